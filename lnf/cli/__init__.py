@@ -1,0 +1,37 @@
+"""The `lnf` command: thin click commands over the library.
+
+Every `LnfError` becomes a message and an exit code here, in one place (2: the input cannot
+be read; 1: rules are broken). Commands that do not solve never import OR-Tools.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from lnf.errors import InputError, LnfError
+
+
+class LnfGroup(click.Group):
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except InputError as err:
+            click.echo(err.describe(), err=True)
+            sys.exit(err.exit_code)
+        except LnfError as err:
+            click.echo(f"lnf: {err}", err=True)
+            sys.exit(err.exit_code)
+
+
+@click.group(cls=LnfGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="lnf")
+def main() -> None:
+    """Late Night Fighting for D&D 5e: the pencil grid, the monsters' plan and the fight."""
+
+
+from lnf.cli import grid_commands  # noqa: E402  (commands register themselves on `main`)
+
+__all__ = ["grid_commands", "main"]

@@ -1,0 +1,75 @@
+"""`lnf show`, `lnf check`, `lnf init`, `lnf schema`: the grid without solving."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from lnf.cli import main
+from lnf.cli.options import echo_json, fight_argument, json_option, terminal_style, terminal_width
+from lnf.errors import InputError
+from lnf.io.fight_file import load_fight
+from lnf.io.files import atomic_write_text
+from lnf.io.grid_text import render_problems, render_show
+from lnf.io.report import input_error_data, show_data, violation_data
+from lnf.io.templates import starter_fight
+from lnf.rules import check_state
+
+
+@main.command()
+@fight_argument
+@json_option
+def show(fight_file: Path, as_json: bool) -> None:
+    """Draw the grid of FIGHT, its target order (T2), its groups and every problem."""
+    fight = load_fight(fight_file)
+    problems = check_state(fight)
+    if as_json:
+        echo_json(show_data(fight, problems))
+    else:
+        click.echo(render_show(fight, problems, terminal_style(), terminal_width()))
+
+
+@main.command()
+@fight_argument
+@json_option
+def check(fight_file: Path, as_json: bool) -> None:
+    """Check FIGHT against every state rule; exit 0 legal, 1 broken rules, 2 unreadable."""
+    try:
+        fight = load_fight(fight_file)
+    except InputError as err:
+        if not as_json:
+            raise
+        echo_json({"legal": False, **input_error_data(err)})
+        sys.exit(err.exit_code)
+    problems = check_state(fight)
+    if as_json:
+        echo_json({"legal": not problems, "problems": [violation_data(v) for v in problems]})
+    else:
+        click.echo(render_problems(problems, terminal_style()))
+    sys.exit(1 if problems else 0)
+
+
+@main.command()
+@click.argument("path", required=False, type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--force", is_flag=True, help="Overwrite PATH if it exists.")
+def init(path: Path | None, force: bool) -> None:
+    """Write a commented starter fight file to PATH (or print it)."""
+    text = starter_fight()
+    if path is None:
+        click.echo(text, nl=False)
+        return
+    if path.exists() and not force:
+        raise click.ClickException(f"{path} exists; use --force to overwrite it")
+    atomic_write_text(path, text)
+    click.echo(f"Wrote {path}. Edit it, then: lnf show {path}")
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of the fight file (for editor completion)."""
+    from lnf.io.json_schema import fight_schema
+
+    click.echo(json.dumps(fight_schema(), indent=2, ensure_ascii=False))

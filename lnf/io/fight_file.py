@@ -1,0 +1,335 @@
+"""Read a fight file into a `Fight`, and write a `Fight` back as a fight file.
+
+Reading collects every problem (file, line, field path, what was expected) before it gives
+up; `parse_fight(dump_fight(f)) == f` for every fight.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path as FsPath
+from typing import Any
+
+import yaml
+
+from lnf.errors import InputError, InputProblem
+from lnf.io.fight_spec import DOTS, FIGHT
+from lnf.io.files import read_text
+from lnf.io.spec import INVALID, Checker, did_you_mean
+from lnf.io.yaml_source import Located, load_yaml
+from lnf.model import (
+    CLASS_FAMILIES,
+    DEFAULT_REACH,
+    Attack,
+    AttackKind,
+    CDot,
+    Fight,
+    Group,
+    Hero,
+    Monster,
+    Phase,
+    Rank,
+)
+
+def load_fight(path: FsPath) -> Fight:
+    return parse_fight(read_text(path), str(path))
+
+
+def parse_fight(text: str, source: str) -> Fight:
+    located = _locate(text, source)
+    ck = Checker(located, source)
+    doc = FIGHT.read(located.data, (), ck)
+    ck.raise_if_any()
+    fight = _build(doc, ck)
+    ck.raise_if_any()
+    assert fight is not None
+    return fight
+
+
+def _locate(text: str, source: str) -> Located:
+    if source.endswith(".json"):
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as exc:
+            problem = InputProblem(f"not valid JSON: {exc.msg}", line=exc.lineno)
+            raise InputError(source, [problem]) from None
+    return load_yaml(text, source)  # JSON is YAML too, and YAML keeps the lines
+
+
+# --- building the model --------------------------------------------------------------------
+
+
+def _build(doc: dict[str, Any], ck: Checker) -> Fight | None:
+    heroes = [_hero(h, i, ck) for i, h in enumerate(doc["heroes"])]
+    monsters: list[Monster] = []
+    for i, m in enumerate(doc["monsters"]):
+        monsters.extend(_monsters(m, i, ck))
+    _check_unique_names(doc, heroes, monsters, ck)
+    names = [c.name for c in (*heroes, *monsters)]
+    groups = _groups(doc["groups"], names, ck)
+    if ck.problems:
+        return None
+    return Fight(
+        heroes=tuple(heroes),
+        monsters=tuple(monsters),
+        groups=tuple(groups),
+        started=doc["started"],
+        phase=doc["phase"],
+        round=doc["round"],
+        title=doc["title"],
+        house_rules=frozenset(doc["house_rules"]),
+        variants=frozenset(doc["variants"]),
+    )
+
+
+def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict[str, Any]:
+    if d["why"] is not None and d["rank"] is Rank.FRONT:
+        ck.fail((*path, "why"), "why is only for a combatant off the front rank", "drop it (R4)")
+    attacks = tuple(
+        _attack(a, d["reach"], (*path, "attacks", j), ck) for j, a in enumerate(d["attacks"])
+    )
+    return dict(
+        rank=d["rank"],
+        why=d["why"],
+        light=d["light"],
+        speed=d["speed"],
+        fly=d["fly"],
+        reach=d["reach"],
+        ac=d["ac"],
+        temp_hp=d["temp_hp"],
+        con=d["con"],
+        perception=d["perception"],
+        conditions=frozenset(d["conditions"]),
+        exhaustion=d["exhaustion"],
+        effects=tuple(d["effects"]),
+        flags=frozenset(d["flags"]),
+        resist=frozenset(d["resist"]),
+        immune=frozenset(d["immune"]),
+        vulnerable=frozenset(d["vulnerable"]),
+        attacks=attacks,
+    )
+
+
+def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Checker) -> Attack:
+    if a["kind"] is AttackKind.RANGED and a["reach"] is not None:
+        ck.fail((*path, "reach"), "a ranged attack has no mêlée reach", "give range: instead")
+    if a["kind"] is AttackKind.RANGED:
+        attack_reach = DEFAULT_REACH
+    else:
+        attack_reach = reach if a["reach"] is None else a["reach"]
+    return Attack(
+        name=a["name"],
+        kind=a["kind"],
+        to_hit=a["to_hit"],
+        damage=a["damage"],
+        reach=attack_reach,
+        range=a["range"],
+        two_handed=a["two_handed"],
+        spell=a["spell"],
+        times=a["times"],
+    )
+
+
+def _hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
+    path: tuple[str | int, ...] = ("heroes", i)
+    if d["family"] is None and d["class"].lower() not in CLASS_FAMILIES:
+        ck.fail(
+            (*path, "class"),
+            f"{d['class']!r} is not a class lnf knows, so its row family is unknown (G2)",
+            did_you_mean(d["class"].lower(), list(CLASS_FAMILIES))
+            or "add family: fighty, priesty, gishy, casty or sneaky",
+        )
+    dots = d["dots"]
+    if "C" in dots and "C-" in dots:
+        ck.fail((*path, "dots"), "a C dot is either wanted (C) or avoided (C-), not both", rule="T1")
+    c_dot: CDot | None = next((DOTS[t] for t in dots if t in DOTS), None)
+    maximum, current = d["hp"]
+    return Hero(
+        name=d["name"],
+        cls=d["class"],
+        family_override=d["family"],
+        ancestry=d["ancestry"],
+        hp=maximum,
+        hp_now=current,
+        c_dot=c_dot,
+        o_dot="O" in dots,
+        n_dot="N" in dots,
+        dead=d["dead"],
+        **_common(d, path, ck),
+    )
+
+
+def _monsters(d: dict[str, Any], i: int, ck: Checker) -> list[Monster]:
+    """One entry, or `count` copies named "Name 1".."Name n" of one kind (G3)."""
+    path: tuple[str | int, ...] = ("monsters", i)
+    common = _common(d, path, ck)
+    if d["damage"] > d["hp"]:
+        ck.fail((*path, "damage"), f"damage {d['damage']} is more than hp {d['hp']}", rule="G6")
+    if d["count"] == 1:
+        return [Monster(name=d["name"], kind=d["kind"], hp=d["hp"], damage=d["damage"], **common)]
+    kind = d["kind"] or d["name"]
+    return [
+        Monster(name=f"{d['name']} {n}", kind=kind, hp=d["hp"], damage=d["damage"], **common)
+        for n in range(1, d["count"] + 1)
+    ]
+
+
+def _check_unique_names(
+    doc: dict[str, Any], heroes: list[Hero], monsters: list[Monster], ck: Checker
+) -> None:
+    """G1: names are unique in a fight (after "count" is expanded)."""
+    seen: set[str] = set()
+    entries = [("heroes", i, h.name) for i, h in enumerate(heroes)]
+    index = 0
+    for i, m in enumerate(doc["monsters"]):
+        for _ in range(m["count"]):
+            entries.append(("monsters", i, monsters[index].name))
+            index += 1
+    for section, i, name in entries:
+        if name in seen:
+            ck.fail((section, i, "name"), f"the name {name!r} is used twice", rule="G1")
+        seen.add(name)
+
+
+def _groups(raw: dict[str, list[str]], names: list[str], ck: Checker) -> list[Group]:
+    """G5: every member is a known combatant and in at most one group."""
+    groups: list[Group] = []
+    placed: dict[str, str] = {}
+    for label, members in raw.items():
+        if members is INVALID:
+            continue
+        if not members:
+            ck.fail(("groups", label), f"group {label} has no members", rule="G5")
+        for j, name in enumerate(members):
+            if name is INVALID:
+                continue
+            if name not in names:
+                ck.fail(
+                    ("groups", label, j),
+                    f"{name!r} is neither a hero nor a monster of this fight",
+                    did_you_mean(name, names),
+                )
+            elif name in placed:
+                ck.fail(
+                    ("groups", label, j),
+                    f"{name} is already in group {placed[name]}; a combatant is in at most one "
+                    "group",
+                    rule="G5",
+                )
+            else:
+                placed[name] = label
+        groups.append(Group(label, tuple(m for m in members if m is not INVALID)))
+    return groups
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def fight_document(fight: Fight) -> dict[str, Any]:
+    """The fight as plain data in the file format, leaving out what equals the default."""
+    doc: dict[str, Any] = {}
+    if fight.title:
+        doc["title"] = fight.title
+    if fight.round != 1:
+        doc["round"] = fight.round
+    if fight.phase != Phase():
+        doc["phase"] = str(fight.phase)
+    doc["started"] = fight.started.value
+    if fight.house_rules:
+        doc["house_rules"] = sorted(r.value for r in fight.house_rules)
+    if fight.variants:
+        doc["variants"] = sorted(v.value for v in fight.variants)
+    doc["heroes"] = [_hero_doc(h) for h in fight.heroes]
+    doc["monsters"] = [_monster_doc(m) for m in fight.monsters]
+    if fight.groups:
+        doc["groups"] = {g.label: list(g.members) for g in fight.groups}
+    return doc
+
+
+def dump_fight(fight: Fight) -> str:
+    return yaml.safe_dump(fight_document(fight), sort_keys=False, allow_unicode=True, width=100)
+
+
+def _hero_doc(h: Hero) -> dict[str, Any]:
+    d: dict[str, Any] = {"name": h.name, "class": h.cls}
+    if h.family_override is not None:
+        d["family"] = h.family_override.value
+    if h.ancestry:
+        d["ancestry"] = h.ancestry
+    d["hp"] = h.hp if h.hp_now is None else f"{h.hp_now}/{h.hp}"
+    dots = []
+    if h.c_dot is not None:
+        dots.append("C" if h.c_dot is CDot.WANTED else "C-")
+    if h.o_dot:
+        dots.append("O")
+    if h.n_dot:
+        dots.append("N")
+    if dots:
+        d["dots"] = dots
+    if h.dead:
+        d["dead"] = True
+    return {**d, **_common_doc(h)}
+
+
+def _monster_doc(m: Monster) -> dict[str, Any]:
+    d: dict[str, Any] = {"name": m.name}
+    if m.kind:
+        d["kind"] = m.kind
+    d["hp"] = m.hp
+    if m.damage:
+        d["damage"] = m.damage
+    return {**d, **_common_doc(m)}
+
+
+def _common_doc(c: Hero | Monster) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    if c.rank is not Rank.FRONT:
+        d["rank"] = c.rank.value
+    if c.why is not None:
+        d["why"] = c.why.value
+    for key, value, default in (
+        ("light", c.light, False),
+        ("speed", c.speed, 30),
+        ("fly", c.fly, 0),
+        ("reach", c.reach, DEFAULT_REACH),
+        ("ac", c.ac, 10),
+        ("temp_hp", c.temp_hp, 0),
+        ("con", c.con, 0),
+        ("perception", c.perception, 10),
+        ("exhaustion", c.exhaustion, 0),
+    ):
+        if value != default:
+            d[key] = value
+    for key, values in (
+        ("conditions", c.conditions),
+        ("flags", c.flags),
+        ("resist", c.resist),
+        ("immune", c.immune),
+        ("vulnerable", c.vulnerable),
+    ):
+        if values:
+            d[key] = sorted(v.value for v in values)
+    if c.effects:
+        d["effects"] = list(c.effects)
+    if c.attacks:
+        d["attacks"] = [_attack_doc(a, c.reach) for a in c.attacks]
+    return d
+
+
+def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
+    d: dict[str, Any] = {"name": a.name}
+    if a.kind is not AttackKind.MELEE:
+        d["kind"] = a.kind.value
+    d["to_hit"] = a.to_hit
+    d["damage"] = str(a.damage)
+    if a.kind is not AttackKind.RANGED and a.reach != reach:
+        d["reach"] = a.reach
+    if a.range is not None:
+        normal, long = a.range
+        d["range"] = normal if normal == long else f"{normal}/{long}"
+    for key, value in (("two_handed", a.two_handed), ("spell", a.spell)):
+        if value:
+            d[key] = True
+    if a.times != 1:
+        d["times"] = a.times
+    return d

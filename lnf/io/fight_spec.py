@@ -1,0 +1,183 @@
+"""The fight file format, described once (see README "The fight file").
+
+Short forms a DM types at the table: `hp: 12/27`, `range: 80/320`, `phase: volley 3`,
+`dots: [C, O]`, `count: 3` for "3 skeletons". Defaults: front rank, reach 5 ft, speed 30 ft,
+no light, no dots.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lnf.dice import DamageType, DiceError, DiceExpr
+from lnf.dice import parse as parse_dice
+from lnf.io.spec import Bool, Choice, Field, Int, ListOf, MapOf, Obj, Str, Text
+from lnf.model import (
+    AttackKind,
+    BackReason,
+    CDot,
+    Condition,
+    Family,
+    Flag,
+    HouseRule,
+    Phase,
+    PhaseKind,
+    Rank,
+    Side,
+    Variant,
+)
+
+# --- short text forms -------------------------------------------------------------------
+
+
+def parse_damage(value: Any) -> DiceExpr:
+    try:
+        return parse_dice(str(value))
+    except DiceError as exc:
+        raise ValueError(f"bad dice text {exc.text!r}: {exc.message} at column {exc.column}") from None
+
+
+def parse_range(value: Any) -> tuple[int, int]:
+    """`80/320` (normal/long) or `120` (one range)."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*(?:ft\.?)?\s*", str(value))
+    if match is None:
+        raise ValueError(f"bad range {value!r}")
+    normal = int(match[1])
+    long = int(match[2]) if match[2] else normal
+    if not 0 < normal <= 10_000 or not 0 < long <= 10_000:
+        raise ValueError(f"range {value!r} out of bounds")
+    return normal, long
+
+
+def parse_hp(value: Any) -> tuple[int, int | None]:
+    """`27` (at maximum) or `12/27` (current/maximum) → (maximum, current or None)."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*", str(value))
+    if match is None:
+        raise ValueError(f"bad hit points {value!r}")
+    if match[2] is None:
+        maximum, current = int(match[1]), None
+    else:
+        current, maximum = int(match[1]), int(match[2])
+    if not 1 <= maximum <= 100_000:
+        raise ValueError("the hit point maximum must be at least 1")
+    if current is not None and current > maximum:
+        raise ValueError(f"current hit points {current} exceed the maximum {maximum}")
+    return maximum, (None if current == maximum else current)
+
+
+def parse_phase(value: Any) -> Phase:
+    """`melee`, `chase` or `volley N` (V2: the volley round number)."""
+    text = str(value).strip().lower().replace("mêlée", "melee")
+    match = re.fullmatch(r"volley\s+(\d+)", text)
+    if match:
+        n = int(match[1])
+        if not 1 <= n <= 100:
+            raise ValueError("a volley round number runs from 1 up")
+        return Phase(PhaseKind.VOLLEY, n)
+    if text in (PhaseKind.MELEE, PhaseKind.CHASE):
+        return Phase(PhaseKind(text))
+    raise ValueError(f"bad phase {value!r}")
+
+
+DOTS = {"C": CDot.WANTED, "C-": CDot.AVOIDED}
+
+
+def parse_dot(value: Any) -> str:
+    text = str(value).strip().upper()
+    if text not in ("C", "C-", "O", "N"):
+        raise ValueError(f"bad dot {value!r}")
+    return text
+
+
+# --- the format ------------------------------------------------------------------------
+
+DAMAGE = Text(parse_damage, "dice such as 1d8+2 slashing", {"type": "string"})
+RANGE = Text(parse_range, "normal/long feet such as 80/320", {"type": ["string", "integer"]})
+HP = Text(parse_hp, "hit points such as 27 or 12/27", {"type": ["string", "integer"]})
+PHASE = Text(parse_phase, "melee, chase or volley N", {"type": "string"})
+DOT = Text(
+    parse_dot,
+    "C (wanted), C- (avoided), O or N",
+    {"enum": ["C", "C-", "O", "N"]},
+)
+DAMAGE_TYPES = ListOf(Choice(DamageType), unique=True)
+
+ATTACK = Obj(
+    {
+        "name": Field(Str()),
+        "kind": Field(Choice(AttackKind), AttackKind.MELEE, "melee, ranged or thrown"),
+        "to_hit": Field(Int(minimum=-10, maximum=30), 0, "attack bonus, such as 4 or +4"),
+        "damage": Field(DAMAGE, doc="damage dice with types, such as 1d8+2 slashing"),
+        "reach": Field(Int(minimum=5, maximum=100), None, "feet; defaults to the creature's"),
+        "range": Field(RANGE, None, "ranged and thrown: normal/long feet"),
+        "two_handed": Field(Bool(), False, "longbow, shortbow, crossbow (V3, C4)"),
+        "spell": Field(Bool(), False, "a spell attack (V3: 300 ft or more reaches further)"),
+        "times": Field(Int(minimum=1, maximum=20), 1, "attacks per Attack action (Multiattack)"),
+    },
+    what="an attack (name, damage, …)",
+)
+
+
+def _combatant_fields() -> dict[str, Field]:
+    return {
+        "name": Field(Str(), doc="unique in the fight (G1)"),
+        "rank": Field(Choice(Rank), Rank.FRONT, "R1: front, back or free-air"),
+        "why": Field(Choice(BackReason), None, "R4/R6: why it may stand off the front rank"),
+        "light": Field(Bool(), False, "holds a light (S3)"),
+        "speed": Field(Int(minimum=0, maximum=1000), 30, "walking speed, feet"),
+        "fly": Field(Int(minimum=0, maximum=1000), 0, "flying speed, feet (R7)"),
+        "reach": Field(Int(minimum=5, maximum=100), 5, "mêlée reach, feet (A2)"),
+        "ac": Field(Int(minimum=0, maximum=50), 10, "armor class"),
+        "temp_hp": Field(Int(minimum=0, maximum=10_000), 0, "temporary hit points (D7)"),
+        "con": Field(Int(minimum=-5, maximum=10), 0, "Constitution modifier (C3)"),
+        "perception": Field(Int(minimum=0, maximum=50), 10, "passive Perception (C5)"),
+        "conditions": Field(ListOf(Choice(Condition), unique=True), [], "5e conditions"),
+        "exhaustion": Field(Int(minimum=0, maximum=6), 0, "exhaustion level"),
+        "effects": Field(ListOf(Str()), [], "free notes such as Vicious Mockery (G6)"),
+        "flags": Field(ListOf(Choice(Flag), unique=True), [], "standing facts rules ask about"),
+        "resist": Field(DAMAGE_TYPES, [], "damage resistances (D6)"),
+        "immune": Field(DAMAGE_TYPES, [], "damage immunities (D6)"),
+        "vulnerable": Field(DAMAGE_TYPES, [], "damage vulnerabilities (D6)"),
+        "attacks": Field(ListOf(ATTACK), [], "its attacks"),
+    }
+
+
+HERO = Obj(
+    {
+        **_combatant_fields(),
+        "class": Field(Str(), doc="character class; sets the row family (G2)"),
+        "family": Field(Choice(Family), None, "G2 family, to override the class's"),
+        "ancestry": Field(Str(), "", "halflings come last in the rows (G2)"),
+        "hp": Field(HP, doc="hit points: 27, or current/maximum such as 12/27"),
+        "dots": Field(ListOf(DOT, unique=True), [], "T1 dots: C (wanted), C- (avoided), O, N"),
+        "dead": Field(Bool(), False, "dead heroes leave the grid"),
+    },
+    what="a hero (name, class, hp, …)",
+)
+
+MONSTER = Obj(
+    {
+        **_combatant_fields(),
+        "count": Field(Int(minimum=1, maximum=500), 1, "3 writes Name 1, Name 2, Name 3"),
+        "kind": Field(Str(), "", "stat block; same kind = same danger (G3)"),
+        "hp": Field(Int(minimum=1, maximum=100_000), doc="hit point maximum"),
+        "damage": Field(Int(minimum=0, maximum=100_000), 0, "damage taken so far (G6)"),
+    },
+    what="a monster (name, hp, …)",
+)
+
+FIGHT = Obj(
+    {
+        "title": Field(Str(), "", "a name for the fight"),
+        "round": Field(Int(minimum=1, maximum=10_000), 1, "the round number"),
+        "phase": Field(PHASE, Phase(), "melee, chase or volley N (V2)"),
+        "started": Field(Choice(Side), Side.HEROES, "who started the fight (G7, S3)"),
+        "house_rules": Field(ListOf(Choice(HouseRule), unique=True), [], "A4 switches"),
+        "variants": Field(ListOf(Choice(Variant), unique=True), [], "core-d20 variants"),
+        "heroes": Field(ListOf(HERO), doc="the hero rows, in any order (G2 sorts them)"),
+        "monsters": Field(ListOf(MONSTER), doc="the monster columns, most dangerous first (G3)"),
+        "groups": Field(MapOf(ListOf(Str())), {}, "mêlée groups: label → members (G5)"),
+    },
+    what="a fight (heroes, monsters, …)",
+)

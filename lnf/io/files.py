@@ -1,0 +1,42 @@
+"""Files on disk: bounded reads and atomic writes (a crash leaves the old file or the new one)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from lnf.errors import InputError, InputProblem
+
+MAX_FILE_BYTES = 5_000_000  # far above any fight; stops a wrong file from eating memory
+
+
+def read_text(path: Path) -> str:
+    source = str(path)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(source, [InputProblem("the file is too large for a fight file")])
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(source, [InputProblem("no such file")]) from None
+    except IsADirectoryError:
+        raise InputError(source, [InputProblem("is a folder, not a file")]) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(source, [InputProblem(f"not UTF-8 text ({exc.reason})")]) from None
+    except OSError as exc:
+        raise InputError(source, [InputProblem(f"cannot read: {exc.strerror}")]) from None
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write to a temporary file beside `path`, flush it to disk, then rename it over `path`."""
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,221 @@
+"""Draw the grid as it looks on paper (G2–G6): hero rows, monster columns, Xs for groups.
+
+Readable without colour: every mark is a character, colour only adds emphasis.
+"""
+
+from __future__ import annotations
+
+from lnf.errors import Violation
+from lnf.io.style import Style, pad, visible_len
+from lnf.model import BackReason, CDot, Fight, Hero, Monster, PhaseKind, Rank
+from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
+
+DOT = "●"
+HOLLOW = "○"
+# F column: front rank is a dot; off the front rank, a letter for why (R4) or free air (R7).
+RANK_MARK = {
+    BackReason.GUARDED: "g",
+    BackReason.LEVITATING: "l",
+    BackReason.HIDDEN: "h",
+    BackReason.OUT_OF_REACH: "r",
+}
+GROUP_COLOURS = ("cyan", "magenta", "yellow", "green", "blue", "red")
+MAX_WIDTH = 120
+
+
+def rank_mark(c: Hero | Monster) -> str:
+    if c.rank is Rank.FRONT:
+        return DOT if isinstance(c, Hero) else "F"
+    if c.rank is Rank.FREE_AIR:
+        return "~"
+    return RANK_MARK[c.why] if c.why is not None else "b"
+
+
+def phase_line(fight: Fight) -> str:
+    phase = {
+        PhaseKind.MELEE: "mêlée",
+        PhaseKind.CHASE: "chase",
+        PhaseKind.VOLLEY: f"volley round {fight.phase.volley}",
+    }[fight.phase.kind]
+    return f"Round {fight.round} · {phase} · the {fight.started} started the fight"
+
+
+def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]:
+    """The grid itself: header rows for the monsters, then one row per hero (G2 order)."""
+    heroes = rows(fight)
+    monsters = fight.monsters
+    group_colour = {
+        g.label: GROUP_COLOURS[i % len(GROUP_COLOURS)] for i, g in enumerate(fight.groups)
+    }
+    name_w = max([4, *(len(h.name) for h in heroes)])
+    class_w = max([5, *(len(h.cls) for h in heroes)])
+    hp_w = max([2, *(len(_hero_hp(h)) for h in heroes)])
+    group_w = max([3, *(len(g.label) for g in fight.groups)])
+    left_w = name_w + class_w + hp_w + 5
+
+    full = [m.name for m in monsters]
+    numbered = [str(i + 1) for i in range(len(monsters))]
+    tallies = [_tally(m) for m in monsters]
+    col_w = max([len(n) for n in full] + [len(t) for t in tallies] + [1]) + 2
+    fixed = left_w + 13 + group_w + 3
+    if fixed + col_w * len(monsters) > width:  # too wide: number the columns, legend below
+        labels = numbered
+        col_w = max([len(n) for n in numbered] + [len(t) for t in tallies] + [1]) + 1
+    else:
+        labels = full
+
+    def cells(values: list[str], paint: list[str | None] | None = None) -> str:
+        out = []
+        for i, v in enumerate(values):
+            text = " " * ((col_w - visible_len(v)) // 2) + v
+            text = pad(text, col_w)
+            colour = paint[i] if paint else None
+            out.append(style(text, colour) if colour else text)
+        return "".join(out)
+
+    dots_head = "F L C O N"
+    header_left = pad("", left_w) + "│ " + dots_head + " │ " + pad("grp", group_w) + " │ "
+    lines = [header_left + cells([style(x, "bold") for x in labels])]
+    lines.append(_label_row(left_w, group_w, "damage/hp", cells(tallies)))
+    lines.append(
+        _label_row(
+            left_w, group_w, "rank", cells([rank_mark(m) for m in monsters])
+        )
+    )
+    lines.append(
+        _label_row(
+            left_w,
+            group_w,
+            "group",
+            cells(
+                [_group_label(fight, m.name) for m in monsters],
+                [group_colour.get(_group_label(fight, m.name)) for m in monsters],
+            ),
+        )
+    )
+    rule = "─" * left_w + "┼" + "─" * 11 + "┼" + "─" * (group_w + 2) + "┼" + "─" * (
+        col_w * len(monsters) + 1
+    )
+    lines.append(rule)
+    for hero in heroes:
+        label = _group_label(fight, hero.name)
+        xs = []
+        paints: list[str | None] = []
+        for m in monsters:
+            together = label != "" and _group_label(fight, m.name) == label
+            xs.append("X" if together else "·")
+            paints.append(group_colour.get(label) if together else "dim")
+        name = hero.name if in_fight(hero) else f"{hero.name}†"
+        left = f"{pad(name, name_w)}  {pad(hero.cls, class_w)}  {_hero_hp(hero).rjust(hp_w)}"
+        if downed(hero) or not in_fight(hero):
+            left = style(left, "red")
+        marks = " ".join([rank_mark(hero), *_dot_marks(hero)])
+        marks = marks.replace(" · ", " " + style("·", "dim") + " ")
+        grp = style(pad(label, group_w), group_colour[label]) if label else pad("", group_w)
+        lines.append(pad(left, left_w) + "│ " + pad(marks, 9) + " │ " + grp + " │ " + cells(xs, paints))
+    if labels is numbered:
+        legend = "  ".join(f"{i + 1} {m.name}" for i, m in enumerate(monsters))
+        lines.append("")
+        lines.append("Columns: " + legend)
+    return lines
+
+
+def _label_row(left_w: int, group_w: int, label: str, body: str) -> str:
+    return pad(label.rjust(left_w - 2), left_w) + "│ " + " " * 9 + " │ " + " " * group_w + " │ " + body
+
+
+def _dot_marks(hero: Hero) -> list[str]:
+    light = DOT if hero.light else "·"
+    c = {CDot.WANTED: DOT, CDot.AVOIDED: HOLLOW, None: "·"}[hero.c_dot]
+    o = DOT if hero.o_dot else "·"
+    n = DOT if has_n_dot(hero) else "·"
+    return [light, c, o, n]
+
+
+def _hero_hp(hero: Hero) -> str:
+    text = f"{hero.current_hp}/{hero.hp}"
+    return text + (f"+{hero.temp_hp}" if hero.temp_hp else "")
+
+
+def _tally(monster: Monster) -> str:
+    """G6: damage taken so far, counted up to the starting hit points."""
+    return f"{min(monster.damage, monster.hp)}/{monster.hp}"
+
+
+def _group_label(fight: Fight, name: str) -> str:
+    group = fight.group_of(name)
+    return group.label if group is not None else ""
+
+
+def render_show(fight: Fight, problems: list[Violation], style: Style, width: int) -> str:
+    """`lnf show`: title, grid, legend, target order, groups, notes and every problem."""
+    out: list[str] = []
+    if fight.title:
+        out.append(style(fight.title, "bold"))
+    out.append(phase_line(fight))
+    out.append("")
+    out.extend(render_grid(fight, style, width))
+    out.append("")
+    out.append(
+        style("F", "bold") + ": ● front, g guarded, l levitating, h hidden, r out of reach, "
+        "b back, ~ free air   "
+        + style("L", "bold") + ": light   "
+        + style("C", "bold") + ": ● wanted, ○ avoided"
+    )
+    order = target_order(fight)
+    out.append("")
+    out.append(style("Target order", "bold") + " (T2): " + ", ".join(h.name for h in order))
+    out.append(style("Groups", "bold") + " (G5):")
+    for group in fight.groups:
+        heroes = ", ".join(h.name for h in fight.heroes_in(group))
+        monsters = ", ".join(m.name for m in fight.monsters_in(group))
+        out.append(f"  {group.label}: {heroes} against {monsters}")
+    engaged = {n for g in fight.groups for n in g.members}
+    loose = [c.name for c in (*fight.heroes, *fight.monsters) if c.name not in engaged and in_fight(c)]
+    if loose:
+        out.append("  unengaged: " + ", ".join(loose))
+    notes = _notes(fight)
+    if notes:
+        out.append(style("Notes", "bold") + ":")
+        out.extend("  " + n for n in notes)
+    out.append("")
+    if problems:
+        out.append(style(f"Problems ({len(problems)})", "bold", "red") + ":")
+        out.extend("  " + style(p.rule, "red") + " " + _problem_text(p) for p in problems)
+    else:
+        out.append(style("No problems: the grid is legal.", "green"))
+    return "\n".join(out)
+
+
+def _problem_text(p: Violation) -> str:
+    return p.message + (f" — {p.hint}" if p.hint else "")
+
+
+def _notes(fight: Fight) -> list[str]:
+    """Conditions, effects and exhaustion the grid has no column for (G6)."""
+    notes = []
+    for c in (*rows(fight), *fight.monsters):
+        bits = sorted(str(x) for x in c.conditions) + list(c.effects)
+        if c.exhaustion:
+            bits.append(f"exhaustion {c.exhaustion}")
+        if isinstance(c, Hero) and c.dead:
+            bits.append("dead")
+        elif isinstance(c, Monster) and not in_fight(c):
+            bits.append("dead")
+        if bits:
+            notes.append(f"{c.name}: {', '.join(bits)}")
+    return notes
+
+
+def render_problems(problems: list[Violation], style: Style) -> str:
+    """`lnf check`: every violation with its rule id, who is involved and a hint."""
+    if not problems:
+        return style("Legal: no rule is broken.", "green")
+    out = [style(f"{len(problems)} rule violation{'s' if len(problems) != 1 else ''}:", "red", "bold")]
+    for p in problems:
+        out.append(f"  {style(p.rule, 'red', 'bold')}  {p.message}")
+        if p.who:
+            out.append(f"       involves: {', '.join(p.who)}")
+        if p.hint:
+            out.append(f"       hint: {p.hint}")
+    return "\n".join(out)

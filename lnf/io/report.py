@@ -1,0 +1,71 @@
+"""The same facts as the text views, as plain data for `--json`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lnf.errors import InputError, Violation
+from lnf.model import Fight, Hero, Monster
+from lnf.rules import has_n_dot, in_fight, rows, target_order
+
+
+def violation_data(v: Violation) -> dict[str, Any]:
+    return {"rule": v.rule, "message": v.message, "who": list(v.who), "hint": v.hint}
+
+
+def input_error_data(err: InputError) -> dict[str, Any]:
+    return {
+        "file": err.source,
+        "errors": [
+            {"line": p.line, "field": p.path, "message": p.message, "hint": p.hint, "rule": p.rule}
+            for p in err.problems
+        ],
+    }
+
+
+def _combatant(c: Hero | Monster, fight: Fight) -> dict[str, Any]:
+    group = fight.group_of(c.name)
+    return {
+        "name": c.name,
+        "rank": c.rank.value,
+        "why": c.why.value if c.why else None,
+        "light": c.light,
+        "group": group.label if group else None,
+        "hp": c.current_hp,
+        "hp_max": c.hp,
+        "temp_hp": c.temp_hp,
+        "in_fight": in_fight(c),
+        "conditions": sorted(x.value for x in c.conditions),
+        "effects": list(c.effects),
+    }
+
+
+def show_data(fight: Fight, problems: list[Violation]) -> dict[str, Any]:
+    heroes = []
+    for h in rows(fight):
+        heroes.append(
+            {
+                **_combatant(h, fight),
+                "class": h.cls,
+                "family": h.family.value,
+                "dots": {
+                    "C": h.c_dot.value if h.c_dot else None,
+                    "O": h.o_dot,
+                    "N": has_n_dot(h),
+                },
+            }
+        )
+    monsters = [
+        {**_combatant(m, fight), "kind": m.stat_block, "damage": m.damage} for m in fight.monsters
+    ]
+    return {
+        "title": fight.title,
+        "round": fight.round,
+        "phase": str(fight.phase),
+        "started": fight.started.value,
+        "heroes": heroes,
+        "monsters": monsters,
+        "groups": {g.label: list(g.members) for g in fight.groups},
+        "target_order": [h.name for h in target_order(fight)],
+        "problems": [violation_data(v) for v in problems],
+    }

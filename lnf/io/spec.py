@@ -1,0 +1,300 @@
+"""A small declarative schema: one description of the fight file drives reading, checking
+every field (collecting all problems, with lines) and the JSON Schema of `lnf schema`.
+
+A hand-rolled schema instead of a validation library keeps start-up fast (`lnf show` must be
+quick) and lets every message say exactly what a DM needs: file, line, field path, what was
+expected, and "did you mean" for a misspelt key.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
+
+from lnf.errors import InputError, InputProblem
+from lnf.io.yaml_source import Located, Path, path_text
+
+T = TypeVar("T")
+
+
+class _Invalid:
+    def __repr__(self) -> str:
+        return "INVALID"
+
+
+INVALID: Any = _Invalid()  # stands in for a value that failed; the problem is already recorded
+MISSING: Any = object()
+
+
+class Checker:
+    """Collects every problem found while reading one file."""
+
+    def __init__(self, located: Located, source: str) -> None:
+        self.located = located
+        self.source = source
+        self.problems: list[InputProblem] = []
+
+    def fail(self, path: Path, message: str, hint: str = "", rule: str = "") -> Any:
+        self.problems.append(
+            InputProblem(message, path_text(path), self.located.line(path), hint, rule)
+        )
+        return INVALID
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise InputError(self.source, self.problems)
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else ""
+
+
+class Spec:
+    """How one value is read, checked and described."""
+
+    expected = "a value"
+
+    def __init__(self, doc: str = "") -> None:
+        self.doc = doc
+
+    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+        raise NotImplementedError
+
+    def json_schema(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _with_doc(self, schema: dict[str, Any]) -> dict[str, Any]:
+        return {**schema, "description": self.doc} if self.doc else schema
+
+    def _wrong(self, value: Any, path: Path, ck: Checker) -> Any:
+        return ck.fail(path, f"expected {self.expected}, got {_shown(value)}")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    return repr(value)
+
+
+class Str(Spec):
+    expected = "text"
+
+    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            return self._wrong(value, path, ck)
+        text = str(value).strip()
+        if not text:
+            return ck.fail(path, "must not be empty")
+        return text
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._with_doc({"type": "string", "minLength": 1})
+
+
+class Int(Spec):
+    def __init__(self, doc: str = "", minimum: int | None = None, maximum: int | None = None):
+        super().__init__(doc)
+        self.minimum = minimum
+        self.maximum = maximum
+        bounds = ""
+        if minimum is not None and maximum is not None:
+            bounds = f" from {minimum} to {maximum}"
+        elif minimum is not None:
+            bounds = f" of at least {minimum}"
+        self.expected = f"a whole number{bounds}"
+
+    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return self._wrong(value, path, ck)
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        ):
+            return self._wrong(value, path, ck)
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "integer"}
+        if self.minimum is not None:
+            schema["minimum"] = self.minimum
+        if self.maximum is not None:
+            schema["maximum"] = self.maximum
+        return self._with_doc(schema)
+
+
+class Bool(Spec):
+    expected = "true or false"
+
+    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+        return value if isinstance(value, bool) else self._wrong(value, path, ck)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._with_doc({"type": "boolean"})
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class Choice(Spec, Generic[E]):
+    """One of an enum's spellings."""
+
+    def __init__(self, enum: type[E], doc: str = "") -> None:
+        super().__init__(doc)
+        self.enum = enum
+        self.words = [e.value for e in enum]
+        self.expected = "one of " + ", ".join(self.words)
+
+    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+        if isinstance(value, str):
+            word = value.strip()
+            for e in self.enum:
+                if e.value.lower() == word.lower():
+                    return e
+            return ck.fail(
+                path, f"expected {self.expected}, got {value!r}", did_you_mean(word, self.words)
+            )
+        return self._wrong(value, path, ck)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._with_doc({"enum": self.words})
+
+
+class ListOf(Spec):
+    def __init__(self, item: Spec, doc: str = "", unique: bool = False) -> None:
+        super().__init__(doc)
+        self.item = item
+        self.unique = unique
+        self.expected = f"a list of {item.expected}"
+
+    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+        if not isinstance(value, list):
+            return self._wrong(value, path, ck)
+        out = [self.item.read(v, (*path, i), ck) for i, v in enumerate(value)]
+        if self.unique:
+            seen: set[Any] = set()
+            for i, v in enumerate(out):
+                if v is not INVALID and v in seen:
+                    ck.fail((*path, i), f"{v} is listed twice")
+                seen.add(v)
+        return out
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = {"type": "array", "items": self.item.json_schema()}
+        if self.unique:
+            schema["uniqueItems"] = True
+        return self._with_doc(schema)
+
+
+class MapOf(Spec):
+    """A mapping from free labels to values of one spec."""
+
+    def __init__(self, value: Spec, doc: str = "") -> None:
+        super().__init__(doc)
+        self.value = value
+        self.expected = f"a mapping of labels to {value.expected}"
+
+    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+        if not isinstance(value, dict):
+            return self._wrong(value, path, ck)
+        return {k: self.value.read(v, (*path, k), ck) for k, v in value.items()}
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._with_doc({"type": "object", "additionalProperties": self.value.json_schema()})
+
+
+@dataclass(frozen=True)
+class Field:
+    spec: Spec
+    default: Any = MISSING
+    doc: str = ""
+
+    @property
+    def required(self) -> bool:
+        return self.default is MISSING
+
+
+class Obj(Spec):
+    """A mapping with known fields; unknown keys are errors with a "did you mean"."""
+
+    def __init__(self, fields: dict[str, Field], doc: str = "", what: str = "a mapping") -> None:
+        super().__init__(doc)
+        self.fields = fields
+        self.expected = what
+
+    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+        if not isinstance(value, dict):
+            return self._wrong(value, path, ck)
+        out: dict[str, Any] = {}
+        for key in value:
+            if key not in self.fields:
+                names = list(self.fields)
+                hint = did_you_mean(key, names) or "known fields: " + ", ".join(names)
+                ck.fail((*path, key), f"unknown field {key!r}", hint)
+        for name, fld in self.fields.items():
+            if name in value:
+                out[name] = fld.spec.read(value[name], (*path, name), ck)
+            elif fld.required:
+                out[name] = ck.fail(path, f"missing field {name!r} ({fld.spec.expected})")
+            else:
+                out[name] = fld.default
+        return out
+
+    def json_schema(self) -> dict[str, Any]:
+        props: dict[str, Any] = {}
+        for name, fld in self.fields.items():
+            prop = fld.spec.json_schema()
+            if fld.doc:
+                prop = {**prop, "description": fld.doc}
+            if not fld.required and fld.default not in (None, MISSING):
+                default = fld.default
+                if isinstance(default, StrEnum):
+                    default = default.value
+                if isinstance(default, str | int | bool | list):
+                    prop = {**prop, "default": default}
+            props[name] = prop
+        schema: dict[str, Any] = {
+            "type": "object",
+            "properties": props,
+            "additionalProperties": False,
+        }
+        required = [n for n, f in self.fields.items() if f.required]
+        if required:
+            schema["required"] = required
+        return self._with_doc(schema)
+
+
+class Text(Spec, Generic[T]):
+    """A value written as short text (dice, "12/27", "volley 3"), parsed by a function.
+
+    The parser raises ValueError with a message that says what is wrong.
+    """
+
+    def __init__(
+        self,
+        parse: Callable[[Any], T],
+        expected: str,
+        schema: dict[str, Any],
+        doc: str = "",
+    ) -> None:
+        super().__init__(doc)
+        self.parse = parse
+        self.expected = expected
+        self.schema = schema
+
+    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            return self._wrong(value, path, ck)
+        try:
+            return self.parse(value)
+        except ValueError as exc:
+            return ck.fail(path, f"{exc} (expected {self.expected})")
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._with_doc(dict(self.schema))

@@ -1,0 +1,153 @@
+"""The game's small vocabularies, so that no bare string stands for a side, rank or condition.
+
+Each value is the spelling used in fight files.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Side(StrEnum):
+    HEROES = "heroes"
+    MONSTERS = "monsters"
+
+    @property
+    def other(self) -> Side:
+        return Side.MONSTERS if self is Side.HEROES else Side.HEROES
+
+
+class Rank(StrEnum):
+    """R1: every combatant is in exactly one rank."""
+
+    FRONT = "front"
+    BACK = "back"
+    FREE_AIR = "free-air"
+
+
+class Family(StrEnum):
+    """G2 class families, in row order."""
+
+    FIGHTY = "fighty"
+    PRIESTY = "priesty"
+    GISHY = "gishy"
+    CASTY = "casty"
+    SNEAKY = "sneaky"
+
+
+# G2 default families; a hero may override its family in the fight file.
+CLASS_FAMILIES: dict[str, Family] = {
+    "barbarian": Family.FIGHTY,
+    "fighter": Family.FIGHTY,
+    "monk": Family.FIGHTY,
+    "paladin": Family.FIGHTY,
+    "ranger": Family.FIGHTY,
+    "cleric": Family.PRIESTY,
+    "druid": Family.PRIESTY,
+    "artificer": Family.GISHY,
+    "bard": Family.GISHY,
+    "warlock": Family.GISHY,
+    "sorcerer": Family.CASTY,
+    "wizard": Family.CASTY,
+    "rogue": Family.SNEAKY,
+}
+
+
+class BackReason(StrEnum):
+    """R4 / R6: why a combatant may stand off the front rank."""
+
+    GUARDED = "guarded"  # R5, heroes only
+    LEVITATING = "levitating"
+    HIDDEN = "hidden"
+    OUT_OF_REACH = "out-of-reach"
+
+
+class CDot(StrEnum):
+    """T1: a C dot marks a hero as a wanted or an avoided target."""
+
+    WANTED = "wanted"
+    AVOIDED = "avoided"
+
+
+class Condition(StrEnum):
+    """The 5e conditions (PHB appendix A); exhaustion is a level, kept apart."""
+
+    BLINDED = "blinded"
+    CHARMED = "charmed"
+    DEAFENED = "deafened"
+    FRIGHTENED = "frightened"
+    GRAPPLED = "grappled"
+    INCAPACITATED = "incapacitated"
+    INVISIBLE = "invisible"
+    PARALYZED = "paralyzed"
+    PETRIFIED = "petrified"
+    POISONED = "poisoned"
+    PRONE = "prone"
+    RESTRAINED = "restrained"
+    STUNNED = "stunned"
+    UNCONSCIOUS = "unconscious"
+
+
+# T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.
+N_CONDITIONS = frozenset(
+    {
+        Condition.BLINDED,
+        Condition.PARALYZED,
+        Condition.PETRIFIED,
+        Condition.PRONE,
+        Condition.RESTRAINED,
+        Condition.STUNNED,
+        Condition.UNCONSCIOUS,
+    }
+)
+
+# Conditions that make a creature's speed 0 or stop it acting (M4, R7, R8).
+HELD = frozenset({Condition.GRAPPLED, Condition.RESTRAINED})
+INCAPACITATING = frozenset(
+    {
+        Condition.INCAPACITATED,
+        Condition.PARALYZED,
+        Condition.PETRIFIED,
+        Condition.STUNNED,
+        Condition.UNCONSCIOUS,
+    }
+)
+
+
+class Flag(StrEnum):
+    """Standing facts about a combatant that rules ask about."""
+
+    CONJURED = "conjured"  # R5: cannot guard
+    SWARM = "swarm"  # R5: ignores guards
+    INCORPOREAL = "incorporeal"  # R5: ignores guards
+    CAN_LEVITATE = "can-levitate"  # R4/R6: may take the back rank without guards or count
+    CAN_HIDE = "can-hide"  # R4/R6: can hide or climb out of reach
+    HIDDEN = "hidden"  # unseen right now
+
+
+class AttackKind(StrEnum):
+    MELEE = "melee"
+    RANGED = "ranged"
+    THROWN = "thrown"  # a mêlée weapon that can be thrown (V3: reaches only in volley round 1)
+
+
+class PhaseKind(StrEnum):
+    VOLLEY = "volley"
+    MELEE = "melee"
+    CHASE = "chase"
+
+
+class HouseRule(StrEnum):
+    """A4 switches."""
+
+    DOWNED_LAST = "downed-last"
+    DOWNED_IGNORED = "downed-ignored"
+
+
+class Variant(StrEnum):
+    """Rule variants of core-d20.md, each a switch that is off by default."""
+
+    ACL = "V-ACL"
+    HYR = "V-HYR"
+    ENC = "V-ENC"
+    D20 = "V-D20"

@@ -1,0 +1,195 @@
+"""Frozen value objects for the pencil grid (rules G, R, T): combatants, groups, the fight.
+
+No rules live here and nothing is read or written: `lnf.rules` asks the questions, `lnf.io`
+reads and writes files. Combatants are identified by their unique names (G1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from lnf.dice import DamageType, DiceExpr
+from lnf.model.enums import (
+    CLASS_FAMILIES,
+    AttackKind,
+    BackReason,
+    CDot,
+    Condition,
+    Family,
+    Flag,
+    HouseRule,
+    PhaseKind,
+    Rank,
+    Side,
+    Variant,
+)
+
+DEFAULT_REACH = 5
+DEFAULT_SPEED = 30
+
+
+@dataclass(frozen=True, kw_only=True)
+class Attack:
+    name: str
+    kind: AttackKind = AttackKind.MELEE
+    to_hit: int = 0
+    damage: DiceExpr
+    reach: int = DEFAULT_REACH  # feet; mêlée and thrown attacks
+    range: tuple[int, int] | None = None  # (normal, long) feet; ranged and thrown attacks
+    two_handed: bool = False  # V3/C4: longbow, shortbow, crossbows reach further
+    spell: bool = False  # V3/C4: spells of 300 ft or more reach further
+    times: int = 1  # attacks of this kind per Attack action (Multiattack)
+
+    @property
+    def is_melee(self) -> bool:
+        return self.kind in (AttackKind.MELEE, AttackKind.THROWN)
+
+    @property
+    def is_ranged(self) -> bool:
+        return self.kind in (AttackKind.RANGED, AttackKind.THROWN)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Combatant:
+    """What heroes and monsters share: rank, light, movement, defences and attacks."""
+
+    name: str
+    rank: Rank = Rank.FRONT
+    why: BackReason | None = None  # R4/R6: why it may stand off the front rank
+    light: bool = False
+    speed: int = DEFAULT_SPEED  # walking speed, feet
+    fly: int = 0  # flying speed, feet (R7)
+    reach: int = DEFAULT_REACH  # mêlée reach, feet (A2)
+    ac: int = 10
+    hp: int  # hit point maximum
+    temp_hp: int = 0
+    con: int = 0  # Constitution modifier (C3)
+    perception: int = 10  # passive Wisdom (Perception) (C5)
+    conditions: frozenset[Condition] = frozenset()
+    exhaustion: int = 0
+    effects: tuple[str, ...] = ()  # free text the DM tracks, such as "Vicious Mockery"
+    flags: frozenset[Flag] = frozenset()
+    resist: frozenset[DamageType] = frozenset()
+    immune: frozenset[DamageType] = frozenset()
+    vulnerable: frozenset[DamageType] = frozenset()
+    attacks: tuple[Attack, ...] = ()
+
+    side = Side.HEROES  # overridden by the subclasses; a class attribute, not a field
+
+    @property
+    def current_hp(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def longest_reach(self) -> int:
+        """A2 compares mêlée reaches: the longest of the creature and its mêlée attacks."""
+        return max([self.reach, *(a.reach for a in self.attacks if a.is_melee)])
+
+    def has(self, flag: Flag) -> bool:
+        return flag in self.flags
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hero(Combatant):
+    cls: str = ""  # character class, as written ("fighter", "hireling archer")
+    family_override: Family | None = None  # G2: "a fight may override a hero's family"
+    ancestry: str = ""
+    hp_now: int | None = None  # current hit points; None means at maximum
+    c_dot: CDot | None = None
+    o_dot: bool = False
+    n_dot: bool = False  # an N dot written by the DM (Faerie Fire…); conditions add their own
+    dead: bool = False
+
+    side = Side.HEROES
+
+    @property
+    def current_hp(self) -> int:
+        return self.hp if self.hp_now is None else self.hp_now
+
+    @property
+    def family(self) -> Family:
+        """G2 family: the override, else the class's default (the loader insists on one)."""
+        if self.family_override is not None:
+            return self.family_override
+        return CLASS_FAMILIES.get(self.cls.lower(), Family.FIGHTY)
+
+    @property
+    def halfling(self) -> bool:
+        return "halfling" in self.ancestry.lower()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Monster(Combatant):
+    kind: str = ""  # the stat block; monsters of one kind are equally dangerous (G3)
+    damage: int = 0  # G6: damage taken so far
+
+    side = Side.MONSTERS
+
+    @property
+    def current_hp(self) -> int:
+        return max(0, self.hp - self.damage)
+
+    @property
+    def stat_block(self) -> str:
+        return self.kind or self.name
+
+
+@dataclass(frozen=True)
+class Group:
+    """G5: a mêlée group, the Xs on paper, under a label such as "A"."""
+
+    label: str
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Phase:
+    kind: PhaseKind = PhaseKind.MELEE
+    volley: int = 0  # V2: the volley round number, counting down to 1
+
+    def __str__(self) -> str:
+        if self.kind is PhaseKind.VOLLEY:
+            return f"volley {self.volley}"
+        return str(self.kind)
+
+
+@dataclass(frozen=True)
+class Fight:
+    """The whole state between rounds: what the pencil grid holds."""
+
+    heroes: tuple[Hero, ...]  # as written; rules.rows gives the G2 row order
+    monsters: tuple[Monster, ...]  # G3: danger order, most dangerous first
+    groups: tuple[Group, ...] = ()
+    started: Side = Side.HEROES  # G7
+    phase: Phase = field(default_factory=Phase)
+    round: int = 1
+    title: str = ""
+    house_rules: frozenset[HouseRule] = frozenset()
+    variants: frozenset[Variant] = frozenset()
+
+    @cached_property
+    def _by_name(self) -> dict[str, Hero | Monster]:
+        return {c.name: c for c in (*self.heroes, *self.monsters)}
+
+    @cached_property
+    def _group_of(self) -> dict[str, Group]:
+        return {name: g for g in self.groups for name in g.members}
+
+    def combatant(self, name: str) -> Hero | Monster:
+        return self._by_name[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+    def group_of(self, name: str) -> Group | None:
+        return self._group_of.get(name)
+
+    def group(self, label: str) -> Group:
+        return next(g for g in self.groups if g.label == label)
+
+    def heroes_in(self, group: Group) -> tuple[Hero, ...]:
+        return tuple(h for h in self.heroes if h.name in group.members)
+
+    def monsters_in(self, group: Group) -> tuple[Monster, ...]:
+        return tuple(m for m in self.monsters if m.name in group.members)

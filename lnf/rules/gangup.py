@@ -1,0 +1,96 @@
+"""Gang-up limits (K1–K4): how many monsters a unit of front-rank heroes may hold."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lnf.errors import Violation
+from lnf.model import Fight, Rank
+from lnf.rules.roster import heroes, in_fight
+from lnf.rules.wording import and_list, plural
+
+TIERS = (1, 3, 8)  # K2: monsters per hero
+
+
+@dataclass(frozen=True)
+class Unit:
+    """K1: a mêlée group with a front-rank hero, or a lone unengaged front-rank hero."""
+
+    label: str  # the group's label, or the lone hero's name
+    heroes: tuple[str, ...]  # h(u): its front-rank heroes
+    monsters: tuple[str, ...]  # m(u): its front-rank or free-air monsters
+
+    @property
+    def h(self) -> int:
+        return len(self.heroes)
+
+    @property
+    def m(self) -> int:
+        return len(self.monsters)
+
+
+def units(fight: Fight) -> tuple[Unit, ...]:
+    """K1 units of the state as it stands; K4: back-rank (ranged, reach) monsters do not count."""
+    found: list[Unit] = []
+    for group in fight.groups:
+        front = tuple(h.name for h in fight.heroes_in(group) if in_fight(h) and h.rank is Rank.FRONT)
+        if not front:
+            continue
+        members = tuple(
+            m.name
+            for m in fight.monsters_in(group)
+            if in_fight(m) and m.rank in (Rank.FRONT, Rank.FREE_AIR)
+        )
+        found.append(Unit(group.label, front, members))
+    for hero in heroes(fight):
+        if hero.rank is Rank.FRONT and fight.group_of(hero.name) is None:
+            found.append(Unit(hero.name, (hero.name,), ()))
+    return tuple(found)
+
+
+def broken_tier(counts: Sequence[tuple[int, int]]) -> tuple[int, list[int], list[int]] | None:
+    """K2 on (h, m) pairs: the first tier t some unit exceeds while another is below t·h.
+
+    Returns (t, indices over t·h, indices under t·h), or None when the counts are legal.
+    """
+    for t in TIERS:
+        over = [i for i, (h, m) in enumerate(counts) if m > t * h]
+        under = [i for i, (h, m) in enumerate(counts) if m < t * h]
+        if over and under:
+            return t, over, under
+    return None
+
+
+def k2_allows(counts: Sequence[tuple[int, int]]) -> bool:
+    """K2: True when no unit holds more than t·h(u) while another holds fewer than t·h(u)."""
+    return broken_tier(counts) is None
+
+
+def check_gang_up(fight: Fight) -> list[Violation]:
+    """K2 as a check on a state (K3: it binds monsters that join; none is forced out)."""
+    found_units = units(fight)
+    broken = broken_tier([(u.h, u.m) for u in found_units])
+    if broken is None:
+        return []
+    t, over, under = broken
+    big = [found_units[i] for i in over]
+    small = [found_units[i] for i in under]
+    return [
+        Violation(
+            "K2",
+            f"{_describe(big)} more than {t} per hero while {_describe(small)} fewer",
+            tuple(name for u in (*big, *small) for name in (*u.heroes, *u.monsters)),
+            "no monster may join a unit above the tier until every unit has reached it "
+            "(K3: monsters already in a group are not forced out)",
+        )
+    ]
+
+
+def _describe(us: list[Unit]) -> str:
+    parts = [f"{_name(u)} has {plural(u.m, 'monster')} for {plural(u.h, 'hero', 'heroes')}" for u in us]
+    return and_list(parts)
+
+
+def _name(u: Unit) -> str:
+    return u.label if u.heroes == (u.label,) else f"group {u.label}"

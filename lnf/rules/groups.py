@@ -1,0 +1,51 @@
+"""Mêlée groups (G5) and the phase they belong to (V3)."""
+
+from __future__ import annotations
+
+from lnf.errors import Violation
+from lnf.model import Fight, Hero, PhaseKind
+from lnf.rules.roster import in_fight
+from lnf.rules.wording import and_list
+
+
+def check_groups(fight: Fight) -> list[Violation]:
+    """G5: a group holds at least one hero and one monster, all still in the fight.
+
+    Membership itself (known names, one group each) is checked when the file is read.
+    """
+    found: list[Violation] = []
+    if fight.phase.kind is PhaseKind.VOLLEY and fight.groups:
+        found.append(
+            Violation(
+                "V3",
+                f"there are mêlée groups during volley round {fight.phase.volley}",
+                tuple(n for g in fight.groups for n in g.members),
+                "no mêlée and no groups before the sides meet; set phase: melee",
+            )
+        )
+    for group in fight.groups:
+        gone = [n for n in group.members if not in_fight(fight.combatant(n))]
+        if gone:
+            found.append(
+                Violation(
+                    "G5",
+                    f"{and_list(gone)} {'is' if len(gone) == 1 else 'are'} out of the fight "
+                    f"but still in group {group.label}",
+                    tuple(gone),
+                    "erase their Xs",
+                )
+            )
+        standing = [fight.combatant(n) for n in group.members if n not in gone]
+        has_hero = any(isinstance(c, Hero) for c in standing)
+        has_monster = any(not isinstance(c, Hero) for c in standing)
+        if not (has_hero and has_monster):
+            missing = "hero" if not has_hero else "monster"
+            found.append(
+                Violation(
+                    "G5",
+                    f"group {group.label} has no {missing} left",
+                    group.members,
+                    "a group that loses all its heroes or all its monsters is gone: remove it",
+                )
+            )
+    return found

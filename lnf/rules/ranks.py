@@ -1,0 +1,154 @@
+"""Ranks (R4–R7): who may stand off the front rank, guarding, and free air."""
+
+from __future__ import annotations
+
+from lnf.errors import Violation
+from lnf.model import BackReason, Condition, Fight, Flag, Hero, Monster, Rank
+from lnf.rules.wording import and_list
+from lnf.rules.roster import downed, heroes, held, in_fight, incapacitated, monsters
+
+R6_EXEMPT_FLAGS = frozenset({Flag.CAN_LEVITATE, Flag.CAN_HIDE, Flag.HIDDEN})
+
+
+def guards_allowed(fight: Fight) -> bool:
+    """R5: guarding works only while there are fewer than two monsters per hero."""
+    return len(monsters(fight)) < 2 * len(heroes(fight))
+
+
+def can_guard(hero: Hero) -> bool:
+    """R5: a front-rank hero that can stand in the way; conjured creatures cannot guard."""
+    return (
+        hero.rank is Rank.FRONT
+        and in_fight(hero)
+        and not hero.has(Flag.CONJURED)
+        and not downed(hero)
+        and not incapacitated(hero)
+    )
+
+
+def guards(fight: Fight) -> tuple[Hero, ...]:
+    return tuple(h for h in fight.heroes if can_guard(h))
+
+
+def guarded_capacity(fight: Fight) -> int | None:
+    """R5: how many heroes may be guarded now; None means every back-rank hero (R5 b)."""
+    if not guards_allowed(fight):
+        return 0
+    n_guards = len(guards(fight))
+    if n_guards >= 3 * len(monsters(fight)):
+        return None
+    return n_guards // 2
+
+
+def monster_needs_count(monster: Monster) -> bool:
+    """R6: a monster that can hide, climb out of reach or levitate does not need the count."""
+    if monster.why in (BackReason.LEVITATING, BackReason.HIDDEN, BackReason.OUT_OF_REACH):
+        return False
+    return not (monster.flags & R6_EXEMPT_FLAGS)
+
+
+def front_rank_counts(fight: Fight) -> tuple[int, int]:
+    """(front-rank heroes, front-rank monsters) among those in the fight (R6)."""
+    front_heroes = sum(1 for h in heroes(fight) if h.rank is Rank.FRONT)
+    front_monsters = sum(1 for m in monsters(fight) if m.rank is Rank.FRONT)
+    return front_heroes, front_monsters
+
+
+def can_fly_now(c: Hero | Monster) -> bool:
+    """R7: free air needs a flying speed and not prone, restrained, grappled or speed 0."""
+    return c.fly > 0 and not held(c) and Condition.PRONE not in c.conditions
+
+
+def check_ranks(fight: Fight) -> list[Violation]:
+    """R4, R5, R6 and R7 as checks on a state."""
+    found: list[Violation] = []
+    found += _check_hero_back_rank(fight)
+    found += _check_monster_back_rank(fight)
+    for c in (*heroes(fight), *monsters(fight)):
+        if c.rank is Rank.FREE_AIR and not can_fly_now(c):
+            why = "has no flying speed" if c.fly <= 0 else "cannot fly while prone or held"
+            found.append(
+                Violation(
+                    "R7",
+                    f"{c.name} is in free air but {why}",
+                    (c.name,),
+                    "put it in the front rank (flying low is the front rank)",
+                )
+            )
+    return found
+
+
+def _check_hero_back_rank(fight: Fight) -> list[Violation]:
+    found: list[Violation] = []
+    back = [h for h in heroes(fight) if h.rank is Rank.BACK]
+    for hero in back:
+        if hero.why is None:
+            found.append(
+                Violation(
+                    "R4",
+                    f"{hero.name} is in the back rank without a reason",
+                    (hero.name,),
+                    "give why: guarded, levitating, hidden or out-of-reach, or move it to the front",
+                )
+            )
+    guarded = [h for h in back if h.why is BackReason.GUARDED]
+    if not guarded:
+        return found
+    names = tuple(h.name for h in guarded)
+    n_heroes, n_monsters = len(heroes(fight)), len(monsters(fight))
+    if not guards_allowed(fight):
+        found.append(
+            Violation(
+                "R5",
+                f"{and_list(names)} cannot be guarded: {n_monsters} monsters against {n_heroes} "
+                f"heroes is two or more per hero",
+                names,
+                "with that many monsters a back-rank hero needs another reason (R4) or the front",
+            )
+        )
+        return found
+    capacity = guarded_capacity(fight)
+    if capacity is not None and len(guarded) > capacity:
+        n_guards = len(guards(fight))
+        found.append(
+            Violation(
+                "R5",
+                f"{len(guarded)} guarded heroes ({and_list(names)}) need {2 * len(guarded)} "
+                f"front-rank guards; there are {n_guards}",
+                names,
+                "each guard guards one hero; conjured, downed or incapacitated heroes cannot "
+                f"guard; three front-rank heroes per monster ({3 * n_monsters}) would guard all",
+            )
+        )
+    return found
+
+
+def _check_monster_back_rank(fight: Fight) -> list[Violation]:
+    found: list[Violation] = []
+    front_heroes, front_monsters = front_rank_counts(fight)
+    for monster in monsters(fight):
+        if monster.why is BackReason.GUARDED:
+            found.append(
+                Violation(
+                    "R6",
+                    f"{monster.name} is marked guarded, but monsters never need guards",
+                    (monster.name,),
+                    "remove why: guarded",
+                )
+            )
+    counted = [
+        m.name for m in monsters(fight) if m.rank is Rank.BACK and monster_needs_count(m)
+    ]
+    if counted and front_monsters < front_heroes:
+        found.append(
+            Violation(
+                "R6",
+                f"{and_list(counted)} in the back rank, but only {front_monsters} front-rank "
+                f"monsters face {front_heroes} front-rank heroes",
+                tuple(counted),
+                "a monster may take the back rank only with at least one front-rank monster per "
+                "front-rank hero, unless it can hide, climb out of reach or levitate",
+            )
+        )
+    return found
+

@@ -1,0 +1,77 @@
+"""Who is in the fight and how the hero rows read (G1, G2, T1).
+
+Small questions every other rule asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lnf.model import (
+    HELD,
+    INCAPACITATING,
+    N_CONDITIONS,
+    Combatant,
+    Condition,
+    Family,
+    Fight,
+    Hero,
+    Monster,
+    Rank,
+)
+
+_FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
+
+
+def in_fight(c: Hero | Monster) -> bool:
+    """Still on the grid: a hero that is not dead (downed heroes stay, A4); a living monster."""
+    if isinstance(c, Hero):
+        return not c.dead
+    return c.damage < c.hp
+
+
+def heroes(fight: Fight) -> tuple[Hero, ...]:
+    return tuple(h for h in fight.heroes if in_fight(h))
+
+
+def monsters(fight: Fight) -> tuple[Monster, ...]:
+    return tuple(m for m in fight.monsters if in_fight(m))
+
+
+def rows(fight: Fight) -> tuple[Hero, ...]:
+    """G2: non-halflings before halflings, then fighty → sneaky; ties keep the written order."""
+    return tuple(
+        sorted(fight.heroes, key=lambda h: (h.halfling, _FAMILY_ORDER[h.family]))
+    )  # sorted() is stable, which keeps the written order among equals
+
+
+def downed(hero: Hero) -> bool:
+    """A4: at 0 hit points but not dead."""
+    return hero.current_hp == 0 and not hero.dead
+
+
+def has_n_dot(hero: Hero) -> bool:
+    """T1: N = knocked down or any condition that gives monsters advantage against the hero."""
+    return hero.n_dot or downed(hero) or bool(hero.conditions & N_CONDITIONS)
+
+
+def incapacitated(c: Combatant) -> bool:
+    return bool(c.conditions & INCAPACITATING)
+
+
+def held(c: Combatant) -> bool:
+    """Restrained or grappled: no rank switch (R8), no group change (M4), no free air (R7)."""
+    return bool(c.conditions & HELD)
+
+
+def speed_now(c: Combatant) -> int:
+    """M4: the best movement speed the creature can use now, after conditions."""
+    if held(c) or incapacitated(c):
+        return 0
+    if Condition.PRONE in c.conditions:
+        return c.speed  # standing up costs half, but prone does not change slow/fast
+    return max(c.speed, c.fly) if c.rank is Rank.FREE_AIR else c.speed
+
+
+def in_rank(combatants: Iterable[Combatant], rank: Rank) -> list[Combatant]:
+    return [c for c in combatants if c.rank is rank]
