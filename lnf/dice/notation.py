@@ -161,7 +161,7 @@ def parse(text: str) -> DiceExpr:
             terms.append(Modifier(sign * value))
             expect_term = False
         elif match["op"]:
-            if expect_term and (terms or parts or pos > 0 and text[:pos].strip()):
+            if expect_term and (terms or parts or (pos > 0 and text[:pos].strip())):
                 raise DiceError(text, col, "expected dice or a number")
             sign = 1 if match["op"] == "+" else -1
             expect_term = True

@@ -31,6 +31,7 @@ from lnf.model import (
     Rank,
 )
 
+
 def load_fight(path: FsPath) -> Fight:
     return parse_fight(read_text(path), str(path))
 
@@ -141,7 +142,9 @@ def _hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
         )
     dots = d["dots"]
     if "C" in dots and "C-" in dots:
-        ck.fail((*path, "dots"), "a C dot is either wanted (C) or avoided (C-), not both", rule="T1")
+        ck.fail(
+            (*path, "dots"), "a C dot is either wanted (C) or avoided (C-), not both", rule="T1"
+        )
     c_dot: CDot | None = next((DOTS[t] for t in dots if t in DOTS), None)
     maximum, current = d["hp"]
     return Hero(

@@ -35,7 +35,9 @@ def parse_damage(value: Any) -> DiceExpr:
     try:
         return parse_dice(str(value))
     except DiceError as exc:
-        raise ValueError(f"bad dice text {exc.text!r}: {exc.message} at column {exc.column}") from None
+        raise ValueError(
+            f"bad dice text {exc.text!r}: {exc.message} at column {exc.column}"
+        ) from None
 
 
 def parse_range(value: Any) -> tuple[int, int]:

@@ -77,11 +77,7 @@ def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]
     header_left = pad("", left_w) + "│ " + dots_head + " │ " + pad("grp", group_w) + " │ "
     lines = [header_left + cells([style(x, "bold") for x in labels])]
     lines.append(_label_row(left_w, group_w, "damage/hp", cells(tallies)))
-    lines.append(
-        _label_row(
-            left_w, group_w, "rank", cells([rank_mark(m) for m in monsters])
-        )
-    )
+    lines.append(_label_row(left_w, group_w, "rank", cells([rank_mark(m) for m in monsters])))
     lines.append(
         _label_row(
             left_w,
@@ -93,8 +89,14 @@ def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]
             ),
         )
     )
-    rule = "─" * left_w + "┼" + "─" * 11 + "┼" + "─" * (group_w + 2) + "┼" + "─" * (
-        col_w * len(monsters) + 1
+    rule = (
+        "─" * left_w
+        + "┼"
+        + "─" * 11
+        + "┼"
+        + "─" * (group_w + 2)
+        + "┼"
+        + "─" * (col_w * len(monsters) + 1)
     )
     lines.append(rule)
     for hero in heroes:
@@ -112,7 +114,9 @@ def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]
         marks = " ".join([rank_mark(hero), *_dot_marks(hero)])
         marks = marks.replace(" · ", " " + style("·", "dim") + " ")
         grp = style(pad(label, group_w), group_colour[label]) if label else pad("", group_w)
-        lines.append(pad(left, left_w) + "│ " + pad(marks, 9) + " │ " + grp + " │ " + cells(xs, paints))
+        lines.append(
+            pad(left, left_w) + "│ " + pad(marks, 9) + " │ " + grp + " │ " + cells(xs, paints)
+        )
     if labels is numbered:
         legend = "  ".join(f"{i + 1} {m.name}" for i, m in enumerate(monsters))
         lines.append("")
@@ -121,7 +125,9 @@ def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]
 
 
 def _label_row(left_w: int, group_w: int, label: str, body: str) -> str:
-    return pad(label.rjust(left_w - 2), left_w) + "│ " + " " * 9 + " │ " + " " * group_w + " │ " + body
+    return (
+        pad(label.rjust(left_w - 2), left_w) + "│ " + " " * 9 + " │ " + " " * group_w + " │ " + body
+    )
 
 
 def _dot_marks(hero: Hero) -> list[str]:
@@ -159,8 +165,10 @@ def render_show(fight: Fight, problems: list[Violation], style: Style, width: in
     out.append(
         style("F", "bold") + ": ● front, g guarded, l levitating, h hidden, r out of reach, "
         "b back, ~ free air   "
-        + style("L", "bold") + ": light   "
-        + style("C", "bold") + ": ● wanted, ○ avoided"
+        + style("L", "bold")
+        + ": light   "
+        + style("C", "bold")
+        + ": ● wanted, ○ avoided"
     )
     order = target_order(fight)
     out.append("")
@@ -171,7 +179,7 @@ def render_show(fight: Fight, problems: list[Violation], style: Style, width: in
         monsters = ", ".join(m.name for m in fight.monsters_in(group))
         out.append(f"  {group.label}: {heroes} against {monsters}")
     engaged = {n for g in fight.groups for n in g.members}
-    loose = [c.name for c in (*fight.heroes, *fight.monsters) if c.name not in engaged and in_fight(c)]
+    loose = [c.name for c in fight.everyone if c.name not in engaged and in_fight(c)]
     if loose:
         out.append("  unengaged: " + ", ".join(loose))
     notes = _notes(fight)
@@ -198,9 +206,7 @@ def _notes(fight: Fight) -> list[str]:
         bits = sorted(str(x) for x in c.conditions) + list(c.effects)
         if c.exhaustion:
             bits.append(f"exhaustion {c.exhaustion}")
-        if isinstance(c, Hero) and c.dead:
-            bits.append("dead")
-        elif isinstance(c, Monster) and not in_fight(c):
+        if (isinstance(c, Hero) and c.dead) or (isinstance(c, Monster) and not in_fight(c)):
             bits.append("dead")
         if bits:
             notes.append(f"{c.name}: {', '.join(bits)}")
@@ -211,7 +217,9 @@ def render_problems(problems: list[Violation], style: Style) -> str:
     """`lnf check`: every violation with its rule id, who is involved and a hint."""
     if not problems:
         return style("Legal: no rule is broken.", "green")
-    out = [style(f"{len(problems)} rule violation{'s' if len(problems) != 1 else ''}:", "red", "bold")]
+    out = [
+        style(f"{len(problems)} rule violation{'s' if len(problems) != 1 else ''}:", "red", "bold")
+    ]
     for p in problems:
         out.append(f"  {style(p.rule, 'red', 'bold')}  {p.message}")
         if p.who:

@@ -186,7 +186,7 @@ class ListOf(Spec):
         return out
 
     def json_schema(self) -> dict[str, Any]:
-        schema = {"type": "array", "items": self.item.json_schema()}
+        schema: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
         if self.unique:
             schema["uniqueItems"] = True
         return self._with_doc(schema)

@@ -20,7 +20,8 @@ heroes:                    # write them in any order; rows follow class order (G
     light: true            # holds a light (S3: its side strikes first in its group)
     attacks:
       - {name: Longsword, to_hit: 5, damage: 1d8+3 slashing}
-      - {name: Longbow, kind: ranged, to_hit: 3, damage: 1d8+1 piercing, range: 150/600, two_handed: true}
+      - {name: Longbow, kind: ranged, to_hit: 3, damage: 1d8+1 piercing,
+         range: 150/600, two_handed: true}
   - name: Pip
     class: rogue
     ancestry: halfling     # halflings come last in the rows (G2)
@@ -30,7 +31,8 @@ heroes:                    # write them in any order; rows follow class order (G
     why: hidden            # off the front rank: guarded, levitating, hidden, out-of-reach (R4)
     dots: [O]              # C (wanted), C- (avoided), O, N (T1)
     attacks:
-      - {name: Shortbow, kind: ranged, to_hit: 5, damage: 1d6+3 piercing, range: 80/320, two_handed: true}
+      - {name: Shortbow, kind: ranged, to_hit: 5, damage: 1d6+3 piercing,
+         range: 80/320, two_handed: true}
 
 monsters:                  # most dangerous first (G3)
   - name: Goblin boss
@@ -45,7 +47,8 @@ monsters:                  # most dangerous first (G3)
     damage: 0              # damage taken so far (G6)
     attacks:
       - {name: Scimitar, to_hit: 4, damage: 1d6+2 slashing}
-      - {name: Shortbow, kind: ranged, to_hit: 4, damage: 1d6+2 piercing, range: 80/320, two_handed: true}
+      - {name: Shortbow, kind: ranged, to_hit: 4, damage: 1d6+2 piercing,
+         range: 80/320, two_handed: true}
 
 groups:                    # mêlée groups, the Xs (G5): label: [members]
   A: [Brunhild, Goblin boss]

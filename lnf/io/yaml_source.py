@@ -16,7 +16,7 @@ from lnf.errors import InputError, InputProblem
 Path = tuple[str | int, ...]
 
 try:  # the C loader is much faster where libyaml is present
-    _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader
+    _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]  # same API
 except AttributeError:  # pragma: no cover - depends on the PyYAML build
     _Loader = yaml.SafeLoader
 

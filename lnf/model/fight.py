@@ -169,8 +169,13 @@ class Fight:
     variants: frozenset[Variant] = frozenset()
 
     @cached_property
+    def everyone(self) -> tuple[Hero | Monster, ...]:
+        """Heroes as written, then monsters in danger order."""
+        return (*self.heroes, *self.monsters)
+
+    @cached_property
     def _by_name(self) -> dict[str, Hero | Monster]:
-        return {c.name: c for c in (*self.heroes, *self.monsters)}
+        return {c.name: c for c in self.everyone}
 
     @cached_property
     def _group_of(self) -> dict[str, Group]:

@@ -8,10 +8,12 @@ from lnf.model import Attack, AttackKind, Fight
 
 def check_attack_data(fight: Fight) -> list[Violation]:
     found: list[Violation] = []
-    for c in (*fight.heroes, *fight.monsters):
+    for c in fight.everyone:
         for attack in c.attacks:
             for rule, problem, hint in _problems(attack):
-                found.append(Violation(rule, f"{c.name}'s {attack.name} {problem}", (c.name,), hint))
+                found.append(
+                    Violation(rule, f"{c.name}'s {attack.name} {problem}", (c.name,), hint)
+                )
     return found
 
 
@@ -24,7 +26,9 @@ def _problems(attack: Attack) -> list[tuple[str, str, str]]:
     if attack.range is not None and attack.range[0] > attack.range[1]:
         out.append(("A3", "has a normal range beyond its long range", "write range: normal/long"))
     if attack.is_melee and attack.reach % 5:
-        out.append(("A2", f"has reach {attack.reach} ft, not a multiple of 5", "reach is 5, 10, 15…"))
+        out.append(
+            ("A2", f"has reach {attack.reach} ft, not a multiple of 5", "reach is 5, 10, 15…")
+        )
     if attack.damage.maximum <= 0:
         out.append(("D6", "can never deal damage", "check the damage dice"))
     if attack.spell and attack.two_handed:

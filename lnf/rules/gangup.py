@@ -34,7 +34,9 @@ def units(fight: Fight) -> tuple[Unit, ...]:
     """K1 units of the state as it stands; K4: back-rank (ranged, reach) monsters do not count."""
     found: list[Unit] = []
     for group in fight.groups:
-        front = tuple(h.name for h in fight.heroes_in(group) if in_fight(h) and h.rank is Rank.FRONT)
+        front = tuple(
+            h.name for h in fight.heroes_in(group) if in_fight(h) and h.rank is Rank.FRONT
+        )
         if not front:
             continue
         members = tuple(
@@ -88,7 +90,9 @@ def check_gang_up(fight: Fight) -> list[Violation]:
 
 
 def _describe(us: list[Unit]) -> str:
-    parts = [f"{_name(u)} has {plural(u.m, 'monster')} for {plural(u.h, 'hero', 'heroes')}" for u in us]
+    parts = [
+        f"{_name(u)} has {plural(u.m, 'monster')} for {plural(u.h, 'hero', 'heroes')}" for u in us
+    ]
     return and_list(parts)
 
 

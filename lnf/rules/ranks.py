@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from lnf.errors import Violation
 from lnf.model import BackReason, Condition, Fight, Flag, Hero, Monster, Rank
+from lnf.rules.roster import downed, held, heroes, in_fight, incapacitated, monsters
 from lnf.rules.wording import and_list
-from lnf.rules.roster import downed, heroes, held, in_fight, incapacitated, monsters
 
 R6_EXEMPT_FLAGS = frozenset({Flag.CAN_LEVITATE, Flag.CAN_HIDE, Flag.HIDDEN})
 
@@ -64,7 +64,9 @@ def check_ranks(fight: Fight) -> list[Violation]:
     found: list[Violation] = []
     found += _check_hero_back_rank(fight)
     found += _check_monster_back_rank(fight)
-    for c in (*heroes(fight), *monsters(fight)):
+    for c in fight.everyone:
+        if not in_fight(c):
+            continue
         if c.rank is Rank.FREE_AIR and not can_fly_now(c):
             why = "has no flying speed" if c.fly <= 0 else "cannot fly while prone or held"
             found.append(
@@ -88,7 +90,8 @@ def _check_hero_back_rank(fight: Fight) -> list[Violation]:
                     "R4",
                     f"{hero.name} is in the back rank without a reason",
                     (hero.name,),
-                    "give why: guarded, levitating, hidden or out-of-reach, or move it to the front",
+                    "give why: guarded, levitating, hidden or out-of-reach, or move it to the "
+                    "front",
                 )
             )
     guarded = [h for h in back if h.why is BackReason.GUARDED]
@@ -136,9 +139,7 @@ def _check_monster_back_rank(fight: Fight) -> list[Violation]:
                     "remove why: guarded",
                 )
             )
-    counted = [
-        m.name for m in monsters(fight) if m.rank is Rank.BACK and monster_needs_count(m)
-    ]
+    counted = [m.name for m in monsters(fight) if m.rank is Rank.BACK and monster_needs_count(m)]
     if counted and front_monsters < front_heroes:
         found.append(
             Violation(
@@ -151,4 +152,3 @@ def _check_monster_back_rank(fight: Fight) -> list[Violation]:
             )
         )
     return found
-

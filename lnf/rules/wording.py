@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 
 def and_list(names: Iterable[str]) -> str:
-    """"A", "A and B", "A, B and C"."""
+    """ "A", "A and B", "A, B and C"."""
     items = list(names)
     if len(items) <= 1:
         return "".join(items)
@@ -14,5 +14,5 @@ def and_list(names: Iterable[str]) -> str:
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
-    """"1 monster", "3 monsters"."""
+    """ "1 monster", "3 monsters"."""
     return f"{n} {word if n == 1 else (many or word + 's')}"

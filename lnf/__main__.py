@@ -1,0 +1,3 @@
+from lnf.cli import main
+
+main()

@@ -1,0 +1,56 @@
+"""Broken fight files under tests/fights/broken: each says in its first line what must be found.
+
+`# expect: R6` — `lnf check` exits 1 and names exactly these rules.
+`# expect-input: heroes[0].speed line 4` — `lnf check` exits 2 and names that field and line.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lnf.cli import main
+
+BROKEN = sorted((Path(__file__).parent / "fights" / "broken").glob("*.yaml"))
+
+
+def expectation(path: Path) -> tuple[str, list[str]]:
+    first = path.read_text().splitlines()[0]
+    kind, _, rest = first.lstrip("# ").partition(":")
+    return kind, rest.split()
+
+
+def test_there_are_broken_files() -> None:
+    assert len(BROKEN) >= 10
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=lambda p: p.stem)
+def test_broken_file_as_text(path: Path) -> None:
+    kind, expected = expectation(path)
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert "Traceback" not in result.output
+    if kind == "expect":
+        assert result.exit_code == 1, result.output
+        for rule in expected:
+            assert f"  {rule}  " in result.output
+    else:
+        assert kind == "expect-input"
+        field, _, line = expected
+        assert result.exit_code == 2, result.output
+        assert f"{path}:{line}: {field}: " in result.output, result.output
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=lambda p: p.stem)
+def test_broken_file_as_json(path: Path) -> None:
+    kind, expected = expectation(path)
+    result = CliRunner().invoke(main, ["check", "--json", str(path)])
+    data = json.loads(result.output)
+    assert data["legal"] is False
+    if kind == "expect":
+        assert sorted(p["rule"] for p in data["problems"]) == sorted(expected)
+    else:
+        field, _, line = expected
+        assert {"field": field, "line": int(line)}.items() <= data["errors"][0].items()

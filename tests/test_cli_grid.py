@@ -1,0 +1,125 @@
+"""The grid commands from the command line: show, check, init, schema."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from lnf.cli import main
+from lnf.io.fight_file import load_fight
+from lnf.io.grid_text import render_show
+from lnf.io.style import Style, visible_len
+from lnf.rules import check_state
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def test_show_x1_draws_the_grid_and_the_target_order(x1_path: Path) -> None:
+    code, out = run("show", str(x1_path))
+    assert code == 0
+    assert "Target order (T2): Wendy, Doris, Mike, Felix, Cecilia, Terry" in out
+    felix = next(line for line in out.splitlines() if line.startswith("Felix"))
+    assert felix.split("│")[-1].split() == ["X", "·", "X", "·"]  # Xs with Wight and Skeleton 2
+    assert "No problems" in out
+    assert "\x1b[" not in out  # not a terminal: no colour
+
+
+def test_show_json_has_the_facts(x1_path: Path) -> None:
+    code, out = run("show", "--json", str(x1_path))
+    data = json.loads(out)
+    assert code == 0
+    assert data["target_order"] == ["Wendy", "Doris", "Mike", "Felix", "Cecilia", "Terry"]
+    assert data["problems"] == []
+    assert [h["name"] for h in data["heroes"]] == [
+        "Felix",
+        "Cecilia",
+        "Doris",
+        "Mike",
+        "Wendy",
+        "Terry",
+    ]
+    assert data["groups"]["A"] == ["Felix", "Doris", "Wight", "Skeleton 2"]
+
+
+def test_show_lists_problems_with_rule_ids(tmp_path: Path) -> None:
+    path = Path(__file__).parent / "fights" / "broken" / "r6-monster-in-back-rank.yaml"
+    code, out = run("show", "--json", str(path))
+    assert code == 0  # show draws any readable grid; check is the one that fails
+    assert [p["rule"] for p in json.loads(out)["problems"]] == ["R6"]
+
+
+def test_check_x1_is_legal(x1_path: Path) -> None:
+    assert run("check", str(x1_path)) == (0, "Legal: no rule is broken.\n")
+
+
+def test_check_unreadable_file_exits_2(tmp_path: Path) -> None:
+    code, out = run("check", str(tmp_path / "missing.yaml"))
+    assert code == 2 and "missing.yaml: no such file" in out
+
+
+def test_colour_only_decorates(x1_path: Path) -> None:
+    fight = load_fight(x1_path)
+    plain = render_show(fight, check_state(fight), Style(False), 120)
+    coloured = render_show(fight, check_state(fight), Style(True), 120)
+    assert "\x1b[" in coloured
+    assert [visible_len(line) for line in coloured.splitlines()] == [
+        len(line) for line in plain.splitlines()
+    ]
+
+
+def test_narrow_terminal_numbers_the_columns(x1_path: Path) -> None:
+    fight = load_fight(x1_path)
+    text = render_show(fight, [], Style(False), 60)
+    assert "Columns: 1 Wight  2 Skeleton 1  3 Skeleton 2  4 Skeleton 3" in text
+
+
+def test_init_writes_a_legal_starter(tmp_path: Path) -> None:
+    path = tmp_path / "fight.yaml"
+    code, out = run("init", str(path))
+    assert code == 0 and path.exists()
+    assert run("check", str(path))[0] == 0
+    code, out = run("init", str(path))
+    assert code == 1 and "--force" in out
+
+
+def test_schema_accepts_the_examples_and_rejects_a_typo(tmp_path: Path) -> None:
+    _code, out = run("schema")
+    schema = json.loads(out)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    starter = yaml.safe_load(run("init")[1])
+    for doc in [starter, *(yaml.safe_load(p.read_text()) for p in EXAMPLES)]:
+        jsonschema.validate(doc, schema)
+    starter["heroes"][0]["rnak"] = "back"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(starter, schema)
+
+
+def test_every_command_has_help() -> None:
+    for name, command in main.commands.items():
+        assert command.help, name
+        code, out = run(name, "--help")
+        assert code == 0 and "Usage:" in out
+
+
+def test_grid_commands_do_not_import_ortools(x1_path: Path) -> None:
+    code = (
+        "import sys; from lnf.cli import main\n"
+        f"for cmd in (['show', {str(x1_path)!r}], ['check', {str(x1_path)!r}], ['schema']):\n"
+        "    try: main(cmd)\n"
+        "    except SystemExit: pass\n"
+        "print('ortools' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "False"
