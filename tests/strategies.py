@@ -127,3 +127,99 @@ def fights(draw: st.DrawFn, max_heroes: int = 6, max_monsters: int = 8) -> Fight
         title=draw(st.sampled_from(["", "A fight"])),
         house_rules=frozenset(draw(st.lists(st.sampled_from(list(HouseRule)), max_size=1))),
     )
+
+
+# --- grids for the monsters' plan --------------------------------------------------------
+
+MELEE = Attack(name="Claw", damage=parse("1d6+2 slashing"))
+LONG = Attack(name="Pike", damage=parse("1d10 piercing"), reach=10)
+SHOOT = Attack(
+    name="Bow",
+    kind=AttackKind.RANGED,
+    damage=parse("1d6+2 piercing"),
+    range=(80, 320),
+    two_handed=True,
+)
+
+
+@st.composite
+def plan_heroes(draw: st.DrawFn, name: str) -> Hero:
+    rank = draw(st.sampled_from([Rank.FRONT] * 5 + [Rank.BACK, Rank.BACK, Rank.FREE_AIR]))
+    why = None
+    if rank is Rank.BACK:
+        why = draw(st.sampled_from([BackReason.GUARDED] * 3 + list(BackReason)))
+    conditions = draw(st.sampled_from([frozenset(), frozenset(), frozenset({Condition.PRONE})]))
+    return Hero(
+        name=name,
+        cls=draw(st.sampled_from(CLASSES)),
+        hp=20,
+        hp_now=draw(st.sampled_from([None, None, None, 0])),
+        rank=rank,
+        why=why,
+        fly=30 if rank is Rank.FREE_AIR else 0,
+        reach=draw(st.sampled_from([5, 5, 10])),
+        light=draw(st.booleans()),
+        c_dot=draw(st.sampled_from([None, None, CDot.WANTED, CDot.AVOIDED])),
+        o_dot=draw(st.booleans()),
+        conditions=conditions,
+        flags=draw(st.sampled_from([frozenset(), frozenset(), frozenset({Flag.CONJURED})])),
+        attacks=(MELEE,),
+    )
+
+
+@st.composite
+def plan_monsters(draw: st.DrawFn, name: str, kind: str) -> Monster:
+    attacks = draw(
+        st.sampled_from([(MELEE,), (MELEE, SHOOT), (SHOOT,), (LONG,), (LONG, SHOOT), ()])
+    )
+    fly = draw(st.sampled_from([0, 0, 0, 40]))
+    rank = draw(st.sampled_from([Rank.FRONT] * 4 + [Rank.BACK] + ([Rank.FREE_AIR] if fly else [])))
+    return Monster(
+        name=name,
+        kind=kind,
+        hp=10,
+        rank=rank,
+        speed=draw(st.sampled_from([30, 30, 20, 0])),
+        fly=fly,
+        conditions=draw(
+            st.sampled_from(
+                [frozenset()] * 6
+                + [frozenset({Condition.POISONED}), frozenset({Condition.GRAPPLED}), frozenset({Condition.STUNNED})]
+            )
+        ),
+        flags=draw(
+            st.sampled_from(
+                [frozenset()] * 5
+                + [frozenset({Flag.SWARM}), frozenset({Flag.CAN_HIDE}), frozenset({Flag.HIDDEN})]
+            )
+        ),
+        attacks=attacks,
+    )
+
+
+@st.composite
+def plan_fights(draw: st.DrawFn, max_heroes: int = 4, max_monsters: int = 6) -> Fight:
+    """Grids for planning; may be illegal (callers filter with check_state)."""
+    n_heroes = draw(st.integers(1, max_heroes))
+    n_monsters = draw(st.integers(1, max_monsters))
+    hs = [draw(plan_heroes(f"H{i + 1}")) for i in range(n_heroes)]
+    kinds = sorted(draw(st.lists(st.sampled_from("ABC"), min_size=n_monsters, max_size=n_monsters)))
+    ms = [draw(plan_monsters(f"M{i + 1}", f"Kind {k}")) for i, k in enumerate(kinds)]
+    labels = ["G1", "G2", "G3"]
+    h_at = [draw(st.sampled_from([None, None, *labels])) for _ in hs]
+    m_at = [draw(st.sampled_from([None, *labels])) for _ in ms]
+    groups = []
+    for label in labels:
+        members_h = [h.name for h, g in zip(hs, h_at, strict=True) if g == label]
+        members_m = [m.name for m, g in zip(ms, m_at, strict=True) if g == label]
+        if members_h and members_m:
+            groups.append(Group(label, tuple(members_h + members_m)))
+    return Fight(
+        heroes=tuple(hs),
+        monsters=tuple(ms),
+        groups=tuple(groups),
+        started=draw(st.sampled_from(list(Side))),
+        house_rules=draw(
+            st.sampled_from([frozenset(), frozenset(), frozenset({HouseRule.DOWNED_IGNORED})])
+        ),
+    )

@@ -1,0 +1,73 @@
+"""The monsters' plan for one round (P1) as plain values: no solver type ever leaves the solver.
+
+Each monster gets an order: its rank, its move and its attack (target and mode) or none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from lnf.model.enums import Rank
+
+
+class Mode(StrEnum):
+    """How a monster attacks (A1–A3)."""
+
+    MELEE = "melee"  # A1: same group, both front rank (or both free air)
+    REACH = "reach"  # A2: unengaged, longer reach than the target
+    RANGED = "ranged"  # A3: shooting
+
+
+class Roll(StrEnum):
+    """D4: the attack roll's advantage or disadvantage."""
+
+    NORMAL = "normal"
+    ADVANTAGE = "advantage"
+    DISADVANTAGE = "disadvantage"
+
+
+class MoveKind(StrEnum):
+    STAY = "stay"  # keeps its group, or stays unengaged
+    LEAVE = "leave"  # M6: leaves its group and ends unengaged
+    JOIN = "join"  # M5: joins a group, or an unengaged hero (a new group)
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    kind: MoveKind = MoveKind.STAY
+    group: str | None = None  # JOIN: the label of an existing group…
+    hero: str | None = None  # …or the unengaged hero it forms a new group with
+
+    def __str__(self) -> str:
+        if self.kind is MoveKind.JOIN:
+            return f"joins group {self.group}" if self.group is not None else f"joins {self.hero}"
+        return "stays" if self.kind is MoveKind.STAY else "leaves its group"
+
+
+STAY = Move()
+LEAVE = Move(MoveKind.LEAVE)
+
+
+@dataclass(frozen=True)
+class Order:
+    """One monster's part of the plan."""
+
+    monster: str
+    rank: Rank
+    move: Move = STAY
+    target: str | None = None
+    mode: Mode | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Orders for every monster able to act, in danger order (G3)."""
+
+    orders: tuple[Order, ...]
+
+    def order_for(self, monster: str) -> Order | None:
+        return next((o for o in self.orders if o.monster == monster), None)
+
+    def attackers_of(self, hero: str) -> tuple[Order, ...]:
+        return tuple(o for o in self.orders if o.target == hero)

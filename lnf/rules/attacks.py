@@ -1,0 +1,151 @@
+"""Who can attack whom (A1–A4, R2, R3, R5, R7) and with what roll (core-d20 D4).
+
+`mode_needs` says, for one monster, hero and mode, which spot and ranks the monster must end
+in; the solver turns that into constraints and the validator checks plans against it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lnf.model import BackReason, Condition, Fight, Flag, Hero, HouseRule, Monster, Rank
+from lnf.model.plan import Mode, Roll
+from lnf.rules.moves import Spot, hero_spot
+from lnf.rules.ranks import can_fly_now
+from lnf.rules.roster import downed, heroes
+from lnf.rules.target_order import target_order
+
+UNENGAGED = "unengaged"  # mode_needs spot marker for A2: the attacker ends in no group
+
+
+def has_melee(c: Hero | Monster) -> bool:
+    return any(a.is_melee for a in c.attacks)
+
+
+def has_ranged(c: Hero | Monster) -> bool:
+    return any(a.is_ranged for a in c.attacks)
+
+
+def plan_targets(fight: Fight) -> tuple[Hero, ...]:
+    """The heroes monsters may attack this round, in target order (T2, A4).
+
+    Under `downed-ignored` downed heroes are left alone while any hero is still standing.
+    """
+    order = target_order(fight)
+    if HouseRule.DOWNED_IGNORED in fight.house_rules and not all(downed(h) for h in heroes(fight)):
+        order = tuple(h for h in order if not downed(h))
+    return order
+
+
+def unseen(hero: Hero) -> bool:
+    """R4: a hero hidden in the back rank cannot be picked as a target."""
+    return hero.rank is Rank.BACK and hero.why is BackReason.HIDDEN
+
+
+def out_of_melee_reach(hero: Hero) -> bool:
+    """R4: levitating or out-of-reach heroes can only be shot."""
+    return hero.rank is Rank.BACK and hero.why in (BackReason.LEVITATING, BackReason.OUT_OF_REACH)
+
+
+def melee_rank(monster: Monster, hero: Hero) -> Rank | None:
+    """A1, R5, R7: the rank a monster needs to attack `hero` in normal mêlée, if any."""
+    if hero.rank is Rank.FRONT:
+        return Rank.FRONT
+    if hero.rank is Rank.FREE_AIR:
+        return Rank.FREE_AIR if can_fly_now(monster) else None
+    guard_breaker = monster.has(Flag.SWARM) or monster.has(Flag.INCORPOREAL)
+    if hero.why is BackReason.GUARDED and guard_breaker:
+        return Rank.FRONT  # R5: swarms and incorporeal monsters ignore guards
+    return None
+
+
+def ranged_ranks(monster: Monster) -> tuple[Rank, ...]:
+    """A3, R2: back rank and free air shoot; the front rank only without any mêlée attack."""
+    if not has_ranged(monster):
+        return ()
+    ranks = (Rank.BACK, Rank.FREE_AIR)
+    return ranks if has_melee(monster) else (Rank.FRONT, *ranks)
+
+
+@dataclass(frozen=True)
+class Need:
+    """Where the attacker must end (a spot, UNENGAGED, or None for anywhere) and in what rank."""
+
+    spot: Spot | str
+    ranks: tuple[Rank, ...]
+
+
+def mode_needs(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Need | None:
+    """What `monster` needs to attack `hero` with `mode`, or None if it never can."""
+    if unseen(hero):
+        return None
+    if mode is Mode.MELEE:
+        rank = melee_rank(monster, hero) if has_melee(monster) else None
+        if rank is None or out_of_melee_reach(hero):
+            return None
+        return Need(hero_spot(fight, hero), (rank,))
+    if mode is Mode.REACH:
+        if not has_melee(monster) or out_of_melee_reach(hero):
+            return None
+        if monster.longest_reach <= hero.longest_reach:
+            return None
+        if hero.rank is Rank.FREE_AIR:  # A2: not against free air unless from free air
+            return Need(UNENGAGED, (Rank.FREE_AIR,)) if can_fly_now(monster) else None
+        return Need(UNENGAGED, (Rank.FRONT, Rank.BACK, Rank.FREE_AIR))
+    ranks = ranged_ranks(monster)
+    return Need(None, ranks) if ranks else None
+
+
+# --- rolls (D4) ----------------------------------------------------------------------------
+
+_ATTACKER_DISADVANTAGE = {
+    Condition.BLINDED: "it is blinded",
+    Condition.FRIGHTENED: "it is frightened",
+    Condition.POISONED: "it is poisoned",
+    Condition.PRONE: "it is prone",
+    Condition.RESTRAINED: "it is restrained",
+}
+_TARGET_ADVANTAGE = {
+    Condition.BLINDED: "blinded",
+    Condition.PARALYZED: "paralyzed",
+    Condition.PETRIFIED: "petrified",
+    Condition.RESTRAINED: "restrained",
+    Condition.STUNNED: "stunned",
+    Condition.UNCONSCIOUS: "unconscious",
+}
+
+
+def roll_for(monster: Monster, hero: Hero, mode: Mode, rank: Rank) -> tuple[Roll, tuple[str, ...]]:
+    """D4: advantage and disadvantage from ranks (R2) and conditions (T1's N dot), with reasons."""
+    good: list[str] = []
+    bad: list[str] = []
+    for condition, text in _TARGET_ADVANTAGE.items():
+        if condition in hero.conditions:
+            good.append(f"{hero.name} is {text}")
+    if downed(hero) and Condition.UNCONSCIOUS not in hero.conditions:
+        good.append(f"{hero.name} is unconscious at 0 hit points")
+    if Condition.PRONE in hero.conditions:
+        if mode is Mode.MELEE:
+            good.append(f"{hero.name} is prone")
+        else:
+            bad.append(f"{hero.name} is prone and it attacks from further than 5 ft")
+    if hero.n_dot:
+        good.append(f"{hero.name} has an N dot ({', '.join(hero.effects) or 'marked'})")
+    if Condition.INVISIBLE in hero.conditions:
+        bad.append(f"{hero.name} is invisible")
+    for condition, text in _ATTACKER_DISADVANTAGE.items():
+        if condition in monster.conditions:
+            bad.append(text)
+    if monster.exhaustion >= 3:
+        bad.append("its exhaustion")
+    if Condition.INVISIBLE in monster.conditions or monster.has(Flag.HIDDEN):
+        good.append("it is unseen")
+    if mode is Mode.RANGED and rank is Rank.FRONT:
+        bad.append("it shoots from the front rank (R2)")
+    if good and bad:
+        return Roll.NORMAL, tuple(good + bad)  # D4: both cancel out
+    if good:
+        return Roll.ADVANTAGE, tuple(good)
+    if bad:
+        return Roll.DISADVANTAGE, tuple(bad)
+    return Roll.NORMAL, ()

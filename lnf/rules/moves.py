@@ -1,0 +1,89 @@
+"""Movement between groups (M1–M6) and rank switching (R7, R8) for the monsters' plan.
+
+A *spot* is where a combatant stands after moving: an existing group ("group", label), the new
+group it forms with an unengaged hero ("hero", name), or None (unengaged).
+"""
+
+from __future__ import annotations
+
+from lnf.model import Fight, Hero, Monster, Rank
+from lnf.model.plan import LEAVE, STAY, Move, MoveKind
+from lnf.rules.ranks import can_fly_now
+from lnf.rules.roster import held, in_fight, incapacitated, rows, speed_now
+
+Spot = tuple[str, str] | None
+
+FAST_SPEED = 25  # M3: 25 ft or more is fast; 1–24 ft is slow (M2)
+
+
+def can_act(monster: Monster) -> bool:
+    """P1: every monster in the fight that is not incapacitated gets an order."""
+    return in_fight(monster) and not incapacitated(monster)
+
+
+def is_fast(c: Hero | Monster) -> bool:
+    return speed_now(c) >= FAST_SPEED
+
+
+def start_spot(fight: Fight, name: str) -> Spot:
+    group = fight.group_of(name)
+    return ("group", group.label) if group is not None else None
+
+
+def hero_spot(fight: Fight, hero: Hero) -> tuple[str, str]:
+    """Where a monster must stand to be in a group with `hero` (M5)."""
+    spot = start_spot(fight, hero.name)
+    return spot if spot is not None else ("hero", hero.name)
+
+
+def final_spot(fight: Fight, monster: str, move: Move) -> Spot:
+    if move.kind is MoveKind.STAY:
+        return start_spot(fight, monster)
+    if move.kind is MoveKind.LEAVE:
+        return None
+    if move.group is not None:
+        return ("group", move.group)
+    assert move.hero is not None
+    return ("hero", move.hero)
+
+
+def leaves_group(fight: Fight, monster: str, move: Move) -> bool:
+    """M6: it ends outside the group it started in (and so may draw opportunity attacks)."""
+    start = start_spot(fight, monster)
+    return start is not None and final_spot(fight, monster, move) != start
+
+
+def join_options(fight: Fight, monster: Monster) -> list[Move]:
+    """Groups it could move into: every other group, then every unengaged hero (G2 order)."""
+    start = fight.group_of(monster.name)
+    groups = [Move(MoveKind.JOIN, group=g.label) for g in fight.groups if g is not start]
+    lone = [
+        Move(MoveKind.JOIN, hero=h.name)
+        for h in rows(fight)
+        if in_fight(h) and fight.group_of(h.name) is None
+    ]
+    return groups + lone
+
+
+def destinations(fight: Fight, monster: Monster) -> list[Move]:
+    """M1–M4: the moves open to a monster this round, staying first.
+
+    Speed 0, restrained, grappled or incapacitated: no group change (M4). Slow (M2): into one
+    group only if unengaged at the start, or out of its group. Fast (M3): anything.
+    """
+    if speed_now(monster) == 0:
+        return [STAY]
+    engaged = fight.group_of(monster.name) is not None
+    if not engaged:
+        return [STAY, *join_options(fight, monster)]
+    if not is_fast(monster):
+        return [STAY, LEAVE]
+    return [STAY, LEAVE, *join_options(fight, monster)]
+
+
+def rank_options(monster: Monster) -> list[Rank]:
+    """R7, R8: its rank now first, then the others it may switch to this round."""
+    if held(monster):
+        return [monster.rank]  # R8: no rank switch while restrained or grappled
+    allowed = [Rank.FRONT, Rank.BACK] + ([Rank.FREE_AIR] if can_fly_now(monster) else [])
+    return [monster.rank, *(r for r in allowed if r is not monster.rank)]

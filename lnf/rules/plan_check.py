@@ -1,0 +1,358 @@
+"""The independent validator of plans (P2, P7) and the plan's score (P3, P4).
+
+Knows nothing of the solver: it checks any plan — the solver's or one a DM wrote — against
+R, M, K and A from first principles, naming every broken rule, and computes the objective so
+that plans can be compared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lnf.errors import Violation
+from lnf.model import BackReason, Fight, Flag, Hero, Monster, Rank
+from lnf.model.plan import Mode, MoveKind, Order, Plan, Roll
+from lnf.rules.attacks import has_melee, has_ranged, out_of_melee_reach, plan_targets, roll_for
+from lnf.rules.gangup import TIERS
+from lnf.rules.moves import (
+    FAST_SPEED,
+    Spot,
+    can_act,
+    destinations,
+    final_spot,
+    hero_spot,
+    leaves_group,
+    rank_options,
+)
+from lnf.rules.ranks import can_fly_now, monster_needs_count
+from lnf.rules.roster import held, heroes, in_fight, incapacitated, monsters, speed_now
+from lnf.rules.wording import and_list
+
+MODE_ORDER = (Mode.MELEE, Mode.REACH, Mode.RANGED)  # P4's canonical order of modes
+
+
+def orders_by_monster(fight: Fight, plan: Plan) -> dict[str, Order]:
+    """Every monster in the fight with its order; monsters the plan leaves out stay put."""
+    given = {o.monster: o for o in plan.orders}
+    return {m.name: given.get(m.name, Order(m.name, m.rank)) for m in monsters(fight)}
+
+
+# --- the validator ---------------------------------------------------------------------------
+
+
+def check_plan(fight: Fight, plan: Plan) -> list[Violation]:
+    """P2: every way the plan breaks R, M, K or A, each with its rule id."""
+    found: list[Violation] = []
+    seen: set[str] = set()
+    for order in plan.orders:
+        if order.monster in seen:
+            found.append(Violation("P2", f"{order.monster} has two orders", (order.monster,)))
+        seen.add(order.monster)
+        found += _check_order(fight, order)
+    orders = orders_by_monster(fight, plan)
+    found += _check_back_rank_count(fight, orders)
+    found += _check_joins(fight, orders)
+    return found
+
+
+def _check_order(fight: Fight, order: Order) -> list[Violation]:
+    name = order.monster
+    if name not in fight or isinstance(fight.combatant(name), Hero):
+        return [Violation("P1", f"{name} is not a monster of this fight", (name,))]
+    monster = fight.combatant(name)
+    assert isinstance(monster, Monster)
+    if not in_fight(monster):
+        return [Violation("P1", f"{name} is out of the fight", (name,))]
+    acting = order.move.kind is not MoveKind.STAY or order.target is not None
+    if incapacitated(monster) and (acting or order.rank is not monster.rank):
+        return [Violation("P1", f"{name} is incapacitated and cannot act", (name,))]
+    found = _check_rank(monster, order) + _check_move(fight, monster, order)
+    if order.target is not None:
+        found += _check_attack(fight, monster, order)
+    return found
+
+
+def _check_rank(monster: Monster, order: Order) -> list[Violation]:
+    name = monster.name
+    if order.rank is not monster.rank and held(monster):
+        return [
+            Violation("R8", f"{name} cannot switch ranks while restrained or grappled", (name,))
+        ]
+    if order.rank is Rank.FREE_AIR and not can_fly_now(monster):
+        return [Violation("R7", f"{name} cannot take to free air (no flying speed now)", (name,))]
+    return []
+
+
+def _check_move(fight: Fight, monster: Monster, order: Order) -> list[Violation]:
+    name, move = monster.name, order.move
+    if move.kind is MoveKind.STAY:
+        return []
+    start = fight.group_of(name)
+    if move.kind is MoveKind.LEAVE and start is None:
+        return [Violation("M6", f"{name} is in no group and cannot leave one", (name,))]
+    if move.kind is MoveKind.JOIN:
+        if move.group is not None:
+            if move.group not in {g.label for g in fight.groups}:
+                return [Violation("P1", f"{name} joins group {move.group}, which does not exist")]
+            if start is not None and start.label == move.group:
+                return [Violation("M1", f"{name} is already in group {move.group}", (name,))]
+        else:
+            hero = fight.combatant(move.hero) if move.hero in fight else None
+            if not isinstance(hero, Hero) or not in_fight(hero):
+                return [Violation("P1", f"{name} joins {move.hero}, who is no hero in the fight")]
+            if fight.group_of(hero.name) is not None:
+                label = fight.group_of(hero.name).label  # type: ignore[union-attr]
+                return [
+                    Violation(
+                        "M5", f"{hero.name} is in group {label}: join the group", (name, hero.name)
+                    )
+                ]
+    speed = speed_now(monster)
+    if speed == 0:
+        return [Violation("M4", f"{name} cannot change group at speed 0 or while held", (name,))]
+    if move.kind is MoveKind.JOIN and start is not None and speed < FAST_SPEED:
+        return [
+            Violation(
+                "M2",
+                f"{name} is slow ({speed} ft): it cannot leave group {start.label} and join "
+                "another in one round",
+                (name,),
+            )
+        ]
+    return []
+
+
+def _check_attack(fight: Fight, monster: Monster, order: Order) -> list[Violation]:
+    name, target = monster.name, order.target
+    assert target is not None
+    hero = fight.combatant(target) if target in fight else None
+    if not isinstance(hero, Hero) or not in_fight(hero):
+        return [Violation("P1", f"{name} attacks {target}, who is no hero in the fight", (name,))]
+    who = (name, hero.name)
+    if hero not in plan_targets(fight):
+        return [Violation("A4", f"{hero.name} is downed and ignored (downed-ignored)", who)]
+    if hero.rank is Rank.BACK and hero.why is BackReason.HIDDEN:
+        return [Violation("R4", f"{hero.name} is hidden and cannot be targeted", who)]
+    spot = final_spot(fight, name, order.move)
+    rank = order.rank
+    if order.mode is None:
+        return [Violation("P1", f"{name}'s attack on {hero.name} needs a mode", who)]
+    if order.mode is Mode.MELEE:
+        return _check_melee(fight, monster, hero, spot, rank)
+    if order.mode is Mode.REACH:
+        return _check_reach(monster, hero, spot, rank)
+    return _check_ranged(monster, hero, rank)
+
+
+def _check_melee(fight: Fight, m: Monster, h: Hero, spot: Spot, rank: Rank) -> list[Violation]:
+    who = (m.name, h.name)
+    if not has_melee(m):
+        return [Violation("A1", f"{m.name} has no mêlée attack", who)]
+    found = []
+    if spot != hero_spot(fight, h):
+        found.append(Violation("A1", f"{m.name} does not end in a group with {h.name}", who))
+    if h.rank is Rank.FREE_AIR:
+        if rank is not Rank.FREE_AIR:
+            found.append(Violation("R7", f"{h.name} is in free air; {m.name} is not", who))
+    elif h.rank is Rank.BACK:
+        swarm = m.has(Flag.SWARM) or m.has(Flag.INCORPOREAL)
+        if not (swarm and h.why is BackReason.GUARDED):
+            found.append(Violation("R3", f"{h.name} is in the back rank, out of mêlée reach", who))
+        elif rank is not Rank.FRONT:
+            found.append(Violation("A1", f"{m.name} must be in the front rank", who))
+    elif rank is not Rank.FRONT:
+        where = "in free air" if rank is Rank.FREE_AIR else "in the back rank"
+        rule = "R7" if rank is Rank.FREE_AIR else "R3"
+        found.append(Violation(rule, f"{m.name} is {where}, out of mêlée with {h.name}", who))
+    return found
+
+
+def _check_reach(m: Monster, h: Hero, spot: Spot, rank: Rank) -> list[Violation]:
+    who = (m.name, h.name)
+    found = []
+    if not has_melee(m):
+        return [Violation("A2", f"{m.name} has no mêlée attack", who)]
+    if spot is not None:
+        found.append(Violation("A2", f"{m.name} must be unengaged to attack with reach", who))
+    if m.longest_reach <= h.longest_reach:
+        found.append(
+            Violation(
+                "A2",
+                f"{m.name}'s reach ({m.longest_reach} ft) is not longer than {h.name}'s "
+                f"({h.longest_reach} ft)",
+                who,
+            )
+        )
+    if h.rank is Rank.FREE_AIR and rank is not Rank.FREE_AIR:
+        found.append(Violation("A2", f"{h.name} is in free air, out of reach from below", who))
+    if out_of_melee_reach(h):
+        found.append(Violation("R4", f"{h.name} is out of mêlée reach ({h.why})", who))
+    return found
+
+
+def _check_ranged(m: Monster, h: Hero, rank: Rank) -> list[Violation]:
+    who = (m.name, h.name)
+    if not has_ranged(m):
+        return [Violation("A3", f"{m.name} has no ranged attack", who)]
+    if rank is Rank.FRONT and has_melee(m):
+        return [
+            Violation(
+                "R2",
+                f"{m.name} is in the front rank and has a mêlée attack, so it may not shoot",
+                who,
+            )
+        ]
+    return []
+
+
+def _check_back_rank_count(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
+    """R6, counted after this round's moves."""
+    by_name = {m.name: m for m in monsters(fight)}
+    back = [n for n, o in orders.items() if o.rank is Rank.BACK and monster_needs_count(by_name[n])]
+    front_monsters = sum(1 for o in orders.values() if o.rank is Rank.FRONT)
+    front_heroes = sum(1 for h in heroes(fight) if h.rank is Rank.FRONT)
+    if back and front_monsters < front_heroes:
+        return [
+            Violation(
+                "R6",
+                f"{and_list(back)} in the back rank with {front_monsters} front-rank monsters "
+                f"for {front_heroes} front-rank heroes",
+                tuple(back),
+                "a monster may take the back rank only with one front-rank monster per "
+                "front-rank hero",
+            )
+        ]
+    return []
+
+
+@dataclass(frozen=True)
+class FinalUnit:
+    """K1 unit after the moves: its spot, front-rank heroes, counted monsters, joiners."""
+
+    spot: tuple[str, str]
+    h: int
+    m: int
+    joined_by: tuple[str, ...]
+
+
+def final_units(fight: Fight, orders: dict[str, Order]) -> list[FinalUnit]:
+    """K1 units with K4 counting (front rank and free air), after this round's moves."""
+    spots: list[tuple[str, str]] = [("group", g.label) for g in fight.groups]
+    spots += [("hero", h.name) for h in heroes(fight) if fight.group_of(h.name) is None]
+    units = []
+    for spot in spots:
+        if spot[0] == "group":
+            members = fight.heroes_in(fight.group(spot[1]))
+        else:
+            members = (fight.combatant(spot[1]),)  # type: ignore[assignment]
+        h = sum(1 for x in members if in_fight(x) and x.rank is Rank.FRONT)
+        if h == 0:
+            continue
+        here = [o for o in orders.values() if final_spot(fight, o.monster, o.move) == spot]
+        m = sum(1 for o in here if o.rank in (Rank.FRONT, Rank.FREE_AIR))
+        joined = tuple(o.monster for o in here if o.move.kind is MoveKind.JOIN)
+        units.append(FinalUnit(spot, h, m, joined))
+    return units
+
+
+def _check_joins(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
+    """K2, K3: no monster ends its move in a unit it joined if that unit then breaks K2."""
+    units = final_units(fight, orders)
+    found = []
+    for unit in units:
+        if not unit.joined_by:
+            continue
+        for t in TIERS:
+            under = [u for u in units if u.m < t * u.h]
+            if unit.m > t * unit.h and under:
+                found.append(
+                    Violation(
+                        "K2",
+                        f"{and_list(unit.joined_by)} may not join {_spot_name(unit.spot)}: it "
+                        f"would hold {unit.m} monsters for {unit.h} front-rank heroes, more "
+                        f"than {t} per hero, while {_spot_name(under[0].spot)} has "
+                        f"{under[0].m} for {under[0].h}",
+                        unit.joined_by,
+                        "K3: a monster may not end its move in a unit that then breaks K2",
+                    )
+                )
+                break
+    return found
+
+
+def _spot_name(spot: tuple[str, str]) -> str:
+    return f"group {spot[1]}" if spot[0] == "group" else spot[1]
+
+
+# --- the score (P3, P4) ----------------------------------------------------------------------
+
+
+def danger_classes(fight: Fight) -> dict[str, int]:
+    """G3: a monster's danger class is the column of its kind's leftmost member, renumbered."""
+    kinds: list[str] = []
+    for m in fight.monsters:
+        if m.stat_block not in kinds:
+            kinds.append(m.stat_block)
+    return {m.name: kinds.index(m.stat_block) for m in fight.monsters}
+
+
+@dataclass(frozen=True)
+class Score:
+    """P3 (maximise), P4 counts (minimise), then P4's canonical tie-break (minimise)."""
+
+    p3: tuple[int, ...]
+    p4: tuple[int, int, int, int]  # attacks at disadvantage, leavers, rank changes, moves
+    canonical: tuple[int, ...]
+
+    def key(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """Smaller is better."""
+        return (tuple(-x for x in self.p3), self.p4, self.canonical)
+
+
+def p3_vector(fight: Fight, plan: Plan) -> tuple[int, ...]:
+    """P3: per hero along the target order, its attackers, then how many of each danger class
+    (most dangerous first; the last class follows from the others and is left out)."""
+    classes = danger_classes(fight)
+    n_classes = len(set(classes.values()))
+    vector: list[int] = []
+    for hero in plan_targets(fight):
+        attackers = [o.monster for o in plan.orders if o.target == hero.name]
+        vector.append(len(attackers))
+        for c in range(n_classes - 1):
+            vector.append(sum(1 for a in attackers if classes[a] == c))
+    return tuple(vector)
+
+
+def score(fight: Fight, plan: Plan) -> Score:
+    orders = orders_by_monster(fight, plan)
+    targets = [h.name for h in plan_targets(fight)]
+    by_name = {m.name: m for m in monsters(fight)}
+    disadvantaged = leavers = rank_changes = moves = 0
+    canonical: list[int] = []
+    for name, order in orders.items():
+        monster = by_name[name]
+        if order.target is not None and order.mode is not None:
+            hero = fight.combatant(order.target)
+            assert isinstance(hero, Hero)
+            roll, _ = roll_for(monster, hero, order.mode, order.rank)
+            disadvantaged += roll is Roll.DISADVANTAGE
+        leavers += leaves_group(fight, name, order.move)
+        rank_changes += order.rank is not monster.rank
+        moves += order.move.kind is not MoveKind.STAY
+        if can_act(monster):
+            canonical += canonical_key(fight, monster, order, targets)
+    return Score(
+        p3_vector(fight, plan), (disadvantaged, leavers, rank_changes, moves), tuple(canonical)
+    )
+
+
+def canonical_key(fight: Fight, monster: Monster, order: Order, targets: list[str]) -> list[int]:
+    """P4's last tie-break for one monster: earlier target, then mêlée before reach before
+    ranged, then staying in place, then keeping its rank (each as a position in a list)."""
+    target = targets.index(order.target) if order.target in targets else len(targets)
+    mode = MODE_ORDER.index(order.mode) if order.mode is not None else len(MODE_ORDER)
+    dests = destinations(fight, monster)
+    ranks = rank_options(monster)
+    dest = dests.index(order.move) if order.move in dests else len(dests)
+    rank = ranks.index(order.rank) if order.rank in ranks else len(ranks)
+    return [target, mode, dest, rank]

@@ -1,0 +1,94 @@
+"""The monsters' plan found by OR-Tools CP-SAT (P1–P5). The only package that imports OR-Tools.
+
+`solve_plan` returns plain values (`Plan`, explanations, statistics); no solver type leaves it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from lnf.errors import NoLegalPlan, RuleViolation
+from lnf.model import Fight
+from lnf.model.plan import Move, Order, Plan
+from lnf.rules import check_state
+from lnf.solver.explain import Reason, explain_unattacked, explain_wish
+from lnf.solver.lexicographic import solve_lexicographic
+from lnf.solver.model import PlanModel, Wish
+from lnf.solver.objective import all_levels
+
+DEFAULT_TIME_LIMIT = 60.0  # seconds per lexicographic block; far above any table's fight
+
+
+@dataclass(frozen=True)
+class SolveStats:
+    variables: int
+    constraints: int
+    solves: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class SolvedPlan:
+    plan: Plan
+    unattacked: tuple[tuple[str, tuple[Reason, ...]], ...]  # (hero, reasons) in target order
+    stats: SolveStats
+
+
+def solve_plan(
+    fight: Fight,
+    wishes: tuple[Wish, ...] = (),
+    workers: int = 1,
+    explain: bool = True,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> SolvedPlan:
+    """The unique best plan for this round (P3, P4), within the DM's wishes.
+
+    Raises RuleViolation if the state itself breaks the rules, NoLegalPlan if no plan meets
+    the wishes (saying which rule stands in the way).
+    """
+    problems = check_state(fight)
+    if problems:
+        raise RuleViolation(problems)
+    started = time.perf_counter()
+    pm = PlanModel(fight)
+    for wish in wishes:
+        if wish.fixed and not pm.pairing(wish.monster, wish.hero):
+            raise NoLegalPlan(explain_wish(fight, wish, wishes))
+    pm.add_wishes(list(wishes))
+    levels = all_levels(pm)
+    try:
+        solver, result = solve_lexicographic(pm.model, levels, pm.decisions(), workers, time_limit)
+    except NoLegalPlan:
+        if wishes:
+            raise NoLegalPlan(explain_wish(fight, None, wishes)) from None
+        raise
+    plan = _read_plan(pm, solver)
+    unattacked: tuple[tuple[str, tuple[Reason, ...]], ...] = ()
+    if explain:
+        unattacked = explain_unattacked(fight, plan, result.values, wishes)
+    proto = pm.model.proto
+    stats = SolveStats(
+        variables=len(proto.variables),
+        constraints=len(proto.constraints),
+        solves=result.solves,
+        seconds=time.perf_counter() - started,
+    )
+    return SolvedPlan(plan, unattacked, stats)
+
+
+def _read_plan(pm: PlanModel, solver: object) -> Plan:
+    value = solver.value  # type: ignore[attr-defined]
+    orders = []
+    for m in pm.acting:
+        move: Move = next(
+            mv for v, mv in zip(pm.dest[m.name], pm.moves[m.name], strict=True) if value(v)
+        )
+        rank = next(r for r, v in pm.rank[m.name].items() if value(v))
+        chosen = [key for key, v in pm.attack[m.name].items() if value(v)]
+        target, mode = (chosen[0][0], chosen[0][1]) if chosen else (None, None)
+        orders.append(Order(m.name, rank, move, target, mode))
+    return Plan(tuple(orders))
+
+
+__all__ = ["SolveStats", "SolvedPlan", "Wish", "solve_plan"]

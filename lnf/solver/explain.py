@@ -1,0 +1,200 @@
+"""P5 and the DM's wishes: say why a hero is left alone, or why a wish cannot be met.
+
+The rules give the static reasons (back rank, reach, no bow); the solver finds the rest by
+asking small feasibility questions: could anyone attack this hero at all (and if not, would it
+be possible without R6, or without K2)? Could anyone attack it while the heroes earlier in the
+target order keep their attackers?
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ortools.sat.python import cp_model
+
+from lnf.model import Fight, Hero, Monster, Rank
+from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
+from lnf.rules.attacks import has_melee, melee_rank, plan_targets
+from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
+from lnf.rules.moves import can_act, hero_spot, start_spot
+from lnf.rules.plan_check import check_plan
+from lnf.rules.roster import heroes, monsters
+from lnf.rules.wording import and_list
+from lnf.solver.model import FAMILIES, PlanModel, Wish
+from lnf.solver.objective import p3_levels
+
+FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
+
+
+def _solve(
+    fight: Fight,
+    families: tuple[str, ...],
+    wishes: tuple[Wish, ...],
+    hero: Hero | None = None,
+    keep: Mapping[str, int] | None = None,
+) -> tuple[PlanModel, cp_model.CpSolver] | None:
+    """A feasible plan under `families` and the wishes, where someone attacks `hero` and the
+    P3 levels named in `keep` hold their values; None if there is none."""
+    pm = PlanModel(fight, families)
+    pm.add_wishes(list(wishes))
+    if hero is not None:
+        pm.model.add_bool_or(
+            [v for m in pm.acting for (h, _, _), v in pm.attack[m.name].items() if h == hero.name]
+        )
+    if keep:
+        for level in p3_levels(pm):
+            if level.name in keep:
+                pm.model.add(level.expr() == keep[level.name])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    status = solver.solve(pm.model)
+    return (pm, solver) if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
+
+
+def _without(family: str) -> tuple[str, ...]:
+    return tuple(f for f in FAMILIES if f != family)
+
+
+def _family_reason(fight: Fight, family: str, hero: Hero, plan: Plan, earlier: set[str]) -> Reason:
+    """What `family` forbids that would have let a monster reach `hero`."""
+    if family == "R6":
+        front = sum(1 for h in heroes(fight) if h.rank is Rank.FRONT)
+        return (
+            "R6",
+            f"no monster may take the back rank to shoot: {front} front-rank heroes need "
+            f"{front} front-rank monsters",
+        )
+    spot = hero_spot(fight, hero)
+    where = f"group {spot[1]}" if spot[0] == "group" else hero.name
+    joiners = []
+    for m in possible_attackers(fight, hero):
+        order = plan.order_for(m.name)
+        busy = order is not None and order.target in earlier
+        if (
+            not busy
+            and start_spot(fight, m.name) != spot
+            and can_ever_attack(fight, m, hero, Mode.MELEE)
+        ):
+            joiners.append(m.name)
+    who = and_list(joiners) if joiners else "No monster"
+    return ("K2", f"{who} may not join {where}: another unit would be left below the gang-up tier")
+
+
+def explain_unattacked(
+    fight: Fight, plan: Plan, values: Mapping[str, int], wishes: tuple[Wish, ...]
+) -> tuple[tuple[str, tuple[Reason, ...]], ...]:
+    """P5: for every hero nobody attacks, in target order, the reasons why."""
+    out = []
+    targets = plan_targets(fight)
+    for i, hero in enumerate(targets):
+        if plan.attackers_of(hero.name):
+            continue
+        reasons = list(blocked_modes(fight, hero))
+        if possible_attackers(fight, hero):
+            reasons += _dynamic_reasons(fight, plan, values, wishes, hero, targets[:i])
+        out.append((hero.name, tuple(reasons)))
+    return tuple(out)
+
+
+def _dynamic_reasons(
+    fight: Fight,
+    plan: Plan,
+    values: Mapping[str, int],
+    wishes: tuple[Wish, ...],
+    hero: Hero,
+    earlier: tuple[Hero, ...],
+) -> list[Reason]:
+    reasons: list[Reason] = []
+    if _solve(fight, FAMILIES, wishes, hero) is None:
+        for family in FAMILIES:
+            relaxed = _solve(fight, _without(family), wishes, hero)
+            if relaxed is not None:
+                reasons.append(_family_reason(fight, family, hero, plan, set()))
+        if not reasons:
+            reasons.append(("P2", "the rules together leave no monster free to reach it"))
+        return reasons
+    earlier_names = {h.name for h in earlier}
+    busy: dict[str, list[str]] = {}
+    for monster in possible_attackers(fight, hero):
+        order = plan.order_for(monster.name)
+        if order is not None and order.target in earlier_names:
+            busy.setdefault(order.target, []).append(monster.name)
+    for target, names in busy.items():
+        reasons.append(
+            (
+                "P3",
+                f"{and_list(names)} {'attacks' if len(names) == 1 else 'attack'} {target}, "
+                "who comes earlier in the target order",
+            )
+        )
+    keep = {k: v for k, v in values.items() if _level_hero(k, earlier_names)}
+    for family in FAMILIES:
+        relaxed = _solve(fight, _without(family), wishes, hero, keep)
+        if relaxed is not None:
+            reasons.append(_family_reason(fight, family, hero, plan, earlier_names))
+    if wishes and not reasons:
+        reasons.append(("P7", "the DM's wishes keep the monsters elsewhere"))
+    return reasons
+
+
+def _level_hero(level_name: str, names: set[str]) -> bool:
+    """Whether a P3 level ("P3 <hero> attackers" / "P3 <hero> class c") is about one of names."""
+    if not level_name.startswith("P3 "):
+        return False
+    rest = level_name[3:]
+    return any(rest == f"{n} attackers" or rest.startswith(f"{n} class ") for n in names)
+
+
+# --- wishes --------------------------------------------------------------------------------
+
+
+def explain_wish(fight: Fight, wish: Wish | None, wishes: tuple[Wish, ...]) -> str:
+    """Why a wish (or the set of wishes) cannot be met, naming the rules in the way."""
+    if wish is not None:
+        return f"{wish} is impossible: " + "; ".join(_pairing_blocks(fight, wish))
+    for family in FAMILIES:
+        if _solve(fight, _without(family), wishes) is not None:
+            return (
+                f"the wishes {and_list([str(w) for w in wishes])} break {FAMILY_TEXT[family]} "
+                f"({family}) with every plan"
+            )
+    return f"the wishes {and_list([str(w) for w in wishes])} cannot all be met together"
+
+
+def _pairing_blocks(fight: Fight, wish: Wish) -> list[str]:
+    """Per mode, what the validator says of the likeliest order for that mode."""
+    if wish.monster not in fight or not isinstance(fight.combatant(wish.monster), Monster):
+        return [f"{wish.monster} is not a monster of this fight"]
+    if wish.hero not in fight or not isinstance(fight.combatant(wish.hero), Hero):
+        return [f"{wish.hero} is not a hero of this fight"]
+    monster = fight.combatant(wish.monster)
+    hero = fight.combatant(wish.hero)
+    assert isinstance(monster, Monster) and isinstance(hero, Hero)
+    if monster not in monsters(fight) or not can_act(monster):
+        return [f"{monster.name} cannot act this round (P1)"]
+    out = []
+    for mode in Mode:
+        order = _likeliest_order(fight, monster, hero, mode)
+        found = [v for v in check_plan(fight, Plan((order,))) if v.rule not in FAMILIES]
+        if found:
+            out.append(f"{mode}: " + ", ".join(f"{v.message} ({v.rule})" for v in found))
+    return out or [f"{monster.name} could reach {hero.name}, but the rules forbid every such plan"]
+
+
+def _likeliest_order(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Order:
+    if mode is Mode.MELEE:
+        spot = hero_spot(fight, hero)
+        if start_spot(fight, monster.name) == spot:
+            move = STAY
+        elif spot[0] == "group":
+            move = Move(MoveKind.JOIN, group=spot[1])
+        else:
+            move = Move(MoveKind.JOIN, hero=spot[1])
+        return Order(monster.name, melee_rank(monster, hero) or Rank.FRONT, move, hero.name, mode)
+    if mode is Mode.REACH:
+        move = STAY if start_spot(fight, monster.name) is None else LEAVE
+        rank = Rank.FREE_AIR if hero.rank is Rank.FREE_AIR else monster.rank
+        return Order(monster.name, rank, move, hero.name, mode)
+    rank = Rank.BACK if has_melee(monster) else monster.rank
+    return Order(monster.name, rank, STAY, hero.name, mode)

@@ -1,0 +1,79 @@
+"""A brute-force planner for small grids, independent of CP-SAT.
+
+It tries every order for every monster (every rank × every move × every target and mode),
+keeps those the validator accepts, and searches whole plans in order of their P3 vector, so it
+can stop at the first P3 vector any legal plan reaches; among those plans it takes the best
+score (P4, then the canonical tie-break). Only the validator and the score of `lnf.rules` are
+shared with the solver's world: that is the point.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+
+from lnf.model import Fight, Hero, Rank
+from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
+from lnf.rules.attacks import plan_targets
+from lnf.rules.moves import can_act
+from lnf.rules.plan_check import check_plan, p3_vector, score
+from lnf.rules.roster import monsters
+
+GLOBAL = {"R6", "K2"}
+
+
+def every_order(fight: Fight, name: str) -> list[Order]:
+    moves = [STAY, LEAVE]
+    moves += [Move(MoveKind.JOIN, group=g.label) for g in fight.groups]
+    moves += [Move(MoveKind.JOIN, hero=h.name) for h in fight.heroes]
+    attacks: list[tuple[str | None, Mode | None]] = [(None, None)]
+    attacks += [(h.name, mode) for h in fight.heroes for mode in Mode]
+    return [
+        Order(name, rank, move, target, mode)
+        for rank in Rank
+        for move in moves
+        for target, mode in attacks
+    ]
+
+
+def legal_orders(fight: Fight, name: str) -> list[Order]:
+    out = []
+    for order in every_order(fight, name):
+        problems = check_plan(fight, Plan((order,)))
+        if not [p for p in problems if p.rule not in GLOBAL]:
+            out.append(order)
+    return out
+
+
+def best_plan(fight: Fight) -> Plan | None:
+    acting = [m.name for m in monsters(fight) if can_act(m)]
+    options = {name: legal_orders(fight, name) for name in acting}
+    by_target: dict[str, dict[str | None, list[Order]]] = {}
+    for name, orders in options.items():
+        by_target[name] = defaultdict(list)
+        for order in orders:
+            by_target[name][order.target].append(order)
+    target_lists = [list(by_target[name]) for name in acting]
+    vectors: dict[tuple[int, ...], list[tuple[str | None, ...]]] = defaultdict(list)
+    for targets in itertools.product(*target_lists):
+        probe = Plan(tuple(Order(n, Rank.FRONT, STAY, t) for n, t in zip(acting, targets, strict=True)))
+        vectors[p3_vector(fight, probe)].append(targets)
+    for vector in sorted(vectors, reverse=True):
+        best: Plan | None = None
+        best_key = None
+        for targets in vectors[vector]:
+            choices = [by_target[n][t] for n, t in zip(acting, targets, strict=True)]
+            for orders in itertools.product(*choices):
+                plan = Plan(tuple(orders))
+                if check_plan(fight, plan):
+                    continue
+                key = score(fight, plan).key()
+                if best_key is None or key < best_key:
+                    best, best_key = plan, key
+        if best is not None:
+            return best
+    return None
+
+
+def targets_of(fight: Fight) -> list[Hero]:
+    return list(plan_targets(fight))
