@@ -32,6 +32,7 @@ def main() -> None:
     """Late Night Fighting for D&D 5e: the pencil grid, the monsters' plan and the fight."""
 
 
-from lnf.cli import grid_commands  # noqa: E402  (commands register themselves on `main`)
+# The command modules register themselves on `main`.
+from lnf.cli import grid_commands, plan_commands  # noqa: E402
 
-__all__ = ["grid_commands", "main"]
+__all__ = ["grid_commands", "main", "plan_commands"]

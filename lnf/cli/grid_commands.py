@@ -12,6 +12,11 @@ from lnf.cli import main
 from lnf.cli.options import echo_json, fight_argument, json_option, terminal_style, terminal_width
 from lnf.errors import InputError
 from lnf.io.fight_file import load_fight
+from lnf.io.plan_file import load_plan
+from lnf.model import Fight
+from lnf.model.plan import Plan
+from lnf.rules.plan_check import check_plan
+from lnf.rules.plan_compare import shortfall
 from lnf.io.files import atomic_write_text
 from lnf.io.grid_text import render_problems, render_show
 from lnf.io.report import input_error_data, show_data, violation_data
@@ -35,16 +40,29 @@ def show(fight_file: Path, as_json: bool) -> None:
 @main.command()
 @fight_argument
 @json_option
-def check(fight_file: Path, as_json: bool) -> None:
-    """Check FIGHT against every state rule; exit 0 legal, 1 broken rules, 2 unreadable."""
+@click.option(
+    "--plan",
+    "plan_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Also check a plan written by hand (P7) and compare it with the best plan.",
+)
+def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
+    """Check FIGHT against every state rule; exit 0 legal, 1 broken rules, 2 unreadable.
+
+    With --plan, check the DM's plan against P2 too and say where it falls short of the best.
+    """
     try:
         fight = load_fight(fight_file)
+        plan = load_plan(plan_file, fight) if plan_file is not None else None
     except InputError as err:
         if not as_json:
             raise
         echo_json({"legal": False, **input_error_data(err)})
         sys.exit(err.exit_code)
     problems = check_state(fight)
+    if plan is not None and not problems:
+        _check_plan(fight, plan, as_json)
+        return
     if as_json:
         echo_json({"legal": not problems, "problems": [violation_data(v) for v in problems]})
     else:
@@ -73,3 +91,31 @@ def schema() -> None:
     from lnf.io.json_schema import fight_schema
 
     click.echo(json.dumps(fight_schema(), indent=2, ensure_ascii=False))
+
+
+def _check_plan(fight: Fight, plan: Plan, as_json: bool) -> None:
+    from lnf.solver import solve_plan
+
+    problems = check_plan(fight, plan)
+    shortfall_text: list[str] = []
+    if not problems:
+        best = solve_plan(fight, explain=False).plan
+        shortfall_text = shortfall(fight, plan, best)
+    if as_json:
+        echo_json(
+            {
+                "legal": not problems,
+                "problems": [violation_data(v) for v in problems],
+                "shortfall": shortfall_text,
+            }
+        )
+    else:
+        style = terminal_style()
+        if problems:
+            click.echo(render_problems(problems, style))
+        elif shortfall_text:
+            click.echo(style("The plan is legal but not the best:", "yellow"))
+            click.echo("\n".join(f"  {line}" for line in shortfall_text))
+        else:
+            click.echo(style("The plan is legal and as good as the best plan (P3, P4).", "green"))
+    sys.exit(1 if problems else 0)

@@ -90,6 +90,11 @@ class DiceExpr:
         return sum(_term_bound(t, low=True) for p in self.parts for t in p.terms)
 
     @property
+    def average(self) -> float:
+        """The mean roll, as printed in stat blocks before rounding down."""
+        return (self.minimum + self.maximum) / 2
+
+    @property
     def maximum(self) -> int:
         return sum(_term_bound(t, low=False) for p in self.parts for t in p.terms)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lnf.model import BackReason, Condition, Fight, Flag, Hero, HouseRule, Monster, Rank
+from lnf.model import Attack, BackReason, Condition, Fight, Flag, Hero, HouseRule, Monster, Rank
 from lnf.model.plan import Mode, Roll
 from lnf.rules.moves import Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
@@ -94,6 +94,21 @@ def mode_needs(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Need |
         return Need(UNENGAGED, (Rank.FRONT, Rank.BACK, Rank.FREE_AIR))
     ranks = ranged_ranks(monster)
     return Need(None, ranks) if ranks else None
+
+
+def weapon_for(monster: Monster, hero: Hero, mode: Mode) -> Attack | None:
+    """The attack a monster uses in `mode`: the most damaging one that fits (ties: first
+    written). A reach attack (A2) needs a weapon that out-reaches the target."""
+    if mode is Mode.RANGED:
+        fitting = [a for a in monster.attacks if a.is_ranged]
+    elif mode is Mode.REACH:
+        fitting = [a for a in monster.attacks if a.is_melee and a.reach > hero.longest_reach]
+    else:
+        fitting = [a for a in monster.attacks if a.is_melee]
+    if not fitting:
+        return None
+    best = max(a.damage.average * a.times for a in fitting)
+    return next(a for a in fitting if a.damage.average * a.times == best)
 
 
 # --- rolls (D4) ----------------------------------------------------------------------------

@@ -284,6 +284,17 @@ def _spot_name(spot: tuple[str, str]) -> str:
     return f"group {spot[1]}" if spot[0] == "group" else spot[1]
 
 
+def infer_mode(fight: Fight, order: Order) -> Order:
+    """For a hand-written order without a mode: the first of mêlée, reach and ranged that the
+    order allows on its own (else mêlée, so that the validator says why)."""
+    for mode in MODE_ORDER:
+        candidate = Order(order.monster, order.rank, order.move, order.target, mode)
+        own = [v for v in check_plan(fight, Plan((candidate,))) if v.rule not in ("R6", "K2")]
+        if not own:
+            return candidate
+    return Order(order.monster, order.rank, order.move, order.target, Mode.MELEE)
+
+
 # --- the score (P3, P4) ----------------------------------------------------------------------
 
 

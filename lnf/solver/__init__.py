@@ -56,6 +56,7 @@ def solve_plan(
         if wish.fixed and not pm.pairing(wish.monster, wish.hero):
             raise NoLegalPlan(explain_wish(fight, wish, wishes))
     pm.add_wishes(list(wishes))
+    pm.add_symmetry_breaking(list(wishes))
     levels = all_levels(pm)
     try:
         solver, result = solve_lexicographic(pm.model, levels, pm.decisions(), workers, time_limit)

@@ -10,7 +10,7 @@ Variables, per monster able to act (P1):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
 
@@ -18,6 +18,7 @@ from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move
 from lnf.rules.attacks import UNENGAGED, mode_needs, plan_targets
 from lnf.rules.gangup import TIERS
+from lnf.rules.plan_check import MODE_ORDER
 from lnf.rules.moves import Spot, can_act, destinations, final_spot, rank_options, start_spot
 from lnf.rules.ranks import monster_needs_count
 from lnf.rules.roster import heroes, in_fight, monsters
@@ -195,6 +196,39 @@ class PlanModel:
                     self.model.add(count <= t * h).only_enforce_if(over.Not())
                     for join in joins:
                         self.model.add_bool_or([join.Not(), over.Not(), any_under.Not()])
+
+    def canonical_key(self, m: Monster) -> cp_model.LinearExprT:
+        """P4's canonical tie-break of one monster as one number: (target, mode, destination,
+        rank) read as digits, the same order as `rules.plan_check.canonical_key`."""
+        targets = [h.name for h in self.targets]
+        n_mode = len(MODE_ORDER) + 1
+        n_d, n_r = len(self.dest[m.name]), len(self.rank[m.name])
+        attacks = self.attack[m.name].items()
+        target = len(targets) + sum(
+            ((targets.index(h) - len(targets)) * v for (h, _, _), v in attacks), 0
+        )
+        mode = len(MODE_ORDER) + sum(
+            ((MODE_ORDER.index(md) - len(MODE_ORDER)) * v for (_, md, _), v in attacks), 0
+        )
+        dest = sum((i * v for i, v in enumerate(self.dest[m.name])), 0)
+        rank = sum((i * v for i, v in enumerate(self.rank[m.name].values())), 0)
+        return ((target * n_mode + mode) * n_d + dest) * n_r + rank
+
+    def add_symmetry_breaking(self, wishes: list[Wish]) -> None:
+        """Monsters that differ only in name (same stat block, state and group) can swap
+        orders without changing anything P3 or P4 sees; the canonical tie-break then puts
+        the left one's order first. Saying so up front spares the solver from proving it
+        over every permutation (X2's eighteen orcs). Monsters named in a wish are left out.
+        """
+        named = {w.monster for w in wishes}
+        alike: dict[object, list[Monster]] = {}
+        for m in self.acting:
+            if m.name not in named:
+                signature = (replace(m, name=""), start_spot(self.fight, m.name))
+                alike.setdefault(signature, []).append(m)
+        for twins in alike.values():
+            for left, right in zip(twins, twins[1:]):
+                self.model.add(self.canonical_key(left) <= self.canonical_key(right))
 
     def add_wishes(self, wishes: list[Wish]) -> None:
         """The DM's --fix and --forbid: a pairing that must or must not happen."""
