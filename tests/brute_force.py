@@ -56,7 +56,9 @@ def best_plan(fight: Fight) -> Plan | None:
     target_lists = [list(by_target[name]) for name in acting]
     vectors: dict[tuple[int, ...], list[tuple[str | None, ...]]] = defaultdict(list)
     for targets in itertools.product(*target_lists):
-        probe = Plan(tuple(Order(n, Rank.FRONT, STAY, t) for n, t in zip(acting, targets, strict=True)))
+        probe = Plan(
+            tuple(Order(n, Rank.FRONT, STAY, t) for n, t in zip(acting, targets, strict=True))
+        )
         vectors[p3_vector(fight, probe)].append(targets)
     for vector in sorted(vectors, reverse=True):
         best: Plan | None = None

@@ -184,7 +184,11 @@ def plan_monsters(draw: st.DrawFn, name: str, kind: str) -> Monster:
         conditions=draw(
             st.sampled_from(
                 [frozenset()] * 6
-                + [frozenset({Condition.POISONED}), frozenset({Condition.GRAPPLED}), frozenset({Condition.STUNNED})]
+                + [
+                    frozenset({Condition.POISONED}),
+                    frozenset({Condition.GRAPPLED}),
+                    frozenset({Condition.STUNNED}),
+                ]
             )
         ),
         flags=draw(

@@ -58,7 +58,10 @@ def test_x1_same_plan_with_any_number_of_workers(x1_path: Path, workers: int) ->
 def test_x2_eighteen_monsters_against_four_lone_heroes_give_8_4_3_3() -> None:
     """X2/K2: the first hero in the target order gets 8, then 4, 3, 3."""
     heroes = [hero(f"H{i}", attacks=()) for i in range(1, 5)]
-    monsters = [monster(f"Orc {i}", kind="Orc", attacks=lone_heroes_with([1]).monsters[0].attacks[:1]) for i in range(1, 19)]
+    monsters = [
+        monster(f"Orc {i}", kind="Orc", attacks=lone_heroes_with([1]).monsters[0].attacks[:1])
+        for i in range(1, 19)
+    ]
     f = fight(heroes, monsters)
     plan = solve_plan(f).plan
     counts = [len(plan.attackers_of(h.name)) for h in heroes]
@@ -68,6 +71,9 @@ def test_x2_eighteen_monsters_against_four_lone_heroes_give_8_4_3_3() -> None:
 
 def test_x2_same_plan_with_many_workers() -> None:
     heroes = [hero(f"H{i}", attacks=()) for i in range(1, 5)]
-    monsters = [monster(f"Orc {i}", kind="Orc", attacks=lone_heroes_with([1]).monsters[0].attacks[:1]) for i in range(1, 19)]
+    monsters = [
+        monster(f"Orc {i}", kind="Orc", attacks=lone_heroes_with([1]).monsters[0].attacks[:1])
+        for i in range(1, 19)
+    ]
     f = fight(heroes, monsters)
     assert solve_plan(f, workers=4, explain=False).plan == solve_plan(f, explain=False).plan

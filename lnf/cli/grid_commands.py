@@ -12,16 +12,16 @@ from lnf.cli import main
 from lnf.cli.options import echo_json, fight_argument, json_option, terminal_style, terminal_width
 from lnf.errors import InputError
 from lnf.io.fight_file import load_fight
-from lnf.io.plan_file import load_plan
-from lnf.model import Fight
-from lnf.model.plan import Plan
-from lnf.rules.plan_check import check_plan
-from lnf.rules.plan_compare import shortfall
 from lnf.io.files import atomic_write_text
 from lnf.io.grid_text import render_problems, render_show
+from lnf.io.plan_file import load_plan
 from lnf.io.report import input_error_data, show_data, violation_data
 from lnf.io.templates import starter_fight
+from lnf.model import Fight
+from lnf.model.plan import Plan
 from lnf.rules import check_state
+from lnf.rules.plan_check import check_plan
+from lnf.rules.plan_compare import shortfall
 
 
 @main.command()

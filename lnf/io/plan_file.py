@@ -56,9 +56,15 @@ def load_plan(path: Path, fight: Fight) -> Plan:
             continue
         move = _move(doc["move"], fight, ck, (*path_, "move"))
         target = doc["target"]
-        if target is not None and not isinstance(fight.combatant(target) if target in fight else None, Hero):
+        if target is not None and not isinstance(
+            fight.combatant(target) if target in fight else None, Hero
+        ):
             heroes = [h.name for h in fight.heroes]
-            ck.fail((*path_, "target"), f"{target!r} is not a hero of this fight", did_you_mean(target, heroes))
+            ck.fail(
+                (*path_, "target"),
+                f"{target!r} is not a hero of this fight",
+                did_you_mean(target, heroes),
+            )
             continue
         if move is None:
             continue
@@ -85,8 +91,11 @@ def _move(text: Any, fight: Fight, ck: Checker, path: tuple[str, ...]) -> Move |
             return Move(MoveKind.JOIN, group=into)
         if into in fight and isinstance(fight.combatant(into), Hero):
             return Move(MoveKind.JOIN, hero=into)
-        ck.fail(path, f"no group or hero called {into!r}", did_you_mean(into, labels + [h.name for h in fight.heroes]))
+        ck.fail(
+            path,
+            f"no group or hero called {into!r}",
+            did_you_mean(into, labels + [h.name for h in fight.heroes]),
+        )
         return None
     ck.fail(path, f"bad move {words!r}", "write stay, leave, or join <group or hero>")
     return None
-

@@ -169,4 +169,3 @@ def render_plan(fight: Fight, plan: Plan, data: dict[str, Any], style: Style) ->
         "Strike order (S2–S3): " + "; ".join(", ".join(block) for block in data["strike_order"])
     )
     return "\n".join(out)
-

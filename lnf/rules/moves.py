@@ -103,8 +103,5 @@ def opportunity_attackers(fight: Fight, monster: Monster, move: Move) -> list[He
     return [
         h
         for h in fight.heroes_in(group)
-        if in_fight(h)
-        and h.rank is monster.rank
-        and h.current_hp > 0
-        and not incapacitated(h)
+        if in_fight(h) and h.rank is monster.rank and h.current_hp > 0 and not incapacitated(h)
     ]

@@ -97,7 +97,7 @@ def _check_move(fight: Fight, monster: Monster, order: Order) -> list[Violation]
             if start is not None and start.label == move.group:
                 return [Violation("M1", f"{name} is already in group {move.group}", (name,))]
         else:
-            hero = fight.combatant(move.hero) if move.hero in fight else None
+            hero = fight.combatant(move.hero) if move.hero and move.hero in fight else None
             if not isinstance(hero, Hero) or not in_fight(hero):
                 return [Violation("P1", f"{name} joins {move.hero}, who is no hero in the fight")]
             if fight.group_of(hero.name) is not None:

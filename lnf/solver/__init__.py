@@ -12,7 +12,8 @@ from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight
 from lnf.model.plan import Move, Order, Plan
 from lnf.rules import check_state
-from lnf.solver.explain import Reason, explain_unattacked, explain_wish
+from lnf.rules.explain import Reason
+from lnf.solver.explain import explain_unattacked, explain_wish
 from lnf.solver.lexicographic import solve_lexicographic
 from lnf.solver.model import PlanModel, Wish
 from lnf.solver.objective import all_levels
@@ -44,10 +45,12 @@ def solve_plan(
 ) -> SolvedPlan:
     """The unique best plan for this round (P3, P4), within the DM's wishes.
 
-    Raises RuleViolation if the state itself breaks the rules, NoLegalPlan if no plan meets
+    Raises RuleViolation if the state itself breaks the rules (except K2, which only binds
+    monsters that join, K3), NoLegalPlan if no plan meets
     the wishes (saying which rule stands in the way).
     """
-    problems = check_state(fight)
+    # K3: a unit already over a gang-up tier is no bar to planning; nobody is forced out.
+    problems = [v for v in check_state(fight) if v.rule != "K2"]
     if problems:
         raise RuleViolation(problems)
     started = time.perf_counter()

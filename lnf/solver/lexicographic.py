@@ -49,13 +49,10 @@ class Level:
             hi += max(coeffs)
         return lo, hi
 
-    def expr(self) -> cp_model.LinearExprT:
-        return (
-            sum(
-                (c * v for terms, _ in self.groups for v, c in terms),
-                cp_model.LinearExpr.constant(0),
-            )
-            + self.constant
+    def expr(self) -> cp_model.LinearExpr:
+        terms = [(v, c) for group, _ in self.groups for v, c in group]
+        return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms]) + (
+            self.constant
         )
 
     def value(self, solver: cp_model.CpSolver) -> int:
@@ -117,13 +114,14 @@ def solve_lexicographic(
         if not live and hint is not None:
             values.update((lv.name, lv.bounds()[0]) for lv in block)
             continue  # every level here has only one possible value
-        weighted = cp_model.LinearExpr.constant(0)
+        weights: list[int] = []
         weight = 1
         for level in reversed(live):
             lo, hi = level.bounds()
-            weighted = weighted + weight * level.expr()
+            weights.insert(0, weight)
             weight *= hi - lo + 1
-        model.clear_hints()
+        weighted = cp_model.LinearExpr.weighted_sum([lv.expr() for lv in live], weights)
+        model.clear_hints()  # type: ignore[no-untyped-call]
         if hint is not None:
             for var, val in zip(decisions, hint, strict=True):
                 model.add_hint(var, val)

@@ -10,6 +10,7 @@ Variables, per monster able to act (P1):
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
@@ -18,8 +19,8 @@ from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move
 from lnf.rules.attacks import UNENGAGED, mode_needs, plan_targets
 from lnf.rules.gangup import TIERS
-from lnf.rules.plan_check import MODE_ORDER
 from lnf.rules.moves import Spot, can_act, destinations, final_spot, rank_options, start_spot
+from lnf.rules.plan_check import MODE_ORDER
 from lnf.rules.ranks import monster_needs_count
 from lnf.rules.roster import heroes, in_fight, monsters
 
@@ -227,7 +228,7 @@ class PlanModel:
                 signature = (replace(m, name=""), start_spot(self.fight, m.name))
                 alike.setdefault(signature, []).append(m)
         for twins in alike.values():
-            for left, right in zip(twins, twins[1:]):
+            for left, right in itertools.pairwise(twins):
                 self.model.add(self.canonical_key(left) <= self.canonical_key(right))
 
     def add_wishes(self, wishes: list[Wish]) -> None:

@@ -1,0 +1,61 @@
+"""Property tests of the solver on generated grids.
+
+- Every plan the solver returns passes the independent validator (P2).
+- On grids of up to 4 heroes and 6 monsters the solver's plan is the brute-force optimum:
+  the same score (P3, P4) and, because P4 makes the optimum unique, the very same plan.
+- The number of CP-SAT workers never changes the plan.
+"""
+
+from __future__ import annotations
+
+from hypothesis import assume, given, settings
+
+from lnf.model import Fight
+from lnf.rules import check_state
+from lnf.rules.plan_check import check_plan, score
+from lnf.solver import solve_plan
+from tests.brute_force import best_plan
+from tests.strategies import plan_fights
+
+
+def plannable(f: Fight) -> bool:
+    """The solver plans any state that breaks no rule but K2 (K3: nobody is forced out)."""
+    return all(v.rule == "K2" for v in check_state(f))
+
+
+@settings(max_examples=200)
+@given(plan_fights(max_heroes=6, max_monsters=10))
+def test_every_plan_passes_the_validator(f: Fight) -> None:
+    assume(plannable(f))
+    plan = solve_plan(f, explain=False).plan
+    assert check_plan(f, plan) == []
+
+
+@settings(max_examples=300)
+@given(plan_fights(max_heroes=4, max_monsters=6))
+def test_solver_equals_brute_force_on_small_grids(f: Fight) -> None:
+    assume(plannable(f))
+    solver_plan = solve_plan(f, explain=False).plan
+    brute = best_plan(f)
+    assert brute is not None  # staying put and attacking nobody is always legal
+    assert score(f, solver_plan) == score(f, brute)
+    assert set(solver_plan.orders) == set(brute.orders)
+
+
+@settings(max_examples=40)
+@given(plan_fights(max_heroes=5, max_monsters=8))
+def test_worker_count_does_not_change_the_plan(f: Fight) -> None:
+    assume(plannable(f))
+    one = solve_plan(f, explain=False, workers=1).plan
+    assert solve_plan(f, explain=False, workers=4).plan == one
+
+
+@settings(max_examples=60)
+@given(plan_fights(max_heroes=4, max_monsters=6))
+def test_explanations_never_fail(f: Fight) -> None:
+    assume(plannable(f))
+    solved = solve_plan(f)
+    attacked = {o.target for o in solved.plan.orders}
+    for hero, reasons in solved.unattacked:
+        assert hero not in attacked
+        assert reasons, hero
