@@ -10,12 +10,12 @@ from dataclasses import dataclass
 
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight
-from lnf.model.plan import Move, Order, Plan
+from lnf.model.plan import Order, Plan
 from lnf.rules import check_state
 from lnf.rules.explain import Reason
 from lnf.solver.explain import explain_unattacked, explain_wish
-from lnf.solver.lexicographic import solve_lexicographic
-from lnf.solver.model import PlanModel, Wish
+from lnf.solver.lexicographic import Candidate, solve_lexicographic
+from lnf.solver.model import REGIMES, PlanModel, Wish
 from lnf.solver.objective import all_levels
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds per lexicographic block; far above any table's fight
@@ -54,20 +54,25 @@ def solve_plan(
     if problems:
         raise RuleViolation(problems)
     started = time.perf_counter()
-    pm = PlanModel(fight)
-    for wish in wishes:
-        if wish.fixed and not pm.pairing(wish.monster, wish.hero):
-            raise NoLegalPlan(explain_wish(fight, wish, wishes))
-    pm.add_wishes(list(wishes))
-    pm.add_symmetry_breaking(list(wishes))
-    levels = all_levels(pm)
+    candidates = []
+    for regime in range(len(REGIMES)):
+        pm = PlanModel(fight, regime=regime)
+        if regime and not pm.regime_possible(regime):
+            continue
+        for wish in wishes:
+            if wish.fixed and not pm.pairing(wish.monster, wish.hero):
+                raise NoLegalPlan(explain_wish(fight, wish, wishes))
+        pm.add_wishes(list(wishes))
+        pm.add_symmetry_breaking(list(wishes))
+        candidates.append((pm, Candidate(pm.model, all_levels(pm), pm.decisions())))
     try:
-        solver, result = solve_lexicographic(pm.model, levels, pm.decisions(), workers, time_limit)
+        result = solve_lexicographic([c for _, c in candidates], workers, time_limit)
     except NoLegalPlan:
         if wishes:
             raise NoLegalPlan(explain_wish(fight, None, wishes)) from None
         raise
-    plan = _read_plan(pm, solver)
+    pm = next(p for p, c in candidates if c is result.winner)
+    plan = _read_plan(pm, result.winner.solver)
     unattacked: tuple[tuple[str, tuple[Reason, ...]], ...] = ()
     if explain:
         unattacked = explain_unattacked(fight, plan, result.values, wishes)
@@ -85,10 +90,7 @@ def _read_plan(pm: PlanModel, solver: object) -> Plan:
     value = solver.value  # type: ignore[attr-defined]
     orders = []
     for m in pm.acting:
-        move: Move = next(
-            mv for v, mv in zip(pm.dest[m.name], pm.moves[m.name], strict=True) if value(v)
-        )
-        rank = next(r for r, v in pm.rank[m.name].items() if value(v))
+        move, rank = next((mv, r) for mv, r, v in pm.positions(m.name) if value(v))
         chosen = [key for key, v in pm.attack[m.name].items() if value(v)]
         target, mode = (chosen[0][0], chosen[0][1]) if chosen else (None, None)
         orders.append(Order(m.name, rank, move, target, mode))

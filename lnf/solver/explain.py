@@ -20,36 +20,40 @@ from lnf.rules.moves import can_act, hero_spot, start_spot
 from lnf.rules.plan_check import check_plan
 from lnf.rules.roster import heroes, monsters
 from lnf.rules.wording import and_list
-from lnf.solver.model import FAMILIES, PlanModel, Wish
+from lnf.solver.model import FAMILIES, REGIMES, PlanModel, Wish
 from lnf.solver.objective import p3_levels
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 
 
-def _solve(
+def _feasible(
     fight: Fight,
     families: tuple[str, ...],
     wishes: tuple[Wish, ...],
     hero: Hero | None = None,
     keep: Mapping[str, int] | None = None,
-) -> tuple[PlanModel, cp_model.CpSolver] | None:
-    """A feasible plan under `families` and the wishes, where someone attacks `hero` and the
-    P3 levels named in `keep` hold their values; None if there is none."""
-    pm = PlanModel(fight, families)
-    pm.add_wishes(list(wishes))
-    if hero is not None:
-        pm.model.add_bool_or(
-            [v for m in pm.acting for (h, _, _), v in pm.attack[m.name].items() if h == hero.name]
-        )
-    if keep:
-        for level in p3_levels(pm):
-            if level.name in keep:
-                pm.model.add(level.expr() == keep[level.name])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    status = solver.solve(pm.model)
-    return (pm, solver) if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
+) -> bool:
+    """Whether some plan under `families` and the wishes lets a monster attack `hero` while
+    the P3 levels named in `keep` hold their values (trying every K2 regime)."""
+    regimes = range(len(REGIMES)) if "K2" in families else range(1)
+    for regime in regimes:
+        pm = PlanModel(fight, families, regime)
+        if regime and not pm.regime_possible(regime):
+            continue
+        pm.add_wishes(list(wishes))
+        if hero is not None:
+            pm.model.add_bool_or([v for m in pm.acting for v in pm.pairing(m.name, hero.name)])
+        if keep:
+            for level in p3_levels(pm):
+                if level.name in keep:
+                    pm.model.add(level.expr() == keep[level.name])
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = 0
+        solver.parameters.linearization_level = 2
+        if solver.solve(pm.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return True
+    return False
 
 
 def _without(family: str) -> tuple[str, ...]:
@@ -106,10 +110,9 @@ def _dynamic_reasons(
     earlier: tuple[Hero, ...],
 ) -> list[Reason]:
     reasons: list[Reason] = []
-    if _solve(fight, FAMILIES, wishes, hero) is None:
+    if not _feasible(fight, FAMILIES, wishes, hero):
         for family in FAMILIES:
-            relaxed = _solve(fight, _without(family), wishes, hero)
-            if relaxed is not None:
+            if _feasible(fight, _without(family), wishes, hero):
                 reasons.append(_family_reason(fight, family, hero, plan, set()))
         if not reasons:
             reasons.append(("P2", "the rules together leave no monster free to reach it"))
@@ -130,8 +133,7 @@ def _dynamic_reasons(
         )
     keep = {k: v for k, v in values.items() if _level_hero(k, earlier_names)}
     for family in FAMILIES:
-        relaxed = _solve(fight, _without(family), wishes, hero, keep)
-        if relaxed is not None:
+        if _feasible(fight, _without(family), wishes, hero, keep):
             reasons.append(_family_reason(fight, family, hero, plan, earlier_names))
     if wishes and not reasons:
         reasons.append(("P7", "the DM's wishes keep the monsters elsewhere"))
@@ -154,7 +156,7 @@ def explain_wish(fight: Fight, wish: Wish | None, wishes: tuple[Wish, ...]) -> s
     if wish is not None:
         return f"{wish} is impossible: " + "; ".join(_pairing_blocks(fight, wish))
     for family in FAMILIES:
-        if _solve(fight, _without(family), wishes) is not None:
+        if _feasible(fight, _without(family), wishes):
             return (
                 f"the wishes {and_list([str(w) for w in wishes])} break {FAMILY_TEXT[family]} "
                 f"({family}) with every plan"

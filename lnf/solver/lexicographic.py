@@ -22,9 +22,10 @@ from ortools.sat.python import cp_model
 from lnf.errors import NoLegalPlan
 
 MAX_BLOCK = 2**53
+LINEARIZATION = 2
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
 class Level:
     """One term of the lexicographic objective: minimise sum(coeff * var) + constant.
 
@@ -89,60 +90,107 @@ def blocks(levels: list[Level]) -> list[list[Level]]:
 
 
 @dataclass
+class Candidate:
+    """One model of the same plan (one K2 regime) with its levels and decision variables.
+
+    All candidates have levels of the same names in the same order; their union of
+    solutions is the set of legal plans.
+    """
+
+    model: cp_model.CpModel
+    levels: list[Level]
+    decisions: list[cp_model.IntVar]
+    solver: cp_model.CpSolver = field(default_factory=cp_model.CpSolver)
+    hint: list[int] | None = None
+
+
+@dataclass
 class LexResult:
     values: dict[str, int]
     solves: int
+    winner: Candidate
 
 
-def solve_lexicographic(
-    model: cp_model.CpModel,
-    levels: list[Level],
-    decisions: list[cp_model.IntVar],
+def _weights(levels: list[Level], idx: list[int]) -> dict[int, int]:
+    """Mixed-radix weights of the block's levels that can take more than one value."""
+    weights: dict[int, int] = {}
+    weight = 1
+    for i in reversed(idx):
+        lo, hi = levels[i].bounds()
+        if lo != hi:
+            weights[i] = weight
+            weight *= hi - lo + 1
+    return weights
+
+
+def _solve_block(
+    cand: Candidate,
+    idx: list[int],
     workers: int,
     time_limit: float,
-) -> tuple[cp_model.CpSolver, LexResult]:
-    """Minimise `levels` lexicographically; return a solver holding the optimal solution."""
-    solver = cp_model.CpSolver()
+    best: tuple[int, ...] | None = None,
+) -> tuple[int, ...] | None:
+    """Minimise the block's levels (mixed-radix weights); the levels' values, or None.
+
+    With `best` (another candidate's result), only solutions at least as good are sought: a
+    candidate that cannot match it drops out sooner.
+    """
+    weights = _weights(cand.levels, idx)
+    model, solver = cand.model, cand.solver
+    weighted = cp_model.LinearExpr.weighted_sum(
+        [cand.levels[i].expr() for i in weights], list(weights.values())
+    )
+    if best is not None:
+        value_of = dict(zip(idx, best, strict=True))
+        model.add(weighted <= sum(w * value_of[i] for i, w in weights.items()))
+    model.minimize(weighted)
+    model.clear_hints()  # type: ignore[no-untyped-call]
+    if cand.hint is not None:
+        for var, val in zip(cand.decisions, cand.hint, strict=True):
+            model.add_hint(var, val)
     solver.parameters.num_workers = workers
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.random_seed = 0
+    solver.parameters.linearization_level = LINEARIZATION  # the LP sees K2 and R6 counting
+    solver.parameters.symmetry_level = 0  # symmetry detection costs more than it saves here
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status != cp_model.OPTIMAL:
+        raise NoLegalPlan(
+            f"the solver found no proven optimum within {time_limit:g} s "
+            f"({solver.status_name(status)})"
+        )
+    cand.hint = [int(solver.value(v)) for v in cand.decisions]
+    return tuple(cand.levels[i].value(solver) for i in idx)
+
+
+def solve_lexicographic(candidates: list[Candidate], workers: int, time_limit: float) -> LexResult:
+    """Minimise the levels lexicographically over the union of the candidates' solutions.
+
+    Block by block, each surviving candidate is solved; those that reach the best values
+    keep them as constraints and go on, the others drop out. Any survivor at the end holds
+    the optimum, which the levels make unique.
+    """
+    alive = list(candidates)
     values: dict[str, int] = {}
     solves = 0
-    hint: list[int] | None = None
-    for block in blocks(levels):
-        live = [lv for lv in block if lv.bounds()[0] != lv.bounds()[1]]
-        if not live and hint is not None:
-            values.update((lv.name, lv.bounds()[0]) for lv in block)
-            continue  # every level here has only one possible value
-        weights: list[int] = []
-        weight = 1
-        for level in reversed(live):
-            lo, hi = level.bounds()
-            weights.insert(0, weight)
-            weight *= hi - lo + 1
-        weighted = cp_model.LinearExpr.weighted_sum([lv.expr() for lv in live], weights)
-        model.clear_hints()  # type: ignore[no-untyped-call]
-        if hint is not None:
-            for var, val in zip(decisions, hint, strict=True):
-                model.add_hint(var, val)
-        model.minimize(weighted)
-        status = solver.solve(model)
-        solves += 1
-        if status == cp_model.INFEASIBLE:
+    position = {id(lv): i for i, lv in enumerate(alive[0].levels)}
+    for block in blocks(alive[0].levels):
+        idx = [position[id(lv)] for lv in block]
+        results: list[tuple[int, ...] | None] = []
+        best: tuple[int, ...] | None = None
+        for cand in alive:
+            result = _solve_block(cand, idx, workers, time_limit, best)
+            results.append(result)
+            solves += 1
+            if result is not None and (best is None or result < best):
+                best = result
+        if best is None:
             raise NoLegalPlan("no plan satisfies the rules and the wishes")
-        if status != cp_model.OPTIMAL:
-            raise NoLegalPlan(
-                f"the solver found no proven optimum within {time_limit:g} s "
-                f"({solver.status_name(status)})"
-            )
-        for level in block:
-            val = level.value(solver)
-            values[level.name] = val
-            model.add(level.expr() == val)
-        hint = [int(solver.value(v)) for v in decisions]
-    if hint is None:  # nothing to optimise at all: still find a feasible plan
-        status = solver.solve(model)
-        solves += 1
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            raise NoLegalPlan("no plan satisfies the rules and the wishes")
-    return solver, LexResult(values, solves)
+        alive = [c for c, r in zip(alive, results, strict=True) if r == best]
+        for cand in alive:
+            for i, val in zip(idx, best, strict=True):
+                cand.model.add(cand.levels[i].expr() == val)
+        values.update((alive[0].levels[i].name, val) for i, val in zip(idx, best, strict=True))
+    return LexResult(values, solves, alive[0])

@@ -48,10 +48,10 @@ def p4_levels(pm: PlanModel) -> list[Level]:
             assert isinstance(hero, Hero)
             terms.append((var, int(roll_for(m, hero, mode, r)[0] is Roll.DISADVANTAGE)))
         disadvantage.add(terms)
-        dests = list(zip(pm.dest[m.name], pm.moves[m.name], strict=True))
-        leavers.add([(v, int(leaves_group(pm.fight, m.name, mv))) for v, mv in dests], True)
-        moves.add([(v, int(mv.kind is not MoveKind.STAY)) for v, mv in dests], True)
-        rank_changes.add([(v, int(r is not m.rank)) for r, v in pm.rank[m.name].items()], True)
+        spots = pm.positions(m.name)
+        leavers.add([(v, int(leaves_group(pm.fight, m.name, mv))) for mv, _, v in spots], True)
+        moves.add([(v, int(mv.kind is not MoveKind.STAY)) for mv, _, v in spots], True)
+        rank_changes.add([(v, int(r is not m.rank)) for _, r, v in spots], True)
     return [disadvantage, leavers, rank_changes, moves]
 
 
@@ -65,10 +65,11 @@ def canonical_levels(pm: PlanModel) -> list[Level]:
         target.add([(v, targets.index(h) - len(targets)) for (h, _, _), v in attacks])
         mode = Level(f"{m.name} mode", constant=len(MODE_ORDER))
         mode.add([(v, MODE_ORDER.index(md) - len(MODE_ORDER)) for (_, md, _), v in attacks])
+        ranks = pm.ranks[m.name]
         dest = Level(f"{m.name} destination")
-        dest.add([(v, i) for i, v in enumerate(pm.dest[m.name])], True)
+        dest.add([(v, i) for (i, _), v in pm.pos[m.name].items()], True)
         rank = Level(f"{m.name} rank")
-        rank.add([(v, i) for i, v in enumerate(pm.rank[m.name].values())], True)
+        rank.add([(v, ranks.index(r)) for (_, r), v in pm.pos[m.name].items()], True)
         levels += [target, mode, dest, rank]
     return levels
 

@@ -1,0 +1,190 @@
+"""Benchmark of the monsters' plan: model size and solve time by grid size, brute force on the
+small sizes, and a greedy per-monster baseline (each monster in danger order takes the first
+target it can legally attack on its own, as other tools do) measured against the optimum.
+
+    .venv/bin/python bench/plan.py            # the full table (a few minutes)
+    .venv/bin/python bench/plan.py --quick    # small sizes only
+
+Prints a Markdown table; nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from lnf.dice import parse
+from lnf.errors import NoLegalPlan
+from lnf.model import (
+    Attack,
+    AttackKind,
+    BackReason,
+    CDot,
+    Fight,
+    Group,
+    Hero,
+    Monster,
+    Rank,
+)
+from lnf.model.plan import Mode, Order, Plan
+from lnf.rules.attacks import plan_targets
+from lnf.rules.moves import can_act, destinations, rank_options
+from lnf.rules.plan_check import check_plan, score
+from lnf.solver import solve_plan
+from tests.brute_force import best_plan
+
+SWORD = Attack(name="Sword", damage=parse("1d8+2 slashing"))
+BOW = Attack(name="Bow", kind=AttackKind.RANGED, damage=parse("1d6+2 piercing"), range=(80, 320))
+CLASSES = ["fighter", "cleric", "rogue", "wizard", "bard", "paladin"]
+
+
+def grid(n_heroes: int, n_monsters: int, seed: int) -> Fight:
+    """A fight in mid-round: most heroes in front, some engaged, monsters of a few kinds."""
+    rng = random.Random(seed)
+    heroes = []
+    for i in range(n_heroes):
+        back = rng.random() < 0.2
+        heroes.append(
+            Hero(
+                name=f"Hero {i + 1}",
+                cls=rng.choice(CLASSES),
+                hp=30,
+                rank=Rank.BACK if back else Rank.FRONT,
+                why=BackReason.OUT_OF_REACH if back else None,
+                c_dot=CDot.WANTED if rng.random() < 0.1 else None,
+                o_dot=rng.random() < 0.2,
+                attacks=(SWORD,),
+            )
+        )
+    kinds = max(1, min(6, n_monsters // 8))  # armies have a handful of stat blocks
+    monsters = []
+    for i in range(n_monsters):
+        roll = rng.random()
+        attacks = (SWORD, BOW) if roll < 0.6 else (SWORD,) if roll < 0.8 else (BOW,)
+        monsters.append(
+            Monster(
+                name=f"Monster {i + 1}",
+                kind=f"Kind {i * kinds // n_monsters}",
+                hp=20,
+                speed=rng.choice([30, 30, 30, 20]),
+                attacks=attacks,
+            )
+        )
+    front = [h.name for h in heroes if h.rank is Rank.FRONT]
+    engaged = monsters[: n_monsters // 2]
+    groups = []
+    if front:
+        members: dict[str, list[str]] = {h: [] for h in front}
+        for j, m in enumerate(engaged):
+            members[front[j % len(front)]].append(m.name)
+        groups = [Group(f"G{k + 1}", (h, *ms)) for k, (h, ms) in enumerate(members.items()) if ms]
+    return Fight(heroes=tuple(heroes), monsters=tuple(monsters), groups=tuple(groups))
+
+
+def greedy(fight: Fight) -> Plan:
+    """Each monster in danger order takes the first target (in target order) that it can
+    attack legally on its own; no look at gang-up limits or the back-rank count as a whole."""
+    orders = []
+    targets = plan_targets(fight)
+    for m in fight.monsters:
+        if not can_act(m):
+            continue
+        chosen = Order(m.name, m.rank)
+        for hero in targets:
+            candidates = (
+                Order(m.name, rank, move, hero.name, mode)
+                for mode in Mode
+                for move in destinations(fight, m)
+                for rank in rank_options(m)
+            )
+            legal = [
+                o
+                for o in candidates
+                if not [v for v in check_plan(fight, Plan((o,))) if v.rule not in ("R6", "K2")]
+            ]
+            if legal:
+                chosen = legal[0]
+                break
+        orders.append(chosen)
+    return Plan(tuple(orders))
+
+
+def median_time(fight: Fight, repeats: int, limit: float) -> tuple[float, object]:
+    times = []
+    solved = None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        solved = solve_plan(fight, explain=False, time_limit=limit)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), solved
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="small sizes only")
+    parser.add_argument("--grids", type=int, default=5, help="grids per size")
+    parser.add_argument(
+        "--limit", type=float, default=60.0, help="seconds per lexicographic block before giving up"
+    )
+    args = parser.parse_args()
+    sizes = [(2, 3), (3, 4), (4, 5), (4, 8), (6, 20), (8, 40)]
+    if not args.quick:
+        sizes += [(12, 80), (20, 150), (30, 300), (50, 500)]
+    print(
+        "| heroes × monsters | variables | constraints | solves | median solve | "
+        "brute force | greedy illegal | greedy worse |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for n_heroes, n_monsters in sizes:
+        grids = 1 if n_monsters >= 300 else args.grids
+        times, variables, constraints, solves, brute = [], [], [], [], []
+        illegal = worse = 0
+        for seed in range(grids):
+            fight = grid(n_heroes, n_monsters, seed)
+            try:
+                t, solved = median_time(fight, 3 if n_monsters <= 40 else 1, args.limit)
+            except NoLegalPlan as exc:
+                print(f"| {n_heroes} × {n_monsters} | gave up: {exc} |", flush=True)
+                break
+            assert solved is not None
+            times.append(t)
+            stats = solved.stats  # type: ignore[attr-defined]
+            variables.append(stats.variables)
+            constraints.append(stats.constraints)
+            solves.append(stats.solves)
+            best = solved.plan  # type: ignore[attr-defined]
+            assert check_plan(fight, best) == []
+            if n_monsters <= 5:
+                start = time.perf_counter()
+                brute_plan = best_plan(fight)
+                brute.append(time.perf_counter() - start)
+                assert brute_plan is not None and score(fight, brute_plan) == score(fight, best)
+            if n_monsters <= 150:
+                g = greedy(fight)
+                if check_plan(fight, g):
+                    illegal += 1
+                elif score(fight, g).key()[:2] != score(fight, best).key()[:2]:
+                    worse += 1
+        if not times or len(times) < grids:
+            break
+        brute_text = f"{statistics.median(brute) * 1000:.0f} ms" if brute else "–"
+        greedy_text = (
+            (f"{illegal}/{grids}", f"{worse}/{grids}") if n_monsters <= 150 else ("–", "–")
+        )
+        print(
+            f"| {n_heroes} × {n_monsters} | {int(statistics.median(variables))} | "
+            f"{int(statistics.median(constraints))} | {int(statistics.median(solves))} | "
+            f"{statistics.median(times) * 1000:.0f} ms | {brute_text} | "
+            f"{greedy_text[0]} | {greedy_text[1]} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
