@@ -63,17 +63,18 @@ def grid(n_heroes: int, n_monsters: int, seed: int) -> Fight:
             )
         )
     kinds = max(1, min(6, n_monsters // 8))  # armies have a handful of stat blocks
-    monsters = []
-    for i in range(n_monsters):
+    blocks = []  # one stat block per kind: its attacks and speed (G3)
+    for _ in range(kinds):
         roll = rng.random()
         attacks = (SWORD, BOW) if roll < 0.6 else (SWORD,) if roll < 0.8 else (BOW,)
+        blocks.append((attacks, rng.choice([30, 30, 30, 20])))
+    monsters = []
+    for i in range(n_monsters):
+        kind = i * kinds // n_monsters
+        attacks, speed = blocks[kind]
         monsters.append(
             Monster(
-                name=f"Monster {i + 1}",
-                kind=f"Kind {i * kinds // n_monsters}",
-                hp=20,
-                speed=rng.choice([30, 30, 30, 20]),
-                attacks=attacks,
+                name=f"Monster {i + 1}", kind=f"Kind {kind}", hp=20, speed=speed, attacks=attacks
             )
         )
     front = [h.name for h in heroes if h.rank is Rank.FRONT]

@@ -12,9 +12,8 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
-from lnf.model import Fight, Hero, Rank
+from lnf.model import Fight, Rank
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
-from lnf.rules.attacks import plan_targets
 from lnf.rules.moves import can_act
 from lnf.rules.plan_check import check_plan, p3_vector, score
 from lnf.rules.roster import monsters
@@ -76,6 +75,3 @@ def best_plan(fight: Fight) -> Plan | None:
             return best
     return None
 
-
-def targets_of(fight: Fight) -> list[Hero]:
-    return list(plan_targets(fight))

@@ -8,8 +8,9 @@
 
 from __future__ import annotations
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, given, note, settings
 
+from lnf.io.fight_file import dump_fight
 from lnf.model import Fight
 from lnf.rules import check_state
 from lnf.rules.plan_check import check_plan, score
@@ -35,6 +36,7 @@ def test_every_plan_passes_the_validator(f: Fight) -> None:
 @given(plan_fights(max_heroes=4, max_monsters=6))
 def test_solver_equals_brute_force_on_small_grids(f: Fight) -> None:
     assume(plannable(f))
+    note(dump_fight(f))  # a failing grid is printed as a fight file, ready for `lnf plan`
     solver_plan = solve_plan(f, explain=False).plan
     brute = best_plan(f)
     assert brute is not None  # staying put and attacking nobody is always legal

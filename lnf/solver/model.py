@@ -260,7 +260,8 @@ class PlanModel:
         alike: dict[object, list[Monster]] = {}
         for m in self.acting:
             if m.name not in named:
-                signature = (replace(m, name=""), start_spot(self.fight, m.name))
+                # the name goes, the stat block stays: it sets the danger class (G3)
+                signature = (replace(m, name=""), m.stat_block, start_spot(self.fight, m.name))
                 alike.setdefault(signature, []).append(m)
         for twins in alike.values():
             for left, right in itertools.pairwise(twins):
