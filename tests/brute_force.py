@@ -74,4 +74,3 @@ def best_plan(fight: Fight) -> Plan | None:
         if best is not None:
             return best
     return None
-

@@ -10,20 +10,15 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
-from click.testing import CliRunner
 
 from lnf.cli import main
 from lnf.io.fight_file import load_fight
 from lnf.io.grid_text import render_show
 from lnf.io.style import Style, visible_len
 from lnf.rules import check_state
+from tests.cli import run
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
-
-
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.output
 
 
 def test_show_x1_draws_the_grid_and_the_target_order(x1_path: Path) -> None:

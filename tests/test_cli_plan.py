@@ -5,14 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from lnf.cli import main
-
-
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.output
+from tests.cli import run
 
 
 def test_plan_x1_reads_like_a_dm(x1_path: Path) -> None:

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from lnf.io.fight_file import load_fight
-from lnf.model import Rank
+from lnf.model import Fight, Rank
 from lnf.model.plan import STAY, Mode, Order
 from lnf.rules.plan_check import check_plan
 from lnf.rules.strike_order import strike_blocks
 from lnf.solver import solve_plan
-from tests.builders import fight, hero, lone_heroes_with, monster
+from tests.builders import SWORD, fight, hero, monster
 
 
 def test_x1_plan(x1_path: Path) -> None:
@@ -55,25 +55,21 @@ def test_x1_same_plan_with_any_number_of_workers(x1_path: Path, workers: int) ->
     assert solve_plan(f, workers=workers).plan == solve_plan(f).plan
 
 
+def x2_fight() -> Fight:
+    """X2: four lone front-rank heroes and eighteen orcs that can only fight in mêlée."""
+    heroes = [hero(f"H{i}", attacks=()) for i in range(1, 5)]
+    orcs = [monster(f"Orc {i}", kind="Orc", attacks=(SWORD,)) for i in range(1, 19)]
+    return fight(heroes, orcs)
+
+
 def test_x2_eighteen_monsters_against_four_lone_heroes_give_8_4_3_3() -> None:
     """X2/K2: the first hero in the target order gets 8, then 4, 3, 3."""
-    heroes = [hero(f"H{i}", attacks=()) for i in range(1, 5)]
-    monsters = [
-        monster(f"Orc {i}", kind="Orc", attacks=lone_heroes_with([1]).monsters[0].attacks[:1])
-        for i in range(1, 19)
-    ]
-    f = fight(heroes, monsters)
+    f = x2_fight()
     plan = solve_plan(f).plan
-    counts = [len(plan.attackers_of(h.name)) for h in heroes]
-    assert counts == [8, 4, 3, 3]
+    assert [len(plan.attackers_of(h.name)) for h in f.heroes] == [8, 4, 3, 3]
     assert check_plan(f, plan) == []
 
 
 def test_x2_same_plan_with_many_workers() -> None:
-    heroes = [hero(f"H{i}", attacks=()) for i in range(1, 5)]
-    monsters = [
-        monster(f"Orc {i}", kind="Orc", attacks=lone_heroes_with([1]).monsters[0].attacks[:1])
-        for i in range(1, 19)
-    ]
-    f = fight(heroes, monsters)
+    f = x2_fight()
     assert solve_plan(f, workers=4, explain=False).plan == solve_plan(f, explain=False).plan

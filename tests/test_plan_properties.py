@@ -8,9 +8,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from hypothesis import assume, given, note, settings
 
-from lnf.io.fight_file import dump_fight
+from lnf.io.fight_file import dump_fight, load_fight
 from lnf.model import Fight
 from lnf.rules import check_state
 from lnf.rules.plan_check import check_plan, score
@@ -61,3 +64,16 @@ def test_explanations_never_fail(f: Fight) -> None:
     for hero, reasons in solved.unattacked:
         assert hero not in attacked
         assert reasons, hero
+
+
+REGRESSIONS = sorted((Path(__file__).parent / "fights" / "plan-regressions").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", REGRESSIONS, ids=lambda p: p.stem)
+def test_regression_grids_match_brute_force(path: Path) -> None:
+    """Grids that once exposed a solver fault, kept as fight files."""
+    f = load_fight(path)
+    plan = solve_plan(f, explain=False).plan
+    brute = best_plan(f)
+    assert brute is not None
+    assert set(plan.orders) == set(brute.orders)

@@ -2,15 +2,17 @@
 
 P3 and P4 compare plans level by level: the first difference decides. A single weighted sum
 would need weights far beyond 64 bits for a real fight, so we pack consecutive levels into
-*blocks* whose mixed-radix weights stay below 2**53, solve one block at a time, and fix every
+*blocks* whose mixed-radix weights stay below 2**31, solve one block at a time, and fix every
 level of a solved block to its optimal value before the next.
 
 Why this is exact: in a block with levels e_1..e_k, each e_j an integer in [lo_j, hi_j] with
 range r_j = hi_j - lo_j + 1, the objective sum_j w_j (e_j - lo_j) with w_k = 1 and
 w_j = w_{j+1} r_{j+1} is a mixed-radix number whose digits are the levels: one unit on e_j
 outweighs every possible change of the later levels together (sum_{i>j} w_i (r_i - 1) =
-w_j - 1). Keeping every weighted sum below 2**53 means no overflow and no rounding anywhere,
-and fixing each level afterwards makes later blocks respect earlier ones exactly.
+w_j - 1). Keeping every weighted sum below 2**31 means no overflow and no rounding anywhere
+(CP-SAT's LP works in doubles, and its presolve once declared a feasible model infeasible when
+such 2**39 weights stood in a constraint), and fixing each level afterwards makes later blocks
+respect earlier ones exactly.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ortools.sat.python import cp_model
 
 from lnf.errors import NoLegalPlan
 
-MAX_BLOCK = 2**53
+MAX_BLOCK = 2**31  # far below int64 and double precision: CP-SAT's presolve and LP stay exact
 LINEARIZATION = 2
 
 
@@ -69,7 +71,7 @@ def negated(level: Level) -> Level:
 
 
 def blocks(levels: list[Level]) -> list[list[Level]]:
-    """Consecutive levels packed so that each block's weights stay below 2**53."""
+    """Consecutive levels packed so that each block's weights stay below MAX_BLOCK."""
     out: list[list[Level]] = []
     current: list[Level] = []
     product = 1
@@ -124,25 +126,18 @@ def _weights(levels: list[Level], idx: list[int]) -> dict[int, int]:
 
 
 def _solve_block(
-    cand: Candidate,
-    idx: list[int],
-    workers: int,
-    time_limit: float,
-    best: tuple[int, ...] | None = None,
+    cand: Candidate, idx: list[int], workers: int, time_limit: float
 ) -> tuple[int, ...] | None:
     """Minimise the block's levels (mixed-radix weights); the levels' values, or None.
 
-    With `best` (another candidate's result), only solutions at least as good are sought: a
-    candidate that cannot match it drops out sooner.
+    The big weights appear only in the objective, never in a constraint: CP-SAT's presolve
+    was seen to declare a feasible model infeasible with such a bound as a constraint.
     """
     weights = _weights(cand.levels, idx)
     model, solver = cand.model, cand.solver
     weighted = cp_model.LinearExpr.weighted_sum(
         [cand.levels[i].expr() for i in weights], list(weights.values())
     )
-    if best is not None:
-        value_of = dict(zip(idx, best, strict=True))
-        model.add(weighted <= sum(w * value_of[i] for i, w in weights.items()))
     model.minimize(weighted)
     model.clear_hints()  # type: ignore[no-untyped-call]
     if cand.hint is not None:
@@ -178,16 +173,12 @@ def solve_lexicographic(candidates: list[Candidate], workers: int, time_limit: f
     position = {id(lv): i for i, lv in enumerate(alive[0].levels)}
     for block in blocks(alive[0].levels):
         idx = [position[id(lv)] for lv in block]
-        results: list[tuple[int, ...] | None] = []
-        best: tuple[int, ...] | None = None
-        for cand in alive:
-            result = _solve_block(cand, idx, workers, time_limit, best)
-            results.append(result)
-            solves += 1
-            if result is not None and (best is None or result < best):
-                best = result
-        if best is None:
+        results = [_solve_block(cand, idx, workers, time_limit) for cand in alive]
+        solves += len(alive)
+        feasible = [r for r in results if r is not None]
+        if not feasible:
             raise NoLegalPlan("no plan satisfies the rules and the wishes")
+        best = min(feasible)
         alive = [c for c, r in zip(alive, results, strict=True) if r == best]
         for cand in alive:
             for i, val in zip(idx, best, strict=True):

@@ -1,0 +1,13 @@
+"""Running the `lnf` command in-process for tests."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from lnf.cli import main
+
+
+def run(*args: str) -> tuple[int, str]:
+    """Exit code and output (stdout and stderr) of `lnf ARGS`."""
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
