@@ -19,7 +19,9 @@ UNENGAGED = "unengaged"  # mode_needs spot marker for A2: the attacker ends in n
 
 
 def has_melee(c: Hero | Monster) -> bool:
-    return any(a.is_melee for a in c.attacks)
+    """A combatant whose file lists no attacks is taken to fight in mêlée (claws, fists):
+    a quick fight file should not leave its monsters idle."""
+    return not c.attacks or any(a.is_melee for a in c.attacks)
 
 
 def has_ranged(c: Hero | Monster) -> bool:
