@@ -14,14 +14,11 @@ from lnf.errors import InputError
 from lnf.io.fight_file import load_fight
 from lnf.io.files import atomic_write_text
 from lnf.io.grid_text import render_problems, render_show
-from lnf.io.plan_file import load_plan
 from lnf.io.report import input_error_data, show_data, violation_data
 from lnf.io.templates import starter_fight
 from lnf.model import Fight
 from lnf.model.plan import Plan
 from lnf.rules import check_state
-from lnf.rules.plan_check import check_plan
-from lnf.rules.plan_compare import shortfall
 
 
 @main.command()
@@ -53,7 +50,11 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
     """
     try:
         fight = load_fight(fight_file)
-        plan = load_plan(plan_file, fight) if plan_file is not None else None
+        plan = None
+        if plan_file is not None:
+            from lnf.io.plan_file import load_plan  # only --plan needs the plan machinery
+
+            plan = load_plan(plan_file, fight)
     except InputError as err:
         if not as_json:
             raise
@@ -94,6 +95,8 @@ def schema() -> None:
 
 
 def _check_plan(fight: Fight, plan: Plan, as_json: bool) -> None:
+    from lnf.rules.plan_check import check_plan
+    from lnf.rules.plan_compare import shortfall
     from lnf.solver import solve_plan
 
     problems = check_plan(fight, plan)

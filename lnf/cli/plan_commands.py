@@ -11,7 +11,6 @@ from lnf.cli import main
 from lnf.cli.options import echo_json, fight_argument, json_option, terminal_style
 from lnf.errors import InputError, InputProblem
 from lnf.io.fight_file import load_fight
-from lnf.io.plan_text import plan_data, render_plan
 from lnf.model import Fight, Hero, Monster
 
 WISH = re.compile(r"^\s*(?P<monster>.+?)\s*->\s*(?P<hero>.+?)\s*$")
@@ -52,6 +51,7 @@ def plan(
     fight_file: Path, as_json: bool, fixes: tuple[str, ...], forbids: tuple[str, ...], workers: int
 ) -> None:
     """Work out what every monster does this round (P1–P5), with reasons."""
+    from lnf.io.plan_text import plan_data, render_plan
     from lnf.solver import solve_plan
 
     fight = load_fight(fight_file)
