@@ -37,9 +37,9 @@ def possible_attackers(fight: Fight, hero: Hero) -> list[Monster]:
 def blocked_modes(fight: Fight, hero: Hero) -> list[Reason]:
     """For each mode no monster can use against `hero`, the rule that stops it."""
     if hero not in plan_targets(fight):
-        return [("A4", f"{hero.name} is downed and the house rule downed-ignored applies")]
+        return [("A4", "downed, and the house rule downed-ignored applies")]
     if unseen(hero):
-        return [("R4", f"{hero.name} is hidden: no monster can pick it as a target")]
+        return [("R4", "hidden: no monster can pick it as a target")]
     acting = [m for m in monsters(fight) if can_act(m)]
     if not acting:
         return [("P1", "no monster is able to act")]
@@ -47,9 +47,7 @@ def blocked_modes(fight: Fight, hero: Hero) -> list[Reason]:
     if not any(can_ever_attack(fight, m, hero, Mode.MELEE) for m in acting):
         reasons.append(_melee_block(fight, hero, acting))
     if not any(can_ever_attack(fight, m, hero, Mode.REACH) for m in acting):
-        reasons.append(
-            ("A2", f"no monster's reach is longer than {hero.name}'s ({hero.longest_reach} ft)")
-        )
+        reasons.append(("A2", f"no monster out-reaches its {hero.longest_reach} ft"))
     if not any(can_ever_attack(fight, m, hero, Mode.RANGED) for m in acting):
         reasons.append(("A3", "no monster has a ranged attack"))
     return reasons
@@ -58,10 +56,10 @@ def blocked_modes(fight: Fight, hero: Hero) -> list[Reason]:
 def _melee_block(fight: Fight, hero: Hero, acting: list[Monster]) -> Reason:
     if hero.rank is Rank.BACK:
         if hero.why is BackReason.GUARDED:
-            return ("R3", f"{hero.name} is guarded in the back rank, out of mêlée reach")
-        return ("R3", f"{hero.name} is in the back rank, out of mêlée reach")
+            return ("R3", "guarded in the back rank, out of mêlée reach")
+        return ("R3", "in the back rank, out of mêlée reach")
     if hero.rank is Rank.FREE_AIR:
-        return ("R7", f"{hero.name} is in free air and no monster can fly up to it")
+        return ("R7", "in free air, and no monster can fly up to it")
     if not any(has_melee(m) for m in acting):
         return ("A1", "no monster has a mêlée attack")
-    return ("M2", f"no monster is fast enough to reach {hero.name} this round")
+    return ("M2", "no monster is fast enough to reach it this round")
