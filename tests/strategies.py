@@ -32,6 +32,23 @@ CLASSES = ["fighter", "cleric", "bard", "wizard", "rogue", "paladin", "druid", "
 DAMAGE = [parse(t) for t in ("1d8+2 slashing", "1d6+2 piercing", "2d6 fire + 1d6 cold", "1d4")]
 
 
+def _groups(
+    labels: list[str],
+    hs: list[Hero],
+    h_at: list[str | None],
+    ms: list[Monster],
+    m_at: list[str | None],
+) -> list[Group]:
+    """G5: a group for each label that drew at least one hero and one monster."""
+    groups = []
+    for label in labels:
+        members_h = [h.name for h, g in zip(hs, h_at, strict=True) if g == label]
+        members_m = [m.name for m, g in zip(ms, m_at, strict=True) if g == label]
+        if members_h and members_m:
+            groups.append(Group(label, tuple(members_h + members_m)))
+    return groups
+
+
 @st.composite
 def attacks(draw: st.DrawFn, reach: int) -> Attack:
     kind = draw(st.sampled_from(list(AttackKind)))
@@ -110,12 +127,7 @@ def fights(draw: st.DrawFn, max_heroes: int = 6, max_monsters: int = 8) -> Fight
     labels = ["A", "B", "C", "D"]
     h_at = [draw(st.sampled_from([None, *labels])) for _ in hs]
     m_at = [draw(st.sampled_from([None, *labels])) for _ in ms]
-    groups = []
-    for label in labels:
-        members_h = [h.name for h, g in zip(hs, h_at, strict=True) if g == label]
-        members_m = [m.name for m, g in zip(ms, m_at, strict=True) if g == label]
-        if members_h and members_m:
-            groups.append(Group(label, tuple(members_h + members_m)))
+    groups = _groups(labels, hs, h_at, ms, m_at)
     volley = draw(st.booleans()) and not groups
     return Fight(
         heroes=tuple(hs),
@@ -212,12 +224,7 @@ def plan_fights(draw: st.DrawFn, max_heroes: int = 4, max_monsters: int = 6) -> 
     labels = ["G1", "G2", "G3"]
     h_at = [draw(st.sampled_from([None, None, *labels])) for _ in hs]
     m_at = [draw(st.sampled_from([None, *labels])) for _ in ms]
-    groups = []
-    for label in labels:
-        members_h = [h.name for h, g in zip(hs, h_at, strict=True) if g == label]
-        members_m = [m.name for m, g in zip(ms, m_at, strict=True) if g == label]
-        if members_h and members_m:
-            groups.append(Group(label, tuple(members_h + members_m)))
+    groups = _groups(labels, hs, h_at, ms, m_at)
     return Fight(
         heroes=tuple(hs),
         monsters=tuple(ms),

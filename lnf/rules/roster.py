@@ -5,8 +5,6 @@ Small questions every other rule asks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from lnf.model import (
     HELD,
     INCAPACITATING,
@@ -72,6 +70,3 @@ def speed_now(c: Combatant) -> int:
         return c.speed  # standing up costs half, but prone does not change slow/fast
     return max(c.speed, c.fly) if c.rank is Rank.FREE_AIR else c.speed
 
-
-def in_rank(combatants: Iterable[Combatant], rank: Rank) -> list[Combatant]:
-    return [c for c in combatants if c.rank is rank]
