@@ -69,4 +69,3 @@ def speed_now(c: Combatant) -> int:
     if Condition.PRONE in c.conditions:
         return c.speed  # standing up costs half, but prone does not change slow/fast
     return max(c.speed, c.fly) if c.rank is Rank.FREE_AIR else c.speed
-
