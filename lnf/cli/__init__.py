@@ -33,6 +33,6 @@ def main() -> None:
 
 
 # The command modules register themselves on `main`.
-from lnf.cli import grid_commands, plan_commands  # noqa: E402
+from lnf.cli import dice_commands, grid_commands, plan_commands  # noqa: E402
 
-__all__ = ["grid_commands", "main", "plan_commands"]
+__all__ = ["dice_commands", "grid_commands", "main", "plan_commands"]

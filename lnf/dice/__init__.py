@@ -1,4 +1,4 @@
-"""Dice: notation (D1) now; rolling with an injected random source arrives with play."""
+"""Dice: notation (D1) and rolling with a random source passed in (`lnf.dice.roll`)."""
 
 from lnf.dice.notation import DamageType, Dice, DiceError, DiceExpr, Modifier, Part, parse
 

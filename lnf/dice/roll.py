@@ -1,0 +1,177 @@
+"""Rolling dice (core-d20 D1, D3–D6) with a random source passed in: no module-level state.
+
+`SeededDice` is for play (same seed, same rolls on any machine), `ScriptedDice` hands out the
+faces a test or a DM's physical dice give. Every roll comes back as a record that can be shown:
+`1d8 (5) + 2 = 7 slashing`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+from lnf.dice.notation import DamageType, Dice, DiceExpr, Modifier
+from lnf.errors import LnfError
+
+
+class DiceSource(Protocol):
+    def face(self, sides: int) -> int:
+        """One die with `sides` sides: a number from 1 to sides."""
+        ...
+
+
+class SeededDice:
+    """Pseudo-random faces from a seed; Python's Mersenne Twister is the same everywhere."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def face(self, sides: int) -> int:
+        return self._rng.randint(1, sides)
+
+
+class DiceExhausted(LnfError):
+    """A scripted source ran out of faces."""
+
+
+class ScriptedDice:
+    """Faces given in advance (tests, or the DM's own dice); each must fit its die."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces: Iterator[int] = iter(faces)
+
+    def face(self, sides: int) -> int:
+        try:
+            value = next(self._faces)
+        except StopIteration:
+            raise DiceExhausted(f"no scripted face left for a d{sides}") from None
+        if not 1 <= value <= sides:
+            raise LnfError(f"a scripted face {value} does not fit a d{sides}")
+        return value
+
+
+@dataclass(frozen=True)
+class TermRoll:
+    """One term as rolled: the dice and their faces, or a modifier."""
+
+    term: Dice | Modifier
+    faces: tuple[int, ...] = ()
+
+    @property
+    def value(self) -> int:
+        if isinstance(self.term, Modifier):
+            return self.term.value
+        return self.term.sign * sum(self.faces)
+
+    def __str__(self) -> str:
+        if isinstance(self.term, Modifier):
+            return str(abs(self.term.value))
+        sides = "%" if self.term.sides == 100 else str(self.term.sides)
+        return f"{len(self.faces)}d{sides} ({', '.join(map(str, self.faces))})"
+
+
+@dataclass(frozen=True)
+class PartRoll:
+    terms: tuple[TermRoll, ...]
+    damage_type: DamageType | None
+
+    @property
+    def total(self) -> int:
+        return sum(t.value for t in self.terms)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A rolled expression (D1), with critical doubling (D5) and the floor at 0 (D6)."""
+
+    expr: DiceExpr
+    parts: tuple[PartRoll, ...]
+    critical: bool = False
+
+    @property
+    def total(self) -> int:
+        return max(0, sum(p.total for p in self.parts))
+
+    def by_type(self) -> dict[DamageType | None, int]:
+        """Damage per type, for resistances (D6)."""
+        out: dict[DamageType | None, int] = {}
+        for part in self.parts:
+            out[part.damage_type] = out.get(part.damage_type, 0) + part.total
+        return {k: max(0, v) for k, v in out.items()}
+
+    def __str__(self) -> str:
+        pieces: list[str] = []
+        for part in self.parts:
+            for i, term in enumerate(part.terms):
+                negative = term.value < 0 or (isinstance(term.term, Dice) and term.term.sign < 0)
+                if pieces or i:
+                    pieces.append(" - " if negative else " + ")
+                elif negative:
+                    pieces.append("-")
+                pieces.append(str(term))
+            if part.damage_type is not None:
+                pieces.append(f" {part.damage_type}")
+        crit = " (critical: dice doubled)" if self.critical else ""
+        return f"{''.join(pieces)} = {self.total}{crit}"
+
+
+def roll(expr: DiceExpr, source: DiceSource, *, critical: bool = False) -> Roll:
+    """D1 and D5: roll every term; on a critical hit roll each term's dice twice."""
+    parts = []
+    for part in expr.parts:
+        terms = []
+        for term in part.terms:
+            if isinstance(term, Modifier):
+                terms.append(TermRoll(term))
+                continue
+            count = term.count * (2 if critical else 1)
+            faces = tuple(source.face(term.sides) for _ in range(count))
+            terms.append(TermRoll(term, faces))
+        parts.append(PartRoll(tuple(terms), part.damage_type))
+    return Roll(expr, tuple(parts), critical)
+
+
+@dataclass(frozen=True)
+class D20Roll:
+    """D3, D4: a d20 test; with advantage or disadvantage two dice, one kept."""
+
+    faces: tuple[int, ...]
+    kept: int
+    modifier: int
+
+    @property
+    def total(self) -> int:
+        return self.kept + self.modifier
+
+    @property
+    def natural_20(self) -> bool:
+        return self.kept == 20
+
+    @property
+    def natural_1(self) -> bool:
+        return self.kept == 1
+
+    def __str__(self) -> str:
+        dice = (
+            f"1d20 ({self.faces[0]})"
+            if len(self.faces) == 1
+            else (f"2d20 ({', '.join(map(str, self.faces))}, keeps {self.kept})")
+        )
+        sign = "+" if self.modifier >= 0 else "-"
+        return f"{dice} {sign} {abs(self.modifier)} = {self.total}"
+
+
+def roll_d20(
+    source: DiceSource, modifier: int = 0, *, advantage: bool = False, disadvantage: bool = False
+) -> D20Roll:
+    """D4: any advantage and any disadvantage together mean a single die."""
+    if advantage and disadvantage:
+        advantage = disadvantage = False
+    if advantage or disadvantage:
+        faces = (source.face(20), source.face(20))
+        kept = max(faces) if advantage else min(faces)
+        return D20Roll(faces, kept, modifier)
+    face = source.face(20)
+    return D20Roll((face,), face, modifier)
