@@ -51,6 +51,20 @@ def units(fight: Fight) -> tuple[Unit, ...]:
     return tuple(found)
 
 
+def unit_spots(fight: Fight) -> list[tuple[tuple[str, str], int]]:
+    """K1 units as the spots monsters can stand at, with h(u): each group holding a front-rank
+    hero ("group", label), then each lone front-rank hero ("hero", name)."""
+    out = []
+    for group in fight.groups:
+        h = sum(1 for x in fight.heroes_in(group) if in_fight(x) and x.rank is Rank.FRONT)
+        if h:
+            out.append((("group", group.label), h))
+    for hero in heroes(fight):
+        if fight.group_of(hero.name) is None and hero.rank is Rank.FRONT:
+            out.append((("hero", hero.name), 1))
+    return out
+
+
 def broken_tier(counts: Sequence[tuple[int, int]]) -> tuple[int, list[int], list[int]] | None:
     """K2 on (h, m) pairs: the first tier t some unit exceeds while another is below t·h.
 

@@ -13,7 +13,7 @@ from lnf.errors import Violation
 from lnf.model import BackReason, Fight, Flag, Hero, Monster, Rank
 from lnf.model.plan import Mode, MoveKind, Order, Plan, Roll
 from lnf.rules.attacks import has_melee, has_ranged, out_of_melee_reach, plan_targets, roll_for
-from lnf.rules.gangup import TIERS
+from lnf.rules.gangup import TIERS, unit_spots
 from lnf.rules.moves import (
     FAST_SPEED,
     Spot,
@@ -24,8 +24,8 @@ from lnf.rules.moves import (
     leaves_group,
     rank_options,
 )
-from lnf.rules.ranks import can_fly_now, monster_needs_count
-from lnf.rules.roster import held, heroes, in_fight, incapacitated, monsters, speed_now
+from lnf.rules.ranks import can_fly_now, front_rank_counts, monster_needs_count
+from lnf.rules.roster import held, in_fight, incapacitated, monsters, speed_now
 from lnf.rules.wording import and_list
 
 MODE_ORDER = (Mode.MELEE, Mode.REACH, Mode.RANGED)  # P4's canonical order of modes
@@ -210,7 +210,7 @@ def _check_back_rank_count(fight: Fight, orders: dict[str, Order]) -> list[Viola
     by_name = {m.name: m for m in monsters(fight)}
     back = [n for n, o in orders.items() if o.rank is Rank.BACK and monster_needs_count(by_name[n])]
     front_monsters = sum(1 for o in orders.values() if o.rank is Rank.FRONT)
-    front_heroes = sum(1 for h in heroes(fight) if h.rank is Rank.FRONT)
+    front_heroes, _ = front_rank_counts(fight)
     if back and front_monsters < front_heroes:
         return [
             Violation(
@@ -237,17 +237,8 @@ class FinalUnit:
 
 def final_units(fight: Fight, orders: dict[str, Order]) -> list[FinalUnit]:
     """K1 units with K4 counting (front rank and free air), after this round's moves."""
-    spots: list[tuple[str, str]] = [("group", g.label) for g in fight.groups]
-    spots += [("hero", h.name) for h in heroes(fight) if fight.group_of(h.name) is None]
     units = []
-    for spot in spots:
-        if spot[0] == "group":
-            members = fight.heroes_in(fight.group(spot[1]))
-        else:
-            members = (fight.combatant(spot[1]),)  # type: ignore[assignment]
-        h = sum(1 for x in members if in_fight(x) and x.rank is Rank.FRONT)
-        if h == 0:
-            continue
+    for spot, h in unit_spots(fight):
         here = [o for o in orders.values() if final_spot(fight, o.monster, o.move) == spot]
         m = sum(1 for o in here if o.rank in (Rank.FRONT, Rank.FREE_AIR))
         joined = tuple(o.monster for o in here if o.move.kind is MoveKind.JOIN)

@@ -15,7 +15,7 @@ from lnf.rules import check_state
 from lnf.rules.explain import Reason
 from lnf.solver.explain import explain_unattacked, explain_wish
 from lnf.solver.lexicographic import Candidate, solve_lexicographic
-from lnf.solver.model import REGIMES, PlanModel, Wish
+from lnf.solver.model import PlanModel, Wish, possible_regimes
 from lnf.solver.objective import all_levels
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds per lexicographic block; far above any table's fight
@@ -55,10 +55,8 @@ def solve_plan(
         raise RuleViolation(problems)
     started = time.perf_counter()
     candidates = []
-    for regime in range(len(REGIMES)):
+    for regime in possible_regimes(fight):
         pm = PlanModel(fight, regime=regime)
-        if regime and not pm.regime_possible(regime):
-            continue
         for wish in wishes:
             if wish.fixed and not pm.pairing(wish.monster, wish.hero):
                 raise NoLegalPlan(explain_wish(fight, wish, wishes))

@@ -18,9 +18,10 @@ from lnf.rules.attacks import has_melee, melee_rank, plan_targets
 from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
 from lnf.rules.moves import can_act, hero_spot, start_spot
 from lnf.rules.plan_check import check_plan
-from lnf.rules.roster import heroes, monsters
+from lnf.rules.ranks import front_rank_counts
+from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list
-from lnf.solver.model import FAMILIES, REGIMES, PlanModel, Wish
+from lnf.solver.model import FAMILIES, PlanModel, Wish, possible_regimes
 from lnf.solver.objective import p3_levels
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
@@ -35,11 +36,9 @@ def _feasible(
 ) -> bool:
     """Whether some plan under `families` and the wishes lets a monster attack `hero` while
     the P3 levels named in `keep` hold their values (trying every K2 regime)."""
-    regimes = range(len(REGIMES)) if "K2" in families else range(1)
+    regimes = possible_regimes(fight) if "K2" in families else [0]
     for regime in regimes:
         pm = PlanModel(fight, families, regime)
-        if regime and not pm.regime_possible(regime):
-            continue
         pm.add_wishes(list(wishes))
         if hero is not None:
             pm.model.add_bool_or([v for m in pm.acting for v in pm.pairing(m.name, hero.name)])
@@ -63,7 +62,7 @@ def _without(family: str) -> tuple[str, ...]:
 def _family_reason(fight: Fight, family: str, hero: Hero, plan: Plan, earlier: set[str]) -> Reason:
     """What `family` forbids that would have let a monster reach `hero`."""
     if family == "R6":
-        front = sum(1 for h in heroes(fight) if h.rank is Rank.FRONT)
+        front, _ = front_rank_counts(fight)
         return (
             "R6",
             f"no monster may take the back rank to shoot: {front} front-rank heroes need "

@@ -2,10 +2,10 @@
 per rule family, each building its constraints from `lnf.rules`.
 
 Variables, per monster able to act (P1):
-- `dest[m][i]`: it ends its move with the i-th of `rules.destinations` (M1–M4);
-- `rank[m][r]`: it ends in rank r, one of `rules.rank_options` (R7, R8);
+- `pos[m][(i, r)]`: it ends its move with the i-th of `rules.destinations` (M1–M4) in rank r,
+  one of `rules.rank_options` (R7, R8); exactly one is true;
 - `attack[m][(hero, mode, rank)]`: it attacks hero with mode from rank; created only where
-  `rules.mode_needs` allows it (A1–A3, R2, R3, R5, R7).
+  `rules.mode_needs` allows it (A1–A3, R2, R3, R5, R7); at most one is true.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from ortools.sat.python import cp_model
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move, MoveKind
 from lnf.rules.attacks import UNENGAGED, mode_needs, plan_targets
+from lnf.rules.gangup import unit_spots
 from lnf.rules.moves import Spot, can_act, destinations, final_spot, rank_options, start_spot
 from lnf.rules.plan_check import MODE_ORDER
-from lnf.rules.ranks import monster_needs_count
-from lnf.rules.roster import heroes, in_fight, monsters
+from lnf.rules.ranks import front_rank_counts, monster_needs_count
+from lnf.rules.roster import monsters
 
 AttackKey = tuple[str, Mode, Rank]  # (hero, mode, attacker's rank)
 Position = tuple[int, Rank]  # (index into the monster's destinations, rank)
@@ -173,7 +174,7 @@ class PlanModel:
     def add_back_rank_count(self) -> None:
         """R6: a monster may be in the back rank only with one front-rank monster per
         front-rank hero (after this round's moves), unless it can hide or levitate."""
-        front_heroes = sum(1 for h in heroes(self.fight) if h.rank is Rank.FRONT)
+        front_heroes, _ = front_rank_counts(self.fight)
         front = self.front_rank_monsters()
         if any(m.rank is Rank.BACK and monster_needs_count(m) for m in self.idle):
             self.model.add(front >= front_heroes)
@@ -189,23 +190,11 @@ class PlanModel:
                 self.model.add_implication(v, someone_back)
             self.model.add(front >= front_heroes).only_enforce_if(someone_back)
 
-    def unit_spots(self) -> list[tuple[tuple[str, str], int]]:
-        """K1: every unit's spot with h(u), its number of front-rank heroes."""
-        out = []
-        for group in self.fight.groups:
-            h = sum(1 for x in self.fight.heroes_in(group) if in_fight(x) and x.rank is Rank.FRONT)
-            if h:
-                out.append((("group", group.label), h))
-        for hero in heroes(self.fight):
-            if self.fight.group_of(hero.name) is None and hero.rank is Rank.FRONT:
-                out.append((("hero", hero.name), 1))
-        return out
-
     def unit_counts(self) -> list[UnitCount]:
         """Per K1 unit: its spot, h(u), m(u) after the moves (K4: front rank and free air
         count) and the variables of monsters that would join it this round."""
         units = []
-        for spot, h in self.unit_spots():
+        for spot, h in unit_spots(self.fight):
             fixed = sum(
                 1
                 for m in self.idle
@@ -267,14 +256,6 @@ class PlanModel:
             for left, right in itertools.pairwise(twins):
                 self.model.add(self.canonical_key(left) <= self.canonical_key(right))
 
-    def regime_possible(self, regime: int) -> bool:
-        """Whether there are monsters enough for every unit to reach the regime's floor."""
-        floor, _ = REGIMES[regime]
-        countable = sum(
-            1 for m in self.acting if {Rank.FRONT, Rank.FREE_AIR} & set(self.ranks[m.name])
-        ) + sum(1 for m in self.idle if m.rank in (Rank.FRONT, Rank.FREE_AIR))
-        return floor * sum(h for _, h in self.unit_spots()) <= countable
-
     def add_wishes(self, wishes: list[Wish]) -> None:
         """The DM's --fix and --forbid: a pairing that must or must not happen."""
         for wish in wishes:
@@ -288,6 +269,18 @@ class PlanModel:
     def pairing(self, monster: str, hero: str) -> list[cp_model.IntVar]:
         """Every attack variable of `monster` on `hero`."""
         return [v for (h, _, _), v in self.attack.get(monster, {}).items() if h == hero]
+
+
+def possible_regimes(fight: Fight) -> list[int]:
+    """The K2 regimes whose floor the monsters could reach at all (regime 0 always)."""
+    countable = sum(
+        1
+        for m in monsters(fight)
+        if (can_act(m) and {Rank.FRONT, Rank.FREE_AIR} & set(rank_options(m)))
+        or (not can_act(m) and m.rank in (Rank.FRONT, Rank.FREE_AIR))
+    )
+    total_h = sum(h for _, h in unit_spots(fight))
+    return [k for k, (floor, _) in enumerate(REGIMES) if floor * total_h <= countable]
 
 
 def _reachable(spot: Spot | str, spots: set[Spot]) -> bool:
