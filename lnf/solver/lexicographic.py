@@ -17,6 +17,7 @@ respect earlier ones exactly.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -38,18 +39,29 @@ class Level:
     name: str
     groups: list[tuple[list[tuple[cp_model.IntVar, int]], bool]] = field(default_factory=list)
     constant: int = 0
+    # A count to maximise (stored negated) that cannot exceed `total` minus sign times the
+    # counts of the named earlier levels (each monster attacks one hero; an attacker has one
+    # class). Once those are fixed the range shrinks, often to one value, so blocks hold more.
+    budget: tuple[int, tuple[tuple[str, int], ...]] | None = None
 
     def add(self, terms: list[tuple[cp_model.IntVar, int]], exactly_one: bool = False) -> None:
         terms = [(v, c) for v, c in terms if c != 0] if not exactly_one else terms
         if terms:
             self.groups.append((terms, exactly_one))
 
-    def bounds(self) -> tuple[int, int]:
+    def bounds(self, known: Mapping[str, int] | None = None) -> tuple[int, int]:
+        """The range of the level, tightened by its budget when `known` fixes the levels it
+        names (their values are negated counts)."""
         lo = hi = self.constant
         for terms, exactly_one in self.groups:
             coeffs = [c for _, c in terms] + ([] if exactly_one else [0])
             lo += min(coeffs)
             hi += max(coeffs)
+        if known is not None and self.budget is not None:
+            total, named = self.budget
+            if all(n in known for n, _ in named):
+                left = total + sum(sign * known[n] for n, sign in named)  # stored negated
+                lo = min(hi, max(lo, -left))
         return lo, hi
 
     def expr(self) -> cp_model.LinearExpr:
@@ -64,30 +76,24 @@ class Level:
 
 def negated(level: Level) -> Level:
     """The same level to be maximised, written as a minimisation."""
-    out = Level(level.name, constant=-level.constant)
+    out = Level(level.name, constant=-level.constant, budget=level.budget)
     for terms, exactly_one in level.groups:
         out.groups.append(([(v, -c) for v, c in terms], exactly_one))
     return out
 
 
-def blocks(levels: list[Level]) -> list[list[Level]]:
-    """Consecutive levels packed so that each block's weights stay below MAX_BLOCK."""
-    out: list[list[Level]] = []
-    current: list[Level] = []
+def next_block(levels: list[Level], start: int, known: Mapping[str, int]) -> list[int]:
+    """Indices of the consecutive levels from `start` whose weights stay below MAX_BLOCK,
+    with ranges tightened by the levels already fixed (`known`)."""
+    out: list[int] = []
     product = 1
-    for level in levels:
-        lo, hi = level.bounds()
+    for i in range(start, len(levels)):
+        lo, hi = levels[i].bounds(known)
         width = hi - lo + 1
-        if width == 1:
-            current.append(level)  # a level with one possible value costs nothing
-            continue
-        if current and product * width > MAX_BLOCK:
-            out.append(current)
-            current, product = [], 1
-        current.append(level)
+        if width > 1 and out and product * width > MAX_BLOCK:
+            break
+        out.append(i)  # a level with one possible value costs nothing
         product *= width
-    if current:
-        out.append(current)
     return out
 
 
@@ -113,12 +119,12 @@ class LexResult:
     winner: Candidate
 
 
-def _weights(levels: list[Level], idx: list[int]) -> dict[int, int]:
+def _weights(levels: list[Level], idx: list[int], known: Mapping[str, int]) -> dict[int, int]:
     """Mixed-radix weights of the block's levels that can take more than one value."""
     weights: dict[int, int] = {}
     weight = 1
     for i in reversed(idx):
-        lo, hi = levels[i].bounds()
+        lo, hi = levels[i].bounds(known)
         if lo != hi:
             weights[i] = weight
             weight *= hi - lo + 1
@@ -126,14 +132,14 @@ def _weights(levels: list[Level], idx: list[int]) -> dict[int, int]:
 
 
 def _solve_block(
-    cand: Candidate, idx: list[int], workers: int, time_limit: float
+    cand: Candidate, idx: list[int], known: Mapping[str, int], workers: int, time_limit: float
 ) -> tuple[int, ...] | None:
     """Minimise the block's levels (mixed-radix weights); the levels' values, or None.
 
     The big weights appear only in the objective, never in a constraint: CP-SAT's presolve
     was seen to declare a feasible model infeasible with such a bound as a constraint.
     """
-    weights = _weights(cand.levels, idx)
+    weights = _weights(cand.levels, idx, known)
     model, solver = cand.model, cand.solver
     weighted = cp_model.LinearExpr.weighted_sum(
         [cand.levels[i].expr() for i in weights], list(weights.values())
@@ -170,10 +176,18 @@ def solve_lexicographic(candidates: list[Candidate], workers: int, time_limit: f
     alive = list(candidates)
     values: dict[str, int] = {}
     solves = 0
-    position = {id(lv): i for i, lv in enumerate(alive[0].levels)}
-    for block in blocks(alive[0].levels):
-        idx = [position[id(lv)] for lv in block]
-        results = [_solve_block(cand, idx, workers, time_limit) for cand in alive]
+    start = 0
+    while start < len(alive[0].levels):
+        idx = next_block(alive[0].levels, start, values)
+        start = idx[-1] + 1
+        ranges = [alive[0].levels[i].bounds(values) for i in idx]
+        if solves and all(lo == hi for lo, hi in ranges):
+            # implied by the constraints and the levels already fixed: nothing to solve
+            values.update(
+                (alive[0].levels[i].name, lo) for i, (lo, _) in zip(idx, ranges, strict=True)
+            )
+            continue
+        results = [_solve_block(cand, idx, values, workers, time_limit) for cand in alive]
         solves += len(alive)
         feasible = [r for r in results if r is not None]
         if not feasible:

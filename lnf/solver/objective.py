@@ -24,9 +24,16 @@ def p3_levels(pm: PlanModel) -> list[Level]:
     classes = danger_classes(pm.fight)
     n_classes = len(set(classes.values()))
     levels: list[Level] = []
+    earlier: list[tuple[str, int]] = []
     for hero in pm.targets:
-        count = Level(f"P3 {hero.name} attackers")
-        by_class = [Level(f"P3 {hero.name} class {c}") for c in range(n_classes - 1)]
+        # each monster attacks one hero, and an attacker counts in one class (see Level.budget)
+        count = Level(f"P3 {hero.name} attackers", budget=(len(pm.acting), tuple(earlier)))
+        earlier.append((count.name, 1))
+        by_class = []
+        for c in range(n_classes - 1):
+            previous = tuple((f"P3 {hero.name} class {k}", 1) for k in range(c))
+            budget = (0, ((count.name, -1), *previous))
+            by_class.append(Level(f"P3 {hero.name} class {c}", budget=budget))
         for m in pm.acting:
             terms = [(v, 1) for (h, _, _), v in pm.attack[m.name].items() if h == hero.name]
             count.add(terms)
