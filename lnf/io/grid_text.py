@@ -67,10 +67,10 @@ def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]
     def cells(values: list[str], paint: list[str | None] | None = None) -> str:
         out = []
         for i, v in enumerate(values):
-            text = " " * ((col_w - visible_len(v)) // 2) + v
-            text = pad(text, col_w)
+            left = (col_w - visible_len(v)) // 2
             colour = paint[i] if paint else None
-            out.append(style(text, colour) if colour else text)
+            shown = style(v, colour) if colour else v  # colour the mark, not its padding
+            out.append(pad(" " * left + shown, col_w))
         return "".join(out)
 
     dots_head = "F L C O N"
@@ -121,7 +121,7 @@ def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]
         legend = "  ".join(f"{i + 1} {m.name}" for i, m in enumerate(monsters))
         lines.append("")
         lines.append("Columns: " + legend)
-    return lines
+    return [line.rstrip() for line in lines]  # no trailing blanks to copy into notes
 
 
 def _label_row(left_w: int, group_w: int, label: str, body: str) -> str:
