@@ -8,6 +8,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from ortools.sat.python import cp_model
+
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight
 from lnf.model.plan import Order, Plan
@@ -46,8 +48,8 @@ def solve_plan(
     """The unique best plan for this round (P3, P4), within the DM's wishes.
 
     Raises RuleViolation if the state itself breaks the rules (except K2, which only binds
-    monsters that join, K3), NoLegalPlan if no plan meets
-    the wishes (saying which rule stands in the way).
+    monsters that join, K3), and NoLegalPlan if no plan meets the wishes (saying which rule
+    stands in the way) or the solver cannot prove an optimum within `time_limit` per block.
     """
     # K3: a unit already over a gang-up tier is no bar to planning; nobody is forced out.
     problems = [v for v in check_state(fight) if v.rule != "K2"]
@@ -84,8 +86,9 @@ def solve_plan(
     return SolvedPlan(plan, unattacked, stats)
 
 
-def _read_plan(pm: PlanModel, solver: object) -> Plan:
-    value = solver.value  # type: ignore[attr-defined]
+def _read_plan(pm: PlanModel, solver: cp_model.CpSolver) -> Plan:
+    """The solution as plain orders: no solver type leaves this package."""
+    value = solver.value
     orders = []
     for m in pm.acting:
         move, rank = next((mv, r) for mv, r, v in pm.positions(m.name) if value(v))
