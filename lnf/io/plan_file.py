@@ -18,7 +18,7 @@ from lnf.errors import InputError, InputProblem
 from lnf.io.files import read_text
 from lnf.io.spec import Checker, Choice, Field, Obj, Str, did_you_mean
 from lnf.io.yaml_source import load_yaml
-from lnf.model import Fight, Hero, Monster, Rank
+from lnf.model import Fight, Hero, Rank
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
 from lnf.rules.plan_check import infer_mode
 
@@ -46,8 +46,7 @@ def load_plan(path: Path, fight: Fight) -> Plan:
         if name not in monsters:
             ck.fail(path_, f"{name!r} is not a monster of this fight", did_you_mean(name, monsters))
             continue
-        monster = fight.combatant(name)
-        assert isinstance(monster, Monster)
+        monster = fight.monster(name)
         value: Any = {"target": raw} if isinstance(raw, str) else raw
         if value is None:
             value = {}

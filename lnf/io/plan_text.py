@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lnf.io.style import Style
-from lnf.model import Fight, Hero, Monster, Rank
+from lnf.model import Fight, Monster, Rank
 from lnf.model.plan import Mode, MoveKind, Order, Plan, Roll
 from lnf.rules.attacks import plan_targets, roll_for, weapon_for
 from lnf.rules.moves import opportunity_attackers
@@ -15,18 +15,6 @@ from lnf.rules.strike_order import strike_blocks, strike_order
 Unattacked = Sequence[tuple[str, Sequence[tuple[str, str]]]]
 
 RANK_WORDS = {Rank.FRONT: "the front rank", Rank.BACK: "the back rank", Rank.FREE_AIR: "free air"}
-
-
-def _monster(fight: Fight, name: str) -> Monster:
-    m = fight.combatant(name)
-    assert isinstance(m, Monster)
-    return m
-
-
-def _hero(fight: Fight, name: str) -> Hero:
-    h = fight.combatant(name)
-    assert isinstance(h, Hero)
-    return h
 
 
 def describe_move(fight: Fight, order: Order) -> str:
@@ -52,7 +40,7 @@ def describe_rank(monster: Monster, rank: Rank) -> str:
 
 def order_facts(fight: Fight, order: Order) -> dict[str, Any]:
     """One order with everything a table needs: weapon, roll and why."""
-    monster = _monster(fight, order.monster)
+    monster = fight.monster(order.monster)
     facts: dict[str, Any] = {
         "name": order.monster,
         "rank": order.rank.value,
@@ -68,7 +56,7 @@ def order_facts(fight: Fight, order: Order) -> dict[str, Any]:
         "roll_reasons": [],
     }
     if order.target is not None and order.mode is not None:
-        hero = _hero(fight, order.target)
+        hero = fight.hero(order.target)
         weapon = weapon_for(monster, hero, order.mode)
         roll, why = roll_for(monster, hero, order.mode, order.rank)
         facts |= {
@@ -115,7 +103,7 @@ def plan_data(
     provoked = [
         {"hero": h.name, "monster": o.monster}
         for o in orders
-        for h in opportunity_attackers(fight, _monster(fight, o.monster), o.move)
+        for h in opportunity_attackers(fight, fight.monster(o.monster), o.move)
     ]
     data: dict[str, Any] = {
         "round": fight.round,
@@ -142,7 +130,7 @@ def render_plan(fight: Fight, plan: Plan, data: dict[str, Any], style: Style) ->
         out.append("No monster is able to act this round.")
     width = max((len(f["name"]) for f in data["monsters"]), default=0)
     for order, facts in zip(in_strike_order(fight, plan), data["monsters"], strict=True):
-        monster = _monster(fight, facts["name"])
+        monster = fight.monster(facts["name"])
         order_line = (
             f"{describe_move(fight, order)}, "
             f"{describe_rank(monster, Rank(facts['rank']))}; {_attack_phrase(facts)}."

@@ -184,6 +184,20 @@ class Fight:
     def combatant(self, name: str) -> Hero | Monster:
         return self._by_name[name]
 
+    def hero(self, name: str) -> Hero:
+        """The hero called `name`; KeyError if there is no such hero."""
+        found = self._by_name[name]
+        if not isinstance(found, Hero):
+            raise KeyError(name)
+        return found
+
+    def monster(self, name: str) -> Monster:
+        """The monster called `name`; KeyError if there is no such monster."""
+        found = self._by_name[name]
+        if not isinstance(found, Monster):
+            raise KeyError(name)
+        return found
+
     def __contains__(self, name: object) -> bool:
         return name in self._by_name
 

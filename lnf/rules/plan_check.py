@@ -59,8 +59,7 @@ def _check_order(fight: Fight, order: Order) -> list[Violation]:
     name = order.monster
     if name not in fight or isinstance(fight.combatant(name), Hero):
         return [Violation("P1", f"{name} is not a monster of this fight", (name,))]
-    monster = fight.combatant(name)
-    assert isinstance(monster, Monster)
+    monster = fight.monster(name)
     if not in_fight(monster):
         return [Violation("P1", f"{name} is out of the fight", (name,))]
     acting = order.move.kind is not MoveKind.STAY or order.target is not None
@@ -334,8 +333,7 @@ def score(fight: Fight, plan: Plan) -> Score:
     for name, order in orders.items():
         monster = by_name[name]
         if order.target is not None and order.mode is not None:
-            hero = fight.combatant(order.target)
-            assert isinstance(hero, Hero)
+            hero = fight.hero(order.target)
             roll, _ = roll_for(monster, hero, order.mode, order.rank)
             disadvantaged += roll is Roll.DISADVANTAGE
         leavers += leaves_group(fight, name, order.move)

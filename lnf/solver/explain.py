@@ -169,9 +169,7 @@ def _pairing_blocks(fight: Fight, wish: Wish) -> list[str]:
         return [f"{wish.monster} is not a monster of this fight"]
     if wish.hero not in fight or not isinstance(fight.combatant(wish.hero), Hero):
         return [f"{wish.hero} is not a hero of this fight"]
-    monster = fight.combatant(wish.monster)
-    hero = fight.combatant(wish.hero)
-    assert isinstance(monster, Monster) and isinstance(hero, Hero)
+    monster, hero = fight.monster(wish.monster), fight.hero(wish.hero)
     if monster not in monsters(fight) or not can_act(monster):
         return [f"{monster.name} cannot act this round (P1)"]
     out = []

@@ -156,8 +156,7 @@ class PlanModel:
         """A1–A3: an attack needs the attacker's rank and, for mêlée and reach, its spot."""
         for m in self.acting:
             for (hero_name, mode, r), var in self.attack[m.name].items():
-                hero = self.fight.combatant(hero_name)
-                assert isinstance(hero, Hero)
+                hero = self.fight.hero(hero_name)
                 need = mode_needs(self.fight, m, hero, mode)
                 assert need is not None
                 if need.spot is None:

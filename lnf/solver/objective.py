@@ -11,7 +11,6 @@ decision variable, so the optimum is unique.
 
 from __future__ import annotations
 
-from lnf.model import Hero
 from lnf.model.plan import MoveKind, Roll
 from lnf.rules.attacks import roll_for
 from lnf.rules.moves import leaves_group
@@ -51,8 +50,7 @@ def p4_levels(pm: PlanModel) -> list[Level]:
     for m in pm.acting:
         terms = []
         for (hero_name, mode, r), var in pm.attack[m.name].items():
-            hero = pm.fight.combatant(hero_name)
-            assert isinstance(hero, Hero)
+            hero = pm.fight.hero(hero_name)
             terms.append((var, int(roll_for(m, hero, mode, r)[0] is Roll.DISADVANTAGE)))
         disadvantage.add(terms)
         spots = pm.positions(m.name)
