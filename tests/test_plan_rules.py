@@ -248,3 +248,30 @@ def test_thrown_weapon_counts_as_melee_for_r2() -> None:
     stuck = frozenset({Condition.GRAPPLED})
     f = fight([hero("F1"), hero("F2")], [monster("Hurler", attacks=(javelin,), conditions=stuck)])
     assert order(solved(f), "Hurler").target is None
+
+
+def test_p7_shortfall_names_the_more_dangerous_attacker() -> None:
+    """P3 compares danger after the count: the boss belongs on the first hero."""
+    from lnf.model.plan import Order
+    from lnf.rules.plan_compare import shortfall
+
+    f = fight(
+        [hero("H1", c_dot=CDot.WANTED), hero("H2")],
+        [
+            monster("Boss", kind="Boss", attacks=(SWORD,)),
+            monster("Orc", kind="Orc", attacks=(SWORD,)),
+        ],
+    )
+    best = solved(f)
+    assert order(best, "Boss").target == "H1"
+    mine = Plan(
+        (
+            Order("Boss", FRONT, Move(MoveKind.JOIN, hero="H2"), "H2", Mode.MELEE),
+            Order("Orc", FRONT, Move(MoveKind.JOIN, hero="H1"), "H1", Mode.MELEE),
+        )
+    )
+    assert check_plan(f, mine) == []
+    assert shortfall(f, mine, best) == [
+        "H1 could be attacked by 1 Boss (more dangerous); your plan sends 0 (P3)"
+    ]
+    assert shortfall(f, best, best) == []
