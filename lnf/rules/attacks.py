@@ -76,6 +76,13 @@ class Need:
     spot: Spot | str
     ranks: tuple[Rank, ...]
 
+    def met_by(self, spots: set[Spot], ranks: list[Rank]) -> tuple[Rank, ...]:
+        """The ranks in which a monster that can end at `spots` in `ranks` meets this need
+        (empty if it cannot)."""
+        if self.spot is not None and (None if self.spot == UNENGAGED else self.spot) not in spots:
+            return ()
+        return tuple(r for r in self.ranks if r in ranks)
+
 
 def mode_needs(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Need | None:
     """What `monster` needs to attack `hero` with `mode`, or None if it never can."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from lnf.model import BackReason, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode
-from lnf.rules.attacks import UNENGAGED, has_melee, mode_needs, plan_targets, unseen
-from lnf.rules.moves import can_act, destinations, final_spot
+from lnf.rules.attacks import has_melee, mode_needs, plan_targets, unseen
+from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.roster import monsters
 
 Reason = tuple[str, str]  # (rule id, text)
@@ -20,10 +20,8 @@ def can_ever_attack(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> b
     need = mode_needs(fight, monster, hero, mode)
     if need is None:
         return False
-    if need.spot is None:
-        return True
     spots = {final_spot(fight, monster.name, mv) for mv in destinations(fight, monster)}
-    return (None if need.spot == UNENGAGED else need.spot) in spots
+    return bool(need.met_by(spots, rank_options(monster)))
 
 
 def possible_attackers(fight: Fight, hero: Hero) -> list[Monster]:

@@ -94,12 +94,9 @@ class PlanModel:
             for hero in self.targets:
                 for mode in Mode:
                     need = mode_needs(self.fight, m, hero, mode)
-                    if need is None or not _reachable(need.spot, spots):
-                        continue
-                    for r in need.ranks:
-                        if r in ranks:
-                            key = (hero.name, mode, r)
-                            self.attack[m.name][key] = new(f"{m.name}>{hero.name}:{mode}@{r}")
+                    for r in need.met_by(spots, ranks) if need is not None else ():
+                        key = (hero.name, mode, r)
+                        self.attack[m.name][key] = new(f"{m.name}>{hero.name}:{mode}@{r}")
 
     def _may_move_in_back_rank(self, m: Monster, move: Move) -> bool:
         """Dominance: a back-rank monster counts for no unit (K4) and strikes nobody in mêlée,
@@ -280,11 +277,3 @@ def possible_regimes(fight: Fight) -> list[int]:
     )
     total_h = sum(h for _, h in unit_spots(fight))
     return [k for k, (floor, _) in enumerate(REGIMES) if floor * total_h <= countable]
-
-
-def _reachable(spot: Spot | str, spots: set[Spot]) -> bool:
-    if spot is None:
-        return True
-    if spot == UNENGAGED:
-        return None in spots
-    return spot in spots
