@@ -12,15 +12,14 @@ from lnf.cli.options import echo_json, fight_argument, json_option, terminal_sty
 from lnf.errors import InputError, InputProblem
 from lnf.io.fight_file import load_fight
 from lnf.model import Fight, Hero, Monster
+from lnf.model.plan import Wish
 
 WISH = re.compile(r"^\s*(?P<monster>.+?)\s*->\s*(?P<hero>.+?)\s*$")
 
 
-def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str) -> list[object]:
+def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str) -> list[Wish]:
     """`--fix "Wight->Felix"` and `--forbid "Skeleton 2->Doris"` as solver wishes."""
-    from lnf.solver import Wish
-
-    wishes: list[object] = []
+    wishes: list[Wish] = []
     problems = []
     for text in texts:
         match = WISH.match(text)
@@ -58,7 +57,7 @@ def plan(
     wishes = parse_wishes(fight, fixes, True, "--fix") + parse_wishes(
         fight, forbids, False, "--forbid"
     )
-    solved = solve_plan(fight, tuple(wishes), workers=workers)  # type: ignore[arg-type]
+    solved = solve_plan(fight, tuple(wishes), workers=workers)
     stats = {
         "variables": solved.stats.variables,
         "constraints": solved.stats.constraints,

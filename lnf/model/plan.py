@@ -71,3 +71,15 @@ class Plan:
 
     def attackers_of(self, hero: str) -> tuple[Order, ...]:
         return tuple(o for o in self.orders if o.target == hero)
+
+
+@dataclass(frozen=True)
+class Wish:
+    """A DM's wish: `monster` must (fix) or must not (forbid) attack `hero`."""
+
+    monster: str
+    hero: str
+    fixed: bool
+
+    def __str__(self) -> str:
+        return f"{self.monster}->{self.hero}"

@@ -99,13 +99,10 @@ def _check_move(fight: Fight, monster: Monster, order: Order) -> list[Violation]
             hero = fight.combatant(move.hero) if move.hero and move.hero in fight else None
             if not isinstance(hero, Hero) or not in_fight(hero):
                 return [Violation("P1", f"{name} joins {move.hero}, who is no hero in the fight")]
-            if fight.group_of(hero.name) is not None:
-                label = fight.group_of(hero.name).label  # type: ignore[union-attr]
-                return [
-                    Violation(
-                        "M5", f"{hero.name} is in group {label}: join the group", (name, hero.name)
-                    )
-                ]
+            group = fight.group_of(hero.name)
+            if group is not None:
+                text = f"{hero.name} is in group {group.label}: join the group"
+                return [Violation("M5", text, (name, hero.name))]
     speed = speed_now(monster)
     if speed == 0:
         return [Violation("M4", f"{name} cannot change group at speed 0 or while held", (name,))]

@@ -12,12 +12,12 @@ from ortools.sat.python import cp_model
 
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight
-from lnf.model.plan import Order, Plan
+from lnf.model.plan import Order, Plan, Wish
 from lnf.rules import check_state
 from lnf.rules.explain import Reason
 from lnf.solver.explain import explain_unattacked, explain_wish
 from lnf.solver.lexicographic import Candidate, solve_lexicographic
-from lnf.solver.model import PlanModel, Wish, possible_regimes
+from lnf.solver.model import PlanModel, possible_regimes
 from lnf.solver.objective import all_levels
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds per lexicographic block; far above any table's fight

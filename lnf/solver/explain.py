@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
+from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan, Wish
 from lnf.rules.attacks import has_melee, melee_rank, plan_targets
 from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
 from lnf.rules.moves import can_act, hero_spot, start_spot
@@ -21,7 +21,7 @@ from lnf.rules.plan_check import check_plan
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list
-from lnf.solver.model import FAMILIES, PlanModel, Wish, possible_regimes
+from lnf.solver.model import FAMILIES, PlanModel, possible_regimes
 from lnf.solver.objective import p3_levels
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}

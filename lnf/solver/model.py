@@ -11,12 +11,12 @@ Variables, per monster able to act (P1):
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import Mode, Move, MoveKind
+from lnf.model.plan import Mode, Move, MoveKind, Wish
 from lnf.rules.attacks import UNENGAGED, mode_needs, plan_targets
 from lnf.rules.gangup import unit_spots
 from lnf.rules.moves import Spot, can_act, destinations, final_spot, rank_options, start_spot
@@ -38,18 +38,6 @@ FAMILIES = ("R6", "K2")  # global rule families; dropping one in turn explains a
 # least floor·h(u), every joined unit at most cap·h(u)": plain linear constraints, where a
 # single model would need the floor as a decision and pigeonhole-hard proofs about it.
 REGIMES: tuple[tuple[int, int | None], ...] = ((0, 1), (1, 3), (3, 8), (8, None))
-
-
-@dataclass(frozen=True)
-class Wish:
-    """A DM's wish: `monster` must (fix) or must not (forbid) attack `hero`."""
-
-    monster: str
-    hero: str
-    fixed: bool
-
-    def __str__(self) -> str:
-        return f"{self.monster}->{self.hero}"
 
 
 class PlanModel:
