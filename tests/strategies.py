@@ -61,6 +61,7 @@ def attacks(draw: st.DrawFn, reach: int) -> Attack:
         reach=5 if kind is AttackKind.RANGED else draw(st.sampled_from([reach, 10, 15])),
         range=draw(st.sampled_from([(80, 320), (30, 120), (120, 120)])) if ranged else None,
         two_handed=ranged and kind is AttackKind.RANGED and draw(st.booleans()),
+        slot=draw(st.sampled_from([False, False, True])),
         times=draw(st.integers(1, 3)),
     )
 
@@ -98,6 +99,8 @@ def heroes(draw: st.DrawFn, name: str) -> Hero:
         o_dot=draw(st.booleans()),
         n_dot=draw(st.booleans()),
         dead=draw(st.sampled_from([False, False, False, True])),
+        death_saves=draw(st.sampled_from([(0, 0), (0, 0), (1, 2), (2, 0)])),
+        stable=draw(st.sampled_from([False, False, True])),
         **_common(draw),  # type: ignore[arg-type]
     )
 

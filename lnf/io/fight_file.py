@@ -127,6 +127,7 @@ def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Chec
         range=a["range"],
         two_handed=a["two_handed"],
         spell=a["spell"],
+        slot=a["slot"],
         times=a["times"],
     )
 
@@ -158,6 +159,8 @@ def _hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
         o_dot="O" in dots,
         n_dot="N" in dots,
         dead=d["dead"],
+        death_saves=d["death_saves"],
+        stable=d["stable"],
         **_common(d, path, ck),
     )
 
@@ -271,6 +274,10 @@ def _hero_doc(h: Hero) -> dict[str, Any]:
         d["dots"] = dots
     if h.dead:
         d["dead"] = True
+    if h.death_saves != (0, 0):
+        d["death_saves"] = "{}/{}".format(*h.death_saves)
+    if h.stable:
+        d["stable"] = True
     return {**d, **_common_doc(h)}
 
 
@@ -330,7 +337,7 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
     if a.range is not None:
         normal, long = a.range
         d["range"] = normal if normal == long else f"{normal}/{long}"
-    for key, value in (("two_handed", a.two_handed), ("spell", a.spell)):
+    for key, value in (("two_handed", a.two_handed), ("spell", a.spell), ("slot", a.slot)):
         if value:
             d[key] = True
     if a.times != 1:

@@ -82,6 +82,14 @@ def parse_phase(value: Any) -> Phase:
     raise ValueError(f"bad phase {value!r}")
 
 
+def parse_saves(value: Any) -> tuple[int, int]:
+    """`1/2`: one success and two failures (D9); each count runs from 0 to 2."""
+    match = re.fullmatch(r"\s*([0-2])\s*/\s*([0-2])\s*", str(value))
+    if match is None:
+        raise ValueError(f"bad death saves {value!r}")
+    return int(match[1]), int(match[2])
+
+
 DOTS = {"C": CDot.WANTED, "C-": CDot.AVOIDED}
 
 
@@ -97,6 +105,7 @@ def parse_dot(value: Any) -> str:
 DAMAGE = Text(parse_damage, "dice such as 1d8+2 slashing", {"type": "string"})
 RANGE = Text(parse_range, "normal/long feet such as 80/320", {"type": ["string", "integer"]})
 HP = Text(parse_hp, "hit points such as 27 or 12/27", {"type": ["string", "integer"]})
+SAVES = Text(parse_saves, "successes/failures such as 1/2", {"type": "string"})
 PHASE = Text(parse_phase, "melee, chase or volley N", {"type": "string"})
 DOT = Text(
     parse_dot,
@@ -116,6 +125,7 @@ ATTACK = Obj(
         "two_handed": Field(Bool(), False, "longbow, shortbow, crossbow (V3, C4)"),
         "spell": Field(Bool(), False, "a spell attack (V3: 300 ft or more reaches further)"),
         "times": Field(Int(minimum=1, maximum=20), 1, "attacks per Attack action (Multiattack)"),
+        "slot": Field(Bool(), False, "a slotted spell: dealing damage with it gives an O dot (T1)"),
     },
     what="an attack (name, damage, …)",
 )
@@ -154,6 +164,8 @@ HERO = Obj(
         "hp": Field(HP, doc="hit points: 27, or current/maximum such as 12/27"),
         "dots": Field(ListOf(DOT, unique=True), [], "T1 dots: C (wanted), C- (avoided), O, N"),
         "dead": Field(Bool(), False, "dead heroes leave the grid"),
+        "death_saves": Field(SAVES, (0, 0), "D9 at 0 hp: successes/failures such as 1/2"),
+        "stable": Field(Bool(), False, "D9: at 0 hp and no longer rolling death saves"),
     },
     what="a hero (name, class, hp, …)",
 )

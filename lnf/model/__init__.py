@@ -27,6 +27,7 @@ from lnf.model.fight import (
     Hero,
     Monster,
     Phase,
+    Turns,
 )
 
 __all__ = [
@@ -53,5 +54,6 @@ __all__ = [
     "PhaseKind",
     "Rank",
     "Side",
+    "Turns",
     "Variant",
 ]

@@ -39,6 +39,7 @@ class Attack:
     range: tuple[int, int] | None = None  # (normal, long) feet; ranged and thrown attacks
     two_handed: bool = False  # V3/C4: longbow, shortbow, crossbows reach further
     spell: bool = False  # V3/C4: spells of 300 ft or more reach further
+    slot: bool = False  # T1: a slotted spell; dealing damage with it gives an O dot
     times: int = 1  # attacks of this kind per Attack action (Multiattack)
 
     @property
@@ -100,6 +101,8 @@ class Hero(Combatant):
     o_dot: bool = False
     n_dot: bool = False  # an N dot written by the DM (Faerie Fire…); conditions add their own
     dead: bool = False
+    death_saves: tuple[int, int] = (0, 0)  # D9: (successes, failures) while at 0 hit points
+    stable: bool = False  # D9: at 0 hit points but no longer rolling death saves
 
     side = Side.HEROES
 
@@ -155,6 +158,17 @@ class Phase:
 
 
 @dataclass(frozen=True)
+class Turns:
+    """Who has done what in the round under way (S1, D10). Not part of the fight file: a fight
+    file is the state between rounds; the fight log rebuilds these mid-round."""
+
+    acted: frozenset[str] = frozenset()  # had their turn this round
+    reacted: frozenset[str] = frozenset()  # used their reaction this round (D10)
+    dodging: frozenset[str] = frozenset()  # took the Dodge action; ends at their next turn
+    disengaged: frozenset[str] = frozenset()  # took the Disengage action this turn (M6)
+
+
+@dataclass(frozen=True)
 class Fight:
     """The whole state between rounds: what the pencil grid holds."""
 
@@ -167,6 +181,7 @@ class Fight:
     title: str = ""
     house_rules: frozenset[HouseRule] = frozenset()
     variants: frozenset[Variant] = frozenset()
+    turns: Turns = field(default_factory=Turns)
 
     @cached_property
     def everyone(self) -> tuple[Hero | Monster, ...]:

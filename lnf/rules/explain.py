@@ -28,7 +28,7 @@ def possible_attackers(fight: Fight, hero: Hero) -> list[Monster]:
     return [
         m
         for m in monsters(fight)
-        if can_act(m) and any(can_ever_attack(fight, m, hero, mode) for mode in Mode)
+        if can_act(fight, m) and any(can_ever_attack(fight, m, hero, mode) for mode in Mode)
     ]
 
 
@@ -38,7 +38,7 @@ def blocked_modes(fight: Fight, hero: Hero) -> list[Reason]:
         return [("A4", "downed, and the house rule downed-ignored applies")]
     if unseen(hero):
         return [("R4", "hidden: no monster can pick it as a target")]
-    acting = [m for m in monsters(fight) if can_act(m)]
+    acting = [m for m in monsters(fight) if can_act(fight, m)]
     if not acting:
         return [("P1", "no monster is able to act")]
     reasons: list[Reason] = []

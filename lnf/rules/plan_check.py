@@ -336,7 +336,7 @@ def score(fight: Fight, plan: Plan) -> Score:
         leavers += leaves_group(fight, name, order.move)
         rank_changes += order.rank is not monster.rank
         moves += order.move.kind is not MoveKind.STAY
-        if can_act(monster):
+        if can_act(fight, monster):
             canonical += canonical_key(fight, monster, order, targets)
     return Score(
         p3_vector(fight, plan), (disadvantaged, leavers, rank_changes, moves), tuple(canonical)

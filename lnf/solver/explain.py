@@ -170,7 +170,7 @@ def _pairing_blocks(fight: Fight, wish: Wish) -> list[str]:
     if wish.hero not in fight or not isinstance(fight.combatant(wish.hero), Hero):
         return [f"{wish.hero} is not a hero of this fight"]
     monster, hero = fight.monster(wish.monster), fight.hero(wish.hero)
-    if monster not in monsters(fight) or not can_act(monster):
+    if monster not in monsters(fight) or not can_act(fight, monster):
         return [f"{monster.name} cannot act this round (P1)"]
     out = []
     for mode in Mode:

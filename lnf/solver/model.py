@@ -47,8 +47,8 @@ class PlanModel:
     def __init__(self, fight: Fight, families: tuple[str, ...] = FAMILIES, regime: int = 0) -> None:
         self.fight = fight
         self.model = cp_model.CpModel()
-        self.acting: list[Monster] = [m for m in monsters(fight) if can_act(m)]
-        self.idle: list[Monster] = [m for m in monsters(fight) if not can_act(m)]
+        self.acting: list[Monster] = [m for m in monsters(fight) if can_act(fight, m)]
+        self.idle: list[Monster] = [m for m in monsters(fight) if not can_act(fight, m)]
         self.targets: tuple[Hero, ...] = plan_targets(fight)
         self.moves: dict[str, list[Move]] = {}
         self.ranks: dict[str, list[Rank]] = {}
@@ -260,8 +260,8 @@ def possible_regimes(fight: Fight) -> list[int]:
     countable = sum(
         1
         for m in monsters(fight)
-        if (can_act(m) and {Rank.FRONT, Rank.FREE_AIR} & set(rank_options(m)))
-        or (not can_act(m) and m.rank in (Rank.FRONT, Rank.FREE_AIR))
+        if (can_act(fight, m) and {Rank.FRONT, Rank.FREE_AIR} & set(rank_options(m)))
+        or (not can_act(fight, m) and m.rank in (Rank.FRONT, Rank.FREE_AIR))
     )
     total_h = sum(h for _, h in unit_spots(fight))
     return [k for k, (floor, _) in enumerate(REGIMES) if floor * total_h <= countable]
