@@ -70,9 +70,9 @@ def test_plan_impossible_wish_names_the_rule(x1_path: Path) -> None:
 
 
 def test_plan_on_an_illegal_state_reports_like_check() -> None:
-    broken = Path(__file__).parent / "fights" / "broken" / "r6-monster-in-back-rank.yaml"
+    broken = Path(__file__).parent / "fights" / "broken" / "r7-free-air-without-wings.yaml"
     code, out = run("plan", str(broken))
-    assert code == 1 and "R6" in out
+    assert code == 1 and "R7" in out
 
 
 def write(tmp_path: Path, text: str) -> str:

@@ -140,31 +140,57 @@ _TARGET_ADVANTAGE = {
 
 
 def roll_for(monster: Monster, hero: Hero, mode: Mode, rank: Rank) -> tuple[Roll, tuple[str, ...]]:
-    """D4: advantage and disadvantage from ranks (R2) and conditions (T1's N dot), with reasons."""
+    """D4 for a monster's planned attack: advantage and disadvantage from ranks (R2) and
+    conditions (T1's N dot), with reasons."""
+    return attack_roll(
+        monster,
+        hero,
+        close=mode is Mode.MELEE,
+        from_front=mode is Mode.RANGED and rank is Rank.FRONT,
+    )
+
+
+def attack_roll(
+    attacker: Hero | Monster,
+    target: Hero | Monster,
+    *,
+    close: bool,
+    from_front: bool,
+    dodging: bool = False,
+) -> tuple[Roll, tuple[str, ...]]:
+    """D4: the roll for any attack, with its reasons. `close`: a mêlée attack within 5 ft
+    (prone targets); `from_front`: a ranged attack from the front rank (R2); `dodging`: the
+    target took the Dodge action."""
     good: list[str] = []
     bad: list[str] = []
     for condition, text in _TARGET_ADVANTAGE.items():
-        if condition in hero.conditions:
-            good.append(f"{hero.name} is {text}")
-    if downed(hero) and Condition.UNCONSCIOUS not in hero.conditions:
-        good.append(f"{hero.name} is unconscious at 0 hit points")
-    if Condition.PRONE in hero.conditions:
-        if mode is Mode.MELEE:
-            good.append(f"{hero.name} is prone")
+        if condition in target.conditions:
+            good.append(f"{target.name} is {text}")
+    if (
+        isinstance(target, Hero)
+        and downed(target)
+        and Condition.UNCONSCIOUS not in target.conditions
+    ):
+        good.append(f"{target.name} is unconscious at 0 hit points")
+    if Condition.PRONE in target.conditions:
+        if close:
+            good.append(f"{target.name} is prone")
         else:
-            bad.append(f"{hero.name} is prone and it attacks from further than 5 ft")
-    if hero.n_dot:
-        good.append(f"{hero.name} has an N dot ({', '.join(hero.effects) or 'marked'})")
-    if Condition.INVISIBLE in hero.conditions:
-        bad.append(f"{hero.name} is invisible")
+            bad.append(f"{target.name} is prone and the attack comes from further than 5 ft")
+    if isinstance(target, Hero) and target.n_dot:
+        good.append(f"{target.name} has an N dot ({', '.join(target.effects) or 'marked'})")
+    if Condition.INVISIBLE in target.conditions:
+        bad.append(f"{target.name} is invisible")
+    if dodging:
+        bad.append(f"{target.name} is dodging")
     for condition, text in _ATTACKER_DISADVANTAGE.items():
-        if condition in monster.conditions:
+        if condition in attacker.conditions:
             bad.append(text)
-    if monster.exhaustion >= 3:
+    if attacker.exhaustion >= 3:
         bad.append("its exhaustion")
-    if Condition.INVISIBLE in monster.conditions or monster.has(Flag.HIDDEN):
+    if Condition.INVISIBLE in attacker.conditions or attacker.has(Flag.HIDDEN):
         good.append("it is unseen")
-    if mode is Mode.RANGED and rank is Rank.FRONT:
+    if from_front:
         bad.append("it shoots from the front rank (R2)")
     if good and bad:
         return Roll.NORMAL, tuple(good + bad)  # D4: both cancel out

@@ -48,11 +48,13 @@ def solve_plan(
     """The unique best plan for this round (P3, P4), within the DM's wishes.
 
     Raises RuleViolation if the state itself breaks the rules (except K2, which only binds
-    monsters that join, K3), and NoLegalPlan if no plan meets the wishes (saying which rule
+    monsters that join, K3, and R6, which the plan's moves must meet), and NoLegalPlan if no plan meets the wishes (saying which rule
     stands in the way) or the solver cannot prove an optimum within `time_limit` per block.
     """
     # K3: a unit already over a gang-up tier is no bar to planning; nobody is forced out.
-    problems = [v for v in check_state(fight) if v.rule != "K2"]
+    # R6 counts after this round's moves, so the plan itself must meet it (a front-rank
+    # monster that died last round can leave the back rank short until the monsters move).
+    problems = [v for v in check_state(fight) if v.rule not in ("K2", "R6")]
     if problems:
         raise RuleViolation(problems)
     started = time.perf_counter()

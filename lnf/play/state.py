@@ -1,0 +1,213 @@
+"""The state of a fight is the fight file plus its events, applied in order.
+
+`apply` is pure: the same fight and event give the same result, which is what makes undo exact
+(replay one event fewer) and the log trustworthy. It also says in words what followed from the
+rules (a monster dies, a hero falls unconscious), for the transcript.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import replace
+
+from lnf.dice import DamageType
+from lnf.model import BackReason, CDot, Condition, Fight, Flag, Group, Hero, Monster, Rank
+from lnf.play.events import (
+    Acted,
+    Attacked,
+    Damaged,
+    DeathSave,
+    Dropped,
+    Event,
+    Healed,
+    Marked,
+    Moved,
+    Recorded,
+    RoundStarted,
+    Step,
+    Turn,
+)
+from lnf.rules.damage import after_defences, death_save, heal, take_damage
+from lnf.rules.roster import in_fight
+
+
+def replay(fight: Fight, events: list[Event]) -> Fight:
+    for event in events:
+        fight, _ = apply(fight, event)
+    return fight
+
+
+def apply(fight: Fight, event: Event) -> tuple[Fight, list[str]]:
+    """The fight after `event`, and what followed from the rules."""
+    if isinstance(event, RoundStarted):
+        turns = replace(fight.turns, acted=frozenset(), reacted=frozenset(), disengaged=frozenset())
+        return replace(fight, round=event.round, turns=turns), []
+    if isinstance(event, Turn):
+        # Dodge lasts until the hero's next turn; Disengage only for the turn it is taken.
+        turns = fight.turns
+        fight = replace(
+            fight,
+            turns=replace(
+                turns, dodging=turns.dodging - {event.who}, disengaged=turns.disengaged - {event.who}
+            ),
+        )
+        fight, notes = _apply_steps(fight, event.steps)
+        turns = fight.turns
+        return replace(fight, turns=replace(turns, acted=turns.acted | {event.who})), notes
+    if isinstance(event, Recorded):
+        return _apply_steps(fight, event.steps)
+    return fight, []  # the seed, the plan and the end change nothing on the grid
+
+
+def _apply_steps(fight: Fight, steps: list[Step]) -> tuple[Fight, list[str]]:
+    notes: list[str] = []
+    for step in steps:
+        fight, more = apply_step(fight, step)
+        notes.extend(more)
+    return fight, notes
+
+
+def apply_step(fight: Fight, step: Step) -> tuple[Fight, list[str]]:
+    if isinstance(step, Moved):
+        return _move(fight, step), []
+    if isinstance(step, Attacked):
+        return _attacked(fight, step)
+    if isinstance(step, DeathSave):
+        hero, notes = death_save(fight.hero(step.who), step.face)
+        return _tidy(_put(fight, hero)), notes
+    if isinstance(step, Healed):
+        healed, notes = heal(fight.combatant(step.who), step.amount)
+        return _put(fight, healed), notes
+    if isinstance(step, Damaged):
+        target = fight.combatant(step.who)
+        amount, _ = after_defences(target, {_damage_type(step.type): step.amount})
+        hurt, notes = take_damage(target, amount, critical=step.critical)
+        return _tidy(_put(fight, hurt)), notes
+    if isinstance(step, Marked):
+        return _mark(fight, step), []
+    if isinstance(step, Acted):
+        return _acted(fight, step), []
+    if isinstance(step, Dropped):
+        monster = fight.monster(step.who)
+        return _tidy(_put(fight, replace(monster, damage=monster.hp))), [f"{step.who} is gone (D8)"]
+    raise AssertionError(step)
+
+
+def _damage_type(text: str) -> DamageType | None:
+    return DamageType(text) if text else None
+
+
+def _put(fight: Fight, c: Hero | Monster) -> Fight:
+    if isinstance(c, Hero):
+        return replace(fight, heroes=tuple(c if h.name == c.name else h for h in fight.heroes))
+    return replace(fight, monsters=tuple(c if m.name == c.name else m for m in fight.monsters))
+
+
+def _attacked(fight: Fight, step: Attacked) -> tuple[Fight, list[str]]:
+    attacker = fight.combatant(step.attacker)
+    if attacker.has(Flag.HIDDEN):  # attacking gives away a hidden attacker
+        fight = _put(fight, replace(attacker, flags=attacker.flags - {Flag.HIDDEN}))
+    if step.opportunity:
+        fight = replace(fight, turns=replace(fight.turns, reacted=fight.turns.reacted | {step.attacker}))
+    if not step.hit:
+        return fight, []
+    target = fight.combatant(step.target)
+    by_type = {_damage_type(t): n for t, n in step.damage.items()}
+    amount, why = after_defences(target, by_type)
+    notes = [f"{target.name} {why}"] if why else []
+    hurt, more = take_damage(target, amount, critical=step.critical)
+    fight = _put(fight, hurt)
+    attacker = fight.combatant(step.attacker)
+    if step.big and amount > 0 and isinstance(attacker, Hero) and not attacker.o_dot:
+        fight = _put(fight, replace(attacker, o_dot=True))
+        more.append(f"{attacker.name} gets an O dot: {step.big} that dealt damage (T1)")
+    return _tidy(fight), notes + more
+
+
+def _acted(fight: Fight, step: Acted) -> Fight:
+    turns = fight.turns
+    if step.action == "dodge":
+        return replace(fight, turns=replace(turns, dodging=turns.dodging | {step.who}))
+    if step.action == "disengage":
+        return replace(fight, turns=replace(turns, disengaged=turns.disengaged | {step.who}))
+    if step.action == "hide" and step.success:
+        c = fight.combatant(step.who)
+        return _put(fight, replace(c, flags=c.flags | {Flag.HIDDEN}))
+    return fight
+
+
+def _mark(fight: Fight, step: Marked) -> Fight:
+    c = fight.combatant(step.who)
+    if step.mark in ("C", "C-", "O", "N"):
+        assert isinstance(c, Hero)
+        if step.mark == "O":
+            return _put(fight, replace(c, o_dot=step.on))
+        if step.mark == "N":
+            return _put(fight, replace(c, n_dot=step.on))
+        wanted = CDot.WANTED if step.mark == "C" else CDot.AVOIDED
+        c_dot: CDot | None = wanted if step.on else None
+        return _put(fight, replace(c, c_dot=c_dot))
+    condition = Condition(step.mark)
+    conditions = c.conditions | {condition} if step.on else c.conditions - {condition}
+    return _put(fight, replace(c, conditions=conditions))
+
+
+# --- groups (G5, M5, M6) -------------------------------------------------------------------
+
+
+def _move(fight: Fight, step: Moved) -> Fight:
+    c = fight.combatant(step.who)
+    if step.rank is not None:
+        rank = Rank(step.rank)
+        why = BackReason(step.why) if step.why else None
+        c = replace(c, rank=rank, why=None if rank is Rank.FRONT else why)
+        fight = _put(fight, c)
+    if step.leave or step.join is not None:
+        fight = _without(fight, step.who)
+    if step.join is not None:
+        fight = _join(fight, step.who, step.join)
+    return _tidy(fight)
+
+
+def _without(fight: Fight, name: str) -> Fight:
+    groups = tuple(
+        Group(g.label, tuple(n for n in g.members if n != name)) for g in fight.groups
+    )
+    return replace(fight, groups=groups)
+
+
+def _join(fight: Fight, name: str, where: str) -> Fight:
+    """M5: into a group by label, or with a combatant: its group, or a new group of the two."""
+    labels = [g.label for g in fight.groups]
+    if where in labels or fight.group_of(where) is not None:
+        label = where if where in labels else fight.group_of(where).label  # type: ignore[union-attr]
+        groups = tuple(
+            Group(g.label, (*g.members, name)) if g.label == label else g for g in fight.groups
+        )
+        return replace(fight, groups=groups)
+    return replace(fight, groups=(*fight.groups, Group(new_label(fight, where), (where, name))))
+
+
+def new_label(fight: Fight, joined: str) -> str:
+    """A new group is named after the combatant joined, if its initial is free (as on paper)."""
+    used = {g.label for g in fight.groups}
+    for label in (joined[:1].upper(), *string.ascii_uppercase):
+        if label and label not in used:
+            return label
+    return next(f"G{n}" for n in range(1, len(used) + 2) if f"G{n}" not in used)
+
+
+def _tidy(fight: Fight) -> Fight:
+    """G5: the dead leave their groups; a group without a standing hero or a living monster
+    is gone. Downed heroes stay where they fell (A4)."""
+    standing = {c.name for c in fight.everyone if in_fight(c)}
+    groups = []
+    for g in fight.groups:
+        members = tuple(n for n in g.members if n in standing)
+        has_hero = any(isinstance(fight.combatant(n), Hero) for n in members)
+        has_monster = any(isinstance(fight.combatant(n), Monster) for n in members)
+        if has_hero and has_monster:
+            groups.append(Group(g.label, members))
+    if tuple(groups) == fight.groups:
+        return fight
+    return replace(fight, groups=tuple(groups))

@@ -1,0 +1,122 @@
+"""Damage, healing and dying (core-d20 D6–D9) as pure functions on one combatant.
+
+Each returns the changed combatant and what happened, in words for the transcript.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TypeVar
+
+from lnf.dice import DamageType
+from lnf.model import Combatant, Hero, Monster
+
+C = TypeVar("C", Hero, Monster)
+
+
+def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) -> tuple[int, str]:
+    """D6: immunity makes a type's damage 0, resistance halves it (round down, D11),
+    vulnerability doubles it; several resistances to one type count once."""
+    total = 0
+    why: list[str] = []
+    for kind, amount in by_type.items():
+        if kind is not None and kind in target.immune:
+            why.append(f"immune to {kind}")
+            continue
+        if kind is not None and kind in target.resist:
+            amount //= 2
+            why.append(f"resists {kind}")
+        if kind is not None and kind in target.vulnerable:
+            amount *= 2
+            why.append(f"vulnerable to {kind}")
+        total += amount
+    return total, ", ".join(why)
+
+
+def take_damage(target: C, amount: int, *, critical: bool = False) -> tuple[C, list[str]]:
+    """D7–D9: temporary hit points first; then monsters die at 0, heroes fall unconscious or,
+    with enough left over, die outright; damage at 0 hit points costs death saves."""
+    if amount <= 0:
+        return target, []
+    notes: list[str] = []
+    if target.temp_hp:
+        absorbed = min(target.temp_hp, amount)
+        target = replace(target, temp_hp=target.temp_hp - absorbed)
+        amount -= absorbed
+        notes.append(f"{absorbed} taken by temporary hit points (D7)")
+        if amount == 0:
+            return target, notes
+    if isinstance(target, Monster):
+        damage = min(target.hp, target.damage + amount)
+        target = replace(target, damage=damage)
+        if damage >= target.hp:
+            notes.append(f"{target.name} drops and dies (D8)")
+        return target, notes
+    return _hero_damage(target, amount, critical, notes)
+
+
+def _hero_damage(
+    hero: Hero, amount: int, critical: bool, notes: list[str]
+) -> tuple[Hero, list[str]]:
+    now = hero.current_hp
+    if now == 0:  # D9: already down
+        if amount >= hero.hp:
+            notes.append(
+                f"{hero.name} takes {amount} at 0 hit points, at least its maximum: dead (D9)"
+            )
+            return replace(hero, dead=True), notes
+        successes, failures = hero.death_saves
+        failures = min(3, failures + (2 if critical else 1))
+        hero = replace(hero, death_saves=(successes, failures), stable=False)
+        if failures >= 3:
+            notes.append(f"{hero.name} suffers a third death save failure and dies (D9)")
+            return replace(hero, dead=True), notes
+        lost = "two death save failures (critical)" if critical else "a death save failure"
+        notes.append(f"damage at 0 hit points: {hero.name} suffers {lost} (D9)")
+        return hero, notes
+    if amount < now:
+        return replace(hero, hp_now=now - amount), notes
+    left_over = amount - now
+    if left_over >= hero.hp:
+        notes.append(
+            f"{hero.name} dies outright: {left_over} left over is at least its maximum (D8)"
+        )
+        return replace(hero, hp_now=0, dead=True), notes
+    notes.append(f"{hero.name} drops to 0 hit points and falls unconscious (D8)")
+    return replace(hero, hp_now=0, death_saves=(0, 0), stable=False), notes
+
+
+def heal(target: C, amount: int) -> tuple[C, list[str]]:
+    """D9: any healing wakes a downed hero and resets its death saves."""
+    if amount <= 0:
+        return target, []
+    if isinstance(target, Monster):
+        return replace(target, damage=max(0, target.damage - amount)), []
+    now = min(target.hp, target.current_hp + amount)
+    notes = [f"{target.name} wakes up (D9)"] if target.current_hp == 0 else []
+    healed = replace(target, hp_now=None if now == target.hp else now)
+    return replace(healed, death_saves=(0, 0), stable=False), notes
+
+
+def death_save(hero: Hero, face: int) -> tuple[Hero, list[str]]:
+    """D9: 10 or more succeeds, a natural 1 is two failures, a natural 20 brings it back with
+    1 hit point; three successes make it stable, three failures kill it."""
+    successes, failures = hero.death_saves
+    if face == 20:
+        back = replace(hero, hp_now=1, death_saves=(0, 0), stable=False)
+        return back, [f"natural 20: {hero.name} is back with 1 hit point (D9)"]
+    if face >= 10:
+        successes += 1
+    else:
+        failures += 2 if face == 1 else 1
+    if failures >= 3:
+        return replace(hero, death_saves=(successes, 3), dead=True), [f"{hero.name} dies (D9)"]
+    if successes >= 3:
+        stable = replace(hero, death_saves=(0, 0), stable=True)
+        return stable, [f"{hero.name} is stable (D9)"]
+    saves = replace(hero, death_saves=(successes, failures))
+    return saves, [
+        f"{successes} success{'es' if successes != 1 else ''}, {failures} failure"
+        f"{'s' if failures != 1 else ''} (D9)"
+    ]
