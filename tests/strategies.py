@@ -77,6 +77,7 @@ def _common(draw: st.DrawFn) -> dict[str, object]:
         fly=draw(st.sampled_from([0, 0, 30, 60])),
         reach=reach,
         ac=draw(st.integers(8, 20)),
+        stealth=draw(st.sampled_from([0, 0, 4])),
         temp_hp=draw(st.sampled_from([0, 0, 5])),
         conditions=frozenset(draw(st.lists(st.sampled_from(list(Condition)), max_size=2))),
         flags=frozenset(draw(st.lists(st.sampled_from(list(Flag)), max_size=2))),

@@ -33,6 +33,19 @@ def main() -> None:
 
 
 # The command modules register themselves on `main`.
-from lnf.cli import dice_commands, grid_commands, plan_commands  # noqa: E402
+from lnf.cli import (  # noqa: E402
+    dice_commands,
+    grid_commands,
+    plan_commands,
+    play_commands,
+    record_commands,
+)
 
-__all__ = ["dice_commands", "grid_commands", "main", "plan_commands"]
+__all__ = [
+    "dice_commands",
+    "grid_commands",
+    "main",
+    "plan_commands",
+    "play_commands",
+    "record_commands",
+]

@@ -25,8 +25,8 @@ class DiceSource(Protocol):
 class SeededDice:
     """Pseudo-random faces from a seed; Python's Mersenne Twister is the same everywhere."""
 
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+    def __init__(self, seed: int | str) -> None:
+        self._rng = random.Random(seed)  # str seeds are hashed with SHA-512: stable everywhere
 
     def face(self, sides: int) -> int:
         return self._rng.randint(1, sides)

@@ -100,6 +100,7 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
         temp_hp=d["temp_hp"],
         con=d["con"],
         perception=d["perception"],
+        stealth=d["stealth"],
         conditions=frozenset(d["conditions"]),
         exhaustion=d["exhaustion"],
         effects=tuple(d["effects"]),
@@ -306,6 +307,7 @@ def _common_doc(c: Hero | Monster) -> dict[str, Any]:
         ("temp_hp", c.temp_hp, 0),
         ("con", c.con, 0),
         ("perception", c.perception, 10),
+        ("stealth", c.stealth, 0),
         ("exhaustion", c.exhaustion, 0),
     ):
         if value != default:

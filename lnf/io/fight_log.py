@@ -43,7 +43,9 @@ def read_log(path: Path) -> LogRead:
     except FileNotFoundError:
         return LogRead([], [])
     except OSError as exc:
-        raise InputError(str(path), [InputProblem(f"cannot read the fight log: {exc.strerror}")]) from None
+        raise InputError(
+            str(path), [InputProblem(f"cannot read the fight log: {exc.strerror}")]
+        ) from None
     lines: list[LogLine] = []
     warnings: list[str] = []
     chunks = raw.split(b"\n")

@@ -144,6 +144,7 @@ def _combatant_fields() -> dict[str, Field]:
         "temp_hp": Field(Int(minimum=0, maximum=10_000), 0, "temporary hit points (D7)"),
         "con": Field(Int(minimum=-5, maximum=10), 0, "Constitution modifier (C3)"),
         "perception": Field(Int(minimum=0, maximum=50), 10, "passive Perception (C5)"),
+        "stealth": Field(Int(minimum=-5, maximum=30), 0, "Dexterity (Stealth) bonus (hiding, C5)"),
         "conditions": Field(ListOf(Choice(Condition), unique=True), [], "5e conditions"),
         "exhaustion": Field(Int(minimum=0, maximum=6), 0, "exhaustion level"),
         "effects": Field(ListOf(Str()), [], "free notes such as Vicious Mockery (G6)"),

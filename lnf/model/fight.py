@@ -67,6 +67,7 @@ class Combatant:
     temp_hp: int = 0
     con: int = 0  # Constitution modifier (C3)
     perception: int = 10  # passive Wisdom (Perception) (C5)
+    stealth: int = 0  # Dexterity (Stealth) bonus: hiding (C5, the Hide action)
     conditions: frozenset[Condition] = frozenset()
     exhaustion: int = 0
     effects: tuple[str, ...] = ()  # free text the DM tracks, such as "Vicious Mockery"

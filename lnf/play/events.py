@@ -126,7 +126,10 @@ class Begun:
 
 @dataclass(frozen=True)
 class RoundStarted:
+    """S1–S3: a new round and its strike order, fixed when the round starts."""
+
     round: int
+    order: list[str] = field(default_factory=list)
     tag: ClassVar[str] = "round"
 
 
@@ -136,6 +139,7 @@ class Planned:
 
     orders: list[dict[str, Any]]
     replan: bool = False  # P6: made mid-round because the state changed
+    note: str = ""  # why there is no plan, when there is none
     tag: ClassVar[str] = "plan"
 
 
@@ -154,6 +158,7 @@ class Recorded:
     """Something the DM records from the table."""
 
     steps: list[Step]
+    note: str = ""
     tag: ClassVar[str] = "record"
 
 

@@ -48,7 +48,9 @@ def apply(fight: Fight, event: Event) -> tuple[Fight, list[str]]:
         fight = replace(
             fight,
             turns=replace(
-                turns, dodging=turns.dodging - {event.who}, disengaged=turns.disengaged - {event.who}
+                turns,
+                dodging=turns.dodging - {event.who},
+                disengaged=turns.disengaged - {event.who},
             ),
         )
         fight, notes = _apply_steps(fight, event.steps)
@@ -108,20 +110,21 @@ def _attacked(fight: Fight, step: Attacked) -> tuple[Fight, list[str]]:
     if attacker.has(Flag.HIDDEN):  # attacking gives away a hidden attacker
         fight = _put(fight, replace(attacker, flags=attacker.flags - {Flag.HIDDEN}))
     if step.opportunity:
-        fight = replace(fight, turns=replace(fight.turns, reacted=fight.turns.reacted | {step.attacker}))
+        fight = replace(
+            fight, turns=replace(fight.turns, reacted=fight.turns.reacted | {step.attacker})
+        )
     if not step.hit:
         return fight, []
     target = fight.combatant(step.target)
     by_type = {_damage_type(t): n for t, n in step.damage.items()}
-    amount, why = after_defences(target, by_type)
-    notes = [f"{target.name} {why}"] if why else []
-    hurt, more = take_damage(target, amount, critical=step.critical)
+    amount, _ = after_defences(target, by_type)
+    hurt, notes = take_damage(target, amount, critical=step.critical)
     fight = _put(fight, hurt)
     attacker = fight.combatant(step.attacker)
     if step.big and amount > 0 and isinstance(attacker, Hero) and not attacker.o_dot:
         fight = _put(fight, replace(attacker, o_dot=True))
-        more.append(f"{attacker.name} gets an O dot: {step.big} that dealt damage (T1)")
-    return _tidy(fight), notes + more
+        notes.append(f"{attacker.name} gets an O dot: {step.big} that dealt damage (T1)")
+    return _tidy(fight), notes
 
 
 def _acted(fight: Fight, step: Acted) -> Fight:
@@ -170,9 +173,7 @@ def _move(fight: Fight, step: Moved) -> Fight:
 
 
 def _without(fight: Fight, name: str) -> Fight:
-    groups = tuple(
-        Group(g.label, tuple(n for n in g.members if n != name)) for g in fight.groups
-    )
+    groups = tuple(Group(g.label, tuple(n for n in g.members if n != name)) for g in fight.groups)
     return replace(fight, groups=groups)
 
 
@@ -191,7 +192,8 @@ def _join(fight: Fight, name: str, where: str) -> Fight:
 def new_label(fight: Fight, joined: str) -> str:
     """A new group is named after the combatant joined, if its initial is free (as on paper)."""
     used = {g.label for g in fight.groups}
-    for label in (joined[:1].upper(), *string.ascii_uppercase):
+    candidates: list[str] = [joined[:1].upper(), *string.ascii_uppercase]
+    for label in candidates:
         if label and label not in used:
             return label
     return next(f"G{n}" for n in range(1, len(used) + 2) if f"G{n}" not in used)

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TypeVar
 
 from lnf.dice import DamageType
 from lnf.model import Combatant, Hero, Monster
-
-C = TypeVar("C", Hero, Monster)
 
 
 def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) -> tuple[int, str]:
@@ -34,7 +31,9 @@ def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) 
     return total, ", ".join(why)
 
 
-def take_damage(target: C, amount: int, *, critical: bool = False) -> tuple[C, list[str]]:
+def take_damage(
+    target: Hero | Monster, amount: int, *, critical: bool = False
+) -> tuple[Hero | Monster, list[str]]:
     """D7–D9: temporary hit points first; then monsters die at 0, heroes fall unconscious or,
     with enough left over, die outright; damage at 0 hit points costs death saves."""
     if amount <= 0:
@@ -87,7 +86,7 @@ def _hero_damage(
     return replace(hero, hp_now=0, death_saves=(0, 0), stable=False), notes
 
 
-def heal(target: C, amount: int) -> tuple[C, list[str]]:
+def heal(target: Hero | Monster, amount: int) -> tuple[Hero | Monster, list[str]]:
     """D9: any healing wakes a downed hero and resets its death saves."""
     if amount <= 0:
         return target, []

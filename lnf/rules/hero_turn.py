@@ -18,7 +18,9 @@ def can_take_turn(hero: Hero) -> bool:
 
 
 def unseen_monster(monster: Monster) -> bool:
-    return monster.has(Flag.HIDDEN) or (monster.rank is Rank.BACK and monster.why is BackReason.HIDDEN)
+    return monster.has(Flag.HIDDEN) or (
+        monster.rank is Rank.BACK and monster.why is BackReason.HIDDEN
+    )
 
 
 def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> list[Mode]:

@@ -19,7 +19,9 @@ FAST_SPEED = 25  # M3: 25 ft or more is fast; 1–24 ft is slow (M2)
 def can_act(fight: Fight, monster: Monster) -> bool:
     """P1: every monster in the fight that is not incapacitated gets an order; P6: mid-round,
     only those that have not acted yet."""
-    return in_fight(monster) and not incapacitated(monster) and monster.name not in fight.turns.acted
+    return (
+        in_fight(monster) and not incapacitated(monster) and monster.name not in fight.turns.acted
+    )
 
 
 def is_fast(c: Hero | Monster) -> bool:

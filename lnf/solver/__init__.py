@@ -48,8 +48,9 @@ def solve_plan(
     """The unique best plan for this round (P3, P4), within the DM's wishes.
 
     Raises RuleViolation if the state itself breaks the rules (except K2, which only binds
-    monsters that join, K3, and R6, which the plan's moves must meet), and NoLegalPlan if no plan meets the wishes (saying which rule
-    stands in the way) or the solver cannot prove an optimum within `time_limit` per block.
+    monsters that join, K3, and R6, which the plan's moves must meet), and NoLegalPlan if no
+    plan meets the wishes (saying which rule stands in the way) or the solver cannot prove an
+    optimum within `time_limit` per block.
     """
     # K3: a unit already over a gang-up tier is no bar to planning; nobody is forced out.
     # R6 counts after this round's moves, so the plan itself must meet it (a front-rank

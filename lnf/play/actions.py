@@ -1,0 +1,254 @@
+"""A hero's turn in words, as a player types it or a script holds it, checked against the rules.
+
+    attack Skeleton 2 [with Shortsword] [sneak 2d6] [surge]
+    cast Guiding Bolt at Wight
+    heal Doris 1d8+3 [with Cure Wounds]
+    join A | join Skeleton 1 | leave | front | back guarded | free-air
+    dash | disengage | dodge | help Felix | hide | use potion of climbing | nothing
+
+Moves and one action, joined with `;` ("join A; attack Wight"). Anything the rules forbid is
+refused with the rule's id and the choices that are open.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lnf.dice import DiceError, DiceExpr, parse
+from lnf.errors import LnfError
+from lnf.model import Attack, BackReason, Fight, Hero, Monster, Rank
+from lnf.model.plan import Mode
+from lnf.play.events import Moved
+from lnf.play.state import apply_step
+from lnf.rules.hero_turn import attack_modes, can_leave, join_targets, rank_choices
+from lnf.rules.roster import in_fight
+from lnf.rules.state import check_state
+
+SIMPLE_ACTIONS = ("dash", "disengage", "dodge", "help", "hide", "use", "nothing")
+MODE_WORDS = {Mode.MELEE: "mêlée", Mode.REACH: "reach", Mode.RANGED: "ranged"}
+
+
+class IllegalChoice(LnfError):
+    """A hero's choice the rules do not allow, with the rule and what is open instead."""
+
+    def __init__(self, message: str, rule: str = "", options: list[str] | None = None) -> None:
+        self.message = message
+        self.rule = rule
+        self.options = options or []
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        text = self.message + (f" ({self.rule})" if self.rule else "")
+        if self.options:
+            text += "\n  open to the hero: " + "; ".join(self.options)
+        return text
+
+
+@dataclass(frozen=True)
+class AttackChoice:
+    target: str
+    attack: Attack
+    mode: Mode
+    extra: DiceExpr | None = None  # Sneak Attack dice
+    big: str = ""  # T1: the big resource, if any
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class HealChoice:
+    target: str
+    amount: DiceExpr
+    by: str = ""
+
+
+@dataclass(frozen=True)
+class SimpleChoice:
+    action: str
+    detail: str = ""
+
+
+Action = AttackChoice | HealChoice | SimpleChoice
+
+
+@dataclass(frozen=True)
+class Choice:
+    moves: list[Moved] = field(default_factory=list)
+    action: Action = SimpleChoice("nothing")
+
+
+def parse_choice(fight: Fight, hero: Hero, text: str) -> Choice:
+    """Read and check a hero's turn against the state `fight`."""
+    moves: list[Moved] = []
+    action: Action | None = None
+    state = fight
+    for part in (p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()):
+        verb, _, rest = part.partition(" ")
+        verb, rest = verb.lower(), rest.strip()
+        if verb in ("join", "leave", "front", "back", "free-air", "rank"):
+            move = _move(state, state.hero(hero.name), verb, rest)
+            state, _ = apply_step(state, move)
+            moves.append(move)
+            continue
+        if action is not None:
+            raise IllegalChoice("one action per turn; moves may come before it")
+        current = state.hero(hero.name)
+        if verb in ("attack", "cast"):
+            action = _attack(state, current, verb, rest)
+        elif verb == "heal":
+            action = _heal(state, rest)
+        elif verb in SIMPLE_ACTIONS or verb == "pass":
+            action = SimpleChoice("nothing" if verb == "pass" else verb, rest)
+        else:
+            raise IllegalChoice(f"lnf does not know {verb!r}", options=options(state, current))
+    return Choice(moves, action or SimpleChoice("nothing"))
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+def _move(fight: Fight, hero: Hero, verb: str, rest: str) -> Moved:
+    if verb == "rank":
+        verb, _, rest = rest.partition(" ")
+        verb, rest = verb.lower(), rest.strip()
+    if verb == "leave":
+        if not can_leave(fight, hero):
+            raise IllegalChoice(f"{hero.name} is in no group or cannot move", "M4")
+        return Moved(hero.name, leave=True)
+    if verb == "join":
+        open_ = join_targets(fight, hero)
+        where = _name(
+            rest, [*open_, *(g.label for g in fight.groups), *(m.name for m in fight.monsters)]
+        )
+        if where not in open_:
+            rule = "M2" if fight.group_of(hero.name) is not None else "M4"
+            raise IllegalChoice(
+                f"{hero.name} cannot join {where} now", rule, [f"join {w}" for w in open_]
+            )
+        return Moved(hero.name, join=where)
+    rank = Rank(verb)
+    if rank not in rank_choices(hero):
+        raise IllegalChoice(f"{hero.name} cannot switch to the {rank} rank now", "R7, R8")
+    why = None
+    if rank is Rank.BACK:
+        try:
+            why = BackReason(rest.lower() or "guarded")
+        except ValueError:
+            reasons = ", ".join(r.value for r in BackReason)
+            raise IllegalChoice(
+                f"why may {hero.name} stand back? say one of {reasons}", "R4"
+            ) from None
+    move = Moved(hero.name, rank=rank.value, why=why.value if why else None)
+    after, _ = apply_step(fight, move)
+    broken = [v for v in check_state(after) if hero.name in v.who and v.rule != "K2"]
+    if broken:
+        raise IllegalChoice(broken[0].message, broken[0].rule)
+    return move
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+def _attack(fight: Fight, hero: Hero, verb: str, rest: str) -> AttackChoice:
+    """`attack TARGET [with ATTACK] [sneak DICE] [surge]` or `cast SPELL at TARGET`."""
+    extra: DiceExpr | None = None
+    big = ""
+    factor = 1
+    if found := re.search(r"\bsurge\s*$", rest, re.IGNORECASE):
+        factor, big, rest = 2, "Action Surge", rest[: found.start()].strip()
+    if found := re.search(r"\bsneak\s+(\S+)\s*$", rest, re.IGNORECASE):
+        extra, big, rest = _dice(found[1]), "Sneak Attack", rest[: found.start()].strip()
+    if verb == "cast":
+        pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+        if len(pieces) != 2:
+            raise IllegalChoice("say which spell at whom: cast SPELL at MONSTER")
+        wanted, target_text = pieces
+    else:
+        pieces = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+        target_text, wanted = (pieces[0], pieces[1]) if len(pieces) == 2 else (rest, "")
+    target = _monster(fight, hero, target_text.strip())
+    usable = [a for a in hero.attacks if a.spell or verb == "attack"]
+    attacks = [a for a in usable if not wanted or a.name.lower() == wanted.strip().lower()]
+    if not attacks:
+        what = "spell" if verb == "cast" else "attack"
+        raise IllegalChoice(
+            f"{hero.name} has no {what} called {wanted.strip()!r}",
+            options=[a.name for a in usable],
+        )
+    for attack in attacks:
+        modes = attack_modes(fight, hero, target, attack)
+        if modes:
+            big = big or ("a slotted spell" if attack.slot else "")
+            return AttackChoice(target.name, attack, modes[0], extra, big, attack.times * factor)
+    raise IllegalChoice(
+        f"{hero.name} cannot reach {target.name} with {' or '.join(a.name for a in attacks)}",
+        _why_not(fight, hero, target),
+        [o for o in options(fight, hero) if o.startswith(("attack", "cast"))],
+    )
+
+
+def _why_not(fight: Fight, hero: Hero, target: Monster) -> str:
+    group = fight.group_of(hero.name)
+    if group is not None and target.name in group.members:
+        return "A1, R3"  # together, but one of them is not in the front rank
+    return "A1, A2" if group is None else "A1"
+
+
+def _heal(fight: Fight, rest: str) -> HealChoice:
+    found = re.match(r"(.+?)\s+(\S*\d\S*)(?:\s+with\s+(.+))?$", rest)
+    if found is None:
+        raise IllegalChoice("say whom and how much: heal Doris 1d8+3 [with Cure Wounds]")
+    who = _name(found[1], [h.name for h in fight.heroes if in_fight(h)])
+    return HealChoice(who, _dice(found[2]), (found[3] or "").strip())
+
+
+def _dice(text: str) -> DiceExpr:
+    try:
+        return parse(text)
+    except DiceError as exc:
+        raise IllegalChoice(f"bad dice {text!r}: {exc.message}", "D1") from None
+
+
+def _monster(fight: Fight, hero: Hero, text: str) -> Monster:
+    name = _name(text, [m.name for m in fight.monsters if in_fight(m)])
+    return fight.monster(name)
+
+
+def _name(text: str, names: list[str]) -> str:
+    """The name the player meant: exact, then ignoring case; else a clear refusal."""
+    for name in names:
+        if name == text:
+            return name
+    for name in names:
+        if name.lower() == text.lower():
+            return name
+    raise IllegalChoice(f"no {text!r} here", options=list(dict.fromkeys(names)))
+
+
+# --- what is open --------------------------------------------------------------------------
+
+
+def options(fight: Fight, hero: Hero) -> list[str]:
+    """Everything the hero may do now, as it would type it."""
+    out: list[str] = []
+    for m in fight.monsters:
+        for a in hero.attacks:
+            modes = attack_modes(fight, hero, m, a)
+            if modes:
+                verb = f"cast {a.name} at {m.name}" if a.spell else f"attack {m.name} with {a.name}"
+                out.append(f"{verb} ({MODE_WORDS[modes[0]]})")
+    out += [f"join {w}" for w in join_targets(fight, hero)]
+    if can_leave(fight, hero):
+        out.append("leave")
+    out += [r.value if r is not Rank.BACK else "back guarded" for r in rank_choices(hero)]
+    out += [
+        "heal ALLY DICE",
+        "dash",
+        "disengage",
+        "dodge",
+        "help ALLY",
+        "hide",
+        "use ITEM",
+        "nothing",
+    ]
+    return out

@@ -1,0 +1,92 @@
+"""Rolling the dice for what combatants do: attacks (D3–D6), death saves (D9), healing.
+
+Each function takes a dice source and returns steps that carry every face rolled, so the log
+can show the roll and replay it without dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lnf.dice import DiceExpr, Part
+from lnf.dice.roll import DiceSource, roll, roll_d20
+from lnf.model import Attack, Condition, Fight, Hero, Monster, Rank
+from lnf.model.plan import Mode, Roll
+from lnf.play.events import Attacked, DeathSave, Healed
+from lnf.rules.attacks import attack_roll
+from lnf.rules.roster import downed
+
+# PHB appendix A: a hit from within 5 ft on a paralyzed or unconscious creature is critical.
+_HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})
+
+
+def with_extra(attack: Attack, extra: DiceExpr | None) -> DiceExpr:
+    """The attack's damage plus extra dice (Sneak Attack) of the attack's first damage type."""
+    if extra is None:
+        return attack.damage
+    kind = attack.damage.parts[0].damage_type if attack.damage.parts else None
+    more = tuple(Part(p.terms, p.damage_type or kind) for p in extra.parts)
+    return DiceExpr((*attack.damage.parts, *more))
+
+
+def roll_attack(
+    fight: Fight,
+    attacker: Hero | Monster,
+    target: Hero | Monster,
+    attack: Attack,
+    mode: Mode,
+    dice: DiceSource,
+    *,
+    opportunity: bool = False,
+    extra: DiceExpr | None = None,
+    big: str = "",
+) -> Attacked:
+    close = mode is Mode.MELEE
+    how, reasons = attack_roll(
+        attacker,
+        target,
+        close=close,
+        from_front=mode is Mode.RANGED and attacker.rank is Rank.FRONT,
+        dodging=target.name in fight.turns.dodging,
+    )
+    d20 = roll_d20(
+        dice,
+        attack.to_hit,
+        advantage=how is Roll.ADVANTAGE,
+        disadvantage=how is Roll.DISADVANTAGE,
+    )
+    # D3: a natural 20 always hits and is critical, a natural 1 always misses.
+    hit = not d20.natural_1 and (d20.natural_20 or d20.total >= target.ac)
+    helpless = bool(target.conditions & _HELPLESS) or (isinstance(target, Hero) and downed(target))
+    critical = hit and (d20.natural_20 or (close and helpless))
+    step = Attacked(
+        attacker=attacker.name,
+        target=target.name,
+        attack=attack.name,
+        mode=mode.value,
+        roll=how.value,
+        reasons=list(reasons),
+        faces=list(d20.faces),
+        kept=d20.kept,
+        bonus=attack.to_hit,
+        ac=target.ac,
+        hit=hit,
+        critical=critical,
+        opportunity=opportunity,
+        big=big,
+    )
+    if not hit:
+        return step
+    damage = roll(with_extra(attack, extra), dice, critical=critical)  # D5
+    by_type = {(str(t) if t is not None else ""): n for t, n in damage.by_type().items()}
+    return replace(step, damage=by_type, damage_text=str(damage))
+
+
+def roll_death_save(hero: Hero, dice: DiceSource) -> DeathSave:
+    """D9: a plain d20, no modifiers."""
+    return DeathSave(hero.name, dice.face(20))
+
+
+def roll_healing(who: str, amount: DiceExpr, dice: DiceSource, by: str = "") -> Healed:
+    healed = roll(amount, dice)
+    return Healed(who, healed.total, str(healed), by)

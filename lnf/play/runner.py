@@ -1,0 +1,392 @@
+"""Playing rounds (S1–S4, P6): everyone acts in strike order; monsters follow the plan, heroes
+follow whoever decides for them (a player, a script, the hero policy, or the table itself).
+
+The runner only ever adds events to the `Table`; the state follows from them. It can stop
+after any event (a player quits, the process is killed) and carry on later from the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from lnf.dice import parse
+from lnf.dice.roll import DiceSource, roll_d20
+from lnf.errors import NoLegalPlan, RuleViolation
+from lnf.model import Attack, Fight, Hero, Monster, Rank, Side
+from lnf.model.plan import Mode, Order, Plan
+from lnf.play.actions import AttackChoice, Choice, HealChoice, SimpleChoice
+from lnf.play.events import (
+    Acted,
+    Attacked,
+    Begun,
+    Ended,
+    Event,
+    Moved,
+    Planned,
+    Recorded,
+    RoundStarted,
+    Step,
+    Turn,
+)
+from lnf.play.resolve import roll_attack, roll_death_save, roll_healing
+from lnf.play.state import apply_step
+from lnf.play.table import Table
+from lnf.rules.attacks import has_melee, weapon_for
+from lnf.rules.hero_turn import can_take_turn
+from lnf.rules.moves import final_spot, leaves_group, start_spot
+from lnf.rules.roster import in_fight, incapacitated
+from lnf.rules.state import check_state
+from lnf.rules.strike_order import strike_order
+
+Planner = Callable[[Fight], Plan]
+
+
+class HeroSide(Protocol):
+    """Who decides for the heroes."""
+
+    def choose(self, fight: Fight, hero: Hero) -> Choice | None:
+        """The hero's turn; None to stop playing here (everything so far is kept)."""
+        ...
+
+    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        """M6, D10: whether the hero spends its reaction on a foe leaving its group."""
+        ...
+
+
+AT_THE_TABLE = Choice(action=SimpleChoice("at-the-table"))
+
+# A combatant whose file lists no attacks still fights (claws, fists; see has_melee).
+UNARMED = Attack(name="Unarmed strike", damage=parse("1 bludgeoning"))
+
+
+@dataclass
+class Runner:
+    table: Table
+    heroes: HeroSide
+    planner: Planner
+    say: Callable[[Event, Fight, list[str]], None]  # each event as it happens, for the screen
+    dice: Callable[[], DiceSource] | None = None  # the DM's own dice; else the log's seed
+    _plan: tuple[object, Plan] | None = None  # (state key, plan) for P6
+
+    @property
+    def fight(self) -> Fight:
+        return self.table.fight
+
+    # --- the whole fight -------------------------------------------------------------------
+
+    def begin(self, seed: int) -> None:
+        if self.table.seed is None:
+            self._add(Begun(seed))
+
+    def play(self, rounds: int | None = None) -> str | None:
+        """Play until the fight ends (returns the winning side), `rounds` rounds have been
+        started, or the hero side stops (returns None)."""
+        started = 0
+        while (winner := self.winner()) is None:
+            if self.round_over():
+                if rounds is not None and started >= rounds:
+                    return None
+                self.start_round()
+                started += 1
+            if not self.next_turn():
+                return None
+        if not any(isinstance(e, Ended) for e in self.table.events):
+            self._add(Ended(winner))
+        return winner
+
+    def winner(self) -> str | None:
+        """The fight ends when one side is all down or gone."""
+        if any(isinstance(e, Ended) for e in self.table.events):
+            return next(e.winner for e in self.table.events if isinstance(e, Ended))
+        if not any(in_fight(m) for m in self.fight.monsters):
+            return Side.HEROES.value
+        if not any(in_fight(h) and h.current_hp > 0 for h in self.fight.heroes):
+            return Side.MONSTERS.value
+        return None
+
+    # --- rounds ----------------------------------------------------------------------------
+
+    def current_order(self) -> list[str]:
+        for event in reversed(self.table.events):
+            if isinstance(event, RoundStarted):
+                return event.order
+        return []
+
+    def round_over(self) -> bool:
+        if not any(isinstance(e, RoundStarted) for e in self.table.events):
+            return True
+        return all(self._done(name) for name in self.current_order())
+
+    def _done(self, name: str) -> bool:
+        return name in self.fight.turns.acted or not in_fight(self.fight.combatant(name))
+
+    def start_round(self) -> None:
+        fresh = not any(isinstance(e, RoundStarted) for e in self.table.events)
+        number = self.fight.round if fresh else self.fight.round + 1
+        self._settle_ranks()
+        self._add(RoundStarted(number, strike_order(self.fight)))
+        self._plan = None
+
+    def next_turn(self) -> bool:
+        """The next combatant in strike order takes its turn; False if the heroes stop."""
+        who = next(n for n in self.current_order() if not self._done(n))
+        c = self.fight.combatant(who)
+        if isinstance(c, Monster):
+            self._monster_turn(c)
+            return True
+        return self._hero_turn(c)
+
+    def _settle_ranks(self) -> None:
+        """R4, R5: a back-rank hero whose reason is gone (its guards fell, the monsters now
+        outnumber two to one) steps into the front rank before the monsters plan."""
+        while True:
+            broken = [
+                v
+                for v in check_state(self.fight)
+                if v.rule in ("R4", "R5")
+                and any(self.fight.hero(n).rank is Rank.BACK for n in v.who if n in self.fight)
+            ]
+            if not broken:
+                return
+            who = broken[0].who[-1]
+            self._add(
+                Recorded(
+                    [Moved(who, rank=Rank.FRONT.value)],
+                    note=f"{who} may no longer stand back ({broken[0].rule}): {broken[0].message}",
+                )
+            )
+
+    # --- monsters --------------------------------------------------------------------------
+
+    def _current_plan(self) -> Plan:
+        """P6: plan again whenever the grid changed since the last plan."""
+        key = plan_key(self.fight)
+        if self._plan is not None and self._plan[0] == key:
+            return self._plan[1]
+        replan = self._plan is not None
+        try:
+            plan = self.planner(self.fight)
+        except (NoLegalPlan, RuleViolation) as exc:
+            plan = Plan(())
+            self._add(Planned([], replan=replan, note=f"no legal plan: {exc}"))
+            self._plan = (key, plan)
+            return plan
+        old = self._plan[1] if self._plan is not None else None
+        if old is None or _orders_changed(old, plan):
+            self._add(Planned([_order_json(o) for o in plan.orders], replan=replan))
+        self._plan = (key, plan)
+        return plan
+
+    def _monster_turn(self, monster: Monster) -> None:
+        if incapacitated(monster):
+            self._add(Turn(monster.name, [], note="cannot act"))
+            return
+        order = self._current_plan().order_for(monster.name)
+        if order is None:
+            self._add(Turn(monster.name, [], note="has no order"))
+            return
+        dice = self._dice()
+        fight = self.fight
+        steps: list[Step] = []
+
+        def do(step: Step) -> None:
+            nonlocal fight
+            steps.append(step)
+            fight, _ = apply_step(fight, step)
+
+        if leaves_group(fight, monster.name, order.move):
+            for foe in reaction_foes(fight, monster.name):
+                hero = fight.hero(foe)
+                if self.heroes.takes_opportunity(fight, hero, monster):
+                    do(_opportunity(fight, hero, fight.monster(monster.name), dice))
+                    if not in_fight(fight.monster(monster.name)):
+                        self._add(Turn(monster.name, steps))
+                        return
+        move = _move_step(fight, order)
+        if move is not None:
+            do(move)
+        if order.target is not None and order.mode is not None:
+            target = fight.hero(order.target)
+            me = fight.monster(monster.name)
+            attack = weapon_for(me, target, order.mode) or (None if me.attacks else UNARMED)
+            for _ in range(attack.times if attack is not None else 0):
+                target = fight.hero(order.target)
+                if attack is None or not in_fight(target):
+                    break
+                do(
+                    roll_attack(
+                        fight, fight.monster(monster.name), target, attack, order.mode, dice
+                    )
+                )
+        self._add(Turn(monster.name, steps))
+
+    # --- heroes ----------------------------------------------------------------------------
+
+    def _hero_turn(self, hero: Hero) -> bool:
+        if hero.current_hp == 0 and in_fight(hero) and self.heroes is not TABLE_HEROES:
+            steps: list[Step] = [] if hero.stable else [roll_death_save(hero, self._dice())]
+            self._add(
+                Turn(hero.name, steps, note="is stable at 0 hit points" if hero.stable else "")
+            )
+            return True
+        if not can_take_turn(hero) and self.heroes is not TABLE_HEROES:
+            self._add(Turn(hero.name, [], note="cannot act"))
+            return True
+        choice = self.heroes.choose(self.fight, hero)
+        if choice is None:
+            return False
+        if choice is AT_THE_TABLE:
+            self._add(Turn(hero.name, [], note="acts at the table"))
+            return True
+        self._add(Turn(hero.name, self._hero_steps(hero, choice)))
+        return True
+
+    def _hero_steps(self, hero: Hero, choice: Choice) -> list[Step]:
+        dice = self._dice()
+        fight = self.fight
+        steps: list[Step] = []
+
+        def do(step: Step) -> None:
+            nonlocal fight
+            steps.append(step)
+            fight, _ = apply_step(fight, step)
+
+        action = choice.action
+        if isinstance(action, SimpleChoice) and action.action == "disengage":
+            do(Acted(hero.name, "disengage"))  # M6: before it moves, so nobody gets a swing
+        for move in choice.moves:
+            if _provokes(fight, hero.name, move):
+                for foe in reaction_foes(fight, hero.name):
+                    if fight.hero(hero.name).current_hp == 0:
+                        break
+                    do(_opportunity(fight, fight.monster(foe), fight.hero(hero.name), dice))
+            if fight.hero(hero.name).current_hp == 0:
+                return steps  # dropped on the way out
+            do(move)
+        me = fight.hero(hero.name)
+        if isinstance(action, AttackChoice):
+            extra = action.extra  # Sneak Attack: once per turn, on the first hit
+            for _ in range(action.times):
+                target = fight.monster(action.target)
+                if not in_fight(target):
+                    break
+                hit = roll_attack(
+                    fight, me, target, action.attack, action.mode, dice, extra=extra, big=action.big
+                )
+                do(hit)
+                extra = None if hit.hit else extra
+                me = fight.hero(hero.name)
+        elif isinstance(action, HealChoice):
+            do(roll_healing(action.target, action.amount, dice, action.by))
+        elif isinstance(action, SimpleChoice) and action.action != "disengage":
+            do(_simple(fight, me, action, dice))
+        return steps
+
+    # --- plumbing --------------------------------------------------------------------------
+
+    def _dice(self) -> DiceSource:
+        return self.dice() if self.dice is not None else self.table.dice()
+
+    def _add(self, event: Event) -> None:
+        before = self.fight
+        notes = self.table.add(event)
+        self.say(event, before, notes)
+
+
+class _TableHeroes:
+    """`lnf round`: the heroes' turns happen at the table and the DM records them."""
+
+    def choose(self, fight: Fight, hero: Hero) -> Choice | None:
+        return AT_THE_TABLE
+
+    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        return False  # the DM records a hero's opportunity attack like any other damage
+
+
+TABLE_HEROES = _TableHeroes()
+
+
+def reaction_foes(fight: Fight, leaver: str) -> list[str]:
+    """M6, D10: foes in the group `leaver` is leaving that can still use a reaction on it:
+    standing, not incapacitated, with a mêlée attack, in the same rank (front or free air)."""
+    group = fight.group_of(leaver)
+    me = fight.combatant(leaver)
+    if group is None or me.rank is Rank.BACK:
+        return []
+    foes = []
+    for name in group.members:
+        foe = fight.combatant(name)
+        if foe.side is me.side or not in_fight(foe) or foe.current_hp == 0:
+            continue
+        if incapacitated(foe) or name in fight.turns.reacted or not has_melee(foe):
+            continue
+        if foe.rank is me.rank:
+            foes.append(name)
+    return foes
+
+
+def _opportunity(
+    fight: Fight, by: Hero | Monster, target: Hero | Monster, dice: DiceSource
+) -> Attacked:
+    """D10: one mêlée attack with the reaction: the attacker's best mêlée weapon."""
+    melee = [a for a in by.attacks if a.is_melee]
+    attack = max(melee, key=lambda a: a.damage.average) if melee else UNARMED
+    return roll_attack(fight, by, target, attack, Mode.MELEE, dice, opportunity=True)
+
+
+def _provokes(fight: Fight, who: str, move: Moved) -> bool:
+    """M6: leaving a group draws opportunity attacks unless the mover took Disengage."""
+    leaving = move.leave or move.join is not None
+    return leaving and fight.group_of(who) is not None and who not in fight.turns.disengaged
+
+
+def _move_step(fight: Fight, order: Order) -> Moved | None:
+    monster = fight.monster(order.monster)
+    rank = order.rank.value if order.rank is not monster.rank else None
+    spot = final_spot(fight, order.monster, order.move)
+    moving = spot != start_spot(fight, order.monster)
+    if rank is None and not moving:
+        return None
+    if not moving:
+        return Moved(order.monster, rank=rank)
+    if spot is None:
+        return Moved(order.monster, rank=rank, leave=True)
+    return Moved(order.monster, rank=rank, join=spot[1])
+
+
+def _simple(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSource) -> Acted:
+    if action.action == "hide":
+        # PHB: Dexterity (Stealth) against the foes' passive Perception; the best one counts.
+        best = max((m.perception for m in fight.monsters if in_fight(m)), default=10)
+        check = roll_d20(dice, hero.stealth)
+        return Acted(
+            hero.name, "hide", f"{check} vs passive Perception {best}", check.total >= best
+        )
+    return Acted(hero.name, action.action, action.detail)
+
+
+def plan_key(fight: Fight) -> object:
+    """What the monsters' plan depends on (P6): places, ranks, who stands, dots, conditions.
+    Hit points only count through standing or not."""
+    people = tuple(
+        (c.name, c.rank, c.why, in_fight(c), c.current_hp == 0, c.conditions, c.flags)
+        + ((c.c_dot, c.o_dot, c.n_dot) if isinstance(c, Hero) else ())
+        for c in fight.everyone
+    )
+    return (people, fight.groups)
+
+
+def _orders_changed(old: Plan, new: Plan) -> bool:
+    return any(old.order_for(o.monster) != o for o in new.orders)
+
+
+def _order_json(order: Order) -> dict[str, object]:
+    return {
+        "monster": order.monster,
+        "rank": order.rank.value,
+        "move": str(order.move),
+        "target": order.target,
+        "mode": order.mode.value if order.mode is not None else None,
+    }

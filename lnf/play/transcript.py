@@ -1,0 +1,211 @@
+"""The fight told as a DM would tell it: one line per thing that happened, every roll with its
+parts (`1d20 (17) + 4 = 21 vs AC 16: hit`), and what followed from the rules.
+
+`describe` needs the state before the event; `transcript` replays a whole log.
+"""
+
+from __future__ import annotations
+
+from lnf.dice import DamageType
+from lnf.model import Fight, Hero, Rank
+from lnf.play.events import (
+    Acted,
+    Attacked,
+    Begun,
+    Damaged,
+    DeathSave,
+    Dropped,
+    Ended,
+    Event,
+    Healed,
+    Marked,
+    Moved,
+    Planned,
+    Recorded,
+    Redone,
+    RoundStarted,
+    Step,
+    Turn,
+    Undone,
+)
+from lnf.play.state import apply, apply_step
+from lnf.rules.damage import after_defences
+from lnf.rules.strike_order import strike_blocks
+from lnf.rules.wording import and_list
+
+MODE_WORDS = {"melee": "in mêlée", "reach": "with reach", "ranged": "at range"}
+ACTION_WORDS = {
+    "dash": "dashes",
+    "disengage": "disengages",
+    "dodge": "dodges",
+    "help": "helps",
+    "use": "uses",
+    "nothing": "does nothing",
+}
+
+
+def transcript(start: Fight, events: list[Event], *, markdown: bool = False) -> list[str]:
+    lines: list[str] = []
+    fight = start
+    for event in events:
+        lines += describe(event, fight, markdown=markdown)
+        fight, _ = apply(fight, event)
+    return lines
+
+
+def describe(event: Event, before: Fight, *, markdown: bool = False) -> list[str]:
+    bullet = "- " if markdown else ""
+    if isinstance(event, Begun):
+        return []  # the seed is for replaying, not for telling
+    if isinstance(event, RoundStarted):
+        head = f"## Round {event.round}" if markdown else f"Round {event.round}"
+        blocks = "; ".join(", ".join(names) for _, names in strike_blocks(before))
+        order = f"{bullet}Strike order (S2, S3): {blocks}."
+        return ["", head, order]
+    if isinstance(event, Planned):
+        return [bullet + _plan_line(event)]
+    if isinstance(event, Turn):
+        return [bullet + line for line in _turn_lines(event, before)]
+    if isinstance(event, Recorded):
+        out = [f"{bullet}DM: {event.note}"] if event.note else []
+        return out + [bullet + line for line in _steps_lines(event.steps, before, "DM: ")]
+    if isinstance(event, Ended):
+        return ["", f"{'**' if markdown else ''}The {event.winner} win.{'**' if markdown else ''}"]
+    if isinstance(event, Undone | Redone):
+        return []
+    raise AssertionError(event)
+
+
+def _plan_line(event: Planned) -> str:
+    head = "New plan (P6), the grid has changed" if event.replan else "The monsters' plan (P3)"
+    if not event.orders:
+        return f"{head}: {event.note or 'no monster can act'}."
+    parts = []
+    for o in event.orders:
+        part = str(o["monster"])
+        extra = []
+        if o["move"] != "stays":
+            extra.append(str(o["move"]))
+        if o["target"] is not None:
+            extra.append(f"attacks {o['target']} {MODE_WORDS[str(o['mode'])]}")
+        else:
+            extra.append("does not attack")
+        if o["rank"] != "front":
+            extra.append(f"from {o['rank']}" if o["rank"] == "free-air" else "in the back rank")
+        parts.append(f"{part} {', '.join(extra)}")
+    return f"{head}: {'; '.join(parts)}."
+
+
+def _turn_lines(event: Turn, before: Fight) -> list[str]:
+    if event.note:
+        return [f"{event.who} {event.note}."]
+    if not event.steps:
+        return [f"{event.who} does nothing."]
+    return _steps_lines(event.steps, before, "")
+
+
+def _steps_lines(steps: list[Step], before: Fight, prefix: str) -> list[str]:
+    lines: list[str] = []
+    fight = before
+    for step in steps:
+        after, notes = apply_step(fight, step)
+        lines.append(prefix + _step_text(step, fight, after))
+        lines += [f"  → {n}." for n in notes]
+        fight = after
+    return lines
+
+
+def _step_text(step: Step, before: Fight, after: Fight) -> str:
+    if isinstance(step, Attacked):
+        return _attack_text(step, before, after)
+    if isinstance(step, Moved):
+        return _move_text(step, before, after)
+    if isinstance(step, DeathSave):
+        result = "success" if step.face >= 10 else "failure"
+        result = {1: "two failures", 20: "natural 20"}.get(step.face, result)
+        return f"{step.who} rolls a death save: 1d20 ({step.face}): {result}."
+    if isinstance(step, Healed):
+        how = f" ({step.text})" if step.text else ""
+        by = f" with {step.by}" if step.by else ""
+        return f"{step.who} is healed{by}: {step.amount} hit points{how}; {_hp(after, step.who)}."
+    if isinstance(step, Damaged):
+        kind = f" {step.type}" if step.type else ""
+        return f"{step.who} takes {step.amount}{kind} damage; {_hp(after, step.who)}."
+    if isinstance(step, Marked):
+        word = "gains" if step.on else "loses"
+        what = f"a {step.mark} dot" if step.mark in ("C", "C-", "O", "N") else step.mark
+        return f"{step.who} {word} {what}."
+    if isinstance(step, Acted):
+        return _acted_text(step)
+    if isinstance(step, Dropped):
+        return f"{step.who} drops."
+    raise AssertionError(step)
+
+
+def _attack_text(step: Attacked, before: Fight, after: Fight) -> str:
+    if len(step.faces) == 1:
+        dice = f"1d20 ({step.faces[0]})"
+    else:
+        dice = f"2d20 ({', '.join(map(str, step.faces))}, {step.roll}: keeps {step.kept})"
+    sign = "+" if step.bonus >= 0 else "-"
+    total = step.kept + step.bonus
+    why = f" [{'; '.join(step.reasons)}]" if step.reasons else ""
+    verdict = "critical hit" if step.critical else "hit" if step.hit else "miss"
+    how = "makes an opportunity attack (M6) on" if step.opportunity else "attacks"
+    text = (
+        f"{step.attacker} {how} {step.target} with {step.attack} {MODE_WORDS[step.mode]}{why}: "
+        f"{dice} {sign} {abs(step.bonus)} = {total} vs AC {step.ac}: {verdict}"
+    )
+    if step.hit:
+        big = f" ({step.big})" if step.big else ""
+        text += f"; {step.damage_text}{big}"
+        by_type = {DamageType(t) if t else None: n for t, n in step.damage.items()}
+        dealt, why = after_defences(before.combatant(step.target), by_type)
+        if why:
+            text += f", {why} (D6): {dealt}"
+        text += f"; {_hp(after, step.target)}"
+    return text + "."
+
+
+def _move_text(step: Moved, before: Fight, after: Fight) -> str:
+    parts = []
+    if step.rank is not None:
+        rank = Rank(step.rank)
+        words = {
+            Rank.FRONT: "the front rank",
+            Rank.BACK: "the back rank",
+            Rank.FREE_AIR: "free air",
+        }
+        why = f" ({step.why})" if step.why else ""
+        parts.append(f"steps to {words[rank]}{why}")
+    old = before.group_of(step.who)
+    new = after.group_of(step.who)
+    if step.leave and old is not None:
+        parts.append(f"leaves group {old.label}")
+    if step.join is not None:
+        left = f"leaves group {old.label} and " if old is not None else ""
+        label = new.label if new is not None else step.join
+        mates = and_list(n for n in (new.members if new else ()) if n != step.who)
+        parts.append(f"{left}joins group {label} ({mates})")
+    return f"{step.who} {' and '.join(parts)}."
+
+
+def _acted_text(step: Acted) -> str:
+    if step.action == "hide":
+        result = "hidden" if step.success else "seen"
+        return f"{step.who} tries to hide: {step.detail}: {result}."
+    if step.action == "disengage":
+        return f"{step.who} disengages (no opportunity attacks, M6)."
+    if step.action == "dodge":
+        return f"{step.who} dodges (attacks against it have disadvantage until its next turn)."
+    detail = f" {step.detail}" if step.detail else ""
+    return f"{step.who} {ACTION_WORDS.get(step.action, step.action)}{detail}."
+
+
+def _hp(fight: Fight, name: str) -> str:
+    c = fight.combatant(name)
+    if isinstance(c, Hero):
+        if c.dead:
+            return f"{name} is dead"
+        return f"{name} {c.current_hp}/{c.hp} hp"
+    return f"{name} {c.current_hp}/{c.hp} hp" if c.current_hp else f"{name} is down"
