@@ -198,7 +198,10 @@ def _heal(fight: Fight, rest: str) -> HealChoice:
     found = re.match(r"(.+?)\s+(\S*\d\S*)(?:\s+with\s+(.+))?$", rest)
     if found is None:
         raise IllegalChoice("say whom and how much: heal Doris 1d8+3 [with Cure Wounds]")
-    who = _name(found[1], [h.name for h in fight.heroes if in_fight(h)])
+    standing = [h.name for h in fight.heroes if in_fight(h)]
+    if found[1] in fight and found[1] not in standing:
+        raise IllegalChoice(f"{found[1]} is dead: no healing brings a hero back here (D9)")
+    who = _name(found[1], standing)
     return HealChoice(who, _dice(found[2]), (found[3] or "").strip())
 
 
@@ -210,8 +213,10 @@ def _dice(text: str) -> DiceExpr:
 
 
 def _monster(fight: Fight, hero: Hero, text: str) -> Monster:
-    name = _name(text, [m.name for m in fight.monsters if in_fight(m)])
-    return fight.monster(name)
+    standing = [m.name for m in fight.monsters if in_fight(m)]
+    if text not in standing and text in fight and isinstance(fight.combatant(text), Monster):
+        raise IllegalChoice(f"{text} is down or gone", options=standing)
+    return fight.monster(_name(text, standing))
 
 
 def _name(text: str, names: list[str]) -> str:

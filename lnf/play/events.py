@@ -64,7 +64,8 @@ class Healed:
     who: str
     amount: int
     text: str = ""  # the roll, or what the DM wrote
-    by: str = ""
+    by: str = ""  # the spell or item
+    healer: str = ""
     tag: ClassVar[str] = "heal"
 
 

@@ -87,6 +87,8 @@ def roll_death_save(hero: Hero, dice: DiceSource) -> DeathSave:
     return DeathSave(hero.name, dice.face(20))
 
 
-def roll_healing(who: str, amount: DiceExpr, dice: DiceSource, by: str = "") -> Healed:
+def roll_healing(
+    healer: str, who: str, amount: DiceExpr, dice: DiceSource, by: str = ""
+) -> Healed:
     healed = roll(amount, dice)
-    return Healed(who, healed.total, str(healed), by)
+    return Healed(who, healed.total, str(healed), by, healer)

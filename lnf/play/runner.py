@@ -128,6 +128,7 @@ class Runner:
         self._settle_ranks()
         self._add(RoundStarted(number, strike_order(self.fight)))
         self._plan = None
+        self._current_plan()  # the plan is made as the round starts; P6 may change it
 
     def next_turn(self) -> bool:
         """The next combatant in strike order takes its turn; False if the heroes stop."""
@@ -279,7 +280,7 @@ class Runner:
                 extra = None if hit.hit else extra
                 me = fight.hero(hero.name)
         elif isinstance(action, HealChoice):
-            do(roll_healing(action.target, action.amount, dice, action.by))
+            do(roll_healing(hero.name, action.target, action.amount, dice, action.by))
         elif isinstance(action, SimpleChoice) and action.action != "disengage":
             do(_simple(fight, me, action, dice))
         return steps

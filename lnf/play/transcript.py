@@ -127,7 +127,11 @@ def _step_text(step: Step, before: Fight, after: Fight) -> str:
     if isinstance(step, Healed):
         how = f" ({step.text})" if step.text else ""
         by = f" with {step.by}" if step.by else ""
-        return f"{step.who} is healed{by}: {step.amount} hit points{how}; {_hp(after, step.who)}."
+        healer = step.healer or "The DM"
+        target = "itself" if step.healer == step.who else step.who
+        return (
+            f"{healer} heals {target}{by}: {step.amount} hit points{how}; {_hp(after, step.who)}."
+        )
     if isinstance(step, Damaged):
         kind = f" {step.type}" if step.type else ""
         return f"{step.who} takes {step.amount}{kind} damage; {_hp(after, step.who)}."
@@ -151,11 +155,15 @@ def _attack_text(step: Attacked, before: Fight, after: Fight) -> str:
     total = step.kept + step.bonus
     why = f" [{'; '.join(step.reasons)}]" if step.reasons else ""
     verdict = "critical hit" if step.critical else "hit" if step.hit else "miss"
-    how = "makes an opportunity attack (M6) on" if step.opportunity else "attacks"
-    text = (
-        f"{step.attacker} {how} {step.target} with {step.attack} {MODE_WORDS[step.mode]}{why}: "
-        f"{dice} {sign} {abs(step.bonus)} = {total} vs AC {step.ac}: {verdict}"
-    )
+    roll = f"{dice} {sign} {abs(step.bonus)} = {total} vs AC {step.ac}: {verdict}"
+    if step.opportunity:
+        text = (
+            f"{step.target} moves away from {step.attacker}, who makes an opportunity attack "
+            f"(M6) with {step.attack}{why}: {roll}"
+        )
+    else:
+        text = f"{step.attacker} attacks {step.target} with {step.attack} {MODE_WORDS[step.mode]}"
+        text += f"{why}: {roll}"
     if step.hit:
         big = f" ({step.big})" if step.big else ""
         text += f"; {step.damage_text}{big}"
@@ -197,7 +205,7 @@ def _acted_text(step: Acted) -> str:
     if step.action == "disengage":
         return f"{step.who} disengages (no opportunity attacks, M6)."
     if step.action == "dodge":
-        return f"{step.who} dodges (attacks against it have disadvantage until its next turn)."
+        return f"{step.who} dodges (attacks on {step.who} have disadvantage until its next turn)."
     detail = f" {step.detail}" if step.detail else ""
     return f"{step.who} {ACTION_WORDS.get(step.action, step.action)}{detail}."
 
