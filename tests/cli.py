@@ -11,3 +11,10 @@ def run(*args: str) -> tuple[int, str]:
     """Exit code and output (stdout and stderr) of `lnf ARGS`."""
     result = CliRunner().invoke(main, list(args))
     return result.exit_code, result.output
+
+
+def stdout_of(*args: str) -> str:
+    """Only what `lnf ARGS` prints on stdout (for --json)."""
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout

@@ -34,7 +34,9 @@ def test_there_are_at_least_three_example_fights() -> None:
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
-def test_example_replays_its_golden_transcript(script: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_example_replays_its_golden_transcript(
+    script: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     args = command_in(script)
     code, out = run(*args)
@@ -48,7 +50,9 @@ def test_example_replays_its_golden_transcript(script: Path, monkeypatch: pytest
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
-def test_same_seed_same_fight_and_json_matches(script: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_same_seed_same_fight_and_json_matches(
+    script: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     args = command_in(script)
     first, second = run(*args, "--json"), run(*args, "--json")

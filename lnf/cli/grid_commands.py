@@ -9,9 +9,15 @@ from pathlib import Path
 import click
 
 from lnf.cli import main
-from lnf.cli.options import echo_json, fight_argument, json_option, terminal_style, terminal_width
+from lnf.cli.options import (
+    current_fight,
+    echo_json,
+    fight_argument,
+    json_option,
+    terminal_style,
+    terminal_width,
+)
 from lnf.errors import InputError
-from lnf.io.fight_file import load_fight
 from lnf.io.files import atomic_write_text
 from lnf.io.grid_text import render_problems, render_show
 from lnf.io.report import input_error_data, show_data, violation_data
@@ -26,7 +32,7 @@ from lnf.rules import check_state
 @json_option
 def show(fight_file: Path, as_json: bool) -> None:
     """Draw the grid of FIGHT, its target order (T2), its groups and every problem."""
-    fight = load_fight(fight_file)
+    fight = current_fight(fight_file)
     problems = check_state(fight)
     if as_json:
         echo_json(show_data(fight, problems))
@@ -49,7 +55,7 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
     With --plan, check the DM's plan against P2 too and say where it falls short of the best.
     """
     try:
-        fight = load_fight(fight_file)
+        fight = current_fight(fight_file)
         plan = None
         if plan_file is not None:
             from lnf.io.plan_file import load_plan  # only --plan needs the plan machinery

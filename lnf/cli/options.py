@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 import click
 
 from lnf.io.style import Style
+from lnf.model import Fight
+from lnf.play.table import Opened, open_table
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -33,3 +35,20 @@ def terminal_width() -> int:
 
 def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def opened(fight_file: Path, *, record: bool = True) -> Opened:
+    """The fight file and its log (warnings about a damaged log go to stderr)."""
+    found = open_table(fight_file, record=record)
+    for warning in found.warnings:
+        click.echo(f"lnf: warning: {warning}", err=True)
+    return found
+
+
+def current_fight(fight_file: Path) -> Fight:
+    """The state now: the fight file plus every event in its log."""
+    found = opened(fight_file, record=False)
+    if found.table.events:
+        n = len(found.table.events)
+        click.echo(f"(the state after {n} events in {found.log.name})", err=True)
+    return found.table.fight

@@ -8,9 +8,8 @@ from pathlib import Path
 import click
 
 from lnf.cli import main
-from lnf.cli.options import echo_json, fight_argument, json_option, terminal_style
+from lnf.cli.options import current_fight, echo_json, fight_argument, json_option, terminal_style
 from lnf.errors import InputError, InputProblem
-from lnf.io.fight_file import load_fight
 from lnf.model import Fight, Hero, Monster
 from lnf.model.plan import Wish
 
@@ -53,7 +52,7 @@ def plan(
     from lnf.io.plan_text import plan_data, render_plan
     from lnf.solver import solve_plan
 
-    fight = load_fight(fight_file)
+    fight = current_fight(fight_file)
     wishes = parse_wishes(fight, fixes, True, "--fix") + parse_wishes(
         fight, forbids, False, "--forbid"
     )

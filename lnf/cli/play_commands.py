@@ -13,16 +13,16 @@ from pathlib import Path
 import click
 
 from lnf.cli import main
-from lnf.cli.options import echo_json, fight_argument, json_option
+from lnf.cli.options import echo_json, fight_argument, json_option, opened
 from lnf.errors import LnfError
 from lnf.model import Fight, Hero, Monster
 from lnf.model.plan import Plan
 from lnf.play.actions import Choice, IllegalChoice, options, parse_choice
-from lnf.play.events import Event, Undone, Redone, to_json
+from lnf.play.events import Begun, Event, Redone, Undone, to_json
 from lnf.play.policy import policy_choice
 from lnf.play.runner import TABLE_HEROES, HeroSide, Runner
 from lnf.play.script import ScriptedHeroes, load_script
-from lnf.play.table import Opened, Table, open_table
+from lnf.play.table import Table
 from lnf.play.transcript import describe, transcript
 
 seed_option = click.option(
@@ -37,13 +37,6 @@ def solver_planner() -> Callable[[Fight], Plan]:
         return solve_plan(fight, explain=False).plan
 
     return plan
-
-
-def opened(fight_file: Path, *, record: bool = True) -> Opened:
-    found = open_table(fight_file, record=record)
-    for warning in found.warnings:
-        click.echo(f"lnf: warning: {warning}", err=True)
-    return found
 
 
 def printer(markdown: bool = False) -> Callable[[Event, Fight, list[str]], None]:
@@ -77,7 +70,9 @@ class PromptHeroes:
         )
         while True:
             try:
-                text = click.prompt(f"{hero.name}", prompt_suffix="> ", default="", show_default=False)
+                text = click.prompt(
+                    f"{hero.name}", prompt_suffix="> ", default="", show_default=False
+                )
             except click.Abort:
                 return None
             text = text.strip()
@@ -162,8 +157,13 @@ def round_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
     type=click.Path(path_type=Path, dir_okay=False),
     help="Hero actions by round (see README); the hero policy fills the gaps.",
 )
-@click.option("--rounds", type=click.IntRange(1, 1000), default=100, show_default=True,
-              help="Stop after this many rounds.")
+@click.option(
+    "--rounds",
+    type=click.IntRange(1, 1000),
+    default=100,
+    show_default=True,
+    help="Stop after this many rounds.",
+)
 @click.option("--record", is_flag=True, help="Append the events to the fight log.")
 @json_option
 def run(
@@ -174,8 +174,10 @@ def run(
     script = load_script(script_file, table.fight) if script_file is not None else None
     if not as_json:
         title = table.start.title or fight_file.stem
-        click.echo(f"{title}: {len(table.start.heroes)} heroes against "
-                   f"{len(table.start.monsters)} monsters, dice seed {seed}.")
+        click.echo(
+            f"{title}: {len(table.start.heroes)} heroes against "
+            f"{len(table.start.monsters)} monsters, dice seed {seed}."
+        )
     runner = _runner(table, ScriptedHeroes(script), seed, quiet=as_json)
     winner = runner.play(rounds=rounds)
     if as_json:
@@ -206,7 +208,9 @@ def log(fight_file: Path, markdown: bool, as_json: bool) -> None:
     for line in transcript(table.start, table.events, markdown=markdown):
         click.echo(line)
     if table.history.taken_back:
-        click.echo(f"\n({len(table.history.taken_back)} event(s) taken back; lnf redo puts them back.)")
+        click.echo(
+            f"\n({len(table.history.taken_back)} event(s) taken back; lnf redo puts them back.)"
+        )
 
 
 @main.command()
@@ -216,7 +220,7 @@ def undo(fight_file: Path, count: int) -> None:
     """Take back the last COUNT events of FIGHT (the log keeps them; lnf redo restores)."""
     table = opened(fight_file).table
     for _ in range(count):
-        if not table.events or len(table.events) == 1 and table.seed is not None:
+        if not table.events or isinstance(table.events[-1], Begun):
             raise LnfError("nothing left to take back")
         last, before = table.events[-1], _state_before_last(table)
         table.add(Undone())
@@ -240,4 +244,3 @@ def _state_before_last(table: Table) -> Fight:
     from lnf.play.state import replay
 
     return replay(table.start, table.events[:-1])
-

@@ -8,8 +8,7 @@ from pathlib import Path
 import click
 
 from lnf.cli import main
-from lnf.cli.options import fight_argument
-from lnf.cli.play_commands import opened
+from lnf.cli.options import fight_argument, opened
 from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem
 from lnf.model import BackReason, Condition, Fight, Hero, Monster, Rank
@@ -81,7 +80,9 @@ def move(
         try:
             choice = parse_choice(table.fight, c, "; ".join(w for w in words if w))
         except IllegalChoice as exc:
-            raise InputError("command line", [InputProblem(exc.describe(), rule=exc.rule)]) from None
+            raise InputError(
+                "command line", [InputProblem(exc.describe(), rule=exc.rule)]
+            ) from None
         steps: list[Step] = list(choice.moves)
     else:
         steps = [Moved(who, rank=rank, why=why, leave=leave, join=where)]
@@ -115,7 +116,11 @@ def mark(fight_file: Path, who: str, mark: str, off: bool) -> None:
         conditions = ", ".join(c.value for c in Condition)
         raise InputError(
             "command line",
-            [InputProblem(f"{mark!r} is neither a dot (C, C-, O, N) nor a condition", hint=conditions)],
+            [
+                InputProblem(
+                    f"{mark!r} is neither a dot (C, C-, O, N) nor a condition", hint=conditions
+                )
+            ],
         )
     table = opened(fight_file).table
     if text in dots and not isinstance(_known(table.fight, who), Hero):

@@ -87,8 +87,6 @@ def roll_death_save(hero: Hero, dice: DiceSource) -> DeathSave:
     return DeathSave(hero.name, dice.face(20))
 
 
-def roll_healing(
-    healer: str, who: str, amount: DiceExpr, dice: DiceSource, by: str = ""
-) -> Healed:
+def roll_healing(healer: str, who: str, amount: DiceExpr, dice: DiceSource, by: str = "") -> Healed:
     healed = roll(amount, dice)
     return Healed(who, healed.total, str(healed), by, healer)

@@ -1,0 +1,185 @@
+"""The fight log: append-only, synced, a torn last line reported and never fatal; undo and
+redo as events; killing lnf while it appends loses nothing earlier."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from lnf.io.fight_file import load_fight
+from lnf.io.fight_log import append_log, log_path, read_log
+from lnf.play.events import Redone, Undone, from_json, to_json
+from lnf.play.policy import PolicyHeroes
+from lnf.play.runner import Runner
+from lnf.play.state import replay
+from lnf.play.table import History, Table, open_table
+from lnf.solver import solve_plan
+from tests.cli import run, stdout_of
+
+ROOT = Path(__file__).resolve().parent.parent
+X1 = ROOT / "examples" / "wight-and-skeletons.yaml"
+
+
+@pytest.fixture
+def x1(tmp_path: Path) -> Path:
+    path = tmp_path / "x1.yaml"
+    shutil.copy(X1, path)
+    return path
+
+
+def played(seed: int = 5, rounds: int = 3) -> Table:
+    """X1 played in memory by the hero policy."""
+    table = Table(load_fight(X1))
+    runner = Runner(table, PolicyHeroes(), lambda f: solve_plan(f, explain=False).plan, _quiet)
+    runner.begin(seed)
+    runner.play(rounds=rounds)
+    return table
+
+
+def _quiet(*_: object) -> None:
+    pass
+
+
+def test_events_round_trip_through_json() -> None:
+    for event in played().events:
+        assert from_json(json.loads(json.dumps(to_json(event)))) == event
+
+
+def test_a_torn_last_line_is_reported_not_fatal_and_the_next_append_is_whole(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "f.log.jsonl"
+    append_log(path, {"event": "begin", "seed": 1})
+    append_log(path, {"event": "round", "round": 1, "order": []})
+    with open(path, "ab") as f:
+        f.write(b'{"event": "turn", "who": "Fel')  # the process died mid-write
+    read = read_log(path)
+    assert [entry.line for entry in read.lines] == [1, 2]
+    assert "line 3" in read.warnings[0] and "incomplete" in read.warnings[0]
+    append_log(path, {"event": "end", "winner": "heroes"})
+    again = read_log(path)
+    assert [entry.data["event"] for entry in again.lines] == ["begin", "round", "end"]
+    assert "line 3" in again.warnings[0]  # the torn bytes stay, apart from the new line
+
+
+def test_undo_gives_exactly_the_state_before_each_event() -> None:
+    table = played()
+    start, events = table.start, table.events
+    for k in range(1, len(events) + 1):
+        history = History(list(events[:k]))
+        history.add(Undone())
+        assert replay(start, history.in_force) == replay(start, events[: k - 1])
+        history.add(Redone())
+        assert replay(start, history.in_force) == replay(start, events[:k])
+
+
+def test_a_new_event_ends_what_could_be_redone() -> None:
+    table = played(rounds=1)
+    history = History(list(table.events))
+    last = history.in_force[-1]
+    history.add(Undone())
+    history.add(last)
+    history.add(Redone())  # nothing to redo: the new event came after the undo
+    assert history.in_force[-1] is last and len(history.in_force) == len(table.events)
+
+
+def test_cli_record_undo_redo(x1: Path) -> None:
+    before = stdout_of("show", "--json", str(x1))
+    code, out = run("damage", str(x1), "Wight", "7", "--type", "fire")
+    assert code == 0 and "Wight takes 7 fire damage; Wight 26/45 hp." in out
+    assert json.loads(stdout_of("show", "--json", str(x1))) != json.loads(before)
+    code, out = run("undo", str(x1))
+    assert code == 0 and out.startswith("Took back: DM: Wight takes 7 fire")
+    assert json.loads(stdout_of("show", "--json", str(x1))) == json.loads(before)
+    assert run("redo", str(x1))[0] == 0
+    assert "Wight 26/45" in run("log", str(x1))[1]
+    assert run("redo", str(x1))[0] == 2  # nothing more to put back
+    lines = log_path(x1).read_text().splitlines()
+    assert [json.loads(x)["event"] for x in lines] == ["record", "undo", "redo"]  # append-only
+
+
+def test_cli_round_plays_the_monsters_and_the_dm_records_the_heroes(x1: Path) -> None:
+    code, out = run("round", str(x1), "--seed", "4")
+    assert code == 0, out
+    assert "Strike order (S2, S3): Skeleton 3, Terry; Felix, Doris, Skeleton 2, Wight;" in out
+    assert "Terry acts at the table." in out
+    assert "The monsters' plan (P3): Wight attacks Doris in mêlée;" in out
+    code, out = run("move", str(x1), "Mike", "--rank", "front")
+    assert code == 0 and "Mike steps to the front rank." in out
+    code, out = run("move", str(x1), "Wendy", "--rank", "free-air")
+    assert code == 2 and "cannot switch to the free-air rank now (R7, R8)" in out
+    code, out = run("move", str(x1), "Felix", "--join", "C")
+    assert code == 0 and "Felix leaves group A and joins group C (Cecilia" in out
+    code, out = run("round", str(x1))
+    assert code == 0 and "Round 8" in out
+    code, out = run("log", str(x1), "--markdown")
+    assert code == 0 and "## Round 7" in out and "## Round 8" in out
+
+
+def test_cli_round_with_manual_dice(x1: Path) -> None:
+    from click.testing import CliRunner
+
+    from lnf.cli import main
+
+    faces = "\n".join(["20", "6", "6"] * 8) + "\n"
+    result = CliRunner().invoke(
+        main, ["round", str(x1), "--seed", "1", "--manual-dice"], input=faces
+    )
+    assert result.exit_code == 0, result.output
+    assert "Skeleton 3 attacks Terry with Shortsword in mêlée: 1d20 (20) + 4 = 24" in result.output
+    assert "critical hit" in result.output
+
+
+def test_play_stops_and_carries_on(x1: Path) -> None:
+    from click.testing import CliRunner
+
+    from lnf.cli import main
+
+    runner = CliRunner()
+    first = runner.invoke(main, ["play", str(x1), "--seed", "9"], input="attack Skeleton 3\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert "Terry attacks Skeleton 3 with Shortsword" in first.output and "Stopped." in first.output
+    second = runner.invoke(
+        main, ["play", str(x1)], input="attack Skeleton 9\nattack Wight with Longsword\nquit\n"
+    )
+    assert "Carrying on from the log" in second.output
+    assert "Not allowed: no 'Skeleton 9' here" in second.output
+    assert "Felix attacks Wight with Longsword in mêlée" in second.output
+    events = [json.loads(x)["event"] for x in log_path(x1).read_text().splitlines()]
+    assert events.count("begin") == 1
+
+
+def test_killing_lnf_while_it_appends_loses_nothing_earlier(x1: Path) -> None:
+    """`lnf run --record` killed with SIGKILL mid-fight: every whole line is a good event,
+    at most the last is torn, and the log still replays to a state."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    reference = run("run", str(X1), "--seed", "5", "--json")[1]
+    whole = json.loads(reference)["events"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lnf", "run", str(x1), "--seed", "5", "--record"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    path = log_path(x1)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if path.exists() and path.read_bytes().count(b"\n") >= 6:
+            break
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    read = read_log(path)
+    assert len(read.lines) >= 6
+    assert len(read.warnings) <= 1
+    assert [entry.data for entry in read.lines] == whole[: len(read.lines)]
+    table = open_table(x1, record=False).table
+    assert len(table.events) == len(read.lines)

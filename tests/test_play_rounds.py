@@ -1,0 +1,208 @@
+"""Playing rounds: hero choices checked by the rules, opportunity attacks and Disengage (M6,
+D10), re-planning (P6), O dots (T1), the end of the fight."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from lnf.dice import parse
+from lnf.model import Attack, AttackKind, Fight, Hero, Monster, Rank
+from lnf.model.plan import Mode
+from lnf.play.actions import AttackChoice, Choice, IllegalChoice, SimpleChoice, parse_choice
+from lnf.play.events import Attacked, Moved, Planned, Turn
+from lnf.play.policy import PolicyHeroes, policy_choice
+from lnf.play.runner import Runner
+from lnf.play.table import Table
+from lnf.solver import solve_plan
+from tests.builders import BOW, SWORD, fight, hero, monster
+
+SPELL = Attack(
+    name="Chromatic Orb",
+    kind=AttackKind.RANGED,
+    to_hit=5,
+    damage=parse("3d8 fire"),
+    range=(90, 90),
+    spell=True,
+    slot=True,
+)
+
+
+class Told:
+    """Heroes do what the test says, in order; opportunity attacks as told."""
+
+    def __init__(self, choices: dict[str, list[str]], opportunity: bool = True) -> None:
+        self.choices = choices
+        self.opportunity = opportunity
+
+    def choose(self, fight: Fight, hero: Hero) -> Choice | None:
+        todo = self.choices.get(hero.name)
+        if not todo:
+            return Choice(action=SimpleChoice("nothing"))
+        return parse_choice(fight, hero, todo.pop(0))
+
+    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        return self.opportunity
+
+
+def play_one_round(f: Fight, heroes: object, faces: list[int] | None = None) -> Table:
+    table = Table(f)
+    runner = Runner(table, heroes, planner(), lambda *_: None)  # type: ignore[arg-type]
+    if faces is not None:
+        dice = Faces(faces)
+        runner.dice = lambda: dice
+    runner.begin(1)
+    runner.play(rounds=1)
+    return table
+
+
+class Faces:
+    """These faces first, then 10 on every die (its top face on smaller dice)."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+
+    def face(self, sides: int) -> int:
+        return self.faces.pop(0) if self.faces else min(10, sides)
+
+
+def planner() -> Callable[[Fight], object]:
+    return lambda f: solve_plan(f, explain=False).plan
+
+
+def steps(table: Table) -> list[object]:
+    return [s for e in table.events if isinstance(e, Turn) for s in e.steps]
+
+
+# --- hero choices (A1–A3, M2, R4, R7) -----------------------------------------------------
+
+
+def two_groups() -> Fight:
+    return fight(
+        [hero("Ann", attacks=(SWORD, BOW)), hero("Bo", speed=20)],
+        [monster("Orc"), monster("Gob")],
+        {"A": ["Ann", "Orc"], "B": ["Bo", "Gob"]},
+    )
+
+
+def test_a1_melee_only_in_ones_own_group_with_the_open_choices_listed() -> None:
+    f = two_groups()
+    with pytest.raises(IllegalChoice) as info:
+        parse_choice(f, f.hero("Ann"), "attack Gob with Sword")
+    assert info.value.rule == "A1"
+    assert "attack Orc with Sword (mêlée)" in info.value.options
+    assert "attack Gob with Bow (ranged)" in info.value.options
+
+
+def test_a3_a_bow_reaches_anyone_and_a_move_comes_first() -> None:
+    f = two_groups()
+    choice = parse_choice(f, f.hero("Ann"), "attack Gob with Bow")
+    assert isinstance(choice.action, AttackChoice) and choice.action.mode is Mode.RANGED
+    moved = parse_choice(f, f.hero("Ann"), "join B; attack Gob")
+    assert moved.moves == [Moved("Ann", join="B")]
+    assert isinstance(moved.action, AttackChoice) and moved.action.mode is Mode.MELEE
+
+
+def test_m2_a_slow_hero_in_a_group_cannot_change_groups() -> None:
+    f = two_groups()
+    with pytest.raises(IllegalChoice) as info:
+        parse_choice(f, f.hero("Bo"), "join A")
+    assert info.value.rule == "M2"
+    assert parse_choice(f, f.hero("Bo"), "leave").moves == [Moved("Bo", leave=True)]
+
+
+def test_r4_r5_a_hero_steps_back_only_with_a_reason_that_holds() -> None:
+    f = two_groups()
+    with pytest.raises(IllegalChoice) as info:
+        parse_choice(f, f.hero("Ann"), "back guarded")  # two monsters, two heroes: R5 fails
+    assert info.value.rule == "R5"
+    with pytest.raises(IllegalChoice) as fly:
+        parse_choice(f, f.hero("Ann"), "free-air")
+    assert "R7" in fly.value.rule
+
+
+def test_one_action_per_turn_and_unknown_words_are_refused() -> None:
+    f = two_groups()
+    with pytest.raises(IllegalChoice, match="one action per turn"):
+        parse_choice(f, f.hero("Ann"), "dodge; attack Orc")
+    with pytest.raises(IllegalChoice, match="does not know 'fireball'"):
+        parse_choice(f, f.hero("Ann"), "fireball Orc")
+
+
+# --- in the round --------------------------------------------------------------------------
+
+
+def test_m6_leaving_draws_an_opportunity_attack_and_disengage_prevents_it() -> None:
+    f = fight(
+        [hero("Ann", light=True, attacks=(SWORD, BOW))],
+        [monster("Orc", attacks=(SWORD,))],
+        {"A": ["Ann", "Orc"]},
+    )
+    table = play_one_round(f, Told({"Ann": ["leave; attack Orc with Bow"]}))
+    first = steps(table)[0]
+    assert isinstance(first, Attacked) and first.opportunity and first.attacker == "Orc"
+    assert "Orc" in table.fight.turns.reacted
+    calm = play_one_round(f, Told({"Ann": ["disengage; leave"]}))  # Disengage is the action
+    assert not any(isinstance(s, Attacked) and s.opportunity for s in steps(calm))
+
+
+def test_p6_a_hero_who_moves_gets_the_monsters_to_plan_again() -> None:
+    f = fight(
+        [hero("Ann", light=True, attacks=(SWORD, BOW)), hero("Bo")],
+        [monster("Orc", attacks=(SWORD,)), monster("Gob", attacks=(SWORD,))],
+        {"A": ["Ann", "Orc"], "B": ["Bo", "Gob"]},
+    )
+    table = play_one_round(f, Told({"Ann": ["disengage; leave"]}))
+    plans = [e for e in table.events if isinstance(e, Planned)]
+    assert [p.replan for p in plans] == [False, True]
+    orc = next(o for o in plans[1].orders if o["monster"] == "Orc")
+    assert orc["target"] == "Ann" and orc["move"] == "joins Ann"  # it follows her
+
+
+def test_t1_a_slotted_spell_that_deals_damage_gives_an_o_dot() -> None:
+    f = fight(
+        [hero("Ann", light=True, attacks=(SPELL,))], [monster("Orc", hp=40)], {"A": ["Ann", "Orc"]}
+    )
+    # From the front rank the spell has disadvantage (R2): two d20s, then the damage dice.
+    hit = play_one_round(f, Told({"Ann": ["cast Chromatic Orb at Orc"]}), faces=[15, 15, 4, 4, 4])
+    assert hit.fight.hero("Ann").o_dot
+    missed = play_one_round(f, Told({"Ann": ["cast Chromatic Orb at Orc"]}), faces=[2, 2])
+    assert not missed.fight.hero("Ann").o_dot
+
+
+def test_the_fight_ends_when_one_side_is_all_down() -> None:
+    f = fight([hero("Ann", light=True)], [monster("Orc", hp=1)], {"A": ["Ann", "Orc"]})
+    table = Table(f)
+    runner = Runner(table, PolicyHeroes(), planner(), lambda *_: None)  # type: ignore[arg-type]
+    dice = Faces([15])
+    runner.dice = lambda: dice
+    runner.begin(1)
+    assert runner.play() == "heroes"
+    assert runner.play() == "heroes"  # and stays over
+
+
+def test_a_downed_hero_rolls_death_saves_instead_of_acting() -> None:
+    f = fight(
+        [hero("Ann", hp=20, hp_now=0), hero("Bo", light=True)],
+        [monster("Orc", hp=40, attacks=(SWORD,))],
+        {"A": ["Bo", "Orc"]},
+    )
+    table = play_one_round(f, PolicyHeroes(), faces=[])
+    saves = [s for e in table.events if isinstance(e, Turn) and e.who == "Ann" for s in e.steps]
+    assert [type(s).__name__ for s in saves] == ["DeathSave"]
+    # The orc hits her first: a mêlée hit on an unconscious hero is critical, two failures
+    # (D9); then her own save, a 10, succeeds.
+    assert table.fight.hero("Ann").death_saves == (1, 2)
+
+
+def test_policy_finishes_the_weakest_foe_in_melee_and_shoots_from_the_back() -> None:
+    f = fight(
+        [hero("Ann"), hero("Wen", cls="wizard", rank=Rank.BACK, why=None, attacks=(BOW,))],
+        [monster("Big", hp=30), monster("Small", hp=30, damage=25)],
+        {"A": ["Ann", "Big", "Small"]},
+    )
+    ann = policy_choice(f, f.hero("Ann")).action
+    assert isinstance(ann, AttackChoice) and ann.target == "Small" and ann.mode is Mode.MELEE
+    wen = policy_choice(f, f.hero("Wen")).action
+    assert isinstance(wen, AttackChoice) and wen.target == "Big" and wen.mode is Mode.RANGED
