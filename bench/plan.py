@@ -94,7 +94,7 @@ def greedy(fight: Fight) -> Plan:
     orders = []
     targets = plan_targets(fight)
     for m in fight.monsters:
-        if not can_act(m):
+        if not can_act(fight, m):
             continue
         chosen = Order(m.name, m.rank)
         for hero in targets:

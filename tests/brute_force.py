@@ -45,7 +45,7 @@ def legal_orders(fight: Fight, name: str) -> list[Order]:
 
 
 def best_plan(fight: Fight) -> Plan | None:
-    acting = [m.name for m in monsters(fight) if can_act(m)]
+    acting = [m.name for m in monsters(fight) if can_act(fight, m)]
     options = {name: legal_orders(fight, name) for name in acting}
     by_target: dict[str, dict[str | None, list[Order]]] = {}
     for name, orders in options.items():
