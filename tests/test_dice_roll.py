@@ -64,3 +64,9 @@ def test_cli_roll() -> None:
     assert code == 2 and "did you mean 'slashing'" in out
     code, out = run("roll", "2d6", "--advantage")
     assert code == 2 and "single d20" in out
+
+
+def test_d2_ability_modifier() -> None:
+    from lnf.dice import ability_modifier
+
+    assert [ability_modifier(s) for s in (1, 8, 9, 10, 11, 12, 30)] == [-5, -1, -1, 0, 0, 1, 10]

@@ -8,13 +8,14 @@ from collections.abc import Callable
 import pytest
 
 from lnf.dice import parse
-from lnf.model import Attack, AttackKind, Fight, Hero, Monster, Rank
+from lnf.model import Attack, AttackKind, Condition, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode
 from lnf.play.actions import AttackChoice, Choice, IllegalChoice, SimpleChoice, parse_choice
 from lnf.play.events import Attacked, Moved, Planned, Turn
 from lnf.play.policy import PolicyHeroes, policy_choice
 from lnf.play.runner import Runner
 from lnf.play.table import Table
+from lnf.play.transcript import transcript
 from lnf.solver import solve_plan
 from tests.builders import BOW, SWORD, fight, hero, monster
 
@@ -206,3 +207,24 @@ def test_policy_finishes_the_weakest_foe_in_melee_and_shoots_from_the_back() -> 
     assert isinstance(ann, AttackChoice) and ann.target == "Small" and ann.mode is Mode.MELEE
     wen = policy_choice(f, f.hero("Wen")).action
     assert isinstance(wen, AttackChoice) and wen.target == "Big" and wen.mode is Mode.RANGED
+
+
+def test_d8_ko_knocks_a_foe_out_instead_of_killing_it() -> None:
+    f = fight([hero("Ann", light=True)], [monster("Orc", hp=5)], {"A": ["Ann", "Orc"]})
+    table = play_one_round(f, Told({"Ann": ["attack Orc with Sword ko"]}), faces=[15, 8])
+    orc = table.fight.monster("Orc")
+    assert orc.current_hp == 0 and Condition.UNCONSCIOUS in orc.conditions
+    lines = transcript(table.start, table.events)
+    assert any("Orc is knocked out: unconscious and stable (D8)" in line for line in lines)
+
+
+def test_help_gives_the_ally_advantage_on_its_next_attack_this_round() -> None:
+    f = fight(
+        [hero("Ann", light=True), hero("Bo", light=True)],
+        [monster("Orc", hp=40)],
+        {"A": ["Ann", "Bo", "Orc"]},
+    )
+    table = play_one_round(f, Told({"Ann": ["help Bo"], "Bo": ["attack Orc"]}))
+    bo = [s for s in steps(table) if isinstance(s, Attacked) and s.attacker == "Bo"]
+    assert bo[0].roll == "advantage" and "an ally helps" in bo[0].reasons
+    assert "Bo" not in table.fight.turns.helped  # spent

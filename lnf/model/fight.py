@@ -166,6 +166,7 @@ class Turns:
     acted: frozenset[str] = frozenset()  # had their turn this round
     reacted: frozenset[str] = frozenset()  # used their reaction this round (D10)
     dodging: frozenset[str] = frozenset()  # took the Dodge action; ends at their next turn
+    helped: frozenset[str] = frozenset()  # an ally's Help: advantage on their next attack roll
     disengaged: frozenset[str] = frozenset()  # took the Disengage action this turn (M6)
 
 

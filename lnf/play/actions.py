@@ -53,6 +53,7 @@ class AttackChoice:
     extra: DiceExpr | None = None  # Sneak Attack dice
     big: str = ""  # T1: the big resource, if any
     times: int = 1
+    knock_out: bool = False  # D8: knock the foe out instead of killing it (mêlée)
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,9 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> Choice:
             action = _attack(state, current, verb, rest)
         elif verb == "heal":
             action = _heal(state, rest)
+        elif verb == "help":
+            allies = [h.name for h in state.heroes if in_fight(h) and h.name != hero.name]
+            action = SimpleChoice("help", _name(rest, allies))
         elif verb in SIMPLE_ACTIONS or verb == "pass":
             action = SimpleChoice("nothing" if verb == "pass" else verb, rest)
         else:
@@ -154,6 +158,9 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str) -> AttackChoice:
     extra: DiceExpr | None = None
     big = ""
     factor = 1
+    ko = False
+    if found := re.search(r"\bko\s*$", rest, re.IGNORECASE):
+        ko, rest = True, rest[: found.start()].strip()
     if found := re.search(r"\bsurge\s*$", rest, re.IGNORECASE):
         factor, big, rest = 2, "Action Surge", rest[: found.start()].strip()
     if found := re.search(r"\bsneak\s+(\S+)\s*$", rest, re.IGNORECASE):
@@ -179,7 +186,9 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str) -> AttackChoice:
         modes = attack_modes(fight, hero, target, attack)
         if modes:
             big = big or ("a slotted spell" if attack.slot else "")
-            return AttackChoice(target.name, attack, modes[0], extra, big, attack.times * factor)
+            times = attack.times * factor
+            ko = ko and modes[0] is Mode.MELEE
+            return AttackChoice(target.name, attack, modes[0], extra, big, times, ko)
     raise IllegalChoice(
         f"{hero.name} cannot reach {target.name} with {' or '.join(a.name for a in attacks)}",
         _why_not(fight, hero, target),

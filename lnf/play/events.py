@@ -49,6 +49,7 @@ class Attacked:
     damage_text: str = ""
     opportunity: bool = False  # M6, D10: made with the reaction
     big: str = ""  # T1: the big resource used (slotted spell, Sneak Attack…), if any
+    knock_out: bool = False  # D8: a mêlée attacker that drops its foe knocks it out instead
     tag: ClassVar[str] = "attack"
 
 

@@ -40,6 +40,7 @@ def roll_attack(
     opportunity: bool = False,
     extra: DiceExpr | None = None,
     big: str = "",
+    knock_out: bool = False,
 ) -> Attacked:
     close = mode is Mode.MELEE
     how, reasons = attack_roll(
@@ -48,6 +49,7 @@ def roll_attack(
         close=close,
         from_front=mode is Mode.RANGED and attacker.rank is Rank.FRONT,
         dodging=target.name in fight.turns.dodging,
+        helped=attacker.name in fight.turns.helped,
     )
     d20 = roll_d20(
         dice,
@@ -74,6 +76,7 @@ def roll_attack(
         critical=critical,
         opportunity=opportunity,
         big=big,
+        knock_out=knock_out and close,
     )
     if not hit:
         return step

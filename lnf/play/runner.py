@@ -274,7 +274,15 @@ class Runner:
                 if not in_fight(target):
                     break
                 hit = roll_attack(
-                    fight, me, target, action.attack, action.mode, dice, extra=extra, big=action.big
+                    fight,
+                    me,
+                    target,
+                    action.attack,
+                    action.mode,
+                    dice,
+                    extra=extra,
+                    big=action.big,
+                    knock_out=action.knock_out,
                 )
                 do(hit)
                 extra = None if hit.hit else extra

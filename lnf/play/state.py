@@ -27,7 +27,7 @@ from lnf.play.events import (
     Step,
     Turn,
 )
-from lnf.rules.damage import after_defences, death_save, heal, take_damage
+from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage
 from lnf.rules.roster import in_fight
 
 
@@ -40,7 +40,14 @@ def replay(fight: Fight, events: list[Event]) -> Fight:
 def apply(fight: Fight, event: Event) -> tuple[Fight, list[str]]:
     """The fight after `event`, and what followed from the rules."""
     if isinstance(event, RoundStarted):
-        turns = replace(fight.turns, acted=frozenset(), reacted=frozenset(), disengaged=frozenset())
+        # D10: one reaction per round; Help not used by the end of a round is gone.
+        turns = replace(
+            fight.turns,
+            acted=frozenset(),
+            reacted=frozenset(),
+            disengaged=frozenset(),
+            helped=frozenset(),
+        )
         return replace(fight, round=event.round, turns=turns), []
     if isinstance(event, Turn):
         # Dodge lasts until the hero's next turn; Disengage only for the turn it is taken.
@@ -109,6 +116,10 @@ def _attacked(fight: Fight, step: Attacked) -> tuple[Fight, list[str]]:
     attacker = fight.combatant(step.attacker)
     if attacker.has(Flag.HIDDEN):  # attacking gives away a hidden attacker
         fight = _put(fight, replace(attacker, flags=attacker.flags - {Flag.HIDDEN}))
+    if step.attacker in fight.turns.helped:  # Help is spent on the next attack roll
+        fight = replace(
+            fight, turns=replace(fight.turns, helped=fight.turns.helped - {step.attacker})
+        )
     if step.opportunity:
         fight = replace(
             fight, turns=replace(fight.turns, reacted=fight.turns.reacted | {step.attacker})
@@ -118,7 +129,10 @@ def _attacked(fight: Fight, step: Attacked) -> tuple[Fight, list[str]]:
     target = fight.combatant(step.target)
     by_type = {_damage_type(t): n for t, n in step.damage.items()}
     amount, _ = after_defences(target, by_type)
-    hurt, notes = take_damage(target, amount, critical=step.critical)
+    if step.knock_out and 0 < target.current_hp <= amount:
+        hurt, notes = knock_out(target)
+    else:
+        hurt, notes = take_damage(target, amount, critical=step.critical)
     fight = _put(fight, hurt)
     attacker = fight.combatant(step.attacker)
     if step.big and amount > 0 and isinstance(attacker, Hero) and not attacker.o_dot:
@@ -133,6 +147,8 @@ def _acted(fight: Fight, step: Acted) -> Fight:
         return replace(fight, turns=replace(turns, dodging=turns.dodging | {step.who}))
     if step.action == "disengage":
         return replace(fight, turns=replace(turns, disengaged=turns.disengaged | {step.who}))
+    if step.action == "help" and step.detail:
+        return replace(fight, turns=replace(turns, helped=turns.helped | {step.detail}))
     if step.action == "hide" and step.success:
         c = fight.combatant(step.who)
         return _put(fight, replace(c, flags=c.flags | {Flag.HIDDEN}))

@@ -204,6 +204,8 @@ def _acted_text(step: Acted) -> str:
         return f"{step.who} tries to hide: {step.detail}: {result}."
     if step.action == "disengage":
         return f"{step.who} disengages (no opportunity attacks, M6)."
+    if step.action == "help":
+        return f"{step.who} helps {step.detail} (advantage on {step.detail}'s next attack roll)."
     if step.action == "dodge":
         return f"{step.who} dodges (attacks on {step.who} have disadvantage until its next turn)."
     detail = f" {step.detail}" if step.detail else ""

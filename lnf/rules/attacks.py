@@ -157,10 +157,11 @@ def attack_roll(
     close: bool,
     from_front: bool,
     dodging: bool = False,
+    helped: bool = False,
 ) -> tuple[Roll, tuple[str, ...]]:
     """D4: the roll for any attack, with its reasons. `close`: a mêlée attack within 5 ft
     (prone targets); `from_front`: a ranged attack from the front rank (R2); `dodging`: the
-    target took the Dodge action."""
+    target took the Dodge action; `helped`: an ally took the Help action for the attacker."""
     good: list[str] = []
     bad: list[str] = []
     for condition, text in _TARGET_ADVANTAGE.items():
@@ -183,6 +184,8 @@ def attack_roll(
         bad.append(f"{target.name} is invisible")
     if dodging:
         bad.append(f"{target.name} is dodging")
+    if helped:
+        good.append("an ally helps")
     for condition, text in _ATTACKER_DISADVANTAGE.items():
         if condition in attacker.conditions:
             bad.append(text)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from lnf.dice import DamageType
-from lnf.model import Combatant, Hero, Monster
+from lnf.model import Combatant, Condition, Hero, Monster
 
 
 def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) -> tuple[int, str]:
@@ -84,6 +84,17 @@ def _hero_damage(
         return replace(hero, hp_now=0, dead=True), notes
     notes.append(f"{hero.name} drops to 0 hit points and falls unconscious (D8)")
     return replace(hero, hp_now=0, death_saves=(0, 0), stable=False), notes
+
+
+def knock_out(target: Hero | Monster) -> tuple[Hero | Monster, list[str]]:
+    """D8: a mêlée attacker that drops its foe may knock it out: unconscious and stable."""
+    note = [f"{target.name} is knocked out: unconscious and stable (D8)"]
+    if isinstance(target, Monster):
+        out = replace(
+            target, damage=target.hp, conditions=target.conditions | {Condition.UNCONSCIOUS}
+        )
+        return out, note
+    return replace(target, hp_now=0, death_saves=(0, 0), stable=True), note
 
 
 def heal(target: Hero | Monster, amount: int) -> tuple[Hero | Monster, list[str]]:
