@@ -13,17 +13,27 @@ from pathlib import Path
 import click
 
 from lnf.cli import main
-from lnf.cli.options import echo_json, fight_argument, json_option, opened
+from lnf.cli.options import (
+    echo_json,
+    fight_argument,
+    json_option,
+    opened,
+    terminal_style,
+    terminal_width,
+)
 from lnf.errors import LnfError
+from lnf.io.grid_text import render_show
 from lnf.model import Fight, Hero, Monster
 from lnf.model.plan import Plan
 from lnf.play.actions import Choice, IllegalChoice, options, parse_choice
-from lnf.play.events import Begun, Event, Redone, Undone, to_json
+from lnf.play.events import Begun, Event, Redone, RoundStarted, Undone, to_json
 from lnf.play.policy import policy_choice
 from lnf.play.runner import TABLE_HEROES, HeroSide, Runner
 from lnf.play.script import ScriptedHeroes, load_script
+from lnf.play.state import apply
 from lnf.play.table import Table
 from lnf.play.transcript import describe, transcript
+from lnf.rules.state import check_state
 
 seed_option = click.option(
     "--seed", type=int, help="Dice seed for a new fight log (default: a random one, recorded)."
@@ -65,8 +75,7 @@ class PromptHeroes:
         where = f"group {group.label}" if group else "unengaged"
         click.echo(
             f"\n{hero.name}'s turn ({hero.rank} rank, {where}, {hero.current_hp}/{hero.hp} hp). "
-            "Type what the hero does, `?` for the choices, `auto` for the hero policy, "
-            "`quit` to stop (everything so far is kept)."
+            f"What does {hero.name} do? (? for the choices, auto, quit)"
         )
         while True:
             try:
@@ -110,6 +119,19 @@ def play(fight_file: Path, seed: int | None) -> None:
     if table.events:
         click.echo(f"Carrying on from the log ({len(table.events)} events).")
     runner = _runner(table, PromptHeroes(), seed)
+    if (over := runner.winner()) is not None:
+        click.echo(f"The fight is over: the {over} won. `lnf log {fight_file}` tells it.")
+        return
+    tell = printer()
+
+    def say(event: Event, before: Fight, notes: list[str]) -> None:
+        if isinstance(event, RoundStarted):  # each round starts with the grid, as on paper
+            now, _ = apply(before, event)
+            grid = render_show(now, check_state(now), terminal_style(), terminal_width())
+            click.echo("\n" + grid)
+        tell(event, before, notes)
+
+    runner.say = say
     winner = runner.play()
     if winner is None:
         click.echo(f"\nStopped. `lnf play {fight_file}` carries on from here.")

@@ -55,8 +55,6 @@ class HeroSide(Protocol):
         ...
 
 
-AT_THE_TABLE = Choice(action=SimpleChoice("at-the-table"))
-
 # A combatant whose file lists no attacks still fights (claws, fists; see has_melee).
 UNARMED = Attack(name="Unarmed strike", damage=parse("1 bludgeoning"))
 
@@ -189,92 +187,76 @@ class Runner:
             self._add(Turn(monster.name, [], note="has no order"))
             return
         dice = self._dice()
-        fight = self.fight
-        steps: list[Step] = []
-
-        def do(step: Step) -> None:
-            nonlocal fight
-            steps.append(step)
-            fight, _ = apply_step(fight, step)
-
-        if leaves_group(fight, monster.name, order.move):
-            for foe in reaction_foes(fight, monster.name):
-                hero = fight.hero(foe)
-                if self.heroes.takes_opportunity(fight, hero, monster):
-                    do(_opportunity(fight, hero, fight.monster(monster.name), dice))
-                    if not in_fight(fight.monster(monster.name)):
-                        self._add(Turn(monster.name, steps))
+        turn = TurnSteps(self.fight)
+        if leaves_group(turn.fight, monster.name, order.move):
+            for foe in reaction_foes(turn.fight, monster.name):
+                hero = turn.fight.hero(foe)
+                if self.heroes.takes_opportunity(turn.fight, hero, monster):
+                    turn.do(_opportunity(turn.fight, hero, turn.fight.monster(monster.name), dice))
+                    if not in_fight(turn.fight.monster(monster.name)):
+                        self._add(Turn(monster.name, turn.steps))
                         return
-        move = _move_step(fight, order)
+        move = _move_step(turn.fight, order)
         if move is not None:
-            do(move)
+            turn.do(move)
         if order.target is not None and order.mode is not None:
-            target = fight.hero(order.target)
-            me = fight.monster(monster.name)
-            attack = weapon_for(me, target, order.mode) or (None if me.attacks else UNARMED)
+            me = turn.fight.monster(monster.name)
+            attack = weapon_for(me, turn.fight.hero(order.target), order.mode)
+            attack = attack or (None if me.attacks else UNARMED)
             for _ in range(attack.times if attack is not None else 0):
-                target = fight.hero(order.target)
+                target = turn.fight.hero(order.target)
                 if attack is None or not in_fight(target):
                     break
-                do(
-                    roll_attack(
-                        fight, fight.monster(monster.name), target, attack, order.mode, dice
-                    )
-                )
-        self._add(Turn(monster.name, steps))
+                me = turn.fight.monster(monster.name)
+                turn.do(roll_attack(turn.fight, me, target, attack, order.mode, dice))
+        self._add(Turn(monster.name, turn.steps))
 
     # --- heroes ----------------------------------------------------------------------------
 
     def _hero_turn(self, hero: Hero) -> bool:
-        if hero.current_hp == 0 and in_fight(hero) and self.heroes is not TABLE_HEROES:
-            steps: list[Step] = [] if hero.stable else [roll_death_save(hero, self._dice())]
-            self._add(
-                Turn(hero.name, steps, note="is stable at 0 hit points" if hero.stable else "")
-            )
+        if self.heroes is TABLE_HEROES:
+            self._add(Turn(hero.name, [], note="acts at the table"))
             return True
-        if not can_take_turn(hero) and self.heroes is not TABLE_HEROES:
+        if hero.current_hp == 0 and in_fight(hero):
+            if hero.stable:
+                self._add(Turn(hero.name, [], note="is stable at 0 hit points"))
+            else:
+                self._add(Turn(hero.name, [roll_death_save(hero, self._dice())]))  # D9
+            return True
+        if not can_take_turn(hero):
             self._add(Turn(hero.name, [], note="cannot act"))
             return True
         choice = self.heroes.choose(self.fight, hero)
         if choice is None:
             return False
-        if choice is AT_THE_TABLE:
-            self._add(Turn(hero.name, [], note="acts at the table"))
-            return True
         self._add(Turn(hero.name, self._hero_steps(hero, choice)))
         return True
 
     def _hero_steps(self, hero: Hero, choice: Choice) -> list[Step]:
         dice = self._dice()
-        fight = self.fight
-        steps: list[Step] = []
-
-        def do(step: Step) -> None:
-            nonlocal fight
-            steps.append(step)
-            fight, _ = apply_step(fight, step)
-
+        turn = TurnSteps(self.fight)
         action = choice.action
         if isinstance(action, SimpleChoice) and action.action == "disengage":
-            do(Acted(hero.name, "disengage"))  # M6: before it moves, so nobody gets a swing
+            turn.do(Acted(hero.name, "disengage"))  # M6: before it moves, so nobody swings
         for move in choice.moves:
-            if _provokes(fight, hero.name, move):
-                for foe in reaction_foes(fight, hero.name):
-                    if fight.hero(hero.name).current_hp == 0:
+            if _provokes(turn.fight, hero.name, move):
+                for foe in reaction_foes(turn.fight, hero.name):
+                    if turn.fight.hero(hero.name).current_hp == 0:
                         break
-                    do(_opportunity(fight, fight.monster(foe), fight.hero(hero.name), dice))
-            if fight.hero(hero.name).current_hp == 0:
-                return steps  # dropped on the way out
-            do(move)
-        me = fight.hero(hero.name)
+                    me = turn.fight.hero(hero.name)
+                    turn.do(_opportunity(turn.fight, turn.fight.monster(foe), me, dice))
+            if turn.fight.hero(hero.name).current_hp == 0:
+                return turn.steps  # dropped on the way out
+            turn.do(move)
         if isinstance(action, AttackChoice):
             extra = action.extra  # Sneak Attack: once per turn, on the first hit
             for _ in range(action.times):
-                target = fight.monster(action.target)
+                target = turn.fight.monster(action.target)
                 if not in_fight(target):
                     break
+                me = turn.fight.hero(hero.name)
                 hit = roll_attack(
-                    fight,
+                    turn.fight,
                     me,
                     target,
                     action.attack,
@@ -284,14 +266,13 @@ class Runner:
                     big=action.big,
                     knock_out=action.knock_out,
                 )
-                do(hit)
+                turn.do(hit)
                 extra = None if hit.hit else extra
-                me = fight.hero(hero.name)
         elif isinstance(action, HealChoice):
-            do(roll_healing(hero.name, action.target, action.amount, dice, action.by))
+            turn.do(roll_healing(hero.name, action.target, action.amount, dice, action.by))
         elif isinstance(action, SimpleChoice) and action.action != "disengage":
-            do(_simple(fight, me, action, dice))
-        return steps
+            turn.do(_simple(turn.fight, turn.fight.hero(hero.name), action, dice))
+        return turn.steps
 
     # --- plumbing --------------------------------------------------------------------------
 
@@ -304,11 +285,25 @@ class Runner:
         self.say(event, before, notes)
 
 
+class TurnSteps:
+    """The steps of one turn so far and the state they lead to: each roll sees the state
+    after the step before it (a foe that dropped, a reaction spent)."""
+
+    def __init__(self, fight: Fight) -> None:
+        self.fight = fight
+        self.steps: list[Step] = []
+
+    def do(self, step: Step) -> None:
+        self.steps.append(step)
+        self.fight, _ = apply_step(self.fight, step)
+
+
 class _TableHeroes:
-    """`lnf round`: the heroes' turns happen at the table and the DM records them."""
+    """`lnf round`: the heroes' turns happen at the table and the DM records them (the runner
+    never asks this side for a choice)."""
 
     def choose(self, fight: Fight, hero: Hero) -> Choice | None:
-        return AT_THE_TABLE
+        raise AssertionError("heroes at the table choose at the table")
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         return False  # the DM records a hero's opportunity attack like any other damage
