@@ -111,6 +111,9 @@ def test_m2_a_slow_hero_in_a_group_cannot_change_groups() -> None:
         parse_choice(f, f.hero("Bo"), "join A")
     assert info.value.rule == "M2"
     assert parse_choice(f, f.hero("Bo"), "leave").moves == [Moved("Bo", leave=True)]
+    with pytest.raises(IllegalChoice) as twice:
+        parse_choice(f, f.hero("Bo"), "leave; join A")
+    assert twice.value.rule == "M2"
 
 
 def test_r4_r5_a_hero_steps_back_only_with_a_reason_that_holds() -> None:

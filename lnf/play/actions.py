@@ -22,6 +22,7 @@ from lnf.model.plan import Mode
 from lnf.play.events import Moved
 from lnf.play.state import apply_step
 from lnf.rules.hero_turn import attack_modes, can_leave, join_targets, rank_choices
+from lnf.rules.moves import is_fast
 from lnf.rules.roster import in_fight
 from lnf.rules.state import check_state
 
@@ -88,6 +89,11 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> Choice:
         verb, rest = verb.lower(), rest.strip()
         if verb in ("join", "leave", "front", "back", "free-air", "rank"):
             move = _move(state, state.hero(hero.name), verb, rest)
+            changes = [m for m in (*moves, move) if m.leave or m.join is not None]
+            if len(changes) > 1 and not is_fast(hero):
+                raise IllegalChoice(
+                    f"{hero.name} is slow: one group change per round, into a group or out", "M2"
+                )
             state, _ = apply_step(state, move)
             moves.append(move)
             continue
