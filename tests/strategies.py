@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from lnf.dice import parse
 from lnf.model import (
+    Ability,
+    Area,
     Attack,
     AttackKind,
     BackReason,
@@ -25,6 +27,7 @@ from lnf.model import (
     Phase,
     PhaseKind,
     Rank,
+    Shape,
     Side,
 )
 
@@ -62,6 +65,9 @@ def attacks(draw: st.DrawFn, reach: int) -> Attack:
         range=draw(st.sampled_from([(80, 320), (30, 120), (120, 120)])) if ranged else None,
         two_handed=ranged and kind is AttackKind.RANGED and draw(st.booleans()),
         slot=draw(st.sampled_from([False, False, True])),
+        save=draw(st.sampled_from([None, None, (Ability.DEX, 15)])),
+        half=draw(st.booleans()),
+        area=draw(st.sampled_from([None, None, Area(Shape.CONE, 15)])),
         times=draw(st.integers(1, 3)),
     )
 
@@ -78,6 +84,7 @@ def _common(draw: st.DrawFn) -> dict[str, object]:
         reach=reach,
         ac=draw(st.integers(8, 20)),
         stealth=draw(st.sampled_from([0, 0, 4])),
+        saves=draw(st.sampled_from([(), ((Ability.DEX, 2), (Ability.WIS, -1))])),
         temp_hp=draw(st.sampled_from([0, 0, 5])),
         conditions=frozenset(draw(st.lists(st.sampled_from(list(Condition)), max_size=2))),
         flags=frozenset(draw(st.lists(st.sampled_from(list(Flag)), max_size=2))),

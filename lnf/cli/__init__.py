@@ -34,6 +34,7 @@ def main() -> None:
 
 # The command modules register themselves on `main`.
 from lnf.cli import (  # noqa: E402
+    area_commands,
     dice_commands,
     grid_commands,
     plan_commands,
@@ -42,6 +43,7 @@ from lnf.cli import (  # noqa: E402
 )
 
 __all__ = [
+    "area_commands",
     "dice_commands",
     "grid_commands",
     "main",

@@ -20,6 +20,7 @@ from lnf.io.yaml_source import Located, load_yaml
 from lnf.model import (
     CLASS_FAMILIES,
     DEFAULT_REACH,
+    Ability,
     Attack,
     AttackKind,
     CDot,
@@ -101,6 +102,7 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
         con=d["con"],
         perception=d["perception"],
         stealth=d["stealth"],
+        saves=tuple((Ability(k), v) for k, v in d["saves"].items() if v),
         conditions=frozenset(d["conditions"]),
         exhaustion=d["exhaustion"],
         effects=tuple(d["effects"]),
@@ -129,6 +131,9 @@ def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Chec
         two_handed=a["two_handed"],
         spell=a["spell"],
         slot=a["slot"],
+        save=a["save"],
+        half=a["half"],
+        area=a["area"],
         times=a["times"],
     )
 
@@ -321,6 +326,8 @@ def _common_doc(c: Hero | Monster) -> dict[str, Any]:
     ):
         if values:
             d[key] = sorted(v.value for v in values)
+    if c.saves:
+        d["saves"] = {a.value: bonus for a, bonus in c.saves}
     if c.effects:
         d["effects"] = list(c.effects)
     if c.attacks:
@@ -342,6 +349,12 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
     for key, value in (("two_handed", a.two_handed), ("spell", a.spell), ("slot", a.slot)):
         if value:
             d[key] = True
+    if a.save is not None:
+        d["save"] = f"{a.save[0]} {a.save[1]}"
+    if not a.half:
+        d["half"] = False
+    if a.area is not None:
+        d["area"] = f"{a.area.shape} {a.area.size}"
     if a.times != 1:
         d["times"] = a.times
     return d

@@ -14,6 +14,8 @@ from lnf.dice import DamageType, DiceError, DiceExpr
 from lnf.dice import parse as parse_dice
 from lnf.io.spec import Bool, Choice, Field, Int, ListOf, MapOf, Obj, Str, Text
 from lnf.model import (
+    Ability,
+    Area,
     AttackKind,
     BackReason,
     CDot,
@@ -24,6 +26,7 @@ from lnf.model import (
     Phase,
     PhaseKind,
     Rank,
+    Shape,
     Side,
     Variant,
 )
@@ -90,6 +93,22 @@ def parse_saves(value: Any) -> tuple[int, int]:
     return int(match[1]), int(match[2])
 
 
+def parse_save(value: Any) -> tuple[Ability, int]:
+    """`dex 15`: a Dexterity saving throw against DC 15."""
+    match = re.fullmatch(r"\s*(\w+)\s+(?:dc\s*)?(\d+)\s*", str(value).lower())
+    if match is None or match[1] not in {a.value for a in Ability}:
+        raise ValueError(f"bad save {value!r}")
+    return Ability(match[1]), int(match[2])
+
+
+def parse_area(value: Any) -> Area:
+    """`sphere 20` (a shape and its size in feet, E1)."""
+    match = re.fullmatch(r"\s*(\w+)\s+(\d+)\s*(?:ft\.?)?\s*", str(value).lower())
+    if match is None or match[1] not in {s.value for s in Shape}:
+        raise ValueError(f"bad area {value!r}")
+    return Area(Shape(match[1]), int(match[2]))
+
+
 DOTS = {"C": CDot.WANTED, "C-": CDot.AVOIDED}
 
 
@@ -105,7 +124,13 @@ def parse_dot(value: Any) -> str:
 DAMAGE = Text(parse_damage, "dice such as 1d8+2 slashing", {"type": "string"})
 RANGE = Text(parse_range, "normal/long feet such as 80/320", {"type": ["string", "integer"]})
 HP = Text(parse_hp, "hit points such as 27 or 12/27", {"type": ["string", "integer"]})
-SAVES = Text(parse_saves, "successes/failures such as 1/2", {"type": "string"})
+DEATH_SAVES = Text(parse_saves, "successes/failures such as 1/2", {"type": "string"})
+SAVE = Text(parse_save, "an ability and a DC such as dex 15", {"type": "string"})
+AREA = Text(parse_area, "a shape and feet such as sphere 20 or cone 15", {"type": "string"})
+SAVES = Obj(
+    {a.value: Field(Int(minimum=-5, maximum=20), 0, f"{a.value} save bonus") for a in Ability},
+    what="saving throw bonuses (str, dex, con, int, wis, cha)",
+)
 PHASE = Text(parse_phase, "melee, chase or volley N", {"type": "string"})
 DOT = Text(
     parse_dot,
@@ -126,6 +151,9 @@ ATTACK = Obj(
         "spell": Field(Bool(), False, "a spell attack (V3: 300 ft or more reaches further)"),
         "times": Field(Int(minimum=1, maximum=20), 1, "attacks per Attack action (Multiattack)"),
         "slot": Field(Bool(), False, "a slotted spell: dealing damage with it gives an O dot (T1)"),
+        "save": Field(SAVE, None, "a saving throw instead of an attack roll, such as dex 15"),
+        "half": Field(Bool(), True, "with save: half damage on a success"),
+        "area": Field(AREA, None, "an area effect such as sphere 20 (E1)"),
     },
     what="an attack (name, damage, …)",
 )
@@ -145,6 +173,7 @@ def _combatant_fields() -> dict[str, Field]:
         "con": Field(Int(minimum=-5, maximum=10), 0, "Constitution modifier (C3)"),
         "perception": Field(Int(minimum=0, maximum=50), 10, "passive Perception (C5)"),
         "stealth": Field(Int(minimum=-5, maximum=30), 0, "Dexterity (Stealth) bonus (hiding, C5)"),
+        "saves": Field(SAVES, {}, "saving throw bonuses such as {dex: 2, wis: 1}"),
         "conditions": Field(ListOf(Choice(Condition), unique=True), [], "5e conditions"),
         "exhaustion": Field(Int(minimum=0, maximum=6), 0, "exhaustion level"),
         "effects": Field(ListOf(Str()), [], "free notes such as Vicious Mockery (G6)"),
@@ -165,7 +194,7 @@ HERO = Obj(
         "hp": Field(HP, doc="hit points: 27, or current/maximum such as 12/27"),
         "dots": Field(ListOf(DOT, unique=True), [], "T1 dots: C (wanted), C- (avoided), O, N"),
         "dead": Field(Bool(), False, "dead heroes leave the grid"),
-        "death_saves": Field(SAVES, (0, 0), "D9 at 0 hp: successes/failures such as 1/2"),
+        "death_saves": Field(DEATH_SAVES, (0, 0), "D9 at 0 hp: successes/failures such as 1/2"),
         "stable": Field(Bool(), False, "D9: at 0 hp and no longer rolling death saves"),
     },
     what="a hero (name, class, hp, …)",

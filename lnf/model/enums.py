@@ -125,6 +125,30 @@ class Flag(StrEnum):
     HIDDEN = "hidden"  # unseen right now
 
 
+class Ability(StrEnum):
+    """The six abilities, for saving throws."""
+
+    STR = "str"
+    DEX = "dex"
+    CON = "con"
+    INT = "int"
+    WIS = "wis"
+    CHA = "cha"
+
+
+class Shape(StrEnum):
+    """E1: area shapes; the size is a radius, a side, or a cone's or line's length."""
+
+    SPHERE = "sphere"
+    CYLINDER = "cylinder"
+    CIRCLE = "circle"
+    RADIUS = "radius"
+    CUBE = "cube"
+    SQUARE = "square"
+    CONE = "cone"
+    LINE = "line"
+
+
 class AttackKind(StrEnum):
     MELEE = "melee"
     RANGED = "ranged"

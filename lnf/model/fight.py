@@ -12,6 +12,7 @@ from functools import cached_property
 from lnf.dice import DamageType, DiceExpr
 from lnf.model.enums import (
     CLASS_FAMILIES,
+    Ability,
     AttackKind,
     BackReason,
     CDot,
@@ -21,9 +22,22 @@ from lnf.model.enums import (
     HouseRule,
     PhaseKind,
     Rank,
+    Shape,
     Side,
     Variant,
 )
+
+
+@dataclass(frozen=True)
+class Area:
+    """E1: an area effect's shape and size in feet."""
+
+    shape: Shape
+    size: int
+
+    def __str__(self) -> str:
+        return f"{self.size} ft {self.shape}"
+
 
 DEFAULT_REACH = 5
 DEFAULT_SPEED = 30
@@ -40,6 +54,9 @@ class Attack:
     two_handed: bool = False  # V3/C4: longbow, shortbow, crossbows reach further
     spell: bool = False  # V3/C4: spells of 300 ft or more reach further
     slot: bool = False  # T1: a slotted spell; dealing damage with it gives an O dot
+    save: tuple[Ability, int] | None = None  # a saving throw (ability, DC) instead of a roll
+    half: bool = True  # with a save: half damage on a success
+    area: Area | None = None  # E1: an area effect
     times: int = 1  # attacks of this kind per Attack action (Multiattack)
 
     @property
@@ -68,6 +85,7 @@ class Combatant:
     con: int = 0  # Constitution modifier (C3)
     perception: int = 10  # passive Wisdom (Perception) (C5)
     stealth: int = 0  # Dexterity (Stealth) bonus: hiding (C5, the Hide action)
+    saves: tuple[tuple[Ability, int], ...] = ()  # saving throw bonuses; 0 where not listed
     conditions: frozenset[Condition] = frozenset()
     exhaustion: int = 0
     effects: tuple[str, ...] = ()  # free text the DM tracks, such as "Vicious Mockery"
@@ -90,6 +108,9 @@ class Combatant:
 
     def has(self, flag: Flag) -> bool:
         return flag in self.flags
+
+    def save_bonus(self, ability: Ability) -> int:
+        return dict(self.saves).get(ability, 0)
 
 
 @dataclass(frozen=True, kw_only=True)

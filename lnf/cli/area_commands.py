@@ -1,0 +1,66 @@
+"""`lnf area`: how many targets an area effect holds (E1, E2)."""
+
+from __future__ import annotations
+
+import secrets
+
+import click
+
+from lnf.cli import main
+from lnf.cli.options import echo_json, json_option
+from lnf.dice.roll import SeededDice
+from lnf.errors import InputError, InputProblem
+from lnf.model import Area, Shape
+from lnf.rules.areas import SPELLS, crowded, target_count
+
+
+def parse_area(words: tuple[str, ...]) -> tuple[str, Area]:
+    """`fireball`, `cone of cold`, or a shape and a size: `cone 60`, `sphere 20`."""
+    text = " ".join(words).strip().lower()
+    if text in SPELLS:
+        return text.title(), SPELLS[text]
+    parts = text.split()
+    if len(parts) == 2 and parts[0] in {s.value for s in Shape} and parts[1].isdigit():
+        area = Area(Shape(parts[0]), int(parts[1]))
+        return str(area), area
+    spells = ", ".join(sorted(SPELLS))
+    shapes = ", ".join(s.value for s in Shape)
+    problem = InputProblem(
+        f"{text!r} is neither a known area spell nor SHAPE FEET",
+        hint=f"spells: {spells}; shapes: {shapes} (for example `cone 60`)",
+        rule="E1",
+    )
+    raise InputError("command line", [problem])
+
+
+@main.command()
+@click.argument("area", nargs=-1, required=True)
+@click.option("--crowded", "tight", flag_value="crowded", help="Unusually tight: +1d3 (E2).")
+@click.option("--spread", "tight", flag_value="spread", help="Unusually spread: −1d3 (E2).")
+@click.option("--seed", type=int, help="Seed the 1d3.")
+@json_option
+def area(area: tuple[str, ...], tight: str | None, seed: int | None, as_json: bool) -> None:
+    """How many targets AREA holds: a spell (`fireball`) or a shape and size (`cone 60`)."""
+    name, shape = parse_area(area)
+    count = target_count(shape)
+    title = name if name == str(shape) else f"{name} ({shape})"
+    line = f"{title}: {count} targets (E1)"
+    total, d3 = count, None
+    if tight is not None:
+        d3 = SeededDice(seed if seed is not None else secrets.randbits(32)).face(3)
+        total = crowded(count, d3, tight=tight == "crowded")
+        sign = "+" if tight == "crowded" else "−"
+        line += f"; {tight}: {sign}1d3 ({d3}) = {total} targets (E2)"
+    if as_json:
+        echo_json(
+            {
+                "area": name,
+                "shape": shape.shape.value,
+                "size": shape.size,
+                "count": count,
+                "d3": d3,
+                "targets": total,
+            }
+        )
+    else:
+        click.echo(line)
