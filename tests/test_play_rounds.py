@@ -7,15 +7,35 @@ from collections.abc import Callable
 
 import pytest
 
-from lnf.dice import parse
-from lnf.model import Attack, AttackKind, Condition, Fight, Hero, Monster, Rank
+from lnf.dice import DamageType, parse
+from lnf.model import (
+    Ability,
+    Area,
+    Attack,
+    AttackKind,
+    Condition,
+    Fight,
+    Hero,
+    Monster,
+    Rank,
+    Shape,
+)
 from lnf.model.plan import Mode
-from lnf.play.actions import AttackChoice, Choice, IllegalChoice, SimpleChoice, parse_choice
+from lnf.play.actions import (
+    AttackChoice,
+    Choice,
+    IllegalChoice,
+    SimpleChoice,
+    SpellChoice,
+    parse_choice,
+)
 from lnf.play.events import Attacked, Moved, Planned, Turn
 from lnf.play.policy import PolicyHeroes, policy_choice
+from lnf.play.resolve import roll_spell
 from lnf.play.runner import Runner
+from lnf.play.state import apply_step
 from lnf.play.table import Table
-from lnf.play.transcript import transcript
+from lnf.play.transcript import describe, transcript
 from lnf.solver import solve_plan
 from tests.builders import BOW, SWORD, fight, hero, monster
 
@@ -231,3 +251,63 @@ def test_help_gives_the_ally_advantage_on_its_next_attack_this_round() -> None:
     bo = [s for s in steps(table) if isinstance(s, Attacked) and s.attacker == "Bo"]
     assert bo[0].roll == "advantage" and "an ally helps" in bo[0].reasons
     assert "Bo" not in table.fight.turns.helped  # spent
+
+
+FIREBALL = Attack(
+    name="Fireball",
+    kind=AttackKind.RANGED,
+    damage=parse("8d6 fire"),
+    range=(150, 150),
+    spell=True,
+    slot=True,
+    save=(Ability.DEX, 15),
+    area=Area(Shape.SPHERE, 20),
+)
+
+
+def area_fight() -> Fight:
+    return fight(
+        [hero("Ann"), hero("Bo"), hero("Wiz", cls="wizard", attacks=(FIREBALL,))],
+        [
+            monster("Orc", hp=60, saves=((Ability.DEX, 1),)),
+            monster("Imp", hp=60, resist=frozenset({DamageType.FIRE})),
+            monster("Gob", hp=60),
+        ],
+        {"A": ["Ann", "Orc", "Imp"], "B": ["Bo", "Gob"]},
+    )
+
+
+def test_e3_casting_an_area_spell_checks_the_targets_and_names_the_groups() -> None:
+    f = area_fight()
+    with pytest.raises(IllegalChoice) as info:
+        parse_choice(f, f.hero("Wiz"), "cast Fireball at Orc, Gob")
+    assert info.value.rule == "E3"
+    assert "group A (without Ann and Imp) and group B (without Bo)" in info.value.message
+    choice = parse_choice(f, f.hero("Wiz"), "cast Fireball at Orc, Imp and Ann sculpt Ann")
+    assert isinstance(choice.action, SpellChoice)
+    assert choice.action.targets == ["Orc", "Imp", "Ann"] and choice.action.spared == ["Ann"]
+
+
+def test_area_damage_is_rolled_once_and_each_target_saves() -> None:
+    f = area_fight()
+    # 8d6 all 3s = 24 fire; Orc saves (15 + 1 = 16 vs DC 15): 12; Imp fails (4): 24, resisted: 12.
+    dice = Faces([3] * 8 + [15, 4])
+    cast = roll_spell(
+        f,
+        f.hero("Wiz"),
+        FIREBALL,
+        ["Orc", "Imp", "Ann"],
+        dice,
+        spared=["Ann"],
+        big="a slotted spell",
+        area="20 ft sphere, 4 targets",
+    )
+    assert [(s.who, s.success) for s in cast.saves] == [("Orc", True), ("Imp", False)]
+    after, _ = apply_step(f, cast)
+    assert after.monster("Orc").damage == 12 and after.monster("Imp").damage == 12
+    assert after.hero("Ann").current_hp == 20  # spared (Sculpt Spells)
+    assert after.hero("Wiz").o_dot  # a slotted spell that dealt damage (T1)
+    told = "\n".join(describe(Turn("Wiz", [cast]), f))
+    assert "Wiz casts Fireball (20 ft sphere, 4 targets) on Orc, Imp and Ann" in told
+    assert "sparing Ann (Sculpt Spells)" in told
+    assert "Imp's DEX save 1d20 (4) + 0 = 4 vs DC 15: fails, takes 12, resists fire (D6)" in told

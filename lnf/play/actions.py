@@ -21,6 +21,7 @@ from lnf.model import Attack, BackReason, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode
 from lnf.play.events import Moved
 from lnf.play.state import apply_step
+from lnf.rules.areas import check_area_targets, target_count
 from lnf.rules.hero_turn import attack_modes, can_leave, join_targets, rank_choices
 from lnf.rules.moves import is_fast
 from lnf.rules.roster import in_fight
@@ -58,6 +59,17 @@ class AttackChoice:
 
 
 @dataclass(frozen=True)
+class SpellChoice:
+    """A spell with a saving throw: one target, or the targets of an area (E1–E4)."""
+
+    spell: Attack
+    targets: list[str]
+    spared: list[str] = field(default_factory=list)  # Sculpt Spells
+    big: str = ""
+    area: str = ""
+
+
+@dataclass(frozen=True)
 class HealChoice:
     target: str
     amount: DiceExpr
@@ -70,7 +82,7 @@ class SimpleChoice:
     detail: str = ""
 
 
-Action = AttackChoice | HealChoice | SimpleChoice
+Action = AttackChoice | SpellChoice | HealChoice | SimpleChoice
 
 
 @dataclass(frozen=True)
@@ -100,7 +112,9 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> Choice:
         if action is not None:
             raise IllegalChoice("one action per turn; moves may come before it")
         current = state.hero(hero.name)
-        if verb in ("attack", "cast"):
+        if verb == "cast" and (spell := _save_spell(current, rest)) is not None:
+            action = _cast_save(state, current, spell, rest)
+        elif verb in ("attack", "cast"):
             action = _attack(state, current, verb, rest)
         elif verb == "heal":
             action = _heal(state, rest)
@@ -200,6 +214,46 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str) -> AttackChoice:
         _why_not(fight, hero, target),
         [o for o in options(fight, hero) if o.startswith(("attack", "cast"))],
     )
+
+
+def _save_spell(hero: Hero, rest: str) -> Attack | None:
+    """The hero's save spell named at the start of `cast …`, if it is one."""
+    name = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)[0].strip().lower()
+    return next((a for a in hero.attacks if a.save is not None and a.name.lower() == name), None)
+
+
+def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str) -> SpellChoice:
+    """`cast Fireball at Orc 1, Orc 2 and Kara sculpt Kara` (E3) or `cast Sacred Flame at Orc`."""
+    pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+    if len(pieces) != 2:
+        raise IllegalChoice(f"say whom: cast {spell.name} at TARGET[, TARGET…]")
+    text, sculpt = pieces[1], ""
+    if found := re.search(r"\s+sculpt\s+", text, re.IGNORECASE):
+        text, sculpt = text[: found.start()], text[found.end() :]
+    standing = [c.name for c in fight.everyone if in_fight(c)]
+    targets = [_name(t, standing) for t in _names(text)]
+    spared = [_name(t, standing) for t in _names(sculpt)]
+    big = "a slotted spell" if spell.slot else ""
+    if spell.area is None:
+        if len(targets) != 1 or not isinstance(fight.combatant(targets[0]), Monster):
+            raise IllegalChoice(f"{spell.name} takes one monster as its target")
+        return SpellChoice(spell, targets, [], big)
+    count = target_count(spell.area)
+    broken = check_area_targets(fight, targets, count)
+    if broken:
+        raise IllegalChoice(
+            broken[0].message + (f"; {broken[0].hint}" if broken[0].hint else ""), broken[0].rule
+        )
+    wrong = [s for s in spared if s not in targets or not isinstance(fight.combatant(s), Hero)]
+    if wrong:
+        raise IllegalChoice(
+            f"Sculpt Spells spares allies among the targets, not {', '.join(wrong)}"
+        )
+    return SpellChoice(spell, targets, spared, big, f"{spell.area}, {count} targets")
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in re.split(r",|\band\b", text) if n.strip()]
 
 
 def _why_not(fight: Fight, hero: Hero, target: Monster) -> str:

@@ -54,6 +54,37 @@ class Attacked:
 
 
 @dataclass(frozen=True)
+class Saved:
+    """One target's saving throw against a spell (D3: no automatic success or failure)."""
+
+    who: str
+    faces: list[int]
+    bonus: int
+    dc: int
+    success: bool
+    note: str = ""  # why it failed without a roll (paralyzed, unconscious…)
+
+
+@dataclass(frozen=True)
+class SpellCast:
+    """A spell with a saving throw, on one target or an area (E1–E4): damage rolled once, each
+    target saves on its own; spared allies (Sculpt Spells) take nothing."""
+
+    caster: str
+    spell: str
+    targets: list[str]
+    saves: list[Saved]
+    damage: dict[str, int]
+    damage_text: str
+    half: bool = True
+    ability: str = ""  # the save: dex, wis…
+    spared: list[str] = field(default_factory=list)
+    big: str = ""  # T1: a slotted spell
+    area: str = ""  # E1: "20 ft sphere, 4 targets"
+    tag: ClassVar[str] = "spell"
+
+
+@dataclass(frozen=True)
 class DeathSave:
     who: str
     face: int
@@ -110,9 +141,10 @@ class Dropped:
     tag: ClassVar[str] = "drop"
 
 
-Step = Moved | Attacked | DeathSave | Healed | Damaged | Marked | Acted | Dropped
+Step = Moved | Attacked | SpellCast | DeathSave | Healed | Damaged | Marked | Acted | Dropped
 STEP_TYPES: dict[str, type[Step]] = {
-    t.tag: t for t in (Moved, Attacked, DeathSave, Healed, Damaged, Marked, Acted, Dropped)
+    t.tag: t
+    for t in (Moved, Attacked, SpellCast, DeathSave, Healed, Damaged, Marked, Acted, Dropped)
 }
 
 # --- events --------------------------------------------------------------------------------
@@ -220,7 +252,10 @@ def from_json(data: Any) -> Event:
 def _step(data: Any) -> Step:
     if not isinstance(data, dict) or data.get("step") not in STEP_TYPES:
         raise BadEvent(f"not an lnf step: {str(data)[:60]}")
-    return _build(STEP_TYPES[data["step"]], {k: v for k, v in data.items() if k != "step"})
+    fields = {k: v for k, v in data.items() if k != "step"}
+    if data["step"] == SpellCast.tag and isinstance(fields.get("saves"), list):
+        fields["saves"] = [_build(Saved, s) if isinstance(s, dict) else s for s in fields["saves"]]
+    return _build(STEP_TYPES[data["step"]], fields)
 
 
 def _build(cls: type[T], fields: dict[str, Any]) -> T:

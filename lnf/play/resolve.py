@@ -10,9 +10,9 @@ from dataclasses import replace
 
 from lnf.dice import DiceExpr, Part
 from lnf.dice.roll import DiceSource, roll, roll_d20
-from lnf.model import Attack, Condition, Fight, Hero, Monster, Rank
+from lnf.model import Ability, Attack, Condition, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Roll
-from lnf.play.events import Attacked, DeathSave, Healed
+from lnf.play.events import Attacked, DeathSave, Healed, Saved, SpellCast
 from lnf.rules.attacks import attack_roll
 from lnf.rules.roster import downed
 
@@ -83,6 +83,56 @@ def roll_attack(
     damage = roll(with_extra(attack, extra), dice, critical=critical)  # D5
     by_type = {(str(t) if t is not None else ""): n for t, n in damage.by_type().items()}
     return replace(step, damage=by_type, damage_text=str(damage))
+
+
+# PHB appendix A: these fail Strength and Dexterity saves without a roll.
+_FAILS_STR_DEX = frozenset({Condition.PARALYZED, Condition.STUNNED, Condition.UNCONSCIOUS})
+
+
+def roll_spell(
+    fight: Fight,
+    caster: Hero | Monster,
+    spell: Attack,
+    targets: list[str],
+    dice: DiceSource,
+    *,
+    spared: list[str] | None = None,
+    big: str = "",
+    area: str = "",
+) -> SpellCast:
+    """A save spell: the damage is rolled once (E: for all targets), then each target that is
+    not spared saves against the spell's DC."""
+    assert spell.save is not None
+    ability, dc = spell.save
+    spared = spared or []
+    damage = roll(spell.damage, dice)
+    saves = []
+    for name in targets:
+        if name in spared:
+            continue
+        target = fight.combatant(name)
+        helpless = target.conditions & _FAILS_STR_DEX or (
+            isinstance(target, Hero) and downed(target)
+        )
+        if ability in (Ability.STR, Ability.DEX) and helpless:
+            saves.append(Saved(name, [], target.save_bonus(ability), dc, False, "cannot move"))
+            continue
+        d20 = roll_d20(dice, target.save_bonus(ability))
+        saves.append(Saved(name, list(d20.faces), d20.modifier, dc, d20.total >= dc))
+    by_type = {(str(t) if t is not None else ""): n for t, n in damage.by_type().items()}
+    return SpellCast(
+        caster=caster.name,
+        spell=spell.name,
+        targets=list(targets),
+        saves=saves,
+        damage=by_type,
+        damage_text=str(damage),
+        half=spell.half,
+        ability=ability.value,
+        spared=spared,
+        big=big,
+        area=area,
+    )
 
 
 def roll_death_save(hero: Hero, dice: DiceSource) -> DeathSave:

@@ -16,7 +16,7 @@ from lnf.dice.roll import DiceSource, roll_d20
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Attack, Fight, Hero, Monster, Rank, Side
 from lnf.model.plan import Mode, Order, Plan
-from lnf.play.actions import AttackChoice, Choice, HealChoice, SimpleChoice
+from lnf.play.actions import AttackChoice, Choice, HealChoice, SimpleChoice, SpellChoice
 from lnf.play.events import (
     Acted,
     Attacked,
@@ -30,7 +30,7 @@ from lnf.play.events import (
     Step,
     Turn,
 )
-from lnf.play.resolve import roll_attack, roll_death_save, roll_healing
+from lnf.play.resolve import roll_attack, roll_death_save, roll_healing, roll_spell
 from lnf.play.state import apply_step
 from lnf.play.table import Table
 from lnf.rules.attacks import has_melee, weapon_for
@@ -268,6 +268,20 @@ class Runner:
                 )
                 turn.do(hit)
                 extra = None if hit.hit else extra
+        elif isinstance(action, SpellChoice):
+            me = turn.fight.hero(hero.name)
+            turn.do(
+                roll_spell(
+                    turn.fight,
+                    me,
+                    action.spell,
+                    action.targets,
+                    dice,
+                    spared=action.spared,
+                    big=action.big,
+                    area=action.area,
+                )
+            )
         elif isinstance(action, HealChoice):
             turn.do(roll_healing(hero.name, action.target, action.amount, dice, action.by))
         elif isinstance(action, SimpleChoice) and action.action != "disengage":

@@ -24,6 +24,7 @@ from lnf.play.events import (
     Moved,
     Recorded,
     RoundStarted,
+    SpellCast,
     Step,
     Turn,
 )
@@ -81,6 +82,8 @@ def apply_step(fight: Fight, step: Step) -> tuple[Fight, list[str]]:
         return _move(fight, step), []
     if isinstance(step, Attacked):
         return _attacked(fight, step)
+    if isinstance(step, SpellCast):
+        return _spell(fight, step)
     if isinstance(step, DeathSave):
         hero, notes = death_save(fight.hero(step.who), step.face)
         return _tidy(_put(fight, hero)), notes
@@ -138,6 +141,37 @@ def _attacked(fight: Fight, step: Attacked) -> tuple[Fight, list[str]]:
     if step.big and amount > 0 and isinstance(attacker, Hero) and not attacker.o_dot:
         fight = _put(fight, replace(attacker, o_dot=True))
         notes.append(f"{attacker.name} gets an O dot: {step.big} that dealt damage (T1)")
+    return _tidy(fight), notes
+
+
+def spell_damage(step: SpellCast, target: str) -> dict[DamageType | None, int]:
+    """What one target of a save spell takes before its defences: all, half on a save (round
+    down, D11) or nothing; nothing for an ally spared by Sculpt Spells."""
+    if target in step.spared:
+        return {}
+    saved = next((s.success for s in step.saves if s.who == target), False)
+    out = {}
+    for kind, amount in step.damage.items():
+        out[_damage_type(kind)] = (amount // 2 if step.half else 0) if saved else amount
+    return out
+
+
+def _spell(fight: Fight, step: SpellCast) -> tuple[Fight, list[str]]:
+    notes: list[str] = []
+    dealt = 0
+    for name in step.targets:
+        target = fight.combatant(name)
+        if not in_fight(target):
+            continue
+        amount, _ = after_defences(target, spell_damage(step, name))
+        hurt, more = take_damage(target, amount)
+        fight = _put(fight, hurt)
+        notes += more
+        dealt += amount
+    caster = fight.combatant(step.caster)
+    if step.big and dealt > 0 and isinstance(caster, Hero) and not caster.o_dot:
+        fight = _put(fight, replace(caster, o_dot=True))
+        notes.append(f"{caster.name} gets an O dot: {step.big} that dealt damage (T1)")
     return _tidy(fight), notes
 
 

@@ -24,11 +24,12 @@ from lnf.play.events import (
     Recorded,
     Redone,
     RoundStarted,
+    SpellCast,
     Step,
     Turn,
     Undone,
 )
-from lnf.play.state import apply, apply_step
+from lnf.play.state import apply, apply_step, spell_damage
 from lnf.rules.damage import after_defences
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.wording import and_list
@@ -118,6 +119,8 @@ def _steps_lines(steps: list[Step], before: Fight, prefix: str) -> list[str]:
 def _step_text(step: Step, before: Fight, after: Fight) -> str:
     if isinstance(step, Attacked):
         return _attack_text(step, before, after)
+    if isinstance(step, SpellCast):
+        return _spell_text(step, before, after)
     if isinstance(step, Moved):
         return _move_text(step, before, after)
     if isinstance(step, DeathSave):
@@ -173,6 +176,30 @@ def _attack_text(step: Attacked, before: Fight, after: Fight) -> str:
             text += f", {why} (D6): {dealt}"
         text += f"; {_hp(after, step.target)}"
     return text + "."
+
+
+def _spell_text(step: SpellCast, before: Fight, after: Fight) -> str:
+    area = f" ({step.area})" if step.area else ""
+    big = f" ({step.big})" if step.big else ""
+    text = f"{step.caster} casts {step.spell}{area} on {and_list(step.targets)}{big}"
+    if step.spared:
+        text += f", sparing {and_list(step.spared)} (Sculpt Spells)"
+    parts = [f"{text}: {step.damage_text}"]
+    for saved in step.saves:
+        if saved.faces:
+            roll = f"1d20 ({saved.faces[0]}) {'+' if saved.bonus >= 0 else '-'} {abs(saved.bonus)}"
+            roll += f" = {saved.faces[0] + saved.bonus} vs DC {saved.dc}"
+        else:
+            roll = f"fails ({saved.note})"
+        verdict = ("saves" if saved.success else "fails") if saved.faces else ""
+        by_type = spell_damage(step, saved.who)
+        dealt, why = after_defences(before.combatant(saved.who), by_type)
+        defence = f", {why} (D6)" if why else ""
+        result = (
+            f"{verdict + ', ' if verdict else ''}takes {dealt}{defence}; {_hp(after, saved.who)}"
+        )
+        parts.append(f"{saved.who}'s {step.ability.upper()} save {roll}: {result}")
+    return "; ".join(parts[:1]) + ". " + ". ".join(parts[1:]) + "."
 
 
 def _move_text(step: Moved, before: Fight, after: Fight) -> str:
