@@ -29,6 +29,7 @@ from lnf.model import (
     Rank,
     Shape,
     Side,
+    Terrain,
 )
 
 CLASSES = ["fighter", "cleric", "bard", "wizard", "rogue", "paladin", "druid", "warlock"]
@@ -149,6 +150,7 @@ def fights(draw: st.DrawFn, max_heroes: int = 6, max_monsters: int = 8) -> Fight
         round=draw(st.integers(1, 20)),
         title=draw(st.sampled_from(["", "A fight"])),
         house_rules=frozenset(draw(st.lists(st.sampled_from(list(HouseRule)), max_size=1))),
+        terrain=draw(st.none() | st.sampled_from(list(Terrain))),
     )
 
 

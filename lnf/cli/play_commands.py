@@ -21,9 +21,9 @@ from lnf.cli.options import (
     terminal_style,
     terminal_width,
 )
-from lnf.errors import LnfError
+from lnf.errors import InputError, InputProblem, LnfError
 from lnf.io.grid_text import render_show
-from lnf.model import Fight, Hero, Monster
+from lnf.model import Fight, Hero, Monster, Terrain
 from lnf.model.plan import Plan
 from lnf.play.actions import Choice, IllegalChoice, options, parse_choice
 from lnf.play.events import Begun, Event, Redone, RoundStarted, Undone, to_json
@@ -33,6 +33,8 @@ from lnf.play.script import ScriptedHeroes, load_script
 from lnf.play.state import apply
 from lnf.play.table import Table
 from lnf.play.transcript import describe, transcript
+from lnf.play.volleys import roll_volleys, volleys_set
+from lnf.rules.distance import volley_rounds
 from lnf.rules.state import check_state
 
 seed_option = click.option(
@@ -135,6 +137,40 @@ def play(fight_file: Path, seed: int | None) -> None:
     winner = runner.play()
     if winner is None:
         click.echo(f"\nStopped. `lnf play {fight_file}` carries on from here.")
+
+
+# --- starting apart ------------------------------------------------------------------------
+
+
+@main.command()
+@fight_argument
+@click.option(
+    "--terrain", type=click.Choice([t.value for t in Terrain]), help="Roll the volley rounds (V1)."
+)
+@click.option("--roll", "total", type=click.IntRange(0, 100), help="The DM's own terrain roll.")
+@click.option("--volleys", type=click.IntRange(0, 100), help="Set the volley count directly.")
+@seed_option
+def start(
+    fight_file: Path, terrain: str | None, total: int | None, volleys: int | None, seed: int | None
+) -> None:
+    """Set how many volley rounds FIGHT starts with (V1): roll for the terrain (dungeon: 1),
+    take the DM's roll, or give the number; zero means the sides meet at once."""
+    table = opened(fight_file).table
+    if (terrain is None) == (volleys is None):
+        raise InputError("command line", [InputProblem("give --terrain or --volleys", rule="V1")])
+    _runner(table, TABLE_HEROES, seed)  # a log needs its seed before the first roll
+    if volleys is not None:
+        event = volleys_set(volleys, f"the DM sets {volleys} volley rounds (V1)")
+    elif total is not None and terrain != Terrain.DUNGEON:
+        n = volley_rounds(total)
+        event = volleys_set(n, f"{terrain}: the DM rolled {total} ÷ 6 → {n} volley rounds (V1)")
+    else:
+        assert terrain is not None
+        event = roll_volleys(table.fight, table.dice(), Terrain(terrain))
+    before = table.fight
+    table.add(event)
+    for line in describe(event, before):
+        click.echo(line)
 
 
 # --- the DM between rounds -----------------------------------------------------------------

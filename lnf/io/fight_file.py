@@ -80,6 +80,7 @@ def _build(doc: dict[str, Any], ck: Checker) -> Fight | None:
         round=doc["round"],
         title=doc["title"],
         house_rules=frozenset(doc["house_rules"]),
+        terrain=doc["terrain"],
         variants=frozenset(doc["variants"]),
     )
 
@@ -247,6 +248,8 @@ def fight_document(fight: Fight) -> dict[str, Any]:
     if fight.phase != Phase():
         doc["phase"] = str(fight.phase)
     doc["started"] = fight.started.value
+    if fight.terrain is not None:
+        doc["terrain"] = fight.terrain.value
     if fight.house_rules:
         doc["house_rules"] = sorted(r.value for r in fight.house_rules)
     if fight.variants:

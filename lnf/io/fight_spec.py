@@ -28,6 +28,7 @@ from lnf.model import (
     Rank,
     Shape,
     Side,
+    Terrain,
     Variant,
 )
 
@@ -80,7 +81,7 @@ def parse_phase(value: Any) -> Phase:
         if not 1 <= n <= 100:
             raise ValueError("a volley round number runs from 1 up")
         return Phase(PhaseKind.VOLLEY, n)
-    if text in (PhaseKind.MELEE, PhaseKind.CHASE):
+    if text in (PhaseKind.MELEE, PhaseKind.CHASE, PhaseKind.APART):
         return Phase(PhaseKind(text))
     raise ValueError(f"bad phase {value!r}")
 
@@ -131,7 +132,7 @@ SAVES = Obj(
     {a.value: Field(Int(minimum=-5, maximum=20), 0, f"{a.value} save bonus") for a in Ability},
     what="saving throw bonuses (str, dex, con, int, wis, cha)",
 )
-PHASE = Text(parse_phase, "melee, chase or volley N", {"type": "string"})
+PHASE = Text(parse_phase, "apart, volley N, melee or chase", {"type": "string"})
 DOT = Text(
     parse_dot,
     "C (wanted), C- (avoided), O or N",
@@ -215,7 +216,8 @@ FIGHT = Obj(
     {
         "title": Field(Str(), "", "a name for the fight"),
         "round": Field(Int(minimum=1, maximum=10_000), 1, "the round number"),
-        "phase": Field(PHASE, Phase(), "melee, chase or volley N (V2)"),
+        "phase": Field(PHASE, Phase(), "apart (V1), volley N (V2), melee or chase"),
+        "terrain": Field(Choice(Terrain), None, "V1: where the sides start apart"),
         "started": Field(Choice(Side), Side.HEROES, "who started the fight (G7, S3)"),
         "house_rules": Field(ListOf(Choice(HouseRule), unique=True), [], "A4 switches"),
         "variants": Field(ListOf(Choice(Variant), unique=True), [], "core-d20 variants"),

@@ -8,7 +8,9 @@ from __future__ import annotations
 from lnf.errors import Violation
 from lnf.io.style import Style, pad, visible_len
 from lnf.model import BackReason, CDot, Fight, Hero, Monster, PhaseKind, Rank
+from lnf.model.plan import Roll
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
+from lnf.rules.distance import who_reaches
 
 DOT = "●"
 HOLLOW = "○"
@@ -33,6 +35,7 @@ def rank_mark(c: Hero | Monster) -> str:
 
 def phase_line(fight: Fight) -> str:
     phase = {
+        PhaseKind.APART: "the sides are apart (lnf start rolls the volley rounds, V1)",
         PhaseKind.MELEE: "mêlée",
         PhaseKind.CHASE: "chase",
         PhaseKind.VOLLEY: f"volley round {fight.phase.volley}",
@@ -182,6 +185,8 @@ def render_show(fight: Fight, problems: list[Violation], style: Style, width: in
     loose = [c.name for c in fight.everyone if c.name not in engaged and in_fight(c)]
     if loose:
         out.append("  unengaged: " + ", ".join(loose))
+    if fight.phase.kind is PhaseKind.VOLLEY:
+        out.extend(_reach_lines(fight, style))
     notes = _notes(fight)
     if notes:
         out.append(style("Notes", "bold") + ":")
@@ -193,6 +198,21 @@ def render_show(fight: Fight, problems: list[Violation], style: Style, width: in
     else:
         out.append(style("No problems: the grid is legal.", "green"))
     return "\n".join(out)
+
+
+def _reach_lines(fight: Fight, style: Style) -> list[str]:
+    """V3: who can shoot this volley round, and with what."""
+    head = style("Who can reach", "bold") + f" (V3, volley round {fight.phase.volley}):"
+    lines, out_of_reach = [head], []
+    for name, attacks in who_reaches(fight):
+        if not attacks:
+            out_of_reach.append(name)
+            continue
+        said = [a + (" (disadvantage)" if r is Roll.DISADVANTAGE else "") for a, r in attacks]
+        lines.append(f"  {name}: {', '.join(said)}")
+    if out_of_reach:
+        lines.append("  out of reach: " + ", ".join(out_of_reach))
+    return lines
 
 
 def _problem_text(p: Violation) -> str:

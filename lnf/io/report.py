@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from lnf.errors import InputError, Violation
-from lnf.model import Fight, Hero, Monster
+from lnf.model import Fight, Hero, Monster, PhaseKind
 from lnf.rules import has_n_dot, in_fight, rows, target_order
+from lnf.rules.distance import who_reaches
 
 
 def violation_data(v: Violation) -> dict[str, Any]:
@@ -68,4 +69,14 @@ def show_data(fight: Fight, problems: list[Violation]) -> dict[str, Any]:
         "groups": {g.label: list(g.members) for g in fight.groups},
         "target_order": [h.name for h in target_order(fight)],
         "problems": [violation_data(v) for v in problems],
+        **(
+            {
+                "reach": {
+                    name: [{"attack": a, "roll": r.value} for a, r in attacks]
+                    for name, attacks in who_reaches(fight)
+                }
+            }
+            if fight.phase.kind is PhaseKind.VOLLEY
+            else {}
+        ),
     }

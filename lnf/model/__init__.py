@@ -17,6 +17,7 @@ from lnf.model.enums import (
     Rank,
     Shape,
     Side,
+    Terrain,
     Variant,
 )
 from lnf.model.fight import (
@@ -60,6 +61,7 @@ __all__ = [
     "Rank",
     "Shape",
     "Side",
+    "Terrain",
     "Turns",
     "Variant",
 ]

@@ -155,10 +155,33 @@ class AttackKind(StrEnum):
     THROWN = "thrown"  # a mêlée weapon that can be thrown (V3: reaches only in volley round 1)
 
 
+class Terrain(StrEnum):
+    """V1: the terrain sets how many volley rounds a fight that starts apart has."""
+
+    ARCTIC = "arctic"
+    DESERT = "desert"
+    FARMLAND = "farmland"
+    GRASSLAND = "grassland"
+    FOREST = "forest"
+    SWAMP = "swamp"
+    WOODLAND = "woodland"
+    HILLS = "hills"
+    WASTELAND = "wasteland"
+    JUNGLE = "jungle"
+    MOUNTAINS = "mountains"
+    DUNGEON = "dungeon"
+
+
 class PhaseKind(StrEnum):
+    APART = "apart"  # V1: the sides start apart; the volley rounds are not rolled yet
     VOLLEY = "volley"
     MELEE = "melee"
     CHASE = "chase"
+
+    @property
+    def melee_possible(self) -> bool:
+        """V3: no mêlée, no groups and no ranks before the sides meet."""
+        return self not in (PhaseKind.APART, PhaseKind.VOLLEY)
 
 
 class HouseRule(StrEnum):

@@ -24,6 +24,7 @@ from lnf.model.enums import (
     Rank,
     Shape,
     Side,
+    Terrain,
     Variant,
 )
 
@@ -204,6 +205,7 @@ class Fight:
     title: str = ""
     house_rules: frozenset[HouseRule] = frozenset()
     variants: frozenset[Variant] = frozenset()
+    terrain: Terrain | None = None  # V1: where a fight that starts apart is fought
     turns: Turns = field(default_factory=Turns)
 
     @cached_property

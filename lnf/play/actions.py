@@ -132,6 +132,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> Choice:
 
 
 def _move(fight: Fight, hero: Hero, verb: str, rest: str) -> Moved:
+    if not fight.phase.kind.melee_possible:
+        raise IllegalChoice("no groups and no ranks before the sides meet", "V3")
     if verb == "rank":
         verb, _, rest = rest.partition(" ")
         verb, rest = verb.lower(), rest.strip()
@@ -151,7 +153,7 @@ def _move(fight: Fight, hero: Hero, verb: str, rest: str) -> Moved:
             )
         return Moved(hero.name, join=where)
     rank = Rank(verb)
-    if rank not in rank_choices(hero):
+    if rank not in rank_choices(fight, hero):
         raise IllegalChoice(f"{hero.name} cannot switch to the {rank} rank now", "R7, R8")
     why = None
     if rank is Rank.BACK:
@@ -314,7 +316,7 @@ def options(fight: Fight, hero: Hero) -> list[str]:
     out += [f"join {w}" for w in join_targets(fight, hero)]
     if can_leave(fight, hero):
         out.append("leave")
-    out += [r.value if r is not Rank.BACK else "back guarded" for r in rank_choices(hero)]
+    out += [r.value if r is not Rank.BACK else "back guarded" for r in rank_choices(fight, hero)]
     out += [
         "heal ALLY DICE",
         "dash",

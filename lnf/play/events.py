@@ -164,7 +164,18 @@ class RoundStarted:
 
     round: int
     order: list[str] = field(default_factory=list)
+    phase: str = "melee"  # the phase the round is played in ("volley 3", "melee")
     tag: ClassVar[str] = "round"
+
+
+@dataclass(frozen=True)
+class PhaseSet:
+    """V1, V2: the volley rounds are rolled or tick down; at 0 the sides meet (mêlée)."""
+
+    kind: str  # apart, volley, melee or chase
+    volley: int = 0
+    note: str = ""  # how it came about: "grassland, 6d6 (…) = 21 → 3 volley rounds (V1)"
+    tag: ClassVar[str] = "phase"
 
 
 @dataclass(frozen=True)
@@ -216,9 +227,10 @@ class Redone:
     tag: ClassVar[str] = "redo"
 
 
-Event = Begun | RoundStarted | Planned | Turn | Recorded | Ended | Undone | Redone
+Event = Begun | RoundStarted | PhaseSet | Planned | Turn | Recorded | Ended | Undone | Redone
 EVENT_TYPES: dict[str, type[Event]] = {
-    t.tag: t for t in (Begun, RoundStarted, Planned, Turn, Recorded, Ended, Undone, Redone)
+    t.tag: t
+    for t in (Begun, RoundStarted, PhaseSet, Planned, Turn, Recorded, Ended, Undone, Redone)
 }
 
 

@@ -36,7 +36,8 @@ def policy_choice(fight: Fight, hero: Hero) -> Choice:
     attack = _best_attack(fight, hero)
     if attack is not None:
         return Choice(action=attack)
-    if fight.group_of(hero.name) is None and has_melee(hero) and hero.rank is Rank.FRONT:
+    joinable = fight.phase.kind.melee_possible and fight.group_of(hero.name) is None
+    if joinable and has_melee(hero) and hero.rank is Rank.FRONT:
         open_ = join_targets(fight, hero)
         danger = [m.name for m in fight.monsters]
         for monster in sorted(_monsters_by_spot(fight, open_), key=danger.index):
@@ -64,7 +65,8 @@ def _best_attack(fight: Fight, hero: Hero, only: Mode | None = None) -> AttackCh
     for mode in (Mode.MELEE, Mode.REACH, Mode.RANGED):
         if only is not None and mode is not only:
             continue
-        if mode is Mode.RANGED and hero.rank is Rank.FRONT and has_melee(hero) and hero.attacks:
+        in_melee = fight.phase.kind.melee_possible
+        if mode is Mode.RANGED and in_melee and hero.rank is Rank.FRONT and has_melee(hero):
             continue  # R2: a front-rank hero with a weapon in hand does not shoot
         fitting = [(m, a) for m, a, md in options if md is mode]
         if not fitting:

@@ -10,10 +10,11 @@ from dataclasses import replace
 
 from lnf.dice import DiceExpr, Part
 from lnf.dice.roll import DiceSource, roll, roll_d20
-from lnf.model import Ability, Attack, Condition, Fight, Hero, Monster, Rank
+from lnf.model import Ability, Attack, Condition, Fight, Hero, Monster, PhaseKind, Rank
 from lnf.model.plan import Mode, Roll
 from lnf.play.events import Attacked, DeathSave, Healed, Saved, SpellCast
 from lnf.rules.attacks import attack_roll
+from lnf.rules.distance import chase_reach, volley_reach
 from lnf.rules.roster import downed
 
 # PHB appendix A: a hit from within 5 ft on a paralyzed or unconscious creature is critical.
@@ -41,15 +42,23 @@ def roll_attack(
     extra: DiceExpr | None = None,
     big: str = "",
     knock_out: bool = False,
+    distance: int | None = None,
 ) -> Attacked:
     close = mode is Mode.MELEE
+    volley = fight.phase.kind is PhaseKind.VOLLEY
+    far = ""
+    if volley and volley_reach(attack, fight.phase.volley) is Roll.DISADVANTAGE:
+        far = "a two-handed bow beyond volley round 2 (V3)"
+    if distance is not None and chase_reach(attack, distance) is Roll.DISADVANTAGE:
+        far = f"a two-handed bow across {distance} escape points (C4)"
     how, reasons = attack_roll(
         attacker,
         target,
         close=close,
-        from_front=mode is Mode.RANGED and attacker.rank is Rank.FRONT,
+        from_front=mode is Mode.RANGED and attacker.rank is Rank.FRONT and not volley,
         dodging=target.name in fight.turns.dodging,
         helped=attacker.name in fight.turns.helped,
+        far=far,
     )
     d20 = roll_d20(
         dice,

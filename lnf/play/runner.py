@@ -14,7 +14,7 @@ from typing import Protocol
 from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll_d20
 from lnf.errors import NoLegalPlan, RuleViolation
-from lnf.model import Attack, Fight, Hero, Monster, Rank, Side
+from lnf.model import Attack, Fight, Hero, Monster, PhaseKind, Rank, Side
 from lnf.model.plan import Mode, Order, Plan
 from lnf.play.actions import AttackChoice, Choice, HealChoice, SimpleChoice, SpellChoice
 from lnf.play.events import (
@@ -33,7 +33,9 @@ from lnf.play.events import (
 from lnf.play.resolve import roll_attack, roll_death_save, roll_healing, roll_spell
 from lnf.play.state import apply_step
 from lnf.play.table import Table
+from lnf.play.volleys import roll_volleys, tick_volley
 from lnf.rules.attacks import has_melee, weapon_for
+from lnf.rules.distance import volley_attack, volley_plan
 from lnf.rules.hero_turn import can_take_turn
 from lnf.rules.moves import final_spot, leaves_group, start_spot
 from lnf.rules.roster import in_fight, incapacitated
@@ -121,10 +123,17 @@ class Runner:
         return name in self.fight.turns.acted or not in_fight(self.fight.combatant(name))
 
     def start_round(self) -> None:
-        fresh = not any(isinstance(e, RoundStarted) for e in self.table.events)
-        number = self.fight.round if fresh else self.fight.round + 1
-        self._settle_ranks()
-        self._add(RoundStarted(number, strike_order(self.fight)))
+        started = [e for e in self.table.events if isinstance(e, RoundStarted)]
+        number = self.fight.round + 1 if started else self.fight.round
+        phase = self.fight.phase
+        if phase.kind is PhaseKind.APART:
+            self._add(roll_volleys(self.fight, self._dice()))
+        elif phase.kind is PhaseKind.VOLLEY and started and started[-1].phase == str(phase):
+            self._add(tick_volley(self.fight))  # V2: a volley round went by
+        if self.fight.phase.kind.melee_possible:
+            self._settle_ranks()
+        order = strike_order(self.fight)
+        self._add(RoundStarted(number, order, str(self.fight.phase)))
         self._plan = None
         self._current_plan()  # the plan is made as the round starts; P6 may change it
 
@@ -166,7 +175,10 @@ class Runner:
             return self._plan[1]
         replan = self._plan is not None
         try:
-            plan = self.planner(self.fight)
+            if self.fight.phase.kind is PhaseKind.VOLLEY:
+                plan = volley_plan(self.fight)  # V4
+            else:
+                plan = self.planner(self.fight)
         except (NoLegalPlan, RuleViolation) as exc:
             plan = Plan(())
             self._add(Planned([], replan=replan, note=f"no legal plan: {exc}"))
@@ -201,8 +213,11 @@ class Runner:
             turn.do(move)
         if order.target is not None and order.mode is not None:
             me = turn.fight.monster(monster.name)
-            attack = weapon_for(me, turn.fight.hero(order.target), order.mode)
-            attack = attack or (None if me.attacks else UNARMED)
+            if turn.fight.phase.kind is PhaseKind.VOLLEY:
+                attack = volley_attack(me, turn.fight.phase.volley)
+            else:
+                attack = weapon_for(me, turn.fight.hero(order.target), order.mode)
+                attack = attack or (None if me.attacks else UNARMED)
             for _ in range(attack.times if attack is not None else 0):
                 target = turn.fight.hero(order.target)
                 if attack is None or not in_fight(target):

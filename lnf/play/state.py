@@ -11,7 +11,19 @@ import string
 from dataclasses import replace
 
 from lnf.dice import DamageType
-from lnf.model import BackReason, CDot, Condition, Fight, Flag, Group, Hero, Monster, Rank
+from lnf.model import (
+    BackReason,
+    CDot,
+    Condition,
+    Fight,
+    Flag,
+    Group,
+    Hero,
+    Monster,
+    Phase,
+    PhaseKind,
+    Rank,
+)
 from lnf.play.events import (
     Acted,
     Attacked,
@@ -22,6 +34,7 @@ from lnf.play.events import (
     Healed,
     Marked,
     Moved,
+    PhaseSet,
     Recorded,
     RoundStarted,
     SpellCast,
@@ -66,6 +79,8 @@ def apply(fight: Fight, event: Event) -> tuple[Fight, list[str]]:
         return replace(fight, turns=replace(turns, acted=turns.acted | {event.who})), notes
     if isinstance(event, Recorded):
         return _apply_steps(fight, event.steps)
+    if isinstance(event, PhaseSet):
+        return replace(fight, phase=Phase(PhaseKind(event.kind), event.volley)), []
     return fight, []  # the seed, the plan and the end change nothing on the grid
 
 

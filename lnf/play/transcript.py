@@ -20,6 +20,7 @@ from lnf.play.events import (
     Healed,
     Marked,
     Moved,
+    PhaseSet,
     Planned,
     Recorded,
     Redone,
@@ -59,12 +60,15 @@ def describe(event: Event, before: Fight, *, markdown: bool = False) -> list[str
     if isinstance(event, Begun):
         return []  # the seed is for replaying, not for telling
     if isinstance(event, RoundStarted):
-        head = f"## Round {event.round}" if markdown else f"Round {event.round}"
+        phase = f" ({event.phase})" if event.phase.startswith("volley") else ""
+        head = f"## Round {event.round}{phase}" if markdown else f"Round {event.round}{phase}"
         blocks = "; ".join(", ".join(names) for _, names in strike_blocks(before))
         order = f"{bullet}Strike order (S2, S3): {blocks}."
         return ["", head, order]
     if isinstance(event, Planned):
         return [bullet + _plan_line(event)]
+    if isinstance(event, PhaseSet):
+        return [bullet + event.note[:1].upper() + event.note[1:] + "."]
     if isinstance(event, Turn):
         return [bullet + line for line in _turn_lines(event, before)]
     if isinstance(event, Recorded):
@@ -234,7 +238,8 @@ def _acted_text(step: Acted) -> str:
     if step.action == "help":
         return f"{step.who} helps {step.detail} (advantage on {step.detail}'s next attack roll)."
     if step.action == "dodge":
-        return f"{step.who} dodges (attacks on {step.who} have disadvantage until its next turn)."
+        who = step.who
+        return f"{who} dodges (attacks on {who} have disadvantage until {who}'s next turn)."
     detail = f" {step.detail}" if step.detail else ""
     return f"{step.who} {ACTION_WORDS.get(step.action, step.action)}{detail}."
 

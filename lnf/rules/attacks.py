@@ -158,10 +158,12 @@ def attack_roll(
     from_front: bool,
     dodging: bool = False,
     helped: bool = False,
+    far: str = "",
 ) -> tuple[Roll, tuple[str, ...]]:
     """D4: the roll for any attack, with its reasons. `close`: a mêlée attack within 5 ft
     (prone targets); `from_front`: a ranged attack from the front rank (R2); `dodging`: the
-    target took the Dodge action; `helped`: an ally took the Help action for the attacker."""
+    target took the Dodge action; `helped`: an ally took the Help action for the attacker;
+    `far`: why the distance gives disadvantage (V3, C4), if it does."""
     good: list[str] = []
     bad: list[str] = []
     for condition, text in _TARGET_ADVANTAGE.items():
@@ -195,6 +197,8 @@ def attack_roll(
         good.append("it is unseen")
     if from_front:
         bad.append("it shoots from the front rank (R2)")
+    if far:
+        bad.append(far)
     if good and bad:
         return Roll.NORMAL, tuple(good + bad)  # D4: both cancel out
     if good:

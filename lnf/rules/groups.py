@@ -14,11 +14,11 @@ def check_groups(fight: Fight) -> list[Violation]:
     Membership itself (known names, one group each) is checked when the file is read.
     """
     found: list[Violation] = []
-    if fight.phase.kind is PhaseKind.VOLLEY and fight.groups:
+    if fight.phase.kind in (PhaseKind.VOLLEY, PhaseKind.APART) and fight.groups:
         found.append(
             Violation(
                 "V3",
-                f"there are mêlée groups during volley round {fight.phase.volley}",
+                f"there are mêlée groups while the sides are apart ({fight.phase})",
                 tuple(n for g in fight.groups for n in g.members),
                 "no mêlée and no groups before the sides meet; set phase: melee",
             )

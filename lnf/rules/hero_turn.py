@@ -4,8 +4,9 @@ where it can move. The play layer refuses anything else, naming the rule.
 
 from __future__ import annotations
 
-from lnf.model import Attack, BackReason, Fight, Flag, Hero, Monster, Rank
+from lnf.model import Attack, BackReason, Fight, Flag, Hero, Monster, PhaseKind, Rank
 from lnf.model.plan import Mode
+from lnf.rules.distance import volley_reach
 from lnf.rules.moves import is_fast
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, speed_now
@@ -26,6 +27,10 @@ def unseen_monster(monster: Monster) -> bool:
 def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> list[Mode]:
     """The ways `hero` can use `attack` on `monster` now, best first."""
     if not in_fight(monster) or unseen_monster(monster):
+        return []
+    if fight.phase.kind is PhaseKind.VOLLEY:  # V3: shooting only, by the volley round
+        return [Mode.RANGED] if volley_reach(attack, fight.phase.volley) is not None else []
+    if fight.phase.kind is PhaseKind.APART:
         return []
     modes: list[Mode] = []
     group = fight.group_of(hero.name)
@@ -58,7 +63,7 @@ def attack_options(fight: Fight, hero: Hero) -> list[tuple[Monster, Attack, Mode
 
 def join_targets(fight: Fight, hero: Hero) -> list[str]:
     """M1–M4: groups (labels) and unengaged monsters (names) the hero can move into."""
-    if speed_now(hero) == 0:
+    if speed_now(hero) == 0 or not fight.phase.kind.melee_possible:
         return []
     own = fight.group_of(hero.name)
     if own is not None and not is_fast(hero):
@@ -72,9 +77,10 @@ def can_leave(fight: Fight, hero: Hero) -> bool:
     return fight.group_of(hero.name) is not None and speed_now(hero) > 0
 
 
-def rank_choices(hero: Hero) -> list[Rank]:
-    """R7, R8: the ranks the hero may switch to (not while restrained or grappled)."""
-    if held(hero):
+def rank_choices(fight: Fight, hero: Hero) -> list[Rank]:
+    """R7, R8: the ranks the hero may switch to (not while restrained or grappled; V3: no
+    ranks before the sides meet)."""
+    if held(hero) or not fight.phase.kind.melee_possible:
         return []
     ranks = [Rank.FRONT, Rank.BACK] + ([Rank.FREE_AIR] if can_fly_now(hero) else [])
     return [r for r in ranks if r is not hero.rank]

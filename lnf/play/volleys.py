@@ -1,0 +1,40 @@
+"""Starting apart (V1) and closing in (V2): the events that set the volley count."""
+
+from __future__ import annotations
+
+from lnf.dice import parse
+from lnf.dice.roll import DiceSource, roll
+from lnf.errors import LnfError
+from lnf.model import Fight, PhaseKind, Terrain
+from lnf.play.events import PhaseSet
+from lnf.rules.distance import TERRAIN_DICE, volley_rounds
+
+
+def roll_volleys(fight: Fight, dice: DiceSource, terrain: Terrain | None = None) -> PhaseSet:
+    """V1: roll the terrain's dice, divide by 6 and round down; a dungeon always has one."""
+    terrain = terrain or fight.terrain
+    if terrain is None:
+        raise LnfError(
+            "the sides start apart but the fight file names no terrain: add `terrain:` or run "
+            "lnf start FIGHT --terrain TERRAIN (V1)"
+        )
+    if terrain is Terrain.DUNGEON:
+        return volleys_set(1, "a dungeon: always 1 volley round (V1)")
+    rolled = roll(parse(TERRAIN_DICE[terrain]), dice)
+    n = volley_rounds(rolled.total)
+    return volleys_set(n, f"{terrain}: {rolled} ÷ 6 → {n} volley round{'s' if n != 1 else ''} (V1)")
+
+
+def volleys_set(n: int, note: str) -> PhaseSet:
+    """The volley count; zero means the sides meet at once."""
+    if n <= 0:
+        return PhaseSet(PhaseKind.MELEE.value, 0, f"{note}; the sides meet at once")
+    return PhaseSet(PhaseKind.VOLLEY.value, n, note)
+
+
+def tick_volley(fight: Fight) -> PhaseSet:
+    """V2: the count ticks down while a side closes in; at 0 the sides meet."""
+    n = fight.phase.volley - 1
+    if n <= 0:
+        return PhaseSet(PhaseKind.MELEE.value, 0, "the sides meet: mêlée groups can form (V2)")
+    return PhaseSet(PhaseKind.VOLLEY.value, n, f"the sides close in: volley round {n} (V2)")

@@ -1,0 +1,115 @@
+"""Fighting at a distance: volley rounds (V1–V4) and attacks across a chase's escape points (C4).
+
+Both count distance in steps — the volley round number, or a pair's escape points — and ask
+which attacks reach across it, and at what roll.
+"""
+
+from __future__ import annotations
+
+import math
+
+from lnf.model import Attack, AttackKind, Fight, Monster, Terrain
+from lnf.model.plan import Mode, Order, Plan, Roll
+from lnf.rules.attacks import plan_targets, unseen
+from lnf.rules.roster import in_fight, monsters
+
+# V1: volley rounds by terrain, as dice whose total is divided by 6 and rounded down; a
+# dungeon always has one volley round.
+TERRAIN_DICE = {
+    Terrain.ARCTIC: "6d6",
+    Terrain.DESERT: "6d6",
+    Terrain.FARMLAND: "6d6",
+    Terrain.GRASSLAND: "6d6",
+    Terrain.FOREST: "2d8",
+    Terrain.SWAMP: "2d8",
+    Terrain.WOODLAND: "2d8",
+    Terrain.HILLS: "2d10",
+    Terrain.WASTELAND: "2d10",
+    Terrain.JUNGLE: "2d6",
+    Terrain.MOUNTAINS: "4d10",
+}
+
+
+def volley_rounds(total: int) -> int:
+    """V1: the terrain roll divided by 6, rounded down (zero is possible)."""
+    return total // 6
+
+
+def _long_spell(attack: Attack) -> int | None:
+    """V3, C4: a spell of 300 ft or more reaches ⌈range ÷ 60⌉ steps."""
+    if attack.spell and attack.range is not None and attack.range[0] >= 300:
+        return math.ceil(attack.range[0] / 60)
+    return None
+
+
+def volley_reach(attack: Attack, n: int) -> Roll | None:
+    """V3 in volley round `n`: None if the attack does not reach, else its roll."""
+    if attack.kind is AttackKind.MELEE:
+        return None
+    if attack.kind is AttackKind.THROWN:
+        return Roll.NORMAL if n == 1 else None  # daggers, darts, javelins: only the last
+    return _far(attack, n)
+
+
+def chase_reach(attack: Attack, points: int) -> Roll | None:
+    """C4 across `points` escape points: mêlée only at 0; ranged weapons and spells up to 2
+    (thrown weapons too), two-handed ranged up to 10, long spells by their range."""
+    if attack.kind is AttackKind.MELEE:
+        return Roll.NORMAL if points == 0 else None
+    if attack.kind is AttackKind.THROWN and points == 0:
+        return Roll.NORMAL  # still within arm's length: the mêlée use
+    return _far(attack, points)
+
+
+def _far(attack: Attack, steps: int) -> Roll | None:
+    spell_steps = _long_spell(attack)
+    if spell_steps is not None:
+        return Roll.NORMAL if steps <= spell_steps else None
+    if attack.two_handed:
+        if steps > 10:
+            return None
+        return Roll.DISADVANTAGE if steps > 2 else Roll.NORMAL
+    return Roll.NORMAL if steps <= 2 else None
+
+
+def who_reaches(fight: Fight) -> list[tuple[str, list[tuple[str, Roll]]]]:
+    """V3 this volley round: each standing combatant and the attacks that reach, with rolls."""
+    n = fight.phase.volley
+    return [
+        (c.name, [(a.name, r) for a in c.attacks if (r := volley_reach(a, n)) is not None])
+        for c in fight.everyone
+        if in_fight(c)
+    ]
+
+
+def best_reaching(attacks: tuple[Attack, ...], reach: dict[Attack, Roll]) -> Attack | None:
+    """The attack to use: one without disadvantage if any, then the most damaging."""
+    if not reach:
+        return None
+    return max(
+        reach,
+        key=lambda a: (
+            reach[a] is not Roll.DISADVANTAGE,
+            a.damage.average * a.times,
+            -attacks.index(a),
+        ),
+    )
+
+
+def volley_attack(monster: Monster, n: int) -> Attack | None:
+    reach = {a: r for a in monster.attacks if (r := volley_reach(a, n)) is not None}
+    return best_reaching(monster.attacks, reach)
+
+
+def volley_plan(fight: Fight) -> Plan:
+    """V4: every monster that can reach shoots, following P3 along the target order. With no
+    gang-up limits and every reaching shot able to hit any seen hero, P3's lexicographic best
+    is plain: each of them shoots the first hero in the target order."""
+    n = fight.phase.volley
+    targets = [h for h in plan_targets(fight) if not unseen(h) and in_fight(h)]
+    orders = []
+    for m in monsters(fight):
+        shooting = volley_attack(m, n) is not None and targets and m.name not in fight.turns.acted
+        target = targets[0].name if shooting else None
+        orders.append(Order(m.name, m.rank, target=target, mode=Mode.RANGED if target else None))
+    return Plan(tuple(o for o in orders if o.monster not in fight.turns.acted))
