@@ -26,6 +26,7 @@ from lnf.io.grid_text import render_show
 from lnf.model import Fight, Hero, Monster, Terrain
 from lnf.model.plan import Plan
 from lnf.play.actions import Choice, IllegalChoice, options, parse_choice
+from lnf.play.chasing import speed_policy
 from lnf.play.events import Begun, Event, Redone, RoundStarted, Undone, to_json
 from lnf.play.policy import policy_choice
 from lnf.play.runner import TABLE_HEROES, HeroSide, Runner
@@ -106,6 +107,30 @@ class PromptHeroes:
             )
         except click.Abort:
             return False
+
+    def dashes(self, fight: Fight, hero: Hero) -> int:
+        try:
+            return int(
+                click.prompt(
+                    f"{hero.name}: dashes this chase round (C2; 0 keeps the action for an attack "
+                    f"or hiding; {hero.dashes} used, {3 + hero.con} free)",
+                    type=click.IntRange(0, 2),
+                    default=speed_policy(fight, hero),
+                )
+            )
+        except click.Abort:
+            return 0
+
+    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        try:
+            return click.confirm(
+                f"{foe.name} flees: does {hero.name} give chase (C1)?", default=True
+            )
+        except click.Abort:
+            return False
+
+    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
+        return False  # the DM tells a monster to flee with lnf flee
 
 
 @main.command()

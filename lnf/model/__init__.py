@@ -31,6 +31,7 @@ from lnf.model.fight import (
     Hero,
     Monster,
     Phase,
+    Pool,
     Turns,
 )
 
@@ -58,6 +59,7 @@ __all__ = [
     "Monster",
     "Phase",
     "PhaseKind",
+    "Pool",
     "Rank",
     "Shape",
     "Side",

@@ -89,6 +89,8 @@ class Combatant:
     saves: tuple[tuple[Ability, int], ...] = ()  # saving throw bonuses; 0 where not listed
     conditions: frozenset[Condition] = frozenset()
     exhaustion: int = 0
+    dashes: int = 0  # C3: dashes taken in the chase under way
+    escaped: bool = False  # C6: got away in a chase; gone from the fight
     effects: tuple[str, ...] = ()  # free text the DM tracks, such as "Vicious Mockery"
     flags: frozenset[Flag] = frozenset()
     resist: frozenset[DamageType] = frozenset()
@@ -190,6 +192,16 @@ class Turns:
     dodging: frozenset[str] = frozenset()  # took the Dodge action; ends at their next turn
     helped: frozenset[str] = frozenset()  # an ally's Help: advantage on their next attack roll
     disengaged: frozenset[str] = frozenset()  # took the Disengage action this turn (M6)
+    dashed: frozenset[str] = frozenset()  # spent their action on speed this chase round (C2)
+
+
+@dataclass(frozen=True)
+class Pool:
+    """C1: the escape points between one escaper and one pursuer (a number in place of an X)."""
+
+    escaper: str
+    pursuer: str
+    points: int = 0
 
 
 @dataclass(frozen=True)
@@ -206,6 +218,7 @@ class Fight:
     house_rules: frozenset[HouseRule] = frozenset()
     variants: frozenset[Variant] = frozenset()
     terrain: Terrain | None = None  # V1: where a fight that starts apart is fought
+    chase: tuple[Pool, ...] = ()  # C1: the pairs still in a chase
     turns: Turns = field(default_factory=Turns)
 
     @cached_property

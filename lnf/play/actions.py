@@ -27,7 +27,7 @@ from lnf.rules.moves import is_fast
 from lnf.rules.roster import in_fight
 from lnf.rules.state import check_state
 
-SIMPLE_ACTIONS = ("dash", "disengage", "dodge", "help", "hide", "use", "nothing")
+SIMPLE_ACTIONS = ("dash", "disengage", "dodge", "help", "hide", "use", "nothing", "flee")
 MODE_WORDS = {Mode.MELEE: "mêlée", Mode.REACH: "reach", Mode.RANGED: "ranged"}
 
 

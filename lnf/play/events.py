@@ -134,6 +134,43 @@ class Acted:
 
 
 @dataclass(frozen=True)
+class Fled:
+    """C1: someone flees; a pool at the start value for each pursuer that gives chase."""
+
+    who: str
+    pursuers: list[str]
+    tag: ClassVar[str] = "flee"
+
+
+@dataclass(frozen=True)
+class Dashed:
+    """C2, C3: the speed everyone in the chase committed this round (dashes), and the
+    Constitution checks for dashes beyond the free ones."""
+
+    dashes: dict[str, int]
+    checks: list[Saved] = field(default_factory=list)
+    tag: ClassVar[str] = "dash"
+
+
+@dataclass(frozen=True)
+class Hid:
+    """C5: an escaper's Stealth check against each pursuer it has escape points on."""
+
+    who: str
+    faces: list[int]
+    bonus: int
+    against: dict[str, int]  # pursuer → passive Perception
+    tag: ClassVar[str] = "hide"
+
+    @property
+    def total(self) -> int:
+        return self.faces[0] + self.bonus
+
+    def lost(self) -> list[str]:
+        return [p for p, dc in self.against.items() if self.total >= dc]
+
+
+@dataclass(frozen=True)
 class Dropped:
     """A monster the DM takes off the grid (killed at the table)."""
 
@@ -141,10 +178,36 @@ class Dropped:
     tag: ClassVar[str] = "drop"
 
 
-Step = Moved | Attacked | SpellCast | DeathSave | Healed | Damaged | Marked | Acted | Dropped
+Step = (
+    Moved
+    | Attacked
+    | SpellCast
+    | DeathSave
+    | Healed
+    | Damaged
+    | Marked
+    | Acted
+    | Dropped
+    | Fled
+    | Dashed
+    | Hid
+)
 STEP_TYPES: dict[str, type[Step]] = {
     t.tag: t
-    for t in (Moved, Attacked, SpellCast, DeathSave, Healed, Damaged, Marked, Acted, Dropped)
+    for t in (
+        Moved,
+        Attacked,
+        SpellCast,
+        DeathSave,
+        Healed,
+        Damaged,
+        Marked,
+        Acted,
+        Dropped,
+        Fled,
+        Dashed,
+        Hid,
+    )
 }
 
 # --- events --------------------------------------------------------------------------------
@@ -204,6 +267,7 @@ class Recorded:
 
     steps: list[Step]
     note: str = ""
+    by: str = "dm"  # "dm": recorded at the table; "rules": what the rules made happen
     tag: ClassVar[str] = "record"
 
 
@@ -265,8 +329,9 @@ def _step(data: Any) -> Step:
     if not isinstance(data, dict) or data.get("step") not in STEP_TYPES:
         raise BadEvent(f"not an lnf step: {str(data)[:60]}")
     fields = {k: v for k, v in data.items() if k != "step"}
-    if data["step"] == SpellCast.tag and isinstance(fields.get("saves"), list):
-        fields["saves"] = [_build(Saved, s) if isinstance(s, dict) else s for s in fields["saves"]]
+    for key in ("saves", "checks"):  # nested saving throws (spells, dash checks)
+        if isinstance(fields.get(key), list):
+            fields[key] = [_build(Saved, s) if isinstance(s, dict) else s for s in fields[key]]
     return _build(STEP_TYPES[data["step"]], fields)
 
 

@@ -10,7 +10,8 @@ Simple and predictable, so scripted fights read like a sensible table:
 5. Else Dodge.
 Slotted spells are kept for when nothing else reaches; Sneak Attack and Action Surge are
 left to players and scripts.
-Heroes always take an opportunity attack when a foe leaves their group (M6).
+Heroes always take an opportunity attack when a foe leaves their group (M6). In a chase they
+commit speed as monsters do (`speed_policy`); unengaged heroes give chase to a fleeing monster.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from __future__ import annotations
 from lnf.model import Attack, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode
 from lnf.play.actions import AttackChoice, Choice, SimpleChoice
+from lnf.play.chasing import speed_policy
 from lnf.play.events import Moved
 from lnf.play.state import apply_step
 from lnf.rules.attacks import has_melee
 from lnf.rules.hero_turn import attack_options, join_targets
+from lnf.rules.roster import in_fight
 
 
 class PolicyHeroes:
@@ -30,6 +33,24 @@ class PolicyHeroes:
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         return True
+
+    def dashes(self, fight: Fight, hero: Hero) -> int:
+        return speed_policy(fight, hero)
+
+    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        return pursues(fight, hero, foe)
+
+    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
+        return False
+
+
+def pursues(fight: Fight, hero: Hero, foe: Monster) -> bool:
+    """Heroes give chase to a fleeing monster when nothing holds them: no other monster in
+    their group."""
+    group = fight.group_of(hero.name)
+    if group is None:
+        return True
+    return not [m for m in fight.monsters_in(group) if m.name != foe.name and in_fight(m)]
 
 
 def policy_choice(fight: Fight, hero: Hero) -> Choice:

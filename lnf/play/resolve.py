@@ -14,6 +14,7 @@ from lnf.model import Ability, Attack, Condition, Fight, Hero, Monster, PhaseKin
 from lnf.model.plan import Mode, Roll
 from lnf.play.events import Attacked, DeathSave, Healed, Saved, SpellCast
 from lnf.rules.attacks import attack_roll
+from lnf.rules.chase import pool
 from lnf.rules.distance import chase_reach, volley_reach
 from lnf.rules.roster import downed
 
@@ -42,10 +43,11 @@ def roll_attack(
     extra: DiceExpr | None = None,
     big: str = "",
     knock_out: bool = False,
-    distance: int | None = None,
 ) -> Attacked:
     close = mode is Mode.MELEE
     volley = fight.phase.kind is PhaseKind.VOLLEY
+    shared = pool(fight, attacker.name, target.name)
+    distance = shared.points if shared is not None else None  # C4: across escape points
     far = ""
     if volley and volley_reach(attack, fight.phase.volley) is Roll.DISADVANTAGE:
         far = "a two-handed bow beyond volley round 2 (V3)"
@@ -55,7 +57,10 @@ def roll_attack(
         attacker,
         target,
         close=close,
-        from_front=mode is Mode.RANGED and attacker.rank is Rank.FRONT and not volley,
+        from_front=mode is Mode.RANGED
+        and attacker.rank is Rank.FRONT
+        and not volley
+        and distance is None,  # R2 is about the grid, not volleys or chases
         dodging=target.name in fight.turns.dodging,
         helped=attacker.name in fight.turns.helped,
         far=far,

@@ -8,7 +8,7 @@ after any event (a player quits, the process is killed) and carry on later from 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from lnf.dice import parse
@@ -17,12 +17,20 @@ from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Attack, Fight, Hero, Monster, PhaseKind, Rank, Side
 from lnf.model.plan import Mode, Order, Plan
 from lnf.play.actions import AttackChoice, Choice, HealChoice, SimpleChoice, SpellChoice
+from lnf.play.chasing import (
+    commit_speeds,
+    hide_from_pursuers,
+    monster_chase_steps,
+    pursuers_of_fleeing_hero,
+    speed_policy,
+)
 from lnf.play.events import (
     Acted,
     Attacked,
     Begun,
     Ended,
     Event,
+    Fled,
     Moved,
     Planned,
     Recorded,
@@ -35,6 +43,7 @@ from lnf.play.state import apply_step
 from lnf.play.table import Table
 from lnf.play.volleys import roll_volleys, tick_volley
 from lnf.rules.attacks import has_melee, weapon_for
+from lnf.rules.chase import chasing, in_chase
 from lnf.rules.distance import volley_attack, volley_plan
 from lnf.rules.hero_turn import can_take_turn
 from lnf.rules.moves import final_spot, leaves_group, start_spot
@@ -54,6 +63,18 @@ class HeroSide(Protocol):
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         """M6, D10: whether the hero spends its reaction on a foe leaving its group."""
+        ...
+
+    def dashes(self, fight: Fight, hero: Hero) -> int:
+        """C2: how many dashes the hero commits this chase round."""
+        ...
+
+    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        """C1: whether the hero gives chase to a fleeing monster."""
+        ...
+
+    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
+        """Whether the table tells a monster to flee on its turn (C1)."""
         ...
 
 
@@ -134,8 +155,16 @@ class Runner:
             self._settle_ranks()
         order = strike_order(self.fight)
         self._add(RoundStarted(number, order, str(self.fight.phase)))
+        if self.fight.chase:
+            dashed = commit_speeds(self.fight, self._speed, self._dice())
+            self._add(Recorded([dashed], by="rules"))
         self._plan = None
         self._current_plan()  # the plan is made as the round starts; P6 may change it
+
+    def _speed(self, c: Hero | Monster) -> int:
+        if isinstance(c, Hero) and self.heroes is not TABLE_HEROES:
+            return self.heroes.dashes(self.fight, c)
+        return speed_policy(self.fight, c)
 
     def next_turn(self) -> bool:
         """The next combatant in strike order takes its turn; False if the heroes stop."""
@@ -163,29 +192,31 @@ class Runner:
                 Recorded(
                     [Moved(who, rank=Rank.FRONT.value)],
                     note=f"{who} may no longer stand back ({broken[0].rule}): {broken[0].message}",
+                    by="rules",
                 )
             )
 
     # --- monsters --------------------------------------------------------------------------
 
     def _current_plan(self) -> Plan:
-        """P6: plan again whenever the grid changed since the last plan."""
-        key = plan_key(self.fight)
+        """P6: plan again whenever the grid changed since the last plan. The chase runs beside
+        the grid: its members are left out of the plan."""
+        grid = grid_view(self.fight)
+        key = plan_key(grid)
         if self._plan is not None and self._plan[0] == key:
             return self._plan[1]
         replan = self._plan is not None
         try:
-            if self.fight.phase.kind is PhaseKind.VOLLEY:
-                plan = volley_plan(self.fight)  # V4
-            else:
-                plan = self.planner(self.fight)
+            volley = grid.phase.kind is PhaseKind.VOLLEY
+            plan = volley_plan(grid) if volley else self.planner(grid)  # V4 or P1–P4
         except (NoLegalPlan, RuleViolation) as exc:
             plan = Plan(())
             self._add(Planned([], replan=replan, note=f"no legal plan: {exc}"))
             self._plan = (key, plan)
             return plan
         old = self._plan[1] if self._plan is not None else None
-        if old is None or _orders_changed(old, plan):
+        nobody = not plan.orders and not any(in_fight(m) for m in grid.monsters)
+        if (old is None or _orders_changed(old, plan)) and not nobody:
             self._add(Planned([_order_json(o) for o in plan.orders], replan=replan))
         self._plan = (key, plan)
         return plan
@@ -193,6 +224,14 @@ class Runner:
     def _monster_turn(self, monster: Monster) -> None:
         if incapacitated(monster):
             self._add(Turn(monster.name, [], note="cannot act"))
+            return
+        if in_chase(self.fight, monster.name):
+            steps = monster_chase_steps(self.fight, monster, self._dice())
+            dashed = monster.name in self.fight.turns.dashed
+            self._add(Turn(monster.name, steps, note="" if steps else _chase_note(dashed)))
+            return
+        if self.heroes.tells_to_flee(self.fight, monster):
+            self._add(Turn(monster.name, self._flight(monster)))
             return
         order = self._current_plan().order_for(monster.name)
         if order is None:
@@ -240,6 +279,9 @@ class Runner:
             return True
         if not can_take_turn(hero):
             self._add(Turn(hero.name, [], note="cannot act"))
+            return True
+        if hero.name in self.fight.turns.dashed:  # C2: its action went into speed
+            self._add(Turn(hero.name, [], note=_chase_note(True)))
             return True
         choice = self.heroes.choose(self.fight, hero)
         if choice is None:
@@ -299,8 +341,52 @@ class Runner:
             )
         elif isinstance(action, HealChoice):
             turn.do(roll_healing(hero.name, action.target, action.amount, dice, action.by))
+        elif isinstance(action, SimpleChoice) and action.action == "flee":
+            for step in self._flight(turn.fight.hero(hero.name), turn.fight):
+                turn.do(step)
+        elif (
+            isinstance(action, SimpleChoice)
+            and action.action == "hide"
+            and in_chase(turn.fight, hero.name)
+        ):
+            hid = hide_from_pursuers(turn.fight, turn.fight.hero(hero.name), dice)
+            turn.do(hid if hid is not None else Acted(hero.name, "nothing"))
         elif isinstance(action, SimpleChoice) and action.action != "disengage":
             turn.do(_simple(turn.fight, turn.fight.hero(hero.name), action, dice))
+        return turn.steps
+
+    def _flight(self, who: Hero | Monster, fight: Fight | None = None) -> list[Step]:
+        """C1: leaving its group draws opportunity attacks (M6, unless it disengaged); then
+        the pursuers give chase."""
+        turn = TurnSteps(fight or self.fight)
+        dice = self._dice()
+        if turn.fight.group_of(who.name) and who.name not in turn.fight.turns.disengaged:
+            for foe in reaction_foes(turn.fight, who.name):
+                me = turn.fight.combatant(who.name)
+                attacker = turn.fight.combatant(foe)
+                if me.current_hp == 0 or not in_fight(me):
+                    break
+                if (
+                    isinstance(attacker, Hero)
+                    and isinstance(me, Monster)
+                    and not self.heroes.takes_opportunity(turn.fight, attacker, me)
+                ):
+                    continue
+                turn.do(_opportunity(turn.fight, attacker, me, dice))
+        me = turn.fight.combatant(who.name)
+        if me.current_hp == 0 or not in_fight(me):
+            return turn.steps
+        if isinstance(me, Hero):
+            chasers = pursuers_of_fleeing_hero(turn.fight, me)
+        else:
+            chasers = [
+                h.name
+                for h in turn.fight.heroes
+                if can_take_turn(h)
+                and not in_chase(turn.fight, h.name)
+                and self.heroes.pursues(turn.fight, h, me)
+            ]
+        turn.do(Fled(who.name, chasers))
         return turn.steps
 
     # --- plumbing --------------------------------------------------------------------------
@@ -329,13 +415,22 @@ class TurnSteps:
 
 class _TableHeroes:
     """`lnf round`: the heroes' turns happen at the table and the DM records them (the runner
-    never asks this side for a choice)."""
+    never asks this side for a choice). In a chase their speeds follow the policy."""
 
     def choose(self, fight: Fight, hero: Hero) -> Choice | None:
         raise AssertionError("heroes at the table choose at the table")
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         return False  # the DM records a hero's opportunity attack like any other damage
+
+    def dashes(self, fight: Fight, hero: Hero) -> int:
+        return speed_policy(fight, hero)
+
+    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        return False  # the DM records who gives chase with lnf flee --pursuers
+
+    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
+        return False  # the DM tells a monster to flee with lnf flee
 
 
 TABLE_HEROES = _TableHeroes()
@@ -398,6 +493,22 @@ def _simple(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSource) ->
             hero.name, "hide", f"{check} vs passive Perception {best}", check.total >= best
         )
     return Acted(hero.name, action.action, action.detail)
+
+
+def grid_view(fight: Fight) -> Fight:
+    """The grid without those in a chase: they are away from it (C1)."""
+    if not fight.chase:
+        return fight
+    away = chasing(fight)
+    return replace(
+        fight,
+        heroes=tuple(h for h in fight.heroes if h.name not in away),
+        monsters=tuple(m for m in fight.monsters if m.name not in away),
+    )
+
+
+def _chase_note(dashed: bool) -> str:
+    return "runs flat out (C2)" if dashed else "finds nothing to do in the chase"
 
 
 def plan_key(fight: Fight) -> object:

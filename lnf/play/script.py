@@ -23,7 +23,8 @@ from lnf.errors import InputError, InputProblem
 from lnf.io.files import read_text
 from lnf.model import Fight, Hero, Monster
 from lnf.play.actions import Choice, IllegalChoice, parse_choice
-from lnf.play.policy import policy_choice
+from lnf.play.chasing import speed_policy
+from lnf.play.policy import policy_choice, pursues
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ def load_script(path: Path, fight: Fight) -> Script:
 
 def parse_script(text: str, source: str, fight: Fight) -> Script:
     names = [h.name for h in fight.heroes]
+    monster_names = [m.name for m in fight.monsters]
     lines: dict[tuple[int, str], ScriptLine] = {}
     problems: list[InputProblem] = []
     round_: int | None = None
@@ -67,10 +69,12 @@ def parse_script(text: str, source: str, fight: Fight) -> Script:
             )
         elif round_ is None:
             problems.append(InputProblem("a hero's line must come after `round N`", line=number))
-        elif who not in names:
+        elif who in monster_names and what.strip().lower() != "flee":
+            problems.append(InputProblem("a monster's line can only say `flee` (C1)", line=number))
+        elif who not in names and who not in monster_names:
             problems.append(
                 InputProblem(
-                    f"{who!r} is not a hero of this fight",
+                    f"{who!r} is not in this fight",
                     line=number,
                     hint="heroes: " + ", ".join(names),
                 )
@@ -110,3 +114,19 @@ class ScriptedHeroes:
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         start = self.script.no_opportunity_from if self.script else None
         return start is None or fight.round < start
+
+    def dashes(self, fight: Fight, hero: Hero) -> int:
+        """C2: a `dash` (or `dash 2`) line for this round commits speed; else the policy."""
+        entry = self.script.lines.get((fight.round, hero.name)) if self.script else None
+        found = re.fullmatch(r"dash(?:\s+(\d))?", entry.text.strip(), re.I) if entry else None
+        if found is None:
+            return speed_policy(fight, hero)
+        return int(found[1] or 1)
+
+    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        return pursues(fight, hero, foe)
+
+    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
+        """A monster's line in the script can only tell it to flee (C1)."""
+        entry = self.script.lines.get((fight.round, monster.name)) if self.script else None
+        return entry is not None and entry.text.lower() == "flee"

@@ -28,10 +28,13 @@ from lnf.play.events import (
     Acted,
     Attacked,
     Damaged,
+    Dashed,
     DeathSave,
     Dropped,
     Event,
+    Fled,
     Healed,
+    Hid,
     Marked,
     Moved,
     PhaseSet,
@@ -41,6 +44,7 @@ from lnf.play.events import (
     Step,
     Turn,
 )
+from lnf.rules.chase import after_speeds, escapers, settle, start_pools
 from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage
 from lnf.rules.roster import in_fight
 
@@ -61,6 +65,7 @@ def apply(fight: Fight, event: Event) -> tuple[Fight, list[str]]:
             reacted=frozenset(),
             disengaged=frozenset(),
             helped=frozenset(),
+            dashed=frozenset(),
         )
         return replace(fight, round=event.round, turns=turns), []
     if isinstance(event, Turn):
@@ -93,6 +98,15 @@ def _apply_steps(fight: Fight, steps: list[Step]) -> tuple[Fight, list[str]]:
 
 
 def apply_step(fight: Fight, step: Step) -> tuple[Fight, list[str]]:
+    """One step, then C6: a chase pair ends when either side drops."""
+    fight, notes = _step(fight, step)
+    if fight.chase:
+        fight, more = settle(fight, escapers(fight))
+        notes += more
+    return fight, notes
+
+
+def _step(fight: Fight, step: Step) -> tuple[Fight, list[str]]:
     if isinstance(step, Moved):
         return _move(fight, step), []
     if isinstance(step, Attacked):
@@ -114,6 +128,15 @@ def apply_step(fight: Fight, step: Step) -> tuple[Fight, list[str]]:
         return _mark(fight, step), []
     if isinstance(step, Acted):
         return _acted(fight, step), []
+    if isinstance(step, Fled):
+        return _fled(fight, step)
+    if isinstance(step, Dashed):
+        return _dashed(fight, step)
+    if isinstance(step, Hid):
+        was = escapers(fight)
+        lost = set(step.lost())
+        kept = tuple(p for p in fight.chase if not (p.escaper == step.who and p.pursuer in lost))
+        return settle(replace(fight, chase=kept), was)
     if isinstance(step, Dropped):
         monster = fight.monster(step.who)
         return _tidy(_put(fight, replace(monster, damage=monster.hp))), [f"{step.who} is gone (D8)"]
@@ -188,6 +211,29 @@ def _spell(fight: Fight, step: SpellCast) -> tuple[Fight, list[str]]:
         fight = _put(fight, replace(caster, o_dot=True))
         notes.append(f"{caster.name} gets an O dot: {step.big} that dealt damage (T1)")
     return _tidy(fight), notes
+
+
+def _fled(fight: Fight, step: Fled) -> tuple[Fight, list[str]]:
+    """C1: the escaper and its pursuers leave their groups; a pool per pair."""
+    for name in (step.who, *step.pursuers):
+        fight = _without(fight, name)
+    fight = replace(fight, chase=start_pools(fight, step.who, step.pursuers))
+    fight, notes = settle(_tidy(fight), [step.who])
+    return fight, notes
+
+
+def _dashed(fight: Fight, step: Dashed) -> tuple[Fight, list[str]]:
+    """C2: pools move by speed; C3: dashes counted, a failed check is a level of exhaustion."""
+    notes = []
+    for name, n in step.dashes.items():
+        c = fight.combatant(name)
+        failed = sum(1 for s in step.checks if s.who == name and not s.success)
+        if failed:
+            notes.append(f"{name} gains {failed} level(s) of exhaustion (C3)")
+        fight = _put(fight, replace(c, dashes=c.dashes + n, exhaustion=c.exhaustion + failed))
+    dashed = frozenset(n for n, k in step.dashes.items() if k > 0)
+    fight = replace(fight, chase=after_speeds(fight, step.dashes))
+    return replace(fight, turns=replace(fight.turns, dashed=fight.turns.dashed | dashed)), notes
 
 
 def _acted(fight: Fight, step: Acted) -> Fight:

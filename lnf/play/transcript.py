@@ -13,11 +13,14 @@ from lnf.play.events import (
     Attacked,
     Begun,
     Damaged,
+    Dashed,
     DeathSave,
     Dropped,
     Ended,
     Event,
+    Fled,
     Healed,
+    Hid,
     Marked,
     Moved,
     PhaseSet,
@@ -72,10 +75,14 @@ def describe(event: Event, before: Fight, *, markdown: bool = False) -> list[str
     if isinstance(event, Turn):
         return [bullet + line for line in _turn_lines(event, before)]
     if isinstance(event, Recorded):
-        out = [f"{bullet}DM: {event.note}"] if event.note else []
-        return out + [bullet + line for line in _steps_lines(event.steps, before, "DM: ")]
+        prefix = "DM: " if event.by == "dm" else ""
+        out = [f"{bullet}{prefix}{event.note}"] if event.note else []
+        return out + [bullet + line for line in _steps_lines(event.steps, before, prefix)]
     if isinstance(event, Ended):
-        return ["", f"{'**' if markdown else ''}The {event.winner} win.{'**' if markdown else ''}"]
+        away = [c.name for c in before.everyone if c.escaped]
+        got_away = f" {and_list(away)} got away (C6)." if away else ""
+        bold = "**" if markdown else ""
+        return ["", f"{bold}The {event.winner} win.{bold}{got_away}"]
     if isinstance(event, Undone | Redone):
         return []
     raise AssertionError(event)
@@ -150,6 +157,26 @@ def _step_text(step: Step, before: Fight, after: Fight) -> str:
         return _acted_text(step)
     if isinstance(step, Dropped):
         return f"{step.who} drops."
+    if isinstance(step, Fled):
+        if not step.pursuers:
+            return f"{step.who} flees, and nobody gives chase (C1)."
+        start = after.chase[-1].points if after.chase else 0
+        give = "gives" if len(step.pursuers) == 1 else "give"
+        who = and_list(step.pursuers)
+        return f"{step.who} flees; {who} {give} chase (C1): escape points start at {start}."
+    if isinstance(step, Dashed):
+        return _dashed_text(step, before, after)
+    if isinstance(step, Hid):
+        results = [
+            f"{'loses' if step.total >= dc else 'spots'} {step.who} (passive Perception {dc})"
+            for dc in step.against.values()
+        ]
+        said = "; ".join(f"{p} {r}" for p, r in zip(step.against, results, strict=True))
+        sign = "+" if step.bonus >= 0 else "-"
+        return (
+            f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
+            f"{abs(step.bonus)} = {step.total}: {said}."
+        )
     raise AssertionError(step)
 
 
@@ -204,6 +231,24 @@ def _spell_text(step: SpellCast, before: Fight, after: Fight) -> str:
         )
         parts.append(f"{saved.who}'s {step.ability.upper()} save {roll}: {result}")
     return "; ".join(parts[:1]) + ". " + ". ".join(parts[1:]) + "."
+
+
+def _dashed_text(step: Dashed, before: Fight, after: Fight) -> str:
+    """C2, C3: who dashed, the checks, and the pools after."""
+    moves = [f"{n} dashes{' twice' if k == 2 else ''}" for n, k in step.dashes.items() if k]
+    still = [n for n, k in step.dashes.items() if not k]
+    text = "Speeds in the chase (C2): " + (", ".join(moves) or "nobody dashes")
+    if still:
+        keep = "keeps its action" if len(still) == 1 else "keep their actions"
+        text += f"; {and_list(still)} {keep}"
+    for check in step.checks:
+        verdict = "passes" if check.success else "fails: a level of exhaustion"
+        text += (
+            f"; {check.who} dashes past the free ones (C3): Constitution 1d20 ({check.faces[0]})"
+            f" + {check.bonus} = {check.faces[0] + check.bonus} vs DC {check.dc}, {verdict}"
+        )
+    pools = ", ".join(f"{p.escaper}–{p.pursuer} {p.points}" for p in after.chase)
+    return f"{text}. Escape points: {pools}."
 
 
 def _move_text(step: Moved, before: Fight, after: Fight) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lnf.model import Attack, BackReason, Fight, Flag, Hero, Monster, PhaseKind, Rank
 from lnf.model.plan import Mode
+from lnf.rules.chase import chase_mode, in_chase
 from lnf.rules.distance import volley_reach
 from lnf.rules.moves import is_fast
 from lnf.rules.ranks import can_fly_now
@@ -32,6 +33,9 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
         return [Mode.RANGED] if volley_reach(attack, fight.phase.volley) is not None else []
     if fight.phase.kind is PhaseKind.APART:
         return []
+    if in_chase(fight, hero.name) or in_chase(fight, monster.name):  # C4: by escape points
+        found = chase_mode(fight, hero.name, monster.name, attack)
+        return [found[0]] if found is not None else []
     modes: list[Mode] = []
     group = fight.group_of(hero.name)
     if attack.is_melee:

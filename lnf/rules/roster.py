@@ -22,7 +22,10 @@ _FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
 
 
 def in_fight(c: Hero | Monster) -> bool:
-    """Still on the grid: a hero that is not dead (downed heroes stay, A4); a living monster."""
+    """Still on the grid: a hero that is not dead (downed heroes stay, A4); a living monster;
+    neither once it got away in a chase (C6)."""
+    if c.escaped:
+        return False
     if isinstance(c, Hero):
         return not c.dead
     return c.damage < c.hp

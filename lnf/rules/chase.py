@@ -1,0 +1,119 @@
+"""Chases (C1–C6): escape points per escaper/pursuer pair, speeds, dashing and who can reach.
+
+The chase runs beside the grid: its pairs are kept in `Fight.chase`, its members are out of
+their mêlée groups, and the monsters' plan leaves them out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lnf.model import Attack, Fight, Hero, Monster, Pool
+from lnf.model.plan import Mode, Roll
+from lnf.rules.distance import chase_reach
+from lnf.rules.roster import in_fight, speed_now
+
+
+def start_pools(fight: Fight, escaper: str, pursuers: list[str]) -> tuple[Pool, ...]:
+    """C1: a pool per pair, at 0 from mêlée, else at the current volley round number."""
+    points = fight.phase.volley if fight.phase.volley else 0
+    known = {(p.escaper, p.pursuer) for p in fight.chase}
+    new = tuple(Pool(escaper, p, points) for p in pursuers if (escaper, p) not in known)
+    return (*fight.chase, *new)
+
+
+def in_chase(fight: Fight, name: str) -> bool:
+    return any(name in (p.escaper, p.pursuer) for p in fight.chase)
+
+
+def chasing(fight: Fight) -> set[str]:
+    return {n for p in fight.chase for n in (p.escaper, p.pursuer)}
+
+
+def escapers(fight: Fight) -> list[str]:
+    return list(dict.fromkeys(p.escaper for p in fight.chase))
+
+
+def pursuers(fight: Fight) -> list[str]:
+    return list(dict.fromkeys(p.pursuer for p in fight.chase))
+
+
+def pool(fight: Fight, a: str, b: str) -> Pool | None:
+    """The pool between two combatants, whichever of them flees."""
+    return next((p for p in fight.chase if {p.escaper, p.pursuer} == {a, b}), None)
+
+
+def speed_change(escaper_speed: int, pursuer_speed: int) -> int:
+    """C2: escaper faster +1, pursuer faster −1, tie 0."""
+    return (escaper_speed > pursuer_speed) - (escaper_speed < pursuer_speed)
+
+
+def chase_speed(c: Hero | Monster, dashes: int) -> int:
+    """C2: each Dash (an action or a bonus action spent on speed) adds the speed again."""
+    return speed_now(c) * (1 + dashes)
+
+
+def free_dashes(c: Hero | Monster) -> int:
+    """C3: 3 + Constitution modifier dashes per chase are free (never fewer than 0)."""
+    return max(0, 3 + c.con)
+
+
+def needs_check(c: Hero | Monster, dashes: int) -> int:
+    """C3: how many of these dashes need a DC 10 Constitution check."""
+    free_left = max(0, free_dashes(c) - c.dashes)
+    return max(0, dashes - free_left)
+
+
+def after_speeds(fight: Fight, dashes: dict[str, int]) -> tuple[Pool, ...]:
+    """C2: each pool moves by the comparison of the pair's speeds, never below 0."""
+    out = []
+    for p in fight.chase:
+        esc = chase_speed(fight.combatant(p.escaper), dashes.get(p.escaper, 0))
+        pur = chase_speed(fight.combatant(p.pursuer), dashes.get(p.pursuer, 0))
+        out.append(replace(p, points=max(0, p.points + speed_change(esc, pur))))
+    return tuple(out)
+
+
+def chase_mode(
+    fight: Fight, attacker: str, target: str, attack: Attack
+) -> tuple[Mode, Roll] | None:
+    """C4: whether `attack` reaches across the pair's escape points, and how."""
+    shared = pool(fight, attacker, target)
+    if shared is None:
+        return None
+    roll = chase_reach(attack, shared.points)
+    if roll is None:
+        return None
+    mode = Mode.MELEE if shared.points == 0 and attack.is_melee else Mode.RANGED
+    return mode, roll
+
+
+def can_hide_from(fight: Fight, escaper: str) -> list[str]:
+    """C5: the pursuers an escaper has at least one escape point against."""
+    return [p.pursuer for p in fight.chase if p.escaper == escaper and p.points >= 1]
+
+
+def settle(fight: Fight, was_escaping: list[str]) -> tuple[Fight, list[str]]:
+    """C6: a pair ends when either side drops (a dropped escaper is caught); an escaper with
+    no pursuer left gets away and is gone from the fight."""
+    notes: list[str] = []
+    kept = []
+    for p in fight.chase:
+        esc, pur = fight.combatant(p.escaper), fight.combatant(p.pursuer)
+        if not in_fight(esc) or esc.current_hp == 0:
+            notes.append(f"{pur.name} has caught {esc.name} (C6)")
+        elif in_fight(pur) and pur.current_hp > 0:
+            kept.append(p)
+    fight = replace(fight, chase=tuple(kept))
+    for name in was_escaping:
+        c = fight.combatant(name)
+        if in_fight(c) and c.current_hp > 0 and not any(p.escaper == name for p in kept):
+            fight = _with(fight, replace(c, escaped=True))
+            notes.append(f"{name} gets away (C6)")
+    return fight, notes
+
+
+def _with(fight: Fight, c: Hero | Monster) -> Fight:
+    if isinstance(c, Hero):
+        return replace(fight, heroes=tuple(c if h.name == c.name else h for h in fight.heroes))
+    return replace(fight, monsters=tuple(c if m.name == c.name else m for m in fight.monsters))
