@@ -26,6 +26,7 @@ from lnf.model import (
     Monster,
     Phase,
     PhaseKind,
+    Pool,
     Rank,
     Shape,
     Side,
@@ -85,6 +86,7 @@ def _common(draw: st.DrawFn) -> dict[str, object]:
         reach=reach,
         ac=draw(st.integers(8, 20)),
         stealth=draw(st.sampled_from([0, 0, 4])),
+        dashes=draw(st.sampled_from([0, 0, 2])),
         saves=draw(st.sampled_from([(), ((Ability.DEX, 2), (Ability.WIS, -1))])),
         temp_hp=draw(st.sampled_from([0, 0, 5])),
         conditions=frozenset(draw(st.lists(st.sampled_from(list(Condition)), max_size=2))),
@@ -141,6 +143,12 @@ def fights(draw: st.DrawFn, max_heroes: int = 6, max_monsters: int = 8) -> Fight
     m_at = [draw(st.sampled_from([None, *labels])) for _ in ms]
     groups = _groups(labels, hs, h_at, ms, m_at)
     volley = draw(st.booleans()) and not groups
+    grouped = {n for g in groups for n in g.members}
+    free_h = [h.name for h in hs if h.name not in grouped]
+    free_m = [m.name for m in ms if m.name not in grouped]
+    chase = ()
+    if free_h and free_m and draw(st.booleans()):  # C1: a pair out of the groups
+        chase = (Pool(free_m[0], free_h[0], draw(st.integers(0, 4))),)
     return Fight(
         heroes=tuple(hs),
         monsters=tuple(ms),
@@ -151,6 +159,7 @@ def fights(draw: st.DrawFn, max_heroes: int = 6, max_monsters: int = 8) -> Fight
         title=draw(st.sampled_from(["", "A fight"])),
         house_rules=frozenset(draw(st.lists(st.sampled_from(list(HouseRule)), max_size=1))),
         terrain=draw(st.none() | st.sampled_from(list(Terrain))),
+        chase=chase,
     )
 
 

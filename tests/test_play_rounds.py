@@ -66,6 +66,15 @@ class Told:
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         return self.opportunity
 
+    def dashes(self, fight: Fight, hero: Hero) -> int:
+        return 0
+
+    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        return True
+
+    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
+        return monster.name in self.choices.get("flee", [])
+
 
 def play_one_round(f: Fight, heroes: object, faces: list[int] | None = None) -> Table:
     table = Table(f)

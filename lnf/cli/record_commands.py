@@ -1,5 +1,6 @@
 """Small commands for what happened at the table, each one event in the fight log:
-`lnf damage`, `lnf heal`, `lnf move`, `lnf mark`, `lnf drop`. None of them solves."""
+`lnf damage`, `lnf heal`, `lnf move`, `lnf mark`, `lnf drop`, `lnf flee`. None of them
+solves."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem
 from lnf.model import BackReason, Condition, Fight, Hero, Monster, Rank
 from lnf.play.actions import IllegalChoice, parse_choice
-from lnf.play.events import Damaged, Dropped, Healed, Marked, Moved, Recorded, Step
+from lnf.play.chasing import pursuers_of_fleeing_hero
+from lnf.play.events import Damaged, Dropped, Fled, Healed, Marked, Moved, Recorded, Step
+from lnf.play.policy import pursues
 from lnf.play.state import apply_step
 from lnf.play.transcript import describe
+from lnf.rules.hero_turn import can_take_turn
 from lnf.rules.roster import in_fight
 from lnf.rules.state import check_state
 
@@ -138,3 +142,36 @@ def drop(fight_file: Path, who: str) -> None:
     if not isinstance(c, Monster) or not in_fight(c):
         raise InputError("command line", [InputProblem(f"{who} is not a monster still standing")])
     _record(fight_file, Dropped(who), who)
+
+
+@main.command()
+@fight_argument
+@who_argument
+@click.option(
+    "--pursuers",
+    metavar="NAMES",
+    help="Who gives chase, comma-separated (default: for a hero, the monsters the rules send; "
+    "for a monster, every hero not held by another foe).",
+)
+def flee(fight_file: Path, who: str, pursuers: str | None) -> None:
+    """NAME flees and a chase starts (C1): a pool of escape points per pursuer."""
+    table = opened(fight_file).table
+    fight = table.fight
+    c = _known(fight, who)
+    if not in_fight(c) or c.current_hp == 0:
+        raise InputError("command line", [InputProblem(f"{who} is not standing")])
+    if pursuers is not None:
+        chasers = [n.strip() for n in pursuers.split(",") if n.strip()]
+        for name in chasers:
+            other = _known(fight, name)
+            if other.side is c.side or not in_fight(other):
+                problem = InputProblem(f"{name} cannot give chase to {who}", rule="C1")
+                raise InputError("command line", [problem])
+    elif isinstance(c, Hero):
+        chasers = pursuers_of_fleeing_hero(fight, c)
+    else:
+        chasers = [h.name for h in fight.heroes if can_take_turn(h) and pursues(fight, h, c)]
+    step = Fled(who, chasers)
+    table.add(Recorded([step]))
+    for line in describe(Recorded([step]), fight):
+        click.echo(line)

@@ -29,6 +29,7 @@ from lnf.model import (
     Hero,
     Monster,
     Phase,
+    Pool,
     Rank,
 )
 
@@ -69,6 +70,7 @@ def _build(doc: dict[str, Any], ck: Checker) -> Fight | None:
     _check_unique_names(doc, heroes, monsters, ck)
     names = [c.name for c in (*heroes, *monsters)]
     groups = _groups(doc["groups"], names, ck)
+    chase = _chase(doc["chase"], names, heroes, groups, ck)
     if ck.problems:
         return None
     return Fight(
@@ -81,6 +83,7 @@ def _build(doc: dict[str, Any], ck: Checker) -> Fight | None:
         title=doc["title"],
         house_rules=frozenset(doc["house_rules"]),
         terrain=doc["terrain"],
+        chase=chase,
         variants=frozenset(doc["variants"]),
     )
 
@@ -106,6 +109,8 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
         saves=tuple((Ability(k), v) for k, v in d["saves"].items() if v),
         conditions=frozenset(d["conditions"]),
         exhaustion=d["exhaustion"],
+        dashes=d["dashes"],
+        escaped=d["escaped"],
         effects=tuple(d["effects"]),
         flags=frozenset(d["flags"]),
         resist=frozenset(d["resist"]),
@@ -204,6 +209,37 @@ def _check_unique_names(
         seen.add(name)
 
 
+def _chase(
+    raw: list[dict[str, Any]],
+    names: list[str],
+    heroes: list[Hero],
+    groups: list[Group],
+    ck: Checker,
+) -> tuple[Pool, ...]:
+    """C1: each pair is a hero and a monster, out of the mêlée groups, listed once."""
+    hero_names = {h.name for h in heroes}
+    grouped = {n for g in groups for n in g.members}
+    pools: list[Pool] = []
+    for i, p in enumerate(raw):
+        if p is INVALID:
+            continue
+        path: tuple[str | int, ...] = ("chase", i)
+        pair = (p["escaper"], p["pursuer"])
+        unknown = [n for n in pair if n not in names]
+        if unknown:
+            ck.fail(path, f"{unknown[0]!r} is not in this fight", did_you_mean(unknown[0], names))
+        elif (pair[0] in hero_names) == (pair[1] in hero_names):
+            ck.fail(path, "a chase pair is a hero and a monster", rule="C1")
+        elif grouped & set(pair):
+            who = sorted(grouped & set(pair))
+            ck.fail(path, f"{', '.join(who)} cannot be in a mêlée group and a chase", rule="C1")
+        elif any((q.escaper, q.pursuer) == pair for q in pools):
+            ck.fail(path, f"the pair {pair[0]}–{pair[1]} is listed twice", rule="C1")
+        else:
+            pools.append(Pool(pair[0], pair[1], p["points"]))
+    return tuple(pools)
+
+
 def _groups(raw: dict[str, list[str]], names: list[str], ck: Checker) -> list[Group]:
     """G5: every member is a known combatant and in at most one group."""
     groups: list[Group] = []
@@ -258,6 +294,10 @@ def fight_document(fight: Fight) -> dict[str, Any]:
     doc["monsters"] = [_monster_doc(m) for m in fight.monsters]
     if fight.groups:
         doc["groups"] = {g.label: list(g.members) for g in fight.groups}
+    if fight.chase:
+        doc["chase"] = [
+            {"escaper": p.escaper, "pursuer": p.pursuer, "points": p.points} for p in fight.chase
+        ]
     return doc
 
 
@@ -317,6 +357,8 @@ def _common_doc(c: Hero | Monster) -> dict[str, Any]:
         ("perception", c.perception, 10),
         ("stealth", c.stealth, 0),
         ("exhaustion", c.exhaustion, 0),
+        ("dashes", c.dashes, 0),
+        ("escaped", c.escaped, False),
     ):
         if value != default:
             d[key] = value

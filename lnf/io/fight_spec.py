@@ -177,6 +177,8 @@ def _combatant_fields() -> dict[str, Field]:
         "saves": Field(SAVES, {}, "saving throw bonuses such as {dex: 2, wis: 1}"),
         "conditions": Field(ListOf(Choice(Condition), unique=True), [], "5e conditions"),
         "exhaustion": Field(Int(minimum=0, maximum=6), 0, "exhaustion level"),
+        "dashes": Field(Int(minimum=0, maximum=100), 0, "C3: dashes taken in the chase"),
+        "escaped": Field(Bool(), False, "C6: got away in a chase; gone from the fight"),
         "effects": Field(ListOf(Str()), [], "free notes such as Vicious Mockery (G6)"),
         "flags": Field(ListOf(Choice(Flag), unique=True), [], "standing facts rules ask about"),
         "resist": Field(DAMAGE_TYPES, [], "damage resistances (D6)"),
@@ -185,6 +187,15 @@ def _combatant_fields() -> dict[str, Field]:
         "attacks": Field(ListOf(ATTACK), [], "its attacks"),
     }
 
+
+POOL = Obj(
+    {
+        "escaper": Field(Str(), doc="who flees"),
+        "pursuer": Field(Str(), doc="who gives chase"),
+        "points": Field(Int(minimum=0, maximum=100), 0, "escape points (C1)"),
+    },
+    what="a chase pair (escaper, pursuer, points)",
+)
 
 HERO = Obj(
     {
@@ -224,6 +235,7 @@ FIGHT = Obj(
         "heroes": Field(ListOf(HERO), doc="the hero rows, in any order (G2 sorts them)"),
         "monsters": Field(ListOf(MONSTER), doc="the monster columns, most dangerous first (G3)"),
         "groups": Field(MapOf(ListOf(Str())), {}, "mêlée groups: label → members (G5)"),
+        "chase": Field(ListOf(POOL), [], "C1: escape points per escaper and pursuer"),
     },
     what="a fight (heroes, monsters, …)",
 )

@@ -187,6 +187,8 @@ def render_show(fight: Fight, problems: list[Violation], style: Style, width: in
         out.append("  unengaged: " + ", ".join(loose))
     if fight.phase.kind is PhaseKind.VOLLEY:
         out.extend(_reach_lines(fight, style))
+    if fight.chase:
+        out.extend(_chase_lines(fight, style))
     notes = _notes(fight)
     if notes:
         out.append(style("Notes", "bold") + ":")
@@ -212,6 +214,28 @@ def _reach_lines(fight: Fight, style: Style) -> list[str]:
         lines.append(f"  {name}: {', '.join(said)}")
     if out_of_reach:
         lines.append("  out of reach: " + ", ".join(out_of_reach))
+    return lines
+
+
+def _chase_lines(fight: Fight, style: Style) -> list[str]:
+    """C1: escape points, escapers as rows and pursuers as columns (a number in place of an
+    X); · where a pair has no pool."""
+    escapers = list(dict.fromkeys(p.escaper for p in fight.chase))
+    pursuers = list(dict.fromkeys(p.pursuer for p in fight.chase))
+    points = {(p.escaper, p.pursuer): p.points for p in fight.chase}
+    left = max(len(e) for e in escapers)
+    widths = [max(3, len(p)) for p in pursuers]
+    head = " " * (left + 4) + "  ".join(p.rjust(w) for p, w in zip(pursuers, widths, strict=True))
+    lines = [style("Chase", "bold") + " (C1, escape points; escapers down, pursuers across):", head]
+    for e in escapers:
+        cells = [
+            str(points[(e, p)]).rjust(w) if (e, p) in points else "·".rjust(w)
+            for p, w in zip(pursuers, widths, strict=True)
+        ]
+        lines.append(f"  {e.ljust(left)}  " + "  ".join(cells))
+    dashes = [f"{c.name} {c.dashes}" for c in fight.everyone if c.dashes]
+    if dashes:
+        lines.append("  dashes so far (C3): " + ", ".join(dashes))
     return lines
 
 

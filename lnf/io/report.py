@@ -69,6 +69,9 @@ def show_data(fight: Fight, problems: list[Violation]) -> dict[str, Any]:
         "groups": {g.label: list(g.members) for g in fight.groups},
         "target_order": [h.name for h in target_order(fight)],
         "problems": [violation_data(v) for v in problems],
+        "chase": [
+            {"escaper": p.escaper, "pursuer": p.pursuer, "points": p.points} for p in fight.chase
+        ],
         **(
             {
                 "reach": {
