@@ -65,6 +65,17 @@ SHOWS = {
     "wight-and-skeletons": ["Round 7", "The heroes win.", "O dot", "(P6)"],
     "goblin-ambush": ["falls unconscious (D8)", "rolls a death save", "wakes up (D9)"],
     "orcs-at-the-ford": ["opportunity attack (M6)", "New plan (P6)", "disengages"],
+    "raiders-on-the-grassland": [
+        "Grassland: 6d6",
+        "(volley 2)",
+        "The sides meet: mêlée groups can form (V2).",
+        "casts Burning Hands (15 ft cone, 2 targets)",
+        "Gnoll 3 flees; Sly gives chase (C1)",
+        "Speeds in the chase (C2)",
+        "escape points (C4)",
+        "tries to hide (C5)",
+        "got away (C6)",
+    ],
 }
 
 

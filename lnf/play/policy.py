@@ -23,6 +23,7 @@ from lnf.play.chasing import speed_policy
 from lnf.play.events import Moved
 from lnf.play.state import apply_step
 from lnf.rules.attacks import has_melee
+from lnf.rules.chase import in_chase
 from lnf.rules.hero_turn import attack_options, join_targets
 from lnf.rules.roster import in_fight
 
@@ -86,8 +87,8 @@ def _best_attack(fight: Fight, hero: Hero, only: Mode | None = None) -> AttackCh
     for mode in (Mode.MELEE, Mode.REACH, Mode.RANGED):
         if only is not None and mode is not only:
             continue
-        in_melee = fight.phase.kind.melee_possible
-        if mode is Mode.RANGED and in_melee and hero.rank is Rank.FRONT and has_melee(hero):
+        on_grid = fight.phase.kind.melee_possible and not in_chase(fight, hero.name)
+        if mode is Mode.RANGED and on_grid and hero.rank is Rank.FRONT and has_melee(hero):
             continue  # R2: a front-rank hero with a weapon in hand does not shoot
         fitting = [(m, a) for m, a, md in options if md is mode]
         if not fitting:
