@@ -124,6 +124,9 @@ def test_commands_that_do_not_plan_do_not_import_ortools(x1_path: Path, tmp_path
         ["log", f],
         ["undo", f],
         ["redo", f],
+        ["flee", f, "Wight"],
+        ["area", "fireball"],
+        ["log", f],
     ]
     code = (
         "import sys; from lnf.cli import main\n"
