@@ -4,6 +4,7 @@ D10), re-planning (P6), O dots (T1), the end of the fight."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -38,6 +39,7 @@ from lnf.play.table import Table
 from lnf.play.transcript import describe, transcript
 from lnf.solver import solve_plan
 from tests.builders import BOW, SWORD, fight, hero, monster
+from tests.cli import run
 
 SPELL = Attack(
     name="Chromatic Orb",
@@ -320,3 +322,26 @@ def test_area_damage_is_rolled_once_and_each_target_saves() -> None:
     assert "Wiz casts Fireball (20 ft sphere, 4 targets) on Orc, Imp and Ann" in told
     assert "sparing Ann (Sculpt Spells)" in told
     assert "Imp's DEX save 1d20 (4) + 0 = 4 vs DC 15: fails, takes 12, resists fire (D6)" in told
+
+
+def test_c1_a_hero_who_flees_is_pursued_by_the_monsters_nothing_holds() -> None:
+    f = fight(
+        [hero("Ann", light=True), hero("Bo")],
+        [monster("Orc", hp=40, attacks=(SWORD,)), monster("Gob", hp=40, attacks=(SWORD,))],
+        {"A": ["Ann", "Orc"], "B": ["Bo", "Gob"]},
+    )
+    table = play_one_round(f, Told({"Ann": ["disengage; flee"]}))
+    fled = [s for s in steps(table) if type(s).__name__ == "Fled"]
+    assert [(s.who, s.pursuers) for s in fled] == [("Ann", ["Orc"])]  # Gob is held by Bo
+    assert [(p.escaper, p.pursuer) for p in table.fight.chase] == [("Ann", "Orc")]
+    assert table.fight.group_of("Ann") is None
+
+
+def test_a_fight_apart_without_terrain_says_what_to_do(tmp_path: Path) -> None:
+    path = tmp_path / "apart.yaml"
+    path.write_text(
+        "phase: apart\nheroes:\n  - {name: Ann, class: fighter, hp: 10}\n"
+        "monsters:\n  - {name: Orc, hp: 7}\n"
+    )
+    code, out = run("run", str(path), "--seed", "1")
+    assert code == 2 and "names no terrain" in out and "lnf start" in out

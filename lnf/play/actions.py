@@ -22,12 +22,13 @@ from lnf.model.plan import Mode
 from lnf.play.events import Moved
 from lnf.play.state import apply_step
 from lnf.rules.areas import check_area_targets, target_count
+from lnf.rules.chase import in_chase
 from lnf.rules.hero_turn import attack_modes, can_leave, join_targets, rank_choices
 from lnf.rules.moves import is_fast
 from lnf.rules.roster import in_fight
 from lnf.rules.state import check_state
 
-SIMPLE_ACTIONS = ("dash", "disengage", "dodge", "help", "hide", "use", "nothing", "flee")
+SIMPLE_ACTIONS = ("dash", "disengage", "dodge", "help", "hide", "use", "nothing")
 MODE_WORDS = {Mode.MELEE: "mêlée", Mode.REACH: "reach", Mode.RANGED: "ranged"}
 
 
@@ -89,16 +90,23 @@ Action = AttackChoice | SpellChoice | HealChoice | SimpleChoice
 class Choice:
     moves: list[Moved] = field(default_factory=list)
     action: Action = SimpleChoice("nothing")
+    flee: bool = False  # C1: it runs from the fight after its moves (a move, not an action)
 
 
 def parse_choice(fight: Fight, hero: Hero, text: str) -> Choice:
     """Read and check a hero's turn against the state `fight`."""
     moves: list[Moved] = []
     action: Action | None = None
+    flee = False
     state = fight
     for part in (p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()):
         verb, _, rest = part.partition(" ")
         verb, rest = verb.lower(), rest.strip()
+        if verb == "flee":
+            if in_chase(state, hero.name):
+                raise IllegalChoice(f"{hero.name} is already in a chase", "C1")
+            flee = True
+            continue
         if verb in ("join", "leave", "front", "back", "free-air", "rank"):
             move = _move(state, state.hero(hero.name), verb, rest)
             changes = [m for m in (*moves, move) if m.leave or m.join is not None]
@@ -125,7 +133,13 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> Choice:
             action = SimpleChoice("nothing" if verb == "pass" else verb, rest)
         else:
             raise IllegalChoice(f"lnf does not know {verb!r}", options=options(state, current))
-    return Choice(moves, action or SimpleChoice("nothing"))
+    if flee and isinstance(action, AttackChoice | SpellChoice | HealChoice):
+        raise IllegalChoice(
+            "a hero who flees attacks in the chase rounds, by escape points (C4); "
+            "with flee go disengage, dash, dodge or nothing",
+            "C1",
+        )
+    return Choice(moves, action or SimpleChoice("nothing"), flee)
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -325,6 +339,7 @@ def options(fight: Fight, hero: Hero) -> list[str]:
         "help ALLY",
         "hide",
         "use ITEM",
+        "flee",
         "nothing",
     ]
     return out

@@ -305,6 +305,11 @@ class Runner:
             if turn.fight.hero(hero.name).current_hp == 0:
                 return turn.steps  # dropped on the way out
             turn.do(move)
+        if choice.flee:  # C1: after its moves; the Disengage it took is already in
+            for step in self._flight(turn.fight.hero(hero.name), turn.fight):
+                turn.do(step)
+            if turn.fight.hero(hero.name).current_hp == 0:
+                return turn.steps
         if isinstance(action, AttackChoice):
             extra = action.extra  # Sneak Attack: once per turn, on the first hit
             for _ in range(action.times):
@@ -341,9 +346,6 @@ class Runner:
             )
         elif isinstance(action, HealChoice):
             turn.do(roll_healing(hero.name, action.target, action.amount, dice, action.by))
-        elif isinstance(action, SimpleChoice) and action.action == "flee":
-            for step in self._flight(turn.fight.hero(hero.name), turn.fight):
-                turn.do(step)
         elif (
             isinstance(action, SimpleChoice)
             and action.action == "hide"
