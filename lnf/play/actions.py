@@ -148,6 +148,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> Choice:
 def _move(fight: Fight, hero: Hero, verb: str, rest: str) -> Moved:
     if not fight.phase.kind.melee_possible:
         raise IllegalChoice("no groups and no ranks before the sides meet", "V3")
+    if in_chase(fight, hero.name):
+        raise IllegalChoice(f"{hero.name} is in a chase, away from the groups", "C1")
     if verb == "rank":
         verb, _, rest = rest.partition(" ")
         verb, rest = verb.lower(), rest.strip()

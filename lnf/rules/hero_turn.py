@@ -67,13 +67,17 @@ def attack_options(fight: Fight, hero: Hero) -> list[tuple[Monster, Attack, Mode
 
 def join_targets(fight: Fight, hero: Hero) -> list[str]:
     """M1–M4: groups (labels) and unengaged monsters (names) the hero can move into."""
-    if speed_now(hero) == 0 or not fight.phase.kind.melee_possible:
+    if speed_now(hero) == 0 or not fight.phase.kind.melee_possible or in_chase(fight, hero.name):
         return []
     own = fight.group_of(hero.name)
     if own is not None and not is_fast(hero):
         return []  # M2: a slow hero in a group may only leave it this round
     labels = [g.label for g in fight.groups if g is not own]
-    lone = [m.name for m in monsters(fight) if fight.group_of(m.name) is None]
+    lone = [
+        m.name
+        for m in monsters(fight)
+        if fight.group_of(m.name) is None and not in_chase(fight, m.name)
+    ]
     return labels + lone
 
 
@@ -84,7 +88,7 @@ def can_leave(fight: Fight, hero: Hero) -> bool:
 def rank_choices(fight: Fight, hero: Hero) -> list[Rank]:
     """R7, R8: the ranks the hero may switch to (not while restrained or grappled; V3: no
     ranks before the sides meet)."""
-    if held(hero) or not fight.phase.kind.melee_possible:
+    if held(hero) or not fight.phase.kind.melee_possible or in_chase(fight, hero.name):
         return []
     ranks = [Rank.FRONT, Rank.BACK] + ([Rank.FREE_AIR] if can_fly_now(hero) else [])
     return [r for r in ranks if r is not hero.rank]
