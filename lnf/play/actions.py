@@ -275,6 +275,10 @@ def _names(text: str) -> list[str]:
 
 
 def _why_not(fight: Fight, hero: Hero, target: Monster) -> str:
+    if in_chase(fight, hero.name) or in_chase(fight, target.name):
+        return "C1, C4"  # only across a chase pair's own escape points
+    if not fight.phase.kind.melee_possible:
+        return "V3"
     group = fight.group_of(hero.name)
     if group is not None and target.name in group.members:
         return "A1, R3"  # together, but one of them is not in the front rank
