@@ -307,7 +307,7 @@ def undo(fight_file: Path, count: int) -> None:
             raise LnfError("nothing left to take back")
         last, before = table.events[-1], _state_before_last(table)
         table.add(Undone())
-        click.echo("Took back: " + " ".join(describe(last, before)).strip())
+        click.echo("Took back: " + _one_line(describe(last, before)))
 
 
 @main.command()
@@ -320,7 +320,11 @@ def redo(fight_file: Path) -> None:
     event = table.history.taken_back[-1]
     before = table.fight
     table.add(Redone())
-    click.echo("Put back: " + " ".join(describe(event, before)).strip())
+    click.echo("Put back: " + _one_line(describe(event, before)))
+
+
+def _one_line(lines: list[str]) -> str:
+    return " ".join(line.strip() for line in lines if line.strip())
 
 
 def _state_before_last(table: Table) -> Fight:

@@ -73,11 +73,12 @@ def describe(event: Event, before: Fight, *, markdown: bool = False) -> list[str
     if isinstance(event, PhaseSet):
         return [bullet + event.note[:1].upper() + event.note[1:] + "."]
     if isinstance(event, Turn):
-        return [bullet + line for line in _turn_lines(event, before)]
+        return [_bulleted(line, markdown) for line in _turn_lines(event, before)]
     if isinstance(event, Recorded):
         prefix = "DM: " if event.by == "dm" else ""
         out = [f"{bullet}{prefix}{event.note}"] if event.note else []
-        return out + [bullet + line for line in _steps_lines(event.steps, before, prefix)]
+        lines = _steps_lines(event.steps, before, prefix)
+        return out + [_bulleted(line, markdown) for line in lines]
     if isinstance(event, Ended):
         away = [c.name for c in before.everyone if c.escaped]
         got_away = f" {and_list(away)} got away (C6)." if away else ""
@@ -86,6 +87,13 @@ def describe(event: Event, before: Fight, *, markdown: bool = False) -> list[str
     if isinstance(event, Undone | Redone):
         return []
     raise AssertionError(event)
+
+
+def _bulleted(line: str, markdown: bool) -> str:
+    """In Markdown a step is a bullet and what followed from it a bullet under it."""
+    if not markdown:
+        return line
+    return "  - " + line.strip() if line.startswith("  → ") else "- " + line
 
 
 def _plan_line(event: Planned) -> str:
