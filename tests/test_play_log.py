@@ -183,3 +183,19 @@ def test_killing_lnf_while_it_appends_loses_nothing_earlier(x1: Path) -> None:
     assert [entry.data for entry in read.lines] == whole[: len(read.lines)]
     table = open_table(x1, record=False).table
     assert len(table.events) == len(read.lines)
+
+
+def test_play_asks_for_speed_in_a_chase(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from lnf.cli import main
+
+    fight = tmp_path / "ford.yaml"
+    shutil.copy(ROOT / "examples" / "orcs-at-the-ford.yaml", fight)
+    answers = "disengage; flee\nauto\nauto\n2\nquit\n"
+    result = CliRunner().invoke(main, ["play", str(fight), "--seed", "2"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Sly flees; Orc 3 gives chase (C1): escape points start at 0." in result.output
+    assert "Sly: dashes this chase round (C2" in result.output
+    assert "Speeds in the chase (C2): Sly dashes twice" in result.output
+    assert "Chase (C1, escape points" in result.output  # the grid shows the pools
