@@ -199,3 +199,15 @@ def test_play_asks_for_speed_in_a_chase(tmp_path: Path) -> None:
     assert "Sly: dashes this chase round (C2" in result.output
     assert "Speeds in the chase (C2): Sly dashes twice" in result.output
     assert "Chase (C1, escape points" in result.output  # the grid shows the pools
+
+
+def test_a_log_that_no_longer_fits_the_fight_file_names_its_line(x1: Path) -> None:
+    assert run("damage", str(x1), "Skeleton 3", "4")[0] == 0
+    text = (
+        x1.read_text().replace("name: Skeleton\n", "name: Zombie\n").replace("Skeleton ", "Zombie ")
+    )
+    x1.write_text(text)
+    code, out = run("log", str(x1))
+    assert code == 2
+    assert "x1.log.jsonl:1: this event does not fit the fight file" in out
+    assert "Traceback" not in out

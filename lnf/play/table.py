@@ -98,21 +98,37 @@ def open_table(fight_path: Path, *, record: bool = True) -> Opened:
     read = read_log(path)
     history = History()
     problems = []
+    lines: dict[int, int] = {}  # id(event) → its line, to say where a replay fails
     for entry in read.lines:
         try:
-            history.add(from_json(entry.data))
+            event = from_json(entry.data)
         except BadEvent as exc:
             problems.append(InputProblem(str(exc), line=entry.line))
+            continue
+        lines[id(event)] = entry.line
+        history.add(event)
     if problems:
         raise InputError(str(path), problems)
-    try:
-        table = Table(
-            start,
-            history,
-            written=len(read.lines),
-            sink=(lambda entry: append_log(path, entry)) if record else None,
-        )
-    except (KeyError, ValueError, AssertionError) as exc:
-        problem = InputProblem(f"the log does not fit the fight file ({exc})")
-        raise InputError(str(path), [problem]) from None
+    _check_replay(start, history.in_force, lines, str(path))
+    table = Table(
+        start,
+        history,
+        written=len(read.lines),
+        sink=(lambda entry: append_log(path, entry)) if record else None,
+    )
     return Opened(table, path, read.warnings)
+
+
+def _check_replay(start: Fight, events: list[Event], lines: dict[int, int], source: str) -> None:
+    """Every event must apply to the fight file as it now is (someone may have edited it)."""
+    fight = start
+    for event in events:
+        try:
+            fight, _ = apply(fight, event)
+        except (KeyError, ValueError, TypeError, AssertionError) as exc:
+            problem = InputProblem(
+                f"this event does not fit the fight file ({type(exc).__name__}: {exc})",
+                line=lines.get(id(event)),
+                hint="was the fight file changed after the log began? undo or restore it",
+            )
+            raise InputError(source, [problem]) from None
