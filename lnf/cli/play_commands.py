@@ -29,8 +29,9 @@ from lnf.play.actions import Choice, IllegalChoice, options, parse_choice
 from lnf.play.chasing import speed_policy
 from lnf.play.events import Begun, Event, Redone, RoundStarted, Undone, to_json
 from lnf.play.policy import policy_choice
-from lnf.play.runner import TABLE_HEROES, HeroSide, Runner
+from lnf.play.runner import Runner
 from lnf.play.script import ScriptedHeroes, load_script
+from lnf.play.sides import TABLE_HEROES, HeroSide
 from lnf.play.state import apply
 from lnf.play.table import Table
 from lnf.play.transcript import describe, transcript

@@ -9,7 +9,7 @@ from lnf.io.style import Style
 from lnf.model import Fight, Monster, Rank
 from lnf.model.plan import Mode, MoveKind, Order, Plan, Roll
 from lnf.rules.attacks import plan_targets, roll_for, weapon_for
-from lnf.rules.moves import opportunity_attackers
+from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.strike_order import strike_blocks, strike_order
 
 Unattacked = Sequence[tuple[str, Sequence[tuple[str, str]]]]

@@ -8,14 +8,12 @@ after any event (a player quits, the process is killed) and carry on later from 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Protocol
+from dataclasses import dataclass
 
-from lnf.dice import parse
-from lnf.dice.roll import DiceSource, roll_d20
+from lnf.dice.roll import DiceSource
 from lnf.errors import NoLegalPlan, RuleViolation
-from lnf.model import Attack, Fight, Hero, Monster, PhaseKind, Rank, Side
-from lnf.model.plan import Mode, Order, Plan
+from lnf.model import Fight, Hero, Monster, PhaseKind, Rank, Side
+from lnf.model.plan import Plan
 from lnf.play.actions import AttackChoice, Choice, HealChoice, SimpleChoice, SpellChoice
 from lnf.play.chasing import (
     commit_speeds,
@@ -26,7 +24,6 @@ from lnf.play.chasing import (
 )
 from lnf.play.events import (
     Acted,
-    Attacked,
     Begun,
     Ended,
     Event,
@@ -38,48 +35,23 @@ from lnf.play.events import (
     Step,
     Turn,
 )
+from lnf.play.replan import grid_view, order_json, orders_changed, plan_key
 from lnf.play.resolve import roll_attack, roll_death_save, roll_healing, roll_spell
-from lnf.play.state import apply_step
+from lnf.play.sides import TABLE_HEROES, HeroSide
+from lnf.play.steps import UNARMED, TurnSteps, opportunity, order_move, provokes, simple_action
 from lnf.play.table import Table
 from lnf.play.volleys import roll_volleys, tick_volley
-from lnf.rules.attacks import has_melee, weapon_for
-from lnf.rules.chase import chasing, in_chase
+from lnf.rules.attacks import weapon_for
+from lnf.rules.chase import in_chase
 from lnf.rules.distance import volley_attack, volley_plan
 from lnf.rules.hero_turn import can_take_turn
-from lnf.rules.moves import final_spot, leaves_group, start_spot
+from lnf.rules.moves import leaves_group
+from lnf.rules.reactions import reaction_foes
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.state import check_state
 from lnf.rules.strike_order import strike_order
 
 Planner = Callable[[Fight], Plan]
-
-
-class HeroSide(Protocol):
-    """Who decides for the heroes."""
-
-    def choose(self, fight: Fight, hero: Hero) -> Choice | None:
-        """The hero's turn; None to stop playing here (everything so far is kept)."""
-        ...
-
-    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        """M6, D10: whether the hero spends its reaction on a foe leaving its group."""
-        ...
-
-    def dashes(self, fight: Fight, hero: Hero) -> int:
-        """C2: how many dashes the hero commits this chase round."""
-        ...
-
-    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        """C1: whether the hero gives chase to a fleeing monster."""
-        ...
-
-    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
-        """Whether the table tells a monster to flee on its turn (C1)."""
-        ...
-
-
-# A combatant whose file lists no attacks still fights (claws, fists; see has_melee).
-UNARMED = Attack(name="Unarmed strike", damage=parse("1 bludgeoning"))
 
 
 @dataclass
@@ -216,8 +188,8 @@ class Runner:
             return plan
         old = self._plan[1] if self._plan is not None else None
         nobody = not plan.orders and not any(in_fight(m) for m in grid.monsters)
-        if (old is None or _orders_changed(old, plan)) and not nobody:
-            self._add(Planned([_order_json(o) for o in plan.orders], replan=replan))
+        if (old is None or orders_changed(old, plan)) and not nobody:
+            self._add(Planned([order_json(o) for o in plan.orders], replan=replan))
         self._plan = (key, plan)
         return plan
 
@@ -243,11 +215,11 @@ class Runner:
             for foe in reaction_foes(turn.fight, monster.name):
                 hero = turn.fight.hero(foe)
                 if self.heroes.takes_opportunity(turn.fight, hero, monster):
-                    turn.do(_opportunity(turn.fight, hero, turn.fight.monster(monster.name), dice))
+                    turn.do(opportunity(turn.fight, hero, turn.fight.monster(monster.name), dice))
                     if not in_fight(turn.fight.monster(monster.name)):
                         self._add(Turn(monster.name, turn.steps))
                         return
-        move = _move_step(turn.fight, order)
+        move = order_move(turn.fight, order)
         if move is not None:
             turn.do(move)
         if order.target is not None and order.mode is not None:
@@ -296,12 +268,12 @@ class Runner:
         if isinstance(action, SimpleChoice) and action.action == "disengage":
             turn.do(Acted(hero.name, "disengage"))  # M6: before it moves, so nobody swings
         for move in choice.moves:
-            if _provokes(turn.fight, hero.name, move):
+            if provokes(turn.fight, hero.name, move):
                 for foe in reaction_foes(turn.fight, hero.name):
                     if turn.fight.hero(hero.name).current_hp == 0:
                         break
                     me = turn.fight.hero(hero.name)
-                    turn.do(_opportunity(turn.fight, turn.fight.monster(foe), me, dice))
+                    turn.do(opportunity(turn.fight, turn.fight.monster(foe), me, dice))
             if turn.fight.hero(hero.name).current_hp == 0:
                 return turn.steps  # dropped on the way out
             turn.do(move)
@@ -354,7 +326,7 @@ class Runner:
             hid = hide_from_pursuers(turn.fight, turn.fight.hero(hero.name), dice)
             turn.do(hid if hid is not None else Acted(hero.name, "nothing"))
         elif isinstance(action, SimpleChoice) and action.action != "disengage":
-            turn.do(_simple(turn.fight, turn.fight.hero(hero.name), action, dice))
+            turn.do(simple_action(turn.fight, turn.fight.hero(hero.name), action, dice))
         return turn.steps
 
     def _flight(self, who: Hero | Monster, fight: Fight | None = None) -> list[Step]:
@@ -374,7 +346,7 @@ class Runner:
                     and not self.heroes.takes_opportunity(turn.fight, attacker, me)
                 ):
                     continue
-                turn.do(_opportunity(turn.fight, attacker, me, dice))
+                turn.do(opportunity(turn.fight, attacker, me, dice))
         me = turn.fight.combatant(who.name)
         if me.current_hp == 0 or not in_fight(me):
             return turn.steps
@@ -402,137 +374,5 @@ class Runner:
         self.say(event, before, notes)
 
 
-class TurnSteps:
-    """The steps of one turn so far and the state they lead to: each roll sees the state
-    after the step before it (a foe that dropped, a reaction spent)."""
-
-    def __init__(self, fight: Fight) -> None:
-        self.fight = fight
-        self.steps: list[Step] = []
-
-    def do(self, step: Step) -> None:
-        self.steps.append(step)
-        self.fight, _ = apply_step(self.fight, step)
-
-
-class _TableHeroes:
-    """`lnf round`: the heroes' turns happen at the table and the DM records them (the runner
-    never asks this side for a choice). In a chase their speeds follow the policy."""
-
-    def choose(self, fight: Fight, hero: Hero) -> Choice | None:
-        raise AssertionError("heroes at the table choose at the table")
-
-    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        return False  # the DM records a hero's opportunity attack like any other damage
-
-    def dashes(self, fight: Fight, hero: Hero) -> int:
-        return speed_policy(fight, hero)
-
-    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        return False  # the DM records who gives chase with lnf flee --pursuers
-
-    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
-        return False  # the DM tells a monster to flee with lnf flee
-
-
-TABLE_HEROES = _TableHeroes()
-
-
-def reaction_foes(fight: Fight, leaver: str) -> list[str]:
-    """M6, D10: foes in the group `leaver` is leaving that can still use a reaction on it:
-    standing, not incapacitated, with a mêlée attack, in the same rank (front or free air)."""
-    group = fight.group_of(leaver)
-    me = fight.combatant(leaver)
-    if group is None or me.rank is Rank.BACK:
-        return []
-    foes = []
-    for name in group.members:
-        foe = fight.combatant(name)
-        if foe.side is me.side or not in_fight(foe) or foe.current_hp == 0:
-            continue
-        if incapacitated(foe) or name in fight.turns.reacted or not has_melee(foe):
-            continue
-        if foe.rank is me.rank:
-            foes.append(name)
-    return foes
-
-
-def _opportunity(
-    fight: Fight, by: Hero | Monster, target: Hero | Monster, dice: DiceSource
-) -> Attacked:
-    """D10: one mêlée attack with the reaction: the attacker's best mêlée weapon."""
-    melee = [a for a in by.attacks if a.is_melee]
-    attack = max(melee, key=lambda a: a.damage.average) if melee else UNARMED
-    return roll_attack(fight, by, target, attack, Mode.MELEE, dice, opportunity=True)
-
-
-def _provokes(fight: Fight, who: str, move: Moved) -> bool:
-    """M6: leaving a group draws opportunity attacks unless the mover took Disengage."""
-    leaving = move.leave or move.join is not None
-    return leaving and fight.group_of(who) is not None and who not in fight.turns.disengaged
-
-
-def _move_step(fight: Fight, order: Order) -> Moved | None:
-    monster = fight.monster(order.monster)
-    rank = order.rank.value if order.rank is not monster.rank else None
-    spot = final_spot(fight, order.monster, order.move)
-    moving = spot != start_spot(fight, order.monster)
-    if rank is None and not moving:
-        return None
-    if not moving:
-        return Moved(order.monster, rank=rank)
-    if spot is None:
-        return Moved(order.monster, rank=rank, leave=True)
-    return Moved(order.monster, rank=rank, join=spot[1])
-
-
-def _simple(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSource) -> Acted:
-    if action.action == "hide":
-        # PHB: Dexterity (Stealth) against the foes' passive Perception; the best one counts.
-        best = max((m.perception for m in fight.monsters if in_fight(m)), default=10)
-        check = roll_d20(dice, hero.stealth)
-        return Acted(
-            hero.name, "hide", f"{check} vs passive Perception {best}", check.total >= best
-        )
-    return Acted(hero.name, action.action, action.detail)
-
-
-def grid_view(fight: Fight) -> Fight:
-    """The grid without those in a chase: they are away from it (C1)."""
-    if not fight.chase:
-        return fight
-    away = chasing(fight)
-    return replace(
-        fight,
-        heroes=tuple(h for h in fight.heroes if h.name not in away),
-        monsters=tuple(m for m in fight.monsters if m.name not in away),
-    )
-
-
 def _chase_note(dashed: bool) -> str:
     return "runs flat out (C2)" if dashed else "finds nothing to do in the chase"
-
-
-def plan_key(fight: Fight) -> object:
-    """What the monsters' plan depends on (P6): places, ranks, who stands, dots, conditions.
-    Hit points only count through standing or not."""
-    people = tuple(
-        (c.name, c.rank, c.why, in_fight(c), c.current_hp == 0, c.conditions, c.flags)
-        + ((c.c_dot, c.o_dot, c.n_dot) if isinstance(c, Hero) else ())
-        for c in fight.everyone
-    )
-    return (people, fight.groups)
-
-
-def _orders_changed(old: Plan, new: Plan) -> bool:
-    return any(old.order_for(o.monster) != o for o in new.orders)
-
-
-def _order_json(order: Order) -> dict[str, object]:
-    return {
-        "monster": order.monster,
-        "rank": order.rank.value,
-        "move": str(order.move),
-        "target": order.target,
-        "mode": order.mode.value if order.mode is not None else None,
-    }

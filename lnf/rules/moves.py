@@ -90,21 +90,3 @@ def rank_options(monster: Monster) -> list[Rank]:
         return [monster.rank]  # R8: no rank switch while restrained or grappled
     allowed = [Rank.FRONT, Rank.BACK] + ([Rank.FREE_AIR] if can_fly_now(monster) else [])
     return [monster.rank, *(r for r in allowed if r is not monster.rank)]
-
-
-def opportunity_attackers(fight: Fight, monster: Monster, move: Move) -> list[Hero]:
-    """M6, D10: heroes in the group a monster leaves that may use their reaction on it.
-
-    Only foes that could reach it in mêlée: front-rank heroes against a front-rank monster,
-    or free-air heroes against a free-air one; downed or incapacitated heroes cannot.
-    """
-    group = fight.group_of(monster.name)
-    if group is None or not leaves_group(fight, monster.name, move):
-        return []
-    if monster.rank is Rank.BACK:
-        return []  # R3: out of mêlée reach already
-    return [
-        h
-        for h in fight.heroes_in(group)
-        if in_fight(h) and h.rank is monster.rank and h.current_hp > 0 and not incapacitated(h)
-    ]

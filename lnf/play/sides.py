@@ -1,0 +1,60 @@
+"""Who decides for the heroes: a player, a script, the hero policy, or the table itself.
+
+The runner asks a `HeroSide` at each hero's turn and at each choice the rules leave to the
+heroes (an opportunity attack, speed in a chase, giving chase).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from lnf.model import Fight, Hero, Monster
+from lnf.play.actions import Choice
+from lnf.play.chasing import speed_policy
+
+
+class HeroSide(Protocol):
+    """Who decides for the heroes."""
+
+    def choose(self, fight: Fight, hero: Hero) -> Choice | None:
+        """The hero's turn; None to stop playing here (everything so far is kept)."""
+        ...
+
+    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        """M6, D10: whether the hero spends its reaction on a foe leaving its group."""
+        ...
+
+    def dashes(self, fight: Fight, hero: Hero) -> int:
+        """C2: how many dashes the hero commits this chase round."""
+        ...
+
+    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        """C1: whether the hero gives chase to a fleeing monster."""
+        ...
+
+    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
+        """Whether the table tells a monster to flee on its turn (C1)."""
+        ...
+
+
+class _TableHeroes:
+    """`lnf round`: the heroes' turns happen at the table and the DM records them (the runner
+    never asks this side for a choice). In a chase their speeds follow the policy."""
+
+    def choose(self, fight: Fight, hero: Hero) -> Choice | None:
+        raise AssertionError("heroes at the table choose at the table")
+
+    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        return False  # the DM records a hero's opportunity attack like any other damage
+
+    def dashes(self, fight: Fight, hero: Hero) -> int:
+        return speed_policy(fight, hero)
+
+    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        return False  # the DM records who gives chase with lnf flee --pursuers
+
+    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
+        return False  # the DM tells a monster to flee with lnf flee
+
+
+TABLE_HEROES = _TableHeroes()
