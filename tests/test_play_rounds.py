@@ -345,3 +345,11 @@ def test_a_fight_apart_without_terrain_says_what_to_do(tmp_path: Path) -> None:
     )
     code, out = run("run", str(path), "--seed", "1")
     assert code == 2 and "names no terrain" in out and "lnf start" in out
+
+
+def test_attack_extras_come_in_any_order() -> None:
+    f = fight([hero("Ann", light=True)], [monster("Orc")], {"A": ["Ann", "Orc"]})
+    for text in ("attack Orc surge sneak 2d6 ko", "attack Orc with Sword ko sneak 2d6 surge"):
+        action = parse_choice(f, f.hero("Ann"), text).action
+        assert isinstance(action, AttackChoice)
+        assert (str(action.extra), action.times, action.knock_out) == ("2d6", 2, True)

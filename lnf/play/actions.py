@@ -197,12 +197,15 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str) -> AttackChoice:
     big = ""
     factor = 1
     ko = False
-    if found := re.search(r"\bko\s*$", rest, re.IGNORECASE):
-        ko, rest = True, rest[: found.start()].strip()
-    if found := re.search(r"\bsurge\s*$", rest, re.IGNORECASE):
-        factor, big, rest = 2, "Action Surge", rest[: found.start()].strip()
-    if found := re.search(r"\bsneak\s+(\S+)\s*$", rest, re.IGNORECASE):
-        extra, big, rest = _dice(found[1]), "Sneak Attack", rest[: found.start()].strip()
+    while found := re.search(r"\s(ko|surge|sneak\s+(\S+))\s*$", " " + rest, re.IGNORECASE):
+        rest = (" " + rest)[: found.start()].strip()  # the words may come in any order
+        word = found[1].lower()
+        if word == "ko":
+            ko = True
+        elif word == "surge":
+            factor, big = 2, big or "Action Surge"
+        else:
+            extra, big = _dice(found[2]), "Sneak Attack"
     if verb == "cast":
         pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
         if len(pieces) != 2:
