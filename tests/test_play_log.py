@@ -211,3 +211,12 @@ def test_a_log_that_no_longer_fits_the_fight_file_names_its_line(x1: Path) -> No
     assert code == 2
     assert "x1.log.jsonl:1: this event does not fit the fight file" in out
     assert "Traceback" not in out
+
+
+def test_run_starts_from_the_fight_file_unless_it_records(x1: Path) -> None:
+    """Playing an example must not change what `lnf run` replays (the goldens)."""
+    fresh = stdout_of("run", str(x1), "--seed", "5", "--json")
+    assert run("damage", str(x1), "Wight", "30")[0] == 0
+    assert stdout_of("run", str(x1), "--seed", "5", "--json") == fresh
+    carried = stdout_of("run", str(x1), "--seed", "5", "--json", "--record")
+    assert carried != fresh and json.loads(carried)["events"][0]["event"] == "record"

@@ -22,6 +22,8 @@ from lnf.cli.options import (
     terminal_width,
 )
 from lnf.errors import InputError, InputProblem, LnfError
+from lnf.io.fight_file import load_fight
+from lnf.io.fight_log import log_path
 from lnf.io.grid_text import render_show
 from lnf.model import Fight, Hero, Monster, Terrain
 from lnf.model.plan import Plan
@@ -248,13 +250,26 @@ def round_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
     show_default=True,
     help="Stop after this many rounds.",
 )
-@click.option("--record", is_flag=True, help="Append the events to the fight log.")
+@click.option("--record", is_flag=True, help="Carry on from the fight log and append to it.")
 @json_option
 def run(
     fight_file: Path, seed: int, script_file: Path | None, rounds: int, record: bool, as_json: bool
 ) -> None:
-    """Play FIGHT to its end without questions and print the transcript."""
-    table = opened(fight_file, record=record).table
+    """Play FIGHT to its end without questions and print the transcript.
+
+    It starts from the fight file alone, so the same seed always gives the same fight; with
+    --record it carries on from the fight log instead and appends to it.
+    """
+    if record:
+        table = opened(fight_file).table
+    else:
+        table = Table(load_fight(fight_file))
+        if log_path(fight_file).exists():
+            click.echo(
+                f"(lnf run starts from {fight_file.name} alone; its log is left as it is: "
+                "--record carries it on)",
+                err=True,
+            )
     script = load_script(script_file, table.fight) if script_file is not None else None
     if not as_json:
         title = table.start.title or fight_file.stem
