@@ -39,9 +39,8 @@ def test_example_replays_its_golden_transcript(
 ) -> None:
     monkeypatch.chdir(ROOT)
     args = command_in(script)
-    out = stdout_of(
-        *args
-    )  # stdout only: a note on stderr (a log beside the example) is no part of it
+    # stdout only: a note on stderr (a log beside the example) is no part of the transcript
+    out = stdout_of(*args)
     golden = script.with_suffix(".golden.txt")
     text = f"$ lnf {' '.join(shlex.quote(a) for a in args)}\n{out}"
     if os.environ.get("LNF_UPDATE_GOLDEN"):
