@@ -6,7 +6,7 @@ reads and writes files. Combatants are identified by their unique names (G1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from lnf.dice import DamageType, DiceExpr
@@ -250,6 +250,12 @@ class Fight:
         if not isinstance(found, Monster):
             raise KeyError(name)
         return found
+
+    def with_combatant(self, c: Hero | Monster) -> Fight:
+        """The same fight with `c` in place of the combatant of its name."""
+        if isinstance(c, Hero):
+            return replace(self, heroes=tuple(c if h.name == c.name else h for h in self.heroes))
+        return replace(self, monsters=tuple(c if m.name == c.name else m for m in self.monsters))
 
     def __contains__(self, name: object) -> bool:
         return name in self._by_name

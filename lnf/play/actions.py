@@ -214,7 +214,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str) -> AttackChoice:
     else:
         pieces = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)
         target_text, wanted = (pieces[0], pieces[1]) if len(pieces) == 2 else (rest, "")
-    target = _monster(fight, hero, target_text.strip())
+    target = _monster(fight, target_text.strip())
     usable = [a for a in hero.attacks if a.spell or verb == "attack"]
     attacks = [a for a in usable if not wanted or a.name.lower() == wanted.strip().lower()]
     if not attacks:
@@ -306,7 +306,7 @@ def _dice(text: str) -> DiceExpr:
         raise IllegalChoice(f"bad dice {text!r}: {exc.message}", "D1") from None
 
 
-def _monster(fight: Fight, hero: Hero, text: str) -> Monster:
+def _monster(fight: Fight, text: str) -> Monster:
     standing = [m.name for m in fight.monsters if in_fight(m)]
     if text not in standing and text in fight and isinstance(fight.combatant(text), Monster):
         raise IllegalChoice(f"{text} is down or gone", options=standing)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, get_args
 
 T = TypeVar("T")
 
@@ -192,23 +192,7 @@ Step = (
     | Dashed
     | Hid
 )
-STEP_TYPES: dict[str, type[Step]] = {
-    t.tag: t
-    for t in (
-        Moved,
-        Attacked,
-        SpellCast,
-        DeathSave,
-        Healed,
-        Damaged,
-        Marked,
-        Acted,
-        Dropped,
-        Fled,
-        Dashed,
-        Hid,
-    )
-}
+STEP_TYPES: dict[str, type[Step]] = {t.tag: t for t in get_args(Step)}
 
 # --- events --------------------------------------------------------------------------------
 
@@ -292,10 +276,7 @@ class Redone:
 
 
 Event = Begun | RoundStarted | PhaseSet | Planned | Turn | Recorded | Ended | Undone | Redone
-EVENT_TYPES: dict[str, type[Event]] = {
-    t.tag: t
-    for t in (Begun, RoundStarted, PhaseSet, Planned, Turn, Recorded, Ended, Undone, Redone)
-}
+EVENT_TYPES: dict[str, type[Event]] = {t.tag: t for t in get_args(Event)}
 
 
 # --- JSON ----------------------------------------------------------------------------------

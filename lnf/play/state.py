@@ -115,15 +115,15 @@ def _step(fight: Fight, step: Step) -> tuple[Fight, list[str]]:
         return _spell(fight, step)
     if isinstance(step, DeathSave):
         hero, notes = death_save(fight.hero(step.who), step.face)
-        return _tidy(_put(fight, hero)), notes
+        return _tidy(fight.with_combatant(hero)), notes
     if isinstance(step, Healed):
         healed, notes = heal(fight.combatant(step.who), step.amount)
-        return _put(fight, healed), notes
+        return fight.with_combatant(healed), notes
     if isinstance(step, Damaged):
         target = fight.combatant(step.who)
         amount, _ = after_defences(target, {_damage_type(step.type): step.amount})
         hurt, notes = take_damage(target, amount, critical=step.critical)
-        return _tidy(_put(fight, hurt)), notes
+        return _tidy(fight.with_combatant(hurt)), notes
     if isinstance(step, Marked):
         return _mark(fight, step), []
     if isinstance(step, Acted):
@@ -139,7 +139,9 @@ def _step(fight: Fight, step: Step) -> tuple[Fight, list[str]]:
         return settle(replace(fight, chase=kept), was)
     if isinstance(step, Dropped):
         monster = fight.monster(step.who)
-        return _tidy(_put(fight, replace(monster, damage=monster.hp))), [f"{step.who} is gone (D8)"]
+        return _tidy(fight.with_combatant(replace(monster, damage=monster.hp))), [
+            f"{step.who} is gone (D8)"
+        ]
     raise AssertionError(step)
 
 
@@ -147,16 +149,10 @@ def _damage_type(text: str) -> DamageType | None:
     return DamageType(text) if text else None
 
 
-def _put(fight: Fight, c: Hero | Monster) -> Fight:
-    if isinstance(c, Hero):
-        return replace(fight, heroes=tuple(c if h.name == c.name else h for h in fight.heroes))
-    return replace(fight, monsters=tuple(c if m.name == c.name else m for m in fight.monsters))
-
-
 def _attacked(fight: Fight, step: Attacked) -> tuple[Fight, list[str]]:
     attacker = fight.combatant(step.attacker)
     if attacker.has(Flag.HIDDEN):  # attacking gives away a hidden attacker
-        fight = _put(fight, replace(attacker, flags=attacker.flags - {Flag.HIDDEN}))
+        fight = fight.with_combatant(replace(attacker, flags=attacker.flags - {Flag.HIDDEN}))
     if step.attacker in fight.turns.helped:  # Help is spent on the next attack roll
         fight = replace(
             fight, turns=replace(fight.turns, helped=fight.turns.helped - {step.attacker})
@@ -174,10 +170,10 @@ def _attacked(fight: Fight, step: Attacked) -> tuple[Fight, list[str]]:
         hurt, notes = knock_out(target)
     else:
         hurt, notes = take_damage(target, amount, critical=step.critical)
-    fight = _put(fight, hurt)
+    fight = fight.with_combatant(hurt)
     attacker = fight.combatant(step.attacker)
     if step.big and amount > 0 and isinstance(attacker, Hero) and not attacker.o_dot:
-        fight = _put(fight, replace(attacker, o_dot=True))
+        fight = fight.with_combatant(replace(attacker, o_dot=True))
         notes.append(f"{attacker.name} gets an O dot: {step.big} that dealt damage (T1)")
     return _tidy(fight), notes
 
@@ -203,12 +199,12 @@ def _spell(fight: Fight, step: SpellCast) -> tuple[Fight, list[str]]:
             continue
         amount, _ = after_defences(target, spell_damage(step, name))
         hurt, more = take_damage(target, amount)
-        fight = _put(fight, hurt)
+        fight = fight.with_combatant(hurt)
         notes += more
         dealt += amount
     caster = fight.combatant(step.caster)
     if step.big and dealt > 0 and isinstance(caster, Hero) and not caster.o_dot:
-        fight = _put(fight, replace(caster, o_dot=True))
+        fight = fight.with_combatant(replace(caster, o_dot=True))
         notes.append(f"{caster.name} gets an O dot: {step.big} that dealt damage (T1)")
     return _tidy(fight), notes
 
@@ -230,7 +226,9 @@ def _dashed(fight: Fight, step: Dashed) -> tuple[Fight, list[str]]:
         failed = sum(1 for s in step.checks if s.who == name and not s.success)
         if failed:
             notes.append(f"{name} gains {failed} level(s) of exhaustion (C3)")
-        fight = _put(fight, replace(c, dashes=c.dashes + n, exhaustion=c.exhaustion + failed))
+        fight = fight.with_combatant(
+            replace(c, dashes=c.dashes + n, exhaustion=c.exhaustion + failed)
+        )
     dashed = frozenset(n for n, k in step.dashes.items() if k > 0)
     fight = replace(fight, chase=after_speeds(fight, step.dashes))
     return replace(fight, turns=replace(fight.turns, dashed=fight.turns.dashed | dashed)), notes
@@ -246,7 +244,7 @@ def _acted(fight: Fight, step: Acted) -> Fight:
         return replace(fight, turns=replace(turns, helped=turns.helped | {step.detail}))
     if step.action == "hide" and step.success:
         c = fight.combatant(step.who)
-        return _put(fight, replace(c, flags=c.flags | {Flag.HIDDEN}))
+        return fight.with_combatant(replace(c, flags=c.flags | {Flag.HIDDEN}))
     return fight
 
 
@@ -255,15 +253,15 @@ def _mark(fight: Fight, step: Marked) -> Fight:
     if step.mark in ("C", "C-", "O", "N"):
         assert isinstance(c, Hero)
         if step.mark == "O":
-            return _put(fight, replace(c, o_dot=step.on))
+            return fight.with_combatant(replace(c, o_dot=step.on))
         if step.mark == "N":
-            return _put(fight, replace(c, n_dot=step.on))
+            return fight.with_combatant(replace(c, n_dot=step.on))
         wanted = CDot.WANTED if step.mark == "C" else CDot.AVOIDED
         c_dot: CDot | None = wanted if step.on else None
-        return _put(fight, replace(c, c_dot=c_dot))
+        return fight.with_combatant(replace(c, c_dot=c_dot))
     condition = Condition(step.mark)
     conditions = c.conditions | {condition} if step.on else c.conditions - {condition}
-    return _put(fight, replace(c, conditions=conditions))
+    return fight.with_combatant(replace(c, conditions=conditions))
 
 
 # --- groups (G5, M5, M6) -------------------------------------------------------------------
@@ -275,7 +273,7 @@ def _move(fight: Fight, step: Moved) -> Fight:
         rank = Rank(step.rank)
         why = BackReason(step.why) if step.why else None
         c = replace(c, rank=rank, why=None if rank is Rank.FRONT else why)
-        fight = _put(fight, c)
+        fight = fight.with_combatant(c)
     if step.leave or step.join is not None:
         fight = _without(fight, step.who)
     if step.join is not None:

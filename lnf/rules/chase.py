@@ -108,12 +108,6 @@ def settle(fight: Fight, was_escaping: list[str]) -> tuple[Fight, list[str]]:
     for name in was_escaping:
         c = fight.combatant(name)
         if in_fight(c) and c.current_hp > 0 and not any(p.escaper == name for p in kept):
-            fight = _with(fight, replace(c, escaped=True))
+            fight = fight.with_combatant(replace(c, escaped=True))
             notes.append(f"{name} gets away (C6)")
     return fight, notes
-
-
-def _with(fight: Fight, c: Hero | Monster) -> Fight:
-    if isinstance(c, Hero):
-        return replace(fight, heroes=tuple(c if h.name == c.name else h for h in fight.heroes))
-    return replace(fight, monsters=tuple(c if m.name == c.name else m for m in fight.monsters))
