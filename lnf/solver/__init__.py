@@ -16,9 +16,9 @@ from lnf.model.plan import Order, Plan, Wish
 from lnf.rules import check_state
 from lnf.rules.explain import Reason
 from lnf.solver.explain import explain_unattacked, explain_wish
-from lnf.solver.lexicographic import Candidate, solve_lexicographic
-from lnf.solver.model import PlanModel, possible_regimes
-from lnf.solver.objective import all_levels
+from lnf.solver.lexicographic import solve_lexicographic
+from lnf.solver.model import PlanModel
+from lnf.solver.objective import canonical_levels, p3_p4_levels
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds per lexicographic block; far above any table's fight
 
@@ -59,23 +59,23 @@ def solve_plan(
     if problems:
         raise RuleViolation(problems)
     started = time.perf_counter()
-    candidates = []
-    for regime in possible_regimes(fight):
-        pm = PlanModel(fight, regime=regime)
-        for wish in wishes:
-            if wish.fixed and not pm.pairing(wish.monster, wish.hero):
-                raise NoLegalPlan(explain_wish(fight, wish, wishes))
-        pm.add_wishes(list(wishes))
-        pm.add_symmetry_breaking(list(wishes))
-        candidates.append((pm, Candidate(pm.model, all_levels(pm), pm.decisions())))
+    pm = PlanModel(fight, wishes=wishes)
+    for wish in wishes:
+        if wish.fixed and not pm.pairing(wish.monster, wish.hero):
+            raise NoLegalPlan(explain_wish(fight, wish, wishes))
     try:
-        result = solve_lexicographic([c for _, c in candidates], workers, time_limit)
+        result = solve_lexicographic(
+            pm.model,
+            p3_p4_levels(pm),
+            lambda ruled: canonical_levels(pm, ruled),
+            workers,
+            time_limit,
+        )
     except NoLegalPlan:
         if wishes:
             raise NoLegalPlan(explain_wish(fight, None, wishes)) from None
         raise
-    pm = next(p for p, c in candidates if c is result.winner)
-    plan = _read_plan(pm, result.winner.solver)
+    plan = _read_plan(pm, result.solver)
     unattacked: tuple[tuple[str, tuple[Reason, ...]], ...] = ()
     if explain:
         unattacked = explain_unattacked(fight, plan, result.values, wishes)
@@ -90,15 +90,14 @@ def solve_plan(
 
 
 def _read_plan(pm: PlanModel, solver: cp_model.CpSolver) -> Plan:
-    """The solution as plain orders: no solver type leaves this package."""
-    value = solver.value
-    orders = []
-    for m in pm.acting:
-        move, rank = next((mv, r) for mv, r, v in pm.positions(m.name) if value(v))
-        chosen = [key for key, v in pm.attack[m.name].items() if value(v)]
-        target, mode = (chosen[0][0], chosen[0][1]) if chosen else (None, None)
-        orders.append(Order(m.name, rank, move, target, mode))
-    return Plan(tuple(orders))
+    """The solution as plain orders: each troop's options, in canonical order, go to its
+    members in column order (P4). No solver type leaves this package."""
+    given: dict[str, Order] = {}
+    for t in pm.troops:
+        taken = [o for o, x in zip(t.options, t.x, strict=True) for _ in range(solver.value(x))]
+        for m, o in zip(t.members, taken, strict=True):
+            given[m.name] = Order(m.name, o.rank, t.move_of(o), o.target, o.mode)
+    return Plan(tuple(given[m.name] for m in pm.acting))
 
 
 __all__ = ["SolveStats", "SolvedPlan", "Wish", "solve_plan"]

@@ -21,7 +21,7 @@ from lnf.rules.plan_check import check_plan
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list
-from lnf.solver.model import FAMILIES, PlanModel, possible_regimes
+from lnf.solver.model import FAMILIES, PlanModel
 from lnf.solver.objective import p3_levels
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
@@ -35,24 +35,19 @@ def _feasible(
     keep: Mapping[str, int] | None = None,
 ) -> bool:
     """Whether some plan under `families` and the wishes lets a monster attack `hero` while
-    the P3 levels named in `keep` hold their values (trying every K2 regime)."""
-    regimes = possible_regimes(fight) if "K2" in families else [0]
-    for regime in regimes:
-        pm = PlanModel(fight, families, regime)
-        pm.add_wishes(list(wishes))
-        if hero is not None:
-            pm.model.add_bool_or([v for m in pm.acting for v in pm.pairing(m.name, hero.name)])
-        if keep:
-            for level in p3_levels(pm):
-                if level.name in keep:
-                    pm.model.add(level.expr() == keep[level.name])
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.random_seed = 0
-        solver.parameters.linearization_level = 2
-        if solver.solve(pm.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return True
-    return False
+    the P3 levels named in `keep` hold their values."""
+    pm = PlanModel(fight, families, wishes=wishes)
+    if hero is not None:
+        pm.model.add(pm.attackers_of(hero.name) >= 1)
+    if keep:
+        for level in p3_levels(pm):
+            if level.name in keep:
+                pm.model.add(level.expr() == keep[level.name])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.linearization_level = 2
+    return solver.solve(pm.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
 def _without(family: str) -> tuple[str, ...]:

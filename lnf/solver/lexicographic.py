@@ -13,11 +13,17 @@ w_j - 1). Keeping every weighted sum below 2**31 means no overflow and no roundi
 (CP-SAT's LP works in doubles, and its presolve once declared a feasible model infeasible when
 such 2**39 weights stood in a constraint), and fixing each level afterwards makes later blocks
 respect earlier ones exactly.
+
+Between blocks we propagate what the fixed levels force: a level fixed at the very end of its
+range (every term at its extreme) rules out every term that would move it, and those terms then
+count for nothing in the ranges of later levels. Tighter ranges mean more levels per block and
+fewer solves, and the plan's tie-break levels are only built once the levels before them are
+fixed, over the options still open (see `solve_lexicographic`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -27,45 +33,82 @@ from lnf.errors import NoLegalPlan
 MAX_BLOCK = 2**31  # far below int64 and double precision: CP-SAT's presolve and LP stay exact
 LINEARIZATION = 2
 
+Term = tuple[cp_model.IntVar, int]
+Ruled = set[int]  # indices of variables that every plan left sets to 0
+
 
 @dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
 class Level:
     """One term of the lexicographic objective: minimise sum(coeff * var) + constant.
 
-    `groups` holds the terms per monster; within a group at most one variable is true
-    (`exactly_one` says whether exactly one is), which gives tight bounds.
+    `groups` holds the terms per troop: its variables sum to at most `count` (exactly, if
+    `exact`), which gives tight bounds.
     """
 
     name: str
-    groups: list[tuple[list[tuple[cp_model.IntVar, int]], bool]] = field(default_factory=list)
+    groups: list[tuple[list[Term], int, bool]] = field(default_factory=list)
     constant: int = 0
     # A count to maximise (stored negated) that cannot exceed `total` minus sign times the
     # counts of the named earlier levels (each monster attacks one hero; an attacker has one
     # class). Once those are fixed the range shrinks, often to one value, so blocks hold more.
     budget: tuple[int, tuple[tuple[str, int], ...]] | None = None
+    # An earlier level whose value bounds this one from below (a troop's members take
+    # their options in canonical order).
+    floor: str | None = None
 
-    def add(self, terms: list[tuple[cp_model.IntVar, int]], exactly_one: bool = False) -> None:
-        terms = [(v, c) for v, c in terms if c != 0] if not exactly_one else terms
+    def add(self, terms: list[Term], count: int = 1, exact: bool = False) -> None:
+        terms = [(v, c) for v, c in terms if c != 0] if not exact else terms
         if terms:
-            self.groups.append((terms, exactly_one))
+            self.groups.append((terms, count, exact))
 
-    def bounds(self, known: Mapping[str, int] | None = None) -> tuple[int, int]:
-        """The range of the level, tightened by its budget when `known` fixes the levels it
-        names (their values are negated counts)."""
-        lo = hi = self.constant
-        for terms, exactly_one in self.groups:
-            coeffs = [c for _, c in terms] + ([] if exactly_one else [0])
-            lo += min(coeffs)
-            hi += max(coeffs)
-        if known is not None and self.budget is not None:
+    def _extremes(self, ruled: Ruled) -> list[tuple[int, int]]:
+        """Per group, the least and the greatest it can add (ruled-out terms add 0)."""
+        out = []
+        for terms, count, exact in self.groups:
+            coeffs = [c for v, c in terms if v.index not in ruled]
+            if not exact or not coeffs:
+                coeffs.append(0)
+            out.append((count * min(coeffs), count * max(coeffs)))
+        return out
+
+    def static_bounds(self, ruled: Ruled) -> tuple[int, int]:
+        extremes = self._extremes(ruled)
+        return (
+            self.constant + sum(lo for lo, _ in extremes),
+            self.constant + sum(hi for _, hi in extremes),
+        )
+
+    def bounds(self, known: Mapping[str, int], ruled: Ruled) -> tuple[int, int]:
+        """The range of the level, tightened by its budget or floor when `known` fixes the
+        levels they name (budget levels are negated counts)."""
+        lo, hi = self.static_bounds(ruled)
+        if self.budget is not None:
             total, named = self.budget
             if all(n in known for n, _ in named):
                 left = total + sum(sign * known[n] for n, sign in named)  # stored negated
                 lo = min(hi, max(lo, -left))
+        if self.floor is not None and self.floor in known:
+            lo = min(hi, max(lo, known[self.floor]))
         return lo, hi
 
+    def rule_out(self, value: int, ruled: Ruled) -> None:
+        """If `value` is an end of the static range, every group sits at its own end: add
+        the terms that would move it to `ruled`."""
+        lo, hi = self.static_bounds(ruled)
+        if value not in (lo, hi) or lo == hi:
+            return
+        for (terms, count, exact), (g_lo, g_hi) in zip(
+            self.groups, self._extremes(ruled), strict=True
+        ):
+            end = g_lo if value == lo else g_hi
+            for v, c in terms:
+                # a term off the group's end must be 0; so must a 0 term when the end needs
+                # the whole count on other terms
+                if count * c != end and (c != 0 or end != 0 or exact):
+                    ruled.add(v.index)
+
     def expr(self) -> cp_model.LinearExpr:
-        terms = [(v, c) for group, _ in self.groups for v, c in group]
+        terms = [(v, c) for group, _, _ in self.groups for v, c in group]
         return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms]) + (
             self.constant
         )
@@ -76,19 +119,21 @@ class Level:
 
 def negated(level: Level) -> Level:
     """The same level to be maximised, written as a minimisation."""
-    out = Level(level.name, constant=-level.constant, budget=level.budget)
-    for terms, exactly_one in level.groups:
-        out.groups.append(([(v, -c) for v, c in terms], exactly_one))
+    out = Level(level.name, constant=-level.constant, budget=level.budget, floor=level.floor)
+    for terms, count, exact in level.groups:
+        out.groups.append(([(v, -c) for v, c in terms], count, exact))
     return out
 
 
-def next_block(levels: list[Level], start: int, known: Mapping[str, int]) -> list[int]:
+def next_block(
+    levels: list[Level], start: int, known: Mapping[str, int], ruled: Ruled
+) -> list[int]:
     """Indices of the consecutive levels from `start` whose weights stay below MAX_BLOCK,
-    with ranges tightened by the levels already fixed (`known`)."""
+    with ranges tightened by the levels already fixed (`known`) and what they rule out."""
     out: list[int] = []
     product = 1
     for i in range(start, len(levels)):
-        lo, hi = levels[i].bounds(known)
+        lo, hi = levels[i].bounds(known, ruled)
         width = hi - lo + 1
         if width > 1 and out and product * width > MAX_BLOCK:
             break
@@ -98,57 +143,32 @@ def next_block(levels: list[Level], start: int, known: Mapping[str, int]) -> lis
 
 
 @dataclass
-class Candidate:
-    """One model of the same plan (one K2 regime) with its levels and decision variables.
-
-    All candidates have levels of the same names in the same order; their union of
-    solutions is the set of legal plans.
-    """
-
-    model: cp_model.CpModel
-    levels: list[Level]
-    decisions: list[cp_model.IntVar]
-    solver: cp_model.CpSolver = field(default_factory=cp_model.CpSolver)
-    hint: list[int] | None = None
-
-
-@dataclass
 class LexResult:
     values: dict[str, int]
     solves: int
-    winner: Candidate
-
-
-def _weights(levels: list[Level], idx: list[int], known: Mapping[str, int]) -> dict[int, int]:
-    """Mixed-radix weights of the block's levels that can take more than one value."""
-    weights: dict[int, int] = {}
-    weight = 1
-    for i in reversed(idx):
-        lo, hi = levels[i].bounds(known)
-        if lo != hi:
-            weights[i] = weight
-            weight *= hi - lo + 1
-    return weights
+    solver: cp_model.CpSolver  # holds the optimum
 
 
 def _solve_block(
-    cand: Candidate, idx: list[int], known: Mapping[str, int], workers: int, time_limit: float
-) -> tuple[int, ...] | None:
-    """Minimise the block's levels (mixed-radix weights); the levels' values, or None.
+    model: cp_model.CpModel,
+    block: list[tuple[Level, int, int]],
+    workers: int,
+    time_limit: float,
+) -> cp_model.CpSolver:
+    """Minimise the block's levels, given with their ranges, by mixed-radix weights.
 
     The big weights appear only in the objective, never in a constraint: CP-SAT's presolve
     was seen to declare a feasible model infeasible with such a bound as a constraint.
     """
-    weights = _weights(cand.levels, idx, known)
-    model, solver = cand.model, cand.solver
-    weighted = cp_model.LinearExpr.weighted_sum(
-        [cand.levels[i].expr() for i in weights], list(weights.values())
-    )
-    model.minimize(weighted)
-    model.clear_hints()  # type: ignore[no-untyped-call]
-    if cand.hint is not None:
-        for var, val in zip(cand.decisions, cand.hint, strict=True):
-            model.add_hint(var, val)
+    exprs, weights = [], []
+    weight = 1
+    for level, lo, hi in reversed(block):
+        if lo != hi:
+            exprs.append(level.expr())
+            weights.append(weight)
+            weight *= hi - lo + 1
+    model.minimize(cp_model.LinearExpr.weighted_sum(exprs, weights))
+    solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.random_seed = 0
@@ -156,46 +176,51 @@ def _solve_block(
     solver.parameters.symmetry_level = 0  # symmetry detection costs more than it saves here
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
-        return None
+        raise NoLegalPlan("no plan satisfies the rules and the wishes")
     if status != cp_model.OPTIMAL:
         raise NoLegalPlan(
             f"the solver found no proven optimum within {time_limit:g} s "
             f"({solver.status_name(status)})"
         )
-    cand.hint = [int(solver.value(v)) for v in cand.decisions]
-    return tuple(cand.levels[i].value(solver) for i in idx)
+    return solver
 
 
-def solve_lexicographic(candidates: list[Candidate], workers: int, time_limit: float) -> LexResult:
-    """Minimise the levels lexicographically over the union of the candidates' solutions.
+def solve_lexicographic(
+    model: cp_model.CpModel,
+    levels: list[Level],
+    later: Callable[[Ruled], list[Level]],
+    workers: int,
+    time_limit: float,
+) -> LexResult:
+    """Minimise `levels`, then the levels `later` builds once those are fixed (it gets the
+    variables they rule out), lexicographically, block by block.
 
-    Block by block, each surviving candidate is solved; those that reach the best values
-    keep them as constraints and go on, the others drop out. Any survivor at the end holds
-    the optimum, which the levels make unique.
+    Every solved level is fixed to its optimum as a constraint before the next block; a
+    block whose levels can each take one value only is not solved at all.
     """
-    alive = list(candidates)
     values: dict[str, int] = {}
+    ruled: Ruled = set()
     solves = 0
-    start = 0
-    while start < len(alive[0].levels):
-        idx = next_block(alive[0].levels, start, values)
-        start = idx[-1] + 1
-        ranges = [alive[0].levels[i].bounds(values) for i in idx]
-        if solves and all(lo == hi for lo, hi in ranges):
-            # implied by the constraints and the levels already fixed: nothing to solve
-            values.update(
-                (alive[0].levels[i].name, lo) for i, (lo, _) in zip(idx, ranges, strict=True)
-            )
+    solver: cp_model.CpSolver | None = None
+    pending = list(levels)
+    built_later = False
+    while pending or not built_later:
+        if not pending:
+            pending, built_later = later(ruled), True
             continue
-        results = [_solve_block(cand, idx, values, workers, time_limit) for cand in alive]
-        solves += len(alive)
-        feasible = [r for r in results if r is not None]
-        if not feasible:
-            raise NoLegalPlan("no plan satisfies the rules and the wishes")
-        best = min(feasible)
-        alive = [c for c, r in zip(alive, results, strict=True) if r == best]
-        for cand in alive:
-            for i, val in zip(idx, best, strict=True):
-                cand.model.add(cand.levels[i].expr() == val)
-        values.update((alive[0].levels[i].name, val) for i, val in zip(idx, best, strict=True))
-    return LexResult(values, solves, alive[0])
+        idx = next_block(pending, 0, values, ruled)
+        block = [(pending[i], *pending[i].bounds(values, ruled)) for i in idx]
+        if solver is None or any(lo != hi for _, lo, hi in block):
+            solver = _solve_block(model, block, workers, time_limit)
+            solves += 1
+            found = [level.value(solver) for level, _, _ in block]
+        else:  # implied by the constraints and the levels already fixed: nothing to solve
+            found = [lo for _, lo, _ in block]
+        for (level, lo, hi), value in zip(block, found, strict=True):
+            if lo != hi:  # a level with one possible value already holds it
+                model.add(level.expr() == value)
+            values[level.name] = value
+            level.rule_out(value, ruled)
+        pending = pending[len(idx) :]
+    assert solver is not None
+    return LexResult(values, solves, solver)

@@ -1,159 +1,247 @@
 """The CP-SAT model of one round's plan: variables only for what can be legal, and one method
 per rule family, each building its constraints from `lnf.rules`.
 
-Variables, per monster able to act (P1):
-- `pos[m][(i, r)]`: it ends its move with the i-th of `rules.destinations` (M1–M4) in rank r,
-  one of `rules.rank_options` (R7, R8); exactly one is true;
-- `attack[m][(hero, mode, rank)]`: it attacks hero with mode from rank; created only where
-  `rules.mode_needs` allows it (A1–A3, R2, R3, R5, R7); at most one is true.
+Monsters that differ only in name (same stat block, same state, same starting group) form a
+*troop*: they can swap orders without changing anything the rules, P3 or P4 see. The model
+therefore counts how many of a troop take each option instead of deciding monster by monster.
+That removes the symmetry that made the solver prove the same bound over every permutation
+of identical skeletons, and it shrinks the model; the read-out hands the troop's options to
+its members in canonical order, leftmost member first (P4).
+
+Variables, per troop:
+- `x[option]`: how many members take the option: the i-th of `rules.destinations` (M1–M4),
+  rank r of `rules.rank_options` (R7, R8) and an attack (hero, mode) that `rules.mode_needs`
+  allows from that spot and rank (A1–A3, R2, R3, R5, R7) or none. Options exist only where
+  legal, so A1–A3 hold by construction; the options of a troop sum to its size (P1, P2: one
+  move, one rank, at most one target per monster).
 """
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move, MoveKind, Wish
-from lnf.rules.attacks import UNENGAGED, mode_needs, plan_targets
+from lnf.rules.attacks import Need, mode_needs, plan_targets
 from lnf.rules.gangup import unit_spots
 from lnf.rules.moves import Spot, can_act, destinations, final_spot, rank_options, start_spot
 from lnf.rules.plan_check import MODE_ORDER
 from lnf.rules.ranks import front_rank_counts, monster_needs_count
 from lnf.rules.roster import monsters
 
-AttackKey = tuple[str, Mode, Rank]  # (hero, mode, attacker's rank)
-Position = tuple[int, Rank]  # (index into the monster's destinations, rank)
-ANYWHERE = "anywhere"  # `PlanModel.at`: any spot
-# Per K1 unit: its spot, h(u), m(u) after the moves, and the variables of joining monsters.
-UnitCount = tuple[tuple[str, str], int, cp_model.LinearExpr, list[cp_model.IntVar]]
 FAMILIES = ("R6", "K2")  # global rule families; dropping one in turn explains a refusal
 
-# K2 split into regimes, one model each. Let the floor of a plan be the highest tier t that
-# every unit reaches (m(u) >= t·h(u) for all u; 0 if some unit has fewer than one per hero).
-# A plan keeps K2/K3 exactly when every unit it joins holds at most the next tier above its
-# floor. So the legal plans are the union over regimes (floor, cap) of "every unit holds at
-# least floor·h(u), every joined unit at most cap·h(u)": plain linear constraints, where a
-# single model would need the floor as a decision and pigeonhole-hard proofs about it.
+# K2 as regimes. Let the floor of a plan be the highest tier t that every unit reaches
+# (m(u) >= t·h(u) for all u; 0 if some unit has fewer than one per hero). A plan keeps K2/K3
+# exactly when every unit it joins holds at most the next tier above its floor. So the legal
+# plans are the union over regimes (floor, cap) of "every unit holds at least floor·h(u), every
+# joined unit at most cap·h(u)": the model picks one regime and then has plain linear
+# constraints. (Counting troops instead of single monsters keeps this cheap to prove; with one
+# model per regime every block was solved once per regime that tied.)
 REGIMES: tuple[tuple[int, int | None], ...] = ((0, 1), (1, 3), (3, 8), (8, None))
 
 
-class PlanModel:
-    """The CP-SAT model; `families` lists which global rule families to enforce and `regime`
-    which K2 regime (see REGIMES) this model covers."""
+@dataclass(frozen=True)
+class Option:
+    """One order a troop member may take: destination index, rank, and attack if any."""
 
-    def __init__(self, fight: Fight, families: tuple[str, ...] = FAMILIES, regime: int = 0) -> None:
+    move: int  # index into the troop's destinations
+    rank: Rank
+    target: str | None = None
+    mode: Mode | None = None
+
+
+@dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
+class Troop:
+    """Interchangeable monsters, in column order, and their options in canonical order (P4:
+    earlier target, mêlée before reach before ranged, earlier destination, earlier rank)."""
+
+    members: tuple[Monster, ...]
+    moves: list[Move]
+    ranks: list[Rank]
+    spots: list[Spot]  # where each destination ends
+    options: list[Option] = field(default_factory=list)
+    x: list[cp_model.IntVar] = field(default_factory=list)
+
+    @property
+    def first(self) -> Monster:
+        return self.members[0]
+
+    @property
+    def size(self) -> int:
+        return len(self.members)
+
+    def move_of(self, option: Option) -> Move:
+        return self.moves[option.move]
+
+    def spot_of(self, option: Option) -> Spot:
+        return self.spots[option.move]
+
+
+Predicate = Callable[[Troop, Option], bool]
+
+
+class PlanModel:
+    """The CP-SAT model; `families` lists which global rule families to enforce, `regimes`
+    which K2 regimes (see REGIMES) plans may use (all possible ones if None), `wishes` the
+    DM's pins and bans."""
+
+    def __init__(
+        self,
+        fight: Fight,
+        families: tuple[str, ...] = FAMILIES,
+        regimes: list[int] | None = None,
+        wishes: tuple[Wish, ...] = (),
+    ) -> None:
         self.fight = fight
         self.model = cp_model.CpModel()
         self.acting: list[Monster] = [m for m in monsters(fight) if can_act(fight, m)]
         self.idle: list[Monster] = [m for m in monsters(fight) if not can_act(fight, m)]
         self.targets: tuple[Hero, ...] = plan_targets(fight)
-        self.moves: dict[str, list[Move]] = {}
-        self.ranks: dict[str, list[Rank]] = {}
-        self.pos: dict[str, dict[Position, cp_model.IntVar]] = {}
-        self.attack: dict[str, dict[AttackKey, cp_model.IntVar]] = {}
-        self._variables()
+        self.troops: list[Troop] = self._troops({w.monster for w in wishes})
+        self._running: dict[int, list[cp_model.IntVar]] = {}  # see `nth_option`
         self.add_one_order_each()
-        self.add_attack_needs()
         if "R6" in families:
             self.add_back_rank_count()
         if "K2" in families:
-            self.add_gang_up_limits(regime)
+            self.add_gang_up_limits(regimes if regimes is not None else possible_regimes(fight))
+        self.add_wishes(wishes)
 
     # --- variables ---------------------------------------------------------------------
 
-    def _variables(self) -> None:
-        new = self.model.new_bool_var
+    def _troops(self, named: set[str]) -> list[Troop]:
+        """Acting monsters grouped by everything but their name; a monster named in a wish
+        stands alone, since the wish tells it apart."""
+        turns = self.fight.turns
+        by_signature: dict[object, list[Monster]] = {}
         for m in self.acting:
-            moves, ranks = destinations(self.fight, m), rank_options(m)
-            self.moves[m.name], self.ranks[m.name] = moves, ranks
-            # One variable per (destination, rank): counts over groups and ranks are then
-            # plain sums, which keeps the LP relaxation tight for K2 and R6.
-            self.pos[m.name] = {
-                (i, r): new(f"{m.name}:{mv}@{r}")
-                for i, mv in enumerate(moves)
-                for r in ranks
-                if r is not Rank.BACK or self._may_move_in_back_rank(m, mv)
-            }
-            spots = {final_spot(self.fight, m.name, mv) for mv in moves}
-            self.attack[m.name] = {}
-            for hero in self.targets:
-                for mode in Mode:
-                    need = mode_needs(self.fight, m, hero, mode)
-                    for r in need.met_by(spots, ranks) if need is not None else ():
-                        key = (hero.name, mode, r)
-                        self.attack[m.name][key] = new(f"{m.name}>{hero.name}:{mode}@{r}")
+            # the name goes, the stat block stays: it sets the danger class (G3)
+            signature: object = (
+                replace(m, name=""),
+                m.stat_block,
+                start_spot(self.fight, m.name),
+                tuple(m.name in names for names in vars(turns).values()),
+            )
+            if m.name in named:
+                signature = m.name
+            by_signature.setdefault(signature, []).append(m)
+        troops = []
+        for members in by_signature.values():
+            m = members[0]
+            moves = destinations(self.fight, m)
+            troop = Troop(
+                tuple(members),
+                moves,
+                rank_options(m),
+                [final_spot(self.fight, m.name, mv) for mv in moves],
+            )
+            troop.options = self._options(troop)
+            new = self.model.new_bool_var if troop.size == 1 else self._counter(troop.size)
+            troop.x = [new(f"{m.name}:{k}") for k in range(len(troop.options))]
+            troops.append(troop)
+        return troops
 
-    def _may_move_in_back_rank(self, m: Monster, move: Move) -> bool:
+    def _counter(self, size: int) -> Callable[[str], cp_model.IntVar]:
+        return lambda name: self.model.new_int_var(0, size, name)
+
+    def _options(self, troop: Troop) -> list[Option]:
+        m = troop.first
+        needs = [
+            (hero.name, mode, need)
+            for hero in self.targets
+            for mode in Mode
+            if (need := mode_needs(self.fight, m, hero, mode)) is not None
+        ]
+        options = []
+        for i, move in enumerate(troop.moves):
+            spot = troop.spots[i]
+            for rank in troop.ranks:
+                if rank is Rank.BACK and not self._may_move_in_back_rank(troop, move, needs):
+                    continue
+                options.append(Option(i, rank))
+                options += [
+                    Option(i, rank, hero, mode)
+                    for hero, mode, need in needs
+                    if need.met_by({spot}, [rank])
+                ]
+        targets = [h.name for h in self.targets]
+
+        def canonical(o: Option) -> tuple[int, int, int, int]:
+            target = targets.index(o.target) if o.target is not None else len(targets)
+            mode = MODE_ORDER.index(o.mode) if o.mode is not None else len(MODE_ORDER)
+            return (target, mode, o.move, troop.ranks.index(o.rank))
+
+        return sorted(options, key=canonical)
+
+    def _may_move_in_back_rank(
+        self, troop: Troop, move: Move, needs: list[tuple[str, Mode, Need]]
+    ) -> bool:
         """Dominance: a back-rank monster counts for no unit (K4) and strikes nobody in mêlée,
         so moving only costs it (P4: leavers, moves) unless it leaves to attack with reach
         (A2, unengaged). Every optimal plan therefore keeps it in place otherwise."""
         if move.kind is MoveKind.STAY:
             return True
-        reach = any(mode is Mode.REACH for (_, mode, _) in self._static_attacks(m))
-        return reach and final_spot(self.fight, m.name, move) is None
+        reach = any(mode is Mode.REACH for _, mode, _ in needs)
+        return reach and final_spot(self.fight, troop.first.name, move) is None
 
-    def _static_attacks(self, m: Monster) -> list[AttackKey]:
-        keys = []
-        for hero in self.targets:
-            for mode in Mode:
-                need = mode_needs(self.fight, m, hero, mode)
-                if need is not None:
-                    keys += [(hero.name, mode, r) for r in need.ranks]
-        return keys
-
-    def decisions(self) -> list[cp_model.IntVar]:
-        """Every variable that the plan is read from, in a fixed order."""
-        out: list[cp_model.IntVar] = []
-        for m in self.acting:
-            out += self.pos[m.name].values()
-            out += self.attack[m.name].values()
-        return out
-
-    def positions(self, monster: str) -> list[tuple[Move, Rank, cp_model.IntVar]]:
-        """(move, rank, variable) for every position of `monster`, in canonical order."""
-        moves = self.moves[monster]
-        return [(moves[i], r, var) for (i, r), var in self.pos[monster].items()]
-
-    def at(
-        self, monster: str, spot: Spot | str = ANYWHERE, ranks: tuple[Rank, ...] | None = None
+    def nth_option(
+        self, troop: Troop, open_x: list[cp_model.IntVar], n: int
     ) -> list[cp_model.IntVar]:
-        """Position variables of `monster` that end at `spot` (ANYWHERE for any; None for
-        unengaged) in one of `ranks` (any rank if None)."""
-        return [
-            var
-            for mv, r, var in self.positions(monster)
-            if (spot == ANYWHERE or final_spot(self.fight, monster, mv) == spot)
-            and (ranks is None or r in ranks)
+        """P4's canonical tie-break of the troop's n-th member (1-based, column order) as
+        booleans over the options still open (`open_x`, in canonical order): the k-th is
+        true only if at least n members take one of the first k+1. Its option's place is then
+        at most the number of false ones, and minimising that number makes it exact. Chained
+        so that the true ones come last."""
+        bs = [
+            self.model.new_bool_var(f"{troop.first.name} #{n} within {k}")
+            for k in range(len(open_x) - 1)
         ]
+        for b, upto in zip(bs, self._taken_so_far(troop, open_x), strict=False):
+            self.model.add(upto >= n).only_enforce_if(b)
+        for b, later in itertools.pairwise(bs):
+            self.model.add_implication(b, later)
+        return bs
+
+    def _taken_so_far(self, troop: Troop, open_x: list[cp_model.IntVar]) -> list[cp_model.IntVar]:
+        """Running totals of the troop's open option counts (one variable each, so that
+        every member's order statistic reads one number)."""
+        if id(troop) not in self._running:
+            totals: list[cp_model.IntVar] = []
+            for k, x in enumerate(open_x[:-1]):
+                total = self.model.new_int_var(0, troop.size, f"{troop.first.name} upto {k}")
+                self.model.add(total == (totals[-1] + x if totals else x))
+                totals.append(total)
+            self._running[id(troop)] = totals
+        return self._running[id(troop)]
+
+    def count(self, where: Predicate) -> cp_model.LinearExpr:
+        """How many acting monsters take an option that satisfies `where`."""
+        return cp_model.LinearExpr.sum(list(self.options_where(where)))
+
+    def options_where(self, where: Predicate) -> Iterable[cp_model.IntVar]:
+        for t in self.troops:
+            for o, x in zip(t.options, t.x, strict=True):
+                if where(t, o):
+                    yield x
+
+    def attackers_of(self, hero: str) -> cp_model.LinearExpr:
+        return self.count(lambda _, o: o.target == hero)
 
     # --- rule families -----------------------------------------------------------------
 
     def add_one_order_each(self) -> None:
-        """P1, P2: one destination and rank per monster, and at most one attacked hero."""
-        for m in self.acting:
-            self.model.add_exactly_one(self.pos[m.name].values())
-            self.model.add_at_most_one(self.attack[m.name].values())
-
-    def add_attack_needs(self) -> None:
-        """A1–A3: an attack needs the attacker's rank and, for mêlée and reach, its spot."""
-        for m in self.acting:
-            for (hero_name, mode, r), var in self.attack[m.name].items():
-                hero = self.fight.hero(hero_name)
-                need = mode_needs(self.fight, m, hero, mode)
-                assert need is not None
-                if need.spot is None:
-                    spot: Spot | str = ANYWHERE
-                else:
-                    spot = None if need.spot == UNENGAGED else need.spot
-                self.model.add(var <= cp_model.LinearExpr.sum(self.at(m.name, spot, (r,))))
+        """P1, P2: every member of a troop takes exactly one option (a destination, a rank
+        and at most one attacked hero)."""
+        for t in self.troops:
+            self.model.add(cp_model.LinearExpr.sum(t.x) == t.size)
 
     def front_rank_monsters(self) -> cp_model.LinearExpr:
         fixed = sum(1 for m in self.idle if m.rank is Rank.FRONT)
-        front = [v for m in self.acting for v in self.at(m.name, ranks=(Rank.FRONT,))]
-        return cp_model.LinearExpr.sum(front) + fixed
+        return self.count(lambda _, o: o.rank is Rank.FRONT) + fixed
 
     def add_back_rank_count(self) -> None:
         """R6: a monster may be in the back rank only with one front-rank monster per
@@ -163,85 +251,61 @@ class PlanModel:
         if any(m.rank is Rank.BACK and monster_needs_count(m) for m in self.idle):
             self.model.add(front >= front_heroes)
         backs = [
-            v
-            for m in self.acting
-            if monster_needs_count(m)
-            for v in self.at(m.name, ranks=(Rank.BACK,))
+            (t, x)
+            for t in self.troops
+            if monster_needs_count(t.first)
+            for o, x in zip(t.options, t.x, strict=True)
+            if o.rank is Rank.BACK
         ]
         if backs:
             someone_back = self.model.new_bool_var("someone counted in the back rank")
-            for v in backs:
-                self.model.add_implication(v, someone_back)
+            for t, x in backs:
+                self.model.add(x <= t.size * someone_back)
             self.model.add(front >= front_heroes).only_enforce_if(someone_back)
 
-    def unit_counts(self) -> list[UnitCount]:
-        """Per K1 unit: its spot, h(u), m(u) after the moves (K4: front rank and free air
-        count) and the variables of monsters that would join it this round."""
-        units = []
+    def add_gang_up_limits(self, regimes: list[int]) -> None:
+        """K2, K3, K4 in one of the regimes (see REGIMES): every unit holds at least
+        floor·h(u) front-rank or free-air monsters after the moves, and a unit that a monster
+        joins holds at most cap·h(u)."""
+        chosen = {k: self.model.new_bool_var(f"K2 regime {k}") for k in regimes}
+        self.model.add_exactly_one(chosen.values())
+        counted_ranks = (Rank.FRONT, Rank.FREE_AIR)
         for spot, h in unit_spots(self.fight):
             fixed = sum(
                 1
                 for m in self.idle
-                if m.rank in (Rank.FRONT, Rank.FREE_AIR) and start_spot(self.fight, m.name) == spot
+                if m.rank in counted_ranks and start_spot(self.fight, m.name) == spot
             )
-            counted: list[cp_model.IntVar] = []
-            joins: list[cp_model.IntVar] = []
-            for m in self.acting:
-                counted += self.at(m.name, spot, (Rank.FRONT, Rank.FREE_AIR))
-                if start_spot(self.fight, m.name) != spot:
-                    joins += self.at(m.name, spot)
-            count = cp_model.LinearExpr.sum(counted) + fixed
-            units.append((spot, h, count, joins))
-        return units
+            count = cp_model.LinearExpr.sum(
+                [
+                    x
+                    for t in self.troops
+                    for o, x in zip(t.options, t.x, strict=True)
+                    if t.spot_of(o) == spot and o.rank in counted_ranks
+                ]
+            )
+            for k, z in chosen.items():
+                if REGIMES[k][0]:
+                    self.model.add(count + fixed >= REGIMES[k][0] * h).only_enforce_if(z)
+            joins = [
+                (t, x)
+                for t in self.troops
+                if start_spot(self.fight, t.first.name) != spot
+                for o, x in zip(t.options, t.x, strict=True)
+                if t.spot_of(o) == spot
+            ]
+            if joins:
+                joined = self.model.new_bool_var(f"someone joins {spot}")
+                for t, x in joins:
+                    self.model.add(x <= t.size * joined)
+                for k, z in chosen.items():
+                    cap = REGIMES[k][1]
+                    if cap is not None:
+                        self.model.add(count + fixed <= cap * h).only_enforce_if(joined, z)
 
-    def add_gang_up_limits(self, regime: int) -> None:
-        """K2, K3, K4 within one regime (see REGIMES): every unit holds at least floor·h(u),
-        and a unit that a monster joins holds at most cap·h(u)."""
-        floor, cap = REGIMES[regime]
-        for _, h, count, joins in self.unit_counts():
-            if floor:
-                self.model.add(count >= floor * h)
-            if cap is not None:
-                for join in joins:
-                    self.model.add(count <= cap * h).only_enforce_if(join)
-
-    def canonical_key(self, m: Monster) -> cp_model.LinearExprT:
-        """P4's canonical tie-break of one monster as one number: (target, mode, destination,
-        rank) read as digits, the same order as `rules.plan_check.canonical_key`."""
-        targets = [h.name for h in self.targets]
-        n_mode = len(MODE_ORDER) + 1
-        n_d, n_r = len(self.moves[m.name]), len(self.ranks[m.name])
-        attacks = self.attack[m.name].items()
-        target = len(targets) + sum(
-            ((targets.index(h) - len(targets)) * v for (h, _, _), v in attacks), 0
-        )
-        mode = len(MODE_ORDER) + sum(
-            ((MODE_ORDER.index(md) - len(MODE_ORDER)) * v for (_, md, _), v in attacks), 0
-        )
-        ranks = self.ranks[m.name]
-        dest = sum((i * v for (i, _), v in self.pos[m.name].items()), 0)
-        rank = sum((ranks.index(r) * v for (_, r), v in self.pos[m.name].items()), 0)
-        return ((target * n_mode + mode) * n_d + dest) * n_r + rank
-
-    def add_symmetry_breaking(self, wishes: list[Wish]) -> None:
-        """Monsters that differ only in name (same stat block, state and group) can swap
-        orders without changing anything P3 or P4 sees; the canonical tie-break then puts
-        the left one's order first. Saying so up front spares the solver from proving it
-        over every permutation (X2's eighteen orcs). Monsters named in a wish are left out.
-        """
-        named = {w.monster for w in wishes}
-        alike: dict[object, list[Monster]] = {}
-        for m in self.acting:
-            if m.name not in named:
-                # the name goes, the stat block stays: it sets the danger class (G3)
-                signature = (replace(m, name=""), m.stat_block, start_spot(self.fight, m.name))
-                alike.setdefault(signature, []).append(m)
-        for twins in alike.values():
-            for left, right in itertools.pairwise(twins):
-                self.model.add(self.canonical_key(left) <= self.canonical_key(right))
-
-    def add_wishes(self, wishes: list[Wish]) -> None:
-        """The DM's --fix and --forbid: a pairing that must or must not happen."""
+    def add_wishes(self, wishes: Iterable[Wish]) -> None:
+        """The DM's --fix and --forbid: a pairing that must or must not happen. A monster
+        named in a wish is a troop of its own (see `_troops`)."""
         for wish in wishes:
             pairing = self.pairing(wish.monster, wish.hero)
             if wish.fixed:
@@ -251,8 +315,12 @@ class PlanModel:
                     self.model.add(var == 0)
 
     def pairing(self, monster: str, hero: str) -> list[cp_model.IntVar]:
-        """Every attack variable of `monster` on `hero`."""
-        return [v for (h, _, _), v in self.attack.get(monster, {}).items() if h == hero]
+        """Every attack option of `monster` on `hero` (a monster that stands alone)."""
+        return list(
+            self.options_where(
+                lambda t, o: t.size == 1 and t.first.name == monster and o.target == hero
+            )
+        )
 
 
 def possible_regimes(fight: Fight) -> list[int]:

@@ -7,6 +7,9 @@ fewer monsters leaving a group, fewer rank changes, fewer moves; then, monster b
 danger order, the earlier target, mêlée before reach before ranged, the earlier destination
 (staying first) and the earlier rank (keeping its own first). Together these fix every
 decision variable, so the optimum is unique.
+
+The model counts troops of interchangeable monsters (see `model`), so every level is a sum
+over a troop's option counts.
 """
 
 from __future__ import annotations
@@ -14,9 +17,9 @@ from __future__ import annotations
 from lnf.model.plan import MoveKind, Roll
 from lnf.rules.attacks import roll_for
 from lnf.rules.moves import leaves_group
-from lnf.rules.plan_check import MODE_ORDER, danger_classes
-from lnf.solver.lexicographic import Level, negated
-from lnf.solver.model import PlanModel
+from lnf.rules.plan_check import danger_classes
+from lnf.solver.lexicographic import Level, Ruled, negated
+from lnf.solver.model import Option, PlanModel, Troop
 
 
 def p3_levels(pm: PlanModel) -> list[Level]:
@@ -33,11 +36,11 @@ def p3_levels(pm: PlanModel) -> list[Level]:
             previous = tuple((f"P3 {hero.name} class {k}", 1) for k in range(c))
             budget = (0, ((count.name, -1), *previous))
             by_class.append(Level(f"P3 {hero.name} class {c}", budget=budget))
-        for m in pm.acting:
-            terms = [(v, 1) for (h, _, _), v in pm.attack[m.name].items() if h == hero.name]
-            count.add(terms)
-            if classes[m.name] < n_classes - 1:
-                by_class[classes[m.name]].add(terms)
+        for t in pm.troops:
+            terms = [(x, 1) for o, x in zip(t.options, t.x, strict=True) if o.target == hero.name]
+            count.add(terms, t.size)
+            if classes[t.first.name] < n_classes - 1:
+                by_class[classes[t.first.name]].add(terms, t.size)
         levels += [negated(count), *(negated(lv) for lv in by_class)]
     return levels
 
@@ -47,37 +50,51 @@ def p4_levels(pm: PlanModel) -> list[Level]:
     leavers = Level("P4 monsters leaving a group")
     rank_changes = Level("P4 rank changes")
     moves = Level("P4 moves")
-    for m in pm.acting:
-        terms = []
-        for (hero_name, mode, r), var in pm.attack[m.name].items():
-            hero = pm.fight.hero(hero_name)
-            terms.append((var, int(roll_for(m, hero, mode, r)[0] is Roll.DISADVANTAGE)))
-        disadvantage.add(terms)
-        spots = pm.positions(m.name)
-        leavers.add([(v, int(leaves_group(pm.fight, m.name, mv))) for mv, _, v in spots], True)
-        moves.add([(v, int(mv.kind is not MoveKind.STAY)) for mv, _, v in spots], True)
-        rank_changes.add([(v, int(r is not m.rank)) for _, r, v in spots], True)
+    for t in pm.troops:
+        costs = [(x, _p4_costs(pm, t, o)) for o, x in zip(t.options, t.x, strict=True)]
+        for k, level in enumerate((disadvantage, leavers, rank_changes, moves)):
+            level.add([(x, int(cost[k])) for x, cost in costs], t.size, True)
     return [disadvantage, leavers, rank_changes, moves]
 
 
-def canonical_levels(pm: PlanModel) -> list[Level]:
-    """P4's last tie-break; the same keys as `rules.plan_check.canonical_key`."""
-    targets = [h.name for h in pm.targets]
-    levels: list[Level] = []
-    for m in pm.acting:
-        attacks = pm.attack[m.name].items()
-        target = Level(f"{m.name} target", constant=len(targets))
-        target.add([(v, targets.index(h) - len(targets)) for (h, _, _), v in attacks])
-        mode = Level(f"{m.name} mode", constant=len(MODE_ORDER))
-        mode.add([(v, MODE_ORDER.index(md) - len(MODE_ORDER)) for (_, md, _), v in attacks])
-        ranks = pm.ranks[m.name]
-        dest = Level(f"{m.name} destination")
-        dest.add([(v, i) for (i, _), v in pm.pos[m.name].items()], True)
-        rank = Level(f"{m.name} rank")
-        rank.add([(v, ranks.index(r)) for (_, r), v in pm.pos[m.name].items()], True)
-        levels += [target, mode, dest, rank]
-    return levels
+def _p4_costs(pm: PlanModel, t: Troop, o: Option) -> tuple[bool, bool, bool, bool]:
+    """Whether the option attacks at disadvantage, leaves a group, changes rank, moves."""
+    m, move = t.first, t.move_of(o)
+    disadvantaged = False
+    if o.target is not None and o.mode is not None:
+        roll, _ = roll_for(m, pm.fight.hero(o.target), o.mode, o.rank)
+        disadvantaged = roll is Roll.DISADVANTAGE
+    return (
+        disadvantaged,
+        leaves_group(pm.fight, m.name, move),
+        o.rank is not m.rank,
+        move.kind is not MoveKind.STAY,
+    )
 
 
-def all_levels(pm: PlanModel) -> list[Level]:
-    return p3_levels(pm) + p4_levels(pm) + canonical_levels(pm)
+def canonical_levels(pm: PlanModel, ruled: Ruled) -> list[Level]:
+    """P4's last tie-break, monster by monster in column order: the index of its option in
+    canonical order (earlier target, mêlée before reach before ranged, earlier destination,
+    earlier rank; the keys of `rules.plan_check.canonical_key`) among the options that the
+    levels before left open (`ruled` holds the rest). A troop's n-th member takes its troop's
+    n-th smallest option, so its level never falls below the one before."""
+    by_monster: dict[str, Level] = {}
+    for t in pm.troops:
+        open_x = [x for x in t.x if x.index not in ruled]
+        if t.size == 1:
+            level = Level(f"{t.first.name} order")
+            level.add([(x, k) for k, x in enumerate(open_x)], 1, True)
+            by_monster[t.first.name] = level
+            continue
+        previous = None
+        for n, member in enumerate(t.members, 1):
+            level = Level(f"{member.name} order", constant=len(open_x) - 1, floor=previous)
+            for b in pm.nth_option(t, open_x, n):
+                level.add([(b, -1)])
+            by_monster[member.name] = level
+            previous = level.name
+    return [by_monster[m.name] for m in pm.acting]
+
+
+def p3_p4_levels(pm: PlanModel) -> list[Level]:
+    return p3_levels(pm) + p4_levels(pm)
