@@ -38,15 +38,38 @@ Ruled = set[int]  # indices of variables that every plan left sets to 0
 
 
 @dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
-class Level:
-    """One term of the lexicographic objective: minimise sum(coeff * var) + constant.
+class Group:
+    """A troop's terms in a level: its variables here and in `rest` sum to `count` (the
+    terms alone to exactly `count` if `exact`)."""
 
-    `groups` holds the terms per troop: its variables sum to at most `count` (exactly, if
-    `exact`), which gives tight bounds.
-    """
+    terms: list[Term]
+    count: int
+    exact: bool
+    rest: list[cp_model.IntVar]
+
+    def extremes(self, ruled: Ruled) -> tuple[int, int]:
+        """The least and the greatest it can add (ruled-out variables are 0)."""
+        coeffs = [c for v, c in self.terms if v.index not in ruled]
+        if (not self.exact and any(v.index not in ruled for v in self.rest)) or not coeffs:
+            coeffs.append(0)
+        return self.count * min(coeffs), self.count * max(coeffs)
+
+    def rule_out(self, end: int, ruled: Ruled) -> None:
+        """At `end`, one of its extremes, every variable that would move it is 0."""
+        for v, c in self.terms:
+            if self.count * c != end:
+                ruled.add(v.index)
+        if end != 0 or self.exact:  # the whole count sits on the terms at the end
+            ruled.update(v.index for v in self.rest)
+
+
+@dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
+class Level:
+    """One term of the lexicographic objective: minimise sum(coeff * var) + constant,
+    its terms grouped by troop (which gives tight bounds)."""
 
     name: str
-    groups: list[tuple[list[Term], int, bool]] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)
     constant: int = 0
     # A count to maximise (stored negated) that cannot exceed `total` minus sign times the
     # counts of the named earlier levels (each monster attacks one hero; an attacker has one
@@ -56,23 +79,25 @@ class Level:
     # their options in canonical order).
     floor: str | None = None
 
-    def add(self, terms: list[Term], count: int = 1, exact: bool = False) -> None:
-        terms = [(v, c) for v, c in terms if c != 0] if not exact else terms
+    def add(
+        self,
+        terms: list[Term],
+        count: int = 1,
+        exact: bool = False,
+        rest: list[cp_model.IntVar] | None = None,
+    ) -> None:
+        """A troop's terms; `exact` if they are all its options, else `rest` holds the
+        others (none for a variable of its own)."""
+        if exact:
+            self.groups.append(Group(terms, count, True, []))
+            return
+        zero = [v for v, c in terms if c == 0]
+        terms = [(v, c) for v, c in terms if c != 0]
         if terms:
-            self.groups.append((terms, count, exact))
-
-    def _extremes(self, ruled: Ruled) -> list[tuple[int, int]]:
-        """Per group, the least and the greatest it can add (ruled-out terms add 0)."""
-        out = []
-        for terms, count, exact in self.groups:
-            coeffs = [c for v, c in terms if v.index not in ruled]
-            if not exact or not coeffs:
-                coeffs.append(0)
-            out.append((count * min(coeffs), count * max(coeffs)))
-        return out
+            self.groups.append(Group(terms, count, False, (rest or []) + zero))
 
     def static_bounds(self, ruled: Ruled) -> tuple[int, int]:
-        extremes = self._extremes(ruled)
+        extremes = [g.extremes(ruled) for g in self.groups]
         return (
             self.constant + sum(lo for lo, _ in extremes),
             self.constant + sum(hi for _, hi in extremes),
@@ -93,22 +118,16 @@ class Level:
 
     def rule_out(self, value: int, ruled: Ruled) -> None:
         """If `value` is an end of the static range, every group sits at its own end: add
-        the terms that would move it to `ruled`."""
+        the variables that would move it to `ruled`."""
         lo, hi = self.static_bounds(ruled)
         if value not in (lo, hi) or lo == hi:
             return
-        for (terms, count, exact), (g_lo, g_hi) in zip(
-            self.groups, self._extremes(ruled), strict=True
-        ):
-            end = g_lo if value == lo else g_hi
-            for v, c in terms:
-                # a term off the group's end must be 0; so must a 0 term when the end needs
-                # the whole count on other terms
-                if count * c != end and (c != 0 or end != 0 or exact):
-                    ruled.add(v.index)
+        for group in self.groups:
+            g_lo, g_hi = group.extremes(ruled)
+            group.rule_out(g_lo if value == lo else g_hi, ruled)
 
     def expr(self) -> cp_model.LinearExpr:
-        terms = [(v, c) for group, _, _ in self.groups for v, c in group]
+        terms = [term for group in self.groups for term in group.terms]
         return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms]) + (
             self.constant
         )
@@ -120,8 +139,8 @@ class Level:
 def negated(level: Level) -> Level:
     """The same level to be maximised, written as a minimisation."""
     out = Level(level.name, constant=-level.constant, budget=level.budget, floor=level.floor)
-    for terms, count, exact in level.groups:
-        out.groups.append(([(v, -c) for v, c in terms], count, exact))
+    for g in level.groups:
+        out.groups.append(Group([(v, -c) for v, c in g.terms], g.count, g.exact, g.rest))
     return out
 
 
@@ -208,19 +227,26 @@ def solve_lexicographic(
         if not pending:
             pending, built_later = later(ruled), True
             continue
+        lo, hi = pending[0].bounds(values, ruled)
+        if lo == hi:  # implied by the model and the levels already fixed: nothing to solve
+            _fix(pending.pop(0), lo, values, ruled)
+            continue
         idx = next_block(pending, 0, values, ruled)
         block = [(pending[i], *pending[i].bounds(values, ruled)) for i in idx]
-        if solver is None or any(lo != hi for _, lo, hi in block):
-            solver = _solve_block(model, block, workers, time_limit)
-            solves += 1
-            found = [level.value(solver) for level, _, _ in block]
-        else:  # implied by the constraints and the levels already fixed: nothing to solve
-            found = [lo for _, lo, _ in block]
-        for (level, lo, hi), value in zip(block, found, strict=True):
+        solver = _solve_block(model, block, workers, time_limit)
+        solves += 1
+        for level, lo, hi in block:
+            value = level.value(solver)
             if lo != hi:  # a level with one possible value already holds it
                 model.add(level.expr() == value)
-            values[level.name] = value
-            level.rule_out(value, ruled)
+            _fix(level, value, values, ruled)
         pending = pending[len(idx) :]
-    assert solver is not None
+    if solver is None:  # every level was implied: any solution is the one
+        solver = _solve_block(model, [], workers, time_limit)
+        solves += 1
     return LexResult(values, solves, solver)
+
+
+def _fix(level: Level, value: int, values: dict[str, int], ruled: Ruled) -> None:
+    values[level.name] = value
+    level.rule_out(value, ruled)

@@ -37,10 +37,12 @@ def p3_levels(pm: PlanModel) -> list[Level]:
             budget = (0, ((count.name, -1), *previous))
             by_class.append(Level(f"P3 {hero.name} class {c}", budget=budget))
         for t in pm.troops:
-            terms = [(x, 1) for o, x in zip(t.options, t.x, strict=True) if o.target == hero.name]
-            count.add(terms, t.size)
+            attacks = [o.target == hero.name for o in t.options]
+            terms = [(x, 1) for x, attack in zip(t.x, attacks, strict=True) if attack]
+            rest = [x for x, attack in zip(t.x, attacks, strict=True) if not attack]
+            count.add(terms, t.size, rest=rest)
             if classes[t.first.name] < n_classes - 1:
-                by_class[classes[t.first.name]].add(terms, t.size)
+                by_class[classes[t.first.name]].add(terms, t.size, rest=rest)
         levels += [negated(count), *(negated(lv) for lv in by_class)]
     return levels
 
