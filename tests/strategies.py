@@ -6,6 +6,8 @@ and a monster (G5); everything else is free, so generated fights may break R, K 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import strategies as st
 
 from lnf.dice import parse
@@ -242,10 +244,19 @@ def plan_fights(draw: st.DrawFn, max_heroes: int = 4, max_monsters: int = 6) -> 
     n_monsters = draw(st.integers(1, max_monsters))
     hs = [draw(plan_heroes(f"H{i + 1}")) for i in range(n_heroes)]
     kinds = sorted(draw(st.lists(st.sampled_from("ABC"), min_size=n_monsters, max_size=n_monsters)))
-    ms = [draw(plan_monsters(f"M{i + 1}", f"Kind {k}")) for i, k in enumerate(kinds)]
     labels = ["G1", "G2", "G3"]
+    ms: list[Monster] = []
+    m_at: list[str | None] = []
+    for i, k in enumerate(kinds):
+        if ms and ms[-1].kind == f"Kind {k}" and draw(st.booleans()):
+            # a twin of the one before (same stat block, state and place): the solver
+            # counts such monsters as a troop, so grids must hold them often
+            ms.append(replace(ms[-1], name=f"M{i + 1}"))
+            m_at.append(m_at[-1])
+        else:
+            ms.append(draw(plan_monsters(f"M{i + 1}", f"Kind {k}")))
+            m_at.append(draw(st.sampled_from([None, *labels])))
     h_at = [draw(st.sampled_from([None, None, *labels])) for _ in hs]
-    m_at = [draw(st.sampled_from([None, *labels])) for _ in ms]
     groups = _groups(labels, hs, h_at, ms, m_at)
     return Fight(
         heroes=tuple(hs),

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from lnf.errors import NoLegalPlan, RuleViolation
-from lnf.model import Fight
-from lnf.model.plan import Order, Plan, Wish
+from lnf.model import Fight, Rank
+from lnf.model.plan import Mode, Move, Order, Plan, Wish
 from lnf.rules import check_state
 from lnf.rules.explain import Reason
 from lnf.solver.explain import explain_unattacked, explain_wish
 from lnf.solver.lexicographic import solve_lexicographic
-from lnf.solver.model import PlanModel
+from lnf.solver.model import Key, Option, PlanModel
 from lnf.solver.objective import canonical_levels, p3_p4_levels
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds per lexicographic block; far above any table's fight
@@ -90,13 +90,32 @@ def solve_plan(
 
 
 def _read_plan(pm: PlanModel, solver: cp_model.CpSolver) -> Plan:
-    """The solution as plain orders: each troop's options, in canonical order, go to its
-    members in column order (P4). No solver type leaves this package."""
+    """The solution as plain orders. No solver type leaves this package.
+
+    Per troop, each shot is paired with an attack-free option at its rank, earlier target
+    with earlier destination; the troop's orders, in canonical order, go to its members in
+    column order (P4). That pairing is the canonical one for the counts the solver fixed.
+    """
     given: dict[str, Order] = {}
     for t in pm.troops:
-        taken = [o for o, x in zip(t.options, t.x, strict=True) for _ in range(solver.value(x))]
-        for m, o in zip(t.members, taken, strict=True):
-            given[m.name] = Order(m.name, o.rank, t.move_of(o), o.target, o.mode)
+        keyed: list[tuple[Key, Rank, Move, str | None, Mode | None]] = []
+        free: dict[Rank, list[Option]] = {}
+        for o, x in zip(t.options, t.x, strict=True):
+            for _ in range(solver.value(x)):
+                if o.target is None:
+                    free.setdefault(o.rank, []).append(o)
+                else:
+                    keyed.append((pm.key(t, o), o.rank, t.move_of(o), o.target, o.mode))
+        shots = [sh for sh, v in zip(t.shots, t.s, strict=True) for _ in range(solver.value(v))]
+        for rank, spots in free.items():
+            aimed = sorted((sh for sh in shots if sh.rank is rank), key=pm.target_index)
+            for k, o in enumerate(sorted(spots, key=lambda o: o.move)):
+                shot = aimed[k] if k < len(aimed) else None
+                target, mode = (shot.target, Mode.RANGED) if shot is not None else (None, None)
+                keyed.append((pm.key(t, o, shot), o.rank, t.move_of(o), target, mode))
+        keyed.sort(key=lambda order: order[0])
+        for m, (_, rank, move, target, mode) in zip(t.members, keyed, strict=True):
+            given[m.name] = Order(m.name, rank, move, target, mode)
     return Plan(tuple(given[m.name] for m in pm.acting))
 
 

@@ -39,18 +39,21 @@ Ruled = set[int]  # indices of variables that every plan left sets to 0
 
 @dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
 class Group:
-    """A troop's terms in a level: its variables here and in `rest` sum to `count` (the
-    terms alone to exactly `count` if `exact`)."""
+    """A troop's terms in a level. They sum to at most `count`, to exactly `count` if
+    `exact`; when every variable in `rest` is 0 they sum to exactly `count` unless `slack`;
+    and when they sum to `count`, every variable in `rest` is 0."""
 
     terms: list[Term]
     count: int
     exact: bool
     rest: list[cp_model.IntVar]
+    slack: bool = False
 
     def extremes(self, ruled: Ruled) -> tuple[int, int]:
         """The least and the greatest it can add (ruled-out variables are 0)."""
         coeffs = [c for v, c in self.terms if v.index not in ruled]
-        if (not self.exact and any(v.index not in ruled for v in self.rest)) or not coeffs:
+        short = self.slack or any(v.index not in ruled for v in self.rest)
+        if (not self.exact and short) or not coeffs:
             coeffs.append(0)
         return self.count * min(coeffs), self.count * max(coeffs)
 
@@ -85,16 +88,18 @@ class Level:
         count: int = 1,
         exact: bool = False,
         rest: list[cp_model.IntVar] | None = None,
+        slack: bool = False,
     ) -> None:
-        """A troop's terms; `exact` if they are all its options, else `rest` holds the
-        others (none for a variable of its own)."""
+        """A troop's terms; see `Group`. A group that is not exact and has no `rest` is
+        taken to have slack (its terms may all be 0)."""
         if exact:
             self.groups.append(Group(terms, count, True, []))
             return
         zero = [v for v, c in terms if c == 0]
         terms = [(v, c) for v, c in terms if c != 0]
+        rest = (rest or []) + zero
         if terms:
-            self.groups.append(Group(terms, count, False, (rest or []) + zero))
+            self.groups.append(Group(terms, count, False, rest, slack or not rest))
 
     def static_bounds(self, ruled: Ruled) -> tuple[int, int]:
         extremes = [g.extremes(ruled) for g in self.groups]
@@ -140,7 +145,7 @@ def negated(level: Level) -> Level:
     """The same level to be maximised, written as a minimisation."""
     out = Level(level.name, constant=-level.constant, budget=level.budget, floor=level.floor)
     for g in level.groups:
-        out.groups.append(Group([(v, -c) for v, c in g.terms], g.count, g.exact, g.rest))
+        out.groups.append(Group([(v, -c) for v, c in g.terms], g.count, g.exact, g.rest, g.slack))
     return out
 
 

@@ -10,10 +10,15 @@ its members in canonical order, leftmost member first (P4).
 
 Variables, per troop:
 - `x[option]`: how many members take the option: the i-th of `rules.destinations` (M1–M4),
-  rank r of `rules.rank_options` (R7, R8) and an attack (hero, mode) that `rules.mode_needs`
-  allows from that spot and rank (A1–A3, R2, R3, R5, R7) or none. Options exist only where
-  legal, so A1–A3 hold by construction; the options of a troop sum to its size (P1, P2: one
-  move, one rank, at most one target per monster).
+  rank r of `rules.rank_options` (R7, R8) and a mêlée or reach attack on a hero that
+  `rules.mode_needs` allows from that spot and rank (A1, A2, R2, R3, R5, R7), or none. Options
+  exist only where legal; the options of a troop sum to its size (P1, P2: one move, one rank,
+  at most one target per monster).
+- `s[shot]`: how many members shoot a hero from rank r (A3). A shot needs the rank only, not
+  the spot, so it rides on a member whose option at that rank has no attack: per rank, shots
+  <= such members. Counting shots apart from spots keeps the model small (a bowman could
+  otherwise shoot any hero from any group); who shoots from where only matters for the
+  canonical tie-break, which pairs them once the counts are fixed (`canonical_counts`).
 """
 
 from __future__ import annotations
@@ -55,10 +60,21 @@ class Option:
     mode: Mode | None = None
 
 
+@dataclass(frozen=True)
+class Shot:
+    """A ranged attack on `target` from `rank`, wherever the shooter stands (A3)."""
+
+    rank: Rank
+    target: str
+
+
+Key = tuple[int, int, int, int]  # P4's canonical order: target, mode, destination, rank
+Strike = tuple[cp_model.IntVar, str, Mode, Rank]  # an attack variable: hero, mode, rank
+
+
 @dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
 class Troop:
-    """Interchangeable monsters, in column order, and their options in canonical order (P4:
-    earlier target, mêlée before reach before ranged, earlier destination, earlier rank)."""
+    """Interchangeable monsters, in column order, with their options and shots."""
 
     members: tuple[Monster, ...]
     moves: list[Move]
@@ -66,6 +82,27 @@ class Troop:
     spots: list[Spot]  # where each destination ends
     options: list[Option] = field(default_factory=list)
     x: list[cp_model.IntVar] = field(default_factory=list)
+    shots: list[Shot] = field(default_factory=list)
+    s: list[cp_model.IntVar] = field(default_factory=list)
+
+    def strikes(self) -> list[Strike]:
+        """Every attack variable: mêlée and reach options, then shots."""
+        out = [
+            (x, o.target, o.mode, o.rank)
+            for o, x in zip(self.options, self.x, strict=True)
+            if o.target is not None and o.mode is not None
+        ]
+        return out + [
+            (v, sh.target, Mode.RANGED, sh.rank) for sh, v in zip(self.shots, self.s, strict=True)
+        ]
+
+    def idle_at(self, rank: Rank) -> list[cp_model.IntVar]:
+        """Options at `rank` without a mêlée or reach attack: where a shot can ride."""
+        return [
+            x
+            for o, x in zip(self.options, self.x, strict=True)
+            if o.rank is rank and o.target is None
+        ]
 
     @property
     def first(self) -> Monster:
@@ -139,16 +176,17 @@ class PlanModel:
                 rank_options(m),
                 [final_spot(self.fight, m.name, mv) for mv in moves],
             )
-            troop.options = self._options(troop)
+            troop.options, troop.shots = self._options(troop)
             new = self.model.new_bool_var if troop.size == 1 else self._counter(troop.size)
             troop.x = [new(f"{m.name}:{k}") for k in range(len(troop.options))]
+            troop.s = [new(f"{m.name}>{sh.target}@{sh.rank}") for sh in troop.shots]
             troops.append(troop)
         return troops
 
     def _counter(self, size: int) -> Callable[[str], cp_model.IntVar]:
         return lambda name: self.model.new_int_var(0, size, name)
 
-    def _options(self, troop: Troop) -> list[Option]:
+    def _options(self, troop: Troop) -> tuple[list[Option], list[Shot]]:
         m = troop.first
         needs = [
             (hero.name, mode, need)
@@ -166,16 +204,33 @@ class PlanModel:
                 options += [
                     Option(i, rank, hero, mode)
                     for hero, mode, need in needs
-                    if need.met_by({spot}, [rank])
+                    if mode is not Mode.RANGED and need.met_by({spot}, [rank])
                 ]
-        targets = [h.name for h in self.targets]
+        ranks = {o.rank for o in options}
+        shots = [
+            Shot(rank, hero)
+            for hero, mode, need in needs
+            if mode is Mode.RANGED
+            for rank in need.met_by(set(troop.spots), troop.ranks)
+            if rank in ranks
+        ]
+        return options, shots
 
-        def canonical(o: Option) -> tuple[int, int, int, int]:
-            target = targets.index(o.target) if o.target is not None else len(targets)
-            mode = MODE_ORDER.index(o.mode) if o.mode is not None else len(MODE_ORDER)
-            return (target, mode, o.move, troop.ranks.index(o.rank))
+    def key(self, troop: Troop, option: Option, shot: Shot | None = None) -> Key:
+        """P4's canonical order (the keys of `rules.plan_check.canonical_key`)."""
+        target, mode = (shot.target, Mode.RANGED) if shot else (option.target, option.mode)
+        return (
+            self.target_index(target),
+            MODE_ORDER.index(mode) if mode is not None else len(MODE_ORDER),
+            option.move,
+            troop.ranks.index(option.rank),
+        )
 
-        return sorted(options, key=canonical)
+    def target_index(self, target: str | Shot | None) -> int:
+        """Place in the target order (T2); nobody comes last."""
+        name = target.target if isinstance(target, Shot) else target
+        names = [h.name for h in self.targets]
+        return names.index(name) if name is not None else len(names)
 
     def _may_move_in_back_rank(
         self, troop: Troop, move: Move, needs: list[tuple[str, Mode, Need]]
@@ -188,30 +243,60 @@ class PlanModel:
         reach = any(mode is Mode.REACH for _, mode, _ in needs)
         return reach and final_spot(self.fight, troop.first.name, move) is None
 
+    def canonical_counts(self, troop: Troop, ruled: set[int]) -> list[cp_model.IntVar]:
+        """How many members take each order still open, in canonical order: the options
+        with mêlée or reach, and each attack-free option split into the shots it carries
+        and the rest (new variables, tied to the option and shot counts)."""
+        keyed: list[tuple[Key, cp_model.IntVar]] = []
+        parts: dict[int, list[cp_model.IntVar]] = {}
+        new = self.model.new_bool_var if troop.size == 1 else self._counter(troop.size)
+        for option, x in zip(troop.options, troop.x, strict=True):
+            if x.index in ruled:
+                continue
+            shots = [
+                (k, shot)
+                for k, (shot, s) in enumerate(zip(troop.shots, troop.s, strict=True))
+                if option.target is None and shot.rank is option.rank and s.index not in ruled
+            ]
+            if not shots:
+                keyed.append((self.key(troop, option), x))
+                continue
+            plain = new(f"{x.name} without a shot")
+            carried = [new(f"{x.name} shooting {shot.target}") for _, shot in shots]
+            self.model.add(plain + cp_model.LinearExpr.sum(carried) == x)
+            keyed.append((self.key(troop, option), plain))
+            for (k, shot), v in zip(shots, carried, strict=True):
+                keyed.append((self.key(troop, option, shot), v))
+                parts.setdefault(k, []).append(v)
+        for k, s in enumerate(troop.s):
+            if s.index not in ruled:
+                self.model.add(cp_model.LinearExpr.sum(parts.get(k, [])) == s)
+        return [v for _, v in sorted(keyed, key=lambda kv: kv[0])]
+
     def nth_option(
-        self, troop: Troop, open_x: list[cp_model.IntVar], n: int
+        self, troop: Troop, counts: list[cp_model.IntVar], n: int
     ) -> list[cp_model.IntVar]:
         """P4's canonical tie-break of the troop's n-th member (1-based, column order) as
-        booleans over the options still open (`open_x`, in canonical order): the k-th is
-        true only if at least n members take one of the first k+1. Its option's place is then
-        at most the number of false ones, and minimising that number makes it exact. Chained
-        so that the true ones come last."""
+        booleans over `canonical_counts`: the k-th is true only if at least n members take
+        one of the first k+1 orders. Its order's place is then at most the number of false
+        ones, and minimising that number makes it exact. Chained so that the true ones come
+        last."""
         bs = [
             self.model.new_bool_var(f"{troop.first.name} #{n} within {k}")
-            for k in range(len(open_x) - 1)
+            for k in range(len(counts) - 1)
         ]
-        for b, upto in zip(bs, self._taken_so_far(troop, open_x), strict=False):
+        for b, upto in zip(bs, self._taken_so_far(troop, counts), strict=False):
             self.model.add(upto >= n).only_enforce_if(b)
         for b, later in itertools.pairwise(bs):
             self.model.add_implication(b, later)
         return bs
 
-    def _taken_so_far(self, troop: Troop, open_x: list[cp_model.IntVar]) -> list[cp_model.IntVar]:
-        """Running totals of the troop's open option counts (one variable each, so that
+    def _taken_so_far(self, troop: Troop, counts: list[cp_model.IntVar]) -> list[cp_model.IntVar]:
+        """Running totals of the troop's open order counts (one variable each, so that
         every member's order statistic reads one number)."""
         if id(troop) not in self._running:
             totals: list[cp_model.IntVar] = []
-            for k, x in enumerate(open_x[:-1]):
+            for k, x in enumerate(counts[:-1]):
                 total = self.model.new_int_var(0, troop.size, f"{troop.first.name} upto {k}")
                 self.model.add(total == (totals[-1] + x if totals else x))
                 totals.append(total)
@@ -229,15 +314,21 @@ class PlanModel:
                     yield x
 
     def attackers_of(self, hero: str) -> cp_model.LinearExpr:
-        return self.count(lambda _, o: o.target == hero)
+        return cp_model.LinearExpr.sum(
+            [v for t in self.troops for v, target, _, _ in t.strikes() if target == hero]
+        )
 
     # --- rule families -----------------------------------------------------------------
 
     def add_one_order_each(self) -> None:
         """P1, P2: every member of a troop takes exactly one option (a destination, a rank
-        and at most one attacked hero)."""
+        and at most one attacked hero); a shot needs a member at its rank that makes no
+        other attack (A3)."""
         for t in self.troops:
             self.model.add(cp_model.LinearExpr.sum(t.x) == t.size)
+            for rank in {shot.rank for shot in t.shots}:
+                shots = [s for shot, s in zip(t.shots, t.s, strict=True) if shot.rank is rank]
+                self.model.add(sum(shots) <= sum(t.idle_at(rank)))
 
     def front_rank_monsters(self) -> cp_model.LinearExpr:
         fixed = sum(1 for m in self.idle if m.rank is Rank.FRONT)
@@ -315,12 +406,14 @@ class PlanModel:
                     self.model.add(var == 0)
 
     def pairing(self, monster: str, hero: str) -> list[cp_model.IntVar]:
-        """Every attack option of `monster` on `hero` (a monster that stands alone)."""
-        return list(
-            self.options_where(
-                lambda t, o: t.size == 1 and t.first.name == monster and o.target == hero
-            )
-        )
+        """Every attack variable of `monster` on `hero` (a monster that stands alone)."""
+        return [
+            v
+            for t in self.troops
+            if t.size == 1 and t.first.name == monster
+            for v, target, _, _ in t.strikes()
+            if target == hero
+        ]
 
 
 def possible_regimes(fight: Fight) -> list[int]:

@@ -14,12 +14,15 @@ over a troop's option counts.
 
 from __future__ import annotations
 
-from lnf.model.plan import MoveKind, Roll
+from ortools.sat.python.cp_model import IntVar
+
+from lnf.model import Rank
+from lnf.model.plan import Mode, MoveKind, Roll
 from lnf.rules.attacks import roll_for
 from lnf.rules.moves import leaves_group
 from lnf.rules.plan_check import danger_classes
-from lnf.solver.lexicographic import Level, Ruled, negated
-from lnf.solver.model import Option, PlanModel, Troop
+from lnf.solver.lexicographic import Level, Ruled, Term, negated
+from lnf.solver.model import PlanModel, Troop
 
 
 def p3_levels(pm: PlanModel) -> list[Level]:
@@ -37,14 +40,27 @@ def p3_levels(pm: PlanModel) -> list[Level]:
             budget = (0, ((count.name, -1), *previous))
             by_class.append(Level(f"P3 {hero.name} class {c}", budget=budget))
         for t in pm.troops:
-            attacks = [o.target == hero.name for o in t.options]
-            terms = [(x, 1) for x, attack in zip(t.x, attacks, strict=True) if attack]
-            rest = [x for x, attack in zip(t.x, attacks, strict=True) if not attack]
-            count.add(terms, t.size, rest=rest)
+            terms, rest, slack = _attacks_on(t, hero.name)
+            count.add(terms, t.size, rest=rest, slack=slack)
             if classes[t.first.name] < n_classes - 1:
-                by_class[classes[t.first.name]].add(terms, t.size, rest=rest)
+                by_class[classes[t.first.name]].add(terms, t.size, rest=rest, slack=slack)
         levels += [negated(count), *(negated(lv) for lv in by_class)]
     return levels
+
+
+def _attacks_on(t: Troop, hero: str) -> tuple[list[Term], list[IntVar], bool]:
+    """The troop's attack variables on `hero`; the variables that must be 0 when its whole
+    troop attacks `hero`; and whether the terms may fall short even with those at 0 (a
+    member who could shoot `hero` from where it stands may shoot nobody)."""
+    terms = [(v, 1) for v, target, _, _ in t.strikes() if target == hero]
+    shot_ranks = {shot.rank for shot in t.shots if shot.target == hero}
+    rest = [
+        x
+        for o, x in zip(t.options, t.x, strict=True)
+        if o.target != hero and not (o.target is None and o.rank in shot_ranks)
+    ]
+    rest += [s for shot, s in zip(t.shots, t.s, strict=True) if shot.target != hero]
+    return terms, rest, bool(shot_ranks)
 
 
 def p4_levels(pm: PlanModel) -> list[Level]:
@@ -53,25 +69,33 @@ def p4_levels(pm: PlanModel) -> list[Level]:
     rank_changes = Level("P4 rank changes")
     moves = Level("P4 moves")
     for t in pm.troops:
-        costs = [(x, _p4_costs(pm, t, o)) for o, x in zip(t.options, t.x, strict=True)]
-        for k, level in enumerate((disadvantage, leavers, rank_changes, moves)):
-            level.add([(x, int(cost[k])) for x, cost in costs], t.size, True)
+        m = t.first
+
+        def disadvantaged(hero: str | None, mode: Mode | None, rank: Rank) -> int:
+            if hero is None or mode is None:
+                return 0
+            roll, _ = roll_for(m, pm.fight.hero(hero), mode, rank)  # noqa: B023 (called now)
+            return int(roll is Roll.DISADVANTAGE)
+
+        options = list(zip(t.options, t.x, strict=True))
+        disadvantage.add(
+            [(x, disadvantaged(o.target, o.mode, o.rank)) for o, x in options], t.size, True
+        )
+        shots = [
+            (s, disadvantaged(sh.target, Mode.RANGED, sh.rank))
+            for sh, s in zip(t.shots, t.s, strict=True)
+        ]
+        disadvantage.add(shots, t.size, slack=True)
+        leavers.add(
+            [(x, int(leaves_group(pm.fight, m.name, t.move_of(o)))) for o, x in options],
+            t.size,
+            True,
+        )
+        moves.add(
+            [(x, int(t.move_of(o).kind is not MoveKind.STAY)) for o, x in options], t.size, True
+        )
+        rank_changes.add([(x, int(o.rank is not m.rank)) for o, x in options], t.size, True)
     return [disadvantage, leavers, rank_changes, moves]
-
-
-def _p4_costs(pm: PlanModel, t: Troop, o: Option) -> tuple[bool, bool, bool, bool]:
-    """Whether the option attacks at disadvantage, leaves a group, changes rank, moves."""
-    m, move = t.first, t.move_of(o)
-    disadvantaged = False
-    if o.target is not None and o.mode is not None:
-        roll, _ = roll_for(m, pm.fight.hero(o.target), o.mode, o.rank)
-        disadvantaged = roll is Roll.DISADVANTAGE
-    return (
-        disadvantaged,
-        leaves_group(pm.fight, m.name, move),
-        o.rank is not m.rank,
-        move.kind is not MoveKind.STAY,
-    )
 
 
 def canonical_levels(pm: PlanModel, ruled: Ruled) -> list[Level]:
@@ -82,7 +106,7 @@ def canonical_levels(pm: PlanModel, ruled: Ruled) -> list[Level]:
     n-th smallest option, so its level never falls below the one before."""
     by_monster: dict[str, Level] = {}
     for t in pm.troops:
-        open_x = [x for x in t.x if x.index not in ruled]
+        open_x = pm.canonical_counts(t, ruled)
         if t.size == 1:
             level = Level(f"{t.first.name} order")
             level.add([(x, k) for k, x in enumerate(open_x)], 1, True)
