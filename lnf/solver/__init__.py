@@ -17,8 +17,9 @@ from lnf.rules import check_state
 from lnf.rules.explain import Reason
 from lnf.solver.explain import explain_unattacked, explain_wish
 from lnf.solver.lexicographic import solve_lexicographic
-from lnf.solver.model import Key, Option, PlanModel
+from lnf.solver.model import PlanModel
 from lnf.solver.objective import canonical_levels, p3_p4_levels
+from lnf.solver.troops import Key, Option, target_index
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds per lexicographic block; far above any table's fight
 
@@ -108,7 +109,9 @@ def _read_plan(pm: PlanModel, solver: cp_model.CpSolver) -> Plan:
                     keyed.append((pm.key(t, o), o.rank, t.move_of(o), o.target, o.mode))
         shots = [sh for sh, v in zip(t.shots, t.s, strict=True) for _ in range(solver.value(v))]
         for rank, spots in free.items():
-            aimed = sorted((sh for sh in shots if sh.rank is rank), key=pm.target_index)
+            aimed = sorted(
+                (sh for sh in shots if sh.rank is rank), key=lambda sh: target_index(pm.targets, sh)
+            )
             for k, o in enumerate(sorted(spots, key=lambda o: o.move)):
                 shot = aimed[k] if k < len(aimed) else None
                 target, mode = (shot.target, Mode.RANGED) if shot is not None else (None, None)

@@ -1,42 +1,27 @@
 """The CP-SAT model of one round's plan: variables only for what can be legal, and one method
 per rule family, each building its constraints from `lnf.rules`.
 
-Monsters that differ only in name (same stat block, same state, same starting group) form a
-*troop*: they can swap orders without changing anything the rules, P3 or P4 see. The model
-therefore counts how many of a troop take each option instead of deciding monster by monster.
-That removes the symmetry that made the solver prove the same bound over every permutation
-of identical skeletons, and it shrinks the model; the read-out hands the troop's options to
-its members in canonical order, leftmost member first (P4).
-
-Variables, per troop:
-- `x[option]`: how many members take the option: the i-th of `rules.destinations` (M1–M4),
-  rank r of `rules.rank_options` (R7, R8) and a mêlée or reach attack on a hero that
-  `rules.mode_needs` allows from that spot and rank (A1, A2, R2, R3, R5, R7), or none. Options
-  exist only where legal; the options of a troop sum to its size (P1, P2: one move, one rank,
-  at most one target per monster).
-- `s[shot]`: how many members shoot a hero from rank r (A3). A shot needs the rank only, not
-  the spot, so it rides on a member whose option at that rank has no attack: per rank, shots
-  <= such members. Counting shots apart from spots keeps the model small (a bowman could
-  otherwise shoot any hero from any group); who shoots from where only matters for the
-  canonical tie-break, which pairs them once the counts are fixed (`canonical_counts`).
+The variables are counts per troop (see `troops`): `x[option]`, how many members take an
+option, and `s[shot]`, how many shoot a hero from a rank. A troop's options sum to its size
+(P1, P2: one move, one rank, at most one target per monster); per rank, its shots are at most
+its members there without another attack (A3). Options exist only where legal.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
 
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import Mode, Move, MoveKind, Wish
-from lnf.rules.attacks import Need, mode_needs, plan_targets
+from lnf.model.plan import Wish
+from lnf.rules.attacks import plan_targets
 from lnf.rules.gangup import unit_spots
-from lnf.rules.moves import Spot, can_act, destinations, final_spot, rank_options, start_spot
-from lnf.rules.plan_check import MODE_ORDER
+from lnf.rules.moves import can_act, rank_options, start_spot
 from lnf.rules.ranks import front_rank_counts, monster_needs_count
 from lnf.rules.roster import monsters
+from lnf.solver.troops import Key, Option, Shot, Troop, canonical_key, form_troops
 
 FAMILIES = ("R6", "K2")  # global rule families; dropping one in turn explains a refusal
 
@@ -48,75 +33,6 @@ FAMILIES = ("R6", "K2")  # global rule families; dropping one in turn explains a
 # constraints. (Counting troops instead of single monsters keeps this cheap to prove; with one
 # model per regime every block was solved once per regime that tied.)
 REGIMES: tuple[tuple[int, int | None], ...] = ((0, 1), (1, 3), (3, 8), (8, None))
-
-
-@dataclass(frozen=True)
-class Option:
-    """One order a troop member may take: destination index, rank, and attack if any."""
-
-    move: int  # index into the troop's destinations
-    rank: Rank
-    target: str | None = None
-    mode: Mode | None = None
-
-
-@dataclass(frozen=True)
-class Shot:
-    """A ranged attack on `target` from `rank`, wherever the shooter stands (A3)."""
-
-    rank: Rank
-    target: str
-
-
-Key = tuple[int, int, int, int]  # P4's canonical order: target, mode, destination, rank
-Strike = tuple[cp_model.IntVar, str, Mode, Rank]  # an attack variable: hero, mode, rank
-
-
-@dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
-class Troop:
-    """Interchangeable monsters, in column order, with their options and shots."""
-
-    members: tuple[Monster, ...]
-    moves: list[Move]
-    ranks: list[Rank]
-    spots: list[Spot]  # where each destination ends
-    options: list[Option] = field(default_factory=list)
-    x: list[cp_model.IntVar] = field(default_factory=list)
-    shots: list[Shot] = field(default_factory=list)
-    s: list[cp_model.IntVar] = field(default_factory=list)
-
-    def strikes(self) -> list[Strike]:
-        """Every attack variable: mêlée and reach options, then shots."""
-        out = [
-            (x, o.target, o.mode, o.rank)
-            for o, x in zip(self.options, self.x, strict=True)
-            if o.target is not None and o.mode is not None
-        ]
-        return out + [
-            (v, sh.target, Mode.RANGED, sh.rank) for sh, v in zip(self.shots, self.s, strict=True)
-        ]
-
-    def idle_at(self, rank: Rank) -> list[cp_model.IntVar]:
-        """Options at `rank` without a mêlée or reach attack: where a shot can ride."""
-        return [
-            x
-            for o, x in zip(self.options, self.x, strict=True)
-            if o.rank is rank and o.target is None
-        ]
-
-    @property
-    def first(self) -> Monster:
-        return self.members[0]
-
-    @property
-    def size(self) -> int:
-        return len(self.members)
-
-    def move_of(self, option: Option) -> Move:
-        return self.moves[option.move]
-
-    def spot_of(self, option: Option) -> Spot:
-        return self.spots[option.move]
 
 
 Predicate = Callable[[Troop, Option], bool]
@@ -151,97 +67,18 @@ class PlanModel:
     # --- variables ---------------------------------------------------------------------
 
     def _troops(self, named: set[str]) -> list[Troop]:
-        """Acting monsters grouped by everything but their name; a monster named in a wish
-        stands alone, since the wish tells it apart."""
-        turns = self.fight.turns
-        by_signature: dict[object, list[Monster]] = {}
-        for m in self.acting:
-            # the name goes, the stat block stays: it sets the danger class (G3)
-            signature: object = (
-                replace(m, name=""),
-                m.stat_block,
-                start_spot(self.fight, m.name),
-                tuple(m.name in names for names in vars(turns).values()),
-            )
-            if m.name in named:
-                signature = m.name
-            by_signature.setdefault(signature, []).append(m)
-        troops = []
-        for members in by_signature.values():
-            m = members[0]
-            moves = destinations(self.fight, m)
-            troop = Troop(
-                tuple(members),
-                moves,
-                rank_options(m),
-                [final_spot(self.fight, m.name, mv) for mv in moves],
-            )
-            troop.options, troop.shots = self._options(troop)
-            new = self.model.new_bool_var if troop.size == 1 else self._counter(troop.size)
-            troop.x = [new(f"{m.name}:{k}") for k in range(len(troop.options))]
-            troop.s = [new(f"{m.name}>{sh.target}@{sh.rank}") for sh in troop.shots]
-            troops.append(troop)
+        troops = form_troops(self.fight, self.acting, self.targets, named)
+        for t in troops:
+            new = self.model.new_bool_var if t.size == 1 else self._counter(t.size)
+            t.x = [new(f"{t.first.name}:{k}") for k in range(len(t.options))]
+            t.s = [new(f"{t.first.name}>{sh.target}@{sh.rank}") for sh in t.shots]
         return troops
 
     def _counter(self, size: int) -> Callable[[str], cp_model.IntVar]:
         return lambda name: self.model.new_int_var(0, size, name)
 
-    def _options(self, troop: Troop) -> tuple[list[Option], list[Shot]]:
-        m = troop.first
-        needs = [
-            (hero.name, mode, need)
-            for hero in self.targets
-            for mode in Mode
-            if (need := mode_needs(self.fight, m, hero, mode)) is not None
-        ]
-        options = []
-        for i, move in enumerate(troop.moves):
-            spot = troop.spots[i]
-            for rank in troop.ranks:
-                if rank is Rank.BACK and not self._may_move_in_back_rank(troop, move, needs):
-                    continue
-                options.append(Option(i, rank))
-                options += [
-                    Option(i, rank, hero, mode)
-                    for hero, mode, need in needs
-                    if mode is not Mode.RANGED and need.met_by({spot}, [rank])
-                ]
-        ranks = {o.rank for o in options}
-        shots = [
-            Shot(rank, hero)
-            for hero, mode, need in needs
-            if mode is Mode.RANGED
-            for rank in need.met_by(set(troop.spots), troop.ranks)
-            if rank in ranks
-        ]
-        return options, shots
-
     def key(self, troop: Troop, option: Option, shot: Shot | None = None) -> Key:
-        """P4's canonical order (the keys of `rules.plan_check.canonical_key`)."""
-        target, mode = (shot.target, Mode.RANGED) if shot else (option.target, option.mode)
-        return (
-            self.target_index(target),
-            MODE_ORDER.index(mode) if mode is not None else len(MODE_ORDER),
-            option.move,
-            troop.ranks.index(option.rank),
-        )
-
-    def target_index(self, target: str | Shot | None) -> int:
-        """Place in the target order (T2); nobody comes last."""
-        name = target.target if isinstance(target, Shot) else target
-        names = [h.name for h in self.targets]
-        return names.index(name) if name is not None else len(names)
-
-    def _may_move_in_back_rank(
-        self, troop: Troop, move: Move, needs: list[tuple[str, Mode, Need]]
-    ) -> bool:
-        """Dominance: a back-rank monster counts for no unit (K4) and strikes nobody in mêlée,
-        so moving only costs it (P4: leavers, moves) unless it leaves to attack with reach
-        (A2, unengaged). Every optimal plan therefore keeps it in place otherwise."""
-        if move.kind is MoveKind.STAY:
-            return True
-        reach = any(mode is Mode.REACH for _, mode, _ in needs)
-        return reach and final_spot(self.fight, troop.first.name, move) is None
+        return canonical_key(self.targets, troop, option, shot)
 
     def canonical_counts(self, troop: Troop, ruled: set[int]) -> list[cp_model.IntVar]:
         """How many members take each order still open, in canonical order: the options
@@ -326,7 +163,7 @@ class PlanModel:
         other attack (A3)."""
         for t in self.troops:
             self.model.add(cp_model.LinearExpr.sum(t.x) == t.size)
-            for rank in {shot.rank for shot in t.shots}:
+            for rank in dict.fromkeys(shot.rank for shot in t.shots):
                 shots = [s for shot, s in zip(t.shots, t.s, strict=True) if shot.rank is rank]
                 self.model.add(sum(shots) <= sum(t.idle_at(rank)))
 

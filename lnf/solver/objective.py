@@ -22,7 +22,8 @@ from lnf.rules.attacks import roll_for
 from lnf.rules.moves import leaves_group
 from lnf.rules.plan_check import danger_classes
 from lnf.solver.lexicographic import Level, Ruled, Term, negated
-from lnf.solver.model import PlanModel, Troop
+from lnf.solver.model import PlanModel
+from lnf.solver.troops import Troop
 
 
 def p3_levels(pm: PlanModel) -> list[Level]:

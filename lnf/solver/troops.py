@@ -1,0 +1,190 @@
+"""Troops: monsters that differ only in name, and the orders open to them.
+
+Monsters with the same stat block, the same state and the same starting group can swap orders
+without changing anything the rules, P3 or P4 see. The model therefore counts how many of a
+troop take each order instead of deciding monster by monster: no symmetry is left for the
+solver to prove its way through (every permutation of identical skeletons), and the model
+shrinks. The read-out hands a troop's orders to its members in canonical order, leftmost
+member first (P4).
+
+A troop's orders are its *options* (a destination of `rules.destinations`, M1–M4; a rank of
+`rules.rank_options`, R7, R8; and a mêlée or reach attack that `rules.mode_needs` allows from
+there, A1, A2, R2, R3, R5, R7, or none) and its *shots* (a ranged attack on a hero from a
+rank, A3). A shot needs a rank, not a spot, so it rides on a member whose option at that rank
+has no attack; counting shots apart keeps a bowman that could join any of 13 groups and shoot
+any of 12 heroes at 12 shots instead of 156 options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ortools.sat.python import cp_model
+
+from lnf.model import Fight, Hero, Monster, Rank
+from lnf.model.plan import Mode, Move, MoveKind
+from lnf.rules.attacks import Need, mode_needs
+from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
+from lnf.rules.plan_check import MODE_ORDER
+
+Key = tuple[int, int, int, int]  # P4's canonical order: target, mode, destination, rank
+Strike = tuple[cp_model.IntVar, str, Mode, Rank]  # an attack variable: hero, mode, rank
+
+
+@dataclass(frozen=True)
+class Option:
+    """One order a troop member may take: destination index, rank, and attack if any."""
+
+    move: int  # index into the troop's destinations
+    rank: Rank
+    target: str | None = None
+    mode: Mode | None = None
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A ranged attack on `target` from `rank`, wherever the shooter stands (A3)."""
+
+    rank: Rank
+    target: str
+
+
+@dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
+class Troop:
+    """Interchangeable monsters, in column order, with their options and shots and, once
+    the model gives them, the count variables of each (`x`, `s`)."""
+
+    members: tuple[Monster, ...]
+    moves: list[Move]
+    ranks: list[Rank]
+    spots: list[Spot]  # where each destination ends
+    options: list[Option] = field(default_factory=list)
+    shots: list[Shot] = field(default_factory=list)
+    x: list[cp_model.IntVar] = field(default_factory=list)
+    s: list[cp_model.IntVar] = field(default_factory=list)
+
+    @property
+    def first(self) -> Monster:
+        return self.members[0]
+
+    @property
+    def size(self) -> int:
+        return len(self.members)
+
+    def move_of(self, option: Option) -> Move:
+        return self.moves[option.move]
+
+    def spot_of(self, option: Option) -> Spot:
+        return self.spots[option.move]
+
+    def strikes(self) -> list[Strike]:
+        """Every attack variable: mêlée and reach options, then shots."""
+        out = [
+            (x, o.target, o.mode, o.rank)
+            for o, x in zip(self.options, self.x, strict=True)
+            if o.target is not None and o.mode is not None
+        ]
+        return out + [
+            (v, sh.target, Mode.RANGED, sh.rank) for sh, v in zip(self.shots, self.s, strict=True)
+        ]
+
+    def idle_at(self, rank: Rank) -> list[cp_model.IntVar]:
+        """Options at `rank` without a mêlée or reach attack: where a shot can ride."""
+        return [
+            x
+            for o, x in zip(self.options, self.x, strict=True)
+            if o.rank is rank and o.target is None
+        ]
+
+
+def form_troops(
+    fight: Fight, acting: list[Monster], targets: tuple[Hero, ...], named: set[str]
+) -> list[Troop]:
+    """Acting monsters grouped by everything but their name, with their options and shots;
+    a monster named in `named` (a DM's wish) stands alone, since the wish tells it apart."""
+    by_signature: dict[object, list[Monster]] = {}
+    for m in acting:
+        # the name goes, the stat block stays: it sets the danger class (G3)
+        signature: object = (
+            replace(m, name=""),
+            m.stat_block,
+            start_spot(fight, m.name),
+            tuple(m.name in names for names in vars(fight.turns).values()),
+        )
+        if m.name in named:
+            signature = m.name
+        by_signature.setdefault(signature, []).append(m)
+    troops = []
+    for members in by_signature.values():
+        m = members[0]
+        moves = destinations(fight, m)
+        troop = Troop(
+            tuple(members), moves, rank_options(m), [final_spot(fight, m.name, mv) for mv in moves]
+        )
+        troop.options, troop.shots = _orders(fight, troop, targets)
+        troops.append(troop)
+    return troops
+
+
+def _orders(
+    fight: Fight, troop: Troop, targets: tuple[Hero, ...]
+) -> tuple[list[Option], list[Shot]]:
+    m = troop.first
+    needs = [
+        (hero.name, mode, need)
+        for hero in targets
+        for mode in Mode
+        if (need := mode_needs(fight, m, hero, mode)) is not None
+    ]
+    options = []
+    for i, move in enumerate(troop.moves):
+        spot = troop.spots[i]
+        for rank in troop.ranks:
+            if rank is Rank.BACK and not _may_move_in_back_rank(move, spot, needs):
+                continue
+            options.append(Option(i, rank))
+            options += [
+                Option(i, rank, hero, mode)
+                for hero, mode, need in needs
+                if mode is not Mode.RANGED and need.met_by({spot}, [rank])
+            ]
+    ranks = {o.rank for o in options}
+    shots = [
+        Shot(rank, hero)
+        for hero, mode, need in needs
+        if mode is Mode.RANGED
+        for rank in need.met_by(set(troop.spots), troop.ranks)
+        if rank in ranks
+    ]
+    return options, shots
+
+
+def _may_move_in_back_rank(move: Move, spot: Spot, needs: list[tuple[str, Mode, Need]]) -> bool:
+    """Dominance: a back-rank monster counts for no unit (K4) and strikes nobody in mêlée,
+    so moving only costs it (P4: leavers, moves) unless it leaves to attack with reach
+    (A2, unengaged). Every optimal plan therefore keeps it in place otherwise."""
+    if move.kind is MoveKind.STAY:
+        return True
+    reach = any(mode is Mode.REACH for _, mode, _ in needs)
+    return reach and spot is None
+
+
+def target_index(targets: tuple[Hero, ...], target: str | Shot | None) -> int:
+    """Place in the target order (T2); nobody comes last."""
+    name = target.target if isinstance(target, Shot) else target
+    names = [h.name for h in targets]
+    return names.index(name) if name is not None else len(names)
+
+
+def canonical_key(
+    targets: tuple[Hero, ...], troop: Troop, option: Option, shot: Shot | None = None
+) -> Key:
+    """P4's canonical order of an option (carrying `shot`, if any): the keys of
+    `rules.plan_check.canonical_key`."""
+    target, mode = (shot.target, Mode.RANGED) if shot else (option.target, option.mode)
+    return (
+        target_index(targets, target),
+        MODE_ORDER.index(mode) if mode is not None else len(MODE_ORDER),
+        option.move,
+        troop.ranks.index(option.rank),
+    )
