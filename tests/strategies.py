@@ -248,11 +248,12 @@ def plan_fights(draw: st.DrawFn, max_heroes: int = 4, max_monsters: int = 6) -> 
     ms: list[Monster] = []
     m_at: list[str | None] = []
     for i, k in enumerate(kinds):
-        if ms and ms[-1].kind == f"Kind {k}" and draw(st.booleans()):
-            # a twin of the one before (same stat block, state and place): the solver
-            # counts such monsters as a troop, so grids must hold them often
-            ms.append(replace(ms[-1], name=f"M{i + 1}"))
-            m_at.append(m_at[-1])
+        back = draw(st.sampled_from([0, 1, 1, 2]))  # 2: a twin with another monster between
+        if back and len(ms) >= back and ms[-back].kind == f"Kind {k}":
+            # a twin (same stat block, state and place): the solver counts such monsters
+            # as a troop, so grids must hold them often, side by side or not
+            ms.append(replace(ms[-back], name=f"M{i + 1}"))
+            m_at.append(m_at[-back])
         else:
             ms.append(draw(plan_monsters(f"M{i + 1}", f"Kind {k}")))
             m_at.append(draw(st.sampled_from([None, *labels])))

@@ -100,27 +100,56 @@ def p4_levels(pm: PlanModel) -> list[Level]:
 
 
 def canonical_levels(pm: PlanModel, ruled: Ruled) -> list[Level]:
-    """P4's last tie-break, monster by monster in column order: the index of its option in
+    """P4's last tie-break, monster by monster in column order: the place of its order in
     canonical order (earlier target, mêlée before reach before ranged, earlier destination,
-    earlier rank; the keys of `rules.plan_check.canonical_key`) among the options that the
-    levels before left open (`ruled` holds the rest). A troop's n-th member takes its troop's
-    n-th smallest option, so its level never falls below the one before."""
-    by_monster: dict[str, Level] = {}
+    earlier rank; the keys of `rules.plan_check.canonical_key`) among the orders that the
+    levels before left open (`ruled` holds the rest).
+
+    A troop's n-th member takes the troop's n-th smallest order. When its members stand side
+    by side in the columns, their places compared in turn are the troop's counts per order
+    compared in turn, most members on the earliest order first: one level per order, and
+    the orders past the last member cost nothing. A troop split by other columns gets one
+    level per member, its n-th smallest order."""
+    position = {m.name: k for k, m in enumerate(pm.acting)}
+    by_column: dict[int, list[Level]] = {}
     for t in pm.troops:
-        open_x = pm.canonical_counts(t, ruled)
-        if t.size == 1:
-            level = Level(f"{t.first.name} order")
-            level.add([(x, k) for k, x in enumerate(open_x)], 1, True)
-            by_monster[t.first.name] = level
-            continue
-        previous = None
-        for n, member in enumerate(t.members, 1):
-            level = Level(f"{member.name} order", constant=len(open_x) - 1, floor=previous)
-            for b in pm.nth_option(t, open_x, n):
-                level.add([(b, -1)])
-            by_monster[member.name] = level
-            previous = level.name
-    return [by_monster[m.name] for m in pm.acting]
+        counts = pm.canonical_counts(t, ruled)
+        columns = [position[m.name] for m in t.members]
+        if columns[-1] - columns[0] == len(columns) - 1:
+            by_column[columns[0]] = _counts_in_turn(t, counts)
+        else:
+            for column, level in zip(columns, _places_in_turn(pm, t, counts), strict=True):
+                by_column[column] = [level]
+    return [level for column in sorted(by_column) for level in by_column[column]]
+
+
+def _counts_in_turn(t: Troop, counts: list[IntVar]) -> list[Level]:
+    """How many members take each order, to maximise in canonical order; each is bounded
+    by the members the orders before left over."""
+    if t.size == 1:  # one level: the place of its order
+        level = Level(f"{t.first.name} order")
+        level.add([(x, k) for k, x in enumerate(counts)], 1, True)
+        return [level]
+    levels: list[Level] = []
+    for k, z in enumerate(counts):
+        earlier = tuple((lv.name, 1) for lv in levels)
+        level = Level(f"{t.first.name} and {t.size - 1} alike: order {k}", budget=(t.size, earlier))
+        level.add([(z, 1)], t.size, rest=counts[:k] + counts[k + 1 :])
+        levels.append(negated(level))
+    return levels
+
+
+def _places_in_turn(pm: PlanModel, t: Troop, counts: list[IntVar]) -> list[Level]:
+    """Per member, the place of its order: the n-th smallest of the troop's, so never
+    below the one before."""
+    levels: list[Level] = []
+    for n, member in enumerate(t.members, 1):
+        previous = levels[-1].name if levels else None
+        level = Level(f"{member.name} order", constant=len(counts) - 1, floor=previous)
+        for b in pm.nth_option(t, counts, n):
+            level.add([(b, -1)])
+        levels.append(level)
+    return levels
 
 
 def p3_p4_levels(pm: PlanModel) -> list[Level]:
