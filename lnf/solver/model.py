@@ -194,7 +194,12 @@ class PlanModel:
     def add_gang_up_limits(self, regimes: list[int]) -> None:
         """K2, K3, K4 in one of the regimes (see REGIMES): every unit holds at least
         floor·h(u) front-rank or free-air monsters after the moves, and a unit that a monster
-        joins holds at most cap·h(u)."""
+        joins holds at most cap·h(u).
+
+        Written as sums over the regime choice where that is exact (the floor always; the cap
+        where the unit's own monsters could not pass it anyway, so it binds joined or not),
+        which gives the LP relaxation the counting it needs; only the rest hangs on whether
+        someone joins."""
         chosen = {k: self.model.new_bool_var(f"K2 regime {k}") for k in regimes}
         self.model.add_exactly_one(chosen.values())
         counted_ranks = (Rank.FRONT, Rank.FREE_AIR)
@@ -204,17 +209,25 @@ class PlanModel:
                 for m in self.idle
                 if m.rank in counted_ranks and start_spot(self.fight, m.name) == spot
             )
-            count = cp_model.LinearExpr.sum(
-                [
-                    x
-                    for t in self.troops
-                    for o, x in zip(t.options, t.x, strict=True)
-                    if t.spot_of(o) == spot and o.rank in counted_ranks
-                ]
+            counted = [
+                (t, x)
+                for t in self.troops
+                for o, x in zip(t.options, t.x, strict=True)
+                if t.spot_of(o) == spot and o.rank in counted_ranks
+            ]
+            count = cp_model.LinearExpr.sum([x for _, x in counted]) + fixed
+            # the most it could hold without anyone joining
+            own = fixed + sum(
+                t.size
+                for t in {id(t): t for t, _ in counted}.values()
+                if start_spot(self.fight, t.first.name) == spot
             )
-            for k, z in chosen.items():
-                if REGIMES[k][0]:
-                    self.model.add(count + fixed >= REGIMES[k][0] * h).only_enforce_if(z)
+            everyone = fixed + sum(t.size for t in self.troops)
+            floor = [REGIMES[k][0] * h for k in chosen]
+            self.model.add(count >= cp_model.LinearExpr.weighted_sum(list(chosen.values()), floor))
+            caps = [REGIMES[k][1] for k in chosen]
+            bound = [cap * h if cap is not None and own <= cap * h else everyone for cap in caps]
+            self.model.add(count <= cp_model.LinearExpr.weighted_sum(list(chosen.values()), bound))
             joins = [
                 (t, x)
                 for t in self.troops
@@ -222,14 +235,17 @@ class PlanModel:
                 for o, x in zip(t.options, t.x, strict=True)
                 if t.spot_of(o) == spot
             ]
-            if joins:
+            loose = [
+                (z, cap)
+                for (k, z), cap in zip(chosen.items(), caps, strict=True)
+                if cap is not None and own > cap * h
+            ]
+            if joins and loose:
                 joined = self.model.new_bool_var(f"someone joins {spot}")
                 for t, x in joins:
                     self.model.add(x <= t.size * joined)
-                for k, z in chosen.items():
-                    cap = REGIMES[k][1]
-                    if cap is not None:
-                        self.model.add(count + fixed <= cap * h).only_enforce_if(joined, z)
+                for z, cap in loose:
+                    self.model.add(count <= cap * h).only_enforce_if(joined, z)
 
     def add_wishes(self, wishes: Iterable[Wish]) -> None:
         """The DM's --fix and --forbid: a pairing that must or must not happen. A monster
