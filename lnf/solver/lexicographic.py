@@ -14,11 +14,14 @@ w_j - 1). Keeping every weighted sum below 2**31 means no overflow and no roundi
 such 2**39 weights stood in a constraint), and fixing each level afterwards makes later blocks
 respect earlier ones exactly.
 
-Between blocks we propagate what the fixed levels force: a level fixed at the very end of its
-range (every term at its extreme) rules out every term that would move it, and those terms then
-count for nothing in the ranges of later levels. Tighter ranges mean more levels per block and
-fewer solves, and the plan's tie-break levels are only built once the levels before them are
-fixed, over the options still open (see `solve_lexicographic`).
+The ranges only have to hold every value a level can still take, and they are only narrowed
+by what the model implies: troop sizes, budgets (a monster attacks one hero), floors (a
+troop's members take their orders in turn) and *ruled-out* variables. A level fixed at the
+very end of its range has every term at its extreme, which rules out every variable that
+would move it; those count for nothing in later ranges and get the domain {0}. A level left
+with one value is fixed without solving. Tighter ranges mean more levels per block and fewer
+solves, and the tie-break levels are only built once the levels before them are fixed, over
+the orders still open (see `solve_lexicographic`).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from ortools.sat.python import cp_model
 from lnf.errors import NoLegalPlan
 
 MAX_BLOCK = 2**31  # far below int64 and double precision: CP-SAT's presolve and LP stay exact
-LINEARIZATION = 2
+LINEARIZATION = 2  # the LP must see K2 and R6 counting: at 1, some grids never finish
 
 Term = tuple[cp_model.IntVar, int]
 Ruled = set[int]  # indices of variables that every plan left sets to 0

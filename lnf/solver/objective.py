@@ -8,15 +8,15 @@ danger order, the earlier target, mêlée before reach before ranged, the earlie
 (staying first) and the earlier rank (keeping its own first). Together these fix every
 decision variable, so the optimum is unique.
 
-The model counts troops of interchangeable monsters (see `model`), so every level is a sum
-over a troop's option counts.
+The model counts troops of interchangeable monsters (see `troops`), so every level is a sum
+over troop counts, grouped by troop for tight ranges (see `lexicographic.Level`).
 """
 
 from __future__ import annotations
 
 from ortools.sat.python.cp_model import IntVar
 
-from lnf.model import Rank
+from lnf.model import Monster, Rank
 from lnf.model.plan import Mode, MoveKind, Roll
 from lnf.rules.attacks import roll_for
 from lnf.rules.moves import leaves_group
@@ -71,19 +71,14 @@ def p4_levels(pm: PlanModel) -> list[Level]:
     moves = Level("P4 moves")
     for t in pm.troops:
         m = t.first
-
-        def disadvantaged(hero: str | None, mode: Mode | None, rank: Rank) -> int:
-            if hero is None or mode is None:
-                return 0
-            roll, _ = roll_for(m, pm.fight.hero(hero), mode, rank)  # noqa: B023 (called now)
-            return int(roll is Roll.DISADVANTAGE)
-
         options = list(zip(t.options, t.x, strict=True))
         disadvantage.add(
-            [(x, disadvantaged(o.target, o.mode, o.rank)) for o, x in options], t.size, True
+            [(x, _disadvantaged(pm, m, o.target, o.mode, o.rank)) for o, x in options],
+            t.size,
+            True,
         )
         shots = [
-            (s, disadvantaged(sh.target, Mode.RANGED, sh.rank))
+            (s, _disadvantaged(pm, m, sh.target, Mode.RANGED, sh.rank))
             for sh, s in zip(t.shots, t.s, strict=True)
         ]
         disadvantage.add(shots, t.size, slack=True)
@@ -97,6 +92,15 @@ def p4_levels(pm: PlanModel) -> list[Level]:
         )
         rank_changes.add([(x, int(o.rank is not m.rank)) for o, x in options], t.size, True)
     return [disadvantage, leavers, rank_changes, moves]
+
+
+def _disadvantaged(
+    pm: PlanModel, m: Monster, hero: str | None, mode: Mode | None, rank: Rank
+) -> int:
+    if hero is None or mode is None:
+        return 0
+    roll, _ = roll_for(m, pm.fight.hero(hero), mode, rank)
+    return int(roll is Roll.DISADVANTAGE)
 
 
 def canonical_levels(pm: PlanModel, ruled: Ruled) -> list[Level]:
