@@ -233,6 +233,7 @@ def solve_lexicographic(
     built_later = False
     while pending or not built_later:
         if not pending:
+            ruled |= _presolved_zeros(model)
             pending, built_later = later(ruled), True
             continue
         lo, hi = pending[0].bounds(values, ruled)
@@ -254,6 +255,22 @@ def solve_lexicographic(
         solver = _solve_block(model, [], workers, time_limit)
         solves += 1
     return LexResult(values, solves, solver)
+
+
+def _presolved_zeros(model: cp_model.CpModel) -> Ruled:
+    """The variables that CP-SAT's presolve alone fixes at 0. Told to keep every feasible
+    solution (no reductions that only keep some optimum), it returns facts about all plans
+    left, so they may rule variables out."""
+    model.clear_objective()  # type: ignore[no-untyped-call]
+    solver = cp_model.CpSolver()
+    solver.parameters.keep_all_feasible_solutions_in_presolve = True
+    solver.parameters.fill_tightened_domains_in_response = True
+    solver.parameters.stop_after_presolve = True
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.solve(model)
+    domains = solver.response_proto.tightened_variables
+    return {k for k, v in enumerate(domains) if list(v.domain) == [0, 0]}
 
 
 def _settle(model: cp_model.CpModel, ruled: Ruled) -> None:
