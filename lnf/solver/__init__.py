@@ -60,7 +60,7 @@ def solve_plan(
     if problems:
         raise RuleViolation(problems)
     started = time.perf_counter()
-    pm = PlanModel(fight, wishes=wishes)
+    pm = PlanModel(fight, wishes=wishes, prune=True)
     for wish in wishes:
         if wish.fixed and not pm.pairing(wish.monster, wish.hero):
             raise NoLegalPlan(explain_wish(fight, wish, wishes))

@@ -41,7 +41,8 @@ Predicate = Callable[[Troop, Option], bool]
 class PlanModel:
     """The CP-SAT model; `families` lists which global rule families to enforce, `regimes`
     which K2 regimes (see REGIMES) plans may use (all possible ones if None), `wishes` the
-    DM's pins and bans."""
+    DM's pins and bans; `prune` leaves out options no optimal plan takes (only for the
+    optimum itself, see `troops._orders`)."""
 
     def __init__(
         self,
@@ -49,13 +50,14 @@ class PlanModel:
         families: tuple[str, ...] = FAMILIES,
         regimes: list[int] | None = None,
         wishes: tuple[Wish, ...] = (),
+        prune: bool = False,
     ) -> None:
         self.fight = fight
         self.model = cp_model.CpModel()
         self.acting: list[Monster] = [m for m in monsters(fight) if can_act(fight, m)]
         self.idle: list[Monster] = [m for m in monsters(fight) if not can_act(fight, m)]
         self.targets: tuple[Hero, ...] = plan_targets(fight)
-        self.troops: list[Troop] = self._troops({w.monster for w in wishes})
+        self.troops: list[Troop] = self._troops({w.monster for w in wishes}, prune)
         self._running: dict[int, list[cp_model.IntVar]] = {}  # see `nth_option`
         self.add_one_order_each()
         if "R6" in families:
@@ -66,8 +68,8 @@ class PlanModel:
 
     # --- variables ---------------------------------------------------------------------
 
-    def _troops(self, named: set[str]) -> list[Troop]:
-        troops = form_troops(self.fight, self.acting, self.targets, named)
+    def _troops(self, named: set[str], prune: bool) -> list[Troop]:
+        troops = form_troops(self.fight, self.acting, self.targets, named, prune)
         for t in troops:
             new = self.model.new_bool_var if t.size == 1 else self._counter(t.size)
             t.x = [new(f"{t.first.name}:{k}") for k in range(len(t.options))]

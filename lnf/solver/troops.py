@@ -98,10 +98,15 @@ class Troop:
 
 
 def form_troops(
-    fight: Fight, acting: list[Monster], targets: tuple[Hero, ...], named: set[str]
+    fight: Fight,
+    acting: list[Monster],
+    targets: tuple[Hero, ...],
+    named: set[str],
+    prune: bool = False,
 ) -> list[Troop]:
     """Acting monsters grouped by everything but their name, with their options and shots;
-    a monster named in `named` (a DM's wish) stands alone, since the wish tells it apart."""
+    a monster named in `named` (a DM's wish) stands alone, since the wish tells it apart.
+    With `prune`, options no optimal plan takes are left out (see `_orders`)."""
     by_signature: dict[object, list[Monster]] = {}
     for m in acting:
         # the name goes, the stat block stays: it sets the danger class (G3)
@@ -121,14 +126,20 @@ def form_troops(
         troop = Troop(
             tuple(members), moves, rank_options(m), [final_spot(fight, m.name, mv) for mv in moves]
         )
-        troop.options, troop.shots = _orders(fight, troop, targets)
+        troop.options, troop.shots = _orders(fight, troop, targets, prune and m.name not in named)
         troops.append(troop)
     return troops
 
 
 def _orders(
-    fight: Fight, troop: Troop, targets: tuple[Hero, ...]
+    fight: Fight, troop: Troop, targets: tuple[Hero, ...], prune: bool
 ) -> tuple[list[Option], list[Shot]]:
+    """The troop's options and shots. With `prune`, an attack-free option is left out where
+    the same destination and rank offer a mêlée or reach attack and carry no shot: adding
+    that attack changes no spot and no rank (so no R6 or K2 count) and gives one hero one
+    more attacker, a strictly better P3, so no optimal plan stands there idle. Not for
+    questions that drop a rule family or hold levels fixed (P5), nor for a monster named in
+    a wish (a ban can make idling its best)."""
     m = troop.first
     needs = [
         (hero.name, mode, need)
@@ -136,26 +147,29 @@ def _orders(
         for mode in Mode
         if (need := mode_needs(fight, m, hero, mode)) is not None
     ]
+    shooting = [
+        (hero, rank)
+        for hero, mode, need in needs
+        if mode is Mode.RANGED
+        for rank in need.met_by(set(troop.spots), troop.ranks)
+    ]
+    shot_ranks = {rank for _, rank in shooting}
     options = []
     for i, move in enumerate(troop.moves):
         spot = troop.spots[i]
         for rank in troop.ranks:
             if rank is Rank.BACK and not _may_move_in_back_rank(move, spot, needs):
                 continue
-            options.append(Option(i, rank))
-            options += [
+            attacks = [
                 Option(i, rank, hero, mode)
                 for hero, mode, need in needs
                 if mode is not Mode.RANGED and need.met_by({spot}, [rank])
             ]
-    ranks = {o.rank for o in options}
-    shots = [
-        Shot(rank, hero)
-        for hero, mode, need in needs
-        if mode is Mode.RANGED
-        for rank in need.met_by(set(troop.spots), troop.ranks)
-        if rank in ranks
-    ]
+            if not (prune and attacks and rank not in shot_ranks):
+                options.append(Option(i, rank))
+            options += attacks
+    ranks = {o.rank for o in options if o.target is None}
+    shots = [Shot(rank, hero) for hero, rank in shooting if rank in ranks]
     return options, shots
 
 
