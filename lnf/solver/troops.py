@@ -23,7 +23,7 @@ from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move, MoveKind
-from lnf.rules.attacks import Need, mode_needs
+from lnf.rules.attacks import UNENGAGED, Need, mode_needs
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
 from lnf.rules.plan_check import MODE_ORDER
 
@@ -134,12 +134,17 @@ def form_troops(
 def _orders(
     fight: Fight, troop: Troop, targets: tuple[Hero, ...], prune: bool
 ) -> tuple[list[Option], list[Shot]]:
-    """The troop's options and shots. With `prune`, an attack-free option is left out where
-    the same destination and rank offer a mêlée or reach attack and carry no shot: adding
-    that attack changes no spot and no rank (so no R6 or K2 count) and gives one hero one
-    more attacker, a strictly better P3, so no optimal plan stands there idle. Not for
-    questions that drop a rule family or hold levels fixed (P5), nor for a monster named in
-    a wish (a ban can make idling its best)."""
+    """The troop's options and shots; with `prune`, only those an optimal plan may take.
+
+    Whom a monster attacks changes no spot and no rank, so no R6 or K2 count, and nothing
+    else; turning an attack on a later hero into one on an earlier hero gives that earlier
+    hero one more attacker, a strictly better P3. So wherever a monster ends (destination
+    and rank) it attacks the earliest hero it can reach from there, and is never idle when
+    it could attack: per destination and rank only the attacks on that hero are kept (with
+    the shot from that rank when it is the earliest), and per rank only the shot at the
+    earliest hero it can shoot. Not for questions that drop a rule family or hold levels
+    fixed (P5), nor for a monster named in a wish (a ban can make a later hero its best).
+    """
     m = troop.first
     needs = [
         (hero.name, mode, need)
@@ -147,13 +152,19 @@ def _orders(
         for mode in Mode
         if (need := mode_needs(fight, m, hero, mode)) is not None
     ]
-    shooting = [
-        (hero, rank)
-        for hero, mode, need in needs
-        if mode is Mode.RANGED
-        for rank in need.met_by(set(troop.spots), troop.ranks)
-    ]
-    shot_ranks = {rank for _, rank in shooting}
+    place = {hero.name: k for k, hero in enumerate(targets)}
+    shooting: dict[Rank, list[str]] = {}  # rank -> the heroes it can shoot, in target order
+    for hero, mode, need in needs:
+        if mode is Mode.RANGED:
+            for rank in need.met_by(set(troop.spots), troop.ranks):
+                shooting.setdefault(rank, []).append(hero)
+    if prune:
+        shooting = {rank: heroes[:1] for rank, heroes in shooting.items()}
+    close: dict[Spot, list[tuple[str, Mode, tuple[Rank, ...]]]] = {}  # mêlée, reach by spot
+    for hero, mode, need in needs:
+        if isinstance(need.spot, tuple) or need.spot == UNENGAGED:
+            where = need.spot if isinstance(need.spot, tuple) else None
+            close.setdefault(where, []).append((hero, mode, need.ranks))
     options = []
     for i, move in enumerate(troop.moves):
         spot = troop.spots[i]
@@ -162,14 +173,23 @@ def _orders(
                 continue
             attacks = [
                 Option(i, rank, hero, mode)
-                for hero, mode, need in needs
-                if mode is not Mode.RANGED and need.met_by({spot}, [rank])
+                for hero, mode, ranks in close.get(spot, ())
+                if rank in ranks
             ]
-            if not (prune and attacks and rank not in shot_ranks):
+            idle = True
+            if prune and attacks:
+                first = min(place[a.target or ""] for a in attacks)
+                shot = place[shooting[rank][0]] if rank in shooting else len(targets)
+                attacks = [a for a in attacks if first <= shot and place[a.target or ""] == first]
+                idle = shot <= first
+            if idle:
                 options.append(Option(i, rank))
             options += attacks
     ranks = {o.rank for o in options if o.target is None}
-    shots = [Shot(rank, hero) for hero, rank in shooting if rank in ranks]
+    shots = [
+        Shot(rank, hero) for rank, heroes in shooting.items() if rank in ranks for hero in heroes
+    ]
+    shots.sort(key=lambda sh: (troop.ranks.index(sh.rank), place[sh.target]))
     return options, shots
 
 
