@@ -16,9 +16,8 @@ from lnf.model.plan import Mode, Move, Order, Plan, Wish
 from lnf.rules import check_state
 from lnf.rules.explain import Reason
 from lnf.solver.explain import explain_unattacked, explain_wish
-from lnf.solver.lexicographic import solve_lexicographic
 from lnf.solver.model import PlanModel
-from lnf.solver.objective import canonical_levels, p3_p4_levels
+from lnf.solver.regimes import solve_over_regimes
 from lnf.solver.troops import Key, Option, target_index
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds per lexicographic block; far above any table's fight
@@ -60,18 +59,12 @@ def solve_plan(
     if problems:
         raise RuleViolation(problems)
     started = time.perf_counter()
-    pm = PlanModel(fight, wishes=wishes, prune=True)
+    base = PlanModel(fight, families=("R6",), wishes=wishes, prune=True)
     for wish in wishes:
-        if wish.fixed and not pm.pairing(wish.monster, wish.hero):
+        if wish.fixed and not base.pairing(wish.monster, wish.hero):
             raise NoLegalPlan(explain_wish(fight, wish, wishes))
     try:
-        result = solve_lexicographic(
-            pm.model,
-            p3_p4_levels(pm),
-            lambda ruled: canonical_levels(pm, ruled),
-            workers,
-            time_limit,
-        )
+        pm, result = solve_over_regimes(base, workers, time_limit)
     except NoLegalPlan:
         if wishes:
             raise NoLegalPlan(explain_wish(fight, None, wishes)) from None

@@ -26,6 +26,9 @@ the orders still open (see `solve_lexicographic`).
 
 from __future__ import annotations
 
+import itertools
+import math
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -35,6 +38,7 @@ from lnf.errors import NoLegalPlan
 
 MAX_BLOCK = 2**31  # far below int64 and double precision: CP-SAT's presolve and LP stay exact
 LINEARIZATION = 2  # the LP must see K2 and R6 counting: at 1, some grids never finish
+CONFLICTS = 300  # a block's solve that needs more is stopped and its proven levels kept
 
 Term = tuple[cp_model.IntVar, int]
 Ruled = set[int]  # indices of variables that every plan left sets to 0
@@ -52,21 +56,38 @@ class Group:
     rest: list[cp_model.IntVar]
     slack: bool = False
 
+    def __post_init__(self) -> None:  # variable indices, looked up once
+        self._terms = [(v.index, c) for v, c in self.terms]
+        self._rest = [v.index for v in self.rest]
+
     def extremes(self, ruled: Ruled) -> tuple[int, int]:
         """The least and the greatest it can add (ruled-out variables are 0)."""
-        coeffs = [c for v, c in self.terms if v.index not in ruled]
-        short = self.slack or any(v.index not in ruled for v in self.rest)
+        coeffs = [c for i, c in self._terms if i not in ruled]
+        short = self.slack or any(i not in ruled for i in self._rest)
         if (not self.exact and short) or not coeffs:
             coeffs.append(0)
         return self.count * min(coeffs), self.count * max(coeffs)
 
     def rule_out(self, end: int, ruled: Ruled) -> None:
         """At `end`, one of its extremes, every variable that would move it is 0."""
-        for v, c in self.terms:
+        for i, c in self._terms:
             if self.count * c != end:
-                ruled.add(v.index)
+                ruled.add(i)
         if end != 0 or self.exact:  # the whole count sits on the terms at the end
-            ruled.update(v.index for v in self.rest)
+            ruled.update(self._rest)
+
+
+@dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
+class Part:
+    """The levels of one troop's tie-break, whose helper variables and constraints matter
+    only while the troop is being decided. Those constraints are enforced by `active`,
+    which is on for a solve only while the part has levels in the block or levels fixed
+    with others still pending. Once all its levels are fixed, the variables it `decides`
+    are fixed to their values instead, and its helpers stay off: every later solve's
+    presolve drops them at once instead of working through them again."""
+
+    active: cp_model.IntVar
+    decides: list[cp_model.IntVar]
 
 
 @dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
@@ -84,6 +105,8 @@ class Level:
     # An earlier level whose value bounds this one from below (a troop's members take
     # their options in canonical order).
     floor: str | None = None
+    part: Part | None = None  # see `Part`
+    _expr: cp_model.LinearExpr | None = field(default=None, repr=False)
 
     def add(
         self,
@@ -95,6 +118,7 @@ class Level:
     ) -> None:
         """A troop's terms; see `Group`. A group that is not exact and has no `rest` is
         taken to have slack (its terms may all be 0)."""
+        self._expr = None
         if exact:
             self.groups.append(Group(terms, count, True, []))
             return
@@ -111,10 +135,13 @@ class Level:
             self.constant + sum(hi for _, hi in extremes),
         )
 
-    def bounds(self, known: Mapping[str, int], ruled: Ruled) -> tuple[int, int]:
+    def bounds(
+        self, known: Mapping[str, int], ruled: Ruled, static: tuple[int, int] | None = None
+    ) -> tuple[int, int]:
         """The range of the level, tightened by its budget or floor when `known` fixes the
-        levels they name (budget levels are negated counts)."""
-        lo, hi = self.static_bounds(ruled)
+        levels they name (budget levels are negated counts); `static`, if given, is
+        `static_bounds(ruled)` already worked out."""
+        lo, hi = static if static is not None else self.static_bounds(ruled)
         if self.budget is not None:
             total, named = self.budget
             if all(n in known for n, _ in named):
@@ -135,10 +162,12 @@ class Level:
             group.rule_out(g_lo if value == lo else g_hi, ruled)
 
     def expr(self) -> cp_model.LinearExpr:
-        terms = [term for group in self.groups for term in group.terms]
-        return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms]) + (
-            self.constant
-        )
+        if self._expr is None:  # built once: a level's terms are all added before use
+            terms = [term for group in self.groups for term in group.terms]
+            self._expr = cp_model.LinearExpr.weighted_sum(
+                [v for v, _ in terms], [c for _, c in terms]
+            ) + (self.constant)
+        return self._expr
 
     def value(self, solver: cp_model.CpSolver) -> int:
         return int(solver.value(self.expr()))
@@ -146,7 +175,13 @@ class Level:
 
 def negated(level: Level) -> Level:
     """The same level to be maximised, written as a minimisation."""
-    out = Level(level.name, constant=-level.constant, budget=level.budget, floor=level.floor)
+    out = Level(
+        level.name,
+        constant=-level.constant,
+        budget=level.budget,
+        floor=level.floor,
+        part=level.part,
+    )
     for g in level.groups:
         out.groups.append(Group([(v, -c) for v, c in g.terms], g.count, g.exact, g.rest, g.slack))
     return out
@@ -157,10 +192,16 @@ def next_block(
 ) -> list[int]:
     """Indices of the consecutive levels from `start` whose weights stay below MAX_BLOCK,
     with ranges tightened by the levels already fixed (`known`) and what they rule out."""
+    return _block_of(levels[start:], lambda level: level.bounds(known, ruled), start)
+
+
+def _block_of(
+    levels: list[Level], range_of: Callable[[Level], tuple[int, int]], start: int = 0
+) -> list[int]:
     out: list[int] = []
     product = 1
-    for i in range(start, len(levels)):
-        lo, hi = levels[i].bounds(known, ruled)
+    for i, level in enumerate(levels, start):
+        lo, hi = range_of(level)
         width = hi - lo + 1
         if width > 1 and out and product * width > MAX_BLOCK:
             break
@@ -176,23 +217,39 @@ class LexResult:
     solver: cp_model.CpSolver  # holds the optimum
 
 
+class Infeasible(NoLegalPlan):
+    """No plan of this model meets the rules and the wishes (not a time-out)."""
+
+
+Ranged = list[tuple[Level, int, int]]  # levels with their ranges
+
+
 def _solve_block(
     model: cp_model.CpModel,
-    block: list[tuple[Level, int, int]],
+    block: Ranged,
     workers: int,
     time_limit: float,
-) -> cp_model.CpSolver:
-    """Minimise the block's levels, given with their ranges, by mixed-radix weights.
+    conflicts: int | None = None,
+) -> tuple[cp_model.CpSolver, int]:
+    """Minimise the block's levels, given with their ranges, by mixed-radix weights; returns
+    the solver and how many of the block's levels its solution holds at their optimum.
 
     The big weights appear only in the objective, never in a constraint: CP-SAT's presolve
     was seen to declare a feasible model infeasible with such a bound as a constraint.
+
+    The weighted sum is a number whose digits are the levels, so a solve stopped early (at
+    `conflicts`, or the time limit) still proves every leading digit on which its bound and
+    its best solution agree. That matters: the LP bound of a weighted sum is often off by a
+    fraction of a high digit, which takes thousands of conflicts to close in the last digit
+    and none at all once the last level is solved alone.
     """
-    exprs, weights = [], []
+    exprs, weights, digits = [], [], []
     weight = 1
     for level, lo, hi in reversed(block):
         if lo != hi:
             exprs.append(level.expr())
             weights.append(weight)
+            digits.append((weight, lo))
             weight *= hi - lo + 1
     model.minimize(cp_model.LinearExpr.weighted_sum(exprs, weights))
     solver = cp_model.CpSolver()
@@ -201,15 +258,186 @@ def _solve_block(
     solver.parameters.random_seed = 0
     solver.parameters.linearization_level = LINEARIZATION  # the LP sees K2 and R6 counting
     solver.parameters.symmetry_level = 0  # symmetry detection costs more than it saves here
+    # one presolve pass without probing: a block's model differs from the last one's by a
+    # few fixed levels, and the full presolve cost more than the search it saved (measured)
+    solver.parameters.max_presolve_iterations = 1
+    solver.parameters.cp_model_probing_level = 0
+    if conflicts is not None:
+        solver.parameters.max_number_of_conflicts = conflicts
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
-        raise NoLegalPlan("no plan satisfies the rules and the wishes")
-    if status != cp_model.OPTIMAL:
-        raise NoLegalPlan(
-            f"the solver found no proven optimum within {time_limit:g} s "
-            f"({solver.status_name(status)})"
-        )
-    return solver
+        raise Infeasible("no plan satisfies the rules and the wishes")
+    if status == cp_model.OPTIMAL:
+        return solver, len(block)
+    if status == cp_model.FEASIBLE:
+        offset = sum(w * lo for w, lo in digits)
+        best = round(solver.objective_value) - offset
+        bound = math.ceil(solver.best_objective_bound - 1e-6) - offset
+        agreed = [best // w == bound // w for w, _ in reversed(digits)]  # leading first
+        proven = len(list(itertools.takewhile(bool, agreed)))
+        if proven:
+            return solver, _levels_through(block, proven)
+    if conflicts is not None:  # nothing proven yet: the first level alone
+        return _solve_block(model, block[:1], workers, time_limit)
+    raise NoLegalPlan(
+        f"the solver found no proven optimum within {time_limit:g} s ({solver.status_name(status)})"
+    )
+
+
+def _levels_through(block: Ranged, digits: int) -> int:
+    """How many of the block's levels go up to its `digits`-th level with a range (the
+    levels with one value between them hold it anyway)."""
+    seen = 0
+    for k, (_, lo, hi) in enumerate(block):
+        seen += lo != hi
+        if seen == digits:
+            return k + 1
+    return len(block)
+
+
+Fixed = list[tuple[str, int]]  # levels fixed in one step, by name, in order
+
+
+class LexSolve:
+    """Minimises `levels`, then the levels `later` builds once those are fixed (it gets the
+    variables they rule out), lexicographically, block by block, on one model.
+
+    Every solved level is fixed to its optimum as a constraint before the next block; a
+    block whose levels can each take one value only is not solved at all. `step` goes one
+    block at a time, so that models of the same plans under different assumptions (K2
+    regimes) can be compared block by block; `impose` carries levels fixed elsewhere over.
+    """
+
+    def __init__(
+        self,
+        model: cp_model.CpModel,
+        levels: list[Level],
+        later: Callable[[Ruled], list[Level]],
+        workers: int,
+        time_limit: float,
+    ) -> None:
+        self.model = model
+        self.pending = list(levels)
+        self.later = later
+        self.workers = workers
+        self.time_limit = time_limit
+        self.values: dict[str, int] = {}
+        self.ruled: Ruled = set()
+        self._static: dict[Level, tuple[int, tuple[int, int]]] = {}  # see `_range`
+        self.solves = 0
+        self.solver: cp_model.CpSolver | None = None
+        self.built_later = False
+        self.started: set[int] = set()  # parts with levels held by a constraint
+        self.left = Counter(id(lv.part) for lv in levels if lv.part is not None)  # per part
+
+    def step(self, extend: bool = True) -> Fixed:
+        """Fix the implied levels in front and solve the block after them; returns the
+        levels fixed.
+
+        With `extend`, the levels after the block that the solution holds at the low end
+        of their ranges are fixed too: with everything before them fixed, nothing can be
+        lower."""
+        fixed = self._fix_implied()
+        if not self.pending:
+            return fixed
+        idx = _block_of(self.pending, self._range)
+        block = [(self.pending[i], *self._range(self.pending[i])) for i in idx]
+        active = {id(lv.part) for lv, _, _ in block if lv.part is not None}
+        _settle(self.model, self.ruled)
+        self._switch_parts(active)
+        self.pending = self.pending[len(idx) :]
+        limit = CONFLICTS if sum(lo != hi for _, lo, hi in block) > 1 else None
+        self.solver, proven = _solve_block(self.model, block, self.workers, self.time_limit, limit)
+        self.solves += 1
+        self.pending = [level for level, _, _ in block[proven:]] + self.pending
+        for level, lo, hi in block[:proven]:
+            fixed.append(self._settle_level(level, level.value(self.solver), lo != hi))
+        while extend and self.pending:
+            level = self.pending[0]
+            lo, hi = self._range(level)
+            seen = level.part is None or id(level.part) in active | self.started
+            if lo != hi and not (seen and level.value(self.solver) == lo):
+                break
+            self.pending.pop(0)
+            fixed.append(self._settle_level(level, lo, lo != hi))
+        return fixed
+
+    def _range(self, level: Level) -> tuple[int, int]:
+        """`level.bounds` with its static part kept while `ruled` does not grow."""
+        hit = self._static.get(level)
+        if hit is None or hit[0] != len(self.ruled):
+            hit = (len(self.ruled), level.static_bounds(self.ruled))
+            self._static[level] = hit
+        return level.bounds(self.values, self.ruled, hit[1])
+
+    def _fix_implied(self) -> Fixed:
+        """Fix the levels in front that can take one value only."""
+        fixed: Fixed = []
+        while self.pending:
+            lo, hi = self._range(self.pending[0])
+            if lo != hi:
+                break
+            fixed.append(self._settle_level(self.pending.pop(0), lo, False))
+        return fixed
+
+    def _settle_level(self, level: Level, value: int, hold: bool) -> tuple[str, int]:
+        """Fix a level just taken from `pending`, keeping it as a constraint if `hold` (a
+        level with one possible value holds it anyway)."""
+        if hold:
+            self._hold(level, value)
+            if level.part is not None:
+                self.started.add(id(level.part))
+        self._fix(level, value)
+        return level.name, value
+
+    def impose(self, fixed: Fixed) -> None:
+        """Fix the first pending levels to values found on another model of the same plans
+        (the same levels, in the same order)."""
+        for name, value in fixed:
+            level = self.pending.pop(0)
+            assert level.name == name, (level.name, name)
+            self._hold(level, value)
+            self._fix(level, value)
+
+    def _hold(self, level: Level, value: int) -> None:
+        """Keep `level` at `value` in every later solve (while its part is decided)."""
+        held = self.model.add(level.expr() == value)
+        if level.part is not None:
+            held.only_enforce_if(level.part.active)
+
+    def _switch_parts(self, active: set[int]) -> None:
+        """Turn on the parts in `active` and those under way, off all others (see `Part`)."""
+        on = active | self.started
+        for part in {id(lv.part): lv.part for lv in self.pending if lv.part is not None}.values():
+            _set_literal(part.active, id(part) in on)
+
+    def run(self) -> LexResult:
+        while self.pending or not self.built_later:
+            if self.pending:
+                self.step()
+            else:
+                self.ruled |= _presolved_zeros(self.model)
+                self.pending, self.built_later = self.later(self.ruled), True
+                self.left = Counter(id(lv.part) for lv in self.pending if lv.part is not None)
+        if self.solver is None:  # every level was implied: any solution is the one
+            self.solver, _ = _solve_block(self.model, [], self.workers, self.time_limit)
+            self.solves += 1
+        return LexResult(self.values, self.solves, self.solver)
+
+    def _fix(self, level: Level, value: int) -> None:
+        self.values[level.name] = value
+        level.rule_out(value, self.ruled)
+        part = level.part
+        if part is None:
+            return
+        self.left[id(part)] -= 1
+        if self.left[id(part)]:
+            return
+        _set_literal(part.active, False)
+        if id(part) in self.started:  # else its levels were implied: the model holds them
+            assert self.solver is not None
+            for var in part.decides:
+                self.model.add(var == self.solver.value(var))
 
 
 def solve_lexicographic(
@@ -219,42 +447,8 @@ def solve_lexicographic(
     workers: int,
     time_limit: float,
 ) -> LexResult:
-    """Minimise `levels`, then the levels `later` builds once those are fixed (it gets the
-    variables they rule out), lexicographically, block by block.
-
-    Every solved level is fixed to its optimum as a constraint before the next block; a
-    block whose levels can each take one value only is not solved at all.
-    """
-    values: dict[str, int] = {}
-    ruled: Ruled = set()
-    solves = 0
-    solver: cp_model.CpSolver | None = None
-    pending = list(levels)
-    built_later = False
-    while pending or not built_later:
-        if not pending:
-            ruled |= _presolved_zeros(model)
-            pending, built_later = later(ruled), True
-            continue
-        lo, hi = pending[0].bounds(values, ruled)
-        if lo == hi:  # implied by the model and the levels already fixed: nothing to solve
-            _fix(pending.pop(0), lo, values, ruled)
-            continue
-        idx = next_block(pending, 0, values, ruled)
-        block = [(pending[i], *pending[i].bounds(values, ruled)) for i in idx]
-        _settle(model, ruled)
-        solver = _solve_block(model, block, workers, time_limit)
-        solves += 1
-        for level, lo, hi in block:
-            value = level.value(solver)
-            if lo != hi:  # a level with one possible value already holds it
-                model.add(level.expr() == value)
-            _fix(level, value, values, ruled)
-        pending = pending[len(idx) :]
-    if solver is None:  # every level was implied: any solution is the one
-        solver = _solve_block(model, [], workers, time_limit)
-        solves += 1
-    return LexResult(values, solves, solver)
+    """`LexSolve` run to its end."""
+    return LexSolve(model, levels, later, workers, time_limit).run()
 
 
 def _presolved_zeros(model: cp_model.CpModel) -> Ruled:
@@ -273,14 +467,14 @@ def _presolved_zeros(model: cp_model.CpModel) -> Ruled:
     return {k for k, v in enumerate(domains) if list(v.domain) == [0, 0]}
 
 
+def _set_literal(literal: cp_model.IntVar, value: bool) -> None:
+    domain = literal.proto.domain
+    domain[0] = domain[1] = int(value)
+
+
 def _settle(model: cp_model.CpModel, ruled: Ruled) -> None:
     """Give every ruled-out variable the domain {0}: the solver's presolve, run again for
     every block, then drops them at once instead of deriving it from the fixed levels."""
     variables = model.proto.variables
     for index in ruled:
         variables[index].domain[1] = 0  # every variable here has a lower bound of 0
-
-
-def _fix(level: Level, value: int, values: dict[str, int], ruled: Ruled) -> None:
-    values[level.name] = value
-    level.rule_out(value, ruled)

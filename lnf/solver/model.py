@@ -9,6 +9,7 @@ its members there without another attack (A3). Options exist only where legal.
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Callable, Iterable
 
@@ -18,12 +19,16 @@ from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Wish
 from lnf.rules.attacks import plan_targets
 from lnf.rules.gangup import unit_spots
-from lnf.rules.moves import can_act, rank_options, start_spot
+from lnf.rules.moves import Spot, can_act, rank_options, start_spot
 from lnf.rules.ranks import front_rank_counts, monster_needs_count
 from lnf.rules.roster import monsters
 from lnf.solver.troops import Key, Option, Shot, Troop, canonical_key, form_troops
 
-FAMILIES = ("R6", "K2")  # global rule families; dropping one in turn explains a refusal
+FAMILIES = ("R6", "K2")
+COUNTED_RANKS = (
+    Rank.FRONT,
+    Rank.FREE_AIR,
+)  # K1, K4: who counts in a unit  # global rule families; dropping one in turn explains a refusal
 
 # K2 as regimes. Let the floor of a plan be the highest tier t that every unit reaches
 # (m(u) >= t·h(u) for all u; 0 if some unit has fewer than one per hero). A plan keeps K2/K3
@@ -68,6 +73,15 @@ class PlanModel:
 
     # --- variables ---------------------------------------------------------------------
 
+    def with_regimes(self, regimes: list[int]) -> PlanModel:
+        """A copy whose model also holds K2 to `regimes` (this model must leave K2 out).
+        Variables are shared: a copy of a CP-SAT model keeps their indices."""
+        other = copy.copy(self)
+        other.model = self.model.clone()
+        other._running = {}
+        other.add_gang_up_limits(regimes)
+        return other
+
     def _troops(self, named: set[str], prune: bool) -> list[Troop]:
         troops = form_troops(self.fight, self.acting, self.targets, named, prune)
         for t in troops:
@@ -82,10 +96,12 @@ class PlanModel:
     def key(self, troop: Troop, option: Option, shot: Shot | None = None) -> Key:
         return canonical_key(self.targets, troop, option, shot)
 
-    def canonical_counts(self, troop: Troop, ruled: set[int]) -> list[cp_model.IntVar]:
+    def canonical_counts(
+        self, troop: Troop, ruled: set[int], active: cp_model.IntVar
+    ) -> list[cp_model.IntVar]:
         """How many members take each order still open, in canonical order: the options
         with mêlée or reach, and each attack-free option split into the shots it carries
-        and the rest (new variables, tied to the option and shot counts)."""
+        and the rest (new variables, tied to the option and shot counts while `active`)."""
         keyed: list[tuple[Key, cp_model.IntVar]] = []
         parts: dict[int, list[cp_model.IntVar]] = {}
         new = self.model.new_bool_var if troop.size == 1 else self._counter(troop.size)
@@ -102,42 +118,46 @@ class PlanModel:
                 continue
             plain = new(f"{x.name} without a shot")
             carried = [new(f"{x.name} shooting {shot.target}") for _, shot in shots]
-            self.model.add(plain + cp_model.LinearExpr.sum(carried) == x)
+            self.model.add(plain + cp_model.LinearExpr.sum(carried) == x).only_enforce_if(active)
             keyed.append((self.key(troop, option), plain))
             for (k, shot), v in zip(shots, carried, strict=True):
                 keyed.append((self.key(troop, option, shot), v))
                 parts.setdefault(k, []).append(v)
         for k, s in enumerate(troop.s):
             if s.index not in ruled:
-                self.model.add(cp_model.LinearExpr.sum(parts.get(k, [])) == s)
+                self.model.add(cp_model.LinearExpr.sum(parts.get(k, [])) == s).only_enforce_if(
+                    active
+                )
         return [v for _, v in sorted(keyed, key=lambda kv: kv[0])]
 
     def nth_option(
-        self, troop: Troop, counts: list[cp_model.IntVar], n: int
+        self, troop: Troop, counts: list[cp_model.IntVar], n: int, active: cp_model.IntVar
     ) -> list[cp_model.IntVar]:
         """P4's canonical tie-break of the troop's n-th member (1-based, column order) as
         booleans over `canonical_counts`: the k-th is true only if at least n members take
         one of the first k+1 orders. Its order's place is then at most the number of false
         ones, and minimising that number makes it exact. Chained so that the true ones come
-        last."""
+        last. All of it holds while `active`."""
         bs = [
             self.model.new_bool_var(f"{troop.first.name} #{n} within {k}")
             for k in range(len(counts) - 1)
         ]
-        for b, upto in zip(bs, self._taken_so_far(troop, counts), strict=False):
-            self.model.add(upto >= n).only_enforce_if(b)
+        for b, upto in zip(bs, self._taken_so_far(troop, counts, active), strict=False):
+            self.model.add(upto >= n).only_enforce_if(b, active)
         for b, later in itertools.pairwise(bs):
-            self.model.add_implication(b, later)
+            self.model.add_bool_or([later]).only_enforce_if(b, active)
         return bs
 
-    def _taken_so_far(self, troop: Troop, counts: list[cp_model.IntVar]) -> list[cp_model.IntVar]:
+    def _taken_so_far(
+        self, troop: Troop, counts: list[cp_model.IntVar], active: cp_model.IntVar
+    ) -> list[cp_model.IntVar]:
         """Running totals of the troop's open order counts (one variable each, so that
-        every member's order statistic reads one number)."""
+        every member's order statistic reads one number), while `active`."""
         if id(troop) not in self._running:
             totals: list[cp_model.IntVar] = []
             for k, x in enumerate(counts[:-1]):
                 total = self.model.new_int_var(0, troop.size, f"{troop.first.name} upto {k}")
-                self.model.add(total == (totals[-1] + x if totals else x))
+                self.model.add(total == (totals[-1] + x if totals else x)).only_enforce_if(active)
                 totals.append(total)
             self._running[id(troop)] = totals
         return self._running[id(troop)]
@@ -204,19 +224,14 @@ class PlanModel:
         someone joins."""
         chosen = {k: self.model.new_bool_var(f"K2 regime {k}") for k in regimes}
         self.model.add_exactly_one(chosen.values())
-        counted_ranks = (Rank.FRONT, Rank.FREE_AIR)
+        counted_by_spot, joins_by_spot = self._unit_terms()
         for spot, h in unit_spots(self.fight):
             fixed = sum(
                 1
                 for m in self.idle
-                if m.rank in counted_ranks and start_spot(self.fight, m.name) == spot
+                if m.rank in COUNTED_RANKS and start_spot(self.fight, m.name) == spot
             )
-            counted = [
-                (t, x)
-                for t in self.troops
-                for o, x in zip(t.options, t.x, strict=True)
-                if t.spot_of(o) == spot and o.rank in counted_ranks
-            ]
+            counted = counted_by_spot.get(spot, [])
             count = cp_model.LinearExpr.sum([x for _, x in counted]) + fixed
             # the most it could hold without anyone joining
             own = fixed + sum(
@@ -230,24 +245,43 @@ class PlanModel:
             caps = [REGIMES[k][1] for k in chosen]
             bound = [cap * h if cap is not None and own <= cap * h else everyone for cap in caps]
             self.model.add(count <= cp_model.LinearExpr.weighted_sum(list(chosen.values()), bound))
-            joins = [
-                (t, x)
-                for t in self.troops
-                if start_spot(self.fight, t.first.name) != spot
-                for o, x in zip(t.options, t.x, strict=True)
-                if t.spot_of(o) == spot
-            ]
+            joins = joins_by_spot.get(spot, [])
             loose = [
                 (z, cap)
                 for (k, z), cap in zip(chosen.items(), caps, strict=True)
                 if cap is not None and own > cap * h
             ]
             if joins and loose:
+                # Written with the least big-M that is exact, for the LP: joiners count
+                # (moves in the back rank are pruned), so they number at most the largest
+                # cap·h, and without joiners the unit holds at most its own.
                 joined = self.model.new_bool_var(f"someone joins {spot}")
                 for t, x in joins:
                     self.model.add(x <= t.size * joined)
+                most = max(everyone if cap is None else cap * h for cap in caps)
+                self.model.add(cp_model.LinearExpr.sum([x for _, x in joins]) <= most * joined)
                 for z, cap in loose:
-                    self.model.add(count <= cap * h).only_enforce_if(joined, z)
+                    self.model.add(count + (own - cap * h) * joined <= own).only_enforce_if(z)
+
+    def _unit_terms(
+        self,
+    ) -> tuple[
+        dict[Spot, list[tuple[Troop, cp_model.IntVar]]],
+        dict[Spot, list[tuple[Troop, cp_model.IntVar]]],
+    ]:
+        """Per spot, the options that count there (K1, K4: front rank or free air) and the
+        options that join it (every option's spot looked at once, not once per unit)."""
+        counted: dict[Spot, list[tuple[Troop, cp_model.IntVar]]] = {}
+        joins: dict[Spot, list[tuple[Troop, cp_model.IntVar]]] = {}
+        for t in self.troops:
+            home = start_spot(self.fight, t.first.name)
+            for o, x in zip(t.options, t.x, strict=True):
+                spot = t.spot_of(o)
+                if o.rank in COUNTED_RANKS:
+                    counted.setdefault(spot, []).append((t, x))
+                if spot != home:
+                    joins.setdefault(spot, []).append((t, x))
+        return counted, joins
 
     def add_wishes(self, wishes: Iterable[Wish]) -> None:
         """The DM's --fix and --forbid: a pairing that must or must not happen. A monster

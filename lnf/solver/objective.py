@@ -14,6 +14,9 @@ over troop counts, grouped by troop for tight ranges (see `lexicographic.Level`)
 
 from __future__ import annotations
 
+import itertools
+
+from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model import IntVar
 
 from lnf.model import Monster, Rank
@@ -21,7 +24,7 @@ from lnf.model.plan import Mode, MoveKind, Roll
 from lnf.rules.attacks import roll_for
 from lnf.rules.moves import leaves_group
 from lnf.rules.plan_check import danger_classes
-from lnf.solver.lexicographic import Level, Ruled, Term, negated
+from lnf.solver.lexicographic import Level, Part, Ruled, Term, negated
 from lnf.solver.model import PlanModel
 from lnf.solver.troops import Troop
 
@@ -117,13 +120,18 @@ def canonical_levels(pm: PlanModel, ruled: Ruled) -> list[Level]:
     position = {m.name: k for k, m in enumerate(pm.acting)}
     by_column: dict[int, list[Level]] = {}
     for t in pm.troops:
-        counts = pm.canonical_counts(t, ruled)
+        part = Part(pm.model.new_bool_var(f"{t.first.name} deciding"), [*t.x, *t.s])
+        counts = pm.canonical_counts(t, ruled, part.active)
         columns = [position[m.name] for m in t.members]
         if columns[-1] - columns[0] == len(columns) - 1:
-            by_column[columns[0]] = _counts_in_turn(t, counts)
+            levels = _counts_in_turn(t, counts)
+            by_column[columns[0]] = levels
         else:
-            for column, level in zip(columns, _places_in_turn(pm, t, counts), strict=True):
+            levels = _places_in_turn(pm, t, counts, part.active)
+            for column, level in zip(columns, levels, strict=True):
                 by_column[column] = [level]
+        for level in levels:
+            level.part = part
     return [level for column in sorted(by_column) for level in by_column[column]]
 
 
@@ -143,15 +151,26 @@ def _counts_in_turn(t: Troop, counts: list[IntVar]) -> list[Level]:
     return levels
 
 
-def _places_in_turn(pm: PlanModel, t: Troop, counts: list[IntVar]) -> list[Level]:
+def _places_in_turn(pm: PlanModel, t: Troop, counts: list[IntVar], active: IntVar) -> list[Level]:
     """Per member, the place of its order: the n-th smallest of the troop's, so never
     below the one before."""
+    model = pm.model
+    y = [
+        [model.new_bool_var(f"{member.name} takes {k}") for k in range(len(counts))]
+        for member in t.members
+    ]
+    for row in y:
+        model.add(sum(row) == 1).only_enforce_if(active)
+    for k, count in enumerate(counts):
+        model.add(sum(row[k] for row in y) == count).only_enforce_if(active)
+    places = [cp_model.LinearExpr.weighted_sum(row, list(range(len(counts)))) for row in y]
+    for a, b in itertools.pairwise(places):
+        model.add(a <= b).only_enforce_if(active)
     levels: list[Level] = []
-    for n, member in enumerate(t.members, 1):
+    for member, row in zip(t.members, y, strict=True):
         previous = levels[-1].name if levels else None
-        level = Level(f"{member.name} order", constant=len(counts) - 1, floor=previous)
-        for b in pm.nth_option(t, counts, n):
-            level.add([(b, -1)])
+        level = Level(f"{member.name} order", floor=previous)
+        level.add([(v, k) for k, v in enumerate(row)], 1, True)
         levels.append(level)
     return levels
 
