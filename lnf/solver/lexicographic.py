@@ -56,25 +56,31 @@ class Group:
     rest: list[cp_model.IntVar]
     slack: bool = False
 
-    def __post_init__(self) -> None:  # variable indices, looked up once
-        self._terms = [(v.index, c) for v, c in self.terms]
-        self._rest = [v.index for v in self.rest]
+    _indices: tuple[list[tuple[int, int]], list[int]] | None = field(default=None, repr=False)
+
+    def indices(self) -> tuple[list[tuple[int, int]], list[int]]:
+        """The terms and the rest by variable index, looked up once."""
+        if self._indices is None:
+            self._indices = ([(v.index, c) for v, c in self.terms], [v.index for v in self.rest])
+        return self._indices
 
     def extremes(self, ruled: Ruled) -> tuple[int, int]:
         """The least and the greatest it can add (ruled-out variables are 0)."""
-        coeffs = [c for i, c in self._terms if i not in ruled]
-        short = self.slack or any(i not in ruled for i in self._rest)
+        terms, rest = self.indices()
+        coeffs = [c for i, c in terms if i not in ruled]
+        short = self.slack or any(i not in ruled for i in rest)
         if (not self.exact and short) or not coeffs:
             coeffs.append(0)
         return self.count * min(coeffs), self.count * max(coeffs)
 
     def rule_out(self, end: int, ruled: Ruled) -> None:
         """At `end`, one of its extremes, every variable that would move it is 0."""
-        for i, c in self._terms:
+        terms, rest = self.indices()
+        for i, c in terms:
             if self.count * c != end:
                 ruled.add(i)
         if end != 0 or self.exact:  # the whole count sits on the terms at the end
-            ruled.update(self._rest)
+            ruled.update(rest)
 
 
 @dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
@@ -106,6 +112,9 @@ class Level:
     # their options in canonical order).
     floor: str | None = None
     part: Part | None = None  # see `Part`
+    # A count of the attackers on this hero (stored negated): at most what the model's K2
+    # lets the hero draw (see `LexSolve`'s `most`).
+    hero: str | None = None
     _expr: cp_model.LinearExpr | None = field(default=None, repr=False)
 
     def add(
@@ -181,6 +190,7 @@ def negated(level: Level) -> Level:
         budget=level.budget,
         floor=level.floor,
         part=level.part,
+        hero=level.hero,
     )
     for g in level.groups:
         out.groups.append(Group([(v, -c) for v, c in g.terms], g.count, g.exact, g.rest, g.slack))
@@ -315,14 +325,17 @@ class LexSolve:
         later: Callable[[Ruled], list[Level]],
         workers: int,
         time_limit: float,
+        most: Mapping[str, int] | None = None,
     ) -> None:
         self.model = model
+        self.most = most or {}  # hero -> the most attackers it can draw in this model
         self.pending = list(levels)
         self.later = later
         self.workers = workers
         self.time_limit = time_limit
         self.values: dict[str, int] = {}
         self.ruled: Ruled = set()
+        self.settled: Ruled = set()  # ruled-out variables whose domain is {0} already
         self._static: dict[Level, tuple[int, tuple[int, int]]] = {}  # see `_range`
         self.solves = 0
         self.solver: cp_model.CpSolver | None = None
@@ -343,7 +356,7 @@ class LexSolve:
         idx = _block_of(self.pending, self._range)
         block = [(self.pending[i], *self._range(self.pending[i])) for i in idx]
         active = {id(lv.part) for lv, _, _ in block if lv.part is not None}
-        _settle(self.model, self.ruled)
+        _settle(self.model, self.ruled, self.settled)
         self._switch_parts(active)
         self.pending = self.pending[len(idx) :]
         limit = CONFLICTS if sum(lo != hi for _, lo, hi in block) > 1 else None
@@ -363,12 +376,16 @@ class LexSolve:
         return fixed
 
     def _range(self, level: Level) -> tuple[int, int]:
-        """`level.bounds` with its static part kept while `ruled` does not grow."""
+        """`level.bounds` with its static part kept while `ruled` does not grow, and the
+        count of a hero's attackers held to what the hero can draw (`most`)."""
         hit = self._static.get(level)
         if hit is None or hit[0] != len(self.ruled):
             hit = (len(self.ruled), level.static_bounds(self.ruled))
             self._static[level] = hit
-        return level.bounds(self.values, self.ruled, hit[1])
+        lo, hi = level.bounds(self.values, self.ruled, hit[1])
+        if level.hero is not None and level.hero in self.most:
+            lo = min(hi, max(lo, -self.most[level.hero]))
+        return lo, hi
 
     def _fix_implied(self) -> Fixed:
         """Fix the levels in front that can take one value only."""
@@ -472,9 +489,11 @@ def _set_literal(literal: cp_model.IntVar, value: bool) -> None:
     domain[0] = domain[1] = int(value)
 
 
-def _settle(model: cp_model.CpModel, ruled: Ruled) -> None:
+def _settle(model: cp_model.CpModel, ruled: Ruled, settled: set[int]) -> None:
     """Give every ruled-out variable the domain {0}: the solver's presolve, run again for
-    every block, then drops them at once instead of deriving it from the fixed levels."""
+    every block, then drops them at once instead of deriving it from the fixed levels.
+    `settled` holds those done before."""
     variables = model.proto.variables
-    for index in ruled:
+    for index in ruled - settled:
         variables[index].domain[1] = 0  # every variable here has a lower bound of 0
+    settled |= ruled

@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterable
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import Wish
+from lnf.model.plan import Mode, Wish
 from lnf.rules.attacks import plan_targets
 from lnf.rules.gangup import unit_spots
-from lnf.rules.moves import Spot, can_act, rank_options, start_spot
+from lnf.rules.moves import Spot, can_act, hero_spot, rank_options, start_spot
 from lnf.rules.ranks import front_rank_counts, monster_needs_count
 from lnf.rules.roster import monsters
 from lnf.solver.troops import Key, Option, Shot, Troop, canonical_key, form_troops
@@ -41,6 +41,7 @@ REGIMES: tuple[tuple[int, int | None], ...] = ((0, 1), (1, 3), (3, 8), (8, None)
 
 
 Predicate = Callable[[Troop, Option], bool]
+BySpot = dict[Spot, list[tuple[Troop, cp_model.IntVar]]]
 
 
 class PlanModel:
@@ -64,6 +65,7 @@ class PlanModel:
         self.targets: tuple[Hero, ...] = plan_targets(fight)
         self.troops: list[Troop] = self._troops({w.monster for w in wishes}, prune)
         self._running: dict[int, list[cp_model.IntVar]] = {}  # see `nth_option`
+        self._by_spot: tuple[BySpot, BySpot] | None = None  # see `_unit_terms`
         self.add_one_order_each()
         if "R6" in families:
             self.add_back_rank_count()
@@ -226,19 +228,10 @@ class PlanModel:
         self.model.add_exactly_one(chosen.values())
         counted_by_spot, joins_by_spot = self._unit_terms()
         for spot, h in unit_spots(self.fight):
-            fixed = sum(
-                1
-                for m in self.idle
-                if m.rank in COUNTED_RANKS and start_spot(self.fight, m.name) == spot
-            )
+            fixed = self._fixed_at(spot)
             counted = counted_by_spot.get(spot, [])
             count = cp_model.LinearExpr.sum([x for _, x in counted]) + fixed
-            # the most it could hold without anyone joining
-            own = fixed + sum(
-                t.size
-                for t in {id(t): t for t, _ in counted}.values()
-                if start_spot(self.fight, t.first.name) == spot
-            )
+            own = self._own(spot)
             everyone = fixed + sum(t.size for t in self.troops)
             floor = [REGIMES[k][0] * h for k in chosen]
             self.model.add(count >= cp_model.LinearExpr.weighted_sum(list(chosen.values()), floor))
@@ -263,16 +256,52 @@ class PlanModel:
                 for z, cap in loose:
                     self.model.add(count + (own - cap * h) * joined <= own).only_enforce_if(z)
 
-    def _unit_terms(
-        self,
-    ) -> tuple[
-        dict[Spot, list[tuple[Troop, cp_model.IntVar]]],
-        dict[Spot, list[tuple[Troop, cp_model.IntVar]]],
-    ]:
+    def _fixed_at(self, spot: Spot) -> int:
+        """Monsters that cannot act and count at `spot` (K1, K4)."""
+        return sum(
+            1
+            for m in self.idle
+            if m.rank in COUNTED_RANKS and start_spot(self.fight, m.name) == spot
+        )
+
+    def _own(self, spot: Spot) -> int:
+        """The most a unit could hold without anyone joining it."""
+        home = {id(t): t for t, _ in self._unit_terms()[0].get(spot, [])}.values()
+        return self._fixed_at(spot) + sum(
+            t.size for t in home if start_spot(self.fight, t.first.name) == spot
+        )
+
+    def most_attackers(self, regimes: list[int]) -> dict[str, int]:
+        """Per hero, the most monsters that can attack it in a plan of one of `regimes`:
+        its mêlée attackers stand in its unit (K4: front rank or free air), which holds at
+        most cap·h(u) if joined and its own monsters if not (K2, K3); reach and shots are
+        not bounded. Heroes without such a bound are left out."""
+        units = dict(unit_spots(self.fight))
+        most: dict[str, int] = {}
+        for hero in self.targets:
+            spot = hero_spot(self.fight, hero)
+            if spot not in units:
+                continue
+            h, own = units[spot], self._own(spot)
+            caps = [REGIMES[k][1] for k in regimes]
+            if any(cap is None for cap in caps):
+                continue
+            held = max(cap * h if own <= cap * h else own for cap in caps if cap is not None)
+            close = other = 0
+            for t in self.troops:
+                modes = {mode for _, target, mode, _ in t.strikes() if target == hero.name}
+                close += t.size if Mode.MELEE in modes else 0
+                other += t.size if modes - {Mode.MELEE} else 0
+            most[hero.name] = min(close, held) + other
+        return most
+
+    def _unit_terms(self) -> tuple[BySpot, BySpot]:
         """Per spot, the options that count there (K1, K4: front rank or free air) and the
         options that join it (every option's spot looked at once, not once per unit)."""
-        counted: dict[Spot, list[tuple[Troop, cp_model.IntVar]]] = {}
-        joins: dict[Spot, list[tuple[Troop, cp_model.IntVar]]] = {}
+        if self._by_spot is not None:
+            return self._by_spot
+        counted: BySpot = {}
+        joins: BySpot = {}
         for t in self.troops:
             home = start_spot(self.fight, t.first.name)
             for o, x in zip(t.options, t.x, strict=True):
@@ -281,7 +310,8 @@ class PlanModel:
                     counted.setdefault(spot, []).append((t, x))
                 if spot != home:
                     joins.setdefault(spot, []).append((t, x))
-        return counted, joins
+        self._by_spot = (counted, joins)
+        return self._by_spot
 
     def add_wishes(self, wishes: Iterable[Wish]) -> None:
         """The DM's --fix and --forbid: a pairing that must or must not happen. A monster

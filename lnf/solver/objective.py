@@ -36,13 +36,15 @@ def p3_levels(pm: PlanModel) -> list[Level]:
     earlier: list[tuple[str, int]] = []
     for hero in pm.targets:
         # each monster attacks one hero, and an attacker counts in one class (see Level.budget)
-        count = Level(f"P3 {hero.name} attackers", budget=(len(pm.acting), tuple(earlier)))
+        count = Level(
+            f"P3 {hero.name} attackers", budget=(len(pm.acting), tuple(earlier)), hero=hero.name
+        )
         earlier.append((count.name, 1))
         by_class = []
         for c in range(n_classes - 1):
             previous = tuple((f"P3 {hero.name} class {k}", 1) for k in range(c))
             budget = (0, ((count.name, -1), *previous))
-            by_class.append(Level(f"P3 {hero.name} class {c}", budget=budget))
+            by_class.append(Level(f"P3 {hero.name} class {c}", budget=budget, hero=hero.name))
         for t in pm.troops:
             terms, rest, slack = _attacks_on(t, hero.name)
             count.add(terms, t.size, rest=rest, slack=slack)

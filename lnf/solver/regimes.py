@@ -27,7 +27,8 @@ def solve_over_regimes(
     def start(regimes: list[int]) -> tuple[PlanModel, LexSolve]:
         pm = base.with_regimes(regimes)
         later = lambda ruled: canonical_levels(pm, ruled)  # noqa: E731
-        return pm, LexSolve(pm.model, levels, later, workers, time_limit)
+        most = pm.most_attackers(regimes)
+        return pm, LexSolve(pm.model, levels, later, workers, time_limit, most)
 
     runs = {k: start([k]) for k in possible_regimes(base.fight)}
     fixed: dict[int, Fixed] = {k: [] for k in runs}  # each regime's levels fixed so far

@@ -23,7 +23,7 @@ from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move, MoveKind
-from lnf.rules.attacks import UNENGAGED, Need, mode_needs
+from lnf.rules.attacks import UNENGAGED, mode_needs
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
 from lnf.rules.plan_check import MODE_ORDER
 
@@ -62,6 +62,7 @@ class Troop:
     shots: list[Shot] = field(default_factory=list)
     x: list[cp_model.IntVar] = field(default_factory=list)
     s: list[cp_model.IntVar] = field(default_factory=list)
+    _strikes: list[Strike] = field(default_factory=list, repr=False)
 
     @property
     def first(self) -> Monster:
@@ -78,15 +79,19 @@ class Troop:
         return self.spots[option.move]
 
     def strikes(self) -> list[Strike]:
-        """Every attack variable: mêlée and reach options, then shots."""
-        out = [
-            (x, o.target, o.mode, o.rank)
-            for o, x in zip(self.options, self.x, strict=True)
-            if o.target is not None and o.mode is not None
-        ]
-        return out + [
-            (v, sh.target, Mode.RANGED, sh.rank) for sh, v in zip(self.shots, self.s, strict=True)
-        ]
+        """Every attack variable: mêlée and reach options, then shots (once the model has
+        made the variables)."""
+        if not self._strikes:
+            self._strikes = [
+                (x, o.target, o.mode, o.rank)
+                for o, x in zip(self.options, self.x, strict=True)
+                if o.target is not None and o.mode is not None
+            ]
+            self._strikes += [
+                (v, sh.target, Mode.RANGED, sh.rank)
+                for sh, v in zip(self.shots, self.s, strict=True)
+            ]
+        return self._strikes
 
     def idle_at(self, rank: Rank) -> list[cp_model.IntVar]:
         """Options at `rank` without a mêlée or reach attack: where a shot can ride."""
@@ -165,11 +170,12 @@ def _orders(
         if isinstance(need.spot, tuple) or need.spot == UNENGAGED:
             where = need.spot if isinstance(need.spot, tuple) else None
             close.setdefault(where, []).append((hero, mode, need.ranks))
+    reach = any(mode is Mode.REACH for _, mode, _ in needs)
     options = []
     for i, move in enumerate(troop.moves):
         spot = troop.spots[i]
         for rank in troop.ranks:
-            if rank is Rank.BACK and not _may_move_in_back_rank(move, spot, needs):
+            if rank is Rank.BACK and not _may_move_in_back_rank(move, spot, reach):
                 continue
             attacks = [
                 Option(i, rank, hero, mode)
@@ -193,13 +199,12 @@ def _orders(
     return options, shots
 
 
-def _may_move_in_back_rank(move: Move, spot: Spot, needs: list[tuple[str, Mode, Need]]) -> bool:
+def _may_move_in_back_rank(move: Move, spot: Spot, reach: bool) -> bool:
     """Dominance: a back-rank monster counts for no unit (K4) and strikes nobody in mêlée,
-    so moving only costs it (P4: leavers, moves) unless it leaves to attack with reach
+    so moving only costs it (P4: leavers, moves) unless it leaves to attack with `reach`
     (A2, unengaged). Every optimal plan therefore keeps it in place otherwise."""
     if move.kind is MoveKind.STAY:
         return True
-    reach = any(mode is Mode.REACH for _, mode, _ in needs)
     return reach and spot is None
 
 
