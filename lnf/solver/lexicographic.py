@@ -27,7 +27,6 @@ the orders still open (see `solve_lexicographic`).
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -280,11 +279,9 @@ def _solve_block(
     if status == cp_model.OPTIMAL:
         return solver, len(block)
     if status == cp_model.FEASIBLE:
-        offset = sum(w * lo for w, lo in digits)
-        best = round(solver.objective_value) - offset
-        bound = math.ceil(solver.best_objective_bound - 1e-6) - offset
-        agreed = [best // w == bound // w for w, _ in reversed(digits)]  # leading first
-        proven = len(list(itertools.takewhile(bool, agreed)))
+        # an integer objective below 2**31: both are whole numbers, exact in a double
+        best, bound = round(solver.objective_value), round(solver.best_objective_bound)
+        proven = proven_digits(best, bound, digits[::-1])
         if proven:
             return solver, _levels_through(block, proven)
     if conflicts is not None:  # nothing proven yet: the first level alone
@@ -292,6 +289,16 @@ def _solve_block(
     raise NoLegalPlan(
         f"the solver found no proven optimum within {time_limit:g} s ({solver.status_name(status)})"
     )
+
+
+def proven_digits(best: int, bound: int, digits: list[tuple[int, int]]) -> int:
+    """How many leading levels of a block a stopped solve has proven: `digits` holds each
+    level's weight and low end, leading level first; `best` is the objective of the best
+    solution found, `bound` a proven lower bound. The optimum lies between them, so every
+    leading digit on which they agree is the optimum's."""
+    offset = sum(weight * lo for weight, lo in digits)
+    agreed = [(best - offset) // w == (bound - offset) // w for w, _ in digits]
+    return len(list(itertools.takewhile(bool, agreed)))
 
 
 def _levels_through(block: Ranged, digits: int) -> int:

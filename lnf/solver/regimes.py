@@ -21,14 +21,17 @@ def solve_over_regimes(
     base: PlanModel, workers: int, time_limit: float
 ) -> tuple[PlanModel, LexResult]:
     """P3, P4 and the tie-break over all plans K2 allows, `base` being the model without
-    K2; returns the model the optimum was found in, and the optimum."""
+    K2; returns the model the optimum was found in, and the optimum (its count of solves
+    takes in every regime's)."""
     levels = p3_p4_levels(base)
+    every: list[LexSolve] = []
 
     def start(regimes: list[int]) -> tuple[PlanModel, LexSolve]:
         pm = base.with_regimes(regimes)
         later = lambda ruled: canonical_levels(pm, ruled)  # noqa: E731
         most = pm.most_attackers(regimes)
-        return pm, LexSolve(pm.model, levels, later, workers, time_limit, most)
+        every.append(LexSolve(pm.model, levels, later, workers, time_limit, most))
+        return pm, every[-1]
 
     runs = {k: start([k]) for k in possible_regimes(base.fight)}
     fixed: dict[int, Fixed] = {k: [] for k in runs}  # each regime's levels fixed so far
@@ -51,10 +54,12 @@ def solve_over_regimes(
         runs = {k: run for k, run in runs.items() if _values(fixed[k][:common]) == best}
     if len(runs) == 1:
         pm, run = next(iter(runs.values()))
-        return pm, run.run()
-    pm, run = start(list(runs))
-    run.impose(fixed[next(iter(runs))])
-    return pm, run.run()
+    else:
+        pm, run = start(list(runs))
+        run.impose(fixed[next(iter(runs))])
+    result = run.run()
+    result.solves = sum(r.solves for r in every)
+    return pm, result
 
 
 def _values(fixed: Fixed) -> tuple[int, ...]:
