@@ -21,33 +21,46 @@ from lnf.rules.plan_check import check_plan
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list
+from lnf.solver.lexicographic import Level
 from lnf.solver.model import FAMILIES, PlanModel
 from lnf.solver.objective import p3_levels
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 
 
-def _feasible(
-    fight: Fight,
-    families: tuple[str, ...],
-    wishes: tuple[Wish, ...],
-    hero: Hero | None = None,
-    keep: Mapping[str, int] | None = None,
-) -> bool:
-    """Whether some plan under `families` and the wishes lets a monster attack `hero` while
-    the P3 levels named in `keep` hold their values."""
-    pm = PlanModel(fight, families, wishes=wishes)
-    if hero is not None:
-        pm.model.add(pm.attackers_of(hero.name) >= 1)
-    if keep:
-        for level in p3_levels(pm):
-            if level.name in keep:
-                pm.model.add(level.expr() == keep[level.name])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.linearization_level = 2
-    return solver.solve(pm.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+class _Questions:
+    """Feasibility questions about one fight under the DM's wishes, each on a copy of a model
+    built once per set of rule families."""
+
+    def __init__(self, fight: Fight, wishes: tuple[Wish, ...]) -> None:
+        self.fight = fight
+        self.wishes = wishes
+        self._models: dict[tuple[str, ...], tuple[PlanModel, dict[str, Level]]] = {}
+
+    def feasible(
+        self,
+        families: tuple[str, ...],
+        hero: Hero | None = None,
+        keep: Mapping[str, int] | None = None,
+    ) -> bool:
+        """Whether some plan under `families` and the wishes lets a monster attack `hero`
+        while the P3 levels named in `keep` hold their values."""
+        if families not in self._models:
+            pm = PlanModel(self.fight, families, wishes=self.wishes)
+            self._models[families] = (pm, {level.name: level for level in p3_levels(pm)})
+        pm, levels = self._models[families]
+        model = pm.model.clone()
+        if hero is not None:
+            model.add(pm.attackers_of(hero.name) >= 1)
+        for name, value in (keep or {}).items():
+            model.add(levels[name].expr() == value)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = 0
+        solver.parameters.linearization_level = 2
+        solver.parameters.max_presolve_iterations = 1
+        solver.parameters.cp_model_probing_level = 0
+        return solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
 def _without(family: str) -> tuple[str, ...]:
@@ -85,28 +98,29 @@ def explain_unattacked(
     """P5: for every hero nobody attacks, in target order, the reasons why."""
     out = []
     targets = plan_targets(fight)
+    questions = _Questions(fight, wishes)
     for i, hero in enumerate(targets):
         if plan.attackers_of(hero.name):
             continue
         reasons = list(blocked_modes(fight, hero))
         if possible_attackers(fight, hero):
-            reasons += _dynamic_reasons(fight, plan, values, wishes, hero, targets[:i])
+            reasons += _dynamic_reasons(questions, plan, values, hero, targets[:i])
         out.append((hero.name, tuple(reasons)))
     return tuple(out)
 
 
 def _dynamic_reasons(
-    fight: Fight,
+    questions: _Questions,
     plan: Plan,
     values: Mapping[str, int],
-    wishes: tuple[Wish, ...],
     hero: Hero,
     earlier: tuple[Hero, ...],
 ) -> list[Reason]:
+    fight, wishes = questions.fight, questions.wishes
     reasons: list[Reason] = []
-    if not _feasible(fight, FAMILIES, wishes, hero):
+    if not questions.feasible(FAMILIES, hero):
         for family in FAMILIES:
-            if _feasible(fight, _without(family), wishes, hero):
+            if questions.feasible(_without(family), hero):
                 reasons.append(_family_reason(fight, family, hero, plan, set()))
         if not reasons:
             reasons.append(("P2", "the rules together leave no monster free to reach it"))
@@ -127,7 +141,7 @@ def _dynamic_reasons(
         )
     keep = {k: v for k, v in values.items() if _level_hero(k, earlier_names)}
     for family in FAMILIES:
-        if _feasible(fight, _without(family), wishes, hero, keep):
+        if questions.feasible(_without(family), hero, keep):
             reasons.append(_family_reason(fight, family, hero, plan, earlier_names))
     if wishes and not reasons:
         reasons.append(("P7", "the DM's wishes keep the monsters elsewhere"))
@@ -149,8 +163,9 @@ def explain_wish(fight: Fight, wish: Wish | None, wishes: tuple[Wish, ...]) -> s
     """Why a wish (or the set of wishes) cannot be met, naming the rules in the way."""
     if wish is not None:
         return f"{wish} is impossible: " + "; ".join(_pairing_blocks(fight, wish))
+    questions = _Questions(fight, wishes)
     for family in FAMILIES:
-        if _feasible(fight, _without(family), wishes):
+        if questions.feasible(_without(family)):
             return (
                 f"the wishes {and_list([str(w) for w in wishes])} break {FAMILY_TEXT[family]} "
                 f"({family}) with every plan"

@@ -23,11 +23,12 @@ from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move, MoveKind
-from lnf.rules.attacks import UNENGAGED, mode_needs
+from lnf.rules.attacks import UNENGAGED, Need, mode_needs
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
 from lnf.rules.plan_check import MODE_ORDER
 
 Key = tuple[int, int, int, int]  # P4's canonical order: target, mode, destination, rank
+Needed = tuple[str, Mode, Need]  # a hero, a mode and what attacking it so needs
 Strike = tuple[cp_model.IntVar, str, Mode, Rank]  # an attack variable: hero, mode, rank
 
 
@@ -125,21 +126,32 @@ def form_troops(
             signature = m.name
         by_signature.setdefault(signature, []).append(m)
     troops = []
-    for members in by_signature.values():
+    needs_of: dict[object, list[Needed]] = {}  # a monster's needs do not depend on its place
+    for signature, members in by_signature.items():
         m = members[0]
         moves = destinations(fight, m)
         troop = Troop(
             tuple(members), moves, rank_options(m), [final_spot(fight, m.name, mv) for mv in moves]
         )
-        troop.options, troop.shots = _orders(fight, troop, targets, prune and m.name not in named)
+        kind = signature[0] if isinstance(signature, tuple) else signature
+        if kind not in needs_of:
+            needs_of[kind] = [
+                (hero.name, mode, need)
+                for hero in targets
+                for mode in Mode
+                if (need := mode_needs(fight, m, hero, mode)) is not None
+            ]
+        prune_it = prune and m.name not in named
+        troop.options, troop.shots = _orders(troop, targets, needs_of[kind], prune_it)
         troops.append(troop)
     return troops
 
 
 def _orders(
-    fight: Fight, troop: Troop, targets: tuple[Hero, ...], prune: bool
+    troop: Troop, targets: tuple[Hero, ...], needs: list[Needed], prune: bool
 ) -> tuple[list[Option], list[Shot]]:
-    """The troop's options and shots; with `prune`, only those an optimal plan may take.
+    """The troop's options and shots, from what its monsters need to attack each hero in
+    each mode (`rules.mode_needs`); with `prune`, only those an optimal plan may take.
 
     Whom a monster attacks changes no spot and no rank, so no R6 or K2 count, and nothing
     else; turning an attack on a later hero into one on an earlier hero gives that earlier
@@ -150,13 +162,6 @@ def _orders(
     earliest hero it can shoot. Not for questions that drop a rule family or hold levels
     fixed (P5), nor for a monster named in a wish (a ban can make a later hero its best).
     """
-    m = troop.first
-    needs = [
-        (hero.name, mode, need)
-        for hero in targets
-        for mode in Mode
-        if (need := mode_needs(fight, m, hero, mode)) is not None
-    ]
     place = {hero.name: k for k, hero in enumerate(targets)}
     shooting: dict[Rank, list[str]] = {}  # rank -> the heroes it can shoot, in target order
     for hero, mode, need in needs:
