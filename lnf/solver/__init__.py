@@ -16,6 +16,7 @@ from lnf.model.plan import Mode, Move, Order, Plan, Wish
 from lnf.rules import check_state
 from lnf.rules.explain import Reason
 from lnf.solver.explain import explain_unattacked, explain_wish
+from lnf.solver.lexicographic import Infeasible
 from lnf.solver.model import PlanModel
 from lnf.solver.regimes import solve_over_regimes
 from lnf.solver.troops import Key, Option, target_index
@@ -65,7 +66,7 @@ def solve_plan(
             raise NoLegalPlan(explain_wish(fight, wish, wishes))
     try:
         pm, result = solve_over_regimes(base, workers, time_limit)
-    except NoLegalPlan:
+    except Infeasible:  # a time-out keeps its own message
         if wishes:
             raise NoLegalPlan(explain_wish(fight, None, wishes)) from None
         raise

@@ -16,12 +16,16 @@ respect earlier ones exactly.
 
 The ranges only have to hold every value a level can still take, and they are only narrowed
 by what the model implies: troop sizes, budgets (a monster attacks one hero), floors (a
-troop's members take their orders in turn) and *ruled-out* variables. A level fixed at the
-very end of its range has every term at its extreme, which rules out every variable that
-would move it; those count for nothing in later ranges and get the domain {0}. A level left
-with one value is fixed without solving. Tighter ranges mean more levels per block and fewer
-solves, and the tie-break levels are only built once the levels before them are fixed, over
-the orders still open (see `solve_lexicographic`).
+troop's members take their orders in turn), the most attackers K2 lets a hero draw, and
+*ruled-out* variables. A level fixed at the very end of its range has every term at its
+extreme, which rules out every variable that would move it; those count for nothing in later
+ranges and get the domain {0}. Tighter ranges mean more levels per block and fewer solves.
+
+No level is fixed unless proven: a level left with one value is fixed without solving; so is
+a level that the last solution holds at the low end of its range, everything before it being
+fixed; a solve stopped early keeps the leading levels its bound proves (see `_solve_block`).
+The tie-break levels are only built once the levels before them are fixed, over the orders
+still open, and their helpers are switched on per troop (see `Part`, `LexSolve`).
 """
 
 from __future__ import annotations
@@ -196,20 +200,11 @@ def negated(level: Level) -> Level:
     return out
 
 
-def next_block(
-    levels: list[Level], start: int, known: Mapping[str, int], ruled: Ruled
-) -> list[int]:
-    """Indices of the consecutive levels from `start` whose weights stay below MAX_BLOCK,
-    with ranges tightened by the levels already fixed (`known`) and what they rule out."""
-    return _block_of(levels[start:], lambda level: level.bounds(known, ruled), start)
-
-
-def _block_of(
-    levels: list[Level], range_of: Callable[[Level], tuple[int, int]], start: int = 0
-) -> list[int]:
+def _block_of(levels: list[Level], range_of: Callable[[Level], tuple[int, int]]) -> list[int]:
+    """Indices of the levels in front whose weights stay below MAX_BLOCK, given their ranges."""
     out: list[int] = []
     product = 1
-    for i, level in enumerate(levels, start):
+    for i, level in enumerate(levels):
         lo, hi = range_of(level)
         width = hi - lo + 1
         if width > 1 and out and product * width > MAX_BLOCK:
@@ -317,12 +312,12 @@ Fixed = list[tuple[str, int]]  # levels fixed in one step, by name, in order
 
 class LexSolve:
     """Minimises `levels`, then the levels `later` builds once those are fixed (it gets the
-    variables they rule out), lexicographically, block by block, on one model.
+    variables they rule out), lexicographically, block by block, on one model; `most` holds,
+    per hero, the most attackers this model lets it draw.
 
-    Every solved level is fixed to its optimum as a constraint before the next block; a
-    block whose levels can each take one value only is not solved at all. `step` goes one
-    block at a time, so that models of the same plans under different assumptions (K2
-    regimes) can be compared block by block; `impose` carries levels fixed elsewhere over.
+    Every proven level is fixed to its optimum as a constraint before the next block. `step`
+    goes one block at a time, so that models of the same plans under different assumptions
+    (K2 regimes) can be compared block by block; `impose` carries levels fixed elsewhere over.
     """
 
     def __init__(

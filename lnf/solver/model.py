@@ -10,7 +10,6 @@ its members there without another attack (A3). Options exist only where legal.
 from __future__ import annotations
 
 import copy
-import itertools
 from collections.abc import Callable, Iterable
 
 from ortools.sat.python import cp_model
@@ -24,19 +23,15 @@ from lnf.rules.ranks import front_rank_counts, monster_needs_count
 from lnf.rules.roster import monsters
 from lnf.solver.troops import Key, Option, Shot, Troop, canonical_key, form_troops
 
-FAMILIES = ("R6", "K2")
-COUNTED_RANKS = (
-    Rank.FRONT,
-    Rank.FREE_AIR,
-)  # K1, K4: who counts in a unit  # global rule families; dropping one in turn explains a refusal
+FAMILIES = ("R6", "K2")  # global rule families; dropping one in turn explains a refusal
+COUNTED_RANKS = (Rank.FRONT, Rank.FREE_AIR)  # K1, K4: who counts in a unit
 
 # K2 as regimes. Let the floor of a plan be the highest tier t that every unit reaches
 # (m(u) >= t·h(u) for all u; 0 if some unit has fewer than one per hero). A plan keeps K2/K3
 # exactly when every unit it joins holds at most the next tier above its floor. So the legal
 # plans are the union over regimes (floor, cap) of "every unit holds at least floor·h(u), every
-# joined unit at most cap·h(u)": the model picks one regime and then has plain linear
-# constraints. (Counting troops instead of single monsters keeps this cheap to prove; with one
-# model per regime every block was solved once per regime that tied.)
+# joined unit at most cap·h(u)": a model given several regimes picks one and then has plain
+# linear constraints; `solver.regimes` solves them one model each, where the LP is tight.
 REGIMES: tuple[tuple[int, int | None], ...] = ((0, 1), (1, 3), (3, 8), (8, None))
 
 
@@ -64,7 +59,6 @@ class PlanModel:
         self.idle: list[Monster] = [m for m in monsters(fight) if not can_act(fight, m)]
         self.targets: tuple[Hero, ...] = plan_targets(fight)
         self.troops: list[Troop] = self._troops({w.monster for w in wishes}, prune)
-        self._running: dict[int, list[cp_model.IntVar]] = {}  # see `nth_option`
         self._by_spot: tuple[BySpot, BySpot] | None = None  # see `_unit_terms`
         self.add_one_order_each()
         if "R6" in families:
@@ -80,7 +74,6 @@ class PlanModel:
         Variables are shared: a copy of a CP-SAT model keeps their indices."""
         other = copy.copy(self)
         other.model = self.model.clone()
-        other._running = {}
         other.add_gang_up_limits(regimes)
         return other
 
@@ -131,38 +124,6 @@ class PlanModel:
                     active
                 )
         return [v for _, v in sorted(keyed, key=lambda kv: kv[0])]
-
-    def nth_option(
-        self, troop: Troop, counts: list[cp_model.IntVar], n: int, active: cp_model.IntVar
-    ) -> list[cp_model.IntVar]:
-        """P4's canonical tie-break of the troop's n-th member (1-based, column order) as
-        booleans over `canonical_counts`: the k-th is true only if at least n members take
-        one of the first k+1 orders. Its order's place is then at most the number of false
-        ones, and minimising that number makes it exact. Chained so that the true ones come
-        last. All of it holds while `active`."""
-        bs = [
-            self.model.new_bool_var(f"{troop.first.name} #{n} within {k}")
-            for k in range(len(counts) - 1)
-        ]
-        for b, upto in zip(bs, self._taken_so_far(troop, counts, active), strict=False):
-            self.model.add(upto >= n).only_enforce_if(b, active)
-        for b, later in itertools.pairwise(bs):
-            self.model.add_bool_or([later]).only_enforce_if(b, active)
-        return bs
-
-    def _taken_so_far(
-        self, troop: Troop, counts: list[cp_model.IntVar], active: cp_model.IntVar
-    ) -> list[cp_model.IntVar]:
-        """Running totals of the troop's open order counts (one variable each, so that
-        every member's order statistic reads one number), while `active`."""
-        if id(troop) not in self._running:
-            totals: list[cp_model.IntVar] = []
-            for k, x in enumerate(counts[:-1]):
-                total = self.model.new_int_var(0, troop.size, f"{troop.first.name} upto {k}")
-                self.model.add(total == (totals[-1] + x if totals else x)).only_enforce_if(active)
-                totals.append(total)
-            self._running[id(troop)] = totals
-        return self._running[id(troop)]
 
     def count(self, where: Predicate) -> cp_model.LinearExpr:
         """How many acting monsters take an option that satisfies `where`."""

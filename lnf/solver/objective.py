@@ -154,17 +154,19 @@ def _counts_in_turn(t: Troop, counts: list[IntVar]) -> list[Level]:
 
 
 def _places_in_turn(pm: PlanModel, t: Troop, counts: list[IntVar], active: IntVar) -> list[Level]:
-    """Per member, the place of its order: the n-th smallest of the troop's, so never
-    below the one before."""
+    """Per member, the place of its order, the n-th smallest of the troop's: a boolean per
+    member and order (as many members on an order as the troop's count there, places never
+    decreasing in column order), so each place is an exact sum the LP sees. All of it holds
+    while `active`."""
     model = pm.model
     y = [
         [model.new_bool_var(f"{member.name} takes {k}") for k in range(len(counts))]
         for member in t.members
     ]
     for row in y:
-        model.add(sum(row) == 1).only_enforce_if(active)
+        model.add(cp_model.LinearExpr.sum(row) == 1).only_enforce_if(active)
     for k, count in enumerate(counts):
-        model.add(sum(row[k] for row in y) == count).only_enforce_if(active)
+        model.add(cp_model.LinearExpr.sum([row[k] for row in y]) == count).only_enforce_if(active)
     places = [cp_model.LinearExpr.weighted_sum(row, list(range(len(counts)))) for row in y]
     for a, b in itertools.pairwise(places):
         model.add(a <= b).only_enforce_if(active)

@@ -183,19 +183,19 @@ def _orders(
             if rank is Rank.BACK and not _may_move_in_back_rank(move, spot, reach):
                 continue
             attacks = [
-                Option(i, rank, hero, mode)
+                (place[hero], Option(i, rank, hero, mode))
                 for hero, mode, ranks in close.get(spot, ())
                 if rank in ranks
             ]
             idle = True
             if prune and attacks:
-                first = min(place[a.target or ""] for a in attacks)
+                first = min(k for k, _ in attacks)
                 shot = place[shooting[rank][0]] if rank in shooting else len(targets)
-                attacks = [a for a in attacks if first <= shot and place[a.target or ""] == first]
+                attacks = [(k, a) for k, a in attacks if first <= shot and k == first]
                 idle = shot <= first
             if idle:
                 options.append(Option(i, rank))
-            options += attacks
+            options += [a for _, a in attacks]
     ranks = {o.rank for o in options if o.target is None}
     shots = [
         Shot(rank, hero) for rank, heroes in shooting.items() if rank in ranks for hero in heroes
