@@ -11,9 +11,12 @@ from ortools.sat.python import cp_model
 from lnf.model import CDot, Fight, Rank
 from lnf.model.plan import Mode
 from lnf.rules import check_state
+from lnf.rules.plan_check import check_plan
+from lnf.solver import solve_plan
 from lnf.solver.lexicographic import Level, Part, proven_digits, solve_lexicographic
 from lnf.solver.model import PlanModel, possible_regimes
 from tests.builders import BOW, SWORD, fight, hero, monster
+from tests.grids import grid
 from tests.strategies import plan_fights
 
 
@@ -97,3 +100,15 @@ def test_a_troops_helpers_bind_while_it_is_decided() -> None:
     result = solve_lexicographic(model, [], lambda ruled: [most], 1, 10.0)
     assert result.values == {"most on the helper": -1}
     assert result.solver.value(x) == 1
+
+
+def test_mid_fight_grids_plan_the_same_with_any_workers() -> None:
+    """Bigger than Hypothesis' grids: the plan passes the validator (P2) and is the same with
+    one, two or four CP-SAT workers (P4: the optimum is unique). Two workers once lost the
+    LP that K2 needs and took minutes on a block."""
+    for seed in (0, 2):
+        f = grid(8, 40, seed)
+        one = solve_plan(f, explain=False).plan
+        assert check_plan(f, one) == []
+        for workers in (2, 4):
+            assert solve_plan(f, explain=False, workers=workers).plan == one

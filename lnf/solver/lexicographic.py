@@ -261,6 +261,8 @@ def _solve_block(
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.random_seed = 0
     solver.parameters.linearization_level = LINEARIZATION  # the LP sees K2 and R6 counting
+    if workers > 1:  # the default portfolio's LP workers drop that level: a block took minutes
+        solver.parameters.subsolvers.extend(["max_lp", "default_lp"])
     solver.parameters.symmetry_level = 0  # symmetry detection costs more than it saves here
     # one presolve pass without probing: a block's model differs from the last one's by a
     # few fixed levels, and the full presolve cost more than the search it saved (measured)
