@@ -59,19 +59,22 @@ class Group:
     rest: list[cp_model.IntVar]
     slack: bool = False
 
-    _indices: tuple[list[tuple[int, int]], list[int]] | None = field(default=None, repr=False)
+    _indices: tuple[list[tuple[int, int]], frozenset[int]] | None = field(
+        default=None, repr=False
+    )
 
-    def indices(self) -> tuple[list[tuple[int, int]], list[int]]:
+    def indices(self) -> tuple[list[tuple[int, int]], frozenset[int]]:
         """The terms and the rest by variable index, looked up once."""
         if self._indices is None:
-            self._indices = ([(v.index, c) for v, c in self.terms], [v.index for v in self.rest])
+            terms = [(v.index, c) for v, c in self.terms]
+            self._indices = (terms, frozenset(v.index for v in self.rest))
         return self._indices
 
     def extremes(self, ruled: Ruled) -> tuple[int, int]:
         """The least and the greatest it can add (ruled-out variables are 0)."""
         terms, rest = self.indices()
         coeffs = [c for i, c in terms if i not in ruled]
-        short = self.slack or any(i not in ruled for i in rest)
+        short = self.slack or not rest <= ruled
         if (not self.exact and short) or not coeffs:
             coeffs.append(0)
         return self.count * min(coeffs), self.count * max(coeffs)
@@ -485,7 +488,9 @@ def _presolved_zeros(model: cp_model.CpModel) -> Ruled:
     solver.parameters.random_seed = 0
     solver.solve(model)
     domains = solver.response_proto.tightened_variables
-    return {k for k, v in enumerate(domains) if list(v.domain) == [0, 0]}
+    # every variable here starts at 0 or above, so a domain ending at 0 is {0}; the proto's
+    # lists take no negative index
+    return {k for k, v in enumerate(domains) if v.domain[len(v.domain) - 1] == 0}
 
 
 def _set_literal(literal: cp_model.IntVar, value: bool) -> None:

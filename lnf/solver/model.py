@@ -72,6 +72,7 @@ class PlanModel:
     def with_regimes(self, regimes: list[int]) -> PlanModel:
         """A copy whose model also holds K2 to `regimes` (this model must leave K2 out).
         Variables are shared: a copy of a CP-SAT model keeps their indices."""
+        self._unit_terms()  # worked out once, for every copy
         other = copy.copy(self)
         other.model = self.model.clone()
         other.add_gang_up_limits(regimes)
