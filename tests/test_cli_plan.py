@@ -116,3 +116,15 @@ def test_check_plan_bad_file(x1_path: Path, tmp_path: Path) -> None:
         "did you mean 'Skeleton 3'?"
     ) in out
     assert "plan.yaml:3: Skeleton 1.move: bad move 'jump'" in out
+
+
+def test_plan_workers_must_be_at_least_one(x1_path: Path) -> None:
+    code, out = run("plan", "--workers", "0", str(x1_path))
+    assert code == 2
+    assert "--workers" in out and "x>=1" in out
+
+
+def test_plan_with_two_workers_is_the_same_plan(x1_path: Path) -> None:
+    assert run("plan", "--json", "--workers", "2", str(x1_path)) == run(
+        "plan", "--json", str(x1_path)
+    )

@@ -44,7 +44,13 @@ def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str)
 @click.option(
     "--forbid", "forbids", multiple=True, metavar="MONSTER->HERO", help="Rule a pairing out."
 )
-@click.option("--workers", default=1, show_default=True, help="CP-SAT worker threads.")
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="CP-SAT worker threads.",
+)
 def plan(
     fight_file: Path, as_json: bool, fixes: tuple[str, ...], forbids: tuple[str, ...], workers: int
 ) -> None:

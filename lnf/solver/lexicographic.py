@@ -59,9 +59,7 @@ class Group:
     rest: list[cp_model.IntVar]
     slack: bool = False
 
-    _indices: tuple[list[tuple[int, int]], frozenset[int]] | None = field(
-        default=None, repr=False
-    )
+    _indices: tuple[list[tuple[int, int]], frozenset[int]] | None = field(default=None, repr=False)
 
     def indices(self) -> tuple[list[tuple[int, int]], frozenset[int]]:
         """The terms and the rest by variable index, looked up once."""
@@ -264,7 +262,7 @@ def _solve_block(
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.random_seed = 0
     solver.parameters.linearization_level = LINEARIZATION  # the LP sees K2 and R6 counting
-    if workers > 1:  # the default portfolio's LP workers drop that level: a block took minutes
+    if workers != 1:  # (0 is every core) the default portfolio drops that level: minutes a block
         solver.parameters.subsolvers.extend(["max_lp", "default_lp"])
     solver.parameters.symmetry_level = 0  # symmetry detection costs more than it saves here
     # one presolve pass without probing: a block's model differs from the last one's by a
