@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, note, settings
+from hypothesis import strategies as st
 
 from lnf.io.fight_file import dump_fight, load_fight
 from lnf.model import Fight
@@ -19,6 +20,7 @@ from lnf.rules import check_state
 from lnf.rules.plan_check import check_plan, score
 from lnf.solver import solve_plan
 from tests.brute_force import best_plan
+from tests.grids import grid
 from tests.strategies import plan_fights
 
 
@@ -33,6 +35,16 @@ def test_every_plan_passes_the_validator(f: Fight) -> None:
     assume(plannable(f))
     plan = solve_plan(f, explain=False).plan
     assert check_plan(f, plan) == []
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([(4, 8), (6, 20), (8, 40)]), st.integers(0, 10**6))
+def test_plans_of_mid_fight_grids_pass_the_validator(size: tuple[int, int], seed: int) -> None:
+    """Grids the size of real fights (tests/grids.py, as in the benchmark): engaged monsters
+    spread over the groups, back-rank heroes, a few stat blocks."""
+    f = grid(*size, seed)
+    assume(plannable(f))
+    assert check_plan(f, solve_plan(f, explain=False).plan) == []
 
 
 @settings(max_examples=300)
