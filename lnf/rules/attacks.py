@@ -76,10 +76,20 @@ class Need:
     spot: Spot | str
     ranks: tuple[Rank, ...]
 
+    @property
+    def anywhere(self) -> bool:
+        """Whether the attacker may end anywhere (shots, A3)."""
+        return self.spot is None
+
+    @property
+    def at(self) -> Spot:
+        """The spot the attacker must end at (None: unengaged); for a need that has one."""
+        return self.spot if isinstance(self.spot, tuple) else None
+
     def met_by(self, spots: set[Spot], ranks: list[Rank]) -> tuple[Rank, ...]:
         """The ranks in which a monster that can end at `spots` in `ranks` meets this need
         (empty if it cannot)."""
-        if self.spot is not None and (None if self.spot == UNENGAGED else self.spot) not in spots:
+        if not self.anywhere and self.at not in spots:
             return ()
         return tuple(r for r in self.ranks if r in ranks)
 

@@ -21,7 +21,7 @@ from lnf.rules.plan_check import check_plan
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list
-from lnf.solver.lexicographic import Level
+from lnf.solver.lexicographic import Level, cp_solver
 from lnf.solver.model import FAMILIES, PlanModel
 from lnf.solver.objective import p3_levels
 
@@ -54,13 +54,7 @@ class _Questions:
             model.add(pm.attackers_of(hero.name) >= 1)
         for name, value in (keep or {}).items():
             model.add(levels[name].expr() == value)
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.random_seed = 0
-        solver.parameters.linearization_level = 2
-        solver.parameters.max_presolve_iterations = 1
-        solver.parameters.cp_model_probing_level = 0
-        return solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        return cp_solver().solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
 def _without(family: str) -> tuple[str, ...]:

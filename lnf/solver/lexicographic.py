@@ -229,6 +229,25 @@ class Infeasible(NoLegalPlan):
 Ranged = list[tuple[Level, int, int]]  # levels with their ranges
 
 
+def cp_solver(workers: int = 1, time_limit: float | None = None) -> cp_model.CpSolver:
+    """A CP-SAT solver set up for plan models: seeded, the LP at the level K2 and R6 need,
+    one presolve pass without probing."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.random_seed = 0
+    solver.parameters.linearization_level = LINEARIZATION  # the LP sees K2 and R6 counting
+    if workers != 1:  # (0 is every core) the default portfolio drops that level: minutes a block
+        solver.parameters.subsolvers.extend(["max_lp", "default_lp"])
+    solver.parameters.symmetry_level = 0  # symmetry detection costs more than it saves here
+    # one presolve pass without probing: a block's model differs from the last one's by a
+    # few fixed levels, and the full presolve cost more than the search it saved (measured)
+    solver.parameters.max_presolve_iterations = 1
+    solver.parameters.cp_model_probing_level = 0
+    return solver
+
+
 def _solve_block(
     model: cp_model.CpModel,
     block: Ranged,
@@ -257,18 +276,7 @@ def _solve_block(
             digits.append((weight, lo))
             weight *= hi - lo + 1
     model.minimize(cp_model.LinearExpr.weighted_sum(exprs, weights))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.random_seed = 0
-    solver.parameters.linearization_level = LINEARIZATION  # the LP sees K2 and R6 counting
-    if workers != 1:  # (0 is every core) the default portfolio drops that level: minutes a block
-        solver.parameters.subsolvers.extend(["max_lp", "default_lp"])
-    solver.parameters.symmetry_level = 0  # symmetry detection costs more than it saves here
-    # one presolve pass without probing: a block's model differs from the last one's by a
-    # few fixed levels, and the full presolve cost more than the search it saved (measured)
-    solver.parameters.max_presolve_iterations = 1
-    solver.parameters.cp_model_probing_level = 0
+    solver = cp_solver(workers, time_limit)
     if conflicts is not None:
         solver.parameters.max_number_of_conflicts = conflicts
     status = solver.solve(model)

@@ -238,6 +238,9 @@ class PlanModel:
         its mêlée attackers stand in its unit (K4: front rank or free air), which holds at
         most cap·h(u) if joined and its own monsters if not (K2, K3); reach and shots are
         not bounded. Heroes without such a bound are left out."""
+        caps = [cap for _, cap in (REGIMES[k] for k in regimes) if cap is not None]
+        if len(caps) < len(regimes):
+            return {}  # a regime without a cap bounds nobody
         units = dict(unit_spots(self.fight))
         most: dict[str, int] = {}
         for hero in self.targets:
@@ -245,10 +248,7 @@ class PlanModel:
             if spot not in units:
                 continue
             h, own = units[spot], self._own(spot)
-            caps = [REGIMES[k][1] for k in regimes]
-            if any(cap is None for cap in caps):
-                continue
-            held = max(cap * h if own <= cap * h else own for cap in caps if cap is not None)
+            held = max(cap * h if own <= cap * h else own for cap in caps)
             close = other = 0
             for t in self.troops:
                 modes = {mode for _, target, mode, _ in t.strikes() if target == hero.name}

@@ -23,7 +23,7 @@ from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move, MoveKind
-from lnf.rules.attacks import UNENGAGED, Need, mode_needs
+from lnf.rules.attacks import Need, mode_needs
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
 from lnf.rules.plan_check import MODE_ORDER
 
@@ -172,9 +172,8 @@ def _orders(
         shooting = {rank: heroes[:1] for rank, heroes in shooting.items()}
     close: dict[Spot, list[tuple[str, Mode, tuple[Rank, ...]]]] = {}  # mêlée, reach by spot
     for hero, mode, need in needs:
-        if isinstance(need.spot, tuple) or need.spot == UNENGAGED:
-            where = need.spot if isinstance(need.spot, tuple) else None
-            close.setdefault(where, []).append((hero, mode, need.ranks))
+        if not need.anywhere:  # mêlée and reach need a spot, shots do not
+            close.setdefault(need.at, []).append((hero, mode, need.ranks))
     reach = any(mode is Mode.REACH for _, mode, _ in needs)
     options = []
     for i, move in enumerate(troop.moves):
