@@ -342,7 +342,6 @@ class LexSolve:
     ) -> None:
         self.model = model
         self.most = most or {}  # hero -> the most attackers it can draw in this model
-        self.pending = list(levels)
         self.later = later
         self.workers = workers
         self.time_limit = time_limit
@@ -354,7 +353,9 @@ class LexSolve:
         self.solver: cp_model.CpSolver | None = None
         self.built_later = False
         self.started: set[int] = set()  # parts with levels held by a constraint
-        self.left = Counter(id(lv.part) for lv in levels if lv.part is not None)  # per part
+        self.pending: list[Level] = []
+        self.left: Counter[int] = Counter()  # pending levels per part
+        self._set_pending(levels)
 
     def step(self, extend: bool = True) -> Fixed:
         """Fix the implied levels in front and solve the block after them; returns the
@@ -387,6 +388,10 @@ class LexSolve:
             self.pending.pop(0)
             fixed.append(self._settle_level(level, lo, lo != hi))
         return fixed
+
+    def _set_pending(self, levels: list[Level]) -> None:
+        self.pending = list(levels)
+        self.left = Counter(id(lv.part) for lv in levels if lv.part is not None)
 
     def _range(self, level: Level) -> tuple[int, int]:
         """`level.bounds` with its static part kept while `ruled` does not grow, and the
@@ -447,8 +452,8 @@ class LexSolve:
                 self.step()
             else:
                 self.ruled |= _presolved_zeros(self.model)
-                self.pending, self.built_later = self.later(self.ruled), True
-                self.left = Counter(id(lv.part) for lv in self.pending if lv.part is not None)
+                self._set_pending(self.later(self.ruled))
+                self.built_later = True
         if self.solver is None:  # every level was implied: any solution is the one
             self.solver, _ = _solve_block(self.model, [], self.workers, self.time_limit)
             self.solves += 1
