@@ -23,7 +23,8 @@ from lnf.model import Fight
 from lnf.model.plan import Mode, Order, Plan
 from lnf.rules.attacks import plan_targets
 from lnf.rules.moves import can_act, destinations, rank_options
-from lnf.rules.plan_check import check_plan, score
+from lnf.rules.plan_check import check_plan
+from lnf.rules.plan_score import score
 from lnf.solver import SolvedPlan, solve_plan
 from tests.brute_force import best_plan
 from tests.grids import grid

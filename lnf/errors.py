@@ -1,12 +1,15 @@
-"""The one error base of lnf and its three kinds.
+"""Every error lnf raises on purpose, under one base, `LnfError`.
 
-Kept apart as python-chess does: malformed input (`InputError`), a state or plan that breaks
-the rules (`RuleViolation`), and a plan that cannot be found (`NoLegalPlan`). The CLI turns any
-`LnfError` into a message and an exit code in one place; nothing else reaches the user.
+The kinds are kept apart as python-chess keeps them: input that cannot be read (`InputError`,
+`DiceError`), a state or plan that breaks the rules (`RuleViolation`), a request the rules or
+the state of the fight refuse (`Refused`), and a plan that cannot be had: proven impossible
+(`NoLegalPlan`) or not found in time (`PlanTimeout`). The CLI turns each into a message and
+an exit code in one place; anything else that escapes is a bug in lnf, never an input error.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -45,13 +48,29 @@ class InputError(LnfError):
 
     exit_code = 2
 
-    def __init__(self, source: str, problems: list[InputProblem]) -> None:
+    def __init__(self, source: str, problems: Iterable[InputProblem]) -> None:
         self.source = source
         self.problems = tuple(problems)
         super().__init__(self.describe())
 
     def describe(self) -> str:
         return "\n".join(p.describe(self.source) for p in self.problems)
+
+
+class DiceError(LnfError):
+    """Dice text that does not parse (D1); `column` is 1-based within the text."""
+
+    exit_code = 2
+
+    def __init__(self, text: str, column: int, message: str) -> None:
+        self.text = text
+        self.column = column
+        self.message = message
+        super().__init__(f"{message} at column {column} of {text!r}")
+
+
+class ScriptedDiceError(LnfError):
+    """Faces handed in advance ran out, or a face does not fit its die."""
 
 
 @dataclass(frozen=True)
@@ -75,9 +94,29 @@ class RuleViolation(LnfError):
 
     exit_code = 1
 
-    def __init__(self, violations: list[Violation]) -> None:
+    def __init__(self, violations: Iterable[Violation]) -> None:
         self.violations = tuple(violations)
         super().__init__("\n".join(v.describe() for v in self.violations))
+
+
+class Refused(LnfError):
+    """A request that is well formed but cannot be carried out now: a hero's choice the rules
+    forbid (with the rule and what is open instead), nothing left to undo, a fight not yet
+    started."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, rule: str = "", options: Iterable[str] = ()) -> None:
+        self.message = message
+        self.rule = rule
+        self.options = tuple(options)
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        text = self.message + (f" ({self.rule})" if self.rule else "")
+        if self.options:
+            text += "\n  open to the hero: " + "; ".join(self.options)
+        return text
 
 
 class NoLegalPlan(LnfError):
@@ -88,3 +127,18 @@ class NoLegalPlan(LnfError):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(reason)
+
+
+class PlanTimeout(LnfError):
+    """The solver found no proven optimum in the time it was given (not a proof that no plan
+    exists)."""
+
+    exit_code = 3
+
+    def __init__(self, seconds: float, status: str) -> None:
+        self.seconds = seconds
+        self.status = status
+        super().__init__(
+            f"the solver found no proven optimum within {seconds:g} s ({status}); "
+            "try again with more --workers, or plan a smaller part of the fight"
+        )

@@ -15,7 +15,8 @@ from collections import defaultdict
 from lnf.model import Fight, Rank
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
 from lnf.rules.moves import can_act
-from lnf.rules.plan_check import check_plan, p3_vector, score
+from lnf.rules.plan_check import check_plan
+from lnf.rules.plan_score import p3_vector, score
 from lnf.rules.roster import monsters
 
 GLOBAL = {"R6", "K2"}

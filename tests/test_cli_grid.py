@@ -86,7 +86,7 @@ def test_init_writes_a_legal_starter(tmp_path: Path) -> None:
     assert code == 0 and path.exists()
     assert run("check", str(path))[0] == 0
     code, out = run("init", str(path))
-    assert code == 1 and "--force" in out
+    assert code == 2 and "--force" in out
 
 
 def test_schema_accepts_the_examples_and_rejects_a_typo(tmp_path: Path) -> None:

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from lnf.dice import DamageType, parse
-from lnf.dice.roll import DiceExhausted, ScriptedDice, SeededDice, roll, roll_d20
-from lnf.errors import LnfError
+from lnf.dice.roll import ScriptedDice, SeededDice, roll, roll_d20
+from lnf.errors import LnfError, ScriptedDiceError
 from tests.cli import run
 
 
@@ -49,7 +49,7 @@ def test_same_seed_same_rolls() -> None:
 def test_scripted_dice_must_fit_and_may_run_out() -> None:
     with pytest.raises(LnfError, match="does not fit a d6"):
         roll(parse("1d6"), ScriptedDice([7]))
-    with pytest.raises(DiceExhausted):
+    with pytest.raises(ScriptedDiceError):
         roll(parse("2d6"), ScriptedDice([1]))
 
 

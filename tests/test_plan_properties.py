@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from lnf.io.fight_file import dump_fight, load_fight
 from lnf.model import Fight
 from lnf.rules import check_state
-from lnf.rules.plan_check import check_plan, score
+from lnf.rules.plan_check import check_plan
+from lnf.rules.plan_score import score
 from lnf.solver import solve_plan
 from tests.brute_force import best_plan
 from tests.grids import grid

@@ -11,7 +11,7 @@ import pytest
 from lnf.dice import parse
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Attack, AttackKind, BackReason, CDot, Condition, Fight, Flag, HouseRule
-from lnf.model.plan import STAY, Mode, Move, MoveKind, Plan, Roll
+from lnf.model.plan import STAY, Advantage, Mode, Move, MoveKind, Plan
 from lnf.rules.attacks import roll_for
 from lnf.rules.plan_check import check_plan
 from lnf.solver import Wish, solve_plan
@@ -72,7 +72,7 @@ def test_r2_front_rank_shooting_only_without_melee_and_at_disadvantage() -> None
     o = order(plan, "Archer")
     assert (o.rank, o.mode) == (FRONT, Mode.RANGED)
     hero_f1 = f.heroes[0]
-    assert roll_for(archer, hero_f1, Mode.RANGED, FRONT)[0] is Roll.DISADVANTAGE
+    assert roll_for(archer, hero_f1, Mode.RANGED, FRONT)[0] is Advantage.DISADVANTAGE
     assert order(plan, "Soldier").target is None  # R2: a front-rank monster with a sword
 
 
@@ -203,7 +203,7 @@ def test_p4_monsters_join_a_prone_hero_rather_than_shoot_at_disadvantage() -> No
     for name in ("M1", "M2"):
         o = order(plan, name)
         assert (o.target, o.mode, o.move) == ("Pip", Mode.MELEE, Move(MoveKind.JOIN, hero="Pip"))
-        assert roll_for(f.monsters[0], prone, Mode.MELEE, FRONT)[0] is Roll.ADVANTAGE
+        assert roll_for(f.monsters[0], prone, Mode.MELEE, FRONT)[0] is Advantage.ADVANTAGE
 
 
 def test_wish_fix_and_forbid() -> None:

@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 
 from lnf.dice import DamageType, parse
+from lnf.errors import Refused
+from lnf.io.transcript import describe, transcript
 from lnf.model import (
     Ability,
+    Action,
     Area,
     Attack,
     AttackKind,
@@ -20,23 +23,17 @@ from lnf.model import (
     Monster,
     Rank,
     Shape,
+    Side,
 )
-from lnf.model.plan import Mode
-from lnf.play.actions import (
-    AttackChoice,
-    Choice,
-    IllegalChoice,
-    SimpleChoice,
-    SpellChoice,
-    parse_choice,
-)
-from lnf.play.events import Attacked, Moved, Planned, Turn
+from lnf.model.events import Attacked, Fled, Moved, Planned, Turn
+from lnf.model.plan import Advantage, Mode
+from lnf.play.decisions import AttackChoice, SimpleChoice, SpellChoice, TurnChoice
 from lnf.play.policy import PolicyHeroes, policy_choice
 from lnf.play.resolve import roll_spell
 from lnf.play.runner import Runner
-from lnf.play.state import apply_step
+from lnf.play.state import Steps, apply_step
 from lnf.play.table import Table
-from lnf.play.transcript import describe, transcript
+from lnf.play.words import parse_choice
 from lnf.solver import solve_plan
 from tests.builders import BOW, SWORD, fight, hero, monster
 from tests.cli import run
@@ -59,10 +56,10 @@ class Told:
         self.choices = choices
         self.opportunity = opportunity
 
-    def choose(self, fight: Fight, hero: Hero) -> Choice | None:
+    def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
         todo = self.choices.get(hero.name)
         if not todo:
-            return Choice(action=SimpleChoice("nothing"))
+            return TurnChoice(action=SimpleChoice(Action.NOTHING))
         return parse_choice(fight, hero, todo.pop(0))
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
@@ -80,7 +77,7 @@ class Told:
 
 def play_one_round(f: Fight, heroes: object, faces: list[int] | None = None) -> Table:
     table = Table(f)
-    runner = Runner(table, heroes, planner(), lambda *_: None)  # type: ignore[arg-type]
+    runner = Runner(table, heroes, planner(), lambda _: None)  # type: ignore[arg-type]
     if faces is not None:
         dice = Faces(faces)
         runner.dice = lambda: dice
@@ -120,7 +117,7 @@ def two_groups() -> Fight:
 
 def test_a1_melee_only_in_ones_own_group_with_the_open_choices_listed() -> None:
     f = two_groups()
-    with pytest.raises(IllegalChoice) as info:
+    with pytest.raises(Refused) as info:
         parse_choice(f, f.hero("Ann"), "attack Gob with Sword")
     assert info.value.rule == "A1"
     assert "attack Orc with Sword (mêlée)" in info.value.options
@@ -132,36 +129,36 @@ def test_a3_a_bow_reaches_anyone_and_a_move_comes_first() -> None:
     choice = parse_choice(f, f.hero("Ann"), "attack Gob with Bow")
     assert isinstance(choice.action, AttackChoice) and choice.action.mode is Mode.RANGED
     moved = parse_choice(f, f.hero("Ann"), "join B; attack Gob")
-    assert moved.moves == [Moved("Ann", join="B")]
+    assert moved.moves == (Moved("Ann", join="B"),)
     assert isinstance(moved.action, AttackChoice) and moved.action.mode is Mode.MELEE
 
 
 def test_m2_a_slow_hero_in_a_group_cannot_change_groups() -> None:
     f = two_groups()
-    with pytest.raises(IllegalChoice) as info:
+    with pytest.raises(Refused) as info:
         parse_choice(f, f.hero("Bo"), "join A")
     assert info.value.rule == "M2"
-    assert parse_choice(f, f.hero("Bo"), "leave").moves == [Moved("Bo", leave=True)]
-    with pytest.raises(IllegalChoice) as twice:
+    assert parse_choice(f, f.hero("Bo"), "leave").moves == (Moved("Bo", leave=True),)
+    with pytest.raises(Refused) as twice:
         parse_choice(f, f.hero("Bo"), "leave; join A")
     assert twice.value.rule == "M2"
 
 
 def test_r4_r5_a_hero_steps_back_only_with_a_reason_that_holds() -> None:
     f = two_groups()
-    with pytest.raises(IllegalChoice) as info:
+    with pytest.raises(Refused) as info:
         parse_choice(f, f.hero("Ann"), "back guarded")  # two monsters, two heroes: R5 fails
     assert info.value.rule == "R5"
-    with pytest.raises(IllegalChoice) as fly:
+    with pytest.raises(Refused) as fly:
         parse_choice(f, f.hero("Ann"), "free-air")
     assert "R7" in fly.value.rule
 
 
 def test_one_action_per_turn_and_unknown_words_are_refused() -> None:
     f = two_groups()
-    with pytest.raises(IllegalChoice, match="one action per turn"):
+    with pytest.raises(Refused, match="one action per turn"):
         parse_choice(f, f.hero("Ann"), "dodge; attack Orc")
-    with pytest.raises(IllegalChoice, match="does not know 'fireball'"):
+    with pytest.raises(Refused, match="does not know 'fireball'"):
         parse_choice(f, f.hero("Ann"), "fireball Orc")
 
 
@@ -191,8 +188,8 @@ def test_p6_a_hero_who_moves_gets_the_monsters_to_plan_again() -> None:
     table = play_one_round(f, Told({"Ann": ["disengage; leave"]}))
     plans = [e for e in table.events if isinstance(e, Planned)]
     assert [p.replan for p in plans] == [False, True]
-    orc = next(o for o in plans[1].orders if o["monster"] == "Orc")
-    assert orc["target"] == "Ann" and orc["move"] == "joins Ann"  # it follows her
+    orc = next(o for o in plans[1].orders if o.monster == "Orc")
+    assert orc.target == "Ann" and str(orc.move) == "joins Ann"  # it follows her
 
 
 def test_t1_a_slotted_spell_that_deals_damage_gives_an_o_dot() -> None:
@@ -209,12 +206,12 @@ def test_t1_a_slotted_spell_that_deals_damage_gives_an_o_dot() -> None:
 def test_the_fight_ends_when_one_side_is_all_down() -> None:
     f = fight([hero("Ann", light=True)], [monster("Orc", hp=1)], {"A": ["Ann", "Orc"]})
     table = Table(f)
-    runner = Runner(table, PolicyHeroes(), planner(), lambda *_: None)  # type: ignore[arg-type]
+    runner = Runner(table, PolicyHeroes(), planner(), lambda _: None)  # type: ignore[arg-type]
     dice = Faces([15])
     runner.dice = lambda: dice
     runner.begin(1)
-    assert runner.play() == "heroes"
-    assert runner.play() == "heroes"  # and stays over
+    assert runner.play() is Side.HEROES
+    assert runner.play() is Side.HEROES  # and stays over
 
 
 def test_a_downed_hero_rolls_death_saves_instead_of_acting() -> None:
@@ -248,7 +245,7 @@ def test_d8_ko_knocks_a_foe_out_instead_of_killing_it() -> None:
     table = play_one_round(f, Told({"Ann": ["attack Orc with Sword ko"]}), faces=[15, 8])
     orc = table.fight.monster("Orc")
     assert orc.current_hp == 0 and Condition.UNCONSCIOUS in orc.conditions
-    lines = transcript(table.start, table.events)
+    lines = transcript(table.in_force)
     assert any("Orc is knocked out: unconscious and stable (D8)" in line for line in lines)
 
 
@@ -260,7 +257,7 @@ def test_help_gives_the_ally_advantage_on_its_next_attack_this_round() -> None:
     )
     table = play_one_round(f, Told({"Ann": ["help Bo"], "Bo": ["attack Orc"]}))
     bo = [s for s in steps(table) if isinstance(s, Attacked) and s.attacker == "Bo"]
-    assert bo[0].roll == "advantage" and "an ally helps" in bo[0].reasons
+    assert bo[0].roll is Advantage.ADVANTAGE and "an ally helps" in bo[0].reasons
     assert "Bo" not in table.fight.turns.helped  # spent
 
 
@@ -290,13 +287,13 @@ def area_fight() -> Fight:
 
 def test_e3_casting_an_area_spell_checks_the_targets_and_names_the_groups() -> None:
     f = area_fight()
-    with pytest.raises(IllegalChoice) as info:
+    with pytest.raises(Refused) as info:
         parse_choice(f, f.hero("Wiz"), "cast Fireball at Orc, Gob")
     assert info.value.rule == "E3"
     assert "group A (without Ann and Imp) and group B (without Bo)" in info.value.message
     choice = parse_choice(f, f.hero("Wiz"), "cast Fireball at Orc, Imp and Ann sculpt Ann")
     assert isinstance(choice.action, SpellChoice)
-    assert choice.action.targets == ["Orc", "Imp", "Ann"] and choice.action.spared == ["Ann"]
+    assert choice.action.targets == ("Orc", "Imp", "Ann") and choice.action.spared == ("Ann",)
 
 
 def test_area_damage_is_rolled_once_and_each_target_saves() -> None:
@@ -307,18 +304,26 @@ def test_area_damage_is_rolled_once_and_each_target_saves() -> None:
         f,
         f.hero("Wiz"),
         FIREBALL,
-        ["Orc", "Imp", "Ann"],
+        ("Orc", "Imp", "Ann"),
         dice,
-        spared=["Ann"],
+        spared=("Ann",),
         big="a slotted spell",
         area="20 ft sphere, 4 targets",
     )
     assert [(s.who, s.success) for s in cast.saves] == [("Orc", True), ("Imp", False)]
-    after, _ = apply_step(f, cast)
+    done = apply_step(f, cast)
+    after = done.after
     assert after.monster("Orc").damage == 12 and after.monster("Imp").damage == 12
+    assert [(d.who, d.amount, d.defences) for d in done.dealt] == [
+        ("Orc", 12, ""),
+        ("Imp", 12, "resists fire"),
+        ("Ann", 0, ""),  # spared
+    ]
     assert after.hero("Ann").current_hp == 20  # spared (Sculpt Spells)
-    assert after.hero("Wiz").o_dot  # a slotted spell that dealt damage (T1)
-    told = "\n".join(describe(Turn("Wiz", [cast]), f))
+    assert after.hero("Wiz").o_dot and done.o_dot == "Wiz"  # a slotted spell that hurt (T1)
+    turn = Steps.turn(f, "Wiz")
+    turn.do(cast)
+    told = "\n".join(describe(turn.finish(Turn("Wiz", (cast,)))))
     assert "Wiz casts Fireball (20 ft sphere, 4 targets) on Orc, Imp and Ann" in told
     assert "sparing Ann (Sculpt Spells)" in told
     assert "Imp's DEX save 1d20 (4) + 0 = 4 vs DC 15: fails, takes 12, resists fire (D6)" in told
@@ -331,8 +336,8 @@ def test_c1_a_hero_who_flees_is_pursued_by_the_monsters_nothing_holds() -> None:
         {"A": ["Ann", "Orc"], "B": ["Bo", "Gob"]},
     )
     table = play_one_round(f, Told({"Ann": ["disengage; flee"]}))
-    fled = [s for s in steps(table) if type(s).__name__ == "Fled"]
-    assert [(s.who, s.pursuers) for s in fled] == [("Ann", ["Orc"])]  # Gob is held by Bo
+    fled = [s for s in steps(table) if isinstance(s, Fled)]
+    assert [(s.who, s.pursuers) for s in fled] == [("Ann", ("Orc",))]  # Gob is held by Bo
     assert [(p.escaper, p.pursuer) for p in table.fight.chase] == [("Ann", "Orc")]
     assert table.fight.group_of("Ann") is None
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from lnf.dice import parse
 from lnf.model import Attack, AttackKind, Fight, Phase, PhaseKind, Pool
-from lnf.model.plan import Mode, Roll
+from lnf.model.events import Damaged, Fled, Hid
+from lnf.model.plan import Advantage, Mode
 from lnf.play.chasing import commit_speeds, hide_from_pursuers, speed_policy
-from lnf.play.events import Fled, Hid
 from lnf.play.state import apply_step
 from lnf.rules.chase import (
     after_speeds,
@@ -40,7 +40,16 @@ def x5() -> Fight:
 def test_x5_c1_six_pools_all_at_zero_from_melee() -> None:
     f = x5()
     for escaper in ("Carol", "Ted", "Skeleton"):
-        f, _ = apply_step(f, Fled(escaper, ["Alice", "Bob"]))
+        f = apply_step(
+            f,
+            Fled(
+                escaper,
+                (
+                    "Alice",
+                    "Bob",
+                ),
+            ),
+        ).after
     assert [(p.escaper, p.pursuer, p.points) for p in f.chase] == [
         (e, p, 0) for e in ("Carol", "Ted", "Skeleton") for p in ("Alice", "Bob")
     ]
@@ -54,7 +63,16 @@ def test_c1_pools_start_at_the_volley_round_number_outside_melee() -> None:
 
 def test_x5_c2_carol_dashes_once_against_alice() -> None:
     f = x5()
-    f, _ = apply_step(f, Fled("Carol", ["Alice", "Bob"]))
+    f = apply_step(
+        f,
+        Fled(
+            "Carol",
+            (
+                "Alice",
+                "Bob",
+            ),
+        ),
+    ).after
     pools = after_speeds(f, {"Carol": 1})  # Carol 60 ft, Alice 30 ft
     assert [p.points for p in pools] == [1, 1]
     assert speed_change(30, 60) == -1 and speed_change(30, 30) == 0
@@ -63,12 +81,13 @@ def test_x5_c2_carol_dashes_once_against_alice() -> None:
 
 def test_x5_c5_with_a_point_carol_may_hide_from_alice() -> None:
     f = x5()
-    f, _ = apply_step(f, Fled("Carol", ["Alice"]))
+    f = apply_step(f, Fled("Carol", ("Alice",))).after
     assert hide_from_pursuers(f, f.monster("Carol"), _Faces([20])) is None  # no point yet
     f = replace(f, chase=(Pool("Carol", "Alice", 1),))
     hid = hide_from_pursuers(f, f.monster("Carol"), _Faces([15]))
-    assert isinstance(hid, Hid) and hid.lost() == ["Alice"]  # 15 ≥ passive Perception 10
-    after, notes = apply_step(f, hid)
+    assert isinstance(hid, Hid) and hid.lost() == ("Alice",)  # 15 ≥ passive Perception 10
+    done = apply_step(f, hid)
+    after, notes = done.after, done.notes
     assert after.chase == () and after.monster("Carol").escaped
     assert "Carol gets away (C6)" in notes
 
@@ -82,28 +101,28 @@ def test_x5_c3_con_plus_2_dashes_five_times_free_then_checks() -> None:
 
 def test_c3_a_failed_check_is_a_level_of_exhaustion() -> None:
     f = fight([hero("Alice", con=0, dashes=3)], [monster("Carol")])
-    f, _ = apply_step(f, Fled("Carol", ["Alice"]))
+    f = apply_step(f, Fled("Carol", ("Alice",))).after
     dashed = commit_speeds(f, lambda c: 1 if c.name == "Alice" else 0, _Faces([5]))
     assert [(c.who, c.success) for c in dashed.checks] == [("Alice", False)]
-    after, notes = apply_step(f, dashed)
+    done = apply_step(f, dashed)
+    after, notes = done.after, done.notes
     assert after.hero("Alice").exhaustion == 1 and after.hero("Alice").dashes == 4
     assert "exhaustion" in notes[0]
 
 
 def test_c4_reach_by_escape_points() -> None:
-    assert chase_reach(SWORD, 0) is Roll.NORMAL and chase_reach(SWORD, 1) is None
-    assert chase_reach(SLING, 2) is Roll.NORMAL and chase_reach(SLING, 3) is None
-    assert chase_reach(BOW, 3) is Roll.DISADVANTAGE and chase_reach(BOW, 11) is None
-    assert chase_reach(FAR, 5) is Roll.NORMAL and chase_reach(FAR, 6) is None
+    assert chase_reach(SWORD, 0) is Advantage.NORMAL and chase_reach(SWORD, 1) is None
+    assert chase_reach(SLING, 2) is Advantage.NORMAL and chase_reach(SLING, 3) is None
+    assert chase_reach(BOW, 3) is Advantage.DISADVANTAGE and chase_reach(BOW, 11) is None
+    assert chase_reach(FAR, 5) is Advantage.NORMAL and chase_reach(FAR, 6) is None
     f = fight([hero("Alice")], [monster("Carol")], chase=(Pool("Carol", "Alice", 0),))
-    assert chase_mode(f, "Alice", "Carol", SWORD) == (Mode.MELEE, Roll.NORMAL)
+    assert chase_mode(f, "Alice", "Carol", SWORD) == (Mode.MELEE, Advantage.NORMAL)
 
 
 def test_c6_a_dropped_escaper_is_caught() -> None:
     f = fight([hero("Alice")], [monster("Carol", hp=5)], chase=(Pool("Carol", "Alice", 0),))
-    from lnf.play.events import Damaged
-
-    after, notes = apply_step(f, Damaged("Carol", 9))
+    done = apply_step(f, Damaged("Carol", 9))
+    after, notes = done.after, done.notes
     assert after.chase == () and "Alice has caught Carol (C6)" in notes
 
 
@@ -119,14 +138,17 @@ def test_lnf_flee_and_the_grid_shows_the_pools(tmp_path: Path) -> None:
     path = tmp_path / "f.yaml"
     path.write_text(
         "heroes:\n  - {name: Alice, class: fighter, hp: 10}\n  - {name: Bob, class: rogue, hp: 9}\n"
-        "monsters:\n  - {name: Carol, hp: 7}\ngroups:\n  A: [Alice, Carol]\n"
+        "monsters:\n  - {name: Carol, hp: 7}\n  - {name: Dan, hp: 7}\n"
+        "groups:\n  A: [Alice, Carol]\n"
     )
     code, out = run("flee", str(path), "Carol")
     assert code == 0 and "Carol flees; Alice and Bob give chase (C1)" in out
     code, out = run("show", str(path))
     assert "Chase (C1, escape points" in out and "Carol" in out
-    code, out = run("flee", str(path), "Alice", "--pursuers", "Bob")
-    assert code == 2 and "Bob cannot give chase to Alice (C1)" in out
+    code, out = run("flee", str(path), "Alice")
+    assert code == 2 and "Alice is already in a chase (C1)" in out
+    code, out = run("flee", str(path), "Dan", "--pursuers", "Carol")
+    assert code == 2 and "Carol cannot give chase to Dan (C1)" in out
 
 
 class _Faces:

@@ -30,7 +30,7 @@ def test_k2_x2_table_as_state_checks(counts: list[int], legal: bool) -> None:
 
 def test_k1_lone_front_rank_hero_is_a_unit_with_no_monsters() -> None:
     f = lone_heroes_with([2, 0])
-    assert [(u.label, u.h, u.m) for u in units(f)] == [("G1", 1, 2), ("H2", 1, 0)]
+    assert [(u.label, *u.counts) for u in units(f)] == [("G1", 1, 2), ("H2", 1, 0)]
     (v,) = check_state(f)
     assert "H2 has 0 monsters for 1 hero" in v.message and "group G1 has 2" in v.message
 
@@ -50,5 +50,5 @@ def test_k4_back_rank_monsters_in_a_group_do_not_count() -> None:
         [monster("M1"), monster("M2"), monster("M3", rank=BACK)],
         {"G": ["A", "M1", "M2", "M3"]},
     )
-    assert [(u.label, u.m) for u in units(f)] == [("G", 2), ("B", 0)]
+    assert [(u.label, len(u.monsters)) for u in units(f)] == [("G", 2), ("B", 0)]
     assert [v.rule for v in check_state(f)] == ["K2"]

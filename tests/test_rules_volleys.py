@@ -9,10 +9,10 @@ import pytest
 
 from lnf.dice import parse
 from lnf.model import Attack, AttackKind, Fight, Phase, PhaseKind, Terrain
-from lnf.model.plan import Plan, Roll
+from lnf.model.plan import Advantage, Plan
 from lnf.play.volleys import roll_volleys, tick_volley
 from lnf.rules.distance import volley_plan, volley_reach, volley_rounds
-from lnf.rules.plan_check import p3_vector
+from lnf.rules.plan_score import p3_vector
 from tests.builders import BOW, SWORD, fight, hero, monster
 from tests.cli import run
 
@@ -48,17 +48,19 @@ class _NoDice:
 
 
 def test_x4_v3_round_3_and_round_1() -> None:
-    assert volley_reach(BOW, 3) is Roll.DISADVANTAGE  # two-handed: up to 10, disadvantage above 2
+    assert (
+        volley_reach(BOW, 3) is Advantage.DISADVANTAGE
+    )  # two-handed: up to 10, disadvantage above 2
     assert volley_reach(SWORD, 3) is None
     assert volley_reach(DAGGER, 3) is None
     assert volley_reach(FIRE_BOLT, 3) is None  # 120 ft: only the last two
-    assert volley_reach(LONG_SPELL, 3) is Roll.NORMAL  # ⌈300 ÷ 60⌉ = 5
+    assert volley_reach(LONG_SPELL, 3) is Advantage.NORMAL  # ⌈300 ÷ 60⌉ = 5
     assert volley_reach(LONG_SPELL, 6) is None
     assert volley_reach(BOW, 11) is None
     for ranged in (BOW, FIRE_BOLT, LONG_SPELL, SLING, DAGGER):
-        assert volley_reach(ranged, 1) is Roll.NORMAL  # round 1: everything ranged
+        assert volley_reach(ranged, 1) is Advantage.NORMAL  # round 1: everything ranged
     assert volley_reach(DAGGER, 2) is None  # daggers and darts only in round 1
-    assert volley_reach(SLING, 2) is Roll.NORMAL
+    assert volley_reach(SLING, 2) is Advantage.NORMAL
 
 
 def test_v2_the_count_ticks_down_to_the_meeting() -> None:

@@ -1,11 +1,14 @@
 """The `lnf` command: thin click commands over the library.
 
-Every `LnfError` becomes a message and an exit code here, in one place (2: the input cannot
-be read; 1: rules are broken). Commands that do not solve never import OR-Tools.
+Every `LnfError` becomes a message and an exit code here, in one place (2: the input cannot be
+read or the request is refused; 1: rules are broken or no plan exists; 3: the solver ran out
+of time). Commands are loaded only when called (click's lazy-group pattern), so `lnf show`
+never imports the play or plan machinery, and only the commands that plan load OR-Tools.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
@@ -13,8 +16,46 @@ import click
 
 from lnf.errors import InputError, LnfError
 
+# name → "module:function"; `lnf --help` lists them, only the one called is imported.
+COMMANDS = {
+    "area": "lnf.cli.area_commands:area",
+    "check": "lnf.cli.grid_commands:check",
+    "damage": "lnf.cli.record_commands:damage",
+    "drop": "lnf.cli.record_commands:drop",
+    "flee": "lnf.cli.record_commands:flee",
+    "heal": "lnf.cli.record_commands:heal",
+    "init": "lnf.cli.grid_commands:init",
+    "log": "lnf.cli.log_commands:log",
+    "mark": "lnf.cli.record_commands:mark",
+    "move": "lnf.cli.record_commands:move",
+    "plan": "lnf.cli.plan_commands:plan",
+    "play": "lnf.cli.play_commands:play",
+    "redo": "lnf.cli.log_commands:redo",
+    "roll": "lnf.cli.dice_commands:roll_command",
+    "round": "lnf.cli.play_commands:round_",
+    "run": "lnf.cli.play_commands:run",
+    "schema": "lnf.cli.grid_commands:schema",
+    "show": "lnf.cli.grid_commands:show",
+    "start": "lnf.cli.play_commands:start",
+    "undo": "lnf.cli.log_commands:undo",
+}
+
 
 class LnfGroup(click.Group):
+    """Loads a command's module when the command is called, and maps lnf's errors to
+    messages and exit codes."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, name = COMMANDS[cmd_name].split(":")
+        command = getattr(importlib.import_module(module), name)
+        assert isinstance(command, click.Command), COMMANDS[cmd_name]
+        return command
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -30,24 +71,3 @@ class LnfGroup(click.Group):
 @click.version_option(package_name="lnf")
 def main() -> None:
     """Late Night Fighting for D&D 5e: the pencil grid, the monsters' plan and the fight."""
-
-
-# The command modules register themselves on `main`.
-from lnf.cli import (  # noqa: E402
-    area_commands,
-    dice_commands,
-    grid_commands,
-    plan_commands,
-    play_commands,
-    record_commands,
-)
-
-__all__ = [
-    "area_commands",
-    "dice_commands",
-    "grid_commands",
-    "main",
-    "plan_commands",
-    "play_commands",
-    "record_commands",
-]

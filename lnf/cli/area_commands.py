@@ -6,7 +6,6 @@ import secrets
 
 import click
 
-from lnf.cli import main
 from lnf.cli.options import echo_json, json_option
 from lnf.dice.roll import SeededDice
 from lnf.errors import InputError, InputProblem
@@ -33,7 +32,7 @@ def parse_area(words: tuple[str, ...]) -> tuple[str, Area]:
     raise InputError("command line", [problem])
 
 
-@main.command()
+@click.command()
 @click.argument("area", nargs=-1, required=True)
 @click.option("--crowded", "tight", flag_value="crowded", help="Unusually tight: +1d3 (E2).")
 @click.option("--spread", "tight", flag_value="spread", help="Unusually spread: −1d3 (E2).")

@@ -6,14 +6,13 @@ import secrets
 
 import click
 
-from lnf.cli import main
 from lnf.cli.options import echo_json, json_option
 from lnf.dice import parse
-from lnf.dice.notation import DiceError
 from lnf.dice.roll import SeededDice, roll, roll_d20
+from lnf.errors import DiceError
 
 
-@main.command(name="roll")
+@click.command(name="roll")
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--seed", type=int, help="Seed the dice (the same seed gives the same rolls).")
 @click.option("--crit", is_flag=True, help="A critical hit: roll the dice twice (D5).")

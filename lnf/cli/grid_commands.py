@@ -8,7 +8,6 @@ from pathlib import Path
 
 import click
 
-from lnf.cli import main
 from lnf.cli.options import (
     current_fight,
     echo_json,
@@ -17,30 +16,31 @@ from lnf.cli.options import (
     terminal_style,
     terminal_width,
 )
-from lnf.errors import InputError
-from lnf.io.files import atomic_write_text
-from lnf.io.grid_text import render_problems, render_show
-from lnf.io.report import input_error_data, show_data, violation_data
-from lnf.io.templates import starter_fight
+from lnf.errors import InputError, Refused
 from lnf.model import Fight
 from lnf.model.plan import Plan
-from lnf.rules import check_state
 
 
-@main.command()
+@click.command()
 @fight_argument
 @json_option
 def show(fight_file: Path, as_json: bool) -> None:
     """Draw the grid of FIGHT, its target order (T2), its groups and every problem."""
+    from lnf.rules.state import check_state
+
     fight = current_fight(fight_file)
     problems = check_state(fight)
     if as_json:
+        from lnf.io.report import show_data
+
         echo_json(show_data(fight, problems))
     else:
+        from lnf.io.grid_text import render_show
+
         click.echo(render_show(fight, problems, terminal_style(), terminal_width()))
 
 
-@main.command()
+@click.command()
 @fight_argument
 @json_option
 @click.option(
@@ -54,6 +54,9 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
 
     With --plan, check the DM's plan against P2 too and say where it falls short of the best.
     """
+    from lnf.io.report import input_error_data, violation_data
+    from lnf.rules.state import check_state
+
     try:
         fight = current_fight(fight_file)
         plan = None
@@ -73,26 +76,30 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
     if as_json:
         echo_json({"legal": not problems, "problems": [violation_data(v) for v in problems]})
     else:
+        from lnf.io.grid_text import render_problems
+
         click.echo(render_problems(problems, terminal_style()))
     sys.exit(1 if problems else 0)
 
 
-@main.command()
+@click.command()
 @click.argument("path", required=False, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--force", is_flag=True, help="Overwrite PATH if it exists.")
 def init(path: Path | None, force: bool) -> None:
     """Write a commented starter fight file to PATH (or print it)."""
+    from lnf.io.files import write_new_text
+    from lnf.io.templates import starter_fight
+
     text = starter_fight()
     if path is None:
         click.echo(text, nl=False)
         return
-    if path.exists() and not force:
-        raise click.ClickException(f"{path} exists; use --force to overwrite it")
-    atomic_write_text(path, text)
+    if not write_new_text(path, text, overwrite=force):
+        raise Refused(f"{path} exists; use --force to overwrite it")
     click.echo(f"Wrote {path}. Edit it, then: lnf show {path}")
 
 
-@main.command()
+@click.command()
 def schema() -> None:
     """Print the JSON Schema of the fight file (for editor completion)."""
     from lnf.io.json_schema import fight_schema
@@ -101,6 +108,8 @@ def schema() -> None:
 
 
 def _check_plan(fight: Fight, plan: Plan, as_json: bool) -> None:
+    from lnf.io.grid_text import render_problems
+    from lnf.io.report import violation_data
     from lnf.rules.plan_check import check_plan
     from lnf.rules.plan_compare import shortfall
     from lnf.solver import solve_plan

@@ -1,4 +1,4 @@
-"""Options shared by several commands, defined once."""
+"""Options and helpers shared by several commands, defined once."""
 
 from __future__ import annotations
 
@@ -6,22 +6,24 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from lnf.io.style import Style
-from lnf.model import Fight
-from lnf.play.table import Opened, open_table
 
-F = TypeVar("F", bound=Callable[..., Any])
+if TYPE_CHECKING:
+    from lnf.model import Fight
+    from lnf.session import Session
 
 fight_argument = click.argument(
     "fight_file", metavar="FIGHT", type=click.Path(path_type=Path, dir_okay=False)
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
+seed_option = click.option(
+    "--seed", type=int, help="Dice seed for a new fight log (default: a random one, recorded)."
+)
 
 
 def terminal_style() -> Style:
@@ -37,18 +39,20 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def opened(fight_file: Path, *, record: bool = True) -> Opened:
+def opened(fight_file: Path, *, record: bool = True) -> Session:
     """The fight file and its log (warnings about a damaged log go to stderr)."""
-    found = open_table(fight_file, record=record)
-    for warning in found.warnings:
+    from lnf.session import open_fight
+
+    session = open_fight(fight_file, record=record)
+    for warning in session.warnings:
         click.echo(f"lnf: warning: {warning}", err=True)
-    return found
+    return session
 
 
 def current_fight(fight_file: Path) -> Fight:
     """The state now: the fight file plus every event in its log."""
-    found = opened(fight_file, record=False)
-    if found.table.events:
-        n = len(found.table.events)
-        click.echo(f"(the state after {n} events in {found.log.name})", err=True)
-    return found.table.fight
+    session = opened(fight_file, record=False)
+    if session.table.events:
+        n = len(session.table.events)
+        click.echo(f"(the state after {n} events in {session.log.name})", err=True)
+    return session.fight

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import click
 
-from lnf.cli import main
 from lnf.cli.options import current_fight, echo_json, fight_argument, json_option, terminal_style
 from lnf.errors import InputError, InputProblem
 from lnf.model import Fight, Hero, Monster
@@ -37,7 +36,7 @@ def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str)
     return wishes
 
 
-@main.command()
+@click.command()
 @fight_argument
 @json_option
 @click.option("--fix", "fixes", multiple=True, metavar="MONSTER->HERO", help="Pin a pairing.")
@@ -55,7 +54,7 @@ def plan(
     fight_file: Path, as_json: bool, fixes: tuple[str, ...], forbids: tuple[str, ...], workers: int
 ) -> None:
     """Work out what every monster does this round (P1–P5), with reasons."""
-    from lnf.io.plan_text import plan_data, render_plan
+    from lnf.io.plan_text import in_strike_order, order_facts, plan_data, render_plan
     from lnf.solver import solve_plan
 
     fight = current_fight(fight_file)
@@ -63,13 +62,13 @@ def plan(
         fight, forbids, False, "--forbid"
     )
     solved = solve_plan(fight, tuple(wishes), workers=workers)
-    stats = {
-        "variables": solved.stats.variables,
-        "constraints": solved.stats.constraints,
-        "solves": solved.stats.solves,
-    }
-    data = plan_data(fight, solved.plan, solved.unattacked, stats)
+    facts = [order_facts(fight, o) for o in in_strike_order(fight, solved.plan)]
     if as_json:
-        echo_json(data)
+        stats = {
+            "variables": solved.stats.variables,
+            "constraints": solved.stats.constraints,
+            "solves": solved.stats.solves,
+        }
+        echo_json(plan_data(fight, facts, solved.unattacked, stats))
     else:
-        click.echo(render_plan(fight, solved.plan, data, terminal_style()))
+        click.echo(render_plan(fight, facts, solved.unattacked, terminal_style()))

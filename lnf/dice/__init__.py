@@ -2,7 +2,8 @@
 (`lnf.dice.roll`)."""
 
 from lnf.dice.abilities import ability_modifier
-from lnf.dice.notation import DamageType, Dice, DiceError, DiceExpr, Modifier, Part, parse
+from lnf.dice.notation import DamageType, Dice, DiceExpr, Modifier, Part, parse
+from lnf.errors import DiceError
 
 __all__ = [
     "DamageType",

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from lnf.errors import LnfError
+from lnf.errors import DiceError
 
 MAX_DICE = 1000  # more dice than any table rolls; guards against typos such as 1000000d6
 MAX_SIDES = 1000
@@ -33,16 +33,6 @@ class DamageType(StrEnum):
     RADIANT = "radiant"
     SLASHING = "slashing"
     THUNDER = "thunder"
-
-
-class DiceError(LnfError):
-    """Dice text that does not parse; `column` is 1-based within the text."""
-
-    def __init__(self, text: str, column: int, message: str) -> None:
-        self.text = text
-        self.column = column
-        self.message = message
-        super().__init__(f"{message} at column {column} of {text!r}")
 
 
 @dataclass(frozen=True)

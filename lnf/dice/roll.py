@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from lnf.dice.notation import DamageType, Dice, DiceExpr, Modifier
-from lnf.errors import LnfError
+from lnf.errors import ScriptedDiceError
 
 
 class DiceSource(Protocol):
@@ -32,10 +32,6 @@ class SeededDice:
         return self._rng.randint(1, sides)
 
 
-class DiceExhausted(LnfError):
-    """A scripted source ran out of faces."""
-
-
 class ScriptedDice:
     """Faces given in advance (tests, or the DM's own dice); each must fit its die."""
 
@@ -46,9 +42,9 @@ class ScriptedDice:
         try:
             value = next(self._faces)
         except StopIteration:
-            raise DiceExhausted(f"no scripted face left for a d{sides}") from None
+            raise ScriptedDiceError(f"no scripted face left for a d{sides}") from None
         if not 1 <= value <= sides:
-            raise LnfError(f"a scripted face {value} does not fit a d{sides}")
+            raise ScriptedDiceError(f"a scripted face {value} does not fit a d{sides}")
         return value
 
 
@@ -83,7 +79,7 @@ class PartRoll:
 
 
 @dataclass(frozen=True)
-class Roll:
+class DiceRoll:
     """A rolled expression (D1), with critical doubling (D5) and the floor at 0 (D6)."""
 
     expr: DiceExpr
@@ -117,7 +113,7 @@ class Roll:
         return f"{''.join(pieces)} = {self.total}{crit}"
 
 
-def roll(expr: DiceExpr, source: DiceSource, *, critical: bool = False) -> Roll:
+def roll(expr: DiceExpr, source: DiceSource, *, critical: bool = False) -> DiceRoll:
     """D1 and D5: roll every term; on a critical hit roll each term's dice twice."""
     parts = []
     for part in expr.parts:
@@ -130,7 +126,7 @@ def roll(expr: DiceExpr, source: DiceSource, *, critical: bool = False) -> Roll:
             faces = tuple(source.face(term.sides) for _ in range(count))
             terms.append(TermRoll(term, faces))
         parts.append(PartRoll(tuple(terms), part.damage_type))
-    return Roll(expr, tuple(parts), critical)
+    return DiceRoll(expr, tuple(parts), critical)
 
 
 @dataclass(frozen=True)

@@ -40,3 +40,25 @@ def atomic_write_text(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_new_text(path: Path, text: str, *, overwrite: bool = False) -> bool:
+    """Write `path` atomically; unless `overwrite`, only if it does not exist yet (False if
+    it does). The new file appears whole or not at all, even if another appears meanwhile."""
+    if overwrite:
+        atomic_write_text(path, text)
+        return True
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)  # fails if `path` exists: never clobbers
+        except FileExistsError:
+            return False
+        return True
+    finally:
+        Path(tmp).unlink(missing_ok=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from lnf.errors import Violation
 from lnf.io.style import Style, pad, visible_len
 from lnf.model import BackReason, CDot, Fight, Hero, Monster, PhaseKind, Rank
-from lnf.model.plan import Roll
+from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.distance import who_reaches
 
@@ -210,7 +210,7 @@ def _reach_lines(fight: Fight, style: Style) -> list[str]:
         if not attacks:
             out_of_reach.append(name)
             continue
-        said = [a + (" (disadvantage)" if r is Roll.DISADVANTAGE else "") for a, r in attacks]
+        said = [a + (" (disadvantage)" if r is Advantage.DISADVANTAGE else "") for a, r in attacks]
         lines.append(f"  {name}: {', '.join(said)}")
     if out_of_reach:
         lines.append("  out of reach: " + ", ".join(out_of_reach))

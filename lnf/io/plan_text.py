@@ -1,20 +1,135 @@
-"""The monsters' plan as a DM would say it, and as data for `--json`."""
+"""The monsters' plan as a DM would say it, and as data for `--json`.
+
+Each order is worked out once into `OrderFacts` (its weapon, its roll and why, who may strike
+it as it leaves); the text and the JSON both read from those.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from lnf.io.style import Style
-from lnf.model import Fight, Monster, Rank
-from lnf.model.plan import Mode, MoveKind, Order, Plan, Roll
+from lnf.model import Attack, Fight, Monster, Rank
+from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
 from lnf.rules.attacks import plan_targets, roll_for, weapon_for
+from lnf.rules.moves import order_step
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.strike_order import strike_blocks, strike_order
 
 Unattacked = Sequence[tuple[str, Sequence[tuple[str, str]]]]
 
 RANK_WORDS = {Rank.FRONT: "the front rank", Rank.BACK: "the back rank", Rank.FREE_AIR: "free air"}
+
+
+@dataclass(frozen=True)
+class OrderFacts:
+    """One order with everything a table needs: weapon, roll and why, who may strike it."""
+
+    order: Order
+    monster: Monster
+    weapon: Attack | None = None
+    roll: Advantage | None = None
+    roll_reasons: tuple[str, ...] = ()
+    provoked: tuple[str, ...] = ()  # M6: heroes who may take an opportunity attack on it
+
+
+def order_facts(fight: Fight, order: Order) -> OrderFacts:
+    monster = fight.monster(order.monster)
+    step = order_step(fight, order)
+    provoked = tuple(opportunity_attackers(fight, step)) if step is not None else ()
+    if order.target is None or order.mode is None:
+        return OrderFacts(order, monster, provoked=provoked)
+    hero = fight.hero(order.target)
+    roll, why = roll_for(monster, hero, order.mode, order.rank)
+    return OrderFacts(order, monster, weapon_for(monster, hero, order.mode), roll, why, provoked)
+
+
+def in_strike_order(fight: Fight, plan: Plan) -> list[Order]:
+    """S2–S3: the orders in the order the monsters act."""
+    order_of = strike_order(fight)
+    return sorted(plan.orders, key=lambda o: order_of.index(o.monster))
+
+
+def plan_data(
+    fight: Fight,
+    facts: Sequence[OrderFacts],
+    unattacked: Unattacked,
+    stats: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """`lnf plan --json`."""
+    data: dict[str, Any] = {
+        "round": fight.round,
+        "target_order": [h.name for h in plan_targets(fight)],
+        "monsters": [_order_data(f) for f in facts],
+        "unattacked": [
+            {"hero": hero, "reasons": [{"rule": r, "text": t} for r, t in reasons]}
+            for hero, reasons in unattacked
+        ],
+        "opportunity_attacks": [
+            {"hero": hero, "monster": f.order.monster} for f in facts for hero in f.provoked
+        ],
+        "strike_order": [names for _, names in strike_blocks(fight)],
+    }
+    if stats is not None:
+        data["stats"] = stats
+    return data
+
+
+def _order_data(f: OrderFacts) -> dict[str, Any]:
+    o = f.order
+    return {
+        "name": o.monster,
+        "rank": o.rank.value,
+        "rank_change": o.rank is not f.monster.rank,
+        "move": o.move.kind.value,
+        "group": o.move.group,
+        "hero": o.move.hero,
+        "target": o.target,
+        "mode": o.mode.value if o.mode else None,
+        "attack": f.weapon.name if f.weapon else None,
+        "times": f.weapon.times if f.weapon else None,
+        "roll": f.roll.value if f.roll else None,
+        "roll_reasons": list(f.roll_reasons),
+    }
+
+
+def render_plan(
+    fight: Fight, facts: Sequence[OrderFacts], unattacked: Unattacked, style: Style
+) -> str:
+    """`lnf plan`: each monster's order in strike order, then who is left alone and why."""
+    out = [style(f"The monsters' plan for round {fight.round}", "bold")]
+    out.append("Target order (T2): " + ", ".join(h.name for h in plan_targets(fight)))
+    out.append("")
+    if not facts:
+        out.append("No monster is able to act this round.")
+    width = max((len(f.order.monster) for f in facts), default=0)
+    for f in facts:
+        line = f"{describe_move(fight, f.order)}, {describe_rank(f.monster, f.order.rank)}; "
+        line += _attack_phrase(f) + "."
+        name = style(f.order.monster.ljust(width), "bold")
+        out.append(f"  {name}  {line[0].upper()}{line[1:]}")
+    if facts and all(f.order.target is None for f in facts):
+        out.append("")
+        out.append("No monster can attack anyone this round.")
+    if unattacked:
+        out.append("")
+        out.append(style("Not attacked (P5)", "bold") + ":")
+        for hero, reasons in unattacked:
+            said = "; ".join(f"{text} ({rule})" for rule, text in reasons)
+            out.append(f"  {hero}: {said or 'no monster chose it'}.")
+    out.append("")
+    provoked = [(hero, f.order.monster) for f in facts for hero in f.provoked]
+    if provoked:
+        out.append(style("Opportunity attacks (M6)", "bold") + ":")
+        for hero, monster in provoked:
+            out.append(f"  {hero} may strike {monster} as it leaves.")
+    else:
+        out.append("No move provokes an opportunity attack (M6).")
+    blocks = "; ".join(", ".join(names) for _, names in strike_blocks(fight))
+    out.append(f"Strike order (S2–S3): {blocks}")
+    return "\n".join(out)
 
 
 def describe_move(fight: Fight, order: Order) -> str:
@@ -38,122 +153,22 @@ def describe_rank(monster: Monster, rank: Rank) -> str:
     return f"steps to {RANK_WORDS[rank]}"
 
 
-def order_facts(fight: Fight, order: Order) -> dict[str, Any]:
-    """One order with everything a table needs: weapon, roll and why."""
-    monster = fight.monster(order.monster)
-    facts: dict[str, Any] = {
-        "name": order.monster,
-        "rank": order.rank.value,
-        "rank_change": order.rank is not monster.rank,
-        "move": order.move.kind.value,
-        "group": order.move.group,
-        "hero": order.move.hero,
-        "target": order.target,
-        "mode": order.mode.value if order.mode else None,
-        "attack": None,
-        "times": None,
-        "roll": None,
-        "roll_reasons": [],
-    }
-    if order.target is not None and order.mode is not None:
-        hero = fight.hero(order.target)
-        weapon = weapon_for(monster, hero, order.mode)
-        roll, why = roll_for(monster, hero, order.mode, order.rank)
-        facts |= {
-            "attack": weapon.name if weapon else None,
-            "times": weapon.times if weapon else None,
-            "roll": roll.value,
-            "roll_reasons": list(why),
-        }
-    return facts
-
-
-def _attack_phrase(facts: dict[str, Any]) -> str:
-    if facts["target"] is None:
+def _attack_phrase(f: OrderFacts) -> str:
+    o = f.order
+    if o.target is None or o.mode is None:
         return "attacks nobody"
-    weapon = facts["attack"] or "its attack"
-    if facts["times"] and facts["times"] > 1:
-        weapon += f" ×{facts['times']}"
-    mode = Mode(facts["mode"])
+    weapon = f.weapon.name if f.weapon else "its attack"
+    if f.weapon and f.weapon.times > 1:
+        weapon += f" ×{f.weapon.times}"
     verb = {
-        Mode.MELEE: f"attacks {facts['target']} in mêlée with {weapon}",
-        Mode.REACH: f"attacks {facts['target']} with reach, {weapon}",
-        Mode.RANGED: f"shoots {facts['target']} with {weapon}",
-    }[mode]
-    roll = Roll(facts["roll"])
-    if roll is Roll.NORMAL and not facts["roll_reasons"]:
+        Mode.MELEE: f"attacks {o.target} in mêlée with {weapon}",
+        Mode.REACH: f"attacks {o.target} with reach, {weapon}",
+        Mode.RANGED: f"shoots {o.target} with {weapon}",
+    }[o.mode]
+    if f.roll is Advantage.NORMAL and not f.roll_reasons:
         return verb
-    why = "; ".join(facts["roll_reasons"])
-    if roll is Roll.NORMAL:
+    why = "; ".join(f.roll_reasons)
+    if f.roll is Advantage.NORMAL:
         return f"{verb}, a straight roll ({why})"
-    word = "with advantage" if roll is Roll.ADVANTAGE else "at disadvantage"
+    word = "with advantage" if f.roll is Advantage.ADVANTAGE else "at disadvantage"
     return f"{verb} {word} ({why})"
-
-
-def in_strike_order(fight: Fight, plan: Plan) -> list[Order]:
-    """S2–S3: the orders in the order the monsters act."""
-    order_of = strike_order(fight)
-    return sorted(plan.orders, key=lambda o: order_of.index(o.monster))
-
-
-def plan_data(
-    fight: Fight, plan: Plan, unattacked: Unattacked, stats: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    orders = in_strike_order(fight, plan)
-    provoked = [
-        {"hero": h.name, "monster": o.monster}
-        for o in orders
-        for h in opportunity_attackers(fight, fight.monster(o.monster), o.move)
-    ]
-    data: dict[str, Any] = {
-        "round": fight.round,
-        "target_order": [h.name for h in plan_targets(fight)],
-        "monsters": [order_facts(fight, o) for o in orders],
-        "unattacked": [
-            {"hero": hero, "reasons": [{"rule": r, "text": t} for r, t in reasons]}
-            for hero, reasons in unattacked
-        ],
-        "opportunity_attacks": provoked,
-        "strike_order": [names for _, names in strike_blocks(fight)],
-    }
-    if stats is not None:
-        data["stats"] = stats
-    return data
-
-
-def render_plan(fight: Fight, plan: Plan, data: dict[str, Any], style: Style) -> str:
-    """`lnf plan`: each monster's order in strike order, then who is left alone and why."""
-    out = [style(f"The monsters' plan for round {fight.round}", "bold")]
-    out.append("Target order (T2): " + ", ".join(data["target_order"]))
-    out.append("")
-    if not data["monsters"]:
-        out.append("No monster is able to act this round.")
-    width = max((len(f["name"]) for f in data["monsters"]), default=0)
-    for order, facts in zip(in_strike_order(fight, plan), data["monsters"], strict=True):
-        monster = fight.monster(facts["name"])
-        order_line = (
-            f"{describe_move(fight, order)}, "
-            f"{describe_rank(monster, Rank(facts['rank']))}; {_attack_phrase(facts)}."
-        )
-        name = style(facts["name"].ljust(width), "bold")
-        out.append(f"  {name}  {order_line[0].upper()}{order_line[1:]}")
-    if data["monsters"] and all(f["target"] is None for f in data["monsters"]):
-        out.append("")
-        out.append("No monster can attack anyone this round.")
-    if data["unattacked"]:
-        out.append("")
-        out.append(style("Not attacked (P5)", "bold") + ":")
-        for entry in data["unattacked"]:
-            reasons = "; ".join(f"{r['text']} ({r['rule']})" for r in entry["reasons"])
-            out.append(f"  {entry['hero']}: {reasons or 'no monster chose it'}.")
-    out.append("")
-    if data["opportunity_attacks"]:
-        out.append(style("Opportunity attacks (M6)", "bold") + ":")
-        for oa in data["opportunity_attacks"]:
-            out.append(f"  {oa['hero']} may strike {oa['monster']} as it leaves.")
-    else:
-        out.append("No move provokes an opportunity attack (M6).")
-    out.append(
-        "Strike order (S2–S3): " + "; ".join(", ".join(block) for block in data["strike_order"])
-    )
-    return "\n".join(out)

@@ -69,6 +69,19 @@ class CDot(StrEnum):
     AVOIDED = "avoided"
 
 
+class Dot(StrEnum):
+    """T1: a dot as the DM writes it on the grid (and in a fight file or a mark)."""
+
+    C = "C"  # a wanted C dot
+    C_AVOIDED = "C-"  # an avoided C dot
+    O = "O"  # noqa: E741 - the dot's own name on the grid
+    N = "N"
+
+    @property
+    def c_dot(self) -> CDot | None:
+        return {Dot.C: CDot.WANTED, Dot.C_AVOIDED: CDot.AVOIDED}.get(self)
+
+
 class Condition(StrEnum):
     """The 5e conditions (PHB appendix A); exhaustion is a level, kept apart."""
 
@@ -123,6 +136,18 @@ class Flag(StrEnum):
     CAN_LEVITATE = "can-levitate"  # R4/R6: may take the back rank without guards or count
     CAN_HIDE = "can-hide"  # R4/R6: can hide or climb out of reach
     HIDDEN = "hidden"  # unseen right now
+
+
+class Action(StrEnum):
+    """The actions without an attack roll (PHB chapter 9), as a hero's turn names them."""
+
+    DASH = "dash"
+    DISENGAGE = "disengage"
+    DODGE = "dodge"
+    HELP = "help"
+    HIDE = "hide"
+    USE = "use"
+    NOTHING = "nothing"
 
 
 class Ability(StrEnum):

@@ -19,7 +19,7 @@ class Mode(StrEnum):
     RANGED = "ranged"  # A3: shooting
 
 
-class Roll(StrEnum):
+class Advantage(StrEnum):
     """D4: the attack roll's advantage or disadvantage."""
 
     NORMAL = "normal"

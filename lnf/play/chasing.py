@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 from lnf.dice.roll import DiceSource, roll_d20
 from lnf.model import Attack, Fight, Hero, Monster
-from lnf.model.plan import Mode, Roll
-from lnf.play.events import Dashed, Hid, Saved, Step
+from lnf.model.events import Dashed, Hid, Saved
+from lnf.model.plan import Advantage, Mode
 from lnf.play.resolve import roll_attack
-from lnf.play.state import apply_step
+from lnf.play.state import Steps
 from lnf.rules.chase import (
     can_hide_from,
     chase_mode,
@@ -46,16 +46,16 @@ def commit_speeds(
 ) -> Dashed:
     """C2: everyone in the chase commits speed at once; C3: a check for each dash past the
     free ones (DC 10 Constitution; failing gives a level of exhaustion)."""
-    dashes: dict[str, int] = {}
+    dashes: list[tuple[str, int]] = []
     checks: list[Saved] = []
     for name in sorted(chasing(fight), key=_order(fight)):
         c = fight.combatant(name)
         n = 0 if incapacitated(c) or c.current_hp == 0 else decide(c)
-        dashes[name] = n
+        dashes.append((name, n))
         for _ in range(needs_check(c, n)):
             check = roll_d20(dice, c.con)
-            checks.append(Saved(name, list(check.faces), c.con, DASH_DC, check.total >= DASH_DC))
-    return Dashed(dashes, checks)
+            checks.append(Saved(name, check.faces, c.con, DASH_DC, check.total >= DASH_DC))
+    return Dashed(tuple(dashes), tuple(checks))
 
 
 def _order(fight: Fight) -> Callable[[str], int]:
@@ -63,7 +63,7 @@ def _order(fight: Fight) -> Callable[[str], int]:
     return lambda name: index[name]
 
 
-def chase_target(fight: Fight, c: Hero | Monster) -> tuple[str, Attack, Mode, Roll] | None:
+def chase_target(fight: Fight, c: Hero | Monster) -> tuple[str, Attack, Mode, Advantage] | None:
     """C4: whom a pursuer attacks: heroes in target order, monsters in danger order; the best
     attack that reaches across the pair's escape points (no disadvantage first)."""
     partners = [p.escaper for p in fight.chase if p.pursuer == c.name]
@@ -78,36 +78,36 @@ def chase_target(fight: Fight, c: Hero | Monster) -> tuple[str, Attack, Mode, Ro
         if reach:
             best = max(
                 reach,
-                key=lambda a: (reach[a][1] is not Roll.DISADVANTAGE, a.damage.average * a.times),
+                key=lambda a: (
+                    reach[a][1] is not Advantage.DISADVANTAGE,
+                    a.damage.average * a.times,
+                ),
             )
             mode, roll = reach[best]
             return name, best, mode, roll
     return None
 
 
-def monster_chase_steps(fight: Fight, monster: Monster, dice: DiceSource) -> list[Step]:
+def monster_chase_turn(turn: Steps, monster: Monster, dice: DiceSource) -> None:
     """A monster's turn in a chase: nothing after dashing; an escaper hides (C5); a pursuer
     attacks (C4)."""
-    if monster.name in fight.turns.dashed:
-        return []
-    if monster.name in escapers(fight):
-        hid = hide_from_pursuers(fight, monster, dice)
-        return [hid] if hid is not None else []
-    found = chase_target(fight, monster)
+    if monster.name in turn.fight.turns.dashed:
+        return
+    if monster.name in escapers(turn.fight):
+        hid = hide_from_pursuers(turn.fight, monster, dice)
+        if hid is not None:
+            turn.do(hid)
+        return
+    found = chase_target(turn.fight, monster)
     if found is None:
-        return []
+        return
     target, attack, mode, _ = found
-    steps: list[Step] = []
-    state = fight
     for _ in range(attack.times):
-        hero = state.combatant(target)
+        hero = turn.fight.combatant(target)
         if not in_fight(hero):
             break
-        me = state.monster(monster.name)
-        hit = roll_attack(state, me, hero, attack, mode, dice)
-        steps.append(hit)
-        state, _ = apply_step(state, hit)
-    return steps
+        me = turn.fight.monster(monster.name)
+        turn.do(roll_attack(turn.fight, me, hero, attack, mode, dice))
 
 
 def hide_from_pursuers(fight: Fight, c: Hero | Monster, dice: DiceSource) -> Hid | None:
@@ -117,19 +117,4 @@ def hide_from_pursuers(fight: Fight, c: Hero | Monster, dice: DiceSource) -> Hid
     if not against:
         return None
     check = roll_d20(dice, c.stealth)
-    return Hid(c.name, list(check.faces), c.stealth, against)
-
-
-def pursuers_of_fleeing_hero(fight: Fight, hero: Hero) -> list[str]:
-    """Monsters pursue a fleeing hero when nothing holds them: unengaged, or with no other
-    standing hero left in their group; not those already in a chase."""
-    out = []
-    busy = chasing(fight)
-    for m in fight.monsters:
-        if not in_fight(m) or incapacitated(m) or m.name in busy:
-            continue
-        group = fight.group_of(m.name)
-        mates = fight.heroes_in(group) if group is not None else ()
-        if not [h for h in mates if h.name != hero.name and in_fight(h) and h.current_hp > 0]:
-            out.append(m.name)
-    return out
+    return Hid(c.name, check.faces, c.stealth, tuple(against.items()))

@@ -16,20 +16,18 @@ commit speed as monsters do (`speed_policy`); unengaged heroes give chase to a f
 
 from __future__ import annotations
 
-from lnf.model import Attack, Fight, Hero, Monster, Rank
+from lnf.model import Action, Attack, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode
-from lnf.play.actions import AttackChoice, Choice, SimpleChoice
 from lnf.play.chasing import speed_policy
-from lnf.play.events import Moved
-from lnf.play.state import apply_step
+from lnf.play.decisions import AttackChoice, SimpleChoice, TurnChoice
 from lnf.rules.attacks import has_melee
 from lnf.rules.chase import in_chase
-from lnf.rules.hero_turn import attack_options, join_targets
-from lnf.rules.roster import in_fight
+from lnf.rules.choices import attack_options, join_targets, verify_join
+from lnf.rules.groups import moved
 
 
 class PolicyHeroes:
-    def choose(self, fight: Fight, hero: Hero) -> Choice | None:
+    def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
         return policy_choice(fight, hero)
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
@@ -39,37 +37,27 @@ class PolicyHeroes:
         return speed_policy(fight, hero)
 
     def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        return pursues(fight, hero, foe)
+        return True  # every hero free to give chase does (C1, rules.chase.free_to_pursue)
 
     def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
         return False
 
 
-def pursues(fight: Fight, hero: Hero, foe: Monster) -> bool:
-    """Heroes give chase to a fleeing monster when nothing holds them: no other monster in
-    their group."""
-    group = fight.group_of(hero.name)
-    if group is None:
-        return True
-    return not [m for m in fight.monsters_in(group) if m.name != foe.name and in_fight(m)]
-
-
-def policy_choice(fight: Fight, hero: Hero) -> Choice:
+def policy_choice(fight: Fight, hero: Hero) -> TurnChoice:
     attack = _best_attack(fight, hero)
     if attack is not None:
-        return Choice(action=attack)
+        return TurnChoice(action=attack)
     joinable = fight.phase.kind.melee_possible and fight.group_of(hero.name) is None
     if joinable and has_melee(hero) and hero.rank is Rank.FRONT:
         open_ = join_targets(fight, hero)
         danger = [m.name for m in fight.monsters]
         for monster in sorted(_monsters_by_spot(fight, open_), key=danger.index):
-            where = fight.group_of(monster)
-            move = Moved(hero.name, join=where.label if where is not None else monster)
-            after, _ = apply_step(fight, move)
+            move = verify_join(fight, hero, monster)
+            after = moved(fight, move)
             follow = _best_attack(after, after.hero(hero.name), only=Mode.MELEE)
             if follow is not None:
-                return Choice([move], follow)
-    return Choice(action=SimpleChoice("dodge"))
+                return TurnChoice((move,), follow)
+    return TurnChoice(action=SimpleChoice(Action.DODGE))
 
 
 def _monsters_by_spot(fight: Fight, open_: list[str]) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lnf.model import Fight, Hero
-from lnf.model.plan import Order, Plan
+from lnf.model.plan import Plan
 from lnf.rules.chase import chasing
 from lnf.rules.roster import in_fight
 
@@ -39,13 +39,3 @@ def plan_key(fight: Fight) -> object:
 
 def orders_changed(old: Plan, new: Plan) -> bool:
     return any(old.order_for(o.monster) != o for o in new.orders)
-
-
-def order_json(order: Order) -> dict[str, object]:
-    return {
-        "monster": order.monster,
-        "rank": order.rank.value,
-        "move": str(order.move),
-        "target": order.target,
-        "mode": order.mode.value if order.mode is not None else None,
-    }

@@ -6,13 +6,14 @@ can show the roll and replay it without dice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from lnf.dice import DiceExpr, Part
-from lnf.dice.roll import DiceSource, roll, roll_d20
+from lnf.dice.roll import DiceRoll, DiceSource, roll, roll_d20
 from lnf.model import Ability, Attack, Condition, Fight, Hero, Monster, PhaseKind, Rank
-from lnf.model.plan import Mode, Roll
-from lnf.play.events import Attacked, DeathSave, Healed, Saved, SpellCast
+from lnf.model.events import Attacked, Damage, DeathSave, Healed, Saved, SpellCast
+from lnf.model.plan import Advantage, Mode
 from lnf.rules.attacks import attack_roll
 from lnf.rules.chase import pool
 from lnf.rules.distance import chase_reach, volley_reach
@@ -49,9 +50,9 @@ def roll_attack(
     shared = pool(fight, attacker.name, target.name)
     distance = shared.points if shared is not None else None  # C4: across escape points
     far = ""
-    if volley and volley_reach(attack, fight.phase.volley) is Roll.DISADVANTAGE:
+    if volley and volley_reach(attack, fight.phase.volley) is Advantage.DISADVANTAGE:
         far = "a two-handed bow beyond volley round 2 (V3)"
-    if distance is not None and chase_reach(attack, distance) is Roll.DISADVANTAGE:
+    if distance is not None and chase_reach(attack, distance) is Advantage.DISADVANTAGE:
         far = f"a two-handed bow across {distance} escape points (C4)"
     how, reasons = attack_roll(
         attacker,
@@ -68,8 +69,8 @@ def roll_attack(
     d20 = roll_d20(
         dice,
         attack.to_hit,
-        advantage=how is Roll.ADVANTAGE,
-        disadvantage=how is Roll.DISADVANTAGE,
+        advantage=how is Advantage.ADVANTAGE,
+        disadvantage=how is Advantage.DISADVANTAGE,
     )
     # D3: a natural 20 always hits and is critical, a natural 1 always misses.
     hit = not d20.natural_1 and (d20.natural_20 or d20.total >= target.ac)
@@ -79,10 +80,10 @@ def roll_attack(
         attacker=attacker.name,
         target=target.name,
         attack=attack.name,
-        mode=mode.value,
-        roll=how.value,
-        reasons=list(reasons),
-        faces=list(d20.faces),
+        mode=mode,
+        roll=how,
+        reasons=tuple(reasons),
+        faces=d20.faces,
         kept=d20.kept,
         bonus=attack.to_hit,
         ac=target.ac,
@@ -95,8 +96,11 @@ def roll_attack(
     if not hit:
         return step
     damage = roll(with_extra(attack, extra), dice, critical=critical)  # D5
-    by_type = {(str(t) if t is not None else ""): n for t, n in damage.by_type().items()}
-    return replace(step, damage=by_type, damage_text=str(damage))
+    return replace(step, damage=_by_type(damage), damage_text=str(damage))
+
+
+def _by_type(rolled: DiceRoll) -> Damage:
+    return tuple(rolled.by_type().items())
 
 
 # PHB appendix A: these fail Strength and Dexterity saves without a roll.
@@ -107,10 +111,10 @@ def roll_spell(
     fight: Fight,
     caster: Hero | Monster,
     spell: Attack,
-    targets: list[str],
+    targets: Sequence[str],
     dice: DiceSource,
     *,
-    spared: list[str] | None = None,
+    spared: Sequence[str] = (),
     big: str = "",
     area: str = "",
 ) -> SpellCast:
@@ -118,7 +122,6 @@ def roll_spell(
     not spared saves against the spell's DC."""
     assert spell.save is not None
     ability, dc = spell.save
-    spared = spared or []
     damage = roll(spell.damage, dice)
     saves = []
     for name in targets:
@@ -129,21 +132,20 @@ def roll_spell(
             isinstance(target, Hero) and downed(target)
         )
         if ability in (Ability.STR, Ability.DEX) and helpless:
-            saves.append(Saved(name, [], target.save_bonus(ability), dc, False, "cannot move"))
+            saves.append(Saved(name, (), target.save_bonus(ability), dc, False, "cannot move"))
             continue
         d20 = roll_d20(dice, target.save_bonus(ability))
-        saves.append(Saved(name, list(d20.faces), d20.modifier, dc, d20.total >= dc))
-    by_type = {(str(t) if t is not None else ""): n for t, n in damage.by_type().items()}
+        saves.append(Saved(name, d20.faces, d20.modifier, dc, d20.total >= dc))
     return SpellCast(
         caster=caster.name,
         spell=spell.name,
-        targets=list(targets),
-        saves=saves,
-        damage=by_type,
+        targets=tuple(targets),
+        saves=tuple(saves),
+        damage=_by_type(damage),
         damage_text=str(damage),
         half=spell.half,
-        ability=ability.value,
-        spared=spared,
+        ability=ability,
+        spared=tuple(spared),
         big=big,
         area=area,
     )

@@ -12,17 +12,8 @@ from dataclasses import dataclass
 
 from lnf.dice.roll import DiceSource
 from lnf.errors import NoLegalPlan, RuleViolation
-from lnf.model import Fight, Hero, Monster, PhaseKind, Rank, Side
-from lnf.model.plan import Plan
-from lnf.play.actions import AttackChoice, Choice, HealChoice, SimpleChoice, SpellChoice
-from lnf.play.chasing import (
-    commit_speeds,
-    hide_from_pursuers,
-    monster_chase_steps,
-    pursuers_of_fleeing_hero,
-    speed_policy,
-)
-from lnf.play.events import (
+from lnf.model import Action, Fight, Hero, Monster, PhaseKind, Rank, Side
+from lnf.model.events import (
     Acted,
     Begun,
     Ended,
@@ -32,21 +23,24 @@ from lnf.play.events import (
     Planned,
     Recorded,
     RoundStarted,
-    Step,
     Turn,
 )
-from lnf.play.replan import grid_view, order_json, orders_changed, plan_key
+from lnf.model.plan import Plan
+from lnf.play.chasing import commit_speeds, hide_from_pursuers, monster_chase_turn, speed_policy
+from lnf.play.decisions import AttackChoice, HealChoice, SimpleChoice, SpellChoice, TurnChoice
+from lnf.play.replan import grid_view, orders_changed, plan_key
 from lnf.play.resolve import roll_attack, roll_death_save, roll_healing, roll_spell
 from lnf.play.sides import TABLE_HEROES, HeroSide
-from lnf.play.steps import UNARMED, TurnSteps, opportunity, order_move, provokes, simple_action
+from lnf.play.state import Applied, Steps
 from lnf.play.table import Table
+from lnf.play.turns import UNARMED, opportunity, simple_action
 from lnf.play.volleys import roll_volleys, tick_volley
 from lnf.rules.attacks import weapon_for
-from lnf.rules.chase import in_chase
+from lnf.rules.chase import free_pursuers, in_chase
+from lnf.rules.choices import can_take_turn
 from lnf.rules.distance import volley_attack, volley_plan
-from lnf.rules.hero_turn import can_take_turn
-from lnf.rules.moves import leaves_group
-from lnf.rules.reactions import reaction_foes
+from lnf.rules.moves import order_step
+from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.state import check_state
 from lnf.rules.strike_order import strike_order
@@ -59,7 +53,7 @@ class Runner:
     table: Table
     heroes: HeroSide
     planner: Planner
-    say: Callable[[Event, Fight, list[str]], None]  # each event as it happens, for the screen
+    say: Callable[[Applied], None]  # each event as it happens, for the screen
     dice: Callable[[], DiceSource] | None = None  # the DM's own dice; else the log's seed
     _plan: tuple[object, Plan] | None = None  # (state key, plan) for P6
 
@@ -73,7 +67,7 @@ class Runner:
         if self.table.seed is None:
             self._add(Begun(seed))
 
-    def play(self, rounds: int | None = None) -> str | None:
+    def play(self, rounds: int | None = None) -> Side | None:
         """Play until the fight ends (returns the winning side), `rounds` rounds have been
         started, or the hero side stops (returns None)."""
         started = 0
@@ -89,23 +83,24 @@ class Runner:
             self._add(Ended(winner))
         return winner
 
-    def winner(self) -> str | None:
+    def winner(self) -> Side | None:
         """The fight ends when one side is all down or gone."""
-        if any(isinstance(e, Ended) for e in self.table.events):
-            return next(e.winner for e in self.table.events if isinstance(e, Ended))
+        ended = next((e for e in self.table.events if isinstance(e, Ended)), None)
+        if ended is not None:
+            return ended.winner
         if not any(in_fight(m) for m in self.fight.monsters):
-            return Side.HEROES.value
+            return Side.HEROES
         if not any(in_fight(h) and h.current_hp > 0 for h in self.fight.heroes):
-            return Side.MONSTERS.value
+            return Side.MONSTERS
         return None
 
     # --- rounds ----------------------------------------------------------------------------
 
-    def current_order(self) -> list[str]:
+    def current_order(self) -> tuple[str, ...]:
         for event in reversed(self.table.events):
             if isinstance(event, RoundStarted):
                 return event.order
-        return []
+        return ()
 
     def round_over(self) -> bool:
         if not any(isinstance(e, RoundStarted) for e in self.table.events):
@@ -121,15 +116,15 @@ class Runner:
         phase = self.fight.phase
         if phase.kind is PhaseKind.APART:
             self._add(roll_volleys(self.fight, self._dice()))
-        elif phase.kind is PhaseKind.VOLLEY and started and started[-1].phase == str(phase):
+        elif phase.kind is PhaseKind.VOLLEY and started and started[-1].phase == phase:
             self._add(tick_volley(self.fight))  # V2: a volley round went by
         if self.fight.phase.kind.melee_possible:
             self._settle_ranks()
-        order = strike_order(self.fight)
-        self._add(RoundStarted(number, order, str(self.fight.phase)))
+        order = tuple(strike_order(self.fight))
+        self._add(RoundStarted(number, order, self.fight.phase))
         if self.fight.chase:
             dashed = commit_speeds(self.fight, self._speed, self._dice())
-            self._add(Recorded([dashed], by="rules"))
+            self._add(Recorded((dashed,), by_rules=True))
         self._plan = None
         self._current_plan()  # the plan is made as the round starts; P6 may change it
 
@@ -162,9 +157,9 @@ class Runner:
             who = broken[0].who[-1]
             self._add(
                 Recorded(
-                    [Moved(who, rank=Rank.FRONT.value)],
+                    (Moved(who, rank=Rank.FRONT),),
                     note=f"{who} may no longer stand back ({broken[0].rule}): {broken[0].message}",
-                    by="rules",
+                    by_rules=True,
                 )
             )
 
@@ -183,43 +178,45 @@ class Runner:
             plan = volley_plan(grid) if volley else self.planner(grid)  # V4 or P1–P4
         except (NoLegalPlan, RuleViolation) as exc:
             plan = Plan(())
-            self._add(Planned([], replan=replan, note=f"no legal plan: {exc}"))
+            self._add(Planned((), replan=replan, note=f"no legal plan: {exc}"))
             self._plan = (key, plan)
             return plan
         old = self._plan[1] if self._plan is not None else None
         nobody = not plan.orders and not any(in_fight(m) for m in grid.monsters)
         if (old is None or orders_changed(old, plan)) and not nobody:
-            self._add(Planned([order_json(o) for o in plan.orders], replan=replan))
+            self._add(Planned(plan.orders, replan=replan))
         self._plan = (key, plan)
         return plan
 
     def _monster_turn(self, monster: Monster) -> None:
+        turn = Steps.turn(self.fight, monster.name)
         if incapacitated(monster):
-            self._add(Turn(monster.name, [], note="cannot act"))
+            self._finish(turn, "cannot act")
             return
         if in_chase(self.fight, monster.name):
-            steps = monster_chase_steps(self.fight, monster, self._dice())
             dashed = monster.name in self.fight.turns.dashed
-            self._add(Turn(monster.name, steps, note="" if steps else _chase_note(dashed)))
+            monster_chase_turn(turn, monster, self._dice())
+            self._finish(turn, "" if turn.done else _chase_note(dashed))
             return
         if self.heroes.tells_to_flee(self.fight, monster):
-            self._add(Turn(monster.name, self._flight(monster)))
+            self._flight(turn, monster)
+            self._finish(turn)
             return
         order = self._current_plan().order_for(monster.name)
         if order is None:
-            self._add(Turn(monster.name, [], note="has no order"))
+            self._finish(turn, "has no order")
             return
+        turn = Steps.turn(self.fight, monster.name)  # the plan may have added an event
         dice = self._dice()
-        turn = TurnSteps(self.fight)
-        if leaves_group(turn.fight, monster.name, order.move):
-            for foe in reaction_foes(turn.fight, monster.name):
-                hero = turn.fight.hero(foe)
-                if self.heroes.takes_opportunity(turn.fight, hero, monster):
-                    turn.do(opportunity(turn.fight, hero, turn.fight.monster(monster.name), dice))
-                    if not in_fight(turn.fight.monster(monster.name)):
-                        self._add(Turn(monster.name, turn.steps))
-                        return
-        move = order_move(turn.fight, order)
+        leaving = order_step(turn.fight, order)
+        for foe in opportunity_attackers(turn.fight, leaving) if leaving is not None else []:
+            hero = turn.fight.hero(foe)
+            if self.heroes.takes_opportunity(turn.fight, hero, monster):
+                turn.do(opportunity(turn.fight, hero, turn.fight.monster(monster.name), dice))
+                if not in_fight(turn.fight.monster(monster.name)):
+                    self._finish(turn)
+                    return
+        move = order_step(turn.fight, order)
         if move is not None:
             turn.do(move)
         if order.target is not None and order.mode is not None:
@@ -235,53 +232,54 @@ class Runner:
                     break
                 me = turn.fight.monster(monster.name)
                 turn.do(roll_attack(turn.fight, me, target, attack, order.mode, dice))
-        self._add(Turn(monster.name, turn.steps))
+        self._finish(turn)
 
     # --- heroes ----------------------------------------------------------------------------
 
     def _hero_turn(self, hero: Hero) -> bool:
+        turn = Steps.turn(self.fight, hero.name)
         if self.heroes is TABLE_HEROES:
-            self._add(Turn(hero.name, [], note="acts at the table"))
+            self._finish(turn, "acts at the table")
             return True
         if hero.current_hp == 0 and in_fight(hero):
             if hero.stable:
-                self._add(Turn(hero.name, [], note="is stable at 0 hit points"))
+                self._finish(turn, "is stable at 0 hit points")
             else:
-                self._add(Turn(hero.name, [roll_death_save(hero, self._dice())]))  # D9
+                turn.do(roll_death_save(hero, self._dice()))  # D9
+                self._finish(turn)
             return True
         if not can_take_turn(hero):
-            self._add(Turn(hero.name, [], note="cannot act"))
+            self._finish(turn, "cannot act")
             return True
         if hero.name in self.fight.turns.dashed:  # C2: its action went into speed
-            self._add(Turn(hero.name, [], note=_chase_note(True)))
+            self._finish(turn, _chase_note(True))
             return True
         choice = self.heroes.choose(self.fight, hero)
         if choice is None:
             return False
-        self._add(Turn(hero.name, self._hero_steps(hero, choice)))
+        turn = Steps.turn(self.fight, hero.name)
+        self._hero_steps(turn, hero, choice)
+        self._finish(turn)
         return True
 
-    def _hero_steps(self, hero: Hero, choice: Choice) -> list[Step]:
+    def _hero_steps(self, turn: Steps, hero: Hero, choice: TurnChoice) -> None:
         dice = self._dice()
-        turn = TurnSteps(self.fight)
         action = choice.action
-        if isinstance(action, SimpleChoice) and action.action == "disengage":
-            turn.do(Acted(hero.name, "disengage"))  # M6: before it moves, so nobody swings
+        if isinstance(action, SimpleChoice) and action.action is Action.DISENGAGE:
+            turn.do(Acted(hero.name, Action.DISENGAGE))  # M6: before it moves: nobody swings
         for move in choice.moves:
-            if provokes(turn.fight, hero.name, move):
-                for foe in reaction_foes(turn.fight, hero.name):
-                    if turn.fight.hero(hero.name).current_hp == 0:
-                        break
-                    me = turn.fight.hero(hero.name)
-                    turn.do(opportunity(turn.fight, turn.fight.monster(foe), me, dice))
+            for foe in opportunity_attackers(turn.fight, move):
+                if turn.fight.hero(hero.name).current_hp == 0:
+                    break
+                me = turn.fight.hero(hero.name)
+                turn.do(opportunity(turn.fight, turn.fight.monster(foe), me, dice))
             if turn.fight.hero(hero.name).current_hp == 0:
-                return turn.steps  # dropped on the way out
+                return  # dropped on the way out
             turn.do(move)
         if choice.flee:  # C1: after its moves; the Disengage it took is already in
-            for step in self._flight(turn.fight.hero(hero.name), turn.fight):
-                turn.do(step)
+            self._flight(turn, turn.fight.hero(hero.name))
             if turn.fight.hero(hero.name).current_hp == 0:
-                return turn.steps
+                return
         if isinstance(action, AttackChoice):
             extra = action.extra  # Sneak Attack: once per turn, on the first hit
             for _ in range(action.times):
@@ -318,50 +316,38 @@ class Runner:
             )
         elif isinstance(action, HealChoice):
             turn.do(roll_healing(hero.name, action.target, action.amount, dice, action.by))
-        elif (
-            isinstance(action, SimpleChoice)
-            and action.action == "hide"
-            and in_chase(turn.fight, hero.name)
-        ):
+        elif action.action is Action.HIDE and in_chase(turn.fight, hero.name):
             hid = hide_from_pursuers(turn.fight, turn.fight.hero(hero.name), dice)
-            turn.do(hid if hid is not None else Acted(hero.name, "nothing"))
-        elif isinstance(action, SimpleChoice) and action.action != "disengage":
+            turn.do(hid if hid is not None else Acted(hero.name, Action.NOTHING))
+        elif action.action is not Action.DISENGAGE:
             turn.do(simple_action(turn.fight, turn.fight.hero(hero.name), action, dice))
-        return turn.steps
 
-    def _flight(self, who: Hero | Monster, fight: Fight | None = None) -> list[Step]:
+    def _flight(self, turn: Steps, who: Hero | Monster) -> None:
         """C1: leaving its group draws opportunity attacks (M6, unless it disengaged); then
-        the pursuers give chase."""
-        turn = TurnSteps(fight or self.fight)
+        those free to give chase do (heroes as their side decides)."""
         dice = self._dice()
-        if turn.fight.group_of(who.name) and who.name not in turn.fight.turns.disengaged:
-            for foe in reaction_foes(turn.fight, who.name):
-                me = turn.fight.combatant(who.name)
-                attacker = turn.fight.combatant(foe)
-                if me.current_hp == 0 or not in_fight(me):
-                    break
-                if (
-                    isinstance(attacker, Hero)
-                    and isinstance(me, Monster)
-                    and not self.heroes.takes_opportunity(turn.fight, attacker, me)
-                ):
-                    continue
-                turn.do(opportunity(turn.fight, attacker, me, dice))
+        for foe in opportunity_attackers(turn.fight, Moved(who.name, leave=True)):
+            me = turn.fight.combatant(who.name)
+            attacker = turn.fight.combatant(foe)
+            if me.current_hp == 0 or not in_fight(me):
+                break
+            if (
+                isinstance(attacker, Hero)
+                and isinstance(me, Monster)
+                and not self.heroes.takes_opportunity(turn.fight, attacker, me)
+            ):
+                continue
+            turn.do(opportunity(turn.fight, attacker, me, dice))
         me = turn.fight.combatant(who.name)
         if me.current_hp == 0 or not in_fight(me):
-            return turn.steps
-        if isinstance(me, Hero):
-            chasers = pursuers_of_fleeing_hero(turn.fight, me)
-        else:
-            chasers = [
-                h.name
-                for h in turn.fight.heroes
-                if can_take_turn(h)
-                and not in_chase(turn.fight, h.name)
-                and self.heroes.pursues(turn.fight, h, me)
-            ]
-        turn.do(Fled(who.name, chasers))
-        return turn.steps
+            return
+        chasers = [
+            name
+            for name in free_pursuers(turn.fight, me)
+            if not isinstance(c := turn.fight.combatant(name), Hero)
+            or (isinstance(me, Monster) and self.heroes.pursues(turn.fight, c, me))
+        ]
+        turn.do(Fled(who.name, tuple(chasers)))
 
     # --- plumbing --------------------------------------------------------------------------
 
@@ -369,9 +355,12 @@ class Runner:
         return self.dice() if self.dice is not None else self.table.dice()
 
     def _add(self, event: Event) -> None:
-        before = self.fight
-        notes = self.table.add(event)
-        self.say(event, before, notes)
+        self.say(self.table.add(event))
+
+    def _finish(self, turn: Steps, note: str = "") -> None:
+        assert turn.who is not None
+        applied = turn.finish(Turn(turn.who, turn.steps, note))
+        self.say(self.table.add_applied(applied))
 
 
 def _chase_note(dashed: bool) -> str:

@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Protocol
 
 from lnf.model import Fight, Hero, Monster
-from lnf.play.actions import Choice
 from lnf.play.chasing import speed_policy
+from lnf.play.decisions import TurnChoice
 
 
 class HeroSide(Protocol):
     """Who decides for the heroes."""
 
-    def choose(self, fight: Fight, hero: Hero) -> Choice | None:
+    def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
         """The hero's turn; None to stop playing here (everything so far is kept)."""
         ...
 
@@ -29,7 +29,7 @@ class HeroSide(Protocol):
         ...
 
     def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        """C1: whether the hero gives chase to a fleeing monster."""
+        """C1: whether the hero, free to give chase (`rules.chase.free_to_pursue`), does."""
         ...
 
     def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
@@ -41,7 +41,7 @@ class _TableHeroes:
     """`lnf round`: the heroes' turns happen at the table and the DM records them (the runner
     never asks this side for a choice). In a chase their speeds follow the policy."""
 
-    def choose(self, fight: Fight, hero: Hero) -> Choice | None:
+    def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
         raise AssertionError("heroes at the table choose at the table")
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:

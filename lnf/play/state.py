@@ -1,32 +1,23 @@
 """The state of a fight is the fight file plus its events, applied in order.
 
 `apply` is pure: the same fight and event give the same result, which is what makes undo exact
-(replay one event fewer) and the log trustworthy. It also says in words what followed from the
-rules (a monster dies, a hero falls unconscious), for the transcript.
+(the state before an event is kept, not worked out again) and the log trustworthy. It returns
+an `Applied` record: the state before and after and, step by step, the damage each target took
+after its defences, who dropped, who gained an O dot and what else followed from the rules.
+The transcript tells the fight from these records without working anything out again, and the
+runner builds a turn with the same `Steps` that `apply` uses, so an event is applied once.
 """
 
 from __future__ import annotations
 
-import string
-from dataclasses import replace
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
-from lnf.dice import DamageType
-from lnf.model import (
-    BackReason,
-    CDot,
-    Condition,
-    Fight,
-    Flag,
-    Group,
-    Hero,
-    Monster,
-    Phase,
-    PhaseKind,
-    Rank,
-)
-from lnf.play.events import (
+from lnf.model import Action, CDot, Condition, Dot, Fight, Flag, Hero, Monster, Phase
+from lnf.model.events import (
     Acted,
     Attacked,
+    Damage,
     Damaged,
     Dashed,
     DeathSave,
@@ -46,17 +37,54 @@ from lnf.play.events import (
 )
 from lnf.rules.chase import after_speeds, escapers, settle, start_pools
 from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage
+from lnf.rules.groups import moved, tidy, without
 from lnf.rules.roster import in_fight
 
 
-def replay(fight: Fight, events: list[Event]) -> Fight:
-    for event in events:
-        fight, _ = apply(fight, event)
-    return fight
+@dataclass(frozen=True)
+class Dealt:
+    """What one target took from a step, after its defences (D6)."""
+
+    who: str
+    amount: int
+    defences: str = ""  # "resists slashing", "" when none applied
 
 
-def apply(fight: Fight, event: Event) -> tuple[Fight, list[str]]:
-    """The fight after `event`, and what followed from the rules."""
+@dataclass(frozen=True)
+class StepDone:
+    """One step and what it did."""
+
+    step: Step
+    before: Fight
+    after: Fight
+    dealt: tuple[Dealt, ...] = ()
+    dropped: tuple[str, ...] = ()  # standing before, down, dead or gone after
+    o_dot: str | None = None  # the hero who gained an O dot by it (T1)
+    notes: tuple[str, ...] = ()  # what else followed from the rules, in words
+
+
+@dataclass(frozen=True)
+class Applied:
+    """One event and what it did: the state before and after, and each step's record."""
+
+    event: Event
+    before: Fight
+    after: Fight
+    steps: tuple[StepDone, ...] = ()
+
+
+def apply(fight: Fight, event: Event) -> Applied:
+    """The fight after `event`, with a record of everything that happened."""
+    if isinstance(event, Turn):
+        steps = Steps.turn(fight, event.who)
+        for step in event.steps:
+            steps.do(step)
+        return steps.finish(event)
+    if isinstance(event, Recorded):
+        steps = Steps(fight)
+        for step in event.steps:
+            steps.do(step)
+        return steps.finish(event)
     if isinstance(event, RoundStarted):
         # D10: one reaction per round; Help not used by the end of a round is gone.
         turns = replace(
@@ -67,67 +95,103 @@ def apply(fight: Fight, event: Event) -> tuple[Fight, list[str]]:
             helped=frozenset(),
             dashed=frozenset(),
         )
-        return replace(fight, round=event.round, turns=turns), []
-    if isinstance(event, Turn):
-        # Dodge lasts until the hero's next turn; Disengage only for the turn it is taken.
+        return Applied(event, fight, replace(fight, round=event.round, turns=turns))
+    if isinstance(event, PhaseSet):
+        return Applied(event, fight, replace(fight, phase=Phase(event.kind, event.volley)))
+    return Applied(event, fight, fight)  # the seed, the plan and the end leave the grid as it is
+
+
+class Steps:
+    """An event's steps applied one at a time, each seeing the state after the one before it
+    (a foe that dropped, a reaction spent). `apply` replays a turn or a record with it; the
+    runner builds one with it, rolling each step against the state it leads to."""
+
+    def __init__(self, fight: Fight, who: str | None = None) -> None:
+        self.before = fight
+        self.who = who
+        self.fight = fight
+        self.done: list[StepDone] = []
+
+    @classmethod
+    def turn(cls, fight: Fight, who: str) -> Steps:
+        """A turn starts: Dodge lasts until the combatant's next turn, Disengage only for the
+        turn it is taken in."""
         turns = fight.turns
-        fight = replace(
+        begun = replace(
             fight,
             turns=replace(
-                turns,
-                dodging=turns.dodging - {event.who},
-                disengaged=turns.disengaged - {event.who},
+                turns, dodging=turns.dodging - {who}, disengaged=turns.disengaged - {who}
             ),
         )
-        fight, notes = _apply_steps(fight, event.steps)
-        turns = fight.turns
-        return replace(fight, turns=replace(turns, acted=turns.acted | {event.who})), notes
-    if isinstance(event, Recorded):
-        return _apply_steps(fight, event.steps)
-    if isinstance(event, PhaseSet):
-        return replace(fight, phase=Phase(PhaseKind(event.kind), event.volley)), []
-    return fight, []  # the seed, the plan and the end change nothing on the grid
+        steps = cls(begun, who)
+        steps.before = fight
+        return steps
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(d.step for d in self.done)
+
+    def do(self, step: Step) -> StepDone:
+        done = apply_step(self.fight, step)
+        self.done.append(done)
+        self.fight = done.after
+        return done
+
+    def finish(self, event: Turn | Recorded) -> Applied:
+        """The event these steps make (it must hold exactly them)."""
+        assert event.steps == self.steps, "an event must hold the steps that were applied"
+        after = self.fight
+        if isinstance(event, Turn):
+            turns = after.turns
+            after = replace(after, turns=replace(turns, acted=turns.acted | {event.who}))
+        return Applied(event, self.before, after, tuple(self.done))
 
 
-def _apply_steps(fight: Fight, steps: list[Step]) -> tuple[Fight, list[str]]:
-    notes: list[str] = []
-    for step in steps:
-        fight, more = apply_step(fight, step)
-        notes.extend(more)
-    return fight, notes
+def replay(fight: Fight, events: Iterable[Event]) -> Fight:
+    for event in events:
+        fight = apply(fight, event).after
+    return fight
 
 
-def apply_step(fight: Fight, step: Step) -> tuple[Fight, list[str]]:
+# --- steps ---------------------------------------------------------------------------------
+
+
+def apply_step(fight: Fight, step: Step) -> StepDone:
     """One step, then C6: a chase pair ends when either side drops."""
-    fight, notes = _step(fight, step)
-    if fight.chase:
-        fight, more = settle(fight, escapers(fight))
-        notes += more
-    return fight, notes
+    done = _step(fight, step)
+    after, notes = done.after, done.notes
+    if after.chase:
+        after, more = settle(after, escapers(after))
+        notes += tuple(more)
+    dropped = tuple(
+        c.name for c in fight.everyone if _standing(c) and not _standing(after.combatant(c.name))
+    )
+    return replace(done, after=after, notes=notes, dropped=dropped)
 
 
-def _step(fight: Fight, step: Step) -> tuple[Fight, list[str]]:
+def _standing(c: Hero | Monster) -> bool:
+    return in_fight(c) and c.current_hp > 0
+
+
+def _step(fight: Fight, step: Step) -> StepDone:
     if isinstance(step, Moved):
-        return _move(fight, step), []
+        return StepDone(step, fight, moved(fight, step))
     if isinstance(step, Attacked):
         return _attacked(fight, step)
     if isinstance(step, SpellCast):
         return _spell(fight, step)
     if isinstance(step, DeathSave):
         hero, notes = death_save(fight.hero(step.who), step.face)
-        return _tidy(fight.with_combatant(hero)), notes
+        return StepDone(step, fight, tidy(fight.with_combatant(hero)), notes=tuple(notes))
     if isinstance(step, Healed):
         healed, notes = heal(fight.combatant(step.who), step.amount)
-        return fight.with_combatant(healed), notes
+        return StepDone(step, fight, fight.with_combatant(healed), notes=tuple(notes))
     if isinstance(step, Damaged):
-        target = fight.combatant(step.who)
-        amount, _ = after_defences(target, {_damage_type(step.type): step.amount})
-        hurt, notes = take_damage(target, amount, critical=step.critical)
-        return _tidy(fight.with_combatant(hurt)), notes
+        return _damaged(fight, step)
     if isinstance(step, Marked):
-        return _mark(fight, step), []
+        return StepDone(step, fight, _marked(fight, step))
     if isinstance(step, Acted):
-        return _acted(fight, step), []
+        return StepDone(step, fight, _acted(fight, step))
     if isinstance(step, Fled):
         return _fled(fight, step)
     if isinstance(step, Dashed):
@@ -136,189 +200,145 @@ def _step(fight: Fight, step: Step) -> tuple[Fight, list[str]]:
         was = escapers(fight)
         lost = set(step.lost())
         kept = tuple(p for p in fight.chase if not (p.escaper == step.who and p.pursuer in lost))
-        return settle(replace(fight, chase=kept), was)
-    if isinstance(step, Dropped):
-        monster = fight.monster(step.who)
-        return _tidy(fight.with_combatant(replace(monster, damage=monster.hp))), [
-            f"{step.who} is gone (D8)"
-        ]
-    raise AssertionError(step)
+        after, notes = settle(replace(fight, chase=kept), was)
+        return StepDone(step, fight, after, notes=tuple(notes))
+    assert isinstance(step, Dropped)  # the DM takes a monster off the grid
+    monster = fight.monster(step.who)
+    after = tidy(fight.with_combatant(replace(monster, damage=monster.hp)))
+    return StepDone(step, fight, after, notes=(f"{step.who} is gone (D8)",))
 
 
-def _damage_type(text: str) -> DamageType | None:
-    return DamageType(text) if text else None
+def _hurt(
+    fight: Fight, who: str, damage: Damage, *, critical: bool = False, knock: bool = False
+) -> tuple[Fight, Dealt, list[str]]:
+    """D6–D9: `who` takes `damage` after its defences; `knock`: a mêlée attacker that drops
+    it knocks it out instead (D8)."""
+    target = fight.combatant(who)
+    amount, defences = after_defences(target, dict(damage))
+    if knock and 0 < target.current_hp <= amount:
+        hurt, notes = knock_out(target)
+    else:
+        hurt, notes = take_damage(target, amount, critical=critical)
+    return fight.with_combatant(hurt), Dealt(who, amount, defences), notes
 
 
-def _attacked(fight: Fight, step: Attacked) -> tuple[Fight, list[str]]:
+def _damaged(fight: Fight, step: Damaged) -> StepDone:
+    after, dealt, notes = _hurt(
+        fight, step.who, ((step.type, step.amount),), critical=step.critical
+    )
+    return StepDone(step, fight, tidy(after), (dealt,), notes=tuple(notes))
+
+
+def _attacked(fight: Fight, step: Attacked) -> StepDone:
+    before = fight
     attacker = fight.combatant(step.attacker)
     if attacker.has(Flag.HIDDEN):  # attacking gives away a hidden attacker
         fight = fight.with_combatant(replace(attacker, flags=attacker.flags - {Flag.HIDDEN}))
-    if step.attacker in fight.turns.helped:  # Help is spent on the next attack roll
-        fight = replace(
-            fight, turns=replace(fight.turns, helped=fight.turns.helped - {step.attacker})
-        )
+    turns = fight.turns
+    if step.attacker in turns.helped:  # Help is spent on the next attack roll
+        fight = replace(fight, turns=replace(turns, helped=turns.helped - {step.attacker}))
     if step.opportunity:
-        fight = replace(
-            fight, turns=replace(fight.turns, reacted=fight.turns.reacted | {step.attacker})
-        )
+        turns = fight.turns
+        fight = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.attacker}))
     if not step.hit:
-        return fight, []
-    target = fight.combatant(step.target)
-    by_type = {_damage_type(t): n for t, n in step.damage.items()}
-    amount, _ = after_defences(target, by_type)
-    if step.knock_out and 0 < target.current_hp <= amount:
-        hurt, notes = knock_out(target)
-    else:
-        hurt, notes = take_damage(target, amount, critical=step.critical)
-    fight = fight.with_combatant(hurt)
-    attacker = fight.combatant(step.attacker)
-    if step.big and amount > 0 and isinstance(attacker, Hero) and not attacker.o_dot:
-        fight = fight.with_combatant(replace(attacker, o_dot=True))
-        notes.append(f"{attacker.name} gets an O dot: {step.big} that dealt damage (T1)")
-    return _tidy(fight), notes
+        return StepDone(step, before, fight)
+    fight, dealt, notes = _hurt(
+        fight, step.target, step.damage, critical=step.critical, knock=step.knock_out
+    )
+    fight, o_dot = _o_dot(fight, step.attacker, step.big, dealt.amount, notes)
+    return StepDone(step, before, tidy(fight), (dealt,), o_dot=o_dot, notes=tuple(notes))
 
 
-def spell_damage(step: SpellCast, target: str) -> dict[DamageType | None, int]:
+def spell_damage(step: SpellCast, target: str) -> Damage:
     """What one target of a save spell takes before its defences: all, half on a save (round
     down, D11) or nothing; nothing for an ally spared by Sculpt Spells."""
     if target in step.spared:
-        return {}
+        return ()
     saved = next((s.success for s in step.saves if s.who == target), False)
-    out = {}
-    for kind, amount in step.damage.items():
-        out[_damage_type(kind)] = (amount // 2 if step.half else 0) if saved else amount
-    return out
+    if not saved:
+        return step.damage
+    return tuple((kind, amount // 2 if step.half else 0) for kind, amount in step.damage)
 
 
-def _spell(fight: Fight, step: SpellCast) -> tuple[Fight, list[str]]:
+def _spell(fight: Fight, step: SpellCast) -> StepDone:
+    before = fight
     notes: list[str] = []
-    dealt = 0
+    dealt: list[Dealt] = []
     for name in step.targets:
-        target = fight.combatant(name)
-        if not in_fight(target):
+        if not in_fight(fight.combatant(name)):
             continue
-        amount, _ = after_defences(target, spell_damage(step, name))
-        hurt, more = take_damage(target, amount)
-        fight = fight.with_combatant(hurt)
+        fight, took, more = _hurt(fight, name, spell_damage(step, name))
         notes += more
-        dealt += amount
-    caster = fight.combatant(step.caster)
-    if step.big and dealt > 0 and isinstance(caster, Hero) and not caster.o_dot:
-        fight = fight.with_combatant(replace(caster, o_dot=True))
-        notes.append(f"{caster.name} gets an O dot: {step.big} that dealt damage (T1)")
-    return _tidy(fight), notes
+        dealt.append(took)
+    fight, o_dot = _o_dot(fight, step.caster, step.big, sum(d.amount for d in dealt), notes)
+    return StepDone(step, before, tidy(fight), tuple(dealt), o_dot=o_dot, notes=tuple(notes))
 
 
-def _fled(fight: Fight, step: Fled) -> tuple[Fight, list[str]]:
+def _o_dot(
+    fight: Fight, who: str, big: str, dealt: int, notes: list[str]
+) -> tuple[Fight, str | None]:
+    """T1: a hero that deals damage with a big resource (a slotted spell, Sneak Attack,
+    Action Surge) gets an O dot."""
+    c = fight.combatant(who)
+    if not big or dealt <= 0 or not isinstance(c, Hero) or c.o_dot:
+        return fight, None
+    notes.append(f"{who} gets an O dot: {big} that dealt damage (T1)")
+    return fight.with_combatant(replace(c, o_dot=True)), who
+
+
+def _fled(fight: Fight, step: Fled) -> StepDone:
     """C1: the escaper and its pursuers leave their groups; a pool per pair."""
+    after = fight
     for name in (step.who, *step.pursuers):
-        fight = _without(fight, name)
-    fight = replace(fight, chase=start_pools(fight, step.who, step.pursuers))
-    fight, notes = settle(_tidy(fight), [step.who])
-    return fight, notes
+        after = without(after, name)
+    after = replace(after, chase=start_pools(after, step.who, list(step.pursuers)))
+    after, notes = settle(tidy(after), [step.who])
+    return StepDone(step, fight, after, notes=tuple(notes))
 
 
-def _dashed(fight: Fight, step: Dashed) -> tuple[Fight, list[str]]:
+def _dashed(fight: Fight, step: Dashed) -> StepDone:
     """C2: pools move by speed; C3: dashes counted, a failed check is a level of exhaustion."""
     notes = []
-    for name, n in step.dashes.items():
-        c = fight.combatant(name)
+    after = fight
+    for name, n in step.dashes:
+        c = after.combatant(name)
         failed = sum(1 for s in step.checks if s.who == name and not s.success)
         if failed:
             notes.append(f"{name} gains {failed} level(s) of exhaustion (C3)")
-        fight = fight.with_combatant(
+        after = after.with_combatant(
             replace(c, dashes=c.dashes + n, exhaustion=c.exhaustion + failed)
         )
-    dashed = frozenset(n for n, k in step.dashes.items() if k > 0)
-    fight = replace(fight, chase=after_speeds(fight, step.dashes))
-    return replace(fight, turns=replace(fight.turns, dashed=fight.turns.dashed | dashed)), notes
+    dashed = frozenset(n for n, k in step.dashes if k > 0)
+    after = replace(after, chase=after_speeds(after, dict(step.dashes)))
+    turns = after.turns
+    after = replace(after, turns=replace(turns, dashed=turns.dashed | dashed))
+    return StepDone(step, fight, after, notes=tuple(notes))
 
 
 def _acted(fight: Fight, step: Acted) -> Fight:
     turns = fight.turns
-    if step.action == "dodge":
+    if step.action is Action.DODGE:
         return replace(fight, turns=replace(turns, dodging=turns.dodging | {step.who}))
-    if step.action == "disengage":
+    if step.action is Action.DISENGAGE:
         return replace(fight, turns=replace(turns, disengaged=turns.disengaged | {step.who}))
-    if step.action == "help" and step.detail:
+    if step.action is Action.HELP and step.detail:
         return replace(fight, turns=replace(turns, helped=turns.helped | {step.detail}))
-    if step.action == "hide" and step.success:
+    if step.action is Action.HIDE and step.success:
         c = fight.combatant(step.who)
         return fight.with_combatant(replace(c, flags=c.flags | {Flag.HIDDEN}))
     return fight
 
 
-def _mark(fight: Fight, step: Marked) -> Fight:
+def _marked(fight: Fight, step: Marked) -> Fight:
     c = fight.combatant(step.who)
-    if step.mark in ("C", "C-", "O", "N"):
-        assert isinstance(c, Hero)
-        if step.mark == "O":
+    if isinstance(step.mark, Dot):
+        assert isinstance(c, Hero), "dots are for heroes (T1); the log was checked for it"
+        if step.mark is Dot.O:
             return fight.with_combatant(replace(c, o_dot=step.on))
-        if step.mark == "N":
+        if step.mark is Dot.N:
             return fight.with_combatant(replace(c, n_dot=step.on))
-        wanted = CDot.WANTED if step.mark == "C" else CDot.AVOIDED
-        c_dot: CDot | None = wanted if step.on else None
+        c_dot: CDot | None = step.mark.c_dot if step.on else None
         return fight.with_combatant(replace(c, c_dot=c_dot))
-    condition = Condition(step.mark)
+    condition: Condition = step.mark
     conditions = c.conditions | {condition} if step.on else c.conditions - {condition}
     return fight.with_combatant(replace(c, conditions=conditions))
-
-
-# --- groups (G5, M5, M6) -------------------------------------------------------------------
-
-
-def _move(fight: Fight, step: Moved) -> Fight:
-    c = fight.combatant(step.who)
-    if step.rank is not None:
-        rank = Rank(step.rank)
-        why = BackReason(step.why) if step.why else None
-        c = replace(c, rank=rank, why=None if rank is Rank.FRONT else why)
-        fight = fight.with_combatant(c)
-    if step.leave or step.join is not None:
-        fight = _without(fight, step.who)
-    if step.join is not None:
-        fight = _join(fight, step.who, step.join)
-    return _tidy(fight)
-
-
-def _without(fight: Fight, name: str) -> Fight:
-    groups = tuple(Group(g.label, tuple(n for n in g.members if n != name)) for g in fight.groups)
-    return replace(fight, groups=groups)
-
-
-def _join(fight: Fight, name: str, where: str) -> Fight:
-    """M5: into a group by label, or with a combatant: its group, or a new group of the two."""
-    labels = [g.label for g in fight.groups]
-    if where in labels or fight.group_of(where) is not None:
-        label = where if where in labels else fight.group_of(where).label  # type: ignore[union-attr]
-        groups = tuple(
-            Group(g.label, (*g.members, name)) if g.label == label else g for g in fight.groups
-        )
-        return replace(fight, groups=groups)
-    return replace(fight, groups=(*fight.groups, Group(new_label(fight, where), (where, name))))
-
-
-def new_label(fight: Fight, joined: str) -> str:
-    """A new group is named after the combatant joined, if its initial is free (as on paper)."""
-    used = {g.label for g in fight.groups}
-    candidates: list[str] = [joined[:1].upper(), *string.ascii_uppercase]
-    for label in candidates:
-        if label and label not in used:
-            return label
-    return next(f"G{n}" for n in range(1, len(used) + 2) if f"G{n}" not in used)
-
-
-def _tidy(fight: Fight) -> Fight:
-    """G5: the dead leave their groups; a group without a standing hero or a living monster
-    is gone. Downed heroes stay where they fell (A4)."""
-    standing = {c.name for c in fight.everyone if in_fight(c)}
-    groups = []
-    for g in fight.groups:
-        members = tuple(n for n in g.members if n in standing)
-        has_hero = any(isinstance(fight.combatant(n), Hero) for n in members)
-        has_monster = any(isinstance(fight.combatant(n), Monster) for n in members)
-        if has_hero and has_monster:
-            groups.append(Group(g.label, members))
-    if tuple(groups) == fight.groups:
-        return fight
-    return replace(fight, groups=tuple(groups))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll
-from lnf.errors import LnfError
+from lnf.errors import Refused
 from lnf.model import Fight, PhaseKind, Terrain
-from lnf.play.events import PhaseSet
+from lnf.model.events import PhaseSet
 from lnf.rules.distance import TERRAIN_DICE, volley_rounds
 
 
@@ -14,7 +14,7 @@ def roll_volleys(fight: Fight, dice: DiceSource, terrain: Terrain | None = None)
     """V1: roll the terrain's dice, divide by 6 and round down; a dungeon always has one."""
     terrain = terrain or fight.terrain
     if terrain is None:
-        raise LnfError(
+        raise Refused(
             "the sides start apart but the fight file names no terrain: add `terrain:` or run "
             "lnf start FIGHT --terrain TERRAIN (V1)"
         )
@@ -28,13 +28,13 @@ def roll_volleys(fight: Fight, dice: DiceSource, terrain: Terrain | None = None)
 def volleys_set(n: int, note: str) -> PhaseSet:
     """The volley count; zero means the sides meet at once."""
     if n <= 0:
-        return PhaseSet(PhaseKind.MELEE.value, 0, f"{note}; the sides meet at once")
-    return PhaseSet(PhaseKind.VOLLEY.value, n, note)
+        return PhaseSet(PhaseKind.MELEE, 0, f"{note}; the sides meet at once")
+    return PhaseSet(PhaseKind.VOLLEY, n, note)
 
 
 def tick_volley(fight: Fight) -> PhaseSet:
     """V2: the count ticks down while a side closes in; at 0 the sides meet."""
     n = fight.phase.volley - 1
     if n <= 0:
-        return PhaseSet(PhaseKind.MELEE.value, 0, "the sides meet: mêlée groups can form (V2)")
-    return PhaseSet(PhaseKind.VOLLEY.value, n, f"the sides close in: volley round {n} (V2)")
+        return PhaseSet(PhaseKind.MELEE, 0, "the sides meet: mêlée groups can form (V2)")
+    return PhaseSet(PhaseKind.VOLLEY, n, f"the sides close in: volley round {n} (V2)")

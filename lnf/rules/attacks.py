@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lnf.model import Attack, BackReason, Condition, Fight, Flag, Hero, HouseRule, Monster, Rank
-from lnf.model.plan import Mode, Roll
+from lnf.model.plan import Advantage, Mode
 from lnf.rules.moves import Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import downed, heroes
@@ -149,7 +149,9 @@ _TARGET_ADVANTAGE = {
 }
 
 
-def roll_for(monster: Monster, hero: Hero, mode: Mode, rank: Rank) -> tuple[Roll, tuple[str, ...]]:
+def roll_for(
+    monster: Monster, hero: Hero, mode: Mode, rank: Rank
+) -> tuple[Advantage, tuple[str, ...]]:
     """D4 for a monster's planned attack: advantage and disadvantage from ranks (R2) and
     conditions (T1's N dot), with reasons."""
     return attack_roll(
@@ -169,7 +171,7 @@ def attack_roll(
     dodging: bool = False,
     helped: bool = False,
     far: str = "",
-) -> tuple[Roll, tuple[str, ...]]:
+) -> tuple[Advantage, tuple[str, ...]]:
     """D4: the roll for any attack, with its reasons. `close`: a mêlée attack within 5 ft
     (prone targets); `from_front`: a ranged attack from the front rank (R2); `dodging`: the
     target took the Dodge action; `helped`: an ally took the Help action for the attacker;
@@ -210,9 +212,9 @@ def attack_roll(
     if far:
         bad.append(far)
     if good and bad:
-        return Roll.NORMAL, tuple(good + bad)  # D4: both cancel out
+        return Advantage.NORMAL, tuple(good + bad)  # D4: both cancel out
     if good:
-        return Roll.ADVANTAGE, tuple(good)
+        return Advantage.ADVANTAGE, tuple(good)
     if bad:
-        return Roll.DISADVANTAGE, tuple(bad)
-    return Roll.NORMAL, ()
+        return Advantage.DISADVANTAGE, tuple(bad)
+    return Advantage.NORMAL, ()

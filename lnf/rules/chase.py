@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lnf.model import Attack, Fight, Hero, Monster, Pool
-from lnf.model.plan import Mode, Roll
+from lnf.model.plan import Advantage, Mode
 from lnf.rules.distance import chase_reach
-from lnf.rules.roster import in_fight, speed_now
+from lnf.rules.roster import in_fight, incapacitated, speed_now
 
 
 def start_pools(fight: Fight, escaper: str, pursuers: list[str]) -> tuple[Pool, ...]:
@@ -76,7 +76,7 @@ def after_speeds(fight: Fight, dashes: dict[str, int]) -> tuple[Pool, ...]:
 
 def chase_mode(
     fight: Fight, attacker: str, target: str, attack: Attack
-) -> tuple[Mode, Roll] | None:
+) -> tuple[Mode, Advantage] | None:
     """C4: whether `attack` reaches across the pair's escape points, and how."""
     shared = pool(fight, attacker, target)
     if shared is None:
@@ -111,3 +111,29 @@ def settle(fight: Fight, was_escaping: list[str]) -> tuple[Fight, list[str]]:
             fight = fight.with_combatant(replace(c, escaped=True))
             notes.append(f"{name} gets away (C6)")
     return fight, notes
+
+
+def free_to_pursue(fight: Fight, pursuer: Hero | Monster, escaper: Hero | Monster) -> bool:
+    """C1, as lnf settles who may give chase: a foe of the escaper, standing and able to act,
+    not in a chase already, and not held by another standing foe in its own mêlée group."""
+    if pursuer.side is escaper.side or not in_fight(pursuer) or pursuer.current_hp == 0:
+        return False
+    if incapacitated(pursuer) or in_chase(fight, pursuer.name):
+        return False
+    group = fight.group_of(pursuer.name)
+    members = group.members if group is not None else ()
+    holding = [
+        n
+        for n in members
+        if n != escaper.name
+        and (c := fight.combatant(n)).side is escaper.side
+        and in_fight(c)
+        and c.current_hp > 0
+    ]
+    return not holding
+
+
+def free_pursuers(fight: Fight, escaper: Hero | Monster) -> list[str]:
+    """C1: everyone free to give chase to `escaper` (heroes in file order, monsters in danger
+    order); who of them does is the pursuers' choice (lnf's for monsters: all of them)."""
+    return [c.name for c in fight.everyone if free_to_pursue(fight, c, escaper)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from lnf.model import Attack, AttackKind, Fight, Monster, Terrain
-from lnf.model.plan import Mode, Order, Plan, Roll
+from lnf.model.plan import Advantage, Mode, Order, Plan
 from lnf.rules.attacks import plan_targets, unseen
 from lnf.rules.roster import in_fight, monsters
 
@@ -42,37 +42,37 @@ def _long_spell(attack: Attack) -> int | None:
     return None
 
 
-def volley_reach(attack: Attack, n: int) -> Roll | None:
+def volley_reach(attack: Attack, n: int) -> Advantage | None:
     """V3 in volley round `n`: None if the attack does not reach, else its roll."""
     if attack.kind is AttackKind.MELEE:
         return None
     if attack.kind is AttackKind.THROWN:
-        return Roll.NORMAL if n == 1 else None  # daggers, darts, javelins: only the last
+        return Advantage.NORMAL if n == 1 else None  # daggers, darts, javelins: only the last
     return _far(attack, n)
 
 
-def chase_reach(attack: Attack, points: int) -> Roll | None:
+def chase_reach(attack: Attack, points: int) -> Advantage | None:
     """C4 across `points` escape points: mêlée only at 0; ranged weapons and spells up to 2
     (thrown weapons too), two-handed ranged up to 10, long spells by their range."""
     if attack.kind is AttackKind.MELEE:
-        return Roll.NORMAL if points == 0 else None
+        return Advantage.NORMAL if points == 0 else None
     if attack.kind is AttackKind.THROWN and points == 0:
-        return Roll.NORMAL  # still within arm's length: the mêlée use
+        return Advantage.NORMAL  # still within arm's length: the mêlée use
     return _far(attack, points)
 
 
-def _far(attack: Attack, steps: int) -> Roll | None:
+def _far(attack: Attack, steps: int) -> Advantage | None:
     spell_steps = _long_spell(attack)
     if spell_steps is not None:
-        return Roll.NORMAL if steps <= spell_steps else None
+        return Advantage.NORMAL if steps <= spell_steps else None
     if attack.two_handed:
         if steps > 10:
             return None
-        return Roll.DISADVANTAGE if steps > 2 else Roll.NORMAL
-    return Roll.NORMAL if steps <= 2 else None
+        return Advantage.DISADVANTAGE if steps > 2 else Advantage.NORMAL
+    return Advantage.NORMAL if steps <= 2 else None
 
 
-def who_reaches(fight: Fight) -> list[tuple[str, list[tuple[str, Roll]]]]:
+def who_reaches(fight: Fight) -> list[tuple[str, list[tuple[str, Advantage]]]]:
     """V3 this volley round: each standing combatant and the attacks that reach, with rolls."""
     n = fight.phase.volley
     return [
@@ -82,14 +82,14 @@ def who_reaches(fight: Fight) -> list[tuple[str, list[tuple[str, Roll]]]]:
     ]
 
 
-def best_reaching(attacks: tuple[Attack, ...], reach: dict[Attack, Roll]) -> Attack | None:
+def best_reaching(attacks: tuple[Attack, ...], reach: dict[Attack, Advantage]) -> Attack | None:
     """The attack to use: one without disadvantage if any, then the most damaging."""
     if not reach:
         return None
     return max(
         reach,
         key=lambda a: (
-            reach[a] is not Roll.DISADVANTAGE,
+            reach[a] is not Advantage.DISADVANTAGE,
             a.damage.average * a.times,
             -attacks.index(a),
         ),

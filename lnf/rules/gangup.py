@@ -22,12 +22,9 @@ class Unit:
     monsters: tuple[str, ...]  # m(u): its front-rank or free-air monsters
 
     @property
-    def h(self) -> int:
-        return len(self.heroes)
-
-    @property
-    def m(self) -> int:
-        return len(self.monsters)
+    def counts(self) -> tuple[int, int]:
+        """(h(u), m(u)): what K2 compares."""
+        return len(self.heroes), len(self.monsters)
 
 
 def units(fight: Fight) -> tuple[Unit, ...]:
@@ -86,7 +83,7 @@ def k2_allows(counts: Sequence[tuple[int, int]]) -> bool:
 def check_gang_up(fight: Fight) -> list[Violation]:
     """K2 as a check on a state (K3: it binds monsters that join; none is forced out)."""
     found_units = units(fight)
-    broken = broken_tier([(u.h, u.m) for u in found_units])
+    broken = broken_tier([u.counts for u in found_units])
     if broken is None:
         return []
     t, over, under = broken
@@ -105,7 +102,9 @@ def check_gang_up(fight: Fight) -> list[Violation]:
 
 def _describe(us: list[Unit]) -> str:
     parts = [
-        f"{_name(u)} has {plural(u.m, 'monster')} for {plural(u.h, 'hero', 'heroes')}" for u in us
+        f"{_name(u)} has {plural(len(u.monsters), 'monster')} for "
+        f"{plural(len(u.heroes), 'hero', 'heroes')}"
+        for u in us
     ]
     return and_list(parts)
 

@@ -1,8 +1,8 @@
-"""The independent validator of plans (P2, P7) and the plan's score (P3, P4).
+"""The independent validator of plans (P2, P7).
 
 Knows nothing of the solver: it checks any plan — the solver's or one a DM wrote — against
-R, M, K and A from first principles, naming every broken rule, and computes the objective so
-that plans can be compared.
+R, M, K and A from first principles, naming every broken rule. How good a legal plan is
+(P3, P4) is `lnf.rules.plan_score`.
 """
 
 from __future__ import annotations
@@ -11,31 +11,19 @@ from dataclasses import dataclass
 
 from lnf.errors import Violation
 from lnf.model import BackReason, Fight, Flag, Hero, Monster, Rank
-from lnf.model.plan import Mode, MoveKind, Order, Plan, Roll
-from lnf.rules.attacks import has_melee, has_ranged, out_of_melee_reach, plan_targets, roll_for
+from lnf.model.plan import Mode, MoveKind, Order, Plan
+from lnf.rules.attacks import has_melee, has_ranged, out_of_melee_reach, plan_targets
 from lnf.rules.gangup import TIERS, unit_spots
 from lnf.rules.moves import (
     FAST_SPEED,
     Spot,
-    can_act,
-    destinations,
     final_spot,
     hero_spot,
-    leaves_group,
-    rank_options,
+    orders_by_monster,
 )
 from lnf.rules.ranks import can_fly_now, front_rank_counts, monster_needs_count
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, speed_now
 from lnf.rules.wording import and_list
-
-MODE_ORDER = (Mode.MELEE, Mode.REACH, Mode.RANGED)  # P4's canonical order of modes
-
-
-def orders_by_monster(fight: Fight, plan: Plan) -> dict[str, Order]:
-    """Every monster in the fight with its order; monsters the plan leaves out stay put."""
-    given = {o.monster: o for o in plan.orders}
-    return {m.name: given.get(m.name, Order(m.name, m.rank)) for m in monsters(fight)}
-
 
 # --- the validator ---------------------------------------------------------------------------
 
@@ -223,22 +211,22 @@ def _check_back_rank_count(fight: Fight, orders: dict[str, Order]) -> list[Viola
 
 @dataclass(frozen=True)
 class FinalUnit:
-    """K1 unit after the moves: its spot, front-rank heroes, counted monsters, joiners."""
+    """K1 unit after the moves: its spot, h(u) and m(u) (K4 counting), and who joined it."""
 
     spot: tuple[str, str]
-    h: int
-    m: int
+    front_heroes: int
+    monsters: int
     joined_by: tuple[str, ...]
 
 
 def final_units(fight: Fight, orders: dict[str, Order]) -> list[FinalUnit]:
     """K1 units with K4 counting (front rank and free air), after this round's moves."""
     units = []
-    for spot, h in unit_spots(fight):
+    for spot, front_heroes in unit_spots(fight):
         here = [o for o in orders.values() if final_spot(fight, o.monster, o.move) == spot]
-        m = sum(1 for o in here if o.rank in (Rank.FRONT, Rank.FREE_AIR))
+        counted = sum(1 for o in here if o.rank in (Rank.FRONT, Rank.FREE_AIR))
         joined = tuple(o.monster for o in here if o.move.kind is MoveKind.JOIN)
-        units.append(FinalUnit(spot, h, m, joined))
+        units.append(FinalUnit(spot, front_heroes, counted, joined))
     return units
 
 
@@ -250,15 +238,15 @@ def _check_joins(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
         if not unit.joined_by:
             continue
         for t in TIERS:
-            under = [u for u in units if u.m < t * u.h]
-            if unit.m > t * unit.h and under:
+            under = [u for u in units if u.monsters < t * u.front_heroes]
+            if unit.monsters > t * unit.front_heroes and under:
                 found.append(
                     Violation(
                         "K2",
                         f"{and_list(unit.joined_by)} may not join {_spot_name(unit.spot)}: it "
-                        f"would hold {unit.m} monsters for {unit.h} front-rank heroes, more "
-                        f"than {t} per hero, while {_spot_name(under[0].spot)} has "
-                        f"{under[0].m} for {under[0].h}",
+                        f"would hold {unit.monsters} monsters for {unit.front_heroes} front-rank "
+                        f"heroes, more than {t} per hero, while {_spot_name(under[0].spot)} has "
+                        f"{under[0].monsters} for {under[0].front_heroes}",
                         unit.joined_by,
                         "K3: a monster may not end its move in a unit that then breaks K2",
                     )
@@ -274,82 +262,9 @@ def _spot_name(spot: tuple[str, str]) -> str:
 def infer_mode(fight: Fight, order: Order) -> Order:
     """For a hand-written order without a mode: the first of mêlée, reach and ranged that the
     order allows on its own (else mêlée, so that the validator says why)."""
-    for mode in MODE_ORDER:
+    for mode in (Mode.MELEE, Mode.REACH, Mode.RANGED):
         candidate = Order(order.monster, order.rank, order.move, order.target, mode)
         own = [v for v in check_plan(fight, Plan((candidate,))) if v.rule not in ("R6", "K2")]
         if not own:
             return candidate
     return Order(order.monster, order.rank, order.move, order.target, Mode.MELEE)
-
-
-# --- the score (P3, P4) ----------------------------------------------------------------------
-
-
-def danger_classes(fight: Fight) -> dict[str, int]:
-    """G3: a monster's danger class is the column of its kind's leftmost member, renumbered."""
-    kinds: list[str] = []
-    for m in fight.monsters:
-        if m.stat_block not in kinds:
-            kinds.append(m.stat_block)
-    return {m.name: kinds.index(m.stat_block) for m in fight.monsters}
-
-
-@dataclass(frozen=True)
-class Score:
-    """P3 (maximise), P4 counts (minimise), then P4's canonical tie-break (minimise)."""
-
-    p3: tuple[int, ...]
-    p4: tuple[int, int, int, int]  # attacks at disadvantage, leavers, rank changes, moves
-    canonical: tuple[int, ...]
-
-    def key(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        """Smaller is better."""
-        return (tuple(-x for x in self.p3), self.p4, self.canonical)
-
-
-def p3_vector(fight: Fight, plan: Plan) -> tuple[int, ...]:
-    """P3: per hero along the target order, its attackers, then how many of each danger class
-    (most dangerous first; the last class follows from the others and is left out)."""
-    classes = danger_classes(fight)
-    n_classes = len(set(classes.values()))
-    vector: list[int] = []
-    for hero in plan_targets(fight):
-        attackers = [o.monster for o in plan.orders if o.target == hero.name]
-        vector.append(len(attackers))
-        for c in range(n_classes - 1):
-            vector.append(sum(1 for a in attackers if classes[a] == c))
-    return tuple(vector)
-
-
-def score(fight: Fight, plan: Plan) -> Score:
-    orders = orders_by_monster(fight, plan)
-    targets = [h.name for h in plan_targets(fight)]
-    by_name = {m.name: m for m in monsters(fight)}
-    disadvantaged = leavers = rank_changes = moves = 0
-    canonical: list[int] = []
-    for name, order in orders.items():
-        monster = by_name[name]
-        if order.target is not None and order.mode is not None:
-            hero = fight.hero(order.target)
-            roll, _ = roll_for(monster, hero, order.mode, order.rank)
-            disadvantaged += roll is Roll.DISADVANTAGE
-        leavers += leaves_group(fight, name, order.move)
-        rank_changes += order.rank is not monster.rank
-        moves += order.move.kind is not MoveKind.STAY
-        if can_act(fight, monster):
-            canonical += canonical_key(fight, monster, order, targets)
-    return Score(
-        p3_vector(fight, plan), (disadvantaged, leavers, rank_changes, moves), tuple(canonical)
-    )
-
-
-def canonical_key(fight: Fight, monster: Monster, order: Order, targets: list[str]) -> list[int]:
-    """P4's last tie-break for one monster: earlier target, then mêlée before reach before
-    ranged, then staying in place, then keeping its rank (each as a position in a list)."""
-    target = targets.index(order.target) if order.target in targets else len(targets)
-    mode = MODE_ORDER.index(order.mode) if order.mode is not None else len(MODE_ORDER)
-    dests = destinations(fight, monster)
-    ranks = rank_options(monster)
-    dest = dests.index(order.move) if order.move in dests else len(dests)
-    rank = ranks.index(order.rank) if order.rank in ranks else len(ranks)
-    return [target, mode, dest, rank]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lnf.model import Fight
 from lnf.model.plan import Plan
 from lnf.rules.attacks import plan_targets
-from lnf.rules.plan_check import danger_classes, score
+from lnf.rules.plan_score import danger_classes, score
 from lnf.rules.wording import plural
 
 P4_TEXT = (

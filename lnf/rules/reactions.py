@@ -1,21 +1,29 @@
-"""Reactions (M6, core-d20 D10): who may take an opportunity attack on a combatant leaving its
-group."""
+"""Opportunity attacks (M6, core-d20 D10): who may strike a combatant that leaves its group.
+
+The one place M6 is decided: the runner asks it for monsters that follow their plan, for
+heroes that move or flee, and the plan's text asks it to say who may strike whom.
+"""
 
 from __future__ import annotations
 
-from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import Move
+from lnf.model import Fight, Rank
+from lnf.model.events import Moved
 from lnf.rules.attacks import has_melee
-from lnf.rules.moves import leaves_group
 from lnf.rules.roster import in_fight, incapacitated
 
 
-def reaction_foes(fight: Fight, leaver: str) -> list[str]:
-    """M6, D10: foes in the group `leaver` is leaving that can still use a reaction on it:
-    standing, not incapacitated, with a mêlée attack, in the same rank (front or free air)."""
+def opportunity_attackers(fight: Fight, step: Moved) -> list[str]:
+    """M6, D10: the foes that may use their reaction for an opportunity attack as `step.who`
+    makes `step` (fleeing is leaving too). None unless the move takes it out of its group;
+    none if it took the Disengage action or leaves from the back rank (R3, out of mêlée).
+    Each is a foe in that group, standing, not incapacitated, with its reaction left and a
+    mêlée attack, in the same rank (front with front, free air with free air)."""
+    leaver = step.who
     group = fight.group_of(leaver)
+    if group is None or not step.changes_group or leaver in fight.turns.disengaged:
+        return []
     me = fight.combatant(leaver)
-    if group is None or me.rank is Rank.BACK:
+    if me.rank is Rank.BACK:
         return []
     foes = []
     for name in group.members:
@@ -27,10 +35,3 @@ def reaction_foes(fight: Fight, leaver: str) -> list[str]:
         if foe.rank is me.rank:
             foes.append(name)
     return foes
-
-
-def opportunity_attackers(fight: Fight, monster: Monster, move: Move) -> list[Hero]:
-    """M6, D10: the heroes a planned move would let take an opportunity attack."""
-    if not leaves_group(fight, monster.name, move):
-        return []
-    return [fight.hero(name) for name in reaction_foes(fight, monster.name)]

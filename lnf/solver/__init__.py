@@ -16,7 +16,6 @@ from lnf.model.plan import Mode, Move, Order, Plan, Wish
 from lnf.rules import check_state
 from lnf.rules.explain import Reason
 from lnf.solver.explain import explain_unattacked, explain_wish
-from lnf.solver.lexicographic import Infeasible
 from lnf.solver.model import PlanModel
 from lnf.solver.regimes import solve_over_regimes
 from lnf.solver.troops import Key, Option, target_index
@@ -50,8 +49,8 @@ def solve_plan(
 
     Raises RuleViolation if the state itself breaks the rules (except K2, which only binds
     monsters that join, K3, and R6, which the plan's moves must meet), and NoLegalPlan if no
-    plan meets the wishes (saying which rule stands in the way) or the solver cannot prove an
-    optimum within `time_limit` per block.
+    plan meets the wishes (saying which rule stands in the way), and PlanTimeout if the solver
+    cannot prove an optimum within `time_limit` per block.
     """
     # K3: a unit already over a gang-up tier is no bar to planning; nobody is forced out.
     # R6 counts after this round's moves, so the plan itself must meet it (a front-rank
@@ -66,7 +65,7 @@ def solve_plan(
             raise NoLegalPlan(explain_wish(fight, wish, wishes))
     try:
         pm, result = solve_over_regimes(base, workers, time_limit)
-    except Infeasible:  # a time-out keeps its own message
+    except NoLegalPlan:  # a time-out (PlanTimeout) is no proof and keeps its own message
         if wishes:
             raise NoLegalPlan(explain_wish(fight, None, wishes)) from None
         raise
@@ -95,13 +94,15 @@ def _read_plan(pm: PlanModel, solver: cp_model.CpSolver) -> Plan:
     for t in pm.troops:
         keyed: list[tuple[Key, Rank, Move, str | None, Mode | None]] = []
         free: dict[Rank, list[Option]] = {}
-        for o, x in zip(t.options, t.x, strict=True):
+        for o, x in zip(t.options, t.counts, strict=True):
             for _ in range(solver.value(x)):
                 if o.target is None:
                     free.setdefault(o.rank, []).append(o)
                 else:
                     keyed.append((pm.key(t, o), o.rank, t.move_of(o), o.target, o.mode))
-        shots = [sh for sh, v in zip(t.shots, t.s, strict=True) for _ in range(solver.value(v))]
+        shots = [
+            sh for sh, v in zip(t.shots, t.shot_counts, strict=True) for _ in range(solver.value(v))
+        ]
         for rank, spots in free.items():
             aimed = sorted(
                 (sh for sh in shots if sh.rank is rank), key=lambda sh: target_index(pm.targets, sh)

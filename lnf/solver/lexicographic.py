@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from lnf.errors import NoLegalPlan
+from lnf.errors import NoLegalPlan, PlanTimeout
 
 MAX_BLOCK = 2**31  # far below int64 and double precision: CP-SAT's presolve and LP stay exact
 LINEARIZATION = 2  # the LP must see K2 and R6 counting: at 1, some grids never finish
@@ -48,7 +48,7 @@ Ruled = set[int]  # indices of variables that every plan left sets to 0
 
 
 @dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
-class Group:
+class TroopTerms:
     """A troop's terms in a level. They sum to at most `count`, to exactly `count` if
     `exact`; when every variable in `rest` is 0 they sum to exactly `count` unless `slack`;
     and when they sum to `count`, every variable in `rest` is 0."""
@@ -106,7 +106,7 @@ class Level:
     its terms grouped by troop (which gives tight bounds)."""
 
     name: str
-    groups: list[Group] = field(default_factory=list)
+    troops: list[TroopTerms] = field(default_factory=list)
     constant: int = 0
     # A count to maximise (stored negated) that cannot exceed `total` minus sign times the
     # counts of the named earlier levels (each monster attacks one hero; an attacker has one
@@ -129,20 +129,20 @@ class Level:
         rest: list[cp_model.IntVar] | None = None,
         slack: bool = False,
     ) -> None:
-        """A troop's terms; see `Group`. A group that is not exact and has no `rest` is
+        """A troop's terms; see `TroopTerms`. Terms that is not exact and has no `rest` is
         taken to have slack (its terms may all be 0)."""
         self._expr = None
         if exact:
-            self.groups.append(Group(terms, count, True, []))
+            self.troops.append(TroopTerms(terms, count, True, []))
             return
         zero = [v for v, c in terms if c == 0]
         terms = [(v, c) for v, c in terms if c != 0]
         rest = (rest or []) + zero
         if terms:
-            self.groups.append(Group(terms, count, False, rest, slack or not rest))
+            self.troops.append(TroopTerms(terms, count, False, rest, slack or not rest))
 
     def static_bounds(self, ruled: Ruled) -> tuple[int, int]:
-        extremes = [g.extremes(ruled) for g in self.groups]
+        extremes = [g.extremes(ruled) for g in self.troops]
         return (
             self.constant + sum(lo for lo, _ in extremes),
             self.constant + sum(hi for _, hi in extremes),
@@ -165,18 +165,18 @@ class Level:
         return lo, hi
 
     def rule_out(self, value: int, ruled: Ruled) -> None:
-        """If `value` is an end of the static range, every group sits at its own end: add
+        """If `value` is an end of the static range, every troop's terms sit at their own end: add
         the variables that would move it to `ruled`."""
         lo, hi = self.static_bounds(ruled)
         if value not in (lo, hi) or lo == hi:
             return
-        for group in self.groups:
-            g_lo, g_hi = group.extremes(ruled)
-            group.rule_out(g_lo if value == lo else g_hi, ruled)
+        for troop in self.troops:
+            t_lo, t_hi = troop.extremes(ruled)
+            troop.rule_out(t_lo if value == lo else t_hi, ruled)
 
     def expr(self) -> cp_model.LinearExpr:
         if self._expr is None:  # built once: a level's terms are all added before use
-            terms = [term for group in self.groups for term in group.terms]
+            terms = [term for troop in self.troops for term in troop.terms]
             self._expr = cp_model.LinearExpr.weighted_sum(
                 [v for v, _ in terms], [c for _, c in terms]
             ) + (self.constant)
@@ -196,8 +196,10 @@ def negated(level: Level) -> Level:
         part=level.part,
         hero=level.hero,
     )
-    for g in level.groups:
-        out.groups.append(Group([(v, -c) for v, c in g.terms], g.count, g.exact, g.rest, g.slack))
+    for g in level.troops:
+        out.troops.append(
+            TroopTerms([(v, -c) for v, c in g.terms], g.count, g.exact, g.rest, g.slack)
+        )
     return out
 
 
@@ -220,10 +222,6 @@ class LexResult:
     values: dict[str, int]
     solves: int
     solver: cp_model.CpSolver  # holds the optimum
-
-
-class Infeasible(NoLegalPlan):
-    """No plan of this model meets the rules and the wishes (not a time-out)."""
 
 
 Ranged = list[tuple[Level, int, int]]  # levels with their ranges
@@ -281,7 +279,7 @@ def _solve_block(
         solver.parameters.max_number_of_conflicts = conflicts
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
-        raise Infeasible("no plan satisfies the rules and the wishes")
+        raise NoLegalPlan("no plan satisfies the rules and the wishes")
     if status == cp_model.OPTIMAL:
         return solver, len(block)
     if status == cp_model.FEASIBLE:
@@ -292,9 +290,7 @@ def _solve_block(
             return solver, _levels_through(block, proven)
     if conflicts is not None:  # nothing proven yet: the first level alone
         return _solve_block(model, block[:1], workers, time_limit)
-    raise NoLegalPlan(
-        f"the solver found no proven optimum within {time_limit:g} s ({solver.status_name(status)})"
-    )
+    raise PlanTimeout(time_limit, solver.status_name(status))
 
 
 def proven_digits(best: int, bound: int, digits: list[tuple[int, int]]) -> int:

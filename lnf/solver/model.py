@@ -82,8 +82,8 @@ class PlanModel:
         troops = form_troops(self.fight, self.acting, self.targets, named, prune)
         for t in troops:
             new = self.model.new_bool_var if t.size == 1 else self._counter(t.size)
-            t.x = [new(f"{t.first.name}:{k}") for k in range(len(t.options))]
-            t.s = [new(f"{t.first.name}>{sh.target}@{sh.rank}") for sh in t.shots]
+            t.counts = [new(f"{t.first.name}:{k}") for k in range(len(t.options))]
+            t.shot_counts = [new(f"{t.first.name}>{sh.target}@{sh.rank}") for sh in t.shots]
         return troops
 
     def _counter(self, size: int) -> Callable[[str], cp_model.IntVar]:
@@ -101,12 +101,12 @@ class PlanModel:
         keyed: list[tuple[Key, cp_model.IntVar]] = []
         parts: dict[int, list[cp_model.IntVar]] = {}
         new = self.model.new_bool_var if troop.size == 1 else self._counter(troop.size)
-        for option, x in zip(troop.options, troop.x, strict=True):
+        for option, x in zip(troop.options, troop.counts, strict=True):
             if x.index in ruled:
                 continue
             shots = [
                 (k, shot)
-                for k, (shot, s) in enumerate(zip(troop.shots, troop.s, strict=True))
+                for k, (shot, s) in enumerate(zip(troop.shots, troop.shot_counts, strict=True))
                 if option.target is None and shot.rank is option.rank and s.index not in ruled
             ]
             if not shots:
@@ -119,7 +119,7 @@ class PlanModel:
             for (k, shot), v in zip(shots, carried, strict=True):
                 keyed.append((self.key(troop, option, shot), v))
                 parts.setdefault(k, []).append(v)
-        for k, s in enumerate(troop.s):
+        for k, s in enumerate(troop.shot_counts):
             if s.index not in ruled:
                 self.model.add(cp_model.LinearExpr.sum(parts.get(k, [])) == s).only_enforce_if(
                     active
@@ -132,7 +132,7 @@ class PlanModel:
 
     def options_where(self, where: Predicate) -> Iterable[cp_model.IntVar]:
         for t in self.troops:
-            for o, x in zip(t.options, t.x, strict=True):
+            for o, x in zip(t.options, t.counts, strict=True):
                 if where(t, o):
                     yield x
 
@@ -148,9 +148,11 @@ class PlanModel:
         and at most one attacked hero); a shot needs a member at its rank that makes no
         other attack (A3)."""
         for t in self.troops:
-            self.model.add(cp_model.LinearExpr.sum(t.x) == t.size)
+            self.model.add(cp_model.LinearExpr.sum(t.counts) == t.size)
             for rank in dict.fromkeys(shot.rank for shot in t.shots):
-                shots = [s for shot, s in zip(t.shots, t.s, strict=True) if shot.rank is rank]
+                shots = [
+                    s for shot, s in zip(t.shots, t.shot_counts, strict=True) if shot.rank is rank
+                ]
                 self.model.add(sum(shots) <= sum(t.idle_at(rank)))
 
     def front_rank_monsters(self) -> cp_model.LinearExpr:
@@ -168,7 +170,7 @@ class PlanModel:
             (t, x)
             for t in self.troops
             if monster_needs_count(t.first)
-            for o, x in zip(t.options, t.x, strict=True)
+            for o, x in zip(t.options, t.counts, strict=True)
             if o.rank is Rank.BACK
         ]
         if backs:
@@ -266,7 +268,7 @@ class PlanModel:
         joins: BySpot = {}
         for t in self.troops:
             home = start_spot(self.fight, t.first.name)
-            for o, x in zip(t.options, t.x, strict=True):
+            for o, x in zip(t.options, t.counts, strict=True):
                 spot = t.spot_of(o)
                 if o.rank in COUNTED_RANKS:
                     counted.setdefault(spot, []).append((t, x))

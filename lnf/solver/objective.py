@@ -20,10 +20,10 @@ from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model import IntVar
 
 from lnf.model import Monster, Rank
-from lnf.model.plan import Mode, MoveKind, Roll
+from lnf.model.plan import Advantage, Mode, MoveKind
 from lnf.rules.attacks import roll_for
 from lnf.rules.moves import leaves_group
-from lnf.rules.plan_check import danger_classes
+from lnf.rules.plan_score import danger_classes
 from lnf.solver.lexicographic import Level, Part, Ruled, Term, negated
 from lnf.solver.model import PlanModel
 from lnf.solver.troops import Troop
@@ -62,10 +62,10 @@ def _attacks_on(t: Troop, hero: str) -> tuple[list[Term], list[IntVar], bool]:
     shot_ranks = {shot.rank for shot in t.shots if shot.target == hero}
     rest = [
         x
-        for o, x in zip(t.options, t.x, strict=True)
+        for o, x in zip(t.options, t.counts, strict=True)
         if o.target != hero and not (o.target is None and o.rank in shot_ranks)
     ]
-    rest += [s for shot, s in zip(t.shots, t.s, strict=True) if shot.target != hero]
+    rest += [s for shot, s in zip(t.shots, t.shot_counts, strict=True) if shot.target != hero]
     return terms, rest, bool(shot_ranks)
 
 
@@ -76,7 +76,7 @@ def p4_levels(pm: PlanModel) -> list[Level]:
     moves = Level("P4 moves")
     for t in pm.troops:
         m = t.first
-        options = list(zip(t.options, t.x, strict=True))
+        options = list(zip(t.options, t.counts, strict=True))
         disadvantage.add(
             [(x, _disadvantaged(pm, m, o.target, o.mode, o.rank)) for o, x in options],
             t.size,
@@ -84,7 +84,7 @@ def p4_levels(pm: PlanModel) -> list[Level]:
         )
         shots = [
             (s, _disadvantaged(pm, m, sh.target, Mode.RANGED, sh.rank))
-            for sh, s in zip(t.shots, t.s, strict=True)
+            for sh, s in zip(t.shots, t.shot_counts, strict=True)
         ]
         disadvantage.add(shots, t.size, slack=True)
         leavers.add(
@@ -105,13 +105,13 @@ def _disadvantaged(
     if hero is None or mode is None:
         return 0
     roll, _ = roll_for(m, pm.fight.hero(hero), mode, rank)
-    return int(roll is Roll.DISADVANTAGE)
+    return int(roll is Advantage.DISADVANTAGE)
 
 
 def canonical_levels(pm: PlanModel, ruled: Ruled) -> list[Level]:
     """P4's last tie-break, monster by monster in column order: the place of its order in
     canonical order (earlier target, mêlée before reach before ranged, earlier destination,
-    earlier rank; the keys of `rules.plan_check.canonical_key`) among the orders that the
+    earlier rank; the keys of `rules.plan_score.canonical_key`) among the orders that the
     levels before left open (`ruled` holds the rest).
 
     A troop's n-th member takes the troop's n-th smallest order. When its members stand side
@@ -122,7 +122,7 @@ def canonical_levels(pm: PlanModel, ruled: Ruled) -> list[Level]:
     position = {m.name: k for k, m in enumerate(pm.acting)}
     by_column: dict[int, list[Level]] = {}
     for t in pm.troops:
-        part = Part(pm.model.new_bool_var(f"{t.first.name} deciding"), [*t.x, *t.s])
+        part = Part(pm.model.new_bool_var(f"{t.first.name} deciding"), [*t.counts, *t.shot_counts])
         counts = pm.canonical_counts(t, ruled, part.active)
         columns = [position[m.name] for m in t.members]
         if columns[-1] - columns[0] == len(columns) - 1:

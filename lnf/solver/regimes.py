@@ -12,7 +12,8 @@ among the regimes left, with everything before it fixed.
 
 from __future__ import annotations
 
-from lnf.solver.lexicographic import Fixed, Infeasible, LexResult, LexSolve
+from lnf.errors import NoLegalPlan
+from lnf.solver.lexicographic import Fixed, LexResult, LexSolve
 from lnf.solver.model import PlanModel, possible_regimes
 from lnf.solver.objective import canonical_levels, p3_p4_levels
 
@@ -45,10 +46,10 @@ def solve_over_regimes(
         for k in stepping:
             try:
                 fixed[k] += runs[k][1].step(extend=False)
-            except Infeasible:
+            except NoLegalPlan:
                 del runs[k]
         if not runs:
-            raise Infeasible("no plan satisfies the rules and the wishes")
+            raise NoLegalPlan("no plan satisfies the rules and the wishes")
         common = min(len(fixed[k]) for k in runs)
         best = min(_values(fixed[k][:common]) for k in runs)
         runs = {k: run for k, run in runs.items() if _values(fixed[k][:common]) == best}

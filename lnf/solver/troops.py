@@ -25,7 +25,7 @@ from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move, MoveKind
 from lnf.rules.attacks import Need, mode_needs
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
-from lnf.rules.plan_check import MODE_ORDER
+from lnf.rules.plan_score import MODE_ORDER
 
 Key = tuple[int, int, int, int]  # P4's canonical order: target, mode, destination, rank
 Needed = tuple[str, Mode, Need]  # a hero, a mode and what attacking it so needs
@@ -53,7 +53,7 @@ class Shot:
 @dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
 class Troop:
     """Interchangeable monsters, in column order, with their options and shots and, once
-    the model gives them, the count variables of each (`x`, `s`)."""
+    the model gives them, the count variables of each (`counts`, `shot_counts`)."""
 
     members: tuple[Monster, ...]
     moves: list[Move]
@@ -61,8 +61,8 @@ class Troop:
     spots: list[Spot]  # where each destination ends
     options: list[Option] = field(default_factory=list)
     shots: list[Shot] = field(default_factory=list)
-    x: list[cp_model.IntVar] = field(default_factory=list)
-    s: list[cp_model.IntVar] = field(default_factory=list)
+    counts: list[cp_model.IntVar] = field(default_factory=list)  # how many take each option
+    shot_counts: list[cp_model.IntVar] = field(default_factory=list)  # how many take each shot
     _strikes: list[Strike] = field(default_factory=list, repr=False)
 
     @property
@@ -85,12 +85,12 @@ class Troop:
         if not self._strikes:
             self._strikes = [
                 (x, o.target, o.mode, o.rank)
-                for o, x in zip(self.options, self.x, strict=True)
+                for o, x in zip(self.options, self.counts, strict=True)
                 if o.target is not None and o.mode is not None
             ]
             self._strikes += [
                 (v, sh.target, Mode.RANGED, sh.rank)
-                for sh, v in zip(self.shots, self.s, strict=True)
+                for sh, v in zip(self.shots, self.shot_counts, strict=True)
             ]
         return self._strikes
 
@@ -98,7 +98,7 @@ class Troop:
         """Options at `rank` without a mêlée or reach attack: where a shot can ride."""
         return [
             x
-            for o, x in zip(self.options, self.x, strict=True)
+            for o, x in zip(self.options, self.counts, strict=True)
             if o.rank is rank and o.target is None
         ]
 
@@ -223,7 +223,7 @@ def canonical_key(
     targets: tuple[Hero, ...], troop: Troop, option: Option, shot: Shot | None = None
 ) -> Key:
     """P4's canonical order of an option (carrying `shot`, if any): the keys of
-    `rules.plan_check.canonical_key`."""
+    `rules.plan_score.canonical_key`."""
     target, mode = (shot.target, Mode.RANGED) if shot else (option.target, option.mode)
     return (
         target_index(targets, target),

@@ -1,14 +1,17 @@
 """The fight told as a DM would tell it: one line per thing that happened, every roll with its
 parts (`1d20 (17) + 4 = 21 vs AC 16: hit`), and what followed from the rules.
 
-`describe` needs the state before the event; `transcript` replays a whole log.
+It tells the records `lnf.play.state.apply` makes (`Applied`): the damage each target took
+after its defences, who gained an O dot and the states before and after are all there, so
+nothing is worked out again here.
 """
 
 from __future__ import annotations
 
-from lnf.dice import DamageType
-from lnf.model import Fight, Hero, Rank
-from lnf.play.events import (
+from collections.abc import Iterable
+
+from lnf.model import Action, Dot, Fight, Hero, Rank
+from lnf.model.events import (
     Acted,
     Attacked,
     Begun,
@@ -17,7 +20,6 @@ from lnf.play.events import (
     DeathSave,
     Dropped,
     Ended,
-    Event,
     Fled,
     Healed,
     Hid,
@@ -29,64 +31,65 @@ from lnf.play.events import (
     Redone,
     RoundStarted,
     SpellCast,
-    Step,
     Turn,
     Undone,
 )
-from lnf.play.state import apply, apply_step, spell_damage
-from lnf.rules.damage import after_defences
+from lnf.model.plan import Mode
+from lnf.play.state import Applied, Dealt, StepDone
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.wording import and_list
 
-MODE_WORDS = {"melee": "in mêlée", "reach": "with reach", "ranged": "at range"}
+MODE_WORDS = {Mode.MELEE: "in mêlée", Mode.REACH: "with reach", Mode.RANGED: "at range"}
 ACTION_WORDS = {
-    "dash": "dashes",
-    "disengage": "disengages",
-    "dodge": "dodges",
-    "help": "helps",
-    "use": "uses",
-    "nothing": "does nothing",
+    Action.DASH: "dashes",
+    Action.DISENGAGE: "disengages",
+    Action.DODGE: "dodges",
+    Action.HELP: "helps",
+    Action.HIDE: "hides",
+    Action.USE: "uses",
+    Action.NOTHING: "does nothing",
 }
+RANK_WORDS = {Rank.FRONT: "the front rank", Rank.BACK: "the back rank", Rank.FREE_AIR: "free air"}
 
 
-def transcript(start: Fight, events: list[Event], *, markdown: bool = False) -> list[str]:
-    lines: list[str] = []
-    fight = start
-    for event in events:
-        lines += describe(event, fight, markdown=markdown)
-        fight, _ = apply(fight, event)
-    return lines
+def transcript(records: Iterable[Applied], *, markdown: bool = False) -> list[str]:
+    return [line for applied in records for line in describe(applied, markdown=markdown)]
 
 
-def describe(event: Event, before: Fight, *, markdown: bool = False) -> list[str]:
+def describe(applied: Applied, *, markdown: bool = False) -> list[str]:
+    event, before = applied.event, applied.before
     bullet = "- " if markdown else ""
-    if isinstance(event, Begun):
-        return []  # the seed is for replaying, not for telling
     if isinstance(event, RoundStarted):
-        phase = f" ({event.phase})" if event.phase.startswith("volley") else ""
+        phase = f" ({event.phase})" if event.phase.volley else ""
         head = f"## Round {event.round}{phase}" if markdown else f"Round {event.round}{phase}"
         blocks = "; ".join(", ".join(names) for _, names in strike_blocks(before))
-        order = f"{bullet}Strike order (S2, S3): {blocks}."
-        return ["", head, order]
+        return ["", head, f"{bullet}Strike order (S2, S3): {blocks}."]
     if isinstance(event, Planned):
         return [bullet + _plan_line(event)]
     if isinstance(event, PhaseSet):
         return [bullet + event.note[:1].upper() + event.note[1:] + "."]
     if isinstance(event, Turn):
-        return [_bulleted(line, markdown) for line in _turn_lines(event, before)]
+        if event.note:
+            return [_bulleted(f"{event.who} {event.note}.", markdown)]
+        if not event.steps:
+            return [_bulleted(f"{event.who} does nothing.", markdown)]
+        return [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")]
     if isinstance(event, Recorded):
-        prefix = "DM: " if event.by == "dm" else ""
+        prefix = "" if event.by_rules else "DM: "
         out = [f"{bullet}{prefix}{event.note}"] if event.note else []
-        lines = _steps_lines(event.steps, before, prefix)
-        return out + [_bulleted(line, markdown) for line in lines]
+        return out + [_bulleted(line, markdown) for line in _steps_lines(applied.steps, prefix)]
     if isinstance(event, Ended):
         away = [c.name for c in before.everyone if c.escaped]
         got_away = f" {and_list(away)} got away (C6)." if away else ""
         bold = "**" if markdown else ""
         return ["", f"{bold}The {event.winner} win.{bold}{got_away}"]
-    if isinstance(event, Undone | Redone):
-        return []
-    raise AssertionError(event)
+    assert isinstance(event, Begun | Undone | Redone)
+    return []  # the seed is for replaying, undo and redo for the record, not for telling
+
+
+def one_line(applied: Applied) -> str:
+    """An event told on one line (`lnf undo`, `lnf redo`)."""
+    return " ".join(line.strip() for line in describe(applied) if line.strip())
 
 
 def _bulleted(line: str, markdown: bool) -> str:
@@ -102,46 +105,35 @@ def _plan_line(event: Planned) -> str:
         return f"{head}: {event.note or 'no monster can act'}."
     parts = []
     for o in event.orders:
-        part = str(o["monster"])
         extra = []
-        if o["move"] != "stays":
-            extra.append(str(o["move"]))
-        if o["target"] is not None:
-            extra.append(f"attacks {o['target']} {MODE_WORDS[str(o['mode'])]}")
+        if o.move.kind.value != "stay":
+            extra.append(str(o.move))
+        if o.target is not None and o.mode is not None:
+            extra.append(f"attacks {o.target} {MODE_WORDS[o.mode]}")
         else:
             extra.append("does not attack")
-        if o["rank"] != "front":
-            extra.append(f"from {o['rank']}" if o["rank"] == "free-air" else "in the back rank")
-        parts.append(f"{part} {', '.join(extra)}")
+        if o.rank is not Rank.FRONT:
+            extra.append("from free-air" if o.rank is Rank.FREE_AIR else "in the back rank")
+        parts.append(f"{o.monster} {', '.join(extra)}")
     return f"{head}: {'; '.join(parts)}."
 
 
-def _turn_lines(event: Turn, before: Fight) -> list[str]:
-    if event.note:
-        return [f"{event.who} {event.note}."]
-    if not event.steps:
-        return [f"{event.who} does nothing."]
-    return _steps_lines(event.steps, before, "")
-
-
-def _steps_lines(steps: list[Step], before: Fight, prefix: str) -> list[str]:
+def _steps_lines(steps: Iterable[StepDone], prefix: str) -> list[str]:
     lines: list[str] = []
-    fight = before
-    for step in steps:
-        after, notes = apply_step(fight, step)
-        lines.append(prefix + _step_text(step, fight, after))
-        lines += [f"  → {n}." for n in notes]
-        fight = after
+    for done in steps:
+        lines.append(prefix + _step_text(done))
+        lines += [f"  → {n}." for n in done.notes]
     return lines
 
 
-def _step_text(step: Step, before: Fight, after: Fight) -> str:
+def _step_text(done: StepDone) -> str:
+    step, after = done.step, done.after
     if isinstance(step, Attacked):
-        return _attack_text(step, before, after)
+        return _attack_text(step, done)
     if isinstance(step, SpellCast):
-        return _spell_text(step, before, after)
+        return _spell_text(step, done)
     if isinstance(step, Moved):
-        return _move_text(step, before, after)
+        return _move_text(step, done.before, after)
     if isinstance(step, DeathSave):
         result = "success" if step.face >= 10 else "failure"
         result = {1: "two failures", 20: "natural 20"}.get(step.face, result)
@@ -155,11 +147,11 @@ def _step_text(step: Step, before: Fight, after: Fight) -> str:
             f"{healer} heals {target}{by}: {step.amount} hit points{how}; {_hp(after, step.who)}."
         )
     if isinstance(step, Damaged):
-        kind = f" {step.type}" if step.type else ""
+        kind = f" {step.type}" if step.type is not None else ""
         return f"{step.who} takes {step.amount}{kind} damage; {_hp(after, step.who)}."
     if isinstance(step, Marked):
         word = "gains" if step.on else "loses"
-        what = f"a {step.mark} dot" if step.mark in ("C", "C-", "O", "N") else step.mark
+        what = f"a {step.mark} dot" if isinstance(step.mark, Dot) else str(step.mark)
         return f"{step.who} {word} {what}."
     if isinstance(step, Acted):
         return _acted_text(step)
@@ -173,22 +165,20 @@ def _step_text(step: Step, before: Fight, after: Fight) -> str:
         who = and_list(step.pursuers)
         return f"{step.who} flees; {who} {give} chase (C1): escape points start at {start}."
     if isinstance(step, Dashed):
-        return _dashed_text(step, before, after)
-    if isinstance(step, Hid):
-        results = [
-            f"{'loses' if step.total >= dc else 'spots'} {step.who} (passive Perception {dc})"
-            for dc in step.against.values()
-        ]
-        said = "; ".join(f"{p} {r}" for p, r in zip(step.against, results, strict=True))
-        sign = "+" if step.bonus >= 0 else "-"
-        return (
-            f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
-            f"{abs(step.bonus)} = {step.total}: {said}."
-        )
-    raise AssertionError(step)
+        return _dashed_text(step, after)
+    assert isinstance(step, Hid)
+    results = [
+        f"{p} {'loses' if step.total >= dc else 'spots'} {step.who} (passive Perception {dc})"
+        for p, dc in step.against
+    ]
+    sign = "+" if step.bonus >= 0 else "-"
+    return (
+        f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
+        f"{abs(step.bonus)} = {step.total}: {'; '.join(results)}."
+    )
 
 
-def _attack_text(step: Attacked, before: Fight, after: Fight) -> str:
+def _attack_text(step: Attacked, done: StepDone) -> str:
     if len(step.faces) == 1:
         dice = f"1d20 ({step.faces[0]})"
     else:
@@ -209,15 +199,18 @@ def _attack_text(step: Attacked, before: Fight, after: Fight) -> str:
     if step.hit:
         big = f" ({step.big})" if step.big else ""
         text += f"; {step.damage_text}{big}"
-        by_type = {DamageType(t) if t else None: n for t, n in step.damage.items()}
-        dealt, why = after_defences(before.combatant(step.target), by_type)
-        if why:
-            text += f", {why} (D6): {dealt}"
-        text += f"; {_hp(after, step.target)}"
+        dealt = _dealt_to(done, step.target)
+        if dealt.defences:
+            text += f", {dealt.defences} (D6): {dealt.amount}"
+        text += f"; {_hp(done.after, step.target)}"
     return text + "."
 
 
-def _spell_text(step: SpellCast, before: Fight, after: Fight) -> str:
+def _dealt_to(done: StepDone, who: str) -> Dealt:
+    return next((d for d in done.dealt if d.who == who), Dealt(who, 0))
+
+
+def _spell_text(step: SpellCast, done: StepDone) -> str:
     area = f" ({step.area})" if step.area else ""
     big = f" ({step.big})" if step.big else ""
     text = f"{step.caster} casts {step.spell}{area} on {and_list(step.targets)}{big}"
@@ -231,20 +224,20 @@ def _spell_text(step: SpellCast, before: Fight, after: Fight) -> str:
         else:
             roll = f"fails ({saved.note})"
         verdict = ("saves" if saved.success else "fails") if saved.faces else ""
-        by_type = spell_damage(step, saved.who)
-        dealt, why = after_defences(before.combatant(saved.who), by_type)
-        defence = f", {why} (D6)" if why else ""
+        dealt = _dealt_to(done, saved.who)
+        defence = f", {dealt.defences} (D6)" if dealt.defences else ""
         result = (
-            f"{verdict + ', ' if verdict else ''}takes {dealt}{defence}; {_hp(after, saved.who)}"
+            f"{verdict + ', ' if verdict else ''}takes {dealt.amount}{defence}; "
+            f"{_hp(done.after, saved.who)}"
         )
         parts.append(f"{saved.who}'s {step.ability.upper()} save {roll}: {result}")
     return "; ".join(parts[:1]) + ". " + ". ".join(parts[1:]) + "."
 
 
-def _dashed_text(step: Dashed, before: Fight, after: Fight) -> str:
+def _dashed_text(step: Dashed, after: Fight) -> str:
     """C2, C3: who dashed, the checks, and the pools after."""
-    moves = [f"{n} dashes{' twice' if k == 2 else ''}" for n, k in step.dashes.items() if k]
-    still = [n for n, k in step.dashes.items() if not k]
+    moves = [f"{n} dashes{' twice' if k == 2 else ''}" for n, k in step.dashes if k]
+    still = [n for n, k in step.dashes if not k]
     text = "Speeds in the chase (C2): " + (", ".join(moves) or "nobody dashes")
     if still:
         keep = "keeps its action" if len(still) == 1 else "keep their actions"
@@ -262,14 +255,8 @@ def _dashed_text(step: Dashed, before: Fight, after: Fight) -> str:
 def _move_text(step: Moved, before: Fight, after: Fight) -> str:
     parts = []
     if step.rank is not None:
-        rank = Rank(step.rank)
-        words = {
-            Rank.FRONT: "the front rank",
-            Rank.BACK: "the back rank",
-            Rank.FREE_AIR: "free air",
-        }
         why = f" ({step.why})" if step.why else ""
-        parts.append(f"steps to {words[rank]}{why}")
+        parts.append(f"steps to {RANK_WORDS[step.rank]}{why}")
     old = before.group_of(step.who)
     new = after.group_of(step.who)
     if step.leave and old is not None:
@@ -283,18 +270,18 @@ def _move_text(step: Moved, before: Fight, after: Fight) -> str:
 
 
 def _acted_text(step: Acted) -> str:
-    if step.action == "hide":
+    if step.action is Action.HIDE:
         result = "hidden" if step.success else "seen"
         return f"{step.who} tries to hide: {step.detail}: {result}."
-    if step.action == "disengage":
+    if step.action is Action.DISENGAGE:
         return f"{step.who} disengages (no opportunity attacks, M6)."
-    if step.action == "help":
+    if step.action is Action.HELP:
         return f"{step.who} helps {step.detail} (advantage on {step.detail}'s next attack roll)."
-    if step.action == "dodge":
+    if step.action is Action.DODGE:
         who = step.who
         return f"{who} dodges (attacks on {who} have disadvantage until {who}'s next turn)."
     detail = f" {step.detail}" if step.detail else ""
-    return f"{step.who} {ACTION_WORDS.get(step.action, step.action)}{detail}."
+    return f"{step.who} {ACTION_WORDS[step.action]}{detail}."
 
 
 def _hp(fight: Fight, name: str) -> str:

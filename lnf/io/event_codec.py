@@ -1,0 +1,314 @@
+"""Events as JSON, one object per line of the fight log.
+
+The format is the one lnf has always written, so every log still reads: `{"event": "turn",
+"who": …, "steps": [{"step": "attack", …}]}`, enums as their spelling, pairs such as damage
+per type as an object (`{"slashing": 7}`; untyped damage under ""), a plan's orders as
+`{"monster", "rank", "move": "joins group A", "target", "mode"}`.
+
+Reading is strict: every field must have its type (a whole number is not a float, NaN or
+`true`), every enum one of its spellings, no field unknown or missing. A line that is not so
+is refused with what is wrong, for the caller to name the line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from enum import StrEnum
+from typing import Any
+
+from lnf.dice import DamageType
+from lnf.errors import InputError, InputProblem
+from lnf.model import Condition, Dot, Phase, PhaseKind, Rank
+from lnf.model.events import (
+    Acted,
+    Attacked,
+    Begun,
+    Damaged,
+    Dashed,
+    DeathSave,
+    Dropped,
+    Ended,
+    Event,
+    Fled,
+    Healed,
+    Hid,
+    Marked,
+    Moved,
+    PhaseSet,
+    Planned,
+    Recorded,
+    Redone,
+    RoundStarted,
+    SpellCast,
+    Step,
+    Turn,
+    Undone,
+)
+from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order
+
+EVENT_TAGS: dict[type[Any], str] = {
+    Begun: "begin",
+    RoundStarted: "round",
+    PhaseSet: "phase",
+    Planned: "plan",
+    Turn: "turn",
+    Recorded: "record",
+    Ended: "end",
+    Undone: "undo",
+    Redone: "redo",
+}
+STEP_TAGS: dict[type[Any], str] = {
+    Moved: "move",
+    Attacked: "attack",
+    SpellCast: "spell",
+    DeathSave: "death-save",
+    Healed: "heal",
+    Damaged: "damage",
+    Marked: "mark",
+    Acted: "action",
+    Fled: "flee",
+    Dashed: "dash",
+    Hid: "hide",
+    Dropped: "drop",
+}
+_EVENTS = {tag: cls for cls, tag in EVENT_TAGS.items()}
+UNTYPED = DamageType | None  # written "" when None
+_STEPS = {tag: cls for cls, tag in STEP_TAGS.items()}
+
+
+E = typing.TypeVar("E", bound=StrEnum)
+
+
+class _Bad(Exception):
+    """What is wrong with one entry; `event_from_json` turns it into an InputError."""
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"event": EVENT_TAGS[type(event)]}
+    if isinstance(event, Recorded):
+        data["steps"] = [step_to_json(s) for s in event.steps]
+        data["note"] = event.note
+        data["by"] = "rules" if event.by_rules else "dm"
+        return data
+    return data | _fields_to_json(event)
+
+
+def step_to_json(step: Step) -> dict[str, Any]:
+    return {"step": STEP_TAGS[type(step)], **_fields_to_json(step)}
+
+
+def _fields_to_json(value: Any) -> dict[str, Any]:
+    hints = _hints(type(value))
+    return {
+        f.name: _to_json(getattr(value, f.name), hints[f.name]) for f in dataclasses.fields(value)
+    }
+
+
+def _to_json(value: Any, hint: Any) -> Any:
+    if value is None and hint == UNTYPED:
+        return ""  # untyped damage has an empty type, as in damage per type
+    if isinstance(value, tuple):
+        item = typing.get_args(hint)[0]
+        if typing.get_origin(item) is tuple:  # pairs, written as an object
+            key_hint, value_hint = typing.get_args(item)
+            return {
+                ("" if k is None else _to_json(k, key_hint)): _to_json(v, value_hint)
+                for k, v in value
+            }
+        return [_to_json(v, item) for v in value]
+    if isinstance(value, Order):
+        return {
+            "monster": value.monster,
+            "rank": value.rank.value,
+            "move": str(value.move),
+            "target": value.target,
+            "mode": value.mode.value if value.mode is not None else None,
+        }
+    if isinstance(value, Phase):
+        return str(value)
+    if type(value) in STEP_TAGS:
+        return step_to_json(value)
+    if dataclasses.is_dataclass(value):
+        return _fields_to_json(value)
+    if isinstance(value, StrEnum):
+        return value.value
+    return value
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def event_from_json(data: Any, source: str, line: int | None = None) -> Event:
+    """The event a log entry holds; an InputError at `source`, `line` says what is wrong."""
+    try:
+        return _event(data)
+    except _Bad as exc:
+        raise InputError(source, [InputProblem(str(exc), line=line)]) from None
+
+
+def _event(data: Any) -> Event:
+    if not isinstance(data, dict) or data.get("event") not in _EVENTS:
+        raise _Bad(f"not an lnf event: {_short(data)}")
+    cls = _EVENTS[data["event"]]
+    fields = {k: v for k, v in data.items() if k != "event"}
+    if cls is Recorded:
+        by = fields.pop("by", "dm")
+        if by not in ("dm", "rules"):
+            raise _Bad(f"record: 'by' must be dm or rules, not {_short(by)}")
+        fields["by_rules"] = by == "rules"
+    event: Event = _build(cls, fields, data["event"])
+    return event
+
+
+def _step_from_json(data: Any) -> Step:
+    if not isinstance(data, dict) or data.get("step") not in _STEPS:
+        raise _Bad(f"not an lnf step: {_short(data)}")
+    fields = {k: v for k, v in data.items() if k != "step"}
+    step: Step = _build(_STEPS[data["step"]], fields, data["step"])
+    return step
+
+
+def _build(cls: type[Any], fields: dict[str, Any], tag: str) -> Any:
+    hints = _hints(cls)
+    known = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = sorted(set(fields) - set(known))
+    if unknown:
+        raise _Bad(f"{tag}: unknown field {unknown[0]!r}")
+    values = {}
+    for name, f in known.items():
+        if name not in fields:
+            no_default = f.default is dataclasses.MISSING
+            if no_default and f.default_factory is dataclasses.MISSING:
+                raise _Bad(f"{tag}: missing field {name!r}")
+            continue
+        values[name] = _from_json(fields[name], hints[name], f"{tag}.{name}")
+    return cls(**values)
+
+
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    """A dataclass's field types, worked out once per class."""
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _from_json(value: Any, hint: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (types.UnionType, typing.Union):
+        options = typing.get_args(hint)
+        if value is None and type(None) in options:
+            return None
+        if value == "" and hint == UNTYPED:
+            return None
+        if set(options) - {type(None)} == set(typing.get_args(Step)):
+            return _step_from_json(value)
+        errors = []
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return _from_json(value, option, where)
+            except _Bad as exc:
+                errors.append(str(exc))
+        raise _Bad(errors[0])
+    if origin is tuple:
+        item = typing.get_args(hint)[0]
+        if typing.get_origin(item) is tuple:  # pairs, written as an object
+            key_hint, value_hint = typing.get_args(item)
+            if not isinstance(value, dict):
+                raise _Bad(f"{where}: expected an object, got {_short(value)}")
+            return tuple(
+                (_key(k, key_hint, where), _from_json(v, value_hint, f"{where}.{k}"))
+                for k, v in value.items()
+            )
+        if not isinstance(value, list):
+            raise _Bad(f"{where}: expected a list, got {_short(value)}")
+        return tuple(_from_json(v, item, f"{where}[{i}]") for i, v in enumerate(value))
+    if hint is Order:
+        return _order(value, where)
+    if hint is Phase:
+        return _phase(value, where)
+    if isinstance(hint, type) and issubclass(hint, StrEnum):
+        return _enum(value, hint, where)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if not isinstance(value, dict):
+            raise _Bad(f"{where}: expected an object, got {_short(value)}")
+        return _build(hint, value, where)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise _Bad(f"{where}: expected true or false, got {_short(value)}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _Bad(f"{where}: expected a whole number, got {_short(value)}")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise _Bad(f"{where}: expected text, got {_short(value)}")
+        return value
+    raise AssertionError(f"no JSON reading for {hint!r} at {where}")  # a new event field
+
+
+def _key(key: str, hint: Any, where: str) -> Any:
+    if key == "" and type(None) in typing.get_args(hint):
+        return None
+    return _from_json(key, hint, where)
+
+
+def _enum(value: Any, enum: type[E], where: str) -> E:
+    if isinstance(value, str):
+        for member in enum:
+            if member.value == value:
+                return member
+    words = ", ".join(m.value for m in enum)
+    raise _Bad(f"{where}: expected one of {words}, got {_short(value)}")
+
+
+def _phase(value: Any, where: str) -> Phase:
+    if isinstance(value, str):
+        if found := re.fullmatch(r"volley (\d+)", value):
+            return Phase(PhaseKind.VOLLEY, int(found[1]))
+        if value in {k.value for k in PhaseKind} - {PhaseKind.VOLLEY.value}:
+            return Phase(PhaseKind(value))
+    raise _Bad(f"{where}: expected a phase such as melee or volley 2, got {_short(value)}")
+
+
+_MOVE = re.compile(r"stays|leaves its group|joins group (?P<group>.+)|joins (?P<hero>.+)")
+
+
+def _order(value: Any, where: str) -> Order:
+    if not isinstance(value, dict) or set(value) != {"monster", "rank", "move", "target", "mode"}:
+        raise _Bad(f"{where}: expected an order (monster, rank, move, target, mode)")
+    found = _MOVE.fullmatch(value["move"]) if isinstance(value["move"], str) else None
+    if found is None:
+        raise _Bad(f"{where}.move: not a move: {_short(value['move'])}")
+    if found[0] == "stays":
+        move = STAY
+    elif found[0] == "leaves its group":
+        move = LEAVE
+    else:
+        move = Move(MoveKind.JOIN, group=found["group"], hero=found["hero"])
+    target = value["target"]
+    if target is not None and not isinstance(target, str):
+        raise _Bad(f"{where}.target: expected a name, got {_short(target)}")
+    mode = None if value["mode"] is None else _enum(value["mode"], Mode, f"{where}.mode")
+    monster = _from_json(value["monster"], str, f"{where}.monster")
+    return Order(monster, _enum(value["rank"], Rank, f"{where}.rank"), move, target, mode)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+# Mark = Dot | Condition: both are read by their spelling (no spelling is in both).
+assert not {d.value for d in Dot} & {c.value for c in Condition}

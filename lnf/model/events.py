@@ -1,0 +1,268 @@
+"""What happens in a fight, as typed values: the vocabulary of the fight log.
+
+An *event* is one entry in the log: the seed, the start of a round, the monsters' plan, one
+combatant's turn, or something the DM records. A turn or a record holds *steps* (a move, an
+attack with its dice, a death save…). Events carry the dice as rolled, so replaying a log
+needs no dice: the state is the fight file plus every event applied in order
+(`lnf.play.state.apply`). How events are written as JSON is the log's business (`lnf.io`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lnf.dice import DamageType
+from lnf.model.enums import Ability, Action, BackReason, Condition, Dot, PhaseKind, Rank, Side
+from lnf.model.fight import Phase
+from lnf.model.plan import Advantage, Mode, Order
+
+# Damage per type as rolled, before any defence; None for untyped damage. Kept in the order
+# the dice gave them, which is the order the transcript says them in.
+Damage = tuple[tuple[DamageType | None, int], ...]
+
+Mark = Dot | Condition
+
+# --- steps ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Moved:
+    """M1–M6, R8: a rank switch, leaving a group, joining one (a label or a combatant)."""
+
+    who: str
+    rank: Rank | None = None
+    why: BackReason | None = None  # R4: why it may stand in the back rank
+    leave: bool = False
+    join: str | None = None  # a group's label, or the combatant joined
+
+    @property
+    def changes_group(self) -> bool:
+        return self.leave or self.join is not None
+
+
+@dataclass(frozen=True)
+class Attacked:
+    """One attack roll (D3–D6) and, on a hit, its damage per type before defences."""
+
+    attacker: str
+    target: str
+    attack: str
+    mode: Mode  # A1–A3
+    roll: Advantage  # D4
+    reasons: tuple[str, ...]
+    faces: tuple[int, ...]
+    kept: int
+    bonus: int
+    ac: int
+    hit: bool
+    critical: bool = False
+    damage: Damage = ()
+    damage_text: str = ""
+    opportunity: bool = False  # M6, D10: made with the reaction
+    big: str = ""  # T1: the big resource used (slotted spell, Sneak Attack…), if any
+    knock_out: bool = False  # D8: a mêlée attacker that drops its foe knocks it out instead
+
+
+@dataclass(frozen=True)
+class Saved:
+    """One saving throw or check (D3: no automatic success or failure)."""
+
+    who: str
+    faces: tuple[int, ...]
+    bonus: int
+    dc: int
+    success: bool
+    note: str = ""  # why it failed without a roll (paralyzed, unconscious…)
+
+
+@dataclass(frozen=True)
+class SpellCast:
+    """A spell with a saving throw, on one target or an area (E1–E4): damage rolled once, each
+    target saves on its own; spared allies (Sculpt Spells) take nothing."""
+
+    caster: str
+    spell: str
+    targets: tuple[str, ...]
+    saves: tuple[Saved, ...]
+    damage: Damage
+    damage_text: str
+    half: bool = True
+    ability: Ability = Ability.DEX
+    spared: tuple[str, ...] = ()
+    big: str = ""  # T1: a slotted spell
+    area: str = ""  # E1: "20 ft sphere, 4 targets"
+
+
+@dataclass(frozen=True)
+class DeathSave:
+    who: str
+    face: int
+
+
+@dataclass(frozen=True)
+class Healed:
+    who: str
+    amount: int
+    text: str = ""  # the roll, or what the DM wrote
+    by: str = ""  # the spell or item
+    healer: str = ""
+
+
+@dataclass(frozen=True)
+class Damaged:
+    """Damage the DM records (a trap, a spell lnf did not roll)."""
+
+    who: str
+    amount: int
+    type: DamageType | None = None
+    critical: bool = False
+
+
+@dataclass(frozen=True)
+class Marked:
+    """T1 dots and 5e conditions, put on or taken off."""
+
+    who: str
+    mark: Mark
+    on: bool = True
+
+
+@dataclass(frozen=True)
+class Acted:
+    """An action without an attack roll: dash, disengage, dodge, help, hide, use, nothing."""
+
+    who: str
+    action: Action
+    detail: str = ""  # Help: the ally helped; Hide: the check; Use: the item
+    success: bool = True
+
+
+@dataclass(frozen=True)
+class Fled:
+    """C1: someone flees; a pool at the start value for each pursuer that gives chase."""
+
+    who: str
+    pursuers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Dashed:
+    """C2, C3: the dashes everyone in the chase committed this round, and the Constitution
+    checks for dashes beyond the free ones."""
+
+    dashes: tuple[tuple[str, int], ...]  # (who, dashes), in the order they committed
+    checks: tuple[Saved, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hid:
+    """C5: an escaper's Stealth check against each pursuer it has escape points on."""
+
+    who: str
+    faces: tuple[int, ...]
+    bonus: int
+    against: tuple[tuple[str, int], ...]  # (pursuer, passive Perception)
+
+    @property
+    def total(self) -> int:
+        return self.faces[0] + self.bonus
+
+    def lost(self) -> tuple[str, ...]:
+        """The pursuers that lost the escaper: its check met their passive Perception."""
+        return tuple(p for p, dc in self.against if self.total >= dc)
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A monster the DM takes off the grid (killed at the table)."""
+
+    who: str
+
+
+Step = (
+    Moved
+    | Attacked
+    | SpellCast
+    | DeathSave
+    | Healed
+    | Damaged
+    | Marked
+    | Acted
+    | Dropped
+    | Fled
+    | Dashed
+    | Hid
+)
+
+# --- events --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Begun:
+    """The first event of a log: the seed every later roll derives from."""
+
+    seed: int
+
+
+@dataclass(frozen=True)
+class RoundStarted:
+    """S1–S3: a new round and its strike order, fixed when the round starts."""
+
+    round: int
+    order: tuple[str, ...] = ()
+    phase: Phase = field(default_factory=Phase)  # the phase the round is played in
+
+
+@dataclass(frozen=True)
+class PhaseSet:
+    """V1, V2: the volley rounds are rolled or tick down; at 0 the sides meet (mêlée)."""
+
+    kind: PhaseKind
+    volley: int = 0
+    note: str = ""  # how it came about: "grassland, 6d6 (…) = 21 → 3 volley rounds (V1)"
+
+
+@dataclass(frozen=True)
+class Planned:
+    """The monsters' plan (P1) as it stood when it was made, for the record."""
+
+    orders: tuple[Order, ...]
+    replan: bool = False  # P6: made mid-round because the grid changed
+    note: str = ""  # why there is no plan, when there is none
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One combatant's turn (S1): everything it did, in order."""
+
+    who: str
+    steps: tuple[Step, ...]
+    note: str = ""  # why it did nothing ("cannot act", "acts at the table")
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """Something recorded between turns: by the DM at the table, or what the rules made
+    happen (a hero stepping forward, R4–R5; the speeds of a chase round, C2)."""
+
+    steps: tuple[Step, ...]
+    note: str = ""
+    by_rules: bool = False
+
+
+@dataclass(frozen=True)
+class Ended:
+    winner: Side
+
+
+@dataclass(frozen=True)
+class Undone:
+    """Takes back the last event still in force (append-only: nothing is erased)."""
+
+
+@dataclass(frozen=True)
+class Redone:
+    """Puts back the last event taken back, if nothing new came since."""
+
+
+Event = Begun | RoundStarted | PhaseSet | Planned | Turn | Recorded | Ended | Undone | Redone

@@ -1,0 +1,59 @@
+"""What a hero decided to do on its turn, checked against the rules: moves, then one action,
+and whether it flees. The words a player types, a script and the hero policy all make one;
+the runner plays it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lnf.dice import DiceExpr
+from lnf.model import Action, Attack
+from lnf.model.events import Moved
+from lnf.model.plan import Mode
+
+
+@dataclass(frozen=True)
+class AttackChoice:
+    target: str
+    attack: Attack
+    mode: Mode
+    extra: DiceExpr | None = None  # Sneak Attack dice
+    big: str = ""  # T1: the big resource, if any
+    times: int = 1
+    knock_out: bool = False  # D8: knock the foe out instead of killing it (mêlée)
+
+
+@dataclass(frozen=True)
+class SpellChoice:
+    """A spell with a saving throw: one target, or the targets of an area (E1–E4)."""
+
+    spell: Attack
+    targets: tuple[str, ...]
+    spared: tuple[str, ...] = ()  # Sculpt Spells
+    big: str = ""
+    area: str = ""
+
+
+@dataclass(frozen=True)
+class HealChoice:
+    target: str
+    amount: DiceExpr
+    by: str = ""
+
+
+@dataclass(frozen=True)
+class SimpleChoice:
+    action: Action
+    detail: str = ""
+
+
+ActionChoice = AttackChoice | SpellChoice | HealChoice | SimpleChoice
+
+NOTHING = SimpleChoice(Action.NOTHING)
+
+
+@dataclass(frozen=True)
+class TurnChoice:
+    moves: tuple[Moved, ...] = ()
+    action: ActionChoice = NOTHING
+    flee: bool = False  # C1: it runs from the fight after its moves (a move, not an action)

@@ -1,0 +1,131 @@
+"""Does an event fit the fight it is applied to? The log is checked with this before each event
+is applied, so that a log that no longer fits its fight file (a renamed hero, a hand-edited
+line) is reported at its line instead of ending in a wrong state or a crash.
+
+Types are the codec's business (a count is a whole number, a rank a rank); this checks what
+only the fight can say: that every name is a combatant of the right side, and that numbers lie
+where the rules put them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lnf.model import Action, Dot, Fight, Hero, Monster
+from lnf.model.events import (
+    Acted,
+    Attacked,
+    Damaged,
+    Dashed,
+    DeathSave,
+    Dropped,
+    Event,
+    Fled,
+    Healed,
+    Hid,
+    Marked,
+    Moved,
+    PhaseSet,
+    Planned,
+    Recorded,
+    RoundStarted,
+    Saved,
+    SpellCast,
+    Step,
+    Turn,
+)
+
+MAX_AMOUNT = 100_000  # far above any hit points in a fight file
+
+
+def event_problems(fight: Fight, event: Event) -> list[str]:
+    """What in `event` does not fit `fight`; empty when it fits."""
+    if isinstance(event, Turn):
+        return _names(fight, [event.who]) + _steps(fight, event.steps)
+    if isinstance(event, Recorded):
+        return _steps(fight, event.steps)
+    if isinstance(event, RoundStarted):
+        return _names(fight, event.order) + _at_least(1, event.round, "the round")
+    if isinstance(event, PhaseSet):
+        return _at_least(0, event.volley, "the volley count")
+    if isinstance(event, Planned):
+        out = _names(fight, [o.monster for o in event.orders], Monster)
+        return out + _names(fight, [o.target for o in event.orders if o.target], Hero)
+    return []
+
+
+def _steps(fight: Fight, steps: Iterable[Step]) -> list[str]:
+    return [problem for step in steps for problem in _step(fight, step)]
+
+
+def _step(fight: Fight, step: Step) -> list[str]:
+    if isinstance(step, Moved):
+        out = _names(fight, [step.who])
+        labels = {g.label for g in fight.groups}
+        if step.join is not None and step.join not in fight and step.join not in labels:
+            out.append(f"{step.join!r} is neither a group nor a combatant")
+        return out
+    if isinstance(step, Attacked):
+        return (
+            _names(fight, [step.attacker, step.target])
+            + _faces(step.faces, 20)
+            + _amounts(n for _, n in step.damage)
+        )
+    if isinstance(step, SpellCast):
+        return (
+            _names(fight, [step.caster, *step.targets, *step.spared])
+            + _saves(fight, step.saves)
+            + _amounts(n for _, n in step.damage)
+        )
+    if isinstance(step, DeathSave):
+        return _names(fight, [step.who], Hero) + _faces([step.face], 20)
+    if isinstance(step, Healed | Damaged):
+        return _names(fight, [step.who]) + _amounts([step.amount])
+    if isinstance(step, Marked):
+        return _names(fight, [step.who], Hero if isinstance(step.mark, Dot) else None)
+    if isinstance(step, Acted):
+        helped = [step.detail] if step.action is Action.HELP and step.detail else []
+        return _names(fight, [step.who, *helped])
+    if isinstance(step, Fled):
+        return _names(fight, [step.who, *step.pursuers])
+    if isinstance(step, Dashed):
+        return (
+            _names(fight, [n for n, _ in step.dashes])
+            + _amounts(n for _, n in step.dashes)
+            + _saves(fight, step.checks)
+        )
+    if isinstance(step, Hid):
+        return _names(fight, [step.who, *(p for p, _ in step.against)]) + _faces(step.faces, 20)
+    assert isinstance(step, Dropped)
+    return _names(fight, [step.who], Monster)
+
+
+def _names(
+    fight: Fight, names: Iterable[str], side: type[Hero] | type[Monster] | None = None
+) -> list[str]:
+    out = []
+    for name in names:
+        if name not in fight:
+            out.append(f"no {name!r} in this fight")
+        elif side is not None and not isinstance(fight.combatant(name), side):
+            out.append(f"{name} is not a {'hero' if side is Hero else 'monster'}")
+    return out
+
+
+def _saves(fight: Fight, saves: Iterable[Saved]) -> list[str]:
+    out = []
+    for s in saves:
+        out += _names(fight, [s.who]) + _faces(s.faces, 20)
+    return out
+
+
+def _faces(faces: Iterable[int], sides: int) -> list[str]:
+    return [f"a d{sides} cannot show {f}" for f in faces if not 1 <= f <= sides]
+
+
+def _amounts(amounts: Iterable[int]) -> list[str]:
+    return [f"an amount of {n} is out of range" for n in amounts if not 0 <= n <= MAX_AMOUNT]
+
+
+def _at_least(low: int, value: int, what: str) -> list[str]:
+    return [] if value >= low else [f"{what} cannot be {value}"]

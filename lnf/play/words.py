@@ -1,0 +1,228 @@
+"""A hero's turn in words, as a player types it or a script holds it:
+
+    attack Skeleton 2 [with Shortsword] [sneak 2d6] [surge] [ko]
+    cast Guiding Bolt at Wight
+    heal Doris 1d8+3 [with Cure Wounds]
+    join A | join Skeleton 1 | leave | front | back guarded | free-air
+    dash | disengage | dodge | help Felix | hide | use potion of climbing | nothing
+
+Moves and one action, joined with `;` ("join A; attack Wight"). This module only reads the
+words; whether the rules allow them is asked of `lnf.rules.choices`, which refuses with the
+rule's id and the choices that are open.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lnf.dice import DiceExpr, parse
+from lnf.errors import DiceError, Refused
+from lnf.model import Action, Attack, BackReason, Fight, Hero, Monster, Rank
+from lnf.model.events import Moved
+from lnf.model.plan import Mode
+from lnf.play.decisions import (
+    ActionChoice,
+    AttackChoice,
+    HealChoice,
+    SimpleChoice,
+    SpellChoice,
+    TurnChoice,
+)
+from lnf.rules.choices import (
+    join_targets,
+    options,
+    verify_area,
+    verify_attack,
+    verify_flee,
+    verify_group_changes,
+    verify_heal,
+    verify_join,
+    verify_leave,
+    verify_on_the_grid,
+    verify_rank,
+)
+from lnf.rules.groups import moved
+from lnf.rules.roster import in_fight
+
+MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
+
+
+def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
+    """Read and check a hero's turn against the state `fight`."""
+    moves: list[Moved] = []
+    action: ActionChoice | None = None
+    flee = False
+    state = fight
+    for part in (p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()):
+        verb, _, rest = part.partition(" ")
+        verb, rest = verb.lower(), rest.strip()
+        if verb == "flee":
+            verify_flee(state, state.hero(hero.name))
+            flee = True
+            continue
+        if verb in MOVE_VERBS:
+            move = _move(state, state.hero(hero.name), verb, rest)
+            verify_group_changes(hero, [*moves, move])
+            state = moved(state, move)
+            moves.append(move)
+            continue
+        if action is not None:
+            raise Refused("one action per turn; moves may come before it")
+        action = _action(state, state.hero(hero.name), verb, rest)
+    if flee and isinstance(action, AttackChoice | SpellChoice | HealChoice):
+        raise Refused(
+            "a hero who flees attacks in the chase rounds, by escape points (C4); "
+            "with flee go disengage, dash, dodge or nothing",
+            "C1",
+        )
+    return TurnChoice(tuple(moves), action or SimpleChoice(Action.NOTHING), flee)
+
+
+def _action(fight: Fight, hero: Hero, verb: str, rest: str) -> ActionChoice:
+    if verb == "cast" and (spell := _save_spell(hero, rest)) is not None:
+        return _cast_save(fight, spell, rest)
+    if verb in ("attack", "cast"):
+        return _attack(fight, hero, verb, rest)
+    if verb == "heal":
+        return _heal(fight, rest)
+    if verb == "help":
+        allies = [h.name for h in fight.heroes if in_fight(h) and h.name != hero.name]
+        return SimpleChoice(Action.HELP, _name(rest, allies))
+    if verb == "pass":
+        return SimpleChoice(Action.NOTHING, rest)
+    if verb in {a.value for a in Action}:
+        return SimpleChoice(Action(verb), rest)
+    raise Refused(f"lnf does not know {verb!r}", options=options(fight, hero))
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+def _move(fight: Fight, hero: Hero, verb: str, rest: str) -> Moved:
+    verify_on_the_grid(fight, hero)
+    if verb == "rank":
+        verb, _, rest = rest.partition(" ")
+        verb, rest = verb.lower(), rest.strip()
+    if verb == "leave":
+        return verify_leave(fight, hero)
+    if verb == "join":
+        names = [*join_targets(fight, hero), *(g.label for g in fight.groups)]
+        return verify_join(fight, hero, _name(rest, [*names, *(m.name for m in fight.monsters)]))
+    if verb not in {r.value for r in Rank}:
+        raise Refused(f"no rank called {verb!r}: front, back or free-air", "R1")
+    rank = Rank(verb)
+    why = None
+    if rank is Rank.BACK:
+        try:
+            why = BackReason(rest.lower() or "guarded")
+        except ValueError:
+            reasons = ", ".join(r.value for r in BackReason)
+            raise Refused(f"why may {hero.name} stand back? say one of {reasons}", "R4") from None
+    return verify_rank(fight, hero, rank, why)
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+def _attack(fight: Fight, hero: Hero, verb: str, rest: str) -> AttackChoice:
+    """`attack TARGET [with ATTACK] [sneak DICE] [surge] [ko]` or `cast SPELL at TARGET`."""
+    extra: DiceExpr | None = None
+    big = ""
+    factor = 1
+    ko = False
+    while found := re.search(r"\s(ko|surge|sneak\s+(\S+))\s*$", " " + rest, re.IGNORECASE):
+        rest = (" " + rest)[: found.start()].strip()  # the words may come in any order
+        word = found[1].lower()
+        if word == "ko":
+            ko = True
+        elif word == "surge":
+            factor, big = 2, big or "Action Surge"
+        else:
+            extra, big = _dice(found[2]), "Sneak Attack"
+    if verb == "cast":
+        pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+        if len(pieces) != 2:
+            raise Refused("say which spell at whom: cast SPELL at MONSTER")
+        wanted, target_text = pieces
+    else:
+        pieces = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+        target_text, wanted = (pieces[0], pieces[1]) if len(pieces) == 2 else (rest, "")
+    target = _monster(fight, target_text.strip())
+    usable = [a for a in hero.attacks if a.spell or verb == "attack"]
+    attacks = [a for a in usable if not wanted or a.name.lower() == wanted.strip().lower()]
+    if not attacks:
+        what = "spell" if verb == "cast" else "attack"
+        raise Refused(
+            f"{hero.name} has no {what} called {wanted.strip()!r}",
+            options=[a.name for a in usable],
+        )
+    attack, mode = verify_attack(fight, hero, target, attacks)
+    big = big or ("a slotted spell" if attack.slot else "")
+    ko = ko and mode is Mode.MELEE
+    return AttackChoice(target.name, attack, mode, extra, big, attack.times * factor, ko)
+
+
+def _save_spell(hero: Hero, rest: str) -> Attack | None:
+    """The hero's save spell named at the start of `cast …`, if it is one."""
+    name = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)[0].strip().lower()
+    return next((a for a in hero.attacks if a.save is not None and a.name.lower() == name), None)
+
+
+def _cast_save(fight: Fight, spell: Attack, rest: str) -> SpellChoice:
+    """`cast Fireball at Orc 1, Orc 2 and Kara sculpt Kara` (E3) or `cast Sacred Flame at Orc`."""
+    pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+    if len(pieces) != 2:
+        raise Refused(f"say whom: cast {spell.name} at TARGET[, TARGET…]")
+    text, sculpt = pieces[1], ""
+    if found := re.search(r"\s+sculpt\s+", text, re.IGNORECASE):
+        text, sculpt = text[: found.start()], text[found.end() :]
+    standing = [c.name for c in fight.everyone if in_fight(c)]
+    targets = tuple(_name(t, standing) for t in _names(text))
+    spared = tuple(_name(t, standing) for t in _names(sculpt))
+    big = "a slotted spell" if spell.slot else ""
+    if spell.area is None:
+        if len(targets) != 1 or not isinstance(fight.combatant(targets[0]), Monster):
+            raise Refused(f"{spell.name} takes one monster as its target")
+        return SpellChoice(spell, targets, (), big)
+    count = verify_area(fight, spell, targets, spared)
+    return SpellChoice(spell, targets, spared, big, f"{spell.area}, {count} targets")
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in re.split(r",|\band\b", text) if n.strip()]
+
+
+def _heal(fight: Fight, rest: str) -> HealChoice:
+    found = re.match(r"(.+?)\s+(\S*\d\S*)(?:\s+with\s+(.+))?$", rest)
+    if found is None:
+        raise Refused("say whom and how much: heal Doris 1d8+3 [with Cure Wounds]")
+    if found[1] in fight:
+        verify_heal(fight, found[1])
+    who = _name(found[1], [h.name for h in fight.heroes if in_fight(h)])
+    return HealChoice(who, _dice(found[2]), (found[3] or "").strip())
+
+
+def _dice(text: str) -> DiceExpr:
+    try:
+        return parse(text)
+    except DiceError as exc:
+        raise Refused(f"bad dice {text!r}: {exc.message}", "D1") from None
+
+
+def _monster(fight: Fight, text: str) -> Monster:
+    standing = [m.name for m in fight.monsters if in_fight(m)]
+    if text not in standing and text in fight and isinstance(fight.combatant(text), Monster):
+        raise Refused(f"{text} is down or gone", options=standing)
+    return fight.monster(_name(text, standing))
+
+
+def _name(text: str, names: Sequence[str]) -> str:
+    """The name the player meant: exact, then ignoring case; else a clear refusal."""
+    for name in names:
+        if name == text:
+            return name
+    for name in names:
+        if name.lower() == text.lower():
+            return name
+    raise Refused(f"no {text!r} here", options=list(dict.fromkeys(names)))
