@@ -7,34 +7,40 @@ up; `parse_fight(dump_fight(f)) == f` for every fight.
 from __future__ import annotations
 
 import json
-from pathlib import Path as FsPath
+from pathlib import Path
 from typing import Any
 
 import yaml
 
 from lnf.errors import InputError, InputProblem
-from lnf.io.fight_spec import DOTS, FIGHT
+from lnf.io.fight_spec import (
+    ATTACK_DEFAULTS,
+    COMBATANT_DEFAULTS,
+    FIGHT,
+    FIGHT_DEFAULTS,
+    HERO_DEFAULTS,
+    MONSTER_DEFAULTS,
+)
 from lnf.io.files import read_text
 from lnf.io.spec import INVALID, Checker, did_you_mean
 from lnf.io.yaml_source import Located, load_yaml
 from lnf.model import (
     CLASS_FAMILIES,
-    DEFAULT_REACH,
     Ability,
     Attack,
     AttackKind,
     CDot,
+    Dot,
     Fight,
     Group,
     Hero,
     Monster,
-    Phase,
     Pool,
     Rank,
 )
 
 
-def load_fight(path: FsPath) -> Fight:
+def load_fight(path: Path) -> Fight:
     return parse_fight(read_text(path), str(path))
 
 
@@ -124,7 +130,7 @@ def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Chec
     if a["kind"] is AttackKind.RANGED and a["reach"] is not None:
         ck.fail((*path, "reach"), "a ranged attack has no mêlée reach", "give range: instead")
     if a["kind"] is AttackKind.RANGED:
-        attack_reach = DEFAULT_REACH
+        attack_reach = ATTACK_DEFAULTS["reach"]
     else:
         attack_reach = reach if a["reach"] is None else a["reach"]
     return Attack(
@@ -154,11 +160,11 @@ def _hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
             or "add family: fighty, priesty, gishy, casty or sneaky",
         )
     dots = d["dots"]
-    if "C" in dots and "C-" in dots:
+    if Dot.C in dots and Dot.C_AVOIDED in dots:
         ck.fail(
             (*path, "dots"), "a C dot is either wanted (C) or avoided (C-), not both", rule="T1"
         )
-    c_dot: CDot | None = next((DOTS[t] for t in dots if t in DOTS), None)
+    c_dot = next((t.c_dot for t in dots if t is not INVALID and t.c_dot), None)
     maximum, current = d["hp"]
     return Hero(
         name=d["name"],
@@ -168,8 +174,8 @@ def _hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
         hp=maximum,
         hp_now=current,
         c_dot=c_dot,
-        o_dot="O" in dots,
-        n_dot="N" in dots,
+        o_dot=Dot.O in dots,
+        n_dot=Dot.N in dots,
         dead=d["dead"],
         death_saves=d["death_saves"],
         stable=d["stable"],
@@ -277,11 +283,11 @@ def _groups(raw: dict[str, list[str]], names: list[str], ck: Checker) -> list[Gr
 def fight_document(fight: Fight) -> dict[str, Any]:
     """The fight as plain data in the file format, leaving out what equals the default."""
     doc: dict[str, Any] = {}
-    if fight.title:
+    if fight.title != FIGHT_DEFAULTS["title"]:
         doc["title"] = fight.title
-    if fight.round != 1:
+    if fight.round != FIGHT_DEFAULTS["round"]:
         doc["round"] = fight.round
-    if fight.phase != Phase():
+    if fight.phase != FIGHT_DEFAULTS["phase"]:
         doc["phase"] = str(fight.phase)
     doc["started"] = fight.started.value
     if fight.terrain is not None:
@@ -309,59 +315,62 @@ def _hero_doc(h: Hero) -> dict[str, Any]:
     d: dict[str, Any] = {"name": h.name, "class": h.cls}
     if h.family_override is not None:
         d["family"] = h.family_override.value
-    if h.ancestry:
+    if h.ancestry != HERO_DEFAULTS["ancestry"]:
         d["ancestry"] = h.ancestry
     d["hp"] = h.hp if h.hp_now is None else f"{h.hp_now}/{h.hp}"
     dots = []
     if h.c_dot is not None:
-        dots.append("C" if h.c_dot is CDot.WANTED else "C-")
+        dots.append(Dot.C.value if h.c_dot is CDot.WANTED else Dot.C_AVOIDED.value)
     if h.o_dot:
-        dots.append("O")
+        dots.append(Dot.O.value)
     if h.n_dot:
-        dots.append("N")
+        dots.append(Dot.N.value)
     if dots:
         d["dots"] = dots
-    if h.dead:
-        d["dead"] = True
-    if h.death_saves != (0, 0):
+    for key in ("dead", "stable"):
+        if getattr(h, key) != HERO_DEFAULTS[key]:
+            d[key] = getattr(h, key)
+    if h.death_saves != HERO_DEFAULTS["death_saves"]:
         d["death_saves"] = "{}/{}".format(*h.death_saves)
-    if h.stable:
-        d["stable"] = True
     return {**d, **_common_doc(h)}
 
 
 def _monster_doc(m: Monster) -> dict[str, Any]:
     d: dict[str, Any] = {"name": m.name}
-    if m.kind:
+    if m.kind != MONSTER_DEFAULTS["kind"]:
         d["kind"] = m.kind
     d["hp"] = m.hp
-    if m.damage:
+    if m.damage != MONSTER_DEFAULTS["damage"]:
         d["damage"] = m.damage
     return {**d, **_common_doc(m)}
 
 
+# Plain numbers and switches every combatant has, written only where they differ.
+SCALARS = (
+    "light",
+    "speed",
+    "fly",
+    "reach",
+    "ac",
+    "temp_hp",
+    "con",
+    "perception",
+    "stealth",
+    "exhaustion",
+    "dashes",
+    "escaped",
+)
+
+
 def _common_doc(c: Hero | Monster) -> dict[str, Any]:
     d: dict[str, Any] = {}
-    if c.rank is not Rank.FRONT:
+    if c.rank is not COMBATANT_DEFAULTS["rank"]:
         d["rank"] = c.rank.value
     if c.why is not None:
         d["why"] = c.why.value
-    for key, value, default in (
-        ("light", c.light, False),
-        ("speed", c.speed, 30),
-        ("fly", c.fly, 0),
-        ("reach", c.reach, DEFAULT_REACH),
-        ("ac", c.ac, 10),
-        ("temp_hp", c.temp_hp, 0),
-        ("con", c.con, 0),
-        ("perception", c.perception, 10),
-        ("stealth", c.stealth, 0),
-        ("exhaustion", c.exhaustion, 0),
-        ("dashes", c.dashes, 0),
-        ("escaped", c.escaped, False),
-    ):
-        if value != default:
-            d[key] = value
+    for key in SCALARS:
+        if getattr(c, key) != COMBATANT_DEFAULTS[key]:
+            d[key] = getattr(c, key)
     for key, values in (
         ("conditions", c.conditions),
         ("flags", c.flags),
@@ -382,7 +391,7 @@ def _common_doc(c: Hero | Monster) -> dict[str, Any]:
 
 def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
     d: dict[str, Any] = {"name": a.name}
-    if a.kind is not AttackKind.MELEE:
+    if a.kind is not ATTACK_DEFAULTS["kind"]:
         d["kind"] = a.kind.value
     d["to_hit"] = a.to_hit
     d["damage"] = str(a.damage)
@@ -391,15 +400,11 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
     if a.range is not None:
         normal, long = a.range
         d["range"] = normal if normal == long else f"{normal}/{long}"
-    for key, value in (("two_handed", a.two_handed), ("spell", a.spell), ("slot", a.slot)):
-        if value:
-            d[key] = True
+    for key in ("two_handed", "spell", "slot", "half", "times"):
+        if getattr(a, key) != ATTACK_DEFAULTS[key]:
+            d[key] = getattr(a, key)
     if a.save is not None:
         d["save"] = f"{a.save[0]} {a.save[1]}"
-    if not a.half:
-        d["half"] = False
     if a.area is not None:
         d["area"] = f"{a.area.shape} {a.area.size}"
-    if a.times != 1:
-        d["times"] = a.times
     return d

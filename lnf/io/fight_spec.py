@@ -1,28 +1,36 @@
 """The fight file format, described once (see README "The fight file").
 
 Short forms a DM types at the table: `hp: 12/27`, `range: 80/320`, `phase: volley 3`,
-`dots: [C, O]`, `count: 3` for "3 skeletons". Defaults: front rank, reach 5 ft, speed 30 ft,
-no light, no dots.
+`dots: [C, O]`, `count: 3` for "3 skeletons". A field left out takes the default the model
+states on its dataclass (front rank, reach 5 ft, speed 30 ft, no light…): the format reads it
+from there (`DEFAULTS`), and so do the JSON Schema and the writer, so no default is written
+twice.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr
 from lnf.dice import parse as parse_dice
-from lnf.io.spec import Bool, Choice, Field, Int, ListOf, MapOf, Obj, Str, Text
+from lnf.io.spec import Bool, Field, Int, ListOf, MapOf, Obj, OneOf, Str, Text
 from lnf.model import (
     Ability,
     Area,
+    Attack,
     AttackKind,
     BackReason,
-    CDot,
+    Combatant,
     Condition,
+    Dot,
     Family,
+    Fight,
     Flag,
+    Hero,
     HouseRule,
+    Monster,
     Phase,
     PhaseKind,
     Rank,
@@ -31,6 +39,24 @@ from lnf.model import (
     Terrain,
     Variant,
 )
+
+
+def _defaults(cls: type[Any]) -> dict[str, Any]:
+    out = {}
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            out[f.name] = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            out[f.name] = f.default_factory()
+    return out
+
+
+# The model's defaults: the one place they are stated is the model's dataclasses.
+COMBATANT_DEFAULTS = _defaults(Combatant)
+HERO_DEFAULTS = _defaults(Hero)
+MONSTER_DEFAULTS = _defaults(Monster)
+ATTACK_DEFAULTS = _defaults(Attack)
+FIGHT_DEFAULTS = _defaults(Fight)
 
 # --- short text forms -------------------------------------------------------------------
 
@@ -110,14 +136,11 @@ def parse_area(value: Any) -> Area:
     return Area(Shape(match[1]), int(match[2]))
 
 
-DOTS = {"C": CDot.WANTED, "C-": CDot.AVOIDED}
-
-
-def parse_dot(value: Any) -> str:
+def parse_dot(value: Any) -> Dot:
     text = str(value).strip().upper()
-    if text not in ("C", "C-", "O", "N"):
+    if text not in {d.value for d in Dot}:
         raise ValueError(f"bad dot {value!r}")
-    return text
+    return Dot(text)
 
 
 # --- the format ------------------------------------------------------------------------
@@ -136,25 +159,43 @@ PHASE = Text(parse_phase, "apart, volley N, melee or chase", {"type": "string"})
 DOT = Text(
     parse_dot,
     "C (wanted), C- (avoided), O or N",
-    {"enum": ["C", "C-", "O", "N"]},
+    {"enum": [d.value for d in Dot]},
 )
-DAMAGE_TYPES = ListOf(Choice(DamageType), unique=True)
+DAMAGE_TYPES = ListOf(OneOf(DamageType), unique=True)
 
 ATTACK = Obj(
     {
         "name": Field(Str()),
-        "kind": Field(Choice(AttackKind), AttackKind.MELEE, "melee, ranged or thrown"),
-        "to_hit": Field(Int(minimum=-10, maximum=30), 0, "attack bonus, such as 4 or +4"),
+        "kind": Field(OneOf(AttackKind), ATTACK_DEFAULTS["kind"], "melee, ranged or thrown"),
+        "to_hit": Field(
+            Int(minimum=-10, maximum=30), ATTACK_DEFAULTS["to_hit"], "attack bonus, such as 4 or +4"
+        ),
         "damage": Field(DAMAGE, doc="damage dice with types, such as 1d8+2 slashing"),
         "reach": Field(Int(minimum=5, maximum=100), None, "feet; defaults to the creature's"),
         "range": Field(RANGE, None, "ranged and thrown: normal/long feet"),
-        "two_handed": Field(Bool(), False, "longbow, shortbow, crossbow (V3, C4)"),
-        "spell": Field(Bool(), False, "a spell attack (V3: 300 ft or more reaches further)"),
-        "times": Field(Int(minimum=1, maximum=20), 1, "attacks per Attack action (Multiattack)"),
-        "slot": Field(Bool(), False, "a slotted spell: dealing damage with it gives an O dot (T1)"),
-        "save": Field(SAVE, None, "a saving throw instead of an attack roll, such as dex 15"),
-        "half": Field(Bool(), True, "with save: half damage on a success"),
-        "area": Field(AREA, None, "an area effect such as sphere 20 (E1)"),
+        "two_handed": Field(
+            Bool(), ATTACK_DEFAULTS["two_handed"], "longbow, shortbow, crossbow (V3, C4)"
+        ),
+        "spell": Field(
+            Bool(), ATTACK_DEFAULTS["spell"], "a spell attack (V3: 300 ft or more reaches further)"
+        ),
+        "times": Field(
+            Int(minimum=1, maximum=20),
+            ATTACK_DEFAULTS["times"],
+            "attacks per Attack action (Multiattack)",
+        ),
+        "slot": Field(
+            Bool(),
+            ATTACK_DEFAULTS["slot"],
+            "a slotted spell: dealing damage with it gives an O dot (T1)",
+        ),
+        "save": Field(
+            SAVE,
+            ATTACK_DEFAULTS["save"],
+            "a saving throw instead of an attack roll, such as dex 15",
+        ),
+        "half": Field(Bool(), ATTACK_DEFAULTS["half"], "with save: half damage on a success"),
+        "area": Field(AREA, ATTACK_DEFAULTS["area"], "an area effect such as sphere 20 (E1)"),
     },
     what="an attack (name, damage, …)",
 )
@@ -163,24 +204,54 @@ ATTACK = Obj(
 def _combatant_fields() -> dict[str, Field]:
     return {
         "name": Field(Str(), doc="unique in the fight (G1)"),
-        "rank": Field(Choice(Rank), Rank.FRONT, "R1: front, back or free-air"),
-        "why": Field(Choice(BackReason), None, "R4/R6: why it may stand off the front rank"),
-        "light": Field(Bool(), False, "holds a light (S3)"),
-        "speed": Field(Int(minimum=0, maximum=1000), 30, "walking speed, feet"),
-        "fly": Field(Int(minimum=0, maximum=1000), 0, "flying speed, feet (R7)"),
-        "reach": Field(Int(minimum=5, maximum=100), 5, "mêlée reach, feet (A2)"),
-        "ac": Field(Int(minimum=0, maximum=50), 10, "armor class"),
-        "temp_hp": Field(Int(minimum=0, maximum=10_000), 0, "temporary hit points (D7)"),
-        "con": Field(Int(minimum=-5, maximum=10), 0, "Constitution modifier (C3)"),
-        "perception": Field(Int(minimum=0, maximum=50), 10, "passive Perception (C5)"),
-        "stealth": Field(Int(minimum=-5, maximum=30), 0, "Dexterity (Stealth) bonus (hiding, C5)"),
+        "rank": Field(OneOf(Rank), COMBATANT_DEFAULTS["rank"], "R1: front, back or free-air"),
+        "why": Field(
+            OneOf(BackReason),
+            COMBATANT_DEFAULTS["why"],
+            "R4/R6: why it may stand off the front rank",
+        ),
+        "light": Field(Bool(), COMBATANT_DEFAULTS["light"], "holds a light (S3)"),
+        "speed": Field(
+            Int(minimum=0, maximum=1000), COMBATANT_DEFAULTS["speed"], "walking speed, feet"
+        ),
+        "fly": Field(
+            Int(minimum=0, maximum=1000), COMBATANT_DEFAULTS["fly"], "flying speed, feet (R7)"
+        ),
+        "reach": Field(
+            Int(minimum=5, maximum=100), COMBATANT_DEFAULTS["reach"], "mêlée reach, feet (A2)"
+        ),
+        "ac": Field(Int(minimum=0, maximum=50), COMBATANT_DEFAULTS["ac"], "armor class"),
+        "temp_hp": Field(
+            Int(minimum=0, maximum=10_000),
+            COMBATANT_DEFAULTS["temp_hp"],
+            "temporary hit points (D7)",
+        ),
+        "con": Field(
+            Int(minimum=-5, maximum=10), COMBATANT_DEFAULTS["con"], "Constitution modifier (C3)"
+        ),
+        "perception": Field(
+            Int(minimum=0, maximum=50), COMBATANT_DEFAULTS["perception"], "passive Perception (C5)"
+        ),
+        "stealth": Field(
+            Int(minimum=-5, maximum=30),
+            COMBATANT_DEFAULTS["stealth"],
+            "Dexterity (Stealth) bonus (hiding, C5)",
+        ),
         "saves": Field(SAVES, {}, "saving throw bonuses such as {dex: 2, wis: 1}"),
-        "conditions": Field(ListOf(Choice(Condition), unique=True), [], "5e conditions"),
-        "exhaustion": Field(Int(minimum=0, maximum=6), 0, "exhaustion level"),
-        "dashes": Field(Int(minimum=0, maximum=100), 0, "C3: dashes taken in the chase"),
-        "escaped": Field(Bool(), False, "C6: got away in a chase; gone from the fight"),
+        "conditions": Field(ListOf(OneOf(Condition), unique=True), [], "5e conditions"),
+        "exhaustion": Field(
+            Int(minimum=0, maximum=6), COMBATANT_DEFAULTS["exhaustion"], "exhaustion level"
+        ),
+        "dashes": Field(
+            Int(minimum=0, maximum=100),
+            COMBATANT_DEFAULTS["dashes"],
+            "C3: dashes taken in the chase",
+        ),
+        "escaped": Field(
+            Bool(), COMBATANT_DEFAULTS["escaped"], "C6: got away in a chase; gone from the fight"
+        ),
         "effects": Field(ListOf(Str()), [], "free notes such as Vicious Mockery (G6)"),
-        "flags": Field(ListOf(Choice(Flag), unique=True), [], "standing facts rules ask about"),
+        "flags": Field(ListOf(OneOf(Flag), unique=True), [], "standing facts rules ask about"),
         "resist": Field(DAMAGE_TYPES, [], "damage resistances (D6)"),
         "immune": Field(DAMAGE_TYPES, [], "damage immunities (D6)"),
         "vulnerable": Field(DAMAGE_TYPES, [], "damage vulnerabilities (D6)"),
@@ -201,13 +272,19 @@ HERO = Obj(
     {
         **_combatant_fields(),
         "class": Field(Str(), doc="character class; sets the row family (G2)"),
-        "family": Field(Choice(Family), None, "G2 family, to override the class's"),
-        "ancestry": Field(Str(), "", "halflings come last in the rows (G2)"),
+        "family": Field(
+            OneOf(Family), HERO_DEFAULTS["family_override"], "G2 family, to override the class's"
+        ),
+        "ancestry": Field(Str(), HERO_DEFAULTS["ancestry"], "halflings come last in the rows (G2)"),
         "hp": Field(HP, doc="hit points: 27, or current/maximum such as 12/27"),
         "dots": Field(ListOf(DOT, unique=True), [], "T1 dots: C (wanted), C- (avoided), O, N"),
-        "dead": Field(Bool(), False, "dead heroes leave the grid"),
-        "death_saves": Field(DEATH_SAVES, (0, 0), "D9 at 0 hp: successes/failures such as 1/2"),
-        "stable": Field(Bool(), False, "D9: at 0 hp and no longer rolling death saves"),
+        "dead": Field(Bool(), HERO_DEFAULTS["dead"], "dead heroes leave the grid"),
+        "death_saves": Field(
+            DEATH_SAVES, HERO_DEFAULTS["death_saves"], "D9 at 0 hp: successes/failures such as 1/2"
+        ),
+        "stable": Field(
+            Bool(), HERO_DEFAULTS["stable"], "D9: at 0 hp and no longer rolling death saves"
+        ),
     },
     what="a hero (name, class, hp, …)",
 )
@@ -216,22 +293,26 @@ MONSTER = Obj(
     {
         **_combatant_fields(),
         "count": Field(Int(minimum=1, maximum=500), 1, "3 writes Name 1, Name 2, Name 3"),
-        "kind": Field(Str(), "", "stat block; same kind = same danger (G3)"),
+        "kind": Field(Str(), MONSTER_DEFAULTS["kind"], "stat block; same kind = same danger (G3)"),
         "hp": Field(Int(minimum=1, maximum=100_000), doc="hit point maximum"),
-        "damage": Field(Int(minimum=0, maximum=100_000), 0, "damage taken so far (G6)"),
+        "damage": Field(
+            Int(minimum=0, maximum=100_000), MONSTER_DEFAULTS["damage"], "damage taken so far (G6)"
+        ),
     },
     what="a monster (name, hp, …)",
 )
 
 FIGHT = Obj(
     {
-        "title": Field(Str(), "", "a name for the fight"),
-        "round": Field(Int(minimum=1, maximum=10_000), 1, "the round number"),
-        "phase": Field(PHASE, Phase(), "apart (V1), volley N (V2), melee or chase"),
-        "terrain": Field(Choice(Terrain), None, "V1: where the sides start apart"),
-        "started": Field(Choice(Side), Side.HEROES, "who started the fight (G7, S3)"),
-        "house_rules": Field(ListOf(Choice(HouseRule), unique=True), [], "A4 switches"),
-        "variants": Field(ListOf(Choice(Variant), unique=True), [], "core-d20 variants"),
+        "title": Field(Str(), FIGHT_DEFAULTS["title"], "a name for the fight"),
+        "round": Field(Int(minimum=1, maximum=10_000), FIGHT_DEFAULTS["round"], "the round number"),
+        "phase": Field(PHASE, FIGHT_DEFAULTS["phase"], "apart (V1), volley N (V2), melee or chase"),
+        "terrain": Field(
+            OneOf(Terrain), FIGHT_DEFAULTS["terrain"], "V1: where the sides start apart"
+        ),
+        "started": Field(OneOf(Side), FIGHT_DEFAULTS["started"], "who started the fight (G7, S3)"),
+        "house_rules": Field(ListOf(OneOf(HouseRule), unique=True), [], "A4 switches"),
+        "variants": Field(ListOf(OneOf(Variant), unique=True), [], "core-d20 variants"),
         "heroes": Field(ListOf(HERO), doc="the hero rows, in any order (G2 sorts them)"),
         "monsters": Field(ListOf(MONSTER), doc="the monster columns, most dangerous first (G3)"),
         "groups": Field(MapOf(ListOf(Str())), {}, "mêlée groups: label → members (G5)"),

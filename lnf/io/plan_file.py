@@ -16,7 +16,7 @@ from typing import Any
 
 from lnf.errors import InputError, InputProblem
 from lnf.io.files import read_text
-from lnf.io.spec import Checker, Choice, Field, Obj, Str, did_you_mean
+from lnf.io.spec import Checker, Field, Obj, OneOf, Str, did_you_mean
 from lnf.io.yaml_source import load_yaml
 from lnf.model import Fight, Hero, Rank
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
@@ -24,10 +24,10 @@ from lnf.rules.plan_check import infer_mode
 
 ORDER = Obj(
     {
-        "rank": Field(Choice(Rank), None, "front, back or free-air; default: its rank now"),
+        "rank": Field(OneOf(Rank), None, "front, back or free-air; default: its rank now"),
         "move": Field(Str(), "stay", "stay, leave, or join <group label or hero>"),
         "target": Field(Str(), None, "the hero it attacks"),
-        "mode": Field(Choice(Mode), None, "melee, reach or ranged; default: the first legal"),
+        "mode": Field(OneOf(Mode), None, "melee, reach or ranged; default: the first legal"),
     },
     what="an order (rank, move, target, mode) or a hero's name",
 )

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from lnf.errors import InputError, InputProblem
-from lnf.io.yaml_source import Located, Path, path_text
+from lnf.io.yaml_source import FieldPath, Located, path_text
 
 T = TypeVar("T")
 
@@ -37,7 +37,7 @@ class Checker:
         self.source = source
         self.problems: list[InputProblem] = []
 
-    def fail(self, path: Path, message: str, hint: str = "", rule: str = "") -> Any:
+    def fail(self, path: FieldPath, message: str, hint: str = "", rule: str = "") -> Any:
         self.problems.append(
             InputProblem(message, path_text(path), self.located.line(path), hint, rule)
         )
@@ -61,7 +61,7 @@ class Spec:
     def __init__(self, doc: str = "") -> None:
         self.doc = doc
 
-    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         raise NotImplementedError
 
     def json_schema(self) -> dict[str, Any]:
@@ -70,7 +70,7 @@ class Spec:
     def _with_doc(self, schema: dict[str, Any]) -> dict[str, Any]:
         return {**schema, "description": self.doc} if self.doc else schema
 
-    def _wrong(self, value: Any, path: Path, ck: Checker) -> Any:
+    def _wrong(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         return ck.fail(path, f"expected {self.expected}, got {_shown(value)}")
 
 
@@ -87,7 +87,7 @@ def _shown(value: Any) -> str:
 class Str(Spec):
     expected = "text"
 
-    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if isinstance(value, bool) or not isinstance(value, str | int | float):
             return self._wrong(value, path, ck)
         text = str(value).strip()
@@ -111,7 +111,7 @@ class Int(Spec):
             bounds = f" of at least {minimum}"
         self.expected = f"a whole number{bounds}"
 
-    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             return self._wrong(value, path, ck)
         if (self.minimum is not None and value < self.minimum) or (
@@ -132,7 +132,7 @@ class Int(Spec):
 class Bool(Spec):
     expected = "true or false"
 
-    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         return value if isinstance(value, bool) else self._wrong(value, path, ck)
 
     def json_schema(self) -> dict[str, Any]:
@@ -142,7 +142,7 @@ class Bool(Spec):
 E = TypeVar("E", bound=StrEnum)
 
 
-class Choice(Spec, Generic[E]):
+class OneOf(Spec, Generic[E]):
     """One of an enum's spellings."""
 
     def __init__(self, enum: type[E], doc: str = "") -> None:
@@ -151,7 +151,7 @@ class Choice(Spec, Generic[E]):
         self.words = [e.value for e in enum]
         self.expected = "one of " + ", ".join(self.words)
 
-    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if isinstance(value, str):
             word = value.strip()
             for e in self.enum:
@@ -173,7 +173,7 @@ class ListOf(Spec):
         self.unique = unique
         self.expected = f"a list of {item.expected}"
 
-    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if not isinstance(value, list):
             return self._wrong(value, path, ck)
         out = [self.item.read(v, (*path, i), ck) for i, v in enumerate(value)]
@@ -200,7 +200,7 @@ class MapOf(Spec):
         self.value = value
         self.expected = f"a mapping of labels to {value.expected}"
 
-    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if not isinstance(value, dict):
             return self._wrong(value, path, ck)
         return {k: self.value.read(v, (*path, k), ck) for k, v in value.items()}
@@ -228,7 +228,7 @@ class Obj(Spec):
         self.fields = fields
         self.expected = what
 
-    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if not isinstance(value, dict):
             return self._wrong(value, path, ck)
         out: dict[str, Any] = {}
@@ -288,7 +288,7 @@ class Text(Spec, Generic[T]):
         self.expected = expected
         self.schema = schema
 
-    def read(self, value: Any, path: Path, ck: Checker) -> Any:
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if isinstance(value, bool) or not isinstance(value, str | int):
             return self._wrong(value, path, ck)
         try:

@@ -13,7 +13,7 @@ import yaml
 
 from lnf.errors import InputError, InputProblem
 
-Path = tuple[str | int, ...]
+FieldPath = tuple[str | int, ...]  # a field inside a document: ("heroes", 2, "rank")
 
 try:  # the C loader is much faster where libyaml is present
     _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]  # same API
@@ -21,7 +21,7 @@ except AttributeError:  # pragma: no cover - depends on the PyYAML build
     _Loader = yaml.SafeLoader
 
 
-def path_text(path: Path) -> str:
+def path_text(path: FieldPath) -> str:
     out = ""
     for part in path:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
@@ -31,11 +31,11 @@ def path_text(path: Path) -> str:
 class Located:
     """Plain data from a document plus the 1-based line of each path in it."""
 
-    def __init__(self, data: Any, lines: dict[Path, int]) -> None:
+    def __init__(self, data: Any, lines: dict[FieldPath, int]) -> None:
         self.data = data
         self.lines = lines
 
-    def line(self, path: Path) -> int | None:
+    def line(self, path: FieldPath) -> int | None:
         """The line of `path`, or of its nearest ancestor that has one."""
         while True:
             if path in self.lines:
@@ -63,7 +63,7 @@ def load_yaml(text: str, source: str) -> Located:
         loader.dispose()
     if node is None:
         raise InputError(source, [InputProblem("the file is empty")])
-    lines: dict[Path, int] = {}
+    lines: dict[FieldPath, int] = {}
     problems: list[InputProblem] = []
     try:
         data = _plain(node, (), lines, problems, loader)
@@ -76,8 +76,8 @@ def load_yaml(text: str, source: str) -> Located:
 
 def _plain(
     node: yaml.Node,
-    path: Path,
-    lines: dict[Path, int],
+    path: FieldPath,
+    lines: dict[FieldPath, int],
     problems: list[InputProblem],
     loader: yaml.SafeLoader,
 ) -> Any:

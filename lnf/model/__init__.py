@@ -23,8 +23,6 @@ from lnf.model.enums import (
     Variant,
 )
 from lnf.model.fight import (
-    DEFAULT_REACH,
-    DEFAULT_SPEED,
     Area,
     Attack,
     Combatant,
@@ -39,8 +37,6 @@ from lnf.model.fight import (
 
 __all__ = [
     "CLASS_FAMILIES",
-    "DEFAULT_REACH",
-    "DEFAULT_SPEED",
     "HELD",
     "INCAPACITATING",
     "N_CONDITIONS",
