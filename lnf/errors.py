@@ -10,7 +10,9 @@ an exit code in one place; anything else that escapes is a bug in lnf, never an 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from lnf.values import value
 
 
 class LnfError(Exception):
@@ -19,7 +21,7 @@ class LnfError(Exception):
     exit_code = 2
 
 
-@dataclass(frozen=True)
+@value
 class InputProblem:
     """One thing wrong with an input file: where it is and what was expected."""
 
@@ -73,7 +75,7 @@ class ScriptedDiceError(LnfError):
     """Faces handed in advance ran out, or a face does not fit its die."""
 
 
-@dataclass(frozen=True)
+@value
 class Violation:
     """A broken rule: its id from rules/late-night-fighting.md, who is involved, and a hint."""
 

@@ -11,19 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lnf.errors import InputError, InputProblem
 from lnf.io import fight_log
 from lnf.io.event_codec import event_from_json, event_to_json
 from lnf.io.fight_file import load_fight
 from lnf.io.files import read_text
-from lnf.io.script_file import parse_script
 from lnf.model import Fight
 from lnf.model.events import Event
 from lnf.model.plan import Plan
 from lnf.play.event_check import event_problems
-from lnf.play.script import Script
 from lnf.play.table import Table
+
+if TYPE_CHECKING:
+    from lnf.play.script import Script
 
 MISFIT_HINT = "was the fight file changed after the log began? undo or restore it"
 
@@ -45,6 +47,8 @@ class Session:
 
     def script(self, path: Path) -> Script:
         """A script of hero actions for this fight (`lnf run --script`)."""
+        from lnf.io.script_file import parse_script  # only lnf run reads scripts
+
         return parse_script(read_text(path), str(path), self.table.start)
 
 

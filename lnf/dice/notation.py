@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from enum import StrEnum
 
 from lnf.errors import DiceError
+from lnf.values import value
 
 MAX_DICE = 1000  # more dice than any table rolls; guards against typos such as 1000000d6
 MAX_SIDES = 1000
@@ -35,7 +35,7 @@ class DamageType(StrEnum):
     THUNDER = "thunder"
 
 
-@dataclass(frozen=True)
+@value
 class Dice:
     """N dice with M sides, added (or subtracted when sign is -1)."""
 
@@ -48,7 +48,7 @@ class Dice:
         return f"{self.count}d{sides}"
 
 
-@dataclass(frozen=True)
+@value
 class Modifier:
     value: int  # signed
 
@@ -59,7 +59,7 @@ class Modifier:
 Term = Dice | Modifier
 
 
-@dataclass(frozen=True)
+@value
 class Part:
     """A run of terms with one damage type (None for an untyped roll such as a check)."""
 
@@ -67,7 +67,7 @@ class Part:
     damage_type: DamageType | None = None
 
 
-@dataclass(frozen=True)
+@value
 class DiceExpr:
     parts: tuple[Part, ...]
 

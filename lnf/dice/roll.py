@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Protocol
 
 from lnf.dice.notation import DamageType, Dice, DiceExpr, Modifier
 from lnf.errors import ScriptedDiceError
+from lnf.values import value
 
 
 class DiceSource(Protocol):
@@ -48,7 +48,7 @@ class ScriptedDice:
         return value
 
 
-@dataclass(frozen=True)
+@value
 class TermRoll:
     """One term as rolled: the dice and their faces, or a modifier."""
 
@@ -68,7 +68,7 @@ class TermRoll:
         return f"{len(self.faces)}d{sides} ({', '.join(map(str, self.faces))})"
 
 
-@dataclass(frozen=True)
+@value
 class PartRoll:
     terms: tuple[TermRoll, ...]
     damage_type: DamageType | None
@@ -78,7 +78,7 @@ class PartRoll:
         return sum(t.value for t in self.terms)
 
 
-@dataclass(frozen=True)
+@value
 class DiceRoll:
     """A rolled expression (D1), with critical doubling (D5) and the floor at 0 (D6)."""
 
@@ -129,7 +129,7 @@ def roll(expr: DiceExpr, source: DiceSource, *, critical: bool = False) -> DiceR
     return DiceRoll(expr, tuple(parts), critical)
 
 
-@dataclass(frozen=True)
+@value
 class D20Roll:
     """D3, D4: a d20 test; with advantage or disadvantage two dice, one kept."""
 

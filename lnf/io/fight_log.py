@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lnf.errors import InputError, InputProblem
+from lnf.values import value
 
 LOG_SUFFIX = ".log.jsonl"
 
@@ -24,13 +24,13 @@ def log_path(fight_path: Path) -> Path:
     return fight_path.with_name(fight_path.stem + LOG_SUFFIX)
 
 
-@dataclass(frozen=True)
+@value
 class LogLine:
     line: int  # 1-based, for messages
     data: dict[str, Any]
 
 
-@dataclass(frozen=True)
+@value
 class LogRead:
     lines: list[LogLine]
     warnings: list[str]

@@ -7,7 +7,6 @@ it as it leaves); the text and the JSON both read from those.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from lnf.io.style import Style
@@ -17,13 +16,14 @@ from lnf.rules.attacks import plan_targets, roll_for, weapon_for
 from lnf.rules.moves import order_step
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.strike_order import strike_blocks, strike_order
+from lnf.values import value
 
 Unattacked = Sequence[tuple[str, Sequence[tuple[str, str]]]]
 
 RANK_WORDS = {Rank.FRONT: "the front rank", Rank.BACK: "the back rank", Rank.FREE_AIR: "free air"}
 
 
-@dataclass(frozen=True)
+@value
 class OrderFacts:
     """One order with everything a table needs: weapon, roll and why, who may strike it."""
 

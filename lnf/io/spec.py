@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from lnf.errors import InputError, InputProblem
 from lnf.io.yaml_source import FieldPath, Located, path_text
+from lnf.values import value
 
 T = TypeVar("T")
 
@@ -209,7 +209,7 @@ class MapOf(Spec):
         return self._with_doc({"type": "object", "additionalProperties": self.value.json_schema()})
 
 
-@dataclass(frozen=True)
+@value
 class Field:
     spec: Spec
     default: Any = MISSING

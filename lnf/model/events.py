@@ -9,12 +9,13 @@ needs no dice: the state is the fight file plus every event applied in order
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from lnf.dice import DamageType
 from lnf.model.enums import Ability, Action, BackReason, Condition, Dot, PhaseKind, Rank, Side
 from lnf.model.fight import Phase
 from lnf.model.plan import Advantage, Mode, Order
+from lnf.values import value
 
 # Damage per type as rolled, before any defence; None for untyped damage. Kept in the order
 # the dice gave them, which is the order the transcript says them in.
@@ -25,7 +26,7 @@ Mark = Dot | Condition
 # --- steps ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class Moved:
     """M1–M6, R8: a rank switch, leaving a group, joining one (a label or a combatant)."""
 
@@ -40,7 +41,7 @@ class Moved:
         return self.leave or self.join is not None
 
 
-@dataclass(frozen=True)
+@value
 class Attacked:
     """One attack roll (D3–D6) and, on a hit, its damage per type before defences."""
 
@@ -63,7 +64,7 @@ class Attacked:
     knock_out: bool = False  # D8: a mêlée attacker that drops its foe knocks it out instead
 
 
-@dataclass(frozen=True)
+@value
 class Saved:
     """One saving throw or check (D3: no automatic success or failure)."""
 
@@ -75,7 +76,7 @@ class Saved:
     note: str = ""  # why it failed without a roll (paralyzed, unconscious…)
 
 
-@dataclass(frozen=True)
+@value
 class SpellCast:
     """A spell with a saving throw, on one target or an area (E1–E4): damage rolled once, each
     target saves on its own; spared allies (Sculpt Spells) take nothing."""
@@ -93,13 +94,13 @@ class SpellCast:
     area: str = ""  # E1: "20 ft sphere, 4 targets"
 
 
-@dataclass(frozen=True)
+@value
 class DeathSave:
     who: str
     face: int
 
 
-@dataclass(frozen=True)
+@value
 class Healed:
     who: str
     amount: int
@@ -108,7 +109,7 @@ class Healed:
     healer: str = ""
 
 
-@dataclass(frozen=True)
+@value
 class Damaged:
     """Damage the DM records (a trap, a spell lnf did not roll)."""
 
@@ -118,7 +119,7 @@ class Damaged:
     critical: bool = False
 
 
-@dataclass(frozen=True)
+@value
 class Marked:
     """T1 dots and 5e conditions, put on or taken off."""
 
@@ -127,7 +128,7 @@ class Marked:
     on: bool = True
 
 
-@dataclass(frozen=True)
+@value
 class Acted:
     """An action without an attack roll: dash, disengage, dodge, help, hide, use, nothing."""
 
@@ -137,7 +138,7 @@ class Acted:
     success: bool = True
 
 
-@dataclass(frozen=True)
+@value
 class Fled:
     """C1: someone flees; a pool at the start value for each pursuer that gives chase."""
 
@@ -145,7 +146,7 @@ class Fled:
     pursuers: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@value
 class Dashed:
     """C2, C3: the dashes everyone in the chase committed this round, and the Constitution
     checks for dashes beyond the free ones."""
@@ -154,7 +155,7 @@ class Dashed:
     checks: tuple[Saved, ...] = ()
 
 
-@dataclass(frozen=True)
+@value
 class Hid:
     """C5: an escaper's Stealth check against each pursuer it has escape points on."""
 
@@ -172,7 +173,7 @@ class Hid:
         return tuple(p for p, dc in self.against if self.total >= dc)
 
 
-@dataclass(frozen=True)
+@value
 class Dropped:
     """A monster the DM takes off the grid (killed at the table)."""
 
@@ -197,14 +198,14 @@ Step = (
 # --- events --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class Begun:
     """The first event of a log: the seed every later roll derives from."""
 
     seed: int
 
 
-@dataclass(frozen=True)
+@value
 class RoundStarted:
     """S1–S3: a new round and its strike order, fixed when the round starts."""
 
@@ -213,7 +214,7 @@ class RoundStarted:
     phase: Phase = field(default_factory=Phase)  # the phase the round is played in
 
 
-@dataclass(frozen=True)
+@value
 class PhaseSet:
     """V1, V2: the volley rounds are rolled or tick down; at 0 the sides meet (mêlée)."""
 
@@ -222,7 +223,7 @@ class PhaseSet:
     note: str = ""  # how it came about: "grassland, 6d6 (…) = 21 → 3 volley rounds (V1)"
 
 
-@dataclass(frozen=True)
+@value
 class Planned:
     """The monsters' plan (P1) as it stood when it was made, for the record."""
 
@@ -231,7 +232,7 @@ class Planned:
     note: str = ""  # why there is no plan, when there is none
 
 
-@dataclass(frozen=True)
+@value
 class Turn:
     """One combatant's turn (S1): everything it did, in order."""
 
@@ -240,7 +241,7 @@ class Turn:
     note: str = ""  # why it did nothing ("cannot act", "acts at the table")
 
 
-@dataclass(frozen=True)
+@value
 class Recorded:
     """Something recorded between turns: by the DM at the table, or what the rules made
     happen (a hero stepping forward, R4–R5; the speeds of a chase round, C2)."""
@@ -250,17 +251,17 @@ class Recorded:
     by_rules: bool = False
 
 
-@dataclass(frozen=True)
+@value
 class Ended:
     winner: Side
 
 
-@dataclass(frozen=True)
+@value
 class Undone:
     """Takes back the last event still in force (append-only: nothing is erased)."""
 
 
-@dataclass(frozen=True)
+@value
 class Redone:
     """Puts back the last event taken back, if nothing new came since."""
 

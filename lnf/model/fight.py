@@ -6,7 +6,7 @@ reads and writes files. Combatants are identified by their unique names (G1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cached_property
 
 from lnf.dice import DamageType, DiceExpr
@@ -27,9 +27,10 @@ from lnf.model.enums import (
     Terrain,
     Variant,
 )
+from lnf.values import value
 
 
-@dataclass(frozen=True)
+@value
 class Area:
     """E1: an area effect's shape and size in feet."""
 
@@ -44,7 +45,7 @@ DEFAULT_REACH = 5
 DEFAULT_SPEED = 30
 
 
-@dataclass(frozen=True, kw_only=True)
+@value(kw_only=True)
 class Attack:
     name: str
     kind: AttackKind = AttackKind.MELEE
@@ -69,7 +70,7 @@ class Attack:
         return self.kind in (AttackKind.RANGED, AttackKind.THROWN)
 
 
-@dataclass(frozen=True, kw_only=True)
+@value(kw_only=True)
 class Combatant:
     """What heroes and monsters share: rank, light, movement, defences and attacks."""
 
@@ -116,7 +117,7 @@ class Combatant:
         return dict(self.saves).get(ability, 0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@value(kw_only=True)
 class Hero(Combatant):
     cls: str = ""  # character class, as written ("fighter", "hireling archer")
     family_override: Family | None = None  # G2: "a fight may override a hero's family"
@@ -147,7 +148,7 @@ class Hero(Combatant):
         return "halfling" in self.ancestry.lower()
 
 
-@dataclass(frozen=True, kw_only=True)
+@value(kw_only=True)
 class Monster(Combatant):
     kind: str = ""  # the stat block; monsters of one kind are equally dangerous (G3)
     damage: int = 0  # G6: damage taken so far
@@ -163,7 +164,7 @@ class Monster(Combatant):
         return self.kind or self.name
 
 
-@dataclass(frozen=True)
+@value
 class Group:
     """G5: a mêlée group, the Xs on paper, under a label such as "A"."""
 
@@ -171,7 +172,7 @@ class Group:
     members: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@value
 class Phase:
     kind: PhaseKind = PhaseKind.MELEE
     volley: int = 0  # V2: the volley round number, counting down to 1
@@ -182,7 +183,7 @@ class Phase:
         return str(self.kind)
 
 
-@dataclass(frozen=True)
+@value
 class Turns:
     """Who has done what in the round under way (S1, D10). Not part of the fight file: a fight
     file is the state between rounds; the fight log rebuilds these mid-round."""
@@ -195,7 +196,7 @@ class Turns:
     dashed: frozenset[str] = frozenset()  # spent their action on speed this chase round (C2)
 
 
-@dataclass(frozen=True)
+@value
 class Pool:
     """C1: the escape points between one escaper and one pursuer (a number in place of an X)."""
 
@@ -204,7 +205,7 @@ class Pool:
     points: int = 0
 
 
-@dataclass(frozen=True)
+@value
 class Fight:
     """The whole state between rounds: what the pencil grid holds."""
 

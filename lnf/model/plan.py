@@ -5,10 +5,10 @@ Each monster gets an order: its rank, its move and its attack (target and mode) 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from lnf.model.enums import Rank
+from lnf.values import value
 
 
 class Mode(StrEnum):
@@ -33,7 +33,7 @@ class MoveKind(StrEnum):
     JOIN = "join"  # M5: joins a group, or an unengaged hero (a new group)
 
 
-@dataclass(frozen=True, order=True)
+@value(order=True)
 class Move:
     kind: MoveKind = MoveKind.STAY
     group: str | None = None  # JOIN: the label of an existing group…
@@ -49,7 +49,7 @@ STAY = Move()
 LEAVE = Move(MoveKind.LEAVE)
 
 
-@dataclass(frozen=True)
+@value
 class Order:
     """One monster's part of the plan."""
 
@@ -60,7 +60,7 @@ class Order:
     mode: Mode | None = None
 
 
-@dataclass(frozen=True)
+@value
 class Plan:
     """Orders for every monster able to act, in danger order (G3)."""
 
@@ -73,7 +73,7 @@ class Plan:
         return tuple(o for o in self.orders if o.target == hero)
 
 
-@dataclass(frozen=True)
+@value
 class Wish:
     """A DM's wish: `monster` must (fix) or must not (forbid) attack `hero`."""
 

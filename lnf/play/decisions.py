@@ -4,15 +4,14 @@ the runner plays it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from lnf.dice import DiceExpr
 from lnf.model import Action, Attack
 from lnf.model.events import Moved
 from lnf.model.plan import Mode
+from lnf.values import value
 
 
-@dataclass(frozen=True)
+@value
 class AttackChoice:
     target: str
     attack: Attack
@@ -23,7 +22,7 @@ class AttackChoice:
     knock_out: bool = False  # D8: knock the foe out instead of killing it (mêlée)
 
 
-@dataclass(frozen=True)
+@value
 class SpellChoice:
     """A spell with a saving throw: one target, or the targets of an area (E1–E4)."""
 
@@ -34,14 +33,14 @@ class SpellChoice:
     area: str = ""
 
 
-@dataclass(frozen=True)
+@value
 class HealChoice:
     target: str
     amount: DiceExpr
     by: str = ""
 
 
-@dataclass(frozen=True)
+@value
 class SimpleChoice:
     action: Action
     detail: str = ""
@@ -52,7 +51,7 @@ ActionChoice = AttackChoice | SpellChoice | HealChoice | SimpleChoice
 NOTHING = SimpleChoice(Action.NOTHING)
 
 
-@dataclass(frozen=True)
+@value
 class TurnChoice:
     moves: tuple[Moved, ...] = ()
     action: ActionChoice = NOTHING

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.model import Fight, Hero, Monster
@@ -17,15 +17,16 @@ from lnf.play.chasing import speed_policy
 from lnf.play.decisions import TurnChoice
 from lnf.play.policy import policy_choice
 from lnf.play.words import parse_choice
+from lnf.values import value
 
 
-@dataclass(frozen=True)
+@value
 class ScriptLine:
     line: int  # 1-based, for messages
     text: str
 
 
-@dataclass(frozen=True)
+@value
 class Script:
     source: str  # where it was read from, for messages
     lines: Mapping[tuple[int, str], ScriptLine] = field(default_factory=dict)  # (round, who)

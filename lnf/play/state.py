@@ -11,7 +11,7 @@ runner builds a turn with the same `Steps` that `apply` uses, so an event is app
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from lnf.model import Action, CDot, Condition, Dot, Fight, Flag, Hero, Monster, Phase
 from lnf.model.events import (
@@ -39,9 +39,10 @@ from lnf.rules.chase import after_speeds, escapers, settle, start_pools
 from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage
 from lnf.rules.groups import moved, tidy, without
 from lnf.rules.roster import in_fight
+from lnf.values import value
 
 
-@dataclass(frozen=True)
+@value
 class Dealt:
     """What one target took from a step, after its defences (D6)."""
 
@@ -50,7 +51,7 @@ class Dealt:
     defences: str = ""  # "resists slashing", "" when none applied
 
 
-@dataclass(frozen=True)
+@value
 class StepDone:
     """One step and what it did."""
 
@@ -63,7 +64,7 @@ class StepDone:
     notes: tuple[str, ...] = ()  # what else followed from the rules, in words
 
 
-@dataclass(frozen=True)
+@value
 class Applied:
     """One event and what it did: the state before and after, and each step's record."""
 

@@ -6,14 +6,13 @@ in; the solver turns that into constraints and the validator checks plans agains
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from lnf.model import Attack, BackReason, Condition, Fight, Flag, Hero, HouseRule, Monster, Rank
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.moves import Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import downed, heroes
 from lnf.rules.target_order import target_order
+from lnf.values import value
 
 UNENGAGED = "unengaged"  # mode_needs spot marker for A2: the attacker ends in no group
 
@@ -69,7 +68,7 @@ def ranged_ranks(monster: Monster) -> tuple[Rank, ...]:
     return ranks if has_melee(monster) else (Rank.FRONT, *ranks)
 
 
-@dataclass(frozen=True)
+@value
 class Need:
     """Where the attacker must end (a spot, UNENGAGED, or None for anywhere) and in what rank."""
 

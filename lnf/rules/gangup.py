@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from lnf.errors import Violation
 from lnf.model import Fight, Rank
 from lnf.rules.roster import heroes, in_fight
 from lnf.rules.wording import and_list, plural
+from lnf.values import value
 
 TIERS = (1, 3, 8)  # K2: monsters per hero
 
 
-@dataclass(frozen=True)
+@value
 class Unit:
     """K1: a mêlée group with a front-rank hero, or a lone unengaged front-rank hero."""
 

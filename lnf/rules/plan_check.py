@@ -7,8 +7,6 @@ R, M, K and A from first principles, naming every broken rule. How good a legal 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from lnf.errors import Violation
 from lnf.model import BackReason, Fight, Flag, Hero, Monster, Rank
 from lnf.model.plan import Mode, MoveKind, Order, Plan
@@ -24,6 +22,7 @@ from lnf.rules.moves import (
 from lnf.rules.ranks import can_fly_now, front_rank_counts, monster_needs_count
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, speed_now
 from lnf.rules.wording import and_list
+from lnf.values import value
 
 # --- the validator ---------------------------------------------------------------------------
 
@@ -209,7 +208,7 @@ def _check_back_rank_count(fight: Fight, orders: dict[str, Order]) -> list[Viola
     return []
 
 
-@dataclass(frozen=True)
+@value
 class FinalUnit:
     """K1 unit after the moves: its spot, h(u) and m(u) (K4 counting), and who joined it."""
 

@@ -7,13 +7,12 @@ plan unique.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from lnf.model import Fight, Monster
 from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
 from lnf.rules.attacks import plan_targets, roll_for
 from lnf.rules.moves import can_act, destinations, leaves_group, orders_by_monster, rank_options
 from lnf.rules.roster import monsters
+from lnf.values import value
 
 MODE_ORDER = (Mode.MELEE, Mode.REACH, Mode.RANGED)  # P4's canonical order of modes
 
@@ -27,7 +26,7 @@ def danger_classes(fight: Fight) -> dict[str, int]:
     return {m.name: kinds.index(m.stat_block) for m in fight.monsters}
 
 
-@dataclass(frozen=True)
+@value
 class Score:
     """P3 (maximise), P4 counts (minimise), then P4's canonical tie-break (minimise)."""
 

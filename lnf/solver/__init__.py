@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -19,11 +18,12 @@ from lnf.solver.explain import explain_unattacked, explain_wish
 from lnf.solver.model import PlanModel
 from lnf.solver.regimes import solve_over_regimes
 from lnf.solver.troops import Key, Option, target_index
+from lnf.values import value
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds per lexicographic block; far above any table's fight
 
 
-@dataclass(frozen=True)
+@value
 class SolveStats:
     variables: int
     constraints: int
@@ -31,7 +31,7 @@ class SolveStats:
     seconds: float
 
 
-@dataclass(frozen=True)
+@value
 class SolvedPlan:
     plan: Plan
     unattacked: tuple[tuple[str, tuple[Reason, ...]], ...]  # (hero, reasons) in target order

@@ -26,13 +26,14 @@ from lnf.model.plan import Mode, Move, MoveKind
 from lnf.rules.attacks import Need, mode_needs
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
 from lnf.rules.plan_score import MODE_ORDER
+from lnf.values import value
 
 Key = tuple[int, int, int, int]  # P4's canonical order: target, mode, destination, rank
 Needed = tuple[str, Mode, Need]  # a hero, a mode and what attacking it so needs
 Strike = tuple[cp_model.IntVar, str, Mode, Rank]  # an attack variable: hero, mode, rank
 
 
-@dataclass(frozen=True)
+@value
 class Option:
     """One order a troop member may take: destination index, rank, and attack if any."""
 
@@ -42,7 +43,7 @@ class Option:
     mode: Mode | None = None
 
 
-@dataclass(frozen=True)
+@value
 class Shot:
     """A ranged attack on `target` from `rank`, wherever the shooter stands (A3)."""
 

@@ -1,0 +1,78 @@
+"""`@value` behaves as a frozen dataclass for everything lnf asks of one."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cached_property
+
+import pytest
+
+from lnf.values import value
+
+
+@value
+class Point:
+    x: int
+    y: int = 0
+    tags: tuple[str, ...] = dataclasses.field(default_factory=tuple)
+
+
+@value(kw_only=True)
+class Named:
+    name: str
+    size: int = 1
+
+
+@value(kw_only=True)
+class Sized(Named):
+    weight: int = 2
+
+    @cached_property
+    def heavy(self) -> bool:
+        return self.weight > 5
+
+
+@value(order=True)
+class Rankable:
+    a: int
+    b: str = ""
+
+
+def test_fields_by_position_or_name_with_defaults() -> None:
+    assert Point(1) == Point(x=1, y=0) == Point(1, 0, ())
+    assert Point(1, 2).y == 2 and Point(1).tags == ()
+    with pytest.raises(TypeError):
+        Point()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Point(1, 2, (), 4)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Point(1, x=2)  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Point(1, z=3)  # type: ignore[call-arg]
+
+
+def test_frozen_equal_hashed_and_shown_by_fields() -> None:
+    p = Point(1, 2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.x = 3  # type: ignore[misc]
+    assert p == Point(1, 2) and p != Point(2, 1) and hash(p) == hash(Point(1, 2))
+    assert p != (1, 2, ())  # type: ignore[comparison-overlap]  # never equal to another class
+    assert repr(p) == "Point(x=1, y=2, tags=())"
+
+
+def test_replace_fields_keyword_only_and_inheritance() -> None:
+    assert dataclasses.replace(Point(1), y=5) == Point(1, 5)
+    assert [f.name for f in dataclasses.fields(Sized)] == ["name", "size", "weight"]
+    s = Sized(name="ogre", weight=9)
+    assert s.heavy and dataclasses.replace(s, weight=1).heavy is False
+    with pytest.raises(TypeError):
+        Named("x")  # type: ignore[call-arg]
+    assert Sized(name="a") != Named(name="a")
+
+
+def test_order() -> None:
+    assert sorted([Rankable(2), Rankable(1, "b"), Rankable(1, "a")]) == [
+        Rankable(1, "a"),
+        Rankable(1, "b"),
+        Rankable(2),
+    ]
