@@ -15,16 +15,14 @@ from typing import TYPE_CHECKING
 
 from lnf.errors import InputError, InputProblem
 from lnf.io import fight_log
-from lnf.io.event_codec import event_from_json, event_to_json
 from lnf.io.fight_file import load_fight
 from lnf.io.files import read_text
 from lnf.model import Fight
-from lnf.model.events import Event
-from lnf.model.plan import Plan
-from lnf.play.event_check import event_problems
 from lnf.play.table import Table
 
 if TYPE_CHECKING:
+    from lnf.model.events import Event
+    from lnf.model.plan import Plan
     from lnf.play.script import Script
 
 MISFIT_HINT = "was the fight file changed after the log began? undo or restore it"
@@ -58,6 +56,11 @@ def open_fight(fight_file: Path, *, record: bool = True) -> Session:
     start = load_fight(fight_file)
     path = fight_log.log_path(fight_file)
     read = fight_log.read_log(path)
+    if not read.lines and not record:
+        return Session(fight_file, path, Table(start), tuple(read.warnings))
+    from lnf.io.event_codec import event_from_json, event_to_json
+    from lnf.play.event_check import event_problems
+
     source = str(path)
     events: list[tuple[int, Event]] = []
     problems: list[InputProblem] = []

@@ -36,6 +36,8 @@ def value(
     cls: type[T] | None = None, /, *, kw_only: bool = False, order: bool = False
 ) -> type[T] | Callable[[type[T]], type[T]]:
     def make(cls: type[T]) -> type[T]:
+        if cls.__doc__ is None:  # else dataclasses works one out with inspect: slow
+            cls.__doc__ = f"{cls.__name__}({', '.join(cls.__annotations__)})"
         cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only)
         fields = dataclasses.fields(cls)  # type: ignore[arg-type]
         names = tuple(f.name for f in fields)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import lnf.io.fight_log
-import lnf.play.table
+import lnf.play.state
 from lnf.io.fight_log import log_path
 from tests.cli import run
 
@@ -42,7 +42,7 @@ FILE_METHODS = {
     "symlink_to",
 }
 FILE_MODULES = {"os", "tempfile", "shutil", "io", "fcntl"}
-ALLOWED_MODULES = {("shutil", "get_terminal_size"), ("os", "environ")}
+ALLOWED_MODULES = {("os", "get_terminal_size"), ("os", "environ")}
 
 
 def _touches(tree: ast.AST) -> Iterator[tuple[int, str]]:
@@ -125,9 +125,9 @@ def test_a_command_reads_the_log_once_and_replays_it_once(
 ) -> None:
     logged = [e.data["event"] for e in lnf.io.fight_log.read_log(log_path(played)).lines]
     reads = Counted(lnf.io.fight_log.read_log)
-    applied = Counted(lnf.play.table.apply)
+    applied = Counted(lnf.play.state.apply)
     monkeypatch.setattr(lnf.io.fight_log, "read_log", reads)
-    monkeypatch.setattr(lnf.play.table, "apply", applied)
+    monkeypatch.setattr(lnf.play.state, "apply", applied)
     code, out = run(words[0], str(played), *words[1:])
     assert code == 0, out
     assert reads.calls == 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -104,7 +103,7 @@ def schema() -> None:
     """Print the JSON Schema of the fight file (for editor completion)."""
     from lnf.io.json_schema import fight_schema
 
-    click.echo(json.dumps(fight_schema(), indent=2, ensure_ascii=False))
+    echo_json(fight_schema())
 
 
 def _check_plan(fight: Fight, plan: Plan, as_json: bool) -> None:

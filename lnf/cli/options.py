@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,10 +30,18 @@ def terminal_style() -> Style:
 
 
 def terminal_width() -> int:
-    return max(60, shutil.get_terminal_size((120, 40)).columns)
+    """COLUMNS if set, else the terminal's width, else 120 (as shutil.get_terminal_size does,
+    without importing shutil: start-up time)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size(1).columns
+    except (ValueError, OSError):
+        columns = 120
+    return max(60, columns)
 
 
 def echo_json(data: Any) -> None:
+    import json
+
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 

@@ -24,7 +24,7 @@ from lnf.rules.choices import (
     verify_leave,
     verify_rank,
 )
-from lnf.rules.groups import moved
+from lnf.rules.group_changes import moved
 from lnf.rules.roster import in_fight
 from lnf.session import Session
 

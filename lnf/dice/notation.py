@@ -8,7 +8,6 @@ terms join with `+` and `-`, and a damage type after a run of terms types that r
 
 from __future__ import annotations
 
-import difflib
 import re
 from enum import StrEnum
 
@@ -168,6 +167,8 @@ def parse(text: str) -> DiceExpr:
                 damage_type = DamageType(word)
             except ValueError:
                 words = [t.value for t in DamageType]
+                import difflib  # only for this message: quicker start-up
+
                 close = difflib.get_close_matches(word, words, n=1)
                 hint = f"did you mean {close[0]!r}?" if close else "known: " + ", ".join(words)
                 raise DiceError(text, col, f"unknown damage type {word!r}; {hint}") from None

@@ -6,7 +6,6 @@ up; `parse_fight(dump_fight(f)) == f` for every fight.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +56,8 @@ def parse_fight(text: str, source: str) -> Fight:
 
 def _locate(text: str, source: str) -> Located:
     if source.endswith(".json"):
+        import json
+
         try:
             json.loads(text)
         except json.JSONDecodeError as exc:

@@ -8,7 +8,6 @@ a fresh line so the damaged bytes stay where they are for anyone who wants to lo
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -46,6 +45,8 @@ def read_log(path: Path) -> LogRead:
         raise InputError(
             str(path), [InputProblem(f"cannot read the fight log: {exc.strerror}")]
         ) from None
+    import json  # only a log with lines needs it: quicker start-up for a fresh fight
+
     lines: list[LogLine] = []
     warnings: list[str] = []
     chunks = raw.split(b"\n")
@@ -73,6 +74,8 @@ def read_log(path: Path) -> LogRead:
 
 def append_log(path: Path, entry: dict[str, Any]) -> None:
     """Append one entry as one line, flushed and synced to disk before returning."""
+    import json
+
     text = json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n"
     with open(path, "ab") as f:
         if f.tell() > 0 and not _ends_with_newline(path):

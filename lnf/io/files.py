@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from lnf.errors import InputError, InputProblem
@@ -29,6 +28,8 @@ def read_text(path: Path) -> str:
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Write to a temporary file beside `path`, flush it to disk, then rename it over `path`."""
+    import tempfile  # only writers need it: quicker start-up for the rest
+
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
@@ -48,6 +49,8 @@ def write_new_text(path: Path, text: str, *, overwrite: bool = False) -> bool:
     if overwrite:
         atomic_write_text(path, text)
         return True
+    import tempfile  # only writers need it: quicker start-up for the rest
+
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:

@@ -13,7 +13,7 @@ from lnf.io.style import Style
 from lnf.model import Attack, Fight, Monster, Rank
 from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
 from lnf.rules.attacks import plan_targets, roll_for, weapon_for
-from lnf.rules.moves import order_step
+from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.strike_order import strike_blocks, strike_order
 from lnf.values import value

@@ -8,7 +8,6 @@ expected, and "did you mean" for a misspelt key.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
@@ -49,6 +48,8 @@ class Checker:
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:
+    import difflib  # only when something is misspelt: quicker start-up
+
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f"did you mean {close[0]!r}?" if close else ""
 

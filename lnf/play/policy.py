@@ -23,7 +23,7 @@ from lnf.play.decisions import AttackChoice, SimpleChoice, TurnChoice
 from lnf.rules.attacks import has_melee
 from lnf.rules.chase import in_chase
 from lnf.rules.choices import attack_options, join_targets, verify_join
-from lnf.rules.groups import moved
+from lnf.rules.group_changes import moved
 
 
 class PolicyHeroes:

@@ -39,7 +39,7 @@ from lnf.rules.attacks import weapon_for
 from lnf.rules.chase import free_pursuers, in_chase
 from lnf.rules.choices import can_take_turn
 from lnf.rules.distance import volley_attack, volley_plan
-from lnf.rules.moves import order_step
+from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.state import check_state

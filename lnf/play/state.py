@@ -37,7 +37,7 @@ from lnf.model.events import (
 )
 from lnf.rules.chase import after_speeds, escapers, settle, start_pools
 from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage
-from lnf.rules.groups import moved, tidy, without
+from lnf.rules.group_changes import moved, tidy, without
 from lnf.rules.roster import in_fight
 from lnf.values import value
 

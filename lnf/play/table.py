@@ -10,12 +10,15 @@ writes them to the log), or stay in memory (`lnf run` without `--record`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from lnf.dice.roll import SeededDice
 from lnf.errors import Refused
 from lnf.model import Fight
 from lnf.model.events import Begun, Event, Redone, Undone
-from lnf.play.state import Applied, apply
+
+if TYPE_CHECKING:
+    from lnf.dice.roll import SeededDice
+    from lnf.play.state import Applied
 
 Sink = Callable[[Event], None]
 
@@ -43,6 +46,8 @@ class Table:
     def dice(self) -> SeededDice:
         """The dice for the next event: the log's seed and the event's number, so that the
         same log always rolls the same, however many sittings it took."""
+        from lnf.dice.roll import SeededDice
+
         if self.seed is None:
             raise Refused("this fight has no seed yet; start it with lnf play, round or run")
         return SeededDice(f"{self.seed}:{self.written}")
@@ -52,6 +57,8 @@ class Table:
     def replay(self, event: Event) -> Applied | None:
         """An event read from the log: applied (or, for undo and redo, followed) without being
         written again. Returns its record, if it is an event that does something."""
+        from lnf.play.state import apply  # the rules of play, loaded once there are events
+
         self.written += 1
         if isinstance(event, Undone):
             return self._take_back()
@@ -63,6 +70,8 @@ class Table:
 
     def add(self, event: Event) -> Applied:
         """Record a new event (written first, if the table has a sink) and apply it."""
+        from lnf.play.state import apply
+
         return self.add_applied(apply(self.fight, event))
 
     def add_applied(self, applied: Applied) -> Applied:

@@ -42,7 +42,7 @@ from lnf.rules.choices import (
     verify_on_the_grid,
     verify_rank,
 )
-from lnf.rules.groups import moved
+from lnf.rules.group_changes import moved
 from lnf.rules.roster import in_fight
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")

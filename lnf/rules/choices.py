@@ -18,7 +18,7 @@ from lnf.model.plan import Mode
 from lnf.rules.areas import check_area_targets, target_count
 from lnf.rules.chase import chase_mode, in_chase
 from lnf.rules.distance import volley_reach
-from lnf.rules.groups import moved
+from lnf.rules.group_changes import moved
 from lnf.rules.moves import is_fast
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, speed_now

@@ -1,13 +1,10 @@
-"""Mêlée groups (G5) and the phase they belong to (V3); how a move changes them (M5, M6)."""
+"""Mêlée groups (G5) and the phase they belong to (V3), as checks on a state. How moves and
+deaths change the groups is `lnf.rules.group_changes`."""
 
 from __future__ import annotations
 
-import string
-from dataclasses import replace
-
 from lnf.errors import Violation
-from lnf.model import Fight, Group, Hero, Monster, PhaseKind, Rank
-from lnf.model.events import Moved
+from lnf.model import Fight, Hero, PhaseKind
 from lnf.rules.roster import in_fight
 from lnf.rules.wording import and_list
 
@@ -53,65 +50,3 @@ def check_groups(fight: Fight) -> list[Violation]:
                 )
             )
     return found
-
-
-# --- how a move changes the grid (R8, M5, M6, G5) ------------------------------------------
-
-
-def moved(fight: Fight, step: Moved) -> Fight:
-    """The grid after `step`: its rank switch (R8), then leaving its group (M6) and joining
-    another (M5)."""
-    if step.rank is not None:
-        c = fight.combatant(step.who)
-        why = step.why if step.rank is not Rank.FRONT else None
-        fight = fight.with_combatant(replace(c, rank=step.rank, why=why))
-    if step.changes_group:
-        fight = without(fight, step.who)
-    if step.join is not None:
-        fight = _joined(fight, step.who, step.join)
-    return tidy(fight)
-
-
-def without(fight: Fight, name: str) -> Fight:
-    """`name` erases its Xs: out of whatever group it was in."""
-    groups = tuple(Group(g.label, tuple(n for n in g.members if n != name)) for g in fight.groups)
-    return replace(fight, groups=groups)
-
-
-def _joined(fight: Fight, name: str, where: str) -> Fight:
-    """M5: into a group by label, or with a combatant: its group, or a new group of the two."""
-    label = where if where in {g.label for g in fight.groups} else None
-    if label is None and (theirs := fight.group_of(where)) is not None:
-        label = theirs.label
-    if label is not None:
-        groups = tuple(
-            Group(g.label, (*g.members, name)) if g.label == label else g for g in fight.groups
-        )
-        return replace(fight, groups=groups)
-    return replace(fight, groups=(*fight.groups, Group(new_label(fight, where), (where, name))))
-
-
-def new_label(fight: Fight, joined: str) -> str:
-    """A new group is named after the combatant joined, if its initial is free (as on paper)."""
-    used = {g.label for g in fight.groups}
-    candidates: list[str] = [joined[:1].upper(), *string.ascii_uppercase]
-    for label in candidates:
-        if label and label not in used:
-            return label
-    return next(f"G{n}" for n in range(1, len(used) + 2) if f"G{n}" not in used)
-
-
-def tidy(fight: Fight) -> Fight:
-    """G5: the dead leave their groups; a group without a standing hero or a living monster
-    is gone. Downed heroes stay where they fell (A4)."""
-    standing = {c.name for c in fight.everyone if in_fight(c)}
-    groups = []
-    for g in fight.groups:
-        members = tuple(n for n in g.members if n in standing)
-        has_hero = any(isinstance(fight.combatant(n), Hero) for n in members)
-        has_monster = any(isinstance(fight.combatant(n), Monster) for n in members)
-        if has_hero and has_monster:
-            groups.append(Group(g.label, members))
-    if tuple(groups) == fight.groups:
-        return fight
-    return replace(fight, groups=tuple(groups))

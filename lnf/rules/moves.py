@@ -7,7 +7,6 @@ group it forms with an unengaged hero ("hero", name), or None (unengaged).
 from __future__ import annotations
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.events import Moved
 from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order, Plan
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, rows, speed_now
@@ -97,18 +96,3 @@ def rank_options(monster: Monster) -> list[Rank]:
         return [monster.rank]  # R8: no rank switch while restrained or grappled
     allowed = [Rank.FRONT, Rank.BACK] + ([Rank.FREE_AIR] if can_fly_now(monster) else [])
     return [monster.rank, *(r for r in allowed if r is not monster.rank)]
-
-
-def order_step(fight: Fight, order: Order) -> Moved | None:
-    """The move an order makes on the grid, as a step (None if it stays, rank and all)."""
-    monster = fight.monster(order.monster)
-    rank = order.rank if order.rank is not monster.rank else None
-    spot = final_spot(fight, order.monster, order.move)
-    moving = spot != start_spot(fight, order.monster)
-    if rank is None and not moving:
-        return None
-    if not moving:
-        return Moved(order.monster, rank=rank)
-    if spot is None:
-        return Moved(order.monster, rank=rank, leave=True)
-    return Moved(order.monster, rank=rank, join=spot[1])
