@@ -9,9 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from lnf.errors import InputError, InputProblem
+from lnf.io import parse_cache
 from lnf.io.fight_spec import (
     ATTACK_DEFAULTS,
     COMBATANT_DEFAULTS,
@@ -40,11 +39,22 @@ from lnf.model import (
 
 
 def load_fight(path: Path) -> Fight:
-    return parse_fight(read_text(path), str(path))
+    """The fight file at `path`; its YAML parse is kept for the next read of the same text
+    (`parse_cache`), so showing an unchanged fight needs no YAML parser."""
+    text = read_text(path)
+    source = str(path)
+    located = parse_cache.cached(path, text)
+    if located is None:
+        located = _locate(text, source)
+        parse_cache.remember(path, text, located)
+    return _fight(located, source)
 
 
 def parse_fight(text: str, source: str) -> Fight:
-    located = _locate(text, source)
+    return _fight(_locate(text, source), source)
+
+
+def _fight(located: Located, source: str) -> Fight:
     ck = Checker(located, source)
     doc = FIGHT.read(located.data, (), ck)
     ck.raise_if_any()
@@ -309,6 +319,8 @@ def fight_document(fight: Fight) -> dict[str, Any]:
 
 
 def dump_fight(fight: Fight) -> str:
+    import yaml  # only writing a fight file needs the dumper
+
     return yaml.safe_dump(fight_document(fight), sort_keys=False, allow_unicode=True, width=100)
 
 

@@ -7,18 +7,23 @@ overwrite, are errors here.
 
 from __future__ import annotations
 
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from lnf.errors import InputError, InputProblem
 
+if TYPE_CHECKING:
+    import yaml
+
 FieldPath = tuple[str | int, ...]  # a field inside a document: ("heroes", 2, "rank")
 
-try:  # the C loader is much faster where libyaml is present
-    _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]  # same API
-except AttributeError:  # pragma: no cover - depends on the PyYAML build
-    _Loader = yaml.SafeLoader
+
+def _loader() -> type[yaml.SafeLoader]:
+    """PyYAML's safe loader, in C where libyaml is present (much faster). Imported here, on the
+    first parse, so that a fight read from the parse cache never loads PyYAML."""
+    import yaml
+
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return loader
 
 
 def path_text(path: FieldPath) -> str:
@@ -47,7 +52,9 @@ class Located:
 
 def load_yaml(text: str, source: str) -> Located:
     """Parse one YAML or JSON document; any syntax fault becomes an InputError with its line."""
-    loader = _Loader(text)
+    import yaml
+
+    loader = _loader()(text)
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
@@ -81,6 +88,8 @@ def _plain(
     problems: list[InputProblem],
     loader: yaml.SafeLoader,
 ) -> Any:
+    import yaml  # loaded by now: load_yaml imported it
+
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Any] = {}
@@ -116,6 +125,8 @@ def _plain(
 
 
 def _scalar(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
+    import yaml
+
     if not isinstance(node, yaml.ScalarNode):
         return node  # a mapping or list used as a key; the caller reports it
     try:
