@@ -16,6 +16,7 @@ import dataclasses
 import re
 import types
 import typing
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
@@ -175,22 +176,10 @@ def _step_from_json(data: Any) -> Step:
 
 
 def _build(cls: type[Any], fields: dict[str, Any], tag: str) -> Any:
-    hints = _hints(cls)
-    known = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = sorted(set(fields) - set(known))
-    if unknown:
-        raise _Bad(f"{tag}: unknown field {unknown[0]!r}")
-    values = {}
-    for name, f in known.items():
-        if name not in fields:
-            no_default = f.default is dataclasses.MISSING
-            if no_default and f.default_factory is dataclasses.MISSING:
-                raise _Bad(f"{tag}: missing field {name!r}")
-            continue
-        values[name] = _from_json(fields[name], hints[name], f"{tag}.{name}")
-    return cls(**values)
+    return _class_reader(cls)(fields, tag)
 
 
+_MISSING = dataclasses.MISSING
 _HINTS: dict[type[Any], dict[str, Any]] = {}
 
 
@@ -201,67 +190,135 @@ def _hints(cls: type[Any]) -> dict[str, Any]:
     return _HINTS[cls]
 
 
-def _from_json(value: Any, hint: Any, where: str) -> Any:
+Reader = Callable[[Any, str], Any]  # (a JSON value, where it is) → the typed value
+_READERS: dict[Any, Reader] = {}
+_CLASS_READERS: dict[type[Any], Callable[[dict[str, Any], str], Any]] = {}
+
+
+def _class_reader(cls: type[Any]) -> Callable[[dict[str, Any], str], Any]:
+    """Reads a dataclass from its JSON object: every field read by its type, none unknown,
+    none missing that has no default. Worked out once per class."""
+    if cls in _CLASS_READERS:
+        return _CLASS_READERS[cls]
+    hints = _hints(cls)
+    plan = []
+    for f in dataclasses.fields(cls):
+        required = f.default is _MISSING and f.default_factory is _MISSING
+        plan.append((f.name, _reader(hints[f.name]), required))
+    known = frozenset(name for name, _, _ in plan)
+
+    def read(fields: dict[str, Any], tag: str) -> Any:
+        if not known.issuperset(fields):
+            raise _Bad(f"{tag}: unknown field {sorted(set(fields) - known)[0]!r}")
+        values = {}
+        for name, reader, required in plan:
+            if name in fields:
+                values[name] = reader(fields[name], f"{tag}.{name}")
+            elif required:
+                raise _Bad(f"{tag}: missing field {name!r}")
+        return cls(**values)
+
+    _CLASS_READERS[cls] = read
+    return read
+
+
+def _reader(hint: Any) -> Reader:
+    """How to read a value of type `hint`, worked out once per type."""
+    if hint not in _READERS:
+        _READERS[hint] = _make_reader(hint)
+    return _READERS[hint]
+
+
+def _make_reader(hint: Any) -> Reader:
     origin = typing.get_origin(hint)
     if origin in (types.UnionType, typing.Union):
-        options = typing.get_args(hint)
-        if value is None and type(None) in options:
-            return None
-        if value == "" and hint == UNTYPED:
-            return None
-        if set(options) - {type(None)} == set(typing.get_args(Step)):
-            return _step_from_json(value)
-        errors = []
-        for option in options:
-            if option is type(None):
-                continue
-            try:
-                return _from_json(value, option, where)
-            except _Bad as exc:
-                errors.append(str(exc))
-        raise _Bad(errors[0])
+        return _union_reader(hint)
     if origin is tuple:
         item = typing.get_args(hint)[0]
         if typing.get_origin(item) is tuple:  # pairs, written as an object
-            key_hint, value_hint = typing.get_args(item)
+            return _pairs_reader(*typing.get_args(item))
+        read_item = _reader(item)
+
+        def read_list(value: Any, where: str) -> Any:
+            if not isinstance(value, list):
+                raise _Bad(f"{where}: expected a list, got {_short(value)}")
+            return tuple(read_item(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+        return read_list
+    if hint is Order:
+        return _order
+    if hint is Phase:
+        return _phase
+    if isinstance(hint, type) and issubclass(hint, StrEnum):
+        enum = hint
+        return lambda value, where: _enum(value, enum, where)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        cls = hint
+
+        def read_object(value: Any, where: str) -> Any:
             if not isinstance(value, dict):
                 raise _Bad(f"{where}: expected an object, got {_short(value)}")
-            return tuple(
-                (_key(k, key_hint, where), _from_json(v, value_hint, f"{where}.{k}"))
-                for k, v in value.items()
-            )
-        if not isinstance(value, list):
-            raise _Bad(f"{where}: expected a list, got {_short(value)}")
-        return tuple(_from_json(v, item, f"{where}[{i}]") for i, v in enumerate(value))
-    if hint is Order:
-        return _order(value, where)
-    if hint is Phase:
-        return _phase(value, where)
-    if isinstance(hint, type) and issubclass(hint, StrEnum):
-        return _enum(value, hint, where)
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+            return _class_reader(cls)(value, where)
+
+        return read_object
+    if hint in (bool, int, str):
+        return _plain_reader(hint)
+    raise AssertionError(f"no JSON reading for {hint!r}")  # a new kind of event field
+
+
+def _plain_reader(kind: type[Any]) -> Reader:
+    what = {bool: "true or false", int: "a whole number", str: "text"}[kind]
+
+    def read(value: Any, where: str) -> Any:
+        # bool is an int in Python; a whole number must not be true, nor a float or NaN
+        if type(value) is not kind:
+            raise _Bad(f"{where}: expected {what}, got {_short(value)}")
+        return value
+
+    return read
+
+
+def _union_reader(hint: Any) -> Reader:
+    options = [o for o in typing.get_args(hint) if o is not type(None)]
+    optional = len(options) < len(typing.get_args(hint))
+    if set(options) == set(typing.get_args(Step)):
+        return lambda value, where: _step_from_json(value)
+    readers = [_reader(o) for o in options]
+    untyped = hint == UNTYPED
+
+    def read(value: Any, where: str) -> Any:
+        if value is None and optional:
+            return None
+        if value == "" and untyped:
+            return None
+        errors = []
+        for reader in readers:
+            try:
+                return reader(value, where)
+            except _Bad as exc:
+                errors.append(str(exc))
+        raise _Bad(errors[0])
+
+    return read
+
+
+def _pairs_reader(key_hint: Any, value_hint: Any) -> Reader:
+    read_value = _reader(value_hint)
+    untyped_key = type(None) in typing.get_args(key_hint)
+    read_key = _reader(key_hint)
+
+    def read(value: Any, where: str) -> Any:
         if not isinstance(value, dict):
             raise _Bad(f"{where}: expected an object, got {_short(value)}")
-        return _build(hint, value, where)
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise _Bad(f"{where}: expected true or false, got {_short(value)}")
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _Bad(f"{where}: expected a whole number, got {_short(value)}")
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            raise _Bad(f"{where}: expected text, got {_short(value)}")
-        return value
-    raise AssertionError(f"no JSON reading for {hint!r} at {where}")  # a new event field
+        return tuple(
+            (
+                None if untyped_key and k == "" else read_key(k, where),
+                read_value(v, f"{where}.{k}"),
+            )
+            for k, v in value.items()
+        )
 
-
-def _key(key: str, hint: Any, where: str) -> Any:
-    if key == "" and type(None) in typing.get_args(hint):
-        return None
-    return _from_json(key, hint, where)
+    return read
 
 
 def _enum(value: Any, enum: type[E], where: str) -> E:
@@ -301,7 +358,7 @@ def _order(value: Any, where: str) -> Order:
     if target is not None and not isinstance(target, str):
         raise _Bad(f"{where}.target: expected a name, got {_short(target)}")
     mode = None if value["mode"] is None else _enum(value["mode"], Mode, f"{where}.mode")
-    monster = _from_json(value["monster"], str, f"{where}.monster")
+    monster = _reader(str)(value["monster"], f"{where}.monster")
     return Order(monster, _enum(value["rank"], Rank, f"{where}.rank"), move, target, mode)
 
 

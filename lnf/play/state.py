@@ -165,8 +165,10 @@ def apply_step(fight: Fight, step: Step) -> StepDone:
         after, more = settle(after, escapers(after))
         notes += tuple(more)
     dropped = tuple(
-        c.name for c in fight.everyone if _standing(c) and not _standing(after.combatant(c.name))
-    )
+        c.name
+        for c in fight.everyone
+        if (now := after.combatant(c.name)) is not c and _standing(c) and not _standing(now)
+    )  # only those the step changed (a changed combatant is a new value) can have dropped
     return replace(done, after=after, notes=notes, dropped=dropped)
 
 
