@@ -15,7 +15,7 @@ from lnf.cli.options import (
     terminal_style,
     terminal_width,
 )
-from lnf.errors import InputError, Refused
+from lnf.errors import InputError, InputProblem, Refused
 from lnf.model import Fight
 from lnf.model.plan import Plan
 
@@ -86,14 +86,18 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
 @click.option("--force", is_flag=True, help="Overwrite PATH if it exists.")
 def init(path: Path | None, force: bool) -> None:
     """Write a commented starter fight file to PATH (or print it)."""
-    from lnf.io.files import write_new_text
+    from lnf.io.files import atomic_write_text
     from lnf.io.templates import starter_fight
 
     text = starter_fight()
     if path is None:
         click.echo(text, nl=False)
         return
-    if not write_new_text(path, text, overwrite=force):
+    try:
+        written = atomic_write_text(path, text, overwrite=force)
+    except OSError as exc:
+        raise InputError(str(path), [InputProblem(f"cannot write: {exc.strerror}")]) from None
+    if not written:
         raise Refused(f"{path} exists; use --force to overwrite it")
     click.echo(f"Wrote {path}. Edit it, then: lnf show {path}")
 

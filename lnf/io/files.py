@@ -26,8 +26,10 @@ def read_text(path: Path) -> str:
         raise InputError(source, [InputProblem(f"cannot read: {exc.strerror}")]) from None
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write to a temporary file beside `path`, flush it to disk, then rename it over `path`."""
+def atomic_write_text(path: Path, text: str, *, overwrite: bool = True) -> bool:
+    """Write `text` to a temporary file beside `path` and flush it to disk, then put it in
+    place: over `path`, or (without `overwrite`) only if `path` does not exist yet; returns
+    False if it did. A crash leaves the old file or the new one, never half of one."""
     import tempfile  # only writers need it: quicker start-up for the rest
 
     directory = path.parent if str(path.parent) else Path(".")
@@ -37,31 +39,13 @@ def atomic_write_text(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def write_new_text(path: Path, text: str, *, overwrite: bool = False) -> bool:
-    """Write `path` atomically; unless `overwrite`, only if it does not exist yet (False if
-    it does). The new file appears whole or not at all, even if another appears meanwhile."""
-    if overwrite:
-        atomic_write_text(path, text)
-        return True
-    import tempfile  # only writers need it: quicker start-up for the rest
-
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        if overwrite:
+            os.replace(tmp, path)
+            return True
         try:
             os.link(tmp, path)  # fails if `path` exists: never clobbers
         except FileExistsError:
             return False
         return True
     finally:
-        Path(tmp).unlink(missing_ok=True)
+        Path(tmp).unlink(missing_ok=True)  # gone already after os.replace
