@@ -18,12 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lnf.io.fight_file import load_fight
 from lnf.model import Fight
 from lnf.model.plan import Plan
 from lnf.play.runner import Runner
-from lnf.play.script import ScriptedHeroes, load_script
-from lnf.play.table import Table
+from lnf.play.script import ScriptedHeroes
+from lnf.session import fight_alone
 from lnf.solver import solve_plan
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,12 +52,12 @@ def in_process(args: list[str]) -> tuple[float, float, int, int]:
         return plan
 
     started = time.perf_counter()
-    table = Table(load_fight(fight_path))
-    script = load_script(script_path, table.fight)
-    runner = Runner(table, ScriptedHeroes(script), planner, lambda *_: None)
+    session = fight_alone(fight_path)
+    script = session.script(script_path)
+    runner = Runner(session.table, ScriptedHeroes(script), planner, lambda _: None)
     runner.begin(seed)
     runner.play()
-    return time.perf_counter() - started, solving, plans, len(table.events)
+    return time.perf_counter() - started, solving, plans, len(session.table.events)
 
 
 def import_cost() -> float:

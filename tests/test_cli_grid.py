@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import jsonschema
 import pytest
 import yaml
@@ -101,11 +102,15 @@ def test_schema_accepts_the_examples_and_rejects_a_typo(tmp_path: Path) -> None:
         jsonschema.validate(starter, schema)
 
 
-def test_every_command_has_help() -> None:
-    for name, command in main.commands.items():
-        assert command.help, name
+def test_every_command_has_help_and_loads_only_when_called() -> None:
+    names = main.list_commands(click.Context(main))
+    assert len(names) >= 20 and main.commands == {}  # none loaded by the group itself
+    for name in names:
+        command = main.get_command(click.Context(main), name)
+        assert command is not None and command.help, name
         code, out = run(name, "--help")
         assert code == 0 and "Usage:" in out
+    assert main.get_command(click.Context(main), "fireball") is None
 
 
 def test_commands_that_do_not_plan_do_not_import_ortools(x1_path: Path, tmp_path: Path) -> None:
