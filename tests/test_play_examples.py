@@ -64,9 +64,15 @@ def test_same_seed_same_fight_and_json_matches(
 SHOWS = {
     "wight-and-skeletons": ["Round 7", "The heroes win.", "O dot", "(P6)"],
     "goblin-ambush": ["falls unconscious (D8)", "rolls a death save", "wakes up (D9)"],
-    "orcs-at-the-ford": ["opportunity attack (M6)", "New plan (P6)", "disengages"],
+    "orcs-at-the-ford": [
+        "opportunity attack (M6)",
+        "New plan (P6)",
+        "disengages",
+        "Kara gets an O dot",
+    ],
     "raiders-on-the-grassland": [
         "Grassland: 6d6",
+        "→ 2 volley rounds (V1)",
         "(volley 2)",
         "The sides meet: mêlée groups can form (V2).",
         "casts Burning Hands (15 ft cone, 2 targets)",

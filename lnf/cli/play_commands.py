@@ -29,7 +29,7 @@ from lnf.model.events import RoundStarted
 from lnf.play.chasing import speed_policy
 from lnf.play.decisions import TurnChoice
 from lnf.play.policy import policy_choice
-from lnf.play.runner import Runner
+from lnf.play.runner import VOLLEYS, Runner
 from lnf.play.script import ScriptedHeroes
 from lnf.play.sides import TABLE_HEROES, HeroSide
 from lnf.play.state import Applied
@@ -183,7 +183,7 @@ def start(
         event = volleys_set(n, f"{terrain}: the DM rolled {total} ÷ 6 → {n} volley rounds (V1)")
     else:
         assert terrain is not None
-        event = roll_volleys(table.fight, table.dice(), Terrain(terrain))
+        event = roll_volleys(table.fight, table.dice(VOLLEYS), Terrain(terrain))
     printer()(table.add(event))
 
 

@@ -46,6 +46,7 @@ from lnf.rules.state import check_state
 from lnf.rules.strike_order import strike_order
 
 Planner = Callable[[Fight], Plan]
+VOLLEYS = "the volley rounds"  # the dice that set them (V1), rolled once per fight
 
 
 @dataclass
@@ -115,7 +116,7 @@ class Runner:
         number = self.fight.round + 1 if started else self.fight.round
         phase = self.fight.phase
         if phase.kind is PhaseKind.APART:
-            self._add(roll_volleys(self.fight, self._dice()))
+            self._add(roll_volleys(self.fight, self._dice(VOLLEYS)))
         elif phase.kind is PhaseKind.VOLLEY and started and started[-1].phase == phase:
             self._add(tick_volley(self.fight))  # V2: a volley round went by
         if self.fight.phase.kind.melee_possible:
@@ -123,7 +124,7 @@ class Runner:
         order = tuple(strike_order(self.fight))
         self._add(RoundStarted(number, order, self.fight.phase))
         if self.fight.chase:
-            dashed = commit_speeds(self.fight, self._speed, self._dice())
+            dashed = commit_speeds(self.fight, self._speed, self._dice(f"round {number}: speeds"))
             self._add(Recorded((dashed,), by_rules=True))
         self._plan = None
         self._current_plan()  # the plan is made as the round starts; P6 may change it
@@ -195,11 +196,11 @@ class Runner:
             return
         if in_chase(self.fight, monster.name):
             dashed = monster.name in self.fight.turns.dashed
-            monster_chase_turn(turn, monster, self._dice())
+            monster_chase_turn(turn, monster, self._turn_dice(monster))
             self._finish(turn, "" if turn.done else _chase_note(dashed))
             return
         if self.heroes.tells_to_flee(self.fight, monster):
-            self._flight(turn, monster)
+            self._flight(turn, monster, self._turn_dice(monster))
             self._finish(turn)
             return
         order = self._current_plan().order_for(monster.name)
@@ -207,7 +208,7 @@ class Runner:
             self._finish(turn, "has no order")
             return
         turn = Steps.turn(self.fight, monster.name)  # the plan may have added an event
-        dice = self._dice()
+        dice = self._turn_dice(monster)
         leaving = order_step(turn.fight, order)
         for foe in opportunity_attackers(turn.fight, leaving) if leaving is not None else []:
             hero = turn.fight.hero(foe)
@@ -245,7 +246,7 @@ class Runner:
             if hero.stable:
                 self._finish(turn, "is stable at 0 hit points")
             else:
-                turn.do(roll_death_save(hero, self._dice()))  # D9
+                turn.do(roll_death_save(hero, self._turn_dice(hero)))  # D9
                 self._finish(turn)
             return True
         if not can_take_turn(hero):
@@ -263,7 +264,7 @@ class Runner:
         return True
 
     def _hero_steps(self, turn: Steps, hero: Hero, choice: TurnChoice) -> None:
-        dice = self._dice()
+        dice = self._turn_dice(hero)
         action = choice.action
         if isinstance(action, SimpleChoice) and action.action is Action.DISENGAGE:
             turn.do(Acted(hero.name, Action.DISENGAGE))  # M6: before it moves: nobody swings
@@ -277,7 +278,7 @@ class Runner:
                 return  # dropped on the way out
             turn.do(move)
         if choice.flee:  # C1: after its moves; the Disengage it took is already in
-            self._flight(turn, turn.fight.hero(hero.name))
+            self._flight(turn, turn.fight.hero(hero.name), dice)
             if turn.fight.hero(hero.name).current_hp == 0:
                 return
         if isinstance(action, AttackChoice):
@@ -322,10 +323,9 @@ class Runner:
         elif action.action is not Action.DISENGAGE:
             turn.do(simple_action(turn.fight, turn.fight.hero(hero.name), action, dice))
 
-    def _flight(self, turn: Steps, who: Hero | Monster) -> None:
+    def _flight(self, turn: Steps, who: Hero | Monster, dice: DiceSource) -> None:
         """C1: leaving its group draws opportunity attacks (M6, unless it disengaged); then
         those free to give chase do (heroes as their side decides)."""
-        dice = self._dice()
         for foe in opportunity_attackers(turn.fight, Moved(who.name, leave=True)):
             me = turn.fight.combatant(who.name)
             attacker = turn.fight.combatant(foe)
@@ -351,8 +351,13 @@ class Runner:
 
     # --- plumbing --------------------------------------------------------------------------
 
-    def _dice(self) -> DiceSource:
-        return self.dice() if self.dice is not None else self.table.dice()
+    def _dice(self, key: str) -> DiceSource:
+        """The dice for one event, named by what it is: the same fight rolls the same, however
+        many plans, undos and sittings came between."""
+        return self.dice() if self.dice is not None else self.table.dice(key)
+
+    def _turn_dice(self, c: Hero | Monster) -> DiceSource:
+        return self._dice(f"round {self.fight.round}: {c.name}'s turn")
 
     def _add(self, event: Event) -> None:
         self.say(self.table.add(event))

@@ -43,14 +43,16 @@ class Table:
     def seed(self) -> int | None:
         return next((e.seed for e in self.events if isinstance(e, Begun)), None)
 
-    def dice(self) -> SeededDice:
-        """The dice for the next event: the log's seed and the event's number, so that the
-        same log always rolls the same, however many sittings it took."""
+    def dice(self, key: str) -> SeededDice:
+        """The dice for an event: the log's seed and what the event is (`key`, such as "round
+        3: Orc 1's turn"), never its place in the log. So the same fight rolls the same
+        however many plans, undos, redos and sittings came between, and an undone turn
+        played again rolls what it rolled before."""
         from lnf.dice.roll import SeededDice
 
         if self.seed is None:
             raise Refused("this fight has no seed yet; start it with lnf play, round or run")
-        return SeededDice(f"{self.seed}:{self.written}")
+        return SeededDice(f"{self.seed}:{key}")
 
     # --- what is in the log already ---------------------------------------------------------
 
