@@ -1,24 +1,26 @@
 """A fight as the commands meet it: the fight file, its log and (for `lnf run`) a script.
 
 This is the one place that joins them. Opening a fight reads the fight file and the log once,
-checks every logged event against the fight before applying it (a log that no longer fits an
-edited fight file is reported at its line), and replays it once; new events are appended to
-the log as they happen. Below this, `lnf.play` never touches a file, and `lnf.io` never plays.
+checks every logged entry (its checksum, its shape, that it fits the fight), and replays the
+events once; a command that records keeps the log locked until it closes the session, and
+appends each new event as it happens. Below this, `lnf.play` never touches a file, and
+`lnf.io` never plays.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 from typing import TYPE_CHECKING
 
-from lnf.errors import InputError, InputProblem
-from lnf.io import fight_log
+from lnf.errors import InputError, InputProblem, Refused
 from lnf.io.fight_file import load_fight
+from lnf.io.fight_log import FightLog, log_path
 from lnf.io.files import read_text
 from lnf.model import Fight
 from lnf.play.table import Table
+from lnf.values import value
 
 if TYPE_CHECKING:
     from lnf.model.events import Event
@@ -28,20 +30,29 @@ if TYPE_CHECKING:
 MISFIT_HINT = "was the fight file changed after the log began? undo or restore it"
 
 
-@dataclass
 class Session:
-    fight_file: Path
-    log: Path
-    table: Table
-    warnings: tuple[str, ...] = ()  # about a damaged log, for the user to read
-    from_log: bool = True  # False: the fight file alone, in memory (`lnf run`)
+    """An open fight: its table (state, events, undo) and, when recording, its locked log."""
+
+    def __init__(
+        self, fight_file: Path, table: Table, log: FightLog | None, from_log: bool = True
+    ) -> None:
+        self.fight_file = fight_file
+        self.log_file = log_path(fight_file)
+        self.table = table
+        self.log = log
+        self.from_log = from_log  # False: the fight file alone, in memory (`lnf run`)
 
     @property
     def fight(self) -> Fight:
         return self.table.fight
 
+    @property
+    def warnings(self) -> list[str]:
+        """What the user should know about the log (a torn line set aside, no checksums)."""
+        return self.log.warnings if self.log is not None else []
+
     def has_log(self) -> bool:
-        return self.log.exists()
+        return self.log_file.exists()
 
     def script(self, path: Path) -> Script:
         """A script of hero actions for this fight (`lnf run --script`)."""
@@ -49,44 +60,80 @@ class Session:
 
         return parse_script(read_text(path), str(path), self.table.start)
 
+    def close(self) -> None:
+        """Release the log (and its lock)."""
+        if self.log is not None:
+            self.log.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
 
 def open_fight(fight_file: Path, *, record: bool = True) -> Session:
-    """The fight file and its log, replayed once. With `record`, new events are appended to
-    the log (written whole and synced before they count)."""
+    """The fight file and its log, replayed once. With `record`, the log is locked for this
+    session and new events are appended to it (written whole and synced before they count).
+    Any entry that was changed, lost, repeated, damaged or does not fit the fight is refused
+    with its line."""
     start = load_fight(fight_file)
-    path = fight_log.log_path(fight_file)
-    read = fight_log.read_log(path)
-    if not read.lines and not record:
-        return Session(fight_file, path, Table(start), tuple(read.warnings))
-    from lnf.io.event_codec import event_from_json, event_to_json
-    from lnf.play.event_check import event_problems
-
-    source = str(path)
-    events: list[tuple[int, Event]] = []
-    problems: list[InputProblem] = []
-    for entry in read.lines:
-        try:
-            events.append((entry.line, event_from_json(entry.data, source, entry.line)))
-        except InputError as err:
-            problems += err.problems
-    if problems:
-        raise InputError(source, problems)
-    sink = (lambda event: fight_log.append_log(path, event_to_json(event))) if record else None
-    table = Table(start, sink)
-    for line, event in events:
-        misfit = event_problems(table.fight, event)
-        if misfit:
-            message = f"this event does not fit the fight file: {misfit[0]}"
-            raise InputError(source, [InputProblem(message, line=line, hint=MISFIT_HINT)])
-        table.replay(event)
-    return Session(fight_file, path, table, tuple(read.warnings))
+    log = FightLog.open(log_path(fight_file), write=record)
+    try:
+        if log.problems:
+            raise InputError(str(log.path), log.problems)
+        table = Table(start, _appender(log) if record else None)
+        if log.lines:
+            _replay(table, log)
+    except BaseException:
+        log.close()
+        raise
+    return Session(fight_file, table, log)
 
 
 def fight_alone(fight_file: Path) -> Session:
     """The fight file alone, its events kept in memory (`lnf run` without `--record`)."""
-    return Session(
-        fight_file, fight_log.log_path(fight_file), Table(load_fight(fight_file)), from_log=False
-    )
+    return Session(fight_file, Table(load_fight(fight_file)), None, from_log=False)
+
+
+@value
+class LogReport:
+    """`lnf log --verify`: every problem found in a log, and what else the user should know."""
+
+    entries: int
+    problems: tuple[InputProblem, ...]
+    warnings: tuple[str, ...]
+
+
+def verify_log(fight_file: Path) -> LogReport:
+    """Check a whole log without stopping at the first problem: every line's checksum and
+    shape, then the events against the fight up to the first that does not fit."""
+    start = load_fight(fight_file)
+    log = FightLog.open(log_path(fight_file), write=False)
+    problems = list(log.problems)
+    problems += _problems_replaying(Table(start), log, skip={p.line for p in problems})
+    return LogReport(len(log.lines), tuple(problems), tuple(log.warnings))
+
+
+def repair_log(fight_file: Path) -> tuple[int, Path | None]:
+    """`lnf repair`: keep the entries before the first problem; the rest goes to a file beside
+    the log. Returns how many entries are kept and where the rest went (None: nothing)."""
+    start = load_fight(fight_file)
+    log = FightLog.open(log_path(fight_file), write=True)
+    try:
+        problems = list(log.problems)
+        problems += _problems_replaying(Table(start), log, skip={p.line for p in problems})
+        lines = [p.line for p in problems if p.line is not None]
+        first = min(lines) if lines else None
+        kept = sum(1 for entry in log.lines if first is None or entry.line < first)
+        return kept, log.keep_before(first)
+    finally:
+        log.close()
 
 
 def solver_planner(workers: int = 1) -> Callable[[Fight], Plan]:
@@ -99,3 +146,52 @@ def solver_planner(workers: int = 1) -> Callable[[Fight], Plan]:
         return solve_plan(fight, workers=workers, explain=False).plan
 
     return plan
+
+
+# --- plumbing ------------------------------------------------------------------------------
+
+
+def _appender(log: FightLog) -> Callable[[Event], None]:
+    from lnf.io.event_codec import event_to_json
+
+    return lambda event: log.append(event_to_json(event))
+
+
+def _replay(table: Table, log: FightLog) -> None:
+    """Every logged event applied in order, each checked first; the first problem is refused
+    with its line (all of them: `lnf log --verify`)."""
+    problems = _problems_replaying(table, log, skip=set(), stop=True)
+    if problems:
+        raise InputError(str(log.path), problems)
+
+
+def _problems_replaying(
+    table: Table, log: FightLog, *, skip: set[int | None], stop: bool = False
+) -> list[InputProblem]:
+    """Decode every entry (collecting what cannot be read), then replay them until one does
+    not fit the fight: a replay past that point would only report its consequences."""
+    from lnf.io.event_codec import event_from_json
+    from lnf.play.event_check import event_problems
+
+    source = str(log.path)
+    events: list[tuple[int, Event]] = []
+    problems: list[InputProblem] = []
+    for entry in log.lines:
+        if entry.line in skip:
+            continue
+        try:
+            events.append((entry.line, event_from_json(entry.data, source, entry.line)))
+        except InputError as err:
+            problems += err.problems
+    if problems and stop:
+        return problems
+    for line, event in events:
+        misfit = event_problems(table.fight, event)
+        if misfit:
+            message = f"this event does not fit the fight file: {misfit[0]}"
+            return [*problems, InputProblem(message, line=line, hint=MISFIT_HINT)]
+        try:
+            table.replay(event)
+        except Refused as exc:  # an undo or redo naming another entry: the log moved on
+            return [*problems, InputProblem(exc.message, line=line)]
+    return problems

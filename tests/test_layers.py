@@ -14,7 +14,7 @@ import pytest
 
 import lnf.io.fight_log
 import lnf.play.state
-from lnf.io.fight_log import log_path
+from lnf.io.fight_log import FightLog, log_path
 from tests.cli import run
 
 LNF = Path(__file__).resolve().parent.parent / "lnf"
@@ -88,6 +88,15 @@ class Counted:
         return self.wrapped(*args, **kwargs)
 
 
+def _bound(counted: Counted) -> Callable[..., Any]:
+    """A counted function that still binds as a method."""
+
+    def method(self: Any, *args: Any) -> Any:
+        return counted(self, *args)
+
+    return method
+
+
 @pytest.fixture
 def played(tmp_path: Path) -> Path:
     """A copy of the orcs example with a log of a round, some records and an undo."""
@@ -123,15 +132,15 @@ COMMANDS = [
 def test_a_command_reads_the_log_once_and_replays_it_once(
     words: list[str], played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    logged = [e.data["event"] for e in lnf.io.fight_log.read_log(log_path(played)).lines]
-    reads = Counted(lnf.io.fight_log.read_log)
+    logged = [e.data["event"] for e in FightLog.open(log_path(played), write=False).lines]
+    reads = Counted(lnf.io.fight_log.FightLog._read)
     applied = Counted(lnf.play.state.apply)
-    monkeypatch.setattr(lnf.io.fight_log, "read_log", reads)
+    monkeypatch.setattr(lnf.io.fight_log.FightLog, "_read", _bound(reads))
     monkeypatch.setattr(lnf.play.state, "apply", applied)
     code, out = run(words[0], str(played), *words[1:])
     assert code == 0, out
     assert reads.calls == 1
-    now = len(lnf.io.fight_log.read_log(log_path(played)).lines)
+    now = len(FightLog.open(log_path(played), write=False).lines)
     replayed = sum(1 for e in logged if e not in ("undo", "redo"))  # undo applies nothing
     # each logged event applied once; each new one at most once (turns are built step by
     # step, already applied)

@@ -16,7 +16,7 @@ import pytest
 
 from lnf.io.event_codec import event_from_json, event_to_json
 from lnf.io.fight_file import load_fight
-from lnf.io.fight_log import append_log, log_path, read_log
+from lnf.io.fight_log import FightLog, log_path
 from lnf.model.events import Redone, Undone
 from lnf.play.policy import PolicyHeroes
 from lnf.play.runner import Runner
@@ -55,21 +55,40 @@ def test_events_round_trip_through_json() -> None:
         assert event_from_json(json.loads(json.dumps(event_to_json(event))), "log") == event
 
 
-def test_a_torn_last_line_is_reported_not_fatal_and_the_next_append_is_whole(
+def test_a_torn_last_line_is_reported_then_set_aside_before_the_next_append(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "f.log.jsonl"
-    append_log(path, {"event": "begin", "seed": 1})
-    append_log(path, {"event": "round", "round": 1, "order": []})
+    log = FightLog.open(path, write=True)
+    log.append({"event": "begin", "seed": 1})
+    log.append({"event": "round", "round": 1, "order": []})
+    log.close()
     with open(path, "ab") as f:
         f.write(b'{"event": "turn", "who": "Fel')  # the process died mid-write
-    read = read_log(path)
-    assert [entry.line for entry in read.lines] == [1, 2]
+    read = FightLog.open(path, write=False)
+    assert [entry.line for entry in read.lines] == [1, 2] and not read.problems
     assert "line 3" in read.warnings[0] and "incomplete" in read.warnings[0]
-    append_log(path, {"event": "end", "winner": "heroes"})
-    again = read_log(path)
+    log = FightLog.open(path, write=True)  # a command that records sets it aside, once
+    assert "moved to f.log.jsonl.torn-1" in log.warnings[0]
+    assert (tmp_path / "f.log.jsonl.torn-1").read_bytes() == b'{"event": "turn", "who": "Fel'
+    log.append({"event": "end", "winner": "heroes"})
+    log.close()
+    again = FightLog.open(path, write=False)
     assert [entry.data["event"] for entry in again.lines] == ["begin", "round", "end"]
-    assert "line 3" in again.warnings[0]  # the torn bytes stay, apart from the new line
+    assert not again.warnings and not again.problems
+
+
+def test_a_line_cut_just_before_its_newline_never_comes_back(x1: Path) -> None:
+    """`truncate -s -1`: the last line is whole JSON but was never finished; the next record
+    sets it aside instead of making it whole."""
+    assert run("damage", str(x1), "Wight", "5")[0] == 0
+    assert run("damage", str(x1), "Wight", "7")[0] == 0
+    log = log_path(x1)
+    log.write_bytes(log.read_bytes()[:-1])
+    code, out = run("damage", str(x1), "Skeleton 1", "1")
+    assert code == 0 and "moved to x1.log.jsonl.torn-1" in out
+    assert "Wight 28/45 hp" in run("log", str(x1))[1]  # the 7 is not in force
+    assert "Wight 21/45" not in run("log", str(x1))[1]
 
 
 def replayed(events: list[object]) -> Table:
@@ -182,8 +201,8 @@ def test_killing_lnf_while_it_appends_loses_nothing_earlier(x1: Path) -> None:
         time.sleep(0.005)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    read = read_log(path)
-    assert len(read.lines) >= 6
+    read = FightLog.open(path, write=False)
+    assert len(read.lines) >= 6 and not read.problems
     assert len(read.warnings) <= 1
     assert [entry.data for entry in read.lines] == whole[: len(read.lines)]
     table = open_fight(x1, record=False).table

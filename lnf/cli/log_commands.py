@@ -24,7 +24,7 @@ def log(fight_file: Path, markdown: bool, as_json: bool) -> None:
         echo_json([event_to_json(e) for e in table.events])
         return
     if not table.events:
-        click.echo(f"No events yet ({session.log} does not exist or is empty).")
+        click.echo(f"No events yet ({session.log_file} does not exist or is empty).")
         return
     title = table.start.title or fight_file.stem
     click.echo(f"# {title}\n" if markdown else title)

@@ -46,10 +46,12 @@ def echo_json(data: Any) -> None:
 
 
 def opened(fight_file: Path, *, record: bool = True) -> Session:
-    """The fight file and its log (warnings about a damaged log go to stderr)."""
+    """The fight file and its log, the log locked (`record`) until the command ends. What the
+    user should know about the log (a torn line set aside…) goes to stderr."""
     from lnf.session import open_fight
 
     session = open_fight(fight_file, record=record)
+    click.get_current_context().call_on_close(session.close)
     for warning in session.warnings:
         click.echo(f"lnf: warning: {warning}", err=True)
     return session
@@ -60,5 +62,5 @@ def current_fight(fight_file: Path) -> Fight:
     session = opened(fight_file, record=False)
     if session.table.events:
         n = len(session.table.events)
-        click.echo(f"(the state after {n} events in {session.log.name})", err=True)
+        click.echo(f"(the state after {n} events in {session.log_file.name})", err=True)
     return session.fight

@@ -104,10 +104,16 @@ def step_to_json(step: Step) -> dict[str, Any]:
     return {"step": STEP_TAGS[type(step)], **_fields_to_json(step)}
 
 
+# Fields that lnf 0.1 did not write: left out while unset, so entries read back to themselves.
+LATER_FIELDS = {(Undone, "of"), (Redone, "of")}
+
+
 def _fields_to_json(value: Any) -> dict[str, Any]:
     hints = _hints(type(value))
     return {
-        f.name: _to_json(getattr(value, f.name), hints[f.name]) for f in dataclasses.fields(value)
+        f.name: _to_json(getattr(value, f.name), hints[f.name])
+        for f in dataclasses.fields(value)
+        if not (getattr(value, f.name) is None and (type(value), f.name) in LATER_FIELDS)
     }
 
 

@@ -1,21 +1,36 @@
-"""The fight log on disk: one JSON object per line, next to the fight file, append-only.
+"""The fight log on disk: one JSON object per line, beside the fight file, append-only.
 
-Every append is written whole, flushed and synced before lnf goes on, so a crash or a kill
-loses at most the line being written. Reading tolerates that: a last line without its newline
-(or one that is not JSON) is reported and skipped, never fatal, and the next append starts on
-a fresh line so the damaged bytes stay where they are for anyone who wants to look.
+What it promises a DM, and how:
+
+- **Nothing recorded is lost.** Each entry is written whole, flushed and synced before lnf goes
+  on, so a crash or a kill costs at most the line being written. Such a torn last line is
+  reported; the next command that records moves it to a file beside the log (and says so)
+  before it appends, so it can never come back into force.
+- **One writer.** A command that records holds an advisory lock on the log from reading it to
+  its last append; a second one waits a moment, then refuses.
+- **Edits show.** Each entry carries its number `n` and a checksum `sum`: a CRC-32 of the
+  entry's JSON (with its number) and the previous entry's checksum. A line changed, removed,
+  repeated or moved is reported at its line, with the entry that was expected there. (This
+  guards against slips and hand edits, not against someone set on forging a log.) Logs of
+  lnf 0.1 have no checksums; they still read, with a note.
+- **No links.** The log is never opened or created through a symbolic link.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
+import time
+import zlib
 from pathlib import Path
 from typing import Any
 
-from lnf.errors import InputError, InputProblem
+from lnf.errors import InputError, InputProblem, Refused
 from lnf.values import value
 
 LOG_SUFFIX = ".log.jsonl"
+LOCK_WAIT = 3.0  # seconds a second writer waits before it refuses
 
 
 def log_path(fight_path: Path) -> Path:
@@ -25,67 +40,253 @@ def log_path(fight_path: Path) -> Path:
 
 @value
 class LogLine:
-    line: int  # 1-based, for messages
-    data: dict[str, Any]
+    line: int  # 1-based line in the file, for messages
+    number: int  # the entry's number, 1-based
+    data: dict[str, Any]  # the entry, without its number and checksum
 
 
-@value
-class LogRead:
-    lines: list[LogLine]
-    warnings: list[str]
+class FightLog:
+    """A fight log, read once when opened. Opened to write, it is locked until closed."""
 
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lines: list[LogLine] = []
+        self.warnings: list[str] = []
+        self.problems: list[InputProblem] = []  # lines changed, missing, repeated, damaged
+        self.unchecked = 0  # entries without a checksum (written by lnf 0.1)
+        self._fd: int | None = None
+        self._sum = 0  # the checksum the next entry chains to
+        self._next = 1  # the next entry's number
+        self._good = 0  # bytes up to the end of the last whole line
+        self._torn = b""  # a last line without its newline
+        self._starts: dict[int, int] = {}  # line → the byte where it starts
 
-def read_log(path: Path) -> LogRead:
-    """Every whole line of the log; damaged lines become warnings naming file and line."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return LogRead([], [])
-    except OSError as exc:
-        raise InputError(
-            str(path), [InputProblem(f"cannot read the fight log: {exc.strerror}")]
-        ) from None
-    import json  # only a log with lines needs it: quicker start-up for a fresh fight
+    # --- opening ----------------------------------------------------------------------------
 
-    lines: list[LogLine] = []
-    warnings: list[str] = []
-    chunks = raw.split(b"\n")
-    torn = chunks[-1] != b""  # the last write never got its newline
-    for i, chunk in enumerate(chunks[:-1] if not torn else chunks, start=1):
-        if not chunk.strip():
-            continue
-        if torn and i == len(chunks):
-            warnings.append(
-                f"{path}, line {i}: the last line is incomplete (lnf stopped while writing it); "
-                "it is ignored and everything before it is kept"
+    @classmethod
+    def open(cls, path: Path, *, write: bool, wait: float = LOCK_WAIT) -> FightLog:
+        """Read the log at `path`. With `write`, create it if needed, lock it for this command
+        (waiting up to `wait` seconds for another writer) and set a torn last line aside."""
+        log = cls(path)
+        flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+        if write:
+            flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_NONBLOCK
+        try:
+            fd = os.open(path, flags, 0o644)
+        except FileNotFoundError:
+            return log  # no log yet: a fight not begun
+        except OSError as exc:
+            raise InputError(str(path), [InputProblem(_cannot_open(path, exc))]) from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise InputError(str(path), [InputProblem("is not a file: a fight log must be")])
+            if write:
+                _lock(fd, path, wait)
+            log._read(_read_all(fd, path))
+        except BaseException:
+            os.close(fd)
+            raise
+        if write:
+            log._fd = fd
+            if log._torn:
+                log._set_torn_aside()
+        else:
+            os.close(fd)
+        return log
+
+    def close(self) -> None:
+        """Release the lock (closing the file releases it)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    @property
+    def next_number(self) -> int:
+        return self._next
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def _read(self, raw: bytes) -> None:
+        import json  # only a log with lines needs it: quicker start-up for a fresh fight
+
+        chunks = raw.split(b"\n")
+        self._torn = chunks[-1]  # b"" when the file ends with its newline
+        self._good = len(raw) - len(self._torn)
+        checked = False  # whether an entry with a checksum has come yet
+        offset = 0
+        for i, chunk in enumerate(chunks[:-1], start=1):
+            self._starts[i] = offset
+            offset += len(chunk) + 1
+            if not chunk.strip():
+                continue  # an empty line says nothing
+            try:
+                data = json.loads(chunk.decode("utf-8"))
+                if not isinstance(data, dict):
+                    raise ValueError(data)
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                self._problem(i, "not a log entry (damaged?)")
+                continue
+            found, number = data.pop("sum", None), data.pop("n", None)
+            if found is None and number is None:
+                if checked:
+                    self._problem(i, "an entry without number and checksum: added by hand?")
+                self.unchecked += 0 if checked else 1
+                self._sum = self._chain(data, None)  # lnf 0.1's entries chain without numbers
+                number = self._next
+            elif not isinstance(found, str) or type(number) is not int:
+                self._problem(i, "the entry's number or checksum is damaged")
+                number = self._next
+            else:
+                checked = True
+                expected = self._chain(data, number)
+                if number != self._next:
+                    self._problem(
+                        i,
+                        f"entry {number} where entry {self._next} was expected: an entry is "
+                        "missing, repeated or out of place",
+                    )
+                elif found != f"{expected:08x}":
+                    self._problem(i, f"entry {number} was changed after lnf wrote it")
+                self._sum = _as_sum(found, expected)  # the next entry chains to it as written
+            self.lines.append(LogLine(i, number, data))
+            self._next = max(self._next, number + 1)
+        if self._torn.strip():
+            self.warnings.append(
+                f"{self.path}, line {len(chunks)}: the last line is incomplete (lnf stopped "
+                "while writing it); it is not part of the fight"
             )
+        if self.unchecked and not self.problems:
+            self.warnings.append(
+                f"{self.path}: its first {self.unchecked} entries have no checksums (written by "
+                "lnf 0.1): a hand edit there cannot be detected"
+            )
+
+    def _chain(self, data: dict[str, Any], number: int | None) -> int:
+        """The checksum of an entry: its JSON, with its number, chained to the one before."""
+        import json
+
+        body = data if number is None else {**data, "n": number}
+        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+        return zlib.crc32(text.encode("utf-8", "surrogatepass"), self._sum)
+
+    def _problem(self, line: int, message: str) -> None:
+        hint = f"lnf log {_fight_of(self.path)} --verify lists every problem; lnf repair keeps "
+        hint += "the entries before the first and saves the rest beside the log"
+        self.problems.append(InputProblem(message, line=line, hint=hint))
+
+    # --- writing ----------------------------------------------------------------------------
+
+    def append(self, entry: dict[str, Any]) -> None:
+        """Append one entry as one line, with its number and checksum, flushed and synced to
+        disk before returning."""
+        import json
+
+        assert self._fd is not None, "the log was opened to read only"
+        body = {**entry, "n": self._next}
+        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+        checksum = zlib.crc32(text.encode("utf-8"), self._sum)
+        line = f'{text[:-1]},"sum":"{checksum:08x}"}}\n'.encode()
+        _write_all(self._fd, line)
+        os.fsync(self._fd)
+        self._sum = checksum
+        self._next += 1
+
+    def keep_before(self, line: int | None) -> Path | None:
+        """`lnf repair`: keep the lines before `line` (None: every whole line); the rest of the
+        file, a torn last line included, goes to a file beside the log, whose path is returned
+        (None when there is nothing to move)."""
+        assert self._fd is not None, "the log was opened to read only"
+        keep = self._good if line is None else self._starts[line]
+        rest = _read_all(self._fd, self.path)[keep:]
+        if not rest:
+            return None
+        aside = _new_beside(self.path, "rest", rest)
+        os.ftruncate(self._fd, keep)
+        os.fsync(self._fd)
+        return aside
+
+    def _set_torn_aside(self) -> None:
+        """Move a torn last line to a file beside the log, then cut it from the log, so that the
+        next append can never make it whole again."""
+        assert self._fd is not None
+        aside = _new_beside(self.path, "torn", self._torn)
+        os.ftruncate(self._fd, self._good)
+        os.fsync(self._fd)
+        self.warnings = [w for w in self.warnings if "incomplete" not in w]
+        self.warnings.append(
+            f"{self.path}: its last line was incomplete (lnf stopped while writing it); it is "
+            f"moved to {aside.name} and is no part of the fight"
+        )
+        self._torn = b""
+
+
+def _fight_of(path: Path) -> str:
+    return path.name[: -len(LOG_SUFFIX)] + ".yaml" if path.name.endswith(LOG_SUFFIX) else "FIGHT"
+
+
+def _as_sum(text: str, fallback: int) -> int:
+    """Chain the next entry to the checksum as written, so one changed line is reported once."""
+    try:
+        return int(text, 16) & 0xFFFFFFFF
+    except ValueError:
+        return fallback
+
+
+def _cannot_open(path: Path, exc: OSError) -> str:
+    if exc.errno == errno.ELOOP or path.is_symlink():
+        target = os.readlink(path) if path.is_symlink() else "?"
+        return (
+            f"is a link (to {target}); lnf never reads or writes a fight log through a link: "
+            "put the log itself here"
+        )
+    return f"cannot open the fight log: {exc.strerror}"
+
+
+def _lock(fd: int, path: Path, wait: float) -> None:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX: no advisory locks to take
+        return
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise Refused(
+                    f"{path} is being written by another lnf command (play, round, run "
+                    "--record or a record); try again when it is done"
+                ) from None
+            time.sleep(0.05)
+
+
+def _read_all(fd: int, path: Path) -> bytes:
+    parts = []
+    offset = 0
+    while chunk := os.pread(fd, 1 << 20, offset):
+        parts.append(chunk)
+        offset += len(chunk)
+    return b"".join(parts)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(fd, data) :]
+
+
+def _new_beside(path: Path, what: str, data: bytes) -> Path:
+    """A new file beside `path` holding `data` (`goblins.log.jsonl.torn-1`…), synced."""
+    for k in range(1, 10_000):
+        aside = path.with_name(f"{path.name}.{what}-{k}")
+        try:
+            fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        except FileExistsError:
             continue
         try:
-            data = json.loads(chunk.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            warnings.append(f"{path}, line {i}: not a log entry (damaged?); it is ignored")
-            continue
-        if not isinstance(data, dict):
-            warnings.append(f"{path}, line {i}: not a log entry; it is ignored")
-            continue
-        lines.append(LogLine(i, data))
-    return LogRead(lines, warnings)
-
-
-def append_log(path: Path, entry: dict[str, Any]) -> None:
-    """Append one entry as one line, flushed and synced to disk before returning."""
-    import json
-
-    text = json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n"
-    with open(path, "ab") as f:
-        if f.tell() > 0 and not _ends_with_newline(path):
-            f.write(b"\n")  # keep a torn line apart from the new one
-        f.write(text.encode("utf-8"))
-        f.flush()
-        os.fsync(f.fileno())
-
-
-def _ends_with_newline(path: Path) -> bool:
-    with open(path, "rb") as f:
-        f.seek(-1, os.SEEK_END)
-        return f.read(1) == b"\n"
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        return aside
+    raise InputError(str(path), [InputProblem(f"too many {what} files beside the log")])

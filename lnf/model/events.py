@@ -258,12 +258,18 @@ class Ended:
 
 @value
 class Undone:
-    """Takes back the last event still in force (append-only: nothing is erased)."""
+    """Takes back the last event still in force (append-only: nothing is erased): the entry
+    numbered `of` in the log (None in logs of lnf 0.1, which did not say)."""
+
+    of: int | None = None
 
 
 @value
 class Redone:
-    """Puts back the last event taken back, if nothing new came since."""
+    """Puts back the last event taken back, if nothing new came since: the entry numbered
+    `of`."""
+
+    of: int | None = None
 
 
 Event = Begun | RoundStarted | PhaseSet | Planned | Turn | Recorded | Ended | Undone | Redone

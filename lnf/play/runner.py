@@ -16,6 +16,7 @@ from lnf.model import Action, Fight, Hero, Monster, PhaseKind, Rank, Side
 from lnf.model.events import (
     Acted,
     Begun,
+    Dashed,
     Ended,
     Event,
     Fled,
@@ -65,8 +66,33 @@ class Runner:
     # --- the whole fight -------------------------------------------------------------------
 
     def begin(self, seed: int) -> None:
+        """A new fight gets its seed; a fight under way is picked up where it stopped."""
         if self.table.seed is None:
             self._add(Begun(seed))
+        self._pick_up()
+
+    def _pick_up(self) -> None:
+        """Carry on a round under way exactly as if nothing had stopped: what follows a round's
+        start (the chase's speeds, the plan) is done now if it was not, and the plan in force
+        is the last one logged this round, with the grid it was made for. So a stopped fight
+        continues with the events, and the dice, it would have had (P6 re-plans only when the
+        grid changed since that plan, as it would have)."""
+        records = self.table.in_force
+        starts = [i for i, r in enumerate(records) if isinstance(r.event, RoundStarted)]
+        if not starts or self.round_over():
+            return
+        begun = records[starts[-1]]
+        later = records[starts[-1] + 1 :]
+        if begun.after.chase and not any(_speeds(r.event) for r in later):
+            self._commit_speeds(begun.after.round)
+            later = self.table.in_force[starts[-1] + 1 :]
+        plans = [(r.before, r.event) for r in later if isinstance(r.event, Planned)]
+        if plans:
+            grid, planned = plans[-1]
+            self._plan = (plan_key(grid_view(grid)), Plan(planned.orders))
+        else:
+            self._plan = None
+            self._current_plan()
 
     def play(self, rounds: int | None = None) -> Side | None:
         """Play until the fight ends (returns the winning side), `rounds` rounds have been
@@ -124,10 +150,13 @@ class Runner:
         order = tuple(strike_order(self.fight))
         self._add(RoundStarted(number, order, self.fight.phase))
         if self.fight.chase:
-            dashed = commit_speeds(self.fight, self._speed, self._dice(f"round {number}: speeds"))
-            self._add(Recorded((dashed,), by_rules=True))
+            self._commit_speeds(number)
         self._plan = None
         self._current_plan()  # the plan is made as the round starts; P6 may change it
+
+    def _commit_speeds(self, number: int) -> None:
+        dashed = commit_speeds(self.fight, self._speed, self._dice(f"round {number}: speeds"))
+        self._add(Recorded((dashed,), by_rules=True))
 
     def _speed(self, c: Hero | Monster) -> int:
         if isinstance(c, Hero) and self.heroes is not TABLE_HEROES:
@@ -366,6 +395,11 @@ class Runner:
         assert turn.who is not None
         applied = turn.finish(Turn(turn.who, turn.steps, note))
         self.say(self.table.add_applied(applied))
+
+
+def _speeds(event: Event) -> bool:
+    """The chase's speeds of a round (C2), recorded as the round starts."""
+    return isinstance(event, Recorded) and any(isinstance(s, Dashed) for s in event.steps)
 
 
 def _chase_note(dashed: bool) -> str:

@@ -28,6 +28,8 @@ class Table:
         self.start = start
         self.in_force: list[Applied] = []
         self.taken_back: list[Applied] = []  # the last taken back last
+        self.numbers: list[int] = []  # the log's entry number of each event in force
+        self.taken_numbers: list[int] = []  # …and of each taken back
         self.written = 0  # entries in the log so far, undo and redo included
         self._sink = sink
 
@@ -58,14 +60,19 @@ class Table:
 
     def replay(self, event: Event) -> Applied | None:
         """An event read from the log: applied (or, for undo and redo, followed) without being
-        written again. Returns its record, if it is an event that does something."""
+        written again. Returns its record, if it is an event that does something. An undo or
+        redo that names another entry than the one it would take back or put back is refused:
+        the log moved on under it."""
         from lnf.play.state import apply  # the rules of play, loaded once there are events
 
         self.written += 1
-        if isinstance(event, Undone):
-            return self._take_back()
-        if isinstance(event, Redone):
-            return self._put_back()
+        if isinstance(event, Undone | Redone):
+            numbers = self.numbers if isinstance(event, Undone) else self.taken_numbers
+            if event.of is not None and (not numbers or numbers[-1] != event.of):
+                now = f"entry {numbers[-1]}" if numbers else "nothing"
+                what = "takes back" if isinstance(event, Undone) else "puts back"
+                raise Refused(f"this {what} entry {event.of}, but the one in its place is {now}")
+            return self._take_back() if isinstance(event, Undone) else self._put_back()
         return self._keep(apply(self.fight, event))
 
     # --- new events -------------------------------------------------------------------------
@@ -86,7 +93,7 @@ class Table:
         """Take back the last event in force (not the seed); returns its record."""
         if not self.in_force or isinstance(self.in_force[-1].event, Begun):
             raise Refused("nothing left to take back")
-        self._write(Undone())
+        self._write(Undone(self.numbers[-1]))
         taken = self._take_back()
         assert taken is not None
         return taken
@@ -95,7 +102,7 @@ class Table:
         """Put back the last event taken back; returns its record."""
         if not self.taken_back:
             raise Refused("nothing to redo (a new event since the undo ends what can be redone)")
-        self._write(Redone())
+        self._write(Redone(self.taken_numbers[-1]))
         put = self._put_back()
         assert put is not None
         return put
@@ -109,17 +116,21 @@ class Table:
 
     def _keep(self, applied: Applied) -> Applied:
         self.in_force.append(applied)
+        self.numbers.append(self.written)  # its entry number: written counts it already
         self.taken_back.clear()  # a new event ends what could be redone
+        self.taken_numbers.clear()
         return applied
 
     def _take_back(self) -> Applied | None:
         if self.in_force and not isinstance(self.in_force[-1].event, Begun):
             self.taken_back.append(self.in_force.pop())
+            self.taken_numbers.append(self.numbers.pop())
             return self.taken_back[-1]
         return None
 
     def _put_back(self) -> Applied | None:
         if self.taken_back:
             self.in_force.append(self.taken_back.pop())
+            self.numbers.append(self.taken_numbers.pop())
             return self.in_force[-1]
         return None
