@@ -10,6 +10,7 @@ appends each new event as it happens. Below this, `lnf.play` never touches a fil
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -86,7 +87,12 @@ def open_fight(fight_file: Path, *, record: bool = True) -> Session:
     log = FightLog.open(log_path(fight_file), write=record)
     try:
         if log.problems:
-            raise InputError(str(log.path), log.problems)
+            hint = (
+                f"lnf log {fight_file} --verify says what is wrong; lnf repair {fight_file} keeps "
+                "the entries before it and saves the rest beside the log"
+            )
+            first, *more = log.problems
+            raise InputError(str(log.path), [replace(first, hint=hint), *more])
         table = Table(start, _appender(log) if record else None)
         if log.lines:
             _replay(table, log)
@@ -115,8 +121,10 @@ def verify_log(fight_file: Path) -> LogReport:
     shape, then the events against the fight up to the first that does not fit."""
     start = load_fight(fight_file)
     log = FightLog.open(log_path(fight_file), write=False)
-    problems = list(log.problems)
-    problems += _problems_replaying(Table(start), log, skip={p.line for p in problems})
+    if log.problems:  # replaying past a lost or moved entry would only report its echoes
+        note = "the events were not checked against the fight: mend the lines above first"
+        return LogReport(len(log.lines), tuple(log.problems), (*log.warnings, note))
+    problems = _problems_replaying(Table(start), log, skip=set())
     return LogReport(len(log.lines), tuple(problems), tuple(log.warnings))
 
 

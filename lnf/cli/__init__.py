@@ -31,6 +31,7 @@ COMMANDS = {
     "plan": "lnf.cli.plan_commands:plan",
     "play": "lnf.cli.play_commands:play",
     "redo": "lnf.cli.log_commands:redo",
+    "repair": "lnf.cli.log_commands:repair",
     "roll": "lnf.cli.dice_commands:roll_command",
     "round": "lnf.cli.play_commands:round_",
     "run": "lnf.cli.play_commands:run",

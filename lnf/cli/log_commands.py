@@ -1,7 +1,8 @@
-"""`lnf log`, `lnf undo`, `lnf redo`: the record of the fight."""
+"""`lnf log`, `lnf undo`, `lnf redo`, `lnf repair`: the record of the fight."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -12,12 +13,18 @@ from lnf.cli.options import echo_json, fight_argument, json_option, opened
 @click.command()
 @fight_argument
 @click.option("--markdown", is_flag=True, help="Markdown for session notes.")
+@click.option(
+    "--verify", is_flag=True, help="Check every line of the log; exit 1 if any was tampered with."
+)
 @json_option
-def log(fight_file: Path, markdown: bool, as_json: bool) -> None:
-    """Tell FIGHT so far, from its fight log."""
+def log(fight_file: Path, markdown: bool, verify: bool, as_json: bool) -> None:
+    """Tell FIGHT so far, from its fight log (or, with --verify, check the log)."""
     from lnf.io.event_codec import event_to_json
     from lnf.io.transcript import transcript
 
+    if verify:
+        _verify(fight_file, as_json)
+        return
     session = opened(fight_file, record=False)
     table = session.table
     if as_json:
@@ -54,3 +61,47 @@ def redo(fight_file: Path) -> None:
 
     table = opened(fight_file).table
     click.echo("Put back: " + one_line(table.redo()))
+
+
+@click.command()
+@fight_argument
+def repair(fight_file: Path) -> None:
+    """Keep FIGHT's log up to its last good entry; the rest goes to a file beside it.
+
+    For a log that lnf refuses (a line changed, lost, repeated or damaged, or an event that no
+    longer fits the fight file): nothing is thrown away, and `lnf log --verify` says first
+    what is wrong.
+    """
+    from lnf.session import repair_log
+
+    kept, aside = repair_log(fight_file)
+    if aside is None:
+        click.echo(f"Nothing to repair: every one of the {kept} entries is good.")
+        return
+    click.echo(f"Kept the first {kept} entries; the rest is in {aside}.")
+
+
+def _verify(fight_file: Path, as_json: bool) -> None:
+    from lnf.io.fight_log import log_path
+    from lnf.io.report import input_problem_data
+    from lnf.session import verify_log
+
+    report = verify_log(fight_file)
+    if as_json:
+        echo_json(
+            {
+                "entries": report.entries,
+                "good": not report.problems,
+                "problems": [input_problem_data(p) for p in report.problems],
+                "notes": list(report.warnings),
+            }
+        )
+    else:
+        source = str(log_path(fight_file))
+        for problem in report.problems:
+            click.echo(problem.describe(source))
+        for note in report.warnings:
+            click.echo(f"note: {note}")
+        if not report.problems:
+            click.echo(f"All {report.entries} entries are as lnf wrote them.")
+    sys.exit(1 if report.problems else 0)

@@ -60,6 +60,7 @@ class FightLog:
         self._good = 0  # bytes up to the end of the last whole line
         self._torn = b""  # a last line without its newline
         self._starts: dict[int, int] = {}  # line → the byte where it starts
+        self._sums: dict[int, int] = {}  # entry number → its checksum as written
 
     # --- opening ----------------------------------------------------------------------------
 
@@ -125,29 +126,35 @@ class FightLog:
                     raise ValueError(data)
             except (UnicodeDecodeError, ValueError, RecursionError):
                 self._problem(i, "not a log entry (damaged?)")
+                self._next += 1  # most likely an entry damaged in place: its number is used
                 continue
             found, number = data.pop("sum", None), data.pop("n", None)
             if found is None and number is None:
                 if checked:
                     self._problem(i, "an entry without number and checksum: added by hand?")
                 self.unchecked += 0 if checked else 1
-                self._sum = self._chain(data, None)  # lnf 0.1's entries chain without numbers
+                self._sum = self._chain(data, None, self._sum)  # lnf 0.1's: without numbers
                 number = self._next
+                self._sums[number] = self._sum
             elif not isinstance(found, str) or type(number) is not int:
                 self._problem(i, "the entry's number or checksum is damaged")
                 number = self._next
             else:
                 checked = True
-                expected = self._chain(data, number)
+                before = self._sums.get(number - 1, self._sum)  # chained to entry n - 1
+                expected = self._chain(data, number, before)
                 if number != self._next:
                     self._problem(
                         i,
                         f"entry {number} where entry {self._next} was expected: an entry is "
                         "missing, repeated or out of place",
                     )
+                elif number > 1 and number - 1 not in self._sums:
+                    pass  # the entry before was unreadable: nothing to check this one against
                 elif found != f"{expected:08x}":
                     self._problem(i, f"entry {number} was changed after lnf wrote it")
                 self._sum = _as_sum(found, expected)  # the next entry chains to it as written
+                self._sums[number] = self._sum
             self.lines.append(LogLine(i, number, data))
             self._next = max(self._next, number + 1)
         if self._torn.strip():
@@ -161,18 +168,16 @@ class FightLog:
                 "lnf 0.1): a hand edit there cannot be detected"
             )
 
-    def _chain(self, data: dict[str, Any], number: int | None) -> int:
+    def _chain(self, data: dict[str, Any], number: int | None, before: int) -> int:
         """The checksum of an entry: its JSON, with its number, chained to the one before."""
         import json
 
         body = data if number is None else {**data, "n": number}
         text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
-        return zlib.crc32(text.encode("utf-8", "surrogatepass"), self._sum)
+        return zlib.crc32(text.encode("utf-8", "surrogatepass"), before)
 
     def _problem(self, line: int, message: str) -> None:
-        hint = f"lnf log {_fight_of(self.path)} --verify lists every problem; lnf repair keeps "
-        hint += "the entries before the first and saves the rest beside the log"
-        self.problems.append(InputProblem(message, line=line, hint=hint))
+        self.problems.append(InputProblem(message, line=line))
 
     # --- writing ----------------------------------------------------------------------------
 
@@ -218,10 +223,6 @@ class FightLog:
             f"moved to {aside.name} and is no part of the fight"
         )
         self._torn = b""
-
-
-def _fight_of(path: Path) -> str:
-    return path.name[: -len(LOG_SUFFIX)] + ".yaml" if path.name.endswith(LOG_SUFFIX) else "FIGHT"
 
 
 def _as_sum(text: str, fallback: int) -> int:

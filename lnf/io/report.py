@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lnf.errors import InputError, Violation
+from lnf.errors import InputError, InputProblem, Violation
 from lnf.model import Fight, Hero, Monster, PhaseKind
 from lnf.rules import has_n_dot, in_fight, rows, target_order
 from lnf.rules.distance import who_reaches
@@ -14,14 +14,12 @@ def violation_data(v: Violation) -> dict[str, Any]:
     return {"rule": v.rule, "message": v.message, "who": list(v.who), "hint": v.hint}
 
 
+def input_problem_data(p: InputProblem) -> dict[str, Any]:
+    return {"line": p.line, "field": p.path, "message": p.message, "hint": p.hint, "rule": p.rule}
+
+
 def input_error_data(err: InputError) -> dict[str, Any]:
-    return {
-        "file": err.source,
-        "errors": [
-            {"line": p.line, "field": p.path, "message": p.message, "hint": p.hint, "rule": p.rule}
-            for p in err.problems
-        ],
-    }
+    return {"file": err.source, "errors": [input_problem_data(p) for p in err.problems]}
 
 
 def _combatant(c: Hero | Monster, fight: Fight) -> dict[str, Any]:

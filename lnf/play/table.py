@@ -69,9 +69,13 @@ class Table:
         if isinstance(event, Undone | Redone):
             numbers = self.numbers if isinstance(event, Undone) else self.taken_numbers
             if event.of is not None and (not numbers or numbers[-1] != event.of):
-                now = f"entry {numbers[-1]}" if numbers else "nothing"
-                what = "takes back" if isinstance(event, Undone) else "puts back"
-                raise Refused(f"this {what} entry {event.of}, but the one in its place is {now}")
+                undo = isinstance(event, Undone)
+                now = f"entry {numbers[-1]}" if numbers else "none"
+                raise Refused(
+                    f"this {'undo takes back' if undo else 'redo puts back'} entry {event.of}, "
+                    f"but the last {'in force' if undo else 'taken back'} is {now}: the log "
+                    "moved on under it"
+                )
             return self._take_back() if isinstance(event, Undone) else self._put_back()
         return self._keep(apply(self.fight, event))
 
