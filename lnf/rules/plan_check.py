@@ -15,6 +15,7 @@ from lnf.rules.gangup import TIERS, unit_spots
 from lnf.rules.moves import (
     FAST_SPEED,
     Spot,
+    can_act,
     final_spot,
     hero_spot,
     orders_by_monster,
@@ -37,7 +38,7 @@ def check_plan(fight: Fight, plan: Plan) -> list[Violation]:
         seen.add(order.monster)
         found += _check_order(fight, order)
     orders = orders_by_monster(fight, plan)
-    found += _check_back_rank_count(fight, orders)
+    found += back_rank_count(fight, orders)
     found += _check_joins(fight, orders)
     return found
 
@@ -188,10 +189,16 @@ def _check_ranged(m: Monster, h: Hero, rank: Rank) -> list[Violation]:
     return []
 
 
-def _check_back_rank_count(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
-    """R6, counted after this round's moves."""
+def back_rank_count(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
+    """R6, counted after this round's moves, for the monsters whose rank the plan chooses.
+    A monster that acted already this round (P6: planning mid-round), or cannot act, keeps its
+    rank whatever the count: what has happened stays, and the rest still get a plan."""
     by_name = {m.name: m for m in monsters(fight)}
-    back = [n for n, o in orders.items() if o.rank is Rank.BACK and monster_needs_count(by_name[n])]
+    back = [
+        n
+        for n, o in orders.items()
+        if o.rank is Rank.BACK and monster_needs_count(by_name[n]) and can_act(fight, by_name[n])
+    ]
     front_monsters = sum(1 for o in orders.values() if o.rank is Rank.FRONT)
     front_heroes, _ = front_rank_counts(fight)
     if back and front_monsters < front_heroes:

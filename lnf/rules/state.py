@@ -18,3 +18,14 @@ def check_state(fight: Fight) -> list[Violation]:
         *check_gang_up(fight),
         *check_attack_data(fight),
     ]
+
+
+def planning_problems(fight: Fight) -> list[Violation]:
+    """The state problems that stop the monsters' plan. Not K2 (K3: the limits bind monsters
+    that join; nobody is forced out) nor R6 (counted after the plan's own moves). Mid-round
+    (P6, once someone has acted), not the heroes' R4 and R5 either: a hero keeps its rank
+    until its own turn, and a back-rank hero whose reason is gone steps forward as the next
+    round starts, so the plan takes it where it stands (a guarded hero, out of mêlée reach)."""
+    mid_round = bool(fight.turns.acted)
+    settled_later = {"R4", "R5"} if mid_round else set()
+    return [v for v in check_state(fight) if v.rule not in {"K2", "R6", *settled_later}]

@@ -12,8 +12,8 @@ from ortools.sat.python import cp_model
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight, Rank
 from lnf.model.plan import Mode, Move, Order, Plan, Wish
-from lnf.rules import check_state
 from lnf.rules.explain import Reason
+from lnf.rules.state import planning_problems
 from lnf.solver.explain import explain_unattacked, explain_wish
 from lnf.solver.model import PlanModel
 from lnf.solver.regimes import solve_over_regimes
@@ -47,15 +47,12 @@ def solve_plan(
 ) -> SolvedPlan:
     """The unique best plan for this round (P3, P4), within the DM's wishes.
 
-    Raises RuleViolation if the state itself breaks the rules (except K2, which only binds
-    monsters that join, K3, and R6, which the plan's moves must meet), and NoLegalPlan if no
+    Raises RuleViolation if the state itself breaks rules the plan cannot live with
+    (`rules.state.planning_problems`), and NoLegalPlan if no
     plan meets the wishes (saying which rule stands in the way), and PlanTimeout if the solver
     cannot prove an optimum within `time_limit` per block.
     """
-    # K3: a unit already over a gang-up tier is no bar to planning; nobody is forced out.
-    # R6 counts after this round's moves, so the plan itself must meet it (a front-rank
-    # monster that died last round can leave the back rank short until the monsters move).
-    problems = [v for v in check_state(fight) if v.rule not in ("K2", "R6")]
+    problems = planning_problems(fight)
     if problems:
         raise RuleViolation(problems)
     started = time.perf_counter()
@@ -68,7 +65,7 @@ def solve_plan(
     except NoLegalPlan:  # a time-out (PlanTimeout) is no proof and keeps its own message
         if wishes:
             raise NoLegalPlan(explain_wish(fight, None, wishes)) from None
-        raise
+        raise NoLegalPlan("no plan meets every rule") from None
     plan = _read_plan(pm, result.solver)
     unattacked: tuple[tuple[str, tuple[Reason, ...]], ...] = ()
     if explain:

@@ -160,12 +160,13 @@ class PlanModel:
         return self.count(lambda _, o: o.rank is Rank.FRONT) + fixed
 
     def add_back_rank_count(self) -> None:
-        """R6: a monster may be in the back rank only with one front-rank monster per
-        front-rank hero (after this round's moves), unless it can hide or levitate."""
+        """R6: a monster may take or keep the back rank only with one front-rank monster per
+        front-rank hero (after this round's moves), unless it can hide or levitate. It binds
+        the ranks this plan chooses: a monster that already acted this round, or cannot act,
+        keeps its rank whatever the count (what has happened stays; see
+        `rules.plan_check.back_rank_count`)."""
         front_heroes, _ = front_rank_counts(self.fight)
         front = self.front_rank_monsters()
-        if any(m.rank is Rank.BACK and monster_needs_count(m) for m in self.idle):
-            self.model.add(front >= front_heroes)
         backs = [
             (t, x)
             for t in self.troops
