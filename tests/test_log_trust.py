@@ -4,20 +4,25 @@ reported at its line (never a traceback), `lnf log --verify` and `lnf repair`.""
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from lnf.errors import Refused
+from lnf.errors import InputError, Refused
 from lnf.io.event_codec import event_from_json
 from lnf.io.fight_file import load_fight
 from lnf.io.fight_log import FightLog, log_path
 from lnf.model.events import Damaged, Recorded, Undone
 from lnf.play.table import Table
+from lnf.session import open_fight
 from tests.cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -201,3 +206,43 @@ def test_undo_and_redo_name_the_entry_and_refuse_if_the_log_moved_on(played: Pat
     table.replay(Recorded((Damaged("Kara", 1),)))  # entry 44 came in between
     with pytest.raises(Refused, match="takes back entry 43, but the last in force is entry 44"):
         table.replay(Undone(43))
+
+
+def _paths(value: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in [(*at, k), *_paths(v, (*at, k))]]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in [(*at, i), *_paths(v, (*at, i))]]
+    return []
+
+
+OLD_LINES = (OLD / "orcs-at-the-ford.log.jsonl").read_text(encoding="utf-8").splitlines()
+ODD_VALUES = [None, True, "x", "", -1, 1e400, math.nan, [], {}, 10**30, [1], {"a": 1}, 2.5]
+
+
+@settings(max_examples=150)
+@given(
+    line=st.integers(0, len(OLD_LINES) - 1),
+    pick=st.integers(0, 10**6),
+    odd=st.sampled_from(ODD_VALUES),
+)
+def test_any_value_edited_into_a_log_line_is_read_or_refused_never_a_crash(
+    line: int, pick: int, odd: object, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A log of lnf 0.1 (no checksums, so every value reaches the reader): any one value in
+    any line replaced by an odd one is either read or refused as input with its line."""
+    data = json.loads(OLD_LINES[line])
+    paths = _paths(data)
+    where = paths[pick % len(paths)]
+    holder: Any = data
+    for key in where[:-1]:
+        holder = holder[key]
+    holder[where[-1]] = odd
+    folder = tmp_path_factory.mktemp("edit")
+    shutil.copy(OLD / "orcs-at-the-ford.yaml", folder / "f.yaml")
+    lines = [*OLD_LINES[:line], json.dumps(data), *OLD_LINES[line + 1 :]]
+    (folder / "f.log.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    try:
+        open_fight(folder / "f.yaml", record=False)
+    except InputError as err:
+        assert all(p.line is not None for p in err.problems)

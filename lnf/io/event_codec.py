@@ -160,7 +160,9 @@ def event_from_json(data: Any, source: str, line: int | None = None) -> Event:
 
 
 def _event(data: Any) -> Event:
-    if not isinstance(data, dict) or data.get("event") not in _EVENTS:
+    if not isinstance(data, dict) or not isinstance(tag := data.get("event"), str):
+        raise _Bad(f"not an lnf event: {_short(data)}")
+    if tag not in _EVENTS:
         raise _Bad(f"not an lnf event: {_short(data)}")
     cls = _EVENTS[data["event"]]
     fields = {k: v for k, v in data.items() if k != "event"}
@@ -174,7 +176,9 @@ def _event(data: Any) -> Event:
 
 
 def _step_from_json(data: Any) -> Step:
-    if not isinstance(data, dict) or data.get("step") not in _STEPS:
+    if not isinstance(data, dict) or not isinstance(tag := data.get("step"), str):
+        raise _Bad(f"not an lnf step: {_short(data)}")
+    if tag not in _STEPS:
         raise _Bad(f"not an lnf step: {_short(data)}")
     fields = {k: v for k, v in data.items() if k != "step"}
     step: Step = _build(_STEPS[data["step"]], fields, data["step"])
