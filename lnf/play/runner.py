@@ -79,7 +79,7 @@ class Runner:
         grid changed since that plan, as it would have)."""
         records = self.table.in_force
         starts = [i for i, r in enumerate(records) if isinstance(r.event, RoundStarted)]
-        if not starts or self.round_over():
+        if not starts or self.round_over() or self.winner() is not None:
             return
         begun = records[starts[-1]]
         later = records[starts[-1] + 1 :]
