@@ -164,8 +164,8 @@ def test_why_only_off_the_front_rank() -> None:
         ("heroes: [", "not valid YAML"),
         ("- 1\n- 2\n", "expected a fight"),
         ("heroes: []\nheroes: []\n", "appears twice"),
-        ("a: *x\n", "not valid YAML"),
-        ("--- 1\n--- 2\n", "not valid YAML"),
+        ("a: *x\n", "the alias *x names no anchor before it"),
+        ("--- 1\n--- 2\n", "more than one document"),
     ],
 )
 def test_malformed_files(text: str, message: str) -> None:

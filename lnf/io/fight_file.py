@@ -37,6 +37,8 @@ from lnf.model import (
     Rank,
 )
 
+MAX_COMBATANTS = 2_000  # lnf plans up to 50 heroes and 500 monsters; no fight nears this
+
 
 def load_fight(path: Path) -> Fight:
     """The fight file at `path`; its YAML parse is kept for the next read of the same text
@@ -84,6 +86,11 @@ def _build(doc: dict[str, Any], ck: Checker) -> Fight | None:
     monsters: list[Monster] = []
     for i, m in enumerate(doc["monsters"]):
         monsters.extend(_monsters(m, i, ck))
+        if len(heroes) + len(monsters) > MAX_COMBATANTS:
+            ck.fail(
+                ("monsters", i, "count"), f"more than {MAX_COMBATANTS:,} combatants (the limit)"
+            )
+            return None
     _check_unique_names(doc, heroes, monsters, ck)
     names = [c.name for c in (*heroes, *monsters)]
     groups = _groups(doc["groups"], names, ck)

@@ -3,27 +3,74 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from lnf.errors import InputError, InputProblem
 
-MAX_FILE_BYTES = 5_000_000  # far above any fight; stops a wrong file from eating memory
+MAX_FILE_BYTES = 1_000_000  # a fight file is a few kilobytes; this stops a wrong file at once
+
+# Byte-order marks of encodings other than UTF-8, to say what a file is when it is not UTF-8.
+BOMS = {
+    b"\x00\x00\xfe\xff": "UTF-32",
+    b"\xff\xfe\x00\x00": "UTF-32",
+    b"\xfe\xff": "UTF-16",
+    b"\xff\xfe": "UTF-16",
+}
 
 
-def read_text(path: Path) -> str:
+def read_text(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
+    """A text file (fight, plan, script) as UTF-8 (a byte-order mark is allowed). Reads at
+    most `limit` + 1 bytes, so a huge file, a device such as /dev/zero, a pipe or a folder is
+    refused at once, without waiting and without filling memory."""
+    source = str(path)
+    raw = _read_bounded(path, limit)
+    for bom, name in BOMS.items():
+        if raw.startswith(bom):
+            raise InputError(source, [InputProblem(f"is {name} text: save it as UTF-8")])
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        byte = raw[exc.start]
+        problem = InputProblem(
+            f"not UTF-8 text: byte 0x{byte:02x} here is not UTF-8 (Latin-1 or Windows-1252?)",
+            line=line,
+            hint="save the file as UTF-8 (most editors offer it under Save As, or Encoding)",
+        )
+        raise InputError(source, [problem]) from None
+
+
+def _read_bounded(path: Path, limit: int) -> bytes:
     source = str(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise InputError(source, [InputProblem("the file is too large for a fight file")])
-        return path.read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a pipe must not make us wait
     except FileNotFoundError:
         raise InputError(source, [InputProblem("no such file")]) from None
     except IsADirectoryError:
         raise InputError(source, [InputProblem("is a folder, not a file")]) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(source, [InputProblem(f"not UTF-8 text ({exc.reason})")]) from None
     except OSError as exc:
         raise InputError(source, [InputProblem(f"cannot read: {exc.strerror}")]) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError(source, [InputProblem("is a folder, not a file")])
+        if not stat.S_ISREG(mode):
+            raise InputError(source, [InputProblem("is not a file (a device or a pipe?)")])
+        parts, size = [], 0
+        while size <= limit and (chunk := os.read(fd, min(1 << 20, limit + 1 - size))):
+            parts.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise InputError(
+                source,
+                [InputProblem(f"is larger than {limit // 1_000_000} MB: too big for lnf's files")],
+            )
+        return b"".join(parts)
+    except OSError as exc:
+        raise InputError(source, [InputProblem(f"cannot read: {exc.strerror}")]) from None
+    finally:
+        os.close(fd)
 
 
 def atomic_write_text(path: Path, text: str, *, overwrite: bool = True) -> bool:

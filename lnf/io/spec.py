@@ -85,19 +85,42 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
+MAX_TEXT = 200  # characters in a name or a short text; no fight needs more
+MAX_ITEMS = 2_000  # entries in a list or mapping; lnf plans up to 50 heroes and 500 monsters
+
+
 class Str(Spec):
+    """Plain text on one line: a name, a title, a note (a whole number is taken as text)."""
+
     expected = "text"
 
+    def __init__(self, doc: str = "", max_length: int = MAX_TEXT) -> None:
+        super().__init__(doc)
+        self.max_length = max_length
+
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
-        if isinstance(value, bool) or not isinstance(value, str | int | float):
+        if isinstance(value, bool) or not isinstance(value, str | int):
             return self._wrong(value, path, ck)
         text = str(value).strip()
         if not text:
             return ck.fail(path, "must not be empty")
+        if len(text) > self.max_length:
+            return ck.fail(path, f"longer than {self.max_length} characters (the limit)")
+        if (bad := control_character(text)) is not None:
+            return ck.fail(path, f"holds a control character ({bad!r}): plain text only")
         return text
 
     def json_schema(self) -> dict[str, Any]:
-        return self._with_doc({"type": "string", "minLength": 1})
+        schema = {"type": "string", "minLength": 1, "maxLength": self.max_length}
+        return self._with_doc(schema)
+
+
+def control_character(text: str) -> str | None:
+    """The first control or format character in `text` (escape codes, bidirectional
+    overrides…), which would let a name rewrite the terminal or hide what it says."""
+    import unicodedata
+
+    return next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
 
 
 class Int(Spec):
@@ -177,6 +200,8 @@ class ListOf(Spec):
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if not isinstance(value, list):
             return self._wrong(value, path, ck)
+        if len(value) > MAX_ITEMS:
+            return ck.fail(path, f"more than {MAX_ITEMS:,} entries (the limit)")
         out = [self.item.read(v, (*path, i), ck) for i, v in enumerate(value)]
         if self.unique:
             seen: set[Any] = set()
@@ -204,7 +229,14 @@ class MapOf(Spec):
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if not isinstance(value, dict):
             return self._wrong(value, path, ck)
-        return {k: self.value.read(v, (*path, k), ck) for k, v in value.items()}
+        if len(value) > MAX_ITEMS:
+            return ck.fail(path, f"more than {MAX_ITEMS:,} entries (the limit)")
+        out = {}
+        for k, v in value.items():
+            label = Str().read(k, (*path, k), ck)  # labels are names too
+            if label is not INVALID:
+                out[label] = self.value.read(v, (*path, k), ck)
+        return out
 
     def json_schema(self) -> dict[str, Any]:
         return self._with_doc({"type": "object", "additionalProperties": self.value.json_schema()})
@@ -292,6 +324,8 @@ class Text(Spec, Generic[T]):
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if isinstance(value, bool) or not isinstance(value, str | int):
             return self._wrong(value, path, ck)
+        if len(str(value)) > MAX_TEXT:
+            return ck.fail(path, f"longer than {MAX_TEXT} characters (the limit)")
         try:
             return self.parse(value)
         except ValueError as exc:

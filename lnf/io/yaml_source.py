@@ -1,8 +1,11 @@
 """Read YAML (and so JSON) into plain values while remembering the line of every field.
 
-PyYAML's composer keeps each node's position; we walk the node tree ourselves so that later
-checks can say "fight.yaml:12: heroes[2].rank". Duplicate keys, which PyYAML would silently
-overwrite, are errors here.
+We read the parser's events ourselves instead of letting PyYAML build objects, so that later
+checks can say "fight.yaml:12: heroes[2].rank", and so that no file, however made, can take
+the reader's time or memory: the nesting depth and what anchors and aliases expand to have
+limits no fight file comes near, stated in the messages. Duplicate keys, which PyYAML would
+silently overwrite, are errors here; so are YAML tags (`!!float "x"`), which lnf's files never
+need.
 """
 
 from __future__ import annotations
@@ -16,14 +19,8 @@ if TYPE_CHECKING:
 
 FieldPath = tuple[str | int, ...]  # a field inside a document: ("heroes", 2, "rank")
 
-
-def _loader() -> type[yaml.SafeLoader]:
-    """PyYAML's safe loader, in C where libyaml is present (much faster). Imported here, on the
-    first parse, so that a fight read from the parse cache never loads PyYAML."""
-    import yaml
-
-    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return loader
+MAX_DEPTH = 40  # nesting levels; a fight file needs 6
+MAX_VALUES = 200_000  # values once aliases are expanded; a big fight file holds 20,000
 
 
 def path_text(path: FieldPath) -> str:
@@ -51,12 +48,14 @@ class Located:
 
 
 def load_yaml(text: str, source: str) -> Located:
-    """Parse one YAML or JSON document; any syntax fault becomes an InputError with its line."""
+    """Parse one YAML or JSON document; anything wrong becomes an InputError with its line."""
     import yaml
 
-    loader = _loader()(text)
+    loader: Any = _loader()(text)  # PyYAML's parser API is untyped
+    reader = _Reader(source, loader)
     try:
-        node = loader.get_single_node()
+        while loader.check_event():
+            reader.take(loader.get_event())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -64,72 +63,155 @@ def load_yaml(text: str, source: str) -> Located:
         raise InputError(source, [InputProblem(f"not valid YAML: {message}", line=line)]) from None
     except yaml.YAMLError as exc:
         raise InputError(source, [InputProblem(f"not valid YAML: {exc}")]) from None
-    except RecursionError:
-        raise InputError(source, [InputProblem("not valid YAML: nested too deeply")]) from None
     finally:
         loader.dispose()
-    if node is None:
+    if reader.documents == 0:
         raise InputError(source, [InputProblem("the file is empty")])
-    lines: dict[FieldPath, int] = {}
-    problems: list[InputProblem] = []
-    try:
-        data = _plain(node, (), lines, problems, loader)
-    except RecursionError:
-        raise InputError(source, [InputProblem("nested too deeply")]) from None
-    if problems:
-        raise InputError(source, problems)
-    return Located(data, lines)
+    if reader.problems:
+        raise InputError(source, reader.problems)
+    return Located(reader.root, reader.lines)
 
 
-def _plain(
-    node: yaml.Node,
-    path: FieldPath,
-    lines: dict[FieldPath, int],
-    problems: list[InputProblem],
-    loader: yaml.SafeLoader,
-) -> Any:
-    import yaml  # loaded by now: load_yaml imported it
-
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        out: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            key = _scalar(key_node, loader)
-            if not isinstance(key, str | int) or isinstance(key, bool):
-                problems.append(
-                    InputProblem(
-                        "a key must be a plain word",
-                        path_text(path),
-                        key_node.start_mark.line + 1,
-                    )
-                )
-                continue
-            key = str(key)
-            if key in out:
-                problems.append(
-                    InputProblem(
-                        f"key {key!r} appears twice",
-                        path_text((*path, key)),
-                        key_node.start_mark.line + 1,
-                    )
-                )
-                continue
-            out[key] = _plain(value_node, (*path, key), lines, problems, loader)
-            lines[(*path, key)] = key_node.start_mark.line + 1  # point at the key, not below it
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [
-            _plain(item, (*path, i), lines, problems, loader) for i, item in enumerate(node.value)
-        ]
-    return _scalar(node, loader)
-
-
-def _scalar(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
+def _loader() -> type[yaml.SafeLoader]:
+    """PyYAML's safe loader, in C where libyaml is present (much faster). Imported here, on the
+    first parse, so that a fight read from the parse cache never loads PyYAML."""
     import yaml
 
-    if not isinstance(node, yaml.ScalarNode):
-        return node  # a mapping or list used as a key; the caller reports it
-    try:
-        return loader.construct_object(node, deep=True)
-    except yaml.YAMLError:
-        return node.value  # an odd tagged scalar: keep its text, let the field checks judge it
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return loader
+
+
+class _Open:
+    """A mapping or list being read."""
+
+    def __init__(
+        self, value: dict[str, Any] | list[Any], path: FieldPath, anchor: str | None, before: int
+    ) -> None:
+        self.value = value
+        self.path = path
+        self.anchor = anchor
+        self.size_before = before  # values read before it began (what an alias to it adds)
+        self.key: Any = None  # a mapping's key waiting for its value
+        self.key_line = 0
+        self.skip = False  # the key was refused: drop its value
+
+
+class _Reader:
+    """Builds plain values from parser events, with a stack instead of recursion."""
+
+    def __init__(self, source: str, loader: Any) -> None:
+        self.source = source
+        self.loader = loader
+        self.root: Any = None
+        self.lines: dict[FieldPath, int] = {}
+        self.problems: list[InputProblem] = []
+        self.documents = 0
+        self.values = 0  # values read so far, aliases counted by what they expand to
+        self.stack: list[_Open] = []
+        self.anchors: dict[str, tuple[Any, int]] = {}  # an anchor's value, and its size
+
+    def take(self, event: Any) -> None:
+        import yaml
+
+        if isinstance(event, yaml.DocumentStartEvent):
+            self.documents += 1
+            if self.documents > 1:
+                self._stop(event, "more than one document in the file (a second ---)")
+            return
+        if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+            self._refuse_tag(event)
+            if len(self.stack) >= MAX_DEPTH:
+                self._stop(event, f"nested more than {MAX_DEPTH} levels deep (a fight needs 6)")
+            value: dict[str, Any] | list[Any] = (
+                {} if isinstance(event, yaml.MappingStartEvent) else []
+            )
+            path = self._place(event, value)
+            self.stack.append(_Open(value, path, event.anchor, self.values))
+            return
+        if isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+            done = self.stack.pop()
+            if done.anchor is not None:
+                self.anchors[done.anchor] = (done.value, self.values - done.size_before)
+            return
+        if isinstance(event, yaml.ScalarEvent):
+            self._refuse_tag(event)
+            scalar = self._scalar(event)
+            self._count(event, 1)
+            if event.anchor is not None:
+                self.anchors[event.anchor] = (scalar, 1)
+            self._place(event, scalar)
+            return
+        if isinstance(event, yaml.AliasEvent):
+            known = self.anchors.get(event.anchor or "")
+            if known is None:
+                self._stop(event, f"the alias *{event.anchor} names no anchor before it")
+                return
+            aliased, size = known
+            self._count(event, size)
+            self._place(event, aliased)
+
+    def _place(self, event: Any, value: Any) -> FieldPath:
+        """Put a value where it belongs: the document's root, a list's next item, a mapping's
+        key or the value of the key before it. Returns its path."""
+        line = event.start_mark.line + 1
+        if not self.stack:
+            self.root = value
+            self.lines[()] = line
+            return ()
+        top = self.stack[-1]
+        if isinstance(top.value, list):
+            path = (*top.path, len(top.value))
+            top.value.append(value)
+            self.lines.setdefault(path, line)
+            return path
+        if top.key is None:  # this value is a key
+            top.key_line = line
+            if not isinstance(value, str | int) or isinstance(value, bool):
+                self._problem("a key must be a plain word", top.path, line)
+                top.key, top.skip = "", True
+            elif str(value) in top.value:
+                self._problem(f"key {str(value)!r} appears twice", (*top.path, str(value)), line)
+                top.key, top.skip = str(value), True
+            else:
+                top.key = str(value)
+            return top.path
+        path = (*top.path, top.key)
+        if not top.skip:
+            top.value[top.key] = value
+            self.lines[path] = top.key_line  # point at the key, not below it
+        top.key, top.skip = None, False
+        return path
+
+    def _scalar(self, event: Any) -> Any:
+        import yaml
+
+        if event.style:  # quoted (or a block literal): text as written
+            return event.value
+        tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, OverflowError):
+            return event.value  # an odd date or number: the field checks judge its text
+
+    def _refuse_tag(self, event: Any) -> None:
+        if event.tag is not None and event.tag != "!":
+            shown = event.tag.replace("tag:yaml.org,2002:", "!!")
+            self._stop(event, f"the YAML tag {shown} is not used in lnf's files: remove it")
+
+    def _count(self, event: Any, size: int) -> None:
+        self.values += size
+        if self.values > MAX_VALUES:
+            self._stop(
+                event,
+                f"more than {MAX_VALUES:,} values once its anchors and aliases are expanded (a "
+                "big fight file has a few thousand)",
+            )
+
+    def _problem(self, message: str, path: FieldPath, line: int) -> None:
+        self.problems.append(InputProblem(message, path_text(path), line))
+
+    def _stop(self, event: Any, message: str) -> None:
+        """A problem that ends the reading: nothing after it could be trusted or afforded."""
+        line = event.start_mark.line + 1
+        raise InputError(self.source, [*self.problems, InputProblem(message, line=line)])
