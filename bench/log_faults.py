@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/log_faults.py [--kills 100] [--races 20] [--seed 7]
 
-- **Kills**: `lnf run --record` is killed (SIGKILL) at a random moment, then carried on with
-  the same command; the log it ends with must be the uninterrupted run's, byte for byte.
+- **Kills**: `lnf run --record` is killed (SIGKILL) once its log reaches a line picked at
+  random, then carried on with the same command; the log it ends with must be the
+  uninterrupted run's, byte for byte.
   Counted: events lost (a whole line written before the kill that is gone or changed) and
   continuations that differ.
 - **Races**: two `lnf run --record` at once (one fight must be recorded, once), and `lnf undo`
@@ -68,7 +69,13 @@ def kills(count: int, rng: random.Random, tmp: Path) -> None:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        time.sleep(rng.uniform(0.3, 0.8))  # start-up is about 0.35 s, a fight 0.05–0.4 s
+        # kill it as soon as the log has reached a line picked at random: mid-fight
+        target = rng.randint(1, reference[name].count(b"\n") - 1)
+        deadline = time.monotonic() + 30
+        while proc.poll() is None and time.monotonic() < deadline:
+            if log.exists() and log.read_bytes().count(b"\n") >= target:
+                break
+            time.sleep(0.001)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         written = log.read_bytes() if log.exists() else b""
@@ -83,10 +90,10 @@ def kills(count: int, rng: random.Random, tmp: Path) -> None:
         lnf("run", f"{name}.yaml", "--seed", seed, "--record", cwd=folder)
         if log.read_bytes() != reference[name]:
             divergent += 1
-    print(f"kills: {count} recorded fights killed with SIGKILL ({torn} mid-line), carried on:")
-    print(
-        f"  events lost: {lost}; continuations that differ from the uninterrupted run: {divergent}"
-    )
+    print(f"kills: {count} recorded fights killed with SIGKILL, then carried on")
+    print("  killed " + ", ".join(f"{w}: {n}" for w, n in when.items()) + f"; mid-line: {torn}")
+    print(f"  events lost: {lost}")
+    print(f"  continuations that differ from the uninterrupted run: {divergent}")
 
 
 def races(count: int, tmp: Path) -> None:
