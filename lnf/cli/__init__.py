@@ -2,8 +2,10 @@
 
 Every `LnfError` becomes a message and an exit code here, in one place (2: the input cannot be
 read or the request is refused; 1: rules are broken or no plan exists; 3: the solver ran out
-of time). Commands are loaded only when called (click's lazy-group pattern), so `lnf show`
-never imports the play or plan machinery, and only the commands that plan load OR-Tools.
+of time). Ctrl-C stops with 130, keeping all that was recorded. Anything else is a bug in
+lnf: one line says so (exit 70) and names the file that holds the traceback. Commands are
+loaded only when called (click's lazy-group pattern), so `lnf show` never imports the play or
+plan machinery, and only the commands that plan load OR-Tools.
 """
 
 from __future__ import annotations
@@ -14,7 +16,11 @@ from typing import Any
 
 import click
 
+from lnf.cli.terminal import escaped, use_stand_ins
 from lnf.errors import InputError, LnfError
+
+BUG_EXIT = 70  # EX_SOFTWARE: an internal error
+INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report Ctrl-C
 
 # name → "module:function"; `lnf --help` lists them, only the one called is imported.
 COMMANDS = {
@@ -58,14 +64,40 @@ class LnfGroup(click.Group):
         return command
 
     def invoke(self, ctx: click.Context) -> Any:
+        use_stand_ins()
         try:
             return super().invoke(ctx)
         except InputError as err:
-            click.echo(err.describe(), err=True)
+            click.echo(escaped(err.describe()), err=True)
             sys.exit(err.exit_code)
         except LnfError as err:
-            click.echo(f"lnf: {err}", err=True)
+            click.echo(escaped(f"lnf: {err}"), err=True)
             sys.exit(err.exit_code)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise  # click's own: usage errors, --help, its own aborts
+        except KeyboardInterrupt:
+            click.echo("\nlnf: stopped (Ctrl-C); everything recorded so far is kept.", err=True)
+            sys.exit(INTERRUPTED_EXIT)
+        except Exception as err:  # the last line of defence: a bug, said as one
+            _report_bug(err)
+
+
+def _report_bug(err: Exception) -> None:
+    """One line for the user, the traceback in a file for the report."""
+    import traceback
+
+    from lnf.io.files import write_bug_report
+
+    details = "".join(traceback.format_exception(err))
+    where = write_bug_report(f"lnf {' '.join(sys.argv[1:])}\n\n{details}")
+    click.echo(
+        escaped(
+            f"lnf: this is a bug in lnf, not in your files ({type(err).__name__}: {err}); "
+            f"the details are in {where}: please send them with your report"
+        ),
+        err=True,
+    )
+    sys.exit(BUG_EXIT)
 
 
 @click.group(cls=LnfGroup, context_settings={"help_option_names": ["-h", "--help"]})

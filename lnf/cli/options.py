@@ -20,7 +20,9 @@ fight_argument = click.argument(
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
 seed_option = click.option(
-    "--seed", type=int, help="Dice seed for a new fight log (default: a random one, recorded)."
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    help="Dice seed for a new fight log (default: a random one, recorded).",
 )
 
 

@@ -222,7 +222,12 @@ def round_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
 
 @click.command()
 @fight_argument
-@click.option("--seed", type=int, required=True, help="Dice seed: same seed, same fight.")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    required=True,
+    help="Dice seed: same seed, same fight.",
+)
 @click.option(
     "--script",
     "script_file",

@@ -22,6 +22,7 @@ from typing import Any
 
 from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem
+from lnf.io.spec import control_character
 from lnf.model import Condition, Dot, Phase, PhaseKind, Rank
 from lnf.model.events import (
     Acted,
@@ -276,6 +277,10 @@ def _make_reader(hint: Any) -> Reader:
     raise AssertionError(f"no JSON reading for {hint!r}")  # a new kind of event field
 
 
+MAX_TEXT = 20_000  # characters in one text of an event (a plan's note is the longest)
+MAX_NUMBER = 2**63  # a whole number in an event (a seed, a face, an amount) is smaller
+
+
 def _plain_reader(kind: type[Any]) -> Reader:
     what = {bool: "true or false", int: "a whole number", str: "text"}[kind]
 
@@ -283,6 +288,13 @@ def _plain_reader(kind: type[Any]) -> Reader:
         # bool is an int in Python; a whole number must not be true, nor a float or NaN
         if type(value) is not kind:
             raise _Bad(f"{where}: expected {what}, got {_short(value)}")
+        if kind is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            raise _Bad(f"{where}: {_short(value)} is out of range")
+        if kind is str:
+            if len(value) > MAX_TEXT:
+                raise _Bad(f"{where}: longer than {MAX_TEXT:,} characters")
+            if (bad := control_character(value)) is not None:
+                raise _Bad(f"{where}: holds a control character ({bad!r})")
         return value
 
     return read

@@ -75,6 +75,8 @@ def _locate(text: str, source: str) -> Located:
         except json.JSONDecodeError as exc:
             problem = InputProblem(f"not valid JSON: {exc.msg}", line=exc.lineno)
             raise InputError(source, [problem]) from None
+        except RecursionError:  # the YAML reader states the depth limit; JSON's is lower
+            pass
     return load_yaml(text, source)  # JSON is YAML too, and YAML keeps the lines
 
 

@@ -31,6 +31,7 @@ from lnf.values import value
 
 LOG_SUFFIX = ".log.jsonl"
 LOCK_WAIT = 3.0  # seconds a second writer waits before it refuses
+MAX_LOG_BYTES = 128_000_000  # a long fight of 500 monsters logs some 10 MB
 
 
 def log_path(fight_path: Path) -> Path:
@@ -268,6 +269,9 @@ def _read_all(fd: int, path: Path) -> bytes:
     while chunk := os.pread(fd, 1 << 20, offset):
         parts.append(chunk)
         offset += len(chunk)
+        if offset > MAX_LOG_BYTES:
+            limit = f"larger than {MAX_LOG_BYTES // 1_000_000} MB: not a log lnf wrote"
+            raise InputError(str(path), [InputProblem(limit)])
     return b"".join(parts)
 
 

@@ -96,3 +96,28 @@ def atomic_write_text(path: Path, text: str, *, overwrite: bool = True) -> bool:
         return True
     finally:
         Path(tmp).unlink(missing_ok=True)  # gone already after os.replace
+
+
+def write_bug_report(text: str) -> Path:
+    """Write what a bug report needs to a new file in lnf's cache folder (else the system's
+    temporary folder) and return its path."""
+    import platform
+    import tempfile
+    import time
+
+    from lnf import __version__
+
+    base = os.environ.get("XDG_CACHE_HOME") or (
+        os.path.join(os.environ["HOME"], ".cache") if os.environ.get("HOME") else ""
+    )
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    header = f"lnf {__version__}, Python {platform.python_version()}, {platform.platform()}\n"
+    for folder in ([Path(base) / "lnf" / "bugs"] if base else []) + [Path(tempfile.gettempdir())]:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"lnf-bug-{stamp}-{os.getpid()}.txt"
+            atomic_write_text(path, header + text)
+            return path
+        except OSError:
+            continue
+    return Path("(nowhere: no folder could be written)")

@@ -82,7 +82,8 @@ def _shown(value: Any) -> str:
         return "a list"
     if value is None:
         return "nothing"
-    return repr(value)
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}…"
 
 
 MAX_TEXT = 200  # characters in a name or a short text; no fight needs more
