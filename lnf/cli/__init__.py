@@ -63,8 +63,13 @@ class LnfGroup(click.Group):
         assert isinstance(command, click.Command), COMMANDS[cmd_name]
         return command
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["lnf.words"] = list(args)  # the command as typed, for a bug report
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: click.Context) -> Any:
         use_stand_ins()
+        words = ["lnf", *ctx.meta.get("lnf.words", [])]  # for a bug report
         try:
             return super().invoke(ctx)
         except InputError as err:
@@ -79,17 +84,18 @@ class LnfGroup(click.Group):
             click.echo("\nlnf: stopped (Ctrl-C); everything recorded so far is kept.", err=True)
             sys.exit(INTERRUPTED_EXIT)
         except Exception as err:  # the last line of defence: a bug, said as one
-            _report_bug(err)
+            _report_bug(err, words)
 
 
-def _report_bug(err: Exception) -> None:
+def _report_bug(err: Exception, words: list[str]) -> None:
     """One line for the user, the traceback in a file for the report."""
+    import shlex
     import traceback
 
     from lnf.io.files import write_bug_report
 
     details = "".join(traceback.format_exception(err))
-    where = write_bug_report(f"lnf {' '.join(sys.argv[1:])}\n\n{details}")
+    where = write_bug_report(f"{shlex.join(words)}\n\n{details}")
     click.echo(
         escaped(
             f"lnf: this is a bug in lnf, not in your files ({type(err).__name__}: {err}); "
