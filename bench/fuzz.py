@@ -19,6 +19,7 @@ import contextlib
 import multiprocessing
 import os
 import resource
+import shutil
 import signal
 import sys
 import tempfile
@@ -92,6 +93,7 @@ def batch(job: tuple[int, list[tuple[str, bytes]]]) -> list[tuple[str, str, str,
                 path.with_name(f"m{k}.log.jsonl").unlink()
             outcome, seconds, peak = one(path, words, folder / "out.txt")
             results.append((how, words[0], outcome, seconds, peak))
+    shutil.rmtree(folder, ignore_errors=True)
     return results
 
 

@@ -19,6 +19,7 @@ from lnf.play.policy import PolicyHeroes
 from lnf.play.runner import Runner
 from lnf.rules.moves import can_act
 from lnf.rules.plan_check import check_plan
+from lnf.rules.state import plan_notes
 from lnf.session import fight_alone
 from lnf.solver import solve_plan
 from tests.builders import BACK, FRONT, fight, hero, monster
@@ -49,7 +50,7 @@ def _played_with_every_plan_checked(example: Path, seed: int) -> list[Planned]:
 @given(seed=st.integers(1, 10**6), which=st.integers(0, len(EXAMPLES) - 1))
 def test_every_plan_in_seeded_fights_gives_orders(seed: int, which: int) -> None:
     planned = _played_with_every_plan_checked(EXAMPLES[which], seed)
-    assert planned and not [p.note for p in planned if p.note]
+    assert planned and not [p.note for p in planned if p.note.startswith("no legal plan")]
 
 
 @pytest.mark.parametrize(
@@ -59,7 +60,10 @@ def test_the_r6_cases_found_in_played_fights(example: str, seed: int) -> None:
     """Both once ended in "no legal plan": a back-rank monster had acted before the front-rank
     monsters fell below the count."""
     planned = _played_with_every_plan_checked(Path(f"examples/{example}.yaml"), seed)
-    assert not [p.note for p in planned if p.note]
+    assert not [p.note for p in planned if p.note.startswith("no legal plan")]
+    notes = [p.note for p in planned if p.note]
+    assert notes and "the back-rank count cannot be met this round (R6)" in notes[0]
+    assert "no monster newly takes the back rank (P6)" in notes[0]
 
 
 def _guarded_then_one_guard_falls() -> Fight:
@@ -82,6 +86,25 @@ def test_r5_mid_round_the_guarded_hero_stays_where_it_stands() -> None:
     assert check_plan(mid, plan) == [] and len(plan.orders) == 4
 
 
+def test_r6_when_the_count_can_be_met_the_others_step_forward() -> None:
+    """The archer shot from the back rank and M3 fell; M4, still to act, can stand in front:
+    R6 as ever, so it must (and nobody notes anything)."""
+    f = fight(
+        [hero("A"), hero("B")],
+        [
+            monster("Archer", rank=BACK),
+            monster("M2"),
+            monster("M3", damage=10),
+            monster("M4", rank=BACK),
+        ],
+        {"G": ["A", "M2"]},
+    )
+    f = replace(f, turns=Turns(acted=frozenset({"Archer"})))
+    plan = solve_plan(f, explain=False).plan
+    assert {o.monster: o.rank for o in plan.orders} == {"M2": FRONT, "M4": FRONT}
+    assert check_plan(f, plan) == [] and plan_notes(f) == []
+
+
 def test_r6_a_back_rank_monster_that_acted_keeps_its_place() -> None:
     f = fight(
         [hero("A"), hero("B")],
@@ -93,3 +116,6 @@ def test_r6_a_back_rank_monster_that_acted_keeps_its_place() -> None:
     plan = solve_plan(f, explain=False).plan
     assert [o.monster for o in plan.orders] == ["M2"]
     assert plan.orders[0].rank is FRONT and check_plan(f, plan) == []
+    (note,) = plan_notes(f)
+    assert note.startswith("the back-rank count cannot be met this round (R6): Archer stays")
+    assert "at most 1 monster can stand in front of 2 front-rank heroes" in note

@@ -115,7 +115,8 @@ def _plan_line(event: Planned) -> str:
         if o.rank is not Rank.FRONT:
             extra.append("from free-air" if o.rank is Rank.FREE_AIR else "in the back rank")
         parts.append(f"{o.monster} {', '.join(extra)}")
-    return f"{head}: {'; '.join(parts)}."
+    note = f" Note: {event.note}." if event.note else ""
+    return f"{head}: {'; '.join(parts)}.{note}"
 
 
 def _steps_lines(steps: Iterable[StepDone], prefix: str) -> list[str]:

@@ -229,7 +229,7 @@ class Planned:
 
     orders: tuple[Order, ...]
     replan: bool = False  # P6: made mid-round because the grid changed
-    note: str = ""  # why there is no plan, when there is none
+    note: str = ""  # why there is no plan, or a count it cannot meet (P6)
 
 
 @value

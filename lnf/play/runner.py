@@ -43,7 +43,7 @@ from lnf.rules.distance import volley_attack, volley_plan
 from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight, incapacitated
-from lnf.rules.state import check_state
+from lnf.rules.state import check_state, plan_notes
 from lnf.rules.strike_order import strike_order
 
 Planner = Callable[[Fight], Plan]
@@ -58,6 +58,7 @@ class Runner:
     say: Callable[[Applied], None]  # each event as it happens, for the screen
     dice: Callable[[], DiceSource] | None = None  # the DM's own dice; else the log's seed
     _plan: tuple[object, Plan] | None = None  # (state key, plan) for P6
+    _told: str = ""  # the note of the last plan told (a count it cannot meet, P6)
 
     @property
     def fight(self) -> Fight:
@@ -90,6 +91,7 @@ class Runner:
         if plans:
             grid, planned = plans[-1]
             self._plan = (plan_key(grid_view(grid)), Plan(planned.orders))
+            self._told = planned.note
         else:
             self._plan = None
             self._current_plan()
@@ -208,13 +210,16 @@ class Runner:
             plan = volley_plan(grid) if volley else self.planner(grid)  # V4 or P1–P4
         except (NoLegalPlan, RuleViolation) as exc:
             plan = Plan(())
-            self._add(Planned((), replan=replan, note=f"no legal plan: {exc}"))
+            self._told = f"no legal plan: {exc}"
+            self._add(Planned((), replan=replan, note=self._told))
             self._plan = (key, plan)
             return plan
         old = self._plan[1] if self._plan is not None else None
         nobody = not plan.orders and not any(in_fight(m) for m in grid.monsters)
-        if (old is None or orders_changed(old, plan)) and not nobody:
-            self._add(Planned(plan.orders, replan=replan))
+        note = "; ".join(plan_notes(grid))
+        if (old is None or orders_changed(old, plan) or note != self._told) and not nobody:
+            self._add(Planned(plan.orders, replan=replan, note=note))  # told when it differs
+            self._told = note
         self._plan = (key, plan)
         return plan
 

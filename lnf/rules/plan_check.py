@@ -11,16 +11,16 @@ from lnf.errors import Violation
 from lnf.model import BackReason, Fight, Flag, Hero, Monster, Rank
 from lnf.model.plan import Mode, MoveKind, Order, Plan
 from lnf.rules.attacks import has_melee, has_ranged, out_of_melee_reach, plan_targets
+from lnf.rules.back_rank import bound_by_count
 from lnf.rules.gangup import TIERS, unit_spots
 from lnf.rules.moves import (
     FAST_SPEED,
     Spot,
-    can_act,
     final_spot,
     hero_spot,
     orders_by_monster,
 )
-from lnf.rules.ranks import can_fly_now, front_rank_counts, monster_needs_count
+from lnf.rules.ranks import can_fly_now, front_rank_counts
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, speed_now
 from lnf.rules.wording import and_list
 from lnf.values import value
@@ -190,15 +190,10 @@ def _check_ranged(m: Monster, h: Hero, rank: Rank) -> list[Violation]:
 
 
 def back_rank_count(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
-    """R6, counted after this round's moves, for the monsters whose rank the plan chooses.
-    A monster that acted already this round (P6: planning mid-round), or cannot act, keeps its
-    rank whatever the count: what has happened stays, and the rest still get a plan."""
+    """R6, counted after this round's moves (with P6's decision when what has already happened
+    makes the count impossible: `rules.back_rank`)."""
     by_name = {m.name: m for m in monsters(fight)}
-    back = [
-        n
-        for n, o in orders.items()
-        if o.rank is Rank.BACK and monster_needs_count(by_name[n]) and can_act(fight, by_name[n])
-    ]
+    back = [n for n, o in orders.items() if bound_by_count(fight, by_name[n], o.rank)]
     front_monsters = sum(1 for o in orders.values() if o.rank is Rank.FRONT)
     front_heroes, _ = front_rank_counts(fight)
     if back and front_monsters < front_heroes:

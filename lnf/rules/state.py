@@ -8,6 +8,7 @@ from lnf.rules.attack_data import check_attack_data
 from lnf.rules.gangup import check_gang_up
 from lnf.rules.groups import check_groups
 from lnf.rules.ranks import check_ranks
+from lnf.rules.wording import and_list
 
 
 def check_state(fight: Fight) -> list[Violation]:
@@ -29,3 +30,20 @@ def planning_problems(fight: Fight) -> list[Violation]:
     mid_round = bool(fight.turns.acted)
     settled_later = {"R4", "R5"} if mid_round else set()
     return [v for v in check_state(fight) if v.rule not in {"K2", "R6", *settled_later}]
+
+
+def plan_notes(fight: Fight) -> list[str]:
+    """What a plan must say about counts that what has already happened keeps it from meeting
+    (P6): the back-rank count (R6), and mid-round a back-rank hero whose reason is gone (R4,
+    R5), taken where it stands until the next round settles it."""
+    from lnf.rules.back_rank import count_note
+
+    notes = [count_note(fight)] if count_note(fight) else []
+    if fight.turns.acted:
+        for v in check_state(fight):
+            if v.rule in ("R4", "R5"):
+                notes.append(
+                    f"{v.message} ({v.rule}); the plan takes {and_list(v.who)} where "
+                    f"{'it stands' if len(v.who) == 1 else 'they stand'} until the next round (P6)"
+                )
+    return notes

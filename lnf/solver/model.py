@@ -17,9 +17,10 @@ from ortools.sat.python import cp_model
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Wish
 from lnf.rules.attacks import plan_targets
+from lnf.rules.back_rank import bound_by_count
 from lnf.rules.gangup import unit_spots
 from lnf.rules.moves import Spot, can_act, hero_spot, rank_options, start_spot
-from lnf.rules.ranks import front_rank_counts, monster_needs_count
+from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
 from lnf.solver.troops import Key, Option, Shot, Troop, canonical_key, form_troops
 
@@ -160,19 +161,19 @@ class PlanModel:
         return self.count(lambda _, o: o.rank is Rank.FRONT) + fixed
 
     def add_back_rank_count(self) -> None:
-        """R6: a monster may take or keep the back rank only with one front-rank monster per
-        front-rank hero (after this round's moves), unless it can hide or levitate. It binds
-        the ranks this plan chooses: a monster that already acted this round, or cannot act,
-        keeps its rank whatever the count (what has happened stays; see
-        `rules.plan_check.back_rank_count`)."""
+        """R6: a monster may be in the back rank only with one front-rank monster per
+        front-rank hero (after this round's moves), unless it can hide or levitate; with P6's
+        decision where what has already happened makes that impossible (`rules.back_rank`:
+        then only a monster newly taking the back rank needs the count)."""
         front_heroes, _ = front_rank_counts(self.fight)
         front = self.front_rank_monsters()
+        if any(bound_by_count(self.fight, m, m.rank) for m in self.idle):
+            self.model.add(front >= front_heroes)
         backs = [
             (t, x)
             for t in self.troops
-            if monster_needs_count(t.first)
             for o, x in zip(t.options, t.counts, strict=True)
-            if o.rank is Rank.BACK
+            if bound_by_count(self.fight, t.first, o.rank)
         ]
         if backs:
             someone_back = self.model.new_bool_var("someone counted in the back rank")

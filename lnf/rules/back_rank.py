@@ -1,0 +1,71 @@
+"""The back-rank count of the monsters' plan (R6), and P6's decision for when what has already
+happened makes it impossible to meet.
+
+R6: a monster may be in the back rank only with one front-rank monster per front-rank hero,
+counted after this round's moves. P6, decided: where a monster that cannot leave the back rank
+this round (it acted already, cannot act, or is held) leaves the count short even if every
+monster that can take the front rank does, the plan still gives every other monster its best
+order; it only may not make the count worse: no monster newly takes the back rank. The plan
+says so (`count_note`). The solver and the validator both decide it here.
+"""
+
+from __future__ import annotations
+
+from lnf.model import Fight, Monster, Rank
+from lnf.rules.moves import can_act, rank_options
+from lnf.rules.ranks import front_rank_counts, monster_needs_count
+from lnf.rules.roster import monsters
+from lnf.rules.wording import and_list, plural
+
+
+def stuck_in_back(fight: Fight) -> list[Monster]:
+    """Counted monsters (R6) that cannot leave the back rank this round."""
+    return [
+        m
+        for m in monsters(fight)
+        if m.rank is Rank.BACK
+        and monster_needs_count(m)
+        and (not can_act(fight, m) or rank_options(m) == [Rank.BACK])
+    ]
+
+
+def most_front_rank(fight: Fight) -> int:
+    """The most front-rank monsters this round's moves can leave: those that keep the front
+    rank because they cannot act, and every one that acts and may take it."""
+    return sum(
+        1
+        for m in monsters(fight)
+        if (m.rank is Rank.FRONT and not can_act(fight, m))
+        or (can_act(fight, m) and Rank.FRONT in rank_options(m))
+    )
+
+
+def count_unmeetable(fight: Fight) -> bool:
+    """P6: whether what has already happened makes R6 impossible to meet this round."""
+    front_heroes, _ = front_rank_counts(fight)
+    return bool(stuck_in_back(fight)) and most_front_rank(fight) < front_heroes
+
+
+def bound_by_count(fight: Fight, monster: Monster, rank: Rank) -> bool:
+    """Whether `monster` ending in `rank` needs R6's count. Normally any counted monster in the
+    back rank does; when the count cannot be met (P6), only one that newly takes it."""
+    if rank is not Rank.BACK or not monster_needs_count(monster):
+        return False
+    if count_unmeetable(fight):
+        return can_act(fight, monster) and monster.rank is not Rank.BACK
+    return True
+
+
+def count_note(fight: Fight) -> str:
+    """What the plan says when the count cannot be met, and why (P6)."""
+    if not count_unmeetable(fight):
+        return ""
+    front_heroes, _ = front_rank_counts(fight)
+    stuck = [m.name for m in stuck_in_back(fight)]
+    verb = "stays" if len(stuck) == 1 else "stay"
+    return (
+        f"the back-rank count cannot be met this round (R6): {and_list(stuck)} {verb} in the back "
+        f"rank, and at most {plural(most_front_rank(fight), 'monster')} can stand in front of "
+        f"{plural(front_heroes, 'front-rank hero', 'front-rank heroes')}; no monster newly takes "
+        "the back rank (P6)"
+    )
