@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -114,3 +116,51 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_was_recorded(
     code, out = run("run", str(fight), "--seed", "1", "--record")
     assert code == 130 and "stopped (Ctrl-C); everything recorded so far is kept" in out
     assert run("log", str(fight), "--verify")[0] == 0
+
+
+def test_ctrl_c_in_a_big_round_stops_cleanly(tmp_path: Path) -> None:
+    """A real SIGINT while a round of 150 monsters plans and plays (CP-SAT must leave Ctrl-C
+    to Python): exit 130, a word on stderr, and a log that verifies."""
+    from lnf.io.fight_file import dump_fight
+    from tests.grids import grid
+
+    fight = tmp_path / "battle.yaml"
+    fight.write_text(dump_fight(grid(20, 150, 1)), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lnf", "round", str(fight), "--seed", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    log = fight.with_name("battle.log.jsonl")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (log.exists() and log.stat().st_size > 2000):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "stopped (Ctrl-C); everything recorded so far is kept" in err
+    assert run("log", str(fight), "--verify")[0] == 0
+
+
+def test_after_a_plan_ctrl_c_is_still_pythons_to_handle(tmp_path: Path) -> None:
+    """CP-SAT, left to catch SIGINT, leaves the process to die of the next Ctrl-C after a solve
+    without a word; lnf's solver settings leave it to Python."""
+    code = (
+        "import time; from lnf.io.fight_file import load_fight; from lnf.solver import solve_plan\n"
+        f"solve_plan(load_fight(__import__('pathlib').Path({str(X1)!r})))\n"
+        "print('planned', flush=True)\n"
+        "try:\n    time.sleep(30)\nexcept KeyboardInterrupt:\n    print('interrupted')\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "planned"
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 0 and out.strip() == "interrupted"

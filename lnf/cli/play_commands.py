@@ -7,6 +7,7 @@ unless told to record. Only the commands that plan import the solver, and only w
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from lnf.cli.options import (
     terminal_style,
     terminal_width,
 )
+from lnf.cli.terminal import StatusLine
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.io.event_codec import event_to_json
 from lnf.io.transcript import describe
@@ -48,9 +50,30 @@ def printer(markdown: bool = False) -> Callable[[Applied], None]:
     return say
 
 
-def _runner(session: Session, heroes: HeroSide, seed: int | None, quiet: bool = False) -> Runner:
-    say = (lambda _: None) if quiet else printer()
+BIG = 200  # combatants from which a fight shows where it stands while it plays
+
+
+def _runner(
+    session: Session,
+    heroes: HeroSide,
+    seed: int | None,
+    say: Callable[[Applied], None] | None = None,
+) -> Runner:
+    """The runner for a command: it tells each event with `say` (by default as text), and a big
+    fight on a terminal also says where it stands while it plans and plays."""
+    say = say or printer()
     runner = Runner(session.table, heroes, solver_planner(), say)
+    fight = session.fight
+    if len(fight.heroes) + len(fight.monsters) >= BIG and sys.stderr.isatty():
+        status = StatusLine()  # a big fight plans for seconds: say where it stands
+        runner.progress = status
+
+        def said(applied: Applied) -> None:
+            status.clear()
+            say(applied)
+
+        runner.say = said
+        click.get_current_context().call_on_close(status.clear)
     runner.begin(seed if seed is not None else random.SystemRandom().randrange(1, 10**9))
     return runner
 
@@ -136,10 +159,6 @@ def play(fight_file: Path, seed: int | None) -> None:
     session = opened(fight_file)
     if session.table.events:
         click.echo(f"Carrying on from the log ({len(session.table.events)} events).")
-    runner = _runner(session, PromptHeroes(), seed)
-    if (over := runner.winner()) is not None:
-        click.echo(f"The fight is over: the {over} won. `lnf log {fight_file}` tells it.")
-        return
     tell = printer()
 
     def say(applied: Applied) -> None:
@@ -149,7 +168,10 @@ def play(fight_file: Path, seed: int | None) -> None:
             click.echo("\n" + grid)
         tell(applied)
 
-    runner.say = say
+    runner = _runner(session, PromptHeroes(), seed, say)
+    if (over := runner.winner()) is not None:
+        click.echo(f"The fight is over: the {over} won. `lnf log {fight_file}` tells it.")
+        return
     winner = runner.play()
     if winner is None:
         click.echo(f"\nStopped. `lnf play {fight_file}` carries on from here.")
@@ -269,7 +291,8 @@ def run(
             f"{title}: {len(table.start.heroes)} heroes against "
             f"{len(table.start.monsters)} monsters, dice seed {seed}."
         )
-    runner = _runner(session, ScriptedHeroes(script), seed, quiet=as_json)
+    quiet = (lambda _: None) if as_json else None
+    runner = _runner(session, ScriptedHeroes(script), seed, quiet)
     winner = runner.play(rounds=rounds)
     if as_json:
         echo_json({"winner": winner, "events": [event_to_json(e) for e in table.events]})

@@ -70,3 +70,22 @@ def escaped(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+class StatusLine:
+    """A line on stderr that says where a long command stands, written over itself; only on a
+    terminal (never in a pipe or a file), and cleared before anything else is printed."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def __call__(self, text: str) -> None:
+        sys.stderr.write(f"\r\x1b[K{escaped(text)[:120]}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False

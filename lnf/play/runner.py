@@ -57,6 +57,7 @@ class Runner:
     planner: Planner
     say: Callable[[Applied], None]  # each event as it happens, for the screen
     dice: Callable[[], DiceSource] | None = None  # the DM's own dice; else the log's seed
+    progress: Callable[[str], None] | None = None  # where it stands, for a big fight's screen
     _plan: tuple[object, Plan] | None = None  # (state key, plan) for P6
     _told: str = ""  # the note of the last plan told (a count it cannot meet, P6)
 
@@ -167,7 +168,12 @@ class Runner:
 
     def next_turn(self) -> bool:
         """The next combatant in strike order takes its turn; False if the heroes stop."""
-        who = next(n for n in self.current_order() if not self._done(n))
+        order = self.current_order()
+        who = next(n for n in order if not self._done(n))
+        if self.progress is not None:
+            self.progress(
+                f"round {self.fight.round}: turn {order.index(who) + 1} of {len(order)}, {who}"
+            )
         c = self.fight.combatant(who)
         if isinstance(c, Monster):
             self._monster_turn(c)
@@ -205,6 +211,8 @@ class Runner:
         if self._plan is not None and self._plan[0] == key:
             return self._plan[1]
         replan = self._plan is not None
+        if self.progress is not None:
+            self.progress(f"round {self.fight.round}: planning the monsters' moves (P6)")
         try:
             volley = grid.phase.kind is PhaseKind.VOLLEY
             plan = volley_plan(grid) if volley else self.planner(grid)  # V4 or P1–P4

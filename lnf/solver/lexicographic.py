@@ -239,6 +239,9 @@ def cp_solver(workers: int = 1, time_limit: float | None = None) -> cp_model.CpS
     if workers != 1:  # (0 is every core) the default portfolio drops that level: minutes a block
         solver.parameters.subsolvers.extend(["max_lp", "default_lp"])
     solver.parameters.symmetry_level = 0  # symmetry detection costs more than it saves here
+    # Ctrl-C is Python's to handle (a clean stop, the log kept): CP-SAT's own catching of it
+    # leaves the process to die of the next one without a word.
+    solver.parameters.catch_sigint_signal = False
     # one presolve pass without probing: a block's model differs from the last one's by a
     # few fixed levels, and the full presolve cost more than the search it saved (measured)
     solver.parameters.max_presolve_iterations = 1
@@ -493,6 +496,7 @@ def _presolved_zeros(model: cp_model.CpModel) -> Ruled:
     solver.parameters.stop_after_presolve = True
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is Python's (see cp_solver)
     solver.solve(model)
     domains = solver.response_proto.tightened_variables
     # every variable here starts at 0 or above, so a domain ending at 0 is {0}; the proto's
