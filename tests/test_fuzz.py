@@ -34,3 +34,33 @@ def test_mutants_are_read_or_refused_never_a_traceback(k: int, folder: Path) -> 
             assert "Traceback" not in out and "bug in lnf" not in out, (how, words[0], out)
             if code == 2:
                 assert out.startswith(str(path)) or out.startswith("lnf:"), (how, out[:200])
+
+
+X1 = Path(__file__).resolve().parent.parent / "examples" / "wight-and-skeletons.yaml"
+PLAN = b"""Wight: Doris
+Skeleton 1: {move: join A, target: Felix}
+Skeleton 2: {rank: back, target: Wendy, mode: ranged}
+Skeleton 3: {}
+"""
+SCRIPT = (X1.with_suffix(".actions")).read_bytes()
+
+
+@pytest.mark.parametrize("k", range(0, 120, 20))
+def test_mutated_plans_and_scripts_are_read_or_refused(k: int, folder: Path) -> None:
+    import random
+
+    from tests.fuzzing import MUTATORS
+
+    rng = random.Random(k)
+    for n in range(k, k + 20):
+        mutate = MUTATORS[n % len(MUTATORS)]
+        plan, script = folder / f"p{n}.yaml", folder / f"s{n}.actions"
+        plan.write_bytes(mutate(PLAN, rng))
+        script.write_bytes(mutate(SCRIPT, rng))
+        for words in (
+            ["check", str(X1), "--plan", str(plan)],
+            ["run", str(X1), "--seed", "1", "--rounds", "2", "--script", str(script)],
+        ):
+            code, out = run(*words)
+            assert code in EXPECTED, (mutate.__name__, words[0], code, out[-300:])
+            assert "Traceback" not in out and "bug in lnf" not in out, (mutate.__name__, out)

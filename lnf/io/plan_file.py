@@ -16,7 +16,7 @@ from typing import Any
 
 from lnf.errors import InputError, InputProblem
 from lnf.io.files import read_text
-from lnf.io.spec import Checker, Field, Obj, OneOf, Str, did_you_mean
+from lnf.io.spec import INVALID, Checker, Field, Obj, OneOf, Str, did_you_mean
 from lnf.io.yaml_source import load_yaml
 from lnf.model import Fight, Hero, Rank
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
@@ -51,8 +51,8 @@ def load_plan(path: Path, fight: Fight) -> Plan:
         if value is None:
             value = {}
         doc = ORDER.read(value, path_, ck)
-        if not isinstance(doc, dict):
-            continue
+        if not isinstance(doc, dict) or INVALID in doc.values():
+            continue  # what is wrong is said already
         move = _move(doc["move"], fight, ck, (*path_, "move"))
         target = doc["target"]
         if target is not None and not isinstance(
