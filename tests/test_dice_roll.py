@@ -29,6 +29,13 @@ def test_d6_damage_is_never_below_zero() -> None:
     assert roll(parse("1d4-5"), ScriptedDice([1])).total == 0
 
 
+def test_d6_floor_is_for_damage_only() -> None:
+    """D6 floors damage; a check or a bare roll such as `1d20-5` may go below 0."""
+    assert roll(parse("1d20-5"), ScriptedDice([2]), damage=False).total == -3
+    assert run("roll", "1d20-19", "--seed", "3")[1].strip().endswith("= -11")
+    assert run("roll", "1d4-19", "fire", "--seed", "3")[1].strip().endswith("= 0")
+
+
 def test_d4_advantage_disadvantage_and_both() -> None:
     assert roll_d20(ScriptedDice([4, 17]), 3, advantage=True).total == 20
     assert roll_d20(ScriptedDice([4, 17]), 3, disadvantage=True).total == 7

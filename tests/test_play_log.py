@@ -130,6 +130,18 @@ def test_cli_record_undo_redo(x1: Path) -> None:
     assert [json.loads(x)["event"] for x in lines] == ["record", "undo", "redo"]  # append-only
 
 
+def test_undo_more_than_there_is_takes_nothing_back(x1: Path) -> None:
+    before = stdout_of("show", "--json", str(x1))
+    run("damage", str(x1), "Wight", "7")
+    run("damage", str(x1), "Wight", "2")
+    after = stdout_of("show", "--json", str(x1))
+    code, out = run("undo", str(x1), "3")
+    assert code == 2 and "only 2 events to take back, not 3; nothing taken back" in out
+    assert stdout_of("show", "--json", str(x1)) == after
+    assert run("undo", str(x1), "2")[0] == 0
+    assert stdout_of("show", "--json", str(x1)) == before
+
+
 def test_cli_round_plays_the_monsters_and_the_dm_records_the_heroes(x1: Path) -> None:
     code, out = run("round", str(x1), "--seed", "4")
     assert code == 0, out

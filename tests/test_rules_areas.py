@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lnf.model import Area, Shape
-from lnf.rules.areas import SPELLS, check_area_targets, crowded, target_count
+from lnf.rules.areas import SPELLS, check_area_targets, crowded_count, target_count
 from tests.builders import fight, hero, monster
 from tests.cli import run
 
@@ -27,8 +27,8 @@ def test_x3_e1_target_counts_of_common_spells(spell: str, count: int) -> None:
 def test_e1_rounds_up_and_e2_crowding_keeps_at_least_one() -> None:
     assert target_count(Area(Shape.SPHERE, 12)) == 3  # 12 ÷ 5 = 2.4 → 3
     assert target_count(Area(Shape.LINE, 10)) == 1
-    assert crowded(4, 2, tight=True) == 6
-    assert crowded(2, 3, tight=False) == 1
+    assert crowded_count(4, 2, tight=True) == 6
+    assert crowded_count(2, 3, tight=False) == 1
 
 
 def x3():  # type: ignore[no-untyped-def]
@@ -63,3 +63,11 @@ def test_lnf_area_command() -> None:
     assert code == 0 and out.startswith("60 ft cone: 6 targets (E1); crowded: +1d3 (")
     code, out = run("area", "blob")
     assert code == 2 and "neither a known area spell nor SHAPE FEET (E1)" in out
+
+
+def test_lnf_area_refuses_empty_areas_and_both_crowd_flags() -> None:
+    """E1: an area of 0 ft holds no one; E2: tight or spread, not both."""
+    code, out = run("area", "line", "0")
+    assert code == 2 and "line 0 is an empty area: it holds no one (E1)" in out
+    code, out = run("area", "cone", "60", "--crowded", "--spread")
+    assert code == 2 and "--crowded and --spread together" in out and "(E2)" in out

@@ -10,7 +10,8 @@ from lnf.cli.options import echo_json, json_option
 from lnf.dice.roll import SeededDice
 from lnf.errors import InputError, InputProblem
 from lnf.model import Area, Shape
-from lnf.rules.areas import SPELLS, crowded, target_count
+from lnf.io import fight_spec
+from lnf.rules.areas import SPELLS, crowded_count, target_count
 
 
 def parse_area(words: tuple[str, ...]) -> tuple[str, Area]:
@@ -18,9 +19,14 @@ def parse_area(words: tuple[str, ...]) -> tuple[str, Area]:
     text = " ".join(words).strip().lower()
     if text in SPELLS:
         return text.title(), SPELLS[text]
-    parts = text.split()
-    if len(parts) == 2 and parts[0] in {s.value for s in Shape} and parts[1].isdigit():
-        area = Area(Shape(parts[0]), int(parts[1]))
+    try:
+        area = fight_spec.parse_area(text)
+    except ValueError as err:
+        if str(err).startswith("bad area"):
+            pass  # neither a spell nor a shape: say what is known below
+        else:
+            raise InputError("command line", [InputProblem(str(err), rule="E1")]) from None
+    else:
         return str(area), area
     spells = ", ".join(sorted(SPELLS))
     shapes = ", ".join(s.value for s in Shape)
@@ -34,12 +40,22 @@ def parse_area(words: tuple[str, ...]) -> tuple[str, Area]:
 
 @click.command()
 @click.argument("area", nargs=-1, required=True)
-@click.option("--crowded", "tight", flag_value="crowded", help="Unusually tight: +1d3 (E2).")
-@click.option("--spread", "tight", flag_value="spread", help="Unusually spread: −1d3 (E2).")
+@click.option("--crowded", is_flag=True, help="Unusually tight: +1d3 (E2).")
+@click.option("--spread", is_flag=True, help="Unusually spread: −1d3 (E2).")
 @click.option("--seed", type=int, help="Seed the 1d3.")
 @json_option
-def area(area: tuple[str, ...], tight: str | None, seed: int | None, as_json: bool) -> None:
+def area(
+    area: tuple[str, ...], crowded: bool, spread: bool, seed: int | None, as_json: bool
+) -> None:
     """How many targets AREA holds: a spell (`fireball`) or a shape and size (`cone 60`)."""
+    if crowded and spread:
+        problem = InputProblem(
+            "--crowded and --spread together: the targets are tight or spread, not both",
+            hint="give one of them, or neither for an ordinary crowd",
+            rule="E2",
+        )
+        raise InputError("command line", [problem])
+    tight = "crowded" if crowded else "spread" if spread else None
     name, shape = parse_area(area)
     count = target_count(shape)
     title = name if name == str(shape) else f"{name} ({shape})"
@@ -47,7 +63,7 @@ def area(area: tuple[str, ...], tight: str | None, seed: int | None, as_json: bo
     total, d3 = count, None
     if tight is not None:
         d3 = SeededDice(seed if seed is not None else secrets.randbits(32)).face(3)
-        total = crowded(count, d3, tight=tight == "crowded")
+        total = crowded_count(count, d3, tight=crowded)
         sign = "+" if tight == "crowded" else "−"
         line += f"; {tight}: {sign}1d3 ({d3}) = {total} targets (E2)"
     if as_json:

@@ -57,7 +57,9 @@ def roll_command(
             "advantage and disadvantage need a single d20 roll",
             param_hint="--advantage/--disadvantage",
         )
-    result_roll = roll(expr, dice, critical=crit)
+    # D6's floor at 0 is for damage: a typed or critical roll is damage, `1d20-5` may go below 0.
+    is_damage = crit or any(part.damage_type is not None for part in expr.parts)
+    result_roll = roll(expr, dice, critical=crit, damage=is_damage)
     if as_json:
         echo_json(
             {

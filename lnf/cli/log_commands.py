@@ -48,7 +48,17 @@ def undo(fight_file: Path, count: int) -> None:
     """Take back the last COUNT events of FIGHT (the log keeps them; lnf redo restores)."""
     from lnf.io.transcript import one_line
 
+    from lnf.errors import Refused
+    from lnf.rules.wording import plural
+
     table = opened(fight_file).table
+    if count > table.undoable > 0:
+        # All or nothing: half an undo would leave the DM guessing where the fight stands.
+        there = "is" if table.undoable == 1 else "are"
+        raise Refused(
+            f"there {there} only {plural(table.undoable, 'event')} to take back, not {count}; "
+            "nothing taken back"
+        )
     for _ in range(count):
         click.echo("Took back: " + one_line(table.undo()))
 

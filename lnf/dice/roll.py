@@ -80,15 +80,18 @@ class PartRoll:
 
 @value
 class DiceRoll:
-    """A rolled expression (D1), with critical doubling (D5) and the floor at 0 (D6)."""
+    """A rolled expression (D1), with critical doubling (D5); damage never goes below 0 (D6),
+    any other roll (`lnf roll 1d20-5`, a check) may."""
 
     expr: DiceExpr
     parts: tuple[PartRoll, ...]
     critical: bool = False
+    damage: bool = True
 
     @property
     def total(self) -> int:
-        return max(0, sum(p.total for p in self.parts))
+        total = sum(p.total for p in self.parts)
+        return max(0, total) if self.damage else total
 
     def by_type(self) -> dict[DamageType | None, int]:
         """Damage per type, for resistances (D6)."""
@@ -113,8 +116,11 @@ class DiceRoll:
         return f"{''.join(pieces)} = {self.total}{crit}"
 
 
-def roll(expr: DiceExpr, source: DiceSource, *, critical: bool = False) -> DiceRoll:
-    """D1 and D5: roll every term; on a critical hit roll each term's dice twice."""
+def roll(
+    expr: DiceExpr, source: DiceSource, *, critical: bool = False, damage: bool = True
+) -> DiceRoll:
+    """D1 and D5: roll every term; on a critical hit roll each term's dice twice. `damage`
+    keeps the total at 0 or more (D6)."""
     parts = []
     for part in expr.parts:
         terms = []
@@ -126,7 +132,7 @@ def roll(expr: DiceExpr, source: DiceSource, *, critical: bool = False) -> DiceR
             faces = tuple(source.face(term.sides) for _ in range(count))
             terms.append(TermRoll(term, faces))
         parts.append(PartRoll(tuple(terms), part.damage_type))
-    return DiceRoll(expr, tuple(parts), critical)
+    return DiceRoll(expr, tuple(parts), critical, damage)
 
 
 @value

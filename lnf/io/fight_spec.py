@@ -133,6 +133,8 @@ def parse_area(value: Any) -> Area:
     match = re.fullmatch(r"\s*(\w+)\s+(\d+)\s*(?:ft\.?)?\s*", str(value).lower())
     if match is None or match[1] not in {s.value for s in Shape}:
         raise ValueError(f"bad area {value!r}")
+    if int(match[2]) == 0:
+        raise ValueError(f"{match[1]} 0 is an empty area: it holds no one")
     return Area(Shape(match[1]), int(match[2]))
 
 

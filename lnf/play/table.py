@@ -93,6 +93,11 @@ class Table:
         self._write(applied.event)
         return self._keep(applied)
 
+    @property
+    def undoable(self) -> int:
+        """How many events undo can take back: all in force but the seed."""
+        return sum(1 for a in self.in_force if not isinstance(a.event, Begun))
+
     def undo(self) -> Applied:
         """Take back the last event in force (not the seed); returns its record."""
         if not self.in_force or isinstance(self.in_force[-1].event, Begun):

@@ -53,7 +53,7 @@ def target_count(area: Area) -> int:
     return max(1, math.ceil(area.size / DIVISOR[area.shape]))
 
 
-def crowded(count: int, d3: int, *, tight: bool) -> int:
+def crowded_count(count: int, d3: int, *, tight: bool) -> int:
     """E2: unusually tight +1d3 targets, unusually spread −1d3 (at least 1)."""
     return count + d3 if tight else max(1, count - d3)
 
