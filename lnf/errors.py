@@ -96,9 +96,10 @@ class RuleViolation(LnfError):
 
     exit_code = 1
 
-    def __init__(self, violations: Iterable[Violation]) -> None:
+    def __init__(self, violations: Iterable[Violation], lead: str = "") -> None:
         self.violations = tuple(violations)
-        super().__init__("\n".join(v.describe() for v in self.violations))
+        lines = [v.describe() for v in self.violations]
+        super().__init__("\n  ".join([lead, *lines]) if lead else "\n".join(lines))
 
 
 class Refused(LnfError):

@@ -151,8 +151,8 @@ def test_after_a_plan_ctrl_c_is_still_pythons_to_handle(tmp_path: Path) -> None:
     code = (
         "import time; from lnf.io.fight_file import load_fight; from lnf.solver import solve_plan\n"
         f"solve_plan(load_fight(__import__('pathlib').Path({str(X1)!r})))\n"
-        "print('planned', flush=True)\n"
-        "try:\n    time.sleep(30)\nexcept KeyboardInterrupt:\n    print('interrupted')\n"
+        "try:\n    print('planned', flush=True)\n    time.sleep(30)\n"
+        "except KeyboardInterrupt:\n    print('interrupted')\n"
     )
     proc = subprocess.Popen(
         [sys.executable, "-c", code],

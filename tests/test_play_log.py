@@ -143,17 +143,27 @@ def test_undo_more_than_there_is_takes_nothing_back(x1: Path) -> None:
 
 
 def test_cli_round_plays_the_monsters_and_the_dm_records_the_heroes(x1: Path) -> None:
+    """S1: `lnf round` plays the monsters' turns up to a hero's and stops there."""
     code, out = run("round", str(x1), "--seed", "4")
     assert code == 0, out
     assert "Strike order (S2, S3): Skeleton 3, Terry; Felix, Doris, Skeleton 2, Wight;" in out
-    assert "Terry acts at the table." in out
     assert "The monsters' plan (P3): Wight attacks Doris in mêlée;" in out
+    assert "Skeleton 3 attacks Terry" in out and "It is Terry's turn (round 7;" in out
+    assert "Wight attacks Doris with" not in out  # nothing after Terry's turn is rolled ahead of him
     code, out = run("move", str(x1), "Mike", "--rank", "front")
     assert code == 0 and "Mike steps to the front rank." in out
     code, out = run("move", str(x1), "Wendy", "--rank", "free-air")
     assert code == 2 and "cannot switch to the free-air rank now (R7, R8)" in out
     code, out = run("move", str(x1), "Felix", "--join", "C")
     assert code == 0 and "Felix leaves group A and joins group C (Cecilia" in out
+    code, out = run("round", str(x1))
+    assert code == 0 and "Terry ends the turn." in out and "It is Felix's turn" in out
+    while "Round 7 is over" not in out:
+        if "about to leave its group" in out:  # M6: the table passes on every offer
+            for hero in ("Felix", "Cecilia", "Doris", "Mike", "Wendy", "Terry"):
+                run("react", str(x1), hero, "--pass")
+        code, out = run("round", str(x1))
+        assert code == 0, out
     code, out = run("round", str(x1))
     assert code == 0 and "Round 8" in out
     code, out = run("log", str(x1), "--markdown")
@@ -170,6 +180,8 @@ def test_cli_round_with_manual_dice(x1: Path) -> None:
         main, ["round", str(x1), "--seed", "1", "--manual-dice"], input=faces
     )
     assert result.exit_code == 0, result.output
+    # Before each die the DM is told what it is for: who attacks whom, with what, the AC.
+    assert "Skeleton 3 attacks Terry with Shortsword: +4 vs AC 15\n  your d20" in result.output
     assert "Skeleton 3 attacks Terry with Shortsword in mêlée: 1d20 (20) + 4 = 24" in result.output
     assert "critical hit" in result.output
 

@@ -52,6 +52,8 @@ SPELL = Attack(
 class Told:
     """Heroes do what the test says, in order; opportunity attacks as told."""
 
+    at_table = False
+
     def __init__(self, choices: dict[str, list[str]], opportunity: bool = True) -> None:
         self.choices = choices
         self.opportunity = opportunity
@@ -91,6 +93,11 @@ class Faces:
 
     def __init__(self, faces: list[int]) -> None:
         self.faces = list(faces)
+
+    def about(self, what: str) -> None:
+
+        pass
+
 
     def face(self, sides: int) -> int:
         return self.faces.pop(0) if self.faces else min(10, sides)

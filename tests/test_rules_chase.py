@@ -155,5 +155,10 @@ class _Faces:
     def __init__(self, faces: list[int]) -> None:
         self.faces = faces
 
+    def about(self, what: str) -> None:
+
+        pass
+
+
     def face(self, sides: int) -> int:
         return self.faces.pop(0) if self.faces else 10

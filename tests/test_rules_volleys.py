@@ -43,6 +43,9 @@ def test_x4_v1_volley_rounds_by_terrain() -> None:
 
 
 class _NoDice:
+    def about(self, what: str) -> None:
+        pass
+
     def face(self, sides: int) -> int:
         raise AssertionError("a dungeon rolls nothing")
 

@@ -24,6 +24,7 @@ INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report Ctrl-C
 
 # name → "module:function"; `lnf --help` lists them, only the one called is imported.
 COMMANDS = {
+    "act": "lnf.cli.table_commands:act",
     "area": "lnf.cli.area_commands:area",
     "check": "lnf.cli.grid_commands:check",
     "damage": "lnf.cli.record_commands:damage",
@@ -34,12 +35,14 @@ COMMANDS = {
     "log": "lnf.cli.log_commands:log",
     "mark": "lnf.cli.record_commands:mark",
     "move": "lnf.cli.record_commands:move",
+    "next": "lnf.cli.table_commands:next_",
     "plan": "lnf.cli.plan_commands:plan",
     "play": "lnf.cli.play_commands:play",
+    "react": "lnf.cli.table_commands:react",
     "redo": "lnf.cli.log_commands:redo",
     "repair": "lnf.cli.log_commands:repair",
     "roll": "lnf.cli.dice_commands:roll_command",
-    "round": "lnf.cli.play_commands:round_",
+    "round": "lnf.cli.table_commands:round_",
     "run": "lnf.cli.play_commands:run",
     "schema": "lnf.cli.grid_commands:schema",
     "show": "lnf.cli.grid_commands:show",

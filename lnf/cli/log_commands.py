@@ -46,9 +46,8 @@ def log(fight_file: Path, markdown: bool, verify: bool, as_json: bool) -> None:
 @click.argument("count", type=click.IntRange(1, 1000), default=1)
 def undo(fight_file: Path, count: int) -> None:
     """Take back the last COUNT events of FIGHT (the log keeps them; lnf redo restores)."""
-    from lnf.io.transcript import one_line
-
     from lnf.errors import Refused
+    from lnf.io.transcript import one_line
     from lnf.rules.wording import plural
 
     table = opened(fight_file).table

@@ -1,14 +1,11 @@
-"""`lnf play`, `lnf round`, `lnf run`, `lnf start`: playing the fight.
+"""`lnf play`, `lnf run`, `lnf start`: playing the fight.
 
-Play, round and start append to the log beside the fight file; run keeps its events in memory
+Play and start append to the log beside the fight file; run keeps its events in memory
 unless told to record. Only the commands that plan import the solver, and only when they plan.
 """
 
 from __future__ import annotations
 
-import random
-import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -22,67 +19,31 @@ from lnf.cli.options import (
     terminal_style,
     terminal_width,
 )
-from lnf.cli.terminal import StatusLine
+from lnf.cli.running import make_runner, printer
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.io.event_codec import event_to_json
-from lnf.io.transcript import describe
 from lnf.model import Fight, Hero, Monster, Terrain
 from lnf.model.events import RoundStarted
 from lnf.play.chasing import speed_policy
 from lnf.play.decisions import TurnChoice
 from lnf.play.policy import policy_choice
-from lnf.play.runner import VOLLEYS, Runner
+from lnf.play.runner import VOLLEYS
 from lnf.play.script import ScriptedHeroes
-from lnf.play.sides import TABLE_HEROES, HeroSide
+from lnf.play.sides import TABLE_HEROES
 from lnf.play.state import Applied
 from lnf.play.volleys import roll_volleys, volleys_set
 from lnf.play.words import parse_choice
 from lnf.rules.choices import options
 from lnf.rules.distance import volley_rounds
-from lnf.session import Session, fight_alone, solver_planner
-
-
-def printer(markdown: bool = False) -> Callable[[Applied], None]:
-    def say(applied: Applied) -> None:
-        for line in describe(applied, markdown=markdown):
-            click.echo(line)
-
-    return say
-
-
-BIG = 200  # combatants from which a fight shows where it stands while it plays
-
-
-def _runner(
-    session: Session,
-    heroes: HeroSide,
-    seed: int | None,
-    say: Callable[[Applied], None] | None = None,
-) -> Runner:
-    """The runner for a command: it tells each event with `say` (by default as text), and a big
-    fight on a terminal also says where it stands while it plans and plays."""
-    say = say or printer()
-    runner = Runner(session.table, heroes, solver_planner(), say)
-    fight = session.fight
-    if len(fight.heroes) + len(fight.monsters) >= BIG and sys.stderr.isatty():
-        status = StatusLine()  # a big fight plans for seconds: say where it stands
-        runner.progress = status
-
-        def said(applied: Applied) -> None:
-            status.clear()
-            say(applied)
-
-        runner.say = said
-        click.get_current_context().call_on_close(status.clear)
-    runner.begin(seed if seed is not None else random.SystemRandom().randrange(1, 10**9))
-    return runner
-
+from lnf.session import fight_alone
 
 # --- solo play -----------------------------------------------------------------------------
 
 
 class PromptHeroes:
     """The player decides for every hero, at the terminal."""
+
+    at_table = False
 
     def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
         group = fight.group_of(hero.name)
@@ -168,7 +129,7 @@ def play(fight_file: Path, seed: int | None) -> None:
             click.echo("\n" + grid)
         tell(applied)
 
-    runner = _runner(session, PromptHeroes(), seed, say)
+    runner = make_runner(session, PromptHeroes(), seed, say)
     if (over := runner.winner()) is not None:
         click.echo(f"The fight is over: the {over} won. `lnf log {fight_file}` tells it.")
         return
@@ -197,7 +158,7 @@ def start(
         raise InputError("command line", [InputProblem("give --terrain or --volleys", rule="V1")])
     session = opened(fight_file)
     table = session.table
-    _runner(session, TABLE_HEROES, seed)  # a log needs its seed before the first roll
+    make_runner(session, TABLE_HEROES, seed)  # a log needs its seed before the first roll
     if volleys is not None:
         event = volleys_set(volleys, f"the DM sets {volleys} volley rounds (V1)")
     elif total is not None and terrain != Terrain.DUNGEON:
@@ -207,36 +168,6 @@ def start(
         assert terrain is not None
         event = roll_volleys(table.fight, table.dice(VOLLEYS), Terrain(terrain))
     printer()(table.add(event))
-
-
-# --- the DM between rounds -----------------------------------------------------------------
-
-
-class ManualDice:
-    """`--manual-dice`: the DM rolls and types each face."""
-
-    def face(self, sides: int) -> int:
-        return int(click.prompt(f"  your d{sides}", type=click.IntRange(1, sides)))
-
-
-@click.command(name="round")
-@fight_argument
-@seed_option
-@click.option("--manual-dice", is_flag=True, help="Ask for the DM's physical rolls.")
-def round_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
-    """Play the monsters' side of the next round of FIGHT (or finish the one under way).
-
-    Heroes act at the table: record what they did with lnf damage, heal, move, mark.
-    """
-    session = opened(fight_file)
-    runner = _runner(session, TABLE_HEROES, seed)
-    if manual_dice:
-        dice = ManualDice()
-        runner.dice = lambda: dice
-    if (over := runner.winner()) is not None:
-        click.echo(f"The fight is over: the {over} won.")
-        return
-    runner.play(rounds=1 if runner.round_over() else 0)
 
 
 # --- scripted ------------------------------------------------------------------------------
@@ -292,7 +223,7 @@ def run(
             f"{len(table.start.monsters)} monsters, dice seed {seed}."
         )
     quiet = (lambda _: None) if as_json else None
-    runner = _runner(session, ScriptedHeroes(script), seed, quiet)
+    runner = make_runner(session, ScriptedHeroes(script), seed, quiet)
     winner = runner.play(rounds=rounds)
     if as_json:
         echo_json({"winner": winner, "events": [event_to_json(e) for e in table.events]})

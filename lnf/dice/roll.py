@@ -21,6 +21,11 @@ class DiceSource(Protocol):
         """One die with `sides` sides: a number from 1 to sides."""
         ...
 
+    def about(self, what: str) -> None:
+        """What the next dice are for ("Orc 1 attacks Kara with Greataxe: +5 vs AC 16"): a
+        DM rolling by hand is told before being asked; other sources let it pass."""
+        ...
+
 
 class SeededDice:
     """Pseudo-random faces from a seed; Python's Mersenne Twister is the same everywhere."""
@@ -30,6 +35,9 @@ class SeededDice:
 
     def face(self, sides: int) -> int:
         return self._rng.randint(1, sides)
+
+    def about(self, what: str) -> None:
+        pass
 
 
 class ScriptedDice:
@@ -46,6 +54,9 @@ class ScriptedDice:
         if not 1 <= value <= sides:
             raise ScriptedDiceError(f"a scripted face {value} does not fit a d{sides}")
         return value
+
+    def about(self, what: str) -> None:
+        pass
 
 
 @value

@@ -41,12 +41,14 @@ from lnf.model.events import (
     Moved,
     PhaseSet,
     Planned,
+    Reaction,
     Recorded,
     Redone,
     RoundStarted,
     SpellCast,
     Step,
     Turn,
+    TurnStarted,
     Undone,
 )
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order
@@ -56,7 +58,9 @@ EVENT_TAGS: dict[type[Any], str] = {
     RoundStarted: "round",
     PhaseSet: "phase",
     Planned: "plan",
+    TurnStarted: "turn-start",
     Turn: "turn",
+    Reaction: "reaction",
     Recorded: "record",
     Ended: "end",
     Undone: "undo",
@@ -97,6 +101,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
         data["steps"] = [step_to_json(s) for s in event.steps]
         data["note"] = event.note
         data["by"] = "rules" if event.by_rules else "dm"
+        if event.actor:  # a later field (LATER_FIELDS): written only when set
+            data["actor"] = event.actor
         return data
     return data | _fields_to_json(event)
 
@@ -105,8 +111,9 @@ def step_to_json(step: Step) -> dict[str, Any]:
     return {"step": STEP_TAGS[type(step)], **_fields_to_json(step)}
 
 
-# Fields that lnf 0.1 did not write: left out while unset, so entries read back to themselves.
-LATER_FIELDS = {(Undone, "of"), (Redone, "of")}
+# Fields that lnf 0.1 did not write: left out while at their default, so entries read back to
+# themselves and a log that never uses them is written as 0.1 wrote it.
+LATER_FIELDS = {(Undone, "of"), (Redone, "of"), (Recorded, "actor")}
 
 
 def _fields_to_json(value: Any) -> dict[str, Any]:
@@ -114,7 +121,7 @@ def _fields_to_json(value: Any) -> dict[str, Any]:
     return {
         f.name: _to_json(getattr(value, f.name), hints[f.name])
         for f in dataclasses.fields(value)
-        if not (getattr(value, f.name) is None and (type(value), f.name) in LATER_FIELDS)
+        if not (getattr(value, f.name) == f.default and (type(value), f.name) in LATER_FIELDS)
     }
 
 

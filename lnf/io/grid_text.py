@@ -11,6 +11,7 @@ from lnf.model import BackReason, CDot, Fight, Hero, Monster, PhaseKind, Rank
 from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.distance import who_reaches
+from lnf.rules.strike_order import up_next
 
 DOT = "●"
 HOLLOW = "○"
@@ -40,7 +41,17 @@ def phase_line(fight: Fight) -> str:
         PhaseKind.CHASE: "chase",
         PhaseKind.VOLLEY: f"volley round {fight.phase.volley}",
     }[fight.phase.kind]
-    return f"Round {fight.round} · {phase} · the {fight.started} started the fight"
+    return f"Round {fight.round} · {phase} · the {fight.started} started the fight{_turn(fight)}"
+
+
+def _turn(fight: Fight) -> str:
+    """S1: whose turn it is at the table, or who is next, once a round is under way."""
+    if not fight.turns.order:
+        return ""
+    if fight.turns.current is not None:
+        return f" · {fight.turns.current}'s turn"
+    who = up_next(fight)
+    return f" · next: {who}" if who is not None else " · the round is over"
 
 
 def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]:

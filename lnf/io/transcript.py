@@ -27,11 +27,13 @@ from lnf.model.events import (
     Moved,
     PhaseSet,
     Planned,
+    Reaction,
     Recorded,
     Redone,
     RoundStarted,
     SpellCast,
     Turn,
+    TurnStarted,
     Undone,
 )
 from lnf.model.plan import Mode
@@ -74,8 +76,16 @@ def describe(applied: Applied, *, markdown: bool = False) -> list[str]:
         if not event.steps:
             return [_bulleted(f"{event.who} does nothing.", markdown)]
         return [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")]
+    if isinstance(event, TurnStarted):
+        return [_bulleted(f"{event.who}'s turn, at the table.", markdown)]
+    if isinstance(event, Reaction):
+        if event.takes:
+            line = f"{event.who} will strike at {event.foe} as it leaves (opportunity attack, M6)."
+        else:
+            line = f"{event.who} lets {event.foe} go (no opportunity attack)."
+        return [_bulleted(line, markdown)]
     if isinstance(event, Recorded):
-        prefix = "" if event.by_rules else "DM: "
+        prefix = "" if event.by_rules or event.actor else "DM: "
         out = [f"{bullet}{prefix}{event.note}"] if event.note else []
         return out + [_bulleted(line, markdown) for line in _steps_lines(applied.steps, prefix)]
     if isinstance(event, Ended):

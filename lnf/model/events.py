@@ -242,13 +242,33 @@ class Turn:
 
 
 @value
+class TurnStarted:
+    """S1: a hero's turn at the table begins; lnf waits for what the DM records of it
+    (`lnf act`, damage, heal, move, mark) until `lnf next` ends it with a `Turn`."""
+
+    who: str
+
+
+@value
+class Reaction:
+    """M6, D10: the table's answer when a foe is about to leave a hero's group: the hero takes
+    its opportunity attack (rolled as the foe leaves) or lets it go."""
+
+    who: str
+    foe: str
+    takes: bool
+
+
+@value
 class Recorded:
-    """Something recorded between turns: by the DM at the table, or what the rules made
-    happen (a hero stepping forward, R4–R5; the speeds of a chase round, C2)."""
+    """Something recorded outside lnf's own turns: by the DM at the table (`actor` is the hero
+    whose action at the table it is, `lnf act`), or what the rules made happen (a hero stepping
+    forward, R4–R5; the speeds of a chase round, C2)."""
 
     steps: tuple[Step, ...]
     note: str = ""
     by_rules: bool = False
+    actor: str = ""
 
 
 @value
@@ -272,4 +292,16 @@ class Redone:
     of: int | None = None
 
 
-Event = Begun | RoundStarted | PhaseSet | Planned | Turn | Recorded | Ended | Undone | Redone
+Event = (
+    Begun
+    | RoundStarted
+    | PhaseSet
+    | Planned
+    | TurnStarted
+    | Turn
+    | Reaction
+    | Recorded
+    | Ended
+    | Undone
+    | Redone
+)

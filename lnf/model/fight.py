@@ -188,12 +188,23 @@ class Turns:
     """Who has done what in the round under way (S1, D10). Not part of the fight file: a fight
     file is the state between rounds; the fight log rebuilds these mid-round."""
 
+    order: tuple[str, ...] = ()  # the strike order of the round under way (S1–S3)
     acted: frozenset[str] = frozenset()  # had their turn this round
     reacted: frozenset[str] = frozenset()  # used their reaction this round (D10)
     dodging: frozenset[str] = frozenset()  # took the Dodge action; ends at their next turn
     helped: frozenset[str] = frozenset()  # an ally's Help: advantage on their next attack roll
     disengaged: frozenset[str] = frozenset()  # took the Disengage action this turn (M6)
     dashed: frozenset[str] = frozenset()  # spent their action on speed this chase round (C2)
+    current: str | None = None  # the hero whose turn is under way at the table (S1)
+    # The table's answers to opportunity attacks offered (M6): (hero, foe leaving, takes it).
+    answers: frozenset[tuple[str, str, bool]] = frozenset()
+
+    def of(self, name: str) -> tuple[object, ...]:
+        """Everything the round so far says of one combatant (two with the same say the
+        same)."""
+        sets = (self.acted, self.reacted, self.dodging, self.helped, self.disengaged, self.dashed)
+        answers = sorted((h, t) for h, foe, t in self.answers if foe == name)
+        return (*(name in s for s in sets), self.current == name, tuple(answers))
 
 
 @value

@@ -53,6 +53,7 @@ def commit_speeds(
         n = 0 if incapacitated(c) or c.current_hp == 0 else decide(c)
         dashes.append((name, n))
         for _ in range(needs_check(c, n)):
+            dice.about(f"{name}'s Constitution check for a dash past the free ones: DC {DASH_DC}")
             check = roll_d20(dice, c.con)
             checks.append(Saved(name, check.faces, c.con, DASH_DC, check.total >= DASH_DC))
     return Dashed(tuple(dashes), tuple(checks))
@@ -116,5 +117,6 @@ def hide_from_pursuers(fight: Fight, c: Hero | Monster, dice: DiceSource) -> Hid
     against = {p: fight.combatant(p).perception for p in can_hide_from(fight, c.name)}
     if not against:
         return None
+    dice.about(f"{c.name} tries to hide from its pursuers: Stealth {c.stealth:+d}")
     check = roll_d20(dice, c.stealth)
     return Hid(c.name, check.faces, c.stealth, tuple(against.items()))

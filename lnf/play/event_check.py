@@ -27,12 +27,14 @@ from lnf.model.events import (
     Moved,
     PhaseSet,
     Planned,
+    Reaction,
     Recorded,
     RoundStarted,
     Saved,
     SpellCast,
     Step,
     Turn,
+    TurnStarted,
 )
 
 MAX_AMOUNT = 100_000  # far above any hit points in a fight file
@@ -43,7 +45,13 @@ def event_problems(fight: Fight, event: Event) -> list[str]:
     if isinstance(event, Turn):
         return _names(fight, [event.who]) + _steps(fight, event.steps)
     if isinstance(event, Recorded):
-        return _steps(fight, event.steps)
+        return _names(fight, [event.actor] if event.actor else [], Hero) + _steps(
+            fight, event.steps
+        )
+    if isinstance(event, TurnStarted):
+        return _names(fight, [event.who], Hero)
+    if isinstance(event, Reaction):
+        return _names(fight, [event.who], Hero) + _names(fight, [event.foe], Monster)
     if isinstance(event, RoundStarted):
         return _names(fight, event.order) + _at_least(1, event.round, "the round")
     if isinstance(event, PhaseSet):

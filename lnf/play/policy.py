@@ -27,6 +27,10 @@ from lnf.rules.group_changes import moved
 
 
 class PolicyHeroes:
+    """The hero policy decides every hero's turn (lnf run, play's `auto`)."""
+
+    at_table = False
+
     def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
         return policy_choice(fight, hero)
 

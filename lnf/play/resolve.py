@@ -66,6 +66,11 @@ def roll_attack(
         helped=attacker.name in fight.turns.helped,
         far=far,
     )
+    edge = {Advantage.ADVANTAGE: ", with advantage", Advantage.DISADVANTAGE: ", with disadvantage"}
+    dice.about(
+        f"{attacker.name} attacks {target.name} with {attack.name}: {attack.to_hit:+d} vs AC "
+        f"{target.ac}{edge.get(how, '')}{' (opportunity attack)' if opportunity else ''}"
+    )
     d20 = roll_d20(
         dice,
         attack.to_hit,
@@ -95,7 +100,11 @@ def roll_attack(
     )
     if not hit:
         return step
-    damage = roll(with_extra(attack, extra), dice, critical=critical)  # D5
+    expr = with_extra(attack, extra)
+    dice.about(
+        f"a hit{' (critical: dice doubled)' if critical else ''}: {attack.name} damage {expr}"
+    )
+    damage = roll(expr, dice, critical=critical)  # D5
     return replace(step, damage=_by_type(damage), damage_text=str(damage))
 
 
@@ -122,6 +131,7 @@ def roll_spell(
     not spared saves against the spell's DC."""
     assert spell.save is not None
     ability, dc = spell.save
+    dice.about(f"{caster.name} casts {spell.name}: damage {spell.damage}")
     damage = roll(spell.damage, dice)
     saves = []
     for name in targets:
@@ -134,7 +144,10 @@ def roll_spell(
         if ability in (Ability.STR, Ability.DEX) and helpless:
             saves.append(Saved(name, (), target.save_bonus(ability), dc, False, "cannot move"))
             continue
-        d20 = roll_d20(dice, target.save_bonus(ability))
+        bonus = target.save_bonus(ability)
+        save = f"{ability.value.title()} save against {spell.name}"
+        dice.about(f"{name}'s {save}: {bonus:+d} vs DC {dc}")
+        d20 = roll_d20(dice, bonus)
         saves.append(Saved(name, d20.faces, d20.modifier, dc, d20.total >= dc))
     return SpellCast(
         caster=caster.name,
@@ -153,9 +166,11 @@ def roll_spell(
 
 def roll_death_save(hero: Hero, dice: DiceSource) -> DeathSave:
     """D9: a plain d20, no modifiers."""
+    dice.about(f"{hero.name}'s death save: 10 or more succeeds")
     return DeathSave(hero.name, dice.face(20))
 
 
 def roll_healing(healer: str, who: str, amount: DiceExpr, dice: DiceSource, by: str = "") -> Healed:
+    dice.about(f"{healer or 'the DM'} heals {who}{f' with {by}' if by else ''}: {amount}")
     healed = roll(amount, dice)
     return Healed(who, healed.total, str(healed), by, healer)

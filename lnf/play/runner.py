@@ -15,6 +15,7 @@ from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Action, Fight, Hero, Monster, PhaseKind, Rank, Side
 from lnf.model.events import (
     Acted,
+    Attacked,
     Begun,
     Dashed,
     Ended,
@@ -24,14 +25,16 @@ from lnf.model.events import (
     Planned,
     Recorded,
     RoundStarted,
+    Step,
     Turn,
+    TurnStarted,
 )
 from lnf.model.plan import Plan
 from lnf.play.chasing import commit_speeds, hide_from_pursuers, monster_chase_turn, speed_policy
 from lnf.play.decisions import AttackChoice, HealChoice, SimpleChoice, SpellChoice, TurnChoice
 from lnf.play.replan import grid_view, orders_changed, plan_key
 from lnf.play.resolve import roll_attack, roll_death_save, roll_healing, roll_spell
-from lnf.play.sides import TABLE_HEROES, HeroSide
+from lnf.play.sides import HeroSide
 from lnf.play.state import Applied, Steps
 from lnf.play.table import Table
 from lnf.play.turns import UNARMED, opportunity, simple_action
@@ -44,7 +47,7 @@ from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.state import check_state, plan_notes
-from lnf.rules.strike_order import strike_order
+from lnf.rules.strike_order import strike_order, up_next
 
 Planner = Callable[[Fight], Plan]
 VOLLEYS = "the volley rounds"  # the dice that set them (V1), rolled once per fight
@@ -109,6 +112,34 @@ class Runner:
                 started += 1
             if not self.next_turn():
                 return None
+        return self._close(winner)
+
+    def on_at_table(self, *, monster_turns: int | None) -> Side | None:
+        """`lnf next` (one monster's turn) and `lnf round` (all of them, None): the hero
+        whose turn is under way is done; then turns are played in strike order until a hero's
+        turn begins (lnf waits for the table), an opportunity attack waits for the table's
+        answer, `monster_turns` monsters have acted, or the round ends. A round is started
+        only when none was under way. Returns the winner once the fight is over."""
+        carried_on = self.fight.turns.current is not None
+        if carried_on:
+            self.end_turn()
+        played = 0
+        while (winner := self.winner()) is None:
+            if self.round_over():
+                if carried_on or played:
+                    return None  # the round's end is a place to stop: lnf plan, records
+                self.start_round()
+                carried_on = True
+            who = up_next(self.fight)
+            monster = who is not None and isinstance(self.fight.combatant(who), Monster)
+            if monster and monster_turns is not None and played >= monster_turns:
+                return None
+            if not self.next_turn():
+                return None
+            played += monster
+        return self._close(winner)
+
+    def _close(self, winner: Side) -> Side:
         if not any(isinstance(e, Ended) for e in self.table.events):
             self._add(Ended(winner))
         return winner
@@ -126,19 +157,8 @@ class Runner:
 
     # --- rounds ----------------------------------------------------------------------------
 
-    def current_order(self) -> tuple[str, ...]:
-        for event in reversed(self.table.events):
-            if isinstance(event, RoundStarted):
-                return event.order
-        return ()
-
     def round_over(self) -> bool:
-        if not any(isinstance(e, RoundStarted) for e in self.table.events):
-            return True
-        return all(self._done(name) for name in self.current_order())
-
-    def _done(self, name: str) -> bool:
-        return name in self.fight.turns.acted or not in_fight(self.fight.combatant(name))
+        return up_next(self.fight) is None
 
     def start_round(self) -> None:
         started = [e for e in self.table.events if isinstance(e, RoundStarted)]
@@ -162,22 +182,24 @@ class Runner:
         self._add(Recorded((dashed,), by_rules=True))
 
     def _speed(self, c: Hero | Monster) -> int:
-        if isinstance(c, Hero) and self.heroes is not TABLE_HEROES:
-            return self.heroes.dashes(self.fight, c)
+        if isinstance(c, Hero):
+            return self.heroes.dashes(self.fight, c)  # the table's heroes follow the policy
         return speed_policy(self.fight, c)
 
     def next_turn(self) -> bool:
-        """The next combatant in strike order takes its turn; False if the heroes stop."""
-        order = self.current_order()
-        who = next(n for n in order if not self._done(n))
+        """The next combatant in strike order takes its turn; False if it stopped instead: the
+        heroes' side quit, or the table is to say what a hero does (its turn has begun) or
+        whether a hero takes an opportunity attack."""
+        order = self.fight.turns.order
+        who = up_next(self.fight)
+        assert who is not None, "the round is over"
         if self.progress is not None:
             self.progress(
                 f"round {self.fight.round}: turn {order.index(who) + 1} of {len(order)}, {who}"
             )
         c = self.fight.combatant(who)
         if isinstance(c, Monster):
-            self._monster_turn(c)
-            return True
+            return self._monster_turn(c)
         return self._hero_turn(c)
 
     def _settle_ranks(self) -> None:
@@ -231,24 +253,54 @@ class Runner:
         self._plan = (key, plan)
         return plan
 
-    def _monster_turn(self, monster: Monster) -> None:
+    def open_reactions(self) -> tuple[Monster, tuple[Hero, ...]] | None:
+        """M6: the monster next in strike order, when its order takes it out of a group, and
+        the heroes there who may attack it as it goes (None when there is no such monster)."""
+        who = up_next(self.fight)
+        if who is None or not isinstance(monster := self.fight.combatant(who), Monster):
+            return None
+        if incapacitated(monster) or in_chase(self.fight, who):
+            return None
+        order = self._current_plan().order_for(who)
+        fight = Steps.turn(self.fight, who).fight
+        leaving = order_step(fight, order) if order is not None else None
+        if leaving is None:
+            return None
+        heroes = tuple(fight.hero(n) for n in opportunity_attackers(fight, leaving))
+        return (fight.monster(who), heroes) if heroes else None
+
+    def unanswered(self) -> tuple[Monster, tuple[Hero, ...]] | None:
+        """The opportunity attacks the table has still to take or pass before the next monster
+        leaves its group."""
+        reactions = self.open_reactions()
+        if reactions is None:
+            return None
+        foe, heroes = reactions
+        waiting = tuple(
+            h for h in heroes if self.heroes.takes_opportunity(self.fight, h, foe) is None
+        )
+        return (foe, waiting) if waiting else None
+
+    def _monster_turn(self, monster: Monster) -> bool:
         turn = Steps.turn(self.fight, monster.name)
         if incapacitated(monster):
             self._finish(turn, "cannot act")
-            return
+            return True
         if in_chase(self.fight, monster.name):
             dashed = monster.name in self.fight.turns.dashed
             monster_chase_turn(turn, monster, self._turn_dice(monster))
             self._finish(turn, "" if turn.done else _chase_note(dashed))
-            return
+            return True
         if self.heroes.tells_to_flee(self.fight, monster):
             self._flight(turn, monster, self._turn_dice(monster))
             self._finish(turn)
-            return
+            return True
         order = self._current_plan().order_for(monster.name)
         if order is None:
             self._finish(turn, "has no order")
-            return
+            return True
+        if self.unanswered() is not None:
+            return False  # the table says first whether its heroes strike as the monster goes
         turn = Steps.turn(self.fight, monster.name)  # the plan may have added an event
         dice = self._turn_dice(monster)
         leaving = order_step(turn.fight, order)
@@ -258,7 +310,7 @@ class Runner:
                 turn.do(opportunity(turn.fight, hero, turn.fight.monster(monster.name), dice))
                 if not in_fight(turn.fight.monster(monster.name)):
                     self._finish(turn)
-                    return
+                    return True
         move = order_step(turn.fight, order)
         if move is not None:
             turn.do(move)
@@ -276,14 +328,12 @@ class Runner:
                 me = turn.fight.monster(monster.name)
                 turn.do(roll_attack(turn.fight, me, target, attack, order.mode, dice))
         self._finish(turn)
+        return True
 
     # --- heroes ----------------------------------------------------------------------------
 
     def _hero_turn(self, hero: Hero) -> bool:
         turn = Steps.turn(self.fight, hero.name)
-        if self.heroes is TABLE_HEROES:
-            self._finish(turn, "acts at the table")
-            return True
         if hero.current_hp == 0 and in_fight(hero):
             if hero.stable:
                 self._finish(turn, "is stable at 0 hit points")
@@ -297,16 +347,53 @@ class Runner:
         if hero.name in self.fight.turns.dashed:  # C2: its action went into speed
             self._finish(turn, _chase_note(True))
             return True
+        if self.heroes.at_table:
+            if self.fight.turns.current != hero.name:
+                self._add(TurnStarted(hero.name))
+            return False  # the DM records what the hero does; lnf next ends the turn
         choice = self.heroes.choose(self.fight, hero)
         if choice is None:
             return False
         turn = Steps.turn(self.fight, hero.name)
-        self._hero_steps(turn, hero, choice)
+        self._hero_steps(turn, hero, choice, self._turn_dice(hero))
         self._finish(turn)
         return True
 
-    def _hero_steps(self, turn: Steps, hero: Hero, choice: TurnChoice) -> None:
-        dice = self._turn_dice(hero)
+    # --- heroes at the table ---------------------------------------------------------------
+
+    def end_turn(self) -> None:
+        """`lnf next`: the hero whose turn is under way at the table is done; what the DM
+        recorded of it is in the log already."""
+        who = self.fight.turns.current
+        assert who is not None, "no hero's turn is under way"
+        self._finish(Steps.turn(self.fight, who), "ends the turn")
+
+    def act(self, choice: TurnChoice, dice: DiceSource | None = None) -> None:
+        """`lnf act`: the hero whose turn it is does what the DM says, rolled here (by the
+        dice given: the player's own, or the log's for this part of the turn)."""
+        hero = self.fight.turns.current
+        assert hero is not None, "no hero's turn is under way"
+        part = sum(1 for e in self._this_turn() if isinstance(e, Recorded) and e.actor == hero)
+        dice = dice or self._dice(f"round {self.fight.round}: {hero}'s turn, part {part + 1}")
+        steps = Steps(self.fight)
+        self._hero_steps(steps, self.fight.hero(hero), choice, dice)
+        self.say(self.table.add_applied(steps.finish(Recorded(steps.steps, actor=hero))))
+
+    def has_acted(self) -> bool:
+        """S1: the hero whose turn is under way has taken its action (one per turn)."""
+        hero = self.fight.turns.current
+        return any(
+            isinstance(e, Recorded) and e.actor == hero and any(_an_action(s) for s in e.steps)
+            for e in self._this_turn()
+        )
+
+    def _this_turn(self) -> list[Event]:
+        """The events since the hero's turn under way began."""
+        events = [r.event for r in self.table.in_force]
+        starts = [i for i, e in enumerate(events) if isinstance(e, TurnStarted)]
+        return events[starts[-1] + 1 :] if starts else []
+
+    def _hero_steps(self, turn: Steps, hero: Hero, choice: TurnChoice, dice: DiceSource) -> None:
         action = choice.action
         if isinstance(action, SimpleChoice) and action.action is Action.DISENGAGE:
             turn.do(Acted(hero.name, Action.DISENGAGE))  # M6: before it moves: nobody swings
@@ -362,6 +449,8 @@ class Runner:
         elif action.action is Action.HIDE and in_chase(turn.fight, hero.name):
             hid = hide_from_pursuers(turn.fight, turn.fight.hero(hero.name), dice)
             turn.do(hid if hid is not None else Acted(hero.name, Action.NOTHING))
+        elif action.action is Action.NOTHING and turn.who is None and (choice.moves or choice.flee):
+            pass  # at the table (`lnf act join A`) a move is recorded alone: the action is open
         elif action.action is not Action.DISENGAGE:
             turn.do(simple_action(turn.fight, turn.fight.hero(hero.name), action, dice))
 
@@ -408,6 +497,13 @@ class Runner:
         assert turn.who is not None
         applied = turn.finish(Turn(turn.who, turn.steps, note))
         self.say(self.table.add_applied(applied))
+
+
+def _an_action(step: Step) -> bool:
+    """A step of a hero's own action (not its moves, not a foe's opportunity attack on it)."""
+    return not isinstance(step, Moved | Fled) and not (
+        isinstance(step, Attacked) and step.opportunity
+    )
 
 
 def _speeds(event: Event) -> bool:

@@ -39,6 +39,8 @@ class Script:
 class ScriptedHeroes:
     """Heroes follow the script, and the hero policy where it is silent."""
 
+    at_table = False
+
     def __init__(self, script: Script | None) -> None:
         self.script = script or Script("")
 

@@ -16,12 +16,17 @@ from lnf.play.decisions import TurnChoice
 class HeroSide(Protocol):
     """Who decides for the heroes."""
 
+    # True for the table itself: each hero's turn begins and lnf waits for the DM's record of
+    # it (`choose` is never asked); False when the side decides a turn when asked.
+    at_table: bool
+
     def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
         """The hero's turn; None to stop playing here (everything so far is kept)."""
         ...
 
-    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        """M6, D10: whether the hero spends its reaction on a foe leaving its group."""
+    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool | None:
+        """M6, D10: whether the hero spends its reaction on a foe leaving its group; None when
+        the table has not said yet (the runner stops before the foe's turn and waits)."""
         ...
 
     def dashes(self, fight: Fight, hero: Hero) -> int:
@@ -37,15 +42,22 @@ class HeroSide(Protocol):
         ...
 
 
-class _TableHeroes:
-    """`lnf round`: the heroes' turns happen at the table and the DM records them (the runner
-    never asks this side for a choice). In a chase their speeds follow the policy."""
+class TableHeroes:
+    """`lnf next` and `lnf round`: the heroes' turns happen at the table and the DM records
+    them; the runner begins each hero's turn and stops. An opportunity attack open to a hero
+    (M6) waits for the table's answer (`lnf react`). In a chase their speeds follow the
+    policy."""
+
+    at_table = True
 
     def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
         raise AssertionError("heroes at the table choose at the table")
 
-    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        return False  # the DM records a hero's opportunity attack like any other damage
+    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool | None:
+        for who, leaving, takes in fight.turns.answers:
+            if who == hero.name and leaving == foe.name:
+                return takes
+        return None
 
     def dashes(self, fight: Fight, hero: Hero) -> int:
         return speed_policy(fight, hero)
@@ -57,4 +69,4 @@ class _TableHeroes:
         return False  # the DM tells a monster to flee with lnf flee
 
 
-TABLE_HEROES = _TableHeroes()
+TABLE_HEROES = TableHeroes()

@@ -29,11 +29,13 @@ from lnf.model.events import (
     Marked,
     Moved,
     PhaseSet,
+    Reaction,
     Recorded,
     RoundStarted,
     SpellCast,
     Step,
     Turn,
+    TurnStarted,
 )
 from lnf.rules.chase import after_speeds, escapers, settle, start_pools
 from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage
@@ -86,15 +88,24 @@ def apply(fight: Fight, event: Event) -> Applied:
         for step in event.steps:
             steps.do(step)
         return steps.finish(event)
+    if isinstance(event, TurnStarted):
+        return Applied(event, fight, Steps.turn(fight, event.who).fight)
+    if isinstance(event, Reaction):
+        turns = fight.turns
+        answers = turns.answers | {(event.who, event.foe, event.takes)}
+        return Applied(event, fight, replace(fight, turns=replace(turns, answers=answers)))
     if isinstance(event, RoundStarted):
         # D10: one reaction per round; Help not used by the end of a round is gone.
         turns = replace(
             fight.turns,
+            order=event.order,
             acted=frozenset(),
             reacted=frozenset(),
             disengaged=frozenset(),
             helped=frozenset(),
             dashed=frozenset(),
+            current=None,
+            answers=frozenset(),
         )
         return Applied(event, fight, replace(fight, round=event.round, turns=turns))
     if isinstance(event, PhaseSet):
@@ -116,14 +127,20 @@ class Steps:
     @classmethod
     def turn(cls, fight: Fight, who: str) -> Steps:
         """A turn starts: Dodge lasts until the combatant's next turn, Disengage only for the
-        turn it is taken in."""
+        turn it is taken in. A hero's turn at the table started already (`TurnStarted`), with
+        what the DM recorded of it since: it is not started again."""
         turns = fight.turns
-        begun = replace(
-            fight,
-            turns=replace(
-                turns, dodging=turns.dodging - {who}, disengaged=turns.disengaged - {who}
-            ),
-        )
+        begun = fight
+        if turns.current != who:
+            begun = replace(
+                fight,
+                turns=replace(
+                    turns,
+                    dodging=turns.dodging - {who},
+                    disengaged=turns.disengaged - {who},
+                    current=who if isinstance(fight.combatant(who), Hero) else None,
+                ),
+            )
         steps = cls(begun, who)
         steps.before = fight
         return steps
@@ -144,7 +161,10 @@ class Steps:
         after = self.fight
         if isinstance(event, Turn):
             turns = after.turns
-            after = replace(after, turns=replace(turns, acted=turns.acted | {event.who}))
+            # The table's answers to a foe leaving are spent with its turn (M6).
+            answers = frozenset(a for a in turns.answers if a[1] != event.who)
+            turns = replace(turns, acted=turns.acted | {event.who}, current=None, answers=answers)
+            after = replace(after, turns=turns)
         return Applied(event, self.before, after, tuple(self.done))
 
 

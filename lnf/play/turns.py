@@ -28,6 +28,7 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
     if action.action is Action.HIDE:
         # PHB: Dexterity (Stealth) against the foes' passive Perception; the best one counts.
         best = max((m.perception for m in fight.monsters if in_fight(m)), default=10)
+        dice.about(f"{hero.name} hides: Stealth {hero.stealth:+d} vs passive Perception {best}")
         check = roll_d20(dice, hero.stealth)
         return Acted(
             hero.name, Action.HIDE, f"{check} vs passive Perception {best}", check.total >= best

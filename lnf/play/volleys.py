@@ -20,6 +20,7 @@ def roll_volleys(fight: Fight, dice: DiceSource, terrain: Terrain | None = None)
         )
     if terrain is Terrain.DUNGEON:
         return volleys_set(1, "a dungeon: always 1 volley round (V1)")
+    dice.about(f"the volley rounds in {terrain} (V1): {TERRAIN_DICE[terrain]}, divided by 6")
     rolled = roll(parse(TERRAIN_DICE[terrain]), dice, damage=False)
     n = volley_rounds(rolled.total)
     return volleys_set(n, f"{terrain}: {rolled} ÷ 6 → {n} volley round{'s' if n != 1 else ''} (V1)")

@@ -32,6 +32,15 @@ def planning_problems(fight: Fight) -> list[Violation]:
     return [v for v in check_state(fight) if v.rule not in {"K2", "R6", *settled_later}]
 
 
+def unplayable(fight: Fight) -> list[Violation]:
+    """What keeps a fight from being played on (`lnf round`, `next`, `play`, `run`): every
+    problem `lnf check` finds but those play itself settles: K2 (K3: nobody is forced out),
+    R6 (the plan's own count, P6) and the heroes' R4 and R5 (a back-rank hero whose reason is
+    gone steps forward as the next round starts; mid-round the plan takes it where it
+    stands)."""
+    return [v for v in check_state(fight) if v.rule not in {"K2", "R6", "R4", "R5"}]
+
+
 def plan_notes(fight: Fight) -> list[str]:
     """What a plan must say about counts that what has already happened keeps it from meeting
     (P6): the back-rank count (R6), and mid-round a back-rank hero whose reason is gone (R4,

@@ -53,3 +53,12 @@ def strike_blocks(fight: Fight) -> list[tuple[str | None, list[str]]]:
 def strike_order(fight: Fight) -> list[str]:
     """S1–S3: everyone gets a turn every round, in this order."""
     return [name for _, names in strike_blocks(fight) for name in names]
+
+
+def up_next(fight: Fight) -> str | None:
+    """S1: whose turn it is, or is next, in the round under way; None once everyone standing
+    has had a turn (or before the first round)."""
+    acted = fight.turns.acted
+    return next(
+        (n for n in fight.turns.order if n not in acted and in_fight(fight.combatant(n))), None
+    )

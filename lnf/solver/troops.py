@@ -121,7 +121,7 @@ def form_troops(
             replace(m, name=""),
             m.stat_block,
             start_spot(fight, m.name),
-            tuple(m.name in names for names in vars(fight.turns).values()),
+            fight.turns.of(m.name),
         )
         if m.name in named:
             signature = m.name

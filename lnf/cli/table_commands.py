@@ -1,0 +1,168 @@
+"""`lnf next`, `lnf round`, `lnf act`, `lnf react`: the fight at the table, turn by turn.
+
+lnf plays the monsters' turns in strike order (S1–S4), re-planning when the grid changed (P6),
+and stops at every hero's turn: the DM records what the hero did (`lnf act`, or damage, heal,
+move, mark) and `lnf next` ends the turn. An opportunity attack open to a hero (M6) waits for
+the table's answer (`lnf react`). Nothing a hero would do first is rolled ahead of it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+
+from lnf.cli.options import fight_argument, opened, seed_option
+from lnf.cli.running import ManualDice, make_runner, printer
+from lnf.dice.roll import DiceSource, ScriptedDice
+from lnf.errors import InputError, InputProblem, Refused, ScriptedDiceError
+from lnf.io.turn_text import hero_turn_lines, next_up_line, reaction_lines
+from lnf.model.events import Reaction, TurnStarted
+from lnf.play.decisions import NOTHING
+from lnf.play.runner import Runner
+from lnf.play.sides import TABLE_HEROES
+from lnf.play.state import Applied
+from lnf.play.words import parse_choice
+from lnf.rules.strike_order import up_next
+from lnf.session import Session
+
+manual_dice_option = click.option(
+    "--manual-dice", is_flag=True, help="Roll your own dice: lnf says what each roll is for."
+)
+
+
+def table_runner(session: Session, seed: int | None = None, manual: bool = False) -> Runner:
+    """The runner with the heroes at the table."""
+    tell = printer()
+
+    def say(applied: Applied) -> None:
+        if not isinstance(applied.event, TurnStarted):  # told by tell_where, with the options
+            tell(applied)
+
+    runner = make_runner(session, TABLE_HEROES, seed, say)
+    if manual:
+        dice = ManualDice()
+        runner.dice = lambda: dice
+    return runner
+
+
+def tell_where(runner: Runner, fight_file: Path) -> None:
+    """Where the fight stands now, and what carries it on."""
+    fight = runner.fight
+    if (winner := runner.winner()) is not None:
+        click.echo(f"The fight is over: the {winner} won. lnf log {fight_file} tells it.")
+        return
+    click.echo("")
+    if fight.turns.current is not None:
+        hero = fight.hero(fight.turns.current)
+        for line in hero_turn_lines(fight, hero, fight_file, runner.has_acted()):
+            click.echo(line)
+    elif (waiting := runner.unanswered()) is not None:
+        for line in reaction_lines(*waiting, fight_file):
+            click.echo(line)
+    else:
+        click.echo(next_up_line(fight, fight_file))
+
+
+@click.command(name="next")
+@fight_argument
+@seed_option
+@manual_dice_option
+def next_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
+    """Move FIGHT one turn on in strike order (S1).
+
+    The hero whose turn it was is done; a monster's turn is played (re-planned first if the
+    grid changed, P6); a hero's turn begins and lnf waits for what you record of it.
+    """
+    session = opened(fight_file)
+    runner = table_runner(session, seed, manual_dice)
+    if runner.winner() is None:
+        runner.on_at_table(monster_turns=1)
+    tell_where(runner, fight_file)
+
+
+@click.command(name="round")
+@fight_argument
+@seed_option
+@manual_dice_option
+def round_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
+    """Play the monsters' turns of FIGHT up to the next hero's turn, or to the round's end.
+
+    The hero whose turn it was is done; with no round under way, the next one starts.
+    """
+    session = opened(fight_file)
+    runner = table_runner(session, seed, manual_dice)
+    if runner.winner() is None:
+        runner.on_at_table(monster_turns=None)
+    tell_where(runner, fight_file)
+
+
+@click.command()
+@fight_argument
+@click.argument("words", nargs=-1, required=True)
+@click.option(
+    "--dice",
+    "faces",
+    metavar="FACES",
+    help="The player's own dice, in the order rolled: `17,6` (the d20, then the damage).",
+)
+@manual_dice_option
+def act(fight_file: Path, words: tuple[str, ...], faces: str | None, manual_dice: bool) -> None:
+    """The hero whose turn it is does WORDS, as a player says it: `attack Orc 1`, `cast Fire
+    Bolt at Orc 2`, `join A`, `dodge`… lnf checks it against the rules and rolls it.
+    """
+    session = opened(fight_file)
+    runner = table_runner(session)
+    fight = runner.fight
+    hero = fight.turns.current
+    if hero is None:
+        who = up_next(fight)
+        now = f"{who} is next (lnf next {fight_file} begins that turn)" if who else "no round"
+        raise Refused(f"no hero's turn is under way: {now}", rule="S1")
+    text = " ".join(words)
+    choice = parse_choice(fight, fight.hero(hero), text)
+    if choice.action != NOTHING and runner.has_acted():
+        raise Refused(
+            f"{hero} has taken an action this turn: one action a turn; record anything else "
+            "with lnf damage, heal, move or mark",
+            rule="S1",
+        )
+    dice: DiceSource | None = ManualDice() if manual_dice else None
+    scripted = _faces(faces) if faces is not None else None
+    if scripted is not None:
+        dice = ScriptedDice(scripted)
+    try:
+        runner.act(choice, dice)
+    except ScriptedDiceError as exc:
+        problem = InputProblem(
+            f"--dice: {exc}",
+            hint="give every die the action rolls, in order: the d20 first, then the damage",
+        )
+        raise InputError("command line", [problem]) from None
+    tell_where(runner, fight_file)
+
+
+def _faces(text: str) -> list[int]:
+    faces = [f for f in re.split(r"[,\s]+", text.strip()) if f]
+    if not faces or not all(f.isdigit() for f in faces):
+        problem = InputProblem(f"--dice {text!r}: faces are whole numbers such as 17,6")
+        raise InputError("command line", [problem])
+    return [int(f) for f in faces]
+
+
+@click.command()
+@fight_argument
+@click.argument("hero", metavar="HERO")
+@click.option("--pass", "passes", is_flag=True, help="The hero lets the foe go.")
+def react(fight_file: Path, hero: str, passes: bool) -> None:
+    """HERO takes (or, with --pass, lets go) the opportunity attack open to it (M6): the
+    next monster's plan takes it out of HERO's group."""
+    session = opened(fight_file)
+    runner = table_runner(session)
+    waiting = runner.unanswered()
+    if waiting is None or hero not in [h.name for h in waiting[1]]:
+        raise Refused(f"no opportunity attack waits for {hero}'s answer now", rule="M6")
+    foe, _ = waiting
+    printer()(session.table.add(Reaction(hero, foe.name, not passes)))
+    tell_where(runner, fight_file)
