@@ -1,7 +1,8 @@
 """Logs written by lnf 0.1.0 (before events were typed) still read: each replays to the same
 state and tells the same story. The fixtures under tests/fights/old-logs/ were written by
 that version with `lnf run --record`, `lnf round`, every record command, undo, redo and
-`lnf start`; beside each are its `lnf log` text and its `lnf show --json` as they were."""
+`lnf start`; beside each are its `lnf show --json` as it was and its `lnf log` text (the
+wording is today's: a monster's hit points say its damage too, a DM's heal names nobody)."""
 
 from __future__ import annotations
 

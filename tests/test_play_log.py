@@ -118,7 +118,7 @@ def test_a_new_event_ends_what_could_be_redone() -> None:
 def test_cli_record_undo_redo(x1: Path) -> None:
     before = stdout_of("show", "--json", str(x1))
     code, out = run("damage", str(x1), "Wight", "7", "--type", "fire")
-    assert code == 0 and "Wight takes 7 fire damage; Wight 26/45 hp." in out
+    assert code == 0 and "Wight takes 7 fire damage; Wight 26/45 hp (19 damage)." in out
     assert json.loads(stdout_of("show", "--json", str(x1))) != json.loads(before)
     code, out = run("undo", str(x1))
     assert code == 0 and out.startswith("Took back: DM: Wight takes 7 fire")

@@ -146,7 +146,7 @@ def test_lnf_flee_and_the_grid_shows_the_pools(tmp_path: Path) -> None:
     code, out = run("show", str(path))
     assert "Chase (C1, escape points" in out and "Carol" in out
     code, out = run("flee", str(path), "Alice")
-    assert code == 2 and "Alice is already in a chase (C1)" in out
+    assert code == 2 and "Alice is giving chase already: one chase at a time (C1)" in out
     code, out = run("flee", str(path), "Dan", "--pursuers", "Carol")
     assert code == 2 and "Carol cannot give chase to Dan (C1)" in out
 

@@ -9,7 +9,7 @@ import click
 
 from lnf.cli.options import current_fight, echo_json, fight_argument, json_option, terminal_style
 from lnf.errors import InputError, InputProblem
-from lnf.model import Fight, Hero, Monster
+from lnf.model import Fight, Hero, Monster, PhaseKind
 from lnf.model.plan import Wish
 
 WISH = re.compile(r"^\s*(?P<monster>.+?)\s*->\s*(?P<hero>.+?)\s*$")
@@ -53,22 +53,57 @@ def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str)
 def plan(
     fight_file: Path, as_json: bool, fixes: tuple[str, ...], forbids: tuple[str, ...], workers: int
 ) -> None:
-    """Work out what every monster does this round (P1–P5), with reasons."""
-    from lnf.io.plan_text import in_strike_order, order_facts, plan_data, render_plan
-    from lnf.solver import solve_plan
+    """Work out what every monster does next (P1–P5, V4), with reasons.
 
-    fight = current_fight(fight_file)
-    wishes = parse_wishes(fight, fixes, True, "--fix") + parse_wishes(
-        fight, forbids, False, "--forbid"
+    Between rounds it previews the next round, after what the rules do as it starts (V2, R4,
+    R5): exactly the plan lnf next and lnf round then play. In a round under way it is the
+    plan for those still to act, as the grid stands now (P6).
+    """
+    from lnf.io.plan_text import (
+        Unattacked,
+        in_strike_order,
+        order_facts,
+        plan_data,
+        plan_title,
+        render_plan,
     )
-    solved = solve_plan(fight, tuple(wishes), workers=workers)
-    facts = [order_facts(fight, o) for o in in_strike_order(fight, solved.plan)]
-    if as_json:
+    from lnf.play.round_start import next_grid
+    from lnf.rules.state import plan_notes
+    from lnf.rules.strike_order import up_next
+
+    now = current_fight(fight_file)
+    grid = next_grid(now)
+    wishes = parse_wishes(grid, fixes, True, "--fix") + parse_wishes(
+        grid, forbids, False, "--forbid"
+    )
+    stats = None
+    unattacked: Unattacked
+    if grid.phase.kind is PhaseKind.VOLLEY:
+        if wishes:
+            problem = InputProblem(
+                "in a volley round every monster that reaches shoots the first hero in the "
+                "target order: there is nothing to fix or forbid",
+                "--fix/--forbid",
+                rule="V4",
+            )
+            raise InputError("command line", [problem])
+        from lnf.rules.distance import volley_plan, volley_unshot
+
+        plan, unattacked = volley_plan(grid), volley_unshot(grid)
+    else:
+        from lnf.solver import solve_plan
+
+        solved = solve_plan(grid, tuple(wishes), workers=workers)
+        plan, unattacked = solved.plan, solved.unattacked
         stats = {
             "variables": solved.stats.variables,
             "constraints": solved.stats.constraints,
             "solves": solved.stats.solves,
         }
-        echo_json(plan_data(fight, facts, solved.unattacked, stats))
+    facts = [order_facts(grid, o) for o in in_strike_order(grid, plan)]
+    if as_json:
+        echo_json(plan_data(grid, facts, unattacked, stats))
     else:
-        click.echo(render_plan(fight, facts, solved.unattacked, terminal_style()))
+        title = plan_title(grid, under_way=up_next(now) is not None)
+        notes = plan_notes(grid)
+        click.echo(render_plan(grid, facts, unattacked, terminal_style(), title, notes))

@@ -17,6 +17,7 @@ from lnf.model import BackReason, Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.events import Damaged, Dropped, Fled, Healed, Marked, Moved, Recorded, Step
 from lnf.rules.chase import free_pursuers
 from lnf.rules.choices import (
+    verify_damage,
     verify_flee,
     verify_group_changes,
     verify_heal,
@@ -58,6 +59,10 @@ def damage(fight_file: Path, who: str, amount: int, kind: str | None, crit: bool
     """NAME takes AMOUNT damage (resistances apply, D6–D9)."""
     session = opened(fight_file)
     _known(session.fight, who)
+    try:
+        verify_damage(session.fight, who)
+    except Refused as exc:
+        raise _refused(exc) from None
     _record(session, Damaged(who, amount, DamageType(kind) if kind else None, crit))
 
 
@@ -65,15 +70,16 @@ def damage(fight_file: Path, who: str, amount: int, kind: str | None, crit: bool
 @fight_argument
 @who_argument
 @click.argument("amount", type=click.IntRange(1, 100_000))
-def heal(fight_file: Path, who: str, amount: int) -> None:
+@click.option("--revive", is_flag=True, help="A dead hero is brought back (a spell, the DM).")
+def heal(fight_file: Path, who: str, amount: int, revive: bool) -> None:
     """NAME regains AMOUNT hit points (a downed hero wakes, D9)."""
     session = opened(fight_file)
     _known(session.fight, who)
     try:
-        verify_heal(session.fight, who)
+        verify_heal(session.fight, who, revive)
     except Refused as exc:
         raise _refused(exc) from None
-    _record(session, Healed(who, amount))
+    _record(session, Healed(who, amount, revive=revive))
 
 
 @click.command()

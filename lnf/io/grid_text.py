@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lnf.errors import Violation
 from lnf.io.style import Style, pad, visible_len
-from lnf.model import BackReason, CDot, Fight, Hero, Monster, PhaseKind, Rank
+from lnf.model import BackReason, CDot, Condition, Fight, Hero, Monster, PhaseKind, Rank
 from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.distance import who_reaches
@@ -61,20 +61,22 @@ def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]
     group_colour = {
         g.label: GROUP_COLOURS[i % len(GROUP_COLOURS)] for i, g in enumerate(fight.groups)
     }
-    name_w = max([4, *(len(h.name) for h in heroes)])
+    name_w = max([4, *(len(_hero_name(h)) for h in heroes)])  # with its mark: no shift
     class_w = max([5, *(len(h.cls) for h in heroes)])
     hp_w = max([2, *(len(_hero_hp(h)) for h in heroes)])
     group_w = max([3, *(len(g.label) for g in fight.groups)])
     left_w = name_w + class_w + hp_w + 5
 
-    full = [m.name for m in monsters]
-    numbered = [str(i + 1) for i in range(len(monsters))]
-    tallies = [_tally(m) for m in monsters]
-    col_w = max([len(n) for n in full] + [len(t) for t in tallies] + [1]) + 2
+    full = [_monster_name(m) for m in monsters]
+    numbered = [str(i + 1) + ("" if in_fight(m) else DEAD) for i, m in enumerate(monsters)]
+    damage = [str(min(m.damage, m.hp)) for m in monsters]  # G6: counted up, as on paper
+    hp_left = [_hp_left(m) for m in monsters]
+    widest = max([len(t) for t in damage + hp_left] + [1])
+    col_w = max([len(n) for n in full] + [widest]) + 2
     fixed = left_w + 13 + group_w + 3
     if fixed + col_w * len(monsters) > width:  # too wide: number the columns, legend below
         labels = numbered
-        col_w = max([len(n) for n in numbered] + [len(t) for t in tallies] + [1]) + 1
+        col_w = max([len(n) for n in numbered] + [widest]) + 1
     else:
         labels = full
 
@@ -90,7 +92,8 @@ def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]
     dots_head = "F L C O N"
     header_left = pad("", left_w) + "│ " + dots_head + " │ " + pad("grp", group_w) + " │ "
     lines = [header_left + cells([style(x, "bold") for x in labels])]
-    lines.append(_label_row(left_w, group_w, "damage/hp", cells(tallies)))
+    lines.append(_label_row(left_w, group_w, "damage", cells(damage)))
+    lines.append(_label_row(left_w, group_w, "hp", cells(hp_left)))
     lines.append(_label_row(left_w, group_w, "rank", cells([rank_mark(m) for m in monsters])))
     lines.append(
         _label_row(
@@ -121,7 +124,7 @@ def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]
             together = label != "" and _group_label(fight, m.name) == label
             xs.append("X" if together else "·")
             paints.append(group_colour.get(label) if together else "dim")
-        name = hero.name if in_fight(hero) else f"{hero.name}†"
+        name = _hero_name(hero)
         left = f"{pad(name, name_w)}  {pad(hero.cls, class_w)}  {_hero_hp(hero).rjust(hp_w)}"
         if downed(hero) or not in_fight(hero):
             left = style(left, "red")
@@ -132,7 +135,7 @@ def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]
             pad(left, left_w) + "│ " + pad(marks, 9) + " │ " + grp + " │ " + cells(xs, paints)
         )
     if labels is numbered:
-        legend = "  ".join(f"{i + 1} {m.name}" for i, m in enumerate(monsters))
+        legend = "  ".join(f"{i + 1} {_monster_name(m)}" for i, m in enumerate(monsters))
         lines.append("")
         lines.append("Columns: " + legend)
     return [line.rstrip() for line in lines]  # no trailing blanks to copy into notes
@@ -157,9 +160,24 @@ def _hero_hp(hero: Hero) -> str:
     return text + (f"+{hero.temp_hp}" if hero.temp_hp else "")
 
 
-def _tally(monster: Monster) -> str:
-    """G6: damage taken so far, counted up to the starting hit points."""
-    return f"{min(monster.damage, monster.hp)}/{monster.hp}"
+DEAD = "†"  # beside the name of the dead, whose row or column stays
+
+
+def _hero_name(hero: Hero) -> str:
+    return hero.name if in_fight(hero) or hero.escaped else hero.name + DEAD
+
+
+def _monster_name(monster: Monster) -> str:
+    return monster.name if in_fight(monster) or monster.escaped else monster.name + DEAD
+
+
+def _hp_left(monster: Monster) -> str:
+    """Hit points left, as a hero's are shown (and as the log says them)."""
+    if monster.escaped:
+        return "away"
+    if not in_fight(monster):
+        return "KO" if Condition.UNCONSCIOUS in monster.conditions else "dead"
+    return f"{monster.current_hp}/{monster.hp}"
 
 
 def _group_label(fight: Fight, name: str) -> str:

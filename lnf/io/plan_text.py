@@ -10,12 +10,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from lnf.io.style import Style
-from lnf.model import Attack, Fight, Monster, Rank
+from lnf.model import Attack, Fight, Monster, PhaseKind, Rank
 from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
 from lnf.rules.attacks import plan_targets, roll_for, weapon_for
+from lnf.rules.distance import volley_attack, volley_reach
 from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
-from lnf.rules.strike_order import strike_blocks, strike_order
+from lnf.rules.strike_order import strike_blocks, strike_order, up_next
 from lnf.values import value
 
 Unattacked = Sequence[tuple[str, Sequence[tuple[str, str]]]]
@@ -41,15 +42,25 @@ def order_facts(fight: Fight, order: Order) -> OrderFacts:
     provoked = tuple(opportunity_attackers(fight, step)) if step is not None else ()
     if order.target is None or order.mode is None:
         return OrderFacts(order, monster, provoked=provoked)
+    if fight.phase.kind is PhaseKind.VOLLEY:  # V3: what reaches this far, and how well
+        n = fight.phase.volley
+        shot = volley_attack(monster, n)
+        far = shot is not None and volley_reach(shot, n) is Advantage.DISADVANTAGE
+        why = ("a two-handed bow beyond volley round 2 (V3)",) if far else ()
+        roll = Advantage.DISADVANTAGE if far else Advantage.NORMAL
+        return OrderFacts(order, monster, shot, roll, why, provoked)
     hero = fight.hero(order.target)
-    roll, why = roll_for(monster, hero, order.mode, order.rank)
-    return OrderFacts(order, monster, weapon_for(monster, hero, order.mode), roll, why, provoked)
+    roll, reasons = roll_for(monster, hero, order.mode, order.rank)
+    weapon = weapon_for(monster, hero, order.mode)
+    return OrderFacts(order, monster, weapon, roll, reasons, provoked)
 
 
 def in_strike_order(fight: Fight, plan: Plan) -> list[Order]:
-    """S2–S3: the orders in the order the monsters act."""
-    order_of = strike_order(fight)
-    return sorted(plan.orders, key=lambda o: order_of.index(o.monster))
+    """S2–S3: the orders in the order the monsters act: the round's order once it is under
+    way (S1: fixed as the round starts), else the order the next round will have."""
+    order_of = list(fight.turns.order) if up_next(fight) is not None else strike_order(fight)
+    place = {name: i for i, name in enumerate(order_of)}
+    return sorted(plan.orders, key=lambda o: place.get(o.monster, len(place)))
 
 
 def plan_data(
@@ -95,18 +106,38 @@ def _order_data(f: OrderFacts) -> dict[str, Any]:
     }
 
 
+def plan_title(fight: Fight, under_way: bool) -> str:
+    """Which round the plan is for, and why it is the plan it is."""
+    if fight.phase.kind is PhaseKind.VOLLEY:
+        when = f"round {fight.round}, volley round {fight.phase.volley}"
+        how = "V4: every monster that reaches shoots"
+    else:
+        when, how = f"round {fight.round}", "P1–P4"
+    if under_way:
+        return f"The monsters' plan for the rest of {when} ({how}; P6: as the grid stands now)"
+    return f"The monsters' plan for {when} ({how}; lnf next or lnf round starts it)"
+
+
 def render_plan(
-    fight: Fight, facts: Sequence[OrderFacts], unattacked: Unattacked, style: Style
+    fight: Fight,
+    facts: Sequence[OrderFacts],
+    unattacked: Unattacked,
+    style: Style,
+    title: str = "",
+    notes: Sequence[str] = (),
 ) -> str:
     """`lnf plan`: each monster's order in strike order, then who is left alone and why."""
-    out = [style(f"The monsters' plan for round {fight.round}", "bold")]
+    out = [style(title or f"The monsters' plan for round {fight.round}", "bold")]
+    out += [f"Note: {note}." for note in notes]
     out.append("Target order (T2): " + ", ".join(h.name for h in plan_targets(fight)))
     out.append("")
     if not facts:
         out.append("No monster is able to act this round.")
     width = max((len(f.order.monster) for f in facts), default=0)
+    volley = fight.phase.kind is PhaseKind.VOLLEY  # V3: no groups, no ranks yet
     for f in facts:
-        line = f"{describe_move(fight, f.order)}, {describe_rank(f.monster, f.order.rank)}; "
+        line = "" if volley else f"{describe_move(fight, f.order)}, "
+        line += "" if volley else f"{describe_rank(f.monster, f.order.rank)}; "
         line += _attack_phrase(f) + "."
         name = style(f.order.monster.ljust(width), "bold")
         out.append(f"  {name}  {line[0].upper()}{line[1:]}")
@@ -127,8 +158,12 @@ def render_plan(
             out.append(f"  {hero} may strike {monster} as it leaves.")
     else:
         out.append("No move provokes an opportunity attack (M6).")
-    blocks = "; ".join(", ".join(names) for _, names in strike_blocks(fight))
-    out.append(f"Strike order (S2–S3): {blocks}")
+    if up_next(fight) is not None:  # S1: the round's order was fixed as it started
+        left = [n for n in fight.turns.order if n not in fight.turns.acted and n in fight]
+        out.append(f"Still to act, in strike order (S1): {', '.join(left)}")
+    else:
+        blocks = "; ".join(", ".join(names) for _, names in strike_blocks(fight))
+        out.append(f"Strike order (S2–S3): {blocks}")
     return "\n".join(out)
 
 
@@ -169,6 +204,6 @@ def _attack_phrase(f: OrderFacts) -> str:
         return verb
     why = "; ".join(f.roll_reasons)
     if f.roll is Advantage.NORMAL:
-        return f"{verb}, a straight roll ({why})"
+        return f"{verb}, a straight roll: {why}"
     word = "with advantage" if f.roll is Advantage.ADVANTAGE else "at disadvantage"
-    return f"{verb} {word} ({why})"
+    return f"{verb} {word}: {why}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lnf.model import Action, Dot, Fight, Hero, Rank
+from lnf.model import Action, Condition, Dot, Fight, Hero, Rank
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -152,11 +152,12 @@ def _step_text(done: StepDone) -> str:
     if isinstance(step, Healed):
         how = f" ({step.text})" if step.text else ""
         by = f" with {step.by}" if step.by else ""
-        healer = step.healer or "The DM"
+        back = f"{step.who} is brought back from the dead (D9). " if step.revive else ""
+        hp = _hp(after, step.who)
+        if not step.healer:  # the DM's record: nobody to name as the healer
+            return f"{back}{step.who} regains {step.amount} hit points{by}{how}; {hp}."
         target = "itself" if step.healer == step.who else step.who
-        return (
-            f"{healer} heals {target}{by}: {step.amount} hit points{how}; {_hp(after, step.who)}."
-        )
+        return f"{back}{step.healer} heals {target}{by}: {step.amount} hit points{how}; {hp}."
     if isinstance(step, Damaged):
         kind = f" {step.type}" if step.type is not None else ""
         return f"{step.who} takes {step.amount}{kind} damage; {_hp(after, step.who)}."
@@ -301,4 +302,9 @@ def _hp(fight: Fight, name: str) -> str:
         if c.dead:
             return f"{name} is dead"
         return f"{name} {c.current_hp}/{c.hp} hp"
-    return f"{name} {c.current_hp}/{c.hp} hp" if c.current_hp else f"{name} is down"
+    taken = f"{min(c.damage, c.hp)} damage"  # G6: as the monster's column says it
+    if c.current_hp:
+        return f"{name} {c.current_hp}/{c.hp} hp ({taken})"
+    if Condition.UNCONSCIOUS in c.conditions:
+        return f"{name} is knocked out ({taken})"
+    return f"{name} is dead ({taken})"

@@ -107,6 +107,7 @@ class Healed:
     text: str = ""  # the roll, or what the DM wrote
     by: str = ""  # the spell or item
     healer: str = ""
+    revive: bool = False  # D9: the DM says a dead hero is brought back (Revivify, a wish…)
 
 
 @value

@@ -189,6 +189,7 @@ class Turns:
     file is the state between rounds; the fight log rebuilds these mid-round."""
 
     order: tuple[str, ...] = ()  # the strike order of the round under way (S1–S3)
+    phase: Phase | None = None  # the phase it started in (V2: a volley round went by)
     acted: frozenset[str] = frozenset()  # had their turn this round
     reacted: frozenset[str] = frozenset()  # used their reaction this round (D10)
     dodging: frozenset[str] = frozenset()  # took the Dodge action; ends at their next turn

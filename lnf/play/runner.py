@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from lnf.dice.roll import DiceSource
 from lnf.errors import NoLegalPlan, RuleViolation
-from lnf.model import Action, Fight, Hero, Monster, PhaseKind, Rank, Side
+from lnf.model import Action, Fight, Hero, Monster, PhaseKind, Side
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -34,22 +34,22 @@ from lnf.play.chasing import commit_speeds, hide_from_pursuers, monster_chase_tu
 from lnf.play.decisions import AttackChoice, HealChoice, SimpleChoice, SpellChoice, TurnChoice
 from lnf.play.replan import grid_view, orders_changed, plan_key
 from lnf.play.resolve import roll_attack, roll_death_save, roll_healing, roll_spell
+from lnf.play.round_start import Planner, opening, plan_in_phase, round_number
 from lnf.play.sides import HeroSide
 from lnf.play.state import Applied, Steps
 from lnf.play.table import Table
 from lnf.play.turns import UNARMED, opportunity, simple_action
-from lnf.play.volleys import roll_volleys, tick_volley
+from lnf.play.volleys import roll_volleys
 from lnf.rules.attacks import weapon_for
 from lnf.rules.chase import free_pursuers, in_chase
 from lnf.rules.choices import can_take_turn
-from lnf.rules.distance import volley_attack, volley_plan
+from lnf.rules.distance import volley_attack
 from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight, incapacitated
-from lnf.rules.state import check_state, plan_notes
+from lnf.rules.state import plan_notes
 from lnf.rules.strike_order import strike_order, up_next
 
-Planner = Callable[[Fight], Plan]
 VOLLEYS = "the volley rounds"  # the dice that set them (V1), rolled once per fight
 
 
@@ -161,15 +161,11 @@ class Runner:
         return up_next(self.fight) is None
 
     def start_round(self) -> None:
-        started = [e for e in self.table.events if isinstance(e, RoundStarted)]
-        number = self.fight.round + 1 if started else self.fight.round
-        phase = self.fight.phase
-        if phase.kind is PhaseKind.APART:
+        number = round_number(self.fight)
+        if self.fight.phase.kind is PhaseKind.APART:
             self._add(roll_volleys(self.fight, self._dice(VOLLEYS)))
-        elif phase.kind is PhaseKind.VOLLEY and started and started[-1].phase == phase:
-            self._add(tick_volley(self.fight))  # V2: a volley round went by
-        if self.fight.phase.kind.melee_possible:
-            self._settle_ranks()
+        for event in opening(self.fight):  # V2, R4, R5: what the rules do first
+            self._add(event)
         order = tuple(strike_order(self.fight))
         self._add(RoundStarted(number, order, self.fight.phase))
         if self.fight.chase:
@@ -202,27 +198,6 @@ class Runner:
             return self._monster_turn(c)
         return self._hero_turn(c)
 
-    def _settle_ranks(self) -> None:
-        """R4, R5: a back-rank hero whose reason is gone (its guards fell, the monsters now
-        outnumber two to one) steps into the front rank before the monsters plan."""
-        while True:
-            broken = [
-                v
-                for v in check_state(self.fight)
-                if v.rule in ("R4", "R5")
-                and any(self.fight.hero(n).rank is Rank.BACK for n in v.who if n in self.fight)
-            ]
-            if not broken:
-                return
-            who = broken[0].who[-1]
-            self._add(
-                Recorded(
-                    (Moved(who, rank=Rank.FRONT),),
-                    note=f"{who} may no longer stand back ({broken[0].rule}): {broken[0].message}",
-                    by_rules=True,
-                )
-            )
-
     # --- monsters --------------------------------------------------------------------------
 
     def _current_plan(self) -> Plan:
@@ -236,8 +211,7 @@ class Runner:
         if self.progress is not None:
             self.progress(f"round {self.fight.round}: planning the monsters' moves (P6)")
         try:
-            volley = grid.phase.kind is PhaseKind.VOLLEY
-            plan = volley_plan(grid) if volley else self.planner(grid)  # V4 or P1–P4
+            plan = plan_in_phase(grid, self.planner)  # V4 or P1–P4
         except (NoLegalPlan, RuleViolation) as exc:
             plan = Plan(())
             self._told = f"no legal plan: {exc}"

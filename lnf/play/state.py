@@ -99,6 +99,7 @@ def apply(fight: Fight, event: Event) -> Applied:
         turns = replace(
             fight.turns,
             order=event.order,
+            phase=event.phase,
             acted=frozenset(),
             reacted=frozenset(),
             disengaged=frozenset(),
@@ -207,7 +208,7 @@ def _step(fight: Fight, step: Step) -> StepDone:
         hero, notes = death_save(fight.hero(step.who), step.face)
         return StepDone(step, fight, tidy(fight.with_combatant(hero)), notes=tuple(notes))
     if isinstance(step, Healed):
-        healed, notes = heal(fight.combatant(step.who), step.amount)
+        healed, notes = heal(fight.combatant(step.who), step.amount, step.revive)
         return StepDone(step, fight, fight.with_combatant(healed), notes=tuple(notes))
     if isinstance(step, Damaged):
         return _damaged(fight, step)

@@ -127,11 +127,38 @@ def verify_area(fight: Fight, spell: Attack, targets: Sequence[str], spared: Seq
     return count
 
 
-def verify_heal(fight: Fight, who: str) -> None:
-    """D9: healing wakes a downed hero, but nothing here brings back the dead."""
+def verify_heal(fight: Fight, who: str, revive: bool = False) -> None:
+    """D9: healing wakes a downed hero; a dead hero comes back only when the DM says so (a
+    revival); the dead monsters and those who got away are beyond it."""
     c = fight.combatant(who)
+    if c.escaped:
+        raise Refused(f"{who} got away and is out of the fight", "C6")
+    if isinstance(c, Monster):
+        if not in_fight(c):
+            raise Refused(f"{who} is dead: a dead monster is off the grid", "D8")
+        if revive:
+            raise Refused(f"{who} is not dead: there is nothing to bring back", "D9")
+        return
+    if c.dead and not revive:
+        raise Refused(
+            f"{who} is dead: healing does not bring a hero back; if a spell or the DM does, "
+            "say so with --revive",
+            "D9",
+        )
+    if revive and not c.dead:
+        raise Refused(f"{who} is not dead: there is nothing to bring back", "D9")
+
+
+def verify_damage(fight: Fight, who: str) -> None:
+    """D8, D9: damage is for those still in the fight; a downed hero takes it (a failed
+    death save, D9), the dead and those who got away do not."""
+    c = fight.combatant(who)
+    if c.escaped:
+        raise Refused(f"{who} got away and is out of the fight", "C6")
+    if isinstance(c, Monster) and not in_fight(c):
+        raise Refused(f"{who} is dead: damage to it changes nothing", "D8")
     if isinstance(c, Hero) and c.dead:
-        raise Refused(f"{who} is dead: no healing brings a hero back here (D9)")
+        raise Refused(f"{who} is dead: damage to it changes nothing", "D9")
 
 
 # --- moves (M1–M5, R4–R8, V3, C1) ---------------------------------------------------------
@@ -217,10 +244,16 @@ def verify_group_changes(c: Hero | Monster, moves: Sequence[Moved]) -> None:
 
 def verify_flee(fight: Fight, c: Hero | Monster) -> None:
     """C1: a standing combatant may flee, once: not while it is in a chase already."""
+    if c.escaped:
+        raise Refused(f"{c.name} has got away already", "C6")
     if not in_fight(c) or c.current_hp == 0:
         raise Refused(f"{c.name} is not standing", "C1")
     if in_chase(fight, c.name):
-        raise Refused(f"{c.name} is already in a chase", "C1")
+        fleeing = any(p.escaper == c.name for p in fight.chase)
+        raise Refused(
+            f"{c.name} is {'fleeing' if fleeing else 'giving chase'} already: one chase at a time",
+            "C1",
+        )
 
 
 # --- everything open -----------------------------------------------------------------------

@@ -97,8 +97,15 @@ def knock_out(target: Hero | Monster) -> tuple[Hero | Monster, list[str]]:
     return replace(target, hp_now=0, death_saves=(0, 0), stable=True), note
 
 
-def heal(target: Hero | Monster, amount: int) -> tuple[Hero | Monster, list[str]]:
-    """D9: any healing wakes a downed hero and resets its death saves."""
+def heal(
+    target: Hero | Monster, amount: int, revive: bool = False
+) -> tuple[Hero | Monster, list[str]]:
+    """D9: any healing wakes a downed hero and resets its death saves; only a revival (the DM
+    says so) brings a dead hero back, with the hit points healed."""
+    if isinstance(target, Hero) and target.dead:
+        if not revive:
+            return target, []
+        target = replace(target, dead=False, hp_now=0)
     if amount <= 0:
         return target, []
     if isinstance(target, Monster):

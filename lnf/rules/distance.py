@@ -113,3 +113,30 @@ def volley_plan(fight: Fight) -> Plan:
         target = targets[0].name if shooting else None
         orders.append(Order(m.name, m.rank, target=target, mode=Mode.RANGED if target else None))
     return Plan(tuple(o for o in orders if o.monster not in fight.turns.acted))
+
+
+def volley_unshot(fight: Fight) -> list[tuple[str, list[tuple[str, str]]]]:
+    """P5 for a volley round: each hero the volley plan leaves alone, and why."""
+    n = fight.phase.volley
+    targets = [h for h in plan_targets(fight) if not unseen(h) and in_fight(h)]
+    shooters = [m for m in monsters(fight) if volley_attack(m, n) is not None]
+    out = []
+    for hero in plan_targets(fight):
+        if unseen(hero):
+            out.append((hero.name, [("R4", "hidden in the back rank: no monster can pick it")]))
+        elif not shooters:
+            out.append((hero.name, [("V3", f"no monster's attack reaches in volley round {n}")]))
+        elif targets and hero is not targets[0]:
+            first = targets[0].name
+            out.append(
+                (
+                    hero.name,
+                    [
+                        (
+                            "V4",
+                            f"every monster that reaches shoots {first}, first in the target order",
+                        )
+                    ],
+                )
+            )
+    return out
