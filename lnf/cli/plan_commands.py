@@ -100,10 +100,17 @@ def plan(
             "constraints": solved.stats.constraints,
             "solves": solved.stats.solves,
         }
+    under_way = up_next(now) is not None
+    if under_way and not plan.orders and not as_json:
+        click.echo(
+            f"Every monster has had its turn in round {grid.round}: lnf plan {fight_file} "
+            "previews the next round once this one is over."
+        )
+        return
     facts = [order_facts(grid, o) for o in in_strike_order(grid, plan)]
     if as_json:
         echo_json(plan_data(grid, facts, unattacked, stats))
     else:
-        title = plan_title(grid, under_way=up_next(now) is not None)
+        title = plan_title(grid, under_way)
         notes = plan_notes(grid)
-        click.echo(render_plan(grid, facts, unattacked, terminal_style(), title, notes))
+        click.echo(render_plan(grid, facts, unattacked, terminal_style(), title, notes, under_way))

@@ -31,7 +31,7 @@ from lnf.play.runner import VOLLEYS
 from lnf.play.script import ScriptedHeroes
 from lnf.play.sides import TABLE_HEROES
 from lnf.play.state import Applied
-from lnf.play.volleys import roll_volleys, volleys_set
+from lnf.play.volleys import roll_volleys, verify_start, volleys_set
 from lnf.play.words import parse_choice
 from lnf.rules.choices import options
 from lnf.rules.distance import volley_rounds
@@ -158,6 +158,7 @@ def start(
         raise InputError("command line", [InputProblem("give --terrain or --volleys", rule="V1")])
     session = opened(fight_file)
     table = session.table
+    verify_start(session.fight)
     make_runner(session, TABLE_HEROES, seed)  # a log needs its seed before the first roll
     if volleys is not None:
         event = volleys_set(volleys, f"the DM sets {volleys} volley rounds (V1)")

@@ -129,18 +129,44 @@ def act(fight_file: Path, words: tuple[str, ...], faces: str | None, manual_dice
             rule="S1",
         )
     dice: DiceSource | None = ManualDice() if manual_dice else None
-    scripted = _faces(faces) if faces is not None else None
-    if scripted is not None:
-        dice = ScriptedDice(scripted)
+    given = PlayersDice(_faces(faces)) if faces is not None else None
     try:
-        runner.act(choice, dice)
+        runner.act(choice, given or dice)
     except ScriptedDiceError as exc:
-        problem = InputProblem(
-            f"--dice: {exc}",
-            hint="give every die the action rolls, in order: the d20 first, then the damage",
-        )
-        raise InputError("command line", [problem]) from None
+        assert given is not None
+        raise InputError("command line", [given.problem(str(exc))]) from None
+    if given is not None and given.left:
+        unused = ", ".join(map(str, given.left))
+        click.echo(f"lnf: note: the last --dice faces were not needed: {unused}", err=True)
     tell_where(runner, fight_file)
+
+
+class PlayersDice:
+    """`lnf act --dice`: the faces the player rolled, in order; when they run out or do not
+    fit, the DM is told what each face went to and what the missing die is for."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.left = list(faces)
+        self._given = ScriptedDice(faces)
+        self._for = "the action"
+        self._used: list[str] = []
+
+    def about(self, what: str) -> None:
+        self._for = what
+
+    def face(self, sides: int) -> int:
+        value = self._given.face(sides)
+        self.left.pop(0)
+        self._used.append(f"d{sides} {value} ({self._for})")
+        return value
+
+    def problem(self, why: str) -> InputProblem:
+        used = "; ".join(self._used) or "none"
+        return InputProblem(
+            f"--dice: {why}, for {self._for}",
+            hint=f"faces used so far: {used}. Give every die the action rolls, in order (two "
+            "d20s with advantage or disadvantage)",
+        )
 
 
 def _faces(text: str) -> list[int]:

@@ -50,7 +50,7 @@ class ScriptedDice:
         try:
             value = next(self._faces)
         except StopIteration:
-            raise ScriptedDiceError(f"no scripted face left for a d{sides}") from None
+            raise ScriptedDiceError(f"no face left for a d{sides}") from None
         if not 1 <= value <= sides:
             raise ScriptedDiceError(f"a scripted face {value} does not fit a d{sides}")
         return value

@@ -16,7 +16,7 @@ from lnf.rules.attacks import plan_targets, roll_for, weapon_for
 from lnf.rules.distance import volley_attack, volley_reach
 from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
-from lnf.rules.strike_order import strike_blocks, strike_order, up_next
+from lnf.rules.strike_order import strike_blocks, strike_order
 from lnf.values import value
 
 Unattacked = Sequence[tuple[str, Sequence[tuple[str, str]]]]
@@ -56,9 +56,9 @@ def order_facts(fight: Fight, order: Order) -> OrderFacts:
 
 
 def in_strike_order(fight: Fight, plan: Plan) -> list[Order]:
-    """S2–S3: the orders in the order the monsters act: the round's order once it is under
-    way (S1: fixed as the round starts), else the order the next round will have."""
-    order_of = list(fight.turns.order) if up_next(fight) is not None else strike_order(fight)
+    """S2–S3: the orders in the order the monsters act: the round's order, fixed as it
+    starts (S1), else the order the grid gives now."""
+    order_of = list(fight.turns.order) or strike_order(fight)
     place = {name: i for i, name in enumerate(order_of)}
     return sorted(plan.orders, key=lambda o: place.get(o.monster, len(place)))
 
@@ -125,6 +125,7 @@ def render_plan(
     style: Style,
     title: str = "",
     notes: Sequence[str] = (),
+    under_way: bool = False,
 ) -> str:
     """`lnf plan`: each monster's order in strike order, then who is left alone and why."""
     out = [style(title or f"The monsters' plan for round {fight.round}", "bold")]
@@ -158,7 +159,7 @@ def render_plan(
             out.append(f"  {hero} may strike {monster} as it leaves.")
     else:
         out.append("No move provokes an opportunity attack (M6).")
-    if up_next(fight) is not None:  # S1: the round's order was fixed as it started
+    if under_way:  # S1: the round's order was fixed as it started
         left = [n for n in fight.turns.order if n not in fight.turns.acted and n in fight]
         out.append(f"Still to act, in strike order (S1): {', '.join(left)}")
     else:

@@ -6,18 +6,17 @@ plan a DM is shown between rounds is the plan the round then plays.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from lnf.errors import Refused
 from lnf.model import Fight, PhaseKind, Rank
-from lnf.model.events import Event, Moved, Recorded
+from lnf.model.events import Event, Moved, Recorded, RoundStarted
 from lnf.model.plan import Plan
 from lnf.play.replan import grid_view
 from lnf.play.state import apply
 from lnf.play.volleys import tick_volley
 from lnf.rules.distance import volley_plan
 from lnf.rules.state import check_state
-from lnf.rules.strike_order import up_next
+from lnf.rules.strike_order import strike_order, up_next
 
 Planner = Callable[[Fight], Plan]
 
@@ -76,4 +75,6 @@ def next_grid(fight: Fight) -> Fight:
         )
     for event in opening(fight):
         fight = apply(fight, event).after
-    return grid_view(replace(fight, round=round_number(fight)))
+    order = tuple(strike_order(fight))
+    begun = apply(fight, RoundStarted(round_number(fight), order, fight.phase)).after
+    return grid_view(begun)

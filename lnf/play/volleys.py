@@ -39,3 +39,19 @@ def tick_volley(fight: Fight) -> PhaseSet:
     if n <= 0:
         return PhaseSet(PhaseKind.MELEE, 0, "the sides meet: mêlée groups can form (V2)")
     return PhaseSet(PhaseKind.VOLLEY, n, f"the sides close in: volley round {n} (V2)")
+
+
+def verify_start(fight: Fight) -> None:
+    """V1: volley rounds are for a fight that starts at range, set before its first round."""
+    if fight.turns.order:
+        raise Refused(
+            f"round {fight.round} has been played: volley rounds are set before the first round",
+            "V1",
+        )
+    if fight.phase.kind in (PhaseKind.MELEE, PhaseKind.CHASE):
+        raise Refused(
+            f"the fight is in {'mêlée' if fight.phase.kind is PhaseKind.MELEE else 'a chase'}: "
+            "the sides have met, so there are no "
+            "volley rounds (set `phase: apart` for a fight that starts at range)",
+            "V1",
+        )

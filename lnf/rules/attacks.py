@@ -132,11 +132,11 @@ def weapon_for(monster: Monster, hero: Hero, mode: Mode) -> Attack | None:
 # --- rolls (D4) ----------------------------------------------------------------------------
 
 _ATTACKER_DISADVANTAGE = {
-    Condition.BLINDED: "it is blinded",
-    Condition.FRIGHTENED: "it is frightened",
-    Condition.POISONED: "it is poisoned",
-    Condition.PRONE: "it is prone",
-    Condition.RESTRAINED: "it is restrained",
+    Condition.BLINDED: "blinded",
+    Condition.FRIGHTENED: "frightened",
+    Condition.POISONED: "poisoned",
+    Condition.PRONE: "prone",
+    Condition.RESTRAINED: "restrained",
 }
 _TARGET_ADVANTAGE = {
     Condition.BLINDED: "blinded",
@@ -199,15 +199,16 @@ def attack_roll(
         bad.append(f"{target.name} is dodging")
     if helped:
         good.append("an ally helps")
+    me = attacker.name  # reasons name who they are about: they are read on their own
     for condition, text in _ATTACKER_DISADVANTAGE.items():
         if condition in attacker.conditions:
-            bad.append(text)
+            bad.append(f"{me} is {text}")
     if attacker.exhaustion >= 3:
-        bad.append("its exhaustion")
+        bad.append(f"{me} has {attacker.exhaustion} levels of exhaustion")
     if Condition.INVISIBLE in attacker.conditions or attacker.has(Flag.HIDDEN):
-        good.append("it is unseen")
+        good.append(f"{me} is unseen")
     if from_front:
-        bad.append("it shoots from the front rank (R2)")
+        bad.append(f"{me} shoots from the front rank (R2)")
     if far:
         bad.append(far)
     if good and bad:
