@@ -1,8 +1,9 @@
 """Logs written by lnf 0.1.0 (before events were typed) still read: each replays to the same
 state and tells the same story. The fixtures under tests/fights/old-logs/ were written by
 that version with `lnf run --record`, `lnf round`, every record command, undo, redo and
-`lnf start`; beside each are its `lnf show --json` as it was and its `lnf log` text (the
-wording is today's: a monster's hit points say its damage too, a DM's heal names nobody)."""
+`lnf start`; beside each are its `lnf show --json` and its `lnf log` text. The state is as it
+was; what is worked out from it follows today's rules and words (a 15-ft spell no longer
+reaches in a volley round, V3; a monster's hit points say its damage too)."""
 
 from __future__ import annotations
 

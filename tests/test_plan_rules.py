@@ -283,3 +283,101 @@ def test_p7_shortfall_names_the_more_dangerous_attacker() -> None:
         "H1 could be attacked by 1 Boss (more dangerous); your plan sends 0 (P3)"
     ]
     assert shortfall(f, best, best) == []
+
+
+def test_a2_reach_finds_a_levitating_hero_but_not_one_out_of_reach() -> None:
+    """A2, R3, R4: a reach attack works against a back-rank hero, levitating or guarded alike;
+    a hero truly out of reach (its own mark) gets none."""
+    floating = hero("Wen", "wizard", rank=BACK, why=BackReason.LEVITATING, c_dot=CDot.WANTED)
+    f = fight([hero("F1"), floating], [monster("Pikeman", attacks=(PIKE,))])
+    o = order(solved(f), "Pikeman")
+    assert (o.target, o.mode) == ("Wen", Mode.REACH)
+    away = hero("Wen", "wizard", rank=BACK, why=BackReason.OUT_OF_REACH, c_dot=CDot.WANTED)
+    f = fight([hero("F1"), away], [monster("Pikeman", attacks=(PIKE,))])
+    solution = solve_plan(f)
+    assert order(solution.plan, "Pikeman").target == "F1"
+    reasons = dict(solution.unattacked)["Wen"]
+    assert ("R4", "out of reach: no mêlée attack finds it") in reasons
+
+
+def test_m4_a_flyer_in_the_front_rank_is_fast_by_its_flying_speed() -> None:
+    """M4, R7: fly counts whenever the monster could take free air, not only up there: a
+    20-ft walker with a 40-ft flying speed is fast (M3) and may leave and join in one round."""
+    from lnf.rules.moves import is_fast
+
+    bat = monster("Bat", speed=20, fly=40, attacks=(SWORD,))
+    assert is_fast(bat)
+    assert not is_fast(monster("Bat", speed=20, fly=40, conditions=frozenset({Condition.PRONE})))
+    f = fight([hero("H1", c_dot=CDot.WANTED), hero("H2")], [bat], {"B": ["H2", "Bat"]})
+    o = order(solved(f), "Bat")
+    assert (o.move, o.target) == (Move(MoveKind.JOIN, hero="H1"), "H1")
+
+
+# --- P5: every reason is true of the fight it is given for ----------------------------------
+
+
+def _reasons(f: Fight, name: str) -> list[tuple[str, str]]:
+    return list(dict(solve_plan(f).unattacked)[name])
+
+
+def test_p5_no_reach_reason_while_a_longer_reach_is_in_the_fight() -> None:
+    """A2's "no monster out-reaches" is false with a pike in the fight: the reason names what
+    truly stops it (free air here)."""
+    from lnf.model import Rank
+
+    flier = hero("Ike", "monk", rank=Rank.FREE_AIR, fly=30)
+    f = fight([hero("F1", c_dot=CDot.WANTED), flier], [monster("Pikeman", attacks=(PIKE,))])
+    reasons = _reasons(f, "Ike")
+    assert not any("no monster out-reaches" in text for _, text in reasons)
+    assert ("A2", "in free air, and Pikeman cannot fly up to reach it") in reasons
+
+
+def test_p5_reach_held_in_a_group_says_so() -> None:
+    stuck = monster("Pikeman", attacks=(PIKE,), conditions=frozenset({Condition.GRAPPLED}))
+    f = fight([hero("F1"), hero("F2"), guarded("Wen")], [stuck], {"A": ["F1", "Pikeman"]})
+    reasons = _reasons(f, "Wen")
+    assert not any("no monster out-reaches" in text for _, text in reasons)
+    assert any(rule == "A2" and "cannot get out of a group" in text for rule, text in reasons)
+
+
+def test_p5_no_ranged_reason_while_a_bow_is_in_the_fight() -> None:
+    stuck = frozenset({Condition.GRAPPLED})  # R8: it cannot step back to shoot
+    soldier = monster("Soldier", attacks=(SWORD, BOW), conditions=stuck)
+    f = fight([hero("F1"), hero("F2"), guarded("Wen")], [soldier], {"A": ["F1", "Soldier"]})
+    reasons = _reasons(f, "Wen")
+    assert not any("no monster has a ranged attack" in text for _, text in reasons)
+    assert ("R8", "Soldier cannot leave the front rank to shoot (restrained or grappled)") in (
+        reasons
+    )
+
+
+def test_p5_static_reasons_hold_on_generated_grids() -> None:
+    """Whatever the grid, "no monster out-reaches its N ft", "no monster has a ranged attack"
+    and "no monster has a mêlée attack" are said only when no acting monster has one."""
+    from hypothesis import HealthCheck, given, settings
+
+    from lnf.rules.attacks import has_melee, has_ranged
+    from lnf.rules.moves import can_act
+    from lnf.rules.state import planning_problems
+    from tests.strategies import plan_fights
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(plan_fights(max_heroes=3, max_monsters=4))
+    def check(f: Fight) -> None:
+        if planning_problems(f):
+            return
+        acting = [m for m in f.monsters if can_act(f, m)]
+        for name, reasons in solve_plan(f).unattacked:
+            h = f.hero(name)
+            for _, text in reasons:
+                if text.startswith("no monster out-reaches"):
+                    longer = [
+                        m for m in acting if has_melee(m) and m.longest_reach > h.longest_reach
+                    ]
+                    assert not longer, (text, longer)
+                if text == "no monster has a ranged attack":
+                    assert not any(has_ranged(m) for m in acting)
+                if text == "no monster has a mêlée attack":
+                    assert not any(has_melee(m) for m in acting)
+
+    check()

@@ -149,7 +149,9 @@ def test_cli_round_plays_the_monsters_and_the_dm_records_the_heroes(x1: Path) ->
     assert "Strike order (S2, S3): Skeleton 3, Terry; Felix, Doris, Skeleton 2, Wight;" in out
     assert "The monsters' plan (P3): Wight attacks Doris in mêlée;" in out
     assert "Skeleton 3 attacks Terry" in out and "It is Terry's turn (round 7;" in out
-    assert "Wight attacks Doris with" not in out  # nothing after Terry's turn is rolled ahead of him
+    assert (
+        "Wight attacks Doris with" not in out
+    )  # nothing after Terry's turn is rolled ahead of him
     code, out = run("move", str(x1), "Mike", "--rank", "front")
     assert code == 0 and "Mike steps to the front rank." in out
     code, out = run("move", str(x1), "Wendy", "--rank", "free-air")

@@ -98,7 +98,6 @@ class Faces:
 
         pass
 
-
     def face(self, sides: int) -> int:
         return self.faces.pop(0) if self.faces else min(10, sides)
 

@@ -159,6 +159,5 @@ class _Faces:
 
         pass
 
-
     def face(self, sides: int) -> int:
         return self.faces.pop(0) if self.faces else 10

@@ -41,6 +41,7 @@ from lnf.rules.choices import (
     verify_leave,
     verify_on_the_grid,
     verify_rank,
+    verify_spell_reach,
 )
 from lnf.rules.group_changes import moved
 from lnf.rules.roster import in_fight
@@ -81,7 +82,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
 
 def _action(fight: Fight, hero: Hero, verb: str, rest: str) -> ActionChoice:
     if verb == "cast" and (spell := _save_spell(hero, rest)) is not None:
-        return _cast_save(fight, spell, rest)
+        return _cast_save(fight, hero, spell, rest)
     if verb in ("attack", "cast"):
         return _attack(fight, hero, verb, rest)
     if verb == "heal":
@@ -169,7 +170,7 @@ def _save_spell(hero: Hero, rest: str) -> Attack | None:
     return next((a for a in hero.attacks if a.save is not None and a.name.lower() == name), None)
 
 
-def _cast_save(fight: Fight, spell: Attack, rest: str) -> SpellChoice:
+def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str) -> SpellChoice:
     """`cast Fireball at Orc 1, Orc 2 and Kara sculpt Kara` (E3) or `cast Sacred Flame at Orc`."""
     pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
     if len(pieces) != 2:
@@ -181,6 +182,7 @@ def _cast_save(fight: Fight, spell: Attack, rest: str) -> SpellChoice:
     targets = tuple(_name(t, standing) for t in _names(text))
     spared = tuple(_name(t, standing) for t in _names(sculpt))
     big = "a slotted spell" if spell.slot else ""
+    verify_spell_reach(fight, hero, spell, [t for t in targets if t not in spared])
     if spell.area is None:
         if len(targets) != 1 or not isinstance(fight.combatant(targets[0]), Monster):
             raise Refused(f"{spell.name} takes one monster as its target")

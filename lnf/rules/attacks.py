@@ -44,8 +44,14 @@ def unseen(hero: Hero) -> bool:
 
 
 def out_of_melee_reach(hero: Hero) -> bool:
-    """R4: levitating or out-of-reach heroes can only be shot."""
+    """R3, R4: a levitating or out-of-reach hero receives no normal mêlée attack."""
     return hero.rank is Rank.BACK and hero.why in (BackReason.LEVITATING, BackReason.OUT_OF_REACH)
+
+
+def beyond_reach(hero: Hero) -> bool:
+    """R4: a hero somewhere foes cannot reach (its own mark, r) receives no mêlée attack at
+    all; a reach attack (A2) still finds a guarded or levitating one (R3)."""
+    return hero.rank is Rank.BACK and hero.why is BackReason.OUT_OF_REACH
 
 
 def melee_rank(monster: Monster, hero: Hero) -> Rank | None:
@@ -103,7 +109,7 @@ def mode_needs(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Need |
             return None
         return Need(hero_spot(fight, hero), (rank,))
     if mode is Mode.REACH:
-        if not has_melee(monster) or out_of_melee_reach(hero):
+        if not has_melee(monster) or beyond_reach(hero):
             return None
         if monster.longest_reach <= hero.longest_reach:
             return None

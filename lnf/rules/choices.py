@@ -58,6 +58,7 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
     modes: list[Mode] = []
     group = fight.group_of(hero.name)
     if attack.is_melee:
+        beyond = monster.rank is Rank.BACK and monster.why is BackReason.OUT_OF_REACH  # R4
         together = group is not None and monster.name in group.members
         both_front = hero.rank is Rank.FRONT and monster.rank is Rank.FRONT
         both_air = hero.rank is Rank.FREE_AIR and monster.rank is Rank.FREE_AIR
@@ -65,6 +66,7 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
             modes.append(Mode.MELEE)  # A1, R7
         elif (
             group is None
+            and not beyond
             and attack.reach > monster.longest_reach
             and (monster.rank is not Rank.FREE_AIR or hero.rank is Rank.FREE_AIR)
         ):
@@ -109,6 +111,24 @@ def _why_out_of_reach(fight: Fight, hero: Hero, target: Monster) -> str:
     if group is not None and target.name in group.members:
         return "A1, R3"  # together, but one of them is not in the front rank
     return "A1, A2" if group is None else "A1"
+
+
+def verify_spell_reach(fight: Fight, caster: Hero, spell: Attack, targets: Sequence[str]) -> None:
+    """V3, C4: a save spell reaches its targets as an attack would: in a volley round by the
+    round's number, in a chase only across the caster's own escape points with each target
+    (a spell of 15 ft reaches nobody there); on the grid, anyone (E1–E4 count the area)."""
+    chasing = in_chase(fight, caster.name)
+    for name in targets:
+        if fight.phase.kind is PhaseKind.VOLLEY:
+            if volley_reach(spell, fight.phase.volley) is None:
+                raise Refused(
+                    f"{spell.name} does not reach {name} in volley round {fight.phase.volley}",
+                    "V3",
+                )
+        elif (chasing or in_chase(fight, name)) and chase_mode(
+            fight, caster.name, name, spell
+        ) is None:
+            raise Refused(f"{spell.name} does not reach {name} across the chase", "C4")
 
 
 def verify_area(fight: Fight, spell: Attack, targets: Sequence[str], spared: Sequence[str]) -> int:

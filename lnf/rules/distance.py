@@ -42,9 +42,21 @@ def _long_spell(attack: Attack) -> int | None:
     return None
 
 
+# Decision (V3, C4): a ranged attack or spell that reaches less than this (touch, a 15-ft cone,
+# a self-centred area) reaches nobody in a volley round, and in a chase only at 0 escape points.
+SHORT = 30
+
+
+def _short(attack: Attack) -> bool:
+    """Whether the attack's longest reach in feet (its range, else its area) is under SHORT."""
+    if attack.range is not None:
+        return attack.range[1] < SHORT
+    return attack.area is not None and attack.area.size < SHORT
+
+
 def volley_reach(attack: Attack, n: int) -> Advantage | None:
     """V3 in volley round `n`: None if the attack does not reach, else its roll."""
-    if attack.kind is AttackKind.MELEE:
+    if attack.kind is AttackKind.MELEE or _short(attack):
         return None
     if attack.kind is AttackKind.THROWN:
         return Advantage.NORMAL if n == 1 else None  # daggers, darts, javelins: only the last
@@ -58,6 +70,8 @@ def chase_reach(attack: Attack, points: int) -> Advantage | None:
         return Advantage.NORMAL if points == 0 else None
     if attack.kind is AttackKind.THROWN and points == 0:
         return Advantage.NORMAL  # still within arm's length: the mêlée use
+    if _short(attack):
+        return Advantage.NORMAL if points == 0 else None
     return _far(attack, points)
 
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from lnf.model import BackReason, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode
-from lnf.rules.attacks import has_melee, mode_needs, plan_targets, unseen
+from lnf.rules.attacks import beyond_reach, has_melee, has_ranged, mode_needs, plan_targets, unseen
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.roster import monsters
+from lnf.rules.wording import and_list
 
 Reason = tuple[str, str]  # (rule id, text)
 
@@ -45,10 +46,38 @@ def blocked_modes(fight: Fight, hero: Hero) -> list[Reason]:
     if not any(can_ever_attack(fight, m, hero, Mode.MELEE) for m in acting):
         reasons.append(_melee_block(fight, hero, acting))
     if not any(can_ever_attack(fight, m, hero, Mode.REACH) for m in acting):
-        reasons.append(("A2", f"no monster out-reaches its {hero.longest_reach} ft"))
+        reasons.append(_reach_block(hero, acting))
     if not any(can_ever_attack(fight, m, hero, Mode.RANGED) for m in acting):
-        reasons.append(("A3", "no monster has a ranged attack"))
+        reasons.append(_ranged_block(acting))
     return reasons
+
+
+# Each reason below is said only when it is true of the fight (P5): the first that holds.
+
+
+def _reach_block(hero: Hero, acting: list[Monster]) -> Reason:
+    if beyond_reach(hero):
+        return ("R4", "out of reach: no mêlée attack finds it")
+    longer = [m.name for m in acting if has_melee(m) and m.longest_reach > hero.longest_reach]
+    if not longer:
+        return ("A2", f"no monster out-reaches its {hero.longest_reach} ft")
+    if hero.rank is Rank.FREE_AIR:
+        return ("A2", f"in free air, and {and_list(longer)} cannot fly up to reach it")
+    return (
+        "A2",
+        f"{and_list(longer)} out-reach it but cannot get out of a group to strike "
+        "(M4: speed 0, restrained or grappled)",
+    )
+
+
+def _ranged_block(acting: list[Monster]) -> Reason:
+    shooters = [m.name for m in acting if has_ranged(m)]
+    if not shooters:
+        return ("A3", "no monster has a ranged attack")
+    return (
+        "R8",
+        f"{and_list(shooters)} cannot leave the front rank to shoot (restrained or grappled)",
+    )
 
 
 def _melee_block(fight: Fight, hero: Hero, acting: list[Monster]) -> Reason:
@@ -60,4 +89,4 @@ def _melee_block(fight: Fight, hero: Hero, acting: list[Monster]) -> Reason:
         return ("R7", "in free air, and no monster can fly up to it")
     if not any(has_melee(m) for m in acting):
         return ("A1", "no monster has a mêlée attack")
-    return ("M2", "no monster is fast enough to reach it this round")
+    return ("M2", "no monster can get into its group, in the front rank, this round (M2–M4, R8)")

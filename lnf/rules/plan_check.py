@@ -10,7 +10,7 @@ from __future__ import annotations
 from lnf.errors import Violation
 from lnf.model import BackReason, Fight, Flag, Hero, Monster, Rank
 from lnf.model.plan import Mode, MoveKind, Order, Plan
-from lnf.rules.attacks import has_melee, has_ranged, out_of_melee_reach, plan_targets
+from lnf.rules.attacks import has_melee, has_ranged, plan_targets
 from lnf.rules.back_rank import bound_by_count
 from lnf.rules.gangup import TIERS, unit_spots
 from lnf.rules.moves import (
@@ -169,8 +169,8 @@ def _check_reach(m: Monster, h: Hero, spot: Spot, rank: Rank) -> list[Violation]
         )
     if h.rank is Rank.FREE_AIR and rank is not Rank.FREE_AIR:
         found.append(Violation("A2", f"{h.name} is in free air, out of reach from below", who))
-    if out_of_melee_reach(h):
-        found.append(Violation("R4", f"{h.name} is out of mêlée reach ({h.why})", who))
+    if h.rank is Rank.BACK and h.why is BackReason.OUT_OF_REACH:  # R3: only this stops A2
+        found.append(Violation("R4", f"{h.name} is out of reach ({h.why})", who))
     return found
 
 

@@ -15,7 +15,6 @@ from lnf.model import (
     Fight,
     Hero,
     Monster,
-    Rank,
 )
 
 _FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
@@ -71,4 +70,6 @@ def speed_now(c: Combatant) -> int:
         return 0
     if Condition.PRONE in c.conditions:
         return c.speed  # standing up costs half, but prone does not change slow/fast
-    return max(c.speed, c.fly) if c.rank is Rank.FREE_AIR else c.speed
+    # R7 lets it take free air whenever it can fly (not prone, not held: both above), so its
+    # flying speed counts in any rank, not only once it is up there.
+    return max(c.speed, c.fly)
