@@ -201,7 +201,7 @@ def test_play_stops_and_carries_on(x1: Path) -> None:
         main, ["play", str(x1)], input="attack Skeleton 9\nattack Wight with Longsword\nquit\n"
     )
     assert "Carrying on from the log" in second.output
-    assert "Not allowed: no 'Skeleton 9' here" in second.output
+    assert "Not allowed: no 'Skeleton 9' among those it can pick; did you mean" in second.output
     assert "Felix attacks Wight with Longsword in mêlée" in second.output
     events = [json.loads(x)["event"] for x in log_path(x1).read_text().splitlines()]
     assert events.count("begin") == 1

@@ -9,8 +9,9 @@ import click
 
 from lnf.cli.options import current_fight, echo_json, fight_argument, json_option, terminal_style
 from lnf.errors import InputError, InputProblem
-from lnf.model import Fight, Hero, Monster, PhaseKind
+from lnf.model import Fight, PhaseKind
 from lnf.model.plan import Wish
+from lnf.rules.names import match_name, suggestion
 
 WISH = re.compile(r"^\s*(?P<monster>.+?)\s*->\s*(?P<hero>.+?)\s*$")
 
@@ -24,11 +25,16 @@ def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str)
         if match is None:
             problems.append(InputProblem(f"{text!r} is not MONSTER->HERO", option))
             continue
-        monster, hero = match["monster"], match["hero"]
-        if not isinstance(fight.combatant(monster) if monster in fight else None, Monster):
-            problems.append(InputProblem(f"{monster!r} is not a monster of this fight", option))
-        elif not isinstance(fight.combatant(hero) if hero in fight else None, Hero):
-            problems.append(InputProblem(f"{hero!r} is not a hero of this fight", option))
+        monster = match_name(match["monster"], [m.name for m in fight.monsters])
+        hero = match_name(match["hero"], [h.name for h in fight.heroes])
+        if monster is None:
+            near = suggestion(match["monster"], [m.name for m in fight.monsters])
+            said = f"{match['monster']!r} is not a monster of this fight"
+            problems.append(InputProblem(said + (f"; {near}" if near else ""), option))
+        elif hero is None:
+            near = suggestion(match["hero"], [h.name for h in fight.heroes])
+            said = f"{match['hero']!r} is not a hero of this fight"
+            problems.append(InputProblem(said + (f"; {near}" if near else ""), option))
         else:
             wishes.append(Wish(monster, hero, fixed))
     if problems:

@@ -14,7 +14,7 @@ from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.io.transcript import describe
 from lnf.model import BackReason, Condition, Dot, Fight, Hero, Monster, Rank
-from lnf.model.events import Damaged, Dropped, Fled, Healed, Marked, Moved, Recorded, Step
+from lnf.model.events import Begun, Damaged, Dropped, Fled, Healed, Marked, Moved, Recorded, Step
 from lnf.rules.chase import free_pursuers
 from lnf.rules.choices import (
     verify_damage,
@@ -26,6 +26,7 @@ from lnf.rules.choices import (
     verify_rank,
 )
 from lnf.rules.group_changes import moved
+from lnf.rules.names import find_name
 from lnf.rules.roster import in_fight
 from lnf.session import Session
 
@@ -38,48 +39,53 @@ def _record(session: Session, *steps: Step) -> None:
 
 
 def _known(fight: Fight, name: str) -> Hero | Monster:
-    if name not in fight:
-        names = ", ".join(c.name for c in fight.everyone)
-        raise InputError("command line", [InputProblem(f"no {name!r} in this fight", hint=names)])
-    return fight.combatant(name)
+    """The combatant NAME means, as typed at the table (any case, did-you-mean on a typo)."""
+    try:
+        return fight.combatant(find_name(name, [c.name for c in fight.everyone]))
+    except Refused as exc:
+        raise _refused(exc) from None
 
 
 def _refused(exc: Refused) -> InputError:
-    hint = "open: " + "; ".join(exc.options) if exc.options else ""
+    named = exc.message.endswith("?")  # a did-you-mean names the likely ones already
+    hint = "there are: " + ", ".join(exc.options) if exc.options and not named else ""
     return InputError("command line", [InputProblem(exc.message, rule=exc.rule, hint=hint)])
 
 
 @click.command()
 @fight_argument
 @who_argument
-@click.argument("amount", type=click.IntRange(0, 100_000))
+@click.argument("amount", metavar="AMOUNT|DICE")
 @click.option("--type", "kind", type=click.Choice([t.value for t in DamageType]), help="D6.")
 @click.option("--crit", is_flag=True, help="A critical hit (two death save failures at 0).")
-def damage(fight_file: Path, who: str, amount: int, kind: str | None, crit: bool) -> None:
-    """NAME takes AMOUNT damage (resistances apply, D6–D9)."""
+def damage(fight_file: Path, who: str, amount: str, kind: str | None, crit: bool) -> None:
+    """NAME takes AMOUNT damage, or lnf rolls DICE such as 2d6+3 (resistances apply, D6–D9)."""
     session = opened(fight_file)
-    _known(session.fight, who)
+    who = _known(session.fight, who).name
     try:
         verify_damage(session.fight, who)
     except Refused as exc:
         raise _refused(exc) from None
-    _record(session, Damaged(who, amount, DamageType(kind) if kind else None, crit))
+    total, text = _amount(session, amount, "damage", 0, crit)
+    _record(session, Damaged(who, total, DamageType(kind) if kind else None, crit, text))
 
 
 @click.command()
 @fight_argument
 @who_argument
-@click.argument("amount", type=click.IntRange(1, 100_000))
+@click.argument("amount", metavar="AMOUNT|DICE")
 @click.option("--revive", is_flag=True, help="A dead hero is brought back (a spell, the DM).")
-def heal(fight_file: Path, who: str, amount: int, revive: bool) -> None:
-    """NAME regains AMOUNT hit points (a downed hero wakes, D9)."""
+def heal(fight_file: Path, who: str, amount: str, revive: bool) -> None:
+    """NAME regains AMOUNT hit points, or lnf rolls DICE such as 2d4+2 (a downed hero wakes,
+    D9)."""
     session = opened(fight_file)
-    _known(session.fight, who)
+    who = _known(session.fight, who).name
     try:
         verify_heal(session.fight, who, revive)
     except Refused as exc:
         raise _refused(exc) from None
-    _record(session, Healed(who, amount, revive=revive))
+    total, text = _amount(session, amount, "healing", 1)
+    _record(session, Healed(who, total, text, revive=revive))
 
 
 @click.command()
@@ -95,6 +101,7 @@ def move(
     """NAME moves: joins a group or a foe, leaves its group, or switches rank."""
     session = opened(fight_file)
     c = _known(session.fight, who)
+    who = c.name
     if where is None and not leave and rank is None:
         raise InputError("command line", [InputProblem("say --join, --leave or --rank")])
     state = session.fight
@@ -113,6 +120,42 @@ def move(
     except Refused as exc:
         raise _refused(exc) from None
     _record(session, *steps)
+
+
+MAX_AMOUNT = 100_000
+
+
+def _amount(
+    session: Session, text: str, what: str, least: int, crit: bool = False
+) -> tuple[int, str]:
+    """A number as given, or dice rolled by the log's dice for this entry (D1, D5, D6): the
+    total and, for dice, the roll as the log shows it."""
+    from lnf.dice import parse
+    from lnf.dice.roll import roll
+    from lnf.errors import DiceError
+
+    word = text.strip().lstrip("+")
+    if word.isdigit():
+        if not least <= int(word) <= MAX_AMOUNT:
+            raise InputError(
+                "command line",
+                [InputProblem(f"{what} of {word}: give {least} to {MAX_AMOUNT:,}", "AMOUNT")],
+            )
+        return int(word), ""
+    try:
+        expr = parse(text)
+    except DiceError as exc:
+        problem = InputProblem(
+            f"{text!r} is neither a number nor dice: {exc.message}", "AMOUNT", rule="D1"
+        )
+        raise InputError("command line", [problem]) from None
+    table = session.table
+    if table.seed is None:  # the first roll of a fight: its log gets a seed first, as play does
+        import random
+
+        table.add(Begun(random.SystemRandom().randrange(1, 10**9)))
+    rolled = roll(expr, table.dice(f"entry {table.written + 1}: the DM's {what}"), critical=crit)
+    return max(least, rolled.total), str(rolled)
 
 
 def _why(why: str | None) -> BackReason | None:
@@ -139,10 +182,10 @@ def mark(fight_file: Path, who: str, mark: str, off: bool) -> None:
         )
         raise InputError("command line", [problem])
     session = opened(fight_file)
-    if isinstance(what, Dot) and not isinstance(_known(session.fight, who), Hero):
+    c = _known(session.fight, who)
+    if isinstance(what, Dot) and not isinstance(c, Hero):
         raise InputError("command line", [InputProblem("dots are for heroes (T1)", rule="T1")])
-    _known(session.fight, who)
-    _record(session, Marked(who, what, not off))
+    _record(session, Marked(c.name, what, not off))
 
 
 @click.command()
@@ -153,8 +196,9 @@ def drop(fight_file: Path, who: str) -> None:
     session = opened(fight_file)
     c = _known(session.fight, who)
     if not isinstance(c, Monster) or not in_fight(c):
-        raise InputError("command line", [InputProblem(f"{who} is not a monster still standing")])
-    _record(session, Dropped(who))
+        problem = InputProblem(f"{c.name} is not a monster still standing", rule="D8")
+        raise InputError("command line", [problem])
+    _record(session, Dropped(c.name))
 
 
 @click.command()
@@ -171,14 +215,15 @@ def flee(fight_file: Path, who: str, pursuers: str | None) -> None:
     session = opened(fight_file)
     fight = session.fight
     c = _known(fight, who)
+    who = c.name
     try:
         verify_flee(fight, c)
     except Refused as exc:
         raise _refused(exc) from None
     if pursuers is not None:
-        chasers = [n.strip() for n in pursuers.split(",") if n.strip()]
+        chasers = [_known(fight, n.strip()).name for n in pursuers.split(",") if n.strip()]
         for name in chasers:
-            other = _known(fight, name)
+            other = fight.combatant(name)
             if other.side is c.side or not in_fight(other):
                 problem = InputProblem(f"{name} cannot give chase to {who}", rule="C1")
                 raise InputError("command line", [problem])

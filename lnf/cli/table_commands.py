@@ -24,6 +24,7 @@ from lnf.play.runner import Runner
 from lnf.play.sides import TABLE_HEROES
 from lnf.play.state import Applied
 from lnf.play.words import parse_choice
+from lnf.rules.names import match_name
 from lnf.rules.strike_order import up_next
 from lnf.session import Session
 
@@ -186,6 +187,7 @@ def react(fight_file: Path, hero: str, passes: bool) -> None:
     next monster's plan takes it out of HERO's group."""
     session = opened(fight_file)
     runner = table_runner(session)
+    hero = match_name(hero, [h.name for h in session.fight.heroes]) or hero
     waiting = runner.unanswered()
     if waiting is None or hero not in [h.name for h in waiting[1]]:
         raise Refused(f"no opportunity attack waits for {hero}'s answer now", rule="M6")

@@ -113,7 +113,13 @@ def step_to_json(step: Step) -> dict[str, Any]:
 
 # Fields that lnf 0.1 did not write: left out while at their default, so entries read back to
 # themselves and a log that never uses them is written as 0.1 wrote it.
-LATER_FIELDS = {(Undone, "of"), (Redone, "of"), (Recorded, "actor"), (Healed, "revive")}
+LATER_FIELDS = {
+    (Undone, "of"),
+    (Redone, "of"),
+    (Recorded, "actor"),
+    (Healed, "revive"),
+    (Damaged, "text"),
+}
 
 
 def _fields_to_json(value: Any) -> dict[str, Any]:

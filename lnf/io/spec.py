@@ -8,6 +8,7 @@ expected, and "did you mean" for a misspelt key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
@@ -124,6 +125,9 @@ def control_character(text: str) -> str | None:
     return next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
 
 
+SIGNED = re.compile(r"[+-]?\d{1,9}")  # a whole number written as text: "+5", "-1", "12"
+
+
 class Int(Spec):
     def __init__(self, doc: str = "", minimum: int | None = None, maximum: int | None = None):
         super().__init__(doc)
@@ -137,6 +141,8 @@ class Int(Spec):
         self.expected = f"a whole number{bounds}"
 
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if isinstance(value, str) and SIGNED.fullmatch(value.strip()):
+            value = int(value.strip())  # "+5", as stat blocks print a bonus
         if isinstance(value, bool) or not isinstance(value, int):
             return self._wrong(value, path, ck)
         if (self.minimum is not None and value < self.minimum) or (
@@ -146,7 +152,7 @@ class Int(Spec):
         return value
 
     def json_schema(self) -> dict[str, Any]:
-        schema: dict[str, Any] = {"type": "integer"}
+        schema: dict[str, Any] = {"type": ["integer", "string"], "pattern": SIGNED.pattern}
         if self.minimum is not None:
             schema["minimum"] = self.minimum
         if self.maximum is not None:

@@ -160,7 +160,8 @@ def _step_text(done: StepDone) -> str:
         return f"{back}{step.healer} heals {target}{by}: {step.amount} hit points{how}; {hp}."
     if isinstance(step, Damaged):
         kind = f" {step.type}" if step.type is not None else ""
-        return f"{step.who} takes {step.amount}{kind} damage; {_hp(after, step.who)}."
+        rolled = f" ({step.text})" if step.text else ""
+        return f"{step.who} takes {step.amount}{kind} damage{rolled}; {_hp(after, step.who)}."
     if isinstance(step, Marked):
         word = "gains" if step.on else "loses"
         what = f"a {step.mark} dot" if isinstance(step.mark, Dot) else str(step.mark)

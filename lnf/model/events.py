@@ -118,6 +118,7 @@ class Damaged:
     amount: int
     type: DamageType | None = None
     critical: bool = False
+    text: str = ""  # the roll, when lnf rolled the DM's dice ("2d6 (3, 5) + 3 = 11")
 
 
 @value

@@ -1,6 +1,6 @@
 """A hero's turn in words, as a player types it or a script holds it:
 
-    attack Skeleton 2 [with Shortsword] [sneak 2d6] [surge] [ko]
+    attack Skeleton 2 [with Shortsword] [sneak 2d6] [surge] [ko]    (hit, strike, stab, shoot)
     cast Guiding Bolt at Wight
     heal Doris 1d8+3 [with Cure Wounds]
     join A | join Skeleton 1 | leave | front | back guarded | free-air
@@ -13,6 +13,7 @@ rule's id and the choices that are open.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 
@@ -44,9 +45,13 @@ from lnf.rules.choices import (
     verify_spell_reach,
 )
 from lnf.rules.group_changes import moved
+from lnf.rules.names import find_name
 from lnf.rules.roster import in_fight
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
+# What players say for an attack: "hit the wolf", "stab Orc 2"; "shoot" keeps to ranged attacks.
+ATTACK_WORDS = {"hit": "attack", "strike": "attack", "stab": "attack", "slash": "attack"}
+ACTION_VERBS = ("attack", "shoot", "cast", "heal", "help", "pass", *(a.value for a in Action))
 
 
 def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
@@ -58,6 +63,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     for part in (p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()):
         verb, _, rest = part.partition(" ")
         verb, rest = verb.lower(), rest.strip()
+        verb = ATTACK_WORDS.get(verb, verb)
         if verb == "flee":
             verify_flee(state, state.hero(hero.name))
             flee = True
@@ -83,7 +89,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
 def _action(fight: Fight, hero: Hero, verb: str, rest: str) -> ActionChoice:
     if verb == "cast" and (spell := _save_spell(hero, rest)) is not None:
         return _cast_save(fight, hero, spell, rest)
-    if verb in ("attack", "cast"):
+    if verb in ("attack", "cast", "shoot"):
         return _attack(fight, hero, verb, rest)
     if verb == "heal":
         return _heal(fight, rest)
@@ -94,7 +100,9 @@ def _action(fight: Fight, hero: Hero, verb: str, rest: str) -> ActionChoice:
         return SimpleChoice(Action.NOTHING, rest)
     if verb in {a.value for a in Action}:
         return SimpleChoice(Action(verb), rest)
-    raise Refused(f"lnf does not know {verb!r}", options=options(fight, hero))
+    near = difflib.get_close_matches(verb, [*ACTION_VERBS, *MOVE_VERBS, *ATTACK_WORDS], n=1)
+    said = f"lnf does not know {verb!r}" + (f": did you mean {near[0]!r}?" if near else "")
+    raise Refused(said, options=options(fight, hero))
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -127,13 +135,14 @@ def _move(fight: Fight, hero: Hero, verb: str, rest: str) -> Moved:
 
 
 def _attack(fight: Fight, hero: Hero, verb: str, rest: str) -> AttackChoice:
-    """`attack TARGET [with ATTACK] [sneak DICE] [surge] [ko]` or `cast SPELL at TARGET`."""
+    """`attack TARGET [with ATTACK] [sneak DICE] [surge] [ko]` (or hit, strike, stab; `shoot`
+    for ranged attacks only) or `cast SPELL at TARGET`."""
     extra: DiceExpr | None = None
     big = ""
     factor = 1
     ko = False
-    while found := re.search(r"\s(ko|surge|sneak\s+(\S+))\s*$", " " + rest, re.IGNORECASE):
-        rest = (" " + rest)[: found.start()].strip()  # the words may come in any order
+    while found := re.search(r"[\s,](ko|surge|sneak\s+(\S+))\s*$", " " + rest, re.IGNORECASE):
+        rest = (" " + rest)[: found.start()].strip().rstrip(",")  # in any order, commas or not
         word = found[1].lower()
         if word == "ko":
             ko = True
@@ -150,10 +159,13 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str) -> AttackChoice:
         pieces = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)
         target_text, wanted = (pieces[0], pieces[1]) if len(pieces) == 2 else (rest, "")
     target = _monster(fight, target_text.strip())
-    usable = [a for a in hero.attacks if a.spell or verb == "attack"]
-    attacks = [a for a in usable if not wanted or a.name.lower() == wanted.strip().lower()]
+    usable = [a for a in hero.attacks if a.spell or verb != "cast"]
+    if verb == "shoot":
+        usable = [a for a in usable if a.is_ranged]
+    wanted = re.sub(r"^(?:my|the|a|an)\s+", "", wanted.strip(), flags=re.IGNORECASE)
+    attacks = [a for a in usable if not wanted or a.name.lower() == wanted.lower()]
     if not attacks:
-        what = "spell" if verb == "cast" else "attack"
+        what = "spell" if verb == "cast" else "ranged attack" if verb == "shoot" else "attack"
         raise Refused(
             f"{hero.name} has no {what} called {wanted.strip()!r}",
             options=[a.name for a in usable],
@@ -220,11 +232,5 @@ def _monster(fight: Fight, text: str) -> Monster:
 
 
 def _name(text: str, names: Sequence[str]) -> str:
-    """The name the player meant: exact, then ignoring case; else a clear refusal."""
-    for name in names:
-        if name == text:
-            return name
-    for name in names:
-        if name.lower() == text.lower():
-            return name
-    raise Refused(f"no {text!r} here", options=list(dict.fromkeys(names)))
+    """The name the player meant (`rules.names`: any case, "the wolf", did-you-mean)."""
+    return find_name(text, list(dict.fromkeys(names)), "those it can pick")
