@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from lnf.errors import InputError, LnfError
 from lnf.io.fight_file import dump_fight, fight_document, load_fight, parse_fight
 from lnf.model import AttackKind, BackReason, CDot, Fight, Phase, PhaseKind, Rank, Side
+from tests.cli import run
 from tests.strategies import fights
 
 MINIMAL = """\
@@ -216,3 +217,14 @@ def test_mutated_file_text_gives_a_fight_or_an_lnf_error(data: st.DataObject) ->
 def test_any_text_gives_a_fight_or_an_lnf_error(text: str) -> None:
     with contextlib.suppress(LnfError):
         parse_fight(text, "random.yaml")
+
+
+def test_every_mistake_in_one_pass() -> None:
+    """A file with six mistakes gets six messages, in line order: the class and the group
+    names are checked even when other fields are wrong."""
+    path = Path(__file__).parent / "fights" / "broken" / "input-six-mistakes.yaml"
+    code, out = run("check", str(path))
+    lines = [line for line in out.splitlines() if line.startswith(str(path))]
+    assert code == 2 and len(lines) == 6, out
+    assert [int(line.split(":")[1]) for line in lines] == [5, 6, 9, 13, 17, 19]
+    assert "'fightr' is not a class lnf knows" in out and "'Orx' is neither a hero" in out

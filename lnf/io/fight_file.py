@@ -59,7 +59,9 @@ def parse_fight(text: str, source: str) -> Fight:
 def _fight(located: Located, source: str) -> Fight:
     ck = Checker(located, source)
     doc = FIGHT.read(located.data, (), ck)
-    ck.raise_if_any()
+    if ck.problems:
+        _name_checks(doc, ck)  # one pass tells every mistake, these too
+        ck.raise_if_any()
     fight = _build(doc, ck)
     ck.raise_if_any()
     assert fight is not None
@@ -170,15 +172,44 @@ def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Chec
     )
 
 
-def _hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
-    path: tuple[str | int, ...] = ("heroes", i)
-    if d["family"] is None and d["class"].lower() not in CLASS_FAMILIES:
+def _name_checks(doc: Any, ck: Checker) -> None:
+    """When some fields are wrong, the checks that need only the names and classes still run
+    on what could be read, so a file with five mistakes gets five messages at once."""
+    if not isinstance(doc, dict):
+        return
+    def listed(key: str) -> list[Any]:
+        value = doc.get(key)
+        return value if isinstance(value, list) else []
+
+    heroes = [h for h in listed("heroes") if isinstance(h, dict)]
+    for i, h in enumerate(heroes):
+        _check_class(h, ("heroes", i), ck)
+    names = [h["name"] for h in heroes if isinstance(h.get("name"), str)]
+    for m in listed("monsters"):
+        if isinstance(m, dict) and isinstance(m.get("name"), str):
+            count = m["count"] if isinstance(m.get("count"), int) else 1
+            names += (
+                [m["name"]] if count == 1 else [f"{m['name']} {n}" for n in range(1, count + 1)]
+            )
+    if isinstance(doc.get("groups"), dict):
+        _groups(doc["groups"], names, ck)
+
+
+def _check_class(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> None:
+    """G2: the row family comes from the class, unless the file gives it."""
+    cls = d.get("class")
+    if d.get("family") is None and isinstance(cls, str) and cls.lower() not in CLASS_FAMILIES:
         ck.fail(
             (*path, "class"),
-            f"{d['class']!r} is not a class lnf knows, so its row family is unknown (G2)",
-            did_you_mean(d["class"].lower(), list(CLASS_FAMILIES))
+            f"{cls!r} is not a class lnf knows, so its row family is unknown (G2)",
+            did_you_mean(cls.lower(), list(CLASS_FAMILIES))
             or "add family: fighty, priesty, gishy, casty or sneaky",
         )
+
+
+def _hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
+    path: tuple[str | int, ...] = ("heroes", i)
+    _check_class(d, path, ck)
     dots = d["dots"]
     if Dot.C in dots and Dot.C_AVOIDED in dots:
         ck.fail(

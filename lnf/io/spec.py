@@ -44,8 +44,10 @@ class Checker:
         return INVALID
 
     def raise_if_any(self) -> None:
+        """Every problem found, in the order of the file's lines."""
         if self.problems:
-            raise InputError(self.source, self.problems)
+            by_line = sorted(self.problems, key=lambda p: p.line if p.line is not None else 0)
+            raise InputError(self.source, by_line)
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:
