@@ -28,7 +28,23 @@ if TYPE_CHECKING:
     from lnf.model.plan import Plan
     from lnf.play.script import Script
 
-MISFIT_HINT = "was the fight file changed after the log began? undo or restore it"
+
+def _misfit_hint(fight: Fight, misfit: str, fight_file: Path) -> str:
+    """A way on for a log that no longer fits: a renamed combatant, or the file restored."""
+    import re
+
+    from lnf.rules.names import suggestion
+
+    lost = re.fullmatch(r"no '(.+)' in this fight", misfit)
+    if lost is not None:
+        gone = lost[1]
+        near = suggestion(gone, [c.name for c in fight.everyone])
+        new = near.removeprefix("did you mean '").removesuffix("'?") if near else "NEW"
+        return (
+            f"was {gone} renamed in the fight file? lnf rename {fight_file} '{gone}' '{new}' "
+            f"records it and the log reads on; else put {gone} back in the fight file"
+        )
+    return "was the fight file changed after the log began? put it back as it was"
 
 
 class Session:
@@ -95,7 +111,7 @@ def open_fight(fight_file: Path, *, record: bool = True) -> Session:
             raise InputError(str(log.path), [replace(first, hint=hint), *more])
         table = Table(start, _appender(log) if record else None)
         if log.lines:
-            _replay(table, log)
+            _replay(table, log, fight_file)
     except BaseException:
         log.close()
         raise
@@ -124,7 +140,7 @@ def verify_log(fight_file: Path) -> LogReport:
     if log.problems:  # replaying past a lost or moved entry would only report its echoes
         note = "the events were not checked against the fight: mend the lines above first"
         return LogReport(len(log.lines), tuple(log.problems), (*log.warnings, note))
-    problems = _problems_replaying(Table(start), log, skip=set())
+    problems = _problems_replaying(Table(start), log, fight_file, skip=set())
     return LogReport(len(log.lines), tuple(problems), tuple(log.warnings))
 
 
@@ -135,7 +151,8 @@ def repair_log(fight_file: Path) -> tuple[int, Path | None]:
     log = FightLog.open(log_path(fight_file), write=True)
     try:
         problems = list(log.problems)
-        problems += _problems_replaying(Table(start), log, skip={p.line for p in problems})
+        skip = {p.line for p in problems}
+        problems += _problems_replaying(Table(start), log, fight_file, skip=skip)
         lines = [p.line for p in problems if p.line is not None]
         first = min(lines) if lines else None
         kept = sum(1 for entry in log.lines if first is None or entry.line < first)
@@ -165,30 +182,36 @@ def _appender(log: FightLog) -> Callable[[Event], None]:
     return lambda event: log.append(event_to_json(event))
 
 
-def _replay(table: Table, log: FightLog) -> None:
+def _replay(table: Table, log: FightLog, fight_file: Path) -> None:
     """Every logged event applied in order, each checked first; the first problem is refused
     with its line (all of them: `lnf log --verify`)."""
-    problems = _problems_replaying(table, log, skip=set(), stop=True)
+    problems = _problems_replaying(table, log, fight_file, skip=set(), stop=True)
     if problems:
         raise InputError(str(log.path), problems)
 
 
 def _problems_replaying(
-    table: Table, log: FightLog, *, skip: set[int | None], stop: bool = False
+    table: Table,
+    log: FightLog,
+    fight_file: Path,
+    *,
+    skip: set[int | None],
+    stop: bool = False,
+    extra: tuple[tuple[int, object], ...] = (),
 ) -> list[InputProblem]:
     """Decode every entry (collecting what cannot be read), then replay them until one does
     not fit the fight: a replay past that point would only report its consequences."""
-    from lnf.io.event_codec import event_from_json
+    from lnf.io.event_codec import event_from_json, renamed, renames_after
     from lnf.play.event_check import event_problems
 
     source = str(log.path)
     events: list[tuple[int, Event]] = []
     problems: list[InputProblem] = []
-    for entry in log.lines:
-        if entry.line in skip:
-            continue
+    entries = [(e.line, e.data) for e in log.lines if e.line not in skip] + list(extra)
+    names = renames_after(entries)  # a combatant renamed mid-fight (lnf rename)
+    for line, data in entries:
         try:
-            events.append((entry.line, event_from_json(entry.data, source, entry.line)))
+            events.append((line, event_from_json(renamed(data, names.get(line, {})), source, line)))
         except InputError as err:
             problems += err.problems
     if problems and stop:
@@ -197,9 +220,41 @@ def _problems_replaying(
         misfit = event_problems(table.fight, event)
         if misfit:
             message = f"this event does not fit the fight file: {misfit[0]}"
-            return [*problems, InputProblem(message, line=line, hint=MISFIT_HINT)]
+            hint = _misfit_hint(table.fight, misfit[0], fight_file)
+            return [*problems, InputProblem(message, line=line, hint=hint)]
         try:
             table.replay(event)
         except Refused as exc:  # an undo or redo naming another entry: the log moved on
             return [*problems, InputProblem(exc.message, line=line)]
     return problems
+
+
+def rename_in_log(fight_file: Path, old: str, new: str) -> int:
+    """`lnf rename`: the fight file now calls `old` by `new`; the log records it so that its
+    earlier entries read on. Refused unless the log then fits the fight file. Returns the
+    number of entries that name `old`."""
+    from lnf.io.event_codec import event_to_json
+    from lnf.model.events import Renamed
+
+    start = load_fight(fight_file)
+    if new not in start:
+        raise Refused(f"{new!r} is not in {fight_file.name}: rename it there first, then here")
+    if old in start:
+        raise Refused(f"{old!r} is still in {fight_file.name}: nothing to rename")
+    log = FightLog.open(log_path(fight_file), write=True)
+    try:
+        if log.problems:
+            raise InputError(str(log.path), list(log.problems))
+        naming = sum(1 for e in log.lines if old in str(e.data))
+        if not naming:
+            raise Refused(f"the log never names {old!r}: nothing to rename")
+        entry = event_to_json(Renamed(old, new))
+        after = max((e.line for e in log.lines), default=0) + 1
+        extra = ((after, entry),)
+        problems = _problems_replaying(Table(start), log, fight_file, skip=set(), extra=extra)
+        if problems:
+            raise InputError(str(log.path), problems)  # the rename alone does not mend it
+        log.append(entry)
+        return naming
+    finally:
+        log.close()

@@ -204,3 +204,24 @@ def test_c1_a_second_flee_is_refused(tmp_path: Path) -> None:
     assert run("flee", fight, "Sly")[0] == 0
     code, out = run("flee", fight, "Sly")
     assert code == 2 and "Sly is fleeing already: one chase at a time (C1)" in out
+
+
+def test_a_hero_renamed_mid_fight_names_the_line_and_a_way_on(tmp_path: Path) -> None:
+    """A fight file edited mid-fight: the message names the log line and the lost name, and
+    `lnf rename` records the rename so the log reads on (undo included)."""
+    fight = _copy(tmp_path, "ghouls-in-the-crypt.yaml")
+    run("next", fight, "--seed", "7")
+    run("act", fight, "attack", "Ghoul", "3")
+    path = Path(fight)
+    path.write_text(path.read_text().replace("Cade", "Caden"))
+    code, out = run("show", fight)
+    assert code == 2 and "log.jsonl:2: this event does not fit the fight file" in out
+    assert "no 'Cade' in this fight; was Cade renamed in the fight file?" in out
+    assert f"lnf rename {fight} 'Cade' 'Caden'" in out
+    assert run("rename", fight, "Cade", "Nobody")[0] == 2  # not in the fight file
+    code, out = run("rename", fight, "Cade", "Caden")
+    assert code == 0 and "now read as Caden" in out
+    assert "Caden's turn" in run("show", fight)[1]
+    code, out = run("undo", fight)
+    assert code == 0 and "Took back: Caden attacks Ghoul 3" in out
+    assert "Caden's turn, at the table." in run("log", fight)[1]

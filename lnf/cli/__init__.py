@@ -40,6 +40,7 @@ COMMANDS = {
     "play": "lnf.cli.play_commands:play",
     "react": "lnf.cli.table_commands:react",
     "redo": "lnf.cli.log_commands:redo",
+    "rename": "lnf.cli.log_commands:rename",
     "repair": "lnf.cli.log_commands:repair",
     "roll": "lnf.cli.dice_commands:roll_command",
     "round": "lnf.cli.table_commands:round_",

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from lnf.cli.options import echo_json, fight_argument, json_option, opened
+from lnf.rules.wording import plural
 
 
 @click.command()
@@ -38,7 +39,9 @@ def log(fight_file: Path, markdown: bool, verify: bool, as_json: bool) -> None:
     for line in transcript(table.in_force, markdown=markdown):
         click.echo(line)
     if table.taken_back:
-        click.echo(f"\n({len(table.taken_back)} event(s) taken back; lnf redo puts them back.)")
+        n = len(table.taken_back)
+        them = "it" if n == 1 else "them"
+        click.echo(f"\n({plural(n, 'event')} taken back; lnf redo puts {them} back.)")
 
 
 @click.command()
@@ -48,7 +51,6 @@ def undo(fight_file: Path, count: int) -> None:
     """Take back the last COUNT events of FIGHT (the log keeps them; lnf redo restores)."""
     from lnf.errors import Refused
     from lnf.io.transcript import one_line
-    from lnf.rules.wording import plural
 
     table = opened(fight_file).table
     if count > table.undoable > 0:
@@ -114,3 +116,17 @@ def _verify(fight_file: Path, as_json: bool) -> None:
         if not report.problems:
             click.echo(f"All {report.entries} entries are as lnf wrote them.")
     sys.exit(1 if report.problems else 0)
+
+
+@click.command()
+@fight_argument
+@click.argument("old", metavar="OLD")
+@click.argument("new", metavar="NEW")
+def rename(fight_file: Path, old: str, new: str) -> None:
+    """Say in FIGHT's log that the fight file now calls OLD by NEW (a hero renamed mid-fight):
+    the log's earlier entries then read on."""
+    from lnf.session import rename_in_log
+
+    naming = rename_in_log(fight_file, old, new)
+    entries = "entry" if naming == 1 else "entries"
+    click.echo(f"Renamed: the {naming} {entries} that name {old} now read as {new}.")

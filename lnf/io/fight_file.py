@@ -177,6 +177,7 @@ def _name_checks(doc: Any, ck: Checker) -> None:
     on what could be read, so a file with five mistakes gets five messages at once."""
     if not isinstance(doc, dict):
         return
+
     def listed(key: str) -> list[Any]:
         value = doc.get(key)
         return value if isinstance(value, list) else []

@@ -30,6 +30,7 @@ from lnf.model.events import (
     Reaction,
     Recorded,
     Redone,
+    Renamed,
     RoundStarted,
     SpellCast,
     Turn,
@@ -93,7 +94,7 @@ def describe(applied: Applied, *, markdown: bool = False) -> list[str]:
         got_away = f" {and_list(away)} got away (C6)." if away else ""
         bold = "**" if markdown else ""
         return ["", f"{bold}The {event.winner} win.{bold}{got_away}"]
-    assert isinstance(event, Begun | Undone | Redone)
+    assert isinstance(event, Begun | Undone | Redone | Renamed)
     return []  # the seed is for replaying, undo and redo for the record, not for telling
 
 

@@ -274,6 +274,16 @@ class Recorded:
 
 
 @value
+class Renamed:
+    """The fight file was edited mid-fight to call a combatant `new`; the entries before this
+    one call it `old`. Read before the log is replayed (they are translated); it changes
+    nothing in the fight and is not taken back by undo."""
+
+    old: str
+    new: str
+
+
+@value
 class Ended:
     winner: Side
 
@@ -303,6 +313,7 @@ Event = (
     | Turn
     | Reaction
     | Recorded
+    | Renamed
     | Ended
     | Undone
     | Redone

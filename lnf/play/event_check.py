@@ -29,6 +29,7 @@ from lnf.model.events import (
     Planned,
     Reaction,
     Recorded,
+    Renamed,
     RoundStarted,
     Saved,
     SpellCast,
@@ -48,6 +49,9 @@ def event_problems(fight: Fight, event: Event) -> list[str]:
         return _names(fight, [event.actor] if event.actor else [], Hero) + _steps(
             fight, event.steps
         )
+    if isinstance(event, Renamed):
+        still = [f"{event.old!r} is still in the fight file"] if event.old in fight else []
+        return _names(fight, [event.new]) + still
     if isinstance(event, TurnStarted):
         return _names(fight, [event.who], Hero)
     if isinstance(event, Reaction):

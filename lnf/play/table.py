@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from lnf.errors import Refused
 from lnf.model import Fight
-from lnf.model.events import Begun, Event, Redone, Undone
+from lnf.model.events import Begun, Event, Redone, Renamed, Undone
 
 if TYPE_CHECKING:
     from lnf.dice.roll import SeededDice
@@ -66,6 +66,8 @@ class Table:
         from lnf.play.state import apply  # the rules of play, loaded once there are events
 
         self.written += 1
+        if isinstance(event, Renamed):
+            return None  # read before the replay (the entries before it are translated)
         if isinstance(event, Undone | Redone):
             numbers = self.numbers if isinstance(event, Undone) else self.taken_numbers
             if event.of is not None and (not numbers or numbers[-1] != event.of):
@@ -90,6 +92,7 @@ class Table:
     def add_applied(self, applied: Applied) -> Applied:
         """Record an event already applied step by step (a turn the runner built)."""
         assert applied.before is self.fight, "an event must be applied to the state it follows"
+        assert not isinstance(applied.event, Renamed), "a rename is logged, never kept in force"
         self._write(applied.event)
         return self._keep(applied)
 
