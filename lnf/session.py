@@ -118,6 +118,19 @@ def open_fight(fight_file: Path, *, record: bool = True) -> Session:
     return Session(fight_file, table, log)
 
 
+def start_afresh(fight_file: Path) -> Path | None:
+    """`lnf play --new`: the fight starts again from the fight file; the old log is kept
+    whole beside it. Returns where (None: there was no log)."""
+    load_fight(fight_file)  # a fight file that does not read keeps its log where it is
+    if not log_path(fight_file).exists():
+        return None
+    log = FightLog.open(log_path(fight_file), write=True)
+    try:
+        return log.set_all_aside()
+    finally:
+        log.close()
+
+
 def fight_alone(fight_file: Path) -> Session:
     """The fight file alone, its events kept in memory (`lnf run` without `--record`)."""
     return Session(fight_file, Table(load_fight(fight_file)), None, from_log=False)

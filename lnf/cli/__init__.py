@@ -37,7 +37,7 @@ COMMANDS = {
     "move": "lnf.cli.record_commands:move",
     "next": "lnf.cli.table_commands:next_",
     "plan": "lnf.cli.plan_commands:plan",
-    "play": "lnf.cli.play_commands:play",
+    "play": "lnf.cli.solo_commands:play",
     "react": "lnf.cli.table_commands:react",
     "redo": "lnf.cli.log_commands:redo",
     "rename": "lnf.cli.log_commands:rename",

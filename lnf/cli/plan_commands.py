@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from lnf.cli.options import current_fight, echo_json, fight_argument, json_option, terminal_style
+from lnf.cli.options import current_fight, fight_argument, json_option, terminal_style
 from lnf.errors import InputError, InputProblem
 from lnf.model import Fight, PhaseKind
 from lnf.model.plan import Wish
@@ -65,6 +65,21 @@ def plan(
     R5): exactly the plan lnf next and lnf round then play. In a round under way it is the
     plan for those still to act, as the grid stands now (P6).
     """
+    now = current_fight(fight_file)
+    click.echo(next_plan(now, fight_file, fixes, forbids, workers, as_json))
+
+
+def next_plan(
+    now: Fight,
+    fight_file: Path,
+    fixes: tuple[str, ...] = (),
+    forbids: tuple[str, ...] = (),
+    workers: int = 1,
+    as_json: bool = False,
+) -> str:
+    """The monsters' next plan as `lnf plan` tells it (also `plan` inside `lnf play`)."""
+    import json
+
     from lnf.io.plan_text import (
         Unattacked,
         in_strike_order,
@@ -77,7 +92,6 @@ def plan(
     from lnf.rules.state import plan_notes
     from lnf.rules.strike_order import up_next
 
-    now = current_fight(fight_file)
     grid = next_grid(now)
     wishes = parse_wishes(grid, fixes, True, "--fix") + parse_wishes(
         grid, forbids, False, "--forbid"
@@ -107,16 +121,14 @@ def plan(
             "solves": solved.stats.solves,
         }
     under_way = up_next(now) is not None
-    if under_way and not plan.orders and not as_json:
-        click.echo(
+    facts = [order_facts(grid, o) for o in in_strike_order(grid, plan)]
+    if as_json:
+        return json.dumps(plan_data(grid, facts, unattacked, stats), indent=2, ensure_ascii=False)
+    if under_way and not plan.orders:
+        return (
             f"Every monster has had its turn in round {grid.round}: lnf plan {fight_file} "
             "previews the next round once this one is over."
         )
-        return
-    facts = [order_facts(grid, o) for o in in_strike_order(grid, plan)]
-    if as_json:
-        echo_json(plan_data(grid, facts, unattacked, stats))
-    else:
-        title = plan_title(grid, under_way)
-        notes = plan_notes(grid)
-        click.echo(render_plan(grid, facts, unattacked, terminal_style(), title, notes, under_way))
+    title = plan_title(grid, under_way)
+    notes = plan_notes(grid)
+    return render_plan(grid, facts, unattacked, terminal_style(), title, notes, under_way)

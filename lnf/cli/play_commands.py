@@ -1,6 +1,6 @@
-"""`lnf play`, `lnf run`, `lnf start`: playing the fight.
+"""`lnf run`, `lnf start`: a whole fight without questions, and the volley rounds.
 
-Play and start append to the log beside the fight file; run keeps its events in memory
+Start appends to the log beside the fight file; run keeps its events in memory
 unless told to record. Only the commands that plan import the solver, and only when they plan.
 """
 
@@ -16,127 +16,17 @@ from lnf.cli.options import (
     json_option,
     opened,
     seed_option,
-    terminal_style,
-    terminal_width,
 )
 from lnf.cli.running import make_runner, printer
-from lnf.errors import InputError, InputProblem, Refused
+from lnf.errors import InputError, InputProblem
 from lnf.io.event_codec import event_to_json
-from lnf.model import Fight, Hero, Monster, Terrain
-from lnf.model.events import RoundStarted
-from lnf.play.chasing import speed_policy
-from lnf.play.decisions import TurnChoice
-from lnf.play.policy import policy_choice
+from lnf.model import Terrain
 from lnf.play.runner import VOLLEYS
 from lnf.play.script import ScriptedHeroes
 from lnf.play.sides import TABLE_HEROES
-from lnf.play.state import Applied
 from lnf.play.volleys import roll_volleys, verify_start, volleys_set
-from lnf.play.words import parse_choice
-from lnf.rules.choices import options
 from lnf.rules.distance import volley_rounds
 from lnf.session import fight_alone
-
-# --- solo play -----------------------------------------------------------------------------
-
-
-class PromptHeroes:
-    """The player decides for every hero, at the terminal."""
-
-    at_table = False
-
-    def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
-        group = fight.group_of(hero.name)
-        where = f"group {group.label}" if group else "unengaged"
-        click.echo(
-            f"\n{hero.name}'s turn ({hero.rank} rank, {where}, {hero.current_hp}/{hero.hp} hp). "
-            f"What does {hero.name} do? (? for the choices, auto, quit)"
-        )
-        while True:
-            try:
-                text = click.prompt(
-                    f"{hero.name}", prompt_suffix="> ", default="", show_default=False
-                )
-            except click.Abort:
-                return None
-            text = text.strip()
-            if text.lower() in ("quit", "q", "stop"):
-                return None
-            if text in ("", "?", "help"):
-                click.echo("  " + "\n  ".join(options(fight, hero)))
-                continue
-            if text.lower() == "auto":
-                return policy_choice(fight, hero)
-            try:
-                return parse_choice(fight, hero, text)
-            except Refused as exc:
-                click.echo(f"  Not allowed: {exc.describe()}")
-
-    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        try:
-            return click.confirm(
-                f"{foe.name} leaves {hero.name}'s group: opportunity attack (M6)?", default=True
-            )
-        except click.Abort:
-            return False
-
-    def dashes(self, fight: Fight, hero: Hero) -> int:
-        try:
-            return int(
-                click.prompt(
-                    f"{hero.name}: dashes this chase round (C2; 0 keeps the action for an attack "
-                    f"or hiding; {hero.dashes} used, {3 + hero.con} free)",
-                    type=click.IntRange(0, 2),
-                    default=speed_policy(fight, hero),
-                )
-            )
-        except click.Abort:
-            return 0
-
-    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        try:
-            return click.confirm(
-                f"{foe.name} flees: does {hero.name} give chase (C1)?", default=True
-            )
-        except click.Abort:
-            return False
-
-    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
-        return False  # the DM tells a monster to flee with lnf flee
-
-
-@click.command()
-@fight_argument
-@seed_option
-def play(fight_file: Path, seed: int | None) -> None:
-    """Play FIGHT solo: lnf runs the monsters, you say what each hero does.
-
-    Every event goes to the fight log beside FIGHT; stop any time (`quit`, Ctrl-D) and run the
-    same command to carry on where you stopped.
-    """
-    from lnf.io.grid_text import render_show
-    from lnf.rules.state import check_state
-
-    session = opened(fight_file)
-    if session.table.events:
-        click.echo(f"Carrying on from the log ({len(session.table.events)} events).")
-    tell = printer()
-
-    def say(applied: Applied) -> None:
-        if isinstance(applied.event, RoundStarted):  # each round starts with the grid, on paper
-            now = applied.after
-            grid = render_show(now, check_state(now), terminal_style(), terminal_width())
-            click.echo("\n" + grid)
-        tell(applied)
-
-    runner = make_runner(session, PromptHeroes(), seed, say)
-    if (over := runner.winner()) is not None:
-        click.echo(f"The fight is over: the {over} won. `lnf log {fight_file}` tells it.")
-        return
-    winner = runner.play()
-    if winner is None:
-        click.echo(f"\nStopped. `lnf play {fight_file}` carries on from here.")
-
 
 # --- starting apart ------------------------------------------------------------------------
 

@@ -211,6 +211,18 @@ class FightLog:
         os.fsync(self._fd)
         return aside
 
+    def set_all_aside(self) -> Path | None:
+        """`lnf play --new`: the whole log, damaged or not, goes to a file beside it
+        (`goblins.log.jsonl.old-1`) and the log is empty; close and open it again to write."""
+        assert self._fd is not None, "the log was opened to read only"
+        data = _read_all(self._fd, self.path)
+        if not data:
+            return None
+        aside = _new_beside(self.path, "old", data)  # synced before the log is cut
+        os.ftruncate(self._fd, 0)
+        os.fsync(self._fd)
+        return aside
+
     def _set_torn_aside(self) -> None:
         """Move a torn last line to a file beside the log, then cut it from the log, so that the
         next append can never make it whole again."""

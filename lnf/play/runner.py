@@ -74,9 +74,9 @@ class Runner:
         """A new fight gets its seed; a fight under way is picked up where it stopped."""
         if self.table.seed is None:
             self._add(Begun(seed))
-        self._pick_up()
+        self.resume()
 
-    def _pick_up(self) -> None:
+    def resume(self) -> None:
         """Carry on a round under way exactly as if nothing had stopped: what follows a round's
         start (the chase's speeds, the plan) is done now if it was not, and the plan in force
         is the last one logged this round, with the grid it was made for. So a stopped fight
@@ -245,8 +245,8 @@ class Runner:
 
     def unanswered(self) -> tuple[Monster, tuple[Hero, ...]] | None:
         """The opportunity attacks the table has still to take or pass before the next monster
-        leaves its group."""
-        reactions = self.open_reactions()
+        leaves its group (a side that decides when asked has none waiting)."""
+        reactions = self.open_reactions() if self.heroes.at_table else None
         if reactions is None:
             return None
         foe, heroes = reactions
@@ -273,7 +273,7 @@ class Runner:
         if order is None:
             self._finish(turn, "has no order")
             return True
-        if self.unanswered() is not None:
+        if self.heroes.at_table and self.unanswered() is not None:
             return False  # the table says first whether its heroes strike as the monster goes
         turn = Steps.turn(self.fight, monster.name)  # the plan may have added an event
         dice = self._turn_dice(monster)

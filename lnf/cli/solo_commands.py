@@ -1,0 +1,187 @@
+"""`lnf play`: a solo player says what each hero does at the prompt; lnf runs the monsters.
+
+Inside the prompt: the play words (`attack the wolf`, `join A; dodge`), `?` for the choices,
+`show` (the grid), `plan` (the monsters' plan), `undo` (take back your last turn), `auto` (the
+hero policy decides), `quit`. Everything goes to the fight log as it happens: Ctrl-C or quit
+stops, and the same command carries on.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from lnf.cli.options import fight_argument, opened, seed_option, terminal_style, terminal_width
+from lnf.cli.running import make_runner, printer
+from lnf.errors import Refused
+from lnf.io.transcript import one_line
+from lnf.io.turn_text import short_options, where
+from lnf.model import Fight, Hero, Monster
+from lnf.model.events import RoundStarted, Turn
+from lnf.play.chasing import speed_policy
+from lnf.play.decisions import TurnChoice
+from lnf.play.policy import policy_choice
+from lnf.play.state import Applied
+from lnf.play.table import Table
+from lnf.play.words import parse_choice
+
+INTERRUPTED = 130  # as shells report Ctrl-C
+INSIDE = "show (the grid), plan (the monsters' plan), undo (your last turn), auto, quit"
+
+
+class PromptHeroes:
+    """The player decides for every hero, at the terminal. Asking to undo, or to quit, stops
+    the runner (None); `wants` says which."""
+
+    at_table = False
+
+    def __init__(self, fight_file: Path) -> None:
+        self.fight_file = fight_file
+        self.wants = ""  # "undo" or "quit" once the player stopped the runner
+
+    def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
+        click.echo(
+            f"\n{hero.name}'s turn (round {fight.round}; {where(fight, hero)}). "
+            f"What does {hero.name} do? (? for the choices)"
+        )
+        while True:
+            text = _ask(f"{hero.name}> ")
+            if text is None or text.lower() in ("quit", "q", "stop", "exit"):
+                self.wants = "quit"
+                return None
+            word = text.lower()
+            if word in ("", "?", "help", "options"):
+                click.echo(f"  {hero.name} can: {short_options(fight, hero)}.")
+                click.echo(f"  Also: {INSIDE}.")
+            elif word == "show":
+                click.echo(_grid(fight))
+            elif word == "plan":
+                from lnf.cli.plan_commands import next_plan
+
+                click.echo(next_plan(fight, self.fight_file))
+            elif word == "undo":
+                self.wants = "undo"
+                return None
+            elif word == "auto":
+                return policy_choice(fight, hero)
+            else:
+                try:
+                    return parse_choice(fight, hero, text)
+                except Refused as exc:
+                    click.echo(f"  Not allowed: {exc.describe()}")
+
+    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        asked = f"{foe.name} leaves {hero.name}'s group: opportunity attack (M6)? [Y/n] "
+        return _yes(asked, default=True)
+
+    def dashes(self, fight: Fight, hero: Hero) -> int:
+        default = speed_policy(fight, hero)
+        asked = (
+            f"{hero.name}: dashes this chase round (C2; 0 keeps the action for an attack or "
+            f"hiding; {hero.dashes} used, {3 + hero.con} free) [0-2, {default}] "
+        )
+        while True:
+            text = _ask(asked)
+            if text is None or text == "":
+                return default
+            if text in ("0", "1", "2"):
+                return int(text)
+            click.echo("  0, 1 or 2")
+
+    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        return _yes(f"{foe.name} flees: does {hero.name} give chase (C1)? [Y/n] ", default=True)
+
+    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
+        return False  # the DM tells a monster to flee with lnf flee
+
+
+def _ask(prompt: str) -> str | None:
+    """One line from the player; None at the end of input (Ctrl-D, a script run out). Ctrl-C
+    is left to `play`, which says how to carry on."""
+    click.echo(prompt, nl=False)
+    try:
+        return input().strip()
+    except EOFError:
+        click.echo("")
+        return None
+
+
+def _yes(prompt: str, default: bool) -> bool:
+    text = _ask(prompt)
+    if not text:
+        return default
+    return text.lower() in ("y", "yes")
+
+
+def _grid(fight: Fight) -> str:
+    from lnf.io.grid_text import render_show
+    from lnf.rules.state import check_state
+
+    return render_show(fight, check_state(fight), terminal_style(), terminal_width())
+
+
+def take_back_last_turn(table: Table) -> list[Applied]:
+    """`undo` at the prompt: the player's last decision (a hero's turn it chose) and all that
+    came after it; nothing when no hero has chosen yet."""
+    chosen = [
+        i
+        for i, a in enumerate(table.in_force)
+        if isinstance(a.event, Turn)
+        and isinstance(a.before.combatant(a.event.who), Hero)
+        and not a.event.note
+    ]
+    if not chosen:
+        return []
+    return [table.undo() for _ in range(len(table.in_force) - chosen[-1])]
+
+
+@click.command()
+@fight_argument
+@seed_option
+@click.option("--new", is_flag=True, help="Start over from the fight file (the old log is kept).")
+def play(fight_file: Path, seed: int | None, new: bool) -> None:
+    """Play FIGHT solo: lnf runs the monsters, you say what each hero does.
+
+    Every event goes to the fight log beside FIGHT as it happens; stop any time (quit, Ctrl-D,
+    Ctrl-C) and run the same command to carry on where you stopped. Inside: ? lists the
+    choices; show, plan, undo, auto, quit.
+    """
+    if new:
+        from lnf.session import start_afresh
+
+        aside = start_afresh(fight_file)
+        if aside is not None:
+            click.echo(f"Starting over; the old log is kept as {aside.name}.")
+    session = opened(fight_file)
+    table = session.table
+    tell = printer()
+
+    def say(applied: Applied) -> None:
+        if isinstance(applied.event, RoundStarted):  # each round starts with the grid, on paper
+            click.echo("\n" + _grid(applied.after))
+        tell(applied)
+
+    heroes = PromptHeroes(fight_file)
+    runner = make_runner(session, heroes, seed, say)
+    if (over := runner.winner()) is not None:
+        click.echo(f"The fight is over: the {over} won. lnf log {fight_file} tells it.")
+        return
+    if table.undoable:  # carrying on: where the fight stands, as on paper
+        click.echo(f"Carrying on from the log ({len(table.events)} events).\n")
+        click.echo(_grid(table.fight))
+    try:
+        while (winner := runner.play()) is None and heroes.wants == "undo":
+            heroes.wants = ""
+            taken = take_back_last_turn(table)
+            for applied in taken:
+                click.echo("Took back: " + one_line(applied))
+            if not taken:
+                click.echo("Nothing of yours to take back yet.")
+            runner.resume()
+    except KeyboardInterrupt:
+        click.echo(f"\nStopped: everything so far is saved; carry on with lnf play {fight_file}.")
+        sys.exit(INTERRUPTED)
+    if winner is None:
+        click.echo(f"\nStopped. lnf play {fight_file} carries on from here.")

@@ -1,0 +1,99 @@
+"""`lnf play` as a solo player meets it: the words a player types, the short choices, `show`,
+`plan` and `undo` at the prompt, the grid on resume, Ctrl-C, and `--new`."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from lnf.cli import main
+from lnf.io.fight_log import log_path
+
+ROOT = Path(__file__).resolve().parent.parent
+CRYPT = ROOT / "examples" / "ghouls-in-the-crypt.yaml"
+
+
+def _crypt(tmp_path: Path) -> Path:
+    path = tmp_path / "crypt.yaml"
+    shutil.copy(CRYPT, path)
+    return path
+
+
+def _play(*args: str, typed: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["play", *args], input=typed)
+    return result.exit_code, result.output
+
+
+def test_play_reads_a_players_words_and_suggests_for_typos(tmp_path: Path) -> None:
+    fight = str(_crypt(tmp_path))
+    code, out = _play(fight, "--seed", "7", typed="atack ghoul 3\n?\nhit the ghoul 3\nquit\n")
+    assert code == 0, out
+    assert "lnf does not know 'atack': did you mean 'attack'?" in out
+    assert "Cade can: attack Ghoul 3 or Ghoul 4 with Mace (mêlée);" in out
+    assert "Also: show (the grid), plan (the monsters' plan), undo" in out
+    assert "Cade attacks Ghoul 3 with Mace in mêlée" in out
+    assert "Stopped. lnf play" in out
+
+
+def test_play_asks_each_opportunity_attack_once(tmp_path: Path) -> None:
+    fight = str(_crypt(tmp_path))
+    _, out = _play(fight, "--seed", "7", typed="dodge\ny\nquit\n")
+    assert out.count("Ghoul 3 leaves Cade's group: opportunity attack (M6)?") == 1
+    assert "Ghoul 3 moves away from Cade, who makes an opportunity attack (M6)" in out
+
+
+def test_show_plan_and_undo_at_the_prompt(tmp_path: Path) -> None:
+    fight = str(_crypt(tmp_path))
+    typed = "dodge\nn\nshow\nplan\nundo\nattack ghoul 4\nquit\n"
+    code, out = _play(fight, "--seed", "7", typed=typed)
+    assert code == 0, out
+    assert "Round 1 · mêlée · the monsters started the fight · next: Brenna" in out  # show
+    assert "The monsters' plan for the rest of round 1" in out  # plan
+    assert "Took back: Cade dodges" in out  # undo: Cade's turn and what followed it
+    assert "Took back: Ghoul 4 attacks Cade" in out
+    assert "Cade attacks Ghoul 4 with Mace" in out  # Cade chose again
+    events = [json.loads(x)["event"] for x in log_path(Path(fight)).read_text().splitlines()]
+    assert "undo" in events
+
+
+def test_play_carries_on_with_the_grid_and_starts_over_with_new(tmp_path: Path) -> None:
+    fight = str(_crypt(tmp_path))
+    _play(fight, "--seed", "7", typed="dodge\nn\nquit\n")
+    code, out = _play(fight, typed="quit\n")
+    assert "Carrying on from the log" in out and "Round 1 · mêlée" in out and "│" in out
+    assert "Brenna's turn (round 1;" in out
+    code, out = _play(fight, "--new", "--seed", "8", typed="quit\n")
+    assert code == 0 and "Starting over; the old log is kept as crypt.log.jsonl.old-1." in out
+    assert (tmp_path / "crypt.log.jsonl.old-1").exists()
+    assert "Cade's turn (round 1;" in out
+
+
+def test_ctrl_c_in_play_says_it_is_saved_and_exits_130(tmp_path: Path) -> None:
+    fight = _crypt(tmp_path)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lnf", "play", str(fight), "--seed", "7"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert proc.stdout is not None
+    seen = ""
+    while "Cade> " not in seen:  # waiting at the prompt
+        char = proc.stdout.read(1)
+        assert char, seen  # the process ended before it asked
+        seen += char
+    time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130, out
+    assert f"Stopped: everything so far is saved; carry on with lnf play {fight}." in out
