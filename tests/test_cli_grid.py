@@ -81,6 +81,25 @@ def test_narrow_terminal_numbers_the_columns(x1_path: Path) -> None:
     assert "Columns: 1 Wight  2 Skeleton 1  3 Skeleton 2  4 Skeleton 3" in text
 
 
+@pytest.mark.parametrize("width", [60, 80, 100, 120])
+def test_a_wide_grid_wraps_in_blocks_that_fit(width: int) -> None:
+    """40 monsters: the columns come in blocks of the terminal's width, each with the hero
+    rows again; the legend and the key wrap too; the dead keep their column, marked."""
+    from dataclasses import replace
+
+    from tests.builders import fight as build
+    from tests.builders import hero, monster
+
+    ghouls = [monster(f"Ghoul {i}") for i in range(1, 41)]
+    ghouls[6] = replace(ghouls[6], damage=ghouls[6].hp)  # Ghoul 7 is dead
+    grid = build([hero("Brenna"), hero("Cade")], ghouls)
+    text = render_show(grid, [], Style(False), width)
+    drawn = text.split("\nTarget order")[0].splitlines()
+    assert max(len(line) for line in drawn) <= width
+    assert text.count("Brenna  fighter") >= 40 // ((width - 40) // 6)  # one row per block
+    assert "7 Ghoul 7†" in text and " 7† " in text and "dead" in text
+
+
 def test_init_writes_a_legal_starter(tmp_path: Path) -> None:
     path = tmp_path / "fight.yaml"
     code, out = run("init", str(path))

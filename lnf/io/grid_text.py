@@ -55,90 +55,124 @@ def _turn(fight: Fight) -> str:
 
 
 def render_grid(fight: Fight, style: Style, width: int = MAX_WIDTH) -> list[str]:
-    """The grid itself: header rows for the monsters, then one row per hero (G2 order)."""
+    """The grid itself: header rows for the monsters, then one row per hero (G2 order). A grid
+    wider than `width` numbers its columns (the names listed below) and is cut into blocks of
+    columns, each with the hero rows again, as one would go on with a second sheet."""
     heroes = rows(fight)
-    monsters = fight.monsters
-    group_colour = {
-        g.label: GROUP_COLOURS[i % len(GROUP_COLOURS)] for i, g in enumerate(fight.groups)
-    }
+    monsters = list(fight.monsters)
     name_w = max([4, *(len(_hero_name(h)) for h in heroes)])  # with its mark: no shift
     class_w = max([5, *(len(h.cls) for h in heroes)])
     hp_w = max([2, *(len(_hero_hp(h)) for h in heroes)])
     group_w = max([3, *(len(g.label) for g in fight.groups)])
     left_w = name_w + class_w + hp_w + 5
+    sheet = _Sheet(fight, style, left_w, group_w, (name_w, class_w, hp_w))
 
     full = [_monster_name(m) for m in monsters]
     numbered = [str(i + 1) + ("" if in_fight(m) else DEAD) for i, m in enumerate(monsters)]
-    damage = [str(min(m.damage, m.hp)) for m in monsters]  # G6: counted up, as on paper
-    hp_left = [_hp_left(m) for m in monsters]
-    widest = max([len(t) for t in damage + hp_left] + [1])
-    col_w = max([len(n) for n in full] + [widest]) + 2
-    fixed = left_w + 13 + group_w + 3
-    if fixed + col_w * len(monsters) > width:  # too wide: number the columns, legend below
-        labels = numbered
-        col_w = max([len(n) for n in numbered] + [widest]) + 1
-    else:
-        labels = full
-
-    def cells(values: list[str], paint: list[str | None] | None = None) -> str:
-        out = []
-        for i, v in enumerate(values):
-            left = (col_w - visible_len(v)) // 2
-            colour = paint[i] if paint else None
-            shown = style(v, colour) if colour else v  # colour the mark, not its padding
-            out.append(pad(" " * left + shown, col_w))
-        return "".join(out)
-
-    dots_head = "F L C O N"
-    header_left = pad("", left_w) + "│ " + dots_head + " │ " + pad("grp", group_w) + " │ "
-    lines = [header_left + cells([style(x, "bold") for x in labels])]
-    lines.append(_label_row(left_w, group_w, "damage", cells(damage)))
-    lines.append(_label_row(left_w, group_w, "hp", cells(hp_left)))
-    lines.append(_label_row(left_w, group_w, "rank", cells([rank_mark(m) for m in monsters])))
-    lines.append(
-        _label_row(
-            left_w,
-            group_w,
-            "group",
-            cells(
-                [_group_label(fight, m.name) for m in monsters],
-                [group_colour.get(_group_label(fight, m.name)) for m in monsters],
-            ),
-        )
-    )
-    rule = (
-        "─" * left_w
-        + "┼"
-        + "─" * 11
-        + "┼"
-        + "─" * (group_w + 2)
-        + "┼"
-        + "─" * (col_w * len(monsters) + 1)
-    )
-    lines.append(rule)
-    for hero in heroes:
-        label = _group_label(fight, hero.name)
-        xs = []
-        paints: list[str | None] = []
-        for m in monsters:
-            together = label != "" and _group_label(fight, m.name) == label
-            xs.append("X" if together else "·")
-            paints.append(group_colour.get(label) if together else "dim")
-        name = _hero_name(hero)
-        left = f"{pad(name, name_w)}  {pad(hero.cls, class_w)}  {_hero_hp(hero).rjust(hp_w)}"
-        if downed(hero) or not in_fight(hero):
-            left = style(left, "red")
-        marks = " ".join([rank_mark(hero), *_dot_marks(hero)])
-        marks = marks.replace(" · ", " " + style("·", "dim") + " ")
-        grp = style(pad(label, group_w), group_colour[label]) if label else pad("", group_w)
-        lines.append(
-            pad(left, left_w) + "│ " + pad(marks, 9) + " │ " + grp + " │ " + cells(xs, paints)
-        )
+    widest = max([len(t) for m in monsters for t in (_damage(m), _hp_left(m))] + [1])
+    room = max(1, width - (left_w + group_w + 17))  # what the columns may take
+    labels, col_w = full, max([len(n) for n in full] + [widest]) + 2
+    if col_w * len(monsters) > room:  # names fit one sheet only: numbers, names listed below
+        labels, col_w = numbered, max([len(n) for n in numbered] + [widest]) + 1
+    per_block = max(1, room // col_w)
+    lines: list[str] = []
+    for start in range(0, max(1, len(monsters)), per_block):
+        if start:
+            lines.append("")
+        chunk = monsters[start : start + per_block]
+        lines += sheet.block(heroes, chunk, labels[start : start + per_block], col_w)
     if labels is numbered:
-        legend = "  ".join(f"{i + 1} {_monster_name(m)}" for i, m in enumerate(monsters))
+        legend = [f"{i + 1} {_monster_name(m)}" for i, m in enumerate(monsters)]
         lines.append("")
-        lines.append("Columns: " + legend)
+        lines += wrapped("Columns: ", legend, width)
     return [line.rstrip() for line in lines]  # no trailing blanks to copy into notes
+
+
+def wrapped(head: str, items: list[str], width: int, sep: str = "  ") -> list[str]:
+    """`head` and the items `sep` apart, in lines no wider than `width`."""
+    lines, line, empty = [], head, True
+    for item in items:
+        if visible_len(line) + len(sep) + visible_len(item) > width and not empty:
+            lines.append(line)
+            line, empty = " " * len(head), True
+        line += ("" if empty else sep) + item
+        empty = False
+    return [*lines, line]
+
+
+class _Sheet:
+    """One block of the grid: the monster columns given, with every hero row."""
+
+    def __init__(
+        self,
+        fight: Fight,
+        style: Style,
+        left_w: int,
+        group_w: int,
+        widths: tuple[int, int, int],
+    ) -> None:
+        self.fight, self.style = fight, style
+        self.left_w, self.group_w, self.widths = left_w, group_w, widths
+        self.colour = {
+            g.label: GROUP_COLOURS[i % len(GROUP_COLOURS)] for i, g in enumerate(fight.groups)
+        }
+
+    def block(
+        self, heroes: tuple[Hero, ...], monsters: list[Monster], labels: list[str], col_w: int
+    ) -> list[str]:
+        fight, style, left_w, group_w = self.fight, self.style, self.left_w, self.group_w
+
+        def cells(values: list[str], paint: list[str | None] | None = None) -> str:
+            out = []
+            for i, v in enumerate(values):
+                left = (col_w - visible_len(v)) // 2
+                colour = paint[i] if paint else None
+                shown = style(v, colour) if colour else v  # colour the mark, not its padding
+                out.append(pad(" " * left + shown, col_w))
+            return "".join(out)
+
+        groups = [_group_label(fight, m.name) for m in monsters]
+        header_left = pad("", left_w) + "│ F L C O N │ " + pad("grp", group_w) + " │ "
+        lines = [header_left + cells([style(x, "bold") for x in labels])]
+        lines.append(_label_row(left_w, group_w, "damage", cells([_damage(m) for m in monsters])))
+        lines.append(_label_row(left_w, group_w, "hp", cells([_hp_left(m) for m in monsters])))
+        lines.append(_label_row(left_w, group_w, "rank", cells([rank_mark(m) for m in monsters])))
+        paint = [self.colour.get(g) for g in groups]
+        lines.append(_label_row(left_w, group_w, "group", cells(groups, paint)))
+        lines.append(
+            "─" * left_w
+            + "┼"
+            + "─" * 11
+            + "┼"
+            + "─" * (group_w + 2)
+            + "┼"
+            + "─" * (col_w * len(monsters) + 1)
+        )
+        name_w, class_w, hp_w = self.widths
+        for hero in heroes:
+            label = _group_label(fight, hero.name)
+            xs = []
+            paints: list[str | None] = []
+            for g in groups:
+                together = label != "" and g == label
+                xs.append("X" if together else "·")
+                paints.append(self.colour.get(label) if together else "dim")
+            name = _hero_name(hero)
+            left = f"{pad(name, name_w)}  {pad(hero.cls, class_w)}  {_hero_hp(hero).rjust(hp_w)}"
+            if downed(hero) or not in_fight(hero):
+                left = style(left, "red")
+            marks = " ".join([rank_mark(hero), *_dot_marks(hero)])
+            marks = marks.replace(" · ", " " + style("·", "dim") + " ")
+            grp = style(pad(label, group_w), self.colour[label]) if label else pad("", group_w)
+            lines.append(
+                pad(left, left_w) + "│ " + pad(marks, 9) + " │ " + grp + " │ " + cells(xs, paints)
+            )
+        return lines
+
+
+def _damage(monster: Monster) -> str:
+    """G6: damage taken, counted up as on paper."""
+    return str(min(monster.damage, monster.hp))
 
 
 def _label_row(left_w: int, group_w: int, label: str, body: str) -> str:
@@ -194,14 +228,19 @@ def render_show(fight: Fight, problems: list[Violation], style: Style, width: in
     out.append("")
     out.extend(render_grid(fight, style, width))
     out.append("")
-    out.append(
-        style("F", "bold") + ": ● front, g guarded, l levitating, h hidden, r out of reach, "
-        "b back, ~ free air   "
-        + style("L", "bold")
-        + ": light   "
-        + style("C", "bold")
-        + ": ● wanted, ○ avoided"
-    )
+    key = [
+        style("F", "bold") + ": ● front,",
+        "g guarded,",
+        "l levitating,",
+        "h hidden,",
+        "r out of reach,",
+        "b back,",
+        "~ free air;",
+        style("L", "bold") + ": light;",
+        style("C", "bold") + ": ● wanted,",
+        "○ avoided",
+    ]
+    out.extend(wrapped("", key, width, " "))
     order = target_order(fight)
     out.append("")
     out.append(style("Target order", "bold") + " (T2): " + ", ".join(h.name for h in order))
