@@ -87,7 +87,7 @@ class Violation:
     def describe(self) -> str:
         text = f"{self.rule}: {self.message}"
         if self.hint:
-            text += f" ({self.hint})"
+            text += f" — {self.hint}"
         return text
 
 

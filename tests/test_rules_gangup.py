@@ -32,7 +32,7 @@ def test_k1_lone_front_rank_hero_is_a_unit_with_no_monsters() -> None:
     f = lone_heroes_with([2, 0])
     assert [(u.label, *u.counts) for u in units(f)] == [("G1", 1, 2), ("H2", 1, 0)]
     (v,) = check_state(f)
-    assert "H2 has 0 monsters for 1 hero" in v.message and "group G1 has 2" in v.message
+    assert "H2 holds 0 monsters for 1 hero" in v.message and "group G1 holds 2" in v.message
 
 
 def test_k2_two_heroes_and_two_monsters_meet_one_per_hero() -> None:

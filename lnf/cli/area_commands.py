@@ -12,6 +12,7 @@ from lnf.errors import InputError, InputProblem
 from lnf.io import fight_spec
 from lnf.model import Area, Shape
 from lnf.rules.areas import SPELLS, crowded_count, target_count
+from lnf.rules.wording import plural
 
 
 def parse_area(words: tuple[str, ...]) -> tuple[str, Area]:
@@ -59,13 +60,13 @@ def area(
     name, shape = parse_area(area)
     count = target_count(shape)
     title = name if name == str(shape) else f"{name} ({shape})"
-    line = f"{title}: {count} targets (E1)"
+    line = f"{title}: {plural(count, 'target')} (E1)"
     total, d3 = count, None
     if tight is not None:
         d3 = SeededDice(seed if seed is not None else secrets.randbits(32)).face(3)
         total = crowded_count(count, d3, tight=crowded)
         sign = "+" if tight == "crowded" else "−"
-        line += f"; {tight}: {sign}1d3 ({d3}) = {total} targets (E2)"
+        line += f"; {tight}: {sign}1d3 ({d3}) = {plural(total, 'target')} (E2)"
     if as_json:
         echo_json(
             {

@@ -87,9 +87,10 @@ def repair(fight_file: Path) -> None:
 
     kept, aside = repair_log(fight_file)
     if aside is None:
-        click.echo(f"Nothing to repair: every one of the {kept} entries is good.")
+        said = "the one entry is" if kept == 1 else f"all {kept} entries are"
+        click.echo(f"Nothing to repair: {said} good.")
         return
-    click.echo(f"Kept the first {kept} entries; the rest is in {aside}.")
+    click.echo(f"Kept the first {plural(kept, 'entry', 'entries')}; the rest is in {aside}.")
 
 
 def _verify(fight_file: Path, as_json: bool) -> None:
@@ -114,7 +115,9 @@ def _verify(fight_file: Path, as_json: bool) -> None:
         for note in report.warnings:
             click.echo(f"note: {note}")
         if not report.problems:
-            click.echo(f"All {report.entries} entries are as lnf wrote them.")
+            n = report.entries
+            said = "The one entry is as lnf wrote it" if n == 1 else f"All {n} entries are"
+            click.echo(f"{said} as lnf wrote them." if n != 1 else f"{said}.")
     sys.exit(1 if report.problems else 0)
 
 

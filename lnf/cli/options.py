@@ -64,5 +64,6 @@ def current_fight(fight_file: Path) -> Fight:
     session = opened(fight_file, record=False)
     if session.table.events:
         n = len(session.table.events)
-        click.echo(f"(the state after {n} events in {session.log_file.name})", err=True)
+        said = f"{n} event" if n == 1 else f"{n} events"  # no wording import: start-up time
+        click.echo(f"(the state after {said} in {session.log_file.name})", err=True)
     return session.fight

@@ -26,6 +26,7 @@ from lnf.play.script import ScriptedHeroes
 from lnf.play.sides import TABLE_HEROES
 from lnf.play.volleys import roll_volleys, verify_start, volleys_set
 from lnf.rules.distance import volley_rounds
+from lnf.rules.wording import plural
 from lnf.session import fight_alone
 
 # --- starting apart ------------------------------------------------------------------------
@@ -110,8 +111,8 @@ def run(
     if not as_json:
         title = table.start.title or fight_file.stem
         click.echo(
-            f"{title}: {len(table.start.heroes)} heroes against "
-            f"{len(table.start.monsters)} monsters, dice seed {seed}."
+            f"{title}: {plural(len(table.start.heroes), 'hero', 'heroes')} against "
+            f"{plural(len(table.start.monsters), 'monster')}, dice seed {seed}."
         )
     quiet = (lambda _: None) if as_json else None
     runner = make_runner(session, ScriptedHeroes(script), seed, quiet)
@@ -119,4 +120,4 @@ def run(
     if as_json:
         echo_json({"winner": winner, "events": [event_to_json(e) for e in table.events]})
     elif winner is None:
-        click.echo(f"\nNo winner after {rounds} rounds.")
+        click.echo(f"\nNo winner after {plural(rounds, 'round')}.")

@@ -26,6 +26,7 @@ from lnf.play.policy import policy_choice
 from lnf.play.state import Applied
 from lnf.play.table import Table
 from lnf.play.words import parse_choice
+from lnf.rules.wording import plural
 
 INTERRUPTED = 130  # as shells report Ctrl-C
 INSIDE = "show (the grid), plan (the monsters' plan), undo (your last turn), auto, quit"
@@ -169,7 +170,7 @@ def play(fight_file: Path, seed: int | None, new: bool) -> None:
         click.echo(f"The fight is over: the {over} won. lnf log {fight_file} tells it.")
         return
     if table.undoable:  # carrying on: where the fight stands, as on paper
-        click.echo(f"Carrying on from the log ({len(table.events)} events).\n")
+        click.echo(f"Carrying on from the log ({plural(len(table.events), 'event')}).\n")
         click.echo(_grid(table.fight))
     try:
         while (winner := runner.play()) is None and heroes.wants == "undo":

@@ -165,8 +165,13 @@ class FightLog:
             )
         if self.unchecked and not self.problems:
             self.warnings.append(
-                f"{self.path}: its first {self.unchecked} entries have no checksums (written by "
-                "lnf 0.1): a hand edit there cannot be detected"
+                f"{self.path}: "
+                + (
+                    "its first entry has no checksum"
+                    if self.unchecked == 1
+                    else f"its first {self.unchecked} entries have no checksums"
+                )
+                + " (written by lnf 0.1): a hand edit there cannot be detected"
             )
 
     def _chain(self, data: dict[str, Any], number: int | None, before: int) -> int:

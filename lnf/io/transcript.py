@@ -40,7 +40,7 @@ from lnf.model.events import (
 from lnf.model.plan import Mode
 from lnf.play.state import Applied, Dealt, StepDone
 from lnf.rules.strike_order import strike_blocks
-from lnf.rules.wording import and_list
+from lnf.rules.wording import a_an, and_list, plural
 
 MODE_WORDS = {Mode.MELEE: "in mêlée", Mode.REACH: "with reach", Mode.RANGED: "at range"}
 ACTION_WORDS = {
@@ -156,16 +156,17 @@ def _step_text(done: StepDone) -> str:
         back = f"{step.who} is brought back from the dead (D9). " if step.revive else ""
         hp = _hp(after, step.who)
         if not step.healer:  # the DM's record: nobody to name as the healer
-            return f"{back}{step.who} regains {step.amount} hit points{by}{how}; {hp}."
+            return f"{back}{step.who} regains {plural(step.amount, 'hit point')}{by}{how}; {hp}."
         target = "itself" if step.healer == step.who else step.who
-        return f"{back}{step.healer} heals {target}{by}: {step.amount} hit points{how}; {hp}."
+        healed = plural(step.amount, "hit point")
+        return f"{back}{step.healer} heals {target}{by}: {healed}{how}; {hp}."
     if isinstance(step, Damaged):
         kind = f" {step.type}" if step.type is not None else ""
         rolled = f" ({step.text})" if step.text else ""
         return f"{step.who} takes {step.amount}{kind} damage{rolled}; {_hp(after, step.who)}."
     if isinstance(step, Marked):
         word = "gains" if step.on else "loses"
-        what = f"a {step.mark} dot" if isinstance(step.mark, Dot) else str(step.mark)
+        what = a_an(f"{step.mark} dot") if isinstance(step.mark, Dot) else str(step.mark)
         return f"{step.who} {word} {what}."
     if isinstance(step, Acted):
         return _acted_text(step)

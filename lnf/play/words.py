@@ -47,6 +47,7 @@ from lnf.rules.choices import (
 from lnf.rules.group_changes import moved
 from lnf.rules.names import find_name
 from lnf.rules.roster import in_fight
+from lnf.rules.wording import plural
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
 # What players say for an attack: "hit the wolf", "stab Orc 2"; "shoot" keeps to ranged attacks.
@@ -200,7 +201,7 @@ def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str) -> SpellChoic
             raise Refused(f"{spell.name} takes one monster as its target")
         return SpellChoice(spell, targets, (), big)
     count = verify_area(fight, spell, targets, spared)
-    return SpellChoice(spell, targets, spared, big, f"{spell.area}, {count} targets")
+    return SpellChoice(spell, targets, spared, big, f"{spell.area}, {plural(count, 'target')}")
 
 
 def _names(text: str) -> list[str]:

@@ -11,7 +11,7 @@ import math
 from lnf.errors import Violation
 from lnf.model import Area, Fight, Shape
 from lnf.rules.roster import in_fight
-from lnf.rules.wording import and_list
+from lnf.rules.wording import and_list, plural
 
 # E1: the size is divided by this and rounded up.
 DIVISOR = {
@@ -81,7 +81,7 @@ def check_area_targets(fight: Fight, targets: list[str], count: int) -> list[Vio
         found.append(
             Violation(
                 "E1",
-                f"{len(set(targets))} targets, but the area holds {count}",
+                f"{plural(len(set(targets)), 'target')}, but the area holds {count}",
                 tuple(targets),
                 "fewer targets are allowed (E4)",
             )

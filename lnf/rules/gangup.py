@@ -92,7 +92,7 @@ def check_gang_up(fight: Fight) -> list[Violation]:
     return [
         Violation(
             "K2",
-            f"{_describe(big)} more than {t} per hero while {_describe(small)} fewer",
+            f"{_describe(big)}, more than {t} per hero, while {_describe(small)}",
             tuple(name for u in (*big, *small) for name in (*u.heroes, *u.monsters)),
             "no monster may join a unit above the tier until every unit has reached it "
             "(K3: monsters already in a group are not forced out)",
@@ -102,7 +102,7 @@ def check_gang_up(fight: Fight) -> list[Violation]:
 
 def _describe(us: list[Unit]) -> str:
     parts = [
-        f"{_name(u)} has {plural(len(u.monsters), 'monster')} for "
+        f"{_name(u)} holds {plural(len(u.monsters), 'monster')} for "
         f"{plural(len(u.heroes), 'hero', 'heroes')}"
         for u in us
     ]

@@ -22,7 +22,7 @@ from lnf.rules.moves import (
 )
 from lnf.rules.ranks import can_fly_now, front_rank_counts
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, speed_now
-from lnf.rules.wording import and_list
+from lnf.rules.wording import and_list, plural
 from lnf.values import value
 
 # --- the validator ---------------------------------------------------------------------------
@@ -245,8 +245,9 @@ def _check_joins(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
                     Violation(
                         "K2",
                         f"{and_list(unit.joined_by)} may not join {_spot_name(unit.spot)}: it "
-                        f"would hold {unit.monsters} monsters for {unit.front_heroes} front-rank "
-                        f"heroes, more than {t} per hero, while {_spot_name(under[0].spot)} has "
+                        f"would hold {plural(unit.monsters, 'monster')} for "
+                        f"{plural(unit.front_heroes, 'front-rank hero', 'front-rank heroes')}, "
+                        f"more than {t} per hero, while {_spot_name(under[0].spot)} has "
                         f"{under[0].monsters} for {under[0].front_heroes}",
                         unit.joined_by,
                         "K3: a monster may not end its move in a unit that then breaks K2",

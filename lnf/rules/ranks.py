@@ -5,7 +5,7 @@ from __future__ import annotations
 from lnf.errors import Violation
 from lnf.model import BackReason, Condition, Fight, Flag, Hero, Monster, Rank
 from lnf.rules.roster import downed, held, heroes, in_fight, incapacitated, monsters
-from lnf.rules.wording import and_list
+from lnf.rules.wording import and_list, plural
 
 R6_EXEMPT_FLAGS = frozenset({Flag.CAN_LEVITATE, Flag.CAN_HIDE, Flag.HIDDEN})
 
@@ -103,8 +103,8 @@ def _check_hero_back_rank(fight: Fight) -> list[Violation]:
         found.append(
             Violation(
                 "R5",
-                f"{and_list(names)} cannot be guarded: {n_monsters} monsters against {n_heroes} "
-                f"heroes is two or more per hero",
+                f"{and_list(names)} cannot be guarded: {plural(n_monsters, 'monster')} against "
+                f"{plural(n_heroes, 'hero', 'heroes')} is two or more per hero",
                 names,
                 "with that many monsters a back-rank hero needs another reason (R4) or the front",
             )
@@ -116,8 +116,9 @@ def _check_hero_back_rank(fight: Fight) -> list[Violation]:
         found.append(
             Violation(
                 "R5",
-                f"{len(guarded)} guarded heroes ({and_list(names)}) need {2 * len(guarded)} "
-                f"front-rank guards; there are {n_guards}",
+                f"{and_list(names)} {'needs' if len(names) == 1 else 'need'} "
+                f"{2 * len(guarded)} front-rank guards; there "
+                f"{'is' if n_guards == 1 else 'are'} {n_guards}",
                 names,
                 "each guard guards one hero; conjured, downed or incapacitated heroes cannot "
                 f"guard; three front-rank heroes per monster ({3 * n_monsters}) would guard all",

@@ -22,5 +22,18 @@ def or_list(names: Iterable[str]) -> str:
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
-    """ "1 monster", "3 monsters"."""
+    """ "1 monster", "3 monsters", "1 hit point"; `many` for the irregular ("heroes")."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+# Letters whose names begin with a vowel sound: "an O dot", "an N dot", "a C dot".
+_VOWEL_LETTERS = frozenset("AEFHILMNORSX")
+
+
+def a_an(word: str) -> str:
+    """ "a C dot", "an O dot", "an orc", "a goblin": the article as it is said."""
+    if len(word) == 1 or (word[:1].isupper() and word[1:2] in ("", " ", "-")):
+        article = "an" if word[:1].upper() in _VOWEL_LETTERS else "a"
+    else:
+        article = "an" if word[:1].lower() in "aeiou" else "a"
+    return f"{article} {word}"

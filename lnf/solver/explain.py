@@ -82,8 +82,13 @@ def _family_reason(fight: Fight, family: str, hero: Hero, plan: Plan, earlier: s
             and can_ever_attack(fight, m, hero, Mode.MELEE)
         ):
             joiners.append(m.name)
-    who = and_list(joiners) if joiners else "No monster"
-    return ("K2", f"{who} may not join {where}: another unit would be left below the gang-up tier")
+    if not joiners:
+        return ("K2", f"no monster may join {where}: another unit would be left below the tier")
+    return (
+        "K2",
+        f"{and_list(joiners)} may not join {where}: another unit would be left below the "
+        "gang-up tier",
+    )
 
 
 def explain_unattacked(
