@@ -21,6 +21,7 @@ from lnf.errors import InputError, LnfError
 
 BUG_EXIT = 70  # EX_SOFTWARE: an internal error
 INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report Ctrl-C
+BROKEN_PIPE_EXIT = 141  # 128 + SIGPIPE, as shells report a reader that went away
 
 # name → "module:function"; `lnf --help` lists them, only the one called is imported.
 COMMANDS = {
@@ -44,6 +45,7 @@ COMMANDS = {
     "repair": "lnf.cli.log_commands:repair",
     "roll": "lnf.cli.dice_commands:roll_command",
     "round": "lnf.cli.table_commands:round_",
+    "rules": "lnf.cli.rules_commands:rules",
     "run": "lnf.cli.play_commands:run",
     "schema": "lnf.cli.grid_commands:schema",
     "show": "lnf.cli.grid_commands:show",
@@ -84,11 +86,22 @@ class LnfGroup(click.Group):
             sys.exit(err.exit_code)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise  # click's own: usage errors, --help, its own aborts
+        except BrokenPipeError:  # `lnf show | head`: the reader stopped, nothing is wrong
+            _quiet_stdout()
+            sys.exit(BROKEN_PIPE_EXIT)
         except KeyboardInterrupt:
             click.echo("\nlnf: stopped (Ctrl-C); everything recorded so far is kept.", err=True)
             sys.exit(INTERRUPTED_EXIT)
         except Exception as err:  # the last line of defence: a bug, said as one
             _report_bug(err, words)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at nothing, so that Python's own flush at exit does not fail again."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def _report_bug(err: Exception, words: list[str]) -> None:
