@@ -35,7 +35,13 @@ MEMORY_BOUND = (
     300 * 2**20
 )  # bytes of resident memory a command may add (to lnf and OR-Tools loaded)
 HARD_MEMORY = 4 * 2**30  # the address space a command may not pass (a runaway is stopped)
-COMMANDS = [["check"], ["show"], ["plan"], ["run", "--seed", "1", "--rounds", "3"]]
+COMMANDS = [
+    ["check"],
+    ["show"],
+    ["plan"],
+    ["next", "--seed", "1"],
+    ["run", "--seed", "1", "--rounds", "3"],
+]
 
 
 def one(path: Path, words: list[str], out: Path) -> tuple[str, float, int]:

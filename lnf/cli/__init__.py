@@ -87,21 +87,15 @@ class LnfGroup(click.Group):
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise  # click's own: usage errors, --help, its own aborts
         except BrokenPipeError:  # `lnf show | head`: the reader stopped, nothing is wrong
-            _quiet_stdout()
+            from lnf.io.files import silence_stdout
+
+            silence_stdout()
             sys.exit(BROKEN_PIPE_EXIT)
         except KeyboardInterrupt:
             click.echo("\nlnf: stopped (Ctrl-C); everything recorded so far is kept.", err=True)
             sys.exit(INTERRUPTED_EXIT)
         except Exception as err:  # the last line of defence: a bug, said as one
             _report_bug(err, words)
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at nothing, so that Python's own flush at exit does not fail again."""
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
 
 
 def _report_bug(err: Exception, words: list[str]) -> None:

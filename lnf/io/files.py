@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 from lnf.errors import InputError, InputProblem
@@ -121,3 +122,10 @@ def write_bug_report(text: str) -> Path:
         except OSError:
             continue
     return Path("(nowhere: no folder could be written)")
+
+
+def silence_stdout() -> None:
+    """Point stdout at nothing (its reader went away), so that Python's own flush at exit does
+    not fail a second time."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
