@@ -8,6 +8,7 @@ from lnf.errors import InputError, InputProblem, Violation
 from lnf.model import Fight, Hero, Monster, PhaseKind
 from lnf.rules import has_n_dot, in_fight, rows, target_order
 from lnf.rules.distance import who_reaches
+from lnf.rules.strike_order import up_next
 
 
 def violation_data(v: Violation) -> dict[str, Any]:
@@ -66,6 +67,12 @@ def show_data(fight: Fight, problems: list[Violation]) -> dict[str, Any]:
         "monsters": monsters,
         "groups": {g.label: list(g.members) for g in fight.groups},
         "target_order": [h.name for h in target_order(fight)],
+        # S1: the round under way: its strike order, whose turn it is at the table, who is next
+        "turns": {
+            "order": list(fight.turns.order),
+            "current": fight.turns.current,
+            "next": up_next(fight),
+        },
         "problems": [violation_data(v) for v in problems],
         "chase": [
             {"escaper": p.escaper, "pursuer": p.pursuer, "points": p.points} for p in fight.chase
