@@ -35,6 +35,7 @@ COMMANDS = {
     "init": "lnf.cli.grid_commands:init",
     "log": "lnf.cli.log_commands:log",
     "mark": "lnf.cli.record_commands:mark",
+    "monsters": "lnf.cli.monster_commands:monsters",
     "move": "lnf.cli.record_commands:move",
     "next": "lnf.cli.table_commands:next_",
     "plan": "lnf.cli.plan_commands:plan",

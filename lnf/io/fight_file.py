@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from lnf.errors import InputError, InputProblem
+from lnf.dice import DiceExpr
+from lnf.errors import InputError, InputProblem, Refused
 from lnf.io import parse_cache
 from lnf.io.fight_spec import (
     ATTACK_DEFAULTS,
@@ -18,6 +19,7 @@ from lnf.io.fight_spec import (
     FIGHT_DEFAULTS,
     HERO_DEFAULTS,
     MONSTER_DEFAULTS,
+    ROLL,
 )
 from lnf.io.files import read_text
 from lnf.io.spec import INVALID, Checker, did_you_mean
@@ -58,6 +60,7 @@ def parse_fight(text: str, source: str) -> Fight:
 
 def _fight(located: Located, source: str) -> Fight:
     ck = Checker(located, source)
+    _stat_blocks(located.data, ck, Path(source).parent)  # `monster: bugbear` from the bestiary
     doc = FIGHT.read(located.data, (), ck)
     if ck.problems:
         _name_checks(doc, ck)  # one pass tells every mistake, these too
@@ -89,7 +92,7 @@ def _build(doc: dict[str, Any], ck: Checker) -> Fight | None:
     heroes = [_hero(h, i, ck) for i, h in enumerate(doc["heroes"])]
     monsters: list[Monster] = []
     for i, m in enumerate(doc["monsters"]):
-        monsters.extend(_monsters(m, i, ck))
+        monsters.extend(_monsters(m, i, ck, doc["seed"]))
         if len(heroes) + len(monsters) > MAX_COMBATANTS:
             ck.fail(
                 ("monsters", i, "count"), f"more than {MAX_COMBATANTS:,} combatants (the limit)"
@@ -169,6 +172,9 @@ def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Chec
         half=a["half"],
         area=a["area"],
         times=a["times"],
+        alt_damage=a["alt_damage"],
+        alt_when=a["alt_when"],
+        finesse=a["finesse"],
     )
 
 
@@ -235,19 +241,79 @@ def _hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
     )
 
 
-def _monsters(d: dict[str, Any], i: int, ck: Checker) -> list[Monster]:
+def _stat_blocks(data: Any, ck: Checker, folder: Path) -> None:
+    """A monster entry that says `monster: NAME` gets that stat block from the bestiary (the
+    fight's own `bestiary:` file first, then the SRD's); what the entry says itself wins. The
+    entries are changed in place, before the fight is read, so every field is checked alike."""
+    from lnf.io.bestiary import Bestiary, fight_fields
+
+    monsters = data.get("monsters") if isinstance(data, dict) else None
+    if not isinstance(monsters, list) or not any(
+        isinstance(m, dict) and "monster" in m for m in monsters
+    ):
+        return
+    own = data.get("bestiary")
+    bestiary = Bestiary.open(folder / own if isinstance(own, str) and own else None)
+    for i, entry in enumerate(monsters):
+        if not isinstance(entry, dict) or "monster" not in entry:
+            continue
+        name = entry["monster"]
+        if not isinstance(name, str):
+            ck.fail(("monsters", i, "monster"), "give a monster's name, such as bugbear")
+            continue
+        try:
+            block = bestiary.find(name)
+        except Refused as exc:
+            ck.fail(("monsters", i, "monster"), exc.message, "lnf monsters SEARCH lists them")
+            continue
+        given = {k: v for k, v in entry.items() if k != "monster"}
+        monsters[i] = {**fight_fields(block), "kind": block["name"], **given}
+
+
+def _monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list[Monster]:
     """One entry, or `count` copies named "Name 1".."Name n" of one kind (G3)."""
     path: tuple[str | int, ...] = ("monsters", i)
     common = _common(d, path, ck)
-    if d["damage"] > d["hp"]:
+    if d["hp"] != ROLL and d["damage"] > d["hp"]:
         ck.fail((*path, "damage"), f"damage {d['damage']} is more than hp {d['hp']}", rule="G6")
-    if d["count"] == 1:
-        return [Monster(name=d["name"], kind=d["kind"], hp=d["hp"], damage=d["damage"], **common)]
-    kind = d["kind"] or d["name"]
-    return [
-        Monster(name=f"{d['name']} {n}", kind=kind, hp=d["hp"], damage=d["damage"], **common)
-        for n in range(1, d["count"] + 1)
-    ]
+    known = {a.name for a in common["attacks"]}
+    for name in d["multiattack"]:
+        if name not in known:
+            ck.fail(
+                (*path, "multiattack", name),
+                f"Multiattack names {name!r}, which is not one of its attacks",
+                did_you_mean(name, sorted(known)),
+            )
+    block = dict(
+        damage=d["damage"],
+        size=d["size"],
+        type=d["type"],
+        cr=d["cr"],
+        xp=d["xp"],
+        multiattack=tuple(d["multiattack"].items()),
+        condition_immune=frozenset(d["condition_immune"]),
+        not_modelled=tuple(d["not_modelled"]),
+        **common,
+    )
+    names = (
+        [d["name"]] if d["count"] == 1 else [f"{d['name']} {n}" for n in range(1, d["count"] + 1)]
+    )
+    kind = d["kind"] if d["count"] == 1 else d["kind"] or d["name"]
+    hps = [d["hp"]] * len(names)
+    if d["hp"] == ROLL:
+        if d["hit_dice"] is None:
+            ck.fail((*path, "hp"), "hp: roll needs hit_dice (or monster: NAME, which has them)")
+            return []
+        hps = [_rolled_hp(d["hit_dice"], seed, name) for name in names]
+    return [Monster(name=n, kind=kind, hp=hp, **block) for n, hp in zip(names, hps, strict=True)]
+
+
+def _rolled_hp(hit_dice: DiceExpr, seed: int, name: str) -> int:
+    """`hp: roll`: the hit dice rolled with the fight file's seed and the monster's name, so the
+    same file gives the same hit points (at least 1)."""
+    from lnf.dice.roll import SeededDice, roll
+
+    return max(1, roll(hit_dice, SeededDice(f"{seed}:{name}: hit points"), damage=False).total)
 
 
 def _check_unique_names(
@@ -396,6 +462,17 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
     d["hp"] = m.hp
     if m.damage != MONSTER_DEFAULTS["damage"]:
         d["damage"] = m.damage
+    if m.size is not None:
+        d["size"] = m.size.value
+    for key in ("type", "cr", "xp"):
+        if getattr(m, key) != MONSTER_DEFAULTS[key]:
+            d[key] = getattr(m, key)
+    if m.multiattack:
+        d["multiattack"] = dict(m.multiattack)
+    if m.condition_immune:
+        d["condition_immune"] = sorted(c.value for c in m.condition_immune)
+    if m.not_modelled:
+        d["not_modelled"] = list(m.not_modelled)
     return {**d, **_common_doc(m)}
 
 
@@ -454,9 +531,13 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
     if a.range is not None:
         normal, long = a.range
         d["range"] = normal if normal == long else f"{normal}/{long}"
-    for key in ("two_handed", "spell", "slot", "half", "times"):
+    for key in ("two_handed", "spell", "slot", "half", "times", "finesse"):
         if getattr(a, key) != ATTACK_DEFAULTS[key]:
             d[key] = getattr(a, key)
+    if a.alt_damage is not None:
+        d["alt_damage"] = str(a.alt_damage)
+    if a.alt_when is not None:
+        d["alt_when"] = a.alt_when.value
     if a.save is not None:
         d["save"] = f"{a.save[0]} {a.save[1]}"
     if a.area is not None:

@@ -18,6 +18,7 @@ from lnf.dice import parse as parse_dice
 from lnf.io.spec import Bool, Field, Int, ListOf, MapOf, Obj, OneOf, Str, Text
 from lnf.model import (
     Ability,
+    AltUse,
     Area,
     Attack,
     AttackKind,
@@ -36,6 +37,7 @@ from lnf.model import (
     Rank,
     Shape,
     Side,
+    Size,
     Terrain,
     Variant,
 )
@@ -80,6 +82,20 @@ def parse_range(value: Any) -> tuple[int, int]:
     if not 0 < normal <= 10_000 or not 0 < long <= 10_000:
         raise ValueError(f"range {value!r} out of bounds")
     return normal, long
+
+
+ROLL = "roll"  # `hp: roll`: the monster's hit dice are rolled
+
+
+def parse_monster_hp(value: Any) -> int | str:
+    """A monster's hit point maximum, or `roll` (its hit dice, rolled with the fight's seed)."""
+    if str(value).strip().lower() == ROLL:
+        return ROLL
+    if isinstance(value, int) or str(value).strip().isdigit():
+        hp = int(value)
+        if 1 <= hp <= 100_000:
+            return hp
+    raise ValueError(f"bad hit points {value!r}")
 
 
 def parse_hp(value: Any) -> tuple[int, int | None]:
@@ -148,8 +164,12 @@ def parse_dot(value: Any) -> Dot:
 # --- the format ------------------------------------------------------------------------
 
 DAMAGE = Text(parse_damage, "dice such as 1d8+2 slashing", {"type": "string"})
+DICE = Text(parse_damage, "dice such as 5d8+5", {"type": "string"})
 RANGE = Text(parse_range, "normal/long feet such as 80/320", {"type": ["string", "integer"]})
 HP = Text(parse_hp, "hit points such as 27 or 12/27", {"type": ["string", "integer"]})
+MONSTER_HP = Text(
+    parse_monster_hp, "hit points from 1 to 100,000, or roll", {"type": ["string", "integer"]}
+)
 DEATH_SAVES = Text(parse_saves, "successes/failures such as 1/2", {"type": "string"})
 SAVE = Text(parse_save, "an ability and a DC such as dex 15", {"type": "string"})
 AREA = Text(parse_area, "a shape and feet such as sphere 20 or cone 15", {"type": "string"})
@@ -198,6 +218,19 @@ ATTACK = Obj(
         ),
         "half": Field(Bool(), ATTACK_DEFAULTS["half"], "with save: half damage on a success"),
         "area": Field(AREA, ATTACK_DEFAULTS["area"], "an area effect such as sphere 20 (E1)"),
+        "alt_damage": Field(
+            DAMAGE,
+            ATTACK_DEFAULTS["alt_damage"],
+            "the other damage of a thrown or versatile weapon",
+        ),
+        "alt_when": Field(
+            OneOf(AltUse), ATTACK_DEFAULTS["alt_when"], "when it applies: at range or two hands"
+        ),
+        "finesse": Field(
+            Bool(),
+            ATTACK_DEFAULTS["finesse"],
+            "a finesse weapon (Sneak Attack needs one, or range)",
+        ),
     },
     what="an attack (name, damage, …)",
 )
@@ -296,10 +329,23 @@ MONSTER = Obj(
         **_combatant_fields(),
         "count": Field(Int(minimum=1, maximum=500), 1, "3 writes Name 1, Name 2, Name 3"),
         "kind": Field(Str(), MONSTER_DEFAULTS["kind"], "stat block; same kind = same danger (G3)"),
-        "hp": Field(Int(minimum=1, maximum=100_000), doc="hit point maximum"),
+        "hp": Field(MONSTER_HP, doc="hit point maximum, or roll (its hit dice, with the seed)"),
         "damage": Field(
             Int(minimum=0, maximum=100_000), MONSTER_DEFAULTS["damage"], "damage taken so far (G6)"
         ),
+        # What a stat block adds; `monster: NAME` fills them in from the bestiary.
+        "size": Field(OneOf(Size), MONSTER_DEFAULTS["size"], "tiny … gargantuan"),
+        "type": Field(Str(), MONSTER_DEFAULTS["type"], "creature type, such as humanoid"),
+        "cr": Field(Str(), MONSTER_DEFAULTS["cr"], "challenge rating, such as 1/4"),
+        "xp": Field(Int(minimum=0, maximum=1_000_000), MONSTER_DEFAULTS["xp"], "experience points"),
+        "multiattack": Field(
+            MapOf(Int(minimum=1, maximum=20)), {}, "Multiattack: attack name → count"
+        ),
+        "condition_immune": Field(
+            ListOf(OneOf(Condition), unique=True), [], "conditions it cannot have"
+        ),
+        "not_modelled": Field(ListOf(Str()), [], "what its stat block has that lnf does not play"),
+        "hit_dice": Field(DICE, None, "hit dice such as 5d8+5 (hp: roll rolls them)"),
     },
     what="a monster (name, hp, …)",
 )
@@ -319,6 +365,8 @@ FIGHT = Obj(
         "monsters": Field(ListOf(MONSTER), doc="the monster columns, most dangerous first (G3)"),
         "groups": Field(MapOf(ListOf(Str())), {}, "mêlée groups: label → members (G5)"),
         "chase": Field(ListOf(POOL), [], "C1: escape points per escaper and pursuer"),
+        "bestiary": Field(Str(), None, "a 5e-database monster file for monster: NAME"),
+        "seed": Field(Int(minimum=0, maximum=2**31), 1, "the dice of hp: roll"),
     },
     what="a fight (heroes, monsters, …)",
 )

@@ -12,11 +12,12 @@ from typing import Any
 from lnf.io.style import Style
 from lnf.model import Attack, Fight, Monster, PhaseKind, Rank
 from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
-from lnf.rules.attacks import plan_targets, roll_for, weapon_for
+from lnf.rules.attacks import plan_targets, roll_for, routine, weapon_for
 from lnf.rules.distance import volley_attack, volley_reach
 from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.strike_order import strike_blocks, strike_order
+from lnf.rules.wording import and_list
 from lnf.values import value
 
 Unattacked = Sequence[tuple[str, Sequence[tuple[str, str]]]]
@@ -31,6 +32,7 @@ class OrderFacts:
     order: Order
     monster: Monster
     weapon: Attack | None = None
+    routine: tuple[Attack, ...] = ()  # every attack it makes (Multiattack), in order
     roll: Advantage | None = None
     roll_reasons: tuple[str, ...] = ()
     provoked: tuple[str, ...] = ()  # M6: heroes who may take an opportunity attack on it
@@ -48,11 +50,13 @@ def order_facts(fight: Fight, order: Order) -> OrderFacts:
         far = shot is not None and volley_reach(shot, n) is Advantage.DISADVANTAGE
         why = ("a two-handed bow beyond volley round 2 (V3)",) if far else ()
         roll = Advantage.DISADVANTAGE if far else Advantage.NORMAL
-        return OrderFacts(order, monster, shot, roll, why, provoked)
+        routine_ = (shot,) * shot.times if shot is not None else ()
+        return OrderFacts(order, monster, shot, routine_, roll, why, provoked)
     hero = fight.hero(order.target)
     roll, reasons = roll_for(monster, hero, order.mode, order.rank)
     weapon = weapon_for(monster, hero, order.mode)
-    return OrderFacts(order, monster, weapon, roll, reasons, provoked)
+    attacks = routine(monster, hero, order.mode)
+    return OrderFacts(order, monster, weapon, attacks, roll, reasons, provoked)
 
 
 def in_strike_order(fight: Fight, plan: Plan) -> list[Order]:
@@ -189,13 +193,19 @@ def describe_rank(monster: Monster, rank: Rank) -> str:
     return f"steps to {RANK_WORDS[rank]}"
 
 
+def _routine_words(attacks: Sequence[Attack]) -> str:
+    """ "Longsword ×2", "Bite and Claw ×2"."""
+    counts: dict[str, int] = {}
+    for a in attacks:
+        counts[a.name] = counts.get(a.name, 0) + 1
+    return and_list(f"{name} ×{n}" if n > 1 else name for name, n in counts.items())
+
+
 def _attack_phrase(f: OrderFacts) -> str:
     o = f.order
     if o.target is None or o.mode is None:
         return "attacks nobody"
-    weapon = f.weapon.name if f.weapon else "its attack"
-    if f.weapon and f.weapon.times > 1:
-        weapon += f" ×{f.weapon.times}"
+    weapon = _routine_words(f.routine) if f.routine else "its attack"
     verb = {
         Mode.MELEE: f"attacks {o.target} in mêlée with {weapon}",
         Mode.REACH: f"attacks {o.target} with reach, {weapon}",

@@ -180,6 +180,25 @@ class AttackKind(StrEnum):
     THROWN = "thrown"  # a mêlée weapon that can be thrown (V3: reaches only in volley round 1)
 
 
+class Size(StrEnum):
+    """A creature's size (SRD); the AC-less variant reads its Hit DC from it."""
+
+    TINY = "tiny"
+    SMALL = "small"
+    MEDIUM = "medium"
+    LARGE = "large"
+    HUGE = "huge"
+    GARGANTUAN = "gargantuan"
+
+
+class AltUse(StrEnum):
+    """When a weapon's other damage applies: a thrown weapon at range, a versatile one in two
+    hands (the stat block prints both)."""
+
+    AT_RANGE = "at range"
+    TWO_HANDS = "two hands"
+
+
 class Terrain(StrEnum):
     """V1: the terrain sets how many volley rounds a fight that starts apart has."""
 

@@ -13,6 +13,7 @@ from lnf.dice import DamageType, DiceExpr
 from lnf.model.enums import (
     CLASS_FAMILIES,
     Ability,
+    AltUse,
     AttackKind,
     BackReason,
     CDot,
@@ -24,6 +25,7 @@ from lnf.model.enums import (
     Rank,
     Shape,
     Side,
+    Size,
     Terrain,
     Variant,
 )
@@ -60,6 +62,9 @@ class Attack:
     half: bool = True  # with a save: half damage on a success
     area: Area | None = None  # E1: an area effect
     times: int = 1  # attacks of this kind per Attack action (Multiattack)
+    alt_damage: DiceExpr | None = None  # the other damage of a thrown or versatile weapon
+    alt_when: AltUse | None = None  # when the other damage applies
+    finesse: bool = False  # Sneak Attack needs a finesse or a ranged weapon
 
     @property
     def is_melee(self) -> bool:
@@ -152,6 +157,15 @@ class Hero(Combatant):
 class Monster(Combatant):
     kind: str = ""  # the stat block; monsters of one kind are equally dangerous (G3)
     damage: int = 0  # G6: damage taken so far
+    # What a stat block adds (the SRD bestiary, `monster: bugbear`): shown, and size for the
+    # AC-less variant; Multiattack as counts of named attacks, all at its one target (P2).
+    size: Size | None = None
+    type: str = ""
+    cr: str = ""
+    xp: int = 0
+    multiattack: tuple[tuple[str, int], ...] = ()
+    condition_immune: frozenset[Condition] = frozenset()
+    not_modelled: tuple[str, ...] = ()  # what its stat block has that lnf does not play
 
     side = Side.MONSTERS
 

@@ -11,7 +11,17 @@ from dataclasses import replace
 
 from lnf.dice import DiceExpr, Part
 from lnf.dice.roll import DiceRoll, DiceSource, roll, roll_d20
-from lnf.model import Ability, Attack, Condition, Fight, Hero, Monster, PhaseKind, Rank
+from lnf.model import (
+    Ability,
+    AltUse,
+    Attack,
+    Condition,
+    Fight,
+    Hero,
+    Monster,
+    PhaseKind,
+    Rank,
+)
 from lnf.model.events import Attacked, Damage, DeathSave, Healed, Saved, SpellCast
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.attacks import attack_roll
@@ -100,12 +110,20 @@ def roll_attack(
     )
     if not hit:
         return step
-    expr = with_extra(attack, extra)
+    expr = with_extra(_used_damage(attack, mode), extra)
     dice.about(
         f"a hit{' (critical: dice doubled)' if critical else ''}: {attack.name} damage {expr}"
     )
     damage = roll(expr, dice, critical=critical)  # D5
     return replace(step, damage=_by_type(damage), damage_text=str(damage))
+
+
+def _used_damage(attack: Attack, mode: Mode) -> Attack:
+    """A thrown weapon thrown (at range) deals its other damage when the stat block gives one
+    (a bugbear's javelin: 2d6+2 in hand, 1d6+2 thrown)."""
+    if mode is Mode.RANGED and attack.alt_when is AltUse.AT_RANGE and attack.alt_damage:
+        return replace(attack, damage=attack.alt_damage)
+    return attack
 
 
 def _by_type(rolled: DiceRoll) -> Damage:

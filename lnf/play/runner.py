@@ -40,7 +40,7 @@ from lnf.play.state import Applied, Steps
 from lnf.play.table import Table
 from lnf.play.turns import UNARMED, opportunity, simple_action
 from lnf.play.volleys import roll_volleys
-from lnf.rules.attacks import weapon_for
+from lnf.rules.attacks import routine
 from lnf.rules.chase import free_pursuers, in_chase
 from lnf.rules.choices import can_take_turn
 from lnf.rules.distance import volley_attack
@@ -291,13 +291,14 @@ class Runner:
         if order.target is not None and order.mode is not None:
             me = turn.fight.monster(monster.name)
             if turn.fight.phase.kind is PhaseKind.VOLLEY:
-                attack = volley_attack(me, turn.fight.phase.volley)
+                shot = volley_attack(me, turn.fight.phase.volley)
+                attacks = (shot,) * shot.times if shot is not None else ()
             else:
-                attack = weapon_for(me, turn.fight.hero(order.target), order.mode)
-                attack = attack or (None if me.attacks else UNARMED)
-            for _ in range(attack.times if attack is not None else 0):
+                attacks = routine(me, turn.fight.hero(order.target), order.mode)
+                attacks = attacks or (() if me.attacks else (UNARMED,))
+            for attack in attacks:  # P2: all at its one target; it stops if the target drops
                 target = turn.fight.hero(order.target)
-                if attack is None or not in_fight(target):
+                if not in_fight(target):
                     break
                 me = turn.fight.monster(monster.name)
                 turn.do(roll_attack(turn.fight, me, target, attack, order.mode, dice))

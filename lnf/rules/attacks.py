@@ -120,15 +120,34 @@ def mode_needs(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Need |
     return Need(None, ranks) if ranks else None
 
 
+def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
+    """P2: every attack a monster makes at its one target this round, in order: its
+    Multiattack's attacks that fit `mode` (a bite and two claws), else its best fitting weapon
+    as many times as it says (`times`)."""
+    if monster.multiattack:
+        named = {a.name: a for a in monster.attacks}
+        fits = {a.name for a in _fitting(monster, hero, mode)}
+        sequence = tuple(
+            named[name] for name, count in monster.multiattack if name in fits for _ in range(count)
+        )
+        if sequence:
+            return sequence
+    weapon = weapon_for(monster, hero, mode)
+    return (weapon,) * weapon.times if weapon is not None else ()
+
+
+def _fitting(monster: Monster, hero: Hero, mode: Mode) -> list[Attack]:
+    if mode is Mode.RANGED:
+        return [a for a in monster.attacks if a.is_ranged]
+    if mode is Mode.REACH:
+        return [a for a in monster.attacks if a.is_melee and a.reach > hero.longest_reach]
+    return [a for a in monster.attacks if a.is_melee]
+
+
 def weapon_for(monster: Monster, hero: Hero, mode: Mode) -> Attack | None:
     """The attack a monster uses in `mode`: the most damaging one that fits (ties: first
     written). A reach attack (A2) needs a weapon that out-reaches the target."""
-    if mode is Mode.RANGED:
-        fitting = [a for a in monster.attacks if a.is_ranged]
-    elif mode is Mode.REACH:
-        fitting = [a for a in monster.attacks if a.is_melee and a.reach > hero.longest_reach]
-    else:
-        fitting = [a for a in monster.attacks if a.is_melee]
+    fitting = _fitting(monster, hero, mode)
     if not fitting:
         return None
     best = max(a.damage.average * a.times for a in fitting)

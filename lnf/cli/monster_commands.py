@@ -1,0 +1,139 @@
+"""`lnf monsters`: the SRD 5.1 bestiary (or a file of your own), to find a stat block for a fight
+file's `monster: NAME` and to see it as lnf plays it."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import click
+
+from lnf.cli.options import echo_json, json_option, terminal_width
+from lnf.errors import InputError, InputProblem, Refused
+from lnf.io.bestiary import ATTRIBUTION
+
+HELP = f"""Find stat blocks: `lnf monsters goblin` lists the matches (name, size, CR, AC, hit
+points); `lnf monsters show bugbear` prints one as lnf plays it, with what it does not play.
+A fight file uses one with `monster: bugbear`.
+
+\b
+{textwrap.fill(ATTRIBUTION, 76)}
+"""
+
+
+@click.command(help=HELP)
+@click.argument("words", nargs=-1, metavar="[SEARCH] | show NAME")
+@click.option(
+    "--bestiary",
+    "own",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Your own monsters in the 5e-database format (searched first).",
+)
+@json_option
+def monsters(words: tuple[str, ...], own: Path | None, as_json: bool) -> None:
+    from lnf.io.bestiary import Bestiary
+
+    bestiary = Bestiary.open(own)
+    if words and words[0].lower() == "show":
+        if len(words) == 1:
+            raise InputError("command line", [InputProblem("say which: lnf monsters show NAME")])
+        try:
+            block = bestiary.find(" ".join(words[1:]))
+        except Refused as exc:
+            raise InputError("command line", [InputProblem(exc.message)]) from None
+        if as_json:
+            echo_json(block)
+        else:
+            click.echo(stat_block_text(block, min(terminal_width(), 100)))
+        return
+    found = bestiary.search(" ".join(words))
+    if as_json:
+        echo_json([_summary(b) for b in found])
+        return
+    if not found:
+        click.echo(f"No monster's name holds {' '.join(words)!r}.")
+        return
+    width = max(len(b["name"]) for b in found)
+    click.echo(f"{'name'.ljust(width)}  {'size':10}  {'CR':>4}  {'AC':>3}  hp")
+    for b in found:
+        hp = f"{b['hp']} ({b['hit_dice']})" if b.get("hit_dice") else str(b["hp"])
+        size = b.get("size", "")
+        click.echo(f"{b['name'].ljust(width)}  {size:10}  {b.get('cr', ''):>4}  {b['ac']:>3}  {hp}")
+    click.echo(f"\n{len(found)} found. lnf monsters show NAME prints one; SRD 5.1 (CC-BY-4.0).")
+
+
+def _summary(b: dict[str, Any]) -> dict[str, Any]:
+    keys = ("name", "size", "cr", "ac", "hp", "hit_dice")
+    return {k: b.get(k) for k in keys}
+
+
+def stat_block_text(b: dict[str, Any], width: int) -> str:
+    """A stat block as lnf plays it: its figures, its attacks, and what lnf does not play."""
+
+    def wrap(text: str) -> list[str]:
+        return textwrap.wrap(text, width, subsequent_indent="    ")
+
+    out = [f"{b['name']} — {b.get('size', '')} {b.get('type', '')}".rstrip()]
+    if b.get("cr"):
+        out[0] += f", CR {b['cr']} ({b.get('xp', 0):,} XP)"
+    armor = ", ".join(i.replace("-", " ") for a in b.get("armor", []) for i in a.get("items", []))
+    speeds = (
+        [f"{b.get('speed', 30)} ft"]
+        + ([f"fly {b['fly']} ft"] if b.get("fly") else [])
+        + [f"{k} {v} ft" for k, v in b.get("speeds", {}).items()]
+    )
+    out.append(
+        f"AC {b['ac']}"
+        + (f" ({armor})" if armor else "")
+        + f" · hp {b['hp']}"
+        + (f" ({b['hit_dice']})" if b.get("hit_dice") else "")
+        + f" · speed {', '.join(speeds)} · reach {b.get('reach', 5)} ft"
+    )
+    scores = b.get("abilities", {})
+    if scores:
+        out.append("  ".join(f"{k.upper()} {v} ({(v - 10) // 2:+d})" for k, v in scores.items()))
+    saves = ", ".join(f"{k} {v:+d}" for k, v in b.get("saves", {}).items())
+    out += wrap(
+        f"Saves {saves or 'none'} · passive Perception {b.get('perception', 10)} · "
+        f"Stealth {b.get('stealth', 0):+d} · Constitution {b.get('con', 0):+d}"
+    )
+    for key, title in (
+        ("resist", "Resistances"),
+        ("immune", "Immunities"),
+        ("vulnerable", "Vulnerabilities"),
+        ("condition_immune", "Condition immunities"),
+    ):
+        if b.get(key):
+            out += wrap(f"{title}: {', '.join(b[key])}")
+    out.append("Attacks, as lnf plays them:")
+    for a in b.get("attacks", []):
+        out += wrap("  " + _attack_text(a))
+    if not b.get("attacks"):
+        out.append("  none (lnf gives it an unarmed strike)")
+    if b.get("multiattack"):
+        counts = ", ".join(f"{n} × {k}" for k, n in b["multiattack"].items())
+        out.append(f"Multiattack: {counts}, all at one target (P2)")
+    if b.get("not_modelled"):
+        out.append("Not modelled (lnf does not play these):")
+        for note in b["not_modelled"]:
+            out += wrap(f"  - {note}")
+    out.append("")
+    out += textwrap.wrap(ATTRIBUTION, width)
+    return "\n".join(out)
+
+
+def _attack_text(a: dict[str, Any]) -> str:
+    kind = {"melee": "mêlée", "ranged": "ranged", "thrown": "mêlée or thrown"}[a["kind"]]
+    where = []
+    if a["kind"] != "ranged":
+        where.append(f"reach {a.get('reach', 5)} ft")
+    if a.get("range"):
+        where.append(f"range {a['range']} ft")
+    text = f"{a['name']}: {kind}{' spell' if a.get('spell') else ''}, {a['to_hit']:+d} to hit, "
+    text += " or ".join(where) + f"; {a['damage']}"
+    if a.get("alt_damage"):
+        text += f", {a['alt_damage']} {a.get('alt_when', '')}"
+    if a.get("times", 1) > 1:
+        text += f"; {a['times']} a turn"
+    return text

@@ -1,0 +1,38 @@
+"""Make lnf's bestiary (`lnf/bestiary.json`) from the 5e-database SRD 5.1 monster file.
+
+    .venv/bin/python scripts/make_bestiary.py ../shared/data/5e-srd-5.1-monsters.json
+
+Each entry becomes a stat block in lnf's words (`lnf.io.srd.stat_block`: the fight file's own
+fields plus size, CR, XP and the like), figures only: no description sentence goes into the
+package (the SRD's terms ask that of the compilation; see the README). A user's own file in the
+same format is read by the same function when a fight names it. The script prints how many
+entries have something lnf does not play ("not modelled").
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from lnf.io.srd import stat_block
+
+OUT = Path(__file__).resolve().parent.parent / "lnf" / "bestiary.json"
+
+
+def main() -> None:
+    source = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/data/5e-srd-5.1-monsters.json")
+    monsters = json.loads(source.read_text(encoding="utf-8"))
+    entries = [stat_block(m, f"[{i}]") for i, m in enumerate(monsters)]
+    OUT.write_text(
+        json.dumps(entries, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8"
+    )
+    partial = sum(1 for e in entries if e.get("not_modelled"))
+    no_attack = [e["name"] for e in entries if not e["attacks"]]
+    print(f"{len(entries)} entries written to {OUT} ({OUT.stat().st_size // 1024} KB)")
+    print(f"{partial} have something not modelled; {len(no_attack)} have no attack lnf plays:")
+    print("  " + ", ".join(no_attack))
+
+
+if __name__ == "__main__":
+    main()

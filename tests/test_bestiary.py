@@ -1,0 +1,180 @@
+"""The SRD bestiary, checked, not trusted: every one of its 334 entries, read back against the
+numbers in the entry's own description (parsed here independently of `lnf.io.srd`), a fight
+file that takes stat blocks by name, a user's own file, and `lnf monsters`."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from lnf.dice import parse
+from lnf.io.bestiary import srd
+from lnf.io.fight_file import load_fight
+from lnf.model import AltUse, AttackKind, Size
+from tests.cli import run
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT.parent / "shared" / "data" / "5e-srd-5.1-monsters.json"  # not shipped: the source
+
+# The test's own reading of a description: "Melee Weapon Attack: +4 to hit, reach 5 ft., one
+# target. Hit: 11 (2d8 + 2) piercing damage plus 3 (1d6) fire damage."
+HEAD = re.compile(
+    r"(Melee or Ranged|Melee|Ranged) (?:Weapon|Spell) Attack: \+?(-?\d+) to hit[^,]*, "
+    r"(?:reach (\d+) ft\.)?(?: or )?(?:range (\d+)(?:/(\d+))? ft\.)?"
+)
+PART = re.compile(r"(?:\d+ \((\d+d\d+)(?: ([+-]) (\d+))?\)|\b(\d+)) (\w+)(?: or \w+)? damage")
+
+
+def _described(desc: str) -> tuple[str, int, int | None, tuple[int, int] | None, list[str]]:
+    head = HEAD.search(desc)
+    assert head is not None, desc
+    hit = desc.split("Hit:", 1)[1]
+    first = re.split(r"\.(?:\s|$)|, and the target|, and the |; | If ", hit, maxsplit=1)[0]
+    # The other form of a versatile or thrown weapon is not the hit's own damage.
+    first = re.sub(r",? or \d+ \([^)]*\) \w+ damage[^,.]*", "", first)  # another form
+    first = re.sub(r", \d+ \([^)]*\) \w+ damage if [^,.]*", "", first)  # one more ("if …")
+    first = first.replace(" in melee", "")
+    parts = []
+    for m in PART.finditer(first):
+        dice = m[1] + (f"{m[2]}{m[3]}" if m[2] else "") if m[1] else m[4]
+        parts.append(f"{dice} {m[5]}")
+    reach = int(head[3]) if head[3] else None
+    far = (int(head[4]), int(head[5] or head[4])) if head[4] else None
+    return head[1], int(head[2]), reach, far, parts
+
+
+def test_the_bestiary_holds_every_srd_entry() -> None:
+    blocks = srd()
+    assert len(blocks) == 334
+    assert len({b["name"] for b in blocks}) == 334
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_every_attack_agrees_with_its_own_description() -> None:
+    """For all 334 entries: each attack lnf plays has the to-hit, reach, range and damage dice
+    the entry's description prints; each attack described is played or listed as not
+    modelled."""
+    source = {m["name"]: m for m in json.loads(SOURCE.read_text(encoding="utf-8"))}
+    checked = 0
+    for block in srd():
+        entry = source[block["name"]]
+        played = {a["name"]: a for a in block["attacks"]}
+        for action in entry.get("actions", []):
+            desc = action["desc"].strip()
+            if not HEAD.match(desc):
+                continue
+            name = action["name"].strip()
+            if name not in played:
+                assert any(name in n for n in block.get("not_modelled", [])), name
+                continue
+            kind, to_hit, reach, far, parts = _described(desc)
+            a = played[name]
+            assert a["to_hit"] == to_hit, (block["name"], name)
+            expected_kind = {"Melee": "melee", "Ranged": "ranged", "Melee or Ranged": "thrown"}
+            assert a["kind"] == expected_kind[kind], (block["name"], name)
+            if reach is not None:
+                assert a.get("reach", 5) == max(5, reach), (block["name"], name)  # 0: a swarm
+            if far is not None:
+                assert parse_range(a["range"]) == far, (block["name"], name)
+            assert _canonical(a["damage"]) == _canonical(" + ".join(parts)), (
+                block["name"],
+                name,
+                a["damage"],
+                parts,
+            )
+            checked += 1
+    assert checked > 500
+
+
+def parse_range(text: str) -> tuple[int, int]:
+    normal, _, long = str(text).partition("/")
+    return int(normal), int(long or normal)
+
+
+def _canonical(text: str) -> str:
+    return str(parse(text))
+
+
+def test_the_stat_blocks_read_as_fight_file_entries() -> None:
+    """Every block is a monster entry lnf reads (a fight of one of each would load)."""
+    lines = ["heroes: [{name: Ann, class: fighter, hp: 10}]", "monsters:"]
+    lines += [f"  - monster: {json.dumps(b['name'])}" for b in srd()]
+    path = ROOT / "tests" / "fights" / ".all-srd.yaml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    try:
+        fight = load_fight(path)
+    finally:
+        path.unlink()
+    assert len(fight.monsters) == 334
+
+
+def test_a_fight_file_takes_monsters_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "cave.yaml"
+    path.write_text(
+        """
+seed: 4
+heroes: [{name: Ann, class: fighter, hp: 20}]
+monsters:
+  - monster: bugbear
+  - {monster: Goblin, name: Goblin archer, count: 2, rank: back, hp: roll}
+  - {monster: adult red dragon, ac: 20}
+""",
+        encoding="utf-8",
+    )
+    fight = load_fight(path)
+    bugbear = fight.monster("Bugbear")
+    assert (bugbear.ac, bugbear.hp, bugbear.size, bugbear.cr, bugbear.xp) == (
+        16,
+        27,
+        Size.MEDIUM,
+        "1",
+        200,
+    )
+    javelin = next(a for a in bugbear.attacks if a.name == "Javelin")
+    assert javelin.kind is AttackKind.THROWN and javelin.range == (30, 120)
+    assert javelin.alt_when is AltUse.AT_RANGE and str(javelin.alt_damage) == "1d6+2 piercing"
+    assert "Brute (trait)" in bugbear.not_modelled
+    archers = [fight.monster("Goblin archer 1"), fight.monster("Goblin archer 2")]
+    assert {a.kind for a in archers} == {"Goblin"}
+    assert all(2 <= a.hp <= 12 for a in archers)  # 2d6, rolled with the seed
+    assert load_fight(path).monster("Goblin archer 1").hp == archers[0].hp  # same seed, same hp
+    dragon = fight.monster("Adult Red Dragon")
+    assert dragon.ac == 20 and dict(dragon.multiattack) == {"Bite": 1, "Claw": 2}
+    assert dragon.fly == 80 and dragon.longest_reach == 15
+
+
+def test_an_unknown_monster_and_a_bad_own_bestiary_are_named(tmp_path: Path) -> None:
+    path = tmp_path / "f.yaml"
+    path.write_text(
+        "heroes: [{name: Ann, class: fighter, hp: 20}]\nmonsters:\n  - monster: bugbare\n",
+        encoding="utf-8",
+    )
+    code, out = run("check", str(path))
+    assert code == 2 and "f.yaml:3: monsters[0].monster: no monster 'bugbare'" in out
+    assert "did you mean 'Bugbear'?" in out
+    own = tmp_path / "mine.json"
+    own.write_text(json.dumps([{"name": "Grue", "size": "Medium"}]), encoding="utf-8")
+    path.write_text(
+        "bestiary: mine.json\nheroes: [{name: Ann, class: fighter, hp: 20}]\n"
+        "monsters:\n  - monster: grue\n",
+        encoding="utf-8",
+    )
+    code, out = run("check", str(path))
+    assert code == 2 and "mine.json: entry 1 (Grue), strength: missing" in out
+
+
+def test_lnf_monsters_lists_and_shows() -> None:
+    code, out = run("monsters", "gob")
+    assert code == 0 and "Goblin" in out and "Hobgoblin" in out and "1/4" in out
+    code, out = run("monsters", "show", "bugbear")
+    assert code == 0 and out.startswith("Bugbear — medium humanoid (goblinoid), CR 1 (200 XP)")
+    assert "Javelin: mêlée or thrown, +4 to hit, reach 5 ft or range 30/120 ft" in out
+    assert "Not modelled" in out and "Surprise Attack (trait)" in out
+    assert "System Reference Document 5.1" in out  # the SRD's attribution, as its licence asks
+    code, out = run("monsters", "--help")
+    assert "Creative Commons Attribution 4.0" in out
+    code, out = run("monsters", "show", "bugbare")
+    assert code == 2 and "did you mean 'Bugbear'?" in out
