@@ -261,6 +261,12 @@ def render_show(fight: Fight, problems: list[Violation], style: Style, width: in
     if notes:
         out.append(style("Notes", "bold") + ":")
         out.extend("  " + n for n in notes)
+    unplayed = _not_modelled(fight)
+    if unplayed:
+        out.append(style("Not modelled", "bold") + " (in the stat block, not played by lnf):")
+        for kind, what in unplayed:
+            items = [f"{x};" for x in what[:-1]] + what[-1:]
+            out.extend(wrapped(f"  {kind}: ", items, width, " "))
     out.append("")
     if problems:
         out.append(style(f"Problems ({len(problems)})", "bold", "red") + ":")
@@ -323,6 +329,15 @@ def _notes(fight: Fight) -> list[str]:
         if bits:
             notes.append(f"{c.name}: {', '.join(bits)}")
     return notes
+
+
+def _not_modelled(fight: Fight) -> list[tuple[str, list[str]]]:
+    """Once per stat block: what it has that lnf does not play (spellcasting, breath…)."""
+    seen: dict[str, list[str]] = {}
+    for m in fight.monsters:
+        if m.not_modelled and m.stat_block not in seen:
+            seen[m.stat_block] = list(m.not_modelled)
+    return list(seen.items())
 
 
 def render_problems(problems: list[Violation], style: Style) -> str:
