@@ -51,6 +51,7 @@ from lnf.model.events import (
     Turn,
     TurnStarted,
     Undone,
+    Used,
 )
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order
 
@@ -81,6 +82,7 @@ STEP_TAGS: dict[type[Any], str] = {
     Dashed: "dash",
     Hid: "hide",
     Dropped: "drop",
+    Used: "use",
 }
 _EVENTS = {tag: cls for cls, tag in EVENT_TAGS.items()}
 UNTYPED = DamageType | None  # written "" when None

@@ -6,6 +6,7 @@ up; `parse_fight(dump_fight(f)) == f` for every fight.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from lnf.io.spec import INVALID, Checker, did_you_mean
 from lnf.io.yaml_source import Located, load_yaml
 from lnf.model import (
     CLASS_FAMILIES,
+    SLOT,
     Ability,
     Attack,
     AttackKind,
@@ -37,7 +39,10 @@ from lnf.model import (
     Monster,
     Pool,
     Rank,
+    Recharge,
+    Resource,
 )
+from lnf.rules.sheets import class_resources, recharge_of, sneak_dice
 
 MAX_COMBATANTS = 2_000  # lnf plans up to 50 heroes and 500 monsters; no fight nears this
 
@@ -237,8 +242,53 @@ def _hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
         dead=d["dead"],
         death_saves=d["death_saves"],
         stable=d["stable"],
+        level=d["level"],
+        resources=_resources(d, path, ck),
+        sneak_attack=d["sneak_attack"]
+        or (sneak_dice(d["class"], d["level"]) if d["level"] else None),
         **_common(d, path, ck),
     )
+
+
+def _resources(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> tuple[Resource, ...]:
+    """The sheet's limited uses: what class and level give (with a level), then the file's
+    `slots` and `uses` over them, then what `used` says is spent."""
+    found: dict[str, Resource] = {}
+    if d["level"] is not None:
+        found = {r.name: r for r in class_resources(d["class"], d["level"])}
+    for level, total in d["slots"].items():
+        if not level.isdigit() or not 1 <= int(level) <= 9:
+            ck.fail((*path, "slots", level), f"{level!r} is not a spell level from 1 to 9")
+            continue
+        name = f"{SLOT}{int(level)}"
+        old = found.get(name)
+        found[name] = Resource(name, total, 0, old.recharge if old else Recharge.LONG)
+    for key, total in d["uses"].items():
+        name, recharge = _named_recharge(key)
+        found[name] = Resource(name, total, 0, recharge)
+    for key, spent in d["used"].items():
+        name = f"{SLOT}{key}" if key.isdigit() else key
+        match = next((n for n in found if n.lower() == name.lower()), None)
+        if match is None:
+            ck.fail(
+                (*path, "used", key),
+                f"{key!r} is none of its slots or uses",
+                did_you_mean(key, sorted(found)),
+            )
+        elif spent > found[match].total:
+            ck.fail((*path, "used", key), f"{spent} used of {found[match].total}")
+        else:
+            found[match] = replace(found[match], used=spent)
+    return tuple(found.values())
+
+
+def _named_recharge(key: str) -> tuple[str, Recharge]:
+    """`Superiority Dice (short)`: a feature's name and when it comes back."""
+    for r in Recharge:
+        suffix = f"({r.value})"
+        if key.strip().lower().endswith(suffix):
+            return key.strip()[: -len(suffix)].strip(), r
+    return key.strip(), recharge_of(key)
 
 
 def _stat_blocks(data: Any, ck: Checker, folder: Path) -> None:
@@ -452,7 +502,35 @@ def _hero_doc(h: Hero) -> dict[str, Any]:
             d[key] = getattr(h, key)
     if h.death_saves != HERO_DEFAULTS["death_saves"]:
         d["death_saves"] = "{}/{}".format(*h.death_saves)
-    return {**d, **_common_doc(h)}
+    return {**d, **_sheet_doc(h), **_common_doc(h)}
+
+
+def _sheet_doc(h: Hero) -> dict[str, Any]:
+    """Level, and what of the sheet differs from what class and level give."""
+    d: dict[str, Any] = {}
+    given = {r.name: r for r in class_resources(h.cls, h.level)} if h.level else {}
+    if h.level is not None:
+        d["level"] = h.level
+    slots, uses, used = {}, {}, {}
+    for r in h.resources:
+        default = given.get(r.name)
+        slot = r.name.startswith(SLOT)
+        key = r.name.removeprefix(SLOT) if slot else r.name
+        if default is None or default.total != r.total or default.recharge != r.recharge:
+            if slot:
+                slots[key] = r.total
+            else:
+                same = r.recharge == recharge_of(r.name)
+                uses[key if same else f"{key} ({r.recharge.value})"] = r.total
+        if r.used:
+            used[key] = r.used
+    for key, part in (("slots", slots), ("uses", uses), ("used", used)):
+        if part:
+            d[key] = part
+    default_sneak = sneak_dice(h.cls, h.level) if h.level else None
+    if h.sneak_attack is not None and h.sneak_attack != default_sneak:
+        d["sneak_attack"] = str(h.sneak_attack)
+    return d
 
 
 def _monster_doc(m: Monster) -> dict[str, Any]:
@@ -531,9 +609,11 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
     if a.range is not None:
         normal, long = a.range
         d["range"] = normal if normal == long else f"{normal}/{long}"
-    for key in ("two_handed", "spell", "slot", "half", "times", "finesse"):
+    for key in ("two_handed", "spell", "half", "times", "finesse"):
         if getattr(a, key) != ATTACK_DEFAULTS[key]:
             d[key] = getattr(a, key)
+    if a.slot:
+        d["slot"] = True if a.slot == 1 else a.slot
     if a.alt_damage is not None:
         d["alt_damage"] = str(a.alt_damage)
     if a.alt_when is not None:

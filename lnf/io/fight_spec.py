@@ -15,7 +15,7 @@ from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr
 from lnf.dice import parse as parse_dice
-from lnf.io.spec import Bool, Field, Int, ListOf, MapOf, Obj, OneOf, Str, Text
+from lnf.io.spec import Bool, Field, Int, ListOf, MapOf, Obj, OneOf, SlotLevel, Str, Text
 from lnf.model import (
     Ability,
     AltUse,
@@ -207,9 +207,9 @@ ATTACK = Obj(
             "attacks per Attack action (Multiattack)",
         ),
         "slot": Field(
-            Bool(),
+            SlotLevel(),
             ATTACK_DEFAULTS["slot"],
-            "a slotted spell: dealing damage with it gives an O dot (T1)",
+            "a slotted spell (true, or its level): uses a slot; damage gives an O dot (T1)",
         ),
         "save": Field(
             SAVE,
@@ -319,6 +319,25 @@ HERO = Obj(
         ),
         "stable": Field(
             Bool(), HERO_DEFAULTS["stable"], "D9: at 0 hp and no longer rolling death saves"
+        ),
+        "level": Field(
+            Int(minimum=1, maximum=20),
+            HERO_DEFAULTS["level"],
+            "character level: class and level give slots, Sneak Attack and features' uses",
+        ),
+        "slots": Field(
+            MapOf(Int(minimum=0, maximum=9)), {}, "spell slots by level, such as {1: 4, 2: 2}"
+        ),
+        "sneak_attack": Field(DICE, None, "Sneak Attack dice, such as 2d6"),
+        "uses": Field(
+            MapOf(Int(minimum=0, maximum=100)),
+            {},
+            "features' uses, such as {Action Surge: 1, Superiority Dice (short): 4}",
+        ),
+        "used": Field(
+            MapOf(Int(minimum=0, maximum=100)),
+            {},
+            "what is spent already, such as {slot 1: 2, Action Surge: 1}",
         ),
     },
     what="a hero (name, class, hp, …)",

@@ -7,10 +7,22 @@ from __future__ import annotations
 
 from lnf.errors import Violation
 from lnf.io.style import Style, pad, visible_len
-from lnf.model import BackReason, CDot, Condition, Fight, Hero, Monster, PhaseKind, Rank
+from lnf.model import (
+    SLOT,
+    BackReason,
+    CDot,
+    Condition,
+    Fight,
+    Hero,
+    Monster,
+    PhaseKind,
+    Rank,
+    Recharge,
+)
 from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.distance import who_reaches
+from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import up_next
 
 DOT = "●"
@@ -261,6 +273,12 @@ def render_show(fight: Fight, problems: list[Violation], style: Style, width: in
     if notes:
         out.append(style("Notes", "bold") + ":")
         out.extend("  " + n for n in notes)
+    sheets = [(h, line) for h in rows(fight) if (line := sheet_line(h))]
+    if sheets:
+        out.append(style("Sheets", "bold") + " (what is left):")
+        for h, line in sheets:
+            level = f" {h.level}" if h.level else ""
+            out.extend(wrapped(f"  {h.name} ({h.cls}{level}): ", [line], width, " "))
     unplayed = _not_modelled(fight)
     if unplayed:
         out.append(style("Not modelled", "bold") + " (in the stat block, not played by lnf):")
@@ -329,6 +347,24 @@ def _notes(fight: Fight) -> list[str]:
         if bits:
             notes.append(f"{c.name}: {', '.join(bits)}")
     return notes
+
+
+def sheet_line(hero: Hero) -> str:
+    """ "spell slots 1st 3/4, 2nd 2/2; Channel Divinity 1/1 (short rest); Sneak Attack 2d6"."""
+    slots = [
+        f"{ordinal(int(r.name.removeprefix(SLOT)))} {r.left}/{r.total}"
+        for r in hero.resources
+        if r.name.startswith(SLOT)
+    ]
+    parts = [f"spell slots {', '.join(slots)}"] if slots else []
+    parts += [
+        f"{r.name} {r.left}/{r.total}" + (" (short rest)" if r.recharge is Recharge.SHORT else "")
+        for r in hero.resources
+        if not r.name.startswith(SLOT)
+    ]
+    if hero.sneak_attack is not None:
+        parts.append(f"Sneak Attack {hero.sneak_attack} (once a turn)")
+    return "; ".join(parts)
 
 
 def _not_modelled(fight: Fight) -> list[tuple[str, list[str]]]:

@@ -162,6 +162,22 @@ class Int(Spec):
         return self._with_doc(schema)
 
 
+class SlotLevel(Spec):
+    """A spell's slot: `true` (1st level), a level from 1 to 9, or `false`/0 (none)."""
+
+    expected = "true, false or a slot level from 1 to 9"
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if isinstance(value, bool):
+            return int(value)
+        if isinstance(value, int) and 0 <= value <= 9:
+            return value
+        return self._wrong(value, path, ck)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._with_doc({"type": ["boolean", "integer"], "minimum": 0, "maximum": 9})
+
+
 class Bool(Spec):
     expected = "true or false"
 

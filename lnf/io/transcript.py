@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lnf.model import Action, Condition, Dot, Fight, Hero, Rank
+from lnf.model import SLOT, Action, Condition, Dot, Fight, Hero, Rank
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -36,9 +36,11 @@ from lnf.model.events import (
     Turn,
     TurnStarted,
     Undone,
+    Used,
 )
 from lnf.model.plan import Mode
 from lnf.play.state import Applied, Dealt, StepDone
+from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.wording import a_an, and_list, plural
 
@@ -160,6 +162,8 @@ def _step_text(done: StepDone) -> str:
         target = "itself" if step.healer == step.who else step.who
         healed = plural(step.amount, "hit point")
         return f"{back}{step.healer} heals {target}{by}: {healed}{how}; {hp}."
+    if isinstance(step, Used):
+        return _used_text(step, after)
     if isinstance(step, Damaged):
         kind = f" {step.type}" if step.type is not None else ""
         rolled = f" ({step.text})" if step.text else ""
@@ -297,6 +301,18 @@ def _acted_text(step: Acted) -> str:
         return f"{who} dodges (attacks on {who} have disadvantage until {who}'s next turn)."
     detail = f" {step.detail}" if step.detail else ""
     return f"{step.who} {ACTION_WORDS[step.action]}{detail}."
+
+
+def _used_text(step: Used, after: Fight) -> str:
+    """Kara spends a 1st-level spell slot (2 of 3 left); Bram uses Action Surge (0 of 1 left)."""
+    r = after.hero(step.who).resource(step.resource)
+    left = f" ({r.left} of {r.total} left)" if r is not None else ""
+    if step.resource.startswith(SLOT):
+        level = int(step.resource.removeprefix(SLOT))
+        return f"{step.who} spends {a_an(ordinal(level))}-level spell slot{left}."
+    if step.amount > 1:
+        return f"{step.who} spends {step.amount} of {step.resource}{left}."
+    return f"{step.who} uses {step.resource}{left}."
 
 
 def _hp(fight: Fight, name: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+from lnf.io.grid_text import sheet_line
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.rules.choices import MODE_WORDS, attack_modes, options
 from lnf.rules.roster import in_fight
@@ -60,9 +61,11 @@ def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path, acted: bool) -> 
             f'  Record anything more (lnf act {f} "join …", lnf damage/heal/move/mark), then '
             f"lnf next {f}.",
         ]
+    left = sheet_line(hero)
     return [
         f"It is {hero.name}'s turn (round {fight.round}; {where(fight, hero)}).",
         f"  {hero.name} can: {short_options(fight, hero)}.",
+        *([f"  Left: {left}."] if left else []),
         f'  Record it: lnf act {f} "attack …" (lnf rolls; --dice for the player\'s own), or '
         f"lnf damage/heal/move/mark; then lnf next {f}.",
     ]

@@ -18,6 +18,7 @@ from lnf.model.enums import (
     HouseRule,
     PhaseKind,
     Rank,
+    Recharge,
     Shape,
     Side,
     Size,
@@ -25,6 +26,7 @@ from lnf.model.enums import (
     Variant,
 )
 from lnf.model.fight import (
+    SLOT,
     Area,
     Attack,
     Combatant,
@@ -34,6 +36,7 @@ from lnf.model.fight import (
     Monster,
     Phase,
     Pool,
+    Resource,
     Turns,
 )
 
@@ -42,6 +45,7 @@ __all__ = [
     "HELD",
     "INCAPACITATING",
     "N_CONDITIONS",
+    "SLOT",
     "Ability",
     "Action",
     "AltUse",
@@ -64,6 +68,8 @@ __all__ = [
     "PhaseKind",
     "Pool",
     "Rank",
+    "Recharge",
+    "Resource",
     "Shape",
     "Side",
     "Size",

@@ -199,6 +199,13 @@ class AltUse(StrEnum):
     TWO_HANDS = "two hands"
 
 
+class Recharge(StrEnum):
+    """When a spent resource comes back (5e rests); lnf tracks a fight, so it only shows."""
+
+    SHORT = "short"
+    LONG = "long"
+
+
 class Terrain(StrEnum):
     """V1: the terrain sets how many volley rounds a fight that starts apart has."""
 

@@ -176,6 +176,16 @@ class Hid:
 
 
 @value
+class Used:
+    """A hero spends a limited resource from its sheet: a spell slot (`slot 2`), a use of a
+    feature (Action Surge, Rage…) or points of a pool (Lay on Hands). Undo gives it back."""
+
+    who: str
+    resource: str
+    amount: int = 1
+
+
+@value
 class Dropped:
     """A monster the DM takes off the grid (killed at the table)."""
 
@@ -192,6 +202,7 @@ Step = (
     | Marked
     | Acted
     | Dropped
+    | Used
     | Fled
     | Dashed
     | Hid

@@ -23,6 +23,7 @@ from lnf.model.enums import (
     HouseRule,
     PhaseKind,
     Rank,
+    Recharge,
     Shape,
     Side,
     Size,
@@ -57,7 +58,7 @@ class Attack:
     range: tuple[int, int] | None = None  # (normal, long) feet; ranged and thrown attacks
     two_handed: bool = False  # V3/C4: longbow, shortbow, crossbows reach further
     spell: bool = False  # V3/C4: spells of 300 ft or more reach further
-    slot: bool = False  # T1: a slotted spell; dealing damage with it gives an O dot
+    slot: int = 0  # T1: a slotted spell, its level (0: none); dealing damage gives an O dot
     save: tuple[Ability, int] | None = None  # a saving throw (ability, DC) instead of a roll
     half: bool = True  # with a save: half damage on a success
     area: Area | None = None  # E1: an area effect
@@ -122,6 +123,25 @@ class Combatant:
         return dict(self.saves).get(ability, 0)
 
 
+@value
+class Resource:
+    """A hero's limited use: spell slots of one level (`slot 2`), a feature's uses (Action
+    Surge, Rage, Channel Divinity…) or a pool (Lay on Hands: hit points). What is spent is in
+    the log (`Used`), so undo gives it back."""
+
+    name: str
+    total: int
+    used: int = 0
+    recharge: Recharge = Recharge.LONG
+
+    @property
+    def left(self) -> int:
+        return max(0, self.total - self.used)
+
+
+SLOT = "slot "  # a spell-slot resource is named "slot 1" … "slot 9"
+
+
 @value(kw_only=True)
 class Hero(Combatant):
     cls: str = ""  # character class, as written ("fighter", "hireling archer")
@@ -134,8 +154,16 @@ class Hero(Combatant):
     dead: bool = False
     death_saves: tuple[int, int] = (0, 0)  # D9: (successes, failures) while at 0 hit points
     stable: bool = False  # D9: at 0 hit points but no longer rolling death saves
+    # The sheet: with a level, class and level give the usual resources (the file may say
+    # otherwise); without one nothing is counted, as in fight files before sheets.
+    level: int | None = None
+    resources: tuple[Resource, ...] = ()
+    sneak_attack: DiceExpr | None = None  # the rogue's dice, once a turn
 
     side = Side.HEROES
+
+    def resource(self, name: str) -> Resource | None:
+        return next((r for r in self.resources if r.name.lower() == name.lower()), None)
 
     @property
     def current_hp(self) -> int:
@@ -210,6 +238,7 @@ class Turns:
     helped: frozenset[str] = frozenset()  # an ally's Help: advantage on their next attack roll
     disengaged: frozenset[str] = frozenset()  # took the Disengage action this turn (M6)
     dashed: frozenset[str] = frozenset()  # spent their action on speed this chase round (C2)
+    sneaked: frozenset[str] = frozenset()  # dealt Sneak Attack this turn (once a turn)
     current: str | None = None  # the hero whose turn is under way at the table (S1)
     # The table's answers to opportunity attacks offered (M6): (hero, foe leaving, takes it).
     answers: frozenset[tuple[str, str, bool]] = frozenset()

@@ -52,7 +52,17 @@ NOTHING = SimpleChoice(Action.NOTHING)
 
 
 @value
+class BonusChoice:
+    """A bonus action that spends a use of the sheet: Rage, or Second Wind (which heals)."""
+
+    name: str
+    heal: DiceExpr | None = None
+
+
+@value
 class TurnChoice:
     moves: tuple[Moved, ...] = ()
     action: ActionChoice = NOTHING
     flee: bool = False  # C1: it runs from the fight after its moves (a move, not an action)
+    spend: tuple[tuple[str, int], ...] = ()  # the sheet's resources the action uses (a slot…)
+    bonus: BonusChoice | None = None

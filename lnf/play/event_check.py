@@ -36,6 +36,7 @@ from lnf.model.events import (
     Step,
     Turn,
     TurnStarted,
+    Used,
 )
 
 MAX_AMOUNT = 100_000  # far above any hit points in a fight file
@@ -108,6 +109,11 @@ def _step(fight: Fight, step: Step) -> list[str]:
         )
     if isinstance(step, Hid):
         return _names(fight, [step.who, *(p for p, _ in step.against)]) + _faces(step.faces, 20)
+    if isinstance(step, Used):
+        out = _names(fight, [step.who], Hero) + _amounts([step.amount])
+        if not out and fight.hero(step.who).resource(step.resource) is None:
+            out.append(f"{step.who} has no {step.resource!r} on its sheet")
+        return out
     assert isinstance(step, Dropped)
     return _names(fight, [step.who], Monster)
 

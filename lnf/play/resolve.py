@@ -19,14 +19,10 @@ from lnf.model import (
     Fight,
     Hero,
     Monster,
-    PhaseKind,
-    Rank,
 )
 from lnf.model.events import Attacked, Damage, DeathSave, Healed, Saved, SpellCast
 from lnf.model.plan import Advantage, Mode
-from lnf.rules.attacks import attack_roll
-from lnf.rules.chase import pool
-from lnf.rules.distance import chase_reach, volley_reach
+from lnf.rules.distance import roll_in_fight
 from lnf.rules.roster import downed
 
 # PHB appendix A: a hit from within 5 ft on a paralyzed or unconscious creature is critical.
@@ -56,26 +52,7 @@ def roll_attack(
     knock_out: bool = False,
 ) -> Attacked:
     close = mode is Mode.MELEE
-    volley = fight.phase.kind is PhaseKind.VOLLEY
-    shared = pool(fight, attacker.name, target.name)
-    distance = shared.points if shared is not None else None  # C4: across escape points
-    far = ""
-    if volley and volley_reach(attack, fight.phase.volley) is Advantage.DISADVANTAGE:
-        far = "a two-handed bow beyond volley round 2 (V3)"
-    if distance is not None and chase_reach(attack, distance) is Advantage.DISADVANTAGE:
-        far = f"a two-handed bow across {distance} escape points (C4)"
-    how, reasons = attack_roll(
-        attacker,
-        target,
-        close=close,
-        from_front=mode is Mode.RANGED
-        and attacker.rank is Rank.FRONT
-        and not volley
-        and distance is None,  # R2 is about the grid, not volleys or chases
-        dodging=target.name in fight.turns.dodging,
-        helped=attacker.name in fight.turns.helped,
-        far=far,
-    )
+    how, reasons = roll_in_fight(fight, attacker, target, attack, mode)
     edge = {Advantage.ADVANTAGE: ", with advantage", Advantage.DISADVANTAGE: ", with disadvantage"}
     dice.about(
         f"{attacker.name} attacks {target.name} with {attack.name}: {attack.to_hit:+d} vs AC "

@@ -28,6 +28,7 @@ from lnf.model.events import (
     Step,
     Turn,
     TurnStarted,
+    Used,
 )
 from lnf.model.plan import Plan
 from lnf.play.chasing import commit_speeds, hide_from_pursuers, monster_chase_turn, speed_policy
@@ -385,6 +386,13 @@ class Runner:
             self._flight(turn, turn.fight.hero(hero.name), dice)
             if turn.fight.hero(hero.name).current_hp == 0:
                 return
+        if choice.bonus is not None:  # Rage before the blows, Second Wind's healing
+            turn.do(Used(hero.name, choice.bonus.name))
+            if choice.bonus.heal is not None:
+                by = choice.bonus.name
+                turn.do(roll_healing(hero.name, hero.name, choice.bonus.heal, dice, by))
+        for resource, amount in choice.spend:  # the slot, the use the action takes
+            turn.do(Used(hero.name, resource, amount))
         if isinstance(action, AttackChoice):
             extra = action.extra  # Sneak Attack: once per turn, on the first hit
             for _ in range(action.times):

@@ -36,10 +36,12 @@ from lnf.model.events import (
     Step,
     Turn,
     TurnStarted,
+    Used,
 )
 from lnf.rules.chase import after_speeds, escapers, settle, start_pools
 from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage
 from lnf.rules.group_changes import moved, tidy, without
+from lnf.rules.resources import RAGE, SNEAK_ATTACK, spend
 from lnf.rules.roster import in_fight
 from lnf.values import value
 
@@ -139,6 +141,7 @@ class Steps:
                     turns,
                     dodging=turns.dodging - {who},
                     disengaged=turns.disengaged - {who},
+                    sneaked=turns.sneaked - {who},
                     current=who if isinstance(fight.combatant(who), Hero) else None,
                 ),
             )
@@ -226,6 +229,8 @@ def _step(fight: Fight, step: Step) -> StepDone:
         kept = tuple(p for p in fight.chase if not (p.escaper == step.who and p.pursuer in lost))
         after, notes = settle(replace(fight, chase=kept), was)
         return StepDone(step, fight, after, notes=tuple(notes))
+    if isinstance(step, Used):
+        return _used(fight, step)
     assert isinstance(step, Dropped)  # the DM takes a monster off the grid
     monster = fight.monster(step.who)
     after = tidy(fight.with_combatant(replace(monster, damage=monster.hp)))
@@ -266,11 +271,24 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
         fight = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.attacker}))
     if not step.hit:
         return StepDone(step, before, fight)
+    if step.big == SNEAK_ATTACK:  # once a turn: a hit that dealt it used it
+        turns = fight.turns
+        fight = replace(fight, turns=replace(turns, sneaked=turns.sneaked | {step.attacker}))
     fight, dealt, notes = _hurt(
         fight, step.target, step.damage, critical=step.critical, knock=step.knock_out
     )
     fight, o_dot = _o_dot(fight, step.attacker, step.big, dealt.amount, notes)
     return StepDone(step, before, tidy(fight), (dealt,), o_dot=o_dot, notes=tuple(notes))
+
+
+def _used(fight: Fight, step: Used) -> StepDone:
+    """A resource spent; Rage also starts raging (its resistances, `rules.damage`)."""
+    hero = spend(fight.hero(step.who), step.resource, step.amount)
+    notes: tuple[str, ...] = ()
+    if step.resource.lower() == RAGE.lower() and RAGE not in hero.effects:
+        hero = replace(hero, effects=(*hero.effects, RAGE))
+        notes = (f"{step.who} rages: resistance to bludgeoning, piercing and slashing",)
+    return StepDone(step, fight, fight.with_combatant(hero), notes=notes)
 
 
 def spell_damage(step: SpellCast, target: str) -> Damage:

@@ -25,6 +25,7 @@ from lnf.model.plan import Mode
 from lnf.play.decisions import (
     ActionChoice,
     AttackChoice,
+    BonusChoice,
     HealChoice,
     SimpleChoice,
     SpellChoice,
@@ -44,8 +45,20 @@ from lnf.rules.choices import (
     verify_rank,
     verify_spell_reach,
 )
+from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
 from lnf.rules.names import find_name
+from lnf.rules.resources import (
+    ACTION_SURGE,
+    RAGE,
+    SECOND_WIND,
+    SNEAK_ATTACK,
+    slot_for,
+    sneak_attack_dice,
+    tracked,
+    verify_sneak,
+    verify_use,
+)
 from lnf.rules.roster import in_fight
 from lnf.rules.wording import plural
 
@@ -59,12 +72,19 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     """Read and check a hero's turn against the state `fight`."""
     moves: list[Moved] = []
     action: ActionChoice | None = None
+    spend: Spend = []
+    bonus: BonusChoice | None = None
     flee = False
     state = fight
     for part in (p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()):
         verb, _, rest = part.partition(" ")
         verb, rest = verb.lower(), rest.strip()
         verb = ATTACK_WORDS.get(verb, verb)
+        if (verb, rest.lower()) in (("rage", ""), ("second", "wind")):
+            if bonus is not None:
+                raise Refused("one bonus action a turn")
+            bonus = _bonus(state.hero(hero.name), verb)
+            continue
         if verb == "flee":
             verify_flee(state, state.hero(hero.name))
             flee = True
@@ -77,23 +97,41 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             continue
         if action is not None:
             raise Refused("one action per turn; moves may come before it")
-        action = _action(state, state.hero(hero.name), verb, rest)
+        action = _action(state, state.hero(hero.name), verb, rest, spend)
     if flee and isinstance(action, AttackChoice | SpellChoice | HealChoice):
         raise Refused(
             "a hero who flees attacks in the chase rounds, by escape points (C4); "
             "with flee go disengage, dash, dodge or nothing",
             "C1",
         )
-    return TurnChoice(tuple(moves), action or SimpleChoice(Action.NOTHING), flee)
+    action = action or SimpleChoice(Action.NOTHING)
+    return TurnChoice(tuple(moves), action, flee, tuple(spend), bonus)
 
 
-def _action(fight: Fight, hero: Hero, verb: str, rest: str) -> ActionChoice:
+Spend = list[tuple[str, int]]  # the sheet's resources an action uses, as it is read
+
+
+def _bonus(hero: Hero, verb: str) -> BonusChoice:
+    """`rage` or `second wind`: a bonus action that spends a use of the sheet."""
+    name = RAGE if verb == "rage" else SECOND_WIND
+    if hero.resource(name) is None and not tracked(hero):
+        raise Refused(f"{hero.name}'s sheet has no {name}: give the hero a level, or uses")
+    verify_use(hero, name)
+    heal = parse(f"1d10+{hero.level or 1}") if name == SECOND_WIND else None
+    return BonusChoice(name, heal)
+
+
+def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> ActionChoice:
     if verb == "cast" and (spell := _save_spell(hero, rest)) is not None:
-        return _cast_save(fight, hero, spell, rest)
+        return _cast_save(fight, hero, spell, rest, spend)
     if verb in ("attack", "cast", "shoot"):
-        return _attack(fight, hero, verb, rest)
+        return _attack(fight, hero, verb, rest, spend)
     if verb == "heal":
-        return _heal(fight, rest)
+        return _heal(fight, hero, rest, spend)
+    if verb == "use" and hero.resource(rest) is not None:
+        name = verify_use(hero, rest)
+        spend.append((name or rest, 1))
+        return SimpleChoice(Action.USE, name or rest)
     if verb == "help":
         allies = [h.name for h in fight.heroes if in_fight(h) and h.name != hero.name]
         return SimpleChoice(Action.HELP, _name(rest, allies))
@@ -135,22 +173,27 @@ def _move(fight: Fight, hero: Hero, verb: str, rest: str) -> Moved:
 # --- actions -------------------------------------------------------------------------------
 
 
-def _attack(fight: Fight, hero: Hero, verb: str, rest: str) -> AttackChoice:
+def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> AttackChoice:
     """`attack TARGET [with ATTACK] [sneak DICE] [surge] [ko]` (or hit, strike, stab; `shoot`
     for ranged attacks only) or `cast SPELL at TARGET`."""
     extra: DiceExpr | None = None
+    sneak = False
     big = ""
     factor = 1
     ko = False
-    while found := re.search(r"[\s,](ko|surge|sneak\s+(\S+))\s*$", " " + rest, re.IGNORECASE):
+    pattern = r"[\s,](ko|surge|sneak(?:\s+(\d\S*))?)\s*$"
+    while found := re.search(pattern, " " + rest, re.IGNORECASE):
         rest = (" " + rest)[: found.start()].strip().rstrip(",")  # in any order, commas or not
         word = found[1].lower()
         if word == "ko":
             ko = True
         elif word == "surge":
-            factor, big = 2, big or "Action Surge"
+            factor, big = 2, big or ACTION_SURGE
+            if (name := verify_use(hero, ACTION_SURGE)) is not None:
+                spend.append((name, 1))
         else:
-            extra, big = _dice(found[2]), "Sneak Attack"
+            extra = sneak_attack_dice(hero, _dice(found[2]) if found[2] else None)
+            sneak, big = True, SNEAK_ATTACK
     if verb == "cast":
         pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
         if len(pieces) != 2:
@@ -172,6 +215,12 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str) -> AttackChoice:
             options=[a.name for a in usable],
         )
     attack, mode = verify_attack(fight, hero, target, attacks)
+    if sneak and tracked(hero):  # 5e's conditions, for a hero whose sheet lnf counts
+        verify_sneak(
+            fight, hero, target, attack, roll_in_fight(fight, hero, target, attack, mode)[0]
+        )
+    if attack.slot and (slot := slot_for(hero, attack.slot)) is not None:
+        spend.append((slot, 1))
     big = big or ("a slotted spell" if attack.slot else "")
     ko = ko and mode is Mode.MELEE
     return AttackChoice(target.name, attack, mode, extra, big, attack.times * factor, ko)
@@ -183,7 +232,7 @@ def _save_spell(hero: Hero, rest: str) -> Attack | None:
     return next((a for a in hero.attacks if a.save is not None and a.name.lower() == name), None)
 
 
-def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str) -> SpellChoice:
+def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend) -> SpellChoice:
     """`cast Fireball at Orc 1, Orc 2 and Kara sculpt Kara` (E3) or `cast Sacred Flame at Orc`."""
     pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
     if len(pieces) != 2:
@@ -196,6 +245,8 @@ def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str) -> SpellChoic
     spared = tuple(_name(t, standing) for t in _names(sculpt))
     big = "a slotted spell" if spell.slot else ""
     verify_spell_reach(fight, hero, spell, [t for t in targets if t not in spared])
+    if spell.slot and (slot := slot_for(hero, spell.slot)) is not None:
+        spend.append((slot, 1))
     if spell.area is None:
         if len(targets) != 1 or not isinstance(fight.combatant(targets[0]), Monster):
             raise Refused(f"{spell.name} takes one monster as its target")
@@ -208,14 +259,25 @@ def _names(text: str) -> list[str]:
     return [n.strip() for n in re.split(r",|\band\b", text) if n.strip()]
 
 
-def _heal(fight: Fight, rest: str) -> HealChoice:
+def _heal(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
+    """`heal Doris 1d4+3 with Healing Word` (a slot if the hero has such a spell marked
+    `slot`), or `heal Doris 10 with Lay on Hands` (points of the pool)."""
     found = re.match(r"(.+?)\s+(\S*\d\S*)(?:\s+with\s+(.+))?$", rest)
     if found is None:
         raise Refused("say whom and how much: heal Doris 1d8+3 [with Cure Wounds]")
     if found[1] in fight:
         verify_heal(fight, found[1])
     who = _name(found[1], [h.name for h in fight.heroes if in_fight(h)])
-    return HealChoice(who, _dice(found[2]), (found[3] or "").strip())
+    by = (found[3] or "").strip()
+    pool = hero.resource(by) if by else None
+    if pool is not None:
+        if not found[2].isdigit():
+            raise Refused(f"{pool.name} heals a number of its points: heal {who} 5 with {by}")
+        spend.append((verify_use(hero, pool.name, int(found[2])) or pool.name, int(found[2])))
+    spell = next((a for a in hero.attacks if by and a.name.lower() == by.lower()), None)
+    if spell is not None and spell.slot and (slot := slot_for(hero, spell.slot)) is not None:
+        spend.append((slot, 1))
+    return HealChoice(who, _dice(found[2]), by)
 
 
 def _dice(text: str) -> DiceExpr:

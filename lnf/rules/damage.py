@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from lnf.dice import DamageType
 from lnf.model import Combatant, Condition, Hero, Monster
+from lnf.rules.resources import resists
 
 
 def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) -> tuple[int, str]:
@@ -21,7 +22,7 @@ def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) 
         if kind is not None and kind in target.immune:
             why.append(f"immune to {kind}")
             continue
-        if kind is not None and kind in target.resist:
+        if kind is not None and kind in resists(target):
             amount //= 2
             why.append(f"resists {kind}")
         if kind is not None and kind in target.vulnerable:

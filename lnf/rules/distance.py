@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 
-from lnf.model import Attack, AttackKind, Fight, Monster, Terrain
+from lnf.model import Attack, AttackKind, Fight, Hero, Monster, PhaseKind, Rank, Terrain
 from lnf.model.plan import Advantage, Mode, Order, Plan
-from lnf.rules.attacks import plan_targets, unseen
+from lnf.rules.attacks import attack_roll, plan_targets, unseen
 from lnf.rules.roster import in_fight, monsters
 
 # V1: volley rounds by terrain, as dice whose total is divided by 6 and rounded down; a
@@ -154,3 +154,32 @@ def volley_unshot(fight: Fight) -> list[tuple[str, list[tuple[str, str]]]]:
                 )
             )
     return out
+
+
+def roll_in_fight(
+    fight: Fight, attacker: Hero | Monster, target: Hero | Monster, attack: Attack, mode: Mode
+) -> tuple[Advantage, tuple[str, ...]]:
+    """D4 for an attack made now: the grid's reasons (R2, conditions, Dodge, Help) and the
+    distance's (V3 in a volley round, C4 across a chase pair's escape points)."""
+    from lnf.rules.chase import pool
+
+    volley = fight.phase.kind is PhaseKind.VOLLEY
+    shared = pool(fight, attacker.name, target.name)
+    distance = shared.points if shared is not None else None  # C4: across escape points
+    far = ""
+    if volley and volley_reach(attack, fight.phase.volley) is Advantage.DISADVANTAGE:
+        far = "a two-handed bow beyond volley round 2 (V3)"
+    if distance is not None and chase_reach(attack, distance) is Advantage.DISADVANTAGE:
+        far = f"a two-handed bow across {distance} escape points (C4)"
+    return attack_roll(
+        attacker,
+        target,
+        close=mode is Mode.MELEE,
+        from_front=mode is Mode.RANGED
+        and attacker.rank is Rank.FRONT
+        and not volley
+        and distance is None,  # R2 is about the grid, not volleys or chases
+        dodging=target.name in fight.turns.dodging,
+        helped=attacker.name in fight.turns.helped,
+        far=far,
+    )

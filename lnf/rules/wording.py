@@ -32,6 +32,8 @@ _VOWEL_LETTERS = frozenset("AEFHILMNORSX")
 
 def a_an(word: str) -> str:
     """ "a C dot", "an O dot", "an orc", "a goblin": the article as it is said."""
+    if word[:1].isdigit():  # "an 8th", "an 11th", "a 1st"
+        return f"{'an' if word.startswith(('8', '11', '18')) else 'a'} {word}"
     if len(word) == 1 or (word[:1].isupper() and word[1:2] in ("", " ", "-")):
         article = "an" if word[:1].upper() in _VOWEL_LETTERS else "a"
     else:

@@ -1,0 +1,128 @@
+"""What a hero's sheet limits (5e): spell slots, Sneak Attack once a turn and only when 5e
+allows it, and features with a number of uses (Action Surge, Rage, Lay on Hands…). Each
+`verify_…` refuses with what is left and when it comes back. A hero without a sheet (no level,
+no slots or uses in the file) is not counted: fight files from before sheets play as they did.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lnf.dice import DamageType, DiceExpr
+from lnf.errors import Refused
+from lnf.model import SLOT, Attack, Combatant, Fight, Hero, Monster, Resource
+from lnf.model.plan import Advantage
+from lnf.rules.roster import in_fight, incapacitated
+
+SNEAK_ATTACK = "Sneak Attack"
+ACTION_SURGE = "Action Surge"
+SECOND_WIND = "Second Wind"
+RAGE = "Rage"
+LAY_ON_HANDS = "Lay on Hands"
+# Raging: resistance to these (5e: Rage), while the effect lasts (this fight).
+RAGE_RESISTS = frozenset({DamageType.BLUDGEONING, DamageType.PIERCING, DamageType.SLASHING})
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def ordinal(n: int) -> str:
+    return ORDINAL.get(n, f"{n}th")
+
+
+def tracked(hero: Hero) -> bool:
+    """Whether the hero has a sheet whose uses lnf counts."""
+    return hero.level is not None or bool(hero.resources) or hero.sneak_attack is not None
+
+
+def spend(hero: Hero, name: str, amount: int = 1) -> Hero:
+    """The hero with `amount` more of `name` used (nothing if it has no such resource)."""
+    resources = tuple(
+        replace(r, used=r.used + amount) if r.name.lower() == name.lower() else r
+        for r in hero.resources
+    )
+    return replace(hero, resources=resources)
+
+
+def _said(hero: Hero, r: Resource) -> str:
+    back = f"; it comes back on a {r.recharge.value} rest"
+    return f"{hero.name} has {r.left} of {r.total} {r.name} left{back}"
+
+
+def slot_for(hero: Hero, level: int) -> str | None:
+    """A slotted spell of `level` uses the lowest free slot of that level or higher; None when
+    the hero's slots are not counted. Refused when none is free."""
+    slots = sorted(
+        (int(r.name.removeprefix(SLOT)), r) for r in hero.resources if r.name.startswith(SLOT)
+    )
+    if not slots and not tracked(hero):
+        return None
+    for slot_level, r in slots:
+        if slot_level >= level and r.left > 0:
+            return r.name
+    free = ", ".join(f"{ordinal(n)} {r.left}/{r.total}" for n, r in slots) or "none"
+    raise Refused(
+        f"{hero.name} has no spell slot of the {ordinal(level)} level or higher left "
+        f"(slots: {free}); they come back on a long rest"
+    )
+
+
+def verify_use(hero: Hero, name: str, amount: int = 1) -> str | None:
+    """A feature's use (or `amount` points of a pool); its name as the sheet has it, or None
+    when the hero's uses are not counted. Refused when it has none left."""
+    r = hero.resource(name)
+    if r is None:
+        if not tracked(hero):
+            return None
+        has = ", ".join(x.name for x in hero.resources if not x.name.startswith(SLOT))
+        raise Refused(f"{hero.name} has no {name}" + (f" (it has {has})" if has else ""))
+    if r.left < amount:
+        raise Refused(_said(hero, r) + (f", not {amount}" if amount > 1 else ""))
+    return r.name
+
+
+def sneak_attack_dice(hero: Hero, given: DiceExpr | None) -> DiceExpr:
+    """The dice of a Sneak Attack: the sheet's (the words may repeat them, not raise them)."""
+    if hero.sneak_attack is None:
+        if tracked(hero) or given is None:
+            raise Refused(f"{hero.name} has no Sneak Attack")
+        return given  # no sheet: the player's word, as before sheets
+    if given is not None and given != hero.sneak_attack:
+        raise Refused(
+            f"{hero.name}'s Sneak Attack is {hero.sneak_attack}, not {given}"
+            + (f" (level {hero.level})" if hero.level else "")
+        )
+    return hero.sneak_attack
+
+
+def verify_sneak(
+    fight: Fight, hero: Hero, target: Monster, attack: Attack, roll: Advantage
+) -> None:
+    """5e: once a turn, with a finesse or a ranged weapon, when the attack has advantage — or
+    when an ally of the rogue stands in the target's mêlée group and it has no disadvantage."""
+    if hero.name in fight.turns.sneaked:
+        raise Refused(f"{hero.name} has dealt Sneak Attack this turn: once a turn")
+    if not (attack.finesse or attack.is_ranged):
+        raise Refused(f"Sneak Attack needs a finesse or a ranged weapon: {attack.name} is neither")
+    if roll is Advantage.ADVANTAGE:
+        return
+    group = fight.group_of(target.name)
+    allies = (
+        [
+            h.name
+            for h in fight.heroes_in(group)
+            if h.name != hero.name and in_fight(h) and h.current_hp > 0 and not incapacitated(h)
+        ]
+        if group is not None
+        else []
+    )
+    if roll is Advantage.DISADVANTAGE:
+        raise Refused("Sneak Attack is not open with disadvantage on the attack roll")
+    if not allies:
+        raise Refused(
+            f"Sneak Attack needs advantage, or an ally of {hero.name}'s in {target.name}'s "
+            "mêlée group"
+        )
+
+
+def resists(c: Combatant) -> frozenset[DamageType]:
+    """D6: the resistances a combatant has now (its own, and Rage's while it rages)."""
+    return c.resist | RAGE_RESISTS if RAGE in c.effects else c.resist

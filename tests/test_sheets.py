@@ -1,0 +1,145 @@
+"""Heroes' sheets: what class and level give, what the file overrides, every use in the log and
+back with undo, and the refusals a table meets (no slot left, Sneak Attack twice in a turn or
+without 5e's conditions, Action Surge spent)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from lnf.dice import DamageType
+from lnf.errors import Refused
+from lnf.io.fight_file import dump_fight, load_fight, parse_fight
+from lnf.model import SLOT, Recharge
+from lnf.model.events import Damaged, Recorded, Used
+from lnf.play.state import apply
+from lnf.play.words import parse_choice
+from lnf.rules.sheets import class_resources, sneak_dice
+from tests.cli import run
+
+SHEETS = """
+title: Sheets
+heroes:
+  - {name: Bram, class: fighter, level: 3, hp: 28, ac: 18,
+     attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]}
+  - {name: Nix, class: rogue, level: 3, hp: 21, ac: 14,
+     attacks: [{name: Rapier, to_hit: 5, damage: 1d8+3 piercing, finesse: true},
+               {name: Club, to_hit: 5, damage: 1d4+3 bludgeoning}]}
+  - {name: Ilsa, class: cleric, level: 3, hp: 21, ac: 18, used: {1: 4, 2: 2},
+     attacks: [{name: Guiding Bolt, kind: ranged, to_hit: 5, damage: 4d6 radiant, range: 120,
+                spell: true, slot: 1},
+               {name: Mace, to_hit: 4, damage: 1d6+2 bludgeoning}]}
+  - {name: Gus, class: barbarian, level: 1, hp: 14, uses: {Rage: 1},
+     attacks: [{name: Greataxe, to_hit: 5, damage: 1d12+3 slashing}]}
+monsters:
+  - {monster: orc, count: 2}
+groups:
+  A: [Bram, Nix, Gus, Orc 1]
+  B: [Ilsa, Orc 2]
+"""
+
+
+def _fight(tmp_path: Path) -> Path:
+    path = tmp_path / "sheets.yaml"
+    path.write_text(SHEETS, encoding="utf-8")
+    return path
+
+
+def test_class_and_level_give_the_usual_resources() -> None:
+    names = {r.name: r for r in class_resources("wizard", 5)}
+    assert [names[f"{SLOT}{i}"].total for i in (1, 2, 3)] == [4, 3, 2]
+    fighter = {r.name: r for r in class_resources("fighter", 2)}
+    assert fighter["Action Surge"].total == 1 and fighter["Action Surge"].recharge is Recharge.SHORT
+    assert str(sneak_dice("rogue", 3)) == "2d6" and str(sneak_dice("rogue", 5)) == "3d6"
+    assert {r.name: r.total for r in class_resources("paladin", 3)}["Lay on Hands"] == 15
+    warlock = class_resources("warlock", 5)
+    assert [(r.name, r.total, r.recharge) for r in warlock] == [("slot 3", 2, Recharge.SHORT)]
+
+
+def test_the_file_overrides_and_round_trips(tmp_path: Path) -> None:
+    fight = load_fight(_fight(tmp_path))
+    ilsa, gus = fight.hero("Ilsa"), fight.hero("Gus")
+    assert ilsa.resource("slot 1") is not None and ilsa.resource("slot 1").left == 0  # type: ignore[union-attr]
+    assert gus.resource("Rage") is not None and gus.resource("Rage").total == 1  # type: ignore[union-attr]
+    assert parse_fight(dump_fight(fight), "again") == fight
+
+
+def test_no_slot_left_is_refused(tmp_path: Path) -> None:
+    fight = load_fight(_fight(tmp_path))
+    with pytest.raises(Refused, match="Ilsa has no spell slot of the 1st level or higher left"):
+        parse_choice(fight, fight.hero("Ilsa"), "cast Guiding Bolt at Orc 2")
+
+
+def test_sneak_attack_once_a_turn_with_a_finesse_weapon_and_an_ally(tmp_path: Path) -> None:
+    path = _fight(tmp_path)
+    fight = load_fight(path)
+    nix = fight.hero("Nix")
+    with pytest.raises(Refused, match="needs a finesse or a ranged weapon: Club is neither"):
+        parse_choice(fight, nix, "attack Orc 1 with Club sneak")
+    with pytest.raises(Refused, match="Nix's Sneak Attack is 2d6, not 4d6"):
+        parse_choice(fight, nix, "attack Orc 1 sneak 4d6")
+    from lnf.model import Group
+
+    alone = replace(  # Nix alone with Orc 1: no ally there, and no advantage
+        fight, groups=(Group("A", ("Nix", "Orc 1")), Group("B", ("Bram", "Gus", "Ilsa", "Orc 2")))
+    )
+    with pytest.raises(Refused, match="Sneak Attack needs advantage, or an ally"):
+        parse_choice(alone, nix, "attack Orc 1 sneak")
+    choice = parse_choice(fight, nix, "attack Orc 1 sneak")  # Bram and Gus stand with Orc 1
+    assert str(choice.action.extra) == "2d6"  # type: ignore[union-attr]
+    # Once it hit, not again this turn (the rules' own record, rules/resources.py).
+    sneaked = replace(fight, turns=replace(fight.turns, sneaked=frozenset({"Nix"})))
+    with pytest.raises(Refused, match="Nix has dealt Sneak Attack this turn: once a turn"):
+        parse_choice(sneaked, nix, "attack Orc 1 sneak")
+
+
+def test_uses_are_logged_refused_when_spent_and_given_back_by_undo(tmp_path: Path) -> None:
+    path = str(_fight(tmp_path))
+    assert run("next", path, "--seed", "3")[0] == 0
+    out = ""
+    while "It is Bram's turn" not in out:
+        if "about to leave" in out:
+            for hero in ("Bram", "Nix", "Gus", "Ilsa"):
+                run("react", path, hero, "--pass")
+        out = run("next", path)[1]
+    code, out = run("act", path, "attack", "Orc 1", "surge")
+    assert code == 0 and "Bram uses Action Surge (0 of 1 left)." in out
+    assert "Action Surge 0/1" in run("show", path)[1]
+    run("next", path)
+    code, out = run("act", path, "attack", "Orc 1", "surge")  # not Bram's turn now
+    assert code == 2
+    run("undo", path, "2")  # Nix's turn begun, then Bram's turn ended: back to Bram
+    run("undo", path)  # Bram's surge and attacks
+    assert "Action Surge 1/1" in run("show", path)[1]  # undo gave it back
+    assert run("act", path, "attack", "Orc 1", "surge")[0] == 0
+    code, out = run("act", path, "rage")
+    assert code == 2 and "Bram's sheet has no Rage" not in out  # his sheet counts, he has none
+    assert "Bram has no Rage" in out
+
+
+def test_action_surge_spent_is_refused(tmp_path: Path) -> None:
+    path = _fight(tmp_path)
+    text = path.read_text().replace(
+        "{name: Bram, class: fighter, level: 3,",
+        "{name: Bram, class: fighter, level: 3, used: {Action Surge: 1},",
+    )
+    path.write_text(text)
+    fight = load_fight(path)
+    with pytest.raises(
+        Refused, match="Bram has 0 of 1 Action Surge left; it comes back on a short rest"
+    ):
+        parse_choice(fight, fight.hero("Bram"), "attack Orc 1 surge")
+
+
+def test_rage_resists_and_second_wind_heals(tmp_path: Path) -> None:
+    fight = load_fight(_fight(tmp_path))
+    raging = apply(fight, Recorded((Used("Gus", "Rage"),))).after
+    assert "Rage" in raging.hero("Gus").effects
+    hurt = apply(raging, Recorded((Damaged("Gus", 10, DamageType.SLASHING),))).after
+    assert hurt.hero("Gus").current_hp == 14 - 5  # D6: resisted while raging
+    with pytest.raises(Refused, match="Gus has 0 of 1 Rage left"):
+        parse_choice(raging, raging.hero("Gus"), "rage; attack Orc 1")
+    choice = parse_choice(fight, fight.hero("Bram"), "second wind; attack Orc 1")
+    assert choice.bonus is not None and str(choice.bonus.heal) == "1d10+3"
