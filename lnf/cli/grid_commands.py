@@ -84,12 +84,36 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
 @click.command()
 @click.argument("path", required=False, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--force", is_flag=True, help="Overwrite PATH if it exists.")
-def init(path: Path | None, force: bool) -> None:
-    """Write a commented starter fight file to PATH (or print it)."""
+@click.option(
+    "--hero",
+    "classes",
+    multiple=True,
+    metavar="CLASS",
+    help="A commented hero sheet of this class instead (repeat it, or `all`).",
+)
+@click.option("--level", type=click.IntRange(1, 20), default=1, show_default=True)
+def init(path: Path | None, force: bool, classes: tuple[str, ...], level: int) -> None:
+    """Write a commented starter fight file to PATH (or print it); with --hero, hero sheets
+    (class and level) to paste under `heroes:`."""
     from lnf.io.files import atomic_write_text
+    from lnf.io.hero_templates import BUILDS, hero_sheets
     from lnf.io.templates import starter_fight
 
     text = starter_fight()
+    if classes:
+        wanted = sorted(BUILDS) if "all" in [c.lower() for c in classes] else list(classes)
+        unknown = [c for c in wanted if c.lower() not in BUILDS]
+        if unknown:
+            from lnf.rules.names import suggestion
+
+            near = suggestion(unknown[0], sorted(BUILDS))
+            problem = InputProblem(
+                f"no class {unknown[0]!r}" + (f"; {near}" if near else ""),
+                "--hero",
+                hint="classes: " + ", ".join(sorted(BUILDS)),
+            )
+            raise InputError("command line", [problem])
+        text = hero_sheets([c.lower() for c in wanted], level)
     if path is None:
         click.echo(text, nl=False)
         return

@@ -35,6 +35,7 @@ from lnf.model import (
     Dot,
     Fight,
     Group,
+    Healing,
     Hero,
     Monster,
     Pool,
@@ -246,6 +247,7 @@ def _hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
         resources=_resources(d, path, ck),
         sneak_attack=d["sneak_attack"]
         or (sneak_dice(d["class"], d["level"]) if d["level"] else None),
+        heals=tuple(Healing(k, v["dice"], v["slot"]) for k, v in d["heals"].items()),
         **_common(d, path, ck),
     )
 
@@ -527,6 +529,10 @@ def _sheet_doc(h: Hero) -> dict[str, Any]:
     for key, part in (("slots", slots), ("uses", uses), ("used", used)):
         if part:
             d[key] = part
+    if h.heals:
+        d["heals"] = {
+            x.name: {"dice": str(x.dice), **({"slot": x.slot} if x.slot else {})} for x in h.heals
+        }
     default_sneak = sneak_dice(h.cls, h.level) if h.level else None
     if h.sneak_attack is not None and h.sneak_attack != default_sneak:
         d["sneak_attack"] = str(h.sneak_attack)

@@ -303,6 +303,14 @@ POOL = Obj(
     what="a chase pair (escaper, pursuer, points)",
 )
 
+HEALING = Obj(
+    {
+        "dice": Field(DICE, doc="the hit points it restores, such as 1d4+3"),
+        "slot": Field(SlotLevel(), 0, "the spell's slot level (0 or false: none, a potion)"),
+    },
+    what="a healing (dice, slot)",
+)
+
 HERO = Obj(
     {
         **_combatant_fields(),
@@ -339,6 +347,7 @@ HERO = Obj(
             {},
             "what is spent already, such as {slot 1: 2, Action Surge: 1}",
         ),
+        "heals": Field(MapOf(HEALING), {}, "healing: {Healing Word: {dice: 1d4+3, slot: 1}}"),
     },
     what="a hero (name, class, hp, …)",
 )

@@ -142,6 +142,16 @@ class Resource:
 SLOT = "slot "  # a spell-slot resource is named "slot 1" … "slot 9"
 
 
+@value
+class Healing:
+    """A way a hero heals (Healing Word, Cure Wounds, a potion): its dice, and the slot it
+    takes (0: none; a potion counts as a use of the same name, if the sheet has one)."""
+
+    name: str
+    dice: DiceExpr
+    slot: int = 0
+
+
 @value(kw_only=True)
 class Hero(Combatant):
     cls: str = ""  # character class, as written ("fighter", "hireling archer")
@@ -159,6 +169,7 @@ class Hero(Combatant):
     level: int | None = None
     resources: tuple[Resource, ...] = ()
     sneak_attack: DiceExpr | None = None  # the rogue's dice, once a turn
+    heals: tuple[Healing, ...] = ()  # its healing spells and potions
 
     side = Side.HEROES
 

@@ -260,23 +260,31 @@ def _names(text: str) -> list[str]:
 
 
 def _heal(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
-    """`heal Doris 1d4+3 with Healing Word` (a slot if the hero has such a spell marked
-    `slot`), or `heal Doris 10 with Lay on Hands` (points of the pool)."""
-    found = re.match(r"(.+?)\s+(\S*\d\S*)(?:\s+with\s+(.+))?$", rest)
-    if found is None:
-        raise Refused("say whom and how much: heal Doris 1d8+3 [with Cure Wounds]")
+    """`heal Doris with Healing Word` (the sheet's dice and slot), `heal Doris 1d4+3 [with
+    Cure Wounds]`, or `heal Doris 10 with Lay on Hands` (points of the pool)."""
+    found = re.match(r"(.+?)(?:\s+(\S*\d\S*))?(?:\s+with\s+(.+))?$", rest)
+    if found is None or (found[2] is None and found[3] is None):
+        raise Refused("say whom and how: heal Doris with Healing Word, or heal Doris 1d8+3")
     if found[1] in fight:
         verify_heal(fight, found[1])
     who = _name(found[1], [h.name for h in fight.heroes if in_fight(h)])
     by = (found[3] or "").strip()
+    known = next((x for x in hero.heals if by and x.name.lower() == by.lower()), None)
     pool = hero.resource(by) if by else None
-    if pool is not None:
-        if not found[2].isdigit():
+    if pool is not None and known is None:  # Lay on Hands: points of a pool
+        if found[2] is None or not found[2].isdigit():
             raise Refused(f"{pool.name} heals a number of its points: heal {who} 5 with {by}")
         spend.append((verify_use(hero, pool.name, int(found[2])) or pool.name, int(found[2])))
-    spell = next((a for a in hero.attacks if by and a.name.lower() == by.lower()), None)
-    if spell is not None and spell.slot and (slot := slot_for(hero, spell.slot)) is not None:
-        spend.append((slot, 1))
+        return HealChoice(who, _dice(found[2]), pool.name)
+    if known is not None:
+        if known.slot and (slot := slot_for(hero, known.slot)) is not None:
+            spend.append((slot, 1))
+        elif hero.resource(known.name) is not None:  # a potion the sheet counts
+            spend.append((verify_use(hero, known.name) or known.name, 1))
+        return HealChoice(who, _dice(found[2]) if found[2] else known.dice, known.name)
+    if found[2] is None:
+        options = [x.name for x in hero.heals]
+        raise Refused(f"{hero.name} has no healing called {by!r}; say the dice", options=options)
     return HealChoice(who, _dice(found[2]), by)
 
 
