@@ -234,7 +234,7 @@ def test_a_downed_hero_rolls_death_saves_instead_of_acting() -> None:
     assert table.fight.hero("Ann").death_saves == (1, 2)
 
 
-def test_policy_finishes_the_weakest_foe_in_melee_and_shoots_from_the_back() -> None:
+def test_policy_focuses_the_foe_nearest_to_dropping_in_melee_and_from_the_back() -> None:
     f = fight(
         [hero("Ann"), hero("Wen", cls="wizard", rank=Rank.BACK, why=None, attacks=(BOW,))],
         [monster("Big", hp=30), monster("Small", hp=30, damage=25)],
@@ -243,7 +243,7 @@ def test_policy_finishes_the_weakest_foe_in_melee_and_shoots_from_the_back() -> 
     ann = policy_choice(f, f.hero("Ann")).action
     assert isinstance(ann, AttackChoice) and ann.target == "Small" and ann.mode is Mode.MELEE
     wen = policy_choice(f, f.hero("Wen")).action
-    assert isinstance(wen, AttackChoice) and wen.target == "Big" and wen.mode is Mode.RANGED
+    assert isinstance(wen, AttackChoice) and wen.target == "Small" and wen.mode is Mode.RANGED
 
 
 def test_d8_ko_knocks_a_foe_out_instead_of_killing_it() -> None:
