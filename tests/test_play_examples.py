@@ -62,6 +62,14 @@ def test_same_seed_same_fight_and_json_matches(
 # What each example is there to show (issue: X1 to its end; a hero who drops and rolls death
 # saves; an opportunity attack and a re-plan mid-round). A golden rewritten without it fails.
 SHOWS = {
+    "cave-ambush": [
+        "uses Action Surge",
+        "(Sneak Attack)",
+        "spends a 1st-level spell slot",
+        "with Healing Word",
+        "uses Second Wind",
+        "The heroes win.",
+    ],
     "wight-and-skeletons": ["Round 7", "The heroes win.", "O dot", "(P6)"],
     "goblin-ambush": ["falls unconscious (D8)", "rolls a death save", "wakes up (D9)"],
     "orcs-at-the-ford": [

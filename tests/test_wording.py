@@ -24,14 +24,19 @@ FIGHTS = [
 ]
 
 # A count of 1 before a plural ("1 targets"), but not a name's number ("Orc 1 attacks").
-ONE = re.compile(r"(?:^|[\s:;,(])(?:(\S+) )?1 (?!is\b|was\b|has\b|does\b)[a-z-]*[^s\s]s\b")
+ONE = re.compile(
+    r"(?:^|[\s:;,(])(?:(\S+) )?(?:(\S+) )?1 (?!is\b|was\b|has\b|does\b)[a-z-]*[^s\s]s\b"
+)
 
 
 class _CountOfOne:
     """The ONE pattern, skipping a 1 that follows a capitalised word (a monster's number)."""
 
     def search(self, line: str) -> bool:
-        return any(not _names_a_monster(m[1] or "") for m in ONE.finditer(line))
+        return any(
+            not (_names_a_monster(m[2] or "") or _names_a_monster(m[1] or ""))
+            for m in ONE.finditer(line)
+        )
 
 
 def _names_a_monster(word: str) -> bool:

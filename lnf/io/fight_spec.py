@@ -361,6 +361,7 @@ MONSTER = Obj(
         "damage": Field(
             Int(minimum=0, maximum=100_000), MONSTER_DEFAULTS["damage"], "damage taken so far (G6)"
         ),
+        "monster": Field(Str(), None, "a stat block by name from the bestiary, such as bugbear"),
         # What a stat block adds; `monster: NAME` fills them in from the bestiary.
         "size": Field(OneOf(Size), MONSTER_DEFAULTS["size"], "tiny … gargantuan"),
         "type": Field(Str(), MONSTER_DEFAULTS["type"], "creature type, such as humanoid"),

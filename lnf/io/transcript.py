@@ -159,9 +159,10 @@ def _step_text(done: StepDone) -> str:
         hp = _hp(after, step.who)
         if not step.healer:  # the DM's record: nobody to name as the healer
             return f"{back}{step.who} regains {plural(step.amount, 'hit point')}{by}{how}; {hp}."
-        target = "itself" if step.healer == step.who else step.who
         healed = plural(step.amount, "hit point")
-        return f"{back}{step.healer} heals {target}{by}: {healed}{how}; {hp}."
+        if step.healer == step.who:  # Second Wind, a potion drunk
+            return f"{back}{step.healer} heals{by}: {healed}{how}; {hp}."
+        return f"{back}{step.healer} heals {step.who}{by}: {healed}{how}; {hp}."
     if isinstance(step, Used):
         return _used_text(step, after)
     if isinstance(step, Damaged):

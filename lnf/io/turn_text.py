@@ -45,10 +45,10 @@ def short_options(fight: Fight, hero: Hero) -> str:
         else f"attack {or_list(foes)} with {name} ({mode})"
         for (name, spell, mode), foes in reached.items()
     ]
-    moves = [
-        o for o in options(fight, hero) if o.split()[0] not in {*_EVERY_TURN, "attack", "cast"}
-    ]
-    return "; ".join([*attacks, *moves, "or " + ", ".join(_EVERY_TURN)])
+    everything = options(fight, hero)
+    spells = [o for o in everything if o.startswith("cast ") and o.endswith("save)")]
+    moves = [o for o in everything if o.split()[0] not in {*_EVERY_TURN, "attack", "cast"}]
+    return "; ".join([*attacks, *spells, *moves, "or " + ", ".join(_EVERY_TURN)])
 
 
 def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path, acted: bool) -> list[str]:

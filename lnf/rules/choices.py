@@ -45,8 +45,9 @@ def unseen_monster(monster: Monster) -> bool:
 
 
 def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> list[Mode]:
-    """The ways `hero` can use `attack` on `monster` now, best first."""
-    if not in_fight(monster) or unseen_monster(monster):
+    """The ways `hero` can use `attack` on `monster` now, best first. A spell with a saving
+    throw makes no attack roll: it is cast at its targets (`verify_spell_reach`, E1–E4)."""
+    if not in_fight(monster) or unseen_monster(monster) or attack.save is not None:
         return []
     if fight.phase.kind is PhaseKind.VOLLEY:  # V3: shooting only, by the volley round
         return [Mode.RANGED] if volley_reach(attack, fight.phase.volley) is not None else []
@@ -129,6 +130,14 @@ def verify_spell_reach(fight: Fight, caster: Hero, spell: Attack, targets: Seque
             fight, caster.name, name, spell
         ) is None:
             raise Refused(f"{spell.name} does not reach {name} across the chase", "C4")
+
+
+def can_reach_with_spell(fight: Fight, hero: Hero, spell: Attack, monster: Monster) -> bool:
+    try:
+        verify_spell_reach(fight, hero, spell, [monster.name])
+    except Refused:
+        return False
+    return True
 
 
 def verify_area(fight: Fight, spell: Attack, targets: Sequence[str], spared: Sequence[str]) -> int:
@@ -288,6 +297,13 @@ def options(fight: Fight, hero: Hero) -> list[str]:
             if modes:
                 verb = f"cast {a.name} at {m.name}" if a.spell else f"attack {m.name} with {a.name}"
                 out.append(f"{verb} ({MODE_WORDS[modes[0]]})")
+    for spell in hero.attacks:
+        if spell.save is None:
+            continue
+        reached = [m.name for m in monsters(fight) if can_reach_with_spell(fight, hero, spell, m)]
+        if reached:
+            where = f"{spell.area}: " if spell.area is not None else ""
+            out.append(f"cast {spell.name} at {' or '.join(reached)} ({where}save)")
     out += [f"join {w}" for w in join_targets(fight, hero)]
     if can_leave(fight, hero):
         out.append("leave")
