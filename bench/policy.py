@@ -121,11 +121,12 @@ def _idle(turn: Turn) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--example", action="append", help="only these (by file stem)")
     args = parser.parse_args()
     print(f"{args.runs} seeded runs of each example, heroes by the policy alone\n")
     print("| example | policy | idle hero turns | heroes win | seconds |")
     print("|---|---|---|---|---|")
-    for path in EXAMPLES:
+    for path in [p for p in EXAMPLES if not args.example or p.stem in args.example]:
         for label, heroes in (("before sheets", BeforeSheets()), ("today", PolicyHeroes())):
             started = time.perf_counter()
             won = idle = turns = 0
