@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +53,8 @@ MAX_BYTES = 20_000_000  # a user's bestiary: the whole SRD file is 1.3 MB
 @cache
 def srd() -> tuple[dict[str, Any], ...]:
     """The SRD 5.1 bestiary shipped with lnf."""
-    text = resources.files("lnf").joinpath("bestiary.json").read_text(encoding="utf-8")
+    # Beside the package's code (importlib.resources would cost a start-up's worth of imports).
+    text = (Path(__file__).resolve().parent.parent / "bestiary.json").read_text(encoding="utf-8")
     return tuple(json.loads(text))
 
 

@@ -297,13 +297,13 @@ def _stat_blocks(data: Any, ck: Checker, folder: Path) -> None:
     """A monster entry that says `monster: NAME` gets that stat block from the bestiary (the
     fight's own `bestiary:` file first, then the SRD's); what the entry says itself wins. The
     entries are changed in place, before the fight is read, so every field is checked alike."""
-    from lnf.io.bestiary import Bestiary, fight_fields
-
     monsters = data.get("monsters") if isinstance(data, dict) else None
     if not isinstance(monsters, list) or not any(
         isinstance(m, dict) and "monster" in m for m in monsters
     ):
         return
+    from lnf.io.bestiary import Bestiary, fight_fields  # only a fight that names stat blocks
+
     own = data.get("bestiary")
     bestiary = Bestiary.open(folder / own if isinstance(own, str) and own else None)
     for i, entry in enumerate(monsters):

@@ -4,7 +4,7 @@ per rule id that lnf cites, read from `lnf/glossary.txt`."""
 from __future__ import annotations
 
 import re
-from importlib import resources
+from pathlib import Path
 
 from lnf.values import value
 
@@ -18,7 +18,7 @@ class Entry:
 
 def glossary() -> list[Entry]:
     """Every entry, in the order of the rules reference."""
-    raw = resources.files("lnf").joinpath("glossary.txt").read_text(encoding="utf-8")
+    raw = (Path(__file__).resolve().parent.parent / "glossary.txt").read_text(encoding="utf-8")
     entries = []
     for block in re.split(r"\n\s*\n", raw):
         lines = [line for line in block.strip().splitlines() if not line.startswith("#")]
