@@ -28,6 +28,8 @@ FIGHT_FIELDS = (
     "size",
     "type",
     "ac",
+    "dr",
+    "con_score",
     "hp",
     "hit_dice",
     "speed",

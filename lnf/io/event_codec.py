@@ -28,6 +28,8 @@ from lnf.model.events import (
     Acted,
     Attacked,
     Begun,
+    Contested,
+    Covered,
     Damaged,
     Dashed,
     DeathSave,
@@ -48,10 +50,12 @@ from lnf.model.events import (
     RoundStarted,
     SpellCast,
     Step,
+    Surged,
     Turn,
     TurnStarted,
     Undone,
     Used,
+    Wounded,
 )
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order
 
@@ -83,6 +87,10 @@ STEP_TAGS: dict[type[Any], str] = {
     Hid: "hide",
     Dropped: "drop",
     Used: "use",
+    Wounded: "wound",
+    Covered: "cover",
+    Surged: "surge",
+    Contested: "contest",
 }
 _EVENTS = {tag: cls for cls, tag in EVENT_TAGS.items()}
 UNTYPED = DamageType | None  # written "" when None
@@ -123,6 +131,9 @@ LATER_FIELDS = {
     (Recorded, "actor"),
     (Healed, "revive"),
     (Damaged, "text"),
+    (Attacked, "part"),
+    (Attacked, "power"),
+    (Attacked, "force"),
 }
 
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from lnf.dice import DiceExpr
+from lnf.dice import DamageType, DiceExpr
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.io import parse_cache
 from lnf.io.fight_spec import (
@@ -43,6 +43,7 @@ from lnf.model import (
     Recharge,
     Resource,
 )
+from lnf.rules.acl import ARMOR, armor_dr
 from lnf.rules.sheets import class_resources, recharge_of, sneak_dice
 
 MAX_COMBATANTS = 2_000  # lnf plans up to 50 heroes and 500 monsters; no fight nears this
@@ -154,7 +155,40 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
         immune=frozenset(d["immune"]),
         vulnerable=frozenset(d["vulnerable"]),
         attacks=attacks,
+        size=d["size"],
+        dr=d["dr"] if d["dr"] is not None else _armor_dr(d, path, ck),
+        typed_dr=tuple(_typed_dr(d, path, ck)),
+        cover=d["cover"],
+        con_score=d["con_score"],
     )
+
+
+def _armor_dr(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> int:
+    """V-ACL4: DR from the armor the file names (its bonus to AC; a shield 2)."""
+    for j, item in enumerate(d["armor"]):
+        if item not in ARMOR:
+            ck.fail(
+                (*path, "armor", j),
+                f"{item!r} is no armor lnf knows",
+                did_you_mean(item, sorted(ARMOR)) or "give dr: instead",
+            )
+    return armor_dr([a for a in d["armor"] if a in ARMOR], 0, 0, natural=False)
+
+
+def _typed_dr(
+    d: dict[str, Any], path: tuple[str | int, ...], ck: Checker
+) -> list[tuple[DamageType, int]]:
+    out = []
+    for kind, amount in d["dr_against"].items():
+        try:
+            out.append((DamageType(kind), amount))
+        except ValueError:
+            ck.fail(
+                (*path, "dr_against", kind),
+                f"{kind!r} is no damage type",
+                did_you_mean(kind, [t.value for t in DamageType]),
+            )
+    return out
 
 
 def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Checker) -> Attack:
@@ -338,7 +372,6 @@ def _monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list[Mon
             )
     block = dict(
         damage=d["damage"],
-        size=d["size"],
         type=d["type"],
         cr=d["cr"],
         xp=d["xp"],
@@ -546,8 +579,6 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
     d["hp"] = m.hp
     if m.damage != MONSTER_DEFAULTS["damage"]:
         d["damage"] = m.damage
-    if m.size is not None:
-        d["size"] = m.size.value
     for key in ("type", "cr", "xp"):
         if getattr(m, key) != MONSTER_DEFAULTS[key]:
             d[key] = getattr(m, key)
@@ -601,6 +632,17 @@ def _common_doc(c: Hero | Monster) -> dict[str, Any]:
         d["effects"] = list(c.effects)
     if c.attacks:
         d["attacks"] = [_attack_doc(a, c.reach) for a in c.attacks]
+    if c.size is not None:
+        d["size"] = c.size.value
+    if c.dr:
+        d["dr"] = c.dr
+    if c.typed_dr:
+        d["dr_against"] = {k.value: v for k, v in c.typed_dr}
+    if c.cover is not None:
+        cover = "total" if c.cover.total else f"+{c.cover.bonus}"
+        d["cover"] = cover + (" ranged" if c.cover.ranged_only else "")
+    if c.con_score is not None:
+        d["con_score"] = c.con_score
     return d
 
 

@@ -25,6 +25,7 @@ from lnf.model import (
     BackReason,
     Combatant,
     Condition,
+    Cover,
     Dot,
     Family,
     Fight,
@@ -96,6 +97,20 @@ def parse_monster_hp(value: Any) -> int | str:
         if 1 <= hp <= 100_000:
             return hp
     raise ValueError(f"bad hit points {value!r}")
+
+
+def parse_cover(value: Any) -> Cover:
+    """`+2`, `+4`, `total`, or `+4 ranged` (V-ACL2); a size is read by the builder, which
+    knows the target's."""
+    text = str(value).strip().lower()
+    words = text.split()
+    ranged = "ranged" in words
+    words = [w for w in words if w != "ranged"]
+    if words == ["total"]:
+        return Cover(0, True, ranged)
+    if len(words) == 1 and words[0].lstrip("+").isdigit() and int(words[0].lstrip("+")) <= 20:
+        return Cover(int(words[0].lstrip("+")), False, ranged)
+    raise ValueError(f"bad cover {value!r}")
 
 
 def parse_hp(value: Any) -> tuple[int, int | None]:
@@ -177,6 +192,7 @@ SAVES = Obj(
     {a.value: Field(Int(minimum=-5, maximum=20), 0, f"{a.value} save bonus") for a in Ability},
     what="saving throw bonuses (str, dex, con, int, wis, cha)",
 )
+COVER = Text(parse_cover, "+2, +4 or total, and ranged for ranged attacks only", {"type": "string"})
 PHASE = Text(parse_phase, "apart, volley N, melee or chase", {"type": "string"})
 DOT = Text(
     parse_dot,
@@ -291,6 +307,19 @@ def _combatant_fields() -> dict[str, Field]:
         "immune": Field(DAMAGE_TYPES, [], "damage immunities (D6)"),
         "vulnerable": Field(DAMAGE_TYPES, [], "damage vulnerabilities (D6)"),
         "attacks": Field(ListOf(ATTACK), [], "its attacks"),
+        # The AC-less variant (variants: [acl]).
+        "size": Field(OneOf(Size), COMBATANT_DEFAULTS["size"], "tiny … gargantuan (V-ACL1)"),
+        "dr": Field(
+            Int(minimum=0, maximum=100), None, "Damage Reduction (V-ACL3); else from armor"
+        ),
+        "dr_against": Field(
+            MapOf(Int(minimum=0, maximum=100)), {}, "typed DR such as {fire: 5} (V-ACL3)"
+        ),
+        "armor": Field(
+            ListOf(Str()), [], "what makes the AC, for DR (V-ACL4): chain-mail, shield…"
+        ),
+        "cover": Field(COVER, None, "+2, +4, total, or a size; ranged after it (V-ACL2)"),
+        "con_score": Field(Int(minimum=1, maximum=30), None, "Constitution score (V-ACL5 wounds)"),
     }
 
 
@@ -363,7 +392,6 @@ MONSTER = Obj(
         ),
         "monster": Field(Str(), None, "a stat block by name from the bestiary, such as bugbear"),
         # What a stat block adds; `monster: NAME` fills them in from the bestiary.
-        "size": Field(OneOf(Size), MONSTER_DEFAULTS["size"], "tiny … gargantuan"),
         "type": Field(Str(), MONSTER_DEFAULTS["type"], "creature type, such as humanoid"),
         "cr": Field(Str(), MONSTER_DEFAULTS["cr"], "challenge rating, such as 1/4"),
         "xp": Field(Int(minimum=0, maximum=1_000_000), MONSTER_DEFAULTS["xp"], "experience points"),

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from lnf.model import Condition
+from lnf.rules.acl import ARMOR, armor_dr
 
 ABILITIES = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
 TYPES = [
@@ -259,6 +260,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "size": _get(m, "size", str, where).lower(),
         "type": _get(m, "type", str, where) + (f" ({m['subtype']})" if m.get("subtype") else ""),
         "ac": _get(armor[0], "value", int, f"{where}.armor_class[0]"),
+        "dr": _dr(armor[0], modifier(scores["dex"])),
+        "con_score": scores["con"],
         "hp": _get(m, "hit_points", int, where),
         "hit_dice": _get(m, "hit_points_roll", str, where).replace(" ", ""),
         "speed": speeds.get("walk", 0),
@@ -295,6 +298,19 @@ def _conditions(entries: list[Any], notes: list[str]) -> list[str]:
         elif name not in known:
             notes.append(f"immune to {name}")
     return found
+
+
+def _dr(first: dict[str, Any], dex: int) -> int:
+    """V-ACL4 for the stat block's first armor class: named armor and shields by their bonus,
+    natural armor (or an AC with nothing named) AC − 10 − Dexterity."""
+    items = [x.get("index") for x in first.get("armor", []) if isinstance(x, dict)]
+    known = [i for i in items if isinstance(i, str) and i in ARMOR]
+    ac = first.get("value", 10)
+    if first.get("type") == "armor" and known:
+        return armor_dr(known, ac, dex, natural=False)
+    if first.get("type") in ("dex", "spell", "condition"):
+        return 0
+    return armor_dr([], ac if isinstance(ac, int) else 10, dex, natural=True)
 
 
 def _armor(a: dict[str, Any]) -> dict[str, Any]:

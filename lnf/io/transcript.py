@@ -40,6 +40,7 @@ from lnf.model.events import (
 )
 from lnf.model.plan import Mode
 from lnf.play.state import Applied, Dealt, StepDone
+from lnf.rules.acl import acl
 from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.wording import a_an, and_list, plural
@@ -204,10 +205,15 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
     else:
         dice = f"2d20 ({', '.join(map(str, step.faces))}, {step.roll}: keeps {step.kept})"
     sign = "+" if step.bonus >= 0 else "-"
-    total = step.kept + step.bonus
     why = f" [{'; '.join(step.reasons)}]" if step.reasons else ""
     verdict = "critical hit" if step.critical else "hit" if step.hit else "miss"
-    roll = f"{dice} {sign} {abs(step.bonus)} = {total} vs AC {step.ac}: {verdict}"
+    surge = f" + surge {'+'.join(map(str, step.power))}" if step.power else ""
+    if acl(done.before):  # V-ACL1: the variant's own words
+        aimed = f" ({step.part})" if step.part else ""
+        against = "total cover" if step.ac == 99 else f"Hit DC {step.ac}{aimed}"
+    else:
+        against = f"AC {step.ac}"
+    roll = f"{dice} {sign} {abs(step.bonus)}{surge} = {step.total} vs {against}: {verdict}"
     if step.opportunity:
         text = (
             f"{step.target} moves away from {step.attacker}, who makes an opportunity attack "
@@ -218,10 +224,12 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
         text += f"{why}: {roll}"
     if step.hit:
         big = f" ({step.big})" if step.big else ""
-        text += f"; {step.damage_text}{big}"
+        forced = f" + surge {'+'.join(map(str, step.force))}" if step.force else ""
+        text += f"; {step.damage_text}{forced}{big}"
         dealt = _dealt_to(done, step.target)
         if dealt.defences:
-            text += f", {dealt.defences} (D6): {dealt.amount}"
+            rules = "V-ACL3, D6" if "DR" in dealt.defences else "D6"
+            text += f", {dealt.defences.replace('DR ', '− DR ')} ({rules}): {dealt.amount}"
         text += f"; {_hp(done.after, step.target)}"
     return text + "."
 

@@ -147,6 +147,7 @@ class Action(StrEnum):
     HELP = "help"
     HIDE = "hide"
     USE = "use"
+    DEFENCE = "defence"  # V-ACL7: reactions to defend, under the AC-less variant
     NOTHING = "nothing"
 
 
@@ -245,7 +246,7 @@ class HouseRule(StrEnum):
 class Variant(StrEnum):
     """Rule variants of core-d20.md, each a switch that is off by default."""
 
-    ACL = "V-ACL"
-    HYR = "V-HYR"
-    ENC = "V-ENC"
-    D20 = "V-D20"
+    ACL = "acl"  # V-ACL: AC-less defence
+    HYR = "hyrule"  # V-HYR: Legends of Hyrule
+    ENC = "encounter"  # V-ENC: encounter mode
+    D20 = "d20"  # V-D20: favor and d4

@@ -13,7 +13,7 @@ from dataclasses import field
 
 from lnf.dice import DamageType
 from lnf.model.enums import Ability, Action, BackReason, Condition, Dot, PhaseKind, Rank, Side
-from lnf.model.fight import Phase
+from lnf.model.fight import Cover, Phase
 from lnf.model.plan import Advantage, Mode, Order
 from lnf.values import value
 
@@ -62,6 +62,15 @@ class Attacked:
     opportunity: bool = False  # M6, D10: made with the reaction
     big: str = ""  # T1: the big resource used (slotted spell, Sneak Attack…), if any
     knock_out: bool = False  # D8: a mêlée attacker that drops its foe knocks it out instead
+    # The AC-less variant: `ac` holds the Hit DC then; an aimed strike's body part (V-ACL5);
+    # surge dice added to the roll (power) and to the damage (force), as rolled (V-ACL6).
+    part: str = ""
+    power: tuple[int, ...] = ()
+    force: tuple[int, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.kept + self.bonus + sum(self.power)
 
 
 @value
@@ -186,6 +195,55 @@ class Used:
 
 
 @value
+class Wounded:
+    """V-ACL5: after an aimed strike's hit, the target's Wound Save (a Constitution save) and
+    what became of the body part: "wounded", "disabled" or "" (nothing)."""
+
+    who: str
+    part: str
+    dc: int
+    faces: tuple[int, ...]
+    bonus: int
+    state: str
+
+
+@value
+class Covered:
+    """V-ACL2: a cover mark put on (or, with None, taken off) a combatant."""
+
+    who: str
+    cover: Cover | None = None
+
+
+@value
+class Surged:
+    """V-ACL6: surge dice spent on temporary hit points (tenacity) or movement (speed), as
+    rolled; those on a roll or on damage go with the attack (`Attacked.power`, `.force`)."""
+
+    who: str
+    effect: str  # "tenacity" or "speed"
+    faces: tuple[int, ...]
+
+
+@value
+class Contested:
+    """V-ACL8 (and 5e): a grapple or shove, both sides rolling; the higher total wins, a tie
+    leaves things as they were."""
+
+    who: str
+    target: str
+    kind: str  # "grapple" or "shove"
+    faces: tuple[int, ...]
+    bonus: int
+    target_faces: tuple[int, ...]
+    target_bonus: int
+
+    @property
+    def won(self) -> bool:
+        return self.faces[0] + self.bonus > self.target_faces[0] + self.target_bonus
+
+
+@value
 class Dropped:
     """A monster the DM takes off the grid (killed at the table)."""
 
@@ -203,6 +261,10 @@ Step = (
     | Acted
     | Dropped
     | Used
+    | Wounded
+    | Covered
+    | Surged
+    | Contested
     | Fled
     | Dashed
     | Hid

@@ -76,6 +76,19 @@ class Attack:
         return self.kind in (AttackKind.RANGED, AttackKind.THROWN)
 
 
+@value
+class Cover:
+    """V-ACL2: a cover mark: +2, +4 or total, against every attack or only ranged ones."""
+
+    bonus: int = 0
+    total: bool = False
+    ranged_only: bool = False
+
+    def __str__(self) -> str:
+        what = "total cover" if self.total else f"cover +{self.bonus}"
+        return what + (" against ranged attacks" if self.ranged_only else "")
+
+
 @value(kw_only=True)
 class Combatant:
     """What heroes and monsters share: rank, light, movement, defences and attacks."""
@@ -104,6 +117,16 @@ class Combatant:
     immune: frozenset[DamageType] = frozenset()
     vulnerable: frozenset[DamageType] = frozenset()
     attacks: tuple[Attack, ...] = ()
+    # The AC-less variant (V-ACL): size sets the Hit DC; DR by armor; cover; body parts wounded
+    # or disabled; surge dice held and reactions left.
+    size: Size | None = None
+    dr: int = 0
+    typed_dr: tuple[tuple[DamageType, int], ...] = ()
+    cover: Cover | None = None
+    parts: tuple[tuple[str, str], ...] = ()  # (body part, "wounded" or "disabled")
+    con_score: int | None = None  # the Constitution score (V-ACL5's wound threshold)
+    surge: int = 0  # surge dice held (V-ACL6); they expire at the start of its next turn
+    reactions: int = 2  # a reaction and a free reaction; unused ones become surge dice
 
     side = Side.HEROES  # overridden by the subclasses; a class attribute, not a field
 
@@ -196,9 +219,8 @@ class Hero(Combatant):
 class Monster(Combatant):
     kind: str = ""  # the stat block; monsters of one kind are equally dangerous (G3)
     damage: int = 0  # G6: damage taken so far
-    # What a stat block adds (the SRD bestiary, `monster: bugbear`): shown, and size for the
-    # AC-less variant; Multiattack as counts of named attacks, all at its one target (P2).
-    size: Size | None = None
+    # What a stat block adds (the SRD bestiary, `monster: bugbear`): shown; Multiattack as
+    # counts of named attacks, all at its one target (P2).
     type: str = ""
     cr: str = ""
     xp: int = 0
@@ -250,6 +272,10 @@ class Turns:
     disengaged: frozenset[str] = frozenset()  # took the Disengage action this turn (M6)
     dashed: frozenset[str] = frozenset()  # spent their action on speed this chase round (C2)
     sneaked: frozenset[str] = frozenset()  # dealt Sneak Attack this turn (once a turn)
+    # V-ACL6: who used their action, their bonus action, or took Dodge/Defence this turn.
+    used_action: frozenset[str] = frozenset()
+    used_bonus: frozenset[str] = frozenset()
+    defended: frozenset[str] = frozenset()
     current: str | None = None  # the hero whose turn is under way at the table (S1)
     # The table's answers to opportunity attacks offered (M6): (hero, foe leaving, takes it).
     answers: frozenset[tuple[str, str, bool]] = frozenset()

@@ -22,6 +22,7 @@ from lnf.model import (
 )
 from lnf.model.events import Attacked, Damage, DeathSave, Healed, Saved, SpellCast
 from lnf.model.plan import Advantage, Mode
+from lnf.rules.acl import acl, hit_dc
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.roster import downed
 
@@ -50,13 +51,23 @@ def roll_attack(
     extra: DiceExpr | None = None,
     big: str = "",
     knock_out: bool = False,
+    part: str = "",
+    power: int = 0,
+    force: int = 0,
 ) -> Attacked:
+    """D3–D6, or under the AC-less variant V-ACL1–6: against the Hit DC (a body part's when
+    aimed), `power` surge dice added to the roll and `force` ones to the damage."""
     close = mode is Mode.MELEE
     how, reasons = roll_in_fight(fight, attacker, target, attack, mode)
     edge = {Advantage.ADVANTAGE: ", with advantage", Advantage.DISADVANTAGE: ", with disadvantage"}
+    if acl(fight):
+        dc = hit_dc(target, part, ranged=mode is Mode.RANGED)
+        against = f"Hit DC {dc}" + (f" ({part})" if part else "")
+    else:
+        dc, against = target.ac, f"AC {target.ac}"
     dice.about(
-        f"{attacker.name} attacks {target.name} with {attack.name}: {attack.to_hit:+d} vs AC "
-        f"{target.ac}{edge.get(how, '')}{' (opportunity attack)' if opportunity else ''}"
+        f"{attacker.name} attacks {target.name} with {attack.name}: {attack.to_hit:+d} vs "
+        f"{against}{edge.get(how, '')}{' (opportunity attack)' if opportunity else ''}"
     )
     d20 = roll_d20(
         dice,
@@ -64,8 +75,13 @@ def roll_attack(
         advantage=how is Advantage.ADVANTAGE,
         disadvantage=how is Advantage.DISADVANTAGE,
     )
-    # D3: a natural 20 always hits and is critical, a natural 1 always misses.
-    hit = not d20.natural_1 and (d20.natural_20 or d20.total >= target.ac)
+    if power:
+        dice.about(f"{power} surge dice on the roll (V-ACL6)")
+    powered = tuple(dice.face(6) for _ in range(power))
+    # D3: a natural 20 always hits and is critical, a natural 1 always misses; total cover
+    # (no Hit DC) stops it (V-ACL2).
+    total = d20.total + sum(powered)
+    hit = dc is not None and not d20.natural_1 and (d20.natural_20 or total >= dc)
     helpless = bool(target.conditions & _HELPLESS) or (isinstance(target, Hero) and downed(target))
     critical = hit and (d20.natural_20 or (close and helpless))
     step = Attacked(
@@ -78,12 +94,14 @@ def roll_attack(
         faces=d20.faces,
         kept=d20.kept,
         bonus=attack.to_hit,
-        ac=target.ac,
+        ac=dc if dc is not None else 99,
         hit=hit,
         critical=critical,
         opportunity=opportunity,
         big=big,
         knock_out=knock_out and close,
+        part=part,
+        power=powered,
     )
     if not hit:
         return step
@@ -92,7 +110,14 @@ def roll_attack(
         f"a hit{' (critical: dice doubled)' if critical else ''}: {attack.name} damage {expr}"
     )
     damage = roll(expr, dice, critical=critical)  # D5
-    return replace(step, damage=_by_type(damage), damage_text=str(damage))
+    by_type = _by_type(damage)
+    forced: tuple[int, ...] = ()
+    if force:  # V-ACL6: not doubled on a critical hit, of the attack's first damage type
+        dice.about(f"{force} surge dice on the damage (V-ACL6)")
+        forced = tuple(dice.face(6) for _ in range(force))
+        first = by_type[0][0] if by_type else None
+        by_type = tuple((k, v + sum(forced) if k == first else v) for k, v in by_type)
+    return replace(step, damage=by_type, damage_text=str(damage), force=forced)
 
 
 def _used_damage(attack: Attack, mode: Mode) -> Attack:

@@ -17,6 +17,8 @@ from lnf.model import Action, CDot, Condition, Dot, Fight, Flag, Hero, Monster, 
 from lnf.model.events import (
     Acted,
     Attacked,
+    Contested,
+    Covered,
     Damage,
     Damaged,
     Dashed,
@@ -34,14 +36,17 @@ from lnf.model.events import (
     RoundStarted,
     SpellCast,
     Step,
+    Surged,
     Turn,
     TurnStarted,
     Used,
+    Wounded,
 )
+from lnf.rules.acl import acl, reduced
 from lnf.rules.chase import after_speeds, escapers, settle, start_pools
-from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage
+from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage, worth
 from lnf.rules.group_changes import moved, tidy, without
-from lnf.rules.resources import RAGE, SNEAK_ATTACK, spend
+from lnf.rules.resources import RAGE, SECOND_WIND, SNEAK_ATTACK, spend
 from lnf.rules.roster import in_fight
 from lnf.values import value
 
@@ -143,8 +148,14 @@ class Steps:
                     disengaged=turns.disengaged - {who},
                     sneaked=turns.sneaked - {who},
                     current=who if isinstance(fight.combatant(who), Hero) else None,
+                    used_action=turns.used_action - {who},
+                    used_bonus=turns.used_bonus - {who},
+                    defended=turns.defended - {who},
                 ),
             )
+            if acl(fight):  # V-ACL6: unused reactions become surge dice; the old ones expire
+                c = begun.combatant(who)
+                begun = begun.with_combatant(replace(c, surge=c.reactions, reactions=2))
         steps = cls(begun, who)
         steps.before = fight
         return steps
@@ -169,7 +180,51 @@ class Steps:
             answers = frozenset(a for a in turns.answers if a[1] != event.who)
             turns = replace(turns, acted=turns.acted | {event.who}, current=None, answers=answers)
             after = replace(after, turns=turns)
+            if acl(after):
+                after = after.with_combatant(_end_of_turn(after, event.who))
         return Applied(event, self.before, after, tuple(self.done))
+
+
+def _end_of_turn(fight: Fight, who: str) -> Hero | Monster:
+    """V-ACL6, V-ACL7: each unused action and bonus action becomes a reaction; Dodge or Defence
+    gives reactions to defend (the proficiency bonus; at most three turn into surge dice)."""
+    c = fight.combatant(who)
+    turns = fight.turns
+    more = (who not in turns.used_action) + (who not in turns.used_bonus)
+    if who in turns.defended:
+        level = c.level if isinstance(c, Hero) and c.level else 1
+        more += min(3, 2 + (level - 1) // 4)
+    return replace(c, reactions=c.reactions + more)
+
+
+def _mark_use(fight: Fight, step: Step) -> Fight:
+    """V-ACL6: who used their action or bonus action (or defended) with this step."""
+    turns = fight.turns
+    acting = ""
+    if isinstance(step, Attacked) and not step.opportunity:
+        acting = step.attacker
+    elif isinstance(step, SpellCast):
+        acting = step.caster
+    elif isinstance(step, Healed) and step.healer and step.by != SECOND_WIND:
+        acting = step.healer
+    elif (
+        isinstance(step, Acted | Hid | Contested)
+        and getattr(step, "action", None) != Action.NOTHING
+    ):
+        acting = step.who
+    if isinstance(step, Used) and step.resource in (RAGE, SECOND_WIND):
+        return replace(fight, turns=replace(turns, used_bonus=turns.used_bonus | {step.who}))
+    if not acting:
+        return fight
+    defended = isinstance(step, Acted) and step.action in (Action.DODGE, Action.DEFENCE)
+    return replace(
+        fight,
+        turns=replace(
+            turns,
+            used_action=turns.used_action | {acting},
+            defended=turns.defended | ({acting} if defended else frozenset()),
+        ),
+    )
 
 
 def replay(fight: Fight, events: Iterable[Event]) -> Fight:
@@ -184,6 +239,8 @@ def replay(fight: Fight, events: Iterable[Event]) -> Fight:
 def apply_step(fight: Fight, step: Step) -> StepDone:
     """One step, then C6: a chase pair ends when either side drops."""
     done = _step(fight, step)
+    if acl(fight):
+        done = replace(done, after=_mark_use(done.after, step))
     after, notes = done.after, done.notes
     if after.chase:
         after, more = settle(after, escapers(after))
@@ -231,6 +288,15 @@ def _step(fight: Fight, step: Step) -> StepDone:
         return StepDone(step, fight, after, notes=tuple(notes))
     if isinstance(step, Used):
         return _used(fight, step)
+    if isinstance(step, Wounded):
+        return _wounded(fight, step)
+    if isinstance(step, Covered):
+        c = fight.combatant(step.who)
+        return StepDone(step, fight, fight.with_combatant(replace(c, cover=step.cover)))
+    if isinstance(step, Surged):
+        return _surged(fight, step)
+    if isinstance(step, Contested):
+        return _contested(fight, step)
     assert isinstance(step, Dropped)  # the DM takes a monster off the grid
     monster = fight.monster(step.who)
     after = tidy(fight.with_combatant(replace(monster, damage=monster.hp)))
@@ -238,12 +304,26 @@ def _step(fight: Fight, step: Step) -> StepDone:
 
 
 def _hurt(
-    fight: Fight, who: str, damage: Damage, *, critical: bool = False, knock: bool = False
+    fight: Fight,
+    who: str,
+    damage: Damage,
+    *,
+    critical: bool = False,
+    knock: bool = False,
+    attack: bool = False,
 ) -> tuple[Fight, Dealt, list[str]]:
     """D6–D9: `who` takes `damage` after its defences; `knock`: a mêlée attacker that drops
-    it knocks it out instead (D8)."""
+    it knocks it out instead (D8). Under the AC-less variant an attack's damage first goes
+    through Damage Reduction (V-ACL3)."""
     target = fight.combatant(who)
-    amount, defences = after_defences(target, dict(damage))
+    by_type = dict(damage)
+    reduction = ""
+    if attack and acl(fight) and (target.dr or target.typed_dr):
+        before = sum(by_type.values())
+        by_type = reduced(by_type, target.dr, dict(target.typed_dr), worth(target))
+        reduction = f"DR {before - sum(by_type.values())}"
+    amount, defences = after_defences(target, by_type)
+    defences = ", ".join(d for d in (reduction, defences) if d)
     if knock and 0 < target.current_hp <= amount:
         hurt, notes = knock_out(target)
     else:
@@ -269,16 +349,58 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
     if step.opportunity:
         turns = fight.turns
         fight = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.attacker}))
+        if acl(fight):  # V-ACL6: a reaction spent
+            me = fight.combatant(step.attacker)
+            fight = fight.with_combatant(replace(me, reactions=max(0, me.reactions - 1)))
+    if step.power or step.force:  # V-ACL6: surge dice spent on the roll and the damage
+        me = fight.combatant(step.attacker)
+        spent = len(step.power) + len(step.force)
+        fight = fight.with_combatant(replace(me, surge=max(0, me.surge - spent)))
     if not step.hit:
         return StepDone(step, before, fight)
     if step.big == SNEAK_ATTACK:  # once a turn: a hit that dealt it used it
         turns = fight.turns
         fight = replace(fight, turns=replace(turns, sneaked=turns.sneaked | {step.attacker}))
     fight, dealt, notes = _hurt(
-        fight, step.target, step.damage, critical=step.critical, knock=step.knock_out
+        fight, step.target, step.damage, critical=step.critical, knock=step.knock_out, attack=True
     )
     fight, o_dot = _o_dot(fight, step.attacker, step.big, dealt.amount, notes)
     return StepDone(step, before, tidy(fight), (dealt,), o_dot=o_dot, notes=tuple(notes))
+
+
+def _wounded(fight: Fight, step: Wounded) -> StepDone:
+    """V-ACL5: the part's state (a disabled part stays so); a disabled eye blinds."""
+    c = fight.combatant(step.who)
+    if not step.state:
+        return StepDone(step, fight, fight)
+    parts = dict(c.parts)
+    if parts.get(step.part) != "disabled":
+        parts[step.part] = step.state
+    hurt = replace(c, parts=tuple(parts.items()))
+    notes: tuple[str, ...] = (f"{step.who}'s {step.part} is {step.state} (V-ACL5)",)
+    if step.part == "eye" and step.state == "disabled":
+        hurt = replace(hurt, conditions=hurt.conditions | {Condition.BLINDED})
+        notes += (f"{step.who} is blinded (V-ACL5)",)
+    return StepDone(step, fight, fight.with_combatant(hurt), notes=notes)
+
+
+def _surged(fight: Fight, step: Surged) -> StepDone:
+    """V-ACL6: surge dice spent; tenacity gives temporary hit points (they do not stack, D7)."""
+    c = fight.combatant(step.who)
+    spent = replace(c, surge=max(0, c.surge - len(step.faces)))
+    if step.effect == "tenacity":
+        spent = replace(spent, temp_hp=max(spent.temp_hp, sum(step.faces)))
+    return StepDone(step, fight, fight.with_combatant(spent))
+
+
+def _contested(fight: Fight, step: Contested) -> StepDone:
+    """V-ACL8: the winner grapples or shoves its foe prone; a tie changes nothing."""
+    if not step.won:
+        return StepDone(step, fight, fight)
+    target = fight.combatant(step.target)
+    condition = Condition.GRAPPLED if step.kind == "grapple" else Condition.PRONE
+    after = fight.with_combatant(replace(target, conditions=target.conditions | {condition}))
+    return StepDone(step, fight, after, notes=(f"{step.target} is {condition}",))
 
 
 def _used(fight: Fight, step: Used) -> StepDone:

@@ -32,6 +32,16 @@ def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) 
     return total, ", ".join(why)
 
 
+def worth(target: Combatant) -> dict[DamageType | None, float]:
+    """D6: what one point of each type costs the target after its defences (for V-ACL3's
+    order): 0 immune, ½ resisted, 2 vulnerable, else 1."""
+    out: dict[DamageType | None, float] = {}
+    for kind in DamageType:
+        cost = 0.0 if kind in target.immune else 0.5 if kind in resists(target) else 1.0
+        out[kind] = cost * (2 if kind in target.vulnerable else 1)
+    return out
+
+
 def take_damage(
     target: Hero | Monster, amount: int, *, critical: bool = False
 ) -> tuple[Hero | Monster, list[str]]:
