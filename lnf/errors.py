@@ -115,8 +115,9 @@ class Refused(LnfError):
         self.options = tuple(options)
         super().__init__(self.describe())
 
-    def describe(self) -> str:
-        text = self.message + (f" ({self.rule})" if self.rule else "")
+    def describe(self, rule: bool = True) -> str:
+        """The refusal and what is open; `rule=False` where the caller shows the rule."""
+        text = self.message + (f" ({self.rule})" if self.rule and rule else "")
         if self.options:
             text += "\n  open to the hero: " + "; ".join(self.options)
         return text

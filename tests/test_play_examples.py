@@ -70,6 +70,18 @@ SHOWS = {
         "uses Second Wind",
         "The heroes win.",
     ],
+    # V-ACL: an aimed strike and its Wound Save, surge dice, DR against slashing and fire.
+    "ogre-at-the-bridge": [
+        "vs Hit DC 20 (eye): hit",
+        "Wound Save for the eye (V-ACL5)",
+        "the eye is wounded",
+        "has a wounded eye (V-ACL5)",
+        "+ surge",
+        "slashing + 2d6 (6, 1) fire = 16 + surge 2 = 18 − DR 2 (V-ACL3) = 16",
+        "spends 2 surge dice on tenacity (V-ACL6)",
+        "tries to shove Goblin 2",
+        "stands up",
+    ],
     "wight-and-skeletons": ["Round 7", "The heroes win.", "O dot", "(P6)"],
     "goblin-ambush": ["falls unconscious (D8)", "rolls a death save", "wakes up (D9)"],
     "orcs-at-the-ford": [

@@ -55,7 +55,7 @@ def test_show_plan_and_undo_at_the_prompt(tmp_path: Path) -> None:
     typed = "dodge\nn\nshow\nplan\nundo\nattack ghoul 4\nquit\n"
     code, out = _play(fight, "--seed", "7", typed=typed)
     assert code == 0, out
-    assert "Round 1 · mêlée · the monsters started the fight · next: Brenna" in out  # show
+    assert "Round 1 · mêlée · the monsters started the fight · Brenna's turn" in out  # show
     assert "The monsters' plan for the rest of round 1" in out  # plan
     assert "Took back: Cade dodges" in out  # undo: Cade's turn and what followed it
     assert "Took back: Ghoul 4 attacks Cade" in out

@@ -12,6 +12,8 @@ import click
 from lnf.cli.options import echo_json, json_option, terminal_width
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.io.bestiary import ATTRIBUTION
+from lnf.model import Size
+from lnf.rules.acl import HIT_DC
 
 HELP = f"""Find stat blocks: `lnf monsters goblin` lists the matches (name, size, CR, AC, hit
 points); `lnf monsters show bugbear` prints one as lnf plays it, with what it does not play.
@@ -86,6 +88,7 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
     out.append(
         f"AC {b['ac']}"
         + (f" ({armor})" if armor else "")
+        + f" · V-ACL: Hit DC {HIT_DC[Size(b.get('size', 'medium'))]}, DR {b.get('dr', 0)}"
         + f" · hp {b['hp']}"
         + (f" ({b['hit_dice']})" if b.get("hit_dice") else "")
         + f" · speed {', '.join(speeds)} · reach {b.get('reach', 5)} ft"

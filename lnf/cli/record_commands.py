@@ -14,7 +14,19 @@ from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.io.transcript import describe
 from lnf.model import BackReason, Condition, Dot, Fight, Hero, Monster, Rank
-from lnf.model.events import Begun, Damaged, Dropped, Fled, Healed, Marked, Moved, Recorded, Step
+from lnf.model.events import (
+    Begun,
+    Covered,
+    Damaged,
+    Dropped,
+    Fled,
+    Healed,
+    Marked,
+    Moved,
+    Recorded,
+    Step,
+)
+from lnf.rules.acl import cover_from, size_of, verify_acl
 from lnf.rules.chase import free_pursuers
 from lnf.rules.choices import (
     verify_damage,
@@ -165,11 +177,15 @@ def _why(why: str | None) -> BackReason | None:
 @click.command()
 @fight_argument
 @who_argument
-@click.argument("mark", metavar="MARK")
+@click.argument("mark", metavar="MARK", nargs=-1, required=True)
 @click.option("--off", is_flag=True, help="Take the mark off.")
-def mark(fight_file: Path, who: str, mark: str, off: bool) -> None:
-    """Put a dot (C, C-, O, N; T1) or a condition (prone, …) on NAME, or take it off."""
-    text = mark.strip()
+def mark(fight_file: Path, who: str, mark: tuple[str, ...], off: bool) -> None:
+    """Put a dot (C, C-, O, N; T1), a condition (prone, …) or, under the AC-less variant,
+    cover (`cover +4`, `cover total`, `cover small ranged`; V-ACL2) on NAME, or take it off."""
+    text = " ".join(mark).strip()
+    if text.lower().split()[0] == "cover":
+        _cover(fight_file, who, text.partition(" ")[2], off)
+        return
     what: Dot | Condition
     if text.upper() in {d.value for d in Dot}:
         what = Dot(text.upper())
@@ -186,6 +202,18 @@ def mark(fight_file: Path, who: str, mark: str, off: bool) -> None:
     if isinstance(what, Dot) and not isinstance(c, Hero):
         raise InputError("command line", [InputProblem("dots are for heroes (T1)", rule="T1")])
     _record(session, Marked(c.name, what, not off))
+
+
+def _cover(fight_file: Path, who: str, text: str, off: bool) -> None:
+    """V-ACL2: cover is a mark on a combatant, set and cleared like a condition."""
+    session = opened(fight_file)
+    c = _known(session.fight, who)
+    try:
+        verify_acl(session.fight, "cover")
+        cover = None if off else cover_from(text, size_of(c))
+    except Refused as exc:
+        raise _refused(exc) from None
+    _record(session, Covered(c.name, cover))
 
 
 @click.command()

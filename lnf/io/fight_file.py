@@ -165,14 +165,15 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
 
 def _armor_dr(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> int:
     """V-ACL4: DR from the armor the file names (its bonus to AC; a shield 2)."""
-    for j, item in enumerate(d["armor"]):
+    named = [str(a).lower().replace(" ", "-") for a in d["armor"]]
+    for j, item in enumerate(named):
         if item not in ARMOR:
             ck.fail(
                 (*path, "armor", j),
                 f"{item!r} is no armor lnf knows",
                 did_you_mean(item, sorted(ARMOR)) or "give dr: instead",
             )
-    return armor_dr([a for a in d["armor"] if a in ARMOR], 0, 0, natural=False)
+    return armor_dr([a for a in named if a in ARMOR], 0, 0, natural=False)
 
 
 def _typed_dr(

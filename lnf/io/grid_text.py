@@ -21,9 +21,11 @@ from lnf.model import (
 )
 from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
+from lnf.rules.acl import acl, hit_dc
 from lnf.rules.distance import who_reaches
 from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import up_next
+from lnf.rules.wording import plural
 
 DOT = "●"
 HOLLOW = "○"
@@ -273,6 +275,9 @@ def render_show(fight: Fight, problems: list[Violation], style: Style, width: in
     if notes:
         out.append(style("Notes", "bold") + ":")
         out.extend("  " + n for n in notes)
+    if acl(fight):
+        out.append(style("Defence", "bold") + " (V-ACL: Hit DC and DR where AC stood):")
+        out.extend("  " + line for line in _defence(fight))
     sheets = [(h, line) for h in rows(fight) if (line := sheet_line(h))]
     if sheets:
         out.append(style("Sheets", "bold") + " (what is left):")
@@ -292,6 +297,26 @@ def render_show(fight: Fight, problems: list[Violation], style: Style, width: in
     else:
         out.append(style("No problems: the grid is legal.", "green"))
     return "\n".join(out)
+
+
+def _defence(fight: Fight) -> list[str]:
+    """V-ACL1–7, one entry a combatant still in the fight: Hit DC (with its cover), DR (typed
+    DR after it), wounded parts, surge dice held."""
+    out = []
+    for c in fight.everyone:
+        if not in_fight(c):
+            continue
+        dc = hit_dc(c)
+        text = f"{c.name}: Hit DC {dc if dc is not None else '— (total cover)'}"
+        if c.cover is not None and not c.cover.total:
+            text += f" ({c.cover})"
+        text += f", DR {c.dr}"
+        text += "".join(f", DR {n} against {kind}" for kind, n in c.typed_dr)
+        text += "".join(f", {part} {state}" for part, state in c.parts)
+        if c.surge:
+            text += f", {plural(c.surge, 'surge die', 'surge dice')}"
+        out.append(text)
+    return out
 
 
 def _reach_lines(fight: Fight, style: Style) -> list[str]:

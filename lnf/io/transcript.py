@@ -15,6 +15,8 @@ from lnf.model.events import (
     Acted,
     Attacked,
     Begun,
+    Contested,
+    Covered,
     Damaged,
     Dashed,
     DeathSave,
@@ -33,10 +35,12 @@ from lnf.model.events import (
     Renamed,
     RoundStarted,
     SpellCast,
+    Surged,
     Turn,
     TurnStarted,
     Undone,
     Used,
+    Wounded,
 )
 from lnf.model.plan import Mode
 from lnf.play.state import Applied, Dealt, StepDone
@@ -50,6 +54,7 @@ ACTION_WORDS = {
     Action.DASH: "dashes",
     Action.DISENGAGE: "disengages",
     Action.DODGE: "dodges",
+    Action.DEFENCE: "takes the Defence action (V-ACL7)",
     Action.HELP: "helps",
     Action.HIDE: "hides",
     Action.USE: "uses",
@@ -166,11 +171,15 @@ def _step_text(done: StepDone) -> str:
         return f"{back}{step.healer} heals {step.who}{by}: {healed}{how}; {hp}."
     if isinstance(step, Used):
         return _used_text(step, after)
+    if isinstance(step, Wounded | Covered | Surged | Contested):
+        return _acl_text(step)
     if isinstance(step, Damaged):
         kind = f" {step.type}" if step.type is not None else ""
         rolled = f" ({step.text})" if step.text else ""
         return f"{step.who} takes {step.amount}{kind} damage{rolled}; {_hp(after, step.who)}."
     if isinstance(step, Marked):
+        if step.mark is Condition.PRONE and not step.on:
+            return f"{step.who} stands up (half its movement)."
         word = "gains" if step.on else "loses"
         what = a_an(f"{step.mark} dot") if isinstance(step.mark, Dot) else str(step.mark)
         return f"{step.who} {word} {what}."
@@ -224,12 +233,17 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
         text += f"{why}: {roll}"
     if step.hit:
         big = f" ({step.big})" if step.big else ""
-        forced = f" + surge {'+'.join(map(str, step.force))}" if step.force else ""
-        text += f"; {step.damage_text}{forced}{big}"
+        text += f"; {step.damage_text}{big}"
+        rolled = sum(n for _, n in step.damage)
+        if step.force:  # V-ACL6: surge dice on the damage
+            text += f" + surge {'+'.join(map(str, step.force))} = {rolled}"
         dealt = _dealt_to(done, step.target)
+        if dealt.reduced:  # V-ACL3: after the dice, before resistance
+            text += f" − DR {dealt.reduced} (V-ACL3) = {rolled - dealt.reduced}"
+            if rolled == dealt.reduced:
+                text += ": stopped, a hit and a miss for features that care (V-ACL7)"
         if dealt.defences:
-            rules = "V-ACL3, D6" if "DR" in dealt.defences else "D6"
-            text += f", {dealt.defences.replace('DR ', '− DR ')} ({rules}): {dealt.amount}"
+            text += f", {dealt.defences} (D6): {dealt.amount}"
         text += f"; {_hp(done.after, step.target)}"
     return text + "."
 
@@ -310,6 +324,44 @@ def _acted_text(step: Acted) -> str:
         return f"{who} dodges (attacks on {who} have disadvantage until {who}'s next turn)."
     detail = f" {step.detail}" if step.detail else ""
     return f"{step.who} {ACTION_WORDS[step.action]}{detail}."
+
+
+def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
+    """The AC-less variant's steps (V-ACL2, 5, 6, 8), as the table says them."""
+    if isinstance(step, Wounded):
+        roll = _d20(step.faces, step.bonus)
+        saved = "saves" if sum(step.faces[:1]) + step.bonus >= step.dc else "fails"
+        what = f"the {step.part} is {step.state}" if step.state else f"the {step.part} is spared"
+        return (
+            f"{step.who} makes a Wound Save for the {step.part} (V-ACL5): "
+            f"{roll} vs DC {step.dc}: {saved}; {what}."
+        )
+    if isinstance(step, Covered):
+        if step.cover is None:
+            return f"{step.who} leaves cover (V-ACL2)."
+        return f"{step.who} takes {step.cover} (V-ACL2)."
+    if isinstance(step, Surged):
+        dice = plural(len(step.faces), "surge die", "surge dice")
+        if step.effect == "speed":
+            gain = f"{10 * len(step.faces)} ft more movement"
+        else:
+            faces = ", ".join(map(str, step.faces))
+            gain = f"{len(step.faces)}d6 ({faces}) = {sum(step.faces)} temporary hit points"
+        return f"{step.who} spends {dice} on {step.effect} (V-ACL6): {gain}."
+    mine = _d20(step.faces, step.bonus)
+    theirs = _d20(step.target_faces, step.target_bonus)
+    if step.won:
+        verdict = f"{step.who} wins"
+    elif step.faces[0] + step.bonus == step.target_faces[0] + step.target_bonus:
+        verdict = "a tie: nothing changes (V-ACL8)"
+    else:
+        verdict = f"{step.target} holds"
+    return f"{step.who} tries to {step.kind} {step.target}: {mine} against {theirs}: {verdict}."
+
+
+def _d20(faces: tuple[int, ...], bonus: int) -> str:
+    sign = "+" if bonus >= 0 else "-"
+    return f"1d20 ({faces[0]}) {sign} {abs(bonus)} = {faces[0] + bonus}"
 
 
 def _used_text(step: Used, after: Fight) -> str:

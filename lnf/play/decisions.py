@@ -20,6 +20,9 @@ class AttackChoice:
     big: str = ""  # T1: the big resource, if any
     times: int = 1
     knock_out: bool = False  # D8: knock the foe out instead of killing it (mêlée)
+    part: str = ""  # V-ACL5: an aimed strike's body part
+    power: int = 0  # V-ACL6: surge dice on the first attack roll
+    force: int = 0  # V-ACL6: surge dice on the first hit's damage
 
 
 @value
@@ -46,7 +49,15 @@ class SimpleChoice:
     detail: str = ""
 
 
-ActionChoice = AttackChoice | SpellChoice | HealChoice | SimpleChoice
+@value
+class ContestChoice:
+    """V-ACL8 (and 5e): grapple or shove a foe, a contest of checks."""
+
+    kind: str  # "grapple" or "shove"
+    target: str
+
+
+ActionChoice = AttackChoice | SpellChoice | HealChoice | SimpleChoice | ContestChoice
 
 NOTHING = SimpleChoice(Action.NOTHING)
 
@@ -66,3 +77,4 @@ class TurnChoice:
     flee: bool = False  # C1: it runs from the fight after its moves (a move, not an action)
     spend: tuple[tuple[str, int], ...] = ()  # the sheet's resources the action uses (a slot…)
     bonus: BonusChoice | None = None
+    surges: tuple[tuple[str, int], ...] = ()  # V-ACL6: surge dice on speed or tenacity

@@ -15,6 +15,8 @@ from lnf.model import Action, Dot, Fight, Hero, Monster
 from lnf.model.events import (
     Acted,
     Attacked,
+    Contested,
+    Covered,
     Damaged,
     Dashed,
     DeathSave,
@@ -34,10 +36,13 @@ from lnf.model.events import (
     Saved,
     SpellCast,
     Step,
+    Surged,
     Turn,
     TurnStarted,
     Used,
+    Wounded,
 )
+from lnf.rules.acl import PARTS, SURGE_EFFECTS
 
 MAX_AMOUNT = 100_000  # far above any hit points in a fight file
 
@@ -82,7 +87,20 @@ def _step(fight: Fight, step: Step) -> list[str]:
         return (
             _names(fight, [step.attacker, step.target])
             + _faces(step.faces, 20)
+            + _faces([*step.power, *step.force], 6)
+            + _part(step.part)
             + _amounts(n for _, n in step.damage)
+        )
+    if isinstance(step, Wounded):
+        return _names(fight, [step.who]) + _part(step.part) + _faces(step.faces, 20)
+    if isinstance(step, Covered):
+        return _names(fight, [step.who])
+    if isinstance(step, Surged):
+        wrong = [] if step.effect in SURGE_EFFECTS else [f"no surge effect {step.effect!r}"]
+        return _names(fight, [step.who]) + _faces(step.faces, 6) + wrong
+    if isinstance(step, Contested):
+        return _names(fight, [step.who, step.target]) + _faces(
+            [*step.faces, *step.target_faces], 20
         )
     if isinstance(step, SpellCast):
         return (
@@ -128,6 +146,10 @@ def _names(
         elif side is not None and not isinstance(fight.combatant(name), side):
             out.append(f"{name} is not a {'hero' if side is Hero else 'monster'}")
     return out
+
+
+def _part(part: str) -> list[str]:
+    return [f"no body part {part!r} (V-ACL5)"] if part and part not in PARTS else []
 
 
 def _saves(fight: Fight, saves: Iterable[Saved]) -> list[str]:

@@ -16,6 +16,9 @@ as a sensible player would, the same for the same fight:
    foe it can hit (M5); a guarded caster stays in the back rank (R4, R5) and shoots.
 5. **Dodge** only when nothing above is open.
 
+Under the AC-less variant (V-ACL) the chance is against the Hit DC, the damage counts after DR,
+and every surge die goes on the damage of the first hit, as lnf's monsters spend theirs.
+
 Heroes always take an opportunity attack when a foe leaves their group (M6). In a chase they
 commit speed as monsters do (`speed_policy`); heroes free to give chase do.
 """
@@ -23,6 +26,7 @@ commit speed as monsters do (`speed_policy`); heroes free to give chase do.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from lnf.errors import Refused
 from lnf.model import Action, Attack, Fight, Hero, Monster, Rank
@@ -37,6 +41,7 @@ from lnf.play.decisions import (
     SpellChoice,
     TurnChoice,
 )
+from lnf.rules.acl import acl, through_dr, to_beat
 from lnf.rules.areas import area_groups, target_count
 from lnf.rules.attacks import has_melee
 from lnf.rules.chase import in_chase
@@ -84,6 +89,14 @@ class PolicyHeroes:
 
 
 def policy_choice(fight: Fight, hero: Hero) -> TurnChoice:
+    choice = _choice(fight, hero)
+    if isinstance(choice.action, AttackChoice) and acl(fight) and hero.surge:
+        # V-ACL6: like lnf's monsters, every surge die on the damage of the first hit
+        choice = replace(choice, action=replace(choice.action, force=hero.surge))
+    return choice
+
+
+def _choice(fight: Fight, hero: Hero) -> TurnChoice:
     heal = _heal_the_dying(fight, hero)
     if heal is not None:
         return heal
@@ -209,9 +222,12 @@ def _attack_options(fight: Fight, hero: Hero, only: Mode | None) -> Iterable[Opt
         if only is not None and mode is not only:
             continue
         roll, _ = roll_in_fight(fight, hero, monster, attack, mode)
-        chance = _hit_chance(attack.to_hit, monster.ac, roll)
+        number = to_beat(fight, monster, ranged=mode is Mode.RANGED)  # AC or Hit DC (V-ACL1)
+        if number is None:
+            continue  # total cover (V-ACL2)
+        chance = _hit_chance(attack.to_hit, number, roll)
         times = attack.times
-        expected = chance * attack.damage.average * times
+        expected = chance * through_dr(fight, monster, attack.damage.average) * times
         spend: list[tuple[str, int]] = []
         try:
             if attack.slot:

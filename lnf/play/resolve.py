@@ -20,9 +20,19 @@ from lnf.model import (
     Hero,
     Monster,
 )
-from lnf.model.events import Attacked, Damage, DeathSave, Healed, Saved, SpellCast
+from lnf.model.events import (
+    Attacked,
+    Contested,
+    Damage,
+    DeathSave,
+    Healed,
+    Saved,
+    SpellCast,
+    Surged,
+    Wounded,
+)
 from lnf.model.plan import Advantage, Mode
-from lnf.rules.acl import acl, hit_dc
+from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.roster import downed
 
@@ -194,3 +204,35 @@ def roll_healing(healer: str, who: str, amount: DiceExpr, dice: DiceSource, by: 
     dice.about(f"{healer or 'the DM'} heals {who}{f' with {by}' if by else ''}: {amount}")
     healed = roll(amount, dice)
     return Healed(who, healed.total, str(healed), by, healer)
+
+
+def roll_wound_save(target: Hero | Monster, part: str, damage: int, dice: DiceSource) -> Wounded:
+    """V-ACL5: an aimed strike's hit asks for a Constitution save, DC max(10, half the damage
+    taken); what became of the part follows from the damage and the save."""
+    dc = wound_save_dc(damage)
+    bonus = target.save_bonus(Ability.CON)
+    dice.about(f"{target.name}'s Wound Save for the {part}: Constitution {bonus:+d} vs DC {dc}")
+    d20 = roll_d20(dice, bonus)
+    con = target.con_score if target.con_score is not None else 10 + 2 * target.con
+    state = wound(damage, d20.total >= dc, con, target.hp)
+    return Wounded(target.name, part, dc, d20.faces, bonus, state)
+
+
+def roll_contest(
+    attacker: Hero | Monster, target: Hero | Monster, kind: str, dice: DiceSource
+) -> Contested:
+    """V-ACL8, 5e: a grapple or shove, Strength (Athletics) against the better of Strength
+    and Dexterity. lnf reads the checks from the save bonuses (sheets hold no skills but
+    Stealth): the attacker's Strength, the target's better of Strength and Dexterity."""
+    bonus = attacker.save_bonus(Ability.STR)
+    resist = max(target.save_bonus(Ability.STR), target.save_bonus(Ability.DEX))
+    dice.about(f"{attacker.name} tries to {kind} {target.name}: {bonus:+d} against {resist:+d}")
+    mine = roll_d20(dice, bonus)
+    theirs = roll_d20(dice, resist)
+    return Contested(attacker.name, target.name, kind, mine.faces, bonus, theirs.faces, resist)
+
+
+def roll_surge(c: Hero | Monster, effect: str, count: int, dice: DiceSource) -> Surged:
+    """V-ACL6: surge dice on speed (10 ft each) or tenacity (temporary hit points)."""
+    dice.about(f"{c.name} spends {count} surge dice on {effect} (V-ACL6)")
+    return Surged(c.name, effect, tuple(dice.face(6) for _ in range(count)))

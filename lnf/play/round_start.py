@@ -48,7 +48,7 @@ def opening(fight: Fight) -> list[Event]:
         events.append(
             Recorded(
                 (Moved(who, rank=Rank.FRONT),),
-                note=f"{who} may no longer stand back ({broken[0].rule}): {broken[0].message}",
+                note=f"{who} may no longer stand back ({broken[0].rule}): {broken[0].message}.",
                 by_rules=True,
             )
         )

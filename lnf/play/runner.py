@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from lnf.dice.roll import DiceSource
 from lnf.errors import NoLegalPlan, RuleViolation
-from lnf.model import Action, Fight, Hero, Monster, PhaseKind, Side
+from lnf.model import Action, Condition, Fight, Hero, Monster, PhaseKind, Side
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -21,6 +21,7 @@ from lnf.model.events import (
     Ended,
     Event,
     Fled,
+    Marked,
     Moved,
     Planned,
     Recorded,
@@ -32,15 +33,31 @@ from lnf.model.events import (
 )
 from lnf.model.plan import Plan
 from lnf.play.chasing import commit_speeds, hide_from_pursuers, monster_chase_turn, speed_policy
-from lnf.play.decisions import AttackChoice, HealChoice, SimpleChoice, SpellChoice, TurnChoice
+from lnf.play.decisions import (
+    AttackChoice,
+    ContestChoice,
+    HealChoice,
+    SimpleChoice,
+    SpellChoice,
+    TurnChoice,
+)
 from lnf.play.replan import grid_view, orders_changed, plan_key
-from lnf.play.resolve import roll_attack, roll_death_save, roll_healing, roll_spell
+from lnf.play.resolve import (
+    roll_attack,
+    roll_contest,
+    roll_death_save,
+    roll_healing,
+    roll_spell,
+    roll_surge,
+    roll_wound_save,
+)
 from lnf.play.round_start import Planner, opening, plan_in_phase, round_number
 from lnf.play.sides import HeroSide
 from lnf.play.state import Applied, Steps
 from lnf.play.table import Table
 from lnf.play.turns import UNARMED, opportunity, simple_action
 from lnf.play.volleys import roll_volleys
+from lnf.rules.acl import acl
 from lnf.rules.attacks import routine
 from lnf.rules.chase import free_pursuers, in_chase
 from lnf.rules.choices import can_take_turn
@@ -277,6 +294,7 @@ class Runner:
         if self.heroes.at_table and self.unanswered() is not None:
             return False  # the table says first whether its heroes strike as the monster goes
         turn = Steps.turn(self.fight, monster.name)  # the plan may have added an event
+        _stand_up(turn)
         dice = self._turn_dice(monster)
         leaving = order_step(turn.fight, order)
         for foe in opportunity_attackers(turn.fight, leaving) if leaving is not None else []:
@@ -302,7 +320,9 @@ class Runner:
                 if not in_fight(target):
                     break
                 me = turn.fight.monster(monster.name)
-                turn.do(roll_attack(turn.fight, me, target, attack, order.mode, dice))
+                # V-ACL6: lnf's monsters spend their surge dice on their first hit's damage.
+                force = me.surge if acl(turn.fight) else 0
+                turn.do(roll_attack(turn.fight, me, target, attack, order.mode, dice, force=force))
         self._finish(turn)
         return True
 
@@ -327,7 +347,7 @@ class Runner:
             if self.fight.turns.current != hero.name:
                 self._add(TurnStarted(hero.name))
             return False  # the DM records what the hero does; lnf next ends the turn
-        choice = self.heroes.choose(self.fight, hero)
+        choice = self.heroes.choose(_stand_up(turn), hero)  # as its turn starts (V-ACL6)
         if choice is None:
             return False
         turn = Steps.turn(self.fight, hero.name)
@@ -393,8 +413,11 @@ class Runner:
                 turn.do(roll_healing(hero.name, hero.name, choice.bonus.heal, dice, by))
         for resource, amount in choice.spend:  # the slot, the use the action takes
             turn.do(Used(hero.name, resource, amount))
+        for effect, count in choice.surges:  # V-ACL6: speed and tenacity before the action
+            turn.do(roll_surge(turn.fight.hero(hero.name), effect, count, dice))
         if isinstance(action, AttackChoice):
             extra = action.extra  # Sneak Attack: once per turn, on the first hit
+            power, force = action.power, action.force  # V-ACL6: on the first swing
             for _ in range(action.times):
                 target = turn.fight.monster(action.target)
                 if not in_fight(target):
@@ -410,9 +433,20 @@ class Runner:
                     extra=extra,
                     big=action.big,
                     knock_out=action.knock_out,
+                    part=action.part,
+                    power=power,
+                    force=force,
                 )
-                turn.do(hit)
+                done = turn.do(hit)
                 extra = None if hit.hit else extra
+                power, force = 0, force if not hit.hit else 0
+                hurt = turn.fight.monster(action.target)
+                if hit.hit and action.part and in_fight(hurt):  # V-ACL5: the Wound Save
+                    taken = sum(d.amount for d in done.dealt)
+                    turn.do(roll_wound_save(hurt, action.part, taken, dice))
+        elif isinstance(action, ContestChoice):
+            me, them = turn.fight.hero(hero.name), turn.fight.monster(action.target)
+            turn.do(roll_contest(me, them, action.kind, dice))
         elif isinstance(action, SpellChoice):
             me = turn.fight.hero(hero.name)
             turn.do(
@@ -432,7 +466,7 @@ class Runner:
         elif action.action is Action.HIDE and in_chase(turn.fight, hero.name):
             hid = hide_from_pursuers(turn.fight, turn.fight.hero(hero.name), dice)
             turn.do(hid if hid is not None else Acted(hero.name, Action.NOTHING))
-        elif action.action is Action.NOTHING and turn.who is None and (choice.moves or choice.flee):
+        elif action.action is Action.NOTHING and turn.who is None and _other_than_action(choice):
             pass  # at the table (`lnf act join A`) a move is recorded alone: the action is open
         elif action.action is not Action.DISENGAGE:
             turn.do(simple_action(turn.fight, turn.fight.hero(hero.name), action, dice))
@@ -480,6 +514,20 @@ class Runner:
         assert turn.who is not None
         applied = turn.finish(Turn(turn.who, turn.steps, note))
         self.say(self.table.add_applied(applied))
+
+
+def _other_than_action(choice: TurnChoice) -> bool:
+    """At the table a move, a flight or surge dice spent are recorded alone: the action is
+    still open."""
+    return bool(choice.moves or choice.flee or choice.surges)
+
+
+def _stand_up(turn: Steps) -> Fight:
+    """5e: a prone creature the runner plays stands up first (half its movement)."""
+    assert turn.who is not None
+    if Condition.PRONE in turn.fight.combatant(turn.who).conditions:
+        turn.do(Marked(turn.who, Condition.PRONE, on=False))
+    return turn.fight
 
 
 def _an_action(step: Step) -> bool:

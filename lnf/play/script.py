@@ -52,7 +52,7 @@ class ScriptedHeroes:
             return parse_choice(fight, hero, entry.text)
         except Refused as exc:
             problem = InputProblem(
-                f"{hero.name} in round {fight.round}: {exc.describe()}",
+                f"{hero.name} in round {fight.round}: {exc.describe(rule=False)}",
                 line=entry.line,
                 rule=exc.rule,
             )

@@ -42,7 +42,7 @@ from lnf.model.events import (
     Used,
     Wounded,
 )
-from lnf.rules.acl import acl, reduced
+from lnf.rules.acl import acl, reactions_at_end, reduced
 from lnf.rules.chase import after_speeds, escapers, settle, start_pools
 from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage, worth
 from lnf.rules.group_changes import moved, tidy, without
@@ -58,6 +58,7 @@ class Dealt:
     who: str
     amount: int
     defences: str = ""  # "resists slashing", "" when none applied
+    reduced: int = 0  # V-ACL3: what Damage Reduction took off first
 
 
 @value
@@ -186,15 +187,12 @@ class Steps:
 
 
 def _end_of_turn(fight: Fight, who: str) -> Hero | Monster:
-    """V-ACL6, V-ACL7: each unused action and bonus action becomes a reaction; Dodge or Defence
-    gives reactions to defend (the proficiency bonus; at most three turn into surge dice)."""
-    c = fight.combatant(who)
-    turns = fight.turns
-    more = (who not in turns.used_action) + (who not in turns.used_bonus)
-    if who in turns.defended:
-        level = c.level if isinstance(c, Hero) and c.level else 1
-        more += min(3, 2 + (level - 1) // 4)
-    return replace(c, reactions=c.reactions + more)
+    """V-ACL6, V-ACL7: unused actions (and Defence) become reactions."""
+    c, turns = fight.combatant(who), fight.turns
+    held = reactions_at_end(
+        c, who in turns.used_action, who in turns.used_bonus, who in turns.defended
+    )
+    return replace(c, reactions=held)
 
 
 def _mark_use(fight: Fight, step: Step) -> Fight:
@@ -317,18 +315,17 @@ def _hurt(
     through Damage Reduction (V-ACL3)."""
     target = fight.combatant(who)
     by_type = dict(damage)
-    reduction = ""
+    reduction = 0
     if attack and acl(fight) and (target.dr or target.typed_dr):
         before = sum(by_type.values())
         by_type = reduced(by_type, target.dr, dict(target.typed_dr), worth(target))
-        reduction = f"DR {before - sum(by_type.values())}"
+        reduction = before - sum(by_type.values())
     amount, defences = after_defences(target, by_type)
-    defences = ", ".join(d for d in (reduction, defences) if d)
     if knock and 0 < target.current_hp <= amount:
         hurt, notes = knock_out(target)
     else:
         hurt, notes = take_damage(target, amount, critical=critical)
-    return fight.with_combatant(hurt), Dealt(who, amount, defences), notes
+    return fight.with_combatant(hurt), Dealt(who, amount, defences, reduction), notes
 
 
 def _damaged(fight: Fight, step: Damaged) -> StepDone:

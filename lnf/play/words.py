@@ -1,6 +1,8 @@
 """A hero's turn in words, as a player types it or a script holds it:
 
     attack Skeleton 2 [with Shortsword] [sneak 2d6] [surge] [ko]    (hit, strike, stab, shoot)
+    attack Ogre eye with Longbow [power 1] [force 2]     (AC-less variant: aim, surge dice)
+    defence | grapple Orc | shove Orc | tenacity 2 | speed 1    (AC-less variant)
     cast Guiding Bolt at Wight
     heal Doris 1d8+3 [with Cure Wounds]
     join A | join Skeleton 1 | leave | front | back guarded | free-air
@@ -26,11 +28,14 @@ from lnf.play.decisions import (
     ActionChoice,
     AttackChoice,
     BonusChoice,
+    ContestChoice,
     HealChoice,
     SimpleChoice,
     SpellChoice,
     TurnChoice,
 )
+from lnf.play.turns import UNARMED
+from lnf.rules.acl import PARTS, verify_acl, verify_surge
 from lnf.rules.choices import (
     join_targets,
     options,
@@ -64,8 +69,25 @@ from lnf.rules.wording import plural
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
 # What players say for an attack: "hit the wolf", "stab Orc 2"; "shoot" keeps to ranged attacks.
-ATTACK_WORDS = {"hit": "attack", "strike": "attack", "stab": "attack", "slash": "attack"}
-ACTION_VERBS = ("attack", "shoot", "cast", "heal", "help", "pass", *(a.value for a in Action))
+ATTACK_WORDS = {
+    "hit": "attack",
+    "strike": "attack",
+    "stab": "attack",
+    "slash": "attack",
+    "defense": "defence",
+}
+ACTION_VERBS = (
+    "attack",
+    "shoot",
+    "cast",
+    "heal",
+    "help",
+    "pass",
+    "grapple",
+    "shove",
+    *(a.value for a in Action),
+)
+SURGE_WORDS = ("tenacity", "speed")  # V-ACL6: surge dice spent outside an attack
 
 
 def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
@@ -75,6 +97,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     spend: Spend = []
     bonus: BonusChoice | None = None
     flee = False
+    surges: list[tuple[str, int]] = []
     state = fight
     for part in (p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()):
         verb, _, rest = part.partition(" ")
@@ -84,6 +107,11 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             if bonus is not None:
                 raise Refused("one bonus action a turn")
             bonus = _bonus(state.hero(hero.name), verb)
+            continue
+        if verb in SURGE_WORDS:
+            dice = _count(rest, verb)
+            verify_surge(state, state.hero(hero.name), dice + sum(n for _, n in surges), verb)
+            surges.append((verb, dice))
             continue
         if verb == "flee":
             verify_flee(state, state.hero(hero.name))
@@ -105,7 +133,10 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             "C1",
         )
     action = action or SimpleChoice(Action.NOTHING)
-    return TurnChoice(tuple(moves), action, flee, tuple(spend), bonus)
+    if isinstance(action, AttackChoice) and action.power + action.force:
+        held = sum(n for _, n in surges) + action.power + action.force
+        verify_surge(state, state.hero(hero.name), held, "the attack")
+    return TurnChoice(tuple(moves), action, flee, tuple(spend), bonus, tuple(surges))
 
 
 Spend = list[tuple[str, int]]  # the sheet's resources an action uses, as it is read
@@ -132,6 +163,13 @@ def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Act
         name = verify_use(hero, rest)
         spend.append((name or rest, 1))
         return SimpleChoice(Action.USE, name or rest)
+    if verb in ("grapple", "shove"):  # V-ACL8, 5e: a contest, in place of an attack
+        target = _monster(fight, rest)
+        verify_attack(fight, hero, target, [a for a in hero.attacks if a.is_melee] or [UNARMED])
+        return ContestChoice(verb, target.name)
+    if verb == "defence":
+        verify_acl(fight, "the Defence action (V-ACL7)")
+        return SimpleChoice(Action.DEFENCE)
     if verb == "help":
         allies = [h.name for h in fight.heroes if in_fight(h) and h.name != hero.name]
         return SimpleChoice(Action.HELP, _name(rest, allies))
@@ -181,18 +219,21 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     big = ""
     factor = 1
     ko = False
-    pattern = r"[\s,](ko|surge|sneak(?:\s+(\d\S*))?)\s*$"
+    surge = {"power": 0, "force": 0}
+    pattern = r"[\s,](ko|surge|(power|force)\s+(\d+)|sneak(?:\s+(\d\S*))?)\s*$"
     while found := re.search(pattern, " " + rest, re.IGNORECASE):
         rest = (" " + rest)[: found.start()].strip().rstrip(",")  # in any order, commas or not
         word = found[1].lower()
-        if word == "ko":
+        if found[2]:  # V-ACL6: surge dice on the roll (power) or the damage (force)
+            surge[found[2].lower()] += int(found[3])
+        elif word == "ko":
             ko = True
         elif word == "surge":
             factor, big = 2, big or ACTION_SURGE
             if (name := verify_use(hero, ACTION_SURGE)) is not None:
                 spend.append((name, 1))
         else:
-            extra = sneak_attack_dice(hero, _dice(found[2]) if found[2] else None)
+            extra = sneak_attack_dice(hero, _dice(found[4]) if found[4] else None)
             sneak, big = True, SNEAK_ATTACK
     if verb == "cast":
         pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
@@ -202,7 +243,8 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     else:
         pieces = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)
         target_text, wanted = (pieces[0], pieces[1]) if len(pieces) == 2 else (rest, "")
-    target = _monster(fight, target_text.strip())
+    target_text, part = _aimed(fight, target_text.strip())
+    target = _monster(fight, target_text)
     usable = [a for a in hero.attacks if a.spell or verb != "cast"]
     if verb == "shoot":
         usable = [a for a in usable if a.is_ranged]
@@ -223,7 +265,26 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         spend.append((slot, 1))
     big = big or ("a slotted spell" if attack.slot else "")
     ko = ko and mode is Mode.MELEE
-    return AttackChoice(target.name, attack, mode, extra, big, attack.times * factor, ko)
+    times = attack.times * factor
+    return AttackChoice(
+        target.name, attack, mode, extra, big, times, ko, part, surge["power"], surge["force"]
+    )
+
+
+def _aimed(fight: Fight, text: str) -> tuple[str, str]:
+    """`Ogre eye`: the target and the body part aimed at (V-ACL5), when the last word is a
+    body part and not part of a name."""
+    name, _, last = text.rpartition(" ")
+    if not name or last.lower() not in PARTS or text in fight:
+        return text, ""
+    verify_acl(fight, "an aimed strike (V-ACL5)")
+    return name, last.lower()
+
+
+def _count(text: str, effect: str) -> int:
+    if not text.strip().isdigit():
+        raise Refused(f"say how many surge dice to spend on {effect}: {effect} 1", "V-ACL6")
+    return int(text)
 
 
 def _save_spell(hero: Hero, rest: str) -> Attack | None:

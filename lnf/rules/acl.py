@@ -11,7 +11,9 @@ from collections.abc import Mapping
 
 from lnf.dice import DamageType
 from lnf.errors import Refused
-from lnf.model import Combatant, Cover, Fight, Size, Variant
+from lnf.model import Combatant, Cover, Fight, Hero, Monster, Size, Variant
+from lnf.rules.roster import incapacitated
+from lnf.rules.wording import plural
 
 # V-ACL1: the Hit DC by size (smaller sizes than tiny, the text's minuscule and co, are not
 # among the SRD's sizes).
@@ -57,8 +59,63 @@ ARMOR = {
 }
 
 
+# V-ACL6: what a surge die can buy: an attack roll or check, damage, 10 ft, temporary hp.
+SURGE_EFFECTS = ("power", "force", "speed", "tenacity")
+DEFENCE_SURGE = 3  # V-ACL6: Defence or Dodge's extra reactions give at most three surge dice
+
+
 def acl(fight: Fight) -> bool:
     return Variant.ACL in fight.variants
+
+
+def verify_acl(fight: Fight, what: str) -> None:
+    """Refuse what only the AC-less variant has, in a fight that does not play it."""
+    if not acl(fight):
+        raise Refused(f"{what} belongs to the AC-less variant: add `variants: [acl]`", "V-ACL")
+
+
+def verify_surge(fight: Fight, c: Combatant, dice: int, effect: str) -> None:
+    """V-ACL6: spend only the surge dice held."""
+    verify_acl(fight, "surge dice")
+    if dice < 1:
+        raise Refused(f"say how many surge dice to spend on {effect}", "V-ACL6")
+    if dice > c.surge:
+        held = plural(c.surge, "surge die", "surge dice")
+        raise Refused(f"{c.name} holds {held}, not {dice}", "V-ACL6")
+
+
+def proficiency(c: Hero | Monster) -> int:
+    """5e's proficiency bonus: by a hero's level, by a monster's challenge rating."""
+    if isinstance(c, Hero):
+        return 2 + max(0, (c.level or 1) - 1) // 4
+    try:
+        cr = float(eval_cr(c.cr)) if c.cr else 0.0
+    except ValueError:
+        cr = 0.0
+    return 2 + max(0, int(cr) - 1) // 4
+
+
+def eval_cr(text: str) -> float:
+    top, _, bottom = text.partition("/")
+    return float(top) / float(bottom) if bottom else float(top)
+
+
+def reactions_at_end(c: Hero | Monster, used_action: bool, used_bonus: bool, defended: bool) -> int:
+    """V-ACL6, V-ACL7: the reactions a creature holds at the end of its turn: each unused action
+    and bonus action becomes one; Defence (or Dodge) adds its proficiency bonus, of which at
+    most three will become surge dice (lnf does not play defensive reactions, so only those
+    count)."""
+    if incapacitated(c) or (isinstance(c, Hero) and c.current_hp == 0):
+        return c.reactions  # not unused: it could not act
+    more = (not used_action) + (not used_bonus)
+    if defended:
+        more += min(DEFENCE_SURGE, proficiency(c))
+    return c.reactions + more
+
+
+def wounded_eye(c: Combatant) -> bool:
+    """V-ACL5: a wounded eye gives disadvantage on what relies on sight (attack rolls)."""
+    return dict(c.parts).get("eye") == "wounded"
 
 
 def size_of(c: Combatant) -> Size:
@@ -105,6 +162,16 @@ def hit_dc(target: Combatant, part: str = "", ranged: bool = False) -> int | Non
             return None
         dc += cover.bonus
     return dc
+
+
+def to_beat(fight: Fight, target: Combatant, ranged: bool) -> int | None:
+    """What an attack roll must reach: AC, or under the variant the Hit DC (None: total cover)."""
+    return hit_dc(target, ranged=ranged) if acl(fight) else target.ac
+
+
+def through_dr(fight: Fight, target: Combatant, damage: float) -> float:
+    """An attack's damage after general DR (V-ACL3), for weighing attacks ahead of the roll."""
+    return max(0.0, damage - target.dr) if acl(fight) else damage
 
 
 def part_dc(size: Size, part: str) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from lnf.model import Attack, BackReason, Condition, Fight, Flag, Hero, HouseRule, Monster, Rank
 from lnf.model.plan import Advantage, Mode
+from lnf.rules.acl import wounded_eye
 from lnf.rules.moves import Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import downed, heroes
@@ -230,6 +231,8 @@ def attack_roll(
             bad.append(f"{me} is {text}")
     if attacker.exhaustion >= 3:
         bad.append(f"{me} has {attacker.exhaustion} levels of exhaustion")
+    if wounded_eye(attacker):
+        bad.append(f"{me} has a wounded eye (V-ACL5)")
     if Condition.INVISIBLE in attacker.conditions or attacker.has(Flag.HIDDEN):
         good.append(f"{me} is unseen")
     if from_front:

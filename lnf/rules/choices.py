@@ -15,6 +15,7 @@ from lnf.errors import Refused
 from lnf.model import Attack, BackReason, Fight, Flag, Hero, Monster, PhaseKind, Rank
 from lnf.model.events import Moved
 from lnf.model.plan import Mode
+from lnf.rules.acl import acl
 from lnf.rules.areas import check_area_targets, target_count
 from lnf.rules.chase import chase_mode, in_chase
 from lnf.rules.distance import volley_reach
@@ -308,6 +309,15 @@ def options(fight: Fight, hero: Hero) -> list[str]:
     if can_leave(fight, hero):
         out.append("leave")
     out += [r.value if r is not Rank.BACK else "back guarded" for r in rank_choices(fight, hero)]
+    if acl(fight):  # V-ACL5–8
+        held = f" (holds {hero.surge})" if hero.surge else ""
+        out += [
+            "aim: attack MONSTER eye|head|arm|… with ATTACK",
+            f"surge dice{held}: power N, force N after an attack; tenacity N; speed N",
+            "defence",
+            "grapple MONSTER",
+            "shove MONSTER",
+        ]
     out += [
         "heal ALLY DICE",
         "dash",
