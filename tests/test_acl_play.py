@@ -191,3 +191,12 @@ def test_replay_gives_the_same_wounds_and_surge_dice() -> None:
     assert again == table.fight
     assert f.monster("Ogre").size == Size.LARGE
     assert Variant.ACL in f.variants
+
+
+def test_v_acl6_tenacity_lasts_until_the_next_turn() -> None:
+    f = load_fight(OGRE)
+    start = Steps.turn(f, "Bram")
+    start.do(Surged("Bram", "tenacity", (4, 2)))
+    ended = start.finish(Turn("Bram", start.steps)).after
+    assert ended.hero("Bram").temp_hp == 6
+    assert Steps.turn(ended, "Bram").fight.hero("Bram").temp_hp == 0

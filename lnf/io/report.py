@@ -7,6 +7,7 @@ from typing import Any
 from lnf.errors import InputError, InputProblem, Violation
 from lnf.model import Fight, Hero, Monster, PhaseKind
 from lnf.rules import has_n_dot, in_fight, rows, target_order
+from lnf.rules.acl import acl, hit_dc
 from lnf.rules.distance import who_reaches
 from lnf.rules.strike_order import up_next
 
@@ -37,6 +38,20 @@ def _combatant(c: Hero | Monster, fight: Fight) -> dict[str, Any]:
         "in_fight": in_fight(c),
         "conditions": sorted(x.value for x in c.conditions),
         "effects": list(c.effects),
+        **({"defence": _defence(c)} if acl(fight) else {}),
+    }
+
+
+def _defence(c: Hero | Monster) -> dict[str, Any]:
+    """V-ACL1–7: what stands where AC stood, for `--json` readers."""
+    return {
+        "hit_dc": hit_dc(c),
+        "cover": None if c.cover is None else str(c.cover),
+        "dr": c.dr,
+        "dr_against": {kind.value: n for kind, n in c.typed_dr},
+        "parts": dict(c.parts),
+        "surge_dice": c.surge,
+        "reactions": c.reactions,
     }
 
 

@@ -126,6 +126,7 @@ class Combatant:
     parts: tuple[tuple[str, str], ...] = ()  # (body part, "wounded" or "disabled")
     con_score: int | None = None  # the Constitution score (V-ACL5's wound threshold)
     surge: int = 0  # surge dice held (V-ACL6); they expire at the start of its next turn
+    tenacious: bool = False  # its temporary hit points are a surge's: gone at its next turn
     reactions: int = 2  # a reaction and a free reaction; unused ones become surge dice
 
     side = Side.HEROES  # overridden by the subclasses; a class attribute, not a field

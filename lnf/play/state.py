@@ -42,7 +42,7 @@ from lnf.model.events import (
     Used,
     Wounded,
 )
-from lnf.rules.acl import acl, reactions_at_end, reduced
+from lnf.rules.acl import acl, reactions_at_end, reduced, surge_at_turn_start
 from lnf.rules.chase import after_speeds, escapers, settle, start_pools
 from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage, worth
 from lnf.rules.group_changes import moved, tidy, without
@@ -156,7 +156,7 @@ class Steps:
             )
             if acl(fight):  # V-ACL6: unused reactions become surge dice; the old ones expire
                 c = begun.combatant(who)
-                begun = begun.with_combatant(replace(c, surge=c.reactions, reactions=2))
+                begun = begun.with_combatant(surge_at_turn_start(c))
         steps = cls(begun, who)
         steps.before = fight
         return steps
@@ -385,8 +385,8 @@ def _surged(fight: Fight, step: Surged) -> StepDone:
     """V-ACL6: surge dice spent; tenacity gives temporary hit points (they do not stack, D7)."""
     c = fight.combatant(step.who)
     spent = replace(c, surge=max(0, c.surge - len(step.faces)))
-    if step.effect == "tenacity":
-        spent = replace(spent, temp_hp=max(spent.temp_hp, sum(step.faces)))
+    if step.effect == "tenacity" and sum(step.faces) > spent.temp_hp:  # D7: no stacking
+        spent = replace(spent, temp_hp=sum(step.faces), tenacious=True)
     return StepDone(step, fight, fight.with_combatant(spent))
 
 

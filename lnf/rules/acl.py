@@ -8,6 +8,7 @@ aim at a body part, and a hit asks for a Wound Save (V-ACL5); unused reactions b
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from lnf.dice import DamageType
 from lnf.errors import Refused
@@ -111,6 +112,14 @@ def reactions_at_end(c: Hero | Monster, used_action: bool, used_bonus: bool, def
     if defended:
         more += min(DEFENCE_SURGE, proficiency(c))
     return c.reactions + more
+
+
+def surge_at_turn_start(c: Hero | Monster) -> Hero | Monster:
+    """V-ACL6: at the start of its turn unused reactions become surge dice (the old dice
+    expire), it has its reaction and free reaction again, and a tenacity's temporary hit
+    points are gone."""
+    temp = 0 if c.tenacious else c.temp_hp
+    return replace(c, surge=c.reactions, reactions=2, temp_hp=temp, tenacious=False)
 
 
 def wounded_eye(c: Combatant) -> bool:
