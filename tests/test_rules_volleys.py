@@ -124,4 +124,4 @@ def test_lnf_start_and_show_who_can_reach(tmp_path: Path) -> None:
     assert "volley round 3" in out and "Archer: Longbow (disadvantage)" in out
     assert "out of reach: Ann" in out
     code, out = run("start", str(path))
-    assert code == 2 and "give --terrain or --volleys" in out
+    assert code == 2 and "--terrain or --volleys (V1), --surprised or --ambush (D12)" in out

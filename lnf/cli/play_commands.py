@@ -18,14 +18,18 @@ from lnf.cli.options import (
     seed_option,
 )
 from lnf.cli.running import make_runner, printer
-from lnf.errors import InputError, InputProblem
+from lnf.errors import InputError, InputProblem, Refused
 from lnf.io.event_codec import event_to_json
-from lnf.model import Terrain
+from lnf.model import Fight, Side, Terrain
+from lnf.model.events import Surprised, SurpriseRoundSet
+from lnf.play.before_fight import roll_ambush, verify_before_first_round
 from lnf.play.runner import VOLLEYS
 from lnf.play.script import ScriptedHeroes
 from lnf.play.sides import TABLE_HEROES
 from lnf.play.volleys import roll_volleys, verify_start, volleys_set
 from lnf.rules.distance import volley_rounds
+from lnf.rules.names import find_name
+from lnf.rules.surprise import verify_encounter
 from lnf.rules.wording import plural
 from lnf.session import fight_alone
 
@@ -39,18 +43,64 @@ from lnf.session import fight_alone
 )
 @click.option("--roll", "total", type=click.IntRange(0, 100), help="The DM's own terrain roll.")
 @click.option("--volleys", type=click.IntRange(0, 100), help="Set the volley count directly.")
+@click.option(
+    "--surprised",
+    multiple=True,
+    metavar="NAME",
+    help="D12: who did not notice the threat (repeat for each).",
+)
+@click.option(
+    "--ambush",
+    type=click.Choice([s.value for s in Side]),
+    help="D12: this side sneaks up; lnf rolls its Stealth against each foe's passive Perception.",
+)
+@click.option(
+    "--surprise-round",
+    "surprise_round",
+    metavar="NAME=N,…",
+    help="V-ENC1 (variants: [encounter]): who acts before round 1, with 1 to 3 actions.",
+)
 @seed_option
 def start(
-    fight_file: Path, terrain: str | None, total: int | None, volleys: int | None, seed: int | None
+    fight_file: Path,
+    terrain: str | None,
+    total: int | None,
+    volleys: int | None,
+    surprised: tuple[str, ...],
+    ambush: str | None,
+    surprise_round: str | None,
+    seed: int | None,
 ) -> None:
-    """Set how many volley rounds FIGHT starts with (V1): roll for the terrain (dungeon: 1),
-    take the DM's roll, or give the number; zero means the sides meet at once."""
-    if (terrain is None) == (volleys is None):
+    """Settle what comes before the first round: the volley rounds FIGHT starts with (V1: roll
+    for the terrain, take the DM's roll, or give the number; zero means the sides meet at
+    once), who is surprised (D12), the surprise round (V-ENC1)."""
+    volley = terrain is not None or volleys is not None
+    if terrain is not None and volleys is not None:
         raise InputError("command line", [InputProblem("give --terrain or --volleys", rule="V1")])
+    if not (volley or surprised or ambush or surprise_round):
+        problem = InputProblem(
+            "say what to settle: --terrain or --volleys (V1), --surprised or --ambush (D12), "
+            "--surprise-round (V-ENC1)"
+        )
+        raise InputError("command line", [problem])
     session = opened(fight_file)
     table = session.table
-    verify_start(session.fight)
+    say = printer()
     make_runner(session, TABLE_HEROES, seed)  # a log needs its seed before the first roll
+    if surprised or ambush:
+        verify_before_first_round(table.fight, "surprise", "D12")
+        names = [_name(table.fight, n) for n in surprised]
+        if names:
+            say(table.add(Surprised(tuple(names))))
+        if ambush:
+            say(table.add(roll_ambush(table.fight, Side(ambush), table.dice("surprise"))))
+    if surprise_round:
+        verify_before_first_round(table.fight, "the surprise round", "V-ENC1")
+        verify_encounter(table.fight)
+        say(table.add(SurpriseRoundSet(_actions(table.fight, surprise_round))))
+    if not volley:
+        return
+    verify_start(table.fight)
     if volleys is not None:
         event = volleys_set(volleys, f"the DM sets {volleys} volley rounds (V1)")
     elif total is not None and terrain != Terrain.DUNGEON:
@@ -59,7 +109,28 @@ def start(
     else:
         assert terrain is not None
         event = roll_volleys(table.fight, table.dice(VOLLEYS), Terrain(terrain))
-    printer()(table.add(event))
+    say(table.add(event))
+
+
+def _name(fight: Fight, text: str) -> str:
+    try:
+        return find_name(text, [c.name for c in fight.everyone])
+    except Refused as exc:
+        raise InputError("command line", [InputProblem(f"--surprised: {exc.message}")]) from None
+
+
+def _actions(fight: Fight, text: str) -> tuple[tuple[str, int], ...]:
+    """`Goblin 1=3, Goblin 2=1`: who acts in the surprise round, with how many actions."""
+    out = []
+    for item in (x.strip() for x in text.split(",") if x.strip()):
+        name, _, count = item.rpartition("=")
+        if not name or not count.strip().isdigit() or not 1 <= int(count) <= 3:
+            problem = InputProblem(
+                f"--surprise-round {item!r}: say NAME=N with N from 1 to 3", rule="V-ENC1"
+            )
+            raise InputError("command line", [problem])
+        out.append((_name(fight, name.strip()), int(count)))
+    return tuple(out)
 
 
 # --- scripted ------------------------------------------------------------------------------

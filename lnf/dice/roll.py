@@ -146,6 +146,20 @@ def roll(
     return DiceRoll(expr, tuple(parts), critical, damage)
 
 
+class Maximised:
+    """Every die at its highest face (V-HYR2: a target strike's damage): nothing is rolled, the
+    source is only told what the dice are for."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+
+    def face(self, sides: int) -> int:
+        return sides
+
+    def about(self, what: str) -> None:
+        self.source.about(what)
+
+
 @value
 class D20Roll:
     """D3, D4: a d20 test; with advantage or disadvantage two dice, one kept."""

@@ -39,6 +39,7 @@ from lnf.model.events import (
     Fled,
     Healed,
     Hid,
+    Initiative,
     Marked,
     Moved,
     PhaseSet,
@@ -48,9 +49,12 @@ from lnf.model.events import (
     Redone,
     Renamed,
     RoundStarted,
+    Saved,
     SpellCast,
     Step,
     Surged,
+    Surprised,
+    SurpriseRoundSet,
     Turn,
     TurnStarted,
     Undone,
@@ -61,6 +65,9 @@ from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order
 
 EVENT_TAGS: dict[type[Any], str] = {
     Begun: "begin",
+    Surprised: "surprised",
+    Initiative: "initiative",
+    SurpriseRoundSet: "surprise-round",
     RoundStarted: "round",
     PhaseSet: "phase",
     Planned: "plan",
@@ -134,6 +141,13 @@ LATER_FIELDS = {
     (Attacked, "part"),
     (Attacked, "power"),
     (Attacked, "force"),
+    (Attacked, "strike"),
+    (Attacked, "off_hand"),
+    (Attacked, "d4"),
+    (Attacked, "situational"),
+    (Attacked, "favored"),
+    (Saved, "d4"),
+    (Saved, "favored"),
 }
 
 

@@ -42,8 +42,10 @@ from lnf.model import (
     Rank,
     Recharge,
     Resource,
+    Variant,
 )
 from lnf.rules.acl import ARMOR, armor_dr
+from lnf.rules.hyrule import STAMINA
 from lnf.rules.sheets import class_resources, recharge_of, sneak_dice
 
 MAX_COMBATANTS = 2_000  # lnf plans up to 50 heroes and 500 monsters; no fight nears this
@@ -109,6 +111,7 @@ def _build(doc: dict[str, Any], ck: Checker) -> Fight | None:
     names = [c.name for c in (*heroes, *monsters)]
     groups = _groups(doc["groups"], names, ck)
     chase = _chase(doc["chase"], names, heroes, groups, ck)
+    _variant_fields(doc, names, ck)
     if ck.problems:
         return None
     return Fight(
@@ -123,7 +126,52 @@ def _build(doc: dict[str, Any], ck: Checker) -> Fight | None:
         terrain=doc["terrain"],
         chase=chase,
         variants=frozenset(doc["variants"]),
+        surprised=frozenset(doc["surprised"]),
+        first=doc["first"],
+        surprise_round=tuple(doc["surprise_round"].items()),
+        units=tuple(tuple(u) for u in doc["units"]),
     )
+
+
+def _variant_fields(doc: dict[str, Any], names: list[str], ck: Checker) -> None:
+    """D12 and the variants' fields: names that are in the fight, and a variant for each field
+    that needs one (stamina without hyrule would never be spent)."""
+    on = set(doc["variants"])
+    needs: list[tuple[tuple[str | int, ...], Any, Variant, str]] = [
+        (("surprise_round",), doc["surprise_round"], Variant.ENC, "V-ENC1"),
+        (("units",), doc["units"], Variant.ENC, "V-ENC2"),
+        (("first",), doc["first"], Variant.HYR, "V-HYR1"),
+    ]
+    for side in ("heroes", "monsters"):
+        for i, c in enumerate(doc[side]):
+            needs.append(((side, i, "favor"), c["favor"], Variant.D20, "V-D20-1"))
+            needs.append(((side, i, "bonuses"), c["bonuses"], Variant.D20, "V-D20-3"))
+            if side == "heroes":
+                needs.append(((side, i, "stamina"), c["stamina"], Variant.HYR, "V-HYR2"))
+    for path, value, variant, rule in needs:
+        if value not in (None, False, [], {}) and variant not in on:
+            ck.fail(
+                path,
+                f"only the {variant.value} variant plays this",
+                f"add {variant.value} to variants:",
+                rule,
+            )
+    for j, name in enumerate(doc["surprised"]):
+        if name not in names:
+            ck.fail(("surprised", j), f"no {name!r} in this fight", did_you_mean(name, names))
+    for name in doc["surprise_round"]:
+        if name not in names:
+            ck.fail(
+                ("surprise_round", name), f"no {name!r} in this fight", did_you_mean(name, names)
+            )
+    seen: set[str] = set()
+    for j, unit in enumerate(doc["units"]):
+        for k, name in enumerate(unit):
+            if name not in names:
+                ck.fail(("units", j, k), f"no {name!r} in this fight", did_you_mean(name, names))
+            elif name in seen:
+                ck.fail(("units", j, k), f"{name} is in two units", rule="V-ENC2")
+            seen.add(name)
 
 
 def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict[str, Any]:
@@ -160,6 +208,8 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
         typed_dr=tuple(_typed_dr(d, path, ck)),
         cover=d["cover"],
         con_score=d["con_score"],
+        favor=d["favor"],
+        bonuses=tuple(d["bonuses"]),
     )
 
 
@@ -216,6 +266,7 @@ def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Chec
         alt_damage=a["alt_damage"],
         alt_when=a["alt_when"],
         finesse=a["finesse"],
+        light=a["light"],
     )
 
 
@@ -303,6 +354,8 @@ def _resources(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> t
     for key, total in d["uses"].items():
         name, recharge = _named_recharge(key)
         found[name] = Resource(name, total, 0, recharge)
+    if d["stamina"] is not None:  # V-HYR2: a pool the target strikes spend
+        found[STAMINA] = Resource(STAMINA, d["stamina"], 0, Recharge.SHORT)
     for key, spent in d["used"].items():
         name = f"{SLOT}{key}" if key.isdigit() else key
         match = next((n for n in found if n.lower() == name.lower()), None)
@@ -508,6 +561,14 @@ def fight_document(fight: Fight) -> dict[str, Any]:
         doc["chase"] = [
             {"escaper": p.escaper, "pursuer": p.pursuer, "points": p.points} for p in fight.chase
         ]
+    if fight.surprised:
+        doc["surprised"] = [c.name for c in fight.everyone if c.name in fight.surprised]
+    if fight.first is not None:
+        doc["first"] = fight.first.value
+    if fight.surprise_round:
+        doc["surprise_round"] = dict(fight.surprise_round)
+    if fight.units:
+        doc["units"] = [list(u) for u in fight.units]
     return doc
 
 
@@ -549,6 +610,11 @@ def _sheet_doc(h: Hero) -> dict[str, Any]:
         d["level"] = h.level
     slots, uses, used = {}, {}, {}
     for r in h.resources:
+        if r.name == STAMINA:  # V-HYR2: its own field
+            d["stamina"] = r.total
+            if r.used:
+                used[r.name] = r.used
+            continue
         default = given.get(r.name)
         slot = r.name.startswith(SLOT)
         key = r.name.removeprefix(SLOT) if slot else r.name
@@ -644,6 +710,10 @@ def _common_doc(c: Hero | Monster) -> dict[str, Any]:
         d["cover"] = cover + (" ranged" if c.cover.ranged_only else "")
     if c.con_score is not None:
         d["con_score"] = c.con_score
+    if c.favor:
+        d["favor"] = True
+    if c.bonuses:
+        d["bonuses"] = [f"{kind} {n:+d}" for kind, n in c.bonuses]
     return d
 
 
@@ -658,7 +728,7 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
     if a.range is not None:
         normal, long = a.range
         d["range"] = normal if normal == long else f"{normal}/{long}"
-    for key in ("two_handed", "spell", "half", "times", "finesse"):
+    for key in ("two_handed", "spell", "half", "times", "finesse", "light"):
         if getattr(a, key) != ATTACK_DEFAULTS[key]:
             d[key] = getattr(a, key)
     if a.slot:

@@ -99,6 +99,21 @@ def parse_monster_hp(value: Any) -> int | str:
     raise ValueError(f"bad hit points {value!r}")
 
 
+def parse_bonus(value: Any) -> tuple[str, int]:
+    """V-D20-3: `competence +2`, `circumstance +1`, `penalty -1`."""
+    kind, _, amount = str(value).strip().partition(" ")
+    kind = kind.lower()
+    try:
+        number = int(amount.strip())
+    except ValueError:
+        raise ValueError(f"bad bonus {value!r}: say a kind and a number") from None
+    if kind not in ("competence", "circumstance", "penalty"):
+        raise ValueError(f"bad bonus {value!r}: competence, circumstance or penalty")
+    if (kind == "penalty") != (number < 0):
+        raise ValueError(f"bad bonus {value!r}: a penalty is below 0, a bonus above")
+    return kind, number
+
+
 def parse_cover(value: Any) -> Cover:
     """`+2`, `+4`, `total`, or `+4 ranged` (V-ACL2); a size is read by the builder, which
     knows the target's."""
@@ -192,6 +207,7 @@ SAVES = Obj(
     {a.value: Field(Int(minimum=-5, maximum=20), 0, f"{a.value} save bonus") for a in Ability},
     what="saving throw bonuses (str, dex, con, int, wis, cha)",
 )
+BONUS = Text(parse_bonus, "competence +2, circumstance +1 or penalty -1", {"type": "string"})
 COVER = Text(parse_cover, "+2, +4 or total, and ranged for ranged attacks only", {"type": "string"})
 PHASE = Text(parse_phase, "apart, volley N, melee or chase", {"type": "string"})
 DOT = Text(
@@ -246,6 +262,9 @@ ATTACK = Obj(
             Bool(),
             ATTACK_DEFAULTS["finesse"],
             "a finesse weapon (Sneak Attack needs one, or range)",
+        ),
+        "light": Field(
+            Bool(), ATTACK_DEFAULTS["light"], "a light weapon (V-HYR3: two-weapon fighting)"
         ),
     },
     what="an attack (name, damage, …)",
@@ -320,6 +339,11 @@ def _combatant_fields() -> dict[str, Field]:
         ),
         "cover": Field(COVER, None, "+2, +4, total, or a size; ranged after it (V-ACL2)"),
         "con_score": Field(Int(minimum=1, maximum=30), None, "Constitution score (V-ACL5 wounds)"),
+        # The d20 variant (variants: [d20]).
+        "favor": Field(Bool(), False, "its rolls are made with favor (V-D20-1)"),
+        "bonuses": Field(
+            ListOf(BONUS), [], "bonuses to its rolls: competence +2, circumstance +1 (V-D20-3)"
+        ),
     }
 
 
@@ -377,6 +401,9 @@ HERO = Obj(
             "what is spent already, such as {slot 1: 2, Action Surge: 1}",
         ),
         "heals": Field(MapOf(HEALING), {}, "healing: {Healing Word: {dice: 1d4+3, slot: 1}}"),
+        "stamina": Field(
+            Int(minimum=0, maximum=100), None, "stamina points (V-HYR2: 2 for a target strike)"
+        ),
     },
     what="a hero (name, class, hp, …)",
 )
@@ -424,6 +451,14 @@ FIGHT = Obj(
         "chase": Field(ListOf(POOL), [], "C1: escape points per escaper and pursuer"),
         "bestiary": Field(Str(), None, "a 5e-database monster file for monster: NAME"),
         "seed": Field(Int(minimum=0, maximum=2**31), 1, "the dice of hp: roll"),
+        "surprised": Field(ListOf(Str(), unique=True), [], "D12: who did not notice the threat"),
+        "first": Field(OneOf(Side), None, "V-HYR1: the side that won group initiative"),
+        "surprise_round": Field(
+            MapOf(Int(minimum=1, maximum=3)), {}, "V-ENC1: who acts before round 1, and how much"
+        ),
+        "units": Field(
+            ListOf(ListOf(Str(), unique=True)), [], "V-ENC2: combatants that share one turn"
+        ),
     },
     what="a fight (heroes, monsters, …)",
 )

@@ -18,14 +18,16 @@ from lnf.model import (
     PhaseKind,
     Rank,
     Recharge,
+    Variant,
 )
 from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.acl import acl, hit_dc
 from lnf.rules.distance import who_reaches
+from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import up_next
-from lnf.rules.wording import plural
+from lnf.rules.wording import and_list, plural
 
 DOT = "●"
 HOLLOW = "○"
@@ -55,7 +57,25 @@ def phase_line(fight: Fight) -> str:
         PhaseKind.CHASE: "chase",
         PhaseKind.VOLLEY: f"volley round {fight.phase.volley}",
     }[fight.phase.kind]
-    return f"Round {fight.round} · {phase} · the {fight.started} started the fight{_turn(fight)}"
+    number = f"Round {fight.round}" if fight.round else "Surprise round (V-ENC1)"
+    who = f"the {fight.started} started the fight"
+    if hyrule(fight) and fight.first is not None:
+        who = f"the {fight.first} won initiative (V-HYR1)"
+    return f"{number} · {phase} · {who}{_turn(fight)}"
+
+
+VARIANT_NAMES = {
+    Variant.ACL: "AC-less defence (V-ACL)",
+    Variant.HYR: "Legends of Hyrule (V-HYR)",
+    Variant.ENC: "encounter mode (V-ENC)",
+    Variant.D20: "favor and d4 (V-D20)",
+}
+
+
+def variants_text(fight: Fight) -> str:
+    """The variants in force, for the first line of `lnf show`."""
+    named = [VARIANT_NAMES[v] for v in Variant if v in fight.variants]
+    return f" · variants: {', '.join(named)}" if named else ""
 
 
 def _turn(fight: Fight) -> str:
@@ -149,7 +169,14 @@ class _Sheet:
         header_left = pad("", left_w) + "│ F L C O N │ " + pad("grp", group_w) + " │ "
         lines = [header_left + cells([style(x, "bold") for x in labels])]
         lines.append(_label_row(left_w, group_w, "damage", cells([_damage(m) for m in monsters])))
-        lines.append(_label_row(left_w, group_w, "hp", cells([_hp_left(m) for m in monsters])))
+        lines.append(
+            _label_row(
+                left_w,
+                group_w,
+                "hearts" if hyrule(fight) else "hp",
+                cells([_hp_left(m) for m in monsters]),
+            )
+        )
         lines.append(_label_row(left_w, group_w, "rank", cells([rank_mark(m) for m in monsters])))
         paint = [self.colour.get(g) for g in groups]
         lines.append(_label_row(left_w, group_w, "group", cells(groups, paint)))
@@ -234,11 +261,19 @@ def _group_label(fight: Fight, name: str) -> str:
 
 
 def render_show(fight: Fight, problems: list[Violation], style: Style, width: int) -> str:
-    """`lnf show`: title, grid, legend, target order, groups, notes and every problem."""
+    """`lnf show`: title, grid, legend, target order, groups, notes and every problem; under
+    Legends of Hyrule hit points are heart points (V-HYR4)."""
+    text = _render_show(fight, problems, style, width)
+    return heart_points(text) if hyrule(fight) else text
+
+
+def _render_show(fight: Fight, problems: list[Violation], style: Style, width: int) -> str:
     out: list[str] = []
     if fight.title:
-        out.append(style(fight.title, "bold"))
-    out.append(phase_line(fight))
+        out.append(style(fight.title, "bold") + variants_text(fight))
+        out.append(phase_line(fight))
+    else:
+        out.append(phase_line(fight) + variants_text(fight))
     out.append("")
     out.extend(render_grid(fight, style, width))
     out.append("")
@@ -369,6 +404,15 @@ def _notes(fight: Fight) -> list[str]:
             bits.append(f"exhaustion {c.exhaustion}")
         if (isinstance(c, Hero) and c.dead) or (isinstance(c, Monster) and not in_fight(c)):
             bits.append("dead")
+        if c.name in fight.surprised:
+            bits.append("surprised (D12)")
+        if fight.surprise_round and Variant.ENC in fight.variants and not fight.turns.order:
+            acts = dict(fight.surprise_round).get(c.name)
+            if acts:
+                bits.append(f"{plural(acts, 'action')} in the surprise round (V-ENC1)")
+        unit = next((u for u in fight.units if c.name in u), None)
+        if unit is not None and Variant.ENC in fight.variants:
+            bits.append(f"a unit with {and_list([n for n in unit if n != c.name])} (V-ENC2)")
         if bits:
             notes.append(f"{c.name}: {', '.join(bits)}")
     return notes

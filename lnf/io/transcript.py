@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lnf.model import SLOT, Action, Condition, Dot, Fight, Hero, Rank
+from lnf.model import SLOT, Action, Condition, Dot, Fight, Hero, Rank, Side
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -25,6 +25,7 @@ from lnf.model.events import (
     Fled,
     Healed,
     Hid,
+    Initiative,
     Marked,
     Moved,
     PhaseSet,
@@ -36,6 +37,8 @@ from lnf.model.events import (
     RoundStarted,
     SpellCast,
     Surged,
+    Surprised,
+    SurpriseRoundSet,
     Turn,
     TurnStarted,
     Undone,
@@ -45,8 +48,11 @@ from lnf.model.events import (
 from lnf.model.plan import Mode
 from lnf.play.state import Applied, Dealt, StepDone
 from lnf.rules.acl import acl
+from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.resources import ordinal
+from lnf.rules.roster import in_fight
 from lnf.rules.strike_order import strike_blocks
+from lnf.rules.surprise import held_back
 from lnf.rules.wording import a_an, and_list, plural
 
 MODE_WORDS = {Mode.MELEE: "in mêlée", Mode.REACH: "with reach", Mode.RANGED: "at range"}
@@ -68,15 +74,33 @@ def transcript(records: Iterable[Applied], *, markdown: bool = False) -> list[st
 
 
 def describe(applied: Applied, *, markdown: bool = False) -> list[str]:
+    """The event as the table says it; under Legends of Hyrule hit points are heart points
+    (V-HYR4)."""
+    lines = _describe(applied, markdown=markdown)
+    return [heart_points(x) for x in lines] if hyrule(applied.before) else lines
+
+
+def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
     event, before = applied.event, applied.before
     bullet = "- " if markdown else ""
     if isinstance(event, RoundStarted):
         phase = f" ({event.phase})" if event.phase.volley else ""
-        head = f"## Round {event.round}{phase}" if markdown else f"Round {event.round}{phase}"
+        title = f"Round {event.round}{phase}" if event.round else "Surprise round (V-ENC1)"
+        head = f"## {title}" if markdown else title
+        if not event.round:  # V-ENC1: only those named act, with the actions named
+            acts = dict(before.surprise_round)
+            who = [f"{n} ({plural(acts.get(n, 0), 'action')})" for n in event.order]
+            return ["", head, f"{bullet}Who acts (V-ENC1): {', '.join(who)}."]
         blocks = "; ".join(", ".join(names) for _, names in strike_blocks(before))
         return ["", head, f"{bullet}Strike order (S2, S3): {blocks}."]
     if isinstance(event, Planned):
-        return [bullet + _plan_line(event)]
+        held = [
+            f"{m.name} {why} ({rule}): no order"
+            for m in before.monsters
+            if in_fight(m) and (h := held_back(applied.after, m.name)) is not None
+            for why, rule in [h]
+        ]
+        return [bullet + _plan_line(event)[:-1] + "".join(f"; {x}" for x in held) + "."]
     if isinstance(event, PhaseSet):
         return [bullet + event.note[:1].upper() + event.note[1:] + "."]
     if isinstance(event, Turn):
@@ -97,6 +121,8 @@ def describe(applied: Applied, *, markdown: bool = False) -> list[str]:
         prefix = "" if event.by_rules or event.actor else "DM: "
         out = [f"{bullet}{prefix}{event.note}"] if event.note else []
         return out + [_bulleted(line, markdown) for line in _steps_lines(applied.steps, prefix)]
+    if isinstance(event, Surprised | Initiative | SurpriseRoundSet):
+        return [bullet + _before_the_fight(event, before)]
     if isinstance(event, Ended):
         away = [c.name for c in before.everyone if c.escaped]
         got_away = f" {and_list(away)} got away (C6)." if away else ""
@@ -104,6 +130,51 @@ def describe(applied: Applied, *, markdown: bool = False) -> list[str]:
         return ["", f"{bold}The {event.winner} win.{bold}{got_away}"]
     assert isinstance(event, Begun | Undone | Redone | Renamed)
     return []  # the seed is for replaying, undo and redo for the record, not for telling
+
+
+def _before_the_fight(event: Surprised | Initiative | SurpriseRoundSet, before: Fight) -> str:
+    """D12, V-HYR1, V-ENC1: what is settled before the first round, as the DM says it."""
+    if isinstance(event, SurpriseRoundSet):
+        acts = ", ".join(f"{n} ({plural(k, 'action')})" for n, k in event.actions)
+        return f"The surprise round (V-ENC1): {acts} act before round 1."
+    if isinstance(event, Initiative):
+        tries = []
+        for checks in event.tries:
+            sides = []
+            for side in (Side.HEROES, Side.MONSTERS):
+                mine = [c for c in checks if before.combatant(c.who).side is side]
+                totals = [c.faces[0] + c.bonus for c in mine]
+                listed = ", ".join(f"{c.who} {c.faces[0] + c.bonus}" for c in mine)
+                sides.append(f"{side} {listed} (median {_median_text(totals)})")
+            tries.append("; ".join(sides))
+        again = " — a tie, rolled again — ".join(tries)
+        return f"Group initiative, Wisdom checks (V-HYR1): {again}: the {event.first} act first."
+    who = and_list(list(event.who))
+    if not event.checks:
+        return (
+            f"Surprise (D12): {who} did not notice the threat: no move, action or reaction "
+            "in round 1."
+        )
+    rolls = ", ".join(
+        f"{c.who} {c.faces[0]} {c.bonus:+d} = {c.faces[0] + c.bonus}" for c in event.checks
+    )
+    sneaking = f"the {event.by} sneak up" if event.by else "Stealth"
+    if not event.who:
+        return f"Surprise (D12): {sneaking} (Stealth {rolls}), but everyone notices them."
+    noticed = and_list(
+        [f"{n} (passive Perception {before.combatant(n).perception})" for n in event.who]
+    )
+    return (
+        f"Surprise (D12): {sneaking} (Stealth {rolls}); {noticed} did not notice: "
+        "surprised in round 1."
+    )
+
+
+def _median_text(values: list[int]) -> str:
+    from statistics import median
+
+    m = median(values) if values else 0
+    return f"{m:g}"
 
 
 def one_line(applied: Applied) -> str:
@@ -216,7 +287,12 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
     sign = "+" if step.bonus >= 0 else "-"
     why = f" [{'; '.join(step.reasons)}]" if step.reasons else ""
     verdict = "critical hit" if step.critical else "hit" if step.hit else "miss"
+    if step.favored:
+        verdict = "a miss by 1 made good by favor (V-D20-1): hit"
     surge = f" + surge {'+'.join(map(str, step.power))}" if step.power else ""
+    surge += _d4_text(step.d4)
+    if step.situational:  # V-D20-3
+        surge += f" {'+' if step.situational > 0 else '-'} {abs(step.situational)} (bonuses)"
     if acl(done.before):  # V-ACL1: the variant's own words
         aimed = f" ({step.part})" if step.part else ""
         against = "total cover" if step.ac == 99 else f"Hit DC {step.ac}{aimed}"
@@ -233,7 +309,12 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
         text += f"{why}: {roll}"
     if step.hit:
         big = f" ({step.big})" if step.big else ""
-        text += f"; {step.damage_text}{big}"
+        how = []
+        if step.strike:  # V-HYR2
+            how.append("a target strike: every die at its maximum (V-HYR2)")
+        if step.off_hand:  # V-HYR3
+            how.append(f"with {step.off_hand}'s dice (two-weapon fighting, V-HYR3)")
+        text += f"; {step.damage_text}{big}" + "".join(f" [{h}]" for h in how)
         rolled = sum(n for _, n in step.damage)
         if step.force:  # V-ACL6: surge dice on the damage
             text += f" + surge {'+'.join(map(str, step.force))} = {rolled}"
@@ -262,7 +343,9 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
     for saved in step.saves:
         if saved.faces:
             roll = f"1d20 ({saved.faces[0]}) {'+' if saved.bonus >= 0 else '-'} {abs(saved.bonus)}"
-            roll += f" = {saved.faces[0] + saved.bonus} vs DC {saved.dc}"
+            roll += _d4_text(saved.d4)
+            roll += f" = {saved.faces[0] + saved.bonus + sum(saved.d4)} vs DC {saved.dc}"
+            roll += ", a miss by 1 with favor (V-D20-1)" if saved.favored else ""
         else:
             roll = f"fails ({saved.note})"
         verdict = ("saves" if saved.success else "fails") if saved.faces else ""
@@ -357,6 +440,11 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
     else:
         verdict = f"{step.target} holds"
     return f"{step.who} tries to {step.kind} {step.target}: {mine} against {theirs}: {verdict}."
+
+
+def _d4_text(d4: tuple[int, ...]) -> str:
+    """V-D20-2: Bless's d4 added, Bane's taken."""
+    return "".join(f" {'+' if n > 0 else '-'} 1d4 ({abs(n)})" for n in d4)
 
 
 def _d20(faces: tuple[int, ...], bonus: int) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 from lnf.io.grid_text import sheet_line
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.rules.choices import MODE_WORDS, attack_modes, options
+from lnf.rules.hyrule import hyrule
 from lnf.rules.roster import in_fight
 from lnf.rules.strike_order import up_next
 from lnf.rules.wording import and_list, or_list
@@ -26,7 +27,8 @@ def where(fight: Fight, hero: Hero) -> str:
         foes = [m.name for m in fight.monsters_in(group) if in_fight(m)]
         place = f"group {group.label}" + (f" against {and_list(foes)}" if foes else "")
     rank = {Rank.FRONT: "front rank", Rank.BACK: "back rank", Rank.FREE_AIR: "free air"}
-    return f"{rank[hero.rank]}, {place}, {hero.current_hp}/{hero.hp} hp"
+    hp = "heart points" if hyrule(fight) else "hp"  # V-HYR4
+    return f"{rank[hero.rank]}, {place}, {hero.current_hp}/{hero.hp} {hp}"
 
 
 def short_options(fight: Fight, hero: Hero) -> str:

@@ -67,10 +67,19 @@ class Attacked:
     part: str = ""
     power: tuple[int, ...] = ()
     force: tuple[int, ...] = ()
+    # Legends of Hyrule: a target strike paid with "stamina" or "disadvantage" (V-HYR2: every
+    # damage die at its maximum); the second light weapon whose dice the hit adds (V-HYR3).
+    strike: str = ""
+    off_hand: str = ""
+    # The d20 variant: d4s added (Bless) or taken (Bane) as rolled, signed (V-D20-2); typed
+    # bonuses after stacking (V-D20-3); a miss by exactly 1 that favor made a hit (V-D20-1).
+    d4: tuple[int, ...] = ()
+    situational: int = 0
+    favored: bool = False
 
     @property
     def total(self) -> int:
-        return self.kept + self.bonus + sum(self.power)
+        return self.kept + self.bonus + sum(self.power) + sum(self.d4) + self.situational
 
 
 @value
@@ -83,6 +92,8 @@ class Saved:
     dc: int
     success: bool
     note: str = ""  # why it failed without a roll (paralyzed, unconscious…)
+    d4: tuple[int, ...] = ()  # V-D20-2: Bless (+) or Bane (−), as rolled, signed
+    favored: bool = False  # V-D20-1: a miss by exactly 1 that favor made a success
 
 
 @value
@@ -377,8 +388,37 @@ class Redone:
     of: int | None = None
 
 
+@value
+class Surprised:
+    """D12: who did not notice the threat, before the first round: named by the DM, or found
+    from the ambushers' Stealth checks (`checks`, by side `by`) against passive Perception."""
+
+    who: tuple[str, ...]
+    checks: tuple[Saved, ...] = ()
+    by: Side | None = None
+
+
+@value
+class Initiative:
+    """V-HYR1: each try's Wisdom checks (a tie rolls again); the side with the higher median
+    acts first."""
+
+    tries: tuple[tuple[Saved, ...], ...]
+    first: Side
+
+
+@value
+class SurpriseRoundSet:
+    """V-ENC1: the DM names who acts in the surprise round, with how many actions (1–3)."""
+
+    actions: tuple[tuple[str, int], ...]
+
+
 Event = (
     Begun
+    | Surprised
+    | Initiative
+    | SurpriseRoundSet
     | RoundStarted
     | PhaseSet
     | Planned

@@ -66,6 +66,7 @@ class Attack:
     alt_damage: DiceExpr | None = None  # the other damage of a thrown or versatile weapon
     alt_when: AltUse | None = None  # when the other damage applies
     finesse: bool = False  # Sneak Attack needs a finesse or a ranged weapon
+    light: bool = False  # V-HYR3: two light mêlée weapons add the second one's dice
 
     @property
     def is_melee(self) -> bool:
@@ -127,6 +128,10 @@ class Combatant:
     con_score: int | None = None  # the Constitution score (V-ACL5's wound threshold)
     surge: int = 0  # surge dice held (V-ACL6); they expire at the start of its next turn
     tenacious: bool = False  # its temporary hit points are a surge's: gone at its next turn
+    # The d20 variant (V-D20): rolls made with favor; typed bonuses to its attack rolls and
+    # saves, ("competence", 2), ("circumstance", 1), ("penalty", -1).
+    favor: bool = False
+    bonuses: tuple[tuple[str, int], ...] = ()
     reactions: int = 2  # a reaction and a free reaction; unused ones become surge dice
 
     side = Side.HEROES  # overridden by the subclasses; a class attribute, not a field
@@ -314,6 +319,15 @@ class Fight:
     terrain: Terrain | None = None  # V1: where a fight that starts apart is fought
     chase: tuple[Pool, ...] = ()  # C1: the pairs still in a chase
     turns: Turns = field(default_factory=Turns)
+    # D12: who did not notice the threat (no move, action or reaction in round 1 until their
+    # turn in it ends).
+    surprised: frozenset[str] = frozenset()
+    # V-HYR1: the side that won group initiative (it strikes first where S3 asks who started).
+    first: Side | None = None
+    # V-ENC1: the surprise round before round 1: who acts in it, with how many actions (1–3).
+    surprise_round: tuple[tuple[str, int], ...] = ()
+    # V-ENC2: combatants that share one turn, at the place of the earliest.
+    units: tuple[tuple[str, ...], ...] = ()
 
     @cached_property
     def everyone(self) -> tuple[Hero | Monster, ...]:

@@ -23,6 +23,7 @@ class AttackChoice:
     part: str = ""  # V-ACL5: an aimed strike's body part
     power: int = 0  # V-ACL6: surge dice on the first attack roll
     force: int = 0  # V-ACL6: surge dice on the first hit's damage
+    strike: str = ""  # V-HYR2: a target strike on the first swing, "stamina" or "disadvantage"
 
 
 @value

@@ -25,6 +25,7 @@ from lnf.model.events import (
     Fled,
     Healed,
     Hid,
+    Initiative,
     Marked,
     Moved,
     PhaseSet,
@@ -37,6 +38,8 @@ from lnf.model.events import (
     SpellCast,
     Step,
     Surged,
+    Surprised,
+    SurpriseRoundSet,
     Turn,
     TurnStarted,
     Used,
@@ -64,6 +67,14 @@ def event_problems(fight: Fight, event: Event) -> list[str]:
         return _names(fight, [event.who], Hero) + _names(fight, [event.foe], Monster)
     if isinstance(event, RoundStarted):
         return _names(fight, event.order) + _at_least(1, event.round, "the round")
+    if isinstance(event, Surprised):
+        return _names(fight, event.who) + _saves(fight, event.checks)
+    if isinstance(event, Initiative):
+        return [p for t in event.tries for p in _saves(fight, t)]
+    if isinstance(event, SurpriseRoundSet):
+        return _names(fight, [n for n, _ in event.actions]) + [
+            f"{n} cannot have {k} actions (1 to 3)" for n, k in event.actions if not 1 <= k <= 3
+        ]
     if isinstance(event, PhaseSet):
         return _at_least(0, event.volley, "the volley count")
     if isinstance(event, Planned):

@@ -34,7 +34,7 @@ def plan_key(fight: Fight) -> object:
         + ((c.c_dot, c.o_dot, c.n_dot) if isinstance(c, Hero) else ())
         for c in fight.everyone
     )
-    return (people, fight.groups)
+    return (people, fight.groups, fight.surprised)  # D12: surprise ending changes the plan
 
 
 def orders_changed(old: Plan, new: Plan) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from lnf.dice import DiceExpr, Part
-from lnf.dice.roll import DiceRoll, DiceSource, roll, roll_d20
+from lnf.dice.roll import DiceRoll, DiceSource, Maximised, roll, roll_d20
 from lnf.model import (
     Ability,
     AltUse,
@@ -33,7 +33,9 @@ from lnf.model.events import (
 )
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
+from lnf.rules.d20 import d4_signs, d20_variant, favored, stacked
 from lnf.rules.distance import roll_in_fight
+from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
 
 # PHB appendix A: a hit from within 5 ft on a paralyzed or unconscious creature is critical.
@@ -64,11 +66,17 @@ def roll_attack(
     part: str = "",
     power: int = 0,
     force: int = 0,
+    strike: str = "",
 ) -> Attacked:
-    """D3–D6, or under the AC-less variant V-ACL1–6: against the Hit DC (a body part's when
-    aimed), `power` surge dice added to the roll and `force` ones to the damage."""
+    """D3–D6 and the variants in force: under V-ACL1–6 against the Hit DC (a body part's when
+    aimed), `power` surge dice on the roll and `force` on the damage; under V-HYR2 a target
+    `strike` ("stamina" or "disadvantage") maximises every damage die, and V-HYR3 adds a second
+    light weapon's dice; under V-D20 favor, the d4 of Bless or Bane and typed bonuses."""
     close = mode is Mode.MELEE
     how, reasons = roll_in_fight(fight, attacker, target, attack, mode)
+    if strike == "disadvantage":  # V-HYR2: the target strike's price
+        how = target_strike_roll(how, paid=False)
+        reasons = (*reasons, f"{attacker.name} makes a target strike (V-HYR2)")
     edge = {Advantage.ADVANTAGE: ", with advantage", Advantage.DISADVANTAGE: ", with disadvantage"}
     if acl(fight):
         dc = hit_dc(target, part, ranged=mode is Mode.RANGED)
@@ -85,13 +93,23 @@ def roll_attack(
         advantage=how is Advantage.ADVANTAGE,
         disadvantage=how is Advantage.DISADVANTAGE,
     )
+    variant = d20_variant(fight)
+    signs = d4_signs(attacker, "attack") if variant else ()
+    if signs:
+        dice.about(f"{attacker.name}'s d4 (V-D20-2): {', '.join(f'{s:+d}d4' for s in signs)}")
+    d4 = tuple(sign * dice.face(4) for sign in signs)
+    situational = stacked(attacker.bonuses) if variant else 0
     if power:
         dice.about(f"{power} surge dice on the roll (V-ACL6)")
     powered = tuple(dice.face(6) for _ in range(power))
     # D3: a natural 20 always hits and is critical, a natural 1 always misses; total cover
-    # (no Hit DC) stops it (V-ACL2).
-    total = d20.total + sum(powered)
+    # (no Hit DC) stops it (V-ACL2); favor turns a miss by 1 into a hit (V-D20-1).
+    total = d20.total + sum(powered) + sum(d4) + situational
     hit = dc is not None and not d20.natural_1 and (d20.natural_20 or total >= dc)
+    by_favor = (
+        not hit and dc is not None and not d20.natural_1 and favored(total, dc, attacker.favor)
+    )
+    hit = hit or by_favor
     helpless = bool(target.conditions & _HELPLESS) or (isinstance(target, Hero) and downed(target))
     critical = hit and (d20.natural_20 or (close and helpless))
     step = Attacked(
@@ -112,22 +130,35 @@ def roll_attack(
         knock_out=knock_out and close,
         part=part,
         power=powered,
+        strike=strike,
+        d4=d4,
+        situational=situational,
+        favored=by_favor,
     )
     if not hit:
         return step
     expr = with_extra(_used_damage(attack, mode), extra)
+    second = off_hand(attacker, attack) if hyrule(fight) and close else None
+    if second is not None:  # V-HYR3: the second light weapon's dice, no modifier
+        expr = DiceExpr((*expr.parts, *dice_only(second.damage).parts))
     dice.about(
         f"a hit{' (critical: dice doubled)' if critical else ''}: {attack.name} damage {expr}"
     )
-    damage = roll(expr, dice, critical=critical)  # D5
-    by_type = _by_type(damage)
+    rolled = roll(expr, Maximised(dice) if strike else dice, critical=critical)  # D5, V-HYR2
+    by_type = _by_type(rolled)
     forced: tuple[int, ...] = ()
     if force:  # V-ACL6: not doubled on a critical hit, of the attack's first damage type
         dice.about(f"{force} surge dice on the damage (V-ACL6)")
         forced = tuple(dice.face(6) for _ in range(force))
         first = by_type[0][0] if by_type else None
         by_type = tuple((k, v + sum(forced) if k == first else v) for k, v in by_type)
-    return replace(step, damage=by_type, damage_text=str(damage), force=forced)
+    return replace(
+        step,
+        damage=by_type,
+        damage_text=str(rolled),
+        force=forced,
+        off_hand=second.name if second is not None else "",
+    )
 
 
 def _used_damage(attack: Attack, mode: Mode) -> Attack:
@@ -178,7 +209,15 @@ def roll_spell(
         save = f"{ability.value.title()} save against {spell.name}"
         dice.about(f"{name}'s {save}: {bonus:+d} vs DC {dc}")
         d20 = roll_d20(dice, bonus)
-        saves.append(Saved(name, d20.faces, d20.modifier, dc, d20.total >= dc))
+        signs = d4_signs(target, "save") if d20_variant(fight) else ()  # V-D20-2
+        d4 = tuple(sign * dice.face(4) for sign in signs)
+        total = d20.total + sum(d4)
+        by_favor = d20_variant(fight) and favored(total, dc, target.favor)  # V-D20-1
+        saves.append(
+            Saved(
+                name, d20.faces, d20.modifier, dc, total >= dc or by_favor, d4=d4, favored=by_favor
+            )
+        )
     return SpellCast(
         caster=caster.name,
         spell=spell.name,

@@ -21,6 +21,7 @@ from lnf.model.events import (
     Ended,
     Event,
     Fled,
+    Initiative,
     Marked,
     Moved,
     Planned,
@@ -32,6 +33,7 @@ from lnf.model.events import (
     Used,
 )
 from lnf.model.plan import Plan
+from lnf.play.before_fight import roll_initiative
 from lnf.play.chasing import commit_speeds, hide_from_pursuers, monster_chase_turn, speed_policy
 from lnf.play.decisions import (
     AttackChoice,
@@ -63,10 +65,12 @@ from lnf.rules.chase import free_pursuers, in_chase
 from lnf.rules.choices import can_take_turn
 from lnf.rules.distance import volley_attack
 from lnf.rules.group_changes import order_step
+from lnf.rules.hyrule import hyrule
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.state import plan_notes
 from lnf.rules.strike_order import strike_order, up_next
+from lnf.rules.surprise import actions_in_surprise_round, held_back, surprise_round_next
 
 VOLLEYS = "the volley rounds"  # the dice that set them (V1), rolled once per fight
 
@@ -92,6 +96,11 @@ class Runner:
         """A new fight gets its seed; a fight under way is picked up where it stopped."""
         if self.table.seed is None:
             self._add(Begun(seed))
+        fresh = not self.fight.turns.order and not any(
+            isinstance(r.event, Initiative) for r in self.table.in_force
+        )
+        if hyrule(self.fight) and self.fight.first is None and fresh:  # V-HYR1
+            self._add(roll_initiative(self.fight, self._dice("initiative")))
         self.resume()
 
     def resume(self) -> None:
@@ -179,6 +188,13 @@ class Runner:
         return up_next(self.fight) is None
 
     def start_round(self) -> None:
+        if surprise_round_next(self.fight):  # V-ENC1: only those named act, before round 1
+            acting = dict(self.fight.surprise_round)
+            order = tuple(n for n in strike_order(self.fight) if acting.get(n, 0))
+            self._add(RoundStarted(0, order, self.fight.phase))
+            self._plan = None
+            self._current_plan()
+            return
         number = round_number(self.fight)
         if self.fight.phase.kind is PhaseKind.APART:
             self._add(roll_volleys(self.fight, self._dice(VOLLEYS)))
@@ -278,6 +294,9 @@ class Runner:
         if incapacitated(monster):
             self._finish(turn, "cannot act")
             return True
+        if (held := held_back(self.fight, monster.name)) is not None:
+            self._finish(turn, f"{held[0]} ({held[1]})")
+            return True
         if in_chase(self.fight, monster.name):
             dashed = monster.name in self.fight.turns.dashed
             monster_chase_turn(turn, monster, self._turn_dice(monster))
@@ -307,6 +326,9 @@ class Runner:
         move = order_step(turn.fight, order)
         if move is not None:
             turn.do(move)
+            if actions_in_surprise_round(turn.fight, monster.name) == 1:
+                self._finish(turn, "has one action in the surprise round and moved (V-ENC1)")
+                return True
         if order.target is not None and order.mode is not None:
             me = turn.fight.monster(monster.name)
             if turn.fight.phase.kind is PhaseKind.VOLLEY:
@@ -339,6 +361,9 @@ class Runner:
             return True
         if not can_take_turn(hero):
             self._finish(turn, "cannot act")
+            return True
+        if (held := held_back(self.fight, hero.name)) is not None:
+            self._finish(turn, f"{held[0]} ({held[1]})")
             return True
         if hero.name in self.fight.turns.dashed:  # C2: its action went into speed
             self._finish(turn, _chase_note(True))
@@ -418,6 +443,7 @@ class Runner:
         if isinstance(action, AttackChoice):
             extra = action.extra  # Sneak Attack: once per turn, on the first hit
             power, force = action.power, action.force  # V-ACL6: on the first swing
+            strike = action.strike  # V-HYR2: the first swing
             for _ in range(action.times):
                 target = turn.fight.monster(action.target)
                 if not in_fight(target):
@@ -436,10 +462,11 @@ class Runner:
                     part=action.part,
                     power=power,
                     force=force,
+                    strike=strike,
                 )
                 done = turn.do(hit)
                 extra = None if hit.hit else extra
-                power, force = 0, force if not hit.hit else 0
+                power, force, strike = 0, force if not hit.hit else 0, ""
                 hurt = turn.fight.monster(action.target)
                 if hit.hit and action.part and in_fight(hurt):  # V-ACL5: the Wound Save
                     taken = sum(d.amount for d in done.dealt)

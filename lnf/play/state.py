@@ -28,6 +28,7 @@ from lnf.model.events import (
     Fled,
     Healed,
     Hid,
+    Initiative,
     Marked,
     Moved,
     PhaseSet,
@@ -37,6 +38,8 @@ from lnf.model.events import (
     SpellCast,
     Step,
     Surged,
+    Surprised,
+    SurpriseRoundSet,
     Turn,
     TurnStarted,
     Used,
@@ -44,10 +47,12 @@ from lnf.model.events import (
 )
 from lnf.rules.acl import acl, reactions_at_end, reduced, surge_at_turn_start
 from lnf.rules.chase import after_speeds, escapers, settle, start_pools
+from lnf.rules.d20 import at_least_one, d20_variant
 from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage, worth
 from lnf.rules.group_changes import moved, tidy, without
 from lnf.rules.resources import RAGE, SECOND_WIND, SNEAK_ATTACK, spend
 from lnf.rules.roster import in_fight
+from lnf.rules.surprise import surprise_over
 from lnf.values import value
 
 
@@ -98,6 +103,12 @@ def apply(fight: Fight, event: Event) -> Applied:
         return steps.finish(event)
     if isinstance(event, TurnStarted):
         return Applied(event, fight, Steps.turn(fight, event.who).fight)
+    if isinstance(event, Surprised):  # D12
+        return Applied(event, fight, replace(fight, surprised=fight.surprised | set(event.who)))
+    if isinstance(event, Initiative):  # V-HYR1
+        return Applied(event, fight, replace(fight, first=event.first))
+    if isinstance(event, SurpriseRoundSet):  # V-ENC1
+        return Applied(event, fight, replace(fight, surprise_round=event.actions))
     if isinstance(event, Reaction):
         turns = fight.turns
         answers = turns.answers | {(event.who, event.foe, event.takes)}
@@ -116,7 +127,9 @@ def apply(fight: Fight, event: Event) -> Applied:
             current=None,
             answers=frozenset(),
         )
-        return Applied(event, fight, replace(fight, round=event.round, turns=turns))
+        surprised = frozenset() if surprise_over(fight) else fight.surprised  # D12
+        after = replace(fight, round=event.round, turns=turns, surprised=surprised)
+        return Applied(event, fight, after)
     if isinstance(event, PhaseSet):
         return Applied(event, fight, replace(fight, phase=Phase(event.kind, event.volley)))
     return Applied(event, fight, fight)  # the seed, the plan and the end leave the grid as it is
@@ -321,6 +334,8 @@ def _hurt(
         by_type = reduced(by_type, target.dr, dict(target.typed_dr), worth(target))
         reduction = before - sum(by_type.values())
     amount, defences = after_defences(target, by_type)
+    if d20_variant(fight):  # V-D20-4: what gets through is at least 1
+        amount = at_least_one(target, by_type, amount)
     if knock and 0 < target.current_hp <= amount:
         hurt, notes = knock_out(target)
     else:

@@ -2,6 +2,7 @@
 
     attack Skeleton 2 [with Shortsword] [sneak 2d6] [surge] [ko]    (hit, strike, stab, shoot)
     attack Ogre eye with Longbow [power 1] [force 2]     (AC-less variant: aim, surge dice)
+    attack Bokoblin with Sword target      (Hyrule: a target strike, 2 stamina or disadvantage)
     defence | grapple Orc | shove Orc | tenacity 2 | speed 1    (AC-less variant)
     cast Guiding Bolt at Wight
     heal Doris 1d8+3 [with Cure Wounds]
@@ -52,6 +53,7 @@ from lnf.rules.choices import (
 )
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
+from lnf.rules.hyrule import STAMINA, TARGET_STRIKE_COST, verify_hyrule, verify_target_strike
 from lnf.rules.names import find_name
 from lnf.rules.resources import (
     ACTION_SURGE,
@@ -65,6 +67,7 @@ from lnf.rules.resources import (
     verify_use,
 )
 from lnf.rules.roster import in_fight
+from lnf.rules.surprise import verify_actions
 from lnf.rules.wording import plural
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
@@ -132,6 +135,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             "with flee go disengage, dash, dodge or nothing",
             "C1",
         )
+    acted = action is not None and action != SimpleChoice(Action.NOTHING)
+    verify_actions(state, hero.name, bool(moves), acted, bonus is not None)  # V-ENC1
     action = action or SimpleChoice(Action.NOTHING)
     if isinstance(action, AttackChoice) and action.power + action.force:
         held = sum(n for _, n in surges) + action.power + action.force
@@ -220,7 +225,8 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     factor = 1
     ko = False
     surge = {"power": 0, "force": 0}
-    pattern = r"[\s,](ko|surge|(power|force)\s+(\d+)|sneak(?:\s+(\d\S*))?)\s*$"
+    strike = False
+    pattern = r"[\s,](ko|surge|target|(power|force)\s+(\d+)|sneak(?:\s+(\d\S*))?)\s*$"
     while found := re.search(pattern, " " + rest, re.IGNORECASE):
         rest = (" " + rest)[: found.start()].strip().rstrip(",")  # in any order, commas or not
         word = found[1].lower()
@@ -228,6 +234,9 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
             surge[found[2].lower()] += int(found[3])
         elif word == "ko":
             ko = True
+        elif word == "target":  # V-HYR2
+            verify_hyrule(fight, "a target strike (V-HYR2)")
+            strike = True
         elif word == "surge":
             factor, big = 2, big or ACTION_SURGE
             if (name := verify_use(hero, ACTION_SURGE)) is not None:
@@ -266,9 +275,35 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     big = big or ("a slotted spell" if attack.slot else "")
     ko = ko and mode is Mode.MELEE
     times = attack.times * factor
+    paid = _target_strike(fight, hero, target, attack, mode, spend) if strike else ""
     return AttackChoice(
-        target.name, attack, mode, extra, big, times, ko, part, surge["power"], surge["force"]
+        target.name,
+        attack,
+        mode,
+        extra,
+        big,
+        times,
+        ko,
+        part,
+        surge["power"],
+        surge["force"],
+        paid,
     )
+
+
+def _target_strike(
+    fight: Fight, hero: Hero, target: Monster, attack: Attack, mode: Mode, spend: Spend
+) -> str:
+    """V-HYR2: with a weapon or unarmed, not on a roll with disadvantage already; 2 stamina
+    points when the sheet has them, else disadvantage."""
+    if attack.spell:
+        raise Refused("a target strike is made with a weapon or an unarmed strike", "V-HYR2")
+    verify_target_strike(*roll_in_fight(fight, hero, target, attack, mode))
+    pool = hero.resource(STAMINA)
+    if pool is not None and pool.left >= TARGET_STRIKE_COST:
+        spend.append((STAMINA, TARGET_STRIKE_COST))
+        return "stamina"
+    return "disadvantage"
 
 
 def _aimed(fight: Fight, text: str) -> tuple[str, str]:

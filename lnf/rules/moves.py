@@ -10,6 +10,7 @@ from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order, Plan
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, rows, speed_now
+from lnf.rules.surprise import held_back
 
 Spot = tuple[str, str] | None
 
@@ -18,9 +19,13 @@ FAST_SPEED = 25  # M3: 25 ft or more is fast; 1–24 ft is slow (M2)
 
 def can_act(fight: Fight, monster: Monster) -> bool:
     """P1: every monster in the fight that is not incapacitated gets an order; P6: mid-round,
-    only those that have not acted yet."""
+    only those that have not acted yet; not one that is surprised (D12) or sits out the
+    surprise round (V-ENC1)."""
     return (
-        in_fight(monster) and not incapacitated(monster) and monster.name not in fight.turns.acted
+        in_fight(monster)
+        and not incapacitated(monster)
+        and monster.name not in fight.turns.acted
+        and held_back(fight, monster.name) is None
     )
 
 

@@ -22,6 +22,7 @@ from lnf.rules.moves import (
 )
 from lnf.rules.ranks import can_fly_now, front_rank_counts
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, speed_now
+from lnf.rules.surprise import held_back
 from lnf.rules.wording import and_list, plural
 from lnf.values import value
 
@@ -53,6 +54,9 @@ def _check_order(fight: Fight, order: Order) -> list[Violation]:
     acting = order.move.kind is not MoveKind.STAY or order.target is not None
     if incapacitated(monster) and (acting or order.rank is not monster.rank):
         return [Violation("P1", f"{name} is incapacitated and cannot act", (name,))]
+    held = held_back(fight, name)
+    if held is not None and (acting or order.rank is not monster.rank):
+        return [Violation(held[1], f"{name} {held[0]} and cannot act", (name,))]
     found = _check_rank(monster, order) + _check_move(fight, monster, order)
     if order.target is not None:
         found += _check_attack(fight, monster, order)

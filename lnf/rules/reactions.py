@@ -10,6 +10,7 @@ from lnf.model import Fight, Rank
 from lnf.model.events import Moved
 from lnf.rules.attacks import has_melee
 from lnf.rules.roster import in_fight, incapacitated
+from lnf.rules.surprise import may_react
 
 
 def opportunity_attackers(fight: Fight, step: Moved) -> list[str]:
@@ -31,6 +32,8 @@ def opportunity_attackers(fight: Fight, step: Moved) -> list[str]:
         if foe.side is me.side or not in_fight(foe) or foe.current_hp == 0:
             continue
         if incapacitated(foe) or name in fight.turns.reacted or not has_melee(foe):
+            continue
+        if not may_react(fight, name):  # D12, V-ENC1
             continue
         if foe.rank is me.rank:
             foes.append(name)

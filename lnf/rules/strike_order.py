@@ -5,16 +5,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lnf.model import Fight, Hero, Monster, Side
+from lnf.model import Fight, Hero, Monster, Side, Variant
 from lnf.rules.roster import in_fight, rows
 
 
 def _side_first(fight: Fight, heroes: Sequence[Hero], monsters: Sequence[Monster]) -> Side:
-    """S3: a side with light strikes first; with both or neither, the side that did not start."""
+    """S3: a side with light strikes first; with both or neither, `tie_goes_to`."""
     hero_light = any(h.light for h in heroes)
     monster_light = any(m.light for m in monsters)
     if hero_light != monster_light:
         return Side.HEROES if hero_light else Side.MONSTERS
+    return tie_goes_to(fight)
+
+
+def tie_goes_to(fight: Fight) -> Side:
+    """Where S3 falls back on who started: the side that did not start (G7); under Legends of
+    Hyrule the side that won group initiative (V-HYR1); in encounter mode the foe, that is
+    the monsters (V-ENC3). Initiative, once rolled, decides over encounter mode's rule."""
+    if Variant.HYR in fight.variants and fight.first is not None:
+        return fight.first
+    if Variant.ENC in fight.variants:
+        return Side.MONSTERS
     return fight.started.other
 
 
@@ -47,7 +58,33 @@ def strike_blocks(fight: Fight) -> list[tuple[str | None, list[str]]]:
     loose = standing - engaged
     if loose:
         blocks.append((None, _block(fight, loose)))
+    if Variant.ENC in fight.variants and fight.units:
+        return _with_units(blocks, fight.units)
     return blocks
+
+
+def _with_units(
+    blocks: list[tuple[str | None, list[str]]], units: Sequence[Sequence[str]]
+) -> list[tuple[str | None, list[str]]]:
+    """V-ENC2: a unit shares one turn, at the place of its earliest member (its members act
+    one after another there, in the order they had)."""
+    flat = [(label, name) for label, names in blocks for name in names]
+    for unit in units:
+        members = [name for _, name in flat if name in unit]
+        if len(members) < 2:
+            continue
+        at = next(i for i, (_, name) in enumerate(flat) if name == members[0])
+        label = flat[at][0]
+        before = [x for x in flat[:at] if x[1] not in members]
+        after = [x for x in flat[at:] if x[1] not in members]
+        flat = before + [(label, m) for m in members] + after
+    out: list[tuple[str | None, list[str]]] = []
+    for label, name in flat:
+        if out and out[-1][0] == label:
+            out[-1][1].append(name)
+        else:
+            out.append((label, [name]))
+    return out
 
 
 def strike_order(fight: Fight) -> list[str]:

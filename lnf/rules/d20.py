@@ -1,0 +1,59 @@
+"""Small rules from the dice text (core-d20 V-D20), a switch a fight file turns on
+(`variants: [d20]`): favor (V-D20-1), the d4 bonus and penalty (V-D20-2), bonus types
+(V-D20-3), a minimum of 1 damage (V-D20-4). Each rule is decided here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from lnf.dice import DamageType
+from lnf.model import Combatant, Fight, Variant
+
+# V-D20-2: effects the file names that add (+1) or take (−1) a d4, and to which rolls.
+D4_EFFECTS = {
+    "bless": (1, ("attack", "save")),
+    "bane": (-1, ("attack", "save")),
+    "guidance": (1, ("check",)),
+}
+
+
+def d20_variant(fight: Fight) -> bool:
+    return Variant.D20 in fight.variants
+
+
+def favored(total: int, dc: int, favor: bool) -> bool:
+    """V-D20-1: a roll made with favor that misses by exactly 1 succeeds."""
+    return favor and total == dc - 1
+
+
+def d4_signs(c: Combatant, roll: str) -> tuple[int, ...]:
+    """V-D20-2: the d4s a roll of kind `roll` ("attack", "save", "check") gets from the
+    effects on the combatant, +1 for a bonus, −1 for a penalty; rolled once (not for each d20
+    of advantage)."""
+    out = []
+    for effect in c.effects:
+        sign, rolls = D4_EFFECTS.get(effect.strip().lower(), (0, ()))
+        if roll in rolls:
+            out.append(sign)
+    return tuple(out)
+
+
+def stacked(bonuses: Iterable[tuple[str, int]]) -> int:
+    """V-D20-3: of competence bonuses only the largest counts, of circumstance bonuses only
+    the largest; penalties always stack."""
+    best: dict[str, int] = {}
+    penalties = 0
+    for kind, amount in bonuses:
+        if kind == "penalty":
+            penalties += amount
+        else:
+            best[kind] = max(best.get(kind, 0), amount)
+    return sum(best.values()) + penalties
+
+
+def at_least_one(target: Combatant, by_type: Mapping[DamageType | None, int], amount: int) -> int:
+    """V-D20-4: damage that gets through (after resistance) is at least 1, replacing D6's
+    floor of 0; damage the target is immune to, or that DR stopped, gets nowhere."""
+    through = any(n > 0 and kind not in target.immune for kind, n in by_type.items())
+    return max(amount, 1) if through else amount

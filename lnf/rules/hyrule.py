@@ -1,0 +1,89 @@
+"""Legends of Hyrule combat (core-d20 V-HYR), a switch a fight file turns on
+(`variants: [hyrule]`): group initiative by the median Wisdom check (V-HYR1), target strikes
+(V-HYR2), two-weapon fighting with light weapons (V-HYR3), heart points (V-HYR4). Each rule is
+decided here once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from statistics import median
+
+from lnf.dice import Dice, DiceExpr, Part
+from lnf.errors import Refused
+from lnf.model import Attack, Combatant, Fight, Side, Variant
+from lnf.model.plan import Advantage
+
+STAMINA = "stamina"  # V-HYR2: the sheet's pool a target strike spends
+TARGET_STRIKE_COST = 2
+
+
+def hyrule(fight: Fight) -> bool:
+    return Variant.HYR in fight.variants
+
+
+def verify_hyrule(fight: Fight, what: str) -> None:
+    if not hyrule(fight):
+        raise Refused(f"{what} belongs to the hyrule variant: add `variants: [hyrule]`", "V-HYR")
+
+
+def initiative_winner(
+    heroes: Sequence[int], monsters: Sequence[int]
+) -> tuple[Side | None, float, float]:
+    """V-HYR1: the side whose Wisdom checks have the higher median acts first; a tie (None)
+    rolls again. The median of an even count is the mean of the middle two."""
+    h = float(median(heroes)) if heroes else 0.0
+    m = float(median(monsters)) if monsters else 0.0
+    if h == m:
+        return None, h, m
+    return (Side.HEROES if h > m else Side.MONSTERS), h, m
+
+
+def verify_target_strike(roll: Advantage, reasons: Sequence[str]) -> None:
+    """V-HYR2: no target strike on a roll that has disadvantage already (or a −5 penalty,
+    which lnf's rolls never carry)."""
+    if roll is Advantage.DISADVANTAGE:
+        why = "; ".join(reasons)
+        raise Refused(f"no target strike on a roll with disadvantage already ({why})", "V-HYR2")
+
+
+def target_strike_roll(roll: Advantage, paid: bool) -> Advantage:
+    """V-HYR2: a target strike not paid for with stamina takes disadvantage (D4: with
+    advantage the two cancel)."""
+    if paid:
+        return roll
+    return Advantage.NORMAL if roll is Advantage.ADVANTAGE else Advantage.DISADVANTAGE
+
+
+def off_hand(attacker: Combatant, attack: Attack) -> Attack | None:
+    """V-HYR3: a light mêlée weapon's hit while the attacker wields a second light mêlée
+    weapon adds that weapon's dice (lnf: the first other light mêlée weapon on the sheet)."""
+    if not (attack.light and attack.kind.value == "melee"):
+        return None
+    return next(
+        (
+            a
+            for a in attacker.attacks
+            if a is not attack and a.light and a.kind.value == "melee" and not a.spell
+        ),
+        None,
+    )
+
+
+def dice_only(damage: DiceExpr) -> DiceExpr:
+    """V-HYR3: a weapon's damage dice without its modifiers (scimitar 1d6+2 → 1d6)."""
+    parts = [
+        Part(tuple(t for t in p.terms if isinstance(t, Dice)), p.damage_type) for p in damage.parts
+    ]
+    return DiceExpr(tuple(p for p in parts if p.terms))
+
+
+_HP = re.compile(r"\b(hit points?|hp)\b")
+
+
+def heart_points(text: str) -> str:
+    """V-HYR4: hit points are heart points in every text lnf prints."""
+    return _HP.sub(
+        lambda m: {"hp": "heart points", "hit point": "heart point"}.get(m[1], "heart points"), text
+    )

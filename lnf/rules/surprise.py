@@ -1,0 +1,84 @@
+"""Surprise: who may not act or react yet. D12 (the default layer): a combatant that did not
+notice the threat cannot move or act in its first round and has no reaction until that round
+ends. V-ENC1 (encounter mode): in the surprise round before round 1 only those the DM named
+act, with the actions named; the others do nothing and take no reactions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from lnf.errors import Refused
+from lnf.model import Fight, Variant
+
+
+def verify_encounter(fight: Fight) -> None:
+    if Variant.ENC not in fight.variants:
+        raise Refused(
+            "a surprise round belongs to encounter mode: add `variants: [encounter]`", "V-ENC1"
+        )
+
+
+def surprise_round(fight: Fight) -> bool:
+    """V-ENC1: the surprise round is under way (lnf numbers it round 0)."""
+    return Variant.ENC in fight.variants and fight.round == 0 and bool(fight.turns.order)
+
+
+def surprise_round_next(fight: Fight) -> bool:
+    """V-ENC1: the next round to start is the surprise round: named, and nothing played yet."""
+    return (
+        Variant.ENC in fight.variants
+        and bool(fight.surprise_round)
+        and not fight.turns.order
+        and fight.round <= 1
+    )
+
+
+def actions_in_surprise_round(fight: Fight, name: str) -> int:
+    """V-ENC1: how many actions `name` has in the surprise round (0: it sits it out); 3 in
+    any other round."""
+    if not surprise_round(fight):
+        return 3
+    return dict(fight.surprise_round).get(name, 0)
+
+
+def verify_actions(fight: Fight, name: str, moved: bool, acted: bool, bonus: bool) -> None:
+    """V-ENC1: 3 actions are a full turn, 2 a move and an action, 1 a move or an action."""
+    n = actions_in_surprise_round(fight, name)
+    if n == 2 and bonus:
+        raise Refused(
+            f"{name} has 2 actions in the surprise round: a move and an action, no bonus action",
+            "V-ENC1",
+        )
+    if n == 1 and (bonus or (moved and acted)):
+        raise Refused(f"{name} has 1 action in the surprise round: a move or an action", "V-ENC1")
+
+
+def held_back(fight: Fight, name: str) -> tuple[str, str] | None:
+    """Why `name` may not move or act now, and the rule; None when it may."""
+    if name in fight.surprised:
+        return "is surprised", "D12"
+    if surprise_round(fight) and actions_in_surprise_round(fight, name) == 0:
+        return "does not act in the surprise round", "V-ENC1"
+    return None
+
+
+def may_react(fight: Fight, name: str) -> bool:
+    """D12: no reaction until the first round ends; V-ENC1: none for those sitting out the
+    surprise round."""
+    return held_back(fight, name) is None
+
+
+def surprised_by(stealth: Mapping[str, int], perception: Mapping[str, int]) -> list[str]:
+    """D12: each creature whose passive Perception every ambusher's Stealth total meets
+    (nobody it could have noticed) is surprised; `stealth`: the ambushers' totals."""
+    if not stealth:
+        return []
+    quietest = min(stealth.values())
+    return [name for name, passive in perception.items() if quietest >= passive]
+
+
+def surprise_over(fight: Fight) -> bool:
+    """D12: as a round starts, surprise is over once a round from round 1 on has been played
+    (a surprise round, round 0, does not count)."""
+    return bool(fight.turns.order) and fight.round >= 1
