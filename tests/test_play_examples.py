@@ -82,6 +82,47 @@ SHOWS = {
         "tries to shove Goblin 2",
         "stands up",
     ],
+    # D12 in the default layer: surprised heroes and a surprised monster.
+    "bandits-on-the-road": [
+        "Tamsin is surprised (D12).",
+        "Bandit 2 is surprised (D12): no order",
+        "The heroes win.",
+    ],
+    # V-HYR: initiative, target strikes both ways, two-weapon dice, heart points.
+    "bokoblin-camp": [
+        "Group initiative, Wisdom checks (V-HYR1)",
+        "(median 9.5)",
+        "spends 2 stamina points on a target strike (2 of 4 left, V-HYR2)",
+        "1d8 (8) + 3 slashing = 11 [a target strike: every die at its maximum (V-HYR2)]",
+        "makes a target strike (V-HYR2)]: 2d20",
+        "1d6 (2) + 3 slashing + 1d6 (4) slashing = 9 [with Handaxe's dice",
+        "heart points",
+    ],
+    # V-ENC: the surprise round, a unit, ties to the foe.
+    "goblin-kennels": [
+        "Surprise round (V-ENC1)",
+        "Who acts (V-ENC1): Wolf (3 actions), Goblin 1 (1 action).",
+        "Goblin 2 does not act in the surprise round (V-ENC1): no order",
+        "has only one action in the surprise round: it moved (V-ENC1)",
+        "Strike order (S2, S3): Wolf, Goblin 2, Garm;",
+    ],
+    # V-D20: favor, Bless and Bane, bonus types, the minimum of 1.
+    "crypt-of-the-clay-guardian": [
+        "a miss by 1 made good by favor (V-D20-1): hit",
+        "- 1d4 (",
+        "+ 1d4 (",
+        "+ 2 (bonuses)",
+        "at least 1 (V-D20-4): 1",
+    ],
+    # Three variants at once.
+    "lizalfos-ruins": [
+        "vs Hit DC 14 (arm): hit",
+        "[a target strike: every die at its maximum (V-HYR2)] − DR 3 (V-ACL3)",
+        "Wound Save for the arm",
+        "V-HYR3",
+        "+ 1d4 (",
+        "heart points",
+    ],
     "wight-and-skeletons": ["Round 7", "The heroes win.", "O dot", "(P6)"],
     "goblin-ambush": ["falls unconscious (D8)", "rolls a death save", "wakes up (D9)"],
     "orcs-at-the-ford": [

@@ -160,12 +160,18 @@ def _fields_to_json(value: Any) -> dict[str, Any]:
     }
 
 
+def _pairs(hint: Any) -> bool:
+    """`tuple[K, V]` (a pair, written as an object's entry), not `tuple[X, ...]` (a list)."""
+    args = typing.get_args(hint)
+    return typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is not Ellipsis
+
+
 def _to_json(value: Any, hint: Any) -> Any:
     if value is None and hint == UNTYPED:
         return ""  # untyped damage has an empty type, as in damage per type
     if isinstance(value, tuple):
         item = typing.get_args(hint)[0]
-        if typing.get_origin(item) is tuple:  # pairs, written as an object
+        if _pairs(item):  # pairs, written as an object
             key_hint, value_hint = typing.get_args(item)
             return {
                 ("" if k is None else _to_json(k, key_hint)): _to_json(v, value_hint)
@@ -323,7 +329,7 @@ def _make_reader(hint: Any) -> Reader:
         return _union_reader(hint)
     if origin is tuple:
         item = typing.get_args(hint)[0]
-        if typing.get_origin(item) is tuple:  # pairs, written as an object
+        if _pairs(item):  # pairs, written as an object
             return _pairs_reader(*typing.get_args(item))
         read_item = _reader(item)
 

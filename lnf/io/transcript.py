@@ -48,7 +48,7 @@ from lnf.model.events import (
 from lnf.model.plan import Mode
 from lnf.play.state import Applied, Dealt, StepDone
 from lnf.rules.acl import acl
-from lnf.rules.hyrule import heart_points, hyrule
+from lnf.rules.hyrule import STAMINA, heart_points, hyrule
 from lnf.rules.resources import ordinal
 from lnf.rules.roster import in_fight
 from lnf.rules.strike_order import strike_blocks
@@ -104,8 +104,11 @@ def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
     if isinstance(event, PhaseSet):
         return [bullet + event.note[:1].upper() + event.note[1:] + "."]
     if isinstance(event, Turn):
-        if event.note:
-            return [_bulleted(f"{event.who} {event.note}.", markdown)]
+        note = [_bulleted(f"{event.who} {event.note}.", markdown)] if event.note else []
+        if event.steps and note:  # what it did, then why it did no more
+            return [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")] + note
+        if note:
+            return note
         if not event.steps:
             return [_bulleted(f"{event.who} does nothing.", markdown)]
         return [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")]
@@ -155,9 +158,7 @@ def _before_the_fight(event: Surprised | Initiative | SurpriseRoundSet, before: 
             f"Surprise (D12): {who} did not notice the threat: no move, action or reaction "
             "in round 1."
         )
-    rolls = ", ".join(
-        f"{c.who} {c.faces[0]} {c.bonus:+d} = {c.faces[0] + c.bonus}" for c in event.checks
-    )
+    rolls = ", ".join(f"{c.who} {_d20(c.faces, c.bonus)}" for c in event.checks)
     sneaking = f"the {event.by} sneak up" if event.by else "Stealth"
     if not event.who:
         return f"Surprise (D12): {sneaking} (Stealth {rolls}), but everyone notices them."
@@ -323,10 +324,18 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
             text += f" − DR {dealt.reduced} (V-ACL3) = {rolled - dealt.reduced}"
             if rolled == dealt.reduced:
                 text += ": stopped, a hit and a miss for features that care (V-ACL7)"
-        if dealt.defences:
-            text += f", {dealt.defences} (D6): {dealt.amount}"
+        if dealt.defences or dealt.floored:
+            text += _defences_text(dealt)
         text += f"; {_hp(done.after, step.target)}"
     return text + "."
+
+
+def _defences_text(dealt: Dealt) -> str:
+    """ ", resists fire (D6): 3"; with the d20 variant's floor, ", …, at least 1 (V-D20-4): 1"."""
+    parts = [f"{dealt.defences} (D6)"] if dealt.defences else []
+    if dealt.floored:
+        parts.append("at least 1 (V-D20-4)")
+    return f", {', '.join(parts)}: {dealt.amount}"
 
 
 def _dealt_to(done: StepDone, who: str) -> Dealt:
@@ -350,7 +359,7 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
             roll = f"fails ({saved.note})"
         verdict = ("saves" if saved.success else "fails") if saved.faces else ""
         dealt = _dealt_to(done, saved.who)
-        defence = f", {dealt.defences} (D6)" if dealt.defences else ""
+        defence = _defences_text(dealt).rsplit(":", 1)[0] if dealt.defences or dealt.floored else ""
         result = (
             f"{verdict + ', ' if verdict else ''}takes {dealt.amount}{defence}; "
             f"{_hp(done.after, saved.who)}"
@@ -459,6 +468,10 @@ def _used_text(step: Used, after: Fight) -> str:
     if step.resource.startswith(SLOT):
         level = int(step.resource.removeprefix(SLOT))
         return f"{step.who} spends {a_an(ordinal(level))}-level spell slot{left}."
+    if step.resource == STAMINA:  # V-HYR2: a target strike's price
+        points = plural(step.amount, "stamina point")
+        left = f" ({r.left} of {r.total} left, V-HYR2)" if r is not None else " (V-HYR2)"
+        return f"{step.who} spends {points} on a target strike{left}."
     if step.amount > 1:
         return f"{step.who} spends {step.amount} of {step.resource}{left}."
     return f"{step.who} uses {step.resource}{left}."

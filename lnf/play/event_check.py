@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lnf.model import Action, Dot, Fight, Hero, Monster
+from lnf.model import Action, Dot, Fight, Hero, Monster, Variant
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -66,7 +66,8 @@ def event_problems(fight: Fight, event: Event) -> list[str]:
     if isinstance(event, Reaction):
         return _names(fight, [event.who], Hero) + _names(fight, [event.foe], Monster)
     if isinstance(event, RoundStarted):
-        return _names(fight, event.order) + _at_least(1, event.round, "the round")
+        first = 0 if Variant.ENC in fight.variants else 1  # V-ENC1: the surprise round is 0
+        return _names(fight, event.order) + _at_least(first, event.round, "the round")
     if isinstance(event, Surprised):
         return _names(fight, event.who) + _saves(fight, event.checks)
     if isinstance(event, Initiative):

@@ -327,7 +327,7 @@ class Runner:
         if move is not None:
             turn.do(move)
             if actions_in_surprise_round(turn.fight, monster.name) == 1:
-                self._finish(turn, "has one action in the surprise round and moved (V-ENC1)")
+                self._finish(turn, "has only one action in the surprise round: it moved (V-ENC1)")
                 return True
         if order.target is not None and order.mode is not None:
             me = turn.fight.monster(monster.name)
@@ -372,7 +372,8 @@ class Runner:
             if self.fight.turns.current != hero.name:
                 self._add(TurnStarted(hero.name))
             return False  # the DM records what the hero does; lnf next ends the turn
-        choice = self.heroes.choose(_stand_up(turn), hero)  # as its turn starts (V-ACL6)
+        begun = _stand_up(turn)  # the hero as its turn starts (V-ACL6's surge dice)
+        choice = self.heroes.choose(begun, begun.hero(hero.name))
         if choice is None:
             return False
         turn = Steps.turn(self.fight, hero.name)

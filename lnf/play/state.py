@@ -64,6 +64,7 @@ class Dealt:
     amount: int
     defences: str = ""  # "resists slashing", "" when none applied
     reduced: int = 0  # V-ACL3: what Damage Reduction took off first
+    floored: bool = False  # V-D20-4: raised to 1
 
 
 @value
@@ -334,13 +335,14 @@ def _hurt(
         by_type = reduced(by_type, target.dr, dict(target.typed_dr), worth(target))
         reduction = before - sum(by_type.values())
     amount, defences = after_defences(target, by_type)
-    if d20_variant(fight):  # V-D20-4: what gets through is at least 1
-        amount = at_least_one(target, by_type, amount)
+    floored = False
+    if d20_variant(fight) and (least := at_least_one(target, by_type, amount)) > amount:
+        amount, floored = least, True  # V-D20-4: what gets through is at least 1
     if knock and 0 < target.current_hp <= amount:
         hurt, notes = knock_out(target)
     else:
         hurt, notes = take_damage(target, amount, critical=critical)
-    return fight.with_combatant(hurt), Dealt(who, amount, defences, reduction), notes
+    return fight.with_combatant(hurt), Dealt(who, amount, defences, reduction, floored), notes
 
 
 def _damaged(fight: Fight, step: Damaged) -> StepDone:
