@@ -88,6 +88,8 @@ def show_data(fight: Fight, problems: list[Violation]) -> dict[str, Any]:
             "current": fight.turns.current,
             "next": up_next(fight),
         },
+        "variants": sorted(v.value for v in fight.variants),
+        "surprised": sorted(fight.surprised),  # D12
         "problems": [violation_data(v) for v in problems],
         "chase": [
             {"escaper": p.escaper, "pursuer": p.pursuer, "points": p.points} for p in fight.chase
