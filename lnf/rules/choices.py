@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lnf.errors import Refused
-from lnf.model import Attack, BackReason, Fight, Flag, Hero, Monster, PhaseKind, Rank
+from lnf.model import Attack, BackReason, Fight, Flag, Hero, Monster, PhaseKind, Rank, Variant
 from lnf.model.events import Moved
 from lnf.model.plan import Mode
 from lnf.rules.acl import acl
@@ -318,6 +318,8 @@ def options(fight: Fight, hero: Hero) -> list[str]:
             "grapple MONSTER",
             "shove MONSTER",
         ]
+    if Variant.HYR in fight.variants:  # V-HYR2
+        out.append("target strike: attack … target (2 stamina or disadvantage)")
     out += [
         "heal ALLY DICE",
         "dash",
