@@ -38,6 +38,7 @@ COMMANDS = {
     "monsters": "lnf.cli.monster_commands:monsters",
     "move": "lnf.cli.record_commands:move",
     "next": "lnf.cli.table_commands:next_",
+    "odds": "lnf.cli.odds_commands:odds",
     "plan": "lnf.cli.plan_commands:plan",
     "play": "lnf.cli.solo_commands:play",
     "react": "lnf.cli.table_commands:react",

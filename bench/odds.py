@@ -1,0 +1,82 @@
+"""`lnf odds` measured: fights per second for each example with LNF's monsters on 1 and 2
+processes and with greedy monsters on 1, the ratio of the two kinds of monsters on the same
+seeds, how often the plan cache answers, and 1,000 fights of X1 (wight and skeletons) on two
+processes against the issue's 60 s.
+
+    .venv/bin/python bench/odds.py [--fights 200] [--x1 1000]
+
+Times whole runs in this process (the engine, not the command's start-up), each kind of
+monsters with a fresh cache. Prints the tables; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+from lnf.io.fight_file import load_fight
+from lnf.play import odds
+from lnf.play.odds import play_fights
+from lnf.play.plan_cache import PlanCache
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
+X1 = Path(__file__).resolve().parent.parent / "examples" / "wight-and-skeletons.yaml"
+
+
+def timed(path: Path, fights: int, monsters: str, jobs: int) -> tuple[float, float]:
+    """Fights per second, and the share of plans the cache answered (one process only)."""
+    odds._PLANNERS.clear()
+    start = load_fight(path)
+    began = time.perf_counter()
+    done = list(play_fights(start, range(fights), 1, monsters=monsters, jobs=jobs))
+    rate = len(done) / (time.perf_counter() - began)
+    cache = odds._PLANNERS.get(monsters)
+    hits = (
+        cache.hits / max(1, cache.hits + cache.misses)
+        if cache is not None and jobs == 1
+        else float("nan")
+    )
+    return rate, hits
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--fights", type=int, default=200)
+    parser.add_argument("--x1", type=int, default=1000)
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} cores; {args.fights} fights per example and kind of monsters\n")
+    head = ("example", "LNF 1 job", "LNF 2 jobs", "greedy", "LNF/greedy", "cache hits")
+    print(f"{head[0]:28} {head[1]:>10} {head[2]:>11} {head[3]:>8} {head[4]:>11} {head[5]:>11}")
+    for path in EXAMPLES:
+        lnf1, hits = timed(path, args.fights, "lnf", 1)
+        lnf2, _ = timed(path, args.fights, "lnf", 2)
+        greedy, _ = timed(path, args.fights, "greedy", 1)
+        print(
+            f"{path.stem:28} {lnf1:>8.0f}/s {lnf2:>9.0f}/s {greedy:>6.0f}/s "
+            f"{greedy / lnf1:>10.2f}× {100 * hits:>10.0f}%"
+        )
+    start = load_fight(X1)
+    odds._PLANNERS.clear()
+    began = time.perf_counter()
+    done = list(play_fights(start, range(args.x1), 1, jobs=2))
+    took = time.perf_counter() - began
+    print(f"\n{len(done):,} fights of X1 on 2 processes: {took:.1f} s (the issue asks ≤ 60 s)")
+    odds._PLANNERS["lnf"] = PlanCache(odds._solved)
+    odds._PLANNERS["lnf"].plans = _Forgetful()
+    began = time.perf_counter()
+    done = list(play_fights(start, range(args.fights), 1))
+    rate = len(done) / (time.perf_counter() - began)
+    print(f"X1 without the plan cache, 1 process: {rate:.0f} fights/s")
+
+
+class _Forgetful(dict):  # type: ignore[type-arg]
+    """A cache that keeps nothing: every plan solved."""
+
+    def __setitem__(self, key: object, value: object) -> None:
+        pass
+
+
+if __name__ == "__main__":
+    main()

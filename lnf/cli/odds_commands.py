@@ -1,0 +1,276 @@
+"""`lnf odds`: how deadly is this fight? It plays the fight many times from where it stands
+(the fight file and its log) and says what the fights came to, with 95 % intervals."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from lnf.cli.options import echo_json, fight_argument, json_option, opened
+from lnf.errors import InputError, InputProblem
+from lnf.io.files import read_text
+from lnf.io.odds_text import (
+    chart_lines,
+    compare_lines,
+    difference_data,
+    headline,
+    outcome_data,
+    outcome_from,
+    report_data,
+    report_lines,
+)
+from lnf.model import Fight
+from lnf.play.odds import MONSTERS, Outcome, play_fights
+from lnf.play.odds_tally import Report, tally
+from lnf.play.script import Script
+
+LABELS = {"lnf": "LNF monsters", "greedy": "greedy monsters"}
+
+
+@click.command()
+@fight_argument
+@click.option("--fights", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=1,
+    show_default=True,
+    help="Master seed: each fight's dice come from it and the fight's number.",
+)
+@click.option(
+    "--first",
+    type=click.IntRange(0, 2**62),
+    default=0,
+    show_default=True,
+    help="The first fight's number (to split a run across machines).",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 256),
+    default=1,
+    show_default=True,
+    help="Processes to play on; the numbers are the same for any count.",
+)
+@click.option(
+    "--script",
+    "script_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Hero actions by round where they fit a fight; the hero policy elsewhere.",
+)
+@click.option(
+    "--monsters",
+    type=click.Choice(MONSTERS),
+    default="lnf",
+    show_default=True,
+    help="lnf: the joint plan (P3, P4); greedy: each monster its first legal target.",
+)
+@click.option("--compare", is_flag=True, help="Play the same fights with both and compare.")
+@click.option(
+    "--plot",
+    "plot_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Draw the rounds and each hero's drop and death chances (.png or .svg).",
+)
+@click.option("--markdown", is_flag=True, help="Markdown, for session notes.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--merge",
+    "merge_files",
+    multiple=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Combine the --json results of runs over separate fight numbers.",
+)
+@json_option
+def odds(
+    fight_file: Path,
+    fights: int,
+    seed: int,
+    first: int,
+    jobs: int,
+    script_file: Path | None,
+    monsters: str,
+    compare: bool,
+    plot_file: Path | None,
+    markdown: bool,
+    quiet: bool,
+    merge_files: tuple[Path, ...],
+    as_json: bool,
+) -> None:
+    """Play FIGHT many times from where it stands, with the hero policy (or --script), and say
+    how it goes: the heroes' chance to win, each hero's to drop and to die, rounds, hit points
+    lost, what the sheets spend, how often anyone flees. Same seed, same numbers."""
+    session = opened(fight_file, record=False)
+    start = session.fight
+    title = start.title or fight_file.stem
+    heroes = [h.name for h in start.heroes]
+    script = session.script(script_file) if script_file is not None else None
+    kinds = list(MONSTERS) if compare else [monsters]
+    runs: dict[str, list[Outcome]] = {}
+    stopped = False
+    if merge_files:
+        runs, seed, first, fights = _merged(merge_files, kinds)
+    else:
+        numbers = range(first, first + fights)
+        for kind in kinds:
+            runs[kind], stopped = _play(start, numbers, seed, kind, script, jobs, quiet, as_json)
+            if stopped:
+                break
+    reports = {kind: tally(sorted(o, key=lambda x: x.number), heroes) for kind, o in runs.items()}
+    played = min(len(o) for o in runs.values()) if runs else 0
+    if as_json:
+        echo_json(_json(title, seed, first, fights, script_file, runs, reports, compare, stopped))
+    else:
+        _say(
+            title,
+            seed,
+            first,
+            played,
+            script_file,
+            reports,
+            compare,
+            markdown,
+            plot_file,
+            stopped,
+            fights,
+        )
+    if plot_file is not None and played:
+        from lnf.io.odds_plot import plot  # matplotlib, only when asked for
+
+        plot(plot_file, title, {LABELS[k]: r for k, r in reports.items()})
+        if not as_json:
+            click.echo(f"\nDrawn: {plot_file}")
+    if stopped:
+        from lnf.cli import INTERRUPTED_EXIT
+
+        sys.exit(INTERRUPTED_EXIT)  # Ctrl-C, as shells report it, after what was finished
+
+
+def _play(
+    start: Fight,
+    numbers: range,
+    seed: int,
+    kind: str,
+    script: Script | None,
+    jobs: int,
+    quiet: bool,
+    as_json: bool,
+) -> tuple[list[Outcome], bool]:
+    """The fights of one kind of monsters; a Ctrl-C keeps those finished."""
+    outcomes: list[Outcome] = []
+    show = not quiet and sys.stderr.isatty()
+    label = f"{LABELS[kind]:>15}"
+    bar = click.progressbar(length=len(numbers), label=label, file=sys.stderr) if show else None
+    try:
+        if bar is not None:
+            bar.__enter__()
+        step = bar.update if bar is not None else None
+        for outcome in play_fights(
+            start, numbers, seed, monsters=kind, script=script, jobs=jobs, on_done=step
+        ):
+            outcomes.append(outcome)
+    except KeyboardInterrupt:
+        click.echo(
+            f"\nlnf: stopped (Ctrl-C) after {len(outcomes)} fights; what they say:", err=True
+        )
+        return outcomes, True
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    return outcomes, False
+
+
+def _say(
+    title: str,
+    seed: int,
+    first: int,
+    played: int,
+    script_file: Path | None,
+    reports: dict[str, Report],
+    compare: bool,
+    markdown: bool,
+    plot_file: Path | None,
+    stopped: bool,
+    asked: int,
+) -> None:
+    script = str(script_file) if script_file else ""
+    kind = next(iter(reports))
+    head = headline(title, played, seed, first, "both" if compare else kind, script)
+    if compare:
+        head = head.replace(", both,", ", LNF's monsters and greedy ones on the same fights,")
+    lines = [f"## {head}" if markdown else head, ""]
+    if stopped:
+        lines.insert(1, f"(stopped after {played} of {asked} fights)")
+    if compare:
+        a, b = reports["lnf"], reports["greedy"]
+        lines += compare_lines(a, b, markdown=markdown)
+    else:
+        lines += report_lines(reports[kind], markdown=markdown)
+    if plot_file is None and not markdown:
+        for k, r in reports.items():
+            lines += ["", *chart_lines(r.rounds, f" ({LABELS[k]})" if compare else "")]
+    click.echo("\n".join(lines))
+
+
+def _json(
+    title: str,
+    seed: int,
+    first: int,
+    fights: int,
+    script_file: Path | None,
+    runs: dict[str, list[Outcome]],
+    reports: dict[str, Report],
+    compare: bool,
+    stopped: bool,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "fight": title,
+        "seed": seed,
+        "first": first,
+        "fights": fights,
+        "script": str(script_file) if script_file else None,
+        "stopped": stopped,
+        "runs": {
+            kind: {
+                "report": report_data(reports[kind]),
+                "outcomes": [outcome_data(o) for o in sorted(runs[kind], key=lambda x: x.number)],
+            }
+            for kind in runs
+        },
+    }
+    if compare and len(reports) == 2:
+        out["difference"] = difference_data(reports["lnf"], reports["greedy"])
+    return out
+
+
+def _merged(
+    files: tuple[Path, ...], kinds: list[str]
+) -> tuple[dict[str, list[Outcome]], int, int, int]:
+    """`--merge`: the fights of several --json runs of one master seed, each number once."""
+    runs: dict[str, dict[int, Outcome]] = {}
+    seeds = set()
+    for path in files:
+        try:
+            data = json.loads(read_text(path))
+            seeds.add(data["seed"])
+            for kind, run in data["runs"].items():
+                for item in run["outcomes"]:
+                    o = outcome_from(item)
+                    if o.number in runs.setdefault(kind, {}):
+                        raise ValueError(f"fight {o.number} is in two of the files")
+                    runs[kind][o.number] = o
+        except (ValueError, KeyError, TypeError) as exc:
+            problem = InputProblem(f"not an lnf odds --json result to merge: {exc}")
+            raise InputError(str(path), [problem]) from None
+    if len(seeds) != 1:
+        problem = InputProblem(
+            "the runs to merge have different master seeds: they are not one run"
+        )
+        raise InputError(", ".join(map(str, files)), [problem])
+    numbers = sorted(n for r in runs.values() for n in r)
+    first = numbers[0] if numbers else 0
+    count = max(len(r) for r in runs.values()) if runs else 0
+    return {k: list(v.values()) for k, v in runs.items()}, seeds.pop(), first, count

@@ -1,0 +1,54 @@
+"""Greedy monsters, as other simulators play them: each monster in danger order (G3) takes the
+first legal target, one at a time, instead of LNF's joint plan (P3, P4). `lnf odds --monsters
+greedy` plays the same fights with them, so a DM sees what the joint plan changes.
+
+"First legal target": the heroes down the rows as the grid lists them (G2), blind to the dots
+and the target order (T1, T2) as other tools are, and leaving the downed alone while anyone
+stands; for each, the first order the rules allow
+given the orders already taken: from where it stands (mêlée, reach, then ranged), else
+joining the hero (mêlée). It keeps its rank. Nothing is solved: the validator (`check_plan`)
+is the only judge, and the plan it ends with is legal as a whole (orders that would break a
+rule counted over all monsters, R6 or K2, are dropped from the last back)."""
+
+from __future__ import annotations
+
+from lnf.model import Fight, Monster
+from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Plan
+from lnf.rules.moves import can_act
+from lnf.rules.plan_check import check_plan
+from lnf.rules.roster import downed, in_fight, monsters, rows
+
+MODES = (Mode.MELEE, Mode.REACH, Mode.RANGED)
+
+
+def greedy_plan(fight: Fight) -> Plan:
+    orders: list[Order] = []
+    for monster in monsters(fight):
+        if can_act(fight, monster):
+            orders.append(_first_legal(fight, monster, orders))
+    while orders and check_plan(fight, Plan(tuple(orders))):
+        last = next((o for o in reversed(orders) if o.target is not None), None)
+        if last is None:
+            break
+        orders[orders.index(last)] = Order(last.monster, fight.monster(last.monster).rank)
+    return Plan(tuple(orders))
+
+
+def _first_legal(fight: Fight, monster: Monster, taken: list[Order]) -> Order:
+    standing = [h for h in rows(fight) if in_fight(h) and not downed(h)]
+    for hero in standing or [h for h in rows(fight) if in_fight(h)]:
+        moves: list[Move] = [STAY, Move(MoveKind.JOIN, hero=hero.name)]
+        group = fight.group_of(hero.name)
+        if group is not None:
+            moves[1] = Move(MoveKind.JOIN, group=group.label)
+        for move in moves:
+            for mode in MODES if move is STAY else (Mode.MELEE,):
+                order = Order(monster.name, monster.rank, move, hero.name, mode)
+                if _fits(fight, [*taken, order]):
+                    return order
+    return Order(monster.name, monster.rank)
+
+
+def _fits(fight: Fight, orders: list[Order]) -> bool:
+    """Legal so far: every rule but those counted over the whole plan (R6)."""
+    return not [p for p in check_plan(fight, Plan(tuple(orders))) if p.rule != "R6"]

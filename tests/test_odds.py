@@ -1,0 +1,201 @@
+"""`lnf odds`: the odds engine (many fights, each with its own seed), its statistics worked
+out by hand, the plan cache against the solver, greedy monsters, and what the command says."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from lnf.io.fight_file import load_fight
+from lnf.model import Fight, Resource
+from lnf.play.greedy import greedy_plan
+from lnf.play.odds import Outcome, fight_seed, play_fights
+from lnf.play.odds_tally import difference, rounds, share, spread, tally, wilson
+from lnf.play.plan_cache import PlanCache, plan_state
+from lnf.rules.plan_check import check_plan
+from lnf.rules.state import planning_problems
+from lnf.solver import solve_plan
+from tests.cli import run, stdout_of
+from tests.strategies import plan_fights
+
+ROOT = Path(__file__).parent.parent
+X1 = ROOT / "examples" / "wight-and-skeletons.yaml"
+GOLDEN = Path(__file__).parent / "fights" / "odds"
+
+
+# --- statistics, by hand -----------------------------------------------------------------
+
+
+def test_wilson_interval_by_hand() -> None:
+    # 3 of 10: p = 0.3; centre (0.3 + 1.96²/20) / (1 + 1.96²/10) = 0.3555;
+    # half 1.96 √(0.021 + 0.0096) / 1.3841 = 0.2477 → 0.1078 to 0.6032.
+    lo, hi = wilson(3, 10)
+    assert math.isclose(lo, 0.1078, abs_tol=5e-4) and math.isclose(hi, 0.6032, abs_tol=5e-4)
+    assert wilson(0, 10)[0] == 0.0 and math.isclose(wilson(0, 10)[1], 0.2775, abs_tol=5e-4)
+    assert wilson(10, 10)[1] == 1.0
+
+
+def test_newcombe_difference_by_hand() -> None:
+    # 3/10 − 5/10 = −0.2; lower −0.2 − √((0.3 − 0.1078)² + (0.7634 − 0.5)²) = −0.5260,
+    # upper −0.2 + √((0.6032 − 0.3)² + (0.5 − 0.2366)²) = 0.2014.
+    d = difference(share(3, 10), share(5, 10))
+    assert math.isclose(d.diff, -0.2)
+    assert math.isclose(d.lo, -0.5260, abs_tol=5e-4) and math.isclose(d.hi, 0.2014, abs_tol=5e-4)
+
+
+def test_rounds_and_means_by_hand() -> None:
+    r = rounds([3, 1, 2, 5, 4])
+    assert (r.q1, r.median, r.q3, r.least, r.most) == (2, 3, 4, 1, 5)
+    assert r.counts == ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1))
+    s = spread([10, 20, 30])  # sd 10: half 1.96 × 10 / √3 = 11.32
+    assert s.mean == 20 and math.isclose(s.hi - s.mean, 11.316, abs_tol=1e-3)
+
+
+def test_a_tally_of_three_fights() -> None:
+    fights = [
+        Outcome(0, "heroes", 3, ("Ann",), (), 10, 30, (("slot 1", 1),), False),
+        Outcome(1, "monsters", 5, ("Ann", "Bo"), ("Bo",), 40, 12, (), True),
+        Outcome(2, "heroes", 4, (), (), 5, 30, (("slot 1", 2),), False),
+    ]
+    r = tally(fights, ["Ann", "Bo"])
+    assert (r.heroes_win.k, r.heroes_win.n) == (2, 3)
+    assert [(h.name, h.drops.k, h.dies.k) for h in r.heroes] == [("Ann", 2, 0), ("Bo", 1, 1)]
+    assert r.rounds.median == 4 and r.spent == (("slot 1", 1.0),) and r.anyone_flees.k == 1
+    assert r.hero_damage.mean == 55 / 3
+
+
+# --- the engine ----------------------------------------------------------------------------
+
+
+def test_a_fights_seed_depends_on_the_master_seed_and_its_number_only() -> None:
+    assert fight_seed(1, 7) == fight_seed(1, 7) != fight_seed(1, 8) != fight_seed(2, 7)
+
+
+def test_same_seed_same_fights_on_one_process_or_two() -> None:
+    start = load_fight(X1)
+    one = sorted(play_fights(start, range(12), 5), key=lambda o: o.number)
+    two = sorted(play_fights(start, range(12), 5, jobs=2), key=lambda o: o.number)
+    assert one == two
+    again = sorted(play_fights(start, range(6, 12), 5), key=lambda o: o.number)
+    assert again == one[6:]  # a fight is the same whatever range it is played in
+
+
+def test_greedy_plans_are_legal_and_take_the_first_target_down_the_rows() -> None:
+    start = load_fight(ROOT / "examples" / "goblin-ambush.yaml")
+    plan = greedy_plan(start)
+    assert not check_plan(start, plan)
+    first = plan.orders[0]
+    assert first.target is not None
+
+
+# --- the plan cache --------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(plan_fights(max_heroes=4, max_monsters=5), st.data())
+def test_the_cache_gives_the_solvers_plan(fight: Fight, data: st.DataObject) -> None:
+    """What the cache sets aside changes no plan: a state with other hit points above 0,
+    temporary hit points, resources, round and surge dice gets the plan the solver gives it."""
+    assume(not planning_problems(fight))
+    other = replace(
+        fight,
+        round=data.draw(st.integers(1, 30)),
+        heroes=tuple(
+            replace(
+                h,
+                hp_now=h.hp_now if h.current_hp == 0 else data.draw(st.integers(1, h.hp)),
+                temp_hp=data.draw(st.integers(0, 9)),
+                resources=(Resource("slot 1", 3, data.draw(st.integers(0, 3))),),
+                surge=data.draw(st.integers(0, 3)),
+            )
+            for h in fight.heroes
+        ),
+        monsters=tuple(
+            replace(m, damage=data.draw(st.integers(0, m.hp - 1))) if m.current_hp > 0 else m
+            for m in fight.monsters
+        ),
+    )
+    assert plan_state(other) == plan_state(fight)
+    cache = PlanCache(lambda f: solve_plan(f, explain=False).plan)
+    first = cache(fight)
+    assert cache(other) == first == solve_plan(other, explain=False).plan
+    assert (cache.hits, cache.misses) == (1, 1)
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def _golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("LNF_UPDATE_GOLDEN"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"{name} is missing: run with LNF_UPDATE_GOLDEN=1 to write it"
+    assert text == path.read_text(encoding="utf-8")
+
+
+def test_a_golden_report_in_text_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    args = ["odds", "examples/orcs-at-the-ford.yaml", "--fights", "30", "--seed", "3", "--quiet"]
+    _golden("orcs-at-the-ford.odds.txt", stdout_of(*args))
+    _golden("orcs-at-the-ford.odds.json", stdout_of(*args, "--json"))
+    _golden("orcs-at-the-ford.compare.md", stdout_of(*args, "--compare", "--markdown"))
+
+
+def test_runs_over_separate_numbers_merge_into_one(tmp_path: Path) -> None:
+    args = ["odds", str(X1), "--seed", "2", "--quiet", "--json"]
+    whole = json.loads(stdout_of(*args, "--fights", "10"))
+    (tmp_path / "a.json").write_text(stdout_of(*args, "--fights", "4"), encoding="utf-8")
+    (tmp_path / "b.json").write_text(
+        stdout_of(*args, "--fights", "6", "--first", "4"), encoding="utf-8"
+    )
+    merged = json.loads(
+        stdout_of(*args, "--merge", str(tmp_path / "a.json"), "--merge", str(tmp_path / "b.json"))
+    )
+    assert merged["runs"] == whole["runs"]
+    code, out = run(
+        "odds", str(X1), "--merge", str(tmp_path / "a.json"), "--merge", str(tmp_path / "a.json")
+    )
+    assert code == 2 and "fight 0 is in two of the files" in out
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_the_plot_is_written(tmp_path: Path, suffix: str) -> None:
+    picture = tmp_path / f"odds{suffix}"
+    code, out = run(
+        "odds", str(X1), "--fights", "8", "--compare", "--quiet", "--plot", str(picture)
+    )
+    assert code == 0, out
+    data = picture.read_bytes()
+    if suffix == ".png":
+        assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    else:
+        assert data.lstrip().startswith(b"<?xml") and b"<svg" in data
+    code, out = run("odds", str(X1), "--fights", "2", "--quiet", "--plot", str(tmp_path / "x.jpg"))
+    assert code == 2 and ".png or .svg" in out and "Traceback" not in out
+
+
+def test_without_plot_a_text_chart() -> None:
+    out = stdout_of("odds", str(X1), "--fights", "10", "--quiet")
+    assert "Rounds to the end:" in out and "│█" in out
+
+
+def test_odds_without_plot_does_not_import_matplotlib() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from lnf.cli import main\n"
+        f"try: main(['odds', {str(X1)!r}, '--fights', '3', '--quiet', '--compare'])\n"
+        "except SystemExit as exit: assert not exit.code, exit.code\n"
+        "print('matplotlib' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "False"
