@@ -124,6 +124,9 @@ def odds(
     if as_json:
         echo_json(_json(title, seed, first, fights, script_file, runs, reports, compare, stopped))
     else:
+        where = f" from round {start.round}" + (
+            ", as the log has it" if session.table.events else ""
+        )
         _say(
             title,
             seed,
@@ -136,6 +139,7 @@ def odds(
             plot_file,
             stopped,
             fights,
+            where,
         )
     if plot_file is not None and played:
         from lnf.io.odds_plot import plot  # matplotlib, only when asked for
@@ -195,10 +199,11 @@ def _say(
     plot_file: Path | None,
     stopped: bool,
     asked: int,
+    where: str,
 ) -> None:
     script = str(script_file) if script_file else ""
     kind = next(iter(reports))
-    head = headline(title, played, seed, first, "both" if compare else kind, script)
+    head = headline(title, played, seed, first, "both" if compare else kind, script, where)
     if compare:
         head = head.replace(", both,", ", LNF's monsters and greedy ones on the same fights,")
     lines = [f"## {head}" if markdown else head, ""]

@@ -31,13 +31,15 @@ def rounds_text(r: Rounds) -> str:
     return f"median {r.median:g}, quartiles {r.q1:g}–{r.q3:g} ({r.least} to {r.most})"
 
 
-def headline(title: str, fights: int, seed: int, first: int, monsters: str, script: str) -> str:
+def headline(
+    title: str, fights: int, seed: int, first: int, monsters: str, script: str, where: str = ""
+) -> str:
     last = first + fights - 1
     heroes = (
         f"the script {script} (the hero policy where it is silent)" if script else "the hero policy"
     )
     return (
-        f"{title}: {plural(fights, 'fight')} (seed {seed}, fights {first}–{last}), "
+        f"{title}: {plural(fights, 'fight')}{where} (seed {seed}, fights {first}–{last}), "
         f"{WHO.get(monsters, monsters)}, {heroes}"
     )
 

@@ -24,6 +24,7 @@ from lnf.play.runner import Runner
 from lnf.play.script import Script, ScriptedHeroes
 from lnf.play.state import Applied
 from lnf.play.table import Table
+from lnf.rules.strike_order import up_next
 from lnf.values import value
 
 MAX_ROUNDS = 100  # a fight still going after this many rounds counts as "no end"
@@ -55,7 +56,7 @@ class _Tracker:
     """Reads what each event did as the runner says it."""
 
     def __init__(self, start: Fight) -> None:
-        self.rounds = 0
+        self.rounds = 1 if up_next(start) is not None else 0  # from a round under way, it counts
         self.dropped: set[str] = {h.name for h in start.heroes if h.current_hp == 0}
         self.lost = {Side.HEROES: 0, Side.MONSTERS: 0}
         self.spent: Counter[str] = Counter()
