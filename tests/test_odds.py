@@ -199,3 +199,8 @@ def test_odds_without_plot_does_not_import_matplotlib() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_the_same_report_on_one_job_or_two() -> None:
+    args = ["odds", str(X1), "--fights", "10", "--seed", "4", "--quiet", "--json"]
+    assert stdout_of(*args) == stdout_of(*args, "--jobs", "2")

@@ -153,3 +153,16 @@ def test_replay_gives_the_same_fight_under_three_variants() -> None:
     f = load_fight(EXAMPLES / "lizalfos-ruins.yaml")
     table = play(f, rounds=3, seed=19)
     assert replay(f, table.events) == table.fight
+
+
+def test_the_plan_preview_of_the_surprise_round_is_the_plan_played() -> None:
+    from lnf.io.fight_file import load_fight
+    from lnf.play.round_start import next_grid
+
+    f = load_fight(EXAMPLES / "goblin-kennels.yaml")
+    grid = next_grid(f)
+    assert grid.round == 0
+    preview = solve_plan(grid, explain=False).plan
+    played = next(e for e in play(f, rounds=1).events if isinstance(e, Planned))
+    assert played.orders == preview.orders
+    assert "Goblin 2" not in {o.monster for o in preview.orders}

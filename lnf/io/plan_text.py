@@ -16,7 +16,9 @@ from lnf.rules.attacks import plan_targets, roll_for, routine, weapon_for
 from lnf.rules.distance import volley_attack, volley_reach
 from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
+from lnf.rules.roster import in_fight
 from lnf.rules.strike_order import strike_blocks, strike_order
+from lnf.rules.surprise import held_back
 from lnf.rules.wording import and_list
 from lnf.values import value
 
@@ -117,6 +119,8 @@ def plan_title(fight: Fight, under_way: bool) -> str:
         how = "V4: every monster that reaches shoots"
     else:
         when, how = f"round {fight.round}", "P1–P4"
+    if fight.round == 0:
+        when = "the surprise round (V-ENC1)"
     if under_way:
         return f"The monsters' plan for the rest of {when} ({how}; P6: as the grid stands now)"
     return f"The monsters' plan for {when} ({how}; lnf next or lnf round starts it)"
@@ -132,8 +136,14 @@ def render_plan(
     under_way: bool = False,
 ) -> str:
     """`lnf plan`: each monster's order in strike order, then who is left alone and why."""
-    out = [style(title or f"The monsters' plan for round {fight.round}", "bold")]
+    which = f"round {fight.round}" if fight.round else "the surprise round (V-ENC1)"
+    out = [style(title or f"The monsters' plan for {which}", "bold")]
     out += [f"Note: {note}." for note in notes]
+    out += [
+        f"{m.name} {held[0]} ({held[1]}): no order."
+        for m in fight.monsters
+        if in_fight(m) and (held := held_back(fight, m.name)) is not None
+    ]
     out.append("Target order (T2): " + ", ".join(h.name for h in plan_targets(fight)))
     out.append("")
     if not facts:

@@ -17,6 +17,7 @@ from lnf.play.volleys import tick_volley
 from lnf.rules.distance import volley_plan
 from lnf.rules.state import check_state
 from lnf.rules.strike_order import strike_order, up_next
+from lnf.rules.surprise import surprise_round_next
 
 Planner = Callable[[Fight], Plan]
 
@@ -62,12 +63,21 @@ def plan_in_phase(grid: Fight, planner: Planner) -> Plan:
     return volley_plan(grid) if grid.phase.kind is PhaseKind.VOLLEY else planner(grid)
 
 
+def surprise_round_start(fight: Fight) -> RoundStarted:
+    """V-ENC1: the surprise round, lnf's round 0: those named act, in strike order."""
+    acting = dict(fight.surprise_round)
+    order = tuple(n for n in strike_order(fight) if acting.get(n, 0))
+    return RoundStarted(0, order, fight.phase)
+
+
 def next_grid(fight: Fight) -> Fight:
     """The grid the monsters' next plan is made for: the grid now in a round under way (P6),
     else the grid as the next round opens, with that round's number. The chase runs beside
     the grid (C1): its members are left out."""
     if up_next(fight) is not None:
         return grid_view(fight)
+    if surprise_round_next(fight):
+        return grid_view(apply(fight, surprise_round_start(fight)).after)
     if fight.phase.kind is PhaseKind.APART:
         raise Refused(
             "the sides are apart: the volley rounds are rolled before any plan (V1); lnf start "

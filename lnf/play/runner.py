@@ -53,7 +53,7 @@ from lnf.play.resolve import (
     roll_surge,
     roll_wound_save,
 )
-from lnf.play.round_start import Planner, opening, plan_in_phase, round_number
+from lnf.play.round_start import Planner, opening, plan_in_phase, round_number, surprise_round_start
 from lnf.play.sides import HeroSide
 from lnf.play.state import Applied, Steps
 from lnf.play.table import Table
@@ -189,9 +189,7 @@ class Runner:
 
     def start_round(self) -> None:
         if surprise_round_next(self.fight):  # V-ENC1: only those named act, before round 1
-            acting = dict(self.fight.surprise_round)
-            order = tuple(n for n in strike_order(self.fight) if acting.get(n, 0))
-            self._add(RoundStarted(0, order, self.fight.phase))
+            self._add(surprise_round_start(self.fight))
             self._plan = None
             self._current_plan()
             return
