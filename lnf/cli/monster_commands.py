@@ -99,7 +99,7 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
     saves = ", ".join(f"{k} {v:+d}" for k, v in b.get("saves", {}).items())
     out += wrap(
         f"Saves {saves or 'none'} · passive Perception {b.get('perception', 10)} · "
-        f"Stealth {b.get('stealth', 0):+d} · Constitution {b.get('con', 0):+d}"
+        f"Stealth {b.get('stealth', 0):+d} · Con {b.get('con', 0):+d} (dashes in a chase, C3)"
     )
     for key, title in (
         ("resist", "Resistances"),

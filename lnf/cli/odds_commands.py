@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from lnf.cli.options import echo_json, fight_argument, json_option, opened
-from lnf.errors import InputError, InputProblem
+from lnf.errors import InputError, InputProblem, RuleViolation
 from lnf.io.files import read_text
 from lnf.io.odds_text import (
     chart_lines,
@@ -27,13 +27,20 @@ from lnf.model import Fight
 from lnf.play.odds import MONSTERS, Outcome, play_fights
 from lnf.play.odds_tally import Report, tally
 from lnf.play.script import Script
+from lnf.rules.state import unplayable
 
 LABELS = {"lnf": "LNF monsters", "greedy": "greedy monsters"}
 
 
 @click.command()
 @fight_argument
-@click.option("--fights", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
+@click.option(
+    "--fights",
+    type=click.IntRange(1, 10_000_000),
+    default=200,
+    show_default=True,
+    help="How many fights to play.",
+)
 @click.option(
     "--seed",
     type=click.IntRange(0, 2**63 - 1),
@@ -105,6 +112,12 @@ def odds(
     lost, what the sheets spend, how often anyone flees. Same seed, same numbers."""
     session = opened(fight_file, record=False)
     start = session.fight
+    problems = unplayable(start)
+    if problems:  # as lnf run and lnf play: nothing illegal is played
+        raise RuleViolation(
+            problems,
+            f"{fight_file.name} cannot be played on as it stands (lnf check says the same):",
+        )
     title = start.title or fight_file.stem
     heroes = [h.name for h in start.heroes]
     script = session.script(script_file) if script_file is not None else None
