@@ -10,7 +10,7 @@ from typing import Any
 
 from lnf.model import SLOT
 from lnf.rules.resources import ordinal
-from lnf.rules.sheets import class_resources, sneak_dice
+from lnf.rules.sheets import class_resources, proficiency, sneak_dice
 from lnf.values import value
 
 # Attack fields may hold {mod} (the main ability), {hit} (attack bonus), {hit2} (a weapon off
@@ -245,10 +245,6 @@ NAMES = {
     "wizard": "Quill",
 }
 POTION = ("Potion of Healing", "2d4+2")
-
-
-def proficiency(level: int) -> int:
-    return 2 + (level - 1) // 4
 
 
 def _flow(d: dict[str, Any], fill: dict[str, int]) -> str:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from fractions import Fraction
 
 from lnf.dice import DamageType
 from lnf.errors import Refused
 from lnf.model import Combatant, Cover, Fight, Hero, Monster, Size, Variant
 from lnf.rules.roster import incapacitated
+from lnf.rules.sheets import proficiency
 from lnf.rules.wording import plural
 
 # V-ACL1: the Hit DC by size (smaller sizes than tiny, the text's minuscule and co, are not
@@ -85,20 +87,14 @@ def verify_surge(fight: Fight, c: Combatant, dice: int, effect: str) -> None:
         raise Refused(f"{c.name} holds {held}, not {dice}", "V-ACL6")
 
 
-def proficiency(c: Hero | Monster) -> int:
-    """5e's proficiency bonus: by a hero's level, by a monster's challenge rating."""
+def proficiency_of(c: Hero | Monster) -> int:
+    """The proficiency bonus: by a hero's level, by a monster's challenge rating."""
     if isinstance(c, Hero):
-        return 2 + max(0, (c.level or 1) - 1) // 4
+        return proficiency(c.level or 1)
     try:
-        cr = float(eval_cr(c.cr)) if c.cr else 0.0
+        return proficiency(int(Fraction(c.cr))) if c.cr else proficiency(1)
     except ValueError:
-        cr = 0.0
-    return 2 + max(0, int(cr) - 1) // 4
-
-
-def eval_cr(text: str) -> float:
-    top, _, bottom = text.partition("/")
-    return float(top) / float(bottom) if bottom else float(top)
+        return proficiency(1)
 
 
 def reactions_at_end(c: Hero | Monster, used_action: bool, used_bonus: bool, defended: bool) -> int:
@@ -110,7 +106,7 @@ def reactions_at_end(c: Hero | Monster, used_action: bool, used_bonus: bool, def
         return c.reactions  # not unused: it could not act
     more = (not used_action) + (not used_bonus)
     if defended:
-        more += min(DEFENCE_SURGE, proficiency(c))
+        more += min(DEFENCE_SURGE, proficiency_of(c))
     return c.reactions + more
 
 

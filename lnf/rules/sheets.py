@@ -61,6 +61,11 @@ def _uses(cls: str, level: int) -> list[tuple[str, int, Recharge]]:
     return table.get(cls, [])
 
 
+def proficiency(level: int) -> int:
+    """5e's proficiency bonus for a character level or a challenge rating (CR 0–4: +2)."""
+    return 2 + max(0, level - 1) // 4
+
+
 def class_resources(cls: str, level: int) -> list[Resource]:
     """The slots and limited features a class has at a level (a cleric's Channel Divinity…)."""
     cls = cls.lower()
