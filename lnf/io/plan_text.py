@@ -16,9 +16,8 @@ from lnf.rules.attacks import plan_targets, roll_for, routine, weapon_for
 from lnf.rules.distance import volley_attack, volley_reach
 from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
-from lnf.rules.roster import in_fight
 from lnf.rules.strike_order import strike_blocks, strike_order
-from lnf.rules.surprise import held_back
+from lnf.rules.surprise import sitting_out
 from lnf.rules.wording import and_list
 from lnf.values import value
 
@@ -139,11 +138,7 @@ def render_plan(
     which = f"round {fight.round}" if fight.round else "the surprise round (V-ENC1)"
     out = [style(title or f"The monsters' plan for {which}", "bold")]
     out += [f"Note: {note}." for note in notes]
-    out += [
-        f"{m.name} {held[0]} ({held[1]}): no order."
-        for m in fight.monsters
-        if in_fight(m) and (held := held_back(fight, m.name)) is not None
-    ]
+    out += [f"{who}: no order." for who in sitting_out(fight)]
     out.append("Target order (T2): " + ", ".join(h.name for h in plan_targets(fight)))
     out.append("")
     if not facts:

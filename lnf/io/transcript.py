@@ -50,9 +50,8 @@ from lnf.play.state import Applied, Dealt, StepDone
 from lnf.rules.acl import acl
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
 from lnf.rules.resources import ordinal
-from lnf.rules.roster import in_fight
 from lnf.rules.strike_order import strike_blocks
-from lnf.rules.surprise import held_back
+from lnf.rules.surprise import sitting_out
 from lnf.rules.wording import a_an, and_list, plural
 
 MODE_WORDS = {Mode.MELEE: "in mêlée", Mode.REACH: "with reach", Mode.RANGED: "at range"}
@@ -94,13 +93,7 @@ def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
         blocks = "; ".join(", ".join(names) for _, names in strike_blocks(before))
         return ["", head, f"{bullet}Strike order (S2, S3): {blocks}."]
     if isinstance(event, Planned):
-        held = [
-            f"{m.name} {why} ({rule}): no order"
-            for m in before.monsters
-            if in_fight(m) and (h := held_back(applied.after, m.name)) is not None
-            for why, rule in [h]
-        ]
-        return [bullet + _plan_line(event)[:-1] + "".join(f"; {x}" for x in held) + "."]
+        return [bullet + _plan_line(event, sitting_out(applied.after))]
     if isinstance(event, PhaseSet):
         return [bullet + event.note[:1].upper() + event.note[1:] + "."]
     if isinstance(event, Turn):
@@ -190,10 +183,12 @@ def _bulleted(line: str, markdown: bool) -> str:
     return "  - " + line.strip() if line.startswith("  → ") else "- " + line
 
 
-def _plan_line(event: Planned) -> str:
+def _plan_line(event: Planned, sitting_out: list[str]) -> str:
+    """The plan in a line; those who may not act yet (D12, V-ENC1) said after the orders."""
     head = "New plan (P6), the grid has changed" if event.replan else "The monsters' plan (P3)"
+    held = [f"{who}: no order" for who in sitting_out]
     if not event.orders:
-        return f"{head}: {event.note or 'no monster can act'}."
+        return f"{head}: {'; '.join([event.note or 'no monster can act', *held])}."
     parts = []
     for o in event.orders:
         extra = []
@@ -206,6 +201,7 @@ def _plan_line(event: Planned) -> str:
         if o.rank is not Rank.FRONT:
             extra.append("from free-air" if o.rank is Rank.FREE_AIR else "in the back rank")
         parts.append(f"{o.monster} {', '.join(extra)}")
+    parts += held
     note = f" Note: {event.note}." if event.note else ""
     return f"{head}: {'; '.join(parts)}.{note}"
 
@@ -444,7 +440,7 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
     theirs = _d20(step.target_faces, step.target_bonus)
     if step.won:
         verdict = f"{step.who} wins"
-    elif step.faces[0] + step.bonus == step.target_faces[0] + step.target_bonus:
+    elif step.tied:
         verdict = "a tie: nothing changes (V-ACL8)"
     else:
         verdict = f"{step.target} holds"

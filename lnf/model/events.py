@@ -253,6 +253,10 @@ class Contested:
     def won(self) -> bool:
         return self.faces[0] + self.bonus > self.target_faces[0] + self.target_bonus
 
+    @property
+    def tied(self) -> bool:
+        return self.faces[0] + self.bonus == self.target_faces[0] + self.target_bonus
+
 
 @value
 class Dropped:

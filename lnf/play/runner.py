@@ -70,7 +70,7 @@ from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.state import plan_notes
 from lnf.rules.strike_order import strike_order, up_next
-from lnf.rules.surprise import actions_in_surprise_round, held_back, surprise_round_next
+from lnf.rules.surprise import actions_in_surprise_round, held_note, surprise_round_next
 
 VOLLEYS = "the volley rounds"  # the dice that set them (V1), rolled once per fight
 
@@ -292,8 +292,8 @@ class Runner:
         if incapacitated(monster):
             self._finish(turn, "cannot act")
             return True
-        if (held := held_back(self.fight, monster.name)) is not None:
-            self._finish(turn, f"{held[0]} ({held[1]})")
+        if held := held_note(self.fight, monster.name):  # D12, V-ENC1
+            self._finish(turn, held)
             return True
         if in_chase(self.fight, monster.name):
             dashed = monster.name in self.fight.turns.dashed
@@ -360,8 +360,8 @@ class Runner:
         if not can_take_turn(hero):
             self._finish(turn, "cannot act")
             return True
-        if (held := held_back(self.fight, hero.name)) is not None:
-            self._finish(turn, f"{held[0]} ({held[1]})")
+        if held := held_note(self.fight, hero.name):  # D12, V-ENC1
+            self._finish(turn, held)
             return True
         if hero.name in self.fight.turns.dashed:  # C2: its action went into speed
             self._finish(turn, _chase_note(True))

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from lnf.errors import Refused
 from lnf.model import Fight, Variant
+from lnf.rules.roster import in_fight
 
 
 def verify_encounter(fight: Fight) -> None:
@@ -61,6 +62,21 @@ def held_back(fight: Fight, name: str) -> tuple[str, str] | None:
     if surprise_round(fight) and actions_in_surprise_round(fight, name) == 0:
         return "does not act in the surprise round", "V-ENC1"
     return None
+
+
+def held_note(fight: Fight, name: str) -> str:
+    """How the table says it: "is surprised (D12)"; "" when it may act."""
+    held = held_back(fight, name)
+    return f"{held[0]} ({held[1]})" if held is not None else ""
+
+
+def sitting_out(fight: Fight) -> list[str]:
+    """The monsters in the fight that may not act now, said: "Bandit 2 is surprised (D12)"."""
+    return [
+        f"{m.name} {note}"
+        for m in fight.monsters
+        if in_fight(m) and (note := held_note(fight, m.name))
+    ]
 
 
 def may_react(fight: Fight, name: str) -> bool:
