@@ -27,6 +27,7 @@ from lnf.rules.distance import who_reaches
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import up_next
+from lnf.rules.surprise import surprise_round_next
 from lnf.rules.wording import and_list, plural
 
 DOT = "●"
@@ -406,7 +407,7 @@ def _notes(fight: Fight) -> list[str]:
             bits.append("dead")
         if c.name in fight.surprised:
             bits.append("surprised (D12)")
-        if fight.surprise_round and Variant.ENC in fight.variants and not fight.turns.order:
+        if surprise_round_next(fight):
             acts = dict(fight.surprise_round).get(c.name)
             if acts:
                 bits.append(f"{plural(acts, 'action')} in the surprise round (V-ENC1)")

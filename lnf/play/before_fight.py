@@ -36,6 +36,7 @@ def roll_ambush(fight: Fight, by: Side, dice: DiceSource) -> Surprised:
 def roll_initiative(fight: Fight, dice: DiceSource) -> Initiative:
     """V-HYR1: everyone rolls a Wisdom check (lnf reads it from the Wisdom save bonus: sheets
     hold no skills); the higher median goes first; a tie rolls again."""
+    side = {c.name: c.side for c in fight.everyone}
     tries = []
     for _ in range(MAX_TRIES):
         checks = []
@@ -47,7 +48,6 @@ def roll_initiative(fight: Fight, dice: DiceSource) -> Initiative:
             d20 = roll_d20(dice, bonus)
             checks.append(Saved(c.name, d20.faces, bonus, 0, True))
         tries.append(tuple(checks))
-        side = {c.name: c.side for c in fight.everyone}
         heroes = [s.faces[0] + s.bonus for s in checks if side[s.who] is Side.HEROES]
         monsters = [s.faces[0] + s.bonus for s in checks if side[s.who] is Side.MONSTERS]
         first, _, _ = initiative_winner(heroes, monsters)

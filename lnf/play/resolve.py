@@ -93,12 +93,8 @@ def roll_attack(
         advantage=how is Advantage.ADVANTAGE,
         disadvantage=how is Advantage.DISADVANTAGE,
     )
-    variant = d20_variant(fight)
-    signs = d4_signs(attacker, "attack") if variant else ()
-    if signs:
-        dice.about(f"{attacker.name}'s d4 (V-D20-2): {', '.join(f'{s:+d}d4' for s in signs)}")
-    d4 = tuple(sign * dice.face(4) for sign in signs)
-    situational = stacked(attacker.bonuses) if variant else 0
+    d4 = _roll_d4s(fight, attacker, "attack", dice)
+    situational = stacked(attacker.bonuses) if d20_variant(fight) else 0
     if power:
         dice.about(f"{power} surge dice on the roll (V-ACL6)")
     powered = tuple(dice.face(6) for _ in range(power))
@@ -161,6 +157,14 @@ def roll_attack(
     )
 
 
+def _roll_d4s(fight: Fight, c: Hero | Monster, roll: str, dice: DiceSource) -> tuple[int, ...]:
+    """V-D20-2: the d4s Bless adds and Bane takes, rolled once (not for each d20), signed."""
+    signs = d4_signs(c, roll) if d20_variant(fight) else ()
+    if signs:
+        dice.about(f"{c.name}'s d4 (V-D20-2): {', '.join(f'{s:+d}d4' for s in signs)}")
+    return tuple(sign * dice.face(4) for sign in signs)
+
+
 def _used_damage(attack: Attack, mode: Mode) -> Attack:
     """A thrown weapon thrown (at range) deals its other damage when the stat block gives one
     (a bugbear's javelin: 2d6+2 in hand, 1d6+2 thrown)."""
@@ -209,8 +213,7 @@ def roll_spell(
         save = f"{ability.value.title()} save against {spell.name}"
         dice.about(f"{name}'s {save}: {bonus:+d} vs DC {dc}")
         d20 = roll_d20(dice, bonus)
-        signs = d4_signs(target, "save") if d20_variant(fight) else ()  # V-D20-2
-        d4 = tuple(sign * dice.face(4) for sign in signs)
+        d4 = _roll_d4s(fight, target, "save", dice)
         total = d20.total + sum(d4)
         by_favor = d20_variant(fight) and favored(total, dc, target.favor)  # V-D20-1
         saves.append(

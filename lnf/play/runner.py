@@ -21,7 +21,6 @@ from lnf.model.events import (
     Ended,
     Event,
     Fled,
-    Initiative,
     Marked,
     Moved,
     Planned,
@@ -96,10 +95,8 @@ class Runner:
         """A new fight gets its seed; a fight under way is picked up where it stopped."""
         if self.table.seed is None:
             self._add(Begun(seed))
-        fresh = not self.fight.turns.order and not any(
-            isinstance(r.event, Initiative) for r in self.table.in_force
-        )
-        if hyrule(self.fight) and self.fight.first is None and fresh:  # V-HYR1
+        first_round = not self.fight.turns.order and self.fight.round <= 1
+        if hyrule(self.fight) and self.fight.first is None and first_round:  # V-HYR1
             self._add(roll_initiative(self.fight, self._dice("initiative")))
         self.resume()
 
