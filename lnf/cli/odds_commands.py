@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,7 @@ def odds(
     else:
         numbers = range(first, first + fights)
         for kind in kinds:
-            runs[kind], stopped = _play(start, numbers, seed, kind, script, jobs, quiet, as_json)
+            runs[kind], stopped = _play(start, numbers, seed, kind, script, jobs, quiet)
             if stopped:
                 break
     reports = {kind: tally(sorted(o, key=lambda x: x.number), heroes) for kind, o in runs.items()}
@@ -174,29 +175,26 @@ def _play(
     script: Script | None,
     jobs: int,
     quiet: bool,
-    as_json: bool,
 ) -> tuple[list[Outcome], bool]:
-    """The fights of one kind of monsters; a Ctrl-C keeps those finished."""
+    """The fights of one kind of monsters, a progress bar on a terminal; a Ctrl-C keeps those
+    finished."""
     outcomes: list[Outcome] = []
     show = not quiet and sys.stderr.isatty()
     label = f"{LABELS[kind]:>15}"
     bar = click.progressbar(length=len(numbers), label=label, file=sys.stderr) if show else None
     try:
-        if bar is not None:
-            bar.__enter__()
-        step = bar.update if bar is not None else None
-        for outcome in play_fights(
-            start, numbers, seed, monsters=kind, script=script, jobs=jobs, on_done=step
-        ):
-            outcomes.append(outcome)
+        with bar if bar is not None else nullcontext():
+            step = bar.update if bar is not None else None
+            fights = play_fights(
+                start, numbers, seed, monsters=kind, script=script, jobs=jobs, on_done=step
+            )
+            for outcome in fights:  # one at a time: a Ctrl-C keeps those finished
+                outcomes.append(outcome)
     except KeyboardInterrupt:
         click.echo(
             f"\nlnf: stopped (Ctrl-C) after {len(outcomes)} fights; what they say:", err=True
         )
         return outcomes, True
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
     return outcomes, False
 
 
@@ -217,8 +215,6 @@ def _say(
     script = str(script_file) if script_file else ""
     kind = next(iter(reports))
     head = headline(title, played, seed, first, "both" if compare else kind, script, where)
-    if compare:
-        head = head.replace(", both,", ", LNF's monsters and greedy ones on the same fights,")
     lines = [f"## {head}" if markdown else head, ""]
     if stopped:
         lines.insert(1, f"(stopped after {played} of {asked} fights)")

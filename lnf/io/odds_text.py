@@ -11,7 +11,11 @@ from lnf.play.odds import Outcome
 from lnf.play.odds_tally import Difference, Report, Rounds, Share, Spread, difference
 from lnf.rules.wording import plural
 
-WHO = {"lnf": "LNF's monsters (the joint plan)", "greedy": "greedy monsters (first target)"}
+WHO = {
+    "lnf": "LNF's monsters (the joint plan)",
+    "greedy": "greedy monsters (first target)",
+    "both": "LNF's monsters and greedy ones on the same fights",
+}
 BAR = 40  # characters for the longest bar of the text chart
 
 
@@ -40,7 +44,7 @@ def headline(
     )
     return (
         f"{title}: {plural(fights, 'fight')}{where} (seed {seed}, fights {first}–{last}), "
-        f"{WHO.get(monsters, monsters)}, {heroes}"
+        f"{WHO[monsters]}, {heroes}"
     )
 
 

@@ -20,6 +20,7 @@ from lnf.play.decisions import TurnChoice
 from lnf.play.greedy import greedy_plan
 from lnf.play.plan_cache import PlanCache
 from lnf.play.policy import policy_choice
+from lnf.play.round_start import Planner
 from lnf.play.runner import Runner
 from lnf.play.script import Script, ScriptedHeroes
 from lnf.play.state import Applied
@@ -99,22 +100,28 @@ _PLANNERS: dict[str, PlanCache] = {}  # one cache per process and kind of monste
 
 def planner_for(monsters: str) -> PlanCache:
     if monsters not in _PLANNERS:
-        _PLANNERS[monsters] = PlanCache(greedy_plan if monsters == "greedy" else _solved)
+        _PLANNERS[monsters] = PlanCache(greedy_plan if monsters == "greedy" else solved_plan)
     return _PLANNERS[monsters]
 
 
-def _solved(fight: Fight) -> Plan:
+def solved_plan(fight: Fight) -> Plan:
     from lnf.solver import solve_plan  # the solver only where LNF's monsters plan
 
     return solve_plan(fight, explain=False).plan
 
 
 def play_fight(
-    start: Fight, number: int, master: int, monsters: str, script: Script | None
+    start: Fight,
+    number: int,
+    master: int,
+    monsters: str,
+    script: Script | None,
+    planner: Planner | None = None,
 ) -> Outcome:
+    """Fight `number`; its monsters plan with this process's cache, or with `planner`."""
     table = Table(start)
     track = _Tracker(start)
-    runner = Runner(table, _OddsHeroes(script), planner_for(monsters), track)
+    runner = Runner(table, _OddsHeroes(script), planner or planner_for(monsters), track)
     runner.begin(fight_seed(master, number))
     winner = runner.play(rounds=MAX_ROUNDS)
     end = table.fight
@@ -153,12 +160,15 @@ def play_fights(
     script: Script | None = None,
     jobs: int = 1,
     on_done: Callable[[int], None] | None = None,
+    planner: Planner | None = None,
 ) -> Iterator[Outcome]:
     """Each fight's outcome as it finishes (in any order: sort by `number`). With `jobs` > 1
-    the fights go to that many processes, in chunks; the outcomes are the same."""
+    the fights go to that many processes, in chunks; the outcomes are the same. `planner`
+    (one process only) replaces the cached one: to measure the cache, say."""
+    assert planner is None or jobs <= 1, "a planner of its own plays on one process"
     if jobs <= 1:
         for n in numbers:
-            yield play_fight(start, n, master, monsters, script)
+            yield play_fight(start, n, master, monsters, script, planner)
             if on_done is not None:
                 on_done(1)
         return
