@@ -418,7 +418,7 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
     """The AC-less variant's steps (V-ACL2, 5, 6, 8), as the table says them."""
     if isinstance(step, Wounded):
         roll = _d20(step.faces, step.bonus)
-        saved = "saves" if sum(step.faces[:1]) + step.bonus >= step.dc else "fails"
+        saved = "saves" if step.saved else "fails"
         what = f"the {step.part} is {step.state}" if step.state else f"the {step.part} is spared"
         return (
             f"{step.who} makes a Wound Save for the {step.part} (V-ACL5): "

@@ -217,6 +217,10 @@ class Wounded:
     bonus: int
     state: str
 
+    @property
+    def saved(self) -> bool:
+        return self.faces[0] + self.bonus >= self.dc
+
 
 @value
 class Covered:
