@@ -219,9 +219,9 @@ def _mark_use(fight: Fight, step: Step) -> Fight:
         acting = step.caster
     elif isinstance(step, Healed) and step.healer and step.by != SECOND_WIND:
         acting = step.healer
-    elif isinstance(step, Hid | Contested):
-        acting = step.who
-    elif isinstance(step, Acted) and step.action is not Action.NOTHING:
+    elif isinstance(step, Hid | Contested) or (
+        isinstance(step, Acted) and step.action is not Action.NOTHING
+    ):
         acting = step.who
     if isinstance(step, Used) and step.resource in (RAGE, SECOND_WIND):
         return replace(fight, turns=replace(turns, used_bonus=turns.used_bonus | {step.who}))
