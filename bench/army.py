@@ -21,12 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lnf.io.fight_file import dump_fight
+from lnf.engine.runner import Runner
+from lnf.formats.fight_file import dump_fight
+from lnf.heroes.policy import PolicyHeroes
 from lnf.model import Fight
 from lnf.model.events import Planned
 from lnf.model.plan import Plan
-from lnf.play.policy import PolicyHeroes
-from lnf.play.runner import Runner
 from lnf.session import fight_alone
 from lnf.solver import solve_plan
 from tests.grids import grid

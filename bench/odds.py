@@ -16,10 +16,10 @@ import os
 import time
 from pathlib import Path
 
-from lnf.io.fight_file import load_fight
-from lnf.play.greedy import greedy_plan
-from lnf.play.odds import play_fights, solved_plan
-from lnf.play.plan_cache import PlanCache
+from lnf.formats.fight_file import load_fight
+from lnf.odds.fights import play_fights, solved_plan
+from lnf.odds.greedy import greedy_plan
+from lnf.odds.plan_cache import PlanCache
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
 X1 = Path(__file__).resolve().parent.parent / "examples" / "wight-and-skeletons.yaml"

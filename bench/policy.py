@@ -13,12 +13,12 @@ import argparse
 import time
 from pathlib import Path
 
+from lnf.engine.decisions import AttackChoice, SimpleChoice, TurnChoice
+from lnf.engine.runner import Runner
+from lnf.heroes.policy import PolicyHeroes
 from lnf.model import Action, Attack, Fight, Hero, Rank, Side
 from lnf.model.events import Acted, Attacked, Healed, SpellCast, Turn
 from lnf.model.plan import Mode
-from lnf.play.decisions import AttackChoice, SimpleChoice, TurnChoice
-from lnf.play.policy import PolicyHeroes
-from lnf.play.runner import Runner
 from lnf.rules.attacks import has_melee
 from lnf.rules.chase import in_chase
 from lnf.rules.choices import attack_options, join_targets, verify_join

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from lnf.engine.runner import Runner
+from lnf.heroes.script import ScriptedHeroes
 from lnf.model import Fight
 from lnf.model.plan import Plan
-from lnf.play.runner import Runner
-from lnf.play.script import ScriptedHeroes
 from lnf.session import fight_alone
 from lnf.solver import solve_plan
 

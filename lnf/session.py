@@ -3,8 +3,8 @@
 This is the one place that joins them. Opening a fight reads the fight file and the log once,
 checks every logged entry (its checksum, its shape, that it fits the fight), and replays the
 events once; a command that records keeps the log locked until it closes the session, and
-appends each new event as it happens. Below this, `lnf.play` never touches a file, and
-`lnf.io` never plays.
+appends each new event as it happens. Below this, the engine never touches a file, and
+`lnf.formats` never plays.
 """
 
 from __future__ import annotations
@@ -15,18 +15,18 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+from lnf.engine.table import Table
 from lnf.errors import InputError, InputProblem, Refused
-from lnf.io.fight_file import load_fight
-from lnf.io.fight_log import FightLog, log_path
-from lnf.io.files import read_text
+from lnf.formats.fight_file import load_fight
+from lnf.formats.fight_log import FightLog, log_path
+from lnf.formats.files import read_text
 from lnf.model import Fight
-from lnf.play.table import Table
 from lnf.values import value
 
 if TYPE_CHECKING:
+    from lnf.heroes.script import Script
     from lnf.model.events import Event
     from lnf.model.plan import Plan
-    from lnf.play.script import Script
 
 
 def _misfit_hint(fight: Fight, misfit: str, fight_file: Path) -> str:
@@ -73,7 +73,7 @@ class Session:
 
     def script(self, path: Path) -> Script:
         """A script of hero actions for this fight (`lnf run --script`)."""
-        from lnf.io.script_file import parse_script  # only lnf run reads scripts
+        from lnf.formats.script_file import parse_script  # only lnf run reads scripts
 
         return parse_script(read_text(path), str(path), self.table.start)
 
@@ -190,7 +190,7 @@ def solver_planner(workers: int = 1) -> Callable[[Fight], Plan]:
 
 
 def _appender(log: FightLog) -> Callable[[Event], None]:
-    from lnf.io.event_codec import event_to_json
+    from lnf.formats.event_codec import event_to_json
 
     return lambda event: log.append(event_to_json(event))
 
@@ -214,8 +214,8 @@ def _problems_replaying(
 ) -> list[InputProblem]:
     """Decode every entry (collecting what cannot be read), then replay them until one does
     not fit the fight: a replay past that point would only report its consequences."""
-    from lnf.io.event_codec import event_from_json, renamed, renames_after
-    from lnf.play.event_check import event_problems
+    from lnf.engine.event_check import event_problems
+    from lnf.formats.event_codec import event_from_json, renamed, renames_after
 
     source = str(log.path)
     events: list[tuple[int, Event]] = []
@@ -246,7 +246,7 @@ def rename_in_log(fight_file: Path, old: str, new: str) -> int:
     """`lnf rename`: the fight file now calls `old` by `new`; the log records it so that its
     earlier entries read on. Refused unless the log then fits the fight file. Returns the
     number of entries that name `old`."""
-    from lnf.io.event_codec import event_to_json
+    from lnf.formats.event_codec import event_to_json
     from lnf.model.events import Renamed
 
     start = load_fight(fight_file)

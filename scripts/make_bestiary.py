@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/make_bestiary.py ../shared/data/5e-srd-5.1-monsters.json
 
-Each entry becomes a stat block in lnf's words (`lnf.io.srd.stat_block`: the fight file's own
+Each entry becomes a stat block in lnf's words (`lnf.formats.srd.stat_block`: the fight file's own
 fields plus size, CR, XP and the like), figures only: no description sentence goes into the
 package (the SRD's terms ask that of the compilation; see the README). A user's own file in the
 same format is read by the same function when a fight names it. The script prints how many
@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from lnf.io.srd import stat_block
+from lnf.formats.srd import stat_block
 
 OUT = Path(__file__).resolve().parent.parent / "lnf" / "bestiary.json"
 

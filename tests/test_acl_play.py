@@ -9,9 +9,15 @@ from pathlib import Path
 import pytest
 
 from lnf.dice import DamageType
+from lnf.engine.apply import Steps, apply_step, replay
+from lnf.engine.decisions import AttackChoice, ContestChoice
+from lnf.engine.runner import Runner
+from lnf.engine.table import Table
 from lnf.errors import Refused
-from lnf.io.event_codec import event_from_json, event_to_json
-from lnf.io.fight_file import load_fight
+from lnf.formats.event_codec import event_from_json, event_to_json
+from lnf.formats.fight_file import load_fight
+from lnf.heroes.policy import PolicyHeroes
+from lnf.heroes.words import parse_choice
 from lnf.model import Action, Condition, Cover, Fight, Size, Variant
 from lnf.model.events import (
     Acted,
@@ -25,12 +31,6 @@ from lnf.model.events import (
     Wounded,
 )
 from lnf.model.plan import Advantage, Mode
-from lnf.play.decisions import AttackChoice, ContestChoice
-from lnf.play.policy import PolicyHeroes
-from lnf.play.runner import Runner
-from lnf.play.state import Steps, apply_step, replay
-from lnf.play.table import Table
-from lnf.play.words import parse_choice
 from lnf.rules.acl import hit_dc
 from lnf.solver import solve_plan
 from tests.cli import run

@@ -1,5 +1,5 @@
 """The SRD bestiary, checked, not trusted: every one of its 334 entries, read back against the
-numbers in the entry's own description (parsed here independently of `lnf.io.srd`), a fight
+numbers in the entry's own description (parsed here independently of `lnf.formats.srd`), a fight
 file that takes stat blocks by name, a user's own file, and `lnf monsters`."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from lnf.dice import parse
-from lnf.io.bestiary import srd
-from lnf.io.fight_file import load_fight
+from lnf.formats.bestiary import srd
+from lnf.formats.fight_file import load_fight
 from lnf.model import AltUse, AttackKind, Size
 from tests.cli import run
 

@@ -13,10 +13,10 @@ import pytest
 import yaml
 
 from lnf.cli import main
-from lnf.io.fight_file import load_fight
-from lnf.io.grid_text import render_show
-from lnf.io.style import Style, visible_len
+from lnf.formats.fight_file import load_fight
 from lnf.rules import check_state
+from lnf.views.grid import render_show
+from lnf.views.style import Style, visible_len
 from tests.cli import run
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))

@@ -112,7 +112,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_was_recorded(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(click, "prompt", interrupted)
-    monkeypatch.setattr("lnf.play.runner.Runner.next_turn", interrupted)
+    monkeypatch.setattr("lnf.engine.runner.Runner.next_turn", interrupted)
     code, out = run("run", str(fight), "--seed", "1", "--record")
     assert code == 130 and "stopped (Ctrl-C); everything recorded so far is kept" in out
     assert run("log", str(fight), "--verify")[0] == 0
@@ -121,7 +121,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_was_recorded(
 def test_ctrl_c_in_a_big_round_stops_cleanly(tmp_path: Path) -> None:
     """A real SIGINT while a round of 150 monsters plans and plays (CP-SAT must leave Ctrl-C
     to Python): exit 130, a word on stderr, and a log that verifies."""
-    from lnf.io.fight_file import dump_fight
+    from lnf.formats.fight_file import dump_fight
     from tests.grids import grid
 
     fight = tmp_path / "battle.yaml"
@@ -149,7 +149,8 @@ def test_after_a_plan_ctrl_c_is_still_pythons_to_handle(tmp_path: Path) -> None:
     """CP-SAT, left to catch SIGINT, leaves the process to die of the next Ctrl-C after a solve
     without a word; lnf's solver settings leave it to Python."""
     code = (
-        "import time; from lnf.io.fight_file import load_fight; from lnf.solver import solve_plan\n"
+        "import time; from lnf.formats.fight_file import load_fight\n"
+        "from lnf.solver import solve_plan\n"
         f"solve_plan(load_fight(__import__('pathlib').Path({str(X1)!r})))\n"
         "try:\n    print('planned', flush=True)\n    time.sleep(30)\n"
         "except KeyboardInterrupt:\n    print('interrupted')\n"

@@ -1,5 +1,5 @@
 """The shape of the code, checked: the layers themselves are import-linter's contract in
-pyproject.toml (run by .ci/run); here, that only `lnf.io` and the session touch files, and
+pyproject.toml (run by .ci/run); here, that only `lnf.formats` and the session touch files, and
 that a command reads the fight log once and replays it once."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-import lnf.io.fight_log
-import lnf.play.state
-from lnf.io.fight_log import FightLog, log_path
+import lnf.engine.apply
+import lnf.formats.fight_log
+from lnf.formats.fight_log import FightLog, log_path
 from tests.cli import run
 
 LNF = Path(__file__).resolve().parent.parent / "lnf"
@@ -59,11 +59,11 @@ def _touches(tree: ast.AST) -> Iterator[tuple[int, str]]:
                 yield node.lineno, f"{name[0]}.{name[1]}"
 
 
-def test_only_io_and_the_session_touch_files() -> None:
+def test_only_formats_and_the_session_touch_files() -> None:
     found = []
     for path in sorted(LNF.rglob("*.py")):
         relative = path.relative_to(LNF).as_posix()
-        if relative.startswith("io/") or relative == "session.py":
+        if relative.startswith("formats/") or relative == "session.py":
             continue
         for line, what in _touches(ast.parse(path.read_text(encoding="utf-8"))):
             found.append(f"lnf/{relative}:{line}: {what}")
@@ -133,10 +133,10 @@ def test_a_command_reads_the_log_once_and_replays_it_once(
     words: list[str], played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     logged = [e.data["event"] for e in FightLog.open(log_path(played), write=False).lines]
-    reads = Counted(lnf.io.fight_log.FightLog._read)
-    applied = Counted(lnf.play.state.apply)
-    monkeypatch.setattr(lnf.io.fight_log.FightLog, "_read", _bound(reads))
-    monkeypatch.setattr(lnf.play.state, "apply", applied)
+    reads = Counted(lnf.formats.fight_log.FightLog._read)
+    applied = Counted(lnf.engine.apply.apply)
+    monkeypatch.setattr(lnf.formats.fight_log.FightLog, "_read", _bound(reads))
+    monkeypatch.setattr(lnf.engine.apply, "apply", applied)
     code, out = run(words[0], str(played), *words[1:])
     assert code == 0, out
     assert reads.calls == 1

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lnf.engine.table import Table
 from lnf.errors import InputError, Refused
-from lnf.io.event_codec import event_from_json
-from lnf.io.fight_file import load_fight
-from lnf.io.fight_log import FightLog, log_path
+from lnf.formats.event_codec import event_from_json
+from lnf.formats.fight_file import load_fight
+from lnf.formats.fight_log import FightLog, log_path
 from lnf.model.events import Damaged, Recorded, Undone
-from lnf.play.table import Table
 from lnf.session import open_fight
 from tests.cli import run
 

@@ -13,14 +13,14 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from lnf.io.fight_file import load_fight
+from lnf.formats.fight_file import load_fight
 from lnf.model import Fight, Resource
-from lnf.play.greedy import greedy_plan
-from lnf.play.odds import Outcome, fight_seed, play_fights
-from lnf.play.odds_tally import difference, rounds, share, spread, tally, wilson
-from lnf.play.plan_cache import PlanCache, plan_state
+from lnf.odds.fights import Outcome, fight_seed, play_fights
+from lnf.odds.greedy import greedy_plan
+from lnf.odds.plan_cache import PlanCache, plan_state
+from lnf.odds.tally import difference, rounds, share, spread, tally, wilson
 from lnf.rules.plan_check import check_plan
-from lnf.rules.state import planning_problems
+from lnf.rules.state_check import planning_problems
 from lnf.solver import solve_plan
 from tests.cli import run, stdout_of
 from tests.strategies import plan_fights

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lnf.io.event_codec import event_from_json, event_to_json
+from lnf.formats.event_codec import event_from_json, event_to_json
 from tests.cli import stdout_of
 
 OLD = Path(__file__).parent / "fights" / "old-logs"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from lnf.io import parse_cache
-from lnf.io.fight_file import load_fight, parse_fight
+from lnf.formats import parse_cache
+from lnf.formats.fight_file import load_fight, parse_fight
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -73,7 +73,7 @@ def test_what_json_would_change_is_not_kept(tmp_path: Path) -> None:
 def test_showing_a_cached_fight_loads_no_yaml(fight: Path) -> None:
     load_fight(fight)
     code = (
-        "import sys; from pathlib import Path; from lnf.io.fight_file import load_fight; "
+        "import sys; from pathlib import Path; from lnf.formats.fight_file import load_fight; "
         f"load_fight(Path({str(fight)!r})); print('yaml' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from lnf.io.fight_file import load_fight
+from lnf.formats.fight_file import load_fight
 from lnf.model import Fight, Rank
 from lnf.model.plan import STAY, Mode, Order
 from lnf.rules.plan_check import check_plan

@@ -358,7 +358,7 @@ def test_p5_static_reasons_hold_on_generated_grids() -> None:
 
     from lnf.rules.attacks import has_melee, has_ranged
     from lnf.rules.moves import can_act
-    from lnf.rules.state import planning_problems
+    from lnf.rules.state_check import planning_problems
     from tests.strategies import plan_fights
 
     @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))

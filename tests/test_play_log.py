@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from lnf.io.event_codec import event_from_json, event_to_json
-from lnf.io.fight_file import load_fight
-from lnf.io.fight_log import FightLog, log_path
+from lnf.engine.apply import replay
+from lnf.engine.runner import Runner
+from lnf.engine.table import Table
+from lnf.formats.event_codec import event_from_json, event_to_json
+from lnf.formats.fight_file import load_fight
+from lnf.formats.fight_log import FightLog, log_path
+from lnf.heroes.policy import PolicyHeroes
 from lnf.model.events import Redone, Undone
-from lnf.play.policy import PolicyHeroes
-from lnf.play.runner import Runner
-from lnf.play.state import replay
-from lnf.play.table import Table
 from lnf.session import open_fight
 from lnf.solver import solve_plan
 from tests.cli import run, stdout_of

@@ -9,8 +9,14 @@ from pathlib import Path
 import pytest
 
 from lnf.dice import DamageType, parse
+from lnf.engine.apply import Steps, apply_step
+from lnf.engine.decisions import AttackChoice, SimpleChoice, SpellChoice, TurnChoice
+from lnf.engine.resolve import roll_spell
+from lnf.engine.runner import Runner
+from lnf.engine.table import Table
 from lnf.errors import Refused
-from lnf.io.transcript import describe, transcript
+from lnf.heroes.policy import PolicyHeroes, policy_choice
+from lnf.heroes.words import parse_choice
 from lnf.model import (
     Ability,
     Action,
@@ -27,14 +33,8 @@ from lnf.model import (
 )
 from lnf.model.events import Attacked, Fled, Moved, Planned, Turn
 from lnf.model.plan import Advantage, Mode
-from lnf.play.decisions import AttackChoice, SimpleChoice, SpellChoice, TurnChoice
-from lnf.play.policy import PolicyHeroes, policy_choice
-from lnf.play.resolve import roll_spell
-from lnf.play.runner import Runner
-from lnf.play.state import Steps, apply_step
-from lnf.play.table import Table
-from lnf.play.words import parse_choice
 from lnf.solver import solve_plan
+from lnf.views.transcript import describe, transcript
 from tests.builders import BOW, SWORD, fight, hero, monster
 from tests.cli import run
 

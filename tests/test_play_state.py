@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from lnf.dice import DamageType
+from lnf.engine.apply import Steps, apply
 from lnf.model.events import Attacked, Damaged, Recorded, Turn
 from lnf.model.plan import Advantage, Mode
-from lnf.play.state import Steps, apply
 from tests.builders import fight, hero, monster
 
 

@@ -11,15 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lnf.engine.runner import Runner
 from lnf.errors import RuleViolation
+from lnf.heroes.policy import PolicyHeroes
 from lnf.model import BackReason, Fight, Turns
 from lnf.model.events import Planned
 from lnf.model.plan import Plan
-from lnf.play.policy import PolicyHeroes
-from lnf.play.runner import Runner
 from lnf.rules.moves import can_act
 from lnf.rules.plan_check import check_plan
-from lnf.rules.state import plan_notes
+from lnf.rules.state_check import plan_notes
 from lnf.session import fight_alone
 from lnf.solver import solve_plan
 from tests.builders import BACK, FRONT, fight, hero, monster

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from lnf.io.fight_log import log_path
+from lnf.engine.runner import Runner
+from lnf.formats.fight_log import log_path
+from lnf.heroes.script import ScriptedHeroes
 from lnf.model import Fight
 from lnf.model.plan import Plan
-from lnf.play.runner import Runner
-from lnf.play.script import ScriptedHeroes
 from lnf.session import open_fight
 from lnf.solver import solve_plan
 

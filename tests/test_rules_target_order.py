@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lnf.io.fight_file import load_fight
+from lnf.formats.fight_file import load_fight
 from lnf.model import CDot, Condition, Family, HouseRule
 from lnf.rules import rows, target_order
 from tests.builders import fight, hero, monster

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from lnf.dice import DamageType, parse
+from lnf.engine.before_fight import roll_ambush, roll_initiative
+from lnf.engine.resolve import roll_attack
 from lnf.errors import Refused
 from lnf.model import Attack, Condition, Side, Variant
 from lnf.model.plan import Advantage, Mode
-from lnf.play.before_fight import roll_ambush, roll_initiative
-from lnf.play.resolve import roll_attack
 from lnf.rules.d20 import at_least_one, d4_signs, favored, stacked
 from lnf.rules.hyrule import (
     dice_only,

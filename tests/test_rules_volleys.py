@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from lnf.dice import parse
+from lnf.engine.volleys import roll_volleys, tick_volley
 from lnf.model import Attack, AttackKind, Fight, Phase, PhaseKind, Terrain
 from lnf.model.plan import Advantage, Plan
-from lnf.play.volleys import roll_volleys, tick_volley
 from lnf.rules.distance import volley_plan, volley_reach, volley_rounds
 from lnf.rules.plan_score import p3_vector
 from tests.builders import BOW, SWORD, fight, hero, monster

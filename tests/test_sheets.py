@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from lnf.dice import DamageType
+from lnf.engine.apply import apply
 from lnf.errors import Refused
-from lnf.io.fight_file import dump_fight, load_fight, parse_fight
+from lnf.formats.fight_file import dump_fight, load_fight, parse_fight
+from lnf.heroes.words import parse_choice
 from lnf.model import SLOT, Recharge
 from lnf.model.events import Damaged, Recorded, Used
-from lnf.play.state import apply
-from lnf.play.words import parse_choice
 from lnf.rules.sheets import class_resources, sneak_dice
 from tests.cli import run
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from lnf.cli import main
-from lnf.io.fight_log import log_path
+from lnf.formats.fight_log import log_path
 
 ROOT = Path(__file__).resolve().parent.parent
 CRYPT = ROOT / "examples" / "ghouls-in-the-crypt.yaml"

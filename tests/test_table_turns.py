@@ -12,14 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lnf.engine.round_start import next_grid, plan_in_phase
+from lnf.engine.runner import Runner
+from lnf.engine.sides import TABLE_HEROES
+from lnf.engine.table import Table
 from lnf.model import Fight, Phase, PhaseKind, Rank
 from lnf.model.events import Planned
-from lnf.play.round_start import next_grid, plan_in_phase
-from lnf.play.runner import Runner
-from lnf.play.sides import TABLE_HEROES
-from lnf.play.table import Table
 from lnf.rules.distance import volley_plan
-from lnf.rules.state import unplayable
+from lnf.rules.state_check import unplayable
 from lnf.solver import solve_plan
 from tests.cli import run
 from tests.strategies import fights, plan_fights

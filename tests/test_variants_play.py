@@ -6,7 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from lnf.io.event_codec import event_from_json, event_to_json
+from lnf.engine.apply import replay
+from lnf.engine.runner import Runner
+from lnf.engine.table import Table
+from lnf.formats.event_codec import event_from_json, event_to_json
+from lnf.heroes.policy import PolicyHeroes
 from lnf.model import Side, Variant
 from lnf.model.events import (
     Attacked,
@@ -19,10 +23,6 @@ from lnf.model.events import (
     SurpriseRoundSet,
     Turn,
 )
-from lnf.play.policy import PolicyHeroes
-from lnf.play.runner import Runner
-from lnf.play.state import replay
-from lnf.play.table import Table
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.strike_order import strike_order
 from lnf.solver import solve_plan
@@ -148,7 +148,7 @@ def test_show_names_the_variants_on_its_first_line() -> None:
 
 
 def test_replay_gives_the_same_fight_under_three_variants() -> None:
-    from lnf.io.fight_file import load_fight
+    from lnf.formats.fight_file import load_fight
 
     f = load_fight(EXAMPLES / "lizalfos-ruins.yaml")
     table = play(f, rounds=3, seed=19)
@@ -156,8 +156,8 @@ def test_replay_gives_the_same_fight_under_three_variants() -> None:
 
 
 def test_the_plan_preview_of_the_surprise_round_is_the_plan_played() -> None:
-    from lnf.io.fight_file import load_fight
-    from lnf.play.round_start import next_grid
+    from lnf.engine.round_start import next_grid
+    from lnf.formats.fight_file import load_fight
 
     f = load_fight(EXAMPLES / "goblin-kennels.yaml")
     grid = next_grid(f)

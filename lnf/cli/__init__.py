@@ -89,7 +89,7 @@ class LnfGroup(click.Group):
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise  # click's own: usage errors, --help, its own aborts
         except BrokenPipeError:  # `lnf show | head`: the reader stopped, nothing is wrong
-            from lnf.io.files import silence_stdout
+            from lnf.formats.files import silence_stdout
 
             silence_stdout()
             sys.exit(BROKEN_PIPE_EXIT)
@@ -105,7 +105,7 @@ def _report_bug(err: Exception, words: list[str]) -> None:
     import shlex
     import traceback
 
-    from lnf.io.files import write_bug_report
+    from lnf.formats.files import write_bug_report
 
     details = "".join(traceback.format_exception(err))
     where = write_bug_report(f"{shlex.join(words)}\n\n{details}")

@@ -9,7 +9,7 @@ import click
 from lnf.cli.options import echo_json, json_option
 from lnf.dice.roll import SeededDice
 from lnf.errors import InputError, InputProblem
-from lnf.io import fight_spec
+from lnf.formats import fight_spec
 from lnf.model import Area, Shape
 from lnf.rules.areas import SPELLS, crowded_count, target_count
 from lnf.rules.wording import plural

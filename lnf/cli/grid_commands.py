@@ -25,16 +25,16 @@ from lnf.model.plan import Plan
 @json_option
 def show(fight_file: Path, as_json: bool) -> None:
     """Draw the grid of FIGHT, its target order (T2), its groups and every problem."""
-    from lnf.rules.state import check_state
+    from lnf.rules.state_check import check_state
 
     fight = current_fight(fight_file)
     problems = check_state(fight)
     if as_json:
-        from lnf.io.report import show_data
+        from lnf.views.report import show_data
 
         echo_json(show_data(fight, problems))
     else:
-        from lnf.io.grid_text import render_show
+        from lnf.views.grid import render_show
 
         click.echo(render_show(fight, problems, terminal_style(), terminal_width()))
 
@@ -53,14 +53,14 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
 
     With --plan, check the DM's plan against P2 too and say where it falls short of the best.
     """
-    from lnf.io.report import input_error_data, violation_data
-    from lnf.rules.state import check_state
+    from lnf.rules.state_check import check_state
+    from lnf.views.report import input_error_data, violation_data
 
     try:
         fight = current_fight(fight_file)
         plan = None
         if plan_file is not None:
-            from lnf.io.plan_file import load_plan  # only --plan needs the plan machinery
+            from lnf.formats.plan_file import load_plan  # only --plan needs the plan machinery
 
             plan = load_plan(plan_file, fight)
     except InputError as err:
@@ -75,7 +75,7 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
     if as_json:
         echo_json({"legal": not problems, "problems": [violation_data(v) for v in problems]})
     else:
-        from lnf.io.grid_text import render_problems
+        from lnf.views.grid import render_problems
 
         click.echo(render_problems(problems, terminal_style()))
     sys.exit(1 if problems else 0)
@@ -95,9 +95,9 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
 def init(path: Path | None, force: bool, classes: tuple[str, ...], level: int) -> None:
     """Write a commented starter fight file to PATH (or print it); with --hero, hero sheets
     (class and level) to paste under `heroes:`."""
-    from lnf.io.files import atomic_write_text
-    from lnf.io.hero_templates import BUILDS, hero_sheets
-    from lnf.io.templates import starter_fight
+    from lnf.formats.files import atomic_write_text
+    from lnf.formats.hero_templates import BUILDS, hero_sheets
+    from lnf.formats.templates import starter_fight
 
     text = starter_fight()
     if classes:
@@ -129,17 +129,17 @@ def init(path: Path | None, force: bool, classes: tuple[str, ...], level: int) -
 @click.command()
 def schema() -> None:
     """Print the JSON Schema of the fight file (for editor completion)."""
-    from lnf.io.json_schema import fight_schema
+    from lnf.formats.json_schema import fight_schema
 
     echo_json(fight_schema())
 
 
 def _check_plan(fight: Fight, plan: Plan, as_json: bool) -> None:
-    from lnf.io.grid_text import render_problems
-    from lnf.io.report import violation_data
     from lnf.rules.plan_check import check_plan
     from lnf.rules.plan_compare import shortfall
     from lnf.solver import solve_plan
+    from lnf.views.grid import render_problems
+    from lnf.views.report import violation_data
 
     problems = check_plan(fight, plan)
     shortfall_text: list[str] = []

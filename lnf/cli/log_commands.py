@@ -20,8 +20,8 @@ from lnf.rules.wording import plural
 @json_option
 def log(fight_file: Path, markdown: bool, verify: bool, as_json: bool) -> None:
     """Tell FIGHT so far, from its fight log (or, with --verify, check the log)."""
-    from lnf.io.event_codec import event_to_json
-    from lnf.io.transcript import transcript
+    from lnf.formats.event_codec import event_to_json
+    from lnf.views.transcript import transcript
 
     if verify:
         _verify(fight_file, as_json)
@@ -50,7 +50,7 @@ def log(fight_file: Path, markdown: bool, verify: bool, as_json: bool) -> None:
 def undo(fight_file: Path, count: int) -> None:
     """Take back the last COUNT events of FIGHT (the log keeps them; lnf redo restores)."""
     from lnf.errors import Refused
-    from lnf.io.transcript import one_line
+    from lnf.views.transcript import one_line
 
     table = opened(fight_file).table
     if count > table.undoable > 0:
@@ -68,7 +68,7 @@ def undo(fight_file: Path, count: int) -> None:
 @fight_argument
 def redo(fight_file: Path) -> None:
     """Put back the last event taken back with lnf undo."""
-    from lnf.io.transcript import one_line
+    from lnf.views.transcript import one_line
 
     table = opened(fight_file).table
     click.echo("Put back: " + one_line(table.redo()))
@@ -94,9 +94,9 @@ def repair(fight_file: Path) -> None:
 
 
 def _verify(fight_file: Path, as_json: bool) -> None:
-    from lnf.io.fight_log import log_path
-    from lnf.io.report import input_problem_data
+    from lnf.formats.fight_log import log_path
     from lnf.session import verify_log
+    from lnf.views.report import input_problem_data
 
     report = verify_log(fight_file)
     if as_json:

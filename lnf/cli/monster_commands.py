@@ -11,7 +11,7 @@ import click
 
 from lnf.cli.options import echo_json, json_option, terminal_width
 from lnf.errors import InputError, InputProblem, Refused
-from lnf.io.bestiary import ATTRIBUTION
+from lnf.formats.bestiary import ATTRIBUTION
 from lnf.model import Size
 from lnf.rules.acl import HIT_DC
 
@@ -34,7 +34,7 @@ A fight file uses one with `monster: bugbear`.
 )
 @json_option
 def monsters(words: tuple[str, ...], own: Path | None, as_json: bool) -> None:
-    from lnf.io.bestiary import Bestiary
+    from lnf.formats.bestiary import Bestiary
 
     bestiary = Bestiary.open(own)
     if words and words[0].lower() == "show":

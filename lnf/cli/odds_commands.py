@@ -13,8 +13,13 @@ import click
 
 from lnf.cli.options import echo_json, fight_argument, json_option, opened
 from lnf.errors import InputError, InputProblem, RuleViolation
-from lnf.io.files import read_text
-from lnf.io.odds_text import (
+from lnf.formats.files import read_text
+from lnf.heroes.script import Script
+from lnf.model import Fight
+from lnf.odds.fights import MONSTERS, Outcome, play_fights
+from lnf.odds.tally import Report, tally
+from lnf.rules.state_check import unplayable
+from lnf.views.odds_text import (
     chart_lines,
     compare_lines,
     difference_data,
@@ -24,11 +29,6 @@ from lnf.io.odds_text import (
     report_data,
     report_lines,
 )
-from lnf.model import Fight
-from lnf.play.odds import MONSTERS, Outcome, play_fights
-from lnf.play.odds_tally import Report, tally
-from lnf.play.script import Script
-from lnf.rules.state import unplayable
 
 LABELS = {"lnf": "LNF monsters", "greedy": "greedy monsters"}
 
@@ -156,7 +156,7 @@ def odds(
             where,
         )
     if plot_file is not None and played:
-        from lnf.io.odds_plot import plot  # matplotlib, only when asked for
+        from lnf.views.odds_plot import plot  # matplotlib, only when asked for
 
         plot(plot_file, title, {LABELS[k]: r for k, r in reports.items()})
         if not as_json:

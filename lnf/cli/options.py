@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from lnf.io.style import Style
+from lnf.views.style import Style
 
 if TYPE_CHECKING:
     from lnf.model import Fight

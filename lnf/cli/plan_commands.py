@@ -80,7 +80,10 @@ def next_plan(
     """The monsters' next plan as `lnf plan` tells it (also `plan` inside `lnf play`)."""
     import json
 
-    from lnf.io.plan_text import (
+    from lnf.engine.round_start import next_grid
+    from lnf.rules.state_check import plan_notes
+    from lnf.rules.strike_order import up_next
+    from lnf.views.plan import (
         Unattacked,
         in_strike_order,
         order_facts,
@@ -88,9 +91,6 @@ def next_plan(
         plan_title,
         render_plan,
     )
-    from lnf.play.round_start import next_grid
-    from lnf.rules.state import plan_notes
-    from lnf.rules.strike_order import up_next
 
     grid = next_grid(now)
     wishes = parse_wishes(grid, fixes, True, "--fix") + parse_wishes(

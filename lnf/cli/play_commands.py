@@ -18,15 +18,15 @@ from lnf.cli.options import (
     seed_option,
 )
 from lnf.cli.running import make_runner, printer
+from lnf.engine.before_fight import roll_ambush, verify_before_first_round
+from lnf.engine.runner import VOLLEYS
+from lnf.engine.sides import TABLE_HEROES
+from lnf.engine.volleys import roll_volleys, verify_start, volleys_set
 from lnf.errors import InputError, InputProblem, Refused
-from lnf.io.event_codec import event_to_json
+from lnf.formats.event_codec import event_to_json
+from lnf.heroes.script import ScriptedHeroes
 from lnf.model import Fight, Side, Terrain
 from lnf.model.events import Surprised, SurpriseRoundSet
-from lnf.play.before_fight import roll_ambush, verify_before_first_round
-from lnf.play.runner import VOLLEYS
-from lnf.play.script import ScriptedHeroes
-from lnf.play.sides import TABLE_HEROES
-from lnf.play.volleys import roll_volleys, verify_start, volleys_set
 from lnf.rules.distance import volley_rounds
 from lnf.rules.names import find_name
 from lnf.rules.surprise import verify_encounter

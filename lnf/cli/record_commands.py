@@ -12,7 +12,6 @@ import click
 from lnf.cli.options import fight_argument, opened
 from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem, Refused
-from lnf.io.transcript import describe
 from lnf.model import BackReason, Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.events import (
     Begun,
@@ -41,6 +40,7 @@ from lnf.rules.group_changes import moved
 from lnf.rules.names import find_name
 from lnf.rules.roster import in_fight
 from lnf.session import Session
+from lnf.views.transcript import describe
 
 who_argument = click.argument("who", metavar="NAME")
 

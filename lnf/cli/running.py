@@ -10,13 +10,13 @@ from collections.abc import Callable
 import click
 
 from lnf.cli.terminal import StatusLine
+from lnf.engine.apply import Applied
+from lnf.engine.runner import Runner
+from lnf.engine.sides import HeroSide
 from lnf.errors import RuleViolation
-from lnf.io.transcript import describe
-from lnf.play.runner import Runner
-from lnf.play.sides import HeroSide
-from lnf.play.state import Applied
-from lnf.rules.state import unplayable
+from lnf.rules.state_check import unplayable
 from lnf.session import Session, solver_planner
+from lnf.views.transcript import describe
 
 
 def printer(markdown: bool = False) -> Callable[[Applied], None]:

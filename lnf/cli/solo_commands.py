@@ -15,18 +15,18 @@ import click
 
 from lnf.cli.options import fight_argument, opened, seed_option, terminal_style, terminal_width
 from lnf.cli.running import make_runner, printer
+from lnf.engine.apply import Applied
+from lnf.engine.chasing import speed_policy
+from lnf.engine.decisions import TurnChoice
+from lnf.engine.table import Table
 from lnf.errors import Refused
-from lnf.io.transcript import one_line
-from lnf.io.turn_text import short_options, where
+from lnf.heroes.policy import policy_choice
+from lnf.heroes.words import parse_choice
 from lnf.model import Fight, Hero, Monster
 from lnf.model.events import RoundStarted, Turn
-from lnf.play.chasing import speed_policy
-from lnf.play.decisions import TurnChoice
-from lnf.play.policy import policy_choice
-from lnf.play.state import Applied
-from lnf.play.table import Table
-from lnf.play.words import parse_choice
 from lnf.rules.wording import plural
+from lnf.views.transcript import one_line
+from lnf.views.turn import short_options, where
 
 INTERRUPTED = 130  # as shells report Ctrl-C
 INSIDE = "show (the grid), plan (the monsters' plan), undo (your last turn), auto, quit"
@@ -117,8 +117,8 @@ def _yes(prompt: str, default: bool) -> bool:
 
 
 def _grid(fight: Fight) -> str:
-    from lnf.io.grid_text import render_show
-    from lnf.rules.state import check_state
+    from lnf.rules.state_check import check_state
+    from lnf.views.grid import render_show
 
     return render_show(fight, check_state(fight), terminal_style(), terminal_width())
 

@@ -16,17 +16,17 @@ import click
 from lnf.cli.options import fight_argument, opened, seed_option
 from lnf.cli.running import ManualDice, make_runner, printer
 from lnf.dice.roll import DiceSource, ScriptedDice
+from lnf.engine.apply import Applied
+from lnf.engine.decisions import NOTHING
+from lnf.engine.runner import Runner
+from lnf.engine.sides import TABLE_HEROES
 from lnf.errors import InputError, InputProblem, Refused, ScriptedDiceError
-from lnf.io.turn_text import hero_turn_lines, next_up_line, reaction_lines
+from lnf.heroes.words import parse_choice
 from lnf.model.events import Reaction, TurnStarted
-from lnf.play.decisions import NOTHING
-from lnf.play.runner import Runner
-from lnf.play.sides import TABLE_HEROES
-from lnf.play.state import Applied
-from lnf.play.words import parse_choice
 from lnf.rules.names import match_name
 from lnf.rules.strike_order import up_next
 from lnf.session import Session
+from lnf.views.turn import hero_turn_lines, next_up_line, reaction_lines
 
 manual_dice_option = click.option(
     "--manual-dice", is_flag=True, help="Roll your own dice: lnf says what each roll is for."

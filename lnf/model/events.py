@@ -4,7 +4,7 @@ An *event* is one entry in the log: the seed, the start of a round, the monsters
 combatant's turn, or something the DM records. A turn or a record holds *steps* (a move, an
 attack with its dice, a death save…). Events carry the dice as rolled, so replaying a log
 needs no dice: the state is the fight file plus every event applied in order
-(`lnf.play.state.apply`). How events are written as JSON is the log's business (`lnf.io`).
+(`lnf.engine.apply.apply`). How events are written as JSON is the log's business (`lnf.formats`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Frozen value objects for the pencil grid (rules G, R, T): combatants, groups, the fight.
 
-No rules live here and nothing is read or written: `lnf.rules` asks the questions, `lnf.io`
+No rules live here and nothing is read or written: `lnf.rules` asks the questions, `lnf.formats`
 reads and writes files. Combatants are identified by their unique names (G1).
 """
 

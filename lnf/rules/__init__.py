@@ -7,7 +7,7 @@ so it can check any plan or state on its own.
 from lnf.rules.gangup import TIERS, Unit, k2_allows, units
 from lnf.rules.ranks import guarded_capacity, guards_allowed
 from lnf.rules.roster import downed, has_n_dot, heroes, in_fight, monsters, rows, speed_now
-from lnf.rules.state import check_state
+from lnf.rules.state_check import check_state
 from lnf.rules.target_order import target_order
 
 __all__ = [

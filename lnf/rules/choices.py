@@ -2,7 +2,7 @@
 raises `Refused` with the rule's id (and what is open instead), and a `can_…` or a list of
 what is open.
 
-The words a player types (`lnf.play.words`), the hero policy, the runner and the DM's record
+The words a player types (`lnf.heroes.words`), the hero policy, the runner and the DM's record
 commands all ask these functions, so each of these rules is decided here once (A1–A3, C1, C4,
 D9, E1–E4, M1–M5, R2–R8, V3; opportunity attacks, M6, are `lnf.rules.reactions`).
 """
@@ -23,7 +23,7 @@ from lnf.rules.group_changes import moved
 from lnf.rules.moves import is_fast
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, speed_now
-from lnf.rules.state import check_state
+from lnf.rules.state_check import check_state
 
 MODE_WORDS = {Mode.MELEE: "mêlée", Mode.REACH: "reach", Mode.RANGED: "ranged"}
 

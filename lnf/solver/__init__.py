@@ -13,7 +13,7 @@ from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight, Rank
 from lnf.model.plan import Mode, Move, Order, Plan, Wish
 from lnf.rules.explain import Reason
-from lnf.rules.state import planning_problems
+from lnf.rules.state_check import planning_problems
 from lnf.solver.explain import explain_unattacked, explain_wish
 from lnf.solver.model import PlanModel
 from lnf.solver.regimes import solve_over_regimes

@@ -1,0 +1,122 @@
+"""A chase round for the runner (C2–C5): speeds first, then attacks and hiding by escape points.
+
+What monsters do in a chase is decided here (the system decides, as for the plan): escapers
+dash while their free dashes last, then try to hide; pursuers attack the escaper highest in
+the target order they can reach, and dash to close in when they cannot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lnf.dice.roll import DiceSource, roll_d20
+from lnf.engine.apply import Steps
+from lnf.engine.resolve import roll_attack
+from lnf.model import Attack, Fight, Hero, Monster
+from lnf.model.events import Dashed, Hid, Saved
+from lnf.model.plan import Advantage, Mode
+from lnf.rules.chase import (
+    can_hide_from,
+    chase_mode,
+    chasing,
+    escapers,
+    free_dashes,
+    needs_check,
+)
+from lnf.rules.roster import in_fight, incapacitated
+from lnf.rules.target_order import target_order
+
+DASH_DC = 10  # C3
+
+
+def speed_policy(fight: Fight, c: Hero | Monster) -> int:
+    """How many dashes a combatant commits when nobody decides for it (C2, C3): an escaper
+    dashes while its free dashes last; a pursuer dashes when it cannot reach anyone to attack
+    and has a free dash left."""
+    free_left = free_dashes(c) - c.dashes
+    if c.name in escapers(fight):
+        return 1 if free_left > 0 else 0
+    if chase_target(fight, c) is not None:
+        return 0
+    return 1 if free_left > 0 else 0
+
+
+def commit_speeds(
+    fight: Fight, decide: Callable[[Hero | Monster], int], dice: DiceSource
+) -> Dashed:
+    """C2: everyone in the chase commits speed at once; C3: a check for each dash past the
+    free ones (DC 10 Constitution; failing gives a level of exhaustion)."""
+    dashes: list[tuple[str, int]] = []
+    checks: list[Saved] = []
+    for name in sorted(chasing(fight), key=_order(fight)):
+        c = fight.combatant(name)
+        n = 0 if incapacitated(c) or c.current_hp == 0 else decide(c)
+        dashes.append((name, n))
+        for _ in range(needs_check(c, n)):
+            dice.about(f"{name}'s Constitution check for a dash past the free ones: DC {DASH_DC}")
+            check = roll_d20(dice, c.con)
+            checks.append(Saved(name, check.faces, c.con, DASH_DC, check.total >= DASH_DC))
+    return Dashed(tuple(dashes), tuple(checks))
+
+
+def _order(fight: Fight) -> Callable[[str], int]:
+    index = {c.name: i for i, c in enumerate(fight.everyone)}
+    return lambda name: index[name]
+
+
+def chase_target(fight: Fight, c: Hero | Monster) -> tuple[str, Attack, Mode, Advantage] | None:
+    """C4: whom a pursuer attacks: heroes in target order, monsters in danger order; the best
+    attack that reaches across the pair's escape points (no disadvantage first)."""
+    partners = [p.escaper for p in fight.chase if p.pursuer == c.name]
+    if isinstance(c, Monster):
+        ranked = [h.name for h in target_order(fight) if h.name in partners]
+    else:
+        ranked = [m.name for m in fight.monsters if m.name in partners]
+    for name in ranked:
+        if not in_fight(fight.combatant(name)):
+            continue
+        reach = {a: found for a in c.attacks if (found := chase_mode(fight, c.name, name, a))}
+        if reach:
+            best = max(
+                reach,
+                key=lambda a: (
+                    reach[a][1] is not Advantage.DISADVANTAGE,
+                    a.damage.average * a.times,
+                ),
+            )
+            mode, roll = reach[best]
+            return name, best, mode, roll
+    return None
+
+
+def monster_chase_turn(turn: Steps, monster: Monster, dice: DiceSource) -> None:
+    """A monster's turn in a chase: nothing after dashing; an escaper hides (C5); a pursuer
+    attacks (C4)."""
+    if monster.name in turn.fight.turns.dashed:
+        return
+    if monster.name in escapers(turn.fight):
+        hid = hide_from_pursuers(turn.fight, monster, dice)
+        if hid is not None:
+            turn.do(hid)
+        return
+    found = chase_target(turn.fight, monster)
+    if found is None:
+        return
+    target, attack, mode, _ = found
+    for _ in range(attack.times):
+        hero = turn.fight.combatant(target)
+        if not in_fight(hero):
+            break
+        me = turn.fight.monster(monster.name)
+        turn.do(roll_attack(turn.fight, me, hero, attack, mode, dice))
+
+
+def hide_from_pursuers(fight: Fight, c: Hero | Monster, dice: DiceSource) -> Hid | None:
+    """C5: one Dexterity (Stealth) check against the passive Perception of every pursuer the
+    escaper has at least one escape point on; each one it beats has lost it for good."""
+    against = {p: fight.combatant(p).perception for p in can_hide_from(fight, c.name)}
+    if not against:
+        return None
+    dice.about(f"{c.name} tries to hide from its pursuers: Stealth {c.stealth:+d}")
+    check = roll_d20(dice, c.stealth)
+    return Hid(c.name, check.faces, c.stealth, tuple(against.items()))

@@ -1,0 +1,90 @@
+"""What the rules do as a round starts, before anyone acts, and the monsters' plan in each
+phase. The runner plays these and `lnf plan` previews them with the same functions, so the
+plan a DM is shown between rounds is the plan the round then plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lnf.engine.apply import apply
+from lnf.engine.replan import grid_view
+from lnf.engine.volleys import tick_volley
+from lnf.errors import Refused
+from lnf.model import Fight, PhaseKind, Rank
+from lnf.model.events import Event, Moved, Recorded, RoundStarted
+from lnf.model.plan import Plan
+from lnf.rules.distance import volley_plan
+from lnf.rules.state_check import check_state
+from lnf.rules.strike_order import strike_order, up_next
+from lnf.rules.surprise import surprise_round_next
+
+Planner = Callable[[Fight], Plan]
+
+
+def round_number(fight: Fight) -> int:
+    """The number the next round gets: the fight file's round for the first one played."""
+    return fight.round + 1 if fight.turns.order else fight.round
+
+
+def opening(fight: Fight) -> list[Event]:
+    """As a round starts (the volley rounds, if the sides were apart, are rolled first: V1):
+    a volley round went by (V2), and a back-rank hero whose reason is gone steps into the
+    front rank (R4, R5) before the monsters plan."""
+    events: list[Event] = []
+    last = fight.turns
+    if fight.phase.kind is PhaseKind.VOLLEY and last.order and last.phase == fight.phase:
+        events.append(tick_volley(fight))
+        fight = apply(fight, events[-1]).after
+    while fight.phase.kind.melee_possible:
+        broken = [
+            v
+            for v in check_state(fight)
+            if v.rule in ("R4", "R5")
+            and any(fight.hero(n).rank is Rank.BACK for n in v.who if n in fight)
+        ]
+        if not broken:
+            break
+        who = broken[0].who[-1]
+        events.append(
+            Recorded(
+                (Moved(who, rank=Rank.FRONT),),
+                note=f"{who} may no longer stand back ({broken[0].rule}): {broken[0].message}.",
+                by_rules=True,
+            )
+        )
+        fight = apply(fight, events[-1]).after
+    return events
+
+
+def plan_in_phase(grid: Fight, planner: Planner) -> Plan:
+    """One planner per phase: in a volley round every monster that reaches shoots (V4); else
+    the plan of P1–P4 (`planner`, the solver)."""
+    return volley_plan(grid) if grid.phase.kind is PhaseKind.VOLLEY else planner(grid)
+
+
+def surprise_round_start(fight: Fight) -> RoundStarted:
+    """V-ENC1: the surprise round, lnf's round 0: those named act, in strike order."""
+    acting = dict(fight.surprise_round)
+    order = tuple(n for n in strike_order(fight) if acting.get(n, 0))
+    return RoundStarted(0, order, fight.phase)
+
+
+def next_grid(fight: Fight) -> Fight:
+    """The grid the monsters' next plan is made for: the grid now in a round under way (P6),
+    else the grid as the next round opens, with that round's number. The chase runs beside
+    the grid (C1): its members are left out."""
+    if up_next(fight) is not None:
+        return grid_view(fight)
+    if surprise_round_next(fight):
+        return grid_view(apply(fight, surprise_round_start(fight)).after)
+    if fight.phase.kind is PhaseKind.APART:
+        raise Refused(
+            "the sides are apart: the volley rounds are rolled before any plan (V1); lnf start "
+            "rolls or sets them, or lnf next rolls them as the round starts"
+        )
+    for event in opening(fight):
+        fight = apply(fight, event).after
+    order = tuple(strike_order(fight))
+    begun = apply(fight, RoundStarted(round_number(fight), order, fight.phase)).after
+    return grid_view(begun)

@@ -1,0 +1,575 @@
+"""Playing rounds (S1–S4, P6): everyone acts in strike order; monsters follow the plan, heroes
+follow whoever decides for them (a player, a script, the hero policy, or the table itself).
+
+The runner only ever adds events to the `Table`; the state follows from them. It can stop
+after any event (a player quits, the process is killed) and carry on later from the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from lnf.dice.roll import DiceSource
+from lnf.engine.apply import Applied, Steps
+from lnf.engine.before_fight import roll_initiative
+from lnf.engine.chasing import commit_speeds, hide_from_pursuers, monster_chase_turn, speed_policy
+from lnf.engine.decisions import (
+    AttackChoice,
+    ContestChoice,
+    HealChoice,
+    SimpleChoice,
+    SpellChoice,
+    TurnChoice,
+)
+from lnf.engine.replan import grid_view, orders_changed, plan_key
+from lnf.engine.resolve import (
+    roll_attack,
+    roll_contest,
+    roll_death_save,
+    roll_healing,
+    roll_spell,
+    roll_surge,
+    roll_wound_save,
+)
+from lnf.engine.round_start import (
+    Planner,
+    opening,
+    plan_in_phase,
+    round_number,
+    surprise_round_start,
+)
+from lnf.engine.sides import HeroSide
+from lnf.engine.table import Table
+from lnf.engine.turns import UNARMED, opportunity, simple_action
+from lnf.engine.volleys import roll_volleys
+from lnf.errors import NoLegalPlan, RuleViolation
+from lnf.model import Action, Condition, Fight, Hero, Monster, PhaseKind, Side
+from lnf.model.events import (
+    Acted,
+    Attacked,
+    Begun,
+    Dashed,
+    Ended,
+    Event,
+    Fled,
+    Marked,
+    Moved,
+    Planned,
+    Recorded,
+    RoundStarted,
+    Step,
+    Turn,
+    TurnStarted,
+    Used,
+)
+from lnf.model.plan import Plan
+from lnf.rules.acl import acl
+from lnf.rules.attacks import routine
+from lnf.rules.chase import free_pursuers, in_chase
+from lnf.rules.choices import can_take_turn
+from lnf.rules.distance import volley_attack
+from lnf.rules.group_changes import order_step
+from lnf.rules.hyrule import hyrule
+from lnf.rules.reactions import opportunity_attackers
+from lnf.rules.roster import in_fight, incapacitated
+from lnf.rules.state_check import plan_notes
+from lnf.rules.strike_order import strike_order, up_next
+from lnf.rules.surprise import actions_in_surprise_round, held_note, surprise_round_next
+
+VOLLEYS = "the volley rounds"  # the dice that set them (V1), rolled once per fight
+
+
+@dataclass
+class Runner:
+    table: Table
+    heroes: HeroSide
+    planner: Planner
+    say: Callable[[Applied], None]  # each event as it happens, for the screen
+    dice: Callable[[], DiceSource] | None = None  # the DM's own dice; else the log's seed
+    progress: Callable[[str], None] | None = None  # where it stands, for a big fight's screen
+    _plan: tuple[object, Plan] | None = None  # (state key, plan) for P6
+    _told: str = ""  # the note of the last plan told (a count it cannot meet, P6)
+
+    @property
+    def fight(self) -> Fight:
+        return self.table.fight
+
+    # --- the whole fight -------------------------------------------------------------------
+
+    def begin(self, seed: int) -> None:
+        """A new fight gets its seed; a fight under way is picked up where it stopped."""
+        if self.table.seed is None:
+            self._add(Begun(seed))
+        first_round = not self.fight.turns.order and self.fight.round <= 1
+        if hyrule(self.fight) and self.fight.first is None and first_round:  # V-HYR1
+            self._add(roll_initiative(self.fight, self._dice("initiative")))
+        self.resume()
+
+    def resume(self) -> None:
+        """Carry on a round under way exactly as if nothing had stopped: what follows a round's
+        start (the chase's speeds, the plan) is done now if it was not, and the plan in force
+        is the last one logged this round, with the grid it was made for. So a stopped fight
+        continues with the events, and the dice, it would have had (P6 re-plans only when the
+        grid changed since that plan, as it would have)."""
+        records = self.table.in_force
+        starts = [i for i, r in enumerate(records) if isinstance(r.event, RoundStarted)]
+        if not starts or self.round_over() or self.winner() is not None:
+            return
+        begun = records[starts[-1]]
+        later = records[starts[-1] + 1 :]
+        if begun.after.chase and not any(_speeds(r.event) for r in later):
+            self._commit_speeds(begun.after.round)
+            later = self.table.in_force[starts[-1] + 1 :]
+        plans = [(r.before, r.event) for r in later if isinstance(r.event, Planned)]
+        if plans:
+            grid, planned = plans[-1]
+            self._plan = (plan_key(grid_view(grid)), Plan(planned.orders))
+            self._told = planned.note
+        else:
+            self._plan = None
+            self._current_plan()
+
+    def play(self, rounds: int | None = None) -> Side | None:
+        """Play until the fight ends (returns the winning side), `rounds` rounds have been
+        started, or the hero side stops (returns None)."""
+        started = 0
+        while (winner := self.winner()) is None:
+            if self.round_over():
+                if rounds is not None and started >= rounds:
+                    return None
+                self.start_round()
+                started += 1
+            if not self.next_turn():
+                return None
+        return self._close(winner)
+
+    def on_at_table(self, *, monster_turns: int | None) -> Side | None:
+        """`lnf next` (one monster's turn) and `lnf round` (all of them, None): the hero
+        whose turn is under way is done; then turns are played in strike order until a hero's
+        turn begins (lnf waits for the table), an opportunity attack waits for the table's
+        answer, `monster_turns` monsters have acted, or the round ends. A round is started
+        only when none was under way. Returns the winner once the fight is over."""
+        carried_on = self.fight.turns.current is not None
+        if carried_on:
+            self.end_turn()
+        played = 0
+        while (winner := self.winner()) is None:
+            if self.round_over():
+                if carried_on or played:
+                    return None  # the round's end is a place to stop: lnf plan, records
+                self.start_round()
+                carried_on = True
+            who = up_next(self.fight)
+            monster = who is not None and isinstance(self.fight.combatant(who), Monster)
+            if monster and monster_turns is not None and played >= monster_turns:
+                return None
+            if not self.next_turn():
+                return None
+            played += monster
+        return self._close(winner)
+
+    def _close(self, winner: Side) -> Side:
+        if not any(isinstance(e, Ended) for e in self.table.events):
+            self._add(Ended(winner))
+        return winner
+
+    def winner(self) -> Side | None:
+        """The fight ends when one side is all down or gone."""
+        ended = next((e for e in self.table.events if isinstance(e, Ended)), None)
+        if ended is not None:
+            return ended.winner
+        if not any(in_fight(m) for m in self.fight.monsters):
+            return Side.HEROES
+        if not any(in_fight(h) and h.current_hp > 0 for h in self.fight.heroes):
+            return Side.MONSTERS
+        return None
+
+    # --- rounds ----------------------------------------------------------------------------
+
+    def round_over(self) -> bool:
+        return up_next(self.fight) is None
+
+    def start_round(self) -> None:
+        if surprise_round_next(self.fight):  # V-ENC1: only those named act, before round 1
+            self._add(surprise_round_start(self.fight))
+            self._plan = None
+            self._current_plan()
+            return
+        number = round_number(self.fight)
+        if self.fight.phase.kind is PhaseKind.APART:
+            self._add(roll_volleys(self.fight, self._dice(VOLLEYS)))
+        for event in opening(self.fight):  # V2, R4, R5: what the rules do first
+            self._add(event)
+        order = tuple(strike_order(self.fight))
+        self._add(RoundStarted(number, order, self.fight.phase))
+        if self.fight.chase:
+            self._commit_speeds(number)
+        self._plan = None
+        self._current_plan()  # the plan is made as the round starts; P6 may change it
+
+    def _commit_speeds(self, number: int) -> None:
+        dashed = commit_speeds(self.fight, self._speed, self._dice(f"round {number}: speeds"))
+        self._add(Recorded((dashed,), by_rules=True))
+
+    def _speed(self, c: Hero | Monster) -> int:
+        if isinstance(c, Hero):
+            return self.heroes.dashes(self.fight, c)  # the table's heroes follow the policy
+        return speed_policy(self.fight, c)
+
+    def next_turn(self) -> bool:
+        """The next combatant in strike order takes its turn; False if it stopped instead: the
+        heroes' side quit, or the table is to say what a hero does (its turn has begun) or
+        whether a hero takes an opportunity attack."""
+        order = self.fight.turns.order
+        who = up_next(self.fight)
+        assert who is not None, "the round is over"
+        if self.progress is not None:
+            self.progress(
+                f"round {self.fight.round}: turn {order.index(who) + 1} of {len(order)}, {who}"
+            )
+        c = self.fight.combatant(who)
+        if isinstance(c, Monster):
+            return self._monster_turn(c)
+        return self._hero_turn(c)
+
+    # --- monsters --------------------------------------------------------------------------
+
+    def _current_plan(self) -> Plan:
+        """P6: plan again whenever the grid changed since the last plan. The chase runs beside
+        the grid: its members are left out of the plan."""
+        grid = grid_view(self.fight)
+        key = plan_key(grid)
+        if self._plan is not None and self._plan[0] == key:
+            return self._plan[1]
+        replan = self._plan is not None
+        if self.progress is not None:
+            self.progress(f"round {self.fight.round}: planning the monsters' moves (P6)")
+        try:
+            plan = plan_in_phase(grid, self.planner)  # V4 or P1–P4
+        except (NoLegalPlan, RuleViolation) as exc:
+            plan = Plan(())
+            self._told = f"no legal plan: {exc}"
+            self._add(Planned((), replan=replan, note=self._told))
+            self._plan = (key, plan)
+            return plan
+        old = self._plan[1] if self._plan is not None else None
+        nobody = not plan.orders and not any(in_fight(m) for m in grid.monsters)
+        note = "; ".join(plan_notes(grid))
+        if (old is None or orders_changed(old, plan) or note != self._told) and not nobody:
+            self._add(Planned(plan.orders, replan=replan, note=note))  # told when it differs
+            self._told = note
+        self._plan = (key, plan)
+        return plan
+
+    def open_reactions(self) -> tuple[Monster, tuple[Hero, ...]] | None:
+        """M6: the monster next in strike order, when its order takes it out of a group, and
+        the heroes there who may attack it as it goes (None when there is no such monster)."""
+        who = up_next(self.fight)
+        if who is None or not isinstance(monster := self.fight.combatant(who), Monster):
+            return None
+        if incapacitated(monster) or in_chase(self.fight, who):
+            return None
+        order = self._current_plan().order_for(who)
+        fight = Steps.turn(self.fight, who).fight
+        leaving = order_step(fight, order) if order is not None else None
+        if leaving is None:
+            return None
+        heroes = tuple(fight.hero(n) for n in opportunity_attackers(fight, leaving))
+        return (fight.monster(who), heroes) if heroes else None
+
+    def unanswered(self) -> tuple[Monster, tuple[Hero, ...]] | None:
+        """The opportunity attacks the table has still to take or pass before the next monster
+        leaves its group (a side that decides when asked has none waiting)."""
+        reactions = self.open_reactions() if self.heroes.at_table else None
+        if reactions is None:
+            return None
+        foe, heroes = reactions
+        waiting = tuple(
+            h for h in heroes if self.heroes.takes_opportunity(self.fight, h, foe) is None
+        )
+        return (foe, waiting) if waiting else None
+
+    def _monster_turn(self, monster: Monster) -> bool:
+        turn = Steps.turn(self.fight, monster.name)
+        if incapacitated(monster):
+            self._finish(turn, "cannot act")
+            return True
+        if held := held_note(self.fight, monster.name):  # D12, V-ENC1
+            self._finish(turn, held)
+            return True
+        if in_chase(self.fight, monster.name):
+            dashed = monster.name in self.fight.turns.dashed
+            monster_chase_turn(turn, monster, self._turn_dice(monster))
+            self._finish(turn, "" if turn.done else _chase_note(dashed))
+            return True
+        if self.heroes.tells_to_flee(self.fight, monster):
+            self._flight(turn, monster, self._turn_dice(monster))
+            self._finish(turn)
+            return True
+        order = self._current_plan().order_for(monster.name)
+        if order is None:
+            self._finish(turn, "has no order")
+            return True
+        if self.heroes.at_table and self.unanswered() is not None:
+            return False  # the table says first whether its heroes strike as the monster goes
+        turn = Steps.turn(self.fight, monster.name)  # the plan may have added an event
+        _stand_up(turn)
+        dice = self._turn_dice(monster)
+        leaving = order_step(turn.fight, order)
+        for foe in opportunity_attackers(turn.fight, leaving) if leaving is not None else []:
+            hero = turn.fight.hero(foe)
+            if self.heroes.takes_opportunity(turn.fight, hero, monster):
+                turn.do(opportunity(turn.fight, hero, turn.fight.monster(monster.name), dice))
+                if not in_fight(turn.fight.monster(monster.name)):
+                    self._finish(turn)
+                    return True
+        move = order_step(turn.fight, order)
+        if move is not None:
+            turn.do(move)
+            if actions_in_surprise_round(turn.fight, monster.name) == 1:
+                self._finish(turn, "has only one action in the surprise round: it moved (V-ENC1)")
+                return True
+        if order.target is not None and order.mode is not None:
+            me = turn.fight.monster(monster.name)
+            if turn.fight.phase.kind is PhaseKind.VOLLEY:
+                shot = volley_attack(me, turn.fight.phase.volley)
+                attacks = (shot,) * shot.times if shot is not None else ()
+            else:
+                attacks = routine(me, turn.fight.hero(order.target), order.mode)
+                attacks = attacks or (() if me.attacks else (UNARMED,))
+            for attack in attacks:  # P2: all at its one target; it stops if the target drops
+                target = turn.fight.hero(order.target)
+                if not in_fight(target):
+                    break
+                me = turn.fight.monster(monster.name)
+                # V-ACL6: lnf's monsters spend their surge dice on their first hit's damage.
+                force = me.surge if acl(turn.fight) else 0
+                turn.do(roll_attack(turn.fight, me, target, attack, order.mode, dice, force=force))
+        self._finish(turn)
+        return True
+
+    # --- heroes ----------------------------------------------------------------------------
+
+    def _hero_turn(self, hero: Hero) -> bool:
+        turn = Steps.turn(self.fight, hero.name)
+        if hero.current_hp == 0 and in_fight(hero):
+            if hero.stable:
+                self._finish(turn, "is stable at 0 hit points")
+            else:
+                turn.do(roll_death_save(hero, self._turn_dice(hero)))  # D9
+                self._finish(turn)
+            return True
+        if not can_take_turn(hero):
+            self._finish(turn, "cannot act")
+            return True
+        if held := held_note(self.fight, hero.name):  # D12, V-ENC1
+            self._finish(turn, held)
+            return True
+        if hero.name in self.fight.turns.dashed:  # C2: its action went into speed
+            self._finish(turn, _chase_note(True))
+            return True
+        if self.heroes.at_table:
+            if self.fight.turns.current != hero.name:
+                self._add(TurnStarted(hero.name))
+            return False  # the DM records what the hero does; lnf next ends the turn
+        begun = _stand_up(turn)  # the hero as its turn starts (V-ACL6's surge dice)
+        choice = self.heroes.choose(begun, begun.hero(hero.name))
+        if choice is None:
+            return False
+        turn = Steps.turn(self.fight, hero.name)
+        self._hero_steps(turn, hero, choice, self._turn_dice(hero))
+        self._finish(turn)
+        return True
+
+    # --- heroes at the table ---------------------------------------------------------------
+
+    def end_turn(self) -> None:
+        """`lnf next`: the hero whose turn is under way at the table is done; what the DM
+        recorded of it is in the log already."""
+        who = self.fight.turns.current
+        assert who is not None, "no hero's turn is under way"
+        self._finish(Steps.turn(self.fight, who), "ends the turn")
+
+    def act(self, choice: TurnChoice, dice: DiceSource | None = None) -> None:
+        """`lnf act`: the hero whose turn it is does what the DM says, rolled here (by the
+        dice given: the player's own, or the log's for this part of the turn)."""
+        hero = self.fight.turns.current
+        assert hero is not None, "no hero's turn is under way"
+        part = sum(1 for e in self._this_turn() if isinstance(e, Recorded) and e.actor == hero)
+        dice = dice or self._dice(f"round {self.fight.round}: {hero}'s turn, part {part + 1}")
+        steps = Steps(self.fight)
+        self._hero_steps(steps, self.fight.hero(hero), choice, dice)
+        self.say(self.table.add_applied(steps.finish(Recorded(steps.steps, actor=hero))))
+
+    def has_acted(self) -> bool:
+        """S1: the hero whose turn is under way has taken its action (one per turn)."""
+        hero = self.fight.turns.current
+        return any(
+            isinstance(e, Recorded) and e.actor == hero and any(_an_action(s) for s in e.steps)
+            for e in self._this_turn()
+        )
+
+    def _this_turn(self) -> list[Event]:
+        """The events since the hero's turn under way began."""
+        events = [r.event for r in self.table.in_force]
+        starts = [i for i, e in enumerate(events) if isinstance(e, TurnStarted)]
+        return events[starts[-1] + 1 :] if starts else []
+
+    def _hero_steps(self, turn: Steps, hero: Hero, choice: TurnChoice, dice: DiceSource) -> None:
+        action = choice.action
+        if isinstance(action, SimpleChoice) and action.action is Action.DISENGAGE:
+            turn.do(Acted(hero.name, Action.DISENGAGE))  # M6: before it moves: nobody swings
+        for move in choice.moves:
+            for foe in opportunity_attackers(turn.fight, move):
+                if turn.fight.hero(hero.name).current_hp == 0:
+                    break
+                me = turn.fight.hero(hero.name)
+                turn.do(opportunity(turn.fight, turn.fight.monster(foe), me, dice))
+            if turn.fight.hero(hero.name).current_hp == 0:
+                return  # dropped on the way out
+            turn.do(move)
+        if choice.flee:  # C1: after its moves; the Disengage it took is already in
+            self._flight(turn, turn.fight.hero(hero.name), dice)
+            if turn.fight.hero(hero.name).current_hp == 0:
+                return
+        if choice.bonus is not None:  # Rage before the blows, Second Wind's healing
+            turn.do(Used(hero.name, choice.bonus.name))
+            if choice.bonus.heal is not None:
+                by = choice.bonus.name
+                turn.do(roll_healing(hero.name, hero.name, choice.bonus.heal, dice, by))
+        for resource, amount in choice.spend:  # the slot, the use the action takes
+            turn.do(Used(hero.name, resource, amount))
+        for effect, count in choice.surges:  # V-ACL6: speed and tenacity before the action
+            turn.do(roll_surge(turn.fight.hero(hero.name), effect, count, dice))
+        if isinstance(action, AttackChoice):
+            extra = action.extra  # Sneak Attack: once per turn, on the first hit
+            power, force = action.power, action.force  # V-ACL6: on the first swing
+            strike = action.strike  # V-HYR2: the first swing
+            for _ in range(action.times):
+                target = turn.fight.monster(action.target)
+                if not in_fight(target):
+                    break
+                me = turn.fight.hero(hero.name)
+                hit = roll_attack(
+                    turn.fight,
+                    me,
+                    target,
+                    action.attack,
+                    action.mode,
+                    dice,
+                    extra=extra,
+                    big=action.big,
+                    knock_out=action.knock_out,
+                    part=action.part,
+                    power=power,
+                    force=force,
+                    strike=strike,
+                )
+                done = turn.do(hit)
+                extra = None if hit.hit else extra
+                power, force, strike = 0, force if not hit.hit else 0, ""
+                hurt = turn.fight.monster(action.target)
+                if hit.hit and action.part and in_fight(hurt):  # V-ACL5: the Wound Save
+                    taken = sum(d.amount for d in done.dealt)
+                    turn.do(roll_wound_save(hurt, action.part, taken, dice))
+        elif isinstance(action, ContestChoice):
+            me, them = turn.fight.hero(hero.name), turn.fight.monster(action.target)
+            turn.do(roll_contest(me, them, action.kind, dice))
+        elif isinstance(action, SpellChoice):
+            me = turn.fight.hero(hero.name)
+            turn.do(
+                roll_spell(
+                    turn.fight,
+                    me,
+                    action.spell,
+                    action.targets,
+                    dice,
+                    spared=action.spared,
+                    big=action.big,
+                    area=action.area,
+                )
+            )
+        elif isinstance(action, HealChoice):
+            turn.do(roll_healing(hero.name, action.target, action.amount, dice, action.by))
+        elif action.action is Action.HIDE and in_chase(turn.fight, hero.name):
+            hid = hide_from_pursuers(turn.fight, turn.fight.hero(hero.name), dice)
+            turn.do(hid if hid is not None else Acted(hero.name, Action.NOTHING))
+        elif action.action is Action.NOTHING and turn.who is None and _other_than_action(choice):
+            pass  # at the table (`lnf act join A`) a move is recorded alone: the action is open
+        elif action.action is not Action.DISENGAGE:
+            turn.do(simple_action(turn.fight, turn.fight.hero(hero.name), action, dice))
+
+    def _flight(self, turn: Steps, who: Hero | Monster, dice: DiceSource) -> None:
+        """C1: leaving its group draws opportunity attacks (M6, unless it disengaged); then
+        those free to give chase do (heroes as their side decides)."""
+        for foe in opportunity_attackers(turn.fight, Moved(who.name, leave=True)):
+            me = turn.fight.combatant(who.name)
+            attacker = turn.fight.combatant(foe)
+            if me.current_hp == 0 or not in_fight(me):
+                break
+            if (
+                isinstance(attacker, Hero)
+                and isinstance(me, Monster)
+                and not self.heroes.takes_opportunity(turn.fight, attacker, me)
+            ):
+                continue
+            turn.do(opportunity(turn.fight, attacker, me, dice))
+        me = turn.fight.combatant(who.name)
+        if me.current_hp == 0 or not in_fight(me):
+            return
+        chasers = [
+            name
+            for name in free_pursuers(turn.fight, me)
+            if not isinstance(c := turn.fight.combatant(name), Hero)
+            or (isinstance(me, Monster) and self.heroes.pursues(turn.fight, c, me))
+        ]
+        turn.do(Fled(who.name, tuple(chasers)))
+
+    # --- plumbing --------------------------------------------------------------------------
+
+    def _dice(self, key: str) -> DiceSource:
+        """The dice for one event, named by what it is: the same fight rolls the same, however
+        many plans, undos and sittings came between."""
+        return self.dice() if self.dice is not None else self.table.dice(key)
+
+    def _turn_dice(self, c: Hero | Monster) -> DiceSource:
+        return self._dice(f"round {self.fight.round}: {c.name}'s turn")
+
+    def _add(self, event: Event) -> None:
+        self.say(self.table.add(event))
+
+    def _finish(self, turn: Steps, note: str = "") -> None:
+        assert turn.who is not None
+        applied = turn.finish(Turn(turn.who, turn.steps, note))
+        self.say(self.table.add_applied(applied))
+
+
+def _other_than_action(choice: TurnChoice) -> bool:
+    """At the table a move, a flight or surge dice spent are recorded alone: the action is
+    still open."""
+    return bool(choice.moves or choice.flee or choice.surges)
+
+
+def _stand_up(turn: Steps) -> Fight:
+    """5e: a prone creature the runner plays stands up first (half its movement)."""
+    assert turn.who is not None
+    if Condition.PRONE in turn.fight.combatant(turn.who).conditions:
+        turn.do(Marked(turn.who, Condition.PRONE, on=False))
+    return turn.fight
+
+
+def _an_action(step: Step) -> bool:
+    """A step of a hero's own action (not its moves, not a foe's opportunity attack on it)."""
+    return not isinstance(step, Moved | Fled) and not (
+        isinstance(step, Attacked) and step.opportunity
+    )
+
+
+def _speeds(event: Event) -> bool:
+    """The chase's speeds of a round (C2), recorded as the round starts."""
+    return isinstance(event, Recorded) and any(isinstance(s, Dashed) for s in event.steps)
+
+
+def _chase_note(dashed: bool) -> str:
+    return "runs flat out (C2)" if dashed else "finds nothing to do in the chase"

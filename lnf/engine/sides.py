@@ -1,0 +1,72 @@
+"""Who decides for the heroes: a player, a script, the hero policy, or the table itself.
+
+The runner asks a `HeroSide` at each hero's turn and at each choice the rules leave to the
+heroes (an opportunity attack, speed in a chase, giving chase).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from lnf.engine.chasing import speed_policy
+from lnf.engine.decisions import TurnChoice
+from lnf.model import Fight, Hero, Monster
+
+
+class HeroSide(Protocol):
+    """Who decides for the heroes."""
+
+    # True for the table itself: each hero's turn begins and lnf waits for the DM's record of
+    # it (`choose` is never asked); False when the side decides a turn when asked.
+    at_table: bool
+
+    def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
+        """The hero's turn; None to stop playing here (everything so far is kept)."""
+        ...
+
+    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool | None:
+        """M6, D10: whether the hero spends its reaction on a foe leaving its group; None when
+        the table has not said yet (the runner stops before the foe's turn and waits)."""
+        ...
+
+    def dashes(self, fight: Fight, hero: Hero) -> int:
+        """C2: how many dashes the hero commits this chase round."""
+        ...
+
+    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        """C1: whether the hero, free to give chase (`rules.chase.free_to_pursue`), does."""
+        ...
+
+    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
+        """Whether the table tells a monster to flee on its turn (C1)."""
+        ...
+
+
+class TableHeroes:
+    """`lnf next` and `lnf round`: the heroes' turns happen at the table and the DM records
+    them; the runner begins each hero's turn and stops. An opportunity attack open to a hero
+    (M6) waits for the table's answer (`lnf react`). In a chase their speeds follow the
+    policy."""
+
+    at_table = True
+
+    def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
+        raise AssertionError("heroes at the table choose at the table")
+
+    def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool | None:
+        for who, leaving, takes in fight.turns.answers:
+            if who == hero.name and leaving == foe.name:
+                return takes
+        return None
+
+    def dashes(self, fight: Fight, hero: Hero) -> int:
+        return speed_policy(fight, hero)
+
+    def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
+        return False  # the DM records who gives chase with lnf flee --pursuers
+
+    def tells_to_flee(self, fight: Fight, monster: Monster) -> bool:
+        return False  # the DM tells a monster to flee with lnf flee
+
+
+TABLE_HEROES = TableHeroes()

@@ -1,0 +1,36 @@
+"""The steps the runner rolls for: an opportunity attack, an action without an attack roll."""
+
+from __future__ import annotations
+
+from lnf.dice import parse
+from lnf.dice.roll import DiceSource, roll_d20
+from lnf.engine.decisions import SimpleChoice
+from lnf.engine.resolve import roll_attack
+from lnf.model import Action, Attack, Fight, Hero, Monster
+from lnf.model.events import Acted, Attacked
+from lnf.model.plan import Mode
+from lnf.rules.roster import in_fight
+
+# A combatant whose file lists no attacks still fights (claws, fists; see has_melee).
+UNARMED = Attack(name="Unarmed strike", damage=parse("1 bludgeoning"))
+
+
+def opportunity(
+    fight: Fight, by: Hero | Monster, target: Hero | Monster, dice: DiceSource
+) -> Attacked:
+    """D10: one mêlée attack with the reaction: the attacker's best mêlée weapon."""
+    melee = [a for a in by.attacks if a.is_melee]
+    attack = max(melee, key=lambda a: a.damage.average) if melee else UNARMED
+    return roll_attack(fight, by, target, attack, Mode.MELEE, dice, opportunity=True)
+
+
+def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSource) -> Acted:
+    if action.action is Action.HIDE:
+        # PHB: Dexterity (Stealth) against the foes' passive Perception; the best one counts.
+        best = max((m.perception for m in fight.monsters if in_fight(m)), default=10)
+        dice.about(f"{hero.name} hides: Stealth {hero.stealth:+d} vs passive Perception {best}")
+        check = roll_d20(dice, hero.stealth)
+        return Acted(
+            hero.name, Action.HIDE, f"{check} vs passive Perception {best}", check.total >= best
+        )
+    return Acted(hero.name, action.action, action.detail)

@@ -1,0 +1,464 @@
+"""The fight file format, described once (see README "The fight file").
+
+Short forms a DM types at the table: `hp: 12/27`, `range: 80/320`, `phase: volley 3`,
+`dots: [C, O]`, `count: 3` for "3 skeletons". A field left out takes the default the model
+states on its dataclass (front rank, reach 5 ft, speed 30 ft, no light…): the format reads it
+from there (`DEFAULTS`), and so do the JSON Schema and the writer, so no default is written
+twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from lnf.dice import DamageType, DiceError, DiceExpr
+from lnf.dice import parse as parse_dice
+from lnf.formats.spec import Bool, Field, Int, ListOf, MapOf, Obj, OneOf, SlotLevel, Str, Text
+from lnf.model import (
+    Ability,
+    AltUse,
+    Area,
+    Attack,
+    AttackKind,
+    BackReason,
+    Combatant,
+    Condition,
+    Cover,
+    Dot,
+    Family,
+    Fight,
+    Flag,
+    Hero,
+    HouseRule,
+    Monster,
+    Phase,
+    PhaseKind,
+    Rank,
+    Shape,
+    Side,
+    Size,
+    Terrain,
+    Variant,
+)
+
+
+def _defaults(cls: type[Any]) -> dict[str, Any]:
+    out = {}
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            out[f.name] = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            out[f.name] = f.default_factory()
+    return out
+
+
+# The model's defaults: the one place they are stated is the model's dataclasses.
+COMBATANT_DEFAULTS = _defaults(Combatant)
+HERO_DEFAULTS = _defaults(Hero)
+MONSTER_DEFAULTS = _defaults(Monster)
+ATTACK_DEFAULTS = _defaults(Attack)
+FIGHT_DEFAULTS = _defaults(Fight)
+
+# --- short text forms -------------------------------------------------------------------
+
+
+def parse_damage(value: Any) -> DiceExpr:
+    try:
+        return parse_dice(str(value))
+    except DiceError as exc:
+        raise ValueError(
+            f"bad dice text {exc.text!r}: {exc.message} at column {exc.column}"
+        ) from None
+
+
+def parse_range(value: Any) -> tuple[int, int]:
+    """`80/320` (normal/long) or `120` (one range)."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*(?:ft\.?)?\s*", str(value))
+    if match is None:
+        raise ValueError(f"bad range {value!r}")
+    normal = int(match[1])
+    long = int(match[2]) if match[2] else normal
+    if not 0 < normal <= 10_000 or not 0 < long <= 10_000:
+        raise ValueError(f"range {value!r} out of bounds")
+    return normal, long
+
+
+ROLL = "roll"  # `hp: roll`: the monster's hit dice are rolled
+
+
+def parse_monster_hp(value: Any) -> int | str:
+    """A monster's hit point maximum, or `roll` (its hit dice, rolled with the fight's seed)."""
+    if str(value).strip().lower() == ROLL:
+        return ROLL
+    if isinstance(value, int) or str(value).strip().isdigit():
+        hp = int(value)
+        if 1 <= hp <= 100_000:
+            return hp
+    raise ValueError(f"bad hit points {value!r}")
+
+
+def parse_bonus(value: Any) -> tuple[str, int]:
+    """V-D20-3: `competence +2`, `circumstance +1`, `penalty -1`."""
+    kind, _, amount = str(value).strip().partition(" ")
+    kind = kind.lower()
+    try:
+        number = int(amount.strip())
+    except ValueError:
+        raise ValueError(f"bad bonus {value!r}: say a kind and a number") from None
+    if kind not in ("competence", "circumstance", "penalty"):
+        raise ValueError(f"bad bonus {value!r}: competence, circumstance or penalty")
+    if (kind == "penalty") != (number < 0):
+        raise ValueError(f"bad bonus {value!r}: a penalty is below 0, a bonus above")
+    return kind, number
+
+
+def parse_cover(value: Any) -> Cover:
+    """`+2`, `+4`, `total`, or `+4 ranged` (V-ACL2); a size is read by the builder, which
+    knows the target's."""
+    text = str(value).strip().lower()
+    words = text.split()
+    ranged = "ranged" in words
+    words = [w for w in words if w != "ranged"]
+    if words == ["total"]:
+        return Cover(0, True, ranged)
+    if len(words) == 1 and words[0].lstrip("+").isdigit() and int(words[0].lstrip("+")) <= 20:
+        return Cover(int(words[0].lstrip("+")), False, ranged)
+    raise ValueError(f"bad cover {value!r}")
+
+
+def parse_hp(value: Any) -> tuple[int, int | None]:
+    """`27` (at maximum) or `12/27` (current/maximum) → (maximum, current or None)."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*", str(value))
+    if match is None:
+        raise ValueError(f"bad hit points {value!r}")
+    if match[2] is None:
+        maximum, current = int(match[1]), None
+    else:
+        current, maximum = int(match[1]), int(match[2])
+    if not 1 <= maximum <= 100_000:
+        raise ValueError("the hit point maximum must be at least 1")
+    if current is not None and current > maximum:
+        raise ValueError(f"current hit points {current} exceed the maximum {maximum}")
+    return maximum, (None if current == maximum else current)
+
+
+def parse_phase(value: Any) -> Phase:
+    """`melee`, `chase` or `volley N` (V2: the volley round number)."""
+    text = str(value).strip().lower().replace("mêlée", "melee")
+    match = re.fullmatch(r"volley\s+(\d+)", text)
+    if match:
+        n = int(match[1])
+        if not 1 <= n <= 100:
+            raise ValueError("a volley round number runs from 1 up")
+        return Phase(PhaseKind.VOLLEY, n)
+    if text in (PhaseKind.MELEE, PhaseKind.CHASE, PhaseKind.APART):
+        return Phase(PhaseKind(text))
+    raise ValueError(f"bad phase {value!r}")
+
+
+def parse_saves(value: Any) -> tuple[int, int]:
+    """`1/2`: one success and two failures (D9); each count runs from 0 to 2."""
+    match = re.fullmatch(r"\s*([0-2])\s*/\s*([0-2])\s*", str(value))
+    if match is None:
+        raise ValueError(f"bad death saves {value!r}")
+    return int(match[1]), int(match[2])
+
+
+def parse_save(value: Any) -> tuple[Ability, int]:
+    """`dex 15`: a Dexterity saving throw against DC 15."""
+    match = re.fullmatch(r"\s*(\w+)\s+(?:dc\s*)?(\d+)\s*", str(value).lower())
+    if match is None or match[1] not in {a.value for a in Ability}:
+        raise ValueError(f"bad save {value!r}")
+    return Ability(match[1]), int(match[2])
+
+
+def parse_area(value: Any) -> Area:
+    """`sphere 20` (a shape and its size in feet, E1)."""
+    match = re.fullmatch(r"\s*(\w+)\s+(\d+)\s*(?:ft\.?)?\s*", str(value).lower())
+    if match is None or match[1] not in {s.value for s in Shape}:
+        raise ValueError(f"bad area {value!r}")
+    if int(match[2]) == 0:
+        raise ValueError(f"{match[1]} 0 is an empty area: it holds no one")
+    return Area(Shape(match[1]), int(match[2]))
+
+
+def parse_dot(value: Any) -> Dot:
+    text = str(value).strip().upper()
+    if text not in {d.value for d in Dot}:
+        raise ValueError(f"bad dot {value!r}")
+    return Dot(text)
+
+
+# --- the format ------------------------------------------------------------------------
+
+DAMAGE = Text(parse_damage, "dice such as 1d8+2 slashing", {"type": "string"})
+DICE = Text(parse_damage, "dice such as 5d8+5", {"type": "string"})
+RANGE = Text(parse_range, "normal/long feet such as 80/320", {"type": ["string", "integer"]})
+HP = Text(parse_hp, "hit points such as 27 or 12/27", {"type": ["string", "integer"]})
+MONSTER_HP = Text(
+    parse_monster_hp, "hit points from 1 to 100,000, or roll", {"type": ["string", "integer"]}
+)
+DEATH_SAVES = Text(parse_saves, "successes/failures such as 1/2", {"type": "string"})
+SAVE = Text(parse_save, "an ability and a DC such as dex 15", {"type": "string"})
+AREA = Text(parse_area, "a shape and feet such as sphere 20 or cone 15", {"type": "string"})
+SAVES = Obj(
+    {a.value: Field(Int(minimum=-5, maximum=20), 0, f"{a.value} save bonus") for a in Ability},
+    what="saving throw bonuses (str, dex, con, int, wis, cha)",
+)
+BONUS = Text(parse_bonus, "competence +2, circumstance +1 or penalty -1", {"type": "string"})
+COVER = Text(parse_cover, "+2, +4 or total, and ranged for ranged attacks only", {"type": "string"})
+PHASE = Text(parse_phase, "apart, volley N, melee or chase", {"type": "string"})
+DOT = Text(
+    parse_dot,
+    "C (wanted), C- (avoided), O or N",
+    {"enum": [d.value for d in Dot]},
+)
+DAMAGE_TYPES = ListOf(OneOf(DamageType), unique=True)
+
+ATTACK = Obj(
+    {
+        "name": Field(Str()),
+        "kind": Field(OneOf(AttackKind), ATTACK_DEFAULTS["kind"], "melee, ranged or thrown"),
+        "to_hit": Field(
+            Int(minimum=-10, maximum=30), ATTACK_DEFAULTS["to_hit"], "attack bonus, such as 4 or +4"
+        ),
+        "damage": Field(DAMAGE, doc="damage dice with types, such as 1d8+2 slashing"),
+        "reach": Field(Int(minimum=5, maximum=100), None, "feet; defaults to the creature's"),
+        "range": Field(RANGE, None, "ranged and thrown: normal/long feet"),
+        "two_handed": Field(
+            Bool(), ATTACK_DEFAULTS["two_handed"], "longbow, shortbow, crossbow (V3, C4)"
+        ),
+        "spell": Field(
+            Bool(), ATTACK_DEFAULTS["spell"], "a spell attack (V3: 300 ft or more reaches further)"
+        ),
+        "times": Field(
+            Int(minimum=1, maximum=20),
+            ATTACK_DEFAULTS["times"],
+            "attacks per Attack action (Multiattack)",
+        ),
+        "slot": Field(
+            SlotLevel(),
+            ATTACK_DEFAULTS["slot"],
+            "a slotted spell (true, or its level): uses a slot; damage gives an O dot (T1)",
+        ),
+        "save": Field(
+            SAVE,
+            ATTACK_DEFAULTS["save"],
+            "a saving throw instead of an attack roll, such as dex 15",
+        ),
+        "half": Field(Bool(), ATTACK_DEFAULTS["half"], "with save: half damage on a success"),
+        "area": Field(AREA, ATTACK_DEFAULTS["area"], "an area effect such as sphere 20 (E1)"),
+        "alt_damage": Field(
+            DAMAGE,
+            ATTACK_DEFAULTS["alt_damage"],
+            "the other damage of a thrown or versatile weapon",
+        ),
+        "alt_when": Field(
+            OneOf(AltUse), ATTACK_DEFAULTS["alt_when"], "when it applies: at range or two hands"
+        ),
+        "finesse": Field(
+            Bool(),
+            ATTACK_DEFAULTS["finesse"],
+            "a finesse weapon (Sneak Attack needs one, or range)",
+        ),
+        "light": Field(
+            Bool(), ATTACK_DEFAULTS["light"], "a light weapon (V-HYR3: two-weapon fighting)"
+        ),
+    },
+    what="an attack (name, damage, …)",
+)
+
+
+def _combatant_fields() -> dict[str, Field]:
+    return {
+        "name": Field(Str(), doc="unique in the fight (G1)"),
+        "rank": Field(OneOf(Rank), COMBATANT_DEFAULTS["rank"], "R1: front, back or free-air"),
+        "why": Field(
+            OneOf(BackReason),
+            COMBATANT_DEFAULTS["why"],
+            "R4/R6: why it may stand off the front rank",
+        ),
+        "light": Field(Bool(), COMBATANT_DEFAULTS["light"], "holds a light (S3)"),
+        "speed": Field(
+            Int(minimum=0, maximum=1000), COMBATANT_DEFAULTS["speed"], "walking speed, feet"
+        ),
+        "fly": Field(
+            Int(minimum=0, maximum=1000), COMBATANT_DEFAULTS["fly"], "flying speed, feet (R7)"
+        ),
+        "reach": Field(
+            Int(minimum=5, maximum=100), COMBATANT_DEFAULTS["reach"], "mêlée reach, feet (A2)"
+        ),
+        "ac": Field(Int(minimum=0, maximum=50), COMBATANT_DEFAULTS["ac"], "armor class"),
+        "temp_hp": Field(
+            Int(minimum=0, maximum=10_000),
+            COMBATANT_DEFAULTS["temp_hp"],
+            "temporary hit points (D7)",
+        ),
+        "con": Field(
+            Int(minimum=-5, maximum=10), COMBATANT_DEFAULTS["con"], "Constitution modifier (C3)"
+        ),
+        "perception": Field(
+            Int(minimum=0, maximum=50), COMBATANT_DEFAULTS["perception"], "passive Perception (C5)"
+        ),
+        "stealth": Field(
+            Int(minimum=-5, maximum=30),
+            COMBATANT_DEFAULTS["stealth"],
+            "Dexterity (Stealth) bonus (hiding, C5)",
+        ),
+        "saves": Field(SAVES, {}, "saving throw bonuses such as {dex: 2, wis: 1}"),
+        "conditions": Field(ListOf(OneOf(Condition), unique=True), [], "5e conditions"),
+        "exhaustion": Field(
+            Int(minimum=0, maximum=6), COMBATANT_DEFAULTS["exhaustion"], "exhaustion level"
+        ),
+        "dashes": Field(
+            Int(minimum=0, maximum=100),
+            COMBATANT_DEFAULTS["dashes"],
+            "C3: dashes taken in the chase",
+        ),
+        "escaped": Field(
+            Bool(), COMBATANT_DEFAULTS["escaped"], "C6: got away in a chase; gone from the fight"
+        ),
+        "effects": Field(ListOf(Str()), [], "free notes such as Vicious Mockery (G6)"),
+        "flags": Field(ListOf(OneOf(Flag), unique=True), [], "standing facts rules ask about"),
+        "resist": Field(DAMAGE_TYPES, [], "damage resistances (D6)"),
+        "immune": Field(DAMAGE_TYPES, [], "damage immunities (D6)"),
+        "vulnerable": Field(DAMAGE_TYPES, [], "damage vulnerabilities (D6)"),
+        "attacks": Field(ListOf(ATTACK), [], "its attacks"),
+        # The AC-less variant (variants: [acl]).
+        "size": Field(OneOf(Size), COMBATANT_DEFAULTS["size"], "tiny … gargantuan (V-ACL1)"),
+        "dr": Field(
+            Int(minimum=0, maximum=100), None, "Damage Reduction (V-ACL3); else from armor"
+        ),
+        "dr_against": Field(
+            MapOf(Int(minimum=0, maximum=100)), {}, "typed DR such as {fire: 5} (V-ACL3)"
+        ),
+        "armor": Field(
+            ListOf(Str()), [], "what makes the AC, for DR (V-ACL4): chain-mail, shield…"
+        ),
+        "cover": Field(COVER, None, "+2, +4, total, or a size; ranged after it (V-ACL2)"),
+        "con_score": Field(Int(minimum=1, maximum=30), None, "Constitution score (V-ACL5 wounds)"),
+        # The d20 variant (variants: [d20]).
+        "favor": Field(Bool(), False, "its rolls are made with favor (V-D20-1)"),
+        "bonuses": Field(
+            ListOf(BONUS), [], "bonuses to its rolls: competence +2, circumstance +1 (V-D20-3)"
+        ),
+    }
+
+
+POOL = Obj(
+    {
+        "escaper": Field(Str(), doc="who flees"),
+        "pursuer": Field(Str(), doc="who gives chase"),
+        "points": Field(Int(minimum=0, maximum=100), 0, "escape points (C1)"),
+    },
+    what="a chase pair (escaper, pursuer, points)",
+)
+
+HEALING = Obj(
+    {
+        "dice": Field(DICE, doc="the hit points it restores, such as 1d4+3"),
+        "slot": Field(SlotLevel(), 0, "the spell's slot level (0 or false: none, a potion)"),
+    },
+    what="a healing (dice, slot)",
+)
+
+HERO = Obj(
+    {
+        **_combatant_fields(),
+        "class": Field(Str(), doc="character class; sets the row family (G2)"),
+        "family": Field(
+            OneOf(Family), HERO_DEFAULTS["family_override"], "G2 family, to override the class's"
+        ),
+        "ancestry": Field(Str(), HERO_DEFAULTS["ancestry"], "halflings come last in the rows (G2)"),
+        "hp": Field(HP, doc="hit points: 27, or current/maximum such as 12/27"),
+        "dots": Field(ListOf(DOT, unique=True), [], "T1 dots: C (wanted), C- (avoided), O, N"),
+        "dead": Field(Bool(), HERO_DEFAULTS["dead"], "dead heroes leave the grid"),
+        "death_saves": Field(
+            DEATH_SAVES, HERO_DEFAULTS["death_saves"], "D9 at 0 hp: successes/failures such as 1/2"
+        ),
+        "stable": Field(
+            Bool(), HERO_DEFAULTS["stable"], "D9: at 0 hp and no longer rolling death saves"
+        ),
+        "level": Field(
+            Int(minimum=1, maximum=20),
+            HERO_DEFAULTS["level"],
+            "character level: class and level give slots, Sneak Attack and features' uses",
+        ),
+        "slots": Field(
+            MapOf(Int(minimum=0, maximum=9)), {}, "spell slots by level, such as {1: 4, 2: 2}"
+        ),
+        "sneak_attack": Field(DICE, None, "Sneak Attack dice, such as 2d6"),
+        "uses": Field(
+            MapOf(Int(minimum=0, maximum=100)),
+            {},
+            "features' uses, such as {Action Surge: 1, Superiority Dice (short): 4}",
+        ),
+        "used": Field(
+            MapOf(Int(minimum=0, maximum=100)),
+            {},
+            "what is spent already, such as {slot 1: 2, Action Surge: 1}",
+        ),
+        "heals": Field(MapOf(HEALING), {}, "healing: {Healing Word: {dice: 1d4+3, slot: 1}}"),
+        "stamina": Field(
+            Int(minimum=0, maximum=100), None, "stamina points (V-HYR2: 2 for a target strike)"
+        ),
+    },
+    what="a hero (name, class, hp, …)",
+)
+
+MONSTER = Obj(
+    {
+        **_combatant_fields(),
+        "count": Field(Int(minimum=1, maximum=500), 1, "3 writes Name 1, Name 2, Name 3"),
+        "kind": Field(Str(), MONSTER_DEFAULTS["kind"], "stat block; same kind = same danger (G3)"),
+        "hp": Field(MONSTER_HP, doc="hit point maximum, or roll (its hit dice, with the seed)"),
+        "damage": Field(
+            Int(minimum=0, maximum=100_000), MONSTER_DEFAULTS["damage"], "damage taken so far (G6)"
+        ),
+        "monster": Field(Str(), None, "a stat block by name from the bestiary, such as bugbear"),
+        # What a stat block adds; `monster: NAME` fills them in from the bestiary.
+        "type": Field(Str(), MONSTER_DEFAULTS["type"], "creature type, such as humanoid"),
+        "cr": Field(Str(), MONSTER_DEFAULTS["cr"], "challenge rating, such as 1/4"),
+        "xp": Field(Int(minimum=0, maximum=1_000_000), MONSTER_DEFAULTS["xp"], "experience points"),
+        "multiattack": Field(
+            MapOf(Int(minimum=1, maximum=20)), {}, "Multiattack: attack name → count"
+        ),
+        "condition_immune": Field(
+            ListOf(OneOf(Condition), unique=True), [], "conditions it cannot have"
+        ),
+        "not_modelled": Field(ListOf(Str()), [], "what its stat block has that lnf does not play"),
+        "hit_dice": Field(DICE, None, "hit dice such as 5d8+5 (hp: roll rolls them)"),
+    },
+    what="a monster (name, hp, …)",
+)
+
+FIGHT = Obj(
+    {
+        "title": Field(Str(), FIGHT_DEFAULTS["title"], "a name for the fight"),
+        "round": Field(Int(minimum=1, maximum=10_000), FIGHT_DEFAULTS["round"], "the round number"),
+        "phase": Field(PHASE, FIGHT_DEFAULTS["phase"], "apart (V1), volley N (V2), melee or chase"),
+        "terrain": Field(
+            OneOf(Terrain), FIGHT_DEFAULTS["terrain"], "V1: where the sides start apart"
+        ),
+        "started": Field(OneOf(Side), FIGHT_DEFAULTS["started"], "who started the fight (G7, S3)"),
+        "house_rules": Field(ListOf(OneOf(HouseRule), unique=True), [], "A4 switches"),
+        "variants": Field(ListOf(OneOf(Variant), unique=True), [], "core-d20 variants"),
+        "heroes": Field(ListOf(HERO), doc="the hero rows, in any order (G2 sorts them)"),
+        "monsters": Field(ListOf(MONSTER), doc="the monster columns, most dangerous first (G3)"),
+        "groups": Field(MapOf(ListOf(Str())), {}, "mêlée groups: label → members (G5)"),
+        "chase": Field(ListOf(POOL), [], "C1: escape points per escaper and pursuer"),
+        "bestiary": Field(Str(), None, "a 5e-database monster file for monster: NAME"),
+        "seed": Field(Int(minimum=0, maximum=2**31), 1, "the dice of hp: roll"),
+        "surprised": Field(ListOf(Str(), unique=True), [], "D12: who did not notice the threat"),
+        "first": Field(OneOf(Side), None, "V-HYR1: the side that won group initiative"),
+        "surprise_round": Field(
+            MapOf(Int(minimum=1, maximum=3)), {}, "V-ENC1: who acts before round 1, and how much"
+        ),
+        "units": Field(
+            ListOf(ListOf(Str(), unique=True)), [], "V-ENC2: combatants that share one turn"
+        ),
+    },
+    what="a fight (heroes, monsters, …)",
+)

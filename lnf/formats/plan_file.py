@@ -1,0 +1,100 @@
+"""A plan the DM writes by hand (P7), one line per monster:
+
+    Wight: Doris                               # attacks Doris; stays; keeps its rank
+    Skeleton 1: {move: join A, target: Felix}  # mode inferred: mêlée here
+    Skeleton 2: {rank: back, target: Wendy, mode: ranged}
+    Skeleton 3: {}                             # stays and does nothing
+
+Monsters left out stay where they are and attack nobody. When `mode` is left out, lnf takes
+the first of mêlée, reach and ranged that the order allows (`rules.plan_check.infer_mode`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from lnf.errors import InputError, InputProblem
+from lnf.formats.files import read_text
+from lnf.formats.spec import INVALID, Checker, Field, Obj, OneOf, Str, did_you_mean
+from lnf.formats.yaml_source import load_yaml
+from lnf.model import Fight, Hero, Rank
+from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
+from lnf.rules.plan_check import infer_mode
+
+ORDER = Obj(
+    {
+        "rank": Field(OneOf(Rank), None, "front, back or free-air; default: its rank now"),
+        "move": Field(Str(), "stay", "stay, leave, or join <group label or hero>"),
+        "target": Field(Str(), None, "the hero it attacks"),
+        "mode": Field(OneOf(Mode), None, "melee, reach or ranged; default: the first legal"),
+    },
+    what="an order (rank, move, target, mode) or a hero's name",
+)
+
+
+def load_plan(path: Path, fight: Fight) -> Plan:
+    source = str(path)
+    located = load_yaml(read_text(path), source)
+    ck = Checker(located, source)
+    if not isinstance(located.data, dict):
+        raise InputError(source, [InputProblem("expected a mapping of monster: order")])
+    monsters = [m.name for m in fight.monsters]
+    orders = []
+    for name, raw in located.data.items():
+        path_ = (name,)
+        if name not in monsters:
+            ck.fail(path_, f"{name!r} is not a monster of this fight", did_you_mean(name, monsters))
+            continue
+        monster = fight.monster(name)
+        value: Any = {"target": raw} if isinstance(raw, str) else raw
+        if value is None:
+            value = {}
+        doc = ORDER.read(value, path_, ck)
+        if not isinstance(doc, dict) or INVALID in doc.values():
+            continue  # what is wrong is said already
+        move = _move(doc["move"], fight, ck, (*path_, "move"))
+        target = doc["target"]
+        if target is not None and not isinstance(
+            fight.combatant(target) if target in fight else None, Hero
+        ):
+            heroes = [h.name for h in fight.heroes]
+            ck.fail(
+                (*path_, "target"),
+                f"{target!r} is not a hero of this fight",
+                did_you_mean(target, heroes),
+            )
+            continue
+        if move is None:
+            continue
+        rank = doc["rank"] or monster.rank
+        order = Order(name, rank, move, target, doc["mode"])
+        if target is not None and doc["mode"] is None:
+            order = infer_mode(fight, order)
+        orders.append(order)
+    ck.raise_if_any()
+    by_name = {o.monster: o for o in orders}
+    return Plan(tuple(by_name[m] for m in monsters if m in by_name))
+
+
+def _move(text: Any, fight: Fight, ck: Checker, path: tuple[str, ...]) -> Move | None:
+    words = str(text).strip()
+    if words.lower() == "stay":
+        return STAY
+    if words.lower() == "leave":
+        return LEAVE
+    if words.lower().startswith("join "):
+        into = words[5:].strip()
+        labels = [g.label for g in fight.groups]
+        if into in labels:
+            return Move(MoveKind.JOIN, group=into)
+        if into in fight and isinstance(fight.combatant(into), Hero):
+            return Move(MoveKind.JOIN, hero=into)
+        ck.fail(
+            path,
+            f"no group or hero called {into!r}",
+            did_you_mean(into, labels + [h.name for h in fight.heroes]),
+        )
+        return None
+    ck.fail(path, f"bad move {words!r}", "write stay, leave, or join <group or hero>")
+    return None

@@ -1,0 +1,360 @@
+"""A small declarative schema: one description of the fight file drives reading, checking
+every field (collecting all problems, with lines) and the JSON Schema of `lnf schema`.
+
+A hand-rolled schema instead of a validation library keeps start-up fast (`lnf show` must be
+quick) and lets every message say exactly what a DM needs: file, line, field path, what was
+expected, and "did you mean" for a misspelt key.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
+
+from lnf.errors import InputError, InputProblem
+from lnf.formats.yaml_source import FieldPath, Located, path_text
+from lnf.values import value
+
+T = TypeVar("T")
+
+
+class _Invalid:
+    def __repr__(self) -> str:
+        return "INVALID"
+
+
+INVALID: Any = _Invalid()  # stands in for a value that failed; the problem is already recorded
+MISSING: Any = object()
+
+
+class Checker:
+    """Collects every problem found while reading one file."""
+
+    def __init__(self, located: Located, source: str) -> None:
+        self.located = located
+        self.source = source
+        self.problems: list[InputProblem] = []
+
+    def fail(self, path: FieldPath, message: str, hint: str = "", rule: str = "") -> Any:
+        self.problems.append(
+            InputProblem(message, path_text(path), self.located.line(path), hint, rule)
+        )
+        return INVALID
+
+    def raise_if_any(self) -> None:
+        """Every problem found, in the order of the file's lines."""
+        if self.problems:
+            by_line = sorted(self.problems, key=lambda p: p.line if p.line is not None else 0)
+            raise InputError(self.source, by_line)
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    import difflib  # only when something is misspelt: quicker start-up
+
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else ""
+
+
+class Spec:
+    """How one value is read, checked and described."""
+
+    expected = "a value"
+
+    def __init__(self, doc: str = "") -> None:
+        self.doc = doc
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        raise NotImplementedError
+
+    def json_schema(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _with_doc(self, schema: dict[str, Any]) -> dict[str, Any]:
+        return {**schema, "description": self.doc} if self.doc else schema
+
+    def _wrong(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        return ck.fail(path, f"expected {self.expected}, got {_shown(value)}")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}…"
+
+
+MAX_TEXT = 200  # characters in a name or a short text; no fight needs more
+MAX_ITEMS = 2_000  # entries in a list or mapping; lnf plans up to 50 heroes and 500 monsters
+
+
+class Str(Spec):
+    """Plain text on one line: a name, a title, a note (a whole number is taken as text)."""
+
+    expected = "text"
+
+    def __init__(self, doc: str = "", max_length: int = MAX_TEXT) -> None:
+        super().__init__(doc)
+        self.max_length = max_length
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            return self._wrong(value, path, ck)
+        text = str(value).strip()
+        if not text:
+            return ck.fail(path, "must not be empty")
+        if len(text) > self.max_length:
+            return ck.fail(path, f"longer than {self.max_length} characters (the limit)")
+        if (bad := control_character(text)) is not None:
+            return ck.fail(path, f"holds a control character ({bad!r}): plain text only")
+        return text
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = {"type": "string", "minLength": 1, "maxLength": self.max_length}
+        return self._with_doc(schema)
+
+
+def control_character(text: str) -> str | None:
+    """The first control or format character in `text` (escape codes, bidirectional
+    overrides…), which would let a name rewrite the terminal or hide what it says."""
+    import unicodedata
+
+    return next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
+
+
+SIGNED = re.compile(r"[+-]?\d{1,9}")  # a whole number written as text: "+5", "-1", "12"
+
+
+class Int(Spec):
+    def __init__(self, doc: str = "", minimum: int | None = None, maximum: int | None = None):
+        super().__init__(doc)
+        self.minimum = minimum
+        self.maximum = maximum
+        bounds = ""
+        if minimum is not None and maximum is not None:
+            bounds = f" from {minimum} to {maximum}"
+        elif minimum is not None:
+            bounds = f" of at least {minimum}"
+        self.expected = f"a whole number{bounds}"
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if isinstance(value, str) and SIGNED.fullmatch(value.strip()):
+            value = int(value.strip())  # "+5", as stat blocks print a bonus
+        if isinstance(value, bool) or not isinstance(value, int):
+            return self._wrong(value, path, ck)
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        ):
+            return self._wrong(value, path, ck)
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": ["integer", "string"], "pattern": SIGNED.pattern}
+        if self.minimum is not None:
+            schema["minimum"] = self.minimum
+        if self.maximum is not None:
+            schema["maximum"] = self.maximum
+        return self._with_doc(schema)
+
+
+class SlotLevel(Spec):
+    """A spell's slot: `true` (1st level), a level from 1 to 9, or `false`/0 (none)."""
+
+    expected = "true, false or a slot level from 1 to 9"
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if isinstance(value, bool):
+            return int(value)
+        if isinstance(value, int) and 0 <= value <= 9:
+            return value
+        return self._wrong(value, path, ck)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._with_doc({"type": ["boolean", "integer"], "minimum": 0, "maximum": 9})
+
+
+class Bool(Spec):
+    expected = "true or false"
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        return value if isinstance(value, bool) else self._wrong(value, path, ck)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._with_doc({"type": "boolean"})
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class OneOf(Spec, Generic[E]):
+    """One of an enum's spellings."""
+
+    def __init__(self, enum: type[E], doc: str = "") -> None:
+        super().__init__(doc)
+        self.enum = enum
+        self.words = [e.value for e in enum]
+        self.expected = "one of " + ", ".join(self.words)
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if isinstance(value, str):
+            word = value.strip()
+            for e in self.enum:
+                if e.value.lower() == word.lower():
+                    return e
+            return ck.fail(
+                path, f"expected {self.expected}, got {value!r}", did_you_mean(word, self.words)
+            )
+        return self._wrong(value, path, ck)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._with_doc({"enum": self.words})
+
+
+class ListOf(Spec):
+    def __init__(self, item: Spec, doc: str = "", unique: bool = False) -> None:
+        super().__init__(doc)
+        self.item = item
+        self.unique = unique
+        self.expected = f"a list of {item.expected}"
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if not isinstance(value, list):
+            return self._wrong(value, path, ck)
+        if len(value) > MAX_ITEMS:
+            return ck.fail(path, f"more than {MAX_ITEMS:,} entries (the limit)")
+        out = [self.item.read(v, (*path, i), ck) for i, v in enumerate(value)]
+        if self.unique:
+            seen: set[Any] = set()
+            for i, v in enumerate(out):
+                if v is not INVALID and v in seen:
+                    ck.fail((*path, i), f"{v} is listed twice")
+                seen.add(v)
+        return out
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
+        if self.unique:
+            schema["uniqueItems"] = True
+        return self._with_doc(schema)
+
+
+class MapOf(Spec):
+    """A mapping from free labels to values of one spec."""
+
+    def __init__(self, value: Spec, doc: str = "") -> None:
+        super().__init__(doc)
+        self.value = value
+        self.expected = f"a mapping of labels to {value.expected}"
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if not isinstance(value, dict):
+            return self._wrong(value, path, ck)
+        if len(value) > MAX_ITEMS:
+            return ck.fail(path, f"more than {MAX_ITEMS:,} entries (the limit)")
+        out = {}
+        for k, v in value.items():
+            label = Str().read(k, (*path, k), ck)  # labels are names too
+            if label is not INVALID:
+                out[label] = self.value.read(v, (*path, k), ck)
+        return out
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._with_doc({"type": "object", "additionalProperties": self.value.json_schema()})
+
+
+@value
+class Field:
+    spec: Spec
+    default: Any = MISSING
+    doc: str = ""
+
+    @property
+    def required(self) -> bool:
+        return self.default is MISSING
+
+
+class Obj(Spec):
+    """A mapping with known fields; unknown keys are errors with a "did you mean"."""
+
+    def __init__(self, fields: dict[str, Field], doc: str = "", what: str = "a mapping") -> None:
+        super().__init__(doc)
+        self.fields = fields
+        self.expected = what
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if not isinstance(value, dict):
+            return self._wrong(value, path, ck)
+        out: dict[str, Any] = {}
+        for key in value:
+            if key not in self.fields:
+                names = list(self.fields)
+                hint = did_you_mean(key, names) or "known fields: " + ", ".join(names)
+                ck.fail((*path, key), f"unknown field {key!r}", hint)
+        for name, fld in self.fields.items():
+            if name in value:
+                out[name] = fld.spec.read(value[name], (*path, name), ck)
+            elif fld.required:
+                out[name] = ck.fail(path, f"missing field {name!r} ({fld.spec.expected})")
+            else:
+                out[name] = fld.default
+        return out
+
+    def json_schema(self) -> dict[str, Any]:
+        props: dict[str, Any] = {}
+        for name, fld in self.fields.items():
+            prop = fld.spec.json_schema()
+            if fld.doc:
+                prop = {**prop, "description": fld.doc}
+            if not fld.required and fld.default not in (None, MISSING):
+                default = fld.default
+                if isinstance(default, StrEnum):
+                    default = default.value
+                if isinstance(default, str | int | bool | list):
+                    prop = {**prop, "default": default}
+            props[name] = prop
+        schema: dict[str, Any] = {
+            "type": "object",
+            "properties": props,
+            "additionalProperties": False,
+        }
+        required = [n for n, f in self.fields.items() if f.required]
+        if required:
+            schema["required"] = required
+        return self._with_doc(schema)
+
+
+class Text(Spec, Generic[T]):
+    """A value written as short text (dice, "12/27", "volley 3"), parsed by a function.
+
+    The parser raises ValueError with a message that says what is wrong.
+    """
+
+    def __init__(
+        self,
+        parse: Callable[[Any], T],
+        expected: str,
+        schema: dict[str, Any],
+        doc: str = "",
+    ) -> None:
+        super().__init__(doc)
+        self.parse = parse
+        self.expected = expected
+        self.schema = schema
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            return self._wrong(value, path, ck)
+        if len(str(value)) > MAX_TEXT:
+            return ck.fail(path, f"longer than {MAX_TEXT} characters (the limit)")
+        try:
+            return self.parse(value)
+        except ValueError as exc:
+            return ck.fail(path, f"{exc} (expected {self.expected})")
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._with_doc(dict(self.schema))

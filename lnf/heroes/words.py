@@ -1,0 +1,403 @@
+"""A hero's turn in words, as a player types it or a script holds it:
+
+    attack Skeleton 2 [with Shortsword] [sneak 2d6] [surge] [ko]    (hit, strike, stab, shoot)
+    attack Ogre eye with Longbow [power 1] [force 2]     (AC-less variant: aim, surge dice)
+    attack Bokoblin with Sword target      (Hyrule: a target strike, 2 stamina or disadvantage)
+    defence | grapple Orc | shove Orc | tenacity 2 | speed 1    (AC-less variant)
+    cast Guiding Bolt at Wight
+    heal Doris 1d8+3 [with Cure Wounds]
+    join A | join Skeleton 1 | leave | front | back guarded | free-air
+    dash | disengage | dodge | help Felix | hide | use potion of climbing | nothing
+
+Moves and one action, joined with `;` ("join A; attack Wight"). This module only reads the
+words; whether the rules allow them is asked of `lnf.rules.choices`, which refuses with the
+rule's id and the choices that are open.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+
+from lnf.dice import DiceExpr, parse
+from lnf.engine.decisions import (
+    ActionChoice,
+    AttackChoice,
+    BonusChoice,
+    ContestChoice,
+    HealChoice,
+    SimpleChoice,
+    SpellChoice,
+    TurnChoice,
+)
+from lnf.engine.turns import UNARMED
+from lnf.errors import DiceError, Refused
+from lnf.model import Action, Attack, BackReason, Fight, Hero, Monster, Rank
+from lnf.model.events import Moved
+from lnf.model.plan import Mode
+from lnf.rules.acl import PARTS, verify_acl, verify_surge
+from lnf.rules.choices import (
+    join_targets,
+    options,
+    verify_area,
+    verify_attack,
+    verify_flee,
+    verify_group_changes,
+    verify_heal,
+    verify_join,
+    verify_leave,
+    verify_on_the_grid,
+    verify_rank,
+    verify_spell_reach,
+)
+from lnf.rules.distance import roll_in_fight
+from lnf.rules.group_changes import moved
+from lnf.rules.hyrule import STAMINA, TARGET_STRIKE_COST, verify_hyrule, verify_target_strike
+from lnf.rules.names import find_name
+from lnf.rules.resources import (
+    ACTION_SURGE,
+    RAGE,
+    SECOND_WIND,
+    SNEAK_ATTACK,
+    slot_for,
+    sneak_attack_dice,
+    tracked,
+    verify_sneak,
+    verify_use,
+)
+from lnf.rules.roster import in_fight
+from lnf.rules.surprise import verify_actions
+from lnf.rules.wording import plural
+
+MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
+# What players say for an attack: "hit the wolf", "stab Orc 2"; "shoot" keeps to ranged attacks.
+ATTACK_WORDS = {
+    "hit": "attack",
+    "strike": "attack",
+    "stab": "attack",
+    "slash": "attack",
+    "defense": "defence",
+}
+ACTION_VERBS = (
+    "attack",
+    "shoot",
+    "cast",
+    "heal",
+    "help",
+    "pass",
+    "grapple",
+    "shove",
+    *(a.value for a in Action),
+)
+SURGE_WORDS = ("tenacity", "speed")  # V-ACL6: surge dice spent outside an attack
+
+
+def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
+    """Read and check a hero's turn against the state `fight`."""
+    moves: list[Moved] = []
+    action: ActionChoice | None = None
+    spend: Spend = []
+    bonus: BonusChoice | None = None
+    flee = False
+    surges: list[tuple[str, int]] = []
+    state = fight
+    for part in (p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()):
+        verb, _, rest = part.partition(" ")
+        verb, rest = verb.lower(), rest.strip()
+        verb = ATTACK_WORDS.get(verb, verb)
+        if (verb, rest.lower()) in (("rage", ""), ("second", "wind")):
+            if bonus is not None:
+                raise Refused("one bonus action a turn")
+            bonus = _bonus(state.hero(hero.name), verb)
+            continue
+        if verb in SURGE_WORDS:
+            dice = _count(rest, verb)
+            verify_surge(state, state.hero(hero.name), dice + sum(n for _, n in surges), verb)
+            surges.append((verb, dice))
+            continue
+        if verb == "flee":
+            verify_flee(state, state.hero(hero.name))
+            flee = True
+            continue
+        if verb in MOVE_VERBS:
+            move = _move(state, state.hero(hero.name), verb, rest)
+            verify_group_changes(hero, [*moves, move])
+            state = moved(state, move)
+            moves.append(move)
+            continue
+        if action is not None:
+            raise Refused("one action per turn; moves may come before it")
+        action = _action(state, state.hero(hero.name), verb, rest, spend)
+    if flee and isinstance(action, AttackChoice | SpellChoice | HealChoice):
+        raise Refused(
+            "a hero who flees attacks in the chase rounds, by escape points (C4); "
+            "with flee go disengage, dash, dodge or nothing",
+            "C1",
+        )
+    acted = action is not None and action != SimpleChoice(Action.NOTHING)
+    verify_actions(state, hero.name, bool(moves), acted, bonus is not None)  # V-ENC1
+    action = action or SimpleChoice(Action.NOTHING)
+    if isinstance(action, AttackChoice) and action.power + action.force:
+        held = sum(n for _, n in surges) + action.power + action.force
+        verify_surge(state, state.hero(hero.name), held, "the attack")
+    return TurnChoice(tuple(moves), action, flee, tuple(spend), bonus, tuple(surges))
+
+
+Spend = list[tuple[str, int]]  # the sheet's resources an action uses, as it is read
+
+
+def _bonus(hero: Hero, verb: str) -> BonusChoice:
+    """`rage` or `second wind`: a bonus action that spends a use of the sheet."""
+    name = RAGE if verb == "rage" else SECOND_WIND
+    if hero.resource(name) is None and not tracked(hero):
+        raise Refused(f"{hero.name}'s sheet has no {name}: give the hero a level, or uses")
+    verify_use(hero, name)
+    heal = parse(f"1d10+{hero.level or 1}") if name == SECOND_WIND else None
+    return BonusChoice(name, heal)
+
+
+def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> ActionChoice:
+    if verb == "cast" and (spell := _save_spell(hero, rest)) is not None:
+        return _cast_save(fight, hero, spell, rest, spend)
+    if verb in ("attack", "cast", "shoot"):
+        return _attack(fight, hero, verb, rest, spend)
+    if verb == "heal":
+        return _heal(fight, hero, rest, spend)
+    if verb == "use" and hero.resource(rest) is not None:
+        name = verify_use(hero, rest)
+        spend.append((name or rest, 1))
+        return SimpleChoice(Action.USE, name or rest)
+    if verb in ("grapple", "shove"):  # V-ACL8, 5e: a contest, in place of an attack
+        target = _monster(fight, rest)
+        verify_attack(fight, hero, target, [a for a in hero.attacks if a.is_melee] or [UNARMED])
+        return ContestChoice(verb, target.name)
+    if verb == "defence":
+        verify_acl(fight, "the Defence action (V-ACL7)")
+        return SimpleChoice(Action.DEFENCE)
+    if verb == "help":
+        allies = [h.name for h in fight.heroes if in_fight(h) and h.name != hero.name]
+        return SimpleChoice(Action.HELP, _name(rest, allies))
+    if verb == "pass":
+        return SimpleChoice(Action.NOTHING, rest)
+    if verb in {a.value for a in Action}:
+        return SimpleChoice(Action(verb), rest)
+    near = difflib.get_close_matches(verb, [*ACTION_VERBS, *MOVE_VERBS, *ATTACK_WORDS], n=1)
+    said = f"lnf does not know {verb!r}" + (f": did you mean {near[0]!r}?" if near else "")
+    raise Refused(said, options=options(fight, hero))
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+def _move(fight: Fight, hero: Hero, verb: str, rest: str) -> Moved:
+    verify_on_the_grid(fight, hero)
+    if verb == "rank":
+        verb, _, rest = rest.partition(" ")
+        verb, rest = verb.lower(), rest.strip()
+    if verb == "leave":
+        return verify_leave(fight, hero)
+    if verb == "join":
+        names = [*join_targets(fight, hero), *(g.label for g in fight.groups)]
+        return verify_join(fight, hero, _name(rest, [*names, *(m.name for m in fight.monsters)]))
+    if verb not in {r.value for r in Rank}:
+        raise Refused(f"no rank called {verb!r}: front, back or free-air", "R1")
+    rank = Rank(verb)
+    why = None
+    if rank is Rank.BACK:
+        try:
+            why = BackReason(rest.lower() or "guarded")
+        except ValueError:
+            reasons = ", ".join(r.value for r in BackReason)
+            raise Refused(f"why may {hero.name} stand back? say one of {reasons}", "R4") from None
+    return verify_rank(fight, hero, rank, why)
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> AttackChoice:
+    """`attack TARGET [with ATTACK] [sneak DICE] [surge] [ko]` (or hit, strike, stab; `shoot`
+    for ranged attacks only) or `cast SPELL at TARGET`."""
+    extra: DiceExpr | None = None
+    sneak = False
+    big = ""
+    factor = 1
+    ko = False
+    surge = {"power": 0, "force": 0}
+    strike = False
+    pattern = r"[\s,](ko|surge|target|(power|force)\s+(\d+)|sneak(?:\s+(\d\S*))?)\s*$"
+    while found := re.search(pattern, " " + rest, re.IGNORECASE):
+        rest = (" " + rest)[: found.start()].strip().rstrip(",")  # in any order, commas or not
+        word = found[1].lower()
+        if found[2]:  # V-ACL6: surge dice on the roll (power) or the damage (force)
+            surge[found[2].lower()] += int(found[3])
+        elif word == "ko":
+            ko = True
+        elif word == "target":  # V-HYR2
+            verify_hyrule(fight, "a target strike (V-HYR2)")
+            strike = True
+        elif word == "surge":
+            factor, big = 2, big or ACTION_SURGE
+            if (name := verify_use(hero, ACTION_SURGE)) is not None:
+                spend.append((name, 1))
+        else:
+            extra = sneak_attack_dice(hero, _dice(found[4]) if found[4] else None)
+            sneak, big = True, SNEAK_ATTACK
+    if verb == "cast":
+        pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+        if len(pieces) != 2:
+            raise Refused("say which spell at whom: cast SPELL at MONSTER")
+        wanted, target_text = pieces
+    else:
+        pieces = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+        target_text, wanted = (pieces[0], pieces[1]) if len(pieces) == 2 else (rest, "")
+    target_text, part = _aimed(fight, target_text.strip())
+    target = _monster(fight, target_text)
+    usable = [a for a in hero.attacks if a.spell or verb != "cast"]
+    if verb == "shoot":
+        usable = [a for a in usable if a.is_ranged]
+    wanted = re.sub(r"^(?:my|the|a|an)\s+", "", wanted.strip(), flags=re.IGNORECASE)
+    attacks = [a for a in usable if not wanted or a.name.lower() == wanted.lower()]
+    if not attacks:
+        what = "spell" if verb == "cast" else "ranged attack" if verb == "shoot" else "attack"
+        raise Refused(
+            f"{hero.name} has no {what} called {wanted.strip()!r}",
+            options=[a.name for a in usable],
+        )
+    attack, mode = verify_attack(fight, hero, target, attacks)
+    if sneak and tracked(hero):  # 5e's conditions, for a hero whose sheet lnf counts
+        verify_sneak(
+            fight, hero, target, attack, roll_in_fight(fight, hero, target, attack, mode)[0]
+        )
+    if attack.slot and (slot := slot_for(hero, attack.slot)) is not None:
+        spend.append((slot, 1))
+    big = big or ("a slotted spell" if attack.slot else "")
+    ko = ko and mode is Mode.MELEE
+    times = attack.times * factor
+    paid = _target_strike(fight, hero, target, attack, mode, spend) if strike else ""
+    return AttackChoice(
+        target.name,
+        attack,
+        mode,
+        extra,
+        big,
+        times,
+        ko,
+        part,
+        surge["power"],
+        surge["force"],
+        paid,
+    )
+
+
+def _target_strike(
+    fight: Fight, hero: Hero, target: Monster, attack: Attack, mode: Mode, spend: Spend
+) -> str:
+    """V-HYR2: with a weapon or unarmed, not on a roll with disadvantage already; 2 stamina
+    points when the sheet has them, else disadvantage."""
+    if attack.spell:
+        raise Refused("a target strike is made with a weapon or an unarmed strike", "V-HYR2")
+    verify_target_strike(*roll_in_fight(fight, hero, target, attack, mode))
+    pool = hero.resource(STAMINA)
+    if pool is not None and pool.left >= TARGET_STRIKE_COST:
+        spend.append((STAMINA, TARGET_STRIKE_COST))
+        return "stamina"
+    return "disadvantage"
+
+
+def _aimed(fight: Fight, text: str) -> tuple[str, str]:
+    """`Ogre eye`: the target and the body part aimed at (V-ACL5), when the last word is a
+    body part and not part of a name."""
+    name, _, last = text.rpartition(" ")
+    if not name or last.lower() not in PARTS or text in fight:
+        return text, ""
+    verify_acl(fight, "an aimed strike (V-ACL5)")
+    return name, last.lower()
+
+
+def _count(text: str, effect: str) -> int:
+    if not text.strip().isdigit():
+        raise Refused(f"say how many surge dice to spend on {effect}: {effect} 1", "V-ACL6")
+    return int(text)
+
+
+def _save_spell(hero: Hero, rest: str) -> Attack | None:
+    """The hero's save spell named at the start of `cast …`, if it is one."""
+    name = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)[0].strip().lower()
+    return next((a for a in hero.attacks if a.save is not None and a.name.lower() == name), None)
+
+
+def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend) -> SpellChoice:
+    """`cast Fireball at Orc 1, Orc 2 and Kara sculpt Kara` (E3) or `cast Sacred Flame at Orc`."""
+    pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+    if len(pieces) != 2:
+        raise Refused(f"say whom: cast {spell.name} at TARGET[, TARGET…]")
+    text, sculpt = pieces[1], ""
+    if found := re.search(r"\s+sculpt\s+", text, re.IGNORECASE):
+        text, sculpt = text[: found.start()], text[found.end() :]
+    standing = [c.name for c in fight.everyone if in_fight(c)]
+    targets = tuple(_name(t, standing) for t in _names(text))
+    spared = tuple(_name(t, standing) for t in _names(sculpt))
+    big = "a slotted spell" if spell.slot else ""
+    verify_spell_reach(fight, hero, spell, [t for t in targets if t not in spared])
+    if spell.slot and (slot := slot_for(hero, spell.slot)) is not None:
+        spend.append((slot, 1))
+    if spell.area is None:
+        if len(targets) != 1 or not isinstance(fight.combatant(targets[0]), Monster):
+            raise Refused(f"{spell.name} takes one monster as its target")
+        return SpellChoice(spell, targets, (), big)
+    count = verify_area(fight, spell, targets, spared)
+    return SpellChoice(spell, targets, spared, big, f"{spell.area}, {plural(count, 'target')}")
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in re.split(r",|\band\b", text) if n.strip()]
+
+
+def _heal(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
+    """`heal Doris with Healing Word` (the sheet's dice and slot), `heal Doris 1d4+3 [with
+    Cure Wounds]`, or `heal Doris 10 with Lay on Hands` (points of the pool)."""
+    found = re.match(r"(.+?)(?:\s+(\S*\d\S*))?(?:\s+with\s+(.+))?$", rest)
+    if found is None or (found[2] is None and found[3] is None):
+        raise Refused("say whom and how: heal Doris with Healing Word, or heal Doris 1d8+3")
+    if found[1] in fight:
+        verify_heal(fight, found[1])
+    who = _name(found[1], [h.name for h in fight.heroes if in_fight(h)])
+    by = (found[3] or "").strip()
+    known = next((x for x in hero.heals if by and x.name.lower() == by.lower()), None)
+    pool = hero.resource(by) if by else None
+    if pool is not None and known is None:  # Lay on Hands: points of a pool
+        if found[2] is None or not found[2].isdigit():
+            raise Refused(f"{pool.name} heals a number of its points: heal {who} 5 with {by}")
+        spend.append((verify_use(hero, pool.name, int(found[2])) or pool.name, int(found[2])))
+        return HealChoice(who, _dice(found[2]), pool.name)
+    if known is not None:
+        if known.slot and (slot := slot_for(hero, known.slot)) is not None:
+            spend.append((slot, 1))
+        elif hero.resource(known.name) is not None:  # a potion the sheet counts
+            spend.append((verify_use(hero, known.name) or known.name, 1))
+        return HealChoice(who, _dice(found[2]) if found[2] else known.dice, known.name)
+    if found[2] is None:
+        options = [x.name for x in hero.heals]
+        raise Refused(f"{hero.name} has no healing called {by!r}; say the dice", options=options)
+    return HealChoice(who, _dice(found[2]), by)
+
+
+def _dice(text: str) -> DiceExpr:
+    try:
+        return parse(text)
+    except DiceError as exc:
+        raise Refused(f"bad dice {text!r}: {exc.message}", "D1") from None
+
+
+def _monster(fight: Fight, text: str) -> Monster:
+    standing = [m.name for m in fight.monsters if in_fight(m)]
+    if text not in standing and text in fight and isinstance(fight.combatant(text), Monster):
+        raise Refused(f"{text} is down or gone", options=standing)
+    return fight.monster(_name(text, standing))
+
+
+def _name(text: str, names: Sequence[str]) -> str:
+    """The name the player meant (`rules.names`: any case, "the wolf", did-you-mean)."""
+    return find_name(text, list(dict.fromkeys(names)), "those it can pick")

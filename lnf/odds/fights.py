@@ -1,0 +1,185 @@
+"""Encounter odds: the same fight played many times with the hero policy (or a script) and
+LNF's monsters (or greedy ones), each fight with its own dice. A fight's seed comes from the
+master seed and the fight's number alone, so the same run gives the same fights on one process
+or many, and runs over separate number ranges combine exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import signal
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from multiprocessing import get_context
+
+from lnf.engine.apply import Applied
+from lnf.engine.decisions import TurnChoice
+from lnf.engine.round_start import Planner
+from lnf.engine.runner import Runner
+from lnf.engine.table import Table
+from lnf.errors import InputError
+from lnf.heroes.policy import policy_choice
+from lnf.heroes.script import Script, ScriptedHeroes
+from lnf.model import Fight, Hero, Monster, Side
+from lnf.model.events import Fled, RoundStarted, Used
+from lnf.model.plan import Plan
+from lnf.odds.greedy import greedy_plan
+from lnf.odds.plan_cache import PlanCache
+from lnf.rules.strike_order import up_next
+from lnf.values import value
+
+MAX_ROUNDS = 100  # a fight still going after this many rounds counts as "no end"
+MONSTERS = ("lnf", "greedy")  # LNF's joint plan, or each monster's first legal target
+
+
+@value
+class Outcome:
+    """What one fight came to."""
+
+    number: int
+    winner: str  # "heroes", "monsters", or "" when it had not ended after MAX_ROUNDS
+    rounds: int
+    dropped: tuple[str, ...]  # heroes who fell to 0 hit points at some point
+    died: tuple[str, ...]
+    hero_damage: int  # hit points lost by the heroes (temporary ones included)
+    monster_damage: int
+    spent: tuple[tuple[str, int], ...]  # the sheets' resources used, summed over the heroes
+    fled: bool  # anyone fled (C1)
+
+
+def fight_seed(master: int, number: int) -> int:
+    """The dice seed of fight `number` of a run with seed `master`."""
+    digest = hashlib.sha256(f"lnf odds {master}:{number}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+class _Tracker:
+    """Reads what each event did as the runner says it."""
+
+    def __init__(self, start: Fight) -> None:
+        self.rounds = 1 if up_next(start) is not None else 0  # from a round under way, it counts
+        self.dropped: set[str] = {h.name for h in start.heroes if h.current_hp == 0}
+        self.lost = {Side.HEROES: 0, Side.MONSTERS: 0}
+        self.spent: Counter[str] = Counter()
+        self.fled = False
+
+    def __call__(self, applied: Applied) -> None:
+        if isinstance(applied.event, RoundStarted):
+            self.rounds += 1
+        for done in applied.steps:
+            step = done.step
+            if isinstance(step, Used):
+                self.spent[step.resource] += step.amount
+            elif isinstance(step, Fled):
+                self.fled = True
+        before, after = applied.before, applied.after
+        for c in after.everyone:
+            old = before.combatant(c.name)
+            self.lost[c.side] += max(0, _hp(old) - _hp(c))
+            if isinstance(c, Hero) and c.current_hp == 0:
+                self.dropped.add(c.name)
+
+
+def _hp(c: Hero | Monster) -> int:
+    return c.current_hp + c.temp_hp
+
+
+class _OddsHeroes(ScriptedHeroes):
+    """The script where it fits this fight, the hero policy everywhere else (a line written
+    for one fight may name a foe already down in another)."""
+
+    def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
+        try:
+            return super().choose(fight, hero)
+        except InputError:
+            return policy_choice(fight, hero)
+
+
+_PLANNERS: dict[str, PlanCache] = {}  # one cache per process and kind of monsters
+
+
+def planner_for(monsters: str) -> PlanCache:
+    if monsters not in _PLANNERS:
+        _PLANNERS[monsters] = PlanCache(greedy_plan if monsters == "greedy" else solved_plan)
+    return _PLANNERS[monsters]
+
+
+def solved_plan(fight: Fight) -> Plan:
+    from lnf.solver import solve_plan  # the solver only where LNF's monsters plan
+
+    return solve_plan(fight, explain=False).plan
+
+
+def play_fight(
+    start: Fight,
+    number: int,
+    master: int,
+    monsters: str,
+    script: Script | None,
+    planner: Planner | None = None,
+) -> Outcome:
+    """Fight `number`; its monsters plan with this process's cache, or with `planner`."""
+    table = Table(start)
+    track = _Tracker(start)
+    runner = Runner(table, _OddsHeroes(script), planner or planner_for(monsters), track)
+    runner.begin(fight_seed(master, number))
+    winner = runner.play(rounds=MAX_ROUNDS)
+    end = table.fight
+    return Outcome(
+        number=number,
+        winner=winner.value if winner is not None else "",
+        rounds=track.rounds,
+        dropped=tuple(h.name for h in end.heroes if h.name in track.dropped),
+        died=tuple(h.name for h in end.heroes if h.dead),
+        hero_damage=track.lost[Side.HEROES],
+        monster_damage=track.lost[Side.MONSTERS],
+        spent=tuple(sorted(track.spent.items())),
+        fled=track.fled,
+    )
+
+
+Task = tuple[Fight, Sequence[int], int, str, Script | None]
+
+
+def _chunk(task: Task) -> list[Outcome]:
+    start, numbers, master, monsters, script = task
+    return [play_fight(start, n, master, monsters, script) for n in numbers]
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """A worker ignores Ctrl-C: the parent stops the run and reports the fights finished."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_fights(
+    start: Fight,
+    numbers: Sequence[int],
+    master: int,
+    *,
+    monsters: str = "lnf",
+    script: Script | None = None,
+    jobs: int = 1,
+    on_done: Callable[[int], None] | None = None,
+    planner: Planner | None = None,
+) -> Iterator[Outcome]:
+    """Each fight's outcome as it finishes (in any order: sort by `number`). With `jobs` > 1
+    the fights go to that many processes, in chunks; the outcomes are the same. `planner`
+    (one process only) replaces the cached one: to measure the cache, say."""
+    assert planner is None or jobs <= 1, "a planner of its own plays on one process"
+    if jobs <= 1:
+        for n in numbers:
+            yield play_fight(start, n, master, monsters, script, planner)
+            if on_done is not None:
+                on_done(1)
+        return
+    size = max(1, min(20, len(numbers) // (jobs * 8) or 1))
+    tasks = [
+        (start, numbers[i : i + size], master, monsters, script)
+        for i in range(0, len(numbers), size)
+    ]
+    # A pool's exit terminates its workers: nothing is left running after a Ctrl-C.
+    with get_context("spawn").Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
+        for outcomes in pool.imap_unordered(_chunk, tasks):
+            yield from outcomes
+            if on_done is not None:
+                on_done(len(outcomes))

@@ -1,0 +1,487 @@
+"""The fight told as a DM would tell it: one line per thing that happened, every roll with its
+parts (`1d20 (17) + 4 = 21 vs AC 16: hit`), and what followed from the rules.
+
+It tells the records `lnf.engine.apply.apply` makes (`Applied`): the damage each target took
+after its defences, who gained an O dot and the states before and after are all there, so
+nothing is worked out again here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lnf.engine.apply import Applied, Dealt, StepDone
+from lnf.model import SLOT, Action, Condition, Dot, Fight, Hero, Rank, Side
+from lnf.model.events import (
+    Acted,
+    Attacked,
+    Begun,
+    Contested,
+    Covered,
+    Damaged,
+    Dashed,
+    DeathSave,
+    Dropped,
+    Ended,
+    Fled,
+    Healed,
+    Hid,
+    Initiative,
+    Marked,
+    Moved,
+    PhaseSet,
+    Planned,
+    Reaction,
+    Recorded,
+    Redone,
+    Renamed,
+    RoundStarted,
+    SpellCast,
+    Surged,
+    Surprised,
+    SurpriseRoundSet,
+    Turn,
+    TurnStarted,
+    Undone,
+    Used,
+    Wounded,
+)
+from lnf.model.plan import Mode
+from lnf.rules.acl import acl
+from lnf.rules.hyrule import STAMINA, heart_points, hyrule
+from lnf.rules.resources import ordinal
+from lnf.rules.strike_order import strike_blocks
+from lnf.rules.surprise import sitting_out
+from lnf.rules.wording import a_an, and_list, plural
+
+MODE_WORDS = {Mode.MELEE: "in mêlée", Mode.REACH: "with reach", Mode.RANGED: "at range"}
+ACTION_WORDS = {
+    Action.DASH: "dashes",
+    Action.DISENGAGE: "disengages",
+    Action.DODGE: "dodges",
+    Action.DEFENCE: "takes the Defence action (V-ACL7)",
+    Action.HELP: "helps",
+    Action.HIDE: "hides",
+    Action.USE: "uses",
+    Action.NOTHING: "does nothing",
+}
+RANK_WORDS = {Rank.FRONT: "the front rank", Rank.BACK: "the back rank", Rank.FREE_AIR: "free air"}
+
+
+def transcript(records: Iterable[Applied], *, markdown: bool = False) -> list[str]:
+    return [line for applied in records for line in describe(applied, markdown=markdown)]
+
+
+def describe(applied: Applied, *, markdown: bool = False) -> list[str]:
+    """The event as the table says it; under Legends of Hyrule hit points are heart points
+    (V-HYR4)."""
+    lines = _describe(applied, markdown=markdown)
+    return [heart_points(x) for x in lines] if hyrule(applied.before) else lines
+
+
+def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
+    event, before = applied.event, applied.before
+    bullet = "- " if markdown else ""
+    if isinstance(event, RoundStarted):
+        phase = f" ({event.phase})" if event.phase.volley else ""
+        title = f"Round {event.round}{phase}" if event.round else "Surprise round (V-ENC1)"
+        head = f"## {title}" if markdown else title
+        if not event.round:  # V-ENC1: only those named act, with the actions named
+            acts = dict(before.surprise_round)
+            who = [f"{n} ({plural(acts.get(n, 0), 'action')})" for n in event.order]
+            return ["", head, f"{bullet}Who acts (V-ENC1): {', '.join(who)}."]
+        blocks = "; ".join(", ".join(names) for _, names in strike_blocks(before))
+        return ["", head, f"{bullet}Strike order (S2, S3): {blocks}."]
+    if isinstance(event, Planned):
+        return [bullet + _plan_line(event, sitting_out(applied.after))]
+    if isinstance(event, PhaseSet):
+        return [bullet + event.note[:1].upper() + event.note[1:] + "."]
+    if isinstance(event, Turn):
+        note = [_bulleted(f"{event.who} {event.note}.", markdown)] if event.note else []
+        if event.steps and note:  # what it did, then why it did no more
+            return [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")] + note
+        if note:
+            return note
+        if not event.steps:
+            return [_bulleted(f"{event.who} does nothing.", markdown)]
+        return [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")]
+    if isinstance(event, TurnStarted):
+        return [_bulleted(f"{event.who}'s turn, at the table.", markdown)]
+    if isinstance(event, Reaction):
+        if event.takes:
+            line = f"{event.who} will strike at {event.foe} as it leaves (opportunity attack, M6)."
+        else:
+            line = f"{event.who} lets {event.foe} go (no opportunity attack)."
+        return [_bulleted(line, markdown)]
+    if isinstance(event, Recorded):
+        prefix = "" if event.by_rules or event.actor else "DM: "
+        out = [f"{bullet}{prefix}{event.note}"] if event.note else []
+        return out + [_bulleted(line, markdown) for line in _steps_lines(applied.steps, prefix)]
+    if isinstance(event, Surprised | Initiative | SurpriseRoundSet):
+        return [bullet + _before_the_fight(event, before)]
+    if isinstance(event, Ended):
+        away = [c.name for c in before.everyone if c.escaped]
+        got_away = f" {and_list(away)} got away (C6)." if away else ""
+        bold = "**" if markdown else ""
+        return ["", f"{bold}The {event.winner} win.{bold}{got_away}"]
+    assert isinstance(event, Begun | Undone | Redone | Renamed)
+    return []  # the seed is for replaying, undo and redo for the record, not for telling
+
+
+def _before_the_fight(event: Surprised | Initiative | SurpriseRoundSet, before: Fight) -> str:
+    """D12, V-HYR1, V-ENC1: what is settled before the first round, as the DM says it."""
+    if isinstance(event, SurpriseRoundSet):
+        acts = ", ".join(f"{n} ({plural(k, 'action')})" for n, k in event.actions)
+        return f"The surprise round (V-ENC1): {acts} act before round 1."
+    if isinstance(event, Initiative):
+        tries = []
+        for checks in event.tries:
+            sides = []
+            for side in (Side.HEROES, Side.MONSTERS):
+                mine = [c for c in checks if before.combatant(c.who).side is side]
+                totals = [c.faces[0] + c.bonus for c in mine]
+                listed = ", ".join(f"{c.who} {c.faces[0] + c.bonus}" for c in mine)
+                sides.append(f"{side} {listed} (median {_median_text(totals)})")
+            tries.append("; ".join(sides))
+        again = " — a tie, rolled again — ".join(tries)
+        return f"Group initiative, Wisdom checks (V-HYR1): {again}: the {event.first} act first."
+    who = and_list(list(event.who))
+    if not event.checks:
+        return (
+            f"Surprise (D12): {who} did not notice the threat: no move, action or reaction "
+            "in round 1."
+        )
+    rolls = ", ".join(f"{c.who} {_d20(c.faces, c.bonus)}" for c in event.checks)
+    sneaking = f"the {event.by} sneak up" if event.by else "Stealth"
+    if not event.who:
+        return f"Surprise (D12): {sneaking} (Stealth {rolls}), but everyone notices them."
+    noticed = and_list(
+        [f"{n} (passive Perception {before.combatant(n).perception})" for n in event.who]
+    )
+    return (
+        f"Surprise (D12): {sneaking} (Stealth {rolls}); {noticed} did not notice: "
+        "surprised in round 1."
+    )
+
+
+def _median_text(values: list[int]) -> str:
+    from statistics import median
+
+    m = median(values) if values else 0
+    return f"{m:g}"
+
+
+def one_line(applied: Applied) -> str:
+    """An event told on one line (`lnf undo`, `lnf redo`)."""
+    return " ".join(line.strip() for line in describe(applied) if line.strip())
+
+
+def _bulleted(line: str, markdown: bool) -> str:
+    """In Markdown a step is a bullet and what followed from it a bullet under it."""
+    if not markdown:
+        return line
+    return "  - " + line.strip() if line.startswith("  → ") else "- " + line
+
+
+def _plan_line(event: Planned, sitting_out: list[str]) -> str:
+    """The plan in a line; those who may not act yet (D12, V-ENC1) said after the orders."""
+    head = "New plan (P6), the grid has changed" if event.replan else "The monsters' plan (P3)"
+    held = [f"{who}: no order" for who in sitting_out]
+    if not event.orders:
+        return f"{head}: {'; '.join([event.note or 'no monster can act', *held])}."
+    parts = []
+    for o in event.orders:
+        extra = []
+        if o.move.kind.value != "stay":
+            extra.append(str(o.move))
+        if o.target is not None and o.mode is not None:
+            extra.append(f"attacks {o.target} {MODE_WORDS[o.mode]}")
+        else:
+            extra.append("does not attack")
+        if o.rank is not Rank.FRONT:
+            extra.append("from free-air" if o.rank is Rank.FREE_AIR else "in the back rank")
+        parts.append(f"{o.monster} {', '.join(extra)}")
+    parts += held
+    note = f" Note: {event.note}." if event.note else ""
+    return f"{head}: {'; '.join(parts)}.{note}"
+
+
+def _steps_lines(steps: Iterable[StepDone], prefix: str) -> list[str]:
+    lines: list[str] = []
+    for done in steps:
+        lines.append(prefix + _step_text(done))
+        lines += [f"  → {n}." for n in done.notes]
+    return lines
+
+
+def _step_text(done: StepDone) -> str:
+    step, after = done.step, done.after
+    if isinstance(step, Attacked):
+        return _attack_text(step, done)
+    if isinstance(step, SpellCast):
+        return _spell_text(step, done)
+    if isinstance(step, Moved):
+        return _move_text(step, done.before, after)
+    if isinstance(step, DeathSave):
+        result = "success" if step.face >= 10 else "failure"
+        result = {1: "two failures", 20: "natural 20"}.get(step.face, result)
+        return f"{step.who} rolls a death save: 1d20 ({step.face}): {result}."
+    if isinstance(step, Healed):
+        how = f" ({step.text})" if step.text else ""
+        by = f" with {step.by}" if step.by else ""
+        back = f"{step.who} is brought back from the dead (D9). " if step.revive else ""
+        hp = _hp(after, step.who)
+        if not step.healer:  # the DM's record: nobody to name as the healer
+            return f"{back}{step.who} regains {plural(step.amount, 'hit point')}{by}{how}; {hp}."
+        healed = plural(step.amount, "hit point")
+        if step.healer == step.who:  # Second Wind, a potion drunk
+            return f"{back}{step.healer} heals{by}: {healed}{how}; {hp}."
+        return f"{back}{step.healer} heals {step.who}{by}: {healed}{how}; {hp}."
+    if isinstance(step, Used):
+        return _used_text(step, after)
+    if isinstance(step, Wounded | Covered | Surged | Contested):
+        return _acl_text(step)
+    if isinstance(step, Damaged):
+        kind = f" {step.type}" if step.type is not None else ""
+        rolled = f" ({step.text})" if step.text else ""
+        return f"{step.who} takes {step.amount}{kind} damage{rolled}; {_hp(after, step.who)}."
+    if isinstance(step, Marked):
+        if step.mark is Condition.PRONE and not step.on:
+            return f"{step.who} stands up (half its movement)."
+        word = "gains" if step.on else "loses"
+        what = a_an(f"{step.mark} dot") if isinstance(step.mark, Dot) else str(step.mark)
+        return f"{step.who} {word} {what}."
+    if isinstance(step, Acted):
+        return _acted_text(step)
+    if isinstance(step, Dropped):
+        return f"{step.who} drops."
+    if isinstance(step, Fled):
+        if not step.pursuers:
+            return f"{step.who} flees, and nobody gives chase (C1)."
+        start = after.chase[-1].points if after.chase else 0
+        give = "gives" if len(step.pursuers) == 1 else "give"
+        who = and_list(step.pursuers)
+        return f"{step.who} flees; {who} {give} chase (C1): escape points start at {start}."
+    if isinstance(step, Dashed):
+        return _dashed_text(step, after)
+    assert isinstance(step, Hid)
+    results = [
+        f"{p} {'loses' if step.total >= dc else 'spots'} {step.who} (passive Perception {dc})"
+        for p, dc in step.against
+    ]
+    sign = "+" if step.bonus >= 0 else "-"
+    return (
+        f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
+        f"{abs(step.bonus)} = {step.total}: {'; '.join(results)}."
+    )
+
+
+def _attack_text(step: Attacked, done: StepDone) -> str:
+    if len(step.faces) == 1:
+        dice = f"1d20 ({step.faces[0]})"
+    else:
+        dice = f"2d20 ({', '.join(map(str, step.faces))}, {step.roll}: keeps {step.kept})"
+    sign = "+" if step.bonus >= 0 else "-"
+    why = f" [{'; '.join(step.reasons)}]" if step.reasons else ""
+    verdict = "critical hit" if step.critical else "hit" if step.hit else "miss"
+    if step.favored:
+        verdict = "a miss by 1 made good by favor (V-D20-1): hit"
+    surge = f" + surge {'+'.join(map(str, step.power))}" if step.power else ""
+    surge += _d4_text(step.d4)
+    if step.situational:  # V-D20-3
+        surge += f" {'+' if step.situational > 0 else '-'} {abs(step.situational)} (bonuses)"
+    if acl(done.before):  # V-ACL1: the variant's own words
+        aimed = f" ({step.part})" if step.part else ""
+        against = "total cover" if step.ac == 99 else f"Hit DC {step.ac}{aimed}"
+    else:
+        against = f"AC {step.ac}"
+    roll = f"{dice} {sign} {abs(step.bonus)}{surge} = {step.total} vs {against}: {verdict}"
+    if step.opportunity:
+        text = (
+            f"{step.target} moves away from {step.attacker}, who makes an opportunity attack "
+            f"(M6) with {step.attack}{why}: {roll}"
+        )
+    else:
+        text = f"{step.attacker} attacks {step.target} with {step.attack} {MODE_WORDS[step.mode]}"
+        text += f"{why}: {roll}"
+    if step.hit:
+        big = f" ({step.big})" if step.big else ""
+        how = []
+        if step.strike:  # V-HYR2
+            how.append("a target strike: every die at its maximum (V-HYR2)")
+        if step.off_hand:  # V-HYR3
+            how.append(f"with {step.off_hand}'s dice (two-weapon fighting, V-HYR3)")
+        text += f"; {step.damage_text}{big}" + "".join(f" [{h}]" for h in how)
+        rolled = sum(n for _, n in step.damage)
+        if step.force:  # V-ACL6: surge dice on the damage
+            text += f" + surge {'+'.join(map(str, step.force))} = {rolled}"
+        dealt = _dealt_to(done, step.target)
+        if dealt.reduced:  # V-ACL3: after the dice, before resistance
+            text += f" − DR {dealt.reduced} (V-ACL3) = {rolled - dealt.reduced}"
+            if rolled == dealt.reduced:
+                text += ": stopped, a hit and a miss for features that care (V-ACL7)"
+        if dealt.defences or dealt.floored:
+            text += _defences_text(dealt)
+        text += f"; {_hp(done.after, step.target)}"
+    return text + "."
+
+
+def _defences_text(dealt: Dealt) -> str:
+    """ ", resists fire (D6): 3"; with the d20 variant's floor, ", …, at least 1 (V-D20-4): 1"."""
+    parts = [f"{dealt.defences} (D6)"] if dealt.defences else []
+    if dealt.floored:
+        parts.append("at least 1 (V-D20-4)")
+    return f", {', '.join(parts)}: {dealt.amount}"
+
+
+def _dealt_to(done: StepDone, who: str) -> Dealt:
+    return next((d for d in done.dealt if d.who == who), Dealt(who, 0))
+
+
+def _spell_text(step: SpellCast, done: StepDone) -> str:
+    area = f" ({step.area})" if step.area else ""
+    big = f" ({step.big})" if step.big else ""
+    text = f"{step.caster} casts {step.spell}{area} on {and_list(step.targets)}{big}"
+    if step.spared:
+        text += f", sparing {and_list(step.spared)} (Sculpt Spells)"
+    parts = [f"{text}: {step.damage_text}"]
+    for saved in step.saves:
+        if saved.faces:
+            roll = f"1d20 ({saved.faces[0]}) {'+' if saved.bonus >= 0 else '-'} {abs(saved.bonus)}"
+            roll += _d4_text(saved.d4)
+            roll += f" = {saved.faces[0] + saved.bonus + sum(saved.d4)} vs DC {saved.dc}"
+            roll += ", a miss by 1 with favor (V-D20-1)" if saved.favored else ""
+        else:
+            roll = f"fails ({saved.note})"
+        verdict = ("saves" if saved.success else "fails") if saved.faces else ""
+        dealt = _dealt_to(done, saved.who)
+        defence = _defences_text(dealt).rsplit(":", 1)[0] if dealt.defences or dealt.floored else ""
+        result = (
+            f"{verdict + ', ' if verdict else ''}takes {dealt.amount}{defence}; "
+            f"{_hp(done.after, saved.who)}"
+        )
+        parts.append(f"{saved.who}'s {step.ability.upper()} save {roll}: {result}")
+    return "; ".join(parts[:1]) + ". " + ". ".join(parts[1:]) + "."
+
+
+def _dashed_text(step: Dashed, after: Fight) -> str:
+    """C2, C3: who dashed, the checks, and the pools after."""
+    moves = [f"{n} dashes{' twice' if k == 2 else ''}" for n, k in step.dashes if k]
+    still = [n for n, k in step.dashes if not k]
+    text = "Speeds in the chase (C2): " + (", ".join(moves) or "nobody dashes")
+    if still:
+        keep = "keeps its action" if len(still) == 1 else "keep their actions"
+        text += f"; {and_list(still)} {keep}"
+    for check in step.checks:
+        verdict = "passes" if check.success else "fails: a level of exhaustion"
+        text += (
+            f"; {check.who} dashes past the free ones (C3): Constitution 1d20 ({check.faces[0]})"
+            f" + {check.bonus} = {check.faces[0] + check.bonus} vs DC {check.dc}, {verdict}"
+        )
+    pools = ", ".join(f"{p.escaper}–{p.pursuer} {p.points}" for p in after.chase)
+    return f"{text}. Escape points: {pools}."
+
+
+def _move_text(step: Moved, before: Fight, after: Fight) -> str:
+    parts = []
+    if step.rank is not None:
+        why = f" ({step.why})" if step.why else ""
+        parts.append(f"steps to {RANK_WORDS[step.rank]}{why}")
+    old = before.group_of(step.who)
+    new = after.group_of(step.who)
+    if step.leave and old is not None:
+        parts.append(f"leaves group {old.label}")
+    if step.join is not None:
+        left = f"leaves group {old.label} and " if old is not None else ""
+        label = new.label if new is not None else step.join
+        mates = and_list(n for n in (new.members if new else ()) if n != step.who)
+        parts.append(f"{left}joins group {label} ({mates})")
+    return f"{step.who} {' and '.join(parts)}."
+
+
+def _acted_text(step: Acted) -> str:
+    if step.action is Action.HIDE:
+        result = "hidden" if step.success else "seen"
+        return f"{step.who} tries to hide: {step.detail}: {result}."
+    if step.action is Action.DISENGAGE:
+        return f"{step.who} disengages (no opportunity attacks, M6)."
+    if step.action is Action.HELP:
+        return f"{step.who} helps {step.detail} (advantage on {step.detail}'s next attack roll)."
+    if step.action is Action.DODGE:
+        who = step.who
+        return f"{who} dodges (attacks on {who} have disadvantage until {who}'s next turn)."
+    detail = f" {step.detail}" if step.detail else ""
+    return f"{step.who} {ACTION_WORDS[step.action]}{detail}."
+
+
+def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
+    """The AC-less variant's steps (V-ACL2, 5, 6, 8), as the table says them."""
+    if isinstance(step, Wounded):
+        roll = _d20(step.faces, step.bonus)
+        saved = "saves" if step.saved else "fails"
+        what = f"the {step.part} is {step.state}" if step.state else f"the {step.part} is spared"
+        return (
+            f"{step.who} makes a Wound Save for the {step.part} (V-ACL5): "
+            f"{roll} vs DC {step.dc}: {saved}; {what}."
+        )
+    if isinstance(step, Covered):
+        if step.cover is None:
+            return f"{step.who} leaves cover (V-ACL2)."
+        return f"{step.who} takes {step.cover} (V-ACL2)."
+    if isinstance(step, Surged):
+        dice = plural(len(step.faces), "surge die", "surge dice")
+        if step.effect == "speed":
+            gain = f"{10 * len(step.faces)} ft more movement"
+        else:
+            faces = ", ".join(map(str, step.faces))
+            gain = f"{len(step.faces)}d6 ({faces}) = {sum(step.faces)} temporary hit points"
+        return f"{step.who} spends {dice} on {step.effect} (V-ACL6): {gain}."
+    mine = _d20(step.faces, step.bonus)
+    theirs = _d20(step.target_faces, step.target_bonus)
+    if step.won:
+        verdict = f"{step.who} wins"
+    elif step.tied:
+        verdict = "a tie: nothing changes (V-ACL8)"
+    else:
+        verdict = f"{step.target} holds"
+    return f"{step.who} tries to {step.kind} {step.target}: {mine} against {theirs}: {verdict}."
+
+
+def _d4_text(d4: tuple[int, ...]) -> str:
+    """V-D20-2: Bless's d4 added, Bane's taken."""
+    return "".join(f" {'+' if n > 0 else '-'} 1d4 ({abs(n)})" for n in d4)
+
+
+def _d20(faces: tuple[int, ...], bonus: int) -> str:
+    sign = "+" if bonus >= 0 else "-"
+    return f"1d20 ({faces[0]}) {sign} {abs(bonus)} = {faces[0] + bonus}"
+
+
+def _used_text(step: Used, after: Fight) -> str:
+    """Kara spends a 1st-level spell slot (2 of 3 left); Bram uses Action Surge (0 of 1 left)."""
+    r = after.hero(step.who).resource(step.resource)
+    left = f" ({r.left} of {r.total} left)" if r is not None else ""
+    if step.resource.startswith(SLOT):
+        level = int(step.resource.removeprefix(SLOT))
+        return f"{step.who} spends {a_an(ordinal(level))}-level spell slot{left}."
+    if step.resource == STAMINA:  # V-HYR2: a target strike's price
+        points = plural(step.amount, "stamina point")
+        left = f" ({r.left} of {r.total} left, V-HYR2)" if r is not None else " (V-HYR2)"
+        return f"{step.who} spends {points} on a target strike{left}."
+    if step.amount > 1:
+        return f"{step.who} spends {step.amount} of {step.resource}{left}."
+    return f"{step.who} uses {step.resource}{left}."
+
+
+def _hp(fight: Fight, name: str) -> str:
+    c = fight.combatant(name)
+    if isinstance(c, Hero):
+        if c.dead:
+            return f"{name} is dead"
+        return f"{name} {c.current_hp}/{c.hp} hp"
+    taken = f"{min(c.damage, c.hp)} damage"  # G6: as the monster's column says it
+    if c.current_hp:
+        return f"{name} {c.current_hp}/{c.hp} hp ({taken})"
+    if Condition.UNCONSCIOUS in c.conditions:
+        return f"{name} is knocked out ({taken})"
+    return f"{name} is dead ({taken})"

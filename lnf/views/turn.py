@@ -1,0 +1,104 @@
+"""What a DM reads when lnf waits for the table: whose turn it is and what the hero can do, an
+opportunity attack to take or pass, the round's end, and the commands that carry on."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from lnf.model import Fight, Hero, Monster, Rank
+from lnf.rules.choices import MODE_WORDS, attack_modes, options
+from lnf.rules.hyrule import hyrule
+from lnf.rules.roster import in_fight
+from lnf.rules.strike_order import up_next
+from lnf.rules.wording import and_list, or_list
+from lnf.views.grid import sheet_line
+
+# The actions open to every hero on its turn: said once, at the end of the list.
+_EVERY_TURN = ("dash", "disengage", "dodge", "help", "hide", "use", "heal", "flee", "nothing")
+
+
+def where(fight: Fight, hero: Hero) -> str:
+    """ "front rank, group A against Orc 3, 27/44 hp"."""
+    group = fight.group_of(hero.name)
+    if group is None:
+        place = "unengaged"
+    else:
+        foes = [m.name for m in fight.monsters_in(group) if in_fight(m)]
+        place = f"group {group.label}" + (f" against {and_list(foes)}" if foes else "")
+    rank = {Rank.FRONT: "front rank", Rank.BACK: "back rank", Rank.FREE_AIR: "free air"}
+    hp = "heart points" if hyrule(fight) else "hp"  # V-HYR4
+    return f"{rank[hero.rank]}, {place}, {hero.current_hp}/{hero.hp} {hp}"
+
+
+def short_options(fight: Fight, hero: Hero) -> str:
+    """What the hero may do, short: each attack with the foes it reaches, the moves, then the
+    actions every turn has."""
+    reached: dict[tuple[str, bool, str], list[str]] = {}
+    for attack in hero.attacks:
+        for m in fight.monsters:
+            modes = attack_modes(fight, hero, m, attack)
+            if modes:
+                key = (attack.name, attack.spell, MODE_WORDS[modes[0]])
+                reached.setdefault(key, []).append(m.name)
+    attacks = [
+        f"cast {name} at {or_list(foes)} ({mode})"
+        if spell
+        else f"attack {or_list(foes)} with {name} ({mode})"
+        for (name, spell, mode), foes in reached.items()
+    ]
+    everything = options(fight, hero)
+    spells = [o for o in everything if o.startswith("cast ") and o.endswith("save)")]
+    moves = [o for o in everything if o.split()[0] not in {*_EVERY_TURN, "attack", "cast"}]
+    return "; ".join([*attacks, *spells, *moves, "or " + ", ".join(_EVERY_TURN)])
+
+
+def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path, acted: bool) -> list[str]:
+    """A hero's turn has begun at the table: lnf waits for what the DM records."""
+    f = shlex.quote(str(fight_file))
+    if acted:
+        return [
+            f"It is {hero.name}'s turn (round {fight.round}; {where(fight, hero)}); "
+            f"{hero.name} has taken an action.",
+            f'  Record anything more (lnf act {f} "join …", lnf damage/heal/move/mark), then '
+            f"lnf next {f}.",
+        ]
+    left = sheet_line(hero)
+    return [
+        f"It is {hero.name}'s turn (round {fight.round}; {where(fight, hero)}).",
+        f"  {hero.name} can: {short_options(fight, hero)}.",
+        *([f"  Left: {left}."] if left else []),
+        f'  Record it: lnf act {f} "attack …" (lnf rolls; --dice for the player\'s own), or '
+        f"lnf damage/heal/move/mark; then lnf next {f}.",
+    ]
+
+
+def reaction_lines(foe: Monster, heroes: tuple[Hero, ...], fight_file: Path) -> list[str]:
+    """M6: a monster's order takes it out of a group; the heroes there may strike first."""
+    f = shlex.quote(str(fight_file))
+    names = and_list(h.name for h in heroes)
+    may = "may" if len(heroes) == 1 else "may each"
+    first = shlex.quote(heroes[0].name)
+    return [
+        f"{foe.name} is about to leave its group (its plan): {names} {may} take an opportunity "
+        "attack as it goes (M6).",
+        f"  Say so: lnf react {f} {first} (lnf rolls it as {foe.name} leaves) or lnf react {f} "
+        f"{first} --pass; then lnf next {f}.",
+    ]
+
+
+def next_up_line(fight: Fight, fight_file: Path) -> str:
+    """Who acts next, or that the round is over, with the command that carries on."""
+    f = shlex.quote(str(fight_file))
+    who = up_next(fight)
+    if who is None:
+        return (
+            f"Round {fight.round} is over: lnf next {f} starts round {fight.round + 1} "
+            f"(lnf plan {f} previews it)."
+            if fight.turns.order
+            else f"The fight has not started: lnf next {f} starts round {fight.round}."
+        )
+    c = fight.combatant(who)
+    if isinstance(c, Monster):
+        return f"Next: {who}. lnf next {f} plays its turn; lnf round {f} plays on to a hero's."
+    return f"Next: {who}'s turn. lnf next {f} begins it."
