@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from lnf.dice import DamageType
-from lnf.engine.apply import Steps, apply_step, replay
+from lnf.engine.apply import Steps, replay
 from lnf.engine.decisions import AttackChoice, ContestChoice
 from lnf.engine.runner import Runner
+from lnf.engine.steps import apply_step
 from lnf.engine.table import Table
 from lnf.errors import Refused
 from lnf.formats.event_codec import event_from_json, event_to_json

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from lnf.dice import DamageType, parse
-from lnf.engine.apply import Steps, apply_step
+from lnf.engine.apply import Steps
 from lnf.engine.decisions import AttackChoice, SimpleChoice, SpellChoice, TurnChoice
 from lnf.engine.resolve import roll_spell
 from lnf.engine.runner import Runner
+from lnf.engine.steps import apply_step
 from lnf.engine.table import Table
 from lnf.errors import Refused
 from lnf.heroes.policy import PolicyHeroes, policy_choice

@@ -6,8 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from lnf.dice import parse
-from lnf.engine.apply import apply_step
 from lnf.engine.chasing import commit_speeds, hide_from_pursuers, speed_policy
+from lnf.engine.steps import apply_step
 from lnf.model import Attack, AttackKind, Fight, Phase, PhaseKind, Pool
 from lnf.model.events import Damaged, Fled, Hid
 from lnf.model.plan import Advantage, Mode

@@ -12,13 +12,13 @@ from typing import Any
 import click
 
 from lnf.cli.options import echo_json, fight_argument, json_option, opened
-from lnf.errors import InputError, InputProblem, RuleViolation
+from lnf.engine.round_start import verify_playable
+from lnf.errors import InputError, InputProblem
 from lnf.formats.files import read_text
 from lnf.heroes.script import Script
 from lnf.model import Fight
 from lnf.odds.fights import MONSTERS, Outcome, play_fights
 from lnf.odds.tally import Report, tally
-from lnf.rules.state_check import unplayable
 from lnf.views.odds_text import (
     chart_lines,
     compare_lines,
@@ -113,12 +113,7 @@ def odds(
     lost, what the sheets spend, how often anyone flees. Same seed, same numbers."""
     session = opened(fight_file, record=False)
     start = session.fight
-    problems = unplayable(start)
-    if problems:  # as lnf run and lnf play: nothing illegal is played
-        raise RuleViolation(
-            problems,
-            f"{fight_file.name} cannot be played on as it stands (lnf check says the same):",
-        )
+    verify_playable(start, fight_file.name)  # as lnf run and lnf play
     title = start.title or fight_file.stem
     heroes = [h.name for h in start.heroes]
     script = session.script(script_file) if script_file is not None else None

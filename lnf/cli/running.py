@@ -10,11 +10,10 @@ from collections.abc import Callable
 import click
 
 from lnf.cli.terminal import StatusLine
-from lnf.engine.apply import Applied
+from lnf.engine.round_start import verify_playable
 from lnf.engine.runner import Runner
 from lnf.engine.sides import HeroSide
-from lnf.errors import RuleViolation
-from lnf.rules.state_check import unplayable
+from lnf.model.applied import Applied
 from lnf.session import Session, solver_planner
 from lnf.views.transcript import describe
 
@@ -39,13 +38,7 @@ def make_runner(
     """The runner for a command: it tells each event with `say` (by default as text), and a big
     fight on a terminal also says where it stands while it plans and plays. A fight that breaks
     rules play does not settle is refused: nothing illegal is played."""
-    problems = unplayable(session.fight)
-    if problems:
-        raise RuleViolation(
-            problems,
-            f"{session.fight_file.name} cannot be played on as it stands (lnf check says the "
-            "same); fix the fight file, or record what changed:",
-        )
+    verify_playable(session.fight, session.fight_file.name)
     say = say or printer()
     runner = Runner(session.table, heroes, solver_planner(), say)
     fight = session.fight

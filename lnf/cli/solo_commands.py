@@ -15,7 +15,6 @@ import click
 
 from lnf.cli.options import fight_argument, opened, seed_option, terminal_style, terminal_width
 from lnf.cli.running import make_runner, printer
-from lnf.engine.apply import Applied
 from lnf.engine.chasing import speed_policy
 from lnf.engine.decisions import TurnChoice
 from lnf.engine.table import Table
@@ -23,6 +22,7 @@ from lnf.errors import Refused
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
 from lnf.model import Fight, Hero, Monster
+from lnf.model.applied import Applied
 from lnf.model.events import RoundStarted, Turn
 from lnf.rules.wording import plural
 from lnf.views.transcript import one_line

@@ -16,12 +16,11 @@ import click
 from lnf.cli.options import fight_argument, opened, seed_option
 from lnf.cli.running import ManualDice, make_runner, printer
 from lnf.dice.roll import DiceSource, ScriptedDice
-from lnf.engine.apply import Applied
-from lnf.engine.decisions import NOTHING
 from lnf.engine.runner import Runner
 from lnf.engine.sides import TABLE_HEROES
 from lnf.errors import InputError, InputProblem, Refused, ScriptedDiceError
 from lnf.heroes.words import parse_choice
+from lnf.model.applied import Applied
 from lnf.model.events import Reaction, TurnStarted
 from lnf.rules.names import match_name
 from lnf.rules.strike_order import up_next
@@ -121,14 +120,7 @@ def act(fight_file: Path, words: tuple[str, ...], faces: str | None, manual_dice
         who = up_next(fight)
         now = f"{who} is next (lnf next {fight_file} begins that turn)" if who else "no round"
         raise Refused(f"no hero's turn is under way: {now}", rule="S1")
-    text = " ".join(words)
-    choice = parse_choice(fight, fight.hero(hero), text)
-    if choice.action != NOTHING and runner.has_acted():
-        raise Refused(
-            f"{hero} has taken an action this turn: one action a turn; record anything else "
-            "with lnf damage, heal, move or mark",
-            rule="S1",
-        )
+    choice = parse_choice(fight, fight.hero(hero), " ".join(words))
     dice: DiceSource | None = ManualDice() if manual_dice else None
     given = PlayersDice(_faces(faces)) if faces is not None else None
     try:

@@ -10,17 +10,20 @@ where the rules put them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import assert_never
 
 from lnf.model import Action, Dot, Fight, Hero, Monster, Variant
 from lnf.model.events import (
     Acted,
     Attacked,
+    Begun,
     Contested,
     Covered,
     Damaged,
     Dashed,
     DeathSave,
     Dropped,
+    Ended,
     Event,
     Fled,
     Healed,
@@ -32,6 +35,7 @@ from lnf.model.events import (
     Planned,
     Reaction,
     Recorded,
+    Redone,
     Renamed,
     RoundStarted,
     Saved,
@@ -42,6 +46,7 @@ from lnf.model.events import (
     SurpriseRoundSet,
     Turn,
     TurnStarted,
+    Undone,
     Used,
     Wounded,
 )
@@ -52,36 +57,40 @@ MAX_AMOUNT = 100_000  # far above any hit points in a fight file
 
 def event_problems(fight: Fight, event: Event) -> list[str]:
     """What in `event` does not fit `fight`; empty when it fits."""
-    if isinstance(event, Turn):
-        return _names(fight, [event.who]) + _steps(fight, event.steps)
-    if isinstance(event, Recorded):
-        return _names(fight, [event.actor] if event.actor else [], Hero) + _steps(
-            fight, event.steps
-        )
-    if isinstance(event, Renamed):
-        still = [f"{event.old!r} is still in the fight file"] if event.old in fight else []
-        return _names(fight, [event.new]) + still
-    if isinstance(event, TurnStarted):
-        return _names(fight, [event.who], Hero)
-    if isinstance(event, Reaction):
-        return _names(fight, [event.who], Hero) + _names(fight, [event.foe], Monster)
-    if isinstance(event, RoundStarted):
-        first = 0 if Variant.ENC in fight.variants else 1  # V-ENC1: the surprise round is 0
-        return _names(fight, event.order) + _at_least(first, event.round, "the round")
-    if isinstance(event, Surprised):
-        return _names(fight, event.who) + _saves(fight, event.checks)
-    if isinstance(event, Initiative):
-        return [p for t in event.tries for p in _saves(fight, t)]
-    if isinstance(event, SurpriseRoundSet):
-        return _names(fight, [n for n, _ in event.actions]) + [
-            f"{n} cannot have {k} actions (1 to 3)" for n, k in event.actions if not 1 <= k <= 3
-        ]
-    if isinstance(event, PhaseSet):
-        return _at_least(0, event.volley, "the volley count")
-    if isinstance(event, Planned):
-        out = _names(fight, [o.monster for o in event.orders], Monster)
-        return out + _names(fight, [o.target for o in event.orders if o.target], Hero)
-    return []
+    match event:
+        case Turn():
+            return _names(fight, [event.who]) + _steps(fight, event.steps)
+        case Recorded():
+            return _names(fight, [event.actor] if event.actor else [], Hero) + _steps(
+                fight, event.steps
+            )
+        case Renamed():
+            still = [f"{event.old!r} is still in the fight file"] if event.old in fight else []
+            return _names(fight, [event.new]) + still
+        case TurnStarted():
+            return _names(fight, [event.who], Hero)
+        case Reaction():
+            return _names(fight, [event.who], Hero) + _names(fight, [event.foe], Monster)
+        case RoundStarted():
+            first = 0 if Variant.ENC in fight.variants else 1  # V-ENC1: the surprise round is 0
+            return _names(fight, event.order) + _at_least(first, event.round, "the round")
+        case Surprised():
+            return _names(fight, event.who) + _saves(fight, event.checks)
+        case Initiative():
+            return [p for t in event.tries for p in _saves(fight, t)]
+        case SurpriseRoundSet():
+            return _names(fight, [n for n, _ in event.actions]) + [
+                f"{n} cannot have {k} actions (1 to 3)" for n, k in event.actions if not 1 <= k <= 3
+            ]
+        case PhaseSet():
+            return _at_least(0, event.volley, "the volley count")
+        case Planned():
+            out = _names(fight, [o.monster for o in event.orders], Monster)
+            return out + _names(fight, [o.target for o in event.orders if o.target], Hero)
+        case Begun() | Ended() | Undone() | Redone():
+            return []
+        case _:
+            assert_never(event)
 
 
 def _steps(fight: Fight, steps: Iterable[Step]) -> list[str]:
@@ -89,63 +98,66 @@ def _steps(fight: Fight, steps: Iterable[Step]) -> list[str]:
 
 
 def _step(fight: Fight, step: Step) -> list[str]:
-    if isinstance(step, Moved):
-        out = _names(fight, [step.who])
-        labels = {g.label for g in fight.groups}
-        if step.join is not None and step.join not in fight and step.join not in labels:
-            out.append(f"{step.join!r} is neither a group nor a combatant")
-        return out
-    if isinstance(step, Attacked):
-        return (
-            _names(fight, [step.attacker, step.target])
-            + _faces(step.faces, 20)
-            + _faces([*step.power, *step.force], 6)
-            + _part(step.part)
-            + _amounts(n for _, n in step.damage)
-        )
-    if isinstance(step, Wounded):
-        return _names(fight, [step.who]) + _part(step.part) + _faces(step.faces, 20)
-    if isinstance(step, Covered):
-        return _names(fight, [step.who])
-    if isinstance(step, Surged):
-        wrong = [] if step.effect in SURGE_EFFECTS else [f"no surge effect {step.effect!r}"]
-        return _names(fight, [step.who]) + _faces(step.faces, 6) + wrong
-    if isinstance(step, Contested):
-        return _names(fight, [step.who, step.target]) + _faces(
-            [*step.faces, *step.target_faces], 20
-        )
-    if isinstance(step, SpellCast):
-        return (
-            _names(fight, [step.caster, *step.targets, *step.spared])
-            + _saves(fight, step.saves)
-            + _amounts(n for _, n in step.damage)
-        )
-    if isinstance(step, DeathSave):
-        return _names(fight, [step.who], Hero) + _faces([step.face], 20)
-    if isinstance(step, Healed | Damaged):
-        return _names(fight, [step.who]) + _amounts([step.amount])
-    if isinstance(step, Marked):
-        return _names(fight, [step.who], Hero if isinstance(step.mark, Dot) else None)
-    if isinstance(step, Acted):
-        helped = [step.detail] if step.action is Action.HELP and step.detail else []
-        return _names(fight, [step.who, *helped])
-    if isinstance(step, Fled):
-        return _names(fight, [step.who, *step.pursuers])
-    if isinstance(step, Dashed):
-        return (
-            _names(fight, [n for n, _ in step.dashes])
-            + _amounts(n for _, n in step.dashes)
-            + _saves(fight, step.checks)
-        )
-    if isinstance(step, Hid):
-        return _names(fight, [step.who, *(p for p, _ in step.against)]) + _faces(step.faces, 20)
-    if isinstance(step, Used):
-        out = _names(fight, [step.who], Hero) + _amounts([step.amount])
-        if not out and fight.hero(step.who).resource(step.resource) is None:
-            out.append(f"{step.who} has no {step.resource!r} on its sheet")
-        return out
-    assert isinstance(step, Dropped)
-    return _names(fight, [step.who], Monster)
+    match step:
+        case Moved():
+            out = _names(fight, [step.who])
+            labels = {g.label for g in fight.groups}
+            if step.join is not None and step.join not in fight and step.join not in labels:
+                out.append(f"{step.join!r} is neither a group nor a combatant")
+            return out
+        case Attacked():
+            return (
+                _names(fight, [step.attacker, step.target])
+                + _faces(step.faces, 20)
+                + _faces([*step.power, *step.force], 6)
+                + _part(step.part)
+                + _amounts(n for _, n in step.damage)
+            )
+        case Wounded():
+            return _names(fight, [step.who]) + _part(step.part) + _faces(step.faces, 20)
+        case Covered():
+            return _names(fight, [step.who])
+        case Surged():
+            wrong = [] if step.effect in SURGE_EFFECTS else [f"no surge effect {step.effect!r}"]
+            return _names(fight, [step.who]) + _faces(step.faces, 6) + wrong
+        case Contested():
+            return _names(fight, [step.who, step.target]) + _faces(
+                [*step.faces, *step.target_faces], 20
+            )
+        case SpellCast():
+            return (
+                _names(fight, [step.caster, *step.targets, *step.spared])
+                + _saves(fight, step.saves)
+                + _amounts(n for _, n in step.damage)
+            )
+        case DeathSave():
+            return _names(fight, [step.who], Hero) + _faces([step.face], 20)
+        case Healed() | Damaged():
+            return _names(fight, [step.who]) + _amounts([step.amount])
+        case Marked():
+            return _names(fight, [step.who], Hero if isinstance(step.mark, Dot) else None)
+        case Acted():
+            helped = [step.detail] if step.action is Action.HELP and step.detail else []
+            return _names(fight, [step.who, *helped])
+        case Fled():
+            return _names(fight, [step.who, *step.pursuers])
+        case Dashed():
+            return (
+                _names(fight, [n for n, _ in step.dashes])
+                + _amounts(n for _, n in step.dashes)
+                + _saves(fight, step.checks)
+            )
+        case Hid():
+            return _names(fight, [step.who, *(p for p, _ in step.against)]) + _faces(step.faces, 20)
+        case Used():
+            out = _names(fight, [step.who], Hero) + _amounts([step.amount])
+            if not out and fight.hero(step.who).resource(step.resource) is None:
+                out.append(f"{step.who} has no {step.resource!r} on its sheet")
+            return out
+        case Dropped():
+            return _names(fight, [step.who], Monster)
+        case _:
+            assert_never(step)
 
 
 def _names(

@@ -10,16 +10,28 @@ from collections.abc import Callable
 from lnf.engine.apply import apply
 from lnf.engine.replan import grid_view
 from lnf.engine.volleys import tick_volley
-from lnf.errors import Refused
+from lnf.errors import Refused, RuleViolation
 from lnf.model import Fight, PhaseKind, Rank
 from lnf.model.events import Event, Moved, Recorded, RoundStarted
 from lnf.model.plan import Plan
 from lnf.rules.distance import volley_plan
-from lnf.rules.state_check import check_state
+from lnf.rules.state_check import check_state, unplayable
 from lnf.rules.strike_order import strike_order, up_next
 from lnf.rules.surprise import surprise_round_next
 
 Planner = Callable[[Fight], Plan]
+
+
+def verify_playable(fight: Fight, name: str) -> None:
+    """Nothing illegal is played: a fight that breaks rules play does not settle (see
+    `unplayable`) is refused before any round, turn or fight of odds is played."""
+    problems = unplayable(fight)
+    if problems:
+        raise RuleViolation(
+            problems,
+            f"{name} cannot be played on as it stands (lnf check says the same); fix the "
+            "fight file, or record what changed:",
+        )
 
 
 def round_number(fight: Fight) -> int:

@@ -11,26 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lnf.dice.roll import DiceSource
-from lnf.engine.apply import Applied, Steps
+from lnf.engine.apply import Steps
 from lnf.engine.before_fight import roll_initiative
-from lnf.engine.chasing import commit_speeds, hide_from_pursuers, monster_chase_turn, speed_policy
-from lnf.engine.decisions import (
-    AttackChoice,
-    ContestChoice,
-    HealChoice,
-    SimpleChoice,
-    SpellChoice,
-    TurnChoice,
-)
+from lnf.engine.chasing import commit_speeds, monster_chase_turn, speed_policy
+from lnf.engine.decisions import TurnChoice
+from lnf.engine.hero_turn import flight, has_acted, hero_steps, this_turn, verify_act
 from lnf.engine.replan import grid_view, orders_changed, plan_key
 from lnf.engine.resolve import (
     roll_attack,
-    roll_contest,
     roll_death_save,
-    roll_healing,
-    roll_spell,
-    roll_surge,
-    roll_wound_save,
 )
 from lnf.engine.round_start import (
     Planner,
@@ -41,32 +30,27 @@ from lnf.engine.round_start import (
 )
 from lnf.engine.sides import HeroSide
 from lnf.engine.table import Table
-from lnf.engine.turns import UNARMED, opportunity, simple_action
+from lnf.engine.turns import UNARMED, opportunity
 from lnf.engine.volleys import roll_volleys
 from lnf.errors import NoLegalPlan, RuleViolation
-from lnf.model import Action, Condition, Fight, Hero, Monster, PhaseKind, Side
+from lnf.model import Condition, Fight, Hero, Monster, PhaseKind, Side
+from lnf.model.applied import Applied
 from lnf.model.events import (
-    Acted,
-    Attacked,
     Begun,
     Dashed,
     Ended,
     Event,
-    Fled,
     Marked,
-    Moved,
     Planned,
     Recorded,
     RoundStarted,
-    Step,
     Turn,
     TurnStarted,
-    Used,
 )
 from lnf.model.plan import Plan
 from lnf.rules.acl import acl
 from lnf.rules.attacks import routine
-from lnf.rules.chase import free_pursuers, in_chase
+from lnf.rules.chase import in_chase
 from lnf.rules.choices import can_take_turn
 from lnf.rules.distance import volley_attack
 from lnf.rules.group_changes import order_step
@@ -304,7 +288,7 @@ class Runner:
             self._finish(turn, "" if turn.done else _chase_note(dashed))
             return True
         if self.heroes.tells_to_flee(self.fight, monster):
-            self._flight(turn, monster, self._turn_dice(monster))
+            flight(turn, monster, self._turn_dice(monster), self.heroes)
             self._finish(turn)
             return True
         order = self._current_plan().order_for(monster.name)
@@ -378,7 +362,7 @@ class Runner:
         if choice is None:
             return False
         turn = Steps.turn(self.fight, hero.name)
-        self._hero_steps(turn, hero, choice, self._turn_dice(hero))
+        hero_steps(turn, hero, choice, self._turn_dice(hero), self.heroes)
         self._finish(turn)
         return True
 
@@ -391,140 +375,30 @@ class Runner:
         assert who is not None, "no hero's turn is under way"
         self._finish(Steps.turn(self.fight, who), "ends the turn")
 
-    def act(self, choice: TurnChoice, dice: DiceSource | None = None) -> None:
-        """`lnf act`: the hero whose turn it is does what the DM says, rolled here (by the
-        dice given: the player's own, or the log's for this part of the turn)."""
+    def act(self, choice: TurnChoice, dice: DiceSource | None = None) -> Applied:
+        """`lnf act`: the hero whose turn it is does what the DM says, checked here (S1) and
+        rolled here (by the dice given: the player's own, or the log's for this part of the
+        turn). Returns the record of what happened."""
+        so_far = self._this_turn()
+        verify_act(self.fight, so_far, choice)
         hero = self.fight.turns.current
-        assert hero is not None, "no hero's turn is under way"
-        part = sum(1 for e in self._this_turn() if isinstance(e, Recorded) and e.actor == hero)
+        assert hero is not None  # verify_act refuses otherwise
+        part = sum(1 for e in so_far if isinstance(e, Recorded) and e.actor == hero)
         dice = dice or self._dice(f"round {self.fight.round}: {hero}'s turn, part {part + 1}")
         steps = Steps(self.fight)
-        self._hero_steps(steps, self.fight.hero(hero), choice, dice)
-        self.say(self.table.add_applied(steps.finish(Recorded(steps.steps, actor=hero))))
+        hero_steps(steps, self.fight.hero(hero), choice, dice, self.heroes)
+        applied = self.table.add_applied(steps.finish(Recorded(steps.steps, actor=hero)))
+        self.say(applied)
+        return applied
 
     def has_acted(self) -> bool:
         """S1: the hero whose turn is under way has taken its action (one per turn)."""
         hero = self.fight.turns.current
-        return any(
-            isinstance(e, Recorded) and e.actor == hero and any(_an_action(s) for s in e.steps)
-            for e in self._this_turn()
-        )
+        return hero is not None and has_acted(hero, self._this_turn())
 
     def _this_turn(self) -> list[Event]:
         """The events since the hero's turn under way began."""
-        events = [r.event for r in self.table.in_force]
-        starts = [i for i, e in enumerate(events) if isinstance(e, TurnStarted)]
-        return events[starts[-1] + 1 :] if starts else []
-
-    def _hero_steps(self, turn: Steps, hero: Hero, choice: TurnChoice, dice: DiceSource) -> None:
-        action = choice.action
-        if isinstance(action, SimpleChoice) and action.action is Action.DISENGAGE:
-            turn.do(Acted(hero.name, Action.DISENGAGE))  # M6: before it moves: nobody swings
-        for move in choice.moves:
-            for foe in opportunity_attackers(turn.fight, move):
-                if turn.fight.hero(hero.name).current_hp == 0:
-                    break
-                me = turn.fight.hero(hero.name)
-                turn.do(opportunity(turn.fight, turn.fight.monster(foe), me, dice))
-            if turn.fight.hero(hero.name).current_hp == 0:
-                return  # dropped on the way out
-            turn.do(move)
-        if choice.flee:  # C1: after its moves; the Disengage it took is already in
-            self._flight(turn, turn.fight.hero(hero.name), dice)
-            if turn.fight.hero(hero.name).current_hp == 0:
-                return
-        if choice.bonus is not None:  # Rage before the blows, Second Wind's healing
-            turn.do(Used(hero.name, choice.bonus.name))
-            if choice.bonus.heal is not None:
-                by = choice.bonus.name
-                turn.do(roll_healing(hero.name, hero.name, choice.bonus.heal, dice, by))
-        for resource, amount in choice.spend:  # the slot, the use the action takes
-            turn.do(Used(hero.name, resource, amount))
-        for effect, count in choice.surges:  # V-ACL6: speed and tenacity before the action
-            turn.do(roll_surge(turn.fight.hero(hero.name), effect, count, dice))
-        if isinstance(action, AttackChoice):
-            extra = action.extra  # Sneak Attack: once per turn, on the first hit
-            power, force = action.power, action.force  # V-ACL6: on the first swing
-            strike = action.strike  # V-HYR2: the first swing
-            for _ in range(action.times):
-                target = turn.fight.monster(action.target)
-                if not in_fight(target):
-                    break
-                me = turn.fight.hero(hero.name)
-                hit = roll_attack(
-                    turn.fight,
-                    me,
-                    target,
-                    action.attack,
-                    action.mode,
-                    dice,
-                    extra=extra,
-                    big=action.big,
-                    knock_out=action.knock_out,
-                    part=action.part,
-                    power=power,
-                    force=force,
-                    strike=strike,
-                )
-                done = turn.do(hit)
-                extra = None if hit.hit else extra
-                power, force, strike = 0, force if not hit.hit else 0, ""
-                hurt = turn.fight.monster(action.target)
-                if hit.hit and action.part and in_fight(hurt):  # V-ACL5: the Wound Save
-                    taken = sum(d.amount for d in done.dealt)
-                    turn.do(roll_wound_save(hurt, action.part, taken, dice))
-        elif isinstance(action, ContestChoice):
-            me, them = turn.fight.hero(hero.name), turn.fight.monster(action.target)
-            turn.do(roll_contest(me, them, action.kind, dice))
-        elif isinstance(action, SpellChoice):
-            me = turn.fight.hero(hero.name)
-            turn.do(
-                roll_spell(
-                    turn.fight,
-                    me,
-                    action.spell,
-                    action.targets,
-                    dice,
-                    spared=action.spared,
-                    big=action.big,
-                    area=action.area,
-                )
-            )
-        elif isinstance(action, HealChoice):
-            turn.do(roll_healing(hero.name, action.target, action.amount, dice, action.by))
-        elif action.action is Action.HIDE and in_chase(turn.fight, hero.name):
-            hid = hide_from_pursuers(turn.fight, turn.fight.hero(hero.name), dice)
-            turn.do(hid if hid is not None else Acted(hero.name, Action.NOTHING))
-        elif action.action is Action.NOTHING and turn.who is None and _other_than_action(choice):
-            pass  # at the table (`lnf act join A`) a move is recorded alone: the action is open
-        elif action.action is not Action.DISENGAGE:
-            turn.do(simple_action(turn.fight, turn.fight.hero(hero.name), action, dice))
-
-    def _flight(self, turn: Steps, who: Hero | Monster, dice: DiceSource) -> None:
-        """C1: leaving its group draws opportunity attacks (M6, unless it disengaged); then
-        those free to give chase do (heroes as their side decides)."""
-        for foe in opportunity_attackers(turn.fight, Moved(who.name, leave=True)):
-            me = turn.fight.combatant(who.name)
-            attacker = turn.fight.combatant(foe)
-            if me.current_hp == 0 or not in_fight(me):
-                break
-            if (
-                isinstance(attacker, Hero)
-                and isinstance(me, Monster)
-                and not self.heroes.takes_opportunity(turn.fight, attacker, me)
-            ):
-                continue
-            turn.do(opportunity(turn.fight, attacker, me, dice))
-        me = turn.fight.combatant(who.name)
-        if me.current_hp == 0 or not in_fight(me):
-            return
-        chasers = [
-            name
-            for name in free_pursuers(turn.fight, me)
-            if not isinstance(c := turn.fight.combatant(name), Hero)
-            or (isinstance(me, Monster) and self.heroes.pursues(turn.fight, c, me))
-        ]
-        turn.do(Fled(who.name, tuple(chasers)))
+        return this_turn([r.event for r in self.table.in_force])
 
     # --- plumbing --------------------------------------------------------------------------
 
@@ -545,25 +419,12 @@ class Runner:
         self.say(self.table.add_applied(applied))
 
 
-def _other_than_action(choice: TurnChoice) -> bool:
-    """At the table a move, a flight or surge dice spent are recorded alone: the action is
-    still open."""
-    return bool(choice.moves or choice.flee or choice.surges)
-
-
 def _stand_up(turn: Steps) -> Fight:
     """5e: a prone creature the runner plays stands up first (half its movement)."""
     assert turn.who is not None
     if Condition.PRONE in turn.fight.combatant(turn.who).conditions:
         turn.do(Marked(turn.who, Condition.PRONE, on=False))
     return turn.fight
-
-
-def _an_action(step: Step) -> bool:
-    """A step of a hero's own action (not its moves, not a foe's opportunity attack on it)."""
-    return not isinstance(step, Moved | Fled) and not (
-        isinstance(step, Attacked) and step.opportunity
-    )
 
 
 def _speeds(event: Event) -> bool:

@@ -18,7 +18,7 @@ from lnf.model.events import Begun, Event, Redone, Renamed, Undone
 
 if TYPE_CHECKING:
     from lnf.dice.roll import SeededDice
-    from lnf.engine.apply import Applied
+    from lnf.model.applied import Applied
 
 Sink = Callable[[Event], None]
 

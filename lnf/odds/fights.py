@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing import get_context
 
-from lnf.engine.apply import Applied
 from lnf.engine.decisions import TurnChoice
 from lnf.engine.round_start import Planner
 from lnf.engine.runner import Runner
@@ -21,6 +20,7 @@ from lnf.errors import InputError
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.script import Script, ScriptedHeroes
 from lnf.model import Fight, Hero, Monster, Side
+from lnf.model.applied import Applied
 from lnf.model.events import Fled, RoundStarted, Used
 from lnf.model.plan import Plan
 from lnf.odds.greedy import greedy_plan

@@ -9,9 +9,10 @@ nothing is worked out again here.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import assert_never
 
-from lnf.engine.apply import Applied, Dealt, StepDone
 from lnf.model import SLOT, Action, Condition, Dot, Fight, Hero, Rank, Side
+from lnf.model.applied import Applied, Dealt, StepDone
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -82,50 +83,57 @@ def describe(applied: Applied, *, markdown: bool = False) -> list[str]:
 def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
     event, before = applied.event, applied.before
     bullet = "- " if markdown else ""
-    if isinstance(event, RoundStarted):
-        phase = f" ({event.phase})" if event.phase.volley else ""
-        title = f"Round {event.round}{phase}" if event.round else "Surprise round (V-ENC1)"
-        head = f"## {title}" if markdown else title
-        if not event.round:  # V-ENC1: only those named act, with the actions named
-            acts = dict(before.surprise_round)
-            who = [f"{n} ({plural(acts.get(n, 0), 'action')})" for n in event.order]
-            return ["", head, f"{bullet}Who acts (V-ENC1): {', '.join(who)}."]
-        blocks = "; ".join(", ".join(names) for _, names in strike_blocks(before))
-        return ["", head, f"{bullet}Strike order (S2, S3): {blocks}."]
-    if isinstance(event, Planned):
-        return [bullet + _plan_line(event, sitting_out(applied.after))]
-    if isinstance(event, PhaseSet):
-        return [bullet + event.note[:1].upper() + event.note[1:] + "."]
-    if isinstance(event, Turn):
-        note = [_bulleted(f"{event.who} {event.note}.", markdown)] if event.note else []
-        if event.steps and note:  # what it did, then why it did no more
-            return [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")] + note
-        if note:
-            return note
-        if not event.steps:
-            return [_bulleted(f"{event.who} does nothing.", markdown)]
-        return [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")]
-    if isinstance(event, TurnStarted):
-        return [_bulleted(f"{event.who}'s turn, at the table.", markdown)]
-    if isinstance(event, Reaction):
-        if event.takes:
-            line = f"{event.who} will strike at {event.foe} as it leaves (opportunity attack, M6)."
-        else:
-            line = f"{event.who} lets {event.foe} go (no opportunity attack)."
-        return [_bulleted(line, markdown)]
-    if isinstance(event, Recorded):
-        prefix = "" if event.by_rules or event.actor else "DM: "
-        out = [f"{bullet}{prefix}{event.note}"] if event.note else []
-        return out + [_bulleted(line, markdown) for line in _steps_lines(applied.steps, prefix)]
-    if isinstance(event, Surprised | Initiative | SurpriseRoundSet):
-        return [bullet + _before_the_fight(event, before)]
-    if isinstance(event, Ended):
-        away = [c.name for c in before.everyone if c.escaped]
-        got_away = f" {and_list(away)} got away (C6)." if away else ""
-        bold = "**" if markdown else ""
-        return ["", f"{bold}The {event.winner} win.{bold}{got_away}"]
-    assert isinstance(event, Begun | Undone | Redone | Renamed)
-    return []  # the seed is for replaying, undo and redo for the record, not for telling
+    match event:
+        case RoundStarted():
+            phase = f" ({event.phase})" if event.phase.volley else ""
+            title = f"Round {event.round}{phase}" if event.round else "Surprise round (V-ENC1)"
+            head = f"## {title}" if markdown else title
+            if not event.round:  # V-ENC1: only those named act, with the actions named
+                acts = dict(before.surprise_round)
+                who = [f"{n} ({plural(acts.get(n, 0), 'action')})" for n in event.order]
+                return ["", head, f"{bullet}Who acts (V-ENC1): {', '.join(who)}."]
+            blocks = "; ".join(", ".join(names) for _, names in strike_blocks(before))
+            return ["", head, f"{bullet}Strike order (S2, S3): {blocks}."]
+        case Planned():
+            return [bullet + _plan_line(event, sitting_out(applied.after))]
+        case PhaseSet():
+            return [bullet + event.note[:1].upper() + event.note[1:] + "."]
+        case Turn():
+            note = [_bulleted(f"{event.who} {event.note}.", markdown)] if event.note else []
+            if event.steps and note:  # what it did, then why it did no more
+                return [
+                    _bulleted(line, markdown) for line in _steps_lines(applied.steps, "")
+                ] + note
+            if note:
+                return note
+            if not event.steps:
+                return [_bulleted(f"{event.who} does nothing.", markdown)]
+            return [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")]
+        case TurnStarted():
+            return [_bulleted(f"{event.who}'s turn, at the table.", markdown)]
+        case Reaction():
+            if event.takes:
+                line = (
+                    f"{event.who} will strike at {event.foe} as it leaves (opportunity attack, M6)."
+                )
+            else:
+                line = f"{event.who} lets {event.foe} go (no opportunity attack)."
+            return [_bulleted(line, markdown)]
+        case Recorded():
+            prefix = "" if event.by_rules or event.actor else "DM: "
+            out = [f"{bullet}{prefix}{event.note}"] if event.note else []
+            return out + [_bulleted(line, markdown) for line in _steps_lines(applied.steps, prefix)]
+        case Surprised() | Initiative() | SurpriseRoundSet():
+            return [bullet + _before_the_fight(event, before)]
+        case Ended():
+            away = [c.name for c in before.everyone if c.escaped]
+            got_away = f" {and_list(away)} got away (C6)." if away else ""
+            bold = "**" if markdown else ""
+            return ["", f"{bold}The {event.winner} win.{bold}{got_away}"]
+        case Begun() | Undone() | Redone() | Renamed():
+            return []  # the seed is for replaying, undo and redo for the record, not for telling
+        case _:
+            assert_never(event)
 
 
 def _before_the_fight(event: Surprised | Initiative | SurpriseRoundSet, before: Fight) -> str:
@@ -216,64 +224,70 @@ def _steps_lines(steps: Iterable[StepDone], prefix: str) -> list[str]:
 
 def _step_text(done: StepDone) -> str:
     step, after = done.step, done.after
-    if isinstance(step, Attacked):
-        return _attack_text(step, done)
-    if isinstance(step, SpellCast):
-        return _spell_text(step, done)
-    if isinstance(step, Moved):
-        return _move_text(step, done.before, after)
-    if isinstance(step, DeathSave):
-        result = "success" if step.face >= 10 else "failure"
-        result = {1: "two failures", 20: "natural 20"}.get(step.face, result)
-        return f"{step.who} rolls a death save: 1d20 ({step.face}): {result}."
-    if isinstance(step, Healed):
-        how = f" ({step.text})" if step.text else ""
-        by = f" with {step.by}" if step.by else ""
-        back = f"{step.who} is brought back from the dead (D9). " if step.revive else ""
-        hp = _hp(after, step.who)
-        if not step.healer:  # the DM's record: nobody to name as the healer
-            return f"{back}{step.who} regains {plural(step.amount, 'hit point')}{by}{how}; {hp}."
-        healed = plural(step.amount, "hit point")
-        if step.healer == step.who:  # Second Wind, a potion drunk
-            return f"{back}{step.healer} heals{by}: {healed}{how}; {hp}."
-        return f"{back}{step.healer} heals {step.who}{by}: {healed}{how}; {hp}."
-    if isinstance(step, Used):
-        return _used_text(step, after)
-    if isinstance(step, Wounded | Covered | Surged | Contested):
-        return _acl_text(step)
-    if isinstance(step, Damaged):
-        kind = f" {step.type}" if step.type is not None else ""
-        rolled = f" ({step.text})" if step.text else ""
-        return f"{step.who} takes {step.amount}{kind} damage{rolled}; {_hp(after, step.who)}."
-    if isinstance(step, Marked):
-        if step.mark is Condition.PRONE and not step.on:
-            return f"{step.who} stands up (half its movement)."
-        word = "gains" if step.on else "loses"
-        what = a_an(f"{step.mark} dot") if isinstance(step.mark, Dot) else str(step.mark)
-        return f"{step.who} {word} {what}."
-    if isinstance(step, Acted):
-        return _acted_text(step)
-    if isinstance(step, Dropped):
-        return f"{step.who} drops."
-    if isinstance(step, Fled):
-        if not step.pursuers:
-            return f"{step.who} flees, and nobody gives chase (C1)."
-        start = after.chase[-1].points if after.chase else 0
-        give = "gives" if len(step.pursuers) == 1 else "give"
-        who = and_list(step.pursuers)
-        return f"{step.who} flees; {who} {give} chase (C1): escape points start at {start}."
-    if isinstance(step, Dashed):
-        return _dashed_text(step, after)
-    assert isinstance(step, Hid)
-    results = [
-        f"{p} {'loses' if step.total >= dc else 'spots'} {step.who} (passive Perception {dc})"
-        for p, dc in step.against
-    ]
-    sign = "+" if step.bonus >= 0 else "-"
-    return (
-        f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
-        f"{abs(step.bonus)} = {step.total}: {'; '.join(results)}."
-    )
+    match step:
+        case Attacked():
+            return _attack_text(step, done)
+        case SpellCast():
+            return _spell_text(step, done)
+        case Moved():
+            return _move_text(step, done.before, after)
+        case DeathSave():
+            result = "success" if step.face >= 10 else "failure"
+            result = {1: "two failures", 20: "natural 20"}.get(step.face, result)
+            return f"{step.who} rolls a death save: 1d20 ({step.face}): {result}."
+        case Healed():
+            how = f" ({step.text})" if step.text else ""
+            by = f" with {step.by}" if step.by else ""
+            back = f"{step.who} is brought back from the dead (D9). " if step.revive else ""
+            hp = _hp(after, step.who)
+            if not step.healer:  # the DM's record: nobody to name as the healer
+                return (
+                    f"{back}{step.who} regains {plural(step.amount, 'hit point')}{by}{how}; {hp}."
+                )
+            healed = plural(step.amount, "hit point")
+            if step.healer == step.who:  # Second Wind, a potion drunk
+                return f"{back}{step.healer} heals{by}: {healed}{how}; {hp}."
+            return f"{back}{step.healer} heals {step.who}{by}: {healed}{how}; {hp}."
+        case Used():
+            return _used_text(step, after)
+        case Wounded() | Covered() | Surged() | Contested():
+            return _acl_text(step)
+        case Damaged():
+            kind = f" {step.type}" if step.type is not None else ""
+            rolled = f" ({step.text})" if step.text else ""
+            return f"{step.who} takes {step.amount}{kind} damage{rolled}; {_hp(after, step.who)}."
+        case Marked():
+            if step.mark is Condition.PRONE and not step.on:
+                return f"{step.who} stands up (half its movement)."
+            word = "gains" if step.on else "loses"
+            what = a_an(f"{step.mark} dot") if isinstance(step.mark, Dot) else str(step.mark)
+            return f"{step.who} {word} {what}."
+        case Acted():
+            return _acted_text(step)
+        case Dropped():
+            return f"{step.who} drops."
+        case Fled():
+            if not step.pursuers:
+                return f"{step.who} flees, and nobody gives chase (C1)."
+            start = after.chase[-1].points if after.chase else 0
+            give = "gives" if len(step.pursuers) == 1 else "give"
+            who = and_list(step.pursuers)
+            return f"{step.who} flees; {who} {give} chase (C1): escape points start at {start}."
+        case Dashed():
+            return _dashed_text(step, after)
+        case Hid():
+            results = [
+                f"{p} {'loses' if step.total >= dc else 'spots'} {step.who} "
+                f"(passive Perception {dc})"
+                for p, dc in step.against
+            ]
+            sign = "+" if step.bonus >= 0 else "-"
+            return (
+                f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
+                f"{abs(step.bonus)} = {step.total}: {'; '.join(results)}."
+            )
+        case _:
+            assert_never(step)
 
 
 def _attack_text(step: Attacked, done: StepDone) -> str:
