@@ -1,5 +1,6 @@
 """The grid as frozen values: no rules, no I/O."""
 
+from lnf.model.effects import Effect, Lasting, Rider
 from lnf.model.enums import (
     CLASS_FAMILIES,
     HELD,
@@ -12,6 +13,7 @@ from lnf.model.enums import (
     BackReason,
     CDot,
     Condition,
+    Cost,
     Dot,
     Family,
     Flag,
@@ -23,6 +25,7 @@ from lnf.model.enums import (
     Side,
     Size,
     Terrain,
+    TurnEdge,
     Variant,
 )
 from lnf.model.fight import (
@@ -58,8 +61,10 @@ __all__ = [
     "CDot",
     "Combatant",
     "Condition",
+    "Cost",
     "Cover",
     "Dot",
+    "Effect",
     "Family",
     "Fight",
     "Flag",
@@ -67,6 +72,7 @@ __all__ = [
     "Healing",
     "Hero",
     "HouseRule",
+    "Lasting",
     "Monster",
     "Phase",
     "PhaseKind",
@@ -74,10 +80,12 @@ __all__ = [
     "Rank",
     "Recharge",
     "Resource",
+    "Rider",
     "Shape",
     "Side",
     "Size",
     "Terrain",
+    "TurnEdge",
     "Turns",
     "Variant",
 ]

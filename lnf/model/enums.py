@@ -151,6 +151,22 @@ class Action(StrEnum):
     NOTHING = "nothing"
 
 
+class Cost(StrEnum):
+    """F1: what a turn spends on a choice: its action, its bonus action, or the reaction it
+    has each round."""
+
+    ACTION = "action"
+    BONUS = "bonus action"
+    REACTION = "reaction"
+
+
+class TurnEdge(StrEnum):
+    """F4: the start or the end of a creature's turn, where effects end and saves repeat."""
+
+    START = "start"
+    END = "end"
+
+
 class Ability(StrEnum):
     """The six abilities, for saving throws."""
 

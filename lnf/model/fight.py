@@ -10,6 +10,7 @@ from dataclasses import field, replace
 from functools import cached_property
 
 from lnf.dice import DamageType, DiceExpr
+from lnf.model.effects import Effect, Rider
 from lnf.model.enums import (
     CLASS_FAMILIES,
     Ability,
@@ -18,6 +19,7 @@ from lnf.model.enums import (
     BackReason,
     CDot,
     Condition,
+    Cost,
     Family,
     Flag,
     HouseRule,
@@ -67,6 +69,9 @@ class Attack:
     alt_when: AltUse | None = None  # when the other damage applies
     finesse: bool = False  # Sneak Attack needs a finesse or a ranged weapon
     light: bool = False  # V-HYR3: two light mêlée weapons add the second one's dice
+    riders: tuple[Rider, ...] = ()  # F6: what a hit (or a failed save) brings besides damage
+    cost: Cost = Cost.ACTION  # F1: what using it spends of the turn
+    concentration: bool = False  # F5: a spell whose effects last while its caster concentrates
 
     @property
     def is_melee(self) -> bool:
@@ -179,6 +184,7 @@ class Healing:
     name: str
     dice: DiceExpr
     slot: int = 0
+    cost: Cost = Cost.ACTION  # F1: Healing Word is a bonus action
 
 
 @value(kw_only=True)
@@ -328,6 +334,8 @@ class Fight:
     surprise_round: tuple[tuple[str, int], ...] = ()
     # V-ENC2: combatants that share one turn, at the place of the earliest.
     units: tuple[tuple[str, ...], ...] = ()
+    # F4: what lasts on whom and what ends it, in the order it began.
+    effects: tuple[Effect, ...] = ()
 
     @cached_property
     def everyone(self) -> tuple[Hero | Monster, ...]:

@@ -1,0 +1,95 @@
+"""What lasts (core-d20 F4–F6): an effect on a creature with what ends it, and what a hit brings
+besides damage. Values only; `lnf.rules.effects` says when an effect ends, the engine ends it."""
+
+from __future__ import annotations
+
+from lnf.dice import DamageType, DiceExpr
+from lnf.model.enums import Ability, Condition, TurnEdge
+from lnf.values import value
+
+
+@value
+class Lasting:
+    """F4: what ends an effect; any one that comes first does. `rounds`: a number of rounds
+    (1 minute = 10), counted from the turn it began in; `until`: the start or end of a named
+    creature's turn; `save`: a saving throw that ends it on a success, repeated at `each` edge
+    of the bearer's turns; `concentration`: the creature whose concentration it lasts on (F5).
+    Nothing set: it lasts until the DM takes it off."""
+
+    rounds: int = 0
+    until: tuple[str, TurnEdge] | None = None
+    save: tuple[Ability, int] | None = None
+    each: TurnEdge | None = None
+    concentration: str = ""
+
+    def __str__(self) -> str:
+        parts = []
+        if self.rounds:
+            parts.append("1 minute" if self.rounds == 10 else f"{self.rounds} rounds")
+        if self.until is not None:
+            parts.append(f"until the {self.until[1]} of {self.until[0]}'s turn")
+        if self.save is not None:
+            ability, dc = self.save
+            when = f" at the {self.each} of each of its turns" if self.each else ""
+            parts.append(f"DC {dc} {ability.name.title()} save{when} ends it")
+        if self.concentration:
+            parts.append(f"while {self.concentration} concentrates")
+        return ", ".join(parts) or "until taken off"
+
+
+@value
+class Effect:
+    """F4: an effect on `who`, caused by `by` (a creature, or "" for the DM), that began in
+    round `round` during `turn`'s turn ("" between turns). `key` names it in the log (it is the
+    number of the effect in the fight: the first is 1). `condition`: the condition it imposes
+    (F3); `concentration`: this is `who`'s own concentration on `what` (F5)."""
+
+    key: int
+    who: str
+    what: str
+    lasting: Lasting
+    round: int
+    turn: str = ""
+    by: str = ""
+    condition: Condition | None = None
+    concentration: bool = False
+
+    def __str__(self) -> str:
+        cause = f" (by {self.by})" if self.by and self.by != self.who else ""
+        return f"{self.who}: {self.what}{cause}, {self.lasting}"
+
+
+@value
+class Rider:
+    """F6: what a hit (or a failed save against a spell) brings besides its damage. `save`:
+    the target's saving throw against it (None: it comes with the hit); on a failure the
+    target takes `damage` (half of it on a success when `half`) and `conditions` for
+    `lasting`; `grapple`: the escape DC of a grapple the hit starts; `max_hp`: its hit-point
+    maximum is reduced by the rider's damage taken."""
+
+    save: tuple[Ability, int] | None = None
+    conditions: tuple[Condition, ...] = ()
+    lasting: Lasting = Lasting()
+    damage: DiceExpr | None = None
+    damage_type: DamageType | None = None
+    half: bool = False
+    grapple: int = 0
+    max_hp: bool = False
+    only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
+
+    def __str__(self) -> str:
+        parts = []
+        if self.grapple:
+            parts.append(f"grappled (escape DC {self.grapple})")
+        if self.save is not None:
+            ability, dc = self.save
+            parts.append(f"DC {dc} {ability.name.title()} save")
+        if self.damage is not None:
+            kind = f" {self.damage_type}" if self.damage_type else ""
+            half = ", half on a success" if self.half else ""
+            parts.append(f"{self.damage}{kind}{half}")
+        if self.conditions:
+            parts.append(" and ".join(str(c) for c in self.conditions) + f" ({self.lasting})")
+        if self.max_hp:
+            parts.append("hit-point maximum reduced")
+        return "; ".join(parts)
