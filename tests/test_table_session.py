@@ -67,7 +67,7 @@ def test_the_crypt_session_shows_what_a_table_needs(tmp_path: Path) -> None:
     it fails here."""
     golden = (ROOT / "examples" / "ghouls-in-the-crypt.golden.txt").read_text(encoding="utf-8")
     assert "It is Cade's turn (round 1;" in golden
-    assert "one action a turn" in golden and "(exit 2)" in golden  # S1
+    assert "action is spent this turn" in golden and "(exit 2)" in golden  # F1
     assert "Ghoul 3 is about to leave its group (its plan): Cade may take" in golden  # M6
     assert "Ghoul 3 moves away from Cade, who makes an opportunity attack (M6)" in golden
     assert "New plan (P6), the grid has changed" in golden

@@ -114,14 +114,14 @@ def test_s1_next_begins_a_heros_turn_and_rolls_nothing_ahead_of_it(tmp_path: Pat
     assert "Sly ends the turn." in out and "Orc 3 attacks Sly" in out and "Next: Orc 2." in out
 
 
-def test_s1_act_is_refused_without_a_heros_turn_and_a_second_action_too(tmp_path: Path) -> None:
+def test_s1_act_is_refused_without_a_heros_turn_and_f1_a_second_action_too(tmp_path: Path) -> None:
     fight = _copy(tmp_path, "orcs-at-the-ford.yaml")
     code, out = run("act", fight, "dodge")
     assert code == 2 and "no hero's turn is under way" in out and "(S1)" in out
     run("next", fight, "--seed", "3")
     assert run("act", fight, "dodge")[0] == 0
     code, out = run("act", fight, "attack", "Orc", "3")
-    assert code == 2 and "Sly has taken an action this turn: one action a turn" in out
+    assert code == 2 and "Sly's action is spent this turn: Rapier needs it" in out and "(F1)" in out
     assert run("act", fight, "join", "K")[0] == 0  # a move is no action
 
 

@@ -56,7 +56,7 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
     click.echo("")
     if fight.turns.current is not None:
         hero = fight.hero(fight.turns.current)
-        for line in hero_turn_lines(fight, hero, fight_file, runner.has_acted()):
+        for line in hero_turn_lines(fight, hero, fight_file):
             click.echo(line)
     elif (waiting := runner.unanswered()) is not None:
         for line in reaction_lines(*waiting, fight_file):

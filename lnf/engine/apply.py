@@ -123,6 +123,7 @@ class Steps:
                     used_action=turns.used_action - {who},
                     used_bonus=turns.used_bonus - {who},
                     defended=turns.defended - {who},
+                    cast=tuple(s for s in turns.cast if s[0] != who),
                 ),
             )
             if acl(fight):  # V-ACL6: unused reactions become surge dice; the old ones expire

@@ -79,3 +79,7 @@ class TurnChoice:
     spend: tuple[tuple[str, int], ...] = ()  # the sheet's resources the action uses (a slot…)
     bonus: BonusChoice | None = None
     surges: tuple[tuple[str, int], ...] = ()  # V-ACL6: surge dice on speed or tenacity
+    # F1: what the hero does with its bonus action (Healing Word, a bonus-action attack),
+    # before its action or after it.
+    bonus_action: ActionChoice | None = None
+    bonus_first: bool = True

@@ -4,11 +4,13 @@ hero's act goes from its choice to its steps without coming back through the rou
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from lnf.dice.roll import DiceSource
 from lnf.engine.apply import Steps
 from lnf.engine.chasing import hide_from_pursuers
 from lnf.engine.decisions import (
-    NOTHING,
+    ActionChoice,
     AttackChoice,
     ContestChoice,
     HealChoice,
@@ -27,9 +29,10 @@ from lnf.engine.resolve import (
 from lnf.engine.sides import HeroSide
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
-from lnf.model import Action, Fight, Hero, Monster
-from lnf.model.events import Acted, Attacked, Event, Fled, Moved, Recorded, Step, TurnStarted, Used
+from lnf.model import Action, Cost, Fight, Hero, Monster
+from lnf.model.events import Acted, Event, Fled, Moved, TurnStarted, Used
 from lnf.rules.chase import free_pursuers, in_chase
+from lnf.rules.economy import healing_named, verify_costs
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight
 
@@ -40,26 +43,51 @@ def this_turn(events: list[Event]) -> list[Event]:
     return events[starts[-1] + 1 :] if starts else []
 
 
-def has_acted(hero: str, turn_so_far: list[Event]) -> bool:
-    """S1: the hero whose turn is under way has taken its action (one per turn)."""
-    return any(
-        isinstance(e, Recorded) and e.actor == hero and any(an_action(s) for s in e.steps)
-        for e in turn_so_far
-    )
+def action_cost(hero: Hero, action: ActionChoice) -> tuple[Cost, int | None, str] | None:
+    """F1: what an action choice spends of the turn, the level of the spell it casts (None:
+    no spell), and what it is, for a refusal; None for nothing at all."""
+    match action:
+        case AttackChoice():
+            spell = action.attack.spell or action.attack.save is not None
+            level = action.attack.slot if spell else None
+            return action.attack.cost, level, action.attack.name
+        case SpellChoice():
+            return action.spell.cost, action.spell.slot, action.spell.name
+        case HealChoice():
+            heal = healing_named(hero, action.by)
+            if heal is None:
+                return Cost.ACTION, None, action.by or "healing"
+            return heal.cost, heal.slot or None, heal.name
+        case SimpleChoice() if action.action is Action.NOTHING:
+            return None
+        case SimpleChoice():
+            return Cost.ACTION, None, f"the {action.action} action"
+        case ContestChoice():
+            return Cost.ACTION, None, f"a {action.kind}"
+        case _:
+            assert_never(action)
 
 
-def verify_act(fight: Fight, turn_so_far: list[Event], choice: TurnChoice) -> None:
-    """S1: `lnf act` is for the hero whose turn is under way, and a turn holds one action;
-    refused otherwise, with what the DM can record instead."""
+def turn_costs(hero: Hero, choice: TurnChoice) -> list[tuple[Cost, int | None, str]]:
+    """F1: what a turn's choice spends, in the order it is done."""
+    costs = [(Cost.BONUS, None, choice.bonus.name)] if choice.bonus is not None else []
+    action = action_cost(hero, choice.action)
+    bonus = action_cost(hero, choice.bonus_action) if choice.bonus_action is not None else None
+    ordered = [bonus, action] if choice.bonus_first else [action, bonus]
+    return costs + [c for c in ordered if c is not None]
+
+
+def verify_act(fight: Fight, choice: TurnChoice) -> None:
+    """S1, F1: `lnf act` is for the hero whose turn is under way, and what it does must fit
+    what the turn has left (an action, a bonus action, the reaction); refused otherwise."""
     hero = fight.turns.current
     if hero is None:
         raise Refused("no hero's turn is under way", rule="S1")
-    if choice.action != NOTHING and has_acted(hero, turn_so_far):
-        raise Refused(
-            f"{hero} has taken an action this turn: one action a turn; record anything else "
-            "with lnf damage, heal, move or mark",
-            rule="S1",
-        )
+    try:
+        verify_costs(fight, hero, turn_costs(fight.hero(hero), choice))
+    except Refused as refused:
+        hint = "; record anything else with lnf damage, heal, move or mark"
+        raise Refused(refused.message + hint, refused.rule) from None
 
 
 def hero_steps(
@@ -93,6 +121,17 @@ def hero_steps(
         turn.do(Used(hero.name, resource, amount))
     for effect, count in choice.surges:  # V-ACL6: speed and tenacity before the action
         turn.do(roll_surge(turn.fight.hero(hero.name), effect, count, dice))
+    if choice.bonus_action is not None and choice.bonus_first:
+        play_action(turn, hero, choice, choice.bonus_action, dice)
+    play_action(turn, hero, choice, action, dice)
+    if choice.bonus_action is not None and not choice.bonus_first:
+        play_action(turn, hero, choice, choice.bonus_action, dice)
+
+
+def play_action(
+    turn: Steps, hero: Hero, choice: TurnChoice, action: ActionChoice, dice: DiceSource
+) -> None:
+    """One action choice (the action, or what the bonus action does), rolled step by step."""
     if isinstance(action, AttackChoice):
         extra = action.extra  # Sneak Attack: once per turn, on the first hit
         power, force = action.power, action.force  # V-ACL6: on the first swing
@@ -183,10 +222,3 @@ def other_than_action(choice: TurnChoice) -> bool:
     """At the table a move, a flight or surge dice spent are recorded alone: the action is
     still open."""
     return bool(choice.moves or choice.flee or choice.surges)
-
-
-def an_action(step: Step) -> bool:
-    """A step of a hero's own action (not its moves, not a foe's opportunity attack on it)."""
-    return not isinstance(step, Moved | Fled) and not (
-        isinstance(step, Attacked) and step.opportunity
-    )

@@ -15,7 +15,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.before_fight import roll_initiative
 from lnf.engine.chasing import commit_speeds, monster_chase_turn, speed_policy
 from lnf.engine.decisions import TurnChoice
-from lnf.engine.hero_turn import flight, has_acted, hero_steps, this_turn, verify_act
+from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
 from lnf.engine.replan import grid_view, orders_changed, plan_key
 from lnf.engine.resolve import (
     roll_attack,
@@ -380,7 +380,7 @@ class Runner:
         rolled here (by the dice given: the player's own, or the log's for this part of the
         turn). Returns the record of what happened."""
         so_far = self._this_turn()
-        verify_act(self.fight, so_far, choice)
+        verify_act(self.fight, choice)
         hero = self.fight.turns.current
         assert hero is not None  # verify_act refuses otherwise
         part = sum(1 for e in so_far if isinstance(e, Recorded) and e.actor == hero)
@@ -390,11 +390,6 @@ class Runner:
         applied = self.table.add_applied(steps.finish(Recorded(steps.steps, actor=hero)))
         self.say(applied)
         return applied
-
-    def has_acted(self) -> bool:
-        """S1: the hero whose turn is under way has taken its action (one per turn)."""
-        hero = self.fight.turns.current
-        return hero is not None and has_acted(hero, self._this_turn())
 
     def _this_turn(self) -> list[Event]:
         """The events since the hero's turn under way began."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import assert_never
 
-from lnf.model import Action, CDot, Condition, Dot, Fight, Flag, Hero, Monster
+from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
 from lnf.model.events import (
     Acted,
@@ -34,16 +34,16 @@ from lnf.rules.acl import acl, reduced
 from lnf.rules.chase import after_speeds, escapers, settle, start_pools
 from lnf.rules.d20 import at_least_one, d20_variant
 from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage, worth
+from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.group_changes import moved, tidy, without
-from lnf.rules.resources import RAGE, SECOND_WIND, SNEAK_ATTACK, spend
+from lnf.rules.resources import RAGE, SNEAK_ATTACK, spend
 from lnf.rules.roster import in_fight
 
 
 def apply_step(fight: Fight, step: Step) -> StepDone:
     """One step, then C6: a chase pair ends when either side drops."""
     done = _step(fight, step)
-    if acl(fight):
-        done = replace(done, after=_mark_use(done.after, step))
+    done = replace(done, after=_mark_use(done.after, step))
     after, notes = done.after, done.notes
     if after.chase:
         after, more = settle(after, escapers(after))
@@ -322,29 +322,19 @@ def _marked(fight: Fight, step: Marked) -> Fight:
 
 
 def _mark_use(fight: Fight, step: Step) -> Fight:
-    """V-ACL6: who used their action or bonus action (or defended) with this step."""
+    """F1 (and V-ACL6): who used its action, bonus action or reaction, which spells it cast,
+    and who defended, with this step."""
     turns = fight.turns
-    acting = ""
-    if isinstance(step, Attacked) and not step.opportunity:
-        acting = step.attacker
-    elif isinstance(step, SpellCast):
-        acting = step.caster
-    elif isinstance(step, Healed) and step.healer and step.by != SECOND_WIND:
-        acting = step.healer
-    elif isinstance(step, Hid | Contested) or (
-        isinstance(step, Acted) and step.action is not Action.NOTHING
-    ):
-        acting = step.who
-    if isinstance(step, Used) and step.resource in (RAGE, SECOND_WIND):
-        return replace(fight, turns=replace(turns, used_bonus=turns.used_bonus | {step.who}))
-    if not acting:
-        return fight
-    defended = isinstance(step, Acted) and step.action in (Action.DODGE, Action.DEFENCE)
-    return replace(
-        fight,
-        turns=replace(
+    spent = step_cost(fight, step)
+    if spent is not None:
+        who, cost = spent
+        defended = isinstance(step, Acted) and step.action in (Action.DODGE, Action.DEFENCE)
+        turns = replace(
             turns,
-            used_action=turns.used_action | {acting},
-            defended=turns.defended | ({acting} if defended else frozenset()),
-        ),
-    )
+            used_action=turns.used_action | ({who} if cost is Cost.ACTION else set()),
+            used_bonus=turns.used_bonus | ({who} if cost is Cost.BONUS else set()),
+            defended=turns.defended | ({who} if defended else set()),
+        )
+    if (spell := spell_cast(fight, step)) is not None:
+        turns = replace(turns, cast=(*turns.cast, spell))
+    return fight if turns is fight.turns else replace(fight, turns=turns)

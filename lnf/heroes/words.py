@@ -31,9 +31,10 @@ from lnf.engine.decisions import (
     SpellChoice,
     TurnChoice,
 )
+from lnf.engine.hero_turn import action_cost
 from lnf.engine.turns import UNARMED
 from lnf.errors import DiceError, Refused
-from lnf.model import Action, Attack, BackReason, Fight, Hero, Monster, Rank
+from lnf.model import Action, Attack, BackReason, Cost, Fight, Hero, Monster, Rank
 from lnf.model.events import Moved
 from lnf.model.plan import Mode
 from lnf.rules.acl import PARTS, verify_acl, verify_surge
@@ -99,6 +100,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     action: ActionChoice | None = None
     spend: Spend = []
     bonus: BonusChoice | None = None
+    bonus_action: ActionChoice | None = None
+    bonus_first = True
     flee = False
     surges: list[tuple[str, int]] = []
     state = fight
@@ -107,8 +110,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
         verb, rest = verb.lower(), rest.strip()
         verb = ATTACK_WORDS.get(verb, verb)
         if (verb, rest.lower()) in (("rage", ""), ("second", "wind")):
-            if bonus is not None:
-                raise Refused("one bonus action a turn")
+            if bonus is not None or bonus_action is not None:
+                raise Refused("one bonus action a turn", rule="F1")
             bonus = _bonus(state.hero(hero.name), verb)
             continue
         if verb in SURGE_WORDS:
@@ -126,9 +129,15 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             state = moved(state, move)
             moves.append(move)
             continue
-        if action is not None:
-            raise Refused("one action per turn; moves may come before it")
-        action = _action(state, state.hero(hero.name), verb, rest, spend)
+        done = _action(state, state.hero(hero.name), verb, rest, spend)
+        if _costs_bonus(hero, done):
+            if bonus_action is not None or bonus is not None:
+                raise Refused("one bonus action a turn", rule="F1")
+            bonus_action, bonus_first = done, action is None
+        elif action is not None:
+            raise Refused("one action a turn; moves may come before it", rule="F1")
+        else:
+            action = done
     if flee and isinstance(action, AttackChoice | SpellChoice | HealChoice):
         raise Refused(
             "a hero who flees attacks in the chase rounds, by escape points (C4); "
@@ -141,7 +150,15 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     if isinstance(action, AttackChoice) and action.power + action.force:
         held = sum(n for _, n in surges) + action.power + action.force
         verify_surge(state, state.hero(hero.name), held, "the attack")
-    return TurnChoice(tuple(moves), action, flee, tuple(spend), bonus, tuple(surges))
+    return TurnChoice(
+        tuple(moves), action, flee, tuple(spend), bonus, tuple(surges), bonus_action, bonus_first
+    )
+
+
+def _costs_bonus(hero: Hero, action: ActionChoice) -> bool:
+    """F1: the choice is what the hero does with its bonus action."""
+    cost = action_cost(hero, action)
+    return cost is not None and cost[0] is Cost.BONUS
 
 
 Spend = list[tuple[str, int]]  # the sheet's resources an action uses, as it is read

@@ -288,6 +288,8 @@ class Turns:
     used_action: frozenset[str] = frozenset()
     used_bonus: frozenset[str] = frozenset()
     defended: frozenset[str] = frozenset()
+    # F1: the spells cast this turn, (caster, casting time, level; 0 a cantrip), in order.
+    cast: tuple[tuple[str, Cost, int], ...] = ()
     current: str | None = None  # the hero whose turn is under way at the table (S1)
     # The table's answers to opportunity attacks offered (M6): (hero, foe leaving, takes it).
     answers: frozenset[tuple[str, str, bool]] = frozenset()

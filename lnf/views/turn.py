@@ -6,12 +6,13 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-from lnf.model import Fight, Hero, Monster, Rank
+from lnf.model import Cost, Fight, Hero, Monster, Rank
 from lnf.rules.choices import MODE_WORDS, attack_modes, options
+from lnf.rules.economy import left_this_turn
 from lnf.rules.hyrule import hyrule
 from lnf.rules.roster import in_fight
 from lnf.rules.strike_order import up_next
-from lnf.rules.wording import and_list, or_list
+from lnf.rules.wording import a_an, and_list, or_list
 from lnf.views.grid import sheet_line
 
 # The actions open to every hero on its turn: said once, at the end of the list.
@@ -53,21 +54,24 @@ def short_options(fight: Fight, hero: Hero) -> str:
     return "; ".join([*attacks, *spells, *moves, "or " + ", ".join(_EVERY_TURN)])
 
 
-def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path, acted: bool) -> list[str]:
-    """A hero's turn has begun at the table: lnf waits for what the DM records."""
+def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path) -> list[str]:
+    """A hero's turn has begun at the table: lnf waits for what the DM records, told what the
+    turn has left (F1)."""
     f = shlex.quote(str(fight_file))
-    if acted:
+    left = [a_an(str(c)) for c in left_this_turn(fight, hero.name) if c is not Cost.REACTION]
+    if Cost.ACTION not in left_this_turn(fight, hero.name):
+        more = f" ({and_list(left)} left)" if left else ""
         return [
             f"It is {hero.name}'s turn (round {fight.round}; {where(fight, hero)}); "
-            f"{hero.name} has taken an action.",
+            f"{hero.name}'s action is spent{more}.",
             f'  Record anything more (lnf act {f} "join …", lnf damage/heal/move/mark), then '
             f"lnf next {f}.",
         ]
-    left = sheet_line(hero)
+    sheet = sheet_line(hero)
     return [
         f"It is {hero.name}'s turn (round {fight.round}; {where(fight, hero)}).",
         f"  {hero.name} can: {short_options(fight, hero)}.",
-        *([f"  Left: {left}."] if left else []),
+        f"  Left: {and_list(left)}" + (f"; {sheet}." if sheet else "."),
         f'  Record it: lnf act {f} "attack …" (lnf rolls; --dice for the player\'s own), or '
         f"lnf damage/heal/move/mark; then lnf next {f}.",
     ]

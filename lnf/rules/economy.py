@@ -1,0 +1,134 @@
+"""F1, a turn's economy: one action, at most one bonus action (only where something grants
+one), and one reaction a round; a spell cast with the bonus action leaves only a 1-action
+cantrip as the turn's other spell, whichever is cast first.
+
+What a step spent is read from the step and the sheet it names (`step_cost`, `spell_cast`); the
+engine keeps the books in `Turns` (used_action, used_bonus, cast); `verify_costs` refuses what
+the turn has no room for.
+"""
+
+from __future__ import annotations
+
+from lnf.errors import Refused
+from lnf.model import Action, Attack, Cost, Fight, Healing, Hero, Monster
+from lnf.model.events import Acted, Attacked, Contested, Healed, Hid, SpellCast, Step, Used
+from lnf.rules.resources import RAGE, SECOND_WIND
+
+BONUS_FEATURES = (RAGE, SECOND_WIND)  # features whose use is the bonus action (F1)
+
+
+def attack_named(c: Hero | Monster, name: str) -> Attack | None:
+    return next((a for a in c.attacks if a.name == name), None)
+
+
+def healing_named(c: Hero | Monster, name: str) -> Healing | None:
+    if not isinstance(c, Hero):
+        return None
+    return next((h for h in c.heals if h.name.lower() == name.lower()), None)
+
+
+def step_cost(fight: Fight, step: Step) -> tuple[str, Cost] | None:
+    """Who spent what of its turn with `step` (F1); None for what costs nothing (moves, a
+    foe's roll, the DM's records)."""
+    match step:
+        case Attacked(opportunity=True):
+            return step.attacker, Cost.REACTION
+        case Attacked():
+            attack = attack_named(fight.combatant(step.attacker), step.attack)
+            return step.attacker, attack.cost if attack is not None else Cost.ACTION
+        case SpellCast():
+            spell = attack_named(fight.combatant(step.caster), step.spell)
+            return step.caster, spell.cost if spell is not None else Cost.ACTION
+        case Healed() if step.healer:
+            if step.by == SECOND_WIND:
+                return None  # its Used step is the bonus action
+            heal = healing_named(fight.combatant(step.healer), step.by)
+            return step.healer, heal.cost if heal is not None else Cost.ACTION
+        case Used() if step.resource in BONUS_FEATURES:
+            return step.who, Cost.BONUS
+        case Hid() | Contested():
+            return step.who, Cost.ACTION
+        case Acted() if step.action is not Action.NOTHING:
+            return step.who, Cost.ACTION
+    return None
+
+
+def spell_cast(fight: Fight, step: Step) -> tuple[str, Cost, int] | None:
+    """A spell cast with `step`: (caster, its casting time, its level; 0 for a cantrip)."""
+    match step:
+        case Attacked(opportunity=False) | SpellCast():
+            who = step.attacker if isinstance(step, Attacked) else step.caster
+            name = step.attack if isinstance(step, Attacked) else step.spell
+            attack = attack_named(fight.combatant(who), name)
+            if attack is None or not (attack.spell or attack.save is not None):
+                return None
+            return who, attack.cost, attack.slot
+        case Healed() if step.healer:
+            heal = healing_named(fight.combatant(step.healer), step.by)
+            if heal is None or not heal.slot:
+                return None  # a potion, Lay on Hands: no spell
+            return step.healer, heal.cost, heal.slot
+    return None
+
+
+def has_bonus_action(hero: Hero) -> bool:
+    """F1: a bonus action only where something grants one (a bonus-action spell or attack,
+    Rage, Second Wind…)."""
+    return (
+        any(a.cost is Cost.BONUS for a in hero.attacks)
+        or any(h.cost is Cost.BONUS for h in hero.heals)
+        or any(hero.resource(f) is not None for f in BONUS_FEATURES)
+    )
+
+
+def left_this_turn(fight: Fight, who: str) -> tuple[Cost, ...]:
+    """What the turn under way still holds (F1): its action, its bonus action if anything
+    grants one, and the reaction if unspent this round."""
+    c, turns = fight.combatant(who), fight.turns
+    left = []
+    if who not in turns.used_action:
+        left.append(Cost.ACTION)
+    if who not in turns.used_bonus and (not isinstance(c, Hero) or has_bonus_action(c)):
+        left.append(Cost.BONUS)
+    if who not in turns.reacted:
+        left.append(Cost.REACTION)
+    return tuple(left)
+
+
+def verify_costs(fight: Fight, who: str, wanted: list[tuple[Cost, int | None, str]]) -> None:
+    """F1: refuse what the turn has no room for. `wanted`: (cost, spell level or None, what) in
+    the order it is done."""
+    turns = fight.turns
+    used = {Cost.ACTION: who in turns.used_action, Cost.BONUS: who in turns.used_bonus}
+    used[Cost.REACTION] = who in turns.reacted
+    spells = [(cost, level) for name, cost, level in turns.cast if name == who]
+    for cost, level, what in wanted:
+        if used[cost]:
+            when = "round" if cost is Cost.REACTION else "turn"
+            raise Refused(f"{who}'s {cost} is spent this {when}: {what} needs it", rule="F1")
+        used[cost] = True
+        if level is not None:
+            verify_spell_pair(who, spells, cost, level, what)
+            spells.append((cost, level))
+
+
+def verify_spell_pair(
+    who: str, cast: list[tuple[Cost, int]], cost: Cost, level: int, what: str
+) -> None:
+    """F1: with a bonus-action spell in a turn, the only other spell is a 1-action cantrip,
+    whichever is cast first."""
+    if cost is Cost.REACTION or not cast:
+        return
+    bonus_cast = any(c is Cost.BONUS for c, _ in cast)
+    if bonus_cast and not (cost is Cost.ACTION and level == 0):
+        raise Refused(
+            f"{who} cast a spell with its bonus action this turn: its other spell can only be "
+            f"a cantrip cast as an action, and {what} is not",
+            rule="F1",
+        )
+    if cost is Cost.BONUS and any(not (c is Cost.ACTION and lv == 0) for c, lv in cast):
+        raise Refused(
+            f"{who} has cast a spell other than a cantrip this turn: {what}, a bonus-action "
+            "spell, cannot follow it",
+            rule="F1",
+        )
