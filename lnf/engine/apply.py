@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import assert_never
+from typing import Self, assert_never
 
 from lnf.engine.steps import apply_step
 from lnf.model import Fight, Hero, Monster, Phase
@@ -105,7 +105,7 @@ class Steps:
         self.done: list[StepDone] = []
 
     @classmethod
-    def turn(cls, fight: Fight, who: str) -> Steps:
+    def turn(cls, fight: Fight, who: str) -> Self:
         """A turn starts: Dodge lasts until the combatant's next turn, Disengage only for the
         turn it is taken in. A hero's turn at the table started already (`TurnStarted`), with
         what the DM recorded of it since: it is not started again."""

@@ -17,12 +17,16 @@ from lnf.model.events import (
     Acted,
     Attacked,
     Begun,
+    ConcentrationEnded,
     Contested,
     Covered,
     Damaged,
     Dashed,
     DeathSave,
+    Drained,
     Dropped,
+    EffectEnded,
+    EffectStarted,
     Ended,
     Event,
     Fled,
@@ -39,6 +43,7 @@ from lnf.model.events import (
     Renamed,
     RoundStarted,
     Saved,
+    SaveRolled,
     SpellCast,
     Step,
     Surged,
@@ -156,6 +161,21 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return out
         case Dropped():
             return _names(fight, [step.who], Monster)
+        case EffectStarted():
+            e = step.effect
+            by = [e.by] if e.by else []
+            on = [e.lasting.concentration] if e.lasting.concentration else []
+            until = [e.lasting.until[0]] if e.lasting.until is not None else []
+            old = [f"effect {e.key} began already"] if e.key <= fight.effects_begun else []
+            return _names(fight, [e.who, *by, *on, *until]) + old
+        case EffectEnded():
+            return _at_least(1, step.key, "an effect's key")
+        case SaveRolled():
+            return _saves(fight, [step.save]) + _amounts([step.damage])
+        case ConcentrationEnded():
+            return _names(fight, [step.who])
+        case Drained():
+            return _names(fight, [step.who]) + _amounts([step.amount])
         case _:
             assert_never(step)
 

@@ -33,6 +33,7 @@ from lnf.model.events import (
 )
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
+from lnf.rules.conditions import fails_str_dex, save_disadvantage
 from lnf.rules.d20 import d4_signs, d20_variant, favored, stacked
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
@@ -178,7 +179,28 @@ def _by_type(rolled: DiceRoll) -> Damage:
 
 
 # PHB appendix A: these fail Strength and Dexterity saves without a roll.
-_FAILS_STR_DEX = frozenset({Condition.PARALYZED, Condition.STUNNED, Condition.UNCONSCIOUS})
+def roll_save(
+    fight: Fight, target: Hero | Monster, ability: Ability, dc: int, dice: DiceSource, what: str
+) -> Saved:
+    """A saving throw against `what` (F3: a paralysed, stunned, petrified or unconscious
+    creature, or a downed hero, fails Strength and Dexterity saves; a restrained one rolls
+    Dexterity saves with disadvantage, as does one with three levels of exhaustion any save;
+    V-D20-1, V-D20-2: favor and the d4s)."""
+    name = target.name
+    if ability in (Ability.STR, Ability.DEX) and fails_str_dex(target):
+        return Saved(name, (), target.save_bonus(ability), dc, False, "cannot move")
+    bonus = target.save_bonus(ability)
+    worse = save_disadvantage(target, ability)
+    dice.about(
+        f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}"
+        + (" (disadvantage)" if worse else "")
+    )
+    d20 = roll_d20(dice, bonus, disadvantage=worse)
+    d4 = _roll_d4s(fight, target, "save", dice)
+    total = d20.total + sum(d4)
+    by_favor = d20_variant(fight) and favored(total, dc, target.favor)  # V-D20-1
+    success = total >= dc or by_favor
+    return Saved(name, d20.faces, d20.modifier, dc, success, d4=d4, favored=by_favor)
 
 
 def roll_spell(
@@ -198,29 +220,11 @@ def roll_spell(
     ability, dc = spell.save
     dice.about(f"{caster.name} casts {spell.name}: damage {spell.damage}")
     damage = roll(spell.damage, dice)
-    saves = []
-    for name in targets:
-        if name in spared:
-            continue
-        target = fight.combatant(name)
-        helpless = target.conditions & _FAILS_STR_DEX or (
-            isinstance(target, Hero) and downed(target)
-        )
-        if ability in (Ability.STR, Ability.DEX) and helpless:
-            saves.append(Saved(name, (), target.save_bonus(ability), dc, False, "cannot move"))
-            continue
-        bonus = target.save_bonus(ability)
-        save = f"{ability.value.title()} save against {spell.name}"
-        dice.about(f"{name}'s {save}: {bonus:+d} vs DC {dc}")
-        d20 = roll_d20(dice, bonus)
-        d4 = _roll_d4s(fight, target, "save", dice)
-        total = d20.total + sum(d4)
-        by_favor = d20_variant(fight) and favored(total, dc, target.favor)  # V-D20-1
-        saves.append(
-            Saved(
-                name, d20.faces, d20.modifier, dc, total >= dc or by_favor, d4=d4, favored=by_favor
-            )
-        )
+    saves = [
+        roll_save(fight, fight.combatant(name), ability, dc, dice, spell.name)
+        for name in targets
+        if name not in spared
+    ]
     return SpellCast(
         caster=caster.name,
         spell=spell.name,

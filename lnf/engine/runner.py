@@ -15,6 +15,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.before_fight import roll_initiative
 from lnf.engine.chasing import commit_speeds, monster_chase_turn, speed_policy
 from lnf.engine.decisions import TurnChoice
+from lnf.engine.effects import Rolled, round_start_ends, turn_edge
 from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
 from lnf.engine.replan import grid_view, orders_changed, plan_key
 from lnf.engine.resolve import (
@@ -33,7 +34,7 @@ from lnf.engine.table import Table
 from lnf.engine.turns import UNARMED, opportunity
 from lnf.engine.volleys import roll_volleys
 from lnf.errors import NoLegalPlan, RuleViolation
-from lnf.model import Condition, Fight, Hero, Monster, PhaseKind, Side
+from lnf.model import Condition, Fight, Hero, Monster, PhaseKind, Side, TurnEdge
 from lnf.model.applied import Applied
 from lnf.model.events import (
     Begun,
@@ -185,6 +186,8 @@ class Runner:
             self._add(roll_volleys(self.fight, self._dice(VOLLEYS)))
         for event in opening(self.fight):  # V2, R4, R5: what the rules do first
             self._add(event)
+        if ended := round_start_ends(self.fight, number):  # F4: what lasted in rounds
+            self._add(Recorded(ended, by_rules=True))
         order = tuple(strike_order(self.fight))
         self._add(RoundStarted(number, order, self.fight.phase))
         if self.fight.chase:
@@ -275,7 +278,9 @@ class Runner:
         return (foe, waiting) if waiting else None
 
     def _monster_turn(self, monster: Monster) -> bool:
-        turn = Steps.turn(self.fight, monster.name)
+        dice = self._turn_dice(monster)
+        turn = self._begin(monster.name, dice)  # F4: what ends, and saves, as it starts
+        monster = turn.fight.monster(monster.name)
         if incapacitated(monster):
             self._finish(turn, "cannot act")
             return True
@@ -284,11 +289,12 @@ class Runner:
             return True
         if in_chase(self.fight, monster.name):
             dashed = monster.name in self.fight.turns.dashed
-            monster_chase_turn(turn, monster, self._turn_dice(monster))
-            self._finish(turn, "" if turn.done else _chase_note(dashed))
+            started = len(turn.done)
+            monster_chase_turn(turn, monster, dice)
+            self._finish(turn, "" if len(turn.done) > started else _chase_note(dashed))
             return True
         if self.heroes.tells_to_flee(self.fight, monster):
-            flight(turn, monster, self._turn_dice(monster), self.heroes)
+            flight(turn, monster, dice, self.heroes)
             self._finish(turn)
             return True
         order = self._current_plan().order_for(monster.name)
@@ -297,9 +303,8 @@ class Runner:
             return True
         if self.heroes.at_table and self.unanswered() is not None:
             return False  # the table says first whether its heroes strike as the monster goes
-        turn = Steps.turn(self.fight, monster.name)  # the plan may have added an event
+        turn = self._rebuilt(turn, dice)  # the plan may have added an event
         _stand_up(turn)
-        dice = self._turn_dice(monster)
         leaving = order_step(turn.fight, order)
         for foe in opportunity_attackers(turn.fight, leaving) if leaving is not None else []:
             hero = turn.fight.hero(foe)
@@ -324,7 +329,7 @@ class Runner:
                 attacks = attacks or (() if me.attacks else (UNARMED,))
             for attack in attacks:  # P2: all at its one target; it stops if the target drops
                 target = turn.fight.hero(order.target)
-                if not in_fight(target):
+                if not in_fight(target) or not can_take_turn(turn.fight.monster(monster.name)):
                     break
                 me = turn.fight.monster(monster.name)
                 # V-ACL6: lnf's monsters spend their surge dice on their first hit's damage.
@@ -336,12 +341,15 @@ class Runner:
     # --- heroes ----------------------------------------------------------------------------
 
     def _hero_turn(self, hero: Hero) -> bool:
-        turn = Steps.turn(self.fight, hero.name)
+        at_table = self.heroes.at_table
+        dice = self._turn_dice(hero) if not at_table else self._edge_dice(hero, TurnEdge.START)
+        turn = self._begin(hero.name, dice)  # F4: what ends, and saves, as it starts
+        hero = turn.fight.hero(hero.name)
         if hero.current_hp == 0 and in_fight(hero):
             if hero.stable:
                 self._finish(turn, "is stable at 0 hit points")
             else:
-                turn.do(roll_death_save(hero, self._turn_dice(hero)))  # D9
+                turn.do(roll_death_save(hero, dice))  # D9
                 self._finish(turn)
             return True
         if not can_take_turn(hero):
@@ -353,18 +361,35 @@ class Runner:
         if hero.name in self.fight.turns.dashed:  # C2: its action went into speed
             self._finish(turn, _chase_note(True))
             return True
-        if self.heroes.at_table:
+        if at_table:
             if self.fight.turns.current != hero.name:
+                if turn.steps:  # what ended as its turn started, and the saves then
+                    self._add(Recorded(turn.steps, by_rules=True))
                 self._add(TurnStarted(hero.name))
             return False  # the DM records what the hero does; lnf next ends the turn
         begun = _stand_up(turn)  # the hero as its turn starts (V-ACL6's surge dice)
         choice = self.heroes.choose(begun, begun.hero(hero.name))
         if choice is None:
             return False
-        turn = Steps.turn(self.fight, hero.name)
-        hero_steps(turn, hero, choice, self._turn_dice(hero), self.heroes)
+        turn = self._rebuilt(turn, dice, stand_up=False)
+        hero_steps(turn, hero, choice, dice, self.heroes)
         self._finish(turn)
         return True
+
+    def _begin(self, who: str, dice: DiceSource) -> Rolled:
+        """A turn starts (F4): what lasted until its start ends, saves repeated then roll."""
+        turn = Rolled.turn(self.fight, who).rolling(dice)
+        turn_edge(turn, who, TurnEdge.START, dice)
+        return turn
+
+    def _rebuilt(self, turn: Rolled, dice: DiceSource, *, stand_up: bool = True) -> Rolled:
+        """The turn's steps so far again, on the fight as it is now (a plan may have been
+        logged since): nothing is rolled again."""
+        assert turn.who is not None
+        again = Rolled.turn(self.fight, turn.who)
+        for done in turn.done if stand_up or not _only_stood(turn) else turn.done[:-1]:
+            again.do(done.step)
+        return again.rolling(dice)
 
     # --- heroes at the table ---------------------------------------------------------------
 
@@ -373,7 +398,9 @@ class Runner:
         recorded of it is in the log already."""
         who = self.fight.turns.current
         assert who is not None, "no hero's turn is under way"
-        self._finish(Steps.turn(self.fight, who), "ends the turn")
+        hero = self.fight.hero(who)
+        turn = Rolled.turn(self.fight, who).rolling(self._edge_dice(hero, TurnEdge.END))
+        self._finish(turn, "ends the turn")
 
     def act(self, choice: TurnChoice, dice: DiceSource | None = None) -> Applied:
         """`lnf act`: the hero whose turn it is does what the DM says, checked here (S1) and
@@ -385,7 +412,7 @@ class Runner:
         assert hero is not None  # verify_act refuses otherwise
         part = sum(1 for e in so_far if isinstance(e, Recorded) and e.actor == hero)
         dice = dice or self._dice(f"round {self.fight.round}: {hero}'s turn, part {part + 1}")
-        steps = Steps(self.fight)
+        steps = Rolled(self.fight).rolling(dice)
         hero_steps(steps, self.fight.hero(hero), choice, dice, self.heroes)
         applied = self.table.add_applied(steps.finish(Recorded(steps.steps, actor=hero)))
         self.say(applied)
@@ -405,13 +432,27 @@ class Runner:
     def _turn_dice(self, c: Hero | Monster) -> DiceSource:
         return self._dice(f"round {self.fight.round}: {c.name}'s turn")
 
+    def _edge_dice(self, c: Hero | Monster, edge: TurnEdge) -> DiceSource:
+        """At the table a hero's turn starts and ends in two commands: each edge's saves have
+        dice of their own (F4)."""
+        return self._dice(f"round {self.fight.round}: {c.name}'s turn, the {edge}")
+
     def _add(self, event: Event) -> None:
         self.say(self.table.add(event))
 
     def _finish(self, turn: Steps, note: str = "") -> None:
+        """The turn ends (F4: what lasted until its end ends; saves repeated then roll)."""
         assert turn.who is not None
+        if isinstance(turn, Rolled) and turn.dice is not None and turn.who in self.fight:
+            turn_edge(turn, turn.who, TurnEdge.END, turn.dice)
         applied = turn.finish(Turn(turn.who, turn.steps, note))
         self.say(self.table.add_applied(applied))
+
+
+def _only_stood(turn: Steps) -> bool:
+    """The last step of the turn so far is the hero standing up before its choice."""
+    last = turn.done[-1].step if turn.done else None
+    return isinstance(last, Marked) and last.mark is Condition.PRONE and not last.on
 
 
 def _stand_up(turn: Steps) -> Fight:

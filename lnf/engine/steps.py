@@ -7,23 +7,29 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import assert_never
 
+from lnf.engine.lasting import concentration_ended, drained, effect_ended, effect_started
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
 from lnf.model.events import (
     Acted,
     Attacked,
+    ConcentrationEnded,
     Contested,
     Covered,
     Damage,
     Damaged,
     Dashed,
     DeathSave,
+    Drained,
     Dropped,
+    EffectEnded,
+    EffectStarted,
     Fled,
     Healed,
     Hid,
     Marked,
     Moved,
+    SaveRolled,
     SpellCast,
     Step,
     Surged,
@@ -101,6 +107,16 @@ def _step(fight: Fight, step: Step) -> StepDone:
             monster = fight.monster(step.who)
             after = tidy(fight.with_combatant(replace(monster, damage=monster.hp)))
             return StepDone(step, fight, after, notes=(f"{step.who} is gone (D8)",))
+        case EffectStarted():
+            return effect_started(fight, step)
+        case EffectEnded():
+            return effect_ended(fight, step)
+        case ConcentrationEnded():
+            return concentration_ended(fight, step)
+        case Drained():
+            return drained(fight, step)
+        case SaveRolled():
+            return StepDone(step, fight, fight)  # what follows from it is its own step
         case _:
             assert_never(step)
 

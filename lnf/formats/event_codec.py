@@ -28,12 +28,16 @@ from lnf.model.events import (
     Acted,
     Attacked,
     Begun,
+    ConcentrationEnded,
     Contested,
     Covered,
     Damaged,
     Dashed,
     DeathSave,
+    Drained,
     Dropped,
+    EffectEnded,
+    EffectStarted,
     Ended,
     Event,
     Fled,
@@ -50,6 +54,7 @@ from lnf.model.events import (
     Renamed,
     RoundStarted,
     Saved,
+    SaveRolled,
     SpellCast,
     Step,
     Surged,
@@ -98,6 +103,11 @@ STEP_TAGS: dict[type[Any], str] = {
     Covered: "cover",
     Surged: "surge",
     Contested: "contest",
+    EffectStarted: "effect",
+    EffectEnded: "effect-end",
+    SaveRolled: "save",
+    ConcentrationEnded: "concentration-end",
+    Drained: "drain",
 }
 _EVENTS = {tag: cls for cls, tag in EVENT_TAGS.items()}
 UNTYPED = DamageType | None  # written "" when None
@@ -166,10 +176,22 @@ def _pairs(hint: Any) -> bool:
     return typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is not Ellipsis
 
 
+def _unwrapped(hint: Any) -> Any:
+    """`X | None` → X, where X is a tuple type; any other hint as it is."""
+    if typing.get_origin(hint) in (types.UnionType, typing.Union):
+        tuples = [o for o in typing.get_args(hint) if typing.get_origin(o) is tuple]
+        if len(tuples) == 1:
+            return tuples[0]
+    return hint
+
+
 def _to_json(value: Any, hint: Any) -> Any:
     if value is None and hint == UNTYPED:
         return ""  # untyped damage has an empty type, as in damage per type
     if isinstance(value, tuple):
+        hint = _unwrapped(hint)
+        if _pairs(hint):  # one pair, such as a save's (ability, DC): a two-item list
+            return [_to_json(v, h) for v, h in zip(value, typing.get_args(hint), strict=True)]
         item = typing.get_args(hint)[0]
         if _pairs(item):  # pairs, written as an object
             key_hint, value_hint = typing.get_args(item)
@@ -327,6 +349,8 @@ def _make_reader(hint: Any) -> Reader:
     origin = typing.get_origin(hint)
     if origin in (types.UnionType, typing.Union):
         return _union_reader(hint)
+    if origin is tuple and _pairs(hint):  # one pair, as a two-item list
+        return _pair_reader(*typing.get_args(hint))
     if origin is tuple:
         item = typing.get_args(hint)[0]
         if _pairs(item):  # pairs, written as an object
@@ -403,6 +427,17 @@ def _union_reader(hint: Any) -> Reader:
             except _Bad as exc:
                 errors.append(str(exc))
         raise _Bad(errors[0])
+
+    return read
+
+
+def _pair_reader(first_hint: Any, second_hint: Any) -> Reader:
+    first, second = _reader(first_hint), _reader(second_hint)
+
+    def read(value: Any, where: str) -> Any:
+        if not isinstance(value, list) or len(value) != 2:
+            raise _Bad(f"{where}: expected a pair [a, b], got {_short(value)}")
+        return (first(value[0], f"{where}[0]"), second(value[1], f"{where}[1]"))
 
     return read
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from lnf.dice import DamageType
+from lnf.model.effects import Effect
 from lnf.model.enums import Ability, Action, BackReason, Condition, Dot, PhaseKind, Rank, Side
 from lnf.model.fight import Cover, Phase
 from lnf.model.plan import Advantage, Mode, Order
@@ -269,6 +270,51 @@ class Dropped:
     who: str
 
 
+@value
+class EffectStarted:
+    """F4: an effect begins on a creature (a condition that lasts, a concentration, F5)."""
+
+    effect: Effect
+
+
+@value
+class EffectEnded:
+    """F4: an effect ends, and why ("1 minute is over", "the save succeeded", "the DM")."""
+
+    key: int
+    why: str
+
+
+@value
+class SaveRolled:
+    """A saving throw against something lasting: a repeat save against an effect (F4), a
+    concentration save (F5: `damage` is what set its DC), a rider's save (F6)."""
+
+    save: Saved
+    ability: Ability
+    against: str  # what it is against, in words: "Hold Person", "concentration"
+    key: int = 0  # the effect a repeat save is against (F4); 0 for none
+    damage: int = 0
+
+
+@value
+class ConcentrationEnded:
+    """F5: a creature's concentration ends (a failed save, 0 hit points, incapacitated, a new
+    concentration, the DM): its concentration, the effects that last on it and its wanted C
+    dot go."""
+
+    who: str
+    why: str
+
+
+@value
+class Drained:
+    """F6: a creature's hit-point maximum is reduced (a wight's Life Drain)."""
+
+    who: str
+    amount: int
+
+
 Step = (
     Moved
     | Attacked
@@ -287,6 +333,11 @@ Step = (
     | Fled
     | Dashed
     | Hid
+    | EffectStarted
+    | EffectEnded
+    | SaveRolled
+    | ConcentrationEnded
+    | Drained
 )
 
 # --- events --------------------------------------------------------------------------------

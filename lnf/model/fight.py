@@ -338,6 +338,7 @@ class Fight:
     units: tuple[tuple[str, ...], ...] = ()
     # F4: what lasts on whom and what ends it, in the order it began.
     effects: tuple[Effect, ...] = ()
+    effects_begun: int = 0  # how many effects began in this fight: the next one's key
 
     @cached_property
     def everyone(self) -> tuple[Hero | Monster, ...]:

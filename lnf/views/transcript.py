@@ -17,12 +17,16 @@ from lnf.model.events import (
     Acted,
     Attacked,
     Begun,
+    ConcentrationEnded,
     Contested,
     Covered,
     Damaged,
     Dashed,
     DeathSave,
+    Drained,
     Dropped,
+    EffectEnded,
+    EffectStarted,
     Ended,
     Fled,
     Healed,
@@ -37,6 +41,7 @@ from lnf.model.events import (
     Redone,
     Renamed,
     RoundStarted,
+    SaveRolled,
     SpellCast,
     Surged,
     Surprised,
@@ -54,6 +59,7 @@ from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
 from lnf.rules.wording import a_an, and_list, plural
+from lnf.views.effects_text import effect_text, save_roll
 
 MODE_WORDS = {Mode.MELEE: "in mêlée", Mode.REACH: "with reach", Mode.RANGED: "at range"}
 ACTION_WORDS = {
@@ -286,6 +292,8 @@ def _step_text(done: StepDone) -> str:
                 f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
                 f"{abs(step.bonus)} = {step.total}: {'; '.join(results)}."
             )
+        case EffectStarted() | EffectEnded() | SaveRolled() | ConcentrationEnded() | Drained():
+            return effect_text(step, done.before, after)
         case _:
             assert_never(step)
 
@@ -360,13 +368,7 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
         text += f", sparing {and_list(step.spared)} (Sculpt Spells)"
     parts = [f"{text}: {step.damage_text}"]
     for saved in step.saves:
-        if saved.faces:
-            roll = f"1d20 ({saved.faces[0]}) {'+' if saved.bonus >= 0 else '-'} {abs(saved.bonus)}"
-            roll += _d4_text(saved.d4)
-            roll += f" = {saved.faces[0] + saved.bonus + sum(saved.d4)} vs DC {saved.dc}"
-            roll += ", a miss by 1 with favor (V-D20-1)" if saved.favored else ""
-        else:
-            roll = f"fails ({saved.note})"
+        roll = save_roll(saved, _d4_text(saved.d4))
         verdict = ("saves" if saved.success else "fails") if saved.faces else ""
         dealt = _dealt_to(done, saved.who)
         defence = _defences_text(dealt).rsplit(":", 1)[0] if dealt.defences or dealt.floored else ""

@@ -1,0 +1,195 @@
+"""Effects played (F4–F6): the steps that end what lasts at a turn's edges and as a round
+starts, repeat saves, concentration saves after damage, and riders after a hit.
+
+`Rolled` is the turn builder the runner and the DM's records use: after each step it does,
+it adds what the rules make follow from it (a concentration save, a rider), rolled with its
+dice. Replaying a log uses plain `Steps`: what followed is in the log already.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lnf.dice.roll import DiceSource, roll
+from lnf.engine.apply import Steps
+from lnf.engine.resolve import roll_save
+from lnf.model import Ability, Condition, Effect, Fight, Hero, Lasting, Monster, TurnEdge
+from lnf.model.applied import StepDone
+from lnf.model.effects import Rider
+from lnf.model.events import (
+    Attacked,
+    ConcentrationEnded,
+    Damaged,
+    Drained,
+    EffectEnded,
+    EffectStarted,
+    SaveRolled,
+    SpellCast,
+    Step,
+)
+from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
+from lnf.rules.economy import attack_named
+from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
+from lnf.rules.roster import in_fight
+
+TARGET, ATTACKER = "target", "attacker"  # F6: how a rider read from a text names who
+
+
+class Rolled(Steps):
+    """Steps that roll what follows from each one (F5, F6) with `dice`."""
+
+    dice: DiceSource | None = None
+
+    def rolling(self, dice: DiceSource) -> Rolled:
+        self.dice = dice
+        return self
+
+    def do(self, step: Step) -> StepDone:
+        done = super().do(step)
+        if self.dice is not None:
+            dice, self.dice = self.dice, None  # what follows does not follow again
+            try:
+                follow(self, done, dice)
+            finally:
+                self.dice = dice
+        return done
+
+
+def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
+    """What a step brings (in this order): riders of a hit (F6), concentration broken by 0
+    hit points or incapacitation, then a concentration save for each damage taken (F5)."""
+    step = done.step
+    if isinstance(step, Attacked) and step.hit:
+        attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
+        for rider in attack.riders if attack is not None else ():
+            ride(turn, step.attacker, step.target, attack.name if attack else "", rider, dice)
+    if isinstance(step, SpellCast):
+        spell = attack_named(turn.fight.combatant(step.caster), step.spell)
+        if spell is not None:
+            cast_effects(turn, step, spell.riders, spell.concentration)
+    for c in done.before.everyone:
+        if (why := broken(turn.fight, turn.fight.combatant(c.name))) and not broken(done.before, c):
+            turn.do(ConcentrationEnded(c.name, why))
+    for dealt in done.dealt:
+        c = turn.fight.combatant(dealt.who)
+        if dealt.amount > 0 and concentrating(turn.fight, c):
+            dc = save_dc(dealt.amount)
+            save = roll_save(turn.fight, c, Ability.CON, dc, dice, "concentration")
+            turn.do(SaveRolled(save, Ability.CON, "concentration", damage=dealt.amount))
+            if not save.success:
+                turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
+
+
+def ride(
+    turn: Steps, attacker: str, target: str, attack: str, rider: Rider, dice: DiceSource
+) -> None:
+    """F6: a hit's rider: the target's save if it has one, then the damage (half or none on a
+    success), the conditions for their duration and a grapple."""
+    victim = turn.fight.combatant(target)
+    if not in_fight(victim):
+        return
+    what = f"{attacker}'s {attack}"
+    success = False
+    if rider.save is not None:
+        ability, dc = rider.save
+        save = roll_save(turn.fight, victim, ability, dc, dice, what)
+        turn.do(SaveRolled(save, ability, what))
+        success = save.success
+    if rider.damage is not None and (not success or rider.half):
+        dice.about(f"{what}: {rider.damage}")
+        rolled = roll(rider.damage, dice)
+        amount = rolled.total // 2 if success else rolled.total
+        done = turn.do(Damaged(target, amount, rider.damage_type, text=f"{what}: {rolled}"))
+        taken = sum(d.amount for d in done.dealt)
+        if rider.max_hp and taken:
+            turn.do(Drained(target, taken))
+    if success:
+        return
+    if rider.grapple:
+        held = Lasting()  # until it escapes (the DM takes it off) or the grappler lets go
+        start(turn, target, f"grappled by {attacker} (escape DC {rider.grapple})", held, attacker)
+    for condition in rider.conditions:
+        if condition in _immune(victim):
+            continue
+        lasting = _named(rider.lasting, attacker, target)
+        start(turn, target, str(condition), lasting, attacker, condition)
+
+
+def cast_effects(
+    turn: Steps, step: SpellCast, riders: tuple[Rider, ...], concentration: bool
+) -> None:
+    """F5, F6: a spell's conditions on the targets that failed its save, lasting while the
+    caster concentrates when the spell needs it (its earlier concentration ends first)."""
+    failed = [s.who for s in step.saves if not s.success]
+    if concentration:
+        if concentration_of(turn.fight, step.caster) is not None:
+            turn.do(ConcentrationEnded(step.caster, f"it begins concentrating on {step.spell}"))
+        start(turn, step.caster, step.spell, Lasting(), step.caster, concentration=True)
+    for rider in riders:
+        for name in failed:
+            for condition in rider.conditions:
+                if condition in _immune(turn.fight.combatant(name)):
+                    continue
+                lasting = _named(rider.lasting, step.caster, name)
+                if concentration:
+                    lasting = replace(lasting, concentration=step.caster)
+                start(turn, name, str(condition), lasting, step.caster, condition)
+
+
+def start(
+    turn: Steps,
+    who: str,
+    what: str,
+    lasting: Lasting,
+    by: str = "",
+    condition: Condition | None = None,
+    *,
+    concentration: bool = False,
+) -> None:
+    """An effect begins now: in the round under way, during the turn being played."""
+    fight = turn.fight
+    effect = Effect(
+        key=next_key(fight),
+        who=who,
+        what=what,
+        lasting=lasting,
+        round=fight.round,
+        turn=turn.who or fight.turns.current or "",
+        by=by,
+        condition=condition,
+        concentration=concentration,
+    )
+    turn.do(EffectStarted(effect))
+
+
+def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
+    """F4: at the start or end of `who`'s turn, what lasted until then ends, and the saves
+    repeated then are rolled (a success ends the effect)."""
+    for e, why in ending_at(turn.fight, who, edge):
+        turn.do(EffectEnded(e.key, why))
+    for e in saves_due(turn.fight, who, edge):
+        if e not in turn.fight.effects or e.lasting.save is None:
+            continue
+        ability, dc = e.lasting.save
+        save = roll_save(turn.fight, turn.fight.combatant(who), ability, dc, dice, e.what)
+        turn.do(SaveRolled(save, ability, e.what, key=e.key))
+        if save.success:
+            turn.do(EffectEnded(e.key, "the save succeeded"))
+
+
+def round_start_ends(fight: Fight, number: int) -> tuple[Step, ...]:
+    """F4: what counted in rounds ends as round `number` starts."""
+    return tuple(EffectEnded(e.key, why) for e, why in ending_as_round_starts(fight, number))
+
+
+def _named(lasting: Lasting, attacker: str, target: str) -> Lasting:
+    """A rider read from a text says "the target" and "the attacker": now they have names."""
+    names = {TARGET: target, ATTACKER: attacker}
+    until = lasting.until
+    if until is not None:
+        until = (names.get(until[0], until[0]), until[1])
+    return replace(lasting, until=until)
+
+
+def _immune(c: Hero | Monster) -> frozenset[Condition]:
+    return c.condition_immune if isinstance(c, Monster) else frozenset()

@@ -1,0 +1,46 @@
+"""F5, concentration: who is concentrating, the save a damage asks for, and what ends it.
+
+A hero concentrating carries a wanted C dot (T1). **Decision (F5):** a wanted C dot written in a
+fight file or marked without a cause is concentration, the usual case: damage asks for the
+save, and its end takes the dot.
+"""
+
+from __future__ import annotations
+
+from lnf.model import CDot, Effect, Fight, Hero, Monster
+from lnf.rules.roster import in_fight, incapacitated
+
+
+def concentration_of(fight: Fight, who: str) -> Effect | None:
+    """The concentration effect `who` keeps up, if one was begun (a spell, a mark)."""
+    return next((e for e in fight.effects if e.who == who and e.concentration), None)
+
+
+def concentrating(fight: Fight, c: Hero | Monster) -> bool:
+    """F5: `c` is concentrating: on an effect lnf knows, or (a hero) with a wanted C dot."""
+    if concentration_of(fight, c.name) is not None:
+        return True
+    return isinstance(c, Hero) and c.c_dot is CDot.WANTED
+
+
+def save_dc(damage: int) -> int:
+    """F5: DC 10 or half the damage (rounded down), whichever is higher."""
+    return max(10, damage // 2)
+
+
+def broken(fight: Fight, c: Hero | Monster) -> str:
+    """Why `c`'s concentration ends without a save (F5): it dropped to 0 hit points or is
+    incapacitated; "" while it holds."""
+    if not concentrating(fight, c):
+        return ""
+    if c.current_hp == 0 or not in_fight(c):
+        return "it dropped to 0 hit points"
+    if incapacitated(c):
+        return "it is incapacitated"
+    return ""
+
+
+def lasting_on(fight: Fight, who: str) -> list[Effect]:
+    """The effects that last while `who` concentrates (its own concentration first)."""
+    own = [e for e in fight.effects if e.who == who and e.concentration]
+    return own + [e for e in fight.effects if e.lasting.concentration == who and e not in own]

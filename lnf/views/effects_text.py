@@ -1,0 +1,59 @@
+"""The steps of effects told as a DM says them (F4–F6): what begins and on whom, what ends and
+why, a save rolled against something lasting."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from lnf.model import Fight
+from lnf.model.events import (
+    ConcentrationEnded,
+    Drained,
+    EffectEnded,
+    EffectStarted,
+    Saved,
+    SaveRolled,
+)
+
+EffectStep = EffectStarted | EffectEnded | SaveRolled | ConcentrationEnded | Drained
+
+
+def save_roll(saved: Saved, d4: str = "") -> str:
+    """ "1d20 (14) + 2 = 16 vs DC 10", or why it failed without a roll."""
+    if not saved.faces:
+        return f"fails ({saved.note})"
+    sign = "+" if saved.bonus >= 0 else "-"
+    roll = f"1d20 ({saved.faces[0]}) {sign} {abs(saved.bonus)}{d4}"
+    roll += f" = {saved.faces[0] + saved.bonus + sum(saved.d4)} vs DC {saved.dc}"
+    return roll + (", a miss by 1 with favor (V-D20-1)" if saved.favored else "")
+
+
+def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
+    match step:
+        case EffectStarted():
+            e = step.effect
+            by = f" (by {e.by})" if e.by and e.by != e.who else ""
+            if e.concentration:
+                return f"{e.who} concentrates on {e.what} ({e.lasting}) (F5)."
+            if e.condition is not None:
+                return f"{e.who} is {e.condition}{by}: {e.lasting} (F4)."
+            return f"{e.who}: {e.what}{by}, {e.lasting} (F4)."
+        case EffectEnded():
+            ended = next((e for e in before.effects if e.key == step.key), None)
+            what = f"{ended.what} on {ended.who}" if ended is not None else f"effect {step.key}"
+            return f"{what} ends: {step.why} (F4)."
+        case SaveRolled():
+            s = step.save
+            verdict = "success" if s.success else "failure"
+            dc = f" (DC 10 or half the {step.damage} damage)" if step.damage else ""
+            return (
+                f"{s.who}'s {step.ability.name.title()} save against {step.against}{dc}: "
+                f"{save_roll(s)}: {verdict}."
+            )
+        case ConcentrationEnded():
+            return f"{step.who}'s concentration ends: {step.why} (F5)."
+        case Drained():
+            hp = after.combatant(step.who).hp
+            return f"{step.who}'s hit-point maximum drops by {step.amount} to {hp} (F6)."
+        case _:
+            assert_never(step)
