@@ -5,12 +5,15 @@ refuses with the rule's id."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from lnf.cli.options import fight_argument, opened
 from lnf.dice import DamageType
+from lnf.dice.roll import DiceSource
+from lnf.engine.effects import Rolled, mark_effect, recorded, unmark
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.model import BackReason, Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.events import (
@@ -36,6 +39,7 @@ from lnf.rules.choices import (
     verify_leave,
     verify_rank,
 )
+from lnf.rules.effects import read_lasting
 from lnf.rules.group_changes import moved
 from lnf.rules.names import find_name
 from lnf.rules.roster import in_fight
@@ -79,7 +83,8 @@ def damage(fight_file: Path, who: str, amount: str, kind: str | None, crit: bool
     except Refused as exc:
         raise _refused(exc) from None
     total, text = _amount(session, amount, "damage", 0, crit)
-    _record(session, Damaged(who, total, DamageType(kind) if kind else None, crit, text))
+    step = Damaged(who, total, DamageType(kind) if kind else None, crit, text)
+    _follow(session, lambda steps: _do(steps, step))  # F5: a concentration save
 
 
 @click.command()
@@ -179,29 +184,137 @@ def _why(why: str | None) -> BackReason | None:
 @who_argument
 @click.argument("mark", metavar="MARK", nargs=-1, required=True)
 @click.option("--off", is_flag=True, help="Take the mark off.")
-def mark(fight_file: Path, who: str, mark: tuple[str, ...], off: bool) -> None:
+@click.option("--rounds", type=int, metavar="N", help="It lasts N rounds (1 minute = 10; F4).")
+@click.option(
+    "--until", metavar="EDGE", help='It lasts until "end of NAME\'s turn" (or start; F4).'
+)
+@click.option("--save", metavar="ABILITY DC", help='A save ("con 12") ends it (F4).')
+@click.option(
+    "--each",
+    type=click.Choice(["end", "start"]),
+    help="The save is repeated at the end (or start) of each of its turns.",
+)
+@click.option("--while", "while_", metavar="NAME", help="It lasts while NAME concentrates (F5).")
+@click.option("--by", metavar="NAME", help="Who caused it.")
+def mark(
+    fight_file: Path,
+    who: str,
+    mark: tuple[str, ...],
+    off: bool,
+    rounds: int | None,
+    until: str | None,
+    save: str | None,
+    each: str | None,
+    while_: str | None,
+    by: str | None,
+) -> None:
     """Put a dot (C, C-, O, N; T1), a condition (prone, …) or, under the AC-less variant,
-    cover (`cover +4`, `cover total`, `cover small ranged`; V-ACL2) on NAME, or take it off."""
+    cover (`cover +4`, `cover total`, `cover small ranged`; V-ACL2) on NAME, or take it off.
+    A condition may last: `poisoned 1 minute`, `--rounds 3`, `--until "end of Wren's turn"`,
+    `--save "con 12" --each end`, `--while Cade` (F4); `concentration Bless` starts NAME's
+    concentration (F5: a C dot; an earlier concentration ends)."""
     text = " ".join(mark).strip()
-    if text.lower().split()[0] == "cover":
-        _cover(fight_file, who, text.partition(" ")[2], off)
+    first, _, rest = text.partition(" ")
+    if first.lower() == "cover":
+        _cover(fight_file, who, rest, off)
         return
-    what: Dot | Condition
+    timed = any(x is not None for x in (rounds, until, save, each, while_))
+    what: Dot | Condition | None = None
     if text.upper() in {d.value for d in Dot}:
         what = Dot(text.upper())
-    elif text.lower() in {c.value for c in Condition}:
-        what = Condition(text.lower())
-    else:
+    elif first.lower() in {c.value for c in Condition}:
+        what = Condition(first.lower())
+    elif first.lower() in ("concentration", "concentrating"):
+        what = None
+    elif not timed:
         conditions = ", ".join(c.value for c in Condition)
         problem = InputProblem(
-            f"{mark!r} is neither a dot (C, C-, O, N) nor a condition", hint=conditions
+            f"{text!r} is neither a dot (C, C-, O, N) nor a condition; a named effect takes a "
+            "duration (--rounds, --until, --save, --while)",
+            hint=conditions,
         )
         raise InputError("command line", [problem])
     session = opened(fight_file)
-    c = _known(session.fight, who)
-    if isinstance(what, Dot) and not isinstance(c, Hero):
-        raise InputError("command line", [InputProblem("dots are for heroes (T1)", rule="T1")])
-    _record(session, Marked(c.name, what, not off))
+    fight = session.fight
+    c = _known(fight, who)
+    if isinstance(what, Dot):
+        if not isinstance(c, Hero):
+            raise InputError("command line", [InputProblem("dots are for heroes (T1)", rule="T1")])
+        _record(session, Marked(c.name, what, not off))
+        return
+    concentration = first.lower() in ("concentration", "concentrating")
+    words = rest if isinstance(what, Condition) else ""  # a concentration's rest is its spell
+    if isinstance(what, Condition) and off:
+        condition = what
+        _follow(session, lambda steps: unmark(steps, c.name, condition))
+        return
+    if isinstance(what, Condition) and not (timed or words.strip()):
+        _record(session, Marked(c.name, what, True))  # lasts until it is taken off
+        return
+    names = [x.name for x in fight.everyone]
+    try:
+        lasting = read_lasting(
+            words, names, rounds=rounds, until=until, save=save, each=each, while_=while_
+        )
+        cause = find_name(by, names) if by else ""
+    except Refused as exc:
+        raise _refused(exc) from None
+    named = str(what) if isinstance(what, Condition) else (rest if concentration else text)
+    imposes = what if isinstance(what, Condition) else None
+    _follow(
+        session,
+        lambda steps: mark_effect(
+            steps,
+            c.name,
+            (named or "a spell") if concentration else named,
+            lasting,
+            imposes,
+            by=cause,
+            concentration=concentration,
+        ),
+    )
+
+
+def _do(steps: Rolled, step: Step) -> None:
+    steps.do(step)
+
+
+def _follow(session: Session, build: Callable[[Rolled], None]) -> None:
+    """A record with what the rules make follow from it (F5's concentration save after
+    damage), rolled with the log's dice for this entry. A fight's first roll gives its log a
+    seed first, as play does; a record that rolls nothing needs none."""
+    table = session.table
+    try:
+        try:
+            applied = recorded(session.fight, _dice_for(session), build)
+        except _NoSeed:
+            import random
+
+            table.add(Begun(random.SystemRandom().randrange(1, 10**9)))
+            applied = recorded(session.fight, _dice_for(session), build)
+    except Refused as exc:
+        raise _refused(exc) from None
+    for line in describe(table.add_applied(applied)):
+        click.echo(line)
+
+
+class _NoSeed(Exception):
+    """A record rolled a die before its log had a seed."""
+
+
+class _Unseeded:
+    def about(self, what: str) -> None:
+        pass
+
+    def face(self, sides: int) -> int:
+        raise _NoSeed
+
+
+def _dice_for(session: Session) -> DiceSource:
+    table = session.table
+    if table.seed is None:
+        return _Unseeded()
+    return table.dice(f"entry {table.written + 1}: what follows")
 
 
 def _cover(fight_file: Path, who: str, text: str, off: bool) -> None:

@@ -8,13 +8,15 @@ dice. Replaying a log uses plain `Steps`: what followed is in the log already.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.resolve import roll_save
+from lnf.errors import Refused
 from lnf.model import Ability, Condition, Effect, Fight, Hero, Lasting, Monster, TurnEdge
-from lnf.model.applied import StepDone
+from lnf.model.applied import Applied, StepDone
 from lnf.model.effects import Rider
 from lnf.model.events import (
     Attacked,
@@ -23,6 +25,8 @@ from lnf.model.events import (
     Drained,
     EffectEnded,
     EffectStarted,
+    Marked,
+    Recorded,
     SaveRolled,
     SpellCast,
     Step,
@@ -193,3 +197,44 @@ def _named(lasting: Lasting, attacker: str, target: str) -> Lasting:
 
 def _immune(c: Hero | Monster) -> frozenset[Condition]:
     return c.condition_immune if isinstance(c, Monster) else frozenset()
+
+
+def recorded(fight: Fight, dice: DiceSource, build: Callable[[Rolled], None]) -> Applied:
+    """The DM's record, built by `build`, with what the rules make follow from it (a
+    concentration save after damage, F5) rolled with `dice`."""
+    steps = Rolled(fight).rolling(dice)
+    build(steps)
+    return steps.finish(Recorded(steps.steps))
+
+
+def mark_effect(
+    turn: Steps,
+    who: str,
+    what: str,
+    lasting: Lasting,
+    condition: Condition | None = None,
+    *,
+    by: str = "",
+    concentration: bool = False,
+) -> None:
+    """`lnf mark` with a duration (F4), or a concentration (F5: an earlier one ends first)."""
+    if concentration and concentrating(turn.fight, turn.fight.combatant(who)):
+        turn.do(ConcentrationEnded(who, f"it begins concentrating on {what}"))
+    if lasting.concentration and not concentrating(
+        turn.fight, turn.fight.combatant(lasting.concentration)
+    ):
+        raise Refused(
+            f"{lasting.concentration} is not concentrating: mark {lasting.concentration} "
+            "concentration SPELL first",
+            rule="F5",
+        )
+    start(turn, who, what, lasting, by, condition, concentration=concentration)
+
+
+def unmark(turn: Steps, who: str, condition: Condition) -> None:
+    """The DM takes a condition off: the effects that impose it end with it (F4)."""
+    for e in turn.fight.effects:
+        if e.who == who and e.condition is condition:
+            turn.do(EffectEnded(e.key, "the DM takes it off"))
+    if condition in turn.fight.combatant(who).conditions:
+        turn.do(Marked(who, condition, on=False))

@@ -23,7 +23,7 @@ def effect_started(fight: Fight, step: EffectStarted) -> StepDone:
         c = replace(c, conditions=c.conditions | {e.condition})
     if e.concentration and isinstance(c, Hero) and c.c_dot is None:
         c = replace(c, c_dot=CDot.WANTED)  # F5, T1: concentration is a reason for the dot
-        notes.append(f"{e.who} concentrates on {e.what}: a C dot (F5)")
+        notes.append(f"{e.who} gets a C dot (F5, T1)")
     return StepDone(step, fight, tidy(after.with_combatant(c)), notes=tuple(notes))
 
 
@@ -34,8 +34,8 @@ def effect_ended(fight: Fight, step: EffectEnded) -> StepDone:
     if e.concentration:  # F5: its end is the end of the concentration
         after, notes = end_concentration(fight, e.who)
         return StepDone(step, fight, after, notes=tuple(notes))
-    after, notes = _without(fight, [e.key])
-    return StepDone(step, fight, after, notes=tuple(notes))
+    after, _ = _without(fight, [e.key])  # the step's own words say what ended
+    return StepDone(step, fight, after)
 
 
 def concentration_ended(fight: Fight, step: ConcentrationEnded) -> StepDone:
@@ -49,7 +49,7 @@ def end_concentration(fight: Fight, who: str) -> tuple[Fight, list[str]]:
     c = after.combatant(who)
     if isinstance(c, Hero) and c.c_dot is CDot.WANTED:
         after = after.with_combatant(replace(c, c_dot=None))
-        notes.append(f"{who} loses its C dot (F5)")
+        notes.append(f"{who}'s C dot goes with it (F5)")
     return after, notes
 
 

@@ -31,7 +31,7 @@ class Lasting:
         if self.save is not None:
             ability, dc = self.save
             when = f" at the {self.each} of each of its turns" if self.each else ""
-            parts.append(f"DC {dc} {ability.name.title()} save{when} ends it")
+            parts.append(f"a DC {dc} {ability.word} save{when} ends it")
         if self.concentration:
             parts.append(f"while {self.concentration} concentrates")
         return ", ".join(parts) or "until taken off"
@@ -83,7 +83,7 @@ class Rider:
             parts.append(f"grappled (escape DC {self.grapple})")
         if self.save is not None:
             ability, dc = self.save
-            parts.append(f"DC {dc} {ability.name.title()} save")
+            parts.append(f"DC {dc} {ability.word} save")
         if self.damage is not None:
             kind = f" {self.damage_type}" if self.damage_type else ""
             half = ", half on a success" if self.half else ""

@@ -177,6 +177,21 @@ class Ability(StrEnum):
     WIS = "wis"
     CHA = "cha"
 
+    @property
+    def word(self) -> str:
+        """The ability as it is said: "Constitution"."""
+        return _ABILITY_WORDS[self]
+
+
+_ABILITY_WORDS = {
+    Ability.STR: "Strength",
+    Ability.DEX: "Dexterity",
+    Ability.CON: "Constitution",
+    Ability.INT: "Intelligence",
+    Ability.WIS: "Wisdom",
+    Ability.CHA: "Charisma",
+}
+
 
 class Shape(StrEnum):
     """E1: area shapes; the size is a radius, a side, or a cone's or line's length."""

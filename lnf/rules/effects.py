@@ -11,7 +11,12 @@ a repeated save comes at the start or end of each of the bearer's turns.
 
 from __future__ import annotations
 
-from lnf.model import Condition, Effect, Fight, TurnEdge
+import re
+from dataclasses import replace
+
+from lnf.errors import Refused
+from lnf.model import Ability, Condition, Effect, Fight, Lasting, TurnEdge
+from lnf.rules.names import find_name
 
 
 def next_key(fight: Fight) -> int:
@@ -69,3 +74,66 @@ def imposed(fight: Fight, who: str, condition: Condition, but: int = 0) -> bool:
 
 def _span(rounds: int) -> str:
     return "1 minute" if rounds == 10 else f"{rounds} round" + ("s" if rounds != 1 else "")
+
+
+_EDGE = re.compile(
+    r"^(?:until\s+)?(?:the\s+)?(start|end)\s+of\s+(.+?)(?:'s|’s)?\s+(?:next\s+)?turn$"
+)
+_SPAN = re.compile(r"^(\d+)\s*(round|rounds|minute|minutes)$")
+
+
+def read_lasting(
+    words: str,
+    names: list[str],
+    *,
+    rounds: int | None = None,
+    until: str | None = None,
+    save: str | None = None,
+    each: str | None = None,
+    while_: str | None = None,
+) -> Lasting:
+    """F4: a duration as a DM says it: "1 minute", "3 rounds", "until the end of Wren's
+    turn", a save ("con 12") repeated at the "end" (or "start") of each of the bearer's turns,
+    while a creature concentrates. Refused, with F4, when it cannot be read."""
+    lasting = Lasting()
+    spoken = words.strip().lower()
+    if spoken:
+        if m := _SPAN.match(spoken):
+            n = int(m.group(1))
+            rounds = n * 10 if m.group(2).startswith("minute") else n
+        elif _EDGE.match(spoken):
+            until = spoken
+        else:
+            raise Refused(
+                f"lnf cannot read {words!r} as a duration: say 1 minute, 3 rounds or until the "
+                "end of NAME's turn (or use --rounds, --until, --save)",
+                rule="F4",
+            )
+    if rounds is not None:
+        if not 1 <= rounds <= 1000:
+            raise Refused(f"--rounds {rounds}: give 1 to 1000 rounds", rule="F4")
+        lasting = replace(lasting, rounds=rounds)
+    if until is not None:
+        m = _EDGE.match(until.strip())
+        if m is None:
+            raise Refused(f'--until {until!r}: say "end of NAME\'s turn" or start', rule="F4")
+        who = find_name(m.group(2), names)
+        lasting = replace(lasting, until=(who, TurnEdge(m.group(1).lower())))
+    if save is not None:
+        lasting = replace(lasting, save=_save(save), each=TurnEdge(each or "end"))
+    elif each is not None:
+        raise Refused("--each needs --save: the save that is repeated", rule="F4")
+    if while_ is not None:
+        lasting = replace(lasting, concentration=find_name(while_, names))
+    return lasting
+
+
+def _save(text: str) -> tuple[Ability, int]:
+    parts = text.lower().replace("dc", " ").split()
+    abilities = {a.value: a for a in Ability}
+    if len(parts) != 2 or parts[0][:3] not in abilities or not parts[1].isdigit():
+        raise Refused(f"--save {text!r}: say the ability and the DC, such as con 12", rule="F4")
+    dc = int(parts[1])
+    if not 1 <= dc <= 40:
+        raise Refused(f"--save {text!r}: a DC is 1 to 40", rule="F4")
+    return abilities[parts[0][:3]], dc

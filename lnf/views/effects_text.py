@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from lnf.model import Fight
+from lnf.model import Effect, Fight
 from lnf.model.events import (
     ConcentrationEnded,
     Drained,
@@ -40,14 +40,19 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             return f"{e.who}: {e.what}{by}, {e.lasting} (F4)."
         case EffectEnded():
             ended = next((e for e in before.effects if e.key == step.key), None)
-            what = f"{ended.what} on {ended.who}" if ended is not None else f"effect {step.key}"
-            return f"{what} ends: {step.why} (F4)."
+            if ended is None:
+                return f"Effect {step.key} ends: {step.why} (F4)."
+            if ended.condition is not None and ended.condition not in (
+                after.combatant(ended.who).conditions
+            ):
+                return f"{ended.who} is no longer {ended.condition}: {step.why} (F4)."
+            return f"{ended.what} on {ended.who} ends: {step.why} (F4)."
         case SaveRolled():
             s = step.save
             verdict = "success" if s.success else "failure"
             dc = f" (DC 10 or half the {step.damage} damage)" if step.damage else ""
             return (
-                f"{s.who}'s {step.ability.name.title()} save against {step.against}{dc}: "
+                f"{s.who}'s {step.ability.word} save against {step.against}{dc}: "
                 f"{save_roll(s)}: {verdict}."
             )
         case ConcentrationEnded():
@@ -57,3 +62,11 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             return f"{step.who}'s hit-point maximum drops by {step.amount} to {hp} (F6)."
         case _:
             assert_never(step)
+
+
+def effect_line(e: Effect) -> str:
+    """`lnf show`: "Ghoul 1: paralyzed (by Wren, since round 2): a DC 13 Wis save at the end
+    of each of its turns ends it, while Wren concentrates." """
+    cause = f"by {e.by}, " if e.by and e.by != e.who else ""
+    what = f"concentrating on {e.what}" if e.concentration else e.what
+    return f"{e.who}: {what} ({cause}since round {e.round}): {e.lasting}."

@@ -28,6 +28,7 @@ from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import up_next
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.wording import and_list, plural
+from lnf.views.effects_text import effect_line
 from lnf.views.style import Style, pad, visible_len
 
 DOT = "●"
@@ -311,6 +312,10 @@ def _render_show(fight: Fight, problems: list[Violation], style: Style, width: i
     if notes:
         out.append(style("Notes", "bold") + ":")
         out.extend("  " + n for n in notes)
+    if fight.effects:
+        out.append(style("Effects", "bold") + " (F4, F5: what lasts, who caused it, what ends it):")
+        for e in fight.effects:
+            out.extend(wrapped("  ", effect_line(e).split(" "), width, " "))
     if acl(fight):
         out.append(style("Defence", "bold") + " (V-ACL: Hit DC and DR where AC stood):")
         out.extend("  " + line for line in _defence(fight))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from lnf.errors import InputError, InputProblem, Violation
-from lnf.model import Fight, Hero, Monster, PhaseKind
+from lnf.model import Effect, Fight, Hero, Monster, PhaseKind
 from lnf.rules import has_n_dot, in_fight, rows, target_order
 from lnf.rules.acl import acl, hit_dc
 from lnf.rules.distance import who_reaches
@@ -55,6 +55,32 @@ def _defence(c: Hero | Monster) -> dict[str, Any]:
     }
 
 
+def effect_data(e: Effect) -> dict[str, Any]:
+    """F4, F5: an effect as --json says it."""
+    lasting = e.lasting
+    return {
+        "key": e.key,
+        "who": e.who,
+        "what": e.what,
+        "condition": e.condition.value if e.condition else None,
+        "by": e.by or None,
+        "since_round": e.round,
+        "concentration": e.concentration,
+        "ends": {
+            "rounds": lasting.rounds or None,
+            "until": {"who": lasting.until[0], "edge": lasting.until[1].value}
+            if lasting.until
+            else None,
+            "save": {"ability": lasting.save[0].value, "dc": lasting.save[1]}
+            if lasting.save
+            else None,
+            "each": lasting.each.value if lasting.each else None,
+            "while_concentrating": lasting.concentration or None,
+        },
+        "text": str(lasting),
+    }
+
+
 def show_data(fight: Fight, problems: list[Violation]) -> dict[str, Any]:
     heroes = []
     for h in rows(fight):
@@ -90,6 +116,7 @@ def show_data(fight: Fight, problems: list[Violation]) -> dict[str, Any]:
         },
         "variants": sorted(v.value for v in fight.variants),
         "surprised": sorted(fight.surprised),  # D12
+        "effects": [effect_data(e) for e in fight.effects],  # F4, F5
         "problems": [violation_data(v) for v in problems],
         "chase": [
             {"escaper": p.escaper, "pursuer": p.pursuer, "points": p.points} for p in fight.chase
