@@ -10,6 +10,7 @@ from lnf.dice.roll import DiceSource
 from lnf.engine.apply import Steps
 from lnf.engine.chasing import hide_from_pursuers
 from lnf.engine.decisions import (
+    NOTHING,
     ActionChoice,
     AttackChoice,
     ContestChoice,
@@ -32,6 +33,7 @@ from lnf.errors import Refused
 from lnf.model import Action, Cost, Fight, Hero, Monster
 from lnf.model.events import Acted, Event, Fled, Moved, TurnStarted, Used
 from lnf.rules.chase import free_pursuers, in_chase
+from lnf.rules.choices import verify_can_act
 from lnf.rules.economy import healing_named, verify_costs
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight
@@ -83,6 +85,8 @@ def verify_act(fight: Fight, choice: TurnChoice) -> None:
     hero = fight.turns.current
     if hero is None:
         raise Refused("no hero's turn is under way", rule="S1")
+    if choice.action != NOTHING or choice.moves or choice.bonus_action or choice.bonus:
+        verify_can_act(fight.hero(hero))  # F3, D9
     try:
         verify_costs(fight, hero, turn_costs(fight.hero(hero), choice))
     except Refused as refused:

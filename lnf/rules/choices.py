@@ -12,7 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lnf.errors import Refused
-from lnf.model import Attack, BackReason, Fight, Flag, Hero, Monster, PhaseKind, Rank, Variant
+from lnf.model import (
+    HELD,
+    INCAPACITATING,
+    Attack,
+    BackReason,
+    Fight,
+    Flag,
+    Hero,
+    Monster,
+    PhaseKind,
+    Rank,
+    Variant,
+)
 from lnf.model.events import Moved
 from lnf.model.plan import Mode
 from lnf.rules.acl import acl
@@ -28,6 +40,16 @@ from lnf.rules.state_check import check_state
 MODE_WORDS = {Mode.MELEE: "mêlée", Mode.REACH: "reach", Mode.RANGED: "ranged"}
 
 # --- acting at all -------------------------------------------------------------------------
+
+
+def verify_can_act(c: Hero | Monster) -> None:
+    """F3, D9: an incapacitated creature takes no action (nor bonus action or reaction); a
+    hero at 0 hit points rolls death saves instead."""
+    if c.current_hp == 0 and in_fight(c):
+        raise Refused(f"{c.name} is at 0 hit points: it rolls death saves instead", "D9")
+    if incapacitated(c):
+        why = ", ".join(sorted(str(x) for x in c.conditions & INCAPACITATING))
+        raise Refused(f"{c.name} is {why}: it takes no actions or reactions", "F3")
 
 
 def can_take_turn(c: Hero | Monster) -> bool:
@@ -278,6 +300,9 @@ def verify_flee(fight: Fight, c: Hero | Monster) -> None:
         raise Refused(f"{c.name} has got away already", "C6")
     if not in_fight(c) or c.current_hp == 0:
         raise Refused(f"{c.name} is not standing", "C1")
+    if held(c) or incapacitated(c):
+        why = ", ".join(sorted(str(x) for x in c.conditions & (HELD | INCAPACITATING)))
+        raise Refused(f"{c.name} is {why}: its speed is 0, it cannot run (F3, C1)", "F3")
     if in_chase(fight, c.name):
         fleeing = any(p.escaper == c.name for p in fight.chase)
         raise Refused(
