@@ -21,7 +21,7 @@ from lnf.engine.table import Table
 from lnf.errors import Refused
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
-from lnf.model import Fight, Hero, Monster
+from lnf.model import Fight, Guard, Hero, Monster
 from lnf.model.applied import Applied
 from lnf.model.events import RoundStarted, Turn
 from lnf.rules.wording import plural
@@ -72,6 +72,10 @@ class PromptHeroes:
                     return parse_choice(fight, hero, text)
                 except Refused as exc:
                     click.echo(f"  Not allowed: {exc.describe()}")
+
+    def takes_guard(self, fight: Fight, hero: Hero, foe: Monster, guard: Guard) -> bool:
+        asked = f"{foe.name} hits {hero.name}: {guard.name} (+{guard.ac} AC) turns it (F1)? [Y/n] "
+        return _yes(asked, default=True)
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         asked = f"{foe.name} leaves {hero.name}'s group: opportunity attack (M6)? [Y/n] "

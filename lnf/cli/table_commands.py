@@ -25,7 +25,7 @@ from lnf.model.events import Reaction, TurnStarted
 from lnf.rules.names import match_name
 from lnf.rules.strike_order import up_next
 from lnf.session import Session
-from lnf.views.turn import hero_turn_lines, next_up_line, reaction_lines
+from lnf.views.turn import guard_lines, hero_turn_lines, next_up_line, reaction_lines
 
 manual_dice_option = click.option(
     "--manual-dice", is_flag=True, help="Roll your own dice: lnf says what each roll is for."
@@ -60,6 +60,9 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
             click.echo(line)
     elif (waiting := runner.unanswered()) is not None:
         for line in reaction_lines(*waiting, fight_file):
+            click.echo(line)
+    elif (guard := runner.waiting_guard()) is not None:
+        for line in guard_lines(guard.hero, guard.foe, guard.guard, fight_file):
             click.echo(line)
     else:
         click.echo(next_up_line(fight, fight_file))
@@ -175,14 +178,21 @@ def _faces(text: str) -> list[int]:
 @click.argument("hero", metavar="HERO")
 @click.option("--pass", "passes", is_flag=True, help="The hero lets the foe go.")
 def react(fight_file: Path, hero: str, passes: bool) -> None:
-    """HERO takes (or, with --pass, lets go) the opportunity attack open to it (M6): the
-    next monster's plan takes it out of HERO's group."""
+    """HERO takes (or, with --pass, lets go) the reaction lnf waits for: the opportunity
+    attack open to it (M6: the next monster's plan takes it out of HERO's group), or a Shield
+    that would turn a monster's hit (F1)."""
     session = opened(fight_file)
     runner = table_runner(session)
     hero = match_name(hero, [h.name for h in session.fight.heroes]) or hero
+    guard = runner.waiting_guard()
+    if guard is not None and guard.hero == hero:  # F1: Shield against the hit
+        reaction = Reaction(hero, guard.foe, not passes, guard=guard.guard.name)
+        printer()(session.table.add(reaction))
+        tell_where(runner, fight_file)
+        return
     waiting = runner.unanswered()
     if waiting is None or hero not in [h.name for h in waiting[1]]:
-        raise Refused(f"no opportunity attack waits for {hero}'s answer now", rule="M6")
+        raise Refused(f"no reaction waits for {hero}'s answer now", rule="M6")
     foe, _ = waiting
     printer()(session.table.add(Reaction(hero, foe.name, not passes)))
     tell_where(runner, fight_file)

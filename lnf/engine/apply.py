@@ -61,10 +61,14 @@ def apply(fight: Fight, event: Event) -> Applied:
             return Applied(event, fight, replace(fight, first=event.first))
         case SurpriseRoundSet():  # V-ENC1
             return Applied(event, fight, replace(fight, surprise_round=event.actions))
-        case Reaction():
+        case Reaction(guard=""):
             turns = fight.turns
             answers = turns.answers | {(event.who, event.foe, event.takes)}
             return Applied(event, fight, replace(fight, turns=replace(turns, answers=answers)))
+        case Reaction():  # F1: the answer to a reaction that would turn a hit
+            turns = fight.turns
+            guards = turns.guard_answers | {(event.who, event.foe, event.takes)}
+            return Applied(event, fight, replace(fight, turns=replace(turns, guard_answers=guards)))
         case RoundStarted():
             return Applied(event, fight, _round_started(fight, event))
         case PhaseSet():
@@ -151,7 +155,14 @@ class Steps:
             turns = after.turns
             # The table's answers to a foe leaving are spent with its turn (M6).
             answers = frozenset(a for a in turns.answers if a[1] != event.who)
-            turns = replace(turns, acted=turns.acted | {event.who}, current=None, answers=answers)
+            guards = frozenset(a for a in turns.guard_answers if a[1] != event.who)
+            turns = replace(
+                turns,
+                acted=turns.acted | {event.who},
+                current=None,
+                answers=answers,
+                guard_answers=guards,
+            )
             after = replace(after, turns=turns)
             if acl(after):
                 after = after.with_combatant(_end_of_turn(after, event.who))

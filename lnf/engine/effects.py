@@ -149,6 +149,7 @@ def start(
     condition: Condition | None = None,
     *,
     concentration: bool = False,
+    ac: int = 0,
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played."""
     fight = turn.fight
@@ -162,6 +163,7 @@ def start(
         by=by,
         condition=condition,
         concentration=concentration,
+        ac=ac,
     )
     turn.do(EffectStarted(effect))
 

@@ -30,6 +30,7 @@ from lnf.model.events import (
     Ended,
     Event,
     Fled,
+    Guarded,
     Healed,
     Hid,
     Initiative,
@@ -176,6 +177,8 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who])
         case Drained():
             return _names(fight, [step.who]) + _amounts([step.amount])
+        case Guarded():
+            return _names(fight, [step.who, step.foe]) + _amounts([step.ac])
         case _:
             assert_never(step)
 

@@ -19,6 +19,7 @@ from lnf.engine.decisions import (
     SpellChoice,
     TurnChoice,
 )
+from lnf.engine.guards import land
 from lnf.engine.resolve import (
     roll_attack,
     roll_contest,
@@ -30,7 +31,7 @@ from lnf.engine.resolve import (
 from lnf.engine.sides import HeroSide
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
-from lnf.model import Action, Cost, Fight, Hero, Monster
+from lnf.model import Action, Cost, Fight, Guard, Hero, Monster
 from lnf.model.events import Acted, Event, Fled, Moved, TurnStarted, Used
 from lnf.rules.chase import free_pursuers, in_chase
 from lnf.rules.choices import verify_can_act
@@ -108,7 +109,7 @@ def hero_steps(
             if turn.fight.hero(hero.name).current_hp == 0:
                 break
             me = turn.fight.hero(hero.name)
-            turn.do(opportunity(turn.fight, turn.fight.monster(foe), me, dice))
+            land(turn, opportunity(turn.fight, turn.fight.monster(foe), me, dice), _taken)
         if turn.fight.hero(hero.name).current_hp == 0:
             return  # dropped on the way out
         turn.do(move)
@@ -160,7 +161,7 @@ def play_action(
                 force=force,
                 strike=strike,
             )
-            done = turn.do(hit)
+            done = land(turn, hit)  # a monster's Parry (F1)
             extra = None if hit.hit else extra
             power, force, strike = 0, force if not hit.hit else 0, ""
             hurt = turn.fight.monster(action.target)
@@ -209,7 +210,7 @@ def flight(turn: Steps, who: Hero | Monster, dice: DiceSource, heroes: HeroSide)
             and not heroes.takes_opportunity(turn.fight, attacker, me)
         ):
             continue
-        turn.do(opportunity(turn.fight, attacker, me, dice))
+        land(turn, opportunity(turn.fight, attacker, me, dice), _taken)
     me = turn.fight.combatant(who.name)
     if me.current_hp == 0 or not in_fight(me):
         return
@@ -226,3 +227,10 @@ def other_than_action(choice: TurnChoice) -> bool:
     """At the table a move, a flight or surge dice spent are recorded alone: the action is
     still open."""
     return bool(choice.moves or choice.flee or choice.surges)
+
+
+def _taken(hero: Hero, foe: Monster, guard: Guard) -> bool:
+    """F1: in the hero's own turn (its move, its flight) a reaction that turns a foe's hit is
+    taken, as the hero policy takes it: lnf cannot stop mid-act to ask (undo if it should not
+    have been)."""
+    return True

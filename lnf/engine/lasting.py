@@ -21,6 +21,8 @@ def effect_started(fight: Fight, step: EffectStarted) -> StepDone:
     notes: list[str] = []
     if e.condition is not None and e.condition not in c.conditions:
         c = replace(c, conditions=c.conditions | {e.condition})
+    if e.ac:
+        c = replace(c, ac=c.ac + e.ac)  # F1: Shield, until the start of its next turn
     if e.concentration and isinstance(c, Hero) and c.c_dot is None:
         c = replace(c, c_dot=CDot.WANTED)  # F5, T1: concentration is a reason for the dot
         notes.append(f"{e.who} gets a C dot (F5, T1)")
@@ -72,6 +74,9 @@ def _without(fight: Fight, keys: list[int]) -> tuple[Fight, list[str]]:
     after = replace(fight, effects=tuple(e for e in fight.effects if e.key not in keys))
     notes = []
     for e in gone:
+        if e.ac:
+            c = after.combatant(e.who)
+            after = after.with_combatant(replace(c, ac=c.ac - e.ac))
         if e.condition is not None and not imposed(after, e.who, e.condition):
             c = after.combatant(e.who)
             after = after.with_combatant(replace(c, conditions=c.conditions - {e.condition}))

@@ -16,6 +16,7 @@ from lnf.engine.before_fight import roll_initiative
 from lnf.engine.chasing import commit_speeds, monster_chase_turn, speed_policy
 from lnf.engine.decisions import TurnChoice
 from lnf.engine.effects import Rolled, round_start_ends, turn_edge
+from lnf.engine.guards import Waits, land
 from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
 from lnf.engine.replan import grid_view, orders_changed, plan_key
 from lnf.engine.resolve import (
@@ -34,7 +35,7 @@ from lnf.engine.table import Table
 from lnf.engine.turns import UNARMED, opportunity
 from lnf.engine.volleys import roll_volleys
 from lnf.errors import NoLegalPlan, RuleViolation
-from lnf.model import Condition, Fight, Hero, Monster, PhaseKind, Side, TurnEdge
+from lnf.model import Condition, Fight, Guard, Hero, Monster, PhaseKind, Side, TurnEdge
 from lnf.model.applied import Applied
 from lnf.model.events import (
     Begun,
@@ -75,6 +76,8 @@ class Runner:
     progress: Callable[[str], None] | None = None  # where it stands, for a big fight's screen
     _plan: tuple[object, Plan] | None = None  # (state key, plan) for P6
     _told: str = ""  # the note of the last plan told (a count it cannot meet, P6)
+    _waiting: Waits | None = None  # F1: the table's answer a monster's hit waits for
+    _dry: bool = False  # a turn played to see what it would ask, never recorded
 
     @property
     def fight(self) -> Fight:
@@ -277,6 +280,24 @@ class Runner:
         )
         return (foe, waiting) if waiting else None
 
+    def waiting_guard(self) -> Waits | None:
+        """F1: the reaction the next monster's hit waits for the table to take or pass: its
+        turn is played to that hit, and nothing of it is recorded."""
+        who = up_next(self.fight)
+        if not self.heroes.at_table or who is None:
+            return None
+        monster = self.fight.combatant(who)
+        if not isinstance(monster, Monster) or self.unanswered() is not None:
+            return None
+        self._waiting, self._dry = None, True
+        try:
+            self._monster_turn(monster)
+        except _Dry:
+            pass
+        finally:
+            self._dry = False
+        return self._waiting
+
     def _monster_turn(self, monster: Monster) -> bool:
         dice = self._turn_dice(monster)
         turn = self._begin(monster.name, dice)  # F4: what ends, and saves, as it starts
@@ -309,7 +330,7 @@ class Runner:
         for foe in opportunity_attackers(turn.fight, leaving) if leaving is not None else []:
             hero = turn.fight.hero(foe)
             if self.heroes.takes_opportunity(turn.fight, hero, monster):
-                turn.do(opportunity(turn.fight, hero, turn.fight.monster(monster.name), dice))
+                land(turn, opportunity(turn.fight, hero, turn.fight.monster(monster.name), dice))
                 if not in_fight(turn.fight.monster(monster.name)):
                     self._finish(turn)
                     return True
@@ -334,7 +355,12 @@ class Runner:
                 me = turn.fight.monster(monster.name)
                 # V-ACL6: lnf's monsters spend their surge dice on their first hit's damage.
                 force = me.surge if acl(turn.fight) else 0
-                turn.do(roll_attack(turn.fight, me, target, attack, order.mode, dice, force=force))
+                hit = roll_attack(turn.fight, me, target, attack, order.mode, dice, force=force)
+                try:
+                    land(turn, hit, self._ask_guard)
+                except Waits as waits:
+                    self._waiting = waits
+                    return False  # the table says first whether the hero takes its reaction
         self._finish(turn)
         return True
 
@@ -375,6 +401,10 @@ class Runner:
         hero_steps(turn, hero, choice, dice, self.heroes)
         self._finish(turn)
         return True
+
+    def _ask_guard(self, hero: Hero, foe: Monster, guard: Guard) -> bool | None:
+        ask = getattr(self.heroes, "takes_guard", None)  # a side without guards never asks
+        return ask(self.fight, hero, foe, guard) if ask is not None else False
 
     def _begin(self, who: str, dice: DiceSource) -> Rolled:
         """A turn starts (F4): what lasted until its start ends, saves repeated then roll."""
@@ -438,15 +468,23 @@ class Runner:
         return self._dice(f"round {self.fight.round}: {c.name}'s turn, the {edge}")
 
     def _add(self, event: Event) -> None:
+        if self._dry:
+            raise _Dry
         self.say(self.table.add(event))
 
     def _finish(self, turn: Steps, note: str = "") -> None:
         """The turn ends (F4: what lasted until its end ends; saves repeated then roll)."""
         assert turn.who is not None
+        if self._dry:
+            raise _Dry
         if isinstance(turn, Rolled) and turn.dice is not None and turn.who in self.fight:
             turn_edge(turn, turn.who, TurnEdge.END, turn.dice)
         applied = turn.finish(Turn(turn.who, turn.steps, note))
         self.say(self.table.add_applied(applied))
+
+
+class _Dry(Exception):
+    """A turn played only to see what it would ask reached a record: it stops there."""
 
 
 def _only_stood(turn: Steps) -> bool:

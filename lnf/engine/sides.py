@@ -10,7 +10,7 @@ from typing import Protocol
 
 from lnf.engine.chasing import speed_policy
 from lnf.engine.decisions import TurnChoice
-from lnf.model import Fight, Hero, Monster
+from lnf.model import Fight, Guard, Hero, Monster
 
 
 class HeroSide(Protocol):
@@ -27,6 +27,11 @@ class HeroSide(Protocol):
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool | None:
         """M6, D10: whether the hero spends its reaction on a foe leaving its group; None when
         the table has not said yet (the runner stops before the foe's turn and waits)."""
+        ...
+
+    def takes_guard(self, fight: Fight, hero: Hero, foe: Monster, guard: Guard) -> bool | None:
+        """F1: whether the hero spends its reaction on `guard` (Shield) against a hit of
+        `foe`'s that it would turn; None when the table has not said yet (lnf waits)."""
         ...
 
     def dashes(self, fight: Fight, hero: Hero) -> int:
@@ -56,6 +61,12 @@ class TableHeroes:
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool | None:
         for who, leaving, takes in fight.turns.answers:
             if who == hero.name and leaving == foe.name:
+                return takes
+        return None
+
+    def takes_guard(self, fight: Fight, hero: Hero, foe: Monster, guard: Guard) -> bool | None:
+        for who, hitter, takes in fight.turns.guard_answers:
+            if who == hero.name and hitter == foe.name:
                 return takes
         return None
 

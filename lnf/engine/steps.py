@@ -25,6 +25,7 @@ from lnf.model.events import (
     EffectEnded,
     EffectStarted,
     Fled,
+    Guarded,
     Healed,
     Hid,
     Marked,
@@ -117,6 +118,10 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return drained(fight, step)
         case SaveRolled():
             return StepDone(step, fight, fight)  # what follows from it is its own step
+        case Guarded():  # F1: the reaction is spent; the hit it turned follows as a miss
+            turns = fight.turns
+            after = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.who}))
+            return StepDone(step, fight, after)
         case _:
             assert_never(step)
 

@@ -41,6 +41,7 @@ from lnf.model.events import (
     Ended,
     Event,
     Fled,
+    Guarded,
     Healed,
     Hid,
     Initiative,
@@ -108,6 +109,7 @@ STEP_TAGS: dict[type[Any], str] = {
     SaveRolled: "save",
     ConcentrationEnded: "concentration-end",
     Drained: "drain",
+    Guarded: "guard",
 }
 _EVENTS = {tag: cls for cls, tag in EVENT_TAGS.items()}
 UNTYPED = DamageType | None  # written "" when None
@@ -158,6 +160,7 @@ LATER_FIELDS = {
     (Attacked, "favored"),
     (Saved, "d4"),
     (Saved, "favored"),
+    (Reaction, "guard"),
 }
 
 

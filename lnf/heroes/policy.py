@@ -38,7 +38,7 @@ from lnf.engine.decisions import (
     TurnChoice,
 )
 from lnf.errors import Refused
-from lnf.model import Action, Attack, Fight, Hero, Monster, Rank
+from lnf.model import Action, Attack, Fight, Guard, Hero, Monster, Rank
 from lnf.model.events import Moved
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import acl, through_dr, to_beat
@@ -77,6 +77,9 @@ class PolicyHeroes:
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         return True
+
+    def takes_guard(self, fight: Fight, hero: Hero, foe: Monster, guard: Guard) -> bool:
+        return True  # F1, as monsters do: whenever it turns the hit
 
     def dashes(self, fight: Fight, hero: Hero) -> int:
         return speed_policy(fight, hero)

@@ -16,7 +16,7 @@ from lnf.engine.decisions import TurnChoice
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
-from lnf.model import Fight, Hero, Monster
+from lnf.model import Fight, Guard, Hero, Monster
 from lnf.values import value
 
 
@@ -57,6 +57,9 @@ class ScriptedHeroes:
                 rule=exc.rule,
             )
             raise InputError(self.script.source, [problem]) from None
+
+    def takes_guard(self, fight: Fight, hero: Hero, foe: Monster, guard: Guard) -> bool:
+        return True  # F1: the hero policy's rule; a script does not say
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         start = self.script.no_opportunity_from

@@ -1,6 +1,6 @@
 """The grid as frozen values: no rules, no I/O."""
 
-from lnf.model.effects import Effect, Lasting, Rider
+from lnf.model.effects import Effect, Guard, Lasting, Rider
 from lnf.model.enums import (
     CLASS_FAMILIES,
     HELD,
@@ -69,6 +69,7 @@ __all__ = [
     "Fight",
     "Flag",
     "Group",
+    "Guard",
     "Healing",
     "Hero",
     "HouseRule",

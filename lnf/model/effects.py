@@ -53,10 +53,24 @@ class Effect:
     by: str = ""
     condition: Condition | None = None
     concentration: bool = False
+    ac: int = 0  # an AC bonus while it lasts (Shield, F1)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
         return f"{self.who}: {self.what}{cause}, {self.lasting}"
+
+
+@value
+class Guard:
+    """F1: a reaction that raises AC against a hit that would land: the Shield spell (+5 until
+    the start of the caster's next turn, a 1st-level slot), a stat block's Parry (+2 against
+    one mêlée attack)."""
+
+    name: str
+    ac: int
+    melee_only: bool = False
+    slot: int = 0  # the spell slot it spends (0: none)
+    lasts: bool = False  # the bonus lasts until the start of its next turn (Shield)
 
 
 @value

@@ -308,6 +308,16 @@ class ConcentrationEnded:
 
 
 @value
+class Guarded:
+    """F1: `who` spends its reaction on `guard` against `foe`'s hit: the hit becomes a miss."""
+
+    who: str
+    guard: str
+    foe: str
+    ac: int
+
+
+@value
 class Drained:
     """F6: a creature's hit-point maximum is reduced (a wight's Life Drain)."""
 
@@ -338,6 +348,7 @@ Step = (
     | SaveRolled
     | ConcentrationEnded
     | Drained
+    | Guarded
 )
 
 # --- events --------------------------------------------------------------------------------
@@ -402,6 +413,7 @@ class Reaction:
     who: str
     foe: str
     takes: bool
+    guard: str = ""  # F1: a reaction that turns a hit (Shield), not an opportunity attack
 
 
 @value

@@ -10,7 +10,7 @@ from dataclasses import field, replace
 from functools import cached_property
 
 from lnf.dice import DamageType, DiceExpr
-from lnf.model.effects import Effect, Rider
+from lnf.model.effects import Effect, Guard, Rider
 from lnf.model.enums import (
     CLASS_FAMILIES,
     Ability,
@@ -138,6 +138,7 @@ class Combatant:
     favor: bool = False
     bonuses: tuple[tuple[str, int], ...] = ()
     reactions: int = 2  # a reaction and a free reaction; unused ones become surge dice
+    guards: tuple[Guard, ...] = ()  # F1: reactions that raise AC against a hit (Shield, Parry)
 
     side = Side.HEROES  # overridden by the subclasses; a class attribute, not a field
 
@@ -293,6 +294,8 @@ class Turns:
     current: str | None = None  # the hero whose turn is under way at the table (S1)
     # The table's answers to opportunity attacks offered (M6): (hero, foe leaving, takes it).
     answers: frozenset[tuple[str, str, bool]] = frozenset()
+    # F1: the table's answers to a reaction that would turn a foe's hit (hero, foe, takes it).
+    guard_answers: frozenset[tuple[str, str, bool]] = frozenset()
 
     def of(self, name: str) -> tuple[object, ...]:
         """Everything the round so far says of one combatant (two with the same say the

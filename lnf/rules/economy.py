@@ -10,9 +10,20 @@ the turn has no room for.
 from __future__ import annotations
 
 from lnf.errors import Refused
-from lnf.model import Action, Attack, Cost, Fight, Healing, Hero, Monster
-from lnf.model.events import Acted, Attacked, Contested, Healed, Hid, SpellCast, Step, Used
+from lnf.model import SLOT, Action, Attack, Cost, Fight, Guard, Healing, Hero, Monster
+from lnf.model.events import (
+    Acted,
+    Attacked,
+    Contested,
+    Guarded,
+    Healed,
+    Hid,
+    SpellCast,
+    Step,
+    Used,
+)
 from lnf.rules.resources import RAGE, SECOND_WIND
+from lnf.rules.roster import incapacitated
 
 BONUS_FEATURES = (RAGE, SECOND_WIND)  # features whose use is the bonus action (F1)
 
@@ -50,6 +61,8 @@ def step_cost(fight: Fight, step: Step) -> tuple[str, Cost] | None:
             return step.who, Cost.ACTION
         case Acted() if step.action is not Action.NOTHING:
             return step.who, Cost.ACTION
+        case Guarded():
+            return step.who, Cost.REACTION
     return None
 
 
@@ -132,3 +145,42 @@ def verify_spell_pair(
             "spell, cannot follow it",
             rule="F1",
         )
+
+
+def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
+    """F1: the reaction the target may take against this hit, when it would turn the hit into
+    a miss: its reaction unspent this round, not incapacitated, the guard fitting the attack
+    (Parry: mêlée only), a slot left for a spell, and the roll short of the raised AC (a natural
+    20 hits whatever the AC, D3)."""
+    if not hit.hit or hit.kept == 20:
+        return None
+    target = fight.combatant(hit.target)
+    if hit.target in fight.turns.reacted or incapacitated(target):
+        return None
+    attack = attack_named(fight.combatant(hit.attacker), hit.attack)
+    melee = attack is None or attack.is_melee
+    for guard in target.guards:
+        if guard.melee_only and not melee:
+            continue
+        if (
+            guard.slot
+            and isinstance(target, Hero)
+            and target.resources
+            and not (guard_slot(target, guard))
+        ):
+            continue
+        if hit.total < hit.ac + guard.ac:
+            return guard
+    return None
+
+
+def guard_slot(c: Hero | Monster, guard: Guard) -> str | None:
+    """The slot a guard that is a spell spends: the lowest free one of its level or higher
+    (None when none is left); a creature without a sheet spends none."""
+    if not isinstance(c, Hero) or not c.resources:
+        return None
+    for level in range(guard.slot, 10):
+        r = c.resource(f"{SLOT}{level}")
+        if r is not None and r.left > 0:
+            return r.name
+    return None

@@ -11,11 +11,12 @@ from lnf.model.events import (
     Drained,
     EffectEnded,
     EffectStarted,
+    Guarded,
     Saved,
     SaveRolled,
 )
 
-EffectStep = EffectStarted | EffectEnded | SaveRolled | ConcentrationEnded | Drained
+EffectStep = EffectStarted | EffectEnded | SaveRolled | ConcentrationEnded | Drained | Guarded
 
 
 def save_roll(saved: Saved, d4: str = "") -> str:
@@ -60,6 +61,11 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
         case Drained():
             hp = after.combatant(step.who).hp
             return f"{step.who}'s hit-point maximum drops by {step.amount} to {hp} (F6)."
+        case Guarded():
+            return (
+                f"{step.who} takes a reaction, {step.guard} (+{step.ac} AC), against "
+                f"{step.foe}'s hit (F1)."
+            )
         case _:
             assert_never(step)
 

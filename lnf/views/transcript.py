@@ -29,6 +29,7 @@ from lnf.model.events import (
     EffectStarted,
     Ended,
     Fled,
+    Guarded,
     Healed,
     Hid,
     Initiative,
@@ -292,7 +293,14 @@ def _step_text(done: StepDone) -> str:
                 f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
                 f"{abs(step.bonus)} = {step.total}: {'; '.join(results)}."
             )
-        case EffectStarted() | EffectEnded() | SaveRolled() | ConcentrationEnded() | Drained():
+        case (
+            EffectStarted()
+            | EffectEnded()
+            | SaveRolled()
+            | ConcentrationEnded()
+            | Drained()
+            | Guarded()
+        ):
             return effect_text(step, done.before, after)
         case _:
             assert_never(step)

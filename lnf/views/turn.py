@@ -6,7 +6,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-from lnf.model import Cost, Fight, Hero, Monster, Rank
+from lnf.model import Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.rules.choices import MODE_WORDS, attack_modes, options
 from lnf.rules.economy import left_this_turn
 from lnf.rules.hyrule import hyrule
@@ -88,6 +88,18 @@ def reaction_lines(foe: Monster, heroes: tuple[Hero, ...], fight_file: Path) -> 
         "attack as it goes (M6).",
         f"  Say so: lnf react {f} {first} (lnf rolls it as {foe.name} leaves) or lnf react {f} "
         f"{first} --pass; then lnf next {f}.",
+    ]
+
+
+def guard_lines(hero: str, foe: str, guard: Guard, fight_file: Path) -> list[str]:
+    """F1: a monster's hit would land; the hero's reaction (Shield) would turn it."""
+    f = shlex.quote(str(fight_file))
+    who = shlex.quote(hero)
+    return [
+        f"{foe} hits {hero}, but {guard.name} (+{guard.ac} AC) would turn it into a miss: does "
+        f"{hero} take that reaction (F1)?",
+        f"  Say so: lnf react {f} {who} (it does) or lnf react {f} {who} --pass; then "
+        f"lnf next {f}.",
     ]
 
 
