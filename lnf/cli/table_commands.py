@@ -192,7 +192,7 @@ def react(fight_file: Path, hero: str, passes: bool) -> None:
         return
     waiting = runner.unanswered()
     if waiting is None or hero not in [h.name for h in waiting[1]]:
-        raise Refused(f"no reaction waits for {hero}'s answer now", rule="M6")
+        raise Refused(f"no opportunity attack waits for {hero}'s answer now", rule="M6")
     foe, _ = waiting
     printer()(session.table.add(Reaction(hero, foe.name, not passes)))
     tell_where(runner, fight_file)
