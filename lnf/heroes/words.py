@@ -135,7 +135,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
                 raise Refused("one bonus action a turn", rule="F1")
             bonus_action, bonus_first = done, action is None
         elif action is not None:
-            raise Refused("one action a turn; moves may come before it", rule="F1")
+            raise Refused("one action per turn; moves may come before it", rule="F1")
         else:
             action = done
     if flee and isinstance(action, AttackChoice | SpellChoice | HealChoice):
