@@ -129,11 +129,10 @@ class MaxHp(Spec):
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if isinstance(value, bool):
             return value
-        return (
-            OneOf(DamageType).read(value, path, ck)
-            if isinstance(value, str)
-            else (self._wrong(value, path, ck))
-        )
+        types = {t.value: t for t in DamageType}
+        if isinstance(value, str) and value.strip().lower() in types:
+            return types[value.strip().lower()]
+        return self._wrong(value, path, ck)
 
     def json_schema(self) -> dict[str, Any]:
         types = [t.value for t in DamageType]

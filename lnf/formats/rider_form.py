@@ -15,10 +15,10 @@ from typing import Any
 
 from lnf.dice import DamageType
 from lnf.formats.fight_spec import ATTACK_DEFAULTS
-from lnf.formats.short_forms import lasting_text
+from lnf.formats.short_forms import lasting_text, parse_lasting, parse_rider_damage, parse_save
 from lnf.formats.spec import INVALID, Checker
 from lnf.formats.yaml_source import FieldPath as Path
-from lnf.model import Attack, Condition, Lasting, Rider
+from lnf.model import Ability, Attack, Condition, Lasting, Rider, TurnEdge
 
 
 def attack_effects(a: dict[str, Any], path: Path, ck: Checker) -> dict[str, Any]:
@@ -31,18 +31,24 @@ def attack_effects(a: dict[str, Any], path: Path, ck: Checker) -> dict[str, Any]
             "mark it spell: true or give its slot",
             rule="F5",
         )
+    save = a["save"] if a["save"] is not INVALID else None
     riders = tuple(
-        rider(r, (*path, "riders", i), ck)
+        rider(r, (*path, "riders", i), ck, save)
         for i, r in enumerate(a["riders"])
         if isinstance(r, dict)  # a wrong entry was reported when it was read
     )
     return {"riders": riders, "cost": a["cost"], "concentration": a["concentration"]}
 
 
-def rider(r: dict[str, Any], path: Path, ck: Checker) -> Rider:
-    """F6: one rider entry as a Rider; every field that does not go with another is named."""
+def rider(
+    r: dict[str, Any], path: Path, ck: Checker, attack_save: tuple[Ability, int] | None = None
+) -> Rider:
+    """F6: one rider entry as a Rider; every field that does not go with another is named. On
+    an attack with a save (Hold Person), a rider without its own comes with the failed save,
+    and `repeat:` repeats the attack's save."""
     conditions = _conditions(r, path, ck)
     save = r["save"] if r["save"] is not INVALID else None
+    repeated = save or attack_save
     damage, damage_type = r["damage"] if r["damage"] not in (None, INVALID) else (None, None)
     max_hp = r["max_hp"]
     if isinstance(max_hp, DamageType):
@@ -50,9 +56,9 @@ def rider(r: dict[str, Any], path: Path, ck: Checker) -> Rider:
             ck.fail((*path, "max_hp"), "say max_hp: true when the rider deals damage", rule="F6")
         damage_type = max_hp
     lasting = r["lasting"] if r["lasting"] not in (None, INVALID) else Lasting()
-    _check(r, path, ck, conditions)
-    if r["repeat"] not in (None, INVALID) and save is not None:
-        lasting = Lasting(lasting.rounds, lasting.until, save, r["repeat"])
+    _check(r, path, ck, conditions, repeated is not None)
+    if r["repeat"] not in (None, INVALID) and repeated is not None:
+        lasting = Lasting(lasting.rounds, lasting.until, repeated, r["repeat"])
     return Rider(
         save=save,
         conditions=conditions,
@@ -81,12 +87,15 @@ def _conditions(r: dict[str, Any], path: Path, ck: Checker) -> tuple[Condition, 
     return conditions
 
 
-def _check(r: dict[str, Any], path: Path, ck: Checker, conditions: tuple[Condition, ...]) -> None:
-    """The fields that need another: a repeated save its save, half its damage, damage its
-    save (damage with the hit is the attack's own), a lasting its conditions."""
+def _check(
+    r: dict[str, Any], path: Path, ck: Checker, conditions: tuple[Condition, ...], saved: bool
+) -> None:
+    """The fields that need another: a repeated save its save (the rider's or the attack's),
+    half its damage, damage its save (damage with the hit is the attack's own), a lasting its
+    conditions."""
 
     def given(key: str) -> bool:
-        return r[key] not in (None, False, 0, [], "", INVALID)
+        return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
     if not any(given(k) for k in ("condition", "conditions", "damage", "grapple", "max_hp")):
         ck.fail(path, "a rider brings conditions, damage, a grapple or max_hp", rule="F6")
@@ -145,3 +154,28 @@ def attack_effects_doc(a: Attack) -> dict[str, Any]:
     if a.concentration:
         d["concentration"] = True
     return d
+
+
+def rider_of_doc(d: dict[str, Any]) -> Rider:
+    """The Rider a mapping `rider_doc` wrote (a stat block's, made by lnf: trusted, so not
+    checked again); `lnf monsters show` tells it in words."""
+    damage, damage_type = parse_rider_damage(d["damage"]) if "damage" in d else (None, None)
+    max_hp = d.get("max_hp", False)
+    if isinstance(max_hp, str):
+        damage_type = DamageType(max_hp)
+    lasting = parse_lasting(d["lasting"]) if "lasting" in d else Lasting()
+    save = parse_save(d["save"]) if "save" in d else None
+    if "repeat" in d and save is not None:
+        lasting = Lasting(lasting.rounds, lasting.until, save, TurnEdge(d["repeat"]))
+    named = [d["condition"]] if "condition" in d else d.get("conditions", [])
+    return Rider(
+        save=save,
+        conditions=tuple(Condition(c) for c in named),
+        lasting=lasting,
+        damage=damage,
+        damage_type=damage_type,
+        half=bool(d.get("half")),
+        grapple=int(d.get("grapple", 0)),
+        max_hp=bool(max_hp),
+        only_if=str(d.get("only_if", "")),
+    )

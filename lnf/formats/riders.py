@@ -102,6 +102,7 @@ _TAKEN_AS_READ = re.compile(
     r"|the poison lasts until it is removed .*",
     re.I,
 )
+SAVE_AS_HIT = "its damage only on a failed save (played as the hit's)"
 UNREAD = "more than lnf reads"  # what a sentence brings when no kind below names it
 _NAMED_BY = {"a curse": ("lycanthropy", "mummy rot")}  # a kind another one already says
 # What lnf does not read, in its own words: the first words of the text that match, in order.
@@ -128,12 +129,15 @@ _KINDS = (
     (r"instead of dealing damage", "a grapple instead of damage"),
     (r"suffocat", "suffocation"),
     (r"disadvantage on", "disadvantage"),
-    (r"automatically hit|advantage on attack rolls", "sure hits on the one it holds"),
-    (r"can't (?:bite|constrict|smother|use|make)|isn't already|doesn't have two", "one hold"),
-    (r"each of which can grapple", "a grapple per limb"),
+    (r"automatically hit|advantage on attack rolls", "advantage or sure hits on the one it holds"),
+    (
+        r"can't (?:bite|constrict|smother|use|make)|isn't already|doesn't have two",
+        "holds one target at a time",
+    ),
+    (r"each of which can grapple", "one grapple per limb"),
     (r"absorbed", "absorbing the slain"),
     (r"rises|zombie", "the slain rising"),
-    (r"regains hit points", "regaining what it drains"),
+    (r"regains hit points", "regains what it drains"),
     (r"adhesive", "its Adhesive trait"),
     (r"contest", "a Strength contest"),
     (r"webbing", "webbing"),
@@ -145,13 +149,20 @@ def read(desc: str) -> Reading:
     """F6: what the words after an attack's hit bring (see the module's docstring)."""
     hit = desc.split("Hit:", 1)[1] if "Hit:" in desc else ""
     clause = _HIT_END.split(hit, maxsplit=1)[0]
-    rest = hit[len(clause) :] if " damage" in clause else hit  # a hit without damage: all
+    rest = hit[len(clause) :] if own_damage(desc) else hit
     reader = _Reader()
     for sentence in re.split(r"(?<=\.)\s+|\n+", rest.strip(" .,;\n")):
         sentence = sentence.strip().rstrip(".")
         if sentence:
             reader.sentence(sentence)
     return reader.reading()
+
+
+def own_damage(desc: str) -> bool:
+    """Whether the hit deals damage of its own ("Hit: 7 (2d4 + 2) slashing damage") rather
+    than only what a failed save brings ("Hit: The target must make a DC 15 …")."""
+    hit = desc.split("Hit:", 1)[1] if "Hit:" in desc else ""
+    return re.match(r"\s*\d+ ", hit) is not None
 
 
 class _Reader:
@@ -346,8 +357,8 @@ def _limit(who: str | None) -> str | None:
     text = who.lower()
     if m := re.fullmatch(r"(?:an? )?(tiny|small|medium|large|huge) or smaller(?: creature)?", text):
         return f"{m[1].title()} or smaller"
-    if m := re.fullmatch(r"a creature other than (?:an? )?(\w+)(?: or (?:an? )?(\w+))?", text):
-        return "not " + " or ".join(w for w in (m[1], m[2]) if w)
+    if m := re.fullmatch(r"a creature other than ((?:an? )?\w+(?: or (?:an? )?\w+)?)", text):
+        return f"not {m[1]}"
     if text == "a humanoid":
         return "humanoid"
     return None
@@ -367,6 +378,11 @@ def block_riders(desc: str, name: str, notes: list[str]) -> list[dict[str, Any]]
     from lnf.formats.rider_form import rider_doc
 
     reading = read(desc)
-    if reading.unread:
-        notes.append(f"{name}: on a hit, {', '.join(reading.unread)}")
-    return [rider_doc(r) for r in reading.riders]
+    found, unread = list(reading.riders), list(reading.unread)
+    if not own_damage(desc) and any(r.damage for r in found):
+        # An attack deals damage of its own: the save's is taken as the hit's (formats/srd).
+        found = [r for r in found if not r.damage]
+        unread.append(SAVE_AS_HIT)
+    if unread:
+        notes.append(f"{name}: on a hit, {', '.join(unread)}")
+    return [rider_doc(r) for r in found]
