@@ -224,6 +224,39 @@ def test_how_long_a_condition_lasts_f4(words: str, lasting: Lasting) -> None:
     assert all(r.lasting.until is None or r.lasting.until[0] in BEARERS for r in riders(desc))
 
 
+SENTENCES = [
+    sentence + "."
+    for desc in (GHOUL, WOLF, GIANT_SPIDER, CONSTRICTOR, WIGHT, QUASIT, OTYUGH, COCKATRICE)
+    for sentence in desc.split("Hit:", 1)[1].split(". ")
+]
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(SENTENCES) | st.text(max_size=40), max_size=6))
+def test_any_words_after_a_hit_give_riders_or_notes_never_an_error(words: list[str]) -> None:
+    """A user's own bestiary may say anything after "Hit:": the reader takes what it knows."""
+    reading = read("Melee Weapon Attack: +4 to hit, reach 5 ft. Hit:" + " ".join(words))
+    for r in reading.riders:
+        assert r.conditions or r.damage or r.grapple or r.max_hp
+        assert rider_of_doc(rider_doc(r)) == r
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ", and the target must make a DC 11 Constitution saving throw, taking 7 (0d6) poison damage"
+        " on a failed save",
+        ", and the target is grappled (escape DC 99999999999999999999)",
+        ". The target must succeed on a DC 999999 Strength saving throw or be knocked prone",
+    ],
+)
+def test_figures_lnf_cannot_play_are_named_not_read(words: str) -> None:
+    reading = read(
+        f"Melee Weapon Attack: +4 to hit, reach 5 ft. Hit: 5 (1d6) slashing damage{words}."
+    )
+    assert reading.riders == () and reading.unread
+
+
 # --- every SRD attack, against its own words ------------------------------------------------
 
 SAVE_WORDS = re.compile(r"DC (\d+) (Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma)")

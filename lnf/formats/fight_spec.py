@@ -149,7 +149,7 @@ RIDER = Obj(
         "lasting": Field(
             Text(
                 parse_lasting,
-                "1 minute, 10 rounds, or until end of target's turn",
+                "1 minute, 10 rounds, or until end of target's (or attacker's) turn",
                 {"type": "string"},
             ),
             None,

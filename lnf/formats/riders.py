@@ -25,7 +25,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from lnf.dice import DamageType, DiceExpr, parse
+from lnf.dice import DamageType, DiceError, DiceExpr, parse
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
 from lnf.values import value
@@ -33,6 +33,7 @@ from lnf.values import value
 TARGET = "target"  # Lasting.until[0]: the creature the rider lands on
 ATTACKER = "attacker"  # Lasting.until[0]: the creature whose attack brought it
 BEARERS = frozenset({TARGET, ATTACKER})
+MAX_DC = 40  # a save or escape DC above it is a typo in a user's file (the fight file's limit)
 
 ABILITIES = {a.name.lower(): a for a in Ability} | {
     "strength": Ability.STR,
@@ -186,11 +187,9 @@ class _Reader:
         named = [*self.unread, *found]
         self.unread += [k for k in found if not any(w in named for w in _NAMED_BY.get(k, ()))]
 
-    def last(self, change: dict[str, object]) -> bool:
-        if not self.riders:
-            return False
+    def last(self, change: dict[str, object]) -> None:
+        """The last rider read, changed by a later sentence."""
         self.riders[-1] = replace(self.riders[-1], **change)  # type: ignore[arg-type]
-        return True
 
     def sentence(self, s: str) -> None:
         if _TAKEN_AS_READ.fullmatch(s):
@@ -209,12 +208,12 @@ class _Reader:
                 self.note(m["regain"])
         elif m := _UNTIL_POISON_ENDS.fullmatch(s) or _TURNS_TO_STONE.fullmatch(s):
             conditions, left = _conditions(m["what"])
-            if not conditions or not self.last(
-                {"conditions": self.riders[-1].conditions + conditions}
-            ):
+            if not conditions or not self.riders:
                 self.note(s)
-            elif left:
-                self.note(left)
+            else:
+                self.last({"conditions": self.riders[-1].conditions + conditions})
+                if left:
+                    self.note(left)
         elif (m := _IS.fullmatch(s)) and _conditions(m["what"])[0] and _limit(m["who"]) is not None:
             conditions, left = _conditions(m["what"])
             self.riders.append(Rider(conditions=conditions, only_if=_limit(m["who"]) or ""))
@@ -228,22 +227,26 @@ class _Reader:
         a failure (and a success) brings."""
         ability = ABILITIES.get(m["ability"].lower())
         limit = _limit(m["who"])
-        if ability is None or limit is None:
+        if ability is None or limit is None or not 1 <= int(m["dc"]) <= MAX_DC:
             self.note(m[0])
             return
         save = (ability, int(m["dc"]))
         tail = m["tail"]
         rider = Rider(save=save, only_if=limit)
-        if found := re.fullmatch(
-            r", taking " + _DAMAGE + r" on a failed save(?P<half>, or half as much damage on a "
-            r"successful one)?",
-            tail,
+        if (
+            found := re.fullmatch(
+                r", taking " + _DAMAGE + r" on a failed save(?P<half>, or half as much damage on "
+                r"a successful one)?",
+                tail,
+            )
+        ) and (damage := _damage(found)):
+            rider = replace(
+                rider, damage=damage[0], damage_type=damage[1], half=bool(found["half"])
+            )
+        elif (found := re.fullmatch(r" or take " + _DAMAGE + r"(?: and (?P<more>.*))?", tail)) and (
+            damage := _damage(found)
         ):
-            damage, kind = _damage(found)
-            rider = replace(rider, damage=damage, damage_type=kind, half=bool(found["half"]))
-        elif found := re.fullmatch(r" or take " + _DAMAGE + r"(?: and (?P<more>.*))?", tail):
-            damage, kind = _damage(found)
-            rider = replace(rider, damage=damage, damage_type=kind)
+            rider = replace(rider, damage=damage[0], damage_type=damage[1])
             tail = f" or {found['more']}" if found["more"] else ""
         elif found := _MAX_HP.fullmatch(tail.strip()):
             rider = replace(rider, max_hp=True, damage_type=_damage_type(found["type"]))
@@ -278,7 +281,7 @@ class _Reader:
         if size:
             limit = size[1]
             tail = tail.replace(size[0], "")
-        if limit is None:
+        if limit is None or not 1 <= int(m["dc"]) <= MAX_DC:
             self.note(m[0])
             return
         held = _HELD_TAIL.search(tail)
@@ -364,8 +367,13 @@ def _limit(who: str | None) -> str | None:
     return None
 
 
-def _damage(m: re.Match[str]) -> tuple[DiceExpr, DamageType | None]:
-    return parse(m["dice"].replace(" ", "")), _damage_type(m["type"])
+def _damage(m: re.Match[str]) -> tuple[DiceExpr, DamageType | None] | None:
+    """The dice and type of "9 (2d8) poison damage"; None for dice lnf does not roll (a
+    user's own file may say 0d6)."""
+    try:
+        return parse(m["dice"].replace(" ", "")), _damage_type(m["type"])
+    except DiceError:
+        return None
 
 
 def _damage_type(word: str | None) -> DamageType | None:
