@@ -6,7 +6,8 @@ Each entry becomes a stat block in lnf's words (`lnf.formats.srd.stat_block`: th
 fields plus size, CR, XP and the like), figures only: no description sentence goes into the
 package (the SRD's terms ask that of the compilation; see the README). A user's own file in the
 same format is read by the same function when a fight names it. The script prints how many
-entries have something lnf does not play ("not modelled").
+entries have something lnf does not play ("not modelled") and how many attack riders (F6) it
+read.
 """
 
 from __future__ import annotations
@@ -32,6 +33,23 @@ def main() -> None:
     print(f"{len(entries)} entries written to {OUT} ({OUT.stat().st_size // 1024} KB)")
     print(f"{partial} have something not modelled; {len(no_attack)} have no attack lnf plays:")
     print("  " + ", ".join(no_attack))
+    riders = [r for e in entries for a in e["attacks"] for r in a.get("riders", [])]
+    saves = {
+        e["name"] for e in entries for a in e["attacks"] for r in a.get("riders", []) if "save" in r
+    }
+    holds = {
+        e["name"]
+        for e in entries
+        for a in e["attacks"]
+        for r in a.get("riders", [])
+        if "grapple" in r or "restrained" in [*r.get("conditions", []), r.get("condition")]
+    }
+    unread = [n for e in entries for n in e.get("not_modelled", []) if ": on a hit, " in n]
+    print(
+        f"F6: {len(riders)} riders read; {len(saves)} monsters with a save on a hit, "
+        f"{len(holds)} with a grapple or restraint; {len(unread)} attacks with more on a hit "
+        "than lnf reads (not modelled)"
+    )
 
 
 if __name__ == "__main__":

@@ -17,7 +17,10 @@ from lnf.model import AltUse, AttackKind, Size
 from tests.cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT.parent / "shared" / "data" / "5e-srd-5.1-monsters.json"  # not shipped: the source
+# Not shipped: the source sits beside the project (`../shared/data`), or beside the folder that
+# holds a second checkout of it.
+SOURCES = [up / "shared" / "data" / "5e-srd-5.1-monsters.json" for up in ROOT.parents[:2]]
+SOURCE = next((p for p in SOURCES if p.exists()), SOURCES[0])
 
 # The test's own reading of a description: "Melee Weapon Attack: +4 to hit, reach 5 ft., one
 # target. Hit: 11 (2d8 + 2) piercing damage plus 3 (1d6) fire damage."

@@ -12,6 +12,7 @@ import click
 from lnf.cli.options import echo_json, json_option, terminal_width
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.bestiary import ATTRIBUTION
+from lnf.formats.rider_form import rider_of_doc
 from lnf.model import Size
 from lnf.rules.acl import HIT_DC
 
@@ -139,4 +140,7 @@ def _attack_text(a: dict[str, Any]) -> str:
         text += f", {a['alt_damage']} {a.get('alt_when', '')}"
     if a.get("times", 1) > 1:
         text += f"; {a['times']} a turn"
+    for r in a.get("riders", []):  # F6
+        limit = f" if the target is {r['only_if']}" if r.get("only_if") else ""
+        text += f"; on a hit{limit}: {rider_of_doc(r)}"
     return text

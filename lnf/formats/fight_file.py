@@ -18,11 +18,13 @@ from lnf.formats.fight_spec import (
     COMBATANT_DEFAULTS,
     FIGHT,
     FIGHT_DEFAULTS,
+    HEALING_DEFAULTS,
     HERO_DEFAULTS,
     MONSTER_DEFAULTS,
     ROLL,
 )
 from lnf.formats.files import read_text
+from lnf.formats.rider_form import attack_effects, attack_effects_doc
 from lnf.formats.spec import INVALID, Checker, did_you_mean
 from lnf.formats.yaml_source import Located, load_yaml
 from lnf.model import (
@@ -267,6 +269,7 @@ def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Chec
         alt_when=a["alt_when"],
         finesse=a["finesse"],
         light=a["light"],
+        **attack_effects(a, path, ck),
     )
 
 
@@ -333,7 +336,7 @@ def _hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
         resources=_resources(d, path, ck),
         sneak_attack=d["sneak_attack"]
         or (sneak_dice(d["class"], d["level"]) if d["level"] else None),
-        heals=tuple(Healing(k, v["dice"], v["slot"]) for k, v in d["heals"].items()),
+        heals=tuple(Healing(k, v["dice"], v["slot"], v["cost"]) for k, v in d["heals"].items()),
         **_common(d, path, ck),
     )
 
@@ -631,7 +634,12 @@ def _sheet_doc(h: Hero) -> dict[str, Any]:
             d[key] = part
     if h.heals:
         d["heals"] = {
-            x.name: {"dice": str(x.dice), **({"slot": x.slot} if x.slot else {})} for x in h.heals
+            x.name: {
+                "dice": str(x.dice),
+                **({"slot": x.slot} if x.slot else {}),
+                **({"cost": x.cost.value} if x.cost is not HEALING_DEFAULTS["cost"] else {}),
+            }
+            for x in h.heals
         }
     default_sneak = sneak_dice(h.cls, h.level) if h.level else None
     if h.sneak_attack is not None and h.sneak_attack != default_sneak:
@@ -741,4 +749,4 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
         d["save"] = f"{a.save[0]} {a.save[1]}"
     if a.area is not None:
         d["area"] = f"{a.area.shape} {a.area.size}"
-    return d
+    return {**d, **attack_effects_doc(a)}

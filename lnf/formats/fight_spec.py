@@ -10,36 +10,66 @@ twice.
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any
 
-from lnf.dice import DamageType, DiceError, DiceExpr
-from lnf.dice import parse as parse_dice
-from lnf.formats.spec import Bool, Field, Int, ListOf, MapOf, Obj, OneOf, SlotLevel, Str, Text
+from lnf.dice import DamageType
+from lnf.formats.short_forms import (
+    ROLL as ROLL,
+)
+from lnf.formats.short_forms import (
+    parse_area as parse_area,
+)
+from lnf.formats.short_forms import (
+    parse_bonus,
+    parse_cover,
+    parse_damage,
+    parse_dot,
+    parse_hp,
+    parse_lasting,
+    parse_monster_hp,
+    parse_phase,
+    parse_range,
+    parse_rider_damage,
+    parse_save,
+    parse_saves,
+)
+from lnf.formats.spec import (
+    Bool,
+    Checker,
+    Field,
+    Int,
+    ListOf,
+    MapOf,
+    Obj,
+    OneOf,
+    SlotLevel,
+    Spec,
+    Str,
+    Text,
+)
+from lnf.formats.yaml_source import FieldPath
 from lnf.model import (
     Ability,
     AltUse,
-    Area,
     Attack,
     AttackKind,
     BackReason,
     Combatant,
     Condition,
-    Cover,
+    Cost,
     Dot,
     Family,
     Fight,
     Flag,
+    Healing,
     Hero,
     HouseRule,
     Monster,
-    Phase,
-    PhaseKind,
     Rank,
-    Shape,
     Side,
     Size,
     Terrain,
+    TurnEdge,
     Variant,
 )
 
@@ -60,136 +90,7 @@ HERO_DEFAULTS = _defaults(Hero)
 MONSTER_DEFAULTS = _defaults(Monster)
 ATTACK_DEFAULTS = _defaults(Attack)
 FIGHT_DEFAULTS = _defaults(Fight)
-
-# --- short text forms -------------------------------------------------------------------
-
-
-def parse_damage(value: Any) -> DiceExpr:
-    try:
-        return parse_dice(str(value))
-    except DiceError as exc:
-        raise ValueError(
-            f"bad dice text {exc.text!r}: {exc.message} at column {exc.column}"
-        ) from None
-
-
-def parse_range(value: Any) -> tuple[int, int]:
-    """`80/320` (normal/long) or `120` (one range)."""
-    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*(?:ft\.?)?\s*", str(value))
-    if match is None:
-        raise ValueError(f"bad range {value!r}")
-    normal = int(match[1])
-    long = int(match[2]) if match[2] else normal
-    if not 0 < normal <= 10_000 or not 0 < long <= 10_000:
-        raise ValueError(f"range {value!r} out of bounds")
-    return normal, long
-
-
-ROLL = "roll"  # `hp: roll`: the monster's hit dice are rolled
-
-
-def parse_monster_hp(value: Any) -> int | str:
-    """A monster's hit point maximum, or `roll` (its hit dice, rolled with the fight's seed)."""
-    if str(value).strip().lower() == ROLL:
-        return ROLL
-    if isinstance(value, int) or str(value).strip().isdigit():
-        hp = int(value)
-        if 1 <= hp <= 100_000:
-            return hp
-    raise ValueError(f"bad hit points {value!r}")
-
-
-def parse_bonus(value: Any) -> tuple[str, int]:
-    """V-D20-3: `competence +2`, `circumstance +1`, `penalty -1`."""
-    kind, _, amount = str(value).strip().partition(" ")
-    kind = kind.lower()
-    try:
-        number = int(amount.strip())
-    except ValueError:
-        raise ValueError(f"bad bonus {value!r}: say a kind and a number") from None
-    if kind not in ("competence", "circumstance", "penalty"):
-        raise ValueError(f"bad bonus {value!r}: competence, circumstance or penalty")
-    if (kind == "penalty") != (number < 0):
-        raise ValueError(f"bad bonus {value!r}: a penalty is below 0, a bonus above")
-    return kind, number
-
-
-def parse_cover(value: Any) -> Cover:
-    """`+2`, `+4`, `total`, or `+4 ranged` (V-ACL2); a size is read by the builder, which
-    knows the target's."""
-    text = str(value).strip().lower()
-    words = text.split()
-    ranged = "ranged" in words
-    words = [w for w in words if w != "ranged"]
-    if words == ["total"]:
-        return Cover(0, True, ranged)
-    if len(words) == 1 and words[0].lstrip("+").isdigit() and int(words[0].lstrip("+")) <= 20:
-        return Cover(int(words[0].lstrip("+")), False, ranged)
-    raise ValueError(f"bad cover {value!r}")
-
-
-def parse_hp(value: Any) -> tuple[int, int | None]:
-    """`27` (at maximum) or `12/27` (current/maximum) → (maximum, current or None)."""
-    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*", str(value))
-    if match is None:
-        raise ValueError(f"bad hit points {value!r}")
-    if match[2] is None:
-        maximum, current = int(match[1]), None
-    else:
-        current, maximum = int(match[1]), int(match[2])
-    if not 1 <= maximum <= 100_000:
-        raise ValueError("the hit point maximum must be at least 1")
-    if current is not None and current > maximum:
-        raise ValueError(f"current hit points {current} exceed the maximum {maximum}")
-    return maximum, (None if current == maximum else current)
-
-
-def parse_phase(value: Any) -> Phase:
-    """`melee`, `chase` or `volley N` (V2: the volley round number)."""
-    text = str(value).strip().lower().replace("mêlée", "melee")
-    match = re.fullmatch(r"volley\s+(\d+)", text)
-    if match:
-        n = int(match[1])
-        if not 1 <= n <= 100:
-            raise ValueError("a volley round number runs from 1 up")
-        return Phase(PhaseKind.VOLLEY, n)
-    if text in (PhaseKind.MELEE, PhaseKind.CHASE, PhaseKind.APART):
-        return Phase(PhaseKind(text))
-    raise ValueError(f"bad phase {value!r}")
-
-
-def parse_saves(value: Any) -> tuple[int, int]:
-    """`1/2`: one success and two failures (D9); each count runs from 0 to 2."""
-    match = re.fullmatch(r"\s*([0-2])\s*/\s*([0-2])\s*", str(value))
-    if match is None:
-        raise ValueError(f"bad death saves {value!r}")
-    return int(match[1]), int(match[2])
-
-
-def parse_save(value: Any) -> tuple[Ability, int]:
-    """`dex 15`: a Dexterity saving throw against DC 15."""
-    match = re.fullmatch(r"\s*(\w+)\s+(?:dc\s*)?(\d+)\s*", str(value).lower())
-    if match is None or match[1] not in {a.value for a in Ability}:
-        raise ValueError(f"bad save {value!r}")
-    return Ability(match[1]), int(match[2])
-
-
-def parse_area(value: Any) -> Area:
-    """`sphere 20` (a shape and its size in feet, E1)."""
-    match = re.fullmatch(r"\s*(\w+)\s+(\d+)\s*(?:ft\.?)?\s*", str(value).lower())
-    if match is None or match[1] not in {s.value for s in Shape}:
-        raise ValueError(f"bad area {value!r}")
-    if int(match[2]) == 0:
-        raise ValueError(f"{match[1]} 0 is an empty area: it holds no one")
-    return Area(Shape(match[1]), int(match[2]))
-
-
-def parse_dot(value: Any) -> Dot:
-    text = str(value).strip().upper()
-    if text not in {d.value for d in Dot}:
-        raise ValueError(f"bad dot {value!r}")
-    return Dot(text)
-
+HEALING_DEFAULTS = _defaults(Healing)
 
 # --- the format ------------------------------------------------------------------------
 
@@ -216,6 +117,63 @@ DOT = Text(
     {"enum": [d.value for d in Dot]},
 )
 DAMAGE_TYPES = ListOf(OneOf(DamageType), unique=True)
+CONDITIONS = ListOf(OneOf(Condition), unique=True)
+
+
+class MaxHp(Spec):
+    """F6: `max_hp: true` (the hit-point maximum goes down by the damage the hit dealt) or a
+    damage type (`max_hp: necrotic`: by that type's damage only, as a vampire's bite)."""
+
+    expected = "true, false or a damage type"
+
+    def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if isinstance(value, bool):
+            return value
+        types = {t.value: t for t in DamageType}
+        if isinstance(value, str) and value.strip().lower() in types:
+            return types[value.strip().lower()]
+        return self._wrong(value, path, ck)
+
+    def json_schema(self) -> dict[str, Any]:
+        types = [t.value for t in DamageType]
+        return self._with_doc({"anyOf": [{"type": "boolean"}, {"enum": types}]})
+
+
+# F6: what a hit (or a failed save) brings besides its damage; formats/rider_form checks how
+# the fields go together and builds the model's Rider.
+RIDER = Obj(
+    {
+        "save": Field(SAVE, None, "the target's saving throw against it, such as con 10"),
+        "condition": Field(OneOf(Condition), None, "a condition on a failed save (F3)"),
+        "conditions": Field(CONDITIONS, [], "conditions on a failed save, such as [poisoned]"),
+        "lasting": Field(
+            Text(
+                parse_lasting,
+                "1 minute, 10 rounds, or until end of target's (or attacker's) turn",
+                {"type": "string"},
+            ),
+            None,
+            "how long the conditions last (F4); left out: until the DM takes them off",
+        ),
+        "repeat": Field(
+            OneOf(TurnEdge),
+            None,
+            "the save repeated at the start or end of each of the bearer's turns (F4)",
+        ),
+        "damage": Field(
+            Text(parse_rider_damage, "dice of one type such as 3d6 poison", {"type": "string"}),
+            None,
+            "damage on a failed save, such as 3d6 poison",
+        ),
+        "half": Field(Bool(), False, "half the damage on a successful save"),
+        "grapple": Field(
+            Int(minimum=1, maximum=40), 0, "the hit grapples; the escape DC, such as 13"
+        ),
+        "max_hp": Field(MaxHp(), False, "the hit-point maximum goes down by the damage taken"),
+        "only_if": Field(Str(), "", "a limit, told when it applies: Large or smaller"),
+    },
+    what="a rider (save, conditions, damage, grapple, …)",
+)
 
 ATTACK = Obj(
     {
@@ -265,6 +223,13 @@ ATTACK = Obj(
         ),
         "light": Field(
             Bool(), ATTACK_DEFAULTS["light"], "a light weapon (V-HYR3: two-weapon fighting)"
+        ),
+        "riders": Field(ListOf(RIDER), [], "F6: what a hit brings besides damage"),
+        "cost": Field(OneOf(Cost), ATTACK_DEFAULTS["cost"], "F1: action, bonus action or reaction"),
+        "concentration": Field(
+            Bool(),
+            ATTACK_DEFAULTS["concentration"],
+            "F5: a spell whose effects last while its caster concentrates",
         ),
     },
     what="an attack (name, damage, …)",
@@ -360,8 +325,9 @@ HEALING = Obj(
     {
         "dice": Field(DICE, doc="the hit points it restores, such as 1d4+3"),
         "slot": Field(SlotLevel(), 0, "the spell's slot level (0 or false: none, a potion)"),
+        "cost": Field(OneOf(Cost), HEALING_DEFAULTS["cost"], "F1: Healing Word: bonus action"),
     },
-    what="a healing (dice, slot)",
+    what="a healing (dice, slot, cost)",
 )
 
 HERO = Obj(

@@ -16,6 +16,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from lnf.formats.riders import block_riders
 from lnf.model import Condition
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -152,8 +153,8 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
     if alt:
         out["alt_damage"] = alt
         out["alt_when"] = "at range" if "at range" in clause else "two hands"
-    if desc.split("Hit:", 1)[-1][len(clause) :].strip(" .,"):
-        notes.append(f"{name}: what follows the hit (a rider, a save, a grapple)")
+    if riders := block_riders(desc, name, notes):  # F6: what the hit brings besides damage
+        out["riders"] = riders
     if "usage" in action:
         notes.append(f"{name}: {_usage(action['usage'])} (taken as always ready)")
     return out

@@ -1,0 +1,396 @@
+"""F6: what a hit brings besides its damage, read from a stat block's attack description in the
+5e-database format ("… must succeed on a DC 10 Constitution saving throw or be paralyzed for 1
+minute. The target can repeat the saving throw at the end of each of its turns …").
+
+The words after the hit's own damage are read a sentence at a time. A sentence lnf reads
+becomes part of a `Rider` (its save, conditions, how long they last, damage on a failed save,
+a grapple, a reduced hit-point maximum); a sentence about what comes after the fight (a long
+rest ends the reduction) is taken as read; anything else is named, in lnf's own few words, in
+`Reading.unread`, so a stat block lists it as not modelled instead of dropping it. No sentence
+of the description is kept.
+
+Conventions the engine relies on (docs/riders.md, keyed F4/F6):
+- `Lasting.until[0]` is a placeholder, one of `BEARERS`: "target" (the creature the rider lands
+  on) or "attacker" (the creature whose attack it is); the engine puts names in their place
+  when the rider lands.
+- A rider with a `grapple` keeps its `conditions` (restrained) while the grapple lasts; its
+  `lasting` is then empty.
+- `max_hp` with a `damage_type` and no `damage` (the vampire's bite): the maximum goes down
+  by that type's damage of the hit only; without a type, by all the damage the hit dealt.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from lnf.dice import DamageType, DiceError, DiceExpr, parse
+from lnf.formats.short_forms import ROUNDS
+from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
+from lnf.values import value
+
+TARGET = "target"  # Lasting.until[0]: the creature the rider lands on
+ATTACKER = "attacker"  # Lasting.until[0]: the creature whose attack brought it
+BEARERS = frozenset({TARGET, ATTACKER})
+MAX_DC = 40  # a save or escape DC above it is a typo in a user's file (the fight file's limit)
+
+ABILITIES = {a.name.lower(): a for a in Ability} | {
+    "strength": Ability.STR,
+    "dexterity": Ability.DEX,
+    "constitution": Ability.CON,
+    "intelligence": Ability.INT,
+    "wisdom": Ability.WIS,
+    "charisma": Ability.CHA,
+}
+CONDITIONS = {c.value: c for c in Condition}
+
+
+@value
+class Reading:
+    """What a description's words after the hit bring: the riders lnf reads, and what it does
+    not, each named in a few words of lnf's own ("disease", "pulling")."""
+
+    riders: tuple[Rider, ...] = ()
+    unread: tuple[str, ...] = ()
+
+
+def riders(desc: str) -> tuple[Rider, ...]:
+    """F6: the riders of an attack's description (see `read`)."""
+    return read(desc).riders
+
+
+_HIT_END = re.compile(r"\.(?:\s|$)|, and the target|, and the |; | If ")
+_DAMAGE = r"\d+ \((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage"
+_WHO = r"(?:and )?(?:if the target is (?P<who>[^,]+?), )?(?:the target|it|the creature)"
+_SAVE = re.compile(
+    _WHO + r" must (?:succeed on|make)(?: on)? a DC (?P<dc>\d+) (?P<ability>\w+) saving throw"
+    r"(?: against (?:disease|poison|being magically petrified))?(?P<tail>.*)",
+    re.I,
+)
+_REPEAT = re.compile(
+    r"(?:the |it )(?:[\w ]*?)(?:can|must) repeat the saving throw at the (?P<edge>end|start) of "
+    r"(?:each of its turns|its next turn)(?:, ending the effect on itself on a success)?",
+    re.I,
+)
+_GRAPPLE = re.compile(_WHO + r" is grappled \(escape DC (?P<dc>\d+)\)(?P<tail>.*)", re.I)
+_WHILE_HELD = re.compile(
+    r"until (?:this|the) grapple ends, the (?:target|creature) is (?P<what>.*)", re.I
+)
+_HELD_TAIL = re.compile(
+    r",? and (?:the target is )?restrained until (?:this|the) grapple ends", re.I
+)
+_IS = re.compile(_WHO + r" is (?P<what>.*)", re.I)
+_UNTIL_POISON_ENDS = re.compile(r"until this poison ends, the target is (?P<what>.*)", re.I)
+_TURNS_TO_STONE = re.compile(r"on a failed save, the creature [\w ]*? and is (?P<what>.*)", re.I)
+_REDUCED = (
+    r"hit point maximum (?:is )?reduced by an amount equal to the (?:(?P<type>\w+) )?damage "
+    r"taken(?P<regain>, and the \w+ regains hit points [\w ]*)?"
+)
+_MAX_HP = re.compile(r"or (?:have its|its) " + _REDUCED, re.I)  # after a save
+_MAX_HP_PLAIN = re.compile(r"the target's " + _REDUCED, re.I)  # with the hit
+_DURATION = re.compile(
+    r"\s*(?:for (?P<n>\d+|one|a|an) (?P<unit>round|minute|hour|day)s?"
+    r"|until the (?P<edge>start|end) of (?P<whose>its|the target's|[\w ]+?'s) next turn"
+    r"|until the disease is cured)",
+    re.I,
+)
+# Sentences about what comes after the fight, or that say what another part already does.
+_TAKEN_AS_READ = re.compile(
+    r"(?:this|the) reduction (?:to the target's hit point maximum )?lasts until .*"
+    r"|the (?:target|creature) dies if this (?:effect|attack) reduces its hit point maximum to 0"
+    r"|on a success, the effect ends"
+    r"|the poison lasts until it is removed .*",
+    re.I,
+)
+SAVE_AS_HIT = "its damage only on a failed save (played as the hit's)"
+UNREAD = "more than lnf reads"  # what a sentence brings when no kind below names it
+_NAMED_BY = {"a curse": ("lycanthropy", "mummy rot")}  # a kind another one already says
+# What lnf does not read, in its own words: the first words of the text that match, in order.
+_KINDS = (
+    (r"lycanthropy", "lycanthropy"),
+    (r"mummy rot", "mummy rot"),
+    (r"\bcurse", "a curse"),
+    (r"disease", "disease"),
+    (r"swallow", "swallowing"),
+    (r"attaches", "attaching itself"),
+    (r"\bpulled\b", "pulling"),
+    (r"\bpushed\b", "pushing"),
+    (r"ignites|catches fire", "setting on fire"),
+    (r"infernal wound", "an infernal wound"),
+    (r"\barmor\b", "corroding armor"),
+    (r"critical hit", "its critical hits"),
+    (r"strength score is reduced", "Strength drain"),
+    (r"\bor die\b", "death on a failed save"),
+    (r"petrified", "petrification"),
+    (r"can't regain hit points", "no healing"),
+    (r"(?:start|end) of each of (?:its|the target's|the \w+'s) turns", "damage each turn"),
+    (r"fails by 5 or more|5 or lower", "unconsciousness on a bad failure"),
+    (r"stable but poisoned", "paralysis at 0 hit points"),
+    (r"instead of dealing damage", "a grapple instead of damage"),
+    (r"suffocat", "suffocation"),
+    (r"disadvantage on", "disadvantage"),
+    (r"automatically hit|advantage on attack rolls", "advantage or sure hits on the one it holds"),
+    (
+        r"can't (?:bite|constrict|smother|use|make)|isn't already|doesn't have two",
+        "holds one target at a time",
+    ),
+    (r"each of which can grapple", "one grapple per limb"),
+    (r"absorbed", "absorbing the slain"),
+    (r"rises|zombie", "the slain rising"),
+    (r"regains hit points", "regains what it drains"),
+    (r"adhesive", "its Adhesive trait"),
+    (r"contest", "a Strength contest"),
+    (r"webbing", "webbing"),
+    (r"shake (?:the target|it) awake|wakes up", "waking by a shake"),
+)
+
+
+def read(desc: str) -> Reading:
+    """F6: what the words after an attack's hit bring (see the module's docstring)."""
+    hit = desc.split("Hit:", 1)[1] if "Hit:" in desc else ""
+    clause = _HIT_END.split(hit, maxsplit=1)[0]
+    rest = hit[len(clause) :] if own_damage(desc) else hit
+    reader = _Reader()
+    for sentence in re.split(r"(?<=\.)\s+|\n+", rest.strip(" .,;\n")):
+        sentence = sentence.strip().rstrip(".")
+        if sentence:
+            reader.sentence(sentence)
+    return reader.reading()
+
+
+def own_damage(desc: str) -> bool:
+    """Whether the hit deals damage of its own ("Hit: 7 (2d4 + 2) slashing damage") rather
+    than only what a failed save brings ("Hit: The target must make a DC 15 …")."""
+    hit = desc.split("Hit:", 1)[1] if "Hit:" in desc else ""
+    return re.match(r"\s*\d+ ", hit) is not None
+
+
+class _Reader:
+    """The riders read so far; a later sentence adds to the last one ("The target can repeat
+    the saving throw …" belongs to the save before it)."""
+
+    def __init__(self) -> None:
+        self.riders: list[Rider] = []
+        self.unread: list[str] = []
+
+    def reading(self) -> Reading:
+        kept = [r for r in self.riders if r.conditions or r.damage or r.grapple or r.max_hp]
+        return Reading(tuple(kept), tuple(dict.fromkeys(self.unread)))
+
+    def note(self, text: str) -> None:
+        """Names what `text` brings that lnf does not read; a sentence that names nothing new
+        goes on about what was named before it (how a disease runs its course)."""
+        found = [kind for pattern, kind in _KINDS if re.search(pattern, text, re.I)]
+        if not found and not self.unread:
+            found = [UNREAD]
+        named = [*self.unread, *found]
+        self.unread += [k for k in found if not any(w in named for w in _NAMED_BY.get(k, ()))]
+
+    def last(self, change: dict[str, object]) -> None:
+        """The last rider read, changed by a later sentence."""
+        self.riders[-1] = replace(self.riders[-1], **change)  # type: ignore[arg-type]
+
+    def sentence(self, s: str) -> None:
+        if _TAKEN_AS_READ.fullmatch(s):
+            return
+        if m := _SAVE.fullmatch(s):
+            self.save(m)
+        elif m := _REPEAT.fullmatch(s):
+            self.repeat(m)
+        elif m := _GRAPPLE.fullmatch(s):
+            self.grapple(m)
+        elif m := _WHILE_HELD.fullmatch(s):
+            self.held(m["what"])
+        elif m := _MAX_HP_PLAIN.fullmatch(s):
+            self.riders.append(Rider(max_hp=True, damage_type=_damage_type(m["type"])))
+            if m["regain"]:
+                self.note(m["regain"])
+        elif m := _UNTIL_POISON_ENDS.fullmatch(s) or _TURNS_TO_STONE.fullmatch(s):
+            conditions, left = _conditions(m["what"])
+            if not conditions or not self.riders:
+                self.note(s)
+            else:
+                self.last({"conditions": self.riders[-1].conditions + conditions})
+                if left:
+                    self.note(left)
+        elif (m := _IS.fullmatch(s)) and _conditions(m["what"])[0] and _limit(m["who"]) is not None:
+            conditions, left = _conditions(m["what"])
+            self.riders.append(Rider(conditions=conditions, only_if=_limit(m["who"]) or ""))
+            if left:
+                self.note(left)
+        else:
+            self.note(s)
+
+    def save(self, m: re.Match[str]) -> None:
+        """F6: "… must succeed on a DC 10 Constitution saving throw or …": the save, then what
+        a failure (and a success) brings."""
+        ability = ABILITIES.get(m["ability"].lower())
+        limit = _limit(m["who"])
+        if ability is None or limit is None or not 1 <= int(m["dc"]) <= MAX_DC:
+            self.note(m[0])
+            return
+        save = (ability, int(m["dc"]))
+        tail = m["tail"]
+        rider = Rider(save=save, only_if=limit)
+        if (
+            found := re.fullmatch(
+                r", taking " + _DAMAGE + r" on a failed save(?P<half>, or half as much damage on "
+                r"a successful one)?",
+                tail,
+            )
+        ) and (damage := _damage(found)):
+            rider = replace(
+                rider, damage=damage[0], damage_type=damage[1], half=bool(found["half"])
+            )
+        elif (found := re.fullmatch(r" or take " + _DAMAGE + r"(?: and (?P<more>.*))?", tail)) and (
+            damage := _damage(found)
+        ):
+            rider = replace(rider, damage=damage[0], damage_type=damage[1])
+            tail = f" or {found['more']}" if found["more"] else ""
+        elif found := _MAX_HP.fullmatch(tail.strip()):
+            rider = replace(rider, max_hp=True, damage_type=_damage_type(found["type"]))
+            tail = ""
+        if tail.startswith(" or "):
+            conditions, lasting, left = _failure(tail[4:])
+            rider = replace(rider, conditions=conditions, lasting=lasting)
+            if left:
+                self.note(left)
+        elif tail and not rider.damage:
+            self.note(tail)
+        self.riders.append(rider)
+
+    def repeat(self, m: re.Match[str]) -> None:
+        """F4: the save repeated at an edge of each of the bearer's turns ends the effect on a
+        success; "at the end of its next turn" is one repeat, so the effect ends there too."""
+        rider = self.riders[-1] if self.riders else None
+        if rider is None or rider.save is None:
+            self.note(m[0])
+            return
+        edge = TurnEdge(m["edge"].lower())
+        lasting = replace(rider.lasting, save=rider.save, each=edge)
+        if "next turn" in m[0]:
+            lasting = replace(lasting, until=(TARGET, edge))
+        self.last({"lasting": lasting})
+
+    def grapple(self, m: re.Match[str]) -> None:
+        """F6: "the target is grappled (escape DC 13)", with what the grapple brings."""
+        tail = m["tail"]
+        limit = _limit(m["who"])
+        size = re.search(r" if it is an? (\w+ or smaller) creature", tail)
+        if size:
+            limit = size[1]
+            tail = tail.replace(size[0], "")
+        if limit is None or not 1 <= int(m["dc"]) <= MAX_DC:
+            self.note(m[0])
+            return
+        held = _HELD_TAIL.search(tail)
+        conditions = (Condition.RESTRAINED,) if held else ()
+        if held:
+            tail = tail.replace(held[0], "")
+        self.riders.append(Rider(grapple=int(m["dc"]), conditions=conditions, only_if=limit))
+        if tail.strip(" ,"):
+            self.note(tail)
+
+    def held(self, what: str) -> None:
+        """ "Until this grapple ends, the target is restrained …": conditions while held."""
+        conditions, left = _conditions(what)
+        rider = self.riders[-1] if self.riders else None
+        if rider is None or not rider.grapple or not conditions:
+            self.note(what)
+            return
+        self.last({"conditions": rider.conditions + conditions})
+        if left:
+            self.note(left)
+
+
+def _conditions(text: str) -> tuple[tuple[Condition, ...], str]:
+    """ "restrained, blinded, and at risk of suffocating" → (restrained, blinded) and the words
+    left over; "knocked prone" is prone."""
+    found: list[Condition] = []
+    rest = text.strip()
+    while True:
+        m = re.match(r"(?:,? and |, )?(?:knocked |also )?(\w+)", rest)
+        if m is None or m[1].lower() not in CONDITIONS:
+            break
+        found.append(CONDITIONS[m[1].lower()])
+        rest = rest[m.end() :]
+    if rest.startswith(" by webbing"):
+        rest = rest.removeprefix(" by webbing")
+    return tuple(dict.fromkeys(found)), rest.strip(" ,")
+
+
+def _failure(text: str) -> tuple[tuple[Condition, ...], Lasting, str]:
+    """What a failed save brings: "be paralyzed for 1 minute" → (paralyzed), 10 rounds, and
+    the words left over. Pushed away and knocked prone is prone (pushing is noted)."""
+    pushed = re.match(r"be pushed [^,]*? and (knocked prone)", text)
+    left = ""
+    if pushed:
+        left, text = "pushed", f"be {pushed[1]}"
+    words = re.match(r"(?:be|become) (.*)", text)
+    if words is None:
+        return (), Lasting(), text
+    conditions, rest = _conditions(words[1])
+    if not conditions:
+        return (), Lasting(), text
+    lasting = Lasting()
+    if m := _DURATION.match(rest):
+        lasting = _lasting(m)
+        rest = rest[m.end() :]
+    return conditions, lasting, " ".join(w for w in (left, rest.strip(" ,")) if w)
+
+
+def _lasting(m: re.Match[str]) -> Lasting:
+    """F4: "for 1 minute" is 10 rounds; "until the end of its next turn" is the bearer's turn,
+    "… of the ghoul's next turn" the attacker's (the placeholders of `BEARERS`)."""
+    if m["unit"]:
+        count = 1 if m["n"].lower() in ("one", "a", "an") else int(m["n"])
+        return Lasting(rounds=count * ROUNDS[m["unit"].lower()])
+    if m["edge"]:
+        whose = TARGET if m["whose"].lower() in ("its", "the target's") else ATTACKER
+        return Lasting(until=(whose, TurnEdge(m["edge"].lower())))
+    return Lasting()  # until a cure: until the DM takes it off
+
+
+def _limit(who: str | None) -> str | None:
+    """The limit an "If the target is …" states, in lnf's words ("Large or smaller", "not
+    undead"); "" for none; None for a limit lnf cannot say (an object, hit points)."""
+    if who is None or who.lower() in ("a creature", "a creature or a flammable object"):
+        return ""
+    text = who.lower()
+    if m := re.fullmatch(r"(?:an? )?(tiny|small|medium|large|huge) or smaller(?: creature)?", text):
+        return f"{m[1].title()} or smaller"
+    if m := re.fullmatch(r"a creature other than ((?:an? )?\w+(?: or (?:an? )?\w+)?)", text):
+        return f"not {m[1]}"
+    if text == "a humanoid":
+        return "humanoid"
+    return None
+
+
+def _damage(m: re.Match[str]) -> tuple[DiceExpr, DamageType | None] | None:
+    """The dice and type of "9 (2d8) poison damage"; None for dice lnf does not roll (a
+    user's own file may say 0d6)."""
+    try:
+        return parse(m["dice"].replace(" ", "")), _damage_type(m["type"])
+    except DiceError:
+        return None
+
+
+def _damage_type(word: str | None) -> DamageType | None:
+    return DamageType(word.lower()) if word and word.lower() in set(DamageType) else None
+
+
+def block_riders(desc: str, name: str, notes: list[str]) -> list[dict[str, Any]]:
+    """A stat block's riders for the attack `name`, in the fight file's words (the bestiary
+    keeps them so); what lnf does not read goes to `notes` (not modelled)."""
+    from lnf.formats.rider_form import rider_doc
+
+    reading = read(desc)
+    found, unread = list(reading.riders), list(reading.unread)
+    if not own_damage(desc) and any(r.damage for r in found):
+        # An attack deals damage of its own: the save's is taken as the hit's (formats/srd).
+        found = [r for r in found if not r.damage]
+        unread.append(SAVE_AS_HIT)
+    if unread:
+        notes.append(f"{name}: on a hit, {', '.join(unread)}")
+    return [rider_doc(r) for r in found]

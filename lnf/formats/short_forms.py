@@ -1,0 +1,194 @@
+"""The short text forms a DM types in a fight file (`hp: 12/27`, `range: 80/320`, `phase:
+volley 3`, `save: dex 15`, `lasting: 1 minute`), each read by one function that raises
+ValueError with what is wrong; `lnf.formats.fight_spec` says which field takes which."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from lnf.dice import DamageType, DiceError, DiceExpr
+from lnf.dice import parse as parse_dice
+from lnf.model import Ability, Area, Cover, Dot, Lasting, Phase, PhaseKind, Shape, TurnEdge
+
+
+def parse_damage(value: Any) -> DiceExpr:
+    try:
+        return parse_dice(str(value))
+    except DiceError as exc:
+        raise ValueError(
+            f"bad dice text {exc.text!r}: {exc.message} at column {exc.column}"
+        ) from None
+
+
+def parse_range(value: Any) -> tuple[int, int]:
+    """`80/320` (normal/long) or `120` (one range)."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*(?:ft\.?)?\s*", str(value))
+    if match is None:
+        raise ValueError(f"bad range {value!r}")
+    normal = int(match[1])
+    long = int(match[2]) if match[2] else normal
+    if not 0 < normal <= 10_000 or not 0 < long <= 10_000:
+        raise ValueError(f"range {value!r} out of bounds")
+    return normal, long
+
+
+ROLL = "roll"  # `hp: roll`: the monster's hit dice are rolled
+
+
+def parse_monster_hp(value: Any) -> int | str:
+    """A monster's hit point maximum, or `roll` (its hit dice, rolled with the fight's seed)."""
+    if str(value).strip().lower() == ROLL:
+        return ROLL
+    if isinstance(value, int) or str(value).strip().isdigit():
+        hp = int(value)
+        if 1 <= hp <= 100_000:
+            return hp
+    raise ValueError(f"bad hit points {value!r}")
+
+
+def parse_bonus(value: Any) -> tuple[str, int]:
+    """V-D20-3: `competence +2`, `circumstance +1`, `penalty -1`."""
+    kind, _, amount = str(value).strip().partition(" ")
+    kind = kind.lower()
+    try:
+        number = int(amount.strip())
+    except ValueError:
+        raise ValueError(f"bad bonus {value!r}: say a kind and a number") from None
+    if kind not in ("competence", "circumstance", "penalty"):
+        raise ValueError(f"bad bonus {value!r}: competence, circumstance or penalty")
+    if (kind == "penalty") != (number < 0):
+        raise ValueError(f"bad bonus {value!r}: a penalty is below 0, a bonus above")
+    return kind, number
+
+
+def parse_cover(value: Any) -> Cover:
+    """`+2`, `+4`, `total`, or `+4 ranged` (V-ACL2); a size is read by the builder, which
+    knows the target's."""
+    text = str(value).strip().lower()
+    words = text.split()
+    ranged = "ranged" in words
+    words = [w for w in words if w != "ranged"]
+    if words == ["total"]:
+        return Cover(0, True, ranged)
+    if len(words) == 1 and words[0].lstrip("+").isdigit() and int(words[0].lstrip("+")) <= 20:
+        return Cover(int(words[0].lstrip("+")), False, ranged)
+    raise ValueError(f"bad cover {value!r}")
+
+
+def parse_hp(value: Any) -> tuple[int, int | None]:
+    """`27` (at maximum) or `12/27` (current/maximum) → (maximum, current or None)."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*", str(value))
+    if match is None:
+        raise ValueError(f"bad hit points {value!r}")
+    if match[2] is None:
+        maximum, current = int(match[1]), None
+    else:
+        current, maximum = int(match[1]), int(match[2])
+    if not 1 <= maximum <= 100_000:
+        raise ValueError("the hit point maximum must be at least 1")
+    if current is not None and current > maximum:
+        raise ValueError(f"current hit points {current} exceed the maximum {maximum}")
+    return maximum, (None if current == maximum else current)
+
+
+def parse_phase(value: Any) -> Phase:
+    """`melee`, `chase` or `volley N` (V2: the volley round number)."""
+    text = str(value).strip().lower().replace("mêlée", "melee")
+    match = re.fullmatch(r"volley\s+(\d+)", text)
+    if match:
+        n = int(match[1])
+        if not 1 <= n <= 100:
+            raise ValueError("a volley round number runs from 1 up")
+        return Phase(PhaseKind.VOLLEY, n)
+    if text in (PhaseKind.MELEE, PhaseKind.CHASE, PhaseKind.APART):
+        return Phase(PhaseKind(text))
+    raise ValueError(f"bad phase {value!r}")
+
+
+def parse_saves(value: Any) -> tuple[int, int]:
+    """`1/2`: one success and two failures (D9); each count runs from 0 to 2."""
+    match = re.fullmatch(r"\s*([0-2])\s*/\s*([0-2])\s*", str(value))
+    if match is None:
+        raise ValueError(f"bad death saves {value!r}")
+    return int(match[1]), int(match[2])
+
+
+def parse_save(value: Any) -> tuple[Ability, int]:
+    """`dex 15`: a Dexterity saving throw against DC 15."""
+    match = re.fullmatch(r"\s*(\w+)\s+(?:dc\s*)?(\d+)\s*", str(value).lower())
+    if match is None or match[1] not in {a.value for a in Ability}:
+        raise ValueError(f"bad save {value!r}")
+    return Ability(match[1]), int(match[2])
+
+
+def parse_area(value: Any) -> Area:
+    """`sphere 20` (a shape and its size in feet, E1)."""
+    match = re.fullmatch(r"\s*(\w+)\s+(\d+)\s*(?:ft\.?)?\s*", str(value).lower())
+    if match is None or match[1] not in {s.value for s in Shape}:
+        raise ValueError(f"bad area {value!r}")
+    if int(match[2]) == 0:
+        raise ValueError(f"{match[1]} 0 is an empty area: it holds no one")
+    return Area(Shape(match[1]), int(match[2]))
+
+
+def parse_dot(value: Any) -> Dot:
+    text = str(value).strip().upper()
+    if text not in {d.value for d in Dot}:
+        raise ValueError(f"bad dot {value!r}")
+    return Dot(text)
+
+
+# F4: a duration in rounds (a round is 6 seconds: a minute is 10 rounds).
+ROUNDS = {"round": 1, "minute": 10, "hour": 600, "day": 14_400}
+MAX_ROUNDS = 100_000
+_UNTIL = re.compile(
+    r"until (?:the )?(start|end) of (?:the )?(target|attacker)(?:'s)? (?:next )?turn", re.I
+)
+
+
+def parse_lasting(value: Any) -> Lasting:
+    """F4: `1 minute`, `10 rounds`, `1 hour`, `until end of target's turn`, `until the start
+    of the attacker's next turn`, or two of them with `or` (whichever comes first). "target"
+    and "attacker" stand for the creatures the engine names when the rider lands."""
+    rounds = 0
+    until: tuple[str, TurnEdge] | None = None
+    for part in re.split(r"\s*(?:,|\bor\b)\s*", str(value).strip()):
+        timed = re.fullmatch(r"(\d+|a|an|one) (round|minute|hour|day)s?", part, re.I)
+        edge = _UNTIL.fullmatch(part)
+        if timed and not rounds:
+            count = int(timed[1]) if timed[1].isdigit() else 1
+            rounds = count * ROUNDS[timed[2].lower()]
+            if not 1 <= rounds <= MAX_ROUNDS:
+                raise ValueError(f"{part!r} is not from 1 to {MAX_ROUNDS:,} rounds")
+        elif edge and until is None:
+            until = (edge[2].lower(), TurnEdge(edge[1].lower()))
+        else:
+            raise ValueError(f"bad lasting {part!r}")
+    return Lasting(rounds=rounds, until=until)
+
+
+def lasting_text(lasting: Lasting) -> str:
+    """The fight file's words for a lasting's rounds and turn edge (`parse_lasting` reads
+    them back); its save is the rider's `repeat`."""
+    parts = []
+    if lasting.rounds:
+        for unit in ("day", "hour", "minute", "round"):
+            count, left = divmod(lasting.rounds, ROUNDS[unit])
+            if not left:
+                parts.append(f"{count} {unit}{'s' if count > 1 else ''}")
+                break
+    if lasting.until is not None:
+        who, edge = lasting.until
+        parts.append(f"until {edge} of {who}'s turn")
+    return " or ".join(parts)
+
+
+def parse_rider_damage(value: Any) -> tuple[DiceExpr, DamageType | None]:
+    """F6: a rider's damage on a failed save, `3d6 poison`: its dice and its one type."""
+    dice = parse_damage(value)
+    if len(dice.parts) != 1:
+        raise ValueError(f"{value!r} has {len(dice.parts)} parts: a rider deals one kind")
+    part = dice.parts[0]
+    return DiceExpr((replace(part, damage_type=None),)), part.damage_type
