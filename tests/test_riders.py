@@ -558,5 +558,5 @@ def test_lnf_monsters_show_tells_the_riders() -> None:
         "Claws: mêlée, +4 to hit, reach 5 ft; 2d4+2 slashing; on a hit if the target is not an elf"
         in said
     )
-    assert "not an elf or undead: DC 10 Con save; paralyzed (1 minute," in said
+    assert "not an elf or undead: DC 10 Constitution save; paralyzed (1 minute," in said
     assert "what follows the hit" not in said

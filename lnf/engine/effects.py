@@ -113,7 +113,7 @@ def ride(
         held = Lasting()  # until it escapes (the DM takes it off) or the grappler lets go
         start(turn, target, f"grappled by {attacker} (escape DC {rider.grapple})", held, attacker)
     for condition in rider.conditions:
-        if condition in _immune(victim):
+        if condition in _immune(victim) or _held(turn.fight, target, condition, rider):
             continue
         lasting = _named(rider.lasting, attacker, target)
         start(turn, target, str(condition), lasting, attacker, condition)
@@ -197,6 +197,11 @@ def _named(lasting: Lasting, attacker: str, target: str) -> Lasting:
     return replace(lasting, until=until)
 
 
+def _held(fight: Fight, who: str, condition: Condition, rider: Rider) -> bool:
+    """A condition that lasts until taken off (knocked prone) is not begun twice."""
+    return rider.lasting == Lasting() and condition in fight.combatant(who).conditions
+
+
 def _immune(c: Hero | Monster) -> frozenset[Condition]:
     return c.condition_immune if isinstance(c, Monster) else frozenset()
 
@@ -233,10 +238,11 @@ def mark_effect(
     start(turn, who, what, lasting, by, condition, concentration=concentration)
 
 
-def unmark(turn: Steps, who: str, condition: Condition) -> None:
-    """The DM takes a condition off: the effects that impose it end with it (F4)."""
+def unmark(turn: Steps, who: str, condition: Condition, why: str = "the DM takes it off") -> None:
+    """A condition is taken off (by the DM, or a prone creature stands up): the effects that
+    impose it end with it (F4)."""
     for e in turn.fight.effects:
         if e.who == who and e.condition is condition:
-            turn.do(EffectEnded(e.key, "the DM takes it off"))
+            turn.do(EffectEnded(e.key, why))
     if condition in turn.fight.combatant(who).conditions:
         turn.do(Marked(who, condition, on=False))

@@ -15,7 +15,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.before_fight import roll_initiative
 from lnf.engine.chasing import commit_speeds, monster_chase_turn, speed_policy
 from lnf.engine.decisions import TurnChoice
-from lnf.engine.effects import Rolled, round_start_ends, turn_edge
+from lnf.engine.effects import Rolled, round_start_ends, turn_edge, unmark
 from lnf.engine.guards import Waits, land
 from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
 from lnf.engine.replan import grid_view, orders_changed, plan_key
@@ -497,7 +497,7 @@ def _stand_up(turn: Steps) -> Fight:
     """5e: a prone creature the runner plays stands up first (half its movement)."""
     assert turn.who is not None
     if Condition.PRONE in turn.fight.combatant(turn.who).conditions:
-        turn.do(Marked(turn.who, Condition.PRONE, on=False))
+        unmark(turn, turn.who, Condition.PRONE, "it stands up (half its movement)")
     return turn.fight
 
 

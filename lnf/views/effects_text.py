@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from lnf.model import Effect, Fight
+from lnf.model import Effect, Fight, Lasting
 from lnf.model.events import (
     ConcentrationEnded,
     Drained,
@@ -36,6 +36,8 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             by = f" (by {e.by})" if e.by and e.by != e.who else ""
             if e.concentration:
                 return f"{e.who} concentrates on {e.what} ({e.lasting}) (F5)."
+            if e.condition is not None and e.lasting == Lasting():
+                return f"{e.who} is {e.condition}{by} (F4)."  # until it is taken off
             if e.condition is not None:
                 return f"{e.who} is {e.condition}{by}: {e.lasting} (F4)."
             return f"{e.who}: {e.what}{by}, {e.lasting} (F4)."
