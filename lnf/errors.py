@@ -123,6 +123,21 @@ class Refused(LnfError):
         return text
 
 
+class DiskFull(LnfError):
+    """A write that found the disk full (or the user's quota spent): what was written before
+    it is kept, and the message says how far."""
+
+    exit_code = 2
+
+    def __init__(self, what: str, kept: str) -> None:
+        self.what = what
+        self.kept = kept
+        super().__init__(
+            f"the disk is full; {kept}. Free some space and run the command again: it carries on"
+            f" from there ({what})"
+        )
+
+
 class NoLegalPlan(LnfError):
     """The solver proved that no plan meets the rules and the DM's wishes."""
 

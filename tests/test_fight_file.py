@@ -120,7 +120,9 @@ monsters:
     assert (1, "round", "expected a whole number from 1 to 10000, got 0 ") in found
     assert any(p[:2] == (5, "heroes[0].rnak") and "did you mean 'rank'" in p[2] for p in found)
     assert any(p[:2] == (6, "heroes[0].speed") for p in found)
-    assert any(p[:2] == (7, "heroes[0].hp") and "exceed" in p[2] for p in found)
+    assert any(
+        p[:2] == (7, "heroes[0].hp") and "never has more than its maximum" in p[2] for p in found
+    )
     assert any(p[:2] == (9, "heroes[0].attacks[0].damage") and "slashing" in p[2] for p in found)
     assert any(p[:2] == (11, "monsters[0].swarm") and "flags" not in p[1] for p in found)
 
