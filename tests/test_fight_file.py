@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lnf.errors import InputError, LnfError
-from lnf.formats.fight_file import dump_fight, fight_document, load_fight, parse_fight
+from lnf.formats.fight_file import load_fight, parse_fight
+from lnf.formats.fight_writer import dump_fight, fight_document
 from lnf.model import AttackKind, BackReason, CDot, Fight, Phase, PhaseKind, Rank, Side
 from tests.cli import run
 from tests.strategies import fights
