@@ -129,13 +129,9 @@ class DiskFull(LnfError):
 
     exit_code = 2
 
-    def __init__(self, what: str, kept: str) -> None:
-        self.what = what
+    def __init__(self, kept: str) -> None:
         self.kept = kept
-        super().__init__(
-            f"the disk is full; {kept}. Free some space and run the command again: it carries on"
-            f" from there ({what})"
-        )
+        super().__init__(f"the disk is full; {kept}")
 
 
 class NoLegalPlan(LnfError):

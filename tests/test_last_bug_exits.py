@@ -133,17 +133,43 @@ def test_a_full_disk_during_a_record_and_on_the_output(
         code, out = run("damage", str(x1), "Wight", "3")
     assert code == 2 and "the disk is full; the log is kept up to entry 0" in out
     assert x1.with_name("wight-and-skeletons.log.jsonl").read_bytes() == b""
-    import click
 
-    def full(*args: object, **kwargs: object) -> None:
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "plot.png")
 
-    from lnf.formats import files
+def test_a_full_disk_while_drawing_keeps_the_old_plot(
+    x1: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chart = x1.with_name("chart.png")
+    assert run("odds", str(x1), "--fights", "2", "--quiet", "--plot", str(chart))[0] == 0
+    before = chart.read_bytes()
 
-    monkeypatch.setattr(files, "write_image", full)
-    code, out = run("odds", str(x1), "--fights", "2", "--quiet", "--plot", str(x1.parent / "p.png"))
-    assert code == 2 and "the disk is full (plot.png)" in out and "bug" not in out
-    assert click  # the command line's own module stays loaded
+    def full(path: Path, *args: object) -> None:
+        path.write_bytes(b"\x89PNG half")
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    import lnf.views.odds_plot
+
+    monkeypatch.setattr(lnf.views.odds_plot, "plot", full)
+    code, out = run("odds", str(x1), "--fights", "2", "--quiet", "--plot", str(chart))
+    assert code == 2 and f"the disk is full; {chart} is not drawn (what was there is kept)" in out
+    assert chart.read_bytes() == before and "bug" not in out
+    assert sorted(p.name for p in x1.parent.iterdir() if p.suffix == ".png") == ["chart.png"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="a full device, as Linux has")
+def test_output_to_a_full_device_is_said_as_a_full_disk() -> None:
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "lnf", "show", str(X1)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert done.returncode == 2, done.stderr
+    assert "lnf: the disk is full" in done.stderr and "Traceback" not in done.stderr
 
 
 # --- 5. the smaller slips ------------------------------------------------------------------

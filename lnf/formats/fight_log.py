@@ -211,8 +211,10 @@ class FightLog:
             if exc.errno not in FULL:
                 raise
             self._cut_back(size)
-            kept = f"the log is kept up to entry {self._next - 1}"
-            raise DiskFull(str(self.path), kept) from None
+            raise DiskFull(
+                f"the log is kept up to entry {self._next - 1} ({self.path}). Free some space"
+                " and run the command again: the fight carries on from there"
+            ) from None
         self._sum = checksum
         self._next += 1
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from lnf.errors import InputError, InputProblem
+from lnf.errors import DiskFull, InputError, InputProblem
 
 MAX_FILE_BYTES = 1_000_000  # a fight file is a few kilobytes; this stops a wrong file at once
 
@@ -192,5 +193,10 @@ def write_image(path: Path, draw: Callable[[Path], None]) -> None:
         os.chmod(tmp, 0o644)  # as any new file, not the temporary file's 0600
         draw(Path(tmp))
         os.replace(tmp, path)
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        kept = "what was there is kept" if path.exists() else "nothing is written"
+        raise DiskFull(f"{path} is not drawn ({kept}); free some space and draw again") from None
     finally:
         Path(tmp).unlink(missing_ok=True)
