@@ -223,7 +223,7 @@ def _own(tmp_path: Path, change: object, raw: str = "") -> tuple[int, str]:
         (lambda m: m.update(challenge_rating="@raw"), "NaN", "challenge_rating: nan is not"),
         (lambda m: m.update(size="Colossal"), "", "size: 'colossal' is no size"),
         (lambda m: m.update(hit_points_roll="lots"), "", "'lots' is not dice like 5d8+5"),
-        (lambda m: m.update(name="A" * 300), "", "name: a name of 1 to 200 characters"),
+        (lambda m: m.update(name="A" * 300), "", "name: a name of 1 to 100 characters"),
     ],
 )
 def test_a_bad_own_bestiary_names_the_entry_and_the_field(

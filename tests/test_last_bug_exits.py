@@ -269,3 +269,17 @@ def test_a_forger_who_works_the_checksums_out_again_passes_and_verify_says_so(x1
     code, out = run("log", str(x1), "--verify")
     assert code == 0 and "not against a determined editor" in out
     assert "takes 40" in run("log", str(x1))[1]  # the forgery holds: said plainly in the docs
+
+
+def test_a_full_disk_while_setting_a_log_aside_leaves_the_log_whole(
+    x1: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run("damage", str(x1), "Wight", "3")[0] == 0
+    log = x1.with_name("wight-and-skeletons.log.jsonl")
+    before = log.read_bytes()
+    with monkeypatch.context() as m:
+        _full_after(m, 0)
+        code, out = run("play", str(x1), "--new", "--seed", "1")
+    assert code == 2 and "the disk is full" in out and "is left as it was" in out, out
+    assert log.read_bytes() == before
+    assert not list(x1.parent.glob("*.old-*"))  # no half copy beside it

@@ -331,6 +331,14 @@ def _new_beside(path: Path, what: str, data: bytes) -> Path:
         try:
             _write_all(fd, data)
             os.fsync(fd)
+        except OSError as exc:
+            aside.unlink(missing_ok=True)  # half a copy is no copy: the log is left whole
+            if exc.errno not in FULL:
+                raise
+            raise DiskFull(
+                f"{path} is left as it was: nothing is set aside in {aside.name}. Free some"
+                " space and run the command again"
+            ) from None
         finally:
             os.close(fd)
         return aside

@@ -49,6 +49,8 @@ _WRITTEN = re.compile(
 SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 HIT_DICE = re.compile(r"\d{1,3}d\d{1,3}(?:\s*[+-]\s*\d{1,5})?")
 MAX_DESC = 10_000  # characters of an action's description; the SRD's longest has 1,212
+MAX_NAME = 100  # characters of a name; the SRD's longest has 41
+MAX_NOTE = 200  # characters of a note, as of any text of a fight file
 
 
 class EntryError(Exception):
@@ -174,7 +176,7 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
     desc = _get(action, "desc", str, path, default="").strip()
     if len(desc) > MAX_DESC:
         raise EntryError(f"{path}.desc", f"longer than {MAX_DESC:,} characters (the limit)")
-    name = _get(action, "name", str, path).strip()
+    name = _label(action, "name", path)
     found = ATTACK.match(desc)
     if found is None:
         return None
@@ -227,9 +229,9 @@ def _multiattack(actions: list[dict[str, Any]], notes: list[str], path: str) -> 
         counts: dict[str, int] = {}
         for j, item in enumerate(chosen):
             at = f"{where}.actions[{j}]"
-            name = _get(item, "action_name", str, at, default=None)
-            if name is None:
+            if item.get("action_name") is None:
                 continue
+            name = _label(item, "action_name", at)
             count = str(_get(item, "count", (int, str), at, default=1))[:40]
             if not count.isdigit() or not 1 <= int(count[:4]) <= 100:
                 notes.append(f"Multiattack: {name} × {count.lower()} (taken as 1)")
@@ -260,9 +262,7 @@ def _damage_types(m: dict[str, Any], key: str, where: str, notes: list[str]) -> 
 
 def _named(m: dict[str, Any], key: str, where: str) -> list[str]:
     """The names of a list of features (traits, reactions, legendary actions)."""
-    return [
-        _get(x, "name", str, f"{where}.{key}[{i}]") for i, x in enumerate(_items(m, key, where))
-    ]
+    return [_label(x, "name", f"{where}.{key}[{i}]") for i, x in enumerate(_items(m, key, where))]
 
 
 def stat_block(m: Any, where: str = "") -> dict[str, Any]:
@@ -332,7 +332,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         raise EntryError(f"{where}.hit_points_roll", f"{_shown(hit_dice)} is not dice like 5d8+5")
     subtype = _get(m, "subtype", str, where, default="")
     out: dict[str, Any] = {
-        "name": _name(m, where),
+        "name": _label(m, "name", where),
         "size": size,
         "type": _get(m, "type", str, where)[:40] + (f" ({subtype[:40]})" if subtype else ""),
         "ac": _get(armor[0], "value", int, first, bounds=(0, 40)),
@@ -365,7 +365,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "abilities": scores,
         "speeds": other,
         "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
-        "not_modelled": notes,
+        "not_modelled": [_note(n) for n in notes],
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}
 
@@ -373,11 +373,18 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
 BONUS = (-20, 40)  # a save's or a skill's bonus
 
 
-def _name(m: dict[str, Any], where: str) -> str:
-    name: str = _get(m, "name", str, where).strip()
-    if not name or len(name) > 200:
-        raise EntryError(f"{where}.name" if where else "name", "a name of 1 to 200 characters")
+def _label(d: dict[str, Any], key: str, where: str) -> str:
+    """A name (of the monster, an action, a trait): what a fight file takes as a name."""
+    name: str = _get(d, key, str, where).strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise EntryError(f"{where}.{key}", f"a name of 1 to {MAX_NAME} characters")
     return name
+
+
+def _note(text: str) -> str:
+    """A line of `not_modelled`, short enough for a fight file's text (its words can come from
+    a description)."""
+    return text if len(text) <= MAX_NOTE else text[: MAX_NOTE - 1] + "…"
 
 
 def _conditions(m: dict[str, Any], where: str, notes: list[str]) -> list[str]:
