@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lnf.engine.runner import Runner
-from lnf.formats.fight_file import dump_fight
+from lnf.formats.fight_writer import dump_fight
 from lnf.heroes.policy import PolicyHeroes
 from lnf.model import Fight
 from lnf.model.events import Planned

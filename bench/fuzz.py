@@ -1,8 +1,9 @@
 """A long fuzz run: mutants of the example fights and the broken files (tests/fuzzing.py), each
-through `lnf check`, `show`, `plan` and `run`, each command in a process of its own with its
-time and memory watched.
+through `lnf check`, `show`, `plan` and `run`, and mutants of a user's own bestiary (5e-database
+JSON) through `lnf monsters --bestiary` and a fight that takes its monsters from it; each command
+in a process of its own with its time and memory watched.
 
-    .venv/bin/python bench/fuzz.py --fuzz 10000 [--seed 1] [--jobs 2]
+    .venv/bin/python bench/fuzz.py --fuzz 10000 [--bestiary 2000] [--seed 1] [--jobs 2]
 
 Every command must end with an exit code lnf means (0 legal, 1 rules broken, 2 unreadable or
 refused, 3 out of time), never a traceback nor a bug exit (70), within the stated bounds:
@@ -28,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.fuzzing import mutants
+from tests.fuzzing import BESTIARY_NAMES, bestiary_fight, bestiary_mutants, mutants
 
 TIME_BOUND = 20.0  # seconds for one command on one mutant
 MEMORY_BOUND = (
@@ -44,9 +45,9 @@ COMMANDS = [
 ]
 
 
-def one(path: Path, words: list[str], out: Path) -> tuple[str, float, int]:
-    """Run `lnf WORDS PATH` in a forked child: (outcome, seconds, the resident memory the
-    command added to the process it forked from)."""
+def one(words: list[str], out: Path) -> tuple[str, float, int]:
+    """Run `lnf WORDS` in a forked child: (outcome, seconds, the resident memory the command
+    added to the process it forked from)."""
     started = time.perf_counter()
     base = out.with_suffix(".base")
     pid = os.fork()
@@ -61,7 +62,7 @@ def one(path: Path, words: list[str], out: Path) -> tuple[str, float, int]:
             signal.alarm(int(TIME_BOUND) + 1)
             from lnf.cli import main
 
-            main([words[0], str(path), *words[1:]], prog_name="lnf")
+            main(words, prog_name="lnf")
             code = 0
         except SystemExit as done:
             code = done.code if isinstance(done.code, int) else 1
@@ -100,50 +101,51 @@ def _resident_kb() -> str:
     return "0"
 
 
-def batch(job: tuple[int, int, int]) -> list[tuple[str, str, str, float, int]]:
+def batch(job: tuple[str, int, int, int]) -> list[tuple[str, str, str, float, int]]:
     """One worker's share: its own mutants (made here, so no process holds them all)."""
-    number, count, seed = job
-    cases = mutants(count, seed * 1_000_003 + number)
+    kind, number, count, seed = job
+    made = mutants if kind == "fight" else bestiary_mutants
+    cases = made(count, seed * 1_000_003 + number)
     folder = Path(tempfile.mkdtemp(prefix=f"lnf-fuzz-{number}-"))
     results = []
     os.environ["XDG_CACHE_HOME"] = str(folder / "cache")
     for k, (how, data) in enumerate(cases):
-        path = folder / f"m{k}.yaml"
-        path.write_bytes(data)
-        for words in COMMANDS:
+        for words in _commands(kind, k, data, folder):
             with contextlib.suppress(FileNotFoundError):
-                path.with_name(f"m{k}.log.jsonl").unlink()
-            outcome, seconds, peak = one(path, words, folder / "out.txt")
-            results.append((how, words[0], outcome, seconds, peak))
+                (folder / f"m{k}.log.jsonl").unlink()
+            outcome, seconds, peak = one(words, folder / "out.txt")
+            label = words[0] if kind == "fight" else " ".join(w for w in words[:4] if "/" not in w)
+            results.append((how, label, outcome, seconds, peak))
     shutil.rmtree(folder, ignore_errors=True)
     return results
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fuzz", type=int, default=1000, help="how many mutants")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    args = parser.parse_args()
-    import lnf.cli.grid_commands
-    import lnf.cli.plan_commands
-    import lnf.cli.play_commands
-    import lnf.solver  # noqa: F401
+def _commands(kind: str, k: int, data: bytes, folder: Path) -> list[list[str]]:
+    """The command lines one mutant goes through, its file written where they look for it."""
+    path = folder / f"m{k}.yaml"
+    if kind == "fight":
+        path.write_bytes(data)
+        return [[words[0], str(path), *words[1:]] for words in COMMANDS]
+    own = folder / f"m{k}.json"
+    own.write_bytes(data)
+    path.write_text(bestiary_fight(own), encoding="utf-8")
+    name = BESTIARY_NAMES[k % len(BESTIARY_NAMES)]
+    return [
+        ["monsters", "--bestiary", str(own)],
+        ["monsters", "--bestiary", str(own), "show", name],
+        ["check", str(path)],
+        ["run", str(path), "--seed", "1", "--rounds", "3"],
+    ]
 
-    size = max(1, args.fuzz // (args.jobs * 8))
-    jobs = [(i, min(size, args.fuzz - i), args.seed) for i in range(0, args.fuzz, size)]
-    started = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        results = [r for part in pool.imap(batch, jobs) for r in part]
+
+def _report(what: str, count: int, results: list[tuple[str, str, str, float, int]]) -> None:
     outcomes = collections.Counter(r[2] for r in results)
     slowest = max(results, key=lambda r: r[3])
     biggest = max(results, key=lambda r: r[4])
     over_time = sum(1 for r in results if r[3] > TIME_BOUND)
     over_memory = sum(1 for r in results if r[4] > MEMORY_BOUND)
-    print(
-        f"{args.fuzz} mutants × {len(COMMANDS)} commands = {len(results)} runs (seed {args.seed})"
-    )
-    print(f"took {time.perf_counter() - started:.0f} s with {args.jobs} jobs")
+    commands = len({r[1] for r in results})
+    print(f"{count} {what} × {commands} commands = {len(results)} runs")
     print("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
     print(f"tracebacks (bug exits included): {outcomes.get('traceback', 0)}")
     print(f"hangs past {TIME_BOUND:.0f} s: {outcomes.get('hang', 0) + over_time}")
@@ -153,6 +155,38 @@ def main() -> None:
     bad = [r for r in results if r[2] in ("traceback", "hang", "killed") or r[2].endswith("?")]
     for how, command, outcome, _, _ in bad[:20]:
         print(f"  {outcome}: {command} on {how}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fuzz", type=int, default=1000, help="how many fight-file mutants")
+    parser.add_argument("--bestiary", type=int, default=0, help="how many bestiary mutants")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    import lnf.cli.grid_commands
+    import lnf.cli.monster_commands
+    import lnf.cli.plan_commands
+    import lnf.cli.play_commands
+    import lnf.formats.bestiary
+    import lnf.solver
+
+    lnf.formats.bestiary.srd()  # loaded once, before the forks, as OR-Tools is
+    for kind, count, what in (
+        ("fight", args.fuzz, "mutants"),
+        ("bestiary", args.bestiary, "bestiary mutants"),
+    ):
+        if count <= 0:
+            continue
+        size = max(1, count // (args.jobs * 8))
+        jobs = [(kind, i, min(size, count - i), args.seed) for i in range(0, count, size)]
+        started = time.perf_counter()
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            results = [r for part in pool.imap(batch, jobs) for r in part]
+        took = time.perf_counter() - started
+        print(f"{what} (seed {args.seed}), took {took:.0f} s with {args.jobs} jobs")
+        _report(what, count, results)
+        print()
 
 
 if __name__ == "__main__":

@@ -123,6 +123,17 @@ class Refused(LnfError):
         return text
 
 
+class DiskFull(LnfError):
+    """A write that found the disk full (or the user's quota spent): what was written before
+    it is kept, and the message says how far."""
+
+    exit_code = 2
+
+    def __init__(self, kept: str) -> None:
+        self.kept = kept
+        super().__init__(f"the disk is full; {kept}")
+
+
 class NoLegalPlan(LnfError):
     """The solver proved that no plan meets the rules and the DM's wishes."""
 

@@ -144,3 +144,123 @@ def mutants(count: int, seed: int) -> list[tuple[str, bytes]]:
             made.append(mutate.__name__)
         out.append((f"{source.stem}: {' + '.join(made)}", data))
     return out
+
+
+# --- a user's own bestiary (5e-database JSON) ---------------------------------------------
+
+BESTIARY_CORPUS = sorted((ROOT / "tests/fights/bestiary").glob("*.json"))
+BESTIARY_NAMES = ["Mire Troll", "Lantern Warden", "Ash Wyrmling"]
+RAW = "@@raw@@"  # a value the JSON writer cannot write (a 5,000-digit number): put in after
+
+# What a hostile or careless hand puts where a field's value was: bytes written as they are.
+HOSTILE: list[bytes] = [
+    b"Infinity",
+    b"-Infinity",
+    b"NaN",
+    b"1" * 5000,
+    b"-1",
+    b"0",
+    b"1e308",
+    b"-1e400",
+    b"99999999999999999999",
+    b"3.5",
+    b"null",
+    b"true",
+    b'""',
+    b"[]",
+    b"{}",
+    b'"x"',
+    b'"Ann\\u001b]0;owned\\u0007"',
+    b'"\\u001b]52;c;SGVsbG8=\\u0007"',
+    b'"\\u009b31m"',
+    b'"\\u202eevil"',
+    b'"' + b"A" * 20_000 + b'"',
+    b"[" * 3000 + b"]" * 3000,
+    b"[" * 45 + b"1" + b"]" * 45,
+    b'{"a":' * 60 + b"1" + b"}" * 60,
+    b"[" + b"1," * 5000 + b"1]",
+    b'"Gigantic"',
+    b'"1d0"',
+    b'"999d999"',
+    b'"Melee Weapon Attack: +'
+    + b"9" * 5000
+    + b' to hit, reach 5 ft., one target. Hit: 1 fire damage."',
+    b'"Melee Weapon Attack: +4 to hit, reach 5 ft., one target. Hit: 7 (1d10 + 2) slime damage."',
+]
+
+
+def _nodes(data: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place in parsed JSON: the path of keys and indexes to it."""
+    out: list[tuple[object, ...]] = [path]
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += _nodes(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += _nodes(v, (*path, i))
+    return out
+
+
+def _at(data: object, path: tuple[object, ...]) -> object:
+    for part in path:
+        data = data[part]  # type: ignore[index]
+    return data
+
+
+def structure(data: bytes, rng: random.Random) -> bytes:
+    """A JSON-aware mutation: a field's value made hostile, a field dropped, an item of a list
+    made a string, a list repeated."""
+    import json
+
+    try:
+        doc = json.loads(data)
+    except (ValueError, RecursionError):
+        return flip(data, rng)
+    places = [p for p in _nodes(doc) if p]
+    if not places:
+        return data
+    path = rng.choice(places)
+    parent, key = _at(doc, path[:-1]), path[-1]
+    how = rng.randrange(5)
+    raw = b""
+    if how == 0 and isinstance(parent, dict):
+        del parent[key]
+    elif how == 1:
+        parent[key] = rng.choice(["a special ability", 7, None, ["x"]])  # type: ignore[index]
+    elif how == 2 and isinstance(parent, list):
+        parent.extend([parent[key]] * rng.choice([2, 50]))  # type: ignore[index]
+    else:
+        parent[key] = RAW  # type: ignore[index]
+        raw = rng.choice(HOSTILE)
+    text = json.dumps(doc, ensure_ascii=False).encode("utf-8")
+    return text.replace(f'"{RAW}"'.encode(), raw, 1) if raw else text
+
+
+BESTIARY_MUTATORS: list[Mutator] = [structure] * 6 + [flip, cut, lines, encoding, control]
+
+
+def bestiary_mutants(count: int, seed: int) -> list[tuple[str, bytes]]:
+    """`count` mutated bestiaries, the same for the same seed: one to three mutations each,
+    mostly of the JSON's structure."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        source = rng.choice(BESTIARY_CORPUS)
+        data = source.read_bytes()
+        made = []
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            mutate = rng.choice(BESTIARY_MUTATORS)
+            data = mutate(data, rng)
+            made.append(mutate.__name__)
+        out.append((f"{source.stem}: {' + '.join(made)}", data))
+    return out
+
+
+def bestiary_fight(bestiary: Path) -> str:
+    """A fight file that takes its monsters from `bestiary` by name."""
+    return (
+        f"bestiary: {bestiary.name}\n"
+        "heroes:\n  - {name: Ann, class: fighter, hp: 20, attacks: [{name: Sword, to_hit: 5, "
+        "damage: 1d8+3 slashing}]}\n"
+        "monsters:\n" + "".join(f"  - monster: {name}\n" for name in BESTIARY_NAMES)
+    )

@@ -181,3 +181,88 @@ def test_lnf_monsters_lists_and_shows() -> None:
     assert "Creative Commons Attribution 4.0" in out
     code, out = run("monsters", "show", "bugbare")
     assert code == 2 and "did you mean 'Bugbear'?" in out
+
+
+HOMEBREW = ROOT / "tests" / "fights" / "bestiary" / "homebrew.json"
+
+
+def _own(tmp_path: Path, change: object, raw: str = "") -> tuple[int, str]:
+    """`lnf monsters --bestiary` on the homebrew file with its first entry changed."""
+    entries = json.loads(HOMEBREW.read_text(encoding="utf-8"))
+    assert callable(change)
+    change(entries[0])
+    text = json.dumps(entries)
+    if raw:
+        text = text.replace('"@raw"', raw, 1)
+    path = tmp_path / "mine.json"
+    path.write_text(text, encoding="utf-8")
+    return run("monsters", "--bestiary", str(path), "show", "mire troll")
+
+
+@pytest.mark.parametrize(
+    ("change", "raw", "said"),
+    [
+        # the five ways a user's bestiary reached a bug exit, each now named
+        (lambda m: m.update(speed="@raw"), "[" * 3000 + "]" * 3000, "nested far more than 40"),
+        (lambda m: m.update(speed="@raw"), "[" * 45 + "]" * 45, "entry 1 (Mire Troll), speed"),
+        (lambda m: m.update(hit_points="@raw"), "9" * 5000, "mine.json:1: a number thousands"),
+        (
+            lambda m: m["special_abilities"].append("Bog Stench"),
+            "",
+            "entry 1 (Mire Troll), special_abilities[2]: expected an object, got 'Bog Stench'",
+        ),
+        (
+            lambda m: m.update(damage_vulnerabilities="@raw"),
+            "Infinity",
+            "entry 1 (Mire Troll), damage_vulnerabilities: inf is not a figure",
+        ),
+        (
+            lambda m: m.update(armor_class=[{"type": "armor", "value": 15, "armor": [{}]}]),
+            "",
+            "entry 1 (Mire Troll), armor_class[0].armor[0].index: missing",
+        ),
+        # and the figures a stat block holds, bounded
+        (lambda m: m.update(strength=99), "", "strength: 99 is out of range (1 to 30)"),
+        (lambda m: m.update(challenge_rating="@raw"), "NaN", "challenge_rating: nan is not"),
+        (lambda m: m.update(size="Colossal"), "", "size: 'colossal' is no size"),
+        (lambda m: m.update(hit_points_roll="lots"), "", "'lots' is not dice like 5d8+5"),
+        (lambda m: m.update(name="A" * 300), "", "name: a name of 1 to 100 characters"),
+    ],
+)
+def test_a_bad_own_bestiary_names_the_entry_and_the_field(
+    tmp_path: Path, change: object, raw: str, said: str
+) -> None:
+    code, out = _own(tmp_path, change, raw)
+    assert code == 2 and said in out, out
+    assert "bug in lnf" not in out
+
+
+def test_names_from_a_bestiary_never_reach_the_terminal_raw(tmp_path: Path) -> None:
+    """OSC 0 sets the terminal's title, OSC 52 writes the clipboard: refused in the file, and
+    `lnf monsters` escapes what it prints from any file all the same."""
+    osc = "\x1b]52;c;SGVsbG8=\x07"
+    code, out = _own(tmp_path, lambda m: m.update(name=f"Mire Troll{osc}"))
+    assert code == 2 and "name: holds a control character ('\\x1b')" in out
+    assert "\x1b" not in out and "\x07" not in out
+    from lnf.cli.monster_commands import stat_block_text
+    from lnf.cli.terminal import escaped
+
+    block = {**srd()[0], "name": f"Aboleth{osc}"}
+    assert "\x1b" not in escaped(stat_block_text(block, 80))
+
+
+def test_the_homebrew_bestiary_reads_as_written() -> None:
+    """The fuzzing's seed file itself: every field read, none refused."""
+    from lnf.formats.bestiary import user_file
+
+    troll, warden, wyrmling = user_file(HOMEBREW)
+    assert (troll["ac"], troll["hp"], troll["reach"], troll["multiattack"]) == (
+        14,
+        68,
+        10,
+        {"Bite": 1, "Claws": 1},
+    )
+    assert troll["vulnerable"] == ["fire"] and troll["saves"]["con"] == 6
+    assert warden["dr"] == 5 and warden["cr"] == "1/2"  # chain shirt 3 and shield 2 (V-ACL4)
+    assert [a["name"] for a in warden["attacks"]] == ["Spear", "Lantern Hook", "Sling"]
+    assert wyrmling["fly"] == 50 and "immune to exhaustion" in wyrmling["not_modelled"]

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lnf.errors import InputError, LnfError
-from lnf.formats.fight_file import dump_fight, fight_document, load_fight, parse_fight
+from lnf.formats.fight_file import load_fight, parse_fight
+from lnf.formats.fight_writer import dump_fight, fight_document
 from lnf.model import AttackKind, BackReason, CDot, Fight, Phase, PhaseKind, Rank, Side
 from tests.cli import run
 from tests.strategies import fights
@@ -120,7 +121,9 @@ monsters:
     assert (1, "round", "expected a whole number from 1 to 10000, got 0 ") in found
     assert any(p[:2] == (5, "heroes[0].rnak") and "did you mean 'rank'" in p[2] for p in found)
     assert any(p[:2] == (6, "heroes[0].speed") for p in found)
-    assert any(p[:2] == (7, "heroes[0].hp") and "exceed" in p[2] for p in found)
+    assert any(
+        p[:2] == (7, "heroes[0].hp") and "never has more than its maximum" in p[2] for p in found
+    )
     assert any(p[:2] == (9, "heroes[0].attacks[0].damage") and "slashing" in p[2] for p in found)
     assert any(p[:2] == (11, "monsters[0].swarm") and "flags" not in p[1] for p in found)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli import run
-from tests.fuzzing import mutants
+from tests.fuzzing import BESTIARY_NAMES, bestiary_fight, bestiary_mutants, mutants
 
 MUTANTS = mutants(300, seed=2026)
 EXPECTED = {0, 1, 2}  # legal; rules broken; unreadable or refused
@@ -64,3 +64,28 @@ def test_mutated_plans_and_scripts_are_read_or_refused(k: int, folder: Path) -> 
             code, out = run(*words)
             assert code in EXPECTED, (mutate.__name__, words[0], code, out[-300:])
             assert "Traceback" not in out and "bug in lnf" not in out, (mutate.__name__, out)
+
+
+BESTIARIES = bestiary_mutants(300, seed=2026)
+
+
+@pytest.mark.parametrize("k", range(0, len(BESTIARIES), 50))
+def test_mutated_bestiaries_are_read_or_refused_never_a_traceback(k: int, folder: Path) -> None:
+    """A user's own bestiary, fuzzed as a fight file is: `lnf monsters --bestiary` (listed and
+    shown) and a fight that takes its monsters from it; a refusal names the file."""
+    for n, (how, data) in enumerate(BESTIARIES[k : k + 50], start=k):
+        own = folder / f"b{n}.json"
+        own.write_bytes(data)
+        fight = folder / f"b{n}.yaml"
+        fight.write_text(bestiary_fight(own), encoding="utf-8")
+        for words in (
+            ["monsters", "--bestiary", str(own)],
+            ["monsters", "--bestiary", str(own), "show", BESTIARY_NAMES[n % 3]],
+            ["check", str(fight)],
+        ):
+            code, out = run(*words)
+            assert code in EXPECTED, (how, words[0], code, out[-300:])
+            assert "Traceback" not in out and "bug in lnf" not in out, (how, out)
+            assert "\x1b" not in out and "\x9b" not in out, (how, out)  # nothing raw
+            if code == 2:
+                assert out.startswith((str(own), str(fight), "command line")), (how, out[:200])

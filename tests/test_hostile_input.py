@@ -121,7 +121,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_was_recorded(
 def test_ctrl_c_in_a_big_round_stops_cleanly(tmp_path: Path) -> None:
     """A real SIGINT while a round of 150 monsters plans and plays (CP-SAT must leave Ctrl-C
     to Python): exit 130, a word on stderr, and a log that verifies."""
-    from lnf.formats.fight_file import dump_fight
+    from lnf.formats.fight_writer import dump_fight
     from tests.grids import grid
 
     fight = tmp_path / "battle.yaml"

@@ -119,7 +119,7 @@ COMMANDS = [
     ["undo"],
     ["redo"],
     ["damage", "Orc 2", "1"],
-    ["heal", "Sly", "1"],
+    ["heal", "Orc 1", "1"],  # damaged above: healing at full hit points is refused
     ["move", "Kara", "--leave"],
     ["mark", "Orc 2", "prone"],
     ["drop", "Orc 3"],

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import assume, given, note, settings
 from hypothesis import strategies as st
 
-from lnf.formats.fight_file import dump_fight, load_fight
+from lnf.formats.fight_file import load_fight
+from lnf.formats.fight_writer import dump_fight
 from lnf.model import Fight
 from lnf.rules import check_state
 from lnf.rules.plan_check import check_plan

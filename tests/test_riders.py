@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from lnf.dice import DamageType, parse
 from lnf.errors import InputError
 from lnf.formats.bestiary import srd
-from lnf.formats.fight_file import dump_fight, fight_document, parse_fight
-from lnf.formats.json_schema import fight_schema
+from lnf.formats.fight_file import parse_fight
+from lnf.formats.fight_writer import dump_fight, fight_document, fight_schema
 from lnf.formats.rider_form import rider_doc, rider_of_doc
 from lnf.formats.riders import (
     ATTACKER,

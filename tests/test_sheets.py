@@ -12,7 +12,8 @@ import pytest
 from lnf.dice import DamageType
 from lnf.engine.apply import apply
 from lnf.errors import Refused
-from lnf.formats.fight_file import dump_fight, load_fight, parse_fight
+from lnf.formats.fight_file import load_fight, parse_fight
+from lnf.formats.fight_writer import dump_fight
 from lnf.heroes.words import parse_choice
 from lnf.model import SLOT, Recharge
 from lnf.model.events import Damaged, Recorded, Used

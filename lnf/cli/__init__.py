@@ -1,18 +1,19 @@
 """The `lnf` command: thin click commands over the library.
 
 Every `LnfError` becomes a message and an exit code here, in one place (2: the input cannot be
-read or the request is refused; 1: rules are broken or no plan exists; 3: the solver ran out
-of time). Ctrl-C stops with 130, keeping all that was recorded. Anything else is a bug in
-lnf: one line says so (exit 70) and names the file that holds the traceback. Commands are
+read, the request is refused or the disk is full; 1: rules are broken or no plan exists; 3: the
+solver ran out of time). Ctrl-C stops with 130, keeping all that was recorded. Anything else is
+a bug in lnf: one line says so (exit 70) and names the file that holds the traceback. Commands are
 loaded only when called (click's lazy-group pattern), so `lnf show` never imports the play or
 plan machinery, and only the commands that plan load OR-Tools.
 """
 
 from __future__ import annotations
 
+import errno
 import importlib
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -21,6 +22,7 @@ from lnf.errors import InputError, LnfError
 
 BUG_EXIT = 70  # EX_SOFTWARE: an internal error
 INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report Ctrl-C
+DISK_FULL_EXIT = 2  # the request could not be carried out, as with bad input
 BROKEN_PIPE_EXIT = 141  # 128 + SIGPIPE, as shells report a reader that went away
 
 # name → "module:function"; `lnf --help` lists them, only the one called is imported.
@@ -93,6 +95,10 @@ class LnfGroup(click.Group):
 
             silence_stdout()
             sys.exit(BROKEN_PIPE_EXIT)
+        except OSError as err:
+            if err.errno not in (errno.ENOSPC, errno.EDQUOT):
+                _report_bug(err, words)
+            _disk_full(err)
         except KeyboardInterrupt:
             click.echo("\nlnf: stopped (Ctrl-C); everything recorded so far is kept.", err=True)
             sys.exit(INTERRUPTED_EXIT)
@@ -100,7 +106,25 @@ class LnfGroup(click.Group):
             _report_bug(err, words)
 
 
-def _report_bug(err: Exception, words: list[str]) -> None:
+def _disk_full(err: OSError) -> NoReturn:
+    """A write the full disk refused, outside the log (which says how far it is kept itself):
+    a plot, a file set aside, the output sent to a full device."""
+    where = f" ({err.filename})" if err.filename else ""
+    if err.filename is None:  # stdout itself: Python's own flush at exit must not fail again
+        from lnf.formats.files import silence_stdout
+
+        silence_stdout()
+    click.echo(
+        escaped(
+            f"lnf: the disk is full{where}; what was recorded before is kept. Free some space"
+            " and run the command again."
+        ),
+        err=True,
+    )
+    sys.exit(DISK_FULL_EXIT)
+
+
+def _report_bug(err: Exception, words: list[str]) -> NoReturn:
     """One line for the user, the traceback in a file for the report."""
     import shlex
     import traceback

@@ -96,8 +96,7 @@ def init(path: Path | None, force: bool, classes: tuple[str, ...], level: int) -
     """Write a commented starter fight file to PATH (or print it); with --hero, hero sheets
     (class and level) to paste under `heroes:`."""
     from lnf.formats.files import atomic_write_text
-    from lnf.formats.hero_templates import BUILDS, hero_sheets
-    from lnf.formats.templates import starter_fight
+    from lnf.formats.templates import BUILDS, hero_sheets, starter_fight
 
     text = starter_fight()
     if classes:
@@ -129,7 +128,7 @@ def init(path: Path | None, force: bool, classes: tuple[str, ...], level: int) -
 @click.command()
 def schema() -> None:
     """Print the JSON Schema of the fight file (for editor completion)."""
-    from lnf.formats.json_schema import fight_schema
+    from lnf.formats.fight_writer import fight_schema
 
     echo_json(fight_schema())
 

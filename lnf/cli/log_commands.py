@@ -15,7 +15,9 @@ from lnf.rules.wording import plural
 @fight_argument
 @click.option("--markdown", is_flag=True, help="Markdown for session notes.")
 @click.option(
-    "--verify", is_flag=True, help="Check every line of the log; exit 1 if any was tampered with."
+    "--verify",
+    is_flag=True,
+    help="Check every line of the log; exit 1 if one was damaged or edited by hand.",
 )
 @json_option
 def log(fight_file: Path, markdown: bool, verify: bool, as_json: bool) -> None:
@@ -116,8 +118,11 @@ def _verify(fight_file: Path, as_json: bool) -> None:
             click.echo(f"note: {note}")
         if not report.problems:
             n = report.entries
-            said = "The one entry is as lnf wrote it" if n == 1 else f"All {n} entries are"
-            click.echo(f"{said} as lnf wrote them." if n != 1 else f"{said}.")
+            said = "The one entry is whole" if n == 1 else f"All {n} entries are whole and"
+            click.echo(
+                f"{said} in order: no slip or hand edit. (The checksums guard against "
+                "accidents, not against a determined editor who works them out again.)"
+            )
     sys.exit(1 if report.problems else 0)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from lnf.cli.options import echo_json, json_option, terminal_width
+from lnf.cli.terminal import escaped
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.bestiary import ATTRIBUTION
 from lnf.formats.rider_form import rider_of_doc
@@ -47,22 +48,23 @@ def monsters(words: tuple[str, ...], own: Path | None, as_json: bool) -> None:
             raise InputError("command line", [InputProblem(exc.message)]) from None
         if as_json:
             echo_json(block)
-        else:
-            click.echo(stat_block_text(block, min(terminal_width(), 100)))
+        else:  # a user's file says the names: never sent raw to the terminal
+            click.echo(escaped(stat_block_text(block, min(terminal_width(), 100))))
         return
     found = bestiary.search(" ".join(words))
     if as_json:
         echo_json([_summary(b) for b in found])
         return
     if not found:
-        click.echo(f"No monster's name holds {' '.join(words)!r}.")
+        click.echo(escaped(f"No monster's name holds {' '.join(words)!r}."))
         return
     width = max(len(b["name"]) for b in found)
     click.echo(f"{'name'.ljust(width)}  {'size':10}  {'CR':>4}  {'AC':>3}  hp")
     for b in found:
         hp = f"{b['hp']} ({b['hit_dice']})" if b.get("hit_dice") else str(b["hp"])
         size = b.get("size", "")
-        click.echo(f"{b['name'].ljust(width)}  {size:10}  {b.get('cr', ''):>4}  {b['ac']:>3}  {hp}")
+        row = f"{b['name'].ljust(width)}  {size:10}  {b.get('cr', ''):>4}  {b['ac']:>3}  {hp}"
+        click.echo(escaped(row))
     click.echo(f"\n{len(found)} found. lnf monsters show NAME prints one; SRD 5.1 (CC-BY-4.0).")
 
 

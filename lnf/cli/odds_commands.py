@@ -13,7 +13,7 @@ import click
 
 from lnf.cli.options import echo_json, fight_argument, json_option, opened
 from lnf.engine.round_start import verify_playable
-from lnf.errors import InputError, InputProblem
+from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.files import read_text
 from lnf.heroes.script import Script
 from lnf.model import Fight
@@ -83,6 +83,9 @@ LABELS = {"lnf": "LNF monsters", "greedy": "greedy monsters"}
     type=click.Path(path_type=Path, dir_okay=False),
     help="Draw the rounds and each hero's drop and death chances (.png or .svg).",
 )
+@click.option(
+    "--force", is_flag=True, help="Let --plot overwrite a file that is not an image lnf drew."
+)
 @click.option("--markdown", is_flag=True, help="Markdown, for session notes.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option(
@@ -103,6 +106,7 @@ def odds(
     monsters: str,
     compare: bool,
     plot_file: Path | None,
+    force: bool,
     markdown: bool,
     quiet: bool,
     merge_files: tuple[Path, ...],
@@ -111,6 +115,8 @@ def odds(
     """Play FIGHT many times from where it stands, with the hero policy (or --script), and say
     how it goes: the heroes' chance to win, each hero's to drop and to die, rounds, hit points
     lost, what the sheets spend, how often anyone flees. Same seed, same numbers."""
+    if plot_file is not None:  # before any fight is played: a run is not lost to a bad path
+        _check_plot(plot_file, force)
     session = opened(fight_file, record=False)
     start = session.fight
     verify_playable(start, fight_file.name)  # as lnf run and lnf play
@@ -151,15 +157,31 @@ def odds(
             where,
         )
     if plot_file is not None and played:
+        from lnf.formats.files import write_image
         from lnf.views.odds_plot import plot  # matplotlib, only when asked for
 
-        plot(plot_file, title, {LABELS[k]: r for k, r in reports.items()})
+        drawn = {LABELS[k]: r for k, r in reports.items()}
+        write_image(plot_file, lambda path: plot(path, title, drawn))
         if not as_json:
             click.echo(f"\nDrawn: {plot_file}")
     if stopped:
         from lnf.cli import INTERRUPTED_EXIT
 
         sys.exit(INTERRUPTED_EXIT)  # Ctrl-C, as shells report it, after what was finished
+
+
+def _check_plot(plot_file: Path, force: bool) -> None:
+    """The plot's file and matplotlib, checked before the fights are played."""
+    from importlib.util import find_spec
+
+    from lnf.formats.files import check_image_target
+
+    check_image_target(plot_file, force=force)
+    if find_spec("matplotlib") is None:
+        raise Refused(
+            "--plot needs matplotlib, an optional extra: pip install 'lnf[plot]' "
+            "(without --plot lnf odds draws its chart in text)"
+        )
 
 
 def _play(
@@ -271,7 +293,7 @@ def _merged(
                     if o.number in runs.setdefault(kind, {}):
                         raise ValueError(f"fight {o.number} is in two of the files")
                     runs[kind][o.number] = o
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, RecursionError) as exc:
             problem = InputProblem(f"not an lnf odds --json result to merge: {exc}")
             raise InputError(str(path), [problem]) from None
     if len(seeds) != 1:

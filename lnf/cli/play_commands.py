@@ -89,7 +89,7 @@ def start(
     make_runner(session, TABLE_HEROES, seed)  # a log needs its seed before the first roll
     if surprised or ambush:
         verify_before_first_round(table.fight, "surprise", "D12")
-        names = [_name(table.fight, n) for n in surprised]
+        names = [_name(table.fight, n, "--surprised") for n in surprised]
         if names:
             say(table.add(Surprised(tuple(names))))
         if ambush:
@@ -112,11 +112,12 @@ def start(
     say(table.add(event))
 
 
-def _name(fight: Fight, text: str) -> str:
+def _name(fight: Fight, text: str, option: str) -> str:
+    """A name as typed after `option`; refused naming that option."""
     try:
         return find_name(text, [c.name for c in fight.everyone])
     except Refused as exc:
-        raise InputError("command line", [InputProblem(f"--surprised: {exc.message}")]) from None
+        raise InputError("command line", [InputProblem(f"{option}: {exc.message}")]) from None
 
 
 def _actions(fight: Fight, text: str) -> tuple[tuple[str, int], ...]:
@@ -129,7 +130,7 @@ def _actions(fight: Fight, text: str) -> tuple[tuple[str, int], ...]:
                 f"--surprise-round {item!r}: say NAME=N with N from 1 to 3", rule="V-ENC1"
             )
             raise InputError("command line", [problem])
-        out.append((_name(fight, name.strip()), int(count)))
+        out.append((_name(fight, name.strip(), "--surprise-round"), int(count)))
     return tuple(out)
 
 

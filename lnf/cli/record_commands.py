@@ -101,7 +101,15 @@ def heal(fight_file: Path, who: str, amount: str, revive: bool) -> None:
         verify_heal(session.fight, who, revive)
     except Refused as exc:
         raise _refused(exc) from None
+    c = session.fight.combatant(who)
+    missing = c.hp - c.current_hp  # a hero's hit points, a monster's damage taken (G6)
+    if missing <= 0 and not revive:
+        problem = InputProblem(f"{who} is at full hit points ({c.hp}): nothing to heal")
+        raise InputError("command line", [problem])
     total, text = _amount(session, amount, "healing", 1)
+    if total > missing and not revive:  # the log says what was regained, not what was offered
+        text = f"{text or total}; the rest is over the maximum"
+        total = missing
     _record(session, Healed(who, total, text, revive=revive))
 
 
@@ -152,6 +160,14 @@ def _amount(
     from lnf.errors import DiceError
 
     word = text.strip().lstrip("+")
+    if word.startswith("-"):  # D6: damage is never below 0; healing is its own command
+        other = "lnf heal" if what == "damage" else "lnf damage"
+        problem = InputProblem(
+            f"{what} of {word}: an amount is never below 0 ({other} records the other way)",
+            "AMOUNT",
+            rule="D6",
+        )
+        raise InputError("command line", [problem])
     if word.isdigit():
         if not least <= int(word) <= MAX_AMOUNT:
             raise InputError(
@@ -237,9 +253,17 @@ def mark(
     session = opened(fight_file)
     fight = session.fight
     c = _known(fight, who)
+    if isinstance(what, Dot) and not isinstance(c, Hero):
+        raise InputError("command line", [InputProblem("dots are for heroes (T1)", rule="T1")])
+    plain = isinstance(what, Dot) or (isinstance(what, Condition) and not timed and not rest)
+    if what is not None and plain and _has_mark(c, what) != off:
+        shown = f"{what} dot" if isinstance(what, Dot) else str(what)
+        state = "has no" if off else "has"
+        if not isinstance(what, Dot):
+            state = "is not" if off else "is already"
+        problem = InputProblem(f"{c.name} {state} {shown}: nothing to record")
+        raise InputError("command line", [problem])  # a record that says so would lie
     if isinstance(what, Dot):
-        if not isinstance(c, Hero):
-            raise InputError("command line", [InputProblem("dots are for heroes (T1)", rule="T1")])
         _record(session, Marked(c.name, what, not off))
         return
     concentration = first.lower() in ("concentration", "concentrating")
@@ -315,6 +339,18 @@ def _dice_for(session: Session) -> DiceSource:
     if table.seed is None:
         return _Unseeded()
     return table.dice(f"entry {table.written + 1}: what follows")
+
+
+def _has_mark(c: Hero | Monster, what: Dot | Condition) -> bool:
+    """Whether NAME carries the dot (T1) or the condition now."""
+    if isinstance(what, Condition):
+        return what in c.conditions
+    assert isinstance(c, Hero)
+    if what is Dot.O:
+        return c.o_dot
+    if what is Dot.N:
+        return c.n_dot
+    return c.c_dot is what.c_dot
 
 
 def _cover(fight_file: Path, who: str, text: str, off: bool) -> None:

@@ -8,6 +8,8 @@ monster entry has, plus `size`, `cr`, `xp`, `abilities`, `speeds`, `armor` and `
 from __future__ import annotations
 
 import json
+import math
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -60,32 +62,94 @@ def srd() -> tuple[dict[str, Any], ...]:
     return tuple(json.loads(text))
 
 
+MAX_ENTRIES = 10_000  # monsters in a user's file; the SRD has 334
+MAX_DEPTH = 40  # nesting levels, as for a fight file; the SRD's file needs 11
+MAX_ITEMS = 1_000  # items in one list or keys in one object; the SRD's longest list has 27
+MAX_STRING = 10_000  # characters in one text; the SRD's longest description has 1,212
+MAX_INT = 10**9  # the largest figure a stat block holds is an XP of 155,000
+
+
 def user_file(path: Path) -> tuple[dict[str, Any], ...]:
-    """A user's own monsters in the 5e-database format; a wrong entry is named with its field."""
+    """A user's own monsters in the 5e-database format, read with the limits of a fight file:
+    its size, nesting, lengths and numbers bounded, every field checked; a wrong entry is named
+    with its field."""
     from lnf.formats.files import read_text
     from lnf.formats.srd import EntryError, stat_block
 
-    text = read_text(path, limit=MAX_BYTES)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        problem = InputProblem(f"not valid JSON: {exc.msg}", line=exc.lineno)
-        raise InputError(str(path), [problem]) from None
+    source = str(path)
+    data = _json(read_text(path, limit=MAX_BYTES), source)
     if isinstance(data, dict):
         data = [data]
     if not isinstance(data, list):
-        raise InputError(str(path), [InputProblem("a list of monsters in the 5e-database format")])
+        raise InputError(source, [InputProblem("a list of monsters in the 5e-database format")])
+    if len(data) > MAX_ENTRIES:
+        problem = InputProblem(f"more than {MAX_ENTRIES:,} monsters (the limit; the SRD has 334)")
+        raise InputError(source, [problem])
     blocks, problems = [], []
     for i, entry in enumerate(data):
         name = entry.get("name") if isinstance(entry, dict) else None
-        label = f"entry {i + 1}" + (f" ({name})" if isinstance(name, str) else "")
+        label = f"entry {i + 1}" + (f" ({name[:40]})" if isinstance(name, str) else "")
         try:
+            _check_shape(entry)
             blocks.append(stat_block(entry))
         except EntryError as exc:
             problems.append(InputProblem(exc.message, f"{label}, {exc.path}"))
     if problems:
-        raise InputError(str(path), problems)
+        raise InputError(source, problems)
     return tuple(blocks)
+
+
+def _json(text: str, source: str) -> Any:
+    """The file's JSON; NaN and Infinity are read as numbers for the field checks to name."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        problem = InputProblem(f"not valid JSON: {exc.msg}", line=exc.lineno)
+    except RecursionError:
+        problem = InputProblem(f"nested far more than {MAX_DEPTH} levels deep (the SRD needs 11)")
+    except ValueError:  # Python's own limit: an integer of more than 4,300 digits
+        found = re.search(r"\d{4301}", text)
+        line = text.count("\n", 0, found.start()) + 1 if found else None
+        problem = InputProblem("a number thousands of digits long: not a figure", line=line)
+    raise InputError(source, [problem])
+
+
+def _check_shape(entry: Any) -> None:
+    """What no stat block holds, refused anywhere in an entry before its fields are read:
+    nesting past MAX_DEPTH, lists or texts past their limits, control characters (a name's
+    escape codes would reach the terminal), NaN, Infinity and numbers past MAX_INT."""
+    from lnf.formats.srd import EntryError
+
+    stack: list[tuple[Any, str, int]] = [(entry, "", 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH - 1:  # the file's list is one level
+            raise EntryError(path, f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(value, dict | list) and len(value) > MAX_ITEMS:
+            raise EntryError(path, f"more than {MAX_ITEMS:,} items (the limit)")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(key, f"{path}.{key[:40]}")
+                stack.append((item, f"{path}.{key[:40]}", depth + 1))
+        elif isinstance(value, list):
+            stack += [(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]
+        elif isinstance(value, str):
+            _check_text(value, path)
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise EntryError(path, f"{value} is not a figure a stat block holds")
+        elif isinstance(value, int | float) and abs(value) > MAX_INT:
+            raise EntryError(path, f"{value:.3g} is past any figure of a stat block")
+
+
+def _check_text(text: str, path: str) -> None:
+    from lnf.formats.spec import control_character
+    from lnf.formats.srd import EntryError
+
+    if len(text) > MAX_STRING:
+        raise EntryError(path, f"longer than {MAX_STRING:,} characters (the limit)")
+    bad = control_character(text.replace("\n", "").replace("\t", "").replace("\r", ""))
+    if bad is not None:
+        raise EntryError(path, f"holds a control character ({bad!r}): plain text only")
 
 
 class Bestiary:

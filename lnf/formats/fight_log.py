@@ -13,11 +13,13 @@ What it promises a DM, and how:
   repeated or moved is reported at its line, with the entry that was expected there. (This
   guards against slips and hand edits, not against someone set on forging a log.) Logs of
   lnf 0.1 have no checksums; they still read, with a note.
-- **No links.** The log is never opened or created through a symbolic link.
+- **No links.** The log is never opened or created through a symbolic link; a fight file
+  that is a link keeps its log beside the file it points at.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -26,16 +28,20 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from lnf.errors import InputError, InputProblem, Refused
+from lnf.errors import DiskFull, InputError, InputProblem, Refused
 from lnf.values import value
 
 LOG_SUFFIX = ".log.jsonl"
 LOCK_WAIT = 3.0  # seconds a second writer waits before it refuses
 MAX_LOG_BYTES = 128_000_000  # a long fight of 500 monsters logs some 10 MB
+FULL = (errno.ENOSPC, errno.EDQUOT)  # the disk is full, or the user's share of it
 
 
 def log_path(fight_path: Path) -> Path:
-    """`goblins.yaml` → `goblins.log.jsonl` in the same folder."""
+    """`goblins.yaml` → `goblins.log.jsonl` in the same folder. A fight file that is a link
+    has its log beside the file it points at: one fight, one log, by whichever name."""
+    if fight_path.is_symlink():
+        fight_path = Path(os.path.realpath(fight_path))
     return fight_path.with_name(fight_path.stem + LOG_SUFFIX)
 
 
@@ -197,10 +203,27 @@ class FightLog:
         text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         checksum = zlib.crc32(text.encode("utf-8"), self._sum)
         line = f'{text[:-1]},"sum":"{checksum:08x}"}}\n'.encode()
-        _write_all(self._fd, line)
-        os.fsync(self._fd)
+        size = os.fstat(self._fd).st_size
+        try:
+            _write_all(self._fd, line)
+            os.fsync(self._fd)
+        except OSError as exc:
+            if exc.errno not in FULL:
+                raise
+            self._cut_back(size)
+            raise DiskFull(
+                f"the log is kept up to entry {self._next - 1} ({self.path}). Free some space"
+                " and run the command again: the fight carries on from there"
+            ) from None
         self._sum = checksum
         self._next += 1
+
+    def _cut_back(self, size: int) -> None:
+        """Take a line the full disk left half written off the end again; should even that
+        fail, it is a torn last line, set aside by the next command that records."""
+        with contextlib.suppress(OSError):
+            os.ftruncate(self._fd or -1, size)
+            os.fsync(self._fd or -1)
 
     def keep_before(self, line: int | None) -> Path | None:
         """`lnf repair`: keep the lines before `line` (None: every whole line); the rest of the
@@ -308,6 +331,14 @@ def _new_beside(path: Path, what: str, data: bytes) -> Path:
         try:
             _write_all(fd, data)
             os.fsync(fd)
+        except OSError as exc:
+            aside.unlink(missing_ok=True)  # half a copy is no copy: the log is left whole
+            if exc.errno not in FULL:
+                raise
+            raise DiskFull(
+                f"{path} is left as it was: nothing is set aside in {aside.name}. Free some"
+                " space and run the command again"
+            ) from None
         finally:
             os.close(fd)
         return aside

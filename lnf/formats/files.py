@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from lnf.errors import InputError, InputProblem
+from lnf.errors import DiskFull, InputError, InputProblem
 
 MAX_FILE_BYTES = 1_000_000  # a fight file is a few kilobytes; this stops a wrong file at once
 
@@ -129,3 +131,72 @@ def silence_stdout() -> None:
     not fail a second time."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
+
+
+IMAGES = {".png": b"\x89PNG\r\n\x1a\n", ".svg": b"<svg"}  # what each kind holds near its start
+DRAWN_BY = b"Matplotlib"  # the signature lnf's drawing library leaves in a PNG's or SVG's head
+
+
+def check_image_target(path: Path, *, force: bool = False, option: str = "--plot") -> None:
+    """Refuse, before any work, an image file lnf could not or should not write: not .png or
+    .svg, a link (never written through), a device or a folder, a folder that is not there, or
+    a file that is not an image lnf drew (a fight file!) unless `force`."""
+    source = str(path)
+
+    def refuse(message: str, hint: str = "") -> None:
+        raise InputError(source, [InputProblem(message, option, hint=hint)])
+
+    if path.suffix.lower() not in IMAGES:
+        refuse("give a .png or .svg file to draw")
+    if path.is_symlink():
+        refuse(
+            f"is a link (to {os.readlink(path)}); lnf never writes a plot through a link",
+            "give the path of the file itself, or a new name",
+        )
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        refuse(f"there is no folder {folder}", "make it first, or give another path")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        refuse(f"lnf may not write in the folder {folder}")
+    if not path.exists():
+        return
+    if not path.is_file():
+        refuse("is not a file (a device, a folder or a pipe?): lnf writes a plot to a file")
+    if not force and not _drawn_by_lnf(path):
+        refuse(
+            "exists and is not an image lnf drew: lnf will not overwrite it",
+            "give another name, or --force to overwrite it",
+        )
+
+
+def _drawn_by_lnf(path: Path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8192)
+    except OSError:
+        return False
+    kind = IMAGES[path.suffix.lower()]
+    start = head[:8] if kind.startswith(b"\x89") else head[:400]
+    return kind in start and DRAWN_BY in head
+
+
+def write_image(path: Path, draw: Callable[[Path], None]) -> None:
+    """Have `draw` write the image to a new file beside `path`, then put it in place: a link
+    made at `path` meanwhile is replaced, never written through, and a failed drawing (a full
+    disk) leaves what was there."""
+    import tempfile
+
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix, dir=folder)
+    os.close(fd)
+    try:
+        os.chmod(tmp, 0o644)  # as any new file, not the temporary file's 0600
+        draw(Path(tmp))
+        os.replace(tmp, path)
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        kept = "what was there is kept" if path.exists() else "nothing is written"
+        raise DiskFull(f"{path} is not drawn ({kept}); free some space and draw again") from None
+    finally:
+        Path(tmp).unlink(missing_ok=True)

@@ -10,6 +10,7 @@ from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr
 from lnf.dice import parse as parse_dice
+from lnf.formats.spec import OutOfBounds
 from lnf.model import Ability, Area, Cover, Dot, Lasting, Phase, PhaseKind, Shape, TurnEdge
 
 
@@ -89,7 +90,10 @@ def parse_hp(value: Any) -> tuple[int, int | None]:
     if not 1 <= maximum <= 100_000:
         raise ValueError("the hit point maximum must be at least 1")
     if current is not None and current > maximum:
-        raise ValueError(f"current hit points {current} exceed the maximum {maximum}")
+        raise OutOfBounds(
+            f"{current} of {maximum} hit points: a hero never has more than its maximum",
+            f"write {maximum} for a hero at full hit points, or raise the maximum",
+        )
     return maximum, (None if current == maximum else current)
 
 

@@ -328,6 +328,16 @@ class Obj(Spec):
         return self._with_doc(schema)
 
 
+class OutOfBounds(ValueError):
+    """Text of the right form whose value is out of bounds (12/10 hit points): the message is
+    complete, with no reminder of the form."""
+
+    def __init__(self, message: str, hint: str = "", rule: str = "") -> None:
+        super().__init__(message)
+        self.hint = hint
+        self.rule = rule
+
+
 class Text(Spec, Generic[T]):
     """A value written as short text (dice, "12/27", "volley 3"), parsed by a function.
 
@@ -353,6 +363,8 @@ class Text(Spec, Generic[T]):
             return ck.fail(path, f"longer than {MAX_TEXT} characters (the limit)")
         try:
             return self.parse(value)
+        except OutOfBounds as exc:  # the form is right: what the value may be says it all
+            return ck.fail(path, str(exc), exc.hint, exc.rule)
         except ValueError as exc:
             return ck.fail(path, f"{exc} (expected {self.expected})")
 

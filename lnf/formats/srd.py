@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from lnf.formats.riders import block_riders
 from lnf.model import Condition
@@ -37,32 +37,78 @@ TYPES = [
     "thunder",
 ]
 KIND = {"Melee": "melee", "Ranged": "ranged", "Melee or Ranged": "thrown"}
+# Figures of at most four digits (no stat block needs more): a file's 5,000-digit "to hit" is
+# then no attack at all, never a number too long to read.
 ATTACK = re.compile(
-    r"^(Melee or Ranged|Melee|Ranged) (Weapon|Spell) Attack: ([+-]\d+) to hit(?: \([^)]*\))?, "
-    r"(?:reach (\d+) ft\.)?(?: or )?(?:range (\d+)(?:/(\d+))? ft\.)?"
+    r"^(Melee or Ranged|Melee|Ranged) (Weapon|Spell) Attack: ([+-]\d{1,4}) to hit(?: \([^)]*\))?, "
+    r"(?:reach (\d{1,4}) ft\.)?(?: or )?(?:range (\d{1,4})(?:/(\d{1,4}))? ft\.)?"
 )
 _WRITTEN = re.compile(
-    r"(?:\d+ \((\d+d\d+(?: [+-] \d+)?)\)|(?<![\d(])\b(\d+)) (\w+)(?: or (\w+))? damage"
+    r"(?:\d+ \((\d{1,3}d\d{1,4}(?: [+-] \d{1,4})?)\)|(?<![\d(])\b(\d{1,4})) (\w+)(?: or (\w+))? "
+    r"damage"
 )
+SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
+HIT_DICE = re.compile(r"\d{1,3}d\d{1,3}(?:\s*[+-]\s*\d{1,5})?")
+MAX_DESC = 10_000  # characters of an action's description; the SRD's longest has 1,212
+MAX_NAME = 100  # characters of a name; the SRD's longest has 41
+MAX_NOTE = 200  # characters of a note, as of any text of a fight file
 
 
 class EntryError(Exception):
     """A field of an entry that is missing or not what the format says: its path and why."""
 
     def __init__(self, path: str, message: str) -> None:
+        path = path.lstrip(".")  # a field of the entry itself: "actions[0]", not ".actions[0]"
         super().__init__(f"{path}: {message}")
         self.path = path
         self.message = message
 
 
-def _get(d: Any, key: str, kind: type | tuple[type, ...], path: str) -> Any:
-    if not isinstance(d, dict) or key not in d:
-        raise EntryError(f"{path}.{key}" if path else key, "missing")
-    value = d[key]
+_MISSING: Any = object()
+
+
+def _get(
+    d: Any,
+    key: str,
+    kind: type | tuple[type, ...],
+    path: str,
+    default: Any = _MISSING,
+    bounds: tuple[int, int] | None = None,
+) -> Any:
+    """`d[key]`, of `kind` (a number within `bounds`); `default` when it may be missing."""
+    where = f"{path}.{key}" if path else key
+    if not isinstance(d, dict):
+        raise EntryError(path or "entry", "expected an object")
+    if key not in d or (d[key] is None and default is not _MISSING):
+        if default is _MISSING:
+            raise EntryError(where, "missing")
+        return default
+    value: Any = d[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise EntryError(f"{path}.{key}" if path else key, f"expected {names}, got {value!r}")
+        raise EntryError(where, f"expected {names}, got {_shown(value)}")
+    if bounds is not None and not bounds[0] <= cast(float, value) <= bounds[1]:
+        raise EntryError(where, f"{_shown(value)} is out of range ({bounds[0]} to {bounds[1]})")
     return value
+
+
+def _items(d: Any, key: str, path: str, kind: type | tuple[type, ...] = dict) -> list[Any]:
+    """The list at `d[key]` (empty when missing), each item of `kind`."""
+    found = _get(d, key, list, path, default=[])
+    for i, item in enumerate(found):
+        if not isinstance(item, kind) or isinstance(item, bool):
+            names = (
+                kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            )
+            names = "an object" if kind is dict else names
+            raise EntryError(f"{path}.{key}[{i}]", f"expected {names}, got {_shown(item)}")
+    return list(found)
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it: short, whatever its size."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def modifier(score: int) -> int:
@@ -115,22 +161,26 @@ def _damage(clause: str, name: str, notes: list[str]) -> tuple[str, str]:
     return " + ".join(parts), alt
 
 
-def _usage(u: Any) -> str:
+def _usage(u: Any, path: str) -> str:
+    """A limited use as the stat block says it: "recharge 5–6", "3/day"."""
     if not isinstance(u, dict):
-        return "limited use"
-    if u.get("type") == "recharge on roll":
-        return f"recharge {u.get('min_value')}–6"
-    if u.get("type") == "per day":
-        return f"{u.get('times')}/day"
-    return str(u.get("type", "limited use"))
+        raise EntryError(path, f"expected an object, got {_shown(u)}")
+    kind: str = _get(u, "type", str, path, default="limited use")
+    if kind == "recharge on roll":
+        return f"recharge {_get(u, 'min_value', int, path, bounds=(1, 6))}–6"
+    if kind == "per day":
+        return f"{_get(u, 'times', int, path, bounds=(1, 100))}/day"
+    return kind[:40]
 
 
 def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, Any] | None:
-    desc = _get(action, "desc", str, path).strip()
+    desc = _get(action, "desc", str, path, default="").strip()
+    if len(desc) > MAX_DESC:
+        raise EntryError(f"{path}.desc", f"longer than {MAX_DESC:,} characters (the limit)")
+    name = _label(action, "name", path)
     found = ATTACK.match(desc)
     if found is None:
         return None
-    name = _get(action, "name", str, path).strip()
     clause = hit_clause(desc)
     damage, alt = _damage(clause, name, notes)
     if not damage:
@@ -156,31 +206,38 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
     if riders := block_riders(desc, name, notes):  # F6: what the hit brings besides damage
         out["riders"] = riders
     if "usage" in action:
-        notes.append(f"{name}: {_usage(action['usage'])} (taken as always ready)")
+        notes.append(f"{name}: {_usage(action['usage'], f'{path}.usage')} (taken as always ready)")
     return out
 
 
-def _multiattack(actions: list[Any], notes: list[str], path: str) -> dict[str, int]:
+def _multiattack(actions: list[dict[str, Any]], notes: list[str], path: str) -> dict[str, int]:
     """Multiattack as counts of named attacks; the first option when it offers a choice."""
     for i, a in enumerate(actions):
-        if not isinstance(a, dict) or a.get("name") != "Multiattack":
+        if a.get("name") != "Multiattack":
             continue
         where = f"{path}[{i}]"
-        chosen = a.get("actions") or []
-        if not chosen and isinstance(a.get("action_options"), dict):
-            options = _get(_get(a["action_options"], "from", dict, where), "options", list, where)
-            chosen = options[0].get("items", [options[0]]) if options else []
+        chosen = _items(a, "actions", where)
+        if not chosen and "action_options" in a:
+            options = _items(
+                _get(_get(a, "action_options", dict, where), "from", dict, where),
+                "options",
+                f"{where}.action_options.from",
+            )
+            if options:
+                first = f"{where}.action_options.from.options[0]"
+                chosen = _items(options[0], "items", first) or [options[0]]
             notes.append("Multiattack: only its first option")
         counts: dict[str, int] = {}
-        for item in chosen if isinstance(chosen, list) else []:
-            name = item.get("action_name") if isinstance(item, dict) else None
-            if not isinstance(name, str):
+        for j, item in enumerate(chosen):
+            at = f"{where}.actions[{j}]"
+            if item.get("action_name") is None:
                 continue
-            count = str(item.get("count", 1))
-            if not count.isdigit():  # "Number of Heads": as many as it has now
+            name = _label(item, "action_name", at)
+            count = str(_get(item, "count", (int, str), at, default=1))[:40]
+            if not count.isdigit() or not 1 <= int(count[:4]) <= 100:
                 notes.append(f"Multiattack: {name} × {count.lower()} (taken as 1)")
-                count = "1"
-            if item.get("type") in ("melee", "ranged"):
+                count = "1"  # "Number of Heads": as many as it has now
+            if _get(item, "type", str, at, default="") in ("melee", "ranged"):
                 counts[name] = counts.get(name, 0) + int(count)
             elif not any(n.startswith(name) for n in notes):
                 notes.append(f"Multiattack: {name}")
@@ -188,17 +245,25 @@ def _multiattack(actions: list[Any], notes: list[str], path: str) -> dict[str, i
     return {}
 
 
-def _damage_types(entries: list[Any], what: str, notes: list[str]) -> list[str]:
+def _damage_types(m: dict[str, Any], key: str, where: str, notes: list[str]) -> list[str]:
+    what = {"damage_resistances": "resistance", "damage_immunities": "immunity"}.get(
+        key, "vulnerability"
+    )
     found: list[str] = []
-    for text in entries:
-        named = [t for t in TYPES if re.search(rf"\b{t}\b", str(text))]
+    for text in _items(m, key, where, str):
+        named = [t for t in TYPES if re.search(rf"\b{t}\b", text)]
         if not named:
             notes.append(f"{what}: {text}")
             continue
-        if "from" in str(text) or "that aren't" in str(text):
+        if "from" in text or "that aren't" in text:
             notes.append(f"{what} to {', '.join(named)} only from some attacks: taken as to all")
         found += [t for t in named if t not in found]
     return found
+
+
+def _named(m: dict[str, Any], key: str, where: str) -> list[str]:
+    """The names of a list of features (traits, reactions, legendary actions)."""
+    return [_label(x, "name", f"{where}.{key}[{i}]") for i, x in enumerate(_items(m, key, where))]
 
 
 def stat_block(m: Any, where: str = "") -> dict[str, Any]:
@@ -207,31 +272,30 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     if not isinstance(m, dict):
         raise EntryError(where or "entry", "expected an object")
     notes: list[str] = []
-    scores = {a[:3]: _get(m, a, int, where) for a in ABILITIES}
+    scores = {a[:3]: _get(m, a, int, where, bounds=(1, 30)) for a in ABILITIES}  # 5e's range
     saves = {k: modifier(v) for k, v in scores.items()}
     stealth = modifier(scores["dex"])
-    for j, p in enumerate(m.get("proficiencies", [])):
-        index = _get(_get(p, "proficiency", dict, f"{where}.proficiencies[{j}]"), "index", str, "")
-        if index.startswith("saving-throw-"):
-            saves[index.removeprefix("saving-throw-")] = _get(p, "value", int, where)
+    for j, p in enumerate(_items(m, "proficiencies", where)):
+        at = f"{where}.proficiencies[{j}]"
+        index = _get(_get(p, "proficiency", dict, at), "index", str, f"{at}.proficiency")
+        if index.startswith("saving-throw-") and index.removeprefix("saving-throw-") in saves:
+            saves[index.removeprefix("saving-throw-")] = _get(p, "value", int, at, bounds=BONUS)
         if index == "skill-stealth":
-            stealth = _get(p, "value", int, where)
+            stealth = _get(p, "value", int, at, bounds=BONUS)
     speeds: dict[str, int] = {}
     for kind, text in _get(m, "speed", dict, where).items():
-        feet = re.match(r"\d+", str(text))
+        feet = re.match(r"\d{1,4}\b", str(text)) if isinstance(text, str | int) else None
         if kind != "hover" and feet:
-            speeds[kind] = int(feet[0])
-    actions = m.get("actions", [])
-    if not isinstance(actions, list):
-        raise EntryError(f"{where}.actions", "expected a list")
+            speeds[kind[:40]] = int(feet[0])
+    actions = _items(m, "actions", where)
     attacks = []
     for i, x in enumerate(actions):
         path = f"{where}.actions[{i}]"
-        found = _attack(x, notes, path) if isinstance(x, dict) else None
+        found = _attack(x, notes, path)
         if found is not None:
             attacks.append(found)
-        elif isinstance(x, dict) and x.get("name") != "Multiattack":
-            usage = f" ({_usage(x['usage'])})" if "usage" in x else ""
+        elif x.get("name") != "Multiattack":
+            usage = f" ({_usage(x['usage'], f'{path}.usage')})" if "usage" in x else ""
             notes.append(f"{_get(x, 'name', str, path)}{usage}")
     named = {a["name"] for a in attacks}
     multi = {
@@ -240,85 +304,134 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     for a in attacks:
         if len(multi) == 1 and a["name"] in multi and multi[a["name"]] > 1:
             a["times"] = multi[a["name"]]
-    notes += [f"{s.get('name')} (trait)" for s in m.get("special_abilities", [])]
-    notes += [f"{r.get('name')} (reaction)" for r in m.get("reactions", [])]
-    if m.get("legendary_actions"):
-        legendary = ", ".join(str(x.get("name")) for x in m["legendary_actions"])
-        notes.append(f"legendary actions: {legendary}")
-    senses = m.get("senses", {}) if isinstance(m.get("senses"), dict) else {}
-    shown = [f"{k.replace('_', ' ')} {v}" for k, v in senses.items() if k != "passive_perception"]
+    notes += [f"{n} (trait)" for n in _named(m, "special_abilities", where)]
+    notes += [f"{n} (reaction)" for n in _named(m, "reactions", where)]
+    legendary = _named(m, "legendary_actions", where)
+    if legendary:
+        notes.append(f"legendary actions: {', '.join(legendary)}")
+    senses = _get(m, "senses", dict, where, default={})
+    shown = [
+        f"{k.replace('_', ' ')[:40]} {str(v)[:200]}"
+        for k, v in senses.items()
+        if k != "passive_perception"
+    ]
     if shown:
         notes.append("senses: " + ", ".join(shown))
     other = {k: v for k, v in speeds.items() if k not in ("walk", "fly")}
     if other:
         notes.append("speeds: " + ", ".join(f"{k} {v} ft" for k, v in other.items()))
-    armor = _get(m, "armor_class", list, where)
-    if not armor or not isinstance(armor[0], dict):
+    armor = _items(m, "armor_class", where)
+    if not armor:
         raise EntryError(f"{where}.armor_class", "expected at least one armor class")
-    cr = _get(m, "challenge_rating", (int, float), where)
+    first = f"{where}.armor_class[0]"
+    cr = _get(m, "challenge_rating", (int, float), where, bounds=(0, 30))
+    size = _get(m, "size", str, where).lower()
+    if size not in SIZES:
+        raise EntryError(f"{where}.size", f"{_shown(size)} is no size ({', '.join(SIZES)})")
+    hit_dice = _get(m, "hit_points_roll", str, where)
+    if HIT_DICE.fullmatch(hit_dice.strip()) is None:
+        raise EntryError(f"{where}.hit_points_roll", f"{_shown(hit_dice)} is not dice like 5d8+5")
+    subtype = _get(m, "subtype", str, where, default="")
     out: dict[str, Any] = {
-        "name": _get(m, "name", str, where),
-        "size": _get(m, "size", str, where).lower(),
-        "type": _get(m, "type", str, where) + (f" ({m['subtype']})" if m.get("subtype") else ""),
-        "ac": _get(armor[0], "value", int, f"{where}.armor_class[0]"),
-        "dr": _dr(armor[0], modifier(scores["dex"])),
+        "name": _label(m, "name", where),
+        "size": size,
+        "type": _get(m, "type", str, where)[:40] + (f" ({subtype[:40]})" if subtype else ""),
+        "ac": _get(armor[0], "value", int, first, bounds=(0, 40)),
+        "dr": _dr(armor[0], modifier(scores["dex"]), first),
         "con_score": scores["con"],
-        "hp": _get(m, "hit_points", int, where),
-        "hit_dice": _get(m, "hit_points_roll", str, where).replace(" ", ""),
+        "hp": _get(m, "hit_points", int, where, bounds=(1, 100_000)),
+        "hit_dice": hit_dice.replace(" ", ""),
         "speed": speeds.get("walk", 0),
         "fly": speeds.get("fly", 0),
         "reach": max([a.get("reach", 5) for a in attacks if a["kind"] != "ranged"] + [5]),
         "con": modifier(scores["con"]),
-        "perception": senses.get("passive_perception", 10 + modifier(scores["wis"])),
+        "perception": _get(
+            senses,
+            "passive_perception",
+            int,
+            f"{where}.senses",
+            10 + modifier(scores["wis"]),
+            (0, 50),
+        ),
         "stealth": stealth,
         "saves": {k: v for k, v in saves.items() if v},
-        "resist": _damage_types(m.get("damage_resistances", []), "resistance", notes),
-        "immune": _damage_types(m.get("damage_immunities", []), "immunity", notes),
-        "vulnerable": _damage_types(m.get("damage_vulnerabilities", []), "vulnerability", notes),
-        "condition_immune": _conditions(m.get("condition_immunities", []), notes),
+        "resist": _damage_types(m, "damage_resistances", where, notes),
+        "immune": _damage_types(m, "damage_immunities", where, notes),
+        "vulnerable": _damage_types(m, "damage_vulnerabilities", where, notes),
+        "condition_immune": _conditions(m, where, notes),
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
         "cr": str(Fraction(cr).limit_denominator(8)),
-        "xp": m.get("xp", 0),
+        "xp": _get(m, "xp", int, where, default=0, bounds=(0, 10_000_000)),
         "abilities": scores,
         "speeds": other,
-        "armor": [_armor(a) for a in armor if isinstance(a, dict)],
-        "not_modelled": notes,
+        "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
+        "not_modelled": [_note(n) for n in notes],
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}
 
 
-def _conditions(entries: list[Any], notes: list[str]) -> list[str]:
+BONUS = (-20, 40)  # a save's or a skill's bonus
+
+
+def _label(d: dict[str, Any], key: str, where: str) -> str:
+    """A name (of the monster, an action, a trait): what a fight file takes as a name."""
+    name: str = _get(d, key, str, where).strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise EntryError(f"{where}.{key}", f"a name of 1 to {MAX_NAME} characters")
+    return name
+
+
+def _note(text: str) -> str:
+    """A line of `not_modelled`, short enough for a fight file's text (its words can come from
+    a description)."""
+    return text if len(text) <= MAX_NOTE else text[: MAX_NOTE - 1] + "…"
+
+
+def _conditions(m: dict[str, Any], where: str, notes: list[str]) -> list[str]:
     """Condition immunities lnf knows (each once); the others (exhaustion) as not modelled."""
     known = {c.value for c in Condition}
     found: list[str] = []
-    for c in entries:
-        name = str(c.get("index")) if isinstance(c, dict) else str(c)
+    for i, c in enumerate(_items(m, "condition_immunities", where, (dict, str))):
+        at = f"{where}.condition_immunities[{i}]"
+        name = _get(c, "index", str, at) if isinstance(c, dict) else c
         if name in known and name not in found:
             found.append(name)
         elif name not in known:
-            notes.append(f"immune to {name}")
+            notes.append(f"immune to {name[:40]}")
     return found
 
 
-def _dr(first: dict[str, Any], dex: int) -> int:
+def _dr(first: dict[str, Any], dex: int, where: str) -> int:
     """V-ACL4 for the stat block's first armor class: named armor and shields by their bonus,
     natural armor (or an AC with nothing named) AC − 10 − Dexterity."""
-    items = [x.get("index") for x in first.get("armor", []) if isinstance(x, dict)]
-    known = [i for i in items if isinstance(i, str) and i in ARMOR]
-    ac = first.get("value", 10)
-    if first.get("type") == "armor" and known:
+    items = _armor_items(first, where)
+    known = [i for i in items if i in ARMOR]
+    ac = _get(first, "value", int, where, bounds=(0, 40))
+    kind = _get(first, "type", str, where, default="")
+    if kind == "armor" and known:
         return armor_dr(known, ac, dex, natural=False)
-    if first.get("type") in ("dex", "spell", "condition"):
+    if kind in ("dex", "spell", "condition"):
         return 0
-    return armor_dr([], ac if isinstance(ac, int) else 10, dex, natural=True)
+    return armor_dr([], ac, dex, natural=True)
 
 
-def _armor(a: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": a.get("type"), "value": a.get("value")}
-    if a.get("armor"):
-        out["items"] = [x.get("index") for x in a["armor"] if isinstance(x, dict)]
+def _armor_items(a: dict[str, Any], where: str) -> list[str]:
+    return [
+        _get(x, "index", str, f"{where}.armor[{j}]")[:40]
+        for j, x in enumerate(_items(a, "armor", where))
+    ]
+
+
+def _armor(a: dict[str, Any], where: str) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "type": _get(a, "type", str, where, default="")[:40],
+        "value": _get(a, "value", int, where, bounds=(0, 40)),
+    }
+    items = _armor_items(a, where)
+    if items:
+        out["items"] = items
     for key in ("condition", "spell"):
-        if isinstance(a.get(key), dict):
-            out[key] = a[key].get("index")
+        if key in a:
+            out[key] = _get(_get(a, key, dict, where), "index", str, f"{where}.{key}")[:40]
     return out

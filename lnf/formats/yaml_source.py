@@ -61,6 +61,8 @@ def load_yaml(text: str, source: str) -> Located:
         line = mark.line + 1 if mark is not None else None
         message = exc.problem or exc.context or "not valid YAML"
         raise InputError(source, [InputProblem(f"not valid YAML: {message}", line=line)]) from None
+    except yaml.reader.ReaderError as exc:
+        raise InputError(source, [_unreadable_character(text, exc)]) from None
     except yaml.YAMLError as exc:
         raise InputError(source, [InputProblem(f"not valid YAML: {exc}")]) from None
     finally:
@@ -70,6 +72,19 @@ def load_yaml(text: str, source: str) -> Located:
     if reader.problems:
         raise InputError(source, reader.problems)
     return Located(reader.root, reader.lines)
+
+
+def _unreadable_character(text: str, exc: yaml.reader.ReaderError) -> InputProblem:
+    """A control character YAML refuses (ESC, NUL…), at its line: found in the text itself, as
+    the parser counts its position in bytes or in characters depending on the build."""
+    ch = chr(exc.character) if isinstance(exc.character, int) else ""
+    at = text.find(ch) if ch else -1
+    line = text.count("\n", 0, at) + 1 if at >= 0 else None
+    return InputProblem(
+        f"a control character ({ch!r}) that lnf's files never hold",
+        line=line,
+        hint="remove it (a name's escape codes would reach the terminal)",
+    )
 
 
 def _loader() -> type[yaml.SafeLoader]:

@@ -1,0 +1,264 @@
+"""The heroes and monsters of a fight file, each from its entry: the fields every combatant
+has, its attacks, a hero's sheet (class, level, slots and uses) and a monster's copies ("count",
+G3) and rolled hit points. Problems go to the `Checker`, with the entry's field path, so one
+reading tells every mistake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lnf.dice import DamageType, DiceExpr
+from lnf.formats.fight_spec import (
+    ATTACK_DEFAULTS,
+    ROLL,
+)
+from lnf.formats.rider_form import attack_effects
+from lnf.formats.spec import INVALID, Checker, did_you_mean
+from lnf.model import (
+    CLASS_FAMILIES,
+    SLOT,
+    Ability,
+    Attack,
+    AttackKind,
+    Dot,
+    Healing,
+    Hero,
+    Monster,
+    Rank,
+    Recharge,
+    Resource,
+)
+from lnf.rules.acl import ARMOR, armor_dr
+from lnf.rules.hyrule import STAMINA
+from lnf.rules.sheets import class_resources, recharge_of, sneak_dice
+
+
+def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict[str, Any]:
+    if d["why"] is not None and d["rank"] is Rank.FRONT:
+        ck.fail((*path, "why"), "why is only for a combatant off the front rank", "drop it (R4)")
+    attacks = tuple(
+        _attack(a, d["reach"], (*path, "attacks", j), ck) for j, a in enumerate(d["attacks"])
+    )
+    return dict(
+        rank=d["rank"],
+        why=d["why"],
+        light=d["light"],
+        speed=d["speed"],
+        fly=d["fly"],
+        reach=d["reach"],
+        ac=d["ac"],
+        temp_hp=d["temp_hp"],
+        con=d["con"],
+        perception=d["perception"],
+        stealth=d["stealth"],
+        saves=tuple((Ability(k), v) for k, v in d["saves"].items() if v),
+        conditions=frozenset(d["conditions"]),
+        exhaustion=d["exhaustion"],
+        dashes=d["dashes"],
+        escaped=d["escaped"],
+        effects=tuple(d["effects"]),
+        flags=frozenset(d["flags"]),
+        resist=frozenset(d["resist"]),
+        immune=frozenset(d["immune"]),
+        vulnerable=frozenset(d["vulnerable"]),
+        attacks=attacks,
+        size=d["size"],
+        dr=d["dr"] if d["dr"] is not None else _armor_dr(d, path, ck),
+        typed_dr=tuple(_typed_dr(d, path, ck)),
+        cover=d["cover"],
+        con_score=d["con_score"],
+        favor=d["favor"],
+        bonuses=tuple(d["bonuses"]),
+    )
+
+
+def _armor_dr(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> int:
+    """V-ACL4: DR from the armor the file names (its bonus to AC; a shield 2)."""
+    named = [str(a).lower().replace(" ", "-") for a in d["armor"]]
+    for j, item in enumerate(named):
+        if item not in ARMOR:
+            ck.fail(
+                (*path, "armor", j),
+                f"{item!r} is no armor lnf knows",
+                did_you_mean(item, sorted(ARMOR)) or "give dr: instead",
+            )
+    return armor_dr([a for a in named if a in ARMOR], 0, 0, natural=False)
+
+
+def _typed_dr(
+    d: dict[str, Any], path: tuple[str | int, ...], ck: Checker
+) -> list[tuple[DamageType, int]]:
+    out = []
+    for kind, amount in d["dr_against"].items():
+        try:
+            out.append((DamageType(kind), amount))
+        except ValueError:
+            ck.fail(
+                (*path, "dr_against", kind),
+                f"{kind!r} is no damage type",
+                did_you_mean(kind, [t.value for t in DamageType]),
+            )
+    return out
+
+
+def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Checker) -> Attack:
+    if a["kind"] is AttackKind.RANGED and a["reach"] is not None:
+        ck.fail((*path, "reach"), "a ranged attack has no mêlée reach", "give range: instead")
+    if a["kind"] is AttackKind.RANGED:
+        attack_reach = ATTACK_DEFAULTS["reach"]
+    else:
+        attack_reach = reach if a["reach"] is None else a["reach"]
+    return Attack(
+        name=a["name"],
+        kind=a["kind"],
+        to_hit=a["to_hit"],
+        damage=a["damage"],
+        reach=attack_reach,
+        range=a["range"],
+        two_handed=a["two_handed"],
+        spell=a["spell"],
+        slot=a["slot"],
+        save=a["save"],
+        half=a["half"],
+        area=a["area"],
+        times=a["times"],
+        alt_damage=a["alt_damage"],
+        alt_when=a["alt_when"],
+        finesse=a["finesse"],
+        light=a["light"],
+        **attack_effects(a, path, ck),
+    )
+
+
+def check_class(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> None:
+    """G2: the row family comes from the class, unless the file gives it."""
+    cls = d.get("class")
+    if d.get("family") is None and isinstance(cls, str) and cls.lower() not in CLASS_FAMILIES:
+        ck.fail(
+            (*path, "class"),
+            f"{cls!r} is not a class lnf knows, so its row family is unknown (G2)",
+            did_you_mean(cls.lower(), list(CLASS_FAMILIES))
+            or "add family: fighty, priesty, gishy, casty or sneaky",
+        )
+
+
+def read_hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
+    path: tuple[str | int, ...] = ("heroes", i)
+    check_class(d, path, ck)
+    dots = d["dots"]
+    if Dot.C in dots and Dot.C_AVOIDED in dots:
+        ck.fail(
+            (*path, "dots"), "a C dot is either wanted (C) or avoided (C-), not both", rule="T1"
+        )
+    c_dot = next((t.c_dot for t in dots if t is not INVALID and t.c_dot), None)
+    maximum, current = d["hp"]
+    return Hero(
+        name=d["name"],
+        cls=d["class"],
+        family_override=d["family"],
+        ancestry=d["ancestry"],
+        hp=maximum,
+        hp_now=current,
+        c_dot=c_dot,
+        o_dot=Dot.O in dots,
+        n_dot=Dot.N in dots,
+        dead=d["dead"],
+        death_saves=d["death_saves"],
+        stable=d["stable"],
+        level=d["level"],
+        resources=_resources(d, path, ck),
+        sneak_attack=d["sneak_attack"]
+        or (sneak_dice(d["class"], d["level"]) if d["level"] else None),
+        heals=tuple(Healing(k, v["dice"], v["slot"], v["cost"]) for k, v in d["heals"].items()),
+        **_common(d, path, ck),
+    )
+
+
+def _resources(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> tuple[Resource, ...]:
+    """The sheet's limited uses: what class and level give (with a level), then the file's
+    `slots` and `uses` over them, then what `used` says is spent."""
+    found: dict[str, Resource] = {}
+    if d["level"] is not None:
+        found = {r.name: r for r in class_resources(d["class"], d["level"])}
+    for level, total in d["slots"].items():
+        if not level.isdigit() or not 1 <= int(level) <= 9:
+            ck.fail((*path, "slots", level), f"{level!r} is not a spell level from 1 to 9")
+            continue
+        name = f"{SLOT}{int(level)}"
+        old = found.get(name)
+        found[name] = Resource(name, total, 0, old.recharge if old else Recharge.LONG)
+    for key, total in d["uses"].items():
+        name, recharge = _named_recharge(key)
+        found[name] = Resource(name, total, 0, recharge)
+    if d["stamina"] is not None:  # V-HYR2: a pool the target strikes spend
+        found[STAMINA] = Resource(STAMINA, d["stamina"], 0, Recharge.SHORT)
+    for key, spent in d["used"].items():
+        name = f"{SLOT}{key}" if key.isdigit() else key
+        match = next((n for n in found if n.lower() == name.lower()), None)
+        if match is None:
+            ck.fail(
+                (*path, "used", key),
+                f"{key!r} is none of its slots or uses",
+                did_you_mean(key, sorted(found)),
+            )
+        elif spent > found[match].total:
+            ck.fail((*path, "used", key), f"{spent} used of {found[match].total}")
+        else:
+            found[match] = replace(found[match], used=spent)
+    return tuple(found.values())
+
+
+def _named_recharge(key: str) -> tuple[str, Recharge]:
+    """`Superiority Dice (short)`: a feature's name and when it comes back."""
+    for r in Recharge:
+        suffix = f"({r.value})"
+        if key.strip().lower().endswith(suffix):
+            return key.strip()[: -len(suffix)].strip(), r
+    return key.strip(), recharge_of(key)
+
+
+def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list[Monster]:
+    """One entry, or `count` copies named "Name 1".."Name n" of one kind (G3)."""
+    path: tuple[str | int, ...] = ("monsters", i)
+    common = _common(d, path, ck)
+    if d["hp"] != ROLL and d["damage"] > d["hp"]:
+        ck.fail((*path, "damage"), f"damage {d['damage']} is more than hp {d['hp']}", rule="G6")
+    known = {a.name for a in common["attacks"]}
+    for name in d["multiattack"]:
+        if name not in known:
+            ck.fail(
+                (*path, "multiattack", name),
+                f"Multiattack names {name!r}, which is not one of its attacks",
+                did_you_mean(name, sorted(known)),
+            )
+    block = dict(
+        damage=d["damage"],
+        type=d["type"],
+        cr=d["cr"],
+        xp=d["xp"],
+        multiattack=tuple(d["multiattack"].items()),
+        condition_immune=frozenset(d["condition_immune"]),
+        not_modelled=tuple(d["not_modelled"]),
+        **common,
+    )
+    names = (
+        [d["name"]] if d["count"] == 1 else [f"{d['name']} {n}" for n in range(1, d["count"] + 1)]
+    )
+    kind = d["kind"] if d["count"] == 1 else d["kind"] or d["name"]
+    hps = [d["hp"]] * len(names)
+    if d["hp"] == ROLL:
+        if d["hit_dice"] is None:
+            ck.fail((*path, "hp"), "hp: roll needs hit_dice (or monster: NAME, which has them)")
+            return []
+        hps = [_rolled_hp(d["hit_dice"], seed, name) for name in names]
+    return [Monster(name=n, kind=kind, hp=hp, **block) for n, hp in zip(names, hps, strict=True)]
+
+
+def _rolled_hp(hit_dice: DiceExpr, seed: int, name: str) -> int:
+    """`hp: roll`: the hit dice rolled with the fight file's seed and the monster's name, so the
+    same file gives the same hit points (at least 1)."""
+    from lnf.dice.roll import SeededDice, roll
+
+    return max(1, roll(hit_dice, SeededDice(f"{seed}:{name}: hit points"), damage=False).total)
