@@ -73,7 +73,7 @@ class Session:
 
     def script(self, path: Path) -> Script:
         """A script of hero actions for this fight (`lnf run --script`)."""
-        from lnf.formats.script_file import parse_script  # only lnf run reads scripts
+        from lnf.formats.written_orders import parse_script  # only lnf run reads scripts
 
         return parse_script(read_text(path), str(path), self.table.start)
 

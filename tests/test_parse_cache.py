@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lnf.formats import parse_cache
+from lnf.formats import yaml_source as parse_cache
 from lnf.formats.fight_file import load_fight, parse_fight
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

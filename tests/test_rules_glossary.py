@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from lnf.formats.glossary import glossary
+from lnf.views.glossary import glossary
 from tests.cli import run
 
 LNF = Path(__file__).resolve().parent.parent / "lnf"

@@ -60,7 +60,7 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
         fight = current_fight(fight_file)
         plan = None
         if plan_file is not None:
-            from lnf.formats.plan_file import load_plan  # only --plan needs the plan machinery
+            from lnf.formats.written_orders import load_plan  # only --plan needs the plan machinery
 
             plan = load_plan(plan_file, fight)
     except InputError as err:

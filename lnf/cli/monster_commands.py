@@ -13,7 +13,7 @@ from lnf.cli.options import echo_json, json_option, terminal_width
 from lnf.cli.terminal import escaped
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.bestiary import ATTRIBUTION
-from lnf.formats.rider_form import rider_of_doc
+from lnf.formats.short_forms import rider_of_doc
 from lnf.model import Size
 from lnf.rules.acl import HIT_DC
 

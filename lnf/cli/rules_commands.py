@@ -16,8 +16,8 @@ from lnf.errors import InputError, InputProblem
 def rules(words: tuple[str, ...], as_json: bool) -> None:
     """What a rule id means: `lnf rules K2`, a family (`lnf rules K`), a word (`lnf rules
     guarded`), or, with nothing, every rule by its title."""
-    from lnf.formats.glossary import glossary, lookup
     from lnf.rules.names import suggestion
+    from lnf.views.glossary import glossary, lookup
 
     if not words:
         found = glossary()

@@ -14,7 +14,7 @@ from lnf.formats.fight_spec import (
     ATTACK_DEFAULTS,
     ROLL,
 )
-from lnf.formats.rider_form import attack_effects
+from lnf.formats.short_forms import attack_effects
 from lnf.formats.spec import INVALID, Checker, did_you_mean
 from lnf.model import (
     CLASS_FAMILIES,

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lnf.errors import InputError, InputProblem, Refused
-from lnf.formats import parse_cache
+from lnf.formats import yaml_source as parse_cache
 from lnf.formats.fight_combatants import check_class, read_hero, read_monsters
 from lnf.formats.fight_spec import (
     FIGHT,

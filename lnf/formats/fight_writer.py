@@ -16,7 +16,7 @@ from lnf.formats.fight_spec import (
     HERO_DEFAULTS,
     MONSTER_DEFAULTS,
 )
-from lnf.formats.rider_form import attack_effects_doc
+from lnf.formats.short_forms import attack_effects_doc
 from lnf.model import (
     SLOT,
     Attack,

@@ -200,3 +200,9 @@ def write_image(path: Path, draw: Callable[[Path], None]) -> None:
         raise DiskFull(f"{path} is not drawn ({kept}); free some space and draw again") from None
     finally:
         Path(tmp).unlink(missing_ok=True)
+
+
+def packaged_text(name: str) -> str:
+    """A text file shipped in the package beside the code (the rules glossary): read beside the
+    code, since importlib.resources costs a start-up's worth of imports."""
+    return (Path(__file__).resolve().parent.parent / name).read_text(encoding="utf-8")

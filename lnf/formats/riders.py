@@ -383,7 +383,7 @@ def _damage_type(word: str | None) -> DamageType | None:
 def block_riders(desc: str, name: str, notes: list[str]) -> list[dict[str, Any]]:
     """A stat block's riders for the attack `name`, in the fight file's words (the bestiary
     keeps them so); what lnf does not read goes to `notes` (not modelled)."""
-    from lnf.formats.rider_form import rider_doc
+    from lnf.formats.short_forms import rider_doc
 
     reading = read(desc)
     found, unread = list(reading.riders), list(reading.unread)

@@ -1,6 +1,17 @@
 """The short text forms a DM types in a fight file (`hp: 12/27`, `range: 80/320`, `phase:
 volley 3`, `save: dex 15`, `lasting: 1 minute`), each read by one function that raises
-ValueError with what is wrong; `lnf.formats.fight_spec` says which field takes which."""
+ValueError with what is wrong; `lnf.formats.fight_spec` says which field takes which.
+
+An attack's riders (F6), cost (F1) and concentration (F5) in the fight file's words, both
+ways: what `lnf.formats.fight_spec` read becomes the model's values, with the checks that need
+two fields at once; a model's values become the mappings the file and the bestiary hold
+(`parse_fight(dump_fight(f)) == f`).
+
+    riders:
+      - {save: con 10, condition: paralyzed, lasting: 1 minute, repeat: end}
+      - {grapple: 13, condition: restrained}
+      - {save: con 11, damage: 2d8 poison, half: true}
+"""
 
 from __future__ import annotations
 
@@ -10,8 +21,23 @@ from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr
 from lnf.dice import parse as parse_dice
-from lnf.formats.spec import OutOfBounds
-from lnf.model import Ability, Area, Cover, Dot, Lasting, Phase, PhaseKind, Shape, TurnEdge
+from lnf.formats.spec import INVALID, Checker, OutOfBounds
+from lnf.formats.yaml_source import FieldPath as Path
+from lnf.model import (
+    Ability,
+    Area,
+    Attack,
+    Condition,
+    Cost,
+    Cover,
+    Dot,
+    Lasting,
+    Phase,
+    PhaseKind,
+    Rider,
+    Shape,
+    TurnEdge,
+)
 
 
 def parse_damage(value: Any) -> DiceExpr:
@@ -196,3 +222,163 @@ def parse_rider_damage(value: Any) -> tuple[DiceExpr, DamageType | None]:
         raise ValueError(f"{value!r} has {len(dice.parts)} parts: a rider deals one kind")
     part = dice.parts[0]
     return DiceExpr((replace(part, damage_type=None),)), part.damage_type
+
+
+def attack_effects(a: dict[str, Any], path: Path, ck: Checker) -> dict[str, Any]:
+    """The Attack fields of an attack entry this module reads: `riders`, `cost` and
+    `concentration`, checked."""
+    if a["concentration"] and not (a["spell"] or a["slot"]):
+        ck.fail(
+            (*path, "concentration"),
+            "only a spell needs concentration",
+            "mark it spell: true or give its slot",
+            rule="F5",
+        )
+    save = a["save"] if a["save"] is not INVALID else None
+    riders = tuple(
+        rider(r, (*path, "riders", i), ck, save)
+        for i, r in enumerate(a["riders"])
+        if isinstance(r, dict)  # a wrong entry was reported when it was read
+    )
+    return {"riders": riders, "cost": a["cost"], "concentration": a["concentration"]}
+
+
+def rider(
+    r: dict[str, Any], path: Path, ck: Checker, attack_save: tuple[Ability, int] | None = None
+) -> Rider:
+    """F6: one rider entry as a Rider; every field that does not go with another is named. On
+    an attack with a save (Hold Person), a rider without its own comes with the failed save,
+    and `repeat:` repeats the attack's save."""
+    conditions = _conditions(r, path, ck)
+    save = r["save"] if r["save"] is not INVALID else None
+    repeated = save or attack_save
+    damage, damage_type = r["damage"] if r["damage"] not in (None, INVALID) else (None, None)
+    max_hp = r["max_hp"]
+    if isinstance(max_hp, DamageType):
+        if damage is not None:
+            ck.fail((*path, "max_hp"), "say max_hp: true when the rider deals damage", rule="F6")
+        damage_type = max_hp
+    lasting = r["lasting"] if r["lasting"] not in (None, INVALID) else Lasting()
+    _check(r, path, ck, conditions, repeated is not None)
+    if r["repeat"] not in (None, INVALID) and repeated is not None:
+        lasting = Lasting(lasting.rounds, lasting.until, repeated, r["repeat"])
+    return Rider(
+        save=save,
+        conditions=conditions,
+        lasting=lasting,
+        damage=damage,
+        damage_type=damage_type,
+        half=r["half"] is True,
+        grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
+        max_hp=max_hp is not False and max_hp is not INVALID,
+        only_if=r["only_if"] if isinstance(r["only_if"], str) else "",
+    )
+
+
+def _conditions(r: dict[str, Any], path: Path, ck: Checker) -> tuple[Condition, ...]:
+    one, many = r["condition"], r["conditions"]
+    if one is not None and many:
+        ck.fail((*path, "condition"), "give condition or conditions, not both")
+    found = [one, *(many if isinstance(many, list) else [])]
+    conditions = tuple(c for c in found if isinstance(c, Condition))
+    if isinstance(r["grapple"], int) and r["grapple"] and Condition.GRAPPLED in conditions:
+        ck.fail(
+            (*path, "conditions" if many else "condition"),
+            "grapple: makes the target grappled already; list what else it brings",
+            rule="F6",
+        )
+    return conditions
+
+
+def _check(
+    r: dict[str, Any], path: Path, ck: Checker, conditions: tuple[Condition, ...], saved: bool
+) -> None:
+    """The fields that need another: a repeated save its save (the rider's or the attack's),
+    half its damage, damage its save (damage with the hit is the attack's own), a lasting its
+    conditions."""
+
+    def given(key: str) -> bool:
+        return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
+
+    if not any(given(k) for k in ("condition", "conditions", "damage", "grapple", "max_hp")):
+        ck.fail(path, "a rider brings conditions, damage, a grapple or max_hp", rule="F6")
+    needs = (
+        ("repeat", "save", "the save it repeats: give save, such as save: con 10", "F4"),
+        ("half", "damage", "half of what? give damage, such as damage: 3d6 poison", "F6"),
+        ("half", "save", "half on a successful save: give save", "F6"),
+        ("damage", "save", "damage without a save is the attack's own damage", "F6"),
+    )
+    for key, needed, message, rule in needs:
+        if given(key) and not given(needed):
+            ck.fail((*path, key), message, rule=rule)
+    if given("lasting") and not conditions:
+        ck.fail((*path, "lasting"), "how long what lasts? give a condition", rule="F4")
+    if given("lasting") and given("grapple") and not given("save"):
+        ck.fail(
+            (*path, "lasting"),
+            "a grapple's conditions last as long as it holds: give no lasting",
+            rule="F6",
+        )
+
+
+def rider_doc(r: Rider) -> dict[str, Any]:
+    """A Rider in the fight file's words (the bestiary's too): only what it sets."""
+    d: dict[str, Any] = {}
+    if r.save is not None:
+        d["save"] = f"{r.save[0]} {r.save[1]}"
+    if len(r.conditions) == 1:
+        d["condition"] = r.conditions[0].value
+    elif r.conditions:
+        d["conditions"] = [c.value for c in r.conditions]
+    if text := lasting_text(r.lasting):
+        d["lasting"] = text
+    if r.lasting.each is not None:
+        d["repeat"] = r.lasting.each.value
+    if r.damage is not None:
+        d["damage"] = f"{r.damage} {r.damage_type or ''}".strip()
+    if r.half:
+        d["half"] = True
+    if r.grapple:
+        d["grapple"] = r.grapple
+    if r.max_hp:
+        d["max_hp"] = r.damage_type.value if r.damage is None and r.damage_type else True
+    if r.only_if:
+        d["only_if"] = r.only_if
+    return d
+
+
+def attack_effects_doc(a: Attack) -> dict[str, Any]:
+    """What of an attack's riders, cost and concentration differs from the defaults."""
+    d: dict[str, Any] = {}
+    if a.riders:
+        d["riders"] = [rider_doc(r) for r in a.riders]
+    if a.cost is not Cost.ACTION:  # an attack is an action unless it says otherwise
+        d["cost"] = a.cost.value
+    if a.concentration:
+        d["concentration"] = True
+    return d
+
+
+def rider_of_doc(d: dict[str, Any]) -> Rider:
+    """The Rider a mapping `rider_doc` wrote (a stat block's, made by lnf: trusted, so not
+    checked again); `lnf monsters show` tells it in words."""
+    damage, damage_type = parse_rider_damage(d["damage"]) if "damage" in d else (None, None)
+    max_hp = d.get("max_hp", False)
+    if isinstance(max_hp, str):
+        damage_type = DamageType(max_hp)
+    lasting = parse_lasting(d["lasting"]) if "lasting" in d else Lasting()
+    save = parse_save(d["save"]) if "save" in d else None
+    if "repeat" in d and save is not None:
+        lasting = Lasting(lasting.rounds, lasting.until, save, TurnEdge(d["repeat"]))
+    named = [d["condition"]] if "condition" in d else d.get("conditions", [])
+    return Rider(
+        save=save,
+        conditions=tuple(Condition(c) for c in named),
+        lasting=lasting,
+        damage=damage,
+        damage_type=damage_type,
+        half=bool(d.get("half")),
+        grapple=int(d.get("grapple", 0)),
+        max_hp=bool(max_hp),
+        only_if=str(d.get("only_if", "")),
+    )

@@ -1,5 +1,5 @@
 """Scripted heroes for `lnf run --script`: what each hero does, round by round, and the hero
-policy where the script is silent. (The script's text is read by `lnf.formats.script_file`.)
+policy where the script is silent. (The script's text is read by `lnf.formats.written_orders`.)
 
 A line is checked against the rules when its turn comes; an illegal one stops the run with
 the script, the line, the rule and what was open.

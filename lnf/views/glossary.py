@@ -4,8 +4,8 @@ per rule id that lnf cites, read from `lnf/glossary.txt`."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
+from lnf.formats.files import packaged_text
 from lnf.values import value
 
 
@@ -18,7 +18,7 @@ class Entry:
 
 def glossary() -> list[Entry]:
     """Every entry, in the order of the rules reference."""
-    raw = (Path(__file__).resolve().parent.parent / "glossary.txt").read_text(encoding="utf-8")
+    raw = packaged_text("glossary.txt")
     entries = []
     for block in re.split(r"\n\s*\n", raw):
         lines = [line for line in block.strip().splitlines() if not line.startswith("#")]
