@@ -117,8 +117,9 @@ def test_c3_free_dashes_are_three_plus_the_con_modifier_never_fewer_than_none() 
 def test_c3_each_dash_past_the_free_ones_needs_a_dc_10_constitution_check() -> None:
     """Alice (Con +0) has had 2 of her 3 free dashes; she commits 3 more: one is free, two are
     checked: 10 meets DC 10, 9 fails and gives a level of exhaustion."""
-    f = fight([hero("Alice", con=0, dashes=2)], [monster("Carol")])
-    f = apply_step(f, Fled("Carol", ("Alice",))).after
+    f = fight(
+        [hero("Alice", con=0, dashes=2)], [monster("Carol")], chase=(Pool("Carol", "Alice", 0),)
+    )
     alice = f.hero("Alice")
     assert [needs_check(alice, n) for n in (1, 2, 3)] == [0, 1, 2]
     dashed = commit_speeds(f, lambda c: 3 if c.name == "Alice" else 0, _Faces([10, 9]))
@@ -132,8 +133,11 @@ def test_c3_each_dash_past_the_free_ones_needs_a_dc_10_constitution_check() -> N
 
 def test_c3_the_exhaustion_lasts_after_the_chase() -> None:
     """Until a short rest: catching the escaper ends the chase, not the exhaustion."""
-    f = fight([hero("Alice", con=0, dashes=3)], [monster("Carol", hp=5)])
-    f = apply_step(f, Fled("Carol", ("Alice",))).after
+    f = fight(
+        [hero("Alice", con=0, dashes=3)],
+        [monster("Carol", hp=5)],
+        chase=(Pool("Carol", "Alice", 0),),
+    )
     f = apply_step(f, commit_speeds(f, lambda c: 1, _Faces([2, 2]))).after
     assert f.hero("Alice").exhaustion == 1
     f = apply_step(f, Damaged("Carol", 9)).after
