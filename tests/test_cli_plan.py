@@ -128,3 +128,33 @@ def test_plan_with_two_workers_is_the_same_plan(x1_path: Path) -> None:
     assert run("plan", "--json", "--workers", "2", str(x1_path)) == run(
         "plan", "--json", str(x1_path)
     )
+
+
+def test_p7_a_hand_written_plan_is_checked_against_p2_naming_every_broken_rule(
+    x1_path: Path, tmp_path: Path
+) -> None:
+    """P7: every monster's order is checked (R, M, K and A of P2), and every rule each one
+    breaks is named with who is involved, not just the first; the Wight's order is legal."""
+    plan = write(
+        tmp_path,
+        "Wight: Doris\n"
+        "Skeleton 1: {move: join A, target: Felix}\n"  # K2: Cecilia's group is left empty
+        "Skeleton 2: {target: Mike, mode: melee}\n"  # A1, R3: Mike is in the back rank
+        "Skeleton 3: {rank: back, target: Terry, mode: reach}\n",  # A2 twice, R6
+    )
+    code, out = run("check", "--json", str(x1_path), "--plan", plan)
+    assert code == 1
+    found = [(p["rule"], p["who"][0]) for p in json.loads(out)["problems"]]
+    assert sorted(found) == [
+        ("A1", "Skeleton 2"),
+        ("A2", "Skeleton 3"),
+        ("A2", "Skeleton 3"),
+        ("K2", "Skeleton 1"),
+        ("R3", "Skeleton 2"),
+        ("R6", "Skeleton 3"),
+    ]
+    code, text = run("check", str(x1_path), "--plan", plan)
+    assert code == 1 and text.startswith("6 rule violations:\n")
+    assert "K2  Skeleton 1 may not join group A" in text
+    assert "R6  Skeleton 3 in the back rank with 3 front-rank monsters for 4" in text
+    assert "Wight" not in text

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from lnf.rules.plan_check import check_plan
 from lnf.rules.state_check import planning_problems
 from lnf.solver import solve_plan
 from tests.cli import run, stdout_of
+from tests.golden import check_golden
 from tests.strategies import plan_fights
 
 ROOT = Path(__file__).parent.parent
@@ -132,21 +132,14 @@ def test_the_cache_gives_the_solvers_plan(fight: Fight, data: st.DataObject) -> 
 # --- the command ---------------------------------------------------------------------------
 
 
-def _golden(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("LNF_UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"{name} is missing: run with LNF_UPDATE_GOLDEN=1 to write it"
-    assert text == path.read_text(encoding="utf-8")
-
-
 def test_a_golden_report_in_text_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     args = ["odds", "examples/orcs-at-the-ford.yaml", "--fights", "30", "--seed", "3", "--quiet"]
-    _golden("orcs-at-the-ford.odds.txt", stdout_of(*args))
-    _golden("orcs-at-the-ford.odds.json", stdout_of(*args, "--json"))
-    _golden("orcs-at-the-ford.compare.md", stdout_of(*args, "--compare", "--markdown"))
+    check_golden(GOLDEN / "orcs-at-the-ford.odds.txt", stdout_of(*args))
+    check_golden(GOLDEN / "orcs-at-the-ford.odds.json", stdout_of(*args, "--json"))
+    check_golden(
+        GOLDEN / "orcs-at-the-ford.compare.md", stdout_of(*args, "--compare", "--markdown")
+    )
 
 
 def test_runs_over_separate_numbers_merge_into_one(tmp_path: Path) -> None:

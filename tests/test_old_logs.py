@@ -15,6 +15,7 @@ import pytest
 
 from lnf.formats.event_codec import event_from_json, event_to_json
 from tests.cli import stdout_of
+from tests.golden import check_fixture
 
 OLD = Path(__file__).parent / "fights" / "old-logs"
 NAMES = sorted(p.name.removesuffix(".log.jsonl") for p in OLD.glob("*.log.jsonl"))
@@ -32,7 +33,7 @@ def test_an_old_log_replays_to_the_same_state_and_story(name: str, tmp_path: Pat
     shown = json.loads(stdout_of("show", "--json", fight))
     assert shown == json.loads((OLD / f"{name}.show.json").read_text(encoding="utf-8"))
     told = stdout_of("log", fight)
-    assert told == (OLD / f"{name}.log.txt").read_text(encoding="utf-8")
+    check_fixture(OLD / f"{name}.log.txt", told)
 
 
 @pytest.mark.parametrize("name", NAMES)

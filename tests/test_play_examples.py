@@ -9,13 +9,13 @@ A missing golden fails. To write the goldens after a deliberate change in wordin
 
 from __future__ import annotations
 
-import os
 import shlex
 from pathlib import Path
 
 import pytest
 
 from tests.cli import run, stdout_of
+from tests.golden import check_golden
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -41,12 +41,8 @@ def test_example_replays_its_golden_transcript(
     args = command_in(script)
     # stdout only: a note on stderr (a log beside the example) is no part of the transcript
     out = stdout_of(*args)
-    golden = script.with_suffix(".golden.txt")
     text = f"$ lnf {' '.join(shlex.quote(a) for a in args)}\n{out}"
-    if os.environ.get("LNF_UPDATE_GOLDEN"):
-        golden.write_text(text, encoding="utf-8")
-    assert golden.exists(), f"{golden.name} is missing: run with LNF_UPDATE_GOLDEN=1 to write it"
-    assert text == golden.read_text(encoding="utf-8")
+    check_golden(script.with_suffix(".golden.txt"), text)
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)

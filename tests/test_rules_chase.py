@@ -110,6 +110,53 @@ def test_c3_a_failed_check_is_a_level_of_exhaustion() -> None:
     assert "exhaustion" in notes[0]
 
 
+def test_c3_free_dashes_are_three_plus_the_con_modifier_never_fewer_than_none() -> None:
+    assert [free_dashes(hero("A", con=con)) for con in (-5, -3, -1, 0, 4)] == [0, 0, 2, 3, 7]
+
+
+def test_c3_each_dash_past_the_free_ones_needs_a_dc_10_constitution_check() -> None:
+    """Alice (Con +0) has had 2 of her 3 free dashes; she commits 3 more: one is free, two are
+    checked: 10 meets DC 10, 9 fails and gives a level of exhaustion."""
+    f = fight(
+        [hero("Alice", con=0, dashes=2)], [monster("Carol")], chase=(Pool("Carol", "Alice", 0),)
+    )
+    alice = f.hero("Alice")
+    assert [needs_check(alice, n) for n in (1, 2, 3)] == [0, 1, 2]
+    dashed = commit_speeds(f, lambda c: 3 if c.name == "Alice" else 0, _Faces([10, 9]))
+    assert [(c.who, c.faces, c.dc, c.success) for c in dashed.checks] == [
+        ("Alice", (10,), 10, True),
+        ("Alice", (9,), 10, False),
+    ]
+    after = apply_step(f, dashed).after.hero("Alice")
+    assert (after.dashes, after.exhaustion) == (5, 1)
+
+
+def test_c3_the_exhaustion_lasts_after_the_chase() -> None:
+    """Until a short rest: catching the escaper ends the chase, not the exhaustion."""
+    f = fight(
+        [hero("Alice", con=0, dashes=3)],
+        [monster("Carol", hp=5)],
+        chase=(Pool("Carol", "Alice", 0),),
+    )
+    f = apply_step(f, commit_speeds(f, lambda c: 1, _Faces([2, 2]))).after
+    assert f.hero("Alice").exhaustion == 1
+    f = apply_step(f, Damaged("Carol", 9)).after
+    assert f.chase == () and f.hero("Alice").exhaustion == 1
+
+
+def test_c3_the_free_dashes_are_counted_per_chase() -> None:
+    """C3: 3 + Con dashes are free in each chase. Alice used her three chasing Carol and
+    caught her; when Ted flees later and she gives chase, her three free dashes are back."""
+    f = fight([hero("Alice", con=0)], [monster("Carol", hp=5), monster("Ted")])
+    f = apply_step(f, Fled("Carol", ("Alice",))).after
+    f = apply_step(f, commit_speeds(f, lambda c: 3 if c.name == "Alice" else 0, _Faces([]))).after
+    assert f.hero("Alice").dashes == 3
+    f = apply_step(f, Damaged("Carol", 9)).after  # caught (C6): the chase is over
+    assert f.chase == ()
+    f = apply_step(f, Fled("Ted", ("Alice",))).after
+    assert needs_check(f.hero("Alice"), 3) == 0
+
+
 def test_c4_reach_by_escape_points() -> None:
     assert chase_reach(SWORD, 0) is Advantage.NORMAL and chase_reach(SWORD, 1) is None
     assert chase_reach(SLING, 2) is Advantage.NORMAL and chase_reach(SLING, 3) is None

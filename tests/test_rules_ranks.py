@@ -1,10 +1,20 @@
-"""R4–R7 as state checks: back-rank reasons, guarding, the monsters' back-rank count, free air."""
+"""R1 (one rank each), and R4–R7 as state checks: back-rank reasons, guarding, the monsters'
+back-rank count, free air."""
 
 from __future__ import annotations
 
-from lnf.model import BackReason, Condition, Flag
+from pathlib import Path
+
+import pytest
+
+from lnf.errors import Refused
+from lnf.heroes.words import parse_choice
+from lnf.model import BackReason, Condition, Flag, Rank
+from lnf.model.events import Moved
 from lnf.rules import check_state, guarded_capacity
-from tests.builders import BACK, FREE_AIR, fight, hero, monster
+from lnf.rules.group_changes import moved
+from tests.builders import BACK, FREE_AIR, FRONT, fight, hero, monster
+from tests.cli import run
 
 
 def rules_broken(f: object) -> list[str]:
@@ -85,3 +95,47 @@ def test_r7_free_air_needs_a_flying_speed_and_freedom() -> None:
     assert check_state(fight([hero("A", rank=FREE_AIR, fly=30)], [monster("M")])) == []
     prone_flier = monster("Bat", rank=FREE_AIR, fly=30, conditions=frozenset({Condition.PRONE}))
     assert rules_broken(fight([hero("A")], [prone_flier])) == ["R7"]
+
+
+def test_r1_every_combatant_is_in_exactly_one_of_three_ranks() -> None:
+    """R1: front, back or free air, front unless the file says otherwise; a switch (R8) puts
+    it in the new rank and out of the old, and the reason for standing back goes with it."""
+    assert [r.value for r in Rank] == ["front", "back", "free-air"]
+    f = fight([hero("Ann"), hero("Bo")], [monster("Orc")])
+    assert {c.rank for c in f.everyone} == {FRONT}
+    back = moved(f, Moved("Ann", rank=BACK, why=BackReason.GUARDED))
+    assert (back.hero("Ann").rank, back.hero("Ann").why) == (BACK, BackReason.GUARDED)
+    front = moved(back, Moved("Ann", rank=FRONT, why=BackReason.GUARDED))
+    assert (front.hero("Ann").rank, front.hero("Ann").why) == (FRONT, None)
+    aloft = moved(front, Moved("Ann", rank=FREE_AIR))
+    assert aloft.hero("Ann").rank is FREE_AIR
+
+
+def test_r1_a_player_who_names_no_rank_is_told_the_three() -> None:
+    f = fight([hero("Ann"), hero("Bo"), hero("Cy")], [monster("Orc")])  # two guards (R5)
+    with pytest.raises(Refused) as refused:
+        parse_choice(f, f.hero("Ann"), "rank middle")
+    assert refused.value.rule == "R1"
+    assert "no rank called 'middle': front, back or free-air" in refused.value.message
+    assert parse_choice(f, f.hero("Ann"), "rank back guarded").moves == (
+        Moved("Ann", rank=BACK, why=BackReason.GUARDED),
+    )
+
+
+def test_r1_a_fight_file_gives_each_combatant_one_of_the_three(tmp_path: Path) -> None:
+    path = tmp_path / "ranks.yaml"
+    path.write_text(
+        "heroes:\n"
+        "  - {name: Ann, class: fighter, hp: 10, rank: middle}\n"
+        "  - {name: Bo, class: fighter, hp: 10, rank: [front, back]}\n"
+        "monsters:\n"
+        "  - {name: Orc, hp: 15, rank: frnt}\n",
+        encoding="utf-8",
+    )
+    code, out = run("check", str(path))
+    assert code == 2 and "Traceback" not in out
+    assert (
+        "ranks.yaml:2: heroes[0].rank: expected one of front, back, free-air, got 'middle'" in out
+    )
+    assert "ranks.yaml:3: heroes[1].rank: expected one of front, back, free-air, got a list" in out
+    assert "ranks.yaml:5: monsters[0].rank:" in out and "did you mean 'front'?" in out

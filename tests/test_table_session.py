@@ -12,7 +12,6 @@ the golden after a deliberate change:
 
 from __future__ import annotations
 
-import os
 import shlex
 import shutil
 from pathlib import Path
@@ -20,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli import run
+from tests.golden import check_golden
 
 ROOT = Path(__file__).resolve().parent.parent
 SESSIONS = sorted((ROOT / "examples").glob("*.session"))
@@ -54,12 +54,7 @@ def test_a_session_at_the_table_replays_its_golden(
     session: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    text = replay(session, tmp_path)
-    golden = session.with_suffix(".golden.txt")
-    if os.environ.get("LNF_UPDATE_GOLDEN"):
-        golden.write_text(text, encoding="utf-8")
-    assert golden.exists(), f"{golden.name} is missing: run with LNF_UPDATE_GOLDEN=1 to write it"
-    assert text == golden.read_text(encoding="utf-8")
+    check_golden(session.with_suffix(".golden.txt"), replay(session, tmp_path))
 
 
 def test_the_crypt_session_shows_what_a_table_needs(tmp_path: Path) -> None:

@@ -225,3 +225,24 @@ def test_a_hero_renamed_mid_fight_names_the_line_and_a_way_on(tmp_path: Path) ->
     code, out = run("undo", fight)
     assert code == 0 and "Took back: Caden attacks Ghoul 3" in out
     assert "Caden's turn, at the table." in run("log", fight)[1]
+
+
+def test_m5_a_hero_may_attack_and_then_move_in_one_turn(tmp_path: Path) -> None:
+    """M5: moving after acting is allowed. Cade, in group C with Ghouls 3 and 4, says "attack
+    Ghoul 4; join A": the mace strikes Ghoul 4 where it stands, then Cade crosses to group A
+    (drawing the opportunity attacks of M6 as it goes). Said the other way round, the move
+    comes first and Ghoul 4, left behind in group C, is out of reach (A1)."""
+    fight = _copy(tmp_path, "ghouls-in-the-crypt.yaml")
+    run("next", fight, "--seed", "7")
+    code, out = run("act", fight, "attack Ghoul 4 with Mace; join A")
+    assert code == 0, out
+    attack = out.index("Cade attacks Ghoul 4 with Mace in mêlée")
+    move = out.index("Cade leaves group C and joins group A")
+    assert attack < move, out
+    assert out.index("who makes an opportunity attack (M6)") > attack
+
+    (tmp_path / "again").mkdir()
+    again = _copy(tmp_path / "again", "ghouls-in-the-crypt.yaml")
+    run("next", again, "--seed", "7")
+    code, out = run("act", again, "join A; attack Ghoul 4 with Mace")
+    assert code == 2 and "Cade cannot reach Ghoul 4" in out and "(A1)" in out

@@ -104,13 +104,22 @@ def settle(fight: Fight, was_escaping: list[str]) -> tuple[Fight, list[str]]:
             notes.append(f"{pur.name} has caught {esc.name} (C6)")
         elif in_fight(pur) and pur.current_hp > 0:
             kept.append(p)
-    fight = replace(fight, chase=tuple(kept))
+    fight = _dashes_counted_per_chase(replace(fight, chase=tuple(kept)))
     for name in was_escaping:
         c = fight.combatant(name)
         if in_fight(c) and c.current_hp > 0 and not any(p.escaper == name for p in kept):
             fight = fight.with_combatant(replace(c, escaped=True))
             notes.append(f"{name} gets away (C6)")
     return fight, notes
+
+
+def _dashes_counted_per_chase(fight: Fight) -> Fight:
+    """C3: the free dashes are counted per chase, so whoever is in no chase any more (caught,
+    got away, lost) starts its next chase with none taken; exhaustion stays (a short rest)."""
+    for c in fight.everyone:
+        if c.dashes and not in_chase(fight, c.name):
+            fight = fight.with_combatant(replace(c, dashes=0))
+    return fight
 
 
 def free_to_pursue(fight: Fight, pursuer: Hero | Monster, escaper: Hero | Monster) -> bool:
