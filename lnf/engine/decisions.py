@@ -83,3 +83,5 @@ class TurnChoice:
     # before its action or after it.
     bonus_action: ActionChoice | None = None
     bonus_first: bool = True
+    # M5: moving after acting ("attack Ghoul 4; join A"): these moves come after the action.
+    moves_after: tuple[Moved, ...] = ()

@@ -86,7 +86,7 @@ def verify_act(fight: Fight, choice: TurnChoice) -> None:
     hero = fight.turns.current
     if hero is None:
         raise Refused("no hero's turn is under way", rule="S1")
-    if choice.action != NOTHING or choice.moves or choice.bonus_action or choice.bonus:
+    if choice.action != NOTHING or other_than_action(choice) or choice.bonus or choice.bonus_action:
         verify_can_act(fight.hero(hero))  # F3, D9
     try:
         verify_costs(fight, hero, turn_costs(fight.hero(hero), choice))
@@ -104,15 +104,8 @@ def hero_steps(
     action = choice.action
     if isinstance(action, SimpleChoice) and action.action is Action.DISENGAGE:
         turn.do(Acted(hero.name, Action.DISENGAGE))  # M6: before it moves: nobody swings
-    for move in choice.moves:
-        for foe in opportunity_attackers(turn.fight, move):
-            if turn.fight.hero(hero.name).current_hp == 0:
-                break
-            me = turn.fight.hero(hero.name)
-            land(turn, opportunity(turn.fight, turn.fight.monster(foe), me, dice), _taken)
-        if turn.fight.hero(hero.name).current_hp == 0:
-            return  # dropped on the way out
-        turn.do(move)
+    if not _moved(turn, hero, choice.moves, dice):
+        return  # dropped on the way out
     if choice.flee:  # C1: after its moves; the Disengage it took is already in
         flight(turn, turn.fight.hero(hero.name), dice, heroes)
         if turn.fight.hero(hero.name).current_hp == 0:
@@ -131,6 +124,22 @@ def hero_steps(
     play_action(turn, hero, choice, action, dice)
     if choice.bonus_action is not None and not choice.bonus_first:
         play_action(turn, hero, choice, choice.bonus_action, dice)
+    _moved(turn, hero, choice.moves_after, dice)  # M5: moving after acting
+
+
+def _moved(turn: Steps, hero: Hero, moves: tuple[Moved, ...], dice: DiceSource) -> bool:
+    """The hero's moves, each drawing the opportunity attacks of the foes it leaves (M6);
+    False when it dropped on the way."""
+    for move in moves:
+        for foe in opportunity_attackers(turn.fight, move):
+            if turn.fight.hero(hero.name).current_hp == 0:
+                break
+            me = turn.fight.hero(hero.name)
+            land(turn, opportunity(turn.fight, turn.fight.monster(foe), me, dice), _taken)
+        if turn.fight.hero(hero.name).current_hp == 0:
+            return False
+        turn.do(move)
+    return True
 
 
 def play_action(
@@ -226,7 +235,7 @@ def flight(turn: Steps, who: Hero | Monster, dice: DiceSource, heroes: HeroSide)
 def other_than_action(choice: TurnChoice) -> bool:
     """At the table a move, a flight or surge dice spent are recorded alone: the action is
     still open."""
-    return bool(choice.moves or choice.flee or choice.surges)
+    return bool(choice.moves or choice.moves_after or choice.flee or choice.surges)
 
 
 def _taken(hero: Hero, foe: Monster, guard: Guard) -> bool:

@@ -102,6 +102,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     bonus: BonusChoice | None = None
     bonus_action: ActionChoice | None = None
     bonus_first = True
+    moves_after: list[Moved] = []  # M5: after the action
     flee = False
     surges: list[tuple[str, int]] = []
     state = fight
@@ -125,9 +126,9 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             continue
         if verb in MOVE_VERBS:
             move = _move(state, state.hero(hero.name), verb, rest)
-            verify_group_changes(hero, [*moves, move])
+            verify_group_changes(hero, [*moves, *moves_after, move])
             state = moved(state, move)
-            moves.append(move)
+            (moves_after if action is not None or bonus_action is not None else moves).append(move)
             continue
         done = _action(state, state.hero(hero.name), verb, rest, spend)
         if _costs_bonus(hero, done):
@@ -145,13 +146,21 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             "C1",
         )
     acted = action is not None and action != SimpleChoice(Action.NOTHING)
-    verify_actions(state, hero.name, bool(moves), acted, bonus is not None)  # V-ENC1
+    verify_actions(state, hero.name, bool(moves or moves_after), acted, bonus is not None)  # V-ENC1
     action = action or SimpleChoice(Action.NOTHING)
     if isinstance(action, AttackChoice) and action.power + action.force:
         held = sum(n for _, n in surges) + action.power + action.force
         verify_surge(state, state.hero(hero.name), held, "the attack")
     return TurnChoice(
-        tuple(moves), action, flee, tuple(spend), bonus, tuple(surges), bonus_action, bonus_first
+        tuple(moves),
+        action,
+        flee,
+        tuple(spend),
+        bonus,
+        tuple(surges),
+        bonus_action,
+        bonus_first,
+        tuple(moves_after),
     )
 
 
