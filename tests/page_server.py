@@ -115,3 +115,32 @@ def expected_body(fight: Path, **options: object) -> str:
             hp=MonsterHp(str(options.get("hp", "words"))),
         )
     return render_body(data)
+
+
+def expected_cells(shown: dict[str, object]) -> dict[tuple[str, ...], str]:
+    """What the page's grid must say, cell for cell, worked out from `lnf show --json`."""
+    heroes = shown["heroes"]
+    monsters = shown["monsters"]
+    assert isinstance(heroes, list) and isinstance(monsters, list)
+
+    def rank(c: dict[str, str]) -> str:
+        return c["rank"] + (f" ({c['why']})" if c["why"] else "")
+
+    out: dict[tuple[str, ...], str] = {}
+    for m in monsters:
+        out[(m["name"], "rank")] = rank(m)
+        out[(m["name"], "group")] = m["group"] or ""
+    for h in heroes:
+        name = h["name"]
+        out[(name, "name")] = name
+        out[(name, "class")] = h["class"]
+        out[(name, "rank")] = rank(h)
+        out[(name, "light")] = "●" if h["light"] else ""
+        out[(name, "C")] = {"wanted": "●", "avoided": "○", None: ""}[h["dots"]["C"]]
+        out[(name, "O")] = "●" if h["dots"]["O"] else ""
+        out[(name, "N")] = "●" if h["dots"]["N"] else ""
+        out[(name, "group")] = h["group"] or ""
+        for m in monsters:
+            together = h["group"] is not None and h["group"] == m["group"]
+            out[(name, "cell", m["name"])] = "X" if together else "·"
+    return out

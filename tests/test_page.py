@@ -23,6 +23,7 @@ from lnf.views.page import page_data
 from lnf.views.page_hp import MonsterHp, health_word
 from lnf.views.page_html import render_page
 from tests.cli import run, stdout_of
+from tests.page_server import expected_cells
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
@@ -69,35 +70,6 @@ class Cells(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._key is not None:
             self.cells[self._key] += data
-
-
-def expected_cells(shown: dict[str, object]) -> dict[tuple[str, ...], str]:
-    """What the page's grid must say, cell for cell, worked out from `lnf show --json`."""
-    heroes = shown["heroes"]
-    monsters = shown["monsters"]
-    assert isinstance(heroes, list) and isinstance(monsters, list)
-
-    def rank(c: dict[str, str]) -> str:
-        return c["rank"] + (f" ({c['why']})" if c["why"] else "")
-
-    out: dict[tuple[str, ...], str] = {}
-    for m in monsters:
-        out[(m["name"], "rank")] = rank(m)
-        out[(m["name"], "group")] = m["group"] or ""
-    for h in heroes:
-        name = h["name"]
-        out[(name, "name")] = name
-        out[(name, "class")] = h["class"]
-        out[(name, "rank")] = rank(h)
-        out[(name, "light")] = "●" if h["light"] else ""
-        out[(name, "C")] = {"wanted": "●", "avoided": "○", None: ""}[h["dots"]["C"]]
-        out[(name, "O")] = "●" if h["dots"]["O"] else ""
-        out[(name, "N")] = "●" if h["dots"]["N"] else ""
-        out[(name, "group")] = h["group"] or ""
-        for m in monsters:
-            together = h["group"] is not None and h["group"] == m["group"]
-            out[(name, "cell", m["name"])] = "X" if together else "·"
-    return out
 
 
 def page_cells(html: str) -> Cells:
@@ -201,7 +173,7 @@ def test_hidden_monsters_and_dm_notes_stay_off_the_players_page(tmp_path: Path) 
     for dm in (False, True):
         data = page_data(note.after, [note], dm=dm, hp=MonsterHp.WORDS)
         assert ("vampire" in render_page(data)) is dm
-        assert ("Ghoul 1 takes damage; Ghoul 1 hurt." in data["recent"]) is not dm
+        assert ("Ghoul 1 takes damage; Ghoul 1 is hurt." in data["recent"]) is not dm
 
 
 def test_html_to_a_file_and_never_over_the_fight(tmp_path: Path) -> None:

@@ -143,9 +143,7 @@ def _effects(fight: Fight, unseen: set[str]) -> list[dict[str, str]]:
         for effect in c.effects:
             out.append({"who": c.name, "what": effect, "ends": "when the DM says"})
         if c.name in fight.surprised:
-            out.append(
-                {"who": c.name, "what": "surprised (D12)", "ends": "at its first turn's end"}
-            )
+            out.append({"who": c.name, "what": "surprised (D12)", "ends": "when round 1 ends"})
         if c.surge:
             out.append(
                 {"who": c.name, "what": f"{c.surge} surge dice (V-ACL6)", "ends": "its next turn"}

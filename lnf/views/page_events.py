@@ -135,4 +135,8 @@ def _looks(fight: Fight, name: str, dm: bool, hp: MonsterHp) -> str:
         if c.dead:
             return f"{name} is dead"
         return f"{name} {c.current_hp}/{c.hp} hp"
-    return f"{name} {monster_hp_text(c, dm, hp)}"
+    if dm:
+        return f"{name} {monster_hp_text(c, dm, hp)}"
+    if hp is MonsterHp.DAMAGE:  # G6: the damage row's count, as the players keep it
+        return f"{name} has taken {monster_hp_text(c, dm, hp)}"
+    return f"{name} is {monster_hp_text(c, dm, hp)}"
