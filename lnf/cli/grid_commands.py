@@ -80,8 +80,7 @@ def show(
 
 def _show_html(fight_file: Path, output: Path | None, dm: bool, monster_hp: str) -> None:
     """`lnf show --html`: the page from the state now, printed or written whole to `output`."""
-    from lnf.formats.fight_log import log_path
-    from lnf.formats.files import atomic_write_text
+    from lnf.formats.page_file import write_page
     from lnf.views.page import page_data
     from lnf.views.page_hp import MonsterHp
     from lnf.views.page_html import render_page
@@ -98,15 +97,7 @@ def _show_html(fight_file: Path, output: Path | None, dm: bool, monster_hp: str)
     if output is None:
         click.echo(html, nl=False)
         return
-    keep = {fight_file.resolve(), log_path(fight_file).resolve()}
-    if output.resolve() in keep or (
-        output.exists() and output.suffix.lower() not in {".html", ".htm"}
-    ):  # never over the fight or its log, nor over a file that is not a page
-        raise Refused(f"{output} exists and is not an HTML page; choose another -o file")
-    try:
-        atomic_write_text(output, html)
-    except OSError as exc:
-        raise InputError(str(output), [InputProblem(f"cannot write: {exc.strerror}")]) from None
+    write_page(output, html, fight_file)
     click.echo(f"Wrote {output}: open it in a browser (no network needed).")
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import socket
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -28,6 +27,8 @@ if TYPE_CHECKING:
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
+
+    from lnf.views.page_hp import MonsterHp
 
 POLL = 0.2  # seconds between looks at the files: a page follows within a second
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet stream, so proxies keep it open
@@ -110,11 +111,8 @@ def _listen(host: str, port: int) -> socket.socket:
 class Watcher:
     """The fight as the page shows it, read again whenever its files change."""
 
-    def __init__(self, fight_file: Path, *, dm: bool, hp: Any) -> None:
-        from lnf.formats.fight_log import log_path
-
+    def __init__(self, fight_file: Path, *, dm: bool, hp: MonsterHp) -> None:
         self.fight_file, self.dm, self.hp = fight_file, dm, hp
-        self.files = (fight_file, log_path(fight_file))
         self.version = 0
         self.page = ""  # the whole page, for GET /
         self.event = ""  # the newest state as one server-sent event
@@ -123,24 +121,15 @@ class Watcher:
         self._changed: asyncio.Event | None = None
         self._said = ""  # the newest state without its version: is a change worth a push?
 
-    def stamp(self) -> tuple[tuple[int, int] | None, ...]:
-        out: list[tuple[int, int] | None] = []
-        for path in self.files:
-            try:
-                st = os.stat(path)
-                out.append((st.st_size, st.st_mtime_ns))
-            except OSError:
-                out.append(None)
-        return tuple(out)
-
     def refresh(self) -> bool:
         """Read the fight again if its files moved; True when the page changed. A fight that
         no longer reads (the DM is editing the file) keeps the last good page."""
+        from lnf.formats.page_file import fight_stamp
         from lnf.session import open_fight
         from lnf.views.page import page_data
         from lnf.views.page_html import render_body, render_page
 
-        stamp = self.stamp()
+        stamp = fight_stamp(self.fight_file)
         if stamp == self._stamp:
             return False
         with open_fight(self.fight_file, record=False) as session:

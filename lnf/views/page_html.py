@@ -8,9 +8,10 @@ library. Everything written is escaped; marks carry text labels, colour only add
 from __future__ import annotations
 
 from html import escape
-from importlib.resources import files
 from string import Template
 from typing import Any
+
+from lnf.formats.page_file import page_template
 
 DOT, HOLLOW = "●", "○"
 C_MARK = {"wanted": DOT, "avoided": HOLLOW, "": ""}
@@ -24,7 +25,7 @@ GROUP_CLASSES = 6  # group colours cycle, as the terminal grid's do
 
 
 def _template(name: str) -> Template:
-    return Template(files("lnf.views").joinpath(name).read_text(encoding="utf-8"))
+    return Template(page_template(name))
 
 
 def render_page(data: dict[str, Any], *, live: bool = False) -> str:
