@@ -8,6 +8,7 @@ import asyncio
 import json
 import re
 import shutil
+import signal
 import socket
 import time
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from lnf.engine.table import Table
+from lnf.formats.fight_log import log_path
 from lnf.model import Dot
 from lnf.model.events import Damaged, Healed, Marked, Recorded
 from lnf.session import open_fight
@@ -79,7 +81,7 @@ def test_bad_requests_get_an_error_status_and_no_file(fight: Path) -> None:
         server.process.terminate()
         _, err = server.process.communicate(timeout=10)
     assert "Traceback" not in err
-    assert not (fight.parent / "ghouls.yaml.log.jsonl").exists()  # nothing was written
+    assert not log_path(fight).exists()  # nothing was written, not even an empty log
 
 
 def test_the_stream_follows_the_log_and_never_tells_monsters_hp(fight: Path) -> None:
@@ -177,9 +179,24 @@ def test_fifty_pages_and_a_burst_of_appends_end_on_one_state(fight: Path) -> Non
 
         said = asyncio.run(crowd())
         after = server.rss_kb()
-    assert "Brenna gains O dot." in final[0]
+    assert "Brenna gains an O dot." in final[0]
     last = [events(s)[-1] for s in said]
     assert len(last) == PAGES
     assert all(e["body"] == final[0] for e in last), "a page did not end on the last state"
     assert len({json.dumps(e, sort_keys=True) for e in last}) == 1  # the same version too
+    print(f"server memory: {before} kB before {PAGES} pages and {BURST} appends, {after} kB after")
     assert after - before < MEMORY_GROWTH_KB, (before, after)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "term"])
+def test_stopping_with_pages_open_is_clean(fight: Path, sig: signal.Signals) -> None:
+    with served(fight) as server:
+        page = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        page.sendall(b"GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        assert page.recv(100).startswith(b"HTTP/1.1 200")
+        server.process.send_signal(sig)
+        out, err = server.process.communicate(timeout=15)
+        page.close()
+    assert server.process.returncode == 0, err
+    assert "Stopped; nothing was written." in out
+    assert "Traceback" not in err and "ERROR" not in err

@@ -12,9 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import signal
 import socket
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -87,10 +89,23 @@ def serve(fight_file: Path, port: int, host: str, dm: bool, monster_hp: str) -> 
         http=_first_bytes_protocol(),
         lifespan="on",
     )
-    server = uvicorn.Server(config)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            watcher.stop()  # the open streams end first, so the shutdown is clean
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
+    # uvicorn stops cleanly on SIGINT or SIGTERM, then passes the signal on to the handler it
+    # found: SIGTERM (a service manager, `kill`) then ends lnf as Ctrl-C does, with exit 0.
+    signal.signal(signal.SIGTERM, _as_ctrl_c)
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
     click.echo("Stopped; nothing was written.")
+
+
+def _as_ctrl_c(sig: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -120,6 +135,16 @@ class Watcher:
         self._stamp: tuple[tuple[int, int] | None, ...] = ()
         self._changed: asyncio.Event | None = None
         self._said = ""  # the newest state without its version: is a change worth a push?
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.stopped = False
+
+    def stop(self) -> None:
+        """The server is stopping (Ctrl-C): every open stream ends. Called from a signal
+        handler, so the streams are woken through the event loop."""
+        self.stopped = True
+        changed, loop = self._changed, self._loop
+        if changed is not None and loop is not None:
+            loop.call_soon_threadsafe(changed.set)
 
     def refresh(self) -> bool:
         """Read the fight again if its files moved; True when the page changed. A fight that
@@ -156,7 +181,8 @@ class Watcher:
     async def watch(self) -> None:
         """Look at the files every POLL seconds; wake every open stream on a change."""
         self._changed = asyncio.Event()
-        while True:
+        self._loop = asyncio.get_running_loop()
+        while not self.stopped:
             await asyncio.sleep(POLL)
             try:
                 moved = await asyncio.to_thread(self.refresh)
@@ -198,11 +224,11 @@ def app(watcher: Watcher) -> Starlette:
         async def stream() -> AsyncIterator[str]:
             yield "retry: 1000\n\n"  # the browser comes back within a second after a restart
             seen = 0
-            while not await request.is_disconnected():
+            while not watcher.stopped and not await request.is_disconnected():
                 if watcher.version != seen:
                     seen = watcher.version
                     yield watcher.event
-                elif await watcher.changes(seen) == seen:
+                elif await watcher.changes(seen) == seen and not watcher.stopped:
                     yield ": still here\n\n"
 
         return StreamingResponse(

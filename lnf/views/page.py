@@ -16,6 +16,7 @@ from typing import Any
 from lnf.engine.apply import Applied
 from lnf.model import BackReason, CDot, Fight, Flag, Hero, Monster, PhaseKind, Rank
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
+from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.strike_order import up_next
 from lnf.views.grid import phase_line
 from lnf.views.page_events import happenings
@@ -46,6 +47,7 @@ def page_data(
     shown = [m for m in fight.monsters if dm or not hidden(m)]
     unseen = {m.name for m in fight.monsters if m not in shown}
     group_of = {name: g.label for g in fight.groups for name in g.members}
+    recent = [line for line in happenings(records, dm=dm, hp=hp) if _seen(line, unseen)]
     return {
         "title": fight.title or source,
         "dm": dm,
@@ -67,9 +69,10 @@ def page_data(
         "current": fight.turns.current,
         "next": _next(fight, unseen),
         "effects": _effects(fight, unseen),
-        "recent": [line for line in happenings(records, dm=dm, hp=hp) if _seen(line, unseen)][
-            -RECENT:
-        ],
+        "recent": [heart_points(x) for x in recent[-RECENT:]]
+        if hyrule(fight)
+        else recent[-RECENT:],
+        "hp_word": "hearts" if hyrule(fight) else "hp",  # V-HYR4, as the grid heads it
     }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from lnf.engine.apply import Applied, StepDone
-from lnf.model import Fight, Hero
+from lnf.model import Condition, Dot, Fight, Hero
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -54,9 +54,10 @@ def _event_lines(applied: Applied, dm: bool, hp: MonsterHp) -> list[str]:
         return [f"Round {event.round} begins." if event.round else "The surprise round begins."]
     if isinstance(event, PhaseSet):
         return [event.note[:1].upper() + event.note[1:] + "."]
-    if isinstance(event, Turn):
-        said = [_step(done, dm, hp) for done in applied.steps]
-        return [s for s in said if s] or [f"{event.who} does nothing."]
+    if isinstance(event, Turn):  # what it did, then why it did no more
+        said = [s for s in (_step(done, dm, hp) for done in applied.steps) if s]
+        note = [f"{event.who} {event.note}."] if event.note else []
+        return said + note or [f"{event.who} does nothing."]
     if isinstance(event, Recorded):  # the DM's own note stays off the players' page
         note = [f"DM: {event.note}"] if dm and event.note and not event.by_rules else []
         return note + [s for s in (_step(d, dm, hp) for d in applied.steps) if s]
@@ -83,9 +84,14 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
     if isinstance(step, Damaged):
         return f"{step.who} takes damage; {_looks(after, step.who, dm, hp)}."
     if isinstance(step, Healed):
-        healer = step.healer if step.healer and step.healer != step.who else ""
-        by = f"{healer} heals {step.who}" if healer else f"{step.who} is healed"
-        return f"{by}; {_looks(after, step.who, dm, hp)}."
+        with_what = f" with {step.by}" if step.by else ""
+        if step.healer == step.who:  # Second Wind, a potion drunk
+            said = f"{step.who} heals{with_what}"
+        elif step.healer:
+            said = f"{step.healer} heals {step.who}{with_what}"
+        else:  # the DM's record
+            said = f"{step.who} is healed"
+        return f"{said}; {_looks(after, step.who, dm, hp)}."
     if isinstance(step, DeathSave):
         result = {1: "two failures", 20: "a natural 20"}.get(step.face)
         result = result or ("a success" if step.face >= 10 else "a failure")
@@ -93,8 +99,11 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
     if isinstance(step, Moved):
         return _move(step, after)
     if isinstance(step, Marked):
-        word = "gains" if step.on else "loses"
-        return f"{step.who} {word} {step.mark}" + (" dot." if len(str(step.mark)) == 1 else ".")
+        if isinstance(step.mark, Dot):
+            return f"{step.who} {'gains an' if step.on else 'loses the'} {step.mark} dot."
+        if step.mark is Condition.PRONE and not step.on:
+            return f"{step.who} stands up."
+        return f"{step.who} is {'' if step.on else 'no longer '}{step.mark}."
     if isinstance(step, Acted):
         return f"{step.who} takes the {step.action} action."
     if isinstance(step, Dropped):

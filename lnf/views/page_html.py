@@ -79,16 +79,17 @@ def _grid(data: dict[str, Any]) -> str:
     monsters = data["monsters"]
     head = "".join(
         f'<th scope="col" data-monster="{_e(m["name"])}" class="mon{" out" if m["down"] else ""}">'
-        f'{_e(m["name"])}<span class="kind">{_e(m["kind"])}</span></th>'
+        f"{_e(m['name'])}{_kind(m)}</th>"
         for m in monsters
     )
-    left = "".join(f'<th scope="col">{h}</th>' for h in ("Hero", "Class", "hp", "Rank"))
+    heads = ("Hero", "Class", data["hp_word"], "Rank")
+    left = "".join(f'<th scope="col">{_e(h)}</th>' for h in heads)
     left += "".join(
         f'<th scope="col"><abbr title="{_e(title)}">{mark}</abbr></th>' for mark, title in HEADS
     )
     left += '<th scope="col">Group</th>'
     info = []
-    for field, label in (("hp", "hp"), ("rank", "rank"), ("group", "group")):
+    for field, label in (("hp", data["hp_word"]), ("rank", "rank"), ("group", "group")):
         cells = "".join(
             f'<td data-monster="{_e(m["name"])}" data-field="{field}"'
             f' class="{field}{_group_class(data, m["group"]) if field == "group" else ""}">'
@@ -105,6 +106,12 @@ def _grid(data: dict[str, Any]) -> str:
         f"<tbody>{''.join(rows)}</tbody></table></div>"
         f'<p class="legend">{_legend()}</p></section>'
     )
+
+
+def _kind(m: dict[str, Any]) -> str:
+    """The stat block under a monster's name, unless the name says it already."""
+    same = m["kind"].lower() == m["name"].lower()
+    return "" if same else f'<span class="kind">{_e(m["kind"])}</span>'
 
 
 def _legend() -> str:
@@ -162,13 +169,13 @@ def _cards(data: dict[str, Any]) -> str:
     heroes = "".join(
         f'<li class="{_card_class(data, h)}">'
         f'<h3>{_e(h["name"])} <span class="kind">{_e(h["class"])}</span></h3>'
-        f"<p>{_e(h['hp'])} hp · {_e(h['rank'])}"
+        f"<p>{_e(h['hp'])} {_e(data['hp_word'])} · {_e(h['rank'])}"
         f"{_group_words(data, h['group'])}{_dots_words(h)}</p></li>"
         for h in data["heroes"]
     )
     monsters = "".join(
         f'<li class="{_card_class(data, m)}">'
-        f'<h3>{_e(m["name"])} <span class="kind">{_e(m["kind"])}</span></h3>'
+        f"<h3>{_e(m['name'])} {_kind(m)}</h3>"
         f"<p>{_e(m['hp'])} · {_e(m['rank'])}{_group_words(data, m['group'])}"
         f"{' · light' if m['light'] else ''}</p></li>"
         for m in data["monsters"]
