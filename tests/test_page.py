@@ -188,8 +188,9 @@ def test_html_to_a_file_and_never_over_the_fight(tmp_path: Path) -> None:
     code, out = run("show", str(fight), "--html", "-o", str(fight))
     assert code == 2 and "not an HTML page" in out
     assert fight.read_bytes() == before
-    code, out = run("show", str(fight), "-o", str(page))
-    assert code == 2 and "--html" in out
+    for wrong in (["-o", str(page)], ["--dm"], ["--monster-hp", "damage"], ["--html", "--json"]):
+        code, out = run("show", str(fight), *wrong)
+        assert code == 2 and "--html" in out, wrong
 
 
 def test_the_snapshot_needs_no_network_and_no_web_server() -> None:

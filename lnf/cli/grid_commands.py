@@ -27,9 +27,8 @@ def page_options(command: Any) -> Any:
     command = click.option(
         "--monster-hp",
         type=click.Choice(["words", "damage"]),
-        default="words",
-        show_default=True,
-        help="How players see monsters' hit points: words (unhurt … down) or damage taken (G6).",
+        help="How players see monsters' hit points: words (unhurt … down, the default) or the "
+        "damage taken (G6).",
     )(command)
     return click.option(
         "--dm", is_flag=True, help="The DM's page: everything, hidden monsters and hp too."
@@ -53,7 +52,7 @@ def show(
     as_html: bool,
     output: Path | None,
     dm: bool,
-    monster_hp: str,
+    monster_hp: str | None,
 ) -> None:
     """Draw the grid of FIGHT, its target order (T2), its groups and every problem.
 
@@ -61,10 +60,12 @@ def show(
     and the DM's notes left out; --dm shows all), self-contained: open it with no network."""
     from lnf.rules.state_check import check_state
 
-    if output is not None and not as_html:
-        raise click.UsageError("-o/--output goes with --html")
+    if not as_html and (output is not None or dm or monster_hp is not None):
+        raise click.UsageError("-o/--output, --dm and --monster-hp go with --html")
+    if as_html and as_json:
+        raise click.UsageError("--html or --json, not both")
     if as_html:
-        _show_html(fight_file, output, dm, monster_hp)
+        _show_html(fight_file, output, dm, monster_hp or "words")
         return
     fight = current_fight(fight_file)
     problems = check_state(fight)

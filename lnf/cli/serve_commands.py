@@ -58,7 +58,7 @@ HEADERS = {  # the page fetches nothing from anywhere; nothing may frame it or s
     help="Where to listen: 127.0.0.1 is this machine only; 0.0.0.0 lets the TV and phones in.",
 )
 @page_options
-def serve(fight_file: Path, port: int, host: str, dm: bool, monster_hp: str) -> None:
+def serve(fight_file: Path, port: int, host: str, dm: bool, monster_hp: str | None) -> None:
     """Serve the players' page of FIGHT, live: every lnf command that writes the log shows on
     every open page within a second. Read-only; Ctrl-C stops it."""
     try:
@@ -70,7 +70,7 @@ def serve(fight_file: Path, port: int, host: str, dm: bool, monster_hp: str) -> 
         ) from None
     from lnf.views.page_hp import MonsterHp
 
-    watcher = Watcher(fight_file, dm=dm, hp=MonsterHp(monster_hp))
+    watcher = Watcher(fight_file, dm=dm, hp=MonsterHp(monster_hp or "words"))
     watcher.refresh()  # a fight that does not read is said now, with its line, exit 2
     sock = _listen(host, port)
     shown = sock.getsockname()[1]
