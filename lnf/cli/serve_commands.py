@@ -74,11 +74,14 @@ def serve(fight_file: Path, port: int, host: str, dm: bool, monster_hp: str | No
     watcher.refresh()  # a fight that does not read is said now, with its line, exit 2
     sock = _listen(host, port)
     shown = sock.getsockname()[1]
-    where = f"http://{'localhost' if host == '127.0.0.1' else host}:{shown}/"
+    everywhere = host in ("0.0.0.0", "::", "")
+    where = f"http://{'localhost' if host == '127.0.0.1' or everywhere else host}:{shown}/"
     who = "the DM's page (everything)" if dm else "the players' page"
     click.echo(f"Serving {who} of {fight_file} at {where} (read-only; Ctrl-C stops).")
     if host == "127.0.0.1":
         click.echo("Only this machine can open it; --host 0.0.0.0 lets the table's devices in.")
+    elif everywhere:
+        click.echo(f"On the TV and the phones (same network): http://{_lan_address()}:{shown}/")
     config = uvicorn.Config(
         _bounded(app(watcher)),
         log_level="warning",
@@ -102,6 +105,17 @@ def serve(fight_file: Path, port: int, host: str, dm: bool, monster_hp: str | No
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
     click.echo("Stopped; nothing was written.")
+
+
+def _lan_address() -> str:
+    """This machine's address on its local network, as the table's devices reach it. A UDP
+    socket "connected" to a private address picks the outgoing interface; nothing is sent."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.254.254.254", 1))
+            return str(probe.getsockname()[0])
+    except OSError:
+        return "THIS-MACHINE'S-ADDRESS"
 
 
 def _as_ctrl_c(sig: int, frame: FrameType | None) -> None:
@@ -134,7 +148,7 @@ class Watcher:
         self.trouble = ""  # why the files did not read last time ("" when they did)
         self._stamp: tuple[tuple[int, int] | None, ...] = ()
         self._changed: asyncio.Event | None = None
-        self._said = ""  # the newest state without its version: is a change worth a push?
+        self._said: dict[str, Any] = {}  # the newest state, to push only what changed
         self._loop: asyncio.AbstractEventLoop | None = None
         self.stopped = False
 
@@ -147,8 +161,17 @@ class Watcher:
             loop.call_soon_threadsafe(changed.set)
 
     def refresh(self) -> bool:
-        """Read the fight again if its files moved; True when the page changed. A fight that
-        no longer reads (the DM is editing the file) keeps the last good page."""
+        """Read the fight again if its files moved and publish the page if it changed; True
+        when it did. Called once before serving; the watch reads in a worker thread and
+        publishes on the event loop, so a stream never sees a version without its page."""
+        state = self.read()
+        if state is None:
+            return False
+        self.publish(*state)
+        return True
+
+    def read(self) -> tuple[str, dict[str, Any]] | None:
+        """The new page and its state, if the fight's files moved and the page changed."""
         from lnf.formats.page_file import fight_stamp
         from lnf.session import open_fight
         from lnf.views.page import page_data
@@ -156,7 +179,7 @@ class Watcher:
 
         stamp = fight_stamp(self.fight_file)
         if stamp == self._stamp:
-            return False
+            return None
         with open_fight(self.fight_file, record=False) as session:
             data = page_data(
                 session.fight,
@@ -166,17 +189,22 @@ class Watcher:
                 source=self.fight_file.stem,
             )
         self._stamp = stamp
-        body = render_body(data)
-        state = {"title": data["title"], "phase": data["phase"], "turn": data["turn"]}
-        event = json.dumps({**state, "body": body}, ensure_ascii=False)
-        if event == self._said:
-            return False
+        state = {
+            "title": data["title"],
+            "phase": data["phase"],
+            "turn": data["turn"],
+            "body": render_body(data),
+        }
+        if state == self._said:
+            return None
+        self._said = state
+        return render_page(data, live=True), state
+
+    def publish(self, page: str, state: dict[str, Any]) -> None:
         self.version += 1
-        self.page = render_page(data, live=True)
-        payload = json.dumps({"version": self.version, **state, "body": body}, ensure_ascii=False)
+        self.page = page
+        payload = json.dumps({"version": self.version, **state}, ensure_ascii=False)
         self.event = f"event: page\nid: {self.version}\ndata: {payload}\n\n"
-        self._said = event
-        return True
 
     async def watch(self) -> None:
         """Look at the files every POLL seconds; wake every open stream on a change."""
@@ -185,18 +213,20 @@ class Watcher:
         while not self.stopped:
             await asyncio.sleep(POLL)
             try:
-                moved = await asyncio.to_thread(self.refresh)
-                if self.trouble:
-                    click.echo("lnf serve: the fight reads again; the page follows it.", err=True)
-                self.trouble = ""
-            except LnfError as err:  # kept quiet after the first time: the DM is at work
-                if str(err) != self.trouble:
+                state = await asyncio.to_thread(self.read)
+            except Exception as err:  # kept quiet after the first time: the DM is at work
+                said = str(err) if isinstance(err, LnfError) else f"{type(err).__name__}: {err}"
+                if said != self.trouble:
                     click.echo(
-                        f"lnf serve: the page waits, the fight does not read: {err}", err=True
+                        f"lnf serve: the page waits, the fight does not read: {said}", err=True
                     )
-                self.trouble = str(err)
+                self.trouble = said
                 continue
-            if moved:
+            if self.trouble:
+                click.echo("lnf serve: the fight reads again; the page follows it.", err=True)
+            self.trouble = ""
+            if state is not None:
+                self.publish(*state)
                 changed, self._changed = self._changed, asyncio.Event()
                 changed.set()
 
