@@ -227,3 +227,11 @@ def test_serve_without_its_extra_says_how_to_get_it() -> None:
     )
     assert done.returncode == 2
     assert "pip install 'lnf[serve]'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_surprise_round_is_named_not_numbered(tmp_path: Path) -> None:
+    """V-ENC1: the round before round 1 is the surprise round, on the page as in lnf show."""
+    fight = played(tmp_path, ROOT / "examples" / "goblin-kennels.yaml")
+    html = stdout_of("show", "--html", str(fight))
+    assert "Round 0" not in html and "round 0" not in html
+    assert "The surprise round is over." in html

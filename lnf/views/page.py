@@ -80,15 +80,17 @@ def turn_line(fight: Fight, unseen: set[str]) -> str:
     """Whose turn it is, said the way the page announces it to screen readers (S1)."""
     if fight.phase.kind is PhaseKind.APART:
         return "The sides are apart: the fight has not closed yet."
+    this = f"round {fight.round}" if fight.round else "the surprise round"  # V-ENC1
+    head = this[:1].upper() + this[1:]
     if not fight.turns.order:
-        return f"Round {fight.round} is about to begin."
+        return f"{head} is about to begin."
     current = fight.turns.current
     if current is not None and current not in unseen:
-        return f"It is {current}'s turn (round {fight.round})."
+        return f"It is {current}'s turn ({this})."
     who = _next(fight, unseen)
     if who is None:
-        return f"Round {fight.round} is over."
-    return f"Round {fight.round}: {who} is next."
+        return f"{head} is over."
+    return f"{head}: {who} is next."
 
 
 def _next(fight: Fight, unseen: set[str]) -> str | None:
