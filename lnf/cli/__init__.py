@@ -52,6 +52,7 @@ COMMANDS = {
     "rules": "lnf.cli.rules_commands:rules",
     "run": "lnf.cli.play_commands:run",
     "schema": "lnf.cli.grid_commands:schema",
+    "serve": "lnf.cli.serve_commands:serve",
     "show": "lnf.cli.grid_commands:show",
     "start": "lnf.cli.play_commands:start",
     "undo": "lnf.cli.log_commands:undo",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -12,6 +13,7 @@ from lnf.cli.options import (
     echo_json,
     fight_argument,
     json_option,
+    opened,
     terminal_style,
     terminal_width,
 )
@@ -20,13 +22,51 @@ from lnf.model import Fight
 from lnf.model.plan import Plan
 
 
+def page_options(command: Any) -> Any:
+    """The players' page's options (`lnf show --html`, `lnf serve`)."""
+    command = click.option(
+        "--monster-hp",
+        type=click.Choice(["words", "damage"]),
+        help="How players see monsters' hit points: words (unhurt … down, the default) or the "
+        "damage taken (G6).",
+    )(command)
+    return click.option(
+        "--dm", is_flag=True, help="The DM's page: everything, hidden monsters and hp too."
+    )(command)
+
+
 @click.command()
 @fight_argument
 @json_option
-def show(fight_file: Path, as_json: bool) -> None:
-    """Draw the grid of FIGHT, its target order (T2), its groups and every problem."""
+@click.option("--html", "as_html", is_flag=True, help="The players' page: one HTML file.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="With --html: write the page to this file (else it is printed).",
+)
+@page_options
+def show(
+    fight_file: Path,
+    as_json: bool,
+    as_html: bool,
+    output: Path | None,
+    dm: bool,
+    monster_hp: str | None,
+) -> None:
+    """Draw the grid of FIGHT, its target order (T2), its groups and every problem.
+
+    With --html, the page the players may see (monsters' hit points as words, hidden monsters
+    and the DM's notes left out; --dm shows all), self-contained: open it with no network."""
     from lnf.rules.state_check import check_state
 
+    if not as_html and (output is not None or dm or monster_hp is not None):
+        raise click.UsageError("-o/--output, --dm and --monster-hp go with --html")
+    if as_html and as_json:
+        raise click.UsageError("--html or --json, not both")
+    if as_html:
+        _show_html(fight_file, output, dm, monster_hp or "words")
+        return
     fight = current_fight(fight_file)
     problems = check_state(fight)
     if as_json:
@@ -37,6 +77,29 @@ def show(fight_file: Path, as_json: bool) -> None:
         from lnf.views.grid import render_show
 
         click.echo(render_show(fight, problems, terminal_style(), terminal_width()))
+
+
+def _show_html(fight_file: Path, output: Path | None, dm: bool, monster_hp: str) -> None:
+    """`lnf show --html`: the page from the state now, printed or written whole to `output`."""
+    from lnf.formats.page_file import write_page
+    from lnf.views.page import page_data
+    from lnf.views.page_hp import MonsterHp
+    from lnf.views.page_html import render_page
+
+    session = opened(fight_file, record=False)
+    data = page_data(
+        session.fight,
+        session.table.in_force,
+        dm=dm,
+        hp=MonsterHp(monster_hp),
+        source=fight_file.stem,
+    )
+    html = render_page(data)
+    if output is None:
+        click.echo(html, nl=False)
+        return
+    write_page(output, html, fight_file)
+    click.echo(f"Wrote {output}: open it in a browser (no network needed).")
 
 
 @click.command()

@@ -1,0 +1,158 @@
+"""The players' page as data: what the table may see of the fight, for `lnf show --html` and
+`lnf serve` (the HTML is drawn from it by `lnf.views.page_html`).
+
+A projection, not a copy: monsters' hit points become words (or the damage taken, the paper
+grid's G6 row, where the DM prefers), hidden monsters and the DM's notes are left out, and the
+plan is never here. `dm=True` shows everything. No rule is decided here: ranks, groups, dots,
+the target order (T2) and the strike order (S1–S3) are read from `lnf.rules` as `lnf show`
+reads them, so the page's grid is `lnf show --json`'s cell for cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from lnf.engine.apply import Applied
+from lnf.model import BackReason, CDot, Fight, Flag, Hero, Monster, PhaseKind, Rank
+from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
+from lnf.rules.hyrule import heart_points, hyrule
+from lnf.rules.strike_order import up_next
+from lnf.views.grid import phase_line
+from lnf.views.page_events import happenings
+from lnf.views.page_hp import MonsterHp, monster_hp_text
+
+RECENT = 8  # the last things that happened, as many as a glance across the room takes in
+
+
+def hidden(m: Monster) -> bool:
+    """Unseen by the heroes right now: its column is not on the players' page."""
+    return Flag.HIDDEN in m.flags or m.why is BackReason.HIDDEN
+
+
+def rank_text(c: Hero | Monster) -> str:
+    """`lnf show --json`'s rank, and why (R4) when off the front rank."""
+    return c.rank.value + (f" ({c.why.value})" if c.why is not None else "")
+
+
+def page_data(
+    fight: Fight,
+    records: Sequence[Applied] = (),
+    *,
+    dm: bool = False,
+    hp: MonsterHp = MonsterHp.WORDS,
+    source: str = "",
+) -> dict[str, Any]:
+    """Everything the page shows, as plain data (also the live page's event payload)."""
+    shown = [m for m in fight.monsters if dm or not hidden(m)]
+    unseen = {m.name for m in fight.monsters if m not in shown}
+    group_of = {name: g.label for g in fight.groups for name in g.members}
+    recent = [line for line in happenings(records, dm=dm, hp=hp) if _seen(line, unseen)]
+    return {
+        "title": fight.title or source,
+        "dm": dm,
+        "phase": phase_line(fight),
+        "turn": turn_line(fight, unseen),
+        "heroes": [_hero(h, group_of) for h in rows(fight)],
+        "monsters": [_monster(m, group_of, dm, hp) for m in shown],
+        "groups": [
+            {
+                "label": g.label,
+                "heroes": [n for n in g.members if n not in unseen and _is_hero(fight, n)],
+                "monsters": [n for n in g.members if n not in unseen and not _is_hero(fight, n)],
+            }
+            for g in fight.groups
+        ],
+        "target_order": [h.name for h in target_order(fight)],
+        "strike_order": [n for n in fight.turns.order if n not in unseen],
+        "acted": [n for n in fight.turns.order if n in fight.turns.acted and n not in unseen],
+        "current": fight.turns.current,
+        "next": _next(fight, unseen),
+        "effects": _effects(fight, unseen),
+        "recent": [heart_points(x) for x in recent[-RECENT:]]
+        if hyrule(fight)
+        else recent[-RECENT:],
+        "hp_word": "hearts" if hyrule(fight) else "hp",  # V-HYR4, as the grid heads it
+    }
+
+
+def turn_line(fight: Fight, unseen: set[str]) -> str:
+    """Whose turn it is, said the way the page announces it to screen readers (S1)."""
+    if fight.phase.kind is PhaseKind.APART:
+        return "The sides are apart: the fight has not closed yet."
+    this = f"round {fight.round}" if fight.round else "the surprise round"  # V-ENC1
+    head = this[:1].upper() + this[1:]
+    if not fight.turns.order:
+        return f"{head} is about to begin."
+    current = fight.turns.current
+    if current is not None and current not in unseen:
+        return f"It is {current}'s turn ({this})."
+    who = _next(fight, unseen)
+    if who is None:
+        return f"{head} is over."
+    return f"{head}: {who} is next."
+
+
+def _next(fight: Fight, unseen: set[str]) -> str | None:
+    who = up_next(fight)
+    return None if who in unseen else who
+
+
+def _is_hero(fight: Fight, name: str) -> bool:
+    return isinstance(fight.combatant(name), Hero)
+
+
+def _seen(line: str, unseen: set[str]) -> bool:
+    return not any(name in line for name in unseen)
+
+
+def _hero(h: Hero, group_of: dict[str, str]) -> dict[str, Any]:
+    hp = f"{h.current_hp}/{h.hp}" + (f" +{h.temp_hp} temp" if h.temp_hp else "")
+    return {
+        "name": h.name,
+        "class": h.cls,
+        "hp": "dead" if h.dead else hp,
+        "down": downed(h) or not in_fight(h),
+        "rank": rank_text(h),
+        "light": h.light,
+        "dots": {
+            "C": {CDot.WANTED: "wanted", CDot.AVOIDED: "avoided", None: ""}[h.c_dot],
+            "O": h.o_dot,
+            "N": has_n_dot(h),
+        },
+        "group": group_of.get(h.name),
+    }
+
+
+def _monster(m: Monster, group_of: dict[str, str], dm: bool, hp: MonsterHp) -> dict[str, Any]:
+    return {
+        "name": m.name,
+        "kind": m.stat_block,
+        "hp": monster_hp_text(m, dm, hp),
+        "down": not in_fight(m),
+        "rank": rank_text(m),
+        "light": m.light,
+        "group": group_of.get(m.name),
+    }
+
+
+def _effects(fight: Fight, unseen: set[str]) -> list[dict[str, str]]:
+    """Conditions and effects on everyone the players see, each with when it ends, where the
+    fight knows it; free-text effects end when the DM says so."""
+    out: list[dict[str, str]] = []
+    for c in (*rows(fight), *fight.monsters):
+        if c.name in unseen:
+            continue
+        for condition in sorted(c.conditions):
+            out.append({"who": c.name, "what": str(condition), "ends": "when the DM says"})
+        for effect in c.effects:
+            out.append({"who": c.name, "what": effect, "ends": "when the DM says"})
+        if c.name in fight.surprised:
+            out.append({"who": c.name, "what": "surprised (D12)", "ends": "when round 1 ends"})
+        if c.surge:
+            out.append(
+                {"who": c.name, "what": f"{c.surge} surge dice (V-ACL6)", "ends": "its next turn"}
+            )
+        if c.rank is Rank.FREE_AIR:
+            out.append({"who": c.name, "what": "in free air (R7)", "ends": "when it lands"})
+    return out

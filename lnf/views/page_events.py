@@ -1,0 +1,151 @@
+"""What happened, as the players' page says it: plain words with no monster hit points, no
+Armor Class and no plan (the DM's `lnf log` tells it all, `lnf.views.transcript`).
+
+Told from the records `lnf.engine.apply.apply` makes, so nothing is worked out again: who hit
+whom, what a hero has left, what a monster looks like now (`health_word`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lnf.engine.apply import Applied, StepDone
+from lnf.model import Condition, Dot, Fight, Hero
+from lnf.model.events import (
+    Acted,
+    Attacked,
+    Contested,
+    Covered,
+    Damaged,
+    Dashed,
+    DeathSave,
+    Dropped,
+    Ended,
+    Fled,
+    Healed,
+    Hid,
+    Marked,
+    Moved,
+    PhaseSet,
+    Reaction,
+    Recorded,
+    RoundStarted,
+    SpellCast,
+    Surged,
+    Turn,
+    Used,
+    Wounded,
+)
+from lnf.rules.wording import and_list
+from lnf.views.page_hp import MonsterHp, monster_hp_text
+
+
+def happenings(records: Iterable[Applied], *, dm: bool, hp: MonsterHp) -> list[str]:
+    """One line per thing the table saw happen, oldest first."""
+    lines: list[str] = []
+    for applied in records:
+        lines += _event_lines(applied, dm, hp)
+    return lines
+
+
+def _event_lines(applied: Applied, dm: bool, hp: MonsterHp) -> list[str]:
+    event = applied.event
+    if isinstance(event, RoundStarted):
+        return [f"Round {event.round} begins." if event.round else "The surprise round begins."]
+    if isinstance(event, PhaseSet):
+        return [event.note[:1].upper() + event.note[1:] + "."]
+    if isinstance(event, Turn):  # what it did, then why it did no more
+        said = [s for s in (_step(done, dm, hp) for done in applied.steps) if s]
+        note = [f"{event.who} {event.note}."] if event.note else []
+        return said + note or [f"{event.who} does nothing."]
+    if isinstance(event, Recorded):  # the DM's own note stays off the players' page
+        note = [f"DM: {event.note}"] if dm and event.note and not event.by_rules else []
+        return note + [s for s in (_step(d, dm, hp) for d in applied.steps) if s]
+    if isinstance(event, Reaction) and event.takes:
+        return [f"{event.who} strikes at {event.foe} as it leaves (M6)."]
+    if isinstance(event, Ended):
+        return [f"The {event.winner} win."]
+    return []  # the plan, the seed, undo and redo: not for the players' page
+
+
+def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
+    step, after = done.step, done.after
+    if isinstance(step, Attacked):
+        verb = "critically hits" if step.critical else "hits" if step.hit else "misses"
+        text = f"{step.attacker} {verb} {step.target} with {step.attack}"
+        if step.hit:
+            text += "; " + _looks(after, step.target, dm, hp)
+        return text + "."
+    if isinstance(step, SpellCast):
+        hurt = [d.who for d in done.dealt if d.amount]
+        then = "; ".join(_looks(after, who, dm, hp) for who in hurt)
+        at = f" at {and_list(list(step.targets))}" if step.targets else ""
+        return f"{step.caster} casts {step.spell}{at}" + (f": {then}." if then else ".")
+    if isinstance(step, Damaged):
+        return f"{step.who} takes damage; {_looks(after, step.who, dm, hp)}."
+    if isinstance(step, Healed):
+        with_what = f" with {step.by}" if step.by else ""
+        if step.healer == step.who:  # Second Wind, a potion drunk
+            said = f"{step.who} heals{with_what}"
+        elif step.healer:
+            said = f"{step.healer} heals {step.who}{with_what}"
+        else:  # the DM's record
+            said = f"{step.who} is healed"
+        return f"{said}; {_looks(after, step.who, dm, hp)}."
+    if isinstance(step, DeathSave):
+        result = {1: "two failures", 20: "a natural 20"}.get(step.face)
+        result = result or ("a success" if step.face >= 10 else "a failure")
+        return f"{step.who} rolls a death save: {result}."
+    if isinstance(step, Moved):
+        return _move(step, after)
+    if isinstance(step, Marked):
+        if isinstance(step.mark, Dot):
+            return f"{step.who} {'gains an' if step.on else 'loses the'} {step.mark} dot."
+        if step.mark is Condition.PRONE and not step.on:
+            return f"{step.who} stands up."
+        return f"{step.who} is {'' if step.on else 'no longer '}{step.mark}."
+    if isinstance(step, Acted):
+        return f"{step.who} takes the {step.action} action."
+    if isinstance(step, Dropped):
+        return f"{step.who} is down."
+    if isinstance(step, Fled):
+        chase = f"; {and_list(list(step.pursuers))} give chase" if step.pursuers else ""
+        return f"{step.who} flees{chase}."
+    if isinstance(step, Dashed):
+        return f"{and_list([who for who, _ in step.dashes])} dash."
+    if isinstance(step, Hid):
+        return f"{step.who} tries to hide."
+    if isinstance(step, Used):
+        return f"{step.who} uses {step.resource}."
+    if isinstance(step, Wounded) and step.state:
+        return f"{step.who}'s {step.part} is {step.state}."
+    if isinstance(step, Contested):
+        result = "succeeds" if step.won else "fails"
+        return f"{step.who} tries to {step.kind} {step.target} and {result}."
+    assert isinstance(step, Wounded | Covered | Surged), step
+    return ""  # the AC-less variant's bookkeeping: the grid shows what came of it
+
+
+def _move(step: Moved, after: Fight) -> str:
+    if step.join is not None:  # a group's label, or the foe joined (M5)
+        named = any(c.name == step.join for c in after.everyone)
+        return f"{step.who} joins {step.join if named else 'group ' + step.join}."
+    if step.leave:
+        return f"{step.who} leaves its group."
+    if step.rank is not None:
+        return f"{step.who} takes the {step.rank.value} rank."
+    return f"{step.who} moves."
+
+
+def _looks(fight: Fight, name: str, dm: bool, hp: MonsterHp) -> str:
+    """How someone stands after a blow or a heal: a hero's hit points, a monster's hp words."""
+    c = fight.combatant(name)
+    if isinstance(c, Hero):
+        if c.dead:
+            return f"{name} is dead"
+        return f"{name} {c.current_hp}/{c.hp} hp"
+    if dm:
+        return f"{name} {monster_hp_text(c, dm, hp)}"
+    if hp is MonsterHp.DAMAGE:  # G6: the damage row's count, as the players keep it
+        return f"{name} has taken {monster_hp_text(c, dm, hp)}"
+    return f"{name} is {monster_hp_text(c, dm, hp)}"

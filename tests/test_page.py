@@ -1,0 +1,237 @@
+"""The players' page without a browser: what it shows and what it keeps from the players
+(`lnf show --html`, lnf/views/page*.py). The browser tests are test_page_browser.py."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lnf.engine.apply import apply
+from lnf.formats.fight_file import load_fight
+from lnf.model import Monster
+from lnf.model.events import Damaged, Recorded
+from lnf.views.page import page_data
+from lnf.views.page_hp import MonsterHp, health_word
+from lnf.views.page_html import render_page
+from tests.cli import run, stdout_of
+from tests.page_server import expected_cells
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+
+
+class Cells(HTMLParser):
+    """The grid's cells as the page writes them: (hero or monster, field[, monster]) → text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cells: dict[tuple[str, ...], str] = {}
+        self.heroes: list[str] = []
+        self.monsters: list[str] = []
+        self._row: str | None = None
+        self._key: tuple[str, ...] | None = None
+        self._grid = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "table" and "grid" in a.get("class", ""):
+            self._grid = True
+        if not self._grid:
+            return
+        if tag == "tr":
+            self._row = a.get("data-hero")
+            if self._row is not None:
+                self.heroes.append(self._row)
+        if tag == "th" and "data-monster" in a:
+            self.monsters.append(a["data-monster"])
+        if tag in ("td", "th") and "data-field" in a:
+            owner = self._row if self._row is not None else a["data-monster"]
+            key = (owner, a["data-field"])
+            if self._row is not None and "data-monster" in a:
+                key = (*key, a["data-monster"])
+            self._key = key
+            self.cells[key] = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th"):
+            self._key = None
+        if tag == "table":
+            self._grid = False
+
+    def handle_data(self, data: str) -> None:
+        if self._key is not None:
+            self.cells[self._key] += data
+
+
+def page_cells(html: str) -> Cells:
+    cells = Cells()
+    cells.feed(html)
+    return cells
+
+
+def played(tmp_path: Path, example: Path, rounds: int = 1) -> Path:
+    """A copy of the example with `rounds` played (lnf run --record): a fight under way."""
+    fight = tmp_path / example.name
+    shutil.copy(example, fight)
+    code, out = run("run", str(fight), "--seed", "3", "--record", "--rounds", str(rounds))
+    assert code == 0, out
+    return fight
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_the_page_grid_is_show_json_cell_for_cell(example: Path, tmp_path: Path) -> None:
+    for fight in (example, played(tmp_path, example)):
+        shown = json.loads(stdout_of("show", "--json", str(fight)))
+        page = page_cells(stdout_of("show", "--html", "--dm", str(fight)))
+        assert page.heroes == [h["name"] for h in shown["heroes"]]
+        assert page.monsters == [m["name"] for m in shown["monsters"]]
+        hp_cells = {k for k in page.cells if k[1] == "hp"}
+        assert {k: v for k, v in page.cells.items() if k not in hp_cells} == expected_cells(shown)
+        for h in shown["heroes"]:  # a hero's hit points, as the players know them
+            said = page.cells[(h["name"], "hp")].split()[0]
+            assert said in (f"{h['hp']}/{h['hp_max']}", "dead")
+
+
+def _monster_hp_leaks(fight_file: Path, html: str) -> list[str]:
+    """Every monster's hit points written as numbers in `html` ("13/22", "9 damage")."""
+    fight = load_fight(fight_file)
+    leaks = [
+        found[0]
+        for m in fight.monsters
+        for found in re.finditer(rf"\b\d+/{m.hp}\b(?! hp)", html)
+        if not any(h.hp == m.hp for h in fight.heroes)  # a hero's own "n/max" is fine
+    ]
+    return leaks + re.findall(r"\d+ damage", html)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_players_never_see_monsters_hit_points(example: Path, tmp_path: Path) -> None:
+    fight = played(tmp_path, example, rounds=2)
+    players = stdout_of("show", "--html", str(fight))
+    assert _monster_hp_leaks(fight, players) == []
+    assert "AC " not in players and "Hit DC" not in players  # no Armor Class either
+    assert "plan" not in players and "P3" not in players  # never the plan or its reasons
+    words = {"unhurt", "hurt", "bloodied", "nearly dead", "down", "gone"}
+    page = page_cells(players)
+    assert {page.cells[(m, "hp")] for m in page.monsters} <= words
+    dm = stdout_of("show", "--html", "--dm", str(fight))
+    assert re.search(r"\d+/\d+ \(\d+ damage\)", dm)  # the DM's page has them all
+
+
+def test_damage_taken_instead_of_words_where_the_dm_prefers(tmp_path: Path) -> None:
+    fight = tmp_path / "ghouls.yaml"
+    shutil.copy(ROOT / "examples" / "ghouls-in-the-crypt.yaml", fight)
+    assert run("damage", str(fight), "ghoul 3", "9")[0] == 0
+    cells = page_cells(stdout_of("show", "--html", "--monster-hp", "damage", str(fight))).cells
+    assert cells[("Ghoul 3", "hp")] == "9 damage"  # G6: as the paper grid counts it
+    assert cells[("Ghoul 1", "hp")] == "0 damage"
+    words = page_cells(stdout_of("show", "--html", str(fight))).cells
+    assert words[("Ghoul 3", "hp")] == "hurt"  # 13 of 22 left
+
+
+@pytest.mark.parametrize(
+    ("damage", "word"),
+    [
+        *[(0, "unhurt"), (1, "hurt"), (10, "hurt"), (11, "bloodied"), (16, "bloodied")],
+        *[(17, "nearly dead"), (21, "nearly dead"), (22, "down"), (30, "down")],
+    ],
+)
+def test_health_words(damage: int, word: str) -> None:
+    fight = load_fight(ROOT / "examples" / "ghouls-in-the-crypt.yaml")
+    ghoul = replace(fight.monsters[0], damage=damage)
+    assert isinstance(ghoul, Monster) and ghoul.hp == 22
+    assert health_word(ghoul) == word
+
+
+def _with_a_hidden_monster(tmp_path: Path) -> Path:
+    spec = yaml.safe_load((ROOT / "examples" / "ghouls-in-the-crypt.yaml").read_text())
+    spec["monsters"].append(
+        {**spec["monsters"][0], "name": "Lurker", "count": 1, "flags": ["hidden"]}
+    )
+    spec["monsters"][-1].pop("count")
+    fight = tmp_path / "lurker.yaml"
+    fight.write_text(yaml.safe_dump(spec, sort_keys=False))
+    return fight
+
+
+def test_hidden_monsters_and_dm_notes_stay_off_the_players_page(tmp_path: Path) -> None:
+    fight = _with_a_hidden_monster(tmp_path)
+    players = stdout_of("show", "--html", str(fight))
+    assert "Lurker" not in players
+    assert "Lurker" in stdout_of("show", "--html", "--dm", str(fight))
+    start = load_fight(fight)
+    note = apply(start, Recorded((Damaged("Ghoul 1", 3),), note="the ghouls serve a vampire"))
+    for dm in (False, True):
+        data = page_data(note.after, [note], dm=dm, hp=MonsterHp.WORDS)
+        assert ("vampire" in render_page(data)) is dm
+        assert ("Ghoul 1 takes damage; Ghoul 1 is hurt." in data["recent"]) is not dm
+
+
+def test_html_to_a_file_and_never_over_the_fight(tmp_path: Path) -> None:
+    fight = tmp_path / "ghouls.yaml"
+    shutil.copy(ROOT / "examples" / "ghouls-in-the-crypt.yaml", fight)
+    page = tmp_path / "page.html"
+    code, out = run("show", str(fight), "--html", "-o", str(page))
+    assert code == 0 and "Wrote" in out
+    assert page.read_text().startswith("<!doctype html>")
+    assert run("show", str(fight), "--html", "-o", str(page))[0] == 0  # a page is remade
+    before = fight.read_bytes()
+    code, out = run("show", str(fight), "--html", "-o", str(fight))
+    assert code == 2 and "not an HTML page" in out
+    assert fight.read_bytes() == before
+    for wrong in (["-o", str(page)], ["--dm"], ["--monster-hp", "damage"], ["--html", "--json"]):
+        code, out = run("show", str(fight), *wrong)
+        assert code == 2 and "--html" in out, wrong
+
+
+def test_the_snapshot_needs_no_network_and_no_web_server() -> None:
+    """Self-contained: nothing fetched (no src=, no href= to elsewhere, no script); and
+    `lnf show --html` imports neither the web server nor OR-Tools."""
+    html = stdout_of("show", "--html", str(ROOT / "examples" / "ghouls-in-the-crypt.yaml"))
+    assert not re.search(r"\b(src|href)=", html) and "<script" not in html
+    assert "@import" not in html and "url(" not in html
+    probe = (
+        "import sys; from lnf.cli import main\n"
+        "try:\n    main(['show', '--html', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+        "bad = [m for m in ('starlette', 'uvicorn', 'ortools') if m in sys.modules]\n"
+        "sys.stderr.write(repr(bad))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(ROOT / "examples" / "ghouls-in-the-crypt.yaml")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stderr.strip().endswith("[]"), done.stderr
+
+
+def test_serve_without_its_extra_says_how_to_get_it() -> None:
+    probe = (
+        "import sys; sys.modules['uvicorn'] = None\n"
+        "from lnf.cli import main\n"
+        "main(['serve', sys.argv[1]])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(ROOT / "examples" / "ghouls-in-the-crypt.yaml")],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert "pip install 'lnf[serve]'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_surprise_round_is_named_not_numbered(tmp_path: Path) -> None:
+    """V-ENC1: the round before round 1 is the surprise round, on the page as in lnf show."""
+    fight = played(tmp_path, ROOT / "examples" / "goblin-kennels.yaml")
+    html = stdout_of("show", "--html", str(fight))
+    assert "Round 0" not in html and "round 0" not in html
+    assert "The surprise round is over." in html
