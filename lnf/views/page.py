@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from lnf.engine.apply import Applied
 from lnf.model import BackReason, CDot, Fight, Flag, Hero, Monster, PhaseKind, Rank
+from lnf.model.applied import Applied
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.strike_order import up_next
@@ -140,11 +140,18 @@ def _effects(fight: Fight, unseen: set[str]) -> list[dict[str, str]]:
     """Conditions and effects on everyone the players see, each with when it ends, where the
     fight knows it; free-text effects end when the DM says so."""
     out: list[dict[str, str]] = []
+    lasting = {(e.who, e.condition) for e in fight.effects if e.condition is not None}
+    for e in fight.effects:  # F4, F5: what lasts, and what ends it
+        if e.who in unseen or e.by in unseen:
+            continue
+        what = f"concentrating on {e.what}" if e.concentration else e.what
+        out.append({"who": e.who, "what": what, "ends": str(e.lasting)})
     for c in (*rows(fight), *fight.monsters):
         if c.name in unseen:
             continue
         for condition in sorted(c.conditions):
-            out.append({"who": c.name, "what": str(condition), "ends": "when the DM says"})
+            if (c.name, condition) not in lasting:
+                out.append({"who": c.name, "what": str(condition), "ends": "when the DM says"})
         for effect in c.effects:
             out.append({"who": c.name, "what": effect, "ends": "when the DM says"})
         if c.name in fight.surprised:

@@ -8,20 +8,26 @@ whom, what a hero has left, what a monster looks like now (`health_word`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import assert_never
 
-from lnf.engine.apply import Applied, StepDone
 from lnf.model import Condition, Dot, Fight, Hero
+from lnf.model.applied import Applied, StepDone
 from lnf.model.events import (
     Acted,
     Attacked,
+    ConcentrationEnded,
     Contested,
     Covered,
     Damaged,
     Dashed,
     DeathSave,
+    Drained,
     Dropped,
+    EffectEnded,
+    EffectStarted,
     Ended,
     Fled,
+    Guarded,
     Healed,
     Hid,
     Marked,
@@ -30,6 +36,7 @@ from lnf.model.events import (
     Reaction,
     Recorded,
     RoundStarted,
+    SaveRolled,
     SpellCast,
     Surged,
     Turn,
@@ -122,8 +129,29 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
     if isinstance(step, Contested):
         result = "succeeds" if step.won else "fails"
         return f"{step.who} tries to {step.kind} {step.target} and {result}."
-    assert isinstance(step, Wounded | Covered | Surged), step
-    return ""  # the AC-less variant's bookkeeping: the grid shows what came of it
+    before = done.before  # F4–F6 as players see them: a save's result without its dice
+    match step:
+        case EffectStarted():
+            e = step.effect
+            if e.concentration:
+                return f"{e.who} concentrates on {e.what}."
+            return f"{e.who} is {e.what}." if e.condition else f"{e.who}: {e.what}."
+        case EffectEnded():
+            ended = next((e for e in before.effects if e.key == step.key), None)
+            return f"{ended.what} on {ended.who} ends." if ended is not None else ""
+        case SaveRolled():
+            result = "succeeds" if step.save.success else "fails"
+            return f"{step.save.who} {result} a {step.ability.word} save against {step.against}."
+        case ConcentrationEnded():
+            return f"{step.who}'s concentration ends."
+        case Drained():
+            return f"{step.who}'s hit-point maximum drops." if dm else ""
+        case Guarded():
+            return f"{step.who} turns {step.foe}'s hit with {step.guard}."
+        case Wounded() | Covered() | Surged():
+            return ""  # the AC-less variant's bookkeeping: the grid shows what came of it
+        case _:
+            assert_never(step)
 
 
 def _move(step: Moved, after: Fight) -> str:
