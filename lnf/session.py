@@ -215,7 +215,8 @@ def _problems_replaying(
     """Decode every entry (collecting what cannot be read), then replay them until one does
     not fit the fight: a replay past that point would only report its consequences."""
     from lnf.engine.event_check import event_problems
-    from lnf.formats.event_codec import event_from_json, renamed, renames_after
+    from lnf.formats.event_codec import event_from_json
+    from lnf.formats.fight_log import renamed, renames_after
 
     source = str(log.path)
     events: list[tuple[int, Event]] = []

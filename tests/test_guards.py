@@ -7,7 +7,7 @@ from typing import TypeGuard
 
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
-from lnf.engine.guards import Waits, land
+from lnf.engine.effects import Waits, land
 from lnf.engine.resolve import roll_attack
 from lnf.engine.runner import Runner
 from lnf.engine.sides import TABLE_HEROES

@@ -4,7 +4,11 @@ starts, repeat saves, concentration saves after damage, and riders after a hit.
 `Rolled` is the turn builder the runner and the DM's records use: after each step it does,
 it adds what the rules make follow from it (a concentration save, a rider), rolled with its
 dice. Replaying a log uses plain `Steps`: what followed is in the log already.
-"""
+
+F1's reactions that turn a hit: before a hit lands, its target may spend its reaction on a
+guard (the Shield spell, a stat block's Parry) that raises its AC past the roll. Monsters take
+theirs whenever it turns the hit (lnf's stated rule); heroes as their side decides: the hero
+policy as monsters do, the table by `lnf react HERO` (lnf waits for the answer)."""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.resolve import roll_save
 from lnf.errors import Refused
-from lnf.model import Ability, Condition, Effect, Fight, Hero, Lasting, Monster, TurnEdge
+from lnf.model import Ability, Condition, Effect, Fight, Guard, Hero, Lasting, Monster, TurnEdge
 from lnf.model.applied import Applied, StepDone
 from lnf.model.effects import Rider
 from lnf.model.events import (
@@ -25,14 +29,16 @@ from lnf.model.events import (
     Drained,
     EffectEnded,
     EffectStarted,
+    Guarded,
     Marked,
     Recorded,
     SaveRolled,
     SpellCast,
     Step,
+    Used,
 )
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
-from lnf.rules.economy import attack_named
+from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
 from lnf.rules.roster import in_fight
 
@@ -246,3 +252,47 @@ def unmark(turn: Steps, who: str, condition: Condition, why: str = "the DM takes
             turn.do(EffectEnded(e.key, why))
     if condition in turn.fight.combatant(who).conditions:
         turn.do(Marked(who, condition, on=False))
+
+
+# Whether a hero takes `guard` against `foe`'s hit; None: the table has not said yet.
+Ask = Callable[[Hero, Monster, Guard], bool | None]
+
+
+class Waits(Exception):
+    """A hit waits for the table's answer: does the hero take its reaction (F1)?"""
+
+    def __init__(self, hero: str, foe: str, guard: Guard) -> None:
+        super().__init__(f"{hero} may take {guard.name} against {foe}'s hit")
+        self.hero, self.foe, self.guard = hero, foe, guard
+
+
+def land(turn: Steps, hit: Attacked, ask: Ask | None = None) -> StepDone:
+    """The attack `hit` lands, unless its target turns it with a guard first."""
+    guard = turning_guard(turn.fight, hit)
+    if guard is not None:
+        target, foe = turn.fight.combatant(hit.target), turn.fight.combatant(hit.attacker)
+        takes: bool | None = True  # monsters: whenever it turns the hit
+        if isinstance(target, Hero) and isinstance(foe, Monster):
+            takes = ask(target, foe, guard) if ask is not None else True
+        if takes is None:
+            raise Waits(target.name, foe.name, guard)
+        if takes:
+            slot = guard_slot(target, guard) if guard.slot else None
+            if slot is not None:
+                turn.do(Used(target.name, slot))
+            turn.do(Guarded(target.name, guard.name, foe.name, guard.ac))
+            if guard.lasts:  # Shield: until the start of its next turn
+                lasting = Lasting(until=(target.name, TurnEdge.START))
+                start(turn, target.name, f"{guard.name} (+{guard.ac} AC)", lasting, ac=guard.ac)
+            raised = hit.ac + (0 if guard.lasts else guard.ac)  # Shield's is on the AC now
+            raised = turn.fight.combatant(target.name).ac if guard.lasts else raised
+            hit = replace(hit, ac=raised, hit=False, critical=False, damage=(), damage_text="")
+    return turn.do(hit)
+
+
+def stand_up(turn: Steps) -> Fight:
+    """5e: a prone creature the runner plays stands up first (half its movement)."""
+    assert turn.who is not None
+    if Condition.PRONE in turn.fight.combatant(turn.who).conditions:
+        unmark(turn, turn.who, Condition.PRONE, "it stands up (half its movement)")
+    return turn.fight

@@ -19,7 +19,7 @@ from lnf.engine.decisions import (
     SpellChoice,
     TurnChoice,
 )
-from lnf.engine.guards import land
+from lnf.engine.effects import land
 from lnf.engine.resolve import (
     roll_attack,
     roll_contest,

@@ -15,8 +15,14 @@ from lnf.engine.apply import Steps
 from lnf.engine.before_fight import roll_initiative
 from lnf.engine.chasing import commit_speeds, monster_chase_turn, speed_policy
 from lnf.engine.decisions import TurnChoice
-from lnf.engine.effects import Rolled, round_start_ends, turn_edge, unmark
-from lnf.engine.guards import Waits, land
+from lnf.engine.effects import (
+    Rolled,
+    Waits,
+    land,
+    round_start_ends,
+    stand_up,
+    turn_edge,
+)
 from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
 from lnf.engine.replan import grid_view, orders_changed, plan_key
 from lnf.engine.resolve import (
@@ -35,14 +41,13 @@ from lnf.engine.table import Table
 from lnf.engine.turns import UNARMED, opportunity
 from lnf.engine.volleys import roll_volleys
 from lnf.errors import NoLegalPlan, RuleViolation
-from lnf.model import Condition, Fight, Guard, Hero, Monster, PhaseKind, Side, TurnEdge
+from lnf.model import Fight, Guard, Hero, Monster, PhaseKind, Side, TurnEdge
 from lnf.model.applied import Applied
 from lnf.model.events import (
     Begun,
     Dashed,
     Ended,
     Event,
-    Marked,
     Planned,
     Recorded,
     RoundStarted,
@@ -325,7 +330,7 @@ class Runner:
         if self.heroes.at_table and self.unanswered() is not None:
             return False  # the table says first whether its heroes strike as the monster goes
         turn = self._rebuilt(turn, dice)  # the plan may have added an event
-        _stand_up(turn)
+        stand_up(turn)
         leaving = order_step(turn.fight, order)
         for foe in opportunity_attackers(turn.fight, leaving) if leaving is not None else []:
             hero = turn.fight.hero(foe)
@@ -393,11 +398,11 @@ class Runner:
                     self._add(Recorded(turn.steps, by_rules=True))
                 self._add(TurnStarted(hero.name))
             return False  # the DM records what the hero does; lnf next ends the turn
-        begun = _stand_up(turn)  # the hero as its turn starts (V-ACL6's surge dice)
+        begun = stand_up(turn)  # the hero as its turn starts (V-ACL6's surge dice)
         choice = self.heroes.choose(begun, begun.hero(hero.name))
         if choice is None:
             return False
-        turn = self._rebuilt(turn, dice, stand_up=False)
+        turn = self._rebuilt(turn, dice)  # standing up (5e) is part of its turn
         hero_steps(turn, hero, choice, dice, self.heroes)
         self._finish(turn)
         return True
@@ -412,12 +417,12 @@ class Runner:
         turn_edge(turn, who, TurnEdge.START, dice)
         return turn
 
-    def _rebuilt(self, turn: Rolled, dice: DiceSource, *, stand_up: bool = True) -> Rolled:
+    def _rebuilt(self, turn: Rolled, dice: DiceSource) -> Rolled:
         """The turn's steps so far again, on the fight as it is now (a plan may have been
         logged since): nothing is rolled again."""
         assert turn.who is not None
         again = Rolled.turn(self.fight, turn.who)
-        for done in turn.done if stand_up or not _only_stood(turn) else turn.done[:-1]:
+        for done in turn.done:
             again.do(done.step)
         return again.rolling(dice)
 
@@ -485,20 +490,6 @@ class Runner:
 
 class _Dry(Exception):
     """A turn played only to see what it would ask reached a record: it stops there."""
-
-
-def _only_stood(turn: Steps) -> bool:
-    """The last step of the turn so far is the hero standing up before its choice."""
-    last = turn.done[-1].step if turn.done else None
-    return isinstance(last, Marked) and last.mark is Condition.PRONE and not last.on
-
-
-def _stand_up(turn: Steps) -> Fight:
-    """5e: a prone creature the runner plays stands up first (half its movement)."""
-    assert turn.who is not None
-    if Condition.PRONE in turn.fight.combatant(turn.who).conditions:
-        unmark(turn, turn.who, Condition.PRONE, "it stands up (half its movement)")
-    return turn.fight
 
 
 def _speeds(event: Event) -> bool:

@@ -225,41 +225,6 @@ def _to_json(value: Any, hint: Any) -> Any:
 # --- reading -------------------------------------------------------------------------------
 
 
-def renames_after(entries: list[tuple[int, Any]]) -> dict[int, dict[str, str]]:
-    """For each entry's line, the names to read in it: the renames logged after it (`Renamed`),
-    chained in their order. Only entries before a rename are changed."""
-    renames = [
-        (line, d["old"], d["new"])
-        for line, d in entries
-        if isinstance(d, dict)
-        and d.get("event") == "rename"
-        and isinstance(d.get("old"), str)
-        and isinstance(d.get("new"), str)
-    ]
-    out: dict[int, dict[str, str]] = {}
-    for line, _ in entries:
-        names: dict[str, str] = {}
-        for at, old, new in renames:
-            if at > line:
-                names = {k: (new if v == old else v) for k, v in names.items()}
-                names.setdefault(old, new)
-        if names:
-            out[line] = names
-    return out
-
-
-def renamed(data: Any, names: dict[str, str]) -> Any:
-    """A JSON value with every string (and object key) that is exactly an old name replaced
-    by the new one: names are whole strings in an entry, never parts of words."""
-    if isinstance(data, str):
-        return names.get(data, data)
-    if isinstance(data, list):
-        return [renamed(v, names) for v in data]
-    if isinstance(data, dict):
-        return {names.get(k, k): renamed(v, names) for k, v in data.items()}
-    return data
-
-
 def event_from_json(data: Any, source: str, line: int | None = None) -> Event:
     """The event a log entry holds; an InputError at `source`, `line` says what is wrong."""
     try:

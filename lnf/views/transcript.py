@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import assert_never
 
-from lnf.model import SLOT, Action, Condition, Dot, Fight, Hero, Rank, Side
+from lnf.model import SLOT, Action, Condition, Dot, Fight, Hero, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
 from lnf.model.events import (
     Acted,
@@ -61,6 +61,7 @@ from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
 from lnf.rules.wording import a_an, and_list, plural
 from lnf.views.effects_text import effect_text, save_roll
+from lnf.views.opening_text import before_the_fight, d20_text
 
 MODE_WORDS = {Mode.MELEE: "in mêlée", Mode.REACH: "with reach", Mode.RANGED: "at range"}
 ACTION_WORDS = {
@@ -131,7 +132,7 @@ def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
             out = [f"{bullet}{prefix}{event.note}"] if event.note else []
             return out + [_bulleted(line, markdown) for line in _steps_lines(applied.steps, prefix)]
         case Surprised() | Initiative() | SurpriseRoundSet():
-            return [bullet + _before_the_fight(event, before)]
+            return [bullet + before_the_fight(event, before)]
         case Ended():
             away = [c.name for c in before.everyone if c.escaped]
             got_away = f" {and_list(away)} got away (C6)." if away else ""
@@ -141,49 +142,6 @@ def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
             return []  # the seed is for replaying, undo and redo for the record, not for telling
         case _:
             assert_never(event)
-
-
-def _before_the_fight(event: Surprised | Initiative | SurpriseRoundSet, before: Fight) -> str:
-    """D12, V-HYR1, V-ENC1: what is settled before the first round, as the DM says it."""
-    if isinstance(event, SurpriseRoundSet):
-        acts = ", ".join(f"{n} ({plural(k, 'action')})" for n, k in event.actions)
-        return f"The surprise round (V-ENC1): {acts} act before round 1."
-    if isinstance(event, Initiative):
-        tries = []
-        for checks in event.tries:
-            sides = []
-            for side in (Side.HEROES, Side.MONSTERS):
-                mine = [c for c in checks if before.combatant(c.who).side is side]
-                totals = [c.faces[0] + c.bonus for c in mine]
-                listed = ", ".join(f"{c.who} {c.faces[0] + c.bonus}" for c in mine)
-                sides.append(f"{side} {listed} (median {_median_text(totals)})")
-            tries.append("; ".join(sides))
-        again = " — a tie, rolled again — ".join(tries)
-        return f"Group initiative, Wisdom checks (V-HYR1): {again}: the {event.first} act first."
-    who = and_list(list(event.who))
-    if not event.checks:
-        return (
-            f"Surprise (D12): {who} did not notice the threat: no move, action or reaction "
-            "in round 1."
-        )
-    rolls = ", ".join(f"{c.who} {_d20(c.faces, c.bonus)}" for c in event.checks)
-    sneaking = f"the {event.by} sneak up" if event.by else "Stealth"
-    if not event.who:
-        return f"Surprise (D12): {sneaking} (Stealth {rolls}), but everyone notices them."
-    noticed = and_list(
-        [f"{n} (passive Perception {before.combatant(n).perception})" for n in event.who]
-    )
-    return (
-        f"Surprise (D12): {sneaking} (Stealth {rolls}); {noticed} did not notice: "
-        "surprised in round 1."
-    )
-
-
-def _median_text(values: list[int]) -> str:
-    from statistics import median
-
-    m = median(values) if values else 0
-    return f"{m:g}"
 
 
 def one_line(applied: Applied) -> str:
@@ -441,7 +399,7 @@ def _acted_text(step: Acted) -> str:
 def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
     """The AC-less variant's steps (V-ACL2, 5, 6, 8), as the table says them."""
     if isinstance(step, Wounded):
-        roll = _d20(step.faces, step.bonus)
+        roll = d20_text(step.faces, step.bonus)
         saved = "saves" if step.saved else "fails"
         what = f"the {step.part} is {step.state}" if step.state else f"the {step.part} is spared"
         return (
@@ -460,8 +418,8 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
             faces = ", ".join(map(str, step.faces))
             gain = f"{len(step.faces)}d6 ({faces}) = {sum(step.faces)} temporary hit points"
         return f"{step.who} spends {dice} on {step.effect} (V-ACL6): {gain}."
-    mine = _d20(step.faces, step.bonus)
-    theirs = _d20(step.target_faces, step.target_bonus)
+    mine = d20_text(step.faces, step.bonus)
+    theirs = d20_text(step.target_faces, step.target_bonus)
     if step.won:
         verdict = f"{step.who} wins"
     elif step.tied:
@@ -474,11 +432,6 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
 def _d4_text(d4: tuple[int, ...]) -> str:
     """V-D20-2: Bless's d4 added, Bane's taken."""
     return "".join(f" {'+' if n > 0 else '-'} 1d4 ({abs(n)})" for n in d4)
-
-
-def _d20(faces: tuple[int, ...], bonus: int) -> str:
-    sign = "+" if bonus >= 0 else "-"
-    return f"1d20 ({faces[0]}) {sign} {abs(bonus)} = {faces[0] + bonus}"
 
 
 def _used_text(step: Used, after: Fight) -> str:
