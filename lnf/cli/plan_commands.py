@@ -9,7 +9,7 @@ import click
 
 from lnf.cli.options import current_fight, fight_argument, json_option, terminal_style
 from lnf.errors import InputError, InputProblem
-from lnf.model import Fight, PhaseKind
+from lnf.model import Fight
 from lnf.model.plan import Wish
 from lnf.rules.names import match_name, suggestion
 
@@ -98,7 +98,9 @@ def next_plan(
     )
     stats = None
     unattacked: Unattacked
-    if grid.phase.kind is PhaseKind.VOLLEY:
+    from lnf.rules.distance import volley_planned
+
+    if volley_planned(grid):
         if wishes:
             problem = InputProblem(
                 "in a volley round every monster that reaches shoots the first hero in the "

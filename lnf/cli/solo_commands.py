@@ -24,6 +24,7 @@ from lnf.heroes.words import parse_choice
 from lnf.model import Fight, Hero, Monster
 from lnf.model.applied import Applied
 from lnf.model.events import RoundStarted, Turn
+from lnf.rules.chase import free_dashes
 from lnf.rules.wording import plural
 from lnf.views.transcript import one_line
 from lnf.views.turn import short_options, where
@@ -81,7 +82,7 @@ class PromptHeroes:
         default = speed_policy(fight, hero)
         asked = (
             f"{hero.name}: dashes this chase round (C2; 0 keeps the action for an attack or "
-            f"hiding; {hero.dashes} used, {3 + hero.con} free) [0-2, {default}] "
+            f"hiding; {hero.dashes} used, {free_dashes(hero)} free) [0-2, {default}] "
         )
         while True:
             text = _ask(asked)

@@ -16,6 +16,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from lnf.dice.abilities import ability_modifier
 from lnf.model import Condition
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -62,10 +63,6 @@ def _get(d: Any, key: str, kind: type | tuple[type, ...], path: str) -> Any:
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise EntryError(f"{path}.{key}" if path else key, f"expected {names}, got {value!r}")
     return value
-
-
-def modifier(score: int) -> int:
-    return (score - 10) // 2  # core-d20 D2
 
 
 def _dice(text: str) -> str:
@@ -207,8 +204,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         raise EntryError(where or "entry", "expected an object")
     notes: list[str] = []
     scores = {a[:3]: _get(m, a, int, where) for a in ABILITIES}
-    saves = {k: modifier(v) for k, v in scores.items()}
-    stealth = modifier(scores["dex"])
+    saves = {k: ability_modifier(v) for k, v in scores.items()}
+    stealth = ability_modifier(scores["dex"])
     for j, p in enumerate(m.get("proficiencies", [])):
         index = _get(_get(p, "proficiency", dict, f"{where}.proficiencies[{j}]"), "index", str, "")
         if index.startswith("saving-throw-"):
@@ -260,15 +257,15 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "size": _get(m, "size", str, where).lower(),
         "type": _get(m, "type", str, where) + (f" ({m['subtype']})" if m.get("subtype") else ""),
         "ac": _get(armor[0], "value", int, f"{where}.armor_class[0]"),
-        "dr": _dr(armor[0], modifier(scores["dex"])),
+        "dr": _dr(armor[0], ability_modifier(scores["dex"])),
         "con_score": scores["con"],
         "hp": _get(m, "hit_points", int, where),
         "hit_dice": _get(m, "hit_points_roll", str, where).replace(" ", ""),
         "speed": speeds.get("walk", 0),
         "fly": speeds.get("fly", 0),
         "reach": max([a.get("reach", 5) for a in attacks if a["kind"] != "ranged"] + [5]),
-        "con": modifier(scores["con"]),
-        "perception": senses.get("passive_perception", 10 + modifier(scores["wis"])),
+        "con": ability_modifier(scores["con"]),
+        "perception": senses.get("passive_perception", 10 + ability_modifier(scores["wis"])),
         "stealth": stealth,
         "saves": {k: v for k, v in saves.items() if v},
         "resist": _damage_types(m.get("damage_resistances", []), "resistance", notes),

@@ -49,10 +49,27 @@ def out_of_melee_reach(hero: Hero) -> bool:
     return hero.rank is Rank.BACK and hero.why in (BackReason.LEVITATING, BackReason.OUT_OF_REACH)
 
 
-def beyond_reach(hero: Hero) -> bool:
-    """R4: a hero somewhere foes cannot reach (its own mark, r) receives no mêlée attack at
-    all; a reach attack (A2) still finds a guarded or levitating one (R3)."""
-    return hero.rank is Rank.BACK and hero.why is BackReason.OUT_OF_REACH
+def beyond_reach(c: Hero | Monster) -> bool:
+    """R4: a combatant somewhere foes cannot reach (its own mark, r) receives no mêlée attack
+    at all; a reach attack (A2) still finds a guarded or levitating one (R3)."""
+    return c.rank is Rank.BACK and c.why is BackReason.OUT_OF_REACH
+
+
+def out_reaches(reach: int, target: Hero | Monster) -> bool:
+    """A2: a mêlée reach longer than the target's longest mêlée reach (the creature's own or
+    any of its mêlée attacks'). Heroes and monsters compare reach here and nowhere else."""
+    return reach > target.longest_reach
+
+
+def reach_ranks(reach: int, target: Hero | Monster, flies: bool) -> tuple[Rank, ...]:
+    """A2: the ranks from which an unengaged attacker with mêlée `reach` may make a reach
+    attack on `target` (none: it may not). Not against a target out of reach (R4), nor one in
+    free air unless the attacker (`flies`) is in free air too; else from any rank (R3)."""
+    if beyond_reach(target) or not out_reaches(reach, target):
+        return ()
+    if target.rank is Rank.FREE_AIR:
+        return (Rank.FREE_AIR,) if flies else ()
+    return (Rank.FRONT, Rank.BACK, Rank.FREE_AIR)
 
 
 def melee_rank(monster: Monster, hero: Hero) -> Rank | None:
@@ -110,13 +127,8 @@ def mode_needs(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Need |
             return None
         return Need(hero_spot(fight, hero), (rank,))
     if mode is Mode.REACH:
-        if not has_melee(monster) or beyond_reach(hero):
-            return None
-        if monster.longest_reach <= hero.longest_reach:
-            return None
-        if hero.rank is Rank.FREE_AIR:  # A2: not against free air unless from free air
-            return Need(UNENGAGED, (Rank.FREE_AIR,)) if can_fly_now(monster) else None
-        return Need(UNENGAGED, (Rank.FRONT, Rank.BACK, Rank.FREE_AIR))
+        ranks = reach_ranks(monster.longest_reach, hero, can_fly_now(monster))
+        return Need(UNENGAGED, ranks) if has_melee(monster) and ranks else None
     ranks = ranged_ranks(monster)
     return Need(None, ranks) if ranks else None
 
@@ -141,7 +153,7 @@ def _fitting(monster: Monster, hero: Hero, mode: Mode) -> list[Attack]:
     if mode is Mode.RANGED:
         return [a for a in monster.attacks if a.is_ranged]
     if mode is Mode.REACH:
-        return [a for a in monster.attacks if a.is_melee and a.reach > hero.longest_reach]
+        return [a for a in monster.attacks if a.is_melee and out_reaches(a.reach, hero)]
     return [a for a in monster.attacks if a.is_melee]
 
 

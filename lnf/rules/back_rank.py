@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from lnf.model import Fight, Monster, Rank
 from lnf.rules.moves import can_act, rank_options
-from lnf.rules.ranks import front_rank_counts, monster_needs_count
+from lnf.rules.ranks import count_met, front_rank_counts, monster_needs_count
 from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list, plural
 
@@ -43,7 +43,7 @@ def most_front_rank(fight: Fight) -> int:
 def count_unmeetable(fight: Fight) -> bool:
     """P6: whether what has already happened makes R6 impossible to meet this round."""
     front_heroes, _ = front_rank_counts(fight)
-    return bool(stuck_in_back(fight)) and most_front_rank(fight) < front_heroes
+    return bool(stuck_in_back(fight)) and not count_met(most_front_rank(fight), front_heroes)
 
 
 def bound_by_count(fight: Fight, monster: Monster, rank: Rank) -> bool:

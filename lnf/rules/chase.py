@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lnf.model import Attack, Fight, Hero, Monster, Pool
+from lnf.model import Attack, AttackKind, Fight, Hero, Monster, Pool
 from lnf.model.plan import Advantage, Mode
-from lnf.rules.distance import chase_reach
+from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, incapacitated, speed_now
 
 
@@ -41,6 +41,18 @@ def pursuers(fight: Fight) -> list[str]:
 def pool(fight: Fight, a: str, b: str) -> Pool | None:
     """The pool between two combatants, whichever of them flees."""
     return next((p for p in fight.chase if {p.escaper, p.pursuer} == {a, b}), None)
+
+
+def chase_reach(attack: Attack, points: int) -> Advantage | None:
+    """C4 across `points` escape points: mêlée only at 0; ranged weapons and spells up to 2
+    (thrown weapons too), two-handed ranged up to 10, long spells by their range."""
+    if attack.kind is AttackKind.MELEE:
+        return Advantage.NORMAL if points == 0 else None
+    if attack.kind is AttackKind.THROWN and points == 0:
+        return Advantage.NORMAL  # still within arm's length: the mêlée use
+    if short(attack):
+        return Advantage.NORMAL if points == 0 else None
+    return far_reach(attack, points)
 
 
 def speed_change(escaper_speed: int, pursuer_speed: int) -> int:

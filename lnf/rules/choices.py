@@ -17,6 +17,7 @@ from lnf.model.events import Moved
 from lnf.model.plan import Mode
 from lnf.rules.acl import acl
 from lnf.rules.areas import check_area_targets, target_count
+from lnf.rules.attacks import reach_ranks
 from lnf.rules.chase import chase_mode, in_chase
 from lnf.rules.distance import volley_reach
 from lnf.rules.group_changes import moved
@@ -60,18 +61,12 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
     modes: list[Mode] = []
     group = fight.group_of(hero.name)
     if attack.is_melee:
-        beyond = monster.rank is Rank.BACK and monster.why is BackReason.OUT_OF_REACH  # R4
         together = group is not None and monster.name in group.members
         both_front = hero.rank is Rank.FRONT and monster.rank is Rank.FRONT
         both_air = hero.rank is Rank.FREE_AIR and monster.rank is Rank.FREE_AIR
         if together and (both_front or both_air):
             modes.append(Mode.MELEE)  # A1, R7
-        elif (
-            group is None
-            and not beyond
-            and attack.reach > monster.longest_reach
-            and (monster.rank is not Rank.FREE_AIR or hero.rank is Rank.FREE_AIR)
-        ):
+        elif group is None and hero.rank in reach_ranks(attack.reach, monster, can_fly_now(hero)):
             modes.append(Mode.REACH)  # A2
     if attack.is_ranged:
         modes.append(Mode.RANGED)  # A3 (R2: at disadvantage from the front rank)

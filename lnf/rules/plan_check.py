@@ -10,9 +10,9 @@ from __future__ import annotations
 from lnf.errors import Violation
 from lnf.model import BackReason, Fight, Flag, Hero, Monster, Rank
 from lnf.model.plan import Mode, MoveKind, Order, Plan
-from lnf.rules.attacks import has_melee, has_ranged, plan_targets
+from lnf.rules.attacks import beyond_reach, has_melee, has_ranged, out_reaches, plan_targets
 from lnf.rules.back_rank import bound_by_count
-from lnf.rules.gangup import TIERS, unit_spots
+from lnf.rules.gangup import broken_tier, unit_spots
 from lnf.rules.moves import (
     FAST_SPEED,
     Spot,
@@ -20,7 +20,7 @@ from lnf.rules.moves import (
     hero_spot,
     orders_by_monster,
 )
-from lnf.rules.ranks import can_fly_now, front_rank_counts
+from lnf.rules.ranks import can_fly_now, count_met, front_rank_counts
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, speed_now
 from lnf.rules.surprise import held_back
 from lnf.rules.wording import and_list, plural
@@ -162,7 +162,7 @@ def _check_reach(m: Monster, h: Hero, spot: Spot, rank: Rank) -> list[Violation]
         return [Violation("A2", f"{m.name} has no mêlée attack", who)]
     if spot is not None:
         found.append(Violation("A2", f"{m.name} must be unengaged to attack with reach", who))
-    if m.longest_reach <= h.longest_reach:
+    if not out_reaches(m.longest_reach, h):
         found.append(
             Violation(
                 "A2",
@@ -173,7 +173,7 @@ def _check_reach(m: Monster, h: Hero, spot: Spot, rank: Rank) -> list[Violation]
         )
     if h.rank is Rank.FREE_AIR and rank is not Rank.FREE_AIR:
         found.append(Violation("A2", f"{h.name} is in free air, out of reach from below", who))
-    if h.rank is Rank.BACK and h.why is BackReason.OUT_OF_REACH:  # R3: only this stops A2
+    if beyond_reach(h):  # R3: only this stops A2
         found.append(Violation("R4", f"{h.name} is out of reach ({h.why})", who))
     return found
 
@@ -200,7 +200,7 @@ def back_rank_count(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
     back = [n for n, o in orders.items() if bound_by_count(fight, by_name[n], o.rank)]
     front_monsters = sum(1 for o in orders.values() if o.rank is Rank.FRONT)
     front_heroes, _ = front_rank_counts(fight)
-    if back and front_monsters < front_heroes:
+    if back and not count_met(front_monsters, front_heroes):
         return [
             Violation(
                 "R6",
@@ -238,27 +238,25 @@ def final_units(fight: Fight, orders: dict[str, Order]) -> list[FinalUnit]:
 def _check_joins(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
     """K2, K3: no monster ends its move in a unit it joined if that unit then breaks K2."""
     units = final_units(fight, orders)
-    found = []
-    for unit in units:
-        if not unit.joined_by:
-            continue
-        for t in TIERS:
-            under = [u for u in units if u.monsters < t * u.front_heroes]
-            if unit.monsters > t * unit.front_heroes and under:
-                found.append(
-                    Violation(
-                        "K2",
-                        f"{and_list(unit.joined_by)} may not join {_spot_name(unit.spot)}: it "
-                        f"would hold {plural(unit.monsters, 'monster')} for "
-                        f"{plural(unit.front_heroes, 'front-rank hero', 'front-rank heroes')}, "
-                        f"more than {t} per hero, while {_spot_name(under[0].spot)} has "
-                        f"{under[0].monsters} for {under[0].front_heroes}",
-                        unit.joined_by,
-                        "K3: a monster may not end its move in a unit that then breaks K2",
-                    )
-                )
-                break
-    return found
+    broken = broken_tier([(u.front_heroes, u.monsters) for u in units])  # K2, decided once
+    if broken is None:
+        return []
+    t, over, under = broken
+    low = units[under[0]]
+    return [
+        Violation(
+            "K2",
+            f"{and_list(unit.joined_by)} may not join {_spot_name(unit.spot)}: it "
+            f"would hold {plural(unit.monsters, 'monster')} for "
+            f"{plural(unit.front_heroes, 'front-rank hero', 'front-rank heroes')}, "
+            f"more than {t} per hero, while {_spot_name(low.spot)} has "
+            f"{low.monsters} for {low.front_heroes}",
+            unit.joined_by,
+            "K3: a monster may not end its move in a unit that then breaks K2",
+        )
+        for unit in (units[i] for i in over)
+        if unit.joined_by  # K3: only monsters that join are bound; nobody is forced out
+    ]
 
 
 def _spot_name(spot: tuple[str, str]) -> str:

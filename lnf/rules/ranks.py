@@ -54,6 +54,12 @@ def front_rank_counts(fight: Fight) -> tuple[int, int]:
     return front_heroes, front_monsters
 
 
+def count_met(front_monsters: int, front_heroes: int) -> bool:
+    """R6: counted monsters may stand in the back rank only with at least one front-rank monster
+    for every front-rank hero. The state check, the plan check and P6's decision ask here."""
+    return front_monsters >= front_heroes
+
+
 def can_fly_now(c: Hero | Monster) -> bool:
     """R7: free air needs a flying speed and not prone, restrained, grappled or speed 0."""
     return c.fly > 0 and not held(c) and Condition.PRONE not in c.conditions
@@ -141,7 +147,7 @@ def _check_monster_back_rank(fight: Fight) -> list[Violation]:
                 )
             )
     counted = [m.name for m in monsters(fight) if m.rank is Rank.BACK and monster_needs_count(m)]
-    if counted and front_monsters < front_heroes:
+    if counted and not count_met(front_monsters, front_heroes):
         found.append(
             Violation(
                 "R6",
