@@ -197,6 +197,7 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
         exhaustion=d["exhaustion"],
         dashes=d["dashes"],
         escaped=d["escaped"],
+        reached_by=d["reached_by"],
         effects=tuple(d["effects"]),
         flags=frozenset(d["flags"]),
         resist=frozenset(d["resist"]),
@@ -672,6 +673,7 @@ SCALARS = (
     "exhaustion",
     "dashes",
     "escaped",
+    "reached_by",
 )
 
 

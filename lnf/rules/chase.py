@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from lnf.errors import Refused
 from lnf.model import Attack, AttackKind, Fight, Hero, Monster, Pool
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.reach_steps import far_reach, short
@@ -149,3 +150,39 @@ def free_pursuers(fight: Fight, escaper: Hero | Monster) -> list[str]:
     """C1: everyone free to give chase to `escaper` (heroes in file order, monsters in danger
     order); who of them does is the pursuers' choice (lnf's for monsters: all of them)."""
     return [c.name for c in fight.everyone if free_to_pursue(fight, c, escaper)]
+
+
+# --- what a combatant may do, refused with C's rules (`rules.legal` asks) -------------------
+
+
+def verify_still_here(c: Hero | Monster) -> None:
+    """C6: one who got away is out of the fight: no damage, no healing."""
+    if c.escaped:
+        raise Refused(f"{c.name} got away and is out of the fight", "C6")
+
+
+def verify_off_the_chase(fight: Fight, c: Hero | Monster) -> None:
+    """C1: the chase runs beside the grid; its members have no group and no rank there."""
+    if in_chase(fight, c.name):
+        raise Refused(f"{c.name} is in a chase, away from the groups", "C1")
+
+
+def verify_may_flee(fight: Fight, c: Hero | Monster) -> None:
+    """C1: a standing combatant may flee, once: not while it is in a chase already."""
+    if c.escaped:
+        raise Refused(f"{c.name} has got away already", "C6")
+    if not in_fight(c) or c.current_hp == 0:
+        raise Refused(f"{c.name} is not standing", "C1")
+    if in_chase(fight, c.name):
+        fleeing = any(p.escaper == c.name for p in fight.chase)
+        raise Refused(
+            f"{c.name} is {'fleeing' if fleeing else 'giving chase'} already: one chase at a time",
+            "C1",
+        )
+
+
+def verify_chase_reach(fight: Fight, caster: str, target: str, spell: Attack) -> None:
+    """C4: in a chase a spell reaches only across the caster's own escape points with the
+    target."""
+    if chase_mode(fight, caster, target, spell) is None:
+        raise Refused(f"{spell.name} does not reach {target} across the chase", "C4")

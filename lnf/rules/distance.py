@@ -7,6 +7,7 @@ share are `rules.reach_steps`. Chase never imports this module.
 
 from __future__ import annotations
 
+from lnf.errors import Refused, Violation
 from lnf.model import Attack, AttackKind, Fight, Hero, Monster, PhaseKind, Rank, Terrain
 from lnf.model.plan import Advantage, Mode, Order, Plan
 from lnf.rules.attacks import attack_roll, plan_targets, unseen
@@ -29,6 +30,20 @@ TERRAIN_DICE = {
     Terrain.JUNGLE: "2d6",
     Terrain.MOUNTAINS: "4d10",
 }
+
+
+def check_no_groups_apart(fight: Fight) -> list[Violation]:
+    """V3 as a check on a state: no mêlée groups before the sides meet."""
+    if fight.phase.kind.melee_possible or not fight.groups:
+        return []
+    return [
+        Violation(
+            "V3",
+            f"there are mêlée groups while the sides are apart ({fight.phase})",
+            tuple(n for g in fight.groups for n in g.members),
+            "no mêlée and no groups before the sides meet; set phase: melee",
+        )
+    ]
 
 
 def volley_rounds(total: int) -> int:
@@ -146,3 +161,20 @@ def roll_in_fight(
         helped=attacker.name in fight.turns.helped,
         far=far,
     )
+
+
+# --- refused with V's rules (`rules.legal` asks) --------------------------------------------
+
+
+def verify_sides_met(fight: Fight) -> None:
+    """V3: groups and ranks exist only once the sides meet."""
+    if not fight.phase.kind.melee_possible:
+        raise Refused("no groups and no ranks before the sides meet", "V3")
+
+
+def verify_volley_reach(fight: Fight, spell: Attack, target: str) -> None:
+    """V3: in a volley round a save spell reaches as an attack would, by the round's number."""
+    if volley_reach(spell, fight.phase.volley) is None:
+        raise Refused(
+            f"{spell.name} does not reach {target} in volley round {fight.phase.volley}", "V3"
+        )

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 from lnf.errors import Violation
 from lnf.model import Fight, Rank
+from lnf.model.plan import MoveKind, Order
+from lnf.rules.moves import final_spot
 from lnf.rules.roster import heroes, in_fight
 from lnf.rules.wording import and_list, plural
 from lnf.values import value
@@ -111,3 +113,52 @@ def _describe(us: list[Unit]) -> str:
 
 def _name(u: Unit) -> str:
     return u.label if u.heroes == (u.label,) else f"group {u.label}"
+
+
+@value
+class FinalUnit:
+    """K1 unit after the moves: its spot, h(u) and m(u) (K4 counting), and who joined it."""
+
+    spot: tuple[str, str]
+    front_heroes: int
+    monsters: int
+    joined_by: tuple[str, ...]
+
+
+def final_units(fight: Fight, orders: dict[str, Order]) -> list[FinalUnit]:
+    """K1 units with K4 counting (front rank and free air), after this round's moves."""
+    units = []
+    for spot, front_heroes in unit_spots(fight):
+        here = [o for o in orders.values() if final_spot(fight, o.monster, o.move) == spot]
+        counted = sum(1 for o in here if o.rank in (Rank.FRONT, Rank.FREE_AIR))
+        joined = tuple(o.monster for o in here if o.move.kind is MoveKind.JOIN)
+        units.append(FinalUnit(spot, front_heroes, counted, joined))
+    return units
+
+
+def check_joins(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
+    """K2, K3: no monster ends its move in a unit it joined if that unit then breaks K2."""
+    units = final_units(fight, orders)
+    broken = broken_tier([(u.front_heroes, u.monsters) for u in units])  # K2, decided once
+    if broken is None:
+        return []
+    t, over, under = broken
+    low = units[under[0]]
+    return [
+        Violation(
+            "K2",
+            f"{and_list(unit.joined_by)} may not join {_spot_name(unit.spot)}: it "
+            f"would hold {plural(unit.monsters, 'monster')} for "
+            f"{plural(unit.front_heroes, 'front-rank hero', 'front-rank heroes')}, "
+            f"more than {t} per hero, while {_spot_name(low.spot)} has "
+            f"{low.monsters} for {low.front_heroes}",
+            unit.joined_by,
+            "K3: a monster may not end its move in a unit that then breaks K2",
+        )
+        for unit in (units[i] for i in over)
+        if unit.joined_by  # K3: only monsters that join are bound; nobody is forced out
+    ]
+
+
+def _spot_name(spot: tuple[str, str]) -> str:
+    return f"group {spot[1]}" if spot[0] == "group" else spot[1]

@@ -6,7 +6,11 @@ group it forms with an unengaged hero ("hero", name), or None (unengaged).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from lnf.errors import Refused, Violation
 from lnf.model import Fight, Hero, Monster, Rank
+from lnf.model.events import Moved
 from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order, Plan
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, rows, speed_now
@@ -101,3 +105,53 @@ def rank_options(monster: Monster) -> list[Rank]:
         return [monster.rank]  # R8: no rank switch while restrained or grappled
     allowed = [Rank.FRONT, Rank.BACK] + ([Rank.FREE_AIR] if can_fly_now(monster) else [])
     return [monster.rank, *(r for r in allowed if r is not monster.rank)]
+
+
+def check_move(fight: Fight, monster: Monster, move: Move) -> list[Violation]:
+    """M1, M2, M4–M6 for the move a plan gives a monster (into a group or to a hero of the
+    fight: P1 is the plan check's)."""
+    name = monster.name
+    if move.kind is MoveKind.STAY:
+        return []
+    start = fight.group_of(name)
+    if move.kind is MoveKind.LEAVE and start is None:
+        return [Violation("M6", f"{name} is in no group and cannot leave one", (name,))]
+    if move.kind is MoveKind.JOIN:
+        if move.group is not None:
+            if start is not None and start.label == move.group:
+                return [Violation("M1", f"{name} is already in group {move.group}", (name,))]
+        elif move.hero is not None and (group := fight.group_of(move.hero)) is not None:
+            text = f"{move.hero} is in group {group.label}: join the group"
+            return [Violation("M5", text, (name, move.hero))]
+    speed = speed_now(monster)
+    if speed == 0:
+        return [Violation("M4", f"{name} cannot change group at speed 0 or while held", (name,))]
+    if move.kind is MoveKind.JOIN and start is not None and speed < FAST_SPEED:
+        return [
+            Violation(
+                "M2",
+                f"{name} is slow ({speed} ft): it cannot leave group {start.label} and join "
+                "another in one round",
+                (name,),
+            )
+        ]
+    return []
+
+
+# --- moves asked for, refused with M's rules (`rules.legal` asks) --------------------------
+
+
+def can_leave(fight: Fight, c: Hero | Monster) -> bool:
+    return fight.group_of(c.name) is not None and speed_now(c) > 0
+
+
+def verify_can_leave(fight: Fight, c: Hero | Monster) -> None:
+    """M4: leaving needs a group to leave and some speed."""
+    if not can_leave(fight, c):
+        raise Refused(f"{c.name} is in no group or cannot move", "M4")
+
+
+def verify_one_group_change(c: Hero | Monster, moves: Sequence[Moved]) -> None:
+    """M2: a slow combatant changes group once a round, into a group or out of one."""
+    if sum(1 for m in moves if m.changes_group) > 1 and not is_fast(c):
+        raise Refused(f"{c.name} is slow: one group change per round, into a group or out", "M2")

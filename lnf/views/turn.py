@@ -7,8 +7,8 @@ import shlex
 from pathlib import Path
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.rules.choices import MODE_WORDS, attack_modes, options
 from lnf.rules.hyrule import hyrule
+from lnf.rules.legal import MODE_WORDS, attack_modes, options
 from lnf.rules.roster import in_fight
 from lnf.rules.strike_order import up_next
 from lnf.rules.wording import and_list, or_list
