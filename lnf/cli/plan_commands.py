@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import click
@@ -13,27 +12,26 @@ from lnf.model import Fight
 from lnf.model.plan import Wish
 from lnf.rules.names import match_name, suggestion
 
-WISH = re.compile(r"^\s*(?P<monster>.+?)\s*->\s*(?P<hero>.+?)\s*$")
-
 
 def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str) -> list[Wish]:
     """`--fix "Wight->Felix"` and `--forbid "Skeleton 2->Doris"` as solver wishes."""
     wishes: list[Wish] = []
     problems = []
     for text in texts:
-        match = WISH.match(text)
-        if match is None:
-            problems.append(InputProblem(f"{text!r} is not MONSTER->HERO", option))
+        try:
+            monster_text, hero_text = Wish.split(text)
+        except ValueError as exc:
+            problems.append(InputProblem(str(exc), option))
             continue
-        monster = match_name(match["monster"], [m.name for m in fight.monsters])
-        hero = match_name(match["hero"], [h.name for h in fight.heroes])
+        monster = match_name(monster_text, [m.name for m in fight.monsters])
+        hero = match_name(hero_text, [h.name for h in fight.heroes])
         if monster is None:
-            near = suggestion(match["monster"], [m.name for m in fight.monsters])
-            said = f"{match['monster']!r} is not a monster of this fight"
+            near = suggestion(monster_text, [m.name for m in fight.monsters])
+            said = f"{monster_text!r} is not a monster of this fight"
             problems.append(InputProblem(said + (f"; {near}" if near else ""), option))
         elif hero is None:
-            near = suggestion(match["hero"], [h.name for h in fight.heroes])
-            said = f"{match['hero']!r} is not a hero of this fight"
+            near = suggestion(hero_text, [h.name for h in fight.heroes])
+            said = f"{hero_text!r} is not a hero of this fight"
             problems.append(InputProblem(said + (f"; {near}" if near else ""), option))
         else:
             wishes.append(Wish(monster, hero, fixed))

@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lnf.model import MonsterKind
 from lnf.odds.fights import Outcome
 from lnf.odds.tally import Difference, Report, Rounds, Share, Spread, difference
 from lnf.rules.wording import plural
 
 WHO = {
-    "lnf": "LNF's monsters (the joint plan)",
-    "greedy": "greedy monsters (first target)",
-    "both": "LNF's monsters and greedy ones on the same fights",
+    MonsterKind.LNF: "LNF's monsters (the joint plan)",
+    MonsterKind.GREEDY: "greedy monsters (first target)",
+    None: "LNF's monsters and greedy ones on the same fights",  # --compare: both kinds
 }
 BAR = 40  # characters for the longest bar of the text chart
 
@@ -36,7 +37,13 @@ def rounds_text(r: Rounds) -> str:
 
 
 def headline(
-    title: str, fights: int, seed: int, first: int, monsters: str, script: str, where: str = ""
+    title: str,
+    fights: int,
+    seed: int,
+    first: int,
+    monsters: MonsterKind | None,
+    script: str,
+    where: str = "",
 ) -> str:
     last = first + fights - 1
     heroes = (
