@@ -68,3 +68,17 @@ def test_lnf_rules_lists_the_rules_under_their_families() -> None:
     assert lines[heading + 1].strip().startswith("K1")
     entries = json.loads(run("rules", "M6", "--json")[1])
     assert entries[0]["family"] == RuleFamily.MOVEMENT == "M"
+
+
+def test_m5_a_spot_is_a_place_in_a_group_with_the_move_that_goes_there() -> None:
+    from lnf.rules.moves import Place, final_spot, hero_spot
+    from tests.builders import fight, hero, monster
+
+    f = fight([hero("Felix"), hero("Doris")], [monster("Wight")], {"A": ["Felix", "Wight"]})
+    assert hero_spot(f, f.hero("Felix")) == Place(group="A")
+    assert hero_spot(f, f.hero("Doris")) == Place(hero="Doris")  # a new group around her
+    for place in (Place(group="A"), Place(hero="Doris")):
+        assert final_spot(f, "Wight", place.move) == place  # M5: the move that goes there
+        assert eval(repr(place)) == place
+    assert str(Place(group="A")) == "group A" and str(Place(hero="Doris")) == "Doris"
+    assert final_spot(f, "Wight", LEAVE) is None  # unengaged

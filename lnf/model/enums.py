@@ -249,10 +249,15 @@ class HouseRule(StrEnum):
 class Variant(StrEnum):
     """Rule variants of core-d20.md, each a switch that is off by default."""
 
-    ACL = "acl"  # V-ACL: AC-less defence
-    HYR = "hyrule"  # V-HYR: Legends of Hyrule
-    ENC = "encounter"  # V-ENC: encounter mode
+    AC_LESS = "acl"  # V-ACL: AC-less defence
+    HYRULE = "hyrule"  # V-HYR: Legends of Hyrule
+    ENCOUNTER = "encounter"  # V-ENC: encounter mode
     D20 = "d20"  # V-D20: favor and d4
+    # The short spellings, as aliases of the same members, for code written before the names
+    # were spelled out; new code uses the names above.
+    ACL = "acl"
+    HYR = "hyrule"
+    ENC = "encounter"
 
 
 class MonsterKind(StrEnum):

@@ -10,7 +10,7 @@ from lnf.errors import Violation
 from lnf.model import Attack, BackReason, Condition, Fight, Flag, Hero, HouseRule, Monster, Rank
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import wounded_eye
-from lnf.rules.moves import Spot, hero_spot
+from lnf.rules.moves import Place, Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import downed, heroes
 from lnf.rules.target_order import target_order
@@ -108,7 +108,7 @@ class Need:
     @property
     def at(self) -> Spot:
         """The spot the attacker must end at (None: unengaged); for a need that has one."""
-        return self.spot if isinstance(self.spot, tuple) else None
+        return self.spot if isinstance(self.spot, Place) else None
 
     def met_by(self, spots: set[Spot], ranks: list[Rank]) -> tuple[Rank, ...]:
         """The ranks in which a monster that can end at `spots` in `ranks` meets this need

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from lnf.errors import Violation
 from lnf.model import Fight, Rank
 from lnf.model.plan import MoveKind, Order
-from lnf.rules.moves import final_spot
+from lnf.rules.moves import Place, final_spot
 from lnf.rules.roster import heroes, in_fight
 from lnf.rules.wording import and_list, plural
 from lnf.values import value
@@ -50,17 +50,17 @@ def units(fight: Fight) -> tuple[Unit, ...]:
     return tuple(found)
 
 
-def unit_spots(fight: Fight) -> list[tuple[tuple[str, str], int]]:
+def unit_spots(fight: Fight) -> list[tuple[Place, int]]:
     """K1 units as the spots monsters can stand at, with h(u): each group holding a front-rank
-    hero ("group", label), then each lone front-rank hero ("hero", name)."""
+    hero (its group), then each lone front-rank hero (its new group)."""
     out = []
     for group in fight.groups:
         h = sum(1 for x in fight.heroes_in(group) if in_fight(x) and x.rank is Rank.FRONT)
         if h:
-            out.append((("group", group.label), h))
+            out.append((Place(group=group.label), h))
     for hero in heroes(fight):
         if fight.group_of(hero.name) is None and hero.rank is Rank.FRONT:
-            out.append((("hero", hero.name), 1))
+            out.append((Place(hero=hero.name), 1))
     return out
 
 
@@ -119,7 +119,7 @@ def _name(u: Unit) -> str:
 class FinalUnit:
     """K1 unit after the moves: its spot, h(u) and m(u) (K4 counting), and who joined it."""
 
-    spot: tuple[str, str]
+    spot: Place
     front_heroes: int
     monsters: int
     joined_by: tuple[str, ...]
@@ -147,10 +147,10 @@ def check_joins(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
     return [
         Violation(
             "K2",
-            f"{and_list(unit.joined_by)} may not join {_spot_name(unit.spot)}: it "
+            f"{and_list(unit.joined_by)} may not join {unit.spot}: it "
             f"would hold {plural(unit.monsters, 'monster')} for "
             f"{plural(unit.front_heroes, 'front-rank hero', 'front-rank heroes')}, "
-            f"more than {t} per hero, while {_spot_name(low.spot)} has "
+            f"more than {t} per hero, while {low.spot} has "
             f"{low.monsters} for {low.front_heroes}",
             unit.joined_by,
             "K3: a monster may not end its move in a unit that then breaks K2",
@@ -158,7 +158,3 @@ def check_joins(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
         for unit in (units[i] for i in over)
         if unit.joined_by  # K3: only monsters that join are bound; nobody is forced out
     ]
-
-
-def _spot_name(spot: tuple[str, str]) -> str:
-    return f"group {spot[1]}" if spot[0] == "group" else spot[1]

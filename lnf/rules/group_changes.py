@@ -86,4 +86,4 @@ def order_step(fight: Fight, order: Order) -> Moved | None:
         return Moved(order.monster, rank=rank)
     if spot is None:
         return Moved(order.monster, rank=rank, leave=True)
-    return Moved(order.monster, rank=rank, join=spot[1])
+    return Moved(order.monster, rank=rank, join=spot.joined)

@@ -272,7 +272,7 @@ def options(fight: Fight, hero: Hero) -> list[str]:
             "grapple MONSTER",
             "shove MONSTER",
         ]
-    if Variant.HYR in fight.variants:  # V-HYR2
+    if Variant.HYRULE in fight.variants:  # V-HYR2
         out.append("target strike: attack … target (2 stamina or disadvantage)")
     out += [
         "heal ALLY DICE",

@@ -1,7 +1,7 @@
 """Movement between groups (M1–M6) and rank switching (R7, R8) for the monsters' plan.
 
-A *spot* is where a combatant stands after moving: an existing group ("group", label), the new
-group it forms with an unengaged hero ("hero", name), or None (unengaged).
+A *spot* is where a combatant stands after moving: a `Place` — an existing group (its label)
+or the new group it forms with an unengaged hero (the hero's name) — or None (unengaged).
 """
 
 from __future__ import annotations
@@ -15,8 +15,34 @@ from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order, Plan
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, rows, speed_now
 from lnf.rules.surprise import held_back
+from lnf.values import value
 
-Spot = tuple[str, str] | None
+
+@value(order=True)
+class Place:
+    """A place in a group after the moves (M5): in an existing group, or in the new group of an
+    unengaged hero and those who join it."""
+
+    group: str | None = None  # the label of an existing group…
+    hero: str | None = None  # …or the unengaged hero a new group forms around
+
+    def __str__(self) -> str:
+        return f"group {self.group}" if self.group is not None else str(self.hero)
+
+    @property
+    def joined(self) -> str:
+        """What a move into it names: the group's label, or the hero."""
+        return self.group if self.group is not None else str(self.hero)
+
+    @property
+    def move(self) -> Move:
+        """The move that goes there (M5)."""
+        if self.group is not None:
+            return Move(MoveKind.JOIN, group=self.group)
+        return Move(MoveKind.JOIN, hero=self.hero)
+
+
+Spot = Place | None  # None: unengaged
 
 FAST_SPEED = 25  # M3: 25 ft or more is fast; 1–24 ft is slow (M2)
 
@@ -45,13 +71,13 @@ def is_fast(c: Hero | Monster) -> bool:
 
 def start_spot(fight: Fight, name: str) -> Spot:
     group = fight.group_of(name)
-    return ("group", group.label) if group is not None else None
+    return Place(group=group.label) if group is not None else None
 
 
-def hero_spot(fight: Fight, hero: Hero) -> tuple[str, str]:
+def hero_spot(fight: Fight, hero: Hero) -> Place:
     """Where a monster must stand to be in a group with `hero` (M5)."""
     spot = start_spot(fight, hero.name)
-    return spot if spot is not None else ("hero", hero.name)
+    return spot if spot is not None else Place(hero=hero.name)
 
 
 def final_spot(fight: Fight, monster: str, move: Move) -> Spot:
@@ -60,9 +86,9 @@ def final_spot(fight: Fight, monster: str, move: Move) -> Spot:
     if move.kind is MoveKind.LEAVE:
         return None
     if move.group is not None:
-        return ("group", move.group)
+        return Place(group=move.group)
     assert move.hero is not None
-    return ("hero", move.hero)
+    return Place(hero=move.hero)
 
 
 def leaves_group(fight: Fight, monster: str, move: Move) -> bool:
