@@ -109,20 +109,24 @@ def after_move(fight: Fight, c: Hero | Monster, step: Moved) -> Hero | Monster:
 
 
 def check_reached_by(fight: Fight) -> list[Violation]:
-    """M6 as a check on a state: `reached-by` names an enemy in the fight."""
+    """M6 as a check on a state: `reached_by` names an enemy in the fight."""
     found = []
     for c in fight.everyone:
         if c.reached_by is None:
             continue
         foe = fight.combatant(c.reached_by) if c.reached_by in fight else None
-        if foe is None or foe.side is c.side:
-            found.append(
-                Violation(
-                    "M6",
-                    f"{c.name} was last hit with reach by {c.reached_by}, who is no enemy of "
-                    f"{c.name}'s in this fight",
-                    (c.name,),
-                    "reached_by names the enemy that last hit it with a reach attack (A2)",
-                )
+        if foe is None:
+            said = f"{c.name} was last hit with reach by {c.reached_by}, who is not in this fight"
+        elif foe.side is c.side:
+            said = f"{c.name} was last hit with reach by {foe.name}, who is on its own side"
+        else:
+            continue
+        found.append(
+            Violation(
+                "M6",
+                said,
+                (c.name,),
+                "reached_by names the enemy that last hit it with a reach attack (A2)",
             )
+        )
     return found
