@@ -70,10 +70,10 @@ def built(path: Path) -> Iterator[tuple[str, str, int]]:
                 yield kind, one.strip(), node.lineno
 
 
-def misplaced() -> list[str]:
+def misplaced(root: Path = LNF) -> list[str]:
     found = []
-    for path in sorted(LNF.rglob("*.py")):
-        module = path.relative_to(LNF).as_posix()
+    for path in sorted(root.rglob("*.py")):
+        module = path.relative_to(root).as_posix()
         for kind, rule, line in built(path):
             if kind == "Refused" and module.startswith(WORDS_AND_TABLE):
                 continue
@@ -89,10 +89,19 @@ def test_every_violation_is_built_in_its_familys_module() -> None:
 
 
 def test_the_scan_finds_a_violation_built_in_the_wrong_module(tmp_path: Path) -> None:
-    stray = tmp_path / "stray.py"
-    stray.write_text('Violation("K2", "too many")\nRefused("no", rule="C3")\nViolation(r, "x")\n')
-    assert list(built(stray)) == [("Violation", "K2", 1), ("Refused", "C3", 2)]
-    assert "rules/plan_check.py" not in HOMES[RuleFamily.of("K2")]
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "plan_check.py").write_text(
+        'Violation("P1", "fine here")\nViolation("K2", "too many")\nViolation(rule, "x")\n'
+    )
+    (tmp_path / "rules" / "attacks.py").write_text('Violation("R3", "an exception")\n')
+    (tmp_path / "rules" / "legal.py").write_text('Refused("no", rule="C3")\n')
+    (tmp_path / "cli").mkdir()
+    (tmp_path / "cli" / "x.py").write_text('Refused("no turn", rule="S1")\nViolation("M6", "x")\n')
+    assert misplaced(tmp_path) == [
+        "lnf/cli/x.py:2: Violation of M6 (Movement between groups)",
+        "lnf/rules/legal.py:1: Refused of C3 (Chases)",
+        "lnf/rules/plan_check.py:2: Violation of K2 (Gang-up limits)",
+    ]
 
 
 def test_every_home_exists_and_every_family_is_mapped() -> None:
