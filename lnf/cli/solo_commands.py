@@ -75,7 +75,10 @@ class PromptHeroes:
                     click.echo(f"  Not allowed: {exc.describe()}")
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        asked = f"{foe.name} leaves {hero.name}'s group: opportunity attack (M6)? [Y/n] "
+        together = fight.group_of(foe.name) is not None
+        together = together and fight.group_of(foe.name) == fight.group_of(hero.name)
+        going = f"leaves {hero.name}'s group" if together else f"moves away from {hero.name}"
+        asked = f"{foe.name} {going}: opportunity attack (M6)? [Y/n] "
         return _yes(asked, default=True)
 
     def dashes(self, fight: Fight, hero: Hero) -> int:

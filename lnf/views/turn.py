@@ -73,14 +73,18 @@ def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path, acted: bool) -> 
     ]
 
 
-def reaction_lines(foe: Monster, heroes: tuple[Hero, ...], fight_file: Path) -> list[str]:
-    """M6: a monster's order takes it out of a group; the heroes there may strike first."""
+def reaction_lines(
+    foe: Monster, heroes: tuple[Hero, ...], fight_file: Path, engaged: bool = True
+) -> list[str]:
+    """M6: a monster's order takes it out of a group (or, `engaged` False, away from a hero
+    that last hit it with reach); the heroes it moves away from may strike first."""
     f = shlex.quote(str(fight_file))
     names = and_list(h.name for h in heroes)
     may = "may" if len(heroes) == 1 else "may each"
     first = shlex.quote(heroes[0].name)
+    going = "leave its group" if engaged else "move away"
     return [
-        f"{foe.name} is about to leave its group (its plan): {names} {may} take an opportunity "
+        f"{foe.name} is about to {going} (its plan): {names} {may} take an opportunity "
         "attack as it goes (M6).",
         f"  Say so: lnf react {f} {first} (lnf rolls it as {foe.name} leaves) or lnf react {f} "
         f"{first} --pass; then lnf next {f}.",
