@@ -7,6 +7,7 @@ or the new group it forms with an unengaged hero (the hero's name) — or None (
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from lnf.errors import Refused, Violation
 from lnf.model import Fight, Hero, Monster, Rank
@@ -15,13 +16,12 @@ from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order, Plan
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, rows, speed_now
 from lnf.rules.surprise import held_back
-from lnf.values import value
 
 
-@value(order=True)
-class Place:
+class Place(NamedTuple):
     """A place in a group after the moves (M5): in an existing group, or in the new group of an
-    unengaged hero and those who join it."""
+    unengaged hero and those who join it. A named tuple: the solver and the plan check compare
+    and hash spots in their inner loops."""
 
     group: str | None = None  # the label of an existing group…
     hero: str | None = None  # …or the unengaged hero a new group forms around
