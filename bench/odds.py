@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from lnf.formats.fight_file import load_fight
+from lnf.model import MonsterKind
 from lnf.odds.fights import play_fights, solved_plan
 from lnf.odds.greedy import greedy_plan
 from lnf.odds.plan_cache import PlanCache
@@ -25,10 +26,14 @@ EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.
 X1 = Path(__file__).resolve().parent.parent / "examples" / "wight-and-skeletons.yaml"
 
 
-def timed(path: Path, fights: int, monsters: str, jobs: int) -> tuple[float, float]:
+def timed(path: Path, fights: int, monsters: MonsterKind, jobs: int) -> tuple[float, float]:
     """Fights per second, and the share of plans the cache answered (one process only)."""
     start = load_fight(path)
-    cache = PlanCache(greedy_plan if monsters == "greedy" else solved_plan) if jobs == 1 else None
+    cache = (
+        PlanCache(greedy_plan if monsters is MonsterKind.GREEDY else solved_plan)
+        if jobs == 1
+        else None
+    )
     began = time.perf_counter()
     done = list(play_fights(start, range(fights), 1, monsters=monsters, jobs=jobs, planner=cache))
     rate = len(done) / (time.perf_counter() - began)
@@ -45,9 +50,9 @@ def main() -> None:
     head = ("example", "LNF 1 job", "LNF 2 jobs", "greedy", "LNF/greedy", "cache hits")
     print(f"{head[0]:28} {head[1]:>10} {head[2]:>11} {head[3]:>8} {head[4]:>11} {head[5]:>11}")
     for path in EXAMPLES:
-        lnf1, hits = timed(path, args.fights, "lnf", 1)
-        lnf2, _ = timed(path, args.fights, "lnf", 2)
-        greedy, _ = timed(path, args.fights, "greedy", 1)
+        lnf1, hits = timed(path, args.fights, MonsterKind.LNF, 1)
+        lnf2, _ = timed(path, args.fights, MonsterKind.LNF, 2)
+        greedy, _ = timed(path, args.fights, MonsterKind.GREEDY, 1)
         print(
             f"{path.stem:28} {lnf1:>8.0f}/s {lnf2:>9.0f}/s {greedy:>6.0f}/s "
             f"{greedy / lnf1:>10.2f}× {100 * hits:>10.0f}%"

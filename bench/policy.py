@@ -21,8 +21,8 @@ from lnf.model.events import Acted, Attacked, Healed, SpellCast, Turn
 from lnf.model.plan import Mode
 from lnf.rules.attacks import has_melee
 from lnf.rules.chase import in_chase
-from lnf.rules.choices import attack_options, join_targets, verify_join
 from lnf.rules.group_changes import moved
+from lnf.rules.legal import attack_options, join_targets, verify_join
 from lnf.session import fight_alone, solver_planner
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))

@@ -191,7 +191,7 @@ def test_replay_gives_the_same_wounds_and_surge_dice() -> None:
     again = replay(f, table.events)
     assert again == table.fight
     assert f.monster("Ogre").size == Size.LARGE
-    assert Variant.ACL in f.variants
+    assert Variant.AC_LESS in f.variants
 
 
 def test_v_acl6_tenacity_lasts_until_the_next_turn() -> None:

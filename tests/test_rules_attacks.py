@@ -1,6 +1,6 @@
 """Who can attack whom (A1–A3, with R2, R3, R5, R7) and the attack roll's advantage (core-d20
 D4), on small hand-built fights: the monsters' side (`lnf.rules.attacks.mode_needs`,
-`weapon_for`, `routine`, `roll_for`), a hero's (`lnf.rules.choices.attack_modes`) and the roll
+`weapon_for`, `routine`, `roll_for`), a hero's (`lnf.rules.legal.attack_modes`) and the roll
 of an attack made now, on the grid, in a volley round or across a chase (`lnf.rules.distance`).
 
 A1 normal mêlée: same group, both front rank (or both free air). A2 reach: an unengaged
@@ -41,8 +41,9 @@ from lnf.rules.attacks import (
     routine,
     weapon_for,
 )
-from lnf.rules.choices import attack_modes, verify_attack
 from lnf.rules.distance import roll_in_fight
+from lnf.rules.legal import attack_modes, verify_attack
+from lnf.rules.moves import Place
 from tests.builders import BACK, BOW, FREE_AIR, FRONT, SWORD, fight, hero, monster
 
 PIKE = Attack(name="Pike", damage=parse("1d10 piercing"), reach=10)
@@ -67,8 +68,8 @@ def guarded(name: str, **kw: Any) -> Hero:
 def test_a1_melee_means_ending_in_the_heros_group_in_the_front_rank() -> None:
     f = fight([hero("Ann"), hero("Cy")], [monster("Orc")], {"A": ["Ann", "Orc"]})
     orc = f.monster("Orc")
-    assert mode_needs(f, orc, f.hero("Ann"), Mode.MELEE) == Need(("group", "A"), (FRONT,))
-    assert mode_needs(f, orc, f.hero("Cy"), Mode.MELEE) == Need(("hero", "Cy"), (FRONT,))
+    assert mode_needs(f, orc, f.hero("Ann"), Mode.MELEE) == Need(Place(group="A"), (FRONT,))
+    assert mode_needs(f, orc, f.hero("Cy"), Mode.MELEE) == Need(Place(hero="Cy"), (FRONT,))
 
 
 def test_a1_r3_no_normal_melee_against_the_back_rank() -> None:
@@ -84,7 +85,7 @@ def test_r5_swarms_and_the_incorporeal_meet_a_guarded_hero_as_if_in_front() -> N
         rats = monster("Rats", flags=frozenset({flag}))
         f = fight([hero("Ann"), hero("Bo"), wren], [rats])
         need = mode_needs(f, rats, f.hero("Wren"), Mode.MELEE)
-        assert need == Need(("hero", "Wren"), (FRONT,))
+        assert need == Need(Place(hero="Wren"), (FRONT,))
     levitating = hero("Wren", "wizard", rank=BACK, why=BackReason.LEVITATING)
     rats = monster("Rats", flags=frozenset({Flag.SWARM}))
     f = fight([hero("Ann"), levitating], [rats])
@@ -95,7 +96,10 @@ def test_a1_r7_melee_with_a_hero_in_free_air_needs_free_air() -> None:
     wing = hero("Wing", fly=30, rank=FREE_AIR)
     f = fight([wing], [monster("Orc"), monster("Bat", fly=40)])
     assert mode_needs(f, f.monster("Orc"), wing, Mode.MELEE) is None
-    assert mode_needs(f, f.monster("Bat"), wing, Mode.MELEE) == Need(("hero", "Wing"), (FREE_AIR,))
+    bat = f.monster("Bat")
+    assert mode_needs(f, bat, wing, Mode.MELEE) == Need(Place(hero="Wing"), (FREE_AIR,))
+        Place(hero="Wing"), (FREE_AIR,)
+    )
 
 
 def test_a1_a_monster_without_a_melee_attack_makes_none() -> None:

@@ -1,5 +1,5 @@
 """Movement between groups (M1–M6) on small hand-built fights: the monsters' moves
-(`lnf.rules.moves`), a combatant's own choices (`lnf.rules.choices`), what a move does to the
+(`lnf.rules.moves`), a combatant's own choices (`lnf.rules.legal`), what a move does to the
 grid (`lnf.rules.group_changes`) and who may make an opportunity attack (`lnf.rules.reactions`).
 
 M1 changing group needs movement, a rank switch does not; M2 slow (1–24 ft): into one group
@@ -17,7 +17,8 @@ from lnf.errors import Refused
 from lnf.model import Condition, Fight, Phase, PhaseKind, Side, Turns
 from lnf.model.events import Moved
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
-from lnf.rules.choices import (
+from lnf.rules.group_changes import moved
+from lnf.rules.legal import (
     can_leave,
     join_targets,
     rank_choices,
@@ -25,9 +26,9 @@ from lnf.rules.choices import (
     verify_join,
     verify_leave,
 )
-from lnf.rules.group_changes import moved
 from lnf.rules.moves import (
     FAST_SPEED,
+    Place,
     can_act,
     destinations,
     final_spot,
@@ -192,7 +193,7 @@ def test_m5_joining_an_unengaged_enemy_makes_a_new_group_of_the_two() -> None:
     group = after.group_of("Cy")
     assert group is not None and set(group.members) == {"Cy", "Gob"}
     assert after.group_of("Bo") is None  # group B lost its only monster: gone (G5)
-    assert final_spot(f, "Gob", JOIN_CY) == ("hero", "Cy") == hero_spot(f, f.hero("Cy"))
+    assert final_spot(f, "Gob", JOIN_CY) == Place(hero="Cy") == hero_spot(f, f.hero("Cy"))
     f = fight([hero("Ann"), hero("Eve")], [monster("Orc"), monster("Gob")], {"A": ["Ann", "Orc"]})
     after = moved(f, Moved("Gob", join="Eve"))
     eve = after.group_of("Eve")

@@ -62,7 +62,7 @@ def test_v_hyr1_a_tie_rolls_again() -> None:
     f = fight([hero("Ann"), hero("Bo")], [monster("Orc")])
     # First try: Ann 10, Bo 12 (median 11) against Orc 11: a tie. Then 15, 15 against 3.
     event = roll_initiative(
-        replace(f, variants=frozenset({Variant.HYR})), Faces([10, 12, 11, 15, 15, 3])
+        replace(f, variants=frozenset({Variant.HYRULE})), Faces([10, 12, 11, 15, 15, 3])
     )
     assert len(event.tries) == 2 and event.first is Side.HEROES
 
@@ -70,7 +70,7 @@ def test_v_hyr1_a_tie_rolls_again() -> None:
 def test_v_hyr1_initiative_settles_s3_where_who_started_would() -> None:
     f = fight([hero("Ann")], [monster("Orc")], started=Side.MONSTERS)
     assert strike_order(f) == ["Ann", "Orc"]  # G7: the side that did not start
-    hyr = replace(f, variants=frozenset({Variant.HYR}), first=Side.MONSTERS)
+    hyr = replace(f, variants=frozenset({Variant.HYRULE}), first=Side.MONSTERS)
     assert strike_order(hyr) == ["Orc", "Ann"]
 
 
@@ -78,7 +78,7 @@ def test_v_hyr2_a_target_strike_maximises_1d8_to_8() -> None:
     f = fight(
         [hero("Link", attacks=(LONGSWORD,))], [monster("Moblin", ac=12)], {"A": ["Link", "Moblin"]}
     )
-    f = replace(f, variants=frozenset({Variant.HYR}))
+    f = replace(f, variants=frozenset({Variant.HYRULE}))
     hit = roll_attack(
         f, f.hero("Link"), f.monster("Moblin"), LONGSWORD, Mode.MELEE, Faces([15]), strike="stamina"
     )
@@ -89,7 +89,7 @@ def test_v_hyr2_critical_and_extra_dice_count_their_maximum_too() -> None:
     f = fight(
         [hero("Link", attacks=(LONGSWORD,))], [monster("Moblin", ac=12)], {"A": ["Link", "Moblin"]}
     )
-    f = replace(f, variants=frozenset({Variant.HYR}))
+    f = replace(f, variants=frozenset({Variant.HYRULE}))
     crit = roll_attack(
         f,
         f.hero("Link"),
@@ -116,7 +116,7 @@ def test_v_hyr3_scimitar_and_handaxe_deal_2d6_plus_the_modifier() -> None:
     second = off_hand(saria, SCIMITAR)
     assert second is HANDAXE and str(dice_only(second.damage)) == "1d6 slashing"
     f = fight([saria], [monster("Bokoblin", ac=10)], {"A": ["Saria", "Bokoblin"]})
-    f = replace(f, variants=frozenset({Variant.HYR}))
+    f = replace(f, variants=frozenset({Variant.HYRULE}))
     hit = roll_attack(f, saria, f.monster("Bokoblin"), SCIMITAR, Mode.MELEE, Faces([15, 2, 4]))
     assert hit.off_hand == "Handaxe" and sum(n for _, n in hit.damage) == 2 + 4 + 3
     assert off_hand(hero("Link", attacks=(LONGSWORD, HANDAXE)), LONGSWORD) is None

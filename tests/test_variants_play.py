@@ -67,7 +67,7 @@ def test_v_enc1_the_surprise_round_comes_first_with_only_those_named() -> None:
     f = fight(
         [hero("Ann", hp=40)],
         [monster("Orc", attacks=(SWORD,)), monster("Imp", attacks=(SWORD,))],
-        variants=frozenset({Variant.ENC}),
+        variants=frozenset({Variant.ENCOUNTER}),
         surprise_round=(("Orc", 3),),
     )
     table = play(f, rounds=2)
@@ -87,7 +87,7 @@ def test_v_enc2_a_unit_shares_the_place_of_its_earliest_member() -> None:
     )
     plain = strike_order(f)
     assert plain.index("Wolf") < plain.index("Orc")  # S2: right to left
-    units = replace(f, variants=frozenset({Variant.ENC}), units=(("Orc", "Wolf"),))
+    units = replace(f, variants=frozenset({Variant.ENCOUNTER}), units=(("Orc", "Wolf"),))
     order = strike_order(units)
     assert order.index("Orc") == order.index("Wolf") + 1  # together, at the wolf's place
 
@@ -95,7 +95,7 @@ def test_v_enc2_a_unit_shares_the_place_of_its_earliest_member() -> None:
 def test_v_enc3_ties_go_to_the_foe() -> None:
     f = fight([hero("Ann")], [monster("Orc")], started=Side.MONSTERS)
     assert strike_order(f) == ["Ann", "Orc"]
-    assert strike_order(replace(f, variants=frozenset({Variant.ENC}))) == ["Orc", "Ann"]
+    assert strike_order(replace(f, variants=frozenset({Variant.ENCOUNTER}))) == ["Orc", "Ann"]
 
 
 def test_the_new_events_go_through_the_log_unchanged() -> None:

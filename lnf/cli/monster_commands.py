@@ -11,6 +11,7 @@ import click
 
 from lnf.cli.options import echo_json, json_option, terminal_width
 from lnf.cli.terminal import escaped
+from lnf.dice.abilities import ability_modifier
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.bestiary import ATTRIBUTION
 from lnf.formats.short_forms import rider_of_doc
@@ -98,7 +99,9 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
     )
     scores = b.get("abilities", {})
     if scores:
-        out.append("  ".join(f"{k.upper()} {v} ({(v - 10) // 2:+d})" for k, v in scores.items()))
+        out.append(
+            "  ".join(f"{k.upper()} {v} ({ability_modifier(v):+d})" for k, v in scores.items())
+        )
     saves = ", ".join(f"{k} {v:+d}" for k, v in b.get("saves", {}).items())
     out += wrap(
         f"Saves {saves or 'none'} · passive Perception {b.get('perception', 10)} · "

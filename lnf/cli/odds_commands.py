@@ -16,8 +16,8 @@ from lnf.engine.round_start import verify_playable
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.files import read_text
 from lnf.heroes.script import Script
-from lnf.model import Fight
-from lnf.odds.fights import MONSTERS, Outcome, play_fights
+from lnf.model import Fight, MonsterKind
+from lnf.odds.fights import Outcome, play_fights
 from lnf.odds.tally import Report, tally
 from lnf.views.odds_text import (
     chart_lines,
@@ -30,7 +30,7 @@ from lnf.views.odds_text import (
     report_lines,
 )
 
-LABELS = {"lnf": "LNF monsters", "greedy": "greedy monsters"}
+LABELS = {MonsterKind.LNF: "LNF monsters", MonsterKind.GREEDY: "greedy monsters"}
 
 
 @click.command()
@@ -71,8 +71,8 @@ LABELS = {"lnf": "LNF monsters", "greedy": "greedy monsters"}
 )
 @click.option(
     "--monsters",
-    type=click.Choice(MONSTERS),
-    default="lnf",
+    type=click.Choice([k.value for k in MonsterKind]),
+    default=MonsterKind.LNF.value,
     show_default=True,
     help="lnf: the joint plan (P3, P4); greedy: each monster its first legal target.",
 )
@@ -123,8 +123,8 @@ def odds(
     title = start.title or fight_file.stem
     heroes = [h.name for h in start.heroes]
     script = session.script(script_file) if script_file is not None else None
-    kinds = list(MONSTERS) if compare else [monsters]
-    runs: dict[str, list[Outcome]] = {}
+    kinds = list(MonsterKind) if compare else [MonsterKind(monsters)]
+    runs: dict[MonsterKind, list[Outcome]] = {}
     stopped = False
     if merge_files:
         runs, seed, first, fights = _merged(merge_files, kinds)
@@ -188,7 +188,7 @@ def _play(
     start: Fight,
     numbers: range,
     seed: int,
-    kind: str,
+    kind: MonsterKind,
     script: Script | None,
     jobs: int,
     quiet: bool,
@@ -221,7 +221,7 @@ def _say(
     first: int,
     played: int,
     script_file: Path | None,
-    reports: dict[str, Report],
+    reports: dict[MonsterKind, Report],
     compare: bool,
     markdown: bool,
     plot_file: Path | None,
@@ -231,12 +231,12 @@ def _say(
 ) -> None:
     script = str(script_file) if script_file else ""
     kind = next(iter(reports))
-    head = headline(title, played, seed, first, "both" if compare else kind, script, where)
+    head = headline(title, played, seed, first, None if compare else kind, script, where)
     lines = [f"## {head}" if markdown else head, ""]
     if stopped:
         lines.insert(1, f"(stopped after {played} of {asked} fights)")
     if compare:
-        a, b = reports["lnf"], reports["greedy"]
+        a, b = reports[MonsterKind.LNF], reports[MonsterKind.GREEDY]
         lines += compare_lines(a, b, markdown=markdown)
     else:
         lines += report_lines(reports[kind], markdown=markdown)
@@ -252,8 +252,8 @@ def _json(
     first: int,
     fights: int,
     script_file: Path | None,
-    runs: dict[str, list[Outcome]],
-    reports: dict[str, Report],
+    runs: dict[MonsterKind, list[Outcome]],
+    reports: dict[MonsterKind, Report],
     compare: bool,
     stopped: bool,
 ) -> dict[str, Any]:
@@ -273,21 +273,24 @@ def _json(
         },
     }
     if compare and len(reports) == 2:
-        out["difference"] = difference_data(reports["lnf"], reports["greedy"])
+        out["difference"] = difference_data(reports[MonsterKind.LNF], reports[MonsterKind.GREEDY])
     return out
 
 
 def _merged(
-    files: tuple[Path, ...], kinds: list[str]
-) -> tuple[dict[str, list[Outcome]], int, int, int]:
+    files: tuple[Path, ...], kinds: list[MonsterKind]
+) -> tuple[dict[MonsterKind, list[Outcome]], int, int, int]:
     """`--merge`: the fights of several --json runs of one master seed, each number once."""
-    runs: dict[str, dict[int, Outcome]] = {}
+    runs: dict[MonsterKind, dict[int, Outcome]] = {}
     seeds = set()
     for path in files:
         try:
             data = json.loads(read_text(path))
             seeds.add(data["seed"])
-            for kind, run in data["runs"].items():
+            for name, run in data["runs"].items():
+                if name not in set(MonsterKind):
+                    raise ValueError(f"runs of {name!r} monsters: they are lnf or greedy")
+                kind = MonsterKind(name)
                 for item in run["outcomes"]:
                     o = outcome_from(item)
                     if o.number in runs.setdefault(kind, {}):

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import click
 
 from lnf.cli.options import current_fight, fight_argument, json_option, terminal_style
 from lnf.errors import InputError, InputProblem
-from lnf.model import Fight, PhaseKind
+from lnf.model import Fight
 from lnf.model.plan import Wish
 from lnf.rules.names import match_name, suggestion
-
-WISH = re.compile(r"^\s*(?P<monster>.+?)\s*->\s*(?P<hero>.+?)\s*$")
 
 
 def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str) -> list[Wish]:
@@ -21,19 +18,20 @@ def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str)
     wishes: list[Wish] = []
     problems = []
     for text in texts:
-        match = WISH.match(text)
-        if match is None:
-            problems.append(InputProblem(f"{text!r} is not MONSTER->HERO", option))
+        try:
+            monster_text, hero_text = Wish.split(text)
+        except ValueError as exc:
+            problems.append(InputProblem(str(exc), option))
             continue
-        monster = match_name(match["monster"], [m.name for m in fight.monsters])
-        hero = match_name(match["hero"], [h.name for h in fight.heroes])
+        monster = match_name(monster_text, [m.name for m in fight.monsters])
+        hero = match_name(hero_text, [h.name for h in fight.heroes])
         if monster is None:
-            near = suggestion(match["monster"], [m.name for m in fight.monsters])
-            said = f"{match['monster']!r} is not a monster of this fight"
+            near = suggestion(monster_text, [m.name for m in fight.monsters])
+            said = f"{monster_text!r} is not a monster of this fight"
             problems.append(InputProblem(said + (f"; {near}" if near else ""), option))
         elif hero is None:
-            near = suggestion(match["hero"], [h.name for h in fight.heroes])
-            said = f"{match['hero']!r} is not a hero of this fight"
+            near = suggestion(hero_text, [h.name for h in fight.heroes])
+            said = f"{hero_text!r} is not a hero of this fight"
             problems.append(InputProblem(said + (f"; {near}" if near else ""), option))
         else:
             wishes.append(Wish(monster, hero, fixed))
@@ -98,7 +96,9 @@ def next_plan(
     )
     stats = None
     unattacked: Unattacked
-    if grid.phase.kind is PhaseKind.VOLLEY:
+    from lnf.rules.distance import volley_planned
+
+    if volley_planned(grid):
         if wishes:
             problem = InputProblem(
                 "in a volley round every monster that reaches shoots the first hero in the "

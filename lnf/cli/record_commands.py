@@ -1,6 +1,6 @@
 """Small commands for what happened at the table, each one event in the fight log:
 `lnf damage`, `lnf heal`, `lnf move`, `lnf mark`, `lnf drop`, `lnf flee`. None of them
-solves. Each asks the same rules as play does (`lnf.rules.choices`, `lnf.rules.chase`) and
+solves. Each asks the same rules as play does (`lnf.rules.legal`, `lnf.rules.chase`) and
 refuses with the rule's id."""
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ from lnf.model.events import (
 )
 from lnf.rules.acl import cover_from, size_of, verify_acl
 from lnf.rules.chase import free_pursuers
-from lnf.rules.choices import (
+from lnf.rules.effects import read_lasting
+from lnf.rules.group_changes import moved
+from lnf.rules.legal import (
     verify_damage,
     verify_flee,
     verify_group_changes,
@@ -39,8 +41,6 @@ from lnf.rules.choices import (
     verify_leave,
     verify_rank,
 )
-from lnf.rules.effects import read_lasting
-from lnf.rules.group_changes import moved
 from lnf.rules.names import find_name
 from lnf.rules.roster import in_fight
 from lnf.session import Session

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 import click
 
 from lnf.cli.options import echo_json, json_option, terminal_width
 from lnf.errors import InputError, InputProblem
+
+if TYPE_CHECKING:
+    from lnf.views.glossary import Entry
 
 
 @click.command()
@@ -17,14 +21,27 @@ def rules(words: tuple[str, ...], as_json: bool) -> None:
     """What a rule id means: `lnf rules K2`, a family (`lnf rules K`), a word (`lnf rules
     guarded`), or, with nothing, every rule by its title."""
     from lnf.rules.names import suggestion
-    from lnf.views.glossary import glossary, lookup
+    from lnf.views.glossary import family, glossary, lookup
+
+    def data(e: Entry) -> dict[str, str]:
+        named = family(e.rule)
+        return {
+            "rule": e.rule,
+            "family": named.value if named else "",
+            "title": e.title,
+            "text": e.text,
+        }
 
     if not words:
         found = glossary()
         if as_json:
-            echo_json([{"rule": e.rule, "title": e.title, "text": e.text} for e in found])
+            echo_json([data(e) for e in found])
             return
+        heading = None
         for e in found:
+            if (named := family(e.rule)) is not heading and named is not None:
+                click.echo(("\n" if heading else "") + f"{named.value} — {named.heading}")
+                heading = named
             click.echo(f"{e.rule:>4}  {e.title}")
         click.echo("\nlnf rules ID tells one (K2), a family (K) or those a word names (guarded).")
         return
@@ -38,7 +55,7 @@ def rules(words: tuple[str, ...], as_json: bool) -> None:
             problems.append(InputProblem(f"no rule {word!r}", hint=hint))
         raise InputError("command line", problems)
     if as_json:
-        echo_json([{"rule": e.rule, "title": e.title, "text": e.text} for e in found])
+        echo_json([data(e) for e in found])
         return
     width = min(terminal_width(), 100)
     for i, e in enumerate(found):

@@ -24,6 +24,7 @@ from lnf.heroes.words import parse_choice
 from lnf.model import Fight, Guard, Hero, Monster
 from lnf.model.applied import Applied
 from lnf.model.events import RoundStarted, Turn
+from lnf.rules.chase import free_dashes
 from lnf.rules.wording import plural
 from lnf.views.transcript import one_line
 from lnf.views.turn import short_options, where
@@ -78,14 +79,17 @@ class PromptHeroes:
         return _yes(asked, default=True)
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
-        asked = f"{foe.name} leaves {hero.name}'s group: opportunity attack (M6)? [Y/n] "
+        together = fight.group_of(foe.name) is not None
+        together = together and fight.group_of(foe.name) == fight.group_of(hero.name)
+        going = f"leaves {hero.name}'s group" if together else f"moves away from {hero.name}"
+        asked = f"{foe.name} {going}: opportunity attack (M6)? [Y/n] "
         return _yes(asked, default=True)
 
     def dashes(self, fight: Fight, hero: Hero) -> int:
         default = speed_policy(fight, hero)
         asked = (
             f"{hero.name}: dashes this chase round (C2; 0 keeps the action for an attack or "
-            f"hiding; {hero.dashes} used, {3 + hero.con} free) [0-2, {default}] "
+            f"hiding; {hero.dashes} used, {free_dashes(hero)} free) [0-2, {default}] "
         )
         while True:
             text = _ask(asked)

@@ -59,7 +59,8 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
         for line in hero_turn_lines(fight, hero, fight_file):
             click.echo(line)
     elif (waiting := runner.unanswered()) is not None:
-        for line in reaction_lines(*waiting, fight_file):
+        engaged = fight.group_of(waiting[0].name) is not None  # else M6's reach clause
+        for line in reaction_lines(*waiting, fight_file, engaged):
             click.echo(line)
     elif (guard := runner.waiting_guard()) is not None:
         for line in guard_lines(guard.hero, guard.foe, guard.guard, fight_file):

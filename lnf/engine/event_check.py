@@ -78,7 +78,8 @@ def event_problems(fight: Fight, event: Event) -> list[str]:
         case Reaction():
             return _names(fight, [event.who], Hero) + _names(fight, [event.foe], Monster)
         case RoundStarted():
-            first = 0 if Variant.ENC in fight.variants else 1  # V-ENC1: the surprise round is 0
+            # V-ENC1: the surprise round is 0
+            first = 0 if Variant.ENCOUNTER in fight.variants else 1
             return _names(fight, event.order) + _at_least(first, event.round, "the round")
         case Surprised():
             return _names(fight, event.who) + _saves(fight, event.checks)

@@ -34,7 +34,8 @@ from lnf.errors import Refused
 from lnf.model import Action, Cost, Fight, Guard, Hero, Monster
 from lnf.model.events import Acted, Event, Fled, Moved, TurnStarted, Used
 from lnf.rules.chase import free_pursuers, in_chase
-from lnf.rules.choices import verify_can_act
+from lnf.rules.conditions import verify_can_act
+from lnf.rules.damage import verify_not_dying
 from lnf.rules.economy import healing_named, verify_costs
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight
@@ -87,7 +88,8 @@ def verify_act(fight: Fight, choice: TurnChoice) -> None:
     if hero is None:
         raise Refused("no hero's turn is under way", rule="S1")
     if choice.action != NOTHING or other_than_action(choice) or choice.bonus or choice.bonus_action:
-        verify_can_act(fight.hero(hero))  # F3, D9
+        verify_not_dying(fight.hero(hero))  # D9
+        verify_can_act(fight.hero(hero))  # F3
     try:
         verify_costs(fight, hero, turn_costs(fight.hero(hero), choice))
     except Refused as refused:

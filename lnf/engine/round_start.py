@@ -14,7 +14,7 @@ from lnf.errors import Refused, RuleViolation
 from lnf.model import Fight, PhaseKind, Rank
 from lnf.model.events import Event, Moved, Recorded, RoundStarted
 from lnf.model.plan import Plan
-from lnf.rules.distance import volley_plan
+from lnf.rules.distance import volley_plan, volley_planned
 from lnf.rules.state_check import check_state, unplayable
 from lnf.rules.strike_order import strike_order, up_next
 from lnf.rules.surprise import surprise_round_next
@@ -72,7 +72,7 @@ def opening(fight: Fight) -> list[Event]:
 def plan_in_phase(grid: Fight, planner: Planner) -> Plan:
     """One planner per phase: in a volley round every monster that reaches shoots (V4); else
     the plan of P1–P4 (`planner`, the solver)."""
-    return volley_plan(grid) if grid.phase.kind is PhaseKind.VOLLEY else planner(grid)
+    return volley_plan(grid) if volley_planned(grid) else planner(grid)
 
 
 def surprise_round_start(fight: Fight) -> RoundStarted:

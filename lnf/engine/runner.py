@@ -58,10 +58,10 @@ from lnf.model.plan import Plan
 from lnf.rules.acl import acl
 from lnf.rules.attacks import routine
 from lnf.rules.chase import in_chase
-from lnf.rules.choices import can_take_turn
-from lnf.rules.distance import volley_attack
+from lnf.rules.distance import volley_attack, volley_planned
 from lnf.rules.group_changes import order_step
 from lnf.rules.hyrule import hyrule
+from lnf.rules.legal import can_take_turn
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.state_check import plan_notes
@@ -347,7 +347,7 @@ class Runner:
                 return True
         if order.target is not None and order.mode is not None:
             me = turn.fight.monster(monster.name)
-            if turn.fight.phase.kind is PhaseKind.VOLLEY:
+            if volley_planned(turn.fight):  # V4: the volley plan's shot
                 shot = volley_attack(me, turn.fight.phase.volley)
                 attacks = (shot,) * shot.times if shot is not None else ()
             else:

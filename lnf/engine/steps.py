@@ -48,6 +48,7 @@ from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_d
 from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.effects import imposed
 from lnf.rules.group_changes import moved, tidy, without
+from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK, spend
 from lnf.rules.roster import in_fight
 
@@ -200,8 +201,14 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
     if step.big == SNEAK_ATTACK:  # once a turn: a hit that dealt it used it
         turns = fight.turns
         fight = replace(fight, turns=replace(turns, sneaked=turns.sneaked | {step.attacker}))
+    hit = after_hit(fight.combatant(step.target), step.attacker, step.mode)  # M6's reach clause
     fight, dealt, notes = _hurt(
-        fight, step.target, step.damage, critical=step.critical, knock=step.knock_out, attack=True
+        fight.with_combatant(hit),
+        step.target,
+        step.damage,
+        critical=step.critical,
+        knock=step.knock_out,
+        attack=True,
     )
     fight, o_dot = _o_dot(fight, step.attacker, step.big, dealt.amount, notes)
     return StepDone(step, before, tidy(fight), (dealt,), o_dot=o_dot, notes=tuple(notes))

@@ -9,6 +9,8 @@ from lnf.engine.resolve import roll_attack
 from lnf.model import Action, Attack, Fight, Hero, Monster
 from lnf.model.events import Acted, Attacked
 from lnf.model.plan import Mode
+from lnf.rules.attacks import out_reaches
+from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
 
 # A combatant whose file lists no attacks still fights (claws, fists; see has_melee).
@@ -18,10 +20,14 @@ UNARMED = Attack(name="Unarmed strike", damage=parse("1 bludgeoning"))
 def opportunity(
     fight: Fight, by: Hero | Monster, target: Hero | Monster, dice: DiceSource
 ) -> Attacked:
-    """D10: one mêlée attack with the reaction: the attacker's best mêlée weapon."""
-    melee = [a for a in by.attacks if a.is_melee]
+    """D10: one mêlée attack with the reaction: the attacker's best mêlée weapon (M6's reach
+    clause: the best that out-reaches the target)."""
+    mode = opportunity_mode(fight, by.name, target.name)
+    melee = [
+        a for a in by.attacks if a.is_melee and (mode is Mode.MELEE or out_reaches(a.reach, target))
+    ]
     attack = max(melee, key=lambda a: a.damage.average) if melee else UNARMED
-    return roll_attack(fight, by, target, attack, Mode.MELEE, dice, opportunity=True)
+    return roll_attack(fight, by, target, attack, mode, dice, opportunity=True)
 
 
 def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSource) -> Acted:

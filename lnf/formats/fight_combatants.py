@@ -58,6 +58,7 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
         exhaustion=d["exhaustion"],
         dashes=d["dashes"],
         escaped=d["escaped"],
+        reached_by=d["reached_by"],
         effects=tuple(d["effects"]),
         flags=frozenset(d["flags"]),
         resist=frozenset(d["resist"]),

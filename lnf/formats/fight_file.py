@@ -115,16 +115,16 @@ def _variant_fields(doc: dict[str, Any], names: list[str], ck: Checker) -> None:
     that needs one (stamina without hyrule would never be spent)."""
     on = set(doc["variants"])
     needs: list[tuple[tuple[str | int, ...], Any, Variant, str]] = [
-        (("surprise_round",), doc["surprise_round"], Variant.ENC, "V-ENC1"),
-        (("units",), doc["units"], Variant.ENC, "V-ENC2"),
-        (("first",), doc["first"], Variant.HYR, "V-HYR1"),
+        (("surprise_round",), doc["surprise_round"], Variant.ENCOUNTER, "V-ENC1"),
+        (("units",), doc["units"], Variant.ENCOUNTER, "V-ENC2"),
+        (("first",), doc["first"], Variant.HYRULE, "V-HYR1"),
     ]
     for side in ("heroes", "monsters"):
         for i, c in enumerate(doc[side]):
             needs.append(((side, i, "favor"), c["favor"], Variant.D20, "V-D20-1"))
             needs.append(((side, i, "bonuses"), c["bonuses"], Variant.D20, "V-D20-3"))
             if side == "heroes":
-                needs.append(((side, i, "stamina"), c["stamina"], Variant.HYR, "V-HYR2"))
+                needs.append(((side, i, "stamina"), c["stamina"], Variant.HYRULE, "V-HYR2"))
     for path, value, variant, rule in needs:
         if value not in (None, False, [], {}) and variant not in on:
             ck.fail(

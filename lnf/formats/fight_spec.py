@@ -285,6 +285,9 @@ def _combatant_fields() -> dict[str, Field]:
         "escaped": Field(
             Bool(), COMBATANT_DEFAULTS["escaped"], "C6: got away in a chase; gone from the fight"
         ),
+        "reached_by": Field(
+            Str(), None, "M6: the enemy that last hit it, when with a reach attack (A2)"
+        ),
         "effects": Field(ListOf(Str()), [], "free notes such as Vicious Mockery (G6)"),
         "flags": Field(ListOf(OneOf(Flag), unique=True), [], "standing facts rules ask about"),
         "resist": Field(DAMAGE_TYPES, [], "damage resistances (D6)"),

@@ -171,6 +171,7 @@ SCALARS = (
     "exhaustion",
     "dashes",
     "escaped",
+    "reached_by",
 )
 
 

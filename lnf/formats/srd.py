@@ -16,6 +16,7 @@ import re
 from fractions import Fraction
 from typing import Any, cast
 
+from lnf.dice.abilities import ability_modifier
 from lnf.formats.riders import block_riders
 from lnf.model import Condition
 from lnf.rules.acl import ARMOR, armor_dr
@@ -109,10 +110,6 @@ def _shown(value: Any) -> str:
     """A value as a message shows it: short, whatever its size."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def modifier(score: int) -> int:
-    return (score - 10) // 2  # core-d20 D2
 
 
 def _dice(text: str) -> str:
@@ -273,8 +270,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         raise EntryError(where or "entry", "expected an object")
     notes: list[str] = []
     scores = {a[:3]: _get(m, a, int, where, bounds=(1, 30)) for a in ABILITIES}  # 5e's range
-    saves = {k: modifier(v) for k, v in scores.items()}
-    stealth = modifier(scores["dex"])
+    saves = {k: ability_modifier(v) for k, v in scores.items()}
+    stealth = ability_modifier(scores["dex"])
     for j, p in enumerate(_items(m, "proficiencies", where)):
         at = f"{where}.proficiencies[{j}]"
         index = _get(_get(p, "proficiency", dict, at), "index", str, f"{at}.proficiency")
@@ -337,20 +334,20 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "size": size,
         "type": _get(m, "type", str, where)[:40] + (f" ({subtype[:40]})" if subtype else ""),
         "ac": _get(armor[0], "value", int, first, bounds=(0, 40)),
-        "dr": _dr(armor[0], modifier(scores["dex"]), first),
+        "dr": _dr(armor[0], ability_modifier(scores["dex"]), first),
         "con_score": scores["con"],
         "hp": _get(m, "hit_points", int, where, bounds=(1, 100_000)),
         "hit_dice": hit_dice.replace(" ", ""),
         "speed": speeds.get("walk", 0),
         "fly": speeds.get("fly", 0),
         "reach": max([a.get("reach", 5) for a in attacks if a["kind"] != "ranged"] + [5]),
-        "con": modifier(scores["con"]),
+        "con": ability_modifier(scores["con"]),
         "perception": _get(
             senses,
             "passive_perception",
             int,
             f"{where}.senses",
-            10 + modifier(scores["wis"]),
+            10 + ability_modifier(scores["wis"]),
             (0, 50),
         ),
         "stealth": stealth,

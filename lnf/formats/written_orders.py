@@ -37,7 +37,7 @@ from lnf.formats.spec import INVALID, Checker, Field, Obj, OneOf, Str, did_you_m
 from lnf.formats.yaml_source import load_yaml
 from lnf.heroes.script import Script, ScriptLine
 from lnf.model import Fight, Hero, Rank
-from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
+from lnf.model.plan import Mode, Move, Order, Plan
 from lnf.rules.plan_check import infer_mode
 
 ORDER = Obj(
@@ -96,26 +96,20 @@ def load_plan(path: Path, fight: Fight) -> Plan:
 
 
 def _move(text: Any, fight: Fight, ck: Checker, path: tuple[str, ...]) -> Move | None:
+    """`Move.parse`, with a hint where it fails: the names near, or the moves there are."""
     words = str(text).strip()
-    if words.lower() == "stay":
-        return STAY
-    if words.lower() == "leave":
-        return LEAVE
-    if words.lower().startswith("join "):
-        into = words[5:].strip()
-        labels = [g.label for g in fight.groups]
-        if into in labels:
-            return Move(MoveKind.JOIN, group=into)
-        if into in fight and isinstance(fight.combatant(into), Hero):
-            return Move(MoveKind.JOIN, hero=into)
-        ck.fail(
-            path,
-            f"no group or hero called {into!r}",
-            did_you_mean(into, labels + [h.name for h in fight.heroes]),
+    labels, heroes = [g.label for g in fight.groups], [h.name for h in fight.heroes]
+    try:
+        return Move.parse(words, labels, heroes)
+    except ValueError as exc:
+        into = words[5:].strip() if words.lower().startswith("join ") else None
+        hint = (
+            did_you_mean(into, labels + heroes)
+            if into
+            else "write stay, leave, or join <group or hero>"
         )
+        ck.fail(path, str(exc), hint)
         return None
-    ck.fail(path, f"bad move {words!r}", "write stay, leave, or join <group or hero>")
-    return None
 
 
 def parse_script(text: str, source: str, fight: Fight) -> Script:

@@ -45,15 +45,15 @@ from lnf.rules.acl import acl, through_dr, to_beat
 from lnf.rules.areas import area_groups, target_count
 from lnf.rules.attacks import has_melee
 from lnf.rules.chase import in_chase
-from lnf.rules.choices import (
+from lnf.rules.distance import roll_in_fight
+from lnf.rules.group_changes import moved
+from lnf.rules.legal import (
     attack_options,
     join_targets,
     verify_area,
     verify_join,
     verify_spell_reach,
 )
-from lnf.rules.distance import roll_in_fight
-from lnf.rules.group_changes import moved
 from lnf.rules.resources import (
     ACTION_SURGE,
     LAY_ON_HANDS,

@@ -10,7 +10,7 @@
     dash | disengage | dodge | help Felix | hide | use potion of climbing | nothing
 
 Moves and one action, joined with `;` ("join A; attack Wight"). This module only reads the
-words; whether the rules allow them is asked of `lnf.rules.choices`, which refuses with the
+words; whether the rules allow them is asked of `lnf.rules.legal`, which refuses with the
 rule's id and the choices that are open.
 """
 
@@ -38,7 +38,10 @@ from lnf.model import Action, Attack, BackReason, Cost, Fight, Hero, Monster, Ra
 from lnf.model.events import Moved
 from lnf.model.plan import Mode
 from lnf.rules.acl import PARTS, verify_acl, verify_surge
-from lnf.rules.choices import (
+from lnf.rules.distance import roll_in_fight
+from lnf.rules.group_changes import moved
+from lnf.rules.hyrule import STAMINA, TARGET_STRIKE_COST, verify_hyrule, verify_target_strike
+from lnf.rules.legal import (
     join_targets,
     options,
     verify_area,
@@ -52,9 +55,6 @@ from lnf.rules.choices import (
     verify_rank,
     verify_spell_reach,
 )
-from lnf.rules.distance import roll_in_fight
-from lnf.rules.group_changes import moved
-from lnf.rules.hyrule import STAMINA, TARGET_STRIKE_COST, verify_hyrule, verify_target_strike
 from lnf.rules.names import find_name
 from lnf.rules.resources import (
     ACTION_SURGE,

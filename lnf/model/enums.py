@@ -24,6 +24,9 @@ class Rank(StrEnum):
     BACK = "back"
     FREE_AIR = "free-air"
 
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"  # as code, like an Order's repr
+
 
 class Family(StrEnum):
     """G2 class families, in row order."""
@@ -277,7 +280,84 @@ class HouseRule(StrEnum):
 class Variant(StrEnum):
     """Rule variants of core-d20.md, each a switch that is off by default."""
 
-    ACL = "acl"  # V-ACL: AC-less defence
-    HYR = "hyrule"  # V-HYR: Legends of Hyrule
-    ENC = "encounter"  # V-ENC: encounter mode
+    AC_LESS = "acl"  # V-ACL: AC-less defence
+    HYRULE = "hyrule"  # V-HYR: Legends of Hyrule
+    ENCOUNTER = "encounter"  # V-ENC: encounter mode
     D20 = "d20"  # V-D20: favor and d4
+    # The short spellings, as aliases of the same members, for code written before the names
+    # were spelled out; new code uses the names above.
+    ACL = "acl"
+    HYR = "hyrule"
+    ENC = "encounter"
+
+
+class MonsterKind(StrEnum):
+    """Who plans the monsters in `lnf odds`: LNF's joint plan (P3, P4), or greedy monsters that
+    each take their first legal target (the yardstick the joint plan is measured against)."""
+
+    LNF = "lnf"
+    GREEDY = "greedy"
+
+
+class RuleFamily(StrEnum):
+    """The families of rule ids (late-night-fighting.md, core-d20.md): the letters before the
+    number, or a variant's name. `of` reads the family from an id such as "K2" or "V-ACL6"."""
+
+    GRID = "G"
+    RANKS = "R"
+    MOVEMENT = "M"
+    ATTACKS = "A"
+    GANG_UP = "K"
+    TARGET_ORDER = "T"
+    PLAN = "P"
+    STRIKE_ORDER = "S"
+    VOLLEYS = "V"
+    CHASES = "C"
+    AREAS = "E"
+    STAT_BLOCKS = "B"
+    DICE = "D"
+    TURNS = "F"
+    AC_LESS = "V-ACL"
+    HYRULE = "V-HYR"
+    ENCOUNTER = "V-ENC"
+    D20 = "V-D20"
+    EXAMPLES = "X"  # the worked examples (examples.md), cited beside the rules they show
+
+    @classmethod
+    def of(cls, rule: str) -> RuleFamily:
+        """The family of one rule id ("K2", "V-ACL6", "V-D20-1"), or of a family named alone
+        ("K", "v-acl"); ValueError for anything else."""
+        text = rule.strip().upper()
+        for family in sorted(cls, key=lambda f: -len(f.value)):  # V-ACL before V
+            rest = text.removeprefix(family.value)
+            if rest != text and (rest == "" or rest.lstrip("-").isdigit()):
+                return family
+        raise ValueError(f"{rule!r} is no rule id")
+
+    @property
+    def heading(self) -> str:
+        """The family's heading in the rules reference."""
+        return _FAMILY_TITLES[self]
+
+
+_FAMILY_TITLES = {
+    RuleFamily.GRID: "The grid",
+    RuleFamily.RANKS: "Ranks",
+    RuleFamily.MOVEMENT: "Movement between groups",
+    RuleFamily.ATTACKS: "Who can attack whom",
+    RuleFamily.GANG_UP: "Gang-up limits",
+    RuleFamily.TARGET_ORDER: "Target order",
+    RuleFamily.PLAN: "The monsters' plan",
+    RuleFamily.STRIKE_ORDER: "Strike order",
+    RuleFamily.VOLLEYS: "Volley rounds",
+    RuleFamily.CHASES: "Chases",
+    RuleFamily.AREAS: "Area effects",
+    RuleFamily.STAT_BLOCKS: "The monsters' whole stat block",
+    RuleFamily.DICE: "Dice and the core mechanic",
+    RuleFamily.TURNS: "A turn's economy, effects and concentration",
+    RuleFamily.AC_LESS: "AC-less defence (variant)",
+    RuleFamily.HYRULE: "Legends of Hyrule (variant)",
+    RuleFamily.ENCOUNTER: "Encounter mode (variant)",
+    RuleFamily.D20: "Small rules from the dice text (variant)",
+    RuleFamily.EXAMPLES: "Worked examples",
+}

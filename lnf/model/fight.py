@@ -117,6 +117,7 @@ class Combatant:
     exhaustion: int = 0
     dashes: int = 0  # C3: dashes taken in the chase under way
     escaped: bool = False  # C6: got away in a chase; gone from the fight
+    reached_by: str | None = None  # M6: the enemy that last hit it, when with a reach attack (A2)
     effects: tuple[str, ...] = ()  # free text the DM tracks, such as "Vicious Mockery"
     flags: frozenset[Flag] = frozenset()
     resist: frozenset[DamageType] = frozenset()

@@ -5,6 +5,8 @@ Each monster gets an order: its rank, its move and its attack (target and mode) 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from enum import StrEnum
 
 from lnf.model.enums import Rank
@@ -17,6 +19,9 @@ class Mode(StrEnum):
     MELEE = "melee"  # A1: same group, both front rank (or both free air)
     REACH = "reach"  # A2: unengaged, longer reach than the target
     RANGED = "ranged"  # A3: shooting
+
+    def __repr__(self) -> str:
+        return f"Mode.{self.name}"  # as code, like an Order's repr
 
 
 class Advantage(StrEnum):
@@ -32,6 +37,9 @@ class MoveKind(StrEnum):
     LEAVE = "leave"  # M6: leaves its group and ends unengaged
     JOIN = "join"  # M5: joins a group, or an unengaged hero (a new group)
 
+    def __repr__(self) -> str:
+        return f"MoveKind.{self.name}"  # as code: a Move's repr can be pasted back
+
 
 @value(order=True)
 class Move:
@@ -43,6 +51,36 @@ class Move:
         if self.kind is MoveKind.JOIN:
             return f"joins group {self.group}" if self.group is not None else f"joins {self.hero}"
         return "stays" if self.kind is MoveKind.STAY else "leaves its group"
+
+    def __repr__(self) -> str:
+        if self.kind is not MoveKind.JOIN:
+            return "STAY" if self.kind is MoveKind.STAY else "LEAVE"
+        where = f"group={self.group!r}" if self.group is not None else f"hero={self.hero!r}"
+        return f"Move(MoveKind.JOIN, {where})"
+
+    @property
+    def words(self) -> str:
+        """The move as a plan file writes it: stay, leave, join A, join Felix."""
+        if self.kind is MoveKind.JOIN:
+            return f"join {self.group if self.group is not None else self.hero}"
+        return self.kind.value
+
+    @classmethod
+    def parse(cls, text: str, groups: Collection[str], heroes: Collection[str]) -> Move:
+        """`words` read back: stay, leave, or join a group's label or a hero (a label wins, as
+        on the grid); ValueError says what is wrong."""
+        words = text.strip()
+        if words.lower() in (MoveKind.STAY, MoveKind.LEAVE):
+            return cls(MoveKind(words.lower()))
+        verb, _, into = words.partition(" ")
+        into = into.strip()
+        if verb.lower() != MoveKind.JOIN or not into:
+            raise ValueError(f"bad move {words!r}")
+        if into in groups:
+            return cls(MoveKind.JOIN, group=into)
+        if into in heroes:
+            return cls(MoveKind.JOIN, hero=into)
+        raise ValueError(f"no group or hero called {into!r}")
 
 
 STAY = Move()
@@ -83,3 +121,15 @@ class Wish:
 
     def __str__(self) -> str:
         return f"{self.monster}->{self.hero}"
+
+    @staticmethod
+    def split(text: str) -> tuple[str, str]:
+        """`str` read back: the monster and the hero of "MONSTER->HERO" as written (which
+        combatants they name is the caller's to match); ValueError if it is not that."""
+        found = _WISH.match(text)
+        if found is None:
+            raise ValueError(f"{text!r} is not MONSTER->HERO")
+        return found["monster"], found["hero"]
+
+
+_WISH = re.compile(r"^\s*(?P<monster>.+?)\s*->\s*(?P<hero>.+?)\s*$")

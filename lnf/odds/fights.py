@@ -19,7 +19,7 @@ from lnf.engine.table import Table
 from lnf.errors import InputError
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.script import Script, ScriptedHeroes
-from lnf.model import Fight, Hero, Monster, Side
+from lnf.model import Fight, Hero, Monster, MonsterKind, Side
 from lnf.model.applied import Applied
 from lnf.model.events import Fled, RoundStarted, Used
 from lnf.model.plan import Plan
@@ -29,7 +29,6 @@ from lnf.rules.strike_order import up_next
 from lnf.values import value
 
 MAX_ROUNDS = 100  # a fight still going after this many rounds counts as "no end"
-MONSTERS = ("lnf", "greedy")  # LNF's joint plan, or each monster's first legal target
 
 
 @value
@@ -95,12 +94,14 @@ class _OddsHeroes(ScriptedHeroes):
             return policy_choice(fight, hero)
 
 
-_PLANNERS: dict[str, PlanCache] = {}  # one cache per process and kind of monsters
+_PLANNERS: dict[MonsterKind, PlanCache] = {}  # one cache per process and kind of monsters
 
 
-def planner_for(monsters: str) -> PlanCache:
+def planner_for(monsters: MonsterKind) -> PlanCache:
     if monsters not in _PLANNERS:
-        _PLANNERS[monsters] = PlanCache(greedy_plan if monsters == "greedy" else solved_plan)
+        _PLANNERS[monsters] = PlanCache(
+            greedy_plan if monsters is MonsterKind.GREEDY else solved_plan
+        )
     return _PLANNERS[monsters]
 
 
@@ -114,7 +115,7 @@ def play_fight(
     start: Fight,
     number: int,
     master: int,
-    monsters: str,
+    monsters: MonsterKind,
     script: Script | None,
     planner: Planner | None = None,
 ) -> Outcome:
@@ -138,7 +139,7 @@ def play_fight(
     )
 
 
-Task = tuple[Fight, Sequence[int], int, str, Script | None]
+Task = tuple[Fight, Sequence[int], int, MonsterKind, Script | None]
 
 
 def _chunk(task: Task) -> list[Outcome]:
@@ -156,7 +157,7 @@ def play_fights(
     numbers: Sequence[int],
     master: int,
     *,
-    monsters: str = "lnf",
+    monsters: MonsterKind = MonsterKind.LNF,
     script: Script | None = None,
     jobs: int = 1,
     on_done: Callable[[int], None] | None = None,

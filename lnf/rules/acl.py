@@ -68,7 +68,7 @@ DEFENCE_SURGE = 3  # V-ACL6: Defence or Dodge's extra reactions give at most thr
 
 
 def acl(fight: Fight) -> bool:
-    return Variant.ACL in fight.variants
+    return Variant.AC_LESS in fight.variants
 
 
 def verify_acl(fight: Fight, what: str) -> None:

@@ -6,10 +6,11 @@ in; the solver turns that into constraints and the validator checks plans agains
 
 from __future__ import annotations
 
+from lnf.errors import Violation
 from lnf.model import Attack, BackReason, Condition, Fight, Flag, Hero, HouseRule, Monster, Rank
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import wounded_eye
-from lnf.rules.moves import Spot, hero_spot
+from lnf.rules.moves import Place, Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import downed, heroes
 from lnf.rules.target_order import target_order
@@ -49,10 +50,27 @@ def out_of_melee_reach(hero: Hero) -> bool:
     return hero.rank is Rank.BACK and hero.why in (BackReason.LEVITATING, BackReason.OUT_OF_REACH)
 
 
-def beyond_reach(hero: Hero) -> bool:
-    """R4: a hero somewhere foes cannot reach (its own mark, r) receives no mêlée attack at
-    all; a reach attack (A2) still finds a guarded or levitating one (R3)."""
-    return hero.rank is Rank.BACK and hero.why is BackReason.OUT_OF_REACH
+def beyond_reach(c: Hero | Monster) -> bool:
+    """R4: a combatant somewhere foes cannot reach (its own mark, r) receives no mêlée attack
+    at all; a reach attack (A2) still finds a guarded or levitating one (R3)."""
+    return c.rank is Rank.BACK and c.why is BackReason.OUT_OF_REACH
+
+
+def out_reaches(reach: int, target: Hero | Monster) -> bool:
+    """A2: a mêlée reach longer than the target's longest mêlée reach (the creature's own or
+    any of its mêlée attacks'). Heroes and monsters compare reach here and nowhere else."""
+    return reach > target.longest_reach
+
+
+def reach_ranks(reach: int, target: Hero | Monster, flies: bool) -> tuple[Rank, ...]:
+    """A2: the ranks from which an unengaged attacker with mêlée `reach` may make a reach
+    attack on `target` (none: it may not). Not against a target out of reach (R4), nor one in
+    free air unless the attacker (`flies`) is in free air too; else from any rank (R3)."""
+    if beyond_reach(target) or not out_reaches(reach, target):
+        return ()
+    if target.rank is Rank.FREE_AIR:
+        return (Rank.FREE_AIR,) if flies else ()
+    return (Rank.FRONT, Rank.BACK, Rank.FREE_AIR)
 
 
 def melee_rank(monster: Monster, hero: Hero) -> Rank | None:
@@ -90,7 +108,7 @@ class Need:
     @property
     def at(self) -> Spot:
         """The spot the attacker must end at (None: unengaged); for a need that has one."""
-        return self.spot if isinstance(self.spot, tuple) else None
+        return self.spot if isinstance(self.spot, Place) else None
 
     def met_by(self, spots: set[Spot], ranks: list[Rank]) -> tuple[Rank, ...]:
         """The ranks in which a monster that can end at `spots` in `ranks` meets this need
@@ -110,13 +128,8 @@ def mode_needs(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Need |
             return None
         return Need(hero_spot(fight, hero), (rank,))
     if mode is Mode.REACH:
-        if not has_melee(monster) or beyond_reach(hero):
-            return None
-        if monster.longest_reach <= hero.longest_reach:
-            return None
-        if hero.rank is Rank.FREE_AIR:  # A2: not against free air unless from free air
-            return Need(UNENGAGED, (Rank.FREE_AIR,)) if can_fly_now(monster) else None
-        return Need(UNENGAGED, (Rank.FRONT, Rank.BACK, Rank.FREE_AIR))
+        ranks = reach_ranks(monster.longest_reach, hero, can_fly_now(monster))
+        return Need(UNENGAGED, ranks) if has_melee(monster) and ranks else None
     ranks = ranged_ranks(monster)
     return Need(None, ranks) if ranks else None
 
@@ -141,7 +154,7 @@ def _fitting(monster: Monster, hero: Hero, mode: Mode) -> list[Attack]:
     if mode is Mode.RANGED:
         return [a for a in monster.attacks if a.is_ranged]
     if mode is Mode.REACH:
-        return [a for a in monster.attacks if a.is_melee and a.reach > hero.longest_reach]
+        return [a for a in monster.attacks if a.is_melee and out_reaches(a.reach, hero)]
     return [a for a in monster.attacks if a.is_melee]
 
 
@@ -153,6 +166,84 @@ def weapon_for(monster: Monster, hero: Hero, mode: Mode) -> Attack | None:
         return None
     best = max(a.damage.average * a.times for a in fitting)
     return next(a for a in fitting if a.damage.average * a.times == best)
+
+
+# --- a plan's attacks, checked (P2, P7: `rules.plan_check` asks) -------------------------
+
+
+def check_target(fight: Fight, monster: Monster, hero: Hero) -> list[Violation]:
+    """A4, R4 for a target in a plan: no downed hero while downed-ignored holds, nor a hidden
+    one."""
+    who = (monster.name, hero.name)
+    if hero not in plan_targets(fight):
+        return [Violation("A4", f"{hero.name} is downed and ignored (downed-ignored)", who)]
+    if unseen(hero):
+        return [Violation("R4", f"{hero.name} is hidden and cannot be targeted", who)]
+    return []
+
+
+def check_melee_order(fight: Fight, m: Monster, h: Hero, spot: Spot, rank: Rank) -> list[Violation]:
+    """A1, R3, R5, R7 for a mêlée attack in a plan, the attacker ending at `spot` in `rank`."""
+    who = (m.name, h.name)
+    if not has_melee(m):
+        return [Violation("A1", f"{m.name} has no mêlée attack", who)]
+    found = []
+    if spot != hero_spot(fight, h):
+        found.append(Violation("A1", f"{m.name} does not end in a group with {h.name}", who))
+    if h.rank is Rank.FREE_AIR:
+        if rank is not Rank.FREE_AIR:
+            found.append(Violation("R7", f"{h.name} is in free air; {m.name} is not", who))
+    elif h.rank is Rank.BACK:
+        swarm = m.has(Flag.SWARM) or m.has(Flag.INCORPOREAL)
+        if not (swarm and h.why is BackReason.GUARDED):
+            found.append(Violation("R3", f"{h.name} is in the back rank, out of mêlée reach", who))
+        elif rank is not Rank.FRONT:
+            found.append(Violation("A1", f"{m.name} must be in the front rank", who))
+    elif rank is not Rank.FRONT:
+        where = "in free air" if rank is Rank.FREE_AIR else "in the back rank"
+        rule = "R7" if rank is Rank.FREE_AIR else "R3"
+        found.append(Violation(rule, f"{m.name} is {where}, out of mêlée with {h.name}", who))
+    return found
+
+
+def check_reach_order(m: Monster, h: Hero, spot: Spot, rank: Rank) -> list[Violation]:
+    """A2, R4 for a reach attack in a plan, the attacker ending at `spot` (None: unengaged)."""
+    who = (m.name, h.name)
+    found = []
+    if not has_melee(m):
+        return [Violation("A2", f"{m.name} has no mêlée attack", who)]
+    if spot is not None:
+        found.append(Violation("A2", f"{m.name} must be unengaged to attack with reach", who))
+    if not out_reaches(m.longest_reach, h):
+        found.append(
+            Violation(
+                "A2",
+                f"{m.name}'s reach ({m.longest_reach} ft) is not longer than {h.name}'s "
+                f"({h.longest_reach} ft)",
+                who,
+            )
+        )
+    if h.rank is Rank.FREE_AIR and rank is not Rank.FREE_AIR:
+        found.append(Violation("A2", f"{h.name} is in free air, out of reach from below", who))
+    if beyond_reach(h):  # R3: only this stops A2
+        found.append(Violation("R4", f"{h.name} is out of reach ({h.why})", who))
+    return found
+
+
+def check_ranged_order(m: Monster, h: Hero, rank: Rank) -> list[Violation]:
+    """A3, R2 for a shot in a plan, from `rank`."""
+    who = (m.name, h.name)
+    if not has_ranged(m):
+        return [Violation("A3", f"{m.name} has no ranged attack", who)]
+    if rank is Rank.FRONT and has_melee(m):
+        return [
+            Violation(
+                "R2",
+                f"{m.name} is in the front rank and has a mêlée attack, so it may not shoot",
+                who,
+            )
+        ]
+    return []
 
 
 # --- rolls (D4) ----------------------------------------------------------------------------

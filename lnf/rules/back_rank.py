@@ -11,9 +11,11 @@ says so (`count_note`). The solver and the validator both decide it here.
 
 from __future__ import annotations
 
+from lnf.errors import Violation
 from lnf.model import Fight, Monster, Rank
+from lnf.model.plan import Order
 from lnf.rules.moves import can_act, rank_options
-from lnf.rules.ranks import front_rank_counts, monster_needs_count
+from lnf.rules.ranks import count_met, front_rank_counts, monster_needs_count
 from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list, plural
 
@@ -43,7 +45,7 @@ def most_front_rank(fight: Fight) -> int:
 def count_unmeetable(fight: Fight) -> bool:
     """P6: whether what has already happened makes R6 impossible to meet this round."""
     front_heroes, _ = front_rank_counts(fight)
-    return bool(stuck_in_back(fight)) and most_front_rank(fight) < front_heroes
+    return bool(stuck_in_back(fight)) and not count_met(most_front_rank(fight), front_heroes)
 
 
 def bound_by_count(fight: Fight, monster: Monster, rank: Rank) -> bool:
@@ -69,3 +71,24 @@ def count_note(fight: Fight) -> str:
         f"{plural(front_heroes, 'front-rank hero', 'front-rank heroes')}; no monster newly takes "
         "the back rank (P6)"
     )
+
+
+def back_rank_count(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
+    """R6, counted after this round's moves (with P6's decision when what has already happened
+    makes the count impossible: `rules.back_rank`)."""
+    by_name = {m.name: m for m in monsters(fight)}
+    back = [n for n, o in orders.items() if bound_by_count(fight, by_name[n], o.rank)]
+    front_monsters = sum(1 for o in orders.values() if o.rank is Rank.FRONT)
+    front_heroes, _ = front_rank_counts(fight)
+    if back and not count_met(front_monsters, front_heroes):
+        return [
+            Violation(
+                "R6",
+                f"{and_list(back)} in the back rank with {front_monsters} front-rank monsters "
+                f"for {front_heroes} front-rank heroes",
+                tuple(back),
+                "a monster may take the back rank only with one front-rank monster per "
+                "front-rank hero",
+            )
+        ]
+    return []

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lnf.model import Attack, Fight, Hero, Monster, Pool
+from lnf.errors import Refused
+from lnf.model import Attack, AttackKind, Fight, Hero, Monster, Pool
 from lnf.model.plan import Advantage, Mode
-from lnf.rules.distance import chase_reach
+from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, incapacitated, speed_now
 
 
@@ -41,6 +42,18 @@ def pursuers(fight: Fight) -> list[str]:
 def pool(fight: Fight, a: str, b: str) -> Pool | None:
     """The pool between two combatants, whichever of them flees."""
     return next((p for p in fight.chase if {p.escaper, p.pursuer} == {a, b}), None)
+
+
+def chase_reach(attack: Attack, points: int) -> Advantage | None:
+    """C4 across `points` escape points: mêlée only at 0; ranged weapons and spells up to 2
+    (thrown weapons too), two-handed ranged up to 10, long spells by their range."""
+    if attack.kind is AttackKind.MELEE:
+        return Advantage.NORMAL if points == 0 else None
+    if attack.kind is AttackKind.THROWN and points == 0:
+        return Advantage.NORMAL  # still within arm's length: the mêlée use
+    if short(attack):
+        return Advantage.NORMAL if points == 0 else None
+    return far_reach(attack, points)
 
 
 def speed_change(escaper_speed: int, pursuer_speed: int) -> int:
@@ -146,3 +159,39 @@ def free_pursuers(fight: Fight, escaper: Hero | Monster) -> list[str]:
     """C1: everyone free to give chase to `escaper` (heroes in file order, monsters in danger
     order); who of them does is the pursuers' choice (lnf's for monsters: all of them)."""
     return [c.name for c in fight.everyone if free_to_pursue(fight, c, escaper)]
+
+
+# --- what a combatant may do, refused with C's rules (`rules.legal` asks) -------------------
+
+
+def verify_still_here(c: Hero | Monster) -> None:
+    """C6: one who got away is out of the fight: no damage, no healing."""
+    if c.escaped:
+        raise Refused(f"{c.name} got away and is out of the fight", "C6")
+
+
+def verify_off_the_chase(fight: Fight, c: Hero | Monster) -> None:
+    """C1: the chase runs beside the grid; its members have no group and no rank there."""
+    if in_chase(fight, c.name):
+        raise Refused(f"{c.name} is in a chase, away from the groups", "C1")
+
+
+def verify_may_flee(fight: Fight, c: Hero | Monster) -> None:
+    """C1: a standing combatant may flee, once: not while it is in a chase already."""
+    if c.escaped:
+        raise Refused(f"{c.name} has got away already", "C6")
+    if not in_fight(c) or c.current_hp == 0:
+        raise Refused(f"{c.name} is not standing", "C1")
+    if in_chase(fight, c.name):
+        fleeing = any(p.escaper == c.name for p in fight.chase)
+        raise Refused(
+            f"{c.name} is {'fleeing' if fleeing else 'giving chase'} already: one chase at a time",
+            "C1",
+        )
+
+
+def verify_chase_reach(fight: Fight, caster: str, target: str, spell: Attack) -> None:
+    """C4: in a chase a spell reaches only across the caster's own escape points with the
+    target."""
+    if chase_mode(fight, caster, target, spell) is None:
+        raise Refused(f"{spell.name} does not reach {target} across the chase", "C4")

@@ -4,7 +4,8 @@ on attack rolls are D4's reasons in `rules.attacks`; incapacitation and speed 0 
 
 from __future__ import annotations
 
-from lnf.model import Ability, Condition, Hero, Monster
+from lnf.errors import Refused
+from lnf.model import HELD, INCAPACITATING, Ability, Condition, Hero, Monster
 from lnf.rules.roster import downed
 
 FAILS_STR_DEX = frozenset(
@@ -24,7 +25,15 @@ def save_disadvantage(c: Hero | Monster, ability: Ability) -> bool:
     return (ability is Ability.DEX and Condition.RESTRAINED in c.conditions) or c.exhaustion >= 3
 
 
-def cannot_flee(c: Hero | Monster) -> str:
-    """F3, C1: why a creature cannot flee: grappled or restrained (speed 0)."""
-    held = sorted(str(x) for x in c.conditions & {Condition.GRAPPLED, Condition.RESTRAINED})
-    return " and ".join(held)
+def verify_can_act(c: Hero | Monster) -> None:
+    """F3: an incapacitated creature takes no action (nor bonus action or reaction)."""
+    if c.conditions & INCAPACITATING:
+        why = ", ".join(sorted(str(x) for x in c.conditions & INCAPACITATING))
+        raise Refused(f"{c.name} is {why}: it takes no actions or reactions", "F3")
+
+
+def verify_can_move(c: Hero | Monster) -> None:
+    """F3, C1: a grappled, restrained or incapacitated creature's speed is 0: it cannot run."""
+    if c.conditions & (HELD | INCAPACITATING):
+        why = ", ".join(sorted(str(x) for x in c.conditions & (HELD | INCAPACITATING)))
+        raise Refused(f"{c.name} is {why}: its speed is 0, it cannot run (F3, C1)", "F3")

@@ -9,8 +9,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from lnf.dice import DamageType
+from lnf.errors import Refused
 from lnf.model import Combatant, Condition, Hero, Monster
 from lnf.rules.resources import resists
+from lnf.rules.roster import in_fight
 
 
 def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) -> tuple[int, str]:
@@ -148,3 +150,41 @@ def death_save(hero: Hero, face: int) -> tuple[Hero, list[str]]:
         f"{successes} success{'es' if successes != 1 else ''}, {failures} failure"
         f"{'s' if failures != 1 else ''} (D9)"
     ]
+
+
+# --- damage and healing asked for, refused with D's rules (`rules.legal` asks) -------------
+
+
+def verify_healable(c: Hero | Monster, revive: bool = False) -> None:
+    """D8, D9: healing wakes a downed hero; a dead hero comes back only when the DM says so (a
+    revival); a dead monster is beyond it."""
+    who = c.name
+    if isinstance(c, Monster):
+        if not in_fight(c):
+            raise Refused(f"{who} is dead: a dead monster is off the grid", "D8")
+        if revive:
+            raise Refused(f"{who} is not dead: there is nothing to bring back", "D9")
+        return
+    if c.dead and not revive:
+        raise Refused(
+            f"{who} is dead: healing does not bring a hero back; if a spell or the DM does, "
+            "say so with --revive",
+            "D9",
+        )
+    if revive and not c.dead:
+        raise Refused(f"{who} is not dead: there is nothing to bring back", "D9")
+
+
+def verify_hurtable(c: Hero | Monster) -> None:
+    """D8, D9: damage is for those still in the fight; a downed hero takes it (a failed death
+    save, D9), the dead do not."""
+    if isinstance(c, Monster) and not in_fight(c):
+        raise Refused(f"{c.name} is dead: damage to it changes nothing", "D8")
+    if isinstance(c, Hero) and c.dead:
+        raise Refused(f"{c.name} is dead: damage to it changes nothing", "D9")
+
+
+def verify_not_dying(c: Hero | Monster) -> None:
+    """D9: a hero at 0 hit points rolls death saves instead of acting."""
+    if c.current_hp == 0 and in_fight(c):
+        raise Refused(f"{c.name} is at 0 hit points: it rolls death saves instead", "D9")

@@ -1,16 +1,18 @@
-"""Fighting at a distance: volley rounds (V1–V4) and attacks across a chase's escape points (C4).
+"""Fighting at a distance: volley rounds (V1–V4), and the roll of an attack made now, with
+the distance's reasons (V3 in a volley round, C4 across a chase pair's escape points).
 
-Both count distance in steps — the volley round number, or a pair's escape points — and ask
-which attacks reach across it, and at what roll.
+What reaches across a chase's escape points is `rules.chase` (C4); the measures both rules
+share are `rules.reach_steps`. Chase never imports this module.
 """
 
 from __future__ import annotations
 
-import math
-
+from lnf.errors import Refused, Violation
 from lnf.model import Attack, AttackKind, Fight, Hero, Monster, PhaseKind, Rank, Terrain
 from lnf.model.plan import Advantage, Mode, Order, Plan
 from lnf.rules.attacks import attack_roll, plan_targets, unseen
+from lnf.rules.chase import chase_reach, pool
+from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, monsters
 
 # V1: volley rounds by terrain, as dice whose total is divided by 6 and rounded down; a
@@ -30,60 +32,32 @@ TERRAIN_DICE = {
 }
 
 
+def check_no_groups_apart(fight: Fight) -> list[Violation]:
+    """V3 as a check on a state: no mêlée groups before the sides meet."""
+    if fight.phase.kind.melee_possible or not fight.groups:
+        return []
+    return [
+        Violation(
+            "V3",
+            f"there are mêlée groups while the sides are apart ({fight.phase})",
+            tuple(n for g in fight.groups for n in g.members),
+            "no mêlée and no groups before the sides meet; set phase: melee",
+        )
+    ]
+
+
 def volley_rounds(total: int) -> int:
     """V1: the terrain roll divided by 6, rounded down (zero is possible)."""
     return total // 6
 
 
-def _long_spell(attack: Attack) -> int | None:
-    """V3, C4: a spell of 300 ft or more reaches ⌈range ÷ 60⌉ steps."""
-    if attack.spell and attack.range is not None and attack.range[0] >= 300:
-        return math.ceil(attack.range[0] / 60)
-    return None
-
-
-# Decision (V3, C4): a ranged attack or spell that reaches less than this (touch, a 15-ft cone,
-# a self-centred area) reaches nobody in a volley round, and in a chase only at 0 escape points.
-SHORT = 30
-
-
-def _short(attack: Attack) -> bool:
-    """Whether the attack's longest reach in feet (its range, else its area) is under SHORT."""
-    if attack.range is not None:
-        return attack.range[1] < SHORT
-    return attack.area is not None and attack.area.size < SHORT
-
-
 def volley_reach(attack: Attack, n: int) -> Advantage | None:
     """V3 in volley round `n`: None if the attack does not reach, else its roll."""
-    if attack.kind is AttackKind.MELEE or _short(attack):
+    if attack.kind is AttackKind.MELEE or short(attack):
         return None
     if attack.kind is AttackKind.THROWN:
         return Advantage.NORMAL if n == 1 else None  # daggers, darts, javelins: only the last
-    return _far(attack, n)
-
-
-def chase_reach(attack: Attack, points: int) -> Advantage | None:
-    """C4 across `points` escape points: mêlée only at 0; ranged weapons and spells up to 2
-    (thrown weapons too), two-handed ranged up to 10, long spells by their range."""
-    if attack.kind is AttackKind.MELEE:
-        return Advantage.NORMAL if points == 0 else None
-    if attack.kind is AttackKind.THROWN and points == 0:
-        return Advantage.NORMAL  # still within arm's length: the mêlée use
-    if _short(attack):
-        return Advantage.NORMAL if points == 0 else None
-    return _far(attack, points)
-
-
-def _far(attack: Attack, steps: int) -> Advantage | None:
-    spell_steps = _long_spell(attack)
-    if spell_steps is not None:
-        return Advantage.NORMAL if steps <= spell_steps else None
-    if attack.two_handed:
-        if steps > 10:
-            return None
-        return Advantage.DISADVANTAGE if steps > 2 else Advantage.NORMAL
-    return Advantage.NORMAL if steps <= 2 else None
+    return far_reach(attack, n)
 
 
 def who_reaches(fight: Fight) -> list[tuple[str, list[tuple[str, Advantage]]]]:
@@ -113,6 +87,12 @@ def best_reaching(attacks: tuple[Attack, ...], reach: dict[Attack, Advantage]) -
 def volley_attack(monster: Monster, n: int) -> Attack | None:
     reach = {a: r for a in monster.attacks if (r := volley_reach(a, n)) is not None}
     return best_reaching(monster.attacks, reach)
+
+
+def volley_planned(fight: Fight) -> bool:
+    """V4: in a volley round the monsters' plan is the volley plan (every monster that reaches
+    shoots), not P1–P4's. The round engine, the plan command and the plan's title ask here."""
+    return fight.phase.kind is PhaseKind.VOLLEY
 
 
 def volley_plan(fight: Fight) -> Plan:
@@ -161,8 +141,6 @@ def roll_in_fight(
 ) -> tuple[Advantage, tuple[str, ...]]:
     """D4 for an attack made now: the grid's reasons (R2, conditions, Dodge, Help) and the
     distance's (V3 in a volley round, C4 across a chase pair's escape points)."""
-    from lnf.rules.chase import pool
-
     volley = fight.phase.kind is PhaseKind.VOLLEY
     shared = pool(fight, attacker.name, target.name)
     distance = shared.points if shared is not None else None  # C4: across escape points
@@ -183,3 +161,20 @@ def roll_in_fight(
         helped=attacker.name in fight.turns.helped,
         far=far,
     )
+
+
+# --- refused with V's rules (`rules.legal` asks) --------------------------------------------
+
+
+def verify_sides_met(fight: Fight) -> None:
+    """V3: groups and ranks exist only once the sides meet."""
+    if not fight.phase.kind.melee_possible:
+        raise Refused("no groups and no ranks before the sides meet", "V3")
+
+
+def verify_volley_reach(fight: Fight, spell: Attack, target: str) -> None:
+    """V3: in a volley round a save spell reaches as an attack would, by the round's number."""
+    if volley_reach(spell, fight.phase.volley) is None:
+        raise Refused(
+            f"{spell.name} does not reach {target} in volley round {fight.phase.volley}", "V3"
+        )

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from lnf.model import BackReason, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode
-from lnf.rules.attacks import beyond_reach, has_melee, has_ranged, mode_needs, plan_targets, unseen
+from lnf.rules.attacks import (
+    beyond_reach,
+    has_melee,
+    has_ranged,
+    mode_needs,
+    out_reaches,
+    plan_targets,
+    unseen,
+)
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list
@@ -58,7 +66,7 @@ def blocked_modes(fight: Fight, hero: Hero) -> list[Reason]:
 def _reach_block(hero: Hero, acting: list[Monster]) -> Reason:
     if beyond_reach(hero):
         return ("R4", "out of reach: no mêlée attack finds it")
-    longer = [m.name for m in acting if has_melee(m) and m.longest_reach > hero.longest_reach]
+    longer = [m.name for m in acting if has_melee(m) and out_reaches(m.longest_reach, hero)]
     if not longer:
         return ("A2", f"no monster out-reaches its {hero.longest_reach} ft")
     if hero.rank is Rank.FREE_AIR:

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 from lnf.errors import Violation
 from lnf.model import Fight, Rank
+from lnf.model.plan import MoveKind, Order
+from lnf.rules.moves import Place, final_spot
 from lnf.rules.roster import heroes, in_fight
 from lnf.rules.wording import and_list, plural
 from lnf.values import value
@@ -48,17 +50,17 @@ def units(fight: Fight) -> tuple[Unit, ...]:
     return tuple(found)
 
 
-def unit_spots(fight: Fight) -> list[tuple[tuple[str, str], int]]:
+def unit_spots(fight: Fight) -> list[tuple[Place, int]]:
     """K1 units as the spots monsters can stand at, with h(u): each group holding a front-rank
-    hero ("group", label), then each lone front-rank hero ("hero", name)."""
+    hero (its group), then each lone front-rank hero (its new group)."""
     out = []
     for group in fight.groups:
         h = sum(1 for x in fight.heroes_in(group) if in_fight(x) and x.rank is Rank.FRONT)
         if h:
-            out.append((("group", group.label), h))
+            out.append((Place(group=group.label), h))
     for hero in heroes(fight):
         if fight.group_of(hero.name) is None and hero.rank is Rank.FRONT:
-            out.append((("hero", hero.name), 1))
+            out.append((Place(hero=hero.name), 1))
     return out
 
 
@@ -111,3 +113,48 @@ def _describe(us: list[Unit]) -> str:
 
 def _name(u: Unit) -> str:
     return u.label if u.heroes == (u.label,) else f"group {u.label}"
+
+
+@value
+class FinalUnit:
+    """K1 unit after the moves: its spot, h(u) and m(u) (K4 counting), and who joined it."""
+
+    spot: Place
+    front_heroes: int
+    monsters: int
+    joined_by: tuple[str, ...]
+
+
+def final_units(fight: Fight, orders: dict[str, Order]) -> list[FinalUnit]:
+    """K1 units with K4 counting (front rank and free air), after this round's moves."""
+    units = []
+    for spot, front_heroes in unit_spots(fight):
+        here = [o for o in orders.values() if final_spot(fight, o.monster, o.move) == spot]
+        counted = sum(1 for o in here if o.rank in (Rank.FRONT, Rank.FREE_AIR))
+        joined = tuple(o.monster for o in here if o.move.kind is MoveKind.JOIN)
+        units.append(FinalUnit(spot, front_heroes, counted, joined))
+    return units
+
+
+def check_joins(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
+    """K2, K3: no monster ends its move in a unit it joined if that unit then breaks K2."""
+    units = final_units(fight, orders)
+    broken = broken_tier([(u.front_heroes, u.monsters) for u in units])  # K2, decided once
+    if broken is None:
+        return []
+    t, over, under = broken
+    low = units[under[0]]
+    return [
+        Violation(
+            "K2",
+            f"{and_list(unit.joined_by)} may not join {unit.spot}: it "
+            f"would hold {plural(unit.monsters, 'monster')} for "
+            f"{plural(unit.front_heroes, 'front-rank hero', 'front-rank heroes')}, "
+            f"more than {t} per hero, while {low.spot} has "
+            f"{low.monsters} for {low.front_heroes}",
+            unit.joined_by,
+            "K3: a monster may not end its move in a unit that then breaks K2",
+        )
+        for unit in (units[i] for i in over)
+        if unit.joined_by  # K3: only monsters that join are bound; nobody is forced out
+    ]

@@ -10,6 +10,7 @@ from lnf.model import Fight, Group, Hero, Monster, Rank
 from lnf.model.events import Moved
 from lnf.model.plan import Order
 from lnf.rules.moves import final_spot, start_spot
+from lnf.rules.reactions import after_move
 from lnf.rules.roster import in_fight
 
 
@@ -21,7 +22,8 @@ def moved(fight: Fight, step: Moved) -> Fight:
         why = step.why if step.rank is not Rank.FRONT else None
         fight = fight.with_combatant(replace(c, rank=step.rank, why=why))
     if step.changes_group:
-        fight = without(fight, step.who)
+        c = fight.combatant(step.who)
+        fight = without(fight.with_combatant(after_move(fight, c, step)), step.who)
     if step.join is not None:
         fight = _joined(fight, step.who, step.join)
     return tidy(fight)
@@ -84,4 +86,4 @@ def order_step(fight: Fight, order: Order) -> Moved | None:
         return Moved(order.monster, rank=rank)
     if spot is None:
         return Moved(order.monster, rank=rank, leave=True)
-    return Moved(order.monster, rank=rank, join=spot[1])
+    return Moved(order.monster, rank=rank, join=spot.joined)

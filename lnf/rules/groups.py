@@ -1,10 +1,10 @@
-"""Mêlée groups (G5) and the phase they belong to (V3), as checks on a state. How moves and
-deaths change the groups is `lnf.rules.group_changes`."""
+"""Mêlée groups (G5) as checks on a state; that there are none before the sides meet is V3's
+(`rules.distance`). How moves and deaths change the groups is `lnf.rules.group_changes`."""
 
 from __future__ import annotations
 
 from lnf.errors import Violation
-from lnf.model import Fight, Hero, PhaseKind
+from lnf.model import Fight, Hero
 from lnf.rules.roster import in_fight
 from lnf.rules.wording import and_list
 
@@ -15,15 +15,6 @@ def check_groups(fight: Fight) -> list[Violation]:
     Membership itself (known names, one group each) is checked when the file is read.
     """
     found: list[Violation] = []
-    if fight.phase.kind in (PhaseKind.VOLLEY, PhaseKind.APART) and fight.groups:
-        found.append(
-            Violation(
-                "V3",
-                f"there are mêlée groups while the sides are apart ({fight.phase})",
-                tuple(n for g in fight.groups for n in g.members),
-                "no mêlée and no groups before the sides meet; set phase: melee",
-            )
-        )
     for group in fight.groups:
         gone = [n for n in group.members if not in_fight(fight.combatant(n))]
         if gone:

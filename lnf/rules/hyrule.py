@@ -20,7 +20,7 @@ TARGET_STRIKE_COST = 2
 
 
 def hyrule(fight: Fight) -> bool:
-    return Variant.HYR in fight.variants
+    return Variant.HYRULE in fight.variants
 
 
 def verify_hyrule(fight: Fight, what: str) -> None:

@@ -1,18 +1,48 @@
 """Movement between groups (M1–M6) and rank switching (R7, R8) for the monsters' plan.
 
-A *spot* is where a combatant stands after moving: an existing group ("group", label), the new
-group it forms with an unengaged hero ("hero", name), or None (unengaged).
+A *spot* is where a combatant stands after moving: a `Place` — an existing group (its label)
+or the new group it forms with an unengaged hero (the hero's name) — or None (unengaged).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from lnf.errors import Refused, Violation
 from lnf.model import Fight, Hero, Monster, Rank
+from lnf.model.events import Moved
 from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order, Plan
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, rows, speed_now
 from lnf.rules.surprise import held_back
 
-Spot = tuple[str, str] | None
+
+class Place(NamedTuple):
+    """A place in a group after the moves (M5): in an existing group, or in the new group of an
+    unengaged hero and those who join it. A named tuple: the solver and the plan check compare
+    and hash spots in their inner loops."""
+
+    group: str | None = None  # the label of an existing group…
+    hero: str | None = None  # …or the unengaged hero a new group forms around
+
+    def __str__(self) -> str:
+        return f"group {self.group}" if self.group is not None else str(self.hero)
+
+    @property
+    def joined(self) -> str:
+        """What a move into it names: the group's label, or the hero."""
+        return self.group if self.group is not None else str(self.hero)
+
+    @property
+    def move(self) -> Move:
+        """The move that goes there (M5)."""
+        if self.group is not None:
+            return Move(MoveKind.JOIN, group=self.group)
+        return Move(MoveKind.JOIN, hero=self.hero)
+
+
+Spot = Place | None  # None: unengaged
 
 FAST_SPEED = 25  # M3: 25 ft or more is fast; 1–24 ft is slow (M2)
 
@@ -41,13 +71,13 @@ def is_fast(c: Hero | Monster) -> bool:
 
 def start_spot(fight: Fight, name: str) -> Spot:
     group = fight.group_of(name)
-    return ("group", group.label) if group is not None else None
+    return Place(group=group.label) if group is not None else None
 
 
-def hero_spot(fight: Fight, hero: Hero) -> tuple[str, str]:
+def hero_spot(fight: Fight, hero: Hero) -> Place:
     """Where a monster must stand to be in a group with `hero` (M5)."""
     spot = start_spot(fight, hero.name)
-    return spot if spot is not None else ("hero", hero.name)
+    return spot if spot is not None else Place(hero=hero.name)
 
 
 def final_spot(fight: Fight, monster: str, move: Move) -> Spot:
@@ -56,9 +86,9 @@ def final_spot(fight: Fight, monster: str, move: Move) -> Spot:
     if move.kind is MoveKind.LEAVE:
         return None
     if move.group is not None:
-        return ("group", move.group)
+        return Place(group=move.group)
     assert move.hero is not None
-    return ("hero", move.hero)
+    return Place(hero=move.hero)
 
 
 def leaves_group(fight: Fight, monster: str, move: Move) -> bool:
@@ -101,3 +131,53 @@ def rank_options(monster: Monster) -> list[Rank]:
         return [monster.rank]  # R8: no rank switch while restrained or grappled
     allowed = [Rank.FRONT, Rank.BACK] + ([Rank.FREE_AIR] if can_fly_now(monster) else [])
     return [monster.rank, *(r for r in allowed if r is not monster.rank)]
+
+
+def check_move(fight: Fight, monster: Monster, move: Move) -> list[Violation]:
+    """M1, M2, M4–M6 for the move a plan gives a monster (into a group or to a hero of the
+    fight: P1 is the plan check's)."""
+    name = monster.name
+    if move.kind is MoveKind.STAY:
+        return []
+    start = fight.group_of(name)
+    if move.kind is MoveKind.LEAVE and start is None:
+        return [Violation("M6", f"{name} is in no group and cannot leave one", (name,))]
+    if move.kind is MoveKind.JOIN:
+        if move.group is not None:
+            if start is not None and start.label == move.group:
+                return [Violation("M1", f"{name} is already in group {move.group}", (name,))]
+        elif move.hero is not None and (group := fight.group_of(move.hero)) is not None:
+            text = f"{move.hero} is in group {group.label}: join the group"
+            return [Violation("M5", text, (name, move.hero))]
+    speed = speed_now(monster)
+    if speed == 0:
+        return [Violation("M4", f"{name} cannot change group at speed 0 or while held", (name,))]
+    if move.kind is MoveKind.JOIN and start is not None and speed < FAST_SPEED:
+        return [
+            Violation(
+                "M2",
+                f"{name} is slow ({speed} ft): it cannot leave group {start.label} and join "
+                "another in one round",
+                (name,),
+            )
+        ]
+    return []
+
+
+# --- moves asked for, refused with M's rules (`rules.legal` asks) --------------------------
+
+
+def can_leave(fight: Fight, c: Hero | Monster) -> bool:
+    return fight.group_of(c.name) is not None and speed_now(c) > 0
+
+
+def verify_can_leave(fight: Fight, c: Hero | Monster) -> None:
+    """M4: leaving needs a group to leave and some speed."""
+    if not can_leave(fight, c):
+        raise Refused(f"{c.name} is in no group or cannot move", "M4")
+
+
+def verify_one_group_change(c: Hero | Monster, moves: Sequence[Moved]) -> None:
+    """M2: a slow combatant changes group once a round, into a group or out of one."""
+    if sum(1 for m in moves if m.changes_group) > 1 and not is_fast(c):
+        raise Refused(f"{c.name} is slow: one group change per round, into a group or out", "M2")

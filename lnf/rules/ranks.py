@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from lnf.errors import Violation
+from lnf.errors import Refused, Violation
 from lnf.model import BackReason, Condition, Fight, Flag, Hero, Monster, Rank
+from lnf.rules.chase import in_chase
 from lnf.rules.roster import downed, held, heroes, in_fight, incapacitated, monsters
 from lnf.rules.wording import and_list, plural
 
@@ -54,9 +55,27 @@ def front_rank_counts(fight: Fight) -> tuple[int, int]:
     return front_heroes, front_monsters
 
 
+def count_met(front_monsters: int, front_heroes: int) -> bool:
+    """R6: counted monsters may stand in the back rank only with at least one front-rank monster
+    for every front-rank hero. The state check, the plan check and P6's decision ask here."""
+    return front_monsters >= front_heroes
+
+
 def can_fly_now(c: Hero | Monster) -> bool:
     """R7: free air needs a flying speed and not prone, restrained, grappled or speed 0."""
     return c.fly > 0 and not held(c) and Condition.PRONE not in c.conditions
+
+
+def check_rank_order(monster: Monster, rank: Rank) -> list[Violation]:
+    """R7, R8 for the rank a plan gives a monster."""
+    name = monster.name
+    if rank is not monster.rank and held(monster):
+        return [
+            Violation("R8", f"{name} cannot switch ranks while restrained or grappled", (name,))
+        ]
+    if rank is Rank.FREE_AIR and not can_fly_now(monster):
+        return [Violation("R7", f"{name} cannot take to free air (no flying speed now)", (name,))]
+    return []
 
 
 def check_ranks(fight: Fight) -> list[Violation]:
@@ -141,7 +160,7 @@ def _check_monster_back_rank(fight: Fight) -> list[Violation]:
                 )
             )
     counted = [m.name for m in monsters(fight) if m.rank is Rank.BACK and monster_needs_count(m)]
-    if counted and front_monsters < front_heroes:
+    if counted and not count_met(front_monsters, front_heroes):
         found.append(
             Violation(
                 "R6",
@@ -153,3 +172,21 @@ def _check_monster_back_rank(fight: Fight) -> list[Violation]:
             )
         )
     return found
+
+
+# --- rank switches asked for, refused with R's rules (`rules.legal` asks) ------------------
+
+
+def rank_choices(fight: Fight, c: Hero | Monster) -> list[Rank]:
+    """R7, R8: the ranks `c` may switch to (not while restrained or grappled; V3: no ranks
+    before the sides meet)."""
+    if held(c) or not fight.phase.kind.melee_possible or in_chase(fight, c.name):
+        return []
+    ranks = [Rank.FRONT, Rank.BACK] + ([Rank.FREE_AIR] if can_fly_now(c) else [])
+    return [r for r in ranks if r is not c.rank]
+
+
+def verify_rank_open(fight: Fight, c: Hero | Monster, rank: Rank) -> None:
+    """R7, R8: the rank must be one `c` may switch to now."""
+    if rank not in rank_choices(fight, c):
+        raise Refused(f"{c.name} cannot switch to the {rank} rank now", "R7, R8")

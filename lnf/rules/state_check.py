@@ -5,17 +5,22 @@ from __future__ import annotations
 from lnf.errors import Violation
 from lnf.model import Fight
 from lnf.rules.attack_data import check_attack_data
+from lnf.rules.distance import check_no_groups_apart
 from lnf.rules.gangup import check_gang_up
 from lnf.rules.groups import check_groups
 from lnf.rules.ranks import check_ranks
+from lnf.rules.reactions import check_reached_by
 from lnf.rules.wording import and_list
 
 
 def check_state(fight: Fight) -> list[Violation]:
-    """All violations of G5, R4–R7, K2 and the attack data, in rule-family order."""
+    """All violations of V3, G5, R4–R7, M6, K2 and the attack data, in the order they were
+    always told."""
     return [
+        *check_no_groups_apart(fight),
         *check_groups(fight),
         *check_ranks(fight),
+        *check_reached_by(fight),
         *check_gang_up(fight),
         *check_attack_data(fight),
     ]

@@ -22,9 +22,9 @@ def tie_goes_to(fight: Fight) -> Side:
     """Where S3 falls back on who started: the side that did not start (G7); under Legends of
     Hyrule the side that won group initiative (V-HYR1); in encounter mode the foe, that is
     the monsters (V-ENC3). Initiative, once rolled, decides over encounter mode's rule."""
-    if Variant.HYR in fight.variants and fight.first is not None:
+    if Variant.HYRULE in fight.variants and fight.first is not None:
         return fight.first
-    if Variant.ENC in fight.variants:
+    if Variant.ENCOUNTER in fight.variants:
         return Side.MONSTERS
     return fight.started.other
 
@@ -58,7 +58,7 @@ def strike_blocks(fight: Fight) -> list[tuple[str | None, list[str]]]:
     loose = standing - engaged
     if loose:
         blocks.append((None, _block(fight, loose)))
-    if Variant.ENC in fight.variants and fight.units:
+    if Variant.ENCOUNTER in fight.variants and fight.units:
         return _with_units(blocks, fight.units)
     return blocks
 

@@ -14,7 +14,7 @@ from lnf.rules.roster import in_fight
 
 
 def verify_encounter(fight: Fight) -> None:
-    if Variant.ENC not in fight.variants:
+    if Variant.ENCOUNTER not in fight.variants:
         raise Refused(
             "a surprise round belongs to encounter mode: add `variants: [encounter]`", "V-ENC1"
         )
@@ -22,13 +22,13 @@ def verify_encounter(fight: Fight) -> None:
 
 def surprise_round(fight: Fight) -> bool:
     """V-ENC1: the surprise round is under way (lnf numbers it round 0)."""
-    return Variant.ENC in fight.variants and fight.round == 0 and bool(fight.turns.order)
+    return Variant.ENCOUNTER in fight.variants and fight.round == 0 and bool(fight.turns.order)
 
 
 def surprise_round_next(fight: Fight) -> bool:
     """V-ENC1: the next round to start is the surprise round: named, and nothing played yet."""
     return (
-        Variant.ENC in fight.variants
+        Variant.ENCOUNTER in fight.variants
         and bool(fight.surprise_round)
         and not fight.turns.order
         and fight.round <= 1

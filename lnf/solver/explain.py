@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan, Wish
+from lnf.model.plan import LEAVE, STAY, Mode, Order, Plan, Wish
 from lnf.rules.attacks import has_melee, melee_rank, plan_targets
 from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
 from lnf.rules.moves import can_act, hero_spot, start_spot
@@ -71,7 +71,7 @@ def _family_reason(fight: Fight, family: str, hero: Hero, plan: Plan, earlier: s
             f"{front} front-rank monsters",
         )
     spot = hero_spot(fight, hero)
-    where = f"group {spot[1]}" if spot[0] == "group" else hero.name
+    where = str(spot)
     joiners = []
     for m in possible_attackers(fight, hero):
         order = plan.order_for(m.name)
@@ -193,12 +193,7 @@ def _pairing_blocks(fight: Fight, wish: Wish) -> list[str]:
 def _likeliest_order(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Order:
     if mode is Mode.MELEE:
         spot = hero_spot(fight, hero)
-        if start_spot(fight, monster.name) == spot:
-            move = STAY
-        elif spot[0] == "group":
-            move = Move(MoveKind.JOIN, group=spot[1])
-        else:
-            move = Move(MoveKind.JOIN, hero=spot[1])
+        move = STAY if start_spot(fight, monster.name) == spot else spot.move
         return Order(monster.name, melee_rank(monster, hero) or Rank.FRONT, move, hero.name, mode)
     if mode is Mode.REACH:
         move = STAY if start_spot(fight, monster.name) is None else LEAVE

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from lnf.formats.files import packaged_text
+from lnf.model import RuleFamily
 from lnf.values import value
 
 
@@ -29,9 +30,12 @@ def glossary() -> list[Entry]:
     return entries
 
 
-def family(rule: str) -> str:
-    """The family a rule id belongs to: its letter (G, R, M…)."""
-    return rule.rstrip("0123456789")
+def family(rule: str) -> RuleFamily | None:
+    """The family a rule id belongs to (G, R, M… V-ACL), None for a word that is no id."""
+    try:
+        return RuleFamily.of(rule)
+    except ValueError:
+        return None
 
 
 def lookup(words: list[str]) -> tuple[list[Entry], list[str]]:
@@ -43,7 +47,8 @@ def lookup(words: list[str]) -> tuple[list[Entry], list[str]]:
     for word in words:
         wanted = word.strip().upper()
         hits = [e for e in entries if e.rule == wanted]
-        hits = hits or [e for e in entries if family(e.rule) == wanted]
+        named = family(wanted) if wanted in set(RuleFamily) else None  # a family alone, not an id
+        hits = hits or [e for e in entries if named is not None and family(e.rule) is named]
         hits = hits or [e for e in entries if word.lower() in e.title.lower()]
         if not hits:
             missing.append(word)

@@ -67,9 +67,9 @@ def phase_line(fight: Fight) -> str:
 
 
 VARIANT_NAMES = {
-    Variant.ACL: "AC-less defence (V-ACL)",
-    Variant.HYR: "Legends of Hyrule (V-HYR)",
-    Variant.ENC: "encounter mode (V-ENC)",
+    Variant.AC_LESS: "AC-less defence (V-ACL)",
+    Variant.HYRULE: "Legends of Hyrule (V-HYR)",
+    Variant.ENCOUNTER: "encounter mode (V-ENC)",
     Variant.D20: "favor and d4 (V-D20)",
 }
 
@@ -417,7 +417,7 @@ def _notes(fight: Fight) -> list[str]:
             if acts:
                 bits.append(f"{plural(acts, 'action')} in the surprise round (V-ENC1)")
         unit = next((u for u in fight.units if c.name in u), None)
-        if unit is not None and Variant.ENC in fight.variants:
+        if unit is not None and Variant.ENCOUNTER in fight.variants:
             bits.append(f"a unit with {and_list([n for n in unit if n != c.name])} (V-ENC2)")
         if bits:
             notes.append(f"{c.name}: {', '.join(bits)}")

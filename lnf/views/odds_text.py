@@ -7,19 +7,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lnf.model import MonsterKind
 from lnf.odds.fights import Outcome
 from lnf.odds.tally import Difference, Report, Rounds, Share, Spread, difference
 from lnf.rules.wording import plural
 
 WHO = {
-    "lnf": "LNF's monsters (the joint plan)",
-    "greedy": "greedy monsters (first target)",
-    "both": "LNF's monsters and greedy ones on the same fights",
+    MonsterKind.LNF: "LNF's monsters (the joint plan)",
+    MonsterKind.GREEDY: "greedy monsters (first target)",
+    None: "LNF's monsters and greedy ones on the same fights",  # --compare: both kinds
 }
 BAR = 40  # characters for the longest bar of the text chart
 
 
-def pct(s: Share) -> str:
+def percent(s: Share) -> str:
     return f"{100 * s.share:.1f} % ({100 * s.lo:.1f}–{100 * s.hi:.1f})"
 
 
@@ -36,7 +37,13 @@ def rounds_text(r: Rounds) -> str:
 
 
 def headline(
-    title: str, fights: int, seed: int, first: int, monsters: str, script: str, where: str = ""
+    title: str,
+    fights: int,
+    seed: int,
+    first: int,
+    monsters: MonsterKind | None,
+    script: str,
+    where: str = "",
 ) -> str:
     last = first + fights - 1
     heroes = (
@@ -51,19 +58,19 @@ def headline(
 def report_lines(r: Report, *, markdown: bool = False) -> list[str]:
     """One run, as a DM reads it."""
     out = [
-        f"The heroes win {pct(r.heroes_win)} of the fights (95 % intervals in brackets)"
+        f"The heroes win {percent(r.heroes_win)} of the fights (95 % intervals in brackets)"
         + (f"; {plural(r.no_end, 'fight')} had no end after 100 rounds" if r.no_end else "")
         + ".",
         f"Rounds to the end: {rounds_text(r.rounds)}.",
         f"Hit points lost in a fight: heroes {mean_text(r.hero_damage)}, "
         f"monsters {mean_text(r.monster_damage)}.",
-        f"Someone flees in {pct(r.anyone_flees)} of the fights.",
+        f"Someone flees in {percent(r.anyone_flees)} of the fights.",
     ]
     if r.spent:
         used = ", ".join(f"{name} {amount:.2f}" for name, amount in r.spent)
         out.append(f"Used in a fight, on average: {used}.")
     out.append("")
-    rows = [(h.name, pct(h.drops), pct(h.dies)) for h in r.heroes]
+    rows = [(h.name, percent(h.drops), percent(h.dies)) for h in r.heroes]
     out += _table(("hero", "drops to 0 hp", "dies"), rows, markdown)
     return out
 
@@ -73,8 +80,8 @@ def compare_lines(a: Report, b: Report, *, markdown: bool = False) -> list[str]:
     rows = [
         (
             "heroes win",
-            pct(a.heroes_win),
-            pct(b.heroes_win),
+            percent(a.heroes_win),
+            percent(b.heroes_win),
             points(difference(a.heroes_win, b.heroes_win)),
         ),
         ("rounds to the end", _short_rounds(a.rounds), _short_rounds(b.rounds), ""),
@@ -82,8 +89,8 @@ def compare_lines(a: Report, b: Report, *, markdown: bool = False) -> list[str]:
         ("hp lost, monsters", mean_text(a.monster_damage), mean_text(b.monster_damage), ""),
         (
             "someone flees",
-            pct(a.anyone_flees),
-            pct(b.anyone_flees),
+            percent(a.anyone_flees),
+            percent(b.anyone_flees),
             points(difference(a.anyone_flees, b.anyone_flees)),
         ),
     ]
@@ -91,13 +98,18 @@ def compare_lines(a: Report, b: Report, *, markdown: bool = False) -> list[str]:
         rows.append(
             (
                 f"{ha.name} drops",
-                pct(ha.drops),
-                pct(hb.drops),
+                percent(ha.drops),
+                percent(hb.drops),
                 points(difference(ha.drops, hb.drops)),
             )
         )
         rows.append(
-            (f"{ha.name} dies", pct(ha.dies), pct(hb.dies), points(difference(ha.dies, hb.dies)))
+            (
+                f"{ha.name} dies",
+                percent(ha.dies),
+                percent(hb.dies),
+                points(difference(ha.dies, hb.dies)),
+            )
         )
     return _table(("", "LNF monsters", "greedy monsters", "LNF − greedy"), rows, markdown)
 

@@ -12,7 +12,7 @@ from typing import Any
 from lnf.model import Attack, Fight, Monster, PhaseKind, Rank
 from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
 from lnf.rules.attacks import plan_targets, roll_for, routine, weapon_for
-from lnf.rules.distance import volley_attack, volley_reach
+from lnf.rules.distance import volley_attack, volley_planned, volley_reach
 from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.strike_order import strike_blocks, strike_order
@@ -113,7 +113,7 @@ def _order_data(f: OrderFacts) -> dict[str, Any]:
 
 def plan_title(fight: Fight, under_way: bool) -> str:
     """Which round the plan is for, and why it is the plan it is."""
-    if fight.phase.kind is PhaseKind.VOLLEY:
+    if volley_planned(fight):
         when = f"round {fight.round}, volley round {fight.phase.volley}"
         how = "V4: every monster that reaches shoots"
     else:

@@ -287,7 +287,8 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
     if step.opportunity:
         text = (
             f"{step.target} moves away from {step.attacker}, who makes an opportunity attack "
-            f"(M6) with {step.attack}{why}: {roll}"
+            f"(M6{', with reach: A2' if step.mode is Mode.REACH else ''}) with {step.attack}"
+            f"{why}: {roll}"
         )
     else:
         text = f"{step.attacker} attacks {step.target} with {step.attack} {MODE_WORDS[step.mode]}"

@@ -7,9 +7,9 @@ import shlex
 from pathlib import Path
 
 from lnf.model import Cost, Fight, Guard, Hero, Monster, Rank
-from lnf.rules.choices import MODE_WORDS, attack_modes, options
 from lnf.rules.economy import left_this_turn
 from lnf.rules.hyrule import hyrule
+from lnf.rules.legal import MODE_WORDS, attack_modes, options
 from lnf.rules.roster import in_fight
 from lnf.rules.strike_order import up_next
 from lnf.rules.wording import a_an, and_list, or_list
@@ -77,14 +77,18 @@ def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path) -> list[str]:
     ]
 
 
-def reaction_lines(foe: Monster, heroes: tuple[Hero, ...], fight_file: Path) -> list[str]:
-    """M6: a monster's order takes it out of a group; the heroes there may strike first."""
+def reaction_lines(
+    foe: Monster, heroes: tuple[Hero, ...], fight_file: Path, engaged: bool = True
+) -> list[str]:
+    """M6: a monster's order takes it out of a group (or, `engaged` False, away from a hero
+    that last hit it with reach); the heroes it moves away from may strike first."""
     f = shlex.quote(str(fight_file))
     names = and_list(h.name for h in heroes)
     may = "may" if len(heroes) == 1 else "may each"
     first = shlex.quote(heroes[0].name)
+    going = "leave its group" if engaged else "move away"
     return [
-        f"{foe.name} is about to leave its group (its plan): {names} {may} take an opportunity "
+        f"{foe.name} is about to {going} (its plan): {names} {may} take an opportunity "
         "attack as it goes (M6).",
         f"  Say so: lnf react {f} {first} (lnf rolls it as {foe.name} leaves) or lnf react {f} "
         f"{first} --pass; then lnf next {f}.",

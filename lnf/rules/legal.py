@@ -1,10 +1,12 @@
-"""What a combatant may do on its turn, and why not: each choice has a `verify_…` that
-raises `Refused` with the rule's id (and what is open instead), and a `can_…` or a list of
-what is open.
+"""What a combatant may legally do on its turn, and why not: each choice has a `verify_…`
+that raises `Refused` with the rule's id (and what is open instead), and a `can_…` or a list
+of what is open. (The choices themselves, as values, are `lnf.engine.decisions`' `*Choice`.)
 
 The words a player types (`lnf.heroes.words`), the hero policy, the runner and the DM's record
-commands all ask these functions, so each of these rules is decided here once (A1–A3, C1, C4,
-D9, E1–E4, M1–M5, R2–R8, V3; opportunity attacks, M6, are `lnf.rules.reactions`).
+commands all ask these functions. Each rule they apply is decided in its family's module, which
+raises the refusal (`rules.chase` for C1, C4, C6; `rules.damage` for D8, D9; `rules.distance`
+for V3; `rules.moves` for M2, M4; `rules.ranks` for R7, R8; opportunity attacks, M6, are
+`rules.reactions`); this module puts them together for each choice.
 """
 
 from __future__ import annotations
@@ -13,8 +15,6 @@ from collections.abc import Sequence
 
 from lnf.errors import Refused
 from lnf.model import (
-    HELD,
-    INCAPACITATING,
     Attack,
     BackReason,
     Fight,
@@ -29,27 +29,27 @@ from lnf.model.events import Moved
 from lnf.model.plan import Mode
 from lnf.rules.acl import acl
 from lnf.rules.areas import check_area_targets, target_count
-from lnf.rules.chase import chase_mode, in_chase
-from lnf.rules.distance import volley_reach
+from lnf.rules.attacks import reach_ranks
+from lnf.rules.chase import (
+    chase_mode,
+    in_chase,
+    verify_chase_reach,
+    verify_may_flee,
+    verify_off_the_chase,
+    verify_still_here,
+)
+from lnf.rules.conditions import verify_can_move
+from lnf.rules.damage import verify_healable, verify_hurtable
+from lnf.rules.distance import verify_sides_met, verify_volley_reach, volley_reach
 from lnf.rules.group_changes import moved
-from lnf.rules.moves import is_fast
-from lnf.rules.ranks import can_fly_now
-from lnf.rules.roster import held, in_fight, incapacitated, monsters, speed_now
+from lnf.rules.moves import can_leave, is_fast, verify_can_leave, verify_one_group_change
+from lnf.rules.ranks import can_fly_now, rank_choices, verify_rank_open
+from lnf.rules.roster import in_fight, incapacitated, monsters, speed_now
 from lnf.rules.state_check import check_state
 
 MODE_WORDS = {Mode.MELEE: "mêlée", Mode.REACH: "reach", Mode.RANGED: "ranged"}
 
 # --- acting at all -------------------------------------------------------------------------
-
-
-def verify_can_act(c: Hero | Monster) -> None:
-    """F3, D9: an incapacitated creature takes no action (nor bonus action or reaction); a
-    hero at 0 hit points rolls death saves instead."""
-    if c.current_hp == 0 and in_fight(c):
-        raise Refused(f"{c.name} is at 0 hit points: it rolls death saves instead", "D9")
-    if incapacitated(c):
-        why = ", ".join(sorted(str(x) for x in c.conditions & INCAPACITATING))
-        raise Refused(f"{c.name} is {why}: it takes no actions or reactions", "F3")
 
 
 def can_take_turn(c: Hero | Monster) -> bool:
@@ -82,18 +82,12 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
     modes: list[Mode] = []
     group = fight.group_of(hero.name)
     if attack.is_melee:
-        beyond = monster.rank is Rank.BACK and monster.why is BackReason.OUT_OF_REACH  # R4
         together = group is not None and monster.name in group.members
         both_front = hero.rank is Rank.FRONT and monster.rank is Rank.FRONT
         both_air = hero.rank is Rank.FREE_AIR and monster.rank is Rank.FREE_AIR
         if together and (both_front or both_air):
             modes.append(Mode.MELEE)  # A1, R7
-        elif (
-            group is None
-            and not beyond
-            and attack.reach > monster.longest_reach
-            and (monster.rank is not Rank.FREE_AIR or hero.rank is Rank.FREE_AIR)
-        ):
+        elif group is None and hero.rank in reach_ranks(attack.reach, monster, can_fly_now(hero)):
             modes.append(Mode.REACH)  # A2
     if attack.is_ranged:
         modes.append(Mode.RANGED)  # A3 (R2: at disadvantage from the front rank)
@@ -144,15 +138,9 @@ def verify_spell_reach(fight: Fight, caster: Hero, spell: Attack, targets: Seque
     chasing = in_chase(fight, caster.name)
     for name in targets:
         if fight.phase.kind is PhaseKind.VOLLEY:
-            if volley_reach(spell, fight.phase.volley) is None:
-                raise Refused(
-                    f"{spell.name} does not reach {name} in volley round {fight.phase.volley}",
-                    "V3",
-                )
-        elif (chasing or in_chase(fight, name)) and chase_mode(
-            fight, caster.name, name, spell
-        ) is None:
-            raise Refused(f"{spell.name} does not reach {name} across the chase", "C4")
+            verify_volley_reach(fight, spell, name)
+        elif chasing or in_chase(fight, name):
+            verify_chase_reach(fight, caster.name, name, spell)
 
 
 def can_reach_with_spell(fight: Fight, hero: Hero, spell: Attack, monster: Monster) -> bool:
@@ -183,34 +171,16 @@ def verify_heal(fight: Fight, who: str, revive: bool = False) -> None:
     """D9: healing wakes a downed hero; a dead hero comes back only when the DM says so (a
     revival); the dead monsters and those who got away are beyond it."""
     c = fight.combatant(who)
-    if c.escaped:
-        raise Refused(f"{who} got away and is out of the fight", "C6")
-    if isinstance(c, Monster):
-        if not in_fight(c):
-            raise Refused(f"{who} is dead: a dead monster is off the grid", "D8")
-        if revive:
-            raise Refused(f"{who} is not dead: there is nothing to bring back", "D9")
-        return
-    if c.dead and not revive:
-        raise Refused(
-            f"{who} is dead: healing does not bring a hero back; if a spell or the DM does, "
-            "say so with --revive",
-            "D9",
-        )
-    if revive and not c.dead:
-        raise Refused(f"{who} is not dead: there is nothing to bring back", "D9")
+    verify_still_here(c)
+    verify_healable(c, revive)
 
 
 def verify_damage(fight: Fight, who: str) -> None:
     """D8, D9: damage is for those still in the fight; a downed hero takes it (a failed
     death save, D9), the dead and those who got away do not."""
     c = fight.combatant(who)
-    if c.escaped:
-        raise Refused(f"{who} got away and is out of the fight", "C6")
-    if isinstance(c, Monster) and not in_fight(c):
-        raise Refused(f"{who} is dead: damage to it changes nothing", "D8")
-    if isinstance(c, Hero) and c.dead:
-        raise Refused(f"{who} is dead: damage to it changes nothing", "D9")
+    verify_still_here(c)
+    verify_hurtable(c)
 
 
 # --- moves (M1–M5, R4–R8, V3, C1) ---------------------------------------------------------
@@ -233,31 +203,15 @@ def join_targets(fight: Fight, c: Hero | Monster) -> list[str]:
     return labels + lone
 
 
-def can_leave(fight: Fight, c: Hero | Monster) -> bool:
-    return fight.group_of(c.name) is not None and speed_now(c) > 0
-
-
-def rank_choices(fight: Fight, c: Hero | Monster) -> list[Rank]:
-    """R7, R8: the ranks `c` may switch to (not while restrained or grappled; V3: no ranks
-    before the sides meet)."""
-    if held(c) or not fight.phase.kind.melee_possible or in_chase(fight, c.name):
-        return []
-    ranks = [Rank.FRONT, Rank.BACK] + ([Rank.FREE_AIR] if can_fly_now(c) else [])
-    return [r for r in ranks if r is not c.rank]
-
-
 def verify_on_the_grid(fight: Fight, c: Hero | Monster) -> None:
     """Groups and ranks exist only once the sides meet (V3) and not in a chase (C1)."""
-    if not fight.phase.kind.melee_possible:
-        raise Refused("no groups and no ranks before the sides meet", "V3")
-    if in_chase(fight, c.name):
-        raise Refused(f"{c.name} is in a chase, away from the groups", "C1")
+    verify_sides_met(fight)
+    verify_off_the_chase(fight, c)
 
 
 def verify_leave(fight: Fight, c: Hero | Monster) -> Moved:
     verify_on_the_grid(fight, c)
-    if not can_leave(fight, c):
-        raise Refused(f"{c.name} is in no group or cannot move", "M4")
+    verify_can_leave(fight, c)
     return Moved(c.name, leave=True)
 
 
@@ -278,8 +232,7 @@ def verify_rank(
 ) -> Moved:
     """R7, R8: the rank must be open to `c`; R4–R6: standing there must be legal after."""
     verify_on_the_grid(fight, c)
-    if rank not in rank_choices(fight, c):
-        raise Refused(f"{c.name} cannot switch to the {rank} rank now", "R7, R8")
+    verify_rank_open(fight, c, rank)
     step = Moved(c.name, rank=rank, why=why if rank is Rank.BACK else None)
     after = moved(fight, step)
     broken = [v for v in check_state(after) if c.name in v.who and v.rule != "K2"]
@@ -290,25 +243,13 @@ def verify_rank(
 
 def verify_group_changes(c: Hero | Monster, moves: Sequence[Moved]) -> None:
     """M2: a slow combatant changes group once a round, into a group or out of one."""
-    if sum(1 for m in moves if m.changes_group) > 1 and not is_fast(c):
-        raise Refused(f"{c.name} is slow: one group change per round, into a group or out", "M2")
+    verify_one_group_change(c, moves)
 
 
 def verify_flee(fight: Fight, c: Hero | Monster) -> None:
     """C1: a standing combatant may flee, once: not while it is in a chase already."""
-    if c.escaped:
-        raise Refused(f"{c.name} has got away already", "C6")
-    if not in_fight(c) or c.current_hp == 0:
-        raise Refused(f"{c.name} is not standing", "C1")
-    if held(c) or incapacitated(c):
-        why = ", ".join(sorted(str(x) for x in c.conditions & (HELD | INCAPACITATING)))
-        raise Refused(f"{c.name} is {why}: its speed is 0, it cannot run (F3, C1)", "F3")
-    if in_chase(fight, c.name):
-        fleeing = any(p.escaper == c.name for p in fight.chase)
-        raise Refused(
-            f"{c.name} is {'fleeing' if fleeing else 'giving chase'} already: one chase at a time",
-            "C1",
-        )
+    verify_may_flee(fight, c)
+    verify_can_move(c)  # F3: speed 0
 
 
 # --- everything open -----------------------------------------------------------------------
@@ -343,7 +284,7 @@ def options(fight: Fight, hero: Hero) -> list[str]:
             "grapple MONSTER",
             "shove MONSTER",
         ]
-    if Variant.HYR in fight.variants:  # V-HYR2
+    if Variant.HYRULE in fight.variants:  # V-HYR2
         out.append("target strike: attack … target (2 stamina or disadvantage)")
     out += [
         "heal ALLY DICE",
