@@ -98,8 +98,6 @@ def test_a1_r7_melee_with_a_hero_in_free_air_needs_free_air() -> None:
     assert mode_needs(f, f.monster("Orc"), wing, Mode.MELEE) is None
     bat = f.monster("Bat")
     assert mode_needs(f, bat, wing, Mode.MELEE) == Need(Place(hero="Wing"), (FREE_AIR,))
-        Place(hero="Wing"), (FREE_AIR,)
-    )
 
 
 def test_a1_a_monster_without_a_melee_attack_makes_none() -> None:
