@@ -16,7 +16,7 @@ from lnf.engine.before_fight import roll_initiative
 from lnf.engine.chasing import commit_speeds, monster_chase_turn, speed_policy
 from lnf.engine.decisions import TurnChoice
 from lnf.engine.hero_turn import flight, has_acted, hero_steps, this_turn, verify_act
-from lnf.engine.replan import grid_view, orders_changed, plan_key
+from lnf.engine.replan import carried_out, grid_view, orders_changed, plan_key, still_to_act
 from lnf.engine.resolve import (
     roll_attack,
     roll_death_save,
@@ -74,6 +74,8 @@ class Runner:
     progress: Callable[[str], None] | None = None  # where it stands, for a big fight's screen
     _plan: tuple[object, Plan] | None = None  # (state key, plan) for P6
     _told: str = ""  # the note of the last plan told (a count it cannot meet, P6)
+    own_orders_kept: bool = True  # P6's decision; False re-plans after any change (the check)
+    _carried: Plan | None = None  # the plan in force before a monster carried out its order
 
     @property
     def fight(self) -> Fight:
@@ -225,7 +227,12 @@ class Runner:
         grid = grid_view(self.fight)
         key = plan_key(grid)
         if self._plan is not None and self._plan[0] == key:
+            if self._carried is not None:  # P6: the plan stays; told again as a new plan says it
+                told, self._carried = self._carried, None
+                self._plan = (key, still_to_act(grid, self._plan[1]))
+                self._tell(grid, told, self._plan[1], replan=True)
             return self._plan[1]
+        self._carried = None
         replan = self._plan is not None
         if self.progress is not None:
             self.progress(f"round {self.fight.round}: planning the monsters' moves (P6)")
@@ -238,13 +245,25 @@ class Runner:
             self._plan = (key, plan)
             return plan
         old = self._plan[1] if self._plan is not None else None
-        nobody = not plan.orders and not any(in_fight(m) for m in grid.monsters)
-        note = "; ".join(plan_notes(grid))
-        if (old is None or orders_changed(old, plan) or note != self._told) and not nobody:
-            self._add(Planned(plan.orders, replan=replan, note=note))  # told when it differs
-            self._told = note
+        if plan.orders or any(in_fight(m) for m in grid.monsters):
+            self._tell(grid, old, plan, replan=replan)
         self._plan = (key, plan)
         return plan
+
+    def _tell(self, grid: Fight, old: Plan | None, plan: Plan, *, replan: bool) -> None:
+        """A plan is told when its orders or its notes differ from the plan before it."""
+        note = "; ".join(plan_notes(grid))
+        if old is None or orders_changed(old, plan) or note != self._told:
+            self._add(Planned(plan.orders, replan=replan, note=note))
+            self._told = note
+
+    def _carry_out(self, before: Fight, after: Fight) -> None:
+        """P6's decision: a monster carrying out its order is no change to the plan in force."""
+        if not self.own_orders_kept or self._plan is None or self._plan[0] != plan_key(before):
+            return
+        if (kept := carried_out(before, after, self._plan[1])) is not None:
+            self._carried = self._carried or self._plan[1]
+            self._plan = (plan_key(after), kept)
 
     def open_reactions(self) -> tuple[Monster, tuple[Hero, ...]] | None:
         """M6: the monster next in strike order, when its order takes it out of a group, and
@@ -310,7 +329,9 @@ class Runner:
                     return True
         move = order_step(turn.fight, order)
         if move is not None:
+            before = grid_view(turn.fight)
             turn.do(move)
+            self._carry_out(before, grid_view(turn.fight))
             if actions_in_surprise_round(turn.fight, monster.name) == 1:
                 self._finish(turn, "has only one action in the surprise round: it moved (V-ENC1)")
                 return True
