@@ -19,6 +19,14 @@ BOMS = {
     b"\xff\xfe": "UTF-16",
 }
 
+LOG_SUFFIX = ".log.jsonl"
+
+
+def log_path(fight_path: Path) -> Path:
+    """`goblins.yaml` → `goblins.log.jsonl` in the same folder (here, not with the log's
+    machinery: a command that finds no log never loads it)."""
+    return fight_path.with_name(fight_path.stem + LOG_SUFFIX)
+
 
 def read_text(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
     """A text file (fight, plan, script) as UTF-8 (a byte-order mark is allowed). Reads at
