@@ -64,6 +64,11 @@ LABELS = {"lnf": "LNF monsters", "greedy": "greedy monsters"}
     help="Processes to play on; the numbers are the same for any count.",
 )
 @click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Play on the workers of a Dask scheduler (tcp://host:8786); the same numbers.",
+)
+@click.option(
     "--script",
     "script_file",
     type=click.Path(path_type=Path, dir_okay=False),
@@ -99,6 +104,7 @@ def odds(
     seed: int,
     first: int,
     jobs: int,
+    cluster: str | None,
     script_file: Path | None,
     monsters: str,
     compare: bool,
@@ -125,7 +131,7 @@ def odds(
     else:
         numbers = range(first, first + fights)
         for kind in kinds:
-            runs[kind], stopped = _play(start, numbers, seed, kind, script, jobs, quiet)
+            runs[kind], stopped = _play(start, numbers, seed, kind, script, jobs, quiet, cluster)
             if stopped:
                 break
     reports = {kind: tally(sorted(o, key=lambda x: x.number), heroes) for kind, o in runs.items()}
@@ -170,6 +176,7 @@ def _play(
     script: Script | None,
     jobs: int,
     quiet: bool,
+    cluster: str | None = None,
 ) -> tuple[list[Outcome], bool]:
     """The fights of one kind of monsters, a progress bar on a terminal; a Ctrl-C keeps those
     finished."""
@@ -181,7 +188,14 @@ def _play(
         with bar if bar is not None else nullcontext():
             step = bar.update if bar is not None else None
             fights = play_fights(
-                start, numbers, seed, monsters=kind, script=script, jobs=jobs, on_done=step
+                start,
+                numbers,
+                seed,
+                monsters=kind,
+                script=script,
+                jobs=jobs,
+                on_done=step,
+                cluster=cluster,
             )
             for outcome in fights:  # one at a time: a Ctrl-C keeps those finished
                 outcomes.append(outcome)
