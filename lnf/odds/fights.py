@@ -171,9 +171,8 @@ def play_fights(
     if cluster is not None:
         from lnf.odds.cluster import on_cluster  # Dask, only when asked for
 
-        for outcomes in on_cluster(
-            cluster, _chunk, _tasks(start, numbers, master, monsters, script, 64)
-        ):
+        chunks = _tasks(start, numbers, master, monsters, script, 1)  # 20 fights a task
+        for outcomes in on_cluster(cluster, _chunk, chunks):
             yield from outcomes
             if on_done is not None:
                 on_done(len(outcomes))
