@@ -97,7 +97,10 @@ class Session:
 def unlogged_fight(fight_file: Path) -> Fight | None:
     """The fight file alone when it has no log (None when it has one): what `lnf show` and
     `lnf check` mostly meet, read without loading the log's or the engine's machinery."""
-    return None if log_path(fight_file).exists() else load_fight(fight_file)
+    log = log_path(fight_file)
+    if log.exists() or log.is_symlink():  # a link, even a dangling one, is for the log to refuse
+        return None
+    return load_fight(fight_file)
 
 
 def open_fight(fight_file: Path, *, record: bool = True) -> Session:
