@@ -15,15 +15,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from lnf.engine.table import Table
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.fight_file import load_fight
-from lnf.formats.fight_log import FightLog, log_path
-from lnf.formats.files import read_text
+from lnf.formats.files import log_path, read_text
 from lnf.model import Fight
 from lnf.values import value
 
 if TYPE_CHECKING:
+    from lnf.engine.table import Table
+    from lnf.formats.fight_log import FightLog
     from lnf.heroes.script import Script
     from lnf.model.events import Event
     from lnf.model.plan import Plan
@@ -94,11 +94,23 @@ class Session:
         self.close()
 
 
+def unlogged_fight(fight_file: Path) -> Fight | None:
+    """The fight file alone when it has no log (None when it has one): what `lnf show` and
+    `lnf check` mostly meet, read without loading the log's or the engine's machinery."""
+    log = log_path(fight_file)
+    if log.exists() or log.is_symlink():  # a link, even a dangling one, is for the log to refuse
+        return None
+    return load_fight(fight_file)
+
+
 def open_fight(fight_file: Path, *, record: bool = True) -> Session:
     """The fight file and its log, replayed once. With `record`, the log is locked for this
     session and new events are appended to it (written whole and synced before they count).
     Any entry that was changed, lost, repeated, damaged or does not fit the fight is refused
     with its line."""
+    from lnf.engine.table import Table
+    from lnf.formats.fight_log import FightLog
+
     start = load_fight(fight_file)
     log = FightLog.open(log_path(fight_file), write=record)
     try:
@@ -121,6 +133,8 @@ def open_fight(fight_file: Path, *, record: bool = True) -> Session:
 def start_afresh(fight_file: Path) -> Path | None:
     """`lnf play --new`: the fight starts again from the fight file; the old log is kept
     whole beside it. Returns where (None: there was no log)."""
+    from lnf.formats.fight_log import FightLog
+
     load_fight(fight_file)  # a fight file that does not read keeps its log where it is
     if not log_path(fight_file).exists():
         return None
@@ -133,6 +147,8 @@ def start_afresh(fight_file: Path) -> Path | None:
 
 def fight_alone(fight_file: Path) -> Session:
     """The fight file alone, its events kept in memory (`lnf run` without `--record`)."""
+    from lnf.engine.table import Table
+
     return Session(fight_file, Table(load_fight(fight_file)), None, from_log=False)
 
 
@@ -148,6 +164,9 @@ class LogReport:
 def verify_log(fight_file: Path) -> LogReport:
     """Check a whole log without stopping at the first problem: every line's checksum and
     shape, then the events against the fight up to the first that does not fit."""
+    from lnf.engine.table import Table
+    from lnf.formats.fight_log import FightLog
+
     start = load_fight(fight_file)
     log = FightLog.open(log_path(fight_file), write=False)
     if log.problems:  # replaying past a lost or moved entry would only report its echoes
@@ -160,6 +179,9 @@ def verify_log(fight_file: Path) -> LogReport:
 def repair_log(fight_file: Path) -> tuple[int, Path | None]:
     """`lnf repair`: keep the entries before the first problem; the rest goes to a file beside
     the log. Returns how many entries are kept and where the rest went (None: nothing)."""
+    from lnf.engine.table import Table
+    from lnf.formats.fight_log import FightLog
+
     start = load_fight(fight_file)
     log = FightLog.open(log_path(fight_file), write=True)
     try:
@@ -247,7 +269,9 @@ def rename_in_log(fight_file: Path, old: str, new: str) -> int:
     """`lnf rename`: the fight file now calls `old` by `new`; the log records it so that its
     earlier entries read on. Refused unless the log then fits the fight file. Returns the
     number of entries that name `old`."""
+    from lnf.engine.table import Table
     from lnf.formats.event_codec import event_to_json
+    from lnf.formats.fight_log import FightLog
     from lnf.model.events import Renamed
 
     start = load_fight(fight_file)

@@ -124,9 +124,22 @@ def test_the_cache_gives_the_solvers_plan(fight: Fight, data: st.DataObject) -> 
     )
     assert plan_state(other) == plan_state(fight)
     cache = PlanCache(lambda f: solve_plan(f, explain=False).plan)
+    assert cache.key(other) == cache.key(fight) and hash(cache.key(other)) == hash(cache.key(fight))
     first = cache(fight)
     assert cache(other) == first == solve_plan(other, explain=False).plan
     assert (cache.hits, cache.misses) == (1, 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(plan_fights(max_heroes=3, max_monsters=4), plan_fights(max_heroes=3, max_monsters=4))
+def test_the_cache_key_is_equal_exactly_when_the_plan_states_are(a: Fight, b: Fight) -> None:
+    """The key is built from combatants remembered by identity: it must still say what
+    `plan_state` says, for any two fights, and for a fight whose hero dropped since."""
+    cache = PlanCache(lambda f: solve_plan(f, explain=False).plan)
+    assert (cache.key(a) == cache.key(b)) == (plan_state(a) == plan_state(b))
+    assert cache.key(a) == cache.key(replace(a, title="another"))
+    down = a.with_combatant(replace(a.heroes[0], hp_now=0))
+    assert (cache.key(down) == cache.key(a)) == (plan_state(down) == plan_state(a))
 
 
 # --- the command ---------------------------------------------------------------------------

@@ -8,21 +8,29 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from lnf.engine.apply import Steps
+from lnf.engine.replan import carried_out, grid_view, still_to_act
 from lnf.engine.runner import Runner
+from lnf.engine.table import Table
 from lnf.errors import RuleViolation
 from lnf.heroes.policy import PolicyHeroes
 from lnf.model import BackReason, Fight, Turns
-from lnf.model.events import Planned
+from lnf.model.events import Planned, Turn
 from lnf.model.plan import Plan
+from lnf.rules import check_state
+from lnf.rules.group_changes import order_step
 from lnf.rules.moves import can_act
 from lnf.rules.plan_check import check_plan
 from lnf.rules.state_check import plan_notes
+from lnf.rules.strike_order import strike_order
 from lnf.session import fight_alone
 from lnf.solver import solve_plan
 from tests.builders import BACK, FRONT, fight, hero, monster
+from tests.grids import grid
+from tests.strategies import plan_fights
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
 
@@ -119,3 +127,88 @@ def test_r6_a_back_rank_monster_that_acted_keeps_its_place() -> None:
     (note,) = plan_notes(f)
     assert note.startswith("the back-rank count cannot be met this round (R6): Archer stays")
     assert "at most 1 monster can stand in front of 2 front-rank heroes" in note
+
+
+# --- P6's decision: a monster carrying out its own order is no change ------------------------
+
+
+def _carry_out_in_strike_order(f: Fight, plan: Plan, how_many: int) -> list[tuple[Fight, Plan]]:
+    """The plan's first monsters in strike order carry out their orders' moves (R8, M5, M6),
+    as the runner does; after each, the plan kept (P6) and the state for a full re-plan."""
+    out = []
+    for who in [n for n in strike_order(f) if plan.order_for(n) is not None][:how_many]:
+        order = plan.order_for(who)
+        assert order is not None
+        turn = Steps.turn(f, who)
+        before = grid_view(turn.fight)
+        if (move := order_step(turn.fight, order)) is not None:
+            turn.do(move)
+        kept = carried_out(before, grid_view(turn.fight), plan)
+        assert kept is not None, (who, order)
+        f = turn.finish(Turn(who, turn.steps)).after
+        plan = still_to_act(f, kept)
+        out.append((f, plan))
+    return out
+
+
+def _same_as_a_full_re_plan(f: Fight, how_many: int) -> None:
+    plan = solve_plan(f, explain=False).plan
+    for state, kept in _carry_out_in_strike_order(f, plan, how_many):
+        again = solve_plan(state, explain=False).plan
+        assert kept == again, (state, kept, again)  # the same orders, said the same way
+        assert check_plan(state, kept) == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(plan_fights(max_heroes=5, max_monsters=8), st.integers(1, 8))
+def test_carrying_out_part_of_an_optimal_plan_leaves_the_rest_optimal(
+    f: Fight, how_many: int
+) -> None:
+    """P6's decision, checked against re-planning from scratch on generated grids: after each
+    monster in strike order carries out its order, the rest of the plan is the plan a full
+    re-plan makes (the same orders, so the same events)."""
+    assume(all(v.rule == "K2" for v in check_state(f)))
+    _same_as_a_full_re_plan(f, how_many)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([(4, 8), (6, 20)]), st.integers(0, 10**6))
+def test_carrying_out_orders_in_bigger_battles_leaves_the_rest_optimal(
+    size: tuple[int, int], seed: int
+) -> None:
+    f = grid(*size, seed)
+    assume(all(v.rule == "K2" for v in check_state(f)))
+    _same_as_a_full_re_plan(f, 6)
+
+
+def _events(f: Fight | Path, seed: int, *, kept: bool, rounds: int) -> list[object]:
+    table = fight_alone(f).table if isinstance(f, Path) else Table(f)
+    runner = Runner(table, PolicyHeroes(), _planner, lambda _: None)
+    runner.own_orders_kept = kept
+    runner.begin(seed)
+    runner.play(rounds=rounds)
+    return list(table.events)
+
+
+def _planner(f: Fight) -> Plan:
+    return solve_plan(f, explain=False).plan
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_the_examples_play_the_same_events_as_re_planning_after_every_change(
+    example: Path,
+) -> None:
+    for seed in (1, 2):
+        assert _events(example, seed, kept=True, rounds=4) == _events(
+            example, seed, kept=False, rounds=4
+        )
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from([(3, 8), (5, 15)]), st.integers(0, 10**6))
+def test_generated_battles_play_the_same_events_as_re_planning_after_every_change(
+    size: tuple[int, int], seed: int
+) -> None:
+    f = grid(*size, seed)
+    assume(all(v.rule == "K2" for v in check_state(f)))
+    assert _events(f, seed, kept=True, rounds=2) == _events(f, seed, kept=False, rounds=2)

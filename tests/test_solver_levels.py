@@ -7,7 +7,8 @@ from ortools.sat.python import cp_model
 
 from lnf.model.plan import Wish
 from lnf.solver import solve_plan
-from lnf.solver.lexicographic import Level, negated, solve_lexicographic
+from lnf.solver.levels import Level, negated
+from lnf.solver.lexicographic import solve_lexicographic
 from lnf.solver.model import PlanModel
 from tests.builders import SWORD, fight, hero, monster
 

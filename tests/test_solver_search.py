@@ -13,7 +13,8 @@ from lnf.model.plan import Mode
 from lnf.rules import check_state
 from lnf.rules.plan_check import check_plan
 from lnf.solver import solve_plan
-from lnf.solver.lexicographic import Level, Part, proven_digits, solve_lexicographic
+from lnf.solver.levels import Level, Part
+from lnf.solver.lexicographic import proven_digits, solve_lexicographic
 from lnf.solver.model import PlanModel, possible_regimes
 from tests.builders import BOW, SWORD, fight, hero, monster
 from tests.grids import grid

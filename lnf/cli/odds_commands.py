@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import nullcontext
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,16 @@ LABELS = {MonsterKind.LNF: "LNF monsters", MonsterKind.GREEDY: "greedy monsters"
     help="Processes to play on; the numbers are the same for any count.",
 )
 @click.option(
+    "--vary",
+    metavar="NAME.FIELD=A..B",
+    help="Play the fight file for each value of one field (Goblin.count=2..10) and compare.",
+)
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Play on the workers of a Dask scheduler (tcp://host:8786); the same numbers.",
+)
+@click.option(
     "--script",
     "script_file",
     type=click.Path(path_type=Path, dir_okay=False),
@@ -102,6 +113,8 @@ def odds(
     seed: int,
     first: int,
     jobs: int,
+    vary: str | None,
+    cluster: str | None,
     script_file: Path | None,
     monsters: str,
     compare: bool,
@@ -117,6 +130,24 @@ def odds(
     lost, what the sheets spend, how often anyone flees. Same seed, same numbers."""
     if plot_file is not None:  # before any fight is played: a run is not lost to a bad path
         _check_plot(plot_file, force)
+    if vary is not None:
+        if compare or merge_files or plot_file is not None or script_file is not None:
+            raise Refused(
+                "--vary plays LNF's or greedy monsters alone, with the hero policy: drop "
+                "--compare, --merge, --plot and --script"
+            )
+        _varied(
+            fight_file,
+            vary,
+            range(first, first + fights),
+            seed,
+            MonsterKind(monsters),
+            jobs,
+            cluster,
+            quiet,
+            as_json,
+        )
+        return
     session = opened(fight_file, record=False)
     start = session.fight
     verify_playable(start, fight_file.name)  # as lnf run and lnf play
@@ -131,7 +162,7 @@ def odds(
     else:
         numbers = range(first, first + fights)
         for kind in kinds:
-            runs[kind], stopped = _play(start, numbers, seed, kind, script, jobs, quiet)
+            runs[kind], stopped = _play(start, numbers, seed, kind, script, jobs, quiet, cluster)
             if stopped:
                 break
     reports = {kind: tally(sorted(o, key=lambda x: x.number), heroes) for kind, o in runs.items()}
@@ -192,6 +223,7 @@ def _play(
     script: Script | None,
     jobs: int,
     quiet: bool,
+    cluster: str | None = None,
 ) -> tuple[list[Outcome], bool]:
     """The fights of one kind of monsters, a progress bar on a terminal; a Ctrl-C keeps those
     finished."""
@@ -203,7 +235,14 @@ def _play(
         with bar if bar is not None else nullcontext():
             step = bar.update if bar is not None else None
             fights = play_fights(
-                start, numbers, seed, monsters=kind, script=script, jobs=jobs, on_done=step
+                start,
+                numbers,
+                seed,
+                monsters=kind,
+                script=script,
+                jobs=jobs,
+                on_done=step,
+                cluster=cluster,
             )
             for outcome in fights:  # one at a time: a Ctrl-C keeps those finished
                 outcomes.append(outcome)
@@ -308,3 +347,77 @@ def _merged(
     first = numbers[0] if numbers else 0
     count = max(len(r) for r in runs.values()) if runs else 0
     return {k: list(v.values()) for k, v in runs.items()}, seeds.pop(), first, count
+
+
+def _varied(
+    fight_file: Path,
+    text: str,
+    numbers: range,
+    seed: int,
+    kind: MonsterKind,
+    jobs: int,
+    cluster: str | None,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    """`--vary`: each value's fights, from the fight file as written, reported side by side."""
+    import yaml
+
+    from lnf.formats.fight_file import parse_fight
+    from lnf.odds.vary import parse_vary, step_odds, varied
+    from lnf.views.odds_text import percent, report_data, share_data
+
+    vary = parse_vary(text)
+    document = yaml.safe_load(read_text(fight_file))
+    steps = []
+    title = fight_file.stem
+    for number in vary.values:
+        source = f"{fight_file} with {vary}={number}"
+        try:
+            fight = parse_fight(json.dumps(varied(document, vary, number)), str(fight_file))
+        except InputError as err:  # said for the variation, without the file's lines
+            raise InputError(source, [replace(p, line=None) for p in err.problems]) from None
+        verify_playable(fight, source)
+        title = fight.title or title
+        outcomes, stopped = _play(fight, numbers, seed, kind, None, jobs, quiet, cluster)
+        steps.append(step_odds(number, outcomes, [h.name for h in fight.heroes]))
+        if stopped:
+            break
+    if as_json:
+        echo_json(
+            {
+                "fight": title,
+                "vary": str(vary),
+                "seed": seed,
+                "first": numbers.start,
+                "fights": len(numbers),
+                "monsters": kind,
+                "steps": [
+                    {
+                        "value": s.number,
+                        "anyone_drops": share_data(s.anyone_drops),
+                        "anyone_dies": share_data(s.anyone_dies),
+                        "report": report_data(s.report),
+                    }
+                    for s in steps
+                ],
+            }
+        )
+        return
+    last = numbers.stop - 1
+    lines = [
+        f"{title}, {vary} from {vary.values[0]} to {vary.values[-1]}: {len(numbers)} fights "
+        f"for each value (fights {numbers.start} to {last}, seed {seed}), {LABELS[kind]}, the "
+        "hero policy; each from the fight file as written.",
+        "",
+        f"{vary!s:>16} | {'heroes win':<20} | {'a hero drops':<20} | {'a hero dies':<20} | rounds",
+    ]
+    for s in steps:
+        lines.append(
+            f"{s.number:>16} | {percent(s.report.heroes_win):<20} | {percent(s.anyone_drops):<20} "
+            f"| {percent(s.anyone_dies):<20} | {s.report.rounds.median:g}"
+        )
+    deadly = next((s.number for s in steps if s.anyone_dies.lo > 0.05), None)
+    if deadly is not None:
+        lines += ["", f"From {vary} = {deadly} a hero dies in more than 1 fight of 20 (95 % sure)."]
+    click.echo("\n".join(lines))

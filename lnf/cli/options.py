@@ -61,6 +61,10 @@ def opened(fight_file: Path, *, record: bool = True) -> Session:
 
 def current_fight(fight_file: Path) -> Fight:
     """The state now: the fight file plus every event in its log."""
+    from lnf.session import unlogged_fight
+
+    if (alone := unlogged_fight(fight_file)) is not None:
+        return alone  # no log: its machinery and the engine's stay unloaded (start-up)
     session = opened(fight_file, record=False)
     if session.table.events:
         n = len(session.table.events)

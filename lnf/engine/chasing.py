@@ -13,7 +13,7 @@ from lnf.dice.roll import DiceSource, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.resolve import roll_attack
 from lnf.model import Attack, Fight, Hero, Monster
-from lnf.model.events import Dashed, Hid, Saved
+from lnf.model.events import Dashed, Event, Hid, Recorded, Saved
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.chase import (
     can_hide_from,
@@ -120,3 +120,12 @@ def hide_from_pursuers(fight: Fight, c: Hero | Monster, dice: DiceSource) -> Hid
     dice.about(f"{c.name} tries to hide from its pursuers: Stealth {c.stealth:+d}")
     check = roll_d20(dice, c.stealth)
     return Hid(c.name, check.faces, c.stealth, tuple(against.items()))
+
+
+def speeds_committed(event: Event) -> bool:
+    """The chase's speeds of a round (C2), recorded as the round starts."""
+    return isinstance(event, Recorded) and any(isinstance(s, Dashed) for s in event.steps)
+
+
+def chase_note(dashed: bool) -> str:
+    return "runs flat out (C2)" if dashed else "finds nothing to do in the chase"

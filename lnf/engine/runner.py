@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from lnf.dice.roll import DiceSource
 from lnf.engine.apply import Steps
 from lnf.engine.before_fight import roll_initiative
-from lnf.engine.chasing import commit_speeds, monster_chase_turn, speed_policy
+from lnf.engine.chasing import (
+    chase_note,
+    commit_speeds,
+    monster_chase_turn,
+    speed_policy,
+    speeds_committed,
+)
 from lnf.engine.decisions import TurnChoice
 from lnf.engine.effects import (
     Rolled,
@@ -23,10 +29,9 @@ from lnf.engine.effects import (
     stand_up,
     turn_edge,
 )
-from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
-from lnf.engine.replan import grid_view, orders_changed, plan_key
+from lnf.engine.hero_turn import flight, hero_steps, monster_attacks, this_turn, verify_act
+from lnf.engine.replan import carried_out, grid_view, orders_changed, plan_key, still_to_act
 from lnf.engine.resolve import (
-    roll_attack,
     roll_death_save,
 )
 from lnf.engine.round_start import (
@@ -38,14 +43,13 @@ from lnf.engine.round_start import (
 )
 from lnf.engine.sides import HeroSide
 from lnf.engine.table import Table
-from lnf.engine.turns import UNARMED, opportunity
+from lnf.engine.turns import opportunity
 from lnf.engine.volleys import roll_volleys
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight, Guard, Hero, Monster, PhaseKind, Side, TurnEdge
 from lnf.model.applied import Applied
 from lnf.model.events import (
     Begun,
-    Dashed,
     Ended,
     Event,
     Planned,
@@ -55,10 +59,7 @@ from lnf.model.events import (
     TurnStarted,
 )
 from lnf.model.plan import Plan
-from lnf.rules.acl import acl
-from lnf.rules.attacks import routine
 from lnf.rules.chase import in_chase
-from lnf.rules.distance import volley_attack, volley_planned
 from lnf.rules.group_changes import order_step
 from lnf.rules.hyrule import hyrule
 from lnf.rules.legal import can_take_turn
@@ -83,6 +84,8 @@ class Runner:
     _told: str = ""  # the note of the last plan told (a count it cannot meet, P6)
     _waiting: Waits | None = None  # F1: the table's answer a monster's hit waits for
     _dry: bool = False  # a turn played to see what it would ask, never recorded
+    own_orders_kept: bool = True  # P6's decision; False re-plans after any change (the check)
+    _carried: Plan | None = None  # the plan in force before a monster carried out its order
 
     @property
     def fight(self) -> Fight:
@@ -111,7 +114,7 @@ class Runner:
             return
         begun = records[starts[-1]]
         later = records[starts[-1] + 1 :]
-        if begun.after.chase and not any(_speeds(r.event) for r in later):
+        if begun.after.chase and not any(speeds_committed(r.event) for r in later):
             self._commit_speeds(begun.after.round)
             later = self.table.in_force[starts[-1] + 1 :]
         plans = [(r.before, r.event) for r in later if isinstance(r.event, Planned)]
@@ -236,7 +239,12 @@ class Runner:
         grid = grid_view(self.fight)
         key = plan_key(grid)
         if self._plan is not None and self._plan[0] == key:
+            if self._carried is not None:  # P6: the plan stays; told again as a new plan says it
+                told, self._carried = self._carried, None
+                self._plan = (key, still_to_act(grid, self._plan[1]))
+                self._tell(grid, told, self._plan[1], replan=True)
             return self._plan[1]
+        self._carried = None
         replan = self._plan is not None
         if self.progress is not None:
             self.progress(f"round {self.fight.round}: planning the monsters' moves (P6)")
@@ -249,13 +257,25 @@ class Runner:
             self._plan = (key, plan)
             return plan
         old = self._plan[1] if self._plan is not None else None
-        nobody = not plan.orders and not any(in_fight(m) for m in grid.monsters)
-        note = "; ".join(plan_notes(grid))
-        if (old is None or orders_changed(old, plan) or note != self._told) and not nobody:
-            self._add(Planned(plan.orders, replan=replan, note=note))  # told when it differs
-            self._told = note
+        if plan.orders or any(in_fight(m) for m in grid.monsters):
+            self._tell(grid, old, plan, replan=replan)
         self._plan = (key, plan)
         return plan
+
+    def _tell(self, grid: Fight, old: Plan | None, plan: Plan, *, replan: bool) -> None:
+        """A plan is told when its orders or its notes differ from the plan before it."""
+        note = "; ".join(plan_notes(grid))
+        if old is None or orders_changed(old, plan) or note != self._told:
+            self._add(Planned(plan.orders, replan=replan, note=note))
+            self._told = note
+
+    def _carry_out(self, before: Fight, after: Fight) -> None:
+        """P6's decision: a monster carrying out its order is no change to the plan in force."""
+        if not self.own_orders_kept or self._plan is None or self._plan[0] != plan_key(before):
+            return
+        if (kept := carried_out(before, after, self._plan[1])) is not None:
+            self._carried = self._carried or self._plan[1]
+            self._plan = (plan_key(after), kept)
 
     def open_reactions(self) -> tuple[Monster, tuple[Hero, ...]] | None:
         """M6: the monster next in strike order, when its order takes it out of a group, and
@@ -317,7 +337,7 @@ class Runner:
             dashed = monster.name in self.fight.turns.dashed
             started = len(turn.done)
             monster_chase_turn(turn, monster, dice)
-            self._finish(turn, "" if len(turn.done) > started else _chase_note(dashed))
+            self._finish(turn, "" if len(turn.done) > started else chase_note(dashed))
             return True
         if self.heroes.tells_to_flee(self.fight, monster):
             flight(turn, monster, dice, self.heroes)
@@ -341,31 +361,18 @@ class Runner:
                     return True
         move = order_step(turn.fight, order)
         if move is not None:
+            before = grid_view(turn.fight)
             turn.do(move)
+            self._carry_out(before, grid_view(turn.fight))
             if actions_in_surprise_round(turn.fight, monster.name) == 1:
                 self._finish(turn, "has only one action in the surprise round: it moved (V-ENC1)")
                 return True
         if order.target is not None and order.mode is not None:
-            me = turn.fight.monster(monster.name)
-            if volley_planned(turn.fight):  # V4: the volley plan's shot
-                shot = volley_attack(me, turn.fight.phase.volley)
-                attacks = (shot,) * shot.times if shot is not None else ()
-            else:
-                attacks = routine(me, turn.fight.hero(order.target), order.mode)
-                attacks = attacks or (() if me.attacks else (UNARMED,))
-            for attack in attacks:  # P2: all at its one target; it stops if the target drops
-                target = turn.fight.hero(order.target)
-                if not in_fight(target) or not can_take_turn(turn.fight.monster(monster.name)):
-                    break
-                me = turn.fight.monster(monster.name)
-                # V-ACL6: lnf's monsters spend their surge dice on their first hit's damage.
-                force = me.surge if acl(turn.fight) else 0
-                hit = roll_attack(turn.fight, me, target, attack, order.mode, dice, force=force)
-                try:
-                    land(turn, hit, self._ask_guard)
-                except Waits as waits:
-                    self._waiting = waits
-                    return False  # the table says first whether the hero takes its reaction
+            try:
+                monster_attacks(turn, monster.name, order, dice, self._ask_guard)
+            except Waits as waits:
+                self._waiting = waits
+                return False  # the table says first whether the hero takes its reaction
         self._finish(turn)
         return True
 
@@ -390,7 +397,7 @@ class Runner:
             self._finish(turn, held)
             return True
         if hero.name in self.fight.turns.dashed:  # C2: its action went into speed
-            self._finish(turn, _chase_note(True))
+            self._finish(turn, chase_note(True))
             return True
         if at_table:
             if self.fight.turns.current != hero.name:
@@ -490,12 +497,3 @@ class Runner:
 
 class _Dry(Exception):
     """A turn played only to see what it would ask reached a record: it stops there."""
-
-
-def _speeds(event: Event) -> bool:
-    """The chase's speeds of a round (C2), recorded as the round starts."""
-    return isinstance(event, Recorded) and any(isinstance(s, Dashed) for s in event.steps)
-
-
-def _chase_note(dashed: bool) -> str:
-    return "runs flat out (C2)" if dashed else "finds nothing to do in the chase"

@@ -29,20 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from lnf.errors import DiskFull, InputError, InputProblem, Refused
+from lnf.formats.files import LOG_SUFFIX as LOG_SUFFIX
+from lnf.formats.files import log_path as log_path
 from lnf.values import value
 
-LOG_SUFFIX = ".log.jsonl"
 LOCK_WAIT = 3.0  # seconds a second writer waits before it refuses
 MAX_LOG_BYTES = 128_000_000  # a long fight of 500 monsters logs some 10 MB
 FULL = (errno.ENOSPC, errno.EDQUOT)  # the disk is full, or the user's share of it
-
-
-def log_path(fight_path: Path) -> Path:
-    """`goblins.yaml` → `goblins.log.jsonl` in the same folder. A fight file that is a link
-    has its log beside the file it points at: one fight, one log, by whichever name."""
-    if fight_path.is_symlink():
-        fight_path = Path(os.path.realpath(fight_path))
-    return fight_path.with_name(fight_path.stem + LOG_SUFFIX)
 
 
 @value

@@ -21,6 +21,17 @@ BOMS = {
     b"\xff\xfe": "UTF-16",
 }
 
+LOG_SUFFIX = ".log.jsonl"
+
+
+def log_path(fight_path: Path) -> Path:
+    """`goblins.yaml` → `goblins.log.jsonl` in the same folder (here, not with the log's
+    machinery: a command that finds no log never loads it). A fight file that is a link has
+    its log beside the file it points at: one fight, one log, by whichever name."""
+    if fight_path.is_symlink():
+        fight_path = Path(os.path.realpath(fight_path))
+    return fight_path.with_name(fight_path.stem + LOG_SUFFIX)
+
 
 def read_text(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
     """A text file (fight, plan, script) as UTF-8 (a byte-order mark is allowed). Reads at

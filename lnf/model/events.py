@@ -171,8 +171,7 @@ class Fled:
 
 @value
 class Dashed:
-    """C2, C3: the dashes everyone in the chase committed this round, and the Constitution
-    checks for dashes beyond the free ones."""
+    """C2, C3: the dashes committed this round, and the Con checks for those beyond the free."""
 
     dashes: tuple[tuple[str, int], ...]  # (who, dashes), in the order they committed
     checks: tuple[Saved, ...] = ()
@@ -279,7 +278,7 @@ class EffectStarted:
 
 @value
 class EffectEnded:
-    """F4: an effect ends, and why ("1 minute is over", "the save succeeded", "the DM")."""
+    """F4: an effect ends, and why ("1 minute is over", "the save succeeded")."""
 
     key: int
     why: str
@@ -287,8 +286,7 @@ class EffectEnded:
 
 @value
 class SaveRolled:
-    """A saving throw against something lasting: a repeat save against an effect (F4), a
-    concentration save (F5: `damage` is what set its DC), a rider's save (F6)."""
+    """A save against what lasts: a repeat save (F4), concentration (F5), a rider (F6)."""
 
     save: Saved
     ability: Ability
@@ -299,9 +297,7 @@ class SaveRolled:
 
 @value
 class ConcentrationEnded:
-    """F5: a creature's concentration ends (a failed save, 0 hit points, incapacitated, a new
-    concentration, the DM): its concentration, the effects that last on it and its wanted C
-    dot go."""
+    """F5: a concentration ends, with the effects that last on it and the wanted C dot."""
 
     who: str
     why: str
@@ -309,7 +305,7 @@ class ConcentrationEnded:
 
 @value
 class Guarded:
-    """F1: `who` spends its reaction on `guard` against `foe`'s hit: the hit becomes a miss."""
+    """F1: `who` spends its reaction on `guard` against `foe`'s hit, which becomes a miss."""
 
     who: str
     guard: str

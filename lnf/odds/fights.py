@@ -162,25 +162,49 @@ def play_fights(
     jobs: int = 1,
     on_done: Callable[[int], None] | None = None,
     planner: Planner | None = None,
+    cluster: str | None = None,
 ) -> Iterator[Outcome]:
     """Each fight's outcome as it finishes (in any order: sort by `number`). With `jobs` > 1
-    the fights go to that many processes, in chunks; the outcomes are the same. `planner`
-    (one process only) replaces the cached one: to measure the cache, say."""
-    assert planner is None or jobs <= 1, "a planner of its own plays on one process"
+    the fights go to that many processes, in chunks, and with `cluster` to the workers of a
+    Dask scheduler at that address; the outcomes are the same. `planner` (one process only)
+    replaces the cached one: to measure the cache, say."""
+    assert planner is None or (jobs <= 1 and cluster is None), "a planner plays on one process"
+    if cluster is not None:
+        from lnf.odds.cluster import on_cluster  # Dask, only when asked for
+
+        chunks = _tasks(start, numbers, master, monsters, script, 1)  # 20 fights a task
+        for outcomes in on_cluster(cluster, _chunk, chunks):
+            yield from outcomes
+            if on_done is not None:
+                on_done(len(outcomes))
+        return
     if jobs <= 1:
         for n in numbers:
             yield play_fight(start, n, master, monsters, script, planner)
             if on_done is not None:
                 on_done(1)
         return
-    size = max(1, min(20, len(numbers) // (jobs * 8) or 1))
-    tasks = [
-        (start, numbers[i : i + size], master, monsters, script)
-        for i in range(0, len(numbers), size)
-    ]
+    tasks = _tasks(start, numbers, master, monsters, script, jobs)
     # A pool's exit terminates its workers: nothing is left running after a Ctrl-C.
     with get_context("spawn").Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
         for outcomes in pool.imap_unordered(_chunk, tasks):
             yield from outcomes
             if on_done is not None:
                 on_done(len(outcomes))
+
+
+def _tasks(
+    start: Fight,
+    numbers: Sequence[int],
+    master: int,
+    monsters: MonsterKind,
+    script: Script | None,
+    workers: int,
+) -> list[Task]:
+    """The fights in chunks: small enough to spread over `workers`, big enough that each
+    worker's plan cache pays."""
+    size = max(1, min(20, len(numbers) // (workers * 8) or 1))
+    return [
+        (start, numbers[i : i + size], master, monsters, script)
+        for i in range(0, len(numbers), size)
+    ]

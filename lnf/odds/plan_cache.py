@@ -17,10 +17,16 @@ from lnf.model.plan import Plan
 def plan_state(fight: Fight) -> Fight:
     """The fight as the plan sees it: what can differ between two fights that must get the same
     plan is made equal."""
+    heroes = tuple(_hero(h) for h in fight.heroes)
+    return _planned(fight, heroes, tuple(_monster(m) for m in fight.monsters))
+
+
+def _planned(fight: Fight, heroes: tuple[Hero, ...], monsters: tuple[Monster, ...]) -> Fight:
+    """The fight's own fields as the plan sees them, with these combatants."""
     return replace(
         fight,
-        heroes=tuple(_hero(h) for h in fight.heroes),
-        monsters=tuple(_monster(m) for m in fight.monsters),
+        heroes=heroes,
+        monsters=monsters,
         round=0 if fight.round == 0 else 1,  # V-ENC1's surprise round is round 0
         title="",
         turns=replace(fight.turns, answers=frozenset(), current=None, sneaked=frozenset()),
@@ -54,17 +60,58 @@ def _monster(m: Monster) -> Monster:
     )
 
 
+MEMO_SIZE = 20_000  # combatants remembered as the plan sees them, before the memo starts afresh
+
+
+class _Key:
+    """`plan_state(fight)` as a key that hashes once: the fight's other fields, then each
+    combatant as the plan sees it. Equal exactly when the plan states are equal (a fight's
+    equality goes field by field, as this tuple's does)."""
+
+    __slots__ = ("_hash", "parts")
+
+    def __init__(self, parts: tuple[object, ...], hashes: tuple[int, ...]) -> None:
+        self.parts = parts
+        self._hash = hash(hashes)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and self._hash == other._hash and self.parts == other.parts
+
+
 class PlanCache:
     """A planner that asks the real one once per plan-relevant state."""
 
     def __init__(self, planner: Callable[[Fight], Plan]) -> None:
         self.planner = planner
-        self.plans: dict[Fight, Plan] = {}
+        self.plans: dict[_Key, Plan] = {}
         self.hits = 0
         self.misses = 0
+        # A fight after an event shares every combatant it did not change with the fight
+        # before, so each combatant is set in plan terms (and hashed) once: by its identity,
+        # the object kept beside it so that its id is never reused while remembered.
+        self._seen: dict[int, tuple[Hero | Monster, Hero | Monster, int]] = {}
+
+    def _as_planned(self, c: Hero | Monster) -> tuple[Hero | Monster, int]:
+        seen = self._seen.get(id(c))
+        if seen is None or seen[0] is not c:
+            if len(self._seen) >= MEMO_SIZE:
+                self._seen.clear()
+            planned = _hero(c) if isinstance(c, Hero) else _monster(c)
+            seen = self._seen[id(c)] = (c, planned, hash(planned))
+        return seen[1], seen[2]
+
+    def key(self, fight: Fight) -> _Key:
+        rest = _planned(fight, (), ())
+        heroes = [self._as_planned(h) for h in fight.heroes]
+        monsters = [self._as_planned(m) for m in fight.monsters]
+        parts = (rest, tuple(h for h, _ in heroes), tuple(m for m, _ in monsters))
+        return _Key(parts, (hash(rest), *(k for _, k in heroes), -1, *(k for _, k in monsters)))
 
     def __call__(self, fight: Fight) -> Plan:
-        key = plan_state(fight)
+        key = self.key(fight)
         plan = self.plans.get(key)
         if plan is None:
             self.misses += 1

@@ -21,7 +21,8 @@ from lnf.rules.plan_check import check_plan
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list
-from lnf.solver.lexicographic import Level, cp_solver
+from lnf.solver.levels import Level
+from lnf.solver.lexicographic import cp_solver
 from lnf.solver.model import FAMILIES, PlanModel
 from lnf.solver.objective import p3_levels
 

@@ -24,7 +24,7 @@ from lnf.model.plan import Advantage, Mode, MoveKind
 from lnf.rules.attacks import roll_for
 from lnf.rules.moves import leaves_group
 from lnf.rules.plan_score import danger_classes
-from lnf.solver.lexicographic import Level, Part, Ruled, Term, negated
+from lnf.solver.levels import Level, Part, Ruled, Term, negated
 from lnf.solver.model import PlanModel
 from lnf.solver.troops import Troop
 

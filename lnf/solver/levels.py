@@ -1,0 +1,175 @@
+"""The levels of the lexicographic objective (P3, P4) and the ranges they can take.
+
+The ranges only have to hold every value a level can still take, and they are only narrowed
+by what the model implies: troop sizes, budgets (a monster attacks one hero), floors (a
+troop's members take their orders in turn), the most attackers K2 lets a hero draw, and
+*ruled-out* variables. A level fixed at the very end of its range has every term at its
+extreme, which rules out every variable that would move it; those count for nothing in later
+ranges and get the domain {0}. Tighter ranges mean more levels per block and fewer solves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+Term = tuple[cp_model.IntVar, int]
+Ruled = set[int]  # indices of variables that every plan left sets to 0
+
+
+@dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
+class TroopTerms:
+    """A troop's terms in a level. They sum to at most `count`, to exactly `count` if
+    `exact`; when every variable in `rest` is 0 they sum to exactly `count` unless `slack`;
+    and when they sum to `count`, every variable in `rest` is 0."""
+
+    terms: list[Term]
+    count: int
+    exact: bool
+    rest: list[cp_model.IntVar]
+    slack: bool = False
+
+    _indices: tuple[list[tuple[int, int]], frozenset[int]] | None = field(default=None, repr=False)
+
+    def indices(self) -> tuple[list[tuple[int, int]], frozenset[int]]:
+        """The terms and the rest by variable index, looked up once."""
+        if self._indices is None:
+            terms = [(v.index, c) for v, c in self.terms]
+            self._indices = (terms, frozenset(v.index for v in self.rest))
+        return self._indices
+
+    def extremes(self, ruled: Ruled) -> tuple[int, int]:
+        """The least and the greatest it can add (ruled-out variables are 0)."""
+        terms, rest = self.indices()
+        coeffs = [c for i, c in terms if i not in ruled]
+        short = self.slack or not rest <= ruled
+        if (not self.exact and short) or not coeffs:
+            coeffs.append(0)
+        return self.count * min(coeffs), self.count * max(coeffs)
+
+    def rule_out(self, end: int, ruled: Ruled) -> None:
+        """At `end`, one of its extremes, every variable that would move it is 0."""
+        terms, rest = self.indices()
+        for i, c in terms:
+            if self.count * c != end:
+                ruled.add(i)
+        if end != 0 or self.exact:  # the whole count sits on the terms at the end
+            ruled.update(rest)
+
+
+@dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
+class Part:
+    """The levels of one troop's tie-break, whose helper variables and constraints matter
+    only while the troop is being decided. Those constraints are enforced by `active`,
+    which is on for a solve only while the part has levels in the block or levels fixed
+    with others still pending. Once all its levels are fixed, the variables it `decides`
+    are fixed to their values instead, and its helpers stay off: every later solve's
+    presolve drops them at once instead of working through them again."""
+
+    active: cp_model.IntVar
+    decides: list[cp_model.IntVar]
+
+
+@dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
+class Level:
+    """One term of the lexicographic objective: minimise sum(coeff * var) + constant,
+    its terms grouped by troop (which gives tight bounds)."""
+
+    name: str
+    troops: list[TroopTerms] = field(default_factory=list)
+    constant: int = 0
+    # A count to maximise (stored negated) that cannot exceed `total` minus sign times the
+    # counts of the named earlier levels (each monster attacks one hero; an attacker has one
+    # class). Once those are fixed the range shrinks, often to one value, so blocks hold more.
+    budget: tuple[int, tuple[tuple[str, int], ...]] | None = None
+    # An earlier level whose value bounds this one from below (a troop's members take
+    # their options in canonical order).
+    floor: str | None = None
+    part: Part | None = None  # see `Part`
+    # A count of the attackers on this hero (stored negated): at most what the model's K2
+    # lets the hero draw (see `LexSolve`'s `most`).
+    hero: str | None = None
+    _expr: cp_model.LinearExpr | None = field(default=None, repr=False)
+
+    def add(
+        self,
+        terms: list[Term],
+        count: int = 1,
+        exact: bool = False,
+        rest: list[cp_model.IntVar] | None = None,
+        slack: bool = False,
+    ) -> None:
+        """A troop's terms; see `TroopTerms`. Terms that is not exact and has no `rest` is
+        taken to have slack (its terms may all be 0)."""
+        self._expr = None
+        if exact:
+            self.troops.append(TroopTerms(terms, count, True, []))
+            return
+        zero = [v for v, c in terms if c == 0]
+        terms = [(v, c) for v, c in terms if c != 0]
+        rest = (rest or []) + zero
+        if terms:
+            self.troops.append(TroopTerms(terms, count, False, rest, slack or not rest))
+
+    def static_bounds(self, ruled: Ruled) -> tuple[int, int]:
+        extremes = [g.extremes(ruled) for g in self.troops]
+        return (
+            self.constant + sum(lo for lo, _ in extremes),
+            self.constant + sum(hi for _, hi in extremes),
+        )
+
+    def bounds(
+        self, known: Mapping[str, int], ruled: Ruled, static: tuple[int, int] | None = None
+    ) -> tuple[int, int]:
+        """The range of the level, tightened by its budget or floor when `known` fixes the
+        levels they name (budget levels are negated counts); `static`, if given, is
+        `static_bounds(ruled)` already worked out."""
+        lo, hi = static if static is not None else self.static_bounds(ruled)
+        if self.budget is not None:
+            total, named = self.budget
+            if all(n in known for n, _ in named):
+                left = total + sum(sign * known[n] for n, sign in named)  # stored negated
+                lo = min(hi, max(lo, -left))
+        if self.floor is not None and self.floor in known:
+            lo = min(hi, max(lo, known[self.floor]))
+        return lo, hi
+
+    def rule_out(self, value: int, ruled: Ruled) -> None:
+        """If `value` is an end of the static range, every troop's terms sit at their own end: add
+        the variables that would move it to `ruled`."""
+        lo, hi = self.static_bounds(ruled)
+        if value not in (lo, hi) or lo == hi:
+            return
+        for troop in self.troops:
+            t_lo, t_hi = troop.extremes(ruled)
+            troop.rule_out(t_lo if value == lo else t_hi, ruled)
+
+    def expr(self) -> cp_model.LinearExpr:
+        if self._expr is None:  # built once: a level's terms are all added before use
+            terms = [term for troop in self.troops for term in troop.terms]
+            self._expr = cp_model.LinearExpr.weighted_sum(
+                [v for v, _ in terms], [c for _, c in terms]
+            ) + (self.constant)
+        return self._expr
+
+    def value(self, solver: cp_model.CpSolver) -> int:
+        return int(solver.value(self.expr()))
+
+
+def negated(level: Level) -> Level:
+    """The same level to be maximised, written as a minimisation."""
+    out = Level(
+        level.name,
+        constant=-level.constant,
+        budget=level.budget,
+        floor=level.floor,
+        part=level.part,
+        hero=level.hero,
+    )
+    for g in level.troops:
+        out.troops.append(
+            TroopTerms([(v, -c) for v, c in g.terms], g.count, g.exact, g.rest, g.slack)
+        )
+    return out

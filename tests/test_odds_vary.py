@@ -1,0 +1,70 @@
+"""`lnf odds --vary`: one field of one entry takes each value in turn; each variation's fights
+are exactly those of a fight file with that value written in (same seed, same numbers)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lnf.errors import InputError
+from lnf.formats.fight_file import parse_fight
+from lnf.odds.vary import Vary, parse_vary, varied
+from tests.cli import run, stdout_of
+
+OGRE = Path(__file__).parent.parent / "examples" / "ogre-at-the-bridge.yaml"
+
+
+def test_a_range_or_a_list_of_values() -> None:
+    assert parse_vary("Goblin.count=2..5") == Vary("Goblin", "count", (2, 3, 4, 5))
+    assert parse_vary(" Bram.level = 1,3,5 ") == Vary("Bram", "level", (1, 3, 5))
+    assert parse_vary("Ogre the Big.hp=40..40").who == "Ogre the Big"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("Goblin.count", "NAME.FIELD=FROM..TO"),
+        ("Goblin.count=5..2", "runs backwards: write 2..5"),
+        ("Goblin.count=1..5000", "at most 1000"),
+        ("Goblin.count=two", "not a range"),
+        ("Goblin.count=2,2", "listed twice"),
+    ],
+)
+def test_a_bad_variation_is_said_plainly(text: str, why: str) -> None:
+    with pytest.raises(InputError, match=why):
+        parse_vary(text)
+
+
+def test_monsters_are_found_by_stat_block_and_heroes_by_name() -> None:
+    document = yaml.safe_load(OGRE.read_text())
+    three = parse_fight(json.dumps(varied(document, parse_vary("goblin.count=3"), 3)), str(OGRE))
+    assert [m.name for m in three.monsters] == ["Ogre", "Goblin 1", "Goblin 2", "Goblin 3"]
+    hp = parse_fight(json.dumps(varied(document, parse_vary("Bram.hp=9"), 9)), str(OGRE))
+    assert hp.hero("Bram").hp == 9 and document["heroes"][0]["hp"] == 28  # a copy is varied
+    with pytest.raises(InputError, match="no hero or monster called 'Gobbo'"):
+        varied(document, parse_vary("Gobbo.count=1"), 1)
+
+
+def test_each_variation_plays_the_fights_of_that_value_written_in(tmp_path: Path) -> None:
+    fight = tmp_path / "ogre.yaml"
+    fight.write_text(OGRE.read_text())
+    args = ["--fights", "6", "--seed", "4", "--json", "--quiet"]
+    out = json.loads(stdout_of("odds", str(fight), "--vary", "goblin.count=1,3", *args))
+    assert out["vary"] == "goblin.count" and [s["value"] for s in out["steps"]] == [1, 3]
+    for step in out["steps"]:
+        written = tmp_path / f"ogre-{step['value']}.yaml"
+        written.write_text(OGRE.read_text().replace("count: 2", f"count: {step['value']}"))
+        alone = json.loads(stdout_of("odds", str(written), *args))
+        assert step["report"] == alone["runs"]["lnf"]["report"]
+
+
+def test_vary_refuses_what_it_does_not_combine_with(tmp_path: Path) -> None:
+    fight = tmp_path / "ogre.yaml"
+    fight.write_text(OGRE.read_text())
+    code, out = run("odds", str(fight), "--vary", "goblin.count=1..2", "--compare")
+    assert code == 2 and "--vary plays" in out
+    code, out = run("odds", str(fight), "--vary", "goblin.hp=0..1", "--fights", "2")
+    assert code == 2 and "with goblin.hp=0: monsters[1].hp: bad hit points 0" in out

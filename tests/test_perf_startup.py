@@ -1,0 +1,44 @@
+"""Start-up (bench/startup.py measures it): `lnf show` and `lnf check` of a fight without a log
+read the fight file alone; the log's machinery and the engine (the event classes, the table)
+stay unloaded. Timing is the bench's job; this checks what is loaded."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+UNUSED = ("lnf.engine.table", "lnf.model.events", "lnf.formats.fight_log")
+
+
+def _loaded(args: list[str]) -> set[str]:
+    code = (
+        "import sys; from lnf.cli import main\n"
+        "try: main(sys.argv[1:])\n"
+        "except SystemExit as exit: assert not exit.code, exit.code\n"
+        f"print('loaded:', *(m for m in {UNUSED!r} if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=True
+    )
+    return set(out.stdout.splitlines()[-1].split()[1:])
+
+
+def test_show_and_check_without_a_log_load_neither_the_log_nor_the_engine(
+    x1_path: Path, tmp_path: Path
+) -> None:
+    fight = tmp_path / "x1.yaml"
+    fight.write_text(x1_path.read_text())
+    assert _loaded(["show", str(fight)]) == set()
+    assert _loaded(["check", str(fight)]) == set()
+
+
+def test_show_with_a_log_still_reads_it(x1_path: Path, tmp_path: Path) -> None:
+    fight = tmp_path / "x1.yaml"
+    fight.write_text(x1_path.read_text())
+    subprocess.run(
+        [sys.executable, "-m", "lnf", "damage", str(fight), "Wight", "3"],
+        capture_output=True,
+        check=True,
+    )
+    assert {"lnf.engine.table", "lnf.model.events"} <= _loaded(["show", str(fight)])
