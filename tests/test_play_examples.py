@@ -66,6 +66,17 @@ SHOWS = {
         "uses Second Wind",
         "The heroes win.",
     ],
+    # F3–F6: a ghoul paralyses a hero, a repeat save ends it, a concentration breaks and the
+    # target order (T2) turns the plan with it (P6).
+    "ghouls-grasp": [
+        "Pell's Constitution save against Ghoul 3's Claws: 1d20 (7) + 0 = 7 vs DC 10: failure.",
+        "Pell is paralyzed (by Ghoul 3): 1 minute",
+        "Pell cannot act.\nPell's Constitution save against paralyzed",
+        "Pell is no longer paralyzed: the save succeeded (F4).",
+        "Maren's concentration ends: the Constitution save failed (F5).",
+        "Maren's C dot goes with it (F5).",
+        "New plan (P6), the grid has changed: Ghoul 2 attacks Tovin in mêlée.",
+    ],
     # V-ACL: an aimed strike and its Wound Save, surge dice, DR against slashing and fire.
     "ogre-at-the-bridge": [
         "vs Hit DC 20 (eye): hit",

@@ -7,7 +7,18 @@ in; the solver turns that into constraints and the validator checks plans agains
 from __future__ import annotations
 
 from lnf.errors import Violation
-from lnf.model import Attack, BackReason, Condition, Fight, Flag, Hero, HouseRule, Monster, Rank
+from lnf.model import (
+    N_CONDITIONS,
+    Attack,
+    BackReason,
+    Condition,
+    Fight,
+    Flag,
+    Hero,
+    HouseRule,
+    Monster,
+    Rank,
+)
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import wounded_eye
 from lnf.rules.moves import Place, Spot, hero_spot
@@ -159,13 +170,20 @@ def _fitting(monster: Monster, hero: Hero, mode: Mode) -> list[Attack]:
 
 
 def weapon_for(monster: Monster, hero: Hero, mode: Mode) -> Attack | None:
-    """The attack a monster uses in `mode`: the most damaging one that fits (ties: first
-    written). A reach attack (A2) needs a weapon that out-reaches the target."""
+    """The attack a monster uses in `mode`: one whose hit brings a condition that lays its
+    target open (F6: the ghoul's paralysing claws, a wolf's trip; an N-dot condition, T1) when
+    it has one, then the most damaging (ties: first written). A reach attack (A2) needs a
+    weapon that out-reaches the target."""
     fitting = _fitting(monster, hero, mode)
     if not fitting:
         return None
-    best = max(a.damage.average * a.times for a in fitting)
-    return next(a for a in fitting if a.damage.average * a.times == best)
+    best = max(_worth(a) for a in fitting)
+    return next(a for a in fitting if _worth(a) == best)
+
+
+def _worth(a: Attack) -> tuple[bool, float]:
+    opens = any(set(r.conditions) & N_CONDITIONS for r in a.riders)
+    return opens, a.damage.average * a.times
 
 
 # --- a plan's attacks, checked (P2, P7: `rules.plan_check` asks) -------------------------

@@ -109,9 +109,9 @@ def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
         case Turn():
             note = [_bulleted(f"{event.who} {event.note}.", markdown)] if event.note else []
             if event.steps and note:  # what it did, then why it did no more
-                return [
-                    _bulleted(line, markdown) for line in _steps_lines(applied.steps, "")
-                ] + note
+                steps = [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")]
+                lasting = all(isinstance(s, SaveRolled | EffectEnded) for s in event.steps)
+                return note + steps if lasting else steps + note  # F4: saves as its turn ends
             if note:
                 return note
             if not event.steps:
