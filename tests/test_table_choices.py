@@ -1,0 +1,57 @@
+"""What a new DM ran into at the table, each with the test that would have caught it (the
+choices are in docs/table-choices.md)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from lnf.formats.fight_log import log_path
+from tests.cli import run
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _copy(tmp_path: Path, name: str) -> Path:
+    fight = tmp_path / name
+    shutil.copy(EXAMPLES / name, fight)
+    return fight
+
+
+# --- 1: the log knows which fight file it was written for ----------------------------------
+
+
+def test_a_fight_file_edited_mid_fight_is_said_once_with_what_it_does(tmp_path: Path) -> None:
+    fight = _copy(tmp_path, "goblin-ambush.yaml")
+    assert run("next", str(fight), "--seed", "3")[0] == 0
+    assert run("damage", str(fight), "Goblin 1", "9")[0] == 0  # dead: 7 hp
+    assert run("show", str(fight))[1].count("warning") == 0  # nothing edited yet
+    text = fight.read_text(encoding="utf-8")
+    fight.write_text(text.replace("    hp: 7\n", "    hp: 30\n"), encoding="utf-8")
+    code, out = run("show", str(fight))
+    assert code == 0
+    assert "goblin-ambush.yaml was edited since its log noted it" in out
+    assert "Goblin 1: hit point maximum 7 → 30" in out and "stands again at 21/30" in out
+    code, out = run("log", str(fight), "--verify")
+    assert code == 0 and "Goblin 1: hit point maximum 7 → 30" in out
+    assert "edited since" in run("show", str(fight))[1]  # read-only: said until it is noted
+    assert "edited since" in run("next", str(fight))[1]  # a command that records notes it…
+    assert "edited since" not in run("next", str(fight))[1]  # …so it is said once
+    kinds = [json.loads(x)["event"] for x in log_path(fight).read_text().splitlines()]
+    assert kinds.count("fight-file") == 1
+    assert run("undo", str(fight))[0] == 0 and run("log", str(fight), "--verify")[0] == 0
+
+
+def test_an_edit_that_drops_a_monster_and_a_changed_ac_are_said(tmp_path: Path) -> None:
+    fight = _copy(tmp_path, "goblin-ambush.yaml")
+    assert run("next", str(fight), "--seed", "3")[0] == 0
+    assert run("damage", str(fight), "Goblin 1", "5")[0] == 0
+    text = fight.read_text(encoding="utf-8")
+    text = text.replace("    hp: 7\n", "    hp: 4\n").replace(
+        "ac: 16\n    con: 2", "ac: 17\n    con: 2"
+    )
+    fight.write_text(text, encoding="utf-8")
+    out = run("show", str(fight))[1]
+    assert "Goblin 1: hit point maximum 7 → 4 (the log's 4 damage now drops it: 0/4)" in out
+    assert "Bram: AC 16 → 17" in out
