@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from lnf.formats.fight_log import log_path
-from tests.cli import run
+from tests.cli import run, stdout_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -55,3 +55,30 @@ def test_an_edit_that_drops_a_monster_and_a_changed_ac_are_said(tmp_path: Path) 
     out = run("show", str(fight))[1]
     assert "Goblin 1: hit point maximum 7 → 4 (the log's 4 damage now drops it: 0/4)" in out
     assert "Bram: AC 16 → 17" in out
+
+
+# --- 3, 4: lnf start settles once; lnf run says what it leaves out ------------------------
+
+
+def test_a_second_start_is_refused_and_undo_lets_it_be_set_again(tmp_path: Path) -> None:
+    fight = _copy(tmp_path, "raiders-on-the-grassland.yaml")
+    code, out = run("start", str(fight), "--volleys", "1", "--seed", "2")
+    assert code == 0 and "The DM sets 1 volley round (V1)." in out  # 8: not "1 volley rounds"
+    code, out = run("start", str(fight), "--terrain", "grassland")
+    assert code == 2 and "the volley rounds are settled already" in out and "(V1)" in out
+    kinds = [json.loads(x)["event"] for x in log_path(fight).read_text().splitlines()]
+    assert kinds.count("phase") == 1
+    assert run("undo", str(fight))[0] == 0
+    code, out = run("start", str(fight), "--volleys", "2")
+    assert code == 0 and "The DM sets 2 volley rounds (V1)." in out
+
+
+def test_run_says_on_stdout_what_lnf_start_recorded_and_it_leaves_out(tmp_path: Path) -> None:
+    fight = _copy(tmp_path, "raiders-on-the-grassland.yaml")
+    assert run("start", str(fight), "--volleys", "1", "--seed", "2")[0] == 0
+    out = stdout_of("run", str(fight), "--seed", "1")
+    first = out.splitlines()[:2]
+    assert "starts from raiders-on-the-grassland.yaml alone" in first[1]
+    assert "the DM sets 1 volley round (V1)" in first[1] and "--record" in first[1]
+    carried = stdout_of("run", str(fight), "--seed", "1", "--record")
+    assert "alone" not in carried and "6d6" not in carried  # the DM's 1 volley round stands

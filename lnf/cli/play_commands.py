@@ -22,11 +22,11 @@ from lnf.engine.before_fight import roll_ambush, verify_before_first_round
 from lnf.engine.runner import VOLLEYS
 from lnf.engine.sides import TABLE_HEROES
 from lnf.engine.volleys import roll_volleys, verify_start, volleys_set
-from lnf.errors import InputError, InputProblem, Refused
+from lnf.errors import InputError, InputProblem, LnfError, Refused
 from lnf.formats.event_codec import event_to_json
 from lnf.heroes.script import ScriptedHeroes
 from lnf.model import Fight, Side, Terrain
-from lnf.model.events import Surprised, SurpriseRoundSet
+from lnf.model.events import Event, PhaseSet, Surprised, SurpriseRoundSet
 from lnf.rules.distance import volley_rounds
 from lnf.rules.names import find_name
 from lnf.rules.surprise import verify_encounter
@@ -85,6 +85,7 @@ def start(
         raise InputError("command line", [problem])
     session = opened(fight_file)
     table = session.table
+    _not_settled_yet(table.events, fight_file, volley, bool(surprised or ambush), surprise_round)
     say = printer()
     make_runner(session, TABLE_HEROES, seed)  # a log needs its seed before the first roll
     if surprised or ambush:
@@ -102,14 +103,36 @@ def start(
         return
     verify_start(table.fight)
     if volleys is not None:
-        event = volleys_set(volleys, f"the DM sets {volleys} volley rounds (V1)")
+        event = volleys_set(volleys, f"the DM sets {plural(volleys, 'volley round')} (V1)")
     elif total is not None and terrain != Terrain.DUNGEON:
         n = volley_rounds(total)
-        event = volleys_set(n, f"{terrain}: the DM rolled {total} ÷ 6 → {n} volley rounds (V1)")
+        rounds = plural(n, "volley round")
+        event = volleys_set(n, f"{terrain}: the DM rolled {total} ÷ 6 → {rounds} (V1)")
     else:
         assert terrain is not None
         event = roll_volleys(table.fight, table.dice(VOLLEYS), Terrain(terrain))
     say(table.add(event))
+
+
+def _not_settled_yet(
+    events: list[Event], fight_file: Path, volley: bool, surprise: bool, surprise_round: object
+) -> None:
+    """A second `lnf start` would settle again what the log has settled (a second volley phase,
+    a second surprise): refused, with the way to set it again."""
+    asked = [
+        (volley, PhaseSet, "the volley rounds", "V1"),
+        (surprise, Surprised, "who is surprised", "D12"),
+        (bool(surprise_round), SurpriseRoundSet, "the surprise round", "V-ENC1"),
+    ]
+    for wanted, kind, what, rule in asked:
+        done = next((e for e in events if isinstance(e, kind)), None)
+        if wanted and done is not None:
+            said = f": {done.note}" if isinstance(done, PhaseSet) and done.note else ""
+            raise Refused(
+                f"{what} {'are' if what.endswith('rounds') else 'is'} settled already{said}; "
+                f"lnf undo {fight_file} takes that back to settle it again",
+                rule,
+            )
 
 
 def _name(fight: Fight, text: str) -> str:
@@ -167,16 +190,8 @@ def run(
     It starts from the fight file alone, so the same seed always gives the same fight; with
     --record it carries on from the fight log instead and appends to it.
     """
-    if record:
-        session = opened(fight_file)
-    else:
-        session = fight_alone(fight_file)
-        if session.has_log():
-            click.echo(
-                f"(lnf run starts from {fight_file.name} alone; its log is left as it is: "
-                "--record carries it on)",
-                err=True,
-            )
+    session = opened(fight_file) if record else fight_alone(fight_file)
+    left = _log_left_out(fight_file) if not record and session.has_log() else None
     script = session.script(script_file) if script_file is not None else None
     table = session.table
     if not as_json:
@@ -185,6 +200,10 @@ def run(
             f"{title}: {plural(len(table.start.heroes), 'hero', 'heroes')} against "
             f"{plural(len(table.start.monsters), 'monster')}, dice seed {seed}."
         )
+        if left:
+            click.echo(left)
+    elif left:
+        click.echo(left, err=True)  # stdout is the JSON
     quiet = (lambda _: None) if as_json else None
     runner = make_runner(session, ScriptedHeroes(script), seed, quiet)
     winner = runner.play(rounds=rounds)
@@ -192,3 +211,25 @@ def run(
         echo_json({"winner": winner, "events": [event_to_json(e) for e in table.events]})
     elif winner is None:
         click.echo(f"\nNo winner after {plural(rounds, 'round')}.")
+
+
+def _log_left_out(fight_file: Path) -> str:
+    """`lnf run` without --record starts from the fight file alone (same seed, same fight):
+    said at the start, on stdout, with what the log holds that this run leaves out."""
+    from lnf.session import open_fight
+
+    head = f"(This run starts from {fight_file.name} alone"
+    tail = f"lnf run {fight_file} --record carries the log on instead.)"
+    try:
+        with open_fight(fight_file, record=False) as logged:
+            events = logged.table.events
+    except LnfError:
+        return f"{head}; its log is left as it is: {tail}"
+    settled = [e.note for e in events if isinstance(e, PhaseSet) and e.note]
+    settled += [
+        f"{', '.join(e.who)} surprised (D12)" for e in events if isinstance(e, Surprised) and e.who
+    ]
+    settled += ["the surprise round (V-ENC1)" for e in events if isinstance(e, SurpriseRoundSet)]
+    if settled:
+        return f"{head}: what lnf start recorded is not played ({'; '.join(settled)}); {tail}"
+    return f"{head}; its log is left as it is: {tail}"
