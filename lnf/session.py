@@ -123,7 +123,7 @@ def open_fight(fight_file: Path, *, record: bool = True) -> Session:
         log.close()
         raise
     session = Session(fight_file, table, log)
-    session.edits = edits
+    session.edits = edits if log.lines else _assumed(fight_file)  # said before a fight begins
     return session
 
 
@@ -142,7 +142,15 @@ def start_afresh(fight_file: Path) -> Path | None:
 
 def fight_alone(fight_file: Path) -> Session:
     """The fight file alone, its events kept in memory (`lnf run` without `--record`)."""
-    return Session(fight_file, Table(load_fight(fight_file)), None, from_log=False)
+    session = Session(fight_file, Table(load_fight(fight_file)), None, from_log=False)
+    session.edits = _assumed(fight_file)
+    return session
+
+
+def _assumed(fight_file: Path) -> list[str]:
+    from lnf.formats.assumed import assumed
+
+    return assumed(fight_file)
 
 
 @value

@@ -82,3 +82,37 @@ def test_run_says_on_stdout_what_lnf_start_recorded_and_it_leaves_out(tmp_path: 
     assert "the DM sets 1 volley round (V1)" in first[1] and "--record" in first[1]
     carried = stdout_of("run", str(fight), "--seed", "1", "--record")
     assert "alone" not in carried and "6d6" not in carried  # the DM's 1 volley round stands
+
+
+# --- 5: a value the fight file does not give is said, not silently assumed ----------------
+
+NO_AC = """\
+heroes:
+  - {name: Ann, class: fighter, hp: 12, attacks: [{name: Sword, to_hit: 5, damage: 1d8+3}]}
+  - {name: Bo, class: fighter, hp: 12, ac: 16, attacks: [{name: Sword, to_hit: 5, damage: 1d8}]}
+monsters:
+  - {monster: goblin}
+groups:
+  A: [Ann, Bo, Goblin]
+"""
+
+
+def test_a_hero_without_ac_is_said_to_be_ac_10(tmp_path: Path) -> None:
+    fight = tmp_path / "no-ac.yaml"
+    fight.write_text(NO_AC, encoding="utf-8")
+    code, out = run("check", str(fight))
+    assert code == 0 and "no-ac.yaml, line 2: Ann has no ac: AC 10 assumed (A1)" in out
+    assert "Bo has no ac" not in out and "Goblin" not in out.split("Legal")[0]
+    assert "Ann has no ac" in run("run", str(fight), "--seed", "1")[1]
+
+
+def test_heroes_with_ac_only_under_acl_are_said_to_have_dr_0(tmp_path: Path) -> None:
+    fight = tmp_path / "acl.yaml"
+    fight.write_text("variants: [acl]\n" + NO_AC, encoding="utf-8")
+    out = run("check", str(fight))[1]
+    assert "Bo has no dr or armor: DR 0 assumed (V-ACL4), though its AC is 16" in out
+    assert "has no ac" not in out  # the AC-less variant needs none
+    fight.write_text(
+        "variants: [acl]\n" + NO_AC.replace("ac: 16,", "armor: [chain-mail],"), encoding="utf-8"
+    )
+    assert "Bo has no dr" not in run("check", str(fight))[1]

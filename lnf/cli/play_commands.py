@@ -191,6 +191,9 @@ def run(
     --record it carries on from the fight log instead and appends to it.
     """
     session = opened(fight_file) if record else fight_alone(fight_file)
+    if not record:
+        for warning in session.warnings:  # opened() tells them for a recording run
+            click.echo(f"lnf: warning: {warning}", err=True)
     left = _log_left_out(fight_file) if not record and session.has_log() else None
     script = session.script(script_file) if script_file is not None else None
     table = session.table
