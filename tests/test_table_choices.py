@@ -5,9 +5,20 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
+from lnf.dice import parse
+from lnf.engine.decisions import HealChoice
+from lnf.errors import Refused
 from lnf.formats.fight_log import log_path
+from lnf.heroes.policy import policy_choice
+from lnf.heroes.words import parse_choice
+from lnf.model import Fight, Healing, Resource
+from lnf.rules.healing import is_touch
+from tests.builders import fight, hero, monster
 from tests.cli import run, stdout_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -116,3 +127,52 @@ def test_heroes_with_ac_only_under_acl_are_said_to_have_dr_0(tmp_path: Path) -> 
         "variants: [acl]\n" + NO_AC.replace("ac: 16,", "armor: [chain-mail],"), encoding="utf-8"
     )
     assert "Bo has no dr" not in run("check", str(fight))[1]
+
+
+# --- 6: healing that does nothing, and touch healing across groups -------------------------
+
+
+def _healers() -> Fight:
+    cure = Healing("Cure Wounds", parse("1d8+3"), 1)
+    word = Healing("Healing Word", parse("1d4+3"), 1)
+    slots = (Resource("slot 1", 2),)
+    return fight(
+        [
+            hero("Ilsa", "cleric", heals=(cure, word), resources=slots, hp_now=10),
+            hero("Bram", hp_now=4),
+            hero("Nix", hp_now=20),
+        ],
+        [monster("Orc 1"), monster("Orc 2")],
+        {"A": ["Ilsa", "Orc 1"], "B": ["Bram", "Orc 2"]},
+    )
+
+
+def test_healing_a_hero_at_full_hit_points_is_refused_before_the_slot() -> None:
+    f = _healers()
+    with pytest.raises(Refused, match=r"Nix is at full hit points \(20/20\).*\(D9\)"):
+        parse_choice(f, f.hero("Ilsa"), "heal Nix with Healing Word")
+    choice = parse_choice(f, f.hero("Ilsa"), "heal Bram with Healing Word")  # from afar
+    assert choice.spend == (("slot 1", 1),)
+
+
+def test_touch_healing_reaches_only_the_healers_own_group() -> None:
+    f = _healers()
+    with pytest.raises(Refused, match=r"Cure Wounds is by touch.*Bram is in group B.*\(G5\)"):
+        parse_choice(f, f.hero("Ilsa"), "heal Bram with Cure Wounds")
+    parse_choice(f, f.hero("Ilsa"), "heal Ilsa with Cure Wounds")  # itself
+    together = fight(list(f.heroes), list(f.monsters), {"A": ["Ilsa", "Bram", "Orc 1"]})
+    parse_choice(together, together.hero("Ilsa"), "heal Bram with Cure Wounds")
+    assert is_touch("potion of healing") and is_touch("Lay on Hands")
+    assert not is_touch("Healing Word") and not is_touch("Mass Healing Word")
+
+
+def test_the_policy_does_not_touch_a_dying_ally_across_groups() -> None:
+    f = _healers()
+    f = f.with_combatant(replace(f.hero("Bram"), hp_now=0))
+    only_touch = replace(f.hero("Ilsa"), heals=(Healing("Cure Wounds", parse("1d8+3"), 1),))
+    f = f.with_combatant(only_touch)
+    choice = policy_choice(f, f.hero("Ilsa"))
+    assert not isinstance(choice.action, HealChoice)
+    f = f.with_combatant(replace(f.hero("Ilsa"), heals=_healers().hero("Ilsa").heals))
+    choice = policy_choice(f, f.hero("Ilsa"))
+    assert isinstance(choice.action, HealChoice) and choice.action.by == "Healing Word"

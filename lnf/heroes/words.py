@@ -365,6 +365,7 @@ def _heal(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
         verify_heal(fight, found[1])
     who = _name(found[1], [h.name for h in fight.heroes if in_fight(h)])
     by = (found[3] or "").strip()
+    verify_healing(fight, hero, who, by)
     known = next((x for x in hero.heals if by and x.name.lower() == by.lower()), None)
     pool = hero.resource(by) if by else None
     if pool is not None and known is None:  # Lay on Hands: points of a pool
@@ -382,6 +383,16 @@ def _heal(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
         options = [x.name for x in hero.heals]
         raise Refused(f"{hero.name} has no healing called {by!r}; say the dice", options=options)
     return HealChoice(who, _dice(found[2]), by)
+
+
+def verify_healing(fight: Fight, hero: Hero, who: str, by: str) -> None:
+    """D9, G5: healing that would do nothing, or a touch that does not reach, is refused
+    before a slot is spent (`rules.healing`)."""
+    from lnf.rules.healing import verify_needed, verify_reaches
+
+    verify_needed(fight, who)
+    known = next((x.name for x in hero.heals if by and x.name.lower() == by.lower()), by)
+    verify_reaches(fight, hero, who, known)
 
 
 def _dice(text: str) -> DiceExpr:
