@@ -176,3 +176,34 @@ def test_the_policy_does_not_touch_a_dying_ally_across_groups() -> None:
     f = f.with_combatant(replace(f.hero("Ilsa"), heals=_healers().hero("Ilsa").heals))
     choice = policy_choice(f, f.hero("Ilsa"))
     assert isinstance(choice.action, HealChoice) and choice.action.by == "Healing Word"
+
+
+# --- 7: a turn ended with nothing recorded is said; undo --turn takes a turn back ----------
+
+
+def test_next_after_a_refused_act_says_the_turn_ends_without_an_action(tmp_path: Path) -> None:
+    fight = _copy(tmp_path, "goblin-ambush.yaml")
+    assert "It is Ilsa's turn" in run("next", str(fight), "--seed", "3")[1]
+    assert run("act", str(fight), "cast", "Fireball", "at", "Bugbear")[0] == 2
+    code, out = run("next", str(fight))
+    assert code == 0 and "Ilsa ends the turn without an action: nothing was recorded" in out
+    assert f"lnf undo {fight} --turn" in out
+    assert run("act", str(fight), "dodge")[0] == 0  # Nix's turn: an action recorded
+    assert "without an action" not in run("next", str(fight))[1]
+
+
+def test_undo_turn_takes_back_what_the_turn_recorded_and_its_start(tmp_path: Path) -> None:
+    fight = _copy(tmp_path, "goblin-ambush.yaml")
+    run("next", str(fight), "--seed", "3")
+    assert run("act", str(fight), "attack", "Goblin", "1")[0] == 0
+    assert run("damage", str(fight), "Goblin 2", "1")[0] == 0
+    code, out = run("undo", str(fight), "--turn")
+    assert code == 0 and out.count("Took back") == 3 and "Ilsa's turn" in out
+    assert "Ilsa" in run("show", str(fight))[1]
+    assert "It is Ilsa's turn" in run("next", str(fight))[1]  # begun again, the same dice
+    run("act", str(fight), "dodge")
+    run("next", str(fight))  # Ilsa done; Nix's turn begins
+    code, out = run("undo", str(fight), "--turn", "2")
+    assert code == 0 and out.count("Took back") == 4  # Nix's start; Ilsa's start, dodge, end
+    code, out = run("undo", str(fight), "--turn", "5")
+    assert code == 2 and "no turn has been played yet" in out and "(S1)" in out

@@ -16,6 +16,7 @@ import click
 from lnf.cli.options import fight_argument, opened, seed_option
 from lnf.cli.running import ManualDice, make_runner, printer
 from lnf.dice.roll import DiceSource, ScriptedDice
+from lnf.engine.hero_turn import this_turn
 from lnf.engine.runner import Runner
 from lnf.engine.sides import TABLE_HEROES
 from lnf.errors import InputError, InputProblem, Refused, ScriptedDiceError
@@ -77,9 +78,24 @@ def next_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
     """
     session = opened(fight_file)
     runner = table_runner(session, seed, manual_dice)
+    _say_if_nothing_was_done(runner, fight_file)
     if runner.winner() is None:
         runner.on_at_table(monster_turns=1)
     tell_where(runner, fight_file)
+
+
+def _say_if_nothing_was_done(runner: Runner, fight_file: Path) -> None:
+    """S1: a hero's turn ended with nothing recorded for it (a refused `lnf act` records
+    nothing) is said, with the way back, before it ends."""
+    hero = runner.fight.turns.current
+    if hero is None or runner.winner() is not None or runner.has_acted():
+        return
+    if this_turn(runner.table.events):
+        return  # something was recorded (a move, damage, a mark): the DM was at work
+    click.echo(
+        f"{hero} ends the turn without an action: nothing was recorded for it (a refused "
+        f"lnf act records nothing). lnf undo {fight_file} --turn takes the turn back."
+    )
 
 
 @click.command(name="round")
@@ -93,6 +109,7 @@ def round_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
     """
     session = opened(fight_file)
     runner = table_runner(session, seed, manual_dice)
+    _say_if_nothing_was_done(runner, fight_file)
     if runner.winner() is None:
         runner.on_at_table(monster_turns=None)
     tell_where(runner, fight_file)
