@@ -16,9 +16,11 @@ from lnf.errors import Refused
 from lnf.formats.fight_log import log_path
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
-from lnf.model import Fight, Healing, Resource
+from lnf.model import Fight, Healing, Phase, PhaseKind, Resource
 from lnf.rules.healing import is_touch
-from tests.builders import fight, hero, monster
+from lnf.rules.wording import title
+from lnf.views.turn import short_options
+from tests.builders import SWORD, fight, hero, monster
 from tests.cli import run, stdout_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -207,3 +209,24 @@ def test_undo_turn_takes_back_what_the_turn_recorded_and_its_start(tmp_path: Pat
     assert code == 0 and out.count("Took back") == 4  # Nix's start; Ilsa's start, dodge, end
     code, out = run("undo", str(fight), "--turn", "5")
     assert code == 2 and "no turn has been played yet" in out and "(S1)" in out
+
+
+# --- 8: messages that read like a DM talking ------------------------------------------------
+
+
+def test_a_mark_not_known_is_quoted_as_typed_not_as_a_tuple(tmp_path: Path) -> None:
+    fight = _copy(tmp_path, "goblin-ambush.yaml")
+    code, out = run("mark", str(fight), "Nix", "poisoned", "1", "minute")
+    assert code == 2 and "'poisoned 1 minute' is neither a dot" in out and "('" not in out
+
+
+def test_nothing_in_reach_is_said_without_a_dangling_or() -> None:
+    f = fight([hero("Kara", attacks=(SWORD,))], [monster("Orc")], phase=Phase(PhaseKind.VOLLEY, 2))
+    said = short_options(f, f.hero("Kara"))
+    assert said.startswith("dash, disengage") and "no foe in reach" in said
+
+
+def test_spell_names_are_titled_as_the_books_print_them() -> None:
+    assert title("cone of cold") == "Cone of Cold" and title("wall of fire") == "Wall of Fire"
+    assert title("the lightning bolt") == "The Lightning Bolt"  # the first word always
+    assert "Cone of Cold" in run("area", "cone", "of", "cold")[1]

@@ -19,6 +19,7 @@ from lnf.heroes.script import Script
 from lnf.model import Fight
 from lnf.odds.fights import MONSTERS, Outcome, play_fights
 from lnf.odds.tally import Report, tally
+from lnf.rules.wording import plural
 from lnf.views.odds_text import (
     chart_lines,
     compare_lines,
@@ -187,7 +188,8 @@ def _play(
                 outcomes.append(outcome)
     except KeyboardInterrupt:
         click.echo(
-            f"\nlnf: stopped (Ctrl-C) after {len(outcomes)} fights; what they say:", err=True
+            f"\nlnf: stopped (Ctrl-C) after {plural(len(outcomes), 'fight')}; what they say:",
+            err=True,
         )
         return outcomes, True
     return outcomes, False
@@ -212,7 +214,7 @@ def _say(
     head = headline(title, played, seed, first, "both" if compare else kind, script, where)
     lines = [f"## {head}" if markdown else head, ""]
     if stopped:
-        lines.insert(1, f"(stopped after {played} of {asked} fights)")
+        lines.insert(1, f"(stopped after {played} of {plural(asked, 'fight')})")
     if compare:
         a, b = reports["lnf"], reports["greedy"]
         lines += compare_lines(a, b, markdown=markdown)

@@ -194,7 +194,7 @@ def mark(fight_file: Path, who: str, mark: tuple[str, ...], off: bool) -> None:
     else:
         conditions = ", ".join(c.value for c in Condition)
         problem = InputProblem(
-            f"{mark!r} is neither a dot (C, C-, O, N) nor a condition", hint=conditions
+            f"{text!r} is neither a dot (C, C-, O, N) nor a condition", hint=conditions
         )
         raise InputError("command line", [problem])
     session = opened(fight_file)

@@ -50,7 +50,10 @@ def short_options(fight: Fight, hero: Hero) -> str:
     everything = options(fight, hero)
     spells = [o for o in everything if o.startswith("cast ") and o.endswith("save)")]
     moves = [o for o in everything if o.split()[0] not in {*_EVERY_TURN, "attack", "cast"}]
-    return "; ".join([*attacks, *spells, *moves, "or " + ", ".join(_EVERY_TURN)])
+    every_turn = ", ".join(_EVERY_TURN)
+    if not (attacks or spells or moves):
+        return f"{every_turn} (no foe in reach, and no group to join or leave)"
+    return "; ".join([*attacks, *spells, *moves, "or " + every_turn])
 
 
 def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path, acted: bool) -> list[str]:
