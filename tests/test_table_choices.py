@@ -11,16 +11,29 @@ from pathlib import Path
 import pytest
 
 from lnf.dice import parse
-from lnf.engine.decisions import HealChoice
+from lnf.engine.decisions import AttackChoice, HealChoice, SpellChoice
 from lnf.errors import Refused
 from lnf.formats.fight_log import log_path
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
-from lnf.model import Fight, Healing, Phase, PhaseKind, Resource
+from lnf.model import (
+    Ability,
+    Area,
+    Attack,
+    AttackKind,
+    Fight,
+    Healing,
+    Phase,
+    PhaseKind,
+    Resource,
+    Shape,
+)
+from lnf.model.plan import Mode
 from lnf.rules.healing import is_touch
+from lnf.rules.names import match_name, match_names
 from lnf.rules.wording import title
 from lnf.views.turn import short_options
-from tests.builders import SWORD, fight, hero, monster
+from tests.builders import BOW, SWORD, fight, hero, monster
 from tests.cli import run, stdout_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -230,3 +243,65 @@ def test_spell_names_are_titled_as_the_books_print_them() -> None:
     assert title("cone of cold") == "Cone of Cold" and title("wall of fire") == "Wall of Fire"
     assert title("the lightning bolt") == "The Lightning Bolt"  # the first word always
     assert "Cone of Cold" in run("area", "cone", "of", "cold")[1]
+
+
+# --- 9, 10: names as people say them; "hit the troll" -----------------------------------------
+
+
+def test_names_as_people_say_them() -> None:
+    names = ["Young Green Dragon", "Wolf 1", "Wolf 2", "Goblin Boss", "Goblin 1", "Goblin 2"]
+    assert match_name("the dragon", names) == "Young Green Dragon"
+    assert match_name("green dragon", names) == "Young Green Dragon"
+    assert match_name("red dragon", names) is None and match_name("the wolf", names) is None
+    assert match_names("the wolves", names) == ["Wolf 1", "Wolf 2"]
+    assert match_names("goblins", names) == ["Goblin 1", "Goblin 2"]  # not the boss
+    assert match_names("the dragon", names) == []
+
+
+def test_a_spell_that_takes_several_takes_the_wolves() -> None:
+    fireball = Attack(
+        name="Fireball",
+        damage=parse("8d6 fire"),
+        save=(Ability.DEX, 15),
+        area=Area(Shape.SPHERE, 20),
+        kind=AttackKind.RANGED,
+        range=(150, 150),
+        spell=True,
+    )
+    f = fight(
+        [hero("Quill", "wizard", attacks=(fireball,))],
+        [monster("Wolf 1"), monster("Wolf 2"), monster("Dire Wolf")],
+        {"A": ["Quill", "Wolf 1", "Wolf 2"]},
+    )
+    choice = parse_choice(f, f.hero("Quill"), "cast Fireball at the wolves")
+    assert isinstance(choice.action, SpellChoice)
+    assert choice.action.targets == ("Wolf 1", "Wolf 2")
+
+
+def test_throw_keeps_to_thrown_weapons() -> None:
+    axe = Attack(
+        name="Handaxe", kind=AttackKind.THROWN, to_hit=5, damage=parse("1d6+3"), range=(20, 60)
+    )
+    f = fight([hero("Bram", attacks=(SWORD, axe))], [monster("Orc")], {"A": ["Bram", "Orc"]})
+    choice = parse_choice(f, f.hero("Bram"), "throw the orc")
+    assert isinstance(choice.action, AttackChoice) and choice.action.attack.name == "Handaxe"
+    bare = fight([hero("Kara", attacks=(SWORD,))], [monster("Orc")], {"A": ["Kara", "Orc"]})
+    with pytest.raises(Refused, match=r"Kara has no thrown weapon(?! called)"):
+        parse_choice(bare, bare.hero("Kara"), "throw Orc")
+
+
+def test_hit_the_troll_from_afar_joins_and_strikes() -> None:
+    f = fight(
+        [hero("Kara", attacks=(SWORD, BOW)), hero("Bo")],
+        [monster("Troll"), monster("Orc")],
+        {"A": ["Bo", "Troll"]},
+    )
+    choice = parse_choice(f, f.hero("Kara"), "hit the troll")
+    assert [m.join for m in choice.moves] == ["A"]
+    assert isinstance(choice.action, AttackChoice) and choice.action.attack.name == "Sword"
+    assert choice.action.mode is Mode.MELEE
+    with pytest.raises(Refused, match=r"would shoot Troll with Bow at disadvantage") as asked:
+        parse_choice(f, f.hero("Kara"), "attack Troll")
+    assert "hit Troll (join and strike)" in asked.value.options
+    shot = parse_choice(f, f.hero("Kara"), "shoot Troll")  # said outright: the shot it is
+    assert isinstance(shot.action, AttackChoice) and shot.action.mode is Mode.RANGED

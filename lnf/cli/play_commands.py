@@ -85,7 +85,9 @@ def start(
         raise InputError("command line", [problem])
     session = opened(fight_file)
     table = session.table
-    _not_settled_yet(table.events, fight_file, volley, bool(surprised or ambush), surprise_round)
+    actions = _actions(table.fight, surprise_round) if surprise_round else ()
+    if not table.fight.turns.order and table.fight.round <= 1:  # else: the round is played
+        _not_settled_yet(table.events, fight_file, volley, bool(surprised or ambush), actions)
     say = printer()
     make_runner(session, TABLE_HEROES, seed)  # a log needs its seed before the first roll
     if surprised or ambush:
@@ -98,7 +100,7 @@ def start(
     if surprise_round:
         verify_before_first_round(table.fight, "the surprise round", "V-ENC1")
         verify_encounter(table.fight)
-        say(table.add(SurpriseRoundSet(_actions(table.fight, surprise_round))))
+        say(table.add(SurpriseRoundSet(actions)))
     if not volley:
         return
     verify_start(table.fight)
@@ -115,24 +117,29 @@ def start(
 
 
 def _not_settled_yet(
-    events: list[Event], fight_file: Path, volley: bool, surprise: bool, surprise_round: object
+    events: list[Event], fight_file: Path, volley: bool, surprise: bool, actions: object
 ) -> None:
-    """A second `lnf start` would settle again what the log has settled (a second volley phase,
-    a second surprise): refused, with the way to set it again."""
-    asked = [
-        (volley, PhaseSet, "the volley rounds", "V1"),
-        (surprise, Surprised, "who is surprised", "D12"),
-        (bool(surprise_round), SurpriseRoundSet, "the surprise round", "V-ENC1"),
+    """A second `lnf start` would roll a second volley phase (V1): refused, with the way to
+    set it again. Surprise (D12) and the surprise round (V-ENC1) set again replace what was
+    set, and say so."""
+    done = next((e for e in events if isinstance(e, PhaseSet)), None)
+    if volley and done is not None:
+        said = f": {done.note}" if done.note else ""
+        raise Refused(
+            f"the volley rounds are settled already{said}; lnf undo {fight_file} takes that "
+            "back to settle them again",
+            "V1",
+        )
+    again = [
+        what
+        for wanted, kind, what in (
+            (surprise, Surprised, "who is surprised (D12)"),
+            (bool(actions), SurpriseRoundSet, "the surprise round (V-ENC1)"),
+        )
+        if wanted and any(isinstance(e, kind) for e in events)
     ]
-    for wanted, kind, what, rule in asked:
-        done = next((e for e in events if isinstance(e, kind)), None)
-        if wanted and done is not None:
-            said = f": {done.note}" if isinstance(done, PhaseSet) and done.note else ""
-            raise Refused(
-                f"{what} {'are' if what.endswith('rounds') else 'is'} settled already{said}; "
-                f"lnf undo {fight_file} takes that back to settle it again",
-                rule,
-            )
+    if again:
+        click.echo(f"(This replaces {' and '.join(again)} as set before.)")
 
 
 def _name(fight: Fight, text: str) -> str:

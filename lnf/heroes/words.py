@@ -33,11 +33,12 @@ from lnf.engine.decisions import (
 )
 from lnf.engine.turns import UNARMED
 from lnf.errors import DiceError, Refused
-from lnf.model import Action, Attack, BackReason, Fight, Hero, Monster, Rank
+from lnf.model import Action, Attack, AttackKind, BackReason, Fight, Hero, Monster, Rank
 from lnf.model.events import Moved
-from lnf.model.plan import Mode
+from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import PARTS, verify_acl, verify_surge
 from lnf.rules.choices import (
+    attack_modes,
     join_targets,
     options,
     verify_area,
@@ -54,7 +55,7 @@ from lnf.rules.choices import (
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
 from lnf.rules.hyrule import STAMINA, TARGET_STRIKE_COST, verify_hyrule, verify_target_strike
-from lnf.rules.names import find_name
+from lnf.rules.names import find_name, match_name, match_names
 from lnf.rules.resources import (
     ACTION_SURGE,
     RAGE,
@@ -71,17 +72,20 @@ from lnf.rules.surprise import verify_actions
 from lnf.rules.wording import plural
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
-# What players say for an attack: "hit the wolf", "stab Orc 2"; "shoot" keeps to ranged attacks.
+# What players say for an attack: "hit the wolf", "stab Orc 2" keep to mêlée (and join the foe
+# first if they must); "shoot" keeps to ranged attacks, "throw" to thrown weapons.
 ATTACK_WORDS = {
-    "hit": "attack",
-    "strike": "attack",
-    "stab": "attack",
-    "slash": "attack",
+    "hit": "strike",
+    "stab": "strike",
+    "slash": "strike",
+    "throw": "throw",  # keeps to thrown weapons, as "shoot" keeps to ranged attacks
     "defense": "defence",
 }
 ACTION_VERBS = (
     "attack",
+    "strike",
     "shoot",
+    "throw",
     "cast",
     "heal",
     "help",
@@ -128,7 +132,13 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             continue
         if action is not None:
             raise Refused("one action per turn; moves may come before it")
+        if verb == "strike" and not moves and (join := _join_to_strike(state, hero, rest)):
+            verify_group_changes(hero, [join])  # "hit the troll" from afar: join, then strike
+            state = moved(state, join)
+            moves.append(join)
         action = _action(state, state.hero(hero.name), verb, rest, spend)
+        if verb == "attack" and not moves:
+            _ask_if_a_shot_is_worse(state, state.hero(hero.name), action, rest)
     if flee and isinstance(action, AttackChoice | SpellChoice | HealChoice):
         raise Refused(
             "a hero who flees attacks in the chase rounds, by escape points (C4); "
@@ -160,7 +170,7 @@ def _bonus(hero: Hero, verb: str) -> BonusChoice:
 def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> ActionChoice:
     if verb == "cast" and (spell := _save_spell(hero, rest)) is not None:
         return _cast_save(fight, hero, spell, rest, spend)
-    if verb in ("attack", "cast", "shoot"):
+    if verb in ("attack", "strike", "cast", "shoot", "throw"):
         return _attack(fight, hero, verb, rest, spend)
     if verb == "heal":
         return _heal(fight, hero, rest, spend)
@@ -257,14 +267,21 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     usable = [a for a in hero.attacks if a.spell or verb != "cast"]
     if verb == "shoot":
         usable = [a for a in usable if a.is_ranged]
+    if verb == "throw":
+        usable = [a for a in usable if a.kind is AttackKind.THROWN]
+    if verb == "strike":
+        usable = [a for a in usable if a.is_melee]
     wanted = re.sub(r"^(?:my|the|a|an)\s+", "", wanted.strip(), flags=re.IGNORECASE)
     attacks = [a for a in usable if not wanted or a.name.lower() == wanted.lower()]
     if not attacks:
-        what = "spell" if verb == "cast" else "ranged attack" if verb == "shoot" else "attack"
-        raise Refused(
-            f"{hero.name} has no {what} called {wanted.strip()!r}",
-            options=[a.name for a in usable],
-        )
+        what = {
+            "cast": "spell",
+            "shoot": "ranged attack",
+            "throw": "thrown weapon",
+            "strike": "mêlée attack",
+        }.get(verb, "attack")
+        called = f" called {wanted.strip()!r}" if wanted.strip() else ""
+        raise Refused(f"{hero.name} has no {what}{called}", options=[a.name for a in usable])
     attack, mode = verify_attack(fight, hero, target, attacks)
     if sneak and tracked(hero):  # 5e's conditions, for a hero whose sheet lnf counts
         verify_sneak(
@@ -288,6 +305,43 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         surge["power"],
         surge["force"],
         paid,
+    )
+
+
+def _join_to_strike(fight: Fight, hero: Hero, rest: str) -> Moved | None:
+    """S1, M1: "hit the troll" from out of reach means join the troll and strike, when a
+    mêlée attack cannot reach it now and joining it is open."""
+    target_text = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)[0].strip()
+    target_text, _ = _aimed(fight, target_text)
+    standing = [m.name for m in fight.monsters if in_fight(m)]
+    name = match_name(target_text, standing)
+    if name is None or fight.group_of(hero.name) is not None:
+        return None  # an engaged hero leaving its group is asked for in words (M6)
+    melee = [a for a in hero.attacks if a.is_melee] or [UNARMED]
+    if any(attack_modes(fight, hero, fight.monster(name), a) for a in melee):
+        return None  # it reaches already
+    try:
+        return verify_join(fight, hero, name)
+    except Refused:
+        return None  # the strike's own refusal says why it cannot reach
+
+
+def _ask_if_a_shot_is_worse(fight: Fight, hero: Hero, action: ActionChoice, rest: str) -> None:
+    """A2, R2: "attack the troll" that lnf would read as a shot at disadvantage from the front
+    rank, while joining it and striking is open: the player is asked which is meant."""
+    if not isinstance(action, AttackChoice) or action.mode is not Mode.RANGED or " with " in rest:
+        return
+    target = fight.monster(action.target)
+    advantage, why = roll_in_fight(fight, hero, target, action.attack, action.mode)
+    if advantage is not Advantage.DISADVANTAGE or not any(a.is_melee for a in hero.attacks):
+        return
+    if _join_to_strike(fight, hero, action.target) is None:
+        return
+    raise Refused(
+        f"{hero.name} would shoot {target.name} with {action.attack.name} at disadvantage "
+        f"({', '.join(why)}): say which is meant",
+        "A3, R2",
+        [f"hit {target.name} (join and strike)", f"shoot {target.name} (at disadvantage)"],
     )
 
 
@@ -337,8 +391,8 @@ def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend)
     if found := re.search(r"\s+sculpt\s+", text, re.IGNORECASE):
         text, sculpt = text[: found.start()], text[found.end() :]
     standing = [c.name for c in fight.everyone if in_fight(c)]
-    targets = tuple(_name(t, standing) for t in _names(text))
-    spared = tuple(_name(t, standing) for t in _names(sculpt))
+    targets = tuple(n for t in _names(text) for n in _names_meant(t, standing))
+    spared = tuple(n for t in _names(sculpt) for n in _names_meant(t, standing))
     big = "a slotted spell" if spell.slot else ""
     verify_spell_reach(fight, hero, spell, [t for t in targets if t not in spared])
     if spell.slot and (slot := slot_for(hero, spell.slot)) is not None:
@@ -407,6 +461,13 @@ def _monster(fight: Fight, text: str) -> Monster:
     if text not in standing and text in fight and isinstance(fight.combatant(text), Monster):
         raise Refused(f"{text} is down or gone", options=standing)
     return fight.monster(_name(text, standing))
+
+
+def _names_meant(text: str, names: Sequence[str]) -> list[str]:
+    """One name, or every one a plural means where a spell takes several ("the wolves")."""
+    if match_name(text, names) is None and (every := match_names(text, names)):
+        return every
+    return [_name(text, names)]
 
 
 def _name(text: str, names: Sequence[str]) -> str:
