@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from lnf.dice import parse
+from lnf.dice import DamageType, parse
+from lnf.dice.roll import D20Roll
+from lnf.engine.apply import apply
 from lnf.engine.decisions import AttackChoice, HealChoice, SpellChoice
 from lnf.errors import Refused
 from lnf.formats.fight_log import log_path
@@ -27,8 +29,11 @@ from lnf.model import (
     PhaseKind,
     Resource,
     Shape,
+    Variant,
 )
+from lnf.model.events import Damaged, Recorded
 from lnf.model.plan import Mode
+from lnf.rules.d20 import passes, rolled_at_least_one
 from lnf.rules.healing import is_touch
 from lnf.rules.names import match_name, match_names
 from lnf.rules.wording import title
@@ -305,3 +310,30 @@ def test_hit_the_troll_from_afar_joins_and_strikes() -> None:
     assert "hit Troll (join and strike)" in asked.value.options
     shot = parse_choice(f, f.hero("Kara"), "shoot Troll")  # said outright: the shot it is
     assert isinstance(shot.action, AttackChoice) and shot.action.mode is Mode.RANGED
+
+
+# --- 18: V-D20-4 and V-D20-5 as the rules now read ------------------------------------------
+
+
+def test_v_d20_4_a_damage_roll_is_at_least_1_before_resistance_too() -> None:
+    assert rolled_at_least_one({DamageType.FIRE: 0}) == {DamageType.FIRE: 1}
+    assert rolled_at_least_one({DamageType.FIRE: 3}) == {DamageType.FIRE: 3}
+    resists = monster("Imp", resist=frozenset({DamageType.FIRE}))
+    immune = monster("Ember", immune=frozenset({DamageType.FIRE}))
+    f = fight([hero("Ann")], [resists, immune], variants=frozenset({Variant.D20}))
+    for who, took in (("Imp", 1), ("Ember", 0)):  # a 1d4 − 2 that came to 0
+        done = apply(f, Recorded((Damaged(who, 0, DamageType.FIRE),))).steps[0]
+        assert done.dealt[0].amount == took
+    plain = fight([hero("Ann")], [resists])
+    assert (
+        apply(plain, Recorded((Damaged("Imp", 0, DamageType.FIRE),))).steps[0].dealt[0].amount == 0
+    )
+
+
+def test_v_d20_5_natural_20_and_1_decide_saves_and_checks_under_d20() -> None:
+    on = fight([hero("Ann")], [monster("Orc")], variants=frozenset({Variant.D20}))
+    off = fight([hero("Ann")], [monster("Orc")])
+    twenty, one = D20Roll((20,), 20, -5), D20Roll((1,), 1, 12)
+    assert passes(on, twenty, 15, 18) and not passes(on, one, 13, 10)
+    assert not passes(off, twenty, 15, 18) and passes(off, one, 13, 10)  # 5e: the total
+    assert passes(on, D20Roll((9,), 9, 2), 11, 10)
