@@ -35,6 +35,7 @@ from lnf.model.events import Damaged, Recorded
 from lnf.model.plan import Mode
 from lnf.rules.d20 import passes, rolled_at_least_one
 from lnf.rules.healing import is_touch
+from lnf.rules.hyrule import dice_only, off_hand
 from lnf.rules.names import match_name, match_names
 from lnf.rules.wording import title
 from lnf.views.turn import short_options
@@ -337,3 +338,23 @@ def test_v_d20_5_natural_20_and_1_decide_saves_and_checks_under_d20() -> None:
     assert passes(on, twenty, 15, 18) and not passes(on, one, 13, 10)
     assert not passes(off, twenty, 15, 18) and passes(off, one, 13, 10)  # 5e: the total
     assert passes(on, D20Roll((9,), 9, 2), 11, 10)
+
+
+# --- 16: V-HYR3, the text's own example: a scimitar and a handaxe ----------------------------
+
+
+def test_v_hyr3_a_throwable_light_weapon_in_melee_adds_its_dice() -> None:
+    scimitar = Attack(name="Scimitar", to_hit=5, damage=parse("1d6+3 slashing"), light=True)
+    handaxe = Attack(
+        name="Handaxe",
+        kind=AttackKind.THROWN,
+        to_hit=5,
+        damage=parse("1d6+3 slashing"),
+        range=(20, 60),
+        light=True,
+    )
+    link = hero("Link", attacks=(scimitar, handaxe))
+    assert off_hand(link, scimitar) == handaxe
+    assert off_hand(link, handaxe) == scimitar  # the handaxe swung, the scimitar in the other
+    assert str(dice_only(handaxe.damage)) == "1d6 slashing"
+    assert off_hand(hero("Zelda", attacks=(scimitar, SWORD)), scimitar) is None  # not light
