@@ -15,7 +15,9 @@ from lnf.dice.roll import D20Roll
 from lnf.engine.apply import apply
 from lnf.engine.decisions import AttackChoice, HealChoice, SpellChoice
 from lnf.errors import Refused
+from lnf.formats.bestiary import srd
 from lnf.formats.fight_log import log_path
+from lnf.formats.srd import _dr as srd_dr
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
 from lnf.model import (
@@ -358,3 +360,15 @@ def test_v_hyr3_a_throwable_light_weapon_in_melee_adds_its_dice() -> None:
     assert off_hand(link, handaxe) == scimitar  # the handaxe swung, the scimitar in the other
     assert str(dice_only(handaxe.damage)) == "1d6 slashing"
     assert off_hand(hero("Zelda", attacks=(scimitar, SWORD)), scimitar) is None  # not light
+
+
+# --- 17: V-ACL4 for a stat block whose AC the book leaves to Dexterity ---------------------
+
+
+def test_v_acl4_an_ac_left_to_dexterity_is_still_the_formula() -> None:
+    assert srd_dr({"type": "dex", "value": 11}, 0) == 1  # Giant Goat: 11 − 10 − 0
+    assert srd_dr({"type": "dex", "value": 12}, 1) == 1  # Hunter Shark: 12 − 10 − 1
+    assert srd_dr({"type": "dex", "value": 14}, 4) == 0
+    assert srd_dr({"type": "spell", "value": 15}, 2) == 0  # Mage Armor: no armor worn
+    shipped = {m["name"]: m for m in srd()}
+    assert shipped["Giant Goat"]["dr"] == 1 and shipped["Hunter Shark"]["dr"] == 1

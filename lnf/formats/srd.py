@@ -308,8 +308,10 @@ def _dr(first: dict[str, Any], dex: int) -> int:
     ac = first.get("value", 10)
     if first.get("type") == "armor" and known:
         return armor_dr(known, ac, dex, natural=False)
-    if first.get("type") in ("dex", "spell", "condition"):
-        return 0
+    if first.get("type") in ("spell", "condition"):
+        return 0  # Mage Armor, a condition: no armor worn
+    # "dex" (an AC the book leaves to Dexterity) is an AC with nothing named: a Giant Goat's 11
+    # with Dexterity +0 is DR 1 by the formula (V-ACL4)
     return armor_dr([], ac if isinstance(ac, int) else 10, dex, natural=True)
 
 
