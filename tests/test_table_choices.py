@@ -14,6 +14,7 @@ from lnf.dice import DamageType, parse
 from lnf.dice.roll import D20Roll
 from lnf.engine.apply import apply
 from lnf.engine.decisions import AttackChoice, HealChoice, SpellChoice
+from lnf.engine.hero_turn import has_acted
 from lnf.errors import Refused
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_log import log_path
@@ -22,6 +23,7 @@ from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
 from lnf.model import (
     Ability,
+    Action,
     Area,
     Attack,
     AttackKind,
@@ -33,7 +35,7 @@ from lnf.model import (
     Shape,
     Variant,
 )
-from lnf.model.events import Damaged, Recorded
+from lnf.model.events import Acted, Damaged, Recorded, Surged
 from lnf.model.plan import Mode
 from lnf.rules.d20 import passes, rolled_at_least_one
 from lnf.rules.healing import is_touch
@@ -372,3 +374,13 @@ def test_v_acl4_an_ac_left_to_dexterity_is_still_the_formula() -> None:
     assert srd_dr({"type": "spell", "value": 15}, 2) == 0  # Mage Armor: no armor worn
     shipped = {m["name"]: m for m in srd()}
     assert shipped["Giant Goat"]["dr"] == 1 and shipped["Hunter Shark"]["dr"] == 1
+
+
+# --- 14: V-ACL6, surge dice spent outside an attack leave the action open -------------------
+
+
+def test_v_acl6_tenacity_at_the_table_does_not_take_the_action() -> None:
+    tenacity = Recorded((Surged("Bram", "tenacity", (4,)),), actor="Bram")
+    assert not has_acted("Bram", [tenacity])  # a free Surge Reaction, not the action
+    swing = Recorded((Acted("Bram", Action.DODGE),), actor="Bram")
+    assert has_acted("Bram", [tenacity, swing])

@@ -28,7 +28,18 @@ from lnf.engine.sides import HeroSide
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
 from lnf.model import Action, Fight, Hero, Monster
-from lnf.model.events import Acted, Attacked, Event, Fled, Moved, Recorded, Step, TurnStarted, Used
+from lnf.model.events import (
+    Acted,
+    Attacked,
+    Event,
+    Fled,
+    Moved,
+    Recorded,
+    Step,
+    Surged,
+    TurnStarted,
+    Used,
+)
 from lnf.rules.chase import free_pursuers, in_chase
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight
@@ -186,7 +197,9 @@ def other_than_action(choice: TurnChoice) -> bool:
 
 
 def an_action(step: Step) -> bool:
-    """A step of a hero's own action (not its moves, not a foe's opportunity attack on it)."""
-    return not isinstance(step, Moved | Fled) and not (
+    """A step of a hero's own action (not its moves, not a foe's opportunity attack on it, not
+    surge dice spent outside an attack: V-ACL6's Surge Reaction is free, and the action stays
+    unused for the surge dice too)."""
+    return not isinstance(step, Moved | Fled | Surged) and not (
         isinstance(step, Attacked) and step.opportunity
     )
