@@ -37,6 +37,7 @@ from lnf.model import (
 )
 from lnf.model.events import Acted, Damaged, Recorded, Surged
 from lnf.model.plan import Mode
+from lnf.rules.budget import budget, budget_line
 from lnf.rules.d20 import passes, rolled_at_least_one
 from lnf.rules.healing import is_touch
 from lnf.rules.hyrule import dice_only, off_hand
@@ -384,3 +385,25 @@ def test_v_acl6_tenacity_at_the_table_does_not_take_the_action() -> None:
     assert not has_acted("Bram", [tenacity])  # a free Surge Reaction, not the action
     swing = Recorded((Acted("Bram", Action.DODGE),), actor="Bram")
     assert has_acted("Bram", [tenacity, swing])
+
+
+# --- 13: the encounter's XP budget beside the odds -----------------------------------------
+
+
+def test_the_xp_budget_by_the_srd_thresholds() -> None:
+    party = [hero(f"H{i}", level=3) for i in range(4)]
+    goblins = [monster(f"Goblin {i}", xp=50) for i in range(1, 6)]
+    b = budget(fight(party, goblins))
+    assert b is not None and b.thresholds == (300, 600, 900, 1600)
+    assert b.multiplier == 2 and b.adjusted == 500 and b.difficulty == "easy"
+    pair = budget(fight(party[:2], goblins[:1]))  # a small party: ×1.5 for one monster
+    assert pair is not None and pair.multiplier == 1.5 and pair.difficulty == "trivial"
+    assert budget(fight([hero("Ann")], goblins)) is None  # no level: nothing to say
+    assert "give the heroes a level" in budget_line(fight([hero("Ann")], goblins))
+
+
+def test_show_and_odds_say_the_budget() -> None:
+    cave = str(EXAMPLES / "cave-ambush.yaml")
+    said = "easy 300, medium 600, hard 900, deadly 1,600; 4 monsters of 350 XP × 2 = 700: medium"
+    assert said in run("show", cave)[1]
+    assert said in stdout_of("odds", cave, "--fights", "4", "--seed", "1").splitlines()[1]

@@ -19,6 +19,7 @@ from lnf.heroes.script import Script
 from lnf.model import Fight
 from lnf.odds.fights import MONSTERS, Outcome, play_fights
 from lnf.odds.tally import Report, tally
+from lnf.rules.budget import budget_line
 from lnf.rules.wording import plural
 from lnf.views.odds_text import (
     chart_lines,
@@ -150,6 +151,7 @@ def odds(
             stopped,
             fights,
             where,
+            budget_line(start),
         )
     if plot_file is not None and played:
         from lnf.views.odds_plot import plot  # matplotlib, only when asked for
@@ -208,11 +210,12 @@ def _say(
     stopped: bool,
     asked: int,
     where: str,
+    budget: str,
 ) -> None:
     script = str(script_file) if script_file else ""
     kind = next(iter(reports))
     head = headline(title, played, seed, first, "both" if compare else kind, script, where)
-    lines = [f"## {head}" if markdown else head, ""]
+    lines = [f"## {head}" if markdown else head, budget, ""]  # the table's answer beside ours
     if stopped:
         lines.insert(1, f"(stopped after {played} of {plural(asked, 'fight')})")
     if compare:
