@@ -4,6 +4,7 @@ choices are in docs/table-choices.md)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -407,3 +408,24 @@ def test_show_and_odds_say_the_budget() -> None:
     said = "easy 300, medium 600, hard 900, deadly 1,600; 4 monsters of 350 XP × 2 = 700: medium"
     assert said in run("show", cave)[1]
     assert said in stdout_of("odds", cave, "--fights", "4", "--seed", "1").splitlines()[1]
+
+
+# --- 12: the odds plot says its headline and what greedy monsters are ----------------------
+
+
+def test_the_odds_plot_headline_and_its_words(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from lnf.views.odds_plot import EXPLAINED, headline
+
+    ford = str(EXAMPLES / "orcs-at-the-ford.yaml")
+    picture = tmp_path / "odds.svg"
+    out = stdout_of(
+        "odds", ford, "--fights", "6", "--seed", "3", "--compare", "--plot", str(picture)
+    )
+    assert "Drawn:" in out
+    drawn = picture.read_text(encoding="utf-8")
+    assert "of 6 fights" in drawn and "heroes win" in drawn  # the headline
+    assert "takes the first target it can attack on its own" in drawn  # greedy, explained
+    labels = re.findall(r"<text[^>]*>([^<]*)</text>", drawn)
+    assert "rounds" in labels and not [t for t in labels if re.fullmatch(r"\d+\.5", t)]
+    assert "greedy monsters" in EXPLAINED and headline({}) == ""
