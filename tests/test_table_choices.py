@@ -32,18 +32,20 @@ from lnf.model import (
     Healing,
     Phase,
     PhaseKind,
+    Rank,
     Resource,
     Shape,
     Variant,
 )
-from lnf.model.events import Acted, Damaged, Recorded, Surged
-from lnf.model.plan import Mode
+from lnf.model.events import Acted, Damaged, Planned, Recorded, Surged
+from lnf.model.plan import Mode, Order
 from lnf.rules.budget import budget, budget_line
 from lnf.rules.d20 import passes, rolled_at_least_one
 from lnf.rules.healing import is_touch
 from lnf.rules.hyrule import dice_only, off_hand
 from lnf.rules.names import match_name, match_names
 from lnf.rules.wording import title
+from lnf.views.plan_line import plan_line
 from lnf.views.turn import short_options
 from tests.builders import BOW, SWORD, fight, hero, monster
 from tests.cli import run, stdout_of
@@ -429,3 +431,22 @@ def test_the_odds_plot_headline_and_its_words(tmp_path: Path) -> None:
     labels = re.findall(r"<text[^>]*>([^<]*)</text>", drawn)
     assert "rounds" in labels and not [t for t in labels if re.fullmatch(r"\d+\.5", t)]
     assert "greedy monsters" in EXPLAINED and headline({}) == ""
+
+
+# --- 11: a big volley round's idle monsters, grouped with the reason ------------------------
+
+
+def test_the_idle_are_grouped_by_stat_block_with_the_reason() -> None:
+    archers = [monster(f"Goblin archer {i}", kind="goblin-archer") for i in range(1, 15)]
+    f = fight([hero("Kara")], [monster("Ogre", kind="ogre"), *archers])
+    f = replace(f, phase=Phase(PhaseKind.VOLLEY, 3))
+    orders = (
+        Order("Ogre", Rank.FRONT, target="Kara", mode=Mode.RANGED),
+        *(Order(m.name, Rank.FRONT) for m in archers),
+    )
+    line = plan_line(Planned(orders), [], f)
+    assert "Ogre attacks Kara at range" in line
+    assert "14 Goblin archers (Goblin archer 1–Goblin archer 14) do not attack" in line
+    assert "(out of reach in volley round 3, V3)" in line and line.count("do not attack") == 1
+    two = plan_line(Planned(orders[:3]), [], f)
+    assert "Goblin archer 1 and Goblin archer 2 do not attack (out of reach" in two
