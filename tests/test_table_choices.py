@@ -450,3 +450,13 @@ def test_the_idle_are_grouped_by_stat_block_with_the_reason() -> None:
     assert "(out of reach in volley round 3, V3)" in line and line.count("do not attack") == 1
     two = plan_line(Planned(orders[:3]), [], f)
     assert "Goblin archer 1 and Goblin archer 2 do not attack (out of reach" in two
+
+
+def test_many_joins_of_one_kind_are_one_option() -> None:
+    goblins = [monster(f"Goblin {i}") for i in range(1, 15)]
+    f = fight([hero("Kara", attacks=(SWORD,))], [*goblins, monster("Ogre")])
+    said = short_options(f, f.hero("Kara"))
+    assert "join one of 14 Goblins (Goblin 1–Goblin 14)" in said and "join Goblin 2" not in said
+    assert "join Ogre" in said
+    few = fight([hero("Kara", attacks=(SWORD,))], goblins[:2])
+    assert "join Goblin 1" in short_options(few, few.hero("Kara"))
