@@ -28,6 +28,7 @@ from lnf.model import (
     Area,
     Attack,
     AttackKind,
+    BackReason,
     Fight,
     Healing,
     Phase,
@@ -35,6 +36,7 @@ from lnf.model import (
     Rank,
     Resource,
     Shape,
+    Turns,
     Variant,
 )
 from lnf.model.events import Acted, Damaged, Planned, Recorded, Surged
@@ -460,3 +462,32 @@ def test_many_joins_of_one_kind_are_one_option() -> None:
     assert "join Ogre" in said
     few = fight([hero("Kara", attacks=(SWORD,))], goblins[:2])
     assert "join Goblin 1" in short_options(few, few.hero("Kara"))
+
+
+# --- 15: V-ENC1, a rank switch is no move ----------------------------------------------------
+
+
+def test_v_enc1_one_action_may_switch_rank_and_act() -> None:
+    f = fight(
+        [hero("Kara", attacks=(SWORD,), rank=Rank.BACK, why=BackReason.GUARDED), hero("Bo")],
+        [monster("Orc")],
+        {"A": ["Kara", "Bo", "Orc"]},
+        variants=frozenset({Variant.ENC}),
+        surprise_round=(("Kara", 1),),
+        round=0,
+    )
+    f = replace(f, turns=Turns(order=("Kara", "Bo", "Orc")))
+    choice = parse_choice(f, f.hero("Kara"), "front; attack Orc")  # R8: no movement needed
+    assert isinstance(choice.action, AttackChoice)
+    loose = fight(
+        [hero("Kara"), hero("Bo")], [monster("Orc"), monster("Imp")], {"A": ["Bo", "Orc"]}
+    )
+    loose = replace(
+        loose,
+        variants=frozenset({Variant.ENC}),
+        surprise_round=(("Kara", 1),),
+        round=0,
+        turns=Turns(order=("Kara", "Bo", "Orc", "Imp")),
+    )
+    with pytest.raises(Refused, match="1 action in the surprise round"):
+        parse_choice(loose, loose.hero("Kara"), "join A; attack Orc")  # a join is the move

@@ -146,7 +146,9 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             "C1",
         )
     acted = action is not None and action != SimpleChoice(Action.NOTHING)
-    verify_actions(state, hero.name, bool(moves), acted, bonus is not None)  # V-ENC1
+    # V-ENC1: a rank switch needs no movement (R8, M1), so only a group change is the move
+    moved_groups = any(m.changes_group for m in moves)
+    verify_actions(state, hero.name, moved_groups, acted, bonus is not None)
     action = action or SimpleChoice(Action.NOTHING)
     if isinstance(action, AttackChoice) and action.power + action.force:
         held = sum(n for _, n in surges) + action.power + action.force
