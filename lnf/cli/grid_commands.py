@@ -34,11 +34,12 @@ def show(fight_file: Path, as_json: bool) -> None:
 
         echo_json(show_data(fight, problems))
     else:
-        from lnf.rules.budget import budget_line
+        from lnf.rules.budget import budget, budget_line
         from lnf.views.grid import render_show
 
         click.echo(render_show(fight, problems, terminal_style(), terminal_width()))
-        click.echo(f"\n{budget_line(fight)} (lnf odds plays the fight for the other answer)")
+        if budget(fight) is not None:  # heroes with a level, monsters with XP: else silent
+            click.echo(f"\n{budget_line(fight)} (lnf odds plays the fight for the other answer)")
 
 
 @click.command()
