@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.fight_file import load_fight
 from lnf.formats.files import log_path, read_text
-from lnf.model import Fight
+from lnf.formats.fingerprint import NOTED, Change, changes, entry, fingerprint, is_fingerprint
+from lnf.model import Fight, Hero, Monster
 from lnf.values import value
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ class Session:
         self.table = table
         self.log = log
         self.from_log = from_log  # False: the fight file alone, in memory (`lnf run`)
+        self.edits: list[str] = []  # what changed in the fight file since the log noted it
 
     @property
     def fight(self) -> Fight:
@@ -65,8 +67,9 @@ class Session:
 
     @property
     def warnings(self) -> list[str]:
-        """What the user should know about the log (a torn line set aside, no checksums)."""
-        return self.log.warnings if self.log is not None else []
+        """What the user should know about the log (a torn line set aside, no checksums, the
+        fight file edited since the log noted it)."""
+        return (self.log.warnings if self.log is not None else []) + self.edits
 
     def has_log(self) -> bool:
         return self.log_file.exists()
@@ -121,13 +124,19 @@ def open_fight(fight_file: Path, *, record: bool = True) -> Session:
             )
             first, *more = log.problems
             raise InputError(str(log.path), [replace(first, hint=hint), *more])
-        table = Table(start, _appender(log) if record else None)
+        table = Table(start, _appender(log, start) if record else None)
+        edits: list[str] = []
         if log.lines:
             _replay(table, log, fight_file)
+            edits = _edits(table, log, fight_file)
+            if record and edits:
+                _note_fight_file(log, table)  # said once: the log now rests on this file
     except BaseException:
         log.close()
         raise
-    return Session(fight_file, table, log)
+    session = Session(fight_file, table, log)
+    session.edits = edits if log.lines else _assumed(fight_file)  # said before a fight begins
+    return session
 
 
 def start_afresh(fight_file: Path) -> Path | None:
@@ -149,7 +158,15 @@ def fight_alone(fight_file: Path) -> Session:
     """The fight file alone, its events kept in memory (`lnf run` without `--record`)."""
     from lnf.engine.table import Table
 
-    return Session(fight_file, Table(load_fight(fight_file)), None, from_log=False)
+    session = Session(fight_file, Table(load_fight(fight_file)), None, from_log=False)
+    session.edits = _assumed(fight_file)
+    return session
+
+
+def _assumed(fight_file: Path) -> list[str]:
+    from lnf.formats.assumed import assumed
+
+    return assumed(fight_file)
 
 
 @value
@@ -172,8 +189,10 @@ def verify_log(fight_file: Path) -> LogReport:
     if log.problems:  # replaying past a lost or moved entry would only report its echoes
         note = "the events were not checked against the fight: mend the lines above first"
         return LogReport(len(log.lines), tuple(log.problems), (*log.warnings, note))
-    problems = _problems_replaying(Table(start), log, fight_file, skip=set())
-    return LogReport(len(log.lines), tuple(problems), tuple(log.warnings))
+    table = Table(start)
+    problems = _problems_replaying(table, log, fight_file, skip=set())
+    edits = [] if problems else _edits(table, log, fight_file)
+    return LogReport(len(log.lines), tuple(problems), (*log.warnings, *edits))
 
 
 def repair_log(fight_file: Path) -> tuple[int, Path | None]:
@@ -211,10 +230,72 @@ def solver_planner(workers: int = 1) -> Callable[[Fight], Plan]:
 # --- plumbing ------------------------------------------------------------------------------
 
 
-def _appender(log: FightLog) -> Callable[[Event], None]:
+def _appender(log: FightLog, start: Fight) -> Callable[[Event], None]:
+    """Each new event to the log; the log's first entry also notes the fight file it is for."""
     from lnf.formats.event_codec import event_to_json
 
-    return lambda event: log.append(event_to_json(event))
+    def append(event: Event) -> None:
+        data = event_to_json(event)
+        log.append({**data, NOTED: fingerprint(start)} if log.next_number == 1 else data)
+
+    return append
+
+
+def _note_fight_file(log: FightLog, table: Table) -> None:
+    """The fight file's fingerprint as an entry of its own, after an edit (it counts as an
+    entry, so the entries' numbers, which undo names, stay the log's own)."""
+    log.append(entry(table.start))
+    table.written += 1
+
+
+def _noted(log: FightLog) -> dict[str, object] | None:
+    """The last fingerprint of the fight file the log noted (None: a log of lnf 0.2 or older)."""
+    from lnf.formats.fight_log import renamed, renames_after
+
+    names = renames_after([(e.line, e.data) for e in log.lines])
+    for e in reversed(log.lines):
+        noted = e.data if is_fingerprint(e.data) else e.data.get(NOTED)
+        if noted is not None:
+            noted = renamed(noted, names.get(e.line, {}))
+            return noted if isinstance(noted, dict) else None
+    return None
+
+
+def _edits(table: Table, log: FightLog, fight_file: Path) -> list[str]:
+    """What changed in the fight file since the log noted it, and what that does to the
+    log's facts: the log's events stand as recorded, read against the file as it is now."""
+    noted = _noted(log)
+    if noted is None:
+        return []
+    found = changes(noted, fingerprint(table.start))
+    if not found:
+        return []
+    said = [f"{c.who}: {c.what}{_what_it_does(table.fight, c)}" if c.who else c.what for c in found]
+    return [
+        f"{fight_file.name} was edited since its log noted it: "
+        + "; ".join(said)
+        + ". The log's events stand as recorded (every roll as rolled) and are read against "
+        "the file as it is now; if that is not what you meant, put the file back (lnf undo "
+        "takes back events, never an edit)"
+    ]
+
+
+def _what_it_does(fight: Fight, change: Change) -> str:
+    """An edit's effect on the fight now: whom the log's damage now leaves up or down."""
+    if change.hp_was is None or change.who not in fight:
+        return ""
+    c = fight.combatant(change.who)
+    if isinstance(c, Monster):
+        was_down = c.damage >= change.hp_was
+        now = f"{c.current_hp}/{c.hp}"
+        if was_down and c.current_hp > 0:
+            return f" (the log's {c.damage} damage had it down; it stands again at {now})"
+        if not was_down and c.current_hp == 0:
+            return f" (the log's {c.damage} damage now drops it: {now})"
+        return f" (now {now} after the log's {c.damage} damage)" if c.damage else f" (now {now})"
+    if isinstance(c, Hero):
+        return f" (now {c.current_hp}/{c.hp})"
+    return ""
 
 
 def _replay(table: Table, log: FightLog, fight_file: Path) -> None:
@@ -245,7 +326,13 @@ def _problems_replaying(
     problems: list[InputProblem] = []
     entries = [(e.line, e.data) for e in log.lines if e.line not in skip] + list(extra)
     names = renames_after(entries)  # a combatant renamed mid-fight (lnf rename)
+    noted: list[int] = []  # the lines that note the fight file: entries, not events
     for line, data in entries:
+        if is_fingerprint(data):
+            noted.append(line)
+            continue
+        if isinstance(data, dict) and NOTED in data:
+            data = {k: v for k, v in data.items() if k != NOTED}  # the first entry notes it
         try:
             events.append((line, event_from_json(renamed(data, names.get(line, {})), source, line)))
         except InputError as err:
@@ -253,6 +340,9 @@ def _problems_replaying(
     if problems and stop:
         return problems
     for line, event in events:
+        while noted and noted[0] < line:
+            table.written += 1  # a fingerprint counts as an entry (undo names entries)
+            noted.pop(0)
         misfit = event_problems(table.fight, event)
         if misfit:
             message = f"this event does not fit the fight file: {misfit[0]}"

@@ -12,14 +12,14 @@ from lnf.errors import InputError, InputProblem
 from lnf.formats import fight_spec
 from lnf.model import Area, Shape
 from lnf.rules.areas import SPELLS, crowded_count, target_count
-from lnf.rules.wording import plural
+from lnf.rules.wording import plural, title
 
 
 def parse_area(words: tuple[str, ...]) -> tuple[str, Area]:
     """`fireball`, `cone of cold`, or a shape and a size: `cone 60`, `sphere 20`."""
     text = " ".join(words).strip().lower()
     if text in SPELLS:
-        return text.title(), SPELLS[text]
+        return title(text), SPELLS[text]
     try:
         area = fight_spec.parse_area(text)
     except ValueError as err:

@@ -74,9 +74,12 @@ def show(
 
         echo_json(show_data(fight, problems))
     else:
+        from lnf.rules.budget import budget, budget_line
         from lnf.views.grid import render_show
 
         click.echo(render_show(fight, problems, terminal_style(), terminal_width()))
+        if budget(fight) is not None:  # heroes with a level, monsters with XP: else silent
+            click.echo(f"\n{budget_line(fight)} (lnf odds plays the fight for the other answer)")
 
 
 def _show_html(fight_file: Path, output: Path | None, dm: bool, monster_hp: str) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from lnf.cli.options import echo_json, fight_argument, json_option, opened
+from lnf.engine.table import Table
 from lnf.rules.wording import plural
 
 
@@ -49,12 +50,21 @@ def log(fight_file: Path, markdown: bool, verify: bool, as_json: bool) -> None:
 @click.command()
 @fight_argument
 @click.argument("count", type=click.IntRange(1, 1000), default=1)
-def undo(fight_file: Path, count: int) -> None:
-    """Take back the last COUNT events of FIGHT (the log keeps them; lnf redo restores)."""
+@click.option(
+    "--turn",
+    "whole_turn",
+    is_flag=True,
+    help="Take back the last turn whole (what was recorded in it, and its start).",
+)
+def undo(fight_file: Path, count: int, whole_turn: bool) -> None:
+    """Take back the last COUNT events of FIGHT (the log keeps them; lnf redo restores);
+    with --turn, the last COUNT turns."""
     from lnf.errors import Refused
     from lnf.views.transcript import one_line
 
     table = opened(fight_file).table
+    if whole_turn:
+        count = _events_in_last_turns(table, count)
     if count > table.undoable > 0:
         # All or nothing: half an undo would leave the DM guessing where the fight stands.
         there = "is" if table.undoable == 1 else "are"
@@ -64,6 +74,28 @@ def undo(fight_file: Path, count: int) -> None:
         )
     for _ in range(count):
         click.echo("Took back: " + one_line(table.undo()))
+
+
+def _events_in_last_turns(table: Table, turns: int) -> int:
+    """S1: how many events the last `turns` turns hold: a hero's turn from its start (`lnf
+    next` began it) to what was recorded in it and its end; a monster's turn is one event.
+    Never the seed."""
+    from lnf.errors import Refused
+    from lnf.model.events import Begun, Turn, TurnStarted
+
+    events = [a.event for a in table.in_force]
+    monsters = {m.name for m in table.fight.monsters}
+    count = 0
+    for back, event in enumerate(reversed(events), start=1):
+        if isinstance(event, Begun):
+            break
+        if isinstance(event, TurnStarted) or (isinstance(event, Turn) and event.who in monsters):
+            count, turns = back, turns - 1
+            if turns == 0:
+                return count
+    if count == 0:
+        raise Refused("no turn has been played yet: nothing to take back", "S1")
+    return count  # fewer turns than asked: all there are
 
 
 @click.command()

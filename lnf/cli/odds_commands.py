@@ -20,6 +20,8 @@ from lnf.heroes.script import Script
 from lnf.model import Fight, MonsterKind
 from lnf.odds.fights import Outcome, play_fights
 from lnf.odds.tally import Report, tally
+from lnf.rules.budget import budget_line
+from lnf.rules.wording import plural
 from lnf.views.odds_text import (
     chart_lines,
     compare_lines,
@@ -186,6 +188,7 @@ def odds(
             stopped,
             fights,
             where,
+            budget_line(start),
         )
     if plot_file is not None and played:
         from lnf.formats.files import write_image
@@ -248,7 +251,8 @@ def _play(
                 outcomes.append(outcome)
     except KeyboardInterrupt:
         click.echo(
-            f"\nlnf: stopped (Ctrl-C) after {len(outcomes)} fights; what they say:", err=True
+            f"\nlnf: stopped (Ctrl-C) after {plural(len(outcomes), 'fight')}; what they say:",
+            err=True,
         )
         return outcomes, True
     return outcomes, False
@@ -267,13 +271,14 @@ def _say(
     stopped: bool,
     asked: int,
     where: str,
+    budget: str,
 ) -> None:
     script = str(script_file) if script_file else ""
     kind = next(iter(reports))
     head = headline(title, played, seed, first, None if compare else kind, script, where)
-    lines = [f"## {head}" if markdown else head, ""]
+    lines = [f"## {head}" if markdown else head, budget, ""]  # the table's answer beside ours
     if stopped:
-        lines.insert(1, f"(stopped after {played} of {asked} fights)")
+        lines.insert(1, f"(stopped after {played} of {plural(asked, 'fight')})")
     if compare:
         a, b = reports[MonsterKind.LNF], reports[MonsterKind.GREEDY]
         lines += compare_lines(a, b, markdown=markdown)

@@ -22,11 +22,11 @@ from lnf.engine.before_fight import roll_ambush, verify_before_first_round
 from lnf.engine.runner import VOLLEYS
 from lnf.engine.sides import TABLE_HEROES
 from lnf.engine.volleys import roll_volleys, verify_start, volleys_set
-from lnf.errors import InputError, InputProblem, Refused
+from lnf.errors import InputError, InputProblem, LnfError, Refused
 from lnf.formats.event_codec import event_to_json
 from lnf.heroes.script import ScriptedHeroes
 from lnf.model import Fight, Side, Terrain
-from lnf.model.events import Surprised, SurpriseRoundSet
+from lnf.model.events import Event, PhaseSet, Surprised, SurpriseRoundSet
 from lnf.rules.distance import volley_rounds
 from lnf.rules.names import find_name
 from lnf.rules.surprise import verify_encounter
@@ -85,6 +85,9 @@ def start(
         raise InputError("command line", [problem])
     session = opened(fight_file)
     table = session.table
+    actions = _actions(table.fight, surprise_round) if surprise_round else ()
+    if not table.fight.turns.order and table.fight.round <= 1:  # else: the round is played
+        _not_settled_yet(table.events, fight_file, volley, bool(surprised or ambush), actions)
     say = printer()
     make_runner(session, TABLE_HEROES, seed)  # a log needs its seed before the first roll
     if surprised or ambush:
@@ -97,19 +100,46 @@ def start(
     if surprise_round:
         verify_before_first_round(table.fight, "the surprise round", "V-ENC1")
         verify_encounter(table.fight)
-        say(table.add(SurpriseRoundSet(_actions(table.fight, surprise_round))))
+        say(table.add(SurpriseRoundSet(actions)))
     if not volley:
         return
     verify_start(table.fight)
     if volleys is not None:
-        event = volleys_set(volleys, f"the DM sets {volleys} volley rounds (V1)")
+        event = volleys_set(volleys, f"the DM sets {plural(volleys, 'volley round')} (V1)")
     elif total is not None and terrain != Terrain.DUNGEON:
         n = volley_rounds(total)
-        event = volleys_set(n, f"{terrain}: the DM rolled {total} ÷ 6 → {n} volley rounds (V1)")
+        rounds = plural(n, "volley round")
+        event = volleys_set(n, f"{terrain}: the DM rolled {total} ÷ 6 → {rounds} (V1)")
     else:
         assert terrain is not None
         event = roll_volleys(table.fight, table.dice(VOLLEYS), Terrain(terrain))
     say(table.add(event))
+
+
+def _not_settled_yet(
+    events: list[Event], fight_file: Path, volley: bool, surprise: bool, actions: object
+) -> None:
+    """A second `lnf start` would roll a second volley phase (V1): refused, with the way to
+    set it again. Surprise (D12) and the surprise round (V-ENC1) set again replace what was
+    set, and say so."""
+    done = next((e for e in events if isinstance(e, PhaseSet)), None)
+    if volley and done is not None:
+        said = f": {done.note}" if done.note else ""
+        raise Refused(
+            f"the volley rounds are settled already{said}; lnf undo {fight_file} takes that "
+            "back to settle them again",
+            "V1",
+        )
+    again = [
+        what
+        for wanted, kind, what in (
+            (surprise, Surprised, "who is surprised (D12)"),
+            (bool(actions), SurpriseRoundSet, "the surprise round (V-ENC1)"),
+        )
+        if wanted and any(isinstance(e, kind) for e in events)
+    ]
+    if again:
+        click.echo(f"(This replaces {' and '.join(again)} as set before.)")
 
 
 def _name(fight: Fight, text: str, option: str) -> str:
@@ -168,16 +198,11 @@ def run(
     It starts from the fight file alone, so the same seed always gives the same fight; with
     --record it carries on from the fight log instead and appends to it.
     """
-    if record:
-        session = opened(fight_file)
-    else:
-        session = fight_alone(fight_file)
-        if session.has_log():
-            click.echo(
-                f"(lnf run starts from {fight_file.name} alone; its log is left as it is: "
-                "--record carries it on)",
-                err=True,
-            )
+    session = opened(fight_file) if record else fight_alone(fight_file)
+    if not record:
+        for warning in session.warnings:  # opened() tells them for a recording run
+            click.echo(f"lnf: warning: {warning}", err=True)
+    left = _log_left_out(fight_file) if not record and session.has_log() else None
     script = session.script(script_file) if script_file is not None else None
     table = session.table
     if not as_json:
@@ -186,6 +211,10 @@ def run(
             f"{title}: {plural(len(table.start.heroes), 'hero', 'heroes')} against "
             f"{plural(len(table.start.monsters), 'monster')}, dice seed {seed}."
         )
+        if left:
+            click.echo(left)
+    elif left:
+        click.echo(left, err=True)  # stdout is the JSON
     quiet = (lambda _: None) if as_json else None
     runner = make_runner(session, ScriptedHeroes(script), seed, quiet)
     winner = runner.play(rounds=rounds)
@@ -193,3 +222,25 @@ def run(
         echo_json({"winner": winner, "events": [event_to_json(e) for e in table.events]})
     elif winner is None:
         click.echo(f"\nNo winner after {plural(rounds, 'round')}.")
+
+
+def _log_left_out(fight_file: Path) -> str:
+    """`lnf run` without --record starts from the fight file alone (same seed, same fight):
+    said at the start, on stdout, with what the log holds that this run leaves out."""
+    from lnf.session import open_fight
+
+    head = f"(This run starts from {fight_file.name} alone"
+    tail = f"lnf run {fight_file} --record carries the log on instead.)"
+    try:
+        with open_fight(fight_file, record=False) as logged:
+            events = logged.table.events
+    except LnfError:
+        return f"{head}; its log is left as it is: {tail}"
+    settled = [e.note for e in events if isinstance(e, PhaseSet) and e.note]
+    settled += [
+        f"{', '.join(e.who)} surprised (D12)" for e in events if isinstance(e, Surprised) and e.who
+    ]
+    settled += ["the surprise round (V-ENC1)" for e in events if isinstance(e, SurpriseRoundSet)]
+    if settled:
+        return f"{head}: what lnf start recorded is not played ({'; '.join(settled)}); {tail}"
+    return f"{head}; its log is left as it is: {tail}"

@@ -16,12 +16,15 @@ import click
 from lnf.cli.options import fight_argument, opened, seed_option
 from lnf.cli.running import ManualDice, make_runner, printer
 from lnf.dice.roll import DiceSource, ScriptedDice
+from lnf.engine.hero_turn import this_turn
 from lnf.engine.runner import Runner
 from lnf.engine.sides import TABLE_HEROES
 from lnf.errors import InputError, InputProblem, Refused, ScriptedDiceError
 from lnf.heroes.words import parse_choice
+from lnf.model import Cost
 from lnf.model.applied import Applied
 from lnf.model.events import Reaction, TurnStarted
+from lnf.rules.economy import left_this_turn
 from lnf.rules.names import match_name
 from lnf.rules.strike_order import up_next
 from lnf.session import Session
@@ -81,9 +84,26 @@ def next_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
     """
     session = opened(fight_file)
     runner = table_runner(session, seed, manual_dice)
+    _say_if_nothing_was_done(runner, fight_file)
     if runner.winner() is None:
         runner.on_at_table(monster_turns=1)
     tell_where(runner, fight_file)
+
+
+def _say_if_nothing_was_done(runner: Runner, fight_file: Path) -> None:
+    """S1: a hero's turn ended with nothing recorded for it (a refused `lnf act` records
+    nothing) is said, with the way back, before it ends."""
+    hero = runner.fight.turns.current
+    if hero is None or runner.winner() is not None:
+        return
+    if Cost.ACTION not in left_this_turn(runner.fight, hero):  # it acted (F1)
+        return
+    if this_turn(runner.table.events):
+        return  # something was recorded (a move, damage, a mark): the DM was at work
+    click.echo(
+        f"{hero} ends the turn without an action: nothing was recorded for it (a refused "
+        f"lnf act records nothing). lnf undo {fight_file} --turn takes the turn back."
+    )
 
 
 @click.command(name="round")
@@ -97,6 +117,7 @@ def round_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
     """
     session = opened(fight_file)
     runner = table_runner(session, seed, manual_dice)
+    _say_if_nothing_was_done(runner, fight_file)
     if runner.winner() is None:
         runner.on_at_table(monster_turns=None)
     tell_where(runner, fight_file)

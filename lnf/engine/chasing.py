@@ -23,6 +23,7 @@ from lnf.rules.chase import (
     free_dashes,
     needs_check,
 )
+from lnf.rules.d20 import passes
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.target_order import target_order
 
@@ -55,7 +56,8 @@ def commit_speeds(
         for _ in range(needs_check(c, n)):
             dice.about(f"{name}'s Constitution check for a dash past the free ones: DC {DASH_DC}")
             check = roll_d20(dice, c.con)
-            checks.append(Saved(name, check.faces, c.con, DASH_DC, check.total >= DASH_DC))
+            passed = passes(fight, check, check.total, DASH_DC)  # V-D20-5: not a skill check
+            checks.append(Saved(name, check.faces, c.con, DASH_DC, passed))
     return Dashed(tuple(dashes), tuple(checks))
 
 

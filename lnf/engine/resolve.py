@@ -34,7 +34,7 @@ from lnf.model.events import (
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
 from lnf.rules.conditions import fails_str_dex, save_disadvantage
-from lnf.rules.d20 import d4_signs, d20_variant, favored, stacked
+from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
@@ -198,9 +198,10 @@ def roll_save(
     d20 = roll_d20(dice, bonus, disadvantage=worse)
     d4 = _roll_d4s(fight, target, "save", dice)
     total = d20.total + sum(d4)
-    by_favor = d20_variant(fight) and favored(total, dc, target.favor)  # V-D20-1
-    success = total >= dc or by_favor
-    return Saved(name, d20.faces, d20.modifier, dc, success, d4=d4, favored=by_favor)
+    passed = passes(fight, d20, total, dc)  # V-D20-5: a natural 20 or 1 decides
+    by_favor = not passed and not d20.natural_1 and d20_variant(fight)
+    by_favor = by_favor and favored(total, dc, target.favor)  # V-D20-1
+    return Saved(name, d20.faces, d20.modifier, dc, passed or by_favor, d4=d4, favored=by_favor)
 
 
 def roll_spell(

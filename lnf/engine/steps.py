@@ -43,7 +43,7 @@ from lnf.model.events import (
 from lnf.rules.acl import acl, reduced
 from lnf.rules.chase import after_speeds, escapers, settle, start_pools
 from lnf.rules.concentration import lasting_on
-from lnf.rules.d20 import at_least_one, d20_variant
+from lnf.rules.d20 import at_least_one, d20_variant, rolled_at_least_one
 from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage, worth
 from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.effects import imposed
@@ -155,13 +155,15 @@ def _hurt(
     through Damage Reduction (V-ACL3)."""
     target = fight.combatant(who)
     by_type = dict(damage)
+    floored = d20_variant(fight) and sum(by_type.values()) < 1 and bool(by_type)
+    if floored:
+        by_type = rolled_at_least_one(by_type)  # V-D20-4: the roll itself is at least 1
     reduction = 0
     if attack and acl(fight) and (target.dr or target.typed_dr):
         before = sum(by_type.values())
         by_type = reduced(by_type, target.dr, dict(target.typed_dr), worth(target))
         reduction = before - sum(by_type.values())
     amount, defences = after_defences(target, by_type)
-    floored = False
     if d20_variant(fight) and (least := at_least_one(target, by_type, amount)) > amount:
         amount, floored = least, True  # V-D20-4: what gets through is at least 1
     if knock and 0 < target.current_hp <= amount:

@@ -408,8 +408,10 @@ def _dr(first: dict[str, Any], dex: int, where: str) -> int:
     kind = _get(first, "type", str, where, default="")
     if kind == "armor" and known:
         return armor_dr(known, ac, dex, natural=False)
-    if kind in ("dex", "spell", "condition"):
-        return 0
+    if kind in ("spell", "condition"):
+        return 0  # Mage Armor, a condition: no armor worn
+    # "dex" (an AC the book leaves to Dexterity) is an AC with nothing named: a Giant Goat's 11
+    # with Dexterity +0 is DR 1 by the formula (V-ACL4)
     return armor_dr([], ac, dex, natural=True)
 
 

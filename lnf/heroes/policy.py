@@ -47,6 +47,7 @@ from lnf.rules.attacks import has_melee
 from lnf.rules.chase import in_chase
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
+from lnf.rules.healing import verify_reaches
 from lnf.rules.legal import (
     attack_options,
     join_targets,
@@ -144,6 +145,7 @@ def _heal_the_dying(fight: Fight, hero: Hero) -> TurnChoice | None:
     target = min(dying, key=lambda h: (-h.death_saves[1], h.name))  # the nearest to death
     for heal in hero.heals:
         try:
+            verify_reaches(fight, hero, target.name, heal.name)  # G5: a touch needs the group
             if heal.slot:
                 slot = slot_for(hero, heal.slot)
                 spend = ((slot, 1),) if slot is not None else ()
@@ -156,6 +158,10 @@ def _heal_the_dying(fight: Fight, hero: Hero) -> TurnChoice | None:
         return TurnChoice(action=HealChoice(target.name, heal.dice, heal.name), spend=spend)
     pool = hero.resource(LAY_ON_HANDS)
     if pool is not None and pool.left > 0:
+        try:
+            verify_reaches(fight, hero, target.name, LAY_ON_HANDS)
+        except Refused:
+            return None
         from lnf.dice import parse
 
         points = min(pool.left, target.hp)

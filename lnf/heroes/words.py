@@ -34,14 +34,15 @@ from lnf.engine.decisions import (
 from lnf.engine.hero_turn import action_cost
 from lnf.engine.turns import UNARMED
 from lnf.errors import DiceError, Refused
-from lnf.model import Action, Attack, BackReason, Cost, Fight, Hero, Monster, Rank
+from lnf.model import Action, Attack, AttackKind, BackReason, Cost, Fight, Hero, Monster, Rank
 from lnf.model.events import Moved
-from lnf.model.plan import Mode
+from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import PARTS, verify_acl, verify_surge
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
 from lnf.rules.hyrule import STAMINA, TARGET_STRIKE_COST, verify_hyrule, verify_target_strike
 from lnf.rules.legal import (
+    attack_modes,
     join_targets,
     options,
     verify_area,
@@ -55,7 +56,7 @@ from lnf.rules.legal import (
     verify_rank,
     verify_spell_reach,
 )
-from lnf.rules.names import find_name
+from lnf.rules.names import find_name, match_name, match_names
 from lnf.rules.resources import (
     ACTION_SURGE,
     RAGE,
@@ -72,17 +73,20 @@ from lnf.rules.surprise import verify_actions
 from lnf.rules.wording import plural
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
-# What players say for an attack: "hit the wolf", "stab Orc 2"; "shoot" keeps to ranged attacks.
+# What players say for an attack: "hit the wolf", "stab Orc 2" keep to mêlée (and join the foe
+# first if they must); "shoot" keeps to ranged attacks, "throw" to thrown weapons.
 ATTACK_WORDS = {
-    "hit": "attack",
-    "strike": "attack",
-    "stab": "attack",
-    "slash": "attack",
+    "hit": "strike",
+    "stab": "strike",
+    "slash": "strike",
+    "throw": "throw",  # keeps to thrown weapons, as "shoot" keeps to ranged attacks
     "defense": "defence",
 }
 ACTION_VERBS = (
     "attack",
+    "strike",
     "shoot",
+    "throw",
     "cast",
     "heal",
     "help",
@@ -130,7 +134,18 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             state = moved(state, move)
             (moves_after if action is not None or bonus_action is not None else moves).append(move)
             continue
+        if (
+            verb == "strike"
+            and not moves
+            and action is None
+            and (join := _join_to_strike(state, hero, rest))
+        ):
+            verify_group_changes(hero, [join])  # "hit the troll" from afar: join, then strike
+            state = moved(state, join)
+            moves.append(join)
         done = _action(state, state.hero(hero.name), verb, rest, spend)
+        if verb == "attack" and not moves:
+            _ask_if_a_shot_is_worse(state, state.hero(hero.name), done, rest)
         if _costs_bonus(hero, done):
             if bonus_action is not None or bonus is not None:
                 raise Refused("one bonus action a turn", rule="F1")
@@ -146,7 +161,9 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             "C1",
         )
     acted = action is not None and action != SimpleChoice(Action.NOTHING)
-    verify_actions(state, hero.name, bool(moves or moves_after), acted, bonus is not None)  # V-ENC1
+    # V-ENC1: a rank switch needs no movement (R8, M1), so only a group change is the move
+    moved_groups = any(m.changes_group for m in [*moves, *moves_after])
+    verify_actions(state, hero.name, moved_groups, acted, bonus is not None)
     action = action or SimpleChoice(Action.NOTHING)
     if isinstance(action, AttackChoice) and action.power + action.force:
         held = sum(n for _, n in surges) + action.power + action.force
@@ -186,7 +203,7 @@ def _bonus(hero: Hero, verb: str) -> BonusChoice:
 def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> ActionChoice:
     if verb == "cast" and (spell := _save_spell(hero, rest)) is not None:
         return _cast_save(fight, hero, spell, rest, spend)
-    if verb in ("attack", "cast", "shoot"):
+    if verb in ("attack", "strike", "cast", "shoot", "throw"):
         return _attack(fight, hero, verb, rest, spend)
     if verb == "heal":
         return _heal(fight, hero, rest, spend)
@@ -283,14 +300,21 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     usable = [a for a in hero.attacks if a.spell or verb != "cast"]
     if verb == "shoot":
         usable = [a for a in usable if a.is_ranged]
+    if verb == "throw":
+        usable = [a for a in usable if a.kind is AttackKind.THROWN]
+    if verb == "strike":
+        usable = [a for a in usable if a.is_melee]
     wanted = re.sub(r"^(?:my|the|a|an)\s+", "", wanted.strip(), flags=re.IGNORECASE)
     attacks = [a for a in usable if not wanted or a.name.lower() == wanted.lower()]
     if not attacks:
-        what = "spell" if verb == "cast" else "ranged attack" if verb == "shoot" else "attack"
-        raise Refused(
-            f"{hero.name} has no {what} called {wanted.strip()!r}",
-            options=[a.name for a in usable],
-        )
+        what = {
+            "cast": "spell",
+            "shoot": "ranged attack",
+            "throw": "thrown weapon",
+            "strike": "mêlée attack",
+        }.get(verb, "attack")
+        called = f" called {wanted.strip()!r}" if wanted.strip() else ""
+        raise Refused(f"{hero.name} has no {what}{called}", options=[a.name for a in usable])
     attack, mode = verify_attack(fight, hero, target, attacks)
     if sneak and tracked(hero):  # 5e's conditions, for a hero whose sheet lnf counts
         verify_sneak(
@@ -314,6 +338,43 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         surge["power"],
         surge["force"],
         paid,
+    )
+
+
+def _join_to_strike(fight: Fight, hero: Hero, rest: str) -> Moved | None:
+    """S1, M1: "hit the troll" from out of reach means join the troll and strike, when a
+    mêlée attack cannot reach it now and joining it is open."""
+    target_text = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)[0].strip()
+    target_text, _ = _aimed(fight, target_text)
+    standing = [m.name for m in fight.monsters if in_fight(m)]
+    name = match_name(target_text, standing)
+    if name is None or fight.group_of(hero.name) is not None:
+        return None  # an engaged hero leaving its group is asked for in words (M6)
+    melee = [a for a in hero.attacks if a.is_melee] or [UNARMED]
+    if any(attack_modes(fight, hero, fight.monster(name), a) for a in melee):
+        return None  # it reaches already
+    try:
+        return verify_join(fight, hero, name)
+    except Refused:
+        return None  # the strike's own refusal says why it cannot reach
+
+
+def _ask_if_a_shot_is_worse(fight: Fight, hero: Hero, action: ActionChoice, rest: str) -> None:
+    """A2, R2: "attack the troll" that lnf would read as a shot at disadvantage from the front
+    rank, while joining it and striking is open: the player is asked which is meant."""
+    if not isinstance(action, AttackChoice) or action.mode is not Mode.RANGED or " with " in rest:
+        return
+    target = fight.monster(action.target)
+    advantage, why = roll_in_fight(fight, hero, target, action.attack, action.mode)
+    if advantage is not Advantage.DISADVANTAGE or not any(a.is_melee for a in hero.attacks):
+        return
+    if _join_to_strike(fight, hero, action.target) is None:
+        return
+    raise Refused(
+        f"{hero.name} would shoot {target.name} with {action.attack.name} at disadvantage "
+        f"({', '.join(why)}): say which is meant",
+        "A3, R2",
+        [f"hit {target.name} (join and strike)", f"shoot {target.name} (at disadvantage)"],
     )
 
 
@@ -363,8 +424,8 @@ def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend)
     if found := re.search(r"\s+sculpt\s+", text, re.IGNORECASE):
         text, sculpt = text[: found.start()], text[found.end() :]
     standing = [c.name for c in fight.everyone if in_fight(c)]
-    targets = tuple(_name(t, standing) for t in _names(text))
-    spared = tuple(_name(t, standing) for t in _names(sculpt))
+    targets = tuple(n for t in _names(text) for n in _names_meant(t, standing))
+    spared = tuple(n for t in _names(sculpt) for n in _names_meant(t, standing))
     big = "a slotted spell" if spell.slot else ""
     verify_spell_reach(fight, hero, spell, [t for t in targets if t not in spared])
     if spell.slot and (slot := slot_for(hero, spell.slot)) is not None:
@@ -391,6 +452,7 @@ def _heal(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
         verify_heal(fight, found[1])
     who = _name(found[1], [h.name for h in fight.heroes if in_fight(h)])
     by = (found[3] or "").strip()
+    verify_healing(fight, hero, who, by)
     known = next((x for x in hero.heals if by and x.name.lower() == by.lower()), None)
     pool = hero.resource(by) if by else None
     if pool is not None and known is None:  # Lay on Hands: points of a pool
@@ -410,6 +472,16 @@ def _heal(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
     return HealChoice(who, _dice(found[2]), by)
 
 
+def verify_healing(fight: Fight, hero: Hero, who: str, by: str) -> None:
+    """D9, G5: healing that would do nothing, or a touch that does not reach, is refused
+    before a slot is spent (`rules.healing`)."""
+    from lnf.rules.healing import verify_needed, verify_reaches
+
+    verify_needed(fight, who)
+    known = next((x.name for x in hero.heals if by and x.name.lower() == by.lower()), by)
+    verify_reaches(fight, hero, who, known)
+
+
 def _dice(text: str) -> DiceExpr:
     try:
         return parse(text)
@@ -422,6 +494,13 @@ def _monster(fight: Fight, text: str) -> Monster:
     if text not in standing and text in fight and isinstance(fight.combatant(text), Monster):
         raise Refused(f"{text} is down or gone", options=standing)
     return fight.monster(_name(text, standing))
+
+
+def _names_meant(text: str, names: Sequence[str]) -> list[str]:
+    """One name, or every one a plural means where a spell takes several ("the wolves")."""
+    if match_name(text, names) is None and (every := match_names(text, names)):
+        return every
+    return [_name(text, names)]
 
 
 def _name(text: str, names: Sequence[str]) -> str:

@@ -1,6 +1,7 @@
 """Small rules from the dice text (core-d20 V-D20), a switch a fight file turns on
 (`variants: [d20]`): favor (V-D20-1), the d4 bonus and penalty (V-D20-2), bonus types
-(V-D20-3), a minimum of 1 damage (V-D20-4). Each rule is decided here once.
+(V-D20-3), a minimum of 1 damage (V-D20-4), natural 20s and 1s on saves and checks (V-D20-5).
+Each rule is decided here once.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from lnf.dice import DamageType
+from lnf.dice.roll import D20Roll
 from lnf.model import Combatant, Fight, Variant
 
 # V-D20-2: effects the file names that add (+1) or take (−1) a d4, and to which rolls.
@@ -57,3 +59,24 @@ def at_least_one(target: Combatant, by_type: Mapping[DamageType | None, int], am
     floor of 0; damage the target is immune to, or that DR stopped, gets nowhere."""
     through = any(n > 0 and kind not in target.immune for kind, n in by_type.items())
     return max(amount, 1) if through else amount
+
+
+def rolled_at_least_one(by_type: Mapping[DamageType | None, int]) -> dict[DamageType | None, int]:
+    """V-D20-4: a damage roll (dice and modifiers) is at least 1 before anything else (DR,
+    resistance, immunity) is applied: a 1d4 − 2 that comes to 0 deals 1 of its type."""
+    out = dict(by_type)
+    if out and sum(out.values()) < 1:
+        first = next(iter(out))
+        out[first] = 1 - sum(v for k, v in out.items() if k != first)
+    return out
+
+
+def passes(fight: Fight, d20: D20Roll, total: int, dc: int) -> bool:
+    """A saving throw or an ability check that is not a skill check against its DC. V-D20-5:
+    under the d20 variant a natural 20 succeeds and a natural 1 fails, as D3 has it for
+    attacks; else the total decides (5e: no natural 20 or 1 on a save)."""
+    if d20_variant(fight) and d20.natural_20:
+        return True
+    if d20_variant(fight) and d20.natural_1:
+        return False
+    return total >= dc

@@ -58,15 +58,13 @@ def target_strike_roll(roll: Advantage, paid: bool) -> Advantage:
 
 def off_hand(attacker: Combatant, attack: Attack) -> Attack | None:
     """V-HYR3: a light mêlée weapon's hit while the attacker wields a second light mêlée
-    weapon adds that weapon's dice (lnf: the first other light mêlée weapon on the sheet)."""
-    if not (attack.light and attack.kind.value == "melee"):
+    weapon adds that weapon's dice (lnf: the first other light mêlée weapon on the sheet). A
+    light weapon that can be thrown (a handaxe) is a mêlée weapon in hand: the text's own
+    example is a scimitar and a handaxe, 2d6 + modifier. The caller asks only of a mêlée hit."""
+    if not (attack.light and attack.is_melee):
         return None
     return next(
-        (
-            a
-            for a in attacker.attacks
-            if a is not attack and a.light and a.kind.value == "melee" and not a.spell
-        ),
+        (a for a in attacker.attacks if a is not attack and a.light and a.is_melee and not a.spell),
         None,
     )
 

@@ -1,6 +1,8 @@
 """Which combatant a DM or a player means: names as typed at a table ("goblin 1", "the wolf",
-"Gob"), matched without regard to case, with "did you mean" for a typo. Every command and the
-play words resolve names here, so they all forgive and refuse alike."""
+"Gob", "the dragon" for the only dragon, "green dragon" for Young Green Dragon), matched without
+regard to case, with "did you mean" for a typo; "the wolves" for every wolf where several may be
+named. Every command and the play words resolve names here, so they all forgive and refuse
+alike."""
 
 from __future__ import annotations
 
@@ -24,7 +26,49 @@ def match_name(text: str, names: Sequence[str]) -> str | None:
     if len(same) == 1:
         return same[0]
     starting = [n for n in names if n.casefold().startswith(wanted)] if wanted else []
-    return starting[0] if len(starting) == 1 else None
+    if len(starting) == 1:
+        return starting[0]
+    holding = _holding(wanted, names) if not starting else []
+    return holding[0] if len(holding) == 1 else None
+
+
+def match_names(text: str, names: Sequence[str]) -> list[str]:
+    """Every name a plural means ("the wolves", "goblins": each name that holds the word
+    "wolf" or "goblin"); [] when `text` is no plural of a word in the names."""
+    wanted = _ARTICLE.sub("", text.strip()).casefold()
+    *before, last = wanted.split() or [""]
+    for one in _singulars(last):
+        words = [*before, one]
+        found = _holding(" ".join(words), names)
+        if found:  # "goblins": Goblin 1 and Goblin 2 before the Goblin Boss, if there are any
+            return [n for n in found if _words(n) == words] or found
+    return []
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in re.split(r"[\s_-]+", name.casefold()) if w and not w.isdigit()]
+
+
+def _holding(wanted: str, names: Sequence[str]) -> list[str]:
+    """The names that hold every word of `wanted` ("green dragon" in Young Green Dragon)."""
+    words = _words(wanted)
+    if not words:
+        return []
+    return [n for n in names if all(w in _words(n) for w in words)]
+
+
+def _singulars(word: str) -> list[str]:
+    """What a plural may be the plural of: wolves → wolf, harpies → harpy, goblins → goblin."""
+    if len(word) < 3 or not word.endswith("s"):
+        return []
+    out = [word[:-1]]
+    if word.endswith("es"):
+        out.append(word[:-2])
+    if word.endswith("ves"):
+        out += [word[:-3] + "f", word[:-3] + "fe"]
+    if word.endswith("ies"):
+        out.append(word[:-3] + "y")
+    return out
 
 
 def suggestion(text: str, names: Sequence[str]) -> str:

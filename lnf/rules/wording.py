@@ -26,6 +26,20 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
+_SMALL_WORDS = frozenset(
+    {"a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "the", "to"}
+)
+
+
+def title(name: str) -> str:
+    """A spell or item named as the books print it: "Cone of Cold", "Wall of Fire" (never
+    str.title's "Cone Of Cold"); the first word is always capitalized."""
+    words = name.split()
+    return " ".join(
+        w if i and w.lower() in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words)
+    )
+
+
 # Letters whose names begin with a vowel sound: "an O dot", "an N dot", "a C dot".
 _VOWEL_LETTERS = frozenset("AEFHILMNORSX")
 

@@ -11,6 +11,22 @@ from lnf.errors import Refused
 from lnf.odds.tally import Report
 
 COLOURS = {"LNF monsters": "#8c2d04", "greedy monsters": "#6b8fb3"}
+# What the labels mean, said under the plot (a reader of the picture has no --help).
+EXPLAINED = {
+    "LNF monsters": "LNF monsters: the solver's joint plan each round (P3, P4)",
+    "greedy monsters": "greedy monsters: each takes the first target it can attack on its own, "
+    "in danger order (what other tools do)",
+}
+
+
+def headline(reports: dict[str, Report]) -> str:
+    """The heroes' win chance and the number of fights, for the plot's title."""
+    parts = [
+        f"{label}: heroes win {100 * r.heroes_win.share:.0f} % "
+        f"({100 * r.heroes_win.lo:.0f}–{100 * r.heroes_win.hi:.0f}) of {r.fights:,} fights"
+        for label, r in reports.items()
+    ]
+    return "; ".join(parts)
 
 
 def plot(path: Path, title: str, reports: dict[str, Report]) -> None:
@@ -20,13 +36,16 @@ def plot(path: Path, title: str, reports: dict[str, Report]) -> None:
         import matplotlib
 
         matplotlib.use("Agg")  # a file, never a window
+        matplotlib.rcParams["svg.fonttype"] = "none"  # an SVG's words stay words
         import matplotlib.pyplot as plt
     except ImportError:
         raise Refused(
             "--plot needs matplotlib, an optional extra: pip install 'lnf[plot]' "
             "(without --plot lnf odds draws its chart in text)"
         ) from None
-    fig, (rounds_ax, hero_ax) = plt.subplots(1, 2, figsize=(11, 4.2))
+    from matplotlib.ticker import MaxNLocator
+
+    fig, (rounds_ax, hero_ax) = plt.subplots(1, 2, figsize=(11, 4.8))
     width = 0.8 / len(reports)
     for i, (label, r) in enumerate(reports.items()):
         shift = (i - (len(reports) - 1) / 2) * width
@@ -59,14 +78,22 @@ def plot(path: Path, title: str, reports: dict[str, Report]) -> None:
         hero_ax.set_xticks(range(len(names)), names)
     rounds_ax.set_title("Rounds to the end")
     rounds_ax.set_xlabel("rounds")
+    rounds_ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # a round is whole
     rounds_ax.set_ylabel("% of fights")
     hero_ax.set_title("Each hero drops to 0 hp / dies (95 % intervals)")
     hero_ax.set_ylabel("% of fights")
-    hero_ax.set_ylim(0, 100)
-    for ax in (rounds_ax, hero_ax):
-        ax.legend(fontsize="small")
+    hero_ax.set_ylim(0, 118)  # room above the bars for the legend
+    hero_ax.set_yticks(range(0, 101, 20))
+    top = max((100 * c / r.fights for r in reports.values() for _, c in r.rounds.counts), default=0)
+    rounds_ax.set_ylim(0, top * 1.35 + 1)
+    for ax in (rounds_ax, hero_ax):  # above the bars, never over them
+        ax.legend(fontsize="small", loc="upper center", ncols=2, frameon=False)
         ax.spines[["top", "right"]].set_visible(False)
-    fig.suptitle(title)
-    fig.tight_layout()
+    fig.suptitle(f"{title}\n{headline(reports)}")
+    notes = [EXPLAINED[k] for k in reports if k in EXPLAINED and len(reports) > 1]
+    notes += [EXPLAINED[k] for k in reports if k == "greedy monsters" and len(reports) == 1]
+    if notes:
+        fig.text(0.01, 0.01, "; ".join(notes), fontsize="small", color="#555555")
+    fig.tight_layout(rect=(0, 0.04 if notes else 0, 1, 1))
     fig.savefig(path)
     plt.close(fig)

@@ -62,8 +62,8 @@ from lnf.rules.surprise import sitting_out
 from lnf.rules.wording import a_an, and_list, plural
 from lnf.views.effects_text import effect_text, save_roll
 from lnf.views.opening_text import before_the_fight, d20_text
+from lnf.views.plan_line import MODE_WORDS, plan_line
 
-MODE_WORDS = {Mode.MELEE: "in mêlée", Mode.REACH: "with reach", Mode.RANGED: "at range"}
 ACTION_WORDS = {
     Action.DASH: "dashes",
     Action.DISENGAGE: "disengages",
@@ -103,7 +103,7 @@ def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
             blocks = "; ".join(", ".join(names) for _, names in strike_blocks(before))
             return ["", head, f"{bullet}Strike order (S2, S3): {blocks}."]
         case Planned():
-            return [bullet + _plan_line(event, sitting_out(applied.after))]
+            return [bullet + plan_line(event, sitting_out(applied.after), applied.before)]
         case PhaseSet():
             return [bullet + event.note[:1].upper() + event.note[1:] + "."]
         case Turn():
@@ -154,29 +154,6 @@ def _bulleted(line: str, markdown: bool) -> str:
     if not markdown:
         return line
     return "  - " + line.strip() if line.startswith("  → ") else "- " + line
-
-
-def _plan_line(event: Planned, sitting_out: list[str]) -> str:
-    """The plan in a line; those who may not act yet (D12, V-ENC1) said after the orders."""
-    head = "New plan (P6), the grid has changed" if event.replan else "The monsters' plan (P3)"
-    held = [f"{who}: no order" for who in sitting_out]
-    if not event.orders:
-        return f"{head}: {'; '.join([event.note or 'no monster can act', *held])}."
-    parts = []
-    for o in event.orders:
-        extra = []
-        if o.move.kind.value != "stay":
-            extra.append(str(o.move))
-        if o.target is not None and o.mode is not None:
-            extra.append(f"attacks {o.target} {MODE_WORDS[o.mode]}")
-        else:
-            extra.append("does not attack")
-        if o.rank is not Rank.FRONT:
-            extra.append("from free-air" if o.rank is Rank.FREE_AIR else "in the back rank")
-        parts.append(f"{o.monster} {', '.join(extra)}")
-    parts += held
-    note = f" Note: {event.note}." if event.note else ""
-    return f"{head}: {'; '.join(parts)}.{note}"
 
 
 def _steps_lines(steps: Iterable[StepDone], prefix: str) -> list[str]:

@@ -50,8 +50,32 @@ def short_options(fight: Fight, hero: Hero) -> str:
     ]
     everything = options(fight, hero)
     spells = [o for o in everything if o.startswith("cast ") and o.endswith("save)")]
-    moves = [o for o in everything if o.split()[0] not in {*_EVERY_TURN, "attack", "cast"}]
-    return "; ".join([*attacks, *spells, *moves, "or " + ", ".join(_EVERY_TURN)])
+    moves = _joins_grouped(
+        [o for o in everything if o.split()[0] not in {*_EVERY_TURN, "attack", "cast"}]
+    )
+    every_turn = ", ".join(_EVERY_TURN)
+    if not (attacks or spells or moves):
+        return f"{every_turn} (no foe in reach, and no group to join or leave)"
+    return "; ".join([*attacks, *spells, *moves, "or " + every_turn])
+
+
+def _joins_grouped(moves: list[str]) -> list[str]:
+    """M1: "join Goblin 1" … "join Goblin 14" as one option, "join one of 14 Goblins (Goblin
+    1–Goblin 14)", so a big fight's options stay readable; three or fewer stay apart."""
+    kinds: dict[str, list[str]] = {}
+    for move in moves:
+        base, _, number = move.removeprefix("join ").rpartition(" ")
+        if move.startswith("join ") and number.isdigit() and base:
+            kinds.setdefault(base, []).append(move.removeprefix("join "))
+    out: list[str] = []
+    for move in moves:
+        base, _, number = move.removeprefix("join ").rpartition(" ")
+        names = kinds.get(base, []) if move.startswith("join ") and number.isdigit() else []
+        if len(names) <= 3:
+            out.append(move)
+        elif move.removeprefix("join ") == names[0]:
+            out.append(f"join one of {len(names)} {base}s ({names[0]}–{names[-1]})")
+    return out
 
 
 def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path) -> list[str]:

@@ -1,0 +1,59 @@
+"""The monsters' plan told in one line (P3, P6), the idle grouped by stat block (V3)."""
+
+from __future__ import annotations
+
+from lnf.model import Fight, PhaseKind, Rank
+from lnf.model.events import Planned
+from lnf.model.plan import Mode
+from lnf.rules.wording import and_list
+
+MODE_WORDS = {Mode.MELEE: "in mêlée", Mode.REACH: "with reach", Mode.RANGED: "at range"}
+
+
+def plan_line(event: Planned, sitting_out: list[str], before: Fight) -> str:
+    """The plan in a line; those who may not act yet (D12, V-ENC1) said after the orders, and
+    the idle grouped by stat block with the reason (V3 in a volley round): "14 Goblin archers
+    do not attack (out of reach in volley round 3, V3)" rather than 14 lines of it."""
+    head = "New plan (P6), the grid has changed" if event.replan else "The monsters' plan (P3)"
+    held = [f"{who}: no order" for who in sitting_out]
+    if not event.orders:
+        return f"{head}: {'; '.join([event.note or 'no monster can act', *held])}."
+    idle: dict[str, list[str]] = {}
+    for o in event.orders:
+        if o.target is None and o.move.kind.value == "stay" and o.rank is Rank.FRONT:
+            kind = before.monster(o.monster).stat_block if o.monster in before else o.monster
+            idle.setdefault(kind, []).append(o.monster)
+    why = (
+        f" (out of reach in volley round {before.phase.volley}, V3)"
+        if before.phase.kind is PhaseKind.VOLLEY
+        else ""
+    )
+    parts = []
+    for o in event.orders:
+        kind = before.monster(o.monster).stat_block if o.monster in before else o.monster
+        if len(idle.get(kind, [])) > 1 and o.monster in idle[kind]:
+            if o.monster == idle[kind][0]:
+                parts.append(f"{_many(kind, idle[kind])} do not attack{why}")
+            continue
+        extra = []
+        if o.move.kind.value != "stay":
+            extra.append(str(o.move))
+        if o.target is not None and o.mode is not None:
+            extra.append(f"attacks {o.target} {MODE_WORDS[o.mode]}")
+        else:
+            extra.append(f"does not attack{why}")
+        if o.rank is not Rank.FRONT:
+            extra.append("from free-air" if o.rank is Rank.FREE_AIR else "in the back rank")
+        parts.append(f"{o.monster} {', '.join(extra)}")
+    parts += held
+    note = f" Note: {event.note}." if event.note else ""
+    return f"{head}: {'; '.join(parts)}.{note}"
+
+
+def _many(kind: str, names: list[str]) -> str:
+    """Several idle monsters of one stat block: all named when few, else counted."""
+    if len(names) <= 3:
+        return and_list(names)
+    base, _, number = names[0].rpartition(" ")
+    one = base if number.isdigit() and base else kind
+    return f"{len(names)} {one if one.endswith('s') else one + 's'} ({names[0]}–{names[-1]})"
