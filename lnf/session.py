@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.fight_file import load_fight
+from lnf.formats.fight_log import NOTED, Change, changes, entry, fingerprint, is_fingerprint
 from lnf.formats.files import log_path, read_text
-from lnf.formats.fingerprint import NOTED, Change, changes, entry, fingerprint, is_fingerprint
 from lnf.model import Fight, Hero, Monster
 from lnf.values import value
 
@@ -164,7 +164,7 @@ def fight_alone(fight_file: Path) -> Session:
 
 
 def _assumed(fight_file: Path) -> list[str]:
-    from lnf.formats.assumed import assumed
+    from lnf.formats.fight_file import assumed
 
     return assumed(fight_file)
 

@@ -20,8 +20,7 @@ from lnf.engine.table import Table
 from lnf.errors import InputError, Refused
 from lnf.formats.event_codec import event_from_json
 from lnf.formats.fight_file import load_fight
-from lnf.formats.fight_log import FightLog, log_path
-from lnf.formats.fingerprint import NOTED
+from lnf.formats.fight_log import NOTED, FightLog, log_path
 from lnf.model.events import Damaged, Recorded, Undone
 from lnf.session import open_fight
 from tests.cli import run

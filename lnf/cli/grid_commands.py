@@ -84,7 +84,7 @@ def show(
 
 def _show_html(fight_file: Path, output: Path | None, dm: bool, monster_hp: str) -> None:
     """`lnf show --html`: the page from the state now, printed or written whole to `output`."""
-    from lnf.formats.page_file import write_page
+    from lnf.formats.files import write_page
     from lnf.views.page import page_data
     from lnf.views.page_hp import MonsterHp
     from lnf.views.page_html import render_page

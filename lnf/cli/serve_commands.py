@@ -172,7 +172,7 @@ class Watcher:
 
     def read(self) -> tuple[str, dict[str, Any]] | None:
         """The new page and its state, if the fight's files moved and the page changed."""
-        from lnf.formats.page_file import fight_stamp
+        from lnf.formats.files import fight_stamp
         from lnf.session import open_fight
         from lnf.views.page import page_data
         from lnf.views.page_html import render_body, render_page

@@ -77,6 +77,12 @@ def action_cost(hero: Hero, action: ActionChoice) -> tuple[Cost, int | None, str
             assert_never(action)
 
 
+def costs_bonus(hero: Hero, action: ActionChoice) -> bool:
+    """F1: the choice is what the hero does with its bonus action."""
+    cost = action_cost(hero, action)
+    return cost is not None and cost[0] is Cost.BONUS
+
+
 def turn_costs(hero: Hero, choice: TurnChoice) -> list[tuple[Cost, int | None, str]]:
     """F1: what a turn's choice spends, in the order it is done."""
     costs = [(Cost.BONUS, None, choice.bonus.name)] if choice.bonus is not None else []

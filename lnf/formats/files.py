@@ -1,4 +1,7 @@
-"""Files on disk: bounded reads and atomic writes (a crash leaves the old file or the new one)."""
+"""Files on disk: bounded reads and atomic writes (a crash leaves the old file or the new one).
+
+The players' page on disk: its template files in the package, the page written out
+(`lnf show --html -o`), and the stamp `lnf serve` watches to know the fight moved on."""
 
 from __future__ import annotations
 
@@ -7,9 +10,10 @@ import os
 import stat
 import sys
 from collections.abc import Callable
+from importlib.resources import files
 from pathlib import Path
 
-from lnf.errors import DiskFull, InputError, InputProblem
+from lnf.errors import DiskFull, InputError, InputProblem, Refused
 
 MAX_FILE_BYTES = 1_000_000  # a fight file is a few kilobytes; this stops a wrong file at once
 
@@ -217,3 +221,38 @@ def packaged_text(name: str) -> str:
     """A text file shipped in the package beside the code (the rules glossary): read beside the
     code, since importlib.resources costs a start-up's worth of imports."""
     return (Path(__file__).resolve().parent.parent / name).read_text(encoding="utf-8")
+
+
+PAGE_SUFFIXES = {".html", ".htm"}
+
+Stamp = tuple[tuple[int, int] | None, ...]
+
+
+def page_template(name: str) -> str:
+    """A template file shipped beside lnf's views (page.html, page.css, page.js)."""
+    return files("lnf.views").joinpath(name).read_text(encoding="utf-8")
+
+
+def write_page(path: Path, html: str, fight_file: Path) -> None:
+    """Write the page whole (a crash leaves the old one or the new one). Never over the fight
+    file or its log, nor over a file that is not a page: what the DM recorded is kept."""
+    keep = {fight_file.resolve(), log_path(fight_file).resolve()}
+    if path.resolve() in keep or (path.exists() and path.suffix.lower() not in PAGE_SUFFIXES):
+        raise Refused(f"{path} exists and is not an HTML page; choose another -o file")
+    try:
+        atomic_write_text(path, html)
+    except OSError as exc:
+        raise InputError(str(path), [InputProblem(f"cannot write: {exc.strerror}")]) from None
+
+
+def fight_stamp(fight_file: Path) -> Stamp:
+    """The size and change time of the fight file and its log (None: not there): what `lnf
+    serve` compares a few times a second, so a quiet fight costs two stat calls."""
+    out: list[tuple[int, int] | None] = []
+    for path in (fight_file, log_path(fight_file)):
+        try:
+            st = os.stat(path)
+            out.append((st.st_size, st.st_mtime_ns))
+        except OSError:
+            out.append(None)
+    return tuple(out)

@@ -31,10 +31,10 @@ from lnf.engine.decisions import (
     SpellChoice,
     TurnChoice,
 )
-from lnf.engine.hero_turn import action_cost
+from lnf.engine.hero_turn import costs_bonus
 from lnf.engine.turns import UNARMED
 from lnf.errors import DiceError, Refused
-from lnf.model import Action, Attack, AttackKind, BackReason, Cost, Fight, Hero, Monster, Rank
+from lnf.model import Action, Attack, AttackKind, BackReason, Fight, Hero, Monster, Rank
 from lnf.model.events import Moved
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import PARTS, verify_acl, verify_surge
@@ -146,7 +146,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
         done = _action(state, state.hero(hero.name), verb, rest, spend)
         if verb == "attack" and not moves:
             _ask_if_a_shot_is_worse(state, state.hero(hero.name), done, rest)
-        if _costs_bonus(hero, done):
+        if costs_bonus(hero, done):
             if bonus_action is not None or bonus is not None:
                 raise Refused("one bonus action a turn", rule="F1")
             bonus_action, bonus_first = done, action is None
@@ -179,12 +179,6 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
         bonus_first,
         tuple(moves_after),
     )
-
-
-def _costs_bonus(hero: Hero, action: ActionChoice) -> bool:
-    """F1: the choice is what the hero does with its bonus action."""
-    cost = action_cost(hero, action)
-    return cost is not None and cost[0] is Cost.BONUS
 
 
 Spend = list[tuple[str, int]]  # the sheet's resources an action uses, as it is read

@@ -11,7 +11,7 @@ from html import escape
 from string import Template
 from typing import Any
 
-from lnf.formats.page_file import page_template
+from lnf.formats.files import page_template
 
 DOT, HOLLOW = "●", "○"
 C_MARK = {"wanted": DOT, "avoided": HOLLOW, "": ""}
