@@ -336,8 +336,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
 
 
 def _join_to_strike(fight: Fight, hero: Hero, rest: str) -> Moved | None:
-    """S1, M1: "hit the troll" from out of reach means join the troll and strike, when a
-    mêlée attack cannot reach it now and joining it is open."""
+    """S1, M1: "hit the troll" from out of reach: join it and strike, when joining is open."""
     target_text = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)[0].strip()
     target_text, _ = _aimed(fight, target_text)
     standing = [m.name for m in fight.monsters if in_fight(m)]
@@ -354,8 +353,8 @@ def _join_to_strike(fight: Fight, hero: Hero, rest: str) -> Moved | None:
 
 
 def _ask_if_a_shot_is_worse(fight: Fight, hero: Hero, action: ActionChoice, rest: str) -> None:
-    """A2, R2: "attack the troll" that lnf would read as a shot at disadvantage from the front
-    rank, while joining it and striking is open: the player is asked which is meant."""
+    """A2, R2: "attack the troll" read as a shot at disadvantage while join-and-strike is
+    open: the player is asked which is meant."""
     if not isinstance(action, AttackChoice) or action.mode is not Mode.RANGED or " with " in rest:
         return
     target = fight.monster(action.target)
