@@ -353,8 +353,7 @@ def _join_to_strike(fight: Fight, hero: Hero, rest: str) -> Moved | None:
 
 
 def _ask_if_a_shot_is_worse(fight: Fight, hero: Hero, action: ActionChoice, rest: str) -> None:
-    """A2, R2: "attack the troll" read as a shot at disadvantage while join-and-strike is
-    open: the player is asked which is meant."""
+    """A2, R2: "attack the troll" as a shot at disadvantage, join-and-strike open: ask."""
     if not isinstance(action, AttackChoice) or action.mode is not Mode.RANGED or " with " in rest:
         return
     target = fight.monster(action.target)
