@@ -66,7 +66,7 @@ def _cleric_turn() -> tuple[Fight, Hero]:
 
 
 def _healing_word_then(choice_action: AttackChoice) -> TurnChoice:
-    heal = HealChoice("Bram", HEALING_WORD.dice, by="Healing Word")
+    heal = HealChoice("Bram", HEALING_WORD.dice, "Healing Word", Cost.BONUS, 1)
     return TurnChoice(action=choice_action, bonus_action=heal, bonus_first=True)
 
 

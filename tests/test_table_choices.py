@@ -13,9 +13,8 @@ import pytest
 
 from lnf.dice import DamageType, parse
 from lnf.dice.roll import D20Roll
-from lnf.engine.apply import apply
+from lnf.engine.apply import Steps, apply
 from lnf.engine.decisions import AttackChoice, HealChoice, SpellChoice
-from lnf.engine.hero_turn import has_acted
 from lnf.errors import Refused
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_log import log_path
@@ -29,6 +28,7 @@ from lnf.model import (
     Attack,
     AttackKind,
     BackReason,
+    Cost,
     Fight,
     Healing,
     Phase,
@@ -43,6 +43,7 @@ from lnf.model.events import Acted, Damaged, Planned, Recorded, Surged
 from lnf.model.plan import Mode, Order
 from lnf.rules.budget import budget, budget_line
 from lnf.rules.d20 import passes, rolled_at_least_one
+from lnf.rules.economy import left_this_turn
 from lnf.rules.healing import is_touch
 from lnf.rules.hyrule import dice_only, off_hand
 from lnf.rules.names import match_name, match_names
@@ -245,8 +246,8 @@ def test_undo_turn_takes_back_what_the_turn_recorded_and_its_start(tmp_path: Pat
 
 def test_a_mark_not_known_is_quoted_as_typed_not_as_a_tuple(tmp_path: Path) -> None:
     fight = _copy(tmp_path, "goblin-ambush.yaml")
-    code, out = run("mark", str(fight), "Nix", "poisoned", "1", "minute")
-    assert code == 2 and "'poisoned 1 minute' is neither a dot" in out and "('" not in out
+    code, out = run("mark", str(fight), "Nix", "glowing", "softly")  # "poisoned 1 minute" lasts (F4)
+    assert code == 2 and "'glowing softly' is neither a dot" in out and "('" not in out
 
 
 def test_nothing_in_reach_is_said_without_a_dangling_or() -> None:
@@ -374,10 +375,10 @@ def test_v_hyr3_a_throwable_light_weapon_in_melee_adds_its_dice() -> None:
 
 
 def test_v_acl4_an_ac_left_to_dexterity_is_still_the_formula() -> None:
-    assert srd_dr({"type": "dex", "value": 11}, 0) == 1  # Giant Goat: 11 − 10 − 0
-    assert srd_dr({"type": "dex", "value": 12}, 1) == 1  # Hunter Shark: 12 − 10 − 1
-    assert srd_dr({"type": "dex", "value": 14}, 4) == 0
-    assert srd_dr({"type": "spell", "value": 15}, 2) == 0  # Mage Armor: no armor worn
+    assert srd_dr({"type": "dex", "value": 11}, 0, "test") == 1  # Giant Goat: 11 − 10 − 0
+    assert srd_dr({"type": "dex", "value": 12}, 1, "test") == 1  # Hunter Shark: 12 − 10 − 1
+    assert srd_dr({"type": "dex", "value": 14}, 4, "test") == 0
+    assert srd_dr({"type": "spell", "value": 15}, 2, "test") == 0  # Mage Armor: no armor worn
     shipped = {m["name"]: m for m in srd()}
     assert shipped["Giant Goat"]["dr"] == 1 and shipped["Hunter Shark"]["dr"] == 1
 
@@ -386,10 +387,12 @@ def test_v_acl4_an_ac_left_to_dexterity_is_still_the_formula() -> None:
 
 
 def test_v_acl6_tenacity_at_the_table_does_not_take_the_action() -> None:
-    tenacity = Recorded((Surged("Bram", "tenacity", (4,)),), actor="Bram")
-    assert not has_acted("Bram", [tenacity])  # a free Surge Reaction, not the action
-    swing = Recorded((Acted("Bram", Action.DODGE),), actor="Bram")
-    assert has_acted("Bram", [tenacity, swing])
+    bram = fight([hero("Bram", surge=2)], [], variants=frozenset({Variant.AC_LESS}))
+    steps = Steps(bram)
+    steps.do(Surged("Bram", "tenacity", (4,)))
+    assert Cost.ACTION in left_this_turn(steps.fight, "Bram")  # a free Surge Reaction (F1)
+    steps.do(Acted("Bram", Action.DODGE))
+    assert Cost.ACTION not in left_this_turn(steps.fight, "Bram")
 
 
 # --- 13: the encounter's XP budget beside the odds -----------------------------------------

@@ -64,6 +64,10 @@ def current_fight(fight_file: Path) -> Fight:
     from lnf.session import unlogged_fight
 
     if (alone := unlogged_fight(fight_file)) is not None:
+        from lnf.formats.fight_file import assumed
+
+        for said in assumed(fight_file):  # what a missing value was taken to be
+            click.echo(f"lnf: warning: {said}", err=True)
         return alone  # no log: its machinery and the engine's stay unloaded (start-up)
     session = opened(fight_file, record=False)
     if session.table.events:

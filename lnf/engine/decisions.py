@@ -5,7 +5,7 @@ the runner plays it."""
 from __future__ import annotations
 
 from lnf.dice import DiceExpr
-from lnf.model import Action, Attack
+from lnf.model import Action, Attack, Cost
 from lnf.model.events import Moved
 from lnf.model.plan import Mode
 from lnf.values import value
@@ -42,6 +42,8 @@ class HealChoice:
     target: str
     amount: DiceExpr
     by: str = ""
+    cost: Cost = Cost.ACTION  # F1: the healing's casting time (Healing Word: a bonus action)
+    slot: int = 0  # F1: a spell's level (0: a potion, a pool, no spell)
 
 
 @value

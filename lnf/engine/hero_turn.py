@@ -40,7 +40,7 @@ from lnf.rules.chase import free_pursuers, in_chase
 from lnf.rules.conditions import verify_can_act
 from lnf.rules.damage import verify_not_dying
 from lnf.rules.distance import volley_attack, volley_planned
-from lnf.rules.economy import healing_named, verify_costs
+from lnf.rules.economy import verify_costs
 from lnf.rules.legal import can_take_turn
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight
@@ -63,10 +63,7 @@ def action_cost(hero: Hero, action: ActionChoice) -> tuple[Cost, int | None, str
         case SpellChoice():
             return action.spell.cost, action.spell.slot, action.spell.name
         case HealChoice():
-            heal = healing_named(hero, action.by)
-            if heal is None:
-                return Cost.ACTION, None, action.by or "healing"
-            return heal.cost, heal.slot or None, heal.name
+            return action.cost, action.slot or None, action.by or "healing"
         case SimpleChoice() if action.action is Action.NOTHING:
             return None
         case SimpleChoice():
@@ -101,8 +98,9 @@ def verify_act(fight: Fight, choice: TurnChoice) -> None:
     if choice.action != NOTHING or other_than_action(choice) or choice.bonus or choice.bonus_action:
         verify_not_dying(fight.hero(hero))  # D9
         verify_can_act(fight.hero(hero))  # F3
+    costs = turn_costs(fight.hero(hero), choice)
     try:
-        verify_costs(fight, hero, turn_costs(fight.hero(hero), choice))
+        verify_costs(fight, hero, costs)
     except Refused as refused:
         hint = "; record anything else with lnf damage, heal, move or mark"
         raise Refused(refused.message + hint, refused.rule) from None

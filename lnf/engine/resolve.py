@@ -221,6 +221,7 @@ def roll_spell(
     ability, dc = spell.save
     dice.about(f"{caster.name} casts {spell.name}: damage {spell.damage}")
     damage = roll(spell.damage, dice)
+    damage_by_type = tuple(damage.by_type().items())
     saves = [
         roll_save(fight, fight.combatant(name), ability, dc, dice, spell.name)
         for name in targets
@@ -231,7 +232,7 @@ def roll_spell(
         spell=spell.name,
         targets=tuple(targets),
         saves=tuple(saves),
-        damage=_by_type(damage),
+        damage=damage_by_type,
         damage_text=str(damage),
         half=spell.half,
         ability=ability,

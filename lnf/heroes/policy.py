@@ -155,7 +155,8 @@ def _heal_the_dying(fight: Fight, hero: Hero) -> TurnChoice | None:
                 continue  # a potion the sheet has none of
         except Refused:
             continue
-        return TurnChoice(action=HealChoice(target.name, heal.dice, heal.name), spend=spend)
+        chosen = HealChoice(target.name, heal.dice, heal.name, heal.cost, heal.slot)
+        return TurnChoice(action=chosen, spend=spend)
     pool = hero.resource(LAY_ON_HANDS)
     if pool is not None and pool.left > 0:
         try:

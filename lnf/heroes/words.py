@@ -457,7 +457,8 @@ def _heal(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
             spend.append((slot, 1))
         elif hero.resource(known.name) is not None:  # a potion the sheet counts
             spend.append((verify_use(hero, known.name) or known.name, 1))
-        return HealChoice(who, _dice(found[2]) if found[2] else known.dice, known.name)
+        amount = _dice(found[2]) if found[2] else known.dice
+        return HealChoice(who, amount, known.name, known.cost, known.slot)
     if found[2] is None:
         options = [x.name for x in hero.heals]
         raise Refused(f"{hero.name} has no healing called {by!r}; say the dice", options=options)
