@@ -246,7 +246,7 @@ def test_undo_turn_takes_back_what_the_turn_recorded_and_its_start(tmp_path: Pat
 
 def test_a_mark_not_known_is_quoted_as_typed_not_as_a_tuple(tmp_path: Path) -> None:
     fight = _copy(tmp_path, "goblin-ambush.yaml")
-    code, out = run("mark", str(fight), "Nix", "glowing", "softly")  # "poisoned 1 minute" lasts (F4)
+    code, out = run("mark", str(fight), "Nix", "glowing", "softly")  # F4: a duration lasts
     assert code == 2 and "'glowing softly' is neither a dot" in out and "('" not in out
 
 
