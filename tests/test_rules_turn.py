@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -243,3 +244,44 @@ def test_f1_turn_started_resets_the_books() -> None:
         replace(steps.fight, turns=replace(steps.fight.turns, current=None)), TurnStarted("Ilsa")
     ).after
     assert left_this_turn(again, "Ilsa") == (Cost.ACTION, Cost.BONUS, Cost.REACTION)
+
+
+# --- the plan's validator and the words of a turn know the new rules -----------------------
+
+
+def test_p1_m4_a_paralysed_monster_gets_no_order_a_grappled_one_no_group_change() -> None:
+    from lnf.model.plan import Move, MoveKind, Order, Plan
+    from lnf.rules.plan_check import check_plan
+    from lnf.solver import solve_plan
+
+    f = _effect_fight()
+    f = replace(f, heroes=(*f.heroes, hero("Cy")), groups=f.groups)
+    marking = Steps(f)
+    lasting = Lasting(rounds=10, save=(Ability.CON, 10), each=TurnEdge.END)
+    mark_effect(marking, "Ghoul 1", "paralyzed", lasting, Condition.PARALYZED, by="Wren")
+    paralysed = marking.fight
+    assert solve_plan(paralysed, explain=False).plan.order_for("Ghoul 1") is None  # P1
+    attack = Plan((Order("Ghoul 1", paralysed.monster("Ghoul 1").rank, target="Wren"),))
+    assert [v.rule for v in check_plan(paralysed, attack)] == ["P1"]
+    grappling = Steps(f)
+    mark_effect(grappling, "Ghoul 1", "grappled", Lasting(), Condition.GRAPPLED, by="Wren")
+    held = grappling.fight
+    away = Order("Ghoul 1", held.monster("Ghoul 1").rank, Move(MoveKind.JOIN, hero="Cy"))
+    assert "M4" in {v.rule for v in check_plan(held, Plan((away,)))}
+
+
+def test_f1_lnf_act_takes_a_bonus_action_and_an_action_in_one_line() -> None:
+    from lnf.engine.decisions import SpellChoice
+    from lnf.formats.fight_file import load_fight
+    from lnf.heroes.words import parse_choice
+
+    cave = load_fight(Path(__file__).resolve().parent.parent / "examples" / "cave-ambush.yaml")
+    cave = cave.with_combatant(replace(cave.hero("Bram"), hp_now=9))  # hurt: worth healing
+    ilsa = cave.hero("Ilsa")
+    words = "heal Bram with healing word; cast sacred flame at Bugbear"
+    choice = parse_choice(cave, ilsa, words)
+    assert isinstance(choice.bonus_action, HealChoice) and choice.bonus_action.cost is Cost.BONUS
+    assert isinstance(choice.action, SpellChoice) and choice.bonus_first
+    with pytest.raises(Refused) as refused:
+        parse_choice(cave, ilsa, "cast sacred flame at Bugbear; attack Bugbear with Mace")
+    assert refused.value.rule == "F1"
