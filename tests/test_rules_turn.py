@@ -283,5 +283,5 @@ def test_f1_lnf_act_takes_a_bonus_action_and_an_action_in_one_line() -> None:
     assert isinstance(choice.bonus_action, HealChoice) and choice.bonus_action.cost is Cost.BONUS
     assert isinstance(choice.action, SpellChoice) and choice.bonus_first
     with pytest.raises(Refused) as refused:
-        parse_choice(cave, ilsa, "cast sacred flame at Bugbear; attack Bugbear with Mace")
+        parse_choice(cave, ilsa, "cast sacred flame at Bugbear; dodge")
     assert refused.value.rule == "F1"
