@@ -33,6 +33,9 @@ class Build:
     back: bool = False  # a caster that stands guarded in the back rank (R4, R5)
 
 
+BONUS_ACTION_HEALS = ("Healing Word",)  # F1: SRD healing cast as a bonus action
+
+
 RAPIER = _a("Rapier", "1d8+{mod} piercing", to_hit="{hit}", finesse=True)
 DAGGER = _a("Dagger", "1d4+2 piercing", kind="thrown", to_hit="{hit2}", range="20/60", finesse=True)
 FIRE_BOLT = _a("Fire Bolt", "{dice}d10 fire", kind="ranged", to_hit="{hit}", range=120, spell=True)
@@ -305,6 +308,8 @@ def hero_sheet(cls: str, level: int) -> str:
     lines.append("    heals:")
     for name, dice, slot in heals:
         entry = {"dice": dice.format(**fill), **({"slot": slot} if slot else {})}
+        if name in BONUS_ACTION_HEALS:  # F1: its casting time is a bonus action
+            entry["cost"] = "bonus action"
         lines.append(f"      {name}: {_flow(entry, fill)}")
     lines.append("    attacks:")
     lines += [f"      - {_flow(a, fill)}" for a in build.attacks]
