@@ -17,7 +17,7 @@ LNF = Path(__file__).resolve().parent.parent / "lnf"
 
 # Where each family's rules are decided (paths under lnf/).
 HOMES: dict[RuleFamily, frozenset[str]] = {
-    RuleFamily.GRID: frozenset({"rules/groups.py"}),
+    RuleFamily.GRID: frozenset({"rules/groups.py", "rules/healing.py"}),
     RuleFamily.RANKS: frozenset({"rules/ranks.py", "rules/back_rank.py"}),
     RuleFamily.MOVEMENT: frozenset(
         {"rules/moves.py", "rules/group_changes.py", "rules/reactions.py"}
@@ -31,7 +31,9 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
     RuleFamily.CHASES: frozenset({"rules/chase.py"}),
     RuleFamily.AREAS: frozenset({"rules/areas.py"}),
     RuleFamily.STAT_BLOCKS: frozenset({"rules/attacks.py"}),
-    RuleFamily.DICE: frozenset({"rules/damage.py", "rules/d20.py", "rules/surprise.py"}),
+    RuleFamily.DICE: frozenset(
+        {"rules/damage.py", "rules/d20.py", "rules/surprise.py", "rules/healing.py"}
+    ),
     RuleFamily.TURNS: frozenset(
         {
             "rules/resources.py",

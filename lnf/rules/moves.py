@@ -7,15 +7,17 @@ or the new group it forms with an unengaged hero (the hero's name) — or None (
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from lnf.errors import Refused, Violation
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.events import Moved
 from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order, Plan
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, rows, speed_now
 from lnf.rules.surprise import held_back
+
+if TYPE_CHECKING:
+    from lnf.model.events import Moved  # annotations only: `lnf show` needs no events
 
 
 class Place(NamedTuple):

@@ -9,15 +9,18 @@ reach attack (A2), when it moves away from that enemy.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from lnf.errors import Violation
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.events import Moved
 from lnf.model.plan import Mode
 from lnf.rules.attacks import has_melee, reach_ranks
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.surprise import may_react
+
+if TYPE_CHECKING:
+    from lnf.model.events import Moved  # annotations only: `lnf show` needs no events
 
 
 def opportunity_attackers(fight: Fight, step: Moved) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from lnf.model import Effect, Fight, Lasting
+from lnf.model import Fight, Lasting
 from lnf.model.events import (
     ConcentrationEnded,
     Drained,
@@ -70,11 +70,3 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             )
         case _:
             assert_never(step)
-
-
-def effect_line(e: Effect) -> str:
-    """`lnf show`: "Ghoul 1: paralyzed (by Wren, since round 2): a DC 13 Wis save at the end
-    of each of its turns ends it, while Wren concentrates." """
-    cause = f"by {e.by}, " if e.by and e.by != e.who else ""
-    what = f"concentrating on {e.what}" if e.concentration else e.what
-    return f"{e.who}: {what} ({cause}since round {e.round}): {e.lasting}."

@@ -11,6 +11,7 @@ from lnf.model import (
     BackReason,
     CDot,
     Condition,
+    Effect,
     Fight,
     Hero,
     Monster,
@@ -28,7 +29,6 @@ from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import up_next
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.wording import and_list, plural
-from lnf.views.effects_text import effect_line
 from lnf.views.style import Style, pad, visible_len
 
 DOT = "●"
@@ -465,3 +465,11 @@ def render_problems(problems: list[Violation], style: Style) -> str:
         if p.hint:
             out.append(f"       hint: {p.hint}")
     return "\n".join(out)
+
+
+def effect_line(e: Effect) -> str:
+    """`lnf show`: "Ghoul 1: paralyzed (by Wren, since round 2): a DC 13 Wis save at the end
+    of each of its turns ends it, while Wren concentrates." """
+    cause = f"by {e.by}, " if e.by and e.by != e.who else ""
+    what = f"concentrating on {e.what}" if e.concentration else e.what
+    return f"{e.who}: {what} ({cause}since round {e.round}): {e.lasting}."
