@@ -9,9 +9,8 @@
     join A | join Skeleton 1 | leave | front | back guarded | free-air
     dash | disengage | dodge | help Felix | hide | use potion of climbing | nothing
 
-Moves and one action, joined with `;` ("join A; attack Wight"). This module only reads the
-words; whether the rules allow them is asked of `lnf.rules.legal`, which refuses with the
-rule's id and the choices that are open.
+Moves, an action and a bonus action, joined with `;` ("join A; attack Wight"): read here, and
+asked of `lnf.rules.legal`, which refuses with the rule's id and the choices that are open.
 """
 
 from __future__ import annotations
