@@ -148,3 +148,30 @@ def _to_the_ogres_hit(runner: Runner) -> Waits | None:
 
 def _ogres(event: object) -> TypeGuard[Turn]:
     return isinstance(event, Turn) and event.who == "Ogre"
+
+
+def test_f1_guards_in_the_fight_file_and_the_srd_parry() -> None:
+    """`guards: [shield]` on a sheet, `parry N` read from a stat block's reaction (the SRD
+    Knight: +2), a bad one named at its line; written back as read."""
+    from lnf.errors import InputError
+    from lnf.formats.bestiary import srd
+    from lnf.formats.fight_file import parse_fight
+    from lnf.formats.fight_writer import dump_fight
+
+    text = (
+        "heroes:\n  - {name: Wren, class: wizard, hp: 12, guards: [shield]}\n"
+        "monsters:\n  - monster: knight\n"
+    )
+    f = parse_fight(text, "k.yaml")
+    assert f.hero("Wren").guards == (SHIELD,)
+    assert f.monster("Knight").guards == (Guard("Parry", 2, melee_only=True),)
+    assert parse_fight(dump_fight(f), "again.yaml") == f
+    knight = next(m for m in srd() if m["name"] == "Knight")
+    assert knight["guards"] == ["parry 2"]
+    assert not any("Parry" in n for n in knight.get("not_modelled", []))
+    try:
+        parse_fight(text.replace("[shield]", "[sheild]"), "k.yaml")
+    except InputError as exc:
+        assert "guards[0]" in str(exc) and "shield, or parry" in str(exc) and ":2" in str(exc)
+    else:
+        raise AssertionError("a reaction lnf does not play is refused")

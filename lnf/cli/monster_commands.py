@@ -123,6 +123,9 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
     if b.get("multiattack"):
         counts = ", ".join(f"{n} × {k}" for k, n in b["multiattack"].items())
         out.append(f"Multiattack: {counts}, all at one target (P2)")
+    for guard in b.get("guards", []):  # F1: taken whenever it turns a hit into a miss
+        name, _, bonus = guard.partition(" ")
+        out.append(f"Reaction: {name.title()}, +{bonus} AC against a mêlée hit it turns (F1)")
     if b.get("not_modelled"):
         out.append("Not modelled (lnf does not play these):")
         for note in b["not_modelled"]:

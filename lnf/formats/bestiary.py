@@ -47,6 +47,7 @@ FIGHT_FIELDS = (
     "condition_immune",
     "attacks",
     "multiattack",
+    "guards",
     "cr",
     "xp",
     "not_modelled",

@@ -14,7 +14,7 @@ from lnf.formats.fight_spec import (
     ATTACK_DEFAULTS,
     ROLL,
 )
-from lnf.formats.short_forms import attack_effects
+from lnf.formats.short_forms import attack_effects, parse_guard
 from lnf.formats.spec import INVALID, Checker, did_you_mean
 from lnf.model import (
     CLASS_FAMILIES,
@@ -23,6 +23,7 @@ from lnf.model import (
     Attack,
     AttackKind,
     Dot,
+    Guard,
     Healing,
     Hero,
     Monster,
@@ -60,6 +61,7 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
         escaped=d["escaped"],
         reached_by=d["reached_by"],
         effects=tuple(d["effects"]),
+        guards=tuple(_guards(d, path, ck)),
         flags=frozenset(d["flags"]),
         resist=frozenset(d["resist"]),
         immune=frozenset(d["immune"]),
@@ -263,3 +265,14 @@ def _rolled_hp(hit_dice: DiceExpr, seed: int, name: str) -> int:
     from lnf.dice.roll import SeededDice, roll
 
     return max(1, roll(hit_dice, SeededDice(f"{seed}:{name}: hit points"), damage=False).total)
+
+
+def _guards(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> list[Guard]:
+    """F1: the reactions that turn a hit (`guards: [shield]`), each named at its place."""
+    out = []
+    for j, text in enumerate(d["guards"]):
+        try:
+            out.append(parse_guard(text))
+        except ValueError as exc:
+            ck.fail((*path, "guards", j), str(exc), "shield, or parry N (F1)")
+    return out

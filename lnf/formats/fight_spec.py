@@ -289,6 +289,11 @@ def _combatant_fields() -> dict[str, Field]:
             Str(), None, "M6: the enemy that last hit it, when with a reach attack (A2)"
         ),
         "effects": Field(ListOf(Str()), [], "free notes such as Vicious Mockery (G6)"),
+        "guards": Field(
+            ListOf(Str()),
+            [],
+            "F1: reactions that turn a hit: shield (+5 AC, a 1st-level slot), parry 2 (mêlée)",
+        ),
         "flags": Field(ListOf(OneOf(Flag), unique=True), [], "standing facts rules ask about"),
         "resist": Field(DAMAGE_TYPES, [], "damage resistances (D6)"),
         "immune": Field(DAMAGE_TYPES, [], "damage immunities (D6)"),

@@ -16,7 +16,7 @@ from lnf.formats.fight_spec import (
     HERO_DEFAULTS,
     MONSTER_DEFAULTS,
 )
-from lnf.formats.short_forms import attack_effects_doc
+from lnf.formats.short_forms import attack_effects_doc, guard_form
 from lnf.model import (
     SLOT,
     Attack,
@@ -197,6 +197,8 @@ def _common_doc(c: Hero | Monster) -> dict[str, Any]:
         d["saves"] = {a.value: bonus for a, bonus in c.saves}
     if c.effects:
         d["effects"] = list(c.effects)
+    if c.guards:
+        d["guards"] = [guard_form(g) for g in c.guards]
     if c.attacks:
         d["attacks"] = [_attack_doc(a, c.reach) for a in c.attacks]
     if c.size is not None:

@@ -31,6 +31,7 @@ from lnf.model import (
     Cost,
     Cover,
     Dot,
+    Guard,
     Lasting,
     Phase,
     PhaseKind,
@@ -382,3 +383,19 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         max_hp=bool(max_hp),
         only_if=str(d.get("only_if", "")),
     )
+
+
+def parse_guard(value: Any) -> Guard:
+    """F1: `shield` (+5 AC until the start of its next turn, a 1st-level slot) or `parry N`
+    (+N AC against one mêlée attack that would hit)."""
+    words = str(value).strip().lower().split()
+    if words == ["shield"]:
+        return Guard("Shield", 5, slot=1, lasts=True)
+    if len(words) == 2 and words[0] == "parry" and words[1].isdigit() and 1 <= int(words[1]) <= 10:
+        return Guard("Parry", int(words[1]), melee_only=True)
+    raise ValueError(f"{value!r} is no reaction lnf plays: say shield, or parry 2")
+
+
+def guard_form(guard: Guard) -> str:
+    """A guard as the fight file writes it (`parse_guard(guard_form(g)) == g`)."""
+    return "shield" if guard.lasts else f"parry {guard.ac}"

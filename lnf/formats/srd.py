@@ -263,6 +263,23 @@ def _named(m: dict[str, Any], key: str, where: str) -> list[str]:
     return [_label(x, "name", f"{where}.{key}[{i}]") for i, x in enumerate(_items(m, key, where))]
 
 
+_PARRY = re.compile(r"adds (\d+) to its AC against one melee attack", re.IGNORECASE)
+
+
+def _guards(m: dict[str, Any], where: str) -> tuple[list[str], list[str]]:
+    """F1: a stat block's Parry ("adds 2 to its AC against one melee attack that would hit
+    it") as a guard lnf plays; the other reactions' names, for what is not modelled."""
+    guards, others = [], []
+    for i, x in enumerate(_items(m, "reactions", where)):
+        name = _label(x, "name", f"{where}.reactions[{i}]")
+        found = _PARRY.search(str(x.get("desc", ""))[:2000])
+        if name.lower() == "parry" and found and 1 <= int(found[1]) <= 10:
+            guards.append(f"parry {found[1]}")
+        else:
+            others.append(name)
+    return guards, others
+
+
 def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     """One 5e-database entry in lnf's words (see the module's docstring). EntryError names the
     field that is missing or wrong."""
@@ -302,7 +319,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         if len(multi) == 1 and a["name"] in multi and multi[a["name"]] > 1:
             a["times"] = multi[a["name"]]
     notes += [f"{n} (trait)" for n in _named(m, "special_abilities", where)]
-    notes += [f"{n} (reaction)" for n in _named(m, "reactions", where)]
+    guards, reactions = _guards(m, where)
+    notes += [f"{n} (reaction)" for n in reactions]
     legendary = _named(m, "legendary_actions", where)
     if legendary:
         notes.append(f"legendary actions: {', '.join(legendary)}")
@@ -358,6 +376,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "condition_immune": _conditions(m, where, notes),
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
+        "guards": guards,  # F1: Parry
         "cr": str(Fraction(cr).limit_denominator(8)),
         "xp": _get(m, "xp", int, where, default=0, bounds=(0, 10_000_000)),
         "abilities": scores,
