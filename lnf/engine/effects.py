@@ -78,6 +78,9 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         if spell is not None:
             cast_effects(turn, step, spell.riders, spell.concentration)
     for c in done.before.everyone:
+        now = done.after.combatant(c.name)
+        if now is c:  # only a combatant the step changed can have dropped or been stunned
+            continue
         if (why := broken(turn.fight, turn.fight.combatant(c.name))) and not broken(done.before, c):
             turn.do(ConcentrationEnded(c.name, why))
     for dealt in done.dealt:
