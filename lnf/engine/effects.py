@@ -21,7 +21,7 @@ from lnf.engine.resolve import roll_save
 from lnf.errors import Refused
 from lnf.model import Ability, Condition, Effect, Fight, Guard, Hero, Lasting, Monster, TurnEdge
 from lnf.model.applied import Applied, StepDone
-from lnf.model.effects import Rider
+from lnf.model.effects import ATTACKER, TARGET, Rider
 from lnf.model.events import (
     Attacked,
     ConcentrationEnded,
@@ -41,8 +41,6 @@ from lnf.rules.concentration import broken, concentrating, concentration_of, sav
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
 from lnf.rules.roster import in_fight
-
-TARGET, ATTACKER = "target", "attacker"  # F6: how a rider read from a text names who
 
 
 class Rolled(Steps):

@@ -28,10 +28,9 @@ from typing import Any
 from lnf.dice import DamageType, DiceError, DiceExpr, parse
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
+from lnf.model.effects import ATTACKER, TARGET
 from lnf.values import value
 
-TARGET = "target"  # Lasting.until[0]: the creature the rider lands on
-ATTACKER = "attacker"  # Lasting.until[0]: the creature whose attack brought it
 BEARERS = frozenset({TARGET, ATTACKER})
 MAX_DC = 40  # a save or escape DC above it is a typo in a user's file (the fight file's limit)
 

@@ -7,6 +7,11 @@ from lnf.dice import DamageType, DiceExpr
 from lnf.model.enums import Ability, Condition, TurnEdge
 from lnf.values import value
 
+# F6: a rider read from a stat block's text cannot know who it lands on: its `Lasting.until`
+# names "the target" or "the attacker", and the engine puts their names in when it lands.
+TARGET = "target"
+ATTACKER = "attacker"
+
 
 @value
 class Lasting:
