@@ -19,7 +19,7 @@ from lnf.engine.decisions import (
     SpellChoice,
     TurnChoice,
 )
-from lnf.engine.effects import Ask, land
+from lnf.engine.effects import land
 from lnf.engine.resolve import (
     roll_attack,
     roll_contest,
@@ -29,19 +29,14 @@ from lnf.engine.resolve import (
     roll_wound_save,
 )
 from lnf.engine.sides import HeroSide
-from lnf.engine.turns import UNARMED, opportunity, simple_action
+from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
 from lnf.model import Action, Cost, Fight, Guard, Hero, Monster
 from lnf.model.events import Acted, Event, Fled, Moved, TurnStarted, Used
-from lnf.model.plan import Order
-from lnf.rules.acl import acl
-from lnf.rules.attacks import routine
 from lnf.rules.chase import free_pursuers, in_chase
 from lnf.rules.conditions import verify_can_act
 from lnf.rules.damage import verify_not_dying
-from lnf.rules.distance import volley_attack, volley_planned
 from lnf.rules.economy import verify_costs
-from lnf.rules.legal import can_take_turn
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight
 
@@ -254,25 +249,3 @@ def _taken(hero: Hero, foe: Monster, guard: Guard) -> bool:
     taken, as the hero policy takes it: lnf cannot stop mid-act to ask (undo if it should not
     have been)."""
     return True
-
-
-def monster_attacks(turn: Steps, name: str, order: Order, dice: DiceSource, ask: Ask) -> None:
-    """P2: a monster's attacks of its turn, all at its one target, in volley rounds its shot
-    (V4); it stops when the target drops or the monster cannot act. A hero's reaction may
-    turn a hit first (F1: `ask`, which raises `Waits` when the table has not said)."""
-    me = turn.fight.monster(name)
-    assert order.target is not None and order.mode is not None
-    if volley_planned(turn.fight):  # V4: the volley plan's shot
-        shot = volley_attack(me, turn.fight.phase.volley)
-        attacks = (shot,) * shot.times if shot is not None else ()
-    else:
-        attacks = routine(me, turn.fight.hero(order.target), order.mode)
-        attacks = attacks or (() if me.attacks else (UNARMED,))
-    for attack in attacks:
-        target = turn.fight.hero(order.target)
-        if not in_fight(target) or not can_take_turn(turn.fight.monster(name)):
-            break
-        me = turn.fight.monster(name)
-        # V-ACL6: lnf's monsters spend their surge dice on their first hit's damage.
-        force = me.surge if acl(turn.fight) else 0
-        land(turn, roll_attack(turn.fight, me, target, attack, order.mode, dice, force=force), ask)

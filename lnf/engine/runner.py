@@ -29,7 +29,7 @@ from lnf.engine.effects import (
     stand_up,
     turn_edge,
 )
-from lnf.engine.hero_turn import flight, hero_steps, monster_attacks, this_turn, verify_act
+from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
 from lnf.engine.replan import carried_out, grid_view, orders_changed, plan_key, still_to_act
 from lnf.engine.resolve import (
     roll_death_save,
@@ -43,7 +43,7 @@ from lnf.engine.round_start import (
 )
 from lnf.engine.sides import HeroSide
 from lnf.engine.table import Table
-from lnf.engine.turns import opportunity
+from lnf.engine.turns import monster_attacks, opportunity
 from lnf.engine.volleys import roll_volleys
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight, Guard, Hero, Monster, PhaseKind, Side, TurnEdge

@@ -1,15 +1,21 @@
-"""The steps the runner rolls for: an opportunity attack, an action without an attack roll."""
+"""The steps the runner rolls for: an opportunity attack, an action without an attack roll, a
+monster's attacks of its turn."""
 
 from __future__ import annotations
 
 from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll_d20
+from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
+from lnf.engine.effects import Ask, land
 from lnf.engine.resolve import roll_attack
 from lnf.model import Action, Attack, Fight, Hero, Monster
 from lnf.model.events import Acted, Attacked
-from lnf.model.plan import Mode
-from lnf.rules.attacks import out_reaches
+from lnf.model.plan import Mode, Order
+from lnf.rules.acl import acl
+from lnf.rules.attacks import out_reaches, routine
+from lnf.rules.distance import volley_attack, volley_planned
+from lnf.rules.legal import can_take_turn
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
 
@@ -40,3 +46,25 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
             hero.name, Action.HIDE, f"{check} vs passive Perception {best}", check.total >= best
         )
     return Acted(hero.name, action.action, action.detail)
+
+
+def monster_attacks(turn: Steps, name: str, order: Order, dice: DiceSource, ask: Ask) -> None:
+    """P2: a monster's attacks of its turn, all at its one target, in volley rounds its shot
+    (V4); it stops when the target drops or the monster cannot act. A hero's reaction may
+    turn a hit first (F1: `ask`, which raises `Waits` when the table has not said)."""
+    me = turn.fight.monster(name)
+    assert order.target is not None and order.mode is not None
+    if volley_planned(turn.fight):  # V4: the volley plan's shot
+        shot = volley_attack(me, turn.fight.phase.volley)
+        attacks = (shot,) * shot.times if shot is not None else ()
+    else:
+        attacks = routine(me, turn.fight.hero(order.target), order.mode)
+        attacks = attacks or (() if me.attacks else (UNARMED,))
+    for attack in attacks:
+        target = turn.fight.hero(order.target)
+        if not in_fight(target) or not can_take_turn(turn.fight.monster(name)):
+            break
+        me = turn.fight.monster(name)
+        # V-ACL6: lnf's monsters spend their surge dice on their first hit's damage.
+        force = me.surge if acl(turn.fight) else 0
+        land(turn, roll_attack(turn.fight, me, target, attack, order.mode, dice, force=force), ask)
