@@ -144,3 +144,45 @@ def test_rage_resists_and_second_wind_heals(tmp_path: Path) -> None:
         parse_choice(raging, raging.hero("Gus"), "rage; attack Orc 1")
     choice = parse_choice(fight, fight.hero("Bram"), "second wind; attack Orc 1")
     assert choice.bonus is not None and str(choice.bonus.heal) == "1d10+3"
+
+
+UPCAST = """
+title: upcast
+heroes:
+  - name: Kara
+    class: wizard
+    level: 7
+    hp: 40
+    attacks:
+      - name: Fireball
+        kind: ranged
+        range: 150
+        spell: true
+        slot: 3
+        save: dex 14
+        area: sphere 20
+        damage: 8d6 fire
+        upcast: {4: 9d6 fire, 5: 10d6 fire}
+    heals:
+      Cure Wounds: {dice: 1d8+3, slot: 1, upcast: {2: 2d8+3, 3: 3d8+3}}
+monsters:
+  - {name: Orc, hp: 15, attacks: [{name: Axe, to_hit: 5, damage: 1d12+3 slashing}]}
+"""
+
+
+def test_a_spell_cast_higher_gives_its_higher_dice_and_round_trips() -> None:
+    """F7: casting at a higher level spends that slot and gives what "at higher levels" gives;
+    above the table's last entry the last one stands."""
+    fight = parse_fight(UPCAST, "upcast.yaml")
+    fireball = fight.heroes[0].attacks[0]
+    assert str(fireball.at_slot(3).damage) == "8d6 fire"
+    assert (fireball.at_slot(4).slot, str(fireball.at_slot(4).damage)) == (4, "9d6 fire")
+    assert str(fireball.at_slot(9).damage) == "10d6 fire"
+    cure = fight.heroes[0].heals[0]
+    assert (cure.at_slot(2).slot, str(cure.at_slot(2).dice)) == (2, "2d8+3")
+    assert parse_fight(dump_fight(fight), "again.yaml") == fight
+
+
+def test_an_upcast_below_the_spells_own_slot_is_refused() -> None:
+    with pytest.raises(Exception, match=r"upcast\.2: '2' is no slot level above .*\(F7\)"):
+        parse_fight(UPCAST.replace("{4: 9d6 fire", "{2: 9d6 fire"), "upcast.yaml")

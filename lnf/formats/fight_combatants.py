@@ -131,8 +131,30 @@ def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Chec
         alt_when=a["alt_when"],
         finesse=a["finesse"],
         light=a["light"],
+        upcast=_upcast(a, path, ck),
+        spends=a["spends"],
+        note=a["note"],
         **attack_effects(a, path, ck),
     )
+
+
+def _upcast(
+    a: dict[str, Any], path: tuple[str | int, ...], ck: Checker
+) -> tuple[tuple[int, DiceExpr], ...]:
+    """F7: `upcast: {4: 9d6 fire}`: slot levels above the spell's own, lowest first."""
+    out = []
+    for key, dice in a["upcast"].items():
+        level = int(key) if key.isdigit() else 0
+        if not a["slot"] or not a["slot"] < level <= 9:
+            ck.fail(
+                (*path, "upcast", key),
+                f"{key!r} is no slot level above the spell's own ({a['slot'] or 'none'}) up to 9",
+                "give slot: first" if not a["slot"] else "",
+                rule="F7",
+            )
+        elif dice is not INVALID:
+            out.append((level, dice))
+    return tuple(sorted(out))
 
 
 def check_class(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> None:
@@ -174,9 +196,14 @@ def read_hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
         resources=_resources(d, path, ck),
         sneak_attack=d["sneak_attack"]
         or (sneak_dice(d["class"], d["level"]) if d["level"] else None),
-        heals=tuple(Healing(k, v["dice"], v["slot"], v["cost"]) for k, v in d["heals"].items()),
+        heals=tuple(_healing(k, v, (*path, "heals", k), ck) for k, v in d["heals"].items()),
         **_common(d, path, ck),
     )
+
+
+def _healing(name: str, v: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> Healing:
+    upcast = _upcast({"upcast": v["upcast"], "slot": v["slot"]}, path, ck)
+    return Healing(name, v["dice"], v["slot"], v["cost"], upcast)
 
 
 def _resources(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> tuple[Resource, ...]:

@@ -231,6 +231,11 @@ ATTACK = Obj(
             ATTACK_DEFAULTS["concentration"],
             "F5: a spell whose effects last while its caster concentrates",
         ),
+        "upcast": Field(
+            MapOf(DAMAGE), {}, "F7: damage with a higher slot, such as {4: 9d6 fire, 5: 10d6 fire}"
+        ),
+        "spends": Field(Str(), "", "a use of the sheet each use spends, such as Ki"),
+        "note": Field(Str(), "", "F7: what lnf does not play of it, said when it is used"),
     },
     what="an attack (name, damage, …)",
 )
@@ -334,6 +339,7 @@ HEALING = Obj(
         "dice": Field(DICE, doc="the hit points it restores, such as 1d4+3"),
         "slot": Field(SlotLevel(), 0, "the spell's slot level (0 or false: none, a potion)"),
         "cost": Field(OneOf(Cost), HEALING_DEFAULTS["cost"], "F1: Healing Word: bonus action"),
+        "upcast": Field(MapOf(DICE), {}, "F7: dice with a higher slot, such as {2: 2d8+3}"),
     },
     what="a healing (dice, slot, cost)",
 )

@@ -129,6 +129,7 @@ def _sheet_doc(h: Hero) -> dict[str, Any]:
                 "dice": str(x.dice),
                 **({"slot": x.slot} if x.slot else {}),
                 **({"cost": x.cost.value} if x.cost is not HEALING_DEFAULTS["cost"] else {}),
+                **({"upcast": {n: str(dice) for n, dice in x.upcast}} if x.upcast else {}),
             }
             for x in h.heals
         }
@@ -243,6 +244,11 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
         d["save"] = f"{a.save[0]} {a.save[1]}"
     if a.area is not None:
         d["area"] = f"{a.area.shape} {a.area.size}"
+    if a.upcast:
+        d["upcast"] = {level: str(dice) for level, dice in a.upcast}
+    for key in ("spends", "note"):
+        if getattr(a, key):
+            d[key] = getattr(a, key)
     return {**d, **attack_effects_doc(a)}
 
 

@@ -72,6 +72,21 @@ class Attack:
     riders: tuple[Rider, ...] = ()  # F6: what a hit (or a failed save) brings besides damage
     cost: Cost = Cost.ACTION  # F1: what using it spends of the turn
     concentration: bool = False  # F5: a spell whose effects last while its caster concentrates
+    # F7: the damage when cast with a higher slot, (slot level, dice), lowest first
+    upcast: tuple[tuple[int, DiceExpr], ...] = ()
+    spends: str = ""  # a use of the sheet each use of it spends (Flurry of Blows: Ki)
+    note: str = ""  # F7: what of it lnf does not play, said when it is used (the DM rules it)
+
+    def at_slot(self, level: int) -> Attack:
+        """F7: this spell cast with a slot of `level` (its own or higher): the damage the
+        highest upcast entry up to that level gives, and that slot."""
+        if not self.slot or level <= self.slot:
+            return self
+        damage = self.damage
+        for at, dice in self.upcast:
+            if at <= level:
+                damage = dice
+        return replace(self, slot=level, damage=damage)
 
     @property
     def is_melee(self) -> bool:
@@ -187,6 +202,18 @@ class Healing:
     dice: DiceExpr
     slot: int = 0
     cost: Cost = Cost.ACTION  # F1: Healing Word is a bonus action
+    # F7: the dice when cast with a higher slot, (slot level, dice), lowest first
+    upcast: tuple[tuple[int, DiceExpr], ...] = ()
+
+    def at_slot(self, level: int) -> Healing:
+        """F7: this healing cast with a slot of `level` (Cure Wounds at 2nd: 2d8 + mod)."""
+        if not self.slot or level <= self.slot:
+            return self
+        dice = self.dice
+        for at, more in self.upcast:
+            if at <= level:
+                dice = more
+        return replace(self, slot=level, dice=dice)
 
 
 @value(kw_only=True)
