@@ -10,7 +10,6 @@ import os
 import stat
 import sys
 from collections.abc import Callable
-from importlib.resources import files
 from pathlib import Path
 
 from lnf.errors import DiskFull, InputError, InputProblem, Refused
@@ -230,7 +229,7 @@ Stamp = tuple[tuple[int, int] | None, ...]
 
 def page_template(name: str) -> str:
     """A template file shipped beside lnf's views (page.html, page.css, page.js)."""
-    return files("lnf.views").joinpath(name).read_text(encoding="utf-8")
+    return (Path(__file__).resolve().parent.parent / "views" / name).read_text(encoding="utf-8")
 
 
 def write_page(path: Path, html: str, fight_file: Path) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from statistics import median
 
 from lnf.dice import Dice, DiceExpr, Part
 from lnf.errors import Refused
@@ -33,6 +32,8 @@ def initiative_winner(
 ) -> tuple[Side | None, float, float]:
     """V-HYR1: the side whose Wisdom checks have the higher median acts first; a tie (None)
     rolls again. The median of an even count is the mean of the middle two."""
+    from statistics import median  # only a Hyrule fight's first round needs it
+
     h = float(median(heroes)) if heroes else 0.0
     m = float(median(monsters)) if monsters else 0.0
     if h == m:
