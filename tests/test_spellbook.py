@@ -328,3 +328,18 @@ def test_lnf_spells_does_not_import_ortools() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_a_fight_with_spells_by_name_is_written_back_as_it_plays() -> None:
+    """The writer writes the spells' attacks, heals and guards out in full: read again, the
+    same fight (the file's own `spells:` stays the DM's)."""
+    from lnf.formats.fight_writer import dump_fight
+
+    fight = parse_fight(FIGHT, "tower.yaml")
+    assert parse_fight(dump_fight(fight), "again.yaml") == fight
+
+
+def test_a_list_of_spells_past_any_spellbook_is_refused() -> None:
+    text = FIGHT.replace("suggestion]", "suggestion" + ", x" * 400 + "]")
+    with pytest.raises(InputError, match=r"more than 400 spells \(the limit; the SRD has 319\)"):
+        parse_fight(text, "tower.yaml")

@@ -16,6 +16,7 @@ from lnf.rules.spellcasting import Caster, casting_ability
 from lnf.rules.wording import and_list
 
 FieldPath = tuple[str | int, ...]
+MAX_SPELLS = 400  # spells one hero knows: the SRD has 319 in all
 
 
 def expand_spells(data: Any, ck: Checker) -> None:
@@ -81,6 +82,11 @@ def _known(
     names = entry["spells"]
     if not isinstance(names, list):
         return []  # the spec check names the field's type
+    if len(names) > MAX_SPELLS:
+        if ck is not None:
+            problem = f"more than {MAX_SPELLS} spells (the limit; the SRD has 319)"
+            ck.fail((*path, "spells"), problem, rule="F7")
+        return []
     book = spellbook()
     found = []
     for j, name in enumerate(names):
