@@ -174,7 +174,9 @@ def _unplayed(spell: dict[str, Any], how: str, by_table: bool, caster: Caster) -
     if spell.get("targets", 1) > 1:
         out.append(f"up to {spell['targets']} creatures: lnf plays one, the DM the others")
     if how == "attack" and spell["rounds"]:
-        out.append(f"lasts {_lasting(spell['rounds'])}: damage after the cast is the DM's (F4)")
+        out.append(
+            f"lasts {_lasting(spell['rounds'])}: what it does after the cast is the DM's (F4)"
+        )
     return out
 
 
