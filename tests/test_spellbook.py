@@ -22,8 +22,8 @@ from lnf.formats.spec import Checker
 from lnf.formats.spellbook import spell_fields, spellbook
 from lnf.formats.srd_spells import spell_entry
 from lnf.formats.yaml_source import load_yaml
-from lnf.model import Ability, AttackKind, Cost, Shape
-from lnf.rules.areas import target_count
+from lnf.model import Ability, Area, AttackKind, Cost, Shape
+from lnf.rules.areas import SPELLS, target_count
 from lnf.rules.spellcasting import Caster
 from tests.cli import run, stdout_of
 
@@ -59,7 +59,10 @@ def test_every_spell_is_what_the_srd_file_says() -> None:
         elif raw["range"] in ("Self", "Touch"):
             assert s["feet"] == (0 if raw["range"] == "Self" else 5)
         area = raw.get("area_of_effect")
-        assert s["area"] == ({"shape": area["type"], "size": area["size"]} if area else None)
+        if "area" in s.get("read", []):  # the text's radius (Flame Strike): tested below
+            assert s["area"] == {"shape": area["type"], "size": s["area"]["size"]}
+        else:
+            assert s["area"] == ({"shape": area["type"], "size": area["size"]} if area else None)
         assert s["concentration"] is raw["concentration"]
         assert s["concentration"] is raw["duration"].startswith("Up to")
         minutes = re.fullmatch(r"(?:Up to )?(\d+) minutes?", raw["duration"])
@@ -112,6 +115,24 @@ def test_the_numbers_read_from_the_text_are_the_text_s() -> None:
     assert book.find("magic missile")["auto_hit"] is True
     sure = [n for n in raw if book.find(n).get("auto_hit")]
     assert sure == ["Magic Missile"]
+    # A cylinder is counted by its radius (E1); Flame Strike's structured size is its height.
+    radius = re.search(r"(\d+)-foot-radius, (\d+)-foot-high cylinder", raw["Flame Strike"])
+    assert radius is not None and (radius[1], radius[2]) == ("10", "40")
+    assert book.find("flame strike")["area"] == {"shape": "cylinder", "size": 10}
+    read = sorted(n for n in raw if "area" in book.find(n).get("read", []))
+    assert read == ["Flame Strike"]
+
+
+@needs_source
+def test_e1_s_table_of_area_spells_agrees_with_the_srd() -> None:
+    """The hand table `lnf area` knows (rules/areas.SPELLS) counts as many targets as the
+    SRD's own areas, where the SRD gives one; `lnf area` takes any other SRD area spell."""
+    book = spellbook()
+    for name, area in SPELLS.items():
+        srd = book.find(name)["area"]
+        if srd is not None:
+            assert target_count(area) == target_count(Area(Shape(srd["shape"]), srd["size"]))
+    assert run("area", "moonbeam") == (0, "Moonbeam (5 ft cylinder): 1 target (E1)\n")
 
 
 WIZARD = Caster(cls="wizard", level=5, mod=3, proficiency=3)
@@ -219,7 +240,7 @@ def test_the_casting_modifier_comes_from_the_class_s_ability_score() -> None:
     cleric = {**wizard, "class": "cleric"}
     caster = caster_of(cleric, ("heroes", 0), None)
     assert caster is not None and (caster.mod, caster.dc) == (-1, 10)
-    written = {**wizard, "spell_dc": 17, "spell_attack": 9}
+    written = {**wizard, "spell_dc": 17, "spell_attack": "+9"}
     caster = caster_of(written, ("heroes", 0), None)
     assert caster is not None and (caster.dc, caster.attack) == (17, 9)
     data = {"heroes": [{**wizard, "spells": ["fireball"]}]}

@@ -6,6 +6,7 @@ entry the file writes out under a spell's name wins over the spellbook's."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
@@ -105,8 +106,10 @@ def caster_of(entry: dict[str, Any], path: FieldPath, ck: Checker | None) -> Cas
     ability (`spell_mod:`, else from `scores:`, else from `spell_attack:` less the
     proficiency bonus) and its proficiency bonus; None (and a problem) where one is missing."""
 
-    def given(key: str) -> int | None:
+    def given(key: str) -> int | None:  # as the spec reads a number: 3, +3 or "+3"
         value = entry.get(key)
+        if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,9}\s*", value):
+            return int(value)
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     at = (*path, "spells")

@@ -61,6 +61,7 @@ _DART_DICE = re.compile(r"a (?:dart|ray) deals (\d{1,2}d\d{1,2}(?: \+ \d{1,2})?)
 _SURE = re.compile(r"\beach (?:dart|missile) hits\b", re.I)
 _SAVE = re.compile(r"\b(strength|dexterity|constitution|intelligence|wisdom|charisma) saving throw")
 _HALF = re.compile(r"half as much damage")
+_CYLINDER = re.compile(r"(\d{1,3})-foot[- ]radius, (\d{1,3})-foot[- ](?:high|tall) cylinder")
 _SPELL_ATTACK = re.compile(r"\b(melee|ranged) spell attack")
 
 
@@ -95,6 +96,7 @@ def spell_entry(raw: dict[str, Any]) -> dict[str, Any]:
     }
     entry.update(_missiles(text, entry))
     entry.update(_from_text(text, entry))
+    _cylinder(text, entry)
     targets = _TARGETS.search(text)
     if targets:
         entry["targets"] = NUMBERS[targets[1]]
@@ -144,6 +146,16 @@ def _missiles(text: str, entry: dict[str, Any]) -> dict[str, Any]:
     if _SURE.search(text):
         out["auto_hit"] = True
     return out
+
+
+def _cylinder(text: str, entry: dict[str, Any]) -> None:
+    """E1 counts a cylinder by its radius; the structured size of one spell (Flame Strike, a
+    10-foot-radius, 40-foot-high cylinder: size 40) is its height. The text's radius wins."""
+    found = _CYLINDER.search(text)
+    area = entry["area"]
+    if found and area and area["shape"] == "cylinder" and area["size"] != int(found[1]):
+        area["size"] = int(found[1])
+        entry["read"] = [*entry.get("read", []), "area"]
 
 
 def _from_text(text: str, entry: dict[str, Any]) -> dict[str, Any]:
