@@ -20,6 +20,9 @@ def parse_area(words: tuple[str, ...]) -> tuple[str, Area]:
     text = " ".join(words).strip().lower()
     if text in SPELLS:
         return title(text), SPELLS[text]
+    found = _srd_area(text)
+    if found is not None:
+        return found
     try:
         area = fight_spec.parse_area(text)
     except ValueError as err:
@@ -33,10 +36,25 @@ def parse_area(words: tuple[str, ...]) -> tuple[str, Area]:
     shapes = ", ".join(s.value for s in Shape)
     problem = InputProblem(
         f"{text!r} is neither a known area spell nor SHAPE FEET",
-        hint=f"spells: {spells}; shapes: {shapes} (for example `cone 60`)",
+        hint=f"spells: {spells}, or any SRD spell with an area (lnf spells lists them); "
+        f"shapes: {shapes} (for example `cone 60`)",
         rule="E1",
     )
     raise InputError("command line", [problem])
+
+
+def _srd_area(text: str) -> tuple[str, Area] | None:
+    """F7: an SRD spell's own area (Moonbeam: a 5-ft cylinder), for a spell not in E1's list."""
+    from lnf.errors import Refused
+    from lnf.formats.spellbook import spellbook
+
+    try:
+        spell = spellbook().find(text)
+    except Refused:
+        return None
+    if not spell["area"]:
+        return None
+    return spell["name"], Area(Shape(spell["area"]["shape"]), spell["area"]["size"])
 
 
 @click.command()

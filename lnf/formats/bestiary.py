@@ -56,11 +56,16 @@ MAX_BYTES = 20_000_000  # a user's bestiary: the whole SRD file is 1.3 MB
 
 
 @cache
+def shipped(file: str) -> tuple[dict[str, Any], ...]:
+    """A table shipped with lnf (`bestiary.json`, `spellbook.json`), read once."""
+    # Beside the package's code (importlib.resources would cost a start-up's worth of imports).
+    text = (Path(__file__).resolve().parent.parent / file).read_text(encoding="utf-8")
+    return tuple(json.loads(text))
+
+
 def srd() -> tuple[dict[str, Any], ...]:
     """The SRD 5.1 bestiary shipped with lnf."""
-    # Beside the package's code (importlib.resources would cost a start-up's worth of imports).
-    text = (Path(__file__).resolve().parent.parent / "bestiary.json").read_text(encoding="utf-8")
-    return tuple(json.loads(text))
+    return shipped("bestiary.json")
 
 
 MAX_ENTRIES = 10_000  # monsters in a user's file; the SRD has 334
@@ -153,8 +158,12 @@ def _check_text(text: str, path: str) -> None:
         raise EntryError(path, f"holds a control character ({bad!r}): plain text only")
 
 
-class Bestiary:
-    """Stat blocks by name, a user's file before the SRD's (theirs wins on a shared name)."""
+class Catalogue:
+    """Entries by name (any case), the first of a name winning; the bestiary and the
+    spellbook are both one."""
+
+    what = "entry"  # what an entry is called in a refusal
+    book = "catalogue"
 
     def __init__(self, blocks: tuple[dict[str, Any], ...]) -> None:
         self.blocks = blocks
@@ -162,25 +171,32 @@ class Bestiary:
         for block in blocks:
             self._by_name.setdefault(block["name"].casefold(), block)
 
-    @classmethod
-    def open(cls, own: Path | None = None) -> Bestiary:
-        return cls((*(user_file(own) if own is not None else ()), *srd()))
-
     def find(self, name: str) -> dict[str, Any]:
-        """The stat block called `name` (any case); refused with the nearest names."""
-        found = self._by_name.get(name.strip().casefold())
+        """The entry called `name` (any case); refused with the nearest names."""
+        found = self._by_name.get(" ".join(name.split()).casefold())
         if found is not None:
             return found
         from lnf.rules.names import suggestion
 
         names = [b["name"] for b in self.blocks]
         near = suggestion(name, names)
-        raise Refused(f"no monster {name!r} in the bestiary" + (f"; {near}" if near else ""))
+        raise Refused(f"no {self.what} {name!r} in the {self.book}" + (f"; {near}" if near else ""))
 
     def search(self, text: str = "") -> list[dict[str, Any]]:
-        """Every block whose name holds `text` (any case), in the bestiary's order."""
+        """Every entry whose name holds `text` (any case), in the catalogue's order."""
         wanted = text.strip().casefold()
         return [b for b in self.blocks if wanted in b["name"].casefold()]
+
+
+class Bestiary(Catalogue):
+    """Stat blocks by name, a user's file before the SRD's (theirs wins on a shared name)."""
+
+    what = "monster"
+    book = "bestiary"
+
+    @classmethod
+    def open(cls, own: Path | None = None) -> Bestiary:
+        return cls((*(user_file(own) if own is not None else ()), *srd()))
 
 
 def fight_fields(block: dict[str, Any]) -> dict[str, Any]:

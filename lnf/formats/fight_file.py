@@ -52,6 +52,7 @@ def parse_fight(text: str, source: str) -> Fight:
 def _fight(located: Located, source: str) -> Fight:
     ck = Checker(located, source)
     _stat_blocks(located.data, ck, Path(source).parent)  # `monster: bugbear` from the bestiary
+    _spells(located.data, ck)  # F7: `spells: [fireball]` from the spellbook
     doc = FIGHT.read(located.data, (), ck)
     if ck.problems:
         _name_checks(doc, ck)  # one pass tells every mistake, these too
@@ -206,6 +207,16 @@ def _stat_blocks(data: Any, ck: Checker, folder: Path) -> None:
         monsters[i] = {**fight_fields(block), "kind": block["name"], **given}
 
 
+def _spells(data: Any, ck: Checker) -> None:
+    """F7: a hero's `spells:` bring their attacks, heals and guards, in place, before the fight
+    is read (so they are checked like any written out)."""
+    heroes = data.get("heroes") if isinstance(data, dict) else None
+    if isinstance(heroes, list) and any(isinstance(h, dict) and "spells" in h for h in heroes):
+        from lnf.formats.hero_spells import expand_spells  # only a fight that names spells
+
+        expand_spells(data, ck)
+
+
 def _check_unique_names(
     doc: dict[str, Any], heroes: list[Hero], monsters: list[Monster], ck: Checker
 ) -> None:
@@ -312,6 +323,11 @@ def assumed(path: Path) -> list[str]:
                     f"{where}{name} has no dr or armor: DR 0 assumed (V-ACL4){said}; give "
                     "armor: (such as [chain-mail, shield]) or dr:"
                 )
+    heroes = doc.get("heroes")
+    if isinstance(heroes, list) and any(isinstance(h, dict) and "spells" in h for h in heroes):
+        from lnf.formats.hero_spells import spell_warnings
+
+        out += [f"{_where(path, located, at)}{said}" for at, said in spell_warnings(doc)]
     return out
 
 

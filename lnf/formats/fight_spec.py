@@ -381,6 +381,19 @@ HERO = Obj(
             "what is spent already, such as {slot 1: 2, Action Surge: 1}",
         ),
         "heals": Field(MapOf(HEALING), {}, "healing: {Healing Word: {dice: 1d4+3, slot: 1}}"),
+        # F7: spells by name; read before the spec check into attacks, heals and guards.
+        "spells": Field(
+            ListOf(Str(), unique=True),
+            [],
+            "F7: SRD spells by name, such as [fire bolt, shield, fireball, healing word]",
+        ),
+        "spell_mod": Field(
+            Int(minimum=-5, maximum=10), None, "F7: the spellcasting modifier (else from scores)"
+        ),
+        "spell_dc": Field(Int(minimum=1, maximum=40), None, "F7: the spell save DC, as written"),
+        "spell_attack": Field(
+            Int(minimum=-10, maximum=30), None, "F7: the spell attack bonus, as written"
+        ),
         "stamina": Field(
             Int(minimum=0, maximum=100), None, "stamina points (V-HYR2: 2 for a target strike)"
         ),

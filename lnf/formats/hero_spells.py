@@ -1,0 +1,174 @@
+"""F7: a hero's `spells: [fire bolt, shield, fireball]` in a fight file, expanded before the
+spec check (as `monster: NAME` is) into the `attacks`, `heals` and `guards` the spells give,
+with the spellcasting ability of the hero's class, its modifier from `scores:` or `spell_mod:`,
+and the DC and attack bonus worked out (or `spell_dc:` and `spell_attack:` as written). An
+entry the file writes out under a spell's name wins over the spellbook's."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lnf.dice.abilities import ability_modifier
+from lnf.errors import Refused
+from lnf.formats.spec import Checker
+from lnf.rules.sheets import proficiency
+from lnf.rules.spellcasting import Caster, casting_ability
+from lnf.rules.wording import and_list
+
+FieldPath = tuple[str | int, ...]
+MAX_SPELLS = 400  # spells one hero knows: the SRD has 319 in all
+
+
+def expand_spells(data: Any, ck: Checker) -> None:
+    """Every hero entry with `spells:` gets their fields, in place; a spell that is not in the
+    spellbook, or a caster whose modifier cannot be told, is a problem at its field."""
+    for i, entry in _casters(data):
+        known = _known(entry, ("heroes", i), ck)
+        caster = caster_of(entry, ("heroes", i), ck)
+        if caster is None:
+            continue
+        for _, spell in known:
+            _merge(entry, _fields(spell, caster))
+
+
+def spell_warnings(data: Any) -> list[tuple[FieldPath, str]]:
+    """What `lnf check` and `lnf show` say of the heroes' spells: those lnf does not play (the
+    DM rules them) and those the hero's class does not have in the SRD (played all the same:
+    a domain, a feat or a second class may give them)."""
+    out: list[tuple[FieldPath, str]] = []
+    for i, entry in _casters(data):
+        name = entry.get("name", f"hero {i + 1}")
+        caster = caster_of(entry, ("heroes", i), None)
+        known = _known(entry, ("heroes", i), None)
+        if caster is None:
+            continue
+        unplayed = [s["name"] for _, s in known if not _playable(s, caster)]
+        if unplayed:
+            out.append(
+                (
+                    ("heroes", i, "spells"),
+                    f"{name}'s {and_list(unplayed)}: lnf does not play "
+                    f"{'it' if len(unplayed) == 1 else 'them'}; the DM rules the effect (F7); "
+                    "lnf spells show NAME says more",
+                )
+            )
+        cls = caster.cls.strip().lower()
+        foreign = [s["name"] for _, s in known if cls and cls not in s["classes"]]
+        if foreign and casting_ability(cls) is not None:
+            out.append(
+                (
+                    ("heroes", i, "spells"),
+                    f"{name} is a {cls}, and {and_list(foreign)} "
+                    f"{'is' if len(foreign) == 1 else 'are'} not on the SRD's {cls} list: "
+                    "played all the same (a domain, a feat or a second class may give it) (F7)",
+                )
+            )
+    return out
+
+
+def _casters(data: Any) -> list[tuple[int, dict[str, Any]]]:
+    heroes = data.get("heroes") if isinstance(data, dict) else None
+    if not isinstance(heroes, list):
+        return []
+    return [(i, h) for i, h in enumerate(heroes) if isinstance(h, dict) and "spells" in h]
+
+
+def _known(
+    entry: dict[str, Any], path: FieldPath, ck: Checker | None
+) -> list[tuple[int, dict[str, Any]]]:
+    """The spells the entry names, found in the spellbook (any case)."""
+    from lnf.formats.spellbook import spellbook
+
+    names = entry["spells"]
+    if not isinstance(names, list):
+        return []  # the spec check names the field's type
+    if len(names) > MAX_SPELLS:
+        if ck is not None:
+            problem = f"more than {MAX_SPELLS} spells (the limit; the SRD has 319)"
+            ck.fail((*path, "spells"), problem, rule="F7")
+        return []
+    book = spellbook()
+    found = []
+    for j, name in enumerate(names):
+        if not isinstance(name, str):
+            continue
+        try:
+            found.append((j, book.find(name)))
+        except Refused as exc:
+            if ck is not None:
+                ck.fail((*path, "spells", j), exc.message, "lnf spells SEARCH lists them", "F7")
+    return found
+
+
+def caster_of(entry: dict[str, Any], path: FieldPath, ck: Checker | None) -> Caster | None:
+    """F7: the hero as a caster: class, level, the modifier of its class's spellcasting
+    ability (`spell_mod:`, else from `scores:`, else from `spell_attack:` less the
+    proficiency bonus) and its proficiency bonus; None (and a problem) where one is missing."""
+
+    def given(key: str) -> int | None:  # as the spec reads a number: 3, +3 or "+3"
+        value = entry.get(key)
+        if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,9}\s*", value):
+            return int(value)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    at = (*path, "spells")
+    level, cls = given("level"), entry.get("class")
+    cls = cls if isinstance(cls, str) else ""
+    if level is None:
+        if ck is not None and "level" not in entry:
+            ck.fail(at, "spells: need the hero's level: (cantrips grow at 5, 11 and 17)", "", "F7")
+        return None
+    prof = proficiency(level)
+    mod, own_dc, own_attack = given("spell_mod"), given("spell_dc"), given("spell_attack")
+    ability = casting_ability(cls)
+    scores = entry.get("scores")
+    if mod is None and ability is not None and isinstance(scores, dict):
+        score = scores.get(ability.value)
+        if isinstance(score, int) and not isinstance(score, bool):
+            mod = ability_modifier(score)
+    if mod is None and own_attack is not None:
+        mod = own_attack - prof
+    if mod is None:
+        if ck is not None:
+            how = f"scores: {{{ability.value}: 16}}" if ability else "spell_mod: 3"
+            why = (
+                f"a {cls}'s spells are cast with {ability.word}"
+                if ability
+                else (f"lnf does not know what a {cls or 'hero without a class'} casts with")
+            )
+            ck.fail(at, f"{why}, and the entry gives no modifier", f"give {how}", "F7")
+        return None
+    return Caster(
+        cls=cls, level=level, mod=mod, proficiency=prof, own_dc=own_dc, own_attack=own_attack
+    )
+
+
+def _fields(spell: dict[str, Any], caster: Caster) -> dict[str, Any]:
+    from lnf.formats.spellbook import fields_of
+
+    return fields_of(spell, caster)
+
+
+def _playable(spell: dict[str, Any], caster: Caster) -> bool:
+    got = _fields(spell, caster)
+    return bool(got["attacks"] or got["heals"] or got["guards"])
+
+
+def _merge(entry: dict[str, Any], got: dict[str, Any]) -> None:
+    """The spell's fields into the entry; what the entry writes out under the same name wins."""
+    if got["attacks"]:
+        attacks = entry.setdefault("attacks", [])
+        if isinstance(attacks, list):
+            names = {str(a.get("name", "")).casefold() for a in attacks if isinstance(a, dict)}
+            attacks += [a for a in got["attacks"] if a["name"].casefold() not in names]
+    if got["heals"]:
+        heals = entry.setdefault("heals", {})
+        if isinstance(heals, dict):
+            names = {str(k).casefold() for k in heals}
+            heals.update({k: v for k, v in got["heals"].items() if k.casefold() not in names})
+    if got["guards"]:
+        guards = entry.setdefault("guards", [])
+        if isinstance(guards, list):
+            have = {str(g).strip().lower() for g in guards}
+            guards += [g for g in got["guards"] if g not in have]

@@ -1,0 +1,199 @@
+"""F7: spells by name: the SRD 5.1 spellbook shipped with lnf (`lnf/spellbook.json`, made by
+`scripts/make_spellbook.py`), and what a hero who knows a spell gets in the fight file's words
+(`spell_fields`): an `attacks` entry, a `heals` entry, a `guards` entry, and notes for what
+lnf does not play, so that nothing a spell does is dropped in silence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lnf.formats.bestiary import ATTRIBUTION as ATTRIBUTION
+from lnf.formats.bestiary import Catalogue, shipped
+from lnf.formats.spell_effects import effect_fields
+from lnf.model import Ability
+from lnf.rules.spellcasting import Caster, cantrip_tier
+from lnf.rules.wording import and_list
+
+MAX_FEET = 10_000  # the longest range a fight file holds (500 miles is no fight's)
+GUARDS = {"shield": "shield"}  # F1: the spells that are a reaction turning a hit
+# Spells whose `heal_at_slot_level` is not hit points regained: what they give instead.
+NOT_HEALING = {"temporary hit points", "hit point maximum"}
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def ordinal(n: int) -> str:
+    return ORDINAL.get(n, f"{n}th")
+
+
+class Spellbook(Catalogue):
+    """The SRD 5.1 spells by name (any case), with did-you-mean."""
+
+    what = "spell"
+    book = "SRD spellbook"
+
+    @classmethod
+    def open(cls) -> Spellbook:
+        return cls(shipped("spellbook.json"))
+
+
+def spellbook() -> Spellbook:
+    return Spellbook.open()
+
+
+def spell_fields(name: str, caster: Caster) -> dict[str, Any]:
+    """F7: what a hero who knows the spell `name` gets: `attacks` (a list of fight-file attack
+    entries), `heals` (name → healing entry), `guards` (F1 reactions) and `notes`, one line
+    each for what lnf does not play (the DM rules it). A refusal names the nearest spell."""
+    return fields_of(spellbook().find(name), caster)
+
+
+def fields_of(spell: dict[str, Any], caster: Caster) -> dict[str, Any]:
+    out: dict[str, Any] = {"attacks": [], "heals": {}, "guards": [], "notes": []}
+    name = spell["name"]
+    notes: list[str] = out["notes"]
+    if spell["cost"] is None:
+        notes.append(f"{name} takes {spell['casting_time']} to cast: not cast in a fight (F1)")
+        return out
+    extra = effect_fields(name)
+    how = played_as(spell, extra)
+    if how == "guard":
+        out["guards"].append(GUARDS[name.lower()])
+    elif how == "heal":
+        out["heals"][name] = _healing(spell, caster)
+    elif how == "attack":
+        out["attacks"].append({**_attack(spell, caster, notes), **extra})
+    notes.extend(_unplayed(spell, how, bool(extra), caster))
+    if notes and out["attacks"] and "note" not in extra:
+        out["attacks"][0]["note"] = "; ".join(notes)[:200]
+    return out
+
+
+def played_as(spell: dict[str, Any], extra: dict[str, Any]) -> str:
+    """F7: how lnf plays a spell: a guard (F1: Shield), a heal, an attack (damage by a roll,
+    a save or a sure hit, or what the table of effects gives), or "" (the DM rules it)."""
+    if spell["name"].lower() in GUARDS:
+        return "guard"
+    if spell["heal"] and not NOT_HEALING & set(spell["also"]):
+        return "heal"
+    if _deals_damage(spell) or "damage" in extra:
+        return "attack"
+    return ""
+
+
+def _deals_damage(spell: dict[str, Any]) -> bool:
+    """Damage of a type lnf rolls, by an attack roll, a save or a sure hit."""
+    has = spell["damage"] or spell["damage_by_level"]
+    rolled = spell["attack"] or spell["save"] or spell.get("auto_hit")
+    return bool(has and spell["damage_type"] and rolled)
+
+
+def _attack(spell: dict[str, Any], caster: Caster, notes: list[str]) -> dict[str, Any]:
+    """The spell as an attack entry: to_hit or save and DC, damage at its own slot or at the
+    caster's character level (a cantrip, F7), upcast, area (E1), range, cost and concentration."""
+    kind_of = spell["damage_type"]
+    entry: dict[str, Any] = {"name": spell["name"], "spell": True, "cost": spell["cost"]}
+    feet = min(spell["feet"] if spell["feet"] is not None else MAX_FEET, MAX_FEET)
+    if spell["area"] and feet == 0:  # Burning Hands: the area starts at the caster
+        feet = spell["area"]["size"]
+    if spell["level"] == 0:
+        tier = cantrip_tier(caster.level, [int(k) for k in spell["damage_by_level"]])
+        entry["damage"] = _dice(spell["damage_by_level"][str(tier)], kind_of, caster.mod)
+        if "beams" in spell:  # Eldritch Blast: each beam its own attack roll
+            beams = spell["beams"]
+            entry["times"] = beams[str(cantrip_tier(caster.level, [int(k) for k in beams]))]
+    else:
+        levels = sorted(int(k) for k in spell["damage"])
+        entry["damage"] = _dice(spell["damage"][str(levels[0])], kind_of, caster.mod)
+        entry["slot"] = spell["level"]
+        upcast = {str(k): _dice(spell["damage"][str(k)], kind_of, caster.mod) for k in levels[1:]}
+        if upcast:
+            entry["upcast"] = upcast
+        if spell.get("missiles") and not spell.get("auto_hit"):  # Scorching Ray's rays
+            entry["times"] = spell["missiles"]
+            if spell.get("more_per_slot"):
+                notes.append(
+                    f"one more ray for each slot above {ordinal(spell['level'])}: lnf plays "
+                    f"{spell['missiles']} at any slot (F7)"
+                )
+    if spell["attack"] or spell.get("auto_hit"):
+        entry["to_hit"] = caster.attack
+    if spell.get("auto_hit"):
+        notes.append(
+            "its darts hit without a roll and may split among targets: lnf rolls one spell "
+            "attack for them all; the DM may rule a miss a hit (F7)"
+        )
+    if spell["save"]:
+        entry["save"] = f"{spell['save']} {caster.dc}"
+        entry["half"] = spell["success"] == "half"
+    touching = feet <= 5 and not spell["area"]
+    if touching and (spell["attack"] == "melee" or spell["save"]):
+        entry["kind"] = "melee"
+    else:
+        entry["kind"] = "ranged"
+        entry["range"] = max(feet, 5)
+    if spell["area"]:
+        entry["area"] = f"{spell['area']['shape']} {spell['area']['size']}"
+    if spell["concentration"]:
+        entry["concentration"] = True
+    return entry
+
+
+def _dice(text: str, kind_of: str | None, mod: int) -> str:
+    """SRD dice in the fight file's words: `3d4 + 3` → `3d4+3 force`; `+ MOD` the caster's."""
+    dice = "".join(text.split()).replace("+MOD", f"{mod:+d}" if mod else "")
+    return dice + (f" {kind_of}" if kind_of else "")
+
+
+def _healing(spell: dict[str, Any], caster: Caster) -> dict[str, Any]:
+    """F7: a healing spell: its dice at its own slot with the caster's modifier (Cure Wounds
+    1d8 + mod), the higher slots' dice, its cost (Healing Word: a bonus action)."""
+    levels = sorted(int(k) for k in spell["heal"])
+
+    def dice(level: int) -> str:
+        return _dice(spell["heal"][str(level)], None, caster.mod)
+
+    entry: dict[str, Any] = {"dice": dice(levels[0]), "slot": spell["level"]}
+    entry["cost"] = spell["cost"]
+    upcast = {str(k): dice(k) for k in levels[1:] if k > spell["level"]}
+    if upcast:
+        entry["upcast"] = upcast
+    return entry
+
+
+def _unplayed(spell: dict[str, Any], how: str, by_table: bool, caster: Caster) -> list[str]:
+    """F7: what lnf does not play of a spell, one clause each; the DM rules it."""
+    name, out = spell["name"], list[str]()
+    if not how:
+        save = f"a {Ability(spell['save']).word} save, DC {caster.dc}; " if spell["save"] else ""
+        return [f"{name}: {save}the DM rules the effect (F7)"]
+    if by_table or how == "guard":
+        return out
+    also = [w for w in spell["also"] if not (how == "heal" and w == "regain hit points")]
+    if also:
+        out.append(f"its text also speaks of {and_list(also)}: the DM rules that part")
+    if spell.get("targets", 1) > 1:
+        out.append(f"up to {spell['targets']} creatures: lnf plays one, the DM the others")
+    if how == "attack" and spell["rounds"]:
+        out.append(
+            f"lasts {_lasting(spell['rounds'])}: what it does after the cast is the DM's (F4)"
+        )
+    return out
+
+
+def _lasting(rounds: int) -> str:
+    if rounds % 10 == 0 and rounds >= 10:
+        minutes = rounds // 10
+        return f"{minutes} minute{'s' if minutes > 1 else ''}"
+    return f"{rounds} round{'s' if rounds > 1 else ''}"
+
+
+def search(
+    text: str = "", *, cls: str | None = None, level: int | None = None
+) -> list[dict[str, Any]]:
+    """Spells whose name holds `text`, of a class's list and of a level, by level then name."""
+    found = spellbook().search(text)
+    if cls:
+        found = [s for s in found if cls.strip().lower() in s["classes"]]
+    if level is not None:
+        found = [s for s in found if s["level"] == level]
+    return sorted(found, key=lambda s: (s["level"], s["name"]))
