@@ -207,12 +207,13 @@ def _hp(
     if given is not None and not rolled:
         return {}
     if cls not in HIT_DIE:
-        ck.fail(
-            (*path, "hp"),
-            f"lnf knows the hit dice of the SRD's classes, not {cls or 'a hero without class'!r}",
-            "give hp: from the sheet",
-            "F2",
-        )
+        if cls:  # no class at all: the spec says so
+            ck.fail(
+                (*path, "hp"),
+                f"lnf knows the hit dice of the SRD's classes, not {cls!r}",
+                "give hp: from the sheet",
+                "F2",
+            )
         return {}
     rolls: tuple[int, ...] = ()
     if rolled and level > 1:
