@@ -236,6 +236,27 @@ def test_a_sheet_round_trips_and_keeps_acl_dr() -> None:
     assert (javelin.kind, javelin.range) == (AttackKind.THROWN, (30, 120))
 
 
+def test_a_sheet_with_overrides_round_trips_and_keeps_its_scores() -> None:
+    """What is written back is the sheet as it stands: a default that the scores would work out
+    otherwise (speed 30 in plate, where Fast Movement would give 40) is written too."""
+    text = _fight(
+        """    class: barbarian
+    level: 5
+    scores: {str: 16, dex: 14, con: 14, int: 12, wis: 10, cha: 8}
+    weapons: [greataxe]
+    armor: [plate]
+    con: 0
+    saves: {int: 0}
+    hp: 20/55"""
+    )
+    fight = parse_fight(text, "f.yaml")
+    grak = fight.heroes[0]
+    assert (grak.speed, grak.con, grak.save_bonus(Ability.INT), grak.ac) == (30, 0, 0, 18)
+    assert dict(grak.scores)[Ability.INT] == 12 and dict(grak.scores)[Ability.CON] == 14
+    again = parse_fight(dump_fight(fight), "f.yaml")
+    assert again == fight
+
+
 def test_init_hero_all_at_5_reads_as_a_fight(tmp_path: Path) -> None:
     """Every class's sheet, pasted under `heroes:`, is read without a problem (its `spells:`
     names are played once the spellbook reads them)."""

@@ -28,7 +28,7 @@ from lnf.rules.class_features import (
 )
 from lnf.rules.sheets import proficiency
 
-SHEET = ("scores", "weapons")  # the sheet's own keys: worked out, then taken off the entry
+SHEET = ("weapons",)  # worked out into attacks, then taken off the entry
 ROLL = "roll"
 BASE_SPEED = 30  # the SRD's Medium races; a halfling or dwarf writes speed: 25
 
@@ -67,6 +67,8 @@ def worked_out(entry: dict[str, Any], seed: int = 1) -> dict[str, Any]:
 def _merged(worked: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     """What the entry says wins: whole fields, an attack by its name, a save by its ability."""
     out = {**worked, **given}
+    if "scores" in worked:
+        out["scores"] = worked["scores"]  # checked already: the spec need not say it twice
     if "armor" in worked:
         out["armor"] = worked["armor"]  # the same armor, named as the SRD indexes it
     if isinstance(given.get("saves"), dict) and "saves" in worked:
@@ -104,6 +106,7 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
         con = con if isinstance(con, int) and not isinstance(con, bool) else 0
         return {**out, **_hp(entry, cls, level, con, path, ck, seed)}
     scores = _scores(entry["scores"], (*path, "scores"), ck)
+    out["scores"] = {a.value: n for a, n in scores.items()}  # all six; the Hero keeps them
     mods = {a: modifier(s) for a, s in scores.items()}
     prof = proficiency(level)
     body, shield, worn = _armor(entry.get("armor", []), (*path, "armor"), ck)
