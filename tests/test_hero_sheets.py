@@ -183,6 +183,12 @@ def test_what_the_entry_writes_out_wins() -> None:
     names = [a.name for a in bram.attacks]
     assert names == ["Longsword", "Longbow", "Javelin of Lightning"]
     assert bram.attacks[0].to_hit == 9 and bram.attacks[0].times == 1  # as written
+    nameless = _fight(
+        f"    class: fighter\n    scores: {SCORES}\n    weapons: [club]\n"
+        "    attacks: [{to_hit: 3, damage: 1d4}]"
+    )
+    with pytest.raises(InputError, match="name"):  # told, not dropped
+        parse_fight(nameless, "f.yaml")
 
 
 def test_bad_names_are_refused_at_their_field() -> None:

@@ -74,18 +74,16 @@ def _merged(worked: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     if isinstance(given.get("saves"), dict) and "saves" in worked:
         out["saves"] = {**worked["saves"], **given["saves"]}
     if isinstance(given.get("attacks"), list) and "attacks" in worked:
-        own = {
-            str(a.get("name", "")).lower(): a
-            for a in given["attacks"]
-            if isinstance(a, dict) and "name" in a
-        }
-        kept = [own.pop(str(a["name"]).lower(), a) for a in worked["attacks"]]
-        out["attacks"] = kept + [
-            a
-            for a in given["attacks"]
-            if not isinstance(a, dict) or str(a.get("name", "")).lower() in own
-        ]
+        own = {_named(a): a for a in given["attacks"] if _named(a)}
+        placed = {_named(a) for a in worked["attacks"]} & set(own)
+        kept = [own.get(_named(a), a) for a in worked["attacks"]]
+        out["attacks"] = kept + [a for a in given["attacks"] if _named(a) not in placed]
     return out
+
+
+def _named(attack: Any) -> str:
+    """An attack's name as the merge compares it ("" for one without: the spec tells)."""
+    return str(attack.get("name", "")).lower() if isinstance(attack, dict) else ""
 
 
 def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> dict[str, Any]:
