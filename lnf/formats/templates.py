@@ -253,8 +253,9 @@ def hero_sheet(cls: str, level: int) -> str:
         times = f" ×{a['times']}" if a.get("times", 1) > 1 else ""
         how = f", {a['cost']}" if "cost" in a else ""
         spend = f", spends {a['spends']}" if "spends" in a else ""
+        reach = f" ({a['kind']} {a['range']} ft)" if "range" in a else ""
         lines.append(
-            f"    #   {a['name']}{times}: {a['to_hit']:+d} to hit, {a['damage']}{how}{spend}"
+            f"    #   {a['name']}{times}{reach}: {a['to_hit']:+d} to hit, {a['damage']}{how}{spend}"
         )
     lines += _wrapped("features: " + ", ".join(features(cls, level)))
     if cls == "barbarian":
