@@ -280,6 +280,13 @@ def test_init_hero_all_at_5_reads_as_a_fight(tmp_path: Path) -> None:
     assert "fireball" in next(h for h in doc["heroes"] if h["class"] == "wizard")["spells"]
     for n in (1, 11, 20):
         assert run("init", "--hero", "all", "--level", str(n))[0] == 0
+    import jsonschema
+
+    schema = json.loads(run("schema")[1])
+    jsonschema.validate(doc, schema)  # an editor's completion takes the sheets too
+    doc["heroes"][0]["scores"]["dx"] = 14
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(doc, schema)
 
 
 # --- the tables against the SRD files -------------------------------------------------------

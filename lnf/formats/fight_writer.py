@@ -269,4 +269,9 @@ def fight_schema() -> dict[str, Any]:
     monster = schema["properties"]["monsters"]["items"]
     required = monster.pop("required", [])
     monster["anyOf"] = [{"required": ["monster"]}, {"required": required}]
+    # F2: a hero written as a sheet (`scores:`) has its hit points worked out.
+    hero = schema["properties"]["heroes"]["items"]
+    needed = hero.pop("required", [])
+    hero["required"] = [k for k in needed if k != "hp"]
+    hero["anyOf"] = [{"required": ["hp"]}, {"required": ["scores"]}]
     return schema
