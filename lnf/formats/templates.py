@@ -1,9 +1,10 @@
 """What `lnf init` writes for a table to edit: the starter fight file, every field a table
 needs with a comment each; and (`lnf init --hero CLASS --level N`) a commented hero sheet for a
-class at a level, ready to paste under `heroes:`. A sheet's figures are a typical build (the
-class's usual armour and weapons, +3 in its main ability, rising at levels 4 and 8, average hit
-points); a table edits them to its characters. What the level gives (slots, uses) is said in a
-comment: lnf works it out from `level`, so the sheet need not list it."""
+class at a level, ready to paste under `heroes:`. A sheet is a typical build — scores (16 in
+the main ability, 18 at level 4, 20 at 8), the class's usual weapons and armor by SRD name, and
+for casters SRD spells by name — that lnf works out when the fight is read (F2,
+`formats/hero_sheet`); the comments say what comes out (AC, hit points, each attack, what the
+level gives), and a table edits the sheet to its characters."""
 
 from __future__ import annotations
 
