@@ -142,6 +142,7 @@ def test_armor_dexterity_caps_and_unarmored_defense() -> None:
     assert ac("barbarian", "[]", strong) == 17  # 10 + Dex 4 + Con 3
     assert ac("barbarian", "[shield]", strong) == 19  # a barbarian may carry a shield
     assert ac("wizard", "[]", strong) == 14
+    assert ac("wizard", "[]", '{dex: "18"}') == 14  # a number written as text, as elsewhere
 
 
 def test_fast_movement_and_heavy_armor() -> None:

@@ -139,6 +139,8 @@ def _scores(raw: Any, path: FieldPath, ck: Checker) -> dict[Ability, int]:
         if name not in names:
             hint = did_you_mean(name, names) or "the abilities: " + ", ".join(names)
             ck.fail((*path, str(key)), f"{key!r} is no ability", hint, "F2")
+        elif isinstance(value, str) and value.strip().isdigit() and 1 <= int(value) <= 30:
+            out[Ability(name)] = int(value)  # "16", as the file's other numbers may be written
         elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 30:
             ck.fail((*path, str(key)), f"expected a score from 1 to 30, got {value!r}", rule="F2")
         else:
