@@ -197,6 +197,7 @@ def read_hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
         sneak_attack=d["sneak_attack"]
         or (sneak_dice(d["class"], d["level"]) if d["level"] else None),
         heals=tuple(_healing(k, v, (*path, "heals", k), ck) for k, v in d["heals"].items()),
+        scores=tuple((Ability(k), v) for k, v in d["scores"].items()),
         **_common(d, path, ck),
     )
 

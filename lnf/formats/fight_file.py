@@ -52,6 +52,7 @@ def parse_fight(text: str, source: str) -> Fight:
 def _fight(located: Located, source: str) -> Fight:
     ck = Checker(located, source)
     _stat_blocks(located.data, ck, Path(source).parent)  # `monster: bugbear` from the bestiary
+    _hero_sheets(located.data, ck)  # `scores:`, `weapons:` worked out (F2)
     _spells(located.data, ck)  # F7: `spells: [fireball]` from the spellbook
     doc = FIGHT.read(located.data, (), ck)
     if ck.problems:
@@ -207,6 +208,18 @@ def _stat_blocks(data: Any, ck: Checker, folder: Path) -> None:
         monsters[i] = {**fight_fields(block), "kind": block["name"], **given}
 
 
+def _hero_sheets(data: Any, ck: Checker) -> None:
+    heroes = data.get("heroes") if isinstance(data, dict) else None
+    if isinstance(heroes, list) and any(
+        isinstance(h, dict)
+        and ("scores" in h or "weapons" in h or str(h.get("hp")).strip().lower() == "roll")
+        for h in heroes
+    ):
+        from lnf.formats.hero_sheet import expand_sheets  # only a fight with sheets
+
+        expand_sheets(data, ck)
+
+
 def _spells(data: Any, ck: Checker) -> None:
     """F7: a hero's `spells:` bring their attacks, heals and guards, in place, before the fight
     is read (so they are checked like any written out)."""
@@ -312,6 +325,8 @@ def assumed(path: Path) -> list[str]:
     for side in ("heroes", "monsters"):
         for i, c in enumerate(doc.get(side) or []):
             if not isinstance(c, dict) or "monster" in c:
+                continue
+            if "scores" in c:  # a sheet: AC and armor worked out (F2)
                 continue
             name = c.get("name", f"{side} {i + 1}")
             where = _where(path, located, (side, i))

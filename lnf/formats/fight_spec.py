@@ -108,6 +108,10 @@ SAVES = Obj(
     {a.value: Field(Int(minimum=-5, maximum=20), 0, f"{a.value} save bonus") for a in Ability},
     what="saving throw bonuses (str, dex, con, int, wis, cha)",
 )
+SCORES = Obj(
+    {a.value: Field(Int(minimum=1, maximum=30), 10, f"{a.value} score") for a in Ability},
+    what="ability scores (str, dex, con, int, wis, cha)",
+)
 BONUS = Text(parse_bonus, "competence +2, circumstance +1 or penalty -1", {"type": "string"})
 COVER = Text(parse_cover, "+2, +4 or total, and ranged for ranged attacks only", {"type": "string"})
 PHASE = Text(parse_phase, "apart, volley N, melee or chase", {"type": "string"})
@@ -397,6 +401,10 @@ HERO = Obj(
         "stamina": Field(
             Int(minimum=0, maximum=100), None, "stamina points (V-HYR2: 2 for a target strike)"
         ),
+        "spells": Field(ListOf(Str()), [], "F7: spells by name, such as [fire bolt, shield]"),
+        # F2, a sheet: worked out into the fields above before the file is read (hero_sheet).
+        "scores": Field(SCORES, {}, "F2: ability scores; to-hit, AC, saves, hp worked out"),
+        "weapons": Field(ListOf(Str()), [], "F2: SRD weapons by name, such as [longsword]"),
     },
     what="a hero (name, class, hp, …)",
 )

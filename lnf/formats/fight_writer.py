@@ -19,6 +19,7 @@ from lnf.formats.fight_spec import (
 from lnf.formats.short_forms import attack_effects_doc, guard_form
 from lnf.model import (
     SLOT,
+    Ability,
     Attack,
     AttackKind,
     CDot,
@@ -93,7 +94,12 @@ def _hero_doc(h: Hero) -> dict[str, Any]:
             d[key] = getattr(h, key)
     if h.death_saves != HERO_DEFAULTS["death_saves"]:
         d["death_saves"] = "{}/{}".format(*h.death_saves)
-    return {**d, **_sheet_doc(h), **_common_doc(h)}
+    common = _common_doc(h)
+    if h.scores:  # F2: what the scores would work out is written as it stands, defaults too
+        d["scores"] = {a.value: n for a, n in h.scores}
+        common |= {k: getattr(h, k) for k in ("speed", "ac", "con", "perception", "stealth")}
+        common["saves"] = {a.value: h.save_bonus(a) for a in Ability}
+    return {**d, **_sheet_doc(h), **common}
 
 
 def _sheet_doc(h: Hero) -> dict[str, Any]:
@@ -263,4 +269,9 @@ def fight_schema() -> dict[str, Any]:
     monster = schema["properties"]["monsters"]["items"]
     required = monster.pop("required", [])
     monster["anyOf"] = [{"required": ["monster"]}, {"required": required}]
+    # F2: a hero written as a sheet (`scores:`) has its hit points worked out.
+    hero = schema["properties"]["heroes"]["items"]
+    needed = hero.pop("required", [])
+    hero["required"] = [k for k in needed if k != "hp"]
+    hero["anyOf"] = [{"required": ["hp"]}, {"required": ["scores"]}]
     return schema

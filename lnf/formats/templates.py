@@ -1,238 +1,166 @@
 """What `lnf init` writes for a table to edit: the starter fight file, every field a table
 needs with a comment each; and (`lnf init --hero CLASS --level N`) a commented hero sheet for a
-class at a level, ready to paste under `heroes:`. A sheet's figures are a typical build (the
-class's usual armour and weapons, +3 in its main ability, rising at levels 4 and 8, average hit
-points); a table edits them to its characters. What the level gives (slots, uses) is said in a
-comment: lnf works it out from `level`, so the sheet need not list it."""
+class at a level, ready to paste under `heroes:`. A sheet is a typical build — scores (16 in
+the main ability, 18 at level 4, 20 at 8), the class's usual weapons and armor by SRD name, and
+for casters SRD spells by name — that lnf works out when the fight is read (F2,
+`formats/hero_sheet`); the comments say what comes out (AC, hit points, each attack, what the
+level gives), and a table edits the sheet to its characters."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from lnf.model import SLOT
+from lnf.rules.class_features import CASTING, modifier, rage_damage
 from lnf.rules.resources import ordinal
 from lnf.rules.sheets import class_resources, proficiency, sneak_dice
 from lnf.values import value
 
-# Attack fields may hold {mod} (the main ability), {hit} (attack bonus), {hit2} (a weapon off
-# the main ability), {dc} (spell save DC) and {dice} (a cantrip's dice, growing with level).
-MELEE = {"kind": "melee"}
-
-
-def _a(name: str, damage: str, **more: Any) -> dict[str, Any]:
-    return {"name": name, **more, "damage": damage}
-
 
 @value
 class Build:
-    die: int  # hit die
-    ac: int
-    con: int  # Constitution modifier
-    attacks: tuple[dict[str, Any], ...]
-    heals: tuple[tuple[str, str, int], ...] = ()  # (name, dice, slot level)
+    main: str  # the class's main ability: 16, 18 at level 4, 20 at level 8
+    scores: tuple[tuple[str, int], ...]  # the other five (the standard array, roughly)
+    weapons: tuple[str, ...]
+    armor: tuple[str, ...] = ()
+    spells: tuple[tuple[int, str], ...] = ()  # (spell level, SRD name), cantrips at 0
     back: bool = False  # a caster that stands guarded in the back rank (R4, R5)
 
 
-BONUS_ACTION_HEALS = ("Healing Word",)  # F1: SRD healing cast as a bonus action
+def _s(**scores: int) -> tuple[tuple[str, int], ...]:
+    return tuple(scores.items())
 
 
-RAPIER = _a("Rapier", "1d8+{mod} piercing", to_hit="{hit}", finesse=True)
-DAGGER = _a("Dagger", "1d4+2 piercing", kind="thrown", to_hit="{hit2}", range="20/60", finesse=True)
-FIRE_BOLT = _a("Fire Bolt", "{dice}d10 fire", kind="ranged", to_hit="{hit}", range=120, spell=True)
-BURNING_HANDS = _a(
-    "Burning Hands",
-    "3d6 fire",
-    kind="ranged",
-    range=15,
-    spell=True,
-    save="dex {dc}",
-    area="cone 15",
-    slot=1,
-)
+def _sp(*levels: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    """Spells by level: the first tuple cantrips, then 1st-level spells, …"""
+    return tuple((n, name) for n, names in enumerate(levels) for name in names)
+
+
+# Typical SRD builds; every spell is one the class may cast (the SRD spell list's `classes`),
+# written only when the level gives a slot of its level (tests/test_hero_sheets.py checks it).
 BUILDS = {
-    "barbarian": Build(
-        12,
-        14,
-        3,
-        (
-            _a("Greataxe", "1d12+{mod} slashing", to_hit="{hit}"),
-            _a("Handaxe", "1d6+{mod} slashing", kind="thrown", to_hit="{hit}", range="20/60"),
-        ),
-    ),
+    "barbarian": Build("str", _s(dex=14, con=14, int=8, wis=12, cha=10), ("greataxe", "handaxe")),
     "bard": Build(
-        8,
-        13,
-        1,
-        (
-            RAPIER,
-            _a(
-                "Vicious Mockery",
-                "{dice}d4 psychic",
-                kind="ranged",
-                range=60,
-                spell=True,
-                save="wis {dc}",
-                half=False,
-            ),
-            _a(
-                "Dissonant Whispers",
-                "3d6 psychic",
-                kind="ranged",
-                range=60,
-                spell=True,
-                save="wis {dc}",
-                slot=1,
-            ),
+        "cha",
+        _s(str=8, dex=14, con=14, int=10, wis=12),
+        ("rapier", "dagger"),
+        ("leather armor",),
+        _sp(
+            ("vicious mockery",),
+            ("healing word", "thunderwave", "sleep"),
+            ("shatter", "hold person"),
+            ("hypnotic pattern",),
+            ("greater invisibility",),
+            ("mass cure wounds",),
         ),
-        heals=(("Healing Word", "1d4+{mod}", 1),),
     ),
     "cleric": Build(
-        8,
-        18,
-        2,
-        (
-            _a("Mace", "1d6+{mod} bludgeoning", to_hit="{hit}"),
-            _a(
-                "Sacred Flame",
-                "{dice}d8 radiant",
-                kind="ranged",
-                range=60,
-                spell=True,
-                save="dex {dc}",
-                half=False,
-            ),
-            _a(
-                "Guiding Bolt",
-                "4d6 radiant",
-                kind="ranged",
-                to_hit="{hit}",
-                range=120,
-                spell=True,
-                slot=1,
-            ),
+        "wis",
+        _s(str=14, dex=10, con=14, int=8, cha=12),
+        ("mace",),
+        ("chain mail", "shield"),
+        _sp(
+            ("sacred flame",),
+            ("guiding bolt", "healing word", "bless", "cure wounds"),
+            ("spiritual weapon", "hold person"),
+            ("spirit guardians", "mass healing word"),
+            ("guardian of faith",),
+            ("flame strike",),
+            ("harm",),
+            ("fire storm",),
         ),
-        heals=(("Healing Word", "1d4+{mod}", 1), ("Cure Wounds", "1d8+{mod}", 1)),
     ),
     "druid": Build(
-        8,
-        16,
-        2,
-        (
-            _a("Scimitar", "1d6+{mod} slashing", to_hit="{hit}", finesse=True),
-            _a(
-                "Produce Flame",
-                "{dice}d8 fire",
-                kind="ranged",
-                to_hit="{hit}",
-                range=30,
-                spell=True,
-            ),
-            _a(
-                "Thunderwave",
-                "2d8 thunder",
-                kind="ranged",
-                range=15,
-                spell=True,
-                save="con {dc}",
-                area="cube 15",
-                slot=1,
-            ),
+        "wis",
+        _s(str=10, dex=14, con=14, int=12, cha=8),
+        ("scimitar",),
+        ("hide armor", "shield"),
+        _sp(
+            ("produce flame",),
+            ("thunderwave", "healing word", "faerie fire", "entangle"),
+            ("moonbeam", "flaming sphere"),
+            ("call lightning",),
+            ("ice storm",),
+            ("mass cure wounds",),
+            ("sunbeam",),
+            ("fire storm",),
         ),
-        heals=(("Healing Word", "1d4+{mod}", 1),),
         back=True,
     ),
     "fighter": Build(
-        10,
-        18,
-        2,
-        (
-            _a("Longsword", "1d8+{mod} slashing", to_hit="{hit}"),
-            _a(
-                "Longbow",
-                "1d8+1 piercing",
-                kind="ranged",
-                to_hit="{hit2}",
-                range="150/600",
-                two_handed=True,
-            ),
-        ),
+        "str",
+        _s(dex=14, con=14, int=10, wis=12, cha=8),
+        ("longsword", "longbow"),
+        ("chain mail", "shield"),
     ),
-    "monk": Build(
-        8,
-        16,
-        2,
-        (
-            _a("Shortsword", "1d6+{mod} piercing", to_hit="{hit}", finesse=True),
-            _a(
-                "Dart",
-                "1d4+{mod} piercing",
-                kind="thrown",
-                to_hit="{hit}",
-                range="20/60",
-                finesse=True,
-            ),
-        ),
-    ),
+    "monk": Build("dex", _s(str=10, con=14, int=10, wis=14, cha=8), ("shortsword", "dart")),
     "paladin": Build(
-        10,
-        18,
-        2,
-        (
-            _a("Longsword", "1d8+{mod} slashing", to_hit="{hit}"),
-            _a("Divine Smite", "1d8+{mod} slashing + 2d8 radiant", to_hit="{hit}", slot=1),
+        "str",
+        _s(dex=10, con=14, int=8, wis=10, cha=14),
+        ("longsword", "javelin"),
+        ("chain mail", "shield"),
+        _sp(
+            (), ("bless", "cure wounds", "shield of faith"), ("magic weapon", "aid"), ("revivify",)
         ),
     ),
     "ranger": Build(
-        10,
-        15,
-        2,
-        (
-            _a(
-                "Longbow",
-                "1d8+{mod} piercing",
-                kind="ranged",
-                to_hit="{hit}",
-                range="150/600",
-                two_handed=True,
-            ),
-            _a("Shortsword", "1d6+{mod} piercing", to_hit="{hit}", finesse=True),
-        ),
-        heals=(("Cure Wounds", "1d8+{mod}", 1),),
+        "dex",
+        _s(str=10, con=14, int=10, wis=14, cha=8),
+        ("longbow", "shortsword"),
+        ("studded leather armor",),
+        _sp((), ("hunter's mark", "cure wounds"), ("spike growth",), ("conjure animals",)),
     ),
     "rogue": Build(
-        8,
-        14,
-        1,
-        (
-            RAPIER,
-            _a(
-                "Shortbow",
-                "1d6+{mod} piercing",
-                kind="ranged",
-                to_hit="{hit}",
-                range="80/320",
-                two_handed=True,
-            ),
-        ),
+        "dex", _s(str=10, con=14, int=12, wis=12, cha=8), ("rapier", "shortbow"), ("leather armor",)
     ),
-    "sorcerer": Build(6, 12, 2, (FIRE_BOLT, BURNING_HANDS, DAGGER), back=True),
+    "sorcerer": Build(
+        "cha",
+        _s(str=8, dex=14, con=14, int=10, wis=12),
+        ("dagger",),
+        (),
+        _sp(
+            ("fire bolt", "ray of frost"),
+            ("burning hands", "magic missile", "shield"),
+            ("scorching ray",),
+            ("fireball",),
+            ("ice storm",),
+            ("cone of cold",),
+            ("chain lightning",),
+            ("finger of death",),
+        ),
+        back=True,
+    ),
     "warlock": Build(
-        8,
-        13,
-        2,
-        (
-            _a(
-                "Eldritch Blast",
-                "{dice}d10 force",
-                kind="ranged",
-                to_hit="{hit}",
-                range=120,
-                spell=True,
-            ),
-            DAGGER,
+        "cha",
+        _s(str=8, dex=14, con=14, int=10, wis=12),
+        ("dagger",),
+        ("leather armor",),
+        _sp(
+            ("eldritch blast",),
+            ("hellish rebuke",),
+            ("hold person", "shatter"),
+            ("vampiric touch", "counterspell"),
+            ("blight",),
+            ("hold monster",),
         ),
     ),
-    "wizard": Build(6, 12, 2, (FIRE_BOLT, BURNING_HANDS, DAGGER), back=True),
+    "wizard": Build(
+        "int",
+        _s(str=8, dex=14, con=14, wis=12, cha=10),
+        ("dagger",),
+        (),
+        _sp(
+            ("fire bolt", "ray of frost"),
+            ("magic missile", "shield", "burning hands"),
+            ("scorching ray", "misty step"),
+            ("fireball", "counterspell"),
+            ("ice storm",),
+            ("cone of cold",),
+            ("chain lightning",),
+            ("finger of death",),
+        ),
+        back=True,
+    ),
 }
 NAMES = {
     "barbarian": "Grak",
@@ -249,30 +177,33 @@ NAMES = {
     "wizard": "Quill",
 }
 POTION = ("Potion of Healing", "2d4+2")
+# Divine Smite is a feature, not a spell: a Longsword hit with a slot's 2d8 radiant (F2).
+SMITE = "{{name: Divine Smite, to_hit: {hit}, damage: 1d8+{mod} slashing + 2d8 radiant, slot: 1}}"
 
 
-def _flow(d: dict[str, Any], fill: dict[str, int]) -> str:
-    """A YAML flow mapping, with the placeholders filled in."""
-    parts = []
-    for key, v in d.items():
-        text = str(v).format(**fill) if isinstance(v, str) else v
-        parts.append(f"{key}: {str(text).lower() if isinstance(text, bool) else text}")
-    return "{" + ", ".join(parts) + "}"
+def main_score(level: int) -> int:
+    """The main ability: 16 at level 1, raised at levels 4 and 8 (Ability Score Improvement)."""
+    return 16 + 2 * (level >= 4) + 2 * (level >= 8)
 
 
-def hero_sheet(cls: str, level: int) -> str:
-    """One hero entry, commented, for `cls` at `level`."""
-    build = BUILDS[cls]
-    mod = 3 + (level >= 4) + (level >= 8)
-    hit = proficiency(level) + mod
-    fill = {
-        "mod": mod,
-        "hit": hit,
-        "hit2": proficiency(level) + 1,
-        "dc": 8 + hit,
-        "dice": 1 + (level >= 5) + (level >= 11) + (level >= 17),  # cantrips grow
-    }
-    hp = build.die + build.con + (level - 1) * (build.die // 2 + 1 + build.con)
+def spells_for(cls: str, level: int) -> list[str]:
+    """The build's spells a hero of `level` has a slot for (cantrips always)."""
+    slots = [
+        int(r.name.removeprefix(SLOT))
+        for r in class_resources(cls, level)
+        if r.name.startswith(SLOT)
+    ]
+    top = max(slots, default=0)
+    if not slots and not any(n == 0 for n, _ in BUILDS[cls].spells):
+        return []
+    return [name for n, name in BUILDS[cls].spells if n <= top]
+
+
+def _flow(items: tuple[str, ...] | list[str]) -> str:
+    return "[" + ", ".join(items) + "]"
+
+
+def _gives(cls: str, level: int) -> list[str]:
     resources = class_resources(cls, level)
     slots = [
         f"{ordinal(int(r.name.removeprefix(SLOT)))} {r.total}"
@@ -288,14 +219,59 @@ def hero_sheet(cls: str, level: int) -> str:
     sneak = sneak_dice(cls, level)
     if sneak is not None:
         gives.append(f"Sneak Attack {sneak}")
+    return gives
+
+
+def hero_sheet(cls: str, level: int) -> str:
+    """One hero entry, commented, for `cls` at `level`: the sheet lnf works out (F2), with
+    what it works out said in the comments."""
+    from lnf.formats.armory import features
+    from lnf.formats.hero_sheet import worked_out
+
+    build = BUILDS[cls]
+    scores = dict(build.scores) | {build.main: main_score(level)}
+    order = ("str", "dex", "con", "int", "wis", "cha")
+    entry: dict[str, Any] = {
+        "name": NAMES[cls],
+        "class": cls,
+        "level": level,
+        "scores": {k: scores[k] for k in order},
+        "weapons": list(build.weapons),
+        "armor": list(build.armor),
+    }
+    sheet = worked_out(entry)
     lines = [
         f"  - name: {NAMES[cls]}",
         f"    class: {cls}",
-        f"    level: {level}        # gives {', '.join(gives) or 'no limited uses'}",
-        f"    hp: {hp}           # average, with Constitution {build.con:+d}",
-        f"    ac: {build.ac}",
-        f"    con: {build.con}",
+        f"    level: {level}        # gives {', '.join(_gives(cls, level)) or 'no limited uses'}",
+        "    scores: {" + ", ".join(f"{k}: {scores[k]}" for k in order) + "}",
+        f"    weapons: {_flow(build.weapons)}",
+        f"    armor: {_flow(build.armor)}" + ("" if build.armor else "   # unarmored"),
+        f"    # works out (F2): AC {sheet['ac']}, speed {sheet['speed']} ft, hp {sheet['hp']} "
+        f"(average; or hp: roll), proficiency +{proficiency(level)}",
     ]
+    for a in sheet.get("attacks", []):
+        times = f" ×{a['times']}" if a.get("times", 1) > 1 else ""
+        how = f", {a['cost']}" if "cost" in a else ""
+        spend = f", spends {a['spends']}" if "spends" in a else ""
+        reach = f" ({a['kind']} {a['range']} ft)" if "range" in a else ""
+        lines.append(
+            f"    #   {a['name']}{times}{reach}: {a['to_hit']:+d} to hit, {a['damage']}{how}{spend}"
+        )
+    lines += _wrapped("features: " + ", ".join(features(cls, level)))
+    if cls == "barbarian":
+        lines.append(
+            f"    # Rage damage +{rage_damage(level)} on Strength mêlée hits (the DM adds it; lnf "
+            "plays Rage's resistance)"
+        )
+    if cls in CASTING:
+        ability = CASTING[cls]
+        cast = modifier(scores[ability.value]) + proficiency(level)
+        spells = spells_for(cls, level)
+        if spells:
+            lines.append(
+                f"    spells: {_flow(spells)}   # {ability.value}: DC {8 + cast}, {cast:+d} to hit"
+            )
     if build.back:
         lines += [
             "    rank: back",
@@ -304,16 +280,21 @@ def hero_sheet(cls: str, level: int) -> str:
     lines.append(
         f"    uses: {{{POTION[0]}: 1}}   # a potion; used: {{slot 1: 1}} says what is spent"
     )
-    heals = [(POTION[0], POTION[1], 0), *build.heals]
-    lines.append("    heals:")
-    for name, dice, slot in heals:
-        entry = {"dice": dice.format(**fill), **({"slot": slot} if slot else {})}
-        if name in BONUS_ACTION_HEALS:  # F1: its casting time is a bonus action
-            entry["cost"] = "bonus action"
-        lines.append(f"      {name}: {_flow(entry, fill)}")
-    lines.append("    attacks:")
-    lines += [f"      - {_flow(a, fill)}" for a in build.attacks]
+    lines.append(f"    heals: {{{POTION[0]}: {{dice: {POTION[1]}}}}}")
+    if cls == "paladin" and level >= 2:
+        mod = modifier(scores["str"])
+        hit = mod + proficiency(level)
+        lines.append(
+            "    attacks:            # written out: added to the weapons' (or in their place)"
+        )
+        lines.append("      - " + SMITE.format(hit=hit, mod=mod))
     return "\n".join(lines) + "\n"
+
+
+def _wrapped(text: str) -> list[str]:
+    import textwrap
+
+    return [f"    # {line}" for line in textwrap.wrap(text, 92, subsequent_indent="  ")]
 
 
 def hero_sheets(classes: list[str], level: int) -> str:

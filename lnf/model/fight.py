@@ -234,6 +234,9 @@ class Hero(Combatant):
     resources: tuple[Resource, ...] = ()
     sneak_attack: DiceExpr | None = None  # the rogue's dice, once a turn
     heals: tuple[Healing, ...] = ()  # its healing spells and potions
+    # F2: the ability scores of a sheet (`scores:`), for what is worked out of them (a
+    # spellcaster's DC); () when the file gives the figures themselves.
+    scores: tuple[tuple[Ability, int], ...] = ()
 
     side = Side.HEROES
 

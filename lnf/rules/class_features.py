@@ -1,0 +1,148 @@
+"""F2: what a class gives a hero at a level, by the SRD 5.1 class text and tables: ability
+modifiers, hit dice and hit points, saving throws and weapons a class is proficient with, Extra
+Attack, Unarmored Defense, Martial Arts, Unarmored and Fast Movement, Rage damage. Each is
+decided in one function; `formats/hero_sheet` puts them on a sheet. The figures the SRD's level
+tables print (Extra Attack, the martial arts die, Unarmored Movement, Rage damage) are checked
+against the levels file by tests/test_hero_sheets.py."""
+
+from __future__ import annotations
+
+from lnf.model import Ability
+
+# SRD 5.1, each class's "Hit Points" and "Proficiencies" (not in the levels file).
+HIT_DIE = {
+    "barbarian": 12,
+    "bard": 8,
+    "cleric": 8,
+    "druid": 8,
+    "fighter": 10,
+    "monk": 8,
+    "paladin": 10,
+    "ranger": 10,
+    "rogue": 8,
+    "sorcerer": 6,
+    "warlock": 8,
+    "wizard": 6,
+}
+S, D, C, N, W, H = Ability.STR, Ability.DEX, Ability.CON, Ability.INT, Ability.WIS, Ability.CHA
+SAVING_THROWS = {
+    "barbarian": (S, C),
+    "bard": (D, H),
+    "cleric": (W, H),
+    "druid": (N, W),
+    "fighter": (S, C),
+    "monk": (S, D),
+    "paladin": (W, H),
+    "ranger": (S, D),
+    "rogue": (D, N),
+    "sorcerer": (C, H),
+    "warlock": (W, H),
+    "wizard": (D, N),
+}
+# Weapons: "simple", "martial", or weapons by the equipment file's index.
+_ROGUE = ("simple", "crossbow-hand", "longsword", "rapier", "shortsword")
+_ARCANE = ("dagger", "dart", "sling", "quarterstaff", "crossbow-light")
+WEAPONS = {
+    "barbarian": ("simple", "martial"),
+    "bard": _ROGUE,
+    "cleric": ("simple",),
+    "druid": (
+        "club",
+        "dagger",
+        "dart",
+        "javelin",
+        "mace",
+        "quarterstaff",
+        "scimitar",
+        "sickle",
+        "sling",
+        "spear",
+    ),
+    "fighter": ("simple", "martial"),
+    "monk": ("simple", "shortsword"),
+    "paladin": ("simple", "martial"),
+    "ranger": ("simple", "martial"),
+    "rogue": _ROGUE,
+    "sorcerer": _ARCANE,
+    "warlock": ("simple",),
+    "wizard": _ARCANE,
+}
+EXTRA_ATTACK = frozenset({"barbarian", "fighter", "monk", "paladin", "ranger"})
+# The spellcasting ability of each casting class (SRD "Spellcasting Ability").
+CASTING = {
+    "bard": H,
+    "cleric": W,
+    "druid": W,
+    "paladin": H,
+    "ranger": W,
+    "sorcerer": H,
+    "warlock": H,
+    "wizard": N,
+}
+
+
+def modifier(score: int) -> int:
+    """An ability score's modifier: (score - 10) / 2, rounded down."""
+    return (score - 10) // 2
+
+
+def attacks_per_action(cls: str, level: int) -> int:
+    """F2 Extra Attack: two attacks per Attack action from level 5 for the barbarian, fighter,
+    monk, paladin and ranger; the fighter three at 11 and four at 20."""
+    cls = cls.lower()
+    if cls == "fighter":
+        return 1 + (level >= 5) + (level >= 11) + (level >= 20)
+    return 2 if cls in EXTRA_ATTACK and level >= 5 else 1
+
+
+def hit_points(cls: str, level: int, con_mod: int, rolls: tuple[int, ...] = ()) -> int:
+    """The hit die's maximum at level 1, then per level the die's average rounded up
+    (die/2 + 1), or the `rolls` given; the Constitution modifier every level. At least 1 a
+    level (the SRD's minimum of a hit die's gain)."""
+    die = HIT_DIE[cls.lower()]
+    gains = rolls or (die // 2 + 1,) * (level - 1)
+    return max(1, die + con_mod) + sum(max(1, g + con_mod) for g in gains)
+
+
+def unarmored_ac(cls: str, dex: int, con: int, wis: int, shield: bool) -> int:
+    """AC without armor (F2): 10 + Dexterity; the barbarian's Unarmored Defense adds
+    Constitution (a shield allowed), the monk's Wisdom (no shield, so no bonus with one)."""
+    cls = cls.lower()
+    if cls == "barbarian":
+        return 10 + dex + con
+    if cls == "monk" and not shield:
+        return 10 + dex + wis
+    return 10 + dex
+
+
+def armored_ac(base: int, dex_cap: int | None, dex: int) -> int:
+    """Worn armor's AC: its base, plus Dexterity up to the armor's cap (None: all of it)."""
+    return base + (dex if dex_cap is None else min(dex, dex_cap))
+
+
+def martial_arts_die(level: int) -> int:
+    """The monk's Martial Arts die: d4, d6 at 5, d8 at 11, d10 at 17."""
+    return 4 + 2 * ((level >= 5) + (level >= 11) + (level >= 17))
+
+
+def speed_bonus(cls: str, level: int, armor: str | None, shield: bool) -> int:
+    """Feet added to walking speed: the monk's Unarmored Movement (+10 at 2, +5 at 6, 10, 14
+    and 18; without armor or shield), the barbarian's Fast Movement (+10 at 5, without heavy
+    armor). `armor` is the worn armor's category (light, medium, heavy) or None."""
+    cls = cls.lower()
+    if cls == "monk" and level >= 2 and armor is None and not shield:
+        return 10 + 5 * sum(level >= n for n in (6, 10, 14, 18))
+    if cls == "barbarian" and level >= 5 and armor != "heavy":
+        return 10
+    return 0
+
+
+def rage_damage(level: int) -> int:
+    """The barbarian's Rage damage: +2, +3 at 9, +4 at 16."""
+    return 2 + (level >= 9) + (level >= 16)
+
+
+def proficient_with(cls: str, weapon: str, category: str) -> bool:
+    """Whether a class is proficient with a weapon (its index) of a category (simple, martial)."""
+    known = WEAPONS.get(cls.lower(), ())
+    return category in known or weapon in known
