@@ -401,7 +401,6 @@ HERO = Obj(
         "stamina": Field(
             Int(minimum=0, maximum=100), None, "stamina points (V-HYR2: 2 for a target strike)"
         ),
-        "spells": Field(ListOf(Str()), [], "F7: spells by name, such as [fire bolt, shield]"),
         # F2, a sheet: worked out into the fields above before the file is read (hero_sheet).
         "scores": Field(SCORES, {}, "F2: ability scores; to-hit, AC, saves, hp worked out"),
         "weapons": Field(ListOf(Str()), [], "F2: SRD weapons by name, such as [longsword]"),
