@@ -134,6 +134,7 @@ def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Chec
         upcast=_upcast(a, path, ck),
         spends=a["spends"],
         note=a["note"],
+        after_attack=tuple(a["after_attack"]),
         **attack_effects(a, path, ck),
     )
 
@@ -203,7 +204,7 @@ def read_hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
 
 def _healing(name: str, v: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> Healing:
     upcast = _upcast({"upcast": v["upcast"], "slot": v["slot"]}, path, ck)
-    return Healing(name, v["dice"], v["slot"], v["cost"], upcast)
+    return Healing(name, v["dice"], v["slot"], v["cost"], upcast, v["note"])
 
 
 def _resources(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> tuple[Resource, ...]:
