@@ -222,7 +222,7 @@ def play_action(
     elif action.action is Action.HIDE and in_chase(turn.fight, hero.name):
         hid = hide_from_pursuers(turn.fight, turn.fight.hero(hero.name), dice)
         turn.do(hid if hid is not None else Acted(hero.name, Action.NOTHING))
-    elif action.action is Action.NOTHING and turn.who is None and other_than_action(choice):
+    elif action.action is Action.NOTHING and turn.who is None and _alone(choice):
         pass  # at the table (`lnf act join A`) a move is recorded alone: the action is open
     elif action.action is not Action.DISENGAGE:
         turn.do(simple_action(turn.fight, turn.fight.hero(hero.name), action, dice))
@@ -279,6 +279,12 @@ def other_than_action(choice: TurnChoice) -> bool:
     """At the table a move, a flight or surge dice spent are recorded alone: the action is
     still open."""
     return bool(choice.moves or choice.moves_after or choice.flee or choice.surges)
+
+
+def _alone(choice: TurnChoice) -> bool:
+    """At the table a move or a bonus action recorded without the action says nothing of it
+    (the action is open, or spent by an earlier `lnf act`)."""
+    return other_than_action(choice) or choice.bonus is not None or choice.bonus_action is not None
 
 
 def _taken(hero: Hero, foe: Monster, guard: Guard) -> bool:
