@@ -156,9 +156,13 @@ def test_f7_cure_wounds_at_2nd_heals_2d8_plus_the_modifier(tmp_path: Path) -> No
         assert choice.spend == (("slot 2", 1),)
     plain = parse_choice(fight, mira, "cast cure wounds on Bram")
     assert isinstance(plain.action, HealChoice) and str(plain.action.amount) == "1d8+3"
-    with pytest.raises(Refused, match="only a healing spell is cast with a slot") as potion:
-        parse_choice(fight, mira, "heal Bram 2d4+2 with a potion at 2nd")
-    assert potion.value.rule == "F7"
+    with pytest.raises(Refused, match="Kai has no healing spell called 'Cure Wounds'"):
+        parse_choice(fight, fight.hero("Kai"), "heal Bram with Cure Wounds at 2nd")
+    potion = _party(PARTY.replace("Healing Word: {", "Potion: {dice: 2d4+2}, Healing Word: {"))
+    potion = potion.with_combatant(replace(potion.hero("Bram"), hp_now=10))
+    with pytest.raises(Refused, match="only a healing spell is cast with a slot") as no_slot:
+        parse_choice(potion, potion.hero("Mira"), "heal Bram with Potion at 2nd")
+    assert no_slot.value.rule == "F7"
 
 
 # --- F2: beams and swings split between foes -----------------------------------------------------

@@ -156,7 +156,11 @@ def heal_choice(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice
     known = next((x for x in hero.heals if by and x.name.lower() == by.lower()), None)
     pool = hero.resource(by) if by else None
     if level is not None and (known is None or not known.slot):
-        raise Refused(f"only a healing spell is cast with a slot: {by or 'that'} is not", "F7")
+        if known is None and pool is None:
+            spells = [x.name for x in hero.heals if x.slot]
+            raise Refused(f"{hero.name} has no healing spell called {by!r}", options=spells)
+        said = known.name if known is not None else by
+        raise Refused(f"only a healing spell is cast with a slot: {said} is not", "F7")
     if pool is not None and known is None:  # Lay on Hands: points of a pool
         if found[2] is None or not found[2].isdigit():
             raise Refused(f"{pool.name} heals a number of its points: heal {who} 5 with {by}")
