@@ -315,3 +315,13 @@ def test_load_fight_reads_the_party(tmp_path: Path) -> None:
     assert flurry.after_attack == ("Unarmed Strike", "Quarterstaff") and flurry.spends == "Ki"
     assert fight.hero("Mira").heals[1].note == "the words are heard 60 feet away"
     assert str(parse("9d6 fire")) == str(fight.hero("Kara").attacks[0].at_slot(4).damage)
+
+
+def test_f1_the_granted_blows_are_no_action_of_their_own() -> None:
+    """The hero policy's options for the action (rules.legal.attack_options) leave out what
+    only the Attack action opens."""
+    from lnf.rules.legal import attack_options
+
+    fight = _party()
+    names = {a.name for _, a, _ in attack_options(fight, fight.hero("Kai"))}
+    assert names == {"Unarmed Strike", "Quarterstaff"}

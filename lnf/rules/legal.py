@@ -95,11 +95,13 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
 
 
 def attack_options(fight: Fight, hero: Hero) -> list[tuple[Monster, Attack, Mode]]:
-    """Every (monster, attack, mode) open to the hero, monsters in danger order (G3)."""
+    """Every (monster, attack, mode) open to the hero as its action, monsters in danger order
+    (G3); not the bonus-action blows the Attack action grants (F1: Martial Arts, Flurry)."""
     return [
         (m, a, mode)
         for m in monsters(fight)
         for a in hero.attacks
+        if not a.after_attack
         for mode in attack_modes(fight, hero, m, a)
     ]
 
