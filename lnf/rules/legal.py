@@ -262,7 +262,7 @@ def options(fight: Fight, hero: Hero) -> list[str]:
     out: list[str] = []
     for m in fight.monsters:
         for a in hero.attacks:
-            modes = attack_modes(fight, hero, m, a)
+            modes = attack_modes(fight, hero, m, a) if not a.after_attack else []  # F1
             if modes:
                 verb = f"cast {a.name} at {m.name}" if a.spell else f"attack {m.name} with {a.name}"
                 out.append(f"{verb} ({MODE_WORDS[modes[0]]})")
