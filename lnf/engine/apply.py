@@ -128,6 +128,7 @@ class Steps:
                     used_bonus=turns.used_bonus - {who},
                     defended=turns.defended - {who},
                     cast=tuple(s for s in turns.cast if s[0] != who),
+                    attack_action=frozenset(a for a in turns.attack_action if a[0] != who),
                 ),
             )
             if acl(fight):  # V-ACL6: unused reactions become surge dice; the old ones expire

@@ -24,6 +24,10 @@ class AttackChoice:
     power: int = 0  # V-ACL6: surge dice on the first attack roll
     force: int = 0  # V-ACL6: surge dice on the first hit's damage
     strike: str = ""  # V-HYR2: a target strike on the first swing, "stamina" or "disadvantage"
+    # F2/F7: the targets of the later swings or beams, in order, when the words split them
+    # ("cast Eldritch Blast at Orc 1 and Orc 2"); the rest go at `target`.
+    then: tuple[str, ...] = ()
+    upcast: int = 0  # F7: the slot level when above the spell's own (`attack` is at_slot'd)
 
 
 @value
@@ -35,6 +39,7 @@ class SpellChoice:
     spared: tuple[str, ...] = ()  # Sculpt Spells
     big: str = ""
     area: str = ""
+    upcast: int = 0  # F7: the slot level when above the spell's own (`spell` is at_slot'd)
 
 
 @value
@@ -44,6 +49,7 @@ class HealChoice:
     by: str = ""
     cost: Cost = Cost.ACTION  # F1: the healing's casting time (Healing Word: a bonus action)
     slot: int = 0  # F1: a spell's level (0: a potion, a pool, no spell)
+    upcast: int = 0  # F7: the slot level when above the spell's own (`amount` is its dice)
 
 
 @value

@@ -4,6 +4,7 @@ hero's act goes from its choice to its steps without coming back through the rou
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import assert_never
 
 from lnf.dice.roll import DiceSource
@@ -36,7 +37,8 @@ from lnf.model.events import Acted, Event, Fled, Moved, TurnStarted, Used
 from lnf.rules.chase import free_pursuers, in_chase
 from lnf.rules.conditions import verify_can_act
 from lnf.rules.damage import verify_not_dying
-from lnf.rules.economy import verify_costs
+from lnf.rules.economy import verify_after_attack, verify_costs
+from lnf.rules.legal import attack_modes
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight
 
@@ -84,6 +86,20 @@ def turn_costs(hero: Hero, choice: TurnChoice) -> list[tuple[Cost, int | None, s
     return costs + [c for c in ordered if c is not None]
 
 
+def verify_granted(
+    fight: Fight, who: str, action: ActionChoice, bonus: ActionChoice | None, bonus_first: bool
+) -> None:
+    """F1: a bonus-action attack that only the Attack action grants (Martial Arts, Flurry of
+    Blows) comes after that action: in the same words, or earlier in the turn."""
+    if not isinstance(bonus, AttackChoice):
+        return
+    made = set()
+    attack = action.attack if isinstance(action, AttackChoice) else None
+    if attack is not None and not bonus_first and not attack.spell and attack.cost is Cost.ACTION:
+        made.add(attack.name)
+    verify_after_attack(fight, who, bonus.attack, made)
+
+
 def verify_act(fight: Fight, choice: TurnChoice) -> None:
     """S1, F1: `lnf act` is for the hero whose turn is under way, and what it does must fit
     what the turn has left (an action, a bonus action, the reaction); refused otherwise."""
@@ -93,6 +109,7 @@ def verify_act(fight: Fight, choice: TurnChoice) -> None:
     if choice.action != NOTHING or other_than_action(choice) or choice.bonus or choice.bonus_action:
         verify_not_dying(fight.hero(hero))  # D9
         verify_can_act(fight.hero(hero))  # F3
+    verify_granted(fight, hero, choice.action, choice.bonus_action, choice.bonus_first)
     costs = turn_costs(fight.hero(hero), choice)
     try:
         verify_costs(fight, hero, costs)
@@ -156,10 +173,10 @@ def play_action(
         extra = action.extra  # Sneak Attack: once per turn, on the first hit
         power, force = action.power, action.force  # V-ACL6: on the first swing
         strike = action.strike  # V-HYR2: the first swing
-        for _ in range(action.times):
-            target = turn.fight.monster(action.target)
-            if not in_fight(target):
-                break
+        for swing in range(action.times):
+            target = swing_target(turn.fight, turn.fight.hero(hero.name), action, swing)
+            if target is None:
+                break  # F2: no foe left in reach; the other swings are lost
             me = turn.fight.hero(hero.name)
             hit = roll_attack(
                 turn.fight,
@@ -171,44 +188,64 @@ def play_action(
                 extra=extra,
                 big=action.big,
                 knock_out=action.knock_out,
-                part=action.part,
+                part=action.part if target.name == action.target else "",
                 power=power,
                 force=force,
                 strike=strike,
             )
-            done = land(turn, hit)  # a monster's Parry (F1)
+            done = land(turn, replace(hit, slot=action.upcast) if action.upcast else hit)
             extra = None if hit.hit else extra
             power, force, strike = 0, force if not hit.hit else 0, ""
-            hurt = turn.fight.monster(action.target)
-            if hit.hit and action.part and in_fight(hurt):  # V-ACL5: the Wound Save
+            hurt = turn.fight.monster(target.name)
+            if hit.hit and hit.part and in_fight(hurt):  # V-ACL5: the Wound Save
                 taken = sum(d.amount for d in done.dealt)
-                turn.do(roll_wound_save(hurt, action.part, taken, dice))
+                turn.do(roll_wound_save(hurt, hit.part, taken, dice))
     elif isinstance(action, ContestChoice):
         me, them = turn.fight.hero(hero.name), turn.fight.monster(action.target)
         turn.do(roll_contest(me, them, action.kind, dice))
     elif isinstance(action, SpellChoice):
         me = turn.fight.hero(hero.name)
-        turn.do(
-            roll_spell(
-                turn.fight,
-                me,
-                action.spell,
-                action.targets,
-                dice,
-                spared=action.spared,
-                big=action.big,
-                area=action.area,
-            )
+        cast = roll_spell(
+            turn.fight,
+            me,
+            action.spell,
+            action.targets,
+            dice,
+            spared=action.spared,
+            big=action.big,
+            area=action.area,
         )
+        turn.do(replace(cast, slot=action.upcast) if action.upcast else cast)
     elif isinstance(action, HealChoice):
-        turn.do(roll_healing(hero.name, action.target, action.amount, dice, action.by))
+        healed = roll_healing(hero.name, action.target, action.amount, dice, action.by)
+        turn.do(replace(healed, slot=action.upcast) if action.upcast else healed)
     elif action.action is Action.HIDE and in_chase(turn.fight, hero.name):
         hid = hide_from_pursuers(turn.fight, turn.fight.hero(hero.name), dice)
         turn.do(hid if hid is not None else Acted(hero.name, Action.NOTHING))
-    elif action.action is Action.NOTHING and turn.who is None and other_than_action(choice):
+    elif action.action is Action.NOTHING and turn.who is None and _alone(choice):
         pass  # at the table (`lnf act join A`) a move is recorded alone: the action is open
     elif action.action is not Action.DISENGAGE:
         turn.do(simple_action(turn.fight, turn.fight.hero(hero.name), action, dice))
+
+
+def swing_target(fight: Fight, hero: Hero, action: AttackChoice, swing: int) -> Monster | None:
+    """F2: whom swing `swing` (0: the first) of an Attack action, a Flurry or a spell's beams
+    goes at: the target the words named for it (the last named for the swings after), or, when
+    that one is down, the first foe standing that the same attack reaches the same way, those
+    named first, then in the order of danger (G3); None when there is none."""
+    named = (action.target, *action.then)
+    meant = fight.monster(named[min(swing, len(named) - 1)])
+    if in_fight(meant):
+        return meant
+    others = [fight.monster(n) for n in named] + list(fight.monsters)
+    return next(
+        (
+            m
+            for m in others
+            if in_fight(m) and action.mode in attack_modes(fight, hero, m, action.attack)
+        ),
+        None,
+    )
 
 
 def flight(turn: Steps, who: Hero | Monster, dice: DiceSource, heroes: HeroSide) -> None:
@@ -242,6 +279,12 @@ def other_than_action(choice: TurnChoice) -> bool:
     """At the table a move, a flight or surge dice spent are recorded alone: the action is
     still open."""
     return bool(choice.moves or choice.moves_after or choice.flee or choice.surges)
+
+
+def _alone(choice: TurnChoice) -> bool:
+    """At the table a move or a bonus action recorded without the action says nothing of it
+    (the action is open, or spent by an earlier `lnf act`)."""
+    return other_than_action(choice) or choice.bonus is not None or choice.bonus_action is not None
 
 
 def _taken(hero: Hero, foe: Monster, guard: Guard) -> bool:

@@ -372,6 +372,9 @@ def _mark_use(fight: Fight, step: Step) -> Fight:
         )
     if (spell := spell_cast(fight, step)) is not None:
         turns = replace(turns, cast=(*turns.cast, spell))
+    elif spent is not None and spent[1] is Cost.ACTION and isinstance(step, Attacked):
+        made = (step.attacker, step.attack)  # F1: what Martial Arts and Flurry follow
+        turns = replace(turns, attack_action=turns.attack_action | {made})
     return fight if turns is fight.turns else replace(fight, turns=turns)
 
 

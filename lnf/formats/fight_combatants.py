@@ -22,6 +22,7 @@ from lnf.model import (
     Ability,
     Attack,
     AttackKind,
+    Cost,
     Dot,
     Guard,
     Healing,
@@ -36,12 +37,35 @@ from lnf.rules.hyrule import STAMINA
 from lnf.rules.sheets import class_resources, recharge_of, sneak_dice
 
 
+def _check_after_attack(
+    attacks: tuple[Attack, ...], path: tuple[str | int, ...], ck: Checker
+) -> None:
+    """F1: what `after_attack` names are attacks of the same sheet, and it grants a bonus
+    action (Martial Arts, Flurry of Blows)."""
+    names = {a.name.lower() for a in attacks}
+    for j, a in enumerate(attacks):
+        where = (*path, "attacks", j, "after_attack")
+        if a.after_attack and a.cost is not Cost.BONUS:
+            ck.fail(
+                where, f"{a.name} follows the Attack action: give it cost: bonus action", rule="F1"
+            )
+        for name in a.after_attack:
+            if name.lower() not in names:
+                ck.fail(
+                    where,
+                    f"{name!r} is none of this sheet's attacks",
+                    "name the attacks the Attack action is made with (Unarmed Strike, …)",
+                    rule="F1",
+                )
+
+
 def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict[str, Any]:
     if d["why"] is not None and d["rank"] is Rank.FRONT:
         ck.fail((*path, "why"), "why is only for a combatant off the front rank", "drop it (R4)")
     attacks = tuple(
         _attack(a, d["reach"], (*path, "attacks", j), ck) for j, a in enumerate(d["attacks"])
     )
+    _check_after_attack(attacks, path, ck)
     return dict(
         rank=d["rank"],
         why=d["why"],
@@ -134,6 +158,7 @@ def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Chec
         upcast=_upcast(a, path, ck),
         spends=a["spends"],
         note=a["note"],
+        after_attack=tuple(a["after_attack"]),
         **attack_effects(a, path, ck),
     )
 
@@ -204,7 +229,7 @@ def read_hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
 
 def _healing(name: str, v: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> Healing:
     upcast = _upcast({"upcast": v["upcast"], "slot": v["slot"]}, path, ck)
-    return Healing(name, v["dice"], v["slot"], v["cost"], upcast)
+    return Healing(name, v["dice"], v["slot"], v["cost"], upcast, v["note"])
 
 
 def _resources(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> tuple[Resource, ...]:

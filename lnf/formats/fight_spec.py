@@ -240,6 +240,12 @@ ATTACK = Obj(
         ),
         "spends": Field(Str(), "", "a use of the sheet each use spends, such as Ki"),
         "note": Field(Str(), "", "F7: what lnf does not play of it, said when it is used"),
+        "after_attack": Field(
+            ListOf(Str()),
+            [],
+            "F1: a bonus-action attack open only after the Attack action with one of these "
+            "attacks (Martial Arts, Flurry of Blows)",
+        ),
     },
     what="an attack (name, damage, …)",
 )
@@ -344,6 +350,7 @@ HEALING = Obj(
         "slot": Field(SlotLevel(), 0, "the spell's slot level (0 or false: none, a potion)"),
         "cost": Field(OneOf(Cost), HEALING_DEFAULTS["cost"], "F1: Healing Word: bonus action"),
         "upcast": Field(MapOf(DICE), {}, "F7: dice with a higher slot, such as {2: 2d8+3}"),
+        "note": Field(Str(), "", "F7: what lnf does not play of it, said when it is used"),
     },
     what="a healing (dice, slot, cost)",
 )

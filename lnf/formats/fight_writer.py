@@ -136,6 +136,7 @@ def _sheet_doc(h: Hero) -> dict[str, Any]:
                 **({"slot": x.slot} if x.slot else {}),
                 **({"cost": x.cost.value} if x.cost is not HEALING_DEFAULTS["cost"] else {}),
                 **({"upcast": {n: str(dice) for n, dice in x.upcast}} if x.upcast else {}),
+                **({"note": x.note} if x.note else {}),
             }
             for x in h.heals
         }
@@ -255,6 +256,8 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
     for key in ("spends", "note"):
         if getattr(a, key):
             d[key] = getattr(a, key)
+    if a.after_attack:
+        d["after_attack"] = list(a.after_attack)
     return {**d, **attack_effects_doc(a)}
 
 

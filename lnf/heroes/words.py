@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
 
 from lnf.dice import DiceExpr, parse
 from lnf.engine.decisions import (
@@ -30,9 +29,23 @@ from lnf.engine.decisions import (
     SpellChoice,
     TurnChoice,
 )
-from lnf.engine.hero_turn import costs_bonus
+from lnf.engine.hero_turn import costs_bonus, verify_granted
 from lnf.engine.turns import UNARMED
-from lnf.errors import DiceError, Refused
+from lnf.errors import Refused
+from lnf.heroes.flurry import BLOWS, flurry_words
+from lnf.heroes.spell_words import (
+    Spend,
+    cast_heal,
+    cast_save,
+    cast_slot,
+    dice_of,
+    heal_choice,
+    monster_named,
+    name_meant,
+    names_in,
+    save_spell,
+    slot_level,
+)
 from lnf.model import Action, Attack, AttackKind, BackReason, Fight, Hero, Monster, Rank
 from lnf.model.events import Moved
 from lnf.model.plan import Advantage, Mode
@@ -44,24 +57,20 @@ from lnf.rules.legal import (
     attack_modes,
     join_targets,
     options,
-    verify_area,
     verify_attack,
     verify_flee,
     verify_group_changes,
-    verify_heal,
     verify_join,
     verify_leave,
     verify_on_the_grid,
     verify_rank,
-    verify_spell_reach,
 )
-from lnf.rules.names import find_name, match_name, match_names
+from lnf.rules.names import match_name
 from lnf.rules.resources import (
     ACTION_SURGE,
     RAGE,
     SECOND_WIND,
     SNEAK_ATTACK,
-    slot_for,
     sneak_attack_dice,
     tracked,
     verify_sneak,
@@ -69,7 +78,6 @@ from lnf.rules.resources import (
 )
 from lnf.rules.roster import in_fight
 from lnf.rules.surprise import verify_actions
-from lnf.rules.wording import plural
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
 # What players say for an attack: "hit the wolf", "stab Orc 2" keep to mêlée (and join the foe
@@ -113,6 +121,9 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
         verb, _, rest = part.partition(" ")
         verb, rest = verb.lower(), rest.strip()
         verb = ATTACK_WORDS.get(verb, verb)
+        if verb in BLOWS:  # F1, F2: `flurry [at Orc 1]`, after the Attack action
+            me = state.hero(hero.name)
+            verb, rest = "attack", flurry_words(state, me, verb, rest, action)
         if (verb, rest.lower()) in (("rage", ""), ("second", "wind")):
             if bonus is not None or bonus_action is not None:
                 raise Refused("one bonus action a turn", rule="F1")
@@ -164,6 +175,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     moved_groups = any(m.changes_group for m in [*moves, *moves_after])
     verify_actions(state, hero.name, moved_groups, acted, bonus is not None)
     action = action or SimpleChoice(Action.NOTHING)
+    if bonus_action is not None:
+        verify_granted(fight, hero.name, action, bonus_action, bonus_first)
     if isinstance(action, AttackChoice) and action.power + action.force:
         held = sum(n for _, n in surges) + action.power + action.force
         verify_surge(state, state.hero(hero.name), held, "the attack")
@@ -180,9 +193,6 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     )
 
 
-Spend = list[tuple[str, int]]  # the sheet's resources an action uses, as it is read
-
-
 def _bonus(hero: Hero, verb: str) -> BonusChoice:
     """`rage` or `second wind`: a bonus action that spends a use of the sheet."""
     name = RAGE if verb == "rage" else SECOND_WIND
@@ -194,18 +204,20 @@ def _bonus(hero: Hero, verb: str) -> BonusChoice:
 
 
 def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> ActionChoice:
-    if verb == "cast" and (spell := _save_spell(hero, rest)) is not None:
-        return _cast_save(fight, hero, spell, rest, spend)
+    if verb == "cast" and (spell := save_spell(hero, rest)) is not None:
+        return cast_save(fight, hero, spell, rest, spend)
+    if verb == "cast" and (healing := cast_heal(hero, rest)) is not None:
+        return heal_choice(fight, hero, healing, spend)
     if verb in ("attack", "strike", "cast", "shoot", "throw"):
         return _attack(fight, hero, verb, rest, spend)
     if verb == "heal":
-        return _heal(fight, hero, rest, spend)
+        return heal_choice(fight, hero, rest, spend)
     if verb == "use" and hero.resource(rest) is not None:
         name = verify_use(hero, rest)
         spend.append((name or rest, 1))
         return SimpleChoice(Action.USE, name or rest)
     if verb in ("grapple", "shove"):  # V-ACL8, 5e: a contest, in place of an attack
-        target = _monster(fight, rest)
+        target = monster_named(fight, rest)
         verify_attack(fight, hero, target, [a for a in hero.attacks if a.is_melee] or [UNARMED])
         return ContestChoice(verb, target.name)
     if verb == "defence":
@@ -213,7 +225,7 @@ def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Act
         return SimpleChoice(Action.DEFENCE)
     if verb == "help":
         allies = [h.name for h in fight.heroes if in_fight(h) and h.name != hero.name]
-        return SimpleChoice(Action.HELP, _name(rest, allies))
+        return SimpleChoice(Action.HELP, name_meant(rest, allies))
     if verb == "pass":
         return SimpleChoice(Action.NOTHING, rest)
     if verb in {a.value for a in Action}:
@@ -235,7 +247,9 @@ def _move(fight: Fight, hero: Hero, verb: str, rest: str) -> Moved:
         return verify_leave(fight, hero)
     if verb == "join":
         names = [*join_targets(fight, hero), *(g.label for g in fight.groups)]
-        return verify_join(fight, hero, _name(rest, [*names, *(m.name for m in fight.monsters)]))
+        return verify_join(
+            fight, hero, name_meant(rest, [*names, *(m.name for m in fight.monsters)])
+        )
     if verb not in {r.value for r in Rank}:
         raise Refused(f"no rank called {verb!r}: front, back or free-air", "R1")
     rank = Rank(verb)
@@ -278,9 +292,11 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
             if (name := verify_use(hero, ACTION_SURGE)) is not None:
                 spend.append((name, 1))
         else:
-            extra = sneak_attack_dice(hero, _dice(found[4]) if found[4] else None)
+            extra = sneak_attack_dice(hero, dice_of(found[4]) if found[4] else None)
             sneak, big = True, SNEAK_ATTACK
+    level = None
     if verb == "cast":
+        rest, level = slot_level(rest)  # F7: `at 4th`
         pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
         if len(pieces) != 2:
             raise Refused("say which spell at whom: cast SPELL at MONSTER")
@@ -288,8 +304,9 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     else:
         pieces = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)
         target_text, wanted = (pieces[0], pieces[1]) if len(pieces) == 2 else (rest, "")
-    target_text, part = _aimed(fight, target_text.strip())
-    target = _monster(fight, target_text)
+    target_text, *more = _split_targets(fight, target_text.strip())
+    target_text, part = _aimed(fight, target_text)
+    target = monster_named(fight, target_text)
     usable = [a for a in hero.attacks if a.spell or verb != "cast"]
     if verb == "shoot":
         usable = [a for a in usable if a.is_ranged]
@@ -299,6 +316,8 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         usable = [a for a in usable if a.is_melee]
     wanted = re.sub(r"^(?:my|the|a|an)\s+", "", wanted.strip(), flags=re.IGNORECASE)
     attacks = [a for a in usable if not wanted or a.name.lower() == wanted.lower()]
+    if not wanted and any(not a.after_attack for a in attacks):  # F1: Flurry only when said
+        attacks = [a for a in attacks if not a.after_attack]
     if not attacks:
         what = {
             "cast": "spell",
@@ -313,15 +332,21 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         verify_sneak(
             fight, hero, target, attack, roll_in_fight(fight, hero, target, attack, mode)[0]
         )
-    if attack.slot and (slot := slot_for(hero, attack.slot)) is not None:
+    times = attack.times * factor
+    then = _later_targets(fight, hero, attack, mode, more, times)
+    slot, at = (None, 0)
+    if attack.slot or level is not None:
+        slot, at = cast_slot(hero, attack.name, attack.slot, level)
+    if slot is not None:
         spend.append((slot, 1))
+    if attack.spends and (name := verify_use(hero, attack.spends)) is not None:
+        spend.append((name, 1))  # Ki: one use for the whole of it (Flurry's two blows)
     big = big or ("a slotted spell" if attack.slot else "")
     ko = ko and mode is Mode.MELEE
-    times = attack.times * factor
     paid = _target_strike(fight, hero, target, attack, mode, spend) if strike else ""
     return AttackChoice(
         target.name,
-        attack,
+        attack.at_slot(at),
         mode,
         extra,
         big,
@@ -331,7 +356,39 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         surge["power"],
         surge["force"],
         paid,
+        then,
+        at if at > attack.slot else 0,
     )
+
+
+def _split_targets(fight: Fight, text: str) -> list[str]:
+    """F2: "Orc 1 and Orc 2" (Extra Attack's swings, Eldritch Blast's beams): the names in
+    order; one name when the whole is one."""
+    standing = [m.name for m in fight.monsters if in_fight(m)]
+    if match_name(text, standing) is not None or text in fight:
+        return [text]
+    return names_in(text) or [text]
+
+
+def _later_targets(
+    fight: Fight, hero: Hero, attack: Attack, mode: Mode, names: list[str], times: int
+) -> tuple[str, ...]:
+    """F2: the targets of the swings after the first, each one the same attack reaches the
+    same way; no more targets than swings."""
+    if len(names) + 1 > times:
+        raise Refused(
+            f"{hero.name} makes {times} {'attack' if times == 1 else 'attacks'} with "
+            f"{attack.name}: name up to {times} {'target' if times == 1 else 'targets'}",
+            "F2",
+        )
+    out = []
+    for text in names:
+        target = monster_named(fight, text)
+        if mode not in attack_modes(fight, hero, target, attack):
+            verify_attack(fight, hero, target, [attack])  # says why it does not reach
+            raise Refused(f"{attack.name} reaches {target.name} another way than the first", "F2")
+        out.append(target.name)
+    return tuple(out)
 
 
 def _join_to_strike(fight: Fight, hero: Hero, rest: str) -> Moved | None:
@@ -398,103 +455,3 @@ def _count(text: str, effect: str) -> int:
     if not text.strip().isdigit():
         raise Refused(f"say how many surge dice to spend on {effect}: {effect} 1", "V-ACL6")
     return int(text)
-
-
-def _save_spell(hero: Hero, rest: str) -> Attack | None:
-    """The hero's save spell named at the start of `cast …`, if it is one."""
-    name = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)[0].strip().lower()
-    return next((a for a in hero.attacks if a.save is not None and a.name.lower() == name), None)
-
-
-def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend) -> SpellChoice:
-    """`cast Fireball at Orc 1, Orc 2 and Kara sculpt Kara` (E3) or `cast Sacred Flame at Orc`."""
-    pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
-    if len(pieces) != 2:
-        raise Refused(f"say whom: cast {spell.name} at TARGET[, TARGET…]")
-    text, sculpt = pieces[1], ""
-    if found := re.search(r"\s+sculpt\s+", text, re.IGNORECASE):
-        text, sculpt = text[: found.start()], text[found.end() :]
-    standing = [c.name for c in fight.everyone if in_fight(c)]
-    targets = tuple(n for t in _names(text) for n in _names_meant(t, standing))
-    spared = tuple(n for t in _names(sculpt) for n in _names_meant(t, standing))
-    big = "a slotted spell" if spell.slot else ""
-    verify_spell_reach(fight, hero, spell, [t for t in targets if t not in spared])
-    if spell.slot and (slot := slot_for(hero, spell.slot)) is not None:
-        spend.append((slot, 1))
-    if spell.area is None:
-        if len(targets) != 1 or not isinstance(fight.combatant(targets[0]), Monster):
-            raise Refused(f"{spell.name} takes one monster as its target")
-        return SpellChoice(spell, targets, (), big)
-    count = verify_area(fight, spell, targets, spared)
-    return SpellChoice(spell, targets, spared, big, f"{spell.area}, {plural(count, 'target')}")
-
-
-def _names(text: str) -> list[str]:
-    return [n.strip() for n in re.split(r",|\band\b", text) if n.strip()]
-
-
-def _heal(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
-    """`heal Doris with Healing Word` (the sheet's dice and slot), `heal Doris 1d4+3 [with
-    Cure Wounds]`, or `heal Doris 10 with Lay on Hands` (points of the pool)."""
-    found = re.match(r"(.+?)(?:\s+(\S*\d\S*))?(?:\s+with\s+(.+))?$", rest)
-    if found is None or (found[2] is None and found[3] is None):
-        raise Refused("say whom and how: heal Doris with Healing Word, or heal Doris 1d8+3")
-    if found[1] in fight:
-        verify_heal(fight, found[1])
-    who = _name(found[1], [h.name for h in fight.heroes if in_fight(h)])
-    by = (found[3] or "").strip()
-    verify_healing(fight, hero, who, by)
-    known = next((x for x in hero.heals if by and x.name.lower() == by.lower()), None)
-    pool = hero.resource(by) if by else None
-    if pool is not None and known is None:  # Lay on Hands: points of a pool
-        if found[2] is None or not found[2].isdigit():
-            raise Refused(f"{pool.name} heals a number of its points: heal {who} 5 with {by}")
-        spend.append((verify_use(hero, pool.name, int(found[2])) or pool.name, int(found[2])))
-        return HealChoice(who, _dice(found[2]), pool.name)
-    if known is not None:
-        if known.slot and (slot := slot_for(hero, known.slot)) is not None:
-            spend.append((slot, 1))
-        elif hero.resource(known.name) is not None:  # a potion the sheet counts
-            spend.append((verify_use(hero, known.name) or known.name, 1))
-        amount = _dice(found[2]) if found[2] else known.dice
-        return HealChoice(who, amount, known.name, known.cost, known.slot)
-    if found[2] is None:
-        options = [x.name for x in hero.heals]
-        raise Refused(f"{hero.name} has no healing called {by!r}; say the dice", options=options)
-    return HealChoice(who, _dice(found[2]), by)
-
-
-def verify_healing(fight: Fight, hero: Hero, who: str, by: str) -> None:
-    """D9, G5: healing that would do nothing, or a touch that does not reach, is refused
-    before a slot is spent (`rules.healing`)."""
-    from lnf.rules.healing import verify_needed, verify_reaches
-
-    verify_needed(fight, who)
-    known = next((x.name for x in hero.heals if by and x.name.lower() == by.lower()), by)
-    verify_reaches(fight, hero, who, known)
-
-
-def _dice(text: str) -> DiceExpr:
-    try:
-        return parse(text)
-    except DiceError as exc:
-        raise Refused(f"bad dice {text!r}: {exc.message}", "D1") from None
-
-
-def _monster(fight: Fight, text: str) -> Monster:
-    standing = [m.name for m in fight.monsters if in_fight(m)]
-    if text not in standing and text in fight and isinstance(fight.combatant(text), Monster):
-        raise Refused(f"{text} is down or gone", options=standing)
-    return fight.monster(_name(text, standing))
-
-
-def _names_meant(text: str, names: Sequence[str]) -> list[str]:
-    """One name, or every one a plural means where a spell takes several ("the wolves")."""
-    if match_name(text, names) is None and (every := match_names(text, names)):
-        return every
-    return [_name(text, names)]
-
-
-def _name(text: str, names: Sequence[str]) -> str:
-    """The name the player meant (`rules.names`: any case, "the wolf", did-you-mean)."""
-    return find_name(text, list(dict.fromkeys(names)), "those it can pick")

@@ -77,6 +77,7 @@ class Attacked:
     d4: tuple[int, ...] = ()
     situational: int = 0
     favored: bool = False
+    slot: int = 0  # F7: the slot level a spell was cast with, when above its own (upcast)
 
     @property
     def total(self) -> int:
@@ -113,6 +114,7 @@ class SpellCast:
     spared: tuple[str, ...] = ()
     big: str = ""  # T1: a slotted spell
     area: str = ""  # E1: "20 ft sphere, 4 targets"
+    slot: int = 0  # F7: the slot level it was cast with, when above its own (upcast)
 
 
 @value
@@ -129,6 +131,7 @@ class Healed:
     by: str = ""  # the spell or item
     healer: str = ""
     revive: bool = False  # D9: the DM says a dead hero is brought back (Revivify, a wish…)
+    slot: int = 0  # F7: the slot level a healing spell was cast with, when above its own
 
 
 @value

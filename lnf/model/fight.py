@@ -76,6 +76,9 @@ class Attack:
     upcast: tuple[tuple[int, DiceExpr], ...] = ()
     spends: str = ""  # a use of the sheet each use of it spends (Flurry of Blows: Ki)
     note: str = ""  # F7: what of it lnf does not play, said when it is used (the DM rules it)
+    # F1: a bonus-action attack open only after the Attack action this turn made with one of
+    # these attacks (Martial Arts, Flurry of Blows: a monk weapon or an unarmed strike).
+    after_attack: tuple[str, ...] = ()
 
     def at_slot(self, level: int) -> Attack:
         """F7: this spell cast with a slot of `level` (its own or higher): the damage the
@@ -204,6 +207,7 @@ class Healing:
     cost: Cost = Cost.ACTION  # F1: Healing Word is a bonus action
     # F7: the dice when cast with a higher slot, (slot level, dice), lowest first
     upcast: tuple[tuple[int, DiceExpr], ...] = ()
+    note: str = ""  # F7: what of it lnf does not play, said when it is used (the DM rules it)
 
     def at_slot(self, level: int) -> Healing:
         """F7: this healing cast with a slot of `level` (Cure Wounds at 2nd: 2d8 + mod)."""
@@ -322,6 +326,9 @@ class Turns:
     defended: frozenset[str] = frozenset()
     # F1: the spells cast this turn, (caster, casting time, level; 0 a cantrip), in order.
     cast: tuple[tuple[str, Cost, int], ...] = ()
+    # F1: (who, attack) made with the Attack action this turn: what Martial Arts and Flurry of
+    # Blows follow.
+    attack_action: frozenset[tuple[str, str]] = frozenset()
     current: str | None = None  # the hero whose turn is under way at the table (S1)
     # The table's answers to opportunity attacks offered (M6): (hero, foe leaving, takes it).
     answers: frozenset[tuple[str, str, bool]] = frozenset()

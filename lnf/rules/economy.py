@@ -24,6 +24,7 @@ from lnf.model.events import (
 )
 from lnf.rules.resources import RAGE, SECOND_WIND
 from lnf.rules.roster import incapacitated
+from lnf.rules.wording import or_list
 
 BONUS_FEATURES = (RAGE, SECOND_WIND)  # features whose use is the bonus action (F1)
 
@@ -123,6 +124,24 @@ def verify_costs(fight: Fight, who: str, wanted: list[tuple[Cost, int | None, st
         if level is not None:
             verify_spell_pair(who, spells, cost, level, what)
             spells.append((cost, level))
+
+
+def verify_after_attack(fight: Fight, who: str, attack: Attack, made: set[str]) -> None:
+    """F1 ("a bonus action only when something grants one"): a bonus-action attack that
+    Martial Arts or Flurry of Blows grants (`after_attack` on the sheet) is open only after the
+    hero took the Attack action this turn with one of the attacks it names; `made`: the attacks
+    of that action in the same words, not yet played."""
+    if not attack.after_attack:
+        return
+    made = made | {name for w, name in fight.turns.attack_action if w == who}
+    if {n.lower() for n in made} & {n.lower() for n in attack.after_attack}:
+        return
+    raise Refused(
+        f"{attack.name} is a bonus action only after {who} takes the Attack action this turn "
+        f"with {or_list(attack.after_attack)}: say it after that attack "
+        f"(attack FOE with {attack.after_attack[0]}; {attack.name.lower()} …)",
+        rule="F1",
+    )
 
 
 def verify_spell_pair(

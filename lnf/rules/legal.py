@@ -95,11 +95,13 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
 
 
 def attack_options(fight: Fight, hero: Hero) -> list[tuple[Monster, Attack, Mode]]:
-    """Every (monster, attack, mode) open to the hero, monsters in danger order (G3)."""
+    """Every (monster, attack, mode) open to the hero as its action, monsters in danger order
+    (G3); not the bonus-action blows the Attack action grants (F1: Martial Arts, Flurry)."""
     return [
         (m, a, mode)
         for m in monsters(fight)
         for a in hero.attacks
+        if not a.after_attack
         for mode in attack_modes(fight, hero, m, a)
     ]
 
@@ -260,7 +262,7 @@ def options(fight: Fight, hero: Hero) -> list[str]:
     out: list[str] = []
     for m in fight.monsters:
         for a in hero.attacks:
-            modes = attack_modes(fight, hero, m, a)
+            modes = attack_modes(fight, hero, m, a) if not a.after_attack else []  # F1
             if modes:
                 verb = f"cast {a.name} at {m.name}" if a.spell else f"attack {m.name} with {a.name}"
                 out.append(f"{verb} ({MODE_WORDS[modes[0]]})")

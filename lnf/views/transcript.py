@@ -55,6 +55,7 @@ from lnf.model.events import (
 )
 from lnf.model.plan import Mode
 from lnf.rules.acl import acl
+from lnf.rules.economy import attack_named, healing_named
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
 from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import strike_blocks
@@ -158,10 +159,33 @@ def _bulleted(line: str, markdown: bool) -> str:
 
 def _steps_lines(steps: Iterable[StepDone], prefix: str) -> list[str]:
     lines: list[str] = []
+    said: set[str] = set()  # F7: a spell's note once a turn, not once a beam
     for done in steps:
         lines.append(prefix + _step_text(done))
         lines += [f"  → {n}." for n in done.notes]
+        if (note := spell_note(done)) and note not in said:
+            said.add(note)
+            lines.append(f"  → {note}.")
     return lines
+
+
+def spell_note(done: StepDone) -> str:
+    """F7: what lnf does not play of the attack, spell or healing the step used, as the sheet
+    notes it ("Suggestion: …; the DM rules the effect"); "" when nothing is noted."""
+    step, before = done.step, done.before
+    match step:
+        case Attacked(opportunity=False) if step.attacker in before:
+            used = attack_named(before.combatant(step.attacker), step.attack)
+            name, note = step.attack, used.note if used is not None else ""
+        case SpellCast() if step.caster in before:
+            used = attack_named(before.combatant(step.caster), step.spell)
+            name, note = step.spell, used.note if used is not None else ""
+        case Healed() if step.healer and step.healer in before:
+            heal = healing_named(before.combatant(step.healer), step.by)
+            name, note = step.by, heal.note if heal is not None else ""
+        case _:
+            return ""
+    return f"{name}: {note.rstrip('.')}; the DM rules the effect (F7)" if note else ""
 
 
 def _step_text(done: StepDone) -> str:
@@ -179,7 +203,7 @@ def _step_text(done: StepDone) -> str:
             return f"{step.who} rolls a death save: 1d20 ({step.face}): {result}."
         case Healed():
             how = f" ({step.text})" if step.text else ""
-            by = f" with {step.by}" if step.by else ""
+            by = f" with {step.by}{_at_level(step.slot)}" if step.by else ""
             back = f"{step.who} is brought back from the dead (D9). " if step.revive else ""
             hp = _hp(after, step.who)
             if not step.healer:  # the DM's record: nobody to name as the healer
@@ -268,7 +292,8 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
             f"{why}: {roll}"
         )
     else:
-        text = f"{step.attacker} attacks {step.target} with {step.attack} {MODE_WORDS[step.mode]}"
+        text = f"{step.attacker} attacks {step.target} with {step.attack}{_at_level(step.slot)} "
+        text += MODE_WORDS[step.mode]
         text += f"{why}: {roll}"
     if step.hit:
         big = f" ({step.big})" if step.big else ""
@@ -292,6 +317,11 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
     return text + "."
 
 
+def _at_level(slot: int) -> str:
+    """F7: " at 4th level" for a spell cast with a slot above its own."""
+    return f" at {ordinal(slot)} level" if slot else ""
+
+
 def _defences_text(dealt: Dealt) -> str:
     """ ", resists fire (D6): 3"; with the d20 variant's floor, ", …, at least 1 (V-D20-4): 1"."""
     parts = [f"{dealt.defences} (D6)"] if dealt.defences else []
@@ -307,7 +337,8 @@ def _dealt_to(done: StepDone, who: str) -> Dealt:
 def _spell_text(step: SpellCast, done: StepDone) -> str:
     area = f" ({step.area})" if step.area else ""
     big = f" ({step.big})" if step.big else ""
-    text = f"{step.caster} casts {step.spell}{area} on {and_list(step.targets)}{big}"
+    text = f"{step.caster} casts {step.spell}{_at_level(step.slot)}{area} on "
+    text += f"{and_list(step.targets)}{big}"
     if step.spared:
         text += f", sparing {and_list(step.spared)} (Sculpt Spells)"
     parts = [f"{text}: {step.damage_text}"]

@@ -6,8 +6,9 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+from lnf.errors import Refused
 from lnf.model import Cost, Fight, Guard, Hero, Monster, Rank
-from lnf.rules.economy import left_this_turn
+from lnf.rules.economy import left_this_turn, verify_after_attack
 from lnf.rules.hyrule import hyrule
 from lnf.rules.legal import MODE_WORDS, attack_modes, options
 from lnf.rules.roster import in_fight
@@ -37,6 +38,8 @@ def short_options(fight: Fight, hero: Hero) -> str:
     actions every turn has."""
     reached: dict[tuple[str, bool, str], list[str]] = {}
     for attack in hero.attacks:
+        if attack.after_attack:
+            continue  # F1: said after the action, by `follow_ups`
         for m in fight.monsters:
             modes = attack_modes(fight, hero, m, attack)
             if modes:
@@ -53,10 +56,39 @@ def short_options(fight: Fight, hero: Hero) -> str:
     moves = _joins_grouped(
         [o for o in everything if o.split()[0] not in {*_EVERY_TURN, "attack", "cast"}]
     )
+    attacks += follow_ups(fight, hero, opened=False)
     every_turn = ", ".join(_EVERY_TURN)
     if not (attacks or spells or moves):
         return f"{every_turn} (no foe in reach, and no group to join or leave)"
     return "; ".join([*attacks, *spells, *moves, "or " + every_turn])
+
+
+def follow_ups(fight: Fight, hero: Hero, *, opened: bool) -> list[str]:
+    """F1: the bonus-action blows the Attack action grants (Martial Arts, Flurry of Blows), in
+    the words that ask for them, with the foes they reach; `opened`: only those the turn's
+    Attack action has opened already, else each with what opens it."""
+    out = []
+    for attack in hero.attacks:
+        if not attack.after_attack:
+            continue
+        foes = [m.name for m in fight.monsters if attack_modes(fight, hero, m, attack)]
+        if opened:
+            try:
+                verify_after_attack(fight, hero.name, attack, set())
+            except Refused:
+                continue
+        if not foes:
+            continue
+        word = "flurry" if attack.name.lower().startswith("flurry") else None
+        if word is None and attack.name.lower().startswith("martial arts"):
+            word = "martial arts"
+        said = (
+            f"{word} at {or_list(foes)}" if word else f"attack {or_list(foes)} with {attack.name}"
+        )
+        cost = f", 1 {attack.spends}" if attack.spends else ""
+        after = "" if opened else f" after the Attack action with {or_list(attack.after_attack)}"
+        out.append(f"{said} (bonus action{cost}{after})")
+    return out
 
 
 def _joins_grouped(moves: list[str]) -> list[str]:
@@ -85,9 +117,16 @@ def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path) -> list[str]:
     left = [a_an(str(c)) for c in left_this_turn(fight, hero.name) if c is not Cost.REACTION]
     if Cost.ACTION not in left_this_turn(fight, hero.name):
         more = f" ({and_list(left)} left)" if left else ""
+        still = (
+            follow_ups(fight, hero, opened=True)
+            if Cost.BONUS in left_this_turn(fight, hero.name)
+            else []
+        )
+        can = [f"  {hero.name} can still: {'; '.join(still)}."] if still else []
         return [
             f"It is {hero.name}'s turn (round {fight.round}; {where(fight, hero)}); "
             f"{hero.name}'s action is spent{more}.",
+            *can,
             f'  Record anything more (lnf act {f} "join …", lnf damage/heal/move/mark), then '
             f"lnf next {f}.",
         ]

@@ -1,0 +1,222 @@
+"""Casting and healing in a player's words (F1, F7, E1–E3):
+
+    cast Fireball at 4th at Orc 1, Orc 2 and Kara sculpt Kara    (or `at Orc 1 at 4th`,
+    cast Sacred Flame at Wight                                     `with a 4th-level slot`)
+    cast Eldritch Blast at Orc 1 and Orc 2                  (F2: one beam at each, in order)
+    heal Doris with Cure Wounds at 2nd | cast Cure Wounds on Doris | heal Doris 1d8+3
+
+The slot a spell spends and the level it is cast at are decided here (`cast_slot`), so the
+damage or the healing follows the slot spent (F7). Names the player gives are matched here too,
+for `lnf.heroes.words` as well.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lnf.dice import DiceExpr, parse
+from lnf.engine.decisions import HealChoice, SpellChoice
+from lnf.errors import DiceError, Refused
+from lnf.model import SLOT, Attack, Fight, Hero, Monster
+from lnf.rules.legal import verify_area, verify_heal, verify_spell_reach
+from lnf.rules.names import find_name, match_name, match_names
+from lnf.rules.resources import ordinal, slot_for, tracked, verify_use
+from lnf.rules.roster import in_fight
+from lnf.rules.wording import plural
+
+Spend = list[tuple[str, int]]  # the sheet's resources an action uses, as it is read
+
+# F7: "at 4th", "at 4th level", "at level 4", "with a 4th-level slot", "using a 4th level slot"
+_LEVEL = re.compile(
+    r"\s+(?:at|with|using)\s+(?:an?\s+)?"
+    r"(?:(\d+)(?:st|nd|rd|th)(?:[-\s]+level)?|level\s+(\d+))(?:\s+(?:spell\s+)?slot)?"
+    r"(?=\s|,|$)",
+    re.IGNORECASE,
+)
+
+
+def slot_level(text: str) -> tuple[str, int | None]:
+    """F7: the words without the slot level they name, and that level (None: not named)."""
+    found = _LEVEL.search(" " + text)
+    if found is None:
+        return text, None
+    said = " " + text
+    return (said[: found.start()] + said[found.end() :]).strip(), int(found[1] or found[2])
+
+
+def cast_slot(hero: Hero, name: str, own: int, level: int | None) -> tuple[str | None, int]:
+    """F7: the slot a spell of level `own` spends (None: the hero's slots are not counted) and
+    the level it is cast at. Unnamed, the lowest free slot of its level or higher, and the spell
+    is cast at that slot's level (its 3rd-level dice when only a 3rd is left for a 2nd-level
+    spell). Named, that slot: refused for a cantrip, below the spell's level, or none left."""
+    if level is None:
+        slot = slot_for(hero, own) if own else None
+        return slot, int(slot.removeprefix(SLOT)) if slot else own
+    if not own:
+        raise Refused(f"{name} is a cantrip: it is cast without a slot", "F7")
+    if not own <= level <= 9:
+        raise Refused(
+            f"{name} is a {ordinal(own)}-level spell: cast it with a slot of the "
+            f"{ordinal(own)} level or higher, up to the 9th (not {ordinal(level)})",
+            "F7",
+        )
+    slots = sorted(
+        (int(r.name.removeprefix(SLOT)), r) for r in hero.resources if r.name.startswith(SLOT)
+    )
+    if not slots and not tracked(hero):
+        return None, level  # a hero without a sheet: the level said, nothing counted
+    r = hero.resource(f"{SLOT}{level}")
+    if r is None or r.left == 0:
+        free = ", ".join(f"{ordinal(n)} {s.left}/{s.total}" for n, s in slots) or "none"
+        raise Refused(
+            f"{hero.name} has no {ordinal(level)}-level slot left for {name} (slots: {free}); "
+            "they come back on a long rest",
+            "F7, F1",
+        )
+    return r.name, level
+
+
+def said_level(level: int) -> str:
+    return f"at {ordinal(level)} level"
+
+
+# --- spells with a save --------------------------------------------------------------------
+
+
+def save_spell(hero: Hero, rest: str) -> Attack | None:
+    """The hero's save spell named at the start of `cast …`, if it is one."""
+    name = re.split(r"\s+(?:at|on)\s+", slot_level(rest)[0], maxsplit=1, flags=re.IGNORECASE)[0]
+    name = name.strip().lower()
+    return next((a for a in hero.attacks if a.save is not None and a.name.lower() == name), None)
+
+
+def cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend) -> SpellChoice:
+    """`cast Fireball at Orc 1, Orc 2 and Kara sculpt Kara` (E3) or `cast Sacred Flame at Orc`,
+    with a slot level anywhere (`at 4th`, F7)."""
+    rest, level = slot_level(rest)
+    pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+    if len(pieces) != 2:
+        raise Refused(f"say whom: cast {spell.name} at TARGET[, TARGET…]")
+    text, sculpt = pieces[1], ""
+    if found := re.search(r"\s+sculpt\s+", text, re.IGNORECASE):
+        text, sculpt = text[: found.start()], text[found.end() :]
+    standing = [c.name for c in fight.everyone if in_fight(c)]
+    targets = tuple(n for t in names_in(text) for n in names_meant(t, standing))
+    spared = tuple(n for t in names_in(sculpt) for n in names_meant(t, standing))
+    big = "a slotted spell" if spell.slot else ""
+    verify_spell_reach(fight, hero, spell, [t for t in targets if t not in spared])
+    slot, at = cast_slot(hero, spell.name, spell.slot, level)
+    if spell.area is None:
+        if len(targets) != 1 or not isinstance(fight.combatant(targets[0]), Monster):
+            raise Refused(f"{spell.name} takes one monster as its target")
+        area = ""
+    else:
+        area = f"{spell.area}, {plural(verify_area(fight, spell, targets, spared), 'target')}"
+    if slot is not None:
+        spend.append((slot, 1))
+    upcast = at if at > spell.slot else 0
+    return SpellChoice(spell.at_slot(at), targets, spared, big, area, upcast)
+
+
+def names_in(text: str) -> list[str]:
+    return [n.strip() for n in re.split(r",|\band\b", text) if n.strip()]
+
+
+# --- healing -------------------------------------------------------------------------------
+
+
+def cast_heal(hero: Hero, rest: str) -> str | None:
+    """`cast Cure Wounds [at 2nd] on Doris`: the words of `heal` for it, when the hero has
+    such a healing."""
+    text, level = slot_level(rest)
+    pieces = re.split(r"\s+(?:at|on)\s+", text, maxsplit=1, flags=re.IGNORECASE)
+    known = next((x for x in hero.heals if x.name.lower() == pieces[0].strip().lower()), None)
+    if known is None:
+        return None
+    if len(pieces) != 2:
+        raise Refused(f"say whom: cast {known.name} on ALLY")
+    at = f" at {ordinal(level)}" if level is not None else ""
+    return f"{pieces[1].strip()} with {known.name}{at}"
+
+
+def heal_choice(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
+    """`heal Doris with Healing Word` (the sheet's dice and slot; `at 2nd`: F7's dice for that
+    slot), `heal Doris 1d4+3 [with Cure Wounds]`, or `heal Doris 10 with Lay on Hands` (points
+    of the pool)."""
+    rest, level = slot_level(rest)
+    found = re.match(r"(.+?)(?:\s+(\S*\d\S*))?(?:\s+with\s+(.+))?$", rest)
+    if found is None or (found[2] is None and found[3] is None):
+        raise Refused("say whom and how: heal Doris with Healing Word, or heal Doris 1d8+3")
+    if found[1] in fight:
+        verify_heal(fight, found[1])
+    who = name_meant(found[1], [h.name for h in fight.heroes if in_fight(h)])
+    by = (found[3] or "").strip()
+    verify_healing(fight, hero, who, by)
+    known = next((x for x in hero.heals if by and x.name.lower() == by.lower()), None)
+    pool = hero.resource(by) if by else None
+    if level is not None and (known is None or not known.slot):
+        if known is None and pool is None:
+            spells = [x.name for x in hero.heals if x.slot]
+            raise Refused(f"{hero.name} has no healing spell called {by!r}", options=spells)
+        said = known.name if known is not None else by
+        raise Refused(f"only a healing spell is cast with a slot: {said} is not", "F7")
+    if pool is not None and known is None:  # Lay on Hands: points of a pool
+        if found[2] is None or not found[2].isdigit():
+            raise Refused(f"{pool.name} heals a number of its points: heal {who} 5 with {by}")
+        spend.append((verify_use(hero, pool.name, int(found[2])) or pool.name, int(found[2])))
+        return HealChoice(who, dice_of(found[2]), pool.name)
+    if known is not None:
+        at = known.slot
+        if known.slot:
+            slot, at = cast_slot(hero, known.name, known.slot, level)
+            if slot is not None:
+                spend.append((slot, 1))
+        elif hero.resource(known.name) is not None:  # a potion the sheet counts
+            spend.append((verify_use(hero, known.name) or known.name, 1))
+        amount = dice_of(found[2]) if found[2] else known.at_slot(at).dice
+        upcast = at if at > known.slot else 0
+        return HealChoice(who, amount, known.name, known.cost, known.slot, upcast)
+    if found[2] is None:
+        options = [x.name for x in hero.heals]
+        raise Refused(f"{hero.name} has no healing called {by!r}; say the dice", options=options)
+    return HealChoice(who, dice_of(found[2]), by)
+
+
+def verify_healing(fight: Fight, hero: Hero, who: str, by: str) -> None:
+    """D9, G5: healing that would do nothing, or a touch that does not reach, is refused
+    before a slot is spent (`rules.healing`)."""
+    from lnf.rules.healing import verify_needed, verify_reaches
+
+    verify_needed(fight, who)
+    known = next((x.name for x in hero.heals if by and x.name.lower() == by.lower()), by)
+    verify_reaches(fight, hero, who, known)
+
+
+# --- names and dice ------------------------------------------------------------------------
+
+
+def dice_of(text: str) -> DiceExpr:
+    try:
+        return parse(text)
+    except DiceError as exc:
+        raise Refused(f"bad dice {text!r}: {exc.message}", "D1") from None
+
+
+def monster_named(fight: Fight, text: str) -> Monster:
+    standing = [m.name for m in fight.monsters if in_fight(m)]
+    if text not in standing and text in fight and isinstance(fight.combatant(text), Monster):
+        raise Refused(f"{text} is down or gone", options=standing)
+    return fight.monster(name_meant(text, standing))
+
+
+def names_meant(text: str, names: Sequence[str]) -> list[str]:
+    """One name, or every one a plural means where a spell takes several ("the wolves")."""
+    if match_name(text, names) is None and (every := match_names(text, names)):
+        return every
+    return [name_meant(text, names)]
+
+
+def name_meant(text: str, names: Sequence[str]) -> str:
+    """The name the player meant (`rules.names`: any case, "the wolf", did-you-mean)."""
+    return find_name(text, list(dict.fromkeys(names)), "those it can pick")
