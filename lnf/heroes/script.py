@@ -66,12 +66,13 @@ class ScriptedHeroes:
         return start is None or fight.round < start
 
     def dashes(self, fight: Fight, hero: Hero) -> int:
-        """C2: a `dash` (or `dash 2`) line for this round commits speed; else the policy."""
+        """C2: a `dash` (or `dash 2`) line for this round commits speed; any other line keeps
+        the action for what it says (`hide`, C5; an attack, C4); no line: the policy."""
         entry = self.script.line_for(fight, hero.name)
-        found = re.fullmatch(r"dash(?:\s+(\d))?", entry.text.strip(), re.I) if entry else None
-        if found is None:
+        if entry is None:
             return speed_policy(fight, hero)
-        return int(found[1] or 1)
+        found = re.fullmatch(r"dash(?:\s+(\d))?", entry.text.strip(), re.I)
+        return int(found[1] or 1) if found else 0
 
     def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         return True  # every hero free to give chase does, as under the policy
