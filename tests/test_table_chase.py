@@ -79,3 +79,24 @@ def test_c2_c5_a_script_line_hide_keeps_the_action_for_hiding(tmp_path: Path) ->
     assert "Speeds in the chase (C2): nobody dashes" in out  # round 3: hide keeps the action
     assert "Sly tries to hide (C5)" in out
     assert "Sly gets away (C6)" in out
+
+
+def test_c5_a_hide_with_no_escape_point_is_refused_with_the_script_line(tmp_path: Path) -> None:
+    fight = _sturdy_sly(tmp_path)
+    script = tmp_path / "early.actions"
+    script.write_text("round 1\nSly: disengage; flee\nround 2\nSly: hide\n")
+    code, out = run("run", fight, "--seed", "3", "--rounds", "3", "--script", str(script))
+    assert code == 2
+    assert "early.actions:4: Sly in round 2: Sly has no escape point on any pursuer yet" in out
+    assert "(C5)" in out
+
+
+def test_c5_the_hero_policy_hides_once_its_free_dashes_are_spent(tmp_path: Path) -> None:
+    """As monsters do (engine.chasing): dash while the free dashes last, then hide."""
+    fight = _sturdy_sly(tmp_path)
+    script = tmp_path / "flee.actions"
+    script.write_text("round 1\nSly: disengage; flee\n")
+    code, out = run("run", fight, "--seed", "3", "--rounds", "6", "--script", str(script))
+    assert code == 0, out
+    assert out.count("Sly runs flat out (C2)") == 3  # 3 + Con 0 free dashes (C3)
+    assert "Sly tries to hide (C5)" in out

@@ -18,6 +18,7 @@ from lnf.cli.options import fight_argument, opened, seed_option, terminal_style,
 from lnf.cli.running import make_runner, printer
 from lnf.engine.chasing import speed_policy
 from lnf.engine.decisions import TurnChoice
+from lnf.engine.hero_turn import verify_chase_hide
 from lnf.engine.table import Table
 from lnf.errors import Refused
 from lnf.heroes.policy import policy_choice
@@ -73,7 +74,9 @@ class PromptHeroes:
                 return policy_choice(fight, hero)
             else:
                 try:
-                    return parse_choice(fight, hero, text)
+                    choice = parse_choice(fight, hero, text)
+                    verify_chase_hide(fight, hero.name, choice)  # C5
+                    return choice
                 except Refused as exc:
                     click.echo(f"  Not allowed: {exc.describe()}")
 

@@ -13,6 +13,7 @@ from dataclasses import field
 
 from lnf.engine.chasing import speed_policy
 from lnf.engine.decisions import TurnChoice
+from lnf.engine.hero_turn import verify_chase_hide
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
@@ -49,7 +50,9 @@ class ScriptedHeroes:
         if entry is None:
             return policy_choice(fight, hero)
         try:
-            return parse_choice(fight, hero, entry.text)
+            choice = parse_choice(fight, hero, entry.text)
+            verify_chase_hide(fight, hero.name, choice)  # C5
+            return choice
         except Refused as exc:
             problem = InputProblem(
                 f"{hero.name} in round {fight.round}: {exc.describe(rule=False)}",
