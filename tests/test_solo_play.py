@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -38,7 +39,7 @@ def test_play_reads_a_players_words_and_suggests_for_typos(tmp_path: Path) -> No
     assert code == 0, out
     assert "lnf does not know 'atack': did you mean 'attack'?" in out
     assert "Cade can: attack Ghoul 3 or Ghoul 4 with Mace (mêlée);" in out
-    assert "Also: show (the grid), plan (the monsters' plan), undo" in out
+    assert "Also: grid (the whole grid), plan (the monsters' plan), undo" in out
     assert "Cade attacks Ghoul 3 with Mace in mêlée" in out
     assert "Stopped. lnf play" in out
 
@@ -97,3 +98,40 @@ def test_ctrl_c_in_play_says_it_is_saved_and_exits_130(tmp_path: Path) -> None:
     out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 130, out
     assert f"Stopped: everything so far is saved; carry on with lnf play {fight}." in out
+
+
+def test_play_shows_the_grid_once_then_what_changed_and_the_grid_on_request(
+    tmp_path: Path,
+) -> None:
+    """Issue 26, item 11: a big fight's grid and stat-block notes are not repeated at each
+    round; the rounds after the first say what changed, and `grid` shows it all."""
+    raiders = tmp_path / "raiders.yaml"
+    shutil.copy(ROOT / "examples" / "raiders-on-the-grassland.yaml", raiders)
+    typed = "auto\n" * 9 + "grid\n" + "auto\n" * 3 + "quit\n"
+    code, out = _play(str(raiders), "--seed", "2", typed=typed)
+    assert code == 0, out
+    assert out.count("F: ● front") == 2  # the first round's grid, and `grid` at the prompt
+    assert "What changed since round 1 (grid at the prompt shows it all):" in out
+    assert "  Gnoll 1: 22 → 13/22 hp" in out  # Sly's and Quill's shots of round 1
+    assert "Who can reach (V3, volley round 2):" in out  # a section that changed, whole
+    assert out.count("Target order (T2)") == 2  # unchanged: not said again
+
+
+def test_changes_since_says_hp_rank_group_conditions_and_new_notes() -> None:
+    from lnf.model import Condition, Rank
+    from lnf.views.round_changes import changes_since
+    from tests.builders import fight, hero, monster
+
+    before = fight([hero("Ann"), hero("Bo")], [monster("Orc", hp=15)], {"A": ["Ann", "Orc"]})
+    ann = replace(before.hero("Ann"), hp_now=3, conditions=frozenset({Condition.PRONE}))
+    after = replace(before.with_combatant(ann), groups=())
+    after = after.with_combatant(replace(after.hero("Bo"), rank=Rank.BACK))
+    shown = "Target order (T2): Ann\nNotes:\n  Orc: old note"
+    now = "Target order (T2): Ann\nNotes:\n  Orc: old note\n  Bo: new note"
+    lines = changes_since(before, after, shown, now)
+    assert lines[:3] == [
+        "  Ann: 20 → 3/20 hp; unengaged; prone",
+        "  Bo: back rank",
+        "  Orc: unengaged",
+    ]
+    assert lines[3:] == ["Notes:", "  Bo: new note"]  # only the new note, under its header

@@ -54,6 +54,7 @@ COMMANDS = {
     "schema": "lnf.cli.grid_commands:schema",
     "serve": "lnf.cli.serve_commands:serve",
     "show": "lnf.cli.grid_commands:show",
+    "speed": "lnf.cli.table_commands:speed",
     "spells": "lnf.cli.spell_commands:spells",
     "start": "lnf.cli.play_commands:start",
     "undo": "lnf.cli.log_commands:undo",

@@ -1,9 +1,10 @@
 """`lnf play`: a solo player says what each hero does at the prompt; lnf runs the monsters.
 
 Inside the prompt: the play words (`attack the wolf`, `join A; dodge`), `?` for the choices,
-`show` (the grid), `plan` (the monsters' plan), `undo` (take back your last turn), `auto` (the
-hero policy decides), `quit`. Everything goes to the fight log as it happens: Ctrl-C or quit
-stops, and the same command carries on.
+`grid` or `show` (the whole grid; each round after the first says only what changed),
+`plan` (the monsters' plan), `undo` (take back your last turn), `auto` (the hero policy
+decides), `quit`. Everything goes to the fight log as it happens: Ctrl-C or quit stops, and
+the same command carries on.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from lnf.cli.options import fight_argument, opened, seed_option, terminal_style,
 from lnf.cli.running import make_runner, printer
 from lnf.engine.chasing import speed_policy
 from lnf.engine.decisions import TurnChoice
+from lnf.engine.hero_turn import verify_chase_hide
 from lnf.engine.table import Table
 from lnf.errors import Refused
 from lnf.heroes.policy import policy_choice
@@ -26,11 +28,12 @@ from lnf.model.applied import Applied
 from lnf.model.events import RoundStarted, Turn
 from lnf.rules.chase import free_dashes
 from lnf.rules.wording import plural
+from lnf.views.style import Style
 from lnf.views.transcript import one_line
 from lnf.views.turn import short_options, where
 
 INTERRUPTED = 130  # as shells report Ctrl-C
-INSIDE = "show (the grid), plan (the monsters' plan), undo (your last turn), auto, quit"
+INSIDE = "grid (the whole grid), plan (the monsters' plan), undo (your last turn), auto, quit"
 
 
 class PromptHeroes:
@@ -39,8 +42,9 @@ class PromptHeroes:
 
     at_table = False
 
-    def __init__(self, fight_file: Path) -> None:
+    def __init__(self, fight_file: Path, shown: ShownGrid) -> None:
         self.fight_file = fight_file
+        self.shown = shown
         self.wants = ""  # "undo" or "quit" once the player stopped the runner
 
     def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
@@ -57,8 +61,8 @@ class PromptHeroes:
             if word in ("", "?", "help", "options"):
                 click.echo(f"  {hero.name} can: {short_options(fight, hero)}.")
                 click.echo(f"  Also: {INSIDE}.")
-            elif word == "show":
-                click.echo(_grid(fight))
+            elif word in ("show", "grid"):
+                click.echo(self.shown.whole(fight))
             elif word == "plan":
                 from lnf.cli.plan_commands import next_plan
 
@@ -70,7 +74,9 @@ class PromptHeroes:
                 return policy_choice(fight, hero)
             else:
                 try:
-                    return parse_choice(fight, hero, text)
+                    choice = parse_choice(fight, hero, text)
+                    verify_chase_hide(fight, hero.name, choice)  # C5
+                    return choice
                 except Refused as exc:
                     click.echo(f"  Not allowed: {exc.describe()}")
 
@@ -124,11 +130,38 @@ def _yes(prompt: str, default: bool) -> bool:
     return text.lower() in ("y", "yes")
 
 
-def _grid(fight: Fight) -> str:
+def _grid(fight: Fight, style: Style | None = None) -> str:
     from lnf.rules.state_check import check_state
     from lnf.views.grid import render_show
 
-    return render_show(fight, check_state(fight), terminal_style(), terminal_width())
+    return render_show(fight, check_state(fight), style or terminal_style(), terminal_width())
+
+
+class ShownGrid:
+    """The grid as the player last saw it whole: each round after shows what changed since
+    (a big fight's grid and stat-block notes are read once, as on paper)."""
+
+    def __init__(self) -> None:
+        self.fight: Fight | None = None
+        self.text = ""
+
+    def whole(self, fight: Fight) -> str:
+        self.fight, self.text = fight, _grid(fight, Style(False))
+        return _grid(fight)
+
+    def round_start(self, fight: Fight) -> str:
+        """The whole grid the first time, then what changed since it was last shown."""
+        if self.fight is None:
+            return self.whole(fight)
+        from lnf.views.round_changes import changes_since
+
+        text = _grid(fight, Style(False))
+        lines = changes_since(self.fight, fight, self.text, text)
+        since = f"round {self.fight.round}" if self.fight.turns.order else "the grid was shown"
+        self.fight, self.text = fight, text
+        if not lines:
+            return f"Nothing changed on the grid since {since} (grid at the prompt shows it)."
+        return "\n".join([f"What changed since {since} (grid at the prompt shows it all):", *lines])
 
 
 def take_back_last_turn(table: Table) -> list[Applied]:
@@ -167,19 +200,21 @@ def play(fight_file: Path, seed: int | None, new: bool) -> None:
     table = session.table
     tell = printer()
 
+    shown = ShownGrid()
+
     def say(applied: Applied) -> None:
-        if isinstance(applied.event, RoundStarted):  # each round starts with the grid, on paper
-            click.echo("\n" + _grid(applied.after))
+        if isinstance(applied.event, RoundStarted):  # the grid, or what changed on it
+            click.echo("\n" + shown.round_start(applied.after))
         tell(applied)
 
-    heroes = PromptHeroes(fight_file)
+    heroes = PromptHeroes(fight_file, shown)
     runner = make_runner(session, heroes, seed, say)
     if (over := runner.winner()) is not None:
         click.echo(f"The fight is over: the {over} won. lnf log {fight_file} tells it.")
         return
     if table.undoable:  # carrying on: where the fight stands, as on paper
         click.echo(f"Carrying on from the log ({plural(len(table.events), 'event')}).\n")
-        click.echo(_grid(table.fight))
+        click.echo(shown.whole(table.fight))
     try:
         while (winner := runner.play()) is None and heroes.wants == "undo":
             heroes.wants = ""

@@ -16,6 +16,7 @@ import click
 from lnf.cli.options import fight_argument, opened, seed_option
 from lnf.cli.running import ManualDice, make_runner, printer
 from lnf.dice.roll import DiceSource, ScriptedDice
+from lnf.engine.chasing import speeds_waiting
 from lnf.engine.hero_turn import this_turn
 from lnf.engine.runner import Runner
 from lnf.engine.sides import TABLE_HEROES
@@ -28,7 +29,13 @@ from lnf.rules.economy import left_this_turn
 from lnf.rules.names import match_name
 from lnf.rules.strike_order import up_next
 from lnf.session import Session
-from lnf.views.turn import guard_lines, hero_turn_lines, next_up_line, reaction_lines
+from lnf.views.turn import (
+    guard_lines,
+    hero_turn_lines,
+    next_up_line,
+    reaction_lines,
+    speed_lines,
+)
 
 manual_dice_option = click.option(
     "--manual-dice", is_flag=True, help="Roll your own dice: lnf says what each roll is for."
@@ -60,6 +67,9 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
     if fight.turns.current is not None:
         hero = fight.hero(fight.turns.current)
         for line in hero_turn_lines(fight, hero, fight_file):
+            click.echo(line)
+    elif heroes := speeds_waiting(runner.table.in_force):
+        for line in speed_lines(fight, heroes, fight_file):
             click.echo(line)
     elif (waiting := runner.unanswered()) is not None:
         engaged = fight.group_of(waiting[0].name) is not None  # else M6's reach clause
@@ -141,6 +151,11 @@ def act(fight_file: Path, words: tuple[str, ...], faces: str | None, manual_dice
     runner = table_runner(session)
     fight = runner.fight
     hero = fight.turns.current
+    if hero is None and (waiting := speeds_waiting(runner.table.in_force)):
+        said = " ".join(f"{h.name}=N" for h in waiting)
+        raise Refused(
+            f"the chase round waits for speeds first: lnf speed {fight_file} {said}", "C2"
+        )
     if hero is None:
         who = up_next(fight)
         now = f"{who} is next (lnf next {fight_file} begins that turn)" if who else "no round"
@@ -217,4 +232,25 @@ def react(fight_file: Path, hero: str, passes: bool) -> None:
         raise Refused(f"no opportunity attack waits for {hero}'s answer now", rule="M6")
     foe, _ = waiting
     printer()(session.table.add(Reaction(hero, foe.name, not passes)))
+    tell_where(runner, fight_file)
+
+
+@click.command()
+@fight_argument
+@click.argument("said", nargs=-1, required=True, metavar="HERO=DASHES…")
+def speed(fight_file: Path, said: tuple[str, ...]) -> None:
+    """The heroes' speeds for the chase round under way (C2), all at once: HERO=DASHES for
+    each hero in the chase (0 keeps the action to attack or hide, C4, C5; 1 the action; 2
+    the bonus action too). lnf chooses the monsters' and moves the escape points."""
+    session = opened(fight_file)
+    runner = table_runner(session)
+    heroes = [h.name for h in session.fight.heroes]
+    told: dict[str, int] = {}
+    pairs = [said] if len(said) == 2 and said[1].isdigit() else [w.split("=", 1) for w in said]
+    for pair in pairs:
+        if len(pair) != 2 or not pair[1].strip().isdigit():
+            raise Refused(f"'{'='.join(pair)}' is not HERO=DASHES (such as Sly=1)", rule="C2")
+        name = match_name(pair[0].strip(), heroes) or pair[0].strip()
+        told[name] = int(pair[1])
+    runner.say_speeds(told)
     tell_where(runner, fight_file)

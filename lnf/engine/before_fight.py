@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from lnf.dice.roll import DiceSource, roll_d20
 from lnf.errors import Refused
-from lnf.model import Ability, Fight, Side
+from lnf.model import Fight, Side
 from lnf.model.events import Initiative, Saved, Surprised
-from lnf.rules.hyrule import initiative_winner
+from lnf.rules.hyrule import initiative_winner, wisdom_check
 from lnf.rules.roster import in_fight
 from lnf.rules.surprise import surprised_by
 
@@ -34,8 +34,8 @@ def roll_ambush(fight: Fight, by: Side, dice: DiceSource) -> Surprised:
 
 
 def roll_initiative(fight: Fight, dice: DiceSource) -> Initiative:
-    """V-HYR1: everyone rolls a Wisdom check (lnf reads it from the Wisdom save bonus: sheets
-    hold no skills); the higher median goes first; a tie rolls again."""
+    """V-HYR1: everyone rolls a Wisdom check (`wisdom_check`: the Wisdom modifier, never a
+    save's proficiency); the higher median goes first; a tie rolls again."""
     side = {c.name: c.side for c in fight.everyone}
     tries = []
     for _ in range(MAX_TRIES):
@@ -43,7 +43,7 @@ def roll_initiative(fight: Fight, dice: DiceSource) -> Initiative:
         for c in fight.everyone:
             if not in_fight(c):
                 continue
-            bonus = c.save_bonus(Ability.WIS)
+            bonus = wisdom_check(c)
             dice.about(f"{c.name}'s Wisdom check (V-HYR1): {bonus:+d}")
             d20 = roll_d20(dice, bonus)
             checks.append(Saved(c.name, d20.faces, bonus, 0, True))

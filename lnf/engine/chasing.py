@@ -12,8 +12,10 @@ from collections.abc import Callable
 from lnf.dice.roll import DiceSource, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.resolve import roll_attack
+from lnf.errors import Refused
 from lnf.model import Attack, Fight, Hero, Monster
-from lnf.model.events import Dashed, Event, Hid, Recorded, Saved
+from lnf.model.applied import Applied
+from lnf.model.events import Dashed, Event, Hid, Recorded, RoundStarted, Saved
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.chase import (
     can_hide_from,
@@ -28,6 +30,7 @@ from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.target_order import target_order
 
 DASH_DC = 10  # C3
+MAX_DASHES = 2  # C2: the action and the bonus action (Cunning Action and the like)
 
 
 def speed_policy(fight: Fight, c: Hero | Monster) -> int:
@@ -40,6 +43,64 @@ def speed_policy(fight: Fight, c: Hero | Monster) -> int:
     if chase_target(fight, c) is not None:
         return 0
     return 1 if free_left > 0 else 0
+
+
+def speeds_due(records: list[Applied]) -> int | None:
+    """The round under way, if it started in a chase and nobody's speed is in yet (C2)."""
+    starts = [i for i, r in enumerate(records) if isinstance(r.event, RoundStarted)]
+    if not starts or not records[starts[-1]].after.chase:
+        return None
+    if any(speeds_committed(r.event) for r in records[starts[-1] + 1 :]):
+        return None
+    return records[starts[-1]].after.round
+
+
+def speed_decider(
+    fight: Fight, heroes: Callable[[Fight, Hero], int], told: dict[str, int]
+) -> Callable[[Hero | Monster], int]:
+    """C2: who decides each speed: what the table said, the heroes' side, the system."""
+
+    def decide(c: Hero | Monster) -> int:
+        if c.name in told:
+            return told[c.name]
+        return heroes(fight, c) if isinstance(c, Hero) else speed_policy(fight, c)
+
+    return decide
+
+
+def speeds_to_say(fight: Fight) -> list[Hero]:
+    """C2 at the table: the heroes in the chase whose speed the DM says (every hero able to
+    spend an action on it), in the fight's order."""
+    names = chasing(fight)
+    return [
+        h
+        for h in fight.heroes
+        if h.name in names and not incapacitated(h) and h.current_hp > 0 and in_fight(h)
+    ]
+
+
+def speeds_waiting(records: list[Applied]) -> list[Hero]:
+    """C2 at the table: the heroes whose speed the chase round under way waits for."""
+    return speeds_to_say(records[-1].after) if speeds_due(records) is not None else []
+
+
+def verify_speeds(fight: Fight, told: dict[str, int], due_in: int | None) -> None:
+    """C2: the table names every hero in the chase at once (secretly, then revealed), each
+    with 0, 1 (the action) or 2 dashes (the bonus action too: Cunning Action and the like),
+    while the chase round under way waits for them (`due_in`, from `speeds_due`)."""
+    if due_in is None:
+        raise Refused("no chase round waits for the heroes' speeds now", rule="C2")
+    due = [h.name for h in speeds_to_say(fight)]
+    for name, n in told.items():
+        if name not in due:
+            raise Refused(f"{name} has no speed to commit in this chase round", rule="C2")
+        if not 0 <= n <= MAX_DASHES:
+            raise Refused(
+                f"{name} dashes {n} times: 0, 1 (the action) or 2 (the bonus action too)",
+                rule="C2",
+            )
+    if missing := [n for n in due if n not in told]:
+        raise Refused(f"say every hero's speed at once: {', '.join(missing)} not said", rule="C2")
 
 
 def commit_speeds(

@@ -34,7 +34,7 @@ from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
 from lnf.model import Action, Cost, Fight, Guard, Hero, Monster
 from lnf.model.events import Acted, Event, Fled, Moved, TurnStarted, Used
-from lnf.rules.chase import free_pursuers, in_chase
+from lnf.rules.chase import free_pursuers, in_chase, verify_hide
 from lnf.rules.conditions import verify_can_act
 from lnf.rules.damage import verify_not_dying
 from lnf.rules.economy import verify_after_attack, verify_costs
@@ -110,12 +110,20 @@ def verify_act(fight: Fight, choice: TurnChoice) -> None:
         verify_not_dying(fight.hero(hero))  # D9
         verify_can_act(fight.hero(hero))  # F3
     verify_granted(fight, hero, choice.action, choice.bonus_action, choice.bonus_first)
+    verify_chase_hide(fight, hero, choice)
     costs = turn_costs(fight.hero(hero), choice)
     try:
         verify_costs(fight, hero, costs)
     except Refused as refused:
         hint = "; record anything else with lnf damage, heal, move or mark"
         raise Refused(refused.message + hint, refused.rule) from None
+
+
+def verify_chase_hide(fight: Fight, hero: str, choice: TurnChoice) -> None:
+    """C5: a hero told to hide in a chase is an escaper a point ahead of some pursuer."""
+    for action in (choice.action, choice.bonus_action):
+        if isinstance(action, SimpleChoice) and action.action is Action.HIDE:
+            verify_hide(fight, hero)
 
 
 def hero_steps(

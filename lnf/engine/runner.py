@@ -17,23 +17,17 @@ from lnf.engine.chasing import (
     chase_note,
     commit_speeds,
     monster_chase_turn,
-    speed_policy,
-    speeds_committed,
+    speed_decider,
+    speeds_due,
+    speeds_to_say,
+    speeds_waiting,
+    verify_speeds,
 )
 from lnf.engine.decisions import TurnChoice
-from lnf.engine.effects import (
-    Rolled,
-    Waits,
-    land,
-    round_start_ends,
-    stand_up,
-    turn_edge,
-)
+from lnf.engine.effects import Rolled, Waits, land, round_start_ends, stand_up, turn_edge
 from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
 from lnf.engine.replan import carried_out, grid_view, orders_changed, plan_key, still_to_act
-from lnf.engine.resolve import (
-    roll_death_save,
-)
+from lnf.engine.resolve import roll_death_save
 from lnf.engine.round_start import (
     Planner,
     opening,
@@ -112,11 +106,9 @@ class Runner:
         starts = [i for i, r in enumerate(records) if isinstance(r.event, RoundStarted)]
         if not starts or self.round_over() or self.winner() is not None:
             return
-        begun = records[starts[-1]]
-        later = records[starts[-1] + 1 :]
-        if begun.after.chase and not any(speeds_committed(r.event) for r in later):
-            self._commit_speeds(begun.after.round)
-            later = self.table.in_force[starts[-1] + 1 :]
+        if (number := speeds_due(self.table.in_force)) is not None:
+            self._commit_speeds(number)
+        later = self.table.in_force[starts[-1] + 1 :]
         plans = [(r.before, r.event) for r in later if isinstance(r.event, Planned)]
         if plans:
             grid, planned = plans[-1]
@@ -156,6 +148,8 @@ class Runner:
                     return None  # the round's end is a place to stop: lnf plan, records
                 self.start_round()
                 carried_on = True
+            if speeds_waiting(self.table.in_force):
+                return None  # C2: the table says the heroes' speeds first (lnf speed)
             who = up_next(self.fight)
             monster = who is not None and isinstance(self.fight.combatant(who), Monster)
             if monster and monster_turns is not None and played >= monster_turns:
@@ -206,14 +200,19 @@ class Runner:
         self._plan = None
         self._current_plan()  # the plan is made as the round starts; P6 may change it
 
-    def _commit_speeds(self, number: int) -> None:
-        dashed = commit_speeds(self.fight, self._speed, self._dice(f"round {number}: speeds"))
+    def _commit_speeds(self, number: int, told: dict[str, int] | None = None) -> None:
+        """C2: everyone's speed at once; at the table the heroes' wait for the DM's word."""
+        if told is None and self.heroes.at_table and speeds_to_say(self.fight):
+            return
+        decide = speed_decider(self.fight, self.heroes.dashes, told or {})
+        dashed = commit_speeds(self.fight, decide, self._dice(f"round {number}: speeds"))
         self._add(Recorded((dashed,), by_rules=True))
 
-    def _speed(self, c: Hero | Monster) -> int:
-        if isinstance(c, Hero):
-            return self.heroes.dashes(self.fight, c)  # the table's heroes follow the policy
-        return speed_policy(self.fight, c)
+    def say_speeds(self, told: dict[str, int]) -> None:
+        """`lnf speed`: the heroes' dashes as the DM says them; everyone's speed goes in (C2)."""
+        number = speeds_due(self.table.in_force)
+        verify_speeds(self.fight, told, number)
+        self._commit_speeds(number or 0, told)
 
     def next_turn(self) -> bool:
         """The next combatant in strike order takes its turn; False if it stopped instead: the

@@ -50,8 +50,8 @@ class HeroSide(Protocol):
 class TableHeroes:
     """`lnf next` and `lnf round`: the heroes' turns happen at the table and the DM records
     them; the runner begins each hero's turn and stops. An opportunity attack open to a hero
-    (M6) waits for the table's answer (`lnf react`). In a chase their speeds follow the
-    policy."""
+    (M6) waits for the table's answer (`lnf react`). In a chase round their speeds wait for
+    the table too (C2, `lnf speed`): the runner never asks `dashes`."""
 
     at_table = True
 

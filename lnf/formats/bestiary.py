@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from lnf.dice.abilities import ability_modifier
 from lnf.errors import InputError, InputProblem, Refused
 
 # The statement the SRD's licence asks for wherever its content is shown.
@@ -200,5 +201,11 @@ class Bestiary(Catalogue):
 
 
 def fight_fields(block: dict[str, Any]) -> dict[str, Any]:
-    """What a stat block lends a monster entry of a fight file (`monster: NAME`)."""
-    return {k: block[k] for k in FIGHT_FIELDS if k in block}
+    """What a stat block lends a monster entry of a fight file (`monster: NAME`): its fields,
+    and the Wisdom modifier from its Wisdom score (V-HYR1's check, never the save)."""
+    lent = {k: block[k] for k in FIGHT_FIELDS if k in block}
+    scores = block.get("abilities")
+    wisdom = scores.get("wis") if isinstance(scores, dict) else None
+    if isinstance(wisdom, int) and not isinstance(wisdom, bool):
+        lent["wis"] = ability_modifier(wisdom)
+    return lent

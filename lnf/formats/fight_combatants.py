@@ -79,6 +79,7 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
         perception=d["perception"],
         stealth=d["stealth"],
         saves=tuple((Ability(k), v) for k, v in d["saves"].items() if v),
+        wis=d["wis"],
         conditions=frozenset(d["conditions"]),
         exhaustion=d["exhaustion"],
         dashes=d["dashes"],

@@ -288,6 +288,9 @@ def _combatant_fields() -> dict[str, Field]:
             "Dexterity (Stealth) bonus (hiding, C5)",
         ),
         "saves": Field(SAVES, {}, "saving throw bonuses such as {dex: 2, wis: 1}"),
+        "wis": Field(
+            Int(minimum=-5, maximum=10), None, "Wisdom modifier (V-HYR1); else the Wisdom save"
+        ),
         "conditions": Field(ListOf(OneOf(Condition), unique=True), [], "5e conditions"),
         "exhaustion": Field(
             Int(minimum=0, maximum=6), COMBATANT_DEFAULTS["exhaustion"], "exhaustion level"

@@ -220,6 +220,8 @@ def _common_doc(c: Hero | Monster) -> dict[str, Any]:
         d["cover"] = cover + (" ranged" if c.cover.ranged_only else "")
     if c.con_score is not None:
         d["con_score"] = c.con_score
+    if c.wis is not None:
+        d["wis"] = c.wis
     if c.favor:
         d["favor"] = True
     if c.bonuses:

@@ -20,7 +20,8 @@ Under the AC-less variant (V-ACL) the chance is against the Hit DC, the damage c
 and every surge die goes on the damage of the first hit, as lnf's monsters spend theirs.
 
 Heroes always take an opportunity attack when a foe leaves their group (M6). In a chase they
-commit speed as monsters do (`speed_policy`); heroes free to give chase do.
+commit speed as monsters do (`speed_policy`), and an escaper that kept its action hides from
+the pursuers it has a point on (C5), as monsters do; heroes free to give chase do.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import acl, through_dr, to_beat
 from lnf.rules.areas import area_groups, target_count
 from lnf.rules.attacks import has_melee
-from lnf.rules.chase import in_chase
+from lnf.rules.chase import can_hide_from, escapers, in_chase
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
 from lnf.rules.healing import verify_reaches
@@ -104,6 +105,8 @@ def _choice(fight: Fight, hero: Hero) -> TurnChoice:
     heal = _heal_the_dying(fight, hero)
     if heal is not None:
         return heal
+    if hero.name in escapers(fight) and can_hide_from(fight, hero.name):
+        return TurnChoice(action=SimpleChoice(Action.HIDE))  # C5, as `monster_chase_turn`
     bonus = _bonus(fight, hero)
     now = _best_action(fight, hero)
     closing = _close_in(fight, hero)

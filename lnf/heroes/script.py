@@ -13,6 +13,7 @@ from dataclasses import field
 
 from lnf.engine.chasing import speed_policy
 from lnf.engine.decisions import TurnChoice
+from lnf.engine.hero_turn import verify_chase_hide
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
@@ -49,7 +50,9 @@ class ScriptedHeroes:
         if entry is None:
             return policy_choice(fight, hero)
         try:
-            return parse_choice(fight, hero, entry.text)
+            choice = parse_choice(fight, hero, entry.text)
+            verify_chase_hide(fight, hero.name, choice)  # C5
+            return choice
         except Refused as exc:
             problem = InputProblem(
                 f"{hero.name} in round {fight.round}: {exc.describe(rule=False)}",
@@ -66,12 +69,13 @@ class ScriptedHeroes:
         return start is None or fight.round < start
 
     def dashes(self, fight: Fight, hero: Hero) -> int:
-        """C2: a `dash` (or `dash 2`) line for this round commits speed; else the policy."""
+        """C2: a `dash` (or `dash 2`) line for this round commits speed; any other line keeps
+        the action for what it says (`hide`, C5; an attack, C4); no line: the policy."""
         entry = self.script.line_for(fight, hero.name)
-        found = re.fullmatch(r"dash(?:\s+(\d))?", entry.text.strip(), re.I) if entry else None
-        if found is None:
+        if entry is None:
             return speed_policy(fight, hero)
-        return int(found[1] or 1)
+        found = re.fullmatch(r"dash(?:\s+(\d))?", entry.text.strip(), re.I)
+        return int(found[1] or 1) if found else 0
 
     def pursues(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         return True  # every hero free to give chase does, as under the policy

@@ -131,6 +131,7 @@ class Combatant:
     perception: int = 10  # passive Wisdom (Perception) (C5)
     stealth: int = 0  # Dexterity (Stealth) bonus: hiding (C5, the Hide action)
     saves: tuple[tuple[Ability, int], ...] = ()  # saving throw bonuses; 0 where not listed
+    wis: int | None = None  # the Wisdom modifier (V-HYR1's check); None: not known
     conditions: frozenset[Condition] = frozenset()
     exhaustion: int = 0
     dashes: int = 0  # C3: dashes taken in the chase under way

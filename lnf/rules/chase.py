@@ -106,6 +106,20 @@ def can_hide_from(fight: Fight, escaper: str) -> list[str]:
     return [p.pursuer for p in fight.chase if p.escaper == escaper and p.points >= 1]
 
 
+def verify_hide(fight: Fight, name: str) -> None:
+    """C5 in a chase: only an escaper hides, and only from a pursuer it has a point on."""
+    if not in_chase(fight, name):
+        return
+    if name not in escapers(fight):
+        raise Refused(f"{name} gives chase: in a chase only an escaper hides", rule="C5")
+    if not can_hide_from(fight, name):
+        raise Refused(
+            f"{name} has no escape point on any pursuer yet: nobody to hide from (a dash "
+            "gains one, C2)",
+            rule="C5",
+        )
+
+
 def settle(fight: Fight, was_escaping: list[str]) -> tuple[Fight, list[str]]:
     """C6: a pair ends when either side drops (a dropped escaper is caught); an escaper with
     no pursuer left gets away and is gone from the fight."""

@@ -43,16 +43,21 @@ def actions_in_surprise_round(fight: Fight, name: str) -> int:
     return dict(fight.surprise_round).get(name, 0)
 
 
-def verify_actions(fight: Fight, name: str, moved: bool, acted: bool, bonus: bool) -> None:
-    """V-ENC1: 3 actions are a full turn, 2 a move and an action, 1 a move or an action."""
+def beyond_actions(fight: Fight, name: str, moved: bool, acted: bool, bonus: bool) -> str:
+    """V-ENC1: 3 actions are a full turn, 2 a move and an action, 1 a move or an action; what
+    a turn (a hero's, a monster's order) does beyond them, said; "" when it fits. A move is
+    a change of group (M1): a rank switch needs no movement (R8)."""
     n = actions_in_surprise_round(fight, name)
     if n == 2 and bonus:
-        raise Refused(
-            f"{name} has 2 actions in the surprise round: a move and an action, no bonus action",
-            "V-ENC1",
-        )
+        return f"{name} has 2 actions in the surprise round: a move and an action, no bonus action"
     if n == 1 and (bonus or (moved and acted)):
-        raise Refused(f"{name} has 1 action in the surprise round: a move or an action", "V-ENC1")
+        return f"{name} has 1 action in the surprise round: a move or an action"
+    return ""
+
+
+def verify_actions(fight: Fight, name: str, moved: bool, acted: bool, bonus: bool) -> None:
+    if beyond := beyond_actions(fight, name, moved, acted, bonus):
+        raise Refused(beyond, "V-ENC1")
 
 
 def held_back(fight: Fight, name: str) -> tuple[str, str] | None:

@@ -63,7 +63,7 @@ def _attacks_on(t: Troop, hero: str) -> tuple[list[Term], list[IntVar], bool]:
     rest = [
         x
         for o, x in zip(t.options, t.counts, strict=True)
-        if o.target != hero and not (o.target is None and o.rank in shot_ranks)
+        if o.target != hero and not (o.rank in shot_ranks and t.rides(o))
     ]
     rest += [s for shot, s in zip(t.shots, t.shot_counts, strict=True) if shot.target != hero]
     return terms, rest, bool(shot_ranks)

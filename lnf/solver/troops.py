@@ -26,6 +26,7 @@ from lnf.model.plan import Mode, Move, MoveKind
 from lnf.rules.attacks import Need, mode_needs
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
 from lnf.rules.plan_score import MODE_ORDER
+from lnf.rules.surprise import actions_in_surprise_round
 from lnf.values import value
 
 Key = tuple[int, int, int, int]  # P4's canonical order: target, mode, destination, rank
@@ -62,6 +63,7 @@ class Troop:
     spots: list[Spot]  # where each destination ends
     options: list[Option] = field(default_factory=list)
     shots: list[Shot] = field(default_factory=list)
+    one_action: bool = False  # V-ENC1: one action in the surprise round, a move or an attack
     counts: list[cp_model.IntVar] = field(default_factory=list)  # how many take each option
     shot_counts: list[cp_model.IntVar] = field(default_factory=list)  # how many take each shot
     _strikes: list[Strike] = field(default_factory=list, repr=False)
@@ -96,12 +98,18 @@ class Troop:
         return self._strikes
 
     def idle_at(self, rank: Rank) -> list[cp_model.IntVar]:
-        """Options at `rank` without a mêlée or reach attack: where a shot can ride."""
+        """Options at `rank` where a shot can ride."""
         return [
             x
             for o, x in zip(self.options, self.counts, strict=True)
-            if o.rank is rank and o.target is None
+            if o.rank is rank and self.rides(o)
         ]
+
+    def rides(self, option: Option) -> bool:
+        """A shot can ride on an option without a mêlée or reach attack; with one action
+        (V-ENC1), only on one that stays: a move and a shot are two."""
+        moved = self.moves[option.move].kind is not MoveKind.STAY
+        return option.target is None and not (self.one_action and moved)
 
 
 def form_troops(
@@ -122,6 +130,7 @@ def form_troops(
             m.stat_block,
             start_spot(fight, m.name),
             fight.turns.of(m.name),
+            actions_in_surprise_round(fight, m.name),  # V-ENC1: the actions it has
         )
         if m.name in named:
             signature = m.name
@@ -132,7 +141,11 @@ def form_troops(
         m = members[0]
         moves = destinations(fight, m)
         troop = Troop(
-            tuple(members), moves, rank_options(m), [final_spot(fight, m.name, mv) for mv in moves]
+            tuple(members),
+            moves,
+            rank_options(m),
+            [final_spot(fight, m.name, mv) for mv in moves],
+            one_action=actions_in_surprise_round(fight, m.name) == 1,
         )
         kind = signature[0] if isinstance(signature, tuple) else signature
         if kind not in needs_of:
@@ -182,10 +195,11 @@ def _orders(
         for rank in troop.ranks:
             if rank is Rank.BACK and not _may_move_in_back_rank(move, spot, reach):
                 continue
+            moving_is_all = troop.one_action and move.kind is not MoveKind.STAY  # V-ENC1
             attacks = [
                 (place[hero], Option(i, rank, hero, mode))
                 for hero, mode, ranks in close.get(spot, ())
-                if rank in ranks
+                if rank in ranks and not moving_is_all
             ]
             idle = True
             if prune and attacks:

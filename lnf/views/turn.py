@@ -170,6 +170,32 @@ def guard_lines(hero: str, foe: str, guard: Guard, fight_file: Path) -> list[str
     ]
 
 
+def speed_lines(fight: Fight, heroes: list[Hero], fight_file: Path) -> list[str]:
+    """C2: a chase round waits for the heroes' speeds, said all at once (the monsters' are
+    chosen by lnf, and shown with them)."""
+    f = shlex.quote(str(fight_file))
+    lines = [
+        f"Chase round {fight.round}: everyone commits speed first, then all is revealed (C2). "
+        "Say the heroes' dashes:"
+    ]
+    for h in heroes:
+        pools = [p for p in fight.chase if h.name in (p.escaper, p.pursuer)]
+        ahead = and_list(
+            f"{p.points} escape point{'s' if p.points != 1 else ''} "
+            + (f"ahead of {p.pursuer}" if p.escaper == h.name else f"behind {p.escaper}")
+            for p in pools
+        )
+        free = max(0, 3 + h.con)
+        lines.append(
+            f"  {h.name}: {ahead}; {h.dashes} of {free} free dashes used (C3). 0 keeps the "
+            "action to attack (C4) or hide (C5); 1 dashes with the action; 2 with the bonus "
+            "action too."
+        )
+    said = " ".join(shlex.quote(f"{h.name}=1") for h in heroes)
+    lines.append(f"  Say so: lnf speed {f} {said} (or =0, =2); then lnf next {f}.")
+    return lines
+
+
 def next_up_line(fight: Fight, fight_file: Path) -> str:
     """Who acts next, or that the round is over, with the command that carries on."""
     f = shlex.quote(str(fight_file))
