@@ -49,25 +49,28 @@ class Option:
 
 def best_option(options: list[Option]) -> Option | None:
     """F7, T1: the best free option, unless a slotted one does a slot's work: it drops a foe
-    the free option would not, or adds SLOT_WORTH damage per slot level. Among slotted options
-    worth their slot, the one that does most for its slot (the lower slot on a tie). With
-    nothing free open, the slotted option that does most for its slot."""
+    no free option would, or adds SLOT_WORTH damage per slot level over the most a free option
+    does. Among slotted options worth their slot, the one that does most for its slot (the
+    lower slot on a tie). With nothing free open, the slotted option that does most for its
+    slot."""
     free = [o for o in options if not o.level]
     best_free = max(free, key=lambda o: o.score, default=None)
+    drops = max((o.drops for o in free), default=0)
+    worth = max((o.worth for o in free), default=0.0)
     slotted = [o for o in options if o.level]
-    worthy = [o for o in slotted if best_free is None or worth_a_slot(o, best_free)]
+    worthy = [o for o in slotted if best_free is None or worth_a_slot(o, drops, worth)]
     if worthy:
         return max(worthy, key=lambda o: (o.net, -o.level, o.score))
     return best_free
 
 
-def worth_a_slot(slotted: Option, free: Option) -> bool:
-    """F7, T1: a slot is spent to drop a foe the free option would not, or for SLOT_WORTH more
-    damage per slot level (a 3rd-level Fireball on four goblins, yes; on one goblin at 3 hit
-    points, no)."""
-    if slotted.drops > free.drops:
+def worth_a_slot(slotted: Option, drops: int, worth: float) -> bool:
+    """F7, T1: a slot is spent to drop a foe the free options would not (they drop `drops`),
+    or for SLOT_WORTH more damage per slot level than their best (`worth`): a 3rd-level
+    Fireball on four goblins, yes; on one goblin at 3 hit points, no."""
+    if slotted.drops > drops:
         return True
-    return slotted.worth - free.worth >= SLOT_WORTH * slotted.level
+    return slotted.worth - worth >= SLOT_WORTH * slotted.level
 
 
 def worth_alone(option: Option) -> bool:
@@ -141,11 +144,13 @@ def save_option(
         area = f"{spell.area}, {count} target{'s' if count != 1 else ''}"
     each = [(save_damage(spell, fight.monster(t)), fight.monster(t).current_hp) for t in targets]
     expected = sum(e for e, _ in each)
+    drops = sum(1 for e, hp in each if e >= hp)
+    focus = 5.0 * drops + 0.01 * sum(100 - min(hp, 100) for _, hp in each)  # as for attacks
     big = "a slotted spell" if level else ""
     return Option(
-        score=expected,
+        score=expected + focus,
         worth=sum(min(e, hp) for e, hp in each),
-        drops=sum(1 for e, hp in each if e >= hp),
+        drops=drops,
         level=level,
         choice=SpellChoice(spell, tuple(targets), (), big, area),
         spend=spend,
@@ -154,13 +159,15 @@ def save_option(
 
 def spell_targets(fight: Fight, hero: Hero, spell: Attack) -> Iterable[list[str]]:
     """The foes a save spell is weighed against: each foe it reaches alone, or for an area
-    the best set E1 and E3 allow (`area_targets`)."""
+    the best set E1 and E3 allow (`area_targets`), when it holds two foes or more."""
     reach = [m.name for m in monsters(fight) if _reaches(fight, hero, spell, [m.name])]
     if spell.area is None:
         yield from ([f] for f in reach)
         return
     targets = area_targets(fight, spell, reach)
-    if targets and _reaches(fight, hero, spell, targets):
+    if len(targets) < min(2, target_count(spell.area)):
+        return  # an area is for two foes or more: at one, the single-target spells do
+    if _reaches(fight, hero, spell, targets):
         try:
             verify_area(fight, spell, targets, ())
         except Refused:
