@@ -1,26 +1,35 @@
-"""The hero policy: what a hero does when no player or script says (`lnf run`, `auto`), played
-as a sensible player would, the same for the same fight:
+"""The hero policy: what a hero does when no player or script says (`lnf run`, `lnf odds`,
+`auto`), played as a sensible player would, the same for the same fight:
 
 1. **A dying ally first.** An ally at 0 hit points and still rolling death saves (D9) is healed
-   by the first hero who can: a healing spell with a free slot, a potion, Lay on Hands.
+   by the first hero who can: Healing Word (a bonus action, F1) before the rest, so that the
+   action still attacks; else a healing spell with a free slot, a potion, Lay on Hands.
 2. **Bonus actions that matter.** A raging barbarian hits harder and takes less: Rage as soon
    as it fights; Second Wind at half hit points or less.
-3. **The best attack for the situation**, by the damage it can be expected to do now (the
+3. **The best action for the situation**, by the damage it can be expected to do now (the
    chance to hit against the AC or to fail the save, advantage and disadvantage included, R2's
-   disadvantage from the front rank too): weapons and cantrips first; a slotted spell only when
-   it drops a foe the free options would not, or hits two foes or more with one area, or when
-   nothing free reaches. Among the foes it can hurt it focuses the one nearest to dropping
-   (ties: the more dangerous, G3). Sneak Attack goes on the first hit whenever 5e allows it;
-   Action Surge when the foe would outlast one round of blows.
+   disadvantage from the front rank too), focused on the foe nearest to dropping (ties: the
+   more dangerous, G3). Weapons and cantrips first; a slot only where it does a slot's work
+   (F7, `spell_policy.best_option`): it drops a foe no free option would, or adds 5 damage per
+   slot level; the lowest free slot, a higher one only when it drops more foes. An area spell
+   takes two foes or more, whole groups first and no ally (E1, E3). A new concentration spell
+   only where the one held holds nobody or fewer (F5). Extra Attack is `times`; Action Surge
+   doubles it when the foe would outlast one action's blows; Sneak Attack on the first hit
+   whenever 5e allows it (`attack_policy`).
 4. **Else close in**: an unengaged front-rank hero with a mêlée weapon joins the most dangerous
    foe it can hit (M5); a guarded caster stays in the back rank (R4, R5) and shoots.
 5. **Dodge** only when nothing above is open.
+6. **The bonus action beside the action** (F1): Flurry of Blows (with its Ki) or another
+   bonus-action blow after the Attack action; a bonus-action spell (Spiritual Weapon) worth its
+   slot, with only a cantrip for the action where that does more than the action's own spell.
 
 Under the AC-less variant (V-ACL) the chance is against the Hit DC, the damage counts after DR,
 and every surge die goes on the damage of the first hit, as lnf's monsters spend theirs.
 
-Heroes always take an opportunity attack when a foe leaves their group (M6). In a chase they
-commit speed as monsters do (`speed_policy`); heroes free to give chase do.
+Heroes always take an opportunity attack when a foe leaves their group (M6), and a guard such
+as Shield whenever it turns a hit and a slot is left (F1). In a chase they commit speed as
+monsters do (`speed_policy`); heroes free to give chase do. The rules are written for a DM in
+docs/policy.md.
 """
 
 from __future__ import annotations
