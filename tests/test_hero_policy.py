@@ -28,6 +28,7 @@ from lnf.model import (
     Lasting,
     Resource,
     Shape,
+    Turns,
 )
 from lnf.model.events import Attacked, Guarded, Healed, Used
 from lnf.model.plan import Mode
@@ -294,3 +295,13 @@ def test_f1_shield_takes_a_higher_slot_when_the_first_level_ones_are_spent() -> 
     kinds = [type(s) for s in turn.steps]
     assert Guarded in kinds
     assert any(isinstance(s, Used) and s.resource == "slot 3" for s in turn.steps)
+
+
+def test_f1_auto_after_a_bonus_action_spell_at_the_table_casts_only_a_cantrip() -> None:
+    turns = Turns(
+        current="Quill", used_bonus=frozenset({"Quill"}), cast=(("Quill", Cost.BONUS, 1),)
+    )
+    f = fight([_wizard()], _goblins(4), turns=turns)
+    choice = policy_choice(f, f.hero("Quill"))
+    assert isinstance(choice.action, AttackChoice) and choice.action.attack.name == "Fire Bolt"
+    verify_costs(f, "Quill", turn_costs(f.hero("Quill"), choice))

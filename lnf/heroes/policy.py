@@ -45,6 +45,7 @@ from lnf.engine.decisions import (
     SimpleChoice,
     TurnChoice,
 )
+from lnf.engine.hero_turn import turn_costs
 from lnf.errors import Refused
 from lnf.heroes.attack_policy import attack_choices, is_spell
 from lnf.heroes.spell_policy import Option, Spend, best_option, save_options, worth_alone
@@ -54,6 +55,7 @@ from lnf.model.plan import Mode
 from lnf.rules.acl import acl
 from lnf.rules.attacks import has_melee
 from lnf.rules.chase import in_chase
+from lnf.rules.economy import verify_costs
 from lnf.rules.group_changes import moved
 from lnf.rules.healing import verify_reaches
 from lnf.rules.legal import join_targets, verify_join
@@ -86,11 +88,33 @@ class PolicyHeroes:
 
 
 def policy_choice(fight: Fight, hero: Hero) -> TurnChoice:
-    choice = _choice(fight, hero)
+    choice = _fitting(fight, hero, _choice(fight, hero))
     if isinstance(choice.action, AttackChoice) and acl(fight) and hero.surge:
         # V-ACL6: like lnf's monsters, every surge die on the damage of the first hit
         choice = replace(choice, action=replace(choice.action, force=hero.surge))
     return choice
+
+
+def _fitting(fight: Fight, hero: Hero, choice: TurnChoice) -> TurnChoice:
+    """F1: the turn as chosen, if it fits what the turn has left (at the table, `auto` may
+    come after a bonus action or a spell recorded this turn); else the action alone, only a
+    cantrip after a bonus-action spell; else nothing."""
+    try:
+        verify_costs(fight, hero.name, turn_costs(hero, choice))
+        return choice
+    except Refused:
+        pass
+    bonus_spell = any(n == hero.name and c is Cost.BONUS for n, c, _ in fight.turns.cast)
+    moves, now = _plan(fight, hero, cantrips_only=bonus_spell)
+    alone = TurnChoice(moves, now.choice, spend=now.spend) if now is not None else NOTHING_DONE
+    try:
+        verify_costs(fight, hero.name, turn_costs(hero, alone))
+        return alone
+    except Refused:
+        return NOTHING_DONE
+
+
+NOTHING_DONE = TurnChoice()
 
 
 def _choice(fight: Fight, hero: Hero) -> TurnChoice:
