@@ -6,6 +6,7 @@ or more), the share of fights in which each of the sheets' resources is used: sp
 level, Action Surge, Second Wind, Ki, Rage, Lay on Hands, Healing Word, Shield.
 
     .venv/bin/python bench/policy.py [--runs 200] [--example STEM] [--resources-only]
+        [--today-only]
 
 Prints the tables; asserts nothing.
 """
@@ -164,18 +165,20 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--example", action="append", help="only these (by file stem)")
     parser.add_argument("--resources-only", action="store_true", help="the level-5 table only")
+    parser.add_argument("--today-only", action="store_true", help="leave out the old policy")
     args = parser.parse_args()
     if not args.resources_only:
-        _examples(args.runs, args.example)
+        _examples(args.runs, args.example, args.today_only)
     _resources(args.runs)
 
 
-def _examples(runs: int, only: list[str] | None) -> None:
+def _examples(runs: int, only: list[str] | None, today_only: bool) -> None:
     print(f"{runs} seeded runs of each example, heroes by the policy alone\n")
     print("| example | policy | idle hero turns | heroes win | seconds |")
     print("|---|---|---|---|---|")
     for path in [p for p in EXAMPLES if not only or p.stem in only]:
-        for label, heroes in (("before sheets", BeforeSheets()), ("today", PolicyHeroes())):
+        policies = [("before sheets", BeforeSheets()), ("today", PolicyHeroes())]
+        for label, heroes in policies[1:] if today_only else policies:
             started = time.perf_counter()
             won = idle = turns = 0
             for seed in range(1, runs + 1):
