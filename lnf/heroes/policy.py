@@ -1,72 +1,67 @@
-"""The hero policy: what a hero does when no player or script says (`lnf run`, `auto`), played
-as a sensible player would, the same for the same fight:
+"""The hero policy: what a hero does when no player or script says (`lnf run`, `lnf odds`,
+`auto`), played as a sensible player would, the same for the same fight:
 
 1. **A dying ally first.** An ally at 0 hit points and still rolling death saves (D9) is healed
-   by the first hero who can: a healing spell with a free slot, a potion, Lay on Hands.
+   by the first hero who can: Healing Word (a bonus action, F1) before the rest, so that the
+   action still attacks; else a healing spell with a free slot, a potion, Lay on Hands.
 2. **Bonus actions that matter.** A raging barbarian hits harder and takes less: Rage as soon
    as it fights; Second Wind at half hit points or less.
-3. **The best attack for the situation**, by the damage it can be expected to do now (the
+3. **The best action for the situation**, by the damage it can be expected to do now (the
    chance to hit against the AC or to fail the save, advantage and disadvantage included, R2's
-   disadvantage from the front rank too): weapons and cantrips first; a slotted spell only when
-   it drops a foe the free options would not, or hits two foes or more with one area, or when
-   nothing free reaches. Among the foes it can hurt it focuses the one nearest to dropping
-   (ties: the more dangerous, G3). Sneak Attack goes on the first hit whenever 5e allows it;
-   Action Surge when the foe would outlast one round of blows.
+   disadvantage from the front rank too), focused on the foe nearest to dropping (ties: the
+   more dangerous, G3). Weapons and cantrips first; a slot only where it does a slot's work
+   (F7, `spell_policy.best_option`): it drops a foe no free option would, or adds 5 damage per
+   slot level; the lowest free slot, a higher one only when it drops more foes. An area spell
+   takes two foes or more, whole groups first and no ally (E1, E3). A new concentration spell
+   only where the one held holds nobody or fewer (F5). Extra Attack is `times`; Action Surge
+   doubles it when the foe would outlast one action's blows; Sneak Attack on the first hit
+   whenever 5e allows it (`attack_policy`).
 4. **Else close in**: an unengaged front-rank hero with a mêlée weapon joins the most dangerous
    foe it can hit (M5); a guarded caster stays in the back rank (R4, R5) and shoots.
 5. **Dodge** only when nothing above is open.
+6. **The bonus action beside the action** (F1): Flurry of Blows (with its Ki) or another
+   bonus-action blow after the Attack action; a bonus-action spell (Spiritual Weapon) worth its
+   slot, with only a cantrip for the action where that does more than the action's own spell.
 
 Under the AC-less variant (V-ACL) the chance is against the Hit DC, the damage counts after DR,
 and every surge die goes on the damage of the first hit, as lnf's monsters spend theirs.
 
-Heroes always take an opportunity attack when a foe leaves their group (M6). In a chase they
-commit speed as monsters do (`speed_policy`), and an escaper that kept its action hides from
-the pursuers it has a point on (C5), as monsters do; heroes free to give chase do.
+Heroes always take an opportunity attack when a foe leaves their group (M6), and a guard such
+as Shield whenever it turns a hit and a slot is left (F1). In a chase they commit speed as
+monsters do (`speed_policy`), and an escaper that kept its action hides from the pursuers it
+has a point on (C5), as monsters do; heroes free to give chase do. The rules are written for a
+DM in docs/policy.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import replace
 
 from lnf.engine.chasing import speed_policy
 from lnf.engine.decisions import (
+    ActionChoice,
     AttackChoice,
     BonusChoice,
     HealChoice,
     SimpleChoice,
-    SpellChoice,
     TurnChoice,
 )
+from lnf.engine.hero_turn import turn_costs
 from lnf.errors import Refused
-from lnf.model import Action, Attack, Fight, Guard, Hero, Monster, Rank
+from lnf.heroes.attack_policy import attack_choices, is_spell
+from lnf.heroes.spell_policy import Option, Spend, best_option, save_options, worth_alone
+from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.model.events import Moved
-from lnf.model.plan import Advantage, Mode
-from lnf.rules.acl import acl, through_dr, to_beat
-from lnf.rules.areas import area_groups, target_count
+from lnf.model.plan import Mode
+from lnf.rules.acl import acl
 from lnf.rules.attacks import has_melee
 from lnf.rules.chase import can_hide_from, escapers, in_chase
-from lnf.rules.distance import roll_in_fight
+from lnf.rules.economy import verify_costs
 from lnf.rules.group_changes import moved
 from lnf.rules.healing import verify_reaches
-from lnf.rules.legal import (
-    attack_options,
-    join_targets,
-    verify_area,
-    verify_join,
-    verify_spell_reach,
-)
-from lnf.rules.resources import (
-    ACTION_SURGE,
-    LAY_ON_HANDS,
-    RAGE,
-    SECOND_WIND,
-    SNEAK_ATTACK,
-    slot_for,
-    verify_sneak,
-    verify_use,
-)
-from lnf.rules.roster import downed, monsters
+from lnf.rules.legal import join_targets, verify_join
+from lnf.rules.resources import LAY_ON_HANDS, RAGE, SECOND_WIND, slot_for, verify_use
+from lnf.rules.roster import downed
 
 
 class PolicyHeroes:
@@ -94,32 +89,68 @@ class PolicyHeroes:
 
 
 def policy_choice(fight: Fight, hero: Hero) -> TurnChoice:
-    choice = _choice(fight, hero)
+    choice = _fitting(fight, hero, _choice(fight, hero))
     if isinstance(choice.action, AttackChoice) and acl(fight) and hero.surge:
         # V-ACL6: like lnf's monsters, every surge die on the damage of the first hit
         choice = replace(choice, action=replace(choice.action, force=hero.surge))
     return choice
 
 
+def _fitting(fight: Fight, hero: Hero, choice: TurnChoice) -> TurnChoice:
+    """F1: the turn as chosen, if it fits what the turn has left (at the table, `auto` may
+    come after a bonus action or a spell recorded this turn); else the action alone, only a
+    cantrip after a bonus-action spell; else nothing."""
+    try:
+        verify_costs(fight, hero.name, turn_costs(hero, choice))
+        return choice
+    except Refused:
+        pass
+    bonus_spell = any(n == hero.name and c is Cost.BONUS for n, c, _ in fight.turns.cast)
+    moves, now = _plan(fight, hero, cantrips_only=bonus_spell)
+    alone = TurnChoice(moves, now.choice, spend=now.spend) if now is not None else NOTHING_DONE
+    try:
+        verify_costs(fight, hero.name, turn_costs(hero, alone))
+        return alone
+    except Refused:
+        return NOTHING_DONE
+
+
+NOTHING_DONE = TurnChoice()
+
+
 def _choice(fight: Fight, hero: Hero) -> TurnChoice:
+    """The turn: a dying ally's healing (1), else the bonus action's feature (2), then the
+    action (3–5) and what the bonus action does beside it (6)."""
     heal = _heal_the_dying(fight, hero)
-    if heal is not None:
-        return heal
+    if heal is not None and heal[0].cost is not Cost.BONUS:
+        return TurnChoice(action=heal[0], spend=heal[1])
     if hero.name in escapers(fight) and can_hide_from(fight, hero.name):
         return TurnChoice(action=SimpleChoice(Action.HIDE))  # C5, as `monster_chase_turn`
-    bonus = _bonus(fight, hero)
-    now = _best_action(fight, hero)
+    feature = None if heal is not None else _bonus(fight, hero)
+    moves, now = _plan(fight, hero, cantrips_only=heal is not None)
+    action: ActionChoice = now.choice if now is not None else SimpleChoice(Action.DODGE)
+    spend = now.spend if now is not None else ()
+    choice = TurnChoice(moves, action, spend=spend, bonus=feature)
+    if heal is not None:  # F1: Healing Word first, the action still attacks
+        return replace(choice, bonus_action=heal[0], spend=heal[1] + spend)
+    if feature is not None:
+        return choice
+    return _with_bonus_action(fight, hero, choice, now)
+
+
+def _plan(
+    fight: Fight, hero: Hero, cantrips_only: bool = False
+) -> tuple[tuple[Moved, ...], Option | None]:
+    """3, 4: the best action where the hero stands, or closing in first when that is worth
+    more."""
+    now = _best_action(fight, hero, cantrips_only=cantrips_only)
     closing = _close_in(fight, hero)
-    if closing is not None and (now is None or closing[0] > now[0]):
-        return TurnChoice(closing[1], closing[2], spend=closing[3], bonus=bonus)
-    if now is not None:
-        return TurnChoice(action=now[1], spend=now[2], bonus=bonus)
-    return TurnChoice(action=SimpleChoice(Action.DODGE), bonus=bonus)
+    if closing is not None and (now is None or closing[1].score > now.score):
+        return closing
+    return (), now
 
 
-def _close_in(
-    fight: Fight, hero: Hero
-) -> tuple[float, tuple[Moved, ...], AttackChoice | SpellChoice, Spend] | None:
+def _close_in(fight: Fight, hero: Hero) -> tuple[tuple[Moved, ...], Option] | None:
     """4: an unengaged front-rank hero with a mêlée weapon joins the most dangerous foe it can
     hit, and hits it — worth more than shooting at R2's disadvantage from where it stands."""
     joinable = fight.phase.kind.melee_possible and fight.group_of(hero.name) is None
@@ -134,32 +165,34 @@ def _close_in(
         after = moved(fight, move)
         follow = _best_action(after, after.hero(hero.name), only=Mode.MELEE)
         if follow is not None:
-            return follow[0], (move,), follow[1], follow[2]
+            return (move,), follow
     return None
 
 
 # --- 1. a dying ally ------------------------------------------------------------------------
 
 
-def _heal_the_dying(fight: Fight, hero: Hero) -> TurnChoice | None:
+def _heal_the_dying(fight: Fight, hero: Hero) -> tuple[HealChoice, Spend] | None:
+    """1, D9: the ally nearest to death, healed by the first way the hero has that reaches
+    (G5: a touch needs the group), a bonus-action spell (Healing Word) before the others, so
+    that the action still attacks (F1); Lay on Hands last."""
     dying = [h for h in fight.heroes if h.name != hero.name and downed(h) and not h.stable]
     if not dying or hero.current_hp == 0:
         return None
     target = min(dying, key=lambda h: (-h.death_saves[1], h.name))  # the nearest to death
-    for heal in hero.heals:
+    for heal in sorted(hero.heals, key=lambda h: h.cost is not Cost.BONUS):
         try:
             verify_reaches(fight, hero, target.name, heal.name)  # G5: a touch needs the group
             if heal.slot:
                 slot = slot_for(hero, heal.slot)
-                spend = ((slot, 1),) if slot is not None else ()
+                spend: Spend = ((slot, 1),) if slot is not None else ()
             elif hero.resource(heal.name) is not None:
                 spend = ((verify_use(hero, heal.name) or heal.name, 1),)
             else:
                 continue  # a potion the sheet has none of
         except Refused:
             continue
-        chosen = HealChoice(target.name, heal.dice, heal.name, heal.cost, heal.slot)
-        return TurnChoice(action=chosen, spend=spend)
+        return HealChoice(target.name, heal.dice, heal.name, heal.cost, heal.slot), spend
     pool = hero.resource(LAY_ON_HANDS)
     if pool is not None and pool.left > 0:
         try:
@@ -169,10 +202,8 @@ def _heal_the_dying(fight: Fight, hero: Hero) -> TurnChoice | None:
         from lnf.dice import parse
 
         points = min(pool.left, target.hp)
-        return TurnChoice(
-            action=HealChoice(target.name, parse(str(points)), LAY_ON_HANDS),
-            spend=((pool.name, points),),
-        )
+        chosen = HealChoice(target.name, parse(str(points)), LAY_ON_HANDS)
+        return chosen, ((pool.name, points),)
     return None
 
 
@@ -180,6 +211,7 @@ def _heal_the_dying(fight: Fight, hero: Hero) -> TurnChoice | None:
 
 
 def _bonus(fight: Fight, hero: Hero) -> BonusChoice | None:
+    """2: Rage as soon as the barbarian fights; Second Wind at half hit points or less."""
     try:
         if RAGE not in hero.effects and fight.group_of(hero.name) and hero.resource(RAGE):
             verify_use(hero, RAGE)
@@ -194,144 +226,76 @@ def _bonus(fight: Fight, hero: Hero) -> BonusChoice | None:
     return None
 
 
-# --- 3. the best action -----------------------------------------------------------------------
+def _with_bonus_action(
+    fight: Fight, hero: Hero, choice: TurnChoice, now: Option | None
+) -> TurnChoice:
+    """6, F1: what the bonus action does beside the action. A bonus-action attack that is not
+    a spell (Flurry of Blows with its Ki, an off-hand blow) follows the Attack action, at the
+    foe the action leaves standing; a bonus-action spell (Spiritual Weapon) is cast first when
+    it is worth its slot, and then the action casts only a cantrip — where that does more
+    than the action's own slotted spell."""
+    after = fight
+    for move in choice.moves:
+        after = moved(after, move)
+    me = after.hero(hero.name)
+    weapon = isinstance(choice.action, AttackChoice) and not is_spell(choice.action.attack)
+    if weapon and now is not None:
+        assert isinstance(choice.action, AttackChoice)
+        dropped = choice.action.target if now.drops else ""  # expected to drop: the next foe
+        blows = [
+            o for o in attack_choices(after, me, cost=Cost.BONUS) if not is_spell(_attack_of(o))
+        ]
+        if blows:
+            blow = max(blows, key=lambda o: (_target_of(o) != dropped, o.score))
+            return replace(
+                choice, bonus_action=blow.choice, spend=choice.spend + blow.spend, bonus_first=False
+            )
+    spells = [o for o in _bonus_spells(after, me) if worth_alone(o)]
+    if not spells:
+        return choice
+    cast = best_option(spells)
+    assert cast is not None
+    if now is not None and now.level and is_spell(_attack_of(now)):
+        moves, alone = _plan(fight, hero, cantrips_only=True)  # F1: then only a cantrip
+        if alone is None or cast.net + alone.net <= now.net:
+            return choice
+        choice = replace(choice, moves=moves, action=alone.choice, spend=alone.spend)
+    return replace(choice, bonus_action=cast.choice, spend=cast.spend + choice.spend)
 
-Spend = tuple[tuple[str, int], ...]
-Option = tuple[float, bool, AttackChoice | SpellChoice, Spend]  # (expected, slotted, …)
+
+def _bonus_spells(fight: Fight, hero: Hero) -> list[Option]:
+    """Bonus-action spells that deal damage: attack spells and save spells (F1)."""
+    attacks = [o for o in attack_choices(fight, hero, cost=Cost.BONUS) if is_spell(_attack_of(o))]
+    bonus = [a for a in hero.attacks if a.cost is Cost.BONUS]
+    return attacks + list(save_options(fight, hero, bonus))
+
+
+def _attack_of(option: Option) -> Attack:
+    c = option.choice
+    return c.attack if isinstance(c, AttackChoice) else c.spell
+
+
+def _target_of(option: Option) -> str:
+    c = option.choice
+    return c.target if isinstance(c, AttackChoice) else ",".join(c.targets)
+
+
+# --- 3. the best action -----------------------------------------------------------------------
 
 
 def _best_action(
-    fight: Fight, hero: Hero, only: Mode | None = None
-) -> tuple[float, AttackChoice | SpellChoice, Spend] | None:
-    """The most damaging thing the hero can do now, free options first (see the module), with
-    the damage it can be expected to do."""
-    options = list(_attack_options(fight, hero, only))
+    fight: Fight, hero: Hero, only: Mode | None = None, cantrips_only: bool = False
+) -> Option | None:
+    """3: the most damaging thing the hero can do with its action now, free options first and
+    a slot only where it does a slot's work (`spell_policy.best_option`). `cantrips_only`
+    (F1): a bonus-action spell is cast this turn, so no other spell but a cantrip."""
+    options = list(attack_choices(fight, hero, only))
     if only is None:
-        options += list(_spell_options(fight, hero))
-    if not options:
-        return None
-    free = [o for o in options if not o[1]]
-    best_free = max(free, key=lambda o: o[0], default=None)
-    slotted = [o for o in options if o[1]]
-    for o in sorted(slotted, key=lambda o: -o[0]):
-        if best_free is None or _worth_a_slot(fight, o, best_free):
-            return o[0], o[2], o[3]
-    assert best_free is not None
-    return best_free[0], best_free[2], best_free[3]
-
-
-def _worth_a_slot(fight: Fight, slotted: Option, free: Option) -> bool:
-    """A slot is spent to drop a foe the free option would not, or on an area of two foes."""
-    choice = slotted[2]
-    if isinstance(choice, SpellChoice):
-        return len(choice.targets) >= 2 and slotted[0] > free[0]
-    target = fight.monster(choice.target)
-    return slotted[0] >= target.current_hp > free[0]
-
-
-def _attack_options(fight: Fight, hero: Hero, only: Mode | None) -> Iterable[Option]:
-    danger = {m.name: i for i, m in enumerate(fight.monsters)}
-    for monster, attack, mode in attack_options(fight, hero):
-        if only is not None and mode is not only:
-            continue
-        roll, _ = roll_in_fight(fight, hero, monster, attack, mode)
-        number = to_beat(fight, monster, ranged=mode is Mode.RANGED)  # AC or Hit DC (V-ACL1)
-        if number is None:
-            continue  # total cover (V-ACL2)
-        chance = _hit_chance(attack.to_hit, number, roll)
-        times = attack.times
-        expected = chance * through_dr(fight, monster, attack.damage.average) * times
-        spend: list[tuple[str, int]] = []
-        try:
-            if attack.slot:
-                slot = slot_for(hero, attack.slot)
-                spend += [(slot, 1)] if slot is not None else []
-        except Refused:
-            continue
-        extra = None
-        if hero.sneak_attack is not None:
-            try:
-                verify_sneak(fight, hero, monster, attack, roll)
-                extra = hero.sneak_attack
-                expected += (1 - (1 - chance) ** times) * extra.average
-            except Refused:
-                pass
-        surge = False
-        if expected < monster.current_hp and hero.resource(ACTION_SURGE) is not None:
-            try:
-                spend.append((verify_use(hero, ACTION_SURGE) or ACTION_SURGE, 1))
-                surge, times, expected = True, times * 2, expected * 2
-            except Refused:
-                pass
-        # The foe nearest to dropping first: one this attack would likely drop above all, then
-        # by hit points left (a small bonus), then the danger (G3).
-        finish = 5.0 if expected >= monster.current_hp else 0.0
-        focus = finish + 0.01 * (100 - min(monster.current_hp, 100)) - 0.0001 * danger[monster.name]
-        big = SNEAK_ATTACK if extra is not None else ACTION_SURGE if surge else ""
-        big = big or ("a slotted spell" if attack.slot else "")
-        choice = AttackChoice(monster.name, attack, mode, extra, big, times)
-        yield (expected + focus, bool(attack.slot), choice, tuple(spend))
-
-
-def _spell_options(fight: Fight, hero: Hero) -> Iterable[Option]:
-    """Save spells: one foe, or an area over whole groups (E3), the groups with most foes."""
-    for spell in hero.attacks:
-        if spell.save is None:
-            continue
-        spend: Spend = ()
-        try:
-            if spell.slot:
-                slot = slot_for(hero, spell.slot)
-                spend = ((slot, 1),) if slot is not None else ()
-        except Refused:
-            continue
-        for targets in _spell_targets(fight, spell):
-            try:
-                verify_spell_reach(fight, hero, spell, targets)
-                area = ""
-                if spell.area is not None:
-                    count = verify_area(fight, spell, targets, ())
-                    area = f"{spell.area}, {count} target{'s' if count != 1 else ''}"
-            except Refused:
-                continue
-            expected = sum(_save_damage(spell, fight.monster(t)) for t in targets)
-            big = "a slotted spell" if spell.slot else ""
-            yield (
-                expected,
-                bool(spell.slot),
-                SpellChoice(spell, tuple(targets), (), big, area),
-                spend,
-            )
-
-
-def _spell_targets(fight: Fight, spell: Attack) -> Iterable[list[str]]:
-    foes = [m.name for m in monsters(fight)]
-    if spell.area is None:
-        yield from ([f] for f in foes)
-        return
-    count = target_count(spell.area)
-    for _, members in area_groups(fight):
-        targets = [n for n in members if n in foes]
-        allies = [n for n in members if n not in foes]
-        if targets and not allies and len(targets) <= count:
-            yield targets
-
-
-def _save_damage(spell: Attack, target: Monster) -> float:
-    assert spell.save is not None
-    ability, dc = spell.save
-    fail = min(0.95, max(0.05, (dc - target.save_bonus(ability) - 1) / 20))
-    return spell.damage.average * (fail + (1 - fail) * (0.5 if spell.half else 0.0))
-
-
-def _hit_chance(bonus: int, ac: int, roll: Advantage) -> float:
-    """D3, D4: the chance a d20 + bonus meets the AC (a 1 misses, a 20 hits)."""
-    p = min(0.95, max(0.05, (21 - (ac - bonus)) / 20))
-    if roll is Advantage.ADVANTAGE:
-        return 1 - (1 - p) ** 2
-    if roll is Advantage.DISADVANTAGE:
-        return p * p
-    return p
+        actions = [a for a in hero.attacks if a.cost is Cost.ACTION]
+        options += list(save_options(fight, hero, actions))
+    if cantrips_only:
+        options = [o for o in options if not (o.level and is_spell(_attack_of(o)))]
+    return best_option(options)
 
 
 def _monsters_by_spot(fight: Fight, open_: list[str]) -> list[str]:

@@ -1,0 +1,112 @@
+"""The hero policy's attacks: what each weapon, cantrip or attack spell can be expected to do
+to each foe it reaches now (D3, D4, R2, V-ACL1), with Sneak Attack, Extra Attack (`times`),
+Action Surge and the slot it would spend (F7), as `Option`s for `spell_policy.best_option`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lnf.engine.decisions import AttackChoice
+from lnf.errors import Refused
+from lnf.heroes.spell_policy import Option, Spend, at_best_slot, hit_chance, keeps_concentration
+from lnf.model import Attack, Cost, Fight, Hero, Monster
+from lnf.model.plan import Mode
+from lnf.rules.acl import through_dr, to_beat
+from lnf.rules.distance import roll_in_fight
+from lnf.rules.legal import attack_options
+from lnf.rules.resources import ACTION_SURGE, SNEAK_ATTACK, verify_sneak, verify_use
+
+
+def is_spell(attack: Attack) -> bool:
+    return attack.spell or attack.save is not None or bool(attack.slot)
+
+
+def attack_choices(
+    fight: Fight, hero: Hero, only: Mode | None = None, cost: Cost = Cost.ACTION
+) -> Iterable[Option]:
+    """Every attack of `cost` (the action's, or the bonus action's) at every foe it reaches,
+    weighed; a slotted attack spell at the slot `at_best_slot` picks (F7)."""
+    danger = {m.name: i for i, m in enumerate(fight.monsters)}
+    for monster, attack, mode in attack_options(fight, hero):
+        if (only is not None and mode is not only) or attack.cost is not cost or attack.save:
+            continue
+        if attack.concentration and not keeps_concentration(fight, hero, attack, [monster.name]):
+            continue  # F5: it would break a concentration that holds more
+
+        def option_at(
+            cast: Attack, level: int, spend: Spend, m: Monster = monster, md: Mode = mode
+        ) -> Option | None:
+            return _attack_option(fight, hero, m, cast, md, level, spend, danger[m.name])
+
+        option = at_best_slot(hero, attack, option_at)
+        if option is not None:
+            yield option
+
+
+def _attack_option(
+    fight: Fight,
+    hero: Hero,
+    monster: Monster,
+    attack: Attack,
+    mode: Mode,
+    level: int,
+    spend: Spend,
+    danger: int,
+) -> Option | None:
+    roll, _ = roll_in_fight(fight, hero, monster, attack, mode)
+    number = to_beat(fight, monster, ranged=mode is Mode.RANGED)  # AC or Hit DC (V-ACL1)
+    if number is None:
+        return None  # total cover (V-ACL2)
+    chance = hit_chance(attack.to_hit, number, roll)
+    times = attack.times
+    each = chance * through_dr(fight, monster, attack.damage.average)
+    expected = each * times
+    spent = list(spend)
+    if attack.spends:  # a use of the sheet each use spends (Flurry of Blows: Ki)
+        try:
+            spent.append((verify_use(hero, attack.spends) or attack.spends, 1))
+        except Refused:
+            return None
+    extra = None
+    if hero.sneak_attack is not None and attack.cost is Cost.ACTION:
+        try:
+            verify_sneak(fight, hero, monster, attack, roll)
+            extra = hero.sneak_attack
+            expected += (1 - (1 - chance) ** times) * extra.average
+        except Refused:
+            pass
+    surge = _surges(hero, monster, attack, expected)
+    if surge is not None:
+        spent.append(surge)
+        times, expected = times * 2, expected + each * times
+    hp = monster.current_hp
+    # The foe nearest to dropping first: one this attack would likely drop above all, then
+    # by hit points left (a small bonus), then the danger (G3).
+    finish = 5.0 if expected >= hp else 0.0
+    focus = finish + 0.01 * (100 - min(hp, 100)) - 0.0001 * danger
+    big = SNEAK_ATTACK if extra is not None else ACTION_SURGE if surge else ""
+    big = big or ("a slotted spell" if level else "")
+    return Option(
+        score=expected + focus,
+        worth=min(expected, hp),
+        drops=1 if expected >= hp else 0,
+        level=level,
+        choice=AttackChoice(monster.name, attack, mode, extra, big, times),
+        spend=tuple(spent),
+    )
+
+
+def _surges(
+    hero: Hero, monster: Monster, attack: Attack, expected: float
+) -> tuple[str, int] | None:
+    """5e Action Surge: a second action of the same attacks (Extra Attack's `times` again, so a
+    level-5 fighter makes four) when the foe would outlast one action's blows; never on a
+    slotted spell (a second cast needs a second slot) nor a bonus-action attack."""
+    if expected >= monster.current_hp or attack.slot or attack.cost is not Cost.ACTION:
+        return None
+    if hero.resource(ACTION_SURGE) is None:
+        return None
+    try:
+        return (verify_use(hero, ACTION_SURGE) or ACTION_SURGE, 1)
+    except Refused:
+        return None
