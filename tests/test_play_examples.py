@@ -69,7 +69,7 @@ SHOWS = {
     # F3–F6: a ghoul paralyses a hero, a repeat save ends it, a concentration breaks and the
     # target order (T2) turns the plan with it (P6).
     "ghouls-grasp": [
-        "Pell's Constitution save against Ghoul 3's Claws: 1d20 (7) + 0 = 7 vs DC 10: failure.",
+        "Pell's Constitution save against Ghoul 3's Claws: 1d20 (4) + 0 = 4 vs DC 10: failure.",
         "Pell is paralyzed (by Ghoul 3): 1 minute",
         "Pell cannot act.\nPell's Constitution save against paralyzed",
         "Pell is no longer paralyzed: the save succeeded (F4).",
