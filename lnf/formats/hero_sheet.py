@@ -121,7 +121,8 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
     out.update(_hp(entry, cls, level, mods[Ability.CON], path, ck, seed))
     attacks = _weapons(entry.get("weapons", []), (*path, "weapons"), ck, cls, level, mods)
     if cls == "monk":
-        attacks += _martial_arts(level, mods)
+        monk_weapons = [a["name"] for a in attacks if a.pop("monk_weapon", False)]
+        attacks += _martial_arts(level, mods, monk_weapons)
     if attacks:
         out["attacks"] = attacks
     return out
@@ -269,6 +270,8 @@ def _weapon_attack(
     if monk_weapon and dice.startswith("1d") and int(dice[2:]) < martial_arts_die(level):
         dice = f"1d{martial_arts_die(level)}"  # Martial Arts: its die in place of the weapon's
     a: dict[str, Any] = {"name": _name(w)}
+    if monk_weapon and not w["ranged"]:
+        a["monk_weapon"] = True  # F2: its Attack action opens Martial Arts and Flurry
     if w["ranged"]:
         a["kind"] = "ranged"
         a["range"] = "/".join(map(str, w["range"]))
@@ -295,10 +298,12 @@ def _damage(dice: str, mod: int, kind: str) -> str:
     return f"{dice}{mod:+d} {kind}" if mod else f"{dice} {kind}"
 
 
-def _martial_arts(level: int, mods: dict[Ability, int]) -> list[dict[str, Any]]:
+def _martial_arts(
+    level: int, mods: dict[Ability, int], monk_weapons: list[str]
+) -> list[dict[str, Any]]:
     """F2, the monk: the unarmed strike with the Martial Arts die (Dexterity or Strength), its
-    bonus-action strike after the Attack action, and from level 2 Flurry of Blows (two strikes
-    for 1 ki point). The engine plays when the bonus strikes may be made."""
+    bonus-action strike after the Attack action with it or a monk weapon (F1's grant,
+    `after_attack`), and from level 2 Flurry of Blows (two strikes for 1 ki point)."""
     mod = max(mods[Ability.STR], mods[Ability.DEX])
     strike = {
         "to_hit": mod + proficiency(level),
@@ -306,13 +311,14 @@ def _martial_arts(level: int, mods: dict[Ability, int]) -> list[dict[str, Any]]:
     }
     times = attacks_per_action("monk", level)
     out = [{"name": "Unarmed Strike", **strike, **({"times": times} if times > 1 else {})}]
-    out.append({"name": "Martial Arts", **strike, "cost": "bonus action"})
+    opened = {"cost": "bonus action", "after_attack": ["Unarmed Strike", *monk_weapons]}
+    out.append({"name": "Martial Arts", **strike, **opened})
     if level >= 2:
         out.append(
             {
                 "name": "Flurry of Blows",
                 **strike,
-                "cost": "bonus action",
+                **opened,
                 "times": 2,
                 "spends": "Ki",
             }
