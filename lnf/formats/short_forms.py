@@ -22,6 +22,7 @@ from typing import Any
 from lnf.dice import DamageType, DiceError, DiceExpr
 from lnf.dice import parse as parse_dice
 from lnf.formats.spec import INVALID, Checker, OutOfBounds
+from lnf.formats.spell_effects import spell_effect, spell_effect_doc
 from lnf.formats.yaml_source import FieldPath as Path
 from lnf.model import (
     Ability,
@@ -241,7 +242,8 @@ def attack_effects(a: dict[str, Any], path: Path, ck: Checker) -> dict[str, Any]
         for i, r in enumerate(a["riders"])
         if isinstance(r, dict)  # a wrong entry was reported when it was read
     )
-    return {"riders": riders, "cost": a["cost"], "concentration": a["concentration"]}
+    effect = spell_effect(a, riders, path, ck)  # F7
+    return {"riders": riders, "cost": a["cost"], "concentration": a["concentration"]} | effect
 
 
 def rider(
@@ -357,7 +359,7 @@ def attack_effects_doc(a: Attack) -> dict[str, Any]:
         d["cost"] = a.cost.value
     if a.concentration:
         d["concentration"] = True
-    return d
+    return d | spell_effect_doc(a)
 
 
 def rider_of_doc(d: dict[str, Any]) -> Rider:

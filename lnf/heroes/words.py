@@ -33,6 +33,8 @@ from lnf.engine.decisions import (
 from lnf.engine.hero_turn import costs_bonus
 from lnf.engine.turns import UNARMED
 from lnf.errors import DiceError, Refused
+from lnf.heroes.spell_words import WEAPON_MODE as WM
+from lnf.heroes.spell_words import cast_effect, effect_spell, meant, names_in, weapon_attack
 from lnf.model import Action, Attack, AttackKind, BackReason, Fight, Hero, Monster, Rank
 from lnf.model.events import Moved
 from lnf.model.plan import Advantage, Mode
@@ -55,7 +57,7 @@ from lnf.rules.legal import (
     verify_rank,
     verify_spell_reach,
 )
-from lnf.rules.names import find_name, match_name, match_names
+from lnf.rules.names import find_name, match_name
 from lnf.rules.resources import (
     ACTION_SURGE,
     RAGE,
@@ -194,6 +196,8 @@ def _bonus(hero: Hero, verb: str) -> BonusChoice:
 
 
 def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> ActionChoice:
+    if verb == "cast" and (spell := effect_spell(hero, rest)) is not None:  # F7
+        return cast_effect(fight, hero, spell, rest, spend)
     if verb == "cast" and (spell := _save_spell(hero, rest)) is not None:
         return _cast_save(fight, hero, spell, rest, spend)
     if verb in ("attack", "strike", "cast", "shoot", "throw"):
@@ -308,7 +312,8 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         }.get(verb, "attack")
         called = f" called {wanted.strip()!r}" if wanted.strip() else ""
         raise Refused(f"{hero.name} has no {what}{called}", options=[a.name for a in usable])
-    attack, mode = verify_attack(fight, hero, target, attacks)
+    weapon = weapon_attack(fight, hero, target, attacks[0])  # F7: Spiritual Weapon
+    attack, mode = verify_attack(fight, hero, target, attacks) if weapon is None else (weapon, WM)
     if sneak and tracked(hero):  # 5e's conditions, for a hero whose sheet lnf counts
         verify_sneak(
             fight, hero, target, attack, roll_in_fight(fight, hero, target, attack, mode)[0]
@@ -415,8 +420,8 @@ def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend)
     if found := re.search(r"\s+sculpt\s+", text, re.IGNORECASE):
         text, sculpt = text[: found.start()], text[found.end() :]
     standing = [c.name for c in fight.everyone if in_fight(c)]
-    targets = tuple(n for t in _names(text) for n in _names_meant(t, standing))
-    spared = tuple(n for t in _names(sculpt) for n in _names_meant(t, standing))
+    targets = tuple(n for t in names_in(text) for n in meant(t, standing))
+    spared = tuple(n for t in names_in(sculpt) for n in meant(t, standing))
     big = "a slotted spell" if spell.slot else ""
     verify_spell_reach(fight, hero, spell, [t for t in targets if t not in spared])
     if spell.slot and (slot := slot_for(hero, spell.slot)) is not None:
@@ -427,10 +432,6 @@ def _cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend)
         return SpellChoice(spell, targets, (), big)
     count = verify_area(fight, spell, targets, spared)
     return SpellChoice(spell, targets, spared, big, f"{spell.area}, {plural(count, 'target')}")
-
-
-def _names(text: str) -> list[str]:
-    return [n.strip() for n in re.split(r",|\band\b", text) if n.strip()]
 
 
 def _heal(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
@@ -486,13 +487,6 @@ def _monster(fight: Fight, text: str) -> Monster:
     if text not in standing and text in fight and isinstance(fight.combatant(text), Monster):
         raise Refused(f"{text} is down or gone", options=standing)
     return fight.monster(_name(text, standing))
-
-
-def _names_meant(text: str, names: Sequence[str]) -> list[str]:
-    """One name, or every one a plural means where a spell takes several ("the wolves")."""
-    if match_name(text, names) is None and (every := match_names(text, names)):
-        return every
-    return [_name(text, names)]
 
 
 def _name(text: str, names: Sequence[str]) -> str:

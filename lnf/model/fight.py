@@ -10,7 +10,7 @@ from dataclasses import field, replace
 from functools import cached_property
 
 from lnf.dice import DamageType, DiceExpr
-from lnf.model.effects import Effect, Guard, Rider
+from lnf.model.effects import Effect, Guard, Rider, SpellEffect
 from lnf.model.enums import (
     CLASS_FAMILIES,
     Ability,
@@ -76,6 +76,7 @@ class Attack:
     upcast: tuple[tuple[int, DiceExpr], ...] = ()
     spends: str = ""  # a use of the sheet each use of it spends (Flurry of Blows: Ki)
     note: str = ""  # F7: what of it lnf does not play, said when it is used (the DM rules it)
+    effect: SpellEffect | None = None  # F7: what the spell does besides damage and riders
 
     def at_slot(self, level: int) -> Attack:
         """F7: this spell cast with a slot of `level` (its own or higher): the damage the
@@ -86,7 +87,11 @@ class Attack:
         for at, dice in self.upcast:
             if at <= level:
                 damage = dice
-        return replace(self, slot=level, damage=damage)
+        effect = self.effect
+        if effect is not None and effect.sleep is not None and effect.per_slot is not None:
+            more = effect.per_slot.parts * (level - self.slot)  # F7 Sleep: +2d8 a slot above
+            effect = replace(effect, sleep=DiceExpr((*effect.sleep.parts, *more)))
+        return replace(self, slot=level, damage=damage, effect=effect)
 
     @property
     def is_melee(self) -> bool:

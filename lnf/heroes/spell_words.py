@@ -1,0 +1,91 @@
+"""A player's words for the spells whose effect is more than damage (F7): `cast bless on
+Bram, Sen, Kara`, `cast shield of faith on Kara`, `cast sleep at Goblin 1, Goblin 2`,
+`cast spirit guardians`, and Spiritual Weapon's attack (`cast spiritual weapon at Orc`, then
+`attack Orc with spiritual weapon` on later turns)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from lnf.engine.decisions import SpellChoice
+from lnf.errors import Refused
+from lnf.model import Attack, Fight, Hero, Monster
+from lnf.model.plan import Mode
+from lnf.rules.legal import verify_area, verify_spell_reach
+from lnf.rules.names import find_name, match_name, match_names
+from lnf.rules.resources import slot_for
+from lnf.rules.roster import in_fight
+from lnf.rules.spell_effects import verify_allies, weapon_up
+from lnf.rules.wording import plural
+
+Spend = list[tuple[str, int]]
+
+
+def effect_spell(hero: Hero, rest: str) -> Attack | None:
+    """The hero's spell named at the start of `cast …` if it is cast on allies, on an area
+    without a save (Sleep) or as an aura on the caster (Spirit Guardians)."""
+    name = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)[0]
+    name = name.strip().lower()
+    for a in hero.attacks:
+        e = a.effect
+        if e is not None and (e.allies or e.sleep or e.aura) and a.name.lower() == name:
+            return a
+    return None
+
+
+def cast_effect(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend) -> SpellChoice:
+    """F7: the casting the words say, checked (whom it may take, its area, its slot)."""
+    assert spell.effect is not None
+    pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+    text = pieces[1] if len(pieces) == 2 else ""
+    big = "a slotted spell" if spell.slot else ""
+    if spell.effect.aura:  # on the caster: nobody to name
+        if text.strip():
+            raise Refused(f"{spell.name} is an aura on {hero.name}: say cast {spell.name}", "F7")
+        targets: tuple[str, ...] = ()
+    else:
+        standing = [c.name for c in fight.everyone if in_fight(c)]
+        targets = tuple(n for t in names_in(text) for n in meant(t, standing))
+        if spell.effect.allies:
+            verify_allies(fight, hero.name, spell, targets)
+        elif not targets:
+            raise Refused(f"say whom its area holds: cast {spell.name} at NAME[, NAME…]", "F7")
+    verify_spell_reach(fight, hero, spell, targets)
+    if spell.slot and (slot := slot_for(hero, spell.slot)) is not None:
+        spend.append((slot, 1))
+    if spell.area is not None and targets and not spell.effect.allies:
+        count = verify_area(fight, spell, targets, ())
+        return SpellChoice(spell, targets, (), big, f"{spell.area}, {plural(count, 'target')}")
+    return SpellChoice(spell, targets, (), big)
+
+
+def weapon_attack(fight: Fight, hero: Hero, target: Monster, attack: Attack) -> Attack | None:
+    """F7 Spiritual Weapon (decision, no map: the weapon flies to any foe in the fight and
+    strikes from beside it, a mêlée spell attack): None for any other attack. While it is up
+    the attack is the weapon's (no slot, not a spell cast: F1's bonus-action spell rule does
+    not count it), at the slot it was cast with."""
+    if attack.effect is None or not attack.effect.weapon:
+        return None
+    if not in_fight(target):
+        raise Refused(f"{target.name} is out of the fight", "F7")
+    up = weapon_up(fight, hero.name, attack)
+    if up is None:
+        return attack
+    return replace(attack.at_slot(up.weapon), slot=0, spell=False)
+
+
+WEAPON_MODE = Mode.MELEE  # the spectral weapon is beside its target (within 5 ft)
+
+
+def names_in(text: str) -> list[str]:
+    """The names in `a, b and c`."""
+    return [n.strip() for n in re.split(r",|\band\b", text) if n.strip()]
+
+
+def meant(text: str, names: Sequence[str]) -> list[str]:
+    """One name, or every one a plural means where a spell takes several ("the wolves")."""
+    if match_name(text, names) is None and (every := match_names(text, names)):
+        return every
+    return [find_name(text, list(dict.fromkeys(names)), "those it can pick")]
