@@ -30,7 +30,7 @@ class Lasting:
     def __str__(self) -> str:
         parts = []
         if self.rounds:
-            parts.append("1 minute" if self.rounds == 10 else f"{self.rounds} rounds")
+            parts.append(_span(self.rounds))
         if self.until is not None:
             parts.append(f"until the {self.until[1]} of {self.until[0]}'s turn")
         if self.save is not None:
@@ -156,3 +156,12 @@ class Rider:
         if self.max_hp:
             parts.append("hit-point maximum reduced")
         return "; ".join(parts)
+
+
+def _span(rounds: int) -> str:
+    """F4 in a DM's words: 1 minute, 10 minutes and 1 hour (F7's spells), else rounds."""
+    if rounds % 600 == 0:
+        return f"{rounds // 600} hour" + ("s" if rounds > 600 else "")
+    if rounds == 10 or (rounds >= 100 and rounds % 10 == 0):
+        return f"{rounds // 10} minute" + ("s" if rounds > 10 else "")
+    return f"{rounds} rounds"

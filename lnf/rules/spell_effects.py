@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from lnf.errors import Refused
 from lnf.model import Attack, Combatant, Condition, Effect, Fight, Hero, Monster
+from lnf.model.plan import Mode
 from lnf.rules.roster import in_fight
 
 # SRD Sleep: "Undead and creatures immune to being charmed aren't affected."
@@ -104,3 +105,35 @@ def weapon_up(fight: Fight, who: str, attack: Attack) -> Effect | None:
 def woken(fight: Fight, who: str) -> list[Effect]:
     """F7 Sleep: what ends when `who` takes damage."""
     return [e for e in fight.effects if e.who == who and e.until_hurt]
+
+
+def spell_reach(attack: Attack) -> Mode | None:
+    """F7, how a spell with an effect meets a foe: Spiritual Weapon's weapon in mêlée beside
+    any foe (decision: no map, a spell of 60 ft reaches anyone on the grid) — `Mode.MELEE`;
+    `Mode.RANGED` stands for "never by an attack roll" (Bless, Sleep, an aura: cast on whom
+    the words name); None for any other attack."""
+    e = attack.effect
+    if e is None:
+        return None
+    return Mode.MELEE if e.weapon else Mode.RANGED
+
+
+def effect_options(fight: Fight, hero: Hero) -> list[str]:
+    """F7: the spells with an effect the hero may cast now, as it would type them."""
+    out = []
+    side = [h.name for h in fight.heroes if in_fight(h)]
+    foes = [m.name for m in fight.monsters if in_fight(m)]
+    for a in hero.attacks:
+        e = a.effect
+        if e is None:
+            continue
+        if e.allies:
+            out.append(f"cast {a.name} on up to {e.allies} of {', '.join(side)}")
+        elif e.aura:
+            out.append(f"cast {a.name} (an aura on {hero.name})")
+        elif e.sleep is not None:
+            where = f" ({a.area})" if a.area is not None else ""
+            out.append(f"cast {a.name} at {' or '.join(foes)}{where}")
+        elif e.weapon and weapon_up(fight, hero.name, a) is not None:
+            out.append(f"attack {' or '.join(foes)} with {a.name} (the weapon, bonus action)")
+    return out

@@ -325,6 +325,8 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
             f"{_hp(done.after, saved.who)}"
         )
         parts.append(f"{saved.who}'s {step.ability.upper()} save {roll}: {result}")
+    if len(parts) == 1:  # no saves (Bless, Sleep, an aura)
+        return parts[0] + "."
     return "; ".join(parts[:1]) + ". " + ". ".join(parts[1:]) + "."
 
 
