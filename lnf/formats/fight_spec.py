@@ -160,6 +160,9 @@ RIDER = Obj(
             None,
             "the save repeated at the start or end of each of the bearer's turns (F4)",
         ),
+        "escape": Field(
+            OneOf(Ability), None, "F7: the repeated save's ability, at its DC (Web: str)"
+        ),
         "damage": Field(
             Text(parse_rider_damage, "dice of one type such as 3d6 poison", {"type": "string"}),
             None,

@@ -264,7 +264,11 @@ def rider(
     lasting = r["lasting"] if r["lasting"] not in (None, INVALID) else Lasting()
     _check(r, path, ck, conditions, repeated is not None)
     if r["repeat"] not in (None, INVALID) and repeated is not None:
+        if isinstance(r.get("escape"), Ability):  # F7 Web: a Strength check at the spell's DC
+            repeated = (r["escape"], repeated[1])
         lasting = Lasting(lasting.rounds, lasting.until, repeated, r["repeat"])
+    elif r.get("escape") is not None:
+        ck.fail((*path, "escape"), "the ability of which repeat? give repeat: end", rule="F4")
     return Rider(
         save=save,
         conditions=conditions,

@@ -47,8 +47,10 @@ EFFECTS: dict[str, dict[str, Any]] = {
     "web": {
         "concentration": True,
         "half": False,
-        "riders": [{"condition": "restrained", "lasting": "1 hour", "repeat": "end"}],
-        "note": "the escape is a Strength check as an action; lnf rolls it as the repeated save",
+        "riders": [
+            {"condition": "restrained", "lasting": "1 hour", "repeat": "end", "escape": "str"}
+        ],
+        "note": "the escape is a Strength check with an action: lnf rolls it at its turn's end",
     },
     "sleep": {
         "effect": {"sleep": "5d8", "per_slot": "2d8", "lasting": "1 minute"},

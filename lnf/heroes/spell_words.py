@@ -13,7 +13,7 @@ from lnf.engine.decisions import SpellChoice
 from lnf.errors import Refused
 from lnf.model import Attack, Fight, Hero, Monster
 from lnf.model.plan import Mode
-from lnf.rules.legal import verify_area, verify_spell_reach
+from lnf.rules.legal import attack_modes, verify_area, verify_spell_reach
 from lnf.rules.names import find_name, match_name, match_names
 from lnf.rules.resources import slot_for
 from lnf.rules.roster import in_fight
@@ -68,8 +68,8 @@ def weapon_attack(fight: Fight, hero: Hero, target: Monster, attack: Attack) -> 
     not count it), at the slot it was cast with."""
     if attack.effect is None or not attack.effect.weapon:
         return None
-    if not in_fight(target):
-        raise Refused(f"{target.name} is out of the fight", "F7")
+    if not attack_modes(fight, hero, target, attack):
+        raise Refused(f"{attack.name} strikes a foe in the fight in a mêlée round", "F7")
     up = weapon_up(fight, hero.name, attack)
     if up is None:
         return attack

@@ -33,14 +33,14 @@ def verify_allies(fight: Fight, caster: str, spell: Attack, targets: tuple[str, 
     side = fight.combatant(caster).side
     if not targets:
         raise Refused(f"say whom: cast {spell.name} on NAME[, NAME…]", rule="F7")
-    if len(set(targets)) != len(targets):
-        raise Refused(f"{spell.name} takes each creature once", rule="F7")
     if len(targets) > most:
         raise Refused(
             f"{spell.name} takes up to {most} creature{'s' if most > 1 else ''} "
             f"({len(targets)} named)",
             rule="F7",
         )
+    if len(set(targets)) != len(targets):
+        raise Refused(f"{spell.name} takes each creature once", rule="F7")
     for name in targets:
         c = fight.combatant(name)
         if c.side is not side:
