@@ -403,3 +403,12 @@ def test_at_the_table_bless_shows_on_whom_and_undo_takes_it_back(tmp_path: Path)
     assert "Bless" not in shown
     code, out = run("act", str(path), "cast bless on Bram and Thug")
     assert code == 2 and "(F7)" in out and "Thug is a foe" in out
+
+
+def test_the_fight_file_writes_the_spells_back_as_they_were_read() -> None:
+    """`effect:`, a spell without damage and Web's `escape` survive lnf's own writer."""
+    from lnf.formats.fight_writer import dump_fight
+
+    f = _fight()
+    again = parse_fight(dump_fight(f), "again.yaml")
+    assert again.heroes == f.heroes

@@ -358,12 +358,20 @@ def attack_effects_doc(a: Attack) -> dict[str, Any]:
     """What of an attack's riders, cost and concentration differs from the defaults."""
     d: dict[str, Any] = {}
     if a.riders:
-        d["riders"] = [rider_doc(r) for r in a.riders]
+        d["riders"] = [rider_doc(r) | _escape(r, a) for r in a.riders]
     if a.cost is not Cost.ACTION:  # an attack is an action unless it says otherwise
         d["cost"] = a.cost.value
     if a.concentration:
         d["concentration"] = True
     return d | spell_effect_doc(a)
+
+
+def _escape(r: Rider, a: Attack) -> dict[str, Any]:
+    """F7 Web: a repeated save of another ability than the spell's, at the spell's DC."""
+    again = r.lasting.save
+    if r.save is None and a.save is not None and again is not None and again[0] is not a.save[0]:
+        return {"escape": again[0].value}
+    return {}
 
 
 def rider_of_doc(d: dict[str, Any]) -> Rider:

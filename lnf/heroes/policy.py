@@ -229,8 +229,8 @@ def _worth_a_slot(fight: Fight, slotted: Option, free: Option) -> bool:
 def _attack_options(fight: Fight, hero: Hero, only: Mode | None) -> Iterable[Option]:
     danger = {m.name: i for i, m in enumerate(fight.monsters)}
     for monster, attack, mode in attack_options(fight, hero):
-        if only is not None and mode is not only:
-            continue
+        if (only is not None and mode is not only) or attack.effect is not None:
+            continue  # F7: a spell with an effect is the table's to cast, not yet the policy's
         roll, _ = roll_in_fight(fight, hero, monster, attack, mode)
         number = to_beat(fight, monster, ranged=mode is Mode.RANGED)  # AC or Hit DC (V-ACL1)
         if number is None:
@@ -273,7 +273,7 @@ def _attack_options(fight: Fight, hero: Hero, only: Mode | None) -> Iterable[Opt
 def _spell_options(fight: Fight, hero: Hero) -> Iterable[Option]:
     """Save spells: one foe, or an area over whole groups (E3), the groups with most foes."""
     for spell in hero.attacks:
-        if spell.save is None:
+        if spell.save is None or spell.effect is not None:  # F7: an aura is no save spell
             continue
         spend: Spend = ()
         try:
