@@ -412,3 +412,11 @@ def test_the_fight_file_writes_the_spells_back_as_they_were_read() -> None:
     f = _fight()
     again = parse_fight(dump_fight(f), "again.yaml")
     assert again.heroes == f.heroes
+
+
+def test_a_resisted_hold_person_ends_the_old_concentration_and_keeps_none() -> None:
+    """F5: casting it ends Bless; every target saved, so nothing lasts and no C dot."""
+    f = _act(_fight(), "Maren", "cast bless on Bram", []).fight
+    again = Rolled.turn(f, "Thug").fight
+    turn = _act(again, "Maren", "cast hold person at Thug", [19])
+    assert not turn.fight.effects and turn.fight.hero("Maren").c_dot is None

@@ -155,6 +155,8 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     if spell.concentration:
         if concentration_of(turn.fight, step.caster) is not None:
             turn.do(ConcentrationEnded(step.caster, f"it begins concentrating on {step.spell}"))
+        if effect is None and not (failed and spell.riders):
+            return  # F5: every target saved, nothing lasts on it (Hold Person resisted)
         aura = level if effect is not None and effect.aura else 0
         start(
             turn, step.caster, step.spell, _span(spell), step.caster, concentration=True, aura=aura
