@@ -10,14 +10,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from lnf.engine.decisions import SpellChoice
-from lnf.errors import Refused
 from lnf.model import Attack, Fight, Hero, Monster
 from lnf.model.plan import Mode
-from lnf.rules.legal import attack_modes, verify_area, verify_spell_reach
+from lnf.rules.legal import verify_area, verify_spell_reach, verify_weapon
 from lnf.rules.names import find_name, match_name, match_names
 from lnf.rules.resources import slot_for
 from lnf.rules.roster import in_fight
-from lnf.rules.spell_effects import verify_allies, weapon_up
+from lnf.rules.spell_effects import verify_targets, weapon_up
 from lnf.rules.wording import plural
 
 Spend = list[tuple[str, int]]
@@ -41,17 +40,11 @@ def cast_effect(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend
     pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
     text = pieces[1] if len(pieces) == 2 else ""
     big = "a slotted spell" if spell.slot else ""
-    if spell.effect.aura:  # on the caster: nobody to name
-        if text.strip():
-            raise Refused(f"{spell.name} is an aura on {hero.name}: say cast {spell.name}", "F7")
-        targets: tuple[str, ...] = ()
-    else:
+    targets: tuple[str, ...] = ()
+    if not spell.effect.aura:  # an aura is on the caster: nobody to name
         standing = [c.name for c in fight.everyone if in_fight(c)]
         targets = tuple(n for t in names_in(text) for n in meant(t, standing))
-        if spell.effect.allies:
-            verify_allies(fight, hero.name, spell, targets)
-        elif not targets:
-            raise Refused(f"say whom its area holds: cast {spell.name} at NAME[, NAME…]", "F7")
+    verify_targets(fight, hero.name, spell, targets, text)
     verify_spell_reach(fight, hero, spell, targets)
     if spell.slot and (slot := slot_for(hero, spell.slot)) is not None:
         spend.append((slot, 1))
@@ -68,8 +61,7 @@ def weapon_attack(fight: Fight, hero: Hero, target: Monster, attack: Attack) -> 
     not count it), at the slot it was cast with."""
     if attack.effect is None or not attack.effect.weapon:
         return None
-    if not attack_modes(fight, hero, target, attack):
-        raise Refused(f"{attack.name} strikes a foe in the fight in a mêlée round", "F7")
+    verify_weapon(fight, hero, target, attack)
     up = weapon_up(fight, hero.name, attack)
     if up is None:
         return attack

@@ -107,6 +107,12 @@ def attack_options(fight: Fight, hero: Hero) -> list[tuple[Monster, Attack, Mode
     ]
 
 
+def verify_weapon(fight: Fight, hero: Hero, target: Monster, attack: Attack) -> None:
+    """F7 Spiritual Weapon: it strikes a foe in the fight, in a mêlée round."""
+    if not attack_modes(fight, hero, target, attack):
+        raise Refused(f"{attack.name} strikes a foe in the fight in a mêlée round", rule="F7")
+
+
 def verify_attack(
     fight: Fight, hero: Hero, target: Monster, attacks: Sequence[Attack]
 ) -> tuple[Attack, Mode]:

@@ -25,6 +25,20 @@ def boons(fight: Fight, c: Combatant) -> tuple[int, ...]:
     return tuple(seen.values())
 
 
+def verify_targets(
+    fight: Fight, caster: str, spell: Attack, targets: tuple[str, ...], said: str
+) -> None:
+    """F7: whom the words name for a spell with an effect: an aura nobody (`said` is what
+    followed "at" or "on"), an ally spell its allies, Sleep whom its area holds."""
+    assert spell.effect is not None
+    if spell.effect.aura and said.strip():
+        raise Refused(f"{spell.name} is an aura on {caster}: say cast {spell.name}", rule="F7")
+    if spell.effect.allies:
+        verify_allies(fight, caster, spell, targets)
+    elif not spell.effect.aura and not targets:
+        raise Refused(f"say whom its area holds: cast {spell.name} at NAME[, NAME…]", rule="F7")
+
+
 def verify_allies(fight: Fight, caster: str, spell: Attack, targets: tuple[str, ...]) -> None:
     """F7: Bless and Shield of Faith take up to their count of creatures of the caster's side
     (the caster may be one), each in the fight, none twice; refused otherwise."""
