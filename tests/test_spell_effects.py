@@ -420,3 +420,10 @@ def test_a_resisted_hold_person_ends_the_old_concentration_and_keeps_none() -> N
     again = Rolled.turn(f, "Thug").fight
     turn = _act(again, "Maren", "cast hold person at Thug", [19])
     assert not turn.fight.effects and turn.fight.hero("Maren").c_dot is None
+
+
+def test_sleep_that_covers_nobody_says_so() -> None:
+    turn = _act(_fight(), "Sen", "cast sleep at Bandit 2 and Zombie", [1, 1, 1, 1, 1])
+    notes = [n for d in turn.done for n in d.notes]
+    assert "nobody falls asleep: 5 hit points cover none of them" in notes
+    assert not any(e.until_hurt for e in turn.fight.effects)
