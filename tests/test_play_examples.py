@@ -77,6 +77,20 @@ SHOWS = {
         "Maren's C dot goes with it (F5).",
         "New plan (P6), the grid has changed: Ghoul 2 attacks Tovin in mêlée.",
     ],
+    # F3–F7: Bless's d4, Faerie Fire's advantage, Hold Person's critical hits and its end by
+    # a new concentration, Spiritual Weapon again without a slot, Spirit Guardians' aura.
+    "shrine-of-the-spells": [
+        "Bram attacks Bandit 1 with Longsword in mêlée: 1d20 (",
+        "+ 1d4 (",
+        "Bandit 2 is outlined (by Sen): 1 minute, while Sen concentrates (F4).",
+        "[Bandit 2 is outlined by Faerie Fire]",
+        "Maren's concentration ends: it begins concentrating on Hold Person (F5).",
+        "in mêlée [Thug is paralyzed]: 2d20 (18, 12, advantage: keeps 18) + 7 = 25 vs AC 11: "
+        "critical hit",
+        "Maren: Spiritual Weapon, 1 minute (F4).",
+        "Bandit 4's Wisdom save against Maren's Spirit Guardians",
+        "radiant = 7, half on the save",
+    ],
     # V-ACL: an aimed strike and its Wound Save, surge dice, DR against slashing and fire.
     "ogre-at-the-bridge": [
         "vs Hit DC 20 (eye): hit",

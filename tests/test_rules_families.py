@@ -42,6 +42,7 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
             "rules/effects.py",
             "rules/conditions.py",
             "rules/concentration.py",
+            "rules/spell_effects.py",
         }
     ),
     RuleFamily.AC_LESS: frozenset({"rules/acl.py"}),

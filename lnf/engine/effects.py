@@ -19,7 +19,19 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.resolve import roll_save
 from lnf.errors import Refused
-from lnf.model import Ability, Condition, Effect, Fight, Guard, Hero, Lasting, Monster, TurnEdge
+from lnf.model import (
+    SLOT,
+    Ability,
+    Attack,
+    Condition,
+    Effect,
+    Fight,
+    Guard,
+    Hero,
+    Lasting,
+    Monster,
+    TurnEdge,
+)
 from lnf.model.applied import Applied, StepDone
 from lnf.model.effects import ATTACKER, TARGET, Rider
 from lnf.model.events import (
@@ -41,6 +53,7 @@ from lnf.rules.concentration import broken, concentrating, concentration_of, sav
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
 from lnf.rules.roster import in_fight
+from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
 
 
 class Rolled(Steps):
@@ -71,10 +84,14 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
         for rider in attack.riders if attack is not None else ():
             ride(turn, step.attacker, step.target, attack.name if attack else "", rider, dice)
+    if isinstance(step, Attacked):
+        weapon = attack_named(turn.fight.combatant(step.attacker), step.attack)
+        if weapon is not None and weapon.effect is not None and weapon.effect.weapon:
+            spell_weapon(turn, step.attacker, weapon)
     if isinstance(step, SpellCast):
         spell = attack_named(turn.fight.combatant(step.caster), step.spell)
         if spell is not None:
-            cast_effects(turn, step, spell.riders, spell.concentration)
+            cast_effects(turn, step, spell)
     for c in done.before.everyone:
         now = done.after.combatant(c.name)
         if now is c:  # only a combatant the step changed can have dropped or been stunned
@@ -82,6 +99,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         if (why := broken(turn.fight, turn.fight.combatant(c.name))) and not broken(done.before, c):
             turn.do(ConcentrationEnded(c.name, why))
     for dealt in done.dealt:
+        for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
+            turn.do(EffectEnded(e.key, "it takes damage and wakes up"))  # F7 Sleep
         c = turn.fight.combatant(dealt.who)
         if dealt.amount > 0 and concentrating(turn.fight, c):
             dc = save_dc(dealt.amount)
@@ -126,25 +145,102 @@ def ride(
         start(turn, target, str(condition), lasting, attacker, condition)
 
 
-def cast_effects(
-    turn: Steps, step: SpellCast, riders: tuple[Rider, ...], concentration: bool
-) -> None:
-    """F5, F6: a spell's conditions on the targets that failed its save, lasting while the
-    caster concentrates when the spell needs it (its earlier concentration ends first)."""
+def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
+    """F5, F6, F7: a spell's conditions on the targets that failed its save, lasting while the
+    caster concentrates when the spell needs it (its earlier concentration ends first); then
+    what its `effect:` does: an ally spell's bonus on its targets, Sleep, an aura."""
     failed = [s.who for s in step.saves if not s.success]
-    if concentration:
+    effect = spell.effect
+    level = cast_level(turn, step.caster, spell)
+    if spell.concentration:
         if concentration_of(turn.fight, step.caster) is not None:
             turn.do(ConcentrationEnded(step.caster, f"it begins concentrating on {step.spell}"))
-        start(turn, step.caster, step.spell, Lasting(), step.caster, concentration=True)
-    for rider in riders:
+        if effect is None and not (failed and spell.riders):
+            return  # F5: every target saved, nothing lasts on it (Hold Person resisted)
+        aura = level if effect is not None and effect.aura else 0
+        start(
+            turn, step.caster, step.spell, _span(spell), step.caster, concentration=True, aura=aura
+        )
+    while_ = step.caster if spell.concentration else ""
+    for rider in spell.riders:
         for name in failed:
             for condition in rider.conditions:
                 if condition in _immune(turn.fight.combatant(name)):
                     continue
-                lasting = _named(rider.lasting, step.caster, name)
-                if concentration:
-                    lasting = replace(lasting, concentration=step.caster)
+                lasting = replace(_named(rider.lasting, step.caster, name), concentration=while_)
                 start(turn, name, str(condition), lasting, step.caster, condition)
+    if effect is None:
+        return
+    lasting = replace(effect.lasting, concentration=while_)
+    if effect.allies:  # Bless, Shield of Faith: no save, on each creature named
+        what = f"{spell.name} ({'; '.join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)})"
+        for name in step.targets:
+            start(turn, name, what, lasting, step.caster, ac=effect.ac, d4=effect.d4)
+    for name in sleepers(turn.fight, step.targets, step.pool) if effect.sleep else ():
+        start(turn, name, "unconscious", lasting, step.caster, Condition.UNCONSCIOUS, hurt=True)
+
+
+def _ac(ac: int) -> str:
+    return f"+{ac} AC" if ac else ""
+
+
+def _d4(d4: int) -> str:
+    return f"{'+' if d4 > 0 else '−'}1d4 to attack rolls and saves" if d4 else ""
+
+
+def _span(spell: Attack) -> Lasting:
+    """F4, F5: how long a concentration lasts at most: the spell's `effect:` duration, or its
+    riders' longest (Hold Person's 1 minute); without either, until it is broken."""
+    if spell.effect is not None and spell.effect.lasting.rounds:
+        return Lasting(rounds=spell.effect.lasting.rounds)
+    rounds = max((r.lasting.rounds for r in spell.riders), default=0)
+    return Lasting(rounds=rounds)
+
+
+def cast_level(turn: Steps, caster: str, spell: Attack) -> int:
+    """F7: the slot level `spell` is cast with this turn: the slot its caster spent for it
+    (the turn's last), or the spell's own level."""
+    spent = [
+        int(s.resource.removeprefix(SLOT))
+        for s in turn.steps
+        if isinstance(s, Used) and s.who == caster and s.resource.startswith(SLOT)
+    ]
+    return max(spent[-1], spell.slot) if spent else spell.slot
+
+
+def spell_weapon(turn: Steps, caster: str, weapon: Attack) -> None:
+    """F7 Spiritual Weapon: the attack that casts it leaves the weapon for its duration (not
+    concentration); the attacks it makes later find it up and start nothing."""
+    if weapon_up(turn.fight, caster, weapon) is not None or weapon.effect is None:
+        return
+    level = cast_level(turn, caster, weapon)
+    what, lasting = weapon.name, weapon.effect.lasting
+    start(turn, caster, what, lasting, caster, weapon=level)
+
+
+def auras(turn: Steps, who: str, dice: DiceSource) -> None:
+    """F7 Spirit Guardians: each aura that catches `who` as its turn starts, its save (half
+    or nothing on a success) and its damage, rolled now."""
+    for e in auras_on(turn.fight, who):
+        spell = attack_named(turn.fight.combatant(e.who), e.what)
+        if spell is None or e not in turn.fight.effects:
+            continue
+        spell = spell.at_slot(e.aura)
+        what = f"{e.who}'s {spell.name}"
+        success = False
+        if spell.save is not None:
+            ability, dc = spell.save
+            save = roll_save(turn.fight, turn.fight.combatant(who), ability, dc, dice, what)
+            turn.do(SaveRolled(save, ability, what))
+            success = save.success
+        if success and not spell.half:
+            continue
+        dice.about(f"{what}: {spell.damage}")
+        rolled = roll(spell.damage, dice)
+        kind = spell.damage.parts[0].damage_type if spell.damage.parts else None
+        amount = rolled.total // 2 if success else rolled.total
+        half = ", half on the save" if success else ""
+        turn.do(Damaged(who, amount, kind, text=f"{what}: {rolled}{half}"))
 
 
 def start(
@@ -157,6 +253,10 @@ def start(
     *,
     concentration: bool = False,
     ac: int = 0,
+    d4: int = 0,
+    aura: int = 0,
+    weapon: int = 0,
+    hurt: bool = False,
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played."""
     fight = turn.fight
@@ -171,6 +271,10 @@ def start(
         condition=condition,
         concentration=concentration,
         ac=ac,
+        d4=d4,
+        aura=aura,
+        weapon=weapon,
+        until_hurt=hurt,
     )
     turn.do(EffectStarted(effect))
 
@@ -180,6 +284,8 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     repeated then are rolled (a success ends the effect)."""
     for e, why in ending_at(turn.fight, who, edge):
         turn.do(EffectEnded(e.key, why))
+    if edge is TurnEdge.START:
+        auras(turn, who, dice)
     for e in saves_due(turn.fight, who, edge):
         if e not in turn.fight.effects or e.lasting.save is None:
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from lnf.dice import DiceExpr, Part
+from lnf.dice import DamageType, DiceExpr, Part
 from lnf.dice.roll import DiceRoll, DiceSource, Maximised, roll, roll_d20
 from lnf.model import (
     Ability,
@@ -38,6 +38,7 @@ from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
+from lnf.rules.spell_effects import boons
 
 # PHB appendix A: a hit from within 5 ft on a paralyzed or unconscious creature is critical.
 _HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})
@@ -159,10 +160,12 @@ def roll_attack(
 
 
 def _roll_d4s(fight: Fight, c: Hero | Monster, roll: str, dice: DiceSource) -> tuple[int, ...]:
-    """V-D20-2: the d4s Bless adds and Bane takes, rolled once (not for each d20), signed."""
-    signs = d4_signs(c, roll) if d20_variant(fight) else ()
+    """F7 Bless cast (its effect, on attack rolls and saves), and V-D20-2's d4s the file
+    names: the d4s added or taken, rolled once (not for each d20), signed."""
+    cast = boons(fight, c) if roll in ("attack", "save") else ()
+    signs = cast + (d4_signs(c, roll) if d20_variant(fight) and not cast else ())
     if signs:
-        dice.about(f"{c.name}'s d4 (V-D20-2): {', '.join(f'{s:+d}d4' for s in signs)}")
+        dice.about(f"{c.name}'s d4 (Bless, Bane): {', '.join(f'{s:+d}d4' for s in signs)}")
     return tuple(sign * dice.face(4) for sign in signs)
 
 
@@ -216,16 +219,26 @@ def roll_spell(
     area: str = "",
 ) -> SpellCast:
     """A save spell: the damage is rolled once (E: for all targets), then each target that is
-    not spared saves against the spell's DC."""
-    assert spell.save is not None
-    ability, dc = spell.save
-    dice.about(f"{caster.name} casts {spell.name}: damage {spell.damage}")
-    damage = roll(spell.damage, dice)
-    damage_by_type = tuple(damage.by_type().items())
+    not spared saves against the spell's DC. F7: a spell without damage rolls none (Hold
+    Person); one without a save (Bless, Sleep) rolls no saves; Sleep rolls its hit points; an
+    aura (Spirit Guardians) hurts nobody when it is cast."""
+    ability, dc = spell.save if spell.save is not None else (Ability.DEX, 0)
+    effect = spell.effect
+    aura = effect is not None and effect.aura
+    damage_by_type: tuple[tuple[DamageType | None, int], ...] = ()
+    text, pool = "", 0
+    if spell.damage.maximum > 0 and not aura:
+        dice.about(f"{caster.name} casts {spell.name}: damage {spell.damage}")
+        damage = roll(spell.damage, dice)
+        damage_by_type, text = tuple(damage.by_type().items()), str(damage)
+    if effect is not None and (asleep := sleep_pool(spell)) is not None:
+        dice.about(f"{caster.name} casts {spell.name}: {asleep} hit points of creatures")
+        rolled = roll(asleep, dice)
+        text, pool = f"{rolled} hit points", rolled.total
     saves = [
         roll_save(fight, fight.combatant(name), ability, dc, dice, spell.name)
         for name in targets
-        if name not in spared
+        if name not in spared and spell.save is not None and not aura
     ]
     return SpellCast(
         caster=caster.name,
@@ -233,13 +246,20 @@ def roll_spell(
         targets=tuple(targets),
         saves=tuple(saves),
         damage=damage_by_type,
-        damage_text=str(damage),
+        damage_text=text,
         half=spell.half,
         ability=ability,
         spared=tuple(spared),
         big=big,
         area=area,
+        pool=pool,
     )
+
+
+def sleep_pool(spell: Attack) -> DiceExpr | None:
+    """F7 Sleep: the hit points of creatures it puts to sleep, at the slot it is cast with
+    (`Attack.at_slot` adds the higher slots'); None for a spell that puts nobody to sleep."""
+    return spell.effect.sleep if spell.effect is not None else None
 
 
 def roll_death_save(hero: Hero, dice: DiceSource) -> DeathSave:

@@ -51,6 +51,7 @@ from lnf.rules.group_changes import moved, tidy, without
 from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK, spend
 from lnf.rules.roster import in_fight
+from lnf.rules.spell_effects import sleepers
 
 
 def apply_step(fight: Fight, step: Step) -> StepDone:
@@ -282,6 +283,8 @@ def _spell(fight: Fight, step: SpellCast) -> StepDone:
         fight, took, more = _hurt(fight, name, spell_damage(step, name))
         notes += more
         dealt.append(took)
+    if step.pool and not sleepers(fight, step.targets, step.pool):  # F7 Sleep
+        notes.append(f"nobody falls asleep: {step.pool} hit points cover none of them")
     fight, o_dot = _o_dot(fight, step.caster, step.big, sum(d.amount for d in dealt), notes)
     return StepDone(step, before, tidy(fight), tuple(dealt), o_dot=o_dot, notes=tuple(notes))
 

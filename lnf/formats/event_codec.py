@@ -23,7 +23,7 @@ from typing import Any
 from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem
 from lnf.formats.spec import control_character
-from lnf.model import Condition, Dot, Phase, PhaseKind, Rank
+from lnf.model import Condition, Dot, Effect, Phase, PhaseKind, Rank
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -163,6 +163,11 @@ LATER_FIELDS = {
     (Healed, "slot"),
     (Saved, "d4"),
     (Saved, "favored"),
+    (Effect, "d4"),
+    (Effect, "aura"),
+    (Effect, "weapon"),
+    (Effect, "until_hurt"),
+    (SpellCast, "pool"),
     (Reaction, "guard"),
 }
 

@@ -16,6 +16,7 @@ from lnf.formats.fight_spec import (
 )
 from lnf.formats.short_forms import attack_effects, parse_guard
 from lnf.formats.spec import INVALID, Checker, did_you_mean
+from lnf.formats.spell_effects import NO_DAMAGE
 from lnf.model import (
     CLASS_FAMILIES,
     SLOT,
@@ -142,7 +143,7 @@ def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Chec
         name=a["name"],
         kind=a["kind"],
         to_hit=a["to_hit"],
-        damage=a["damage"],
+        damage=NO_DAMAGE if a["damage"] is None else a["damage"],  # F7: checked with effect
         reach=attack_reach,
         range=a["range"],
         two_handed=a["two_handed"],

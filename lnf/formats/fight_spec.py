@@ -164,6 +164,9 @@ RIDER = Obj(
             None,
             "the save repeated at the start or end of each of the bearer's turns (F4)",
         ),
+        "escape": Field(
+            OneOf(Ability), None, "F7: the repeated save's ability, at its DC (Web: str)"
+        ),
         "damage": Field(
             Text(parse_rider_damage, "dice of one type such as 3d6 poison", {"type": "string"}),
             None,
@@ -179,6 +182,25 @@ RIDER = Obj(
     what="a rider (save, conditions, damage, grapple, …)",
 )
 
+# F7: what a spell does that no rider says (formats/spell_effects checks and builds it).
+EFFECT = Obj(
+    {
+        "allies": Field(Int(minimum=1, maximum=20), 0, "no save: up to N of the caster's side"),
+        "ac": Field(Int(minimum=1, maximum=10), 0, "an AC bonus on them (Shield of Faith: 2)"),
+        "d4": Field(Int(minimum=-1, maximum=1), 0, "+1: a d4 on attack rolls and saves (Bless)"),
+        "sleep": Field(DICE, None, "Sleep: hit points of creatures it puts to sleep, 5d8"),
+        "per_slot": Field(DICE, None, "Sleep: more for each slot above the spell's, 2d8"),
+        "aura": Field(Bool(), False, "its damage and save hit foes starting their turn by it"),
+        "weapon": Field(Bool(), False, "a weapon the caster attacks with on later turns"),
+        "lasting": Field(
+            Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),
+            None,
+            "how long it lasts (F4)",
+        ),
+    },
+    what="a spell's effect (allies, ac, d4, sleep, aura, weapon, lasting)",
+)
+
 ATTACK = Obj(
     {
         "name": Field(Str()),
@@ -186,7 +208,7 @@ ATTACK = Obj(
         "to_hit": Field(
             Int(minimum=-10, maximum=30), ATTACK_DEFAULTS["to_hit"], "attack bonus, such as 4 or +4"
         ),
-        "damage": Field(DAMAGE, doc="damage dice with types, such as 1d8+2 slashing"),
+        "damage": Field(DAMAGE, None, "damage dice with types, such as 1d8+2 slashing"),
         "reach": Field(Int(minimum=5, maximum=100), None, "feet; defaults to the creature's"),
         "range": Field(RANGE, None, "ranged and thrown: normal/long feet"),
         "two_handed": Field(
@@ -246,6 +268,7 @@ ATTACK = Obj(
             "F1: a bonus-action attack open only after the Attack action with one of these "
             "attacks (Martial Arts, Flurry of Blows)",
         ),
+        "effect": Field(EFFECT, None, "F7: what the spell does besides damage and riders"),
     },
     what="an attack (name, damage, …)",
 )

@@ -17,6 +17,7 @@ from lnf.formats.fight_spec import (
     MONSTER_DEFAULTS,
 )
 from lnf.formats.short_forms import attack_effects_doc, guard_form
+from lnf.formats.spell_effects import NO_DAMAGE
 from lnf.model import (
     SLOT,
     Ability,
@@ -234,7 +235,8 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
     if a.kind is not ATTACK_DEFAULTS["kind"]:
         d["kind"] = a.kind.value
     d["to_hit"] = a.to_hit
-    d["damage"] = str(a.damage)
+    if a.damage != NO_DAMAGE:  # F7: a spell that does no damage (Hold Person) writes none
+        d["damage"] = str(a.damage)
     if a.kind is not AttackKind.RANGED and a.reach != reach:
         d["reach"] = a.reach
     if a.range is not None:

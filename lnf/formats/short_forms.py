@@ -22,6 +22,7 @@ from typing import Any
 from lnf.dice import DamageType, DiceError, DiceExpr
 from lnf.dice import parse as parse_dice
 from lnf.formats.spec import INVALID, Checker, OutOfBounds
+from lnf.formats.spell_effects import spell_effect, spell_effect_doc
 from lnf.formats.yaml_source import FieldPath as Path
 from lnf.model import (
     Ability,
@@ -241,7 +242,8 @@ def attack_effects(a: dict[str, Any], path: Path, ck: Checker) -> dict[str, Any]
         for i, r in enumerate(a["riders"])
         if isinstance(r, dict)  # a wrong entry was reported when it was read
     )
-    return {"riders": riders, "cost": a["cost"], "concentration": a["concentration"]}
+    effect = spell_effect(a, riders, path, ck)  # F7
+    return {"riders": riders, "cost": a["cost"], "concentration": a["concentration"]} | effect
 
 
 def rider(
@@ -262,7 +264,11 @@ def rider(
     lasting = r["lasting"] if r["lasting"] not in (None, INVALID) else Lasting()
     _check(r, path, ck, conditions, repeated is not None)
     if r["repeat"] not in (None, INVALID) and repeated is not None:
+        if isinstance(r.get("escape"), Ability):  # F7 Web: a Strength check at the spell's DC
+            repeated = (r["escape"], repeated[1])
         lasting = Lasting(lasting.rounds, lasting.until, repeated, r["repeat"])
+    elif r.get("escape") is not None:
+        ck.fail((*path, "escape"), "the ability of which repeat? give repeat: end", rule="F4")
     return Rider(
         save=save,
         conditions=conditions,
@@ -352,12 +358,20 @@ def attack_effects_doc(a: Attack) -> dict[str, Any]:
     """What of an attack's riders, cost and concentration differs from the defaults."""
     d: dict[str, Any] = {}
     if a.riders:
-        d["riders"] = [rider_doc(r) for r in a.riders]
+        d["riders"] = [rider_doc(r) | _escape(r, a) for r in a.riders]
     if a.cost is not Cost.ACTION:  # an attack is an action unless it says otherwise
         d["cost"] = a.cost.value
     if a.concentration:
         d["concentration"] = True
-    return d
+    return d | spell_effect_doc(a)
+
+
+def _escape(r: Rider, a: Attack) -> dict[str, Any]:
+    """F7 Web: a repeated save of another ability than the spell's, at the spell's DC."""
+    again = r.lasting.save
+    if r.save is None and a.save is not None and again is not None and again[0] is not a.save[0]:
+        return {"escape": again[0].value}
+    return {}
 
 
 def rider_of_doc(d: dict[str, Any]) -> Rider:

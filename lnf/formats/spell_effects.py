@@ -1,16 +1,151 @@
 """F7: what the common SRD spells do besides damage and healing, in the fight file's own words
-(riders, effects, auras), for the spells whose structured SRD data does not say it: Hold
-Person's paralysis, Faerie Fire's outline, Bless, Shield of Faith, Web, Sleep, Spirit Guardians,
-Spiritual Weapon. The spellbook (`lnf.formats.spellbook`) adds these fields to the spell's own."""
+(riders, `effect:`), for the spells whose structured SRD data does not say it: Hold Person's
+paralysis, Faerie Fire's outline, Bless, Shield of Faith, Web, Sleep, Spirit Guardians,
+Spiritual Weapon. The spellbook (`lnf.formats.spellbook`) adds these fields to the spell's own;
+an attack entry's `effect:` is read and written here (docs/spell-effects.md)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-# Spell name, lower case → the fight-file fields it adds to the spell's entry.
-EFFECTS: dict[str, dict[str, Any]] = {}
+from lnf.dice import parse
+from lnf.formats.spec import INVALID, Checker
+from lnf.formats.yaml_source import FieldPath as Path
+from lnf.model import Attack, Lasting, Rider, SpellEffect
+
+# A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
+NO_DAMAGE = parse("0")
+
+_KINDS = ("allies", "sleep", "aura", "weapon")
+
+# Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
+# entry's fields; the spell's own level, save, area and damage come from the SRD). The DC
+# is the caster's and the spellbook puts it in; the durations and the conditions are the
+# SRD's text (F4, F6), each spell's decisions are in docs/spell-effects.md.
+EFFECTS: dict[str, dict[str, Any]] = {
+    "hold person": {
+        "concentration": True,
+        "half": False,
+        "riders": [{"condition": "paralyzed", "lasting": "1 minute", "repeat": "end"}],
+        "note": "a humanoid only; one more humanoid a slot above 2nd",
+    },
+    "faerie fire": {
+        "concentration": True,
+        "half": False,
+        "riders": [{"condition": "outlined", "lasting": "1 minute"}],
+    },
+    "bless": {
+        "concentration": True,
+        "effect": {"allies": 3, "d4": 1, "lasting": "1 minute"},
+        "note": "one more creature a slot above 1st",
+    },
+    "shield of faith": {
+        "concentration": True,
+        "cost": "bonus action",
+        "effect": {"allies": 1, "ac": 2, "lasting": "10 minutes"},
+    },
+    "web": {
+        "concentration": True,
+        "half": False,
+        "riders": [
+            {"condition": "restrained", "lasting": "1 hour", "repeat": "end", "escape": "str"}
+        ],
+        "note": "the escape is a Strength check with an action: lnf rolls it at its turn's end",
+    },
+    "sleep": {
+        "effect": {"sleep": "5d8", "per_slot": "2d8", "lasting": "1 minute"},
+    },
+    "spirit guardians": {
+        "concentration": True,
+        "half": True,
+        "effect": {"aura": True, "lasting": "10 minutes"},
+        "note": "the caster's speed-halving of foes is not played (no map)",
+    },
+    "spiritual weapon": {
+        "cost": "bonus action",
+        "effect": {"weapon": True, "lasting": "1 minute"},
+    },
+}
 
 
 def effect_fields(name: str) -> dict[str, Any]:
     """The fields the table adds to a spell named `name` (none for a spell not in it)."""
     return dict(EFFECTS.get(name.lower(), {}))
+
+
+def spell_effect(
+    a: dict[str, Any], riders: tuple[Rider, ...], path: Path, ck: Checker
+) -> dict[str, Any]:
+    """F7: an attack entry's `effect:` as the model's SpellEffect, and whether the entry may
+    leave out its damage (a spell whose riders or effect is all it does); every field that
+    does not go with another is named."""
+    e = a.get("effect")
+    spell = bool(a["spell"] or a["slot"])
+    if a["damage"] is None and not (spell and (riders or _has(e, "allies", "sleep"))):
+        ck.fail(path, "missing field 'damage' (dice such as 1d8+2 slashing)")
+    if e is None or e is INVALID:
+        return {"effect": None}
+    at = (*path, "effect")
+    kinds = [k for k in _KINDS if e[k]]
+    if not spell:
+        ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
+    if len(kinds) > 1:
+        ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
+    if (e["ac"] or e["d4"]) and not e["allies"]:
+        ck.fail(at, "ac and d4 are for an ally spell: give allies, such as 3", rule="F7")
+    if e["allies"] and not (e["ac"] or e["d4"]):
+        ck.fail((*at, "allies"), "say what it gives them: ac: 2 or d4: 1", rule="F7")
+    if e["allies"] and (a["save"] is not None or a["damage"] is not None):
+        ck.fail((*at, "allies"), "an ally spell has no save and no damage", rule="F7")
+    if e["per_slot"] is not None and e["sleep"] is None:
+        ck.fail((*at, "per_slot"), "more of what? give sleep, such as 5d8", rule="F7")
+    if e["sleep"] is not None and a["save"] is not None:
+        ck.fail((*at, "sleep"), "Sleep has no save: drop save", rule="F7")
+    if (e["aura"] or e["weapon"]) and a["damage"] is None:
+        ck.fail(at, "an aura or a spell weapon deals damage: give damage", rule="F7")
+    if e["weapon"] and a["save"] is not None:
+        ck.fail((*at, "weapon"), "a spell weapon makes an attack roll: drop save", rule="F7")
+    if e["aura"] and a["save"] is None:
+        ck.fail((*at, "aura"), "an aura's foes save: give save, such as wis 14", rule="F7")
+    return {
+        "effect": SpellEffect(
+            allies=e["allies"],
+            ac=e["ac"],
+            d4=e["d4"],
+            sleep=e["sleep"],
+            per_slot=e["per_slot"],
+            aura=e["aura"],
+            weapon=e["weapon"],
+            lasting=e["lasting"] or Lasting(),
+        )
+    }
+
+
+def _has(e: Any, *keys: str) -> bool:
+    return isinstance(e, dict) and any(e.get(k) for k in keys)
+
+
+def spell_effect_doc(a: Attack) -> dict[str, Any]:
+    """An attack's `effect:` as the fight file writes it (what `spell_effect` reads back)."""
+    e = a.effect
+    if e is None:
+        return {}
+    d: dict[str, Any] = {}
+    for key in ("allies", "ac", "d4", "aura", "weapon"):
+        if getattr(e, key):
+            d[key] = getattr(e, key)
+    if e.sleep is not None:
+        d["sleep"] = str(e.sleep)
+    if e.per_slot is not None:
+        d["per_slot"] = str(e.per_slot)
+    if e.lasting.rounds:
+        d["lasting"] = _span(e.lasting.rounds)
+    return {"effect": d}
+
+
+def _span(rounds: int) -> str:
+    for unit, size in (("day", 14_400), ("hour", 600), ("minute", 10)):
+        count, left = divmod(rounds, size)
+        if count and not left:
+            return f"{count} {unit}{'s' if count > 1 else ''}"
+    return f"{rounds} round{'s' if rounds > 1 else ''}"

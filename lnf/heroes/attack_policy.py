@@ -30,6 +30,8 @@ def attack_choices(
     for monster, attack, mode in attack_options(fight, hero):
         if (only is not None and mode is not only) or attack.cost is not cost or attack.save:
             continue
+        if attack.effect is not None:
+            continue  # F7: a spell with an effect is the table's to cast, not yet the policy's
         if attack.concentration and not keeps_concentration(fight, hero, attack, [monster.name]):
             continue  # F5: it would break a concentration that holds more
 

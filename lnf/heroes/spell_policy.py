@@ -121,7 +121,7 @@ def save_options(fight: Fight, hero: Hero, spells: Iterable[Attack]) -> Iterable
     """Save spells: at one foe, or as an area over the foes E3 lets it take; each at the slot
     `at_best_slot` picks, and a concentration spell only where `keeps_concentration` allows."""
     for spell in spells:
-        if spell.save is None:
+        if spell.save is None or spell.effect is not None:  # F7: an aura is no save spell
             continue
         for targets in spell_targets(fight, hero, spell):
 

@@ -32,6 +32,8 @@ from lnf.engine.decisions import (
 from lnf.engine.hero_turn import costs_bonus, verify_granted
 from lnf.engine.turns import UNARMED
 from lnf.errors import Refused
+from lnf.heroes.effect_words import WEAPON_MODE as WM
+from lnf.heroes.effect_words import cast_effect, effect_spell, weapon_attack
 from lnf.heroes.flurry import BLOWS, flurry_words
 from lnf.heroes.spell_words import (
     Spend,
@@ -204,6 +206,8 @@ def _bonus(hero: Hero, verb: str) -> BonusChoice:
 
 
 def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> ActionChoice:
+    if verb == "cast" and (spell := effect_spell(hero, rest)) is not None:  # F7
+        return cast_effect(fight, hero, spell, rest, spend)
     if verb == "cast" and (spell := save_spell(hero, rest)) is not None:
         return cast_save(fight, hero, spell, rest, spend)
     if verb == "cast" and (healing := cast_heal(hero, rest)) is not None:
@@ -327,7 +331,8 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         }.get(verb, "attack")
         called = f" called {wanted.strip()!r}" if wanted.strip() else ""
         raise Refused(f"{hero.name} has no {what}{called}", options=[a.name for a in usable])
-    attack, mode = verify_attack(fight, hero, target, attacks)
+    weapon = weapon_attack(fight, hero, target, attacks[0])  # F7: Spiritual Weapon
+    attack, mode = verify_attack(fight, hero, target, attacks) if weapon is None else (weapon, WM)
     if sneak and tracked(hero):  # 5e's conditions, for a hero whose sheet lnf counts
         verify_sneak(
             fight, hero, target, attack, roll_in_fight(fight, hero, target, attack, mode)[0]

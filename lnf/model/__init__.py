@@ -1,6 +1,6 @@
 """The grid as frozen values: no rules, no I/O."""
 
-from lnf.model.effects import Effect, Guard, Lasting, Rider
+from lnf.model.effects import Effect, Guard, Lasting, Rider, SpellEffect
 from lnf.model.enums import (
     CLASS_FAMILIES,
     HELD,
@@ -89,6 +89,7 @@ __all__ = [
     "Shape",
     "Side",
     "Size",
+    "SpellEffect",
     "Terrain",
     "TurnEdge",
     "Turns",

@@ -30,7 +30,7 @@ class Lasting:
     def __str__(self) -> str:
         parts = []
         if self.rounds:
-            parts.append("1 minute" if self.rounds == 10 else f"{self.rounds} rounds")
+            parts.append(_span(self.rounds))
         if self.until is not None:
             parts.append(f"until the {self.until[1]} of {self.until[0]}'s turn")
         if self.save is not None:
@@ -58,11 +58,55 @@ class Effect:
     by: str = ""
     condition: Condition | None = None
     concentration: bool = False
-    ac: int = 0  # an AC bonus while it lasts (Shield, F1)
+    ac: int = 0  # an AC bonus while it lasts (Shield, F1; Shield of Faith, F7)
+    d4: int = 0  # F7: +1 a d4 added to its attack rolls and saves (Bless), −1 taken (Bane)
+    aura: int = 0  # F7: an aura on `who` cast at this slot level (Spirit Guardians)
+    weapon: int = 0  # F7: a spell weapon `who` attacks with, cast at this slot (Spiritual Weapon)
+    until_hurt: bool = False  # F7: it ends when `who` takes damage (Sleep)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
         return f"{self.who}: {self.what}{cause}, {self.lasting}"
+
+
+@value
+class SpellEffect:
+    """F7: what a spell does besides damage that no rider says, in the fight file's `effect:`.
+    `allies`: it lands, without a save, on up to that many creatures of the caster's side
+    (Bless 3, Shield of Faith 1), giving `ac` and `d4` for `lasting`; `sleep`: the hit points
+    of creatures it puts to sleep, lowest current hit points first (`per_slot` more for each
+    slot above the spell's); `aura`: the spell's damage and save hit each foe that starts its
+    turn in the caster's mêlée group while it lasts (Spirit Guardians); `weapon`: casting it
+    leaves a weapon the caster attacks with again, a bonus action on each later turn, for
+    `lasting` (Spiritual Weapon)."""
+
+    allies: int = 0
+    ac: int = 0
+    d4: int = 0
+    sleep: DiceExpr | None = None
+    per_slot: DiceExpr | None = None
+    aura: bool = False
+    weapon: bool = False
+    lasting: Lasting = Lasting()
+
+    def __str__(self) -> str:
+        parts = []
+        if self.allies:
+            parts.append(f"on up to {self.allies} of the caster's side")
+        if self.ac:
+            parts.append(f"+{self.ac} AC")
+        if self.d4:
+            parts.append(f"{'+' if self.d4 > 0 else '−'}1d4 to attack rolls and saves")
+        if self.sleep is not None:
+            more = f" (+{self.per_slot} a slot above)" if self.per_slot is not None else ""
+            parts.append(f"{self.sleep}{more} hit points of creatures fall asleep")
+        if self.aura:
+            parts.append("an aura on foes who start their turn in the caster's group")
+        if self.weapon:
+            parts.append("a spell weapon: a bonus-action attack on later turns")
+        if self.lasting != Lasting():
+            parts.append(str(self.lasting))
+        return "; ".join(parts)
 
 
 @value
@@ -112,3 +156,12 @@ class Rider:
         if self.max_hp:
             parts.append("hit-point maximum reduced")
         return "; ".join(parts)
+
+
+def _span(rounds: int) -> str:
+    """F4 in a DM's words: 1 minute, 10 minutes and 1 hour (F7's spells), else rounds."""
+    if rounds % 600 == 0:
+        return f"{rounds // 600} hour" + ("s" if rounds > 600 else "")
+    if rounds == 10 or (rounds >= 100 and rounds % 10 == 0):
+        return f"{rounds // 10} minute" + ("s" if rounds > 10 else "")
+    return f"{rounds} rounds"

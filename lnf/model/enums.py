@@ -102,6 +102,9 @@ class Condition(StrEnum):
     RESTRAINED = "restrained"
     STUNNED = "stunned"
     UNCONSCIOUS = "unconscious"
+    # Not an SRD condition: F7's Faerie Fire, played as one (attackers have advantage, it
+    # cannot be invisible; an N dot on a hero, T1).
+    OUTLINED = "outlined"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.
@@ -114,6 +117,7 @@ N_CONDITIONS = frozenset(
         Condition.RESTRAINED,
         Condition.STUNNED,
         Condition.UNCONSCIOUS,
+        Condition.OUTLINED,
     }
 )
 

@@ -3,8 +3,8 @@
 An *event* is one entry in the log: the seed, the start of a round, the monsters' plan, one
 combatant's turn, or something the DM records. A turn or a record holds *steps* (a move, an
 attack with its dice, a death save…). Events carry the dice as rolled, so replaying a log
-needs no dice: the state is the fight file plus every event applied in order
-(`lnf.engine.apply.apply`). How events are written as JSON is the log's business (`lnf.formats`).
+needs no dice: the state is the fight file plus every event applied in order (`apply`); how
+events are written as JSON is the log's business (`lnf.formats`).
 """
 
 from __future__ import annotations
@@ -72,11 +72,10 @@ class Attacked:
     # damage die at its maximum); the second light weapon whose dice the hit adds (V-HYR3).
     strike: str = ""
     off_hand: str = ""
-    # The d20 variant: d4s added (Bless) or taken (Bane) as rolled, signed (V-D20-2); typed
-    # bonuses after stacking (V-D20-3); a miss by exactly 1 that favor made a hit (V-D20-1).
+    # d4s added (Bless, F7; V-D20-2) or taken (Bane), signed; typed bonuses after stacking
     d4: tuple[int, ...] = ()
-    situational: int = 0
-    favored: bool = False
+    situational: int = 0  # V-D20-3
+    favored: bool = False  # V-D20-1: a miss by exactly 1 that favor made a hit
     slot: int = 0  # F7: the slot level a spell was cast with, when above its own (upcast)
 
     @property
@@ -100,8 +99,8 @@ class Saved:
 
 @value
 class SpellCast:
-    """A spell with a saving throw, on one target or an area (E1–E4): damage rolled once, each
-    target saves on its own; spared allies (Sculpt Spells) take nothing."""
+    """A spell on one target or an area (E1–E4): damage rolled once, each target saves on its
+    own; spared allies (Sculpt Spells) take nothing. F7: `pool`, Sleep's hit points rolled."""
 
     caster: str
     spell: str
@@ -115,6 +114,7 @@ class SpellCast:
     big: str = ""  # T1: a slotted spell
     area: str = ""  # E1: "20 ft sphere, 4 targets"
     slot: int = 0  # F7: the slot level it was cast with, when above its own (upcast)
+    pool: int = 0  # F7: the hit points Sleep rolled
 
 
 @value

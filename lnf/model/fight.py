@@ -10,7 +10,7 @@ from dataclasses import field, replace
 from functools import cached_property
 
 from lnf.dice import DamageType, DiceExpr
-from lnf.model.effects import Effect, Guard, Rider
+from lnf.model.effects import Effect, Guard, Rider, SpellEffect
 from lnf.model.enums import (
     CLASS_FAMILIES,
     Ability,
@@ -79,6 +79,7 @@ class Attack:
     # F1: a bonus-action attack open only after the Attack action this turn made with one of
     # these attacks (Martial Arts, Flurry of Blows: a monk weapon or an unarmed strike).
     after_attack: tuple[str, ...] = ()
+    effect: SpellEffect | None = None  # F7: what the spell does besides damage and riders
 
     def at_slot(self, level: int) -> Attack:
         """F7: this spell cast with a slot of `level` (its own or higher): the damage the
@@ -89,7 +90,11 @@ class Attack:
         for at, dice in self.upcast:
             if at <= level:
                 damage = dice
-        return replace(self, slot=level, damage=damage)
+        effect = self.effect
+        if effect is not None and effect.sleep is not None and effect.per_slot is not None:
+            more = effect.per_slot.parts * (level - self.slot)  # F7 Sleep: +2d8 a slot above
+            effect = replace(effect, sleep=DiceExpr((*effect.sleep.parts, *more)))
+        return replace(self, slot=level, damage=damage, effect=effect)
 
     @property
     def is_melee(self) -> bool:

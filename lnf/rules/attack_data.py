@@ -29,8 +29,13 @@ def _problems(attack: Attack) -> list[tuple[str, str, str]]:
         out.append(
             ("A2", f"has reach {attack.reach} ft, not a multiple of 5", "reach is 5, 10, 15…")
         )
-    if attack.damage.maximum <= 0:
+    if attack.damage.maximum <= 0 and not _does_more(attack):
         out.append(("D6", "can never deal damage", "check the damage dice"))
     if attack.spell and attack.two_handed:
         out.append(("V3", "is both a spell and a two-handed weapon", "choose one"))
     return out
+
+
+def _does_more(attack: Attack) -> bool:
+    """F7: a spell whose conditions or effect are what it does (Hold Person, Bless, Sleep)."""
+    return (attack.spell or bool(attack.slot)) and bool(attack.riders or attack.effect)

@@ -280,6 +280,7 @@ _TARGET_ADVANTAGE = {
     Condition.RESTRAINED: "restrained",
     Condition.STUNNED: "stunned",
     Condition.UNCONSCIOUS: "unconscious",
+    Condition.OUTLINED: "outlined by Faerie Fire",  # F7
 }
 
 
@@ -328,8 +329,8 @@ def attack_roll(
             bad.append(f"{target.name} is prone and the attack comes from further than 5 ft")
     if isinstance(target, Hero) and target.n_dot:
         good.append(f"{target.name} has an N dot ({', '.join(target.effects) or 'marked'})")
-    if Condition.INVISIBLE in target.conditions:
-        bad.append(f"{target.name} is invisible")
+    if Condition.INVISIBLE in target.conditions and Condition.OUTLINED not in target.conditions:
+        bad.append(f"{target.name} is invisible")  # F7: an outlined creature cannot be
     if dodging:
         bad.append(f"{target.name} is dodging")
     if helped:
@@ -342,7 +343,8 @@ def attack_roll(
         bad.append(f"{me} has {attacker.exhaustion} levels of exhaustion")
     if wounded_eye(attacker):
         bad.append(f"{me} has a wounded eye (V-ACL5)")
-    if Condition.INVISIBLE in attacker.conditions or attacker.has(Flag.HIDDEN):
+    unseen = Condition.INVISIBLE in attacker.conditions or attacker.has(Flag.HIDDEN)
+    if unseen and Condition.OUTLINED not in attacker.conditions:
         good.append(f"{me} is unseen")
     if from_front:
         bad.append(f"{me} shoots from the front rank (R2)")

@@ -45,6 +45,7 @@ from lnf.rules.group_changes import moved
 from lnf.rules.moves import can_leave, is_fast, verify_can_leave, verify_one_group_change
 from lnf.rules.ranks import can_fly_now, rank_choices, verify_rank_open
 from lnf.rules.roster import in_fight, incapacitated, monsters, speed_now
+from lnf.rules.spell_effects import effect_options, spell_reach
 from lnf.rules.state_check import check_state
 
 MODE_WORDS = {Mode.MELEE: "mêlée", Mode.REACH: "reach", Mode.RANGED: "ranged"}
@@ -72,6 +73,8 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
     throw makes no attack roll: it is cast at its targets (`verify_spell_reach`, E1–E4)."""
     if not in_fight(monster) or unseen_monster(monster) or attack.save is not None:
         return []
+    if (reached := spell_reach(attack)) is not None:  # F7: Bless, Sleep; Spiritual Weapon
+        return [reached] if reached is Mode.MELEE and fight.phase.kind is PhaseKind.MELEE else []
     if fight.phase.kind is PhaseKind.VOLLEY:  # V3: shooting only, by the volley round
         return [Mode.RANGED] if volley_reach(attack, fight.phase.volley) is not None else []
     if fight.phase.kind is PhaseKind.APART:
@@ -104,6 +107,12 @@ def attack_options(fight: Fight, hero: Hero) -> list[tuple[Monster, Attack, Mode
         if not a.after_attack
         for mode in attack_modes(fight, hero, m, a)
     ]
+
+
+def verify_weapon(fight: Fight, hero: Hero, target: Monster, attack: Attack) -> None:
+    """F7 Spiritual Weapon: it strikes a foe in the fight, in a mêlée round."""
+    if not attack_modes(fight, hero, target, attack):
+        raise Refused(f"{attack.name} strikes a foe in the fight in a mêlée round", rule="F7")
 
 
 def verify_attack(
@@ -267,12 +276,13 @@ def options(fight: Fight, hero: Hero) -> list[str]:
                 verb = f"cast {a.name} at {m.name}" if a.spell else f"attack {m.name} with {a.name}"
                 out.append(f"{verb} ({MODE_WORDS[modes[0]]})")
     for spell in hero.attacks:
-        if spell.save is None:
+        if spell.save is None or spell_reach(spell) is not None:
             continue
         reached = [m.name for m in monsters(fight) if can_reach_with_spell(fight, hero, spell, m)]
         if reached:
             where = f"{spell.area}: " if spell.area is not None else ""
             out.append(f"cast {spell.name} at {' or '.join(reached)} ({where}save)")
+    out += effect_options(fight, hero)  # F7
     out += [f"join {w}" for w in join_targets(fight, hero)]
     if can_leave(fight, hero):
         out.append("leave")

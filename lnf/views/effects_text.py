@@ -39,7 +39,8 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             if e.condition is not None and e.lasting == Lasting():
                 return f"{e.who} is {e.condition}{by} (F4)."  # until it is taken off
             if e.condition is not None:
-                return f"{e.who} is {e.condition}{by}: {e.lasting} (F4)."
+                woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
+                return f"{e.who} is {e.condition}{by}: {e.lasting}{woken} (F4)."
             return f"{e.who}: {e.what}{by}, {e.lasting} (F4)."
         case EffectEnded():
             ended = next((e for e in before.effects if e.key == step.key), None)

@@ -472,4 +472,5 @@ def effect_line(e: Effect) -> str:
     of each of its turns ends it, while Wren concentrates." """
     cause = f"by {e.by}, " if e.by and e.by != e.who else ""
     what = f"concentrating on {e.what}" if e.concentration else e.what
-    return f"{e.who}: {what} ({cause}since round {e.round}): {e.lasting}."
+    woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
+    return f"{e.who}: {what} ({cause}since round {e.round}): {e.lasting}{woken}."

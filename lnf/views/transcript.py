@@ -337,14 +337,17 @@ def _dealt_to(done: StepDone, who: str) -> Dealt:
 def _spell_text(step: SpellCast, done: StepDone) -> str:
     area = f" ({step.area})" if step.area else ""
     big = f" ({step.big})" if step.big else ""
-    text = f"{step.caster} casts {step.spell}{_at_level(step.slot)}{area} on "
-    text += f"{and_list(step.targets)}{big}"
+    on = f" on {and_list(step.targets)}" if step.targets else ""  # an aura: on the caster
+    text = f"{step.caster} casts {step.spell}{_at_level(step.slot)}{area}{on}{big}"
     if step.spared:
         text += f", sparing {and_list(step.spared)} (Sculpt Spells)"
-    parts = [f"{text}: {step.damage_text}"]
+    parts = [f"{text}: {step.damage_text}" if step.damage_text else text]
     for saved in step.saves:
         roll = save_roll(saved, _d4_text(saved.d4))
         verdict = ("saves" if saved.success else "fails") if saved.faces else ""
+        if not step.damage:  # F7: a spell whose failed save is what it does (Hold Person)
+            parts.append(f"{saved.who}'s {step.ability.upper()} save {roll}: {verdict or 'fails'}")
+            continue
         dealt = _dealt_to(done, saved.who)
         defence = _defences_text(dealt).rsplit(":", 1)[0] if dealt.defences or dealt.floored else ""
         result = (
@@ -352,6 +355,8 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
             f"{_hp(done.after, saved.who)}"
         )
         parts.append(f"{saved.who}'s {step.ability.upper()} save {roll}: {result}")
+    if len(parts) == 1:  # no saves (Bless, Sleep, an aura)
+        return parts[0] + "."
     return "; ".join(parts[:1]) + ". " + ". ".join(parts[1:]) + "."
 
 

@@ -12,6 +12,7 @@ from lnf.rules.economy import left_this_turn, verify_after_attack
 from lnf.rules.hyrule import hyrule
 from lnf.rules.legal import MODE_WORDS, attack_modes, options
 from lnf.rules.roster import in_fight
+from lnf.rules.spell_effects import effect_options
 from lnf.rules.strike_order import up_next
 from lnf.rules.wording import a_an, and_list, or_list
 from lnf.views.grid import sheet_line
@@ -53,6 +54,7 @@ def short_options(fight: Fight, hero: Hero) -> str:
     ]
     everything = options(fight, hero)
     spells = [o for o in everything if o.startswith("cast ") and o.endswith("save)")]
+    spells += effect_options(fight, hero)  # F7: Bless, Sleep, an aura, a spell weapon
     moves = _joins_grouped(
         [o for o in everything if o.split()[0] not in {*_EVERY_TURN, "attack", "cast"}]
     )

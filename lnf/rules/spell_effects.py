@@ -1,0 +1,153 @@
+"""F7, what the common spells do besides damage, each decided here once: Bless's d4, whom an
+ally spell may take, whom Sleep puts to sleep, whom Spirit Guardians' aura catches, whether a
+Spiritual Weapon is up, and what a damage wakes. Read through LNF: no map, so "within 5
+feet" is the mêlée group (A1) and a spell's range is the fight (docs/spell-effects.md)."""
+
+from __future__ import annotations
+
+from lnf.errors import Refused
+from lnf.model import Attack, Combatant, Condition, Effect, Fight, Hero, Monster
+from lnf.model.plan import Mode
+from lnf.rules.roster import in_fight
+
+# SRD Sleep: "Undead and creatures immune to being charmed aren't affected."
+_SLEEPLESS_TYPE = "undead"
+
+
+def boons(fight: Fight, c: Combatant) -> tuple[int, ...]:
+    """F7 Bless: +1 for each d4 the effects on `c` add to its attack rolls and saves (−1 for
+    one they take). The same spell twice on one creature counts once (5e: effects of the same
+    spell do not combine)."""
+    seen: dict[str, int] = {}
+    for e in fight.effects:
+        if e.who == c.name and e.d4:
+            seen.setdefault(e.what, e.d4)
+    return tuple(seen.values())
+
+
+def verify_targets(
+    fight: Fight, caster: str, spell: Attack, targets: tuple[str, ...], said: str
+) -> None:
+    """F7: whom the words name for a spell with an effect: an aura nobody (`said` is what
+    followed "at" or "on"), an ally spell its allies, Sleep whom its area holds."""
+    assert spell.effect is not None
+    if spell.effect.aura and said.strip():
+        raise Refused(f"{spell.name} is an aura on {caster}: say cast {spell.name}", rule="F7")
+    if spell.effect.allies:
+        verify_allies(fight, caster, spell, targets)
+    elif not spell.effect.aura and not targets:
+        raise Refused(f"say whom its area holds: cast {spell.name} at NAME[, NAME…]", rule="F7")
+
+
+def verify_allies(fight: Fight, caster: str, spell: Attack, targets: tuple[str, ...]) -> None:
+    """F7: Bless and Shield of Faith take up to their count of creatures of the caster's side
+    (the caster may be one), each in the fight, none twice; refused otherwise."""
+    assert spell.effect is not None
+    most = spell.effect.allies
+    side = fight.combatant(caster).side
+    if not targets:
+        raise Refused(f"say whom: cast {spell.name} on NAME[, NAME…]", rule="F7")
+    if len(targets) > most:
+        raise Refused(
+            f"{spell.name} takes up to {most} creature{'s' if most > 1 else ''} "
+            f"({len(targets)} named)",
+            rule="F7",
+        )
+    if len(set(targets)) != len(targets):
+        raise Refused(f"{spell.name} takes each creature once", rule="F7")
+    for name in targets:
+        c = fight.combatant(name)
+        if c.side is not side:
+            raise Refused(f"{spell.name} is for {caster}'s side: {name} is a foe", rule="F7")
+        if not in_fight(c):
+            raise Refused(f"{name} is out of the fight", rule="F7")
+
+
+def sleepers(fight: Fight, targets: tuple[str, ...], pool: int) -> tuple[str, ...]:
+    """F7 Sleep: of the creatures in the area, lowest current hit points first (ties: in the
+    order named), each whose hit points are at most what is left of the pool falls asleep and
+    takes its hit points off the pool; undead, charm-immune, unconscious and downed creatures
+    are passed over. The SRD stops at the first creature the rest cannot cover."""
+    asleep: list[str] = []
+    left = pool
+    able = [fight.combatant(n) for n in targets if _can_sleep(fight.combatant(n))]
+    for c in sorted(able, key=lambda c: c.current_hp):
+        if c.current_hp > left:
+            break
+        asleep.append(c.name)
+        left -= c.current_hp
+    return tuple(asleep)
+
+
+def _can_sleep(c: Hero | Monster) -> bool:
+    if not in_fight(c) or c.current_hp == 0 or Condition.UNCONSCIOUS in c.conditions:
+        return False
+    if isinstance(c, Monster):
+        immune = Condition.CHARMED in c.condition_immune
+        return not immune and _SLEEPLESS_TYPE not in c.type.lower()
+    return True
+
+
+def auras_on(fight: Fight, who: str) -> list[Effect]:
+    """F7 Spirit Guardians (decision, no map): the auras that catch `who` as its turn starts:
+    those of a foe in `who`'s mêlée group. A creature that joins the group during its turn is
+    not caught until its next turn starts there."""
+    me = fight.combatant(who)
+    group = fight.group_of(who)
+    if group is None or not in_fight(me):
+        return []
+    out = []
+    for e in fight.effects:
+        if not e.aura or e.who not in group.members or e.who == who:
+            continue
+        bearer = fight.combatant(e.who)
+        if bearer.side is not me.side and in_fight(bearer):
+            out.append(e)
+    return out
+
+
+def weapon_up(fight: Fight, who: str, attack: Attack) -> Effect | None:
+    """F7 Spiritual Weapon: the weapon `who` cast with `attack`, while it lasts; a use of the
+    attack then is the weapon's bonus-action attack, not a new casting (no slot, no spell)."""
+    if attack.effect is None or not attack.effect.weapon:
+        return None
+    return next(
+        (e for e in fight.effects if e.who == who and e.weapon and e.what == attack.name), None
+    )
+
+
+def woken(fight: Fight, who: str) -> list[Effect]:
+    """F7 Sleep: what ends when `who` takes damage."""
+    return [e for e in fight.effects if e.who == who and e.until_hurt]
+
+
+def spell_reach(attack: Attack) -> Mode | None:
+    """F7, how a spell with an effect meets a foe: Spiritual Weapon's weapon in mêlée beside
+    any foe (decision: no map, a spell of 60 ft reaches anyone on the grid) — `Mode.MELEE`;
+    `Mode.RANGED` stands for "never by an attack roll" (Bless, Sleep, an aura: cast on whom
+    the words name); None for any other attack."""
+    e = attack.effect
+    if e is None:
+        return None
+    return Mode.MELEE if e.weapon else Mode.RANGED
+
+
+def effect_options(fight: Fight, hero: Hero) -> list[str]:
+    """F7: the spells with an effect the hero may cast now, as it would type them."""
+    out = []
+    side = [h.name for h in fight.heroes if in_fight(h)]
+    foes = [m.name for m in fight.monsters if in_fight(m)]
+    for a in hero.attacks:
+        e = a.effect
+        if e is None:
+            continue
+        if e.allies:
+            out.append(f"cast {a.name} on up to {e.allies} of {', '.join(side)}")
+        elif e.aura:
+            out.append(f"cast {a.name} (an aura on {hero.name})")
+        elif e.sleep is not None:
+            where = f" ({a.area})" if a.area is not None else ""
+            out.append(f"cast {a.name} at {' or '.join(foes)}{where}")
+        elif e.weapon and weapon_up(fight, hero.name, a) is not None:
+            out.append(f"attack {' or '.join(foes)} with {a.name} (the weapon, bonus action)")
+    return out
