@@ -62,7 +62,13 @@ EXCEPTIONS: dict[str, frozenset[str]] = {
 # Where refusals of the table's procedure (no turn under way, an answer nobody waits for) cite
 # the rule they serve without deciding it, and where a player's words that do not parse point
 # to the rule they misname: checked for Violation only.
-WORDS_AND_TABLE = ("cli/", "heroes/words.py", "engine/")
+WORDS_AND_TABLE = (
+    "cli/",
+    "heroes/words.py",
+    "heroes/spell_words.py",
+    "heroes/flurry.py",
+    "engine/",
+)
 
 
 def built(path: Path) -> Iterator[tuple[str, str, int]]:

@@ -5,8 +5,8 @@
     cast Eldritch Blast at Orc 1 and Orc 2                  (F2: one beam at each, in order)
     heal Doris with Cure Wounds at 2nd | cast Cure Wounds on Doris | heal Doris 1d8+3
 
-The slot a spell spends and the level it is cast at are decided here (`cast_slot`), so the
-damage or the healing follows the slot spent (F7). Names the player gives are matched here too,
+The slot a spell spends and the level it is cast at are decided in `rules.resources.cast_slot`;
+the damage or the healing follows the slot spent (F7). Names the player gives are matched here too,
 for `lnf.heroes.words` as well.
 """
 
@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from lnf.dice import DiceExpr, parse
 from lnf.engine.decisions import HealChoice, SpellChoice
 from lnf.errors import DiceError, Refused
-from lnf.model import SLOT, Attack, Fight, Hero, Monster
+from lnf.model import Attack, Fight, Hero, Monster
 from lnf.rules.legal import verify_area, verify_heal, verify_spell_reach
 from lnf.rules.names import find_name, match_name, match_names
-from lnf.rules.resources import ordinal, slot_for, tracked, verify_use
+from lnf.rules.resources import cast_slot, ordinal, verify_use
 from lnf.rules.roster import in_fight
 from lnf.rules.wording import plural
 
@@ -43,42 +43,6 @@ def slot_level(text: str) -> tuple[str, int | None]:
         return text, None
     said = " " + text
     return (said[: found.start()] + said[found.end() :]).strip(), int(found[1] or found[2])
-
-
-def cast_slot(hero: Hero, name: str, own: int, level: int | None) -> tuple[str | None, int]:
-    """F7: the slot a spell of level `own` spends (None: the hero's slots are not counted) and
-    the level it is cast at. Unnamed, the lowest free slot of its level or higher, and the spell
-    is cast at that slot's level (its 3rd-level dice when only a 3rd is left for a 2nd-level
-    spell). Named, that slot: refused for a cantrip, below the spell's level, or none left."""
-    if level is None:
-        slot = slot_for(hero, own) if own else None
-        return slot, int(slot.removeprefix(SLOT)) if slot else own
-    if not own:
-        raise Refused(f"{name} is a cantrip: it is cast without a slot", "F7")
-    if not own <= level <= 9:
-        raise Refused(
-            f"{name} is a {ordinal(own)}-level spell: cast it with a slot of the "
-            f"{ordinal(own)} level or higher, up to the 9th (not {ordinal(level)})",
-            "F7",
-        )
-    slots = sorted(
-        (int(r.name.removeprefix(SLOT)), r) for r in hero.resources if r.name.startswith(SLOT)
-    )
-    if not slots and not tracked(hero):
-        return None, level  # a hero without a sheet: the level said, nothing counted
-    r = hero.resource(f"{SLOT}{level}")
-    if r is None or r.left == 0:
-        free = ", ".join(f"{ordinal(n)} {s.left}/{s.total}" for n, s in slots) or "none"
-        raise Refused(
-            f"{hero.name} has no {ordinal(level)}-level slot left for {name} (slots: {free}); "
-            "they come back on a long rest",
-            "F7, F1",
-        )
-    return r.name, level
-
-
-def said_level(level: int) -> str:
-    return f"at {ordinal(level)} level"
 
 
 # --- spells with a save --------------------------------------------------------------------
@@ -159,8 +123,7 @@ def heal_choice(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice
         if known is None and pool is None:
             spells = [x.name for x in hero.heals if x.slot]
             raise Refused(f"{hero.name} has no healing spell called {by!r}", options=spells)
-        said = known.name if known is not None else by
-        raise Refused(f"only a healing spell is cast with a slot: {said} is not", "F7")
+        cast_slot(hero, known.name if known is not None else by, 0, level)  # refused: no slot
     if pool is not None and known is None:  # Lay on Hands: points of a pool
         if found[2] is None or not found[2].isdigit():
             raise Refused(f"{pool.name} heals a number of its points: heal {who} 5 with {by}")

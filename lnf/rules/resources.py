@@ -65,6 +65,38 @@ def slot_for(hero: Hero, level: int) -> str | None:
     )
 
 
+def cast_slot(hero: Hero, name: str, own: int, level: int | None) -> tuple[str | None, int]:
+    """F7: the slot a spell of level `own` spends (None: the hero's slots are not counted) and
+    the level it is cast at. Unnamed, the lowest free slot of its level or higher, and the spell
+    is cast at that slot's level (its 3rd-level dice when only a 3rd is left for a 2nd-level
+    spell). Named, that slot: refused for a cantrip, below the spell's level, or none left."""
+    if level is None:
+        slot = slot_for(hero, own) if own else None
+        return slot, int(slot.removeprefix(SLOT)) if slot else own
+    if not own:
+        raise Refused(f"{name} takes no spell slot (a cantrip, a potion, a feature)", "F7")
+    if not own <= level <= 9:
+        raise Refused(
+            f"{name} is a {ordinal(own)}-level spell: cast it with a slot of the "
+            f"{ordinal(own)} level or higher, up to the 9th (not {ordinal(level)})",
+            "F7",
+        )
+    slots = sorted(
+        (int(r.name.removeprefix(SLOT)), r) for r in hero.resources if r.name.startswith(SLOT)
+    )
+    if not slots and not tracked(hero):
+        return None, level  # a hero without a sheet: the level said, nothing counted
+    r = hero.resource(f"{SLOT}{level}")
+    if r is None or r.left == 0:
+        free = ", ".join(f"{ordinal(n)} {s.left}/{s.total}" for n, s in slots) or "none"
+        raise Refused(
+            f"{hero.name} has no {ordinal(level)}-level slot left for {name} (slots: {free}); "
+            "they come back on a long rest",
+            "F7, F1",
+        )
+    return r.name, level
+
+
 def verify_use(hero: Hero, name: str, amount: int = 1) -> str | None:
     """A feature's use (or `amount` points of a pool); its name as the sheet has it, or None
     when the hero's uses are not counted. Refused when it has none left."""
