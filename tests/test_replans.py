@@ -62,11 +62,12 @@ def test_every_plan_in_seeded_fights_gives_orders(seed: int, which: int) -> None
 
 
 @pytest.mark.parametrize(
-    ("example", "seed"), [("orcs-at-the-ford", 17), ("raiders-on-the-grassland", 25)]
+    ("example", "seed"), [("raiders-on-the-grassland", 33), ("raiders-on-the-grassland", 99)]
 )
 def test_the_r6_cases_found_in_played_fights(example: str, seed: int) -> None:
-    """Both once ended in "no legal plan": a back-rank monster had acted before the front-rank
-    monsters fell below the count."""
+    """The case once ended in "no legal plan": a back-rank monster had acted before the
+    front-rank monsters fell below the count. Found in played fights (first orcs-at-the-ford 17
+    and raiders 25; the seeds follow the hero policy, whose choices lead there)."""
     planned = _played_with_every_plan_checked(Path(f"examples/{example}.yaml"), seed)
     assert not [p.note for p in planned if p.note.startswith("no legal plan")]
     notes = [p.note for p in planned if p.note]
