@@ -21,7 +21,7 @@ from lnf.rules.gangup import check_joins
 from lnf.rules.moves import check_move, final_spot, orders_by_monster
 from lnf.rules.ranks import check_rank_order
 from lnf.rules.roster import in_fight, incapacitated
-from lnf.rules.surprise import beyond_actions, held_back
+from lnf.rules.surprise import check_surprise_order, held_back
 
 # --- the validator ---------------------------------------------------------------------------
 
@@ -55,8 +55,8 @@ def _check_order(fight: Fight, order: Order) -> list[Violation]:
     if held is not None and (acting or order.rank is not monster.rank):
         return [Violation(held[1], f"{name} {held[0]} and cannot act", (name,))]
     moved = order.move.kind is not MoveKind.STAY
-    if beyond := beyond_actions(fight, name, moved, order.target is not None, bonus=False):
-        return [Violation("V-ENC1", beyond, (name,))]
+    if beyond := check_surprise_order(fight, name, moved, order.target is not None):
+        return beyond
     found = check_rank_order(monster, order.rank) + _check_move(fight, monster, order)
     if order.target is not None:
         found += _check_attack(fight, monster, order)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from lnf.errors import Refused
+from lnf.errors import Refused, Violation
 from lnf.model import Fight, Variant
 from lnf.rules.roster import in_fight
 
@@ -53,6 +53,13 @@ def beyond_actions(fight: Fight, name: str, moved: bool, acted: bool, bonus: boo
     if n == 1 and (bonus or (moved and acted)):
         return f"{name} has 1 action in the surprise round: a move or an action"
     return ""
+
+
+def check_surprise_order(fight: Fight, name: str, moved: bool, acted: bool) -> list[Violation]:
+    """V-ENC1 for a monster's order in the plan (P2): no more than its actions (a monster's
+    plan has no bonus action)."""
+    beyond = beyond_actions(fight, name, moved, acted, bonus=False)
+    return [Violation("V-ENC1", beyond, (name,))] if beyond else []
 
 
 def verify_actions(fight: Fight, name: str, moved: bool, acted: bool, bonus: bool) -> None:
