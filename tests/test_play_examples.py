@@ -89,7 +89,7 @@ SHOWS = {
         "critical hit",
         "Maren: Spiritual Weapon, 1 minute (F4).",
         "Bandit 4's Wisdom save against Maren's Spirit Guardians",
-        "radiant = 7, half on the save",
+        "radiant = 12, half on the save",
     ],
     # V-ACL: an aimed strike and its Wound Save, surge dice, DR against slashing and fire.
     "ogre-at-the-bridge": [
