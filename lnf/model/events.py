@@ -1,11 +1,7 @@
-"""What happens in a fight, as typed values: the vocabulary of the fight log.
-
-An *event* is one entry in the log: the seed, the start of a round, the monsters' plan, one
-combatant's turn, or something the DM records. A turn or a record holds *steps* (a move, an
-attack with its dice, a death save…). Events carry the dice as rolled, so replaying a log
-needs no dice: the state is the fight file plus every event applied in order (`apply`); how
-events are written as JSON is the log's business (`lnf.formats`).
-"""
+"""What happens in a fight, as typed values: the vocabulary of the fight log. An *event* is one
+entry in the log (the seed, a round's start, the plan, a turn, a DM's record); a turn or a record
+holds *steps* (a move, an attack with its dice…). Events carry the dice as rolled, so the state is
+the fight file plus every event applied in order (`apply`); their JSON is `lnf.formats`'s."""
 
 from __future__ import annotations
 
