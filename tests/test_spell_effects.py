@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,7 +17,8 @@ from lnf.engine.hero_turn import hero_steps, verify_act
 from lnf.engine.sides import TABLE_HEROES
 from lnf.errors import InputError, Refused
 from lnf.formats.fight_file import parse_fight
-from lnf.formats.spell_effects import EFFECTS, effect_fields
+from lnf.formats.spell_effects import EFFECTS
+from lnf.formats.spellbook import spell_fields
 from lnf.heroes.words import parse_choice
 from lnf.model import Ability, Condition, Fight, Lasting, TurnEdge
 from lnf.model.events import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast, Used
@@ -27,6 +27,7 @@ from lnf.rules.attacks import attack_roll
 from lnf.rules.conditions import save_disadvantage
 from lnf.rules.roster import has_n_dot
 from lnf.rules.spell_effects import auras_on, boons, sleepers
+from lnf.rules.spellcasting import Caster
 from tests.builders import hero, monster
 from tests.cli import run
 
@@ -326,31 +327,31 @@ def test_spiritual_weapon_lasts_a_minute_and_attacks_again_without_a_slot() -> N
 # --- the fight file and the EFFECTS table --------------------------------------------------
 
 
-def _spell_entry(name: str, **base: Any) -> str:
-    fields = {"name": name, **base, **effect_fields(name)}
-    return json.dumps(fields)
-
-
 @pytest.mark.parametrize("name", sorted(EFFECTS))
 def test_every_effects_entry_reads_as_an_attack_entry(name: str) -> None:
-    base: dict[str, Any] = {"slot": 1, "spell": True}
-    if name in ("hold person", "faerie fire", "web"):
-        base["save"] = "dex 14"
-    if name == "spirit guardians":
-        base |= {"save": "wis 14", "damage": "3d8 radiant"}
-    if name == "spiritual weapon":
-        base |= {"to_hit": 6, "damage": "1d8+3 force"}
-    if name in ("faerie fire", "web", "sleep"):
-        base["area"] = "cube 20"
+    """F7: each spell of the table, as the spellbook gives it to a level-5 cleric or wizard
+    (its own figures with the table's fields), is read from the fight file and played."""
+    caster = Caster(cls="wizard", level=5, mod=3, proficiency=3)
+    (entry,) = spell_fields(name, caster)["attacks"]
     text = FILE.replace(
         "      - {name: Mace, to_hit: 6, damage: 1d6+3 bludgeoning}",
-        "      - {name: Mace, to_hit: 6, damage: 1d6+3 bludgeoning}\n      - "
-        + _spell_entry(name.title(), **base),
+        "      - {name: Mace, to_hit: 6, damage: 1d6+3 bludgeoning}\n      - " + json.dumps(entry),
         1,
     )
     spell = _fight(text).hero("Maren").attacks[1]
     assert spell.name.lower() == name
     assert spell.riders or spell.effect is not None
+    if name in ("hold person", "faerie fire", "web", "spirit guardians"):
+        assert spell.save is not None and spell.save[1] == 14  # the caster's DC: 8 + 3 + 3
+
+
+def test_spirit_guardians_from_the_spellbook_by_its_text() -> None:
+    """F7, the SRD: "3d8 radiant damage on a failed save, or half as much on a successful
+    one"; "a Wisdom saving throw"; "the damage increases by 1d8 for each slot level above 3rd"."""
+    cleric = Caster(cls="cleric", level=5, mod=4, proficiency=3)
+    (entry,) = spell_fields("spirit guardians", cleric)["attacks"]
+    assert (entry["save"], entry["damage"], entry["half"]) == ("wis 15", "3d8 radiant", True)
+    assert entry["upcast"]["5"] == "5d8 radiant"
 
 
 @pytest.mark.parametrize(

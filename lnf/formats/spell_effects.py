@@ -46,6 +46,7 @@ EFFECTS: dict[str, dict[str, Any]] = {
     },
     "web": {
         "concentration": True,
+        "save": "dex",  # the SRD's data has none; its text: a Dexterity saving throw
         "half": False,
         "riders": [
             {"condition": "restrained", "lasting": "1 hour", "repeat": "end", "escape": "str"}
@@ -57,6 +58,9 @@ EFFECTS: dict[str, dict[str, Any]] = {
     },
     "spirit guardians": {
         "concentration": True,
+        "save": "wis",  # the SRD's data has neither: its text, 3d8 radiant, Wisdom half
+        "damage": "3d8 radiant",
+        "upcast": {str(n): f"{n}d8 radiant" for n in range(4, 10)},  # 1d8 more a slot above 3rd
         "half": True,
         "effect": {"aura": True, "lasting": "10 minutes"},
         "note": "the caster's speed-halving of foes is not played (no map)",

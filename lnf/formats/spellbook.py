@@ -55,6 +55,8 @@ def fields_of(spell: dict[str, Any], caster: Caster) -> dict[str, Any]:
         notes.append(f"{name} takes {spell['casting_time']} to cast: not cast in a fight (F1)")
         return out
     extra = effect_fields(name)
+    if isinstance(extra.get("save"), str) and " " not in extra["save"]:
+        extra["save"] = f"{extra['save']} {caster.dc}"  # the table names the ability
     how = played_as(spell, extra)
     if how == "guard":
         out["guards"].append(GUARDS[name.lower()])
@@ -75,8 +77,8 @@ def played_as(spell: dict[str, Any], extra: dict[str, Any]) -> str:
         return "guard"
     if spell["heal"] and not NOT_HEALING & set(spell["also"]):
         return "heal"
-    if _deals_damage(spell) or "damage" in extra:
-        return "attack"
+    if _deals_damage(spell) or {"damage", "effect", "riders"} & set(extra):
+        return "attack"  # the table of effects says what a spell without damage does
     return ""
 
 
@@ -102,9 +104,11 @@ def _attack(spell: dict[str, Any], caster: Caster, notes: list[str]) -> dict[str
             beams = spell["beams"]
             entry["times"] = beams[str(cantrip_tier(caster.level, [int(k) for k in beams]))]
     else:
-        levels = sorted(int(k) for k in spell["damage"])
-        entry["damage"] = _dice(spell["damage"][str(levels[0])], kind_of, caster.mod)
         entry["slot"] = spell["level"]
+        # dice without a damage type are no damage (Sleep's 5d8 is hit points it puts to sleep)
+        levels = sorted(int(k) for k in spell["damage"]) if kind_of else []
+    if levels := [] if spell["level"] == 0 else levels:
+        entry["damage"] = _dice(spell["damage"][str(levels[0])], kind_of, caster.mod)
         upcast = {str(k): _dice(spell["damage"][str(k)], kind_of, caster.mod) for k in levels[1:]}
         if upcast:
             entry["upcast"] = upcast

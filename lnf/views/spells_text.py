@@ -94,10 +94,14 @@ def attack_words(a: dict[str, Any]) -> str:
         ability, dc = a["save"].split()
         half = "half on a success" if a.get("half") else "nothing on a success"
         parts.append(f"{ability.title()} save DC {dc}, {half}")
-    else:
+    elif "to_hit" in a:
         parts.append(f"spell attack {a['to_hit']:+d}")
     times = f"{a['times']} × " if a.get("times", 1) > 1 else ""
-    parts.append(times + a["damage"])
+    if "damage" in a:
+        parts.append(times + a["damage"])
+    parts += [f"on a failed save: {r['condition']} ({r['lasting']})" for r in a.get("riders", [])]
+    if "effect" in a:
+        parts.append(_effect_words(a["effect"]))
     if "area" in a:
         shape, size = a["area"].split()
         area = Area(Shape(shape), int(size))
@@ -112,6 +116,24 @@ def attack_words(a: dict[str, Any]) -> str:
     if a.get("upcast"):
         text += "; " + ", ".join(f"at {ordinal(int(k))} {v}" for k, v in a["upcast"].items())
     return text
+
+
+def _effect_words(e: dict[str, Any]) -> str:
+    """F7: what the table of effects says the spell does (docs/spell-effects.md)."""
+    what = (
+        f"up to {e['allies']} allies: +1d4 to attack rolls and saves"
+        if e.get("d4")
+        else f"{e.get('allies', 1)} ally: +{e['ac']} AC"
+        if e.get("ac")
+        else f"puts {e['sleep']} hit points of creatures to sleep, lowest first"
+        if e.get("sleep")
+        else "an aura on the caster's group: each foe starting its turn there saves"
+        if e.get("aura")
+        else "a spectral weapon: a bonus-action attack on later turns"
+        if e.get("weapon")
+        else "an effect"
+    )
+    return f"{what}, {e['lasting']} (F4)"
 
 
 def heal_words(name: str, h: dict[str, Any]) -> str:
