@@ -195,14 +195,27 @@ def _planner(f: Fight) -> Plan:
     return solve_plan(f, explain=False).plan
 
 
+# A full re-plan plans the monsters still to act from the state as it is (P6), so it does not
+# count the attacks of those that acted this round: after Gnoll 2 carries out its order (joins
+# Quill, hits), a re-plan sends Gnoll 1 at Quill too, where the plan in force has it strike Kara.
+# P6's decision keeps the plan in force; these (example, seed) are where the two differ.
+FORGETS = {("raiders-on-the-grassland", 1)}
+
+
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
 def test_the_examples_play_the_same_events_as_re_planning_after_every_change(
     example: Path,
 ) -> None:
     for seed in (1, 2):
-        assert _events(example, seed, kept=True, rounds=4) == _events(
-            example, seed, kept=False, rounds=4
-        )
+        kept = _events(example, seed, kept=True, rounds=4)
+        full = _events(example, seed, kept=False, rounds=4)
+        if (example.stem, seed) not in FORGETS:
+            assert kept == full
+            continue
+        i = next(i for i, (a, b) in enumerate(zip(kept, full, strict=False)) if a != b)
+        # the same fight up to a monster carrying out its order; then only the full run re-plans
+        assert isinstance(kept[i - 1], Turn) and isinstance(full[i], Planned)
+        assert isinstance(kept[i], Turn) and kept[i].who in [o.monster for o in full[i].orders]
 
 
 @settings(max_examples=6, deadline=None)
