@@ -186,7 +186,7 @@ def test_f2_eldritch_blast_at_level_5_is_two_1d10_attack_rolls(tmp_path: Path) -
     assert [b.split(" with ")[0] for b in beams] == ["Wren attacks Orc 3", "Wren attacks Orc 4"]
     assert all("1d10 (" in b for b in beams if ": hit" in b)  # each beam its own 1d10
     # F7: the note once for the two beams
-    assert out.count("Eldritch Blast: each beam may push the target 10 feet; the DM rules") == 1
+    assert out.count("Eldritch Blast, for the DM to rule: each beam may push the target 10 feet") == 1
 
 
 def test_f2_surge_and_extra_attack_make_four_and_go_on_to_the_next_foe() -> None:
@@ -289,11 +289,11 @@ def test_f7_a_note_is_said_when_the_spell_or_healing_is_used(tmp_path: Path) -> 
     code, out = run("act", path, "cast ray of frost at Orc 3")
     assert code == 0, out
     assert (
-        "  → Ray of Frost: the target's speed drops by 10 feet; the DM rules the effect (F7)."
+        "  → Ray of Frost, for the DM to rule: the target's speed drops by 10 feet (F7)."
         in out
     )
     log = run("log", path)[1]
-    assert "Ray of Frost: the target's speed drops by 10 feet" in log
+    assert "Ray of Frost, for the DM to rule: the target's speed drops by 10 feet" in log
 
 
 def test_f7_a_healing_note_is_said(tmp_path: Path) -> None:
@@ -305,7 +305,7 @@ def test_f7_a_healing_note_is_said(tmp_path: Path) -> None:
     _turn_of(path, "Mira")
     code, out = run("act", path, "heal Bram with healing word")
     assert code == 0, out
-    assert "Healing Word: the words are heard 60 feet away; the DM rules the effect (F7)" in out
+    assert "Healing Word, for the DM to rule: the words are heard 60 feet away (F7)" in out
 
 
 def test_load_fight_reads_the_party(tmp_path: Path) -> None:

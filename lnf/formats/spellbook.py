@@ -174,13 +174,11 @@ def _unplayed(spell: dict[str, Any], how: str, by_table: bool, caster: Caster) -
         return out
     also = [w for w in spell["also"] if not (how == "heal" and w == "regain hit points")]
     if also:
-        out.append(f"its text also speaks of {and_list(also)}: the DM rules that part")
+        out.append(f"what its text says of {and_list(also)}")
     if spell.get("targets", 1) > 1:
-        out.append(f"up to {spell['targets']} creatures: lnf plays one, the DM the others")
+        out.append(f"the others of its up to {spell['targets']} creatures (lnf plays one)")
     if how == "attack" and spell["rounds"]:
-        out.append(
-            f"lasts {_lasting(spell['rounds'])}: what it does after the cast is the DM's (F4)"
-        )
+        out.append(f"what it does after the cast ({_lasting(spell['rounds'])}, F4)")
     return out
 
 

@@ -8,6 +8,7 @@ costs. The rules written down for a DM are in docs/policy.md, keyed by the same 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from lnf.engine.decisions import AttackChoice, SpellChoice
 from lnf.errors import Refused
@@ -109,6 +110,8 @@ def at_best_slot(
         option = option_at(spell.at_slot(level) if level else spell, level, spend)
         if option is None:
             continue
+        if level > spell.slot:  # said as cast: "Guiding Bolt at 2nd level"
+            option = replace(option, choice=replace(option.choice, upcast=level))
         if best is None or option.drops > best.drops:
             best = option
     return best

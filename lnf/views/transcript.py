@@ -171,7 +171,8 @@ def _steps_lines(steps: Iterable[StepDone], prefix: str) -> list[str]:
 
 def spell_note(done: StepDone) -> str:
     """F7: what lnf does not play of the attack, spell or healing the step used, as the sheet
-    notes it ("Suggestion: …; the DM rules the effect"); "" when nothing is noted."""
+    notes it ("Ray of Frost, for the DM to rule: the target's speed drops by 10 feet"); "" when
+    nothing is noted."""
     step, before = done.step, done.before
     match step:
         case Attacked(opportunity=False) if step.attacker in before:
@@ -185,7 +186,7 @@ def spell_note(done: StepDone) -> str:
             name, note = step.by, heal.note if heal is not None else ""
         case _:
             return ""
-    return f"{name}: {note.rstrip('.')}; the DM rules the effect (F7)" if note else ""
+    return f"{name}, for the DM to rule: {note.rstrip('.')} (F7)" if note else ""
 
 
 def _step_text(done: StepDone) -> str:
