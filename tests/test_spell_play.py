@@ -186,7 +186,8 @@ def test_f2_eldritch_blast_at_level_5_is_two_1d10_attack_rolls(tmp_path: Path) -
     assert [b.split(" with ")[0] for b in beams] == ["Wren attacks Orc 3", "Wren attacks Orc 4"]
     assert all("1d10 (" in b for b in beams if ": hit" in b)  # each beam its own 1d10
     # F7: the note once for the two beams
-    assert out.count("Eldritch Blast, for the DM to rule: each beam may push the target 10 feet") == 1
+    pushed = "Eldritch Blast, for the DM to rule: each beam may push the target 10 feet"
+    assert out.count(pushed) == 1
 
 
 def test_f2_surge_and_extra_attack_make_four_and_go_on_to_the_next_foe() -> None:
@@ -288,10 +289,7 @@ def test_f7_a_note_is_said_when_the_spell_or_healing_is_used(tmp_path: Path) -> 
     _turn_of(path, "Kara")
     code, out = run("act", path, "cast ray of frost at Orc 3")
     assert code == 0, out
-    assert (
-        "  → Ray of Frost, for the DM to rule: the target's speed drops by 10 feet (F7)."
-        in out
-    )
+    assert "  → Ray of Frost, for the DM to rule: the target's speed drops by 10 feet (F7)." in out
     log = run("log", path)[1]
     assert "Ray of Frost, for the DM to rule: the target's speed drops by 10 feet" in log
 
