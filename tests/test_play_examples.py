@@ -68,6 +68,14 @@ SHOWS = {
     ],
     # F3–F6: a ghoul paralyses a hero, a repeat save ends it, a concentration breaks and the
     # target order (T2) turns the plan with it (P6).
+    # F2, F7: a level-5 party from sheets by SRD name: Extra Attack with Action Surge, a
+    # Fireball over four foes, a spell cast higher where the higher die drops the foe.
+    "bugbear-hall": [
+        "Bram uses Action Surge (0 of 1 left).",
+        "Quill casts Fireball (20 ft sphere, 4 targets) on Bugbear 2, Goblin 3, Goblin 4 and "
+        "Goblin 5",
+        "with Guiding Bolt at 2nd level",
+    ],
     "ghouls-grasp": [
         "Pell's Constitution save against Ghoul 3's Claws: 1d20 (4) + 0 = 4 vs DC 10: failure.",
         "Pell is paralyzed (by Ghoul 3): 1 minute",
