@@ -44,7 +44,8 @@ def short_options(fight: Fight, hero: Hero) -> str:
         for m in fight.monsters:
             modes = attack_modes(fight, hero, m, attack)
             if modes:
-                key = (attack.name, attack.spell, MODE_WORDS[modes[0]])
+                times = f", {attack.times} attacks" if attack.times > 1 else ""  # F2, beams
+                key = (attack.name, attack.spell, MODE_WORDS[modes[0]] + times)
                 reached.setdefault(key, []).append(m.name)
     attacks = [
         f"cast {name} at {or_list(foes)} ({mode})"
