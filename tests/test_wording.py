@@ -23,9 +23,10 @@ FIGHTS = [
     *sorted((ROOT / "tests" / "fights" / "broken").glob("*.yaml")),
 ]
 
-# A count of 1 before a plural ("1 targets"), but not a name's number ("Orc 1 attacks").
+# A count of 1 before a plural ("1 targets"), but not a name's number ("Orc 1 attacks") nor a
+# roll of 1 against a DC ("+ 0 = 1 vs DC 10").
 ONE = re.compile(
-    r"(?:^|[\s:;,(])(?:(\S+) )?(?:(\S+) )?1 (?!is\b|was\b|has\b|does\b)[a-z-]*[^s\s]s\b"
+    r"(?:^|[\s:;,(])(?:(\S+) )?(?:(\S+) )?1 (?!is\b|was\b|has\b|does\b|vs\b)[a-z-]*[^s\s]s\b"
 )
 
 
