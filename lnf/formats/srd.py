@@ -20,6 +20,7 @@ from lnf.dice.abilities import ability_modifier
 from lnf.formats import multiattack
 from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders
+from lnf.formats.specials import planned, special, whole_block
 from lnf.model import Condition
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -295,15 +296,19 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         if kind != "hover" and feet:
             speeds[kind[:40]] = int(feet[0])
     actions = _items(m, "actions", where)
-    attacks = []
+    attacks: list[dict[str, Any]] = []
+    specials: list[dict[str, Any]] = []  # B1: the actions that are not weapon attacks
     for i, x in enumerate(actions):
         path = f"{where}.actions[{i}]"
         found = _attack(x, notes, path)
         if found is not None:
             attacks.append(found)
         elif x.get("name") != "Multiattack":
-            usage = f" ({_usage(x['usage'], f'{path}.usage')})" if "usage" in x else ""
-            notes.append(f"{_get(x, 'name', str, path)}{usage}")
+            if "usage" in x:
+                _usage(x["usage"], f"{path}.usage")  # its fields checked
+            _get(x, "name", str, path)
+            specials.append(special(x))
+            notes.append(planned(specials[-1], "B3"))
     texts = [str(x.get("desc", "")) for x in [*actions, *_items(m, "special_abilities", where)]]
     for a in attacks:
         armed(a, texts)  # the SRD weapon's properties (V3's two-handed bows)
@@ -314,9 +319,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     notes += [f"{n} (trait)" for n in _named(m, "special_abilities", where)]
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
-    legendary = _named(m, "legendary_actions", where)
-    if legendary:
-        notes.append(f"legendary actions: {', '.join(legendary)}")
+    _named(m, "legendary_actions", where)  # their fields checked
+    whole = whole_block(m, [a["name"] for a in attacks], notes)
+    whole["reactions"] = reactions
     senses = _get(m, "senses", dict, where, default={})
     shown = [
         f"{k.replace('_', ' ')[:40]} {str(v)[:200]}"
@@ -370,6 +375,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
         "guards": guards,  # F1: Parry
+        "specials": specials,
+        **whole,  # B1, B2, B7: spellcasting, legendary actions and resistance, reactions
         "cr": str(Fraction(cr).limit_denominator(8)),
         "xp": _get(m, "xp", int, where, default=0, bounds=(0, 10_000_000)),
         "abilities": scores,
