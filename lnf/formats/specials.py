@@ -36,6 +36,7 @@ _FAILED = re.compile(
     re.I,
 )
 _REPEAT = re.compile(r"repeat the saving throw at the (end|start) of each of its turns", re.I)
+_OPTION = re.compile(r"^([A-Z][\w' ]{1,40})\. (.+)$", re.M)  # "Cold Breath. The dragon exhales…"
 _COST = re.compile(r"\s*\(costs (\d) actions\)", re.I)
 
 
@@ -51,6 +52,10 @@ def special(action: dict[str, Any]) -> dict[str, Any]:
             out["per_day"] = usage["times"]
         elif isinstance(usage.get("type"), str):
             out["usage"] = usage["type"][:40]
+    options = _OPTION.findall(desc) if "one of the following" in desc else []
+    if options:  # a dragon's "Breath Weapons": each its own figures, one use between them
+        out["options"] = [special({"name": n, "desc": text}) for n, text in options]
+        return out
     if save := _SAVE.search(desc):
         ability = ABILITIES.get(save[2].lower())
         if ability is not None:
@@ -115,6 +120,10 @@ def said(s: dict[str, Any]) -> str:
         half = "" if "half" not in s else " half" if s["half"] else " none"
         parts.append(f"DC {dc} {ability.title()}{half}")
     parts += [s[k] for k in ("damage", "area") if k in s]
+    if s.get("options"):
+        parts.append(
+            "one of: " + "; ".join(said(o).replace(": ", " (", 1) + ")" for o in s["options"])
+        )
     if s.get("conditions"):
         how = f" {s['lasting']}" if s.get("lasting") else ""
         parts.append(", ".join(s["conditions"]) + how)
