@@ -51,7 +51,11 @@ def monsters(words: tuple[str, ...], own: Path | None, not_played: bool, as_json
     if not_played:
         if words and words[0].lower() == "show":
             words = words[1:]
-        _not_played(bestiary.search(" ".join(words)), as_json)
+        found = bestiary.search(" ".join(words))
+        if not found and not as_json:
+            click.echo(escaped(f"No monster's name holds {' '.join(words)!r}."))
+            return
+        _not_played(found, as_json)
         return
     if words and words[0].lower() == "show":
         if len(words) == 1:
@@ -97,11 +101,23 @@ def _not_played(found: list[dict[str, Any]], as_json: bool) -> None:
             click.echo(escaped(shown))
         click.echo(escaped(f"  {row['why']:<11}  {row['item']}"))
     n = counts(rows)
+    click.echo()
     click.echo(
-        f"\nOf {len(found)} stat blocks, {n[UNSUPPORTED]} have something lnf does not play yet "
-        f"(unsupported), {n[DM]} something the DM rules (dm); no map: never matters without one "
-        "(B8). SRD 5.1 (CC-BY-4.0)."
+        textwrap.fill(
+            f"Of {_blocks(len(found))}, {n[UNSUPPORTED]} {_have(n[UNSUPPORTED])} something lnf "
+            f"does not play yet (unsupported), {n[DM]} something the DM rules (dm); no map: never "
+            "matters without one (B8). SRD 5.1 (CC-BY-4.0).",
+            min(terminal_width(), 100),
+        )
     )
+
+
+def _blocks(n: int) -> str:
+    return f"{n} stat block" + ("" if n == 1 else "s")
+
+
+def _have(n: int) -> str:
+    return "has" if n == 1 else "have"
 
 
 def _summary(b: dict[str, Any]) -> dict[str, Any]:

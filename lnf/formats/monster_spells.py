@@ -26,7 +26,8 @@ def spellcasting(m: dict[str, Any], notes: list[str]) -> list[dict[str, Any]]:
             continue
         name = str(x.get("name", "Spellcasting"))[:100]
         entry: dict[str, Any] = {"name": name}
-        ability = (sc.get("ability") or {}).get("index")
+        ability = sc.get("ability")
+        ability = ability.get("index") if isinstance(ability, dict) else None
         if isinstance(ability, str):
             entry["ability"] = ability[:3]
         for key, field in (("dc", "dc"), ("modifier", "to_hit"), ("level", "level")):
@@ -38,7 +39,8 @@ def spellcasting(m: dict[str, Any], notes: list[str]) -> list[dict[str, Any]]:
         by_level: dict[str, list[str]] = {}
         at_will: list[str] = []
         per_day: dict[str, list[str]] = {}
-        for s in sc.get("spells") or []:
+        spells = sc.get("spells")
+        for s in spells if isinstance(spells, list) else []:
             if not isinstance(s, dict) or not isinstance(s.get("name"), str):
                 continue
             try:
