@@ -195,10 +195,10 @@ def _attack_text(a: dict[str, Any]) -> str:
         where.append(f"range {a['range']} ft")
     text = f"{a['name']}: {kind}{' spell' if a.get('spell') else ''}, {a['to_hit']:+d} to hit, "
     text += " or ".join(where) + f"; {a['damage']}"
-    if a.get("properties"):  # the SRD weapon's (V3 reads two-handed)
-        text += f" ({', '.join(p.replace('_', '-') for p in a['properties'])})"
     if a.get("alt_damage"):
         text += f", {a['alt_damage']} {a.get('alt_when', '')}"
+    if a.get("properties"):  # the SRD weapon's (V3 reads two-handed)
+        text += f" ({', '.join(p.replace('_', '-') for p in a['properties'])})"
     if a.get("times", 1) > 1:
         text += f"; {a['times']} a turn"
     for r in a.get("riders", []):  # F6
