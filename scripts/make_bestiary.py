@@ -16,6 +16,7 @@ import json
 import sys
 from pathlib import Path
 
+from lnf.formats.not_played import DM, NO_MAP, UNSUPPORTED, counts, listed
 from lnf.formats.srd import stat_block
 
 OUT = Path(__file__).resolve().parent.parent / "lnf" / "bestiary.json"
@@ -49,6 +50,18 @@ def main() -> None:
         f"F6: {len(riders)} riders read; {len(saves)} monsters with a save on a hit, "
         f"{len(holds)} with a grapple or restraint; {len(unread)} attacks with more on a hit "
         "than lnf reads (not modelled)"
+    )
+    specials = sum(len(e.get("specials", [])) for e in entries)
+    casters = sum(1 for e in entries if e.get("spellcasting"))
+    legendary = sum(1 for e in entries if e.get("legendary"))
+    print(
+        f"B1: {specials} special actions read, {casters} spellcasters, {legendary} with "
+        "legendary actions"
+    )
+    n = counts(listed(entries))
+    print(
+        f"B8: {n[UNSUPPORTED]} stat blocks have an unsupported item, {n[DM]} a dm item, "
+        f"{n[NO_MAP]} a no-map item"
     )
 
 

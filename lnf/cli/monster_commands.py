@@ -19,7 +19,8 @@ from lnf.model import Size
 from lnf.rules.acl import HIT_DC
 
 HELP = f"""Find stat blocks: `lnf monsters goblin` lists the matches (name, size, CR, AC, hit
-points); `lnf monsters show bugbear` prints one as lnf plays it, with what it does not play.
+points); `lnf monsters show bugbear` prints one as lnf plays it, with what it does not play;
+`lnf monsters --not-played` lists, for every stat block, what lnf does not play and why.
 A fight file uses one with `monster: bugbear`.
 
 \b
@@ -35,11 +36,27 @@ A fight file uses one with `monster: bugbear`.
     type=click.Path(path_type=Path, dir_okay=False),
     help="Your own monsters in the 5e-database format (searched first).",
 )
+@click.option(
+    "--not-played",
+    "not_played",
+    is_flag=True,
+    help="List what lnf does not play of each stat block (or of those SEARCH finds), and why "
+    "(B8): no map, dm or unsupported.",
+)
 @json_option
-def monsters(words: tuple[str, ...], own: Path | None, as_json: bool) -> None:
+def monsters(words: tuple[str, ...], own: Path | None, not_played: bool, as_json: bool) -> None:
     from lnf.formats.bestiary import Bestiary
 
     bestiary = Bestiary.open(own)
+    if not_played:
+        if words and words[0].lower() == "show":
+            words = words[1:]
+        found = bestiary.search(" ".join(words))
+        if not found and not as_json:
+            click.echo(escaped(f"No monster's name holds {' '.join(words)!r}."))
+            return
+        _not_played(found, as_json)
+        return
     if words and words[0].lower() == "show":
         if len(words) == 1:
             raise InputError("command line", [InputProblem("say which: lnf monsters show NAME")])
@@ -67,6 +84,40 @@ def monsters(words: tuple[str, ...], own: Path | None, as_json: bool) -> None:
         row = f"{b['name'].ljust(width)}  {size:10}  {b.get('cr', ''):>4}  {b['ac']:>3}  {hp}"
         click.echo(escaped(row))
     click.echo(f"\n{len(found)} found. lnf monsters show NAME prints one; SRD 5.1 (CC-BY-4.0).")
+
+
+def _not_played(found: list[dict[str, Any]], as_json: bool) -> None:
+    """B8: each item lnf does not play, by stat block, with its reason; the counts last."""
+    from lnf.formats.not_played import DM, UNSUPPORTED, counts, listed
+
+    rows = listed(found)
+    if as_json:
+        echo_json(rows)
+        return
+    shown = ""
+    for row in rows:
+        if row["name"] != shown:
+            shown = row["name"]
+            click.echo(escaped(shown))
+        click.echo(escaped(f"  {row['why']:<11}  {row['item']}"))
+    n = counts(rows)
+    click.echo()
+    click.echo(
+        textwrap.fill(
+            f"Of {_blocks(len(found))}, {n[UNSUPPORTED]} {_have(n[UNSUPPORTED])} something lnf "
+            f"does not play yet (unsupported), {n[DM]} something the DM rules (dm); no map: never "
+            "matters without one (B8). SRD 5.1 (CC-BY-4.0).",
+            min(terminal_width(), 100),
+        )
+    )
+
+
+def _blocks(n: int) -> str:
+    return f"{n} stat block" + ("" if n == 1 else "s")
+
+
+def _have(n: int) -> str:
+    return "has" if n == 1 else "have"
 
 
 def _summary(b: dict[str, Any]) -> dict[str, Any]:
@@ -146,6 +197,8 @@ def _attack_text(a: dict[str, Any]) -> str:
     text += " or ".join(where) + f"; {a['damage']}"
     if a.get("alt_damage"):
         text += f", {a['alt_damage']} {a.get('alt_when', '')}"
+    if a.get("properties"):  # the SRD weapon's (V3 reads two-handed)
+        text += f" ({', '.join(p.replace('_', '-') for p in a['properties'])})"
     if a.get("times", 1) > 1:
         text += f"; {a['times']} a turn"
     for r in a.get("riders", []):  # F6

@@ -203,7 +203,11 @@ class Bestiary(Catalogue):
 def fight_fields(block: dict[str, Any]) -> dict[str, Any]:
     """What a stat block lends a monster entry of a fight file (`monster: NAME`): its fields,
     and the Wisdom modifier from its Wisdom score (V-HYR1's check, never the save)."""
+    from lnf.formats.monster_weapons import for_fight
+
     lent = {k: block[k] for k in FIGHT_FIELDS if k in block}
+    if "attacks" in lent:
+        lent["attacks"] = [for_fight(a) for a in lent["attacks"]]
     scores = block.get("abilities")
     wisdom = scores.get("wis") if isinstance(scores, dict) else None
     if isinstance(wisdom, int) and not isinstance(wisdom, bool):

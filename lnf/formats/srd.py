@@ -17,7 +17,10 @@ from fractions import Fraction
 from typing import Any, cast
 
 from lnf.dice.abilities import ability_modifier
+from lnf.formats import multiattack
+from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders
+from lnf.formats.specials import planned, special, whole_block
 from lnf.model import Condition
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -207,38 +210,29 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
     return out
 
 
-def _multiattack(actions: list[dict[str, Any]], notes: list[str], path: str) -> dict[str, int]:
-    """Multiattack as counts of named attacks; the first option when it offers a choice."""
+def _multiattack(
+    m: dict[str, Any], actions: list[dict[str, Any]], named: list[str], notes: list[str], path: str
+) -> dict[str, int]:
+    """B1: Multiattack as its text says (formats/multiattack), its fields checked first."""
     for i, a in enumerate(actions):
         if a.get("name") != "Multiattack":
             continue
         where = f"{path}[{i}]"
-        chosen = _items(a, "actions", where)
-        if not chosen and "action_options" in a:
+        listed = _items(a, "actions", where)
+        if not listed and "action_options" in a:
             options = _items(
                 _get(_get(a, "action_options", dict, where), "from", dict, where),
                 "options",
                 f"{where}.action_options.from",
             )
             if options:
-                first = f"{where}.action_options.from.options[0]"
-                chosen = _items(options[0], "items", first) or [options[0]]
-            notes.append("Multiattack: only its first option")
-        counts: dict[str, int] = {}
-        for j, item in enumerate(chosen):
+                listed = _items(options[0], "items", f"{where}.action_options.from.options[0]")
+        for j, item in enumerate(listed):
             at = f"{where}.actions[{j}]"
-            if item.get("action_name") is None:
-                continue
-            name = _label(item, "action_name", at)
-            count = str(_get(item, "count", (int, str), at, default=1))[:40]
-            if not count.isdigit() or not 1 <= int(count[:4]) <= 100:
-                notes.append(f"Multiattack: {name} × {count.lower()} (taken as 1)")
-                count = "1"  # "Number of Heads": as many as it has now
-            if _get(item, "type", str, at, default="") in ("melee", "ranged"):
-                counts[name] = counts.get(name, 0) + int(count)
-            elif not any(n.startswith(name) for n in notes):
-                notes.append(f"Multiattack: {name}")
-        return counts
+            if item.get("action_name") is not None:
+                _label(item, "action_name", at)
+                _get(item, "count", (int, str), at, default=1)
+        return multiattack.read(m, a, named, notes)
     return {}
 
 
@@ -302,28 +296,32 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         if kind != "hover" and feet:
             speeds[kind[:40]] = int(feet[0])
     actions = _items(m, "actions", where)
-    attacks = []
+    attacks: list[dict[str, Any]] = []
+    specials: list[dict[str, Any]] = []  # B1: the actions that are not weapon attacks
     for i, x in enumerate(actions):
         path = f"{where}.actions[{i}]"
         found = _attack(x, notes, path)
         if found is not None:
             attacks.append(found)
         elif x.get("name") != "Multiattack":
-            usage = f" ({_usage(x['usage'], f'{path}.usage')})" if "usage" in x else ""
-            notes.append(f"{_get(x, 'name', str, path)}{usage}")
-    named = {a["name"] for a in attacks}
-    multi = {
-        k: v for k, v in _multiattack(actions, notes, f"{where}.actions").items() if k in named
-    }
+            if "usage" in x:
+                _usage(x["usage"], f"{path}.usage")  # its fields checked
+            _get(x, "name", str, path)
+            specials.append(special(x))
+            notes.append(planned(specials[-1], "B3"))
+    texts = [str(x.get("desc", "")) for x in [*actions, *_items(m, "special_abilities", where)]]
+    for a in attacks:
+        armed(a, texts)  # the SRD weapon's properties (V3's two-handed bows)
+    multi = _multiattack(m, actions, [a["name"] for a in attacks], notes, f"{where}.actions")
     for a in attacks:
         if len(multi) == 1 and a["name"] in multi and multi[a["name"]] > 1:
             a["times"] = multi[a["name"]]
     notes += [f"{n} (trait)" for n in _named(m, "special_abilities", where)]
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
-    legendary = _named(m, "legendary_actions", where)
-    if legendary:
-        notes.append(f"legendary actions: {', '.join(legendary)}")
+    _named(m, "legendary_actions", where)  # their fields checked
+    whole = whole_block(m, [a["name"] for a in attacks], notes)
+    whole["reactions"] = reactions
     senses = _get(m, "senses", dict, where, default={})
     shown = [
         f"{k.replace('_', ' ')[:40]} {str(v)[:200]}"
@@ -377,6 +375,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
         "guards": guards,  # F1: Parry
+        "specials": specials,
+        **whole,  # B1, B2, B7: spellcasting, legendary actions and resistance, reactions
         "cr": str(Fraction(cr).limit_denominator(8)),
         "xp": _get(m, "xp", int, where, default=0, bounds=(0, 10_000_000)),
         "abilities": scores,

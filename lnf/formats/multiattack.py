@@ -1,0 +1,127 @@
+"""B1: a stat block's Multiattack as its text says, in counts of the attacks lnf reads.
+
+The 5e-database entry lists the attacks of a Multiattack (`actions`, or `action_options` when it
+offers a choice), but the list is wrong in places the description is right: the Veteran's
+shortsword counted twice ("can also make a shortsword attack"), the Brown Bear's bite typed
+"ability", the Dragon Turtle's "Claws" for its Claw action, the Vampire's "Unarmed Strike
+(Vampire Form Only)", the Hydra's "Number of Heads", the Violet Fungus's "1d4". So the list says
+which attacks (the first option when there is a choice), the names are matched as the game says
+them (no form in parentheses, singular or plural), and the description's own number for each
+attack ("two with its claws", "a shortsword attack") wins over the list's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+NUMBERS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+_NUMBER = r"(?P<n>" + "|".join(NUMBERS) + r"|\d{1,2}d\d{1,2})"
+_DICE = re.compile(r"(\d{1,2})d(\d{1,2})")
+_HEADS = re.compile(r"has (\w+) heads", re.I)
+
+
+def stem(name: str) -> str:
+    """An attack's name as the game's words say it: "Claws", "Claw (Oni Form Only)" → "claw"."""
+    bare = re.sub(r"\s*\([^)]*\)", "", name).strip().lower()
+    return bare[:-1] if bare.endswith("s") and not bare.endswith("ss") else bare
+
+
+def said_count(desc: str, name: str) -> str | None:
+    """The number the description gives for the attack `name`: "two longsword attacks", "two
+    with its claws", "one attack with its tentacles", "a shortsword attack", "1d4 Rotting Touch
+    attacks" (as written: a number word or dice), or None when it names no number for it."""
+    word = re.escape(stem(name)) + r"(?:e?s)?"
+    patterns = (
+        rf"\b{_NUMBER} {word} attacks?\b",
+        rf"\b{_NUMBER} (?:attacks? )?with (?:its|his|her) {word}\b",
+    )
+    for pattern in patterns:
+        found = re.search(pattern, desc, re.I)
+        if found:
+            return found["n"].lower()
+    return None
+
+
+def as_count(said: str) -> int:
+    """A number word as a count; dice ("1d4") as their average, rounded down (5e's way)."""
+    dice = _DICE.fullmatch(said)
+    if dice:
+        return int(dice[1]) * (int(dice[2]) + 1) // 2
+    return NUMBERS[said]
+
+
+def heads(block: dict[str, Any]) -> int | None:
+    """The heads a hydra's Multiple Heads trait says it has ("The hydra has five heads")."""
+    for trait in block.get("special_abilities") or []:
+        text = str(trait.get("desc", ""))[:2000] if isinstance(trait, dict) else ""
+        found = _HEADS.search(text)
+        if found and found[1].lower() in NUMBERS:
+            return NUMBERS[found[1].lower()]
+    return None
+
+
+def chosen(action: dict[str, Any]) -> list[dict[str, Any]]:
+    """The attacks a Multiattack's list names: its `actions`, or its first option."""
+    listed = action.get("actions")
+    if isinstance(listed, list) and listed:
+        return [x for x in listed if isinstance(x, dict)]
+    options = ((action.get("action_options") or {}).get("from") or {}).get("options") or []
+    if not options or not isinstance(options[0], dict):
+        return []
+    items = options[0].get("items")
+    return [x for x in items if isinstance(x, dict)] if isinstance(items, list) else [options[0]]
+
+
+def read(
+    block: dict[str, Any], action: dict[str, Any], attacks: list[str], notes: list[str]
+) -> dict[str, int]:
+    """B1: the Multiattack `action` of the entry `block` as counts of the attacks lnf reads
+    (`attacks`, by their own names); what it does not play goes to `notes`."""
+    desc = str(action.get("desc", ""))[:2000]
+    by_stem = {stem(a): a for a in attacks}
+    if action.get("action_options") and not action.get("actions"):
+        notes.append("Multiattack: only its first option")
+    counts: dict[str, int] = {}
+    for item in chosen(action):
+        listed = str(item.get("action_name", ""))[:100]
+        name = by_stem.get(stem(listed))
+        if name is None:
+            if listed and not any(n.startswith(listed) for n in notes):
+                notes.append(f"Multiattack: {listed}")  # an action lnf does not play
+            continue
+        count = _count(block, desc, name, str(item.get("count", 1))[:40], notes)
+        counts[name] = counts.get(name, 0) + count
+    return counts
+
+
+def _count(block: dict[str, Any], desc: str, name: str, listed: str, notes: list[str]) -> int:
+    said = said_count(desc, name)
+    if said is not None and _DICE.fullmatch(said):
+        count = as_count(said)
+        notes.append(f"Multiattack: {said} {name} attacks (taken as {count}, the average)")
+        return count
+    if said is not None:
+        return as_count(said)
+    if listed.lower() == "number of heads":
+        found = heads(block)
+        if found is not None:
+            notes.append(f"Multiattack: a bite per head (taken as {found}, heads lost not played)")
+            return found
+    if listed.isdigit() and 1 <= int(listed[:4]) <= 100:
+        return int(listed)
+    notes.append(f"Multiattack: {name} × {listed.lower()} (taken as 1)")
+    return 1

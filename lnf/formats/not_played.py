@@ -1,0 +1,65 @@
+"""B8: why lnf does not play an item of a stat block (its `not_modelled` lines), in one of three
+words:
+
+- `no map`: it never matters in a fight without a map (Amphibious, senses beyond what C5's
+  hiding reads, swimming and burrowing speeds, telepathy);
+- `dm`: it needs a judgement no rule can make (which form a shapechanger takes, what a charmed
+  hero is made to do); lnf leaves it to the DM at that monster's turn;
+- `unsupported`: lnf could play it and does not yet (a breath weapon, spells, legendary
+  actions, most traits).
+
+The reasons are decided here only, by the item's name; an item lnf comes to play leaves
+`not_modelled`, so it leaves this list too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+NO_MAP = "no map"
+DM = "dm"
+UNSUPPORTED = "unsupported"
+
+# Traits (and actions) that never touch a fight without a map (B8), by name.
+_NO_MAP = re.compile(
+    r"^(?:Amphibious|Hold Breath|Water Breathing|Keen \w+(?: and \w+)?|Echolocation|"
+    r"(?:Limited |Probing )?Telepathy|Illumination|Devil's Sight|Web Sense|Web Walker|"
+    r"Siege Monster|Tunneler|Earth Glide|Amorphous|Ice Walk|Snow Camouflage|Stone Camouflage|"
+    r"Underwater Camouflage|Speak with Beasts(?: and Plants)?|Mimicry|Beast of Burden|"
+    r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall)\b"
+)
+# What the DM rules (B8, B9): a shape or form chosen, a mind made to obey, a creature fooled.
+_DM = re.compile(
+    r"^(?:Shapechanger|Change Shape|Charm|Enslave|Dominate|Read Thoughts|Illusory Appearance|"
+    r"False Appearance|Variant: [\w ]+|Children of the Night|Summon [\w ]+|"
+    r"Possession)\b"
+)
+
+
+def why(item: str) -> str:
+    """B8: `no map`, `dm` or `unsupported` for a line of a stat block's `not_modelled`."""
+    name = re.sub(r" \((?:trait|reaction)\)$", "", item)
+    name = re.sub(r"^legendary action(?: \(costs \d\))? ", "", name)
+    if item.startswith(("senses: ", "speeds: ")):
+        return NO_MAP  # C5 reads passive Perception only; a fight without a map has no terrain
+    if _NO_MAP.match(name):
+        return NO_MAP
+    if _DM.match(name):
+        return DM
+    return UNSUPPORTED
+
+
+def listed(blocks: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """Every item the stat blocks hold that lnf does not play: `name` (the stat block), `item`
+    and `why`, in the bestiary's order."""
+    return [
+        {"name": b["name"], "item": item, "why": why(item)}
+        for b in blocks
+        for item in b.get("not_modelled", [])
+    ]
+
+
+def counts(rows: list[dict[str, str]]) -> dict[str, int]:
+    """How many stat blocks carry at least one item of each reason."""
+    return {r: len({x["name"] for x in rows if x["why"] == r}) for r in (UNSUPPORTED, DM, NO_MAP)}

@@ -1,0 +1,198 @@
+"""B1, B2: a stat block's special actions (every action that is not a weapon attack: a breath, a
+gaze, a save action, Frightful Presence) and its legendary actions, read as figures: usage
+(recharge X–6, per day), save (ability, DC, half or none), damage, area (shape and size from the
+text, E1's input), the conditions a failed save imposes with how long they last.
+
+Figures only, no sentence of the description. The plan does not decide them yet: each is said
+in `not_modelled` as what lnf read, so the DM knows what the monster would do and that lnf does
+not (B3).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lnf.formats.riders import ABILITIES, CONDITIONS
+
+_SAVE = re.compile(r"DC (\d{1,2}) (\w+) saving throw", re.I)
+_DAMAGE = re.compile(r"\d+ \((\d{1,3}d\d{1,3}(?: [+-] \d{1,4})?)\) (\w+) damage", re.I)
+_SHAPE = re.compile(
+    r"(\d{1,4})-foot(?:-radius)?(?:-tall)? (cone|line|cube|sphere|cylinder|square|circle)"
+    r"(?: that is (\d{1,3}) feet wide)?",
+    re.I,
+)
+_WITHIN = re.compile(
+    r"(?:each|every|any) (?:other )?creature(?: of [\w' ]+? choice)?(?: that is)? within "
+    r"(\d{1,4}) (?:feet|ft\.?) of (?:it|the [\w ]+?|itself)\b",
+    re.I,
+)
+_FAILED = re.compile(
+    r"(?:or (?:be|become) |and (?:be |is )?(?:knocked )?|is )(?:knocked )?"
+    r"(blinded|charmed|deafened|frightened|grappled|incapacitated|paralyzed|petrified|poisoned|"
+    r"prone|restrained|stunned|unconscious)"
+    r"(?:[^.]*? for (\d{1,2}|one|a|an) (round|minute|hour|day)s?"
+    r"|[^.]*? until the (end|start) of (?:its|the \w+'s) next turn)?",
+    re.I,
+)
+_REPEAT = re.compile(r"repeat the saving throw at the (end|start) of each of its turns", re.I)
+_OPTION = re.compile(r"^([A-Z][\w' ]{1,40})\. (.+)$", re.M)  # "Cold Breath. The dragon exhales…"
+_COST = re.compile(r"\s*\(costs (\d) actions\)", re.I)
+
+
+def special(action: dict[str, Any]) -> dict[str, Any]:
+    """One action that is not a weapon attack, as the figures its fields and text give."""
+    desc = str(action.get("desc", ""))[:10_000]
+    out: dict[str, Any] = {"name": str(action["name"]).strip()[:100]}
+    usage = action.get("usage")
+    if isinstance(usage, dict):
+        if usage.get("type") == "recharge on roll" and isinstance(usage.get("min_value"), int):
+            out["recharge"] = usage["min_value"]
+        elif usage.get("type") == "per day" and isinstance(usage.get("times"), int):
+            out["per_day"] = usage["times"]
+        elif isinstance(usage.get("type"), str):
+            out["usage"] = usage["type"][:40]
+    options = _OPTION.findall(desc) if "one of the following" in desc else []
+    if options:  # a dragon's "Breath Weapons": each its own figures, one use between them
+        out["options"] = [special({"name": n, "desc": text}) for n, text in options]
+        return out
+    if save := _SAVE.search(desc):
+        ability = ABILITIES.get(save[2].lower())
+        if ability is not None:
+            out["save"] = f"{ability.name.lower()} {int(save[1])}"
+            half = re.search(r"half as much damage", desc, re.I) is not None
+            if _DAMAGE.search(desc):
+                out["half"] = half
+    damage = [f"{m[1].replace(' ', '')} {m[2].lower()}" for m in _DAMAGE.finditer(desc)]
+    if damage:
+        out["damage"] = " + ".join(dict.fromkeys(damage))
+    if area := area_of(desc):
+        out["area"] = area
+    conditions, lasting = imposed(desc)
+    if conditions:
+        out["conditions"] = conditions
+    if lasting:
+        out["lasting"] = lasting
+    if repeat := _REPEAT.search(desc):
+        out["repeat"] = repeat[1].lower()
+    return out
+
+
+def area_of(desc: str) -> str:
+    """E1's shape and size as the text says them: "a 30-foot cone" → "cone 30", "a 60-foot line
+    that is 5 feet wide" → "line 60", "each creature within 10 feet of the dragon" → "emanation
+    10"; "" when it names none."""
+    if m := _SHAPE.search(desc):
+        return f"{m[2].lower()} {int(m[1])}"
+    if m := _WITHIN.search(desc):
+        return f"emanation {int(m[1])}"
+    return ""
+
+
+def imposed(desc: str) -> tuple[list[str], str]:
+    """The conditions a failed save (or the action itself) imposes, each once, and how long the
+    first of them lasts as the text says it ("1 minute", "until the end of its next turn")."""
+    found: list[str] = []
+    lasting = ""
+    for m in _FAILED.finditer(desc):
+        name = m[1].lower()
+        if name not in CONDITIONS or name in found:
+            continue
+        found.append(name)
+        if not lasting and m[3]:
+            count = "1" if m[2].lower() in ("one", "a", "an") else m[2]
+            lasting = f"{count} {m[3].lower()}" + ("s" if count != "1" else "")
+        elif not lasting and m[4]:
+            lasting = f"until the {m[4].lower()} of its next turn"
+    return found, lasting
+
+
+def said(s: dict[str, Any]) -> str:
+    """What lnf read of a special action, in a DM's few words: "Poison Breath: recharge 5–6,
+    DC 14 Con half, 12d6 poison, cone 30"."""
+    parts = []
+    if "recharge" in s:
+        parts.append(f"recharge {s['recharge']}–6" if s["recharge"] < 6 else "recharge 6")
+    if "per_day" in s:
+        parts.append(f"{s['per_day']}/day")
+    if "save" in s:
+        ability, dc = s["save"].split()
+        half = "" if "half" not in s else " half" if s["half"] else " none"
+        parts.append(f"DC {dc} {ability.title()}{half}")
+    parts += [s[k] for k in ("damage", "area") if k in s]
+    if s.get("options"):
+        parts.append(
+            "one of: " + "; ".join(said(o).replace(": ", " (", 1) + ")" for o in s["options"])
+        )
+    if s.get("conditions"):
+        how = f" {s['lasting']}" if s.get("lasting") else ""
+        parts.append(", ".join(s["conditions"]) + how)
+    return f"{s['name']}: {', '.join(parts)}" if parts else s["name"]
+
+
+def legendary(m: dict[str, Any], attacks: list[str]) -> dict[str, Any]:
+    """B7's figures: the legendary actions a round (the SRD's are all 3: the 5e-database file
+    does not hold the count) and each option with its cost; an option that makes one of the
+    monster's attacks names it."""
+    options = []
+    for x in m.get("legendary_actions") or []:
+        name = str(x.get("name", ""))[:100]
+        cost = _COST.search(name)
+        option = special({**x, "name": _COST.sub("", name)})
+        option["cost"] = int(cost[1]) if cost else 1
+        desc = str(x.get("desc", ""))[:2000].lower()
+        for attack in attacks:
+            named = re.escape(attack.lower())
+            if re.search(rf"\bmakes? (?:a|one) {named} attack|\buses its {named}\b", desc):
+                option["attack"] = attack
+        options.append(option)
+    return {"per_round": 3, "options": options} if options else {}
+
+
+def legendary_resistance(m: dict[str, Any]) -> int:
+    """B7: the uses of Legendary Resistance a day (0 without it)."""
+    for x in m.get("special_abilities") or []:
+        if str(x.get("name", "")).startswith("Legendary Resistance"):
+            usage = x.get("usage") if isinstance(x.get("usage"), dict) else {}
+            times = usage.get("times")
+            found = re.search(r"\((\d)/day\)", str(x.get("name", "")), re.I)
+            return times if isinstance(times, int) else int(found[1]) if found else 1
+    return 0
+
+
+def planned(s: dict[str, Any], rule: str) -> str:
+    """The `not_modelled` line of a special action: what lnf read, and that the plan does not
+    decide it yet (`rule`: B3 for actions, B7 for legendary ones)."""
+    text = said(s)
+    return text if text == s["name"] else f"{text} — not yet planned ({rule})"
+
+
+def whole_block(m: dict[str, Any], attacks: list[str], notes: list[str]) -> dict[str, Any]:
+    """B1, B2, B7: a stat block's spellcasting, legendary actions and Legendary Resistance as
+    figures, each said in `notes` (in place of the bare trait name) as not yet played."""
+    from lnf.formats import monster_spells
+
+    out: dict[str, Any] = {}
+    casting = monster_spells.spellcasting(m, notes)
+    resistance = legendary_resistance(m)
+    covered = {c["name"] for c in casting} | {
+        str(x.get("name"))
+        for x in m.get("special_abilities") or []
+        if str(x.get("name", "")).startswith("Legendary Resistance")
+    }
+    notes[:] = [n for n in notes if not (n.endswith(" (trait)") and n[:-8] in covered)]
+    for c in casting:
+        out.setdefault("spellcasting", []).append(c)
+        notes.append(f"{monster_spells.said(c)} — not yet cast (B1, B6)")
+    found = legendary(m, attacks)
+    if found:
+        out["legendary"] = found
+        for o in found["options"]:
+            cost = f" (costs {o['cost']})" if o["cost"] > 1 else ""
+            what = said({k: v for k, v in o.items() if k != "attack"})
+            what = f"{o['name']}: its {o['attack']} attack" if "attack" in o else what
+            notes.append(f"legendary action{cost} {what} — not yet played (B7)")
+    if resistance:
+        out["legendary_resistance"] = resistance
+        notes.append(f"Legendary Resistance: {resistance}/day — not yet played (B7)")
+    return out
