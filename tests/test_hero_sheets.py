@@ -383,3 +383,23 @@ def test_the_init_spells_are_the_classes_own() -> None:
             assert all(spells[name]["level"] <= top for name in spells_for(cls, n)), (cls, n)
     assert "fireball" in spells_for("wizard", 5) and "fireball" not in spells_for("wizard", 4)
     assert spells_for("paladin", 1) == [] and modifier(8) == -1 and modifier(15) == 2
+
+
+def test_rage_adds_its_damage_to_melee_weapon_hits_only(tmp_path: Path) -> None:
+    """F2, the SRD's Rage: a bonus to the damage of mêlée weapon attacks using Strength while
+    raging (+2 at level 5); the hero policy rages as the barbarian fights."""
+    path = tmp_path / "rage.yaml"
+    path.write_text(
+        "title: Rage\nheroes:\n  - name: Ulf\n    class: barbarian\n    level: 5\n"
+        "    scores: {str: 18, dex: 14, con: 16, int: 8, wis: 12, cha: 10}\n"
+        "    weapons: [greataxe, handaxe]\nmonsters:\n  - monster: ogre\n"
+        "groups:\n  A: [Ulf, Ogre]\n",
+        encoding="utf-8",
+    )
+    code, out = run("run", str(path), "--seed", "2")
+    assert code == 0, out
+    raged = out[out.index("Ulf uses Rage") :]
+    hits = [line for line in raged.splitlines() if "Ulf attacks Ogre with Greataxe" in line]
+    assert hits and all(" + 4 slashing + 2 slashing = " in h for h in hits if ": hit" in h)
+    before = out[: out.index("Ulf uses Rage")]
+    assert "+ 2 slashing" not in before

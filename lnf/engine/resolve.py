@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from lnf.dice import DamageType, DiceExpr, Part
+from lnf.dice import DamageType, DiceExpr, Part, parse
 from lnf.dice.roll import DiceRoll, DiceSource, Maximised, roll, roll_d20
 from lnf.model import (
     Ability,
@@ -33,6 +33,7 @@ from lnf.model.events import (
 )
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
+from lnf.rules.class_features import rage_bonus
 from lnf.rules.conditions import fails_str_dex, save_disadvantage
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
@@ -136,6 +137,8 @@ def roll_attack(
     if not hit:
         return step
     expr = with_extra(_used_damage(attack, mode), extra)
+    if rage := rage_bonus(attacker, attack, mode):  # F2: Rage's damage, of the weapon's type
+        expr = with_extra(replace(attack, damage=expr), parse(str(rage)))
     second = off_hand(attacker, attack) if hyrule(fight) and close else None
     if second is not None:  # V-HYR3: the second light weapon's dice, no modifier
         expr = DiceExpr((*expr.parts, *dice_only(second.damage).parts))

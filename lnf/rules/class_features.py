@@ -7,7 +7,9 @@ against the levels file by tests/test_hero_sheets.py."""
 
 from __future__ import annotations
 
-from lnf.model import Ability
+from lnf.model import Ability, Attack, Combatant, Hero
+from lnf.model.plan import Mode
+from lnf.rules.resources import RAGE
 
 # SRD 5.1, each class's "Hit Points" and "Proficiencies" (not in the levels file).
 HIT_DIE = {
@@ -140,6 +142,17 @@ def speed_bonus(cls: str, level: int, armor: str | None, shield: bool) -> int:
 def rage_damage(level: int) -> int:
     """The barbarian's Rage damage: +2, +3 at 9, +4 at 16."""
     return 2 + (level >= 9) + (level >= 16)
+
+
+def rage_bonus(c: Combatant, attack: Attack, mode: Mode) -> int:
+    """F2, the SRD's Rage: "a bonus to the damage roll" of a mêlée weapon attack using
+    Strength while raging. lnf takes a raging hero's every mêlée weapon attack as Strength's
+    (a barbarian's sheet rarely says otherwise); a thrown weapon at range is no mêlée attack."""
+    if not isinstance(c, Hero) or RAGE not in c.effects or not c.level:
+        return 0
+    if mode is Mode.RANGED or attack.spell or not attack.is_melee:
+        return 0
+    return rage_damage(c.level)
 
 
 def proficient_with(cls: str, weapon: str, category: str) -> bool:
