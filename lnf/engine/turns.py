@@ -14,10 +14,11 @@ from lnf.model.events import Acted, Attacked
 from lnf.model.plan import Mode, Order
 from lnf.rules.acl import acl
 from lnf.rules.attacks import out_reaches, routine
-from lnf.rules.distance import volley_attack, volley_planned
+from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.legal import can_take_turn
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
+from lnf.rules.traits import extra_damage
 
 # A combatant whose file lists no attacks still fights (claws, fists; see has_melee).
 UNARMED = Attack(name="Unarmed strike", damage=parse("1 bludgeoning"))
@@ -60,6 +61,7 @@ def monster_attacks(turn: Steps, name: str, order: Order, dice: DiceSource, ask:
     else:
         attacks = routine(me, turn.fight.hero(order.target), order.mode)
         attacks = attacks or (() if me.attacks else (UNARMED,))
+    extra_used = False  # B8: Martial Advantage, Sneak Attack: once a turn, on a hit
     for attack in attacks:
         target = turn.fight.hero(order.target)
         if not in_fight(target) or not can_take_turn(turn.fight.monster(name)):
@@ -67,4 +69,18 @@ def monster_attacks(turn: Steps, name: str, order: Order, dice: DiceSource, ask:
         me = turn.fight.monster(name)
         # V-ACL6: lnf's monsters spend their surge dice on their first hit's damage.
         force = me.surge if acl(turn.fight) else 0
-        land(turn, roll_attack(turn.fight, me, target, attack, order.mode, dice, force=force), ask)
+        how = roll_in_fight(turn.fight, me, target, attack, order.mode)[0]
+        extra = None if extra_used else extra_damage(turn.fight, me, target, attack, how)
+        hit = roll_attack(
+            turn.fight,
+            me,
+            target,
+            attack,
+            order.mode,
+            dice,
+            force=force,
+            extra=extra[0] if extra is not None else None,
+            big=extra[1] if extra is not None else "",
+        )
+        extra_used = extra_used or (hit.hit and extra is not None)
+        land(turn, hit, ask)

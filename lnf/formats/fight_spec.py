@@ -47,6 +47,7 @@ from lnf.formats.spec import (
     Str,
     Text,
 )
+from lnf.formats.trait_forms import TRAITS
 from lnf.formats.yaml_source import FieldPath
 from lnf.model import (
     Ability,
@@ -462,6 +463,7 @@ MONSTER = Obj(
             ListOf(OneOf(Condition), unique=True), [], "conditions it cannot have"
         ),
         "not_modelled": Field(ListOf(Str()), [], "what its stat block has that lnf does not play"),
+        "traits": Field(TRAITS, [], "B8: traits lnf plays: pack tactics, regeneration 10 (fire)…"),
         "hit_dice": Field(DICE, None, "hit dice such as 5d8+5 (hp: roll rolls them)"),
     },
     what="a monster (name, hp, …)",

@@ -18,6 +18,7 @@ from lnf.formats.fight_spec import (
 )
 from lnf.formats.short_forms import attack_effects_doc, guard_form
 from lnf.formats.spell_effects import NO_DAMAGE
+from lnf.formats.trait_forms import trait_form
 from lnf.model import (
     SLOT,
     Ability,
@@ -163,6 +164,8 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
         d["condition_immune"] = sorted(c.value for c in m.condition_immune)
     if m.not_modelled:
         d["not_modelled"] = list(m.not_modelled)
+    if m.traits:
+        d["traits"] = [trait_form(t) for t in m.traits]
     return {**d, **_common_doc(m)}
 
 

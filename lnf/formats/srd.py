@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from lnf.dice.abilities import ability_modifier
 from lnf.formats.riders import block_riders
+from lnf.formats.srd_traits import block_traits
 from lnf.model import Condition
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -318,7 +319,10 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     for a in attacks:
         if len(multi) == 1 and a["name"] in multi and multi[a["name"]] > 1:
             a["times"] = multi[a["name"]]
-    notes += [f"{n} (trait)" for n in _named(m, "special_abilities", where)]
+    traits = block_traits(m)  # B8: what lnf plays is played, not listed
+    notes += [
+        f"{n} (trait)" for n in _named(m, "special_abilities", where) if n not in traits.names
+    ]
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
     legendary = _named(m, "legendary_actions", where)
@@ -383,6 +387,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "speeds": other,
         "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
         "not_modelled": [_note(n) for n in notes],
+        "traits": list(traits.forms),
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}
 
