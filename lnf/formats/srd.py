@@ -319,10 +319,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     for a in attacks:
         if len(multi) == 1 and a["name"] in multi and multi[a["name"]] > 1:
             a["times"] = multi[a["name"]]
+    abilities = _named(m, "special_abilities", where)  # each checked: an object with a name
     traits = block_traits(m)  # B8: what lnf plays is played, not listed
-    notes += [
-        f"{n} (trait)" for n in _named(m, "special_abilities", where) if n not in traits.names
-    ]
+    notes += [f"{n} (trait)" for n in abilities if n not in traits.names]
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
     legendary = _named(m, "legendary_actions", where)
