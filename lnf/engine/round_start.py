@@ -18,8 +18,7 @@ from lnf.rules.distance import volley_plan, volley_planned
 from lnf.rules.state_check import check_state, unplayable
 from lnf.rules.strike_order import strike_order, up_next
 from lnf.rules.surprise import surprise_round_next
-from lnf.rules.traits import regenerates
-from lnf.rules.wording import plural
+from lnf.rules.traits import REGENERATION, regenerates
 
 Planner = Callable[[Fight], Plan]
 
@@ -70,9 +69,8 @@ def opening(fight: Fight) -> list[Event]:
         fight = apply(fight, events[-1]).after
     for m in fight.monsters:  # B8: Regeneration, at the round's start (B2)
         if hp := regenerates(m):
-            healed = Healed(m.name, hp, by="Regeneration", healer=m.name)
-            note = f"{m.name} regenerates {plural(hp, 'hit point')} (B8)."
-            events.append(Recorded((healed,), note=note, by_rules=True))
+            healed = Healed(m.name, hp, by=REGENERATION, healer=m.name)
+            events.append(Recorded((healed,), by_rules=True))
     return events
 
 

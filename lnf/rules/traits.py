@@ -13,6 +13,8 @@ from lnf.model import Attack, Fight, Flag, Hero, Monster, TraitKind
 from lnf.model.plan import Advantage
 from lnf.rules.roster import in_fight, incapacitated
 
+REGENERATION = "Regeneration"  # what a Healed step names as its source
+
 
 def ally_beside(fight: Fight, monster: Monster, target: Hero | Monster) -> Monster | None:
     """ "At least one of its allies is within 5 ft. of the creature and the ally isn't
