@@ -26,7 +26,7 @@ from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Attack, AttackKind, Condition, Flag, Trait, TraitKind
 from lnf.model.enums import Rank
 from lnf.model.events import Damaged, Healed, Recorded, RoundStarted, SaveRolled
-from lnf.model.plan import Advantage, Mode, Order
+from lnf.model.plan import Advantage, Mode, Move, MoveKind, Order
 from lnf.rules.distance import roll_in_fight
 from lnf.views.effects_text import save_roll
 from tests.builders import SWORD, fight, hero, monster
@@ -181,7 +181,8 @@ def _regenerated(f) -> int:  # type: ignore[no-untyped-def]
 def test_b8_a_troll_regenerates_10_until_burned_and_fire_stops_it_for_one_round() -> None:
     f = _troll()
     event = opening(f)[0]
-    assert isinstance(event, Recorded) and event.note == "Troll regenerates 10 hit points (B8)."
+    assert isinstance(event, Recorded) and event.by_rules
+    assert event.steps == (Healed("Troll", 10, by="Regeneration", healer="Troll"),)
     assert apply(f, event).after.monster("Troll").damage == 20
     assert _regenerated(_troll(damage=4)) == 4  # never above its maximum
     assert _regenerated(_troll(damage=0)) == 0
@@ -245,6 +246,50 @@ def test_b8_undead_fortitude_not_against_radiant_or_a_critical_hit() -> None:
     assert [type(s).__name__ for s in unhurt.steps] == ["Attacked"]
 
 
+# --- Charge, Pounce -------------------------------------------------------------------------
+
+TUSK = Attack(name="Tusk", to_hit=3, damage=parse("1d6+1 slashing"))
+CLAW = Attack(name="Claw", to_hit=5, damage=parse("1d6+3 slashing"))
+LION_BITE = Attack(name="Bite", to_hit=5, damage=parse("1d8+3 piercing"))
+
+
+def _charging(beast, joined: bool, faces: list[int]):  # type: ignore[no-untyped-def]
+    bram = hero("Bram", ac=10, hp=60)
+    f = fight([bram], [beast], {"A": ["Bram", beast.name]})
+    turn = Steps.turn(f, beast.name)
+    move = Move(MoveKind.JOIN, hero="Bram") if joined else Move()
+    order = Order(beast.name, Rank.FRONT, move=move, target="Bram", mode=Mode.MELEE)
+    monster_attacks(turn, beast.name, order, ScriptedDice(faces), lambda *_: True)
+    return turn
+
+
+def test_b8_charge_extra_dice_and_a_prone_save_when_it_joined_the_targets_group() -> None:
+    boar = monster(
+        "Boar", attacks=(TUSK,), traits=(parse_trait("charge Tusk +1d6 slashing, DC 11"),)
+    )
+    turn = _charging(boar, True, [15, 3, 4, 5])  # hit; 1d6 3 + 1 + charge 4; save 5 + 0 < 11
+    hit, save = turn.steps[0], turn.steps[1]
+    assert hit.big == "Charge +1d6 slashing: it joined the group this round"
+    assert sum(n for _, n in hit.damage) == 3 + 1 + 4
+    assert isinstance(save, SaveRolled) and save.save.dc == 11 and not save.save.success
+    assert Condition.PRONE in turn.fight.hero("Bram").conditions
+    stayed = _charging(boar, False, [15, 3])  # already in the group: no charge
+    assert [type(s).__name__ for s in stayed.steps] == ["Attacked"] and not stayed.steps[0].big
+
+
+def test_b8_pounce_uses_the_claw_then_bites_a_prone_target_as_a_bonus_action() -> None:
+    pounce = parse_trait("pounce Claw, DC 13, then Bite")
+    lion = monster("Lion", attacks=(LION_BITE, CLAW), traits=(pounce,))
+    turn = _charging(lion, True, [15, 2, 4, 9, 4, 5])  # claw hits; save 4 fails; bite 9/4
+    claw, save = turn.steps[0], turn.steps[1]
+    assert claw.attack == "Claw" and isinstance(save, SaveRolled) and not save.save.success
+    bite = turn.steps[-1]
+    assert bite.attack == "Bite" and bite.faces == (9, 4)  # advantage: the target is prone
+    assert bite.big == "Pounce: a bonus action against a prone target"
+    saved = _charging(lion, True, [15, 2, 18])  # the save succeeds: no bite
+    assert [getattr(s, "attack", "") for s in saved.steps] == ["Claw", ""]
+
+
 # --- read from the SRD and from fight files ----------------------------------------------------
 
 _NAMES = {k: k.value.title() for k in TraitKind}
@@ -259,20 +304,27 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
         for form in block.get("traits", []):
             trait = parse_trait(form)
             counts[trait.kind] = counts.get(trait.kind, 0) + 1
-            name = next(n for n in abilities if n.lower().startswith(trait.kind.value))
+            said = "trampling charge" if trait.kind is TraitKind.POUNCE else trait.kind.value
+            name = next(n for n in abilities if n.lower().startswith((trait.kind.value, said)))
             desc = abilities[name]
             assert f"{name} (trait)" not in block.get("not_modelled", [])
             if trait.dice is not None:
-                assert f"({trait.dice})" in desc, (m["name"], form)
+                assert f"({trait.dice.parts[0].terms[0]})" in desc, (m["name"], form)
+            if trait.dc:
+                assert f"DC {trait.dc} Strength" in desc
+            for attack in (trait.attack, trait.then):
+                assert not attack or attack.lower() in desc.lower(), (m["name"], attack)
             if trait.kind is TraitKind.REGENERATION:
                 assert f"regains {trait.hp} hit points" in desc
                 for t in trait.stopped_by:
                     assert re.search(rf"takes (\w+ or )?{t}", desc), (m["name"], t)
         for name in abilities:
-            played = read_trait(name, abilities[name]) is not None
+            attacks = [a["name"] for a in m.get("actions", [])]
+            played = read_trait(name, abilities[name], attacks) is not None
             assert played == (f"{name} (trait)" not in block.get("not_modelled", [])), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them
     assert counts[TraitKind.MAGIC_RESISTANCE] == 31
+    assert counts[TraitKind.CHARGE] + counts[TraitKind.POUNCE] == 23  # Charge or Pounce: 23
     troll = stat_block(next(m for m in entries if m["name"] == "Troll"))
     assert troll["traits"] == ["regeneration 10 (acid, fire)"]
 
@@ -305,7 +357,7 @@ def test_b8_a_fight_file_takes_traits_for_a_homebrew_monster_and_writes_them_bac
         Trait(TraitKind.REGENERATION, hp=5, stopped_by=frozenset({DamageType.FIRE})),
     )
     assert parse_fight(dump_fight(f), "again.yaml").monster("Dire Rat").traits == rat.traits
-    for t in (PACK, MARTIAL, SNEAK, TROLL, FORTITUDE):
+    for t in (PACK, MARTIAL, SNEAK, TROLL, FORTITUDE, parse_trait("pounce Claw, DC 13, then Bite")):
         assert parse_trait(trait_form(t)) == t
 
 

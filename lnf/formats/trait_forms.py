@@ -1,6 +1,8 @@
 """B8: a monster's `traits:` as the fight file writes them, one short text each:
 `pack tactics`, `martial advantage 2d6`, `sneak attack 4d6`, `regeneration 10 (fire, acid)`,
-`undead fortitude`, `magic resistance`, `blood frenzy`."""
+`undead fortitude`, `magic resistance`, `blood frenzy`, `charge Tusk +1d6 slashing, DC 11`,
+`pounce Claw, DC 13, then Bite` (the attack it hits with after joining the target's group,
+the extra dice, the Strength save against prone, the bonus attack against a prone target)."""
 
 from __future__ import annotations
 
@@ -16,13 +18,22 @@ _FORM = re.compile(r"([a-z ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
 _DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK)
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
-    "undead fortitude, magic resistance or blood frenzy"
+    "undead fortitude, magic resistance, blood frenzy, charge Tusk +1d6 slashing, DC 11 or "
+    "pounce Claw, DC 13, then Bite"
+)
+_MOVING = re.compile(
+    r"(charge|pounce|trampling charge) (.+?)(?: \+(\d+d\d+(?: [a-z]+)?))?(?:, dc (\d+))?"
+    r"(?:, then (.+))?",
+    re.IGNORECASE,
 )
 
 
 def parse_trait(value: Any) -> Trait:
     """One trait of `traits:`; ValueError says what is wrong and what lnf plays."""
-    text = " ".join(str(value).strip().lower().split())
+    text = " ".join(str(value).strip().split())
+    if moving := _MOVING.fullmatch(text):
+        return _moving(moving)
+    text = text.lower()
     found = _FORM.fullmatch(text)
     kinds = {k.value: k for k in TraitKind}
     if found is None or found[1].strip() not in kinds:
@@ -47,8 +58,26 @@ def parse_trait(value: Any) -> Trait:
     return Trait(kind)
 
 
+def _moving(found: re.Match[str]) -> Trait:
+    """Charge and Pounce (Trampling Charge): the attack, its extra dice, the DC, the bonus."""
+    kind = TraitKind.CHARGE if found[1].lower() == "charge" else TraitKind.POUNCE
+    dc = int(found[4]) if found[4] else 0
+    if not 0 <= dc <= 40:
+        raise ValueError(f"{kind}: DC {dc} is out of range (1 to 40)")
+    try:
+        dice = parse(found[3]) if found[3] else None
+    except DiceError as exc:
+        raise ValueError(f"{kind}: bad dice {found[3]!r} ({exc.message})") from None
+    return Trait(kind, dice=dice, attack=found[2], dc=dc, then=found[5] or "")
+
+
 def trait_form(trait: Trait) -> str:
     """A trait as the fight file writes it (`parse_trait(trait_form(t)) == t`)."""
+    if trait.kind in (TraitKind.CHARGE, TraitKind.POUNCE):
+        extra = f" +{trait.dice}" if trait.dice is not None else ""
+        dc = f", DC {trait.dc}" if trait.dc else ""
+        then = f", then {trait.then}" if trait.then else ""
+        return f"{trait.kind} {trait.attack}{extra}{dc}{then}"
     if trait.dice is not None:
         return f"{trait.kind} {trait.dice}"
     if trait.kind is TraitKind.REGENERATION:

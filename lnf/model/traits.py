@@ -18,17 +18,24 @@ class TraitKind(StrEnum):
     MAGIC_RESISTANCE = "magic resistance"
     REGENERATION = "regeneration"
     UNDEAD_FORTITUDE = "undead fortitude"
+    CHARGE = "charge"
+    POUNCE = "pounce"  # Trampling Charge is the same rule with another name
 
 
 @value
 class Trait:
-    """One trait with its figures: the extra dice of Martial Advantage or Sneak Attack, the hit
-    points Regeneration gives back and the damage types that stop it for a round."""
+    """One trait with its figures: the extra dice of Martial Advantage, Sneak Attack or a
+    Charge, the hit points Regeneration gives back and the damage types that stop it for a
+    round; a Charge's or Pounce's attack, the DC of its Strength save against prone (0: none)
+    and Pounce's bonus attack against a prone target."""
 
     kind: TraitKind
     dice: DiceExpr | None = None
     hp: int = 0
     stopped_by: frozenset[DamageType] = frozenset()
+    attack: str = ""
+    dc: int = 0
+    then: str = ""
 
     @property
     def title(self) -> str:

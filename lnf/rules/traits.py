@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from lnf.dice import DamageType, DiceExpr
-from lnf.model import Attack, Fight, Flag, Hero, Monster, TraitKind
+from lnf.model import Attack, Fight, Flag, Hero, Monster, Trait, TraitKind
 from lnf.model.plan import Advantage
 from lnf.rules.roster import in_fight, incapacitated
 
@@ -136,3 +136,26 @@ def fortitude_dc(
     if not drops or critical or DamageType.RADIANT in set(types):
         return None
     return 5 + dealt
+
+
+def charge(attacker: Monster, attack: Attack, joined: bool) -> Trait | None:
+    """Charge, Pounce, Trampling Charge (SRD: "If the boar moves at least 20 ft. straight
+    toward a target and then hits it with a tusk attack on the same turn, the target takes an
+    extra 3 (1d6) slashing damage … DC 11 Strength saving throw or be knocked prone"): joining
+    the target's group this round (M5) is the move toward it; the trait whose attack this is."""
+    if not joined:
+        return None
+    moving = (TraitKind.CHARGE, TraitKind.POUNCE)
+    name = attack.name.lower()
+    return next((t for t in attacker.traits if t.kind in moving and t.attack.lower() == name), None)
+
+
+def pouncing(attacker: Monster, attacks: tuple[Attack, ...], joined: bool) -> tuple[Attack, ...]:
+    """Pounce: a monster that joined its target's group this round and would not use the
+    pouncing attack (a lion's bite hits harder than its claw) uses it instead, for the prone
+    save and the bonus attack that follow; the attacks as they are otherwise."""
+    trait = attacker.trait(TraitKind.POUNCE)
+    if not joined or trait is None or any(a.name == trait.attack for a in attacks):
+        return attacks
+    claw = next((a for a in attacker.attacks if a.name == trait.attack and a.is_melee), None)
+    return (claw,) * claw.times if claw is not None else attacks
