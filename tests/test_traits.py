@@ -30,6 +30,7 @@ from lnf.model.plan import Advantage, Mode, Move, MoveKind, Order
 from lnf.rules.distance import roll_in_fight
 from lnf.views.effects_text import save_roll
 from tests.builders import SWORD, fight, hero, monster
+from tests.cli import run
 from tests.test_bestiary import SOURCE
 from tests.test_fight_file import MINIMAL
 
@@ -375,3 +376,10 @@ def test_b8_the_bestiary_brings_the_traits() -> None:
     text = MINIMAL.replace("monsters:\n", "monsters:\n  - {monster: wolf, count: 2}\n", 1)
     f = parse_fight(text, "f.yaml")
     assert f.monster("Wolf 1").traits == (PACK,)
+
+
+def test_b8_lnf_monsters_show_says_the_traits_played() -> None:
+    code, out = run("monsters", "show", "troll")
+    assert code == 0
+    assert "Traits, as lnf plays them (B8): regeneration 10 (acid, fire)" in out
+    assert "Regeneration (trait)" not in out and "Keen Smell (trait)" in out
