@@ -25,9 +25,11 @@ from lnf.formats.srd_traits import read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Attack, AttackKind, Condition, Flag, Trait, TraitKind
 from lnf.model.enums import Rank
-from lnf.model.events import Damaged, Healed, Recorded, RoundStarted, SaveRolled
+from lnf.model.events import Damaged, Healed, Moved, Recorded, RoundStarted, SaveRolled
 from lnf.model.plan import Advantage, Mode, Move, MoveKind, Order
 from lnf.rules.distance import roll_in_fight
+from lnf.rules.reactions import opportunity_attackers
+from lnf.rules.traits import slips_away
 from lnf.views.effects_text import save_roll
 from tests.builders import SWORD, fight, hero, monster
 from tests.cli import run
@@ -383,3 +385,21 @@ def test_b8_lnf_monsters_show_says_the_traits_played() -> None:
     assert code == 0
     assert "Traits, as lnf plays them (B8): regeneration 10 (acid, fire)" in out
     assert "Regeneration (trait)" not in out and "Keen Smell (trait)" in out
+
+
+# --- Nimble Escape, Flyby ---------------------------------------------------------------------
+
+
+def _leaving(traits: tuple[Trait, ...], fly: int = 0) -> list[str]:
+    goblin = monster("Goblin", traits=traits, fly=fly)
+    f = fight([hero("Bram")], [goblin], {"A": ["Bram", "Goblin"]})
+    return opportunity_attackers(f, Moved("Goblin", leave=True))
+
+
+def test_b8_nimble_escape_and_flyby_leave_without_opportunity_attacks() -> None:
+    assert _leaving(()) == ["Bram"]  # M6
+    assert _leaving((Trait(TraitKind.NIMBLE_ESCAPE),)) == []
+    assert _leaving((Trait(TraitKind.FLYBY),), fly=60) == []
+    assert _leaving((Trait(TraitKind.FLYBY),)) == ["Bram"]  # it cannot fly: it walks out
+    goblin = monster("Goblin", traits=(Trait(TraitKind.NIMBLE_ESCAPE),))
+    assert slips_away(goblin).startswith("Nimble Escape: it disengages as a bonus action")

@@ -34,6 +34,8 @@ _SAYS = {
     TraitKind.POUNCE: r"moves at least \d+ (?:ft\.|feet) straight toward a creature and then hits "
     r"it with an? (\w+) attack on the same turn, that target must succeed on a DC (\d+) Strength "
     r"saving throw or be knocked prone",
+    TraitKind.NIMBLE_ESCAPE: r"can take the Disengage or Hide action as a bonus action",
+    TraitKind.FLYBY: r"doesn't provoke opportunity attacks when it flies out of an enemy's reach",
 }
 _PRONE = re.compile(
     r"DC (\d+) Strength saving throw or be "

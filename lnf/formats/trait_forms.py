@@ -1,8 +1,9 @@
 """B8: a monster's `traits:` as the fight file writes them, one short text each:
 `pack tactics`, `martial advantage 2d6`, `sneak attack 4d6`, `regeneration 10 (fire, acid)`,
-`undead fortitude`, `magic resistance`, `blood frenzy`, `charge Tusk +1d6 slashing, DC 11`,
-`pounce Claw, DC 13, then Bite` (the attack it hits with after joining the target's group,
-the extra dice, the Strength save against prone, the bonus attack against a prone target)."""
+`undead fortitude`, `magic resistance`, `blood frenzy`, `nimble escape`, `flyby`,
+`charge Tusk +1d6 slashing, DC 11`, `pounce Claw, DC 13, then Bite` (the attack it hits
+with after joining the target's group, the extra dice, the Strength save against prone, the
+bonus attack against a prone target)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ _FORM = re.compile(r"([a-z ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
 _DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK)
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
-    "undead fortitude, magic resistance, blood frenzy, charge Tusk +1d6 slashing, DC 11 or "
-    "pounce Claw, DC 13, then Bite"
+    "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, "
+    "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
     r"(charge|pounce|trampling charge) (.+?)(?: \+(\d+d\d+(?: [a-z]+)?))?(?:, dc (\d+))?"

@@ -20,6 +20,8 @@ class TraitKind(StrEnum):
     UNDEAD_FORTITUDE = "undead fortitude"
     CHARGE = "charge"
     POUNCE = "pounce"  # Trampling Charge is the same rule with another name
+    NIMBLE_ESCAPE = "nimble escape"
+    FLYBY = "flyby"
 
 
 @value

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from lnf.dice import DamageType, DiceExpr
 from lnf.model import Attack, Fight, Flag, Hero, Monster, Trait, TraitKind
 from lnf.model.plan import Advantage
+from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight, incapacitated
 
 REGENERATION = "Regeneration"  # what a Healed step names as its source
@@ -159,3 +160,18 @@ def pouncing(attacker: Monster, attacks: tuple[Attack, ...], joined: bool) -> tu
         return attacks
     claw = next((a for a in attacker.attacks if a.name == trait.attack and a.is_melee), None)
     return (claw,) * claw.times if claw is not None else attacks
+
+
+def slips_away(mover: Hero | Monster) -> str:
+    """M6 without opportunity attacks, the words that say why, or "": Nimble Escape (SRD: "can
+    take the Disengage or Hide action as a bonus action on each of its turns": a goblin that
+    leaves its group disengages with its bonus action, B10) and Flyby (SRD: "doesn't provoke
+    opportunity attacks when it flies out of an enemy's reach": a monster with a flying
+    speed it can use now, R7)."""
+    if not isinstance(mover, Monster) or not mover.traits:
+        return ""
+    if mover.trait(TraitKind.NIMBLE_ESCAPE) is not None:
+        return "Nimble Escape: it disengages as a bonus action, no opportunity attacks (B8)"
+    if mover.trait(TraitKind.FLYBY) is not None and can_fly_now(mover):
+        return "Flyby: it flies out, no opportunity attacks (B8)"
+    return ""
