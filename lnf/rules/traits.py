@@ -171,7 +171,7 @@ def slips_away(mover: Hero | Monster) -> str:
     if not isinstance(mover, Monster) or not mover.traits:
         return ""
     if mover.trait(TraitKind.NIMBLE_ESCAPE) is not None:
-        return "Nimble Escape: it disengages as a bonus action, no opportunity attacks (B8)"
+        return "Nimble Escape: it disengages as a bonus action (B8)"
     if mover.trait(TraitKind.FLYBY) is not None and can_fly_now(mover):
-        return "Flyby: it flies out, no opportunity attacks (B8)"
+        return "Flyby: it flies out without opportunity attacks (B8)"
     return ""

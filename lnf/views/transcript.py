@@ -396,7 +396,7 @@ def _move_text(step: Moved, before: Fight, after: Fight) -> str:
         mates = and_list(n for n in (new.members if new else ()) if n != step.who)
         parts.append(f"{left}joins group {label} ({mates})")
     away = slips_away(before.combatant(step.who)) if old is not None and step.changes_group else ""
-    return f"{step.who} {' and '.join(parts)}{f' ({away})' if away else ''}."
+    return f"{step.who} {' and '.join(parts)}{f'; {away}' if away else ''}."
 
 
 def _acted_text(step: Acted) -> str:
