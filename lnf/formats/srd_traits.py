@@ -14,7 +14,7 @@ from lnf.formats.trait_forms import trait_form
 from lnf.model import Trait, TraitKind
 from lnf.values import value
 
-_TYPES = r"(acid|bludgeoning|cold|fire|force|lightning|necrotic|piercing|poison|psychic|radiant|slashing|thunder)"  # noqa: E501
+_TYPES = f"({'|'.join(t.value for t in DamageType)})"
 _SAYS = {
     TraitKind.PACK_TACTICS: r"advantage on an attack roll against a creature if at least one of "
     r"the [\w ]+'s allies is within 5 ft\. of the creature and the ally isn't incapacitated",
