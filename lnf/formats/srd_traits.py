@@ -36,6 +36,8 @@ _SAYS = {
     r"saving throw or be knocked prone",
     TraitKind.NIMBLE_ESCAPE: r"can take the Disengage or Hide action as a bonus action",
     TraitKind.FLYBY: r"doesn't provoke opportunity attacks when it flies out of an enemy's reach",
+    TraitKind.SUNLIGHT_SENSITIVITY: r"While in sunlight, the [\w ]+ has disadvantage on attack "
+    r"rolls",
 }
 _PRONE = re.compile(
     r"DC (\d+) Strength saving throw or be "

@@ -1,6 +1,7 @@
 """B8: a monster's `traits:` as the fight file writes them, one short text each:
 `pack tactics`, `martial advantage 2d6`, `sneak attack 4d6`, `regeneration 10 (fire, acid)`,
 `undead fortitude`, `magic resistance`, `blood frenzy`, `nimble escape`, `flyby`,
+`sunlight sensitivity`,
 `charge Tusk +1d6 slashing, DC 11`, `pounce Claw, DC 13, then Bite` (the attack it hits
 with after joining the target's group, the extra dice, the Strength save against prone, the
 bonus attack against a prone target)."""
@@ -19,7 +20,7 @@ _FORM = re.compile(r"([a-z ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
 _DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK)
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
-    "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, "
+    "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(

@@ -377,6 +377,7 @@ class Fight:
     house_rules: frozenset[HouseRule] = frozenset()
     variants: frozenset[Variant] = frozenset()
     terrain: Terrain | None = None  # V1: where a fight that starts apart is fought
+    sunlight: bool = False  # B8: fought in sunlight (Sunlight Sensitivity)
     chase: tuple[Pool, ...] = ()  # C1: the pairs still in a chase
     turns: Turns = field(default_factory=Turns)
     # D12: who did not notice the threat (no move, action or reaction in round 1 until their

@@ -22,6 +22,7 @@ class TraitKind(StrEnum):
     POUNCE = "pounce"  # Trampling Charge is the same rule with another name
     NIMBLE_ESCAPE = "nimble escape"
     FLYBY = "flyby"
+    SUNLIGHT_SENSITIVITY = "sunlight sensitivity"
 
 
 @value

@@ -65,6 +65,16 @@ def trait_advantages(
     return tuple(r for r in found if r)
 
 
+def trait_disadvantages(fight: Fight, attacker: Hero | Monster) -> tuple[str, ...]:
+    """Sunlight Sensitivity (SRD: "While in sunlight, the kobold has disadvantage on attack
+    rolls"): in a fight the file says is in sunlight (`sunlight: true`)."""
+    if not fight.sunlight or not isinstance(attacker, Monster):
+        return ()
+    if attacker.trait(TraitKind.SUNLIGHT_SENSITIVITY) is None:
+        return ()
+    return (f"Sunlight Sensitivity: {attacker.name} is in sunlight (B8)",)
+
+
 def extra_damage(
     fight: Fight, attacker: Monster, target: Hero | Monster, attack: Attack, roll: Advantage
 ) -> tuple[DiceExpr, str] | None:
