@@ -177,6 +177,8 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
     for guard in b.get("guards", []):  # F1: taken whenever it turns a hit into a miss
         name, _, bonus = guard.partition(" ")
         out.append(f"Reaction: {name.title()}, +{bonus} AC against a mêlée hit it turns (F1)")
+    if b.get("traits"):  # B8: as the fight file writes them
+        out += wrap(f"Traits, as lnf plays them (B8): {', '.join(b['traits'])}")
     if b.get("not_modelled"):
         out.append("Not modelled (lnf does not play these):")
         for note in b["not_modelled"]:

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Self, assert_never
 
 from lnf.engine.steps import apply_step
-from lnf.model import Fight, Hero, Monster, Phase
+from lnf.model import Fight, Flag, Hero, Monster, Phase
 from lnf.model.applied import Applied, StepDone
 from lnf.model.events import (
     Begun,
@@ -94,7 +94,11 @@ def _round_started(fight: Fight, event: RoundStarted) -> Fight:
         answers=frozenset(),
     )
     surprised = frozenset() if surprise_over(fight) else fight.surprised  # D12
-    return replace(fight, round=event.round, turns=turns, surprised=surprised)
+    fight = replace(fight, round=event.round, turns=turns, surprised=surprised)
+    for m in fight.monsters:  # B8: fire or acid stops Regeneration for one round start only
+        if m.has(Flag.SCORCHED):
+            fight = fight.with_combatant(replace(m, flags=m.flags - {Flag.SCORCHED}))
+    return fight
 
 
 class Steps:

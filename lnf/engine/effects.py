@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.resolve import roll_save
+from lnf.engine.steps import apply_step
 from lnf.errors import Refused
 from lnf.model import (
     SLOT,
@@ -54,6 +56,9 @@ from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
+from lnf.rules.traits import fortitude_dc
+
+StrikeStep = TypeVar("StrikeStep", Attacked, SpellCast)  # a step whose damage may drop
 
 
 class Rolled(Steps):
@@ -230,7 +235,8 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
         success = False
         if spell.save is not None:
             ability, dc = spell.save
-            save = roll_save(turn.fight, turn.fight.combatant(who), ability, dc, dice, what)
+            c = turn.fight.combatant(who)
+            save = roll_save(turn.fight, c, ability, dc, dice, what, spell=True)
             turn.do(SaveRolled(save, ability, what))
             success = save.success
         if success and not spell.half:
@@ -373,8 +379,11 @@ class Waits(Exception):
         self.hero, self.foe, self.guard = hero, foe, guard
 
 
-def land(turn: Steps, hit: Attacked, ask: Ask | None = None) -> StepDone:
-    """The attack `hit` lands, unless its target turns it with a guard first."""
+def land(
+    turn: Steps, hit: Attacked, ask: Ask | None = None, dice: DiceSource | None = None
+) -> StepDone:
+    """The attack `hit` lands, unless its target turns it with a guard first; with `dice`,
+    Undead Fortitude is rolled for a monster it would drop (B8)."""
     guard = turning_guard(turn.fight, hit)
     if guard is not None:
         target, foe = turn.fight.combatant(hit.target), turn.fight.combatant(hit.attacker)
@@ -394,7 +403,29 @@ def land(turn: Steps, hit: Attacked, ask: Ask | None = None) -> StepDone:
             raised = hit.ac + (0 if guard.lasts else guard.ac)  # Shield's is on the AC now
             raised = turn.fight.combatant(target.name).ac if guard.lasts else raised
             hit = replace(hit, ac=raised, hit=False, critical=False, damage=(), damage_text="")
-    return turn.do(hit)
+    return turn.do(fortitude(turn, hit, dice) if dice is not None and hit.hit else hit)
+
+
+def fortitude(turn: Steps, step: StrikeStep, dice: DiceSource) -> StrikeStep:
+    """B8 Undead Fortitude: each monster the step would drop rolls its Constitution save
+    (DC 5 + the damage) first; those that pass are named in the step's `holds`."""
+    would = apply_step(turn.fight, step)
+    critical = isinstance(step, Attacked) and step.critical
+    holds = []
+    for dealt in would.dealt:
+        c = turn.fight.combatant(dealt.who)
+        types = [k for k, _ in step.damage]
+        dc = fortitude_dc(
+            c, types, dealt.amount, critical=critical, drops=dealt.who in would.dropped
+        )
+        if dc is None:
+            continue
+        what = f"Undead Fortitude ({dealt.amount} damage would drop it, B8)"
+        save = roll_save(turn.fight, c, Ability.CON, dc, dice, what)
+        turn.do(SaveRolled(save, Ability.CON, what))
+        if save.success:
+            holds.append(dealt.who)
+    return replace(step, holds=tuple(holds)) if holds else step
 
 
 def stand_up(turn: Steps) -> Fight:

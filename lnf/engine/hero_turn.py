@@ -20,7 +20,7 @@ from lnf.engine.decisions import (
     SpellChoice,
     TurnChoice,
 )
-from lnf.engine.effects import land
+from lnf.engine.effects import fortitude, land
 from lnf.engine.resolve import (
     roll_attack,
     roll_contest,
@@ -201,7 +201,9 @@ def play_action(
                 force=force,
                 strike=strike,
             )
-            done = land(turn, replace(hit, slot=action.upcast) if action.upcast else hit)
+            done = land(
+                turn, replace(hit, slot=action.upcast) if action.upcast else hit, None, dice
+            )
             extra = None if hit.hit else extra
             power, force, strike = 0, force if not hit.hit else 0, ""
             hurt = turn.fight.monster(target.name)
@@ -223,7 +225,8 @@ def play_action(
             big=action.big,
             area=action.area,
         )
-        turn.do(replace(cast, slot=action.upcast) if action.upcast else cast)
+        cast = replace(cast, slot=action.upcast) if action.upcast else cast
+        turn.do(fortitude(turn, cast, dice))  # B8: Undead Fortitude first
     elif isinstance(action, HealChoice):
         healed = roll_healing(hero.name, action.target, action.amount, dice, action.by)
         turn.do(replace(healed, slot=action.upcast) if action.upcast else healed)

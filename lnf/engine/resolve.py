@@ -40,6 +40,7 @@ from lnf.rules.distance import roll_in_fight
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
 from lnf.rules.spell_effects import boons
+from lnf.rules.traits import magic_resistance
 
 # PHB appendix A: a hit from within 5 ft on a paralyzed or unconscious creature is critical.
 _HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})
@@ -186,28 +187,45 @@ def _by_type(rolled: DiceRoll) -> Damage:
 
 # PHB appendix A: these fail Strength and Dexterity saves without a roll.
 def roll_save(
-    fight: Fight, target: Hero | Monster, ability: Ability, dc: int, dice: DiceSource, what: str
+    fight: Fight,
+    target: Hero | Monster,
+    ability: Ability,
+    dc: int,
+    dice: DiceSource,
+    what: str,
+    *,
+    spell: bool = False,
 ) -> Saved:
     """A saving throw against `what` (F3: a paralysed, stunned, petrified or unconscious
     creature, or a downed hero, fails Strength and Dexterity saves; a restrained one rolls
     Dexterity saves with disadvantage, as does one with three levels of exhaustion any save;
-    V-D20-1, V-D20-2: favor and the d4s)."""
+    V-D20-1, V-D20-2: favor and the d4s; B8: Magic Resistance against a `spell`)."""
     name = target.name
     if ability in (Ability.STR, Ability.DEX) and fails_str_dex(target):
         return Saved(name, (), target.save_bonus(ability), dc, False, "cannot move")
     bonus = target.save_bonus(ability)
     worse = save_disadvantage(target, ability)
-    dice.about(
-        f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}"
-        + (" (disadvantage)" if worse else "")
-    )
-    d20 = roll_d20(dice, bonus, disadvantage=worse)
+    better = magic_resistance(target, spell)
+    edge = " (disadvantage)" if worse else ""
+    edge = f" (advantage: {better})" if better and not worse else "" if better else edge
+    dice.about(f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}{edge}")
+    d20 = roll_d20(dice, bonus, advantage=bool(better), disadvantage=worse)
     d4 = _roll_d4s(fight, target, "save", dice)
     total = d20.total + sum(d4)
     passed = passes(fight, d20, total, dc)  # V-D20-5: a natural 20 or 1 decides
     by_favor = not passed and not d20.natural_1 and d20_variant(fight)
     by_favor = by_favor and favored(total, dc, target.favor)  # V-D20-1
-    return Saved(name, d20.faces, d20.modifier, dc, passed or by_favor, d4=d4, favored=by_favor)
+    better = better if len(d20.faces) == 2 else ""
+    return Saved(
+        name,
+        d20.faces,
+        d20.modifier,
+        dc,
+        passed or by_favor,
+        d4=d4,
+        favored=by_favor,
+        advantage=better,
+    )
 
 
 def roll_spell(
@@ -239,7 +257,7 @@ def roll_spell(
         rolled = roll(asleep, dice)
         text, pool = f"{rolled} hit points", rolled.total
     saves = [
-        roll_save(fight, fight.combatant(name), ability, dc, dice, spell.name)
+        roll_save(fight, fight.combatant(name), ability, dc, dice, spell.name, spell=True)
         for name in targets
         if name not in spared and spell.save is not None and not aura
     ]

@@ -12,12 +12,13 @@ from lnf.engine.replan import grid_view
 from lnf.engine.volleys import tick_volley
 from lnf.errors import Refused, RuleViolation
 from lnf.model import Fight, PhaseKind, Rank
-from lnf.model.events import Event, Moved, Recorded, RoundStarted
+from lnf.model.events import Event, Healed, Moved, Recorded, RoundStarted
 from lnf.model.plan import Plan
 from lnf.rules.distance import volley_plan, volley_planned
 from lnf.rules.state_check import check_state, unplayable
 from lnf.rules.strike_order import strike_order, up_next
 from lnf.rules.surprise import surprise_round_next
+from lnf.rules.traits import REGENERATION, regenerates
 
 Planner = Callable[[Fight], Plan]
 
@@ -66,6 +67,10 @@ def opening(fight: Fight) -> list[Event]:
             )
         )
         fight = apply(fight, events[-1]).after
+    for m in fight.monsters:  # B8: Regeneration, at the round's start (B2)
+        if hp := regenerates(m):
+            healed = Healed(m.name, hp, by=REGENERATION, healer=m.name)
+            events.append(Recorded((healed,), by_rules=True))
     return events
 
 

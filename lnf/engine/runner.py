@@ -354,7 +354,8 @@ class Runner:
         for foe in opportunity_attackers(turn.fight, leaving) if leaving is not None else []:
             hero = turn.fight.hero(foe)
             if self.heroes.takes_opportunity(turn.fight, hero, monster):
-                land(turn, opportunity(turn.fight, hero, turn.fight.monster(monster.name), dice))
+                them = turn.fight.monster(monster.name)
+                land(turn, opportunity(turn.fight, hero, them, dice), None, dice)
                 if not in_fight(turn.fight.monster(monster.name)):
                     self._finish(turn)
                     return True

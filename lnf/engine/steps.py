@@ -52,6 +52,7 @@ from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK, spend
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import sleepers
+from lnf.rules.traits import scorches
 
 
 def apply_step(fight: Fight, step: Step) -> StepDone:
@@ -150,6 +151,7 @@ def _hurt(
     critical: bool = False,
     knock: bool = False,
     attack: bool = False,
+    holds: bool = False,
 ) -> tuple[Fight, Dealt, list[str]]:
     """D6–D9: `who` takes `damage` after its defences; `knock`: a mêlée attacker that drops
     it knocks it out instead (D8). Under the AC-less variant an attack's damage first goes
@@ -169,8 +171,14 @@ def _hurt(
         amount, floored = least, True  # V-D20-4: what gets through is at least 1
     if knock and 0 < target.current_hp <= amount:
         hurt, notes = knock_out(target)
+    elif holds and isinstance(target, Monster) and 0 < target.current_hp <= amount:
+        hurt = replace(target, damage=target.hp - 1)  # B8: Undead Fortitude
+        notes = [f"{who} drops to 1 hit point instead (Undead Fortitude, B8)"]
     else:
         hurt, notes = take_damage(target, amount, critical=critical)
+    got_through = [k for k, v in by_type.items() if v > 0 and k not in target.immune]
+    if amount > 0 and scorches(hurt, got_through):  # B8: no Regeneration next round start
+        hurt = replace(hurt, flags=hurt.flags | {Flag.SCORCHED})
     return fight.with_combatant(hurt), Dealt(who, amount, defences, reduction, floored), notes
 
 
@@ -212,6 +220,7 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
         critical=step.critical,
         knock=step.knock_out,
         attack=True,
+        holds=step.target in step.holds,
     )
     fight, o_dot = _o_dot(fight, step.attacker, step.big, dealt.amount, notes)
     return StepDone(step, before, tidy(fight), (dealt,), o_dot=o_dot, notes=tuple(notes))
@@ -280,7 +289,7 @@ def _spell(fight: Fight, step: SpellCast) -> StepDone:
     for name in step.targets:
         if not in_fight(fight.combatant(name)):
             continue
-        fight, took, more = _hurt(fight, name, spell_damage(step, name))
+        fight, took, more = _hurt(fight, name, spell_damage(step, name), holds=name in step.holds)
         notes += more
         dealt.append(took)
     if step.pool and not sleepers(fight, step.targets, step.pool):  # F7 Sleep

@@ -3,21 +3,23 @@ monster's attacks of its turn."""
 
 from __future__ import annotations
 
-from lnf.dice import parse
+from lnf.dice import DiceExpr, Part, parse
 from lnf.dice.roll import DiceSource, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
-from lnf.engine.effects import Ask, land
+from lnf.engine.effects import Ask, land, ride
 from lnf.engine.resolve import roll_attack
-from lnf.model import Action, Attack, Fight, Hero, Monster
+from lnf.model import Ability, Action, Attack, Condition, Fight, Hero, Monster, Rider, Trait
 from lnf.model.events import Acted, Attacked
-from lnf.model.plan import Mode, Order
+from lnf.model.plan import Mode, MoveKind, Order
 from lnf.rules.acl import acl
 from lnf.rules.attacks import out_reaches, routine
-from lnf.rules.distance import volley_attack, volley_planned
+from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
+from lnf.rules.economy import attack_named
 from lnf.rules.legal import can_take_turn
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
+from lnf.rules.traits import charge, extra_damage, pouncing
 
 # A combatant whose file lists no attacks still fights (claws, fists; see has_melee).
 UNARMED = Attack(name="Unarmed strike", damage=parse("1 bludgeoning"))
@@ -60,6 +62,9 @@ def monster_attacks(turn: Steps, name: str, order: Order, dice: DiceSource, ask:
     else:
         attacks = routine(me, turn.fight.hero(order.target), order.mode)
         attacks = attacks or (() if me.attacks else (UNARMED,))
+    joined = order.move.kind is MoveKind.JOIN and order.mode is not Mode.RANGED  # M5
+    attacks = pouncing(me, attacks, joined)
+    extra_used, charged = False, None  # B8: each once a turn, on a hit
     for attack in attacks:
         target = turn.fight.hero(order.target)
         if not in_fight(target) or not can_take_turn(turn.fight.monster(name)):
@@ -67,4 +72,52 @@ def monster_attacks(turn: Steps, name: str, order: Order, dice: DiceSource, ask:
         me = turn.fight.monster(name)
         # V-ACL6: lnf's monsters spend their surge dice on their first hit's damage.
         force = me.surge if acl(turn.fight) else 0
-        land(turn, roll_attack(turn.fight, me, target, attack, order.mode, dice, force=force), ask)
+        how = roll_in_fight(turn.fight, me, target, attack, order.mode)[0]
+        extra = None if extra_used else extra_damage(turn.fight, me, target, attack, how)
+        rush = None if charged is not None else charge(me, attack, joined)
+        more, words = _extra(extra, rush)
+        hit = roll_attack(
+            turn.fight, me, target, attack, order.mode, dice, force=force, extra=more, big=words
+        )
+        extra_used = extra_used or (hit.hit and extra is not None)
+        land(turn, hit, ask)
+        if hit.hit and rush is not None:
+            charged = rush
+            _knock_down(turn, name, order.target, rush, dice)
+    if charged is not None and charged.then:
+        _pounce(turn, name, order, charged, dice, ask)
+
+
+def _extra(extra: tuple[DiceExpr, str] | None, rush: Trait | None) -> tuple[DiceExpr | None, str]:
+    """The extra dice of a hit (Martial Advantage, Sneak Attack, a Charge's) and their words."""
+    parts: list[Part] = []
+    words: list[str] = []
+    if extra is not None:
+        parts += extra[0].parts
+        words.append(extra[1])
+    if rush is not None and rush.dice is not None:
+        parts += rush.dice.parts
+        words.append(f"{rush.title} +{rush.dice}: it joined the group this round")
+    return (DiceExpr(tuple(parts)) if parts else None), "; ".join(words)
+
+
+def _knock_down(turn: Steps, name: str, target: str, rush: Trait, dice: DiceSource) -> None:
+    """Charge, Pounce: the Strength save against prone, as a rider of the hit (F6)."""
+    if rush.dc and in_fight(turn.fight.hero(target)):
+        prone = Rider(save=(Ability.STR, rush.dc), conditions=(Condition.PRONE,))
+        ride(turn, name, target, rush.title, prone, dice)
+
+
+def _pounce(turn: Steps, name: str, order: Order, rush: Trait, dice: DiceSource, ask: Ask) -> None:
+    """Pounce (SRD: "If the target is prone, the lion can make one bite attack against it as a
+    bonus action")."""
+    assert order.target is not None and order.mode is not None
+    target, me = turn.fight.hero(order.target), turn.fight.monster(name)
+    bite = attack_named(me, rush.then)
+    if bite is None or Condition.PRONE not in target.conditions or not in_fight(target):
+        return
+    if not can_take_turn(me):
+        return
+    dice.about(f"{name}'s {rush.title}: {rush.then} as a bonus action at prone {target.name}")
+    words = f"{rush.title}: a bonus action against a prone target"
+    land(turn, roll_attack(turn.fight, me, target, bite, order.mode, dice, big=words), ask)

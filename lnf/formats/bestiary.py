@@ -52,6 +52,7 @@ FIGHT_FIELDS = (
     "cr",
     "xp",
     "not_modelled",
+    "traits",
 )
 MAX_BYTES = 20_000_000  # a user's bestiary: the whole SRD file is 1.3 MB
 

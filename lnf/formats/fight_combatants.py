@@ -299,6 +299,7 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         multiattack=tuple(d["multiattack"].items()),
         condition_immune=frozenset(d["condition_immune"]),
         not_modelled=tuple(d["not_modelled"]),
+        traits=tuple(dict.fromkeys(d["traits"])),  # B8: each once
         **common,
     )
     names = (

@@ -105,6 +105,7 @@ def _build(doc: dict[str, Any], ck: Checker) -> Fight | None:
         title=doc["title"],
         house_rules=frozenset(doc["house_rules"]),
         terrain=doc["terrain"],
+        sunlight=doc["sunlight"],
         chase=chase,
         variants=frozenset(doc["variants"]),
         surprised=frozenset(doc["surprised"]),

@@ -47,6 +47,7 @@ from lnf.formats.spec import (
     Str,
     Text,
 )
+from lnf.formats.trait_forms import TRAITS
 from lnf.formats.yaml_source import FieldPath
 from lnf.model import (
     Ability,
@@ -462,6 +463,7 @@ MONSTER = Obj(
             ListOf(OneOf(Condition), unique=True), [], "conditions it cannot have"
         ),
         "not_modelled": Field(ListOf(Str()), [], "what its stat block has that lnf does not play"),
+        "traits": Field(TRAITS, [], "B8: traits lnf plays: pack tactics, regeneration 10 (fire)…"),
         "hit_dice": Field(DICE, None, "hit dice such as 5d8+5 (hp: roll rolls them)"),
     },
     what="a monster (name, hp, …)",
@@ -472,9 +474,8 @@ FIGHT = Obj(
         "title": Field(Str(), FIGHT_DEFAULTS["title"], "a name for the fight"),
         "round": Field(Int(minimum=1, maximum=10_000), FIGHT_DEFAULTS["round"], "the round number"),
         "phase": Field(PHASE, FIGHT_DEFAULTS["phase"], "apart (V1), volley N (V2), melee or chase"),
-        "terrain": Field(
-            OneOf(Terrain), FIGHT_DEFAULTS["terrain"], "V1: where the sides start apart"
-        ),
+        "terrain": Field(OneOf(Terrain), FIGHT_DEFAULTS["terrain"], "V1: where sides start apart"),
+        "sunlight": Field(Bool(), False, "B8: fought in sunlight (Sunlight Sensitivity)"),
         "started": Field(OneOf(Side), FIGHT_DEFAULTS["started"], "who started the fight (G7, S3)"),
         "house_rules": Field(ListOf(OneOf(HouseRule), unique=True), [], "A4 switches"),
         "variants": Field(ListOf(OneOf(Variant), unique=True), [], "core-d20 variants"),

@@ -18,6 +18,7 @@ from lnf.formats.fight_spec import (
 )
 from lnf.formats.short_forms import attack_effects_doc, guard_form
 from lnf.formats.spell_effects import NO_DAMAGE
+from lnf.formats.trait_forms import trait_form
 from lnf.model import (
     SLOT,
     Ability,
@@ -45,6 +46,8 @@ def fight_document(fight: Fight) -> dict[str, Any]:
     doc["started"] = fight.started.value
     if fight.terrain is not None:
         doc["terrain"] = fight.terrain.value
+    if fight.sunlight:
+        doc["sunlight"] = True
     if fight.house_rules:
         doc["house_rules"] = sorted(r.value for r in fight.house_rules)
     if fight.variants:
@@ -163,6 +166,8 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
         d["condition_immune"] = sorted(c.value for c in m.condition_immune)
     if m.not_modelled:
         d["not_modelled"] = list(m.not_modelled)
+    if m.traits:
+        d["traits"] = [trait_form(t) for t in m.traits]
     return {**d, **_common_doc(m)}
 
 

@@ -21,6 +21,7 @@ from lnf.formats import multiattack
 from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders
 from lnf.formats.specials import planned, special, whole_block
+from lnf.formats.srd_traits import block_traits
 from lnf.model import Condition
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -316,7 +317,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     for a in attacks:
         if len(multi) == 1 and a["name"] in multi and multi[a["name"]] > 1:
             a["times"] = multi[a["name"]]
-    notes += [f"{n} (trait)" for n in _named(m, "special_abilities", where)]
+    abilities = _named(m, "special_abilities", where)  # each checked: an object with a name
+    traits = block_traits(m)  # B8: what lnf plays is played, not listed
+    notes += [f"{n} (trait)" for n in abilities if n not in traits.names]
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
     _named(m, "legendary_actions", where)  # their fields checked
@@ -383,6 +386,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "speeds": other,
         "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
         "not_modelled": [_note(n) for n in notes],
+        "traits": list(traits.forms),
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}
 

@@ -46,6 +46,7 @@ from lnf.model.fight import (
     Resource,
     Turns,
 )
+from lnf.model.traits import Trait, TraitKind
 
 __all__ = [
     "CLASS_FAMILIES",
@@ -91,6 +92,8 @@ __all__ = [
     "Size",
     "SpellEffect",
     "Terrain",
+    "Trait",
+    "TraitKind",
     "TurnEdge",
     "Turns",
     "Variant",

@@ -143,6 +143,7 @@ class Flag(StrEnum):
     CAN_LEVITATE = "can-levitate"  # R4/R6: may take the back rank without guards or count
     CAN_HIDE = "can-hide"  # R4/R6: can hide or climb out of reach
     HIDDEN = "hidden"  # unseen right now
+    SCORCHED = "scorched"  # B8: took what stops its Regeneration since the round started
 
 
 class Action(StrEnum):

@@ -14,8 +14,7 @@ from lnf.model.fight import Cover, Phase
 from lnf.model.plan import Advantage, Mode, Order
 from lnf.values import value
 
-# Damage per type as rolled, before any defence; None for untyped damage. Kept in the order
-# the dice gave them, which is the order the transcript says them in.
+# Damage per type as rolled, before defences (None: untyped), in the order the dice gave it.
 Damage = tuple[tuple[DamageType | None, int], ...]
 
 Mark = Dot | Condition
@@ -59,13 +58,11 @@ class Attacked:
     opportunity: bool = False  # M6, D10: made with the reaction
     big: str = ""  # T1: the big resource used (slotted spell, Sneak Attack…), if any
     knock_out: bool = False  # D8: a mêlée attacker that drops its foe knocks it out instead
-    # The AC-less variant: `ac` holds the Hit DC then; an aimed strike's body part (V-ACL5);
-    # surge dice added to the roll (power) and to the damage (force), as rolled (V-ACL6).
+    # V-ACL: `ac` holds the Hit DC; an aimed body part (V-ACL5); surge dice (V-ACL6).
     part: str = ""
     power: tuple[int, ...] = ()
     force: tuple[int, ...] = ()
-    # Legends of Hyrule: a target strike paid with "stamina" or "disadvantage" (V-HYR2: every
-    # damage die at its maximum); the second light weapon whose dice the hit adds (V-HYR3).
+    # V-HYR2: a target strike ("stamina", "disadvantage"); V-HYR3: the second light weapon.
     strike: str = ""
     off_hand: str = ""
     # d4s added (Bless, F7; V-D20-2) or taken (Bane), signed; typed bonuses after stacking
@@ -73,6 +70,7 @@ class Attacked:
     situational: int = 0  # V-D20-3
     favored: bool = False  # V-D20-1: a miss by exactly 1 that favor made a hit
     slot: int = 0  # F7: the slot level a spell was cast with, when above its own (upcast)
+    holds: tuple[str, ...] = ()  # B8: Undead Fortitude saved: they drop to 1 hp instead
 
     @property
     def total(self) -> int:
@@ -91,12 +89,13 @@ class Saved:
     note: str = ""  # why it failed without a roll (paralyzed, unconscious…)
     d4: tuple[int, ...] = ()  # V-D20-2: Bless (+) or Bane (−), as rolled, signed
     favored: bool = False  # V-D20-1: a miss by exactly 1 that favor made a success
+    advantage: str = ""  # B8: the trait that gave advantage (Magic Resistance)
 
 
 @value
 class SpellCast:
     """A spell on one target or an area (E1–E4): damage rolled once, each target saves on its
-    own; spared allies (Sculpt Spells) take nothing. F7: `pool`, Sleep's hit points rolled."""
+    own; spared allies (Sculpt Spells) take nothing."""
 
     caster: str
     spell: str
@@ -111,6 +110,7 @@ class SpellCast:
     area: str = ""  # E1: "20 ft sphere, 4 targets"
     slot: int = 0  # F7: the slot level it was cast with, when above its own (upcast)
     pool: int = 0  # F7: the hit points Sleep rolled
+    holds: tuple[str, ...] = ()  # B8: as Attacked's
 
 
 @value

@@ -32,6 +32,7 @@ from lnf.model.enums import (
     Terrain,
     Variant,
 )
+from lnf.model.traits import Trait, TraitKind
 from lnf.values import value
 
 
@@ -281,6 +282,10 @@ class Monster(Combatant):
     multiattack: tuple[tuple[str, int], ...] = ()
     condition_immune: frozenset[Condition] = frozenset()
     not_modelled: tuple[str, ...] = ()  # what its stat block has that lnf does not play
+    traits: tuple[Trait, ...] = ()  # B8: the traits lnf plays
+
+    def trait(self, kind: TraitKind) -> Trait | None:
+        return next((t for t in self.traits if t.kind is kind), None)
 
     side = Side.MONSTERS
 
@@ -372,6 +377,7 @@ class Fight:
     house_rules: frozenset[HouseRule] = frozenset()
     variants: frozenset[Variant] = frozenset()
     terrain: Terrain | None = None  # V1: where a fight that starts apart is fought
+    sunlight: bool = False  # B8: fought in sunlight (Sunlight Sensitivity)
     chase: tuple[Pool, ...] = ()  # C1: the pairs still in a chase
     turns: Turns = field(default_factory=Turns)
     # D12: who did not notice the threat (no move, action or reaction in round 1 until their

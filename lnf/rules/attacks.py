@@ -306,13 +306,16 @@ def attack_roll(
     dodging: bool = False,
     helped: bool = False,
     far: str = "",
+    granted: tuple[str, ...] = (),
+    hindered: tuple[str, ...] = (),
 ) -> tuple[Advantage, tuple[str, ...]]:
     """D4: the roll for any attack, with its reasons. `close`: a mêlée attack within 5 ft
     (prone targets); `from_front`: a ranged attack from the front rank (R2); `dodging`: the
     target took the Dodge action; `helped`: an ally took the Help action for the attacker;
-    `far`: why the distance gives disadvantage (V3, C4), if it does."""
-    good: list[str] = []
-    bad: list[str] = []
+    `far`: why the distance gives disadvantage (V3, C4), if it does; `granted`: the
+    attacker's traits that give it advantage (B8), `hindered`: disadvantage."""
+    good: list[str] = list(granted)
+    bad: list[str] = list(hindered)
     for condition, text in _TARGET_ADVANTAGE.items():
         if condition in target.conditions:
             good.append(f"{target.name} is {text}")

@@ -14,6 +14,7 @@ from lnf.rules.attacks import attack_roll, plan_targets, unseen
 from lnf.rules.chase import chase_reach, pool
 from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, monsters
+from lnf.rules.traits import trait_advantages, trait_disadvantages
 
 # V1: volley rounds by terrain, as dice whose total is divided by 6 and rounded down; a
 # dungeon always has one volley round.
@@ -160,6 +161,8 @@ def roll_in_fight(
         dodging=target.name in fight.turns.dodging,
         helped=attacker.name in fight.turns.helped,
         far=far,
+        granted=trait_advantages(fight, attacker, target, attack.is_melee),  # B8
+        hindered=trait_disadvantages(fight, attacker),
     )
 
 

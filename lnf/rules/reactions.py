@@ -18,6 +18,7 @@ from lnf.rules.attacks import has_melee, reach_ranks
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.surprise import may_react
+from lnf.rules.traits import slips_away
 
 if TYPE_CHECKING:
     from lnf.model.events import Moved  # annotations only: `lnf show` needs no events
@@ -27,8 +28,10 @@ def opportunity_attackers(fight: Fight, step: Moved) -> list[str]:
     """M6, D10: the foes that may use their reaction for an opportunity attack as `step.who`
     makes `step` (fleeing is leaving too): those in the group it leaves, then the enemy that
     last hit it with a reach attack, if it moves away from that one. None if it took the
-    Disengage action."""
+    Disengage action or slips away by a trait."""
     if not step.changes_group or step.who in fight.turns.disengaged:
+        return []
+    if slips_away(fight.combatant(step.who)):  # B8: Nimble Escape, Flyby
         return []
     found = _group_foes(fight, step.who)
     reacher = _reach_foe(fight, step)

@@ -24,8 +24,13 @@ def save_roll(saved: Saved, d4: str = "") -> str:
     if not saved.faces:
         return f"fails ({saved.note})"
     sign = "+" if saved.bonus >= 0 else "-"
-    roll = f"1d20 ({saved.faces[0]}) {sign} {abs(saved.bonus)}{d4}"
-    roll += f" = {saved.faces[0] + saved.bonus + sum(saved.d4)} vs DC {saved.dc}"
+    dice, kept = f"1d20 ({saved.faces[0]})", saved.faces[0]
+    if len(saved.faces) == 2:  # D4: advantage (B8's Magic Resistance) or disadvantage
+        edge = f"advantage, {saved.advantage}" if saved.advantage else "disadvantage"
+        kept = max(saved.faces) if saved.advantage else min(saved.faces)
+        dice = f"2d20 ({', '.join(map(str, saved.faces))}, {edge}: keeps {kept})"
+    roll = f"{dice} {sign} {abs(saved.bonus)}{d4}"
+    roll += f" = {kept + saved.bonus + sum(saved.d4)} vs DC {saved.dc}"
     return roll + (", a miss by 1 with favor (V-D20-1)" if saved.favored else "")
 
 

@@ -60,6 +60,7 @@ from lnf.rules.hyrule import STAMINA, heart_points, hyrule
 from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
+from lnf.rules.traits import REGENERATION, slips_away
 from lnf.rules.wording import a_an, and_list, plural
 from lnf.views.effects_text import effect_text, save_roll
 from lnf.views.opening_text import before_the_fight, d20_text
@@ -212,6 +213,8 @@ def _step_text(done: StepDone) -> str:
                     f"{back}{step.who} regains {plural(step.amount, 'hit point')}{by}{how}; {hp}."
                 )
             healed = plural(step.amount, "hit point")
+            if step.by == REGENERATION and step.healer == step.who:  # B8, as a round starts
+                return f"{step.who} regenerates {healed} (B8); {hp}."
             if step.healer == step.who:  # Second Wind, a potion drunk
                 return f"{back}{step.healer} heals{by}: {healed}{how}; {hp}."
             return f"{back}{step.healer} heals {step.who}{by}: {healed}{how}; {hp}."
@@ -393,7 +396,8 @@ def _move_text(step: Moved, before: Fight, after: Fight) -> str:
         label = new.label if new is not None else step.join
         mates = and_list(n for n in (new.members if new else ()) if n != step.who)
         parts.append(f"{left}joins group {label} ({mates})")
-    return f"{step.who} {' and '.join(parts)}."
+    away = slips_away(before.combatant(step.who)) if old is not None and step.changes_group else ""
+    return f"{step.who} {' and '.join(parts)}{f'; {away}' if away else ''}."
 
 
 def _acted_text(step: Acted) -> str:

@@ -1,0 +1,109 @@
+"""B8: a stat block's traits (`special_abilities`) that lnf plays, read into the fight file's
+`traits:` short forms. A trait is read only when its description says what lnf plays (data
+judged by its own text): a homebrew "Pack Tactics" that says something else stays in
+`not_modelled`, as does every trait lnf does not play."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from lnf.dice import DamageType, parse
+from lnf.formats.trait_forms import trait_form
+from lnf.model import Trait, TraitKind
+from lnf.values import value
+
+_TYPES = f"({'|'.join(t.value for t in DamageType)})"
+_SAYS = {
+    TraitKind.PACK_TACTICS: r"advantage on an attack roll against a creature if at least one of "
+    r"the [\w ]+'s allies is within 5 ft\. of the creature and the ally isn't incapacitated",
+    TraitKind.MARTIAL_ADVANTAGE: r"Once per turn, .* extra \d+ \((\d+d\d+)\) damage to a creature "
+    r"it hits with a weapon attack if that creature is within 5 ft\. of an ally",
+    TraitKind.SNEAK_ATTACK: r"extra \d+ \((\d+d\d+)\) damage when it hits a target with a weapon "
+    r"attack and has advantage on the attack roll, or when the target is within 5 ft\. of an ally",
+    TraitKind.BLOOD_FRENZY: r"advantage on melee attack rolls against any creature that doesn't "
+    r"have all its hit points",
+    TraitKind.MAGIC_RESISTANCE: r"advantage on saving throws against spells",
+    TraitKind.REGENERATION: r"regains (\d+) hit points at the start of its turn",
+    TraitKind.UNDEAD_FORTITUDE: r"0 hit points, it must make a Constitution saving throw with a "
+    r"DC of 5 ?\+ ?the damage taken, unless the damage is radiant or from a critical hit",
+    TraitKind.CHARGE: r"moves at least \d+ (?:ft\.|feet) straight toward a target and then hits it "
+    r"with an? (\w+) attack on the same turn, the target takes an extra \d+ \((\d+d\d+)\)"
+    r"(?: (\w+))? damage",
+    TraitKind.POUNCE: r"moves at least \d+ (?:ft\.|feet) straight toward a creature and then hits "
+    r"it with an? (\w+) attack on the same turn, that target must succeed on a DC (\d+) Strength "
+    r"saving throw or be knocked prone",
+    TraitKind.NIMBLE_ESCAPE: r"can take the Disengage or Hide action as a bonus action",
+    TraitKind.FLYBY: r"doesn't provoke opportunity attacks when it flies out of an enemy's reach",
+    TraitKind.SUNLIGHT_SENSITIVITY: r"While in sunlight, the [\w ]+ has disadvantage on attack "
+    r"rolls",
+}
+_PRONE = re.compile(
+    r"DC (\d+) Strength saving throw or be "
+    r"(?:pushed up to 10 (?:ft\.|feet) away and )?knocked prone"
+)
+_BONUS = re.compile(r"can make (?:one|another) (?:(\w+) attack|attack with its (\w+)) against it")
+_STOPPED = re.compile(rf"takes {_TYPES} (?:damage )?(?:or {_TYPES} )?damage")
+
+
+@value
+class ReadTraits:
+    """The traits played (as `traits:` writes them) and the stat block's names for them."""
+
+    forms: tuple[str, ...]
+    names: frozenset[str]
+
+
+def block_traits(m: dict[str, Any]) -> ReadTraits:
+    """B8: the played traits among the entry's `special_abilities` (already checked to be a
+    list of objects with names by the caller)."""
+    forms: list[str] = []
+    names: set[str] = set()
+    attacks = [str(a.get("name", "")) for a in m.get("actions") or () if isinstance(a, dict)]
+    for x in m.get("special_abilities") or ():
+        name, desc = str(x.get("name", "")), str(x.get("desc", ""))[:2000]
+        trait = read_trait(name, desc, attacks)
+        if trait is not None and (form := trait_form(trait)) not in forms:
+            forms.append(form)
+            names.add(name)
+    return ReadTraits(tuple(forms), frozenset(names))
+
+
+def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | None:
+    """One trait by its name (lower case, without "(1/Turn)") and what its text says; a
+    Charge's or Pounce's attacks by the stat block's names for them (`attacks`)."""
+    words = re.sub(r"\s*\([^)]*\)$", "", name).strip().lower()
+    words = "pounce" if words == "trampling charge" else words
+    kind = next((k for k in TraitKind if k.value == words), None)
+    if kind is None:
+        return None
+    found = re.search(_SAYS[kind], desc)
+    if found is None:
+        return None
+    if kind in (TraitKind.CHARGE, TraitKind.POUNCE):
+        return _moving(kind, found, desc, {a.lower(): a for a in attacks})
+    if kind in (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK):
+        return Trait(kind, dice=parse(found[1]))
+    if kind is TraitKind.REGENERATION:
+        stops = _STOPPED.search(desc)
+        types = [t for t in (stops.groups() if stops else ()) if t]
+        return Trait(kind, hp=int(found[1]), stopped_by=frozenset(DamageType(t) for t in types))
+    return Trait(kind)
+
+
+def _moving(
+    kind: TraitKind, found: re.Match[str], desc: str, named: dict[str, str]
+) -> Trait | None:
+    """Charge (extra dice, maybe a prone save) and Pounce (a prone save, then a bonus attack):
+    None when the attacks it names are not the stat block's."""
+    attack = named.get(found[1].lower())
+    bonus = _BONUS.search(desc)
+    then = named.get((bonus[1] or bonus[2]).lower(), "") if bonus else ""
+    if attack is None or (bonus is not None and not then):
+        return None
+    if kind is TraitKind.POUNCE:
+        return Trait(kind, attack=attack, dc=int(found[2]), then=then)
+    prone = _PRONE.search(desc)
+    dice = parse(f"{found[2]} {found[3]}" if found[3] else found[2])
+    return Trait(kind, dice=dice, attack=attack, dc=int(prone[1]) if prone else 0)

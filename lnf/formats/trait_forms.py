@@ -1,0 +1,91 @@
+"""B8: a monster's `traits:` as the fight file writes them, one short text each:
+`pack tactics`, `martial advantage 2d6`, `sneak attack 4d6`, `regeneration 10 (fire, acid)`,
+`undead fortitude`, `magic resistance`, `blood frenzy`, `nimble escape`, `flyby`,
+`sunlight sensitivity`,
+`charge Tusk +1d6 slashing, DC 11`, `pounce Claw, DC 13, then Bite` (the attack it hits
+with after joining the target's group, the extra dice, the Strength save against prone, the
+bonus attack against a prone target)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lnf.dice import DamageType, parse
+from lnf.errors import DiceError
+from lnf.formats.spec import ListOf, Text
+from lnf.model import Trait, TraitKind
+
+_FORM = re.compile(r"([a-z ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
+_DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK)
+_EXAMPLES = (
+    "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
+    "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
+    "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
+)
+_MOVING = re.compile(
+    r"(charge|pounce|trampling charge) (.+?)(?: \+(\d+d\d+(?: [a-z]+)?))?(?:, dc (\d+))?"
+    r"(?:, then (.+))?",
+    re.IGNORECASE,
+)
+
+
+def parse_trait(value: Any) -> Trait:
+    """One trait of `traits:`; ValueError says what is wrong and what lnf plays."""
+    text = " ".join(str(value).strip().split())
+    if moving := _MOVING.fullmatch(text):
+        return _moving(moving)
+    text = text.lower()
+    found = _FORM.fullmatch(text)
+    kinds = {k.value: k for k in TraitKind}
+    if found is None or found[1].strip() not in kinds:
+        raise ValueError(f"{value!r} is no trait lnf plays (B8): say {_EXAMPLES}")
+    kind, figure, types = kinds[found[1].strip()], found[2], found[3]
+    if kind in _DICE:
+        try:
+            dice = parse(figure.replace(" ", "") if figure else "2d6")
+        except DiceError as exc:
+            raise ValueError(f"{kind}: bad dice {figure!r} ({exc.message})") from None
+        return Trait(kind, dice=dice)
+    if kind is TraitKind.REGENERATION:
+        if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 1000:
+            raise ValueError("regeneration needs its hit points a round, such as regeneration 10")
+        stops = [t.strip() for t in (types or "").split(",") if t.strip()]
+        known = {t.value for t in DamageType}
+        if bad := [t for t in stops if t not in known]:
+            raise ValueError(f"regeneration: {bad[0]!r} is no damage type")
+        return Trait(kind, hp=int(figure), stopped_by=frozenset(DamageType(t) for t in stops))
+    if figure or types:
+        raise ValueError(f"{kind} takes no figures: say {kind}")
+    return Trait(kind)
+
+
+def _moving(found: re.Match[str]) -> Trait:
+    """Charge and Pounce (Trampling Charge): the attack, its extra dice, the DC, the bonus."""
+    kind = TraitKind.CHARGE if found[1].lower() == "charge" else TraitKind.POUNCE
+    dc = int(found[4]) if found[4] else 0
+    if not 0 <= dc <= 40:
+        raise ValueError(f"{kind}: DC {dc} is out of range (1 to 40)")
+    try:
+        dice = parse(found[3]) if found[3] else None
+    except DiceError as exc:
+        raise ValueError(f"{kind}: bad dice {found[3]!r} ({exc.message})") from None
+    return Trait(kind, dice=dice, attack=found[2], dc=dc, then=found[5] or "")
+
+
+def trait_form(trait: Trait) -> str:
+    """A trait as the fight file writes it (`parse_trait(trait_form(t)) == t`)."""
+    if trait.kind in (TraitKind.CHARGE, TraitKind.POUNCE):
+        extra = f" +{trait.dice}" if trait.dice is not None else ""
+        dc = f", DC {trait.dc}" if trait.dc else ""
+        then = f", then {trait.then}" if trait.then else ""
+        return f"{trait.kind} {trait.attack}{extra}{dc}{then}"
+    if trait.dice is not None:
+        return f"{trait.kind} {trait.dice}"
+    if trait.kind is TraitKind.REGENERATION:
+        stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""
+        return f"{trait.kind} {trait.hp}{stops}"
+    return str(trait.kind)
+
+
+TRAITS = ListOf(Text(parse_trait, _EXAMPLES, {"type": "string"}))

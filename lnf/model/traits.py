@@ -1,0 +1,46 @@
+"""B8: the traits of a monster's stat block that lnf plays, as frozen values."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from lnf.dice import DamageType, DiceExpr
+from lnf.values import value
+
+
+class TraitKind(StrEnum):
+    """The traits lnf plays (B8), by their SRD names in lower case."""
+
+    PACK_TACTICS = "pack tactics"
+    MARTIAL_ADVANTAGE = "martial advantage"
+    SNEAK_ATTACK = "sneak attack"
+    BLOOD_FRENZY = "blood frenzy"
+    MAGIC_RESISTANCE = "magic resistance"
+    REGENERATION = "regeneration"
+    UNDEAD_FORTITUDE = "undead fortitude"
+    CHARGE = "charge"
+    POUNCE = "pounce"  # Trampling Charge is the same rule with another name
+    NIMBLE_ESCAPE = "nimble escape"
+    FLYBY = "flyby"
+    SUNLIGHT_SENSITIVITY = "sunlight sensitivity"
+
+
+@value
+class Trait:
+    """One trait with its figures: the extra dice of Martial Advantage, Sneak Attack or a
+    Charge, the hit points Regeneration gives back and the damage types that stop it for a
+    round; a Charge's or Pounce's attack, the DC of its Strength save against prone (0: none)
+    and Pounce's bonus attack against a prone target."""
+
+    kind: TraitKind
+    dice: DiceExpr | None = None
+    hp: int = 0
+    stopped_by: frozenset[DamageType] = frozenset()
+    attack: str = ""
+    dc: int = 0
+    then: str = ""
+
+    @property
+    def title(self) -> str:
+        """The trait's name as a stat block prints it: "Pack Tactics"."""
+        return self.kind.value.title()

@@ -1,0 +1,187 @@
+"""B8: the monsters' traits that touch a fight without a map, one decider each. F's "within
+5 feet of the creature" is read as "in the creature's mêlée group" (G5).
+
+Each decider quotes the SRD text it plays; figures (dice, hit points) come from the trait
+as the fight file or the stat block gives them (`Monster.traits`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lnf.dice import DamageType, DiceExpr
+from lnf.model import Attack, Fight, Flag, Hero, Monster, Trait, TraitKind
+from lnf.model.plan import Advantage
+from lnf.rules.ranks import can_fly_now
+from lnf.rules.roster import in_fight, incapacitated
+
+REGENERATION = "Regeneration"  # what a Healed step names as its source
+
+
+def ally_beside(fight: Fight, monster: Monster, target: Hero | Monster) -> Monster | None:
+    """ "At least one of its allies is within 5 ft. of the creature and the ally isn't
+    incapacitated": another monster standing in the target's group (G5)."""
+    group = fight.group_of(target.name)
+    if group is None:
+        return None
+    for name in group.members:
+        ally = fight.combatant(name)
+        if (
+            isinstance(ally, Monster)
+            and name != monster.name
+            and in_fight(ally)
+            and ally.current_hp > 0
+            and not incapacitated(ally)
+        ):
+            return ally
+    return None
+
+
+def pack_tactics(fight: Fight, attacker: Monster, target: Hero | Monster) -> str:
+    """Pack Tactics (SRD): "advantage on an attack roll against a creature if at least one of
+    the wolf's allies is within 5 ft. of the creature and the ally isn't incapacitated"."""
+    if attacker.trait(TraitKind.PACK_TACTICS) is None:
+        return ""
+    ally = ally_beside(fight, attacker, target)
+    return f"Pack Tactics: {ally.name} is in the group (B8)" if ally is not None else ""
+
+
+def blood_frenzy(attacker: Monster, target: Hero | Monster, close: bool) -> str:
+    """Blood Frenzy (SRD): "advantage on melee attack rolls against any creature that doesn't
+    have all its hit points"."""
+    if attacker.trait(TraitKind.BLOOD_FRENZY) is None or not close:
+        return ""
+    if target.current_hp >= target.hp:
+        return ""
+    return f"Blood Frenzy: {target.name} is below its hit point maximum (B8)"
+
+
+def trait_advantages(
+    fight: Fight, attacker: Hero | Monster, target: Hero | Monster, close: bool
+) -> tuple[str, ...]:
+    """B8: the attacker's traits that give it advantage on this roll, as D4's reasons."""
+    if not isinstance(attacker, Monster) or not attacker.traits:
+        return ()
+    found = (pack_tactics(fight, attacker, target), blood_frenzy(attacker, target, close))
+    return tuple(r for r in found if r)
+
+
+def trait_disadvantages(fight: Fight, attacker: Hero | Monster) -> tuple[str, ...]:
+    """Sunlight Sensitivity (SRD: "While in sunlight, the kobold has disadvantage on attack
+    rolls"): in a fight the file says is in sunlight (`sunlight: true`)."""
+    if not fight.sunlight or not isinstance(attacker, Monster):
+        return ()
+    if attacker.trait(TraitKind.SUNLIGHT_SENSITIVITY) is None:
+        return ()
+    return (f"Sunlight Sensitivity: {attacker.name} is in sunlight (B8)",)
+
+
+def extra_damage(
+    fight: Fight, attacker: Monster, target: Hero | Monster, attack: Attack, roll: Advantage
+) -> tuple[DiceExpr, str] | None:
+    """The extra dice of a weapon hit, once a turn, with the words that say why:
+    Martial Advantage (SRD: "an extra 7 (2d6) damage to a creature it hits with a weapon
+    attack if that creature is within 5 ft. of an ally of the hobgoblin that isn't
+    incapacitated"); a monster's Sneak Attack (SRD: "when it hits a target with a weapon
+    attack and has advantage on the attack roll, or when the target is within 5 ft. of an
+    ally … and the spy doesn't have disadvantage on the attack roll")."""
+    if attack.spell or not attacker.traits:
+        return None
+    ally = ally_beside(fight, attacker, target)
+    martial = attacker.trait(TraitKind.MARTIAL_ADVANTAGE)
+    if martial is not None and martial.dice is not None and ally is not None:
+        return martial.dice, f"Martial Advantage +{martial.dice}: {ally.name} is in the group"
+    sneak = attacker.trait(TraitKind.SNEAK_ATTACK)
+    if sneak is None or sneak.dice is None:
+        return None
+    if roll is Advantage.ADVANTAGE:
+        return sneak.dice, f"Sneak Attack +{sneak.dice}: with advantage"
+    if ally is not None and roll is not Advantage.DISADVANTAGE:
+        return sneak.dice, f"Sneak Attack +{sneak.dice}: {ally.name} is in the group"
+    return None
+
+
+def magic_resistance(target: Hero | Monster, spell: bool) -> str:
+    """Magic Resistance (SRD): "advantage on saving throws against spells and other magical
+    effects"; lnf knows which saves are against spells (F7), not which effects are magical."""
+    if not spell or not isinstance(target, Monster):
+        return ""
+    return "Magic Resistance" if target.trait(TraitKind.MAGIC_RESISTANCE) is not None else ""
+
+
+def regenerates(monster: Monster) -> int:
+    """Regeneration (SRD: the troll "regains 10 hit points at the start of its turn. If the
+    troll takes acid or fire damage, this trait doesn't function at the start of the troll's
+    next turn"), at the start of the round (B2: the round's start stands for the monster's
+    turn): the hit points it regains now, 0 when it is scorched, unhurt or down (lnf's
+    monsters die at 0, D8)."""
+    trait = monster.trait(TraitKind.REGENERATION)
+    if trait is None or monster.has(Flag.SCORCHED) or not in_fight(monster):
+        return 0
+    if monster.current_hp == 0:
+        return 0
+    return min(trait.hp, monster.damage)
+
+
+def scorches(monster: Hero | Monster, types: Iterable[DamageType | None]) -> bool:
+    """Regeneration: the damage just taken (types that got through) stops it next round."""
+    if not isinstance(monster, Monster):
+        return False
+    trait = monster.trait(TraitKind.REGENERATION)
+    return trait is not None and any(t in trait.stopped_by for t in types)
+
+
+def fortitude_dc(
+    target: Hero | Monster,
+    types: Iterable[DamageType | None],
+    dealt: int,
+    *,
+    critical: bool,
+    drops: bool,
+) -> int | None:
+    """Undead Fortitude (SRD): "If damage reduces the zombie to 0 hit points, it must make a
+    Constitution saving throw with a DC of 5+the damage taken, unless the damage is radiant or
+    from a critical hit. On a success, the zombie drops to 1 hit point instead." The DC, or
+    None when the trait does not apply."""
+    if not isinstance(target, Monster) or target.trait(TraitKind.UNDEAD_FORTITUDE) is None:
+        return None
+    if not drops or critical or DamageType.RADIANT in set(types):
+        return None
+    return 5 + dealt
+
+
+def charge(attacker: Monster, attack: Attack, joined: bool) -> Trait | None:
+    """Charge, Pounce, Trampling Charge (SRD: "If the boar moves at least 20 ft. straight
+    toward a target and then hits it with a tusk attack on the same turn, the target takes an
+    extra 3 (1d6) slashing damage … DC 11 Strength saving throw or be knocked prone"): joining
+    the target's group this round (M5) is the move toward it; the trait whose attack this is."""
+    if not joined:
+        return None
+    moving = (TraitKind.CHARGE, TraitKind.POUNCE)
+    name = attack.name.lower()
+    return next((t for t in attacker.traits if t.kind in moving and t.attack.lower() == name), None)
+
+
+def pouncing(attacker: Monster, attacks: tuple[Attack, ...], joined: bool) -> tuple[Attack, ...]:
+    """Pounce: a monster that joined its target's group this round and would not use the
+    pouncing attack (a lion's bite hits harder than its claw) uses it instead, for the prone
+    save and the bonus attack that follow; the attacks as they are otherwise."""
+    trait = attacker.trait(TraitKind.POUNCE)
+    if not joined or trait is None or any(a.name == trait.attack for a in attacks):
+        return attacks
+    claw = next((a for a in attacker.attacks if a.name == trait.attack and a.is_melee), None)
+    return (claw,) * claw.times if claw is not None else attacks
+
+
+def slips_away(mover: Hero | Monster) -> str:
+    """M6 without opportunity attacks, the words that say why, or "": Nimble Escape (SRD: "can
+    take the Disengage or Hide action as a bonus action on each of its turns": a goblin that
+    leaves its group disengages with its bonus action, B10) and Flyby (SRD: "doesn't provoke
+    opportunity attacks when it flies out of an enemy's reach": a monster with a flying
+    speed it can use now, R7)."""
+    if not isinstance(mover, Monster) or not mover.traits:
+        return ""
+    if mover.trait(TraitKind.NIMBLE_ESCAPE) is not None:
+        return "Nimble Escape: it disengages as a bonus action (B8)"
+    if mover.trait(TraitKind.FLYBY) is not None and can_fly_now(mover):
+        return "Flyby: it flies out without opportunity attacks (B8)"
+    return ""
