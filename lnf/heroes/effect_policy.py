@@ -206,9 +206,10 @@ def bless_option(fight: Fight, hero: Hero, spell: Attack) -> Option | None:
 
 
 def attack_output(hero: Hero) -> float:
-    """What a hero's best attack deals in a round if every roll hits: its average damage
+    """What a hero's best weapon or cantrip deals in a round if every roll hits: its average damage
     times its attacks (Extra Attack), Sneak Attack's dice once; what Bless is weighed on."""
-    damage = [a.damage.average * a.times for a in hero.attacks if a.cost is Cost.ACTION]
+    free = [a for a in hero.attacks if not a.slot and a.effect is None]  # every round's
+    damage = [a.damage.average * a.times for a in free if a.cost is Cost.ACTION]
     sneak = hero.sneak_attack.average if hero.sneak_attack is not None else 0.0
     return max(damage, default=0.0) + sneak
 

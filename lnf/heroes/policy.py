@@ -15,13 +15,17 @@
    takes two foes or more, whole groups first and no ally (E1, E3). A new concentration spell
    only where the one held holds nobody or fewer (F5). Extra Attack is `times`; Action Surge
    doubles it when the foe would outlast one action's blows; Sneak Attack on the first hit
-   whenever 5e allows it (`attack_policy`).
+   whenever 5e allows it (`attack_policy`). The spells that do more than damage (Spirit
+   Guardians, Bless, Sleep, Hold Person, Faerie Fire, Web) are weighed in expected damage
+   equivalents over three rounds (`effect_policy`, `spell_policy.save_worth`).
 4. **Else close in**: an unengaged front-rank hero with a mêlée weapon joins the most dangerous
    foe it can hit (M5); a guarded caster stays in the back rank (R4, R5) and shoots.
 5. **Dodge** only when nothing above is open.
 6. **The bonus action beside the action** (F1): Flurry of Blows (with its Ki) or another
    bonus-action blow after the Attack action; a bonus-action spell (Spiritual Weapon) worth its
-   slot, with only a cantrip for the action where that does more than the action's own spell.
+   slot, with only a cantrip for the action where that does more than the action's own spell;
+   a Spiritual Weapon that is up, every turn (no slot); else Shield of Faith on the ally most
+   attacked.
 
 Under the AC-less variant (V-ACL) the chance is against the Hit DC, the damage counts after DR,
 and every surge die goes on the damage of the first hit, as lnf's monsters spend theirs.
@@ -253,7 +257,11 @@ def _with_bonus_action(
             return replace(
                 choice, bonus_action=blow.choice, spend=choice.spend + blow.spend, bonus_first=False
             )
-    spells = [o for o in _bonus_spells(after, me) if worth_alone(o) and _target_of(o) != dropped]
+    spells = [
+        o
+        for o in _bonus_spells(after, me)
+        if worth_alone(o) and (_target_of(o) != dropped or not o.level)  # a free blow: why not
+    ]
     if not spells:  # F7: Shield of Faith when nothing better is open
         shield = shield_of_faith(after, me, _concentrates(choice))
         spells = [shield] if shield is not None else []

@@ -271,8 +271,8 @@ def save_damage(spell: Attack, target: Monster) -> float:
 
 def save_worth(spell: Attack, target: Monster) -> float:
     """F3, F6: a save spell's damage (`save_damage`) and the conditions a failed save brings,
-    each worth its CONDITION_SHARE of the target's hit points, by the chance it fails; no
-    more than the hit points it has."""
+    each worth its CONDITION_SHARE of the target's hit points, by the chance it fails (the
+    callers count no more than the hit points it has)."""
     fail = save_fails(spell, target)
     out = any(c in target.conditions for c in OUT_OF_IT)  # nothing more to take from it
     share = max(
@@ -284,8 +284,7 @@ def save_worth(spell: Attack, target: Monster) -> float:
         ),
         default=0.0,
     )
-    worth = save_damage(spell, target) + fail * share * target.current_hp
-    return min(worth, float(target.current_hp))
+    return save_damage(spell, target) + fail * share * target.current_hp
 
 
 def save_fails(spell: Attack, target: Monster) -> float:
