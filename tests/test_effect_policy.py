@@ -13,7 +13,9 @@ from lnf.formats.fight_file import parse_fight
 from lnf.heroes.effect_policy import later_worth
 from lnf.heroes.policy import policy_choice
 from lnf.model import Ability, Attack, AttackKind, Effect, Hero, Lasting, Monster
+from lnf.model.events import SpellCast
 from tests.builders import fight, hero, monster
+from tests.test_hero_policy import _turn
 
 SHEETS = """
 title: the shrine
@@ -261,3 +263,19 @@ def test_f5_spirit_guardians_over_two_foes_takes_the_place_of_a_bless() -> None:
     assert _action_name(policy_choice(f, f.hero("Maren"))) == "Spirit Guardians"
     g = fight(party, _orcs(3), {"A": ["Maren", "Orc 1"]}, **kw)
     assert _action_name(policy_choice(g, g.hero("Maren"))) != "Spirit Guardians"
+
+
+def test_f7_sleep_with_only_a_2nd_level_slot_left_rolls_2d8_more() -> None:
+    """F7: "each slot level above 1st, roll an additional 2d8": with the 1st-level slots gone,
+    Sleep is cast at 2nd (5d8 + 2d8, 31.5 on average) and covers four goblins of 7 (28)."""
+    spent = tuple(replace(r, used=r.total) if r.name == "slot 1" else r for r in SEN.resources)
+    sen = replace(_spells(SEN, "fire bolt", "sleep"), resources=spent)
+    goblins = [monster(f"Goblin {i}", hp=7, ac=15, type="humanoid") for i in (1, 2, 3, 4)]
+    f = fight([sen], goblins)
+    choice = policy_choice(f, f.hero("Sen"))
+    assert isinstance(choice.action, SpellChoice) and choice.action.spell.name == "Sleep"
+    assert choice.action.upcast == 2 and choice.spend == (("slot 2", 1),)
+    assert str(choice.action.spell.effect.sleep) == "5d8 + 2d8"  # type: ignore[union-attr]
+    steps = _turn(f, "Sen", choice, seed=3).steps
+    cast = next(s for s in steps if isinstance(s, SpellCast))
+    assert len(cast.targets) == 4

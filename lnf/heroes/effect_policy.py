@@ -74,6 +74,11 @@ def _spend_for(hero: Hero, spell: Attack) -> tuple[int, Spend] | None:
     return levels[0] if levels else None
 
 
+def _above(spell: Attack, level: int) -> int:
+    """F7: the slot level said as cast ("Bless at 2nd level") when above the spell's own."""
+    return level if level > spell.slot else 0
+
+
 # --- Spiritual Weapon (F1, F7) --------------------------------------------------------------
 
 
@@ -111,7 +116,9 @@ def weapon_options(fight: Fight, hero: Hero, spell: Attack) -> list[Option]:
                 worth=o.worth + later,
                 drops=o.drops,
                 level=level,
-                choice=AttackChoice(choice.target, at, Mode.MELEE, big=BIG),
+                choice=AttackChoice(
+                    choice.target, at, Mode.MELEE, big=BIG, upcast=_above(spell, level)
+                ),
                 spend=spend,
             )
         )
@@ -161,7 +168,7 @@ def guardians_option(fight: Fight, hero: Hero, spell: Attack) -> Option | None:
         worth=sum(each),
         drops=0,  # it hurts nobody when cast
         level=level,
-        choice=SpellChoice(at, (), (), BIG),
+        choice=SpellChoice(at, (), (), BIG, upcast=_above(spell, level)),
         spend=spend,
     )
 
@@ -200,7 +207,9 @@ def bless_option(fight: Fight, hero: Hero, spell: Attack) -> Option | None:
         worth=worth,
         drops=0,
         level=level,
-        choice=SpellChoice(spell, targets, (), BIG),
+        choice=SpellChoice(
+            spell.at_slot(level) if level else spell, targets, (), BIG, upcast=_above(spell, level)
+        ),
         spend=spend,
     )
 
@@ -226,9 +235,9 @@ def sleep_option(fight: Fight, hero: Hero, spell: Attack) -> Option | None:
     if cast is None or spell.area is None:
         return None
     level, spend = cast
-    pool = spell.effect.sleep.average
-    if spell.effect.per_slot is not None and level > spell.slot:
-        pool += spell.effect.per_slot.average * (level - spell.slot)
+    at = spell.at_slot(level) if level else spell  # F7: +2d8 a slot above 1st
+    assert at.effect is not None and at.effect.sleep is not None
+    pool = at.effect.sleep.average
     covered = [m for m in monsters(fight) if sleepers(fight, (m.name,), int(pool))]
     worth = {m.name: float(m.current_hp) for m in covered}
     targets = area_targets(fight, spell, list(worth), worth)
@@ -241,7 +250,7 @@ def sleep_option(fight: Fight, hero: Hero, spell: Attack) -> Option | None:
         worth=float(hp),
         drops=len(asleep),
         level=level,
-        choice=SpellChoice(spell, tuple(targets), (), BIG, area_words(spell)),
+        choice=SpellChoice(at, tuple(targets), (), BIG, area_words(spell), _above(spell, level)),
         spend=spend,
     )
 
@@ -282,7 +291,13 @@ def shield_of_faith(fight: Fight, hero: Hero, action_concentrates: bool) -> Opti
         worth=worth,
         drops=0,
         level=level,
-        choice=SpellChoice(spell, (ally.name,), (), BIG),
+        choice=SpellChoice(
+            spell.at_slot(level) if level else spell,
+            (ally.name,),
+            (),
+            BIG,
+            upcast=_above(spell, level),
+        ),
         spend=spend,
     )
 
