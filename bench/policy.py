@@ -109,6 +109,7 @@ class Played:
         self.won = False
         self.idle = self.turns = self.rounds = 0
         self.used: set[str] = set()
+        self.cast: set[str] = set()  # the heroes' spells cast (or struck with), by name
 
 
 def play(path: Path, heroes: PolicyHeroes, seed: int) -> Played:
@@ -118,12 +119,14 @@ def play(path: Path, heroes: PolicyHeroes, seed: int) -> Played:
     runner.begin(seed)
     played = Played()
     played.won = runner.play(rounds=30) is Side.HEROES
+    spells = {a.name for h in session.table.fight.heroes for a in h.attacks if _spell(a)}
     for applied in session.table.in_force:
         event = applied.event
         if isinstance(event, RoundStarted):
             played.rounds += 1
         if isinstance(event, Turn):
             played.used |= _used(event)
+            played.cast |= _cast(event, spells)
         if not isinstance(event, Turn) or event.note:
             continue
         if not isinstance(applied.before.combatant(event.who), Hero):
@@ -142,6 +145,17 @@ def _used(turn: Turn) -> set[str]:
     used |= {s.by for s in turn.steps if isinstance(s, Healed) and s.by == "Healing Word"}
     used |= {s.guard for s in turn.steps if isinstance(s, Guarded) and s.guard == "Shield"}
     return used
+
+
+def _spell(attack: Attack) -> bool:
+    return attack.spell or attack.save is not None or bool(attack.slot)
+
+
+def _cast(turn: Turn, spells: set[str]) -> set[str]:
+    """The heroes' spells a turn casts or strikes with (Spiritual Weapon's later attacks)."""
+    out = {s.spell for s in turn.steps if isinstance(s, SpellCast) and s.spell in spells}
+    out |= {s.attack for s in turn.steps if isinstance(s, Attacked) and s.attack in spells}
+    return out
 
 
 def _idle(turn: Turn) -> bool:
@@ -214,6 +228,13 @@ def _resources(runs: int) -> None:
     for name in RESOURCES:
         share_long = f"{lasting[name] / len(long):.0%}" if long else "-"
         print(f"| {name} | {every[name] / len(fights):.0%} | {share_long} |")
+    cast = Counter[str]()
+    for p in fights:
+        cast.update(p.cast)
+    print("\n| spell | cast in (all fights) |")
+    print("|---|---|")
+    for name, n in sorted(cast.items(), key=lambda kv: (-kv[1], kv[0])):
+        print(f"| {name} | {n / len(fights):.0%} |")
 
 
 if __name__ == "__main__":

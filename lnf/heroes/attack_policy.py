@@ -38,14 +38,14 @@ def attack_choices(
         def option_at(
             cast: Attack, level: int, spend: Spend, m: Monster = monster, md: Mode = mode
         ) -> Option | None:
-            return _attack_option(fight, hero, m, cast, md, level, spend, danger[m.name])
+            return attack_option(fight, hero, m, cast, md, level, spend, danger[m.name])
 
         option = at_best_slot(hero, attack, option_at)
         if option is not None:
             yield option
 
 
-def _attack_option(
+def attack_option(
     fight: Fight,
     hero: Hero,
     monster: Monster,

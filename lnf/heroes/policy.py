@@ -15,13 +15,17 @@
    takes two foes or more, whole groups first and no ally (E1, E3). A new concentration spell
    only where the one held holds nobody or fewer (F5). Extra Attack is `times`; Action Surge
    doubles it when the foe would outlast one action's blows; Sneak Attack on the first hit
-   whenever 5e allows it (`attack_policy`).
+   whenever 5e allows it (`attack_policy`). The spells that do more than damage (Spirit
+   Guardians, Bless, Sleep, Hold Person, Faerie Fire, Web) are weighed in expected damage
+   equivalents over three rounds (`effect_policy`, `spell_policy.save_worth`).
 4. **Else close in**: an unengaged front-rank hero with a mêlée weapon joins the most dangerous
    foe it can hit (M5); a guarded caster stays in the back rank (R4, R5) and shoots.
 5. **Dodge** only when nothing above is open.
 6. **The bonus action beside the action** (F1): Flurry of Blows (with its Ki) or another
    bonus-action blow after the Attack action; a bonus-action spell (Spiritual Weapon) worth its
-   slot, with only a cantrip for the action where that does more than the action's own spell.
+   slot, with only a cantrip for the action where that does more than the action's own spell;
+   a Spiritual Weapon that is up, every turn (no slot); else Shield of Faith on the ally most
+   attacked.
 
 Under the AC-less variant (V-ACL) the chance is against the Hit DC, the damage counts after DR,
 and every surge die goes on the damage of the first hit, as lnf's monsters spend theirs.
@@ -44,11 +48,13 @@ from lnf.engine.decisions import (
     BonusChoice,
     HealChoice,
     SimpleChoice,
+    SpellChoice,
     TurnChoice,
 )
 from lnf.engine.hero_turn import turn_costs
 from lnf.errors import Refused
 from lnf.heroes.attack_policy import attack_choices, is_spell
+from lnf.heroes.effect_policy import effect_actions, effect_bonus, shield_of_faith
 from lnf.heroes.spell_policy import Option, Spend, best_option, save_options, worth_alone
 from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.model.events import Moved
@@ -239,9 +245,10 @@ def _with_bonus_action(
         after = moved(after, move)
     me = after.hero(hero.name)
     weapon = isinstance(choice.action, AttackChoice) and not is_spell(choice.action.attack)
+    dropped = ""  # the foe the action is expected to drop: the bonus action goes elsewhere
+    if isinstance(choice.action, AttackChoice) and now is not None and now.drops:
+        dropped = choice.action.target
     if weapon and now is not None:
-        assert isinstance(choice.action, AttackChoice)
-        dropped = choice.action.target if now.drops else ""  # expected to drop: the next foe
         blows = [
             o for o in attack_choices(after, me, cost=Cost.BONUS) if not is_spell(_attack_of(o))
         ]
@@ -250,12 +257,20 @@ def _with_bonus_action(
             return replace(
                 choice, bonus_action=blow.choice, spend=choice.spend + blow.spend, bonus_first=False
             )
-    spells = [o for o in _bonus_spells(after, me) if worth_alone(o)]
+    spells = [
+        o
+        for o in _bonus_spells(after, me)
+        if worth_alone(o) and (_target_of(o) != dropped or not o.level)  # a free blow: why not
+    ]
+    if not spells:  # F7: Shield of Faith when nothing better is open
+        shield = shield_of_faith(after, me, _concentrates(choice))
+        spells = [shield] if shield is not None else []
     if not spells:
         return choice
     cast = best_option(spells)
     assert cast is not None
-    if now is not None and now.level and is_spell(_attack_of(now)):
+    spell_cast = is_spell(_attack_of(cast))  # F1, F7: a Spiritual Weapon that is up is none
+    if spell_cast and now is not None and now.level and is_spell(_attack_of(now)):
         moves, alone = _plan(fight, hero, cantrips_only=True)  # F1: then only a cantrip
         if alone is None or cast.net + alone.net <= now.net:
             return choice
@@ -264,10 +279,21 @@ def _with_bonus_action(
 
 
 def _bonus_spells(fight: Fight, hero: Hero) -> list[Option]:
-    """Bonus-action spells that deal damage: attack spells and save spells (F1)."""
+    """Bonus-action spells that deal damage: attack spells and save spells (F1), and
+    Spiritual Weapon, cast or up (F7, `effect_policy.weapon_options`)."""
     attacks = [o for o in attack_choices(fight, hero, cost=Cost.BONUS) if is_spell(_attack_of(o))]
     bonus = [a for a in hero.attacks if a.cost is Cost.BONUS]
-    return attacks + list(save_options(fight, hero, bonus))
+    return attacks + list(save_options(fight, hero, bonus)) + effect_bonus(fight, hero)
+
+
+def _concentrates(choice: TurnChoice) -> bool:
+    """F5: the turn's action casts a concentration spell."""
+    a = choice.action
+    return isinstance(a, (AttackChoice, SpellChoice)) and _spell_of(a).concentration
+
+
+def _spell_of(c: AttackChoice | SpellChoice) -> Attack:
+    return c.attack if isinstance(c, AttackChoice) else c.spell
 
 
 def _attack_of(option: Option) -> Attack:
@@ -293,6 +319,7 @@ def _best_action(
     if only is None:
         actions = [a for a in hero.attacks if a.cost is Cost.ACTION]
         options += list(save_options(fight, hero, actions))
+        options += effect_actions(fight, hero)  # F7: Spirit Guardians, Bless, Sleep
     if cantrips_only:
         options = [o for o in options if not (o.level and is_spell(_attack_of(o)))]
     return best_option(options)

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from lnf.engine.decisions import AttackChoice, SpellChoice
 from lnf.errors import Refused
-from lnf.model import SLOT, Attack, CDot, Fight, Hero, Monster
+from lnf.model import SLOT, Attack, CDot, Condition, Fight, Hero, Monster
 from lnf.model.plan import Advantage
 from lnf.rules.areas import area_groups, target_count
 from lnf.rules.concentration import concentrating, lasting_on
@@ -26,6 +26,25 @@ Spend = tuple[tuple[str, int], ...]
 # F7, T1: the damage a slot must add, per slot level, over the best free option (a weapon or
 # a cantrip) to be spent on it: a slot is a day's resource, spent where it does a slot's work.
 SLOT_WORTH = 5.0
+# F4, F7: the rounds a spell that lasts is weighed over (Spiritual Weapon's later attacks,
+# Spirit Guardians' aura, Bless): a fight of three rounds or more.
+HORIZON = 3
+# F3, F6: a condition a spell imposes, as the share of the foe's hit points it is worth: out
+# of the fight (paralyzed, asleep) as good as dropped while it lasts; restrained (advantage
+# against it, its own attacks at disadvantage) half; outlined (advantage against it) 0.4.
+CONDITION_SHARE = {
+    Condition.PARALYZED: 1.0,
+    Condition.UNCONSCIOUS: 1.0,
+    Condition.RESTRAINED: 0.5,
+    Condition.OUTLINED: 0.4,
+}
+# Policy (F5): an ally under the caster's concentration (Bless, Shield of Faith) counts half a
+# foe held, so that Spirit Guardians over two foes takes the place of a Bless.
+ALLY_HOLD = 0.5
+OUT_OF_IT = (Condition.PARALYZED, Condition.UNCONSCIOUS)  # F3: it takes no action already
+# Policy (F3): a spell that only imposes a condition is cast at a foe that fails its save at
+# least this often (a fair chance).
+FAIR = 0.5
 
 
 @value(kw_only=True)
@@ -145,7 +164,7 @@ def save_option(
     if spell.area is not None:
         count = target_count(spell.area)
         area = f"{spell.area}, {count} target{'s' if count != 1 else ''}"
-    each = [(save_damage(spell, fight.monster(t)), fight.monster(t).current_hp) for t in targets]
+    each = [(save_worth(spell, fight.monster(t)), fight.monster(t).current_hp) for t in targets]
     expected = sum(e for e, _ in each)
     drops = sum(1 for e, hp in each if e >= hp)
     focus = 5.0 * drops + 0.01 * sum(100 - min(hp, 100) for _, hp in each)  # as for attacks
@@ -164,6 +183,9 @@ def spell_targets(fight: Fight, hero: Hero, spell: Attack) -> Iterable[list[str]
     """The foes a save spell is weighed against: each foe it reaches alone, or for an area
     the best set E1 and E3 allow (`area_targets`), when it holds two foes or more."""
     reach = [m.name for m in monsters(fight) if _reaches(fight, hero, spell, [m.name])]
+    if spell.area is None and not spell.damage.average:
+        yield from ([f] for f in condition_target(fight, spell, reach))
+        return
     if spell.area is None:
         yield from ([f] for f in reach)
         return
@@ -178,16 +200,38 @@ def spell_targets(fight: Fight, hero: Hero, spell: Attack) -> Iterable[list[str]
         yield targets
 
 
-def area_targets(fight: Fight, spell: Attack, reach: list[str]) -> list[str]:
+def condition_target(fight: Fight, spell: Attack, reach: list[str]) -> list[str]:
+    """F3, G3 Hold Person (a spell that only imposes a condition, on one foe): the most
+    dangerous foe it may take (a humanoid, by the stat block's `type`, for Hold Person) that
+    fails the save with a fair chance (FAIR), or nobody."""
+    for name in reach:  # danger order (G3)
+        m = fight.monster(name)
+        if spell.name.lower() == HOLD_PERSON and "humanoid" not in m.type.lower():
+            continue
+        if save_fails(spell, m) >= FAIR and save_worth(spell, m) > 0:
+            return [name]
+    return []
+
+
+HOLD_PERSON = "hold person"  # SRD: "Choose a humanoid that you can see within range."
+
+
+def area_targets(
+    fight: Fight, spell: Attack, reach: list[str], worths: dict[str, float] | None = None
+) -> list[str]:
     """E1, E3, E4: as many foes as the area holds, whole groups first (an unengaged foe is a
     group of one), the groups worth most first; then at most one group hit in part, its foes
     only. **Policy (E3):** no ally is ever caught — lnf's sheets carry no Sculpt Spells — so a
     group with an ally in it is only ever the one group hit in part, by its foes."""
     assert spell.area is not None
     count = target_count(spell.area)
-    worth = {
-        n: min(save_damage(spell, fight.monster(n)), fight.monster(n).current_hp) for n in reach
-    }
+    worth = (
+        worths
+        if worths is not None
+        else {
+            n: min(save_worth(spell, fight.monster(n)), fight.monster(n).current_hp) for n in reach
+        }
+    )
     whole: list[tuple[str, ...]] = []
     parts: list[list[str]] = []
     for _, members in area_groups(fight):
@@ -225,6 +269,24 @@ def save_damage(spell: Attack, target: Monster) -> float:
     return spell.damage.average * (fail + (1 - fail) * (0.5 if spell.half else 0.0))
 
 
+def save_worth(spell: Attack, target: Monster) -> float:
+    """F3, F6: a save spell's damage (`save_damage`) and the conditions a failed save brings,
+    each worth its CONDITION_SHARE of the target's hit points, by the chance it fails (the
+    callers count no more than the hit points it has)."""
+    fail = save_fails(spell, target)
+    out = any(c in target.conditions for c in OUT_OF_IT)  # nothing more to take from it
+    share = max(
+        (
+            CONDITION_SHARE.get(c, 0.0)
+            for r in spell.riders
+            for c in r.conditions
+            if c not in target.conditions and not out
+        ),
+        default=0.0,
+    )
+    return save_damage(spell, target) + fail * share * target.current_hp
+
+
 def save_fails(spell: Attack, target: Monster) -> float:
     """The chance the target fails the spell's save (a d20 + its bonus against the DC)."""
     assert spell.save is not None
@@ -247,12 +309,16 @@ def hit_chance(bonus: int, ac: int, roll: Advantage) -> float:
 
 def held(fight: Fight, hero: Hero) -> float:
     """F5: how many creatures still in the fight the hero's concentration holds an effect on
-    (a foe paralyzed, an ally blessed). **Policy (F5):** a concentration lnf knows nothing of
-    (a wanted C dot written in the file) counts as holding one."""
+    (a foe paralyzed or caught by the aura, an ally blessed). **Policy (F5):** an ally counts
+    ALLY_HOLD (a d4 or +2 AC does less than a foe held), and a concentration lnf knows nothing
+    of (a wanted C dot written in the file) counts as holding one."""
     on = {e.who for e in lasting_on(fight, hero.name) if e.who != hero.name}
-    standing = [n for n in on if n in fight and in_fight(fight.combatant(n))]
+    if any(e.aura for e in lasting_on(fight, hero.name)):  # F7: the foes the aura catches
+        group = fight.group_of(hero.name)
+        on |= {m.name for m in monsters(fight) if group is not None and m.name in group.members}
+    standing = [fight.combatant(n) for n in on if n in fight and in_fight(fight.combatant(n))]
     if standing:
-        return float(len(standing))
+        return sum(ALLY_HOLD if c.side is hero.side else 1.0 for c in standing)
     if (
         concentrating(fight, hero)
         and hero.c_dot is CDot.WANTED
@@ -262,9 +328,14 @@ def held(fight: Fight, hero: Hero) -> float:
     return 0.0
 
 
-def would_hold(fight: Fight, spell: Attack, targets: list[str]) -> float:
+def would_hold(fight: Fight, spell: Attack, targets: list[str], caster: str = "") -> float:
     """F5, F6: how many of `targets` a concentration spell is expected to hold: those who
-    fail its save, when it imposes a condition."""
+    fail its save, when it imposes a condition; all of them for an ally spell (Bless) or an
+    aura (Spirit Guardians: the foes it catches)."""
+    if spell.effect is not None and spell.effect.allies:
+        return ALLY_HOLD * len([t for t in targets if t != caster])
+    if spell.effect is not None and spell.effect.aura:
+        return float(len(targets))
     if spell.save is None or not any(r.conditions for r in spell.riders):
         return 0.0
     return sum(save_fails(spell, fight.monster(t)) for t in targets)
@@ -276,4 +347,4 @@ def keeps_concentration(fight: Fight, hero: Hero, spell: Attack, targets: list[s
     if not spell.concentration:
         return True
     now = held(fight, hero)
-    return now == 0 or would_hold(fight, spell, targets) > now
+    return now == 0 or would_hold(fight, spell, targets, hero.name) > now
