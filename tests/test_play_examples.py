@@ -69,12 +69,15 @@ SHOWS = {
     # F3–F6: a ghoul paralyses a hero, a repeat save ends it, a concentration breaks and the
     # target order (T2) turns the plan with it (P6).
     # F2, F7: a level-5 party from sheets by SRD name: Extra Attack with Action Surge, a
-    # Fireball over four foes, a spell cast higher where the higher die drops the foe.
+    # Fireball over four foes, a spell cast higher, Spiritual Weapon cast and swung again.
     "bugbear-hall": [
         "Bram uses Action Surge (0 of 1 left).",
-        "Quill casts Fireball (20 ft sphere, 4 targets) on Bugbear 2, Goblin 3, Goblin 4 and "
+        "Quill casts Fireball (20 ft sphere, 4 targets) on Bugbear 2, Goblin 2, Goblin 4 and "
         "Goblin 5",
         "with Guiding Bolt at 2nd level",
+        "Ilsa: Spiritual Weapon, 1 minute (F4).",
+        "Ilsa attacks Goblin 6 with Spiritual Weapon in mêlée: 1d20 (15) + 7 = 22 vs AC 15: hit; "
+        "1d8 (4) + 4 force = 8;",  # a later turn's bonus action: no slot
     ],
     "ghouls-grasp": [
         "Pell's Constitution save against Ghoul 3's Claws: 1d20 (4) + 0 = 4 vs DC 10: failure.",
