@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from lnf.errors import Refused
+from lnf.formats.multiattack import NUMBERS
 
 # The properties the fight file's attack has a field for, by the SRD's word.
 PLAYED = {"two-handed": "two_handed", "finesse": "finesse", "light": "light"}
@@ -22,20 +23,7 @@ _CARRIES = re.compile(
     r"(javelins|arrows|bolts|darts|daggers|spears|handaxes|rocks|boulders|needles)",
     re.I,
 )
-_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "twelve": 12,
-    "twenty": 20,
-}
+_WORDS = {**NUMBERS, "twelve": 12, "twenty": 20}  # "carries twelve javelins"
 
 
 def srd_weapon(name: str) -> tuple[str, dict[str, Any]] | None:

@@ -202,16 +202,7 @@ def bless_option(fight: Fight, hero: Hero, spell: Attack) -> Option | None:
         return None
     level, spend = cast
     worth = HORIZON * BLESS_GAIN * sum(attack_output(h) for h in chosen)
-    return Option(
-        score=worth,
-        worth=worth,
-        drops=0,
-        level=level,
-        choice=SpellChoice(
-            spell.at_slot(level) if level else spell, targets, (), BIG, upcast=_above(spell, level)
-        ),
-        spend=spend,
-    )
+    return _boon(spell, targets, worth, level, spend)
 
 
 def attack_output(hero: Hero) -> float:
@@ -286,20 +277,17 @@ def shield_of_faith(fight: Fight, hero: Hero, action_concentrates: bool) -> Opti
     ally, foes = max(pressed, key=lambda p: (len(p[1]), -p[0].ac, p[0].name == hero.name))
     level, spend = cast
     worth = HORIZON * SHIELD_GAIN * sum(_foe_output(f) for f in foes)
-    return Option(
-        score=worth,
-        worth=worth,
-        drops=0,
-        level=level,
-        choice=SpellChoice(
-            spell.at_slot(level) if level else spell,
-            (ally.name,),
-            (),
-            BIG,
-            upcast=_above(spell, level),
-        ),
-        spend=spend,
-    )
+    return _boon(spell, (ally.name,), worth, level, spend)
+
+
+def _boon(
+    spell: Attack, targets: tuple[str, ...], worth: float, level: int, spend: Spend
+) -> Option:
+    """A spell on allies (Bless, Shield of Faith) as an option: worth what it adds over its
+    rounds, dropping no foe, cast at `level`."""
+    at = spell.at_slot(level) if level else spell
+    choice = SpellChoice(at, targets, (), BIG, upcast=_above(spell, level))
+    return Option(score=worth, worth=worth, drops=0, level=level, choice=choice, spend=spend)
 
 
 def _foes_on(fight: Fight, hero: Hero) -> list[Monster]:
