@@ -323,3 +323,12 @@ def test_f1_the_granted_blows_are_no_action_of_their_own() -> None:
     fight = _party()
     names = {a.name for _, a, _ in attack_options(fight, fight.hero("Kai"))}
     assert names == {"Unarmed Strike", "Quarterstaff"}
+
+
+def test_a_spell_the_hero_does_not_have_is_named_before_its_targets(tmp_path: Path) -> None:
+    """F7: `cast bless on Kara, Mira` by a fighter says the fighter has no such spell (not that
+    Kara is no foe): the DM typed the right words on the wrong hero's turn."""
+    path = _file(tmp_path)
+    _turn_of(path, "Bram")
+    code, out = run("act", path, "cast bless on Kara and Mira")
+    assert code == 2 and "Bram has no spell called 'bless'" in out, out

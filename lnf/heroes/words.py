@@ -305,6 +305,9 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         if len(pieces) != 2:
             raise Refused("say which spell at whom: cast SPELL at MONSTER")
         wanted, target_text = pieces
+        if not any(a.spell and a.name.lower() == wanted.strip().lower() for a in hero.attacks):
+            spells = [a.name for a in hero.attacks if a.spell]  # the spell before its target
+            raise Refused(f"{hero.name} has no spell called {wanted.strip()!r}", options=spells)
     else:
         pieces = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)
         target_text, wanted = (pieces[0], pieces[1]) if len(pieces) == 2 else (rest, "")
