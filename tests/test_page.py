@@ -235,3 +235,19 @@ def test_the_surprise_round_is_named_not_numbered(tmp_path: Path) -> None:
     html = stdout_of("show", "--html", str(fight))
     assert "Round 0" not in html and "round 0" not in html
     assert "The surprise round is over." in html
+
+
+def test_the_page_says_a_spell_on_allies_and_the_slot_it_spent(tmp_path: Path) -> None:
+    """F7 on the players' page: Bless is cast *on* the allies, and the slot is said as the
+    transcript says it (not `slot 1`)."""
+    shrine = tmp_path / "shrine.yaml"
+    shutil.copy(ROOT / "examples" / "shrine-of-the-spells.yaml", shrine)
+    assert run("round", str(shrine))[0] == 0
+    assert run("next", str(shrine))[0] == 0  # Bram's turn ends; Maren's begins
+    code, out = run("act", str(shrine), "cast bless on Bram, Sen and Maren")
+    assert code == 0, out
+    page = tmp_path / "page.html"
+    assert run("show", str(shrine), "--html", "-o", str(page))[0] == 0
+    html = page.read_text(encoding="utf-8")
+    assert "Maren casts Bless on Bram, Sen and Maren." in html
+    assert "Maren spends a 1st-level spell slot." in html

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import assert_never
 
-from lnf.model import Condition, Dot, Fight, Hero
+from lnf.model import SLOT, Condition, Dot, Fight, Hero, Monster
 from lnf.model.applied import Applied, StepDone
 from lnf.model.events import (
     Acted,
@@ -43,7 +43,8 @@ from lnf.model.events import (
     Used,
     Wounded,
 )
-from lnf.rules.wording import and_list
+from lnf.rules.resources import ordinal
+from lnf.rules.wording import a_an, and_list
 from lnf.views.page_hp import MonsterHp, monster_hp_text
 
 
@@ -86,7 +87,9 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
     if isinstance(step, SpellCast):
         hurt = [d.who for d in done.dealt if d.amount]
         then = "; ".join(_looks(after, who, dm, hp) for who in hurt)
-        at = f" at {and_list(list(step.targets))}" if step.targets else ""
+        foes = any(isinstance(after.combatant(t), Monster) for t in step.targets if t in after)
+        word = "at" if foes else "on"  # Fireball at the goblins; Bless on the allies
+        at = f" {word} {and_list(list(step.targets))}" if step.targets else ""
         return f"{step.caster} casts {step.spell}{at}" + (f": {then}." if then else ".")
     if isinstance(step, Damaged):
         return f"{step.who} takes damage; {_looks(after, step.who, dm, hp)}."
@@ -122,6 +125,9 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         return f"{and_list([who for who, _ in step.dashes])} dash."
     if isinstance(step, Hid):
         return f"{step.who} tries to hide."
+    if isinstance(step, Used) and step.resource.startswith(SLOT):
+        level = ordinal(int(step.resource.removeprefix(SLOT)))
+        return f"{step.who} spends {a_an(level)}-level spell slot."
     if isinstance(step, Used):
         return f"{step.who} uses {step.resource}."
     if isinstance(step, Wounded) and step.state:
