@@ -304,6 +304,7 @@ def _names_the_trait(note: str, name: str) -> bool:
     return note == f"{name} (trait)" or note.startswith(f"{name}: ")
 
 
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
 def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -> None:
     entries = json.loads(SOURCE.read_text(encoding="utf-8"))
     counts: dict[TraitKind, int] = {}
