@@ -42,3 +42,17 @@ def test_v_hyr1_the_wisdom_modifier_is_written_back_as_read(tmp_path: Path) -> N
     path = tmp_path / "pool.yaml"
     path.write_text(FIGHT)
     assert "wis: 2" in dump_fight(load_fight(path))
+
+
+def test_v_hyr1_a_hero_sheet_rolls_its_wisdom_modifier_not_its_save() -> None:
+    """F2 sheets: a cleric with Wisdom 18 is proficient in Wisdom saves (+7 at level 5), but
+    its Wisdom check is +4."""
+    from lnf.formats.fight_file import parse_fight
+
+    text = FIGHT.replace(
+        "  - {name: Link, class: fighter, hp: 20, saves: {wis: 3}}",
+        "  - {name: Link, class: cleric, level: 5, scores: {wis: 18, con: 14}}",
+    )
+    link = parse_fight(text, "pool.yaml").hero("Link")
+    assert link.save_bonus(Ability.WIS) == 7
+    assert wisdom_check(link) == 4

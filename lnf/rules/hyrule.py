@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from lnf.dice import Dice, DiceExpr, Part
 from lnf.errors import Refused
-from lnf.model import Ability, Attack, Combatant, Fight, Side, Variant
+from lnf.model import Ability, Attack, Combatant, Fight, Hero, Side, Variant
 from lnf.model.plan import Advantage
 
 STAMINA = "stamina"  # V-HYR2: the sheet's pool a target strike spends
@@ -29,9 +29,13 @@ def verify_hyrule(fight: Fight, what: str) -> None:
 
 def wisdom_check(c: Combatant) -> int:
     """V-HYR1: the bonus to a Wisdom check is the Wisdom modifier (a stat block's, from its
-    Wisdom score; a hero's `wis:`); where the entry has none, its Wisdom save bonus, the
-    nearest figure it has (the modifier, plus proficiency for the classes that have it)."""
-    return c.wis if c.wis is not None else c.save_bonus(Ability.WIS)
+    Wisdom score; a hero's `wis:`, or its sheet's Wisdom score, F2); where the entry has none,
+    its Wisdom save bonus, the nearest figure it has (the modifier, plus proficiency for the
+    classes that have it)."""
+    if c.wis is not None:
+        return c.wis
+    score = dict(c.scores).get(Ability.WIS) if isinstance(c, Hero) else None
+    return (score - 10) // 2 if score is not None else c.save_bonus(Ability.WIS)
 
 
 def initiative_winner(
