@@ -51,6 +51,14 @@ DEFAULT_REACH = 5
 DEFAULT_SPEED = 30
 
 
+def upcast_at(dice: DiceExpr, upcast: tuple[tuple[int, DiceExpr], ...], level: int) -> DiceExpr:
+    """F7: the dice of the highest upcast entry up to `level` (the spell's own below them)."""
+    for at, more in upcast:
+        if at <= level:
+            dice = more
+    return dice
+
+
 @value(kw_only=True)
 class Attack:
     name: str
@@ -87,10 +95,7 @@ class Attack:
         highest upcast entry up to that level gives, and that slot."""
         if not self.slot or level <= self.slot:
             return self
-        damage = self.damage
-        for at, dice in self.upcast:
-            if at <= level:
-                damage = dice
+        damage = upcast_at(self.damage, self.upcast, level)
         effect = self.effect
         if effect is not None and effect.sleep is not None and effect.per_slot is not None:
             more = effect.per_slot.parts * (level - self.slot)  # F7 Sleep: +2d8 a slot above
@@ -220,11 +225,7 @@ class Healing:
         """F7: this healing cast with a slot of `level` (Cure Wounds at 2nd: 2d8 + mod)."""
         if not self.slot or level <= self.slot:
             return self
-        dice = self.dice
-        for at, more in self.upcast:
-            if at <= level:
-                dice = more
-        return replace(self, slot=level, dice=dice)
+        return replace(self, slot=level, dice=upcast_at(self.dice, self.upcast, level))
 
 
 @value(kw_only=True)

@@ -6,8 +6,10 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from lnf.dice import parse
+from lnf.formats.short_forms import parse_lasting
 from lnf.formats.spellbook import ATTRIBUTION, fields_of, ordinal
-from lnf.model import Area, Shape
+from lnf.model import Area, Lasting, Shape, SpellEffect
 from lnf.rules.areas import target_count
 from lnf.rules.spellcasting import Caster
 
@@ -119,21 +121,19 @@ def attack_words(a: dict[str, Any]) -> str:
 
 
 def _effect_words(e: dict[str, Any]) -> str:
-    """F7: what the table of effects says the spell does (docs/spell-effects.md)."""
-    what = (
-        f"up to {e['allies']} allies: +1d4 to attack rolls and saves"
-        if e.get("d4")
-        else f"{e.get('allies', 1)} ally: +{e['ac']} AC"
-        if e.get("ac")
-        else f"puts {e['sleep']} hit points of creatures to sleep, lowest first"
-        if e.get("sleep")
-        else "an aura on the caster's group: each foe starting its turn there saves"
-        if e.get("aura")
-        else "a spectral weapon: a bonus-action attack on later turns"
-        if e.get("weapon")
-        else "an effect"
+    """F7: what the table of effects says the spell does, as lnf says an effect everywhere
+    (`SpellEffect`'s words), from the entry's fight-file words."""
+    effect = SpellEffect(
+        allies=e.get("allies", 0),
+        ac=e.get("ac", 0),
+        d4=e.get("d4", 0),
+        sleep=parse(e["sleep"]) if "sleep" in e else None,
+        per_slot=parse(e["per_slot"]) if "per_slot" in e else None,
+        aura=e.get("aura", False),
+        weapon=e.get("weapon", False),
+        lasting=parse_lasting(e["lasting"]) if "lasting" in e else Lasting(),
     )
-    return f"{what}, {e['lasting']} (F4)"
+    return str(effect)
 
 
 def heal_words(name: str, h: dict[str, Any]) -> str:
