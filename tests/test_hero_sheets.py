@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from lnf.dice import parse
+from lnf.dice.abilities import ability_modifier
 from lnf.errors import InputError
 from lnf.formats.armory import armory, features
 from lnf.formats.fight_file import parse_fight
@@ -21,7 +22,6 @@ from lnf.rules import acl
 from lnf.rules.class_features import (
     attacks_per_action,
     martial_arts_die,
-    modifier,
     rage_damage,
     speed_bonus,
 )
@@ -382,7 +382,9 @@ def test_the_init_spells_are_the_classes_own() -> None:
             )
             assert all(spells[name]["level"] <= top for name in spells_for(cls, n)), (cls, n)
     assert "fireball" in spells_for("wizard", 5) and "fireball" not in spells_for("wizard", 4)
-    assert spells_for("paladin", 1) == [] and modifier(8) == -1 and modifier(15) == 2
+    assert (
+        spells_for("paladin", 1) == [] and ability_modifier(8) == -1 and ability_modifier(15) == 2
+    )
 
 
 def test_rage_adds_its_damage_to_melee_weapon_hits_only(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.formats.armory import armor, weapon
 from lnf.formats.spec import Checker, did_you_mean
@@ -21,7 +22,6 @@ from lnf.rules.class_features import (
     attacks_per_action,
     hit_points,
     martial_arts_die,
-    modifier,
     proficient_with,
     speed_bonus,
     unarmored_ac,
@@ -105,7 +105,7 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
         return {**out, **_hp(entry, cls, level, con, path, ck, seed)}
     scores = _scores(entry["scores"], (*path, "scores"), ck)
     out["scores"] = {a.value: n for a, n in scores.items()}  # all six; the Hero keeps them
-    mods = {a: modifier(s) for a, s in scores.items()}
+    mods = {a: ability_modifier(s) for a, s in scores.items()}
     prof = proficiency(level)
     body, shield, worn = _armor(entry.get("armor", []), (*path, "armor"), ck)
     if worn:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from lnf.dice.abilities import ability_modifier
 from lnf.model import SLOT
-from lnf.rules.class_features import CASTING, modifier, rage_damage
+from lnf.rules.class_features import CASTING, rage_damage
 from lnf.rules.resources import ordinal
 from lnf.rules.sheets import class_resources, proficiency, sneak_dice
 from lnf.values import value
@@ -266,7 +267,7 @@ def hero_sheet(cls: str, level: int) -> str:
         )
     if cls in CASTING:
         ability = CASTING[cls]
-        cast = modifier(scores[ability.value]) + proficiency(level)
+        cast = ability_modifier(scores[ability.value]) + proficiency(level)
         spells = spells_for(cls, level)
         if spells:
             lines.append(
@@ -282,7 +283,7 @@ def hero_sheet(cls: str, level: int) -> str:
     )
     lines.append(f"    heals: {{{POTION[0]}: {{dice: {POTION[1]}}}}}")
     if cls == "paladin" and level >= 2:
-        mod = modifier(scores["str"])
+        mod = ability_modifier(scores["str"])
         hit = mod + proficiency(level)
         lines.append(
             "    attacks:            # written out: added to the weapons' (or in their place)"

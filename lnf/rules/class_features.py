@@ -83,11 +83,6 @@ CASTING = {
 }
 
 
-def modifier(score: int) -> int:
-    """An ability score's modifier: (score - 10) / 2, rounded down."""
-    return (score - 10) // 2
-
-
 def attacks_per_action(cls: str, level: int) -> int:
     """F2 Extra Attack: two attacks per Attack action from level 5 for the barbarian, fighter,
     monk, paladin and ranger; the fighter three at 11 and four at 20."""

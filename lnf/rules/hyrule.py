@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from lnf.dice import Dice, DiceExpr, Part
+from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.model import Ability, Attack, Combatant, Fight, Hero, Side, Variant
 from lnf.model.plan import Advantage
@@ -35,7 +36,7 @@ def wisdom_check(c: Combatant) -> int:
     if c.wis is not None:
         return c.wis
     score = dict(c.scores).get(Ability.WIS) if isinstance(c, Hero) else None
-    return (score - 10) // 2 if score is not None else c.save_bonus(Ability.WIS)
+    return ability_modifier(score) if score is not None else c.save_bonus(Ability.WIS)
 
 
 def initiative_winner(
