@@ -24,7 +24,7 @@ from lnf.heroes.spell_policy import (
 from lnf.model import Attack, Cost, Fight, Hero, Monster
 from lnf.model.plan import Mode
 from lnf.rules.acl import through_dr, to_beat
-from lnf.rules.areas import target_count
+from lnf.rules.areas import area_said, target_count
 from lnf.rules.concentration import concentrating
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.legal import attack_modes
@@ -248,8 +248,7 @@ def sleep_option(fight: Fight, hero: Hero, spell: Attack) -> Option | None:
 
 def area_words(spell: Attack) -> str:
     assert spell.area is not None
-    count = target_count(spell.area)
-    return f"{spell.area}, {count} target{'s' if count != 1 else ''}"
+    return area_said(spell.area, target_count(spell.area))
 
 
 # --- Shield of Faith (F1, F7) ---------------------------------------------------------------

@@ -12,11 +12,11 @@ from lnf.engine.decisions import SpellChoice
 from lnf.heroes.spell_words import names_in, names_meant
 from lnf.model import Attack, Fight, Hero, Monster
 from lnf.model.plan import Mode
+from lnf.rules.areas import area_said
 from lnf.rules.legal import verify_area, verify_spell_reach, verify_weapon
 from lnf.rules.resources import slot_for
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import verify_targets, weapon_up
-from lnf.rules.wording import plural
 
 Spend = list[tuple[str, int]]
 
@@ -49,7 +49,7 @@ def cast_effect(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend
         spend.append((slot, 1))
     if spell.area is not None and targets and not spell.effect.allies:
         count = verify_area(fight, spell, targets, ())
-        return SpellChoice(spell, targets, (), big, f"{spell.area}, {plural(count, 'target')}")
+        return SpellChoice(spell, targets, (), big, area_said(spell.area, count))
     return SpellChoice(spell, targets, (), big)
 
 

@@ -14,7 +14,7 @@ from lnf.engine.decisions import AttackChoice, SpellChoice
 from lnf.errors import Refused
 from lnf.model import SLOT, Attack, CDot, Condition, Fight, Hero, Monster
 from lnf.model.plan import Advantage
-from lnf.rules.areas import area_groups, target_count
+from lnf.rules.areas import area_groups, area_said, target_count
 from lnf.rules.concentration import concentrating, lasting_on
 from lnf.rules.legal import verify_area, verify_spell_reach
 from lnf.rules.resources import slot_for
@@ -162,8 +162,7 @@ def save_option(
     target saving on its own)."""
     area = ""
     if spell.area is not None:
-        count = target_count(spell.area)
-        area = f"{spell.area}, {count} target{'s' if count != 1 else ''}"
+        area = area_said(spell.area, target_count(spell.area))
     each = [(save_worth(spell, fight.monster(t)), fight.monster(t).current_hp) for t in targets]
     expected = sum(e for e, _ in each)
     drops = sum(1 for e, hp in each if e >= hp)

@@ -19,11 +19,11 @@ from lnf.dice import DiceExpr, parse
 from lnf.engine.decisions import HealChoice, SpellChoice
 from lnf.errors import DiceError, Refused
 from lnf.model import Attack, Fight, Hero, Monster
+from lnf.rules.areas import area_said
 from lnf.rules.legal import verify_area, verify_heal, verify_spell_reach
 from lnf.rules.names import find_name, match_name, match_names
 from lnf.rules.resources import cast_slot, ordinal, verify_use
 from lnf.rules.roster import in_fight
-from lnf.rules.wording import plural
 
 Spend = list[tuple[str, int]]  # the sheet's resources an action uses, as it is read
 
@@ -76,7 +76,7 @@ def cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend) 
             raise Refused(f"{spell.name} takes one monster as its target")
         area = ""
     else:
-        area = f"{spell.area}, {plural(verify_area(fight, spell, targets, spared), 'target')}"
+        area = area_said(spell.area, verify_area(fight, spell, targets, spared))
     if slot is not None:
         spend.append((slot, 1))
     upcast = at if at > spell.slot else 0

@@ -48,6 +48,11 @@ SPELLS: dict[str, Area] = {
 }
 
 
+def area_said(area: Area, count: int) -> str:
+    """E1: an area as a cast says it, with the targets it holds: "20 ft sphere, 4 targets"."""
+    return f"{area}, {plural(count, 'target')}"
+
+
 def target_count(area: Area) -> int:
     """E1: size ÷ divisor, rounded up (at least 1)."""
     return max(1, math.ceil(area.size / DIVISOR[area.shape]))
