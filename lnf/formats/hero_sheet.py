@@ -121,8 +121,7 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
     out.update(_hp(entry, cls, level, mods[Ability.CON], path, ck, seed))
     attacks = _weapons(entry.get("weapons", []), (*path, "weapons"), ck, cls, level, mods)
     if cls == "monk":
-        monk_weapons = [a["name"] for a in attacks if a.pop("monk_weapon", False)]
-        attacks += _martial_arts(level, mods, monk_weapons)
+        attacks += _martial_arts(level, mods, _monk_weapons(entry.get("weapons", [])))
     if attacks:
         out["attacks"] = attacks
     return out
@@ -270,8 +269,6 @@ def _weapon_attack(
     if monk_weapon and dice.startswith("1d") and int(dice[2:]) < martial_arts_die(level):
         dice = f"1d{martial_arts_die(level)}"  # Martial Arts: its die in place of the weapon's
     a: dict[str, Any] = {"name": _name(w)}
-    if monk_weapon and not w["ranged"]:
-        a["monk_weapon"] = True  # F2: its Attack action opens Martial Arts and Flurry
     if w["ranged"]:
         a["kind"] = "ranged"
         a["range"] = "/".join(map(str, w["range"]))
@@ -296,6 +293,20 @@ def _weapon_attack(
 
 def _damage(dice: str, mod: int, kind: str) -> str:
     return f"{dice}{mod:+d} {kind}" if mod else f"{dice} {kind}"
+
+
+def _monk_weapons(raw: Any) -> list[str]:
+    """F2: the sheet's mêlée monk weapons, whose Attack action opens Martial Arts and Flurry
+    (a wrong name was told when the weapons were read)."""
+    names = []
+    for name in raw if isinstance(raw, list) else []:
+        try:
+            _, w = weapon(str(name))
+        except Refused:
+            continue
+        if "monk" in w["properties"] and not w["ranged"]:
+            names.append(_name(w))
+    return names
 
 
 def _martial_arts(
