@@ -13,6 +13,7 @@ from lnf.errors import Refused
 from lnf.model import SLOT, Attack, Combatant, Fight, Hero, Monster, Resource
 from lnf.model.plan import Advantage
 from lnf.rules.roster import in_fight, incapacitated
+from lnf.rules.wording import a_an
 
 SNEAK_ATTACK = "Sneak Attack"
 ACTION_SURGE = "Action Surge"
@@ -26,6 +27,13 @@ ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 def ordinal(n: int) -> str:
     return ORDINAL.get(n, f"{n}th")
+
+
+def slot_words(resource: str) -> str | None:
+    """A spell slot as a DM says it ("a 1st-level spell slot"); None for any other use."""
+    if not resource.startswith(SLOT):
+        return None
+    return f"{a_an(ordinal(int(resource.removeprefix(SLOT))))}-level spell slot"
 
 
 def tracked(hero: Hero) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import assert_never
 
-from lnf.model import SLOT, Condition, Dot, Fight, Hero, Monster
+from lnf.model import Condition, Dot, Fight, Hero, Monster
 from lnf.model.applied import Applied, StepDone
 from lnf.model.events import (
     Acted,
@@ -43,8 +43,8 @@ from lnf.model.events import (
     Used,
     Wounded,
 )
-from lnf.rules.resources import ordinal
-from lnf.rules.wording import a_an, and_list
+from lnf.rules.resources import slot_words
+from lnf.rules.wording import and_list
 from lnf.views.page_hp import MonsterHp, monster_hp_text
 
 
@@ -125,11 +125,9 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         return f"{and_list([who for who, _ in step.dashes])} dash."
     if isinstance(step, Hid):
         return f"{step.who} tries to hide."
-    if isinstance(step, Used) and step.resource.startswith(SLOT):
-        level = ordinal(int(step.resource.removeprefix(SLOT)))
-        return f"{step.who} spends {a_an(level)}-level spell slot."
     if isinstance(step, Used):
-        return f"{step.who} uses {step.resource}."
+        slot = slot_words(step.resource)
+        return f"{step.who} spends {slot}." if slot else f"{step.who} uses {step.resource}."
     if isinstance(step, Wounded) and step.state:
         return f"{step.who}'s {step.part} is {step.state}."
     if isinstance(step, Contested):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import assert_never
 
-from lnf.model import SLOT, Action, Condition, Dot, Fight, Hero, Rank
+from lnf.model import Action, Condition, Dot, Fight, Hero, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
 from lnf.model.events import (
     Acted,
@@ -57,7 +57,7 @@ from lnf.model.plan import Mode
 from lnf.rules.acl import acl
 from lnf.rules.economy import attack_named, healing_named
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
-from lnf.rules.resources import ordinal
+from lnf.rules.resources import ordinal, slot_words
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
 from lnf.rules.traits import REGENERATION, slips_away
@@ -457,9 +457,8 @@ def _used_text(step: Used, after: Fight) -> str:
     """Kara spends a 1st-level spell slot (2 of 3 left); Bram uses Action Surge (0 of 1 left)."""
     r = after.hero(step.who).resource(step.resource)
     left = f" ({r.left} of {r.total} left)" if r is not None else ""
-    if step.resource.startswith(SLOT):
-        level = int(step.resource.removeprefix(SLOT))
-        return f"{step.who} spends {a_an(ordinal(level))}-level spell slot{left}."
+    if (slot := slot_words(step.resource)) is not None:
+        return f"{step.who} spends {slot}{left}."
     if step.resource == STAMINA:  # V-HYR2: a target strike's price
         points = plural(step.amount, "stamina point")
         left = f" ({r.left} of {r.total} left, V-HYR2)" if r is not None else " (V-HYR2)"
