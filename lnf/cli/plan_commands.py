@@ -19,7 +19,7 @@ def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str)
     problems = []
     for text in texts:
         try:
-            monster_text, hero_text = Wish.split(text)
+            monster_text, hero_text, action = Wish.split(text)
         except ValueError as exc:
             problems.append(InputProblem(str(exc), option))
             continue
@@ -34,7 +34,7 @@ def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str)
             said = f"{hero_text!r} is not a hero of this fight"
             problems.append(InputProblem(said + (f"; {near}" if near else ""), option))
         else:
-            wishes.append(Wish(monster, hero, fixed))
+            wishes.append(Wish(monster, hero, fixed, action))
     if problems:
         raise InputError("command line", problems)
     return wishes

@@ -31,6 +31,8 @@ from lnf.model.enums import (
     Variant,
 )
 from lnf.model.fight import (
+    LEGENDARY_ACTIONS,
+    LEGENDARY_RESISTANCE,
     SLOT,
     Area,
     Attack,
@@ -40,6 +42,7 @@ from lnf.model.fight import (
     Group,
     Healing,
     Hero,
+    Legendary,
     Monster,
     Phase,
     Pool,
@@ -52,6 +55,8 @@ __all__ = [
     "CLASS_FAMILIES",
     "HELD",
     "INCAPACITATING",
+    "LEGENDARY_ACTIONS",
+    "LEGENDARY_RESISTANCE",
     "N_CONDITIONS",
     "SLOT",
     "Ability",
@@ -77,6 +82,7 @@ __all__ = [
     "Hero",
     "HouseRule",
     "Lasting",
+    "Legendary",
     "Monster",
     "MonsterKind",
     "Phase",

@@ -244,6 +244,8 @@ class Recharge(StrEnum):
 
     SHORT = "short"
     LONG = "long"
+    ROLL = "roll"  # B2: a recharge die rolled at the start of each round (Recharge 5–6)
+    ROUND = "round"  # B7: legendary action points, regained at the start of each round
 
 
 class Terrain(StrEnum):

@@ -89,6 +89,11 @@ class Attack:
     # these attacks (Martial Arts, Flurry of Blows: a monk weapon or an unarmed strike).
     after_attack: tuple[str, ...] = ()
     effect: SpellEffect | None = None  # F7: what the spell does besides damage and riders
+    # B2: a monster's limited action: charged again when its d6 at a round's start shows this
+    # or more (0: no recharge), or `per_day` uses for the fight (0: at will, or its slot's).
+    # What is left is the monster's resource of the action's name (`Combatant.resources`).
+    recharge: int = 0
+    per_day: int = 0
 
     def at_slot(self, level: int) -> Attack:
         """F7: this spell cast with a slot of `level` (its own or higher): the damage the
@@ -109,6 +114,26 @@ class Attack:
     @property
     def is_ranged(self) -> bool:
         return self.kind in (AttackKind.RANGED, AttackKind.THROWN)
+
+
+@value
+class Resource:
+    """A limited use: spell slots of one level (`slot 2`), a feature's uses (Action Surge,
+    Rage, Channel Divinity…), a pool (Lay on Hands: hit points); a monster's per-day or
+    recharge action (named as the action, B2), its legendary action points and Legendary
+    Resistance (B7). What is spent is in the log (`Used`), so undo gives it back."""
+
+    name: str
+    total: int
+    used: int = 0
+    recharge: Recharge = Recharge.LONG
+
+    @property
+    def left(self) -> int:
+        return max(0, self.total - self.used)
+
+
+SLOT = "slot "  # a spell-slot resource is named "slot 1" … "slot 9"
 
 
 @value
@@ -170,6 +195,9 @@ class Combatant:
     bonuses: tuple[tuple[str, int], ...] = ()
     reactions: int = 2  # a reaction and a free reaction; unused ones become surge dice
     guards: tuple[Guard, ...] = ()  # F1: reactions that raise AC against a hit (Shield, Parry)
+    # Limited uses: a hero's slots and features; a monster's slots, per-day and recharge
+    # actions, legendary action points and Legendary Resistance (B2, B7). See `Resource`.
+    resources: tuple[Resource, ...] = ()
 
     side = Side.HEROES  # overridden by the subclasses; a class attribute, not a field
 
@@ -187,25 +215,6 @@ class Combatant:
 
     def save_bonus(self, ability: Ability) -> int:
         return dict(self.saves).get(ability, 0)
-
-
-@value
-class Resource:
-    """A hero's limited use: spell slots of one level (`slot 2`), a feature's uses (Action
-    Surge, Rage, Channel Divinity…) or a pool (Lay on Hands: hit points). What is spent is in
-    the log (`Used`), so undo gives it back."""
-
-    name: str
-    total: int
-    used: int = 0
-    recharge: Recharge = Recharge.LONG
-
-    @property
-    def left(self) -> int:
-        return max(0, self.total - self.used)
-
-
-SLOT = "slot "  # a spell-slot resource is named "slot 1" … "slot 9"
 
 
 @value
@@ -243,7 +252,6 @@ class Hero(Combatant):
     # The sheet: with a level, class and level give the usual resources (the file may say
     # otherwise); without one nothing is counted, as in fight files before sheets.
     level: int | None = None
-    resources: tuple[Resource, ...] = ()
     sneak_attack: DiceExpr | None = None  # the rogue's dice, once a turn
     heals: tuple[Healing, ...] = ()  # its healing spells and potions
     # F2: the ability scores of a sheet (`scores:`), for what is worked out of them (a
@@ -271,6 +279,23 @@ class Hero(Combatant):
         return "halfling" in self.ancestry.lower()
 
 
+LEGENDARY_ACTIONS = "Legendary Actions"  # B7: the points a round, a `Recharge.ROUND` resource
+LEGENDARY_RESISTANCE = "Legendary Resistance"  # B7: uses a day, a resource
+
+
+@value(kw_only=True)
+class Legendary:
+    """B7: one legendary action option: its cost in points, and either one of the monster's
+    own attacks it makes (`attack`, "Tail Attack": its Tail) or an action of its own
+    (`action`: Wing Attack's save and area); neither: nothing a fight without a map plays
+    (Detect)."""
+
+    name: str
+    cost: int = 1
+    attack: str = ""
+    action: Attack | None = None
+
+
 @value(kw_only=True)
 class Monster(Combatant):
     kind: str = ""  # the stat block; monsters of one kind are equally dangerous (G3)
@@ -284,6 +309,12 @@ class Monster(Combatant):
     condition_immune: frozenset[Condition] = frozenset()
     not_modelled: tuple[str, ...] = ()  # what its stat block has that lnf does not play
     traits: tuple[Trait, ...] = ()  # B8: the traits lnf plays
+    # B1: its options besides its weapon attacks and Multiattack, in the stat block's order:
+    # special actions (a breath, a save action, Frightful Presence) and the spells it can
+    # cast (a slot's level in `slot`, innate ones `per_day`), each an Attack with its save,
+    # area and riders; what is left of each limited one is a resource (B2).
+    actions: tuple[Attack, ...] = ()
+    legendary: tuple[Legendary, ...] = ()  # B7: its legendary action options
 
     def trait(self, kind: TraitKind) -> Trait | None:
         return next((t for t in self.traits if t.kind is kind), None)

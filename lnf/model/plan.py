@@ -96,6 +96,15 @@ class Order:
     move: Move = STAY
     target: str | None = None
     mode: Mode | None = None
+    # B1, B3: the special action or spell it uses ("": its weapon attacks, Multiattack), and
+    # the heroes it attacks besides `target` (an area's other heroes caught, split darts).
+    action: str = ""
+    also: tuple[str, ...] = ()
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """Every hero this order attacks, `target` first (B3)."""
+        return () if self.target is None else (self.target, *self.also)
 
 
 @value
@@ -108,28 +117,32 @@ class Plan:
         return next((o for o in self.orders if o.monster == monster), None)
 
     def attackers_of(self, hero: str) -> tuple[Order, ...]:
-        return tuple(o for o in self.orders if o.target == hero)
+        """B3: an area action attacks every hero it catches."""
+        return tuple(o for o in self.orders if hero in o.targets)
 
 
 @value
 class Wish:
-    """A DM's wish: `monster` must (fix) or must not (forbid) attack `hero`."""
+    """A DM's wish: `monster` must (fix) or must not (forbid) attack `hero`; with `action`
+    (B9), with that special action or spell ("": whatever it attacks with)."""
 
     monster: str
     hero: str
     fixed: bool
+    action: str = ""
 
     def __str__(self) -> str:
-        return f"{self.monster}->{self.hero}"
+        return f"{self.monster}->{self.hero}" + (f":{self.action}" if self.action else "")
 
     @staticmethod
-    def split(text: str) -> tuple[str, str]:
-        """`str` read back: the monster and the hero of "MONSTER->HERO" as written (which
-        combatants they name is the caller's to match); ValueError if it is not that."""
+    def split(text: str) -> tuple[str, str, str]:
+        """`str` read back: the monster, the hero and the action ("" if none) of
+        "MONSTER->HERO[:ACTION]" as written (which combatants and action they name is the
+        caller's to match); ValueError if it is not that."""
         found = _WISH.match(text)
         if found is None:
-            raise ValueError(f"{text!r} is not MONSTER->HERO")
-        return found["monster"], found["hero"]
+            raise ValueError(f"{text!r} is not MONSTER->HERO or MONSTER->HERO:ACTION")
+        return found["monster"], found["hero"], (found["action"] or "").strip()
 
 
-_WISH = re.compile(r"^\s*(?P<monster>.+?)\s*->\s*(?P<hero>.+?)\s*$")
+_WISH = re.compile(r"^\s*(?P<monster>.+?)\s*->\s*(?P<hero>[^:]+?)\s*(?::(?P<action>.*))?$")
