@@ -422,3 +422,24 @@ def test_a_monster_still_attacks_with_its_weapons_without_an_action() -> None:
     turn = _played(f, order, [15, 5, 5])
     assert [type(s) for s in turn.steps] == [Attacked]
     assert not any(isinstance(s, Used) for s in turn.steps)
+
+
+def test_the_plan_and_show_json_say_the_action_and_what_is_left() -> None:
+    """B1–B3, B6: `lnf plan` says the action and its slot; `--json` names the action and every
+    hero it attacks; `lnf show --json` the uses left."""
+    from lnf.views.plan import _attack_phrase, _order_data, order_facts
+    from lnf.views.report import show_data
+
+    f = _mage_fight(CONE, FIRE_BOLT, resources=(Resource("slot 5", 1),))
+    order = Order("Mage", Rank.BACK, target="Cy", action="Cone of Cold", also=("Ann", "Bo"))
+    facts = order_facts(f, order)
+    assert _attack_phrase(facts) == (
+        "casts Cone of Cold (60 ft cone, a 5th-level spell slot) on Cy, Ann and Bo"
+    )
+    data = _order_data(facts)
+    assert (data["action"], data["targets"]) == ("Cone of Cold", ["Cy", "Ann", "Bo"])
+    (mage,) = show_data(f, [])["monsters"]
+    assert mage["actions"] == [
+        {"name": "Cone of Cold", "uses_left": 1, "spends": "slot 5"},
+        {"name": "Fire Bolt", "uses_left": None, "spends": None},
+    ]

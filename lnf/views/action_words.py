@@ -4,10 +4,11 @@ recharge die ("rolls 6 for Poison Breath: charged again") and what a use leaves.
 
 from __future__ import annotations
 
-from lnf.model import Attack, Fight, Monster, Recharge, Resource
+from lnf.model import SLOT, Attack, Fight, Monster, Recharge, Resource
 from lnf.model.events import Recharged
 from lnf.model.plan import Order
 from lnf.rules.limited import action_named
+from lnf.rules.resources import slot_words
 from lnf.rules.wording import and_list
 
 
@@ -27,10 +28,17 @@ def action_verb(action: Attack | None) -> str:
 def order_words(fight: Fight, order: Order) -> str:
     """B3: an order's action in the plan's words: "breathes Poison Breath (30 ft cone) on Dee,
     Ann and Bo", "casts Fire Bolt at Ann"."""
-    action = action_of(fight, order.monster, order.action)
-    area = f" ({action.area})" if action is not None and action.area is not None else ""
+    return action_phrase(order, action_of(fight, order.monster, order.action))
+
+
+def action_phrase(order: Order, action: Attack | None) -> str:
+    """`order_words` with the action found already; a slotted spell says its slot (B6)."""
+    said = [str(action.area)] if action is not None and action.area is not None else []
+    if action is not None and action.slot and action.spell:
+        said.append(slot_words(f"{SLOT}{action.slot}") or "")
     on = "on" if action is not None and (action.save is not None or action.area) else "at"
-    return f"{action_verb(action)} {order.action}{area} {on} {and_list(order.targets)}"
+    bracket = f" ({', '.join(said)})" if said else ""
+    return f"{action_verb(action)} {order.action}{bracket} {on} {and_list(order.targets)}"
 
 
 def recharge_words(step: Recharged, action: Attack | None) -> str:
