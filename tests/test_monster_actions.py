@@ -16,7 +16,7 @@ import pytest
 from lnf.dice import parse
 from lnf.dice.roll import DiceSource, ScriptedDice, SeededDice
 from lnf.engine.apply import apply
-from lnf.engine.effects import Rolled, turn_edge
+from lnf.engine.effects import Rolled, recorded, turn_edge
 from lnf.engine.event_check import event_problems
 from lnf.engine.monster_actions import SavesWait
 from lnf.engine.round_start import next_grid, recharge_rolls
@@ -326,6 +326,10 @@ def test_a_monsters_concentration_spell_begins_its_concentration() -> None:
     starts = [s.effect for s in turn.steps if isinstance(s, EffectStarted)]
     assert [(e.who, e.concentration) for e in starts] == [("Mage", True), ("Ann", False)]
     assert starts[1].lasting.concentration == "Mage"
+    hurt = recorded(turn.fight, ScriptedDice([3]), lambda r: r.do(Damaged("Mage", 12)))
+    save = next(s for s in hurt.event.steps if isinstance(s, SaveRolled))
+    assert (save.save.who, save.save.dc, save.save.success) == ("Mage", 10, False)
+    assert Condition.PARALYZED not in hurt.after.hero("Ann").conditions  # F5: it ends
 
 
 def test_fire_bolt_is_an_attack_roll() -> None:
