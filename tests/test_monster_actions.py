@@ -516,3 +516,22 @@ def test_saves_that_are_not_hero_equals_a_d20_are_refused_with_what_is_wrong(
     code, out = run("next", str(fight_file), "--saves", "Zed=3, Bram=21")
     assert code == 2
     assert "'Zed=3' is not HERO=D20" in out and "'Bram=21' is not HERO=D20" in out
+
+
+def test_two_breaths_that_share_a_charge_are_spent_together_and_roll_once() -> None:
+    """B2: a brass dragon's Fire Breath and Sleep Breath share "Breath Weapons (Recharge 5–6)"
+    (`spends`): one used, neither is left; one die as the round starts charges both."""
+    fire = replace(BREATH, name="Fire Breath", spends="Breath Weapons")
+    sleep = replace(BREATH, name="Sleep Breath", spends="Breath Weapons", damage=parse("0"))
+    dragon = monster(DRAGON, hp=136, attacks=(BITE,), actions=(fire, sleep))
+    f = fight(_heroes(), [dragon], {"A": ["Ann", "Bo", DRAGON]})
+    order = replace(BREATH_ORDER, action="Fire Breath")
+    turn = _played(f, order, [3] * 12 + [10, 10, 10])
+    assert turn.steps[0] == Used(DRAGON, "Breath Weapons")
+    spent = turn.fight.monster(DRAGON)
+    assert (uses_left(spent, fire), uses_left(spent, sleep)) == (0, 0)
+    rolls = recharge_rolls(apply(turn.fight, RoundStarted(2, ())).after, _dice([5]))
+    assert rolls is not None and rolls.steps == (Recharged(DRAGON, "Breath Weapons", 5, True),)
+    assert event_problems(turn.fight, rolls) == []
+    back = apply(turn.fight, rolls).after.monster(DRAGON)
+    assert (uses_left(back, fire), uses_left(back, sleep)) == (1, 1)
