@@ -535,3 +535,21 @@ def test_two_breaths_that_share_a_charge_are_spent_together_and_roll_once() -> N
     assert event_problems(turn.fight, rolls) == []
     back = apply(turn.fight, rolls).after.monster(DRAGON)
     assert (uses_left(back, fire), uses_left(back, sleep)) == (1, 1)
+
+
+def test_a_stop_right_after_a_round_starts_rolls_its_recharge_die_as_it_carries_on() -> None:
+    """B2 and the log's promise: a fight stopped between a round's start and its recharge
+    dice carries on with the events, and the dice, it would have had."""
+    seed = _seed_with(lambda face: face >= 5)
+    whole = _runner(_dragon_fight(), seed)
+    whole.play(rounds=2)
+    events = whole.table.events
+    cut = next(i for i, e in enumerate(events) if isinstance(e, RoundStarted) and e.round == 2)
+    table = Table(_dragon_fight())
+    for event in events[: cut + 1]:
+        table.replay(event)
+    again = Runner(table, PolicyHeroes(), _planner, lambda _: None)
+    again.begin(seed)  # carries on: the recharge die first, then the plan
+    again.play(rounds=0)
+    assert isinstance(table.events[cut + 1], Recorded)
+    assert table.events == events

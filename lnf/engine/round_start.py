@@ -5,7 +5,7 @@ plan a DM is shown between rounds is the plan the round then plays.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from lnf.dice.roll import DiceSource
 from lnf.engine.apply import apply
@@ -13,7 +13,8 @@ from lnf.engine.replan import grid_view
 from lnf.engine.volleys import tick_volley
 from lnf.errors import Refused, RuleViolation
 from lnf.model import Fight, PhaseKind, Rank
-from lnf.model.events import Event, Healed, Moved, Recharged, Recorded, RoundStarted
+from lnf.model.applied import Applied
+from lnf.model.events import Event, Healed, Moved, Planned, Recharged, Recorded, RoundStarted
 from lnf.model.plan import Plan
 from lnf.rules.distance import volley_plan, volley_planned
 from lnf.rules.limited import charged_again, spent_recharges
@@ -91,6 +92,16 @@ def recharge_rolls(fight: Fight, dice: Dice) -> Recorded | None:
             face = rolling.face(6)
             steps.append(Recharged(m.name, name, face, charged_again(action, face)))
     return Recorded(tuple(steps), by_rules=True) if steps else None
+
+
+def recharge_pending(later: Sequence[Applied]) -> bool:
+    """B2: the round begun last, whose records since are `later`, has had neither its recharge
+    dice nor its plan yet (a stop came between): they are rolled as it carries on."""
+    return not any(
+        isinstance(r.event, Planned)
+        or (isinstance(r.event, Recorded) and any(isinstance(s, Recharged) for s in r.event.steps))
+        for r in later
+    )
 
 
 def plan_in_phase(grid: Fight, planner: Planner) -> Plan:

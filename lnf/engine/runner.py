@@ -32,6 +32,7 @@ from lnf.engine.round_start import (
     Planner,
     opening,
     plan_in_phase,
+    recharge_pending,
     recharge_rolls,
     round_number,
     surprise_round_start,
@@ -98,16 +99,17 @@ class Runner:
         self.resume()
 
     def resume(self) -> None:
-        """Carry on a round under way as if nothing had stopped: what follows a round's start
-        (the chase's speeds, the plan) is done now if it was not; the plan in force is the last
-        logged this round, with its grid (P6 re-plans only when the grid changed since)."""
+        """Carry on a round under way as if nothing had stopped: what follows its start (B2's
+        dice, C2's speeds, the plan) is done now if it was not; the plan is the last logged."""
         records = self.table.in_force
         starts = [i for i, r in enumerate(records) if isinstance(r.event, RoundStarted)]
         if not starts or self.round_over() or self.winner() is not None:
             return
+        later = self.table.in_force[starts[-1] + 1 :]
+        if recharge_pending(later) and (rolls := recharge_rolls(self.fight, self._dice)):
+            self._add(rolls)  # B2: a stop came before the round's recharge dice
         if (number := speeds_due(self.table.in_force)) is not None:
             self._commit_speeds(number)
-        later = self.table.in_force[starts[-1] + 1 :]
         plans = [(r.before, r.event) for r in later if isinstance(r.event, Planned)]
         if plans:
             grid, planned = plans[-1]
@@ -326,11 +328,8 @@ class Runner:
         dice = self._turn_dice(monster)
         turn = self._begin(monster.name, dice)  # F4: what ends, and saves, as it starts
         monster = turn.fight.monster(monster.name)
-        if incapacitated(monster):
-            self._finish(turn, "cannot act")
-            return True
-        if held := held_note(self.fight, monster.name):  # D12, V-ENC1
-            self._finish(turn, held)
+        if held := "cannot act" if incapacitated(monster) else held_note(self.fight, monster.name):
+            self._finish(turn, held)  # F3; D12, V-ENC1
             return True
         if in_chase(self.fight, monster.name):
             dashed = monster.name in self.fight.turns.dashed
