@@ -60,6 +60,8 @@ from lnf.model.events import (
 )
 from lnf.model.plan import Mode, Order, Plan
 from lnf.rules.limited import uses_left, verify_action_order
+from lnf.views.page_events import happenings
+from lnf.views.page_hp import MonsterHp
 from lnf.views.plan_line import plan_line
 from lnf.views.transcript import describe
 from lnf.views.turn import save_lines
@@ -553,3 +555,35 @@ def test_a_stop_right_after_a_round_starts_rolls_its_recharge_die_as_it_carries_
     again.play(rounds=0)
     assert isinstance(table.events[cut + 1], Recorded)
     assert table.events == events
+
+
+def test_the_players_page_says_the_breath_and_its_recharge() -> None:
+    f = _dragon_fight()
+    turn = _breath(f)
+    said = happenings([turn.finish(Turn(DRAGON, turn.steps))], dm=False, hp=MonsterHp.WORDS)
+    assert said == [
+        "Young Green Dragon uses Poison Breath.",
+        "Young Green Dragon breathes Poison Breath on Dee, Ann and Bo: Dee 18/60 hp; Ann 39/60 "
+        "hp; Bo 39/60 hp.",
+    ]
+    spent = apply(_spent_dragon(), RoundStarted(2, ())).after
+    for face, words in ((6, ["Young Green Dragon's Poison Breath is charged again."]), (2, [])):
+        rolls = recharge_rolls(spent, _dice([face]))
+        assert rolls is not None
+        assert happenings([apply(spent, rolls)], dm=False, hp=MonsterHp.WORDS) == words
+
+
+def test_an_order_in_an_old_log_reads_without_an_action() -> None:
+    """Logs written before B1 hold orders of five fields: they read as weapon orders."""
+    line = {
+        "event": "plan",
+        "orders": [
+            {"monster": "Orc", "rank": "front", "move": "stays", "target": "Ann", "mode": "melee"}
+        ],
+        "replan": False,
+        "note": "",
+    }
+    plan = event_from_json(line, "old.log.jsonl", 3)
+    assert isinstance(plan, Planned)
+    (order,) = plan.orders
+    assert (order.action, order.also, order.targets) == ("", (), ("Ann",))
