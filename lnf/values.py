@@ -127,3 +127,26 @@ def _order(key: Callable[[Any], tuple[Any, ...]]) -> dict[str, Any]:
         "__gt__": compare(lambda a, b: a > b),
         "__ge__": compare(lambda a, b: a >= b),
     }
+
+
+R = TypeVar("R")
+
+
+def by_identity(question: Callable[[T], R]) -> Callable[[T], R]:
+    """A question about one frozen value that remembers its last answer by the value's
+    identity: asked again of the very same object (the solver asks once per option of a
+    monster), it is not worked out again. Exact because a value never changes; the object is
+    held beside its answer, so its id cannot be reused while it is remembered."""
+    remembered: dict[str, tuple[object, R]] = {}
+
+    def asked(value: T) -> R:
+        seen = remembered.get("last")  # one read: another thread may remember meanwhile
+        if seen is not None and seen[0] is value:
+            return seen[1]
+        answer = question(value)
+        remembered["last"] = (value, answer)
+        return answer
+
+    asked.__doc__ = question.__doc__
+    asked.__name__ = getattr(question, "__name__", "asked")
+    return asked

@@ -7,7 +7,7 @@ from functools import cached_property
 
 import pytest
 
-from lnf.values import value
+from lnf.values import by_identity, value
 
 
 @value
@@ -76,3 +76,18 @@ def test_order() -> None:
         Rankable(1, "b"),
         Rankable(2),
     ]
+
+
+def test_by_identity_asks_again_for_another_object_even_an_equal_one() -> None:
+    """A remembered answer is given only for the very object it was worked out for."""
+    asked: list[object] = []
+
+    @by_identity
+    def size(p: Point) -> int:
+        asked.append(p)
+        return p.x + p.y
+
+    a, b = Point(1, 2), Point(3, 4)
+    assert [size(a), size(a), size(b), size(a)] == [3, 3, 7, 3]
+    assert len(asked) == 3 and asked[0] is a and asked[1] is b and asked[2] is a
+    assert size.__doc__ is None and size.__name__ == "size"

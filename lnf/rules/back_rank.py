@@ -18,6 +18,7 @@ from lnf.rules.moves import can_act, rank_options
 from lnf.rules.ranks import count_met, front_rank_counts, monster_needs_count
 from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list, plural
+from lnf.values import by_identity
 
 
 def stuck_in_back(fight: Fight) -> list[Monster]:
@@ -42,6 +43,7 @@ def most_front_rank(fight: Fight) -> int:
     )
 
 
+@by_identity  # asked once per option the solver weighs, of the same fight
 def count_unmeetable(fight: Fight) -> bool:
     """P6: whether what has already happened makes R6 impossible to meet this round."""
     front_heroes, _ = front_rank_counts(fight)

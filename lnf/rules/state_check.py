@@ -52,9 +52,9 @@ def plan_notes(fight: Fight) -> list[str]:
     R5), taken where it stands until the next round settles it."""
     from lnf.rules.back_rank import count_note
 
-    notes = [count_note(fight)] if count_note(fight) else []
+    notes = [note] if (note := count_note(fight)) else []
     if fight.turns.acted:
-        for v in check_state(fight):
+        for v in check_ranks(fight):  # R4 and R5 are told by the ranks' check alone
             if v.rule in ("R4", "R5"):
                 notes.append(
                     f"{v.message} ({v.rule}); the plan takes {and_list(v.who)} where "
