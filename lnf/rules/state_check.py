@@ -8,7 +8,7 @@ from lnf.rules.attack_data import check_attack_data
 from lnf.rules.distance import check_no_groups_apart
 from lnf.rules.gangup import check_gang_up
 from lnf.rules.groups import check_groups
-from lnf.rules.ranks import check_ranks
+from lnf.rules.ranks import check_hero_back_rank, check_ranks
 from lnf.rules.reactions import check_reached_by
 from lnf.rules.wording import and_list
 
@@ -54,10 +54,9 @@ def plan_notes(fight: Fight) -> list[str]:
 
     notes = [note] if (note := count_note(fight)) else []
     if fight.turns.acted:
-        for v in check_ranks(fight):  # R4 and R5 are told by the ranks' check alone
-            if v.rule in ("R4", "R5"):
-                notes.append(
-                    f"{v.message} ({v.rule}); the plan takes {and_list(v.who)} where "
-                    f"{'it stands' if len(v.who) == 1 else 'they stand'} until the next round (P6)"
-                )
+        for v in check_hero_back_rank(fight):  # where the state checks tell R4 and R5
+            notes.append(
+                f"{v.message} ({v.rule}); the plan takes {and_list(v.who)} where "
+                f"{'it stands' if len(v.who) == 1 else 'they stand'} until the next round (P6)"
+            )
     return notes
