@@ -11,10 +11,10 @@ are planned apart."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from lnf.model import Fight, Hero, Monster
 from lnf.model.plan import Plan
+from lnf.values import replace
 
 
 def plan_state(fight: Fight) -> Fight:
