@@ -178,12 +178,17 @@ SPELL = "spell"  # B4: a range, or 60 ft or more from its user: as a spell
 FAR = 60  # B4: from its user, this far or more reaches as a spell
 
 
+def rolls_to_hit(action: Attack) -> bool:
+    """An action with an attack roll (Fire Bolt, Scorching Ray): not a save, not sure darts."""
+    return action.save is None and not sure_hit(action)
+
+
 def reach_kind(action: Attack) -> str:
     """B4: how an action reaches. An attack roll as an attack does (A1–A3); without one (a
     save, a breath, sure darts) by its range (under 30 ft: a touch) or, starting at its user,
     by its area's size: under 30 ft its own group, 30–59 ft as a ranged attack, 60 ft or more
     as a spell; with neither, its own group."""
-    if action.save is None and not sure_hit(action):
+    if rolls_to_hit(action):
         return SHOT if action.is_ranged else STRIKE
     if action.range is not None:
         return CLOSE if action.range[1] < SHORT else SPELL
@@ -498,7 +503,7 @@ def action_mean(
     a save its fail chance × the mean plus its success chance × half, an attack roll as any."""
     if sure_hit(action):
         return _dice_mean(action.damage, hero)[0]
-    if action.save is not None:
+    if not rolls_to_hit(action):
         mean, _ = _dice_mean(action.damage, hero)
         return _saved(mean, action.save, action.half, hero) + _riders_on_save(action, hero)
     roll, _ = roll_for(monster, hero, mode, rank)
