@@ -13,12 +13,15 @@ from lnf.model import Area, Fight, Rank, Shape
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
 from lnf.rules import check_state
 from lnf.rules.attacks import plan_targets
+from lnf.rules.explain import held_actions
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.plan_check import check_plan, infer_mode
 from lnf.rules.plan_compare import shortfall
 from lnf.rules.plan_score import score
 from lnf.rules.roster import monsters
 from lnf.rules.specials import best_catch, check_catch, usable
+from lnf.views.plan import order_facts, plan_data, render_plan
+from lnf.views.style import Style
 from tests.brute_force import best_of, best_plan, hero_sets, legal_orders
 from tests.specials_monsters import POISON_BREATH, without_charge, x6, x7
 from tests.strategies import plan_fights
@@ -222,3 +225,72 @@ def test_brute_force_offers_every_set_of_heroes() -> None:
     assert all(len(s) <= 3 for s in sets)
     joined = {o.move for o in legal_orders(f, DRAGON) if o.action}
     assert Move(MoveKind.JOIN, hero="Cy") in joined
+
+
+# --- P5: why an action is held back ------------------------------------------------------
+
+
+def test_p5_the_dragon_holds_its_breath_because_it_is_not_charged() -> None:
+    f = without_charge(x6(), DRAGON, "Poison Breath")
+    plan = best_plan(f)
+    assert plan is not None
+    assert held_actions(f, plan) == [(DRAGON, [("B2", "Poison Breath is not charged")])]
+
+
+def test_p5_no_hero_in_reach_of_a_15_ft_cone() -> None:
+    f = x6()
+    cone = replace(POISON_BREATH, area=Area(Shape.CONE, 15))
+    stuck = replace(f.monster(DRAGON), actions=(cone,), speed=0, fly=0)  # it cannot leave A
+    f = f.with_combatant(replace(stuck, rank=Rank.FRONT))
+    f = replace(f, groups=())  # alone and unable to move: nobody stands with it
+    plan = best_plan(f)
+    assert plan is not None
+    assert held_actions(f, plan) == [(DRAGON, [("B4", "no hero in reach of its 15 ft cone")])]
+
+
+def test_p5_the_mage_says_why_each_other_spell_waits() -> None:
+    f = x7()
+    plan = Plan(
+        (
+            Order(
+                "Mage",
+                Rank.BACK,
+                target="Ann",
+                mode=Mode.RANGED,
+                action="Cone of Cold",
+                also=("Bo", "Cy"),
+            ),
+        )
+    )
+    ((who, reasons),) = held_actions(f, plan)
+    names = ["Fire Bolt", "Magic Missile", "Fireball", "Ice Storm", "Greater Invisibility"]
+    said = {n: r for r in reasons for n in names if r[1].startswith(n)}
+    assert len(said) == len(reasons) == 5
+    assert who == "Mage"
+    assert said["Fire Bolt"] == (
+        "P3",
+        "Fire Bolt would attack Ann; its order attacks heroes earlier in the target order",
+    )
+    assert said["Fireball"] == (
+        "B6",
+        "Fireball would attack the same heroes for less expected damage (65.10 against 83.70)",
+    )
+    assert said["Greater Invisibility"][0] == "B6"
+    assert "Shield" not in said  # a reaction (B10)
+
+
+def test_p5_the_plan_says_what_is_held_back_and_why() -> None:
+    f = without_charge(x6(), DRAGON, "Poison Breath")
+    plan = best_plan(f)
+    assert plan is not None
+    facts = [order_facts(f, o) for o in plan.orders]
+    text = render_plan(f, facts, [], Style(color=False))
+    assert "Held back (P5):\n  Young Green Dragon: Poison Breath is not charged (B2)." in text
+    data = plan_data(f, facts, [])
+    assert data["held_back"] == [
+        {"monster": DRAGON, "reasons": [{"rule": "B2", "text": "Poison Breath is not charged"}]}
+    ]
+    charged = best_plan(x6())
+    assert charged is not None
+    facts = [order_facts(x6(), o) for o in charged.orders]
+    assert "Held back" not in render_plan(x6(), facts, [], Style(color=False))

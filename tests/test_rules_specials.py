@@ -24,6 +24,7 @@ from lnf.model import (
     Shape,
 )
 from lnf.model.plan import Mode, Order
+from lnf.rules.expected import save_fails
 from lnf.rules.moves import Place
 from lnf.rules.specials import (
     action_mean,
@@ -36,7 +37,6 @@ from lnf.rules.specials import (
     reach_kind,
     reach_of,
     resource_rank,
-    save_fails,
     split_darts,
     usable,
 )
