@@ -340,7 +340,9 @@ def _specials(draw: st.DrawFn) -> dict[str, object]:
     if not draw(st.booleans()):
         return {}
     actions, resources = draw(stat_block_actions())
-    return dict(actions=actions, resources=resources)
+    # B5: an ally immune to a breath is caught with its group, not spared
+    immune = draw(st.sampled_from([frozenset(), frozenset({DamageType.POISON, DamageType.FIRE})]))
+    return dict(actions=actions, resources=resources, immune=immune)
 
 
 @st.composite

@@ -265,6 +265,14 @@ def test_b5_an_ally_immune_to_it_is_caught_with_its_group() -> None:
     # group A whole with the zombie (3 of the 4), group B the one hit in part
     assert best_catch(f, dragon, wide, A, Rank.FRONT) == ("Ann", "Bo", "Cy")
     assert check_catch(f, dragon, wide, A, Rank.FRONT, ["Ann", "Bo", "Cy"]) == []
+    # or the zombie spared, group A the one hit in part, when no other group is
+    small = fight(
+        [hero("Ann"), hero("Bo"), hero("Cy")],
+        [dragon, zombie],
+        {"A": ["Ann", "Bo", DRAGON, "Zombie"]},
+    )
+    assert best_catch(small, dragon, POISON_BREATH, A, Rank.FRONT) == ("Ann", "Bo", "Cy")
+    assert check_catch(small, dragon, POISON_BREATH, A, Rank.FRONT, ["Ann", "Bo", "Cy"]) == []
     # without immunity the zombie must be spared too: group A in part, so B is left alone
     plain = f.with_combatant(replace(zombie, immune=frozenset()))
     assert best_catch(plain, dragon, wide, A, Rank.FRONT) == ("Ann", "Bo")

@@ -364,10 +364,17 @@ def check_catch(
         return found
     groups = _groups(fight, monster, action)
     chosen = set(targets)
-    caught = [*targets]
-    for g in groups:
-        if chosen.intersection(g.heroes) and set(g.heroes) <= chosen and not g.spared:
-            caught += g.immune  # B5: an ally immune to all of it is caught with its group
+    # B5: an ally immune to all of it may be caught with its group (taking one of E1's
+    # places) or spared (its group then hit in part): spared in the one group where that
+    # saves most, when no other group is hit in part, caught elsewhere.
+    whole = [g for g in groups if g.immune and set(g.heroes) <= chosen and not g.spared]
+    partly = [
+        g
+        for g in groups
+        if chosen.intersection(g.heroes) and (g.spared or not set(g.heroes) <= chosen)
+    ]
+    spare = max(whole, key=lambda g: len(g.immune)) if whole and not partly else None
+    caught = [*targets, *(n for g in whole if g is not spare for n in g.immune)]
     seen = [(g.label, (*g.heroes, *g.spared, *g.immune)) for g in groups]
     spared = [n for g in groups if chosen.intersection(g.heroes) for n in g.spared]
     hint = f"{and_list(spared)} must be spared (B5)" if spared else ""
