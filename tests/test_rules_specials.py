@@ -385,3 +385,10 @@ def test_resource_rank() -> None:
     assert resource_rank(web, "Web") == 2
     assert resource_rank(m, "Magic Missile") == 4
     assert resource_rank(m, "Fireball") == 6 < resource_rank(m, "Cone of Cold") == 8
+
+
+def test_a_monster_without_attacks_strikes_for_1_in_the_expected_damage() -> None:
+    """P1: its fists, +0 against AC 10: hits on 10–20, 1 bludgeoning (no dice to double)."""
+    f = fight([hero("Ann")], [Monster(name="Rat", hp=1)], {"A": ["Ann", "Rat"]})
+    order = Order("Rat", Rank.FRONT, target="Ann", mode=Mode.MELEE)
+    assert expected_damage(f, f.monster("Rat"), order) == 55

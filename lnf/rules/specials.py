@@ -26,6 +26,7 @@ from lnf.model import (
 from lnf.model.plan import Mode, Order
 from lnf.rules.areas import area_groups, check_catch_groups, target_count
 from lnf.rules.attacks import (
+    UNARMED,
     beyond_reach,
     has_melee,
     melee_rank,
@@ -438,7 +439,8 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
         hero = fight.hero(order.target)
         mode = spot_mode if spot_mode is not None else Mode.MELEE
         roll, _ = roll_for(monster, hero, mode, order.rank)
-        means = [attack_mean(a, hero, roll, mode) for a in routine(monster, hero, mode)]
+        attacks = routine(monster, hero, mode) or (() if monster.attacks else (UNARMED,))
+        means = [attack_mean(a, hero, roll, mode) for a in attacks]
         return hundredths(sum(means, Fraction(0)))
     action = action_named(monster, order.action)
     if action is None:
