@@ -13,7 +13,7 @@ from lnf.model import Area, Fight, Rank, Shape
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
 from lnf.rules import check_state
 from lnf.rules.attacks import plan_targets
-from lnf.rules.explain import held_actions
+from lnf.rules.explain import blocked_modes, held_actions, possible_attackers
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.plan_check import check_plan, infer_mode
 from lnf.rules.plan_compare import shortfall
@@ -294,3 +294,20 @@ def test_p5_the_plan_says_what_is_held_back_and_why() -> None:
     assert charged is not None
     facts = [order_facts(x6(), o) for o in charged.orders]
     assert "Held back" not in render_plan(x6(), facts, [], Style(color=False))
+
+
+def test_p5_a_hero_no_breath_reaches_says_so() -> None:
+    f = x6()
+    cone = replace(POISON_BREATH, area=Area(Shape.CONE, 15))
+    f = f.with_combatant(replace(f.monster(DRAGON), actions=(cone,), speed=0, fly=0))
+    reasons = blocked_modes(f, f.hero("Dee"))
+    assert ("B4", f"no special action or spell of {DRAGON} reaches it") in reasons
+    assert blocked_modes(x6(), x6().hero("Dee")) == [
+        ("R3", "guarded in the back rank, out of mêlée reach"),
+        ("A3", "no monster has a ranged attack"),
+    ]  # the 30 ft breath reaches her: no B4 reason; the bite out-reaches her (A2)
+    # held in group A, its weapons find no way to Dee; its 30 ft breath does (B4)
+    held = x6().with_combatant(replace(x6().monster(DRAGON), speed=0, fly=0))
+    assert [m.name for m in possible_attackers(held, held.hero("Dee"))] == [DRAGON]
+    spent = without_charge(held, DRAGON, "Poison Breath")
+    assert possible_attackers(spent, spent.hero("Dee")) == []

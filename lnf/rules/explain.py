@@ -33,6 +33,7 @@ from lnf.rules.specials import (
     reach_words,
     resource_rank,
     spent_words,
+    usable,
 )
 from lnf.rules.wording import and_list
 
@@ -48,11 +49,26 @@ def can_ever_attack(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> b
     return bool(need.met_by(spots, rank_options(monster)))
 
 
+def can_ever_catch(fight: Fight, monster: Monster, hero: Hero) -> bool:
+    """B4, ignoring R6 and K2: could one of `monster`'s usable special actions or spells reach
+    `hero` from anywhere it can end this round?"""
+    return any(
+        hero.name in reach_of(fight, monster, action, final_spot(fight, monster.name, move), rank)
+        for action in usable(fight, monster)
+        for move in destinations(fight, monster)
+        for rank in rank_options(monster)
+    )
+
+
 def possible_attackers(fight: Fight, hero: Hero) -> list[Monster]:
     return [
         m
         for m in monsters(fight)
-        if can_act(fight, m) and any(can_ever_attack(fight, m, hero, mode) for mode in Mode)
+        if can_act(fight, m)
+        and (
+            any(can_ever_attack(fight, m, hero, mode) for mode in Mode)
+            or can_ever_catch(fight, m, hero)
+        )
     ]
 
 
@@ -72,6 +88,14 @@ def blocked_modes(fight: Fight, hero: Hero) -> list[Reason]:
         reasons.append(_reach_block(hero, acting))
     if not any(can_ever_attack(fight, m, hero, Mode.RANGED) for m in acting):
         reasons.append(_ranged_block(acting))
+    casters = [m for m in acting if usable(fight, m)]
+    if casters and not any(can_ever_catch(fight, m, hero) for m in casters):
+        reasons.append(
+            (
+                "B4",
+                f"no special action or spell of {and_list([m.name for m in casters])} reaches it",
+            )
+        )
     return reasons
 
 
