@@ -18,6 +18,7 @@ from lnf.model import (
     Monster,
     Phase,
     PhaseKind,
+    Pool,
     Rank,
     Resource,
     Rider,
@@ -392,3 +393,24 @@ def test_a_monster_without_attacks_strikes_for_1_in_the_expected_damage() -> Non
     f = fight([hero("Ann")], [Monster(name="Rat", hp=1)], {"A": ["Ann", "Rat"]})
     order = Order("Rat", Rank.FRONT, target="Ann", mode=Mode.MELEE)
     assert expected_damage(f, f.monster("Rat"), order) == 55
+
+
+@pytest.mark.parametrize(
+    ("action", "points"),
+    [
+        (POISON_BREATH, {0}),  # 30–59 ft: as a thrown weapon, at 0 escape points only
+        (CONE_OF_COLD, {0, 1, 2}),  # as a spell
+        (FIRE_BOLT, {0, 1, 2}),  # a ranged attack roll
+        (replace(POISON_BREATH, area=Area(Shape.CONE, 15)), {0}),
+    ],
+)
+def test_b4_across_a_chase(action: Attack, points: set[int]) -> None:
+    """C4: a monster giving chase reaches the hero it chases by their escape points."""
+    f = x7()
+    m = f.monster("Mage")
+    reached = set()
+    for n in range(5):
+        chasing = replace(f, groups=(), chase=(Pool("Cy", "Mage", n),))
+        if reach_of(chasing, m, action, None, Rank.BACK) == ("Cy",):
+            reached.add(n)
+    assert reached == points

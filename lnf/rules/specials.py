@@ -37,7 +37,8 @@ from lnf.rules.attacks import (
     routine,
     unseen,
 )
-from lnf.rules.chase import in_chase, pool
+from lnf.rules.chase import chase_reach, in_chase, pool
+from lnf.rules.distance import volley_reach
 from lnf.rules.expected import attack_mean, dice_mean, hundredths, riders_mean, saved
 from lnf.rules.moves import Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
@@ -201,15 +202,24 @@ def action_mode(action: Attack, spot: Spot) -> Mode:
     return Mode.MELEE if kind == CLOSE else Mode.RANGED
 
 
-def _steps_reach(action: Attack, kind: str, steps: int) -> bool:
-    """B4 through V3 and C4, `steps` a volley round's number or a chase pair's escape points:
-    as a spell (far_reach); a shot as a ranged weapon; anything else only at 0 escape points
-    (30–59 ft as a thrown weapon; the last volley round is `reaches`')."""
+def _volley_reach(action: Attack, kind: str, n: int) -> bool:
+    """B4 through V3 in volley round `n`: as a spell (far_reach), 30–59 ft as a thrown weapon
+    (the last round only), a shot as a ranged weapon; mêlée and close actions never."""
     if kind == SPELL:
-        return far_reach(action, steps) is not None
+        return far_reach(action, n) is not None
+    if kind == THROWN:
+        return n == 1
+    return kind == SHOT and volley_reach(action, n) is not None
+
+
+def _chase_reach(action: Attack, kind: str, points: int) -> bool:
+    """B4 through C4 across a pair's escape points: as a spell (far_reach, and at arm's
+    length), a shot as a ranged weapon; anything else only at 0 (30–59 ft as a thrown weapon)."""
+    if kind == SPELL:
+        return points == 0 or far_reach(action, points) is not None
     if kind == SHOT:
-        return far_reach(action, steps) is not None if action.range is not None else steps == 0
-    return steps == 0  # mêlée, close, and 30–59 ft across a chase (B4: as a thrown weapon)
+        return chase_reach(action, points) is not None
+    return points == 0
 
 
 def reaches(
@@ -221,13 +231,12 @@ def reaches(
         return False
     kind = reach_kind(action)
     if fight.phase.kind is PhaseKind.VOLLEY:  # V3: no groups, no ranks
-        n = fight.phase.volley
-        return n == 1 if kind == THROWN else _steps_reach(action, kind, n)
+        return _volley_reach(action, kind, fight.phase.volley)
     if not fight.phase.kind.melee_possible:
         return False
     if in_chase(fight, monster.name) or in_chase(fight, hero.name):  # C4: a pair's points
         shared = pool(fight, monster.name, hero.name)
-        return shared is not None and _steps_reach(action, kind, shared.points)
+        return shared is not None and _chase_reach(action, kind, shared.points)
     if kind == STRIKE:
         if spot is not None:  # A1, R3, R5, R7
             together = spot == hero_spot(fight, hero)
