@@ -467,6 +467,8 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
     in P3 as an attack)."""
     if order.target is None or order.target not in fight:
         return 0
+    if not isinstance(fight.combatant(order.target), Hero):
+        return 0  # no hero: the validator says so (P1)
     spot_mode = order.mode
     if not order.action:
         hero = fight.hero(order.target)
