@@ -1,10 +1,12 @@
 """A brute-force planner for small grids, independent of CP-SAT.
 
-It tries every order for every monster (every rank × every move × every target and mode),
-keeps those the validator accepts, and searches whole plans in order of their P3 vector, so it
-can stop at the first P3 vector any legal plan reaches; among those plans it takes the best
-score (P4, then the canonical tie-break). Only the validator and the score of `lnf.rules` are
-shared with the solver's world: that is the point.
+It tries every order for every monster (every rank × every move × every target and mode, and
+every special action of its stat block × every set of heroes × every mode, B1–B3), keeps those
+the validator accepts, and searches whole plans in order of their P3 vector, so it can stop at
+the first P3 vector any legal plan reaches; among those plans it takes the best score (B6, P4,
+then the canonical tie-break). Only the validator and the score of `lnf.rules` are shared with
+the solver's world: that is the point. An order's heroes are written in target order (T2), the
+first as its `target`.
 """
 
 from __future__ import annotations
@@ -18,8 +20,18 @@ from lnf.rules.moves import can_act
 from lnf.rules.plan_check import check_plan
 from lnf.rules.plan_score import p3_vector, score
 from lnf.rules.roster import monsters
+from lnf.rules.target_order import target_order
 
 GLOBAL = {"R6", "K2"}
+
+
+def hero_sets(fight: Fight) -> list[tuple[str, ...]]:
+    """Every non-empty set of the fight's heroes, each in target order (the rest last)."""
+    order = [h.name for h in target_order(fight)]
+    names = sorted(
+        (h.name for h in fight.heroes), key=lambda n: order.index(n) if n in order else len(order)
+    )
+    return [c for k in range(1, len(names) + 1) for c in itertools.combinations(names, k)]
 
 
 def every_order(fight: Fight, name: str) -> list[Order]:
@@ -28,12 +40,22 @@ def every_order(fight: Fight, name: str) -> list[Order]:
     moves += [Move(MoveKind.JOIN, hero=h.name) for h in fight.heroes]
     attacks: list[tuple[str | None, Mode | None]] = [(None, None)]
     attacks += [(h.name, mode) for h in fight.heroes for mode in Mode]
-    return [
+    weapons = [
         Order(name, rank, move, target, mode)
         for rank in Rank
         for move in moves
         for target, mode in attacks
     ]
+    sets = hero_sets(fight)
+    actions = [
+        Order(name, rank, move, heroes[0], mode, action.name, heroes[1:])
+        for action in fight.monster(name).actions
+        for heroes in sets
+        for rank in Rank
+        for move in moves
+        for mode in Mode
+    ]
+    return weapons + actions
 
 
 def legal_orders(fight: Fight, name: str) -> list[Order]:
@@ -48,16 +70,24 @@ def legal_orders(fight: Fight, name: str) -> list[Order]:
 def best_plan(fight: Fight) -> Plan | None:
     acting = [m.name for m in monsters(fight) if can_act(fight, m)]
     options = {name: legal_orders(fight, name) for name in acting}
-    by_target: dict[str, dict[str | None, list[Order]]] = {}
-    for name, orders in options.items():
+    return best_of(fight, acting, options)
+
+
+def best_of(fight: Fight, acting: list[str], options: dict[str, list[Order]]) -> Plan | None:
+    """The best plan whose orders are taken from `options` (each monster's legal orders)."""
+    by_target: dict[str, dict[tuple[str, ...], list[Order]]] = {}
+    for name in acting:
         by_target[name] = defaultdict(list)
-        for order in orders:
-            by_target[name][order.target].append(order)
+        for order in options[name]:
+            by_target[name][order.targets].append(order)
     target_lists = [list(by_target[name]) for name in acting]
-    vectors: dict[tuple[int, ...], list[tuple[str | None, ...]]] = defaultdict(list)
+    vectors: dict[tuple[int, ...], list[tuple[tuple[str, ...], ...]]] = defaultdict(list)
     for targets in itertools.product(*target_lists):
         probe = Plan(
-            tuple(Order(n, Rank.FRONT, STAY, t) for n, t in zip(acting, targets, strict=True))
+            tuple(
+                Order(n, Rank.FRONT, STAY, t[0] if t else None, also=t[1:])
+                for n, t in zip(acting, targets, strict=True)
+            )
         )
         vectors[p3_vector(fight, probe)].append(targets)
     for vector in sorted(vectors, reverse=True):

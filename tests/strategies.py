@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from lnf.dice import parse
+from lnf.dice import DamageType, parse
 from lnf.model import (
     Ability,
     Area,
@@ -30,6 +30,8 @@ from lnf.model import (
     PhaseKind,
     Pool,
     Rank,
+    Resource,
+    Rider,
     Shape,
     Side,
     Terrain,
@@ -178,8 +180,90 @@ SHOOT = Attack(
 )
 
 
+# B1–B6: special actions and spells for generated stat blocks, one of each way to reach (B4)
+# and to catch (B3): a short and a 30-ft breath, a ranged area spell, darts, an attack-roll
+# spell, a mêlée attack-roll action with reach, a condition of its choice, a single-target
+# save, and a spell that attacks nobody (never an option, B6).
+_SLEEPY = Rider(save=(Ability.WIS, 13), conditions=(Condition.FRIGHTENED,))
+ACTIONS = (
+    Attack(
+        name="Fire Breath",
+        save=(Ability.DEX, 13),
+        damage=parse("4d6 fire"),
+        area=Area(Shape.CONE, 15),
+        recharge=5,
+    ),
+    Attack(
+        name="Poison Breath",
+        save=(Ability.CON, 14),
+        damage=parse("6d6 poison"),
+        area=Area(Shape.CONE, 30),
+        recharge=5,
+    ),
+    Attack(
+        name="Fireball",
+        spell=True,
+        slot=3,
+        save=(Ability.DEX, 14),
+        damage=parse("8d6 fire"),
+        range=(150, 150),
+        area=Area(Shape.SPHERE, 10),
+    ),
+    Attack(
+        name="Magic Missile",
+        spell=True,
+        slot=1,
+        kind=AttackKind.RANGED,
+        damage=parse("1d4+1 force"),
+        range=(120, 120),
+        times=3,
+    ),
+    Attack(
+        name="Fire Bolt",
+        spell=True,
+        kind=AttackKind.RANGED,
+        to_hit=6,
+        damage=parse("2d10 fire"),
+        range=(120, 120),
+    ),
+    Attack(name="Tail", to_hit=5, damage=parse("2d8+3 bludgeoning"), reach=15, per_day=2),
+    Attack(
+        name="Frightful Presence",
+        save=(Ability.WIS, 13),
+        damage=parse("0"),
+        range=(120, 120),
+        riders=(_SLEEPY,),
+        choice=True,
+    ),
+    Attack(
+        name="Ray of Sickness",
+        spell=True,
+        slot=1,
+        save=(Ability.CON, 12),
+        half=False,
+        damage=parse("2d8 poison"),
+        range=(60, 60),
+    ),
+    Attack(name="Mage Armor", spell=True, slot=1, damage=parse("0")),
+)
+
+
 @st.composite
-def plan_heroes(draw: st.DrawFn, name: str) -> Hero:
+def stat_block_actions(draw: st.DrawFn) -> tuple[tuple[Attack, ...], tuple[Resource, ...]]:
+    """B1, B2: a few special actions in stat-block order, each limited one charged or spent."""
+    picked = draw(st.lists(st.sampled_from(ACTIONS), min_size=1, max_size=3, unique=True))
+    actions = tuple(a for a in ACTIONS if a in picked)
+    resources = []
+    for a in actions:
+        name = a.name if a.recharge or a.per_day else f"slot {a.slot}" if a.slot else ""
+        if name and name not in [r.name for r in resources] and draw(st.booleans()):
+            spent = draw(st.sampled_from([0, 0, 1]))
+            resources.append(Resource(name, total=1, used=spent))
+    return actions, tuple(resources)
+
+
+@st.composite
+def plan_heroes(draw: st.DrawFn, name: str, defences: bool = False) -> Hero:
     rank = draw(st.sampled_from([Rank.FRONT] * 5 + [Rank.BACK, Rank.BACK, Rank.FREE_AIR]))
     why = None
     if rank is Rank.BACK:
@@ -200,14 +284,26 @@ def plan_heroes(draw: st.DrawFn, name: str) -> Hero:
         conditions=conditions,
         flags=draw(st.sampled_from([frozenset(), frozenset(), frozenset({Flag.CONJURED})])),
         attacks=(MELEE,),
+        **(_defences(draw) if defences else {}),  # type: ignore[arg-type]
+    )
+
+
+def _defences(draw: st.DrawFn) -> dict[str, object]:
+    """B6: what sets expected damage apart: AC, saves, resistance and immunity."""
+    return dict(
+        ac=draw(st.sampled_from([10, 14, 18])),
+        saves=draw(st.sampled_from([(), ((Ability.DEX, 5),), ((Ability.CON, 3),)])),
+        resist=draw(st.sampled_from([frozenset(), frozenset({DamageType.FIRE})])),
+        immune=draw(st.sampled_from([frozenset(), frozenset(), frozenset({DamageType.POISON})])),
     )
 
 
 @st.composite
-def plan_monsters(draw: st.DrawFn, name: str, kind: str) -> Monster:
-    attacks = draw(
-        st.sampled_from([(MELEE,), (MELEE, SHOOT), (SHOOT,), (LONG,), (LONG, SHOOT), ()])
-    )
+def plan_monsters(draw: st.DrawFn, name: str, kind: str, specials: bool = False) -> Monster:
+    options = [(MELEE,), (MELEE, SHOOT), (SHOOT,), (LONG,), (LONG, SHOOT), ()]
+    attacks = draw(st.sampled_from(options + ([(LONG, MELEE)] if specials else [])))
+    # B6: a whole Multiattack (a pike and two claws) against the pike alone with reach (X6)
+    multiattack = (("Pike", 1), ("Claw", 2)) if attacks == (LONG, MELEE) else ()
     fly = draw(st.sampled_from([0, 0, 0, 40]))
     rank = draw(st.sampled_from([Rank.FRONT] * 4 + [Rank.BACK] + ([Rank.FREE_AIR] if fly else [])))
     return Monster(
@@ -234,15 +330,31 @@ def plan_monsters(draw: st.DrawFn, name: str, kind: str) -> Monster:
             )
         ),
         attacks=attacks,
+        multiattack=multiattack,
+        **(_specials(draw) if specials else {}),  # type: ignore[arg-type]
     )
 
 
+def _specials(draw: st.DrawFn) -> dict[str, object]:
+    """B1: special actions for about half the stat blocks, with a Multiattack sometimes."""
+    if not draw(st.booleans()):
+        return {}
+    actions, resources = draw(stat_block_actions())
+    # B5: an ally immune to a breath is caught with its group, not spared
+    immune = draw(st.sampled_from([frozenset(), frozenset({DamageType.POISON, DamageType.FIRE})]))
+    return dict(actions=actions, resources=resources, immune=immune)
+
+
 @st.composite
-def plan_fights(draw: st.DrawFn, max_heroes: int = 4, max_monsters: int = 6) -> Fight:
-    """Grids for planning; may be illegal (callers filter with check_state)."""
+def plan_fights(
+    draw: st.DrawFn, max_heroes: int = 4, max_monsters: int = 6, specials: bool = False
+) -> Fight:
+    """Grids for planning; may be illegal (callers filter with check_state). With `specials`,
+    stat blocks with special actions and spells (B1–B6) and heroes whose AC, saves and
+    defences differ."""
     n_heroes = draw(st.integers(1, max_heroes))
     n_monsters = draw(st.integers(1, max_monsters))
-    hs = [draw(plan_heroes(f"H{i + 1}")) for i in range(n_heroes)]
+    hs = [draw(plan_heroes(f"H{i + 1}", specials)) for i in range(n_heroes)]
     kinds = sorted(draw(st.lists(st.sampled_from("ABC"), min_size=n_monsters, max_size=n_monsters)))
     labels = ["G1", "G2", "G3"]
     ms: list[Monster] = []
@@ -255,7 +367,7 @@ def plan_fights(draw: st.DrawFn, max_heroes: int = 4, max_monsters: int = 6) -> 
             ms.append(replace(ms[-back], name=f"M{i + 1}"))
             m_at.append(m_at[-back])
         else:
-            ms.append(draw(plan_monsters(f"M{i + 1}", f"Kind {k}")))
+            ms.append(draw(plan_monsters(f"M{i + 1}", f"Kind {k}", specials)))
             m_at.append(draw(st.sampled_from([None, *labels])))
     h_at = [draw(st.sampled_from([None, None, *labels])) for _ in hs]
     groups = _groups(labels, hs, h_at, ms, m_at)

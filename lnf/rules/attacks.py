@@ -6,6 +6,7 @@ in; the solver turns that into constraints and the validator checks plans agains
 
 from __future__ import annotations
 
+from lnf.dice import parse
 from lnf.errors import Violation
 from lnf.model import (
     N_CONDITIONS,
@@ -28,6 +29,10 @@ from lnf.rules.target_order import target_order
 from lnf.values import value
 
 UNENGAGED = "unengaged"  # mode_needs spot marker for A2: the attacker ends in no group
+
+
+# P1: a combatant whose file lists no attacks still fights (claws, fists): this strike.
+UNARMED = Attack(name="Unarmed strike", damage=parse("1 bludgeoning"))
 
 
 def has_melee(c: Hero | Monster) -> bool:

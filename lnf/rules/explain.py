@@ -1,4 +1,5 @@
-"""P5: why a hero cannot be attacked at all, mode by mode, from the rules alone.
+"""P5: why a hero cannot be attacked at all, mode by mode, from the rules alone; and why a
+monster holds a special action back (B2–B6).
 
 What the solver adds (a rule such as R6 or K2 that forbids the plan that would reach the
 hero, or heroes earlier in the target order taking the attackers) is in `lnf.solver.explain`.
@@ -6,8 +7,10 @@ hero, or heroes earlier in the target order taking the attackers) is in `lnf.sol
 
 from __future__ import annotations
 
-from lnf.model import BackReason, Fight, Hero, Monster, Rank
-from lnf.model.plan import Mode
+from dataclasses import replace
+
+from lnf.model import Attack, BackReason, Cost, Fight, Hero, Monster, Rank
+from lnf.model.plan import Mode, Order, Plan
 from lnf.rules.attacks import (
     beyond_reach,
     has_melee,
@@ -17,8 +20,21 @@ from lnf.rules.attacks import (
     plan_targets,
     unseen,
 )
+from lnf.rules.distance import volley_planned
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.roster import monsters
+from lnf.rules.specials import (
+    action_mode,
+    attacks_a_hero,
+    best_catch,
+    charged,
+    expected_damage,
+    reach_of,
+    reach_words,
+    resource_rank,
+    spent_words,
+    usable,
+)
 from lnf.rules.wording import and_list
 
 Reason = tuple[str, str]  # (rule id, text)
@@ -33,11 +49,26 @@ def can_ever_attack(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> b
     return bool(need.met_by(spots, rank_options(monster)))
 
 
+def can_ever_catch(fight: Fight, monster: Monster, hero: Hero) -> bool:
+    """B4, ignoring R6 and K2: could one of `monster`'s usable special actions or spells reach
+    `hero` from anywhere it can end this round?"""
+    return any(
+        hero.name in reach_of(fight, monster, action, final_spot(fight, monster.name, move), rank)
+        for action in usable(fight, monster)
+        for move in destinations(fight, monster)
+        for rank in rank_options(monster)
+    )
+
+
 def possible_attackers(fight: Fight, hero: Hero) -> list[Monster]:
     return [
         m
         for m in monsters(fight)
-        if can_act(fight, m) and any(can_ever_attack(fight, m, hero, mode) for mode in Mode)
+        if can_act(fight, m)
+        and (
+            any(can_ever_attack(fight, m, hero, mode) for mode in Mode)
+            or can_ever_catch(fight, m, hero)
+        )
     ]
 
 
@@ -57,6 +88,14 @@ def blocked_modes(fight: Fight, hero: Hero) -> list[Reason]:
         reasons.append(_reach_block(hero, acting))
     if not any(can_ever_attack(fight, m, hero, Mode.RANGED) for m in acting):
         reasons.append(_ranged_block(acting))
+    casters = [m for m in acting if usable(fight, m)]
+    if casters and not any(can_ever_catch(fight, m, hero) for m in casters):
+        reasons.append(
+            (
+                "B4",
+                f"no special action or spell of {and_list([m.name for m in casters])} reaches it",
+            )
+        )
     return reasons
 
 
@@ -98,3 +137,76 @@ def _melee_block(fight: Fight, hero: Hero, acting: list[Monster]) -> Reason:
     if not any(has_melee(m) for m in acting):
         return ("A1", "no monster has a mêlée attack")
     return ("M2", "no monster can get into its group, in the front rank, this round (M2–M4, R8)")
+
+
+# --- P5 for special actions: why a monster holds one back (B2–B6) ----------------------------
+
+
+def held_actions(fight: Fight, plan: Plan) -> list[tuple[str, list[Reason]]]:
+    """P5: for each monster of the plan with a special action or spell it does not use this
+    round, why not, action by action in its stat block's order: not charged or used up (B2),
+    harming no hero (B6), no hero in reach from anywhere it can end (B4), or, from where its
+    order puts it, a worse catch (P3) or the same heroes for less expected damage or a dearer
+    use (B6). Reactions and bonus actions are not held back (B10). Volley rounds plan no
+    special actions (V4)."""
+    if volley_planned(fight) or not fight.phase.kind.melee_possible:
+        return []
+    out = []
+    for order in plan.orders:
+        if order.monster not in fight:
+            continue
+        monster = fight.monster(order.monster)
+        reasons = [
+            _held(fight, monster, order, a)
+            for a in monster.actions
+            if a.cost is Cost.ACTION and a.name.lower() != order.action.lower()
+        ]
+        if reasons:
+            out.append((monster.name, reasons))
+    return out
+
+
+def _held(fight: Fight, monster: Monster, order: Order, action: Attack) -> Reason:
+    name = action.name
+    if not charged(monster, action):
+        return ("B2", f"{name} is {spent_words(action)}")
+    if not attacks_a_hero(action):
+        return ("B6", f"{name} harms no hero and imposes no condition on one (the DM may cast it)")
+    places = [
+        (final_spot(fight, monster.name, move), rank)
+        for move in destinations(fight, monster)
+        for rank in rank_options(monster)
+    ]
+    if not any(reach_of(fight, monster, action, spot, rank) for spot, rank in places):
+        return ("B4", f"no hero in reach of its {reach_words(action)}")
+    spot = final_spot(fight, monster.name, order.move)
+    catch = best_catch(fight, monster, action, spot, order.rank)
+    if not catch:
+        return ("B4", f"{name} reaches no hero from where its order puts it")
+    mine, theirs = _along(fight, catch), _along(fight, order.targets)
+    if mine < theirs:
+        return (
+            "P3",
+            f"{name} would attack {and_list(catch)}; its order attacks heroes earlier "
+            "in the target order",
+        )
+    if mine > theirs:
+        return ("B9", f"{name} would attack {and_list(catch)}; its order was given by the DM")
+    used = replace(
+        order, action=name, target=catch[0], also=catch[1:], mode=action_mode(action, spot)
+    )
+    could, does = expected_damage(fight, monster, used), expected_damage(fight, monster, order)
+    if could < does:
+        return (
+            "B6",
+            f"{name} would attack the same heroes for less expected damage "
+            f"({could / 100:.2f} against {does / 100:.2f})",
+        )
+    if resource_rank(monster, name) > resource_rank(monster, order.action):
+        return ("B6", f"{name} would do as much but spend a dearer use")
+    return ("B6", f"{name} would do as much; the stat block lists it later")
+
+
+def _along(fight: Fight, heroes: tuple[str, ...]) -> tuple[int, ...]:
+    """P3 for one monster: which heroes it attacks, along the target order."""
+    return tuple(int(h.name in heroes) for h in plan_targets(fight))

@@ -1,11 +1,14 @@
 """The independent validator of plans (P2, P7).
 
 Knows nothing of the solver: it checks any plan — the solver's or one a DM wrote — against
-R, M, K and A from first principles, naming every broken rule. How good a legal plan is
+R, M, K and A, and a special action's use against B1–B5 and E, from first principles, naming
+every broken rule. How good a legal plan is
 (P3, P4) is `lnf.rules.plan_score`.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from lnf.errors import Violation
 from lnf.model import Fight, Hero, Monster
@@ -21,7 +24,9 @@ from lnf.rules.gangup import check_joins
 from lnf.rules.moves import check_move, final_spot, orders_by_monster
 from lnf.rules.ranks import check_rank_order
 from lnf.rules.roster import in_fight, incapacitated
+from lnf.rules.specials import action_mode, action_named, check_catch, check_usable
 from lnf.rules.surprise import check_surprise_order, held_back
+from lnf.rules.wording import and_list
 
 # --- the validator ---------------------------------------------------------------------------
 
@@ -58,8 +63,14 @@ def _check_order(fight: Fight, order: Order) -> list[Violation]:
     if beyond := check_surprise_order(fight, name, moved, order.target is not None):
         return beyond
     found = check_rank_order(monster, order.rank) + _check_move(fight, monster, order)
-    if order.target is not None:
+    if order.action:
+        found += _check_action(fight, monster, order)
+    elif order.target is not None:
         found += _check_attack(fight, monster, order)
+    elif order.also:
+        found.append(
+            Violation("P1", f"{name} attacks {and_list(order.also)} but no target", (name,))
+        )
     return found
 
 
@@ -77,9 +88,50 @@ def _check_move(fight: Fight, monster: Monster, order: Order) -> list[Violation]
     return check_move(fight, monster, move)
 
 
+def _check_action(fight: Fight, monster: Monster, order: Order) -> list[Violation]:
+    """B1–B5 for an order with a special action or spell: the monster has it and may use it now
+    (B1, B2), its heroes are in the fight and may be picked (A4, R4), it carries the action's
+    mode, and they are a catch it can make from where it ends (B3, B4, B5, E1, E3)."""
+    name = monster.name
+    if used := check_usable(monster, order.action):
+        return used
+    action = action_named(monster, order.action)
+    assert action is not None
+    if order.target is None:
+        return [Violation("P1", f"{name}'s {action.name} names no hero", (name,))]
+    found: list[Violation] = []
+    for target in order.targets:
+        hero = fight.combatant(target) if target in fight else None
+        if not isinstance(hero, Hero) or not in_fight(hero):
+            found.append(
+                Violation("P1", f"{name} attacks {target}, who is no hero in the fight", (name,))
+            )
+        else:
+            found += check_target(fight, monster, hero)
+    if found:
+        return found
+    spot = final_spot(fight, name, order.move)
+    mode = action_mode(action, spot)
+    if order.mode is not mode:
+        said = order.mode.value if order.mode is not None else "no mode"
+        found.append(
+            Violation("P1", f"{name}'s {action.name} is a {mode.value} action, not {said}", (name,))
+        )
+    return found + check_catch(fight, monster, action, spot, order.rank, order.targets)
+
+
 def _check_attack(fight: Fight, monster: Monster, order: Order) -> list[Violation]:
     name, target = monster.name, order.target
     assert target is not None
+    if order.also:  # P2: one hero a round; only an area or split action takes more (B3)
+        return [
+            Violation(
+                "P2",
+                f"{name} attacks {and_list([target, *order.also])}: one hero a round without an "
+                "area or split action",
+                (name,),
+            )
+        ]
     hero = fight.combatant(target) if target in fight else None
     if not isinstance(hero, Hero) or not in_fight(hero):
         return [Violation("P1", f"{name} attacks {target}, who is no hero in the fight", (name,))]
@@ -98,8 +150,14 @@ def _check_attack(fight: Fight, monster: Monster, order: Order) -> list[Violatio
 
 
 def infer_mode(fight: Fight, order: Order) -> Order:
-    """For a hand-written order without a mode: the first of mêlée, reach and ranged that the
-    order allows on its own (else mêlée, so that the validator says why)."""
+    """For a hand-written order without a mode: an action's own mode (B4); else the first of
+    mêlée, reach and ranged that the order allows on its own (else mêlée, so that the
+    validator says why)."""
+    if order.action and order.monster in fight:
+        action = action_named(fight.monster(order.monster), order.action)
+        if action is not None:  # B4: an action's mode is its own
+            spot = final_spot(fight, order.monster, order.move)
+            return replace(order, mode=action_mode(action, spot))
     for mode in (Mode.MELEE, Mode.REACH, Mode.RANGED):
         candidate = Order(order.monster, order.rank, order.move, order.target, mode)
         own = [v for v in check_plan(fight, Plan((candidate,))) if v.rule not in ("R6", "K2")]

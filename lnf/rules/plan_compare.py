@@ -17,7 +17,8 @@ P4_TEXT = (
 
 
 def shortfall(fight: Fight, theirs: Plan, best: Plan) -> list[str]:
-    """Empty when `theirs` is as good as `best` (P3 and P4 counts); else where it falls short."""
+    """Empty when `theirs` is as good as `best` (P3, B6's expected damage and resources, P4
+    counts); else where it falls short."""
     mine, top = score(fight, theirs), score(fight, best)
     classes = danger_classes(fight)
     kinds: dict[int, str] = {}
@@ -39,7 +40,12 @@ def shortfall(fight: Fight, theirs: Plan, best: Plan) -> list[str]:
             f"{hero.name} could be attacked by {b[c + 1]} {kinds[c]} (more dangerous); your "
             f"plan sends {a[c + 1]} (P3)"
         ]
-    for text, a_n, b_n in zip(P4_TEXT, mine.p4, top.p4, strict=True):
+    if mine.p4[0] != top.p4[0]:
+        could, yours = -top.p4[0] / 100, -mine.p4[0] / 100
+        return [f"the best plan deals {could:.2f} expected damage; yours {yours:.2f} (B6)"]
+    if mine.p4[1] != top.p4[1]:
+        return ["the best plan spends less: at will before recharge, per day, then slots (B6)"]
+    for text, a_n, b_n in zip(P4_TEXT, mine.p4[2:], top.p4[2:], strict=True):
         if a_n != b_n:
             return [f"the best plan has {b_n} {text}; yours has {a_n} (P4)"]
     return []

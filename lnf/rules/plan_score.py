@@ -1,4 +1,5 @@
-"""How good a legal plan is: P3's attackers along the target order, then P4's ties.
+"""How good a legal plan is: P3's attackers along the target order, then P4's ties (B6's two
+first: expected damage, then the resources spent).
 
 The solver optimises these levels; the validator's comparison (P7) and the tests score plans
 with them. `MODE_ORDER` and `canonical_key` are P4's last tie-break, which makes the best
@@ -7,11 +8,18 @@ plan unique.
 
 from __future__ import annotations
 
-from lnf.model import Fight, Monster
+from lnf.model import Fight, Hero, Monster
 from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
 from lnf.rules.attacks import plan_targets, roll_for
 from lnf.rules.moves import can_act, destinations, leaves_group, orders_by_monster, rank_options
 from lnf.rules.roster import monsters
+from lnf.rules.specials import (
+    action_index,
+    action_named,
+    expected_damage,
+    resource_rank,
+    rolls_to_hit,
+)
 from lnf.values import value
 
 MODE_ORDER = (Mode.MELEE, Mode.REACH, Mode.RANGED)  # P4's canonical order of modes
@@ -28,10 +36,13 @@ def danger_classes(fight: Fight) -> dict[str, int]:
 
 @value
 class Score:
-    """P3 (maximise), P4 counts (minimise), then P4's canonical tie-break (minimise)."""
+    """P3 (maximise), P4 counts (minimise; B6's expected damage first, negated, and the
+    resources spent), then P4's canonical tie-break (minimise)."""
 
     p3: tuple[int, ...]
-    p4: tuple[int, int, int, int]  # attacks at disadvantage, leavers, rank changes, moves
+    # −expected damage (hundredths), resource ranks, attacks at disadvantage, leavers, rank
+    # changes, moves
+    p4: tuple[int, int, int, int, int, int]
     canonical: tuple[int, ...]
 
     def key(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -40,13 +51,14 @@ class Score:
 
 
 def p3_vector(fight: Fight, plan: Plan) -> tuple[int, ...]:
-    """P3: per hero along the target order, its attackers, then how many of each danger class
-    (most dangerous first; the last class follows from the others and is left out)."""
+    """P3: per hero along the target order, its attackers (an area counts at every hero it
+    catches, B3), then how many of each danger class (most dangerous first; the last class
+    follows from the others and is left out)."""
     classes = danger_classes(fight)
     n_classes = len(set(classes.values()))
     vector: list[int] = []
     for hero in plan_targets(fight):
-        attackers = [o.monster for o in plan.orders if o.target == hero.name]
+        attackers = [o.monster for o in plan.orders if hero.name in o.targets]  # B3
         vector.append(len(attackers))
         for c in range(n_classes - 1):
             vector.append(sum(1 for a in attackers if classes[a] == c))
@@ -57,31 +69,51 @@ def score(fight: Fight, plan: Plan) -> Score:
     orders = orders_by_monster(fight, plan)
     targets = [h.name for h in plan_targets(fight)]
     by_name = {m.name: m for m in monsters(fight)}
-    disadvantaged = leavers = rank_changes = moves = 0
+    damage = spent = disadvantaged = leavers = rank_changes = moves = 0
     canonical: list[int] = []
     for name, order in orders.items():
         monster = by_name[name]
-        if order.target is not None and order.mode is not None:
-            hero = fight.hero(order.target)
-            roll, _ = roll_for(monster, hero, order.mode, order.rank)
-            disadvantaged += roll is Advantage.DISADVANTAGE
+        damage += expected_damage(fight, monster, order)
+        spent += resource_rank(monster, order.action)
+        disadvantaged += at_disadvantage(fight, monster, order)
         leavers += leaves_group(fight, name, order.move)
         rank_changes += order.rank is not monster.rank
         moves += order.move.kind is not MoveKind.STAY
         if can_act(fight, monster):
             canonical += canonical_key(fight, monster, order, targets)
     return Score(
-        p3_vector(fight, plan), (disadvantaged, leavers, rank_changes, moves), tuple(canonical)
+        p3_vector(fight, plan),
+        (-damage, spent, disadvantaged, leavers, rank_changes, moves),
+        tuple(canonical),
     )
 
 
+def at_disadvantage(fight: Fight, monster: Monster, order: Order) -> int:
+    """P4: the order's attack rolls at disadvantage (D4): its weapons' at its target, an
+    attack-roll action's at each hero it aims at; saves make none."""
+    if order.mode is None:
+        return 0
+    action = action_named(monster, order.action) if order.action else None
+    if action is not None and not rolls_to_hit(action):
+        return 0
+    count = 0
+    for name in order.targets if action is not None else order.targets[:1]:
+        if name in fight and isinstance(hero := fight.combatant(name), Hero):
+            roll, _ = roll_for(monster, hero, order.mode, order.rank)
+            count += roll is Advantage.DISADVANTAGE
+    return count
+
+
 def canonical_key(fight: Fight, monster: Monster, order: Order, targets: list[str]) -> list[int]:
-    """P4's last tie-break for one monster: earlier target, then mêlée before reach before
+    """P4's last tie-break for one monster: earlier target (the earliest it attacks), then its
+    weapons before its actions in the stat block's order (B6), then mêlée before reach before
     ranged, then staying in place, then keeping its rank (each as a position in a list)."""
-    target = targets.index(order.target) if order.target in targets else len(targets)
+    hit = [targets.index(t) for t in order.targets if t in targets]
+    target = min(hit) if hit else len(targets)
+    action = action_index(monster, order.action)
     mode = MODE_ORDER.index(order.mode) if order.mode is not None else len(MODE_ORDER)
     dests = destinations(fight, monster)
     ranks = rank_options(monster)
     dest = dests.index(order.move) if order.move in dests else len(dests)
     rank = ranks.index(order.rank) if order.rank in ranks else len(ranks)
-    return [target, mode, dest, rank]
+    return [target, action, mode, dest, rank]

@@ -13,6 +13,7 @@ from lnf.model import Attack, Fight, Monster, PhaseKind, Rank
 from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
 from lnf.rules.attacks import plan_targets, roll_for, routine, weapon_for
 from lnf.rules.distance import volley_attack, volley_planned, volley_reach
+from lnf.rules.explain import held_actions
 from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.strike_order import strike_blocks, strike_order
@@ -86,6 +87,10 @@ def plan_data(
         "unattacked": [
             {"hero": hero, "reasons": [{"rule": r, "text": t} for r, t in reasons]}
             for hero, reasons in unattacked
+        ],
+        "held_back": [  # P5: special actions a monster does not use, and why (B2–B6)
+            {"monster": m, "reasons": [{"rule": r, "text": t} for r, t in reasons]}
+            for m, reasons in held_actions(fight, Plan(tuple(f.order for f in facts)))
         ],
         "opportunity_attacks": [
             {"hero": hero, "monster": f.order.monster} for f in facts for hero in f.provoked
@@ -166,6 +171,13 @@ def render_plan(
         for hero, reasons in unattacked:
             said = "; ".join(f"{text} ({rule})" for rule, text in reasons)
             out.append(f"  {hero}: {said or 'no monster chose it'}.")
+    held = held_actions(fight, Plan(tuple(f.order for f in facts)))
+    if held:  # P5: a monster's special actions it does not use, and why (B2–B6)
+        out.append("")
+        out.append(style("Held back (P5)", "bold") + ":")
+        for monster, reasons in held:
+            said = "; ".join(f"{text} ({rule})" for rule, text in reasons)
+            out.append(f"  {monster}: {said}.")
     out.append("")
     provoked = [(hero, f.order.monster) for f in facts for hero in f.provoked]
     if provoked:

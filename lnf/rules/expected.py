@@ -1,0 +1,120 @@
+"""B6 (1): what an attack roll or a save is expected to deal to one hero: each d20 face's
+chance (advantage, disadvantage, natural 1 and 20), critical dice, a save's fail chance and half
+on a success, riders through their saves, the hero's resistances, vulnerabilities and
+immunities (D6). Exact fractions, for the plan's tie-break in whole hundredths."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+
+from lnf.dice import DamageType, Dice, DiceExpr, Part
+from lnf.model import Ability, AltUse, Attack, Condition, Hero
+from lnf.model.plan import Advantage, Mode
+from lnf.rules.conditions import fails_str_dex, save_disadvantage
+from lnf.rules.damage import defence_factor
+
+_HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})
+
+
+def dice_mean(expr: DiceExpr, hero: Hero) -> tuple[Fraction, Fraction]:
+    """D6 on the averages: the mean damage after resistance (½), vulnerability (×2) and
+    immunity (0), and the mean of its dice alone (what a critical hit adds)."""
+    kinds = {p.damage_type for p in expr.parts if p.damage_type is not None}
+    factors = tuple((k, defence_factor(hero, k)) for k in sorted(kinds))
+    return _mean(expr, factors)
+
+
+@lru_cache(maxsize=4096)
+def _mean(
+    expr: DiceExpr, factors: tuple[tuple[DamageType, Fraction], ...]
+) -> tuple[Fraction, Fraction]:
+    """`dice_mean` for damage types that cost these factors (remembered: the plan asks for
+    the same weapons against the same heroes again and again)."""
+    cost = dict(factors)
+    total = dice = Fraction(0)
+    for part in expr.parts:
+        factor = cost.get(part.damage_type, Fraction(1)) if part.damage_type else Fraction(1)
+        if not factor:
+            continue
+        doubled = sum(t.count * (t.sides + 1) * t.sign for t in part.terms if isinstance(t, Dice))
+        flat = sum(t.value for t in part.terms if not isinstance(t, Dice))
+        dice += factor * doubled / 2
+        total += factor * (doubled + 2 * flat) / 2
+    return max(total, Fraction(0)), max(dice, Fraction(0))
+
+
+def _weights(roll: Advantage) -> tuple[int, ...]:
+    """D4: each kept d20 face's (1…20) chance in 400ths, with advantage, disadvantage or
+    neither."""
+    if roll is Advantage.ADVANTAGE:
+        return tuple(2 * f - 1 for f in range(1, 21))
+    if roll is Advantage.DISADVANTAGE:
+        return tuple(41 - 2 * f for f in range(1, 21))
+    return (20,) * 20
+
+
+def save_fails(hero: Hero, save: tuple[Ability, int]) -> Fraction:
+    """F3, D3: the chance `hero` fails a save (its bonus, +0 when not listed): a d20 plus the
+    bonus below the DC; paralysed, stunned, unconscious or downed heroes fail Strength and
+    Dexterity saves; restrained ones roll Dexterity saves with disadvantage."""
+    ability, dc = save
+    if ability in (Ability.STR, Ability.DEX) and fails_str_dex(hero):
+        return Fraction(1)
+    passes = Fraction(min(20, max(0, 21 + hero.save_bonus(ability) - dc)), 20)
+    if save_disadvantage(hero, ability):
+        passes = passes * passes
+    return 1 - passes
+
+
+def saved(mean: Fraction, save: tuple[Ability, int] | None, half: bool, hero: Hero) -> Fraction:
+    """B6: a save's fail chance × the mean, plus its success chance × half of it."""
+    if save is None:
+        return mean
+    fail = save_fails(hero, save)
+    return fail * mean + ((1 - fail) * mean / 2 if half else 0)
+
+
+def riders_mean(attack: Attack, hero: Hero) -> Fraction:
+    """F6: the mean damage a landed attack's riders add (a save's half as half)."""
+    out = Fraction(0)
+    for rider in attack.riders:
+        if rider.damage is not None:
+            mean, _ = dice_mean(_typed(rider.damage, rider.damage_type), hero)
+            out += saved(mean, rider.save, rider.half, hero)
+    return out
+
+
+def _typed(expr: DiceExpr, kind: DamageType | None) -> DiceExpr:
+    """A rider's dice with its damage type where the dice name none."""
+    if kind is None:
+        return expr
+    return DiceExpr(tuple(Part(p.terms, p.damage_type or kind) for p in expr.parts))
+
+
+def attack_mean(attack: Attack, hero: Hero, roll: Advantage, mode: Mode) -> Fraction:
+    """B6 (1) for one attack roll: each d20 face's chance × what it deals against the hero's
+    AC (10 when the file gives none): a natural 1 misses, a natural 20 hits with the dice
+    doubled, as does any hit in mêlée on a paralysed, unconscious or downed hero; riders
+    through their saves."""
+    if mode is Mode.RANGED and attack.alt_when is AltUse.AT_RANGE and attack.alt_damage:
+        attack = replace(attack, damage=attack.alt_damage)  # a thrown weapon thrown
+    mean, dice = dice_mean(attack.damage, hero)
+    extra = riders_mean(attack, hero)
+    helpless = bool(hero.conditions & _HELPLESS) or hero.current_hp == 0
+    always_crit = mode is Mode.MELEE and helpless
+    weights = _weights(roll)
+    # a natural 1 misses, a natural 20 hits; between, the total against the AC
+    hits = sum(
+        w for face, w in enumerate(weights[1:19], start=2) if face + attack.to_hit >= hero.ac
+    )
+    crits = weights[19] + (hits if always_crit else 0)
+    plain = 0 if always_crit else hits
+    return (plain * (mean + extra) + crits * (mean + dice + extra)) / 400
+
+
+def hundredths(value: Fraction) -> int:
+    """B6: expected damage in whole hundredths, rounded half up."""
+    return math.floor(value * 100 + Fraction(1, 2))
