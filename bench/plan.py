@@ -5,7 +5,10 @@ target it can legally attack on its own, as other tools do) measured against the
     .venv/bin/python bench/plan.py            # the full table (a few minutes)
     .venv/bin/python bench/plan.py --quick    # small sizes only
 
-Prints a Markdown table; nothing here asserts a time.
+Prints a Markdown table, then the same grids with special actions (B1–B6: some stat blocks
+breathe, some cast Fire Bolt, Magic Missile and Fireball from their slots) and their 8 × 40
+median as a ratio to the floor, the same grids without them (goal: at most 1.5 × today's
+plan); nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -78,19 +81,36 @@ def main() -> None:
     sizes = [(2, 3), (3, 4), (4, 8), (6, 20), (8, 40)]
     if not args.quick:
         sizes += [(12, 80), (20, 150), (30, 300), (50, 500)]
+    medians = {}
+    for specials in (False, True):
+        if specials:
+            print("\nWith special actions (breaths, spells; B1–B6):\n")
+        medians[specials] = table(sizes, args.grids, args.limit, specials)
+    floor, mine = medians[False].get((8, 40)), medians[True].get((8, 40))
+    if floor and mine:
+        print(
+            f"\n8 × 40 with special actions: median {mine * 1000:.0f} ms, "
+            f"{mine / floor:.2f} × the same grids without them ({floor * 1000:.0f} ms, the floor)"
+        )
+
+
+def table(
+    sizes: list[tuple[int, int]], grids: int, limit: float, specials: bool
+) -> dict[tuple[int, int], float]:
+    """One row per size; returns each size's median plan time (seconds)."""
     print(
         "| heroes × monsters | variables | constraints | solves | median plan | slowest | "
         "brute force | greedy illegal | greedy worse |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
+    medians = {}
     for n_heroes, n_monsters in sizes:
-        grids = args.grids
         times, variables, constraints, solves, brute = [], [], [], [], []
         illegal = worse = 0
         for seed in range(grids):
-            fight = grid(n_heroes, n_monsters, seed)
+            fight = grid(n_heroes, n_monsters, seed, specials)
             try:
-                t, solved = median_time(fight, 3 if n_monsters <= 40 else 1, args.limit)
+                t, solved = median_time(fight, 3 if n_monsters <= 40 else 1, limit)
             except NoLegalPlan as exc:
                 print(f"| {n_heroes} × {n_monsters} | gave up: {exc} |", flush=True)
                 break
@@ -100,7 +120,7 @@ def main() -> None:
             solves.append(solved.stats.solves)
             best = solved.plan
             assert check_plan(fight, best) == []
-            if n_monsters <= 4:
+            if n_monsters <= 4 and (not specials or n_heroes <= 3):
                 start = time.perf_counter()
                 brute_plan = best_plan(fight)
                 brute.append(time.perf_counter() - start)
@@ -113,6 +133,7 @@ def main() -> None:
                     worse += 1
         if not times or len(times) < grids:
             break
+        medians[(n_heroes, n_monsters)] = statistics.median(times)
         brute_text = f"{statistics.median(brute) * 1000:.0f} ms" if brute else "–"
         greedy_text = (
             (f"{illegal}/{grids}", f"{worse}/{grids}") if n_monsters <= 150 else ("–", "–")
@@ -125,6 +146,7 @@ def main() -> None:
             f"{greedy_text[0]} | {greedy_text[1]} |",
             flush=True,
         )
+    return medians
 
 
 if __name__ == "__main__":

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 
 def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str) -> list[Wish]:
-    """`--fix "Wight->Felix"` and `--forbid "Skeleton 2->Doris"` as solver wishes."""
+    """`--fix "Wight->Felix"` and `--forbid "Skeleton 2->Doris"` as solver wishes; with an
+    action after a colon (B9: `--fix "Young Green Dragon->Bram:Poison Breath"`), that special
+    action or spell of the monster's stat block."""
     wishes: list[Wish] = []
     problems = []
     for text in texts:
@@ -37,19 +39,48 @@ def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str)
             near = suggestion(hero_text, [h.name for h in fight.heroes])
             said = f"{hero_text!r} is not a hero of this fight"
             problems.append(InputProblem(said + (f"; {near}" if near else ""), option))
+        elif action and _action_named(fight, monster, action) is None:
+            problems.append(_unknown_action(fight, monster, action, option))
         else:
-            wishes.append(Wish(monster, hero, fixed, action))
+            named = _action_named(fight, monster, action) if action else ""
+            wishes.append(Wish(monster, hero, fixed, named or ""))
     if problems:
         raise InputError("command line", problems)
     return wishes
 
 
+def _action_named(fight: Fight, monster: str, text: str) -> str | None:
+    """B9: the special action or spell of `monster` that `text` names (as names are matched)."""
+    return match_name(text, [a.name for a in fight.monster(monster).actions])
+
+
+def _unknown_action(fight: Fight, monster: str, text: str, option: str) -> InputProblem:
+    """B9: a wish naming an action the monster's stat block does not hold, with the nearest
+    name or the actions it has."""
+    names = [a.name for a in fight.monster(monster).actions]
+    if not names:
+        said = f"{monster} has no special actions or spells, so no {text!r}"
+        return InputProblem(said + "; name a hero only", option, rule="B9")
+    near = suggestion(text, names) or f"its actions: {', '.join(names)}"
+    return InputProblem(f"{monster} has no action called {text!r}; {near}", option, rule="B9")
+
+
 @click.command()
 @fight_argument
 @json_option
-@click.option("--fix", "fixes", multiple=True, metavar="MONSTER->HERO", help="Pin a pairing.")
 @click.option(
-    "--forbid", "forbids", multiple=True, metavar="MONSTER->HERO", help="Rule a pairing out."
+    "--fix",
+    "fixes",
+    multiple=True,
+    metavar="MONSTER->HERO[:ACTION]",
+    help="Pin a pairing (with an action: that special action or spell catches the hero).",
+)
+@click.option(
+    "--forbid",
+    "forbids",
+    multiple=True,
+    metavar="MONSTER->HERO[:ACTION]",
+    help="Rule a pairing out (with an action: only that action on the hero).",
 )
 @click.option(
     "--workers",

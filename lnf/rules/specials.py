@@ -8,7 +8,7 @@ engine all ask here; each rule is decided in one function below.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from lnf.errors import Violation
@@ -349,19 +349,35 @@ def _feasible(
 
 
 def best_catch(
-    fight: Fight, monster: Monster, action: Attack, spot: Spot, rank: Rank
+    fight: Fight,
+    monster: Monster,
+    action: Attack,
+    spot: Spot,
+    rank: Rank,
+    include: Collection[str] = (),
+    exclude: Collection[str] = (),
 ) -> tuple[str, ...]:
     """B3, B5, E3, E4: the P3-best legal set of heroes for `action` from `spot` in `rank`, in
     target order: the set that takes the earliest heroes of the target order (P3 on sums is
-    lexicographic, so it is the best whatever the other monsters do); () if none."""
+    lexicographic, so it is the best whatever the other monsters do); () if none. With
+    `include` and `exclude` (a DM's wishes, B9; the solver's P5 questions), the best legal set
+    that holds every hero of `include` and none of `exclude`."""
     reach = reach_of(fight, monster, action, spot, rank)
     count = catch_count(action)
-    if not is_area(action):
-        return reach[:count]  # B3: aimed at each hero (one, the darts, or its choice)
+    if not set(include) <= set(reach) or set(include) & set(exclude) or len(include) > count:
+        return ()
+    if not is_area(action):  # B3: aimed at each hero (one, the darts, or its choice)
+        rest = [n for n in reach if n not in include and n not in exclude]
+        kept = {*include, *rest[: count - len(include)]}
+        return tuple(n for n in reach if n in kept)
     groups = _groups(fight, monster, action)
-    chosen: set[str] = set()
-    out: set[str] = set()
+    chosen: set[str] = set(include)
+    out: set[str] = set(exclude)
+    if chosen and not _feasible(groups, chosen, out, set(reach), count):
+        return ()
     for name in reach:
+        if name in chosen or name in out:
+            continue
         if _feasible(groups, chosen | {name}, out, set(reach), count):
             chosen.add(name)
         else:

@@ -11,13 +11,13 @@ from ortools.sat.python import cp_model
 
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight, Rank
-from lnf.model.plan import Mode, Move, Order, Plan, Wish
+from lnf.model.plan import Order, Plan, Wish
 from lnf.rules.explain import Reason
 from lnf.rules.state_check import planning_problems
 from lnf.solver.explain import explain_unattacked, explain_wish
 from lnf.solver.model import PlanModel
 from lnf.solver.regimes import solve_over_regimes
-from lnf.solver.troops import Key, Option, target_index
+from lnf.solver.troops import Key, Option, Shot, target_index
 from lnf.values import value
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds per lexicographic block; far above any table's fight
@@ -58,7 +58,7 @@ def solve_plan(
     started = time.perf_counter()
     base = PlanModel(fight, families=("R6",), wishes=wishes, prune=True)
     for wish in wishes:
-        if wish.fixed and not base.pairing(wish.monster, wish.hero):
+        if wish.fixed and not base.pairing(wish.monster, wish.hero, wish.action):
             raise NoLegalPlan(explain_wish(fight, wish, wishes))
     try:
         pm, result = solve_over_regimes(base, workers, time_limit)
@@ -89,14 +89,14 @@ def _read_plan(pm: PlanModel, solver: cp_model.CpSolver) -> Plan:
     """
     given: dict[str, Order] = {}
     for t in pm.troops:
-        keyed: list[tuple[Key, Rank, Move, str | None, Mode | None]] = []
+        keyed: list[tuple[Key, Option, Shot | None]] = []
         free: dict[Rank, list[Option]] = {}
         for o, x in zip(t.options, t.counts, strict=True):
             for _ in range(solver.value(x)):
                 if o.target is None:
                     free.setdefault(o.rank, []).append(o)
                 else:
-                    keyed.append((pm.key(t, o), o.rank, t.move_of(o), o.target, o.mode))
+                    keyed.append((pm.key(t, o), o, None))
         shots = [
             sh for sh, v in zip(t.shots, t.shot_counts, strict=True) for _ in range(solver.value(v))
         ]
@@ -106,11 +106,10 @@ def _read_plan(pm: PlanModel, solver: cp_model.CpSolver) -> Plan:
             )
             for k, o in enumerate(sorted(spots, key=lambda o: o.move)):
                 shot = aimed[k] if k < len(aimed) else None
-                target, mode = (shot.target, Mode.RANGED) if shot is not None else (None, None)
-                keyed.append((pm.key(t, o, shot), o.rank, t.move_of(o), target, mode))
+                keyed.append((pm.key(t, o, shot), o, shot))
         keyed.sort(key=lambda order: order[0])
-        for m, (_, rank, move, target, mode) in zip(t.members, keyed, strict=True):
-            given[m.name] = Order(m.name, rank, move, target, mode)
+        for m, (_, option, shot) in zip(t.members, keyed, strict=True):
+            given[m.name] = t.order(option, shot, m.name)
     return Plan(tuple(given[m.name] for m in pm.acting))
 
 

@@ -20,6 +20,7 @@ from lnf.rules.moves import can_act, hero_spot, start_spot
 from lnf.rules.plan_check import check_plan
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
+from lnf.rules.specials import action_mode, action_named, check_usable
 from lnf.rules.wording import and_list
 from lnf.solver.levels import Level
 from lnf.solver.lexicographic import cp_solver
@@ -76,7 +77,7 @@ def _family_reason(fight: Fight, family: str, hero: Hero, plan: Plan, earlier: s
     joiners = []
     for m in possible_attackers(fight, hero):
         order = plan.order_for(m.name)
-        busy = order is not None and order.target in earlier
+        busy = order is not None and bool(earlier.intersection(order.targets))
         if (
             not busy
             and start_spot(fight, m.name) != spot
@@ -129,8 +130,9 @@ def _dynamic_reasons(
     busy: dict[str, list[str]] = {}
     for monster in possible_attackers(fight, hero):
         order = plan.order_for(monster.name)
-        if order is not None and order.target in earlier_names:
-            busy.setdefault(order.target, []).append(monster.name)
+        first = next((t for t in order.targets if t in earlier_names), None) if order else None
+        if first is not None:
+            busy.setdefault(first, []).append(monster.name)
     for target, names in busy.items():
         reasons.append(
             (
@@ -182,6 +184,8 @@ def _pairing_blocks(fight: Fight, wish: Wish) -> list[str]:
     monster, hero = fight.monster(wish.monster), fight.hero(wish.hero)
     if monster not in monsters(fight) or not can_act(fight, monster):
         return [f"{monster.name} cannot act this round (P1)"]
+    if wish.action:
+        return _action_blocks(fight, monster, hero, wish.action)
     out = []
     for mode in Mode:
         order = _likeliest_order(fight, monster, hero, mode)
@@ -189,6 +193,21 @@ def _pairing_blocks(fight: Fight, wish: Wish) -> list[str]:
         if found:
             out.append(f"{mode}: " + ", ".join(f"{v.message} ({v.rule})" for v in found))
     return out or [f"{monster.name} could reach {hero.name}, but the rules forbid every such plan"]
+
+
+def _action_blocks(fight: Fight, monster: Monster, hero: Hero, name: str) -> list[str]:
+    """B9: why `monster` cannot use its action `name` on `hero`: the action itself (B1, B2,
+    B6), else what the validator says of it used from where the monster stands."""
+    found = check_usable(monster, name)
+    action = action_named(monster, name)
+    if not found and action is not None:
+        spot = start_spot(fight, monster.name)
+        mode = action_mode(action, spot)
+        order = Order(monster.name, monster.rank, STAY, hero.name, mode, action.name)
+        found = [v for v in check_plan(fight, Plan((order,))) if v.rule not in FAMILIES]
+    return [f"{v.message} ({v.rule})" for v in found] or [
+        f"{monster.name} could use {name} on {hero.name}, but the rules forbid every such plan"
+    ]
 
 
 def _likeliest_order(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Order:

@@ -59,7 +59,8 @@ class PlanModel:
         self.acting: list[Monster] = [m for m in monsters(fight) if can_act(fight, m)]
         self.idle: list[Monster] = [m for m in monsters(fight) if not can_act(fight, m)]
         self.targets: tuple[Hero, ...] = plan_targets(fight)
-        self.troops: list[Troop] = self._troops({w.monster for w in wishes}, prune)
+        self.names = [h.name for h in self.targets]
+        self.troops: list[Troop] = self._troops(wishes, prune)
         self._by_spot: tuple[BySpot, BySpot] | None = None  # see `_unit_terms`
         self.add_one_order_each()
         if "R6" in families:
@@ -79,8 +80,8 @@ class PlanModel:
         other.add_gang_up_limits(regimes)
         return other
 
-    def _troops(self, named: set[str], prune: bool) -> list[Troop]:
-        troops = form_troops(self.fight, self.acting, self.targets, named, prune)
+    def _troops(self, wishes: tuple[Wish, ...], prune: bool) -> list[Troop]:
+        troops = form_troops(self.fight, self.acting, self.targets, wishes, prune)
         for t in troops:
             new = self.model.new_bool_var if t.size == 1 else self._counter(t.size)
             t.counts = [new(f"{t.first.name}:{k}") for k in range(len(t.options))]
@@ -91,7 +92,7 @@ class PlanModel:
         return lambda name: self.model.new_int_var(0, size, name)
 
     def key(self, troop: Troop, option: Option, shot: Shot | None = None) -> Key:
-        return canonical_key(self.targets, troop, option, shot)
+        return canonical_key(self.fight, self.names, troop, option, shot)
 
     def canonical_counts(
         self, troop: Troop, ruled: set[int], active: cp_model.IntVar
@@ -139,7 +140,7 @@ class PlanModel:
 
     def attackers_of(self, hero: str) -> cp_model.LinearExpr:
         return cp_model.LinearExpr.sum(
-            [v for t in self.troops for v, target, _, _ in t.strikes() if target == hero]
+            [v for t in self.troops for v, target, _, _, _ in t.strikes() if target == hero]
         )
 
     # --- rule families -----------------------------------------------------------------
@@ -241,7 +242,8 @@ class PlanModel:
         """Per hero, the most monsters that can attack it in a plan of one of `regimes`:
         its mêlée attackers stand in its unit (K4: front rank or free air), which holds at
         most cap·h(u) if joined and its own monsters if not (K2, K3); reach and shots are
-        not bounded. Heroes without such a bound are left out."""
+        not bounded, nor are special actions (B4: a back-rank monster may use one on its own
+        group). Heroes without such a bound are left out."""
         caps = [cap for _, cap in (REGIMES[k] for k in regimes) if cap is not None]
         if len(caps) < len(regimes):
             return {}  # a regime without a cap bounds nobody
@@ -255,9 +257,13 @@ class PlanModel:
             held = max(cap * h if own <= cap * h else own for cap in caps)
             close = other = 0
             for t in self.troops:
-                modes = {mode for _, target, mode, _ in t.strikes() if target == hero.name}
-                close += t.size if Mode.MELEE in modes else 0
-                other += t.size if modes - {Mode.MELEE} else 0
+                ways = {
+                    (mode is Mode.MELEE and not action)
+                    for _, target, mode, _, action in t.strikes()
+                    if target == hero.name
+                }
+                close += t.size if True in ways else 0
+                other += t.size if False in ways else 0
             most[hero.name] = min(close, held) + other
         return most
 
@@ -280,24 +286,26 @@ class PlanModel:
         return self._by_spot
 
     def add_wishes(self, wishes: Iterable[Wish]) -> None:
-        """The DM's --fix and --forbid: a pairing that must or must not happen. A monster
-        named in a wish is a troop of its own (see `_troops`)."""
+        """The DM's --fix and --forbid: a pairing that must or must not happen, with a
+        special action if the wish names one (B9). A monster named in a wish is a troop of
+        its own (see `_troops`)."""
         for wish in wishes:
-            pairing = self.pairing(wish.monster, wish.hero)
+            pairing = self.pairing(wish.monster, wish.hero, wish.action)
             if wish.fixed:
                 self.model.add_bool_or(pairing)  # no variables: infeasible, as it should be
             else:
                 for var in pairing:
                     self.model.add(var == 0)
 
-    def pairing(self, monster: str, hero: str) -> list[cp_model.IntVar]:
-        """Every attack variable of `monster` on `hero` (a monster that stands alone)."""
+    def pairing(self, monster: str, hero: str, action: str = "") -> list[cp_model.IntVar]:
+        """Every attack variable of `monster` (a monster that stands alone) on `hero`: with
+        `action` (B9), those of that special action or spell that catch it."""
         return [
             v
             for t in self.troops
             if t.size == 1 and t.first.name == monster
-            for v, target, _, _ in t.strikes()
-            if target == hero
+            for v, target, _, _, used in t.strikes()
+            if target == hero and action in ("", used)
         ]
 
 

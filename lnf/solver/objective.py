@@ -1,12 +1,15 @@
 """The objective as a list of lexicographic levels: P3 exactly, then P4's tie-breaks.
 
 P3: along the target order, for each hero: the number of monsters attacking it (more is
-better), then how many of each danger class attack it, most dangerous class first (G3: one
-class per kind; the last class follows from the others). P4: fewer attacks at disadvantage,
-fewer monsters leaving a group, fewer rank changes, fewer moves; then, monster by monster in
-danger order, the earlier target, mêlée before reach before ranged, the earlier destination
-(staying first) and the earlier rank (keeping its own first). Together these fix every
-decision variable, so the optimum is unique.
+better; an area action attacks every hero it catches, B3), then how many of each danger class
+attack it, most dangerous class first (G3: one class per kind; the last class follows from the
+others). P4: more expected damage in total and then the resource spent (B6: at will before
+recharge before per day before slots, lower first), fewer attacks at disadvantage, fewer
+monsters leaving a group, fewer rank changes, fewer moves; then, monster by monster in danger
+order, the place of its order in `rules.plan_score.canonical_key`'s order (the earlier target,
+the stat block's order of actions, mêlée before reach before ranged, the earlier destination,
+staying first, and the earlier rank, keeping its own first). Together these fix every decision
+variable, so the optimum is unique. Each level is the one `rules.plan_score.score` counts.
 
 The model counts troops of interchangeable monsters (see `troops`), so every level is a sum
 over troop counts, grouped by troop for tight ranges (see `lexicographic.Level`).
@@ -19,14 +22,13 @@ import itertools
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model import IntVar
 
-from lnf.model import Monster, Rank
-from lnf.model.plan import Advantage, Mode, MoveKind
-from lnf.rules.attacks import roll_for
+from lnf.model.plan import MoveKind
 from lnf.rules.moves import leaves_group
-from lnf.rules.plan_score import danger_classes
+from lnf.rules.plan_score import at_disadvantage, danger_classes
+from lnf.rules.specials import resource_rank
 from lnf.solver.levels import Level, Part, Ruled, Term, negated
 from lnf.solver.model import PlanModel
-from lnf.solver.troops import Troop
+from lnf.solver.troops import Option, Troop
 
 
 def p3_levels(pm: PlanModel) -> list[Level]:
@@ -34,11 +36,11 @@ def p3_levels(pm: PlanModel) -> list[Level]:
     n_classes = len(set(classes.values()))
     levels: list[Level] = []
     earlier: list[tuple[str, int]] = []
+    # each monster attacks at most as many heroes as its widest order (one, or the heroes
+    # an area catches, B3), and an attacker counts in one class (see Level.budget)
+    attacks = sum(t.size * max(1, *(len(o.heroes) for o in t.options)) for t in pm.troops)
     for hero in pm.targets:
-        # each monster attacks one hero, and an attacker counts in one class (see Level.budget)
-        count = Level(
-            f"P3 {hero.name} attackers", budget=(len(pm.acting), tuple(earlier)), hero=hero.name
-        )
+        count = Level(f"P3 {hero.name} attackers", budget=(attacks, tuple(earlier)), hero=hero.name)
         earlier.append((count.name, 1))
         by_class = []
         for c in range(n_classes - 1):
@@ -58,37 +60,43 @@ def _attacks_on(t: Troop, hero: str) -> tuple[list[Term], list[IntVar], bool]:
     """The troop's attack variables on `hero`; the variables that must be 0 when its whole
     troop attacks `hero`; and whether the terms may fall short even with those at 0 (a
     member who could shoot `hero` from where it stands may shoot nobody)."""
-    terms = [(v, 1) for v, target, _, _ in t.strikes() if target == hero]
+    terms = [(v, 1) for v, target, _, _, _ in t.strikes() if target == hero]
     shot_ranks = {shot.rank for shot in t.shots if shot.target == hero}
     rest = [
         x
         for o, x in zip(t.options, t.counts, strict=True)
-        if o.target != hero and not (o.rank in shot_ranks and t.rides(o))
+        if hero not in o.heroes and not (o.rank in shot_ranks and t.rides(o))
     ]
     rest += [s for shot, s in zip(t.shots, t.shot_counts, strict=True) if shot.target != hero]
     return terms, rest, bool(shot_ranks)
 
 
 def p4_levels(pm: PlanModel) -> list[Level]:
+    """P4's counts, B6's two first: expected damage (maximised) and the resource spent."""
+    damage = Level("P4 expected damage")
+    resource = Level("P4 resource spent")
     disadvantage = Level("P4 attacks at disadvantage")
     leavers = Level("P4 monsters leaving a group")
     rank_changes = Level("P4 rank changes")
     moves = Level("P4 moves")
+    fight = pm.fight
     for t in pm.troops:
         m = t.first
         options = list(zip(t.options, t.counts, strict=True))
+        shots = list(zip(t.shots, t.shot_counts, strict=True))
+        damage.add([(x, o.damage) for o, x in options], t.size, True)
+        damage.add([(s, sh.damage) for sh, s in shots], t.size, slack=True)
+        resource.add([(x, resource_rank(m, o.action)) for o, x in options], t.size, True)
         disadvantage.add(
-            [(x, _disadvantaged(pm, m, o.target, o.mode, o.rank)) for o, x in options],
-            t.size,
-            True,
+            [(x, at_disadvantage(fight, m, t.order(o))) for o, x in options], t.size, True
         )
-        shots = [
-            (s, _disadvantaged(pm, m, sh.target, Mode.RANGED, sh.rank))
-            for sh, s in zip(t.shots, t.shot_counts, strict=True)
-        ]
-        disadvantage.add(shots, t.size, slack=True)
+        disadvantage.add(
+            [(s, at_disadvantage(fight, m, t.order(Option(0, sh.rank), sh))) for sh, s in shots],
+            t.size,
+            slack=True,
+        )
         leavers.add(
-            [(x, int(leaves_group(pm.fight, m.name, t.move_of(o)))) for o, x in options],
+            [(x, int(leaves_group(fight, m.name, t.move_of(o)))) for o, x in options],
             t.size,
             True,
         )
@@ -96,16 +104,7 @@ def p4_levels(pm: PlanModel) -> list[Level]:
             [(x, int(t.move_of(o).kind is not MoveKind.STAY)) for o, x in options], t.size, True
         )
         rank_changes.add([(x, int(o.rank is not m.rank)) for o, x in options], t.size, True)
-    return [disadvantage, leavers, rank_changes, moves]
-
-
-def _disadvantaged(
-    pm: PlanModel, m: Monster, hero: str | None, mode: Mode | None, rank: Rank
-) -> int:
-    if hero is None or mode is None:
-        return 0
-    roll, _ = roll_for(m, pm.fight.hero(hero), mode, rank)
-    return int(roll is Advantage.DISADVANTAGE)
+    return [negated(damage), resource, disadvantage, leavers, rank_changes, moves]
 
 
 def canonical_levels(pm: PlanModel, ruled: Ruled) -> list[Level]:

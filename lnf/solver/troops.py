@@ -5,43 +5,69 @@ without changing anything the rules, P3 or P4 see. The model therefore counts ho
 troop take each order instead of deciding monster by monster: no symmetry is left for the
 solver to prove its way through (every permutation of identical skeletons), and the model
 shrinks. The read-out hands a troop's orders to its members in canonical order, leftmost
-member first (P4).
+member first (P4). "The same state" is the whole monster but its name: its conditions, its
+hit points and its resources too, so twins have the same recharges, uses and slots left (B2)
+and the same special actions open.
 
 A troop's orders are its *options* (a destination of `rules.destinations`, M1–M4; a rank of
-`rules.rank_options`, R7, R8; and a mêlée or reach attack that `rules.mode_needs` allows from
-there, A1, A2, R2, R3, R5, R7, or none) and its *shots* (a ranged attack on a hero from a
-rank, A3). A shot needs a rank, not a spot, so it rides on a member whose option at that rank
-has no attack; counting shots apart keeps a bowman that could join any of 13 groups and shoot
-any of 12 heroes at 12 shots instead of 156 options.
+`rules.rank_options`, R7, R8; and either a mêlée or reach attack that `rules.mode_needs` allows
+from there, A1, A2, R2, R3, R5, R7, or a special action or spell it may use now with the heroes
+it catches from there, `rules.specials`, B1–B5, or nothing) and its *shots* (a ranged attack on
+a hero from a rank, A3). A shot needs a rank, not a spot, so it rides on a member whose option
+at that rank has no attack; counting shots apart keeps a bowman that could join any of 13
+groups and shoot any of 12 heroes at 12 shots instead of 156 options. An option and a shot
+carry their expected damage (B6, `rules.specials.expected_damage`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
 from ortools.sat.python import cp_model
 
-from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import Mode, Move, MoveKind
+from lnf.model import Attack, Fight, Hero, Monster, Rank
+from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Wish
 from lnf.rules.attacks import Need, mode_needs
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
-from lnf.rules.plan_score import MODE_ORDER
+from lnf.rules.plan_score import at_disadvantage
+from lnf.rules.plan_score import canonical_key as canonical_key_of
+from lnf.rules.specials import (
+    action_mode,
+    best_catch,
+    expected_damage,
+    reach_of,
+    resource_rank,
+    usable,
+)
 from lnf.rules.surprise import actions_in_surprise_round
 from lnf.values import value
 
-Key = tuple[int, int, int, int]  # P4's canonical order: target, mode, destination, rank
+Key = tuple[int, ...]  # P4's canonical order of an order (`rules.plan_score.canonical_key`)
 Needed = tuple[str, Mode, Need]  # a hero, a mode and what attacking it so needs
-Strike = tuple[cp_model.IntVar, str, Mode, Rank]  # an attack variable: hero, mode, rank
+# an attack variable: the hero, the mode, the rank and the action ("": its weapons); an
+# option that catches several heroes gives one strike per hero
+Strike = tuple[cp_model.IntVar, str, Mode | None, Rank, str]
 
 
 @value
 class Option:
-    """One order a troop member may take: destination index, rank, and attack if any."""
+    """One order a troop member may take: destination index, rank, and the attack if any:
+    a weapon attack on `target` in `mode`, or a special action or spell (`action`, B1) that
+    attacks `target` and the heroes `also` (B3), in target order."""
 
     move: int  # index into the troop's destinations
     rank: Rank
     target: str | None = None
     mode: Mode | None = None
+    action: str = ""
+    also: tuple[str, ...] = ()
+    damage: int = 0  # B6 (1): its expected damage, whole hundredths
+
+    @property
+    def heroes(self) -> tuple[str, ...]:
+        """Every hero it attacks (B3)."""
+        return () if self.target is None else (self.target, *self.also)
 
 
 @value
@@ -50,6 +76,7 @@ class Shot:
 
     rank: Rank
     target: str
+    damage: int = 0  # B6 (1): its expected damage, whole hundredths
 
 
 @dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
@@ -82,17 +109,28 @@ class Troop:
     def spot_of(self, option: Option) -> Spot:
         return self.spots[option.move]
 
+    def order(self, option: Option, shot: Shot | None = None, name: str = "") -> Order:
+        """The order an option (carrying `shot`, if any) gives a member (`name`, else the
+        first)."""
+        name = name or self.first.name
+        move = self.move_of(option)
+        if shot is not None:
+            return Order(name, shot.rank, move, shot.target, Mode.RANGED)
+        return Order(
+            name, option.rank, move, option.target, option.mode, option.action, option.also
+        )
+
     def strikes(self) -> list[Strike]:
-        """Every attack variable: mêlée and reach options, then shots (once the model has
-        made the variables)."""
+        """Every attack variable: options with an attack, one strike for each hero they
+        attack, then shots (once the model has made the variables)."""
         if not self._strikes:
             self._strikes = [
-                (x, o.target, o.mode, o.rank)
+                (x, hero, o.mode, o.rank, o.action)
                 for o, x in zip(self.options, self.counts, strict=True)
-                if o.target is not None and o.mode is not None
+                for hero in o.heroes
             ]
             self._strikes += [
-                (v, sh.target, Mode.RANGED, sh.rank)
+                (v, sh.target, Mode.RANGED, sh.rank, "")
                 for sh, v in zip(self.shots, self.shot_counts, strict=True)
             ]
         return self._strikes
@@ -106,8 +144,8 @@ class Troop:
         ]
 
     def rides(self, option: Option) -> bool:
-        """A shot can ride on an option without a mêlée or reach attack; with one action
-        (V-ENC1), only on one that stays: a move and a shot are two."""
+        """A shot can ride on an option without another attack; with one action (V-ENC1),
+        only on one that stays: a move and a shot are two."""
         moved = self.moves[option.move].kind is not MoveKind.STAY
         return option.target is None and not (self.one_action and moved)
 
@@ -116,12 +154,13 @@ def form_troops(
     fight: Fight,
     acting: list[Monster],
     targets: tuple[Hero, ...],
-    named: set[str],
+    wishes: tuple[Wish, ...] = (),
     prune: bool = False,
 ) -> list[Troop]:
     """Acting monsters grouped by everything but their name, with their options and shots;
-    a monster named in `named` (a DM's wish) stands alone, since the wish tells it apart.
+    a monster named in a DM's wish stands alone, since the wish tells it apart.
     With `prune`, options no optimal plan takes are left out (see `_orders`)."""
+    named = {w.monster for w in wishes}
     by_signature: dict[object, list[Monster]] = {}
     for m in acting:
         # the name goes, the stat block stays: it sets the danger class (G3)
@@ -155,76 +194,188 @@ def form_troops(
                 for mode in Mode
                 if (need := mode_needs(fight, m, hero, mode)) is not None
             ]
-        prune_it = prune and m.name not in named
-        troop.options, troop.shots = _orders(troop, targets, needs_of[kind], prune_it)
+        own = tuple(w for w in wishes if w.monster == m.name)
+        orders = _Orders(fight, troop, targets, prune and m.name not in named, own)
+        troop.options, troop.shots = orders.make(needs_of[kind])
         troops.append(troop)
     return troops
 
 
-def _orders(
-    troop: Troop, targets: tuple[Hero, ...], needs: list[Needed], prune: bool
-) -> tuple[list[Option], list[Shot]]:
-    """The troop's options and shots, from what its monsters need to attack each hero in
-    each mode (`rules.mode_needs`); with `prune`, only those an optimal plan may take.
+INF = 1 << 30  # past every place in the target order
+Rated = tuple[Key, int, int, int]  # P3's set, −expected damage, resource, disadvantage
 
-    Whom a monster attacks changes no spot and no rank, so no R6 or K2 count, and nothing
-    else; turning an attack on a later hero into one on an earlier hero gives that earlier
-    hero one more attacker, a strictly better P3. So wherever a monster ends (destination
-    and rank) it attacks the earliest hero it can reach from there, and is never idle when
-    it could attack: per destination and rank only the attacks on that hero are kept (with
-    the shot from that rank when it is the earliest), and per rank only the shot at the
-    earliest hero it can shoot. Not for questions that drop a rule family or hold levels
-    fixed (P5), nor for a monster named in a wish (a ban can make a later hero its best).
-    """
-    place = {hero.name: k for k, hero in enumerate(targets)}
-    shooting: dict[Rank, list[str]] = {}  # rank -> the heroes it can shoot, in target order
-    for hero, mode, need in needs:
-        if mode is Mode.RANGED:
-            for rank in need.met_by(set(troop.spots), troop.ranks):
-                shooting.setdefault(rank, []).append(hero)
-    if prune:
-        shooting = {rank: heroes[:1] for rank, heroes in shooting.items()}
-    close: dict[Spot, list[tuple[str, Mode, tuple[Rank, ...]]]] = {}  # mêlée, reach by spot
-    for hero, mode, need in needs:
-        if not need.anywhere:  # mêlée and reach need a spot, shots do not
-            close.setdefault(need.at, []).append((hero, mode, need.ranks))
-    reach = any(mode is Mode.REACH for _, mode, _ in needs)
-    options = []
-    for i, move in enumerate(troop.moves):
-        spot = troop.spots[i]
-        for rank in troop.ranks:
-            if rank is Rank.BACK and not _may_move_in_back_rank(move, spot, reach):
-                continue
-            moving_is_all = troop.one_action and move.kind is not MoveKind.STAY  # V-ENC1
-            attacks = [
-                (place[hero], Option(i, rank, hero, mode))
-                for hero, mode, ranks in close.get(spot, ())
-                if rank in ranks and not moving_is_all
+
+class _Orders:
+    """The options and shots of one troop (see `make`)."""
+
+    def __init__(
+        self,
+        fight: Fight,
+        troop: Troop,
+        targets: tuple[Hero, ...],
+        prune: bool,
+        wishes: tuple[Wish, ...],
+    ) -> None:
+        self.fight = fight
+        self.troop = troop
+        self.monster = troop.first
+        self.prune = prune
+        self.wishes = wishes
+        self.place = {hero.name: k for k, hero in enumerate(targets)}
+        self.actions = usable(fight, self.monster)
+        self._damage: dict[Order, int] = {}
+
+    def damage(self, order: Order) -> int:
+        """B6 (1) of an order, asked once."""
+        if order not in self._damage:
+            self._damage[order] = expected_damage(self.fight, self.monster, order)
+        return self._damage[order]
+
+    def rated(self, option: Option, shot: Shot | None = None) -> Rated:
+        """What the levels before P4's moves make of an option (carrying `shot`), for one
+        monster whose spot and rank are fixed: the heroes it attacks as P3 compares them
+        (the places in the target order, ascending: smaller is better, a longer list
+        better than its own start), −its expected damage and the resource it spends (B6),
+        and its attacks at disadvantage (P4). Smaller is better."""
+        order = self.troop.order(option, shot)
+        heroes = tuple(sorted(self.place[h] for h in order.targets))
+        dis = at_disadvantage(self.fight, self.monster, order)
+        return (
+            (*heroes, INF),
+            -(shot.damage if shot else option.damage),
+            resource_rank(self.monster, option.action),
+            dis,
+        )
+
+    def make(self, needs: list[Needed]) -> tuple[list[Option], list[Shot]]:
+        """The troop's options and shots, from what its monsters need to attack each hero in
+        each mode (`rules.mode_needs`) and the special actions they may use now
+        (`rules.specials.usable`); with `prune`, only those an optimal plan may take.
+
+        Whom a monster attacks and with what changes no spot and no rank, so no R6 or K2
+        count, and nothing else. P3 compares plans hero by hero along the target order, so
+        between two orders of one monster, the others' orders kept, the better is the one
+        whose heroes attacked, as places in the target order, come first lexicographically
+        (an order that attacks a hero the other does not, earlier than any the other
+        attacks and it does not); on a tie B6 and P4 compare what the order alone adds:
+        its expected damage, the resource it spends, its attacks at disadvantage. So
+        wherever a monster ends (destination and rank) it takes one of the orders best
+        there by `rated`: a weapon attack on the earliest hero it can reach, the shot
+        from that rank at the earliest hero it can shoot (riding on the option without an
+        attack), or a special action with its best catch (`rules.specials.best_catch`:
+        the P3-best legal set, the best whatever the others do). Per rank only the shot at
+        the earliest hero is kept. A back-rank monster counts for no unit (K4), so a move
+        there changes no count either and only costs (P4: leavers, moves): it moves only
+        where that gets it a better order than staying. Not for questions that drop a
+        rule family or hold levels fixed (P5), nor for a monster named in a wish (a ban can
+        make a later hero its best): those keep every order, and for special actions the
+        best catch with each hero it reaches (and what the wishes pin or ban)."""
+        troop, place = self.troop, self.place
+        shooting: dict[Rank, list[str]] = {}  # rank -> the heroes it can shoot, in order
+        for hero, mode, need in needs:
+            if mode is Mode.RANGED:
+                for rank in need.met_by(set(troop.spots), troop.ranks):
+                    shooting.setdefault(rank, []).append(hero)
+        if self.prune:
+            shooting = {rank: heroes[:1] for rank, heroes in shooting.items()}
+        shots = {
+            rank: [
+                Shot(
+                    rank, hero, self.damage(Order(self.monster.name, rank, STAY, hero, Mode.RANGED))
+                )
+                for hero in heroes
             ]
-            idle = True
-            if prune and attacks:
-                first = min(k for k, _ in attacks)
-                shot = place[shooting[rank][0]] if rank in shooting else len(targets)
-                attacks = [(k, a) for k, a in attacks if first <= shot and k == first]
-                idle = shot <= first
-            if idle:
-                options.append(Option(i, rank))
-            options += [a for _, a in attacks]
-    ranks = {o.rank for o in options if o.target is None}
-    shots = [
-        Shot(rank, hero) for rank, heroes in shooting.items() if rank in ranks for hero in heroes
-    ]
-    shots.sort(key=lambda sh: (troop.ranks.index(sh.rank), place[sh.target]))
-    return options, shots
+            for rank, heroes in shooting.items()
+        }
+        close: dict[Spot, list[tuple[str, Mode, tuple[Rank, ...]]]] = {}  # mêlée, reach
+        for hero, mode, need in needs:
+            if not need.anywhere:  # mêlée and reach need a spot, shots do not
+                close.setdefault(need.at, []).append((hero, mode, need.ranks))
+        reach = any(mode is Mode.REACH for _, mode, _ in needs)
+        options: list[Option] = []
+        staying: dict[Rank, Rated] = {}  # the best there is without moving, per rank
+        for i, move in enumerate(troop.moves):
+            spot = troop.spots[i]
+            for rank in troop.ranks:
+                moving_is_all = troop.one_action and move.kind is not MoveKind.STAY  # V-ENC1
+                here = [] if moving_is_all else self._attacks(i, rank, close.get(spot, ()))
+                here += [] if moving_is_all else self._specials(i, rank)
+                idle = Option(i, rank)
+                shot = shots[rank][0] if rank in shots and troop.rides(idle) else None
+                if not self.prune:
+                    if _kept_in_back_rank(move, rank, spot, reach, here):
+                        options += [idle, *here]
+                    continue
+                rated = [(self.rated(idle, shot), idle), *((self.rated(o), o) for o in here)]
+                best = min(r for r, _ in rated)
+                if move.kind is MoveKind.STAY:
+                    staying[rank] = best
+                elif rank is Rank.BACK and not best < staying.get(rank, best):
+                    continue  # moving in the back rank gets it nothing better (K4)
+                options += [o for r, o in rated if r == best]
+        ranks = {o.rank for o in options if troop.rides(o)}
+        kept = [sh for rank, line in shots.items() if rank in ranks for sh in line]
+        kept.sort(key=lambda sh: (troop.ranks.index(sh.rank), place[sh.target]))
+        return options, kept
+
+    def _attacks(
+        self, i: int, rank: Rank, close: Collection[tuple[str, Mode, tuple[Rank, ...]]]
+    ) -> list[Option]:
+        """Mêlée and reach attacks from destination `i` in `rank` (A1, A2)."""
+        out = []
+        for hero, mode, ranks in close:
+            if rank in ranks:
+                option = Option(i, rank, hero, mode)
+                damage = self.damage(self.troop.order(option))
+                out.append(replace(option, damage=damage))
+        return out
+
+    def _specials(self, i: int, rank: Rank) -> list[Option]:
+        """Each special action or spell it may use now, from destination `i` in `rank`,
+        with the heroes it catches (B3, B4, B5): the best catch; without pruning also the
+        best catch with each hero it reaches; for a monster named in wishes, the catches
+        that hold the heroes a wish pins on the action and none it bans (B9)."""
+        spot = self.troop.spots[i]
+        out = []
+        for action in self.actions:
+            for catch in self._catches(action, spot, rank):
+                option = Option(
+                    i, rank, catch[0], action_mode(action, spot), action.name, catch[1:]
+                )
+                damage = self.damage(self.troop.order(option))
+                out.append(replace(option, damage=damage))
+        return out
+
+    def _catches(self, action: Attack, spot: Spot, rank: Rank) -> list[tuple[str, ...]]:
+        fight, m = self.fight, self.monster
+        if self.prune:
+            best = best_catch(fight, m, action, spot, rank)
+            return [best] if best else []
+        pinned = {w.hero for w in self.wishes if w.fixed and w.action in ("", action.name)}
+        banned = {w.hero for w in self.wishes if not w.fixed and w.action in ("", action.name)}
+        wanted = [pinned]
+        wanted += [
+            pinned | {h}
+            for h in reach_of(fight, m, action, spot, rank)
+            if h not in pinned and h not in banned
+        ]
+        out: list[tuple[str, ...]] = []
+        for include in wanted:
+            catch = best_catch(fight, m, action, spot, rank, include=include, exclude=banned)
+            if catch and catch not in out:
+                out.append(catch)
+        return out
 
 
-def _may_move_in_back_rank(move: Move, spot: Spot, reach: bool) -> bool:
-    """Dominance: a back-rank monster counts for no unit (K4) and strikes nobody in mêlée,
-    so moving only costs it (P4: leavers, moves) unless it leaves to attack with `reach`
-    (A2, unengaged). Every optimal plan therefore keeps it in place otherwise."""
-    if move.kind is MoveKind.STAY:
+def _kept_in_back_rank(
+    move: Move, rank: Rank, spot: Spot, reach: bool, orders: list[Option]
+) -> bool:
+    """Without pruning: a back-rank monster counts for no unit (K4) and strikes nobody in
+    mêlée, so it moves only to attack with `reach` (A2, unengaged) or to use a special
+    action from there (B4: a short cone reaches its own group, whatever its rank)."""
+    if rank is not Rank.BACK or move.kind is MoveKind.STAY:
         return True
-    return reach and spot is None
+    return (reach and spot is None) or any(o.action for o in orders)
 
 
 def target_index(targets: tuple[Hero, ...], target: str | Shot | None) -> int:
@@ -235,14 +386,8 @@ def target_index(targets: tuple[Hero, ...], target: str | Shot | None) -> int:
 
 
 def canonical_key(
-    targets: tuple[Hero, ...], troop: Troop, option: Option, shot: Shot | None = None
+    fight: Fight, targets: list[str], troop: Troop, option: Option, shot: Shot | None = None
 ) -> Key:
-    """P4's canonical order of an option (carrying `shot`, if any): the keys of
-    `rules.plan_score.canonical_key`."""
-    target, mode = (shot.target, Mode.RANGED) if shot else (option.target, option.mode)
-    return (
-        target_index(targets, target),
-        MODE_ORDER.index(mode) if mode is not None else len(MODE_ORDER),
-        option.move,
-        troop.ranks.index(option.rank),
-    )
+    """P4's canonical order of an option (carrying `shot`, if any):
+    `rules.plan_score.canonical_key` of its order."""
+    return tuple(canonical_key_of(fight, troop.first, troop.order(option, shot), targets))
