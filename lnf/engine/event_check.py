@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import assert_never
 
 from lnf.model import Action, Dot, Fight, Hero, Monster, Variant
+from lnf.model.effects import Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -157,8 +158,9 @@ def _step(fight: Fight, step: Step) -> list[str]:
         case Hid():
             return _names(fight, [step.who, *(p for p, _ in step.against)]) + _faces(step.faces, 20)
         case Used():
-            out = _names(fight, [step.who], Hero) + _amounts([step.amount])
-            if not out and fight.hero(step.who).resource(step.resource) is None:
+            out = _names(fight, [step.who]) + _amounts([step.amount])
+            has = [r.name.lower() for r in fight.combatant(step.who).resources] if not out else []
+            if not out and step.resource.lower() not in has:
                 out.append(f"{step.who} has no {step.resource!r} on its sheet")
             return out
         case Dropped():
@@ -180,6 +182,8 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who]) + _amounts([step.amount])
         case Guarded():
             return _names(fight, [step.who, step.foe]) + _amounts([step.ac])
+        case Countered():  # B10
+            return _names(fight, [step.who], Monster) + _names(fight, [step.caster], Hero)
         case _:
             assert_never(step)
 

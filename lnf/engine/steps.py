@@ -13,6 +13,7 @@ from typing import assert_never
 
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
+from lnf.model.effects import Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -126,7 +127,7 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return drained(fight, step)
         case SaveRolled():
             return StepDone(step, fight, fight)  # what follows from it is its own step
-        case Guarded():  # F1: the reaction is spent; the hit it turned follows as a miss
+        case Guarded() | Countered():  # F1: the reaction is spent (B10: the spell fails)
             turns = fight.turns
             after = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.who}))
             return StepDone(step, fight, after)
@@ -262,8 +263,9 @@ def _contested(fight: Fight, step: Contested) -> StepDone:
 
 
 def _used(fight: Fight, step: Used) -> StepDone:
-    """A resource spent; Rage also starts raging (its resistances, `rules.damage`)."""
-    hero = spend(fight.hero(step.who), step.resource, step.amount)
+    """A resource spent (a monster's too: a slot, Legendary Resistance, B7); Rage also starts
+    raging (its resistances, `rules.damage`)."""
+    hero = spend(fight.combatant(step.who), step.resource, step.amount)
     notes: tuple[str, ...] = ()
     if step.resource.lower() == RAGE.lower() and RAGE not in hero.effects:
         hero = replace(hero, effects=(*hero.effects, RAGE))

@@ -24,6 +24,7 @@ from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem
 from lnf.formats.spec import control_character
 from lnf.model import Condition, Dot, Effect, Phase, PhaseKind, Rank
+from lnf.model.effects import Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -110,6 +111,7 @@ STEP_TAGS: dict[type[Any], str] = {
     ConcentrationEnded: "concentration-end",
     Drained: "drain",
     Guarded: "guard",
+    Countered: "counter",
 }
 _EVENTS = {tag: cls for cls, tag in EVENT_TAGS.items()}
 UNTYPED = DamageType | None  # written "" when None
@@ -172,6 +174,7 @@ LATER_FIELDS = {
     (Effect, "until_hurt"),
     (SpellCast, "pool"),
     (Reaction, "guard"),
+    (Saved, "resisted"),
 }
 
 

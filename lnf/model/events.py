@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from lnf.dice import DamageType
-from lnf.model.effects import Effect
+from lnf.model.effects import Countered, Effect
 from lnf.model.enums import Ability, Action, BackReason, Condition, Dot, PhaseKind, Rank, Side
 from lnf.model.fight import Cover, Phase
 from lnf.model.plan import Advantage, Mode, Order
@@ -90,6 +90,7 @@ class Saved:
     d4: tuple[int, ...] = ()  # V-D20-2: Bless (+) or Bane (−), as rolled, signed
     favored: bool = False  # V-D20-1: a miss by exactly 1 that favor made a success
     advantage: str = ""  # B8: the trait that gave advantage (Magic Resistance)
+    resisted: bool = False  # B7: failed, made a success by Legendary Resistance (a use spent)
 
 
 @value
@@ -223,10 +224,8 @@ class Wounded:
 
 @value
 class Covered:
-    """V-ACL2: a cover mark put on (or, with None, taken off) a combatant."""
-
     who: str
-    cover: Cover | None = None
+    cover: Cover | None = None  # V-ACL2: a cover mark put on (None: taken off)
 
 
 @value
@@ -344,6 +343,7 @@ Step = (
     | ConcentrationEnded
     | Drained
     | Guarded
+    | Countered
 )
 
 # --- events --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ no slots or uses in the file) is not counted: fight files from before sheets pla
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeVar
 
 from lnf.dice import DamageType, DiceExpr
 from lnf.errors import Refused
@@ -41,8 +42,11 @@ def tracked(hero: Hero) -> bool:
     return hero.level is not None or bool(hero.resources) or hero.sneak_attack is not None
 
 
-def spend(hero: Hero, name: str, amount: int = 1) -> Hero:
-    """The hero with `amount` more of `name` used (nothing if it has no such resource)."""
+C = TypeVar("C", bound=Combatant)
+
+
+def spend(hero: C, name: str, amount: int = 1) -> C:
+    """`hero` (or a monster) with `amount` more of `name` used (nothing if it has none)."""
     resources = tuple(
         replace(r, used=r.used + amount) if r.name.lower() == name.lower() else r
         for r in hero.resources

@@ -12,6 +12,7 @@ from typing import assert_never
 
 from lnf.model import Condition, Dot, Fight, Hero, Monster
 from lnf.model.applied import Applied, StepDone
+from lnf.model.effects import Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -152,6 +153,9 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
             return f"{step.who}'s hit-point maximum drops." if dm else ""
         case Guarded():
             return f"{step.who} turns {step.foe}'s hit with {step.guard}."
+        case Countered():
+            stopped = "stops" if step.stopped else "fails to stop"
+            return f"{step.who} {stopped} {step.caster}'s {step.spell} with Counterspell."
         case Wounded() | Covered() | Surged():
             return ""  # the AC-less variant's bookkeeping: the grid shows what came of it
         case _:
