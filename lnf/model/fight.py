@@ -94,6 +94,9 @@ class Attack:
     # What is left is the monster's resource of the action's name (`Combatant.resources`).
     recharge: int = 0
     per_day: int = 0
+    # B3: it affects creatures of its user's choice within its range or area (Frightful
+    # Presence): aimed at each hero, allies never caught, no group need be hit whole (E3).
+    choice: bool = False
 
     def at_slot(self, level: int) -> Attack:
         """F7: this spell cast with a slot of `level` (its own or higher): the damage the

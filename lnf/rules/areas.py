@@ -7,6 +7,7 @@ group is touched (E3).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from lnf.errors import Violation
 from lnf.model import Area, Fight, Shape
@@ -82,20 +83,30 @@ def check_area_targets(fight: Fight, targets: list[str], count: int) -> list[Vio
         found.append(
             Violation("E3", f"{and_list(unknown)}: not standing in this fight", tuple(unknown))
         )
-    if len(set(targets)) > count:
+    return found + check_catch_groups(area_groups(fight), targets, count)
+
+
+def check_catch_groups(
+    groups: Sequence[tuple[str, tuple[str, ...]]], caught: Sequence[str], count: int, hint: str = ""
+) -> list[Violation]:
+    """E1, E3, E4 over the groups as an area sees them (`area_groups`, or B5's: its user left
+    out): at most `count` caught (fewer is fine), and at most one group only partly hit; `hint`
+    says why a group may be hit only in part (B5: allies spared)."""
+    found: list[Violation] = []
+    if len(set(caught)) > count:
         found.append(
             Violation(
                 "E1",
-                f"{plural(len(set(targets)), 'target')}, but the area holds {count}",
-                tuple(targets),
+                f"{plural(len(set(caught)), 'target')}, but the area holds {count}",
+                tuple(caught),
                 "fewer targets are allowed (E4)",
             )
         )
     partly = []
-    for label, members in area_groups(fight):
-        hit = [m for m in members if m in targets]
+    for label, members in groups:
+        hit = [m for m in members if m in caught]
         if hit and len(hit) < len(members):
-            missing = [m for m in members if m not in targets]
+            missing = [m for m in members if m not in caught]
             partly.append((label, missing))
     if len(partly) > 1:
         names = [f"{label} (without {and_list(missing)})" for label, missing in partly]
@@ -104,7 +115,8 @@ def check_area_targets(fight: Fight, targets: list[str], count: int) -> list[Vio
                 "E3",
                 f"more than one group only partly hit: {and_list(names)}",
                 tuple(m for _, missing in partly for m in missing),
-                "hit a group whole before picking from another; allies in a fully hit group "
+                hint
+                or "hit a group whole before picking from another; allies in a fully hit group "
                 "are hit too (Sculpt Spells may spare them)",
             )
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from fractions import Fraction
 
 from lnf.dice import DamageType
 from lnf.errors import Refused
@@ -34,14 +35,21 @@ def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) 
     return total, ", ".join(why)
 
 
+def defence_factor(target: Combatant, kind: DamageType | None) -> Fraction:
+    """D6: what one point of a type costs the target after its defences: 0 immune, ½
+    resisted, 2 vulnerable, else 1 (untyped damage: 1)."""
+    if kind is None:
+        return Fraction(1)
+    cost = (
+        Fraction(0) if kind in target.immune else Fraction(1, 2 if kind in resists(target) else 1)
+    )
+    return cost * (2 if kind in target.vulnerable else 1)
+
+
 def worth(target: Combatant) -> dict[DamageType | None, float]:
     """D6: what one point of each type costs the target after its defences (for V-ACL3's
     order): 0 immune, ½ resisted, 2 vulnerable, else 1."""
-    out: dict[DamageType | None, float] = {}
-    for kind in DamageType:
-        cost = 0.0 if kind in target.immune else 0.5 if kind in resists(target) else 1.0
-        out[kind] = cost * (2 if kind in target.vulnerable else 1)
-    return out
+    return {kind: float(defence_factor(target, kind)) for kind in DamageType}
 
 
 def take_damage(
