@@ -40,6 +40,7 @@ from lnf.model.events import (
     PhaseSet,
     Planned,
     Reaction,
+    Recharged,
     Recorded,
     Redone,
     Renamed,
@@ -57,7 +58,9 @@ from lnf.model.events import (
     Used,
     Wounded,
 )
+from lnf.model.plan import Order
 from lnf.rules.acl import PARTS, SURGE_EFFECTS
+from lnf.rules.limited import action_named, charged_again, counts
 
 MAX_AMOUNT = 100_000  # far above any hit points in a fight file
 
@@ -94,7 +97,8 @@ def event_problems(fight: Fight, event: Event) -> list[str]:
             return _at_least(0, event.volley, "the volley count")
         case Planned():
             out = _names(fight, [o.monster for o in event.orders], Monster)
-            return out + _names(fight, [o.target for o in event.orders if o.target], Hero)
+            out += _names(fight, [t for o in event.orders for t in o.targets], Hero)
+            return out or _actions(fight, event.orders)
         case Begun() | Ended() | Undone() | Redone():
             return []
         case _:
@@ -159,9 +163,16 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who, *(p for p, _ in step.against)]) + _faces(step.faces, 20)
         case Used():
             out = _names(fight, [step.who]) + _amounts([step.amount])
-            has = [r.name.lower() for r in fight.combatant(step.who).resources] if not out else []
-            if not out and step.resource.lower() not in has:
+            if not out and not counts(fight.combatant(step.who), step.resource):
                 out.append(f"{step.who} has no {step.resource!r} on its sheet")
+            return out
+        case Recharged():  # B2: a spent recharge action's d6
+            out = _names(fight, [step.who], Monster) + _faces([step.face], 6)
+            action = action_named(fight.monster(step.who), step.action) if not out else None
+            if not out and (action is None or not action.recharge):
+                out.append(f"{step.who} has no recharge action {step.action!r}")
+            elif action is not None and step.charged != charged_again(action, step.face):
+                out.append(f"a {step.face} does not {'' if step.charged else 'fail to '}charge it")
             return out
         case Dropped():
             return _names(fight, [step.who], Monster)
@@ -186,6 +197,16 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who], Monster) + _names(fight, [step.caster], Hero)
         case _:
             assert_never(step)
+
+
+def _actions(fight: Fight, orders: Iterable[Order]) -> list[str]:
+    """B1: an order's action is one of its monster's (which heroes it may reach is the plan
+    check's, when the plan is made)."""
+    return [
+        f"{o.monster} has no action {o.action!r}"
+        for o in orders
+        if o.action and action_named(fight.monster(o.monster), o.action) is None
+    ]
 
 
 def _names(
