@@ -31,9 +31,15 @@ BONUS_FEATURES = (RAGE, SECOND_WIND)  # features whose use is the bonus action (
 
 
 def attack_named(c: Hero | Monster, name: str) -> Attack | None:
-    """An attack of `c` by name; for a monster, its special actions and spells too (B1)."""
-    actions = c.actions if isinstance(c, Monster) else ()
+    """An attack of `c` by name; for a monster, its special actions and spells too (B1), and
+    its legendary actions' own (B7: Wing Attack)."""
+    actions = (*c.actions, *legendary_actions(c)) if isinstance(c, Monster) else ()
     return next((a for a in (*c.attacks, *actions) if a.name == name), None)
+
+
+def legendary_actions(monster: Monster) -> tuple[Attack, ...]:
+    """B7: the actions of a monster's legendary options (not its weapon attacks)."""
+    return tuple(o.action for o in monster.legendary if o.action is not None)
 
 
 def healing_named(c: Hero | Monster, name: str) -> Healing | None:

@@ -20,6 +20,7 @@ from lnf.model import (
 from lnf.rules.acl import proficiency_of
 from lnf.rules.chase import in_chase
 from lnf.rules.roster import in_fight, incapacitated
+from lnf.rules.surprise import held_back
 
 COUNTERSPELL = "Counterspell"  # B10: the spell, as a stat block's spell list names it
 COUNTER_LEVEL = 3  # 5e: Counterspell is a 3rd-level spell; monsters cast it at its own (B6)
@@ -33,11 +34,12 @@ def left(c: Combatant, name: str) -> int | None:
 
 def may_act_out_of_turn(fight: Fight, monster: Monster) -> bool:
     """B7, B10: a monster may take a legendary action or a reaction: in the fight and on the
-    grid (not in a chase, C1), standing, not incapacitated (F3) and not surprised (D12)."""
+    grid (not in a chase, C1), standing, not incapacitated (F3), not surprised (D12) and not
+    sitting out the surprise round (V-ENC1)."""
     return (
         in_fight(monster)
         and not incapacitated(monster)
-        and monster.name not in fight.surprised
+        and held_back(fight, monster.name) is None
         and not in_chase(fight, monster.name)
     )
 
