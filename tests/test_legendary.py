@@ -22,6 +22,7 @@ from lnf.model import (
     Fight,
     Legendary,
     Monster,
+    MonsterKind,
     Recharge,
     Resource,
     Rider,
@@ -247,3 +248,13 @@ def test_b7_in_a_run_with_the_hero_policy() -> None:
     assert taken and all(h in ("Ann", "Bo", "Cy", "Dee") for h, _ in taken)
     spent = sum(r.steps[0].amount for _, r in taken if isinstance(r.steps[0], Used))
     assert spent <= 3 * table.fight.round
+
+
+def test_b7_odds_count_the_heroes_uses_not_the_dragons_points() -> None:
+    """`lnf odds`' uses spent are the heroes' sheets' (a monster's points are no hero's)."""
+    from lnf.odds.fights import play_fight
+
+    lair = _lair()
+    weak = replace(lair, monsters=(replace(lair.monsters[0], hp=60),))
+    outcome = play_fight(weak, 1, 5, MonsterKind.LNF, None, _planner)
+    assert LEGENDARY_ACTIONS not in dict(outcome.spent)
