@@ -258,3 +258,13 @@ def test_b7_odds_count_the_heroes_uses_not_the_dragons_points() -> None:
     weak = replace(lair, monsters=(replace(lair.monsters[0], hp=60),))
     outcome = play_fight(weak, 1, 5, MonsterKind.LNF, None, _planner)
     assert LEGENDARY_ACTIONS not in dict(outcome.spent)
+
+
+def test_b7_the_players_page_says_a_legendary_action_without_the_dms_note() -> None:
+    from lnf.views.page_events import happenings
+    from lnf.views.page_hp import MonsterHp
+
+    table, _, _ = _table_round(_lair())
+    lines = happenings(table.in_force, dm=False, hp=MonsterHp.WORDS)
+    assert "Adult Red Dragon takes a legendary action." in lines
+    assert not any("legendary action (B7)" in line for line in lines)  # the rules' note: DM's

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import assert_never
 
-from lnf.model import Condition, Dot, Fight, Hero, Monster
+from lnf.model import LEGENDARY_ACTIONS, Condition, Dot, Fight, Hero, Monster
 from lnf.model.applied import Applied, StepDone
 from lnf.model.effects import Countered
 from lnf.model.events import (
@@ -131,6 +131,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         return f"{step.who} tries to hide."
     if isinstance(step, Recharged):  # B2: the table sees the breath come back
         return f"{step.who}'s {step.action} is charged again." if step.charged else ""
+    if isinstance(step, Used) and step.resource == LEGENDARY_ACTIONS:  # B7
+        return f"{step.who} takes a legendary action."
     if isinstance(step, Used):
         slot = slot_words(step.resource)
         return f"{step.who} spends {slot}." if slot else f"{step.who} uses {step.resource}."
