@@ -10,7 +10,7 @@ from dataclasses import replace
 from lnf.dice import parse
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
-from lnf.engine.effects import Rolled, land
+from lnf.engine.effects import Rolled, land, turn_edge
 from lnf.engine.hero_turn import hero_steps
 from lnf.engine.resolve import roll_attack
 from lnf.engine.sides import TABLE_HEROES
@@ -31,11 +31,13 @@ from lnf.model import (
     Resource,
     Rider,
     Shape,
+    SpellEffect,
     TurnEdge,
 )
 from lnf.model.effects import Countered
 from lnf.model.events import (
     Attacked,
+    Damaged,
     EffectStarted,
     Guarded,
     Recorded,
@@ -321,3 +323,28 @@ def test_b7_a_riders_failed_save_is_resisted_too() -> None:
     assert save.save.resisted and save.save.success
     assert Condition.PARALYZED not in turn.fight.monster("Adult Red Dragon").conditions
     assert Used("Adult Red Dragon", LEGENDARY_RESISTANCE) in turn.steps
+
+
+GUARDIANS = Attack(
+    name="Spirit Guardians",
+    slot=3,
+    save=(Ability.WIS, 14),
+    damage=parse("3d8 radiant"),
+    concentration=True,
+    effect=SpellEffect(aura=True, lasting=Lasting(rounds=100)),
+)
+
+
+def test_b7_an_auras_failed_save_is_resisted_when_it_would_deal_half() -> None:
+    """F7 Spirit Guardians' 3d8 (13 on average) against a dragon at 20 hit points: a failed
+    save would deal half its hit points or more (B7); at 256 it would not."""
+    for hp_left, spent in ((20, True), (256, False)):
+        dragon = replace(_dragon(), damage=256 - hp_left)
+        f = replace(_caster(GUARDIANS), monsters=(dragon, _mage((Resource("slot 3", 0),))))
+        cast = _cast(f, "cast spirit guardians", [])
+        start = Rolled.turn(cast.fight, "Adult Red Dragon")
+        turn_edge(start, "Adult Red Dragon", TurnEdge.START, ScriptedDice([3, 4, 4, 4]))
+        save = next(s for s in start.steps if isinstance(s, SaveRolled))
+        assert save.save.resisted is spent and save.save.success is spent
+        hurt = next(s for s in start.steps if isinstance(s, Damaged))
+        assert hurt.amount == (6 if spent else 12)

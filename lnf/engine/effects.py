@@ -54,6 +54,7 @@ from lnf.model.events import (
     Used,
 )
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
+from lnf.rules.damage import after_defences
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
 from lnf.rules.monster_reactions import resists
@@ -155,12 +156,17 @@ def ride(
         start(turn, target, str(condition), lasting, attacker, condition)
 
 
-def resisted(victim: Hero | Monster, save: Saved, rider: Rider) -> Saved:
-    """B7: a rider's failed save, turned by Legendary Resistance when the failure would impose
-    a condition or deal half the monster's hit points or more (the rider's average damage)."""
-    imposes = any(k not in _immune(victim) for k in rider.conditions)
-    damage = int(rider.damage.average) if rider.damage is not None else 0
-    if save.success or not resists(victim, damage, imposes):
+def resisted(victim: Hero | Monster, save: Saved, rider: Rider | Attack) -> Saved:
+    """B7: a rider's or an aura's failed save, turned by Legendary Resistance when the failure
+    would impose a condition or deal half the monster's hit points or more (its damage, rolled
+    after the save, at its average through the monster's defences)."""
+    conditions = rider.conditions if isinstance(rider, Rider) else ()
+    imposes = any(k not in _immune(victim) for k in conditions)
+    dice = rider.damage
+    kind = rider.damage_type if isinstance(rider, Rider) else None
+    kind = kind or (dice.parts[0].damage_type if dice is not None and dice.parts else None)
+    mean = {kind: int(dice.average)} if dice is not None else {}
+    if save.success or not resists(victim, after_defences(victim, mean)[0], imposes):
         return save
     return replace(save, success=True, resisted=True)
 
@@ -251,8 +257,10 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
         if spell.save is not None:
             ability, dc = spell.save
             c = turn.fight.combatant(who)
-            save = roll_save(turn.fight, c, ability, dc, dice, what, spell=True)
+            save = resisted(c, roll_save(turn.fight, c, ability, dc, dice, what, spell=True), spell)
             turn.do(SaveRolled(save, ability, what))
+            if save.resisted:  # B7
+                turn.do(Used(who, LEGENDARY_RESISTANCE))
             success = save.success
         if success and not spell.half:
             continue
