@@ -6,18 +6,22 @@ JSON for them; and the engine's own check of an action order."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from lnf.dice import parse
 from lnf.dice.roll import DiceSource, ScriptedDice, SeededDice
 from lnf.engine.apply import apply
-from lnf.engine.effects import Rolled, turn_edge
+from lnf.engine.effects import Rolled, recorded, turn_edge
 from lnf.engine.event_check import event_problems
+from lnf.engine.monster_actions import SavesWait
 from lnf.engine.round_start import next_grid, recharge_rolls
 from lnf.engine.runner import Runner
+from lnf.engine.sides import TableHeroes
 from lnf.engine.table import Table
 from lnf.engine.turns import monster_attacks
 from lnf.errors import Refused
@@ -58,7 +62,9 @@ from lnf.model.plan import Mode, Order, Plan
 from lnf.rules.limited import uses_left, verify_action_order
 from lnf.views.plan_line import plan_line
 from lnf.views.transcript import describe
+from lnf.views.turn import save_lines
 from tests.builders import fight, hero, monster
+from tests.cli import run
 
 DRAGON = "Young Green Dragon"
 BREATH = Attack(
@@ -320,6 +326,10 @@ def test_a_monsters_concentration_spell_begins_its_concentration() -> None:
     starts = [s.effect for s in turn.steps if isinstance(s, EffectStarted)]
     assert [(e.who, e.concentration) for e in starts] == [("Mage", True), ("Ann", False)]
     assert starts[1].lasting.concentration == "Mage"
+    hurt = recorded(turn.fight, ScriptedDice([3]), lambda r: r.do(Damaged("Mage", 12)))
+    save = next(s for s in hurt.event.steps if isinstance(s, SaveRolled))
+    assert (save.save.who, save.save.dc, save.save.success) == ("Mage", 10, False)
+    assert Condition.PARALYZED not in hurt.after.hero("Ann").conditions  # F5: it ends
 
 
 def test_fire_bolt_is_an_attack_roll() -> None:
@@ -443,3 +453,85 @@ def test_the_plan_and_show_json_say_the_action_and_what_is_left() -> None:
         {"name": "Cone of Cold", "uses_left": 1, "spends": "slot 5"},
         {"name": "Fire Bolt", "uses_left": None, "spends": None},
     ]
+
+
+def _at_table(heroes: TableHeroes) -> Runner:
+    table = Table(_dragon_fight())
+    runner = Runner(table, heroes, _planner, lambda _: None)
+    runner.begin(7)
+    return runner
+
+
+def _to_the_breath(runner: Runner) -> SavesWait | None:
+    """`lnf next` until the dragon's turn waits (or has breathed)."""
+    for _ in range(8):
+        waits = runner.waiting_guard()
+        if isinstance(waits, SavesWait):
+            return waits
+        if any(isinstance(e, Turn) and e.who == DRAGON for e in runner.table.events):
+            return None
+        runner.on_at_table(monster_turns=1)
+    raise AssertionError("the dragon never acted")
+
+
+def test_at_the_table_the_heroes_saves_wait_for_their_players_d20s() -> None:
+    """B3: `lnf next` stops before the breath and names the heroes whose players roll; nothing
+    of the dragon's turn is recorded until they say their d20s."""
+    runner = _at_table(TableHeroes())
+    waits = _to_the_breath(runner)
+    assert waits is not None and waits.foe == DRAGON and waits.heroes == ("Dee", "Ann", "Bo")
+    assert not any(isinstance(e, Turn) and e.who == DRAGON for e in runner.table.events)
+    lines = save_lines(waits.foe, waits.action, waits.heroes, Path("x.yaml"))
+    assert lines[0] == (
+        "Young Green Dragon uses Poison Breath on Dee, Ann and Bo: each rolls a Constitution "
+        "save (DC 14) (B3)."
+    )
+    assert "--saves Dee=N,Ann=N,Bo=N" in lines[1] and "--roll-saves" in lines[1]
+
+
+def test_the_players_d20s_are_the_saves_rolled() -> None:
+    """B3: with the players' faces the breath is played, each save with its player's d20."""
+    runner = _at_table(TableHeroes())
+    _to_the_breath(runner)
+    runner.heroes = TableHeroes({"Dee": 1, "Ann": 20, "Bo": 12})
+    runner.on_at_table(monster_turns=1)
+    turn = next(e for e in runner.table.events if isinstance(e, Turn) and e.who == DRAGON)
+    cast = next(s for s in turn.steps if isinstance(s, SpellCast))
+    assert [(s.who, s.faces) for s in cast.saves] == [("Dee", (1,)), ("Ann", (20,)), ("Bo", (12,))]
+    assert runner.heroes.saves == {}  # each used once
+
+
+def test_the_table_may_let_lnf_roll_the_saves() -> None:
+    runner = _at_table(TableHeroes(roll_saves=True))
+    assert _to_the_breath(runner) is None
+    assert any(isinstance(e, Turn) and e.who == DRAGON for e in runner.table.events)
+
+
+def test_saves_that_are_not_hero_equals_a_d20_are_refused_with_what_is_wrong(
+    tmp_path: Path,
+) -> None:
+    """B3: `lnf next --saves` names heroes and faces 1–20; anything else is refused."""
+    fight_file = tmp_path / "ogre.yaml"
+    shutil.copy(Path(__file__).parent.parent / "examples" / "ogre-at-the-bridge.yaml", fight_file)
+    code, out = run("next", str(fight_file), "--saves", "Zed=3, Bram=21")
+    assert code == 2
+    assert "'Zed=3' is not HERO=D20" in out and "'Bram=21' is not HERO=D20" in out
+
+
+def test_two_breaths_that_share_a_charge_are_spent_together_and_roll_once() -> None:
+    """B2: a brass dragon's Fire Breath and Sleep Breath share "Breath Weapons (Recharge 5–6)"
+    (`spends`): one used, neither is left; one die as the round starts charges both."""
+    fire = replace(BREATH, name="Fire Breath", spends="Breath Weapons")
+    sleep = replace(BREATH, name="Sleep Breath", spends="Breath Weapons", damage=parse("0"))
+    dragon = monster(DRAGON, hp=136, attacks=(BITE,), actions=(fire, sleep))
+    f = fight(_heroes(), [dragon], {"A": ["Ann", "Bo", DRAGON]})
+    order = replace(BREATH_ORDER, action="Fire Breath")
+    turn = _played(f, order, [3] * 12 + [10, 10, 10])
+    assert turn.steps[0] == Used(DRAGON, "Breath Weapons")
+    spent = turn.fight.monster(DRAGON)
+    assert (uses_left(spent, fire), uses_left(spent, sleep)) == (0, 0)
+    rolls = recharge_rolls(apply(turn.fight, RoundStarted(2, ())).after, _dice([5]))
+    assert rolls is not None and rolls.steps == (Recharged(DRAGON, "Breath Weapons", 5, True),)
+    assert event_problems(turn.fight, rolls) == []
+    back = apply(turn.fight, rolls).after.monster(DRAGON)
+    assert (uses_left(back, fire), uses_left(back, sleep)) == (1, 1)

@@ -60,7 +60,7 @@ from lnf.model.events import (
 )
 from lnf.model.plan import Order
 from lnf.rules.acl import PARTS, SURGE_EFFECTS
-from lnf.rules.limited import action_named, charged_again, counts
+from lnf.rules.limited import action_named, charged_again, counts, recharge_named
 
 MAX_AMOUNT = 100_000  # far above any hit points in a fight file
 
@@ -168,8 +168,8 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return out
         case Recharged():  # B2: a spent recharge action's d6
             out = _names(fight, [step.who], Monster) + _faces([step.face], 6)
-            action = action_named(fight.monster(step.who), step.action) if not out else None
-            if not out and (action is None or not action.recharge):
+            action = recharge_named(fight.monster(step.who), step.action) if not out else None
+            if not out and action is None:
                 out.append(f"{step.who} has no recharge action {step.action!r}")
             elif action is not None and step.charged != charged_again(action, step.face):
                 out.append(f"a {step.face} does not {'' if step.charged else 'fail to '}charge it")

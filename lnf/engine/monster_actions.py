@@ -8,9 +8,11 @@ darts of Magic Missile as sure hits, each rolled; rays and darts split among the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
-from lnf.engine.effects import Ask, land
+from lnf.engine.effects import Ask, Waits, land
 from lnf.engine.resolve import roll_attack, roll_spell
 from lnf.model import Attack
 from lnf.model.events import Damaged, Used
@@ -19,12 +21,39 @@ from lnf.rules.areas import area_said, target_count
 from lnf.rules.legal import can_take_turn
 from lnf.rules.limited import auto_hit, split_targets, use_of, verify_action_order
 from lnf.rules.roster import in_fight
+from lnf.rules.wording import and_list
 
 
-def monster_action(turn: Steps, order: Order, dice: DiceSource, ask: Ask) -> None:
+class SavesWait(Waits):
+    """B3: a monster's action waits for the players' own d20s for their heroes' saves (the
+    table's side says them: `TableHeroes.save_faces`)."""
+
+    def __init__(self, foe: str, action: Attack, heroes: tuple[str, ...]) -> None:
+        Exception.__init__(self, f"{and_list(heroes)} save against {foe}'s {action.name}")
+        self.foe, self.action, self.heroes = foe, action, heroes
+
+
+class PlayerDie:
+    """A player's own d20 for a save (with advantage or disadvantage, the one kept); any
+    other die (Bless's d4) from the turn's dice."""
+
+    def __init__(self, face: int, dice: DiceSource) -> None:
+        self._face, self._dice = face, dice
+
+    def face(self, sides: int) -> int:
+        return self._face if sides == 20 else self._dice.face(sides)
+
+    def about(self, what: str) -> None:
+        self._dice.about(what)
+
+
+def monster_action(
+    turn: Steps, order: Order, dice: DiceSource, ask: Ask, side: object = None
+) -> None:
     """B1–B3: the order's action, checked first (it is the monster's, a use is left, it names
     heroes in the fight), its use spent, then played on the heroes it names that still stand
-    in the fight."""
+    in the fight. At the table (`side` has `save_faces`) the heroes' saves wait for their
+    players' d20s (`SavesWait`)."""
     action = verify_action_order(turn.fight, order)
     me = turn.fight.monster(order.monster)
     if (use := use_of(me, action)) is not None:
@@ -33,7 +62,7 @@ def monster_action(turn: Steps, order: Order, dice: DiceSource, ask: Ask) -> Non
     if not targets or not can_take_turn(turn.fight.monster(me.name)):
         return
     if action.save is not None or (action.damage.maximum == 0 and action.to_hit == 0):
-        _save_action(turn, me.name, action, targets, dice)
+        _save_action(turn, me.name, action, targets, dice, getattr(side, "save_faces", None))
     elif auto_hit(action):
         _darts(turn, me.name, action, targets, dice)
     else:
@@ -41,13 +70,29 @@ def monster_action(turn: Steps, order: Order, dice: DiceSource, ask: Ask) -> Non
 
 
 def _save_action(
-    turn: Steps, name: str, action: Attack, targets: tuple[str, ...], dice: DiceSource
+    turn: Steps,
+    name: str,
+    action: Attack,
+    targets: tuple[str, ...],
+    dice: DiceSource,
+    told: Callable[[tuple[str, ...]], dict[str, int] | tuple[str, ...]] | None,
 ) -> None:
-    """E1–E4, F6, F7: the damage rolled once, each hero caught saving on its own; what a failed
-    save imposes and a concentration follow the step (`effects.follow`)."""
+    """E1–E4, F6, F7: the damage rolled once, each hero caught saving on its own (a player's
+    own d20 when `told` gives them; 0: lnf rolls it); what a failed save imposes and a
+    concentration follow the step (`effects.follow`)."""
+    faces: dict[str, int] = {}
+    if told is not None and action.save is not None:
+        got = told(targets)
+        if isinstance(got, tuple):
+            raise SavesWait(name, action, got)
+        faces = got
+
+    def save_dice(target: str) -> DiceSource:
+        return PlayerDie(faces[target], dice) if faces.get(target) else dice
+
     area = area_said(action.area, target_count(action.area)) if action.area is not None else ""
     me = turn.fight.monster(name)
-    turn.do(roll_spell(turn.fight, me, action, targets, dice, area=area))
+    turn.do(roll_spell(turn.fight, me, action, targets, dice, area=area, save_dice=save_dice))
 
 
 def _darts(

@@ -86,10 +86,10 @@ def recharge_rolls(fight: Fight, dice: Dice) -> Recorded | None:
     steps: list[Recharged] = []
     rolling = dice(f"round {fight.round}: recharge")
     for m in fight.monsters:
-        for action in spent_recharges(m) if in_fight(m) else ():
-            rolling.about(f"{m.name} rolls for {action.name}: charged on {action.recharge}+")
+        for name, action in spent_recharges(m) if in_fight(m) else ():
+            rolling.about(f"{m.name} rolls for {name}: charged on {action.recharge}+")
             face = rolling.face(6)
-            steps.append(Recharged(m.name, action.name, face, charged_again(action, face)))
+            steps.append(Recharged(m.name, name, face, charged_again(action, face)))
     return Recorded(tuple(steps), by_rules=True) if steps else None
 
 

@@ -371,7 +371,7 @@ class Runner:
                 return True
         if order.target is not None and (order.mode is not None or order.action):
             try:
-                monster_attacks(turn, monster.name, order, dice, self._ask_guard)
+                monster_attacks(turn, monster.name, order, dice, self._ask_guard, self.heroes)
             except Waits as waits:
                 self._waiting = waits
                 return False  # the table says first whether the hero takes its reaction

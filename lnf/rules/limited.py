@@ -15,7 +15,6 @@ from typing import TypeVar
 from lnf.errors import Refused
 from lnf.model import SLOT, Attack, Combatant, Fight, Monster, Recharge, Resource
 from lnf.model.plan import Order
-from lnf.rules.roster import in_fight
 from lnf.rules.wording import and_list
 
 C = TypeVar("C", bound=Combatant)
@@ -27,16 +26,30 @@ def action_named(monster: Monster, name: str) -> Attack | None:
     return next((a for a in monster.actions if a.name.lower() == name.lower()), None)
 
 
-def use_of(monster: Monster, action: Attack) -> str | None:
-    """B2, B6: the resource one use of `action` spends: an innate spell or a per-day action its
-    own uses, a recharge action its charge, a slotted spell a slot of its own level (B6: no
-    upcasting); None for what it may use at will (a cantrip, an action without a limit, a spell
-    whose slots its file does not count)."""
+def use_name(action: Attack) -> str | None:
+    """B2, B6: the name of what one use of `action` spends, as `rules.specials.resource_of`
+    names it: the resource it `spends` (a dragon's breaths share "Breath Weapons"), else its own
+    name (a recharge or per-day action, an innate spell), else a slot of its own level (B6: no
+    upcasting); None at will."""
+    if action.spends:
+        return action.spends
     if action.per_day or action.recharge:
         return action.name
-    if action.slot and _resource(monster, f"{SLOT}{action.slot}") is not None:
-        return f"{SLOT}{action.slot}"
-    return None
+    return f"{SLOT}{action.slot}" if action.slot else None
+
+
+def use_of(monster: Monster, action: Attack) -> str | None:
+    """B2, B6: the resource one use of `action` spends; None for what it may use at will (a
+    cantrip, an action without a limit, a spell whose slots its file does not count)."""
+    name = use_name(action)
+    if name is None or (not _limited(action) and _resource(monster, name) is None):
+        return None
+    return name
+
+
+def _limited(action: Attack) -> bool:
+    """Counted even without a resource in the file (then fully charged, B2)."""
+    return bool(action.per_day or action.recharge)
 
 
 def uses_left(monster: Monster, action: Attack) -> int | None:
@@ -56,10 +69,10 @@ def spent(c: C, name: str, amount: int = 1) -> C:
     counted starts its count here (its per-day uses, or one charge that the recharge die
     brings back)."""
     if _resource(c, name) is None and isinstance(c, Monster):
-        action = action_named(c, name)
-        if action is not None and (action.per_day or action.recharge):
+        action = _spending(c, name)
+        if action is not None:
             kind = Recharge.ROLL if action.recharge else Recharge.LONG
-            r = Resource(name=action.name, total=action.per_day or 1, recharge=kind)
+            r = Resource(name=name, total=action.per_day or 1, recharge=kind)
             c = replace(c, resources=(*c.resources, r))
     return replace(
         c,
@@ -70,22 +83,34 @@ def spent(c: C, name: str, amount: int = 1) -> C:
     )
 
 
+def _spending(monster: Monster, name: str) -> Attack | None:
+    """The first limited action (recharge, per day) whose use is `name`, in stat-block order."""
+    return next((a for a in monster.actions if _limited(a) and use_name(a) == name), None)
+
+
+def recharge_named(monster: Monster, name: str) -> Attack | None:
+    """B2: the first recharge action whose charge is `name` (its own, or one it shares)."""
+    return next((a for a in monster.actions if a.recharge and use_name(a) == name), None)
+
+
 def counts(c: Combatant, name: str) -> bool:
     """Whether `name` is a use `c` has: a resource in its file, or a monster's limited action."""
     if _resource(c, name) is not None:
         return True
-    action = action_named(c, name) if isinstance(c, Monster) else None
-    return action is not None and bool(action.per_day or action.recharge)
+    return isinstance(c, Monster) and _spending(c, name) is not None
 
 
-def spent_recharges(monster: Monster) -> tuple[Attack, ...]:
-    """B2: the recharge actions `monster` has used and not got back, in stat-block order: each
-    rolls its die as a round starts."""
-    return tuple(
-        a
-        for a in monster.actions
-        if a.recharge and (r := _resource(monster, a.name)) is not None and r.left == 0
-    )
+def spent_recharges(monster: Monster) -> tuple[tuple[str, Attack], ...]:
+    """B2: each charge `monster` has used and not got back (a breath's; "Breath Weapons" shared
+    by two breaths rolls once), with the first action that spends it, in stat-block order:
+    each rolls its die as a round starts."""
+    out: dict[str, Attack] = {}
+    for a in monster.actions:
+        name = use_name(a) if a.recharge else None
+        r = _resource(monster, name) if name is not None else None
+        if name is not None and r is not None and r.left == 0:
+            out.setdefault(name, a)
+    return tuple(out.items())
 
 
 def charged_again(action: Attack, face: int) -> bool:
@@ -117,8 +142,9 @@ def round_regained(fight: Fight) -> Fight:
 
 def verify_action_order(fight: Fight, order: Order) -> Attack:
     """B1–B3, B6: an order with an action, checked before it is played: the monster has that
-    action, a use of it is left (B2), and it names heroes in the fight, each once. Returns the
-    action. Which heroes it may reach and catch is the plan's check (`plan_check`)."""
+    action, a use of it is left (B2), and it names heroes of the fight, each once (one out of
+    the fight by now is passed over as it is played). Returns the action. Which heroes it may
+    reach and catch is the plan's check (`plan_check`)."""
     monster = fight.monster(order.monster)
     action = action_named(monster, order.action)
     if action is None:
@@ -140,15 +166,15 @@ def verify_action_order(fight: Fight, order: Order) -> Attack:
     for name in targets:
         if name not in fight or fight.combatant(name).side is monster.side:
             raise Refused(f"{monster.name}'s {action.name}: {name!r} is no hero here", rule="B3")
-        if not in_fight(fight.combatant(name)):
-            raise Refused(f"{monster.name}'s {action.name}: {name} is out of the fight", rule="B3")
     return action
 
 
+SURE_HITS = frozenset({"magic missile"})  # as `rules.specials.sure_hit` has it
+
+
 def auto_hit(action: Attack) -> bool:
-    """F7, B3: a spell with neither a save nor an attack bonus hits without a roll (Magic
-    Missile's darts)."""
-    return action.spell and action.save is None and action.to_hit == 0
+    """F7, B3: Magic Missile's darts hit without a roll (the one SRD spell that does)."""
+    return action.name.lower() in SURE_HITS and action.save is None
 
 
 def split_targets(action: Attack, targets: tuple[str, ...]) -> tuple[str, ...]:

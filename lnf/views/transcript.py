@@ -59,6 +59,7 @@ from lnf.model.plan import Mode
 from lnf.rules.acl import acl
 from lnf.rules.economy import attack_named, healing_named
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
+from lnf.rules.limited import recharge_named
 from lnf.rules.resources import ordinal, slot_words
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
@@ -225,7 +226,7 @@ def _step_text(done: StepDone) -> str:
         case Used():
             return _used_text(step, after)
         case Recharged():
-            return recharge_words(step, action_of(done.before, step.who, step.action))
+            return recharge_words(step, recharge_named(done.before.monster(step.who), step.action))
         case Wounded() | Covered() | Surged() | Contested():
             return _acl_text(step)
         case Damaged():
