@@ -22,6 +22,7 @@ from lnf.engine.resolve import roll_save
 from lnf.engine.steps import apply_step
 from lnf.errors import Refused
 from lnf.model import (
+    LEGENDARY_RESISTANCE,
     SLOT,
     Ability,
     Attack,
@@ -46,14 +47,17 @@ from lnf.model.events import (
     Guarded,
     Marked,
     Recorded,
+    Saved,
     SaveRolled,
     SpellCast,
     Step,
     Used,
 )
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
+from lnf.rules.damage import after_defences
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
+from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
 from lnf.rules.traits import fortitude_dc
@@ -127,8 +131,10 @@ def ride(
     success = False
     if rider.save is not None:
         ability, dc = rider.save
-        save = roll_save(turn.fight, victim, ability, dc, dice, what)
+        save = resisted(victim, roll_save(turn.fight, victim, ability, dc, dice, what), rider)
         turn.do(SaveRolled(save, ability, what))
+        if save.resisted:  # B7
+            turn.do(Used(target, LEGENDARY_RESISTANCE))
         success = save.success
     if rider.damage is not None and (not success or rider.half):
         dice.about(f"{what}: {rider.damage}")
@@ -148,6 +154,21 @@ def ride(
             continue
         lasting = _named(rider.lasting, attacker, target)
         start(turn, target, str(condition), lasting, attacker, condition)
+
+
+def resisted(victim: Hero | Monster, save: Saved, rider: Rider | Attack) -> Saved:
+    """B7: a rider's or an aura's failed save, turned by Legendary Resistance when the failure
+    would impose a condition or deal half the monster's hit points or more (its damage, rolled
+    after the save, at its average through the monster's defences)."""
+    conditions = rider.conditions if isinstance(rider, Rider) else ()
+    imposes = any(k not in _immune(victim) for k in conditions)
+    dice = rider.damage
+    kind = rider.damage_type if isinstance(rider, Rider) else None
+    kind = kind or (dice.parts[0].damage_type if dice is not None and dice.parts else None)
+    mean = {kind: int(dice.average)} if dice is not None else {}
+    if save.success or not resists(victim, after_defences(victim, mean)[0], imposes):
+        return save
+    return replace(save, success=True, resisted=True)
 
 
 def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
@@ -236,8 +257,10 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
         if spell.save is not None:
             ability, dc = spell.save
             c = turn.fight.combatant(who)
-            save = roll_save(turn.fight, c, ability, dc, dice, what, spell=True)
+            save = resisted(c, roll_save(turn.fight, c, ability, dc, dice, what, spell=True), spell)
             turn.do(SaveRolled(save, ability, what))
+            if save.resisted:  # B7
+                turn.do(Used(who, LEGENDARY_RESISTANCE))
             success = save.success
         if success and not spell.half:
             continue

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import assert_never
 
 from lnf.model import Action, Dot, Fight, Hero, Monster, Variant
+from lnf.model.effects import Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -192,6 +193,8 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who]) + _amounts([step.amount])
         case Guarded():
             return _names(fight, [step.who, step.foe]) + _amounts([step.ac])
+        case Countered():  # B10
+            return _names(fight, [step.who], Monster) + _names(fight, [step.caster], Hero)
         case _:
             assert_never(step)
 

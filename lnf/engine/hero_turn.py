@@ -21,6 +21,7 @@ from lnf.engine.decisions import (
     TurnChoice,
 )
 from lnf.engine.effects import fortitude, land
+from lnf.engine.monster_reactions import countered, resist_cast, spend_resisted
 from lnf.engine.resolve import (
     roll_attack,
     roll_contest,
@@ -177,6 +178,8 @@ def play_action(
     turn: Steps, hero: Hero, choice: TurnChoice, action: ActionChoice, dice: DiceSource
 ) -> None:
     """One action choice (the action, or what the bonus action does), rolled step by step."""
+    if countered(turn, turn.fight.hero(hero.name), action, dice):  # B10
+        return
     if isinstance(action, AttackChoice):
         extra = action.extra  # Sneak Attack: once per turn, on the first hit
         power, force = action.power, action.force  # V-ACL6: on the first swing
@@ -226,7 +229,9 @@ def play_action(
             area=action.area,
         )
         cast = replace(cast, slot=action.upcast) if action.upcast else cast
+        cast = resist_cast(turn, cast, action.spell)  # B7: Legendary Resistance
         turn.do(fortitude(turn, cast, dice))  # B8: Undead Fortitude first
+        spend_resisted(turn, cast.saves)
     elif isinstance(action, HealChoice):
         healed = roll_healing(hero.name, action.target, action.amount, dice, action.by)
         turn.do(replace(healed, slot=action.upcast) if action.upcast else healed)

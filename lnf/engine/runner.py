@@ -26,6 +26,7 @@ from lnf.engine.chasing import (
 from lnf.engine.decisions import TurnChoice
 from lnf.engine.effects import Rolled, Waits, land, round_start_ends, stand_up, turn_edge
 from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
+from lnf.engine.legendary import legendary_action
 from lnf.engine.replan import carried_out, grid_view, orders_changed, plan_key, still_to_act
 from lnf.engine.resolve import roll_death_save
 from lnf.engine.round_start import (
@@ -101,6 +102,7 @@ class Runner:
     def resume(self) -> None:
         """Carry on a round under way as if nothing had stopped: what follows its start (B2's
         dice, C2's speeds, the plan) is done now if it was not; the plan is the last logged."""
+        self._legendary()  # B7: after the hero's turn that ended last, if not yet played
         records = self.table.in_force
         starts = [i for i, r in enumerate(records) if isinstance(r.event, RoundStarted)]
         if not starts or self.round_over() or self.winner() is not None:
@@ -424,8 +426,7 @@ class Runner:
         return turn
 
     def _rebuilt(self, turn: Rolled, dice: DiceSource) -> Rolled:
-        """The turn's steps so far again, on the fight as it is now (a plan may have been
-        logged since): nothing is rolled again."""
+        """The turn's steps so far again on the fight now (a plan logged since): no new roll."""
         assert turn.who is not None
         again = Rolled.turn(self.fight, turn.who)
         for done in turn.done:
@@ -435,8 +436,7 @@ class Runner:
     # --- heroes at the table ---------------------------------------------------------------
 
     def end_turn(self) -> None:
-        """`lnf next`: the hero whose turn is under way at the table is done; what the DM
-        recorded of it is in the log already."""
+        """`lnf next`: the hero's turn under way at the table ends (what it did is logged)."""
         who = self.fight.turns.current
         assert who is not None, "no hero's turn is under way"
         hero = self.fight.hero(who)
@@ -447,7 +447,7 @@ class Runner:
         """`lnf act`: the hero whose turn it is does what the DM says, checked here (S1) and
         rolled here (by the dice given: the player's own, or the log's for this part of the
         turn). Returns the record of what happened."""
-        so_far = self._this_turn()
+        so_far = this_turn([r.event for r in self.table.in_force])
         verify_act(self.fight, choice)
         hero = self.fight.turns.current
         assert hero is not None  # verify_act refuses otherwise
@@ -459,23 +459,17 @@ class Runner:
         self.say(applied)
         return applied
 
-    def _this_turn(self) -> list[Event]:
-        """The events since the hero's turn under way began."""
-        return this_turn([r.event for r in self.table.in_force])
-
     # --- plumbing --------------------------------------------------------------------------
 
     def _dice(self, key: str) -> DiceSource:
-        """The dice for one event, named by what it is: the same fight rolls the same, however
-        many plans, undos and sittings came between."""
+        """The dice for one event, by what it is: the same, whatever came between (undo…)."""
         return self.dice() if self.dice is not None else self.table.dice(key)
 
     def _turn_dice(self, c: Hero | Monster) -> DiceSource:
         return self._dice(f"round {self.fight.round}: {c.name}'s turn")
 
     def _edge_dice(self, c: Hero | Monster, edge: TurnEdge) -> DiceSource:
-        """At the table a hero's turn starts and ends in two commands: each edge's saves have
-        dice of their own (F4)."""
+        """At the table a hero's turn's start and end each roll their saves' own dice (F4)."""
         return self._dice(f"round {self.fight.round}: {c.name}'s turn, the {edge}")
 
     def _add(self, event: Event) -> None:
@@ -492,6 +486,12 @@ class Runner:
             turn_edge(turn, turn.who, TurnEdge.END, turn.dice)
         applied = turn.finish(Turn(turn.who, turn.steps, note))
         self.say(self.table.add_applied(applied))
+        self._legendary()
+
+    def _legendary(self) -> None:
+        """B7: the legendary actions due after a hero's turn (`engine.legendary`), logged."""
+        while (taken := legendary_action(self.table.in_force, self._dice)) is not None:
+            self.say(self.table.add_applied(taken))
 
 
 class _Dry(Exception):

@@ -13,6 +13,7 @@ from typing import assert_never
 
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
+from lnf.model.effects import Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -132,7 +133,7 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return drained(fight, step)
         case SaveRolled():
             return StepDone(step, fight, fight)  # what follows from it is its own step
-        case Guarded():  # F1: the reaction is spent; the hit it turned follows as a miss
+        case Guarded() | Countered():  # F1: the reaction is spent (B10: the spell fails)
             turns = fight.turns
             after = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.who}))
             return StepDone(step, fight, after)

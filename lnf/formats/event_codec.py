@@ -24,7 +24,7 @@ from typing import Any
 from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem
 from lnf.formats.spec import control_character
-from lnf.model import Condition, Dot, Effect, Phase, PhaseKind, Rank
+from lnf.model import Condition, Countered, Dot, Effect, Phase, PhaseKind, Rank
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -113,6 +113,7 @@ STEP_TAGS: dict[type[Any], str] = {
     ConcentrationEnded: "concentration-end",
     Drained: "drain",
     Guarded: "guard",
+    Countered: "counter",
 }
 _EVENTS = {tag: cls for cls, tag in EVENT_TAGS.items()}
 UNTYPED = DamageType | None  # written "" when None
@@ -145,8 +146,7 @@ def step_to_json(step: Step) -> dict[str, Any]:
     return {"step": STEP_TAGS[type(step)], **_fields_to_json(step)}
 
 
-# Fields that lnf 0.1 did not write: left out while at their default, so entries read back to
-# themselves and a log that never uses them is written as 0.1 wrote it.
+# Fields lnf 0.1 did not write: left out at their default (a log without them reads as 0.1's).
 LATER_FIELDS = {
     (Undone, "of"),
     (Redone, "of"),
@@ -175,6 +175,7 @@ LATER_FIELDS = {
     (Effect, "until_hurt"),
     (SpellCast, "pool"),
     (Reaction, "guard"),
+    (Saved, "resisted"),
 }
 
 

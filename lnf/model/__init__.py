@@ -1,6 +1,6 @@
 """The grid as frozen values: no rules, no I/O."""
 
-from lnf.model.effects import Effect, Guard, Lasting, Rider, SpellEffect
+from lnf.model.effects import Countered, Effect, Guard, Lasting, Rider, SpellEffect
 from lnf.model.enums import (
     CLASS_FAMILIES,
     HELD,
@@ -70,6 +70,7 @@ __all__ = [
     "Combatant",
     "Condition",
     "Cost",
+    "Countered",
     "Cover",
     "Dot",
     "Effect",

@@ -123,6 +123,26 @@ class Guard:
 
 
 @value
+class Countered:
+    """B10, a step of the fight log: `who` spends its reaction on Counterspell (its slot is a
+    `Used` step before) against `caster`'s `spell` cast at `level`; above the 3rd level its
+    spellcasting check (`faces` and `bonus` against `dc`) decides. A spell stopped fails: its
+    caster's action and slot are spent, nothing else happens."""
+
+    who: str
+    caster: str
+    spell: str
+    level: int
+    faces: tuple[int, ...] = ()
+    bonus: int = 0
+    dc: int = 0
+
+    @property
+    def stopped(self) -> bool:
+        return not self.faces or self.faces[0] + self.bonus >= self.dc
+
+
+@value
 class Rider:
     """F6: what a hit (or a failed save against a spell) brings besides its damage. `save`:
     the target's saving throw against it (None: it comes with the hit); on a failure the

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from lnf.dice import DamageType
-from lnf.model.effects import Effect
+from lnf.model.effects import Countered, Effect
 from lnf.model.enums import Ability, Action, BackReason, Condition, Dot, PhaseKind, Rank, Side
 from lnf.model.fight import Cover, Phase
 from lnf.model.plan import Advantage, Mode, Order
@@ -90,6 +90,7 @@ class Saved:
     d4: tuple[int, ...] = ()  # V-D20-2: Bless (+) or Bane (−), as rolled, signed
     favored: bool = False  # V-D20-1: a miss by exactly 1 that favor made a success
     advantage: str = ""  # B8: the trait that gave advantage (Magic Resistance)
+    resisted: bool = False  # B7: failed, made a success by Legendary Resistance (a use spent)
 
 
 @value
@@ -249,8 +250,7 @@ class Surged:
 
 @value
 class Contested:
-    """V-ACL8 (and 5e): a grapple or shove, both sides rolling; the higher total wins, a tie
-    leaves things as they were."""
+    """V-ACL8, 5e: a grapple or shove; the higher total wins, a tie changes nothing."""
 
     who: str
     target: str
@@ -343,6 +343,7 @@ Step = (
     | ConcentrationEnded
     | Drained
     | Guarded
+    | Countered
 )
 
 # --- events --------------------------------------------------------------------------------

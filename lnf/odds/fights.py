@@ -67,8 +67,8 @@ class _Tracker:
             self.rounds += 1
         for done in applied.steps:
             step = done.step
-            if isinstance(step, Used):
-                self.spent[step.resource] += step.amount
+            if isinstance(step, Used) and isinstance(done.before.combatant(step.who), Hero):
+                self.spent[step.resource] += step.amount  # the heroes' sheets, not monsters' uses
             elif isinstance(step, Fled):
                 self.fled = True
         before, after = applied.before, applied.after

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from lnf.errors import Refused
 from lnf.model import SLOT, Action, Attack, Cost, Fight, Guard, Healing, Hero, Monster
+from lnf.model.effects import Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -30,9 +31,15 @@ BONUS_FEATURES = (RAGE, SECOND_WIND)  # features whose use is the bonus action (
 
 
 def attack_named(c: Hero | Monster, name: str) -> Attack | None:
-    """An attack of `c` by name; for a monster, its special actions and spells too (B1)."""
-    actions = c.actions if isinstance(c, Monster) else ()
+    """An attack of `c` by name; for a monster, its special actions and spells too (B1), and
+    its legendary actions' own (B7: Wing Attack)."""
+    actions = (*c.actions, *legendary_actions(c)) if isinstance(c, Monster) else ()
     return next((a for a in (*c.attacks, *actions) if a.name == name), None)
+
+
+def legendary_actions(monster: Monster) -> tuple[Attack, ...]:
+    """B7: the actions of a monster's legendary options (not its weapon attacks)."""
+    return tuple(o.action for o in monster.legendary if o.action is not None)
 
 
 def healing_named(c: Hero | Monster, name: str) -> Healing | None:
@@ -66,6 +73,9 @@ def step_cost(fight: Fight, step: Step) -> tuple[str, Cost] | None:
             return step.who, Cost.ACTION
         case Guarded():
             return step.who, Cost.REACTION
+        case Countered():  # B10: the caster's spell, stopped, spent what it takes
+            spell = attack_named(fight.combatant(step.caster), step.spell)
+            return step.caster, spell.cost if spell is not None else Cost.ACTION
     return None
 
 
@@ -84,6 +94,9 @@ def spell_cast(fight: Fight, step: Step) -> tuple[str, Cost, int] | None:
             if heal is None or not heal.slot:
                 return None  # a potion, Lay on Hands: no spell
             return step.healer, heal.cost, heal.slot
+        case Countered():  # B10: a spell stopped was cast all the same
+            spell = attack_named(fight.combatant(step.caster), step.spell)
+            return (step.caster, spell.cost, spell.slot) if spell is not None else None
     return None
 
 
@@ -183,12 +196,7 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
     for guard in target.guards:
         if guard.melee_only and not melee:
             continue
-        if (
-            guard.slot
-            and isinstance(target, Hero)
-            and target.resources
-            and not (guard_slot(target, guard))
-        ):
+        if guard.slot and _counts_slots(target) and not guard_slot(target, guard):
             continue
         if hit.total < hit.ac + guard.ac:
             return guard
@@ -197,11 +205,21 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
 
 def guard_slot(c: Hero | Monster, guard: Guard) -> str | None:
     """The slot a guard that is a spell spends: the lowest free one of its level or higher
-    (None when none is left); a creature without a sheet spends none."""
-    if not isinstance(c, Hero) or not c.resources:
+    (None when none is left); a creature whose slots are not counted spends none: a hero
+    without a sheet, a monster whose file lists no slots (B10: a mage's Shield spends one)."""
+    if not _counts_slots(c):
         return None
     for level in range(guard.slot, 10):
-        r = c.resource(f"{SLOT}{level}")
+        r = next((r for r in c.resources if r.name == f"{SLOT}{level}"), None)
         if r is not None and r.left > 0:
             return r.name
     return None
+
+
+def _counts_slots(c: Hero | Monster) -> bool:
+    """A hero with a sheet; a monster whose file lists its spell slots (B10)."""
+    return (
+        bool(c.resources)
+        if isinstance(c, Hero)
+        else any(r.name.startswith(SLOT) for r in c.resources)
+    )

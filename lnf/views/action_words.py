@@ -7,15 +7,17 @@ from __future__ import annotations
 from lnf.model import SLOT, Attack, Fight, Monster, Recharge, Resource
 from lnf.model.events import Recharged
 from lnf.model.plan import Order
+from lnf.rules.economy import attack_named
 from lnf.rules.limited import action_named
 from lnf.rules.resources import slot_words
 from lnf.rules.wording import and_list
 
 
 def action_of(fight: Fight, who: str, name: str) -> Attack | None:
-    """The special action or spell `name` of the monster `who`; None for anyone else."""
+    """The special action or spell `name` of the monster `who` (a legendary action's too,
+    B7); None for anyone else."""
     c = fight.combatant(who) if who in fight else None
-    return action_named(c, name) if isinstance(c, Monster) else None
+    return (action_named(c, name) or attack_named(c, name)) if isinstance(c, Monster) else None
 
 
 def action_verb(action: Attack | None) -> str:

@@ -15,6 +15,7 @@ from lnf.model.events import (
     Saved,
     SaveRolled,
 )
+from lnf.views.legendary_text import resisted_words
 
 EffectStep = EffectStarted | EffectEnded | SaveRolled | ConcentrationEnded | Drained | Guarded
 
@@ -22,7 +23,7 @@ EffectStep = EffectStarted | EffectEnded | SaveRolled | ConcentrationEnded | Dra
 def save_roll(saved: Saved, d4: str = "") -> str:
     """ "1d20 (14) + 2 = 16 vs DC 10", or why it failed without a roll."""
     if not saved.faces:
-        return f"fails ({saved.note})"
+        return f"fails ({saved.note}){resisted_words(saved.resisted)}"
     sign = "+" if saved.bonus >= 0 else "-"
     dice, kept = f"1d20 ({saved.faces[0]})", saved.faces[0]
     if len(saved.faces) == 2:  # D4: advantage (B8's Magic Resistance) or disadvantage
@@ -31,7 +32,8 @@ def save_roll(saved: Saved, d4: str = "") -> str:
         dice = f"2d20 ({', '.join(map(str, saved.faces))}, {edge}: keeps {kept})"
     roll = f"{dice} {sign} {abs(saved.bonus)}{d4}"
     roll += f" = {kept + saved.bonus + sum(saved.d4)} vs DC {saved.dc}"
-    return roll + (", a miss by 1 with favor (V-D20-1)" if saved.favored else "")
+    roll += ", a miss by 1 with favor (V-D20-1)" if saved.favored else ""
+    return roll + resisted_words(saved.resisted)
 
 
 def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:

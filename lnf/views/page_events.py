@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import assert_never
 
-from lnf.model import Condition, Dot, Fight, Hero, Monster
+from lnf.model import LEGENDARY_ACTIONS, Condition, Dot, Fight, Hero, Monster
 from lnf.model.applied import Applied, StepDone
+from lnf.model.effects import Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -130,6 +131,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         return f"{step.who} tries to hide."
     if isinstance(step, Recharged):  # B2: the table sees the breath come back
         return f"{step.who}'s {step.action} is charged again." if step.charged else ""
+    if isinstance(step, Used) and step.resource == LEGENDARY_ACTIONS:  # B7
+        return f"{step.who} takes a legendary action."
     if isinstance(step, Used):
         slot = slot_words(step.resource)
         return f"{step.who} spends {slot}." if slot else f"{step.who} uses {step.resource}."
@@ -157,6 +160,9 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
             return f"{step.who}'s hit-point maximum drops." if dm else ""
         case Guarded():
             return f"{step.who} turns {step.foe}'s hit with {step.guard}."
+        case Countered():
+            stopped = "stops" if step.stopped else "fails to stop"
+            return f"{step.who} {stopped} {step.caster}'s {step.spell} with Counterspell."
         case Wounded() | Covered() | Surged():
             return ""  # the AC-less variant's bookkeeping: the grid shows what came of it
         case _:

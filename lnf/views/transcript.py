@@ -13,6 +13,7 @@ from typing import assert_never
 
 from lnf.model import Action, Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
+from lnf.model.effects import Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -66,6 +67,7 @@ from lnf.rules.traits import REGENERATION, slips_away
 from lnf.rules.wording import a_an, and_list, plural
 from lnf.views.action_words import action_of, action_verb, recharge_words, use_left
 from lnf.views.effects_text import effect_text, save_roll
+from lnf.views.legendary_text import countered_text, legendary_used
 from lnf.views.opening_text import before_the_fight, d20_text
 from lnf.views.plan_line import MODE_WORDS, plan_line
 
@@ -261,6 +263,8 @@ def _step_text(done: StepDone) -> str:
                 f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
                 f"{abs(step.bonus)} = {step.total}: {'; '.join(results)}."
             )
+        case Countered():
+            return countered_text(step)
         case (
             EffectStarted()
             | EffectEnded()
@@ -461,6 +465,8 @@ def _d4_text(d4: tuple[int, ...]) -> str:
 
 def _used_text(step: Used, after: Fight) -> str:
     """Kara spends a 1st-level spell slot (2 of 3 left); Bram uses Action Surge (0 of 1 left)."""
+    if (said := legendary_used(step, after)) is not None:  # B7
+        return said
     c = after.combatant(step.who)
     r = next((x for x in c.resources if x.name.lower() == step.resource.lower()), None)
     left = f" ({r.left} of {r.total} left)" if r is not None else ""

@@ -1,0 +1,129 @@
+"""B7 played: a legendary monster's actions at the end of each hero's turn, as
+`lnf.rules.legendary` decides them, rolled and logged.
+
+A legendary action is logged as a record of the rules (`Recorded`, by the rules) whose first
+step spends the monster's points (`Used`, `LEGENDARY_ACTIONS`): so undo takes it back, and a
+fight stopped between a hero's turn and the legendary actions after it carries on with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from lnf.dice.roll import DiceSource
+from lnf.engine.effects import Rolled, land
+from lnf.engine.resolve import roll_attack, roll_spell
+from lnf.model import (
+    LEGENDARY_ACTIONS,
+    Fight,
+    Guard,
+    Hero,
+    Monster,
+)
+from lnf.model.applied import Applied
+from lnf.model.events import Event, Planned, Recorded, RoundStarted, Turn, Used
+from lnf.rules.areas import area_said, target_count
+from lnf.rules.legal import can_take_turn
+from lnf.rules.legendary import (
+    LegendaryPick,
+    legendary_choice,
+)
+from lnf.rules.roster import in_fight
+from lnf.rules.wording import and_list
+
+Dice = Callable[[str], DiceSource]  # the dice for one event, by what it is (`Table.dice`)
+
+
+# --- B7: legendary actions ---------------------------------------------------------------
+
+
+def legendary_action(records: Sequence[Applied], dice: Dice) -> Applied | None:
+    """B7: the next legendary action due after the hero's turn that ended last, applied (not
+    yet recorded), or None. Monsters are asked in strike order (S2, S3) after the last that
+    took one since that turn; each takes at most one, so those before it passed already."""
+    due = _due(records)
+    if due is None:
+        return None
+    hero, taken = due
+    fight = records[-1].after
+    order = [n for n in (*fight.turns.order, *(m.name for m in fight.monsters)) if n in fight]
+    names = list(dict.fromkeys(n for n in order if isinstance(fight.combatant(n), Monster)))
+    start = names.index(taken[-1]) + 1 if taken and taken[-1] in names else 0
+    for name in names[start:]:
+        if name in taken:
+            continue
+        monster = fight.monster(name)
+        pick = legendary_choice(fight, monster, _planned(records, name))
+        if pick is not None:
+            key = f"round {fight.round}: after {hero}'s turn, {name}'s legendary action"
+            return _play(fight, monster, hero, pick, dice(key))
+    return None
+
+
+def legendary_taker(event: Event) -> str | None:
+    """The monster a record of a legendary action is of (None: not such a record)."""
+    if not isinstance(event, Recorded) or not event.by_rules or not event.steps:
+        return None
+    first = event.steps[0]
+    return first.who if isinstance(first, Used) and first.resource == LEGENDARY_ACTIONS else None
+
+
+def _due(records: Sequence[Applied]) -> tuple[str, list[str]] | None:
+    """The hero whose turn ended last, when nothing but legendary actions came since, and the
+    monsters that took one since (in order); None when none is due."""
+    taken: list[str] = []
+    for applied in reversed(records):
+        event = applied.event
+        if (who := legendary_taker(event)) is not None:
+            taken.insert(0, who)
+            continue
+        if isinstance(event, Turn) and isinstance(applied.before.combatant(event.who), Hero):
+            return event.who, taken
+        return None
+    return None
+
+
+def _planned(records: Sequence[Applied], monster: str) -> str | None:
+    """B7: the monster's planned target this round: its order's in the latest plan logged this
+    round that gives it one."""
+    for applied in reversed(records):
+        event = applied.event
+        if isinstance(event, RoundStarted):
+            return None
+        if isinstance(event, Planned):
+            order = next((o for o in event.orders if o.monster == monster), None)
+            if order is not None:
+                return order.target
+    return None
+
+
+def _play(
+    fight: Fight, monster: Monster, hero: str, pick: LegendaryPick, dice: DiceSource
+) -> Applied:
+    """The legendary action rolled: its points spent, then its attack (B7: one roll) or its
+    action (a save or an area: as a spell is cast, E1–E4), with what follows (F5, F6)."""
+    turn = Rolled(fight).rolling(dice)
+    turn.do(Used(monster.name, LEGENDARY_ACTIONS, pick.option.cost))
+    use, targets = pick.use, pick.targets
+    me = turn.fight.monster(monster.name)
+    if pick.mode is not None:  # an attack roll at each hero aimed at (B3: a ray each)
+        for target in targets:
+            hero_now = turn.fight.hero(target)
+            if in_fight(hero_now) and can_take_turn(turn.fight.monster(monster.name)):
+                hit = roll_attack(turn.fight, me, hero_now, use, pick.mode, dice)
+                land(turn, hit, _guards_taken, dice)
+    else:
+        area = area_said(use.area, target_count(use.area)) if use.area is not None else ""
+        turn.do(roll_spell(turn.fight, me, use, targets, dice, area=area))
+    at = and_list(targets)
+    note = (
+        f"At the end of {hero}'s turn, {monster.name} uses a legendary action (B7): "
+        f"{pick.option.name} at {at}."
+    )
+    return turn.finish(Recorded(turn.steps, note=note, by_rules=True))
+
+
+def _guards_taken(hero: Hero, foe: Monster, guard: Guard) -> bool:
+    """F1: a hero's reaction that turns a legendary action's hit is taken, as the hero policy
+    takes it (lnf does not stop between turns to ask; undo if it should not have been)."""
+    return True
