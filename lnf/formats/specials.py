@@ -28,7 +28,7 @@ _WITHIN = re.compile(
     re.I,
 )
 _FAILED = re.compile(
-    r"(?:or (?:be|become) |and (?:be |is )?(?:knocked )?|is )(?:knocked )?"
+    r"(?:or (?:be |become |fall )|and (?:be |is )?(?:knocked )?|is )(?:knocked |magically )?"
     r"(blinded|charmed|deafened|frightened|grappled|incapacitated|paralyzed|petrified|poisoned|"
     r"prone|restrained|stunned|unconscious)"
     r"(?:[^.]*? for (\d{1,2}|one|a|an) (round|minute|hour|day)s?"
@@ -160,39 +160,92 @@ def legendary_resistance(m: dict[str, Any]) -> int:
     return 0
 
 
-def planned(s: dict[str, Any], rule: str) -> str:
-    """The `not_modelled` line of a special action: what lnf read, and that the plan does not
-    decide it yet (`rule`: B3 for actions, B7 for legendary ones)."""
-    text = said(s)
-    return text if text == s["name"] else f"{text} — not yet planned ({rule})"
-
-
-def whole_block(m: dict[str, Any], attacks: list[str], notes: list[str]) -> dict[str, Any]:
-    """B1, B2, B7: a stat block's spellcasting, legendary actions and Legendary Resistance as
-    figures, each said in `notes` (in place of the bare trait name) as not yet played."""
+def whole_block(
+    m: dict[str, Any],
+    attacks: list[str],
+    specials: list[tuple[dict[str, Any], str]],
+    notes: list[str],
+) -> dict[str, Any]:
+    """B1, B2, B6, B7: a stat block's special actions (`specials`: the figures read, each with
+    its description), spells, legendary actions and Legendary Resistance in the fight file's
+    words (`formats/monster_actions`); what lnf does not play is named in `notes`."""
+    from lnf.formats import monster_actions as played
     from lnf.formats import monster_spells
 
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"actions": [], "guards": []}
+    for s, desc in specials:
+        found = played.action_entries(s, desc)
+        out["actions"] += found
+        if not found:
+            notes.append(s["name"])
+        names = {a["name"] for a in found}
+        notes += [
+            f"{s['name']}: {o['name']}" for o in s.get("options", []) if o["name"] not in names
+        ]
     casting = monster_spells.spellcasting(m, notes)
-    resistance = legendary_resistance(m)
+    scores = {k[:3]: v for k, v in m.items() if k in _SCORES and isinstance(v, int)}
+    cr = m.get("challenge_rating", 1)
+    slots: dict[str, int] = {}
+    per_day: dict[str, int] = {}
+    for c in casting:
+        got = played.spell_entries(c, scores, cr if isinstance(cr, int | float) else 1, notes)
+        out["actions"] += got["actions"]
+        out["guards"] += [g for g in got["guards"] if g not in out["guards"]]
+        notes += [f"{c['name']}: {name}" for name in got["unplayed"]]
+        slots |= {k: v for k, v in c.get("slots", {}).items() if v}
+        per_day |= {s: int(n) for n, ss in c.get("per_day", {}).items() for s in ss}
+    out["spellcasting"] = casting
+    if slots:
+        out["slots"] = slots
+    before = _cast_before(m, casting, per_day)
+    if before:
+        out |= before
+        notes[:] = [n for n in notes if not n.endswith(f": {before['cast_before']}")]
     covered = {c["name"] for c in casting} | {
         str(x.get("name"))
         for x in m.get("special_abilities") or []
         if str(x.get("name", "")).startswith("Legendary Resistance")
     }
     notes[:] = [n for n in notes if not (n.endswith(" (trait)") and n[:-8] in covered)]
-    for c in casting:
-        out.setdefault("spellcasting", []).append(c)
-        notes.append(f"{monster_spells.said(c)} — not yet cast (B1, B6)")
-    found = legendary(m, attacks)
-    if found:
-        out["legendary"] = found
-        for o in found["options"]:
-            cost = f" (costs {o['cost']})" if o["cost"] > 1 else ""
-            what = said({k: v for k, v in o.items() if k != "attack"})
-            what = f"{o['name']}: its {o['attack']} attack" if "attack" in o else what
-            notes.append(f"legendary action{cost} {what} — not yet played (B7)")
-    if resistance:
-        out["legendary_resistance"] = resistance
-        notes.append(f"Legendary Resistance: {resistance}/day — not yet played (B7)")
-    return out
+    if options := legendary(m, attacks).get("options"):
+        out["legendary"] = played.legendary_entries(options, attacks, out["actions"])
+        for o in out["legendary"]:
+            if not played.played_legendary(o):
+                cost = f" (costs {o['cost']})" if o.get("cost", 1) > 1 else ""
+                notes.append(f"legendary action{cost} {o['name']}")
+    out["uses"] = played.uses(legendary_resistance(m)) | out.pop("uses", {})
+    return {k: v for k, v in out.items() if v}
+
+
+_SCORES = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
+
+
+def _cast_before(
+    m: dict[str, Any], casting: list[dict[str, Any]], per_day: dict[str, int]
+) -> dict[str, Any]:
+    """B6: an armor class that assumes a long-lasting spell ("15 with mage armor") is the
+    fight's AC: the spell was cast before it, its slot (or daily use) spent."""
+    from lnf.formats.spellbook import spellbook
+
+    armors = m.get("armor_class")
+    for armor in armors if isinstance(armors, list) else []:
+        if not isinstance(armor, dict) or armor.get("type") != "spell":
+            continue
+        spell = armor.get("spell")
+        index = spell.get("index", "") if isinstance(spell, dict) else ""
+        name = next(
+            (s for c in casting for s in _known(c) if s.lower().replace(" ", "-") == index), None
+        )
+        if name is None or not isinstance(armor.get("value"), int):
+            continue
+        if name in per_day:
+            uses = {name: per_day[name]}
+            return {"ac": armor["value"], "uses": uses, "used": {name: 1}, "cast_before": name}
+        level = spellbook().find(name)["level"]
+        return {"ac": armor["value"], "used": {f"slot {level}": 1}, "cast_before": name}
+    return {}
+
+
+def _known(casting: dict[str, Any]) -> list[str]:
+    spells = [s for ss in casting.get("spells", {}).values() for s in ss]
+    return spells + [s for ss in casting.get("per_day", {}).values() for s in ss]
