@@ -283,7 +283,7 @@ def _agrees(s: dict[str, Any], desc: str, usage: Any, where: str) -> None:
     if "area" in s:
         shape, size = s["area"].split()
         if shape == "radius":  # "each creature within 10 feet of it" (E1: by the radius)
-            pattern = rf"within {size} (?:feet|ft)"
+            pattern = rf"within {size} (?:feet|ft)|{size}-foot radius"
         elif "range" in s:  # "a point it can see … each creature within 10 feet of that point"
             pattern = rf"within {size} (?:feet|ft\.) of that point"
         else:
@@ -408,7 +408,10 @@ def test_legendary_actions_and_resistance(tmp_path: Path) -> None:
             if "attack" in o:
                 assert o["attack"].lower() in x["desc"].lower(), (m["name"], o["name"])
             if "action" in o and not o["action"].get("spell"):
-                _agrees(o["action"], x["desc"], None, m["name"])
+                text = x["desc"]
+                if f"uses {o['name']}" in text:  # "The kraken uses Lightning Storm": that action's
+                    text = next(a["desc"] for a in m["actions"] if a["name"] == o["name"])
+                _agrees(o["action"], text, None, m["name"])
         resistance = next(
             (t for t in m.get("special_abilities", []) if t["name"].startswith("Legendary Resis")),
             None,
@@ -474,3 +477,30 @@ def test_lnf_monsters_not_played() -> None:
     unsupported = len({r["name"] for r in rows if r["why"] == "unsupported"})
     dm = len({r["name"] for r in rows if r["why"] == "dm"})
     assert f"Of 334 stat blocks, {unsupported} have" in out and f"{dm} something the DM" in out
+
+
+def test_what_the_text_says_of_bolts_turns_and_whom_it_spares() -> None:
+    """B3: "three bolts of lightning, each of which can strike a target" are three; F4: "until
+    the end of the mummy lord's next turn" is its user's turn, "the creature's" the bearer's;
+    "each non-undead creature within 10 feet" is an area around it; a legendary option that
+    "uses Lightning Storm" is that action."""
+    kraken = _block("Kraken")
+    storm = next(a for a in kraken["actions"] if a["name"] == "Lightning Storm")
+    assert (storm["times"], storm["range"], storm["save"]) == (3, 120, "dex 23")
+    option = next(o for o in kraken["legendary"] if o["name"] == "Lightning Storm")
+    assert option["cost"] == 2 and option["action"]["times"] == 3
+    lord = {o["name"]: o for o in _block("Mummy Lord")["legendary"]}
+    assert lord["Attack"]["attack"] == "Rotting Fist"
+    word = lord["Blasphemous Word"]["action"]
+    assert word["area"] == "radius 10"
+    assert word["riders"] == [{"condition": "stunned", "lasting": "until end of attacker's turn"}]
+    dust = lord["Blinding Dust"]["action"]
+    assert dust["riders"][0]["lasting"] == "until end of target's turn"
+
+
+def test_an_action_that_charms_is_played_and_what_it_makes_do_is_the_dms() -> None:
+    rows = json.loads(stdout_of("monsters", "--not-played", "--json"))
+    items = {(r["name"], r["item"]): r["why"] for r in rows}
+    assert items["Ghost", "Possession: what it makes the hero do"] == "dm"
+    assert any(a["name"] == "Possession" for a in _block("Ghost")["actions"])
+    assert items["Animated Armor", "False Appearance (trait)"] == "no map"  # as camouflage

@@ -222,7 +222,7 @@ def _whole_block_text(b: dict[str, Any], wrap: Any) -> list[str]:
                 own = {"name": o["name"], **o["action"]}
                 what = _action_text(own).removeprefix(f"{own['name']}: ")
             else:
-                what = "nothing a fight without a map plays"
+                what = "lnf does not play it (below)"
             out += wrap(f"  {o['name']}{cost}: {what}")
     for name, n in b.get("uses", {}).items():
         if name.startswith("Legendary Resistance"):

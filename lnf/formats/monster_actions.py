@@ -52,7 +52,7 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
     if not ({"damage", "conditions"} & set(s)):
         return []
     entry: dict[str, Any] = {"name": s["name"]}
-    for key in ("recharge", "per_day", "save", "half", "damage"):
+    for key in ("recharge", "per_day", "save", "half", "damage", "times"):
         if key in s:
             entry[key] = s[key]
     point = _POINT.search(desc)
@@ -147,6 +147,7 @@ def spell_entries(
 
 
 COUNTERSPELL = "Counterspell"
+_USES = ("recharge", "per_day", "spends")
 
 
 def _reaction(spell: dict[str, Any]) -> dict[str, Any]:
@@ -178,6 +179,9 @@ def legendary_entries(
         elif found := action_entries({k: v for k, v in o.items() if k != "cost"}, ""):
             action = {k: v for k, v in found[0].items() if k != "name"}
             entry["action"] = action
+        elif same := next((a for a in actions if a["name"] == o["name"]), None):
+            # "The kraken uses Lightning Storm": its own action, without its limited use
+            entry["action"] = {k: v for k, v in same.items() if k not in ("name", *_USES)}
         elif o["name"].lower() == "cantrip":
             cantrip = next((a for a in actions if a.get("spell") and not a.get("slot")), None)
             if cantrip is not None and not cantrip.get("per_day"):

@@ -21,18 +21,20 @@ NO_MAP = "no map"
 DM = "dm"
 UNSUPPORTED = "unsupported"
 
-# Traits (and actions) that never touch a fight without a map (B8), by name.
+# Traits (and actions) that never touch a fight without a map (B8), by name. False Appearance
+# is a camouflage as Stone Camouflage is: it fools only before the fight, where D12's
+# `surprised:` is the fight file's.
 _NO_MAP = re.compile(
     r"^(?:Amphibious|Hold Breath|Water Breathing|Keen \w+(?: and \w+)?|Echolocation|"
     r"(?:Limited |Probing )?Telepathy|Illumination|Devil's Sight|Web Sense|Web Walker|"
     r"Siege Monster|Tunneler|Earth Glide|Amorphous|Ice Walk|Snow Camouflage|Stone Camouflage|"
     r"Underwater Camouflage|Speak with Beasts(?: and Plants)?|Mimicry|Beast of Burden|"
-    r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall)\b"
+    r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall|False Appearance)\b"
 )
 # What the DM rules (B8, B9): a shape or form chosen, a mind made to obey, a creature fooled.
 _DM = re.compile(
     r"^(?:Shapechanger|Change Shape|Charm|Enslave|Dominate|Read Thoughts|Illusory Appearance|"
-    r"False Appearance|Variant: [\w ]+|Children of the Night|Summon [\w ]+|"
+    r"Variant: [\w ]+|Children of the Night|Summon [\w ]+|"
     r"Possession)\b"
 )
 
@@ -104,6 +106,7 @@ _NO_MAP_SPELLS = frozenset(
         "Remove Curse",
         "Dispel Evil and Good",
         "Find Steed",
+        "Zone of Truth",
     )
 )
 # What the DM rules (B9): what a charmed, commanded or dominated hero does, an illusion.
@@ -119,12 +122,11 @@ _DM_SPELLS = frozenset(
         "Calm Emotions",
         "Confusion",
         "Major Image",
-        "Zone of Truth",
     )
 )
 _SPELL = re.compile(r"^(?:Innate )?Spellcasting(?: \([^)]*\))?: (.+)$")
-# Legendary options that only move or sense: nothing without a map (B7, B8).
-_NO_MAP_LEGENDARY = re.compile(r"^legendary action(?: \(costs \d\))? (?:Detect|Move|Teleport)$")
+# A legendary option that only senses (a Perception check): nothing without a map (B7, B8).
+_NO_MAP_LEGENDARY = re.compile(r"^legendary action(?: \(costs \d\))? Detect$")
 
 
 def why(item: str) -> str:

@@ -13,17 +13,20 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lnf.formats.multiattack import NUMBERS
+from lnf.formats.not_played import DM, why
 from lnf.formats.riders import ABILITIES, CONDITIONS
 
 _SAVE = re.compile(r"DC (\d{1,2}) (\w+) saving throw", re.I)
 _DAMAGE = re.compile(r"\d+ \((\d{1,3}d\d{1,3}(?: [+-] \d{1,4})?)\) (\w+) damage", re.I)
 _SHAPE = re.compile(
-    r"(\d{1,4})-foot(?:-radius)?(?:-tall)? (cone|line|cube|sphere|cylinder|square|circle)"
+    r"(\d{1,4})-foot(?:-radius)?(?:-tall)? (cone|line|cube|sphere|cylinder|square|circle|radius)"
     r"(?: that is (\d{1,3}) feet wide)?",
     re.I,
 )
 _WITHIN = re.compile(
-    r"(?:each|every|any) (?:other )?creature(?: of [\w' ]+? choice)?(?: that is)? within "
+    r"(?:each|every|any) (?:other |non-\w+ |living )?creature(?: of [\w' ]+? choice)?"
+    r"(?: that is)? within "
     r"(\d{1,4}) (?:feet|ft\.?) of (?:it|the [\w ]+?|itself)\b",
     re.I,
 )
@@ -32,10 +35,11 @@ _FAILED = re.compile(
     r"(blinded|charmed|deafened|frightened|grappled|incapacitated|paralyzed|petrified|poisoned|"
     r"prone|restrained|stunned|unconscious)"
     r"(?:[^.]*? for (\d{1,2}|one|a|an) (round|minute|hour|day)s?"
-    r"|[^.]*? until the (end|start) of (?:its|the \w+'s) next turn)?",
+    r"|[^.]*? until the (end|start) of (its|the [\w ]{1,30}?'s) next turn)?",
     re.I,
 )
 _REPEAT = re.compile(r"repeat the saving throw at the (end|start) of each of its turns", re.I)
+_BOLTS = re.compile(r"\b(two|three|four|five) (?:bolts|rays|beams)\b[^.]*\beach\b", re.I)
 _OPTION = re.compile(r"^([A-Z][\w' ]{1,40})\. (.+)$", re.M)  # "Cold Breath. The dragon exhales…"
 _COST = re.compile(r"\s*\(costs (\d) actions\)", re.I)
 
@@ -75,6 +79,8 @@ def special(action: dict[str, Any]) -> dict[str, Any]:
         out["lasting"] = lasting
     if repeat := _REPEAT.search(desc):
         out["repeat"] = repeat[1].lower()
+    if bolts := _BOLTS.search(desc):  # B3: "three bolts …, each of which can strike a target"
+        out["times"] = NUMBERS[bolts[1].lower()]
     return out
 
 
@@ -102,8 +108,10 @@ def imposed(desc: str) -> tuple[list[str], str]:
         if not lasting and m[3]:
             count = "1" if m[2].lower() in ("one", "a", "an") else m[2]
             lasting = f"{count} {m[3].lower()}" + ("s" if count != "1" else "")
-        elif not lasting and m[4]:
-            lasting = f"until the {m[4].lower()} of its next turn"
+        elif not lasting and m[4]:  # F4: the bearer's turn, or its user's ("the mummy's")
+            bearer = m[5].lower() in ("its", "the target's", "the creature's")
+            whose = "its" if bearer else "its user's"
+            lasting = f"until the {m[4].lower()} of {whose} next turn"
     return found, lasting
 
 
@@ -143,7 +151,8 @@ def legendary(m: dict[str, Any], attacks: list[str]) -> dict[str, Any]:
         desc = str(x.get("desc", ""))[:2000].lower()
         for attack in attacks:
             named = re.escape(attack.lower())
-            if re.search(rf"\bmakes? (?:a|one) {named} attack|\buses its {named}\b", desc):
+            said = rf"\bmakes? (?:a|one) {named} attack|\buses its {named}\b"
+            if re.search(said + rf"|\battack with its {named}\b", desc):
                 option["attack"] = attack
         options.append(option)
     return {"per_round": 3, "options": options} if options else {}
@@ -178,6 +187,8 @@ def whole_block(
         out["actions"] += found
         if not found:
             notes.append(s["name"])
+        elif why(s["name"]) == DM:  # its condition is played; what it makes the hero do is not
+            notes.append(f"{s['name']}: what it makes the hero do")
         names = {a["name"] for a in found}
         notes += [
             f"{s['name']}: {o['name']}" for o in s.get("options", []) if o["name"] not in names
