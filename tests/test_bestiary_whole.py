@@ -504,3 +504,4 @@ def test_an_action_that_charms_is_played_and_what_it_makes_do_is_the_dms() -> No
     assert items["Ghost", "Possession: what it makes the hero do"] == "dm"
     assert any(a["name"] == "Possession" for a in _block("Ghost")["actions"])
     assert items["Animated Armor", "False Appearance (trait)"] == "no map"  # as camouflage
+    assert items["Swarm of Bats", "Bites: reach 0 ft (taken as 5)"] == "no map"  # its group

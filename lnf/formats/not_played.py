@@ -133,6 +133,8 @@ def why(item: str) -> str:
     """B8: `no map`, `dm` or `unsupported` for a line of a stat block's `not_modelled`."""
     name = re.sub(r" \((?:trait|reaction)\)$", "", item)
     name = re.sub(r"^legendary action(?: \(costs \d\))? ", "", name)
+    if re.search(r": reach \d+ ft \(taken as 5\)$", item):
+        return NO_MAP  # a swarm's "reach 0 ft.": in its space and within 5 feet are its group
     if item.startswith(("senses: ", "speeds: ")):
         return NO_MAP  # C5 reads passive Perception only; a fight without a map has no terrain
     if _NO_MAP.match(name) or _NO_MAP_LEGENDARY.match(item):
