@@ -12,7 +12,9 @@ words (`actions:`, `legendary:`, `slots:`, `uses:`, `used:`), from the figures
   them, so a breath used uncharges both.
 - Spells go through the spellbook as a hero's do (`formats/spellbook.fields_of`), with the
   stat block's DC and attack bonus and its caster level for cantrips (F2); a slotted spell
-  keeps its `slot`, an innate one its `per_day` (0: at will). Shield is a guard (F1).
+  keeps its `slot`, an innate one its `per_day` (0: at will); no upcast (B6). Shield is a
+  guard (F1); Counterspell an action with `cost: reaction` (B10: the engine casts it, never
+  the plan); Magic Missile three darts, each its own attack (B3).
 - **B6:** a long-lasting spell the armor class assumes ("15 with mage armor", "16 with
   barkskin") is cast before the fight: that AC, and its slot (or daily use) spent.
 """
@@ -191,6 +193,7 @@ def legendary_entries(
 
 
 def played_legendary(entry: dict[str, Any]) -> bool:
+    """B7: an option lnf plays makes an attack or an action of its own (Detect does neither)."""
     return "attack" in entry or "action" in entry
 
 

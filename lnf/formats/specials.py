@@ -3,9 +3,9 @@ gaze, a save action, Frightful Presence) and its legendary actions, read as figu
 (recharge X–6, per day), save (ability, DC, half or none), damage, area (shape and size from the
 text, E1's input), the conditions a failed save imposes with how long they last.
 
-Figures only, no sentence of the description. The plan does not decide them yet: each is said
-in `not_modelled` as what lnf read, so the DM knows what the monster would do and that lnf does
-not (B3).
+Figures only, no sentence of the description. `whole_block` turns them, with the stat block's
+spells and legendary actions, into the fight file's fields (`lnf.formats.monster_actions`);
+what it cannot turn into one is named in `not_modelled`.
 """
 
 from __future__ import annotations
