@@ -51,12 +51,13 @@ def main() -> None:
         f"{len(holds)} with a grapple or restraint; {len(unread)} attacks with more on a hit "
         "than lnf reads (not modelled)"
     )
-    specials = sum(len(e.get("specials", [])) for e in entries)
+    actions = [a for e in entries for a in e.get("actions", [])]
+    spells = sum(1 for a in actions if a.get("spell"))
     casters = sum(1 for e in entries if e.get("spellcasting"))
     legendary = sum(1 for e in entries if e.get("legendary"))
     print(
-        f"B1: {specials} special actions read, {casters} spellcasters, {legendary} with "
-        "legendary actions"
+        f"B1: {len(actions) - spells} special actions and {spells} spells played as actions; "
+        f"{casters} spellcasters, {legendary} with legendary actions"
     )
     n = counts(listed(entries))
     print(

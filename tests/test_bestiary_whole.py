@@ -14,8 +14,23 @@ from typing import Any
 import pytest
 
 from lnf.formats.bestiary import srd
-from lnf.formats.fight_file import load_fight
+from lnf.formats.fight_file import load_fight, parse_fight
+from lnf.formats.fight_writer import dump_fight
 from lnf.formats.srd import stat_block
+from lnf.model import (
+    LEGENDARY_ACTIONS,
+    LEGENDARY_RESISTANCE,
+    Ability,
+    Area,
+    Condition,
+    Fight,
+    Guard,
+    Legendary,
+    Recharge,
+    Resource,
+    Shape,
+    TurnEdge,
+)
 from lnf.model.plan import Advantage
 from lnf.rules.distance import volley_reach
 from tests.cli import run, stdout_of
@@ -173,8 +188,10 @@ def test_ammunition_is_counted_only_when_the_stat_block_counts_it() -> None:
     assert "ammunition" not in stat_block(entry)["attacks"][0]
 
 
-def test_the_young_green_dragons_poison_breath() -> None:
-    (breath,) = _block("Young Green Dragon")["specials"]
+def test_the_young_green_dragons_poison_breath(tmp_path: Path) -> None:
+    """B1, B2: the breath as an action of the model: recharge 5, DC 14 Con half, 12d6 poison,
+    a 30 ft cone; charged at the start (one use, recharged on a roll)."""
+    (breath,) = _block("Young Green Dragon")["actions"]
     assert breath == {
         "name": "Poison Breath",
         "recharge": 5,
@@ -183,34 +200,77 @@ def test_the_young_green_dragons_poison_breath() -> None:
         "damage": "12d6 poison",
         "area": "cone 30",
     }
-    note = "Poison Breath: recharge 5–6, DC 14 Con half, 12d6 poison, cone 30"
-    note += " — not yet planned (B3)"
-    assert note in _block("Young Green Dragon")["not_modelled"]
+    assert not any("Poison Breath" in n for n in _block("Young Green Dragon")["not_modelled"])
+    dragon = _fight(tmp_path, "young green dragon").monster("Young Green Dragon")
+    (action,) = dragon.actions
+    assert (action.name, action.recharge, action.save, action.half) == (
+        "Poison Breath",
+        5,
+        (Ability.CON, 14),
+        True,
+    )
+    assert str(action.damage) == "12d6 poison" and action.area == Area(Shape.CONE, 30)
+    assert dragon.resources == (Resource("Poison Breath", 1, 0, Recharge.ROLL),)
+    assert [a.name for a in dragon.attacks] == ["Bite", "Claw"]  # weapons stay attacks
+
+
+def _fight(tmp_path: Path, *monsters: str) -> Fight:
+    path = tmp_path / "fight.yaml"
+    entries = ", ".join(f"{{monster: {m}}}" for m in monsters)
+    path.write_text(
+        f"heroes: [{{name: Ann, class: fighter, hp: 30}}]\nmonsters: [{entries}]\n",
+        encoding="utf-8",
+    )
+    fight = load_fight(path)
+    assert parse_fight(dump_fight(fight), "again.yaml") == fight  # written back, the same
+    return fight
 
 
 @needs_data
 def test_every_special_action_is_what_its_text_says() -> None:
-    """B1, B2 over every SRD stat block: each action that is not a weapon attack is a special;
-    its recharge, save, damage, area and conditions are the description's."""
+    """B1, B2 over every SRD stat block: each action that is not a weapon attack is an action
+    of the model (each option of a choice its own, sharing the recharge) or said not played;
+    its recharge, save, half, damage, area, range and conditions are the description's."""
     checked = 0
     for m in _source("5e-srd-5.1-monsters.json"):
         block = _block(m["name"])
         attacks = {a["name"] for a in block["attacks"]}
         others = [a for a in m.get("actions", []) if a["name"] not in {"Multiattack", *attacks}]
-        specials = block.get("specials", [])
-        assert [s["name"] for s in specials] == [a["name"] for a in others], m["name"]
-        for s, action in zip(specials, others, strict=True):
-            _agrees(s, action["desc"], action.get("usage"), m["name"])
-            checked += 1
-    assert checked > 150
+        played = [a for a in block.get("actions", []) if not a.get("spell")]
+        for action in others:
+            desc, usage = action["desc"], action.get("usage")
+            mine = [
+                a
+                for a in played
+                if a["name"] == action["name"] or a.get("spends") == action["name"]
+            ]
+            if not mine:
+                assert action["name"] in block["not_modelled"], (m["name"], action["name"])
+                continue
+            for a in mine:
+                text = desc
+                if a.get("spends"):
+                    text = next(x for x in desc.split("\n") if x.startswith(a["name"] + "."))
+                _agrees(a, text, usage, m["name"])
+                checked += 1
+        # every "DC N Ability saving throw" of a played action's text is its save
+        for a in played:
+            source = next(x for x in others if x["name"] in (a["name"], a.get("spends")))
+            text = source["desc"]
+            if a.get("spends"):
+                text = next(x for x in text.split("\n") if x.startswith(a["name"] + "."))
+            found = re.search(r"DC (\d+) (\w+) saving throw", text)
+            if found:
+                ability, dc = a["save"].split()
+                assert (dc, ABILITY[ability]) == (found[1], found[2]), (m["name"], a["name"])
+    assert checked > 120
 
 
 def _agrees(s: dict[str, Any], desc: str, usage: Any, where: str) -> None:
     if "recharge" in s:
         assert usage["type"] == "recharge on roll" and usage["min_value"] == s["recharge"]
-    for option in s.get("options", []):
-        line = next(x for x in desc.split("\n") if x.startswith(option["name"] + "."))
-        _agrees(option, line, None, where)
+    if "per_day" in s:
+        assert usage["type"] == "per day" and usage["times"] == s["per_day"]
     if "save" in s:
         ability, dc = s["save"].split()
         assert f"DC {dc} {ABILITY[ability]} saving throw" in desc, where
@@ -222,31 +282,78 @@ def _agrees(s: dict[str, Any], desc: str, usage: Any, where: str) -> None:
         assert f"({said}) {kind} damage" in desc, (where, part)
     if "area" in s:
         shape, size = s["area"].split()
-        pattern = (
-            rf"within {size} (?:feet|ft)" if shape == "emanation" else rf"{size}-foot\S* {shape}"
-        )
+        if shape == "radius":  # "each creature within 10 feet of it" (E1: by the radius)
+            pattern = rf"within {size} (?:feet|ft)|{size}-foot radius"
+        elif "range" in s:  # "a point it can see … each creature within 10 feet of that point"
+            pattern = rf"within {size} (?:feet|ft\.) of that point"
+        else:
+            pattern = rf"{size}-foot\S* {shape}|{shape} that is {size} (?:feet|ft\.) long"
         assert re.search(pattern, desc), (where, s["area"])
-    for condition in s.get("conditions", []):
-        assert condition in desc, (where, condition)
+    if "range" in s:
+        assert re.search(rf"within {s['range']} (?:feet|ft)", desc), (where, s["range"])
+    for rider in s.get("riders", []):
+        for condition in [rider.get("condition"), *rider.get("conditions", [])]:
+            assert condition is None or condition in desc, (where, condition)
 
 
-def test_the_mages_spells_and_slots() -> None:
+def test_the_mage(tmp_path: Path) -> None:
+    """X7, B1, B6, F1, F2: the Mage casts from its slots with its own DC and attack bonus; its
+    Mage Armor was cast before the fight; Shield is a guard."""
     (casting,) = _block("Mage")["spellcasting"]
     assert casting["ability"] == "int" and (casting["dc"], casting["to_hit"]) == (14, 6)
     assert casting["level"] == 9
     assert casting["slots"] == {"1": 4, "2": 3, "3": 3, "4": 3, "5": 1}
-    assert casting["spells"]["3"] == ["Counterspell", "Fireball", "Fly"]
-    assert casting["spells"]["5"] == ["Cone of Cold"]
-    assert "Shield" in casting["spells"]["1"] and "Fire Bolt" in casting["spells"]["0"]
-    djinni = _block("Djinni")["spellcasting"][0]
-    assert djinni["at_will"] == ["Detect Evil and Good", "Detect Magic", "Thunderwave"]
-    assert djinni["per_day"]["3"] == ["Create Food and Water", "Tongues", "Wind Walk"]
+    mage = _fight(tmp_path, "mage").monster("Mage")
+    assert mage.ac == 15  # "12 (15 with mage armor)", B6
+    slots = {r.name: (r.total, r.used) for r in mage.resources}
+    assert slots == {
+        "slot 1": (4, 1),  # Mage Armor's
+        "slot 2": (3, 0),
+        "slot 3": (3, 0),
+        "slot 4": (3, 0),
+        "slot 5": (1, 0),
+    }
+    spells = {a.name: a for a in mage.actions}
+    assert list(spells) == [
+        "Fire Bolt",
+        "Magic Missile",
+        "Counterspell",  # B10: a reaction (F1), never an order of the plan
+        "Fireball",
+        "Ice Storm",
+        "Cone of Cold",
+    ]
+    cone = spells["Cone of Cold"]
+    assert (str(cone.damage), cone.save, cone.slot, cone.area) == (
+        "8d8 cold",
+        (Ability.CON, 14),
+        5,
+        Area(Shape.CONE, 60),
+    )
+    assert cone.spell and cone.half
+    fireball = spells["Fireball"]
+    assert (str(fireball.damage), fireball.slot, fireball.area) == (
+        "8d6 fire",
+        3,
+        Area(Shape.SPHERE, 20),
+    )
+    storm = spells["Ice Storm"]
+    assert (storm.slot, storm.save, storm.area) == (4, (Ability.DEX, 14), Area(Shape.CYLINDER, 20))
+    assert str(storm.damage) == "2d8 bludgeoning + 4d6 cold"  # its text's two types (F7)
+    darts = spells["Magic Missile"]
+    assert (darts.times, str(darts.damage), darts.slot) == (3, "1d4+1 force", 1)  # B3
+    bolt = spells["Fire Bolt"]
+    assert (str(bolt.damage), bolt.to_hit, bolt.slot) == ("2d10 fire", 6, 0)  # 9th level: 2d10
+    assert mage.guards == (Guard("Shield", 5, slot=1, lasts=True),)
+    assert [a.name for a in mage.attacks] == ["Dagger"]
+    said = _block("Mage")["not_modelled"]
+    assert "Spellcasting: Suggestion" in said and "Spellcasting: Mage Armor" not in said
 
 
 @needs_data
 def test_every_spell_a_stat_block_lists_is_read() -> None:
     for m in _source("5e-srd-5.1-monsters.json"):
-        casting = _block(m["name"]).get("spellcasting", [])
+        block = _block(m["name"])
+        casting = block.get("spellcasting", [])
         traits = [t for t in m.get("special_abilities", []) if "spellcasting" in t]
         assert [c["name"] for c in casting] == [t["name"] for t in traits], m["name"]
         for c, t in zip(casting, traits, strict=True):
@@ -255,43 +362,94 @@ def test_every_spell_a_stat_block_lists_is_read() -> None:
             read += [s for v in c.get("per_day", {}).values() for s in v]
             for spell in read:
                 assert spell.lower() in t["desc"].lower(), (m["name"], spell)
-            unread = [n for n in _block(m["name"])["not_modelled"] if "spellbook" in n]
+            unread = [n for n in block["not_modelled"] if "spellbook" in n]
             assert len(read) + len(unread) == len(t["spellcasting"]["spells"]), m["name"]
+            # each spell read is an action, a guard, cast before the fight or said not played
+            for spell in read:
+                acted = any(a["name"] == spell for a in block.get("actions", []))
+                guarded = spell == "Shield" and "shield" in block.get("guards", [])
+                said = f"{c['name']}: {spell}" in block["not_modelled"]
+                before = block.get("cast_before") == spell
+                assert acted or guarded or said or before, (m["name"], spell)
+        for a in block.get("actions", []):  # a spell's DC and attack bonus are the stat block's
+            if a.get("spell") and casting:
+                if "save" in a:
+                    assert any(f"DC {a['save'].split()[1]}" in t["desc"] for t in traits)
+                if a.get("to_hit"):
+                    assert any(f"+{a['to_hit']} to hit" in t["desc"] for t in traits)
 
 
 @needs_data
-def test_legendary_actions_and_resistance() -> None:
-    red = _block("Adult Red Dragon")
-    assert red["legendary"]["per_round"] == 3 and red["legendary_resistance"] == 3
-    wing = red["legendary"]["options"][2]
-    assert (wing["name"], wing["cost"], wing["save"], wing["half"]) == (
-        "Wing Attack",
-        2,
-        "dex 22",
+def test_legendary_actions_and_resistance(tmp_path: Path) -> None:
+    """B7: the Adult Red Dragon's Tail Attack makes its Tail; Wing Attack costs 2, DC 22 Dex,
+    2d6+8 bludgeoning and prone around it; Legendary Resistance 3/day; 3 points a round."""
+    red = _fight(tmp_path, "adult red dragon").monster("Adult Red Dragon")
+    detect, tail, wing = red.legendary
+    assert detect == Legendary(name="Detect")
+    assert tail == Legendary(name="Tail Attack", attack="Tail")
+    assert wing.cost == 2 and wing.action is not None
+    assert (wing.action.save, wing.action.half, str(wing.action.damage)) == (
+        (Ability.DEX, 22),
         False,
+        "2d6+8 bludgeoning",
     )
-    assert wing["area"] == "emanation 10" and wing["conditions"] == ["prone"]
-    assert red["legendary"]["options"][1]["attack"] == "Tail"
+    assert wing.action.area == Area(Shape.RADIUS, 10)
+    assert wing.action.riders[0].conditions == (Condition.PRONE,)
+    uses = {r.name: (r.total, r.recharge) for r in red.resources}
+    assert uses[LEGENDARY_ACTIONS] == (3, Recharge.ROUND)
+    assert uses[LEGENDARY_RESISTANCE] == (3, Recharge.LONG)
+    assert uses["Fire Breath"] == (1, Recharge.ROLL)
     for m in _source("5e-srd-5.1-monsters.json"):
-        options = _block(m["name"]).get("legendary", {}).get("options", [])
+        options = _block(m["name"]).get("legendary", [])
         assert len(options) == len(m.get("legendary_actions", [])), m["name"]
         for o, x in zip(options, m.get("legendary_actions", []), strict=True):
             cost = re.search(r"Costs (\d) Actions", x["name"])
-            assert o["cost"] == (int(cost[1]) if cost else 1), m["name"]
+            assert o.get("cost", 1) == (int(cost[1]) if cost else 1), m["name"]
+            if "attack" in o:
+                assert o["attack"].lower() in x["desc"].lower(), (m["name"], o["name"])
+            if "action" in o and not o["action"].get("spell"):
+                text = x["desc"]
+                if f"uses {o['name']}" in text:  # "The kraken uses Lightning Storm": that action's
+                    text = next(a["desc"] for a in m["actions"] if a["name"] == o["name"])
+                _agrees(o["action"], text, None, m["name"])
+        resistance = next(
+            (t for t in m.get("special_abilities", []) if t["name"].startswith("Legendary Resis")),
+            None,
+        )
+        uses_read = _block(m["name"]).get("uses", {}).get(LEGENDARY_RESISTANCE)
+        if resistance is None:
+            assert uses_read is None, m["name"]
+        else:
+            said = re.search(r"\((\d)/Day\)", resistance["name"])
+            times = int(said[1]) if said else resistance["usage"]["times"]
+            assert uses_read == times, m["name"]
+
+
+def test_a_dragons_breath_weapons_share_one_recharge(tmp_path: Path) -> None:
+    """B2, decided: "one of the following breath weapons" is one action per breath, both
+    spending the one charge of Breath Weapons."""
+    silver = _fight(tmp_path, "young silver dragon").monster("Young Silver Dragon")
+    cold, paralyzing = silver.actions
+    assert (cold.name, cold.spends, cold.recharge) == ("Cold Breath", "Breath Weapons", 5)
+    assert (paralyzing.name, paralyzing.spends) == ("Paralyzing Breath", "Breath Weapons")
+    (rider,) = paralyzing.riders
+    assert rider.conditions == (Condition.PARALYZED,) and rider.lasting.rounds == 10
+    assert rider.lasting.save == (Ability.CON, 17) and rider.lasting.each is TurnEdge.END
+    assert silver.resources == (Resource("Breath Weapons", 1, 0, Recharge.ROLL),)
 
 
 def test_the_package_holds_figures_not_sentences() -> None:
     """No description sentence ships: every text of what lnf read is a name or a figure."""
 
     def texts(v: Any) -> list[str]:
-        if isinstance(v, dict):
-            return [t for x in v.values() for t in texts(x)]
+        if isinstance(v, dict):  # a spell's note is lnf's own words (formats/spellbook)
+            return [t for k, x in v.items() if k != "note" for t in texts(x)]
         if isinstance(v, list):
             return [t for x in v for t in texts(x)]
         return [v] if isinstance(v, str) else []
 
     for b in srd():
-        for key in ("specials", "spellcasting", "legendary", "reactions", "attacks"):
+        for key in ("actions", "spellcasting", "legendary", "reactions", "attacks"):
             for text in texts(b.get(key)):
                 assert len(text) <= 60 and ". " not in text, (b["name"], text)
 
@@ -301,17 +459,49 @@ def test_lnf_monsters_not_played() -> None:
     assert isinstance(rows, list) and all(set(r) == {"name", "item", "why"} for r in rows)
     assert {r["why"] for r in rows} == {"no map", "dm", "unsupported"}
     why = {(r["name"], r["item"].split(":")[0].split(" (")[0]): r["why"] for r in rows}
-    assert why["Young Green Dragon", "Poison Breath"] == "unsupported"
+    assert ("Young Green Dragon", "Poison Breath") not in why  # played (B1, B2)
     assert why["Young Green Dragon", "Amphibious"] == "no map"
     assert why["Young Green Dragon", "senses"] == "no map"
     assert why["Werewolf, Human Form", "Shapechanger"] == "dm"
-    assert why["Mage", "Spellcasting"] == "unsupported"
-    code, out = run("monsters", "--not-played", "young green dragon")
-    assert code == 0 and "Young Green Dragon\n  unsupported  Poison Breath: recharge" in out, out
-    assert "Of 1 stat block, 1 has something lnf does not play yet (unsupported)" in out
+    assert not any("not yet" in r["item"] for r in rows)  # actions, spells: played (B1)
+    items = {(r["name"], r["item"]): r["why"] for r in rows}
+    assert items["Mage", "Spellcasting: Suggestion"] == "dm"  # what the charmed hero does
+    assert items["Mage", "Spellcasting: Detect Magic"] == "no map"
+    assert items["Adult Red Dragon", "legendary action Detect"] == "no map"
+    assert not any(r["name"] == "Adult Red Dragon" and "Legendary" in r["item"] for r in rows)
+    code, out = run("monsters", "--not-played", "mage")
+    assert code == 0 and "Mage\n  no map       Spellcasting: Light" in out, out
     code, out = run("monsters", "--not-played", "goblin")
     assert "Nimble Escape" not in out and "Martial Advantage" not in out  # played (B8)
     code, out = run("monsters", "--not-played")
     unsupported = len({r["name"] for r in rows if r["why"] == "unsupported"})
     dm = len({r["name"] for r in rows if r["why"] == "dm"})
     assert f"Of 334 stat blocks, {unsupported} have" in out and f"{dm} something the DM" in out
+
+
+def test_what_the_text_says_of_bolts_turns_and_whom_it_spares() -> None:
+    """B3: "three bolts of lightning, each of which can strike a target" are three; F4: "until
+    the end of the mummy lord's next turn" is its user's turn, "the creature's" the bearer's;
+    "each non-undead creature within 10 feet" is an area around it; a legendary option that
+    "uses Lightning Storm" is that action."""
+    kraken = _block("Kraken")
+    storm = next(a for a in kraken["actions"] if a["name"] == "Lightning Storm")
+    assert (storm["times"], storm["range"], storm["save"]) == (3, 120, "dex 23")
+    option = next(o for o in kraken["legendary"] if o["name"] == "Lightning Storm")
+    assert option["cost"] == 2 and option["action"]["times"] == 3
+    lord = {o["name"]: o for o in _block("Mummy Lord")["legendary"]}
+    assert lord["Attack"]["attack"] == "Rotting Fist"
+    word = lord["Blasphemous Word"]["action"]
+    assert word["area"] == "radius 10"
+    assert word["riders"] == [{"condition": "stunned", "lasting": "until end of attacker's turn"}]
+    dust = lord["Blinding Dust"]["action"]
+    assert dust["riders"][0]["lasting"] == "until end of target's turn"
+
+
+def test_an_action_that_charms_is_played_and_what_it_makes_do_is_the_dms() -> None:
+    rows = json.loads(stdout_of("monsters", "--not-played", "--json"))
+    items = {(r["name"], r["item"]): r["why"] for r in rows}
+    assert items["Ghost", "Possession: what it makes the hero do"] == "dm"
+    assert any(a["name"] == "Possession" for a in _block("Ghost")["actions"])
+    assert items["Animated Armor", "False Appearance (trait)"] == "no map"  # as camouflage
+    assert items["Swarm of Bats", "Bites: reach 0 ft (taken as 5)"] == "no map"  # its group

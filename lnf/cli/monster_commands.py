@@ -174,9 +174,13 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
     if b.get("multiattack"):
         counts = ", ".join(f"{n} × {k}" for k, n in b["multiattack"].items())
         out.append(f"Multiattack: {counts}, all at one target (P2)")
+    out += _whole_block_text(b, wrap)
     for guard in b.get("guards", []):  # F1: taken whenever it turns a hit into a miss
         name, _, bonus = guard.partition(" ")
-        out.append(f"Reaction: {name.title()}, +{bonus} AC against a mêlée hit it turns (F1)")
+        if name == "shield":
+            out.append("Reaction: Shield (a 1st-level slot), +5 AC until its next turn (F1)")
+        else:
+            out.append(f"Reaction: {name.title()}, +{bonus} AC against a mêlée hit it turns (F1)")
     if b.get("traits"):  # B8: as the fight file writes them
         out += wrap(f"Traits, as lnf plays them (B8): {', '.join(b['traits'])}")
     if b.get("not_modelled"):
@@ -186,6 +190,81 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
     out.append("")
     out += textwrap.wrap(ATTRIBUTION, width)
     return "\n".join(out)
+
+
+def _whole_block_text(b: dict[str, Any], wrap: Any) -> list[str]:
+    """B1, B2, B6, B7: its actions and spells, slots, legendary actions and Legendary
+    Resistance, as lnf plays them."""
+    from lnf.formats.spellbook import ordinal
+
+    out: list[str] = []
+    if b.get("actions"):
+        out.append("Actions and spells, as lnf plays them (B1, B2):")
+        for a in b["actions"]:
+            out += wrap("  " + _action_text(a))
+    if b.get("slots"):
+        used = b.get("used", {})
+        slots = ", ".join(
+            f"{ordinal(int(k))} {v}"
+            + (f" ({used[f'slot {k}']} spent)" if used.get(f"slot {k}") else "")
+            for k, v in sorted(b["slots"].items())
+        )
+        out += wrap(f"Spell slots: {slots}")
+    if b.get("cast_before"):
+        out += wrap(f"{b['cast_before']}: cast before the fight, AC {b['ac']} (B6)")
+    if b.get("legendary"):
+        out.append("Legendary actions, 3 a round (B7):")
+        for o in b["legendary"]:
+            cost = f" (costs {o['cost']})" if o.get("cost", 1) > 1 else ""
+            if o.get("attack"):
+                what = f"its {o['attack']} attack"
+            elif o.get("action"):
+                own = {"name": o["name"], **o["action"]}
+                what = _action_text(own).removeprefix(f"{own['name']}: ")
+            else:
+                what = "lnf does not play it (below)"
+            out += wrap(f"  {o['name']}{cost}: {what}")
+    for name, n in b.get("uses", {}).items():
+        if name.startswith("Legendary Resistance"):
+            out.append(f"Legendary Resistance: {n}/day (B7)")
+    return out
+
+
+def _action_text(a: dict[str, Any]) -> str:
+    """ "Poison Breath: recharge 5–6; DC 14 Constitution save, half on a success; 12d6 poison;
+    30 ft cone" (B1, B2)."""
+    from lnf.formats.short_forms import parse_area, parse_save
+    from lnf.formats.spellbook import ordinal
+
+    parts = []
+    if a.get("recharge"):
+        parts.append(f"recharge {a['recharge']}–6" if a["recharge"] < 6 else "recharge 6")
+    if a.get("spends"):
+        parts.append(f"one charge with its other {a['spends']}")
+    if a.get("per_day"):
+        parts.append(f"{a['per_day']}/day")
+    if a.get("slot"):
+        parts.append(f"a {ordinal(a['slot'])}-level slot")
+    elif a.get("spell") and not a.get("per_day"):
+        parts.append("at will")
+    if a.get("save"):
+        ability, dc = parse_save(a["save"])
+        half = ", half on a success" if a.get("half", True) and a.get("damage") else ""
+        parts.append(f"DC {dc} {ability.word} save{half}")
+    elif a.get("to_hit") is not None and a.get("spell"):
+        parts.append(f"{a['to_hit']:+d} to hit")
+    if a.get("damage"):
+        times = f"{a['times']} × " if a.get("times", 1) > 1 else ""
+        parts.append(times + a["damage"])
+    if a.get("area"):
+        parts.append(str(parse_area(a["area"])))
+    if a.get("range"):
+        parts.append(f"range {a['range']} ft")
+    for r in a.get("riders", []):
+        parts.append(f"on a failure: {rider_of_doc(r)}" if a.get("save") else str(rider_of_doc(r)))
+    if a.get("concentration"):
+        parts.append("concentration")
+    return f"{a['name']}: {'; '.join(parts)}"
 
 
 def _attack_text(a: dict[str, Any]) -> str:

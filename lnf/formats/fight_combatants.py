@@ -64,7 +64,7 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
     if d["why"] is not None and d["rank"] is Rank.FRONT:
         ck.fail((*path, "why"), "why is only for a combatant off the front rank", "drop it (R4)")
     attacks = tuple(
-        _attack(a, d["reach"], (*path, "attacks", j), ck) for j, a in enumerate(d["attacks"])
+        read_attack(a, d["reach"], (*path, "attacks", j), ck) for j, a in enumerate(d["attacks"])
     )
     _check_after_attack(attacks, path, ck)
     return dict(
@@ -132,7 +132,7 @@ def _typed_dr(
     return out
 
 
-def _attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Checker) -> Attack:
+def read_attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: Checker) -> Attack:
     if a["kind"] is AttackKind.RANGED and a["reach"] is not None:
         ck.fail((*path, "reach"), "a ranged attack has no mêlée reach", "give range: instead")
     if a["kind"] is AttackKind.RANGED:
@@ -291,7 +291,13 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
                 f"Multiattack names {name!r}, which is not one of its attacks",
                 did_you_mean(name, sorted(known)),
             )
+    from lnf.formats.monster_fields import read_actions  # B1, B2, B7
+
+    actions, legendary, resources = read_actions(d, d["reach"], path, ck)
     block = dict(
+        actions=actions,
+        legendary=legendary,
+        resources=resources,
         damage=d["damage"],
         type=d["type"],
         cr=d["cr"],

@@ -16,6 +16,7 @@ from lnf.formats.fight_spec import (
     HERO_DEFAULTS,
     MONSTER_DEFAULTS,
 )
+from lnf.formats.monster_fields import monster_doc
 from lnf.formats.short_forms import attack_effects_doc, guard_form
 from lnf.formats.spell_effects import NO_DAMAGE
 from lnf.formats.trait_forms import trait_form
@@ -168,7 +169,7 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
         d["not_modelled"] = list(m.not_modelled)
     if m.traits:
         d["traits"] = [trait_form(t) for t in m.traits]
-    return {**d, **_common_doc(m)}
+    return {**d, **_common_doc(m), **monster_doc(m, _attack_doc)}  # B1, B2, B7
 
 
 # Plain numbers and switches every combatant has, written only where they differ.

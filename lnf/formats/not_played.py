@@ -21,30 +21,127 @@ NO_MAP = "no map"
 DM = "dm"
 UNSUPPORTED = "unsupported"
 
-# Traits (and actions) that never touch a fight without a map (B8), by name.
+# Traits (and actions) that never touch a fight without a map (B8), by name. False Appearance
+# is a camouflage as Stone Camouflage is: it fools only before the fight, where D12's
+# `surprised:` is the fight file's.
 _NO_MAP = re.compile(
     r"^(?:Amphibious|Hold Breath|Water Breathing|Keen \w+(?: and \w+)?|Echolocation|"
     r"(?:Limited |Probing )?Telepathy|Illumination|Devil's Sight|Web Sense|Web Walker|"
     r"Siege Monster|Tunneler|Earth Glide|Amorphous|Ice Walk|Snow Camouflage|Stone Camouflage|"
     r"Underwater Camouflage|Speak with Beasts(?: and Plants)?|Mimicry|Beast of Burden|"
-    r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall)\b"
+    r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall|False Appearance)\b"
 )
 # What the DM rules (B8, B9): a shape or form chosen, a mind made to obey, a creature fooled.
 _DM = re.compile(
     r"^(?:Shapechanger|Change Shape|Charm|Enslave|Dominate|Read Thoughts|Illusory Appearance|"
-    r"False Appearance|Variant: [\w ]+|Children of the Night|Summon [\w ]+|"
+    r"Variant: [\w ]+|Children of the Night|Summon [\w ]+|"
     r"Possession)\b"
 )
+
+
+# Spells a stat block lists that never touch a fight without a map (B8): out of a fight (a
+# casting time over an action: its spellbook entry says; divinations, travel, rituals),
+# senses, light and tricks, movement, terrain and weather.
+_NO_MAP_SPELLS = frozenset(
+    s.lower()
+    for s in (
+        "Detect Magic",
+        "Detect Evil and Good",
+        "Detect Thoughts",
+        "Detect Poison and Disease",
+        "Identify",
+        "Tongues",
+        "Comprehend Languages",
+        "Clairvoyance",
+        "Scrying",
+        "Commune",
+        "Divination",
+        "Legend Lore",
+        "Locate Object",
+        "True Seeing",
+        "Speak with Animals",
+        "Speak with Dead",
+        "Animal Messenger",
+        "Light",
+        "Dancing Lights",
+        "Mage Hand",
+        "Prestidigitation",
+        "Thaumaturgy",
+        "Druidcraft",
+        "Mending",
+        "Minor Illusion",
+        "Disguise Self",
+        "Nondetection",
+        "Pass Without Trace",
+        "Water Breathing",
+        "Water Walk",
+        "Feather Fall",
+        "Levitate",
+        "Longstrider",
+        "Spider Climb",
+        "Misty Step",
+        "Dimension Door",
+        "Teleport",
+        "Plane Shift",
+        "Etherealness",
+        "Gaseous Form",
+        "Wind Walk",
+        "Tree Stride",
+        "Fog Cloud",
+        "Darkness",
+        "Silence",
+        "Control Weather",
+        "Create Food and Water",
+        "Goodberry",
+        "Heroes' Feast",
+        "Creation",
+        "Dream",
+        "Animate Dead",
+        "Raise Dead",
+        "Resurrection",
+        "Spare the Dying",
+        "Protection from Poison",
+        "Lesser Restoration",
+        "Greater Restoration",
+        "Remove Curse",
+        "Dispel Evil and Good",
+        "Find Steed",
+        "Zone of Truth",
+    )
+)
+# What the DM rules (B9): what a charmed, commanded or dominated hero does, an illusion.
+_DM_SPELLS = frozenset(
+    s.lower()
+    for s in (
+        "Suggestion",
+        "Charm Person",
+        "Command",
+        "Dominate Person",
+        "Dominate Monster",
+        "Geas",
+        "Calm Emotions",
+        "Confusion",
+        "Major Image",
+    )
+)
+_SPELL = re.compile(r"^(?:Innate )?Spellcasting(?: \([^)]*\))?: (.+)$")
+# A legendary option that only senses (a Perception check): nothing without a map (B7, B8).
+_NO_MAP_LEGENDARY = re.compile(r"^legendary action(?: \(costs \d\))? Detect$")
 
 
 def why(item: str) -> str:
     """B8: `no map`, `dm` or `unsupported` for a line of a stat block's `not_modelled`."""
     name = re.sub(r" \((?:trait|reaction)\)$", "", item)
     name = re.sub(r"^legendary action(?: \(costs \d\))? ", "", name)
+    if re.search(r": reach \d+ ft \(taken as 5\)$", item):
+        return NO_MAP  # a swarm's "reach 0 ft.": in its space and within 5 feet are its group
     if item.startswith(("senses: ", "speeds: ")):
         return NO_MAP  # C5 reads passive Perception only; a fight without a map has no terrain
-    if _NO_MAP.match(name):
+    if _NO_MAP.match(name) or _NO_MAP_LEGENDARY.match(item):
         return NO_MAP
+    if spell := _SPELL.match(item):
+        known = spell[1].lower()
+        return NO_MAP if known in _NO_MAP_SPELLS else DM if known in _DM_SPELLS else UNSUPPORTED
     if _DM.match(name):
         return DM
     return UNSUPPORTED

@@ -3,9 +3,9 @@ gaze, a save action, Frightful Presence) and its legendary actions, read as figu
 (recharge X–6, per day), save (ability, DC, half or none), damage, area (shape and size from the
 text, E1's input), the conditions a failed save imposes with how long they last.
 
-Figures only, no sentence of the description. The plan does not decide them yet: each is said
-in `not_modelled` as what lnf read, so the DM knows what the monster would do and that lnf does
-not (B3).
+Figures only, no sentence of the description. `whole_block` turns them, with the stat block's
+spells and legendary actions, into the fight file's fields (`lnf.formats.monster_actions`);
+what it cannot turn into one is named in `not_modelled`.
 """
 
 from __future__ import annotations
@@ -13,29 +13,33 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lnf.formats.multiattack import NUMBERS
+from lnf.formats.not_played import DM, why
 from lnf.formats.riders import ABILITIES, CONDITIONS
 
 _SAVE = re.compile(r"DC (\d{1,2}) (\w+) saving throw", re.I)
 _DAMAGE = re.compile(r"\d+ \((\d{1,3}d\d{1,3}(?: [+-] \d{1,4})?)\) (\w+) damage", re.I)
 _SHAPE = re.compile(
-    r"(\d{1,4})-foot(?:-radius)?(?:-tall)? (cone|line|cube|sphere|cylinder|square|circle)"
+    r"(\d{1,4})-foot(?:-radius)?(?:-tall)? (cone|line|cube|sphere|cylinder|square|circle|radius)"
     r"(?: that is (\d{1,3}) feet wide)?",
     re.I,
 )
 _WITHIN = re.compile(
-    r"(?:each|every|any) (?:other )?creature(?: of [\w' ]+? choice)?(?: that is)? within "
+    r"(?:each|every|any) (?:other |non-\w+ |living )?creature(?: of [\w' ]+? choice)?"
+    r"(?: that is)? within "
     r"(\d{1,4}) (?:feet|ft\.?) of (?:it|the [\w ]+?|itself)\b",
     re.I,
 )
 _FAILED = re.compile(
-    r"(?:or (?:be|become) |and (?:be |is )?(?:knocked )?|is )(?:knocked )?"
+    r"(?:or (?:be |become |fall )|and (?:be |is )?(?:knocked )?|is )(?:knocked |magically )?"
     r"(blinded|charmed|deafened|frightened|grappled|incapacitated|paralyzed|petrified|poisoned|"
     r"prone|restrained|stunned|unconscious)"
     r"(?:[^.]*? for (\d{1,2}|one|a|an) (round|minute|hour|day)s?"
-    r"|[^.]*? until the (end|start) of (?:its|the \w+'s) next turn)?",
+    r"|[^.]*? until the (end|start) of (its|the [\w ]{1,30}?'s) next turn)?",
     re.I,
 )
 _REPEAT = re.compile(r"repeat the saving throw at the (end|start) of each of its turns", re.I)
+_BOLTS = re.compile(r"\b(two|three|four|five) (?:bolts|rays|beams)\b[^.]*\beach\b", re.I)
 _OPTION = re.compile(r"^([A-Z][\w' ]{1,40})\. (.+)$", re.M)  # "Cold Breath. The dragon exhales…"
 _COST = re.compile(r"\s*\(costs (\d) actions\)", re.I)
 
@@ -75,6 +79,8 @@ def special(action: dict[str, Any]) -> dict[str, Any]:
         out["lasting"] = lasting
     if repeat := _REPEAT.search(desc):
         out["repeat"] = repeat[1].lower()
+    if bolts := _BOLTS.search(desc):  # B3: "three bolts …, each of which can strike a target"
+        out["times"] = NUMBERS[bolts[1].lower()]
     return out
 
 
@@ -102,8 +108,10 @@ def imposed(desc: str) -> tuple[list[str], str]:
         if not lasting and m[3]:
             count = "1" if m[2].lower() in ("one", "a", "an") else m[2]
             lasting = f"{count} {m[3].lower()}" + ("s" if count != "1" else "")
-        elif not lasting and m[4]:
-            lasting = f"until the {m[4].lower()} of its next turn"
+        elif not lasting and m[4]:  # F4: the bearer's turn, or its user's ("the mummy's")
+            bearer = m[5].lower() in ("its", "the target's", "the creature's")
+            whose = "its" if bearer else "its user's"
+            lasting = f"until the {m[4].lower()} of {whose} next turn"
     return found, lasting
 
 
@@ -143,7 +151,8 @@ def legendary(m: dict[str, Any], attacks: list[str]) -> dict[str, Any]:
         desc = str(x.get("desc", ""))[:2000].lower()
         for attack in attacks:
             named = re.escape(attack.lower())
-            if re.search(rf"\bmakes? (?:a|one) {named} attack|\buses its {named}\b", desc):
+            said = rf"\bmakes? (?:a|one) {named} attack|\buses its {named}\b"
+            if re.search(said + rf"|\battack with its {named}\b", desc):
                 option["attack"] = attack
         options.append(option)
     return {"per_round": 3, "options": options} if options else {}
@@ -160,39 +169,94 @@ def legendary_resistance(m: dict[str, Any]) -> int:
     return 0
 
 
-def planned(s: dict[str, Any], rule: str) -> str:
-    """The `not_modelled` line of a special action: what lnf read, and that the plan does not
-    decide it yet (`rule`: B3 for actions, B7 for legendary ones)."""
-    text = said(s)
-    return text if text == s["name"] else f"{text} — not yet planned ({rule})"
-
-
-def whole_block(m: dict[str, Any], attacks: list[str], notes: list[str]) -> dict[str, Any]:
-    """B1, B2, B7: a stat block's spellcasting, legendary actions and Legendary Resistance as
-    figures, each said in `notes` (in place of the bare trait name) as not yet played."""
+def whole_block(
+    m: dict[str, Any],
+    attacks: list[str],
+    specials: list[tuple[dict[str, Any], str]],
+    notes: list[str],
+) -> dict[str, Any]:
+    """B1, B2, B6, B7: a stat block's special actions (`specials`: the figures read, each with
+    its description), spells, legendary actions and Legendary Resistance in the fight file's
+    words (`formats/monster_actions`); what lnf does not play is named in `notes`."""
+    from lnf.formats import monster_actions as played
     from lnf.formats import monster_spells
 
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"actions": [], "guards": []}
+    for s, desc in specials:
+        found = played.action_entries(s, desc)
+        out["actions"] += found
+        if not found:
+            notes.append(s["name"])
+        elif why(s["name"]) == DM:  # its condition is played; what it makes the hero do is not
+            notes.append(f"{s['name']}: what it makes the hero do")
+        names = {a["name"] for a in found}
+        notes += [
+            f"{s['name']}: {o['name']}" for o in s.get("options", []) if o["name"] not in names
+        ]
     casting = monster_spells.spellcasting(m, notes)
-    resistance = legendary_resistance(m)
+    scores = {k[:3]: v for k, v in m.items() if k in _SCORES and isinstance(v, int)}
+    cr = m.get("challenge_rating", 1)
+    slots: dict[str, int] = {}
+    per_day: dict[str, int] = {}
+    for c in casting:
+        got = played.spell_entries(c, scores, cr if isinstance(cr, int | float) else 1, notes)
+        out["actions"] += got["actions"]
+        out["guards"] += [g for g in got["guards"] if g not in out["guards"]]
+        notes += [f"{c['name']}: {name}" for name in got["unplayed"]]
+        slots |= {k: v for k, v in c.get("slots", {}).items() if v}
+        per_day |= {s: int(n) for n, ss in c.get("per_day", {}).items() for s in ss}
+    out["spellcasting"] = casting
+    if slots:
+        out["slots"] = slots
+    before = _cast_before(m, casting, per_day)
+    if before:
+        out |= before
+        notes[:] = [n for n in notes if not n.endswith(f": {before['cast_before']}")]
     covered = {c["name"] for c in casting} | {
         str(x.get("name"))
         for x in m.get("special_abilities") or []
         if str(x.get("name", "")).startswith("Legendary Resistance")
     }
     notes[:] = [n for n in notes if not (n.endswith(" (trait)") and n[:-8] in covered)]
-    for c in casting:
-        out.setdefault("spellcasting", []).append(c)
-        notes.append(f"{monster_spells.said(c)} — not yet cast (B1, B6)")
-    found = legendary(m, attacks)
-    if found:
-        out["legendary"] = found
-        for o in found["options"]:
-            cost = f" (costs {o['cost']})" if o["cost"] > 1 else ""
-            what = said({k: v for k, v in o.items() if k != "attack"})
-            what = f"{o['name']}: its {o['attack']} attack" if "attack" in o else what
-            notes.append(f"legendary action{cost} {what} — not yet played (B7)")
-    if resistance:
-        out["legendary_resistance"] = resistance
-        notes.append(f"Legendary Resistance: {resistance}/day — not yet played (B7)")
-    return out
+    if options := legendary(m, attacks).get("options"):
+        out["legendary"] = played.legendary_entries(options, attacks, out["actions"])
+        for o in out["legendary"]:
+            if not played.played_legendary(o):
+                cost = f" (costs {o['cost']})" if o.get("cost", 1) > 1 else ""
+                notes.append(f"legendary action{cost} {o['name']}")
+    out["uses"] = played.uses(legendary_resistance(m)) | out.pop("uses", {})
+    return {k: v for k, v in out.items() if v}
+
+
+_SCORES = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
+
+
+def _cast_before(
+    m: dict[str, Any], casting: list[dict[str, Any]], per_day: dict[str, int]
+) -> dict[str, Any]:
+    """B6: an armor class that assumes a long-lasting spell ("15 with mage armor") is the
+    fight's AC: the spell was cast before it, its slot (or daily use) spent."""
+    from lnf.formats.spellbook import spellbook
+
+    armors = m.get("armor_class")
+    for armor in armors if isinstance(armors, list) else []:
+        if not isinstance(armor, dict) or armor.get("type") != "spell":
+            continue
+        spell = armor.get("spell")
+        index = spell.get("index", "") if isinstance(spell, dict) else ""
+        name = next(
+            (s for c in casting for s in _known(c) if s.lower().replace(" ", "-") == index), None
+        )
+        if name is None or not isinstance(armor.get("value"), int):
+            continue
+        if name in per_day:
+            uses = {name: per_day[name]}
+            return {"ac": armor["value"], "uses": uses, "used": {name: 1}, "cast_before": name}
+        level = spellbook().find(name)["level"]
+        return {"ac": armor["value"], "used": {f"slot {level}": 1}, "cast_before": name}
+    return {}
+
+
+def _known(casting: dict[str, Any]) -> list[str]:
+    spells = [s for ss in casting.get("spells", {}).values() for s in ss]
+    return spells + [s for ss in casting.get("per_day", {}).values() for s in ss]

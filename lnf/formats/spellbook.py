@@ -108,8 +108,11 @@ def _attack(spell: dict[str, Any], caster: Caster, notes: list[str]) -> dict[str
         # dice without a damage type are no damage (Sleep's 5d8 is hit points it puts to sleep)
         levels = sorted(int(k) for k in spell["damage"]) if kind_of else []
     if levels := [] if spell["level"] == 0 else levels:
-        entry["damage"] = _dice(spell["damage"][str(levels[0])], kind_of, caster.mod)
-        upcast = {str(k): _dice(spell["damage"][str(k)], kind_of, caster.mod) for k in levels[1:]}
+        types = spell.get("damage_types")
+        entry["damage"] = _dice(spell["damage"][str(levels[0])], kind_of, caster.mod, types)
+        upcast = {
+            str(k): _dice(spell["damage"][str(k)], kind_of, caster.mod, types) for k in levels[1:]
+        }
         if upcast:
             entry["upcast"] = upcast
         if spell.get("missiles") and not spell.get("auto_hit"):  # Scorching Ray's rays
@@ -142,9 +145,14 @@ def _attack(spell: dict[str, Any], caster: Caster, notes: list[str]) -> dict[str
     return entry
 
 
-def _dice(text: str, kind_of: str | None, mod: int) -> str:
-    """SRD dice in the fight file's words: `3d4 + 3` → `3d4+3 force`; `+ MOD` the caster's."""
+def _dice(text: str, kind_of: str | None, mod: int, types: list[str] | None = None) -> str:
+    """SRD dice in the fight file's words: `3d4 + 3` → `3d4+3 force`; `+ MOD` the caster's;
+    dice of two types (Ice Storm's `2d8 + 4d6`, `types` bludgeoning and cold) each with its
+    own: `2d8 bludgeoning + 4d6 cold`."""
     dice = "".join(text.split()).replace("+MOD", f"{mod:+d}" if mod else "")
+    parts = dice.split("+")
+    if types and len(parts) == len(types) and all("d" in p for p in parts):
+        return " + ".join(f"{p} {kind}" for p, kind in zip(parts, types, strict=True))
     return dice + (f" {kind_of}" if kind_of else "")
 
 

@@ -20,7 +20,7 @@ from lnf.dice.abilities import ability_modifier
 from lnf.formats import multiattack
 from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders
-from lnf.formats.specials import planned, special, whole_block
+from lnf.formats.specials import special, whole_block
 from lnf.formats.srd_traits import block_traits
 from lnf.model import Condition
 from lnf.rules.acl import ARMOR, armor_dr
@@ -298,7 +298,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
             speeds[kind[:40]] = int(feet[0])
     actions = _items(m, "actions", where)
     attacks: list[dict[str, Any]] = []
-    specials: list[dict[str, Any]] = []  # B1: the actions that are not weapon attacks
+    specials: list[tuple[dict[str, Any], str]] = []  # B1: the actions that are no attacks
     for i, x in enumerate(actions):
         path = f"{where}.actions[{i}]"
         found = _attack(x, notes, path)
@@ -308,8 +308,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
             if "usage" in x:
                 _usage(x["usage"], f"{path}.usage")  # its fields checked
             _get(x, "name", str, path)
-            specials.append(special(x))
-            notes.append(planned(specials[-1], "B3"))
+            specials.append((special(x), str(x.get("desc", ""))[:MAX_DESC]))
     texts = [str(x.get("desc", "")) for x in [*actions, *_items(m, "special_abilities", where)]]
     for a in attacks:
         armed(a, texts)  # the SRD weapon's properties (V3's two-handed bows)
@@ -323,8 +322,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
     _named(m, "legendary_actions", where)  # their fields checked
-    whole = whole_block(m, [a["name"] for a in attacks], notes)
-    whole["reactions"] = reactions
+    whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
+    guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
     senses = _get(m, "senses", dict, where, default={})
     shown = [
         f"{k.replace('_', ' ')[:40]} {str(v)[:200]}"
@@ -352,7 +351,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "name": _label(m, "name", where),
         "size": size,
         "type": _get(m, "type", str, where)[:40] + (f" ({subtype[:40]})" if subtype else ""),
-        "ac": _get(armor[0], "value", int, first, bounds=(0, 40)),
+        "ac": whole.pop("ac", None) or _get(armor[0], "value", int, first, bounds=(0, 40)),
         "dr": _dr(armor[0], ability_modifier(scores["dex"]), first),
         "con_score": scores["con"],
         "hp": _get(m, "hit_points", int, where, bounds=(1, 100_000)),
@@ -377,9 +376,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "condition_immune": _conditions(m, where, notes),
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
-        "guards": guards,  # F1: Parry
-        "specials": specials,
-        **whole,  # B1, B2, B7: spellcasting, legendary actions and resistance, reactions
+        "guards": guards,  # F1: Parry, Shield
+        **whole,  # B1, B2, B6, B7: actions, spells, slots, legendary actions, uses
+        "reactions": reactions,
         "cr": str(Fraction(cr).limit_denominator(8)),
         "xp": _get(m, "xp", int, where, default=0, bounds=(0, 10_000_000)),
         "abilities": scores,

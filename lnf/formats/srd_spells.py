@@ -62,6 +62,7 @@ _SURE = re.compile(r"\beach (?:dart|missile) hits\b", re.I)
 _SAVE = re.compile(r"\b(strength|dexterity|constitution|intelligence|wisdom|charisma) saving throw")
 _HALF = re.compile(r"half as much damage")
 _CYLINDER = re.compile(r"(\d{1,3})-foot[- ]radius, (\d{1,3})-foot[- ](?:high|tall) cylinder")
+_TWO_TYPES = re.compile(r"\b(\d{1,2}d\d{1,2}) (\w+) damage and (\d{1,2}d\d{1,2}) (\w+) damage")
 _SPELL_ATTACK = re.compile(r"\b(melee|ranged) spell attack")
 
 
@@ -95,6 +96,11 @@ def spell_entry(raw: dict[str, Any]) -> dict[str, Any]:
         "upcast": bool(raw.get("higher_level")),
     }
     entry.update(_missiles(text, entry))
+    two = _TWO_TYPES.search(text)
+    first = next(iter(entry["damage"].values()), "")
+    if two and re.fullmatch(r"\d+d\d+ \+ \d+d\d+", first):  # Ice Storm: 2d8 + 4d6
+        entry["damage_types"] = [two[2], two[4]]
+        entry["read"] = [*entry.get("read", []), "damage_types"]
     entry.update(_from_text(text, entry))
     _cylinder(text, entry)
     targets = _TARGETS.search(text)
