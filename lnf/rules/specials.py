@@ -322,12 +322,20 @@ def _feasible(
 
 
 def best_catch(
-    fight: Fight, monster: Monster, action: Attack, spot: Spot, rank: Rank
+    fight: Fight,
+    monster: Monster,
+    action: Attack,
+    spot: Spot,
+    rank: Rank,
+    prefer: Sequence[str] | None = None,
 ) -> tuple[str, ...]:
     """B3, B5, E3, E4: the P3-best legal set of heroes for `action` from `spot` in `rank`, in
     target order: the set that takes the earliest heroes of the target order (P3 on sums is
-    lexicographic, so it is the best whatever the other monsters do); () if none."""
+    lexicographic, so it is the best whatever the other monsters do); () if none. With
+    `prefer`, the heroes are taken in that order instead (greedy monsters: down the rows)."""
     reach = reach_of(fight, monster, action, spot, rank)
+    if prefer is not None:
+        reach = tuple(n for n in prefer if n in reach)
     count = catch_count(action)
     if not is_area(action):
         return reach[:count]  # B3: aimed at each hero (one, the darts, or its choice)
