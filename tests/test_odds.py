@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from lnf.formats.fight_file import load_fight
 from lnf.model import LEGENDARY_ACTIONS, Fight, Recharge, Resource
+from lnf.model.plan import Plan
 from lnf.odds.fights import Outcome, fight_seed, play_fights
 from lnf.odds.greedy import greedy_plan
 from lnf.odds.plan_cache import PlanCache, plan_state
@@ -23,6 +24,7 @@ from lnf.rules.state_check import planning_problems
 from lnf.solver import solve_plan
 from tests.cli import run, stdout_of
 from tests.golden import check_golden
+from tests.specials_monsters import without_charge, x6
 from tests.strategies import plan_fights
 
 ROOT = Path(__file__).parent.parent
@@ -93,6 +95,20 @@ def test_greedy_plans_are_legal_and_take_the_first_target_down_the_rows() -> Non
     assert not check_plan(start, plan)
     first = plan.orders[0]
     assert first.target is not None
+
+
+def test_greedy_monsters_use_their_first_usable_action_down_the_rows() -> None:
+    """B1, B2: greedy monsters breathe too, as peers do, at the heroes down the rows (blind to
+    X6's target order, which puts Dee first): the cone's three are Ann and Bo's group A and
+    the next hero down the rows who stands apart, Dee's row before Cy's (E3, B5); spent, the
+    breath is not used and the dragon bites the first hero down the rows."""
+    start = x6()
+    order = greedy_plan(start).orders[0]
+    assert not check_plan(start, Plan((order,)))
+    assert (order.action, order.targets) == ("Poison Breath", ("Ann", "Bo", "Dee"))
+    spent = without_charge(start, "Young Green Dragon", "Poison Breath")
+    order = greedy_plan(spent).orders[0]
+    assert order.action == "" and order.target == "Ann"
 
 
 # --- the plan cache --------------------------------------------------------------------------

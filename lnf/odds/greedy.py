@@ -6,17 +6,23 @@ greedy` plays the same fights with them, so a DM sees what the joint plan change
 and the target order (T1, T2) as other tools are, and leaving the downed alone while anyone
 stands; for each, the first order the rules allow
 given the orders already taken: from where it stands (mêlée, reach, then ranged), else
-joining the hero (mêlée). It keeps its rank. Nothing is solved: the validator (`check_plan`)
-is the only judge, and the plan it ends with is legal as a whole (orders that would break a
-rule counted over all monsters, R6 or K2, are dropped from the last back)."""
+joining the hero (mêlée). It keeps its rank. A monster with a special action or spell it may
+use now (B1, B2) uses the first in its stat block that reaches a hero from where it stands, as
+peers take the first usable action from a list: at the heroes down the rows, an area filled
+group by group as E3 and B5 allow (`rules.specials.best_catch` in row order).
+
+Nothing is solved: the validator (`check_plan`) is the only judge, and the plan it ends with is
+legal as a whole (orders that would break a rule counted over all monsters, R6 or K2, are
+dropped from the last back)."""
 
 from __future__ import annotations
 
 from lnf.model import Fight, Monster
 from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Plan
-from lnf.rules.moves import can_act
+from lnf.rules.moves import can_act, start_spot
 from lnf.rules.plan_check import check_plan
 from lnf.rules.roster import downed, in_fight, monsters, rows
+from lnf.rules.specials import action_mode, best_catch, usable
 
 MODES = (Mode.MELEE, Mode.REACH, Mode.RANGED)
 
@@ -36,7 +42,11 @@ def greedy_plan(fight: Fight) -> Plan:
 
 def _first_legal(fight: Fight, monster: Monster, taken: list[Order]) -> Order:
     standing = [h for h in rows(fight) if in_fight(h) and not downed(h)]
-    for hero in standing or [h for h in rows(fight) if in_fight(h)]:
+    heroes = standing or [h for h in rows(fight) if in_fight(h)]
+    special = _first_special(fight, monster, [h.name for h in heroes], taken)
+    if special is not None:
+        return special
+    for hero in heroes:
         moves: list[Move] = [STAY, Move(MoveKind.JOIN, hero=hero.name)]
         group = fight.group_of(hero.name)
         if group is not None:
@@ -47,6 +57,30 @@ def _first_legal(fight: Fight, monster: Monster, taken: list[Order]) -> Order:
                 if _fits(fight, [*taken, order]):
                     return order
     return Order(monster.name, monster.rank)
+
+
+def _first_special(
+    fight: Fight, monster: Monster, heroes: list[str], taken: list[Order]
+) -> Order | None:
+    """B1: the first special action or spell it may use now that reaches a hero from where it
+    stands, at the heroes down the rows."""
+    spot = start_spot(fight, monster.name)
+    for action in usable(fight, monster):
+        caught = best_catch(fight, monster, action, spot, monster.rank, prefer=heroes)
+        if not caught:
+            continue
+        order = Order(
+            monster.name,
+            monster.rank,
+            STAY,
+            caught[0],
+            action_mode(action, spot),
+            action=action.name,
+            also=caught[1:],
+        )
+        if _fits(fight, [*taken, order]):
+            return order
+    return None
 
 
 def _fits(fight: Fight, orders: list[Order]) -> bool:

@@ -356,13 +356,17 @@ def best_catch(
     rank: Rank,
     include: Collection[str] = (),
     exclude: Collection[str] = (),
+    prefer: Sequence[str] | None = None,
 ) -> tuple[str, ...]:
     """B3, B5, E3, E4: the P3-best legal set of heroes for `action` from `spot` in `rank`, in
     target order: the set that takes the earliest heroes of the target order (P3 on sums is
     lexicographic, so it is the best whatever the other monsters do); () if none. With
     `include` and `exclude` (a DM's wishes, B9; the solver's P5 questions), the best legal set
-    that holds every hero of `include` and none of `exclude`."""
+    that holds every hero of `include` and none of `exclude`. With `prefer`, the heroes are
+    taken in that order instead (greedy monsters: down the rows)."""
     reach = reach_of(fight, monster, action, spot, rank)
+    if prefer is not None:
+        reach = tuple(n for n in prefer if n in reach)
     count = catch_count(action)
     if not set(include) <= set(reach) or set(include) & set(exclude) or len(include) > count:
         return ()
