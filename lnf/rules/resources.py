@@ -6,14 +6,13 @@ no slots or uses in the file) is not counted: fight files from before sheets pla
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lnf.dice import DamageType, DiceExpr
 from lnf.errors import Refused
 from lnf.model import SLOT, Attack, Combatant, Fight, Hero, Monster, Resource
 from lnf.model.plan import Advantage
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.wording import a_an
+from lnf.values import replace
 
 SNEAK_ATTACK = "Sneak Attack"
 ACTION_SURGE = "Action Surge"
