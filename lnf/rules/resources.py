@@ -12,7 +12,6 @@ from lnf.model import SLOT, Attack, Combatant, Fight, Hero, Monster, Resource
 from lnf.model.plan import Advantage
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.wording import a_an
-from lnf.values import replace
 
 SNEAK_ATTACK = "Sneak Attack"
 ACTION_SURGE = "Action Surge"
@@ -38,15 +37,6 @@ def slot_words(resource: str) -> str | None:
 def tracked(hero: Hero) -> bool:
     """Whether the hero has a sheet whose uses lnf counts."""
     return hero.level is not None or bool(hero.resources) or hero.sneak_attack is not None
-
-
-def spend(hero: Hero, name: str, amount: int = 1) -> Hero:
-    """The hero with `amount` more of `name` used (nothing if it has no such resource)."""
-    resources = tuple(
-        replace(r, used=r.used + amount) if r.name.lower() == name.lower() else r
-        for r in hero.resources
-    )
-    return replace(hero, resources=resources)
 
 
 def _said(hero: Hero, r: Resource) -> str:
