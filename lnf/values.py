@@ -16,8 +16,9 @@ hashing go by the fields, in order, as with dataclasses.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
-from typing import Any, TypeVar, dataclass_transform, overload
+from typing import Any, Generic, TypeVar, dataclass_transform, overload
 
 T = TypeVar("T")
 _MISSING = dataclasses.MISSING
@@ -58,6 +59,12 @@ def value(
             return f"{self.__class__.__qualname__}({shown})"
 
         cls.__value_fields__ = frozenset(names)  # type: ignore[attr-defined]  # for `replace`
+        cls.__value_cached__ = tuple(  # type: ignore[attr-defined]  # what `replace` leaves
+            name
+            for klass in cls.__mro__
+            for name, attribute in vars(klass).items()
+            if isinstance(attribute, functools.cached_property | cached)
+        )
         methods: dict[str, Any] = {
             "__init__": _init(cls.__name__, fields),
             "__eq__": __eq__,
@@ -168,11 +175,40 @@ def replace(obj: T, /, **changes: Any) -> T:
     if not fields.issuperset(changes):
         unknown = sorted(set(changes) - fields)
         raise TypeError(f"{obj.__class__.__name__}() got unknown fields {unknown}")
-    state = obj.__dict__
     new = object.__new__(obj.__class__)
-    if len(state) == len(fields):
-        new.__dict__.update(state)
-    else:  # figures a cached_property kept stay behind
-        new.__dict__.update({k: v for k, v in state.items() if k in fields})
-    new.__dict__.update(changes)
+    state = new.__dict__
+    state.update(obj.__dict__)
+    if len(state) != len(fields):  # figures a cached_property kept stay behind
+        for name in obj.__class__.__value_cached__:  # type: ignore[attr-defined]
+            state.pop(name, None)
+    state.update(changes)
     return new
+
+
+V = TypeVar("V")
+
+
+class cached(Generic[V]):  # read as functools.cached_property is
+    """`functools.cached_property` without its lock: Python 3.11 takes one at every first use,
+    and a fight's state is a new object, whose figures are asked once each, thousands of times
+    a fight. Worked out twice by two threads at once, a frozen value's figure is the same."""
+
+    def __init__(self, func: Callable[[Any], V]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> cached[V]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> V: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> V | cached[V]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value

@@ -1,6 +1,7 @@
 """Start-up (bench/startup.py measures it): `lnf show` and `lnf check` of a fight without a log
 read the fight file alone; the log's machinery and the engine (the event classes, the table)
-stay unloaded. Timing is the bench's job; this checks what is loaded."""
+stay unloaded, and so do fractions and decimal. Timing is the bench's job; this checks what
+is loaded."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-UNUSED = ("lnf.engine.table", "lnf.model.events", "lnf.formats.fight_log")
+# the engine and the log's machinery; fractions and decimal (a monster's CR, asked in play)
+UNUSED = ("lnf.engine.table", "lnf.model.events", "lnf.formats.fight_log", "fractions", "decimal")
 
 
 def _loaded(args: list[str]) -> set[str]:

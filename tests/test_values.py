@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lnf.model import Fight, Rank
-from lnf.values import by_identity, replace, value
+from lnf.values import by_identity, cached, replace, value
 from tests.strategies import fights
 
 
@@ -103,11 +103,10 @@ def test_replace_is_dataclasses_replace_in_one_step(f: Fight, data: st.DataObjec
     """`values.replace` gives what `dataclasses.replace` gives, for combatants and fights,
     and leaves a cached_property's figures behind (a fight's roster is worked out again)."""
     c = data.draw(st.sampled_from(f.everyone))  # f.everyone is now cached on f
-    changes = {"rank": data.draw(st.sampled_from(list(Rank))), "temp_hp": data.draw(st.integers())}
-    new = replace(c, **changes)
-    assert new == dataclasses.replace(c, **changes) and repr(new) == repr(
-        dataclasses.replace(c, **changes)
-    )
+    rank, temp_hp = data.draw(st.sampled_from(list(Rank))), data.draw(st.integers())
+    new = replace(c, rank=rank, temp_hp=temp_hp)
+    theirs = dataclasses.replace(c, rank=rank, temp_hp=temp_hp)
+    assert new == theirs and repr(new) == repr(theirs)
     assert type(new) is type(c) and c.temp_hp == f.combatant(c.name).temp_hp  # c unchanged
     moved = replace(f, heroes=f.heroes[1:])
     assert moved == dataclasses.replace(f, heroes=f.heroes[1:])
@@ -122,3 +121,23 @@ def test_replace_of_another_dataclass_is_dataclasses_own() -> None:
         x: int
 
     assert replace(Plain(1), x=2) == Plain(2)
+
+
+def test_cached_works_a_figure_out_once_and_replace_leaves_it_behind() -> None:
+    worked: list[int] = []
+
+    @value
+    class Roll:
+        sides: int
+
+        @cached
+        def mean(self) -> float:
+            """The mean of one die."""
+            worked.append(self.sides)
+            return (self.sides + 1) / 2
+
+    d6 = Roll(6)
+    assert (d6.mean, d6.mean, worked) == (3.5, 3.5, [6])
+    d8 = replace(d6, sides=8)
+    assert (d8.mean, worked) == (4.5, [6, 8])
+    assert Roll.mean.__doc__ == "The mean of one die."

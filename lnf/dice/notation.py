@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from functools import cached_property
 
 from lnf.errors import DiceError
-from lnf.values import value
+from lnf.values import cached, value
 
 MAX_DICE = 1000  # more dice than any table rolls; guards against typos such as 1000000d6
 MAX_SIDES = 1000
@@ -74,20 +73,20 @@ class DiceExpr:
 
     parts: tuple[Part, ...]
 
-    @cached_property
+    @cached
     def dice(self) -> tuple[Dice, ...]:
         return tuple(t for p in self.parts for t in p.terms if isinstance(t, Dice))
 
-    @cached_property
+    @cached
     def minimum(self) -> int:
         return sum(_term_bound(t, low=True) for p in self.parts for t in p.terms)
 
-    @cached_property
+    @cached
     def average(self) -> float:
         """The mean roll, as printed in stat blocks before rounding down."""
         return (self.minimum + self.maximum) / 2
 
-    @cached_property
+    @cached
     def maximum(self) -> int:
         return sum(_term_bound(t, low=False) for p in self.parts for t in p.terms)
 

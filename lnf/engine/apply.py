@@ -11,7 +11,6 @@ each step does is `lnf.engine.steps`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Self, assert_never
 
 from lnf.engine.steps import apply_step
@@ -39,6 +38,7 @@ from lnf.model.events import (
 from lnf.rules.acl import acl, reactions_at_end, surge_at_turn_start
 from lnf.rules.limited import round_regained
 from lnf.rules.surprise import surprise_over
+from lnf.values import replace
 
 
 def apply(fight: Fight, event: Event) -> Applied:

@@ -7,13 +7,12 @@ left out (`grid_view`).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lnf.model import Fight, Hero
 from lnf.model.plan import Move, MoveKind, Plan
 from lnf.rules.chase import chasing
 from lnf.rules.moves import can_act
 from lnf.rules.roster import in_fight
+from lnf.values import replace
 
 
 def grid_view(fight: Fight) -> Fight:

@@ -7,7 +7,6 @@ can show the roll and replay it without dice.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from lnf.dice import DamageType, DiceExpr, Part, parse
 from lnf.dice.roll import DiceRoll, DiceSource, Maximised, roll, roll_d20
@@ -41,6 +40,7 @@ from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
 from lnf.rules.spell_effects import boons
 from lnf.rules.traits import magic_resistance
+from lnf.values import replace
 
 # PHB appendix A: a hit from within 5 ft on a paralyzed or unconscious creature is critical.
 _HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})

@@ -7,8 +7,6 @@ weighs their conditions."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lnf.engine.decisions import AttackChoice, SpellChoice
 from lnf.heroes.attack_policy import attack_option
 from lnf.heroes.spell_policy import (
@@ -30,6 +28,7 @@ from lnf.rules.distance import roll_in_fight
 from lnf.rules.legal import attack_modes
 from lnf.rules.roster import in_fight, monsters
 from lnf.rules.spell_effects import sleepers, weapon_up
+from lnf.values import replace
 
 BIG = "a slotted spell"
 # F7 Bless: a d4 on an attack roll adds 2.5 to it, so about one attack in eight more hits.

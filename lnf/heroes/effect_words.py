@@ -6,7 +6,6 @@ Bram, Sen, Kara`, `cast shield of faith on Kara`, `cast sleep at Goblin 1, Gobli
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from lnf.engine.decisions import SpellChoice
 from lnf.heroes.spell_words import names_in, names_meant
@@ -17,6 +16,7 @@ from lnf.rules.legal import verify_area, verify_spell_reach, verify_weapon
 from lnf.rules.resources import slot_for
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import verify_targets, weapon_up
+from lnf.values import replace
 
 Spend = list[tuple[str, int]]
 

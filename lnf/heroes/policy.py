@@ -39,8 +39,6 @@ DM in docs/policy.md.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lnf.engine.chasing import speed_policy
 from lnf.engine.decisions import (
     ActionChoice,
@@ -68,6 +66,7 @@ from lnf.rules.healing import verify_reaches
 from lnf.rules.legal import join_targets, verify_join
 from lnf.rules.resources import LAY_ON_HANDS, RAGE, SECOND_WIND, slot_for, verify_use
 from lnf.rules.roster import downed
+from lnf.values import replace
 
 
 class PolicyHeroes:

@@ -8,7 +8,6 @@ costs. The rules written down for a DM are in docs/policy.md, keyed by the same 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 
 from lnf.engine.decisions import AttackChoice, SpellChoice
 from lnf.errors import Refused
@@ -19,7 +18,7 @@ from lnf.rules.concentration import concentrating, lasting_on
 from lnf.rules.legal import verify_area, verify_spell_reach
 from lnf.rules.resources import slot_for
 from lnf.rules.roster import in_fight, monsters
-from lnf.values import value
+from lnf.values import replace, value
 
 Spend = tuple[tuple[str, int], ...]
 

@@ -7,7 +7,6 @@ reads and writes files. Combatants are identified by their unique names (G1).
 from __future__ import annotations
 
 from dataclasses import field, replace
-from functools import cached_property
 
 from lnf.dice import DamageType, DiceExpr
 from lnf.model.effects import Effect, Guard, Rider, SpellEffect
@@ -33,8 +32,8 @@ from lnf.model.enums import (
     Variant,
 )
 from lnf.model.traits import Trait, TraitKind
+from lnf.values import cached, value
 from lnf.values import replace as copied
-from lnf.values import value
 
 
 @value
@@ -429,16 +428,16 @@ class Fight:
     effects: tuple[Effect, ...] = ()
     effects_begun: int = 0  # how many effects began in this fight: the next one's key
 
-    @cached_property
+    @cached
     def everyone(self) -> tuple[Hero | Monster, ...]:
         """Heroes as written, then monsters in danger order."""
         return (*self.heroes, *self.monsters)
 
-    @cached_property
+    @cached
     def _by_name(self) -> dict[str, Hero | Monster]:
         return {c.name: c for c in self.everyone}
 
-    @cached_property
+    @cached
     def _group_of(self) -> dict[str, Group]:
         return {name: g for g in self.groups for name in g.members}
 

@@ -8,7 +8,6 @@ aim at a body part, and a hit asks for a Wound Save (V-ACL5); unused reactions b
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from lnf.dice import DamageType
 from lnf.errors import Refused
@@ -16,6 +15,7 @@ from lnf.model import Combatant, Cover, Fight, Hero, Monster, Size, Variant
 from lnf.rules.roster import incapacitated
 from lnf.rules.sheets import proficiency
 from lnf.rules.wording import plural
+from lnf.values import replace
 
 # V-ACL1: the Hit DC by size (smaller sizes than tiny, the text's minuscule and co, are not
 # among the SRD's sizes).

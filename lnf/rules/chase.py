@@ -6,13 +6,12 @@ their mêlée groups, and the monsters' plan leaves them out.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lnf.errors import Refused
 from lnf.model import Attack, AttackKind, Fight, Hero, Monster, Pool
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, incapacitated, speed_now
+from lnf.values import replace
 
 
 def start_pools(fight: Fight, escaper: str, pursuers: list[str]) -> tuple[Pool, ...]:

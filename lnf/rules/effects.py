@@ -12,11 +12,11 @@ a repeated save comes at the start or end of each of the bearer's turns.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from lnf.errors import Refused
 from lnf.model import Ability, Condition, Effect, Fight, Lasting, TurnEdge
 from lnf.rules.names import find_name
+from lnf.values import replace
 
 
 def next_key(fight: Fight) -> int:

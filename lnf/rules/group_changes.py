@@ -4,7 +4,6 @@ an order of the plan makes."""
 from __future__ import annotations
 
 import string
-from dataclasses import replace
 
 from lnf.model import Fight, Group, Hero, Monster, Rank
 from lnf.model.events import Moved
@@ -12,6 +11,7 @@ from lnf.model.plan import Order
 from lnf.rules.moves import final_spot, start_spot
 from lnf.rules.reactions import after_move
 from lnf.rules.roster import in_fight
+from lnf.values import replace
 
 
 def moved(fight: Fight, step: Moved) -> Fight:

@@ -8,7 +8,6 @@ reach attack (A2), when it moves away from that enemy.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from lnf.errors import Violation
@@ -19,6 +18,7 @@ from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.surprise import may_react
 from lnf.rules.traits import slips_away
+from lnf.values import replace
 
 if TYPE_CHECKING:
     from lnf.model.events import Moved  # annotations only: `lnf show` needs no events
