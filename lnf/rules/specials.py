@@ -339,6 +339,19 @@ def best_catch(
     `include` and `exclude` (a DM's wishes, B9; the solver's P5 questions), the best legal set
     that holds every hero of `include` and none of `exclude`."""
     reach = reach_of(fight, monster, action, spot, rank)
+    return catch_among(fight, monster, action, reach, include, exclude)
+
+
+def catch_among(
+    fight: Fight,
+    monster: Monster,
+    action: Attack,
+    reach: Sequence[str],
+    include: Collection[str] = (),
+    exclude: Collection[str] = (),
+) -> tuple[str, ...]:
+    """`best_catch` among the heroes `reach` (`reach_of`: where the monster stands counts
+    only through whom it reaches, so the solver asks once per set of heroes reached)."""
     count = catch_count(action)
     if not set(include) <= set(reach) or set(include) & set(exclude) or len(include) > count:
         return ()
