@@ -32,6 +32,7 @@ from lnf.engine.round_start import (
     Planner,
     opening,
     plan_in_phase,
+    recharge_rolls,
     round_number,
     surprise_round_start,
 )
@@ -97,11 +98,9 @@ class Runner:
         self.resume()
 
     def resume(self) -> None:
-        """Carry on a round under way exactly as if nothing had stopped: what follows a round's
-        start (the chase's speeds, the plan) is done now if it was not, and the plan in force
-        is the last one logged this round, with the grid it was made for. So a stopped fight
-        continues with the events, and the dice, it would have had (P6 re-plans only when the
-        grid changed since that plan, as it would have)."""
+        """Carry on a round under way as if nothing had stopped: what follows a round's start
+        (the chase's speeds, the plan) is done now if it was not; the plan in force is the last
+        logged this round, with its grid (P6 re-plans only when the grid changed since)."""
         records = self.table.in_force
         starts = [i for i, r in enumerate(records) if isinstance(r.event, RoundStarted)]
         if not starts or self.round_over() or self.winner() is not None:
@@ -195,6 +194,8 @@ class Runner:
             self._add(Recorded(ended, by_rules=True))
         order = tuple(strike_order(self.fight))
         self._add(RoundStarted(number, order, self.fight.phase))
+        if rolls := recharge_rolls(self.fight, self._dice):  # B2: before the plan
+            self._add(rolls)
         if self.fight.chase:
             self._commit_speeds(number)
         self._plan = None
@@ -216,8 +217,7 @@ class Runner:
 
     def next_turn(self) -> bool:
         """The next combatant in strike order takes its turn; False if it stopped instead: the
-        heroes' side quit, or the table is to say what a hero does (its turn has begun) or
-        whether a hero takes an opportunity attack."""
+        heroes' side quit, or the table is to say what a hero does or a reaction."""
         order = self.fight.turns.order
         who = up_next(self.fight)
         assert who is not None, "the round is over"
@@ -367,9 +367,9 @@ class Runner:
             if actions_in_surprise_round(turn.fight, monster.name) == 1:
                 self._finish(turn, "has only one action in the surprise round: it moved (V-ENC1)")
                 return True
-        if order.target is not None and order.mode is not None:
+        if order.target is not None and (order.mode is not None or order.action):
             try:
-                monster_attacks(turn, monster.name, order, dice, self._ask_guard)
+                monster_attacks(turn, monster.name, order, dice, self._ask_guard, self.heroes)
             except Waits as waits:
                 self._waiting = waits
                 return False  # the table says first whether the hero takes its reaction

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 
 from lnf.dice import DamageType, Dice, DiceExpr, Part
 from lnf.model import Ability, AltUse, Attack, Condition, Hero
@@ -21,26 +22,38 @@ _HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})
 def dice_mean(expr: DiceExpr, hero: Hero) -> tuple[Fraction, Fraction]:
     """D6 on the averages: the mean damage after resistance (½), vulnerability (×2) and
     immunity (0), and the mean of its dice alone (what a critical hit adds)."""
+    kinds = {p.damage_type for p in expr.parts if p.damage_type is not None}
+    factors = tuple((k, defence_factor(hero, k)) for k in sorted(kinds))
+    return _mean(expr, factors)
+
+
+@lru_cache(maxsize=4096)
+def _mean(
+    expr: DiceExpr, factors: tuple[tuple[DamageType, Fraction], ...]
+) -> tuple[Fraction, Fraction]:
+    """`dice_mean` for damage types that cost these factors (remembered: the plan asks for
+    the same weapons against the same heroes again and again)."""
+    cost = dict(factors)
     total = dice = Fraction(0)
     for part in expr.parts:
-        factor = defence_factor(hero, part.damage_type)
-        for term in part.terms:
-            if isinstance(term, Dice):
-                mean = Fraction(term.count * (term.sides + 1), 2) * term.sign
-                dice += mean * factor
-            else:
-                mean = Fraction(term.value)
-            total += mean * factor
+        factor = cost.get(part.damage_type, Fraction(1)) if part.damage_type else Fraction(1)
+        if not factor:
+            continue
+        doubled = sum(t.count * (t.sides + 1) * t.sign for t in part.terms if isinstance(t, Dice))
+        flat = sum(t.value for t in part.terms if not isinstance(t, Dice))
+        dice += factor * doubled / 2
+        total += factor * (doubled + 2 * flat) / 2
     return max(total, Fraction(0)), max(dice, Fraction(0))
 
 
-def _faces(roll: Advantage) -> list[Fraction]:
-    """D4: the chance of each kept d20 face (1…20) with advantage, disadvantage or neither."""
+def _weights(roll: Advantage) -> tuple[int, ...]:
+    """D4: each kept d20 face's (1…20) chance in 400ths, with advantage, disadvantage or
+    neither."""
     if roll is Advantage.ADVANTAGE:
-        return [Fraction(2 * f - 1, 400) for f in range(1, 21)]
+        return tuple(2 * f - 1 for f in range(1, 21))
     if roll is Advantage.DISADVANTAGE:
-        return [Fraction(41 - 2 * f, 400) for f in range(1, 21)]
-    return [Fraction(1, 20)] * 20
+        return tuple(41 - 2 * f for f in range(1, 21))
+    return (20,) * 20
 
 
 def save_fails(hero: Hero, save: tuple[Ability, int]) -> Fraction:
@@ -92,13 +105,14 @@ def attack_mean(attack: Attack, hero: Hero, roll: Advantage, mode: Mode) -> Frac
     extra = riders_mean(attack, hero)
     helpless = bool(hero.conditions & _HELPLESS) or hero.current_hp == 0
     always_crit = mode is Mode.MELEE and helpless
-    out = Fraction(0)
-    for face, chance in enumerate(_faces(roll), start=1):
-        if face == 1 or (face < 20 and face + attack.to_hit < hero.ac):
-            continue
-        crit = face == 20 or always_crit
-        out += chance * (mean + (dice if crit else 0) + extra)
-    return out
+    weights = _weights(roll)
+    # a natural 1 misses, a natural 20 hits; between, the total against the AC
+    hits = sum(
+        w for face, w in enumerate(weights[1:19], start=2) if face + attack.to_hit >= hero.ac
+    )
+    crits = weights[19] + (hits if always_crit else 0)
+    plain = 0 if always_crit else hits
+    return (plain * (mean + extra) + crits * (mean + dice + extra)) / 400
 
 
 def hundredths(value: Fraction) -> int:

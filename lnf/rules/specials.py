@@ -253,9 +253,7 @@ def reach_of(
     fight: Fight, monster: Monster, action: Attack, spot: Spot, rank: Rank
 ) -> tuple[str, ...]:
     """B4: the heroes (names, in target order) `action` reaches from `spot` in `rank`."""
-    return tuple(
-        h.name for h in plan_targets(fight) if reaches(fight, monster, action, spot, rank, h)
-    )
+    return tuple(h.name for h in _targets(fight) if reaches(fight, monster, action, spot, rank, h))
 
 
 # --- B3, B5, E3, E4: whom it catches -------------------------------------------------------
@@ -266,9 +264,9 @@ def immune_to(ally: Monster, action: Attack) -> bool:
     may be caught."""
     kinds = {p.damage_type for p in action.damage.parts}
     kinds |= {r.damage_type for r in action.riders if r.damage is not None}
-    conditions = {c for r in action.riders for c in r.conditions}
-    if not kinds or None in kinds:
+    if not kinds or None in kinds or not ally.immune:
         return False
+    conditions = {c for r in action.riders for c in r.conditions}
     return kinds <= ally.immune and conditions <= ally.condition_immune
 
 
@@ -283,23 +281,49 @@ class _Group:
         self.immune = immune
 
 
+# What is worked out for the last fight asked about (the solver asks for every troop, spot
+# and rank of one fight in turn): kept while that very fight is asked about, never stale.
+_memo: dict[object, object] = {}
+_memo_of: list[Fight] = []
+
+
+def _remembered(fight: Fight) -> dict[object, object]:
+    if not _memo_of or _memo_of[0] is not fight:
+        _memo.clear()
+        _memo_of[:] = [fight]
+    return _memo
+
+
+def _targets(fight: Fight) -> tuple[Hero, ...]:
+    memo = _remembered(fight)
+    if "targets" not in memo:
+        memo["targets"] = plan_targets(fight)
+    return memo["targets"]  # type: ignore[return-value]
+
+
 def _groups(fight: Fight, monster: Monster, action: Attack) -> list[_Group]:
-    """E3 with B5: every group and every unengaged hero as the round starts, the user left out
-    (its own group counts as wholly hit when every other member is caught)."""
+    """E3 with B5: every group and every unengaged hero as the round starts (`area_groups`),
+    the user left out (its own group counts as wholly hit when every other member is
+    caught)."""
+    memo = _remembered(fight)
+    key = ("groups", monster.name, action)
+    if key not in memo:
+        memo[key] = _groups_now(fight, monster, action)
+    return memo[key]  # type: ignore[return-value]
+
+
+def _groups_now(fight: Fight, monster: Monster, action: Attack) -> list[_Group]:
     out = []
     for label, members in area_groups(fight):
         heroes = [n for n in members if isinstance(fight.combatant(n), Hero)]
         if not heroes:
             continue
-        allies = [fight.monster(n) for n in members if n != monster.name and n not in heroes]
-        out.append(
-            _Group(
-                label,
-                heroes,
-                [a.name for a in allies if not immune_to(a, action)],
-                [a.name for a in allies if immune_to(a, action)],
-            )
-        )
+        spared: list[str] = []
+        immune: list[str] = []
+        for n in members:
+            if n != monster.name and n not in heroes:
+                (immune if immune_to(fight.monster(n), action) else spared).append(n)
+        out.append(_Group(label, heroes, spared, immune))
     return out
 
 
@@ -472,6 +496,8 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
     in P3 as an attack)."""
     if order.target is None or order.target not in fight:
         return 0
+    if not isinstance(fight.combatant(order.target), Hero):
+        return 0  # no hero: the validator says so (P1)
     spot_mode = order.mode
     if not order.action:
         hero = fight.hero(order.target)
