@@ -367,6 +367,20 @@ def best_catch(
     reach = reach_of(fight, monster, action, spot, rank)
     if prefer is not None:
         reach = tuple(n for n in prefer if n in reach)
+    return catch_among(fight, monster, action, reach, include, exclude)
+
+
+def catch_among(
+    fight: Fight,
+    monster: Monster,
+    action: Attack,
+    reach: Sequence[str],
+    include: Collection[str] = (),
+    exclude: Collection[str] = (),
+) -> tuple[str, ...]:
+    """`best_catch` among the heroes `reach` (`reach_of`: where the monster stands counts
+    only through whom it reaches, so the solver asks once per set of heroes reached), taken
+    in the order given."""
     count = catch_count(action)
     if not set(include) <= set(reach) or set(include) & set(exclude) or len(include) > count:
         return ()

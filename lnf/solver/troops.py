@@ -34,9 +34,9 @@ from lnf.rules.plan_score import at_disadvantage
 from lnf.rules.plan_score import canonical_key as canonical_key_of
 from lnf.rules.specials import (
     action_mode,
-    best_catch,
+    catch_among,
     expected_damage,
-    reach_of,
+    reaches,
     resource_rank,
     usable,
 )
@@ -221,27 +221,43 @@ class _Orders:
         self.monster = troop.first
         self.prune = prune
         self.wishes = wishes
+        self.targets = targets
         self.place = {hero.name: k for k, hero in enumerate(targets)}
         self.actions = usable(fight, self.monster)
-        self._damage: dict[Order, int] = {}
+        self._damage: dict[object, int] = {}
+        self._caught: dict[object, tuple[str, ...]] = {}
 
     def damage(self, order: Order) -> int:
-        """B6 (1) of an order, asked once."""
-        if order not in self._damage:
-            self._damage[order] = expected_damage(self.fight, self.monster, order)
-        return self._damage[order]
+        """B6 (1) of an order, asked once: it counts the order's heroes, action, mode and
+        rank (its rolls, R2), not where the monster moves (`rules.specials.expected_damage`),
+        so an action with the same catch from many spots is priced once."""
+        key = (order.targets, order.action, order.mode, order.rank)
+        if key not in self._damage:
+            self._damage[key] = expected_damage(self.fight, self.monster, order)
+        return self._damage[key]
+
+    def priced(self, option: Option) -> Option:
+        """The option with its expected damage (B6 1), worked out only for options kept."""
+        if option.target is None:
+            return option
+        return replace(option, damage=self.damage(self.troop.order(option)))
+
+    def heroes(self, option: Option, shot: Shot | None = None) -> Key:
+        """The heroes an option (carrying `shot`) attacks as P3 compares one monster's
+        orders: their places in the target order, ascending, then past the last place.
+        Smaller is better: an earlier hero the other does not attack decides, and a list
+        beats its own start."""
+        heroes = (shot.target,) if shot is not None else option.heroes
+        return (*sorted(self.place[h] for h in heroes), INF)
 
     def rated(self, option: Option, shot: Shot | None = None) -> Rated:
-        """What the levels before P4's moves make of an option (carrying `shot`), for one
-        monster whose spot and rank are fixed: the heroes it attacks as P3 compares them
-        (the places in the target order, ascending: smaller is better, a longer list
-        better than its own start), −its expected damage and the resource it spends (B6),
-        and its attacks at disadvantage (P4). Smaller is better."""
-        order = self.troop.order(option, shot)
-        heroes = tuple(sorted(self.place[h] for h in order.targets))
-        dis = at_disadvantage(self.fight, self.monster, order)
+        """What the levels before P4's moves make of a priced option (carrying `shot`), for
+        one monster whose spot and rank are fixed: the heroes it attacks (P3), −its expected
+        damage and the resource it spends (B6), and its attacks at disadvantage (P4).
+        Smaller is better."""
+        dis = at_disadvantage(self.fight, self.monster, self.troop.order(option, shot))
         return (
-            (*heroes, INF),
+            self.heroes(option, shot),
             -(shot.damage if shot else option.damage),
             resource_rank(self.monster, option.action),
             dis,
@@ -304,9 +320,12 @@ class _Orders:
                 shot = shots[rank][0] if rank in shots and troop.rides(idle) else None
                 if not self.prune:
                     if _kept_in_back_rank(move, rank, spot, reach, here):
-                        options += [idle, *here]
+                        options += [idle, *(self.priced(o) for o in here)]
                     continue
-                rated = [(self.rated(idle, shot), idle), *((self.rated(o), o) for o in here)]
+                aims = [(idle, shot), *((o, None) for o in here)]
+                first = min(self.heroes(o, sh) for o, sh in aims)  # P3 first, B6 for the ties
+                tied = [(self.priced(o), sh) for o, sh in aims if self.heroes(o, sh) == first]
+                rated = [(self.rated(o, sh), o) for o, sh in tied]
                 best = min(r for r, _ in rated)
                 if move.kind is MoveKind.STAY:
                     staying[rank] = best
@@ -325,9 +344,7 @@ class _Orders:
         out = []
         for hero, mode, ranks in close:
             if rank in ranks:
-                option = Option(i, rank, hero, mode)
-                damage = self.damage(self.troop.order(option))
-                out.append(replace(option, damage=damage))
+                out.append(Option(i, rank, hero, mode))
         return out
 
     def _specials(self, i: int, rank: Rank) -> list[Option]:
@@ -339,32 +356,42 @@ class _Orders:
         out = []
         for action in self.actions:
             for catch in self._catches(action, spot, rank):
-                option = Option(
-                    i, rank, catch[0], action_mode(action, spot), action.name, catch[1:]
-                )
-                damage = self.damage(self.troop.order(option))
-                out.append(replace(option, damage=damage))
+                mode = action_mode(action, spot)
+                out.append(Option(i, rank, catch[0], mode, action.name, catch[1:]))
         return out
 
     def _catches(self, action: Attack, spot: Spot, rank: Rank) -> list[tuple[str, ...]]:
         fight, m = self.fight, self.monster
+        # `rules.specials.reach_of` over the targets the model has worked out once
+        reach = tuple(h.name for h in self.targets if reaches(fight, m, action, spot, rank, h))
         if self.prune:
-            best = best_catch(fight, m, action, spot, rank)
+            best = self._catch(action, reach)
             return [best] if best else []
         pinned = {w.hero for w in self.wishes if w.fixed and w.action in ("", action.name)}
         banned = {w.hero for w in self.wishes if not w.fixed and w.action in ("", action.name)}
-        wanted = [pinned]
-        wanted += [
-            pinned | {h}
-            for h in reach_of(fight, m, action, spot, rank)
-            if h not in pinned and h not in banned
-        ]
+        wanted = [pinned, *(pinned | {h} for h in reach if h not in pinned | banned)]
         out: list[tuple[str, ...]] = []
         for include in wanted:
-            catch = best_catch(fight, m, action, spot, rank, include=include, exclude=banned)
+            catch = self._catch(action, reach, frozenset(include), frozenset(banned))
             if catch and catch not in out:
                 out.append(catch)
         return out
+
+    def _catch(
+        self,
+        action: Attack,
+        reach: tuple[str, ...],
+        include: frozenset[str] = frozenset(),
+        exclude: frozenset[str] = frozenset(),
+    ) -> tuple[str, ...]:
+        """`rules.specials.catch_among`, asked once per set of heroes reached (from most
+        spots an action of 30 ft or more reaches the same heroes)."""
+        key = (action.name, reach, include, exclude)
+        if key not in self._caught:
+            self._caught[key] = catch_among(
+                self.fight, self.monster, action, reach, include, exclude
+            )
+        return self._caught[key]
 
 
 def _kept_in_back_rank(
