@@ -57,6 +57,7 @@ def value(
             shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
             return f"{self.__class__.__qualname__}({shown})"
 
+        cls.__value_fields__ = frozenset(names)  # type: ignore[attr-defined]  # for `replace`
         methods: dict[str, Any] = {
             "__init__": _init(cls.__name__, fields),
             "__eq__": __eq__,
@@ -77,13 +78,15 @@ def value(
 
 def _init(name: str, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
     """An `__init__` that takes the fields by position (those not keyword-only) or by name,
-    and fills the rest from their defaults."""
+    and fills the rest from their defaults. The fields go into the instance's `__dict__` in one
+    step: `dataclasses.replace` gives every field by name, and a fight's state is copied
+    thousands of times a fight (an odds run), so a loop over the fields here is what it costs."""
     positional = tuple(f.name for f in fields if not f.kw_only)
     defaults = {f.name: f.default for f in fields if f.default is not _MISSING}
     factories = {f.name: f.default_factory for f in fields if f.default_factory is not _MISSING}
     names = tuple(f.name for f in fields)
     known = frozenset(names)
-    put = object.__setattr__
+    count = len(names)
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         if args:
@@ -93,17 +96,19 @@ def _init(name: str, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[...
                 if field_name in kwargs:
                     raise TypeError(f"{name}() got two values for {field_name!r}")
                 kwargs[field_name] = arg
-        if not known.issuperset(kwargs):
-            raise TypeError(f"{name}() got unknown fields {sorted(set(kwargs) - known)}")
-        for field_name in names:
-            if field_name in kwargs:
-                put(self, field_name, kwargs[field_name])
-            elif field_name in defaults:
-                put(self, field_name, defaults[field_name])
-            elif field_name in factories:
-                put(self, field_name, factories[field_name]())
-            else:
-                raise TypeError(f"{name}() is missing {field_name!r}")
+        if len(kwargs) != count or not known.issuperset(kwargs):
+            if not known.issuperset(kwargs):
+                raise TypeError(f"{name}() got unknown fields {sorted(set(kwargs) - known)}")
+            for field_name in names:
+                if field_name in kwargs:
+                    continue
+                if field_name in defaults:
+                    kwargs[field_name] = defaults[field_name]
+                elif field_name in factories:
+                    kwargs[field_name] = factories[field_name]()
+                else:
+                    raise TypeError(f"{name}() is missing {field_name!r}")
+        self.__dict__.update(kwargs)
 
     return __init__
 
@@ -127,3 +132,47 @@ def _order(key: Callable[[Any], tuple[Any, ...]]) -> dict[str, Any]:
         "__gt__": compare(lambda a, b: a > b),
         "__ge__": compare(lambda a, b: a >= b),
     }
+
+
+R = TypeVar("R")
+
+
+def by_identity(question: Callable[[T], R]) -> Callable[[T], R]:
+    """A question about one frozen value that remembers its last answer by the value's
+    identity: asked again of the very same object (the solver asks once per option of a
+    monster), it is not worked out again. Exact because a value never changes; the object is
+    held beside its answer, so its id cannot be reused while it is remembered."""
+    remembered: dict[str, tuple[object, R]] = {}
+
+    def asked(value: T) -> R:
+        seen = remembered.get("last")  # one read: another thread may remember meanwhile
+        if seen is not None and seen[0] is value:
+            return seen[1]
+        answer = question(value)
+        remembered["last"] = (value, answer)
+        return answer
+
+    asked.__doc__ = question.__doc__
+    asked.__name__ = getattr(question, "__name__", "asked")
+    return asked
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """`dataclasses.replace`, for a `@value` in one step: its fields are copied whole, not
+    field by field, and what a `cached_property` worked out is left behind (it may depend on a
+    field changed). A fight's state is copied thousands of times a fight, so this is what the
+    engine's copies cost. Any other dataclass goes to `dataclasses.replace`."""
+    fields: frozenset[str] | None = getattr(obj.__class__, "__value_fields__", None)
+    if fields is None:
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    if not fields.issuperset(changes):
+        unknown = sorted(set(changes) - fields)
+        raise TypeError(f"{obj.__class__.__name__}() got unknown fields {unknown}")
+    state = obj.__dict__
+    new = object.__new__(obj.__class__)
+    if len(state) == len(fields):
+        new.__dict__.update(state)
+    else:  # figures a cached_property kept stay behind
+        new.__dict__.update({k: v for k, v in state.items() if k in fields})
+    new.__dict__.update(changes)
+    return new

@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lnf.formats.fight_file import load_fight
-from lnf.model import Fight, Resource
+from lnf.model import LEGENDARY_ACTIONS, Fight, Recharge, Resource
 from lnf.odds.fights import Outcome, fight_seed, play_fights
 from lnf.odds.greedy import greedy_plan
 from lnf.odds.plan_cache import PlanCache, plan_state
@@ -140,6 +140,49 @@ def test_the_cache_key_is_equal_exactly_when_the_plan_states_are(a: Fight, b: Fi
     assert cache.key(a) == cache.key(replace(a, title="another"))
     down = a.with_combatant(replace(a.heroes[0], hp_now=0))
     assert (cache.key(down) == cache.key(a)) == (plan_state(down) == plan_state(a))
+
+
+_MONSTER_USES = st.lists(
+    st.builds(
+        Resource,
+        st.sampled_from(["Fire Breath", "Web", "slot 1", "slot 3", LEGENDARY_ACTIONS]),
+        st.integers(1, 3),
+        st.integers(0, 3),
+        st.sampled_from(list(Recharge)),
+    ),
+    min_size=1,
+    max_size=3,
+    unique_by=lambda r: r.name,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(plan_fights(max_heroes=3, max_monsters=4), st.data())
+def test_the_cache_keeps_states_whose_monsters_have_other_uses_left_apart(
+    fight: Fight, data: st.DataObject
+) -> None:
+    """B1, B2, B6: the plan reads what a monster has left (a recharge action charged or spent,
+    a spell slot, a use a day), so the key keeps the monsters' resources: two states that
+    differ only there are planned each on its own, and each gets the solver's plan for it. The
+    heroes' resources no rule of the plan reads (the cache sets them aside)."""
+    assume(not planning_problems(fight))
+    i = data.draw(st.integers(0, len(fight.monsters) - 1))
+    uses = tuple(data.draw(_MONSTER_USES))
+    which = data.draw(st.integers(0, len(uses) - 1))
+    spent = tuple(replace(r, used=r.used + 1) if j == which else r for j, r in enumerate(uses))
+    a, b = (
+        fight.with_combatant(replace(fight.monsters[i], resources=left)) for left in (uses, spent)
+    )
+    assert plan_state(a) != plan_state(b)
+    cache = PlanCache(lambda f: solve_plan(f, explain=False).plan)
+    assert cache.key(a) != cache.key(b)
+    assert cache(a) == solve_plan(a, explain=False).plan
+    assert cache(b) == solve_plan(b, explain=False).plan
+    assert (cache.hits, cache.misses) == (0, 2)
+    heroes_spent = replace(
+        b, heroes=tuple(replace(h, resources=(Resource("slot 1", 2, 2),)) for h in b.heroes)
+    )
+    assert cache.key(heroes_spent) == cache.key(b)
 
 
 # --- the command ---------------------------------------------------------------------------

@@ -30,7 +30,7 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
     RuleFamily.VOLLEYS: frozenset({"rules/distance.py"}),
     RuleFamily.CHASES: frozenset({"rules/chase.py"}),
     RuleFamily.AREAS: frozenset({"rules/areas.py"}),
-    RuleFamily.STAT_BLOCKS: frozenset({"rules/attacks.py"}),
+    RuleFamily.STAT_BLOCKS: frozenset({"rules/attacks.py", "rules/limited.py"}),
     RuleFamily.DICE: frozenset(
         {"rules/damage.py", "rules/d20.py", "rules/surprise.py", "rules/healing.py"}
     ),

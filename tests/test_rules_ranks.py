@@ -6,15 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from lnf.errors import Refused
 from lnf.heroes.words import parse_choice
-from lnf.model import BackReason, Condition, Flag, Rank
+from lnf.model import BackReason, Condition, Fight, Flag, Rank
 from lnf.model.events import Moved
 from lnf.rules import check_state, guarded_capacity
 from lnf.rules.group_changes import moved
+from lnf.rules.ranks import check_hero_back_rank
 from tests.builders import BACK, FREE_AIR, FRONT, fight, hero, monster
 from tests.cli import run
+from tests.strategies import fights
 
 
 def rules_broken(f: object) -> list[str]:
@@ -139,3 +142,12 @@ def test_r1_a_fight_file_gives_each_combatant_one_of_the_three(tmp_path: Path) -
     )
     assert "ranks.yaml:3: heroes[1].rank: expected one of front, back, free-air, got a list" in out
     assert "ranks.yaml:5: monsters[0].rank:" in out and "did you mean 'front'?" in out
+
+
+@settings(max_examples=200, deadline=None)
+@given(fights())
+def test_r4_r5_of_a_state_are_the_hero_back_rank_check_s_alone(f: Fight) -> None:
+    """The plan's notes (P6) ask the heroes' back-rank check alone for R4 and R5: no other
+    state check tells either, and it tells nothing else."""
+    told = [v for v in check_state(f) if v.rule in ("R4", "R5")]
+    assert told == check_hero_back_rank(f)

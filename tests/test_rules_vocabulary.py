@@ -47,9 +47,13 @@ def test_p7_a_label_wins_over_a_hero_and_bad_moves_say_what_is_wrong() -> None:
 
 def test_a_wish_reads_back_what_it_prints() -> None:
     wish = Wish("Skeleton 2", "Doris", fixed=False)
-    assert Wish.split(str(wish)) == ("Skeleton 2", "Doris")
-    assert Wish.split("  Wight ->  Felix ") == ("Wight", "Felix")
+    assert Wish.split(str(wish)) == ("Skeleton 2", "Doris", "")
+    assert Wish.split("  Wight ->  Felix ") == ("Wight", "Felix", "")
     assert eval(repr(wish)) == wish
+    # B9: a wish may name the action as well as the hero
+    breath = Wish("Young Green Dragon", "Bram", fixed=True, action="Poison Breath")
+    assert str(breath) == "Young Green Dragon->Bram:Poison Breath"
+    assert Wish.split(str(breath)) == ("Young Green Dragon", "Bram", "Poison Breath")
     with pytest.raises(ValueError, match="is not MONSTER->HERO"):
         Wish.split("Wight attacks Felix")
 

@@ -6,8 +6,12 @@ import dataclasses
 from functools import cached_property
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from lnf.values import value
+from lnf.model import Fight, Rank
+from lnf.values import by_identity, replace, value
+from tests.strategies import fights
 
 
 @value
@@ -76,3 +80,45 @@ def test_order() -> None:
         Rankable(1, "b"),
         Rankable(2),
     ]
+
+
+def test_by_identity_asks_again_for_another_object_even_an_equal_one() -> None:
+    """A remembered answer is given only for the very object it was worked out for."""
+    asked: list[object] = []
+
+    @by_identity
+    def size(p: Point) -> int:
+        asked.append(p)
+        return p.x + p.y
+
+    a, b = Point(1, 2), Point(3, 4)
+    assert [size(a), size(a), size(b), size(a)] == [3, 3, 7, 3]
+    assert len(asked) == 3 and asked[0] is a and asked[1] is b and asked[2] is a
+    assert size.__doc__ is None and size.__name__ == "size"
+
+
+@settings(max_examples=100, deadline=None)
+@given(fights(), st.data())
+def test_replace_is_dataclasses_replace_in_one_step(f: Fight, data: st.DataObject) -> None:
+    """`values.replace` gives what `dataclasses.replace` gives, for combatants and fights,
+    and leaves a cached_property's figures behind (a fight's roster is worked out again)."""
+    c = data.draw(st.sampled_from(f.everyone))  # f.everyone is now cached on f
+    changes = {"rank": data.draw(st.sampled_from(list(Rank))), "temp_hp": data.draw(st.integers())}
+    new = replace(c, **changes)
+    assert new == dataclasses.replace(c, **changes) and repr(new) == repr(
+        dataclasses.replace(c, **changes)
+    )
+    assert type(new) is type(c) and c.temp_hp == f.combatant(c.name).temp_hp  # c unchanged
+    moved = replace(f, heroes=f.heroes[1:])
+    assert moved == dataclasses.replace(f, heroes=f.heroes[1:])
+    assert moved.everyone == (*f.heroes[1:], *f.monsters)
+    with pytest.raises(TypeError, match="unknown fields"):
+        replace(c, colour="red")
+
+
+def test_replace_of_another_dataclass_is_dataclasses_own() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        x: int
+
+    assert replace(Plain(1), x=2) == Plain(2)

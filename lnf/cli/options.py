@@ -12,6 +12,9 @@ import click
 from lnf.views.style import Style
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from lnf.dice.roll import DiceSource
     from lnf.model import Fight
     from lnf.session import Session
 
@@ -61,6 +64,12 @@ def opened(fight_file: Path, *, record: bool = True) -> Session:
 
 def current_fight(fight_file: Path) -> Fight:
     """The state now: the fight file plus every event in its log."""
+    return current_state(fight_file)[0]
+
+
+def current_state(fight_file: Path) -> tuple[Fight, Callable[[str], DiceSource] | None]:
+    """The state now, and the log's dice by what they roll (None before the fight has a seed):
+    what a round's start rolls (B2's recharge dice) is previewed with them."""
     from lnf.session import unlogged_fight
 
     if (alone := unlogged_fight(fight_file)) is not None:
@@ -68,10 +77,10 @@ def current_fight(fight_file: Path) -> Fight:
 
         for said in assumed(fight_file):  # what a missing value was taken to be
             click.echo(f"lnf: warning: {said}", err=True)
-        return alone  # no log: its machinery and the engine's stay unloaded (start-up)
+        return alone, None  # no log: its machinery and the engine's stay unloaded (start-up)
     session = opened(fight_file, record=False)
     if session.table.events:
         n = len(session.table.events)
         said = f"{n} event" if n == 1 else f"{n} events"  # no wording import: start-up time
         click.echo(f"(the state after {said} in {session.log_file.name})", err=True)
-    return session.fight
+    return session.fight, session.table.dice if session.table.seed is not None else None

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from lnf.cli.options import current_fight, fight_argument, json_option, terminal_style
+from lnf.cli.options import current_state, fight_argument, json_option, terminal_style
 from lnf.errors import InputError, InputProblem
 from lnf.model import Fight
 from lnf.model.plan import Wish
 from lnf.rules.names import match_name, suggestion
+
+if TYPE_CHECKING:
+    from lnf.engine.round_start import Dice
 
 
 def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str) -> list[Wish]:
@@ -63,8 +67,8 @@ def plan(
     R5): exactly the plan lnf next and lnf round then play. In a round under way it is the
     plan for those still to act, as the grid stands now (P6).
     """
-    now = current_fight(fight_file)
-    click.echo(next_plan(now, fight_file, fixes, forbids, workers, as_json))
+    now, dice = current_state(fight_file)
+    click.echo(next_plan(now, fight_file, fixes, forbids, workers, as_json, dice))
 
 
 def next_plan(
@@ -74,6 +78,7 @@ def next_plan(
     forbids: tuple[str, ...] = (),
     workers: int = 1,
     as_json: bool = False,
+    dice: Dice | None = None,
 ) -> str:
     """The monsters' next plan as `lnf plan` tells it (also `plan` inside `lnf play`)."""
     import json
@@ -90,7 +95,7 @@ def next_plan(
         render_plan,
     )
 
-    grid = next_grid(now)
+    grid = next_grid(now, dice)  # B2: the recharge dice the round will roll
     wishes = parse_wishes(grid, fixes, True, "--fix") + parse_wishes(
         grid, forbids, False, "--forbid"
     )

@@ -18,8 +18,9 @@ from lnf.cli.running import ManualDice, make_runner, printer
 from lnf.dice.roll import DiceSource, ScriptedDice
 from lnf.engine.chasing import speeds_waiting
 from lnf.engine.hero_turn import this_turn
+from lnf.engine.monster_actions import SavesWait
 from lnf.engine.runner import Runner
-from lnf.engine.sides import TABLE_HEROES
+from lnf.engine.sides import TABLE_HEROES, TableHeroes
 from lnf.errors import InputError, InputProblem, Refused, ScriptedDiceError
 from lnf.heroes.words import parse_choice
 from lnf.model import Cost
@@ -34,6 +35,7 @@ from lnf.views.turn import (
     hero_turn_lines,
     next_up_line,
     reaction_lines,
+    save_lines,
     speed_lines,
 )
 
@@ -42,7 +44,22 @@ manual_dice_option = click.option(
 )
 
 
-def table_runner(session: Session, seed: int | None = None, manual: bool = False) -> Runner:
+saves_option = click.option(
+    "--saves",
+    metavar="HERO=D20,…",
+    help="The players' own d20s for their heroes' saves against a monster's action (B3).",
+)
+roll_saves_option = click.option(
+    "--roll-saves", is_flag=True, help="lnf rolls the heroes' saves (B3) it would wait for."
+)
+
+
+def table_runner(
+    session: Session,
+    seed: int | None = None,
+    manual: bool = False,
+    heroes: TableHeroes = TABLE_HEROES,
+) -> Runner:
     """The runner with the heroes at the table."""
     tell = printer()
 
@@ -50,7 +67,7 @@ def table_runner(session: Session, seed: int | None = None, manual: bool = False
         if not isinstance(applied.event, TurnStarted):  # told by tell_where, with the options
             tell(applied)
 
-    runner = make_runner(session, TABLE_HEROES, seed, say)
+    runner = make_runner(session, heroes, seed, say)
     if manual:
         dice = ManualDice()
         runner.dice = lambda: dice
@@ -75,7 +92,10 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
         engaged = fight.group_of(waiting[0].name) is not None  # else M6's reach clause
         for line in reaction_lines(*waiting, fight_file, engaged):
             click.echo(line)
-    elif (guard := runner.waiting_guard()) is not None:
+    elif isinstance(guard := runner.waiting_guard(), SavesWait):  # B3: the players' d20s
+        for line in save_lines(guard.foe, guard.action, guard.heroes, fight_file):
+            click.echo(line)
+    elif guard is not None:
         for line in guard_lines(guard.hero, guard.foe, guard.guard, fight_file):
             click.echo(line)
     else:
@@ -86,18 +106,40 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
 @fight_argument
 @seed_option
 @manual_dice_option
-def next_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
+@saves_option
+@roll_saves_option
+def next_(
+    fight_file: Path, seed: int | None, manual_dice: bool, saves: str | None, roll_saves: bool
+) -> None:
     """Move FIGHT one turn on in strike order (S1).
 
     The hero whose turn it was is done; a monster's turn is played (re-planned first if the
-    grid changed, P6); a hero's turn begins and lnf waits for what you record of it.
+    grid changed, P6); a hero's turn begins and lnf waits for what you record of it. A
+    monster's breath or spell waits for the players' own d20s for their saves (B3).
     """
     session = opened(fight_file)
-    runner = table_runner(session, seed, manual_dice)
+    runner = table_runner(session, seed, manual_dice, _told_saves(session, saves, roll_saves))
     _say_if_nothing_was_done(runner, fight_file)
     if runner.winner() is None:
         runner.on_at_table(monster_turns=1)
     tell_where(runner, fight_file)
+
+
+def _told_saves(session: Session, text: str | None, roll: bool) -> TableHeroes:
+    """B3: `--saves "Dee=13,Ann=7"`: each hero's d20 as its player rolled it."""
+    faces: dict[str, int] = {}
+    problems = []
+    heroes = [h.name for h in session.fight.heroes]
+    for said in re.split(r"\s*,\s*", text.strip()) if text else []:
+        name, _, face = said.rpartition("=")
+        hero = match_name(name.strip(), heroes)
+        if hero is None or not face.strip().isdigit() or not 1 <= int(face) <= 20:
+            problems.append(InputProblem(f"{said!r} is not HERO=D20 (a hero, a face 1–20)"))
+            continue
+        faces[hero] = int(face)
+    if problems:
+        raise InputError("--saves", problems)
+    return TableHeroes(faces, roll_saves=roll)
 
 
 def _say_if_nothing_was_done(runner: Runner, fight_file: Path) -> None:
@@ -120,13 +162,18 @@ def _say_if_nothing_was_done(runner: Runner, fight_file: Path) -> None:
 @fight_argument
 @seed_option
 @manual_dice_option
-def round_(fight_file: Path, seed: int | None, manual_dice: bool) -> None:
+@saves_option
+@roll_saves_option
+def round_(
+    fight_file: Path, seed: int | None, manual_dice: bool, saves: str | None, roll_saves: bool
+) -> None:
     """Play the monsters' turns of FIGHT up to the next hero's turn, or to the round's end.
 
-    The hero whose turn it was is done; with no round under way, the next one starts.
+    The hero whose turn it was is done; with no round under way, the next one starts. A
+    monster's breath or spell waits for the players' own d20s for their saves (B3).
     """
     session = opened(fight_file)
-    runner = table_runner(session, seed, manual_dice)
+    runner = table_runner(session, seed, manual_dice, _told_saves(session, saves, roll_saves))
     _say_if_nothing_was_done(runner, fight_file)
     if runner.winner() is None:
         runner.on_at_table(monster_turns=None)
@@ -222,7 +269,7 @@ def react(fight_file: Path, hero: str, passes: bool) -> None:
     runner = table_runner(session)
     hero = match_name(hero, [h.name for h in session.fight.heroes]) or hero
     guard = runner.waiting_guard()
-    if guard is not None and guard.hero == hero:  # F1: Shield against the hit
+    if guard is not None and not isinstance(guard, SavesWait) and guard.hero == hero:  # F1
         reaction = Reaction(hero, guard.foe, not passes, guard=guard.guard.name)
         printer()(session.table.add(reaction))
         tell_where(runner, fight_file)

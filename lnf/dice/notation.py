@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from functools import cached_property
 
 from lnf.errors import DiceError
 from lnf.values import value
@@ -68,22 +69,25 @@ class Part:
 
 @value
 class DiceExpr:
+    """Dice as written (D1). Its figures are worked out once, on first use: an odds run asks
+    them of the same attacks' dice at every hit."""
+
     parts: tuple[Part, ...]
 
-    @property
+    @cached_property
     def dice(self) -> tuple[Dice, ...]:
         return tuple(t for p in self.parts for t in p.terms if isinstance(t, Dice))
 
-    @property
+    @cached_property
     def minimum(self) -> int:
         return sum(_term_bound(t, low=True) for p in self.parts for t in p.terms)
 
-    @property
+    @cached_property
     def average(self) -> float:
         """The mean roll, as printed in stat blocks before rounding down."""
         return (self.minimum + self.maximum) / 2
 
-    @property
+    @cached_property
     def maximum(self) -> int:
         return sum(_term_bound(t, low=False) for p in self.parts for t in p.terms)
 

@@ -37,6 +37,7 @@ from lnf.model.events import (
     Undone,
 )
 from lnf.rules.acl import acl, reactions_at_end, surge_at_turn_start
+from lnf.rules.limited import round_regained
 from lnf.rules.surprise import surprise_over
 
 
@@ -95,6 +96,7 @@ def _round_started(fight: Fight, event: RoundStarted) -> Fight:
     )
     surprised = frozenset() if surprise_over(fight) else fight.surprised  # D12
     fight = replace(fight, round=event.round, turns=turns, surprised=surprised)
+    fight = round_regained(fight)  # B7: legendary action points come back
     for m in fight.monsters:  # B8: fire or acid stops Regeneration for one round start only
         if m.has(Flag.SCORCHED):
             fight = fight.with_combatant(replace(m, flags=m.flags - {Flag.SCORCHED}))

@@ -39,6 +39,7 @@ from lnf.model.events import (
     PhaseSet,
     Planned,
     Reaction,
+    Recharged,
     Recorded,
     Redone,
     Renamed,
@@ -56,7 +57,9 @@ from lnf.model.events import (
     Used,
     Wounded,
 )
+from lnf.model.plan import Order
 from lnf.rules.acl import PARTS, SURGE_EFFECTS
+from lnf.rules.limited import action_named, charged_again, counts, recharge_named
 
 MAX_AMOUNT = 100_000  # far above any hit points in a fight file
 
@@ -93,7 +96,8 @@ def event_problems(fight: Fight, event: Event) -> list[str]:
             return _at_least(0, event.volley, "the volley count")
         case Planned():
             out = _names(fight, [o.monster for o in event.orders], Monster)
-            return out + _names(fight, [o.target for o in event.orders if o.target], Hero)
+            out += _names(fight, [t for o in event.orders for t in o.targets], Hero)
+            return out or _actions(fight, event.orders)
         case Begun() | Ended() | Undone() | Redone():
             return []
         case _:
@@ -157,9 +161,17 @@ def _step(fight: Fight, step: Step) -> list[str]:
         case Hid():
             return _names(fight, [step.who, *(p for p, _ in step.against)]) + _faces(step.faces, 20)
         case Used():
-            out = _names(fight, [step.who], Hero) + _amounts([step.amount])
-            if not out and fight.hero(step.who).resource(step.resource) is None:
+            out = _names(fight, [step.who]) + _amounts([step.amount])
+            if not out and not counts(fight.combatant(step.who), step.resource):
                 out.append(f"{step.who} has no {step.resource!r} on its sheet")
+            return out
+        case Recharged():  # B2: a spent recharge action's d6
+            out = _names(fight, [step.who], Monster) + _faces([step.face], 6)
+            action = recharge_named(fight.monster(step.who), step.action) if not out else None
+            if not out and action is None:
+                out.append(f"{step.who} has no recharge action {step.action!r}")
+            elif action is not None and step.charged != charged_again(action, step.face):
+                out.append(f"a {step.face} does not {'' if step.charged else 'fail to '}charge it")
             return out
         case Dropped():
             return _names(fight, [step.who], Monster)
@@ -182,6 +194,16 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who, step.foe]) + _amounts([step.ac])
         case _:
             assert_never(step)
+
+
+def _actions(fight: Fight, orders: Iterable[Order]) -> list[str]:
+    """B1: an order's action is one of its monster's (which heroes it may reach is the plan
+    check's, when the plan is made)."""
+    return [
+        f"{o.monster} has no action {o.action!r}"
+        for o in orders
+        if o.action and action_named(fight.monster(o.monster), o.action) is None
+    ]
 
 
 def _names(

@@ -40,7 +40,8 @@ def plan_key(fight: Fight) -> object:
 
 
 def orders_changed(old: Plan, new: Plan) -> bool:
-    return any(old.order_for(o.monster) != o for o in new.orders)
+    before = {o.monster: o for o in old.orders}
+    return any(before.get(o.monster) != o for o in new.orders)
 
 
 def carried_out(before: Fight, after: Fight, plan: Plan) -> Plan | None:

@@ -6,7 +6,7 @@ can show the roll and replay it without dice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from lnf.dice import DamageType, DiceExpr, Part, parse
@@ -238,11 +238,13 @@ def roll_spell(
     spared: Sequence[str] = (),
     big: str = "",
     area: str = "",
+    save_dice: Callable[[str], DiceSource] | None = None,
 ) -> SpellCast:
     """A save spell: the damage is rolled once (E: for all targets), then each target that is
-    not spared saves against the spell's DC. F7: a spell without damage rolls none (Hold
-    Person); one without a save (Bless, Sleep) rolls no saves; Sleep rolls its hit points; an
-    aura (Spirit Guardians) hurts nobody when it is cast."""
+    not spared saves against the spell's DC (with `save_dice(target)` when given: a player's
+    own d20, B3). F7: a spell without damage rolls none (Hold Person); one without a save
+    (Bless, Sleep) rolls no saves; Sleep rolls its hit points; an aura (Spirit Guardians) hurts
+    nobody when it is cast."""
     ability, dc = spell.save if spell.save is not None else (Ability.DEX, 0)
     effect = spell.effect
     aura = effect is not None and effect.aura
@@ -257,7 +259,15 @@ def roll_spell(
         rolled = roll(asleep, dice)
         text, pool = f"{rolled} hit points", rolled.total
     saves = [
-        roll_save(fight, fight.combatant(name), ability, dc, dice, spell.name, spell=True)
+        roll_save(
+            fight,
+            fight.combatant(name),
+            ability,
+            dc,
+            save_dice(name) if save_dice is not None else dice,
+            spell.name,
+            spell=True,
+        )
         for name in targets
         if name not in spared and spell.save is not None and not aura
     ]

@@ -5,22 +5,27 @@ plan a DM is shown between rounds is the plan the round then plays.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from lnf.dice.roll import DiceSource
 from lnf.engine.apply import apply
 from lnf.engine.replan import grid_view
 from lnf.engine.volleys import tick_volley
 from lnf.errors import Refused, RuleViolation
 from lnf.model import Fight, PhaseKind, Rank
-from lnf.model.events import Event, Healed, Moved, Recorded, RoundStarted
+from lnf.model.applied import Applied
+from lnf.model.events import Event, Healed, Moved, Planned, Recharged, Recorded, RoundStarted
 from lnf.model.plan import Plan
 from lnf.rules.distance import volley_plan, volley_planned
+from lnf.rules.limited import charged_again, spent_recharges
+from lnf.rules.roster import in_fight
 from lnf.rules.state_check import check_state, unplayable
 from lnf.rules.strike_order import strike_order, up_next
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.traits import REGENERATION, regenerates
 
 Planner = Callable[[Fight], Plan]
+Dice = Callable[[str], DiceSource]  # the dice for one event, by what it is (Table.dice)
 
 
 def verify_playable(fight: Fight, name: str) -> None:
@@ -74,6 +79,31 @@ def opening(fight: Fight) -> list[Event]:
     return events
 
 
+def recharge_rolls(fight: Fight, dice: Dice) -> Recorded | None:
+    """B2: as round `fight.round` starts, before the plan, each monster in the fight rolls a
+    d6 for each recharge action it has spent (the dice named "round N: recharge"); on the
+    action's number or more it is charged again. None when nothing is spent. (The round's
+    start stands for the monster's turn: LNF has no initiative.)"""
+    steps: list[Recharged] = []
+    rolling = dice(f"round {fight.round}: recharge")
+    for m in fight.monsters:
+        for name, action in spent_recharges(m) if in_fight(m) else ():
+            rolling.about(f"{m.name} rolls for {name}: charged on {action.recharge}+")
+            face = rolling.face(6)
+            steps.append(Recharged(m.name, name, face, charged_again(action, face)))
+    return Recorded(tuple(steps), by_rules=True) if steps else None
+
+
+def recharge_pending(later: Sequence[Applied]) -> bool:
+    """B2: the round begun last, whose records since are `later`, has had neither its recharge
+    dice nor its plan yet (a stop came between): they are rolled as it carries on."""
+    return not any(
+        isinstance(r.event, Planned)
+        or (isinstance(r.event, Recorded) and any(isinstance(s, Recharged) for s in r.event.steps))
+        for r in later
+    )
+
+
 def plan_in_phase(grid: Fight, planner: Planner) -> Plan:
     """One planner per phase: in a volley round every monster that reaches shoots (V4); else
     the plan of P1–P4 (`planner`, the solver)."""
@@ -87,10 +117,12 @@ def surprise_round_start(fight: Fight) -> RoundStarted:
     return RoundStarted(0, order, fight.phase)
 
 
-def next_grid(fight: Fight) -> Fight:
+def next_grid(fight: Fight, dice: Dice | None = None) -> Fight:
     """The grid the monsters' next plan is made for: the grid now in a round under way (P6),
-    else the grid as the next round opens, with that round's number. The chase runs beside
-    the grid (C1): its members are left out."""
+    else the grid as the next round opens, with that round's number and its recharge rolls
+    (B2, rolled with the log's `dice` as the round will roll them; without dice, a fight not
+    begun, nothing spent is charged). The chase runs beside the grid (C1): its members are left
+    out."""
     if up_next(fight) is not None:
         return grid_view(fight)
     if surprise_round_next(fight):
@@ -103,5 +135,7 @@ def next_grid(fight: Fight) -> Fight:
     for event in opening(fight):
         fight = apply(fight, event).after
     order = tuple(strike_order(fight))
-    begun = apply(fight, RoundStarted(round_number(fight), order, fight.phase)).after
-    return grid_view(begun)
+    number = round_number(fight)
+    begun = apply(fight, RoundStarted(number, order, fight.phase)).after
+    rolls = recharge_rolls(begun, dice) if dice is not None else None
+    return grid_view(apply(begun, rolls).after if rolls is not None else begun)

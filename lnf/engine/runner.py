@@ -32,6 +32,8 @@ from lnf.engine.round_start import (
     Planner,
     opening,
     plan_in_phase,
+    recharge_pending,
+    recharge_rolls,
     round_number,
     surprise_round_start,
 )
@@ -97,18 +99,17 @@ class Runner:
         self.resume()
 
     def resume(self) -> None:
-        """Carry on a round under way exactly as if nothing had stopped: what follows a round's
-        start (the chase's speeds, the plan) is done now if it was not, and the plan in force
-        is the last one logged this round, with the grid it was made for. So a stopped fight
-        continues with the events, and the dice, it would have had (P6 re-plans only when the
-        grid changed since that plan, as it would have)."""
+        """Carry on a round under way as if nothing had stopped: what follows its start (B2's
+        dice, C2's speeds, the plan) is done now if it was not; the plan is the last logged."""
         records = self.table.in_force
         starts = [i for i, r in enumerate(records) if isinstance(r.event, RoundStarted)]
         if not starts or self.round_over() or self.winner() is not None:
             return
+        later = self.table.in_force[starts[-1] + 1 :]
+        if recharge_pending(later) and (rolls := recharge_rolls(self.fight, self._dice)):
+            self._add(rolls)  # B2: a stop came before the round's recharge dice
         if (number := speeds_due(self.table.in_force)) is not None:
             self._commit_speeds(number)
-        later = self.table.in_force[starts[-1] + 1 :]
         plans = [(r.before, r.event) for r in later if isinstance(r.event, Planned)]
         if plans:
             grid, planned = plans[-1]
@@ -195,6 +196,8 @@ class Runner:
             self._add(Recorded(ended, by_rules=True))
         order = tuple(strike_order(self.fight))
         self._add(RoundStarted(number, order, self.fight.phase))
+        if rolls := recharge_rolls(self.fight, self._dice):  # B2: before the plan
+            self._add(rolls)
         if self.fight.chase:
             self._commit_speeds(number)
         self._plan = None
@@ -216,8 +219,7 @@ class Runner:
 
     def next_turn(self) -> bool:
         """The next combatant in strike order takes its turn; False if it stopped instead: the
-        heroes' side quit, or the table is to say what a hero does (its turn has begun) or
-        whether a hero takes an opportunity attack."""
+        heroes' side quit, or the table is to say what a hero does or a reaction."""
         order = self.fight.turns.order
         who = up_next(self.fight)
         assert who is not None, "the round is over"
@@ -326,11 +328,8 @@ class Runner:
         dice = self._turn_dice(monster)
         turn = self._begin(monster.name, dice)  # F4: what ends, and saves, as it starts
         monster = turn.fight.monster(monster.name)
-        if incapacitated(monster):
-            self._finish(turn, "cannot act")
-            return True
-        if held := held_note(self.fight, monster.name):  # D12, V-ENC1
-            self._finish(turn, held)
+        if held := "cannot act" if incapacitated(monster) else held_note(self.fight, monster.name):
+            self._finish(turn, held)  # F3; D12, V-ENC1
             return True
         if in_chase(self.fight, monster.name):
             dashed = monster.name in self.fight.turns.dashed
@@ -367,9 +366,9 @@ class Runner:
             if actions_in_surprise_round(turn.fight, monster.name) == 1:
                 self._finish(turn, "has only one action in the surprise round: it moved (V-ENC1)")
                 return True
-        if order.target is not None and order.mode is not None:
+        if order.target is not None and (order.mode is not None or order.action):
             try:
-                monster_attacks(turn, monster.name, order, dice, self._ask_guard)
+                monster_attacks(turn, monster.name, order, dice, self._ask_guard, self.heroes)
             except Waits as waits:
                 self._waiting = waits
                 return False  # the table says first whether the hero takes its reaction

@@ -51,9 +51,21 @@ class TableHeroes:
     """`lnf next` and `lnf round`: the heroes' turns happen at the table and the DM records
     them; the runner begins each hero's turn and stops. An opportunity attack open to a hero
     (M6) waits for the table's answer (`lnf react`). In a chase round their speeds wait for
-    the table too (C2, `lnf speed`): the runner never asks `dashes`."""
+    the table too (C2, `lnf speed`): the runner never asks `dashes`. A monster's save action
+    waits for the players' own d20s for their heroes' saves (B3: `lnf next --saves`), unless
+    the table lets lnf roll them (`roll_saves`)."""
 
     at_table = True
+
+    def __init__(self, saves: dict[str, int] | None = None, roll_saves: bool = False) -> None:
+        self.saves = dict(saves or {})
+        self.roll_saves = roll_saves
+
+    def save_faces(self, heroes: tuple[str, ...]) -> dict[str, int] | tuple[str, ...]:
+        """B3: the d20 each hero's player rolled for its save (0: lnf rolls it), each used
+        once; or, when the table has not said them all, the heroes it waits for."""
+        missing = () if self.roll_saves else tuple(h for h in heroes if h not in self.saves)
+        return missing or {h: self.saves.pop(h, 0) for h in heroes}
 
     def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
         raise AssertionError("heroes at the table choose at the table")

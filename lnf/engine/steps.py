@@ -33,6 +33,7 @@ from lnf.model.events import (
     Hid,
     Marked,
     Moved,
+    Recharged,
     SaveRolled,
     SpellCast,
     Step,
@@ -48,8 +49,9 @@ from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_d
 from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.effects import imposed
 from lnf.rules.group_changes import moved, tidy, without
+from lnf.rules.limited import recharged, spent
 from lnf.rules.reactions import after_hit
-from lnf.rules.resources import RAGE, SNEAK_ATTACK, spend
+from lnf.rules.resources import RAGE, SNEAK_ATTACK
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import sleepers
 from lnf.rules.traits import scorches
@@ -103,6 +105,10 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return _hid(fight, step)
         case Used():
             return _used(fight, step)
+        case Recharged():  # B2: charged again on its number or more
+            m = fight.monster(step.who)
+            after = fight.with_combatant(recharged(m, step.action)) if step.charged else fight
+            return StepDone(step, fight, after)
         case Wounded():
             return _wounded(fight, step)
         case Covered():
@@ -262,8 +268,9 @@ def _contested(fight: Fight, step: Contested) -> StepDone:
 
 
 def _used(fight: Fight, step: Used) -> StepDone:
-    """A resource spent; Rage also starts raging (its resistances, `rules.damage`)."""
-    hero = spend(fight.hero(step.who), step.resource, step.amount)
+    """A resource spent (a monster's too: its slot, its breath's charge, B2); Rage also starts
+    raging (its resistances, `rules.damage`)."""
+    hero = spent(fight.combatant(step.who), step.resource, step.amount)
     notes: tuple[str, ...] = ()
     if step.resource.lower() == RAGE.lower() and RAGE not in hero.effects:
         hero = replace(hero, effects=(*hero.effects, RAGE))

@@ -8,6 +8,7 @@ from lnf.dice.roll import DiceSource, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
 from lnf.engine.effects import Ask, land, ride
+from lnf.engine.monster_actions import monster_action
 from lnf.engine.resolve import roll_attack
 from lnf.model import Ability, Action, Attack, Condition, Fight, Hero, Monster, Rider, Trait
 from lnf.model.events import Acted, Attacked
@@ -50,10 +51,17 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
     return Acted(hero.name, action.action, action.detail)
 
 
-def monster_attacks(turn: Steps, name: str, order: Order, dice: DiceSource, ask: Ask) -> None:
+def monster_attacks(
+    turn: Steps, name: str, order: Order, dice: DiceSource, ask: Ask, side: object = None
+) -> None:
     """P2: a monster's attacks of its turn, all at its one target, in volley rounds its shot
     (V4); it stops when the target drops or the monster cannot act. A hero's reaction may
-    turn a hit first (F1: `ask`, which raises `Waits` when the table has not said)."""
+    turn a hit first (F1: `ask`, which raises `Waits` when the table has not said). An order
+    with a special action or a spell plays that instead (B1–B3; the heroes' `side` may say
+    its players' own d20s for their saves)."""
+    if order.action:
+        monster_action(turn, order, dice, ask, side)
+        return
     me = turn.fight.monster(name)
     assert order.target is not None and order.mode is not None
     if volley_planned(turn.fight):  # V4: the volley plan's shot

@@ -3,7 +3,8 @@
 The format is the one lnf has always written, so every log still reads: `{"event": "turn",
 "who": …, "steps": [{"step": "attack", …}]}`, enums as their spelling, pairs such as damage
 per type as an object (`{"slashing": 7}`; untyped damage under ""), a plan's orders as
-`{"monster", "rank", "move": "joins group A", "target", "mode"}`.
+`{"monster", "rank", "move": "joins group A", "target", "mode"}` (with `"action"` and `"also"`
+only when set: B1, B3).
 
 Reading is strict: every field must have its type (a whole number is not a float, NaN or
 `true`), every enum one of its spellings, no field unknown or missing. A line that is not so
@@ -50,6 +51,7 @@ from lnf.model.events import (
     PhaseSet,
     Planned,
     Reaction,
+    Recharged,
     Recorded,
     Redone,
     Renamed,
@@ -100,6 +102,7 @@ STEP_TAGS: dict[type[Any], str] = {
     Hid: "hide",
     Dropped: "drop",
     Used: "use",
+    Recharged: "recharge",
     Wounded: "wound",
     Covered: "cover",
     Surged: "surge",
@@ -215,13 +218,14 @@ def _to_json(value: Any, hint: Any) -> Any:
             }
         return [_to_json(v, item) for v in value]
     if isinstance(value, Order):
+        later = {"action": value.action, "also": list(value.also)}  # B1, B3: only when set
         return {
             "monster": value.monster,
             "rank": value.rank.value,
             "move": str(value.move),
             "target": value.target,
             "mode": value.mode.value if value.mode is not None else None,
-        }
+        } | {k: v for k, v in later.items() if v}
     if isinstance(value, Phase):
         return str(value)
     if type(value) in STEP_TAGS:
@@ -462,8 +466,9 @@ _MOVE = re.compile(r"stays|leaves its group|joins group (?P<group>.+)|joins (?P<
 
 
 def _order(value: Any, where: str) -> Order:
-    if not isinstance(value, dict) or set(value) != {"monster", "rank", "move", "target", "mode"}:
-        raise _Bad(f"{where}: expected an order (monster, rank, move, target, mode)")
+    keys = {"monster", "rank", "move", "target", "mode"}
+    if not isinstance(value, dict) or not keys <= set(value) <= keys | {"action", "also"}:
+        raise _Bad(f"{where}: expected an order (monster, rank, move, target, mode; action, also)")
     found = _MOVE.fullmatch(value["move"]) if isinstance(value["move"], str) else None
     if found is None:
         raise _Bad(f"{where}.move: not a move: {_short(value['move'])}")
@@ -478,7 +483,10 @@ def _order(value: Any, where: str) -> Order:
         raise _Bad(f"{where}.target: expected a name, got {_short(target)}")
     mode = None if value["mode"] is None else _enum(value["mode"], Mode, f"{where}.mode")
     monster = _reader(str)(value["monster"], f"{where}.monster")
-    return Order(monster, _enum(value["rank"], Rank, f"{where}.rank"), move, target, mode)
+    action = _reader(str)(value.get("action", ""), f"{where}.action")  # B1
+    also = _reader(tuple[str, ...])(value.get("also", []), f"{where}.also")  # B3
+    rank = _enum(value["rank"], Rank, f"{where}.rank")
+    return Order(monster, rank, move, target, mode, action, also)
 
 
 def _short(value: Any) -> str:

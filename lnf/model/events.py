@@ -116,7 +116,7 @@ class SpellCast:
 @value
 class DeathSave:
     who: str
-    face: int
+    face: int  # D9: a plain d20
 
 
 @value
@@ -196,12 +196,22 @@ class Hid:
 
 @value
 class Used:
-    """A hero spends a limited resource from its sheet: a spell slot (`slot 2`), a use of a
-    feature (Action Surge, Rage…) or points of a pool (Lay on Hands). Undo gives it back."""
+    """A limited resource spent: a spell slot (`slot 2`), a feature's use (Action Surge, Rage),
+    a pool's points (Lay on Hands); a monster's breath or per-day use (B2). Undo gives it back."""
 
     who: str
     resource: str
     amount: int = 1
+
+
+@value
+class Recharged:
+    """B2: a spent recharge action's d6 as a round starts; on its number or more it is charged."""
+
+    who: str
+    action: str
+    face: int
+    charged: bool
 
 
 @value
@@ -223,10 +233,8 @@ class Wounded:
 
 @value
 class Covered:
-    """V-ACL2: a cover mark put on (or, with None, taken off) a combatant."""
-
     who: str
-    cover: Cover | None = None
+    cover: Cover | None = None  # V-ACL2: a cover mark put on (None: taken off)
 
 
 @value
@@ -263,23 +271,17 @@ class Contested:
 
 @value
 class Dropped:
-    """A monster the DM takes off the grid (killed at the table)."""
-
-    who: str
+    who: str  # a monster the DM takes off the grid (killed at the table)
 
 
 @value
 class EffectStarted:
-    """F4: an effect begins on a creature (a condition that lasts, a concentration, F5)."""
-
-    effect: Effect
+    effect: Effect  # F4: an effect begins (a condition that lasts, a concentration, F5)
 
 
 @value
 class EffectEnded:
-    """F4: an effect ends, and why ("1 minute is over", "the save succeeded")."""
-
-    key: int
+    key: int  # F4: an effect ends, and why ("1 minute is over", "the save succeeded")
     why: str
 
 
@@ -296,9 +298,7 @@ class SaveRolled:
 
 @value
 class ConcentrationEnded:
-    """F5: a concentration ends, with the effects that last on it and the wanted C dot."""
-
-    who: str
+    who: str  # F5: a concentration ends, with what lasts on it and the wanted C dot
     why: str
 
 
@@ -314,9 +314,7 @@ class Guarded:
 
 @value
 class Drained:
-    """F6: a creature's hit-point maximum is reduced (a wight's Life Drain)."""
-
-    who: str
+    who: str  # F6: a creature's hit-point maximum is reduced (a wight's Life Drain)
     amount: int
 
 
@@ -331,6 +329,7 @@ Step = (
     | Acted
     | Dropped
     | Used
+    | Recharged
     | Wounded
     | Covered
     | Surged

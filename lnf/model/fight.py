@@ -33,6 +33,7 @@ from lnf.model.enums import (
     Variant,
 )
 from lnf.model.traits import Trait, TraitKind
+from lnf.values import replace as copied
 from lnf.values import value
 
 
@@ -458,8 +459,9 @@ class Fight:
     def with_combatant(self, c: Hero | Monster) -> Fight:
         """The same fight with `c` in place of the combatant of its name."""
         if isinstance(c, Hero):
-            return replace(self, heroes=tuple(c if h.name == c.name else h for h in self.heroes))
-        return replace(self, monsters=tuple(c if m.name == c.name else m for m in self.monsters))
+            heroes = tuple(c if h.name == c.name else h for h in self.heroes)
+            return copied(self, heroes=heroes)
+        return copied(self, monsters=tuple(c if m.name == c.name else m for m in self.monsters))
 
     def __contains__(self, name: object) -> bool:
         return name in self._by_name

@@ -1,17 +1,20 @@
 """Plans remembered by what they depend on (P3, P4): the same plan-relevant state gives the same
 plan, so an odds run (thousands of fights that pass through the same grids) solves each grid
 once. Exact by construction and by test: the key is the fight with only what no rule of the
-plan reads set aside (hit points above 0, temporary hit points, the sheet's resources, death
+plan reads set aside (hit points above 0, temporary hit points, the heroes' resources, death
 save counts, surge dice, wounds, the round number, the title), and a property test checks on
-generated states that the solver gives the same plan with and without those."""
+generated states that the solver gives the same plan with and without those. A monster's
+resources stay in the key: the plan reads what it has left (B1, B2, B6: a recharge action
+charged, a spell slot, a use a day), and a property test checks that states differing there
+are planned apart."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from lnf.model import Fight, Hero, Monster
 from lnf.model.plan import Plan
+from lnf.values import replace
 
 
 def plan_state(fight: Fight) -> Fight:
@@ -49,6 +52,7 @@ def _hero(h: Hero) -> Hero:
 
 
 def _monster(m: Monster) -> Monster:
+    """Its resources are kept: what it has left is what it may use (B1, B2, B6)."""
     return replace(
         m,
         damage=0 if m.current_hp > 0 else m.hp,

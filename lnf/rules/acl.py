@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from fractions import Fraction
 
 from lnf.dice import DamageType
 from lnf.errors import Refused
@@ -91,6 +90,8 @@ def proficiency_of(c: Hero | Monster) -> int:
     """The proficiency bonus: by a hero's level, by a monster's challenge rating."""
     if isinstance(c, Hero):
         return proficiency(c.level or 1)
+    from fractions import Fraction  # here, not at the top: `lnf show` never asks (start-up)
+
     try:
         return proficiency(int(Fraction(c.cr))) if c.cr else proficiency(1)
     except ValueError:

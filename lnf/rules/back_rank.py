@@ -18,17 +18,20 @@ from lnf.rules.moves import can_act, rank_options
 from lnf.rules.ranks import count_met, front_rank_counts, monster_needs_count
 from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list, plural
+from lnf.values import by_identity
 
 
 def stuck_in_back(fight: Fight) -> list[Monster]:
     """Counted monsters (R6) that cannot leave the back rank this round."""
-    return [
-        m
-        for m in monsters(fight)
-        if m.rank is Rank.BACK
+    return [m for m in monsters(fight) if _stuck(fight, m)]
+
+
+def _stuck(fight: Fight, m: Monster) -> bool:
+    return (
+        m.rank is Rank.BACK
         and monster_needs_count(m)
         and (not can_act(fight, m) or rank_options(m) == [Rank.BACK])
-    ]
+    )
 
 
 def most_front_rank(fight: Fight) -> int:
@@ -42,10 +45,13 @@ def most_front_rank(fight: Fight) -> int:
     )
 
 
+@by_identity  # asked once per option the solver weighs, of the same fight
 def count_unmeetable(fight: Fight) -> bool:
     """P6: whether what has already happened makes R6 impossible to meet this round."""
+    if not any(_stuck(fight, m) for m in monsters(fight)):
+        return False
     front_heroes, _ = front_rank_counts(fight)
-    return bool(stuck_in_back(fight)) and not count_met(most_front_rank(fight), front_heroes)
+    return not count_met(most_front_rank(fight), front_heroes)
 
 
 def bound_by_count(fight: Fight, monster: Monster, rank: Rank) -> bool:

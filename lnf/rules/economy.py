@@ -30,7 +30,9 @@ BONUS_FEATURES = (RAGE, SECOND_WIND)  # features whose use is the bonus action (
 
 
 def attack_named(c: Hero | Monster, name: str) -> Attack | None:
-    return next((a for a in c.attacks if a.name == name), None)
+    """An attack of `c` by name; for a monster, its special actions and spells too (B1)."""
+    actions = c.actions if isinstance(c, Monster) else ()
+    return next((a for a in (*c.attacks, *actions) if a.name == name), None)
 
 
 def healing_named(c: Hero | Monster, name: str) -> Healing | None:

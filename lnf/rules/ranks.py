@@ -81,7 +81,7 @@ def check_rank_order(monster: Monster, rank: Rank) -> list[Violation]:
 def check_ranks(fight: Fight) -> list[Violation]:
     """R4, R5, R6 and R7 as checks on a state."""
     found: list[Violation] = []
-    found += _check_hero_back_rank(fight)
+    found += check_hero_back_rank(fight)
     found += _check_monster_back_rank(fight)
     for c in fight.everyone:
         if not in_fight(c):
@@ -99,7 +99,8 @@ def check_ranks(fight: Fight) -> list[Violation]:
     return found
 
 
-def _check_hero_back_rank(fight: Fight) -> list[Violation]:
+def check_hero_back_rank(fight: Fight) -> list[Violation]:
+    """R4 and R5 as checks on a state: a back-rank hero's reason, guarding."""
     found: list[Violation] = []
     back = [h for h in heroes(fight) if h.rank is Rank.BACK]
     for hero in back:

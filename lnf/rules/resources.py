@@ -6,8 +6,6 @@ no slots or uses in the file) is not counted: fight files from before sheets pla
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lnf.dice import DamageType, DiceExpr
 from lnf.errors import Refused
 from lnf.model import SLOT, Attack, Combatant, Fight, Hero, Monster, Resource
@@ -39,15 +37,6 @@ def slot_words(resource: str) -> str | None:
 def tracked(hero: Hero) -> bool:
     """Whether the hero has a sheet whose uses lnf counts."""
     return hero.level is not None or bool(hero.resources) or hero.sneak_attack is not None
-
-
-def spend(hero: Hero, name: str, amount: int = 1) -> Hero:
-    """The hero with `amount` more of `name` used (nothing if it has no such resource)."""
-    resources = tuple(
-        replace(r, used=r.used + amount) if r.name.lower() == name.lower() else r
-        for r in hero.resources
-    )
-    return replace(hero, resources=resources)
 
 
 def _said(hero: Hero, r: Resource) -> str:

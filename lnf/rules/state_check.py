@@ -8,7 +8,7 @@ from lnf.rules.attack_data import check_attack_data
 from lnf.rules.distance import check_no_groups_apart
 from lnf.rules.gangup import check_gang_up
 from lnf.rules.groups import check_groups
-from lnf.rules.ranks import check_ranks
+from lnf.rules.ranks import check_hero_back_rank, check_ranks
 from lnf.rules.reactions import check_reached_by
 from lnf.rules.wording import and_list
 
@@ -52,12 +52,11 @@ def plan_notes(fight: Fight) -> list[str]:
     R5), taken where it stands until the next round settles it."""
     from lnf.rules.back_rank import count_note
 
-    notes = [count_note(fight)] if count_note(fight) else []
+    notes = [note] if (note := count_note(fight)) else []
     if fight.turns.acted:
-        for v in check_state(fight):
-            if v.rule in ("R4", "R5"):
-                notes.append(
-                    f"{v.message} ({v.rule}); the plan takes {and_list(v.who)} where "
-                    f"{'it stands' if len(v.who) == 1 else 'they stand'} until the next round (P6)"
-                )
+        for v in check_hero_back_rank(fight):  # where the state checks tell R4 and R5
+            notes.append(
+                f"{v.message} ({v.rule}); the plan takes {and_list(v.who)} where "
+                f"{'it stands' if len(v.who) == 1 else 'they stand'} until the next round (P6)"
+            )
     return notes

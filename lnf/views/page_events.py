@@ -34,6 +34,7 @@ from lnf.model.events import (
     Moved,
     PhaseSet,
     Reaction,
+    Recharged,
     Recorded,
     RoundStarted,
     SaveRolled,
@@ -45,6 +46,7 @@ from lnf.model.events import (
 )
 from lnf.rules.resources import slot_words
 from lnf.rules.wording import and_list
+from lnf.views.action_words import action_of, action_verb
 from lnf.views.page_hp import MonsterHp, monster_hp_text
 
 
@@ -90,7 +92,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         foes = any(isinstance(after.combatant(t), Monster) for t in step.targets if t in after)
         word = "at" if foes else "on"  # Fireball at the goblins; Bless on the allies
         at = f" {word} {and_list(list(step.targets))}" if step.targets else ""
-        return f"{step.caster} casts {step.spell}{at}" + (f": {then}." if then else ".")
+        said = action_verb(action_of(done.before, step.caster, step.spell))  # B1: breathes, uses
+        return f"{step.caster} {said} {step.spell}{at}" + (f": {then}." if then else ".")
     if isinstance(step, Damaged):
         return f"{step.who} takes damage; {_looks(after, step.who, dm, hp)}."
     if isinstance(step, Healed):
@@ -125,6 +128,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         return f"{and_list([who for who, _ in step.dashes])} dash."
     if isinstance(step, Hid):
         return f"{step.who} tries to hide."
+    if isinstance(step, Recharged):  # B2: the table sees the breath come back
+        return f"{step.who}'s {step.action} is charged again." if step.charged else ""
     if isinstance(step, Used):
         slot = slot_words(step.resource)
         return f"{step.who} spends {slot}." if slot else f"{step.who} uses {step.resource}."

@@ -19,6 +19,7 @@ from lnf.rules.strike_order import strike_blocks, strike_order
 from lnf.rules.surprise import sitting_out
 from lnf.rules.wording import and_list
 from lnf.values import value
+from lnf.views.action_words import action_of, action_phrase
 from lnf.views.style import Style
 
 Unattacked = Sequence[tuple[str, Sequence[tuple[str, str]]]]
@@ -43,6 +44,9 @@ def order_facts(fight: Fight, order: Order) -> OrderFacts:
     monster = fight.monster(order.monster)
     step = order_step(fight, order)
     provoked = tuple(opportunity_attackers(fight, step)) if step is not None else ()
+    if order.action and order.target is not None:  # B1: a breath, a spell
+        action = action_of(fight, order.monster, order.action)
+        return OrderFacts(order, monster, action, (action,) if action else (), provoked=provoked)
     if order.target is None or order.mode is None:
         return OrderFacts(order, monster, provoked=provoked)
     if fight.phase.kind is PhaseKind.VOLLEY:  # V3: what reaches this far, and how well
@@ -103,6 +107,8 @@ def _order_data(f: OrderFacts) -> dict[str, Any]:
         "group": o.move.group,
         "hero": o.move.hero,
         "target": o.target,
+        "action": o.action or None,  # B1: the special action or spell; None: its weapons
+        "targets": list(o.targets),  # B3: every hero it attacks (an area's catch)
         "mode": o.mode.value if o.mode else None,
         "attack": f.weapon.name if f.weapon else None,
         "times": f.weapon.times if f.weapon else None,
@@ -208,6 +214,8 @@ def _routine_words(attacks: Sequence[Attack]) -> str:
 
 def _attack_phrase(f: OrderFacts) -> str:
     o = f.order
+    if o.action and o.target is not None:  # B3: "breathes Poison Breath (30 ft cone) on …"
+        return action_phrase(o, f.weapon)
     if o.target is None or o.mode is None:
         return "attacks nobody"
     weapon = _routine_words(f.routine) if f.routine else "its attack"

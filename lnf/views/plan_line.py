@@ -6,6 +6,7 @@ from lnf.model import Fight, PhaseKind, Rank
 from lnf.model.events import Planned
 from lnf.model.plan import Mode
 from lnf.rules.wording import and_list
+from lnf.views.action_words import order_words
 
 MODE_WORDS = {Mode.MELEE: "in mêlée", Mode.REACH: "with reach", Mode.RANGED: "at range"}
 
@@ -38,7 +39,9 @@ def plan_line(event: Planned, sitting_out: list[str], before: Fight) -> str:
         extra = []
         if o.move.kind.value != "stay":
             extra.append(str(o.move))
-        if o.target is not None and o.mode is not None:
+        if o.action and o.target is not None:  # B3: a breath, a spell
+            extra.append(order_words(before, o))
+        elif o.target is not None and o.mode is not None:
             extra.append(f"attacks {o.target} {MODE_WORDS[o.mode]}")
         else:
             extra.append(f"does not attack{why}")

@@ -9,6 +9,7 @@ from lnf.model import Effect, Fight, Hero, Monster, PhaseKind
 from lnf.rules import has_n_dot, in_fight, rows, target_order
 from lnf.rules.acl import acl, hit_dc
 from lnf.rules.distance import who_reaches
+from lnf.rules.limited import use_of, uses_left
 from lnf.rules.strike_order import up_next
 
 
@@ -39,7 +40,16 @@ def _combatant(c: Hero | Monster, fight: Fight) -> dict[str, Any]:
         "conditions": sorted(x.value for x in c.conditions),
         "effects": list(c.effects),
         **({"defence": _defence(c)} if acl(fight) else {}),
+        **({"actions": _actions(c)} if isinstance(c, Monster) and c.actions else {}),
     }
+
+
+def _actions(m: Monster) -> list[dict[str, Any]]:
+    """B1, B2: a monster's special actions and spells, with the uses left (None: at will) and
+    what a use spends (its charge, a per-day use, a slot of its own level)."""
+    return [
+        {"name": a.name, "uses_left": uses_left(m, a), "spends": use_of(m, a)} for a in m.actions
+    ]
 
 
 def _defence(c: Hero | Monster) -> dict[str, Any]:

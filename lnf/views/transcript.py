@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import assert_never
 
-from lnf.model import Action, Condition, Dot, Fight, Hero, Rank
+from lnf.model import Action, Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
 from lnf.model.events import (
     Acted,
@@ -38,6 +38,7 @@ from lnf.model.events import (
     PhaseSet,
     Planned,
     Reaction,
+    Recharged,
     Recorded,
     Redone,
     Renamed,
@@ -57,11 +58,13 @@ from lnf.model.plan import Mode
 from lnf.rules.acl import acl
 from lnf.rules.economy import attack_named, healing_named
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
+from lnf.rules.limited import recharge_named
 from lnf.rules.resources import ordinal, slot_words
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
 from lnf.rules.traits import REGENERATION, slips_away
 from lnf.rules.wording import a_an, and_list, plural
+from lnf.views.action_words import action_of, action_verb, recharge_words, use_left
 from lnf.views.effects_text import effect_text, save_roll
 from lnf.views.opening_text import before_the_fight, d20_text
 from lnf.views.plan_line import MODE_WORDS, plan_line
@@ -220,6 +223,8 @@ def _step_text(done: StepDone) -> str:
             return f"{back}{step.healer} heals {step.who}{by}: {healed}{how}; {hp}."
         case Used():
             return _used_text(step, after)
+        case Recharged():
+            return recharge_words(step, recharge_named(done.before.monster(step.who), step.action))
         case Wounded() | Covered() | Surged() | Contested():
             return _acl_text(step)
         case Damaged():
@@ -342,7 +347,8 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
     area = f" ({step.area})" if step.area else ""
     big = f" ({step.big})" if step.big else ""
     on = f" on {and_list(step.targets)}" if step.targets else ""  # an aura: on the caster
-    text = f"{step.caster} casts {step.spell}{_at_level(step.slot)}{area}{on}{big}"
+    action = action_verb(action_of(done.before, step.caster, step.spell))  # B1: breathes, uses
+    text = f"{step.caster} {action} {step.spell}{_at_level(step.slot)}{area}{on}{big}"
     if step.spared:
         text += f", sparing {and_list(step.spared)} (Sculpt Spells)"
     parts = [f"{text}: {step.damage_text}" if step.damage_text else text]
@@ -455,8 +461,11 @@ def _d4_text(d4: tuple[int, ...]) -> str:
 
 def _used_text(step: Used, after: Fight) -> str:
     """Kara spends a 1st-level spell slot (2 of 3 left); Bram uses Action Surge (0 of 1 left)."""
-    r = after.hero(step.who).resource(step.resource)
+    c = after.combatant(step.who)
+    r = next((x for x in c.resources if x.name.lower() == step.resource.lower()), None)
     left = f" ({r.left} of {r.total} left)" if r is not None else ""
+    if isinstance(c, Monster) and slot_words(step.resource) is None:  # B2: a breath, per day
+        return f"{step.who} uses {step.resource}{use_left(r)}."
     if (slot := slot_words(step.resource)) is not None:
         return f"{step.who} spends {slot}{left}."
     if step.resource == STAMINA:  # V-HYR2: a target strike's price

@@ -7,7 +7,7 @@ import shlex
 from pathlib import Path
 
 from lnf.errors import Refused
-from lnf.model import Cost, Fight, Guard, Hero, Monster, Rank
+from lnf.model import Attack, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.rules.economy import left_this_turn, verify_after_attack
 from lnf.rules.hyrule import hyrule
 from lnf.rules.legal import MODE_WORDS, attack_modes, options
@@ -158,6 +158,20 @@ def reaction_lines(
         "attack as it goes (M6).",
         f"  Say so: lnf react {f} {first} (lnf rolls it as {foe.name} leaves) or lnf react {f} "
         f"{first} --pass; then lnf next {f}.",
+    ]
+
+
+def save_lines(foe: str, action: Attack, heroes: tuple[str, ...], fight_file: Path) -> list[str]:
+    """B3: a monster's action waits for the players' own d20s for their heroes' saves."""
+    f = shlex.quote(str(fight_file))
+    ability, dc = action.save if action.save is not None else (None, 0)
+    save = f"{a_an(ability.word)} save" if ability is not None else "a save"
+    faces = ",".join(f"{h}=N" for h in heroes)
+    return [
+        f"{foe} uses {action.name} on {and_list(heroes)}: each rolls {save} (DC {dc}) (B3).",
+        f"  Say the d20s: lnf next {f} --saves {shlex.quote(faces)} (the d20 as rolled; with "
+        f"advantage or disadvantage the one kept), or lnf next {f} --roll-saves to let lnf "
+        "roll them (lnf round takes the same).",
     ]
 
 

@@ -1,0 +1,131 @@
+"""A monster's order with a special action or a spell, played (B1–B3, B6, F4–F7): its use spent
+first (a recharge action's charge, a per-day use, the slot of the spell's own level), then
+what it does: a save action or save spell on every hero it catches, the damage rolled once and
+each saving on its own (half or none on a success, the conditions of a failed save for their
+duration, concentration as a hero's spell has it); an attack-roll spell as attack rolls; the
+darts of Magic Missile as sure hits, each rolled; rays and darts split among the heroes named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lnf.dice.roll import DiceSource, roll
+from lnf.engine.apply import Steps
+from lnf.engine.effects import Ask, Waits, land
+from lnf.engine.resolve import roll_attack, roll_spell
+from lnf.model import Attack
+from lnf.model.events import Damaged, Used
+from lnf.model.plan import Mode, Order
+from lnf.rules.areas import area_said, target_count
+from lnf.rules.legal import can_take_turn
+from lnf.rules.limited import auto_hit, split_targets, use_of, verify_action_order
+from lnf.rules.roster import in_fight
+from lnf.rules.wording import and_list
+
+
+class SavesWait(Waits):
+    """B3: a monster's action waits for the players' own d20s for their heroes' saves (the
+    table's side says them: `TableHeroes.save_faces`)."""
+
+    def __init__(self, foe: str, action: Attack, heroes: tuple[str, ...]) -> None:
+        Exception.__init__(self, f"{and_list(heroes)} save against {foe}'s {action.name}")
+        self.foe, self.action, self.heroes = foe, action, heroes
+
+
+class PlayerDie:
+    """A player's own d20 for a save (with advantage or disadvantage, the one kept); any
+    other die (Bless's d4) from the turn's dice."""
+
+    def __init__(self, face: int, dice: DiceSource) -> None:
+        self._face, self._dice = face, dice
+
+    def face(self, sides: int) -> int:
+        return self._face if sides == 20 else self._dice.face(sides)
+
+    def about(self, what: str) -> None:
+        self._dice.about(what)
+
+
+def monster_action(
+    turn: Steps, order: Order, dice: DiceSource, ask: Ask, side: object = None
+) -> None:
+    """B1–B3: the order's action, checked first (it is the monster's, a use is left, it names
+    heroes in the fight), its use spent, then played on the heroes it names that still stand
+    in the fight. At the table (`side` has `save_faces`) the heroes' saves wait for their
+    players' d20s (`SavesWait`)."""
+    action = verify_action_order(turn.fight, order)
+    me = turn.fight.monster(order.monster)
+    if (use := use_of(me, action)) is not None:
+        turn.do(Used(me.name, use))
+    targets = tuple(t for t in order.targets if in_fight(turn.fight.hero(t)))
+    if not targets or not can_take_turn(turn.fight.monster(me.name)):
+        return
+    if action.save is not None or (action.damage.maximum == 0 and action.to_hit == 0):
+        _save_action(turn, me.name, action, targets, dice, getattr(side, "save_faces", None))
+    elif auto_hit(action):
+        _darts(turn, me.name, action, targets, dice)
+    else:
+        _attack_rolls(turn, me.name, action, order, targets, dice, ask)
+
+
+def _save_action(
+    turn: Steps,
+    name: str,
+    action: Attack,
+    targets: tuple[str, ...],
+    dice: DiceSource,
+    told: Callable[[tuple[str, ...]], dict[str, int] | tuple[str, ...]] | None,
+) -> None:
+    """E1–E4, F6, F7: the damage rolled once, each hero caught saving on its own (a player's
+    own d20 when `told` gives them; 0: lnf rolls it); what a failed save imposes and a
+    concentration follow the step (`effects.follow`)."""
+    faces: dict[str, int] = {}
+    if told is not None and action.save is not None:
+        got = told(targets)
+        if isinstance(got, tuple):
+            raise SavesWait(name, action, got)
+        faces = got
+
+    def save_dice(target: str) -> DiceSource:
+        return PlayerDie(faces[target], dice) if faces.get(target) else dice
+
+    area = area_said(action.area, target_count(action.area)) if action.area is not None else ""
+    me = turn.fight.monster(name)
+    turn.do(roll_spell(turn.fight, me, action, targets, dice, area=area, save_dice=save_dice))
+
+
+def _darts(
+    turn: Steps, name: str, action: Attack, targets: tuple[str, ...], dice: DiceSource
+) -> None:
+    """B3, F7: Magic Missile: each dart hits without a roll, its dice rolled on their own,
+    at the heroes named in turn."""
+    kind = action.damage.parts[0].damage_type if action.damage.parts else None
+    darts = split_targets(action, targets)
+    for number, target in enumerate(darts, start=1):
+        if not in_fight(turn.fight.hero(target)):
+            continue
+        what = f"{name}'s {action.name}" + (f", dart {number}" if len(darts) > 1 else "")
+        dice.about(f"{what} at {target}: {action.damage} (a sure hit)")
+        rolled = roll(action.damage, dice)
+        turn.do(Damaged(target, rolled.total, kind, text=f"{what}: {rolled}"))
+
+
+def _attack_rolls(
+    turn: Steps,
+    name: str,
+    action: Attack,
+    order: Order,
+    targets: tuple[str, ...],
+    dice: DiceSource,
+    ask: Ask,
+) -> None:
+    """An attack-roll spell or action (Fire Bolt, Scorching Ray's rays): one roll a swing, at
+    the heroes named in turn; riders follow a hit (`effects.follow`)."""
+    mode = order.mode or (Mode.RANGED if action.is_ranged else Mode.MELEE)
+    for target in split_targets(action, targets):
+        hero = turn.fight.hero(target)
+        if not in_fight(hero) or not can_take_turn(turn.fight.monster(name)):
+            continue
+        me = turn.fight.monster(name)
+        land(turn, roll_attack(turn.fight, me, hero, action, mode, dice), ask)

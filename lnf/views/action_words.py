@@ -1,0 +1,58 @@
+"""A monster's special actions and spells as a DM says them (B1–B3): "Young Green Dragon
+breathes Poison Breath (30 ft cone) on Dee, Ann and Bo", "Mage casts Cone of Cold", a breath's
+recharge die ("rolls 6 for Poison Breath: charged again") and what a use leaves."""
+
+from __future__ import annotations
+
+from lnf.model import SLOT, Attack, Fight, Monster, Recharge, Resource
+from lnf.model.events import Recharged
+from lnf.model.plan import Order
+from lnf.rules.limited import action_named
+from lnf.rules.resources import slot_words
+from lnf.rules.wording import and_list
+
+
+def action_of(fight: Fight, who: str, name: str) -> Attack | None:
+    """The special action or spell `name` of the monster `who`; None for anyone else."""
+    c = fight.combatant(who) if who in fight else None
+    return action_named(c, name) if isinstance(c, Monster) else None
+
+
+def action_verb(action: Attack | None) -> str:
+    """A spell is cast, a breath breathed, any other action used; a hero's spell is cast."""
+    if action is None or action.spell:
+        return "casts"
+    return "breathes" if "breath" in action.name.lower() else "uses"
+
+
+def order_words(fight: Fight, order: Order) -> str:
+    """B3: an order's action in the plan's words: "breathes Poison Breath (30 ft cone) on Dee,
+    Ann and Bo", "casts Fire Bolt at Ann"."""
+    return action_phrase(order, action_of(fight, order.monster, order.action))
+
+
+def action_phrase(order: Order, action: Attack | None) -> str:
+    """`order_words` with the action found already; a slotted spell says its slot (B6)."""
+    said = [str(action.area)] if action is not None and action.area is not None else []
+    if action is not None and action.slot and action.spell:
+        said.append(slot_words(f"{SLOT}{action.slot}") or "")
+    on = "on" if action is not None and (action.save is not None or action.area) else "at"
+    bracket = f" ({', '.join(said)})" if said else ""
+    return f"{action_verb(action)} {order.action}{bracket} {on} {and_list(order.targets)}"
+
+
+def recharge_words(step: Recharged, action: Attack | None) -> str:
+    """B2: "Young Green Dragon rolls 6 for Poison Breath (5–6): charged again."."""
+    at = action.recharge if action is not None else 0
+    faces = f" ({at}–6)" if 0 < at < 6 else " (6)" if at == 6 else ""
+    result = "charged again" if step.charged else "still spent"
+    return f"{step.who} rolls {step.face} for {step.action}{faces}: {result} (B2)."
+
+
+def use_left(r: Resource | None) -> str:
+    """What a monster's use leaves, in brackets: " (recharge)", " (1 of 3 left)"."""
+    if r is None:
+        return ""
+    if r.recharge is Recharge.ROLL:
+        return " (spent until its recharge die charges it again, B2)" if not r.left else ""
+    return f" ({r.left} of {r.total} left)"
