@@ -24,11 +24,11 @@ from ortools.sat.python.cp_model import IntVar
 
 from lnf.model.plan import MoveKind
 from lnf.rules.moves import leaves_group
-from lnf.rules.plan_score import at_disadvantage, danger_classes
+from lnf.rules.plan_score import danger_classes
 from lnf.rules.specials import resource_rank
 from lnf.solver.levels import Level, Part, Ruled, Term, negated
 from lnf.solver.model import PlanModel
-from lnf.solver.troops import Option, Troop
+from lnf.solver.troops import Troop
 
 
 def p3_levels(pm: PlanModel) -> list[Level]:
@@ -87,14 +87,8 @@ def p4_levels(pm: PlanModel) -> list[Level]:
         damage.add([(x, o.damage) for o, x in options], t.size, True)
         damage.add([(s, sh.damage) for sh, s in shots], t.size, slack=True)
         resource.add([(x, resource_rank(m, o.action)) for o, x in options], t.size, True)
-        disadvantage.add(
-            [(x, at_disadvantage(fight, m, t.order(o))) for o, x in options], t.size, True
-        )
-        disadvantage.add(
-            [(s, at_disadvantage(fight, m, t.order(Option(0, sh.rank), sh))) for sh, s in shots],
-            t.size,
-            slack=True,
-        )
+        disadvantage.add([(x, o.dis) for o, x in options], t.size, True)
+        disadvantage.add([(s, sh.dis) for sh, s in shots], t.size, slack=True)
         leavers.add(
             [(x, int(leaves_group(fight, m.name, t.move_of(o)))) for o, x in options],
             t.size,

@@ -16,7 +16,8 @@ it catches from there, `rules.specials`, B1–B5, or nothing) and its *shots* (a
 a hero from a rank, A3). A shot needs a rank, not a spot, so it rides on a member whose option
 at that rank has no attack; counting shots apart keeps a bowman that could join any of 13
 groups and shoot any of 12 heroes at 12 shots instead of 156 options. An option and a shot
-carry their expected damage (B6, `rules.specials.expected_damage`).
+carry their expected damage (B6, `rules.specials.expected_damage`) and their attack rolls at
+disadvantage (P4).
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ class Option:
     action: str = ""
     also: tuple[str, ...] = ()
     damage: int = 0  # B6 (1): its expected damage, whole hundredths
+    dis: int = 0  # P4: its attack rolls at disadvantage
 
     @property
     def heroes(self) -> tuple[str, ...]:
@@ -77,6 +79,7 @@ class Shot:
     rank: Rank
     target: str
     damage: int = 0  # B6 (1): its expected damage, whole hundredths
+    dis: int = 0  # P4: its attack rolls at disadvantage
 
 
 @dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
@@ -176,6 +179,7 @@ def form_troops(
         by_signature.setdefault(signature, []).append(m)
     troops = []
     needs_of: dict[object, list[Needed]] = {}  # a monster's needs do not depend on its place
+    prices: dict[object, dict[object, tuple[int, int]]] = {}  # nor what an order is worth
     for signature, members in by_signature.items():
         m = members[0]
         moves = destinations(fight, m)
@@ -196,6 +200,7 @@ def form_troops(
             ]
         own = tuple(w for w in wishes if w.monster == m.name)
         orders = _Orders(fight, troop, targets, prune and m.name not in named, own)
+        orders.prices = prices.setdefault(kind, {})
         troop.options, troop.shots = orders.make(needs_of[kind])
         troops.append(troop)
     return troops
@@ -224,23 +229,31 @@ class _Orders:
         self.targets = targets
         self.place = {hero.name: k for k, hero in enumerate(targets)}
         self.actions = usable(fight, self.monster)
-        self._damage: dict[object, int] = {}
+        self.prices: dict[object, tuple[int, int]] = {}
         self._caught: dict[object, tuple[str, ...]] = {}
 
-    def damage(self, order: Order) -> int:
-        """B6 (1) of an order, asked once: it counts the order's heroes, action, mode and
-        rank (its rolls, R2), not where the monster moves (`rules.specials.expected_damage`),
-        so an action with the same catch from many spots is priced once."""
+    def price(self, order: Order) -> tuple[int, int]:
+        """B6 (1) and P4 of an order: its expected damage and its attack rolls at
+        disadvantage, asked once per stat block and state. Both count the order's heroes,
+        action, mode and rank (its rolls, R2), not where the monster moves or which twin it
+        is (`rules.specials.expected_damage`, `rules.plan_score.at_disadvantage`), so an
+        action with the same catch from many spots is priced once."""
         key = (order.targets, order.action, order.mode, order.rank)
-        if key not in self._damage:
-            self._damage[key] = expected_damage(self.fight, self.monster, order)
-        return self._damage[key]
+        if key not in self.prices:
+            m = self.monster
+            self.prices[key] = (
+                expected_damage(self.fight, m, order),
+                at_disadvantage(self.fight, m, order),
+            )
+        return self.prices[key]
 
     def priced(self, option: Option) -> Option:
-        """The option with its expected damage (B6 1), worked out only for options kept."""
+        """The option with its expected damage and rolls at disadvantage, worked out only
+        for options kept."""
         if option.target is None:
             return option
-        return replace(option, damage=self.damage(self.troop.order(option)))
+        damage, dis = self.price(self.troop.order(option))
+        return replace(option, damage=damage, dis=dis)
 
     def heroes(self, option: Option, shot: Shot | None = None) -> Key:
         """The heroes an option (carrying `shot`) attacks as P3 compares one monster's
@@ -255,12 +268,11 @@ class _Orders:
         one monster whose spot and rank are fixed: the heroes it attacks (P3), −its expected
         damage and the resource it spends (B6), and its attacks at disadvantage (P4).
         Smaller is better."""
-        dis = at_disadvantage(self.fight, self.monster, self.troop.order(option, shot))
         return (
             self.heroes(option, shot),
             -(shot.damage if shot else option.damage),
             resource_rank(self.monster, option.action),
-            dis,
+            shot.dis if shot else option.dis,
         )
 
     def make(self, needs: list[Needed]) -> tuple[list[Option], list[Shot]]:
@@ -294,14 +306,12 @@ class _Orders:
                     shooting.setdefault(rank, []).append(hero)
         if self.prune:
             shooting = {rank: heroes[:1] for rank, heroes in shooting.items()}
+        name = self.monster.name
         shots = {
             rank: [
-                Shot(
-                    rank, hero, self.damage(Order(self.monster.name, rank, STAY, hero, Mode.RANGED))
-                )
-                for hero in heroes
+                Shot(rank, h, *self.price(Order(name, rank, STAY, h, Mode.RANGED))) for h in line
             ]
-            for rank, heroes in shooting.items()
+            for rank, line in shooting.items()
         }
         close: dict[Spot, list[tuple[str, Mode, tuple[Rank, ...]]]] = {}  # mêlée, reach
         for hero, mode, need in needs:
