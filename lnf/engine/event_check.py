@@ -60,7 +60,8 @@ from lnf.model.events import (
 )
 from lnf.model.plan import Order
 from lnf.rules.acl import PARTS, SURGE_EFFECTS
-from lnf.rules.limited import action_named, charged_again, counts, recharge_named
+from lnf.rules.limited import charged_again, counts, recharge_named
+from lnf.rules.specials import action_named
 
 MAX_AMOUNT = 100_000  # far above any hit points in a fight file
 

@@ -19,8 +19,9 @@ from lnf.model.events import Damaged, Used
 from lnf.model.plan import Mode, Order
 from lnf.rules.areas import area_said, target_count
 from lnf.rules.legal import can_take_turn
-from lnf.rules.limited import auto_hit, split_targets, use_of, verify_action_order
+from lnf.rules.limited import split_targets, use_of, verify_action_order
 from lnf.rules.roster import in_fight
+from lnf.rules.specials import sure_hit
 from lnf.rules.wording import and_list
 
 
@@ -63,7 +64,7 @@ def monster_action(
         return
     if action.save is not None or (action.damage.maximum == 0 and action.to_hit == 0):
         _save_action(turn, me.name, action, targets, dice, getattr(side, "save_faces", None))
-    elif auto_hit(action):
+    elif sure_hit(action):
         _darts(turn, me.name, action, targets, dice)
     else:
         _attack_rolls(turn, me.name, action, order, targets, dice, ask)

@@ -1,7 +1,9 @@
 """B1, B2, B6: a monster's special actions and spells as limited uses: which of its actions an
 order names, what using one spends (a recharge action its charge, a per-day action a use, a
 spell its own level's slot: no upcasting), whether it has one left, the recharge roll at a
-round's start, and what a round's start gives back (legendary action points).
+round's start, and what a round's start gives back (legendary action points). Which action a
+name is, what a use spends, whether one may be used and Magic Missile's sure hit are
+`rules.specials`' (one function each); this module plays them out.
 
 A monster whose file lists no resource for a limited action counts it as fully charged (the
 shared model): spending it then starts the count, so a breath used once waits for its recharge.
@@ -13,38 +15,19 @@ from dataclasses import replace
 from typing import TypeVar
 
 from lnf.errors import Refused
-from lnf.model import SLOT, Attack, Combatant, Fight, Monster, Recharge, Resource
+from lnf.model import Attack, Combatant, Fight, Monster, Recharge, Resource
 from lnf.model.plan import Order
-from lnf.rules.wording import and_list
+from lnf.rules.specials import action_named, check_usable, resource_of, split_darts, use_name
 
 C = TypeVar("C", bound=Combatant)
-
-
-def action_named(monster: Monster, name: str) -> Attack | None:
-    """B1: the special action or spell of `monster` called `name` (as the stat block spells it;
-    case does not matter)."""
-    return next((a for a in monster.actions if a.name.lower() == name.lower()), None)
-
-
-def use_name(action: Attack) -> str | None:
-    """B2, B6: the name of what one use of `action` spends, as `rules.specials.resource_of`
-    names it: the resource it `spends` (a dragon's breaths share "Breath Weapons"), else its own
-    name (a recharge or per-day action, an innate spell), else a slot of its own level (B6: no
-    upcasting); None at will."""
-    if action.spends:
-        return action.spends
-    if action.per_day or action.recharge:
-        return action.name
-    return f"{SLOT}{action.slot}" if action.slot else None
 
 
 def use_of(monster: Monster, action: Attack) -> str | None:
     """B2, B6: the resource one use of `action` spends; None for what it may use at will (a
     cantrip, an action without a limit, a spell whose slots its file does not count)."""
-    name = use_name(action)
-    if name is None or (not _limited(action) and _resource(monster, name) is None):
+    if not _limited(action) and resource_of(monster, action) is None:
         return None
-    return name
+    return use_name(action)
 
 
 def _limited(action: Attack) -> bool:
@@ -55,13 +38,10 @@ def _limited(action: Attack) -> bool:
 def uses_left(monster: Monster, action: Attack) -> int | None:
     """B2: how many uses of `action` are left (None: at will). A limited action without its
     resource in the file is fully charged: its per-day uses, or one charge."""
-    use = use_of(monster, action)
-    if use is None:
-        return None
-    r = _resource(monster, use)
-    if r is None:
-        return action.per_day or 1
-    return r.left
+    r = resource_of(monster, action)
+    if r is not None:
+        return r.left
+    return (action.per_day or 1) if _limited(action) else None
 
 
 def spent(c: C, name: str, amount: int = 1) -> C:
@@ -141,23 +121,15 @@ def round_regained(fight: Fight) -> Fight:
 
 
 def verify_action_order(fight: Fight, order: Order) -> Attack:
-    """B1–B3, B6: an order with an action, checked before it is played: the monster has that
-    action, a use of it is left (B2), and it names heroes of the fight, each once (one out of
-    the fight by now is passed over as it is played). Returns the action. Which heroes it may
-    reach and catch is the plan's check (`plan_check`)."""
+    """B1–B3, B6: an order with an action, checked before it is played: the monster may use
+    that action now (`rules.specials.check_usable`, as the validator asks), and it names heroes
+    of the fight, each once (one out of the fight by now is passed over as it is played).
+    Returns the action. Which heroes it may reach and catch is the plan's check (`plan_check`)."""
     monster = fight.monster(order.monster)
+    found = check_usable(monster, order.action)
     action = action_named(monster, order.action)
-    if action is None:
-        has = and_list(a.name for a in monster.actions) or "none"
-        raise Refused(
-            f"{monster.name} has no action {order.action!r} (its actions: {has})", rule="B1"
-        )
-    if uses_left(monster, action) == 0:
-        use = use_of(monster, action)
-        when = "its recharge die brings it back" if action.recharge else "a long rest"
-        raise Refused(
-            f"{monster.name} has no use of {action.name} left ({use} is spent; {when})", rule="B2"
-        )
+    if found or action is None:  # check_usable says B1 when it has no such action
+        raise Refused(found[0].message, rule=found[0].rule)
     targets = order.targets
     if not targets:
         raise Refused(f"{monster.name}'s {action.name} names no hero", rule="B3")
@@ -169,18 +141,13 @@ def verify_action_order(fight: Fight, order: Order) -> Attack:
     return action
 
 
-SURE_HITS = frozenset({"magic missile"})  # as `rules.specials.sure_hit` has it
-
-
-def auto_hit(action: Attack) -> bool:
-    """F7, B3: Magic Missile's darts hit without a roll (the one SRD spell that does)."""
-    return action.name.lower() in SURE_HITS and action.save is None
-
-
 def split_targets(action: Attack, targets: tuple[str, ...]) -> tuple[str, ...]:
-    """B3: whom each of an action's darts, rays or beams (`times`) goes at: the heroes named,
-    in turn, from the first (three darts at two heroes: the first, the second, the first)."""
-    return tuple(targets[i % len(targets)] for i in range(max(action.times, 1)))
+    """B3: whom each of an action's darts, rays or beams goes at, one after another: as
+    `rules.specials.split_darts` shares them, round and round in the order named (three darts at
+    two heroes: the first, the second, the first)."""
+    shares = split_darts(action, targets)
+    rounds = max((n for _, n in shares), default=0)
+    return tuple(t for i in range(rounds) for t, n in shares if n > i)
 
 
 def _resource(c: Combatant, name: str) -> Resource | None:

@@ -54,15 +54,20 @@ def resource_of(monster: Monster, action: Attack) -> Resource | None:
     options share "Breath Weapons"), else the one named as the action (recharge, per day),
     else a slotted spell's "slot N"; None when the action is at will or the monster's file
     counts no such resource (then it is taken as fully charged)."""
-    if action.spends:
-        name = action.spends
-    elif action.recharge or action.per_day:
-        name = action.name
-    elif action.slot:
-        name = f"{SLOT}{action.slot}"  # B6: cast at its own level, never upcast
-    else:
+    name = use_name(action)
+    if name is None:
         return None
     return next((r for r in monster.resources if r.name.lower() == name.lower()), None)
+
+
+def use_name(action: Attack) -> str | None:
+    """B2, B6: the name of what one use of `action` spends (`resource_of`'s): the resource it
+    `spends`, else its own name (recharge, per day), else a slot of its own level; None at will."""
+    if action.spends:
+        return action.spends
+    if action.recharge or action.per_day:
+        return action.name
+    return f"{SLOT}{action.slot}" if action.slot else None  # B6: its own level, never upcast
 
 
 def charged(monster: Monster, action: Attack) -> bool:

@@ -8,8 +8,8 @@ from lnf.model import SLOT, Attack, Fight, Monster, Recharge, Resource
 from lnf.model.events import Recharged
 from lnf.model.plan import Order
 from lnf.rules.economy import attack_named
-from lnf.rules.limited import action_named
 from lnf.rules.resources import slot_words
+from lnf.rules.specials import action_named
 from lnf.rules.wording import and_list
 
 
