@@ -155,6 +155,12 @@ SHOWS = {
         "+ 1d4 (",
         "heart points",
     ],
+    # B8: the troll regenerates as a round starts, and not after fire: said each time.
+    "troll-at-the-gate": [
+        "Troll regenerates 10 hit points (B8); Troll 84/84 hp (0 damage).",
+        "Lys attacks Troll with Fire Bolt at range",
+        "Troll does not regenerate: acid or fire damage last round stops it (B8).",
+    ],
     "wight-and-skeletons": ["Round 7", "The heroes win.", "O dot", "(P6)"],
     "goblin-ambush": ["falls unconscious (D8)", "rolls a death save", "wakes up (D9)"],
     "orcs-at-the-ford": [
