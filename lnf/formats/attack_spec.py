@@ -216,6 +216,11 @@ ACTION_FIELDS = {
     "per_day": Field(
         Int(minimum=1, maximum=100), ATTACK_DEFAULTS["per_day"], "B2: uses a day (3: 3/day)"
     ),
+    "choice": Field(
+        Bool(),
+        ATTACK_DEFAULTS["choice"],
+        "B3: it affects creatures of its user's choice (Frightful Presence): no ally caught",
+    ),
 }
 ACTION = Obj(ACTION_FIELDS, what="an action (name, save, damage, area, recharge, …)")
 # B7: a legendary option's own action: its name is the option's unless it says another.

@@ -79,7 +79,9 @@ def _action(a: dict[str, Any], reach: int, path: Path, ck: Checker, read: Any) -
     if a["recharge"] and a["per_day"]:
         ck.fail((*path, "per_day"), "give recharge or per_day, not both", rule="B2")
     attack: Attack = read(a, reach, path, ck)
-    return replace(attack, recharge=a["recharge"] or 0, per_day=a["per_day"] or 0)
+    return replace(
+        attack, recharge=a["recharge"] or 0, per_day=a["per_day"] or 0, choice=a["choice"]
+    )
 
 
 def _unique(names: list[str], path: Path, ck: Checker) -> None:
@@ -190,7 +192,7 @@ def _action_doc(a: Attack, reach: int, attack_doc: Any) -> dict[str, Any]:
     d: dict[str, Any] = attack_doc(a, reach)
     if a.damage == NO_DAMAGE:
         d.pop("damage", None)
-    for key in ("recharge", "per_day"):
+    for key in ("recharge", "per_day", "choice"):
         if getattr(a, key) != ATTACK_DEFAULTS[key]:
             d[key] = getattr(a, key)
     return d

@@ -17,6 +17,7 @@ from lnf.formats.multiattack import NUMBERS
 from lnf.formats.not_played import DM, why
 from lnf.formats.riders import ABILITIES, CONDITIONS
 
+_CHOICE = re.compile(r"(?:each|any number of) creatures? of (?:its|the [\w' ]+?'s) choice", re.I)
 _SAVE = re.compile(r"DC (\d{1,2}) (\w+) saving throw", re.I)
 _DAMAGE = re.compile(r"\d+ \((\d{1,3}d\d{1,3}(?: [+-] \d{1,4})?)\) (\w+) damage", re.I)
 _SHAPE = re.compile(
@@ -79,6 +80,8 @@ def special(action: dict[str, Any]) -> dict[str, Any]:
         out["lasting"] = lasting
     if repeat := _REPEAT.search(desc):
         out["repeat"] = repeat[1].lower()
+    if _CHOICE.search(desc):  # B3: "each creature of the dragon's choice that is within 120 feet"
+        out["choice"] = True
     if bolts := _BOLTS.search(desc):  # B3: "three bolts …, each of which can strike a target"
         out["times"] = NUMBERS[bolts[1].lower()]
     return out
