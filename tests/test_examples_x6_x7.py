@@ -63,7 +63,7 @@ def test_x6_round_1_the_dragon_breathes_on_dee_ann_and_bo() -> None:
 def test_x6_round_1_in_words() -> None:
     code, out = run("plan", str(X6))
     assert code == 0, out
-    assert "breathes Poison Breath (30 ft cone) on Dee, Ann and Bo." in out
+    assert "uses Poison Breath (30 ft cone) on Dee, Ann and Bo." in out
 
 
 def test_x6_the_breath_is_a_dc_14_constitution_save_for_12d6_poison() -> None:

@@ -408,16 +408,16 @@ def test_the_words_say_a_breath_as_a_dm_would() -> None:
     f = _dragon_fight()
     line = plan_line(Planned((BREATH_ORDER,)), [], f)
     assert line == (
-        "The monsters' plan (P3): Young Green Dragon breathes Poison Breath (30 ft cone) on "
+        "The monsters' plan (P3): Young Green Dragon uses Poison Breath (30 ft cone) on "
         "Dee, Ann and Bo."
     )
     turn = _breath(f)
     lines = describe(turn.finish(Turn(DRAGON, turn.steps)))
     assert lines[0] == (
-        "Young Green Dragon uses Poison Breath (spent until its recharge die charges it again, B2)."
+        "Young Green Dragon's Poison Breath is spent: it recharges on a 5–6 as a round starts (B2)."
     )
     assert lines[1].startswith(
-        "Young Green Dragon breathes Poison Breath (30 ft cone, 3 targets) on Dee, Ann and Bo: 12d6"
+        "Young Green Dragon uses Poison Breath (30 ft cone, 3 targets) on Dee, Ann and Bo: 12d6"
     )
     assert "Ann's CON save 1d20 (15) + 2 = 17 vs DC 14: saves, takes 21" in lines[1]
     spent = _spent_dragon()
@@ -563,7 +563,7 @@ def test_the_players_page_says_the_breath_and_its_recharge() -> None:
     said = happenings([turn.finish(Turn(DRAGON, turn.steps))], dm=False, hp=MonsterHp.WORDS)
     assert said == [
         "Young Green Dragon uses Poison Breath.",
-        "Young Green Dragon breathes Poison Breath on Dee, Ann and Bo: Dee 18/60 hp; Ann 39/60 "
+        "Young Green Dragon uses Poison Breath on Dee, Ann and Bo: Dee 18/60 hp; Ann 39/60 "
         "hp; Bo 39/60 hp.",
     ]
     spent = apply(_spent_dragon(), RoundStarted(2, ())).after

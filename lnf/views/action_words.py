@@ -1,6 +1,6 @@
-"""A monster's special actions and spells as a DM says them (B1–B3): "Young Green Dragon
-breathes Poison Breath (30 ft cone) on Dee, Ann and Bo", "Mage casts Cone of Cold", a breath's
-recharge die ("rolls 6 for Poison Breath: charged again") and what a use leaves."""
+"""A monster's special actions and spells as a DM says them (B1–B3): "Young Green Dragon uses
+Poison Breath (30 ft cone) on Dee, Ann and Bo", "Mage casts Cone of Cold", a breath's recharge
+die ("rolls 6 for Poison Breath: charged again") and what a use leaves."""
 
 from __future__ import annotations
 
@@ -21,15 +21,13 @@ def action_of(fight: Fight, who: str, name: str) -> Attack | None:
 
 
 def action_verb(action: Attack | None) -> str:
-    """A spell is cast, a breath breathed, any other action used; a hero's spell is cast."""
-    if action is None or action.spell:
-        return "casts"
-    return "breathes" if "breath" in action.name.lower() else "uses"
+    """A spell is cast, any other action used; a hero's spell is cast."""
+    return "casts" if action is None or action.spell else "uses"
 
 
 def order_words(fight: Fight, order: Order) -> str:
-    """B3: an order's action in the plan's words: "breathes Poison Breath (30 ft cone) on Dee,
-    Ann and Bo", "casts Fire Bolt at Ann"."""
+    """B3: an order's action in the plan's words: "uses Poison Breath (30 ft cone) on Dee, Ann
+    and Bo", "casts Fire Bolt at Ann"."""
     return action_phrase(order, action_of(fight, order.monster, order.action))
 
 
@@ -51,10 +49,12 @@ def recharge_words(step: Recharged, action: Attack | None) -> str:
     return f"{step.who} rolls {step.face} for {step.action}{faces}: {result} (B2)."
 
 
-def use_left(r: Resource | None) -> str:
-    """What a monster's use leaves, in brackets: " (recharge)", " (1 of 3 left)"."""
-    if r is None:
-        return ""
-    if r.recharge is Recharge.ROLL:
-        return " (spent until its recharge die charges it again, B2)" if not r.left else ""
-    return f" ({r.left} of {r.total} left)"
+def used_words(monster: Monster, r: Resource | None, name: str) -> str:
+    """A monster's use of a limited action (B2): "Young Green Dragon's Poison Breath is spent:
+    it recharges on a 5–6 as a round starts (B2).", "Lich uses Power Word Kill (0 of 1 left)."."""
+    if r is not None and r.recharge is Recharge.ROLL and not r.left:
+        at = next((a.recharge for a in monster.actions if name in (a.name, a.spends)), 0)
+        on = f" on a {at}–6" if 0 < at < 6 else " on a 6" if at == 6 else ""
+        return f"{monster.name}'s {name} is spent: it recharges{on} as a round starts (B2)."
+    left = f" ({r.left} of {r.total} left)" if r is not None else ""
+    return f"{monster.name} uses {name}{left}."

@@ -93,7 +93,7 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         foes = any(isinstance(after.combatant(t), Monster) for t in step.targets if t in after)
         word = "at" if foes else "on"  # Fireball at the goblins; Bless on the allies
         at = f" {word} {and_list(list(step.targets))}" if step.targets else ""
-        said = action_verb(action_of(done.before, step.caster, step.spell))  # B1: breathes, uses
+        said = action_verb(action_of(done.before, step.caster, step.spell))  # B1: casts, uses
         return f"{step.caster} {said} {step.spell}{at}" + (f": {then}." if then else ".")
     if isinstance(step, Damaged):
         return f"{step.who} takes damage; {_looks(after, step.who, dm, hp)}."

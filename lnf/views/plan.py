@@ -226,7 +226,7 @@ def _routine_words(attacks: Sequence[Attack]) -> str:
 
 def _attack_phrase(f: OrderFacts) -> str:
     o = f.order
-    if o.action and o.target is not None:  # B3: "breathes Poison Breath (30 ft cone) on …"
+    if o.action and o.target is not None:  # B3: "uses Poison Breath (30 ft cone) on …"
         return action_phrase(o, f.weapon)
     if o.target is None or o.mode is None:
         return "attacks nobody"

@@ -65,7 +65,7 @@ from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
 from lnf.rules.traits import REGENERATION, slips_away
 from lnf.rules.wording import a_an, and_list, plural
-from lnf.views.action_words import action_of, action_verb, recharge_words, use_left
+from lnf.views.action_words import action_of, action_verb, recharge_words, used_words
 from lnf.views.effects_text import effect_text, save_roll
 from lnf.views.legendary_text import countered_text, legendary_used
 from lnf.views.opening_text import before_the_fight, d20_text
@@ -351,7 +351,7 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
     area = f" ({step.area})" if step.area else ""
     big = f" ({step.big})" if step.big else ""
     on = f" on {and_list(step.targets)}" if step.targets else ""  # an aura: on the caster
-    action = action_verb(action_of(done.before, step.caster, step.spell))  # B1: breathes, uses
+    action = action_verb(action_of(done.before, step.caster, step.spell))  # B1: casts, uses
     text = f"{step.caster} {action} {step.spell}{_at_level(step.slot)}{area}{on}{big}"
     if step.spared:
         text += f", sparing {and_list(step.spared)} (Sculpt Spells)"
@@ -471,7 +471,7 @@ def _used_text(step: Used, after: Fight) -> str:
     r = next((x for x in c.resources if x.name.lower() == step.resource.lower()), None)
     left = f" ({r.left} of {r.total} left)" if r is not None else ""
     if isinstance(c, Monster) and slot_words(step.resource) is None:  # B2: a breath, per day
-        return f"{step.who} uses {step.resource}{use_left(r)}."
+        return used_words(c, r, step.resource)
     if (slot := slot_words(step.resource)) is not None:
         return f"{step.who} spends {slot}{left}."
     if step.resource == STAMINA:  # V-HYR2: a target strike's price
