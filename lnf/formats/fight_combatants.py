@@ -248,33 +248,49 @@ def _resources(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> t
         old = found.get(name)
         found[name] = Resource(name, total, 0, old.recharge if old else Recharge.LONG)
     for key, total in d["uses"].items():
-        name, recharge = _named_recharge(key)
-        found[name] = Resource(name, total, 0, recharge)
+        name, said = named_use(key)
+        found[name] = Resource(name, total, 0, said or recharge_of(key))
     if d["stamina"] is not None:  # V-HYR2: a pool the target strikes spend
         found[STAMINA] = Resource(STAMINA, d["stamina"], 0, Recharge.SHORT)
-    for key, spent in d["used"].items():
+    mark_used(found, d["used"], path, ck, "its slots or uses")
+    return tuple(found.values())
+
+
+def mark_used(
+    found: dict[str, Resource],
+    used: dict[str, Any],
+    path: tuple[str | int, ...],
+    ck: Checker,
+    uses: str,
+    rule: str = "",
+) -> None:
+    """A file's `used:` over the limited uses `found` (a hero's sheet, a monster's B2 uses):
+    `{2: 1}` a 2nd-level slot, `{Poison Breath: 1}` a use; each must name one of `uses` and
+    spend no more than it holds."""
+    for key, spent in used.items():
         name = f"{SLOT}{key}" if key.isdigit() else key
         match = next((n for n in found if n.lower() == name.lower()), None)
         if match is None:
             ck.fail(
                 (*path, "used", key),
-                f"{key!r} is none of its slots or uses",
-                did_you_mean(key, sorted(found)),
+                f"{key!r} is none of {uses}",
+                did_you_mean(key, sorted(found)) or uses,
+                rule=rule,
             )
-        elif spent > found[match].total:
-            ck.fail((*path, "used", key), f"{spent} used of {found[match].total}")
-        else:
+        elif spent is not INVALID and spent > found[match].total:
+            ck.fail((*path, "used", key), f"{spent} used of {found[match].total}", rule=rule)
+        elif spent is not INVALID:
             found[match] = replace(found[match], used=spent)
-    return tuple(found.values())
 
 
-def _named_recharge(key: str) -> tuple[str, Recharge]:
-    """`Superiority Dice (short)`: a feature's name and when it comes back."""
+def named_use(key: str) -> tuple[str, Recharge | None]:
+    """`Poison Breath (roll)`, `Superiority Dice (short)`: a use's name and when it comes back,
+    if the key says."""
     for r in Recharge:
         suffix = f"({r.value})"
         if key.strip().lower().endswith(suffix):
             return key.strip()[: -len(suffix)].strip(), r
-    return key.strip(), recharge_of(key)
+    return key.strip(), None
 
 
 def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list[Monster]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from lnf.formats.attack_spec import ATTACK_DEFAULTS
+from lnf.formats.fight_combatants import mark_used, named_use
 from lnf.formats.spec import INVALID, Checker, did_you_mean
 from lnf.formats.spell_effects import NO_DAMAGE
 from lnf.model import (
@@ -125,7 +126,7 @@ def _resources(
     for key, total in d["uses"].items():
         if total is INVALID:
             continue
-        name, recharge = _named(key)
+        name, recharge = named_use(key)
         old = next((r for r in found.values() if r.name.lower() == name.lower()), None)
         if old is not None:
             found[old.name] = replace(old, total=total, recharge=recharge or old.recharge)
@@ -134,30 +135,10 @@ def _resources(
             name = LEGENDARY_ACTIONS if default else name
             name = LEGENDARY_RESISTANCE if name.lower() == LEGENDARY_RESISTANCE.lower() else name
             found[name] = Resource(name, total, 0, recharge or default or Recharge.LONG)
-    for key, spent in d["used"].items():
-        name = f"{SLOT}{key}" if key.isdigit() else key
-        match = next((n for n in found if n.lower() == name.lower()), None)
-        if match is None:
-            ck.fail(
-                (*path, "used", key),
-                f"{key!r} is none of its limited uses",
-                did_you_mean(key, sorted(found)) or "its slots, recharge and per-day actions",
-                rule="B2",
-            )
-        elif spent is not INVALID and spent > found[match].total:
-            ck.fail((*path, "used", key), f"{spent} used of {found[match].total}", rule="B2")
-        elif spent is not INVALID:
-            found[match] = replace(found[match], used=spent)
+    mark_used(
+        found, d["used"], path, ck, "its limited uses (slots, recharge and per-day actions)", "B2"
+    )
     return tuple(found.values())
-
-
-def _named(key: str) -> tuple[str, Recharge | None]:
-    """`Poison Breath (roll)`: a use's name and when it comes back, if the key says."""
-    for r in Recharge:
-        suffix = f"({r.value})"
-        if key.strip().lower().endswith(suffix):
-            return key.strip()[: -len(suffix)].strip(), r
-    return key.strip(), None
 
 
 def monster_doc(m: Monster, attack_doc: Any) -> dict[str, Any]:
