@@ -96,11 +96,11 @@ SHOWS = {
         "Bandit 2 is outlined (by Sen): 1 minute, while Sen concentrates (F4).",
         "[Bandit 2 is outlined by Faerie Fire]",
         "Maren's concentration ends: it begins concentrating on Hold Person (F5).",
-        "in mêlée [Thug is paralyzed]: 2d20 (18, 12, advantage: keeps 18) + 7 = 25 vs AC 11: "
+        "in mêlée [Thug is paralyzed]: 2d20 (16, 1, advantage: keeps 16) + 7 = 23 vs AC 11: "
         "critical hit",
         "Maren: Spiritual Weapon, 1 minute (F4).",
         "Bandit 4's Wisdom save against Maren's Spirit Guardians",
-        "radiant = 12, half on the save",
+        "radiant = 14, half on the save",
     ],
     # V-ACL: an aimed strike and its Wound Save, surge dice, DR against slashing and fire.
     "ogre-at-the-bridge": [

@@ -17,10 +17,11 @@ from lnf.engine.runner import Runner
 from lnf.engine.table import Table
 from lnf.errors import RuleViolation
 from lnf.heroes.policy import PolicyHeroes
-from lnf.model import BackReason, Fight, Turns
+from lnf.model import BackReason, Fight, Hero, Turns
 from lnf.model.events import Planned, Turn
-from lnf.model.plan import Plan
+from lnf.model.plan import MoveKind, Plan
 from lnf.rules import check_state
+from lnf.rules.gangup import broken_tier, units
 from lnf.rules.group_changes import order_step
 from lnf.rules.moves import can_act
 from lnf.rules.plan_check import check_plan
@@ -28,9 +29,9 @@ from lnf.rules.state_check import plan_notes
 from lnf.rules.strike_order import strike_order
 from lnf.session import fight_alone
 from lnf.solver import solve_plan
-from tests.builders import BACK, FRONT, fight, hero, monster
+from tests.builders import BACK, FREE_AIR, FRONT, fight, hero, monster
 from tests.grids import grid
-from tests.strategies import plan_fights
+from tests.strategies import MELEE, SHOOT, plan_fights
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
 
@@ -156,8 +157,46 @@ def _same_as_a_full_re_plan(f: Fight, how_many: int) -> None:
     plan = solve_plan(f, explain=False).plan
     for state, kept in _carry_out_in_strike_order(f, plan, how_many):
         again = solve_plan(state, explain=False).plan
-        assert kept == again, (state, kept, again)  # the same orders, said the same way
         assert check_plan(state, kept) == []
+        if kept != again:
+            _forgets_the_round_joins(f, state, kept, again)
+            continue
+        assert kept == again, (state, kept, again)  # the same orders, said the same way
+
+
+def _forgets_the_round_joins(f: Fight, state: Fight, kept: Plan, again: Plan) -> None:
+    """The one way a full re-plan may differ from the plan kept (docs/performance.md, P6): it
+    sees the groups as they stand, not who joined them this round, so K3 no longer binds the
+    monsters that acted. A flier that joins a lone hero in free air only so that the others may
+    join above one per hero (K2), and shoots, is then sent to shoot from the back rank without
+    the move (P4: fewer moves). Checked: the re-plan is legal now, and the round it ends breaks
+    K2 in a unit a monster joined this round, where the round the kept plan ends does not."""
+    assert check_plan(state, again) == [], (state, again)
+    assert _k2_broken_by_a_join(f, _round_end(state, kept)) is False, (state, kept)
+    assert _k2_broken_by_a_join(f, _round_end(state, again)) is True, (state, kept, again)
+
+
+def _round_end(state: Fight, plan: Plan) -> Fight:
+    steps = _carry_out_in_strike_order(state, plan, len(plan.orders))
+    return steps[-1][0] if steps else state
+
+
+def _k2_broken_by_a_join(start: Fight, end: Fight) -> bool:
+    """K2, K3 over the whole round: a unit over a tier while another is under it, holding a
+    monster whose heroes in its group are not the ones it started the round with."""
+    found = units(end)
+    broken = broken_tier([u.counts for u in found])
+    if broken is None:
+        return False
+
+    def heroes_with(fight: Fight, name: str) -> frozenset[str]:
+        group = fight.group_of(name)
+        members = group.members if group is not None else ()
+        return frozenset(n for n in members if isinstance(fight.combatant(n), Hero))
+
+    return any(
+        heroes_with(end, m) != heroes_with(start, m) for i in broken[1] for m in found[i].monsters
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -170,6 +209,30 @@ def test_carrying_out_part_of_an_optimal_plan_leaves_the_rest_optimal(
     re-plan makes (the same orders, so the same events)."""
     assume(all(v.rule == "K2" for v in check_state(f)))
     _same_as_a_full_re_plan(f, how_many)
+
+
+def test_a_flier_that_joined_only_for_k2_keeps_its_join() -> None:
+    """The exception found on generated grids (docs/performance.md, P6): M1 joins H3 in free
+    air so that M2-M4 may stand with H1 (K2) and shoots H1. When it comes to strike, a full
+    re-plan sees M2-M6 in their groups, not that they joined this round, and shoots from the
+    back rank; the plan kept still meets K2 over the round."""
+    f = fight(
+        [hero("H1"), hero("H2"), hero("H3")],
+        [monster("M1", fly=40, kind="Kind A", attacks=(MELEE, SHOOT))]
+        + [monster(f"M{i}", kind="Kind A", attacks=(MELEE,)) for i in range(2, 7)],
+    )
+    plan = solve_plan(f, explain=False).plan
+    first = plan.order_for("M1")
+    assert first is not None and (first.rank, first.move.hero, first.target) == (
+        FREE_AIR,
+        "H3",
+        "H1",
+    )
+    state, kept = _carry_out_in_strike_order(f, plan, 5)[-1]
+    again = solve_plan(state, explain=False).plan
+    assert kept != again
+    assert [(o.rank, o.move.kind) for o in again.orders] == [(BACK, MoveKind.STAY)]
+    _same_as_a_full_re_plan(f, 5)  # and the difference is only that one
 
 
 @settings(max_examples=10, deadline=None)
