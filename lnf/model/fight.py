@@ -6,7 +6,7 @@ reads and writes files. Combatants are identified by their unique names (G1).
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import field
 
 from lnf.dice import DamageType, DiceExpr
 from lnf.model.effects import Effect, Guard, Rider, SpellEffect
@@ -32,7 +32,7 @@ from lnf.model.enums import (
     Variant,
 )
 from lnf.model.traits import Trait, TraitKind
-from lnf.values import cached, value
+from lnf.values import cached, replace, value
 from lnf.values import replace as copied
 
 

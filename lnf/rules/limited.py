@@ -11,13 +11,13 @@ shared model): spending it then starts the count, so a breath used once waits fo
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TypeVar
 
 from lnf.errors import Refused
 from lnf.model import Attack, Combatant, Fight, Monster, Recharge, Resource
 from lnf.model.plan import Order
 from lnf.rules.specials import action_named, check_usable, resource_of, split_darts, use_name
+from lnf.values import replace
 
 C = TypeVar("C", bound=Combatant)
 
