@@ -216,6 +216,10 @@ class Combatant:
     def has(self, flag: Flag) -> bool:
         return flag in self.flags
 
+    def resource(self, name: str) -> Resource | None:
+        """The limited use `name` (case does not matter); None when none is counted (B2)."""
+        return next((r for r in self.resources if r.name.lower() == name.lower()), None)
+
     def save_bonus(self, ability: Ability) -> int:
         return dict(self.saves).get(ability, 0)
 
@@ -262,9 +266,6 @@ class Hero(Combatant):
     scores: tuple[tuple[Ability, int], ...] = ()
 
     side = Side.HEROES
-
-    def resource(self, name: str) -> Resource | None:
-        return next((r for r in self.resources if r.name.lower() == name.lower()), None)
 
     @property
     def current_hp(self) -> int:
