@@ -10,7 +10,6 @@ appends each new event as it happens. Below this, the engine never touches a fil
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -19,7 +18,7 @@ from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.fight_file import load_fight
 from lnf.formats.files import log_path, read_text
 from lnf.model import Fight, Hero, Monster
-from lnf.values import value
+from lnf.values import replace, value
 
 if TYPE_CHECKING:
     from lnf.engine.table import Table

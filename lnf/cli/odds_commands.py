@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import nullcontext
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from lnf.odds.fights import Outcome, play_fights
 from lnf.odds.tally import Report, tally
 from lnf.rules.budget import budget_line
 from lnf.rules.wording import plural
+from lnf.values import replace
 from lnf.views.odds_text import (
     chart_lines,
     compare_lines,

@@ -13,7 +13,6 @@ policy as monsters do, the table by `lnf react HERO` (lnf waits for the answer).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TypeVar
 
 from lnf.dice.roll import DiceSource, roll
@@ -61,6 +60,7 @@ from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
 from lnf.rules.traits import fortitude_dc
+from lnf.values import replace
 
 StrikeStep = TypeVar("StrikeStep", Attacked, SpellCast)  # a step whose damage may drop
 

@@ -4,7 +4,6 @@ hero's act goes from its choice to its steps without coming back through the rou
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import assert_never
 
 from lnf.dice.roll import DiceSource
@@ -42,6 +41,7 @@ from lnf.rules.economy import verify_after_attack, verify_costs
 from lnf.rules.legal import attack_modes
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight
+from lnf.values import replace
 
 
 def this_turn(events: list[Event]) -> list[Event]:

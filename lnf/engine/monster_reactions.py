@@ -6,7 +6,6 @@ monster's Counterspell against a hero's spell. What each monster does is decided
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from lnf.dice.roll import DiceSource, roll_d20
 from lnf.engine.apply import Steps
@@ -24,6 +23,7 @@ from lnf.rules.monster_reactions import (
     left,
     resists,
 )
+from lnf.values import replace
 
 # --- B7: Legendary Resistance --------------------------------------------------------------
 

@@ -8,7 +8,6 @@ nothing by itself: what follows from it is its own step."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import assert_never
 
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
@@ -56,6 +55,7 @@ from lnf.rules.resources import RAGE, SNEAK_ATTACK
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import sleepers
 from lnf.rules.traits import scorches
+from lnf.values import replace
 
 
 def apply_step(fight: Fight, step: Step) -> StepDone:

@@ -6,7 +6,6 @@ reading tells every mistake.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from lnf.dice import DamageType, DiceExpr
@@ -36,6 +35,7 @@ from lnf.model import (
 from lnf.rules.acl import ARMOR, armor_dr
 from lnf.rules.hyrule import STAMINA
 from lnf.rules.sheets import class_resources, recharge_of, sneak_dice
+from lnf.values import replace
 
 
 def _check_after_attack(

@@ -9,7 +9,6 @@ entry's fields (`monster_doc`), so `parse_fight(dump_fight(f)) == f`.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from lnf.formats.attack_spec import ATTACK_DEFAULTS
@@ -27,6 +26,7 @@ from lnf.model import (
     Recharge,
     Resource,
 )
+from lnf.values import replace
 
 Path = tuple[str | int, ...]
 LEGENDARY_POINTS = 3  # B7: every SRD legendary creature takes 3 legendary actions a round

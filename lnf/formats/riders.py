@@ -22,14 +22,13 @@ Conventions the engine relies on (docs/riders.md, keyed F4/F6):
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr, parse
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
-from lnf.values import value
+from lnf.values import replace, value
 
 BEARERS = frozenset({TARGET, ATTACKER})
 MAX_DC = 40  # a save or escape DC above it is a typo in a user's file (the fight file's limit)
@@ -188,7 +187,7 @@ class _Reader:
 
     def last(self, change: dict[str, object]) -> None:
         """The last rider read, changed by a later sentence."""
-        self.riders[-1] = replace(self.riders[-1], **change)  # type: ignore[arg-type]
+        self.riders[-1] = replace(self.riders[-1], **change)
 
     def sentence(self, s: str) -> None:
         if _TAKEN_AS_READ.fullmatch(s):

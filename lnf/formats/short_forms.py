@@ -16,7 +16,6 @@ two fields at once; a model's values become the mappings the file and the bestia
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr
@@ -40,6 +39,7 @@ from lnf.model import (
     Shape,
     TurnEdge,
 )
+from lnf.values import replace
 
 
 def parse_damage(value: Any) -> DiceExpr:

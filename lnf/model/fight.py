@@ -6,7 +6,7 @@ reads and writes files. Combatants are identified by their unique names (G1).
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import field
 
 from lnf.dice import DamageType, DiceExpr
 from lnf.model.effects import Effect, Guard, Rider, SpellEffect
@@ -32,7 +32,7 @@ from lnf.model.enums import (
     Variant,
 )
 from lnf.model.traits import Trait, TraitKind
-from lnf.values import cached, value
+from lnf.values import cached, replace, value
 from lnf.values import replace as copied
 
 
@@ -216,6 +216,10 @@ class Combatant:
     def has(self, flag: Flag) -> bool:
         return flag in self.flags
 
+    def resource(self, name: str) -> Resource | None:
+        """The limited use `name` (case does not matter); None when none is counted (B2)."""
+        return next((r for r in self.resources if r.name.lower() == name.lower()), None)
+
     def save_bonus(self, ability: Ability) -> int:
         return dict(self.saves).get(ability, 0)
 
@@ -262,9 +266,6 @@ class Hero(Combatant):
     scores: tuple[tuple[Ability, int], ...] = ()
 
     side = Side.HEROES
-
-    def resource(self, name: str) -> Resource | None:
-        return next((r for r in self.resources if r.name.lower() == name.lower()), None)
 
     @property
     def current_hp(self) -> int:

@@ -6,7 +6,6 @@ Each returns the changed combatant and what happened, in words for the transcrip
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from fractions import Fraction
 
 from lnf.dice import DamageType
@@ -14,6 +13,7 @@ from lnf.errors import Refused
 from lnf.model import Combatant, Condition, Hero, Monster
 from lnf.rules.resources import resists
 from lnf.rules.roster import in_fight
+from lnf.values import replace
 
 
 def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) -> tuple[int, str]:

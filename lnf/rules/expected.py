@@ -6,7 +6,6 @@ immunities (D6). Exact fractions, for the plan's tie-break in whole hundredths."
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -15,6 +14,7 @@ from lnf.model import Ability, AltUse, Attack, Condition, Hero
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.conditions import fails_str_dex, save_disadvantage
 from lnf.rules.damage import defence_factor
+from lnf.values import replace
 
 _HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})
 

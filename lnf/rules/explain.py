@@ -7,8 +7,6 @@ hero, or heroes earlier in the target order taking the attackers) is in `lnf.sol
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lnf.model import Attack, BackReason, Cost, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Order, Plan
 from lnf.rules.attacks import (
@@ -36,6 +34,7 @@ from lnf.rules.specials import (
     usable,
 )
 from lnf.rules.wording import and_list
+from lnf.values import replace
 
 Reason = tuple[str, str]  # (rule id, text)
 

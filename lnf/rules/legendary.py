@@ -4,8 +4,6 @@ Legendary Resistance and its reactions are `rules.monster_reactions`'."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lnf.model import LEGENDARY_ACTIONS, Attack, Fight, Legendary, Monster
 from lnf.model.plan import STAY, Mode, Order
 from lnf.rules.monster_reactions import left, may_act_out_of_turn
@@ -20,7 +18,7 @@ from lnf.rules.specials import (
     reach_kind,
     reach_of,
 )
-from lnf.values import value
+from lnf.values import replace, value
 
 
 @value

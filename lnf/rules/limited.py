@@ -11,13 +11,13 @@ shared model): spending it then starts the count, so a breath used once waits fo
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TypeVar
 
 from lnf.errors import Refused
 from lnf.model import Attack, Combatant, Fight, Monster, Recharge, Resource
 from lnf.model.plan import Order
 from lnf.rules.specials import action_named, check_usable, resource_of, split_darts, use_name
+from lnf.values import replace
 
 C = TypeVar("C", bound=Combatant)
 
@@ -48,7 +48,7 @@ def spent(c: C, name: str, amount: int = 1) -> C:
     """B2: `amount` more of the resource `name` used. A monster's limited action not yet
     counted starts its count here (its per-day uses, or one charge that the recharge die
     brings back)."""
-    if _resource(c, name) is None and isinstance(c, Monster):
+    if c.resource(name) is None and isinstance(c, Monster):
         action = _spending(c, name)
         if action is not None:
             kind = Recharge.ROLL if action.recharge else Recharge.LONG
@@ -75,7 +75,7 @@ def recharge_named(monster: Monster, name: str) -> Attack | None:
 
 def counts(c: Combatant, name: str) -> bool:
     """Whether `name` is a use `c` has: a resource in its file, or a monster's limited action."""
-    if _resource(c, name) is not None:
+    if c.resource(name) is not None:
         return True
     return isinstance(c, Monster) and _spending(c, name) is not None
 
@@ -87,7 +87,7 @@ def spent_recharges(monster: Monster) -> tuple[tuple[str, Attack], ...]:
     out: dict[str, Attack] = {}
     for a in monster.actions:
         name = use_name(a) if a.recharge else None
-        r = _resource(monster, name) if name is not None else None
+        r = monster.resource(name) if name is not None else None
         if name is not None and r is not None and r.left == 0:
             out.setdefault(name, a)
     return tuple(out.items())
@@ -148,7 +148,3 @@ def split_targets(action: Attack, targets: tuple[str, ...]) -> tuple[str, ...]:
     shares = split_darts(action, targets)
     rounds = max((n for _, n in shares), default=0)
     return tuple(t for i in range(rounds) for t, n in shares if n > i)
-
-
-def _resource(c: Combatant, name: str) -> Resource | None:
-    return next((r for r in c.resources if r.name.lower() == name.lower()), None)

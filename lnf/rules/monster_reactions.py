@@ -28,7 +28,7 @@ COUNTER_LEVEL = 3  # 5e: Counterspell is a 3rd-level spell; monsters cast it at 
 
 def left(c: Combatant, name: str) -> int | None:
     """What is left of the resource `name` (None: `c` has no such resource)."""
-    r = next((r for r in c.resources if r.name.lower() == name.lower()), None)
+    r = c.resource(name)
     return r.left if r is not None else None
 
 

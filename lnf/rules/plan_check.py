@@ -8,8 +8,6 @@ every broken rule. How good a legal plan is
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lnf.errors import Violation
 from lnf.model import Fight, Hero, Monster
 from lnf.model.plan import Mode, MoveKind, Order, Plan
@@ -27,6 +25,7 @@ from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.specials import action_mode, action_named, check_catch, check_usable
 from lnf.rules.surprise import check_surprise_order, held_back
 from lnf.rules.wording import and_list
+from lnf.values import replace
 
 # --- the validator ---------------------------------------------------------------------------
 

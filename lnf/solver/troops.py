@@ -23,7 +23,7 @@ disadvantage (P4).
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
@@ -42,7 +42,7 @@ from lnf.rules.specials import (
     usable,
 )
 from lnf.rules.surprise import actions_in_surprise_round
-from lnf.values import value
+from lnf.values import replace, value
 
 Key = tuple[int, ...]  # P4's canonical order of an order (`rules.plan_score.canonical_key`)
 Needed = tuple[str, Mode, Need]  # a hero, a mode and what attacking it so needs

@@ -14,7 +14,7 @@ def legendary_used(step: Used, after: Fight) -> str | None:
     """ "Adult Red Dragon spends 2 legendary action points (1 of 3 left this round)";
     "…uses Legendary Resistance: the save succeeds (2 left)"; None for any other use."""
     c = after.combatant(step.who)
-    r = next((r for r in c.resources if r.name.lower() == step.resource.lower()), None)
+    r = c.resource(step.resource)
     if step.resource == LEGENDARY_ACTIONS:
         points = plural(step.amount, "legendary action point")
         left = f" ({r.left} of {r.total} left this round)" if r is not None else ""
