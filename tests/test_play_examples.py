@@ -155,6 +155,38 @@ SHOWS = {
         "+ 1d4 (",
         "heart points",
     ],
+    # X6 played out (B2–B5, A2): the breath on Dee, Ann and Bo; the recharge die said; a round
+    # with the breath spent, the dragon leaving group A to bite Dee with reach; breathing again.
+    "young-green-dragon": [
+        "Young Green Dragon breathes Poison Breath (30 ft cone, 3 targets) on Dee, Ann and Bo:",
+        "Dee's CON save 1d20 (13) + 1 = 14 vs DC 14: saves",
+        "Young Green Dragon rolls 1 for Poison Breath (5–6): still spent (B2).",
+        "The monsters' plan (P3): Young Green Dragon leaves its group, attacks Dee with reach.",
+        "Young Green Dragon moves away from Bo, who makes an opportunity attack (M6)",
+        "Young Green Dragon attacks Dee with Bite with reach",
+        "Young Green Dragon rolls 5 for Poison Breath (5–6): charged again (B2).",
+        "Young Green Dragon breathes Poison Breath (30 ft cone, 3 targets) on Dee, Bo and Cy:",
+    ],
+    # X7 played out (B1, B3, B5, B6, B10): Cone of Cold with the one 5th-level slot, then
+    # Fireball at 3rd level; Shield as a reaction when +5 turns a hit into a miss.
+    "mage-behind-its-guards": [
+        "Mage spends a 5th-level spell slot (0 of 1 left).",
+        "Mage casts Cone of Cold (60 ft cone, 6 targets) on Ann, Bo and Cy:",
+        "Mage spends a 3rd-level spell slot (2 of 3 left).",
+        "Mage casts Fireball (20 ft sphere, 4 targets) on Ann, Bo and Cy:",
+        "Mage spends a 1st-level spell slot (2 of 4 left).",
+        "Mage takes a reaction, Shield (+5 AC), against Bo's hit (F1).",
+        "Bo attacks Mage with Mace in mêlée: 1d20 (11) + 6 = 17 vs AC 20: miss.",
+        "Shield (+5 AC) on Mage ends: it lasted until the start of Mage's turn (F4).",
+    ],
+    # B8: Martial Advantage's 2d6 when another hobgoblin stands in the target's group.
+    "hobgoblin-shieldwall": [
+        "1d8 (6) + 1 slashing + 2d6 (6, 4) slashing = 17 (Martial Advantage +2d6: Hobgoblin 1 "
+        "is in the group); Bram 11/28 hp.",
+        "(Martial Advantage +2d6: Hobgoblin 4 is in the group); Quill 0/20 hp.",
+        "Hobgoblin 6 attacks Ilsa with Longsword in mêlée: 1d20 (15) + 3 = 18 vs AC 16: hit; "
+        "1d8 (1) + 1 slashing = 2; Ilsa 22/24 hp.",
+    ],
     # B8: the troll regenerates as a round starts, and not after fire: said each time.
     "troll-at-the-gate": [
         "Troll regenerates 10 hit points (B8); Troll 84/84 hp (0 damage).",
