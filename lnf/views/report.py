@@ -9,7 +9,6 @@ from lnf.model import Effect, Fight, Hero, Monster, PhaseKind
 from lnf.rules import has_n_dot, in_fight, rows, target_order
 from lnf.rules.acl import acl, hit_dc
 from lnf.rules.distance import who_reaches
-from lnf.rules.limited import use_of, uses_left
 from lnf.rules.strike_order import up_next
 
 
@@ -47,6 +46,10 @@ def _combatant(c: Hero | Monster, fight: Fight) -> dict[str, Any]:
 def _actions(m: Monster) -> list[dict[str, Any]]:
     """B1, B2: a monster's special actions and spells, with the uses left (None: at will) and
     what a use spends (its charge, a per-day use, a slot of its own level)."""
+    # loaded here, for a monster with actions: the rules behind them (`rules.specials`) would
+    # make every `lnf check` and `lnf show` pay for fractions and the plan's reach
+    from lnf.rules.limited import use_of, uses_left
+
     return [
         {"name": a.name, "uses_left": uses_left(m, a), "spends": use_of(m, a)} for a in m.actions
     ]
