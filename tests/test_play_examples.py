@@ -187,11 +187,11 @@ SHOWS = {
         "Hobgoblin 6 attacks Ilsa with Longsword in mêlée: 1d20 (15) + 3 = 18 vs AC 16: hit; "
         "1d8 (1) + 1 slashing = 2; Ilsa 22/24 hp.",
     ],
-    # B8: the troll regenerates as a round starts, and not after fire: said each time.
+    # B8: the troll regenerates as a round starts, until fire stops it (Lys's Fire Bolt).
     "troll-at-the-gate": [
         "Troll regenerates 10 hit points (B8); Troll 84/84 hp (0 damage).",
-        "Lys attacks Troll with Fire Bolt at range",
-        "Troll does not regenerate: acid or fire damage last round stops it (B8).",
+        "Lys attacks Troll with Fire Bolt at range: 1d20 (12) + 7 = 19 vs AC 15: hit; 2d10 (2, 7) "
+        "fire = 9; Troll 75/84 hp (9 damage).\n\nRound 3",
     ],
     "wight-and-skeletons": ["Round 7", "The heroes win.", "O dot", "(P6)"],
     "goblin-ambush": ["falls unconscious (D8)", "rolls a death save", "wakes up (D9)"],

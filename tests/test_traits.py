@@ -199,20 +199,6 @@ def test_b8_a_troll_regenerates_10_until_burned_and_fire_stops_it_for_one_round(
     assert _regenerated(cut) == 10
 
 
-def test_b8_a_burned_troll_is_said_not_to_regenerate() -> None:
-    """The DM hears why the troll heals nothing this round; nothing is said when it would have
-    healed nothing anyway (unhurt) or was not burned."""
-    f = _troll()
-    burned = apply(f, Recorded((Damaged("Troll", 7, DamageType.FIRE),))).after
-    (event,) = opening(burned)
-    assert isinstance(event, Recorded) and event.by_rules and event.steps == ()
-    assert event.note == "Troll does not regenerate: acid or fire damage last round stops it (B8)."
-    healed_up = burned.with_combatant(replace(burned.monster("Troll"), damage=0))
-    assert healed_up.monster("Troll").has(Flag.SCORCHED)
-    assert opening(healed_up) == []
-    assert [e.note for e in opening(f) if isinstance(e, Recorded)] == [""]
-
-
 def test_b8_a_troll_immune_to_fire_is_not_scorched() -> None:
     f = _troll()
     f = f.with_combatant(replace(f.monster("Troll"), immune=frozenset({DamageType.FIRE})))

@@ -22,7 +22,7 @@ from lnf.rules.roster import in_fight
 from lnf.rules.state_check import check_state, unplayable
 from lnf.rules.strike_order import strike_order, up_next
 from lnf.rules.surprise import surprise_round_next
-from lnf.rules.traits import REGENERATION, regenerates, regeneration_stopped
+from lnf.rules.traits import REGENERATION, regenerates
 
 Planner = Callable[[Fight], Plan]
 Dice = Callable[[str], DiceSource]  # the dice for one event, by what it is (Table.dice)
@@ -76,9 +76,6 @@ def opening(fight: Fight) -> list[Event]:
         if hp := regenerates(m):
             healed = Healed(m.name, hp, by=REGENERATION, healer=m.name)
             events.append(Recorded((healed,), by_rules=True))
-        elif why := regeneration_stopped(m):
-            note = f"{m.name} does not regenerate: {why} damage last round stops it (B8)."
-            events.append(Recorded((), note=note, by_rules=True))
     return events
 
 

@@ -13,7 +13,6 @@ from lnf.model import Attack, Fight, Flag, Hero, Monster, Trait, TraitKind
 from lnf.model.plan import Advantage
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight, incapacitated
-from lnf.rules.wording import or_list
 
 REGENERATION = "Regeneration"  # what a Healed step names as its source
 
@@ -121,19 +120,6 @@ def regenerates(monster: Monster) -> int:
     if monster.current_hp == 0:
         return 0
     return min(trait.hp, monster.damage)
-
-
-def regeneration_stopped(monster: Monster) -> str:
-    """Regeneration "doesn't function at the start of the troll's next turn" after acid or fire:
-    the damage types that stopped it as this round starts ("acid or fire"), for the DM to
-    hear; "" when it is not stopped, or when it would have regained nothing anyway (unhurt,
-    down or out of the fight)."""
-    trait = monster.trait(TraitKind.REGENERATION)
-    if trait is None or not monster.has(Flag.SCORCHED) or not in_fight(monster):
-        return ""
-    if monster.current_hp == 0 or monster.damage == 0:
-        return ""
-    return or_list(sorted(t.value for t in trait.stopped_by))
 
 
 def scorches(monster: Hero | Monster, types: Iterable[DamageType | None]) -> bool:

@@ -192,7 +192,8 @@ def spell_note(done: StepDone) -> str:
             name, note = step.by, heal.note if heal is not None else ""
         case _:
             return ""
-    return f"{name}, for the DM to rule: {note.rstrip('.')} (F7)" if note else ""
+    said = note.rstrip(".").removesuffix(" (F7)")  # a note may cite F7 itself: once is enough
+    return f"{name}, for the DM to rule: {said} (F7)" if note else ""
 
 
 def _step_text(done: StepDone) -> str:
