@@ -39,30 +39,57 @@ def parse_wishes(fight: Fight, texts: tuple[str, ...], fixed: bool, option: str)
             near = suggestion(hero_text, [h.name for h in fight.heroes])
             said = f"{hero_text!r} is not a hero of this fight"
             problems.append(InputProblem(said + (f"; {near}" if near else ""), option))
-        elif action and _action_named(fight, monster, action) is None:
-            problems.append(_unknown_action(fight, monster, action, option))
+        elif not action:
+            wishes.append(Wish(monster, hero, fixed))
         else:
-            named = _action_named(fight, monster, action) if action else ""
-            wishes.append(Wish(monster, hero, fixed, named or ""))
+            named = _action_named(fight, monster, hero, action, option)
+            if isinstance(named, InputProblem):
+                problems.append(named)
+            else:
+                wishes.append(Wish(monster, hero, fixed, named))
     if problems:
         raise InputError("command line", problems)
     return wishes
 
 
-def _action_named(fight: Fight, monster: str, text: str) -> str | None:
-    """B9: the special action or spell of `monster` that `text` names (as names are matched)."""
-    return match_name(text, [a.name for a in fight.monster(monster).actions])
+def _action_named(
+    fight: Fight, monster: str, hero: str, text: str, option: str
+) -> str | InputProblem:
+    """B9: the special action or spell of `monster` that `text` names (as names are matched),
+    or what is wrong: a weapon attack (pinned without `:ACTION`), the nearest action's name or
+    the actions it has."""
+    from lnf.formats.written_orders import NoAction, find_action
+
+    try:
+        return find_action(fight.monster(monster), text)
+    except NoAction as exc:
+        said = str(exc)
+        if exc.weapon and option == "--fix":
+            said += f'; weapon attacks are pinned without :ACTION (--fix "{monster}->{hero}")'
+        elif exc.weapon:
+            said += f'; --forbid "{monster}->{hero}", without :ACTION, rules out every attack'
+        elif not fight.monster(monster).actions:
+            said += "; name a hero only"
+        return InputProblem(said, option, rule="B9")
 
 
-def _unknown_action(fight: Fight, monster: str, text: str, option: str) -> InputProblem:
-    """B9: a wish naming an action the monster's stat block does not hold, with the nearest
-    name or the actions it has."""
-    names = [a.name for a in fight.monster(monster).actions]
-    if not names:
-        said = f"{monster} has no special actions or spells, so no {text!r}"
-        return InputProblem(said + "; name a hero only", option, rule="B9")
-    near = suggestion(text, names) or f"its actions: {', '.join(names)}"
-    return InputProblem(f"{monster} has no action called {text!r}; {near}", option, rule="B9")
+def own_conflicts(wishes: list[Wish]) -> list[InputProblem]:
+    """B9: a --fix and a --forbid that rule each other out (the same monster and hero, and the
+    forbid names no action or the one the fix names): the DM's own wishes conflict, whatever
+    the rules say."""
+    problems = []
+    for fix in (w for w in wishes if w.fixed):
+        for ban in (w for w in wishes if not w.fixed):
+            if (ban.monster, ban.hero) == (fix.monster, fix.hero) and ban.action in (
+                "",
+                fix.action,
+            ):
+                said = (
+                    f'--fix "{fix}" and --forbid "{ban}" ask for opposite things: your own '
+                    "wishes conflict, not the rules; drop one of them"
+                )
+                problems.append(InputProblem(said, "--fix/--forbid", rule="B9"))
+    return problems
 
 
 @click.command()
@@ -130,6 +157,8 @@ def next_plan(
     wishes = parse_wishes(grid, fixes, True, "--fix") + parse_wishes(
         grid, forbids, False, "--forbid"
     )
+    if conflicts := own_conflicts(wishes):
+        raise InputError("command line", conflicts)
     stats = None
     unattacked: Unattacked
     from lnf.rules.distance import volley_planned
