@@ -38,6 +38,16 @@ _SAYS = {
     TraitKind.FLYBY: r"doesn't provoke opportunity attacks when it flies out of an enemy's reach",
     TraitKind.SUNLIGHT_SENSITIVITY: r"While in sunlight, the [\w ]+ has disadvantage on attack "
     r"rolls",
+    # D6: its weapon attacks are magical; Angelic and Hellish Weapons say so too, with extra
+    # dice the attacks already hold ("included in the attack")
+    TraitKind.MAGIC_WEAPONS: r"weapon attacks are magical(?:\.$| and deal an extra [^.]*"
+    r"\(included in the attacks?\)\.$|\. When [^.]*\(included in the attacks?\)\.$)",
+}
+# Other names a stat block gives a trait lnf plays (read only when its text says the same)
+_ALIASES = {
+    "trampling charge": "pounce",
+    "angelic weapons": "magic weapons",
+    "hellish weapons": "magic weapons",
 }
 _PRONE = re.compile(
     r"DC (\d+) Strength saving throw or be "
@@ -74,11 +84,11 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
     """One trait by its name (lower case, without "(1/Turn)") and what its text says; a
     Charge's or Pounce's attacks by the stat block's names for them (`attacks`)."""
     words = re.sub(r"\s*\([^)]*\)$", "", name).strip().lower()
-    words = "pounce" if words == "trampling charge" else words
+    words = _ALIASES.get(words, words)
     kind = next((k for k in TraitKind if k.value == words), None)
-    if kind is None:
-        return None
-    found = re.search(_SAYS[kind], desc)
+    if kind is None or kind not in _SAYS:
+        return None  # not a trait of that name (the defences and exhaustion are read apart)
+    found = re.search(_SAYS[kind], desc.strip())
     if found is None:
         return None
     if kind in (TraitKind.CHARGE, TraitKind.POUNCE):
