@@ -1,7 +1,7 @@
 """D6 (nonmagical attacks) and C3 (immune to exhaustion) on SRD stat blocks, judged by the SRD's
 own text: a gargoyle resists "bludgeoning, piercing, and slashing from nonmagical weapons that
 aren't adamantine"; a clay golem's "weapon attacks are magical" (Magic Weapons); a skeleton is
-immune to exhaustion."""
+immune to exhaustion; a giant spider has Spider Climb."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from lnf.formats.fight_writer import dump_fight
 from lnf.model import Attack, Fight, Pool
 from lnf.model.events import Attacked, SpellCast
 from lnf.model.plan import Advantage, Mode
+from lnf.rules import check_state
 from lnf.rules.chase import needs_check
 from lnf.rules.damage import after_defences, defence_factor, magical
 from lnf.rules.expected import dice_mean
@@ -143,3 +144,24 @@ class _NoDice:
 
     def face(self, sides: int) -> int:
         return 1
+
+
+SPIDERS = """
+heroes:
+  - {name: F1, class: fighter, hp: 30}
+  - {name: F2, class: fighter, hp: 30}
+monsters:
+  - {monster: giant spider, rank: back}
+  - {monster: giant wolf spider, name: Wolf Spider, rank: back, traits: []}
+"""
+
+
+def test_r6_spider_climb_climbs_out_of_reach_without_the_count() -> None:
+    """R6: "a monster that can … climb out of reach … does not need the count": the SRD's
+    Spider Climb ("can climb difficult surfaces, including upside down on ceilings"); the same
+    spider without its traits is counted."""
+    fight = parse_fight(SPIDERS, "spiders.yaml")
+    spider = fight.monster("Giant Spider")
+    assert "spider climb" in [str(t.kind) for t in spider.traits]
+    assert "Spider Climb (trait)" not in spider.not_modelled
+    assert [(v.rule, v.who) for v in check_state(fight)] == [("R6", ("Wolf Spider",))]

@@ -42,6 +42,7 @@ _SAYS = {
     # dice the attacks already hold ("included in the attack")
     TraitKind.MAGIC_WEAPONS: r"weapon attacks are magical(?:\.$| and deal an extra [^.]*"
     r"\(included in the attacks?\)\.$|\. When [^.]*\(included in the attacks?\)\.$)",
+    TraitKind.SPIDER_CLIMB: r"can climb difficult surfaces, including upside down on ceilings",
 }
 # Other names a stat block gives a trait lnf plays (read only when its text says the same)
 _ALIASES = {

@@ -1,7 +1,7 @@
 """B8: a monster's `traits:` as the fight file writes them, one short text each:
 `pack tactics`, `martial advantage 2d6`, `sneak attack 4d6`, `regeneration 10 (fire, acid)`,
 `undead fortitude`, `magic resistance`, `blood frenzy`, `nimble escape`, `flyby`,
-`sunlight sensitivity`, `magic weapons`, `immune to exhaustion`,
+`sunlight sensitivity`, `magic weapons`, `immune to exhaustion`, `spider climb`,
 `nonmagical only (bludgeoning, piercing, slashing)` (its resistances and immunities to these
 types hold only against nonmagical attacks, D6),
 `charge Tusk +1d6 slashing, DC 11`, `pounce Claw, DC 13, then Bite` (the attack it hits
@@ -23,7 +23,8 @@ _DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK)
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
     "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
-    "magic weapons, immune to exhaustion, nonmagical only (bludgeoning, piercing, slashing), "
+    "magic weapons, immune to exhaustion, spider climb, "
+    "nonmagical only (bludgeoning, piercing, slashing), "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(

@@ -28,6 +28,7 @@ class TraitKind(StrEnum):
     # nonmagical attacks ("from nonmagical attacks")
     NONMAGICAL_ONLY = "nonmagical only"
     EXHAUSTION_IMMUNE = "immune to exhaustion"  # C3: its dashes never tire it
+    SPIDER_CLIMB = "spider climb"  # R6: climbs out of reach: the back rank without the count
 
 
 @value
