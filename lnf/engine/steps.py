@@ -52,6 +52,7 @@ from lnf.rules.damage import (
     heal,
     knock_out,
     magical,
+    restorable,
     take_damage,
     worth,
 )
@@ -271,7 +272,8 @@ def _surged(fight: Fight, step: Surged) -> StepDone:
     """V-ACL6: surge dice spent; tenacity gives temporary hit points (they do not stack, D7)."""
     c = fight.combatant(step.who)
     spent = replace(c, surge=max(0, c.surge - len(step.faces)))
-    if step.effect == "tenacity" and sum(step.faces) > spent.temp_hp:  # D7: no stacking
+    tenacity = step.effect == "tenacity" and restorable(c)  # B8: never a swarm's
+    if tenacity and sum(step.faces) > spent.temp_hp:  # D7: no stacking
         spent = replace(spent, temp_hp=sum(step.faces), tenacious=True)
     return StepDone(step, fight, fight.with_combatant(spent))
 

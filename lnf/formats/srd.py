@@ -21,7 +21,7 @@ from lnf.formats import multiattack
 from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
-from lnf.formats.srd_traits import block_traits
+from lnf.formats.srd_traits import block_flags, block_traits
 from lnf.model import Condition, TraitKind
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -324,8 +324,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         if len(multi) == 1 and a["name"] in multi and multi[a["name"]] > 1:
             a["times"] = multi[a["name"]]
     abilities = _named(m, "special_abilities", where)  # each checked: an object with a name
-    traits = block_traits(m)  # B8: what lnf plays is played, not listed
-    notes += [f"{n} (trait)" for n in abilities if n not in traits.names]
+    traits, flags = block_traits(m), block_flags(m)  # B8, R5: played, not listed
+    notes += [f"{n} (trait)" for n in abilities if n not in traits.names | flags.names]
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
     _named(m, "legendary_actions", where)  # their fields checked
@@ -394,6 +394,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "speeds": other,
         "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
         "not_modelled": [_note(n) for n in notes],
+        "flags": list(flags.forms),  # R5: swarm, incorporeal
         "traits": [*traits.forms, *played, *_nonmagical(mundane)],
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}

@@ -11,7 +11,7 @@ from typing import Any
 
 from lnf.dice import DamageType, parse
 from lnf.formats.trait_forms import trait_form
-from lnf.model import Trait, TraitKind
+from lnf.model import Flag, Trait, TraitKind
 from lnf.values import value
 
 _TYPES = f"({'|'.join(t.value for t in DamageType)})"
@@ -77,6 +77,31 @@ def block_traits(m: dict[str, Any]) -> ReadTraits:
         trait = read_trait(name, desc, attacks)
         if trait is not None and (form := trait_form(trait)) not in forms:
             forms.append(form)
+            names.add(name)
+    return ReadTraits(tuple(forms), frozenset(names))
+
+
+# R5: traits that are a fight file's flags, by name and what the text must say: a swarm and an
+# incorporeal mover ignore guards (the rest of their text needs a map: squeezing through
+# openings, ending a turn inside an object).
+_FLAGS = {
+    "swarm": (Flag.SWARM, r"can occupy another creature's space and vice versa"),
+    "incorporeal movement": (
+        Flag.INCORPOREAL,
+        r"can move through other creatures and objects as if they were difficult terrain",
+    ),
+}
+
+
+def block_flags(m: dict[str, Any]) -> ReadTraits:
+    """R5, B8: the flags the entry's `special_abilities` give (Swarm, Incorporeal Movement)."""
+    forms: list[str] = []
+    names: set[str] = set()
+    for x in m.get("special_abilities") or ():
+        name, desc = str(x.get("name", "")), str(x.get("desc", ""))[:2000]
+        flag, says = _FLAGS.get(name.lower(), (None, ""))
+        if flag is not None and re.search(says, desc) and str(flag) not in forms:
+            forms.append(str(flag))
             names.add(name)
     return ReadTraits(tuple(forms), frozenset(names))
 

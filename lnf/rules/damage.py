@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from lnf.dice import DamageType
 from lnf.errors import Refused
-from lnf.model import Attack, Combatant, Condition, Hero, Monster, TraitKind
+from lnf.model import Attack, Combatant, Condition, Flag, Hero, Monster, TraitKind
 from lnf.rules.resources import resists
 from lnf.rules.roster import in_fight
 
@@ -148,17 +148,24 @@ def knock_out(target: Hero | Monster) -> tuple[Hero | Monster, list[str]]:
     return replace(target, hp_now=0, death_saves=(0, 0), stable=True), note
 
 
+def restorable(c: Combatant) -> bool:
+    """B8 (Swarm): a swarm can't regain hit points or gain temporary hit points."""
+    return not c.has(Flag.SWARM)
+
+
 def heal(
     target: Hero | Monster, amount: int, revive: bool = False
 ) -> tuple[Hero | Monster, list[str]]:
     """D9: any healing wakes a downed hero and resets its death saves; only a revival (the DM
-    says so) brings a dead hero back, with the hit points healed."""
+    says so) brings a dead hero back, with the hit points healed. A swarm regains none (B8)."""
     if isinstance(target, Hero) and target.dead:
         if not revive:
             return target, []
         target = replace(target, dead=False, hp_now=0)
     if amount <= 0:
         return target, []
+    if not restorable(target):
+        return target, [f"{target.name} is a swarm: it regains no hit points (B8)"]
     if isinstance(target, Monster):
         return replace(target, damage=max(0, target.damage - amount)), []
     now = min(target.hp, target.current_hp + amount)

@@ -1,7 +1,7 @@
 """D6 (nonmagical attacks) and C3 (immune to exhaustion) on SRD stat blocks, judged by the SRD's
 own text: a gargoyle resists "bludgeoning, piercing, and slashing from nonmagical weapons that
 aren't adamantine"; a clay golem's "weapon attacks are magical" (Magic Weapons); a skeleton is
-immune to exhaustion; a giant spider has Spider Climb."""
+immune to exhaustion; a giant spider has Spider Climb; swarms and a ghost ignore guards."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from lnf.engine.chasing import commit_speeds, speed_policy
 from lnf.engine.steps import apply_step
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
-from lnf.model import Attack, Fight, Pool
+from lnf.model import Attack, Fight, Flag, Pool, Rank
 from lnf.model.events import Attacked, SpellCast
 from lnf.model.plan import Advantage, Mode
 from lnf.rules import check_state
+from lnf.rules.attacks import melee_rank
 from lnf.rules.chase import needs_check
-from lnf.rules.damage import after_defences, defence_factor, magical
+from lnf.rules.damage import after_defences, defence_factor, heal, magical
 from lnf.rules.expected import dice_mean
 
 SLASHING = DamageType.SLASHING
@@ -165,3 +166,38 @@ def test_r6_spider_climb_climbs_out_of_reach_without_the_count() -> None:
     assert "spider climb" in [str(t.kind) for t in spider.traits]
     assert "Spider Climb (trait)" not in spider.not_modelled
     assert [(v.rule, v.who) for v in check_state(fight)] == [("R6", ("Wolf Spider",))]
+
+
+SWARMS = """
+heroes:
+  - {name: F1, class: fighter, hp: 30}
+  - {name: F2, class: fighter, hp: 30}
+  - {name: F3, class: fighter, hp: 30}
+  - {name: Wiz, class: wizard, hp: 12, rank: back, why: guarded}
+monsters:
+  - monster: swarm of rats
+  - monster: ghost
+"""
+
+
+def test_r5_swarm_and_incorporeal_movement_ignore_guards() -> None:
+    """R5: "Guarding does not stop swarms or incorporeal monsters": the SRD's Swarm ("can
+    occupy another creature's space and vice versa") and Incorporeal Movement ("can move
+    through other creatures and objects") read as the flags R5 plays."""
+    fight = parse_fight(SWARMS, "swarms.yaml")
+    rats, ghost = fight.monster("Swarm of Rats"), fight.monster("Ghost")
+    assert rats.has(Flag.SWARM) and ghost.has(Flag.INCORPOREAL)
+    assert "Swarm (trait)" not in rats.not_modelled
+    assert "Incorporeal Movement (trait)" not in ghost.not_modelled
+    wizard = fight.hero("Wiz")
+    assert melee_rank(rats, wizard) is Rank.FRONT and melee_rank(ghost, wizard) is Rank.FRONT
+    plain = replace(rats, flags=frozenset())
+    assert melee_rank(plain, wizard) is None  # R3: a guarded hero is out of others' reach
+
+
+def test_b8_a_swarm_regains_no_hit_points() -> None:
+    """Swarm: "The swarm can't regain hit points or gain temporary hit points"."""
+    rats = replace(parse_fight(SWARMS, "swarms.yaml").monster("Swarm of Rats"), damage=10)
+    healed, notes = heal(rats, 5)
+    assert healed.damage == 10 and "regains no hit points" in notes[0]
+    assert heal(replace(rats, flags=frozenset()), 5)[0].damage == 5
