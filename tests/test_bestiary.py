@@ -265,4 +265,4 @@ def test_the_homebrew_bestiary_reads_as_written() -> None:
     assert troll["vulnerable"] == ["fire"] and troll["saves"]["con"] == 6
     assert warden["dr"] == 5 and warden["cr"] == "1/2"  # chain shirt 3 and shield 2 (V-ACL4)
     assert [a["name"] for a in warden["attacks"]] == ["Spear", "Lantern Hook", "Sling"]
-    assert wyrmling["fly"] == 50 and "immune to exhaustion" in wyrmling["not_modelled"]
+    assert wyrmling["fly"] == 50 and "immune to exhaustion" in wyrmling["traits"]  # C3

@@ -21,7 +21,7 @@ from lnf.errors import InputError
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.formats.srd import stat_block
-from lnf.formats.srd_traits import read_trait
+from lnf.formats.srd_traits import block_flags, read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Attack, AttackKind, Condition, Flag, Trait, TraitKind
 from lnf.model.enums import Rank
@@ -296,6 +296,11 @@ def test_b8_pounce_uses_the_claw_then_bites_a_prone_target_as_a_bonus_action() -
 # --- read from the SRD and from fight files ----------------------------------------------------
 
 _NAMES = {k: k.value.title() for k in TraitKind}
+# Other names the SRD gives a trait lnf plays
+_SAID = {
+    TraitKind.POUNCE: ("trampling charge",),
+    TraitKind.MAGIC_WEAPONS: ("angelic weapons", "hellish weapons"),
+}
 
 
 def _names_the_trait(note: str, name: str) -> bool:
@@ -314,8 +319,19 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
         for form in block.get("traits", []):
             trait = parse_trait(form)
             counts[trait.kind] = counts.get(trait.kind, 0) + 1
-            said = "trampling charge" if trait.kind is TraitKind.POUNCE else trait.kind.value
-            name = next(n for n in abilities if n.lower().startswith((trait.kind.value, said)))
+            if trait.kind is TraitKind.NONMAGICAL_ONLY:  # D6: judged by the entry's defences
+                said = [
+                    t
+                    for t in m.get("damage_resistances", []) + m.get("damage_immunities", [])
+                    if "from nonmagical" in t
+                ]
+                assert said and all(any(k in t for t in said) for k in trait.stopped_by), form
+                continue
+            if trait.kind is TraitKind.EXHAUSTION_IMMUNE:  # C3: by its condition immunities
+                assert "exhaustion" in [c["index"] for c in m.get("condition_immunities", [])]
+                continue
+            said = _SAID.get(trait.kind, (trait.kind.value,))
+            name = next(n for n in abilities if n.lower().startswith((trait.kind.value, *said)))
             desc = abilities[name]
             assert f"{name} (trait)" not in block.get("not_modelled", [])
             if trait.dice is not None:
@@ -336,11 +352,33 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             if name in {c["name"] for c in block.get("spellcasting", [])}:
                 continue
             played = played or name.startswith("Legendary Resistance")
+            played = played or name in block_flags(m).names  # R5: Swarm, Incorporeal Movement
             listed = [n for n in block.get("not_modelled", []) if _names_the_trait(n, name)]
             assert played == (not listed), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them
     assert counts[TraitKind.MAGIC_RESISTANCE] == 31
     assert counts[TraitKind.CHARGE] + counts[TraitKind.POUNCE] == 23  # Charge or Pounce: 23
+    # D6: "weapon attacks are magical" (Magic Weapons 12, Angelic and Hellish Weapons 4);
+    # every entry with a defence "from nonmagical weapons (attacks)"; C3: exhaustion immunity
+    assert (
+        counts[TraitKind.MAGIC_WEAPONS]
+        == sum(
+            any(
+                "weapon attacks are magical" in d
+                for d in [a["desc"] for a in m.get("special_abilities", [])]
+            )
+            for m in entries
+        )
+        == 16
+    )
+    assert counts[TraitKind.NONMAGICAL_ONLY] == sum(
+        any(
+            "from nonmagical" in t
+            for t in m.get("damage_resistances", []) + m.get("damage_immunities", [])
+        )
+        for m in entries
+    )
+    assert counts[TraitKind.EXHAUSTION_IMMUNE] == 34
     troll = stat_block(next(m for m in entries if m["name"] == "Troll"))
     assert troll["traits"] == ["regeneration 10 (acid, fire)"]
 

@@ -22,7 +22,6 @@ from lnf.rules.chase import (
     chase_mode,
     chasing,
     escapers,
-    free_dashes,
     needs_check,
 )
 from lnf.rules.d20 import passes
@@ -36,8 +35,8 @@ MAX_DASHES = 2  # C2: the action and the bonus action (Cunning Action and the li
 def speed_policy(fight: Fight, c: Hero | Monster) -> int:
     """How many dashes a combatant commits when nobody decides for it (C2, C3): an escaper
     dashes while its free dashes last; a pursuer dashes when it cannot reach anyone to attack
-    and has a free dash left."""
-    free_left = free_dashes(c) - c.dashes
+    and has a free dash left (one immune to exhaustion always has, C3)."""
+    free_left = 1 if needs_check(c, 1) == 0 else 0
     if c.name in escapers(fight):
         return 1 if free_left > 0 else 0
     if chase_target(fight, c) is not None:

@@ -45,7 +45,16 @@ from lnf.rules.acl import acl, reduced
 from lnf.rules.chase import after_speeds, escapers, settle, start_pools
 from lnf.rules.concentration import lasting_on
 from lnf.rules.d20 import at_least_one, d20_variant, rolled_at_least_one
-from lnf.rules.damage import after_defences, death_save, heal, knock_out, take_damage, worth
+from lnf.rules.damage import (
+    after_defences,
+    death_save,
+    heal,
+    knock_out,
+    magical,
+    restorable,
+    take_damage,
+    worth,
+)
 from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.effects import imposed
 from lnf.rules.group_changes import moved, tidy, without
@@ -159,10 +168,11 @@ def _hurt(
     knock: bool = False,
     attack: bool = False,
     holds: bool = False,
+    magic: bool = False,
 ) -> tuple[Fight, Dealt, list[str]]:
-    """D6–D9: `who` takes `damage` after its defences; `knock`: a mêlée attacker that drops
-    it knocks it out instead (D8). Under the AC-less variant an attack's damage first goes
-    through Damage Reduction (V-ACL3)."""
+    """D6–D9: `who` takes `damage` after its defences (`magic`: a magical attack's, D6);
+    `knock`: a mêlée attacker that drops it knocks it out instead (D8). Under the AC-less
+    variant an attack's damage first goes through Damage Reduction (V-ACL3)."""
     target = fight.combatant(who)
     by_type = dict(damage)
     floored = d20_variant(fight) and sum(by_type.values()) < 1 and bool(by_type)
@@ -173,7 +183,7 @@ def _hurt(
         before = sum(by_type.values())
         by_type = reduced(by_type, target.dr, dict(target.typed_dr), worth(target))
         reduction = before - sum(by_type.values())
-    amount, defences = after_defences(target, by_type)
+    amount, defences = after_defences(target, by_type, magic=magic)
     if d20_variant(fight) and (least := at_least_one(target, by_type, amount)) > amount:
         amount, floored = least, True  # V-D20-4: what gets through is at least 1
     if knock and 0 < target.current_hp <= amount:
@@ -228,9 +238,18 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
         knock=step.knock_out,
         attack=True,
         holds=step.target in step.holds,
+        magic=_magic(fight, step),
     )
     fight, o_dot = _o_dot(fight, step.attacker, step.big, dealt.amount, notes)
     return StepDone(step, before, tidy(fight), (dealt,), o_dot=o_dot, notes=tuple(notes))
+
+
+def _magic(fight: Fight, step: Attacked) -> bool:
+    """D6: whether the attack this step made is magical (a spell, a magic weapon)."""
+    me = fight.combatant(step.attacker)
+    known = (*me.attacks, *(me.actions if isinstance(me, Monster) else ()))
+    used = next((a for a in known if a.name == step.attack), None)
+    return used is not None and magical(me, used)
 
 
 def _wounded(fight: Fight, step: Wounded) -> StepDone:
@@ -253,7 +272,8 @@ def _surged(fight: Fight, step: Surged) -> StepDone:
     """V-ACL6: surge dice spent; tenacity gives temporary hit points (they do not stack, D7)."""
     c = fight.combatant(step.who)
     spent = replace(c, surge=max(0, c.surge - len(step.faces)))
-    if step.effect == "tenacity" and sum(step.faces) > spent.temp_hp:  # D7: no stacking
+    tenacity = step.effect == "tenacity" and restorable(c)  # B8: never a swarm's
+    if tenacity and sum(step.faces) > spent.temp_hp:  # D7: no stacking
         spent = replace(spent, temp_hp=sum(step.faces), tenacious=True)
     return StepDone(step, fight, fight.with_combatant(spent))
 
@@ -297,7 +317,9 @@ def _spell(fight: Fight, step: SpellCast) -> StepDone:
     for name in step.targets:
         if not in_fight(fight.combatant(name)):
             continue
-        fight, took, more = _hurt(fight, name, spell_damage(step, name), holds=name in step.holds)
+        fight, took, more = _hurt(
+            fight, name, spell_damage(step, name), holds=name in step.holds, magic=True
+        )
         notes += more
         dealt.append(took)
     if step.pool and not sleepers(fight, step.targets, step.pool):  # F7 Sleep

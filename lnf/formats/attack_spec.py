@@ -181,6 +181,11 @@ ATTACK = Obj(
         "light": Field(
             Bool(), ATTACK_DEFAULTS["light"], "a light weapon (V-HYR3: two-weapon fighting)"
         ),
+        "magic": Field(
+            Bool(),
+            ATTACK_DEFAULTS["magic"],
+            "a magic weapon: what resists only nonmagical attacks takes it in full (D6)",
+        ),
         "riders": Field(ListOf(RIDER), [], "F6: what a hit brings besides damage"),
         "cost": Field(OneOf(Cost), ATTACK_DEFAULTS["cost"], "F1: action, bonus action or reaction"),
         "concentration": Field(

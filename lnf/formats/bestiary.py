@@ -46,6 +46,7 @@ FIGHT_FIELDS = (
     "immune",
     "vulnerable",
     "condition_immune",
+    "flags",
     "attacks",
     "multiattack",
     "guards",

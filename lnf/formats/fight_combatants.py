@@ -157,6 +157,7 @@ def read_attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: 
         alt_when=a["alt_when"],
         finesse=a["finesse"],
         light=a["light"],
+        magic=a["magic"],
         upcast=_upcast(a, path, ck),
         spends=a["spends"],
         note=a["note"],

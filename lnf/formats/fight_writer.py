@@ -248,7 +248,7 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
     if a.range is not None:
         normal, long = a.range
         d["range"] = normal if normal == long else f"{normal}/{long}"
-    for key in ("two_handed", "spell", "half", "times", "finesse", "light"):
+    for key in ("two_handed", "spell", "half", "times", "finesse", "light", "magic"):
         if getattr(a, key) != ATTACK_DEFAULTS[key]:
             d[key] = getattr(a, key)
     if a.slot:

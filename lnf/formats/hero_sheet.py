@@ -235,16 +235,27 @@ def _weapons(
         return []
     out = []
     for j, name in enumerate(raw):
+        magic, plain = _magic(str(name))
         try:
-            key, w = weapon(str(name))
+            key, w = weapon(plain)
         except Refused as exc:
             ck.fail((*path, j), exc.message, "the SRD's weapons: dagger, longsword, longbow…")
             continue
         if "damage" not in w:
             ck.fail((*path, j), f"the {w['name']} deals no damage: lnf plays it as the DM rules")
             continue
-        out.append(_weapon_attack(key, w, cls, level, mods))
+        attack = _weapon_attack(key, w, cls, level, mods)
+        out.append({**attack, "magic": True} if magic else attack)
     return out
+
+
+def _magic(name: str) -> tuple[bool, str]:
+    """D6: `magic longsword` is a magic weapon (no bonus: a +1 weapon is written out as an
+    attack); the rest is the SRD weapon's name."""
+    words = name.strip()
+    if words.lower().startswith("magic "):
+        return True, words[6:].strip()
+    return False, words
 
 
 def _name(w: dict[str, Any]) -> str:
@@ -301,7 +312,7 @@ def _monk_weapons(raw: Any) -> list[str]:
     names = []
     for name in raw if isinstance(raw, list) else []:
         try:
-            _, w = weapon(str(name))
+            _, w = weapon(_magic(str(name))[1])
         except Refused:
             continue
         if "monk" in w["properties"] and not w["ranged"]:

@@ -21,8 +21,8 @@ from lnf.formats import multiattack
 from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
-from lnf.formats.srd_traits import block_traits
-from lnf.model import Condition
+from lnf.formats.srd_traits import block_flags, block_traits
+from lnf.model import Condition, TraitKind
 from lnf.rules.acl import ARMOR, armor_dr
 
 ABILITIES = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
@@ -237,7 +237,12 @@ def _multiattack(
     return {}
 
 
-def _damage_types(m: dict[str, Any], key: str, where: str, notes: list[str]) -> list[str]:
+def _damage_types(
+    m: dict[str, Any], key: str, where: str, notes: list[str], mundane: list[str]
+) -> list[str]:
+    """D6: the types resisted, immune or vulnerable; those "from nonmagical weapons (attacks)"
+    also in `mundane` (the `nonmagical only` trait: no defence against a magical attack; a
+    silvered or adamantine weapon counts as a nonmagical one, docs/choices.md D6)."""
     what = {"damage_resistances": "resistance", "damage_immunities": "immunity"}.get(
         key, "vulnerability"
     )
@@ -247,7 +252,9 @@ def _damage_types(m: dict[str, Any], key: str, where: str, notes: list[str]) -> 
         if not named:
             notes.append(f"{what}: {text}")
             continue
-        if "from" in text or "that aren't" in text:
+        if re.search(r"\bfrom nonmagical (?:weapons|attacks)\b", text):
+            mundane += [t for t in named if t not in mundane]
+        elif "from" in text or "that aren't" in text:
             notes.append(f"{what} to {', '.join(named)} only from some attacks: taken as to all")
         found += [t for t in named if t not in found]
     return found
@@ -317,8 +324,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         if len(multi) == 1 and a["name"] in multi and multi[a["name"]] > 1:
             a["times"] = multi[a["name"]]
     abilities = _named(m, "special_abilities", where)  # each checked: an object with a name
-    traits = block_traits(m)  # B8: what lnf plays is played, not listed
-    notes += [f"{n} (trait)" for n in abilities if n not in traits.names]
+    traits, flags = block_traits(m), block_flags(m)  # B8, R5: played, not listed
+    notes += [f"{n} (trait)" for n in abilities if n not in traits.names | flags.names]
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
     _named(m, "legendary_actions", where)  # their fields checked
@@ -347,6 +354,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     if HIT_DICE.fullmatch(hit_dice.strip()) is None:
         raise EntryError(f"{where}.hit_points_roll", f"{_shown(hit_dice)} is not dice like 5d8+5")
     subtype = _get(m, "subtype", str, where, default="")
+    mundane: list[str] = []
+    played: list[str] = []
     out: dict[str, Any] = {
         "name": _label(m, "name", where),
         "size": size,
@@ -370,10 +379,10 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         ),
         "stealth": stealth,
         "saves": {k: v for k, v in saves.items() if v},
-        "resist": _damage_types(m, "damage_resistances", where, notes),
-        "immune": _damage_types(m, "damage_immunities", where, notes),
-        "vulnerable": _damage_types(m, "damage_vulnerabilities", where, notes),
-        "condition_immune": _conditions(m, where, notes),
+        "resist": _damage_types(m, "damage_resistances", where, notes, mundane),
+        "immune": _damage_types(m, "damage_immunities", where, notes, mundane),
+        "vulnerable": _damage_types(m, "damage_vulnerabilities", where, notes, []),
+        "condition_immune": _conditions(m, where, notes, played),
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
         "guards": guards,  # F1: Parry, Shield
@@ -385,9 +394,15 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "speeds": other,
         "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
         "not_modelled": [_note(n) for n in notes],
-        "traits": list(traits.forms),
+        "flags": list(flags.forms),  # R5: swarm, incorporeal
+        "traits": [*traits.forms, *played, *_nonmagical(mundane)],
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}
+
+
+def _nonmagical(types: list[str]) -> list[str]:
+    """D6: the `nonmagical only` trait for the types defended from nonmagical attacks only."""
+    return [f"{TraitKind.NONMAGICAL_ONLY} ({', '.join(sorted(types))})"] if types else []
 
 
 BONUS = (-20, 40)  # a save's or a skill's bonus
@@ -407,8 +422,9 @@ def _note(text: str) -> str:
     return text if len(text) <= MAX_NOTE else text[: MAX_NOTE - 1] + "…"
 
 
-def _conditions(m: dict[str, Any], where: str, notes: list[str]) -> list[str]:
-    """Condition immunities lnf knows (each once); the others (exhaustion) as not modelled."""
+def _conditions(m: dict[str, Any], where: str, notes: list[str], played: list[str]) -> list[str]:
+    """Condition immunities lnf knows (each once); exhaustion as the trait C3 plays (in
+    `played`); the others as not modelled."""
     known = {c.value for c in Condition}
     found: list[str] = []
     for i, c in enumerate(_items(m, "condition_immunities", where, (dict, str))):
@@ -416,6 +432,8 @@ def _conditions(m: dict[str, Any], where: str, notes: list[str]) -> list[str]:
         name = _get(c, "index", str, at) if isinstance(c, dict) else c
         if name in known and name not in found:
             found.append(name)
+        elif name == "exhaustion":
+            played.append(str(TraitKind.EXHAUSTION_IMMUNE))
         elif name not in known:
             notes.append(f"immune to {name[:40]}")
     return found

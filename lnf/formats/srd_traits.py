@@ -11,7 +11,7 @@ from typing import Any
 
 from lnf.dice import DamageType, parse
 from lnf.formats.trait_forms import trait_form
-from lnf.model import Trait, TraitKind
+from lnf.model import Flag, Trait, TraitKind
 from lnf.values import value
 
 _TYPES = f"({'|'.join(t.value for t in DamageType)})"
@@ -38,6 +38,17 @@ _SAYS = {
     TraitKind.FLYBY: r"doesn't provoke opportunity attacks when it flies out of an enemy's reach",
     TraitKind.SUNLIGHT_SENSITIVITY: r"While in sunlight, the [\w ]+ has disadvantage on attack "
     r"rolls",
+    # D6: its weapon attacks are magical; Angelic and Hellish Weapons say so too, with extra
+    # dice the attacks already hold ("included in the attack")
+    TraitKind.MAGIC_WEAPONS: r"weapon attacks are magical(?:\.$| and deal an extra [^.]*"
+    r"\(included in the attacks?\)\.$|\. When [^.]*\(included in the attacks?\)\.$)",
+    TraitKind.SPIDER_CLIMB: r"can climb difficult surfaces, including upside down on ceilings",
+}
+# Other names a stat block gives a trait lnf plays (read only when its text says the same)
+_ALIASES = {
+    "trampling charge": "pounce",
+    "angelic weapons": "magic weapons",
+    "hellish weapons": "magic weapons",
 }
 _PRONE = re.compile(
     r"DC (\d+) Strength saving throw or be "
@@ -70,15 +81,40 @@ def block_traits(m: dict[str, Any]) -> ReadTraits:
     return ReadTraits(tuple(forms), frozenset(names))
 
 
+# R5: traits that are a fight file's flags, by name and what the text must say: a swarm and an
+# incorporeal mover ignore guards (the rest of their text needs a map: squeezing through
+# openings, ending a turn inside an object).
+_FLAGS = {
+    "swarm": (Flag.SWARM, r"can occupy another creature's space and vice versa"),
+    "incorporeal movement": (
+        Flag.INCORPOREAL,
+        r"can move through other creatures and objects as if they were difficult terrain",
+    ),
+}
+
+
+def block_flags(m: dict[str, Any]) -> ReadTraits:
+    """R5, B8: the flags the entry's `special_abilities` give (Swarm, Incorporeal Movement)."""
+    forms: list[str] = []
+    names: set[str] = set()
+    for x in m.get("special_abilities") or ():
+        name, desc = str(x.get("name", "")), str(x.get("desc", ""))[:2000]
+        flag, says = _FLAGS.get(name.lower(), (None, ""))
+        if flag is not None and re.search(says, desc) and str(flag) not in forms:
+            forms.append(str(flag))
+            names.add(name)
+    return ReadTraits(tuple(forms), frozenset(names))
+
+
 def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | None:
     """One trait by its name (lower case, without "(1/Turn)") and what its text says; a
     Charge's or Pounce's attacks by the stat block's names for them (`attacks`)."""
     words = re.sub(r"\s*\([^)]*\)$", "", name).strip().lower()
-    words = "pounce" if words == "trampling charge" else words
+    words = _ALIASES.get(words, words)
     kind = next((k for k in TraitKind if k.value == words), None)
-    if kind is None:
-        return None
-    found = re.search(_SAYS[kind], desc)
+    if kind is None or kind not in _SAYS:
+        return None  # not a trait of that name (the defences and exhaustion are read apart)
+    found = re.search(_SAYS[kind], desc.strip())
     if found is None:
         return None
     if kind in (TraitKind.CHARGE, TraitKind.POUNCE):

@@ -1,7 +1,9 @@
 """B8: a monster's `traits:` as the fight file writes them, one short text each:
 `pack tactics`, `martial advantage 2d6`, `sneak attack 4d6`, `regeneration 10 (fire, acid)`,
 `undead fortitude`, `magic resistance`, `blood frenzy`, `nimble escape`, `flyby`,
-`sunlight sensitivity`,
+`sunlight sensitivity`, `magic weapons`, `immune to exhaustion`, `spider climb`,
+`nonmagical only (bludgeoning, piercing, slashing)` (its resistances and immunities to these
+types hold only against nonmagical attacks, D6),
 `charge Tusk +1d6 slashing, DC 11`, `pounce Claw, DC 13, then Bite` (the attack it hits
 with after joining the target's group, the extra dice, the Strength save against prone, the
 bonus attack against a prone target)."""
@@ -21,6 +23,8 @@ _DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK)
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
     "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
+    "magic weapons, immune to exhaustion, spider climb, "
+    "nonmagical only (bludgeoning, piercing, slashing), "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -47,17 +51,27 @@ def parse_trait(value: Any) -> Trait:
         except DiceError as exc:
             raise ValueError(f"{kind}: bad dice {figure!r} ({exc.message})") from None
         return Trait(kind, dice=dice)
+    if kind is TraitKind.NONMAGICAL_ONLY:
+        return Trait(kind, stopped_by=_types(kind, types, figure))
     if kind is TraitKind.REGENERATION:
         if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 1000:
             raise ValueError("regeneration needs its hit points a round, such as regeneration 10")
-        stops = [t.strip() for t in (types or "").split(",") if t.strip()]
-        known = {t.value for t in DamageType}
-        if bad := [t for t in stops if t not in known]:
-            raise ValueError(f"regeneration: {bad[0]!r} is no damage type")
-        return Trait(kind, hp=int(figure), stopped_by=frozenset(DamageType(t) for t in stops))
+        return Trait(kind, hp=int(figure), stopped_by=_types(kind, types, None))
     if figure or types:
         raise ValueError(f"{kind} takes no figures: say {kind}")
     return Trait(kind)
+
+
+def _types(kind: TraitKind, types: str | None, figure: str | None) -> frozenset[DamageType]:
+    """The damage types in a trait's parentheses (Regeneration's stoppers, the types a
+    `nonmagical only` defence covers, which needs at least one and no figure)."""
+    stops = [t.strip() for t in (types or "").split(",") if t.strip()]
+    known = {t.value for t in DamageType}
+    if bad := [t for t in stops if t not in known]:
+        raise ValueError(f"{kind}: {bad[0]!r} is no damage type")
+    if kind is TraitKind.NONMAGICAL_ONLY and (figure or not stops):
+        raise ValueError(f"say {kind} (bludgeoning, piercing, slashing): the types it covers")
+    return frozenset(DamageType(t) for t in stops)
 
 
 def _moving(found: re.Match[str]) -> Trait:
@@ -82,9 +96,11 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind} {trait.attack}{extra}{dc}{then}"
     if trait.dice is not None:
         return f"{trait.kind} {trait.dice}"
+    stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""
     if trait.kind is TraitKind.REGENERATION:
-        stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""
         return f"{trait.kind} {trait.hp}{stops}"
+    if trait.kind is TraitKind.NONMAGICAL_ONLY:
+        return f"{trait.kind}{stops}"
     return str(trait.kind)
 
 

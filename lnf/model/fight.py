@@ -77,6 +77,7 @@ class Attack:
     alt_damage: DiceExpr | None = None  # the other damage of a thrown or versatile weapon
     alt_when: AltUse | None = None  # when the other damage applies
     finesse: bool = False  # Sneak Attack needs a finesse or a ranged weapon
+    magic: bool = False  # D6: a magic weapon (a spell is magical by `spell`)
     light: bool = False  # V-HYR3: two light mêlée weapons add the second one's dice
     riders: tuple[Rider, ...] = ()  # F6: what a hit (or a failed save) brings besides damage
     cost: Cost = Cost.ACTION  # F1: what using it spends of the turn

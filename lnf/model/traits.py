@@ -23,13 +23,20 @@ class TraitKind(StrEnum):
     NIMBLE_ESCAPE = "nimble escape"
     FLYBY = "flyby"
     SUNLIGHT_SENSITIVITY = "sunlight sensitivity"
+    MAGIC_WEAPONS = "magic weapons"  # D6: its weapon attacks are magical
+    # D6: its resistances and immunities to these types (`stopped_by`) hold only against
+    # nonmagical attacks ("from nonmagical attacks")
+    NONMAGICAL_ONLY = "nonmagical only"
+    EXHAUSTION_IMMUNE = "immune to exhaustion"  # C3: its dashes never tire it
+    SPIDER_CLIMB = "spider climb"  # R6: climbs out of reach: the back rank without the count
 
 
 @value
 class Trait:
     """One trait with its figures: the extra dice of Martial Advantage, Sneak Attack or a
     Charge, the hit points Regeneration gives back and the damage types that stop it for a
-    round; a Charge's or Pounce's attack, the DC of its Strength save against prone (0: none)
+    round (for `nonmagical only`, the types whose resistance or immunity magic gets through);
+    a Charge's or Pounce's attack, the DC of its Strength save against prone (0: none)
     and Pounce's bonus attack against a prone target."""
 
     kind: TraitKind

@@ -7,7 +7,7 @@ their mêlée groups, and the monsters' plan leaves them out.
 from __future__ import annotations
 
 from lnf.errors import Refused
-from lnf.model import Attack, AttackKind, Fight, Hero, Monster, Pool
+from lnf.model import Attack, AttackKind, Fight, Hero, Monster, Pool, TraitKind
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, incapacitated, speed_now
@@ -71,7 +71,10 @@ def free_dashes(c: Hero | Monster) -> int:
 
 
 def needs_check(c: Hero | Monster, dashes: int) -> int:
-    """C3: how many of these dashes need a DC 10 Constitution check."""
+    """C3: how many of these dashes need a DC 10 Constitution check; none for a creature
+    immune to exhaustion (B8): failing one could give it nothing, so it dashes freely."""
+    if isinstance(c, Monster) and any(t.kind is TraitKind.EXHAUSTION_IMMUNE for t in c.traits):
+        return 0
     free_left = max(0, free_dashes(c) - c.dashes)
     return max(0, dashes - free_left)
 

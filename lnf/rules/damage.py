@@ -10,22 +10,48 @@ from fractions import Fraction
 
 from lnf.dice import DamageType
 from lnf.errors import Refused
-from lnf.model import Combatant, Condition, Hero, Monster
+from lnf.model import Attack, Combatant, Condition, Flag, Hero, Monster, TraitKind
 from lnf.rules.resources import resists
 from lnf.rules.roster import in_fight
 from lnf.values import replace
 
 
-def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) -> tuple[int, str]:
+def magical(attacker: Combatant, attack: Attack) -> bool:
+    """D6 (docs/choices.md): an attack is magical when it is a spell, a weapon its entry or
+    sheet calls `magic: true`, or a weapon attack of a monster with Magic Weapons (B8)."""
+    return attack.spell or attack.magic or _has(attacker, TraitKind.MAGIC_WEAPONS)
+
+
+def defends(target: Combatant, kind: DamageType | None, *, magic: bool) -> bool:
+    """D6: whether the target's resistance or immunity to `kind` holds against this attack:
+    one "from nonmagical attacks" (the trait `nonmagical only`) does not hold against magic."""
+    if kind is None:
+        return False
+    if not magic or not isinstance(target, Monster):
+        return True
+    return not any(
+        t.kind is TraitKind.NONMAGICAL_ONLY and kind in t.stopped_by for t in target.traits
+    )
+
+
+def _has(c: Combatant, kind: TraitKind) -> bool:
+    return isinstance(c, Monster) and any(t.kind is kind for t in c.traits)
+
+
+def after_defences(
+    target: Combatant, by_type: Mapping[DamageType | None, int], *, magic: bool = False
+) -> tuple[int, str]:
     """D6: immunity makes a type's damage 0, resistance halves it (round down, D11),
-    vulnerability doubles it; several resistances to one type count once."""
+    vulnerability doubles it; several resistances to one type count once; a resistance or
+    immunity from nonmagical attacks only does not hold against a magical one (`defends`)."""
     total = 0
     why: list[str] = []
     for kind, amount in by_type.items():
-        if kind is not None and kind in target.immune:
+        held = defends(target, kind, magic=magic)
+        if kind is not None and kind in target.immune and held:
             why.append(f"immune to {kind}")
             continue
-        if kind is not None and kind in resists(target):
+        if kind is not None and kind in resists(target) and held:
             amount //= 2
             why.append(f"resists {kind}")
         if kind is not None and kind in target.vulnerable:
@@ -35,13 +61,17 @@ def after_defences(target: Combatant, by_type: Mapping[DamageType | None, int]) 
     return total, ", ".join(why)
 
 
-def defence_factor(target: Combatant, kind: DamageType | None) -> Fraction:
+def defence_factor(target: Combatant, kind: DamageType | None, *, magic: bool = False) -> Fraction:
     """D6: what one point of a type costs the target after its defences: 0 immune, ½
-    resisted, 2 vulnerable, else 1 (untyped damage: 1)."""
+    resisted, 2 vulnerable, else 1 (untyped damage: 1); `defends` says whether a resistance
+    or immunity holds against a magical attack."""
     if kind is None:
         return Fraction(1)
+    held = defends(target, kind, magic=magic)
     cost = (
-        Fraction(0) if kind in target.immune else Fraction(1, 2 if kind in resists(target) else 1)
+        Fraction(0)
+        if kind in target.immune and held
+        else Fraction(1, 2 if kind in resists(target) and held else 1)
     )
     return cost * (2 if kind in target.vulnerable else 1)
 
@@ -118,17 +148,24 @@ def knock_out(target: Hero | Monster) -> tuple[Hero | Monster, list[str]]:
     return replace(target, hp_now=0, death_saves=(0, 0), stable=True), note
 
 
+def restorable(c: Combatant) -> bool:
+    """B8 (Swarm): a swarm can't regain hit points or gain temporary hit points."""
+    return not c.has(Flag.SWARM)
+
+
 def heal(
     target: Hero | Monster, amount: int, revive: bool = False
 ) -> tuple[Hero | Monster, list[str]]:
     """D9: any healing wakes a downed hero and resets its death saves; only a revival (the DM
-    says so) brings a dead hero back, with the hit points healed."""
+    says so) brings a dead hero back, with the hit points healed. A swarm regains none (B8)."""
     if isinstance(target, Hero) and target.dead:
         if not revive:
             return target, []
         target = replace(target, dead=False, hp_now=0)
     if amount <= 0:
         return target, []
+    if not restorable(target):
+        return target, [f"{target.name} is a swarm: it regains no hit points (B8)"]
     if isinstance(target, Monster):
         return replace(target, damage=max(0, target.damage - amount)), []
     now = min(target.hp, target.current_hp + amount)

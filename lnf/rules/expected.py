@@ -19,11 +19,12 @@ from lnf.values import replace
 _HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})
 
 
-def dice_mean(expr: DiceExpr, hero: Hero) -> tuple[Fraction, Fraction]:
+def dice_mean(expr: DiceExpr, hero: Hero, *, magic: bool = False) -> tuple[Fraction, Fraction]:
     """D6 on the averages: the mean damage after resistance (½), vulnerability (×2) and
-    immunity (0), and the mean of its dice alone (what a critical hit adds)."""
+    immunity (0), and the mean of its dice alone (what a critical hit adds); `magic`: a
+    magical attack's (`damage.magical`), which a defence from nonmagical attacks lets through."""
     kinds = {p.damage_type for p in expr.parts if p.damage_type is not None}
-    factors = tuple((k, defence_factor(hero, k)) for k in sorted(kinds))
+    factors = tuple((k, defence_factor(hero, k, magic=magic)) for k in sorted(kinds))
     return _mean(expr, factors)
 
 
@@ -77,12 +78,12 @@ def saved(mean: Fraction, save: tuple[Ability, int] | None, half: bool, hero: He
     return fail * mean + ((1 - fail) * mean / 2 if half else 0)
 
 
-def riders_mean(attack: Attack, hero: Hero) -> Fraction:
+def riders_mean(attack: Attack, hero: Hero, magic: bool = False) -> Fraction:
     """F6: the mean damage a landed attack's riders add (a save's half as half)."""
     out = Fraction(0)
     for rider in attack.riders:
         if rider.damage is not None:
-            mean, _ = dice_mean(_typed(rider.damage, rider.damage_type), hero)
+            mean, _ = dice_mean(_typed(rider.damage, rider.damage_type), hero, magic=magic)
             out += saved(mean, rider.save, rider.half, hero)
     return out
 
@@ -94,15 +95,17 @@ def _typed(expr: DiceExpr, kind: DamageType | None) -> DiceExpr:
     return DiceExpr(tuple(Part(p.terms, p.damage_type or kind) for p in expr.parts))
 
 
-def attack_mean(attack: Attack, hero: Hero, roll: Advantage, mode: Mode) -> Fraction:
+def attack_mean(
+    attack: Attack, hero: Hero, roll: Advantage, mode: Mode, *, magic: bool = False
+) -> Fraction:
     """B6 (1) for one attack roll: each d20 face's chance × what it deals against the hero's
     AC (10 when the file gives none): a natural 1 misses, a natural 20 hits with the dice
     doubled, as does any hit in mêlée on a paralysed, unconscious or downed hero; riders
     through their saves."""
     if mode is Mode.RANGED and attack.alt_when is AltUse.AT_RANGE and attack.alt_damage:
         attack = replace(attack, damage=attack.alt_damage)  # a thrown weapon thrown
-    mean, dice = dice_mean(attack.damage, hero)
-    extra = riders_mean(attack, hero)
+    mean, dice = dice_mean(attack.damage, hero, magic=magic)
+    extra = riders_mean(attack, hero, magic)
     helpless = bool(hero.conditions & _HELPLESS) or hero.current_hp == 0
     always_crit = mode is Mode.MELEE and helpless
     weights = _weights(roll)

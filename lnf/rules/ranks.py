@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lnf.errors import Refused, Violation
-from lnf.model import BackReason, Condition, Fight, Flag, Hero, Monster, Rank
+from lnf.model import BackReason, Condition, Fight, Flag, Hero, Monster, Rank, TraitKind
 from lnf.rules.chase import in_chase
 from lnf.rules.roster import downed, held, heroes, in_fight, incapacitated, monsters
 from lnf.rules.wording import and_list, plural
@@ -42,8 +42,11 @@ def guarded_capacity(fight: Fight) -> int | None:
 
 
 def monster_needs_count(monster: Monster) -> bool:
-    """R6: a monster that can hide, climb out of reach or levitate does not need the count."""
+    """R6: a monster that can hide, climb out of reach (Spider Climb, B8: up the walls and onto
+    the ceiling) or levitate does not need the count."""
     if monster.why in (BackReason.LEVITATING, BackReason.HIDDEN, BackReason.OUT_OF_REACH):
+        return False
+    if any(t.kind is TraitKind.SPIDER_CLIMB for t in monster.traits):
         return False
     return not (monster.flags & R6_EXEMPT_FLAGS)
 

@@ -38,6 +38,7 @@ from lnf.rules.attacks import (
     unseen,
 )
 from lnf.rules.chase import chase_reach, in_chase, pool
+from lnf.rules.damage import magical
 from lnf.rules.distance import volley_reach
 from lnf.rules.expected import attack_mean, dice_mean, hundredths, riders_mean, saved
 from lnf.rules.moves import Spot, hero_spot
@@ -490,12 +491,13 @@ def action_mean(
     """B6 (1) for one dart, ray, beam or the whole action at one hero: a sure dart its mean,
     a save its fail chance × the mean plus its success chance × half, an attack roll as any."""
     if sure_hit(action):
-        return dice_mean(action.damage, hero)[0]
+        return dice_mean(action.damage, hero, magic=magical(monster, action))[0]
     if not rolls_to_hit(action):
-        mean, _ = dice_mean(action.damage, hero)
-        return saved(mean, action.save, action.half, hero) + riders_mean(action, hero)
+        magic = magical(monster, action)  # D6
+        mean, _ = dice_mean(action.damage, hero, magic=magic)
+        return saved(mean, action.save, action.half, hero) + riders_mean(action, hero, magic)
     roll, _ = roll_for(monster, hero, mode, rank)
-    return attack_mean(action, hero, roll, mode)
+    return attack_mean(action, hero, roll, mode, magic=magical(monster, action))
 
 
 def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
@@ -514,7 +516,7 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
         mode = spot_mode if spot_mode is not None else Mode.MELEE
         roll, _ = roll_for(monster, hero, mode, order.rank)
         attacks = routine(monster, hero, mode) or (() if monster.attacks else (UNARMED,))
-        means = [attack_mean(a, hero, roll, mode) for a in attacks]
+        means = [attack_mean(a, hero, roll, mode, magic=magical(monster, a)) for a in attacks]
         return hundredths(sum(means, Fraction(0)))
     action = action_named(monster, order.action)
     if action is None:
