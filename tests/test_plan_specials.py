@@ -13,13 +13,14 @@ from lnf.model import Area, Fight, Rank, Shape
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
 from lnf.rules import check_state
 from lnf.rules.attacks import plan_targets
+from lnf.rules.catches import best_catch, check_catch
 from lnf.rules.explain import blocked_modes, held_actions, possible_attackers
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.plan_check import check_plan, infer_mode
 from lnf.rules.plan_compare import shortfall
 from lnf.rules.plan_score import score
 from lnf.rules.roster import monsters
-from lnf.rules.specials import best_catch, check_catch, usable
+from lnf.rules.specials import usable
 from lnf.views.plan import order_facts, plan_data, render_plan
 from lnf.views.style import Style
 from tests.brute_force import best_of, best_plan, hero_sets, legal_orders

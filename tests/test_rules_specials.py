@@ -25,14 +25,13 @@ from lnf.model import (
     Shape,
 )
 from lnf.model.plan import Mode, Order
+from lnf.rules.catches import best_catch, check_catch
 from lnf.rules.expected import save_fails
 from lnf.rules.moves import Place
 from lnf.rules.specials import (
     action_mean,
     action_mode,
-    best_catch,
     catch_count,
-    check_catch,
     check_usable,
     expected_damage,
     reach_kind,

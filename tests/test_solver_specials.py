@@ -18,11 +18,12 @@ from lnf.model import Area, Fight, Rank, Shape
 from lnf.model.plan import LEAVE, STAY, Mode, Plan, Wish
 from lnf.rules import check_state
 from lnf.rules.attacks import plan_targets
+from lnf.rules.catches import best_catch, check_catch
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.plan_check import check_plan
 from lnf.rules.plan_score import score
 from lnf.rules.roster import monsters
-from lnf.rules.specials import best_catch, check_catch, usable
+from lnf.rules.specials import usable
 from lnf.solver import solve_plan
 from tests.brute_force import best_plan, hero_sets
 from tests.specials_monsters import POISON_BREATH, without_charge, x6, x7

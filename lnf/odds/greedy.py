@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from lnf.model import Fight, Monster
 from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Plan
+from lnf.rules.catches import best_catch
 from lnf.rules.moves import can_act, start_spot
 from lnf.rules.plan_check import check_plan
 from lnf.rules.roster import downed, in_fight, monsters, rows
-from lnf.rules.specials import action_mode, best_catch, usable
+from lnf.rules.specials import action_mode, usable
 
 MODES = (Mode.MELEE, Mode.REACH, Mode.RANGED)
 

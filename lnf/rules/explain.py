@@ -18,17 +18,16 @@ from lnf.rules.attacks import (
     plan_targets,
     unseen,
 )
+from lnf.rules.catches import best_catch, reach_words
 from lnf.rules.distance import volley_planned
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.roster import monsters
 from lnf.rules.specials import (
     action_mode,
     attacks_a_hero,
-    best_catch,
     charged,
     expected_damage,
     reach_of,
-    reach_words,
     resource_rank,
     spent_words,
     usable,

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from lnf.model import LEGENDARY_ACTIONS, Attack, Fight, Legendary, Monster
 from lnf.model.plan import STAY, Mode, Order
+from lnf.rules.catches import best_catch
 from lnf.rules.monster_reactions import left, may_act_out_of_turn
 from lnf.rules.moves import start_spot
 from lnf.rules.specials import (
     SHOT,
     STRIKE,
     action_mode,
-    best_catch,
     catch_count,
     expected_damage,
     reach_kind,

@@ -18,11 +18,12 @@ from lnf.rules.attacks import (
     check_target,
 )
 from lnf.rules.back_rank import back_rank_count
+from lnf.rules.catches import check_catch
 from lnf.rules.gangup import check_joins
 from lnf.rules.moves import check_move, final_spot, orders_by_monster
 from lnf.rules.ranks import check_rank_order
 from lnf.rules.roster import in_fight, incapacitated
-from lnf.rules.specials import action_mode, action_named, check_catch, check_usable
+from lnf.rules.specials import action_mode, action_named, check_usable
 from lnf.rules.surprise import check_surprise_order, held_back
 from lnf.rules.wording import and_list
 from lnf.values import replace

@@ -30,17 +30,11 @@ from ortools.sat.python import cp_model
 from lnf.model import Attack, Fight, Hero, Monster, Rank
 from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Wish
 from lnf.rules.attacks import Need, mode_needs
+from lnf.rules.catches import catch_among
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
 from lnf.rules.plan_score import at_disadvantage
 from lnf.rules.plan_score import canonical_key as canonical_key_of
-from lnf.rules.specials import (
-    action_mode,
-    catch_among,
-    expected_damage,
-    reaches,
-    resource_rank,
-    usable,
-)
+from lnf.rules.specials import action_mode, expected_damage, reaches, resource_rank, usable
 from lnf.rules.surprise import actions_in_surprise_round
 from lnf.values import replace, value
 
