@@ -14,10 +14,12 @@ import pytest
 
 from lnf.engine.runner import Runner
 from lnf.formats.fight_log import log_path
+from lnf.heroes.policy import PolicyHeroes
 from lnf.heroes.script import ScriptedHeroes
 from lnf.model import Fight
+from lnf.model.events import Event, Planned, Turn
 from lnf.model.plan import Plan
-from lnf.session import open_fight
+from lnf.session import fight_alone, open_fight
 from lnf.solver import solve_plan
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,3 +76,33 @@ def test_stopped_after_any_event_it_carries_on_as_the_same_fight(
         _carry_on(again, script, seed, planner)
         carried = log_path(again).read_text(encoding="utf-8").splitlines(keepends=True)
         assert carried == lines, f"stopped after event {stop}"
+
+
+def test_stopped_after_a_monster_carried_out_its_order_the_plan_in_force_stays() -> None:
+    """P6: stopped after Hobgoblin 2 carried out its order (it joined group Q), the fight carries
+    on with the plan kept (Hobgoblin 1 stays with Bram), not with a re-plan from the grid as it
+    now stands, which would send Hobgoblin 1 to the back rank (tests/test_replans.py, JOINS)."""
+    example = ROOT / "examples" / "hobgoblin-shieldwall.yaml"
+
+    def played(events: list[Event]) -> list[Event]:
+        table = fight_alone(example).table
+        for event in events:
+            table.add(event)
+        runner = Runner(table, PolicyHeroes(), planner, lambda _: None)
+        runner.begin(1)
+        runner.play(rounds=1)
+        return table.events
+
+    planner = _planner()
+    whole = fight_alone(example).table
+    runner = Runner(whole, PolicyHeroes(), planner, lambda _: None)
+    runner.begin(1)
+    runner.play(rounds=1)
+    stop = next(
+        i + 1 for i, e in enumerate(whole.events) if isinstance(e, Turn) and e.who == "Hobgoblin 2"
+    )
+    assert isinstance(whole.events[stop], Turn) and whole.events[stop].who == "Hobgoblin 1"
+    plan = [e for e in whole.events[:stop] if isinstance(e, Planned)][-1]
+    assert plan.orders[0].monster == "Hobgoblin 1" and plan.orders[0].target == "Bram"
+    again = played(whole.events[:stop])
+    assert again[: len(whole.events)] == whole.events  # no re-plan: it strikes Bram

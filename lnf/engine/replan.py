@@ -7,9 +7,14 @@ left out (`grid_view`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lnf.model import Fight, Hero
+from lnf.model.applied import Applied
+from lnf.model.events import Planned, Turn
 from lnf.model.plan import Move, MoveKind, Plan
 from lnf.rules.chase import chasing
+from lnf.rules.group_changes import order_step
 from lnf.rules.moves import can_act
 from lnf.rules.roster import in_fight
 from lnf.values import replace
@@ -78,3 +83,39 @@ def _said_now(before: Fight, after: Fight, move: Move) -> Move | None:
 def still_to_act(fight: Fight, plan: Plan) -> Plan:
     """P6: a plan gives orders only to the monsters that have not acted yet."""
     return Plan(tuple(o for o in plan.orders if can_act(fight, fight.monster(o.monster))))
+
+
+def logged_plan(
+    records: Sequence[Applied], *, kept: bool
+) -> tuple[tuple[object, Plan], str, Plan | None] | None:
+    """P6 when a stopped fight carries on (None if `records` hold no plan): the plan in force as
+    the runner left it, keyed by its grid — the last plan logged, kept through each order
+    carried out since (`kept`: P6's decision, `Runner.own_orders_kept`) — its note, and the plan
+    before the orders carried out since, to tell again (None when none was)."""
+    found = [i for i, r in enumerate(records) if isinstance(r.event, Planned)]
+    if not found:
+        return None
+    planned = records[found[-1]].event
+    assert isinstance(planned, Planned)
+    state = (plan_key(grid_view(records[found[-1]].before)), Plan(planned.orders))
+    told: Plan | None = None
+    for record in records[found[-1] + 1 :]:
+        move = _ordered_move(record, state[1]) if kept else None
+        if move is None or state[0] != plan_key(move[0]):
+            continue
+        if (plan := carried_out(*move, state[1])) is not None:
+            told, state = told or state[1], (plan_key(move[1]), plan)
+    return state, planned.note, told
+
+
+def _ordered_move(record: Applied, plan: Plan) -> tuple[Fight, Fight] | None:
+    """The grid before and after the move a logged monster's turn made to carry out its order in
+    `plan` (the step the runner takes, `order_step`); None when it made no such move."""
+    event = record.event
+    order = plan.order_for(event.who) if isinstance(event, Turn) else None
+    if order is None:
+        return None
+    for done in record.steps:
+        if done.step == order_step(done.before, order):
+            return grid_view(done.before), grid_view(done.after)
+    return None

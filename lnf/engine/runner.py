@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lnf.dice.roll import DiceSource
+from lnf.engine import replan as p6
 from lnf.engine.apply import Steps
 from lnf.engine.before_fight import roll_initiative
 from lnf.engine.chasing import (
@@ -112,11 +113,8 @@ class Runner:
             self._add(rolls)  # B2: a stop came before the round's recharge dice
         if (number := speeds_due(self.table.in_force)) is not None:
             self._commit_speeds(number)
-        plans = [(r.before, r.event) for r in later if isinstance(r.event, Planned)]
-        if plans:
-            grid, planned = plans[-1]
-            self._plan = (plan_key(grid_view(grid)), Plan(planned.orders))
-            self._told = planned.note
+        if (logged := p6.logged_plan(later, kept=self.own_orders_kept)) is not None:
+            self._plan, self._told, self._carried = logged  # P6: as it was when it stopped
         else:
             self._plan = None
             self._current_plan()
