@@ -158,14 +158,14 @@ SHOWS = {
     # X6 played out (B2–B5, A2): the breath on Dee, Ann and Bo; the recharge die said; a round
     # with the breath spent, the dragon leaving group A to bite Dee with reach; breathing again.
     "young-green-dragon": [
-        "Young Green Dragon breathes Poison Breath (30 ft cone, 3 targets) on Dee, Ann and Bo:",
+        "Young Green Dragon uses Poison Breath (30 ft cone, 3 targets) on Dee, Ann and Bo:",
         "Dee's CON save 1d20 (13) + 1 = 14 vs DC 14: saves",
         "Young Green Dragon rolls 1 for Poison Breath (5–6): still spent (B2).",
         "The monsters' plan (P3): Young Green Dragon leaves its group, attacks Dee with reach.",
         "Young Green Dragon moves away from Bo, who makes an opportunity attack (M6)",
         "Young Green Dragon attacks Dee with Bite with reach",
         "Young Green Dragon rolls 5 for Poison Breath (5–6): charged again (B2).",
-        "Young Green Dragon breathes Poison Breath (30 ft cone, 3 targets) on Dee, Bo and Cy:",
+        "Young Green Dragon uses Poison Breath (30 ft cone, 3 targets) on Dee, Bo and Cy:",
     ],
     # X7 played out (B1, B3, B5, B6, B10): Cone of Cold with the one 5th-level slot, then
     # Fireball at 3rd level; Shield as a reaction when +5 turns a hit into a miss.
