@@ -46,6 +46,7 @@ from lnf.rules.ranks import can_fly_now
 from lnf.rules.reach_steps import SHORT, far_reach
 from lnf.rules.roster import in_fight
 from lnf.rules.wording import and_list
+from lnf.values import by_identity
 
 # --- B1, B2: what it may use now ---------------------------------------------------------------
 
@@ -255,24 +256,15 @@ def reaches(
     return True  # B4: 30 ft or more, as a ranged attack or a spell: a save is no shot (R2)
 
 
-# What is worked out for the last fight asked about (the solver asks for every troop, spot
-# and rank of one fight in turn): kept while that very fight is asked about, never stale.
-_memo: dict[object, object] = {}
-_memo_of: list[Fight] = []
-
-
+@by_identity
 def remembered(fight: Fight) -> dict[object, object]:
-    if not _memo_of or _memo_of[0] is not fight:
-        _memo.clear()
-        _memo_of[:] = [fight]
-    return _memo
+    """What is worked out for the last fight asked about (the solver asks for every troop,
+    spot and rank of one fight in turn): a fresh store for each fight, never stale."""
+    return {}
 
 
-def plan_heroes(fight: Fight) -> tuple[Hero, ...]:
-    memo = remembered(fight)
-    if "targets" not in memo:
-        memo["targets"] = plan_targets(fight)
-    return memo["targets"]  # type: ignore[return-value]
+# T2's heroes of the last fight asked about, worked out once for all its monsters and spots.
+plan_heroes = by_identity(plan_targets)
 
 
 def reach_of(
