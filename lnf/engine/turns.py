@@ -3,27 +3,24 @@ monster's attacks of its turn."""
 
 from __future__ import annotations
 
-from lnf.dice import DiceExpr, Part, parse
+from lnf.dice import DiceExpr, Part
 from lnf.dice.roll import DiceSource, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
 from lnf.engine.effects import Ask, land, ride
 from lnf.engine.monster_actions import monster_action
 from lnf.engine.resolve import roll_attack
-from lnf.model import Ability, Action, Attack, Condition, Fight, Hero, Monster, Rider, Trait
+from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait
 from lnf.model.events import Acted, Attacked
 from lnf.model.plan import Mode, MoveKind, Order
 from lnf.rules.acl import acl
-from lnf.rules.attacks import out_reaches, routine
+from lnf.rules.attacks import UNARMED, out_reaches, routine
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
 from lnf.rules.legal import can_take_turn
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
 from lnf.rules.traits import charge, extra_damage, pouncing
-
-# A combatant whose file lists no attacks still fights (claws, fists; see has_melee).
-UNARMED = Attack(name="Unarmed strike", damage=parse("1 bludgeoning"))
 
 
 def opportunity(

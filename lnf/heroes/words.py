@@ -30,7 +30,6 @@ from lnf.engine.decisions import (
     TurnChoice,
 )
 from lnf.engine.hero_turn import costs_bonus, verify_granted
-from lnf.engine.turns import UNARMED
 from lnf.errors import Refused
 from lnf.heroes.effect_words import WEAPON_MODE as WM
 from lnf.heroes.effect_words import cast_effect, effect_spell, weapon_attack
@@ -51,6 +50,7 @@ from lnf.model import Action, Attack, AttackKind, BackReason, Fight, Hero, Monst
 from lnf.model.events import Moved
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import PARTS, verify_acl, verify_surge
+from lnf.rules.attacks import UNARMED
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
 from lnf.rules.hyrule import STAMINA, TARGET_STRIKE_COST, verify_hyrule, verify_target_strike
