@@ -175,7 +175,7 @@ def test_lnf_monsters_lists_and_shows() -> None:
     code, out = run("monsters", "show", "bugbear")
     assert code == 0 and out.startswith("Bugbear — medium humanoid (goblinoid), CR 1 (200 XP)")
     assert "Javelin: mêlée or thrown, +4 to hit, reach 5 ft or range 30/120 ft" in out
-    assert "Not modelled" in out and "Surprise Attack (trait)" in out
+    assert "Not played by lnf:\n" in out and "Surprise Attack (trait)" in out  # B8
     assert "System Reference Document 5.1" in out  # the SRD's attribution, as its licence asks
     code, out = run("monsters", "--help")
     assert "Creative Commons Attribution 4.0" in out

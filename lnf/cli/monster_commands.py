@@ -17,6 +17,7 @@ from lnf.formats.bestiary import ATTRIBUTION
 from lnf.formats.short_forms import rider_of_doc
 from lnf.model import Size
 from lnf.rules.acl import HIT_DC
+from lnf.views.dm_items import HEADS, by_reason
 
 HELP = f"""Find stat blocks: `lnf monsters goblin` lists the matches (name, size, CR, AC, hit
 points); `lnf monsters show bugbear` prints one as lnf plays it, with what it does not play;
@@ -183,9 +184,9 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
             out.append(f"Reaction: {name.title()}, +{bonus} AC against a mêlée hit it turns (F1)")
     if b.get("traits"):  # B8: as the fight file writes them
         out += wrap(f"Traits, as lnf plays them (B8): {', '.join(b['traits'])}")
-    if b.get("not_modelled"):
-        out.append("Not modelled (lnf does not play these):")
-        for note in b["not_modelled"]:
+    for reason, notes in by_reason(b.get("not_modelled", [])).items():  # B8, B9
+        out.append(f"{HEADS[reason]}:")
+        for note in notes:
             out += wrap(f"  - {note}")
     out.append("")
     out += textwrap.wrap(ATTRIBUTION, width)

@@ -29,6 +29,7 @@ from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import up_next
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.wording import and_list, plural
+from lnf.views.dm_items import HEADS, by_reason, compact
 from lnf.views.style import Style, pad, visible_len
 
 DOT = "●"
@@ -325,9 +326,8 @@ def _render_show(fight: Fight, problems: list[Violation], style: Style, width: i
         for h, line in sheets:
             level = f" {h.level}" if h.level else ""
             out.extend(wrapped(f"  {h.name} ({h.cls}{level}): ", [line], width, " "))
-    unplayed = _not_modelled(fight)
-    if unplayed:
-        out.append(style("Not modelled", "bold") + " (in the stat block, not played by lnf):")
+    for head, unplayed in _not_modelled(fight).items():  # B8, B9: each reason apart
+        out.append(style(head, "bold") + ":")
         for kind, what in unplayed:
             items = [f"{x};" for x in what[:-1]] + what[-1:]
             out.extend(wrapped(f"  {kind}: ", items, width, " "))
@@ -442,13 +442,16 @@ def sheet_line(hero: Hero) -> str:
     return "; ".join(parts)
 
 
-def _not_modelled(fight: Fight) -> list[tuple[str, list[str]]]:
-    """Once per stat block: what it has that lnf does not play (spellcasting, breath…)."""
-    seen: dict[str, list[str]] = {}
+def _not_modelled(fight: Fight) -> dict[str, list[tuple[str, list[str]]]]:
+    """Once per stat block, under each reason's head: what it has that lnf does not play."""
+    seen: set[str] = set()
+    out: dict[str, list[tuple[str, list[str]]]] = {}
     for m in fight.monsters:
         if m.not_modelled and m.stat_block not in seen:
-            seen[m.stat_block] = list(m.not_modelled)
-    return list(seen.items())
+            seen.add(m.stat_block)
+            for reason, items in by_reason(m.not_modelled).items():
+                out.setdefault(HEADS[reason], []).append((m.stat_block, compact(items)))
+    return {head: out[head] for head in HEADS.values() if head in out}
 
 
 def render_problems(problems: list[Violation], style: Style) -> str:

@@ -21,6 +21,7 @@ from lnf.rules.surprise import sitting_out
 from lnf.rules.wording import and_list
 from lnf.values import value
 from lnf.views.action_words import action_of, action_phrase
+from lnf.views.dm_items import dm_items, dm_line
 from lnf.views.style import Style
 
 Unattacked = Sequence[tuple[str, Sequence[tuple[str, str]]]]
@@ -119,6 +120,7 @@ def _order_data(f: OrderFacts) -> dict[str, Any]:
         "times": f.weapon.times if f.weapon else None,
         "roll": f.roll.value if f.roll else None,
         "roll_reasons": list(f.roll_reasons),
+        "dm_rules": dm_items(f.monster),  # B9: what of its stat block the DM rules
     }
 
 
@@ -171,6 +173,10 @@ def render_plan(
         for hero, reasons in unattacked:
             said = "; ".join(f"{text} ({rule})" for rule, text in reasons)
             out.append(f"  {hero}: {said or 'no monster chose it'}.")
+    dm = [line for f in facts if (line := dm_line(f.monster))]
+    if dm:  # B9: what the DM rules, said beside the orders it could change
+        out.append("")
+        out += dm
     held = held_actions(fight, Plan(tuple(f.order for f in facts)))
     if held:  # P5: a monster's special actions it does not use, and why (B2–B6)
         out.append("")

@@ -1,10 +1,8 @@
 """The fight told as a DM would tell it: one line per thing that happened, every roll with its
 parts (`1d20 (17) + 4 = 21 vs AC 16: hit`), and what followed from the rules.
 
-It tells the records `lnf.engine.apply.apply` makes (`Applied`): the damage each target took
-after its defences, who gained an O dot and the states before and after are all there, so
-nothing is worked out again here.
-"""
+It tells the records `lnf.engine.apply.apply` makes (`Applied`): the damage each target took,
+who gained an O dot, the states before and after are all there; nothing is worked out again."""
 
 from __future__ import annotations
 
@@ -66,6 +64,7 @@ from lnf.rules.surprise import sitting_out
 from lnf.rules.traits import REGENERATION, slips_away
 from lnf.rules.wording import a_an, and_list, plural
 from lnf.views.action_words import action_of, action_verb, recharge_words, used_words
+from lnf.views.dm_items import on_its_turn
 from lnf.views.effects_text import effect_text, save_roll
 from lnf.views.legendary_text import countered_text, legendary_used
 from lnf.views.opening_text import before_the_fight, d20_text
@@ -123,7 +122,8 @@ def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
                 return note
             if not event.steps:
                 return [_bulleted(f"{event.who} does nothing.", markdown)]
-            return [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")]
+            said = [*_steps_lines(applied.steps, ""), *on_its_turn(before, event.who)]  # B9
+            return [_bulleted(line, markdown) for line in said]
         case TurnStarted():
             return [_bulleted(f"{event.who}'s turn, at the table.", markdown)]
         case Reaction():

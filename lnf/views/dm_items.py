@@ -1,0 +1,71 @@
+"""B8, B9: what a monster's stat block holds that lnf does not play, sorted by why
+(`formats.not_played`): the DM's items are said beside its order and on its turn, so the DM
+hears of them at the moment they matter; what never matters without a map is listed apart."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lnf.formats.not_played import DM, NO_MAP, UNSUPPORTED, why
+from lnf.model import Fight, Monster
+from lnf.rules.wording import and_list
+
+# How `lnf show` heads each reason, in this order.
+HEADS = {
+    UNSUPPORTED: "Not played by lnf",
+    DM: "For the DM to rule (B9)",
+    NO_MAP: "Never matters without a map (B8)",
+}
+
+
+def by_reason(items: Sequence[str]) -> dict[str, list[str]]:
+    """The items under each reason of `HEADS` that has any, in stat-block order."""
+    out: dict[str, list[str]] = {}
+    for item in items:
+        out.setdefault(why(item), []).append(item)
+    return {reason: out[reason] for reason in HEADS if reason in out}
+
+
+def compact(items: Sequence[str]) -> list[str]:
+    """ "Spellcasting: Fly", "Spellcasting: Blur" → "Spellcasting: Fly, Blur"."""
+    out: list[str] = []
+    head = ""
+    for item in items:
+        spell = re.match(r"((?:Innate )?Spellcasting(?: \([^)]*\))?): (.+)$", item)
+        if spell and spell[1] == head:
+            out[-1] += f", {spell[2]}"
+            continue
+        head = spell[1] if spell else ""
+        out.append(item)
+    return out
+
+
+def _dm_words(monster: str, item: str) -> str:
+    """ "Mage's Suggestion", "what Vampire's Charm makes a hero do"."""
+    name = re.sub(r"^(?:Innate )?Spellcasting(?: \([^)]*\))?: ", "", item)
+    name = re.sub(r" \((?:trait|reaction)\)$", "", name)
+    if name.endswith(": what it makes the hero do"):
+        return f"what {monster}'s {name.split(':')[0]} makes a hero do"
+    return f"{monster}'s {name}"
+
+
+def dm_items(monster: Monster) -> list[str]:
+    """B9: the items of its stat block the DM rules, as `lnf monsters --not-played` names them."""
+    return [x for x in monster.not_modelled if why(x) == DM]
+
+
+def dm_line(monster: Monster) -> str:
+    """B9: "For the DM (B9): lnf does not decide Mage's Suggestion; yours to rule." or ""."""
+    items = [_dm_words(monster.name, x) for x in dm_items(monster)]
+    if not items:
+        return ""
+    return f"For the DM (B9): lnf does not decide {and_list(items)}; yours to rule."
+
+
+def on_its_turn(before: Fight, who: str) -> list[str]:
+    """B9: on a monster's turn, what of its stat block the DM rules (Suggestion, its forms)."""
+    if not any(m.name == who for m in before.monsters):
+        return []
+    line = dm_line(before.monster(who))
+    return [line] if line else []
