@@ -80,7 +80,7 @@ SHOWS = {
         "1d8 (4) + 4 force = 8;",  # a later turn's bonus action: no slot
     ],
     "ghouls-grasp": [
-        "Pell's Constitution save against Ghoul 3's Claws: 1d20 (4) + 0 = 4 vs DC 10: failure.",
+        "Pell's Constitution save against Ghoul 3's Claws: 1d20 (4) + 1 = 5 vs DC 10: failure.",
         "Pell is paralyzed (by Ghoul 3): 1 minute",
         "Pell cannot act.\nPell's Constitution save against paralyzed",
         "Pell is no longer paralyzed: the save succeeded (F4).",

@@ -170,7 +170,7 @@ class Combatant:
     con: int = 0  # Constitution modifier (C3)
     perception: int = 10  # passive Wisdom (Perception) (C5)
     stealth: int = 0  # Dexterity (Stealth) bonus: hiding (C5, the Hide action)
-    saves: tuple[tuple[Ability, int], ...] = ()  # saving throw bonuses; 0 where not listed
+    saves: tuple[tuple[Ability, int], ...] = ()  # saving throw bonuses (save_bonus)
     wis: int | None = None  # the Wisdom modifier (V-HYR1's check); None: not known
     conditions: frozenset[Condition] = frozenset()
     exhaustion: int = 0
@@ -222,7 +222,12 @@ class Combatant:
         return next((r for r in self.resources if r.name.lower() == name.lower()), None)
 
     def save_bonus(self, ability: Ability) -> int:
-        return dict(self.saves).get(ability, 0)
+        """F: a saving throw's bonus: the listed one; a Constitution save not listed is the
+        `con` modifier (5e: the ability's modifier, proficiency only where listed)."""
+        listed = dict(self.saves)
+        if ability not in listed and ability is Ability.CON:
+            return self.con
+        return listed.get(ability, 0)
 
 
 @value
