@@ -187,3 +187,17 @@ def test_x7_the_mage_casts_shield_only_when_plus_5_turns_a_hit_into_a_miss(
         assert f"1d20 ({d20}) + 7 = {total} vs AC 20: miss." in out
     else:
         assert f"1d20 ({d20}) + 7 = {total} vs AC 15: {'hit' if total >= 15 else 'miss'}" in out
+
+
+def test_x7_used_in_the_file_adds_to_mage_armors_slot(tmp_path: Path) -> None:
+    """B2, B6: `used: {slot 5: 1}` beside the Mage keeps the 1st-level slot Mage Armor spent
+    before the fight (3 of 4 left), and a use the file names itself is the file's count."""
+    from lnf.formats.fight_file import load_fight
+
+    def slots(used: str) -> dict[str, int]:
+        path = round_two(X7, tmp_path, "mage", used)
+        mage = load_fight(path).monster("Mage")
+        return {r.name: r.total - r.used for r in mage.resources}
+
+    assert slots("{slot 5: 1}")["slot 1"] == 3 and slots("{slot 5: 1}")["slot 5"] == 0
+    assert slots("{Slot 1: 0}")["slot 1"] == 4  # the DM says Mage Armor was not cast

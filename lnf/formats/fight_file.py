@@ -206,7 +206,14 @@ def _stat_blocks(data: Any, ck: Checker, folder: Path) -> None:
             ck.fail(("monsters", i, "monster"), exc.message, "lnf monsters SEARCH lists them")
             continue
         given = {k: v for k, v in entry.items() if k != "monster"}
-        monsters[i] = {**fight_fields(block), "kind": block["name"], **given}
+        fields = fight_fields(block)
+        if isinstance(given.get("used"), dict) and isinstance(fields.get("used"), dict):
+            # B2, B6: what the file says is spent adds to the stat block's (Mage Armor's slot,
+            # cast before the fight); a use the file names is the file's count
+            named = {str(k).lower() for k in given["used"]}
+            kept = {k: v for k, v in fields["used"].items() if k.lower() not in named}
+            given["used"] = {**kept, **given["used"]}
+        monsters[i] = {**fields, "kind": block["name"], **given}
 
 
 def _hero_sheets(data: Any, ck: Checker) -> None:
