@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lnf.formats.fight_file import load_fight
-from lnf.model import LEGENDARY_ACTIONS, Fight, Recharge, Resource
+from lnf.model import LEGENDARY_ACTIONS, Fight, Rank, Recharge, Resource
 from lnf.model.plan import Plan
 from lnf.odds.fights import Outcome, fight_seed, play_fights
 from lnf.odds.greedy import greedy_plan
@@ -109,6 +109,23 @@ def test_greedy_monsters_use_their_first_usable_action_down_the_rows() -> None:
     spent = without_charge(start, "Young Green Dragon", "Poison Breath")
     order = greedy_plan(spent).orders[0]
     assert order.action == "" and order.target == "Ann"
+
+
+def test_a_greedy_mage_steps_forward_when_its_guards_fall() -> None:
+    """R6: X7's mage keeps the back rank while its guards stand; with both guards dead the
+    front-rank count fails, so the greedy mage steps to the front rank and still casts, rather
+    than standing idle in a rank it may not hold."""
+    start = load_fight(ROOT / "examples" / "mage-behind-its-guards.yaml")
+    (mage,) = [o for o in greedy_plan(start).orders if o.monster == "Mage"]
+    assert mage.rank is Rank.BACK
+    alone = start
+    for guard in ("Guard 1", "Guard 2"):
+        guard_now = alone.monster(guard)
+        alone = alone.with_combatant(replace(guard_now, damage=guard_now.hp))
+    plan = greedy_plan(alone)
+    assert not check_plan(alone, plan)
+    (mage,) = [o for o in plan.orders if o.monster == "Mage"]
+    assert mage.rank is Rank.FRONT and mage.action and mage.target is not None
 
 
 # --- the plan cache --------------------------------------------------------------------------

@@ -6,7 +6,9 @@ greedy` plays the same fights with them, so a DM sees what the joint plan change
 and the target order (T1, T2) as other tools are, and leaving the downed alone while anyone
 stands; for each, the first order the rules allow
 given the orders already taken: from where it stands (mêlée, reach, then ranged), else
-joining the hero (mêlée). It keeps its rank. A monster with a special action or spell it may
+joining the hero (mêlée). It keeps its rank while R6 lets it: when the front-rank count no
+longer holds (its guards fell), the last of those it names in danger order steps to the front
+rank, and so on until the count holds. A monster with a special action or spell it may
 use now (B1, B2) uses the first in its stat block that reaches a hero from where it stands, as
 peers take the first usable action from a list: at the heroes down the rows, an area filled
 group by group as E3 and B5 allow (`rules.specials.best_catch` in row order).
@@ -17,27 +19,40 @@ dropped from the last back)."""
 
 from __future__ import annotations
 
-from lnf.model import Fight, Monster
+from lnf.model import Fight, Monster, Rank
 from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Plan
 from lnf.rules.catches import best_catch
 from lnf.rules.moves import can_act, start_spot
 from lnf.rules.plan_check import check_plan
 from lnf.rules.roster import downed, in_fight, monsters, rows
 from lnf.rules.specials import action_mode, usable
+from lnf.values import replace
 
 MODES = (Mode.MELEE, Mode.REACH, Mode.RANGED)
 
 
 def greedy_plan(fight: Fight) -> Plan:
+    forward: set[str] = set()  # R6: monsters that may no longer keep the back rank
+    while True:
+        plan = _greedy(fight, forward)
+        count = [v for v in check_plan(fight, plan) if v.rule == "R6"]
+        stepping = [n for v in count for n in v.who if n in fight and n not in forward]
+        if not stepping:
+            return plan
+        forward.add(stepping[-1])
+
+
+def _greedy(fight: Fight, forward: set[str]) -> Plan:
     orders: list[Order] = []
     for monster in monsters(fight):
         if can_act(fight, monster):
-            orders.append(_first_legal(fight, monster, orders))
+            rank = Rank.FRONT if monster.name in forward else monster.rank
+            orders.append(_first_legal(fight, replace(monster, rank=rank), orders))
     while orders and check_plan(fight, Plan(tuple(orders))):
         last = next((o for o in reversed(orders) if o.target is not None), None)
         if last is None:
             break
-        orders[orders.index(last)] = Order(last.monster, fight.monster(last.monster).rank)
+        orders[orders.index(last)] = Order(last.monster, last.rank)
     return Plan(tuple(orders))
 
 
