@@ -171,9 +171,9 @@ SHOWS = {
     # Fireball at 3rd level; Shield as a reaction when +5 turns a hit into a miss.
     "mage-behind-its-guards": [
         "Mage spends a 5th-level spell slot (0 of 1 left).",
-        "Mage casts Cone of Cold (60 ft cone, 6 targets) on Ann, Bo and Cy:",
+        "Mage casts Cone of Cold (60 ft cone, up to 6 targets) on Ann, Bo and Cy:",
         "Mage spends a 3rd-level spell slot (2 of 3 left).",
-        "Mage casts Fireball (20 ft sphere, 4 targets) on Ann, Bo and Cy:",
+        "Mage casts Fireball (20 ft sphere, up to 4 targets) on Ann, Bo and Cy:",
         "Mage spends a 1st-level spell slot (2 of 4 left).",
         "Mage takes a reaction, Shield (+5 AC), against Bo's hit (F1).",
         "Bo attacks Mage with Mace in mêlée: 1d20 (11) + 6 = 17 vs AC 20: miss.",

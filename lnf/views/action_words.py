@@ -58,3 +58,10 @@ def used_words(monster: Monster, r: Resource | None, name: str) -> str:
         return f"{monster.name}'s {name} is spent: it recharges{on} as a round starts (B2)."
     left = f" ({r.left} of {r.total} left)" if r is not None else ""
     return f"{monster.name} uses {name}{left}."
+
+
+def area_words(area: str, caught: int) -> str:
+    """E1: "60 ft cone, up to 6 targets" when it caught fewer than it has room for."""
+    room = area.rsplit(", ", 1)
+    fewer = len(room) == 2 and room[1].split()[0].isdigit() and int(room[1].split()[0]) > caught
+    return f"{room[0]}, up to {room[1]}" if fewer else area

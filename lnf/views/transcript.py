@@ -63,7 +63,7 @@ from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
 from lnf.rules.traits import REGENERATION, slips_away
 from lnf.rules.wording import a_an, and_list, plural
-from lnf.views.action_words import action_of, action_verb, recharge_words, used_words
+from lnf.views.action_words import action_of, action_verb, area_words, recharge_words, used_words
 from lnf.views.dm_items import on_its_turn
 from lnf.views.effects_text import effect_text, save_roll
 from lnf.views.legendary_text import countered_text, legendary_used
@@ -349,7 +349,7 @@ def _dealt_to(done: StepDone, who: str) -> Dealt:
 
 
 def _spell_text(step: SpellCast, done: StepDone) -> str:
-    area = f" ({step.area})" if step.area else ""
+    area = f" ({area_words(step.area, len(step.targets))})" if step.area else ""
     big = f" ({step.big})" if step.big else ""
     on = f" on {and_list(step.targets)}" if step.targets else ""  # an aura: on the caster
     action = action_verb(action_of(done.before, step.caster, step.spell))  # B1: casts, uses
