@@ -135,6 +135,15 @@ def test_groups_must_name_known_combatants_once() -> None:
     assert any(p[:2] == (7, "groups.B[0]") and "already in group A" in p[2] for p in found)
 
 
+def test_a_stat_blocks_name_cut_short_is_suggested_whole() -> None:
+    """G5: "Werewolf" in a group names the stat block's monster "Werewolf, Hybrid Form"."""
+    text = MINIMAL.replace("name: Orc", "name: 'Werewolf, Hybrid Form'") + (
+        "groups:\n  A: [Ann, Werewolf]\n"
+    )
+    found = problems(text)
+    assert any("did you mean 'Werewolf, Hybrid Form'" in p[2] for p in found), found
+
+
 def test_g1_names_are_unique_after_count_expansion() -> None:
     text = """\
 heroes:

@@ -54,6 +54,8 @@ def did_you_mean(word: str, choices: list[str]) -> str:
     import difflib  # only when something is misspelt: quicker start-up
 
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    if not close:  # a stat block's name cut short: "Werewolf" for "Werewolf, Hybrid Form"
+        close = [c for c in choices if c.lower().startswith(word.lower())][:1]
     return f"did you mean {close[0]!r}?" if close else ""
 
 
