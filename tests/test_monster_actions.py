@@ -299,7 +299,8 @@ def test_a_mage_spends_the_slot_of_the_spells_own_level() -> None:
     assert refused.value.rule == "B2"
     lines = describe(turn.finish(Turn("Mage", turn.steps)))
     assert lines[0] == "Mage spends a 5th-level spell slot (0 of 1 left)."
-    assert lines[1].startswith("Mage casts Cone of Cold (60 ft cone, up to 6 targets) on Cy, Ann and Bo")
+    said = "Mage casts Cone of Cold (60 ft cone, up to 6 targets) on Cy, Ann and Bo"
+    assert lines[1].startswith(said)
     assert "Cy's CON save 1d20 (7) + 2 = 9 vs DC 14: fails, takes 32" in lines[1]
 
 
