@@ -6,6 +6,7 @@ immunities (D6). Exact fractions, for the plan's tie-break in whole hundredths."
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
 
@@ -17,6 +18,25 @@ from lnf.rules.damage import defence_factor
 from lnf.values import replace
 
 _HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})
+# B6: what a condition imposed on a hero is worth, as a share of its hit points now: the hero
+# policy's shares (docs/policy.md: paralysed or unconscious as good as dropped, restrained a
+# half, outlined 0.4), the other conditions by what they take from a hero in a fight without
+# a map (docs/choices.md B6). A hero holding the condition already is worth nothing more.
+CONDITION_WORTH = {
+    Condition.PARALYZED: Fraction(1),
+    Condition.UNCONSCIOUS: Fraction(1),
+    Condition.STUNNED: Fraction(1),
+    Condition.PETRIFIED: Fraction(1),
+    Condition.INCAPACITATED: Fraction(3, 4),
+    Condition.RESTRAINED: Fraction(1, 2),
+    Condition.BLINDED: Fraction(1, 2),
+    Condition.OUTLINED: Fraction(2, 5),
+    Condition.FRIGHTENED: Fraction(1, 4),
+    Condition.POISONED: Fraction(1, 4),
+    Condition.CHARMED: Fraction(1, 4),
+    Condition.GRAPPLED: Fraction(1, 10),
+    Condition.PRONE: Fraction(1, 10),
+}
 
 
 def dice_mean(expr: DiceExpr, hero: Hero, *, magic: bool = False) -> tuple[Fraction, Fraction]:
@@ -78,13 +98,24 @@ def saved(mean: Fraction, save: tuple[Ability, int] | None, half: bool, hero: He
     return fail * mean + ((1 - fail) * mean / 2 if half else 0)
 
 
+def condition_worth(conditions: Iterable[Condition], hero: Hero) -> Fraction:
+    """B6: the conditions a failed save or a hit imposes, worth their `CONDITION_WORTH` share
+    of the hero's hit points now, the largest share of those it does not hold already."""
+    shares = [CONDITION_WORTH.get(c, Fraction(0)) for c in conditions if c not in hero.conditions]
+    return max(shares, default=Fraction(0)) * hero.current_hp
+
+
 def riders_mean(attack: Attack, hero: Hero, magic: bool = False) -> Fraction:
-    """F6: the mean damage a landed attack's riders add (a save's half as half)."""
+    """F6, B6: what a landed attack's riders add: their mean damage (a save's half as half)
+    and the worth of the conditions they impose, each through its own save."""
     out = Fraction(0)
     for rider in attack.riders:
         if rider.damage is not None:
             mean, _ = dice_mean(_typed(rider.damage, rider.damage_type), hero, magic=magic)
             out += saved(mean, rider.save, rider.half, hero)
+        if rider.conditions:
+            worth = condition_worth(rider.conditions, hero)
+            out += saved(worth, rider.save, False, hero)
     return out
 
 

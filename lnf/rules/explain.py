@@ -24,6 +24,7 @@ from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.roster import monsters
 from lnf.rules.specials import (
     action_mode,
+    action_named,
     attacks_a_hero,
     charged,
     expected_damage,
@@ -195,10 +196,13 @@ def _held(fight: Fight, monster: Monster, order: Order, action: Attack) -> Reaso
     )
     could, does = expected_damage(fight, monster, used), expected_damage(fight, monster, order)
     if could < does:
+        given = action_named(monster, order.action) if order.action else None
+        held = any(r.conditions for a in (action, given) if a for r in a.riders)
+        worth = ", a condition at its worth" if held else ""
         return (
             "B6",
             f"{name} would attack the same heroes for less expected damage "
-            f"({could / 100:.2f} against {does / 100:.2f})",
+            f"({could / 100:.2f} against {does / 100:.2f}{worth})",
         )
     if resource_rank(monster, name) > resource_rank(monster, order.action):
         return ("B6", f"{name} would do as much but spend a dearer use")

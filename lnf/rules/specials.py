@@ -40,7 +40,14 @@ from lnf.rules.attacks import (
 from lnf.rules.chase import chase_reach, in_chase, pool
 from lnf.rules.damage import magical
 from lnf.rules.distance import volley_reach
-from lnf.rules.expected import attack_mean, dice_mean, hundredths, riders_mean, saved
+from lnf.rules.expected import (
+    attack_mean,
+    dice_mean,
+    hundredths,
+    riders_mean,
+    save_fails,
+    saved,
+)
 from lnf.rules.moves import Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.reach_steps import SHORT, far_reach
@@ -302,7 +309,11 @@ def action_mean(
     if not rolls_to_hit(action):
         magic = magical(monster, action)  # D6
         mean, _ = dice_mean(action.damage, hero, magic=magic)
-        return saved(mean, action.save, action.half, hero) + riders_mean(action, hero, magic)
+        landed = save_fails(hero, action.save) if action.save is not None else Fraction(1)
+        # F6: what comes with a failed save (Hold Person's paralysis) by the chance it fails
+        return saved(mean, action.save, action.half, hero) + landed * riders_mean(
+            action, hero, magic
+        )
     roll, _ = roll_for(monster, hero, mode, rank)
     return attack_mean(action, hero, roll, mode, magic=magical(monster, action))
 
@@ -311,8 +322,8 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
     """B6 (1): the order's expected damage in whole hundredths over the heroes it attacks:
     its weapons' whole routine (Multiattack) at its target with the roll D4 gives, or its
     special action at each hero caught (a split action's darts as `split_darts` deals them).
-    Not capped at a hero's hit points; a condition imposed is worth nothing here (it counts
-    in P3 as an attack)."""
+    Not capped at a hero's hit points; a condition imposed is worth its share of the hero's
+    hit points (`expected.condition_worth`)."""
     if order.target is None or order.target not in fight:
         return 0
     if not isinstance(fight.combatant(order.target), Hero):
