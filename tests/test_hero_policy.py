@@ -5,7 +5,9 @@ concentration kept (F5), Shield with a higher slot (F1)."""
 
 from __future__ import annotations
 
-from lnf.dice import parse
+from dataclasses import replace
+
+from lnf.dice import DamageType, parse
 from lnf.dice.roll import ScriptedDice, SeededDice
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import AttackChoice, HealChoice, SpellChoice, TurnChoice
@@ -28,6 +30,8 @@ from lnf.model import (
     Lasting,
     Resource,
     Shape,
+    Trait,
+    TraitKind,
     Turns,
 )
 from lnf.model.events import Attacked, Guarded, Healed, Used
@@ -305,3 +309,25 @@ def test_f1_auto_after_a_bonus_action_spell_at_the_table_casts_only_a_cantrip() 
     choice = policy_choice(f, f.hero("Quill"))
     assert isinstance(choice.action, AttackChoice) and choice.action.attack.name == "Fire Bolt"
     verify_costs(f, "Quill", turn_costs(f.hero("Quill"), choice))
+
+
+def test_d6_the_policy_strikes_the_foe_its_weapon_can_hurt() -> None:
+    """D6: a werewolf immune to nonmagical slashing takes nothing from Bram's longsword, so the
+    policy swings at the wolf beside it (the werewolf is the more dangerous, G3); with a magic
+    sword it goes back to the werewolf."""
+    bram = hero("Bram", level=5, hp=44, ac=18, attacks=(LONGSWORD,))
+    slashing = frozenset({DamageType.SLASHING, DamageType.PIERCING, DamageType.BLUDGEONING})
+    werewolf = monster(
+        "Werewolf",
+        hp=58,
+        ac=12,
+        immune=slashing,
+        traits=(Trait(TraitKind.NONMAGICAL_ONLY, stopped_by=slashing),),
+    )
+    wolf = monster("Wolf", hp=11, ac=13)
+    f = fight([bram], [werewolf, wolf], {"A": ["Bram", "Werewolf", "Wolf"]})
+    choice = policy_choice(f, bram)
+    assert isinstance(choice.action, AttackChoice) and choice.action.target == "Wolf"
+    magic = hero("Bram", level=5, hp=44, ac=18, attacks=(replace(LONGSWORD, magic=True),))
+    choice = policy_choice(f.with_combatant(magic), magic)
+    assert isinstance(choice.action, AttackChoice) and choice.action.target == "Werewolf"

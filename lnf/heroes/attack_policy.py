@@ -12,7 +12,9 @@ from lnf.heroes.spell_policy import Option, Spend, at_best_slot, hit_chance, kee
 from lnf.model import Attack, Cost, Fight, Hero, Monster
 from lnf.model.plan import Mode
 from lnf.rules.acl import through_dr, to_beat
+from lnf.rules.damage import magical
 from lnf.rules.distance import roll_in_fight
+from lnf.rules.expected import dice_mean
 from lnf.rules.legal import attack_options
 from lnf.rules.resources import ACTION_SURGE, SNEAK_ATTACK, verify_sneak, verify_use
 
@@ -61,7 +63,8 @@ def attack_option(
         return None  # total cover (V-ACL2)
     chance = hit_chance(attack.to_hit, number, roll)
     times = attack.times
-    each = chance * through_dr(fight, monster, attack.damage.average)
+    mean, _ = dice_mean(attack.damage, monster, magic=magical(hero, attack))  # D6
+    each = chance * through_dr(fight, monster, float(mean))
     expected = each * times
     spent = list(spend)
     if attack.spends:  # a use of the sheet each use spends (Flurry of Blows: Ki)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from lnf.dice import DamageType, Dice, DiceExpr, Part
-from lnf.model import Ability, AltUse, Attack, Condition, Hero
+from lnf.model import Ability, AltUse, Attack, Combatant, Condition, Hero
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.conditions import fails_str_dex, save_disadvantage
 from lnf.rules.damage import defence_factor
@@ -39,7 +39,9 @@ CONDITION_WORTH = {
 }
 
 
-def dice_mean(expr: DiceExpr, hero: Hero, *, magic: bool = False) -> tuple[Fraction, Fraction]:
+def dice_mean(
+    expr: DiceExpr, hero: Combatant, *, magic: bool = False
+) -> tuple[Fraction, Fraction]:
     """D6 on the averages: the mean damage after resistance (½), vulnerability (×2) and
     immunity (0), and the mean of its dice alone (what a critical hit adds); `magic`: a
     magical attack's (`damage.magical`), which a defence from nonmagical attacks lets through."""
