@@ -99,6 +99,9 @@ def test_e1_e3_four_unengaged_foes_take_a_fireball_not_a_fire_bolt() -> None:
     assert set(choice.action.targets) == {"Goblin 1", "Goblin 2", "Goblin 3", "Goblin 4"}
     assert choice.spend == (("slot 3", 1),)
     assert choice.action.spell.damage == FIREBALL.damage  # 3rd level: 8d6, no upcast
+    fireproof = [replace(g, immune=frozenset({DamageType.FIRE})) for g in _goblins(4)]
+    f = fight([_wizard()], fireproof)  # D6: no slot spent on foes immune to its fire
+    assert policy_choice(f, f.hero("Quill")).spend == ()
     steps = _turn(f, "Quill", choice).steps
     assert any(isinstance(s, Used) and s.resource == "slot 3" for s in steps)
 

@@ -24,7 +24,9 @@ from lnf.model.plan import Mode
 from lnf.rules.acl import through_dr, to_beat
 from lnf.rules.areas import area_said, target_count
 from lnf.rules.concentration import concentrating
+from lnf.rules.damage import magical
 from lnf.rules.distance import roll_in_fight
+from lnf.rules.expected import dice_mean
 from lnf.rules.legal import attack_modes
 from lnf.rules.roster import in_fight, monsters
 from lnf.rules.spell_effects import sleepers, weapon_up
@@ -140,7 +142,8 @@ def _each(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> float:
     if number is None:
         return 0.0
     chance = hit_chance(attack.to_hit, number, roll)
-    return chance * through_dr(fight, monster, attack.damage.average) * attack.times
+    mean = float(dice_mean(attack.damage, monster, magic=magical(hero, attack))[0])  # D6
+    return chance * through_dr(fight, monster, mean) * attack.times
 
 
 # --- Spirit Guardians (F5, F7) --------------------------------------------------------------

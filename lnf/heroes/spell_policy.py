@@ -15,6 +15,7 @@ from lnf.model import SLOT, Attack, CDot, Condition, Fight, Hero, Monster
 from lnf.model.plan import Advantage
 from lnf.rules.areas import area_groups, area_said, target_count
 from lnf.rules.concentration import concentrating, lasting_on
+from lnf.rules.expected import dice_mean
 from lnf.rules.legal import verify_area, verify_spell_reach
 from lnf.rules.resources import slot_for
 from lnf.rules.roster import in_fight, monsters
@@ -264,7 +265,8 @@ def save_damage(spell: Attack, target: Monster) -> float:
     save, half (or nothing) on a success."""
     assert spell.save is not None
     fail = save_fails(spell, target)
-    return spell.damage.average * (fail + (1 - fail) * (0.5 if spell.half else 0.0))
+    mean = float(dice_mean(spell.damage, target, magic=True)[0])  # D6: a spell is magical
+    return mean * (fail + (1 - fail) * (0.5 if spell.half else 0.0))
 
 
 def save_worth(spell: Attack, target: Monster) -> float:

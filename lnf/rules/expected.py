@@ -39,9 +39,7 @@ CONDITION_WORTH = {
 }
 
 
-def dice_mean(
-    expr: DiceExpr, hero: Combatant, *, magic: bool = False
-) -> tuple[Fraction, Fraction]:
+def dice_mean(expr: DiceExpr, hero: Combatant, *, magic: bool = False) -> tuple[Fraction, Fraction]:
     """D6 on the averages: the mean damage after resistance (½), vulnerability (×2) and
     immunity (0), and the mean of its dice alone (what a critical hit adds); `magic`: a
     magical attack's (`damage.magical`), which a defence from nonmagical attacks lets through."""
