@@ -8,8 +8,12 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
-from lnf.model import Condition
+from lnf.formats.fight_file import load_fight
+from lnf.model import Ability, Condition, Effect, Lasting
 from lnf.rules.expected import CONDITION_WORTH, condition_worth
+from lnf.rules.plan_check import check_plan
+from lnf.solver import solve_plan
+from lnf.values import replace
 from tests.builders import hero
 from tests.cli import run
 
@@ -51,3 +55,46 @@ def test_the_fanatic_holds_the_fighter_rather_than_cast_sacred_flame(tmp_path: P
         "Sacred Flame would attack the same heroes for less expected damage (1.80 against " in out
     )
     assert "19.80, a condition at its worth) (B6)" in out
+
+
+TWO = FIGHT.replace("    level: 5\n", "    level: 5\n    dots: [O]\n").replace(
+    "monsters:\n",
+    "  - name: Ilsa\n    class: cleric\n    hp: 38\n    ac: 18\n    saves: {wis: 7}\n"
+    "    attacks:\n      - {name: Mace, to_hit: 5, damage: 1d6+2 bludgeoning}\n"
+    "monsters:\n",
+)
+
+
+def test_a_new_hold_does_not_free_the_hero_the_old_one_holds(tmp_path: Path) -> None:
+    """F5, B6: not concentrating, the fanatic holds Bram (first in the target order: his O dot,
+    T2). Holding Ilsa (38 hp), a Hold Person on Bram would end the old one: what it lets go
+    (1 × 38) outweighs what it gains (0.45 × 44 = 19.80), so it joins him and casts Inflict
+    Wounds (about 6 expected), which it would not over a free Hold Person."""
+    path = tmp_path / "two.yaml"
+    path.write_text(TWO, encoding="utf-8")
+    start = load_fight(path)
+    assert solve_plan(start).plan.orders[0].action == "Hold Person"
+    lasting = Lasting(rounds=10, save=(Ability.WIS, 11), concentration="Cult Fanatic")
+    held = replace(
+        start,
+        heroes=tuple(
+            replace(h, conditions=frozenset({Condition.PARALYZED})) if h.name == "Ilsa" else h
+            for h in start.heroes
+        ),
+        effects=(
+            Effect(1, "Cult Fanatic", "Hold Person", Lasting(rounds=10), 1, concentration=True),
+            Effect(
+                2,
+                "Ilsa",
+                "Hold Person",
+                lasting,
+                1,
+                by="Cult Fanatic",
+                condition=Condition.PARALYZED,
+            ),
+        ),
+    )
+    plan = solve_plan(held).plan
+    order = plan.orders[0]
+    assert (order.target, order.action) == ("Bram", "Inflict Wounds"), order
+    assert not check_plan(held, plan)

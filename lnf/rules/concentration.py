@@ -7,7 +7,10 @@ save, and its end takes the dot.
 
 from __future__ import annotations
 
-from lnf.model import CDot, Effect, Fight, Hero, Monster
+from fractions import Fraction
+
+from lnf.model import Attack, CDot, Effect, Fight, Hero, Monster
+from lnf.rules.expected import CONDITION_WORTH
 from lnf.rules.roster import in_fight, incapacitated
 
 
@@ -44,3 +47,17 @@ def lasting_on(fight: Fight, who: str) -> list[Effect]:
     """The effects that last while `who` concentrates (its own concentration first)."""
     own = [e for e in fight.effects if e.who == who and e.concentration]
     return own + [e for e in fight.effects if e.lasting.concentration == who and e not in own]
+
+
+def given_up(fight: Fight, caster: Hero | Monster, spell: Attack) -> Fraction:
+    """F5, B6: a concentration spell cast while concentrating ends what the old one holds:
+    the worth of the conditions it keeps on the caster's foes (a hero held by the monster's
+    Hold Person), so a monster does not free one hero to hold another for less."""
+    if not spell.concentration or concentration_of(fight, caster.name) is None:
+        return Fraction(0)
+    lost = Fraction(0)
+    for e in lasting_on(fight, caster.name):
+        foe = fight.combatant(e.who) if e.who in fight else None
+        if e.condition is not None and foe is not None and foe.side is not caster.side:
+            lost += CONDITION_WORTH.get(e.condition, Fraction(0)) * foe.current_hp
+    return lost

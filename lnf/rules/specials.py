@@ -38,6 +38,7 @@ from lnf.rules.attacks import (
     unseen,
 )
 from lnf.rules.chase import chase_reach, in_chase, pool
+from lnf.rules.concentration import given_up
 from lnf.rules.damage import magical
 from lnf.rules.distance import volley_reach
 from lnf.rules.expected import (
@@ -323,7 +324,8 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
     its weapons' whole routine (Multiattack) at its target with the roll D4 gives, or its
     special action at each hero caught (a split action's darts as `split_darts` deals them).
     Not capped at a hero's hit points; a condition imposed is worth its share of the hero's
-    hit points (`expected.condition_worth`)."""
+    hit points (`expected.condition_worth`), and one a new concentration lets go is taken off
+    (`concentration.given_up`)."""
     if order.target is None or order.target not in fight:
         return 0
     if not isinstance(fight.combatant(order.target), Hero):
@@ -344,7 +346,7 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
     for name, darts in split_darts(action, order.targets):
         if name in fight and isinstance(fight.combatant(name), Hero):
             total += darts * action_mean(fight, monster, action, fight.hero(name), mode, order.rank)
-    return hundredths(total)
+    return hundredths(total - given_up(fight, monster, action))  # F5: what it lets go
 
 
 # --- B6 (2): the resource spent --------------------------------------------------------------
