@@ -1,0 +1,164 @@
+"""A monster's special actions at the table (B3, F3): the heroes' saves wait for their players'
+d20s (`--saves`, `--roll-saves`), two breaths that share a charge, a stop right after a round
+starts, and the players' page."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+from lnf.dice import parse
+from lnf.engine.apply import apply
+from lnf.engine.event_check import event_problems
+from lnf.engine.monster_actions import SavesWait
+from lnf.engine.round_start import recharge_rolls
+from lnf.engine.runner import Runner
+from lnf.engine.sides import TableHeroes
+from lnf.engine.table import Table
+from lnf.heroes.policy import PolicyHeroes
+from lnf.model.events import (
+    Recharged,
+    Recorded,
+    RoundStarted,
+    SpellCast,
+    Turn,
+    Used,
+)
+from lnf.rules.limited import uses_left
+from lnf.views.page_events import happenings
+from lnf.views.page_hp import MonsterHp
+from lnf.views.turn import save_lines
+from tests.action_fights import (
+    BITE,
+    BREATH,
+    BREATH_ORDER,
+    DRAGON,
+    breath,
+    dice_for,
+    dragon_fight,
+    planner,
+    played,
+    runner_for,
+    seed_with,
+    spent_dragon,
+    x6_heroes,
+)
+from tests.builders import fight, monster
+from tests.cli import run
+
+
+def _at_table(heroes: TableHeroes) -> Runner:
+    table = Table(dragon_fight())
+    runner = Runner(table, heroes, planner, lambda _: None)
+    runner.begin(7)
+    return runner
+
+
+def _to_the_breath(runner: Runner) -> SavesWait | None:
+    """`lnf next` until the dragon's turn waits (or has breathed)."""
+    for _ in range(8):
+        waits = runner.waiting_guard()
+        if isinstance(waits, SavesWait):
+            return waits
+        if any(isinstance(e, Turn) and e.who == DRAGON for e in runner.table.events):
+            return None
+        runner.on_at_table(monster_turns=1)
+    raise AssertionError("the dragon never acted")
+
+
+def test_at_the_table_the_heroes_saves_wait_for_their_players_d20s() -> None:
+    """B3: `lnf next` stops before the breath and names the heroes whose players roll; nothing
+    of the dragon's turn is recorded until they say their d20s."""
+    runner = _at_table(TableHeroes())
+    waits = _to_the_breath(runner)
+    assert waits is not None and waits.foe == DRAGON and waits.heroes == ("Dee", "Ann", "Bo")
+    assert not any(isinstance(e, Turn) and e.who == DRAGON for e in runner.table.events)
+    lines = save_lines(waits.foe, waits.action, waits.heroes, Path("x.yaml"))
+    assert lines[0] == (
+        "Young Green Dragon uses Poison Breath on Dee, Ann and Bo: each rolls a Constitution "
+        "save (DC 14) (B3)."
+    )
+    assert "--saves Dee=N,Ann=N,Bo=N" in lines[1] and "--roll-saves" in lines[1]
+
+
+def test_the_players_d20s_are_the_saves_rolled() -> None:
+    """B3: with the players' faces the breath is played, each save with its player's d20."""
+    runner = _at_table(TableHeroes())
+    _to_the_breath(runner)
+    runner.heroes = TableHeroes({"Dee": 1, "Ann": 20, "Bo": 12})
+    runner.on_at_table(monster_turns=1)
+    turn = next(e for e in runner.table.events if isinstance(e, Turn) and e.who == DRAGON)
+    cast = next(s for s in turn.steps if isinstance(s, SpellCast))
+    assert [(s.who, s.faces) for s in cast.saves] == [("Dee", (1,)), ("Ann", (20,)), ("Bo", (12,))]
+    assert runner.heroes.saves == {}  # each used once
+
+
+def test_the_table_may_let_lnf_roll_the_saves() -> None:
+    runner = _at_table(TableHeroes(roll_saves=True))
+    assert _to_the_breath(runner) is None
+    assert any(isinstance(e, Turn) and e.who == DRAGON for e in runner.table.events)
+
+
+def test_saves_that_are_not_hero_equals_a_d20_are_refused_with_what_is_wrong(
+    tmp_path: Path,
+) -> None:
+    """B3: `lnf next --saves` names heroes and faces 1–20; anything else is refused."""
+    fight_file = tmp_path / "ogre.yaml"
+    shutil.copy(Path(__file__).parent.parent / "examples" / "ogre-at-the-bridge.yaml", fight_file)
+    code, out = run("next", str(fight_file), "--saves", "Zed=3, Bram=21")
+    assert code == 2
+    assert "'Zed=3' is not HERO=D20" in out and "'Bram=21' is not HERO=D20" in out
+
+
+def test_two_breaths_that_share_a_charge_are_spent_together_and_roll_once() -> None:
+    """B2: a brass dragon's Fire Breath and Sleep Breath share "Breath Weapons (Recharge 5–6)"
+    (`spends`): one used, neither is left; one die as the round starts charges both."""
+    fire = replace(BREATH, name="Fire Breath", spends="Breath Weapons")
+    sleep = replace(BREATH, name="Sleep Breath", spends="Breath Weapons", damage=parse("0"))
+    dragon = monster(DRAGON, hp=136, attacks=(BITE,), actions=(fire, sleep))
+    f = fight(x6_heroes(), [dragon], {"A": ["Ann", "Bo", DRAGON]})
+    order = replace(BREATH_ORDER, action="Fire Breath")
+    turn = played(f, order, [3] * 12 + [10, 10, 10])
+    assert turn.steps[0] == Used(DRAGON, "Breath Weapons")
+    spent = turn.fight.monster(DRAGON)
+    assert (uses_left(spent, fire), uses_left(spent, sleep)) == (0, 0)
+    rolls = recharge_rolls(apply(turn.fight, RoundStarted(2, ())).after, dice_for([5]))
+    assert rolls is not None and rolls.steps == (Recharged(DRAGON, "Breath Weapons", 5, True),)
+    assert event_problems(turn.fight, rolls) == []
+    back = apply(turn.fight, rolls).after.monster(DRAGON)
+    assert (uses_left(back, fire), uses_left(back, sleep)) == (1, 1)
+
+
+def test_a_stop_right_after_a_round_starts_rolls_its_recharge_die_as_it_carries_on() -> None:
+    """B2 and the log's promise: a fight stopped between a round's start and its recharge
+    dice carries on with the events, and the dice, it would have had."""
+    seed = seed_with(lambda face: face >= 5)
+    whole = runner_for(dragon_fight(), seed)
+    whole.play(rounds=2)
+    events = whole.table.events
+    cut = next(i for i, e in enumerate(events) if isinstance(e, RoundStarted) and e.round == 2)
+    table = Table(dragon_fight())
+    for event in events[: cut + 1]:
+        table.replay(event)
+    again = Runner(table, PolicyHeroes(), planner, lambda _: None)
+    again.begin(seed)  # carries on: the recharge die first, then the plan
+    again.play(rounds=0)
+    assert isinstance(table.events[cut + 1], Recorded)
+    assert table.events == events
+
+
+def test_the_players_page_says_the_breath_and_its_recharge() -> None:
+    f = dragon_fight()
+    turn = breath(f)
+    said = happenings([turn.finish(Turn(DRAGON, turn.steps))], dm=False, hp=MonsterHp.WORDS)
+    assert said == [
+        "Young Green Dragon uses Poison Breath.",
+        "Young Green Dragon uses Poison Breath on Dee, Ann and Bo: Dee 18/60 hp; Ann 39/60 "
+        "hp; Bo 39/60 hp.",
+    ]
+    spent = apply(spent_dragon(), RoundStarted(2, ())).after
+    for face, words in ((6, ["Young Green Dragon's Poison Breath is charged again."]), (2, [])):
+        rolls = recharge_rolls(spent, dice_for([face]))
+        assert rolls is not None
+        assert happenings([apply(spent, rolls)], dm=False, hp=MonsterHp.WORDS) == words
