@@ -29,6 +29,17 @@ EFFECTS: dict[str, dict[str, Any]] = {
         "riders": [{"condition": "paralyzed", "lasting": "1 minute", "repeat": "end"}],
         "note": "a humanoid only; one more humanoid a slot above 2nd",
     },
+    "command": {
+        # F4, B6: the command is "Grovel" (docs/spells.md): the target falls prone and ends
+        # its turn — prone until it stands up, its next turn lost (incapacitated to its end)
+        "half": False,
+        "riders": [
+            {"condition": "prone"},
+            {"condition": "incapacitated", "lasting": "until end of target's turn"},
+        ],
+        "note": "lnf's word is Grovel; an undead, or one who does not understand the caster, "
+        "is not affected",
+    },
     "faerie fire": {
         "concentration": True,
         "half": False,

@@ -1,0 +1,132 @@
+"""Issue 23's `dm` items made rules (B6, B8, F3, F4), each judged by the SRD's own text:
+Command's word (Grovel) played for the SRD casters that know it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from lnf.dice.roll import ScriptedDice
+from lnf.engine.apply import apply
+from lnf.engine.effects import Rolled, turn_edge
+from lnf.engine.turns import monster_attacks
+from lnf.formats.event_codec import event_from_json, event_to_json
+from lnf.formats.fight_file import parse_fight
+from lnf.model import Condition, Fight, Rank, TurnEdge
+from lnf.model.events import EffectStarted, SpellCast, Turn
+from lnf.model.plan import Mode, Order
+from lnf.rules.legal import can_take_turn
+from lnf.rules.specials import usable
+from lnf.views.transcript import describe
+
+SRD = Path("/work/shared/data")
+FILE = """
+heroes:
+  - name: Ann
+    class: fighter
+    hp: 30
+    ac: 16
+    saves: {wis: 1}
+    attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]
+  - name: Bo
+    class: fighter
+    hp: 30
+    ac: 16
+    attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]
+monsters:
+  - {monster: MONSTER, rank: back}
+"""
+
+
+def _fight(name: str) -> Fight:
+    return parse_fight(FILE.replace("MONSTER", name), "dm.yaml")
+
+
+def _cast(f: Fight, caster: str, spell: str, target: str, faces: list[int]) -> Rolled:
+    order = Order(caster, Rank.BACK, target=target, action=spell, mode=Mode.RANGED)
+    dice = ScriptedDice(faces)
+    turn = Rolled.turn(f, caster).rolling(dice)
+    monster_attacks(turn, caster, order, dice, lambda h, m, g: True)
+    return turn
+
+
+def _srd_spell(name: str) -> str:
+    spells = json.loads((SRD / "5e-srd-5.1-spells.json").read_text())
+    return "\n".join(next(s for s in spells if s["name"] == name)["desc"])
+
+
+# --- Command (F4, B6): the word is Grovel -------------------------------------------------
+
+
+def test_command_is_grovel_as_the_srd_words_it() -> None:
+    """The riders are the SRD's "Grovel": "falls prone and then ends its turn"."""
+    text = _srd_spell("Command")
+    assert re.search(r"Grovel\.\W+The target falls prone and then ends its turn", text)
+    fanatic = _fight("cult fanatic").monster("Cult Fanatic")
+    command = next(a for a in fanatic.actions if a.name == "Command")
+    assert command.save is not None and command.save[1] == 11  # the stat block's DC
+    prone, lost = command.riders
+    assert prone.conditions == (Condition.PRONE,) and not prone.lasting.until  # until it stands
+    assert lost.conditions == (Condition.INCAPACITATED,)
+    assert lost.lasting.until is not None and lost.lasting.until[1] is TurnEdge.END
+
+
+def test_every_srd_caster_of_command_plays_it_and_lists_it_no_more() -> None:
+    """B1, B8: each SRD stat block whose Spellcasting lists Command has it as an action the
+    plan may take (B6), and `not_modelled` no longer names it."""
+    monsters = json.loads((SRD / "5e-srd-5.1-monsters.json").read_text())
+    casters = [
+        m["name"]
+        for m in monsters
+        for x in m.get("special_abilities") or []
+        if any(s["name"] == "Command" for s in (x.get("spellcasting") or {}).get("spells", []))
+    ]
+    assert sorted(casters) == ["Androsphinx", "Cult Fanatic", "Guardian Naga", "Mummy Lord"]
+    for name in casters:
+        monster = _fight(name).monster(name)
+        assert "Command" in [a.name for a in usable(_fight(name), monster)], name
+        assert not [n for n in monster.not_modelled if n.endswith(": Command")], name
+
+
+def test_a_failed_save_against_command_costs_the_hero_its_next_turn() -> None:
+    """F4: prone and incapacitated at the failed save; the hero's turn is lost ("cannot act");
+    its end ends the incapacitation, prone stays until the hero stands up."""
+    turn = _cast(_fight("cult fanatic"), "Cult Fanatic", "Command", "Ann", [3])  # 3 + 1 < 11
+    (cast,) = [s for s in turn.steps if isinstance(s, SpellCast)]
+    assert not cast.saves[0].success
+    ann = turn.fight.hero("Ann")
+    assert {Condition.PRONE, Condition.INCAPACITATED} <= ann.conditions
+    assert not can_take_turn(ann)
+    hers = Rolled.turn(turn.fight, "Ann")
+    turn_edge(hers, "Ann", TurnEdge.START, ScriptedDice([]))
+    assert not can_take_turn(hers.fight.hero("Ann"))
+    turn_edge(hers, "Ann", TurnEdge.END, ScriptedDice([]))
+    assert hers.fight.hero("Ann").conditions == {Condition.PRONE}
+    assert can_take_turn(hers.fight.hero("Ann"))
+
+
+def test_a_saved_command_does_nothing_and_the_words_say_the_command() -> None:
+    f = _fight("cult fanatic")
+    saved = _cast(f, "Cult Fanatic", "Command", "Ann", [15])
+    assert not [s for s in saved.steps if isinstance(s, EffectStarted)]
+    assert saved.fight.hero("Ann").conditions == frozenset()
+    failed = _cast(f, "Cult Fanatic", "Command", "Ann", [3])
+    lines = describe(failed.finish(Turn("Cult Fanatic", failed.steps)))
+    cast = "Cult Fanatic casts Command on Ann. Ann's WIS save 1d20 (3) + 1 = 4 vs DC 11: fails."
+    assert cast in lines
+    assert "Ann is prone (by Cult Fanatic) (F4)." in lines
+    assert "Ann is incapacitated (by Cult Fanatic): until the end of Ann's turn (F4)." in lines
+    assert any("Grovel" in x for x in lines)
+
+
+def test_the_command_is_logged_and_replayed_as_it_was_played() -> None:
+    """The log holds the turn; replaying it gives the same fight, and the fight before it is
+    untouched (undo is the log without it)."""
+    f = _fight("cult fanatic")
+    turn = _cast(f, "Cult Fanatic", "Command", "Ann", [3])
+    event = Turn("Cult Fanatic", turn.steps)
+    again = event_from_json(json.loads(json.dumps(event_to_json(event))), "log")
+    assert again == event
+    assert apply(f, again).after == turn.finish(event).after
+    assert f.hero("Ann").conditions == frozenset()
