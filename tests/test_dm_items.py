@@ -130,3 +130,74 @@ def test_the_command_is_logged_and_replayed_as_it_was_played() -> None:
     assert again == event
     assert apply(f, again).after == turn.finish(event).after
     assert f.hero("Ann").conditions == frozenset()
+
+
+# --- B8: forms, a mind read, a disguise: what the entry's own text proves -----------------
+
+
+def _bestiary() -> dict[str, dict[str, object]]:
+    from lnf.formats.bestiary import srd
+
+    return {b["name"]: b for b in srd()}
+
+
+def _own_reading(entry: str, desc: str) -> bool:
+    """The test's own reading of a shape change's text: its one sentence about statistics
+    leaves out nothing but size and speed, and no sentence changes anything else."""
+    sentences = [x.strip() for x in re.split(r"(?<=\.)\s+", desc)]
+    about = [x for x in sentences if "statistics" in x.lower()]
+    if entry.endswith(", Mist Form"):
+        return "can't take any actions" in desc and "use its action to polymorph" in desc
+    if len(about) != 1 or ("each form" not in about[0] and "unchanged" not in about[0]):
+        return False
+    words = re.findall(r"other than (?:its|her) (.*?),|except for the (\w+) changes", about[0])
+    left = {w for pair in words for part in pair for w in part.split() if w not in ("and",)}
+    others = " ".join(x for x in sentences if x not in about)
+    changes_more = any(w in others for w in ("AC", "replaced", "can't take", "advantage", "immune"))
+    return left <= {"size", "speed"} and not changes_more
+
+
+def test_every_srd_shape_change_is_classed_by_its_own_text() -> None:
+    """B8: each SRD Shapechanger and Change Shape is `no map` exactly when its own text says
+    the forms differ in nothing lnf reads (the test's own reading), and `dm` otherwise."""
+    from lnf.formats.not_played import DM, NO_MAP, why
+
+    monsters = json.loads((SRD / "5e-srd-5.1-monsters.json").read_text())
+    blocks = _bestiary()
+    seen: dict[str, list[str]] = {NO_MAP: [], DM: []}
+    for m in monsters:
+        for x in [*(m.get("special_abilities") or []), *(m.get("actions") or [])]:
+            if x["name"] not in ("Shapechanger", "Change Shape"):
+                continue
+            (item,) = [n for n in blocks[m["name"]]["not_modelled"] if n.startswith(x["name"])]
+            cleared = _own_reading(m["name"], x["desc"])
+            assert why(item) == (NO_MAP if cleared else DM), (m["name"], item)
+            seen[why(item)].append(m["name"])
+    assert "Werewolf, Hybrid Form" in seen[DM] and "Werebear, Bear Form" in seen[DM]  # AC
+    assert "Vampire, Bat Form" in seen[DM] and "Ancient Gold Dragon" in seen[DM]  # mist, replaced
+    assert {"Imp", "Quasit", "Mimic", "Doppelganger", "Oni", "Night Hag"} <= set(seen[NO_MAP])
+
+
+def test_read_thoughts_and_illusory_appearance_change_no_roll_by_their_text() -> None:
+    """B8: Read Thoughts gives advantage on Insight and Charisma checks only; Illusory
+    Appearance is a disguise: neither text names a save, an attack, damage or AC."""
+    from lnf.formats.not_played import NO_MAP, why
+
+    monsters = json.loads((SRD / "5e-srd-5.1-monsters.json").read_text())
+    blocks = _bestiary()
+    found = 0
+    for m in monsters:
+        for x in m.get("actions") or []:
+            if x["name"] not in ("Read Thoughts", "Illusory Appearance"):
+                continue
+            found += 1
+            rolls = re.search(r"saving throw|attack|damage|\bAC\b", x["desc"])
+            checks = re.findall(r"\((\w+)(?:, (\w+), and (\w+))?\) checks", x["desc"])
+            (item,) = [n for n in blocks[m["name"]]["not_modelled"] if n.startswith(x["name"])]
+            assert why(item) == NO_MAP and not rolls, (m["name"], item)
+            assert all(
+                w in ("Insight", "Deception", "Intimidation", "Persuasion", "")
+                for c in checks
+                for w in c
+            )
+    assert found == 3  # the Doppelganger's Read Thoughts, the Green and Sea Hags' disguises
