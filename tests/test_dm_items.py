@@ -5,19 +5,26 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import apply
-from lnf.engine.effects import Rolled, turn_edge
+from lnf.engine.effects import Rolled, recorded, turn_edge
 from lnf.engine.turns import monster_attacks
+from lnf.errors import Refused
 from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.formats.fight_file import parse_fight
-from lnf.model import Condition, Fight, Rank, TurnEdge
-from lnf.model.events import EffectStarted, SpellCast, Turn
+from lnf.formats.spellbook import spell_fields
+from lnf.model import Condition, Fight, Group, Rank, TurnEdge
+from lnf.model.events import Damaged, EffectStarted, SpellCast, Turn
 from lnf.model.plan import Mode, Order
-from lnf.rules.legal import can_take_turn
+from lnf.rules.conditions import charmers
+from lnf.rules.legal import attack_options, can_take_turn, verify_attack, verify_spell_reach
 from lnf.rules.specials import usable
+from lnf.rules.spellcasting import Caster
 from lnf.views.transcript import describe
 
 SRD = Path("/work/shared/data")
@@ -201,3 +208,67 @@ def test_read_thoughts_and_illusory_appearance_change_no_roll_by_their_text() ->
                 for w in c
             )
     assert found == 3  # the Doppelganger's Read Thoughts, the Green and Sea Hags' disguises
+
+
+# --- Charm Person (F3, F4, F7): the charmed hero spares its charmer -----------------------
+
+
+def _charmed() -> Rolled:
+    """The oni charms Ann: her save with advantage, 4 and 6 (+1 = 7 vs DC 13), fails."""
+    f = _fight("oni")
+    f = f.with_combatant(replace(f.monster("Oni"), rank=Rank.FRONT))
+    f = replace(f, groups=(Group("A", ("Ann", "Oni")),))
+    return _cast(f, "Oni", "Charm Person", "Ann", [4, 6])
+
+
+def test_charm_person_as_the_srd_words_it() -> None:
+    """F7, F4: "a Wisdom saving throw, and does so with advantage if you or your companions
+    are fighting it"; charmed 1 hour, or until harmed by the caster's side."""
+    text = _srd_spell("Charm Person")
+    said = "wisdom saving throw, and does so with advantage if you or your companions are fighting"
+    assert said in text.lower()
+    assert re.search(
+        r"charmed by you until the spell ends or until you or your companions do "
+        r"anything harmful to it",
+        text,
+    )
+    spell = next(a for a in _fight("oni").monster("Oni").actions if a.name == "Charm Person")
+    (rider,) = spell.riders
+    assert rider.conditions == (Condition.CHARMED,)
+    assert (rider.lasting.rounds, rider.lasting.hurt) == (600, True)
+    assert spell.per_day == 1 and spell.save is not None and spell.save[1] == 13
+
+
+def test_the_charmed_hero_saves_with_advantage_and_cannot_attack_its_charmer() -> None:
+    """F3: Ann, charmed by the oni, may attack anyone else but not the oni, nor aim a spell
+    at it; the words say why."""
+    turn = _charmed()
+    (cast,) = [s for s in turn.steps if isinstance(s, SpellCast)]
+    assert cast.saves[0].faces == (4, 6) and cast.saves[0].advantage and not cast.saves[0].success
+    f = turn.fight
+    ann = f.hero("Ann")
+    assert charmers(f, ann) == {"Oni"}
+    assert not [o for o in attack_options(f, ann) if o[0].name == "Oni"]
+    with pytest.raises(Refused) as refused:
+        verify_attack(f, ann, f.monster("Oni"), ann.attacks)
+    assert refused.value.rule == "F3" and "charmed by Oni" in str(refused.value)
+    with pytest.raises(Refused):
+        verify_spell_reach(f, ann, ann.attacks[0], ["Oni"])
+    assert attack_options(_fight("oni"), _fight("oni").hero("Bo")) == attack_options(
+        f, f.hero("Bo")
+    )
+
+
+def test_damage_ends_the_charm() -> None:
+    """F4: "until you or your companions do anything harmful to it": any damage ends it."""
+    turn = _charmed()
+    hurt = recorded(turn.fight, ScriptedDice([]), lambda r: r.do(Damaged("Ann", 5)))
+    assert Condition.CHARMED not in hurt.after.hero("Ann").conditions
+    assert charmers(hurt.after, hurt.after.hero("Ann")) == frozenset()
+
+
+def test_a_heros_charm_person_stays_the_dms() -> None:
+    """A charmed monster's plan does not read the charm yet: a hero's Charm Person is a note."""
+    caster = Caster(cls="wizard", level=5, mod=3, proficiency=3)
+    got = spell_fields("charm person", caster)
+    assert got["attacks"] == [] and got["notes"]

@@ -303,7 +303,7 @@ def start(
         d4=d4,
         aura=aura,
         weapon=weapon,
-        until_hurt=hurt,
+        until_hurt=hurt or lasting.hurt,
     )
     turn.do(EffectStarted(effect))
 

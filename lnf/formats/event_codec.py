@@ -24,7 +24,7 @@ from typing import Any
 from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem
 from lnf.formats.spec import control_character
-from lnf.model import Condition, Countered, Dot, Effect, Phase, PhaseKind, Rank
+from lnf.model import Condition, Countered, Dot, Effect, Lasting, Phase, PhaseKind, Rank
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -173,6 +173,7 @@ LATER_FIELDS = {
     (Effect, "aura"),
     (Effect, "weapon"),
     (Effect, "until_hurt"),
+    (Lasting, "hurt"),
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),

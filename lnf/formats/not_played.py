@@ -120,13 +120,12 @@ _NO_MAP_SPELLS = frozenset(
         "Zone of Truth",
     )
 )
-# What the DM rules (B9): what a charmed or dominated hero does, an illusion. (Command is
-# played: lnf's word is Grovel, formats/spell_effects.)
+# What the DM rules (B9): what a charmed or dominated hero does, an illusion. (Command and a
+# monster's Charm Person are played: formats/spell_effects.)
 _DM_SPELLS = frozenset(
     s.lower()
     for s in (
         "Suggestion",
-        "Charm Person",
         "Dominate Person",
         "Dominate Monster",
         "Geas",

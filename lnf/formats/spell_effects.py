@@ -83,9 +83,26 @@ EFFECTS: dict[str, dict[str, Any]] = {
 }
 
 
-def effect_fields(name: str) -> dict[str, Any]:
-    """The fields the table adds to a spell named `name` (none for a spell not in it)."""
-    return dict(EFFECTS.get(name.lower(), {}))
+# Spells as a monster casts them at heroes (B6), where lnf plays that side only: a charmed hero
+# cannot attack its charmer (F3, `rules.conditions`); a charmed monster's plan does not read it
+# yet, so a hero's Charm Person stays the DM's. The save has advantage in a fight
+# (`rules.spell_effects.fought_advantage`); "if you or your companions do anything harmful to
+# it" is taken as any damage it takes (docs/spell-effects.md).
+MONSTER_EFFECTS: dict[str, dict[str, Any]] = {
+    "charm person": {
+        "half": False,
+        "riders": [{"condition": "charmed", "lasting": "1 hour or until it takes damage"}],
+        "note": "a humanoid only; what the charmed hero does besides sparing its charmer is "
+        "its player's",
+    },
+}
+
+
+def effect_fields(name: str, *, monster: bool = False) -> dict[str, Any]:
+    """The fields the table adds to a spell named `name` (none for a spell not in it); a
+    `monster`'s spell adds those of MONSTER_EFFECTS."""
+    found = dict(EFFECTS.get(name.lower(), {}))
+    return found | MONSTER_EFFECTS.get(name.lower(), {}) if monster else found
 
 
 def spell_effect(

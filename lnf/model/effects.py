@@ -18,14 +18,16 @@ class Lasting:
     """F4: what ends an effect; any one that comes first does. `rounds`: a number of rounds
     (1 minute = 10), counted from the turn it began in; `until`: the start or end of a named
     creature's turn; `save`: a saving throw that ends it on a success, repeated at `each` edge
-    of the bearer's turns; `concentration`: the creature whose concentration it lasts on (F5).
-    Nothing set: it lasts until the DM takes it off."""
+    of the bearer's turns; `concentration`: the creature whose concentration it lasts on (F5);
+    `hurt`: it ends when its bearer takes damage (F7 Charm Person: "if you or your companions
+    do anything harmful to it"). Nothing set: it lasts until the DM takes it off."""
 
     rounds: int = 0
     until: tuple[str, TurnEdge] | None = None
     save: tuple[Ability, int] | None = None
     each: TurnEdge | None = None
     concentration: str = ""
+    hurt: bool = False
 
     def __str__(self) -> str:
         parts = []

@@ -5,7 +5,7 @@ on attack rolls are D4's reasons in `rules.attacks`; incapacitation and speed 0 
 from __future__ import annotations
 
 from lnf.errors import Refused
-from lnf.model import HELD, INCAPACITATING, Ability, Condition, Hero, Monster
+from lnf.model import HELD, INCAPACITATING, Ability, Condition, Fight, Hero, Monster
 from lnf.rules.roster import downed
 
 FAILS_STR_DEX = frozenset(
@@ -37,3 +37,21 @@ def verify_can_move(c: Hero | Monster) -> None:
     if c.conditions & (HELD | INCAPACITATING):
         why = ", ".join(sorted(str(x) for x in c.conditions & (HELD | INCAPACITATING)))
         raise Refused(f"{c.name} is {why}: its speed is 0, it cannot run (F3, C1)", "F3")
+
+
+def charmers(fight: Fight, c: Hero | Monster) -> frozenset[str]:
+    """F3: the creatures that have `c` charmed (the charmed effects on it and who caused
+    them; a charm the DM marks without a cause names nobody)."""
+    return frozenset(
+        e.by
+        for e in fight.effects
+        if e.who == c.name and e.condition is Condition.CHARMED and e.by and e.by != c.name
+    )
+
+
+def verify_not_charmer(fight: Fight, c: Hero | Monster, target: str) -> None:
+    """F3: "A charmed creature can't attack the charmer or target the charmer with harmful
+    abilities or magical effects." What else the charmed hero does is its player's."""
+    if target in charmers(fight, c):
+        said = f"{c.name} is charmed by {target}: it cannot attack it or aim harm at it"
+        raise Refused(said, "F3")

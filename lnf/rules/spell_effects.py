@@ -151,3 +151,14 @@ def effect_options(fight: Fight, hero: Hero) -> list[str]:
         elif e.weapon and weapon_up(fight, hero.name, a) is not None:
             out.append(f"attack {' or '.join(foes)} with {a.name} (the weapon, bonus action)")
     return out
+
+
+# F7: spells whose target saves with advantage while the caster's side is fighting it — in a
+# fight lnf plays, always (SRD Charm Person: "it does so with advantage if you or your
+# companions are fighting it").
+_FOUGHT = frozenset({"charm person"})
+
+
+def fought_advantage(what: str, spell: bool) -> str:
+    """F7: why a save against the spell `what` has advantage in a fight ("" for none)."""
+    return "it is being fought" if spell and what.lower() in _FOUGHT else ""
