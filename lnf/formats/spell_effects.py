@@ -84,16 +84,21 @@ EFFECTS: dict[str, dict[str, Any]] = {
 
 
 # Spells as a monster casts them at heroes (B6), where lnf plays that side only: a charmed hero
-# cannot attack its charmer (F3, `rules.conditions`); a charmed monster's plan does not read it
-# yet, so a hero's Charm Person stays the DM's. The save has advantage in a fight
-# (`rules.spell_effects.fought_advantage`); "if you or your companions do anything harmful to
-# it" is taken as any damage it takes (docs/spell-effects.md).
+# cannot attack its charmer (F3, `rules.conditions`), a confused hero rolls its d10 (F7); a
+# charmed or confused monster's plan does not read it yet, so a hero's spell stays the DM's.
+# Charm Person's save has advantage in a fight (`rules.spell_effects.fought_advantage`); "if
+# you or your companions do anything harmful to it" is taken as any damage it takes
+# (docs/spell-effects.md).
 MONSTER_EFFECTS: dict[str, dict[str, Any]] = {
     "charm person": {
         "half": False,
         "riders": [{"condition": "charmed", "lasting": "1 hour or until it takes damage"}],
         "note": "a humanoid only; what the charmed hero does besides sparing its charmer is "
         "its player's",
+    },
+    "confusion": {  # F7: the d10 each turn is `engine.confusion`'s; a monster's is not played
+        "half": False,
+        "riders": [{"condition": "confused", "lasting": "1 minute", "repeat": "end"}],
     },
 }
 

@@ -125,6 +125,19 @@ class Guard:
 
 
 @value
+class Confused:
+    """F7 Confusion, a step of the fight log: the d10 `face` a confused creature rolls as its
+    turn starts (`rules.conditions.confused_does` says what it does) and, on a 7 or 8, the
+    creature in its reach it attacks, picked by a die of as many faces as there are (`pick`,
+    1 the first in `rules.conditions.confused_reach`); `target` "" when none is in reach."""
+
+    who: str
+    face: int
+    target: str = ""
+    pick: int = 0
+
+
+@value
 class Countered:
     """B10, a step of the fight log: `who` spends its reaction on Counterspell (its slot is a
     `Used` step before) against `caster`'s `spell` cast at `level`; above the 3rd level its

@@ -105,6 +105,9 @@ class Condition(StrEnum):
     # Not an SRD condition: F7's Faerie Fire, played as one (attackers have advantage, it
     # cannot be invisible; an N dot on a hero, T1).
     OUTLINED = "outlined"
+    # Not an SRD condition: F7's Confusion, played as one (no reactions; a d10 as each of its
+    # turns starts says what it does, `rules.conditions.confused_does`).
+    CONFUSED = "confused"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

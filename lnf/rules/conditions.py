@@ -5,8 +5,8 @@ on attack rolls are D4's reasons in `rules.attacks`; incapacitation and speed 0 
 from __future__ import annotations
 
 from lnf.errors import Refused
-from lnf.model import HELD, INCAPACITATING, Ability, Condition, Fight, Hero, Monster
-from lnf.rules.roster import downed
+from lnf.model import HELD, INCAPACITATING, Ability, Condition, Fight, Hero, Monster, Rank
+from lnf.rules.roster import downed, in_fight, incapacitated
 
 FAILS_STR_DEX = frozenset(
     {Condition.PARALYZED, Condition.PETRIFIED, Condition.STUNNED, Condition.UNCONSCIOUS}
@@ -55,3 +55,40 @@ def verify_not_charmer(fight: Fight, c: Hero | Monster, target: str) -> None:
     if target in charmers(fight, c):
         said = f"{c.name} is charmed by {target}: it cannot attack it or aim harm at it"
         raise Refused(said, "F3")
+
+
+def takes_no_reactions(c: Hero | Monster) -> bool:
+    """F3: an incapacitated creature takes no reactions; F7 Confusion: "an affected target
+    can't take reactions"."""
+    return incapacitated(c) or Condition.CONFUSED in c.conditions
+
+
+# F7 Confusion's d10, by face: what the confused creature does this turn.
+STAYS, NOTHING, ATTACKS, ACTS = "stays", "nothing", "attacks", "acts"
+
+
+def confused_does(face: int) -> str:
+    """F7 Confusion's table for the d10 rolled as a confused creature's turn starts: 1 "moves
+    in a random direction" and uses no action — without a map lnf has no direction, so it
+    stays (`STAYS`); 2–6 no move, no action (`NOTHING`); 7–8 its action is a mêlée attack at a
+    creature in its reach, rolled (`ATTACKS`; nothing without one); 9–10 it acts (`ACTS`)."""
+    if not 1 <= face <= 10:
+        raise Refused(f"a d10 shows 1 to 10, not {face}", "F7")
+    return STAYS if face == 1 else NOTHING if face <= 6 else ATTACKS if face <= 8 else ACTS
+
+
+def confused_reach(fight: Fight, c: Hero | Monster) -> tuple[str, ...]:
+    """F7 Confusion: the creatures "within its reach", friend or foe: those in its mêlée group
+    in its own rank, front with front or free air with free air (A1, R7), standing, in the
+    group's order."""
+    group = fight.group_of(c.name)
+    if group is None or c.rank is Rank.BACK:  # R3: the back rank is out of mêlée
+        return ()
+    return tuple(
+        n
+        for n in group.members
+        if n != c.name
+        and (o := fight.combatant(n)).rank is c.rank
+        and in_fight(o)
+        and o.current_hp > 0
+    )
