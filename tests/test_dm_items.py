@@ -19,9 +19,9 @@ from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.spellbook import spell_fields
 from lnf.model import Condition, Fight, Group, Rank, TurnEdge
-from lnf.model.events import Damaged, EffectStarted, SpellCast, Turn
-from lnf.model.plan import Mode, Order
-from lnf.rules.conditions import charmers
+from lnf.model.events import Attacked, Damaged, EffectEnded, EffectStarted, SpellCast, Turn
+from lnf.model.plan import Advantage, Mode, Order
+from lnf.rules.conditions import spared
 from lnf.rules.legal import attack_options, can_take_turn, verify_attack, verify_spell_reach
 from lnf.rules.specials import usable
 from lnf.rules.spellcasting import Caster
@@ -247,7 +247,7 @@ def test_the_charmed_hero_saves_with_advantage_and_cannot_attack_its_charmer() -
     assert cast.saves[0].faces == (4, 6) and cast.saves[0].advantage and not cast.saves[0].success
     f = turn.fight
     ann = f.hero("Ann")
-    assert charmers(f, ann) == {"Oni"}
+    assert spared(f, ann) == {"Oni": "charmed by Oni"}
     assert not [o for o in attack_options(f, ann) if o[0].name == "Oni"]
     with pytest.raises(Refused) as refused:
         verify_attack(f, ann, f.monster("Oni"), ann.attacks)
@@ -264,7 +264,9 @@ def test_damage_ends_the_charm() -> None:
     turn = _charmed()
     hurt = recorded(turn.fight, ScriptedDice([]), lambda r: r.do(Damaged("Ann", 5)))
     assert Condition.CHARMED not in hurt.after.hero("Ann").conditions
-    assert charmers(hurt.after, hurt.after.hero("Ann")) == frozenset()
+    assert spared(hurt.after, hurt.after.hero("Ann")) == {}
+    ended = [s for s in hurt.event.steps if isinstance(s, EffectEnded)]
+    assert [e.why for e in ended] == ["it takes damage"]
 
 
 def test_a_heros_charm_person_stays_the_dms() -> None:
@@ -272,3 +274,73 @@ def test_a_heros_charm_person_stays_the_dms() -> None:
     caster = Caster(cls="wizard", level=5, mod=3, proficiency=3)
     got = spell_fields("charm person", caster)
     assert got["attacks"] == [] and got["notes"]
+
+
+# --- Calm Emotions (F7): indifferent to the caster's side ----------------------------------
+
+CALM = FILE.replace(
+    "  - {monster: MONSTER, rank: back}",
+    "  - {monster: unicorn}\n  - {monster: wolf}\ngroups:\n  A: [Ann, Bo, Unicorn, Wolf]",
+)
+
+
+def _calmed() -> Fight:
+    """The unicorn's Calm Emotions on Ann and Bo: both fail (2 and 3 vs DC 14)."""
+    f = parse_fight(CALM, "calm.yaml")
+    order = Order("Unicorn", Rank.FRONT, target="Ann", action="Calm Emotions", also=("Bo",))
+    dice = ScriptedDice([2, 3])
+    turn = Rolled.turn(f, "Unicorn").rolling(dice)
+    monster_attacks(turn, "Unicorn", replace(order, mode=Mode.RANGED), dice, lambda h, m, g: True)
+    return turn.finish(Turn("Unicorn", turn.steps)).after
+
+
+def test_calm_emotions_as_the_srd_words_it() -> None:
+    text = _srd_spell("Calm Emotions")
+    assert "make a target indifferent about creatures of your choice" in text
+    ends = "ends if the target is attacked or harmed by a spell or if it witnesses any of its "
+    assert ends + "friends being harmed" in text
+    spell = next(
+        a for a in _fight("unicorn").monster("Unicorn").actions if a.name == "Calm Emotions"
+    )
+    assert spell.save is not None and spell.save[0].value == "cha" and spell.concentration
+    (rider,) = spell.riders
+    assert rider.conditions == (Condition.INDIFFERENT,) and rider.lasting.rounds == 10
+
+
+def test_an_indifferent_hero_spares_the_casters_whole_side() -> None:
+    f = _calmed()
+    ann = f.hero("Ann")
+    assert set(spared(f, ann)) == {"Unicorn", "Wolf"}
+    assert attack_options(f, ann) == []
+    with pytest.raises(Refused) as refused:
+        verify_attack(f, ann, f.monster("Wolf"), ann.attacks)
+    assert refused.value.rule == "F3" and "indifferent" in str(refused.value)
+
+
+def _attack(attacker: str, target: str) -> Attacked:
+    return Attacked(
+        attacker=attacker,
+        target=target,
+        attack="Bite",
+        mode=Mode.MELEE,
+        roll=Advantage.NORMAL,
+        reasons=(),
+        faces=(2,),
+        kept=2,
+        bonus=4,
+        ac=16,
+        hit=False,
+    )
+
+
+def test_an_attack_ends_its_targets_indifference_and_harm_ends_its_friends() -> None:
+    """F7: attacked (even missed), Ann's ends and Bo's stays; Bo harmed, Ann's ends too, as
+    she sees it."""
+    f = _calmed()
+    missed = recorded(f, ScriptedDice([]), lambda r: r.do(_attack("Wolf", "Ann")))
+    assert Condition.INDIFFERENT not in missed.after.hero("Ann").conditions
+    assert Condition.INDIFFERENT in missed.after.hero("Bo").conditions
+    hurt = recorded(f, ScriptedDice([]), lambda r: r.do(Damaged("Bo", 4)))
+    whys = sorted(s.why for s in hurt.event.steps if isinstance(s, EffectEnded))
+    assert whys == ["it is harmed", "it sees Bo harmed"]
+    assert not hurt.after.hero("Ann").conditions & {Condition.INDIFFERENT}

@@ -121,7 +121,7 @@ _NO_MAP_SPELLS = frozenset(
     )
 )
 # What the DM rules (B9): what a charmed or dominated hero does, an illusion. (Command and a
-# monster's Charm Person and Confusion are played: formats/spell_effects.)
+# monster's Charm Person, Confusion and Calm Emotions are played: formats/spell_effects.)
 _DM_SPELLS = frozenset(
     s.lower()
     for s in (
@@ -129,7 +129,6 @@ _DM_SPELLS = frozenset(
         "Dominate Person",
         "Dominate Monster",
         "Geas",
-        "Calm Emotions",
         "Major Image",
     )
 )

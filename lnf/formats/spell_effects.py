@@ -96,6 +96,11 @@ MONSTER_EFFECTS: dict[str, dict[str, Any]] = {
         "note": "a humanoid only; what the charmed hero does besides sparing its charmer is "
         "its player's",
     },
+    "calm emotions": {  # F7: the caster makes its foes indifferent to its whole side
+        "half": False,
+        "riders": [{"condition": "indifferent", "lasting": "1 minute"}],
+        "note": "humanoids only",
+    },
     "confusion": {  # F7: the d10 each turn is `engine.confusion`'s; a monster's is not played
         "half": False,
         "riders": [{"condition": "confused", "lasting": "1 minute", "repeat": "end"}],

@@ -39,22 +39,30 @@ def verify_can_move(c: Hero | Monster) -> None:
         raise Refused(f"{c.name} is {why}: its speed is 0, it cannot run (F3, C1)", "F3")
 
 
-def charmers(fight: Fight, c: Hero | Monster) -> frozenset[str]:
-    """F3: the creatures that have `c` charmed (the charmed effects on it and who caused
-    them; a charm the DM marks without a cause names nobody)."""
-    return frozenset(
-        e.by
-        for e in fight.effects
-        if e.who == c.name and e.condition is Condition.CHARMED and e.by and e.by != c.name
-    )
+def spared(fight: Fight, c: Hero | Monster) -> dict[str, str]:
+    """F3, F7: whom `c` may not attack nor aim harm at, each with why: the creatures that have
+    it charmed (a charm the DM marks without a cause names nobody) and, while it is
+    indifferent (Calm Emotions), every creature on its caster's side."""
+    out: dict[str, str] = {}
+    for e in fight.effects:
+        if e.who != c.name or not e.by or e.by == c.name or e.by not in fight:
+            continue
+        if e.condition is Condition.CHARMED:
+            out.setdefault(e.by, f"charmed by {e.by}")
+        elif e.condition is Condition.INDIFFERENT:
+            side = fight.combatant(e.by).side
+            for o in fight.everyone:
+                if o.side is side:
+                    out.setdefault(o.name, f"indifferent to {e.by}'s side (Calm Emotions)")
+    return out
 
 
-def verify_not_charmer(fight: Fight, c: Hero | Monster, target: str) -> None:
+def verify_not_spared(fight: Fight, c: Hero | Monster, target: str) -> None:
     """F3: "A charmed creature can't attack the charmer or target the charmer with harmful
-    abilities or magical effects." What else the charmed hero does is its player's."""
-    if target in charmers(fight, c):
-        said = f"{c.name} is charmed by {target}: it cannot attack it or aim harm at it"
-        raise Refused(said, "F3")
+    abilities or magical effects"; F7 Calm Emotions' indifference likewise spares the
+    caster's side. What else the hero does is its player's."""
+    if why := spared(fight, c).get(target):
+        raise Refused(f"{c.name} is {why}: it cannot attack {target} or aim harm at it", "F3")
 
 
 def takes_no_reactions(c: Hero | Monster) -> bool:

@@ -38,7 +38,7 @@ from lnf.rules.chase import (
     verify_off_the_chase,
     verify_still_here,
 )
-from lnf.rules.conditions import charmers, verify_can_move, verify_not_charmer
+from lnf.rules.conditions import spared, verify_can_move, verify_not_spared
 from lnf.rules.damage import verify_healable, verify_hurtable
 from lnf.rules.distance import verify_sides_met, verify_volley_reach, volley_reach
 from lnf.rules.group_changes import moved
@@ -74,7 +74,7 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
     none at its charmer."""
     if not in_fight(monster) or unseen_monster(monster) or attack.save is not None:
         return []
-    if monster.name in charmers(fight, hero):
+    if monster.name in spared(fight, hero):
         return []
     if (reached := spell_reach(attack)) is not None:  # F7: Bless, Sleep; Spiritual Weapon
         return [reached] if reached is Mode.MELEE and fight.phase.kind is PhaseKind.MELEE else []
@@ -123,7 +123,7 @@ def verify_attack(
 ) -> tuple[Attack, Mode]:
     """The first of `attacks` that reaches `target` now, and how (its best mode); refused
     with the rule that keeps them apart (F3: not its charmer)."""
-    verify_not_charmer(fight, hero, target.name)
+    verify_not_spared(fight, hero, target.name)
     for attack in attacks:
         modes = attack_modes(fight, hero, target, attack)
         if modes:
@@ -152,7 +152,7 @@ def verify_spell_reach(fight: Fight, caster: Hero, spell: Attack, targets: Seque
     (a spell of 15 ft reaches nobody there); on the grid, anyone (E1–E4 count the area)."""
     chasing = in_chase(fight, caster.name)
     for name in targets:
-        verify_not_charmer(fight, caster, name)  # F3
+        verify_not_spared(fight, caster, name)  # F3
         if fight.phase.kind is PhaseKind.VOLLEY:
             verify_volley_reach(fight, spell, name)
         elif chasing or in_chase(fight, name):
