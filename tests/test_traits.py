@@ -305,8 +305,9 @@ _SAID = {
 
 def _names_the_trait(note: str, name: str) -> bool:
     """A `not_modelled` line of the trait: "Keen Smell (trait)", or a part of it not played
-    ("Innate Spellcasting: Detect Magic")."""
-    return note == f"{name} (trait)" or note.startswith(f"{name}: ")
+    ("Innate Spellcasting: Detect Magic"), or the trait with why it is not read (B8:
+    "Shapechanger (trait): its forms differ in size only")."""
+    return note == f"{name} (trait)" or note.startswith((f"{name}: ", f"{name} (trait): "))
 
 
 @pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")

@@ -58,7 +58,7 @@ from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
-from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
+from lnf.rules.spell_effects import auras_on, calm_ends, sleepers, weapon_up, woken
 from lnf.rules.traits import fortitude_dc
 from lnf.values import replace
 
@@ -89,6 +89,11 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     """What a step brings (in this order): riders of a hit (F6), concentration broken by 0
     hit points or incapacitation, then a concentration save for each damage taken (F5)."""
     step = done.step
+    attacked = step.target if isinstance(step, Attacked) else ""
+    spelled = [s.who for s in step.saves if not s.success] if isinstance(step, SpellCast) else []
+    hurt = [d.who for d in done.dealt if d.amount > 0]
+    for e, why in calm_ends(turn.fight, attacked, spelled, hurt):  # F7 Calm Emotions
+        turn.do(EffectEnded(e.key, why))
     if isinstance(step, Attacked) and step.hit:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
         for rider in attack.riders if attack is not None else ():
@@ -109,7 +114,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             turn.do(ConcentrationEnded(c.name, why))
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
-            turn.do(EffectEnded(e.key, "it takes damage and wakes up"))  # F7 Sleep
+            awake = e.condition is Condition.UNCONSCIOUS  # F7 Sleep; Charm Person's ends too
+            turn.do(EffectEnded(e.key, "it takes damage" + (" and wakes up" if awake else "")))
         c = turn.fight.combatant(dealt.who)
         if dealt.amount > 0 and concentrating(turn.fight, c):
             dc = save_dc(dealt.amount)
@@ -303,7 +309,7 @@ def start(
         d4=d4,
         aura=aura,
         weapon=weapon,
-        until_hurt=hurt,
+        until_hurt=hurt or lasting.hurt,
     )
     turn.do(EffectStarted(effect))
 

@@ -38,7 +38,7 @@ from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
-from lnf.rules.spell_effects import boons
+from lnf.rules.spell_effects import boons, fought_advantage
 from lnf.rules.traits import magic_resistance
 from lnf.values import replace
 
@@ -199,13 +199,14 @@ def roll_save(
     """A saving throw against `what` (F3: a paralysed, stunned, petrified or unconscious
     creature, or a downed hero, fails Strength and Dexterity saves; a restrained one rolls
     Dexterity saves with disadvantage, as does one with three levels of exhaustion any save;
-    V-D20-1, V-D20-2: favor and the d4s; B8: Magic Resistance against a `spell`)."""
+    V-D20-1, V-D20-2: favor and the d4s; B8: Magic Resistance against a `spell`; F7: a spell
+    whose target saves with advantage while it is fought, Charm Person)."""
     name = target.name
     if ability in (Ability.STR, Ability.DEX) and fails_str_dex(target):
         return Saved(name, (), target.save_bonus(ability), dc, False, "cannot move")
     bonus = target.save_bonus(ability)
     worse = save_disadvantage(target, ability)
-    better = magic_resistance(target, spell)
+    better = magic_resistance(target, spell) or fought_advantage(what, spell)
     edge = " (disadvantage)" if worse else ""
     edge = f" (advantage: {better})" if better and not worse else "" if better else edge
     dice.about(f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}{edge}")

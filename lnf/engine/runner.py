@@ -1,9 +1,7 @@
 """Playing rounds (S1–S4, P6): everyone acts in strike order; monsters follow the plan, heroes
 follow whoever decides for them (a player, a script, the hero policy, or the table itself).
-
 The runner only ever adds events to the `Table`; the state follows from them. It can stop
-after any event (a player quits, the process is killed) and carry on later from the log.
-"""
+after any event (a player quits, the process is killed) and carry on later from the log."""
 
 from __future__ import annotations
 
@@ -24,6 +22,7 @@ from lnf.engine.chasing import (
     speeds_waiting,
     verify_speeds,
 )
+from lnf.engine.confusion import confused_turn
 from lnf.engine.decisions import TurnChoice
 from lnf.engine.effects import Rolled, Waits, land, round_start_ends, stand_up, turn_edge
 from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
@@ -397,6 +396,9 @@ class Runner:
             return True
         if hero.name in self.fight.turns.dashed:  # C2: its action went into speed
             self._finish(turn, chase_note(True))
+            return True
+        if confused := confused_turn(turn, hero, dice):  # F7 Confusion: its d10
+            self._finish(turn, confused)
             return True
         if at_table:
             if self.fight.turns.current != hero.name:

@@ -12,7 +12,7 @@ from typing import assert_never
 
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
-from lnf.model.effects import Countered
+from lnf.model.effects import Confused, Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -140,7 +140,7 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return concentration_ended(fight, step)
         case Drained():
             return drained(fight, step)
-        case SaveRolled():
+        case SaveRolled() | Confused():
             return StepDone(step, fight, fight)  # what follows from it is its own step
         case Guarded() | Countered():  # F1: the reaction is spent (B10: the spell fails)
             turns = fight.turns

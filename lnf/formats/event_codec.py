@@ -6,9 +6,8 @@ per type as an object (`{"slashing": 7}`; untyped damage under ""), a plan's ord
 `{"monster", "rank", "move": "joins group A", "target", "mode"}` (with `"action"` and `"also"`
 only when set: B1, B3).
 
-Reading is strict: every field must have its type (a whole number is not a float, NaN or
-`true`), every enum one of its spellings, no field unknown or missing. A line that is not so
-is refused with what is wrong, for the caller to name the line.
+Reading is strict: every field has its type (a whole number is not a float, NaN or `true`),
+every enum one of its spellings, no field unknown or missing; else it is refused with why.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from typing import Any
 from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem
 from lnf.formats.spec import control_character
-from lnf.model import Condition, Countered, Dot, Effect, Phase, PhaseKind, Rank
+from lnf.model import Condition, Confused, Countered, Dot, Effect, Lasting, Phase, PhaseKind, Rank
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -114,6 +113,7 @@ STEP_TAGS: dict[type[Any], str] = {
     Drained: "drain",
     Guarded: "guard",
     Countered: "counter",
+    Confused: "confused",
 }
 _EVENTS = {tag: cls for cls, tag in EVENT_TAGS.items()}
 UNTYPED = DamageType | None  # written "" when None
@@ -173,6 +173,7 @@ LATER_FIELDS = {
     (Effect, "aura"),
     (Effect, "weapon"),
     (Effect, "until_hurt"),
+    (Lasting, "hurt"),
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),

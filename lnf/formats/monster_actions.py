@@ -124,7 +124,7 @@ def spell_entries(
     listed += [(s, "per day", int(n)) for n, ss in casting.get("per_day", {}).items() for s in ss]
     for name, how, n in listed:
         spell = book.find(name)
-        got = fields_of(spell, caster)
+        got = fields_of(spell, caster, monster=True)
         for attack in got["attacks"]:
             entry = dict(attack)
             entry.pop("upcast", None)  # B6: monsters cast each spell at its own level

@@ -3,8 +3,9 @@ words:
 
 - `no map`: it never matters in a fight without a map (Amphibious, senses beyond what C5's
   hiding reads, swimming and burrowing speeds, telepathy);
-- `dm`: it needs a judgement no rule can make (which form a shapechanger takes, what a charmed
-  hero is made to do); lnf leaves it to the DM at that monster's turn;
+- `dm`: it needs a judgement no rule can make (which form a shapechanger takes when a form
+  changes AC or actions, what a charmed hero is made to do); lnf leaves it to the DM at that
+  monster's turn;
 - `unsupported`: lnf could play it and does not yet (a breath weapon, spells, legendary
   actions, most traits).
 
@@ -30,6 +31,16 @@ _NO_MAP = re.compile(
     r"Siege Monster|Tunneler|Earth Glide|Amorphous|Ice Walk|Snow Camouflage|Stone Camouflage|"
     r"Underwater Camouflage|Speak with Beasts(?: and Plants)?|Mimicry|Beast of Burden|"
     r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall|False Appearance)\b"
+)
+# A shape, a mind read or a disguise whose own text proves it changes nothing lnf reads: the
+# reader's precise line (`formats.dm_items`), B8.
+_NO_MAP_SAID = re.compile(
+    r"^(?:Shapechanger \(trait\)|Change Shape): (?:its statistics are the same in each form|"
+    r"its forms differ in (?:size|speed|size and speed) only|in mist form it can take no "
+    r"action, so it cannot change form)$"
+    r"|^Read Thoughts: advantage on Insight and Charisma checks only, which lnf never rolls$"
+    r"|^Illusory Appearance: a disguise that changes no roll \(surprise is the fight file's, "
+    r"D12\)$"
 )
 # What the DM rules (B8, B9): a shape or form chosen, a mind made to obey, a creature fooled.
 _DM = re.compile(
@@ -109,18 +120,15 @@ _NO_MAP_SPELLS = frozenset(
         "Zone of Truth",
     )
 )
-# What the DM rules (B9): what a charmed, commanded or dominated hero does, an illusion.
+# What the DM rules (B9): what a charmed or dominated hero does, an illusion. (Command and a
+# monster's Charm Person, Confusion and Calm Emotions are played: formats/spell_effects.)
 _DM_SPELLS = frozenset(
     s.lower()
     for s in (
         "Suggestion",
-        "Charm Person",
-        "Command",
         "Dominate Person",
         "Dominate Monster",
         "Geas",
-        "Calm Emotions",
-        "Confusion",
         "Major Image",
     )
 )
@@ -137,7 +145,7 @@ def why(item: str) -> str:
         return NO_MAP  # a swarm's "reach 0 ft.": in its space and within 5 feet are its group
     if item.startswith(("senses: ", "speeds: ")):
         return NO_MAP  # C5 reads passive Perception only; a fight without a map has no terrain
-    if _NO_MAP.match(name) or _NO_MAP_LEGENDARY.match(item):
+    if _NO_MAP.match(name) or _NO_MAP_LEGENDARY.match(item) or _NO_MAP_SAID.match(item):
         return NO_MAP
     if spell := _SPELL.match(item):
         known = spell[1].lower()

@@ -182,10 +182,12 @@ _UNTIL = re.compile(
 
 def parse_lasting(value: Any) -> Lasting:
     """F4: `1 minute`, `10 rounds`, `1 hour`, `until end of target's turn`, `until the start
-    of the attacker's next turn`, or two of them with `or` (whichever comes first). "target"
-    and "attacker" stand for the creatures the engine names when the rider lands."""
+    of the attacker's next turn`, `until it takes damage`, or more of them with `or` (whichever
+    comes first). "target" and "attacker" stand for the creatures the engine names when the
+    rider lands."""
     rounds = 0
     until: tuple[str, TurnEdge] | None = None
+    hurt = False
     for part in re.split(r"\s*(?:,|\bor\b)\s*", str(value).strip()):
         timed = re.fullmatch(r"(\d+|a|an|one) (round|minute|hour|day)s?", part, re.I)
         edge = _UNTIL.fullmatch(part)
@@ -196,9 +198,11 @@ def parse_lasting(value: Any) -> Lasting:
                 raise ValueError(f"{part!r} is not from 1 to {MAX_ROUNDS:,} rounds")
         elif edge and until is None:
             until = (edge[2].lower(), TurnEdge(edge[1].lower()))
+        elif re.fullmatch(r"until it takes damage", part, re.I) and not hurt:
+            hurt = True
         else:
             raise ValueError(f"bad lasting {part!r}")
-    return Lasting(rounds=rounds, until=until)
+    return Lasting(rounds=rounds, until=until, hurt=hurt)
 
 
 def lasting_text(lasting: Lasting) -> str:
@@ -214,6 +218,8 @@ def lasting_text(lasting: Lasting) -> str:
     if lasting.until is not None:
         who, edge = lasting.until
         parts.append(f"until {edge} of {who}'s turn")
+    if lasting.hurt:
+        parts.append("until it takes damage")
     return " or ".join(parts)
 
 
@@ -266,7 +272,7 @@ def rider(
     if r["repeat"] not in (None, INVALID) and repeated is not None:
         if isinstance(r.get("escape"), Ability):  # F7 Web: a Strength check at the spell's DC
             repeated = (r["escape"], repeated[1])
-        lasting = Lasting(lasting.rounds, lasting.until, repeated, r["repeat"])
+        lasting = Lasting(lasting.rounds, lasting.until, repeated, r["repeat"], hurt=lasting.hurt)
     elif r.get("escape") is not None:
         ck.fail((*path, "escape"), "the ability of which repeat? give repeat: end", rule="F4")
     return Rider(
@@ -384,7 +390,9 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
     lasting = parse_lasting(d["lasting"]) if "lasting" in d else Lasting()
     save = parse_save(d["save"]) if "save" in d else None
     if "repeat" in d and save is not None:
-        lasting = Lasting(lasting.rounds, lasting.until, save, TurnEdge(d["repeat"]))
+        lasting = Lasting(
+            lasting.rounds, lasting.until, save, TurnEdge(d["repeat"]), hurt=lasting.hurt
+        )
     named = [d["condition"]] if "condition" in d else d.get("conditions", [])
     return Rider(
         save=save,

@@ -29,6 +29,17 @@ EFFECTS: dict[str, dict[str, Any]] = {
         "riders": [{"condition": "paralyzed", "lasting": "1 minute", "repeat": "end"}],
         "note": "a humanoid only; one more humanoid a slot above 2nd",
     },
+    "command": {
+        # F4, B6: the command is "Grovel" (docs/spells.md): the target falls prone and ends
+        # its turn — prone until it stands up, its next turn lost (incapacitated to its end)
+        "half": False,
+        "riders": [
+            {"condition": "prone"},
+            {"condition": "incapacitated", "lasting": "until end of target's turn"},
+        ],
+        "note": "lnf's word is Grovel; an undead, or one who does not understand the caster, "
+        "is not affected",
+    },
     "faerie fire": {
         "concentration": True,
         "half": False,
@@ -72,9 +83,36 @@ EFFECTS: dict[str, dict[str, Any]] = {
 }
 
 
-def effect_fields(name: str) -> dict[str, Any]:
-    """The fields the table adds to a spell named `name` (none for a spell not in it)."""
-    return dict(EFFECTS.get(name.lower(), {}))
+# Spells as a monster casts them at heroes (B6), where lnf plays that side only: a charmed hero
+# cannot attack its charmer (F3, `rules.conditions`), a confused hero rolls its d10 (F7); a
+# charmed or confused monster's plan does not read it yet, so a hero's spell stays the DM's.
+# Charm Person's save has advantage in a fight (`rules.spell_effects.fought_advantage`); "if
+# you or your companions do anything harmful to it" is taken as any damage it takes
+# (docs/spell-effects.md).
+MONSTER_EFFECTS: dict[str, dict[str, Any]] = {
+    "charm person": {
+        "half": False,
+        "riders": [{"condition": "charmed", "lasting": "1 hour or until it takes damage"}],
+        "note": "a humanoid only; what the charmed hero does besides sparing its charmer is "
+        "its player's",
+    },
+    "calm emotions": {  # F7: the caster makes its foes indifferent to its whole side
+        "half": False,
+        "riders": [{"condition": "indifferent", "lasting": "1 minute"}],
+        "note": "humanoids only",
+    },
+    "confusion": {  # F7: the d10 each turn is `engine.confusion`'s; a monster's is not played
+        "half": False,
+        "riders": [{"condition": "confused", "lasting": "1 minute", "repeat": "end"}],
+    },
+}
+
+
+def effect_fields(name: str, *, monster: bool = False) -> dict[str, Any]:
+    """The fields the table adds to a spell named `name` (none for a spell not in it); a
+    `monster`'s spell adds those of MONSTER_EFFECTS."""
+    found = dict(EFFECTS.get(name.lower(), {}))
+    return found | MONSTER_EFFECTS.get(name.lower(), {}) if monster else found
 
 
 def spell_effect(

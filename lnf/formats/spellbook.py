@@ -47,14 +47,14 @@ def spell_fields(name: str, caster: Caster) -> dict[str, Any]:
     return fields_of(spellbook().find(name), caster)
 
 
-def fields_of(spell: dict[str, Any], caster: Caster) -> dict[str, Any]:
+def fields_of(spell: dict[str, Any], caster: Caster, *, monster: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {"attacks": [], "heals": {}, "guards": [], "notes": []}
     name = spell["name"]
     notes: list[str] = out["notes"]
     if spell["cost"] is None:
         notes.append(f"{name} takes {spell['casting_time']} to cast: not cast in a fight (F1)")
         return out
-    extra = effect_fields(name)
+    extra = effect_fields(name, monster=monster)
     if isinstance(extra.get("save"), str) and " " not in extra["save"]:
         extra["save"] = f"{extra['save']} {caster.dc}"  # the table names the ability
     how = played_as(spell, extra)

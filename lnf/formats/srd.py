@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from lnf.dice.abilities import ability_modifier
 from lnf.formats import multiattack
+from lnf.formats.dm_items import precise
 from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
@@ -330,6 +331,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     notes += [f"{n} (reaction)" for n in reactions]
     _named(m, "legendary_actions", where)  # their fields checked
     whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
+    notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
     senses = _get(m, "senses", dict, where, default={})
     shown = [

@@ -1,6 +1,6 @@
 """The grid as frozen values: no rules, no I/O."""
 
-from lnf.model.effects import Countered, Effect, Guard, Lasting, Rider, SpellEffect
+from lnf.model.effects import Confused, Countered, Effect, Guard, Lasting, Rider, SpellEffect
 from lnf.model.enums import (
     CLASS_FAMILIES,
     HELD,
@@ -69,6 +69,7 @@ __all__ = [
     "CDot",
     "Combatant",
     "Condition",
+    "Confused",
     "Cost",
     "Countered",
     "Cover",

@@ -18,14 +18,16 @@ class Lasting:
     """F4: what ends an effect; any one that comes first does. `rounds`: a number of rounds
     (1 minute = 10), counted from the turn it began in; `until`: the start or end of a named
     creature's turn; `save`: a saving throw that ends it on a success, repeated at `each` edge
-    of the bearer's turns; `concentration`: the creature whose concentration it lasts on (F5).
-    Nothing set: it lasts until the DM takes it off."""
+    of the bearer's turns; `concentration`: the creature whose concentration it lasts on (F5);
+    `hurt`: it ends when its bearer takes damage (F7 Charm Person: "if you or your companions
+    do anything harmful to it"). Nothing set: it lasts until the DM takes it off."""
 
     rounds: int = 0
     until: tuple[str, TurnEdge] | None = None
     save: tuple[Ability, int] | None = None
     each: TurnEdge | None = None
     concentration: str = ""
+    hurt: bool = False
 
     def __str__(self) -> str:
         parts = []
@@ -120,6 +122,19 @@ class Guard:
     melee_only: bool = False
     slot: int = 0  # the spell slot it spends (0: none)
     lasts: bool = False  # the bonus lasts until the start of its next turn (Shield)
+
+
+@value
+class Confused:
+    """F7 Confusion, a step of the fight log: the d10 `face` a confused creature rolls as its
+    turn starts (`rules.conditions.confused_does` says what it does) and, on a 7 or 8, the
+    creature in its reach it attacks, picked by a die of as many faces as there are (`pick`,
+    1 the first in `rules.conditions.confused_reach`); `target` "" when none is in reach."""
+
+    who: str
+    face: int
+    target: str = ""
+    pick: int = 0
 
 
 @value

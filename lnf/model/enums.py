@@ -105,6 +105,12 @@ class Condition(StrEnum):
     # Not an SRD condition: F7's Faerie Fire, played as one (attackers have advantage, it
     # cannot be invisible; an N dot on a hero, T1).
     OUTLINED = "outlined"
+    # Not an SRD condition: F7's Confusion, played as one (no reactions; a d10 as each of its
+    # turns starts says what it does, `rules.conditions.confused_does`).
+    CONFUSED = "confused"
+    # Not an SRD condition: F7's Calm Emotions, played as one (the creature cannot attack the
+    # caster's side until it is attacked or harmed, or sees a friend harmed).
+    INDIFFERENT = "indifferent"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

@@ -1,14 +1,13 @@
-"""What happens in a fight, as typed values: the vocabulary of the fight log. An *event* is one
-entry in the log (the seed, a round's start, the plan, a turn, a DM's record); a turn or a record
-holds *steps* (a move, an attack with its dice…). Events carry the dice as rolled, so the state is
-the fight file plus every event applied in order (`apply`); their JSON is `lnf.formats`'s."""
+"""The vocabulary of the fight log: an *event* is one entry (the seed, a round's start, the plan,
+a turn, a DM's record); a turn or a record holds *steps* (a move, an attack with its dice…), with
+the dice as rolled: the state is the fight file plus every event applied (`apply`)."""
 
 from __future__ import annotations
 
 from dataclasses import field
 
 from lnf.dice import DamageType
-from lnf.model.effects import Countered, Effect
+from lnf.model.effects import Confused, Countered, Effect
 from lnf.model.enums import Ability, Action, BackReason, Condition, Dot, PhaseKind, Rank, Side
 from lnf.model.fight import Cover, Phase
 from lnf.model.plan import Advantage, Mode, Order
@@ -344,6 +343,7 @@ Step = (
     | Drained
     | Guarded
     | Countered
+    | Confused
 )
 
 # --- events --------------------------------------------------------------------------------

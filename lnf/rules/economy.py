@@ -23,8 +23,8 @@ from lnf.model.events import (
     Step,
     Used,
 )
+from lnf.rules.conditions import takes_no_reactions
 from lnf.rules.resources import RAGE, SECOND_WIND
-from lnf.rules.roster import incapacitated
 from lnf.rules.wording import or_list
 
 BONUS_FEATURES = (RAGE, SECOND_WIND)  # features whose use is the bonus action (F1)
@@ -189,7 +189,7 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
     if not hit.hit or hit.kept == 20:
         return None
     target = fight.combatant(hit.target)
-    if hit.target in fight.turns.reacted or incapacitated(target):
+    if hit.target in fight.turns.reacted or takes_no_reactions(target):
         return None
     attack = attack_named(fight.combatant(hit.attacker), hit.attack)
     melee = attack is None or attack.is_melee

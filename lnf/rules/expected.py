@@ -27,7 +27,9 @@ CONDITION_WORTH = {
     Condition.UNCONSCIOUS: Fraction(1),
     Condition.STUNNED: Fraction(1),
     Condition.PETRIFIED: Fraction(1),
-    Condition.INCAPACITATED: Fraction(3, 4),
+    Condition.INCAPACITATED: Fraction(1, 2),  # a turn or so lost (Command's Grovel)
+    Condition.CONFUSED: Fraction(1, 2),  # 8 turns in 10 lost or turned on anyone (F7)
+    Condition.INDIFFERENT: Fraction(1, 4),  # it attacks none of the caster's side (F7)
     Condition.RESTRAINED: Fraction(1, 2),
     Condition.BLINDED: Fraction(1, 2),
     Condition.OUTLINED: Fraction(2, 5),

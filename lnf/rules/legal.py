@@ -38,7 +38,7 @@ from lnf.rules.chase import (
     verify_off_the_chase,
     verify_still_here,
 )
-from lnf.rules.conditions import verify_can_move
+from lnf.rules.conditions import spared, verify_can_move, verify_not_spared
 from lnf.rules.damage import verify_healable, verify_hurtable
 from lnf.rules.distance import verify_sides_met, verify_volley_reach, volley_reach
 from lnf.rules.group_changes import moved
@@ -70,8 +70,11 @@ def unseen_monster(monster: Monster) -> bool:
 
 def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> list[Mode]:
     """The ways `hero` can use `attack` on `monster` now, best first. A spell with a saving
-    throw makes no attack roll: it is cast at its targets (`verify_spell_reach`, E1–E4)."""
+    throw makes no attack roll: it is cast at its targets (`verify_spell_reach`, E1–E4). F3:
+    none at its charmer."""
     if not in_fight(monster) or unseen_monster(monster) or attack.save is not None:
+        return []
+    if monster.name in spared(fight, hero):
         return []
     if (reached := spell_reach(attack)) is not None:  # F7: Bless, Sleep; Spiritual Weapon
         return [reached] if reached is Mode.MELEE and fight.phase.kind is PhaseKind.MELEE else []
@@ -119,7 +122,8 @@ def verify_attack(
     fight: Fight, hero: Hero, target: Monster, attacks: Sequence[Attack]
 ) -> tuple[Attack, Mode]:
     """The first of `attacks` that reaches `target` now, and how (its best mode); refused
-    with the rule that keeps them apart."""
+    with the rule that keeps them apart (F3: not its charmer)."""
+    verify_not_spared(fight, hero, target.name)
     for attack in attacks:
         modes = attack_modes(fight, hero, target, attack)
         if modes:
@@ -148,6 +152,7 @@ def verify_spell_reach(fight: Fight, caster: Hero, spell: Attack, targets: Seque
     (a spell of 15 ft reaches nobody there); on the grid, anyone (E1–E4 count the area)."""
     chasing = in_chase(fight, caster.name)
     for name in targets:
+        verify_not_spared(fight, caster, name)  # F3
         if fight.phase.kind is PhaseKind.VOLLEY:
             verify_volley_reach(fight, spell, name)
         elif chasing or in_chase(fight, name):

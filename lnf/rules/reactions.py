@@ -14,8 +14,9 @@ from lnf.errors import Violation
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode
 from lnf.rules.attacks import has_melee, reach_ranks
+from lnf.rules.conditions import takes_no_reactions
 from lnf.rules.ranks import can_fly_now
-from lnf.rules.roster import in_fight, incapacitated
+from lnf.rules.roster import in_fight
 from lnf.rules.surprise import may_react
 from lnf.rules.traits import slips_away
 from lnf.values import replace
@@ -42,7 +43,7 @@ def _may_strike(fight: Fight, foe: Hero | Monster, me: Hero | Monster) -> bool:
     """D10: a foe standing, not incapacitated, with its reaction left and a mêlée attack."""
     if foe.side is me.side or not in_fight(foe) or foe.current_hp == 0:
         return False
-    if incapacitated(foe) or foe.name in fight.turns.reacted or not has_melee(foe):
+    if takes_no_reactions(foe) or foe.name in fight.turns.reacted or not has_melee(foe):
         return False
     return may_react(fight, foe.name)  # D12, V-ENC1
 

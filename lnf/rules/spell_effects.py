@@ -5,6 +5,8 @@ feet" is the mêlée group (A1) and a spell's range is the fight (docs/spell-eff
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lnf.errors import Refused
 from lnf.model import Attack, Combatant, Condition, Effect, Fight, Hero, Monster
 from lnf.model.plan import Mode
@@ -150,4 +152,38 @@ def effect_options(fight: Fight, hero: Hero) -> list[str]:
             out.append(f"cast {a.name} at {' or '.join(foes)}{where}")
         elif e.weapon and weapon_up(fight, hero.name, a) is not None:
             out.append(f"attack {' or '.join(foes)} with {a.name} (the weapon, bonus action)")
+    return out
+
+
+# F7: spells whose target saves with advantage while the caster's side is fighting it — in a
+# fight lnf plays, always (SRD Charm Person: "it does so with advantage if you or your
+# companions are fighting it").
+_FOUGHT = frozenset({"charm person"})
+
+
+def fought_advantage(what: str, spell: bool) -> str:
+    """F7: why a save against the spell `what` has advantage in a fight ("" for none)."""
+    return "it is being fought" if spell and what.lower() in _FOUGHT else ""
+
+
+def calm_ends(
+    fight: Fight, attacked: str, spelled: Sequence[str], hurt: Sequence[str]
+) -> list[tuple[Effect, str]]:
+    """F7 Calm Emotions: "This indifference ends if the target is attacked or harmed by a
+    spell or if it witnesses any of its friends being harmed" — each indifference that ends,
+    with why, when `attacked` is the target of an attack roll, `spelled` failed a save against
+    a spell, and `hurt` took damage. Without a map everyone in the fight sees everyone: a
+    friend is anyone on its side."""
+    out: list[tuple[Effect, str]] = []
+    for e in fight.effects:
+        if e.condition is not Condition.INDIFFERENT or e.who not in fight:
+            continue
+        side = fight.combatant(e.who).side
+        friends = [n for n in hurt if n in fight and n != e.who and fight.combatant(n).side is side]
+        if e.who == attacked:
+            out.append((e, "it is attacked"))
+        elif e.who in spelled or e.who in hurt:
+            out.append((e, "it is harmed"))
+        elif friends:
+            out.append((e, f"it sees {friends[0]} harmed"))
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from lnf.model import Fight, Lasting
+from lnf.model import Confused, Fight, Lasting
 from lnf.model.events import (
     ConcentrationEnded,
     Drained,
@@ -15,6 +15,7 @@ from lnf.model.events import (
     Saved,
     SaveRolled,
 )
+from lnf.rules.conditions import ACTS, ATTACKS, STAYS, confused_does
 from lnf.views.legendary_text import resisted_words
 
 EffectStep = EffectStarted | EffectEnded | SaveRolled | ConcentrationEnded | Drained | Guarded
@@ -78,3 +79,20 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             )
         case _:
             assert_never(step)
+
+
+def confused_words(step: Confused) -> str:
+    """F7 Confusion's d10 as the DM says it ("Ann is confused (F7): d10 = 7: its action is a
+    mêlée attack at Bo, rolled among those in its reach"); a 1's random move is no move."""
+    head = f"{step.who} is confused (F7): d10 = {step.face}"
+    does = confused_does(step.face)
+    if does == ACTS:
+        return f"{head}: it acts normally this turn."
+    if does == ATTACKS and step.target:
+        rolled = "rolled among those in its reach"
+        return f"{head}: its action is a mêlée attack at {step.target}, {rolled}."
+    if does == ATTACKS:
+        return f"{head}: nobody is in its reach, so it does nothing this turn."
+    if does == STAYS:
+        return f"{head}: it would wander off at random; without a map it stays and does nothing."
+    return f"{head}: it does not move and takes no action this turn."

@@ -12,7 +12,7 @@ from typing import assert_never
 
 from lnf.model import LEGENDARY_ACTIONS, Condition, Dot, Fight, Hero, Monster
 from lnf.model.applied import Applied, StepDone
-from lnf.model.effects import Countered
+from lnf.model.effects import Confused, Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -48,6 +48,7 @@ from lnf.model.events import (
 from lnf.rules.resources import slot_words
 from lnf.rules.wording import and_list
 from lnf.views.action_words import action_of, action_verb
+from lnf.views.effects_text import confused_words
 from lnf.views.page_hp import MonsterHp, monster_hp_text
 
 
@@ -163,6 +164,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         case Countered():
             stopped = "stops" if step.stopped else "fails to stop"
             return f"{step.who} {stopped} {step.caster}'s {step.spell} with Counterspell."
+        case Confused():
+            return confused_words(step)
         case Wounded() | Covered() | Surged():
             return ""  # the AC-less variant's bookkeeping: the grid shows what came of it
         case _:

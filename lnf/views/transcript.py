@@ -11,7 +11,7 @@ from typing import assert_never
 
 from lnf.model import Action, Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
-from lnf.model.effects import Countered
+from lnf.model.effects import Confused, Countered
 from lnf.model.events import (
     Acted,
     Attacked,
@@ -65,7 +65,7 @@ from lnf.rules.traits import REGENERATION, slips_away
 from lnf.rules.wording import a_an, and_list, plural
 from lnf.views.action_words import action_of, action_verb, area_words, recharge_words, used_words
 from lnf.views.dm_items import on_its_turn
-from lnf.views.effects_text import effect_text, save_roll
+from lnf.views.effects_text import confused_words, effect_text, save_roll
 from lnf.views.legendary_text import countered_text, legendary_used
 from lnf.views.opening_text import before_the_fight, d20_text
 from lnf.views.plan_line import MODE_WORDS, plan_line
@@ -264,8 +264,8 @@ def _step_text(done: StepDone) -> str:
                 f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
                 f"{abs(step.bonus)} = {step.total}: {'; '.join(results)}."
             )
-        case Countered():
-            return countered_text(step)
+        case Countered() | Confused():
+            return countered_text(step) if isinstance(step, Countered) else confused_words(step)
         case (
             EffectStarted()
             | EffectEnded()
