@@ -176,6 +176,7 @@ LATER_FIELDS = {
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),
+    (Contested, "worse"),
 }
 
 

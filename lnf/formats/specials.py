@@ -39,6 +39,18 @@ _FAILED = re.compile(
     r"|[^.]*? until the (end|start) of (its|the [\w ]{1,30}?'s) next turn)?",
     re.I,
 )
+# F3 (docs/riders.md): effects a failed save imposes that lnf plays as conditions of its own,
+# by the words that say them, each with its duration when the sentence gives one.
+_EFFECTS = (
+    (
+        re.compile(
+            r"disadvantage on Strength-based attack rolls, Strength checks, and Strength "
+            r"saving throws(?: for (\d{1,2}|one|a|an) (round|minute|hour)s?)?",
+            re.I,
+        ),
+        "weakened",
+    ),
+)
 _REPEAT = re.compile(r"repeat the saving throw at the (end|start) of each of its turns", re.I)
 _BOLTS = re.compile(r"\b(two|three|four|five) (?:bolts|rays|beams)\b[^.]*\beach\b", re.I)
 _OPTION = re.compile(r"^([A-Z][\w' ]{1,40})\. (.+)$", re.M)  # "Cold Breath. The dragon exhales…"
@@ -115,6 +127,12 @@ def imposed(desc: str) -> tuple[list[str], str]:
             bearer = m[5].lower() in ("its", "the target's", "the creature's")
             whose = "its" if bearer else "its user's"
             lasting = f"until the {m[4].lower()} of {whose} next turn"
+    for words, name in _EFFECTS:
+        if (said := words.search(desc)) and name not in found:
+            found.append(name)
+            if not lasting and said[2]:
+                count = "1" if said[1].lower() in ("one", "a", "an") else said[1]
+                lasting = f"{count} {said[2].lower()}" + ("s" if count != "1" else "")
     return found, lasting
 
 

@@ -105,6 +105,10 @@ class Condition(StrEnum):
     # Not an SRD condition: F7's Faerie Fire, played as one (attackers have advantage, it
     # cannot be invisible; an N dot on a hero, T1).
     OUTLINED = "outlined"
+    # Not SRD conditions: what a metallic dragon's second breath or a stone golem's Slow
+    # imposes, played as conditions (docs/riders.md, F3): weakened, disadvantage on
+    # Strength-based attack rolls, Strength checks and Strength saves (Weakening Breath).
+    WEAKENED = "weakened"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

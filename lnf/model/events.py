@@ -259,6 +259,7 @@ class Contested:
     bonus: int
     target_faces: tuple[int, ...]
     target_bonus: int
+    worse: bool = False  # F3: rolled with disadvantage (weakened): `faces` hold the kept first
 
     @property
     def won(self) -> bool:

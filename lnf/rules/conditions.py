@@ -5,7 +5,7 @@ on attack rolls are D4's reasons in `rules.attacks`; incapacitation and speed 0 
 from __future__ import annotations
 
 from lnf.errors import Refused
-from lnf.model import HELD, INCAPACITATING, Ability, Condition, Hero, Monster
+from lnf.model import HELD, INCAPACITATING, Ability, Attack, Condition, Hero, Monster
 from lnf.rules.roster import downed
 
 FAILS_STR_DEX = frozenset(
@@ -20,9 +20,40 @@ def fails_str_dex(c: Hero | Monster) -> bool:
 
 
 def save_disadvantage(c: Hero | Monster, ability: Ability) -> bool:
-    """F3: a restrained creature has disadvantage on Dexterity saves; exhaustion level 3 or
-    more gives disadvantage on every save."""
+    """F3: a restrained creature has disadvantage on Dexterity saves, a weakened one on
+    Strength saves (Weakening Breath); exhaustion level 3 or more gives disadvantage on every
+    save."""
+    if ability is Ability.STR and Condition.WEAKENED in c.conditions:
+        return True
     return (ability is Ability.DEX and Condition.RESTRAINED in c.conditions) or c.exhaustion >= 3
+
+
+def contest_abilities(
+    attacker: Hero | Monster, target: Hero | Monster
+) -> tuple[Ability, tuple[Ability, ...], bool]:
+    """F3, V-ACL8: the abilities a grapple or shove is rolled with: the attacker's Strength
+    (Athletics), with disadvantage when it is weakened ("disadvantage on … Strength checks");
+    the target's better of Strength and Dexterity, its Dexterity alone when it is weakened
+    (Acrobatics, which the weakness leaves alone)."""
+    theirs: tuple[Ability, ...] = (Ability.STR, Ability.DEX)
+    if Condition.WEAKENED in target.conditions:
+        theirs = (Ability.DEX,)
+    return Ability.STR, theirs, Condition.WEAKENED in attacker.conditions
+
+
+def strength_based(attack: Attack) -> bool:
+    """F3, weakened (docs/riders.md): a Strength-based attack roll is a mêlée or thrown weapon
+    attack (an unarmed strike too) that is no spell and no finesse weapon: with a finesse
+    weapon the attacker may use its Dexterity, and a ranged weapon is Dexterity's."""
+    return attack.is_melee and not attack.spell and not attack.finesse and attack.save is None
+
+
+def weakened_hinders(c: Hero | Monster, attack: Attack) -> tuple[str, ...]:
+    """F3, D4: a weakened creature's Strength-based attack roll has disadvantage (Weakening
+    Breath: "disadvantage on Strength-based attack rolls"), the reason in a DM's words."""
+    if Condition.WEAKENED not in c.conditions or not strength_based(attack):
+        return ()
+    return (f"{c.name} is weakened and {attack.name} is Strength-based",)
 
 
 def verify_can_act(c: Hero | Monster) -> None:

@@ -68,7 +68,7 @@ from lnf.rules.wording import a_an, and_list, plural
 from lnf.views.action_words import action_of, action_verb, recharge_words, used_words
 from lnf.views.effects_text import effect_text, save_roll
 from lnf.views.legendary_text import countered_text, legendary_used
-from lnf.views.opening_text import before_the_fight, d20_text
+from lnf.views.opening_text import before_the_fight, d20_text, worse_d20_text
 from lnf.views.plan_line import MODE_WORDS, plan_line
 
 ACTION_WORDS = {
@@ -448,7 +448,7 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
             faces = ", ".join(map(str, step.faces))
             gain = f"{len(step.faces)}d6 ({faces}) = {sum(step.faces)} temporary hit points"
         return f"{step.who} spends {dice} on {step.effect} (V-ACL6): {gain}."
-    mine = d20_text(step.faces, step.bonus)
+    mine = (worse_d20_text if step.worse else d20_text)(step.faces, step.bonus)  # F3: weakened
     theirs = d20_text(step.target_faces, step.target_bonus)
     if step.won:
         verdict = f"{step.who} wins"
