@@ -1,11 +1,13 @@
-"""The SRD's own words for the effects lnf plays as conditions of its own (F3: weakened,
-docs/riders.md), for the tests that judge what lnf read by the entry's own text."""
+"""The SRD's own words for the effects lnf plays as conditions of its own (F3: weakened
+and slowed, docs/riders.md), for the tests that judge what lnf read by the entry's own text."""
 
 from __future__ import annotations
 
 OWN_WORDS = {
     "weakened": "disadvantage on Strength-based attack rolls, Strength checks, and Strength "
     "saving throws",
+    "slowed": "can't use reactions, its speed is halved, and it can't make more than one attack "
+    "on its turn",
 }
 
 

@@ -17,7 +17,11 @@ from lnf.formats.multiattack import NUMBERS
 from lnf.formats.not_played import DM, why
 from lnf.formats.riders import ABILITIES, CONDITIONS
 
-_CHOICE = re.compile(r"(?:each|any number of) creatures? of (?:its|the [\w' ]+?'s) choice", re.I)
+_CHOICE = re.compile(
+    r"(?:each|any number of) creatures? of (?:its|the [\w' ]+?'s) choice"
+    r"|targets one or more creatures it can see",
+    re.I,
+)
 _SAVE = re.compile(r"DC (\d{1,2}) (\w+) saving throw", re.I)
 _DAMAGE = re.compile(r"\d+ \((\d{1,3}d\d{1,3}(?: [+-] \d{1,4})?)\) (\w+) damage", re.I)
 _SHAPE = re.compile(
@@ -26,7 +30,8 @@ _SHAPE = re.compile(
     re.I,
 )
 _WITHIN = re.compile(
-    r"(?:each|every|any) (?:other |non-\w+ |living )?creature(?: of [\w' ]+? choice)?"
+    r"(?:(?:each|every|any) (?:other |non-\w+ |living )?creature(?: of [\w' ]+? choice)?"
+    r"|one or more creatures it can see)"
     r"(?: that is)? within "
     r"(\d{1,4}) (?:feet|ft\.?) of (?:it|the [\w ]+?|itself)\b",
     re.I,
@@ -49,6 +54,16 @@ _EFFECTS = (
             re.I,
         ),
         "weakened",
+    ),
+    (
+        re.compile(
+            r"can't use reactions, its speed is halved, and it can't make more than one attack "
+            r"on its turn\. In addition, the (?:creature|target) can (?:use|take) either an "
+            r"action or a bonus action on its turn, (?:but )?not both\.(?: These effects last "
+            r"for (\d{1,2}|one|a|an) (round|minute|hour)s?)?",
+            re.I,
+        ),
+        "slowed",
     ),
 )
 _REPEAT = re.compile(r"repeat the saving throw at the (end|start) of each of its turns", re.I)

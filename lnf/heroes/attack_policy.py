@@ -12,6 +12,7 @@ from lnf.heroes.spell_policy import Option, Spend, at_best_slot, hit_chance, kee
 from lnf.model import Attack, Cost, Fight, Hero, Monster
 from lnf.model.plan import Mode
 from lnf.rules.acl import through_dr, to_beat
+from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.legal import attack_options
 from lnf.rules.resources import ACTION_SURGE, SNEAK_ATTACK, verify_sneak, verify_use
@@ -60,7 +61,7 @@ def attack_option(
     if number is None:
         return None  # total cover (V-ACL2)
     chance = hit_chance(attack.to_hit, number, roll)
-    times = attack.times
+    times = attacks_on_its_turn(hero, attack.times)  # F3: slowed, one attack
     each = chance * through_dr(fight, monster, attack.damage.average)
     expected = each * times
     spent = list(spend)

@@ -109,6 +109,9 @@ class Condition(StrEnum):
     # imposes, played as conditions (docs/riders.md, F3): weakened, disadvantage on
     # Strength-based attack rolls, Strength checks and Strength saves (Weakening Breath).
     WEAKENED = "weakened"
+    # slowed: no reactions, speed halved, one attack on its turn, its action or its bonus
+    # action, not both (Slowing Breath, a stone golem's Slow).
+    SLOWED = "slowed"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

@@ -28,6 +28,24 @@ def save_disadvantage(c: Hero | Monster, ability: Ability) -> bool:
     return (ability is Ability.DEX and Condition.RESTRAINED in c.conditions) or c.exhaustion >= 3
 
 
+def can_react(c: Hero | Monster) -> bool:
+    """F3, slowed (Slowing Breath, Slow): it "can't use reactions": no opportunity attack
+    (M6), no Shield or Parry (F1), no Counterspell (B10). Incapacitation is `roster`'s."""
+    return Condition.SLOWED not in c.conditions
+
+
+def attacks_on_its_turn(c: Hero | Monster, times: int) -> int:
+    """F3, slowed: it "can't make more than one attack on its turn": of an Attack action's
+    swings (Extra Attack, a Multiattack, a cantrip's beams) one is made."""
+    return min(times, 1) if Condition.SLOWED in c.conditions else times
+
+
+def action_or_bonus(c: Hero | Monster) -> bool:
+    """F3, slowed: it "can use either an action or a bonus action on its turn, but not both"
+    (`rules.economy` keeps the turn's books)."""
+    return Condition.SLOWED in c.conditions
+
+
 def contest_abilities(
     attacker: Hero | Monster, target: Hero | Monster
 ) -> tuple[Ability, tuple[Ability, ...], bool]:

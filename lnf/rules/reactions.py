@@ -14,6 +14,7 @@ from lnf.errors import Violation
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode
 from lnf.rules.attacks import has_melee, reach_ranks
+from lnf.rules.conditions import can_react
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.surprise import may_react
@@ -43,6 +44,8 @@ def _may_strike(fight: Fight, foe: Hero | Monster, me: Hero | Monster) -> bool:
     if foe.side is me.side or not in_fight(foe) or foe.current_hp == 0:
         return False
     if incapacitated(foe) or foe.name in fight.turns.reacted or not has_melee(foe):
+        return False
+    if not can_react(foe):  # F3: slowed
         return False
     return may_react(fight, foe.name)  # D12, V-ENC1
 
