@@ -109,6 +109,9 @@ RIDER = Obj(
         ),
         "max_hp": Field(MaxHp(), False, "the hit-point maximum goes down by the damage taken"),
         "only_if": Field(Str(), "", "a limit, told when it applies: Large or smaller"),
+        "push": Field(
+            Int(minimum=5, maximum=1000), 0, "F6: pushed N ft away from its user: out of its group"
+        ),
     },
     what="a rider (save, conditions, damage, grapple, …)",
 )

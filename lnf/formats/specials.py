@@ -66,6 +66,8 @@ _EFFECTS = (
         "slowed",
     ),
 )
+# F6: "On a failed save, the creature is pushed 40 feet away from the dragon" (Repulsion Breath).
+_PUSHED = re.compile(r"\bis pushed (\d{1,3}) (?:feet|ft\.) away from (?:it|the [\w ]+?)\b", re.I)
 _REPEAT = re.compile(r"repeat the saving throw at the (end|start) of each of its turns", re.I)
 _BOLTS = re.compile(r"\b(two|three|four|five) (?:bolts|rays|beams)\b[^.]*\beach\b", re.I)
 _OPTION = re.compile(r"^([A-Z][\w' ]{1,40})\. (.+)$", re.M)  # "Cold Breath. The dragon exhales…"
@@ -105,6 +107,8 @@ def special(action: dict[str, Any]) -> dict[str, Any]:
         out["conditions"] = conditions
     if lasting:
         out["lasting"] = lasting
+    if pushed := _PUSHED.search(desc):
+        out["push"] = int(pushed[1])
     if repeat := _REPEAT.search(desc):
         out["repeat"] = repeat[1].lower()
     if _CHOICE.search(desc):  # B3: "each creature of the dragon's choice that is within 120 feet"
@@ -171,6 +175,8 @@ def said(s: dict[str, Any]) -> str:
     if s.get("conditions"):
         how = f" {s['lasting']}" if s.get("lasting") else ""
         parts.append(", ".join(s["conditions"]) + how)
+    if s.get("push"):
+        parts.append(f"pushed {s['push']} ft away")
     return f"{s['name']}: {', '.join(parts)}" if parts else s["name"]
 
 

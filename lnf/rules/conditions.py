@@ -5,7 +5,7 @@ on attack rolls are D4's reasons in `rules.attacks`; incapacitation and speed 0 
 from __future__ import annotations
 
 from lnf.errors import Refused
-from lnf.model import HELD, INCAPACITATING, Ability, Attack, Condition, Hero, Monster
+from lnf.model import HELD, INCAPACITATING, Ability, Attack, Condition, Fight, Hero, Monster
 from lnf.rules.roster import downed
 
 FAILS_STR_DEX = frozenset(
@@ -44,6 +44,19 @@ def action_or_bonus(c: Hero | Monster) -> bool:
     """F3, slowed: it "can use either an action or a bonus action on its turn, but not both"
     (`rules.economy` keeps the turn's books)."""
     return Condition.SLOWED in c.conditions
+
+
+PUSHED_OUT = 10  # F6: a push of this many feet or more takes a creature out of its group
+
+
+def pushed_out(fight: Fight, c: Hero | Monster, feet: int) -> bool:
+    """F6 (docs/riders.md): pushed 10 ft or more away from its user (Repulsion Breath: 30 to
+    60 ft), a creature in a mêlée group leaves it, alone and unengaged; one held (grappled,
+    restrained) stays, as M4 keeps it; one in no group is already apart; 5 ft is within the
+    group's 5 feet still."""
+    if feet < PUSHED_OUT or c.conditions & HELD:
+        return False
+    return fight.group_of(c.name) is not None
 
 
 def contest_abilities(

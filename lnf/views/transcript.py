@@ -394,6 +394,8 @@ def _dashed_text(step: Dashed, after: Fight) -> str:
 
 
 def _move_text(step: Moved, before: Fight, after: Fight) -> str:
+    if step.pushed and (group := before.group_of(step.who)) is not None:  # F6
+        return f"{step.who} is pushed out of group {group.label} by {step.pushed}: forced, no M6."
     parts = []
     if step.rank is not None:
         why = f" ({step.why})" if step.why else ""
