@@ -192,8 +192,8 @@ def test_creatures_of_its_choice_are_read_from_the_text() -> None:
     """B3: an action that affects "each creature of the dragon's choice" (Frightful Presence,
     the solar's Searing Burst) is marked `choice`, judged by every SRD stat block's own text;
     the stone golem's Slow "targets one or more creatures it can see within 10 ft." (each it
-    chooses there); "one creature of the quasit's choice" (a single target) and "a space of the creature's
-    choice" (the bulette) are not; a fight file may write it and reads it back."""
+    chooses there); "one creature of the quasit's choice" (a single target) and "a space of the
+    creature's choice" (the bulette) are not; a fight file may write it and reads it back."""
     from lnf.formats.bestiary import srd
 
     chosen = {

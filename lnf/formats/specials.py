@@ -193,7 +193,8 @@ def legendary(m: dict[str, Any], attacks: list[str]) -> dict[str, Any]:
         desc = str(x.get("desc", ""))[:2000].lower()
         for attack in attacks:
             named = re.escape(attack.lower())
-            said = rf"\bmakes? (?:a|one) {named} attack|\buses its {named}\b"
+            # "makes one tail attack", "uses its Bite", "makes one unarmed strike" (its name)
+            said = rf"\bmakes? (?:a|one) {named}(?: attack|$|\.)|\buses its {named}\b"
             if re.search(said + rf"|\battack with its {named}\b", desc):
                 option["attack"] = attack
         options.append(option)
