@@ -130,7 +130,7 @@ def test_lnf_schema_describes_actions_and_legendary_actions() -> None:
     action = monster["actions"]["items"]["properties"]
     assert {"recharge", "per_day", "save", "area", "riders", "spends", "slot"} <= set(action)
     option = monster["legendary"]["items"]["properties"]
-    assert set(option) == {"name", "cost", "attack", "action"}
+    assert set(option) == {"name", "cost", "attack", "action", "spells"}
     assert "recharge" in option["action"]["properties"]
     assert {"slots", "uses", "used"} <= set(monster)
     assert json.loads(stdout_of("schema")) == json.loads(json.dumps(fight_schema()))

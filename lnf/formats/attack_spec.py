@@ -242,6 +242,7 @@ LEGENDARY = Obj(
         "cost": Field(Int(minimum=1, maximum=3), 1, "legendary actions it costs (B7)"),
         "attack": Field(Str(), "", "one of its attacks it makes, such as Tail"),
         "action": Field(OWN_ACTION, None, "what it does instead: save, damage, area, riders"),
+        "spells": Field(Bool(), False, "B7: it casts any spell of its actions, a slot spent"),
     },
     what="a legendary action (name, cost, attack or action)",
 )

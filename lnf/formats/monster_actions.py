@@ -185,6 +185,8 @@ def legendary_entries(
         elif same := next((a for a in actions if a["name"] == o["name"]), None):
             # "The kraken uses Lightning Storm": its own action, without its limited use
             entry["action"] = {k: v for k, v in same.items() if k not in ("name", *_USES)}
+        elif o["name"].lower() == "cast a spell":  # "using a spell slot as normal" (B7)
+            entry["spells"] = True
         elif o["name"].lower() == "cantrip":
             cantrip = next((a for a in actions if a.get("spell") and not a.get("slot")), None)
             if cantrip is not None and not cantrip.get("per_day"):
@@ -193,8 +195,11 @@ def legendary_entries(
     return out
 
 
-def played_legendary(entry: dict[str, Any]) -> bool:
-    """B7: an option lnf plays makes an attack or an action of its own (Detect does neither)."""
+def played_legendary(entry: dict[str, Any], actions: list[dict[str, Any]]) -> bool:
+    """B7: an option lnf plays makes an attack or an action of its own (Detect does neither),
+    or casts one of the spells lnf plays as actions (none: the gynosphinx's are all the DM's)."""
+    if entry.get("spells"):
+        return any(a.get("spell") and a.get("cost", "action") == "action" for a in actions)
     return "attack" in entry or "action" in entry
 
 

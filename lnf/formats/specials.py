@@ -264,7 +264,7 @@ def whole_block(
     if options := legendary(m, attacks).get("options"):
         out["legendary"] = played.legendary_entries(options, attacks, out["actions"])
         for o in out["legendary"]:
-            if not played.played_legendary(o):
+            if not played.played_legendary(o, out["actions"]):
                 cost = f" (costs {o['cost']})" if o.get("cost", 1) > 1 else ""
                 notes.append(f"legendary action{cost} {o['name']}")
     out["uses"] = played.uses(legendary_resistance(m)) | out.pop("uses", {})
