@@ -200,6 +200,16 @@ ACTIONS = (
         area=Area(Shape.CONE, 30),
         recharge=5,
     ),
+    Attack(  # F3: a breath that only imposes a condition, sharing Poison Breath's charge (B2)
+        name="Slowing Breath",
+        save=(Ability.CON, 14),
+        half=False,
+        damage=parse("0"),
+        area=Area(Shape.CONE, 30),
+        recharge=5,
+        spends="Poison Breath",
+        riders=(Rider(conditions=(Condition.SLOWED,)),),
+    ),
     Attack(
         name="Fireball",
         spell=True,
@@ -255,7 +265,7 @@ def stat_block_actions(draw: st.DrawFn) -> tuple[tuple[Attack, ...], tuple[Resou
     actions = tuple(a for a in ACTIONS if a in picked)
     resources = []
     for a in actions:
-        name = a.name if a.recharge or a.per_day else f"slot {a.slot}" if a.slot else ""
+        name = a.spends or a.name if a.recharge or a.per_day else f"slot {a.slot}" if a.slot else ""
         if name and name not in [r.name for r in resources] and draw(st.booleans()):
             spent = draw(st.sampled_from([0, 0, 1]))
             resources.append(Resource(name, total=1, used=spent))
@@ -320,6 +330,7 @@ def plan_monsters(draw: st.DrawFn, name: str, kind: str, specials: bool = False)
                     frozenset({Condition.POISONED}),
                     frozenset({Condition.GRAPPLED}),
                     frozenset({Condition.STUNNED}),
+                    frozenset({Condition.SLOWED}),  # F3: half its speed, its first attack
                 ]
             )
         ),

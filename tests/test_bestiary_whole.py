@@ -34,6 +34,7 @@ from lnf.model import (
 from lnf.model.plan import Advantage
 from lnf.rules.distance import volley_reach
 from tests.cli import run, stdout_of
+from tests.own_words import said_condition
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = next(
@@ -294,7 +295,7 @@ def _agrees(s: dict[str, Any], desc: str, usage: Any, where: str) -> None:
         assert re.search(rf"within {s['range']} (?:feet|ft)", desc), (where, s["range"])
     for rider in s.get("riders", []):
         for condition in [rider.get("condition"), *rider.get("conditions", [])]:
-            assert condition is None or condition in desc, (where, condition)
+            assert condition is None or said_condition(condition, desc), (where, condition)
 
 
 def test_the_mage(tmp_path: Path) -> None:

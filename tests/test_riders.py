@@ -442,7 +442,7 @@ CLAW = "monsters[0].attacks[0]"
         ("{condition: prone, conditions: [blinded]}", "condition", "not both"),
         ("{max_hp: maybe}", "max_hp", "true, false or a damage type"),
         ("{save: con 10, damage: 1d6 poison, max_hp: necrotic}", "max_hp", "max_hp: true F6"),
-        ("{save: con 10}", "", "a rider brings conditions, damage, a grapple or max_hp F6"),
+        ("{save: con 10}", "", "a rider brings conditions, damage, a grapple, max_hp or a push F6"),
         ("{sav: con 10, condition: prone}", "sav", "did you mean 'save'"),
         ("7", "", "expected a rider"),
     ],

@@ -130,7 +130,7 @@ def test_lnf_schema_describes_actions_and_legendary_actions() -> None:
     action = monster["actions"]["items"]["properties"]
     assert {"recharge", "per_day", "save", "area", "riders", "spends", "slot"} <= set(action)
     option = monster["legendary"]["items"]["properties"]
-    assert set(option) == {"name", "cost", "attack", "action"}
+    assert set(option) == {"name", "cost", "attack", "action", "spells"}
     assert "recharge" in option["action"]["properties"]
     assert {"slots", "uses", "used"} <= set(monster)
     assert json.loads(stdout_of("schema")) == json.loads(json.dumps(fight_schema()))
@@ -191,8 +191,9 @@ def test_a_monsters_counterspell_is_a_reaction_the_plan_never_takes() -> None:
 def test_creatures_of_its_choice_are_read_from_the_text() -> None:
     """B3: an action that affects "each creature of the dragon's choice" (Frightful Presence,
     the solar's Searing Burst) is marked `choice`, judged by every SRD stat block's own text;
-    "one creature of the quasit's choice" (a single target) and "a space of the creature's
-    choice" (the bulette) are not; a fight file may write it and reads it back."""
+    the stone golem's Slow "targets one or more creatures it can see within 10 ft." (each it
+    chooses there); "one creature of the quasit's choice" (a single target) and "a space of the
+    creature's choice" (the bulette) are not; a fight file may write it and reads it back."""
     from lnf.formats.bestiary import srd
 
     chosen = {
@@ -203,7 +204,8 @@ def test_creatures_of_its_choice_are_read_from_the_text() -> None:
     }
     assert {n for n, a in chosen if a == "Frightful Presence"} == fearsome
     assert len(fearsome) == 21 and {"Adult Red Dragon", "Tarrasque"} <= fearsome
-    assert not {a for _, a in chosen} - {"Frightful Presence"}  # Scare: one creature
+    assert {a for _, a in chosen} - {"Frightful Presence"} == {"Slow"}  # Scare: one creature
+    assert ("Stone Golem", "Slow") in chosen  # "targets one or more creatures it can see"
     text = DRAKE.replace("area: radius 30,", "area: radius 30, choice: true,")
     roar = parse_fight(text, "drake.yaml").monster("Marsh Drake").actions[1]
     assert roar.choice and "choice: true" in dump_fight(parse_fight(text, "drake.yaml"))

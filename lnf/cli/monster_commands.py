@@ -222,6 +222,8 @@ def _whole_block_text(b: dict[str, Any], wrap: Any) -> list[str]:
             elif o.get("action"):
                 own = {"name": o["name"], **o["action"]}
                 what = _action_text(own).removeprefix(f"{own['name']}: ")
+            elif o.get("spells") and any(a.get("spell") for a in b.get("actions", [])):
+                what = "one of its spells above that it may cast now, a slot spent"
             else:
                 what = "lnf does not play it (below)"
             out += wrap(f"  {o['name']}{cost}: {what}")

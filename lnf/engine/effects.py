@@ -45,6 +45,7 @@ from lnf.model.events import (
     EffectStarted,
     Guarded,
     Marked,
+    Moved,
     Recorded,
     Saved,
     SaveRolled,
@@ -53,6 +54,7 @@ from lnf.model.events import (
     Used,
 )
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
+from lnf.rules.conditions import pushed_out
 from lnf.rules.damage import after_defences
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
@@ -152,6 +154,8 @@ def ride(
             turn.do(Drained(target, taken))
     if success:
         return
+    if rider.push:
+        pushed(turn, target, attacker, rider.push)
     if rider.grapple:
         held = Lasting()  # until it escapes (the DM takes it off) or the grappler lets go
         start(turn, target, f"grappled by {attacker} (escape DC {rider.grapple})", held, attacker)
@@ -195,6 +199,8 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
         )
     while_ = step.caster if spell.concentration else ""
     for rider in spell.riders:
+        for name in failed if rider.push else ():
+            pushed(turn, name, step.caster, rider.push)
         for name in failed:
             for condition in rider.conditions:
                 if condition in _immune(turn.fight.combatant(name)):
@@ -210,6 +216,13 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
             start(turn, name, what, lasting, step.caster, ac=effect.ac, d4=effect.d4)
     for name in sleepers(turn.fight, step.targets, step.pool) if effect.sleep else ():
         start(turn, name, "unconscious", lasting, step.caster, Condition.UNCONSCIOUS, hurt=True)
+
+
+def pushed(turn: Steps, who: str, by: str, feet: int) -> None:
+    """F6: a creature pushed `feet` away from `by` leaves its group, forced (no opportunity
+    attack, M6); `rules.conditions.pushed_out` says when it does."""
+    if pushed_out(turn.fight, turn.fight.combatant(who), feet):
+        turn.do(Moved(who, leave=True, pushed=by))
 
 
 def _ac(ac: int) -> str:

@@ -35,7 +35,7 @@ from lnf.errors import Refused
 from lnf.model import Action, Cost, Fight, Guard, Hero, Monster
 from lnf.model.events import Acted, Event, Fled, Moved, TurnStarted, Used
 from lnf.rules.chase import free_pursuers, in_chase, verify_hide
-from lnf.rules.conditions import verify_can_act
+from lnf.rules.conditions import attacks_on_its_turn, verify_can_act
 from lnf.rules.damage import verify_not_dying
 from lnf.rules.economy import verify_after_attack, verify_costs
 from lnf.rules.legal import attack_modes
@@ -184,7 +184,7 @@ def play_action(
         extra = action.extra  # Sneak Attack: once per turn, on the first hit
         power, force = action.power, action.force  # V-ACL6: on the first swing
         strike = action.strike  # V-HYR2: the first swing
-        for swing in range(action.times):
+        for swing in range(attacks_on_its_turn(turn.fight.hero(hero.name), action.times)):  # F3
             target = swing_target(turn.fight, turn.fight.hero(hero.name), action, swing)
             if target is None:
                 break  # F2: no foe left in reach; the other swings are lost

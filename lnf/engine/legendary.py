@@ -28,6 +28,7 @@ from lnf.rules.legendary import (
     LegendaryPick,
     legendary_choice,
 )
+from lnf.rules.limited import use_of
 from lnf.rules.roster import in_fight
 from lnf.rules.wording import and_list
 
@@ -105,6 +106,8 @@ def _play(
     turn = Rolled(fight).rolling(dice)
     turn.do(Used(monster.name, LEGENDARY_ACTIONS, pick.option.cost))
     use, targets = pick.use, pick.targets
+    if pick.option.spells and (slot := use_of(monster, use)) is not None:
+        turn.do(Used(monster.name, slot))  # B7: "using a spell slot as normal"
     me = turn.fight.monster(monster.name)
     if pick.mode is not None:  # an attack roll at each hero aimed at (B3: a ray each)
         for target in targets:
@@ -118,7 +121,7 @@ def _play(
     at = and_list(targets)
     note = (
         f"At the end of {hero}'s turn, {monster.name} uses a legendary action (B7): "
-        f"{pick.option.name} at {at}."
+        f"{pick.option.name}{f' ({use.name})' if pick.option.spells else ''} at {at}."
     )
     return turn.finish(Recorded(turn.steps, note=note, by_rules=True))
 

@@ -33,7 +33,7 @@ from lnf.model.events import (
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
 from lnf.rules.class_features import rage_bonus
-from lnf.rules.conditions import fails_str_dex, save_disadvantage
+from lnf.rules.conditions import contest_abilities, fails_str_dex, save_disadvantage
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
@@ -323,13 +323,22 @@ def roll_contest(
 ) -> Contested:
     """V-ACL8, 5e: a grapple or shove, Strength (Athletics) against the better of Strength
     and Dexterity. lnf reads the checks from the save bonuses (sheets hold no skills but
-    Stealth): the attacker's Strength, the target's better of Strength and Dexterity."""
-    bonus = attacker.save_bonus(Ability.STR)
-    resist = max(target.save_bonus(Ability.STR), target.save_bonus(Ability.DEX))
-    dice.about(f"{attacker.name} tries to {kind} {target.name}: {bonus:+d} against {resist:+d}")
-    mine = roll_d20(dice, bonus)
+    Stealth): the attacker's Strength, the target's better of Strength and Dexterity (F3: a
+    weakened attacker's Strength check has disadvantage; a weakened target resists with its
+    Dexterity, which the weakness leaves alone, `rules.conditions.contest_abilities`)."""
+    mine_is, theirs_are, worse = contest_abilities(attacker, target)
+    bonus = attacker.save_bonus(mine_is)
+    resist = max(target.save_bonus(a) for a in theirs_are)
+    edge = " (disadvantage)" if worse else ""
+    dice.about(
+        f"{attacker.name} tries to {kind} {target.name}: {bonus:+d}{edge} against {resist:+d}"
+    )
+    mine = roll_d20(dice, bonus, disadvantage=worse)
+    faces = tuple(sorted(mine.faces, key=lambda f: f != mine.kept))  # the kept die first
     theirs = roll_d20(dice, resist)
-    return Contested(attacker.name, target.name, kind, mine.faces, bonus, theirs.faces, resist)
+    return Contested(
+        attacker.name, target.name, kind, faces, bonus, theirs.faces, resist, worse=worse
+    )
 
 
 def roll_surge(c: Hero | Monster, effect: str, count: int, dice: DiceSource) -> Surged:

@@ -109,6 +109,9 @@ RIDER = Obj(
         ),
         "max_hp": Field(MaxHp(), False, "the hit-point maximum goes down by the damage taken"),
         "only_if": Field(Str(), "", "a limit, told when it applies: Large or smaller"),
+        "push": Field(
+            Int(minimum=5, maximum=1000), 0, "F6: pushed N ft away from its user: out of its group"
+        ),
     },
     what="a rider (save, conditions, damage, grapple, …)",
 )
@@ -239,6 +242,7 @@ LEGENDARY = Obj(
         "cost": Field(Int(minimum=1, maximum=3), 1, "legendary actions it costs (B7)"),
         "attack": Field(Str(), "", "one of its attacks it makes, such as Tail"),
         "action": Field(OWN_ACTION, None, "what it does instead: save, damage, area, riders"),
+        "spells": Field(Bool(), False, "B7: it casts any spell of its actions, a slot spent"),
     },
     what="a legendary action (name, cost, attack or action)",
 )

@@ -51,7 +51,7 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
             found = action_entries({**option, **shared}, line)
             out += [{**one, "spends": s["name"]} for one in found]
         return out
-    if not ({"damage", "conditions"} & set(s)):
+    if not ({"damage", "conditions", "push"} & set(s)):
         return []
     entry: dict[str, Any] = {"name": s["name"]}
     for key in ("recharge", "per_day", "save", "half", "damage", "times", "choice"):
@@ -68,7 +68,7 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
         entry["range"] = int(within[1])
     if entry.get("range") and int(entry["range"]) > 5:
         entry["kind"] = "ranged"
-    if s.get("conditions"):
+    if s.get("conditions") or s.get("push"):
         entry["riders"] = [_rider(s)]
     return [entry]
 
@@ -84,7 +84,8 @@ def _rider(s: dict[str, Any]) -> dict[str, Any]:
         lasting = Lasting(until=(TARGET if "its next" in text else ATTACKER, edge))
     elif text:
         lasting = parse_lasting(text)
-    rider = Rider(conditions=tuple(_conditions(s["conditions"])), lasting=lasting)
+    conditions = tuple(_conditions(s.get("conditions", [])))
+    rider = Rider(conditions=conditions, lasting=lasting, push=s.get("push", 0))  # F6
     doc = rider_doc(rider)
     if s.get("repeat") and "save" in s:
         doc["repeat"] = s["repeat"]
@@ -184,6 +185,8 @@ def legendary_entries(
         elif same := next((a for a in actions if a["name"] == o["name"]), None):
             # "The kraken uses Lightning Storm": its own action, without its limited use
             entry["action"] = {k: v for k, v in same.items() if k not in ("name", *_USES)}
+        elif o["name"].lower() == "cast a spell":  # "using a spell slot as normal" (B7)
+            entry["spells"] = True
         elif o["name"].lower() == "cantrip":
             cantrip = next((a for a in actions if a.get("spell") and not a.get("slot")), None)
             if cantrip is not None and not cantrip.get("per_day"):
@@ -192,8 +195,11 @@ def legendary_entries(
     return out
 
 
-def played_legendary(entry: dict[str, Any]) -> bool:
-    """B7: an option lnf plays makes an attack or an action of its own (Detect does neither)."""
+def played_legendary(entry: dict[str, Any], actions: list[dict[str, Any]]) -> bool:
+    """B7: an option lnf plays makes an attack or an action of its own (Detect does neither),
+    or casts one of the spells lnf plays as actions (none: the gynosphinx's are all the DM's)."""
+    if entry.get("spells"):
+        return any(a.get("spell") and a.get("cost", "action") == "action" for a in actions)
     return "attack" in entry or "action" in entry
 
 

@@ -64,8 +64,16 @@ def read_actions(
                 ck.fail((*at, "action"), "give attack or action, not both", rule="B7")
             own = {**o["action"], "name": o["action"]["name"] or o["name"]}
             action = _action(own, reach, (*at, "action"), ck, read_attack)
+        if o["spells"] and (o["attack"] or action is not None):
+            ck.fail((*at, "spells"), "give attack, action or spells, one of them", rule="B7")
         legendary.append(
-            Legendary(name=o["name"], cost=o["cost"], attack=o["attack"], action=action)
+            Legendary(
+                name=o["name"],
+                cost=o["cost"],
+                attack=o["attack"],
+                action=action,
+                spells=o["spells"],
+            )
         )
     resources = _resources(d, actions, bool(legendary), path, ck)
     return actions, tuple(legendary), resources
@@ -187,4 +195,6 @@ def _legendary_doc(o: Legendary, reach: int, attack_doc: Any) -> dict[str, Any]:
         d["attack"] = o.attack
     if o.action is not None:
         d["action"] = _action_doc(o.action, reach, attack_doc)
+    if o.spells:
+        d["spells"] = True
     return d

@@ -285,6 +285,7 @@ def rider(
         grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
         max_hp=max_hp is not False and max_hp is not INVALID,
         only_if=r["only_if"] if isinstance(r["only_if"], str) else "",
+        push=r["push"] if isinstance(r["push"], int) else 0,
     )
 
 
@@ -313,8 +314,10 @@ def _check(
     def given(key: str) -> bool:
         return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
-    if not any(given(k) for k in ("condition", "conditions", "damage", "grapple", "max_hp")):
-        ck.fail(path, "a rider brings conditions, damage, a grapple or max_hp", rule="F6")
+    if not any(
+        given(k) for k in ("condition", "conditions", "damage", "grapple", "max_hp", "push")
+    ):
+        ck.fail(path, "a rider brings conditions, damage, a grapple, max_hp or a push", rule="F6")
     needs = (
         ("repeat", "save", "the save it repeats: give save, such as save: con 10", "F4"),
         ("half", "damage", "half of what? give damage, such as damage: 3d6 poison", "F6"),
@@ -357,6 +360,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["max_hp"] = r.damage_type.value if r.damage is None and r.damage_type else True
     if r.only_if:
         d["only_if"] = r.only_if
+    if r.push:
+        d["push"] = r.push
     return d
 
 
@@ -404,6 +409,7 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         grapple=int(d.get("grapple", 0)),
         max_hp=bool(max_hp),
         only_if=str(d.get("only_if", "")),
+        push=int(d.get("push", 0)),
     )
 
 

@@ -17,7 +17,11 @@ from lnf.formats.multiattack import NUMBERS
 from lnf.formats.not_played import DM, why
 from lnf.formats.riders import ABILITIES, CONDITIONS
 
-_CHOICE = re.compile(r"(?:each|any number of) creatures? of (?:its|the [\w' ]+?'s) choice", re.I)
+_CHOICE = re.compile(
+    r"(?:each|any number of) creatures? of (?:its|the [\w' ]+?'s) choice"
+    r"|targets one or more creatures it can see",
+    re.I,
+)
 _SAVE = re.compile(r"DC (\d{1,2}) (\w+) saving throw", re.I)
 _DAMAGE = re.compile(r"\d+ \((\d{1,3}d\d{1,3}(?: [+-] \d{1,4})?)\) (\w+) damage", re.I)
 _SHAPE = re.compile(
@@ -26,7 +30,8 @@ _SHAPE = re.compile(
     re.I,
 )
 _WITHIN = re.compile(
-    r"(?:each|every|any) (?:other |non-\w+ |living )?creature(?: of [\w' ]+? choice)?"
+    r"(?:(?:each|every|any) (?:other |non-\w+ |living )?creature(?: of [\w' ]+? choice)?"
+    r"|one or more creatures it can see)"
     r"(?: that is)? within "
     r"(\d{1,4}) (?:feet|ft\.?) of (?:it|the [\w ]+?|itself)\b",
     re.I,
@@ -39,6 +44,30 @@ _FAILED = re.compile(
     r"|[^.]*? until the (end|start) of (its|the [\w ]{1,30}?'s) next turn)?",
     re.I,
 )
+# F3 (docs/riders.md): effects a failed save imposes that lnf plays as conditions of its own,
+# by the words that say them, each with its duration when the sentence gives one.
+_EFFECTS = (
+    (
+        re.compile(
+            r"disadvantage on Strength-based attack rolls, Strength checks, and Strength "
+            r"saving throws(?: for (\d{1,2}|one|a|an) (round|minute|hour)s?)?",
+            re.I,
+        ),
+        "weakened",
+    ),
+    (
+        re.compile(
+            r"can't use reactions, its speed is halved, and it can't make more than one attack "
+            r"on its turn\. In addition, the (?:creature|target) can (?:use|take) either an "
+            r"action or a bonus action on its turn, (?:but )?not both\.(?: These effects last "
+            r"for (\d{1,2}|one|a|an) (round|minute|hour)s?)?",
+            re.I,
+        ),
+        "slowed",
+    ),
+)
+# F6: "On a failed save, the creature is pushed 40 feet away from the dragon" (Repulsion Breath).
+_PUSHED = re.compile(r"\bis pushed (\d{1,3}) (?:feet|ft\.) away from (?:it|the [\w ]+?)\b", re.I)
 _REPEAT = re.compile(r"repeat the saving throw at the (end|start) of each of its turns", re.I)
 _BOLTS = re.compile(r"\b(two|three|four|five) (?:bolts|rays|beams)\b[^.]*\beach\b", re.I)
 _OPTION = re.compile(r"^([A-Z][\w' ]{1,40})\. (.+)$", re.M)  # "Cold Breath. The dragon exhales…"
@@ -78,6 +107,8 @@ def special(action: dict[str, Any]) -> dict[str, Any]:
         out["conditions"] = conditions
     if lasting:
         out["lasting"] = lasting
+    if pushed := _PUSHED.search(desc):
+        out["push"] = int(pushed[1])
     if repeat := _REPEAT.search(desc):
         out["repeat"] = repeat[1].lower()
     if _CHOICE.search(desc):  # B3: "each creature of the dragon's choice that is within 120 feet"
@@ -115,6 +146,12 @@ def imposed(desc: str) -> tuple[list[str], str]:
             bearer = m[5].lower() in ("its", "the target's", "the creature's")
             whose = "its" if bearer else "its user's"
             lasting = f"until the {m[4].lower()} of {whose} next turn"
+    for words, name in _EFFECTS:
+        if (said := words.search(desc)) and name not in found:
+            found.append(name)
+            if not lasting and said[2]:
+                count = "1" if said[1].lower() in ("one", "a", "an") else said[1]
+                lasting = f"{count} {said[2].lower()}" + ("s" if count != "1" else "")
     return found, lasting
 
 
@@ -138,6 +175,8 @@ def said(s: dict[str, Any]) -> str:
     if s.get("conditions"):
         how = f" {s['lasting']}" if s.get("lasting") else ""
         parts.append(", ".join(s["conditions"]) + how)
+    if s.get("push"):
+        parts.append(f"pushed {s['push']} ft away")
     return f"{s['name']}: {', '.join(parts)}" if parts else s["name"]
 
 
@@ -154,7 +193,8 @@ def legendary(m: dict[str, Any], attacks: list[str]) -> dict[str, Any]:
         desc = str(x.get("desc", ""))[:2000].lower()
         for attack in attacks:
             named = re.escape(attack.lower())
-            said = rf"\bmakes? (?:a|one) {named} attack|\buses its {named}\b"
+            # "makes one tail attack", "uses its Bite", "makes one unarmed strike" (its name)
+            said = rf"\bmakes? (?:a|one) {named}(?: attack|$|\.)|\buses its {named}\b"
             if re.search(said + rf"|\battack with its {named}\b", desc):
                 option["attack"] = attack
         options.append(option)
@@ -224,7 +264,7 @@ def whole_block(
     if options := legendary(m, attacks).get("options"):
         out["legendary"] = played.legendary_entries(options, attacks, out["actions"])
         for o in out["legendary"]:
-            if not played.played_legendary(o):
+            if not played.played_legendary(o, out["actions"]):
                 cost = f" (costs {o['cost']})" if o.get("cost", 1) > 1 else ""
                 notes.append(f"legendary action{cost} {o['name']}")
     out["uses"] = played.uses(legendary_resistance(m)) | out.pop("uses", {})

@@ -12,6 +12,7 @@ from lnf.heroes.spell_policy import Option, Spend, at_best_slot, hit_chance, kee
 from lnf.model import Attack, Cost, Fight, Hero, Monster
 from lnf.model.plan import Mode
 from lnf.rules.acl import through_dr, to_beat
+from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.damage import magical
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.expected import dice_mean
@@ -62,7 +63,7 @@ def attack_option(
     if number is None:
         return None  # total cover (V-ACL2)
     chance = hit_chance(attack.to_hit, number, roll)
-    times = attack.times
+    times = attacks_on_its_turn(hero, attack.times)  # F3: slowed, one attack
     mean, _ = dice_mean(attack.damage, monster, magic=magical(hero, attack))  # D6
     each = chance * through_dr(fight, monster, float(mean))
     expected = each * times

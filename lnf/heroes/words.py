@@ -51,6 +51,7 @@ from lnf.model.events import Moved
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import PARTS, verify_acl, verify_surge
 from lnf.rules.attacks import UNARMED
+from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
 from lnf.rules.hyrule import STAMINA, TARGET_STRIKE_COST, verify_hyrule, verify_target_strike
@@ -340,7 +341,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         verify_sneak(
             fight, hero, target, attack, roll_in_fight(fight, hero, target, attack, mode)[0]
         )
-    times = attack.times * factor
+    times = attacks_on_its_turn(hero, attack.times * factor)  # F3: slowed, one attack
     then = _later_targets(fight, hero, attack, mode, more, times)
     slot, at = (None, 0)
     if attack.slot or level is not None:

@@ -174,6 +174,7 @@ class Rider:
     grapple: int = 0
     max_hp: bool = False
     only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
+    push: int = 0  # F6: pushed this many feet away from its user: out of its group
 
     def __str__(self) -> str:
         parts = []
@@ -190,6 +191,8 @@ class Rider:
             parts.append(" and ".join(str(c) for c in self.conditions) + f" ({self.lasting})")
         if self.max_hp:
             parts.append("hit-point maximum reduced")
+        if self.push:
+            parts.append(f"pushed {self.push} ft away")
         return "; ".join(parts)
 
 

@@ -111,6 +111,13 @@ class Condition(StrEnum):
     # Not an SRD condition: F7's Calm Emotions, played as one (the creature cannot attack the
     # caster's side until it is attacked or harmed, or sees a friend harmed).
     INDIFFERENT = "indifferent"
+    # Not SRD conditions: what a metallic dragon's second breath or a stone golem's Slow
+    # imposes, played as conditions (docs/riders.md, F3): weakened, disadvantage on
+    # Strength-based attack rolls, Strength checks and Strength saves (Weakening Breath).
+    WEAKENED = "weakened"
+    # slowed: no reactions, speed halved, one attack on its turn, its action or its bonus
+    # action, not both (Slowing Breath, a stone golem's Slow).
+    SLOWED = "slowed"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

@@ -13,8 +13,7 @@ from lnf.model.fight import Cover, Phase
 from lnf.model.plan import Advantage, Mode, Order
 from lnf.values import value
 
-# Damage per type as rolled, before defences (None: untyped), in the order the dice gave it.
-Damage = tuple[tuple[DamageType | None, int], ...]
+Damage = tuple[tuple[DamageType | None, int], ...]  # per type as rolled (None: untyped), in order
 
 Mark = Dot | Condition
 
@@ -30,6 +29,7 @@ class Moved:
     why: BackReason | None = None  # R4: why it may stand in the back rank
     leave: bool = False
     join: str | None = None  # a group's label, or the combatant joined
+    pushed: str = ""  # F6: forced out of its group by this creature's push (no M6)
 
     @property
     def changes_group(self) -> bool:
@@ -258,6 +258,7 @@ class Contested:
     bonus: int
     target_faces: tuple[int, ...]
     target_bonus: int
+    worse: bool = False  # F3: rolled with disadvantage (weakened): `faces` hold the kept first
 
     @property
     def won(self) -> bool:

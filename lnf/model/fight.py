@@ -296,14 +296,16 @@ LEGENDARY_RESISTANCE = "Legendary Resistance"  # B7: uses a day, a resource
 @value(kw_only=True)
 class Legendary:
     """B7: one legendary action option: its cost in points, and either one of the monster's
-    own attacks it makes (`attack`, "Tail Attack": its Tail) or an action of its own
-    (`action`: Wing Attack's save and area); neither: nothing a fight without a map plays
+    own attacks it makes (`attack`, "Tail Attack": its Tail), an action of its own
+    (`action`: Wing Attack's save and area), or any spell it may cast now (`spells`: "casts a
+    spell …, using a spell slot as normal"); none: nothing a fight without a map plays
     (Detect)."""
 
     name: str
     cost: int = 1
     attack: str = ""
     action: Attack | None = None
+    spells: bool = False
 
 
 @value(kw_only=True)

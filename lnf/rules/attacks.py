@@ -22,6 +22,7 @@ from lnf.model import (
 )
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import wounded_eye
+from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.moves import Place, Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import downed, heroes
@@ -161,9 +162,9 @@ def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
             named[name] for name, count in monster.multiattack if name in fits for _ in range(count)
         )
         if sequence:
-            return sequence
+            return sequence[: attacks_on_its_turn(monster, len(sequence))]  # F3: slowed
     weapon = weapon_for(monster, hero, mode)
-    return (weapon,) * weapon.times if weapon is not None else ()
+    return (weapon,) * attacks_on_its_turn(monster, weapon.times) if weapon is not None else ()
 
 
 def _fitting(monster: Monster, hero: Hero, mode: Mode) -> list[Attack]:

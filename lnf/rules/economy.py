@@ -23,7 +23,7 @@ from lnf.model.events import (
     Step,
     Used,
 )
-from lnf.rules.conditions import takes_no_reactions
+from lnf.rules.conditions import action_or_bonus, takes_no_reactions
 from lnf.rules.resources import RAGE, SECOND_WIND
 from lnf.rules.wording import or_list
 
@@ -115,11 +115,13 @@ def left_this_turn(fight: Fight, who: str) -> tuple[Cost, ...]:
     grants one, and the reaction if unspent this round."""
     c, turns = fight.combatant(who), fight.turns
     left = []
-    if who not in turns.used_action:
+    either = action_or_bonus(c)  # F3: slowed, its action or its bonus action
+    if who not in turns.used_action and not (either and who in turns.used_bonus):
         left.append(Cost.ACTION)
-    if who not in turns.used_bonus and (not isinstance(c, Hero) or has_bonus_action(c)):
+    granted = not isinstance(c, Hero) or has_bonus_action(c)
+    if who not in turns.used_bonus and granted and not (either and who in turns.used_action):
         left.append(Cost.BONUS)
-    if who not in turns.reacted:
+    if who not in turns.reacted and not takes_no_reactions(c):
         left.append(Cost.REACTION)
     return tuple(left)
 
@@ -131,11 +133,16 @@ def verify_costs(fight: Fight, who: str, wanted: list[tuple[Cost, int | None, st
     used = {Cost.ACTION: who in turns.used_action, Cost.BONUS: who in turns.used_bonus}
     used[Cost.REACTION] = who in turns.reacted
     spells = [(cost, level) for name, cost, level in turns.cast if name == who]
+    me = fight.combatant(who)
     for cost, level, what in wanted:
         if used[cost]:
             when = "round" if cost is Cost.REACTION else "turn"
             raise Refused(f"{who}'s {cost} is spent this {when}: {what} needs it", rule="F1")
+        if cost is Cost.REACTION and (why := takes_no_reactions(me)):
+            raise Refused(f"{who} is {why}: it can't use reactions ({what})", rule="F3")
         used[cost] = True
+        if action_or_bonus(me) and used[Cost.ACTION] and used[Cost.BONUS]:
+            raise Refused(f"{who} is slowed: its action or its bonus action, not both", rule="F3")
         if level is not None:
             verify_spell_pair(who, spells, cost, level, what)
             spells.append((cost, level))

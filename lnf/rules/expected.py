@@ -30,6 +30,8 @@ CONDITION_WORTH = {
     Condition.INCAPACITATED: Fraction(1, 2),  # a turn or so lost (Command's Grovel)
     Condition.CONFUSED: Fraction(1, 2),  # 8 turns in 10 lost or turned on anyone (F7)
     Condition.INDIFFERENT: Fraction(1, 4),  # it attacks none of the caster's side (F7)
+    Condition.WEAKENED: Fraction(1, 4),  # Weakening Breath (docs/riders.md)
+    Condition.SLOWED: Fraction(1, 4),  # Slowing Breath, Slow (docs/riders.md)
     Condition.RESTRAINED: Fraction(1, 2),
     Condition.BLINDED: Fraction(1, 2),
     Condition.OUTLINED: Fraction(2, 5),

@@ -17,6 +17,7 @@ from lnf.rules.specials import (
     expected_damage,
     reach_kind,
     reach_of,
+    usable,
 )
 from lnf.values import replace, value
 
@@ -40,8 +41,9 @@ def legendary_choice(fight: Fight, monster: Monster, planned: str | None) -> Leg
     first) that reaches a hero from where it stands (B4: it does not move). A single target is
     its planned target (`planned`) if the option reaches it, else the first hero in the target
     order (T2) it reaches: P2's one target a round does not bind it. An action that catches
-    several heroes takes B3's best catch. An option with neither an attack nor an action
-    (Detect, a move) is never taken; nor is any while the monster is incapacitated, surprised
+    several heroes takes B3's best catch; "Cast a Spell" weighs each spell it may cast now,
+    its slot left (B2), as an option of its own. An option with neither an attack nor an
+    action (Detect, a move) is never taken; nor is any while the monster is incapacitated, surprised
     or in a chase."""
     points = left(monster, LEGENDARY_ACTIONS)
     if not points or not monster.legendary or not may_act_out_of_turn(fight, monster):
@@ -49,7 +51,9 @@ def legendary_choice(fight: Fight, monster: Monster, planned: str | None) -> Leg
     picks = [
         pick
         for option in monster.legendary
-        if option.cost <= points and (pick := _aimed(fight, monster, option, planned)) is not None
+        if option.cost <= points
+        for use in _uses(fight, monster, option)
+        if (pick := _aimed(fight, monster, option, use, planned)) is not None
     ]
     if not picks:
         return None
@@ -57,14 +61,20 @@ def legendary_choice(fight: Fight, monster: Monster, planned: str | None) -> Leg
     return picks[worth.index(max(worth))]
 
 
-def _aimed(
-    fight: Fight, monster: Monster, option: Legendary, planned: str | None
-) -> LegendaryPick | None:
-    """B7: the option aimed as it would be taken now, from the monster's place (B4); None
-    when it reaches nobody, or it makes no attack and plays no action."""
+def _uses(fight: Fight, monster: Monster, option: Legendary) -> tuple[Attack, ...]:
+    """B7: what the option may use: its action, the attack it makes, or ("Cast a Spell",
+    `spells`) each spell the monster may cast now as an action, its slot left (B1, B2)."""
+    if option.spells:
+        return tuple(a for a in usable(fight, monster) if a.spell)
     use = option.action if option.action is not None else _weapon(monster, option.attack)
-    if use is None:
-        return None
+    return (use,) if use is not None else ()
+
+
+def _aimed(
+    fight: Fight, monster: Monster, option: Legendary, use: Attack, planned: str | None
+) -> LegendaryPick | None:
+    """B7: the option, using `use`, aimed as it would be taken now, from the monster's place
+    (B4); None when it reaches nobody."""
     spot = start_spot(fight, monster.name)
     mode = action_mode(use, spot) if reach_kind(use) in (STRIKE, SHOT) else None
     if catch_count(use) > 1:
@@ -86,7 +96,7 @@ def _as_order(monster: Monster, pick: LegendaryPick) -> tuple[Monster, Order]:
     """B6 weighs a pick as an order: the monster with nothing but what the option uses (one
     weapon attack and no Multiattack, or the option's action) and an order that stays put."""
     first, also = pick.targets[0], pick.targets[1:]
-    if pick.option.action is not None:
+    if pick.option.action is not None or pick.option.spells:
         view = replace(monster, actions=(pick.use,))
         order = Order(monster.name, monster.rank, STAY, first, pick.mode, pick.use.name, also)
         return view, order

@@ -19,6 +19,7 @@ from lnf.model import (
 )
 from lnf.rules.acl import proficiency_of
 from lnf.rules.chase import in_chase
+from lnf.rules.conditions import takes_no_reactions
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.surprise import held_back
 
@@ -71,6 +72,8 @@ def counterspeller(
     for m in fight.monsters:
         spell = next((a for a in m.actions if a.name.lower() == COUNTERSPELL.lower()), None)
         if spell is None or m.name in fight.turns.reacted or not may_act_out_of_turn(fight, m):
+            continue
+        if takes_no_reactions(m):  # F3: slowed, confused
             continue
         if left(m, f"{SLOT}{COUNTER_LEVEL}") == 0 or not _sees(fight, caster):
             continue

@@ -65,11 +65,13 @@ def held(c: Combatant) -> bool:
 
 
 def speed_now(c: Combatant) -> int:
-    """M4: the best movement speed the creature can use now, after conditions."""
+    """M4: the best movement speed the creature can use now, after conditions (F3: halved
+    while slowed, "its speed is halved")."""
     if held(c) or incapacitated(c):
         return 0
+    halved = 2 if Condition.SLOWED in c.conditions else 1
     if Condition.PRONE in c.conditions:
-        return c.speed  # standing up costs half, but prone does not change slow/fast
+        return c.speed // halved  # standing up costs half, but prone does not change slow/fast
     # R7 lets it take free air whenever it can fly (not prone, not held: both above), so its
     # flying speed counts in any rank, not only once it is up there.
-    return max(c.speed, c.fly)
+    return max(c.speed, c.fly) // halved

@@ -93,8 +93,8 @@ def attacks_a_hero(action: Attack) -> bool:
     attack nobody — the DM may cast them."""
     if action.damage.maximum > 0:
         return True
-    if any(r.conditions or r.damage is not None for r in action.riders):
-        return True
+    if any(r.conditions or r.damage is not None or r.push for r in action.riders):
+        return True  # F6: a push out of its group counts as a condition imposed
     return action.effect is not None and action.effect.sleep is not None
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from lnf.dice import DamageType, DiceExpr
 from lnf.model import Attack, Fight, Flag, Hero, Monster, Trait, TraitKind
 from lnf.model.plan import Advantage
+from lnf.rules.conditions import action_or_bonus
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight, incapacitated
 
@@ -180,8 +181,8 @@ def slips_away(mover: Hero | Monster) -> str:
     speed it can use now, R7)."""
     if not isinstance(mover, Monster) or not mover.traits:
         return ""
-    if mover.trait(TraitKind.NIMBLE_ESCAPE) is not None:
-        return "Nimble Escape: it disengages as a bonus action (B8)"
+    if mover.trait(TraitKind.NIMBLE_ESCAPE) is not None and not action_or_bonus(mover):
+        return "Nimble Escape: it disengages as a bonus action (B8)"  # F3: not while slowed
     if mover.trait(TraitKind.FLYBY) is not None and can_fly_now(mover):
         return "Flyby: it flies out without opportunity attacks (B8)"
     return ""

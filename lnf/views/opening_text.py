@@ -55,3 +55,10 @@ def d20_text(faces: tuple[int, ...], bonus: int) -> str:
     """ "1d20 (14) + 2 = 16"."""
     sign = "+" if bonus >= 0 else "-"
     return f"1d20 ({faces[0]}) {sign} {abs(bonus)} = {faces[0] + bonus}"
+
+
+def worse_d20_text(faces: tuple[int, ...], bonus: int) -> str:
+    """F3, D4: a roll with disadvantage, the kept die first: "1d20 (6, 14), lower kept, + 2 = 8"."""
+    sign = "+" if bonus >= 0 else "-"
+    dice = ", ".join(map(str, faces))
+    return f"1d20 ({dice}), lower kept, {sign} {abs(bonus)} = {faces[0] + bonus}"

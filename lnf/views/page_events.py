@@ -176,6 +176,8 @@ def _move(step: Moved, after: Fight) -> str:
     if step.join is not None:  # a group's label, or the foe joined (M5)
         named = any(c.name == step.join for c in after.everyone)
         return f"{step.who} joins {step.join if named else 'group ' + step.join}."
+    if step.leave and step.pushed:  # F6: Repulsion Breath
+        return f"{step.who} is pushed out of its group by {step.pushed}."
     if step.leave:
         return f"{step.who} leaves its group."
     if step.rank is not None:

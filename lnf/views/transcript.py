@@ -67,7 +67,7 @@ from lnf.views.action_words import action_of, action_verb, area_words, recharge_
 from lnf.views.dm_items import on_its_turn
 from lnf.views.effects_text import confused_words, effect_text, save_roll
 from lnf.views.legendary_text import countered_text, legendary_used
-from lnf.views.opening_text import before_the_fight, d20_text
+from lnf.views.opening_text import before_the_fight, d20_text, worse_d20_text
 from lnf.views.plan_line import MODE_WORDS, plan_line
 
 ACTION_WORDS = {
@@ -394,6 +394,8 @@ def _dashed_text(step: Dashed, after: Fight) -> str:
 
 
 def _move_text(step: Moved, before: Fight, after: Fight) -> str:
+    if step.pushed and (group := before.group_of(step.who)) is not None:  # F6
+        return f"{step.who} is pushed out of group {group.label} by {step.pushed}: forced, no M6."
     parts = []
     if step.rank is not None:
         why = f" ({step.why})" if step.why else ""
@@ -448,7 +450,7 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
             faces = ", ".join(map(str, step.faces))
             gain = f"{len(step.faces)}d6 ({faces}) = {sum(step.faces)} temporary hit points"
         return f"{step.who} spends {dice} on {step.effect} (V-ACL6): {gain}."
-    mine = d20_text(step.faces, step.bonus)
+    mine = (worse_d20_text if step.worse else d20_text)(step.faces, step.bonus)  # F3: weakened
     theirs = d20_text(step.target_faces, step.target_bonus)
     if step.won:
         verdict = f"{step.who} wins"
