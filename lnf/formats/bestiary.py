@@ -48,6 +48,7 @@ FIGHT_FIELDS = (
     "condition_immune",
     "attacks",
     "multiattack",
+    "multiattack_options",
     "guards",
     "actions",
     "legendary",
