@@ -57,7 +57,8 @@ def test_every_way_a_multiattack_offers_is_read_as_its_text_says() -> None:
                 unread = next(
                     x["action_name"] for x in items if stem(x["action_name"]) not in attacks
                 )
-                assert f"Multiattack: {unread}" in notes, (multi["name"], unread)
+                played = block.get("multiattack_action") == unread  # used first (below)
+                assert played or f"Multiattack: {unread}" in notes, (multi["name"], unread)
                 continue
             counts: dict[str, int] = {}
             for n, x in zip(names, items, strict=True):
@@ -151,3 +152,62 @@ def test_a_way_allowed_only_while_flying_is_not_played(tmp_path: Path) -> None:
     fight = _pair(tmp_path, "Wyvern")
     assert _names(fight, Mode.MELEE) == ["Bite", "Stinger"]
     assert "Multiattack: Claws (while flying)" in fight.monsters[0].not_modelled
+
+
+# --- B1: the special action a Multiattack uses first (Frightful Presence) ----------------------
+
+_DRAGON = """\
+title: An adult red dragon
+round: 2
+phase: melee
+heroes:
+  - {name: Ann, class: fighter, hp: 160, ac: 18, saves: {wis: 1}}
+  - {name: Bo, class: cleric, hp: 150, ac: 18, saves: {wis: 7}%s}
+monsters:
+  - {monster: Adult Red Dragon, used: {Fire Breath: 1}}
+groups:
+  A: [Ann, Bo, Adult Red Dragon]
+"""
+
+
+def _dragon_turn(bo: str = "") -> tuple[Fight, list[Any]]:
+    from lnf.dice.roll import ScriptedDice
+    from lnf.engine.apply import Steps
+    from lnf.engine.turns import monster_attacks
+    from lnf.formats.fight_file import parse_fight
+    from lnf.model import Rank
+    from lnf.model.plan import Order
+
+    f = parse_fight(_DRAGON % bo, "dragon.yaml")
+    turn = Steps.turn(f, "Adult Red Dragon")
+    order = Order("Adult Red Dragon", Rank.FRONT, target="Ann", mode=Mode.MELEE)
+    # Ann's Wisdom save 2 (fails), Bo's 20 (saves); then bite, claw, claw: natural 1s, misses
+    faces = [2, 20, 1, 1, 1]
+    monster_attacks(turn, "Adult Red Dragon", order, ScriptedDice(faces), lambda *_: True)
+    return turn.fight, list(turn.steps)
+
+
+def test_the_dragon_uses_its_frightful_presence_then_makes_its_three_attacks() -> None:
+    """B1: "The dragon can use its Frightful Presence. It then makes three attacks": the
+    heroes it catches save first (Ann fails and is frightened, Bo saves), then the bite and
+    the two claws at its target."""
+    _, steps = _dragon_turn()
+    cast = steps[0]
+    assert (cast.spell, cast.targets) == ("Frightful Presence", ("Ann", "Bo"))
+    assert [(x.who, x.success) for x in cast.saves] == [("Ann", False), ("Bo", True)]
+    swung = [s.attack for s in steps if type(s).__name__ == "Attacked"]
+    assert swung == ["Bite", "Claw", "Claw"]
+
+
+def test_a_hero_already_frightened_is_not_aimed_at_again() -> None:
+    """B1, B3: Frightful Presence is aimed only at heroes it can still frighten."""
+    from lnf.formats.fight_file import parse_fight
+    from lnf.model import Rank
+    from lnf.rules.moves import start_spot
+    from lnf.rules.multiattack_first import first_use
+
+    f = parse_fight(_DRAGON % ", conditions: [frightened]", "dragon.yaml")
+    dragon = f.monster("Adult Red Dragon")
+    used = first_use(f, dragon, start_spot(f, dragon.name), Rank.FRONT)
+    assert used is not None and used[0].name == "Frightful Presence"
+    assert used[1] == ("Ann",)

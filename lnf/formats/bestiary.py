@@ -49,6 +49,7 @@ FIGHT_FIELDS = (
     "attacks",
     "multiattack",
     "multiattack_options",
+    "multiattack_action",
     "guards",
     "actions",
     "legendary",

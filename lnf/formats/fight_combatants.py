@@ -305,6 +305,13 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
     from lnf.formats.monster_fields import read_actions  # B1, B2, B7
 
     actions, legendary, resources = read_actions(d, d["reach"], path, ck)
+    if d["multiattack_action"] and all(a.name != d["multiattack_action"] for a in actions):
+        ck.fail(
+            (*path, "multiattack_action"),
+            f"Multiattack uses {d['multiattack_action']!r}, which is not one of its actions",
+            did_you_mean(d["multiattack_action"], sorted(a.name for a in actions)),
+            rule="B1",
+        )
     block = dict(
         actions=actions,
         legendary=legendary,
@@ -314,6 +321,7 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         cr=d["cr"],
         xp=d["xp"],
         multiattack=tuple(d["multiattack"].items()),
+        multiattack_action=d["multiattack_action"],
         multiattack_options=tuple(
             MultiOption(tuple(o["attacks"].items()), o["at_range"]) for o in offered
         ),

@@ -287,6 +287,9 @@ MONSTER = Obj(
         "multiattack": Field(
             MapOf(Int(minimum=1, maximum=20)), {}, "Multiattack: attack name → count"
         ),
+        "multiattack_action": Field(
+            Str(), "", "B1: a special action its Multiattack uses first: Frightful Presence"
+        ),
         "multiattack_options": Field(
             ListOf(MULTI_OPTION), [], "B1: the ways a Multiattack offers: two swords or two bows"
         ),

@@ -182,3 +182,19 @@ def options(
         if counts and all(o["attacks"] != counts or o["at_range"] != at_range for o in out):
             out.append({"attacks": counts, "at_range": at_range})
     return out if len(out) > 1 else []
+
+
+_USES = re.compile(r"\bcan use its ([A-Z][\w' ]{0,40}?)(?:\. It then| and makes)")
+
+
+def special_first(action: dict[str, Any], specials: list[str], notes: list[str]) -> str:
+    """B1: the special action a Multiattack uses before its attacks ("The dragon can use its
+    Frightful Presence. It then makes three attacks"), when it is one of the stat block's
+    special actions lnf reads (`specials`); its note leaves `notes`. "" when there is none."""
+    found = _USES.search(str(action.get("desc", ""))[:2000])
+    if found is None or found[1] not in specials:
+        return ""
+    note = f"Multiattack: {found[1]}"
+    if note in notes:
+        notes.remove(note)
+    return found[1]

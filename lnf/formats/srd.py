@@ -239,6 +239,12 @@ def _multiattack(
     return {}, []
 
 
+def _special_first(actions: list[dict[str, Any]], specials: list[str], notes: list[str]) -> str:
+    """B1: the special action its Multiattack uses first (formats/multiattack), if any."""
+    multi = next((a for a in actions if a.get("name") == "Multiattack"), None)
+    return multiattack.special_first(multi, specials, notes) if multi is not None else ""
+
+
 def _damage_types(m: dict[str, Any], key: str, where: str, notes: list[str]) -> list[str]:
     what = {"damage_resistances": "resistance", "damage_immunities": "immunity"}.get(
         key, "vulnerability"
@@ -328,6 +334,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     _named(m, "legendary_actions", where)  # their fields checked
     whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
+    special_first = _special_first(actions, [x["name"] for x in whole.get("actions", [])], notes)
     senses = _get(m, "senses", dict, where, default={})
     shown = [
         f"{k.replace('_', ' ')[:40]} {str(v)[:200]}"
@@ -381,6 +388,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
         "multiattack_options": offered,
+        "multiattack_action": special_first or [],  # dropped when none
         "guards": guards,  # F1: Parry, Shield
         **whole,  # B1, B2, B6, B7: actions, spells, slots, legendary actions, uses
         "reactions": reactions,

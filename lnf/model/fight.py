@@ -322,6 +322,9 @@ class Monster(Combatant):
     # B1: every way its Multiattack's text offers when it offers a choice (the first is
     # `multiattack`); `rules.attacks.routine` picks one each turn.
     multiattack_options: tuple[MultiOption, ...] = ()
+    # B1: a special action its Multiattack uses before its attacks ("The dragon can use its
+    # Frightful Presence. It then makes three attacks"): one of `actions`, by name.
+    multiattack_action: str = ""
     condition_immune: frozenset[Condition] = frozenset()
     not_modelled: tuple[str, ...] = ()  # what its stat block has that lnf does not play
     traits: tuple[Trait, ...] = ()  # B8: the traits lnf plays
