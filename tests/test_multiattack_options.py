@@ -211,3 +211,23 @@ def test_a_hero_already_frightened_is_not_aimed_at_again() -> None:
     used = first_use(f, dragon, start_spot(f, dragon.name), Rank.FRONT)
     assert used is not None and used[0].name == "Frightful Presence"
     assert used[1] == ("Ann",)
+
+
+@needs_data
+def test_every_action_a_multiattack_uses_first_is_read() -> None:
+    """B1, over the SRD: the 20 adult and ancient dragons and the tarrasque (Frightful
+    Presence), the mummies (Dreadful Glare) and the nalfeshnee (Horror Nimbus, "if it can")."""
+    found = {}
+    for m in _source("5e-srd-5.1-monsters.json"):
+        for a in m.get("actions", []):
+            said = re.search(
+                r"(?:can use its|uses) ([A-Z][\w ]+?)(?: if it can)?\. It then", a["desc"]
+            )
+            said = said or re.search(r"can use its ([A-Z][\w ]+?) and makes", a["desc"])
+            if a["name"] == "Multiattack" and said:
+                found[m["name"]] = said[1]
+    assert len(found) == 24
+    for name, action in found.items():
+        block = _block(name)
+        assert block.get("multiattack_action") == action, name
+        assert f"Multiattack: {action}" not in block.get("not_modelled", [])

@@ -184,12 +184,15 @@ def options(
     return out if len(out) > 1 else []
 
 
-_USES = re.compile(r"\bcan use its ([A-Z][\w' ]{0,40}?)(?:\. It then| and makes)")
+_USES = re.compile(
+    r"\b(?:can use its|uses) ([A-Z][\w' ]{0,40}?)(?: if it can)?(?:\. It then| and makes)"
+)
 
 
 def special_first(action: dict[str, Any], specials: list[str], notes: list[str]) -> str:
     """B1: the special action a Multiattack uses before its attacks ("The dragon can use its
-    Frightful Presence. It then makes three attacks"), when it is one of the stat block's
+    Frightful Presence. It then makes three attacks"; "The nalfeshnee uses Horror Nimbus if it
+    can. It then makes three attacks"), when it is one of the stat block's
     special actions lnf reads (`specials`); its note leaves `notes`. "" when there is none."""
     found = _USES.search(str(action.get("desc", ""))[:2000])
     if found is None or found[1] not in specials:
