@@ -6,7 +6,7 @@ in; the solver turns that into constraints and the validator checks plans agains
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from lnf.dice import parse
 from lnf.errors import Violation
@@ -24,12 +24,14 @@ from lnf.model import (
 )
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import wounded_eye
-from lnf.rules.expected import attack_mean
 from lnf.rules.moves import Place, Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import downed, heroes
 from lnf.rules.target_order import target_order
 from lnf.values import value
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 UNENGAGED = "unengaged"  # mode_needs spot marker for A2: the attacker ends in no group
 
@@ -188,6 +190,10 @@ def _sequence(
 
 def _expected(attacks: tuple[Attack, ...], hero: Hero, mode: Mode) -> Fraction:
     """B6 (1): what a way of attacking is expected to deal to `hero`, on an even roll."""
+    from fractions import Fraction  # only when a choice is made: `lnf show` stays light
+
+    from lnf.rules.expected import attack_mean
+
     return sum((attack_mean(a, hero, Advantage.NORMAL, mode) for a in attacks), Fraction(0))
 
 
