@@ -324,7 +324,9 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
         roll, _ = roll_for(monster, hero, mode, order.rank)
         attacks = routine(monster, hero, mode) or (() if monster.attacks else (UNARMED,))
         means = [attack_mean(a, hero, roll, mode, magic=magical(monster, a)) for a in attacks]
-        return hundredths(sum(means, Fraction(0)))
+        from lnf.rules.multiattack_first import first_mean  # B1 (it asks rules.catches)
+
+        return hundredths(sum(means, first_mean(fight, monster, order)))
     action = action_named(monster, order.action)
     if action is None:
         return 0
