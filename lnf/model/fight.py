@@ -98,6 +98,10 @@ class Attack:
     # B3: it affects creatures of its user's choice within its range or area (Frightful
     # Presence): aimed at each hero, allies never caught, no group need be hit whole (E3).
     choice: bool = False
+    # B1, F4: a creature that saves against it is immune to this creature's use of it for the
+    # rest of the fight ("immune to the dragon's Frightful Presence for the next 24 hours";
+    # `rules.action_immunity`).
+    immune_after: bool = False
 
     def at_slot(self, level: int) -> Attack:
         """F7: this spell cast with a slot of `level` (its own or higher): the damage the

@@ -24,6 +24,7 @@ from lnf.model import (
     Resource,
 )
 from lnf.model.plan import Mode, Order
+from lnf.rules.action_immunity import immune
 from lnf.rules.areas import target_count
 from lnf.rules.attacks import (
     UNARMED,
@@ -233,8 +234,9 @@ def reaches(
     fight: Fight, monster: Monster, action: Attack, spot: Spot, rank: Rank, hero: Hero
 ) -> bool:
     """B4 (and A1–A3, R2 for an attack roll, V3, C4): whether `action`, used from `spot` in
-    `rank`, reaches `hero`. A hidden hero is never picked (R4)."""
-    if unseen(hero) or not in_fight(hero):
+    `rank`, reaches `hero`. A hidden hero is never picked (R4), nor one immune to it (B1, F4:
+    its save against this monster's Frightful Presence made)."""
+    if unseen(hero) or not in_fight(hero) or immune(fight, hero.name, monster, action):
         return False
     kind = reach_kind(action)
     if fight.phase.kind is PhaseKind.VOLLEY:  # V3: no groups, no ranks
