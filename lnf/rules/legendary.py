@@ -90,5 +90,12 @@ def _as_order(monster: Monster, pick: LegendaryPick) -> tuple[Monster, Order]:
         view = replace(monster, actions=(pick.use,))
         order = Order(monster.name, monster.rank, STAY, first, pick.mode, pick.use.name, also)
         return view, order
-    view = replace(monster, attacks=(pick.use,), multiattack=(), actions=())
+    view = replace(
+        monster,
+        attacks=(pick.use,),
+        multiattack=(),
+        multiattack_options=(),
+        multiattack_action="",
+        actions=(),
+    )
     return view, Order(monster.name, monster.rank, STAY, first, pick.mode)

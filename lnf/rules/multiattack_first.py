@@ -5,7 +5,13 @@ Frightful Presence. It then makes three attacks"), decided here only: the table 
 It is used whenever the monster makes its weapon attacks (not in volley rounds, V4, where it
 only shoots) and has a use of it left (B2), at the heroes B3/B4 let it catch from where it
 ends (`best_catch`): heroes that already have every condition it imposes are left out (a
-frightened hero is not frightened again), and with no hero left it is not used.
+frightened hero is not frightened again), as are heroes immune to it (B1, F4:
+`rules.action_immunity`), and with no hero left it is not used.
+
+B3 in the plan: each hero it is aimed at counts as attacked by the weapon order in P3, as an
+area action's catch does. A weapon order names them besides its target (`Order.also`:
+`first_catch`, set by `with_first`); the validator (rules.plan_check) holds every weapon order
+to exactly that catch, so the plan, P3, the brute force and the table agree.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from lnf.rules.distance import volley_planned
 from lnf.rules.moves import Spot, final_spot
 from lnf.rules.roster import heroes
 from lnf.rules.specials import action_mean, action_named, charged
+from lnf.values import replace
 
 
 def first_use(
@@ -34,6 +41,30 @@ def first_use(
     held = [h.name for h in heroes(fight) if imposed and imposed <= h.conditions]
     caught = best_catch(fight, monster, action, spot, rank, exclude=held)
     return (action, caught) if caught else None
+
+
+def first_catch(fight: Fight, monster: Monster, order: Order) -> tuple[str, ...]:
+    """B1, B3: the heroes a weapon order's Multiattack aims its first action at besides the
+    order's target, in target order, from where the order ends: what its `also` must be. ()
+    for an order with a special action or without a target, in a volley round (V4), or when
+    the first action has no use left or catches nobody else."""
+    if order.action or order.target is None or not monster.multiattack_action:
+        return ()
+    if volley_planned(fight):
+        return ()  # V4: a volley round's shot only
+    used = first_use(fight, monster, final_spot(fight, monster.name, order.move), order.rank)
+    return tuple(h for h in used[1] if h != order.target) if used is not None else ()
+
+
+def with_first(fight: Fight, order: Order) -> Order:
+    """A weapon order with the heroes its Multiattack's first action catches besides its
+    target (`first_catch`) as its `also` (B3); any other order as it is."""
+    if order.action or order.target is None or order.monster not in fight:
+        return order
+    monster = fight.combatant(order.monster)
+    if not isinstance(monster, Monster) or not monster.multiattack_action:
+        return order
+    return replace(order, also=first_catch(fight, monster, order))
 
 
 def first_mean(fight: Fight, monster: Monster, order: Order) -> Fraction:
