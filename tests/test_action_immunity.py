@@ -21,6 +21,7 @@ from lnf.rules.action_immunity import immune, immunity
 from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use
 from lnf.rules.specials import action_named
+from lnf.views.effects_text import effect_text
 from tests.test_bestiary_whole import _block, _source, needs_data
 
 _IMMUNE = re.compile(r"immune to (?:the|this) [^.]+? for the next 24 hours", re.I)
@@ -88,7 +89,14 @@ def test_a_hero_that_saves_is_immune_to_that_dragons_frightful_presence() -> Non
     dragon's Frightful Presence for the next 24 hours": Bo saves and is immune; the next turn
     the dragon's Multiattack uses it on nobody (Ann is frightened, Bo immune)."""
     f = parse_fight(_DRAGON, "dragon.yaml")
-    after = _turn(f).fight
+    turn = _turn(f)
+    after = turn.fight
+    said = [
+        effect_text(d.step, d.before, d.after)
+        for d in turn.done
+        if isinstance(d.step, EffectStarted)
+    ]
+    assert f"Bo: immune to {DRAGON}'s Frightful Presence, 24 hours (F4)." in said
     bo = [e for e in after.effects if e.who == "Bo"]
     assert [(e.what, str(e.lasting), e.by) for e in bo] == [
         (immunity(DRAGON, "Frightful Presence"), "24 hours", DRAGON)
