@@ -147,12 +147,6 @@ def why(item: str) -> str:
     return UNSUPPORTED
 
 
-def played(item: str) -> bool:
-    """B1: a line an older file may still carry for what lnf now plays: a Multiattack's choice
-    (`multiattack_options`, the best way that reaches: rules.attacks.routine)."""
-    return item == "Multiattack: only its first option"
-
-
 def listed(blocks: list[dict[str, Any]]) -> list[dict[str, str]]:
     """Every item the stat blocks hold that lnf does not play: `name` (the stat block), `item`
     and `why`, in the bestiary's order."""
@@ -160,7 +154,6 @@ def listed(blocks: list[dict[str, Any]]) -> list[dict[str, str]]:
         {"name": b["name"], "item": item, "why": why(item)}
         for b in blocks
         for item in b.get("not_modelled", [])
-        if not played(item)
     ]
 
 
