@@ -1,6 +1,6 @@
 """B1: the special action a Multiattack uses before its attacks ("The dragon can use its
 Frightful Presence. It then makes three attacks"), decided here only: the table plays it
-(engine.turns) and the plan's B6 counts it (rules.specials.expected_damage).
+(engine.turns) and the plan's B6 counts it (rules.order_damage.expected_damage).
 
 It is used whenever the monster makes its weapon attacks (not in volley rounds, V4, where it
 only shoots) and has a use of it left (B2), at the heroes B3/B4 let it catch from where it
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from lnf.errors import Violation
 from lnf.model import Attack, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Order
 from lnf.rules.catches import best_catch
@@ -25,6 +26,7 @@ from lnf.rules.distance import volley_planned
 from lnf.rules.moves import Spot, final_spot
 from lnf.rules.roster import heroes
 from lnf.rules.specials import action_mean, action_named, charged
+from lnf.rules.wording import and_list
 from lnf.values import replace
 
 
@@ -54,6 +56,23 @@ def first_catch(fight: Fight, monster: Monster, order: Order) -> tuple[str, ...]
         return ()  # V4: a volley round's shot only
     used = first_use(fight, monster, final_spot(fight, monster.name, order.move), order.rank)
     return tuple(h for h in used[1] if h != order.target) if used is not None else ()
+
+
+def check_first(monster: Monster, order: Order, caught: tuple[str, ...]) -> list[Violation]:
+    """B1, B3: a weapon order names besides its target exactly the heroes its Multiattack's
+    first action catches (`caught`, `first_catch`'s), so that P3 counts what the table does."""
+    if order.also == caught or order.target is None:
+        return []
+    target, named = order.target, and_list([order.target, *order.also])
+    return [
+        Violation(
+            "B3",
+            f"{monster.name}'s Multiattack uses {monster.multiattack_action} first, on "
+            f"{and_list(caught)} besides {target}: its order attacks "
+            f"{and_list([target, *caught])}, not {named}",
+            (monster.name, target),
+        )
+    ]
 
 
 def with_first(fight: Fight, order: Order) -> Order:

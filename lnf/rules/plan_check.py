@@ -21,7 +21,7 @@ from lnf.rules.back_rank import back_rank_count
 from lnf.rules.catches import check_catch
 from lnf.rules.gangup import check_joins
 from lnf.rules.moves import check_move, final_spot, orders_by_monster
-from lnf.rules.multiattack_first import first_catch, with_first
+from lnf.rules.multiattack_first import check_first, first_catch, with_first
 from lnf.rules.ranks import check_rank_order
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.specials import action_mode, action_named, check_usable
@@ -140,17 +140,7 @@ def _check_attack(fight: Fight, monster: Monster, order: Order) -> list[Violatio
     who = (name, hero.name)
     if picked := check_target(fight, monster, hero):
         return picked
-    found = []
-    if order.also != caught:
-        found.append(
-            Violation(
-                "B3",
-                f"{name}'s Multiattack uses {monster.multiattack_action} first, on "
-                f"{and_list(caught)} besides {target}: its order attacks "
-                f"{and_list([target, *caught])}, not {and_list([target, *order.also])}",
-                who,
-            )
-        )
+    found = check_first(monster, order, caught)  # B1, B3
     spot = final_spot(fight, name, order.move)
     rank = order.rank
     if order.mode is None:

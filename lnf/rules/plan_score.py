@@ -12,11 +12,11 @@ from lnf.model import Fight, Hero, Monster
 from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
 from lnf.rules.attacks import plan_targets, roll_for
 from lnf.rules.moves import can_act, destinations, leaves_group, orders_by_monster, rank_options
+from lnf.rules.order_damage import expected_damage
 from lnf.rules.roster import monsters
 from lnf.rules.specials import (
     action_index,
     action_named,
-    expected_damage,
     resource_rank,
     rolls_to_hit,
 )

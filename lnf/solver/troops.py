@@ -16,7 +16,7 @@ it catches from there, `rules.specials`, B1–B5, or nothing) and its *shots* (a
 a hero from a rank, A3). A shot needs a rank, not a spot, so it rides on a member whose option
 at that rank has no attack; counting shots apart keeps a bowman that could join any of 13
 groups and shoot any of 12 heroes at 12 shots instead of 156 options. An option and a shot
-carry their expected damage (B6, `rules.specials.expected_damage`) and their attack rolls at
+carry their expected damage (B6, `rules.order_damage.expected_damage`) and their attack rolls at
 disadvantage (P4).
 """
 
@@ -34,9 +34,10 @@ from lnf.rules.catches import catch_among
 from lnf.rules.distance import volley_planned
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
 from lnf.rules.multiattack_first import first_use
+from lnf.rules.order_damage import expected_damage
 from lnf.rules.plan_score import at_disadvantage
 from lnf.rules.plan_score import canonical_key as canonical_key_of
-from lnf.rules.specials import action_mode, expected_damage, reaches, resource_rank, usable
+from lnf.rules.specials import action_mode, reaches, resource_rank, usable
 from lnf.rules.surprise import actions_in_surprise_round
 from lnf.values import replace, value
 
@@ -237,7 +238,7 @@ class _Orders:
         """B6 (1) and P4 of an order: its expected damage and its attack rolls at
         disadvantage, asked once per stat block and state. Both count the order's heroes,
         action, mode and rank (its rolls, R2), not where the monster moves or which twin it
-        is (`rules.specials.expected_damage`, `rules.plan_score.at_disadvantage`), so an
+        is (`rules.order_damage.expected_damage`, `rules.plan_score.at_disadvantage`), so an
         action with the same catch from many spots is priced once."""
         key = (order.targets, order.action, order.mode, order.rank)
         if key not in self.prices:
