@@ -14,13 +14,15 @@ from lnf.engine.turns import monster_attacks
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.written_orders import load_plan
 from lnf.model import Condition, Effect, Fight, Rank
-from lnf.model.events import SpellCast
+from lnf.model.events import Planned, SpellCast
 from lnf.model.plan import Mode, Order, Plan
 from lnf.rules.action_immunity import immunity, immunity_lasting
 from lnf.rules.multiattack_first import first_catch, with_first
 from lnf.rules.plan_check import check_plan
 from lnf.rules.plan_score import p3_vector, score
+from lnf.rules.wording import and_list
 from lnf.solver import solve_plan
+from lnf.views.plan_line import plan_line
 from tests.brute_force import best_plan
 
 DRAGON = "Adult Red Dragon"
@@ -63,6 +65,11 @@ def test_the_plan_counts_every_hero_frightful_presence_is_aimed_at() -> None:
     assert check_plan(f, plan) == []
     for hero in ("Ann", "Bo", "Cy"):
         assert any(o.monster == DRAGON for o in plan.attackers_of(hero))
+    line = plan_line(Planned(plan.orders), [], f)
+    others = and_list(list(order.also))
+    assert (
+        f"{DRAGON} attacks {order.target} in mêlée, Frightful Presence on {others} as well" in line
+    )
     brute = best_plan(f)
     assert brute is not None and score(f, brute) == score(f, plan)
     assert set(brute.orders) == set(plan.orders)
