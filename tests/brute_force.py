@@ -1,7 +1,8 @@
 """A brute-force planner for small grids, independent of CP-SAT.
 
 It tries every order for every monster (every rank × every move × every target and mode, and
-every special action of its stat block × every set of heroes × every mode, B1–B3), keeps those
+every special action of its stat block × every set of heroes × every mode, B1–B3; a weapon
+attack with every set of other heroes when its Multiattack uses an action first), keeps those
 the validator accepts, and searches whole plans in order of their P3 vector, so it can stop at
 the first P3 vector any legal plan reaches; among those plans it takes the best score (B6, P4,
 then the canonical tie-break). Only the validator and the score of `lnf.rules` are shared with
@@ -40,13 +41,19 @@ def every_order(fight: Fight, name: str) -> list[Order]:
     moves += [Move(MoveKind.JOIN, hero=h.name) for h in fight.heroes]
     attacks: list[tuple[str | None, Mode | None]] = [(None, None)]
     attacks += [(h.name, mode) for h in fight.heroes for mode in Mode]
+    sets = hero_sets(fight)
+    # B1, B3: a Multiattack that uses an action first attacks more heroes than its target:
+    # every set of other heroes is tried (the validator keeps the one it catches)
+    first = fight.monster(name).multiattack_action
+    alsos = [(), *dict.fromkeys(s for s in sets)] if first else [()]
     weapons = [
-        Order(name, rank, move, target, mode)
+        Order(name, rank, move, target, mode, also=also)
         for rank in Rank
         for move in moves
         for target, mode in attacks
+        for also in alsos
+        if target not in also and (target is not None or not also)
     ]
-    sets = hero_sets(fight)
     actions = [
         Order(name, rank, move, heroes[0], mode, action.name, heroes[1:])
         for action in fight.monster(name).actions

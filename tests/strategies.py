@@ -353,7 +353,10 @@ def _specials(draw: st.DrawFn) -> dict[str, object]:
     actions, resources = draw(stat_block_actions())
     # B5: an ally immune to a breath is caught with its group, not spared
     immune = draw(st.sampled_from([frozenset(), frozenset({DamageType.POISON, DamageType.FIRE})]))
-    return dict(actions=actions, resources=resources, immune=immune)
+    # B1, B3: "The dragon can use its Frightful Presence. It then makes three attacks"
+    frightful = any(a.name == "Frightful Presence" for a in actions) and draw(st.booleans())
+    first = "Frightful Presence" if frightful else ""
+    return dict(actions=actions, resources=resources, immune=immune, multiattack_action=first)
 
 
 @st.composite

@@ -28,12 +28,12 @@ from lnf.model.plan import Mode, Order
 from lnf.rules.catches import best_catch, check_catch
 from lnf.rules.expected import save_fails
 from lnf.rules.moves import Place
+from lnf.rules.order_damage import expected_damage
 from lnf.rules.specials import (
     action_mean,
     action_mode,
     catch_count,
     check_usable,
-    expected_damage,
     reach_kind,
     reach_of,
     resource_rank,

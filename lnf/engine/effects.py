@@ -53,6 +53,7 @@ from lnf.model.events import (
     Step,
     Used,
 )
+from lnf.rules.action_immunity import immunity, immunity_lasting, made_immune
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
 from lnf.rules.conditions import pushed_out
 from lnf.rules.damage import after_defences
@@ -184,7 +185,8 @@ def resisted(victim: Hero | Monster, save: Saved, rider: Rider | Attack) -> Save
 def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     """F5, F6, F7: a spell's conditions on the targets that failed its save, lasting while the
     caster concentrates when the spell needs it (its earlier concentration ends first); then
-    what its `effect:` does: an ally spell's bonus on its targets, Sleep, an aura."""
+    what its `effect:` does: an ally spell's bonus on its targets, Sleep, an aura. A hero that
+    saved against a monster's Frightful Presence is immune to it from then on (B1, F4)."""
     failed = [s.who for s in step.saves if not s.success]
     effect = spell.effect
     level = cast_level(turn, step.caster, spell)
@@ -207,6 +209,9 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
                     continue
                 lasting = replace(_named(rider.lasting, step.caster, name), concentration=while_)
                 start(turn, name, str(condition), lasting, step.caster, condition)
+    caster = turn.fight.combatant(step.caster)
+    for name in made_immune(caster, spell, tuple(s.who for s in step.saves)):  # B1, F4
+        start(turn, name, immunity(step.caster, spell.name), immunity_lasting(), step.caster)
     if effect is None:
         return
     lasting = replace(effect.lasting, concentration=while_)

@@ -70,6 +70,26 @@ def monster_action(
         _attack_rolls(turn, me.name, action, order, targets, dice, ask)
 
 
+def multiattack_first(
+    turn: Steps,
+    name: str,
+    action: Attack,
+    targets: tuple[str, ...],
+    dice: DiceSource,
+    side: object = None,
+) -> None:
+    """B1: the special action a Multiattack uses before its attacks (rules.multiattack_first
+    says at whom), its use spent as any (B2), then played as its own order would be."""
+    me = turn.fight.monster(name)
+    dice.about(f"{name} uses {action.name} as part of its Multiattack: {and_list(targets)}")
+    if (use := use_of(me, action)) is not None:
+        turn.do(Used(name, use))
+    if action.save is not None or (action.damage.maximum == 0 and action.to_hit == 0):
+        _save_action(turn, name, action, targets, dice, getattr(side, "save_faces", None))
+    elif sure_hit(action):
+        _darts(turn, name, action, targets, dice)
+
+
 def _save_action(
     turn: Steps,
     name: str,

@@ -8,7 +8,7 @@ from lnf.dice.roll import DiceSource, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
 from lnf.engine.effects import Ask, land, ride
-from lnf.engine.monster_actions import monster_action
+from lnf.engine.monster_actions import monster_action, multiattack_first
 from lnf.engine.resolve import roll_attack
 from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait
 from lnf.model.events import Acted, Attacked
@@ -18,6 +18,8 @@ from lnf.rules.attacks import UNARMED, out_reaches, routine
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
 from lnf.rules.legal import can_take_turn
+from lnf.rules.moves import start_spot
+from lnf.rules.multiattack_first import first_use
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
 from lnf.rules.traits import charge, extra_damage, pouncing
@@ -65,6 +67,12 @@ def monster_attacks(
         shot = volley_attack(me, turn.fight.phase.volley)
         attacks = (shot,) * shot.times if shot is not None else ()
     else:
+        used = first_use(turn.fight, me, start_spot(turn.fight, name), me.rank)
+        if used is not None:  # B1: "can use its Frightful Presence. It then makes …"
+            multiattack_first(turn, name, *used, dice, side)
+            if not can_take_turn(turn.fight.monster(name)):
+                return
+            me = turn.fight.monster(name)
         attacks = routine(me, turn.fight.hero(order.target), order.mode)
         attacks = attacks or (() if me.attacks else (UNARMED,))
     joined = order.move.kind is MoveKind.JOIN and order.mode is not Mode.RANGED  # M5

@@ -229,6 +229,11 @@ ACTION_FIELDS = {
         ATTACK_DEFAULTS["choice"],
         "B3: it affects creatures of its user's choice (Frightful Presence): no ally caught",
     ),
+    "immune_after": Field(
+        Bool(),
+        ATTACK_DEFAULTS["immune_after"],
+        "B1, F4: a creature that saves against it is immune to this user's for 24 hours",
+    ),
 }
 ACTION = Obj(ACTION_FIELDS, what="an action (name, save, damage, area, recharge, …)")
 # B7: a legendary option's own action: its name is the option's unless it says another.

@@ -49,6 +49,8 @@ FIGHT_FIELDS = (
     "flags",
     "attacks",
     "multiattack",
+    "multiattack_options",
+    "multiattack_action",
     "guards",
     "actions",
     "legendary",

@@ -28,6 +28,7 @@ from lnf.model import (
     Healing,
     Hero,
     Monster,
+    MultiOption,
     Rank,
     Recharge,
     Resource,
@@ -308,9 +309,26 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
                 f"Multiattack names {name!r}, which is not one of its attacks",
                 did_you_mean(name, sorted(known)),
             )
+    offered = [o for o in d["multiattack_options"] if isinstance(o, dict)]
+    offered = [o for o in offered if isinstance(o["attacks"], dict)]  # bad ones: said (ck)
+    for j, option in enumerate(offered):
+        for name in option["attacks"]:
+            if name not in known:
+                ck.fail(
+                    (*path, "multiattack_options", j, "attacks", name),
+                    f"Multiattack names {name!r}, which is not one of its attacks",
+                    did_you_mean(name, sorted(known)),
+                )
     from lnf.formats.monster_fields import read_actions  # B1, B2, B7
 
     actions, legendary, resources = read_actions(d, d["reach"], path, ck)
+    if d["multiattack_action"] and all(a.name != d["multiattack_action"] for a in actions):
+        ck.fail(
+            (*path, "multiattack_action"),
+            f"Multiattack uses {d['multiattack_action']!r}, which is not one of its actions",
+            did_you_mean(d["multiattack_action"], sorted(a.name for a in actions)),
+            rule="B1",
+        )
     block = dict(
         actions=actions,
         legendary=legendary,
@@ -320,6 +338,10 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         cr=d["cr"],
         xp=d["xp"],
         multiattack=tuple(d["multiattack"].items()),
+        multiattack_action=d["multiattack_action"],
+        multiattack_options=tuple(
+            MultiOption(tuple(o["attacks"].items()), o["at_range"]) for o in offered
+        ),
         condition_immune=frozenset(d["condition_immune"]),
         not_modelled=tuple(d["not_modelled"]),
         traits=tuple(dict.fromkeys(d["traits"])),  # B8: each once

@@ -61,6 +61,15 @@ from lnf.model import (
     Variant,
 )
 
+# B1: one way a Multiattack offers (the best that reaches is played each turn).
+MULTI_OPTION = Obj(
+    {
+        "attacks": Field(MapOf(Int(minimum=1, maximum=20))),  # attack name → count
+        "at_range": Field(Bool(), False, "the ranged way: played only at range"),
+    },
+    what="a Multiattack option (attacks, at_range)",
+)
+
 # The model's defaults: the one place they are stated is the model's dataclasses.
 COMBATANT_DEFAULTS = defaults(Combatant)
 HERO_DEFAULTS = defaults(Hero)
@@ -277,6 +286,12 @@ MONSTER = Obj(
         "xp": Field(Int(minimum=0, maximum=1_000_000), MONSTER_DEFAULTS["xp"], "experience points"),
         "multiattack": Field(
             MapOf(Int(minimum=1, maximum=20)), {}, "Multiattack: attack name → count"
+        ),
+        "multiattack_action": Field(
+            Str(), "", "B1: a special action its Multiattack uses first: Frightful Presence"
+        ),
+        "multiattack_options": Field(
+            ListOf(MULTI_OPTION), [], "B1: the ways a Multiattack offers: two swords or two bows"
         ),
         "condition_immune": Field(
             ListOf(OneOf(Condition), unique=True), [], "conditions it cannot have"

@@ -163,6 +163,12 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
             d[key] = getattr(m, key)
     if m.multiattack:
         d["multiattack"] = dict(m.multiattack)
+    if m.multiattack_action:
+        d["multiattack_action"] = m.multiattack_action
+    if m.multiattack_options:
+        d["multiattack_options"] = [
+            {"attacks": dict(o.attacks), "at_range": o.at_range} for o in m.multiattack_options
+        ]
     if m.condition_immune:
         d["condition_immune"] = sorted(c.value for c in m.condition_immune)
     if m.not_modelled:

@@ -54,7 +54,7 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
     if not ({"damage", "conditions", "push"} & set(s)):
         return []
     entry: dict[str, Any] = {"name": s["name"]}
-    for key in ("recharge", "per_day", "save", "half", "damage", "times", "choice"):
+    for key in ("recharge", "per_day", "save", "half", "damage", "times", "choice", "immune_after"):
         if key in s:
             entry[key] = s[key]
     point = _POINT.search(desc)

@@ -89,7 +89,11 @@ def _action(a: dict[str, Any], reach: int, path: Path, ck: Checker, read: Any) -
         ck.fail((*path, "per_day"), "give recharge or per_day, not both", rule="B2")
     attack: Attack = read(a, reach, path, ck)
     return replace(
-        attack, recharge=a["recharge"] or 0, per_day=a["per_day"] or 0, choice=a["choice"]
+        attack,
+        recharge=a["recharge"] or 0,
+        per_day=a["per_day"] or 0,
+        choice=a["choice"],
+        immune_after=a["immune_after"],
     )
 
 
@@ -181,7 +185,7 @@ def _action_doc(a: Attack, reach: int, attack_doc: Any) -> dict[str, Any]:
     d: dict[str, Any] = attack_doc(a, reach)
     if a.damage == NO_DAMAGE:
         d.pop("damage", None)
-    for key in ("recharge", "per_day", "choice"):
+    for key in ("recharge", "per_day", "choice", "immune_after"):
         if getattr(a, key) != ATTACK_DEFAULTS[key]:
             d[key] = getattr(a, key)
     return d

@@ -8,6 +8,11 @@ shortsword counted twice ("can also make a shortsword attack"), the Brown Bear's
 which attacks (the first option when there is a choice), the names are matched as the game says
 them (no form in parentheses, singular or plural), and the description's own number for each
 attack ("two with its claws", "a shortsword attack") wins over the list's.
+
+When the text offers a choice ("two longsword attacks or two longbow attacks"), `options` reads
+every way it offers, each as counts and whether it is the ranged way; the plan and the table
+play the best of those that reach (rules.attacks.routine). A way that names something lnf does
+not read as an attack (a breath "in place of its bite", a spell, Swallow) is left out and said.
 """
 
 from __future__ import annotations
@@ -31,6 +36,9 @@ NUMBERS = {
 }
 _NUMBER = r"(?P<n>" + "|".join(NUMBERS) + r"|\d{1,2}d\d{1,2})"
 _DICE = re.compile(r"(\d{1,2})d(\d{1,2})")
+# A way a Multiattack allows only in a state lnf does not check ("While flying, it can use its
+# claws in place of one other attack"; "If the chuul is grappling a creature").
+_CONDITION = re.compile(r"\b(?:while|if) [^,.]{1,60}", re.I)
 _HEADS = re.compile(r"has (\w+) heads", re.I)
 
 
@@ -93,8 +101,6 @@ def read(
     (`attacks`, by their own names); what it does not play goes to `notes`."""
     desc = str(action.get("desc", ""))[:2000]
     by_stem = {stem(a): a for a in attacks}
-    if action.get("action_options") and not action.get("actions"):
-        notes.append("Multiattack: only its first option")
     counts: dict[str, int] = {}
     for item in chosen(action):
         listed = str(item.get("action_name", ""))[:100]
@@ -125,3 +131,73 @@ def _count(block: dict[str, Any], desc: str, name: str, listed: str, notes: list
         return int(listed)
     notes.append(f"Multiattack: {name} × {listed.lower()} (taken as 1)")
     return 1
+
+
+def _option_items(option: dict[str, Any]) -> list[dict[str, Any]]:
+    items = option.get("items")
+    if isinstance(items, list):
+        return [x for x in items if isinstance(x, dict)]
+    return [option]
+
+
+def options(
+    action: dict[str, Any], attacks: list[str], first: dict[str, int], notes: list[str]
+) -> list[dict[str, Any]]:
+    """B1: every way a Multiattack's text offers when it offers a choice (`action_options`),
+    in its order, each `{"attacks": {name: count}, "at_range": bool}`: the first with the
+    counts `read` gave it (`first`), the others as listed. A way that names anything but the
+    attacks lnf reads (`attacks`) is left out and its item goes to `notes`; [] when there is no
+    choice."""
+    if action.get("actions") or not action.get("action_options"):
+        return []
+    offered = ((action.get("action_options") or {}).get("from") or {}).get("options") or []
+    by_stem = {stem(a): a for a in attacks}
+    when = _CONDITION.search(str(action.get("desc", ""))[:2000])
+    out: list[dict[str, Any]] = []
+    for i, option in enumerate(offered[:20]):
+        if not isinstance(option, dict):
+            continue
+        items = _option_items(option)
+        names = [str(x.get("action_name", ""))[:100] for x in items]
+        unread = [n for n in names if stem(n) not in by_stem]
+        for name in unread:
+            if name and not any(n.startswith(f"Multiattack: {name}") for n in notes):
+                notes.append(f"Multiattack: {name}")
+        if unread or not items:
+            continue
+        at_range = all(str(x.get("type", "")) == "ranged" for x in items)
+        if i == 0:
+            counts = dict(first)
+        else:
+            counts = {}
+            for name, item in zip(names, items, strict=True):
+                count = str(item.get("count", 1))[:4]
+                number = int(count) if count.isdigit() and 1 <= int(count) <= 20 else 1
+                counts[by_stem[stem(name)]] = counts.get(by_stem[stem(name)], 0) + number
+        added = [n for n in counts if n not in first]
+        if when and i and added:  # a way the text allows only "while flying": not checked
+            note = f"Multiattack: {added[0]} ({when[0].lower()})"
+            notes.extend([note] if note not in notes else [])
+            continue
+        if counts and all(o["attacks"] != counts or o["at_range"] != at_range for o in out):
+            out.append({"attacks": counts, "at_range": at_range})
+    return out if len(out) > 1 else []
+
+
+_USES = re.compile(
+    r"\b(?:can use its|uses) ([A-Z][\w' ]{0,40}?)(?: if it can)?(?:\. It then| and makes)"
+)
+
+
+def special_first(action: dict[str, Any], specials: list[str], notes: list[str]) -> str:
+    """B1: the special action a Multiattack uses before its attacks ("The dragon can use its
+    Frightful Presence. It then makes three attacks"; "The nalfeshnee uses Horror Nimbus if it
+    can. It then makes three attacks"), when it is one of the stat block's
+    special actions lnf reads (`specials`); its note leaves `notes`. "" when there is none."""
+    found = _USES.search(str(action.get("desc", ""))[:2000])
+    if found is None or found[1] not in specials:
+        return ""
+    note = f"Multiattack: {found[1]}"
+    if note in notes:
+        notes.remove(note)
+    return found[1]

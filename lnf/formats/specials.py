@@ -22,6 +22,8 @@ _CHOICE = re.compile(
     r"|targets one or more creatures it can see",
     re.I,
 )
+# B1, F4: "the creature is immune to the dragon's Frightful Presence for the next 24 hours"
+_IMMUNE = re.compile(r"\bimmune to (?:the|this) [^.]{1,80}? for the next 24 hours", re.I)
 _SAVE = re.compile(r"DC (\d{1,2}) (\w+) saving throw", re.I)
 _DAMAGE = re.compile(r"\d+ \((\d{1,3}d\d{1,3}(?: [+-] \d{1,4})?)\) (\w+) damage", re.I)
 _SHAPE = re.compile(
@@ -113,6 +115,8 @@ def special(action: dict[str, Any]) -> dict[str, Any]:
         out["repeat"] = repeat[1].lower()
     if _CHOICE.search(desc):  # B3: "each creature of the dragon's choice that is within 120 feet"
         out["choice"] = True
+    if _IMMUNE.search(desc):  # B1, F4: a save made (or its effect ended) makes it immune
+        out["immune_after"] = True
     if bolts := _BOLTS.search(desc):  # B3: "three bolts …, each of which can strike a target"
         out["times"] = NUMBERS[bolts[1].lower()]
     return out

@@ -214,8 +214,9 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
 
 def _multiattack(
     m: dict[str, Any], actions: list[dict[str, Any]], named: list[str], notes: list[str], path: str
-) -> dict[str, int]:
-    """B1: Multiattack as its text says (formats/multiattack), its fields checked first."""
+) -> tuple[dict[str, int], list[dict[str, Any]]]:
+    """B1: Multiattack as its text says (formats/multiattack), its fields checked first: its
+    counts, and every way it offers when it offers a choice."""
     for i, a in enumerate(actions):
         if a.get("name") != "Multiattack":
             continue
@@ -234,8 +235,15 @@ def _multiattack(
             if item.get("action_name") is not None:
                 _label(item, "action_name", at)
                 _get(item, "count", (int, str), at, default=1)
-        return multiattack.read(m, a, named, notes)
-    return {}
+        counts = multiattack.read(m, a, named, notes)
+        return counts, multiattack.options(a, named, counts, notes)
+    return {}, []
+
+
+def _special_first(actions: list[dict[str, Any]], specials: list[str], notes: list[str]) -> str:
+    """B1: the special action its Multiattack uses first (formats/multiattack), if any."""
+    multi = next((a for a in actions if a.get("name") == "Multiattack"), None)
+    return multiattack.special_first(multi, specials, notes) if multi is not None else ""
 
 
 def _damage_types(
@@ -320,7 +328,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     texts = [str(x.get("desc", "")) for x in [*actions, *_items(m, "special_abilities", where)]]
     for a in attacks:
         armed(a, texts)  # the SRD weapon's properties (V3's two-handed bows)
-    multi = _multiattack(m, actions, [a["name"] for a in attacks], notes, f"{where}.actions")
+    multi, offered = _multiattack(
+        m, actions, [a["name"] for a in attacks], notes, f"{where}.actions"
+    )
     for a in attacks:
         if len(multi) == 1 and a["name"] in multi and multi[a["name"]] > 1:
             a["times"] = multi[a["name"]]
@@ -333,6 +343,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
+    special_first = _special_first(actions, [x["name"] for x in whole.get("actions", [])], notes)
     senses = _get(m, "senses", dict, where, default={})
     shown = [
         f"{k.replace('_', ' ')[:40]} {str(v)[:200]}"
@@ -387,6 +398,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "condition_immune": _conditions(m, where, notes, played),
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
+        "multiattack_options": offered,
+        "multiattack_action": special_first or [],  # dropped when none
         "guards": guards,  # F1: Parry, Shield
         **whole,  # B1, B2, B6, B7: actions, spells, slots, legendary actions, uses
         "reactions": reactions,

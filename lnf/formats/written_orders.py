@@ -12,7 +12,9 @@ Monsters left out stay where they are and attack nobody. When `mode` is left out
 the first of mêlée, reach and ranged that the order allows (`rules.plan_check.infer_mode`);
 an order with an `action` (a special action or spell, B1) takes the action's own mode (B4).
 `target` names one hero, or a list of heroes: every hero an area catches or split darts are
-aimed at (B3); the validator (`rules.plan_check`) says which rules the order breaks.
+aimed at (B3); the validator (`rules.plan_check`) says which rules the order breaks. A weapon
+order of a monster whose Multiattack uses an action first (Frightful Presence) attacks the
+heroes it catches as well: with one hero named, lnf names them (B1, B3).
 
 Reading a script of hero actions (`lnf run --script`):
 
@@ -52,6 +54,7 @@ from lnf.formats.yaml_source import FieldPath, load_yaml
 from lnf.heroes.script import Script, ScriptLine
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move, Order, Plan
+from lnf.rules.multiattack_first import with_first
 from lnf.rules.names import match_name, suggestion
 from lnf.rules.plan_check import infer_mode
 
@@ -154,6 +157,8 @@ def load_plan(path: Path, fight: Fight) -> Plan:
         order = Order(name, rank, move, target, doc["mode"], action, also)
         if target is not None and doc["mode"] is None:
             order = Order(name, rank, move, target, infer_mode(fight, order).mode, action, also)
+        if not also:  # B1, B3: one hero named: its Multiattack's first action's catch besides
+            order = with_first(fight, order)
         orders.append(order)
     ck.raise_if_any()
     by_name = {o.monster: o for o in orders}

@@ -98,6 +98,10 @@ class Attack:
     # B3: it affects creatures of its user's choice within its range or area (Frightful
     # Presence): aimed at each hero, allies never caught, no group need be hit whole (E3).
     choice: bool = False
+    # B1, F4: a creature that saves against it is immune to this creature's use of it for the
+    # rest of the fight ("immune to the dragon's Frightful Presence for the next 24 hours";
+    # `rules.action_immunity`).
+    immune_after: bool = False
 
     def at_slot(self, level: int) -> Attack:
         """F7: this spell cast with a slot of `level` (its own or higher): the damage the
@@ -293,6 +297,16 @@ LEGENDARY_ACTIONS = "Legendary Actions"  # B7: the points a round, a `Recharge.R
 LEGENDARY_RESISTANCE = "Legendary Resistance"  # B7: uses a day, a resource
 
 
+@value
+class MultiOption:
+    """B1: one of the ways a Multiattack's text offers ("two longsword attacks, or two longbow
+    attacks"): counts of named attacks, and whether it is the ranged way (its thrown weapons
+    thrown), played only at range."""
+
+    attacks: tuple[tuple[str, int], ...]
+    at_range: bool = False
+
+
 @value(kw_only=True)
 class Legendary:
     """B7: one legendary action option: its cost in points, and either one of the monster's
@@ -318,6 +332,12 @@ class Monster(Combatant):
     cr: str = ""
     xp: int = 0
     multiattack: tuple[tuple[str, int], ...] = ()
+    # B1: every way its Multiattack's text offers when it offers a choice (the first is
+    # `multiattack`); `rules.attacks.routine` picks one each turn.
+    multiattack_options: tuple[MultiOption, ...] = ()
+    # B1: a special action its Multiattack uses before its attacks ("The dragon can use its
+    # Frightful Presence. It then makes three attacks"): one of `actions`, by name.
+    multiattack_action: str = ""
     condition_immune: frozenset[Condition] = frozenset()
     not_modelled: tuple[str, ...] = ()  # what its stat block has that lnf does not play
     traits: tuple[Trait, ...] = ()  # B8: the traits lnf plays

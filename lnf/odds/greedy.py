@@ -23,6 +23,7 @@ from lnf.model import Fight, Monster, Rank
 from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Plan
 from lnf.rules.catches import best_catch
 from lnf.rules.moves import can_act, start_spot
+from lnf.rules.multiattack_first import with_first
 from lnf.rules.plan_check import check_plan
 from lnf.rules.roster import downed, in_fight, monsters, rows
 from lnf.rules.specials import action_mode, usable
@@ -69,7 +70,7 @@ def _first_legal(fight: Fight, monster: Monster, taken: list[Order]) -> Order:
             moves[1] = Move(MoveKind.JOIN, group=group.label)
         for move in moves:
             for mode in MODES if move is STAY else (Mode.MELEE,):
-                order = Order(monster.name, monster.rank, move, hero.name, mode)
+                order = with_first(fight, Order(monster.name, monster.rank, move, hero.name, mode))
                 if _fits(fight, [*taken, order]):
                     return order
     return Order(monster.name, monster.rank)

@@ -6,6 +6,8 @@ in; the solver turns that into constraints and the validator checks plans agains
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lnf.dice import parse
 from lnf.errors import Violation
 from lnf.model import (
@@ -28,6 +30,9 @@ from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import downed, heroes
 from lnf.rules.target_order import target_order
 from lnf.values import value
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 UNENGAGED = "unengaged"  # mode_needs spot marker for A2: the attacker ends in no group
 
@@ -152,19 +157,49 @@ def mode_needs(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Need |
 
 
 def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
-    """P2: every attack a monster makes at its one target this round, in order: its
+    """P2, B1: every attack a monster makes at its one target this round, in order: its
     Multiattack's attacks that fit `mode` (a bite and two claws), else its best fitting weapon
-    as many times as it says (`times`)."""
-    if monster.multiattack:
-        named = {a.name: a for a in monster.attacks}
-        fits = {a.name for a in _fitting(monster, hero, mode)}
-        sequence = tuple(
-            named[name] for name, count in monster.multiattack if name in fits for _ in range(count)
-        )
+    as many times as it says (`times`). A Multiattack that offers a choice plays the way with
+    the most expected damage at this hero (B6, an even roll; ties: the first written) among
+    those that reach: mêlée ways in a group or with reach, ranged ways at range. Decided here
+    only, so the plan (B6's expected damage) and the table agree."""
+    if monster.multiattack_options:
+        ways = [
+            _sequence(monster, hero, mode, o.attacks)
+            for o in monster.multiattack_options
+            if o.at_range == (mode is Mode.RANGED)
+        ]
+        ways = [w for w in ways if w]
+        if ways:
+            return max(ways, key=lambda w: _expected(monster, w, hero, mode))  # max keeps the first
+    elif monster.multiattack:
+        sequence = _sequence(monster, hero, mode, monster.multiattack)
         if sequence:
             return sequence[: attacks_on_its_turn(monster, len(sequence))]  # F3: slowed
     weapon = weapon_for(monster, hero, mode)
     return (weapon,) * attacks_on_its_turn(monster, weapon.times) if weapon is not None else ()
+
+
+def _sequence(
+    monster: Monster, hero: Hero, mode: Mode, counts: tuple[tuple[str, int], ...]
+) -> tuple[Attack, ...]:
+    """The attacks of a Multiattack's `counts` that fit `mode`, in its order."""
+    named = {a.name: a for a in monster.attacks}
+    fits = {a.name for a in _fitting(monster, hero, mode)}
+    return tuple(named[name] for name, count in counts if name in fits for _ in range(count))
+
+
+def _expected(monster: Monster, attacks: tuple[Attack, ...], hero: Hero, mode: Mode) -> Fraction:
+    """B6 (1): what a way of attacking is expected to deal to `hero`, on an even roll."""
+    from fractions import Fraction  # only when a choice is made: `lnf show` stays light
+
+    from lnf.rules.damage import magical
+    from lnf.rules.expected import attack_mean
+
+    means = (
+        attack_mean(a, hero, Advantage.NORMAL, mode, magic=magical(monster, a)) for a in attacks
+    )
+    return sum(means, Fraction(0))
 
 
 def _fitting(monster: Monster, hero: Hero, mode: Mode) -> list[Attack]:

@@ -21,13 +21,13 @@ from lnf.rules.attacks import (
 from lnf.rules.catches import best_catch, reach_words
 from lnf.rules.distance import volley_planned
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
+from lnf.rules.order_damage import expected_damage
 from lnf.rules.roster import monsters
 from lnf.rules.specials import (
     action_mode,
     action_named,
     attacks_a_hero,
     charged,
-    expected_damage,
     reach_of,
     resource_rank,
     spent_words,

@@ -9,12 +9,12 @@ from lnf.model.plan import STAY, Mode, Order
 from lnf.rules.catches import best_catch
 from lnf.rules.monster_reactions import left, may_act_out_of_turn
 from lnf.rules.moves import start_spot
+from lnf.rules.order_damage import expected_damage
 from lnf.rules.specials import (
     SHOT,
     STRIKE,
     action_mode,
     catch_count,
-    expected_damage,
     reach_kind,
     reach_of,
     usable,
@@ -37,7 +37,7 @@ class LegendaryPick:
 def legendary_choice(fight: Fight, monster: Monster, planned: str | None) -> LegendaryPick | None:
     """B7: the legendary action `monster` takes at the end of a hero's turn, if any. While it
     has points left this round (an option costing 2 needs 2), it takes the option with the
-    most expected damage (B6, `rules.specials.expected_damage`; a tie goes to the stat block's
+    most expected damage (B6, `rules.order_damage.expected_damage`; a tie goes to the stat block's
     first) that reaches a hero from where it stands (B4: it does not move). A single target is
     its planned target (`planned`) if the option reaches it, else the first hero in the target
     order (T2) it reaches: P2's one target a round does not bind it. An action that catches
@@ -100,5 +100,12 @@ def _as_order(monster: Monster, pick: LegendaryPick) -> tuple[Monster, Order]:
         view = replace(monster, actions=(pick.use,))
         order = Order(monster.name, monster.rank, STAY, first, pick.mode, pick.use.name, also)
         return view, order
-    view = replace(monster, attacks=(pick.use,), multiattack=(), actions=())
+    view = replace(
+        monster,
+        attacks=(pick.use,),
+        multiattack=(),
+        multiattack_options=(),
+        multiattack_action="",
+        actions=(),
+    )
     return view, Order(monster.name, monster.rank, STAY, first, pick.mode)

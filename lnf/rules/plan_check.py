@@ -21,6 +21,7 @@ from lnf.rules.back_rank import back_rank_count
 from lnf.rules.catches import check_catch
 from lnf.rules.gangup import check_joins
 from lnf.rules.moves import check_move, final_spot, orders_by_monster
+from lnf.rules.multiattack_first import check_first, first_catch, with_first
 from lnf.rules.ranks import check_rank_order
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.specials import action_mode, action_named, check_usable
@@ -123,7 +124,8 @@ def _check_action(fight: Fight, monster: Monster, order: Order) -> list[Violatio
 def _check_attack(fight: Fight, monster: Monster, order: Order) -> list[Violation]:
     name, target = monster.name, order.target
     assert target is not None
-    if order.also:  # P2: one hero a round; only an area or split action takes more (B3)
+    caught = first_catch(fight, monster, order)  # B1, B3: its Multiattack's first action
+    if order.also and not caught:  # P2: one hero a round; only an area or split action (B3)
         return [
             Violation(
                 "P2",
@@ -138,15 +140,16 @@ def _check_attack(fight: Fight, monster: Monster, order: Order) -> list[Violatio
     who = (name, hero.name)
     if picked := check_target(fight, monster, hero):
         return picked
+    found = check_first(monster, order, caught)  # B1, B3
     spot = final_spot(fight, name, order.move)
     rank = order.rank
     if order.mode is None:
-        return [Violation("P1", f"{name}'s attack on {hero.name} needs a mode", who)]
+        return [*found, Violation("P1", f"{name}'s attack on {hero.name} needs a mode", who)]
     if order.mode is Mode.MELEE:
-        return check_melee_order(fight, monster, hero, spot, rank)
+        return found + check_melee_order(fight, monster, hero, spot, rank)
     if order.mode is Mode.REACH:
-        return check_reach_order(monster, hero, spot, rank)
-    return check_ranged_order(monster, hero, rank)
+        return found + check_reach_order(monster, hero, spot, rank)
+    return found + check_ranged_order(monster, hero, rank)
 
 
 def infer_mode(fight: Fight, order: Order) -> Order:
@@ -159,7 +162,9 @@ def infer_mode(fight: Fight, order: Order) -> Order:
             spot = final_spot(fight, order.monster, order.move)
             return replace(order, mode=action_mode(action, spot))
     for mode in (Mode.MELEE, Mode.REACH, Mode.RANGED):
-        candidate = Order(order.monster, order.rank, order.move, order.target, mode)
+        candidate = with_first(
+            fight, Order(order.monster, order.rank, order.move, order.target, mode)
+        )
         own = [v for v in check_plan(fight, Plan((candidate,))) if v.rule not in ("R6", "K2")]
         if not own:
             return candidate

@@ -12,11 +12,11 @@ from lnf.model import Fight, Hero, Monster
 from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
 from lnf.rules.attacks import plan_targets, roll_for
 from lnf.rules.moves import can_act, destinations, leaves_group, orders_by_monster, rank_options
+from lnf.rules.order_damage import expected_damage
 from lnf.rules.roster import monsters
 from lnf.rules.specials import (
     action_index,
     action_named,
-    expected_damage,
     resource_rank,
     rolls_to_hit,
 )
@@ -105,15 +105,18 @@ def at_disadvantage(fight: Fight, monster: Monster, order: Order) -> int:
 
 
 def canonical_key(fight: Fight, monster: Monster, order: Order, targets: list[str]) -> list[int]:
-    """P4's last tie-break for one monster: earlier target (the earliest it attacks), then its
-    weapons before its actions in the stat block's order (B6), then mêlée before reach before
-    ranged, then staying in place, then keeping its rank (each as a position in a list)."""
+    """P4's last tie-break for one monster: earlier target (the earliest it attacks, then its
+    own target: a weapon order whose Multiattack's first action catches more, B3, strikes its
+    own), then its weapons before its actions in the stat block's order (B6), then mêlée
+    before reach before ranged, then staying in place, then keeping its rank (each as a
+    position in a list)."""
     hit = [targets.index(t) for t in order.targets if t in targets]
     target = min(hit) if hit else len(targets)
+    own = targets.index(order.target) if order.target in targets else len(targets)
     action = action_index(monster, order.action)
     mode = MODE_ORDER.index(order.mode) if order.mode is not None else len(MODE_ORDER)
     dests = destinations(fight, monster)
     ranks = rank_options(monster)
     dest = dests.index(order.move) if order.move in dests else len(dests)
     rank = ranks.index(order.rank) if order.rank in ranks else len(ranks)
-    return [target, action, mode, dest, rank]
+    return [target, own, action, mode, dest, rank]

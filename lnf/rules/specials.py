@@ -1,6 +1,6 @@
 """A monster's special actions and spells in the plan (B1–B6): which it may use now, how many
-heroes each catches and whom it reaches from where, the best legal catch and its check, the
-expected damage of an order and the resource it spends.
+heroes each catches and whom it reaches from where, an action's expected damage at a hero (an
+order's is `rules.order_damage`'s) and the resource it spends.
 
 The solver, the validator (`rules.plan_check`), the score (`rules.plan_score`) and the round
 engine all ask here; each rule is decided in one function below.
@@ -23,10 +23,10 @@ from lnf.model import (
     Rank,
     Resource,
 )
-from lnf.model.plan import Mode, Order
+from lnf.model.plan import Mode
+from lnf.rules.action_immunity import immune
 from lnf.rules.areas import target_count
 from lnf.rules.attacks import (
-    UNARMED,
     beyond_reach,
     has_melee,
     melee_rank,
@@ -34,21 +34,12 @@ from lnf.rules.attacks import (
     plan_targets,
     reach_ranks,
     roll_for,
-    routine,
     unseen,
 )
 from lnf.rules.chase import chase_reach, in_chase, pool
-from lnf.rules.concentration import given_up
 from lnf.rules.damage import magical
 from lnf.rules.distance import volley_reach
-from lnf.rules.expected import (
-    attack_mean,
-    dice_mean,
-    hundredths,
-    riders_mean,
-    save_fails,
-    saved,
-)
+from lnf.rules.expected import attack_mean, dice_mean, riders_mean, save_fails, saved
 from lnf.rules.moves import Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.reach_steps import SHORT, far_reach
@@ -241,8 +232,9 @@ def reaches(
     fight: Fight, monster: Monster, action: Attack, spot: Spot, rank: Rank, hero: Hero
 ) -> bool:
     """B4 (and A1–A3, R2 for an attack roll, V3, C4): whether `action`, used from `spot` in
-    `rank`, reaches `hero`. A hidden hero is never picked (R4)."""
-    if unseen(hero) or not in_fight(hero):
+    `rank`, reaches `hero`. A hidden hero is never picked (R4), nor one immune to it (B1, F4:
+    its save against this monster's Frightful Presence made)."""
+    if unseen(hero) or not in_fight(hero) or immune(fight, hero.name, monster, action):
         return False
     kind = reach_kind(action)
     if fight.phase.kind is PhaseKind.VOLLEY:  # V3: no groups, no ranks
@@ -297,7 +289,7 @@ def split_darts(action: Attack, targets: Sequence[str]) -> tuple[tuple[str, int]
     )
 
 
-# --- B6 (1): expected damage ---------------------------------------------------------------
+# --- B6 (1): expected damage at a hero ------------------------------------------------------------
 
 
 def action_mean(
@@ -317,36 +309,6 @@ def action_mean(
         )
     roll, _ = roll_for(monster, hero, mode, rank)
     return attack_mean(action, hero, roll, mode, magic=magical(monster, action))
-
-
-def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
-    """B6 (1): the order's expected damage in whole hundredths over the heroes it attacks:
-    its weapons' whole routine (Multiattack) at its target with the roll D4 gives, or its
-    special action at each hero caught (a split action's darts as `split_darts` deals them).
-    Not capped at a hero's hit points; a condition imposed is worth its share of the hero's
-    hit points (`expected.condition_worth`), and one a new concentration lets go is taken off
-    (`concentration.given_up`)."""
-    if order.target is None or order.target not in fight:
-        return 0
-    if not isinstance(fight.combatant(order.target), Hero):
-        return 0  # no hero: the validator says so (P1)
-    spot_mode = order.mode
-    if not order.action:
-        hero = fight.hero(order.target)
-        mode = spot_mode if spot_mode is not None else Mode.MELEE
-        roll, _ = roll_for(monster, hero, mode, order.rank)
-        attacks = routine(monster, hero, mode) or (() if monster.attacks else (UNARMED,))
-        means = [attack_mean(a, hero, roll, mode, magic=magical(monster, a)) for a in attacks]
-        return hundredths(sum(means, Fraction(0)))
-    action = action_named(monster, order.action)
-    if action is None:
-        return 0
-    mode = spot_mode if spot_mode is not None else Mode.RANGED
-    total = Fraction(0)
-    for name, darts in split_darts(action, order.targets):
-        if name in fight and isinstance(fight.combatant(name), Hero):
-            total += darts * action_mean(fight, monster, action, fight.hero(name), mode, order.rank)
-    return hundredths(total - given_up(fight, monster, action))  # F5: what it lets go
 
 
 # --- B6 (2): the resource spent --------------------------------------------------------------

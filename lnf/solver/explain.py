@@ -17,6 +17,7 @@ from lnf.model.plan import LEAVE, STAY, Mode, Order, Plan, Wish
 from lnf.rules.attacks import has_melee, melee_rank, plan_targets
 from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
 from lnf.rules.moves import can_act, hero_spot, start_spot
+from lnf.rules.multiattack_first import with_first
 from lnf.rules.plan_check import check_plan
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
@@ -188,7 +189,7 @@ def _pairing_blocks(fight: Fight, wish: Wish) -> list[str]:
         return _action_blocks(fight, monster, hero, wish.action)
     out = []
     for mode in Mode:
-        order = _likeliest_order(fight, monster, hero, mode)
+        order = with_first(fight, _likeliest_order(fight, monster, hero, mode))  # B1, B3
         found = [v for v in check_plan(fight, Plan((order,))) if v.rule not in FAMILIES]
         if found:
             out.append(f"{mode}: " + ", ".join(f"{v.message} ({v.rule})" for v in found))

@@ -16,7 +16,7 @@ it catches from there, `rules.specials`, B1–B5, or nothing) and its *shots* (a
 a hero from a rank, A3). A shot needs a rank, not a spot, so it rides on a member whose option
 at that rank has no attack; counting shots apart keeps a bowman that could join any of 13
 groups and shoot any of 12 heroes at 12 shots instead of 156 options. An option and a shot
-carry their expected damage (B6, `rules.specials.expected_damage`) and their attack rolls at
+carry their expected damage (B6, `rules.order_damage.expected_damage`) and their attack rolls at
 disadvantage (P4).
 """
 
@@ -31,10 +31,13 @@ from lnf.model import Attack, Fight, Hero, Monster, Rank
 from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Wish
 from lnf.rules.attacks import Need, mode_needs
 from lnf.rules.catches import catch_among
+from lnf.rules.distance import volley_planned
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
+from lnf.rules.multiattack_first import first_use
+from lnf.rules.order_damage import expected_damage
 from lnf.rules.plan_score import at_disadvantage
 from lnf.rules.plan_score import canonical_key as canonical_key_of
-from lnf.rules.specials import action_mode, expected_damage, reaches, resource_rank, usable
+from lnf.rules.specials import action_mode, reaches, resource_rank, usable
 from lnf.rules.surprise import actions_in_surprise_round
 from lnf.values import replace, value
 
@@ -225,12 +228,17 @@ class _Orders:
         self.actions = usable(fight, self.monster)
         self.prices: dict[object, tuple[int, int]] = {}
         self._caught: dict[object, tuple[str, ...]] = {}
+        # B1, B3: a Multiattack that uses an action first (Frightful Presence) attacks the
+        # heroes it catches as well, from where the monster ends: its weapon options, shots
+        # too, are made per destination, each with that catch
+        self.first = bool(self.monster.multiattack_action) and not volley_planned(fight)
+        self._firsts: dict[tuple[Spot, Rank], tuple[str, ...]] = {}
 
     def price(self, order: Order) -> tuple[int, int]:
         """B6 (1) and P4 of an order: its expected damage and its attack rolls at
         disadvantage, asked once per stat block and state. Both count the order's heroes,
         action, mode and rank (its rolls, R2), not where the monster moves or which twin it
-        is (`rules.specials.expected_damage`, `rules.plan_score.at_disadvantage`), so an
+        is (`rules.order_damage.expected_damage`, `rules.plan_score.at_disadvantage`), so an
         action with the same catch from many spots is priced once."""
         key = (order.targets, order.action, order.mode, order.rank)
         if key not in self.prices:
@@ -295,7 +303,7 @@ class _Orders:
         troop, place = self.troop, self.place
         shooting: dict[Rank, list[str]] = {}  # rank -> the heroes it can shoot, in order
         for hero, mode, need in needs:
-            if mode is Mode.RANGED:
+            if mode is Mode.RANGED and not self.first:
                 for rank in need.met_by(set(troop.spots), troop.ranks):
                     shooting.setdefault(rank, []).append(hero)
         if self.prune:
@@ -311,6 +319,9 @@ class _Orders:
         for hero, mode, need in needs:
             if not need.anywhere:  # mêlée and reach need a spot, shots do not
                 close.setdefault(need.at, []).append((hero, mode, need.ranks))
+            elif self.first:  # B1, B3: a shot, made per destination for its first action
+                for spot in dict.fromkeys(troop.spots):
+                    close.setdefault(spot, []).append((hero, mode, need.ranks))
         reach = any(mode is Mode.REACH for _, mode, _ in needs)
         options: list[Option] = []
         staying: dict[Rank, Rated] = {}  # the best there is without moving, per rank
@@ -323,7 +334,7 @@ class _Orders:
                 idle = Option(i, rank)
                 shot = shots[rank][0] if rank in shots and troop.rides(idle) else None
                 if not self.prune:
-                    if _kept_in_back_rank(move, rank, spot, reach, here):
+                    if _kept_in_back_rank(move, rank, spot, reach or self.first, here):
                         options += [idle, *(self.priced(o) for o in here)]
                     continue
                 aims = [(idle, shot), *((o, None) for o in here)]
@@ -344,12 +355,24 @@ class _Orders:
     def _attacks(
         self, i: int, rank: Rank, close: Collection[tuple[str, Mode, tuple[Rank, ...]]]
     ) -> list[Option]:
-        """Mêlée and reach attacks from destination `i` in `rank` (A1, A2)."""
+        """Mêlée and reach attacks from destination `i` in `rank` (A1, A2), and shots from
+        there for a Multiattack with a first action; each with the heroes that action
+        catches besides its target (B1, B3)."""
         out = []
         for hero, mode, ranks in close:
             if rank in ranks:
-                out.append(Option(i, rank, hero, mode))
+                caught = self._first(self.troop.spots[i], rank) if self.first else ()
+                out.append(Option(i, rank, hero, mode, also=tuple(h for h in caught if h != hero)))
         return out
+
+    def _first(self, spot: Spot, rank: Rank) -> tuple[str, ...]:
+        """B1, B3: the heroes its Multiattack's first action catches from `spot` in `rank`
+        (`rules.multiattack_first.first_use`), asked once per spot and rank."""
+        key = (spot, rank)
+        if key not in self._firsts:
+            used = first_use(self.fight, self.monster, spot, rank)
+            self._firsts[key] = used[1] if used is not None else ()
+        return self._firsts[key]
 
     def _specials(self, i: int, rank: Rank) -> list[Option]:
         """Each special action or spell it may use now, from destination `i` in `rank`,

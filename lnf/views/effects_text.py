@@ -41,7 +41,8 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
     match step:
         case EffectStarted():
             e = step.effect
-            by = f" (by {e.by})" if e.by and e.by != e.who else ""
+            # who caused it, unless its words name it ("immune to Adult Red Dragon's …", B1)
+            by = f" (by {e.by})" if e.by and e.by != e.who and e.by not in e.what else ""
             if e.concentration:
                 return f"{e.who} concentrates on {e.what} ({e.lasting}) (F5)."
             if e.condition is not None and e.lasting == Lasting():

@@ -40,6 +40,7 @@ class OrderFacts:
     roll: Advantage | None = None
     roll_reasons: tuple[str, ...] = ()
     provoked: tuple[str, ...] = ()  # M6: heroes who may take an opportunity attack on it
+    first: tuple[str, ...] = ()  # B1, B3: the heroes its Multiattack's first action catches
 
 
 def order_facts(fight: Fight, order: Order) -> OrderFacts:
@@ -63,7 +64,18 @@ def order_facts(fight: Fight, order: Order) -> OrderFacts:
     roll, reasons = roll_for(monster, hero, order.mode, order.rank)
     weapon = weapon_for(monster, hero, order.mode)
     attacks = routine(monster, hero, order.mode)
-    return OrderFacts(order, monster, weapon, attacks, roll, reasons, provoked)
+    first = _first(fight, monster, order) if monster.multiattack_action else ()
+    return OrderFacts(order, monster, weapon, attacks, roll, reasons, provoked, first)
+
+
+def _first(fight: Fight, monster: Monster, order: Order) -> tuple[str, ...]:
+    """B1, B3: the heroes the order's Multiattack uses its first action on (Frightful
+    Presence), from where the order ends."""
+    from lnf.rules.moves import final_spot
+    from lnf.rules.multiattack_first import first_use  # the catch's rules: only when asked
+
+    used = first_use(fight, monster, final_spot(fight, monster.name, order.move), order.rank)
+    return used[1] if used is not None else ()
 
 
 def in_strike_order(fight: Fight, plan: Plan) -> list[Order]:
@@ -105,6 +117,7 @@ def plan_data(
 
 def _order_data(f: OrderFacts) -> dict[str, Any]:
     o = f.order
+    first = {"first": {"action": f.monster.multiattack_action, "targets": list(f.first)}}
     return {
         "name": o.monster,
         "rank": o.rank.value,
@@ -121,6 +134,7 @@ def _order_data(f: OrderFacts) -> dict[str, Any]:
         "roll": f.roll.value if f.roll else None,
         "roll_reasons": list(f.roll_reasons),
         "dm_rules": dm_items(f.monster),  # B9: what of its stat block the DM rules
+        **(first if f.first else {}),  # B1, B3: its Multiattack's first action, when used
     }
 
 
@@ -242,6 +256,8 @@ def _attack_phrase(f: OrderFacts) -> str:
         Mode.REACH: f"attacks {o.target} with reach, {weapon}",
         Mode.RANGED: f"shoots {o.target} with {weapon}",
     }[o.mode]
+    if f.first:  # B1, B3: "uses Frightful Presence on Ann and Bo, then attacks Ann …"
+        verb = f"uses {f.monster.multiattack_action} on {and_list(f.first)}, then {verb}"
     if f.roll is Advantage.NORMAL and not f.roll_reasons:
         return verb
     why = "; ".join(f.roll_reasons)

@@ -43,6 +43,9 @@ def plan_line(event: Planned, sitting_out: list[str], before: Fight) -> str:
             extra.append(order_words(before, o))
         elif o.target is not None and o.mode is not None:
             extra.append(f"attacks {o.target} {MODE_WORDS[o.mode]}")
+            if o.also:  # B1, B3: the action its Multiattack uses first catches them too
+                first = before.monster(o.monster).multiattack_action if o.monster in before else ""
+                extra.append(f"{first or 'its first action'} on {and_list(o.also)} as well")
         else:
             extra.append(f"does not attack{why}")
         if o.rank is not Rank.FRONT:
