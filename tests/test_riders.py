@@ -161,16 +161,16 @@ def test_damage_and_a_condition_from_one_failed_save() -> None:
 
 def test_a_grapple_restrains_while_it_holds() -> None:
     snake = read(CONSTRICTOR)
-    assert snake.riders == (Rider(grapple=16, conditions=(Condition.RESTRAINED,)),)
-    assert snake.unread == ("holds one target at a time",)
+    assert snake.riders == (Rider(grapple=16, holds=1, conditions=(Condition.RESTRAINED,)),)
+    assert snake.unread == ()  # F6: "the snake can't constrict another target": one at a time
     otyugh = read(OTYUGH)
     assert otyugh.riders == (
-        Rider(grapple=13, conditions=(Condition.RESTRAINED,), only_if="Medium or smaller"),
+        Rider(grapple=13, holds=2, conditions=(Condition.RESTRAINED,), only_if="Medium or smaller"),
     )
-    assert otyugh.unread == ("one grapple per limb",)
+    assert otyugh.unread == ()  # two tentacles, each of which can grapple one target
     chuul = read(CHUUL)
-    assert chuul.riders == (Rider(grapple=14, only_if="Large or smaller"),)
-    assert chuul.unread == ("holds one target at a time",)
+    assert chuul.riders == (Rider(grapple=14, holds=2, only_if="Large or smaller"),)
+    assert chuul.unread == ()  # "doesn't have two other creatures grappled"
 
 
 def test_life_drain_lowers_the_hit_point_maximum() -> None:
@@ -404,7 +404,7 @@ def test_a_stat_block_by_name_brings_its_riders() -> None:
     claws = next(a for a in fight.monster("Ghoul").attacks if a.name == "Claws")
     assert claws.riders == read(GHOUL).riders
     constrict = fight.monster("Giant Constrictor Snake").attacks[1]
-    assert constrict.riders == (Rider(grapple=16, conditions=(Condition.RESTRAINED,)),)
+    assert constrict.riders == (Rider(grapple=16, holds=1, conditions=(Condition.RESTRAINED,)),)
     assert not any("what follows the hit" in n for n in fight.monster("Ghoul").not_modelled)
 
 

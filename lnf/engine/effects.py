@@ -24,6 +24,7 @@ from lnf.model import (
     LEGENDARY_RESISTANCE,
     SLOT,
     Ability,
+    Action,
     Attack,
     Condition,
     Effect,
@@ -37,6 +38,7 @@ from lnf.model import (
 from lnf.model.applied import Applied, StepDone
 from lnf.model.effects import ATTACKER, TARGET, Rider
 from lnf.model.events import (
+    Acted,
     Attacked,
     ConcentrationEnded,
     Damaged,
@@ -45,6 +47,7 @@ from lnf.model.events import (
     EffectStarted,
     Guarded,
     Marked,
+    Moved,
     Recorded,
     Saved,
     SaveRolled,
@@ -56,6 +59,7 @@ from lnf.rules.concentration import broken, concentrating, concentration_of, sav
 from lnf.rules.damage import after_defences
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
+from lnf.rules.holds import hold_to_escape, holds_ending, let_go, may_hold
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
@@ -89,6 +93,10 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     """What a step brings (in this order): riders of a hit (F6), concentration broken by 0
     hit points or incapacitation, then a concentration save for each damage taken (F5)."""
     step = done.step
+    if isinstance(step, Acted) and step.action is Action.ESCAPE and step.success:
+        hold = hold_to_escape(turn.fight, step.who)  # F6: the one its check was against
+        if hold is not None:
+            turn.do(EffectEnded(hold.key, f"{step.who} escapes"))
     if isinstance(step, Attacked) and step.hit:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
         for rider in attack.riders if attack is not None else ():
@@ -101,6 +109,9 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         spell = attack_named(turn.fight.combatant(step.caster), step.spell)
         if spell is not None:
             cast_effects(turn, step, spell)
+    for e, why in _holds_ending(turn, done):
+        if e in turn.fight.effects:
+            turn.do(EffectEnded(e.key, why))
     for c in done.before.everyone:
         now = done.after.combatant(c.name)
         if now is c:  # only a combatant the step changed can have dropped or been stunned
@@ -117,6 +128,13 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             turn.do(SaveRolled(save, Ability.CON, "concentration", damage=dealt.amount))
             if not save.success:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
+
+
+def _holds_ending(turn: Steps, done: StepDone) -> list[tuple[Effect, str]]:
+    """F6: the holds a step ends: its grappler dropped, was incapacitated or moved away."""
+    step = done.step
+    moved = let_go(done.before, turn.fight, step.who) if isinstance(step, Moved) else []
+    return moved + holds_ending(turn.fight)
 
 
 def ride(
@@ -146,14 +164,23 @@ def ride(
             turn.do(Drained(target, taken))
     if success:
         return
+    hold = 0
     if rider.grapple:
-        held = Lasting()  # until it escapes (the DM takes it off) or the grappler lets go
-        start(turn, target, f"grappled by {attacker} (escape DC {rider.grapple})", held, attacker)
+        if not may_hold(turn.fight, attacker, target, attack, rider):
+            return  # F6: the attack holds as many as it can already; the hit is damage only
+        hold = next_key(turn.fight)
+        what = f"grappled by {attacker}'s {attack} (escape DC {rider.grapple})"
+        grappled = Condition.GRAPPLED if Condition.GRAPPLED not in _immune(victim) else None
+        start(
+            turn, target, what, Lasting(), attacker, grappled, escape=rider.grapple, attack=attack
+        )
     for condition in rider.conditions:
-        if condition in _immune(victim) or _held(turn.fight, target, condition, rider):
+        if condition in _immune(victim) or (
+            not hold and _held(turn.fight, target, condition, rider)
+        ):
             continue
         lasting = _named(rider.lasting, attacker, target)
-        start(turn, target, str(condition), lasting, attacker, condition)
+        start(turn, target, str(condition), lasting, attacker, condition, hold=hold)
 
 
 def resisted(victim: Hero | Monster, save: Saved, rider: Rider | Attack) -> Saved:
@@ -286,6 +313,9 @@ def start(
     aura: int = 0,
     weapon: int = 0,
     hurt: bool = False,
+    escape: int = 0,
+    attack: str = "",
+    hold: int = 0,
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played."""
     fight = turn.fight
@@ -304,6 +334,9 @@ def start(
         aura=aura,
         weapon=weapon,
         until_hurt=hurt,
+        escape=escape,
+        attack=attack,
+        hold=hold,
     )
     turn.do(EffectStarted(effect))
 

@@ -58,6 +58,7 @@ from lnf.rules.damage import (
 from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.effects import imposed
 from lnf.rules.group_changes import moved, tidy, without
+from lnf.rules.holds import lasting_with
 from lnf.rules.limited import recharged, spent
 from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
@@ -442,8 +443,9 @@ def effect_ended(fight: Fight, step: EffectEnded) -> StepDone:
     if e.concentration:  # F5: its end is the end of the concentration
         after, notes = end_concentration(fight, e.who)
         return StepDone(step, fight, after, notes=tuple(notes))
-    after, _ = _without(fight, [e.key])  # the step's own words say what ended
-    return StepDone(step, fight, after)
+    after, notes = _without(fight, [e.key])  # the step's own words say what ended…
+    own = {f"{e.who} is no longer {e.condition}", f"{e.what} on {e.who} ends"}
+    return StepDone(step, fight, after, notes=tuple(n for n in notes if n not in own))  # …F6
 
 
 def concentration_ended(fight: Fight, step: ConcentrationEnded) -> StepDone:
@@ -476,8 +478,9 @@ def drained(fight: Fight, step: Drained) -> StepDone:
 def _without(fight: Fight, keys: list[int]) -> tuple[Fight, list[str]]:
     """The fight without the effects `keys`; a condition goes with the last effect imposing
     it."""
-    gone = [e for e in fight.effects if e.key in keys]
-    after = replace(fight, effects=tuple(e for e in fight.effects if e.key not in keys))
+    ending = lasting_with(fight, set(keys))  # F6: what lasts as long as a hold ends with it
+    gone = [e for e in fight.effects if e.key in ending]
+    after = replace(fight, effects=tuple(e for e in fight.effects if e.key not in ending))
     notes = []
     for e in gone:
         if e.ac:

@@ -17,6 +17,7 @@ from lnf.rules.acl import acl
 from lnf.rules.attacks import UNARMED, out_reaches, routine
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
+from lnf.rules.holds import escape_bonus, verify_escape
 from lnf.rules.legal import can_take_turn
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
@@ -45,6 +46,13 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         return Acted(
             hero.name, Action.HIDE, f"{check} vs passive Perception {best}", check.total >= best
         )
+    if action.action is Action.ESCAPE:
+        hold = verify_escape(fight, hero.name)  # F6: the lowest escape DC on it
+        bonus = escape_bonus(hero)
+        against = f"escape DC {hold.escape}, {hold.by}'s {hold.attack}"
+        dice.about(f"{hero.name} tries to escape: {bonus:+d} vs {against}")
+        check = roll_d20(dice, bonus)
+        return Acted(hero.name, Action.ESCAPE, f"{check} vs {against}", check.total >= hold.escape)
     return Acted(hero.name, action.action, action.detail)
 
 

@@ -107,6 +107,9 @@ RIDER = Obj(
         "grapple": Field(
             Int(minimum=1, maximum=40), 0, "the hit grapples; the escape DC, such as 13"
         ),
+        "holds": Field(
+            Int(minimum=1, maximum=20), 0, "how many the attack holds at once (F6), such as 1"
+        ),
         "max_hp": Field(MaxHp(), False, "the hit-point maximum goes down by the damage taken"),
         "only_if": Field(Str(), "", "a limit, told when it applies: Large or smaller"),
     },

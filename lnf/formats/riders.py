@@ -79,6 +79,25 @@ _HELD_TAIL = re.compile(
     r",? and (?:the target is )?restrained until (?:this|the) grapple ends", re.I
 )
 _IS = re.compile(_WHO + r" is (?P<what>.*)", re.I)
+# F6, the holds an attack makes at once: "the snake can't constrict another target", "the
+# octopus can't use its tentacles on another target", "… can't make tail attacks against
+# other targets" (one); "if the behir isn't already constricting a creature" (one); "the chuul
+# doesn't have two other creatures grappled", "the crab has two claws, each of which can
+# grapple only one target" (that many). "Can't use the same tendril" (the roper) is not one.
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "ten": 10}
+_ONE_AT_A_TIME = re.compile(
+    r"(?:until (?:this|the) grapple ends, )?(?:and )?the [\w ]+? can't "
+    r"(?:\w+|use its \w+ on|make \w+ attacks against) (?:another|other) targets?",
+    re.I,
+)
+_NOT_ALREADY = re.compile(
+    r",? if the [\w ]+? isn't already (?:constricting|grappling) a creature"
+    r"|,? and the [\w ]+? doesn't have (?P<n>\w+) other creatures grappled",
+    re.I,
+)
+_LIMBS = re.compile(
+    r"the [\w ]+? has (?P<n>\w+) \w+, each of which can grapple (?:only )?one target", re.I
+)
 _UNTIL_POISON_ENDS = re.compile(r"until this poison ends, the target is (?P<what>.*)", re.I)
 _TURNS_TO_STONE = re.compile(r"on a failed save, the creature [\w ]*? and is (?P<what>.*)", re.I)
 _REDUCED = (
@@ -198,6 +217,8 @@ class _Reader:
             self.repeat(m)
         elif m := _GRAPPLE.fullmatch(s):
             self.grapple(m)
+        elif (m := _ONE_AT_A_TIME.fullmatch(s)) or (m := _LIMBS.fullmatch(s)):
+            self.holds(m.groupdict().get("n") or "one", m[0])
         elif m := _WHILE_HELD.fullmatch(s):
             self.held(m["what"])
         elif m := _MAX_HP_PLAIN.fullmatch(s):
@@ -286,9 +307,24 @@ class _Reader:
         conditions = (Condition.RESTRAINED,) if held else ()
         if held:
             tail = tail.replace(held[0], "")
-        self.riders.append(Rider(grapple=int(m["dc"]), conditions=conditions, only_if=limit))
+        holds = 0
+        if (already := _NOT_ALREADY.search(tail)) and (
+            holds := _NUMBERS.get(already["n"] or "one", 0)
+        ):
+            tail = tail.replace(already[0], "")
+        rider = Rider(grapple=int(m["dc"]), holds=holds, conditions=conditions, only_if=limit)
+        self.riders.append(rider)
         if tail.strip(" ,"):
             self.note(tail)
+
+    def holds(self, number: str, words: str) -> None:
+        """F6: how many creatures the last grapple holds at once (see `_ONE_AT_A_TIME`)."""
+        rider = self.riders[-1] if self.riders else None
+        count = _NUMBERS.get(number.lower(), 0)
+        if rider is None or not rider.grapple or not count:
+            self.note(words)
+            return
+        self.last({"holds": count})
 
     def held(self, what: str) -> None:
         """ "Until this grapple ends, the target is restrained …": conditions while held."""
@@ -298,8 +334,12 @@ class _Reader:
             self.note(what)
             return
         self.last({"conditions": rider.conditions + conditions})
-        if left:
-            self.note(left)
+        parts = [p for p in re.split(r",? and |, ", left) if p] if left else []
+        for part in parts:
+            if _ONE_AT_A_TIME.fullmatch(part):
+                self.holds("one", part)
+            else:
+                self.note(part)
 
 
 def _conditions(text: str) -> tuple[tuple[Condition, ...], str]:

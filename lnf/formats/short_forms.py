@@ -9,7 +9,7 @@ two fields at once; a model's values become the mappings the file and the bestia
 
     riders:
       - {save: con 10, condition: paralyzed, lasting: 1 minute, repeat: end}
-      - {grapple: 13, condition: restrained}
+      - {grapple: 13, condition: restrained, holds: 1}
       - {save: con 11, damage: 2d8 poison, half: true}
 """
 
@@ -277,6 +277,7 @@ def rider(
         damage_type=damage_type,
         half=r["half"] is True,
         grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
+        holds=r["holds"] if isinstance(r["holds"], int) else 0,
         max_hp=max_hp is not False and max_hp is not INVALID,
         only_if=r["only_if"] if isinstance(r["only_if"], str) else "",
     )
@@ -318,6 +319,8 @@ def _check(
     for key, needed, message, rule in needs:
         if given(key) and not given(needed):
             ck.fail((*path, key), message, rule=rule)
+    if given("holds") and not given("grapple"):
+        ck.fail((*path, "holds"), "holds whom? give grapple, such as grapple: 13", rule="F6")
     if given("lasting") and not conditions:
         ck.fail((*path, "lasting"), "how long what lasts? give a condition", rule="F4")
     if given("lasting") and given("grapple") and not given("save"):
@@ -347,6 +350,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["half"] = True
     if r.grapple:
         d["grapple"] = r.grapple
+    if r.holds:
+        d["holds"] = r.holds
     if r.max_hp:
         d["max_hp"] = r.damage_type.value if r.damage is None and r.damage_type else True
     if r.only_if:
@@ -394,6 +399,7 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         damage_type=damage_type,
         half=bool(d.get("half")),
         grapple=int(d.get("grapple", 0)),
+        holds=int(d.get("holds", 0)),
         max_hp=bool(max_hp),
         only_if=str(d.get("only_if", "")),
     )

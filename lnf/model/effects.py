@@ -63,6 +63,9 @@ class Effect:
     aura: int = 0  # F7: an aura on `who` cast at this slot level (Spirit Guardians)
     weapon: int = 0  # F7: a spell weapon `who` attacks with, cast at this slot (Spiritual Weapon)
     until_hurt: bool = False  # F7: it ends when `who` takes damage (Sleep)
+    escape: int = 0  # F6: a hold (a grapple): `by` holds `who`; the escape DC
+    attack: str = ""  # F6: the attack of `by` whose hold it is (its limit counts these)
+    hold: int = 0  # F6: the key of the hold it lasts with (restrained until the grapple ends)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -147,8 +150,10 @@ class Rider:
     """F6: what a hit (or a failed save against a spell) brings besides its damage. `save`:
     the target's saving throw against it (None: it comes with the hit); on a failure the
     target takes `damage` (half of it on a success when `half`) and `conditions` for
-    `lasting`; `grapple`: the escape DC of a grapple the hit starts; `max_hp`: its hit-point
-    maximum is reduced by the rider's damage taken."""
+    `lasting`; `grapple`: the escape DC of a grapple the hit starts; `holds`: how many creatures
+    the attack holds at once (1: "the snake can't constrict another target"; 2: two claws,
+    each of which grapples one; 0: no limit); `max_hp`: its hit-point maximum is reduced by the
+    rider's damage taken."""
 
     save: tuple[Ability, int] | None = None
     conditions: tuple[Condition, ...] = ()
@@ -157,13 +162,15 @@ class Rider:
     damage_type: DamageType | None = None
     half: bool = False
     grapple: int = 0
+    holds: int = 0
     max_hp: bool = False
     only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
 
     def __str__(self) -> str:
         parts = []
         if self.grapple:
-            parts.append(f"grappled (escape DC {self.grapple})")
+            limit = f", {_HOLDS.get(self.holds, self.holds)} at a time" if self.holds else ""
+            parts.append(f"grappled (escape DC {self.grapple}{limit})")
         if self.save is not None:
             ability, dc = self.save
             parts.append(f"DC {dc} {ability.word} save")
@@ -176,6 +183,9 @@ class Rider:
         if self.max_hp:
             parts.append("hit-point maximum reduced")
         return "; ".join(parts)
+
+
+_HOLDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def _span(rounds: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from lnf.model import Fight, Lasting
+from lnf.model import Effect, Fight, Lasting
 from lnf.model.events import (
     ConcentrationEnded,
     Drained,
@@ -36,6 +36,13 @@ def save_roll(saved: Saved, d4: str = "") -> str:
     return roll + resisted_words(saved.resisted)
 
 
+def held_while(e: Effect) -> str:
+    """F6: how long a hold (or what lasts with it) lasts, in words."""
+    if e.escape:
+        return f"until it escapes (its action) or {e.by} lets go"
+    return "while the grapple holds"
+
+
 def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
     match step:
         case EffectStarted():
@@ -43,6 +50,8 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             by = f" (by {e.by})" if e.by and e.by != e.who else ""
             if e.concentration:
                 return f"{e.who} concentrates on {e.what} ({e.lasting}) (F5)."
+            if e.escape or e.hold:
+                return f"{e.who} is {e.what if e.escape else e.condition}: {held_while(e)} (F6)."
             if e.condition is not None and e.lasting == Lasting():
                 return f"{e.who} is {e.condition}{by} (F4)."  # until it is taken off
             if e.condition is not None:

@@ -1,0 +1,119 @@
+"""F6, holds (grapples) without a map (docs/riders.md, "F6, holds"): who holds whom, how many a
+grappling attack may hold at once, what lasts with a hold, and what ends one.
+
+A hold is an effect with an `escape` DC: `by` holds `who` (grappled, F3), through the attack
+`attack`; an effect whose `hold` is that effect's key (restrained "until this grapple ends")
+lasts as long as it does. A held creature's speed is 0 (F3, M4: no group change); its grappler
+lets go when it moves away from the group of the one it holds. A hold ends when the held one
+escapes (an action: the better of its Strength and Dexterity against the escape DC, read, as
+V-ACL8's contests are, from the save bonuses), when its grappler drops or is incapacitated
+(SRD, grappled), and when its grappler moves away.
+"""
+
+from __future__ import annotations
+
+from lnf.errors import Refused
+from lnf.model import INCAPACITATING, Ability, Condition, Effect, Fight, Hero, Monster, Rider
+from lnf.rules.roster import in_fight
+
+
+def holds_by(fight: Fight, grappler: str, attack: str | None = None) -> list[Effect]:
+    """F6: the holds `grappler` has now (with `attack` only, when named)."""
+    return [
+        e
+        for e in fight.effects
+        if e.escape and e.by == grappler and (attack is None or e.attack == attack)
+    ]
+
+
+def holds_on(fight: Fight, who: str) -> list[Effect]:
+    """F6: the holds on `who`, the first begun first."""
+    return [e for e in fight.effects if e.escape and e.who == who]
+
+
+def may_hold(fight: Fight, attacker: str, target: str, attack: str, rider: Rider) -> bool:
+    """F6: whether a hit's grapple takes hold: an attack that holds `rider.holds` creatures at
+    once ("the snake can't constrict another target"; two claws, one each) holds no more while
+    it holds that many; one this attack holds already is not grappled twice."""
+    held = holds_by(fight, attacker, attack)
+    if any(e.who == target for e in held):
+        return False
+    return not rider.holds or len(held) < rider.holds
+
+
+def lasting_with(fight: Fight, keys: set[int]) -> set[int]:
+    """F6: the effects that end with the holds `keys`: those keys and the effects that last
+    as long as they do (restrained until the grapple ends)."""
+    return keys | {e.key for e in fight.effects if e.hold and e.hold in keys}
+
+
+def holds_ending(fight: Fight) -> list[tuple[Effect, str]]:
+    """F6, SRD grappled: the holds that end now because their grappler is out of the fight or
+    incapacitated (a creature it holds that is out of the fight is held no more either)."""
+    out = []
+    for e in fight.effects:
+        if not e.escape:
+            continue
+        grappler = fight.combatant(e.by) if e.by in fight else None
+        held = fight.combatant(e.who) if e.who in fight else None
+        if grappler is None or not in_fight(grappler):
+            out.append((e, f"{e.by} is down and lets go"))
+        elif grappler.conditions & INCAPACITATING:
+            why = ", ".join(sorted(str(c) for c in grappler.conditions & INCAPACITATING))
+            out.append((e, f"{e.by} is {why} and lets go"))
+        elif held is None or (isinstance(held, Monster) and not in_fight(held)):
+            out.append((e, f"{e.who} is out of the fight"))
+    return out
+
+
+def let_go(before: Fight, after: Fight, mover: str) -> list[tuple[Effect, str]]:
+    """F6, M4: a grappler that moves out of the group it was in lets go of those it holds,
+    unless it moves into the group of the one it holds (a hold made with reach, A2, from
+    outside the group, ends when the grappler moves too, unless it joins the held one)."""
+    was, now = _label(before, mover), _label(after, mover)
+    if was == now:
+        return []
+    out = []
+    for e in holds_by(after, mover):
+        if now is None or now != _label(after, e.who):
+            out.append((e, f"{mover} moves away and lets go"))
+    return out
+
+
+def escape_bonus(c: Hero | Monster) -> int:
+    """F6: an escape is Strength (Athletics) or Dexterity (Acrobatics), the better; sheets hold
+    no skills but Stealth, so lnf reads the check from the save bonuses (as V-ACL8's)."""
+    return max(c.save_bonus(Ability.STR), c.save_bonus(Ability.DEX))
+
+
+def hold_to_escape(fight: Fight, who: str) -> Effect | None:
+    """F6: the hold `who` tries to escape with its action: the one with the lowest escape DC
+    (the first begun on a tie); None when nothing holds it."""
+    held = holds_on(fight, who)
+    return min(held, key=lambda e: (e.escape, e.key)) if held else None
+
+
+def verify_escape(fight: Fight, who: str) -> Effect:
+    """F6: the hold an escape is from; Refused when nothing holds `who`."""
+    hold = hold_to_escape(fight, who)
+    if hold is None:
+        raise Refused(f"nothing holds {who}: there is no grapple to escape", rule="F6")
+    return hold
+
+
+def wants_escape(fight: Fight, hero: Hero) -> bool:
+    """F6, the hero policy: a hero a hold restrains (attacks on it with advantage, its own at
+    disadvantage) uses its action to escape when its check meets the escape DC on a 10 or
+    better (an even chance or more); a hold that only grapples it, it fights on in."""
+    hold = hold_to_escape(fight, hero.name)
+    if hold is None or Condition.RESTRAINED not in hero.conditions:
+        return False
+    restrains = any(
+        e.hold == hold.key and e.condition is Condition.RESTRAINED for e in fight.effects
+    )
+    return restrains and 10 + escape_bonus(hero) >= hold.escape
+
+
+def _label(fight: Fight, name: str) -> str | None:
+    group = fight.group_of(name)
+    return group.label if group is not None else None
