@@ -42,6 +42,7 @@ from lnf.rules.conditions import verify_can_move
 from lnf.rules.damage import verify_healable, verify_hurtable
 from lnf.rules.distance import verify_sides_met, verify_volley_reach, volley_reach
 from lnf.rules.group_changes import moved
+from lnf.rules.holds import hold_to_escape
 from lnf.rules.moves import can_leave, is_fast, verify_can_leave, verify_one_group_change
 from lnf.rules.ranks import can_fly_now, rank_choices, verify_rank_open
 from lnf.rules.roster import in_fight, incapacitated, monsters, speed_now
@@ -283,6 +284,8 @@ def options(fight: Fight, hero: Hero) -> list[str]:
             where = f"{spell.area}: " if spell.area is not None else ""
             out.append(f"cast {spell.name} at {' or '.join(reached)} ({where}save)")
     out += effect_options(fight, hero)  # F7
+    if (hold := hold_to_escape(fight, hero.name)) is not None:  # F6
+        out.append(f"escape (DC {hold.escape}, from {hold.by})")
     out += [f"join {w}" for w in join_targets(fight, hero)]
     if can_leave(fight, hero):
         out.append("leave")
