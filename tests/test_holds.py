@@ -22,6 +22,8 @@ from lnf.formats.riders import read
 from lnf.heroes.policy import policy_choice
 from lnf.model import Action, Condition, Fight
 from lnf.model.events import Acted, Damaged, EffectStarted, Marked, Moved
+from lnf.model.plan import Advantage, Mode
+from lnf.rules.distance import roll_in_fight
 from lnf.rules.holds import holds_by, holds_on, wants_escape
 from lnf.views.acted_text import acted_text
 from lnf.views.effects_text import effect_text
@@ -35,8 +37,9 @@ heroes:
 monsters:
   - {monster: constrictor snake}
   - {monster: giant crab}
+  - {monster: ankheg}
 groups:
-  A: [Ann, Bo, Cy, Constrictor Snake, Giant Crab]
+  A: [Ann, Bo, Cy, Constrictor Snake, Giant Crab, Ankheg]
   B: []
 """
 
@@ -80,6 +83,23 @@ def test_f6_two_claws_hold_two_and_not_the_same_one_twice() -> None:
     assert Condition.RESTRAINED not in turn.fight.hero("Ann").conditions  # the crab's text
 
 
+def test_f6_d4_the_ankheg_bites_the_one_it_holds_with_advantage() -> None:
+    turn = Steps(_fight())
+    bite = next(a for a in turn.fight.monster("Ankheg").attacks if a.name == "Bite")
+    assert [(r.holds, r.held_advantage) for r in bite.riders] == [(1, True)]
+    ankheg = turn.fight.monster("Ankheg")
+    assert roll_in_fight(turn.fight, ankheg, turn.fight.hero("Ann"), bite, Mode.MELEE)[0] is (
+        Advantage.NORMAL
+    )
+    _hit(turn, "Ankheg", "Ann", "Bite")
+    how, why = roll_in_fight(turn.fight, ankheg, turn.fight.hero("Ann"), bite, Mode.MELEE)
+    assert how is Advantage.ADVANTAGE and "Ankheg holds Ann with its Bite (F6)" in why
+    how, why = roll_in_fight(turn.fight, ankheg, turn.fight.hero("Bo"), bite, Mode.MELEE)
+    assert how is Advantage.NORMAL  # Bo is not held: no advantage, and no grapple (one at a time)
+    _hit(turn, "Ankheg", "Bo", "Bite")
+    assert [e.who for e in holds_by(turn.fight, "Ankheg")] == ["Ann"]
+
+
 def test_f6_the_hold_ends_when_its_grappler_drops_or_is_incapacitated() -> None:
     turn = Rolled(_fight()).rolling(ScriptedDice([]))
     _hit(turn, "Constrictor Snake", "Ann", "Constrict")
@@ -93,7 +113,7 @@ def test_f6_the_hold_ends_when_its_grappler_drops_or_is_incapacitated() -> None:
 
 
 def test_f6_a_grappler_that_moves_away_lets_go() -> None:
-    text = FIGHT.replace("Cy, Constrictor Snake, Giant Crab]", "Constrictor Snake]")
+    text = FIGHT.replace("Cy, Constrictor Snake, Giant Crab, Ankheg]", "Constrictor Snake, Ankheg]")
     text = text.replace("  B: []", "  B: [Cy, Giant Crab]")
     turn = Rolled(parse_fight(text, "holds.yaml")).rolling(ScriptedDice([]))
     _hit(turn, "Constrictor Snake", "Ann", "Constrict")
@@ -140,7 +160,10 @@ def test_f6_a_hold_and_an_escape_are_logged_and_read_back() -> None:
     assert [s.effect.escape for s in started] == [14, 0]
 
 
-_ONE = re.compile(r"can't (?:\w+|use its \w+ on|make \w+ attacks against) (?:another|other) target")
+_ONE = re.compile(
+    r"can't (?:\w+|use its \w+ on|make \w+ attacks against) (?:another|other) target"
+    r"|can \w+ only the grappled creature"
+)
 _ONE_MORE = re.compile(r"isn't already (?:constricting|grappling) a creature")
 _MANY = re.compile(r"(\w+) other creatures grappled|has (\w+) \w+, each of which can grapple")
 _COUNT = {"two": 2, "ten": 10}
@@ -172,10 +195,12 @@ def test_every_srd_hold_limit_is_its_own_descriptions() -> None:
                 else:
                     want = 0
                 assert r.holds == want, (m["name"], action["name"], r)
+                said = "has advantage on attack rolls to do so" in after
+                assert r.held_advantage == said, (m["name"], action["name"], r)
                 limited += bool(want)
                 if action["name"] in played:
                     docs = played[action["name"]]["riders"]
                     assert any(d.get("holds", 0) == want for d in docs if "grapple" in d)
         for item in blocks[m["name"]].get("not_modelled", []):
             assert "one grapple per limb" not in item and "holds one target" not in item, item
-    assert limited == 24  # 18 one at a time (the Rug of Smothering too), 5 two, the kraken ten
+    assert limited == 25  # 19 one at a time (the ankheg, the Rug of Smothering), 5 two, 1 ten

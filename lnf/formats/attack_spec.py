@@ -110,6 +110,9 @@ RIDER = Obj(
         "holds": Field(
             Int(minimum=1, maximum=20), 0, "how many the attack holds at once (F6), such as 1"
         ),
+        "held_advantage": Field(
+            Bool(), False, "F6: advantage on this attack against the one it holds"
+        ),
         "max_hp": Field(MaxHp(), False, "the hit-point maximum goes down by the damage taken"),
         "only_if": Field(Str(), "", "a limit, told when it applies: Large or smaller"),
     },

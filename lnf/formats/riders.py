@@ -95,6 +95,13 @@ _NOT_ALREADY = re.compile(
     r"|,? and the [\w ]+? doesn't have (?P<n>\w+) other creatures grappled",
     re.I,
 )
+# "the ankheg can bite only the grappled creature and has advantage on attack rolls to do so":
+# one at a time, with advantage on the one it holds (F6).
+_HELD_ADVANTAGE = re.compile(
+    r"until (?:this|the) grapple ends, the [\w ]+? can \w+ only the grappled creature and "
+    r"has advantage on attack rolls to do so",
+    re.I,
+)
 _LIMBS = re.compile(
     r"the [\w ]+? has (?P<n>\w+) \w+, each of which can grapple (?:only )?one target", re.I
 )
@@ -217,6 +224,8 @@ class _Reader:
             self.repeat(m)
         elif m := _GRAPPLE.fullmatch(s):
             self.grapple(m)
+        elif (m := _HELD_ADVANTAGE.fullmatch(s)) and self.riders and self.riders[-1].grapple:
+            self.last({"holds": 1, "held_advantage": True})
         elif (m := _ONE_AT_A_TIME.fullmatch(s)) or (m := _LIMBS.fullmatch(s)):
             self.holds(m.groupdict().get("n") or "one", m[0])
         elif m := _WHILE_HELD.fullmatch(s):

@@ -278,6 +278,7 @@ def rider(
         half=r["half"] is True,
         grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
         holds=r["holds"] if isinstance(r["holds"], int) else 0,
+        held_advantage=r["held_advantage"] is True,
         max_hp=max_hp is not False and max_hp is not INVALID,
         only_if=r["only_if"] if isinstance(r["only_if"], str) else "",
     )
@@ -319,8 +320,9 @@ def _check(
     for key, needed, message, rule in needs:
         if given(key) and not given(needed):
             ck.fail((*path, key), message, rule=rule)
-    if given("holds") and not given("grapple"):
-        ck.fail((*path, "holds"), "holds whom? give grapple, such as grapple: 13", rule="F6")
+    for key in ("holds", "held_advantage"):
+        if given(key) and not given("grapple"):
+            ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
     if given("lasting") and not conditions:
         ck.fail((*path, "lasting"), "how long what lasts? give a condition", rule="F4")
     if given("lasting") and given("grapple") and not given("save"):
@@ -352,6 +354,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["grapple"] = r.grapple
     if r.holds:
         d["holds"] = r.holds
+    if r.held_advantage:
+        d["held_advantage"] = True
     if r.max_hp:
         d["max_hp"] = r.damage_type.value if r.damage is None and r.damage_type else True
     if r.only_if:
@@ -400,6 +404,7 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         half=bool(d.get("half")),
         grapple=int(d.get("grapple", 0)),
         holds=int(d.get("holds", 0)),
+        held_advantage=bool(d.get("held_advantage")),
         max_hp=bool(max_hp),
         only_if=str(d.get("only_if", "")),
     )

@@ -163,6 +163,7 @@ class Rider:
     half: bool = False
     grapple: int = 0
     holds: int = 0
+    held_advantage: bool = False  # F6: advantage on this attack against the one it holds
     max_hp: bool = False
     only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
 
@@ -171,6 +172,8 @@ class Rider:
         if self.grapple:
             limit = f", {_HOLDS.get(self.holds, self.holds)} at a time" if self.holds else ""
             parts.append(f"grappled (escape DC {self.grapple}{limit})")
+        if self.held_advantage:
+            parts.append("advantage against the one it holds")
         if self.save is not None:
             ability, dc = self.save
             parts.append(f"DC {dc} {ability.word} save")

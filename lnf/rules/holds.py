@@ -13,7 +13,17 @@ V-ACL8's contests are, from the save bonuses), when its grappler drops or is inc
 from __future__ import annotations
 
 from lnf.errors import Refused
-from lnf.model import INCAPACITATING, Ability, Condition, Effect, Fight, Hero, Monster, Rider
+from lnf.model import (
+    INCAPACITATING,
+    Ability,
+    Attack,
+    Condition,
+    Effect,
+    Fight,
+    Hero,
+    Monster,
+    Rider,
+)
 from lnf.rules.roster import in_fight
 
 
@@ -39,6 +49,16 @@ def may_hold(fight: Fight, attacker: str, target: str, attack: str, rider: Rider
     if any(e.who == target for e in held):
         return False
     return not rider.holds or len(held) < rider.holds
+
+
+def held_advantage(fight: Fight, attacker: Hero | Monster, target: str, attack: Attack) -> str:
+    """F6, D4: the reason an attack has advantage on the one its attacker holds with it ("the
+    ankheg … has advantage on attack rolls to do so"); "" when it has none."""
+    if not any(r.held_advantage for r in attack.riders):
+        return ""
+    if not any(e.who == target for e in holds_by(fight, attacker.name, attack.name)):
+        return ""
+    return f"{attacker.name} holds {target} with its {attack.name} (F6)"
 
 
 def lasting_with(fight: Fight, keys: set[int]) -> set[int]:
