@@ -17,6 +17,8 @@ from typing import TypeVar
 
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
+from lnf.engine.effect_start import start
+from lnf.engine.holds import attach, drains, escaped, grapple, let_go_now
 from lnf.engine.resolve import roll_save
 from lnf.engine.steps import apply_step
 from lnf.errors import Refused
@@ -24,10 +26,8 @@ from lnf.model import (
     LEGENDARY_RESISTANCE,
     SLOT,
     Ability,
-    Action,
     Attack,
     Condition,
-    Effect,
     Fight,
     Guard,
     Hero,
@@ -38,16 +38,13 @@ from lnf.model import (
 from lnf.model.applied import Applied, StepDone
 from lnf.model.effects import ATTACKER, TARGET, Rider
 from lnf.model.events import (
-    Acted,
     Attacked,
     ConcentrationEnded,
     Damaged,
     Drained,
     EffectEnded,
-    EffectStarted,
     Guarded,
     Marked,
-    Moved,
     Recorded,
     Saved,
     SaveRolled,
@@ -58,8 +55,7 @@ from lnf.model.events import (
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
 from lnf.rules.damage import after_defences
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
-from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
-from lnf.rules.holds import hold_to_escape, holds_ending, let_go, may_hold
+from lnf.rules.effects import ending_as_round_starts, ending_at, saves_due
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
@@ -93,10 +89,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     """What a step brings (in this order): riders of a hit (F6), concentration broken by 0
     hit points or incapacitation, then a concentration save for each damage taken (F5)."""
     step = done.step
-    if isinstance(step, Acted) and step.action is Action.ESCAPE and step.success:
-        hold = hold_to_escape(turn.fight, step.who)  # F6: the one its check was against
-        if hold is not None:
-            turn.do(EffectEnded(hold.key, f"{step.who} escapes"))
+    escaped(turn, step)  # F6
     if isinstance(step, Attacked) and step.hit:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
         for rider in attack.riders if attack is not None else ():
@@ -109,9 +102,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         spell = attack_named(turn.fight.combatant(step.caster), step.spell)
         if spell is not None:
             cast_effects(turn, step, spell)
-    for e, why in _holds_ending(turn, done):
-        if e in turn.fight.effects:
-            turn.do(EffectEnded(e.key, why))
+    let_go_now(turn, done)  # F6
     for c in done.before.everyone:
         now = done.after.combatant(c.name)
         if now is c:  # only a combatant the step changed can have dropped or been stunned
@@ -128,13 +119,6 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             turn.do(SaveRolled(save, Ability.CON, "concentration", damage=dealt.amount))
             if not save.success:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
-
-
-def _holds_ending(turn: Steps, done: StepDone) -> list[tuple[Effect, str]]:
-    """F6: the holds a step ends: its grappler dropped, was incapacitated or moved away."""
-    step = done.step
-    moved = let_go(done.before, turn.fight, step.who) if isinstance(step, Moved) else []
-    return moved + holds_ending(turn.fight)
 
 
 def ride(
@@ -164,16 +148,11 @@ def ride(
             turn.do(Drained(target, taken))
     if success:
         return
-    hold = 0
-    if rider.grapple:
-        if not may_hold(turn.fight, attacker, target, attack, rider):
-            return  # F6: the attack holds as many as it can already; the hit is damage only
-        hold = next_key(turn.fight)
-        what = f"grappled by {attacker}'s {attack} (escape DC {rider.grapple})"
-        grappled = Condition.GRAPPLED if Condition.GRAPPLED not in _immune(victim) else None
-        start(
-            turn, target, what, Lasting(), attacker, grappled, escape=rider.grapple, attack=attack
-        )
+    if rider.attach:
+        attach(turn, attacker, target, attack, rider)
+    hold = grapple(turn, attacker, target, attack, rider, _immune(victim)) if rider.grapple else 0
+    if hold is None:
+        return  # F6: the attack holds as many as it can already; the hit is damage only
     for condition in rider.conditions:
         if condition in _immune(victim) or (
             not hold and _held(turn.fight, target, condition, rider)
@@ -299,48 +278,6 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
         turn.do(Damaged(who, amount, kind, text=f"{what}: {rolled}{half}"))
 
 
-def start(
-    turn: Steps,
-    who: str,
-    what: str,
-    lasting: Lasting,
-    by: str = "",
-    condition: Condition | None = None,
-    *,
-    concentration: bool = False,
-    ac: int = 0,
-    d4: int = 0,
-    aura: int = 0,
-    weapon: int = 0,
-    hurt: bool = False,
-    escape: int = 0,
-    attack: str = "",
-    hold: int = 0,
-) -> None:
-    """An effect begins now: in the round under way, during the turn being played."""
-    fight = turn.fight
-    effect = Effect(
-        key=next_key(fight),
-        who=who,
-        what=what,
-        lasting=lasting,
-        round=fight.round,
-        turn=turn.who or fight.turns.current or "",
-        by=by,
-        condition=condition,
-        concentration=concentration,
-        ac=ac,
-        d4=d4,
-        aura=aura,
-        weapon=weapon,
-        until_hurt=hurt,
-        escape=escape,
-        attack=attack,
-        hold=hold,
-    )
-    turn.do(EffectStarted(effect))
-
-
 def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     """F4: at the start or end of `who`'s turn, what lasted until then ends, and the saves
     repeated then are rolled (a success ends the effect)."""
@@ -348,6 +285,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         turn.do(EffectEnded(e.key, why))
     if edge is TurnEdge.START:
         auras(turn, who, dice)
+        drains(turn, who, dice)  # F6: a stirge drinks
     for e in saves_due(turn.fight, who, edge):
         if e not in turn.fight.effects or e.lasting.save is None:
             continue

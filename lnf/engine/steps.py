@@ -58,7 +58,7 @@ from lnf.rules.damage import (
 from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.effects import imposed
 from lnf.rules.group_changes import moved, tidy, without
-from lnf.rules.holds import lasting_with
+from lnf.rules.holds import drank, lasting_with
 from lnf.rules.limited import recharged, spent
 from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
@@ -204,6 +204,7 @@ def _damaged(fight: Fight, step: Damaged) -> StepDone:
     after, dealt, notes = _hurt(
         fight, step.who, ((step.type, step.amount),), critical=step.critical
     )
+    after = drank(after, step.key, dealt.amount) if step.key else after  # F6: a stirge drinks
     return StepDone(step, fight, tidy(after), (dealt,), notes=tuple(notes))
 
 

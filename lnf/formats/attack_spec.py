@@ -113,6 +113,13 @@ RIDER = Obj(
         "held_advantage": Field(
             Bool(), False, "F6: advantage on this attack against the one it holds"
         ),
+        "attach": Field(Bool(), False, "F6: the attacker attaches itself (the stirge)"),
+        "drain": Field(
+            DICE, None, "F6: hit points the one it is attached to loses as its turns start"
+        ),
+        "sated": Field(
+            Int(minimum=1, maximum=999), 0, "F6: it lets go when the drain has taken this many"
+        ),
         "max_hp": Field(MaxHp(), False, "the hit-point maximum goes down by the damage taken"),
         "only_if": Field(Str(), "", "a limit, told when it applies: Large or smaller"),
     },

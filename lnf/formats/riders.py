@@ -102,6 +102,29 @@ _HELD_ADVANTAGE = re.compile(
     r"has advantage on attack rolls to do so",
     re.I,
 )
+# F6, the stirge: "the stirge attaches to the target. While attached, the stirge doesn't
+# attack. Instead, at the start of each of the stirge's turns, the target loses 5 (1d4 + 3) hit
+# points due to blood loss. … It does so [detaches] after it drains 10 hit points of blood from
+# the target or the target dies. A creature, including the target, can use its action to detach
+# the stirge." The cloaker's and the darkmantle's attachments say more, and stay unread.
+_ATTACHES = re.compile(r"and the [\w ]+? attaches to the target", re.I)
+_ATTACHED = {
+    "quiet": re.compile(r"while attached, the [\w ]+? doesn't attack", re.I),
+    "drain": re.compile(
+        r"instead, at the start of each of the [\w ]+?'s turns, the target loses \d+ "
+        r"\((?P<dice>\d+d\d+(?: [+-] \d+)?)\) hit points due to blood loss",
+        re.I,
+    ),
+    "moves": re.compile(r"the [\w ]+? can detach itself by spending 5 feet of its movement", re.I),
+    "sated": re.compile(
+        r"it does so after it drains (?P<n>\d+) hit points of blood from the target or the "
+        r"target dies",
+        re.I,
+    ),
+    "action": re.compile(
+        r"a creature, including the target, can use its action to detach the [\w ]+", re.I
+    ),
+}
 _LIMBS = re.compile(
     r"the [\w ]+? has (?P<n>\w+) \w+, each of which can grapple (?:only )?one target", re.I
 )
@@ -197,10 +220,26 @@ class _Reader:
     def __init__(self) -> None:
         self.riders: list[Rider] = []
         self.unread: list[str] = []
+        self.attached: set[str] | None = None  # F6: the parts of an attachment read so far
 
     def reading(self) -> Reading:
-        kept = [r for r in self.riders if r.conditions or r.damage or r.grapple or r.max_hp]
+        if self.attached is not None and self.attached != set(_ATTACHED):
+            self.riders = [r for r in self.riders if not r.attach]  # only the whole of it
+            self.unread.append("attaching itself")
+        kept = [
+            r for r in self.riders if r.conditions or r.damage or r.grapple or r.max_hp or r.attach
+        ]
         return Reading(tuple(kept), tuple(dict.fromkeys(self.unread)))
+
+    def attach_part(self, s: str) -> str:
+        """F6: which part of the stirge's attachment `s` says (its drain and its fill go on
+        the rider); "" for none."""
+        part = next((k for k, p in _ATTACHED.items() if p.fullmatch(s)), "")
+        if part == "drain" and (m := _ATTACHED["drain"].fullmatch(s)):
+            self.last({"drain": parse(m["dice"].replace(" ", ""))})
+        if part == "sated" and (m := _ATTACHED["sated"].fullmatch(s)):
+            self.last({"sated": int(m["n"])})
+        return part
 
     def note(self, text: str) -> None:
         """Names what `text` brings that lnf does not read; a sentence that names nothing new
@@ -224,6 +263,11 @@ class _Reader:
             self.repeat(m)
         elif m := _GRAPPLE.fullmatch(s):
             self.grapple(m)
+        elif _ATTACHES.fullmatch(s):
+            self.riders.append(Rider(attach=True))
+            self.attached = set()
+        elif self.attached is not None and (part := self.attach_part(s)):
+            self.attached.add(part)
         elif (m := _HELD_ADVANTAGE.fullmatch(s)) and self.riders and self.riders[-1].grapple:
             self.last({"holds": 1, "held_advantage": True})
         elif (m := _ONE_AT_A_TIME.fullmatch(s)) or (m := _LIMBS.fullmatch(s)):

@@ -279,6 +279,9 @@ def rider(
         grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
         holds=r["holds"] if isinstance(r["holds"], int) else 0,
         held_advantage=r["held_advantage"] is True,
+        attach=r["attach"] is True,
+        drain=r["drain"] if isinstance(r["drain"], DiceExpr) else None,
+        sated=r["sated"] if isinstance(r["sated"], int) else 0,
         max_hp=max_hp is not False and max_hp is not INVALID,
         only_if=r["only_if"] if isinstance(r["only_if"], str) else "",
     )
@@ -309,7 +312,9 @@ def _check(
     def given(key: str) -> bool:
         return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
-    if not any(given(k) for k in ("condition", "conditions", "damage", "grapple", "max_hp")):
+    if not any(
+        given(k) for k in ("condition", "conditions", "damage", "grapple", "max_hp", "attach")
+    ):
         ck.fail(path, "a rider brings conditions, damage, a grapple or max_hp", rule="F6")
     needs = (
         ("repeat", "save", "the save it repeats: give save, such as save: con 10", "F4"),
@@ -323,6 +328,9 @@ def _check(
     for key in ("holds", "held_advantage"):
         if given(key) and not given("grapple"):
             ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
+    for key in ("drain", "sated"):
+        if given(key) and not given("attach"):
+            ck.fail((*path, key), "drains while attached: give attach: true", rule="F6")
     if given("lasting") and not conditions:
         ck.fail((*path, "lasting"), "how long what lasts? give a condition", rule="F4")
     if given("lasting") and given("grapple") and not given("save"):
@@ -356,6 +364,12 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["holds"] = r.holds
     if r.held_advantage:
         d["held_advantage"] = True
+    if r.attach:
+        d["attach"] = True
+    if r.drain is not None:
+        d["drain"] = str(r.drain)
+    if r.sated:
+        d["sated"] = r.sated
     if r.max_hp:
         d["max_hp"] = r.damage_type.value if r.damage is None and r.damage_type else True
     if r.only_if:
@@ -405,6 +419,9 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         grapple=int(d.get("grapple", 0)),
         holds=int(d.get("holds", 0)),
         held_advantage=bool(d.get("held_advantage")),
+        attach=bool(d.get("attach")),
+        drain=parse_damage(d["drain"]) if "drain" in d else None,
+        sated=int(d.get("sated", 0)),
         max_hp=bool(max_hp),
         only_if=str(d.get("only_if", "")),
     )

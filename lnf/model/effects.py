@@ -63,9 +63,17 @@ class Effect:
     aura: int = 0  # F7: an aura on `who` cast at this slot level (Spirit Guardians)
     weapon: int = 0  # F7: a spell weapon `who` attacks with, cast at this slot (Spiritual Weapon)
     until_hurt: bool = False  # F7: it ends when `who` takes damage (Sleep)
-    escape: int = 0  # F6: a hold (a grapple): `by` holds `who`; the escape DC
-    attack: str = ""  # F6: the attack of `by` whose hold it is (its limit counts these)
-    hold: int = 0  # F6: the key of the hold it lasts with (restrained until the grapple ends)
+    # F6, holds: an effect with an `attack` is a hold of `by` on `who` through that attack (a
+    # grapple, or a stirge attached); `escape`: the DC of the check that ends it (0: an action
+    # ends it without one); `hold`: the key of the hold this effect lasts with (restrained until
+    # the grapple ends); `drain`: the dice of hit points `who` loses as `by`'s turns start, until
+    # it has lost `sated` (and `drained` so far).
+    escape: int = 0
+    attack: str = ""
+    hold: int = 0
+    drain: str = ""
+    drained: int = 0
+    sated: int = 0
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -164,6 +172,11 @@ class Rider:
     grapple: int = 0
     holds: int = 0
     held_advantage: bool = False  # F6: advantage on this attack against the one it holds
+    # F6: the attacker attaches itself (the stirge): it attacks no more while attached, and
+    # `drain` is lost by the target as each of its turns starts, until `sated` is lost.
+    attach: bool = False
+    drain: DiceExpr | None = None
+    sated: int = 0
     max_hp: bool = False
     only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
 
@@ -174,6 +187,10 @@ class Rider:
             parts.append(f"grappled (escape DC {self.grapple}{limit})")
         if self.held_advantage:
             parts.append("advantage against the one it holds")
+        if self.attach:
+            drinks = f", {self.drain} hit points lost as its turns start" if self.drain else ""
+            sated = f" until {self.sated} are lost" if self.sated else ""
+            parts.append(f"attaches itself{drinks}{sated}")
         if self.save is not None:
             ability, dc = self.save
             parts.append(f"DC {dc} {ability.word} save")

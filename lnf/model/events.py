@@ -140,6 +140,7 @@ class Damaged:
     type: DamageType | None = None
     critical: bool = False
     text: str = ""  # the roll, when lnf rolled the DM's dice ("2d6 (3, 5) + 3 = 11")
+    key: int = 0  # F6: the hold whose drain it is (a stirge's): it counts what was drunk
 
 
 @value

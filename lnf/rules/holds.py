@@ -1,13 +1,18 @@
-"""F6, holds (grapples) without a map (docs/riders.md, "F6, holds"): who holds whom, how many a
-grappling attack may hold at once, what lasts with a hold, and what ends one.
+"""F6, holds (grapples, and a stirge attached) without a map (docs/riders.md, "F6, holds"):
+who holds whom, how many a grappling attack may hold at once, what lasts with a hold, and what
+ends one.
 
-A hold is an effect with an `escape` DC: `by` holds `who` (grappled, F3), through the attack
-`attack`; an effect whose `hold` is that effect's key (restrained "until this grapple ends")
-lasts as long as it does. A held creature's speed is 0 (F3, M4: no group change); its grappler
-lets go when it moves away from the group of the one it holds. A hold ends when the held one
-escapes (an action: the better of its Strength and Dexterity against the escape DC, read, as
-V-ACL8's contests are, from the save bonuses), when its grappler drops or is incapacitated
-(SRD, grappled), and when its grappler moves away.
+A hold is an effect with an `attack`: `by` holds `who` (grappled, F3) through that attack; an
+effect whose `hold` is that effect's key (restrained "until this grapple ends") lasts as long
+as it does. A held creature's speed is 0 (F3, M4: no group change); its grappler lets go when
+it moves away from the group of the one it holds. A hold ends when the held one escapes (an
+action: the better of its Strength and Dexterity against the escape DC, read, as V-ACL8's
+contests are, from the save bonuses), when its grappler drops or is incapacitated (SRD,
+grappled), when the one held is out of the fight, and when its grappler moves away.
+
+A stirge attached is a hold without a DC (an action detaches it): it attacks no more while
+attached; as each of its turns starts the one it holds loses its drain, and it lets go when it
+has drunk its fill (the SRD's 10 hit points) or the one it holds dies.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from lnf.model import (
     Rider,
 )
 from lnf.rules.roster import in_fight
+from lnf.values import replace
 
 
 def holds_by(fight: Fight, grappler: str, attack: str | None = None) -> list[Effect]:
@@ -32,13 +38,13 @@ def holds_by(fight: Fight, grappler: str, attack: str | None = None) -> list[Eff
     return [
         e
         for e in fight.effects
-        if e.escape and e.by == grappler and (attack is None or e.attack == attack)
+        if e.attack and e.by == grappler and (attack is None or e.attack == attack)
     ]
 
 
 def holds_on(fight: Fight, who: str) -> list[Effect]:
     """F6: the holds on `who`, the first begun first."""
-    return [e for e in fight.effects if e.escape and e.who == who]
+    return [e for e in fight.effects if e.attack and e.who == who]
 
 
 def may_hold(fight: Fight, attacker: str, target: str, attack: str, rider: Rider) -> bool:
@@ -72,7 +78,7 @@ def holds_ending(fight: Fight) -> list[tuple[Effect, str]]:
     incapacitated (a creature it holds that is out of the fight is held no more either)."""
     out = []
     for e in fight.effects:
-        if not e.escape:
+        if not e.attack:
             continue
         grappler = fight.combatant(e.by) if e.by in fight else None
         held = fight.combatant(e.who) if e.who in fight else None
@@ -81,7 +87,7 @@ def holds_ending(fight: Fight) -> list[tuple[Effect, str]]:
         elif grappler.conditions & INCAPACITATING:
             why = ", ".join(sorted(str(c) for c in grappler.conditions & INCAPACITATING))
             out.append((e, f"{e.by} is {why} and lets go"))
-        elif held is None or (isinstance(held, Monster) and not in_fight(held)):
+        elif held is None or not in_fight(held):
             out.append((e, f"{e.who} is out of the fight"))
     return out
 
@@ -111,6 +117,31 @@ def hold_to_escape(fight: Fight, who: str) -> Effect | None:
     (the first begun on a tie); None when nothing holds it."""
     held = holds_on(fight, who)
     return min(held, key=lambda e: (e.escape, e.key)) if held else None
+
+
+def may_attach(fight: Fight, attacker: str) -> bool:
+    """F6: a creature attached to one attaches to no other (it does not attack while attached:
+    `drinking`)."""
+    return not any(e.drain for e in holds_by(fight, attacker))
+
+
+def drinking(fight: Fight, monster: str) -> Effect | None:
+    """F6: the stirge's attachment, when it has one: "While attached, the stirge doesn't
+    attack" — its turn is the drain as it starts."""
+    return next((e for e in holds_by(fight, monster) if e.drain), None)
+
+
+def drank(fight: Fight, key: int, amount: int) -> Fight:
+    """F6: the drain `key` has drunk `amount` more hit points."""
+    effects = tuple(
+        replace(e, drained=e.drained + amount) if e.key == key else e for e in fight.effects
+    )
+    return replace(fight, effects=effects)
+
+
+def sated(e: Effect) -> bool:
+    """F6: "It does so [detaches] after it drains 10 hit points of blood from the target"."""
+    return bool(e.sated) and e.drained >= e.sated
 
 
 def verify_escape(fight: Fight, who: str) -> Effect:

@@ -23,6 +23,8 @@ def acted_text(step: Acted) -> str:
     if step.action is Action.HIDE:
         result = "hidden" if step.success else "seen"
         return f"{step.who} tries to hide: {step.detail}: {result}."
+    if step.action is Action.ESCAPE and step.detail.startswith("detaches "):
+        return f"{step.who} {step.detail} (its action, F6)."
     if step.action is Action.ESCAPE:
         result = "free" if step.success else "still held"
         return f"{step.who} tries to escape the grapple: {step.detail}: {result} (F6)."

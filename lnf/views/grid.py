@@ -474,5 +474,5 @@ def effect_line(e: Effect) -> str:
     cause = f"by {e.by}, " if e.by and e.by != e.who else ""
     what = f"concentrating on {e.what}" if e.concentration else e.what
     woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
-    lasting = held_while(e) if e.escape or e.hold else str(e.lasting)  # F6
+    lasting = held_while(e) if e.attack or e.hold else str(e.lasting)  # F6
     return f"{e.who}: {what} ({cause}since round {e.round}): {lasting}{woken}."
