@@ -9,10 +9,11 @@ import re
 
 import pytest
 
+from lnf.dice import DamageType
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
-from lnf.engine.effects import Rolled, ride
+from lnf.engine.effects import Rolled, ride, turn_edge
 from lnf.engine.turns import simple_action
 from lnf.errors import Refused
 from lnf.formats.bestiary import srd
@@ -20,7 +21,7 @@ from lnf.formats.event_codec import _step_from_json, step_to_json
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.riders import read
 from lnf.heroes.policy import policy_choice
-from lnf.model import Action, Condition, Fight
+from lnf.model import Action, Condition, Fight, TurnEdge
 from lnf.model.events import Acted, Damaged, EffectStarted, Marked, Moved
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.distance import roll_in_fight
@@ -98,6 +99,25 @@ def test_f6_d4_the_ankheg_bites_the_one_it_holds_with_advantage() -> None:
     assert how is Advantage.NORMAL  # Bo is not held: no advantage, and no grapple (one at a time)
     _hit(turn, "Ankheg", "Bo", "Bite")
     assert [e.who for e in holds_by(turn.fight, "Ankheg")] == ["Ann"]
+
+
+def test_f6_the_chain_devils_chains_hurt_the_one_held_as_its_turns_start() -> None:
+    text = FIGHT.replace("  - {monster: ankheg}\n", "  - {monster: chain devil}\n")
+    text = text.replace("  B: []\n", "")
+    fight = parse_fight(text.replace(", Ankheg]", ", Chain Devil]"), "chains.yaml")
+    turn = Rolled(fight).rolling(ScriptedDice([]))
+    chain = next(a for a in fight.monster("Chain Devil").attacks if a.name == "Chain")
+    (rider,) = chain.riders
+    assert (rider.grapple, rider.holds, str(rider.held_damage)) == (14, 1, "2d6 piercing")
+    _hit(turn, "Chain Devil", "Ann", "Chain")
+    turn_edge(turn, "Ann", TurnEdge.START, ScriptedDice([2, 5]))
+    hurt = [s for s in turn.steps if isinstance(s, Damaged)]
+    assert [(s.who, s.amount, s.type) for s in hurt] == [("Ann", 7, DamageType.PIERCING)]
+    assert hurt[0].text == "Chain Devil's Chain, held: 2d6 (2, 5) piercing = 7"
+    turn_edge(turn, "Bo", TurnEdge.START, ScriptedDice([]))  # not held: nothing to roll
+    turn.do(Acted("Ann", Action.ESCAPE, "1d20 (20) + 5 = 25 vs escape DC 14", True))
+    turn_edge(turn, "Ann", TurnEdge.START, ScriptedDice([]))  # free: nothing more
+    assert len([s for s in turn.steps if isinstance(s, Damaged)]) == 1
 
 
 def test_f6_the_hold_ends_when_its_grappler_drops_or_is_incapacitated() -> None:
@@ -195,6 +215,11 @@ def test_every_srd_hold_limit_is_its_own_descriptions() -> None:
                 else:
                     want = 0
                 assert r.holds == want, (m["name"], action["name"], r)
+                hurts = re.search(
+                    r"\((\d+d\d+)\) (\w+) damage at the start of each of its turns", after
+                )
+                want_hurts = f"{hurts[1]} {hurts[2]}" if hurts else ""
+                assert str(r.held_damage or "") == want_hurts, (m["name"], r)
                 said = "has advantage on attack rolls to do so" in after
                 assert r.held_advantage == said, (m["name"], action["name"], r)
                 limited += bool(want)

@@ -27,6 +27,7 @@ def start(
     hold: int = 0,
     drain: str = "",
     sated: int = 0,
+    hurts: str = "",
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played."""
     fight = turn.fight
@@ -50,5 +51,6 @@ def start(
         hold=hold,
         drain=drain,
         sated=sated,
+        hurts=hurts,
     )
     turn.do(EffectStarted(effect))

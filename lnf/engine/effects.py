@@ -18,7 +18,7 @@ from typing import TypeVar
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.effect_start import start
-from lnf.engine.holds import attach, drains, escaped, grapple, let_go_now
+from lnf.engine.holds import attach, drains, escaped, grapple, held_hurts, let_go_now
 from lnf.engine.resolve import roll_save
 from lnf.engine.steps import apply_step
 from lnf.errors import Refused
@@ -286,6 +286,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     if edge is TurnEdge.START:
         auras(turn, who, dice)
         drains(turn, who, dice)  # F6: a stirge drinks
+        held_hurts(turn, who, dice)  # F6: the chain devil's chains
     for e in saves_due(turn.fight, who, edge):
         if e not in turn.fight.effects or e.lasting.save is None:
             continue

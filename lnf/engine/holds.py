@@ -15,6 +15,7 @@ from lnf.rules.holds import (
     drinking,
     hold_to_escape,
     holds_ending,
+    holds_on,
     let_go,
     may_attach,
     may_hold,
@@ -37,7 +38,18 @@ def grapple(
     hold = next_key(turn.fight)
     what = f"grappled by {attacker}'s {attack} (escape DC {rider.grapple})"
     grappled = Condition.GRAPPLED if Condition.GRAPPLED not in immune else None
-    start(turn, target, what, Lasting(), attacker, grappled, escape=rider.grapple, attack=attack)
+    hurts = str(rider.held_damage) if rider.held_damage is not None else ""
+    start(
+        turn,
+        target,
+        what,
+        Lasting(),
+        attacker,
+        grappled,
+        escape=rider.grapple,
+        attack=attack,
+        hurts=hurts,
+    )
     return hold
 
 
@@ -66,6 +78,20 @@ def attach(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -
     what = f"{attacker} attached by its {attack}"
     drain = str(rider.drain) if rider.drain is not None else ""
     start(turn, target, what, Lasting(), attacker, attack=attack, drain=drain, sated=rider.sated)
+
+
+def held_hurts(turn: Steps, who: str, dice: DiceSource) -> None:
+    """F6: as `who`'s turn starts, each hold on it that hurts deals its damage ("takes 7
+    (2d6) piercing damage at the start of each of its turns")."""
+    for e in holds_on(turn.fight, who):
+        if not e.hurts or e not in turn.fight.effects:
+            continue
+        what = f"{e.by}'s {e.attack}"
+        dice.about(f"{what}: {e.hurts} as {who}'s turn starts, held")
+        hurts = parse(e.hurts)
+        rolled = roll(hurts, dice)
+        kind = hurts.parts[0].damage_type if hurts.parts else None
+        turn.do(Damaged(who, rolled.total, kind, text=f"{what}, held: {rolled}"))
 
 
 def drains(turn: Steps, who: str, dice: DiceSource) -> None:

@@ -120,6 +120,9 @@ RIDER = Obj(
         "sated": Field(
             Int(minimum=1, maximum=999), 0, "F6: it lets go when the drain has taken this many"
         ),
+        "held_damage": Field(
+            DAMAGE, None, "F6: damage the one held takes as each of its turns starts"
+        ),
         "max_hp": Field(MaxHp(), False, "the hit-point maximum goes down by the damage taken"),
         "only_if": Field(Str(), "", "a limit, told when it applies: Large or smaller"),
     },

@@ -179,6 +179,7 @@ LATER_FIELDS = {
     (Effect, "drain"),
     (Effect, "drained"),
     (Effect, "sated"),
+    (Effect, "hurts"),
     (Damaged, "key"),
     (SpellCast, "pool"),
     (Reaction, "guard"),

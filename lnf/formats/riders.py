@@ -125,6 +125,13 @@ _ATTACHED = {
         r"a creature, including the target, can use its action to detach the [\w ]+", re.I
     ),
 }
+# F6: "Until this grapple ends, the target is restrained and takes 7 (2d6) piercing damage at
+# the start of each of its turns" (the chain devil).
+_HELD_DAMAGE = re.compile(
+    r"takes \d+ \((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage at the start of each "
+    r"of its turns",
+    re.I,
+)
 _LIMBS = re.compile(
     r"the [\w ]+? has (?P<n>\w+) \w+, each of which can grapple (?:only )?one target", re.I
 )
@@ -387,10 +394,13 @@ class _Reader:
             self.note(what)
             return
         self.last({"conditions": rider.conditions + conditions})
-        parts = [p for p in re.split(r",? and |, ", left) if p] if left else []
+        parts = [p.removeprefix("and ") for p in re.split(r",? and |, ", left) if p]
         for part in parts:
             if _ONE_AT_A_TIME.fullmatch(part):
                 self.holds("one", part)
+            elif (m := _HELD_DAMAGE.fullmatch(part)) and (dice := _damage(m)) and dice[1]:
+                typed = DiceExpr(tuple(replace(p, damage_type=dice[1]) for p in dice[0].parts))
+                self.last({"held_damage": typed})
             else:
                 self.note(part)
 

@@ -282,6 +282,7 @@ def rider(
         attach=r["attach"] is True,
         drain=r["drain"] if isinstance(r["drain"], DiceExpr) else None,
         sated=r["sated"] if isinstance(r["sated"], int) else 0,
+        held_damage=r["held_damage"] if isinstance(r["held_damage"], DiceExpr) else None,
         max_hp=max_hp is not False and max_hp is not INVALID,
         only_if=r["only_if"] if isinstance(r["only_if"], str) else "",
     )
@@ -325,7 +326,7 @@ def _check(
     for key, needed, message, rule in needs:
         if given(key) and not given(needed):
             ck.fail((*path, key), message, rule=rule)
-    for key in ("holds", "held_advantage"):
+    for key in ("holds", "held_advantage", "held_damage"):
         if given(key) and not given("grapple"):
             ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
     for key in ("drain", "sated"):
@@ -370,6 +371,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["drain"] = str(r.drain)
     if r.sated:
         d["sated"] = r.sated
+    if r.held_damage is not None:
+        d["held_damage"] = str(r.held_damage)
     if r.max_hp:
         d["max_hp"] = r.damage_type.value if r.damage is None and r.damage_type else True
     if r.only_if:
@@ -422,6 +425,7 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         attach=bool(d.get("attach")),
         drain=parse_damage(d["drain"]) if "drain" in d else None,
         sated=int(d.get("sated", 0)),
+        held_damage=parse_damage(d["held_damage"]) if "held_damage" in d else None,
         max_hp=bool(max_hp),
         only_if=str(d.get("only_if", "")),
     )

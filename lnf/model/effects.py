@@ -74,6 +74,7 @@ class Effect:
     drain: str = ""
     drained: int = 0
     sated: int = 0
+    hurts: str = ""  # F6: typed dice `who` takes as each of its turns starts while held
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -177,6 +178,9 @@ class Rider:
     attach: bool = False
     drain: DiceExpr | None = None
     sated: int = 0
+    # F6: damage (typed dice) the one held takes at the start of each of its turns while the
+    # grapple holds (the chain devil's chains)
+    held_damage: DiceExpr | None = None
     max_hp: bool = False
     only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
 
@@ -187,6 +191,8 @@ class Rider:
             parts.append(f"grappled (escape DC {self.grapple}{limit})")
         if self.held_advantage:
             parts.append("advantage against the one it holds")
+        if self.held_damage is not None:
+            parts.append(f"{self.held_damage} as each of its turns starts while held")
         if self.attach:
             drinks = f", {self.drain} hit points lost as its turns start" if self.drain else ""
             sated = f" until {self.sated} are lost" if self.sated else ""
