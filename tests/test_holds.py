@@ -14,6 +14,7 @@ from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
 from lnf.engine.effects import Rolled, ride, turn_edge
+from lnf.engine.resolve import roll_attack
 from lnf.engine.turns import simple_action
 from lnf.errors import Refused
 from lnf.formats.bestiary import srd
@@ -120,6 +121,26 @@ def test_f6_the_chain_devils_chains_hurt_the_one_held_as_its_turns_start() -> No
     assert len([s for s in turn.steps if isinstance(s, Damaged)]) == 1
 
 
+def test_f6_the_salamanders_tail_hits_the_one_it_holds_without_fail() -> None:
+    text = FIGHT.replace("  - {monster: ankheg}\n", "  - {monster: salamander}\n")
+    text = text.replace("  B: []\n", "").replace(", Ankheg]", ", Salamander]")
+    turn = Steps(parse_fight(text, "tail.yaml"))
+    salamander = turn.fight.monster("Salamander")
+    tail = next(a for a in salamander.attacks if a.name == "Tail")
+    assert [(r.holds, r.held_hits) for r in tail.riders] == [(1, True)]
+    ann = turn.fight.hero("Ann")
+    missed = roll_attack(turn.fight, salamander, ann, tail, Mode.MELEE, ScriptedDice([2]))
+    assert not missed.hit  # 2 + 6 against AC 15: not held yet, it misses
+    _hit(turn, "Salamander", "Ann", "Tail")
+    ann = turn.fight.hero("Ann")
+    dice = ScriptedDice([2, 3, 4, 5, 6, 1, 1, 1, 1])  # the d20, then the damage
+    sure = roll_attack(turn.fight, salamander, ann, tail, Mode.MELEE, dice)
+    assert sure.hit and not sure.critical
+    assert "Salamander holds Ann: its Tail hits without fail (F6)" in sure.reasons
+    bo = turn.fight.hero("Bo")
+    assert not roll_attack(turn.fight, salamander, bo, tail, Mode.MELEE, ScriptedDice([2])).hit
+
+
 def test_f6_the_hold_ends_when_its_grappler_drops_or_is_incapacitated() -> None:
     turn = Rolled(_fight()).rolling(ScriptedDice([]))
     _hit(turn, "Constrictor Snake", "Ann", "Constrict")
@@ -220,6 +241,8 @@ def test_every_srd_hold_limit_is_its_own_descriptions() -> None:
                 )
                 want_hurts = f"{hurts[1]} {hurts[2]}" if hurts else ""
                 assert str(r.held_damage or "") == want_hurts, (m["name"], r)
+                sure = "can automatically hit the target" in after
+                assert r.held_hits == sure, (m["name"], action["name"], r)
                 said = "has advantage on attack rolls to do so" in after
                 assert r.held_advantage == said, (m["name"], action["name"], r)
                 limited += bool(want)

@@ -102,11 +102,8 @@ _HELD_ADVANTAGE = re.compile(
     r"has advantage on attack rolls to do so",
     re.I,
 )
-# F6, the stirge: "the stirge attaches to the target. While attached, the stirge doesn't
-# attack. Instead, at the start of each of the stirge's turns, the target loses 5 (1d4 + 3) hit
-# points due to blood loss. … It does so [detaches] after it drains 10 hit points of blood from
-# the target or the target dies. A creature, including the target, can use its action to detach
-# the stirge." The cloaker's and the darkmantle's attachments say more, and stay unread.
+# F6, the stirge's attachment, each of its sentences (one left out, not one read); the cloaker's
+# and the darkmantle's attachments say more, and stay unread.
 _ATTACHES = re.compile(r"and the [\w ]+? attaches to the target", re.I)
 _ATTACHED = {
     "quiet": re.compile(r"while attached, the [\w ]+? doesn't attack", re.I),
@@ -127,6 +124,7 @@ _ATTACHED = {
 }
 # F6: "Until this grapple ends, the target is restrained and takes 7 (2d6) piercing damage at
 # the start of each of its turns" (the chain devil).
+_SURE_HIT = re.compile(r"the [\w ]+? can automatically hit the target with its \w+", re.I)
 _HELD_DAMAGE = re.compile(
     r"takes \d+ \((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage at the start of each "
     r"of its turns",
@@ -398,6 +396,8 @@ class _Reader:
         for part in parts:
             if _ONE_AT_A_TIME.fullmatch(part):
                 self.holds("one", part)
+            elif _SURE_HIT.fullmatch(part):
+                self.last({"held_hits": True})  # F6: "can automatically hit the target"
             elif (m := _HELD_DAMAGE.fullmatch(part)) and (dice := _damage(m)) and dice[1]:
                 typed = DiceExpr(tuple(replace(p, damage_type=dice[1]) for p in dice[0].parts))
                 self.last({"held_damage": typed})

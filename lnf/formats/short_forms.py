@@ -279,6 +279,7 @@ def rider(
         grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
         holds=r["holds"] if isinstance(r["holds"], int) else 0,
         held_advantage=r["held_advantage"] is True,
+        held_hits=r["held_hits"] is True,
         attach=r["attach"] is True,
         drain=r["drain"] if isinstance(r["drain"], DiceExpr) else None,
         sated=r["sated"] if isinstance(r["sated"], int) else 0,
@@ -326,7 +327,7 @@ def _check(
     for key, needed, message, rule in needs:
         if given(key) and not given(needed):
             ck.fail((*path, key), message, rule=rule)
-    for key in ("holds", "held_advantage", "held_damage"):
+    for key in ("holds", "held_advantage", "held_hits", "held_damage"):
         if given(key) and not given("grapple"):
             ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
     for key in ("drain", "sated"):
@@ -365,6 +366,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["holds"] = r.holds
     if r.held_advantage:
         d["held_advantage"] = True
+    if r.held_hits:
+        d["held_hits"] = True
     if r.attach:
         d["attach"] = True
     if r.drain is not None:
@@ -422,6 +425,7 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         grapple=int(d.get("grapple", 0)),
         holds=int(d.get("holds", 0)),
         held_advantage=bool(d.get("held_advantage")),
+        held_hits=bool(d.get("held_hits")),
         attach=bool(d.get("attach")),
         drain=parse_damage(d["drain"]) if "drain" in d else None,
         sated=int(d.get("sated", 0)),

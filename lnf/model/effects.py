@@ -173,6 +173,7 @@ class Rider:
     grapple: int = 0
     holds: int = 0
     held_advantage: bool = False  # F6: advantage on this attack against the one it holds
+    held_hits: bool = False  # F6: this attack hits the one it holds without fail
     # F6: the attacker attaches itself (the stirge): it attacks no more while attached, and
     # `drain` is lost by the target as each of its turns starts, until `sated` is lost.
     attach: bool = False
@@ -191,6 +192,8 @@ class Rider:
             parts.append(f"grappled (escape DC {self.grapple}{limit})")
         if self.held_advantage:
             parts.append("advantage against the one it holds")
+        if self.held_hits:
+            parts.append("hits the one it holds without fail")
         if self.held_damage is not None:
             parts.append(f"{self.held_damage} as each of its turns starts while held")
         if self.attach:

@@ -67,6 +67,17 @@ def held_advantage(fight: Fight, attacker: Hero | Monster, target: str, attack: 
     return f"{attacker.name} holds {target} with its {attack.name} (F6)"
 
 
+def sure_hit(fight: Fight, attacker: Hero | Monster, target: str, attack: Attack) -> str:
+    """F6: the reason an attack hits without fail ("the marilith can automatically hit the
+    target with its tail": the one it holds with that attack); "" when it does not. lnf still
+    rolls the d20, and a 20 is still a critical hit."""
+    if not any(r.held_hits for r in attack.riders):
+        return ""
+    if not any(e.who == target for e in holds_by(fight, attacker.name, attack.name)):
+        return ""
+    return f"{attacker.name} holds {target}: its {attack.name} hits without fail (F6)"
+
+
 def lasting_with(fight: Fight, keys: set[int]) -> set[int]:
     """F6: the effects that end with the holds `keys`: those keys and the effects that last
     as long as they do (restrained until the grapple ends)."""
