@@ -18,7 +18,7 @@ from typing import TypeVar
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.effect_start import start
-from lnf.engine.holds import attach, drains, escaped, grapple, held_hurts, let_go_now
+from lnf.engine.holds import attach, drains, escaped, grapple, held_hurts, let_go_now, pull
 from lnf.engine.resolve import roll_save
 from lnf.engine.steps import apply_step
 from lnf.errors import Refused
@@ -150,6 +150,8 @@ def ride(
         return
     if rider.attach:
         attach(turn, attacker, target, attack, rider)
+    if rider.pull:
+        pull(turn, attacker, target, rider, dice)
     hold = grapple(turn, attacker, target, attack, rider, _immune(victim)) if rider.grapple else 0
     if hold is None:
         return  # F6: the attack holds as many as it can already; the hit is damage only

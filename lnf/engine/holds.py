@@ -4,12 +4,12 @@ drinking as its turns start, an escape, and the holds a step ends."""
 from __future__ import annotations
 
 from lnf.dice import parse
-from lnf.dice.roll import DiceSource, roll
+from lnf.dice.roll import DiceSource, roll, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.effect_start import start
 from lnf.model import Action, Condition, Lasting, Rider
 from lnf.model.applied import StepDone
-from lnf.model.events import Acted, Damaged, EffectEnded, Moved, Step
+from lnf.model.events import Acted, Contested, Damaged, EffectEnded, Moved, Step
 from lnf.rules.effects import effect, next_key
 from lnf.rules.holds import (
     drinking,
@@ -21,6 +21,7 @@ from lnf.rules.holds import (
     may_hold,
     sated,
 )
+from lnf.rules.pulls import pulled_to, strength_contest
 
 
 def grapple(
@@ -78,6 +79,25 @@ def attach(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -
     what = f"{attacker} attached by its {attack}"
     drain = str(rider.drain) if rider.drain is not None else ""
     start(turn, target, what, Lasting(), attacker, attack=attack, drain=drain, sated=rider.sated)
+
+
+def pull(turn: Steps, attacker: str, target: str, rider: Rider, dice: DiceSource) -> None:
+    """F6: a failed save's pull, or a Strength contest's when the rider has one: the target
+    joins its attacker's group (`rules.pulls` says where, and when nothing moves)."""
+    if pulled_to(turn.fight, attacker, target) is None:
+        return
+    if rider.contest:
+        a, t = turn.fight.combatant(attacker), turn.fight.combatant(target)
+        mine, theirs = strength_contest(a), strength_contest(t)
+        dice.about(f"{attacker} pulls {target}: Strength {mine:+d} against {theirs:+d}")
+        me, them = roll_d20(dice, mine), roll_d20(dice, theirs)
+        done = Contested(attacker, target, "pull", me.faces, mine, them.faces, theirs)
+        turn.do(done)
+        if not done.won:
+            return
+    where = pulled_to(turn.fight, attacker, target)
+    if where is not None:
+        turn.do(Moved(target, join=where))
 
 
 def held_hurts(turn: Steps, who: str, dice: DiceSource) -> None:

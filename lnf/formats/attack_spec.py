@@ -120,6 +120,8 @@ RIDER = Obj(
         "sated": Field(
             Int(minimum=1, maximum=999), 0, "F6: it lets go when the drain has taken this many"
         ),
+        "pull": Field(Bool(), False, "F6: pulled into the attacker's group (a failed save)"),
+        "contest": Field(Bool(), False, "F6, with pull: a Strength contest instead of a save"),
         "held_hits": Field(Bool(), False, "F6: this attack hits the one it holds without fail"),
         "held_damage": Field(
             DAMAGE, None, "F6: damage the one held takes as each of its turns starts"

@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr, parse
+from lnf.formats import hold_words as hw
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
@@ -79,60 +80,6 @@ _HELD_TAIL = re.compile(
     r",? and (?:the target is )?restrained until (?:this|the) grapple ends", re.I
 )
 _IS = re.compile(_WHO + r" is (?P<what>.*)", re.I)
-# F6, the holds an attack makes at once: "the snake can't constrict another target", "the
-# octopus can't use its tentacles on another target", "… can't make tail attacks against
-# other targets" (one); "if the behir isn't already constricting a creature" (one); "the chuul
-# doesn't have two other creatures grappled", "the crab has two claws, each of which can
-# grapple only one target" (that many). "Can't use the same tendril" (the roper) is not one.
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "ten": 10}
-_ONE_AT_A_TIME = re.compile(
-    r"(?:until (?:this|the) grapple ends, )?(?:and )?the [\w ]+? can't "
-    r"(?:\w+|use its \w+ on|make \w+ attacks against) (?:another|other) targets?",
-    re.I,
-)
-_NOT_ALREADY = re.compile(
-    r",? if the [\w ]+? isn't already (?:constricting|grappling) a creature"
-    r"|,? and the [\w ]+? doesn't have (?P<n>\w+) other creatures grappled",
-    re.I,
-)
-# "the ankheg can bite only the grappled creature and has advantage on attack rolls to do so":
-# one at a time, with advantage on the one it holds (F6).
-_HELD_ADVANTAGE = re.compile(
-    r"until (?:this|the) grapple ends, the [\w ]+? can \w+ only the grappled creature and "
-    r"has advantage on attack rolls to do so",
-    re.I,
-)
-# F6, the stirge's attachment, each of its sentences (one left out, not one read); the cloaker's
-# and the darkmantle's attachments say more, and stay unread.
-_ATTACHES = re.compile(r"and the [\w ]+? attaches to the target", re.I)
-_ATTACHED = {
-    "quiet": re.compile(r"while attached, the [\w ]+? doesn't attack", re.I),
-    "drain": re.compile(
-        r"instead, at the start of each of the [\w ]+?'s turns, the target loses \d+ "
-        r"\((?P<dice>\d+d\d+(?: [+-] \d+)?)\) hit points due to blood loss",
-        re.I,
-    ),
-    "moves": re.compile(r"the [\w ]+? can detach itself by spending 5 feet of its movement", re.I),
-    "sated": re.compile(
-        r"it does so after it drains (?P<n>\d+) hit points of blood from the target or the "
-        r"target dies",
-        re.I,
-    ),
-    "action": re.compile(
-        r"a creature, including the target, can use its action to detach the [\w ]+", re.I
-    ),
-}
-# F6: "Until this grapple ends, the target is restrained and takes 7 (2d6) piercing damage at
-# the start of each of its turns" (the chain devil).
-_SURE_HIT = re.compile(r"the [\w ]+? can automatically hit the target with its \w+", re.I)
-_HELD_DAMAGE = re.compile(
-    r"takes \d+ \((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage at the start of each "
-    r"of its turns",
-    re.I,
-)
-_LIMBS = re.compile(
-    r"the [\w ]+? has (?P<n>\w+) \w+, each of which can grapple (?:only )?one target", re.I
-)
 _UNTIL_POISON_ENDS = re.compile(r"until this poison ends, the target is (?P<what>.*)", re.I)
 _TURNS_TO_STONE = re.compile(r"on a failed save, the creature [\w ]*? and is (?P<what>.*)", re.I)
 _REDUCED = (
@@ -228,21 +175,23 @@ class _Reader:
         self.attached: set[str] | None = None  # F6: the parts of an attachment read so far
 
     def reading(self) -> Reading:
-        if self.attached is not None and self.attached != set(_ATTACHED):
+        if self.attached is not None and self.attached != set(hw.ATTACHED):
             self.riders = [r for r in self.riders if not r.attach]  # only the whole of it
             self.unread.append("attaching itself")
         kept = [
-            r for r in self.riders if r.conditions or r.damage or r.grapple or r.max_hp or r.attach
+            r
+            for r in self.riders
+            if r.conditions or r.damage or r.grapple or r.max_hp or r.attach or r.pull
         ]
         return Reading(tuple(kept), tuple(dict.fromkeys(self.unread)))
 
     def attach_part(self, s: str) -> str:
         """F6: which part of the stirge's attachment `s` says (its drain and its fill go on
         the rider); "" for none."""
-        part = next((k for k, p in _ATTACHED.items() if p.fullmatch(s)), "")
-        if part == "drain" and (m := _ATTACHED["drain"].fullmatch(s)):
+        part = next((k for k, p in hw.ATTACHED.items() if p.fullmatch(s)), "")
+        if part == "drain" and (m := hw.ATTACHED["drain"].fullmatch(s)):
             self.last({"drain": parse(m["dice"].replace(" ", ""))})
-        if part == "sated" and (m := _ATTACHED["sated"].fullmatch(s)):
+        if part == "sated" and (m := hw.ATTACHED["sated"].fullmatch(s)):
             self.last({"sated": int(m["n"])})
         return part
 
@@ -268,14 +217,16 @@ class _Reader:
             self.repeat(m)
         elif m := _GRAPPLE.fullmatch(s):
             self.grapple(m)
-        elif _ATTACHES.fullmatch(s):
+        elif (m := hw.CONTEST.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
+            self.riders.append(Rider(pull=True, contest=True, only_if=limit))
+        elif hw.ATTACHES.fullmatch(s):
             self.riders.append(Rider(attach=True))
             self.attached = set()
         elif self.attached is not None and (part := self.attach_part(s)):
             self.attached.add(part)
-        elif (m := _HELD_ADVANTAGE.fullmatch(s)) and self.riders and self.riders[-1].grapple:
+        elif (m := hw.HELD_ADVANTAGE.fullmatch(s)) and self.riders and self.riders[-1].grapple:
             self.last({"holds": 1, "held_advantage": True})
-        elif (m := _ONE_AT_A_TIME.fullmatch(s)) or (m := _LIMBS.fullmatch(s)):
+        elif (m := hw.ONE_AT_A_TIME.fullmatch(s)) or (m := hw.LIMBS.fullmatch(s)):
             self.holds(m.groupdict().get("n") or "one", m[0])
         elif m := _WHILE_HELD.fullmatch(s):
             self.held(m["what"])
@@ -328,6 +279,8 @@ class _Reader:
         elif found := _MAX_HP.fullmatch(tail.strip()):
             rider = replace(rider, max_hp=True, damage_type=_damage_type(found["type"]))
             tail = ""
+        elif re.fullmatch(hw.PULLED, tail, re.I):
+            rider, tail = replace(rider, pull=True), ""
         if tail.startswith(" or "):
             conditions, lasting, left = _failure(tail[4:])
             rider = replace(rider, conditions=conditions, lasting=lasting)
@@ -366,8 +319,8 @@ class _Reader:
         if held:
             tail = tail.replace(held[0], "")
         holds = 0
-        if (already := _NOT_ALREADY.search(tail)) and (
-            holds := _NUMBERS.get(already["n"] or "one", 0)
+        if (already := hw.NOT_ALREADY.search(tail)) and (
+            holds := hw.NUMBERS.get(already["n"] or "one", 0)
         ):
             tail = tail.replace(already[0], "")
         rider = Rider(grapple=int(m["dc"]), holds=holds, conditions=conditions, only_if=limit)
@@ -376,9 +329,9 @@ class _Reader:
             self.note(tail)
 
     def holds(self, number: str, words: str) -> None:
-        """F6: how many creatures the last grapple holds at once (see `_ONE_AT_A_TIME`)."""
+        """F6: how many creatures the last grapple holds at once (see `hw.ONE_AT_A_TIME`)."""
         rider = self.riders[-1] if self.riders else None
-        count = _NUMBERS.get(number.lower(), 0)
+        count = hw.NUMBERS.get(number.lower(), 0)
         if rider is None or not rider.grapple or not count:
             self.note(words)
             return
@@ -394,11 +347,11 @@ class _Reader:
         self.last({"conditions": rider.conditions + conditions})
         parts = [p.removeprefix("and ") for p in re.split(r",? and |, ", left) if p]
         for part in parts:
-            if _ONE_AT_A_TIME.fullmatch(part):
+            if hw.ONE_AT_A_TIME.fullmatch(part):
                 self.holds("one", part)
-            elif _SURE_HIT.fullmatch(part):
+            elif hw.SURE_HIT.fullmatch(part):
                 self.last({"held_hits": True})  # F6: "can automatically hit the target"
-            elif (m := _HELD_DAMAGE.fullmatch(part)) and (dice := _damage(m)) and dice[1]:
+            elif (m := hw.HELD_DAMAGE.fullmatch(part)) and (dice := _damage(m)) and dice[1]:
                 typed = DiceExpr(tuple(replace(p, damage_type=dice[1]) for p in dice[0].parts))
                 self.last({"held_damage": typed})
             else:

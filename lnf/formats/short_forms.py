@@ -280,6 +280,8 @@ def rider(
         holds=r["holds"] if isinstance(r["holds"], int) else 0,
         held_advantage=r["held_advantage"] is True,
         held_hits=r["held_hits"] is True,
+        pull=r["pull"] is True,
+        contest=r["contest"] is True,
         attach=r["attach"] is True,
         drain=r["drain"] if isinstance(r["drain"], DiceExpr) else None,
         sated=r["sated"] if isinstance(r["sated"], int) else 0,
@@ -315,7 +317,8 @@ def _check(
         return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
     if not any(
-        given(k) for k in ("condition", "conditions", "damage", "grapple", "max_hp", "attach")
+        given(k)
+        for k in ("condition", "conditions", "damage", "grapple", "max_hp", "attach", "pull")
     ):
         ck.fail(path, "a rider brings conditions, damage, a grapple or max_hp", rule="F6")
     needs = (
@@ -330,6 +333,10 @@ def _check(
     for key in ("holds", "held_advantage", "held_hits", "held_damage"):
         if given(key) and not given("grapple"):
             ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
+    if given("contest") and not given("pull"):
+        ck.fail((*path, "contest"), "a contest for what? give pull: true", rule="F6")
+    if given("pull") and not (given("save") or given("contest")):
+        ck.fail((*path, "pull"), "pulled on what? give save, or contest: true", rule="F6")
     for key in ("drain", "sated"):
         if given(key) and not given("attach"):
             ck.fail((*path, key), "drains while attached: give attach: true", rule="F6")
@@ -368,6 +375,10 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["held_advantage"] = True
     if r.held_hits:
         d["held_hits"] = True
+    if r.pull:
+        d["pull"] = True
+    if r.contest:
+        d["contest"] = True
     if r.attach:
         d["attach"] = True
     if r.drain is not None:
@@ -426,6 +437,8 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         holds=int(d.get("holds", 0)),
         held_advantage=bool(d.get("held_advantage")),
         held_hits=bool(d.get("held_hits")),
+        pull=bool(d.get("pull")),
+        contest=bool(d.get("contest")),
         attach=bool(d.get("attach")),
         drain=parse_damage(d["drain"]) if "drain" in d else None,
         sated=int(d.get("sated", 0)),

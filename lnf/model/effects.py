@@ -182,6 +182,10 @@ class Rider:
     # F6: damage (typed dice) the one held takes at the start of each of its turns while the
     # grapple holds (the chain devil's chains)
     held_damage: DiceExpr | None = None
+    # F6: the target is pulled into the attacker's group (on a failed save; with `contest`,
+    # when it loses a Strength contest against the attacker)
+    pull: bool = False
+    contest: bool = False
     max_hp: bool = False
     only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
 
@@ -196,6 +200,9 @@ class Rider:
             parts.append("hits the one it holds without fail")
         if self.held_damage is not None:
             parts.append(f"{self.held_damage} as each of its turns starts while held")
+        if self.pull:
+            how = "a Strength contest lost" if self.contest else "a failed save"
+            parts.append(f"pulled into its group on {how}")
         if self.attach:
             drinks = f", {self.drain} hit points lost as its turns start" if self.drain else ""
             sated = f" until {self.sated} are lost" if self.sated else ""

@@ -429,7 +429,7 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
     if step.won:
         verdict = f"{step.who} wins"
     elif step.tied:
-        verdict = "a tie: nothing changes (V-ACL8)"
+        verdict = f"a tie: nothing changes ({'F6' if step.kind == 'pull' else 'V-ACL8'})"
     else:
         verdict = f"{step.target} holds"
     return f"{step.who} tries to {step.kind} {step.target}: {mine} against {theirs}: {verdict}."
