@@ -73,7 +73,7 @@ def test_f6_a_hold_grapples_and_restrains_one_target_at_a_time() -> None:
         "Ann is grappled by Constrictor Snake's Constrict (escape DC 14): until it escapes "
         "(its action) or Constrictor Snake lets go (F6)."
     )
-    assert said[1] == "Ann is restrained: while the grapple holds (F6)."
+    assert said[1] == "Ann is restrained: while held (F6)."
 
 
 def test_f6_two_claws_hold_two_and_not_the_same_one_twice() -> None:

@@ -28,6 +28,7 @@ def start(
     drain: str = "",
     sated: int = 0,
     hurts: str = "",
+    hurts_at: str = "",
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played."""
     fight = turn.fight
@@ -52,5 +53,6 @@ def start(
         drain=drain,
         sated=sated,
         hurts=hurts,
+        hurts_at=hurts_at,
     )
     turn.do(EffectStarted(effect))

@@ -18,7 +18,17 @@ from typing import TypeVar
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.effect_start import start
-from lnf.engine.holds import attach, drains, escaped, grapple, held_hurts, let_go_now, pull
+from lnf.engine.holds import (
+    attach,
+    drains,
+    escaped,
+    grapple,
+    held_hurts,
+    let_go_now,
+    pull,
+    regurgitation,
+    swallow,
+)
 from lnf.engine.resolve import roll_save
 from lnf.engine.steps import apply_step
 from lnf.errors import Refused
@@ -153,6 +163,8 @@ def ride(
     if rider.pull:
         pull(turn, attacker, target, rider, dice)
     hold = grapple(turn, attacker, target, attack, rider, _immune(victim)) if rider.grapple else 0
+    if rider.swallow:
+        hold = swallow(turn, attacker, target, attack, rider)
     if hold is None:
         return  # F6: the attack holds as many as it can already; the hit is damage only
     for condition in rider.conditions:
@@ -283,6 +295,8 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
 def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     """F4: at the start or end of `who`'s turn, what lasted until then ends, and the saves
     repeated then are rolled (a success ends the effect)."""
+    if edge is TurnEdge.END:
+        regurgitation(turn, who, dice)  # F6: enough damage from inside a swallower
     for e, why in ending_at(turn.fight, who, edge):
         turn.do(EffectEnded(e.key, why))
     if edge is TurnEdge.START:

@@ -7,21 +7,37 @@ from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.effect_start import start
-from lnf.model import Action, Condition, Lasting, Rider
+from lnf.engine.resolve import roll_save
+from lnf.model import Ability, Action, BackReason, Condition, Effect, Lasting, Rank, Rider
 from lnf.model.applied import StepDone
-from lnf.model.events import Acted, Contested, Damaged, EffectEnded, Moved, Step
+from lnf.model.events import (
+    Acted,
+    Attacked,
+    Contested,
+    Damaged,
+    EffectEnded,
+    Marked,
+    Moved,
+    SaveRolled,
+    SpellCast,
+    Step,
+)
 from lnf.rules.effects import effect, next_key
 from lnf.rules.holds import (
     drinking,
     hold_to_escape,
+    holds_by,
     holds_ending,
-    holds_on,
     let_go,
     may_attach,
     may_hold,
+    regurgitates,
     sated,
+    swallowed_by,
+    swallowing,
 )
 from lnf.rules.pulls import pulled_to, strength_contest
+from lnf.rules.roster import in_fight
 
 
 def grapple(
@@ -68,7 +84,58 @@ def let_go_now(turn: Steps, done: StepDone) -> None:
     moved = let_go(done.before, turn.fight, step.who) if isinstance(step, Moved) else []
     for e, why in moved + holds_ending(turn.fight):
         if e in turn.fight.effects:
-            turn.do(EffectEnded(e.key, why))
+            end_hold(turn, e, why)
+
+
+def end_hold(turn: Steps, e: Effect, why: str) -> None:
+    """F6: a hold ends; one swallowed comes out prone, back in the front rank of its group
+    ("exiting prone", "which fall prone")."""
+    out = swallowing(turn.fight, e) is not None
+    turn.do(EffectEnded(e.key, why))
+    who = turn.fight.combatant(e.who)
+    if out and in_fight(who):
+        turn.do(Moved(e.who, rank=Rank.FRONT))
+        if Condition.PRONE not in who.conditions:
+            turn.do(Marked(e.who, Condition.PRONE))
+
+
+def swallow(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -> int:
+    """F6: the target is swallowed: a hold no check ends, out of every reach but its
+    swallower's (in the back rank, unseen: R4 — nobody targets it), hurt as each of the
+    swallower's turns starts; the hold's key, for what lasts with it."""
+    hold = next_key(turn.fight)
+    hurts = str(rider.held_damage) if rider.held_damage is not None else ""
+    what = f"swallowed by {attacker}"
+    start(turn, target, what, Lasting(), attacker, attack=attack, hurts=hurts, hurts_at=attacker)
+    turn.do(Moved(target, rank=Rank.BACK, why=BackReason.HIDDEN))
+    return hold
+
+
+def regurgitation(turn: Steps, who: str, dice: DiceSource) -> None:
+    """F6: at the end of `who`'s turn inside a swallower, the damage it dealt it this turn;
+    enough of it, and the swallower's Constitution save, failed, spits out all it holds."""
+    inside = swallowed_by(turn.fight, who)
+    if inside is None:
+        return
+    dealt = sum(
+        d.amount
+        for done in turn.done
+        if isinstance(done.step, Attacked | SpellCast | Damaged)
+        for d in done.dealt
+        if d.who == inside
+    )
+    dc = regurgitates(turn.fight, inside, dealt)
+    if dc is None:
+        return
+    worm = turn.fight.combatant(inside)
+    what = f"{who}'s {dealt} damage from inside"
+    save = roll_save(turn.fight, worm, Ability.CON, dc, dice, what)
+    turn.do(SaveRolled(save, Ability.CON, what))
+    if save.success:
+        return
+    for e in holds_by(turn.fight, inside):
+        if swallowing(turn.fight, e) is not None:
+            end_hold(turn, e, f"{inside} regurgitates it")
 
 
 def attach(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -> None:
@@ -103,15 +170,16 @@ def pull(turn: Steps, attacker: str, target: str, rider: Rider, dice: DiceSource
 def held_hurts(turn: Steps, who: str, dice: DiceSource) -> None:
     """F6: as `who`'s turn starts, each hold on it that hurts deals its damage ("takes 7
     (2d6) piercing damage at the start of each of its turns")."""
-    for e in holds_on(turn.fight, who):
-        if not e.hurts or e not in turn.fight.effects:
+    for e in [e for e in turn.fight.effects if e.hurts and (e.hurts_at or e.who) == who]:
+        if e not in turn.fight.effects:
             continue
         what = f"{e.by}'s {e.attack}"
-        dice.about(f"{what}: {e.hurts} as {who}'s turn starts, held")
+        dice.about(f"{what}: {e.hurts} on {e.who} as {who}'s turn starts, held")
         hurts = parse(e.hurts)
         rolled = roll(hurts, dice)
         kind = hurts.parts[0].damage_type if hurts.parts else None
-        turn.do(Damaged(who, rolled.total, kind, text=f"{what}, held: {rolled}"))
+        held = "swallowed" if e.hurts_at else "held"
+        turn.do(Damaged(e.who, rolled.total, kind, text=f"{what}, {held}: {rolled}"))
 
 
 def drains(turn: Steps, who: str, dice: DiceSource) -> None:

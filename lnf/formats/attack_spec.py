@@ -120,6 +120,13 @@ RIDER = Obj(
         "sated": Field(
             Int(minimum=1, maximum=999), 0, "F6: it lets go when the drain has taken this many"
         ),
+        "swallow": Field(Bool(), False, "F6: a failed save swallows the target"),
+        "regurgitate": Field(
+            Int(minimum=1, maximum=999), 0, "F6, with swallow: the damage from inside in a turn"
+        ),
+        "regurgitate_dc": Field(
+            Int(minimum=1, maximum=40), 0, "F6, with regurgitate: its Constitution save's DC"
+        ),
         "pull": Field(Bool(), False, "F6: pulled into the attacker's group (a failed save)"),
         "contest": Field(Bool(), False, "F6, with pull: a Strength contest instead of a save"),
         "held_hits": Field(Bool(), False, "F6: this attack hits the one it holds without fail"),

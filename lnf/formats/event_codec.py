@@ -180,6 +180,7 @@ LATER_FIELDS = {
     (Effect, "drained"),
     (Effect, "sated"),
     (Effect, "hurts"),
+    (Effect, "hurts_at"),
     (Damaged, "key"),
     (SpellCast, "pool"),
     (Reaction, "guard"),

@@ -65,3 +65,27 @@ HELD_DAMAGE = re.compile(
 LIMBS = re.compile(
     r"the [\w ]+? has (?P<n>\w+) \w+, each of which can grapple (?:only )?one target", re.I
 )
+# F6, the purple worm's swallow, each of its sentences (the kraken's, after its grapple, differs
+# and stays unread).
+SWALLOWED = r" or be swallowed by the [\w ]+"
+SWALLOW = {
+    "inside": re.compile(
+        r"a swallowed creature is (?P<what>blinded and restrained), it has total cover against "
+        r"attacks and other effects outside the [\w ]+?, and it takes \d+ "
+        r"\((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage at the start of each of the "
+        r"[\w ]+?'s turns",
+        re.I,
+    ),
+    "out": re.compile(
+        r"if the [\w ]+? takes (?P<n>\d+) damage or more on a single turn from a creature inside "
+        r"it, the [\w ]+? must succeed on a DC (?P<dc>\d+) Constitution saving throw at the end "
+        r"of that turn or regurgitate all swallowed creatures, which fall prone in a space within "
+        r"10 feet of the [\w ]+",
+        re.I,
+    ),
+    "corpse": re.compile(
+        r"if the [\w ]+? dies, a swallowed creature is no longer restrained by it and can escape "
+        r"from the corpse (?:by )?using \d+ feet of movement, exiting prone",
+        re.I,
+    ),
+}

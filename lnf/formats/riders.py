@@ -173,11 +173,15 @@ class _Reader:
         self.riders: list[Rider] = []
         self.unread: list[str] = []
         self.attached: set[str] | None = None  # F6: the parts of an attachment read so far
+        self.swallowed: set[str] | None = None  # F6: the parts of a swallow read so far
 
     def reading(self) -> Reading:
         if self.attached is not None and self.attached != set(hw.ATTACHED):
             self.riders = [r for r in self.riders if not r.attach]  # only the whole of it
             self.unread.append("attaching itself")
+        if self.swallowed is not None and self.swallowed != set(hw.SWALLOW):
+            self.riders = [r for r in self.riders if not r.swallow]
+            self.unread.append("swallowing")
         kept = [
             r
             for r in self.riders
@@ -193,6 +197,18 @@ class _Reader:
             self.last({"drain": parse(m["dice"].replace(" ", ""))})
         if part == "sated" and (m := hw.ATTACHED["sated"].fullmatch(s)):
             self.last({"sated": int(m["n"])})
+        return part
+
+    def swallow_part(self, s: str) -> str:
+        """F6: which part of the purple worm's swallow `s` says; "" for none."""
+        part = next((k for k, p in hw.SWALLOW.items() if p.fullmatch(s)), "")
+        m = hw.SWALLOW[part].fullmatch(s) if part else None
+        if m is not None and part == "inside" and (dice := _damage(m)) and dice[1]:
+            typed = DiceExpr(tuple(replace(p, damage_type=dice[1]) for p in dice[0].parts))
+            conditions = self.riders[-1].conditions + _conditions(m["what"])[0]
+            self.last({"held_damage": typed, "conditions": conditions})
+        elif m is not None and part == "out":
+            self.last({"regurgitate": (int(m["n"]), int(m["dc"]))})
         return part
 
     def note(self, text: str) -> None:
@@ -224,6 +240,8 @@ class _Reader:
             self.attached = set()
         elif self.attached is not None and (part := self.attach_part(s)):
             self.attached.add(part)
+        elif self.swallowed is not None and (part := self.swallow_part(s)):
+            self.swallowed.add(part)
         elif (m := hw.HELD_ADVANTAGE.fullmatch(s)) and self.riders and self.riders[-1].grapple:
             self.last({"holds": 1, "held_advantage": True})
         elif (m := hw.ONE_AT_A_TIME.fullmatch(s)) or (m := hw.LIMBS.fullmatch(s)):
@@ -281,6 +299,8 @@ class _Reader:
             tail = ""
         elif re.fullmatch(hw.PULLED, tail, re.I):
             rider, tail = replace(rider, pull=True), ""
+        elif re.fullmatch(hw.SWALLOWED, tail, re.I):
+            rider, tail, self.swallowed = replace(rider, swallow=True), "", set()
         if tail.startswith(" or "):
             conditions, lasting, left = _failure(tail[4:])
             rider = replace(rider, conditions=conditions, lasting=lasting)

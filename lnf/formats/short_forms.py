@@ -281,6 +281,8 @@ def rider(
         held_advantage=r["held_advantage"] is True,
         held_hits=r["held_hits"] is True,
         pull=r["pull"] is True,
+        swallow=r["swallow"] is True,
+        regurgitate=_regurgitate(r),
         contest=r["contest"] is True,
         attach=r["attach"] is True,
         drain=r["drain"] if isinstance(r["drain"], DiceExpr) else None,
@@ -331,8 +333,15 @@ def _check(
         if given(key) and not given(needed):
             ck.fail((*path, key), message, rule=rule)
     for key in ("holds", "held_advantage", "held_hits", "held_damage"):
-        if given(key) and not given("grapple"):
+        if given(key) and not given("grapple") and not (key == "held_damage" and given("swallow")):
             ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
+    if given("swallow") and not given("save"):
+        ck.fail((*path, "swallow"), "swallowed on what? give save, such as dex 19", rule="F6")
+    for key in ("regurgitate", "regurgitate_dc"):
+        if given(key) and not (
+            given("swallow") and given("regurgitate") and given("regurgitate_dc")
+        ):
+            ck.fail((*path, key), "give swallow, regurgitate and regurgitate_dc", rule="F6")
     if given("contest") and not given("pull"):
         ck.fail((*path, "contest"), "a contest for what? give pull: true", rule="F6")
     if given("pull") and not (given("save") or given("contest")):
@@ -348,6 +357,12 @@ def _check(
             "a grapple's conditions last as long as it holds: give no lasting",
             rule="F6",
         )
+
+
+def _regurgitate(r: dict[str, Any]) -> tuple[int, int] | None:
+    """F6: the damage from inside and the save's DC that spit the swallowed out."""
+    damage, dc = r["regurgitate"], r["regurgitate_dc"]
+    return (damage, dc) if isinstance(damage, int) and isinstance(dc, int) and damage else None
 
 
 def rider_doc(r: Rider) -> dict[str, Any]:
@@ -375,6 +390,10 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["held_advantage"] = True
     if r.held_hits:
         d["held_hits"] = True
+    if r.swallow:
+        d["swallow"] = True
+    if r.regurgitate is not None:
+        d["regurgitate"], d["regurgitate_dc"] = r.regurgitate
     if r.pull:
         d["pull"] = True
     if r.contest:
@@ -438,6 +457,8 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         held_advantage=bool(d.get("held_advantage")),
         held_hits=bool(d.get("held_hits")),
         pull=bool(d.get("pull")),
+        swallow=bool(d.get("swallow")),
+        regurgitate=(d["regurgitate"], d["regurgitate_dc"]) if "regurgitate" in d else None,
         contest=bool(d.get("contest")),
         attach=bool(d.get("attach")),
         drain=parse_damage(d["drain"]) if "drain" in d else None,

@@ -74,7 +74,8 @@ class Effect:
     drain: str = ""
     drained: int = 0
     sated: int = 0
-    hurts: str = ""  # F6: typed dice `who` takes as each of its turns starts while held
+    hurts: str = ""  # F6: typed dice `who` takes as each of its turns starts while held…
+    hurts_at: str = ""  # …or as each of this creature's turns starts (a swallower's)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -186,6 +187,12 @@ class Rider:
     # when it loses a Strength contest against the attacker)
     pull: bool = False
     contest: bool = False
+    # F6: the target is swallowed (a hold no check ends: blinded and restrained, out of every
+    # reach but its swallower's; `held_damage` as each of the swallower's turns starts); it is
+    # spat out prone when the swallower dies, or fails the Constitution save (DC `[1]`) at the
+    # end of a turn in which the one inside dealt it `regurgitate[0]` damage or more.
+    swallow: bool = False
+    regurgitate: tuple[int, int] | None = None
     max_hp: bool = False
     only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
 
@@ -194,12 +201,36 @@ class Rider:
         if self.grapple:
             limit = f", {_HOLDS.get(self.holds, self.holds)} at a time" if self.holds else ""
             parts.append(f"grappled (escape DC {self.grapple}{limit})")
+        if self.save is not None:
+            ability, dc = self.save
+            parts.append(f"DC {dc} {ability.word} save")
+        if self.swallow:
+            parts.append("swallowed")
+        if self.damage is not None:
+            kind = f" {self.damage_type}" if self.damage_type else ""
+            half = ", half on a success" if self.half else ""
+            parts.append(f"{self.damage}{kind}{half}")
+        if self.conditions:
+            held = "while held" if self.grapple or self.swallow else str(self.lasting)
+            parts.append(" and ".join(str(c) for c in self.conditions) + f" ({held})")
+        parts += self._held()
+        if self.max_hp:
+            parts.append("hit-point maximum reduced")
+        return "; ".join(parts)
+
+    def _held(self) -> list[str]:
+        """F6: what the rider does while it holds, attaches or pulls, in words."""
+        parts = []
         if self.held_advantage:
             parts.append("advantage against the one it holds")
         if self.held_hits:
             parts.append("hits the one it holds without fail")
         if self.held_damage is not None:
-            parts.append(f"{self.held_damage} as each of its turns starts while held")
+            whose = "the swallower's" if self.swallow else "its"
+            parts.append(f"{self.held_damage} as each of {whose} turns starts while held")
+        if self.regurgitate is not None:
+            damage, dc = self.regurgitate
+            parts.append(f"spat out after {damage} damage from inside and a failed DC {dc} save")
         if self.pull:
             how = "a Strength contest lost" if self.contest else "a failed save"
             parts.append(f"pulled into its group on {how}")
@@ -207,18 +238,7 @@ class Rider:
             drinks = f", {self.drain} hit points lost as its turns start" if self.drain else ""
             sated = f" until {self.sated} are lost" if self.sated else ""
             parts.append(f"attaches itself{drinks}{sated}")
-        if self.save is not None:
-            ability, dc = self.save
-            parts.append(f"DC {dc} {ability.word} save")
-        if self.damage is not None:
-            kind = f" {self.damage_type}" if self.damage_type else ""
-            half = ", half on a success" if self.half else ""
-            parts.append(f"{self.damage}{kind}{half}")
-        if self.conditions:
-            parts.append(" and ".join(str(c) for c in self.conditions) + f" ({self.lasting})")
-        if self.max_hp:
-            parts.append("hit-point maximum reduced")
-        return "; ".join(parts)
+        return parts
 
 
 _HOLDS = {1: "one", 2: "two", 3: "three", 4: "four"}

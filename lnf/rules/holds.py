@@ -123,10 +123,43 @@ def escape_bonus(c: Hero | Monster) -> int:
     return max(c.save_bonus(Ability.STR), c.save_bonus(Ability.DEX))
 
 
+def swallowing(fight: Fight, e: Effect) -> Rider | None:
+    """F6: the swallow rider of the attack whose hold `e` is; None when it is no swallow."""
+    if not e.attack or e.by not in fight:
+        return None
+    attack = next((a for a in fight.combatant(e.by).attacks if a.name == e.attack), None)
+    return next((r for r in attack.riders if r.swallow), None) if attack is not None else None
+
+
+def swallowed_by(fight: Fight, who: str) -> str | None:
+    """F6: the creature that has swallowed `who` ("total cover against attacks and other
+    effects outside the worm"): `who` reaches it alone, and is reached by nobody; None."""
+    return next((e.by for e in holds_on(fight, who) if swallowing(fight, e)), None)
+
+
+def verify_from_inside(fight: Fight, who: str, target: str) -> None:
+    """F6: a swallowed creature attacks and casts at its swallower only (total cover)."""
+    inside = swallowed_by(fight, who)
+    if inside is not None and target != inside:
+        raise Refused(f"{who} is inside {inside}: it reaches {inside} alone", rule="F6")
+
+
+def regurgitates(fight: Fight, swallower: str, dealt: int) -> int | None:
+    """F6: the Constitution save's DC the swallower makes at the end of a turn in which the
+    one inside dealt it `dealt` damage ("30 damage or more on a single turn from a creature
+    inside it"); None when that is too little."""
+    for e in holds_by(fight, swallower):
+        rider = swallowing(fight, e)
+        if rider is not None and rider.regurgitate is not None and dealt >= rider.regurgitate[0]:
+            return rider.regurgitate[1]
+    return None
+
+
 def hold_to_escape(fight: Fight, who: str) -> Effect | None:
     """F6: the hold `who` tries to escape with its action: the one with the lowest escape DC
-    (the first begun on a tie); None when nothing holds it."""
-    held = holds_on(fight, who)
+    (the first begun on a tie); None when nothing holds it that an action ends (a swallow:
+    only the swallower's death or its regurgitation ends it)."""
+    held = [e for e in holds_on(fight, who) if swallowing(fight, e) is None]
     return min(held, key=lambda e: (e.escape, e.key)) if held else None
 
 
@@ -158,6 +191,11 @@ def sated(e: Effect) -> bool:
 def verify_escape(fight: Fight, who: str) -> Effect:
     """F6: the hold an escape is from; Refused when nothing holds `who`."""
     hold = hold_to_escape(fight, who)
+    if hold is None and (inside := swallowed_by(fight, who)) is not None:
+        raise Refused(
+            f"{who} is inside {inside}: no action gets it out; enough damage from inside may",
+            rule="F6",
+        )
     if hold is None:
         raise Refused(f"nothing holds {who}: there is no grapple to escape", rule="F6")
     return hold

@@ -42,7 +42,7 @@ from lnf.rules.conditions import verify_can_move
 from lnf.rules.damage import verify_healable, verify_hurtable
 from lnf.rules.distance import verify_sides_met, verify_volley_reach, volley_reach
 from lnf.rules.group_changes import moved
-from lnf.rules.holds import hold_to_escape
+from lnf.rules.holds import hold_to_escape, swallowed_by, verify_from_inside
 from lnf.rules.moves import can_leave, is_fast, verify_can_leave, verify_one_group_change
 from lnf.rules.ranks import can_fly_now, rank_choices, verify_rank_open
 from lnf.rules.roster import in_fight, incapacitated, monsters, speed_now
@@ -74,6 +74,8 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
     throw makes no attack roll: it is cast at its targets (`verify_spell_reach`, E1–E4)."""
     if not in_fight(monster) or unseen_monster(monster) or attack.save is not None:
         return []
+    if (inside := swallowed_by(fight, hero.name)) is not None:  # F6: from inside, it alone
+        return [Mode.MELEE] if monster.name == inside and attack.is_melee else []
     if (reached := spell_reach(attack)) is not None:  # F7: Bless, Sleep; Spiritual Weapon
         return [reached] if reached is Mode.MELEE and fight.phase.kind is PhaseKind.MELEE else []
     if fight.phase.kind is PhaseKind.VOLLEY:  # V3: shooting only, by the volley round
@@ -149,6 +151,7 @@ def verify_spell_reach(fight: Fight, caster: Hero, spell: Attack, targets: Seque
     (a spell of 15 ft reaches nobody there); on the grid, anyone (E1–E4 count the area)."""
     chasing = in_chase(fight, caster.name)
     for name in targets:
+        verify_from_inside(fight, caster.name, name)  # F6: a swallowed caster
         if fight.phase.kind is PhaseKind.VOLLEY:
             verify_volley_reach(fight, spell, name)
         elif chasing or in_chase(fight, name):

@@ -38,6 +38,12 @@ def save_roll(saved: Saved, d4: str = "") -> str:
 
 def held_while(e: Effect) -> str:
     """F6: how long a hold (or what lasts with it) lasts, in words."""
+    if e.hurts_at:  # a swallow
+        return (
+            f"out of every reach but {e.by}'s (nobody targets {e.who}, it reaches {e.by} "
+            f"alone); {e.hurts} as each of {e.by}'s turns starts, until {e.by} dies or spits "
+            f"{e.who} out"
+        )
     if e.drain:
         fill = f" until it has drunk {e.sated}" if e.sated else ""
         return (
@@ -46,7 +52,7 @@ def held_while(e: Effect) -> str:
         )
     if e.attack:
         return f"until it escapes (its action) or {e.by} lets go"
-    return "while the grapple holds"
+    return "while held"
 
 
 def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
