@@ -128,11 +128,31 @@ def test_f6_the_worm_dies_and_the_one_inside_crawls_out_prone() -> None:
     assert ann.rank is Rank.FRONT
 
 
+def test_f6_the_kraken_swallows_only_the_one_it_grapples() -> None:
+    text = FIGHT.replace("{monster: purple worm}", "{monster: kraken}").replace(
+        "Purple Worm", "Kraken"
+    )
+    turn = Rolled(parse_fight(text, "kraken.yaml")).rolling(ScriptedDice([]))
+    kraken = turn.fight.monster("Kraken")
+    bite, tentacle = (next(a for a in kraken.attacks if a.name == n) for n in ("Bite", "Tentacle"))
+    for rider in bite.riders:
+        ride(turn, "Kraken", "Ann", "Bite", rider, ScriptedDice([]))
+    assert not turn.fight.effects  # not grappled: the bite is damage only
+    for rider in tentacle.riders:
+        ride(turn, "Kraken", "Ann", "Tentacle", rider, ScriptedDice([]))
+    assert Condition.GRAPPLED in turn.fight.hero("Ann").conditions
+    for rider in bite.riders:
+        ride(turn, "Kraken", "Ann", "Bite", rider, ScriptedDice([]))
+    ann = turn.fight.hero("Ann")
+    assert swallowed_by(turn.fight, "Ann") == "Kraken"
+    assert ann.conditions == {Condition.BLINDED, Condition.RESTRAINED}  # the grapple ended
+
+
 @pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
 def test_every_srd_swallow_is_its_own_descriptions() -> None:
-    """F6: every rider that swallows prints its save, its acid's dice, the damage from inside
-    and the save that spit it out in its own words; the bestiary keeps it; the kraken's (after
-    its grapple) stays listed as not played."""
+    """F6: every rider that swallows prints its save (or the grapple it swallows from), its
+    acid's dice, the damage from inside and the save that spit it out in its own words; the
+    bestiary keeps it."""
     monsters = json.loads(SOURCE.read_text(encoding="utf-8"))
     blocks = {b["name"]: b for b in srd()}
     played, listed = [], []
@@ -149,14 +169,17 @@ def test_every_srd_swallow_is_its_own_descriptions() -> None:
                 listed.append(m["name"])
                 continue
             (r,) = swallows
-            assert r.save is not None and r.regurgitate is not None and r.held_damage
-            ability, dc = r.save
+            assert r.regurgitate is not None and r.held_damage
+            if r.save is not None:
+                ability, dc = r.save
+                assert f"DC {dc} {ability.word} saving throw or be swallowed" in after
+            else:
+                assert "creature grappled by the kraken, that creature is swallowed" in after
             damage, con = r.regurgitate
-            assert f"DC {dc} {ability.word} saving throw or be swallowed" in after
             dice = str(r.held_damage).split()[0]
             assert f"({dice}) acid damage at the start of each of the" in after
             assert f"takes {damage} damage or more" in after and f"DC {con} Constitution" in after
             docs = next(a for a in blocks[m["name"]]["attacks"] if a["name"] == action["name"])
             assert any(d.get("swallow") for d in docs["riders"])
             played.append(m["name"])
-    assert (played, listed) == (["Purple Worm"], ["Kraken"])
+    assert (played, listed) == (["Kraken", "Purple Worm"], [])

@@ -166,7 +166,7 @@ def ride(
     if rider.swallow:
         hold = swallow(turn, attacker, target, attack, rider)
     if hold is None:
-        return  # F6: the attack holds as many as it can already; the hit is damage only
+        return  # F6: it holds as many as it can already (or no grapple to swallow): damage only
     for condition in rider.conditions:
         if condition in _immune(victim) or (
             not hold and _held(turn.fight, target, condition, rider)

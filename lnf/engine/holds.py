@@ -35,6 +35,7 @@ from lnf.rules.holds import (
     sated,
     swallowed_by,
     swallowing,
+    to_swallow,
 )
 from lnf.rules.pulls import pulled_to, strength_contest
 from lnf.rules.roster import in_fight
@@ -99,10 +100,16 @@ def end_hold(turn: Steps, e: Effect, why: str) -> None:
             turn.do(Marked(e.who, Condition.PRONE))
 
 
-def swallow(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -> int:
+def swallow(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -> int | None:
     """F6: the target is swallowed: a hold no check ends, out of every reach but its
     swallower's (in the back rank, unseen: R4 — nobody targets it), hurt as each of the
-    swallower's turns starts; the hold's key, for what lasts with it."""
+    swallower's turns starts; the hold's key, for what lasts with it (None: not swallowed,
+    the kraken grapples it not)."""
+    found = to_swallow(turn.fight, attacker, target, rider)
+    if found is None:
+        return None
+    if isinstance(found, Effect):
+        turn.do(EffectEnded(found.key, f"{target} is swallowed"))
     hold = next_key(turn.fight)
     hurts = str(rider.held_damage) if rider.held_damage is not None else ""
     what = f"swallowed by {attacker}"

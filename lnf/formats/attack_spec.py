@@ -120,7 +120,9 @@ RIDER = Obj(
         "sated": Field(
             Int(minimum=1, maximum=999), 0, "F6: it lets go when the drain has taken this many"
         ),
-        "swallow": Field(Bool(), False, "F6: a failed save swallows the target"),
+        "swallow": Field(
+            Bool(), False, "F6: a failed save swallows the target (no save: one it grapples)"
+        ),
         "regurgitate": Field(
             Int(minimum=1, maximum=999), 0, "F6, with swallow: the damage from inside in a turn"
         ),

@@ -65,12 +65,18 @@ HELD_DAMAGE = re.compile(
 LIMBS = re.compile(
     r"the [\w ]+? has (?P<n>\w+) \w+, each of which can grapple (?:only )?one target", re.I
 )
-# F6, the purple worm's swallow, each of its sentences (the kraken's, after its grapple, differs
-# and stays unread).
+# F6, the purple worm's swallow (a failed save) and the kraken's (of one it grapples), each of
+# their sentences.
 SWALLOWED = r" or be swallowed by the [\w ]+"
+SWALLOWS_HELD = re.compile(
+    r"if the target is (?P<who>[^,]+?) grappled by the [\w ]+?, that creature is swallowed, and "
+    r"the grapple ends",
+    re.I,
+)
 SWALLOW = {
     "inside": re.compile(
-        r"a swallowed creature is (?P<what>blinded and restrained), it has total cover against "
+        r"(?:a swallowed creature is|while swallowed, the creature is) (?P<what>blinded and "
+        r"restrained), it has total cover against "
         r"attacks and other effects outside the [\w ]+?, and it takes \d+ "
         r"\((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage at the start of each of the "
         r"[\w ]+?'s turns",

@@ -233,6 +233,9 @@ class _Reader:
             self.repeat(m)
         elif m := _GRAPPLE.fullmatch(s):
             self.grapple(m)
+        elif (m := hw.SWALLOWS_HELD.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
+            self.riders.append(Rider(swallow=True, only_if=limit))  # F6: the kraken's
+            self.swallowed = set()
         elif (m := hw.CONTEST.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
             self.riders.append(Rider(pull=True, contest=True, only_if=limit))
         elif hw.ATTACHES.fullmatch(s):

@@ -335,8 +335,6 @@ def _check(
     for key in ("holds", "held_advantage", "held_hits", "held_damage"):
         if given(key) and not given("grapple") and not (key == "held_damage" and given("swallow")):
             ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
-    if given("swallow") and not given("save"):
-        ck.fail((*path, "swallow"), "swallowed on what? give save, such as dex 19", rule="F6")
     for key in ("regurgitate", "regurgitate_dc"):
         if given(key) and not (
             given("swallow") and given("regurgitate") and given("regurgitate_dc")

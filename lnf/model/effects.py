@@ -205,7 +205,7 @@ class Rider:
             ability, dc = self.save
             parts.append(f"DC {dc} {ability.word} save")
         if self.swallow:
-            parts.append("swallowed")
+            parts.append("swallowed" if self.save else "swallowed, if it grapples it")
         if self.damage is not None:
             kind = f" {self.damage_type}" if self.damage_type else ""
             half = ", half on a success" if self.half else ""

@@ -131,6 +131,19 @@ def swallowing(fight: Fight, e: Effect) -> Rider | None:
     return next((r for r in attack.riders if r.swallow), None) if attack is not None else None
 
 
+def to_swallow(fight: Fight, attacker: str, target: str, rider: Rider) -> Effect | bool | None:
+    """F6: whether a hit's swallow takes `target`: a failed save's does (True); one without a
+    save swallows only a creature its attacker grapples ("If the target is … grappled by the
+    kraken, that creature is swallowed, and the grapple ends"): that grapple, which ends, or
+    None when it grapples none."""
+    if rider.save is not None:
+        return True
+    return next(
+        (e for e in holds_by(fight, attacker) if e.who == target and not swallowing(fight, e)),
+        None,
+    )
+
+
 def swallowed_by(fight: Fight, who: str) -> str | None:
     """F6: the creature that has swallowed `who` ("total cover against attacks and other
     effects outside the worm"): `who` reaches it alone, and is reached by nobody; None."""
