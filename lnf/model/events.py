@@ -449,8 +449,7 @@ class Undone:
 
 @value
 class Redone:
-    """Puts back the last event taken back, if nothing new came since: the entry numbered
-    `of`."""
+    """Puts back the last event taken back, if nothing new came since: entry number `of`."""
 
     of: int | None = None
 
