@@ -51,6 +51,8 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
             "rules/conditions.py",
             "rules/concentration.py",
             "rules/spell_effects.py",
+            "rules/holds.py",
+            "rules/pulls.py",
         }
     ),
     RuleFamily.AC_LESS: frozenset({"rules/acl.py"}),

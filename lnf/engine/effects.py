@@ -17,6 +17,18 @@ from typing import TypeVar
 
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
+from lnf.engine.effect_start import start
+from lnf.engine.holds import (
+    attach,
+    drains,
+    escaped,
+    grapple,
+    held_hurts,
+    let_go_now,
+    pull,
+    regurgitation,
+    swallow,
+)
 from lnf.engine.resolve import roll_save
 from lnf.engine.steps import apply_step
 from lnf.errors import Refused
@@ -26,7 +38,6 @@ from lnf.model import (
     Ability,
     Attack,
     Condition,
-    Effect,
     Fight,
     Guard,
     Hero,
@@ -42,7 +53,6 @@ from lnf.model.events import (
     Damaged,
     Drained,
     EffectEnded,
-    EffectStarted,
     Guarded,
     Marked,
     Moved,
@@ -58,7 +68,7 @@ from lnf.rules.concentration import broken, concentrating, concentration_of, sav
 from lnf.rules.conditions import pushed_out
 from lnf.rules.damage import after_defences
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
-from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
+from lnf.rules.effects import ending_as_round_starts, ending_at, saves_due
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, calm_ends, sleepers, weapon_up, woken
@@ -97,6 +107,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     hurt = [d.who for d in done.dealt if d.amount > 0]
     for e, why in calm_ends(turn.fight, attacked, spelled, hurt):  # F7 Calm Emotions
         turn.do(EffectEnded(e.key, why))
+    escaped(turn, step)  # F6
     if isinstance(step, Attacked) and step.hit:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
         for rider in attack.riders if attack is not None else ():
@@ -109,6 +120,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         spell = attack_named(turn.fight.combatant(step.caster), step.spell)
         if spell is not None:
             cast_effects(turn, step, spell)
+    let_go_now(turn, done)  # F6
     for c in done.before.everyone:
         now = done.after.combatant(c.name)
         if now is c:  # only a combatant the step changed can have dropped or been stunned
@@ -157,14 +169,22 @@ def ride(
         return
     if rider.push:
         pushed(turn, target, attacker, rider.push)
-    if rider.grapple:
-        held = Lasting()  # until it escapes (the DM takes it off) or the grappler lets go
-        start(turn, target, f"grappled by {attacker} (escape DC {rider.grapple})", held, attacker)
+    if rider.attach:
+        attach(turn, attacker, target, attack, rider)
+    if rider.pull:
+        pull(turn, attacker, target, rider, dice)
+    hold = grapple(turn, attacker, target, attack, rider, _immune(victim)) if rider.grapple else 0
+    if rider.swallow:
+        hold = swallow(turn, attacker, target, attack, rider)
+    if hold is None:
+        return  # F6: it holds as many as it can already (or no grapple to swallow): damage only
     for condition in rider.conditions:
-        if condition in _immune(victim) or _held(turn.fight, target, condition, rider):
+        if condition in _immune(victim) or (
+            not hold and _held(turn.fight, target, condition, rider)
+        ):
             continue
         lasting = _named(rider.lasting, attacker, target)
-        start(turn, target, str(condition), lasting, attacker, condition)
+        start(turn, target, str(condition), lasting, attacker, condition, hold=hold)
 
 
 def resisted(victim: Hero | Monster, save: Saved, rider: Rider | Attack) -> Saved:
@@ -296,49 +316,17 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
         turn.do(Damaged(who, amount, kind, text=f"{what}: {rolled}{half}"))
 
 
-def start(
-    turn: Steps,
-    who: str,
-    what: str,
-    lasting: Lasting,
-    by: str = "",
-    condition: Condition | None = None,
-    *,
-    concentration: bool = False,
-    ac: int = 0,
-    d4: int = 0,
-    aura: int = 0,
-    weapon: int = 0,
-    hurt: bool = False,
-) -> None:
-    """An effect begins now: in the round under way, during the turn being played."""
-    fight = turn.fight
-    effect = Effect(
-        key=next_key(fight),
-        who=who,
-        what=what,
-        lasting=lasting,
-        round=fight.round,
-        turn=turn.who or fight.turns.current or "",
-        by=by,
-        condition=condition,
-        concentration=concentration,
-        ac=ac,
-        d4=d4,
-        aura=aura,
-        weapon=weapon,
-        until_hurt=hurt or lasting.hurt,
-    )
-    turn.do(EffectStarted(effect))
-
-
 def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     """F4: at the start or end of `who`'s turn, what lasted until then ends, and the saves
     repeated then are rolled (a success ends the effect)."""
+    if edge is TurnEdge.END:
+        regurgitation(turn, who, dice)  # F6: enough damage from inside a swallower
     for e, why in ending_at(turn.fight, who, edge):
         turn.do(EffectEnded(e.key, why))
     if edge is TurnEdge.START:
         auras(turn, who, dice)
+        drains(turn, who, dice)  # F6: a stirge drinks
+        held_hurts(turn, who, dice)  # F6: the chain devil's chains
     for e in saves_due(turn.fight, who, edge):
         if e not in turn.fight.effects or e.lasting.save is None:
             continue

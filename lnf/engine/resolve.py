@@ -36,6 +36,7 @@ from lnf.rules.class_features import rage_bonus
 from lnf.rules.conditions import contest_abilities, fails_str_dex, save_disadvantage
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
+from lnf.rules.holds import sure_hit
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
 from lnf.rules.spell_effects import boons, fought_advantage
@@ -78,6 +79,8 @@ def roll_attack(
     light weapon's dice; under V-D20 favor, the d4 of Bless or Bane and typed bonuses."""
     close = mode is Mode.MELEE
     how, reasons = roll_in_fight(fight, attacker, target, attack, mode)
+    sure = sure_hit(fight, attacker, target.name, attack)  # F6: the marilith's tail
+    reasons = (*reasons, sure) if sure else reasons
     if strike == "disadvantage":  # V-HYR2: the target strike's price
         how = target_strike_roll(how, paid=False)
         reasons = (*reasons, f"{attacker.name} makes a target strike (V-HYR2)")
@@ -109,7 +112,7 @@ def roll_attack(
     by_favor = (
         not hit and dc is not None and not d20.natural_1 and favored(total, dc, attacker.favor)
     )
-    hit = hit or by_favor
+    hit = hit or by_favor or (bool(sure) and dc is not None)
     helpless = bool(target.conditions & _HELPLESS) or (isinstance(target, Hero) and downed(target))
     critical = hit and (d20.natural_20 or (close and helpless))
     step = Attacked(

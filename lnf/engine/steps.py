@@ -58,6 +58,7 @@ from lnf.rules.damage import (
 from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.effects import imposed
 from lnf.rules.group_changes import moved, tidy, without
+from lnf.rules.holds import drank, lasting_with
 from lnf.rules.limited import recharged, spent
 from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
@@ -203,6 +204,7 @@ def _damaged(fight: Fight, step: Damaged) -> StepDone:
     after, dealt, notes = _hurt(
         fight, step.who, ((step.type, step.amount),), critical=step.critical
     )
+    after = drank(after, step.key, dealt.amount) if step.key else after  # F6: a stirge drinks
     return StepDone(step, fight, tidy(after), (dealt,), notes=tuple(notes))
 
 
@@ -280,7 +282,7 @@ def _surged(fight: Fight, step: Surged) -> StepDone:
 
 def _contested(fight: Fight, step: Contested) -> StepDone:
     """V-ACL8: the winner grapples or shoves its foe prone; a tie changes nothing."""
-    if not step.won:
+    if not step.won or step.kind == "pull":  # F6: a pull's move is a step of its own
         return StepDone(step, fight, fight)
     target = fight.combatant(step.target)
     condition = Condition.GRAPPLED if step.kind == "grapple" else Condition.PRONE
@@ -442,8 +444,9 @@ def effect_ended(fight: Fight, step: EffectEnded) -> StepDone:
     if e.concentration:  # F5: its end is the end of the concentration
         after, notes = end_concentration(fight, e.who)
         return StepDone(step, fight, after, notes=tuple(notes))
-    after, _ = _without(fight, [e.key])  # the step's own words say what ended
-    return StepDone(step, fight, after)
+    after, notes = _without(fight, [e.key])  # the step's own words say what ended…
+    own = {f"{e.who} is no longer {e.condition}", f"{e.what} on {e.who} ends"}
+    return StepDone(step, fight, after, notes=tuple(n for n in notes if n not in own))  # …F6
 
 
 def concentration_ended(fight: Fight, step: ConcentrationEnded) -> StepDone:
@@ -476,8 +479,9 @@ def drained(fight: Fight, step: Drained) -> StepDone:
 def _without(fight: Fight, keys: list[int]) -> tuple[Fight, list[str]]:
     """The fight without the effects `keys`; a condition goes with the last effect imposing
     it."""
-    gone = [e for e in fight.effects if e.key in keys]
-    after = replace(fight, effects=tuple(e for e in fight.effects if e.key not in keys))
+    ending = lasting_with(fight, set(keys))  # F6: what lasts as long as a hold ends with it
+    gone = [e for e in fight.effects if e.key in ending]
+    after = replace(fight, effects=tuple(e for e in fight.effects if e.key not in ending))
     notes = []
     for e in gone:
         if e.ac:

@@ -17,6 +17,7 @@ from lnf.rules.acl import acl
 from lnf.rules.attacks import UNARMED, out_reaches, routine
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
+from lnf.rules.holds import drinking, escape_bonus, verify_escape
 from lnf.rules.legal import can_take_turn
 from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use
@@ -47,6 +48,15 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         return Acted(
             hero.name, Action.HIDE, f"{check} vs passive Perception {best}", check.total >= best
         )
+    if action.action is Action.ESCAPE:
+        hold = verify_escape(fight, hero.name)  # F6: the lowest escape DC on it
+        if not hold.escape:  # F6: "can use its action to detach the stirge": no check
+            return Acted(hero.name, Action.ESCAPE, f"detaches {hold.by}", True)
+        bonus = escape_bonus(hero)
+        against = f"escape DC {hold.escape}, {hold.by}'s {hold.attack}"
+        dice.about(f"{hero.name} tries to escape: {bonus:+d} vs {against}")
+        check = roll_d20(dice, bonus)
+        return Acted(hero.name, Action.ESCAPE, f"{check} vs {against}", check.total >= hold.escape)
     return Acted(hero.name, action.action, action.detail)
 
 
@@ -63,6 +73,8 @@ def monster_attacks(
         return
     me = turn.fight.monster(name)
     assert order.target is not None and order.mode is not None
+    if drinking(turn.fight, name) is not None:
+        return  # F6: "While attached, the stirge doesn't attack" (it drank as its turn began)
     if volley_planned(turn.fight):  # V4: the volley plan's shot
         shot = volley_attack(me, turn.fight.phase.volley)
         attacks = (shot,) * shot.times if shot is not None else ()

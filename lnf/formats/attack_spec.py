@@ -107,6 +107,34 @@ RIDER = Obj(
         "grapple": Field(
             Int(minimum=1, maximum=40), 0, "the hit grapples; the escape DC, such as 13"
         ),
+        "holds": Field(
+            Int(minimum=1, maximum=20), 0, "how many the attack holds at once (F6), such as 1"
+        ),
+        "held_advantage": Field(
+            Bool(), False, "F6: advantage on this attack against the one it holds"
+        ),
+        "attach": Field(Bool(), False, "F6: the attacker attaches itself (the stirge)"),
+        "drain": Field(
+            DICE, None, "F6: hit points the one it is attached to loses as its turns start"
+        ),
+        "sated": Field(
+            Int(minimum=1, maximum=999), 0, "F6: it lets go when the drain has taken this many"
+        ),
+        "swallow": Field(
+            Bool(), False, "F6: a failed save swallows the target (no save: one it grapples)"
+        ),
+        "regurgitate": Field(
+            Int(minimum=1, maximum=999), 0, "F6, with swallow: the damage from inside in a turn"
+        ),
+        "regurgitate_dc": Field(
+            Int(minimum=1, maximum=40), 0, "F6, with regurgitate: its Constitution save's DC"
+        ),
+        "pull": Field(Bool(), False, "F6: pulled into the attacker's group (a failed save)"),
+        "contest": Field(Bool(), False, "F6, with pull: a Strength contest instead of a save"),
+        "held_hits": Field(Bool(), False, "F6: this attack hits the one it holds without fail"),
+        "held_damage": Field(
+            DAMAGE, None, "F6: damage the one held takes as each of its turns starts"
+        ),
         "max_hp": Field(MaxHp(), False, "the hit-point maximum goes down by the damage taken"),
         "only_if": Field(Str(), "", "a limit, told when it applies: Large or smaller"),
         "push": Field(

@@ -168,10 +168,9 @@ LATER_FIELDS = {
     (Saved, "advantage"),
     (Attacked, "holds"),
     (SpellCast, "holds"),
-    (Effect, "d4"),
-    (Effect, "aura"),
-    (Effect, "weapon"),
-    (Effect, "until_hurt"),
+    *((Effect, f) for f in ("d4", "aura", "weapon", "until_hurt", "escape", "attack", "hold")),
+    *((Effect, f) for f in ("drain", "drained", "sated", "hurts", "hurts_at")),  # F6: holds
+    (Damaged, "key"),  # F6: a drain's
     (Lasting, "hurt"),
     (SpellCast, "pool"),
     (Reaction, "guard"),

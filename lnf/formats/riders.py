@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr, parse
+from lnf.formats import hold_words as hw
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
@@ -171,10 +172,44 @@ class _Reader:
     def __init__(self) -> None:
         self.riders: list[Rider] = []
         self.unread: list[str] = []
+        self.attached: set[str] | None = None  # F6: the parts of an attachment read so far
+        self.swallowed: set[str] | None = None  # F6: the parts of a swallow read so far
 
     def reading(self) -> Reading:
-        kept = [r for r in self.riders if r.conditions or r.damage or r.grapple or r.max_hp]
+        if self.attached is not None and self.attached != set(hw.ATTACHED):
+            self.riders = [r for r in self.riders if not r.attach]  # only the whole of it
+            self.unread.append("attaching itself")
+        if self.swallowed is not None and self.swallowed != set(hw.SWALLOW):
+            self.riders = [r for r in self.riders if not r.swallow]
+            self.unread.append("swallowing")
+        kept = [
+            r
+            for r in self.riders
+            if r.conditions or r.damage or r.grapple or r.max_hp or r.attach or r.pull
+        ]
         return Reading(tuple(kept), tuple(dict.fromkeys(self.unread)))
+
+    def attach_part(self, s: str) -> str:
+        """F6: which part of the stirge's attachment `s` says (its drain and its fill go on
+        the rider); "" for none."""
+        part = next((k for k, p in hw.ATTACHED.items() if p.fullmatch(s)), "")
+        if part == "drain" and (m := hw.ATTACHED["drain"].fullmatch(s)):
+            self.last({"drain": parse(m["dice"].replace(" ", ""))})
+        if part == "sated" and (m := hw.ATTACHED["sated"].fullmatch(s)):
+            self.last({"sated": int(m["n"])})
+        return part
+
+    def swallow_part(self, s: str) -> str:
+        """F6: which part of the purple worm's swallow `s` says; "" for none."""
+        part = next((k for k, p in hw.SWALLOW.items() if p.fullmatch(s)), "")
+        m = hw.SWALLOW[part].fullmatch(s) if part else None
+        if m is not None and part == "inside" and (dice := _damage(m)) and dice[1]:
+            typed = DiceExpr(tuple(replace(p, damage_type=dice[1]) for p in dice[0].parts))
+            conditions = self.riders[-1].conditions + _conditions(m["what"])[0]
+            self.last({"held_damage": typed, "conditions": conditions})
+        elif m is not None and part == "out":
+            self.last({"regurgitate": (int(m["n"]), int(m["dc"]))})
+        return part
 
     def note(self, text: str) -> None:
         """Names what `text` brings that lnf does not read; a sentence that names nothing new
@@ -198,6 +233,22 @@ class _Reader:
             self.repeat(m)
         elif m := _GRAPPLE.fullmatch(s):
             self.grapple(m)
+        elif (m := hw.SWALLOWS_HELD.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
+            self.riders.append(Rider(swallow=True, only_if=limit))  # F6: the kraken's
+            self.swallowed = set()
+        elif (m := hw.CONTEST.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
+            self.riders.append(Rider(pull=True, contest=True, only_if=limit))
+        elif hw.ATTACHES.fullmatch(s):
+            self.riders.append(Rider(attach=True))
+            self.attached = set()
+        elif self.attached is not None and (part := self.attach_part(s)):
+            self.attached.add(part)
+        elif self.swallowed is not None and (part := self.swallow_part(s)):
+            self.swallowed.add(part)
+        elif (m := hw.HELD_ADVANTAGE.fullmatch(s)) and self.riders and self.riders[-1].grapple:
+            self.last({"holds": 1, "held_advantage": True})
+        elif (m := hw.ONE_AT_A_TIME.fullmatch(s)) or (m := hw.LIMBS.fullmatch(s)):
+            self.holds(m.groupdict().get("n") or "one", m[0])
         elif m := _WHILE_HELD.fullmatch(s):
             self.held(m["what"])
         elif m := _MAX_HP_PLAIN.fullmatch(s):
@@ -249,6 +300,10 @@ class _Reader:
         elif found := _MAX_HP.fullmatch(tail.strip()):
             rider = replace(rider, max_hp=True, damage_type=_damage_type(found["type"]))
             tail = ""
+        elif re.fullmatch(hw.PULLED, tail, re.I):
+            rider, tail = replace(rider, pull=True), ""
+        elif re.fullmatch(hw.SWALLOWED, tail, re.I):
+            rider, tail, self.swallowed = replace(rider, swallow=True), "", set()
         if tail.startswith(" or "):
             conditions, lasting, left = _failure(tail[4:])
             rider = replace(rider, conditions=conditions, lasting=lasting)
@@ -286,9 +341,24 @@ class _Reader:
         conditions = (Condition.RESTRAINED,) if held else ()
         if held:
             tail = tail.replace(held[0], "")
-        self.riders.append(Rider(grapple=int(m["dc"]), conditions=conditions, only_if=limit))
+        holds = 0
+        if (already := hw.NOT_ALREADY.search(tail)) and (
+            holds := hw.NUMBERS.get(already["n"] or "one", 0)
+        ):
+            tail = tail.replace(already[0], "")
+        rider = Rider(grapple=int(m["dc"]), holds=holds, conditions=conditions, only_if=limit)
+        self.riders.append(rider)
         if tail.strip(" ,"):
             self.note(tail)
+
+    def holds(self, number: str, words: str) -> None:
+        """F6: how many creatures the last grapple holds at once (see `hw.ONE_AT_A_TIME`)."""
+        rider = self.riders[-1] if self.riders else None
+        count = hw.NUMBERS.get(number.lower(), 0)
+        if rider is None or not rider.grapple or not count:
+            self.note(words)
+            return
+        self.last({"holds": count})
 
     def held(self, what: str) -> None:
         """ "Until this grapple ends, the target is restrained …": conditions while held."""
@@ -298,8 +368,17 @@ class _Reader:
             self.note(what)
             return
         self.last({"conditions": rider.conditions + conditions})
-        if left:
-            self.note(left)
+        parts = [p.removeprefix("and ") for p in re.split(r",? and |, ", left) if p]
+        for part in parts:
+            if hw.ONE_AT_A_TIME.fullmatch(part):
+                self.holds("one", part)
+            elif hw.SURE_HIT.fullmatch(part):
+                self.last({"held_hits": True})  # F6: "can automatically hit the target"
+            elif (m := hw.HELD_DAMAGE.fullmatch(part)) and (dice := _damage(m)) and dice[1]:
+                typed = DiceExpr(tuple(replace(p, damage_type=dice[1]) for p in dice[0].parts))
+                self.last({"held_damage": typed})
+            else:
+                self.note(part)
 
 
 def _conditions(text: str) -> tuple[tuple[Condition, ...], str]:

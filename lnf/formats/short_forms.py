@@ -9,7 +9,7 @@ two fields at once; a model's values become the mappings the file and the bestia
 
     riders:
       - {save: con 10, condition: paralyzed, lasting: 1 minute, repeat: end}
-      - {grapple: 13, condition: restrained}
+      - {grapple: 13, condition: restrained, holds: 1}
       - {save: con 11, damage: 2d8 poison, half: true}
 """
 
@@ -283,6 +283,17 @@ def rider(
         damage_type=damage_type,
         half=r["half"] is True,
         grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
+        holds=r["holds"] if isinstance(r["holds"], int) else 0,
+        held_advantage=r["held_advantage"] is True,
+        held_hits=r["held_hits"] is True,
+        pull=r["pull"] is True,
+        swallow=r["swallow"] is True,
+        regurgitate=_regurgitate(r),
+        contest=r["contest"] is True,
+        attach=r["attach"] is True,
+        drain=r["drain"] if isinstance(r["drain"], DiceExpr) else None,
+        sated=r["sated"] if isinstance(r["sated"], int) else 0,
+        held_damage=r["held_damage"] if isinstance(r["held_damage"], DiceExpr) else None,
         max_hp=max_hp is not False and max_hp is not INVALID,
         only_if=r["only_if"] if isinstance(r["only_if"], str) else "",
         push=r["push"] if isinstance(r["push"], int) else 0,
@@ -315,9 +326,23 @@ def _check(
         return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
     if not any(
-        given(k) for k in ("condition", "conditions", "damage", "grapple", "max_hp", "push")
+        given(k)
+        for k in (
+            "condition",
+            "conditions",
+            "damage",
+            "grapple",
+            "max_hp",
+            "push",
+            "attach",
+            "pull",
+        )
     ):
-        ck.fail(path, "a rider brings conditions, damage, a grapple, max_hp or a push", rule="F6")
+        ck.fail(
+            path,
+            "a rider brings conditions, damage, a grapple, max_hp, a push, a pull or an attach",
+            rule="F6",
+        )
     needs = (
         ("repeat", "save", "the save it repeats: give save, such as save: con 10", "F4"),
         ("half", "damage", "half of what? give damage, such as damage: 3d6 poison", "F6"),
@@ -327,6 +352,21 @@ def _check(
     for key, needed, message, rule in needs:
         if given(key) and not given(needed):
             ck.fail((*path, key), message, rule=rule)
+    for key in ("holds", "held_advantage", "held_hits", "held_damage"):
+        if given(key) and not given("grapple") and not (key == "held_damage" and given("swallow")):
+            ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
+    for key in ("regurgitate", "regurgitate_dc"):
+        if given(key) and not (
+            given("swallow") and given("regurgitate") and given("regurgitate_dc")
+        ):
+            ck.fail((*path, key), "give swallow, regurgitate and regurgitate_dc", rule="F6")
+    if given("contest") and not given("pull"):
+        ck.fail((*path, "contest"), "a contest for what? give pull: true", rule="F6")
+    if given("pull") and not (given("save") or given("contest")):
+        ck.fail((*path, "pull"), "pulled on what? give save, or contest: true", rule="F6")
+    for key in ("drain", "sated"):
+        if given(key) and not given("attach"):
+            ck.fail((*path, key), "drains while attached: give attach: true", rule="F6")
     if given("lasting") and not conditions:
         ck.fail((*path, "lasting"), "how long what lasts? give a condition", rule="F4")
     if given("lasting") and given("grapple") and not given("save"):
@@ -335,6 +375,12 @@ def _check(
             "a grapple's conditions last as long as it holds: give no lasting",
             rule="F6",
         )
+
+
+def _regurgitate(r: dict[str, Any]) -> tuple[int, int] | None:
+    """F6: the damage from inside and the save's DC that spit the swallowed out."""
+    damage, dc = r["regurgitate"], r["regurgitate_dc"]
+    return (damage, dc) if isinstance(damage, int) and isinstance(dc, int) and damage else None
 
 
 def rider_doc(r: Rider) -> dict[str, Any]:
@@ -356,6 +402,28 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["half"] = True
     if r.grapple:
         d["grapple"] = r.grapple
+    if r.holds:
+        d["holds"] = r.holds
+    if r.held_advantage:
+        d["held_advantage"] = True
+    if r.held_hits:
+        d["held_hits"] = True
+    if r.swallow:
+        d["swallow"] = True
+    if r.regurgitate is not None:
+        d["regurgitate"], d["regurgitate_dc"] = r.regurgitate
+    if r.pull:
+        d["pull"] = True
+    if r.contest:
+        d["contest"] = True
+    if r.attach:
+        d["attach"] = True
+    if r.drain is not None:
+        d["drain"] = str(r.drain)
+    if r.sated:
+        d["sated"] = r.sated
+    if r.held_damage is not None:
+        d["held_damage"] = str(r.held_damage)
     if r.max_hp:
         d["max_hp"] = r.damage_type.value if r.damage is None and r.damage_type else True
     if r.only_if:
@@ -407,6 +475,17 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         damage_type=damage_type,
         half=bool(d.get("half")),
         grapple=int(d.get("grapple", 0)),
+        holds=int(d.get("holds", 0)),
+        held_advantage=bool(d.get("held_advantage")),
+        held_hits=bool(d.get("held_hits")),
+        pull=bool(d.get("pull")),
+        swallow=bool(d.get("swallow")),
+        regurgitate=(d["regurgitate"], d["regurgitate_dc"]) if "regurgitate" in d else None,
+        contest=bool(d.get("contest")),
+        attach=bool(d.get("attach")),
+        drain=parse_damage(d["drain"]) if "drain" in d else None,
+        sated=int(d.get("sated", 0)),
+        held_damage=parse_damage(d["held_damage"]) if "held_damage" in d else None,
         max_hp=bool(max_hp),
         only_if=str(d.get("only_if", "")),
         push=int(d.get("push", 0)),

@@ -63,6 +63,7 @@ from lnf.rules.chase import can_hide_from, escapers, in_chase
 from lnf.rules.economy import verify_costs
 from lnf.rules.group_changes import moved
 from lnf.rules.healing import verify_reaches
+from lnf.rules.holds import wants_escape
 from lnf.rules.legal import join_targets, verify_join
 from lnf.rules.resources import LAY_ON_HANDS, RAGE, SECOND_WIND, slot_for, verify_use
 from lnf.rules.roster import downed
@@ -131,6 +132,8 @@ def _choice(fight: Fight, hero: Hero) -> TurnChoice:
         return TurnChoice(action=heal[0], spend=heal[1])
     if hero.name in escapers(fight) and can_hide_from(fight, hero.name):
         return TurnChoice(action=SimpleChoice(Action.HIDE))  # C5, as `monster_chase_turn`
+    if heal is None and wants_escape(fight, hero):  # F6: out of a hold that restrains it
+        return TurnChoice(action=SimpleChoice(Action.ESCAPE), bonus=_bonus(fight, hero))
     feature = None if heal is not None else _bonus(fight, hero)
     moves, now = _plan(fight, hero, cantrips_only=heal is not None)
     action: ActionChoice = now.choice if now is not None else SimpleChoice(Action.DODGE)

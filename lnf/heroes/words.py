@@ -54,6 +54,7 @@ from lnf.rules.attacks import UNARMED
 from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
+from lnf.rules.holds import verify_escape
 from lnf.rules.hyrule import STAMINA, TARGET_STRIKE_COST, verify_hyrule, verify_target_strike
 from lnf.rules.legal import (
     attack_modes,
@@ -233,6 +234,9 @@ def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Act
         return SimpleChoice(Action.HELP, name_meant(rest, allies))
     if verb == "pass":
         return SimpleChoice(Action.NOTHING, rest)
+    if verb == Action.ESCAPE:
+        verify_escape(fight, hero.name)  # F6: something holds it
+        return SimpleChoice(Action.ESCAPE)
     if verb in {a.value for a in Action}:
         return SimpleChoice(Action(verb), rest)
     near = difflib.get_close_matches(verb, [*ACTION_VERBS, *MOVE_VERBS, *ATTACK_WORDS], n=1)

@@ -65,6 +65,19 @@ class Effect:
     aura: int = 0  # F7: an aura on `who` cast at this slot level (Spirit Guardians)
     weapon: int = 0  # F7: a spell weapon `who` attacks with, cast at this slot (Spiritual Weapon)
     until_hurt: bool = False  # F7: it ends when `who` takes damage (Sleep)
+    # F6, holds: an effect with an `attack` is a hold of `by` on `who` through that attack (a
+    # grapple, or a stirge attached); `escape`: the DC of the check that ends it (0: an action
+    # ends it without one); `hold`: the key of the hold this effect lasts with (restrained until
+    # the grapple ends); `drain`: the dice of hit points `who` loses as `by`'s turns start, until
+    # it has lost `sated` (and `drained` so far).
+    escape: int = 0
+    attack: str = ""
+    hold: int = 0
+    drain: str = ""
+    drained: int = 0
+    sated: int = 0
+    hurts: str = ""  # F6: typed dice `who` takes as each of its turns starts while held…
+    hurts_at: str = ""  # …or as each of this creature's turns starts (a swallower's)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -162,8 +175,10 @@ class Rider:
     """F6: what a hit (or a failed save against a spell) brings besides its damage. `save`:
     the target's saving throw against it (None: it comes with the hit); on a failure the
     target takes `damage` (half of it on a success when `half`) and `conditions` for
-    `lasting`; `grapple`: the escape DC of a grapple the hit starts; `max_hp`: its hit-point
-    maximum is reduced by the rider's damage taken."""
+    `lasting`; `grapple`: the escape DC of a grapple the hit starts; `holds`: how many creatures
+    the attack holds at once (1: "the snake can't constrict another target"; 2: two claws,
+    each of which grapples one; 0: no limit); `max_hp`: its hit-point maximum is reduced by the
+    rider's damage taken."""
 
     save: tuple[Ability, int] | None = None
     conditions: tuple[Condition, ...] = ()
@@ -172,6 +187,27 @@ class Rider:
     damage_type: DamageType | None = None
     half: bool = False
     grapple: int = 0
+    holds: int = 0
+    held_advantage: bool = False  # F6: advantage on this attack against the one it holds
+    held_hits: bool = False  # F6: this attack hits the one it holds without fail
+    # F6: the attacker attaches itself (the stirge): it attacks no more while attached, and
+    # `drain` is lost by the target as each of its turns starts, until `sated` is lost.
+    attach: bool = False
+    drain: DiceExpr | None = None
+    sated: int = 0
+    # F6: damage (typed dice) the one held takes at the start of each of its turns while the
+    # grapple holds (the chain devil's chains)
+    held_damage: DiceExpr | None = None
+    # F6: the target is pulled into the attacker's group (on a failed save; with `contest`,
+    # when it loses a Strength contest against the attacker)
+    pull: bool = False
+    contest: bool = False
+    # F6: the target is swallowed (a hold no check ends: blinded and restrained, out of every
+    # reach but its swallower's; `held_damage` as each of the swallower's turns starts); it is
+    # spat out prone when the swallower dies, or fails the Constitution save (DC `[1]`) at the
+    # end of a turn in which the one inside dealt it `regurgitate[0]` damage or more.
+    swallow: bool = False
+    regurgitate: tuple[int, int] | None = None
     max_hp: bool = False
     only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
     push: int = 0  # F6: pushed this many feet away from its user: out of its group
@@ -179,21 +215,51 @@ class Rider:
     def __str__(self) -> str:
         parts = []
         if self.grapple:
-            parts.append(f"grappled (escape DC {self.grapple})")
+            limit = f", {_HOLDS.get(self.holds, self.holds)} at a time" if self.holds else ""
+            parts.append(f"grappled (escape DC {self.grapple}{limit})")
         if self.save is not None:
             ability, dc = self.save
             parts.append(f"DC {dc} {ability.word} save")
+        if self.swallow:
+            parts.append("swallowed" if self.save else "swallowed, if it grapples it")
         if self.damage is not None:
             kind = f" {self.damage_type}" if self.damage_type else ""
             half = ", half on a success" if self.half else ""
             parts.append(f"{self.damage}{kind}{half}")
         if self.conditions:
-            parts.append(" and ".join(str(c) for c in self.conditions) + f" ({self.lasting})")
+            held = "while held" if self.grapple or self.swallow else str(self.lasting)
+            parts.append(" and ".join(str(c) for c in self.conditions) + f" ({held})")
+        parts += self._held()
         if self.max_hp:
             parts.append("hit-point maximum reduced")
         if self.push:
             parts.append(f"pushed {self.push} ft away")
         return "; ".join(parts)
+
+    def _held(self) -> list[str]:
+        """F6: what the rider does while it holds, attaches or pulls, in words."""
+        parts = []
+        if self.held_advantage:
+            parts.append("advantage against the one it holds")
+        if self.held_hits:
+            parts.append("hits the one it holds without fail")
+        if self.held_damage is not None:
+            whose = "the swallower's" if self.swallow else "its"
+            parts.append(f"{self.held_damage} as each of {whose} turns starts while held")
+        if self.regurgitate is not None:
+            damage, dc = self.regurgitate
+            parts.append(f"spat out after {damage} damage from inside and a failed DC {dc} save")
+        if self.pull:
+            how = "a Strength contest lost" if self.contest else "a failed save"
+            parts.append(f"pulled into its group on {how}")
+        if self.attach:
+            drinks = f", {self.drain} hit points lost as its turns start" if self.drain else ""
+            sated = f" until {self.sated} are lost" if self.sated else ""
+            parts.append(f"attaches itself{drinks}{sated}")
+        return parts
+
+
+_HOLDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def _span(rounds: int) -> str:

@@ -168,6 +168,7 @@ class Action(StrEnum):
     HELP = "help"
     HIDE = "hide"
     USE = "use"
+    ESCAPE = "escape"  # F6: out of a grapple, the better of Athletics and Acrobatics
     DEFENCE = "defence"  # V-ACL7: reactions to defend, under the AC-less variant
     NOTHING = "nothing"
 

@@ -139,6 +139,7 @@ class Damaged:
     type: DamageType | None = None
     critical: bool = False
     text: str = ""  # the roll, when lnf rolled the DM's dice ("2d6 (3, 5) + 3 = 11")
+    key: int = 0  # F6: the hold whose drain it is (a stirge's): it counts what was drunk
 
 
 @value
@@ -449,8 +450,7 @@ class Undone:
 
 @value
 class Redone:
-    """Puts back the last event taken back, if nothing new came since: the entry numbered
-    `of`."""
+    """Puts back the last event taken back, if nothing new came since: entry number `of`."""
 
     of: int | None = None
 

@@ -13,6 +13,7 @@ from lnf.model.plan import Advantage, Mode, Order, Plan
 from lnf.rules.attacks import attack_roll, plan_targets, unseen
 from lnf.rules.chase import chase_reach, pool
 from lnf.rules.conditions import weakened_hinders
+from lnf.rules.holds import held_advantage
 from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, monsters
 from lnf.rules.traits import trait_advantages, trait_disadvantages
@@ -162,7 +163,14 @@ def roll_in_fight(
         dodging=target.name in fight.turns.dodging,
         helped=attacker.name in fight.turns.helped,
         far=far,
-        granted=trait_advantages(fight, attacker, target, attack.is_melee),  # B8
+        granted=tuple(  # B8, F6
+            r
+            for r in (
+                *trait_advantages(fight, attacker, target, attack.is_melee),
+                held_advantage(fight, attacker, target.name, attack),
+            )
+            if r
+        ),
         hindered=trait_disadvantages(fight, attacker) + weakened_hinders(attacker, attack),
     )
 

@@ -67,8 +67,8 @@ def step_cost(fight: Fight, step: Step) -> tuple[str, Cost] | None:
             return step.healer, heal.cost if heal is not None else Cost.ACTION
         case Used() if step.resource in BONUS_FEATURES:
             return step.who, Cost.BONUS
-        case Hid() | Contested():
-            return step.who, Cost.ACTION
+        case Hid() | Contested() if not (isinstance(step, Contested) and step.kind == "pull"):
+            return step.who, Cost.ACTION  # F6: a pull's contest is part of the hit
         case Acted() if step.action is not Action.NOTHING:
             return step.who, Cost.ACTION
         case Guarded():

@@ -42,6 +42,7 @@ from lnf.rules.conditions import spared, verify_can_move, verify_not_spared
 from lnf.rules.damage import verify_healable, verify_hurtable
 from lnf.rules.distance import verify_sides_met, verify_volley_reach, volley_reach
 from lnf.rules.group_changes import moved
+from lnf.rules.holds import hold_to_escape, swallowed_by, verify_from_inside
 from lnf.rules.moves import can_leave, is_fast, verify_can_leave, verify_one_group_change
 from lnf.rules.ranks import can_fly_now, rank_choices, verify_rank_open
 from lnf.rules.roster import in_fight, incapacitated, monsters, speed_now
@@ -76,6 +77,8 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
         return []
     if monster.name in spared(fight, hero):
         return []
+    if (inside := swallowed_by(fight, hero.name)) is not None:  # F6: from inside, it alone
+        return [Mode.MELEE] if monster.name == inside and attack.is_melee else []
     if (reached := spell_reach(attack)) is not None:  # F7: Bless, Sleep; Spiritual Weapon
         return [reached] if reached is Mode.MELEE and fight.phase.kind is PhaseKind.MELEE else []
     if fight.phase.kind is PhaseKind.VOLLEY:  # V3: shooting only, by the volley round
@@ -153,6 +156,7 @@ def verify_spell_reach(fight: Fight, caster: Hero, spell: Attack, targets: Seque
     chasing = in_chase(fight, caster.name)
     for name in targets:
         verify_not_spared(fight, caster, name)  # F3
+        verify_from_inside(fight, caster.name, name)  # F6: a swallowed caster
         if fight.phase.kind is PhaseKind.VOLLEY:
             verify_volley_reach(fight, spell, name)
         elif chasing or in_chase(fight, name):
@@ -288,6 +292,8 @@ def options(fight: Fight, hero: Hero) -> list[str]:
             where = f"{spell.area}: " if spell.area is not None else ""
             out.append(f"cast {spell.name} at {' or '.join(reached)} ({where}save)")
     out += effect_options(fight, hero)  # F7
+    if (hold := hold_to_escape(fight, hero.name)) is not None:  # F6
+        out.append(f"escape (DC {hold.escape}, from {hold.by})")
     out += [f"join {w}" for w in join_targets(fight, hero)]
     if can_leave(fight, hero):
         out.append("leave")

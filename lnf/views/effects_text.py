@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from lnf.model import Confused, Fight, Lasting
+from lnf.model import Confused, Effect, Fight, Lasting
 from lnf.model.events import (
     ConcentrationEnded,
     Drained,
@@ -37,6 +37,25 @@ def save_roll(saved: Saved, d4: str = "") -> str:
     return roll + resisted_words(saved.resisted)
 
 
+def held_while(e: Effect) -> str:
+    """F6: how long a hold (or what lasts with it) lasts, in words."""
+    if e.hurts_at:  # a swallow
+        return (
+            f"out of every reach but {e.by}'s (nobody targets {e.who}, it reaches {e.by} "
+            f"alone); {e.hurts} as each of {e.by}'s turns starts, until {e.by} dies or spits "
+            f"{e.who} out"
+        )
+    if e.drain:
+        fill = f" until it has drunk {e.sated}" if e.sated else ""
+        return (
+            f"{e.who} loses {e.drain} hit points as each of {e.by}'s turns starts{fill}, "
+            f"unless an action detaches it first"
+        )
+    if e.attack:
+        return f"until it escapes (its action) or {e.by} lets go"
+    return "while held"
+
+
 def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
     match step:
         case EffectStarted():
@@ -45,6 +64,10 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             by = f" (by {e.by})" if e.by and e.by != e.who and e.by not in e.what else ""
             if e.concentration:
                 return f"{e.who} concentrates on {e.what} ({e.lasting}) (F5)."
+            if e.drain:
+                return f"{e.by} attaches itself to {e.who}: {held_while(e)} (F6)."
+            if e.attack or e.hold:
+                return f"{e.who} is {e.what if e.attack else e.condition}: {held_while(e)} (F6)."
             if e.condition is not None and e.lasting == Lasting():
                 return f"{e.who} is {e.condition}{by} (F4)."  # until it is taken off
             if e.condition is not None:

@@ -30,6 +30,7 @@ from lnf.rules.strike_order import up_next
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.wording import and_list, plural
 from lnf.views.dm_items import HEADS, by_reason, compact
+from lnf.views.effects_text import held_while
 from lnf.views.style import Style, pad, visible_len
 
 DOT = "●"
@@ -476,4 +477,5 @@ def effect_line(e: Effect) -> str:
     cause = f"by {e.by}, " if e.by and e.by != e.who else ""
     what = f"concentrating on {e.what}" if e.concentration else e.what
     woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
-    return f"{e.who}: {what} ({cause}since round {e.round}): {e.lasting}{woken}."
+    lasting = held_while(e) if e.attack or e.hold else str(e.lasting)  # F6
+    return f"{e.who}: {what} ({cause}since round {e.round}): {lasting}{woken}."

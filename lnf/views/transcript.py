@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import assert_never
 
-from lnf.model import Action, Condition, Dot, Fight, Hero, Monster, Rank
+from lnf.model import Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
 from lnf.model.effects import Confused, Countered
 from lnf.model.events import (
@@ -63,6 +63,7 @@ from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
 from lnf.rules.traits import REGENERATION, slips_away
 from lnf.rules.wording import a_an, and_list, plural
+from lnf.views.acted_text import acted_text
 from lnf.views.action_words import action_of, action_verb, area_words, recharge_words, used_words
 from lnf.views.dm_items import on_its_turn
 from lnf.views.effects_text import confused_words, effect_text, save_roll
@@ -70,16 +71,6 @@ from lnf.views.legendary_text import countered_text, legendary_used
 from lnf.views.opening_text import before_the_fight, d20_text, worse_d20_text
 from lnf.views.plan_line import MODE_WORDS, plan_line
 
-ACTION_WORDS = {
-    Action.DASH: "dashes",
-    Action.DISENGAGE: "disengages",
-    Action.DODGE: "dodges",
-    Action.DEFENCE: "takes the Defence action (V-ACL7)",
-    Action.HELP: "helps",
-    Action.HIDE: "hides",
-    Action.USE: "uses",
-    Action.NOTHING: "does nothing",
-}
 RANK_WORDS = {Rank.FRONT: "the front rank", Rank.BACK: "the back rank", Rank.FREE_AIR: "free air"}
 
 
@@ -241,7 +232,7 @@ def _step_text(done: StepDone) -> str:
             what = a_an(f"{step.mark} dot") if isinstance(step.mark, Dot) else str(step.mark)
             return f"{step.who} {word} {what}."
         case Acted():
-            return _acted_text(step)
+            return acted_text(step)
         case Dropped():
             return f"{step.who} drops."
         case Fled():
@@ -413,21 +404,6 @@ def _move_text(step: Moved, before: Fight, after: Fight) -> str:
     return f"{step.who} {' and '.join(parts)}{f'; {away}' if away else ''}."
 
 
-def _acted_text(step: Acted) -> str:
-    if step.action is Action.HIDE:
-        result = "hidden" if step.success else "seen"
-        return f"{step.who} tries to hide: {step.detail}: {result}."
-    if step.action is Action.DISENGAGE:
-        return f"{step.who} disengages (no opportunity attacks, M6)."
-    if step.action is Action.HELP:
-        return f"{step.who} helps {step.detail} (advantage on {step.detail}'s next attack roll)."
-    if step.action is Action.DODGE:
-        who = step.who
-        return f"{who} dodges (attacks on {who} have disadvantage until {who}'s next turn)."
-    detail = f" {step.detail}" if step.detail else ""
-    return f"{step.who} {ACTION_WORDS[step.action]}{detail}."
-
-
 def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
     """The AC-less variant's steps (V-ACL2, 5, 6, 8), as the table says them."""
     if isinstance(step, Wounded):
@@ -455,7 +431,7 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
     if step.won:
         verdict = f"{step.who} wins"
     elif step.tied:
-        verdict = "a tie: nothing changes (V-ACL8)"
+        verdict = f"a tie: nothing changes ({'F6' if step.kind == 'pull' else 'V-ACL8'})"
     else:
         verdict = f"{step.target} holds"
     return f"{step.who} tries to {step.kind} {step.target}: {mine} against {theirs}: {verdict}."

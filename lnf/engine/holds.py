@@ -1,0 +1,204 @@
+"""Holds played (F6, `lnf.rules.holds` decides): a grapple taking hold, a stirge attaching and
+drinking as its turns start, an escape, and the holds a step ends."""
+
+from __future__ import annotations
+
+from lnf.dice import parse
+from lnf.dice.roll import DiceSource, roll, roll_d20
+from lnf.engine.apply import Steps
+from lnf.engine.effect_start import start
+from lnf.engine.resolve import roll_save
+from lnf.model import Ability, Action, BackReason, Condition, Effect, Lasting, Rank, Rider
+from lnf.model.applied import StepDone
+from lnf.model.events import (
+    Acted,
+    Attacked,
+    Contested,
+    Damaged,
+    EffectEnded,
+    Marked,
+    Moved,
+    SaveRolled,
+    SpellCast,
+    Step,
+)
+from lnf.rules.effects import effect, next_key
+from lnf.rules.holds import (
+    drinking,
+    hold_to_escape,
+    holds_by,
+    holds_ending,
+    let_go,
+    may_attach,
+    may_hold,
+    regurgitates,
+    sated,
+    swallowed_by,
+    swallowing,
+    to_swallow,
+)
+from lnf.rules.pulls import pulled_to, strength_contest
+from lnf.rules.roster import in_fight
+
+
+def grapple(
+    turn: Steps,
+    attacker: str,
+    target: str,
+    attack: str,
+    rider: Rider,
+    immune: frozenset[Condition],
+) -> int | None:
+    """F6: a hit's grapple takes hold, when its attack may hold one more: the hold's key, for
+    what lasts with it; None when it may not (the hit is damage only)."""
+    if not may_hold(turn.fight, attacker, target, attack, rider):
+        return None
+    hold = next_key(turn.fight)
+    what = f"grappled by {attacker}'s {attack} (escape DC {rider.grapple})"
+    grappled = Condition.GRAPPLED if Condition.GRAPPLED not in immune else None
+    hurts = str(rider.held_damage) if rider.held_damage is not None else ""
+    start(
+        turn,
+        target,
+        what,
+        Lasting(),
+        attacker,
+        grappled,
+        escape=rider.grapple,
+        attack=attack,
+        hurts=hurts,
+    )
+    return hold
+
+
+def escaped(turn: Steps, step: Step) -> None:
+    """F6: a hero's escape that succeeded ends the hold its check was against."""
+    if isinstance(step, Acted) and step.action is Action.ESCAPE and step.success:
+        hold = hold_to_escape(turn.fight, step.who)
+        if hold is not None:
+            turn.do(EffectEnded(hold.key, f"{step.who} escapes"))
+
+
+def let_go_now(turn: Steps, done: StepDone) -> None:
+    """F6: the holds a step ends: its grappler dropped, was incapacitated or moved away."""
+    step = done.step
+    moved = let_go(done.before, turn.fight, step.who) if isinstance(step, Moved) else []
+    for e, why in moved + holds_ending(turn.fight):
+        if e in turn.fight.effects:
+            end_hold(turn, e, why)
+
+
+def end_hold(turn: Steps, e: Effect, why: str) -> None:
+    """F6: a hold ends; one swallowed comes out prone, back in the front rank of its group
+    ("exiting prone", "which fall prone")."""
+    out = swallowing(turn.fight, e) is not None
+    turn.do(EffectEnded(e.key, why))
+    who = turn.fight.combatant(e.who)
+    if out and in_fight(who):
+        turn.do(Moved(e.who, rank=Rank.FRONT))
+        if Condition.PRONE not in who.conditions:
+            turn.do(Marked(e.who, Condition.PRONE))
+
+
+def swallow(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -> int | None:
+    """F6: the target is swallowed: a hold no check ends, out of every reach but its
+    swallower's (in the back rank, unseen: R4 — nobody targets it), hurt as each of the
+    swallower's turns starts; the hold's key, for what lasts with it (None: not swallowed,
+    the kraken grapples it not)."""
+    found = to_swallow(turn.fight, attacker, target, rider)
+    if found is None:
+        return None
+    if isinstance(found, Effect):
+        turn.do(EffectEnded(found.key, f"{target} is swallowed"))
+    hold = next_key(turn.fight)
+    hurts = str(rider.held_damage) if rider.held_damage is not None else ""
+    what = f"swallowed by {attacker}"
+    start(turn, target, what, Lasting(), attacker, attack=attack, hurts=hurts, hurts_at=attacker)
+    turn.do(Moved(target, rank=Rank.BACK, why=BackReason.HIDDEN))
+    return hold
+
+
+def regurgitation(turn: Steps, who: str, dice: DiceSource) -> None:
+    """F6: at the end of `who`'s turn inside a swallower, the damage it dealt it this turn;
+    enough of it, and the swallower's Constitution save, failed, spits out all it holds."""
+    inside = swallowed_by(turn.fight, who)
+    if inside is None:
+        return
+    dealt = sum(
+        d.amount
+        for done in turn.done
+        if isinstance(done.step, Attacked | SpellCast | Damaged)
+        for d in done.dealt
+        if d.who == inside
+    )
+    dc = regurgitates(turn.fight, inside, dealt)
+    if dc is None:
+        return
+    worm = turn.fight.combatant(inside)
+    what = f"{who}'s {dealt} damage from inside"
+    save = roll_save(turn.fight, worm, Ability.CON, dc, dice, what)
+    turn.do(SaveRolled(save, Ability.CON, what))
+    if save.success:
+        return
+    for e in holds_by(turn.fight, inside):
+        if swallowing(turn.fight, e) is not None:
+            end_hold(turn, e, f"{inside} regurgitates it")
+
+
+def attach(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -> None:
+    """F6: the stirge attaches to the one it hit (unless attached already): a hold without a
+    check to end it, that drains as the stirge's turns start."""
+    if not may_attach(turn.fight, attacker):
+        return
+    what = f"{attacker} attached by its {attack}"
+    drain = str(rider.drain) if rider.drain is not None else ""
+    start(turn, target, what, Lasting(), attacker, attack=attack, drain=drain, sated=rider.sated)
+
+
+def pull(turn: Steps, attacker: str, target: str, rider: Rider, dice: DiceSource) -> None:
+    """F6: a failed save's pull, or a Strength contest's when the rider has one: the target
+    joins its attacker's group (`rules.pulls` says where, and when nothing moves)."""
+    if pulled_to(turn.fight, attacker, target) is None:
+        return
+    if rider.contest:
+        a, t = turn.fight.combatant(attacker), turn.fight.combatant(target)
+        mine, theirs = strength_contest(a), strength_contest(t)
+        dice.about(f"{attacker} pulls {target}: Strength {mine:+d} against {theirs:+d}")
+        me, them = roll_d20(dice, mine), roll_d20(dice, theirs)
+        done = Contested(attacker, target, "pull", me.faces, mine, them.faces, theirs)
+        turn.do(done)
+        if not done.won:
+            return
+    where = pulled_to(turn.fight, attacker, target)
+    if where is not None:
+        turn.do(Moved(target, join=where))
+
+
+def held_hurts(turn: Steps, who: str, dice: DiceSource) -> None:
+    """F6: as `who`'s turn starts, each hold on it that hurts deals its damage ("takes 7
+    (2d6) piercing damage at the start of each of its turns")."""
+    for e in [e for e in turn.fight.effects if e.hurts and (e.hurts_at or e.who) == who]:
+        if e not in turn.fight.effects:
+            continue
+        what = f"{e.by}'s {e.attack}"
+        dice.about(f"{what}: {e.hurts} on {e.who} as {who}'s turn starts, held")
+        hurts = parse(e.hurts)
+        rolled = roll(hurts, dice)
+        kind = hurts.parts[0].damage_type if hurts.parts else None
+        held = "swallowed" if e.hurts_at else "held"
+        turn.do(Damaged(e.who, rolled.total, kind, text=f"{what}, {held}: {rolled}"))
+
+
+def drains(turn: Steps, who: str, dice: DiceSource) -> None:
+    """F6: as `who`'s turn starts, the one it is attached to loses its drain; sated, it lets go
+    ("It does so after it drains 10 hit points of blood from the target")."""
+    e = drinking(turn.fight, who)
+    if e is None:
+        return
+    what = f"{who}'s {e.attack}"
+    dice.about(f"{what}: {e.drain} hit points lost")
+    rolled = roll(parse(e.drain), dice)
+    turn.do(Damaged(e.who, rolled.total, text=f"{what}: {rolled} hit points lost", key=e.key))
+    now = effect(turn.fight, e.key)
+    if now is not None and sated(now):
+        turn.do(EffectEnded(e.key, f"{who} has drunk {now.drained} hit points and lets go"))

@@ -1,0 +1,97 @@
+"""F6, the words of a hit that holds, attaches or pulls, as `lnf.formats.riders` reads them (each
+pattern matches the SRD's own sentence; docs/riders.md "F6, holds" and "F6, pulled")."""
+
+from __future__ import annotations
+
+import re
+
+# F6, the holds an attack makes at once: "the snake can't constrict another target", "the
+# octopus can't use its tentacles on another target", "… can't make tail attacks against
+# other targets" (one); "if the behir isn't already constricting a creature" (one); "the chuul
+# doesn't have two other creatures grappled", "the crab has two claws, each of which can
+# grapple only one target" (that many). "Can't use the same tendril" (the roper) is not one.
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "ten": 10}
+ONE_AT_A_TIME = re.compile(
+    r"(?:until (?:this|the) grapple ends, )?(?:and )?the [\w ]+? can't "
+    r"(?:\w+|use its \w+ on|make \w+ attacks against) (?:another|other) targets?",
+    re.I,
+)
+NOT_ALREADY = re.compile(
+    r",? if the [\w ]+? isn't already (?:constricting|grappling) a creature"
+    r"|,? and the [\w ]+? doesn't have (?P<n>\w+) other creatures grappled",
+    re.I,
+)
+# "the ankheg can bite only the grappled creature and has advantage on attack rolls to do so":
+# one at a time, with advantage on the one it holds (F6).
+HELD_ADVANTAGE = re.compile(
+    r"until (?:this|the) grapple ends, the [\w ]+? can \w+ only the grappled creature and "
+    r"has advantage on attack rolls to do so",
+    re.I,
+)
+# F6, the stirge's attachment, each of its sentences (one left out, not one read); the cloaker's
+# and the darkmantle's attachments say more, and stay unread.
+ATTACHES = re.compile(r"and the [\w ]+? attaches to the target", re.I)
+ATTACHED = {
+    "quiet": re.compile(r"while attached, the [\w ]+? doesn't attack", re.I),
+    "drain": re.compile(
+        r"instead, at the start of each of the [\w ]+?'s turns, the target loses \d+ "
+        r"\((?P<dice>\d+d\d+(?: [+-] \d+)?)\) hit points due to blood loss",
+        re.I,
+    ),
+    "moves": re.compile(r"the [\w ]+? can detach itself by spending 5 feet of its movement", re.I),
+    "sated": re.compile(
+        r"it does so after it drains (?P<n>\d+) hit points of blood from the target or the "
+        r"target dies",
+        re.I,
+    ),
+    "action": re.compile(
+        r"a creature, including the target, can use its action to detach the [\w ]+", re.I
+    ),
+}
+# F6: "Until this grapple ends, the target is restrained and takes 7 (2d6) piercing damage at
+# the start of each of its turns" (the chain devil).
+PULLED = r" or be pulled up to \d+ feet toward the [\w ]+"  # F6: into the attacker's group
+CONTEST = re.compile(
+    r"if the target is (?P<who>[^,]+?), it must succeed on a Strength contest against the "
+    r"[\w ]+?" + PULLED,
+    re.I,
+)
+SURE_HIT = re.compile(r"the [\w ]+? can automatically hit the target with its \w+", re.I)
+HELD_DAMAGE = re.compile(
+    r"takes \d+ \((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage at the start of each "
+    r"of its turns",
+    re.I,
+)
+LIMBS = re.compile(
+    r"the [\w ]+? has (?P<n>\w+) \w+, each of which can grapple (?:only )?one target", re.I
+)
+# F6, the purple worm's swallow (a failed save) and the kraken's (of one it grapples), each of
+# their sentences.
+SWALLOWED = r" or be swallowed by the [\w ]+"
+SWALLOWS_HELD = re.compile(
+    r"if the target is (?P<who>[^,]+?) grappled by the [\w ]+?, that creature is swallowed, and "
+    r"the grapple ends",
+    re.I,
+)
+SWALLOW = {
+    "inside": re.compile(
+        r"(?:a swallowed creature is|while swallowed, the creature is) (?P<what>blinded and "
+        r"restrained), it has total cover against "
+        r"attacks and other effects outside the [\w ]+?, and it takes \d+ "
+        r"\((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage at the start of each of the "
+        r"[\w ]+?'s turns",
+        re.I,
+    ),
+    "out": re.compile(
+        r"if the [\w ]+? takes (?P<n>\d+) damage or more on a single turn from a creature inside "
+        r"it, the [\w ]+? must succeed on a DC (?P<dc>\d+) Constitution saving throw at the end "
+        r"of that turn or regurgitate all swallowed creatures, which fall prone in a space within "
+        r"10 feet of the [\w ]+",
+        re.I,
+    ),
+    "corpse": re.compile(
+        r"if the [\w ]+? dies, a swallowed creature is no longer restrained by it and can escape "
+        r"from the corpse (?:by )?using \d+ feet of movement, exiting prone",
+        re.I,
+    ),
+}

@@ -1,0 +1,39 @@
+"""A hero's action without an attack roll (Dodge, Help, Hide, an escape from a grapple, F6), as
+the table says it."""
+
+from __future__ import annotations
+
+from lnf.model import Action
+from lnf.model.events import Acted
+
+ACTION_WORDS = {
+    Action.DASH: "dashes",
+    Action.DISENGAGE: "disengages",
+    Action.DODGE: "dodges",
+    Action.DEFENCE: "takes the Defence action (V-ACL7)",
+    Action.HELP: "helps",
+    Action.HIDE: "hides",
+    Action.USE: "uses",
+    Action.ESCAPE: "tries to escape",
+    Action.NOTHING: "does nothing",
+}
+
+
+def acted_text(step: Acted) -> str:
+    if step.action is Action.HIDE:
+        result = "hidden" if step.success else "seen"
+        return f"{step.who} tries to hide: {step.detail}: {result}."
+    if step.action is Action.ESCAPE and step.detail.startswith("detaches "):
+        return f"{step.who} {step.detail} (its action, F6)."
+    if step.action is Action.ESCAPE:
+        result = "free" if step.success else "still held"
+        return f"{step.who} tries to escape the grapple: {step.detail}: {result} (F6)."
+    if step.action is Action.DISENGAGE:
+        return f"{step.who} disengages (no opportunity attacks, M6)."
+    if step.action is Action.HELP:
+        return f"{step.who} helps {step.detail} (advantage on {step.detail}'s next attack roll)."
+    if step.action is Action.DODGE:
+        who = step.who
+        return f"{who} dodges (attacks on {who} have disadvantage until {who}'s next turn)."
+    detail = f" {step.detail}" if step.detail else ""
+    return f"{step.who} {ACTION_WORDS[step.action]}{detail}."
