@@ -32,6 +32,7 @@ from lnf.model.events import (
 )
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
+from lnf.rules.attacks import used_damage
 from lnf.rules.class_features import rage_bonus
 from lnf.rules.conditions import fails_str_dex, save_disadvantage
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
@@ -112,6 +113,13 @@ def roll_attack(
     hit = hit or by_favor
     helpless = bool(target.conditions & _HELPLESS) or (isinstance(target, Hero) and downed(target))
     critical = hit and (d20.natural_20 or (close and helpless))
+    used = used_damage(attack, mode, attacker)
+    if hit and used is not attack and attack.alt_when is AltUse.HALF_HP:  # B8: a swarm's bites
+        weaker = (
+            f"{attacker.name} has half of its hit points or fewer: {attack.name} "
+            f"{used.damage}, not {attack.damage}"
+        )
+        big = "; ".join(w for w in (weaker, big) if w)
     step = Attacked(
         attacker=attacker.name,
         target=target.name,
@@ -137,7 +145,7 @@ def roll_attack(
     )
     if not hit:
         return step
-    expr = with_extra(_used_damage(attack, mode), extra)
+    expr = with_extra(used, extra)
     if rage := rage_bonus(attacker, attack, mode):  # F2: Rage's damage, of the weapon's type
         expr = with_extra(replace(attack, damage=expr), parse(str(rage)))
     second = off_hand(attacker, attack) if hyrule(fight) and close else None
@@ -171,14 +179,6 @@ def _roll_d4s(fight: Fight, c: Hero | Monster, roll: str, dice: DiceSource) -> t
     if signs:
         dice.about(f"{c.name}'s d4 (Bless, Bane): {', '.join(f'{s:+d}d4' for s in signs)}")
     return tuple(sign * dice.face(4) for sign in signs)
-
-
-def _used_damage(attack: Attack, mode: Mode) -> Attack:
-    """A thrown weapon thrown (at range) deals its other damage when the stat block gives one
-    (a bugbear's javelin: 2d6+2 in hand, 1d6+2 thrown)."""
-    if mode is Mode.RANGED and attack.alt_when is AltUse.AT_RANGE and attack.alt_damage:
-        return replace(attack, damage=attack.alt_damage)
-    return attack
 
 
 def _by_type(rolled: DiceRoll) -> Damage:

@@ -168,10 +168,12 @@ ATTACK = Obj(
         "alt_damage": Field(
             DAMAGE,
             ATTACK_DEFAULTS["alt_damage"],
-            "the other damage of a thrown or versatile weapon",
+            "the other damage of a thrown or versatile weapon, or of a swarm's bites",
         ),
         "alt_when": Field(
-            OneOf(AltUse), ATTACK_DEFAULTS["alt_when"], "when it applies: at range or two hands"
+            OneOf(AltUse),
+            ATTACK_DEFAULTS["alt_when"],
+            "when it applies: at range, two hands, or at half hit points (a swarm, B8)",
         ),
         "finesse": Field(
             Bool(),

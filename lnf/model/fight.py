@@ -74,7 +74,7 @@ class Attack:
     half: bool = True  # with a save: half damage on a success
     area: Area | None = None  # E1: an area effect
     times: int = 1  # attacks of this kind per Attack action (Multiattack)
-    alt_damage: DiceExpr | None = None  # the other damage of a thrown or versatile weapon
+    alt_damage: DiceExpr | None = None  # the other damage of a thrown or versatile weapon, a swarm
     alt_when: AltUse | None = None  # when the other damage applies
     finesse: bool = False  # Sneak Attack needs a finesse or a ranged weapon
     magic: bool = False  # D6: a magic weapon (a spell is magical by `spell`)

@@ -10,11 +10,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 from lnf.dice import DamageType, Dice, DiceExpr, Part
-from lnf.model import Ability, AltUse, Attack, Condition, Hero
+from lnf.model import Ability, Attack, Condition, Hero
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.conditions import fails_str_dex, save_disadvantage
 from lnf.rules.damage import defence_factor
-from lnf.values import replace
 
 _HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})
 
@@ -101,9 +100,8 @@ def attack_mean(
     """B6 (1) for one attack roll: each d20 face's chance × what it deals against the hero's
     AC (10 when the file gives none): a natural 1 misses, a natural 20 hits with the dice
     doubled, as does any hit in mêlée on a paralysed, unconscious or downed hero; riders
-    through their saves."""
-    if mode is Mode.RANGED and attack.alt_when is AltUse.AT_RANGE and attack.alt_damage:
-        attack = replace(attack, damage=attack.alt_damage)  # a thrown weapon thrown
+    through their saves. `attack` deals the damage it deals as used now
+    (`rules.attacks.used_damage`: thrown, a swarm at half its hit points)."""
     mean, dice = dice_mean(attack.damage, hero, magic=magic)
     extra = riders_mean(attack, hero, magic)
     helpless = bool(hero.conditions & _HELPLESS) or hero.current_hp == 0

@@ -36,6 +36,7 @@ from lnf.rules.attacks import (
     roll_for,
     routine,
     unseen,
+    used_damage,
 )
 from lnf.rules.chase import chase_reach, in_chase, pool
 from lnf.rules.damage import magical
@@ -304,7 +305,8 @@ def action_mean(
         mean, _ = dice_mean(action.damage, hero, magic=magic)
         return saved(mean, action.save, action.half, hero) + riders_mean(action, hero, magic)
     roll, _ = roll_for(monster, hero, mode, rank)
-    return attack_mean(action, hero, roll, mode, magic=magical(monster, action))
+    used = used_damage(action, mode, monster)
+    return attack_mean(used, hero, roll, mode, magic=magical(monster, action))
 
 
 def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
@@ -323,7 +325,10 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
         mode = spot_mode if spot_mode is not None else Mode.MELEE
         roll, _ = roll_for(monster, hero, mode, order.rank)
         attacks = routine(monster, hero, mode) or (() if monster.attacks else (UNARMED,))
-        means = [attack_mean(a, hero, roll, mode, magic=magical(monster, a)) for a in attacks]
+        means = [
+            attack_mean(used_damage(a, mode, monster), hero, roll, mode, magic=magical(monster, a))
+            for a in attacks
+        ]
         return hundredths(sum(means, Fraction(0)))
     action = action_named(monster, order.action)
     if action is None:
