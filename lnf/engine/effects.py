@@ -17,7 +17,9 @@ from typing import TypeVar
 
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
+from lnf.engine.begin import condition_immune, named, start
 from lnf.engine.resolve import roll_save
+from lnf.engine.riders import drained_by, resisted, ride
 from lnf.engine.steps import apply_step
 from lnf.errors import Refused
 from lnf.model import (
@@ -26,7 +28,6 @@ from lnf.model import (
     Ability,
     Attack,
     Condition,
-    Effect,
     Fight,
     Guard,
     Hero,
@@ -35,29 +36,22 @@ from lnf.model import (
     TurnEdge,
 )
 from lnf.model.applied import Applied, StepDone
-from lnf.model.effects import ATTACKER, TARGET, Rider
 from lnf.model.events import (
     Attacked,
     ConcentrationEnded,
     Damaged,
-    Drained,
     EffectEnded,
-    EffectStarted,
     Guarded,
     Marked,
     Recorded,
-    Saved,
     SaveRolled,
     SpellCast,
     Step,
     Used,
 )
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
-from lnf.rules.damage import after_defences
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
-from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
-from lnf.rules.monster_reactions import resists
-from lnf.rules.roster import in_fight
+from lnf.rules.effects import ending_as_round_starts, ending_at, saves_due
 from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
 from lnf.rules.traits import fortitude_dc
 from lnf.values import replace
@@ -92,7 +86,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     if isinstance(step, Attacked) and step.hit:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
         for rider in attack.riders if attack is not None else ():
-            ride(turn, step.attacker, step.target, attack.name if attack else "", rider, dice)
+            drained = drained_by(done, step, rider)
+            ride(turn, step.attacker, step.target, step.attack, rider, dice, drained)
     if isinstance(step, Attacked):
         weapon = attack_named(turn.fight.combatant(step.attacker), step.attack)
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:
@@ -119,58 +114,6 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
 
 
-def ride(
-    turn: Steps, attacker: str, target: str, attack: str, rider: Rider, dice: DiceSource
-) -> None:
-    """F6: a hit's rider: the target's save if it has one, then the damage (half or none on a
-    success), the conditions for their duration and a grapple."""
-    victim = turn.fight.combatant(target)
-    if not in_fight(victim):
-        return
-    what = f"{attacker}'s {attack}"
-    success = False
-    if rider.save is not None:
-        ability, dc = rider.save
-        save = resisted(victim, roll_save(turn.fight, victim, ability, dc, dice, what), rider)
-        turn.do(SaveRolled(save, ability, what))
-        if save.resisted:  # B7
-            turn.do(Used(target, LEGENDARY_RESISTANCE))
-        success = save.success
-    if rider.damage is not None and (not success or rider.half):
-        dice.about(f"{what}: {rider.damage}")
-        rolled = roll(rider.damage, dice)
-        amount = rolled.total // 2 if success else rolled.total
-        done = turn.do(Damaged(target, amount, rider.damage_type, text=f"{what}: {rolled}"))
-        taken = sum(d.amount for d in done.dealt)
-        if rider.max_hp and taken:
-            turn.do(Drained(target, taken))
-    if success:
-        return
-    if rider.grapple:
-        held = Lasting()  # until it escapes (the DM takes it off) or the grappler lets go
-        start(turn, target, f"grappled by {attacker} (escape DC {rider.grapple})", held, attacker)
-    for condition in rider.conditions:
-        if condition in _immune(victim) or _held(turn.fight, target, condition, rider):
-            continue
-        lasting = _named(rider.lasting, attacker, target)
-        start(turn, target, str(condition), lasting, attacker, condition)
-
-
-def resisted(victim: Hero | Monster, save: Saved, rider: Rider | Attack) -> Saved:
-    """B7: a rider's or an aura's failed save, turned by Legendary Resistance when the failure
-    would impose a condition or deal half the monster's hit points or more (its damage, rolled
-    after the save, at its average through the monster's defences)."""
-    conditions = rider.conditions if isinstance(rider, Rider) else ()
-    imposes = any(k not in _immune(victim) for k in conditions)
-    dice = rider.damage
-    kind = rider.damage_type if isinstance(rider, Rider) else None
-    kind = kind or (dice.parts[0].damage_type if dice is not None and dice.parts else None)
-    mean = {kind: int(dice.average)} if dice is not None else {}
-    if save.success or not resists(victim, after_defences(victim, mean)[0], imposes):
-        return save
-    return replace(save, success=True, resisted=True)
-
-
 def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     """F5, F6, F7: a spell's conditions on the targets that failed its save, lasting while the
     caster concentrates when the spell needs it (its earlier concentration ends first); then
@@ -191,9 +134,9 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     for rider in spell.riders:
         for name in failed:
             for condition in rider.conditions:
-                if condition in _immune(turn.fight.combatant(name)):
+                if condition in condition_immune(turn.fight.combatant(name)):
                     continue
-                lasting = replace(_named(rider.lasting, step.caster, name), concentration=while_)
+                lasting = replace(named(rider.lasting, step.caster, name), concentration=while_)
                 start(turn, name, str(condition), lasting, step.caster, condition)
     if effect is None:
         return
@@ -272,42 +215,6 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
         turn.do(Damaged(who, amount, kind, text=f"{what}: {rolled}{half}"))
 
 
-def start(
-    turn: Steps,
-    who: str,
-    what: str,
-    lasting: Lasting,
-    by: str = "",
-    condition: Condition | None = None,
-    *,
-    concentration: bool = False,
-    ac: int = 0,
-    d4: int = 0,
-    aura: int = 0,
-    weapon: int = 0,
-    hurt: bool = False,
-) -> None:
-    """An effect begins now: in the round under way, during the turn being played."""
-    fight = turn.fight
-    effect = Effect(
-        key=next_key(fight),
-        who=who,
-        what=what,
-        lasting=lasting,
-        round=fight.round,
-        turn=turn.who or fight.turns.current or "",
-        by=by,
-        condition=condition,
-        concentration=concentration,
-        ac=ac,
-        d4=d4,
-        aura=aura,
-        weapon=weapon,
-        until_hurt=hurt,
-    )
-    turn.do(EffectStarted(effect))
-
-
 def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     """F4: at the start or end of `who`'s turn, what lasted until then ends, and the saves
     repeated then are rolled (a success ends the effect)."""
@@ -328,24 +235,6 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
 def round_start_ends(fight: Fight, number: int) -> tuple[Step, ...]:
     """F4: what counted in rounds ends as round `number` starts."""
     return tuple(EffectEnded(e.key, why) for e, why in ending_as_round_starts(fight, number))
-
-
-def _named(lasting: Lasting, attacker: str, target: str) -> Lasting:
-    """A rider read from a text says "the target" and "the attacker": now they have names."""
-    names = {TARGET: target, ATTACKER: attacker}
-    until = lasting.until
-    if until is not None:
-        until = (names.get(until[0], until[0]), until[1])
-    return replace(lasting, until=until)
-
-
-def _held(fight: Fight, who: str, condition: Condition, rider: Rider) -> bool:
-    """A condition that lasts until taken off (knocked prone) is not begun twice."""
-    return rider.lasting == Lasting() and condition in fight.combatant(who).conditions
-
-
-def _immune(c: Hero | Monster) -> frozenset[Condition]:
-    return c.condition_immune if isinstance(c, Monster) else frozenset()
 
 
 def recorded(fight: Fight, dice: DiceSource, build: Callable[[Rolled], None]) -> Applied:

@@ -14,6 +14,7 @@ from lnf.formats.short_forms import (
     parse_area,
     parse_damage,
     parse_lasting,
+    parse_no_healing,
     parse_range,
     parse_rider_damage,
     parse_save,
@@ -34,6 +35,7 @@ from lnf.formats.spec import (
 )
 from lnf.formats.yaml_source import FieldPath
 from lnf.model import Ability, AltUse, Attack, AttackKind, Condition, Cost, TurnEdge
+from lnf.model.effects import NO_HEALING
 
 
 def defaults(cls: type[Any]) -> dict[str, Any]:
@@ -109,6 +111,16 @@ RIDER = Obj(
         ),
         "max_hp": Field(MaxHp(), False, "the hit-point maximum goes down by the damage taken"),
         "only_if": Field(Str(), "", "a limit, told when it applies: Large or smaller"),
+        "afflicts": Field(
+            Str(), "", "F6: what lasts past the fight: cursed with werewolf lycanthropy"
+        ),
+        "no_healing": Field(
+            Text(parse_no_healing, "all or magic", {"enum": sorted(NO_HEALING)}),
+            "",
+            "F6: no regaining hit points while it lasts (all), or none but by magic",
+        ),
+        "regains": Field(Bool(), False, "F6: with max_hp, the attacker regains as much"),
+        "slain": Field(Bool(), False, "F6: afflicts only a target the hit leaves dead"),
     },
     what="a rider (save, conditions, damage, grapple, …)",
 )

@@ -173,6 +173,8 @@ LATER_FIELDS = {
     (Effect, "aura"),
     (Effect, "weapon"),
     (Effect, "until_hurt"),
+    (Effect, "affliction"),
+    (Effect, "no_healing"),
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),

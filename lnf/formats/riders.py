@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr, parse
+from lnf.formats.afflictions import AFFLICTION, afflicted, lasting
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
@@ -98,7 +99,9 @@ _TAKEN_AS_READ = re.compile(
     r"(?:this|the) reduction (?:to the target's hit point maximum )?lasts until .*"
     r"|the (?:target|creature) dies if this (?:effect|attack) reduces its hit point maximum to 0"
     r"|on a success, the effect ends"
-    r"|the poison lasts until it is removed .*",
+    r"|the poison lasts until it is removed .*"
+    # a loose object set alight (Hurl Flame): no combatant, nothing in a fight without a map
+    r"|if the target is a flammable object that isn't being worn or carried, it also catches fire",
     re.I,
 )
 SAVE_AS_HIT = "its damage only on a failed save (played as the hit's)"
@@ -173,7 +176,11 @@ class _Reader:
         self.unread: list[str] = []
 
     def reading(self) -> Reading:
-        kept = [r for r in self.riders if r.conditions or r.damage or r.grapple or r.max_hp]
+        kept = [
+            r
+            for r in self.riders
+            if r.conditions or r.damage or r.grapple or r.max_hp or r.afflicts or r.no_healing
+        ]
         return Reading(tuple(kept), tuple(dict.fromkeys(self.unread)))
 
     def note(self, text: str) -> None:
@@ -190,7 +197,7 @@ class _Reader:
         self.riders[-1] = replace(self.riders[-1], **change)
 
     def sentence(self, s: str) -> None:
-        if _TAKEN_AS_READ.fullmatch(s):
+        if _TAKEN_AS_READ.fullmatch(s) or lasting(s, self.riders, self.note):
             return
         if m := _SAVE.fullmatch(s):
             self.save(m)
@@ -201,9 +208,11 @@ class _Reader:
         elif m := _WHILE_HELD.fullmatch(s):
             self.held(m["what"])
         elif m := _MAX_HP_PLAIN.fullmatch(s):
-            self.riders.append(Rider(max_hp=True, damage_type=_damage_type(m["type"])))
-            if m["regain"]:
-                self.note(m["regain"])
+            # F6: the vampire "regains hit points equal to that amount"
+            drain = Rider(
+                max_hp=True, damage_type=_damage_type(m["type"]), regains=bool(m["regain"])
+            )
+            self.riders.append(drain)
         elif m := _UNTIL_POISON_ENDS.fullmatch(s) or _TURNS_TO_STONE.fullmatch(s):
             conditions, left = _conditions(m["what"])
             if not conditions or not self.riders:
@@ -248,6 +257,9 @@ class _Reader:
             tail = f" or {found['more']}" if found["more"] else ""
         elif found := _MAX_HP.fullmatch(tail.strip()):
             rider = replace(rider, max_hp=True, damage_type=_damage_type(found["type"]))
+            tail = ""
+        elif found := AFFLICTION.fullmatch(tail):
+            rider = replace(rider, afflicts=afflicted(found))
             tail = ""
         if tail.startswith(" or "):
             conditions, lasting, left = _failure(tail[4:])

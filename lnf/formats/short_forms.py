@@ -39,6 +39,7 @@ from lnf.model import (
     Shape,
     TurnEdge,
 )
+from lnf.model.effects import NO_HEALING
 from lnf.values import replace
 
 
@@ -217,6 +218,14 @@ def lasting_text(lasting: Lasting) -> str:
     return " or ".join(parts)
 
 
+def parse_no_healing(value: Any) -> str:
+    """F6: `all` (no regaining hit points) or `magic` (none but by magic)."""
+    word = str(value).strip().lower()
+    if word not in NO_HEALING:
+        raise ValueError(f"bad no_healing {value!r}")
+    return word
+
+
 def parse_rider_damage(value: Any) -> tuple[DiceExpr, DamageType | None]:
     """F6: a rider's damage on a failed save, `3d6 poison`: its dice and its one type."""
     dice = parse_damage(value)
@@ -279,6 +288,10 @@ def rider(
         grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
         max_hp=max_hp is not False and max_hp is not INVALID,
         only_if=r["only_if"] if isinstance(r["only_if"], str) else "",
+        afflicts=r["afflicts"].strip() if isinstance(r["afflicts"], str) else "",
+        no_healing=r["no_healing"] if r["no_healing"] in NO_HEALING else "",
+        regains=r["regains"] is True,
+        slain=r["slain"] is True,
     )
 
 
@@ -307,13 +320,20 @@ def _check(
     def given(key: str) -> bool:
         return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
-    if not any(given(k) for k in ("condition", "conditions", "damage", "grapple", "max_hp")):
-        ck.fail(path, "a rider brings conditions, damage, a grapple or max_hp", rule="F6")
+    brings = ("condition", "conditions", "damage", "grapple", "max_hp", "afflicts", "no_healing")
+    if not any(given(k) for k in brings):
+        ck.fail(
+            path,
+            "a rider brings conditions, damage, a grapple, max_hp, afflicts or no_healing",
+            rule="F6",
+        )
     needs = (
         ("repeat", "save", "the save it repeats: give save, such as save: con 10", "F4"),
         ("half", "damage", "half of what? give damage, such as damage: 3d6 poison", "F6"),
         ("half", "save", "half on a successful save: give save", "F6"),
         ("damage", "save", "damage without a save is the attack's own damage", "F6"),
+        ("regains", "max_hp", "regains what? give max_hp: the maximum it drains", "F6"),
+        ("slain", "afflicts", "what comes of the slain? give afflicts", "F6"),
     )
     for key, needed, message, rule in needs:
         if given(key) and not given(needed):
@@ -351,6 +371,14 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["max_hp"] = r.damage_type.value if r.damage is None and r.damage_type else True
     if r.only_if:
         d["only_if"] = r.only_if
+    if r.afflicts:
+        d["afflicts"] = r.afflicts
+    if r.no_healing:
+        d["no_healing"] = r.no_healing
+    if r.regains:
+        d["regains"] = True
+    if r.slain:
+        d["slain"] = True
     return d
 
 
@@ -396,6 +424,10 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         grapple=int(d.get("grapple", 0)),
         max_hp=bool(max_hp),
         only_if=str(d.get("only_if", "")),
+        afflicts=str(d.get("afflicts", "")),
+        no_healing=str(d.get("no_healing", "")),
+        regains=bool(d.get("regains")),
+        slain=bool(d.get("slain")),
     )
 
 

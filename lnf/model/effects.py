@@ -11,6 +11,8 @@ from lnf.values import value
 # names "the target" or "the attacker", and the engine puts their names in when it lands.
 TARGET = "target"
 ATTACKER = "attacker"
+# F6: what "can't regain hit points" bars, by its fight-file word.
+NO_HEALING = {"all": "no regaining hit points", "magic": "no regaining hit points but by magic"}
 
 
 @value
@@ -63,6 +65,12 @@ class Effect:
     aura: int = 0  # F7: an aura on `who` cast at this slot level (Spirit Guardians)
     weapon: int = 0  # F7: a spell weapon `who` attacks with, cast at this slot (Spiritual Weapon)
     until_hurt: bool = False  # F7: it ends when `who` takes damage (Sleep)
+    # F6: a lasting condition past the fight (lycanthropy, mummy rot, a disease), said as
+    # "Bo is cursed with …"; `what` holds the DM's words. Until the DM takes it off.
+    affliction: bool = False
+    # F6: `who` regains no hit points while it lasts ("can't regain hit points"); "magic":
+    # none but by magic (the diseased giant rat's bite: Second Wind heals nothing).
+    no_healing: str = ""
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -159,6 +167,14 @@ class Rider:
     grapple: int = 0
     max_hp: bool = False
     only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
+    # A lasting condition the target carries past the fight, in lnf's words ("cursed with
+    # werewolf lycanthropy: it shows after the fight"); `no_healing`: while the rider's
+    # conditions or that condition last it regains no hit points ("all"), or none but by
+    # magic ("magic"); `regains`: the attacker regains the hit points `max_hp` took.
+    afflicts: str = ""
+    no_healing: str = ""
+    regains: bool = False
+    slain: bool = False  # `afflicts` only when the hit leaves the target dead (the slain rising)
 
     def __str__(self) -> str:
         parts = []
@@ -175,6 +191,12 @@ class Rider:
             parts.append(" and ".join(str(c) for c in self.conditions) + f" ({self.lasting})")
         if self.max_hp:
             parts.append("hit-point maximum reduced")
+        if self.regains:
+            parts.append("the attacker regains as much")
+        if self.afflicts:
+            parts.append(self.afflicts)
+        if self.no_healing:
+            parts.append(NO_HEALING[self.no_healing])
         return "; ".join(parts)
 
 

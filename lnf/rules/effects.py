@@ -16,6 +16,7 @@ import re
 from lnf.errors import Refused
 from lnf.model import Ability, Condition, Effect, Fight, Lasting, TurnEdge
 from lnf.rules.names import find_name
+from lnf.rules.resources import SECOND_WIND
 from lnf.values import replace
 
 
@@ -65,6 +66,18 @@ def saves_due(fight: Fight, who: str, edge: TurnEdge) -> list[Effect]:
         for e in fight.effects
         if e.who == who and e.lasting.save is not None and e.lasting.each is edge
     ]
+
+
+def healing_barred(fight: Fight, who: str, by: str) -> Effect | None:
+    """F6: the effect on `who` that bars a healing `by` this (a spell, an item, a feature):
+    "can't regain hit points" bars all; "except by magical means" bars Second Wind, the one
+    healing lnf plays that is not magic (a DM's record is taken as magical)."""
+    for e in fight.effects:
+        if e.who == who and (
+            e.no_healing == "all" or (e.no_healing == "magic" and by == SECOND_WIND)
+        ):
+            return e
+    return None
 
 
 def imposed(fight: Fight, who: str, condition: Condition, but: int = 0) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from lnf.model import Fight, Lasting
+from lnf.model.effects import NO_HEALING
 from lnf.model.events import (
     ConcentrationEnded,
     Drained,
@@ -43,11 +44,17 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             by = f" (by {e.by})" if e.by and e.by != e.who else ""
             if e.concentration:
                 return f"{e.who} concentrates on {e.what} ({e.lasting}) (F5)."
+            bars = f"; {NO_HEALING[e.no_healing]}" if e.no_healing else ""
+            if e.affliction:  # F6: "Bo is cursed with werewolf lycanthropy (by …): it shows …"
+                head, _, tail = e.what.partition(": ")
+                return f"{e.who} is {head}{by}{': ' if tail else ''}{tail}{bars} (F6)."
+            if e.no_healing and e.condition is None:
+                return f"{e.who}: {e.what}{by}, {e.lasting} (F6)."
             if e.condition is not None and e.lasting == Lasting():
                 return f"{e.who} is {e.condition}{by} (F4)."  # until it is taken off
             if e.condition is not None:
                 woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
-                return f"{e.who} is {e.condition}{by}: {e.lasting}{woken} (F4)."
+                return f"{e.who} is {e.condition}{by}: {e.lasting}{woken}{bars} (F4)."
             return f"{e.who}: {e.what}{by}, {e.lasting} (F4)."
         case EffectEnded():
             ended = next((e for e in before.effects if e.key == step.key), None)

@@ -20,6 +20,7 @@ from lnf.model import (
     Recharge,
     Variant,
 )
+from lnf.model.effects import NO_HEALING
 from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.acl import acl, hit_dc
@@ -473,4 +474,8 @@ def effect_line(e: Effect) -> str:
     cause = f"by {e.by}, " if e.by and e.by != e.who else ""
     what = f"concentrating on {e.what}" if e.concentration else e.what
     woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
+    if e.no_healing and e.no_healing != e.what:  # F6
+        what = f"{what}; {NO_HEALING[e.no_healing]}"
+    if e.affliction:  # F6: past the fight, until the DM takes it off
+        return f"{e.who}: {what} ({cause}since round {e.round})."
     return f"{e.who}: {what} ({cause}since round {e.round}): {e.lasting}{woken}."

@@ -1,0 +1,125 @@
+"""F6 played: what a hit brings besides its damage — the target's save, the rider's damage or
+the hit-point maximum drained (and the vampire's regaining it), conditions for their duration,
+a grapple, a lasting condition past the fight (lycanthropy, mummy rot, a disease, the slain
+rising) — and B7's Legendary Resistance against a failed save."""
+
+from __future__ import annotations
+
+from lnf.dice import DamageType
+from lnf.dice.roll import DiceSource, roll
+from lnf.engine.apply import Steps
+from lnf.engine.begin import condition_immune, named, start
+from lnf.engine.resolve import roll_save
+from lnf.model import LEGENDARY_RESISTANCE, Attack, Condition, Fight, Hero, Lasting, Monster
+from lnf.model.applied import StepDone
+from lnf.model.effects import NO_HEALING, Rider
+from lnf.model.events import Attacked, Damaged, Drained, Healed, Saved, SaveRolled, Used
+from lnf.rules.damage import after_defences
+from lnf.rules.monster_reactions import resists
+from lnf.rules.roster import in_fight
+from lnf.values import replace
+
+
+def drained_by(done: StepDone, step: Attacked, rider: Rider) -> int:
+    """F6: what of a hit's damage taken lowers the target's maximum when the rider has no
+    damage of its own (the wight's Life Drain: all of it; the vampire's bite: its necrotic,
+    through the target's defences)."""
+    if not rider.max_hp or rider.damage is not None:
+        return 0
+    taken = sum(d.amount for d in done.dealt if d.who == step.target)
+    if rider.damage_type is None:
+        return taken
+    typed: dict[DamageType | None, int] = {
+        kind: amount for kind, amount in step.damage if kind is rider.damage_type
+    }
+    return min(taken, after_defences(done.before.combatant(step.target), typed)[0])
+
+
+def ride(
+    turn: Steps,
+    attacker: str,
+    target: str,
+    attack: str,
+    rider: Rider,
+    dice: DiceSource,
+    drained: int = 0,
+) -> None:
+    """F6: a hit's rider: the target's save if it has one, then the damage (half or none on a
+    success) or the maximum lowered by `drained` (the hit's damage taken), the conditions for
+    their duration, a grapple and a lasting condition past the fight; the slain rising only
+    when the hit left the target dead."""
+    victim = turn.fight.combatant(target)
+    if rider.slain:
+        if isinstance(victim, Hero) and victim.dead:
+            start(turn, target, rider.afflicts, Lasting(), attacker, affliction=True)
+        return
+    if not in_fight(victim):
+        return
+    what = f"{attacker}'s {attack}"
+    success = False
+    if rider.save is not None:
+        ability, dc = rider.save
+        save = resisted(victim, roll_save(turn.fight, victim, ability, dc, dice, what), rider)
+        turn.do(SaveRolled(save, ability, what))
+        if save.resisted:  # B7
+            turn.do(Used(target, LEGENDARY_RESISTANCE))
+        success = save.success
+    if rider.damage is not None and (not success or rider.half):
+        dice.about(f"{what}: {rider.damage}")
+        rolled = roll(rider.damage, dice)
+        amount = rolled.total // 2 if success else rolled.total
+        done = turn.do(Damaged(target, amount, rider.damage_type, text=f"{what}: {rolled}"))
+        taken = sum(d.amount for d in done.dealt)
+        if rider.max_hp and taken:
+            drain(turn, attacker, target, attack, taken, rider.regains)
+    if success:
+        return
+    if drained:
+        drain(turn, attacker, target, attack, drained, rider.regains)
+    if rider.grapple:
+        held = Lasting()  # until it escapes (the DM takes it off) or the grappler lets go
+        start(turn, target, f"grappled by {attacker} (escape DC {rider.grapple})", held, attacker)
+    lasting = named(rider.lasting, attacker, target)
+    for condition in rider.conditions:
+        if condition in condition_immune(victim) or _held(turn.fight, target, condition, rider):
+            continue
+        start(turn, target, str(condition), lasting, attacker, condition, bars=rider.no_healing)
+    if rider.afflicts:  # F6: past the fight, until the DM takes it off; begun once
+        bars = "" if rider.conditions else rider.no_healing
+        if not _afflicted(turn.fight, target, rider.afflicts):
+            start(turn, target, rider.afflicts, Lasting(), attacker, affliction=True, bars=bars)
+    elif rider.no_healing and not rider.conditions:
+        start(turn, target, NO_HEALING[rider.no_healing], lasting, attacker, bars=rider.no_healing)
+
+
+def drain(turn: Steps, attacker: str, target: str, attack: str, amount: int, regains: bool) -> None:
+    """F6: `target`'s hit-point maximum drops by `amount`; the vampire regains as much."""
+    turn.do(Drained(target, amount))
+    if regains and in_fight(turn.fight.combatant(attacker)):
+        text = f"drained from {target}, F6"
+        turn.do(Healed(attacker, amount, text=text, by=attack, healer=attacker))
+
+
+def resisted(victim: Hero | Monster, save: Saved, rider: Rider | Attack) -> Saved:
+    """B7: a rider's or an aura's failed save, turned by Legendary Resistance when the failure
+    would impose a condition or deal half the monster's hit points or more (its damage, rolled
+    after the save, at its average through the monster's defences)."""
+    conditions = rider.conditions if isinstance(rider, Rider) else ()
+    imposes = any(k not in condition_immune(victim) for k in conditions)
+    dice = rider.damage
+    kind = rider.damage_type if isinstance(rider, Rider) else None
+    kind = kind or (dice.parts[0].damage_type if dice is not None and dice.parts else None)
+    mean = {kind: int(dice.average)} if dice is not None else {}
+    if save.success or not resists(victim, after_defences(victim, mean)[0], imposes):
+        return save
+    return replace(save, success=True, resisted=True)
+
+
+def _afflicted(fight: Fight, who: str, what: str) -> bool:
+    """A lasting condition (mummy rot) is not begun twice: a second curse adds nothing."""
+    return any(e.who == who and e.affliction and e.what == what for e in fight.effects)
+
+
+def _held(fight: Fight, who: str, condition: Condition, rider: Rider) -> bool:
+    """A condition that lasts until taken off (knocked prone) is not begun twice."""
+    return rider.lasting == Lasting() and condition in fight.combatant(who).conditions
