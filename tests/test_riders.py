@@ -194,9 +194,11 @@ def test_a_save_repeated_once_at_the_end_of_the_next_turn() -> None:
             save=(CON, 11),
             conditions=(Condition.RESTRAINED,),
             lasting=Lasting(until=(TARGET, END), save=(CON, 11), each=END),
+            then=Condition.PETRIFIED,  # F4: on a failed repeat, for 24 hours
+            then_rounds=14_400,
         ),
     )
-    assert cockatrice.unread == ("petrification",)
+    assert cockatrice.unread == ()
 
 
 def test_what_lnf_does_not_play_is_named_not_dropped() -> None:

@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 
 from lnf.dice.roll import ScriptedDice
-from lnf.engine.effects import Rolled
+from lnf.engine.effects import Rolled, turn_edge
 from lnf.engine.resolve import roll_attack
 from lnf.formats.bestiary import srd
 from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.formats.short_forms import rider_of_doc
-from lnf.model import Condition, Fight
+from lnf.model import Condition, Fight, TurnEdge
 from lnf.model.events import EffectStarted, Healed, Recorded
 from lnf.model.plan import Mode
 from lnf.views.effects_text import effect_text
@@ -258,3 +258,44 @@ monsters:
     assert first.afflicts == "cursed with bog rot" and first.no_healing == "all"
     assert second.regains and third.slain
     assert parse_fight(dump_fight(fight), "again.yaml") == fight
+
+
+@needs_data
+def test_f4_petrified_on_a_failed_repeat_read_from_its_own_text() -> None:
+    """The cockatrice: "It must repeat the saving throw at the end of its next turn … On a
+    failure, the creature is petrified for 24 hours" — every SRD attack that says so."""
+    blocks = {b["name"]: b for b in srd()}
+    found = []
+    for entry in _srd():
+        for action in entry.get("actions", []):
+            said = re.search(r"On a failure, the creature is (\w+) for (\d+) hours", action["desc"])
+            attack = next(
+                (a for a in blocks[entry["name"]]["attacks"] if a["name"] == action["name"]), None
+            )
+            riders = [rider_of_doc(r) for r in (attack or {}).get("riders", [])]
+            then = [(r.then, r.then_rounds) for r in riders if r.then is not None]
+            if said is None:
+                assert not then, entry["name"]
+                continue
+            found.append(entry["name"])
+            assert then == [(Condition(said[1]), int(said[2]) * 600)]
+            assert "petrification" not in " ".join(blocks[entry["name"]].get("not_modelled", []))
+    assert found == ["Cockatrice"]
+
+
+def test_f4_the_cockatrice_restrains_then_petrifies_on_a_failed_repeat() -> None:
+    text = FILE.replace("  - monster: mummy\n", "  - monster: mummy\n  - monster: cockatrice\n")
+    fight = parse_fight(text.replace("Mummy,", "Mummy, Cockatrice,"), "stone.yaml")
+    bitten = _hit(fight, "Cockatrice", "Bite", [2, 4])  # 1d4+1; save 4 vs DC 11
+    (restrained,) = bitten.fight.effects
+    assert restrained.condition is Condition.RESTRAINED and restrained.then is Condition.PETRIFIED
+    failed = Rolled.turn(bitten.fight, "Bo")
+    turn_edge(failed, "Bo", TurnEdge.END, ScriptedDice([6]))
+    (stone,) = failed.fight.effects
+    assert stone.condition is Condition.PETRIFIED and stone.lasting.rounds == 14_400
+    assert failed.fight.hero("Bo").conditions == {Condition.PETRIFIED}
+    said = [effect_text(s, failed.fight, failed.fight) for s in failed.steps]
+    assert said[-1] == "Bo is petrified (by Cockatrice): 24 hours (F4)."
+    saved = Rolled.turn(bitten.fight, "Bo")
+    turn_edge(saved, "Bo", TurnEdge.END, ScriptedDice([16]))
+    assert saved.fight.effects == () and not saved.fight.hero("Bo").conditions

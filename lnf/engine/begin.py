@@ -27,6 +27,7 @@ def start(
     hurt: bool = False,
     affliction: bool = False,
     bars: str = "",
+    then: tuple[Condition | None, int] = (None, 0),
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played; `bars`:
     the healing it bars while it lasts (F6, `Effect.no_healing`)."""
@@ -48,6 +49,8 @@ def start(
         until_hurt=hurt,
         affliction=affliction,
         no_healing=bars,
+        then=then[0],
+        then_rounds=then[1],
     )
     turn.do(EffectStarted(effect))
 

@@ -28,6 +28,7 @@ from lnf.model import (
     Ability,
     Attack,
     Condition,
+    Effect,
     Fight,
     Guard,
     Hero,
@@ -217,19 +218,36 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
 
 def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     """F4: at the start or end of `who`'s turn, what lasted until then ends, and the saves
-    repeated then are rolled (a success ends the effect)."""
-    for e, why in ending_at(turn.fight, who, edge):
-        turn.do(EffectEnded(e.key, why))
+    repeated then are rolled (a success ends the effect; a failure brings what the effect
+    says comes `then`). A save repeated once, at the edge its effect lasts until (the
+    cockatrice's "at the end of its next turn"), is rolled before the effect ends."""
+    due = saves_due(turn.fight, who, edge)
+    ending = ending_at(turn.fight, who, edge)
+    last = [e for e in due if any(e == x for x, _ in ending)]
+    for e in last:
+        _repeat(turn, who, e, dice)
+    for e, why in ending:
+        if e in turn.fight.effects:
+            turn.do(EffectEnded(e.key, why))
     if edge is TurnEdge.START:
         auras(turn, who, dice)
-    for e in saves_due(turn.fight, who, edge):
-        if e not in turn.fight.effects or e.lasting.save is None:
-            continue
-        ability, dc = e.lasting.save
-        save = roll_save(turn.fight, turn.fight.combatant(who), ability, dc, dice, e.what)
-        turn.do(SaveRolled(save, ability, e.what, key=e.key))
-        if save.success:
-            turn.do(EffectEnded(e.key, "the save succeeded"))
+    for e in due:
+        if e not in last:
+            _repeat(turn, who, e, dice)
+
+
+def _repeat(turn: Steps, who: str, e: Effect, dice: DiceSource) -> None:
+    """F4: a repeated save against `e`: a success ends it; a failure brings its `then`."""
+    if e not in turn.fight.effects or e.lasting.save is None:
+        return
+    ability, dc = e.lasting.save
+    save = roll_save(turn.fight, turn.fight.combatant(who), ability, dc, dice, e.what)
+    turn.do(SaveRolled(save, ability, e.what, key=e.key))
+    if save.success:
+        turn.do(EffectEnded(e.key, "the save succeeded"))
+    elif e.then is not None:
+        turn.do(EffectEnded(e.key, f"the save failed: {who} is {e.then}"))
+        start(turn, who, str(e.then), Lasting(rounds=e.then_rounds), e.by, e.then)
 
 
 def round_start_ends(fight: Fight, number: int) -> tuple[Step, ...]:

@@ -83,7 +83,17 @@ def ride(
     for condition in rider.conditions:
         if condition in condition_immune(victim) or _held(turn.fight, target, condition, rider):
             continue
-        start(turn, target, str(condition), lasting, attacker, condition, bars=rider.no_healing)
+        then = (rider.then, rider.then_rounds)
+        start(
+            turn,
+            target,
+            str(condition),
+            lasting,
+            attacker,
+            condition,
+            bars=rider.no_healing,
+            then=then,
+        )
     if rider.afflicts:  # F6: past the fight, until the DM takes it off; begun once
         bars = "" if rider.conditions else rider.no_healing
         if not _afflicted(turn.fight, target, rider.afflicts):

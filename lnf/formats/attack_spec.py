@@ -121,6 +121,14 @@ RIDER = Obj(
         ),
         "regains": Field(Bool(), False, "F6: with max_hp, the attacker regains as much"),
         "slain": Field(Bool(), False, "F6: afflicts only a target the hit leaves dead"),
+        "then": Field(
+            OneOf(Condition), None, "F4: a failed repeat brings this condition (petrified)"
+        ),
+        "then_lasting": Field(
+            Text(parse_lasting, "24 hours, 1 minute, 10 rounds", {"type": "string"}),
+            None,
+            "F4: how long `then` lasts",
+        ),
     },
     what="a rider (save, conditions, damage, grapple, …)",
 )

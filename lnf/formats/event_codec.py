@@ -175,6 +175,8 @@ LATER_FIELDS = {
     (Effect, "until_hurt"),
     (Effect, "affliction"),
     (Effect, "no_healing"),
+    (Effect, "then"),
+    (Effect, "then_rounds"),
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),

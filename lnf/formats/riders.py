@@ -72,6 +72,12 @@ _REPEAT = re.compile(
     r"(?:each of its turns|its next turn)(?:, ending the effect on itself on a success)?",
     re.I,
 )
+# F4: what a failed repeated save brings instead (the cockatrice's "petrified for 24 hours").
+_THEN = re.compile(
+    r"on a failure, the (?:creature|target) is (?P<what>\w+) for (?P<n>\d+) "
+    r"(?P<unit>round|minute|hour|day)s?",
+    re.I,
+)
 _GRAPPLE = re.compile(_WHO + r" is grappled \(escape DC (?P<dc>\d+)\)(?P<tail>.*)", re.I)
 _WHILE_HELD = re.compile(
     r"until (?:this|the) grapple ends, the (?:target|creature) is (?P<what>.*)", re.I
@@ -203,6 +209,8 @@ class _Reader:
             self.save(m)
         elif m := _REPEAT.fullmatch(s):
             self.repeat(m)
+        elif (m := _THEN.fullmatch(s)) and self.then(m):
+            pass
         elif m := _GRAPPLE.fullmatch(s):
             self.grapple(m)
         elif m := _WHILE_HELD.fullmatch(s):
@@ -282,6 +290,17 @@ class _Reader:
         if "next turn" in m[0]:
             lasting = replace(lasting, until=(TARGET, edge))
         self.last({"lasting": lasting})
+
+    def then(self, m: re.Match[str]) -> bool:
+        """F4: "On a failure, the creature is petrified for 24 hours": what a failed repeat of
+        the last rider's save brings; False when there is none to follow."""
+        rider = self.riders[-1] if self.riders else None
+        condition = CONDITIONS.get(m["what"].lower())
+        if rider is None or rider.lasting.save is None or condition is None:
+            return False
+        rounds = int(m["n"]) * ROUNDS[m["unit"].lower()]
+        self.last({"then": condition, "then_rounds": rounds})
+        return True
 
     def grapple(self, m: re.Match[str]) -> None:
         """F6: "the target is grappled (escape DC 13)", with what the grapple brings."""

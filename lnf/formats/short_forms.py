@@ -292,7 +292,21 @@ def rider(
         no_healing=r["no_healing"] if r["no_healing"] in NO_HEALING else "",
         regains=r["regains"] is True,
         slain=r["slain"] is True,
+        then=r["then"] if isinstance(r["then"], Condition) else None,
+        then_rounds=_then_rounds(r, path, ck),
     )
+
+
+def _then_rounds(r: dict[str, Any], path: Path, ck: Checker) -> int:
+    """F4: how long a failed repeat's condition lasts, in rounds; it needs a repeat."""
+    then, lasting = r["then"], r["then_lasting"]
+    if then is not None and r["repeat"] in (None, INVALID):
+        ck.fail((*path, "then"), "a failed repeat of what? give repeat: end", rule="F4")
+    if lasting not in (None, INVALID) and then is None:
+        ck.fail((*path, "then_lasting"), "how long what lasts? give then", rule="F4")
+    if isinstance(lasting, Lasting) and (lasting.until is not None or not lasting.rounds):
+        ck.fail((*path, "then_lasting"), "give it in rounds, minutes, hours or days", rule="F4")
+    return lasting.rounds if isinstance(lasting, Lasting) else 0
 
 
 def _conditions(r: dict[str, Any], path: Path, ck: Checker) -> tuple[Condition, ...]:
@@ -379,6 +393,9 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["regains"] = True
     if r.slain:
         d["slain"] = True
+    if r.then is not None:
+        d["then"] = r.then.value
+        d["then_lasting"] = lasting_text(Lasting(rounds=r.then_rounds))
     return d
 
 
@@ -428,6 +445,8 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         no_healing=str(d.get("no_healing", "")),
         regains=bool(d.get("regains")),
         slain=bool(d.get("slain")),
+        then=Condition(d["then"]) if "then" in d else None,
+        then_rounds=parse_lasting(d["then_lasting"]).rounds if "then_lasting" in d else 0,
     )
 
 

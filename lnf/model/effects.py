@@ -71,6 +71,10 @@ class Effect:
     # F6: `who` regains no hit points while it lasts ("can't regain hit points"); "magic":
     # none but by magic (the diseased giant rat's bite: Second Wind heals nothing).
     no_healing: str = ""
+    # F4, F6: what a failed repeated save brings instead, for `then_rounds` (the cockatrice:
+    # restrained until the end of its next turn, then petrified for 24 hours on a failure).
+    then: Condition | None = None
+    then_rounds: int = 0
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -175,6 +179,9 @@ class Rider:
     no_healing: str = ""
     regains: bool = False
     slain: bool = False  # `afflicts` only when the hit leaves the target dead (the slain rising)
+    # F4: a failed repeated save brings `then` for `then_rounds` (the cockatrice's petrified)
+    then: Condition | None = None
+    then_rounds: int = 0
 
     def __str__(self) -> str:
         parts = []
@@ -193,6 +200,8 @@ class Rider:
             parts.append("hit-point maximum reduced")
         if self.regains:
             parts.append("the attacker regains as much")
+        if self.then is not None:
+            parts.append(f"{self.then} ({_span(self.then_rounds)}) on a failed repeat")
         if self.afflicts:
             parts.append(self.afflicts)
         if self.no_healing:
