@@ -105,7 +105,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             turn.do(ConcentrationEnded(c.name, why))
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
-            turn.do(EffectEnded(e.key, "it takes damage and wakes up"))  # F7 Sleep
+            if e in done.after.effects:  # not what the hit's own rider began (the drow's)
+                turn.do(EffectEnded(e.key, "it takes damage and wakes up"))  # F7 Sleep
         c = turn.fight.combatant(dealt.who)
         if dealt.amount > 0 and concentrating(turn.fight, c):
             dc = save_dc(dealt.amount)

@@ -15,6 +15,7 @@ from lnf.model.applied import StepDone
 from lnf.model.effects import NO_HEALING, Rider
 from lnf.model.events import Attacked, Damaged, Drained, Healed, Saved, SaveRolled, Used
 from lnf.rules.damage import after_defences
+from lnf.rules.effects import knocked_out
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
 from lnf.values import replace
@@ -57,6 +58,7 @@ def ride(
         return
     what = f"{attacker}'s {attack}"
     success = False
+    save: Saved | None = None
     if rider.save is not None:
         ability, dc = rider.save
         save = resisted(victim, roll_save(turn.fight, victim, ability, dc, dice, what), rider)
@@ -80,20 +82,18 @@ def ride(
         held = Lasting()  # until it escapes (the DM takes it off) or the grappler lets go
         start(turn, target, f"grappled by {attacker} (escape DC {rider.grapple})", held, attacker)
     lasting = named(rider.lasting, attacker, target)
+    out = knocked_out(save, rider)  # F6: a bad failure knocks it out too
+    if out and rider.out_rounds:  # "instead poisoned for 5 minutes and unconscious"
+        lasting = Lasting(rounds=rider.out_rounds)
     for condition in rider.conditions:
         if condition in condition_immune(victim) or _held(turn.fight, target, condition, rider):
             continue
         then = (rider.then, rider.then_rounds)
-        start(
-            turn,
-            target,
-            str(condition),
-            lasting,
-            attacker,
-            condition,
-            bars=rider.no_healing,
-            then=then,
-        )
+        said = _out_words(rider) if condition is Condition.UNCONSCIOUS else str(condition)
+        start(turn, target, said, lasting, attacker, condition, bars=rider.no_healing, then=then)
+    if out and Condition.UNCONSCIOUS not in condition_immune(victim):
+        out_cold = Condition.UNCONSCIOUS
+        start(turn, target, _out_words(rider), lasting, attacker, out_cold, hurt=rider.wakes)
     if rider.afflicts:  # F6: past the fight, until the DM takes it off; begun once
         bars = "" if rider.conditions else rider.no_healing
         if not _afflicted(turn.fight, target, rider.afflicts):
@@ -128,6 +128,13 @@ def resisted(victim: Hero | Monster, save: Saved, rider: Rider | Attack) -> Save
 def _afflicted(fight: Fight, who: str, what: str) -> bool:
     """A lasting condition (mummy rot) is not begun twice: a second curse adds nothing."""
     return any(e.who == who and e.affliction and e.what == what for e in fight.effects)
+
+
+def _out_words(rider: Rider) -> str:
+    """F6: an unconsciousness a rider brings, with how it ends besides its duration."""
+    return (
+        "unconscious: another creature's action shakes it awake" if rider.shake else "unconscious"
+    )
 
 
 def _held(fight: Fight, who: str, condition: Condition, rider: Rider) -> bool:

@@ -129,6 +129,15 @@ RIDER = Obj(
             None,
             "F4: how long `then` lasts",
         ),
+        "out_by": Field(Int(minimum=1, maximum=40), 0, "F6: unconscious too if it fails by this"),
+        "out_at": Field(Int(minimum=1, maximum=40), 0, "F6: unconscious too at this total or less"),
+        "out_lasting": Field(
+            Text(parse_lasting, "5 minutes, 10 rounds", {"type": "string"}),
+            None,
+            "F6: how long it and the conditions last then (left out: as the conditions)",
+        ),
+        "wakes": Field(Bool(), False, "F6: the unconsciousness ends when it takes damage"),
+        "shake": Field(Bool(), False, "F6: another creature's action shakes it awake (the DM)"),
     },
     what="a rider (save, conditions, damage, grapple, …)",
 )

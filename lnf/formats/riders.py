@@ -78,6 +78,22 @@ _THEN = re.compile(
     r"(?P<unit>round|minute|hour|day)s?",
     re.I,
 )
+# F6: a bad failure knocks the target out too (the drow's, homunculus's, pseudodragon's and
+# sprite's poisons), and how it wakes.
+_OUT = re.compile(
+    r"if (?:the|its) saving throw (?:fails by (?P<by>\d+) or more|result is (?P<at>\d+) or "
+    r"lower), (?:the (?:poisoned )?target) (?:is (?:also|instead poisoned for (?P<minutes>\d+) "
+    r"\(\d+d\d+\) minutes and) unconscious while poisoned in this way|falls unconscious for the "
+    r"same duration, or until it takes damage or another creature (?:uses|takes) an action to "
+    r"shake it awake)",
+    re.I,
+)
+_WAKES = re.compile(
+    r"the target wakes up if it takes damage or if another creature takes an action to shake it "
+    r"awake",
+    re.I,
+)
+_SHAKE = re.compile(r"another creature can use an action to shake the target awake", re.I)
 _GRAPPLE = re.compile(_WHO + r" is grappled \(escape DC (?P<dc>\d+)\)(?P<tail>.*)", re.I)
 _WHILE_HELD = re.compile(
     r"until (?:this|the) grapple ends, the (?:target|creature) is (?P<what>.*)", re.I
@@ -211,6 +227,24 @@ class _Reader:
             self.repeat(m)
         elif (m := _THEN.fullmatch(s)) and self.then(m):
             pass
+        elif (m := _OUT.fullmatch(s)) and self.riders and self.riders[-1].save is not None:
+            wakes = "takes damage" in m[0]  # "or until it takes damage or another creature …"
+            minutes = int(m["minutes"]) * ROUNDS["minute"] if m["minutes"] else 0
+            by, at = int(m["by"] or 0), int(m["at"] or 0)
+            out: dict[str, object] = {"out_by": by, "out_at": at, "out_rounds": minutes}
+            self.last(out | {"wakes": wakes, "shake": wakes})
+        elif (
+            _WAKES.fullmatch(s)
+            and self.riders
+            and (self.riders[-1].out_by or self.riders[-1].out_at)
+        ):
+            self.last({"wakes": True, "shake": True})
+        elif (
+            _SHAKE.fullmatch(s)
+            and self.riders
+            and Condition.UNCONSCIOUS in self.riders[-1].conditions
+        ):
+            self.last({"shake": True})
         elif m := _GRAPPLE.fullmatch(s):
             self.grapple(m)
         elif m := _WHILE_HELD.fullmatch(s):

@@ -294,6 +294,11 @@ def rider(
         slain=r["slain"] is True,
         then=r["then"] if isinstance(r["then"], Condition) else None,
         then_rounds=_then_rounds(r, path, ck),
+        out_by=r["out_by"] if isinstance(r["out_by"], int) else 0,
+        out_at=r["out_at"] if isinstance(r["out_at"], int) else 0,
+        out_rounds=r["out_lasting"].rounds if isinstance(r["out_lasting"], Lasting) else 0,
+        wakes=r["wakes"] is True,
+        shake=r["shake"] is True,
     )
 
 
@@ -396,6 +401,10 @@ def rider_doc(r: Rider) -> dict[str, Any]:
     if r.then is not None:
         d["then"] = r.then.value
         d["then_lasting"] = lasting_text(Lasting(rounds=r.then_rounds))
+    out = {"out_by": r.out_by, "out_at": r.out_at, "wakes": r.wakes, "shake": r.shake}
+    d |= {k: v for k, v in out.items() if v}
+    if r.out_rounds:
+        d["out_lasting"] = lasting_text(Lasting(rounds=r.out_rounds))
     return d
 
 
@@ -447,6 +456,11 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         slain=bool(d.get("slain")),
         then=Condition(d["then"]) if "then" in d else None,
         then_rounds=parse_lasting(d["then_lasting"]).rounds if "then_lasting" in d else 0,
+        out_by=int(d.get("out_by", 0)),
+        out_at=int(d.get("out_at", 0)),
+        out_rounds=parse_lasting(d["out_lasting"]).rounds if "out_lasting" in d else 0,
+        wakes=bool(d.get("wakes")),
+        shake=bool(d.get("shake")),
     )
 
 

@@ -182,6 +182,14 @@ class Rider:
     # F4: a failed repeated save brings `then` for `then_rounds` (the cockatrice's petrified)
     then: Condition | None = None
     then_rounds: int = 0
+    # F6: a bad failure knocks the target out too: a save failed by `out_by` or more, or a
+    # total of `out_at` or lower; for `out_rounds` (0: as long as the rider's conditions),
+    # which the rider's conditions then last too ("instead poisoned for 5 minutes").
+    out_by: int = 0
+    out_at: int = 0
+    out_rounds: int = 0
+    wakes: bool = False  # its unconsciousness ends when the target takes damage
+    shake: bool = False  # another creature's action shakes it awake (the DM takes it off)
 
     def __str__(self) -> str:
         parts = []
@@ -200,6 +208,9 @@ class Rider:
             parts.append("hit-point maximum reduced")
         if self.regains:
             parts.append("the attacker regains as much")
+        if self.out_by or self.out_at:
+            bad = f"fails by {self.out_by}" if self.out_by else f"totals {self.out_at} or less"
+            parts.append(f"unconscious if it {bad}")
         if self.then is not None:
             parts.append(f"{self.then} ({_span(self.then_rounds)}) on a failed repeat")
         if self.afflicts:

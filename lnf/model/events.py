@@ -92,6 +92,17 @@ class Saved:
     advantage: str = ""  # B8: the trait that gave advantage (Magic Resistance)
     resisted: bool = False  # B7: failed, made a success by Legendary Resistance (a use spent)
 
+    @property
+    def total(self) -> int | None:
+        """The save's total (D4: the higher d20 with advantage, the lower without); None when
+        it failed without a roll."""
+        if not self.faces:
+            return None
+        kept = self.faces[0]
+        if len(self.faces) == 2:
+            kept = max(self.faces) if self.advantage else min(self.faces)
+        return kept + self.bonus + sum(self.d4)
+
 
 @value
 class SpellCast:

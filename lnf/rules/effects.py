@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 
 from lnf.errors import Refused
-from lnf.model import Ability, Condition, Effect, Fight, Lasting, TurnEdge
+from lnf.model import Ability, Condition, Effect, Fight, Lasting, Rider, TurnEdge
+from lnf.model.events import Saved
 from lnf.rules.names import find_name
 from lnf.rules.resources import SECOND_WIND
 from lnf.values import replace
@@ -78,6 +79,17 @@ def healing_barred(fight: Fight, who: str, by: str) -> Effect | None:
         ):
             return e
     return None
+
+
+def knocked_out(save: Saved | None, rider: Rider) -> bool:
+    """F6: a failed save bad enough to knock the target out too: failed by `out_by` or more
+    (the drow's poison: 5), or a total of `out_at` or lower (the sprite's: 5)."""
+    if save is None or save.success or (total := save.total) is None:
+        return False
+    return bool(
+        (rider.out_by and save.dc - total >= rider.out_by)
+        or (rider.out_at and total <= rider.out_at)
+    )
 
 
 def imposed(fight: Fight, who: str, condition: Condition, but: int = 0) -> bool:

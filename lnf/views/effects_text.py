@@ -54,7 +54,9 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
                 return f"{e.who} is {e.condition}{by} (F4)."  # until it is taken off
             if e.condition is not None:
                 woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
-                return f"{e.who} is {e.condition}{by}: {e.lasting}{woken}{bars} (F4)."
+                ends = e.what.partition(": ")[2]  # F6: "another creature's action shakes it …"
+                more = f"; {ends}" if ends else ""
+                return f"{e.who} is {e.condition}{by}: {e.lasting}{woken}{more}{bars} (F4)."
             return f"{e.who}: {e.what}{by}, {e.lasting} (F4)."
         case EffectEnded():
             ended = next((e for e in before.effects if e.key == step.key), None)
