@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from lnf.engine.apply import Steps
-from lnf.model import Condition, Effect, Hero, Lasting, Monster
+from lnf.model import Condition, Effect, Hero, Lasting, Monster, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
 from lnf.model.events import EffectStarted
 from lnf.rules.effects import next_key
@@ -28,6 +28,7 @@ def start(
     affliction: bool = False,
     bars: str = "",
     then: tuple[Condition | None, int] = (None, 0),
+    hurts: tuple[str, TurnEdge | None, bool] = ("", None, False),
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played; `bars`:
     the healing it bars while it lasts (F6, `Effect.no_healing`)."""
@@ -51,6 +52,9 @@ def start(
         no_healing=bars,
         then=then[0],
         then_rounds=then[1],
+        hurts=hurts[0],
+        hurts_at=hurts[1],
+        healed_ends=hurts[2],
     )
     turn.do(EffectStarted(effect))
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import condition_immune, named, start
@@ -43,6 +44,7 @@ from lnf.model.events import (
     Damaged,
     EffectEnded,
     Guarded,
+    Healed,
     Marked,
     Recorded,
     SaveRolled,
@@ -52,7 +54,8 @@ from lnf.model.events import (
 )
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
-from lnf.rules.effects import ending_as_round_starts, ending_at, saves_due
+from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
+from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
 from lnf.rules.traits import fortitude_dc
 from lnf.values import replace
@@ -103,6 +106,9 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             continue
         if (why := broken(turn.fight, turn.fight.combatant(c.name))) and not broken(done.before, c):
             turn.do(ConcentrationEnded(c.name, why))
+    if isinstance(step, Healed) and step.amount > 0:
+        for e in closed_by_healing(turn.fight, step.who, step.by):
+            turn.do(EffectEnded(e.key, "magical healing closes it"))
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
             if e in done.after.effects:  # not what the hit's own rider began (the drow's)
@@ -232,9 +238,24 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
             turn.do(EffectEnded(e.key, why))
     if edge is TurnEdge.START:
         auras(turn, who, dice)
+    for e in [e for e in turn.fight.effects if e.who == who and e.hurts_at is edge]:
+        _hurts(turn, e, dice)
     for e in due:
         if e not in last:
             _repeat(turn, who, e, dice)
+
+
+def _hurts(turn: Steps, e: Effect, dice: DiceSource) -> None:
+    """F6: what `e` deals its bearer at this edge of its turn (the fire elemental's fire, an
+    infernal wound's hit points lost), rolled now."""
+    if e not in turn.fight.effects or not in_fight(turn.fight.combatant(e.who)):
+        return
+    expr = parse(e.hurts)
+    dice.about(f"{e.what.partition(': ')[0]} on {e.who}: {expr}")
+    rolled = roll(expr, dice)
+    kind = expr.parts[0].damage_type if expr.parts else None
+    words = f"{e.what.partition(': ')[0]}: {rolled}"
+    turn.do(Damaged(e.who, rolled.total, kind, text=words))
 
 
 def _repeat(turn: Steps, who: str, e: Effect, dice: DiceSource) -> None:
@@ -286,6 +307,18 @@ def mark_effect(
             rule="F5",
         )
     start(turn, who, what, lasting, by, condition, concentration=concentration)
+
+
+def take_off(turn: Steps, who: str, words: str) -> None:
+    """The DM takes a named effect off `who` (a fire doused, a wound stanched, a curse
+    lifted): every effect on it whose words begin so ends (F4)."""
+    said = words.strip().lower()
+    found = [e for e in turn.fight.effects if e.who == who and e.what.lower().startswith(said)]
+    if not said or not found:
+        named = ", ".join(e.what.partition(": ")[0] for e in turn.fight.effects if e.who == who)
+        raise Refused(f"{who} bears no {words!r}: {named or 'nothing that lasts'}", rule="F4")
+    for e in found:
+        turn.do(EffectEnded(e.key, "the DM takes it off"))
 
 
 def unmark(turn: Steps, who: str, condition: Condition, why: str = "the DM takes it off") -> None:

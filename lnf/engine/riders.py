@@ -56,6 +56,10 @@ def ride(
         return
     if not in_fight(victim):
         return
+    hurts = (str(rider.hurts or ""), rider.hurts_at, rider.healed_ends)
+    if rider.stacks and _afflicted(turn.fight, target, rider.hurts_what, by=attacker):
+        start(turn, target, rider.hurts_what, Lasting(), attacker, hurts=hurts)  # it grows
+        return
     what = f"{attacker}'s {attack}"
     success = False
     save: Saved | None = None
@@ -90,7 +94,13 @@ def ride(
             continue
         then = (rider.then, rider.then_rounds)
         said = _out_words(rider) if condition is Condition.UNCONSCIOUS else str(condition)
-        start(turn, target, said, lasting, attacker, condition, bars=rider.no_healing, then=then)
+        its = hurts if not rider.hurts_what else ("", None, False)  # the pit fiend's 6d6 poison
+        bars = rider.no_healing
+        start(turn, target, said, lasting, attacker, condition, bars=bars, then=then, hurts=its)
+    # F6: on fire, an infernal wound: until the DM takes it off; a fire is lit once
+    lit = any(e.who == target and e.what == rider.hurts_what for e in turn.fight.effects)
+    if rider.hurts_what and not lit:
+        start(turn, target, rider.hurts_what, Lasting(), attacker, hurts=hurts)
     if out and Condition.UNCONSCIOUS not in condition_immune(victim):
         out_cold = Condition.UNCONSCIOUS
         start(turn, target, _out_words(rider), lasting, attacker, out_cold, hurt=rider.wakes)
@@ -125,9 +135,12 @@ def resisted(victim: Hero | Monster, save: Saved, rider: Rider | Attack) -> Save
     return replace(save, success=True, resisted=True)
 
 
-def _afflicted(fight: Fight, who: str, what: str) -> bool:
-    """A lasting condition (mummy rot) is not begun twice: a second curse adds nothing."""
-    return any(e.who == who and e.affliction and e.what == what for e in fight.effects)
+def _afflicted(fight: Fight, who: str, what: str, by: str = "") -> bool:
+    """Whether `who` bears `what` already (by `by`, when named): a lasting condition (mummy
+    rot) is not begun twice; a wound that grows with each hit (an infernal wound) is."""
+    return bool(what) and any(
+        e.who == who and e.what == what and (e.affliction or e.by == by) for e in fight.effects
+    )
 
 
 def _out_words(rider: Rider) -> str:

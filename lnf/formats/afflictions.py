@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from lnf.model import Rider
+from lnf.dice import DiceExpr, parse
+from lnf.model import Rider, TurnEdge
 from lnf.values import replace
 
 # F6: a failed save's lasting condition past the fight (`Rider.afflicts`), in lnf's words.
@@ -55,6 +56,34 @@ _ABOLETH = (
         "",  # every 10 minutes: long after the fight
     ),
 )
+# F6: damage at an edge of each of the target's turns, and what ends it (`Rider.hurts`).
+_EACH_TURN = (
+    r"(?:it )?takes \d+ \((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage at the "
+    r"(?P<edge>start|end) of each of its turns"
+)
+_IGNITES = re.compile(r"if the target is a creature or a flammable object, it ignites", re.I)
+_DOUSE = re.compile(
+    r"until a (?:creature|target) takes an action to douse the fire, the target " + _EACH_TURN,
+    re.I,
+)
+WOUND = re.compile(
+    r" or lose \d+ \((?P<dice>\d+d\d+)\) hit points at the (?P<edge>start|end) of each of its "
+    r"turns due to an infernal wound",
+    re.I,
+)
+_WOUND_GROWS = re.compile(
+    r"each time the devil hits the wounded target with this attack, the damage dealt by the "
+    r"wound increases by \d+ \((?P<dice>\d+d\d+)\)",
+    re.I,
+)
+_STANCH = re.compile(
+    r"any creature can take an action to stanch the wound with a successful DC (?P<dc>\d+) "
+    r"Wisdom \(Medicine\) check",
+    re.I,
+)
+_CLOSES = re.compile(r"the wound also closes if the target receives magical healing", re.I)
+ON_FIRE = "on fire: an action douses it"
+WOUNDED = "bleeding from an infernal wound"
 # F6: the slain rising, as each text says it (`Rider.slain`).
 _RISES = re.compile(
     r"a humanoid slain (?:by this attack|in this way)(?P<buried> and then buried in the ground)? "
@@ -103,6 +132,36 @@ def _risen(m: re.Match[str]) -> str:
     return f"slain: {buried}it rises as a {m['what']} {when}"
 
 
+def wound(m: re.Match[str]) -> dict[str, object]:
+    """F6: "… or lose 10 (3d6) hit points at the start of each of its turns due to an infernal
+    wound": the rider's fields (hit points lost, of no type)."""
+    return {
+        "hurts": parse(m["dice"]),
+        "hurts_at": TurnEdge(m["edge"].lower()),
+        "hurts_what": WOUNDED,
+    }
+
+
+def _wound(s: str, riders: list[Rider]) -> bool:
+    """F6: what the sentences after an infernal wound add: it grows with each hit (by its own
+    dice: a wound more), a Medicine check stanches it, magical healing closes it."""
+    last = riders[-1]
+    if (m := _WOUND_GROWS.fullmatch(s)) and last.hurts is not None and m["dice"] == str(last.hurts):
+        riders[-1] = replace(last, stacks=True)
+    elif m := _STANCH.fullmatch(s):
+        riders[-1] = replace(last, hurts_what=f"{WOUNDED}: DC {m['dc']} Medicine stanches it")
+    elif _CLOSES.fullmatch(s):
+        riders[-1] = replace(last, healed_ends=True)
+    else:
+        return False
+    return True
+
+
+def _dice(m: re.Match[str]) -> DiceExpr:
+    """ "5 (1d10) fire damage": its dice of its type."""
+    return parse(f"{m['dice'].replace(' ', '')} {m['type'].lower()}")
+
+
 def _drops(dice: str) -> str:
     return f"{dice} off its hit-point maximum"
 
@@ -123,13 +182,25 @@ def lasting(s: str, riders: list[Rider], note: Callable[[str], None]) -> bool:
     if m := _RISES.fullmatch(s):
         riders.append(Rider(afflicts=_risen(m), slain=True, only_if="humanoid"))
         return True
+    if _IGNITES.fullmatch(s):
+        riders.append(Rider(hurts_what=ON_FIRE))  # its damage comes in the next sentence
+        return True
     last = riders[-1] if riders else None
     if last is None:
         return False
+    if (m := _DOUSE.fullmatch(s)) and last.hurts_what == ON_FIRE:
+        riders[-1] = replace(last, hurts=_dice(m), hurts_at=TurnEdge(m["edge"].lower()))
+        return True
+    if last.hurts_what.startswith(WOUNDED):
+        return _wound(s, riders)
     if m := _NO_HEALING.fullmatch(s):
         riders[-1] = replace(riders[-1], no_healing="magic" if m["magic"] else "all")
         daily = _DAILY.fullmatch(m["rest"] or "")
-        if daily and last.afflicts:
+        each = re.fullmatch(_EACH_TURN, m["rest"] or "", re.I)
+        if each:  # the pit fiend's poison: 6d6 at the start of each of its turns
+            edge = TurnEdge(each["edge"].lower())
+            riders[-1] = replace(riders[-1], hurts=_dice(each), hurts_at=edge)
+        elif daily and last.afflicts:
             riders[-1] = replace(
                 riders[-1], afflicts=_more(last.afflicts, f"{_drops(daily['dice'])} a day")
             )

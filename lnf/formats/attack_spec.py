@@ -10,11 +10,11 @@ import dataclasses
 from typing import Any
 
 from lnf.dice import DamageType
+from lnf.formats.rider_lasting import parse_no_healing
 from lnf.formats.short_forms import (
     parse_area,
     parse_damage,
     parse_lasting,
-    parse_no_healing,
     parse_range,
     parse_rider_damage,
     parse_save,
@@ -137,6 +137,15 @@ RIDER = Obj(
             "F6: how long it and the conditions last then (left out: as the conditions)",
         ),
         "wakes": Field(Bool(), False, "F6: the unconsciousness ends when it takes damage"),
+        "hurts": Field(
+            Text(parse_damage, "dice of one type such as 1d10 fire", {"type": "string"}),
+            None,
+            "F6: damage at an edge of each of its turns while it lasts",
+        ),
+        "hurts_at": Field(OneOf(TurnEdge), None, "F6: start or end (of each of its turns)"),
+        "hurts_what": Field(Str(), "", "F6: its own effect, till the DM takes it off: on fire"),
+        "stacks": Field(Bool(), False, "F6: a later hit adds another without a save"),
+        "healed_ends": Field(Bool(), False, "F6: magical healing ends it"),
         "shake": Field(Bool(), False, "F6: another creature's action shakes it awake (the DM)"),
     },
     what="a rider (save, conditions, damage, grapple, …)",

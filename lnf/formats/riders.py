@@ -25,7 +25,7 @@ import re
 from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr, parse
-from lnf.formats.afflictions import AFFLICTION, afflicted, lasting
+from lnf.formats.afflictions import AFFLICTION, WOUND, afflicted, lasting, wound
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
@@ -201,7 +201,13 @@ class _Reader:
         kept = [
             r
             for r in self.riders
-            if r.conditions or r.damage or r.grapple or r.max_hp or r.afflicts or r.no_healing
+            if r.conditions
+            or r.damage
+            or r.grapple
+            or r.max_hp
+            or r.afflicts
+            or r.no_healing
+            or r.hurts
         ]
         return Reading(tuple(kept), tuple(dict.fromkeys(self.unread)))
 
@@ -302,6 +308,9 @@ class _Reader:
             tail = ""
         elif found := AFFLICTION.fullmatch(tail):
             rider = replace(rider, afflicts=afflicted(found))
+            tail = ""
+        elif found := WOUND.fullmatch(tail):
+            rider = replace(rider, **wound(found))
             tail = ""
         if tail.startswith(" or "):
             conditions, lasting, left = _failure(tail[4:])

@@ -20,6 +20,7 @@ from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr
 from lnf.dice import parse as parse_dice
+from lnf.formats.rider_lasting import lasting_doc, lasting_fields, lasting_of_doc
 from lnf.formats.spec import INVALID, Checker, OutOfBounds
 from lnf.formats.spell_effects import spell_effect, spell_effect_doc
 from lnf.formats.yaml_source import FieldPath as Path
@@ -39,7 +40,6 @@ from lnf.model import (
     Shape,
     TurnEdge,
 )
-from lnf.model.effects import NO_HEALING
 from lnf.values import replace
 
 
@@ -218,14 +218,6 @@ def lasting_text(lasting: Lasting) -> str:
     return " or ".join(parts)
 
 
-def parse_no_healing(value: Any) -> str:
-    """F6: `all` (no regaining hit points) or `magic` (none but by magic)."""
-    word = str(value).strip().lower()
-    if word not in NO_HEALING:
-        raise ValueError(f"bad no_healing {value!r}")
-    return word
-
-
 def parse_rider_damage(value: Any) -> tuple[DiceExpr, DamageType | None]:
     """F6: a rider's damage on a failed save, `3d6 poison`: its dice and its one type."""
     dice = parse_damage(value)
@@ -288,30 +280,8 @@ def rider(
         grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
         max_hp=max_hp is not False and max_hp is not INVALID,
         only_if=r["only_if"] if isinstance(r["only_if"], str) else "",
-        afflicts=r["afflicts"].strip() if isinstance(r["afflicts"], str) else "",
-        no_healing=r["no_healing"] if r["no_healing"] in NO_HEALING else "",
-        regains=r["regains"] is True,
-        slain=r["slain"] is True,
-        then=r["then"] if isinstance(r["then"], Condition) else None,
-        then_rounds=_then_rounds(r, path, ck),
-        out_by=r["out_by"] if isinstance(r["out_by"], int) else 0,
-        out_at=r["out_at"] if isinstance(r["out_at"], int) else 0,
-        out_rounds=r["out_lasting"].rounds if isinstance(r["out_lasting"], Lasting) else 0,
-        wakes=r["wakes"] is True,
-        shake=r["shake"] is True,
+        **lasting_fields(r, path, ck),
     )
-
-
-def _then_rounds(r: dict[str, Any], path: Path, ck: Checker) -> int:
-    """F4: how long a failed repeat's condition lasts, in rounds; it needs a repeat."""
-    then, lasting = r["then"], r["then_lasting"]
-    if then is not None and r["repeat"] in (None, INVALID):
-        ck.fail((*path, "then"), "a failed repeat of what? give repeat: end", rule="F4")
-    if lasting not in (None, INVALID) and then is None:
-        ck.fail((*path, "then_lasting"), "how long what lasts? give then", rule="F4")
-    if isinstance(lasting, Lasting) and (lasting.until is not None or not lasting.rounds):
-        ck.fail((*path, "then_lasting"), "give it in rounds, minutes, hours or days", rule="F4")
-    return lasting.rounds if isinstance(lasting, Lasting) else 0
 
 
 def _conditions(r: dict[str, Any], path: Path, ck: Checker) -> tuple[Condition, ...]:
@@ -339,11 +309,12 @@ def _check(
     def given(key: str) -> bool:
         return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
-    brings = ("condition", "conditions", "damage", "grapple", "max_hp", "afflicts", "no_healing")
+    brings = ["condition", "conditions", "damage", "grapple", "max_hp", "afflicts"]
+    brings += ["no_healing", "hurts"]
     if not any(given(k) for k in brings):
         ck.fail(
             path,
-            "a rider brings conditions, damage, a grapple, max_hp, afflicts or no_healing",
+            "a rider brings conditions, damage, a grapple, max_hp, afflicts, no_healing or hurts",
             rule="F6",
         )
     needs = (
@@ -351,8 +322,6 @@ def _check(
         ("half", "damage", "half of what? give damage, such as damage: 3d6 poison", "F6"),
         ("half", "save", "half on a successful save: give save", "F6"),
         ("damage", "save", "damage without a save is the attack's own damage", "F6"),
-        ("regains", "max_hp", "regains what? give max_hp: the maximum it drains", "F6"),
-        ("slain", "afflicts", "what comes of the slain? give afflicts", "F6"),
     )
     for key, needed, message, rule in needs:
         if given(key) and not given(needed):
@@ -390,21 +359,7 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["max_hp"] = r.damage_type.value if r.damage is None and r.damage_type else True
     if r.only_if:
         d["only_if"] = r.only_if
-    if r.afflicts:
-        d["afflicts"] = r.afflicts
-    if r.no_healing:
-        d["no_healing"] = r.no_healing
-    if r.regains:
-        d["regains"] = True
-    if r.slain:
-        d["slain"] = True
-    if r.then is not None:
-        d["then"] = r.then.value
-        d["then_lasting"] = lasting_text(Lasting(rounds=r.then_rounds))
-    out = {"out_by": r.out_by, "out_at": r.out_at, "wakes": r.wakes, "shake": r.shake}
-    d |= {k: v for k, v in out.items() if v}
-    if r.out_rounds:
-        d["out_lasting"] = lasting_text(Lasting(rounds=r.out_rounds))
+    d |= lasting_doc(r)
     return d
 
 
@@ -450,17 +405,7 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         grapple=int(d.get("grapple", 0)),
         max_hp=bool(max_hp),
         only_if=str(d.get("only_if", "")),
-        afflicts=str(d.get("afflicts", "")),
-        no_healing=str(d.get("no_healing", "")),
-        regains=bool(d.get("regains")),
-        slain=bool(d.get("slain")),
-        then=Condition(d["then"]) if "then" in d else None,
-        then_rounds=parse_lasting(d["then_lasting"]).rounds if "then_lasting" in d else 0,
-        out_by=int(d.get("out_by", 0)),
-        out_at=int(d.get("out_at", 0)),
-        out_rounds=parse_lasting(d["out_lasting"]).rounds if "out_lasting" in d else 0,
-        wakes=bool(d.get("wakes")),
-        shake=bool(d.get("shake")),
+        **lasting_of_doc(d),
     )
 
 

@@ -75,6 +75,11 @@ class Effect:
     # restrained until the end of its next turn, then petrified for 24 hours on a failure).
     then: Condition | None = None
     then_rounds: int = 0
+    # F6: damage `who` takes at this edge of each of its turns while it lasts ("1d10 fire";
+    # "3d6": hit points lost, of no type); `healed_ends`: magical healing ends it.
+    hurts: str = ""
+    hurts_at: TurnEdge | None = None
+    healed_ends: bool = False
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -190,6 +195,16 @@ class Rider:
     out_rounds: int = 0
     wakes: bool = False  # its unconsciousness ends when the target takes damage
     shake: bool = False  # another creature's action shakes it awake (the DM takes it off)
+    # F6: damage at an edge of each of the target's turns (the fire elemental's 1d10 fire, the
+    # pit fiend's 6d6 poison, an infernal wound's 3d6 hit points lost): on the conditions'
+    # effect, or on one of its own named `hurts_what` that lasts until the DM takes it off
+    # (an action douses the fire); `stacks`: a later hit adds one without a save (the wound
+    # grows); `healed_ends`: magical healing ends it.
+    hurts: DiceExpr | None = None
+    hurts_at: TurnEdge | None = None
+    hurts_what: str = ""
+    stacks: bool = False
+    healed_ends: bool = False
 
     def __str__(self) -> str:
         parts = []
@@ -211,6 +226,8 @@ class Rider:
         if self.out_by or self.out_at:
             bad = f"fails by {self.out_by}" if self.out_by else f"totals {self.out_at} or less"
             parts.append(f"unconscious if it {bad}")
+        if self.hurts is not None and self.hurts_at is not None:
+            parts.append(f"{self.hurts} at the {self.hurts_at} of each of its turns")
         if self.then is not None:
             parts.append(f"{self.then} ({_span(self.then_rounds)}) on a failed repeat")
         if self.afflicts:

@@ -81,6 +81,14 @@ def healing_barred(fight: Fight, who: str, by: str) -> Effect | None:
     return None
 
 
+def closed_by_healing(fight: Fight, who: str, by: str) -> list[Effect]:
+    """F6: the effects on `who` that a healing `by` this ends: "the wound also closes if the
+    target receives magical healing" (an infernal wound); Second Wind is not magic."""
+    if by == SECOND_WIND:
+        return []
+    return [e for e in fight.effects if e.who == who and e.healed_ends]
+
+
 def knocked_out(save: Saved | None, rider: Rider) -> bool:
     """F6: a failed save bad enough to knock the target out too: failed by `out_by` or more
     (the drow's poison: 5), or a total of `out_at` or lower (the sprite's: 5)."""

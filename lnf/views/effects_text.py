@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from lnf.model import Fight, Lasting
+from lnf.model import Effect, Fight, Lasting
 from lnf.model.effects import NO_HEALING
 from lnf.model.events import (
     ConcentrationEnded,
@@ -37,6 +37,12 @@ def save_roll(saved: Saved, d4: str = "") -> str:
     return roll + resisted_words(saved.resisted)
 
 
+def hurts_words(e: Effect) -> str:
+    """F6: "1d10 fire damage at the start of each of its turns", "3d6 hit points lost …"."""
+    what = f"{e.hurts} damage" if " " in e.hurts else f"{e.hurts} hit points lost"
+    return f"{what} at the {e.hurts_at} of each of its turns"
+
+
 def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
     match step:
         case EffectStarted():
@@ -45,6 +51,11 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             if e.concentration:
                 return f"{e.who} concentrates on {e.what} ({e.lasting}) (F5)."
             bars = f"; {NO_HEALING[e.no_healing]}" if e.no_healing else ""
+            bars = f"; {hurts_words(e)}{bars}" if e.hurts else bars
+            if e.hurts and e.condition is None:  # F6: "Bo is on fire (by …): 1d10 fire …"
+                head, _, tail = e.what.partition(": ")
+                more = f"; {tail}" if tail else ""
+                return f"{e.who} is {head}{by}: {hurts_words(e)}{more} (F6)."
             if e.affliction:  # F6: "Bo is cursed with werewolf lycanthropy (by …): it shows …"
                 head, _, tail = e.what.partition(": ")
                 return f"{e.who} is {head}{by}{': ' if tail else ''}{tail}{bars} (F6)."

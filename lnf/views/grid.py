@@ -30,6 +30,7 @@ from lnf.rules.resources import ordinal
 from lnf.rules.strike_order import up_next
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.wording import and_list, plural
+from lnf.views.effects_text import hurts_words
 from lnf.views.style import Style, pad, visible_len
 
 DOT = "●"
@@ -476,6 +477,8 @@ def effect_line(e: Effect) -> str:
     woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
     if e.no_healing and e.no_healing != e.what:  # F6
         what = f"{what}; {NO_HEALING[e.no_healing]}"
+    if e.hurts:  # F6: the fire, the wound, the pit fiend's poison
+        what = f"{what}; {hurts_words(e)}"
     if e.affliction:  # F6: past the fight, until the DM takes it off
         return f"{e.who}: {what} ({cause}since round {e.round})."
     return f"{e.who}: {what} ({cause}since round {e.round}): {e.lasting}{woken}."
