@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from lnf.dice.roll import ScriptedDice
-from lnf.engine.effects import Rolled, turn_edge
+from lnf.engine.effects import Rolled, take_off, turn_edge
 from lnf.engine.resolve import roll_attack
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import parse_fight
@@ -182,3 +182,48 @@ monsters:
     (rider,) = fight.monster("Ember Imp").attacks[0].riders
     assert str(rider.hurts) == "1d6 fire" and rider.hurts_at is TurnEdge.END
     assert parse_fight(dump_fight(fight), "again.yaml") == fight
+
+
+@needs_data
+def test_f6_every_srd_corroding_armor_is_read_from_its_own_text() -> None:
+    monsters: list[dict[str, Any]] = json.loads(
+        (DATA / "5e-srd-5.1-monsters.json").read_text(encoding="utf-8")
+    )
+    blocks = {b["name"]: b for b in srd()}
+    found = []
+    for entry in monsters:
+        for action in entry.get("actions", []):
+            if "Hit:" not in action["desc"]:
+                continue  # the rust monster's Antennae touch an object: no attack
+            said = re.search(r"cumulative -(\d+) penalty to the AC it offers", action["desc"])
+            attack = next(
+                (a for a in blocks[entry["name"]]["attacks"] if a["name"] == action["name"]), None
+            )
+            riders = [rider_of_doc(r) for r in (attack or {}).get("riders", [])]
+            armor = [(r.armor, r.only_if) for r in riders if r.armor]
+            if said is None:
+                assert not armor, entry["name"]
+                continue
+            found.append(entry["name"])
+            metal = "metal " if "nonmagical metal armor" in action["desc"] else ""
+            assert armor == [(-int(said[1]), f"in nonmagical {metal}armor")]
+            assert "corroding armor" not in " ".join(blocks[entry["name"]]["not_modelled"])
+    assert sorted(found) == ["Black Pudding", "Gray Ooze"]
+
+
+def test_f6_the_gray_ooze_corrodes_armor_to_ac_10_and_the_dm_may_take_it_off() -> None:
+    text = FILE.replace("ac: 10}\n  - {name: Ilsa", "ac: 12}\n  - {name: Ilsa")
+    text = text.replace("  - monster: pit fiend\n", "  - monster: gray ooze\n")
+    fight = parse_fight(text.replace("Pit Fiend]", "Gray Ooze]"), "ooze.yaml")
+    first = _hit(fight, "Gray Ooze", "Pseudopod", [1, 1, 1])  # 1d6+1, 2d6 acid
+    assert first.fight.hero("Bo").ac == 11
+    assert _said(first) == [
+        "Bo: armor corroded (-1 AC, in nonmagical metal armor) (by Gray Ooze), until taken off "
+        "(F4)."
+    ]
+    second = _hit(first.fight, "Gray Ooze", "Pseudopod", [1, 1, 1])
+    third = _hit(second.fight, "Gray Ooze", "Pseudopod", [1, 1, 1])
+    assert second.fight.hero("Bo").ac == third.fight.hero("Bo").ac == 10  # destroyed at 10
+    off = Rolled(third.fight)
+    take_off(off, "Bo", "armor corroded")  # a hero with no such armor: the DM's word
+    assert off.fight.hero("Bo").ac == 12

@@ -97,6 +97,10 @@ def ride(
         its = hurts if not rider.hurts_what else ("", None, False)  # the pit fiend's 6d6 poison
         bars = rider.no_healing
         start(turn, target, said, lasting, attacker, condition, bars=bars, then=then, hurts=its)
+    if rider.armor and victim.ac > 10:  # F6: corroded, to AC 10 at most (destroyed there)
+        penalty = max(rider.armor, 10 - victim.ac)
+        said = f"armor corroded ({penalty:+d} AC, {rider.only_if or 'its armor'})"
+        start(turn, target, said, Lasting(), attacker, ac=penalty)
     # F6: on fire, an infernal wound: until the DM takes it off; a fire is lit once
     lit = any(e.who == target and e.what == rider.hurts_what for e in turn.fight.effects)
     if rider.hurts_what and not lit:

@@ -82,6 +82,13 @@ _STANCH = re.compile(
     re.I,
 )
 _CLOSES = re.compile(r"the wound also closes if the target receives magical healing", re.I)
+_CORRODES = re.compile(
+    r"(?:in addition, nonmagical armor worn by the target is partly dissolved|and if the target "
+    r"is wearing nonmagical (?P<metal>metal )?armor, its armor is partly corroded) and takes a "
+    r"permanent and cumulative -(?P<n>\d+) penalty to the AC it offers",
+    re.I,
+)
+_DESTROYED = re.compile(r"the armor is destroyed if the penalty reduces its AC to 10", re.I)
 ON_FIRE = "on fire: an action douses it"
 WOUNDED = "bleeding from an infernal wound"
 # F6: the slain rising, as each text says it (`Rider.slain`).
@@ -182,6 +189,12 @@ def lasting(s: str, riders: list[Rider], note: Callable[[str], None]) -> bool:
     if m := _RISES.fullmatch(s):
         riders.append(Rider(afflicts=_risen(m), slain=True, only_if="humanoid"))
         return True
+    if m := _CORRODES.fullmatch(s):  # F6: the black pudding's and gray ooze's
+        kind = "metal armor" if m["metal"] else "armor"
+        riders.append(Rider(armor=-int(m["n"]), only_if=f"in nonmagical {kind}"))
+        return True
+    if _DESTROYED.fullmatch(s) and riders and riders[-1].armor:
+        return True  # AC 10 is as low as it goes (engine.riders)
     if _IGNITES.fullmatch(s):
         riders.append(Rider(hurts_what=ON_FIRE))  # its damage comes in the next sentence
         return True

@@ -146,6 +146,9 @@ RIDER = Obj(
         "hurts_what": Field(Str(), "", "F6: its own effect, till the DM takes it off: on fire"),
         "stacks": Field(Bool(), False, "F6: a later hit adds another without a save"),
         "healed_ends": Field(Bool(), False, "F6: magical healing ends it"),
+        "armor": Field(
+            Int(minimum=-5, maximum=-1), 0, "F6: a lasting AC penalty to its armor, such as -1"
+        ),
         "shake": Field(Bool(), False, "F6: another creature's action shakes it awake (the DM)"),
     },
     what="a rider (save, conditions, damage, grapple, …)",

@@ -63,6 +63,7 @@ def lasting_fields(r: dict[str, Any], path: FieldPath, ck: Checker) -> dict[str,
         "hurts_what": r["hurts_what"].strip() if isinstance(r["hurts_what"], str) else "",
         "stacks": r["stacks"] is True,
         "healed_ends": r["healed_ends"] is True,
+        "armor": r["armor"] if isinstance(r["armor"], int) else 0,
     }
 
 
@@ -75,7 +76,7 @@ def lasting_doc(r: Rider) -> dict[str, Any]:
     flags = {"regains": r.regains, "slain": r.slain, "wakes": r.wakes, "shake": r.shake}
     flags |= {"stacks": r.stacks, "healed_ends": r.healed_ends}
     d |= {k: v for k, v in words.items() if v} | {k: True for k, v in flags.items() if v}
-    d |= {k: v for k, v in {"out_by": r.out_by, "out_at": r.out_at}.items() if v}
+    d |= {k: v for k, v in {"out_by": r.out_by, "out_at": r.out_at, "armor": r.armor}.items() if v}
     if r.then is not None:
         d["then"] = r.then.value
         d["then_lasting"] = lasting_text(Lasting(rounds=r.then_rounds))
@@ -111,4 +112,5 @@ def lasting_of_doc(d: dict[str, Any]) -> dict[str, Any]:
         "hurts_what": str(d.get("hurts_what", "")),
         "stacks": bool(d.get("stacks")),
         "healed_ends": bool(d.get("healed_ends")),
+        "armor": int(d.get("armor", 0)),
     }

@@ -59,7 +59,7 @@ def riders(desc: str) -> tuple[Rider, ...]:
     return read(desc).riders
 
 
-_HIT_END = re.compile(r"\.(?:\s|$)|, and the target|, and the |; | If ")
+_HIT_END = re.compile(r"\.(?:\s|$)|, and the target|, and the |, and if |; | If ")
 _DAMAGE = r"\d+ \((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage"
 _WHO = r"(?:and )?(?:if the target is (?P<who>[^,]+?), )?(?:the target|it|the creature)"
 _SAVE = re.compile(
@@ -208,6 +208,7 @@ class _Reader:
             or r.afflicts
             or r.no_healing
             or r.hurts
+            or r.armor
         ]
         return Reading(tuple(kept), tuple(dict.fromkeys(self.unread)))
 

@@ -310,11 +310,12 @@ def _check(
         return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
     brings = ["condition", "conditions", "damage", "grapple", "max_hp", "afflicts"]
-    brings += ["no_healing", "hurts"]
+    brings += ["no_healing", "hurts", "armor"]
     if not any(given(k) for k in brings):
         ck.fail(
             path,
-            "a rider brings conditions, damage, a grapple, max_hp, afflicts, no_healing or hurts",
+            "a rider brings conditions, damage, a grapple, max_hp, afflicts, no_healing, hurts "
+            "or armor",
             rule="F6",
         )
     needs = (

@@ -205,6 +205,9 @@ class Rider:
     hurts_what: str = ""
     stacks: bool = False
     healed_ends: bool = False
+    # F6: the target's armor takes this lasting, cumulative penalty to its AC (the gray ooze's
+    # -1); it stops at AC 10, where the armor is destroyed.
+    armor: int = 0
 
     def __str__(self) -> str:
         parts = []
@@ -228,6 +231,8 @@ class Rider:
             parts.append(f"unconscious if it {bad}")
         if self.hurts is not None and self.hurts_at is not None:
             parts.append(f"{self.hurts} at the {self.hurts_at} of each of its turns")
+        if self.armor:
+            parts.append(f"its armor {self.armor:+d} AC")
         if self.then is not None:
             parts.append(f"{self.then} ({_span(self.then_rounds)}) on a failed repeat")
         if self.afflicts:
