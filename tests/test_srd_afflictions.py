@@ -299,3 +299,20 @@ def test_f4_the_cockatrice_restrains_then_petrifies_on_a_failed_repeat() -> None
     saved = Rolled.turn(bitten.fight, "Bo")
     turn_edge(saved, "Bo", TurnEdge.END, ScriptedDice([16]))
     assert saved.fight.effects == () and not saved.fight.hero("Bo").conditions
+
+
+def test_f6_the_hero_policy_wastes_no_healing_on_a_hero_who_regains_none() -> None:
+    from lnf.heroes.policy import _heal_the_dying
+
+    text = FILE.replace(
+        "{name: Ilsa, class: cleric, hp: 30, ac: 10}",
+        "{name: Ilsa, class: cleric, hp: 30, ac: 10, heals: {Cure Wounds: {dice: 1d8+3, slot: 1}},"
+        " slots: {1: 2}}",
+    )
+    fight = parse_fight(text.replace("A: [Bo,", "A: [Bo, Ilsa,"), "rot.yaml")
+    downed = fight.with_combatant(replace(fight.hero("Bo"), hp_now=0))
+    choice = _heal_the_dying(downed, downed.hero("Ilsa"))
+    assert choice is not None and choice[0].target == "Bo"  # as any dying ally
+    rot = _hit(fight, "Mummy", "Rotting Fist", [3, 3, 1, 1, 1, 2])
+    cursed = rot.fight.with_combatant(replace(rot.fight.hero("Bo"), hp_now=0))
+    assert _heal_the_dying(cursed, cursed.hero("Ilsa")) is None
