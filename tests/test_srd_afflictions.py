@@ -22,7 +22,7 @@ from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.formats.short_forms import rider_of_doc
 from lnf.model import Condition, Fight, TurnEdge
-from lnf.model.events import EffectStarted, Healed, Recorded
+from lnf.model.events import Damaged, EffectStarted, Healed, Recorded
 from lnf.model.plan import Mode
 from lnf.views.effects_text import effect_text
 
@@ -316,3 +316,50 @@ def test_f6_the_hero_policy_wastes_no_healing_on_a_hero_who_regains_none() -> No
     rot = _hit(fight, "Mummy", "Rotting Fist", [3, 3, 1, 1, 1, 2])
     cursed = rot.fight.with_combatant(replace(rot.fight.hero("Bo"), hp_now=0))
     assert _heal_the_dying(cursed, cursed.hero("Ilsa")) is None
+
+
+@needs_data
+def test_f6_a_save_or_die_is_read_from_its_own_text() -> None:
+    blocks = {b["name"]: b for b in srd()}
+    found = []
+    for entry in _srd():
+        for action in entry.get("actions", []):
+            said = re.search(
+                r"has (\d+) hit points or fewer, it must succeed .* or die", action["desc"]
+            )
+            attack = next(
+                (a for a in blocks[entry["name"]]["attacks"] if a["name"] == action["name"]), None
+            )
+            kills = [rider_of_doc(r).kills for r in (attack or {}).get("riders", [])]
+            assert [k for k in kills if k] == ([int(said[1])] if said else []), entry["name"]
+            if said:
+                found.append(entry["name"])
+                assert "death on a failed save" not in " ".join(
+                    blocks[entry["name"]]["not_modelled"]
+                )
+    assert found == ["Solar"]
+
+
+def test_f6_the_solars_slaying_longbow_kills_on_a_failed_save() -> None:
+    text = FILE.replace(
+        "  - monster: mummy\n", "  - {monster: solar, rank: back}\n  - monster: mummy\n"
+    )
+    fight = parse_fight(text, "solar.yaml")
+    solar = fight.monster("Solar")
+    bow = next(a for a in solar.attacks if a.name == "Slaying Longbow")
+
+    def shot(hp: int, save: int) -> Rolled:
+        f = fight.with_combatant(replace(fight.hero("Bo"), hp=hp))
+        dice = ScriptedDice([15, 1, 1, 1, 1, 1, 1, 1, 1, save])  # 2d8+6, 6d8; the save
+        turn = Rolled.turn(f, "Solar").rolling(dice)
+        turn.do(roll_attack(f, solar, f.hero("Bo"), bow, Mode.RANGED, dice))
+        return turn
+
+    slain = shot(200, 9)  # 200 - 20 = 180 hit points left: 190 or fewer
+    assert slain.fight.hero("Bo").dead
+    (death,) = [s for s in slain.steps if isinstance(s, Damaged) and s.kills]
+    assert death.text == "the failed save against Solar's Slaying Longbow kills it"
+    record = Recorded((death,))
+    assert event_from_json(event_to_json(record), "log") == record
+    assert not shot(200, 16).fight.hero("Bo").dead  # the save succeeds
+    assert not shot(300, 9).fight.hero("Bo").dead  # 280 left: more than 190

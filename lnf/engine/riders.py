@@ -82,6 +82,9 @@ def ride(
         return
     if drained:
         drain(turn, attacker, target, attack, drained, rider.regains)
+    if rider.kills and 0 < victim.current_hp <= rider.kills:  # F6: "or die"
+        turn.do(Damaged(target, 0, text=f"the failed save against {what} kills it", kills=True))
+        return
     if rider.grapple:
         held = Lasting()  # until it escapes (the DM takes it off) or the grappler lets go
         start(turn, target, f"grappled by {attacker} (escape DC {rider.grapple})", held, attacker)

@@ -205,6 +205,10 @@ def _hurt(
 
 
 def _damaged(fight: Fight, step: Damaged) -> StepDone:
+    if step.kills:  # F6: "or die" (the Solar's Slaying Longbow)
+        c = fight.combatant(step.who)
+        slain = replace(c, hp_now=0, dead=True) if isinstance(c, Hero) else replace(c, damage=c.hp)
+        return StepDone(step, fight, tidy(fight.with_combatant(slain)))
     after, dealt, notes = _hurt(
         fight, step.who, ((step.type, step.amount),), critical=step.critical
     )

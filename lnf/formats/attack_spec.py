@@ -146,6 +146,11 @@ RIDER = Obj(
         "hurts_what": Field(Str(), "", "F6: its own effect, till the DM takes it off: on fire"),
         "stacks": Field(Bool(), False, "F6: a later hit adds another without a save"),
         "healed_ends": Field(Bool(), False, "F6: magical healing ends it"),
+        "kills": Field(
+            Int(minimum=1, maximum=10_000),
+            0,
+            "F6: a failed save kills one with this many hp or fewer",
+        ),
         "armor": Field(
             Int(minimum=-5, maximum=-1), 0, "F6: a lasting AC penalty to its armor, such as -1"
         ),

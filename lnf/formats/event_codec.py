@@ -153,6 +153,7 @@ LATER_FIELDS = {
     (Recorded, "actor"),
     (Healed, "revive"),
     (Damaged, "text"),
+    (Damaged, "kills"),
     (Attacked, "part"),
     (Attacked, "power"),
     (Attacked, "force"),

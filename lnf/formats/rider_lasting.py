@@ -38,6 +38,7 @@ def lasting_fields(r: dict[str, Any], path: FieldPath, ck: Checker) -> dict[str,
         ("hurts", "hurts_at", "when? give hurts_at: start or end (of each of its turns)", "F6"),
         ("hurts_at", "hurts", "what does it deal? give hurts, such as 1d10 fire", "F6"),
         ("stacks", "hurts_what", "what grows with each hit? give hurts_what", "F6"),
+        ("kills", "save", "a save or die: give save, such as save: con 15", "F6"),
     ):
         if given(key) and not given(needs):
             ck.fail((*path, key), words, rule=rule)
@@ -64,6 +65,7 @@ def lasting_fields(r: dict[str, Any], path: FieldPath, ck: Checker) -> dict[str,
         "stacks": r["stacks"] is True,
         "healed_ends": r["healed_ends"] is True,
         "armor": r["armor"] if isinstance(r["armor"], int) else 0,
+        "kills": r["kills"] if isinstance(r["kills"], int) else 0,
     }
 
 
@@ -76,7 +78,8 @@ def lasting_doc(r: Rider) -> dict[str, Any]:
     flags = {"regains": r.regains, "slain": r.slain, "wakes": r.wakes, "shake": r.shake}
     flags |= {"stacks": r.stacks, "healed_ends": r.healed_ends}
     d |= {k: v for k, v in words.items() if v} | {k: True for k, v in flags.items() if v}
-    d |= {k: v for k, v in {"out_by": r.out_by, "out_at": r.out_at, "armor": r.armor}.items() if v}
+    figures = {"out_by": r.out_by, "out_at": r.out_at, "armor": r.armor, "kills": r.kills}
+    d |= {k: v for k, v in figures.items() if v}
     if r.then is not None:
         d["then"] = r.then.value
         d["then_lasting"] = lasting_text(Lasting(rounds=r.then_rounds))
@@ -113,4 +116,5 @@ def lasting_of_doc(d: dict[str, Any]) -> dict[str, Any]:
         "stacks": bool(d.get("stacks")),
         "healed_ends": bool(d.get("healed_ends")),
         "armor": int(d.get("armor", 0)),
+        "kills": int(d.get("kills", 0)),
     }

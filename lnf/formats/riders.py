@@ -209,6 +209,7 @@ class _Reader:
             or r.no_healing
             or r.hurts
             or r.armor
+            or r.kills
         ]
         return Reading(tuple(kept), tuple(dict.fromkeys(self.unread)))
 
@@ -309,6 +310,9 @@ class _Reader:
             tail = ""
         elif found := AFFLICTION.fullmatch(tail):
             rider = replace(rider, afflicts=afflicted(found))
+            tail = ""
+        elif tail == " or die" and (most := re.fullmatch(r"(\d+) hit points or fewer", limit)):
+            rider = replace(rider, kills=int(most[1]), only_if="")  # F6: "or die"
             tail = ""
         elif found := WOUND.fullmatch(tail):
             rider = replace(rider, **wound(found))
@@ -437,6 +441,8 @@ def _limit(who: str | None) -> str | None:
         return f"not {m[1]}"
     if text == "a humanoid":
         return "humanoid"
+    if m := re.fullmatch(r"a creature that has (\d+) hit points or fewer", text):
+        return f"{m[1]} hit points or fewer"  # the Solar's: a save or die (`Rider.kills`)
     return None
 
 

@@ -310,7 +310,7 @@ def _check(
         return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
     brings = ["condition", "conditions", "damage", "grapple", "max_hp", "afflicts"]
-    brings += ["no_healing", "hurts", "armor"]
+    brings += ["no_healing", "hurts", "armor", "kills"]
     if not any(given(k) for k in brings):
         ck.fail(
             path,

@@ -208,6 +208,8 @@ class Rider:
     # F6: the target's armor takes this lasting, cumulative penalty to its AC (the gray ooze's
     # -1); it stops at AC 10, where the armor is destroyed.
     armor: int = 0
+    # F6: a failed save kills a target with at most this many hit points (the Solar's 190).
+    kills: int = 0
 
     def __str__(self) -> str:
         parts = []
@@ -231,6 +233,8 @@ class Rider:
             parts.append(f"unconscious if it {bad}")
         if self.hurts is not None and self.hurts_at is not None:
             parts.append(f"{self.hurts} at the {self.hurts_at} of each of its turns")
+        if self.kills:
+            parts.append(f"death, with {self.kills} hit points or fewer")
         if self.armor:
             parts.append(f"its armor {self.armor:+d} AC")
         if self.then is not None:

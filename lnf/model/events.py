@@ -151,6 +151,9 @@ class Damaged:
     type: DamageType | None = None
     critical: bool = False
     text: str = ""  # the roll, when lnf rolled the DM's dice ("2d6 (3, 5) + 3 = 11")
+    # F6: it kills outright (the Solar's Slaying Longbow: "succeed on a DC 15 Constitution
+    # saving throw or die"), whatever its amount; `text` says what.
+    kills: bool = False
 
 
 @value
