@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -227,3 +229,43 @@ def test_f6_the_gray_ooze_corrodes_armor_to_ac_10_and_the_dm_may_take_it_off() -
     off = Rolled(third.fight)
     take_off(off, "Bo", "armor corroded")  # a hero with no such armor: the DM's word
     assert off.fight.hero("Bo").ac == 12
+
+
+@needs_data
+def test_d5_the_balors_critical_hits_are_read_from_its_own_text() -> None:
+    monsters: list[dict[str, Any]] = json.loads(
+        (DATA / "5e-srd-5.1-monsters.json").read_text(encoding="utf-8")
+    )
+    blocks = {b["name"]: b for b in srd()}
+    found = []
+    for entry in monsters:
+        for action in entry.get("actions", []):
+            said = re.search(r"critical hit, it rolls damage dice (\w+) times", action["desc"])
+            attack = next(
+                (a for a in blocks[entry["name"]]["attacks"] if a["name"] == action["name"]), {}
+            )
+            assert attack.get("crit_times", 2) == ({"three": 3}[said[1]] if said else 2)
+            if said:
+                found.append(entry["name"])
+                assert "critical" not in " ".join(blocks[entry["name"]]["not_modelled"])
+    assert found == ["Balor"]
+
+
+def test_d5_b6_the_balors_critical_hit_rolls_its_dice_three_times() -> None:
+    from lnf.model.plan import Advantage
+    from lnf.rules.expected import attack_mean
+
+    text = "heroes: [{name: Bo, class: fighter, hp: 300, ac: 10}]\nmonsters: [{monster: balor}]\n"
+    fight = parse_fight(text + "groups: {A: [Bo, Balor]}\n", "balor.yaml")
+    balor, bo = fight.monster("Balor"), fight.hero("Bo")
+    sword = next(a for a in balor.attacks if a.name == "Longsword")
+    dice = ScriptedDice([20, *([1] * 18)])  # a natural 20: 3 × (3d8 + 3d8)
+    hit = roll_attack(fight, balor, bo, sword, Mode.MELEE, dice)
+    assert hit.critical and sum(v for _, v in hit.damage) == 18 + 8
+    assert hit.damage_text.endswith("(critical: dice rolled 3 times)")
+    plain = replace(sword, crit_times=2)
+    more = attack_mean(sword, bo, Advantage.NORMAL, Mode.MELEE, magic=True)
+    less = attack_mean(plain, bo, Advantage.NORMAL, Mode.MELEE, magic=True)
+    assert more - less == Fraction(27, 20)  # 6d8's mean (27) once more, on a 20 (1 in 20)
+    again = parse_fight(dump_fight(fight), "again.yaml")
+    assert next(a for a in again.monster("Balor").attacks if a.name == "Longsword").crit_times == 3

@@ -154,7 +154,8 @@ def roll_attack(
     dice.about(
         f"a hit{' (critical: dice doubled)' if critical else ''}: {attack.name} damage {expr}"
     )
-    rolled = roll(expr, Maximised(dice) if strike else dice, critical=critical)  # D5, V-HYR2
+    source = Maximised(dice) if strike else dice  # V-HYR2
+    rolled = roll(expr, source, critical=critical, times=attack.crit_times)  # D5
     by_type = _by_type(rolled)
     forced: tuple[int, ...] = ()
     if force:  # V-ACL6: not doubled on a critical hit, of the attack's first damage type

@@ -221,6 +221,11 @@ ATTACK = Obj(
             ATTACK_DEFAULTS["alt_when"],
             "when it applies: at range, two hands, or at half hit points (a swarm, B8)",
         ),
+        "crit_times": Field(
+            Int(minimum=2, maximum=4),
+            ATTACK_DEFAULTS["crit_times"],
+            "D5: a critical hit rolls its dice this many times (the balor's longsword: 3)",
+        ),
         "finesse": Field(
             Bool(),
             ATTACK_DEFAULTS["finesse"],

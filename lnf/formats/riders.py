@@ -122,6 +122,9 @@ _TAKEN_AS_READ = re.compile(
     r"|the (?:target|creature) dies if this (?:effect|attack) reduces its hit point maximum to 0"
     r"|on a success, the effect ends"
     r"|the poison lasts until it is removed .*"
+    # a critical hit's dice rolled three times: the attack's own (`formats.srd`, D5)
+    r"|if the \w+ scores a critical hit, it rolls damage dice (?:three|four) times, instead of "
+    r"twice"
     # a loose object set alight (Hurl Flame): no combatant, nothing in a fight without a map
     r"|if the target is a flammable object that isn't being worn or carried, it also catches fire",
     re.I,

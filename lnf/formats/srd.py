@@ -121,6 +121,11 @@ def _dice(text: str) -> str:
     return text.replace(" ", "")
 
 
+# D5: a critical hit's dice rolled more often than twice (the balor's longsword).
+CRIT_TIMES = re.compile(
+    r"If the \w+ scores a critical hit, it rolls damage dice (three|four) times, instead of twice"
+)
+WORD_TIMES = {"three": 3, "four": 4}
 # B8: a swarm's bites deal their other damage "if the swarm has half of its hit points or fewer".
 HALF_HP = r"if the swarm has half of its hit points or fewer"
 
@@ -211,6 +216,8 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
     if alt:
         out["alt_damage"] = alt
         out["alt_when"] = when
+    if crit := CRIT_TIMES.search(desc):  # D5: "rolls damage dice three times, instead of twice"
+        out["crit_times"] = WORD_TIMES[crit[1].lower()]
     if riders := block_riders(desc, name, notes):  # F6: what the hit brings besides damage
         out["riders"] = riders
     if "usage" in action:

@@ -113,7 +113,8 @@ def attack_mean(
     )
     crits = weights[19] + (hits if always_crit else 0)
     plain = 0 if always_crit else hits
-    return (plain * (mean + extra) + crits * (mean + dice + extra)) / 400
+    more = dice * (attack.crit_times - 1)  # D5: the dice once more (the balor's twice more)
+    return (plain * (mean + extra) + crits * (mean + more + extra)) / 400
 
 
 def hundredths(value: Fraction) -> int:
