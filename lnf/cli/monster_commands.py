@@ -283,6 +283,8 @@ def _attack_text(a: dict[str, Any]) -> str:
         text += f", {a['alt_damage']} {a.get('alt_when', '')}"
     if a.get("properties"):  # the SRD weapon's (V3 reads two-handed)
         text += f" ({', '.join(p.replace('_', '-') for p in a['properties'])})"
+    if a.get("crit_times", 2) != 2:  # D5
+        text += f"; its dice {a['crit_times']} times on a critical hit"
     if a.get("times", 1) > 1:
         text += f"; {a['times']} a turn"
     for r in a.get("riders", []):  # F6

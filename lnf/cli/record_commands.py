@@ -13,7 +13,7 @@ import click
 from lnf.cli.options import fight_argument, opened
 from lnf.dice import DamageType
 from lnf.dice.roll import DiceSource
-from lnf.engine.effects import Rolled, mark_effect, recorded, unmark
+from lnf.engine.effects import Rolled, mark_effect, recorded, take_off, unmark
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.model import BackReason, Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.events import (
@@ -242,6 +242,14 @@ def mark(
         what = Condition(first.lower())
     elif first.lower() in ("concentration", "concentrating"):
         what = None
+    elif off and not timed:  # F4: a named effect taken off (a fire doused, a wound stanched)
+        session = opened(fight_file)
+        c = _known(session.fight, who)
+        try:
+            _follow(session, lambda steps: take_off(steps, c.name, text))
+        except Refused as exc:
+            raise _refused(exc) from None
+        return
     elif not timed:
         conditions = ", ".join(c.value for c in Condition)
         problem = InputProblem(

@@ -98,6 +98,7 @@ class DiceRoll:
     parts: tuple[PartRoll, ...]
     critical: bool = False
     damage: bool = True
+    times: int = 2  # D5: a critical hit's dice rolled this many times (the balor's: 3)
 
     @property
     def total(self) -> int:
@@ -124,11 +125,18 @@ class DiceRoll:
             if part.damage_type is not None:
                 pieces.append(f" {part.damage_type}")
         crit = " (critical: dice doubled)" if self.critical else ""
+        if self.critical and self.times != 2:
+            crit = f" (critical: dice rolled {self.times} times)"
         return f"{''.join(pieces)} = {self.total}{crit}"
 
 
 def roll(
-    expr: DiceExpr, source: DiceSource, *, critical: bool = False, damage: bool = True
+    expr: DiceExpr,
+    source: DiceSource,
+    *,
+    critical: bool = False,
+    damage: bool = True,
+    times: int = 2,
 ) -> DiceRoll:
     """D1 and D5: roll every term; on a critical hit roll each term's dice twice. `damage`
     keeps the total at 0 or more (D6)."""
@@ -139,11 +147,11 @@ def roll(
             if isinstance(term, Modifier):
                 terms.append(TermRoll(term))
                 continue
-            count = term.count * (2 if critical else 1)
+            count = term.count * (times if critical else 1)
             faces = tuple(source.face(term.sides) for _ in range(count))
             terms.append(TermRoll(term, faces))
         parts.append(PartRoll(tuple(terms), part.damage_type))
-    return DiceRoll(expr, tuple(parts), critical, damage)
+    return DiceRoll(expr, tuple(parts), critical, damage, times)
 
 
 class Maximised:

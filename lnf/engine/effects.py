@@ -15,21 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
-from lnf.engine.effect_start import start
-from lnf.engine.holds import (
-    attach,
-    drains,
-    escaped,
-    grapple,
-    held_hurts,
-    let_go_now,
-    pull,
-    regurgitation,
-    swallow,
-)
+from lnf.engine.begin import condition_immune, named, start
+from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
 from lnf.engine.resolve import roll_save
+from lnf.engine.riders import drained_by, pushed, resisted, ride
 from lnf.engine.steps import apply_step
 from lnf.errors import Refused
 from lnf.model import (
@@ -38,6 +30,7 @@ from lnf.model import (
     Ability,
     Attack,
     Condition,
+    Effect,
     Fight,
     Guard,
     Hero,
@@ -46,18 +39,15 @@ from lnf.model import (
     TurnEdge,
 )
 from lnf.model.applied import Applied, StepDone
-from lnf.model.effects import ATTACKER, TARGET, Rider
 from lnf.model.events import (
     Attacked,
     ConcentrationEnded,
     Damaged,
-    Drained,
     EffectEnded,
     Guarded,
+    Healed,
     Marked,
-    Moved,
     Recorded,
-    Saved,
     SaveRolled,
     SpellCast,
     Step,
@@ -65,11 +55,8 @@ from lnf.model.events import (
 )
 from lnf.rules.action_immunity import immunity, immunity_lasting, made_immune
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
-from lnf.rules.conditions import pushed_out
-from lnf.rules.damage import after_defences
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
-from lnf.rules.effects import ending_as_round_starts, ending_at, saves_due
-from lnf.rules.monster_reactions import resists
+from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, calm_ends, sleepers, weapon_up, woken
 from lnf.rules.traits import fortitude_dc
@@ -111,7 +98,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     if isinstance(step, Attacked) and step.hit:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
         for rider in attack.riders if attack is not None else ():
-            ride(turn, step.attacker, step.target, attack.name if attack else "", rider, dice)
+            drained = drained_by(done, step, rider)
+            ride(turn, step.attacker, step.target, step.attack, rider, dice, drained)
     if isinstance(step, Attacked):
         weapon = attack_named(turn.fight.combatant(step.attacker), step.attack)
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:
@@ -127,10 +115,14 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             continue
         if (why := broken(turn.fight, turn.fight.combatant(c.name))) and not broken(done.before, c):
             turn.do(ConcentrationEnded(c.name, why))
+    if isinstance(step, Healed) and step.amount > 0:
+        for e in closed_by_healing(turn.fight, step.who, step.by):
+            turn.do(EffectEnded(e.key, "magical healing closes it"))
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
-            awake = e.condition is Condition.UNCONSCIOUS  # F7 Sleep; Charm Person's ends too
-            turn.do(EffectEnded(e.key, "it takes damage" + (" and wakes up" if awake else "")))
+            if e in done.after.effects:  # not what the hit's own rider began (the drow's)
+                awake = e.condition is Condition.UNCONSCIOUS  # F7 Sleep; Charm Person's too
+                turn.do(EffectEnded(e.key, "it takes damage" + (" and wakes up" if awake else "")))
         c = turn.fight.combatant(dealt.who)
         if dealt.amount > 0 and concentrating(turn.fight, c):
             dc = save_dc(dealt.amount)
@@ -138,68 +130,6 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             turn.do(SaveRolled(save, Ability.CON, "concentration", damage=dealt.amount))
             if not save.success:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
-
-
-def ride(
-    turn: Steps, attacker: str, target: str, attack: str, rider: Rider, dice: DiceSource
-) -> None:
-    """F6: a hit's rider: the target's save if it has one, then the damage (half or none on a
-    success), the conditions for their duration and a grapple."""
-    victim = turn.fight.combatant(target)
-    if not in_fight(victim):
-        return
-    what = f"{attacker}'s {attack}"
-    success = False
-    if rider.save is not None:
-        ability, dc = rider.save
-        save = resisted(victim, roll_save(turn.fight, victim, ability, dc, dice, what), rider)
-        turn.do(SaveRolled(save, ability, what))
-        if save.resisted:  # B7
-            turn.do(Used(target, LEGENDARY_RESISTANCE))
-        success = save.success
-    if rider.damage is not None and (not success or rider.half):
-        dice.about(f"{what}: {rider.damage}")
-        rolled = roll(rider.damage, dice)
-        amount = rolled.total // 2 if success else rolled.total
-        done = turn.do(Damaged(target, amount, rider.damage_type, text=f"{what}: {rolled}"))
-        taken = sum(d.amount for d in done.dealt)
-        if rider.max_hp and taken:
-            turn.do(Drained(target, taken))
-    if success:
-        return
-    if rider.push:
-        pushed(turn, target, attacker, rider.push)
-    if rider.attach:
-        attach(turn, attacker, target, attack, rider)
-    if rider.pull:
-        pull(turn, attacker, target, rider, dice)
-    hold = grapple(turn, attacker, target, attack, rider, _immune(victim)) if rider.grapple else 0
-    if rider.swallow:
-        hold = swallow(turn, attacker, target, attack, rider)
-    if hold is None:
-        return  # F6: it holds as many as it can already (or no grapple to swallow): damage only
-    for condition in rider.conditions:
-        if condition in _immune(victim) or (
-            not hold and _held(turn.fight, target, condition, rider)
-        ):
-            continue
-        lasting = _named(rider.lasting, attacker, target)
-        start(turn, target, str(condition), lasting, attacker, condition, hold=hold)
-
-
-def resisted(victim: Hero | Monster, save: Saved, rider: Rider | Attack) -> Saved:
-    """B7: a rider's or an aura's failed save, turned by Legendary Resistance when the failure
-    would impose a condition or deal half the monster's hit points or more (its damage, rolled
-    after the save, at its average through the monster's defences)."""
-    conditions = rider.conditions if isinstance(rider, Rider) else ()
-    imposes = any(k not in _immune(victim) for k in conditions)
-    dice = rider.damage
-    kind = rider.damage_type if isinstance(rider, Rider) else None
-    kind = kind or (dice.parts[0].damage_type if dice is not None and dice.parts else None)
-    mean = {kind: int(dice.average)} if dice is not None else {}
-    if save.success or not resists(victim, after_defences(victim, mean)[0], imposes):
-        return save
-    return replace(save, success=True, resisted=True)
 
 
 def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
@@ -225,9 +155,9 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
             pushed(turn, name, step.caster, rider.push)
         for name in failed:
             for condition in rider.conditions:
-                if condition in _immune(turn.fight.combatant(name)):
+                if condition in condition_immune(turn.fight.combatant(name)):
                     continue
-                lasting = replace(_named(rider.lasting, step.caster, name), concentration=while_)
+                lasting = replace(named(rider.lasting, step.caster, name), concentration=while_)
                 start(turn, name, str(condition), lasting, step.caster, condition)
     caster = turn.fight.combatant(step.caster)
     for name in made_immune(caster, spell, tuple(s.who for s in step.saves)):  # B1, F4
@@ -241,13 +171,6 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
             start(turn, name, what, lasting, step.caster, ac=effect.ac, d4=effect.d4)
     for name in sleepers(turn.fight, step.targets, step.pool) if effect.sleep else ():
         start(turn, name, "unconscious", lasting, step.caster, Condition.UNCONSCIOUS, hurt=True)
-
-
-def pushed(turn: Steps, who: str, by: str, feet: int) -> None:
-    """F6: a creature pushed `feet` away from `by` leaves its group, forced (no opportunity
-    attack, M6); `rules.conditions.pushed_out` says when it does."""
-    if pushed_out(turn.fight, turn.fight.combatant(who), feet):
-        turn.do(Moved(who, leave=True, pushed=by))
 
 
 def _ac(ac: int) -> str:
@@ -318,46 +241,60 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
 
 def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     """F4: at the start or end of `who`'s turn, what lasted until then ends, and the saves
-    repeated then are rolled (a success ends the effect)."""
+    repeated then are rolled (a success ends the effect; a failure brings what the effect
+    says comes `then`). A save repeated once, at the edge its effect lasts until (the
+    cockatrice's "at the end of its next turn"), is rolled before the effect ends."""
+    due = saves_due(turn.fight, who, edge)
+    ending = ending_at(turn.fight, who, edge)
     if edge is TurnEdge.END:
         regurgitation(turn, who, dice)  # F6: enough damage from inside a swallower
-    for e, why in ending_at(turn.fight, who, edge):
-        turn.do(EffectEnded(e.key, why))
+    last = [e for e in due if any(e == x for x, _ in ending)]
+    for e in last:
+        _repeat(turn, who, e, dice)
+    for e, why in ending:
+        if e in turn.fight.effects:
+            turn.do(EffectEnded(e.key, why))
     if edge is TurnEdge.START:
         auras(turn, who, dice)
         drains(turn, who, dice)  # F6: a stirge drinks
         held_hurts(turn, who, dice)  # F6: the chain devil's chains
-    for e in saves_due(turn.fight, who, edge):
-        if e not in turn.fight.effects or e.lasting.save is None:
-            continue
-        ability, dc = e.lasting.save
-        save = roll_save(turn.fight, turn.fight.combatant(who), ability, dc, dice, e.what)
-        turn.do(SaveRolled(save, ability, e.what, key=e.key))
-        if save.success:
-            turn.do(EffectEnded(e.key, "the save succeeded"))
+    for e in [e for e in turn.fight.effects if e.who == who and e.hurts_at is edge]:
+        _hurts(turn, e, dice)
+    for e in due:
+        if e not in last:
+            _repeat(turn, who, e, dice)
+
+
+def _hurts(turn: Steps, e: Effect, dice: DiceSource) -> None:
+    """F6: what `e` deals its bearer at this edge of its turn (the fire elemental's fire, an
+    infernal wound's hit points lost), rolled now."""
+    if e not in turn.fight.effects or not in_fight(turn.fight.combatant(e.who)):
+        return
+    expr = parse(e.hurts)
+    dice.about(f"{e.what.partition(': ')[0]} on {e.who}: {expr}")
+    rolled = roll(expr, dice)
+    kind = expr.parts[0].damage_type if expr.parts else None
+    words = f"{e.what.partition(': ')[0]}: {rolled}"
+    turn.do(Damaged(e.who, rolled.total, kind, text=words))
+
+
+def _repeat(turn: Steps, who: str, e: Effect, dice: DiceSource) -> None:
+    """F4: a repeated save against `e`: a success ends it; a failure brings its `then`."""
+    if e not in turn.fight.effects or e.lasting.save is None:
+        return
+    ability, dc = e.lasting.save
+    save = roll_save(turn.fight, turn.fight.combatant(who), ability, dc, dice, e.what)
+    turn.do(SaveRolled(save, ability, e.what, key=e.key))
+    if save.success:
+        turn.do(EffectEnded(e.key, "the save succeeded"))
+    elif e.then is not None:
+        turn.do(EffectEnded(e.key, f"the save failed: {who} is {e.then}"))
+        start(turn, who, str(e.then), Lasting(rounds=e.then_rounds), e.by, e.then)
 
 
 def round_start_ends(fight: Fight, number: int) -> tuple[Step, ...]:
     """F4: what counted in rounds ends as round `number` starts."""
     return tuple(EffectEnded(e.key, why) for e, why in ending_as_round_starts(fight, number))
-
-
-def _named(lasting: Lasting, attacker: str, target: str) -> Lasting:
-    """A rider read from a text says "the target" and "the attacker": now they have names."""
-    names = {TARGET: target, ATTACKER: attacker}
-    until = lasting.until
-    if until is not None:
-        until = (names.get(until[0], until[0]), until[1])
-    return replace(lasting, until=until)
-
-
-def _held(fight: Fight, who: str, condition: Condition, rider: Rider) -> bool:
-    """A condition that lasts until taken off (knocked prone) is not begun twice."""
-    return rider.lasting == Lasting() and condition in fight.combatant(who).conditions
-
-
-def _immune(c: Hero | Monster) -> frozenset[Condition]:
-    return c.condition_immune if isinstance(c, Monster) else frozenset()
 
 
 def recorded(fight: Fight, dice: DiceSource, build: Callable[[Rolled], None]) -> Applied:
@@ -390,6 +327,18 @@ def mark_effect(
             rule="F5",
         )
     start(turn, who, what, lasting, by, condition, concentration=concentration)
+
+
+def take_off(turn: Steps, who: str, words: str) -> None:
+    """The DM takes a named effect off `who` (a fire doused, a wound stanched, a curse
+    lifted): every effect on it whose words begin so ends (F4)."""
+    said = words.strip().lower()
+    found = [e for e in turn.fight.effects if e.who == who and e.what.lower().startswith(said)]
+    if not said or not found:
+        named = ", ".join(e.what.partition(": ")[0] for e in turn.fight.effects if e.who == who)
+        raise Refused(f"{who} bears no {words!r}: {named or 'nothing that lasts'}", rule="F4")
+    for e in found:
+        turn.do(EffectEnded(e.key, "the DM takes it off"))
 
 
 def unmark(turn: Steps, who: str, condition: Condition, why: str = "the DM takes it off") -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll, roll_d20
 from lnf.engine.apply import Steps
-from lnf.engine.effect_start import start
+from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
 from lnf.model import Ability, Action, BackReason, Condition, Effect, Lasting, Rank, Rider
 from lnf.model.applied import StepDone
@@ -66,7 +66,7 @@ def grapple(
         grappled,
         escape=rider.grapple,
         attack=attack,
-        hurts=hurts,
+        held_hurts=hurts,
     )
     return hold
 
@@ -113,7 +113,16 @@ def swallow(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) 
     hold = next_key(turn.fight)
     hurts = str(rider.held_damage) if rider.held_damage is not None else ""
     what = f"swallowed by {attacker}"
-    start(turn, target, what, Lasting(), attacker, attack=attack, hurts=hurts, hurts_at=attacker)
+    start(
+        turn,
+        target,
+        what,
+        Lasting(),
+        attacker,
+        attack=attack,
+        held_hurts=hurts,
+        held_hurts_on=attacker,
+    )
     turn.do(Moved(target, rank=Rank.BACK, why=BackReason.HIDDEN))
     return hold
 
@@ -177,15 +186,15 @@ def pull(turn: Steps, attacker: str, target: str, rider: Rider, dice: DiceSource
 def held_hurts(turn: Steps, who: str, dice: DiceSource) -> None:
     """F6: as `who`'s turn starts, each hold on it that hurts deals its damage ("takes 7
     (2d6) piercing damage at the start of each of its turns")."""
-    for e in [e for e in turn.fight.effects if e.hurts and (e.hurts_at or e.who) == who]:
+    for e in [e for e in turn.fight.effects if e.held_hurts and (e.held_hurts_on or e.who) == who]:
         if e not in turn.fight.effects:
             continue
         what = f"{e.by}'s {e.attack}"
-        dice.about(f"{what}: {e.hurts} on {e.who} as {who}'s turn starts, held")
-        hurts = parse(e.hurts)
+        dice.about(f"{what}: {e.held_hurts} on {e.who} as {who}'s turn starts, held")
+        hurts = parse(e.held_hurts)
         rolled = roll(hurts, dice)
         kind = hurts.parts[0].damage_type if hurts.parts else None
-        held = "swallowed" if e.hurts_at else "held"
+        held = "swallowed" if e.held_hurts_on else "held"
         turn.do(Damaged(e.who, rolled.total, kind, text=f"{what}, {held}: {rolled}"))
 
 

@@ -32,6 +32,7 @@ from lnf.model.events import (
 )
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
+from lnf.rules.attacks import used_damage
 from lnf.rules.class_features import rage_bonus
 from lnf.rules.conditions import contest_abilities, fails_str_dex, save_disadvantage
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
@@ -115,6 +116,13 @@ def roll_attack(
     hit = hit or by_favor or (bool(sure) and dc is not None)
     helpless = bool(target.conditions & _HELPLESS) or (isinstance(target, Hero) and downed(target))
     critical = hit and (d20.natural_20 or (close and helpless))
+    used = used_damage(attack, mode, attacker)
+    if hit and used is not attack and attack.alt_when is AltUse.HALF_HP:  # B8: a swarm's bites
+        weaker = (
+            f"{attacker.name} has half of its hit points or fewer: {attack.name} "
+            f"{used.damage}, not {attack.damage}"
+        )
+        big = "; ".join(w for w in (weaker, big) if w)
     step = Attacked(
         attacker=attacker.name,
         target=target.name,
@@ -140,7 +148,7 @@ def roll_attack(
     )
     if not hit:
         return step
-    expr = with_extra(_used_damage(attack, mode), extra)
+    expr = with_extra(used, extra)
     if rage := rage_bonus(attacker, attack, mode):  # F2: Rage's damage, of the weapon's type
         expr = with_extra(replace(attack, damage=expr), parse(str(rage)))
     second = off_hand(attacker, attack) if hyrule(fight) and close else None
@@ -149,7 +157,8 @@ def roll_attack(
     dice.about(
         f"a hit{' (critical: dice doubled)' if critical else ''}: {attack.name} damage {expr}"
     )
-    rolled = roll(expr, Maximised(dice) if strike else dice, critical=critical)  # D5, V-HYR2
+    source = Maximised(dice) if strike else dice  # V-HYR2
+    rolled = roll(expr, source, critical=critical, times=attack.crit_times)  # D5
     by_type = _by_type(rolled)
     forced: tuple[int, ...] = ()
     if force:  # V-ACL6: not doubled on a critical hit, of the attack's first damage type
@@ -174,14 +183,6 @@ def _roll_d4s(fight: Fight, c: Hero | Monster, roll: str, dice: DiceSource) -> t
     if signs:
         dice.about(f"{c.name}'s d4 (Bless, Bane): {', '.join(f'{s:+d}d4' for s in signs)}")
     return tuple(sign * dice.face(4) for sign in signs)
-
-
-def _used_damage(attack: Attack, mode: Mode) -> Attack:
-    """A thrown weapon thrown (at range) deals its other damage when the stat block gives one
-    (a bugbear's javelin: 2d6+2 in hand, 1d6+2 thrown)."""
-    if mode is Mode.RANGED and attack.alt_when is AltUse.AT_RANGE and attack.alt_damage:
-        return replace(attack, damage=attack.alt_damage)
-    return attack
 
 
 def _by_type(rolled: DiceRoll) -> Damage:

@@ -56,7 +56,7 @@ from lnf.rules.damage import (
     worth,
 )
 from lnf.rules.economy import spell_cast, step_cost
-from lnf.rules.effects import imposed
+from lnf.rules.effects import healing_barred, imposed
 from lnf.rules.group_changes import moved, tidy, without
 from lnf.rules.holds import drank, lasting_with
 from lnf.rules.limited import recharged, spent
@@ -100,7 +100,12 @@ def _step(fight: Fight, step: Step) -> StepDone:
             hero, notes = death_save(fight.hero(step.who), step.face)
             return StepDone(step, fight, tidy(fight.with_combatant(hero)), notes=tuple(notes))
         case Healed():
-            healed, notes = heal(fight.combatant(step.who), step.amount, step.revive)
+            barred = None if step.revive else healing_barred(fight, step.who, step.by)
+            amount = 0 if barred is not None else step.amount
+            healed, notes = heal(fight.combatant(step.who), amount, step.revive)
+            if barred is not None:  # F6: "can't regain hit points"
+                why = barred.what.partition(": ")[0]
+                notes = [f"{step.who} regains no hit points: {why} (F6)"]
             return StepDone(step, fight, fight.with_combatant(healed), notes=tuple(notes))
         case Damaged():
             return _damaged(fight, step)
@@ -201,6 +206,10 @@ def _hurt(
 
 
 def _damaged(fight: Fight, step: Damaged) -> StepDone:
+    if step.kills:  # F6: "or die" (the Solar's Slaying Longbow)
+        c = fight.combatant(step.who)
+        slain = replace(c, hp_now=0, dead=True) if isinstance(c, Hero) else replace(c, damage=c.hp)
+        return StepDone(step, fight, tidy(fight.with_combatant(slain)))
     after, dealt, notes = _hurt(
         fight, step.who, ((step.type, step.amount),), critical=step.critical
     )
@@ -465,15 +474,21 @@ def end_concentration(fight: Fight, who: str) -> tuple[Fight, list[str]]:
 
 
 def drained(fight: Fight, step: Drained) -> StepDone:
-    """F6: the maximum goes down by the amount; current hit points never exceed it."""
+    """F6: the maximum goes down by the amount; current hit points never exceed it; a hero
+    whose maximum reaches 0 dies ("the target dies if this effect reduces its hit point
+    maximum to 0")."""
     c = fight.combatant(step.who)
     hp = max(0, c.hp - step.amount)
+    notes: tuple[str, ...] = ()
     if isinstance(c, Hero):
         now = min(c.current_hp, hp)
         c = replace(c, hp=hp, hp_now=None if now == hp else now)
+        if hp == 0 and not c.dead:
+            c = replace(c, dead=True)
+            notes = (f"{c.name} dies: its hit-point maximum is 0 (F6)",)
     else:
         c = replace(c, hp=hp, damage=min(c.damage, hp))
-    return StepDone(step, fight, tidy(fight.with_combatant(c)))
+    return StepDone(step, fight, tidy(fight.with_combatant(c)), notes=notes)
 
 
 def _without(fight: Fight, keys: list[int]) -> tuple[Fight, list[str]]:

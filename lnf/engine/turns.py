@@ -7,9 +7,10 @@ from lnf.dice import DiceExpr, Part
 from lnf.dice.roll import DiceSource, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
-from lnf.engine.effects import Ask, land, ride
+from lnf.engine.effects import Ask, land
 from lnf.engine.monster_actions import monster_action, multiattack_first
 from lnf.engine.resolve import roll_attack
+from lnf.engine.riders import ride
 from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait
 from lnf.model.events import Acted, Attacked
 from lnf.model.plan import Mode, MoveKind, Order

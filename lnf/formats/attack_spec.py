@@ -10,6 +10,7 @@ import dataclasses
 from typing import Any
 
 from lnf.dice import DamageType
+from lnf.formats.rider_lasting import parse_no_healing
 from lnf.formats.short_forms import (
     parse_area,
     parse_damage,
@@ -34,6 +35,7 @@ from lnf.formats.spec import (
 )
 from lnf.formats.yaml_source import FieldPath
 from lnf.model import Ability, AltUse, Attack, AttackKind, Condition, Cost, TurnEdge
+from lnf.model.effects import NO_HEALING
 
 
 def defaults(cls: type[Any]) -> dict[str, Any]:
@@ -140,6 +142,50 @@ RIDER = Obj(
         "push": Field(
             Int(minimum=5, maximum=1000), 0, "F6: pushed N ft away from its user: out of its group"
         ),
+        "afflicts": Field(
+            Str(), "", "F6: what lasts past the fight: cursed with werewolf lycanthropy"
+        ),
+        "no_healing": Field(
+            Text(parse_no_healing, "all or magic", {"enum": sorted(NO_HEALING)}),
+            "",
+            "F6: no regaining hit points while it lasts (all), or none but by magic",
+        ),
+        "regains": Field(Bool(), False, "F6: with max_hp, the attacker regains as much"),
+        "slain": Field(Bool(), False, "F6: afflicts only a target the hit leaves dead"),
+        "then": Field(
+            OneOf(Condition), None, "F4: a failed repeat brings this condition (petrified)"
+        ),
+        "then_lasting": Field(
+            Text(parse_lasting, "24 hours, 1 minute, 10 rounds", {"type": "string"}),
+            None,
+            "F4: how long `then` lasts",
+        ),
+        "out_by": Field(Int(minimum=1, maximum=40), 0, "F6: unconscious too if it fails by this"),
+        "out_at": Field(Int(minimum=1, maximum=40), 0, "F6: unconscious too at this total or less"),
+        "out_lasting": Field(
+            Text(parse_lasting, "5 minutes, 10 rounds", {"type": "string"}),
+            None,
+            "F6: how long it and the conditions last then (left out: as the conditions)",
+        ),
+        "wakes": Field(Bool(), False, "F6: the unconsciousness ends when it takes damage"),
+        "hurts": Field(
+            Text(parse_damage, "dice of one type such as 1d10 fire", {"type": "string"}),
+            None,
+            "F6: damage at an edge of each of its turns while it lasts",
+        ),
+        "hurts_at": Field(OneOf(TurnEdge), None, "F6: start or end (of each of its turns)"),
+        "hurts_what": Field(Str(), "", "F6: its own effect, till the DM takes it off: on fire"),
+        "stacks": Field(Bool(), False, "F6: a later hit adds another without a save"),
+        "healed_ends": Field(Bool(), False, "F6: magical healing ends it"),
+        "kills": Field(
+            Int(minimum=1, maximum=10_000),
+            0,
+            "F6: a failed save kills one with this many hp or fewer",
+        ),
+        "armor": Field(
+            Int(minimum=-5, maximum=-1), 0, "F6: a lasting AC penalty to its armor, such as -1"
+        ),
+        "shake": Field(Bool(), False, "F6: another creature's action shakes it awake (the DM)"),
     },
     what="a rider (save, conditions, damage, grapple, …)",
 )
@@ -199,10 +245,17 @@ ATTACK = Obj(
         "alt_damage": Field(
             DAMAGE,
             ATTACK_DEFAULTS["alt_damage"],
-            "the other damage of a thrown or versatile weapon",
+            "the other damage of a thrown or versatile weapon, or of a swarm's bites",
         ),
         "alt_when": Field(
-            OneOf(AltUse), ATTACK_DEFAULTS["alt_when"], "when it applies: at range or two hands"
+            OneOf(AltUse),
+            ATTACK_DEFAULTS["alt_when"],
+            "when it applies: at range, two hands, or at half hit points (a swarm, B8)",
+        ),
+        "crit_times": Field(
+            Int(minimum=2, maximum=4),
+            ATTACK_DEFAULTS["crit_times"],
+            "D5: a critical hit rolls its dice this many times (the balor's longsword: 3)",
         ),
         "finesse": Field(
             Bool(),

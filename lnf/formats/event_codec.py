@@ -152,6 +152,7 @@ LATER_FIELDS = {
     (Recorded, "actor"),
     (Healed, "revive"),
     (Damaged, "text"),
+    (Damaged, "kills"),
     (Attacked, "part"),
     (Attacked, "power"),
     (Attacked, "force"),
@@ -169,9 +170,13 @@ LATER_FIELDS = {
     (Attacked, "holds"),
     (SpellCast, "holds"),
     *((Effect, f) for f in ("d4", "aura", "weapon", "until_hurt", "escape", "attack", "hold")),
-    *((Effect, f) for f in ("drain", "drained", "sated", "hurts", "hurts_at")),  # F6: holds
+    *(
+        (Effect, f) for f in ("drain", "drained", "sated", "held_hurts", "held_hurts_on")
+    ),  # F6: holds
     (Damaged, "key"),  # F6: a drain's
     (Lasting, "hurt"),
+    *((Effect, f) for f in ("affliction", "no_healing", "then", "then_rounds", "hurts")),
+    *((Effect, f) for f in ("hurts_at", "healed_ends")),  # F6: lasting riders
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),

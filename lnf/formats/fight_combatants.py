@@ -156,6 +156,7 @@ def read_attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: 
         times=a["times"],
         alt_damage=a["alt_damage"],
         alt_when=a["alt_when"],
+        crit_times=a["crit_times"],
         finesse=a["finesse"],
         light=a["light"],
         magic=a["magic"],

@@ -26,6 +26,7 @@ from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr, parse
 from lnf.formats import hold_words as hw
+from lnf.formats.afflictions import AFFLICTION, WOUND, afflicted, lasting, wound
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
@@ -59,7 +60,7 @@ def riders(desc: str) -> tuple[Rider, ...]:
     return read(desc).riders
 
 
-_HIT_END = re.compile(r"\.(?:\s|$)|, and the target|, and the |; | If ")
+_HIT_END = re.compile(r"\.(?:\s|$)|, and the target|, and the |, and if |; | If ")
 _DAMAGE = r"\d+ \((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage"
 _WHO = r"(?:and )?(?:if the target is (?P<who>[^,]+?), )?(?:the target|it|the creature)"
 _SAVE = re.compile(
@@ -72,6 +73,28 @@ _REPEAT = re.compile(
     r"(?:each of its turns|its next turn)(?:, ending the effect on itself on a success)?",
     re.I,
 )
+# F4: what a failed repeated save brings instead (the cockatrice's "petrified for 24 hours").
+_THEN = re.compile(
+    r"on a failure, the (?:creature|target) is (?P<what>\w+) for (?P<n>\d+) "
+    r"(?P<unit>round|minute|hour|day)s?",
+    re.I,
+)
+# F6: a bad failure knocks the target out too (the drow's, homunculus's, pseudodragon's and
+# sprite's poisons), and how it wakes.
+_OUT = re.compile(
+    r"if (?:the|its) saving throw (?:fails by (?P<by>\d+) or more|result is (?P<at>\d+) or "
+    r"lower), (?:the (?:poisoned )?target) (?:is (?:also|instead poisoned for (?P<minutes>\d+) "
+    r"\(\d+d\d+\) minutes and) unconscious while poisoned in this way|falls unconscious for the "
+    r"same duration, or until it takes damage or another creature (?:uses|takes) an action to "
+    r"shake it awake)",
+    re.I,
+)
+_WAKES = re.compile(
+    r"the target wakes up if it takes damage or if another creature takes an action to shake it "
+    r"awake",
+    re.I,
+)
+_SHAKE = re.compile(r"another creature can use an action to shake the target awake", re.I)
 _GRAPPLE = re.compile(_WHO + r" is grappled \(escape DC (?P<dc>\d+)\)(?P<tail>.*)", re.I)
 _WHILE_HELD = re.compile(
     r"until (?:this|the) grapple ends, the (?:target|creature) is (?P<what>.*)", re.I
@@ -99,7 +122,12 @@ _TAKEN_AS_READ = re.compile(
     r"(?:this|the) reduction (?:to the target's hit point maximum )?lasts until .*"
     r"|the (?:target|creature) dies if this (?:effect|attack) reduces its hit point maximum to 0"
     r"|on a success, the effect ends"
-    r"|the poison lasts until it is removed .*",
+    r"|the poison lasts until it is removed .*"
+    # a critical hit's dice rolled three times: the attack's own (`formats.srd`, D5)
+    r"|if the \w+ scores a critical hit, it rolls damage dice (?:three|four) times, instead of "
+    r"twice"
+    # a loose object set alight (Hurl Flame): no combatant, nothing in a fight without a map
+    r"|if the target is a flammable object that isn't being worn or carried, it also catches fire",
     re.I,
 )
 SAVE_AS_HIT = "its damage only on a failed save (played as the hit's)"
@@ -185,7 +213,17 @@ class _Reader:
         kept = [
             r
             for r in self.riders
-            if r.conditions or r.damage or r.grapple or r.max_hp or r.attach or r.pull
+            if r.conditions
+            or r.damage
+            or r.grapple
+            or r.max_hp
+            or r.afflicts
+            or r.no_healing
+            or r.hurts
+            or r.armor
+            or r.kills
+            or r.attach
+            or r.pull
         ]
         return Reading(tuple(kept), tuple(dict.fromkeys(self.unread)))
 
@@ -225,12 +263,32 @@ class _Reader:
         self.riders[-1] = replace(self.riders[-1], **change)
 
     def sentence(self, s: str) -> None:
-        if _TAKEN_AS_READ.fullmatch(s):
+        if _TAKEN_AS_READ.fullmatch(s) or lasting(s, self.riders, self.note):
             return
         if m := _SAVE.fullmatch(s):
             self.save(m)
         elif m := _REPEAT.fullmatch(s):
             self.repeat(m)
+        elif (m := _THEN.fullmatch(s)) and self.then(m):
+            pass
+        elif (m := _OUT.fullmatch(s)) and self.riders and self.riders[-1].save is not None:
+            wakes = "takes damage" in m[0]  # "or until it takes damage or another creature …"
+            minutes = int(m["minutes"]) * ROUNDS["minute"] if m["minutes"] else 0
+            by, at = int(m["by"] or 0), int(m["at"] or 0)
+            out: dict[str, object] = {"out_by": by, "out_at": at, "out_rounds": minutes}
+            self.last(out | {"wakes": wakes, "shake": wakes})
+        elif (
+            _WAKES.fullmatch(s)
+            and self.riders
+            and (self.riders[-1].out_by or self.riders[-1].out_at)
+        ):
+            self.last({"wakes": True, "shake": True})
+        elif (
+            _SHAKE.fullmatch(s)
+            and self.riders
+            and Condition.UNCONSCIOUS in self.riders[-1].conditions
+        ):
+            self.last({"shake": True})
         elif m := _GRAPPLE.fullmatch(s):
             self.grapple(m)
         elif (m := hw.SWALLOWS_HELD.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
@@ -252,9 +310,11 @@ class _Reader:
         elif m := _WHILE_HELD.fullmatch(s):
             self.held(m["what"])
         elif m := _MAX_HP_PLAIN.fullmatch(s):
-            self.riders.append(Rider(max_hp=True, damage_type=_damage_type(m["type"])))
-            if m["regain"]:
-                self.note(m["regain"])
+            # F6: the vampire "regains hit points equal to that amount"
+            drain = Rider(
+                max_hp=True, damage_type=_damage_type(m["type"]), regains=bool(m["regain"])
+            )
+            self.riders.append(drain)
         elif m := _UNTIL_POISON_ENDS.fullmatch(s) or _TURNS_TO_STONE.fullmatch(s):
             conditions, left = _conditions(m["what"])
             if not conditions or not self.riders:
@@ -304,6 +364,15 @@ class _Reader:
             rider, tail = replace(rider, pull=True), ""
         elif re.fullmatch(hw.SWALLOWED, tail, re.I):
             rider, tail, self.swallowed = replace(rider, swallow=True), "", set()
+        elif found := AFFLICTION.fullmatch(tail):
+            rider = replace(rider, afflicts=afflicted(found))
+            tail = ""
+        elif tail == " or die" and (most := re.fullmatch(r"(\d+) hit points or fewer", limit)):
+            rider = replace(rider, kills=int(most[1]), only_if="")  # F6: "or die"
+            tail = ""
+        elif found := WOUND.fullmatch(tail):
+            rider = replace(rider, **wound(found))
+            tail = ""
         if tail.startswith(" or "):
             conditions, lasting, left = _failure(tail[4:])
             rider = replace(rider, conditions=conditions, lasting=lasting)
@@ -325,6 +394,17 @@ class _Reader:
         if "next turn" in m[0]:
             lasting = replace(lasting, until=(TARGET, edge))
         self.last({"lasting": lasting})
+
+    def then(self, m: re.Match[str]) -> bool:
+        """F4: "On a failure, the creature is petrified for 24 hours": what a failed repeat of
+        the last rider's save brings; False when there is none to follow."""
+        rider = self.riders[-1] if self.riders else None
+        condition = CONDITIONS.get(m["what"].lower())
+        if rider is None or rider.lasting.save is None or condition is None:
+            return False
+        rounds = int(m["n"]) * ROUNDS[m["unit"].lower()]
+        self.last({"then": condition, "then_rounds": rounds})
+        return True
 
     def grapple(self, m: re.Match[str]) -> None:
         """F6: "the target is grappled (escape DC 13)", with what the grapple brings."""
@@ -441,6 +521,8 @@ def _limit(who: str | None) -> str | None:
         return f"not {m[1]}"
     if text == "a humanoid":
         return "humanoid"
+    if m := re.fullmatch(r"a creature that has (\d+) hit points or fewer", text):
+        return f"{m[1]} hit points or fewer"  # the Solar's: a save or die (`Rider.kills`)
     return None
 
 

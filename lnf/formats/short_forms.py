@@ -20,6 +20,7 @@ from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr
 from lnf.dice import parse as parse_dice
+from lnf.formats.rider_lasting import lasting_doc, lasting_fields, lasting_of_doc
 from lnf.formats.spec import INVALID, Checker, OutOfBounds
 from lnf.formats.spell_effects import spell_effect, spell_effect_doc
 from lnf.formats.yaml_source import FieldPath as Path
@@ -297,6 +298,7 @@ def rider(
         max_hp=max_hp is not False and max_hp is not INVALID,
         only_if=r["only_if"] if isinstance(r["only_if"], str) else "",
         push=r["push"] if isinstance(r["push"], int) else 0,
+        **lasting_fields(r, path, ck),
     )
 
 
@@ -325,22 +327,13 @@ def _check(
     def given(key: str) -> bool:
         return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
-    if not any(
-        given(k)
-        for k in (
-            "condition",
-            "conditions",
-            "damage",
-            "grapple",
-            "max_hp",
-            "push",
-            "attach",
-            "pull",
-        )
-    ):
+    brings = ["condition", "conditions", "damage", "grapple", "max_hp", "afflicts"]
+    brings += ["no_healing", "hurts", "armor", "kills", "push", "attach", "pull"]
+    if not any(given(k) for k in brings):
         ck.fail(
             path,
-            "a rider brings conditions, damage, a grapple, max_hp, a push, a pull or an attach",
+            "a rider brings conditions, damage, a grapple, max_hp, afflicts, no_healing, hurts, "
+            "armor, a push, a pull or an attach",
             rule="F6",
         )
     needs = (
@@ -430,6 +423,7 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["only_if"] = r.only_if
     if r.push:
         d["push"] = r.push
+    d |= lasting_doc(r)
     return d
 
 
@@ -489,6 +483,7 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         max_hp=bool(max_hp),
         only_if=str(d.get("only_if", "")),
         push=int(d.get("push", 0)),
+        **lasting_of_doc(d),
     )
 
 

@@ -122,6 +122,15 @@ def _dice(text: str) -> str:
     return text.replace(" ", "")
 
 
+# D5: a critical hit's dice rolled more often than twice (the balor's longsword).
+CRIT_TIMES = re.compile(
+    r"If the \w+ scores a critical hit, it rolls damage dice (three|four) times, instead of twice"
+)
+WORD_TIMES = {"three": 3, "four": 4}
+# B8: a swarm's bites deal their other damage "if the swarm has half of its hit points or fewer".
+HALF_HP = r"if the swarm has half of its hit points or fewer"
+
+
 def hit_clause(desc: str) -> str:
     """The words of the hit itself: after "Hit:", up to the first sentence end or the first
     words that start a rider (", and the target", "If")."""
@@ -129,28 +138,31 @@ def hit_clause(desc: str) -> str:
     return re.split(r"\.(?:\s|$)|, and the target|, and the |; | If ", hit, maxsplit=1)[0]
 
 
-def _damage(clause: str, name: str, notes: list[str]) -> tuple[str, str]:
-    """The hit's damage as its clause prints it ("2d6+2 piercing + 1d6 fire") and the other form
-    of a versatile or thrown weapon. Other forms (while enlarged, with shillelagh, a swarm at
-    half its hit points) are noted, not played."""
-    alt = ""
-    two = re.search(
-        r"or \d+ \((\d+d\d+(?: [+-] \d+)?)\) (\w+) damage if (?:used|wielded) with two", clause
-    )
-    ranged = re.search(r"or \d+ \((\d+d\d+(?: [+-] \d+)?)\) (\w+) damage at range", clause)
-    for found in (two, ranged):
-        if found:
-            alt = f"{_dice(found[1])} {found[2]}"
+def _damage(clause: str, name: str, notes: list[str]) -> tuple[str, str, str]:
+    """The hit's damage as its clause prints it ("2d6+2 piercing + 1d6 fire"), the other form
+    of a versatile or thrown weapon or of a swarm's bites at half its hit points or fewer, and
+    when it applies (`AltUse`'s words). Other forms (while enlarged, with shillelagh) are
+    noted, not played."""
+    alt = when = ""
+    other = r"or \d+ \((\d+d\d+(?: [+-] \d+)?)\) (\w+) damage "
+    for pattern, words in (
+        (other + r"if (?:used|wielded) with two", "two hands"),
+        (other + r"at range", "at range"),
+        (other + HALF_HP, "at half hit points"),  # B8: a swarm's bites
+    ):
+        if found := re.search(pattern, clause):
+            alt, when = f"{_dice(found[1])} {found[2]}", words
     alternatives = (
         r",? or \d+ \([^)]*\) \w+ damage[^,.]*",  # "or 11 (2d8 + 2) piercing damage while enlarged"
         r", \d+ \([^)]*\) \w+ damage if [^,.]*",  # "4 (1d8) … damage if wielded with two hands"
     )
     primary = clause.replace(" damage in melee", " damage")
     for pattern in alternatives:
-        for other in re.findall(pattern, primary):
-            if "two hands" not in other and "at range" not in other:
-                when = other.split(" damage ", 1)[-1].strip(" ,")  # the words, not the figures
-                notes.append(f"{name}: its other damage ({when})")
+        for found_other in re.findall(pattern, primary):
+            if not any(re.search(w, found_other) for w in ("two hands", "at range", HALF_HP)):
+                # the words, not the figures
+                words = found_other.split(" damage ", 1)[-1].strip(" ,")
+                notes.append(f"{name}: its other damage ({words})")
         primary = re.sub(pattern, "", primary)
     parts = []
     for m in _WRITTEN.finditer(primary):
@@ -160,7 +172,7 @@ def _damage(clause: str, name: str, notes: list[str]) -> tuple[str, str]:
         parts.append(f"{amount} {m[3]}")
         if m[4]:
             notes.append(f"{name}: its {m[3]} damage may be {m[4]} instead")
-    return " + ".join(parts), alt
+    return " + ".join(parts), alt, when
 
 
 def _usage(u: Any, path: str) -> str:
@@ -184,7 +196,7 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
     if found is None:
         return None
     clause = hit_clause(desc)
-    damage, alt = _damage(clause, name, notes)
+    damage, alt, when = _damage(clause, name, notes)
     if not damage:
         notes.append(f"{name}: a hit without damage")
         return None
@@ -204,7 +216,9 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
         out["range"] = f"{found[5]}/{found[6]}" if found[6] else found[5]
     if alt:
         out["alt_damage"] = alt
-        out["alt_when"] = "at range" if "at range" in clause else "two hands"
+        out["alt_when"] = when
+    if crit := CRIT_TIMES.search(desc):  # D5: "rolls damage dice three times, instead of twice"
+        out["crit_times"] = WORD_TIMES[crit[1].lower()]
     if riders := block_riders(desc, name, notes):  # F6: what the hit brings besides damage
         out["riders"] = riders
     if "usage" in action:

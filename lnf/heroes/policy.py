@@ -61,6 +61,7 @@ from lnf.rules.acl import acl
 from lnf.rules.attacks import has_melee
 from lnf.rules.chase import can_hide_from, escapers, in_chase
 from lnf.rules.economy import verify_costs
+from lnf.rules.effects import healing_barred
 from lnf.rules.group_changes import moved
 from lnf.rules.healing import verify_reaches
 from lnf.rules.holds import wants_escape
@@ -184,7 +185,14 @@ def _heal_the_dying(fight: Fight, hero: Hero) -> tuple[HealChoice, Spend] | None
     """1, D9: the ally nearest to death, healed by the first way the hero has that reaches
     (G5: a touch needs the group), a bonus-action spell (Healing Word) before the others, so
     that the action still attacks (F1); Lay on Hands last."""
-    dying = [h for h in fight.heroes if h.name != hero.name and downed(h) and not h.stable]
+    dying = [
+        h
+        for h in fight.heroes
+        if h.name != hero.name
+        and downed(h)
+        and not h.stable
+        and healing_barred(fight, h.name, "") is None  # F6: no healing wasted on mummy rot
+    ]
     if not dying or hero.current_hp == 0:
         return None
     target = min(dying, key=lambda h: (-h.death_saves[1], h.name))  # the nearest to death
@@ -224,7 +232,8 @@ def _bonus(fight: Fight, hero: Hero) -> BonusChoice | None:
         if RAGE not in hero.effects and fight.group_of(hero.name) and hero.resource(RAGE):
             verify_use(hero, RAGE)
             return BonusChoice(RAGE)
-        if hero.resource(SECOND_WIND) and hero.current_hp * 2 <= hero.hp:
+        barred = healing_barred(fight, hero.name, SECOND_WIND) is not None  # F6
+        if hero.resource(SECOND_WIND) and hero.current_hp * 2 <= hero.hp and not barred:
             verify_use(hero, SECOND_WIND)
             from lnf.dice import parse
 

@@ -11,6 +11,8 @@ from lnf.values import value
 # names "the target" or "the attacker", and the engine puts their names in when it lands.
 TARGET = "target"
 ATTACKER = "attacker"
+# F6: what "can't regain hit points" bars, by its fight-file word.
+NO_HEALING = {"all": "no regaining hit points", "magic": "no regaining hit points but by magic"}
 
 
 @value
@@ -76,8 +78,23 @@ class Effect:
     drain: str = ""
     drained: int = 0
     sated: int = 0
-    hurts: str = ""  # F6: typed dice `who` takes as each of its turns starts while held…
-    hurts_at: str = ""  # …or as each of this creature's turns starts (a swallower's)
+    held_hurts: str = ""  # F6: typed dice `who` takes as each of its turns starts while held…
+    held_hurts_on: str = ""  # …or as each of this creature's turns starts (a swallower's)
+    # F6: a lasting condition past the fight (lycanthropy, mummy rot, a disease), said as
+    # "Bo is cursed with …"; `what` holds the DM's words. Until the DM takes it off.
+    affliction: bool = False
+    # F6: `who` regains no hit points while it lasts ("can't regain hit points"); "magic":
+    # none but by magic (the diseased giant rat's bite: Second Wind heals nothing).
+    no_healing: str = ""
+    # F4, F6: what a failed repeated save brings instead, for `then_rounds` (the cockatrice:
+    # restrained until the end of its next turn, then petrified for 24 hours on a failure).
+    then: Condition | None = None
+    then_rounds: int = 0
+    # F6: damage `who` takes at this edge of each of its turns while it lasts ("1d10 fire";
+    # "3d6": hit points lost, of no type); `healed_ends`: magical healing ends it.
+    hurts: str = ""
+    hurts_at: TurnEdge | None = None
+    healed_ends: bool = False
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -211,6 +228,40 @@ class Rider:
     max_hp: bool = False
     only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
     push: int = 0  # F6: pushed this many feet away from its user: out of its group
+    # A lasting condition the target carries past the fight, in lnf's words ("cursed with
+    # werewolf lycanthropy: it shows after the fight"); `no_healing`: while the rider's
+    # conditions or that condition last it regains no hit points ("all"), or none but by
+    # magic ("magic"); `regains`: the attacker regains the hit points `max_hp` took.
+    afflicts: str = ""
+    no_healing: str = ""
+    regains: bool = False
+    slain: bool = False  # `afflicts` only when the hit leaves the target dead (the slain rising)
+    # F4: a failed repeated save brings `then` for `then_rounds` (the cockatrice's petrified)
+    then: Condition | None = None
+    then_rounds: int = 0
+    # F6: a bad failure knocks the target out too: a save failed by `out_by` or more, or a
+    # total of `out_at` or lower; for `out_rounds` (0: as long as the rider's conditions),
+    # which the rider's conditions then last too ("instead poisoned for 5 minutes").
+    out_by: int = 0
+    out_at: int = 0
+    out_rounds: int = 0
+    wakes: bool = False  # its unconsciousness ends when the target takes damage
+    shake: bool = False  # another creature's action shakes it awake (the DM takes it off)
+    # F6: damage at an edge of each of the target's turns (the fire elemental's 1d10 fire, the
+    # pit fiend's 6d6 poison, an infernal wound's 3d6 hit points lost): on the conditions'
+    # effect, or on one of its own named `hurts_what` that lasts until the DM takes it off
+    # (an action douses the fire); `stacks`: a later hit adds one without a save (the wound
+    # grows); `healed_ends`: magical healing ends it.
+    hurts: DiceExpr | None = None
+    hurts_at: TurnEdge | None = None
+    hurts_what: str = ""
+    stacks: bool = False
+    healed_ends: bool = False
+    # F6: the target's armor takes this lasting, cumulative penalty to its AC (the gray ooze's
+    # -1); it stops at AC 10, where the armor is destroyed.
+    armor: int = 0
+    # F6: a failed save kills a target with at most this many hit points (the Solar's 190).
+    kills: int = 0
 
     def __str__(self) -> str:
         parts = []
@@ -234,6 +285,23 @@ class Rider:
             parts.append("hit-point maximum reduced")
         if self.push:
             parts.append(f"pushed {self.push} ft away")
+        if self.regains:
+            parts.append("the attacker regains as much")
+        if self.out_by or self.out_at:
+            bad = f"fails by {self.out_by}" if self.out_by else f"totals {self.out_at} or less"
+            parts.append(f"unconscious if it {bad}")
+        if self.hurts is not None and self.hurts_at is not None:
+            parts.append(f"{self.hurts} at the {self.hurts_at} of each of its turns")
+        if self.kills:
+            parts.append(f"death, with {self.kills} hit points or fewer")
+        if self.armor:
+            parts.append(f"its armor {self.armor:+d} AC")
+        if self.then is not None:
+            parts.append(f"{self.then} ({_span(self.then_rounds)}) on a failed repeat")
+        if self.afflicts:
+            parts.append(self.afflicts)
+        if self.no_healing:
+            parts.append(NO_HEALING[self.no_healing])
         return "; ".join(parts)
 
     def _held(self) -> list[str]:

@@ -247,10 +247,12 @@ class Size(StrEnum):
 
 class AltUse(StrEnum):
     """When a weapon's other damage applies: a thrown weapon at range, a versatile one in two
-    hands (the stat block prints both)."""
+    hands (the stat block prints both), a swarm's bites once it has half of its hit points or
+    fewer (`rules.attacks.used_damage` decides)."""
 
     AT_RANGE = "at range"
     TWO_HANDS = "two hands"
+    HALF_HP = "at half hit points"
 
 
 class Recharge(StrEnum):

@@ -91,6 +91,17 @@ class Saved:
     advantage: str = ""  # B8: the trait that gave advantage (Magic Resistance)
     resisted: bool = False  # B7: failed, made a success by Legendary Resistance (a use spent)
 
+    @property
+    def total(self) -> int | None:
+        """The save's total (D4: the higher d20 with advantage, the lower without); None when
+        it failed without a roll."""
+        if not self.faces:
+            return None
+        kept = self.faces[0]
+        if len(self.faces) == 2:
+            kept = max(self.faces) if self.advantage else min(self.faces)
+        return kept + self.bonus + sum(self.d4)
+
 
 @value
 class SpellCast:
@@ -140,6 +151,9 @@ class Damaged:
     critical: bool = False
     text: str = ""  # the roll, when lnf rolled the DM's dice ("2d6 (3, 5) + 3 = 11")
     key: int = 0  # F6: the hold whose drain it is (a stirge's): it counts what was drunk
+    # F6: it kills outright (the Solar's Slaying Longbow: "succeed on a DC 15 Constitution
+    # saving throw or die"), whatever its amount; `text` says what.
+    kills: bool = False
 
 
 @value

@@ -74,8 +74,9 @@ class Attack:
     half: bool = True  # with a save: half damage on a success
     area: Area | None = None  # E1: an area effect
     times: int = 1  # attacks of this kind per Attack action (Multiattack)
-    alt_damage: DiceExpr | None = None  # the other damage of a thrown or versatile weapon
+    alt_damage: DiceExpr | None = None  # the other damage of a thrown or versatile weapon, a swarm
     alt_when: AltUse | None = None  # when the other damage applies
+    crit_times: int = 2  # D5: its dice on a critical hit, rolled this many times (the balor's 3)
     finesse: bool = False  # Sneak Attack needs a finesse or a ranged weapon
     magic: bool = False  # D6: a magic weapon (a spell is magical by `spell`)
     light: bool = False  # V-HYR3: two light mêlée weapons add the second one's dice

@@ -1,19 +1,20 @@
 """Plans remembered by what they depend on (P3, P4): the same plan-relevant state gives the same
 plan, so an odds run (thousands of fights that pass through the same grids) solves each grid
 once. Exact by construction and by test: the key is the fight with only what no rule of the
-plan reads set aside (hit points above 0, temporary hit points, the heroes' resources, death
-save counts, surge dice, wounds, the round number, the title), and a property test checks on
-generated states that the solver gives the same plan with and without those. A monster's
-resources stay in the key: the plan reads what it has left (B1, B2, B6: a recharge action
-charged, a spell slot, a use a day), and a property test checks that states differing there
-are planned apart."""
+plan reads set aside (hit points above 0, but whether a swarm is at half of them, B6;
+temporary hit points, the heroes' resources, death save counts, surge dice, wounds, the round
+number, the title), and a property test checks on generated states that the solver gives the
+same plan with and without those. A monster's resources stay in the key: the plan reads what
+it has left (B1, B2, B6: a recharge action charged, a spell slot, a use a day), and a property
+test checks that states differing there are planned apart."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from lnf.model import Fight, Hero, Monster
+from lnf.model import AltUse, Fight, Hero, Monster
 from lnf.model.plan import Plan
+from lnf.rules.attacks import half_hp
 from lnf.values import replace
 
 
@@ -55,13 +56,23 @@ def _monster(m: Monster) -> Monster:
     """Its resources are kept: what it has left is what it may use (B1, B2, B6)."""
     return replace(
         m,
-        damage=0 if m.current_hp > 0 else m.hp,
+        damage=_planned_damage(m),
         temp_hp=0,
         surge=0,
         reactions=2,
         tenacious=False,
         parts=(),
     )
+
+
+def _planned_damage(m: Monster) -> int:
+    """Its damage as the plan reads it: down or not, and for a swarm whose bites weaken at half
+    its hit points (`rules.attacks.used_damage`, B6), whether it is there: hit points at
+    half, as a swarm with exactly half has."""
+    if m.current_hp == 0:
+        return m.hp
+    weakens = any(a.alt_when is AltUse.HALF_HP for a in m.attacks)
+    return m.hp - m.hp // 2 if weakens and half_hp(m) else 0
 
 
 MEMO_SIZE = 20_000  # combatants remembered as the plan sees them, before the memo starts afresh

@@ -12,6 +12,7 @@ from lnf.dice import parse
 from lnf.errors import Violation
 from lnf.model import (
     N_CONDITIONS,
+    AltUse,
     Attack,
     BackReason,
     Condition,
@@ -29,7 +30,7 @@ from lnf.rules.moves import Place, Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import downed, heroes
 from lnf.rules.target_order import target_order
-from lnf.values import value
+from lnf.values import replace, value
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -39,6 +40,25 @@ UNENGAGED = "unengaged"  # mode_needs spot marker for A2: the attacker ends in n
 
 # P1: a combatant whose file lists no attacks still fights (claws, fists): this strike.
 UNARMED = Attack(name="Unarmed strike", damage=parse("1 bludgeoning"))
+
+
+def half_hp(c: Hero | Monster) -> bool:
+    """B8 (a swarm's bites): "half of its hit points or fewer", its hit points now at most half
+    its maximum (11 of 22; 10 of 21)."""
+    return c.current_hp * 2 <= c.hp
+
+
+def used_damage(attack: Attack, mode: Mode, attacker: Hero | Monster) -> Attack:
+    """D6, B6: the damage an attack deals as it is used now, the one rule the engine rolls and
+    the plan's expected damage counts: a thrown weapon thrown (at range) deals its other damage
+    when the stat block gives one (a bugbear's javelin: 2d6+2 in hand, 1d6+2 thrown); a
+    swarm's bites theirs once the swarm has half of its hit points or fewer (B8: a swarm of
+    rats, 2d6, then 1d6)."""
+    if attack.alt_damage is None:
+        return attack
+    thrown = attack.alt_when is AltUse.AT_RANGE and mode is Mode.RANGED
+    weakened = attack.alt_when is AltUse.HALF_HP and half_hp(attacker)
+    return replace(attack, damage=attack.alt_damage) if thrown or weakened else attack
 
 
 def has_melee(c: Hero | Monster) -> bool:

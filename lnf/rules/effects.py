@@ -14,8 +14,10 @@ from __future__ import annotations
 import re
 
 from lnf.errors import Refused
-from lnf.model import Ability, Condition, Effect, Fight, Lasting, TurnEdge
+from lnf.model import Ability, Condition, Effect, Fight, Lasting, Rider, TurnEdge
+from lnf.model.events import Saved
 from lnf.rules.names import find_name
+from lnf.rules.resources import SECOND_WIND
 from lnf.values import replace
 
 
@@ -65,6 +67,37 @@ def saves_due(fight: Fight, who: str, edge: TurnEdge) -> list[Effect]:
         for e in fight.effects
         if e.who == who and e.lasting.save is not None and e.lasting.each is edge
     ]
+
+
+def healing_barred(fight: Fight, who: str, by: str) -> Effect | None:
+    """F6: the effect on `who` that bars a healing `by` this (a spell, an item, a feature):
+    "can't regain hit points" bars all; "except by magical means" bars Second Wind, the one
+    healing lnf plays that is not magic (a DM's record is taken as magical)."""
+    for e in fight.effects:
+        if e.who == who and (
+            e.no_healing == "all" or (e.no_healing == "magic" and by == SECOND_WIND)
+        ):
+            return e
+    return None
+
+
+def closed_by_healing(fight: Fight, who: str, by: str) -> list[Effect]:
+    """F6: the effects on `who` that a healing `by` this ends: "the wound also closes if the
+    target receives magical healing" (an infernal wound); Second Wind is not magic."""
+    if by == SECOND_WIND:
+        return []
+    return [e for e in fight.effects if e.who == who and e.healed_ends]
+
+
+def knocked_out(save: Saved | None, rider: Rider) -> bool:
+    """F6: a failed save bad enough to knock the target out too: failed by `out_by` or more
+    (the drow's poison: 5), or a total of `out_at` or lower (the sprite's: 5)."""
+    if save is None or save.success or (total := save.total) is None:
+        return False
+    return bool(
+        (rider.out_by and save.dc - total >= rider.out_by)
+        or (rider.out_at and total <= rider.out_at)
+    )
 
 
 def imposed(fight: Fight, who: str, condition: Condition, but: int = 0) -> bool:

@@ -11,11 +11,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 from lnf.dice import DamageType, Dice, DiceExpr, Part
-from lnf.model import Ability, AltUse, Attack, Combatant, Condition, Hero
+from lnf.model import Ability, Attack, Combatant, Condition, Hero
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.conditions import fails_str_dex, save_disadvantage
 from lnf.rules.damage import defence_factor
-from lnf.values import replace
 
 _HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})
 # B6: what a condition imposed on a hero is worth, as a share of its hit points now: the hero
@@ -136,9 +135,8 @@ def attack_mean(
     """B6 (1) for one attack roll: each d20 face's chance × what it deals against the hero's
     AC (10 when the file gives none): a natural 1 misses, a natural 20 hits with the dice
     doubled, as does any hit in mêlée on a paralysed, unconscious or downed hero; riders
-    through their saves."""
-    if mode is Mode.RANGED and attack.alt_when is AltUse.AT_RANGE and attack.alt_damage:
-        attack = replace(attack, damage=attack.alt_damage)  # a thrown weapon thrown
+    through their saves. `attack` deals the damage it deals as used now
+    (`rules.attacks.used_damage`: thrown, a swarm at half its hit points)."""
     mean, dice = dice_mean(attack.damage, hero, magic=magic)
     extra = riders_mean(attack, hero, magic)
     helpless = bool(hero.conditions & _HELPLESS) or hero.current_hp == 0
@@ -150,7 +148,8 @@ def attack_mean(
     )
     crits = weights[19] + (hits if always_crit else 0)
     plain = 0 if always_crit else hits
-    return (plain * (mean + extra) + crits * (mean + dice + extra)) / 400
+    more = dice * (attack.crit_times - 1)  # D5: the dice once more (the balor's twice more)
+    return (plain * (mean + extra) + crits * (mean + more + extra)) / 400
 
 
 def hundredths(value: Fraction) -> int:

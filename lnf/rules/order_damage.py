@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from lnf.model import Fight, Hero, Monster
 from lnf.model.plan import Mode, Order
-from lnf.rules.attacks import UNARMED, roll_for, routine
+from lnf.rules.attacks import UNARMED, roll_for, routine, used_damage
 from lnf.rules.concentration import given_up
 from lnf.rules.damage import magical
 from lnf.rules.expected import attack_mean, hundredths
@@ -35,7 +35,10 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
         mode = spot_mode if spot_mode is not None else Mode.MELEE
         roll, _ = roll_for(monster, hero, mode, order.rank)
         attacks = routine(monster, hero, mode) or (() if monster.attacks else (UNARMED,))
-        means = [attack_mean(a, hero, roll, mode, magic=magical(monster, a)) for a in attacks]
+        means = [
+            attack_mean(used_damage(a, mode, monster), hero, roll, mode, magic=magical(monster, a))
+            for a in attacks
+        ]  # a thrown weapon thrown, a swarm at half its hit points
         return hundredths(sum(means, first_mean(fight, monster, order)))
     action = action_named(monster, order.action)
     if action is None:

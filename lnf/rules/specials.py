@@ -35,6 +35,7 @@ from lnf.rules.attacks import (
     reach_ranks,
     roll_for,
     unseen,
+    used_damage,
 )
 from lnf.rules.chase import chase_reach, in_chase, pool
 from lnf.rules.damage import magical
@@ -308,7 +309,8 @@ def action_mean(
             action, hero, magic
         )
     roll, _ = roll_for(monster, hero, mode, rank)
-    return attack_mean(action, hero, roll, mode, magic=magical(monster, action))
+    used = used_damage(action, mode, monster)
+    return attack_mean(used, hero, roll, mode, magic=magical(monster, action))
 
 
 # --- B6 (2): the resource spent --------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from lnf.model import Confused, Effect, Fight, Lasting
+from lnf.model.effects import NO_HEALING
 from lnf.model.events import (
     ConcentrationEnded,
     Drained,
@@ -39,10 +40,10 @@ def save_roll(saved: Saved, d4: str = "") -> str:
 
 def held_while(e: Effect) -> str:
     """F6: how long a hold (or what lasts with it) lasts, in words."""
-    if e.hurts_at:  # a swallow
+    if e.held_hurts_on:  # a swallow
         return (
             f"out of every reach but {e.by}'s (nobody targets {e.who}, it reaches {e.by} "
-            f"alone); {e.hurts} as each of {e.by}'s turns starts, until {e.by} dies or spits "
+            f"alone); {e.held_hurts} as each of {e.by}'s turns starts, until {e.by} dies or spits "
             f"{e.who} out"
         )
     if e.drain:
@@ -54,6 +55,12 @@ def held_while(e: Effect) -> str:
     if e.attack:
         return f"until it escapes (its action) or {e.by} lets go"
     return "while held"
+
+
+def hurts_words(e: Effect) -> str:
+    """F6: "1d10 fire damage at the start of each of its turns", "3d6 hit points lost …"."""
+    what = f"{e.hurts} damage" if " " in e.hurts else f"{e.hurts} hit points lost"
+    return f"{what} at the {e.hurts_at} of each of its turns"
 
 
 def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
@@ -68,11 +75,24 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
                 return f"{e.by} attaches itself to {e.who}: {held_while(e)} (F6)."
             if e.attack or e.hold:
                 return f"{e.who} is {e.what if e.attack else e.condition}: {held_while(e)} (F6)."
+            bars = f"; {NO_HEALING[e.no_healing]}" if e.no_healing else ""
+            bars = f"; {hurts_words(e)}{bars}" if e.hurts else bars
+            if e.hurts and e.condition is None:  # F6: "Bo is on fire (by …): 1d10 fire …"
+                head, _, tail = e.what.partition(": ")
+                more = f"; {tail}" if tail else ""
+                return f"{e.who} is {head}{by}: {hurts_words(e)}{more} (F6)."
+            if e.affliction:  # F6: "Bo is cursed with werewolf lycanthropy (by …): it shows …"
+                head, _, tail = e.what.partition(": ")
+                return f"{e.who} is {head}{by}{': ' if tail else ''}{tail}{bars} (F6)."
+            if e.no_healing and e.condition is None:
+                return f"{e.who}: {e.what}{by}, {e.lasting} (F6)."
             if e.condition is not None and e.lasting == Lasting():
                 return f"{e.who} is {e.condition}{by} (F4)."  # until it is taken off
             if e.condition is not None:
                 woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
-                return f"{e.who} is {e.condition}{by}: {e.lasting}{woken} (F4)."
+                ends = e.what.partition(": ")[2]  # F6: "another creature's action shakes it …"
+                more = f"; {ends}" if ends else ""
+                return f"{e.who} is {e.condition}{by}: {e.lasting}{woken}{more}{bars} (F4)."
             return f"{e.who}: {e.what}{by}, {e.lasting} (F4)."
         case EffectEnded():
             ended = next((e for e in before.effects if e.key == step.key), None)

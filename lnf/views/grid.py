@@ -20,6 +20,7 @@ from lnf.model import (
     Recharge,
     Variant,
 )
+from lnf.model.effects import NO_HEALING
 from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.acl import acl, hit_dc
@@ -30,7 +31,7 @@ from lnf.rules.strike_order import up_next
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.wording import and_list, plural
 from lnf.views.dm_items import HEADS, by_reason, compact
-from lnf.views.effects_text import held_while
+from lnf.views.effects_text import held_while, hurts_words
 from lnf.views.style import Style, pad, visible_len
 
 DOT = "●"
@@ -477,5 +478,11 @@ def effect_line(e: Effect) -> str:
     cause = f"by {e.by}, " if e.by and e.by != e.who else ""
     what = f"concentrating on {e.what}" if e.concentration else e.what
     woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
+    if e.no_healing and e.no_healing != e.what:  # F6
+        what = f"{what}; {NO_HEALING[e.no_healing]}"
+    if e.hurts:  # F6: the fire, the wound, the pit fiend's poison
+        what = f"{what}; {hurts_words(e)}"
+    if e.affliction:  # F6: past the fight, until the DM takes it off
+        return f"{e.who}: {what} ({cause}since round {e.round})."
     lasting = held_while(e) if e.attack or e.hold else str(e.lasting)  # F6
     return f"{e.who}: {what} ({cause}since round {e.round}): {lasting}{woken}."

@@ -96,6 +96,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         at = f" {word} {and_list(list(step.targets))}" if step.targets else ""
         said = action_verb(action_of(done.before, step.caster, step.spell))  # B1: casts, uses
         return f"{step.caster} {said} {step.spell}{at}" + (f": {then}." if then else ".")
+    if isinstance(step, Damaged) and step.kills:  # F6: "or die"
+        return f"{step.who} dies: {step.text}."
     if isinstance(step, Damaged):
         return f"{step.who} takes damage; {_looks(after, step.who, dm, hp)}."
     if isinstance(step, Healed):

@@ -221,6 +221,8 @@ def _step_text(done: StepDone) -> str:
             return recharge_words(step, recharge_named(done.before.monster(step.who), step.action))
         case Wounded() | Covered() | Surged() | Contested():
             return _acl_text(step)
+        case Damaged() if step.kills:  # F6: "or die"
+            return f"{step.who} dies: {step.text} (F6)."
         case Damaged():
             kind = f" {step.type}" if step.type is not None else ""
             rolled = f" ({step.text})" if step.text else ""

@@ -1,0 +1,86 @@
+"""An effect begun (F4): `start` records it in the round and turn under way; a rider's
+"target" and "attacker" get their names (`named`); the conditions a monster is immune to."""
+
+from __future__ import annotations
+
+from lnf.engine.apply import Steps
+from lnf.model import Condition, Effect, Hero, Lasting, Monster, TurnEdge
+from lnf.model.effects import ATTACKER, TARGET
+from lnf.model.events import EffectStarted
+from lnf.rules.effects import next_key
+from lnf.values import replace
+
+
+def start(
+    turn: Steps,
+    who: str,
+    what: str,
+    lasting: Lasting,
+    by: str = "",
+    condition: Condition | None = None,
+    *,
+    concentration: bool = False,
+    ac: int = 0,
+    d4: int = 0,
+    aura: int = 0,
+    weapon: int = 0,
+    hurt: bool = False,
+    affliction: bool = False,
+    bars: str = "",
+    then: tuple[Condition | None, int] = (None, 0),
+    hurts: tuple[str, TurnEdge | None, bool] = ("", None, False),
+    escape: int = 0,
+    attack: str = "",
+    hold: int = 0,
+    drain: str = "",
+    sated: int = 0,
+    held_hurts: str = "",
+    held_hurts_on: str = "",
+) -> None:
+    """An effect begins now: in the round under way, during the turn being played; `bars`:
+    the healing it bars while it lasts (F6, `Effect.no_healing`)."""
+    fight = turn.fight
+    effect = Effect(
+        key=next_key(fight),
+        who=who,
+        what=what,
+        lasting=lasting,
+        round=fight.round,
+        turn=turn.who or fight.turns.current or "",
+        by=by,
+        condition=condition,
+        concentration=concentration,
+        ac=ac,
+        d4=d4,
+        aura=aura,
+        weapon=weapon,
+        until_hurt=hurt or lasting.hurt,
+        affliction=affliction,
+        no_healing=bars,
+        then=then[0],
+        then_rounds=then[1],
+        hurts=hurts[0],
+        hurts_at=hurts[1],
+        healed_ends=hurts[2],
+        escape=escape,
+        attack=attack,
+        hold=hold,
+        drain=drain,
+        sated=sated,
+        held_hurts=held_hurts,
+        held_hurts_on=held_hurts_on,
+    )
+    turn.do(EffectStarted(effect))
+
+
+def named(lasting: Lasting, attacker: str, target: str) -> Lasting:
+    """A rider read from a text says "the target" and "the attacker": now they have names."""
+    names = {TARGET: target, ATTACKER: attacker}
+    until = lasting.until
+    if until is not None:
+        until = (names.get(until[0], until[0]), until[1])
+    return replace(lasting, until=until)
+
+
+def condition_immune(c: Hero | Monster) -> frozenset[Condition]:
+    return c.condition_immune if isinstance(c, Monster) else frozenset()
