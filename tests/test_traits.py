@@ -300,6 +300,8 @@ _NAMES = {k: k.value.title() for k in TraitKind}
 _SAID = {
     TraitKind.POUNCE: ("trampling charge",),
     TraitKind.MAGIC_WEAPONS: ("angelic weapons", "hellish weapons"),
+    TraitKind.TWO_HEADS: ("two-headed",),
+    TraitKind.ABSORPTION: ("lightning absorption", "fire absorption", "acid absorption"),
 }
 
 

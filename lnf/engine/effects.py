@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from lnf.dice import DamageType
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
-from lnf.engine.resolve import roll_save
+from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.steps import apply_step
 from lnf.errors import Refused
 from lnf.model import (
@@ -59,6 +60,7 @@ from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
+from lnf.rules.trait_saves import immune_now
 from lnf.rules.traits import fortitude_dc
 from lnf.values import replace
 
@@ -131,7 +133,11 @@ def ride(
     success = False
     if rider.save is not None:
         ability, dc = rider.save
-        save = resisted(victim, roll_save(turn.fight, victim, ability, dc, dice, what), rider)
+        poison = rider.damage_type is DamageType.POISON
+        saved = roll_save(
+            turn.fight, victim, ability, dc, dice, what, against=rider.conditions, poison=poison
+        )
+        save = resisted(victim, saved, rider)
         turn.do(SaveRolled(save, ability, what))
         if save.resisted:  # B7
             turn.do(Used(target, LEGENDARY_RESISTANCE))
@@ -150,7 +156,9 @@ def ride(
         held = Lasting()  # until it escapes (the DM takes it off) or the grappler lets go
         start(turn, target, f"grappled by {attacker} (escape DC {rider.grapple})", held, attacker)
     for condition in rider.conditions:
-        if condition in _immune(victim) or _held(turn.fight, target, condition, rider):
+        if condition in immune_now(turn.fight, victim) or _held(
+            turn.fight, target, condition, rider
+        ):
             continue
         lasting = _named(rider.lasting, attacker, target)
         start(turn, target, str(condition), lasting, attacker, condition)
@@ -191,7 +199,7 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     for rider in spell.riders:
         for name in failed:
             for condition in rider.conditions:
-                if condition in _immune(turn.fight.combatant(name)):
+                if condition in immune_now(turn.fight, turn.fight.combatant(name)):
                     continue
                 lasting = replace(_named(rider.lasting, step.caster, name), concentration=while_)
                 start(turn, name, str(condition), lasting, step.caster, condition)
@@ -257,7 +265,18 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
         if spell.save is not None:
             ability, dc = spell.save
             c = turn.fight.combatant(who)
-            save = resisted(c, roll_save(turn.fight, c, ability, dc, dice, what, spell=True), spell)
+            saved = roll_save(
+                turn.fight,
+                c,
+                ability,
+                dc,
+                dice,
+                what,
+                spell=True,
+                against=imposed(spell),
+                poison=poisons(spell),
+            )
+            save = resisted(c, saved, spell)
             turn.do(SaveRolled(save, ability, what))
             if save.resisted:  # B7
                 turn.do(Used(who, LEGENDARY_RESISTANCE))
@@ -319,7 +338,9 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         if e not in turn.fight.effects or e.lasting.save is None:
             continue
         ability, dc = e.lasting.save
-        save = roll_save(turn.fight, turn.fight.combatant(who), ability, dc, dice, e.what)
+        against = (e.condition,) if e.condition is not None else ()
+        c = turn.fight.combatant(who)
+        save = roll_save(turn.fight, c, ability, dc, dice, e.what, against=against)
         turn.do(SaveRolled(save, ability, e.what, key=e.key))
         if save.success:
             turn.do(EffectEnded(e.key, "the save succeeded"))

@@ -63,6 +63,8 @@ from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import sleepers
+from lnf.rules.trait_damage import absorbs, relentless
+from lnf.rules.trait_saves import evades
 from lnf.rules.traits import scorches
 from lnf.values import replace
 
@@ -183,7 +185,11 @@ def _hurt(
         before = sum(by_type.values())
         by_type = reduced(by_type, target.dr, dict(target.typed_dr), worth(target))
         reduction = before - sum(by_type.values())
+    healed = absorbs(target, by_type)  # B8: Lightning Absorption and the like
+    by_type = {k: v for k, v in by_type.items() if k not in healed}
     amount, defences = after_defences(target, by_type, magic=magic)
+    back = sum(healed.values())  # the damage and the healing of one attack count together
+    amount, back = max(0, amount - back), max(0, back - amount)
     if d20_variant(fight) and (least := at_least_one(target, by_type, amount)) > amount:
         amount, floored = least, True  # V-D20-4: what gets through is at least 1
     if knock and 0 < target.current_hp <= amount:
@@ -191,12 +197,27 @@ def _hurt(
     elif holds and isinstance(target, Monster) and 0 < target.current_hp <= amount:
         hurt = replace(target, damage=target.hp - 1)  # B8: Undead Fortitude
         notes = [f"{who} drops to 1 hit point instead (Undead Fortitude, B8)"]
+    elif relentless(target, amount) and isinstance(target, Monster):
+        flags = target.flags | {Flag.RELENTLESS}
+        hurt = replace(target, damage=target.hp - 1, temp_hp=0, flags=flags)
+        notes = [f"{who} drops to 1 hit point instead (Relentless, once a fight, B8)"]
     else:
         hurt, notes = take_damage(target, amount, critical=critical)
+    if healed and isinstance(hurt, Monster):
+        hurt, said = _absorbed(hurt, back, " and ".join(map(str, healed)))
+        notes.append(said)
     got_through = [k for k, v in by_type.items() if v > 0 and k not in target.immune]
     if amount > 0 and scorches(hurt, got_through):  # B8: no Regeneration next round start
         hurt = replace(hurt, flags=hurt.flags | {Flag.SCORCHED})
     return fight.with_combatant(hurt), Dealt(who, amount, defences, reduction, floored), notes
+
+
+def _absorbed(monster: Monster, back: int, kinds: str) -> tuple[Monster, str]:
+    """B8 Absorption: the hit points the absorbed damage gives back, in words."""
+    back = min(back, monster.damage)
+    healed = replace(monster, damage=monster.damage - back)
+    hp = f"{healed.current_hp}/{healed.hp} hp"
+    return healed, f"{monster.name} absorbs the {kinds}: it regains {back} hit points ({hp}, B8)"
 
 
 def _damaged(fight: Fight, step: Damaged) -> StepDone:
@@ -299,15 +320,17 @@ def _used(fight: Fight, step: Used) -> StepDone:
     return StepDone(step, fight, fight.with_combatant(hero), notes=notes)
 
 
-def spell_damage(step: SpellCast, target: str) -> Damage:
+def spell_damage(step: SpellCast, target: str, *, evasion: bool = False) -> Damage:
     """What one target of a save spell takes before its defences: all, half on a save (round
-    down, D11) or nothing; nothing for an ally spared by Sculpt Spells."""
+    down, D11) or nothing; nothing for an ally spared by Sculpt Spells. B8 Evasion: half on a
+    failure, nothing on a save."""
     if target in step.spared:
         return ()
     saved = next((s.success for s in step.saves if s.who == target), False)
-    if not saved:
+    if not saved and not evasion:
         return step.damage
-    return tuple((kind, amount // 2 if step.half else 0) for kind, amount in step.damage)
+    half = step.half and not (saved and evasion)
+    return tuple((kind, amount // 2 if half else 0) for kind, amount in step.damage)
 
 
 def _spell(fight: Fight, step: SpellCast) -> StepDone:
@@ -317,9 +340,12 @@ def _spell(fight: Fight, step: SpellCast) -> StepDone:
     for name in step.targets:
         if not in_fight(fight.combatant(name)):
             continue
-        fight, took, more = _hurt(
-            fight, name, spell_damage(step, name), holds=name in step.holds, magic=True
-        )
+        evasion = name not in step.spared and evades(fight.combatant(name), step.ability, step.half)
+        if evasion and step.damage:
+            saved = any(s.success for s in step.saves if s.who == name)
+            notes.append(f"Evasion: {name} takes {'none' if saved else 'half'} of it (B8)")
+        taken = spell_damage(step, name, evasion=evasion)
+        fight, took, more = _hurt(fight, name, taken, holds=name in step.holds, magic=True)
         notes += more
         dealt.append(took)
     if step.pool and not sleepers(fight, step.targets, step.pool):  # F7 Sleep

@@ -43,12 +43,35 @@ _SAYS = {
     TraitKind.MAGIC_WEAPONS: r"weapon attacks are magical(?:\.$| and deal an extra [^.]*"
     r"\(included in the attacks?\)\.$|\. When [^.]*\(included in the attacks?\)\.$)",
     TraitKind.SPIDER_CLIMB: r"can climb difficult surfaces, including upside down on ceilings",
+    TraitKind.FEY_ANCESTRY: r"advantage on saving throws against being charmed, and magic can't "
+    r"put the [\w ]+ to sleep\.$",
+    TraitKind.BRAVE: r"advantage on saving throws against being frightened\.$",
+    TraitKind.DARK_DEVOTION: r"advantage on saving throws against being charmed or frightened\.$",
+    TraitKind.TWO_HEADS: r"advantage on Wisdom \(Perception\) checks and on saving throws against "
+    r"being blinded, charmed, deafened, frightened, stunned, (?:or|and) knocked unconscious\.$",
+    TraitKind.DUERGAR_RESILIENCE: r"advantage on saving throws against poison, spells, and "
+    r"illusions, as well as to resist being charmed or paralyzed\.$",
+    TraitKind.GNOME_CUNNING: r"advantage on Intelligence, Wisdom, and Charisma saving throws "
+    r"against magic\.$",
+    TraitKind.SURE_FOOTED: r"advantage on Strength and Dexterity saving throws made against "
+    r"effects that would knock it prone\.$",
+    TraitKind.STEADFAST: r"can't be frightened while it can see an allied creature within 30 "
+    r"(?:feet|ft\.) of it\.$",
+    TraitKind.EVASION: r"subjected to an effect that allows it to make a Dexterity saving throw "
+    r"to take only half damage, the [\w ]+ instead takes no damage if it succeeds on the saving "
+    r"throw, and only half damage if it fails\.$",
+    # once a fight: the stat block's usage must say it recharges after a rest (`block_traits`)
+    TraitKind.RELENTLESS: r"If the [\w ]+ takes (\d+) damage or less that would reduce it to 0 "
+    r"hit points, it is reduced to 1 hit point instead\.$",
+    TraitKind.ABSORPTION: rf"Whenever the [\w ]+ is subjected to {_TYPES} damage, it takes no "
+    r"damage and (?:instead )?regains a number of hit points equal to the \1 damage dealt\.$",
 }
 # Other names a stat block gives a trait lnf plays (read only when its text says the same)
 _ALIASES = {
     "trampling charge": "pounce",
     "angelic weapons": "magic weapons",
     "hellish weapons": "magic weapons",
+    "two-headed": "two heads",
 }
 _PRONE = re.compile(
     r"DC (\d+) Strength saving throw or be "
@@ -75,10 +98,18 @@ def block_traits(m: dict[str, Any]) -> ReadTraits:
     for x in m.get("special_abilities") or ():
         name, desc = str(x.get("name", "")), str(x.get("desc", ""))[:2000]
         trait = read_trait(name, desc, attacks)
+        if trait is not None and trait.kind is TraitKind.RELENTLESS and not _after_rest(x):
+            trait = None  # B8: Relentless is once a fight, as its usage says
         if trait is not None and (form := trait_form(trait)) not in forms:
             forms.append(form)
             names.add(name)
     return ReadTraits(tuple(forms), frozenset(names))
+
+
+def _after_rest(x: dict[str, Any]) -> bool:
+    """A trait's usage says it recharges after a rest: once in a fight."""
+    usage = x.get("usage")
+    return isinstance(usage, dict) and usage.get("type") == "recharge after rest"
 
 
 # R5: traits that are a fight file's flags, by name and what the text must say: a swarm and an
@@ -111,6 +142,8 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
     Charge's or Pounce's attacks by the stat block's names for them (`attacks`)."""
     words = re.sub(r"\s*\([^)]*\)$", "", name).strip().lower()
     words = _ALIASES.get(words, words)
+    typed = re.fullmatch(r"(\w+) absorption", words)  # Lightning Absorption: of its type
+    words = "absorption" if typed else words
     kind = next((k for k in TraitKind if k.value == words), None)
     if kind is None or kind not in _SAYS:
         return None  # not a trait of that name (the defences and exhaustion are read apart)
@@ -121,6 +154,12 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return _moving(kind, found, desc, {a.lower(): a for a in attacks})
     if kind in (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK):
         return Trait(kind, dice=parse(found[1]))
+    if kind is TraitKind.RELENTLESS:
+        return Trait(kind, hp=int(found[1]))
+    if kind is TraitKind.ABSORPTION:
+        if typed is None or typed[1] != found[1]:
+            return None  # its name and its text must name one type
+        return Trait(kind, stopped_by=frozenset({DamageType(found[1])}))
     if kind is TraitKind.REGENERATION:
         stops = _STOPPED.search(desc)
         types = [t for t in (stops.groups() if stops else ()) if t]

@@ -6,7 +6,10 @@
 types hold only against nonmagical attacks, D6),
 `charge Tusk +1d6 slashing, DC 11`, `pounce Claw, DC 13, then Bite` (the attack it hits
 with after joining the target's group, the extra dice, the Strength save against prone, the
-bonus attack against a prone target)."""
+bonus attack against a prone target); the saving-throw traits `fey ancestry`, `brave`, `dark
+devotion`, `two heads`, `duergar resilience`, `gnome cunning`, `sure-footed`, `steadfast`,
+`evasion`; `relentless 7` (the most damage it shrugs off at 0, once a fight) and `absorption
+(lightning)` (the types that heal it instead of hurting it)."""
 
 from __future__ import annotations
 
@@ -18,13 +21,15 @@ from lnf.errors import DiceError
 from lnf.formats.spec import ListOf, Text
 from lnf.model import Trait, TraitKind
 
-_FORM = re.compile(r"([a-z ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
+_FORM = re.compile(r"([a-z\- ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
 _DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK)
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
     "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
     "magic weapons, immune to exhaustion, spider climb, "
     "nonmagical only (bludgeoning, piercing, slashing), "
+    "fey ancestry, brave, dark devotion, two heads, duergar resilience, gnome cunning, "
+    "sure-footed, steadfast, evasion, relentless 7, absorption (lightning), "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -53,6 +58,12 @@ def parse_trait(value: Any) -> Trait:
         return Trait(kind, dice=dice)
     if kind is TraitKind.NONMAGICAL_ONLY:
         return Trait(kind, stopped_by=_types(kind, types, figure))
+    if kind is TraitKind.RELENTLESS:
+        if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
+            raise ValueError("relentless needs the most damage it shrugs off, such as relentless 7")
+        return Trait(kind, hp=int(figure))
+    if kind is TraitKind.ABSORPTION:
+        return Trait(kind, stopped_by=_types(kind, types, figure))
     if kind is TraitKind.REGENERATION:
         if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 1000:
             raise ValueError("regeneration needs its hit points a round, such as regeneration 10")
@@ -71,6 +82,8 @@ def _types(kind: TraitKind, types: str | None, figure: str | None) -> frozenset[
         raise ValueError(f"{kind}: {bad[0]!r} is no damage type")
     if kind is TraitKind.NONMAGICAL_ONLY and (figure or not stops):
         raise ValueError(f"say {kind} (bludgeoning, piercing, slashing): the types it covers")
+    if kind is TraitKind.ABSORPTION and (figure or not stops):
+        raise ValueError(f"say {kind} (lightning): the damage types that heal it")
     return frozenset(DamageType(t) for t in stops)
 
 
@@ -99,8 +112,10 @@ def trait_form(trait: Trait) -> str:
     stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""
     if trait.kind is TraitKind.REGENERATION:
         return f"{trait.kind} {trait.hp}{stops}"
-    if trait.kind is TraitKind.NONMAGICAL_ONLY:
+    if trait.kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.ABSORPTION):
         return f"{trait.kind}{stops}"
+    if trait.kind is TraitKind.RELENTLESS:
+        return f"{trait.kind} {trait.hp}"
     return str(trait.kind)
 
 

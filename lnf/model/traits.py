@@ -29,6 +29,18 @@ class TraitKind(StrEnum):
     NONMAGICAL_ONLY = "nonmagical only"
     EXHAUSTION_IMMUNE = "immune to exhaustion"  # C3: its dashes never tire it
     SPIDER_CLIMB = "spider climb"  # R6: climbs out of reach: the back rank without the count
+    # Advantage on saves against what a save would impose (`rules.traits.save_edge`)
+    FEY_ANCESTRY = "fey ancestry"  # charmed; magic can't put it to sleep (F7 Sleep)
+    BRAVE = "brave"  # frightened
+    DARK_DEVOTION = "dark devotion"  # charmed, frightened
+    TWO_HEADS = "two heads"  # Two-Headed: blinded, charmed, deafened, frightened, stunned…
+    DUERGAR_RESILIENCE = "duergar resilience"  # poison, spells, charmed, paralyzed
+    GNOME_CUNNING = "gnome cunning"  # Intelligence, Wisdom, Charisma saves against spells
+    SURE_FOOTED = "sure-footed"  # Strength, Dexterity saves against prone
+    STEADFAST = "steadfast"  # never frightened while it sees an ally
+    EVASION = "evasion"  # a Dexterity save for half: none on a success, half on a failure
+    RELENTLESS = "relentless"  # `hp`: damage that drops it up to this leaves it at 1, once
+    ABSORPTION = "absorption"  # `stopped_by`: the types that heal it instead of hurting it
 
 
 @value
@@ -37,7 +49,8 @@ class Trait:
     Charge, the hit points Regeneration gives back and the damage types that stop it for a
     round (for `nonmagical only`, the types whose resistance or immunity magic gets through);
     a Charge's or Pounce's attack, the DC of its Strength save against prone (0: none)
-    and Pounce's bonus attack against a prone target."""
+    and Pounce's bonus attack against a prone target; Relentless's most damage (`hp`);
+    the types an Absorption heals (`stopped_by`)."""
 
     kind: TraitKind
     dice: DiceExpr | None = None
