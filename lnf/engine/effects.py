@@ -20,6 +20,7 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.steps import apply_step
+from lnf.engine.trait_steps import burned, fire_aura
 from lnf.errors import Refused
 from lnf.model import (
     LEGENDARY_RESISTANCE,
@@ -95,6 +96,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
         for rider in attack.riders if attack is not None else ():
             ride(turn, step.attacker, step.target, attack.name if attack else "", rider, dice)
+    if isinstance(step, Attacked) and step.hit:
+        burned(turn, done, step, dice)
     if isinstance(step, Attacked):
         weapon = attack_named(turn.fight.combatant(step.attacker), step.attack)
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:
@@ -334,6 +337,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         turn.do(EffectEnded(e.key, why))
     if edge is TurnEdge.START:
         auras(turn, who, dice)
+        fire_aura(turn, who, dice)
     for e in saves_due(turn.fight, who, edge):
         if e not in turn.fight.effects or e.lasting.save is None:
             continue

@@ -40,7 +40,7 @@ from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
 from lnf.rules.spell_effects import boons
 from lnf.rules.trait_saves import save_edge
-from lnf.rules.traits import magic_resistance
+from lnf.rules.traits import assassinates, magic_resistance
 from lnf.values import replace
 
 # PHB appendix A: a hit from within 5 ft on a paralyzed or unconscious creature is critical.
@@ -113,6 +113,9 @@ def roll_attack(
     hit = hit or by_favor
     helpless = bool(target.conditions & _HELPLESS) or (isinstance(target, Hero) and downed(target))
     critical = hit and (d20.natural_20 or (close and helpless))
+    if hit and not critical and assassinates(fight, attacker, target):  # B8
+        critical = True
+        reasons = (*reasons, f"Assassinate: {target.name} is surprised, a hit is critical (B8)")
     step = Attacked(
         attacker=attacker.name,
         target=target.name,

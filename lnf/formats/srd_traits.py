@@ -65,6 +65,21 @@ _SAYS = {
     r"hit points, it is reduced to 1 hit point instead\.$",
     TraitKind.ABSORPTION: rf"Whenever the [\w ]+ is subjected to {_TYPES} damage, it takes no "
     r"damage and (?:instead )?regains a number of hit points equal to the \1 damage dealt\.$",
+    TraitKind.HEATED_BODY: r"^A creature that touches the [\w ]+ or hits it with a melee attack "
+    rf"while within 5 (?:ft\.|feet) of it takes \d+ \((\d+d\d+)\) {_TYPES} damage\.$",
+    TraitKind.FIRE_AURA: r"^At the start of each of the [\w ]+'s turns, each creature within 5 "
+    rf"feet of it takes \d+ \((\d+d\d+)\) {_TYPES} damage, and flammable objects in the aura that "
+    r"aren't being worn or carried ignite\. A creature that touches the [\w ]+ or hits it with a "
+    r"melee attack while within 5 feet of it takes \d+ \(\1\) \2 damage\.$",
+    TraitKind.SURPRISE_ATTACK: r"^If the [\w ]+ surprises a creature and hits it with an attack "
+    r"during the first round of combat, the target takes an extra \d+ \((\d+d\d+)\) damage from "
+    r"the attack\.$",
+    TraitKind.ASSASSINATE: r"^During its first turn, the [\w ]+ has advantage on attack rolls "
+    r"against any creature that hasn't taken a turn\. Any hit the [\w ]+ scores against a "
+    r"surprised creature is a critical hit\.$",
+    TraitKind.RECKLESS: r"^At the start of its turn, the [\w ]+ can gain advantage on all melee "
+    r"weapon attack rolls (?:it makes )?during that turn, but attack rolls against it have "
+    r"advantage until the start of its next turn\.$",
 }
 # Other names a stat block gives a trait lnf plays (read only when its text says the same)
 _ALIASES = {
@@ -95,6 +110,7 @@ def block_traits(m: dict[str, Any]) -> ReadTraits:
     forms: list[str] = []
     names: set[str] = set()
     attacks = [str(a.get("name", "")) for a in m.get("actions") or () if isinstance(a, dict)]
+    texts = [str(a.get("desc", ""))[:2000] for a in m.get("actions") or () if isinstance(a, dict)]
     for x in m.get("special_abilities") or ():
         name, desc = str(x.get("name", "")), str(x.get("desc", ""))[:2000]
         trait = read_trait(name, desc, attacks)
@@ -103,7 +119,36 @@ def block_traits(m: dict[str, Any]) -> ReadTraits:
         if trait is not None and (form := trait_form(trait)) not in forms:
             forms.append(form)
             names.add(name)
+        elif trait is None and included(name, desc, texts):
+            names.add(name)  # B8: its damage is in the attacks (Brute, Heated Weapons)
     return ReadTraits(tuple(forms), frozenset(names))
+
+
+# Traits whose damage the stat block's attacks already hold ("included in the attack"): read
+# only when the attacks show it, so played as the attacks are, with no `traits:` form.
+_INCLUDED = {
+    "brute": r"^A melee weapon deals one extra die of its damage when the [\w ]+ hits with it "
+    r"\(included in the attack\)\.$",
+    "heated weapons": r"^(?:When the [\w ]+ hits with a metal melee weapon, it deals|Any metal "
+    r"melee weapon the [\w ]+ wields deals) an extra \d+ \((\d+d\d+)\) (\w+) damage(?: on a hit)? "
+    r"\(included in the attack\)\.$",
+}
+_MELEE_HIT = re.compile(r"^Melee (?:or Ranged )?Weapon Attack:.*?Hit: \d+ \((\d+)d\d+")
+
+
+def included(name: str, desc: str, actions: Sequence[str]) -> bool:
+    """B8: Brute and Heated Weapons, whose damage the attacks hold (their texts, `actions`):
+    Brute's extra die is there when every mêlée weapon attack rolls two dice or more of its
+    weapon's; Heated Weapons' fire when a mêlée weapon attack deals the trait's dice."""
+    says = _INCLUDED.get(name.lower())
+    found = re.search(says, desc.strip()) if says else None
+    if found is None:
+        return False
+    hits = [h for a in actions if (h := _MELEE_HIT.search(a))]
+    if name.lower() == "brute":
+        return bool(hits) and all(int(h[1]) >= 2 for h in hits)
+    extra = f"plus \\d+ \\({found[1]}\\) {found[2]} damage"
+    return any(_MELEE_HIT.search(a) and re.search(extra, a) for a in actions)
 
 
 def _after_rest(x: dict[str, Any]) -> bool:
@@ -152,8 +197,10 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return None
     if kind in (TraitKind.CHARGE, TraitKind.POUNCE):
         return _moving(kind, found, desc, {a.lower(): a for a in attacks})
-    if kind in (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK):
+    if kind in (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK, TraitKind.SURPRISE_ATTACK):
         return Trait(kind, dice=parse(found[1]))
+    if kind in (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA):
+        return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
     if kind is TraitKind.RELENTLESS:
         return Trait(kind, hp=int(found[1]))
     if kind is TraitKind.ABSORPTION:

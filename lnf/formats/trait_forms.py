@@ -9,7 +9,8 @@ with after joining the target's group, the extra dice, the Strength save against
 bonus attack against a prone target); the saving-throw traits `fey ancestry`, `brave`, `dark
 devotion`, `two heads`, `duergar resilience`, `gnome cunning`, `sure-footed`, `steadfast`,
 `evasion`; `relentless 7` (the most damage it shrugs off at 0, once a fight) and `absorption
-(lightning)` (the types that heal it instead of hurting it)."""
+(lightning)` (the types that heal it instead of hurting it); `heated body 1d10 fire` and `fire
+aura 3d6 fire` (the damage it deals), `surprise attack 2d6`, `assassinate`, `reckless`."""
 
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ from lnf.formats.spec import ListOf, Text
 from lnf.model import Trait, TraitKind
 
 _FORM = re.compile(r"([a-z\- ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
-_DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK)
+_DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK, TraitKind.SURPRISE_ATTACK)
+# Damage it deals of a type: `heated body 1d10 fire`, `fire aura 3d6 fire`
+_TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
     "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
@@ -30,6 +33,7 @@ _EXAMPLES = (
     "nonmagical only (bludgeoning, piercing, slashing), "
     "fey ancestry, brave, dark devotion, two heads, duergar resilience, gnome cunning, "
     "sure-footed, steadfast, evasion, relentless 7, absorption (lightning), "
+    "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -45,6 +49,15 @@ def parse_trait(value: Any) -> Trait:
     if moving := _MOVING.fullmatch(text):
         return _moving(moving)
     text = text.lower()
+    if typed := _TYPED.fullmatch(text):
+        try:
+            return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
+        except DiceError as exc:
+            raise ValueError(f"{typed[1]}: bad dice {typed[2]!r} ({exc.message})") from None
+    if text.startswith(("heated body", "fire aura")):
+        raise ValueError(
+            f"say {text.split(' ')[0]} {text.split(' ')[1]} 1d10 fire: the dice and type"
+        )
     found = _FORM.fullmatch(text)
     kinds = {k.value: k for k in TraitKind}
     if found is None or found[1].strip() not in kinds:

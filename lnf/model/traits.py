@@ -41,6 +41,12 @@ class TraitKind(StrEnum):
     EVASION = "evasion"  # a Dexterity save for half: none on a success, half on a failure
     RELENTLESS = "relentless"  # `hp`: damage that drops it up to this leaves it at 1, once
     ABSORPTION = "absorption"  # `stopped_by`: the types that heal it instead of hurting it
+    # Damage to others: `dice` with its type
+    HEATED_BODY = "heated body"  # to a creature that hits it in mêlée
+    FIRE_AURA = "fire aura"  # the same, and to each creature in its group as its turn starts
+    SURPRISE_ATTACK = "surprise attack"  # extra dice on a hit in round 1 against the surprised
+    ASSASSINATE = "assassinate"  # round 1: advantage on who has not acted, crits the surprised
+    RECKLESS = "reckless"  # advantage on its mêlée weapon attacks, and attacks against it
 
 
 @value

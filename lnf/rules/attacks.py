@@ -26,6 +26,7 @@ from lnf.rules.moves import Place, Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import downed, heroes
 from lnf.rules.target_order import target_order
+from lnf.rules.traits import reckless
 from lnf.values import value
 
 UNENGAGED = "unengaged"  # mode_needs spot marker for A2: the attacker ends in no group
@@ -299,6 +300,7 @@ def roll_for(
         hero,
         close=mode is Mode.MELEE,
         from_front=mode is Mode.RANGED and rank is Rank.FRONT,
+        melee=mode is not Mode.RANGED,
     )
 
 
@@ -313,13 +315,15 @@ def attack_roll(
     far: str = "",
     granted: tuple[str, ...] = (),
     hindered: tuple[str, ...] = (),
+    melee: bool | None = None,
 ) -> tuple[Advantage, tuple[str, ...]]:
     """D4: the roll for any attack, with its reasons. `close`: a mêlée attack within 5 ft
     (prone targets); `from_front`: a ranged attack from the front rank (R2); `dodging`: the
     target took the Dodge action; `helped`: an ally took the Help action for the attacker;
     `far`: why the distance gives disadvantage (V3, C4), if it does; `granted`: the
-    attacker's traits that give it advantage (B8), `hindered`: disadvantage."""
-    good: list[str] = list(granted)
+    attacker's traits that give it advantage (B8), `hindered`: disadvantage; `melee`: a mêlée
+    weapon attack (a reach attack too; None: `close`), for Reckless (B8)."""
+    good: list[str] = [*granted, *reckless(attacker, target, close if melee is None else melee)]
     bad: list[str] = list(hindered)
     for condition, text in _TARGET_ADVANTAGE.items():
         if condition in target.conditions:

@@ -163,6 +163,7 @@ def roll_in_fight(
         far=far,
         granted=trait_advantages(fight, attacker, target, attack.is_melee),  # B8
         hindered=trait_disadvantages(fight, attacker),
+        melee=mode is not Mode.RANGED and not attack.spell,  # B8: Reckless
     )
 
 

@@ -1,13 +1,16 @@
-"""B8: the monsters' traits that change the damage they take, one decider each: Absorption
-(Lightning, Fire, Acid: healed instead of hurt) and Relentless (at 1 hit point instead of 0,
-once a fight). Each decider quotes the SRD text it plays."""
+"""B8: the monsters' traits that change the damage they take or deal beside their attacks, one
+decider each: Absorption (Lightning, Fire, Acid: healed instead of hurt), Relentless (at 1 hit
+point instead of 0, once a fight), Heated Body (burns who hits it in mêlée) and Fire Aura
+(burns its group as its turn starts). Each decider quotes the SRD text it plays."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from lnf.dice import DamageType
-from lnf.model import Flag, Hero, Monster, TraitKind
+from lnf.model import Fight, Flag, Hero, Monster, Trait, TraitKind
+from lnf.model.plan import Mode
+from lnf.rules.roster import in_fight
 
 
 def absorbs(
@@ -33,3 +36,26 @@ def relentless(target: Hero | Monster, amount: int) -> bool:
         return False
     trait = target.trait(TraitKind.RELENTLESS)
     return trait is not None and 0 < target.current_hp + target.temp_hp <= amount <= trait.hp
+
+
+def burns_back(target: Hero | Monster, mode: Mode) -> Trait | None:
+    """Heated Body, and Fire Aura's second sentence (SRD: "A creature that touches the azer or
+    hits it with a melee attack while within 5 ft. of it takes 5 (1d10) fire damage"): the
+    trait whose dice a hit in mêlée within its group (`Mode.MELEE`, not a reach attack from
+    outside it) deals back to the attacker."""
+    if mode is not Mode.MELEE or not isinstance(target, Monster):
+        return None
+    burning = (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA)
+    return next((t for t in target.traits if t.kind in burning and t.dice is not None), None)
+
+
+def aura_caught(fight: Fight, monster: Monster) -> tuple[Trait, tuple[str, ...]] | None:
+    """Fire Aura (SRD: "At the start of each of the balor's turns, each creature within 5
+    feet of it takes 10 (3d6) fire damage"): as its turn starts, the trait and every other
+    creature in its mêlée group (allies too: the text says each creature), or None."""
+    trait = monster.trait(TraitKind.FIRE_AURA)
+    group = fight.group_of(monster.name)
+    if trait is None or trait.dice is None or group is None or monster.current_hp == 0:
+        return None
+    caught = tuple(n for n in group.members if n != monster.name and in_fight(fight.combatant(n)))
+    return (trait, caught) if caught else None

@@ -1,0 +1,41 @@
+"""B8: what a monster's traits do as steps of a turn, rolled with its dice: Heated Body and
+Fire Aura burning who hits it in mêlée, Fire Aura burning its group as its turn starts."""
+
+from __future__ import annotations
+
+from lnf.dice.roll import DiceSource, roll
+from lnf.engine.apply import Steps
+from lnf.model import Monster
+from lnf.model.applied import StepDone
+from lnf.model.events import Attacked, Damaged
+from lnf.rules.roster import in_fight
+from lnf.rules.trait_damage import aura_caught, burns_back
+
+
+def burned(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> None:
+    """B8 Heated Body, Fire Aura: a mêlée hit on it burns the attacker (`burns_back`)."""
+    trait = burns_back(done.before.combatant(step.target), step.mode)
+    if trait is None or trait.dice is None or not in_fight(turn.fight.combatant(step.attacker)):
+        return
+    what = f"{step.target}'s {trait.title}"
+    dice.about(f"{what}: {trait.dice} to {step.attacker}, who hit it in mêlée")
+    rolled = roll(trait.dice, dice)
+    kind = trait.dice.parts[0].damage_type if trait.dice.parts else None
+    turn.do(Damaged(step.attacker, rolled.total, kind, text=f"{what}: {rolled}"))
+
+
+def fire_aura(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Fire Aura: as `who`'s turn starts, its damage to each creature in its group, rolled
+    once for all (E)."""
+    me = turn.fight.combatant(who)
+    found = aura_caught(turn.fight, me) if isinstance(me, Monster) else None
+    if found is None:
+        return
+    trait, caught = found
+    assert trait.dice is not None
+    what = f"{who}'s {trait.title}"
+    dice.about(f"{what}: {trait.dice} to each creature in its group")
+    rolled = roll(trait.dice, dice)
+    kind = trait.dice.parts[0].damage_type if trait.dice.parts else None
+    for name in caught:
+        turn.do(Damaged(name, rolled.total, kind, text=f"{what}: {rolled}"))

@@ -1,0 +1,193 @@
+"""B8: the traits that deal damage beside a monster's attacks or change its rolls, each by its
+SRD text: Heated Body and Fire Aura (burning who hits it in mêlée; Fire Aura its group as its
+turn starts), Surprise Attack, Assassinate, Reckless (advantage both ways, in the plan's B6
+too), and Brute and Heated Weapons, whose damage the stat block's attacks already hold."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lnf.dice import DamageType, parse
+from lnf.dice.roll import ScriptedDice
+from lnf.engine.effects import Rolled, turn_edge
+from lnf.engine.resolve import roll_attack
+from lnf.formats.fight_file import parse_fight
+from lnf.formats.fight_writer import dump_fight
+from lnf.formats.srd import stat_block
+from lnf.formats.srd_traits import block_traits, included, read_trait
+from lnf.formats.trait_forms import parse_trait, trait_form
+from lnf.model import Rank, Trait, TraitKind, TurnEdge
+from lnf.model.events import Attacked, Damaged
+from lnf.model.plan import Advantage, Mode, Order
+from lnf.rules.attacks import roll_for
+from lnf.rules.distance import roll_in_fight
+from lnf.rules.specials import expected_damage
+from lnf.rules.traits import extra_damage
+from lnf.values import replace
+from tests.builders import SWORD, fight, hero, monster
+from tests.test_bestiary import SOURCE
+from tests.test_fight_file import MINIMAL
+
+HEATED = Trait(TraitKind.HEATED_BODY, dice=parse("1d10 fire"))
+AURA = Trait(TraitKind.FIRE_AURA, dice=parse("3d6 fire"))
+RECKLESS = Trait(TraitKind.RECKLESS)
+
+
+def test_b8_heated_body_burns_a_hero_that_hits_it_in_melee() -> None:
+    azer = monster("Azer", hp=39, ac=5, traits=(HEATED,))
+    f = fight([hero("Bram", hp=30)], [azer], {"A": ["Bram", "Azer"]})
+    turn = Rolled.turn(f, "Bram").rolling(ScriptedDice([7]))
+    hit = roll_attack(f, f.hero("Bram"), azer, SWORD, Mode.MELEE, ScriptedDice([15, 5]))
+    turn.do(hit)
+    (burn,) = [s for s in turn.steps if isinstance(s, Damaged)]
+    assert (burn.who, burn.amount, burn.type) == ("Bram", 7, DamageType.FIRE)
+    assert burn.text.startswith("Azer's Heated Body: ")
+    assert turn.fight.hero("Bram").current_hp == 23
+    # a miss, or a reach attack from outside its group, burns nobody
+    missed = Rolled.turn(f, "Bram").rolling(ScriptedDice([7]))
+    missed.do(roll_attack(f, f.hero("Bram"), azer, SWORD, Mode.MELEE, ScriptedDice([1])))
+    assert not [s for s in missed.steps if isinstance(s, Damaged)]
+    reach = Rolled.turn(f, "Bram").rolling(ScriptedDice([7]))
+    reach.do(roll_attack(f, f.hero("Bram"), azer, SWORD, Mode.REACH, ScriptedDice([15, 5])))
+    assert not [s for s in reach.steps if isinstance(s, Damaged)]
+
+
+def test_b8_fire_aura_burns_each_creature_in_its_group_as_its_turn_starts() -> None:
+    balor = monster("Balor", hp=262, traits=(AURA,))
+    f = fight(
+        [hero("Bram", hp=60), hero("Lys", hp=60), hero("Cade", hp=60)],
+        [balor, monster("Imp")],
+        {"A": ["Bram", "Lys", "Balor", "Imp"], "B": ["Cade"]},
+    )
+    turn = Rolled.turn(f, "Balor")
+    turn_edge(turn, "Balor", TurnEdge.START, ScriptedDice([3, 4, 5]))
+    burned = {s.who: s.amount for s in turn.steps if isinstance(s, Damaged)}
+    assert burned == {"Bram": 12, "Lys": 12, "Imp": 12}  # rolled once; not Cade, not itself
+    # a hero's mêlée hit on it burns that hero too (its second sentence)
+    hit = Rolled.turn(f, "Bram").rolling(ScriptedDice([2, 2, 2]))
+    hit.do(roll_attack(f, f.hero("Bram"), balor, SWORD, Mode.MELEE, ScriptedDice([20, 5, 5])))
+    assert [s.amount for s in hit.steps if isinstance(s, Damaged) and s.who == "Bram"] == [6]
+
+
+def test_b8_reckless_advantage_on_its_melee_attacks_and_on_attacks_against_it() -> None:
+    berserker = monster("Berserker", traits=(RECKLESS,))
+    bram = hero("Bram")
+    f = fight([bram], [berserker], {"A": ["Bram", "Berserker"]})
+    roll, why = roll_in_fight(f, berserker, bram, SWORD, Mode.MELEE)
+    assert roll is Advantage.ADVANTAGE and why == ("Berserker attacks recklessly (Reckless, B8)",)
+    roll, why = roll_in_fight(f, bram, berserker, SWORD, Mode.MELEE)
+    assert roll is Advantage.ADVANTAGE and why == ("Berserker fights recklessly (Reckless, B8)",)
+    bow = berserker.attacks[1]
+    assert roll_in_fight(f, berserker, bram, bow, Mode.RANGED)[0] is not Advantage.ADVANTAGE
+    # the plan reads it too: a reach attack is a mêlée weapon attack; B6's expected damage
+    assert roll_for(berserker, bram, Mode.REACH, Rank.FRONT)[0] is Advantage.ADVANTAGE
+    plain = replace(berserker, traits=())
+    order = Order("Berserker", Rank.FRONT, target="Bram", mode=Mode.MELEE)
+    calm = expected_damage(replace(f, monsters=(plain,)), plain, order)
+    assert expected_damage(f, berserker, order) > calm
+
+
+def test_b8_surprise_attack_adds_its_dice_against_a_surprised_hero() -> None:
+    bugbear = monster("Bugbear", traits=(Trait(TraitKind.SURPRISE_ATTACK, dice=parse("2d6")),))
+    bram = hero("Bram")
+    f = fight([bram], [bugbear], {"A": ["Bram", "Bugbear"]})
+    assert extra_damage(f, bugbear, bram, SWORD, Advantage.NORMAL) is None
+    surprised = replace(f, surprised=frozenset({"Bram"}))
+    found = extra_damage(surprised, bugbear, bram, SWORD, Advantage.NORMAL)
+    assert found is not None and str(found[0]) == "2d6"
+    assert found[1] == "Surprise Attack +2d6: Bram is surprised"
+
+
+def test_b8_assassinate_advantage_in_round_1_and_a_critical_hit_on_the_surprised() -> None:
+    assassin = monster("Assassin", traits=(Trait(TraitKind.ASSASSINATE),))
+    bram, lys = hero("Bram"), hero("Lys")
+    f = fight([bram, lys], [assassin], {"A": ["Bram", "Lys", "Assassin"]}, round=1)
+    f = replace(f, turns=replace(f.turns, acted=frozenset({"Lys"})))
+    roll, why = roll_in_fight(f, assassin, bram, SWORD, Mode.MELEE)
+    assert roll is Advantage.ADVANTAGE and why == (
+        "Assassinate: Bram has not taken a turn yet (B8)",
+    )
+    assert roll_in_fight(f, assassin, lys, SWORD, Mode.MELEE)[0] is Advantage.NORMAL  # Lys acted
+    later = replace(f, round=2)
+    assert roll_in_fight(later, assassin, bram, SWORD, Mode.MELEE)[0] is Advantage.NORMAL
+    surprised = replace(f, surprised=frozenset({"Bram"}))
+    hit = roll_attack(surprised, assassin, bram, SWORD, Mode.MELEE, ScriptedDice([3, 12, 4, 4]))
+    assert isinstance(hit, Attacked) and hit.hit and hit.critical
+    assert "Assassinate: Bram is surprised, a hit is critical (B8)" in hit.reasons
+
+
+def test_b8_the_new_forms_round_trip_in_a_fight_file() -> None:
+    forms = ["heated body 1d10 fire", "fire aura 3d6 fire", "surprise attack 2d6", "assassinate"]
+    forms.append("reckless")
+    for form in forms:
+        assert trait_form(parse_trait(form)) == form
+    text = MINIMAL.replace(
+        "monsters:\n", f"monsters:\n  - {{name: Imp, hp: 9, traits: [{', '.join(forms)}]}}\n", 1
+    )
+    f = parse_fight(text, "f.yaml")
+    assert len(f.monster("Imp").traits) == len(forms)
+    assert parse_fight(dump_fight(f), "again.yaml").monster("Imp").traits == f.monster("Imp").traits
+    for bad in ("heated body", "fire aura 3d6", "reckless 2"):
+        with pytest.raises(ValueError):
+            parse_trait(bad)
+
+
+COUNTS = {
+    TraitKind.HEATED_BODY: 3,
+    TraitKind.FIRE_AURA: 1,
+    TraitKind.SURPRISE_ATTACK: 2,
+    TraitKind.ASSASSINATE: 1,
+    TraitKind.RECKLESS: 2,
+}
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_b8_every_srd_entry_with_these_traits_is_read_by_its_own_text() -> None:
+    counts = dict.fromkeys(COUNTS, 0)
+    held = {"brute": 0, "heated weapons": 0}
+    for m in json.loads(SOURCE.read_text(encoding="utf-8")):
+        block = stat_block(m)
+        read = [parse_trait(f) for f in block.get("traits", [])]
+        texts = [a["desc"] for a in m.get("actions", [])]
+        for x in m.get("special_abilities", []):
+            name, desc = x["name"], x["desc"]
+            trait = read_trait(name, desc)
+            if name.lower() in held:
+                assert included(name, desc, texts), (m["name"], name)
+                assert name in block_traits(m).names
+                assert f"{name} (trait)" not in block.get("not_modelled", [])
+                held[name.lower()] += 1
+            if trait is None or trait.kind not in COUNTS:
+                continue
+            counts[trait.kind] += 1
+            assert trait in read and f"{name} (trait)" not in block.get("not_modelled", [])
+            if trait.dice is not None:  # its dice are its text's (both of Fire Aura's)
+                assert desc.count(f"({trait.dice.parts[0].terms[0]})") == (
+                    2 if trait.kind is TraitKind.FIRE_AURA else 1
+                )
+                kind = trait.dice.parts[0].damage_type
+                assert kind is None or f") {kind} damage" in desc
+    assert counts == COUNTS
+    assert held == {"brute": 2, "heated weapons": 2}
+
+
+def test_b8_brute_is_read_only_when_the_attacks_hold_its_extra_die() -> None:
+    brute = (
+        "A melee weapon deals one extra die of its damage when the bugbear hits with it "
+        "(included in the attack)."
+    )
+    two = "Melee Weapon Attack: +4 to hit, reach 5 ft., one target. Hit: 11 (2d8 + 2) piercing"
+    two += " damage."
+    one = two.replace("11 (2d8 + 2)", "6 (1d8 + 2)")
+    assert included("Brute", brute, [two])
+    assert not included("Brute", brute, [two, one])  # a mêlée weapon without its extra die
+    heated = (
+        "When the azer hits with a metal melee weapon, it deals an extra 3 (1d6) fire damage "
+        "(included in the attack)."
+    )
+    assert included(
+        "Heated Weapons", heated, [two.replace("damage.", "damage, plus 3 (1d6) fire damage.")]
+    )
+    assert not included("Heated Weapons", heated, [two])
