@@ -18,8 +18,8 @@ from lnf.formats.fight_writer import dump_fight
 from lnf.formats.srd import stat_block
 from lnf.formats.srd_traits import block_traits, included, read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
-from lnf.model import Rank, Trait, TraitKind, TurnEdge
-from lnf.model.events import Attacked, Damaged
+from lnf.model import Condition, Lasting, Rank, Trait, TraitKind, TurnEdge
+from lnf.model.events import Attacked, Damaged, SaveRolled
 from lnf.model.plan import Advantage, Mode, Order
 from lnf.rules.attacks import roll_for
 from lnf.rules.distance import roll_in_fight
@@ -191,3 +191,65 @@ def test_b8_brute_is_read_only_when_the_attacks_hold_its_extra_die() -> None:
         "Heated Weapons", heated, [two.replace("damage.", "damage, plus 3 (1d6) fire damage.")]
     )
     assert not included("Heated Weapons", heated, [two])
+
+
+def test_b8_stench_poisons_a_creature_that_starts_its_turn_in_the_ghasts_group() -> None:
+    ghast = monster("Ghast", traits=(Trait(TraitKind.STENCH, dc=10),))
+    ghoul = monster("Ghoul", condition_immune=frozenset({Condition.POISONED}))
+    f = fight([hero("Bram"), hero("Cade")], [ghast, ghoul], {"A": ["Bram", "Ghast", "Ghoul"]})
+    failed = Rolled.turn(f, "Bram")
+    turn_edge(failed, "Bram", TurnEdge.START, ScriptedDice([4]))
+    (save,) = [s for s in failed.steps if isinstance(s, SaveRolled)]
+    assert save.against == "Ghast's Stench" and save.save.dc == 10 and not save.save.success
+    (poisoned,) = [e for e in failed.fight.effects if e.who == "Bram"]
+    assert poisoned.condition is Condition.POISONED
+    assert poisoned.lasting == Lasting(until=("Bram", TurnEdge.START))
+    saved = Rolled.turn(f, "Bram")
+    turn_edge(saved, "Bram", TurnEdge.START, ScriptedDice([15]))
+    (immune,) = [e for e in saved.fight.effects if e.who == "Bram"]
+    assert immune.what == "immune to Ghast's Stench" and immune.lasting == Lasting(rounds=14_400)
+    again = Rolled.turn(saved.fight, "Bram")
+    turn_edge(again, "Bram", TurnEdge.START, ScriptedDice([]))  # immune: no save
+    assert not [s for s in again.steps if isinstance(s, SaveRolled)]
+    for who in ("Cade", "Ghoul"):  # not in its group; immune to poisoned
+        other = Rolled.turn(f, who)
+        turn_edge(other, who, TurnEdge.START, ScriptedDice([]))
+        assert not [s for s in other.steps if isinstance(s, SaveRolled)]
+
+
+def test_b8_fear_aura_frightens_only_foes_and_not_while_it_is_incapacitated() -> None:
+    fiend = monster("Pit Fiend", traits=(Trait(TraitKind.FEAR_AURA, dc=21),))
+    imp = monster("Imp")
+    f = fight([hero("Bram")], [fiend, imp], {"A": ["Bram", "Pit Fiend", "Imp"]})
+    turn = Rolled.turn(f, "Bram")
+    turn_edge(turn, "Bram", TurnEdge.START, ScriptedDice([9]))
+    assert [e.condition for e in turn.fight.effects] == [Condition.FRIGHTENED]
+    ally = Rolled.turn(f, "Imp")
+    turn_edge(ally, "Imp", TurnEdge.START, ScriptedDice([]))  # an ally is not hostile
+    assert not ally.steps
+    stunned = f.with_combatant(replace(fiend, conditions=frozenset({Condition.STUNNED})))
+    held = Rolled.turn(stunned, "Bram")
+    turn_edge(held, "Bram", TurnEdge.START, ScriptedDice([]))
+    assert not held.steps
+    assert parse_trait("fear aura DC 21") == Trait(TraitKind.FEAR_AURA, dc=21)
+    assert trait_form(Trait(TraitKind.STENCH, dc=10)) == "stench DC 10"
+    with pytest.raises(ValueError):
+        parse_trait("stench")
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_b8_every_srd_stench_and_fear_aura_is_read_with_its_dc() -> None:
+    found = []
+    for m in json.loads(SOURCE.read_text(encoding="utf-8")):
+        block = stat_block(m)
+        for x in m.get("special_abilities", []):
+            trait = read_trait(x["name"], x["desc"])
+            if trait is not None and trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
+                assert f"DC {trait.dc} " in x["desc"]
+                assert trait_form(trait) in block["traits"]
+                found.append((m["name"], trait_form(trait)))
+    assert found == [
+        ("Ghast", "stench DC 10"),
+        ("Hezrou", "stench DC 14"),
+        ("Pit Fiend", "fear aura DC 21"),
+    ]

@@ -19,8 +19,9 @@ from lnf.dice import DamageType
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.resolve import imposed, poisons, roll_save
+from lnf.engine.starting import start
 from lnf.engine.steps import apply_step
-from lnf.engine.trait_steps import burned, fire_aura
+from lnf.engine.trait_steps import burned, fire_aura, stench
 from lnf.errors import Refused
 from lnf.model import (
     LEGENDARY_RESISTANCE,
@@ -28,7 +29,6 @@ from lnf.model import (
     Ability,
     Attack,
     Condition,
-    Effect,
     Fight,
     Guard,
     Hero,
@@ -44,7 +44,6 @@ from lnf.model.events import (
     Damaged,
     Drained,
     EffectEnded,
-    EffectStarted,
     Guarded,
     Marked,
     Recorded,
@@ -57,7 +56,7 @@ from lnf.model.events import (
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
 from lnf.rules.damage import after_defences
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
-from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
+from lnf.rules.effects import ending_as_round_starts, ending_at, saves_due
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
@@ -294,42 +293,6 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
         turn.do(Damaged(who, amount, kind, text=f"{what}: {rolled}{half}"))
 
 
-def start(
-    turn: Steps,
-    who: str,
-    what: str,
-    lasting: Lasting,
-    by: str = "",
-    condition: Condition | None = None,
-    *,
-    concentration: bool = False,
-    ac: int = 0,
-    d4: int = 0,
-    aura: int = 0,
-    weapon: int = 0,
-    hurt: bool = False,
-) -> None:
-    """An effect begins now: in the round under way, during the turn being played."""
-    fight = turn.fight
-    effect = Effect(
-        key=next_key(fight),
-        who=who,
-        what=what,
-        lasting=lasting,
-        round=fight.round,
-        turn=turn.who or fight.turns.current or "",
-        by=by,
-        condition=condition,
-        concentration=concentration,
-        ac=ac,
-        d4=d4,
-        aura=aura,
-        weapon=weapon,
-        until_hurt=hurt,
-    )
-    turn.do(EffectStarted(effect))
-
-
 def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     """F4: at the start or end of `who`'s turn, what lasted until then ends, and the saves
     repeated then are rolled (a success ends the effect)."""
@@ -338,6 +301,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     if edge is TurnEdge.START:
         auras(turn, who, dice)
         fire_aura(turn, who, dice)
+        stench(turn, who, dice)
     for e in saves_due(turn.fight, who, edge):
         if e not in turn.fight.effects or e.lasting.save is None:
             continue

@@ -1,15 +1,20 @@
 """B8: what a monster's traits do as steps of a turn, rolled with its dice: Heated Body and
-Fire Aura burning who hits it in mêlée, Fire Aura burning its group as its turn starts."""
+Fire Aura burning who hits it in mêlée, Fire Aura burning its group as its turn starts, Stench
+and Fear Aura making a creature that starts its turn in its group save."""
 
 from __future__ import annotations
 
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
-from lnf.model import Monster
+from lnf.engine.resolve import roll_save
+from lnf.engine.starting import start
+from lnf.model import Lasting, Monster, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.events import Attacked, Damaged
+from lnf.model.events import Attacked, Damaged, SaveRolled
 from lnf.rules.roster import in_fight
+from lnf.rules.trait_auras import AURAS, auras_catching, immunity
 from lnf.rules.trait_damage import aura_caught, burns_back
+from lnf.rules.trait_saves import immune_now
 
 
 def burned(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> None:
@@ -39,3 +44,24 @@ def fire_aura(turn: Steps, who: str, dice: DiceSource) -> None:
     kind = trait.dice.parts[0].damage_type if trait.dice.parts else None
     for name in caught:
         turn.do(Damaged(name, rolled.total, kind, text=f"{what}: {rolled}"))
+
+
+def stench(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Stench, Fear Aura: as `who`'s turn starts, its save against each aura that catches
+    it (`auras_catching`): a failure, the condition until the start of its next turn; a
+    success, immune to that aura for 24 hours."""
+    for monster, trait in auras_catching(turn.fight, who):
+        ability, condition = AURAS[trait.kind]
+        what = f"{monster.name}'s {trait.title}"
+        c = turn.fight.combatant(who)
+        save = roll_save(turn.fight, c, ability, trait.dc, dice, what, against=(condition,))
+        turn.do(SaveRolled(save, ability, what))
+        if save.success:
+            lasting = Lasting(rounds=_DAY)
+            start(turn, who, immunity(monster.name, trait), lasting, monster.name)
+        elif condition not in immune_now(turn.fight, turn.fight.combatant(who)):
+            lasting = Lasting(until=(who, TurnEdge.START))
+            start(turn, who, str(condition), lasting, monster.name, condition)
+
+
+_DAY = 14_400  # 24 hours in rounds

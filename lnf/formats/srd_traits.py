@@ -80,6 +80,15 @@ _SAYS = {
     TraitKind.RECKLESS: r"^At the start of its turn, the [\w ]+ can gain advantage on all melee "
     r"weapon attack rolls (?:it makes )?during that turn, but attack rolls against it have "
     r"advantage until the start of its next turn\.$",
+    TraitKind.STENCH: r"^Any creature that starts its turn within \d+ (?:ft\.|feet) of the [\w ]+ "
+    r"must succeed on a DC (\d+) Constitution saving throw or be poisoned until the start of its "
+    r"next turn\. On a successful saving throw, the creature is immune to the [\w ]+'s [Ss]tench "
+    r"for 24 hours\.$",
+    TraitKind.FEAR_AURA: r"^Any creature hostile to the [\w ]+ that starts its turn within \d+ "
+    r"feet of the [\w ]+ must make a DC (\d+) Wisdom saving throw, unless the [\w ]+ is "
+    r"incapacitated\. On a failed save, the creature is frightened until the start of its next "
+    r"turn\. If a creature's saving throw is successful, the creature is immune to the [\w ]+'s "
+    r"Fear Aura for the next 24 hours\.$",
 }
 # Other names a stat block gives a trait lnf plays (read only when its text says the same)
 _ALIASES = {
@@ -203,6 +212,8 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
     if kind is TraitKind.RELENTLESS:
         return Trait(kind, hp=int(found[1]))
+    if kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
+        return Trait(kind, dc=int(found[1]))
     if kind is TraitKind.ABSORPTION:
         if typed is None or typed[1] != found[1]:
             return None  # its name and its text must name one type

@@ -10,7 +10,9 @@ bonus attack against a prone target); the saving-throw traits `fey ancestry`, `b
 devotion`, `two heads`, `duergar resilience`, `gnome cunning`, `sure-footed`, `steadfast`,
 `evasion`; `relentless 7` (the most damage it shrugs off at 0, once a fight) and `absorption
 (lightning)` (the types that heal it instead of hurting it); `heated body 1d10 fire` and `fire
-aura 3d6 fire` (the damage it deals), `surprise attack 2d6`, `assassinate`, `reckless`."""
+aura 3d6 fire` (the damage it deals), `surprise attack 2d6`, `assassinate`, `reckless`;
+`stench DC 10` and `fear aura DC 21` (the save a creature starting its turn in its group
+makes)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from lnf.model import Trait, TraitKind
 _FORM = re.compile(r"([a-z\- ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
 _DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK, TraitKind.SURPRISE_ATTACK)
 # Damage it deals of a type: `heated body 1d10 fire`, `fire aura 3d6 fire`
+_AURA = re.compile(r"(stench|fear aura),? dc (\d+)")  # `stench DC 10`, `fear aura DC 21`
 _TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
@@ -34,6 +37,7 @@ _EXAMPLES = (
     "fey ancestry, brave, dark devotion, two heads, duergar resilience, gnome cunning, "
     "sure-footed, steadfast, evasion, relentless 7, absorption (lightning), "
     "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
+    "stench DC 10, fear aura DC 21, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -54,6 +58,12 @@ def parse_trait(value: Any) -> Trait:
             return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
         except DiceError as exc:
             raise ValueError(f"{typed[1]}: bad dice {typed[2]!r} ({exc.message})") from None
+    if aura := _AURA.fullmatch(text):
+        if not 1 <= int(aura[2]) <= 40:
+            raise ValueError(f"{aura[1]}: DC {aura[2]} is out of range (1 to 40)")
+        return Trait(TraitKind(aura[1]), dc=int(aura[2]))
+    if text.startswith(("stench", "fear aura")):
+        raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
     if text.startswith(("heated body", "fire aura")):
         raise ValueError(
             f"say {text.split(' ')[0]} {text.split(' ')[1]} 1d10 fire: the dice and type"
@@ -129,6 +139,8 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind}{stops}"
     if trait.kind is TraitKind.RELENTLESS:
         return f"{trait.kind} {trait.hp}"
+    if trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
+        return f"{trait.kind} DC {trait.dc}"
     return str(trait.kind)
 
 
