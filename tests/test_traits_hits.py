@@ -11,6 +11,7 @@ import pytest
 
 from lnf.dice import DamageType, parse
 from lnf.dice.roll import ScriptedDice
+from lnf.engine.apply import apply
 from lnf.engine.effects import Rolled, turn_edge
 from lnf.engine.resolve import roll_attack
 from lnf.formats.fight_file import parse_fight
@@ -18,8 +19,8 @@ from lnf.formats.fight_writer import dump_fight
 from lnf.formats.srd import stat_block
 from lnf.formats.srd_traits import block_traits, included, read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
-from lnf.model import Condition, Lasting, Rank, Trait, TraitKind, TurnEdge
-from lnf.model.events import Attacked, Damaged, SaveRolled
+from lnf.model import Condition, Flag, Lasting, Rank, Trait, TraitKind, TurnEdge
+from lnf.model.events import Attacked, Damaged, Recorded, SaveRolled
 from lnf.model.plan import Advantage, Mode, Order
 from lnf.rules.attacks import roll_for
 from lnf.rules.distance import roll_in_fight
@@ -253,3 +254,75 @@ def test_b8_every_srd_stench_and_fear_aura_is_read_with_its_dc() -> None:
         ("Hezrou", "stench DC 14"),
         ("Pit Fiend", "fear aura DC 21"),
     ]
+
+
+SUNLIGHT = Trait(TraitKind.SUNLIGHT_HYPERSENSITIVITY, hp=20)
+MIST = Trait(TraitKind.MISTY_ESCAPE)
+REGEN = Trait(TraitKind.REGENERATION, hp=20, stopped_by=frozenset({DamageType.RADIANT}))
+
+
+def test_b8_a_vampire_burns_as_its_turn_starts_in_sunlight_and_attacks_at_disadvantage() -> None:
+    vampire = monster("Vampire", hp=144, traits=(SUNLIGHT, MIST, REGEN))
+    bram = hero("Bram")
+    f = fight([bram], [vampire], {"A": ["Bram", "Vampire"]}, sunlight=True)
+    turn = Rolled.turn(f, "Vampire")
+    turn_edge(turn, "Vampire", TurnEdge.START, ScriptedDice([]))
+    (burn,) = [s for s in turn.steps if isinstance(s, Damaged)]
+    assert (burn.who, burn.amount, burn.type) == ("Vampire", 20, DamageType.RADIANT)
+    assert turn.fight.monster("Vampire").current_hp == 124
+    assert turn.fight.monster("Vampire").has(Flag.SCORCHED)  # radiant: no regeneration next
+    roll, why = roll_in_fight(f, vampire, bram, SWORD, Mode.MELEE)
+    assert roll is Advantage.DISADVANTAGE
+    assert why == ("Sunlight Hypersensitivity: Vampire is in sunlight (B8)",)
+    shade = replace(f, sunlight=False)
+    dark = Rolled.turn(shade, "Vampire")
+    turn_edge(dark, "Vampire", TurnEdge.START, ScriptedDice([]))
+    assert not dark.steps
+    assert roll_in_fight(shade, vampire, bram, SWORD, Mode.MELEE)[0] is Advantage.NORMAL
+
+
+def test_b8_misty_escape_a_vampire_dropped_leaves_as_mist_unless_in_sunlight() -> None:
+    vampire = monster("Vampire", hp=144, damage=140, traits=(SUNLIGHT, MIST))
+    f = fight([hero("Bram")], [vampire], {"A": ["Bram", "Vampire"]})
+    done = apply(f, Recorded((Damaged("Vampire", 9, DamageType.SLASHING),)))
+    after = done.after.monster("Vampire")
+    assert after.escaped and after.current_hp == 0
+    assert "turns to mist: it leaves the fight, not destroyed (Misty Escape, B8)" in _said(done)
+    assert done.after.group_of("Vampire") is None
+    sunny = apply(
+        replace(f, sunlight=True), Recorded((Damaged("Vampire", 9, DamageType.SLASHING),))
+    )
+    assert not sunny.after.monster("Vampire").escaped  # it cannot turn to mist: destroyed
+    assert "drops and dies" in _said(sunny)
+
+
+def _said(done) -> str:  # type: ignore[no-untyped-def]
+    return " ".join(n for s in done.steps for n in s.notes)
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_b8_every_srd_vampire_weakness_and_misty_escape_is_read_by_its_text() -> None:
+    found = []
+    for m in json.loads(SOURCE.read_text(encoding="utf-8")):
+        block = stat_block(m)
+        for x in m.get("special_abilities", []):
+            trait = read_trait(x["name"], x["desc"])
+            kinds = (TraitKind.SUNLIGHT_HYPERSENSITIVITY, TraitKind.MISTY_ESCAPE)
+            if trait is not None and trait.kind in kinds:
+                if trait.hp:
+                    assert (
+                        f"takes {trait.hp} radiant damage when it starts its turn in sunlight"
+                        in (x["desc"])
+                    )
+                assert trait_form(trait) in block["traits"]
+                found.append((m["name"], trait_form(trait)))
+    assert sorted(found) == sorted(
+        [
+            (f"Vampire, {f} Form", w)
+            for f in ("Vampire", "Bat", "Mist")
+            for w in ("sunlight hypersensitivity 20", "misty escape")
+        ]
+        + [("Vampire Spawn", "sunlight hypersensitivity 20")]
+    )
+    assert parse_trait("sunlight hypersensitivity 20") == SUNLIGHT
+    assert parse_trait("misty escape") == MIST

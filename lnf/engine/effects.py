@@ -21,7 +21,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.starting import start
 from lnf.engine.steps import apply_step
-from lnf.engine.trait_steps import burned, fire_aura, stench
+from lnf.engine.trait_steps import burned, fire_aura, stench, sunburned
 from lnf.errors import Refused
 from lnf.model import (
     LEGENDARY_RESISTANCE,
@@ -300,6 +300,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         turn.do(EffectEnded(e.key, why))
     if edge is TurnEdge.START:
         auras(turn, who, dice)
+        sunburned(turn, who)
         fire_aura(turn, who, dice)
         stench(turn, who, dice)
     for e in saves_due(turn.fight, who, edge):

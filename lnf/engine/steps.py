@@ -63,7 +63,7 @@ from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import sleepers
-from lnf.rules.trait_damage import absorbs, relentless
+from lnf.rules.trait_damage import absorbs, mists_away, relentless
 from lnf.rules.trait_saves import evades
 from lnf.rules.traits import scorches
 from lnf.values import replace
@@ -203,6 +203,12 @@ def _hurt(
         notes = [f"{who} drops to 1 hit point instead (Relentless, once a fight, B8)"]
     else:
         hurt, notes = take_damage(target, amount, critical=critical)
+        if mists_away(fight, hurt) and not in_fight(hurt) and in_fight(target):
+            hurt = replace(hurt, escaped=True)
+            notes = [
+                f"{who} drops to 0 hit points and turns to mist: it leaves the fight, not "
+                "destroyed (Misty Escape, B8)"
+            ]
     if healed and isinstance(hurt, Monster):
         hurt, said = _absorbed(hurt, back, " and ".join(map(str, healed)))
         notes.append(said)

@@ -4,6 +4,7 @@ and Fear Aura making a creature that starts its turn in its group save."""
 
 from __future__ import annotations
 
+from lnf.dice import DamageType
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.resolve import roll_save
@@ -13,7 +14,7 @@ from lnf.model.applied import StepDone
 from lnf.model.events import Attacked, Damaged, SaveRolled
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_auras import AURAS, auras_catching, immunity
-from lnf.rules.trait_damage import aura_caught, burns_back
+from lnf.rules.trait_damage import aura_caught, burns_back, sunburn
 from lnf.rules.trait_saves import immune_now
 
 
@@ -65,3 +66,11 @@ def stench(turn: Steps, who: str, dice: DiceSource) -> None:
 
 
 _DAY = 14_400  # 24 hours in rounds
+
+
+def sunburned(turn: Steps, who: str) -> None:
+    """B8 Sunlight Hypersensitivity: a vampire that starts its turn in sunlight burns."""
+    me = turn.fight.combatant(who)
+    if isinstance(me, Monster) and (amount := sunburn(turn.fight, me)):
+        said = "Sunlight Hypersensitivity: it starts its turn in sunlight"
+        turn.do(Damaged(who, amount, DamageType.RADIANT, text=said))

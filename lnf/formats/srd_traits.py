@@ -89,6 +89,16 @@ _SAYS = {
     r"incapacitated\. On a failed save, the creature is frightened until the start of its next "
     r"turn\. If a creature's saving throw is successful, the creature is immune to the [\w ]+'s "
     r"Fear Aura for the next 24 hours\.$",
+    # Vampire Weaknesses: the flaws that need no map are out of a fight (an invitation, a
+    # stake in its resting place) or need water; the sunlight's is played
+    TraitKind.SUNLIGHT_HYPERSENSITIVITY: r"^The vampire has the following flaws:\s*Forbiddance\. "
+    r"[^\n]*\s*Harmed by Running Water\. [^\n]*\s*Stake to the Heart\. [^\n]*\s*Sunlight "
+    r"Hypersensitivity\. The vampire takes (\d+) radiant damage when it starts its turn in "
+    r"sunlight\. While in sunlight, it has disadvantage on attack rolls and ability checks\.$",
+    TraitKind.MISTY_ESCAPE: r"^When it drops to 0 hit points outside its resting place, the "
+    r"vampire transforms into a cloud of mist \(as in the Shapechanger trait\) instead of falling "
+    r"unconscious, provided that it isn't in sunlight or running water\. If it can't transform, "
+    r"it is destroyed\.",
 }
 # Other names a stat block gives a trait lnf plays (read only when its text says the same)
 _ALIASES = {
@@ -96,6 +106,7 @@ _ALIASES = {
     "angelic weapons": "magic weapons",
     "hellish weapons": "magic weapons",
     "two-headed": "two heads",
+    "vampire weaknesses": "sunlight hypersensitivity",
 }
 _PRONE = re.compile(
     r"DC (\d+) Strength saving throw or be "
@@ -210,7 +221,7 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, dice=parse(found[1]))
     if kind in (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA):
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
-    if kind is TraitKind.RELENTLESS:
+    if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
         return Trait(kind, hp=int(found[1]))
     if kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
         return Trait(kind, dc=int(found[1]))

@@ -12,7 +12,8 @@ devotion`, `two heads`, `duergar resilience`, `gnome cunning`, `sure-footed`, `s
 (lightning)` (the types that heal it instead of hurting it); `heated body 1d10 fire` and `fire
 aura 3d6 fire` (the damage it deals), `surprise attack 2d6`, `assassinate`, `reckless`;
 `stench DC 10` and `fear aura DC 21` (the save a creature starting its turn in its group
-makes)."""
+makes); a vampire's `sunlight hypersensitivity 20` (its radiant damage as its turn starts in
+sunlight) and `misty escape`."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from lnf.model import Trait, TraitKind
 _FORM = re.compile(r"([a-z\- ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
 _DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK, TraitKind.SURPRISE_ATTACK)
 # Damage it deals of a type: `heated body 1d10 fire`, `fire aura 3d6 fire`
+_FIGURE = {TraitKind.RELENTLESS: 7, TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20}
 _AURA = re.compile(r"(stench|fear aura),? dc (\d+)")  # `stench DC 10`, `fear aura DC 21`
 _TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
 _EXAMPLES = (
@@ -37,7 +39,7 @@ _EXAMPLES = (
     "fey ancestry, brave, dark devotion, two heads, duergar resilience, gnome cunning, "
     "sure-footed, steadfast, evasion, relentless 7, absorption (lightning), "
     "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
-    "stench DC 10, fear aura DC 21, "
+    "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -81,9 +83,9 @@ def parse_trait(value: Any) -> Trait:
         return Trait(kind, dice=dice)
     if kind is TraitKind.NONMAGICAL_ONLY:
         return Trait(kind, stopped_by=_types(kind, types, figure))
-    if kind is TraitKind.RELENTLESS:
+    if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
         if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
-            raise ValueError("relentless needs the most damage it shrugs off, such as relentless 7")
+            raise ValueError(f"{kind} needs its hit points, such as {kind} {_FIGURE[kind]}")
         return Trait(kind, hp=int(figure))
     if kind is TraitKind.ABSORPTION:
         return Trait(kind, stopped_by=_types(kind, types, figure))
@@ -137,7 +139,7 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind} {trait.hp}{stops}"
     if trait.kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.ABSORPTION):
         return f"{trait.kind}{stops}"
-    if trait.kind is TraitKind.RELENTLESS:
+    if trait.kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
         return f"{trait.kind} {trait.hp}"
     if trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
         return f"{trait.kind} DC {trait.dc}"

@@ -47,6 +47,9 @@ class TraitKind(StrEnum):
     SURPRISE_ATTACK = "surprise attack"  # extra dice on a hit in round 1 against the surprised
     ASSASSINATE = "assassinate"  # round 1: advantage on who has not acted, crits the surprised
     RECKLESS = "reckless"  # advantage on its mêlée weapon attacks, and attacks against it
+    # Vampires: 20 radiant as its turn starts in sunlight (`hp`), and disadvantage on attacks
+    SUNLIGHT_HYPERSENSITIVITY = "sunlight hypersensitivity"
+    MISTY_ESCAPE = "misty escape"  # at 0 hit points it leaves as mist, unless in sunlight
     # Auras at the start of a creature's turn in its group: a save (`dc`) or a condition
     STENCH = "stench"  # Constitution, poisoned until the start of its next turn
     FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)

@@ -59,3 +59,23 @@ def aura_caught(fight: Fight, monster: Monster) -> tuple[Trait, tuple[str, ...]]
         return None
     caught = tuple(n for n in group.members if n != monster.name and in_fight(fight.combatant(n)))
     return (trait, caught) if caught else None
+
+
+def sunburn(fight: Fight, monster: Monster) -> int:
+    """Vampire Weaknesses' Sunlight Hypersensitivity (SRD: "The vampire takes 20 radiant damage
+    when it starts its turn in sunlight"): the damage as its turn starts in a fight in
+    sunlight (`sunlight: true`), or 0."""
+    trait = monster.trait(TraitKind.SUNLIGHT_HYPERSENSITIVITY)
+    return trait.hp if trait is not None and fight.sunlight and in_fight(monster) else 0
+
+
+def mists_away(fight: Fight, monster: Hero | Monster) -> bool:
+    """Misty Escape (SRD: "When it drops to 0 hit points outside its resting place, the vampire
+    transforms into a cloud of mist … instead of falling unconscious, provided that it isn't
+    in sunlight or running water. If it can't transform, it is destroyed"): a vampire dropped
+    in a fight not in sunlight leaves it as mist (no map: no running water)."""
+    return (
+        isinstance(monster, Monster)
+        and monster.trait(TraitKind.MISTY_ESCAPE) is not None
+        and not fight.sunlight
+    )

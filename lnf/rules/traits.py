@@ -107,12 +107,15 @@ def assassinates(fight: Fight, attacker: Hero | Monster, target: Hero | Monster)
 
 def trait_disadvantages(fight: Fight, attacker: Hero | Monster) -> tuple[str, ...]:
     """Sunlight Sensitivity (SRD: "While in sunlight, the kobold has disadvantage on attack
-    rolls"): in a fight the file says is in sunlight (`sunlight: true`)."""
+    rolls") and a vampire's Sunlight Hypersensitivity (SRD: "While in sunlight, it has
+    disadvantage on attack rolls"): in a fight the file says is in sunlight (`sunlight:
+    true`)."""
     if not fight.sunlight or not isinstance(attacker, Monster):
         return ()
-    if attacker.trait(TraitKind.SUNLIGHT_SENSITIVITY) is None:
-        return ()
-    return (f"Sunlight Sensitivity: {attacker.name} is in sunlight (B8)",)
+    for kind in (TraitKind.SUNLIGHT_SENSITIVITY, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+        if (trait := attacker.trait(kind)) is not None:
+            return (f"{trait.title}: {attacker.name} is in sunlight (B8)",)
+    return ()
 
 
 def extra_damage(
