@@ -301,6 +301,7 @@ _SAID = {
     TraitKind.POUNCE: ("trampling charge",),
     TraitKind.MAGIC_WEAPONS: ("angelic weapons", "hellish weapons"),
     TraitKind.TWO_HEADS: ("two-headed",),
+    TraitKind.SUNLIGHT_HYPERSENSITIVITY: ("vampire weaknesses",),
     TraitKind.ABSORPTION: ("lightning absorption", "fire absorption", "acid absorption"),
 }
 
