@@ -21,7 +21,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.starting import start
 from lnf.engine.steps import apply_step
-from lnf.engine.trait_steps import burned, fire_aura, stench, sunburned
+from lnf.engine.trait_steps import burned, burst, fire_aura, stench, sunburned
 from lnf.errors import Refused
 from lnf.model import (
     LEGENDARY_RESISTANCE,
@@ -97,6 +97,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             ride(turn, step.attacker, step.target, attack.name if attack else "", rider, dice)
     if isinstance(step, Attacked) and step.hit:
         burned(turn, done, step, dice)
+    if done.dropped:
+        burst(turn, done, dice)  # B8: Death Burst
     if isinstance(step, Attacked):
         weapon = attack_named(turn.fight.combatant(step.attacker), step.attack)
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:

@@ -14,7 +14,7 @@ from lnf.model.applied import StepDone
 from lnf.model.events import Attacked, Damaged, SaveRolled
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_auras import AURAS, auras_catching, immunity
-from lnf.rules.trait_damage import aura_caught, burns_back, sunburn
+from lnf.rules.trait_damage import aura_caught, burns_back, bursting, sunburn
 from lnf.rules.trait_saves import immune_now
 
 
@@ -74,3 +74,38 @@ def sunburned(turn: Steps, who: str) -> None:
     if isinstance(me, Monster) and (amount := sunburn(turn.fight, me)):
         said = "Sunlight Hypersensitivity: it starts its turn in sunlight"
         turn.do(Damaged(who, amount, DamageType.RADIANT, text=said))
+
+
+def burst(turn: Steps, done: StepDone, dice: DiceSource) -> None:
+    """B8 Death Burst, Death Throes: each monster the step killed that has one explodes: each
+    hero of its group saves; the damage is rolled once for all (E), half or none on a success;
+    a failure brings its conditions."""
+    for name in done.dropped:
+        found = bursting(done.before, done.after, name)
+        if found is None:
+            continue
+        trait, caught = found
+        rider = trait.rider
+        assert rider is not None and rider.save is not None
+        ability, dc = rider.save
+        what = f"{name}'s {trait.title}"
+        failed = []
+        for who in caught:
+            c = turn.fight.combatant(who)
+            save = roll_save(turn.fight, c, ability, dc, dice, what, against=rider.conditions)
+            turn.do(SaveRolled(save, ability, what))
+            if not save.success:
+                failed.append(who)
+        if rider.damage is not None:
+            dice.about(f"{what}: {rider.damage}")
+            rolled = roll(rider.damage, dice)
+            for who in caught:
+                amount = rolled.total if who in failed else rolled.total // 2 if rider.half else 0
+                if amount:
+                    half = "" if who in failed else ", half on the save"
+                    turn.do(Damaged(who, amount, rider.damage_type, text=f"{what}: {rolled}{half}"))
+        for who in failed:
+            for condition in rider.conditions:
+                if condition not in immune_now(turn.fight, turn.fight.combatant(who)):
+                    lasting = rider.lasting
+                    start(turn, who, str(condition), lasting, name, condition)

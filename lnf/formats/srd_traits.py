@@ -10,11 +10,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from lnf.dice import DamageType, parse
-from lnf.formats.trait_forms import trait_form
+from lnf.formats.specials import special
+from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Flag, Trait, TraitKind
 from lnf.values import value
 
 _TYPES = f"({'|'.join(t.value for t in DamageType)})"
+# Death Burst, Death Throes: "When the mephit dies, it explodes … Each creature within 5 ft.
+# of it must make a DC 10 Dexterity saving throw" (the figures: `lnf.formats.specials`)
+_DIES = (
+    r"^When the [\w ]+ dies, it explodes(?: in a (?:burst|cloud) of [\w ]+)?(?:\.|,) "
+    r"(?:and )?[Ee]ach creature within \d+ (?:ft\.|feet) of (?:it|the [\w ]+) must (?:then )?"
+    r"(?:succeed on|make) a DC \d+ \w+ saving throw"
+)
 _SAYS = {
     TraitKind.PACK_TACTICS: r"advantage on an attack roll against a creature if at least one of "
     r"the [\w ]+'s allies is within 5 ft\. of the creature and the ally isn't incapacitated",
@@ -99,6 +107,8 @@ _SAYS = {
     r"vampire transforms into a cloud of mist \(as in the Shapechanger trait\) instead of falling "
     r"unconscious, provided that it isn't in sunlight or running water\. If it can't transform, "
     r"it is destroyed\.",
+    TraitKind.DEATH_BURST: _DIES,
+    TraitKind.DEATH_THROES: _DIES,
 }
 # Other names a stat block gives a trait lnf plays (read only when its text says the same)
 _ALIASES = {
@@ -223,6 +233,8 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
     if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
         return Trait(kind, hp=int(found[1]))
+    if kind in (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES):
+        return _dies(kind, desc)
     if kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
         return Trait(kind, dc=int(found[1]))
     if kind is TraitKind.ABSORPTION:
@@ -234,6 +246,31 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         types = [t for t in (stops.groups() if stops else ()) if t]
         return Trait(kind, hp=int(found[1]), stopped_by=frozenset(DamageType(t) for t in types))
     return Trait(kind)
+
+
+def _dies(kind: TraitKind, desc: str) -> Trait | None:
+    """Death Burst's figures as a special action's are read (its save, damage, half, the
+    conditions for 1 minute), in the form `traits:` writes; None when they are not all read."""
+    read = special({"name": kind.value, "desc": desc})
+    if "save" not in read or not (read.get("damage") or read.get("conditions")):
+        return None
+    parts = [f"{kind} DC {read['save'].split()[1]} {read['save'].split()[0]}"]
+    if damage := read.get("damage"):
+        parts.append(damage)
+    if read.get("half"):
+        parts.append("half")
+    lasting = _ROUNDS.fullmatch(read.get("lasting", ""))
+    for condition in read.get("conditions", []):
+        if lasting is None:
+            return None
+        rounds = int(lasting[1]) * (10 if lasting[2].startswith("minute") else 1)
+        parts.append(f"{condition} {rounds} rounds")
+    if re.search(r"can repeat the saving throw (?:on|at the end of) each of its turns", desc):
+        parts.append("repeat")
+    return parse_trait(", ".join(parts))
+
+
+_ROUNDS = re.compile(r"(\d+) (minutes?|rounds?)")
 
 
 def _moving(

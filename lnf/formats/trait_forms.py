@@ -13,7 +13,9 @@ devotion`, `two heads`, `duergar resilience`, `gnome cunning`, `sure-footed`, `s
 aura 3d6 fire` (the damage it deals), `surprise attack 2d6`, `assassinate`, `reckless`;
 `stench DC 10` and `fear aura DC 21` (the save a creature starting its turn in its group
 makes); a vampire's `sunlight hypersensitivity 20` (its radiant damage as its turn starts in
-sunlight) and `misty escape`."""
+sunlight) and `misty escape`; `death burst DC 11 dex, 2d6 fire, half` and `death burst DC 10
+con, blinded 10 rounds, repeat` (Death Throes the same: what each hero in its group saves
+against as it dies)."""
 
 from __future__ import annotations
 
@@ -23,11 +25,17 @@ from typing import Any
 from lnf.dice import DamageType, parse
 from lnf.errors import DiceError
 from lnf.formats.spec import ListOf, Text
-from lnf.model import Trait, TraitKind
+from lnf.model import Ability, Condition, Lasting, Rider, Trait, TraitKind, TurnEdge
 
 _FORM = re.compile(r"([a-z\- ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
 _DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK, TraitKind.SURPRISE_ATTACK)
 # Damage it deals of a type: `heated body 1d10 fire`, `fire aura 3d6 fire`
+# `death burst DC 11 dex, 2d6 fire, half` or `death burst DC 10 con, blinded 10 rounds, repeat`
+_BURST = re.compile(
+    r"(death burst|death throes) dc (\d+) (str|dex|con|int|wis|cha)"
+    r"(?:, (\d+d\d+(?:[+-]\d+)? [a-z]+))?(?:, (half))?"
+    r"(?:, ([a-z]+) (\d+) rounds?)?(?:, (repeat))?"
+)
 _FIGURE = {TraitKind.RELENTLESS: 7, TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20}
 _AURA = re.compile(r"(stench|fear aura),? dc (\d+)")  # `stench DC 10`, `fear aura DC 21`
 _TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
@@ -40,6 +48,7 @@ _EXAMPLES = (
     "sure-footed, steadfast, evasion, relentless 7, absorption (lightning), "
     "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
     "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
+    "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -60,6 +69,13 @@ def parse_trait(value: Any) -> Trait:
             return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
         except DiceError as exc:
             raise ValueError(f"{typed[1]}: bad dice {typed[2]!r} ({exc.message})") from None
+    if burst := _BURST.fullmatch(text):
+        return _burst(burst)
+    if text.startswith(("death burst", "death throes")):
+        raise ValueError(
+            f"say {' '.join(text.split()[:2])} DC 11 dex, 2d6 fire, half (or DC 10 con, "
+            "blinded 10 rounds, repeat): its save, damage and conditions"
+        )
     if aura := _AURA.fullmatch(text):
         if not 1 <= int(aura[2]) <= 40:
             raise ValueError(f"{aura[1]}: DC {aura[2]} is out of range (1 to 40)")
@@ -125,6 +141,53 @@ def _moving(found: re.Match[str]) -> Trait:
     return Trait(kind, dice=dice, attack=found[2], dc=dc, then=found[5] or "")
 
 
+def _burst(found: re.Match[str]) -> Trait:
+    """Death Burst, Death Throes: the save each hero in its group makes as it dies, the damage
+    (half on a success when `half`), a condition for some rounds (its save repeated at the
+    end of each of the bearer's turns when `repeat`)."""
+    kind, dc, ability = TraitKind(found[1]), int(found[2]), Ability(found[3])
+    if not 1 <= dc <= 40:
+        raise ValueError(f"{kind}: DC {dc} is out of range (1 to 40)")
+    damage = parse(found[4]) if found[4] else None
+    conditions: tuple[Condition, ...] = ()
+    lasting = Lasting()
+    if found[6]:
+        if found[6] not in {c.value for c in Condition}:
+            raise ValueError(f"{kind}: {found[6]!r} is no condition")
+        conditions = (Condition(found[6]),)
+        each = TurnEdge.END if found[8] else None
+        lasting = Lasting(rounds=int(found[7]), save=(ability, dc) if each else None, each=each)
+    if damage is None and not conditions:
+        raise ValueError(f"{kind}: say its damage or the condition it brings")
+    kinds = {p.damage_type for p in damage.parts} if damage is not None else set()
+    rider = Rider(
+        save=(ability, dc),
+        conditions=conditions,
+        lasting=lasting,
+        damage=damage,
+        damage_type=next(iter(kinds), None),
+        half=bool(found[5]),
+    )
+    return Trait(kind, dc=dc, rider=rider)
+
+
+def burst_form(trait: Trait) -> str:
+    """Death Burst's form: `death burst DC 11 dex, 2d6 fire, half`."""
+    rider = trait.rider
+    assert rider is not None and rider.save is not None
+    ability, dc = rider.save
+    parts = [f"{trait.kind} DC {dc} {ability.value}"]
+    if rider.damage is not None:
+        parts.append(str(rider.damage))
+    if rider.half:
+        parts.append("half")
+    for condition in rider.conditions:
+        parts.append(f"{condition} {rider.lasting.rounds} rounds")
+    if rider.lasting.each is not None:
+        parts.append("repeat")
+    return ", ".join(parts)
+
+
 def trait_form(trait: Trait) -> str:
     """A trait as the fight file writes it (`parse_trait(trait_form(t)) == t`)."""
     if trait.kind in (TraitKind.CHARGE, TraitKind.POUNCE):
@@ -132,6 +195,8 @@ def trait_form(trait: Trait) -> str:
         dc = f", DC {trait.dc}" if trait.dc else ""
         then = f", then {trait.then}" if trait.then else ""
         return f"{trait.kind} {trait.attack}{extra}{dc}{then}"
+    if trait.rider is not None:
+        return burst_form(trait)
     if trait.dice is not None:
         return f"{trait.kind} {trait.dice}"
     stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from lnf.dice import DamageType, DiceExpr
+from lnf.model.effects import Rider
 from lnf.values import value
 
 
@@ -50,6 +51,9 @@ class TraitKind(StrEnum):
     # Vampires: 20 radiant as its turn starts in sunlight (`hp`), and disadvantage on attacks
     SUNLIGHT_HYPERSENSITIVITY = "sunlight hypersensitivity"
     MISTY_ESCAPE = "misty escape"  # at 0 hit points it leaves as mist, unless in sunlight
+    # When it dies: its `rider` (a save, damage, conditions) on each hero in its group
+    DEATH_BURST = "death burst"
+    DEATH_THROES = "death throes"
     # Auras at the start of a creature's turn in its group: a save (`dc`) or a condition
     STENCH = "stench"  # Constitution, poisoned until the start of its next turn
     FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)
@@ -71,6 +75,7 @@ class Trait:
     attack: str = ""
     dc: int = 0
     then: str = ""
+    rider: Rider | None = None  # Death Burst's save, damage and conditions
 
     @property
     def title(self) -> str:

@@ -79,3 +79,26 @@ def mists_away(fight: Fight, monster: Hero | Monster) -> bool:
         and monster.trait(TraitKind.MISTY_ESCAPE) is not None
         and not fight.sunlight
     )
+
+
+def bursting(before: Fight, after: Fight, name: str) -> tuple[Trait, tuple[str, ...]] | None:
+    """Death Burst, Death Throes (SRD: "When the mephit dies, it explodes in a burst of lava.
+    Each creature within 5 ft. of it must make a DC 11 Dexterity saving throw, taking 7 (2d6)
+    fire damage on a failed save, or half as much damage on a successful one"): a monster
+    that died in the step from `before` to `after` (not one gone as mist), its trait and the
+    heroes of the group it stood in (no map: "within 5 ft." is the group, and so is the
+    balor's 30 feet; B5: its allies are spared)."""
+    dead = after.combatant(name)
+    if not isinstance(dead, Monster) or dead.escaped or dead.current_hp > 0:
+        return None
+    kinds = (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES)
+    trait = next((t for t in dead.traits if t.kind in kinds and t.rider is not None), None)
+    group = before.group_of(name)
+    if trait is None or group is None:
+        return None
+    caught = tuple(
+        n
+        for n in group.members
+        if isinstance(after.combatant(n), Hero) and in_fight(after.combatant(n))
+    )
+    return (trait, caught) if caught else None

@@ -1,0 +1,114 @@
+"""B8: what a monster's death does, by its SRD text: Death Burst and Death Throes (each hero of
+its group saves against its damage or its condition)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from lnf.dice import DamageType, parse
+from lnf.dice.roll import ScriptedDice
+from lnf.engine.effects import Rolled
+from lnf.formats.srd import stat_block
+from lnf.formats.srd_traits import read_trait
+from lnf.formats.trait_forms import parse_trait, trait_form
+from lnf.model import Ability, Condition, Lasting, Rider, Trait, TraitKind, TurnEdge
+from lnf.model.events import Damaged, SaveRolled
+from tests.builders import fight, hero, monster
+from tests.test_bestiary import SOURCE
+
+LAVA = parse_trait("death burst DC 11 dex, 2d6 fire, half")
+DUST = parse_trait("death burst DC 10 con, blinded 10 rounds, repeat")
+
+
+def test_b8_the_death_burst_forms() -> None:
+    assert Trait(
+        TraitKind.DEATH_BURST,
+        dc=11,
+        rider=Rider(
+            save=(Ability.DEX, 11), damage=parse("2d6 fire"), damage_type=DamageType.FIRE, half=True
+        ),
+    ) == LAVA
+    blinded = Lasting(rounds=10, save=(Ability.CON, 10), each=TurnEdge.END)
+    assert DUST.rider == Rider(
+        save=(Ability.CON, 10), conditions=(Condition.BLINDED,), lasting=blinded
+    )
+    for form in (
+        "death burst DC 11 dex, 2d6 fire, half",
+        "death burst DC 10 con, blinded 10 rounds, repeat",
+        "death throes DC 20 dex, 20d6 fire, half",
+        "death burst DC 10 dex, 1d8 fire",
+    ):
+        assert trait_form(parse_trait(form)) == form
+    for bad in ("death burst", "death burst DC 11 dex", "death burst DC 10 con, sleepy 3 rounds"):
+        with pytest.raises(ValueError):
+            parse_trait(bad)
+
+
+def _killed(trait: Trait, faces: list[int]):  # type: ignore[no-untyped-def]
+    mephit = monster("Mephit", hp=22, damage=20, traits=(trait,))
+    imp = monster("Imp")
+    f = fight(
+        [hero("Bram", hp=30), hero("Lys", hp=30), hero("Cade", hp=30)],
+        [mephit, imp],
+        {"A": ["Bram", "Lys", "Mephit", "Imp"], "B": ["Cade"]},
+    )
+    turn = Rolled.turn(f, "Bram").rolling(ScriptedDice(faces))
+    turn.do(Damaged("Mephit", 5, DamageType.SLASHING))
+    return turn
+
+
+def test_b8_a_magma_mephit_explodes_on_the_heroes_of_its_group() -> None:
+    turn = _killed(LAVA, [3, 15, 4, 5])  # Bram fails, Lys saves; 2d6 = 9
+    saves = [s for s in turn.steps if isinstance(s, SaveRolled)]
+    assert [(s.save.who, s.save.success, s.against) for s in saves] == [
+        ("Bram", False, "Mephit's Death Burst"),
+        ("Lys", True, "Mephit's Death Burst"),
+    ]
+    burned = {s.who: s.amount for s in turn.steps if isinstance(s, Damaged) and s.who != "Mephit"}
+    assert burned == {"Bram": 9, "Lys": 4}  # not Cade (another group), not the Imp (B5)
+    assert turn.fight.hero("Bram").current_hp == 21
+
+
+def test_b8_a_dust_mephit_blinds_for_a_minute_with_a_save_at_each_turns_end() -> None:
+    turn = _killed(DUST, [3, 15])
+    (blind,) = turn.fight.effects
+    assert (blind.who, blind.condition, blind.by) == ("Bram", Condition.BLINDED, "Mephit")
+    assert blind.lasting == Lasting(rounds=10, save=(Ability.CON, 10), each=TurnEdge.END)
+
+
+def test_b8_no_burst_while_it_lives() -> None:
+    mephit = monster("Mephit", hp=22, traits=(LAVA,))
+    f = fight([hero("Bram")], [mephit], {"A": ["Bram", "Mephit"]})
+    turn = Rolled.turn(f, "Bram").rolling(ScriptedDice([]))
+    turn.do(Damaged("Mephit", 5, DamageType.SLASHING))
+    assert not [s for s in turn.steps if isinstance(s, SaveRolled)]
+    assert turn.fight.monster("Mephit").current_hp == 17
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_b8_every_srd_death_burst_is_read_with_its_texts_figures() -> None:
+    found = []
+    for m in json.loads(SOURCE.read_text(encoding="utf-8")):
+        block = stat_block(m)
+        for x in m.get("special_abilities", []):
+            trait = read_trait(x["name"], x["desc"])
+            if trait is None or trait.kind not in (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES):
+                continue
+            rider, desc = trait.rider, x["desc"]
+            assert rider is not None and rider.save is not None
+            ability, dc = rider.save
+            assert re.search(rf"DC {dc} {ability.word} saving throw", desc), m["name"]
+            if rider.damage is not None:
+                dice = rider.damage.parts[0].terms[0]
+                assert f"({dice}) {rider.damage_type} damage" in desc
+            assert rider.half == ("half as much damage" in desc)
+            for c in rider.conditions:
+                assert f"be {c} for 1 minute" in desc and rider.lasting.rounds == 10
+            assert (rider.lasting.each is not None) == ("repeat the saving throw" in desc)
+            assert trait_form(trait) in block["traits"]
+            assert f"{x['name']} (trait)" not in block.get("not_modelled", [])
+            found.append(m["name"])
+    assert found == ["Balor", "Dust Mephit", "Ice Mephit", "Magma Mephit", "Magmin", "Steam Mephit"]
