@@ -24,13 +24,19 @@ DUST = parse_trait("death burst DC 10 con, blinded 10 rounds, repeat")
 
 
 def test_b8_the_death_burst_forms() -> None:
-    assert Trait(
-        TraitKind.DEATH_BURST,
-        dc=11,
-        rider=Rider(
-            save=(Ability.DEX, 11), damage=parse("2d6 fire"), damage_type=DamageType.FIRE, half=True
-        ),
-    ) == LAVA
+    assert (
+        Trait(
+            TraitKind.DEATH_BURST,
+            dc=11,
+            rider=Rider(
+                save=(Ability.DEX, 11),
+                damage=parse("2d6 fire"),
+                damage_type=DamageType.FIRE,
+                half=True,
+            ),
+        )
+        == LAVA
+    )
     blinded = Lasting(rounds=10, save=(Ability.CON, 10), each=TurnEdge.END)
     assert DUST.rider == Rider(
         save=(Ability.CON, 10), conditions=(Condition.BLINDED,), lasting=blinded
@@ -112,3 +118,43 @@ def test_b8_every_srd_death_burst_is_read_with_its_texts_figures() -> None:
             assert f"{x['name']} (trait)" not in block.get("not_modelled", [])
             found.append(m["name"])
     assert found == ["Balor", "Dust Mephit", "Ice Mephit", "Magma Mephit", "Magmin", "Steam Mephit"]
+
+
+def test_b8_rejuvenation_and_elemental_demise_are_said_as_it_dies() -> None:
+    naga = monster("Naga", hp=75, damage=70, traits=(parse_trait("rejuvenation 1d6 days"),))
+    djinni = monster("Djinni", hp=161, damage=160, traits=(parse_trait("elemental demise"),))
+    f = fight([hero("Bram")], [naga, djinni], {"A": ["Bram", "Naga", "Djinni"]})
+    turn = Rolled.turn(f, "Bram").rolling(ScriptedDice([]))
+    hurt = turn.do(Damaged("Naga", 4, DamageType.SLASHING))
+    assert hurt.notes == ()  # alive: nothing said
+    dead = turn.do(Damaged("Naga", 9, DamageType.SLASHING))
+    assert "Naga can rise again in 1d6 days, its hit points whole (Rejuvenation, B8)" in dead.notes
+    gone = turn.do(Damaged("Djinni", 9, DamageType.SLASHING))
+    said = "Djinni's body disintegrates, leaving only its equipment (Elemental Demise, B8)"
+    assert said in gone.notes
+    assert trait_form(parse_trait("rejuvenation 24 hours")) == "rejuvenation 24 hours"
+    with pytest.raises(ValueError):
+        parse_trait("rejuvenation")
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_b8_every_srd_rejuvenation_and_elemental_demise_is_read_by_its_text() -> None:
+    found = []
+    for m in json.loads(SOURCE.read_text(encoding="utf-8")):
+        block = stat_block(m)
+        for x in m.get("special_abilities", []):
+            trait = read_trait(x["name"], x["desc"])
+            kinds = (TraitKind.REJUVENATION, TraitKind.ELEMENTAL_DEMISE)
+            if trait is None or trait.kind not in kinds:
+                continue
+            assert not trait.then or f" in {trait.then}" in x["desc"]  # its time is its text's
+            assert trait_form(trait) in block["traits"]
+            found.append((m["name"], trait_form(trait)))
+    assert found == [
+        ("Djinni", "elemental demise"),
+        ("Efreeti", "elemental demise"),
+        ("Guardian Naga", "rejuvenation 1d6 days"),
+        ("Lich", "rejuvenation 1d10 days"),
+        ("Mummy Lord", "rejuvenation 24 hours"),
+        ("Spirit Naga", "rejuvenation 1d6 days"),
+    ]

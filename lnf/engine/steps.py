@@ -63,7 +63,7 @@ from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import sleepers
-from lnf.rules.trait_damage import absorbs, mists_away, relentless
+from lnf.rules.trait_damage import absorbs, death_words, mists_away, relentless
 from lnf.rules.trait_saves import evades
 from lnf.rules.traits import scorches
 from lnf.values import replace
@@ -209,6 +209,8 @@ def _hurt(
                 f"{who} drops to 0 hit points and turns to mist: it leaves the fight, not "
                 "destroyed (Misty Escape, B8)"
             ]
+    if isinstance(hurt, Monster) and not in_fight(hurt) and in_fight(target) and not hurt.escaped:
+        notes += [said] if (said := death_words(hurt)) else []  # B8: Rejuvenation
     if healed and isinstance(hurt, Monster):
         hurt, said = _absorbed(hurt, back, " and ".join(map(str, healed)))
         notes.append(said)

@@ -107,6 +107,11 @@ _SAYS = {
     r"vampire transforms into a cloud of mist \(as in the Shapechanger trait\) instead of falling "
     r"unconscious, provided that it isn't in sunlight or running water\. If it can't transform, "
     r"it is destroyed\.",
+    TraitKind.REJUVENATION: r"^(?:If it dies, the [\w ]+ returns to life|If it has a phylactery, "
+    r"a destroyed [\w ]+ gains a new body|A destroyed [\w ]+ gains a new body) in (\d+d\d+ days|"
+    r"\d+ hours)(?: if its heart is intact)?(?:,| and) regain(?:s|ing) all its hit points",
+    TraitKind.ELEMENTAL_DEMISE: r"^If the [\w ]+ dies, its body disintegrates [^.]*, leaving "
+    r"behind only equipment the [\w ]+ was wearing or carrying\.$",
     TraitKind.DEATH_BURST: _DIES,
     TraitKind.DEATH_THROES: _DIES,
 }
@@ -233,6 +238,8 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
     if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
         return Trait(kind, hp=int(found[1]))
+    if kind is TraitKind.REJUVENATION:
+        return Trait(kind, then=found[1])
     if kind in (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES):
         return _dies(kind, desc)
     if kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):

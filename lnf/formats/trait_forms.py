@@ -15,7 +15,7 @@ aura 3d6 fire` (the damage it deals), `surprise attack 2d6`, `assassinate`, `rec
 makes); a vampire's `sunlight hypersensitivity 20` (its radiant damage as its turn starts in
 sunlight) and `misty escape`; `death burst DC 11 dex, 2d6 fire, half` and `death burst DC 10
 con, blinded 10 rounds, repeat` (Death Throes the same: what each hero in its group saves
-against as it dies)."""
+against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it dies)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ _BURST = re.compile(
     r"(?:, (\d+d\d+(?:[+-]\d+)? [a-z]+))?(?:, (half))?"
     r"(?:, ([a-z]+) (\d+) rounds?)?(?:, (repeat))?"
 )
+_BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuvenation 1d6 days`
 _FIGURE = {TraitKind.RELENTLESS: 7, TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20}
 _AURA = re.compile(r"(stench|fear aura),? dc (\d+)")  # `stench DC 10`, `fear aura DC 21`
 _TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
@@ -49,6 +50,7 @@ _EXAMPLES = (
     "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
     "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
+    "rejuvenation 1d6 days, elemental demise, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -69,6 +71,10 @@ def parse_trait(value: Any) -> Trait:
             return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
         except DiceError as exc:
             raise ValueError(f"{typed[1]}: bad dice {typed[2]!r} ({exc.message})") from None
+    if back := _BACK.fullmatch(text):
+        return Trait(TraitKind.REJUVENATION, then=back[1])
+    if text.startswith("rejuvenation"):
+        raise ValueError("say rejuvenation 1d6 days (or 24 hours): when it comes back")
     if burst := _BURST.fullmatch(text):
         return _burst(burst)
     if text.startswith(("death burst", "death throes")):
@@ -197,6 +203,8 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind} {trait.attack}{extra}{dc}{then}"
     if trait.rider is not None:
         return burst_form(trait)
+    if trait.kind is TraitKind.REJUVENATION:
+        return f"{trait.kind} {trait.then}"
     if trait.dice is not None:
         return f"{trait.kind} {trait.dice}"
     stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""

@@ -54,6 +54,9 @@ class TraitKind(StrEnum):
     # When it dies: its `rider` (a save, damage, conditions) on each hero in its group
     DEATH_BURST = "death burst"
     DEATH_THROES = "death throes"
+    # Said as it dies (after the fight, its body): `then`, when Rejuvenation brings it back
+    REJUVENATION = "rejuvenation"
+    ELEMENTAL_DEMISE = "elemental demise"
     # Auras at the start of a creature's turn in its group: a save (`dc`) or a condition
     STENCH = "stench"  # Constitution, poisoned until the start of its next turn
     FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)

@@ -102,3 +102,18 @@ def bursting(before: Fight, after: Fight, name: str) -> tuple[Trait, tuple[str, 
         if isinstance(after.combatant(n), Hero) and in_fight(after.combatant(n))
     )
     return (trait, caught) if caught else None
+
+
+def death_words(monster: Monster) -> str:
+    """What a DM reads as the monster dies, of the traits that act only after the fight:
+    Rejuvenation (SRD: "If it dies, the naga returns to life in 1d6 days and regains all its
+    hit points") and Elemental Demise (SRD: "its body disintegrates …, leaving behind only
+    equipment the djinni was wearing or carrying"); "" for none."""
+    back = monster.trait(TraitKind.REJUVENATION)
+    if back is not None:
+        whole = "its hit points whole (Rejuvenation, B8)"
+        return f"{monster.name} can rise again in {back.then}, {whole}"
+    if monster.trait(TraitKind.ELEMENTAL_DEMISE) is not None:
+        left = "leaving only its equipment (Elemental Demise, B8)"
+        return f"{monster.name}'s body disintegrates, {left}"
+    return ""
