@@ -1,5 +1,6 @@
-"""B8: what a monster's death does, by its SRD text: Death Burst and Death Throes (each hero of
-its group saves against its damage or its condition)."""
+"""B8: what a monster's death, or a hero's, brings, by its SRD text: Death Burst and Death
+Throes (each hero of its group saves against its damage or its condition), Rejuvenation and
+Elemental Demise (said), Rampage (a bonus bite after it drops a hero)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ import pytest
 
 from lnf.dice import DamageType, parse
 from lnf.dice.roll import ScriptedDice
+from lnf.engine.apply import Steps
 from lnf.engine.effects import Rolled
+from lnf.engine.turns import monster_attacks
 from lnf.formats.srd import stat_block
 from lnf.formats.srd_traits import read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
-from lnf.model import Ability, Condition, Lasting, Rider, Trait, TraitKind, TurnEdge
-from lnf.model.events import Damaged, SaveRolled
+from lnf.model import Ability, Attack, Condition, Lasting, Rank, Rider, Trait, TraitKind, TurnEdge
+from lnf.model.events import Attacked, Damaged, SaveRolled
+from lnf.model.plan import Mode, Order
 from tests.builders import fight, hero, monster
 from tests.test_bestiary import SOURCE
 
@@ -158,3 +162,46 @@ def test_b8_every_srd_rejuvenation_and_elemental_demise_is_read_by_its_text() ->
         ("Mummy Lord", "rejuvenation 24 hours"),
         ("Spirit Naga", "rejuvenation 1d6 days"),
     ]
+
+
+GNOLL_BITE = Attack(name="Bite", to_hit=4, damage=parse("1d4+2 piercing"))
+SPEAR = Attack(name="Spear", to_hit=4, damage=parse("1d6+2 piercing"))
+
+
+def _gnoll(bram_hp: int, faces: list[int]):  # type: ignore[no-untyped-def]
+    gnoll = monster(
+        "Gnoll", attacks=(GNOLL_BITE, SPEAR), traits=(Trait(TraitKind.RAMPAGE, attack="Bite"),)
+    )
+    bram = hero("Bram", hp=20, hp_now=bram_hp, ac=10)
+    f = fight([bram, hero("Lys", ac=10)], [gnoll], {"A": ["Bram", "Lys", "Gnoll"]})
+    turn = Steps.turn(f, "Gnoll")
+    order = Order("Gnoll", Rank.FRONT, target="Bram", mode=Mode.MELEE)
+    monster_attacks(turn, "Gnoll", order, ScriptedDice(faces), lambda *_: True)
+    return turn
+
+
+def test_b8_rampage_a_gnoll_that_drops_a_hero_bites_the_next_as_a_bonus_action() -> None:
+    turn = _gnoll(3, [15, 4, 15, 3])  # the spear drops Bram (6 damage); the bite at Lys: 5
+    spear, *_, bite = [s for s in turn.steps if isinstance(s, Attacked)]
+    assert spear.attack == "Spear" and turn.fight.hero("Bram").current_hp == 0
+    assert (bite.attack, bite.target) == ("Bite", "Lys")
+    assert bite.big == "Rampage: a bonus action after it dropped a creature (B8)"
+    assert turn.fight.hero("Lys").current_hp == 15
+    unhurt = _gnoll(20, [15, 4])  # Bram stands: no bonus bite
+    assert [s.attack for s in unhurt.steps if isinstance(s, Attacked)] == ["Spear"]
+    assert trait_form(parse_trait("rampage Bite")) == "rampage Bite"
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_b8_every_srd_rampage_names_its_bite() -> None:
+    found = []
+    for m in json.loads(SOURCE.read_text(encoding="utf-8")):
+        block = stat_block(m)
+        for x in m.get("special_abilities", []):
+            if x["name"] != "Rampage":
+                continue
+            trait = read_trait(x["name"], x["desc"], [a["name"] for a in m["actions"]])
+            assert trait is not None and f"make a {trait.attack.lower()} attack" in x["desc"]
+            assert trait_form(trait) in block["traits"]
+            found.append(m["name"])
+    assert found == ["Giant Hyena", "Gnoll"]

@@ -112,6 +112,9 @@ _SAYS = {
     r"\d+ hours)(?: if its heart is intact)?(?:,| and) regain(?:s|ing) all its hit points",
     TraitKind.ELEMENTAL_DEMISE: r"^If the [\w ]+ dies, its body disintegrates [^.]*, leaving "
     r"behind only equipment the [\w ]+ was wearing or carrying\.$",
+    TraitKind.RAMPAGE: r"^When the [\w ]+ reduces a creature to 0 hit points with a melee attack "
+    r"on its turn, the [\w ]+ can take a bonus action to move up to half its speed and make an? "
+    r"(\w+) attack\.$",
     TraitKind.DEATH_BURST: _DIES,
     TraitKind.DEATH_THROES: _DIES,
 }
@@ -238,6 +241,9 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
     if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
         return Trait(kind, hp=int(found[1]))
+    if kind is TraitKind.RAMPAGE:
+        bite = {a.lower(): a for a in attacks}.get(found[1].lower())
+        return Trait(kind, attack=bite) if bite else None
     if kind is TraitKind.REJUVENATION:
         return Trait(kind, then=found[1])
     if kind in (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES):

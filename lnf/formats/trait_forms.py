@@ -15,7 +15,8 @@ aura 3d6 fire` (the damage it deals), `surprise attack 2d6`, `assassinate`, `rec
 makes); a vampire's `sunlight hypersensitivity 20` (its radiant damage as its turn starts in
 sunlight) and `misty escape`; `death burst DC 11 dex, 2d6 fire, half` and `death burst DC 10
 con, blinded 10 rounds, repeat` (Death Throes the same: what each hero in its group saves
-against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it dies)."""
+against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it dies);
+`rampage Bite` (the attack it makes as a bonus action after it drops a creature in mêlée)."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ _EXAMPLES = (
     "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
     "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
-    "rejuvenation 1d6 days, elemental demise, "
+    "rejuvenation 1d6 days, elemental demise, rampage Bite, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -71,6 +72,8 @@ def parse_trait(value: Any) -> Trait:
             return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
         except DiceError as exc:
             raise ValueError(f"{typed[1]}: bad dice {typed[2]!r} ({exc.message})") from None
+    if text.startswith("rampage "):
+        return Trait(TraitKind.RAMPAGE, attack=" ".join(str(value).split())[8:])
     if back := _BACK.fullmatch(text):
         return Trait(TraitKind.REJUVENATION, then=back[1])
     if text.startswith("rejuvenation"):
@@ -205,6 +208,8 @@ def trait_form(trait: Trait) -> str:
         return burst_form(trait)
     if trait.kind is TraitKind.REJUVENATION:
         return f"{trait.kind} {trait.then}"
+    if trait.kind is TraitKind.RAMPAGE:
+        return f"{trait.kind} {trait.attack}"
     if trait.dice is not None:
         return f"{trait.kind} {trait.dice}"
     stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""

@@ -57,6 +57,7 @@ class TraitKind(StrEnum):
     # Said as it dies (after the fight, its body): `then`, when Rejuvenation brings it back
     REJUVENATION = "rejuvenation"
     ELEMENTAL_DEMISE = "elemental demise"
+    RAMPAGE = "rampage"  # B10: its bonus-action `attack` after it drops a creature in mêlée
     # Auras at the start of a creature's turn in its group: a save (`dc`) or a condition
     STENCH = "stench"  # Constitution, poisoned until the start of its next turn
     FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)

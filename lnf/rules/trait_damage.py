@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lnf.dice import DamageType
-from lnf.model import Fight, Flag, Hero, Monster, Trait, TraitKind
+from lnf.model import Attack, Fight, Flag, Hero, Monster, Trait, TraitKind
 from lnf.model.plan import Mode
+from lnf.rules.attacks import melee_rank
 from lnf.rules.roster import in_fight
+from lnf.rules.target_order import target_order
 
 
 def absorbs(
@@ -117,3 +119,23 @@ def death_words(monster: Monster) -> str:
         left = "leaving only its equipment (Elemental Demise, B8)"
         return f"{monster.name}'s body disintegrates, {left}"
     return ""
+
+
+def rampage_target(fight: Fight, monster: Monster) -> tuple[Attack, Hero] | None:
+    """Rampage (SRD: "When the gnoll reduces a creature to 0 hit points with a melee attack on
+    its turn, the gnoll can take a bonus action to move up to half its speed and make a bite
+    attack"), asked once a creature dropped: its bite and whom it bites, or None. Decision (no
+    map): it bites where it stands, the first hero in the target order (T2) still standing
+    that it may attack in normal mêlée there (A1: in its group, at its rank)."""
+    trait = monster.trait(TraitKind.RAMPAGE)
+    group = fight.group_of(monster.name)
+    if trait is None or group is None:
+        return None
+    bite = next((a for a in monster.attacks if a.name == trait.attack and a.is_melee), None)
+    if bite is None:
+        return None
+    for hero in target_order(fight):
+        standing = hero.name in group.members and hero.current_hp > 0 and in_fight(hero)
+        if standing and melee_rank(monster, hero) is monster.rank:
+            return bite, hero
+    return None
