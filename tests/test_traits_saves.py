@@ -17,6 +17,7 @@ from lnf.engine.resolve import roll_spell
 from lnf.engine.steps import apply_step
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
+from lnf.formats.not_played import NO_MAP, UNSUPPORTED, why
 from lnf.formats.srd import stat_block
 from lnf.formats.srd_traits import read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
@@ -262,3 +263,14 @@ def test_b8_every_srd_entry_with_these_traits_is_read_by_its_own_text() -> None:
         )
         is None
     )
+
+
+def test_b8_traits_that_never_touch_a_fight_are_no_map() -> None:
+    for item in (
+        "Inscrutable (trait)",
+        "Shielded Mind (trait)",
+        "Wakeful (trait)",
+        "Water Susceptibility (trait)",
+    ):
+        assert why(item) == NO_MAP, item
+    assert why("Immutable Form (trait)") == UNSUPPORTED  # answers a spell the DM rules (F7)
