@@ -326,3 +326,57 @@ def test_b8_every_srd_vampire_weakness_and_misty_escape_is_read_by_its_text() ->
     )
     assert parse_trait("sunlight hypersensitivity 20") == SUNLIGHT
     assert parse_trait("misty escape") == MIST
+
+
+def test_b8_petrifying_gaze_restrains_then_petrifies_when_the_save_fails_again() -> None:
+    basilisk = monster("Basilisk", traits=(parse_trait("petrifying gaze DC 12"),))
+    bram = hero("Bram")
+    f = fight([bram, hero("Cade")], [basilisk], {"A": ["Bram", "Basilisk"]})
+    turn = Rolled.turn(f, "Bram")
+    turn_edge(turn, "Bram", TurnEdge.START, ScriptedDice([5]))
+    (stone,) = turn.fight.effects
+    assert stone.what == "turning to stone (Basilisk's Petrifying Gaze)"
+    assert stone.condition is Condition.RESTRAINED
+    turn_edge(turn, "Bram", TurnEdge.END, ScriptedDice([6]))  # the save again: it fails
+    (petrified,) = turn.fight.effects
+    assert petrified.condition is Condition.PETRIFIED and petrified.lasting == Lasting()
+    freed = Rolled.turn(f, "Bram")
+    turn_edge(freed, "Bram", TurnEdge.START, ScriptedDice([5]))
+    turn_edge(freed, "Bram", TurnEdge.END, ScriptedDice([15]))
+    assert not freed.fight.effects  # the second save ends it
+    apart = Rolled.turn(f, "Cade")
+    turn_edge(apart, "Cade", TurnEdge.START, ScriptedDice([]))  # not in its group
+    assert not apart.steps
+
+
+def test_b8_a_medusas_gaze_petrifies_at_once_on_a_failure_by_5() -> None:
+    medusa = monster("Medusa", traits=(parse_trait("petrifying gaze DC 14, at once by 5"),))
+    f = fight([hero("Bram")], [medusa], {"A": ["Bram", "Medusa"]})
+    turn = Rolled.turn(f, "Bram")
+    turn_edge(turn, "Bram", TurnEdge.START, ScriptedDice([9]))  # 9 + 0 fails by 5
+    assert [e.condition for e in turn.fight.effects] == [Condition.PETRIFIED]
+    close = Rolled.turn(f, "Bram")
+    turn_edge(close, "Bram", TurnEdge.START, ScriptedDice([10]))  # fails by 4: turning
+    assert [e.condition for e in close.fight.effects] == [Condition.RESTRAINED]
+    blind = f.with_combatant(replace(f.hero("Bram"), conditions=frozenset({Condition.BLINDED})))
+    unseeing = Rolled.turn(blind, "Bram")
+    turn_edge(unseeing, "Bram", TurnEdge.START, ScriptedDice([]))
+    assert not unseeing.steps  # a blinded hero cannot see its eyes
+    assert trait_form(parse_trait("petrifying gaze DC 12")) == "petrifying gaze DC 12"
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_b8_every_srd_petrifying_gaze_is_read_with_its_dc() -> None:
+    found = []
+    for m in json.loads(SOURCE.read_text(encoding="utf-8")):
+        for x in m.get("special_abilities", []):
+            trait = read_trait(x["name"], x["desc"])
+            if trait is not None and trait.kind is TraitKind.PETRIFYING_GAZE:
+                assert f"DC {trait.dc} Constitution" in x["desc"]
+                assert not trait.hp or f"fails by {trait.hp} or more" in x["desc"]
+                assert trait_form(trait) in stat_block(m)["traits"]
+                found.append((m["name"], trait_form(trait)))
+    assert found == [
+        ("Basilisk", "petrifying gaze DC 12"),
+        ("Medusa", "petrifying gaze DC 14, at once by 5"),
+    ]

@@ -21,7 +21,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.starting import start
 from lnf.engine.steps import apply_step
-from lnf.engine.trait_steps import burned, burst, fire_aura, stench, sunburned
+from lnf.engine.trait_steps import burned, burst, fire_aura, gaze, stench, stone, sunburned
 from lnf.errors import Refused
 from lnf.model import (
     LEGENDARY_RESISTANCE,
@@ -60,6 +60,7 @@ from lnf.rules.effects import ending_as_round_starts, ending_at, saves_due
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
+from lnf.rules.trait_auras import turns_to_stone
 from lnf.rules.trait_saves import immune_now
 from lnf.rules.traits import fortitude_dc
 from lnf.values import replace
@@ -305,6 +306,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         sunburned(turn, who)
         fire_aura(turn, who, dice)
         stench(turn, who, dice)
+        gaze(turn, who, dice)
     for e in saves_due(turn.fight, who, edge):
         if e not in turn.fight.effects or e.lasting.save is None:
             continue
@@ -315,6 +317,8 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         turn.do(SaveRolled(save, ability, e.what, key=e.key))
         if save.success:
             turn.do(EffectEnded(e.key, "the save succeeded"))
+        elif turns_to_stone(e.what):  # B8 Petrifying Gaze
+            stone(turn, e.key, who, e.by)
 
 
 def round_start_ends(fight: Fight, number: int) -> tuple[Step, ...]:

@@ -1,6 +1,7 @@
 """B8: what a monster's traits do as steps of a turn, rolled with its dice: Heated Body and
 Fire Aura burning who hits it in mêlée, Fire Aura burning its group as its turn starts, Stench
-and Fear Aura making a creature that starts its turn in its group save."""
+and Fear Aura making a creature that starts its turn in its group save, a Petrifying Gaze
+turning one to stone, a Death Burst as it dies, a vampire burning in sunlight."""
 
 from __future__ import annotations
 
@@ -9,11 +10,18 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.resolve import roll_save
 from lnf.engine.starting import start
-from lnf.model import Lasting, Monster, TurnEdge
+from lnf.model import Ability, Condition, Lasting, Monster, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.events import Attacked, Damaged, SaveRolled
+from lnf.model.events import Attacked, Damaged, EffectEnded, SaveRolled
 from lnf.rules.roster import in_fight
-from lnf.rules.trait_auras import AURAS, auras_catching, immunity
+from lnf.rules.trait_auras import (
+    AURAS,
+    STONE,
+    auras_catching,
+    gazes_catching,
+    immunity,
+    petrified_at_once,
+)
 from lnf.rules.trait_damage import aura_caught, burns_back, bursting, sunburn
 from lnf.rules.trait_saves import immune_now
 
@@ -109,3 +117,36 @@ def burst(turn: Steps, done: StepDone, dice: DiceSource) -> None:
                 if condition not in immune_now(turn.fight, turn.fight.combatant(who)):
                     lasting = rider.lasting
                     start(turn, who, str(condition), lasting, name, condition)
+
+
+def gaze(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Petrifying Gaze: as `who`'s turn starts, its Constitution save; a failure begins to
+    turn it to stone (restrained, the save repeated at the end of this turn: `stone`), or
+    petrifies it at once when it fails by the trait's margin (the medusa)."""
+    for monster, trait in gazes_catching(turn.fight, who):
+        what = f"{monster.name}'s {trait.title}"
+        c = turn.fight.combatant(who)
+        save = roll_save(
+            turn.fight, c, Ability.CON, trait.dc, dice, what, against=(Condition.PETRIFIED,)
+        )
+        turn.do(SaveRolled(save, Ability.CON, what))
+        if save.success:
+            continue
+        if not save.faces:  # failed without a roll (F3)
+            total = -99
+        else:
+            kept = max(save.faces) if save.advantage else min(save.faces)  # D4
+            total = kept + save.bonus + sum(save.d4)
+        if petrified_at_once(trait, total):
+            start(turn, who, str(Condition.PETRIFIED), Lasting(), monster.name, Condition.PETRIFIED)
+            continue
+        lasting = Lasting(save=(Ability.CON, trait.dc), each=TurnEdge.END)
+        stone = f"{STONE} ({what})"
+        start(turn, who, stone, lasting, monster.name, Condition.RESTRAINED)
+
+
+def stone(turn: Steps, key: int, who: str, by: str) -> None:
+    """Petrifying Gaze: its repeat save failed: the restraint ends, petrified until the DM
+    takes it off (greater restoration)."""
+    turn.do(EffectEnded(key, "the save failed: it is petrified"))
+    start(turn, who, str(Condition.PETRIFIED), Lasting(), by, Condition.PETRIFIED)

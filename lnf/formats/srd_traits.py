@@ -115,6 +115,14 @@ _SAYS = {
     TraitKind.RAMPAGE: r"^When the [\w ]+ reduces a creature to 0 hit points with a melee attack "
     r"on its turn, the [\w ]+ can take a bonus action to move up to half its speed and make an? "
     r"(\w+) attack\.$",
+    TraitKind.PETRIFYING_GAZE: r"^(?:If a creature starts its turn within 30 ft\. of the [\w ]+ "
+    r"and the two of them can see each other|When a creature that can see the [\w ]+'s eyes starts "
+    r"its turn within 30 ft\. of the [\w ]+), the [\w ]+ can force (?:the creature|it) to make a "
+    r"DC (\d+) Constitution saving throw if the [\w ]+ isn't incapacitated(?: and can see the "
+    r"creature)?\. (?:If the saving throw fails by (\d+) or more, the creature is instantly "
+    r"petrified\. Otherwise, a creature that fails the save|On a failed save, the creature "
+    r"magically) begins to turn to stone and is restrained\. (?:It|The restrained creature) must "
+    r"repeat the saving throw at the end of its next turn",
     TraitKind.DEATH_BURST: _DIES,
     TraitKind.DEATH_THROES: _DIES,
 }
@@ -241,6 +249,8 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
     if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
         return Trait(kind, hp=int(found[1]))
+    if kind is TraitKind.PETRIFYING_GAZE:
+        return Trait(kind, dc=int(found[1]), hp=int(found[2] or 0))
     if kind is TraitKind.RAMPAGE:
         bite = {a.lower(): a for a in attacks}.get(found[1].lower())
         return Trait(kind, attack=bite) if bite else None

@@ -16,7 +16,8 @@ makes); a vampire's `sunlight hypersensitivity 20` (its radiant damage as its tu
 sunlight) and `misty escape`; `death burst DC 11 dex, 2d6 fire, half` and `death burst DC 10
 con, blinded 10 rounds, repeat` (Death Throes the same: what each hero in its group saves
 against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it dies);
-`rampage Bite` (the attack it makes as a bonus action after it drops a creature in mêlée)."""
+`rampage Bite` (the attack it makes as a bonus action after it drops a creature in mêlée);
+`petrifying gaze DC 12` (`, at once by 5`: petrified at once on a failure by 5 or more)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ _BURST = re.compile(
     r"(?:, ([a-z]+) (\d+) rounds?)?(?:, (repeat))?"
 )
 _BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuvenation 1d6 days`
+_GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
 _FIGURE = {TraitKind.RELENTLESS: 7, TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20}
 _AURA = re.compile(r"(stench|fear aura),? dc (\d+)")  # `stench DC 10`, `fear aura DC 21`
 _TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
@@ -51,7 +53,7 @@ _EXAMPLES = (
     "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
     "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
-    "rejuvenation 1d6 days, elemental demise, rampage Bite, "
+    "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -72,6 +74,11 @@ def parse_trait(value: Any) -> Trait:
             return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
         except DiceError as exc:
             raise ValueError(f"{typed[1]}: bad dice {typed[2]!r} ({exc.message})") from None
+    if gaze := _GAZE.fullmatch(text):
+        at_once = int(gaze[2]) if gaze[2] else 0
+        return Trait(TraitKind.PETRIFYING_GAZE, dc=int(gaze[1]), hp=at_once)
+    if text.startswith("petrifying gaze"):
+        raise ValueError("say petrifying gaze DC 12 (or DC 14, at once by 5): its save")
     if text.startswith("rampage "):
         return Trait(TraitKind.RAMPAGE, attack=" ".join(str(value).split())[8:])
     if back := _BACK.fullmatch(text):
@@ -208,6 +215,8 @@ def trait_form(trait: Trait) -> str:
         return burst_form(trait)
     if trait.kind is TraitKind.REJUVENATION:
         return f"{trait.kind} {trait.then}"
+    if trait.kind is TraitKind.PETRIFYING_GAZE:
+        return f"{trait.kind} DC {trait.dc}" + (f", at once by {trait.hp}" if trait.hp else "")
     if trait.kind is TraitKind.RAMPAGE:
         return f"{trait.kind} {trait.attack}"
     if trait.dice is not None:

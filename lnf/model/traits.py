@@ -58,6 +58,9 @@ class TraitKind(StrEnum):
     REJUVENATION = "rejuvenation"
     ELEMENTAL_DEMISE = "elemental demise"
     RAMPAGE = "rampage"  # B10: its bonus-action `attack` after it drops a creature in mêlée
+    # A foe starting its turn in its group: a Constitution save (`dc`) or turning to stone,
+    # petrified at once when it fails by `hp` or more (0: never at once)
+    PETRIFYING_GAZE = "petrifying gaze"
     # Auras at the start of a creature's turn in its group: a save (`dc`) or a condition
     STENCH = "stench"  # Constitution, poisoned until the start of its next turn
     FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)
