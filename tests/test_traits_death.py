@@ -1,6 +1,7 @@
 """B8: what a monster's death, or a hero's, brings, by its SRD text: Death Burst and Death
 Throes (each hero of its group saves against its damage or its condition), Rejuvenation and
-Elemental Demise (said), Rampage (a bonus bite after it drops a hero)."""
+Elemental Demise (said), Rampage (a bonus bite after it drops a hero), and Aggressive's
+bonus-action dash in a chase."""
 
 from __future__ import annotations
 
@@ -12,14 +13,29 @@ import pytest
 from lnf.dice import DamageType, parse
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
+from lnf.engine.chasing import commit_speeds, speed_policy
 from lnf.engine.effects import Rolled
+from lnf.engine.steps import apply_step
 from lnf.engine.turns import monster_attacks
 from lnf.formats.srd import stat_block
 from lnf.formats.srd_traits import read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
-from lnf.model import Ability, Attack, Condition, Lasting, Rank, Rider, Trait, TraitKind, TurnEdge
+from lnf.model import (
+    Ability,
+    Attack,
+    Condition,
+    Lasting,
+    Pool,
+    Rank,
+    Rider,
+    Trait,
+    TraitKind,
+    TurnEdge,
+)
 from lnf.model.events import Attacked, Damaged, SaveRolled
 from lnf.model.plan import Mode, Order
+from lnf.rules.chase import aggressive
+from lnf.values import replace
 from tests.builders import fight, hero, monster
 from tests.test_bestiary import SOURCE
 
@@ -205,3 +221,30 @@ def test_b8_every_srd_rampage_names_its_bite() -> None:
             assert trait_form(trait) in block["traits"]
             found.append(m["name"])
     assert found == ["Giant Hyena", "Gnoll"]
+
+
+def test_b8_aggressive_an_orc_pursuer_dashes_with_its_bonus_action_and_keeps_its_action() -> None:
+    orc = monster("Orc", hp=15, attacks=(SPEAR,), traits=(Trait(TraitKind.AGGRESSIVE),))
+    plain = monster("Goblin", hp=7, attacks=(SPEAR,))
+    bram = hero("Bram")
+    f = fight([bram], [orc, plain], chase=(Pool("Bram", "Orc", 0), Pool("Bram", "Goblin", 0)))
+    assert speed_policy(f, orc) == 1  # at 0 points it reaches Bram: its bonus action only
+    assert speed_policy(f, plain) == 0
+    far = replace(f, chase=(Pool("Bram", "Orc", 3),))
+    assert speed_policy(far, orc) == 2  # nobody in reach: its action dashes too
+    done = apply_step(f, commit_speeds(f, lambda c: 1, ScriptedDice([])))
+    assert "Orc" not in done.after.turns.dashed  # its action is left to attack (C4)
+    assert "Goblin" in done.after.turns.dashed
+    said = "Orc dashes with its bonus action (Aggressive, B8): its action is left"
+    assert said in done.notes
+    twice = apply_step(f, commit_speeds(f, lambda c: 2, ScriptedDice([])))
+    assert "Orc" in twice.after.turns.dashed
+    escaping = replace(f, chase=(Pool("Orc", "Bram", 0),))  # fleeing: no foe to move toward
+    assert not aggressive(escaping, orc)
+    assert trait_form(parse_trait("aggressive")) == "aggressive"
+    srd = read_trait(
+        "Aggressive",
+        "As a bonus action, the orc can move up to its speed toward a hostile creature that it "
+        "can see.",
+    )
+    assert srd == Trait(TraitKind.AGGRESSIVE)

@@ -42,7 +42,7 @@ from lnf.model.events import (
     Wounded,
 )
 from lnf.rules.acl import acl, reduced
-from lnf.rules.chase import after_speeds, escapers, settle, start_pools
+from lnf.rules.chase import after_speeds, aggressive, escapers, settle, spends_action, start_pools
 from lnf.rules.concentration import lasting_on
 from lnf.rules.d20 import at_least_one, d20_variant, rolled_at_least_one
 from lnf.rules.damage import (
@@ -396,7 +396,11 @@ def _dashed(fight: Fight, step: Dashed) -> StepDone:
         after = after.with_combatant(
             replace(c, dashes=c.dashes + n, exhaustion=c.exhaustion + failed)
         )
-    dashed = frozenset(n for n, k in step.dashes if k > 0)
+    dashed = frozenset(n for n, k in step.dashes if spends_action(fight, fight.combatant(n), k))
+    for name, k in step.dashes:
+        if k and aggressive(fight, fight.combatant(name)):
+            left = "its action too" if k > 1 else "its action is left"
+            notes.append(f"{name} dashes with its bonus action (Aggressive, B8): {left}")
     after = replace(after, chase=after_speeds(after, dict(step.dashes)))
     turns = after.turns
     after = replace(after, turns=replace(turns, dashed=turns.dashed | dashed))

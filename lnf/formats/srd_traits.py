@@ -123,6 +123,8 @@ _SAYS = {
     r"petrified\. Otherwise, a creature that fails the save|On a failed save, the creature "
     r"magically) begins to turn to stone and is restrained\. (?:It|The restrained creature) must "
     r"repeat the saving throw at the end of its next turn",
+    TraitKind.AGGRESSIVE: r"^As a bonus action, the [\w ]+ can move up to its speed toward a "
+    r"hostile creature that it can see\.$",
     TraitKind.DEATH_BURST: _DIES,
     TraitKind.DEATH_THROES: _DIES,
 }

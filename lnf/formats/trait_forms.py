@@ -17,7 +17,8 @@ sunlight) and `misty escape`; `death burst DC 11 dex, 2d6 fire, half` and `death
 con, blinded 10 rounds, repeat` (Death Throes the same: what each hero in its group saves
 against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it dies);
 `rampage Bite` (the attack it makes as a bonus action after it drops a creature in mêlée);
-`petrifying gaze DC 12` (`, at once by 5`: petrified at once on a failure by 5 or more)."""
+`petrifying gaze DC 12` (`, at once by 5`: petrified at once on a failure by 5 or more);
+`aggressive` (a pursuer's bonus-action dash toward its quarry, C2)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ _EXAMPLES = (
     "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
+    "aggressive, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(

@@ -57,6 +57,7 @@ class TraitKind(StrEnum):
     # Said as it dies (after the fight, its body): `then`, when Rejuvenation brings it back
     REJUVENATION = "rejuvenation"
     ELEMENTAL_DEMISE = "elemental demise"
+    AGGRESSIVE = "aggressive"  # C2, B10: a pursuer's bonus-action dash toward its quarry
     RAMPAGE = "rampage"  # B10: its bonus-action `attack` after it drops a creature in mêlée
     # A foe starting its turn in its group: a Constitution save (`dc`) or turning to stone,
     # petrified at once when it fails by `hp` or more (0: never at once)
