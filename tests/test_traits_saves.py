@@ -24,6 +24,7 @@ from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Attack, Condition, Flag, Lasting, Rider, Trait, TraitKind
 from lnf.model.applied import Applied
 from lnf.model.events import Damaged, Recorded, SaveRolled
+from lnf.rules.damage import defence_factor
 from lnf.rules.spell_effects import sleepers
 from lnf.rules.trait_saves import save_edge
 from lnf.values import replace
@@ -274,3 +275,11 @@ def test_b8_traits_that_never_touch_a_fight_are_no_map() -> None:
     ):
         assert why(item) == NO_MAP, item
     assert why("Immutable Form (trait)") == UNSUPPORTED  # answers a spell the DM rules (F7)
+
+
+def test_b8_an_absorbed_type_is_worth_nothing_to_a_heros_choice() -> None:
+    mound = monster(
+        "Mound", traits=(Trait(TraitKind.ABSORPTION, stopped_by=frozenset({DamageType.LIGHTNING})),)
+    )
+    assert defence_factor(mound, DamageType.LIGHTNING) == 0  # it heals: no hero aims it there
+    assert defence_factor(mound, DamageType.FIRE) == 1
