@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from lnf.engine.trait_apply import absorbed, after_hurt, dash_notes, evaded, held_at_one
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
 from lnf.model.effects import Countered
@@ -42,7 +43,7 @@ from lnf.model.events import (
     Wounded,
 )
 from lnf.rules.acl import acl, reduced
-from lnf.rules.chase import after_speeds, aggressive, escapers, settle, spends_action, start_pools
+from lnf.rules.chase import after_speeds, escapers, settle, spends_action, start_pools
 from lnf.rules.concentration import lasting_on
 from lnf.rules.d20 import at_least_one, d20_variant, rolled_at_least_one
 from lnf.rules.damage import (
@@ -63,8 +64,6 @@ from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import sleepers
-from lnf.rules.trait_damage import absorbs, death_words, mists_away, relentless
-from lnf.rules.trait_saves import evades
 from lnf.rules.traits import scorches
 from lnf.values import replace
 
@@ -185,47 +184,22 @@ def _hurt(
         before = sum(by_type.values())
         by_type = reduced(by_type, target.dr, dict(target.typed_dr), worth(target))
         reduction = before - sum(by_type.values())
-    healed = absorbs(target, by_type)  # B8: Lightning Absorption and the like
-    by_type = {k: v for k, v in by_type.items() if k not in healed}
+    by_type, healed = absorbed(target, by_type)  # B8: Lightning Absorption and the like
     amount, defences = after_defences(target, by_type, magic=magic)
-    back = sum(healed.values())  # the damage and the healing of one attack count together
-    amount, back = max(0, amount - back), max(0, back - amount)
+    amount, back = max(0, amount - sum(healed.values())), max(0, sum(healed.values()) - amount)
     if d20_variant(fight) and (least := at_least_one(target, by_type, amount)) > amount:
         amount, floored = least, True  # V-D20-4: what gets through is at least 1
     if knock and 0 < target.current_hp <= amount:
         hurt, notes = knock_out(target)
-    elif holds and isinstance(target, Monster) and 0 < target.current_hp <= amount:
-        hurt = replace(target, damage=target.hp - 1)  # B8: Undead Fortitude
-        notes = [f"{who} drops to 1 hit point instead (Undead Fortitude, B8)"]
-    elif relentless(target, amount) and isinstance(target, Monster):
-        flags = target.flags | {Flag.RELENTLESS}
-        hurt = replace(target, damage=target.hp - 1, temp_hp=0, flags=flags)
-        notes = [f"{who} drops to 1 hit point instead (Relentless, once a fight, B8)"]
+    elif (held := held_at_one(target, amount, holds)) is not None:
+        hurt, notes = held  # B8: Undead Fortitude, Relentless
     else:
         hurt, notes = take_damage(target, amount, critical=critical)
-        if mists_away(fight, hurt) and not in_fight(hurt) and in_fight(target):
-            hurt = replace(hurt, escaped=True)
-            notes = [
-                f"{who} drops to 0 hit points and turns to mist: it leaves the fight, not "
-                "destroyed (Misty Escape, B8)"
-            ]
-    if isinstance(hurt, Monster) and not in_fight(hurt) and in_fight(target) and not hurt.escaped:
-        notes += [said] if (said := death_words(hurt)) else []  # B8: Rejuvenation
-    if healed and isinstance(hurt, Monster):
-        hurt, said = _absorbed(hurt, back, " and ".join(map(str, healed)))
-        notes.append(said)
+    hurt, notes = after_hurt(fight, target, hurt, notes, healed, back)  # B8
     got_through = [k for k, v in by_type.items() if v > 0 and k not in target.immune]
     if amount > 0 and scorches(hurt, got_through):  # B8: no Regeneration next round start
         hurt = replace(hurt, flags=hurt.flags | {Flag.SCORCHED})
     return fight.with_combatant(hurt), Dealt(who, amount, defences, reduction, floored), notes
-
-
-def _absorbed(monster: Monster, back: int, kinds: str) -> tuple[Monster, str]:
-    """B8 Absorption: the hit points the absorbed damage gives back, in words."""
-    back = min(back, monster.damage)
-    healed = replace(monster, damage=monster.damage - back)
-    hp = f"{healed.current_hp}/{healed.hp} hp"
-    return healed, f"{monster.name} absorbs the {kinds}: it regains {back} hit points ({hp}, B8)"
 
 
 def _damaged(fight: Fight, step: Damaged) -> StepDone:
@@ -330,14 +304,14 @@ def _used(fight: Fight, step: Used) -> StepDone:
 
 def spell_damage(step: SpellCast, target: str, *, evasion: bool = False) -> Damage:
     """What one target of a save spell takes before its defences: all, half on a save (round
-    down, D11) or nothing; nothing for an ally spared by Sculpt Spells. B8 Evasion: half on a
-    failure, nothing on a save."""
+    down, D11) or nothing (B8 Evasion: half on a failure, nothing on a save); nothing for an
+    ally spared by Sculpt Spells."""
     if target in step.spared:
         return ()
     saved = next((s.success for s in step.saves if s.who == target), False)
     if not saved and not evasion:
         return step.damage
-    half = step.half and not (saved and evasion)
+    half = step.half and saved != evasion
     return tuple((kind, amount // 2 if half else 0) for kind, amount in step.damage)
 
 
@@ -348,10 +322,7 @@ def _spell(fight: Fight, step: SpellCast) -> StepDone:
     for name in step.targets:
         if not in_fight(fight.combatant(name)):
             continue
-        evasion = name not in step.spared and evades(fight.combatant(name), step.ability, step.half)
-        if evasion and step.damage:
-            saved = any(s.success for s in step.saves if s.who == name)
-            notes.append(f"Evasion: {name} takes {'none' if saved else 'half'} of it (B8)")
+        evasion = evaded(fight, step, name, notes)  # B8
         taken = spell_damage(step, name, evasion=evasion)
         fight, took, more = _hurt(fight, name, taken, holds=name in step.holds, magic=True)
         notes += more
@@ -397,10 +368,7 @@ def _dashed(fight: Fight, step: Dashed) -> StepDone:
             replace(c, dashes=c.dashes + n, exhaustion=c.exhaustion + failed)
         )
     dashed = frozenset(n for n, k in step.dashes if spends_action(fight, fight.combatant(n), k))
-    for name, k in step.dashes:
-        if k and aggressive(fight, fight.combatant(name)):
-            left = "its action too" if k > 1 else "its action is left"
-            notes.append(f"{name} dashes with its bonus action (Aggressive, B8): {left}")
+    notes += dash_notes(fight, step.dashes)  # B8: Aggressive
     after = replace(after, chase=after_speeds(after, dict(step.dashes)))
     turns = after.turns
     after = replace(after, turns=replace(turns, dashed=turns.dashed | dashed))
