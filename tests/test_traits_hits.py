@@ -6,6 +6,7 @@ too), and Brute and Heated Weapons, whose damage the stat block's attacks alread
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -24,6 +25,7 @@ from lnf.model.events import Attacked, Damaged, Recorded, SaveRolled
 from lnf.model.plan import Advantage, Mode, Order
 from lnf.rules.attacks import roll_for
 from lnf.rules.distance import roll_in_fight
+from lnf.rules.expected import first_hit_mean
 from lnf.rules.specials import expected_damage
 from lnf.rules.traits import extra_damage
 from lnf.values import replace
@@ -380,3 +382,27 @@ def test_b8_every_srd_petrifying_gaze_is_read_with_its_dc() -> None:
         ("Basilisk", "petrifying gaze DC 12"),
         ("Medusa", "petrifying gaze DC 14, at once by 5"),
     ]
+
+
+def test_b6_surprise_attack_and_assassinate_in_the_plans_expected_damage() -> None:
+    hero_ = hero("Bram", ac=10)
+    one = (SWORD,)  # +4: a hit on 6–19 (14 faces), a critical hit on 20
+    extra = parse("2d6")
+    assert first_hit_mean(one, extra, hero_, Advantage.NORMAL, Mode.MELEE) == Fraction(56, 10)
+    # the second attack adds its chance only when the first missed (a quarter of the time)
+    assert first_hit_mean(one * 2, extra, hero_, Advantage.NORMAL, Mode.MELEE) == 7
+    bugbear = monster(
+        "Bugbear", attacks=(SWORD,), traits=(Trait(TraitKind.SURPRISE_ATTACK, dice=extra),)
+    )
+    f = fight([hero_], [bugbear], {"A": ["Bram", "Bugbear"]}, round=1)
+    order = Order("Bugbear", Rank.FRONT, target="Bram", mode=Mode.MELEE)
+    plain = expected_damage(f, bugbear, order)
+    surprised = replace(f, surprised=frozenset({"Bram"}))
+    assert expected_damage(surprised, bugbear, order) == plain + 560
+    assassin = replace(bugbear, name="Assassin", traits=(Trait(TraitKind.ASSASSINATE),))
+    g = fight([hero_], [assassin], {"A": ["Bram", "Assassin"]}, round=1)
+    killer = Order("Assassin", Rank.FRONT, target="Bram", mode=Mode.MELEE)
+    later = expected_damage(replace(g, round=2), assassin, killer)
+    first = expected_damage(g, assassin, killer)  # advantage: Bram has not had his turn
+    crits = expected_damage(replace(g, surprised=frozenset({"Bram"})), assassin, killer)
+    assert later < first < crits

@@ -40,11 +40,19 @@ from lnf.rules.attacks import (
 from lnf.rules.chase import chase_reach, in_chase, pool
 from lnf.rules.damage import magical
 from lnf.rules.distance import volley_reach
-from lnf.rules.expected import attack_mean, dice_mean, hundredths, riders_mean, saved
+from lnf.rules.expected import (
+    attack_mean,
+    dice_mean,
+    first_hit_mean,
+    hundredths,
+    riders_mean,
+    saved,
+)
 from lnf.rules.moves import Spot, hero_spot
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.reach_steps import SHORT, far_reach
 from lnf.rules.roster import in_fight
+from lnf.rules.traits import assassin_roll, assassinates, surprise_dice
 from lnf.rules.wording import and_list
 from lnf.values import by_identity
 
@@ -321,9 +329,18 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
     if not order.action:
         hero = fight.hero(order.target)
         mode = spot_mode if spot_mode is not None else Mode.MELEE
-        roll, _ = roll_for(monster, hero, mode, order.rank)
+        roll = assassin_roll(fight, monster, hero, *roll_for(monster, hero, mode, order.rank))
         attacks = routine(monster, hero, mode) or (() if monster.attacks else (UNARMED,))
-        means = [attack_mean(a, hero, roll, mode, magic=magical(monster, a)) for a in attacks]
+        crit = assassinates(fight, monster, hero)  # B8
+        means = [
+            attack_mean(a, hero, roll, mode, magic=magical(monster, a), critical=crit)
+            for a in attacks
+        ]
+        if attacks and (extra := surprise_dice(fight, monster, hero)) is not None:
+            magic = magical(monster, attacks[0])
+            means.append(
+                first_hit_mean(attacks, extra, hero, roll, mode, magic=magic, critical=crit)
+            )
         return hundredths(sum(means, Fraction(0)))
     action = action_named(monster, order.action)
     if action is None:

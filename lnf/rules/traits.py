@@ -95,6 +95,26 @@ def assassinate(fight: Fight, attacker: Monster, target: Hero | Monster) -> str:
     return f"Assassinate: {target.name} has not taken a turn yet (B8)"
 
 
+def assassin_roll(
+    fight: Fight, monster: Monster, hero: Hero, roll: Advantage, reasons: tuple[str, ...]
+) -> Advantage:
+    """B6's roll for a planned attack (`roll_for`'s, with its reasons) with Assassinate's
+    advantage (`assassinate`) added as D4 adds a reason: it cancels a disadvantage; a roll
+    whose reasons already cancelled stays normal."""
+    if not assassinate(fight, monster, hero) or roll is Advantage.ADVANTAGE:
+        return roll
+    if roll is Advantage.DISADVANTAGE or reasons:
+        return Advantage.NORMAL
+    return Advantage.ADVANTAGE
+
+
+def surprise_dice(fight: Fight, monster: Monster, hero: Hero) -> DiceExpr | None:
+    """Surprise Attack's dice against a surprised hero (`extra_damage` says the same at the
+    table), for B6; None when they do not apply."""
+    trait = monster.trait(TraitKind.SURPRISE_ATTACK)
+    return trait.dice if trait is not None and hero.name in fight.surprised else None
+
+
 def assassinates(fight: Fight, attacker: Hero | Monster, target: Hero | Monster) -> bool:
     """Assassinate (SRD: "Any hit the assassin scores against a surprised creature is a
     critical hit"): a surprised target (D12)."""
