@@ -139,7 +139,10 @@ monsters:
     javelin = next(a for a in bugbear.attacks if a.name == "Javelin")
     assert javelin.kind is AttackKind.THROWN and javelin.range == (30, 120)
     assert javelin.alt_when is AltUse.AT_RANGE and str(javelin.alt_damage) == "1d6+2 piercing"
-    assert "Brute (trait)" in bugbear.not_modelled
+    # B8: Brute is in its attacks' dice (2d8 + 2); Surprise Attack is played
+    assert "Brute (trait)" not in bugbear.not_modelled
+    assert str(bugbear.attacks[0].damage) == "2d8+2 piercing"
+    assert "Surprise Attack (trait)" not in bugbear.not_modelled
     archers = [fight.monster("Goblin archer 1"), fight.monster("Goblin archer 2")]
     assert {a.kind for a in archers} == {"Goblin"}
     assert all(2 <= a.hp <= 12 for a in archers)  # 2d6, rolled with the seed
@@ -175,7 +178,9 @@ def test_lnf_monsters_lists_and_shows() -> None:
     code, out = run("monsters", "show", "bugbear")
     assert code == 0 and out.startswith("Bugbear — medium humanoid (goblinoid), CR 1 (200 XP)")
     assert "Javelin: mêlée or thrown, +4 to hit, reach 5 ft or range 30/120 ft" in out
-    assert "Not played by lnf:\n" in out and "Surprise Attack (trait)" in out  # B8
+    assert "Never matters without a map (B8):\n" in out and "Not played by lnf" not in out
+    assert "senses: darkvision 60 ft." in out
+    assert "Traits, as lnf plays them (B8): surprise attack 2d6" in out
     assert "System Reference Document 5.1" in out  # the SRD's attribution, as its licence asks
     code, out = run("monsters", "--help")
     assert "Creative Commons Attribution 4.0" in out

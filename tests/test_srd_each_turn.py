@@ -100,6 +100,10 @@ groups:
 """
 
 
+# The pit fiend's Fear Aura (B8) asks Bo for a Wisdom save as each of his turns starts: the
+# tests give it a 20 first, then the dice of what burns.
+
+
 def _hit(fight: Fight, monster: str, attack: str, faces: list[int]) -> Rolled:
     me = fight.monster(monster)
     weapon = next(a for a in me.attacks if a.name == attack)
@@ -124,7 +128,7 @@ def test_f6_the_fire_burns_at_the_start_of_each_turn_until_the_dm_takes_it_off()
     again = _hit(lit.fight, "Fire Elemental", "Touch", [3, 4])
     assert len(again.fight.effects) == 1  # lit once
     burning = Rolled.turn(again.fight, "Bo")
-    turn_edge(burning, "Bo", TurnEdge.START, ScriptedDice([7]))
+    turn_edge(burning, "Bo", TurnEdge.START, ScriptedDice([20, 7]))
     (burn,) = [s for s in burning.steps if isinstance(s, Damaged)]
     assert (burn.amount, burn.type, burn.text) == (7, "fire", "on fire: 1d10 (7) fire = 7")
     quiet = Rolled.turn(again.fight, "Bo")
@@ -142,7 +146,7 @@ def test_f6_the_infernal_wound_grows_with_each_hit_and_magical_healing_closes_it
     worse = _hit(wounded.fight, "Horned Devil", "Tail", [5])  # no save: the wound grows
     assert len(worse.fight.effects) == 2
     bleeding = Rolled.turn(worse.fight, "Bo")
-    turn_edge(bleeding, "Bo", TurnEdge.START, ScriptedDice([1, 2, 3, 4, 5, 6]))
+    turn_edge(bleeding, "Bo", TurnEdge.START, ScriptedDice([20, 1, 2, 3, 4, 5, 6]))
     assert [s.amount for s in bleeding.steps if isinstance(s, Damaged)] == [6, 15]
     wind = Rolled.turn(worse.fight, "Bo").rolling(ScriptedDice([]))
     wind.do(Healed("Bo", 5, by="Second Wind", healer="Bo"))
@@ -158,7 +162,7 @@ def test_f6_the_pit_fiends_poison_burns_while_it_lasts() -> None:
     (poison,) = bitten.fight.effects
     assert poison.condition is Condition.POISONED and poison.hurts == "6d6 poison"
     sick = Rolled.turn(bitten.fight, "Bo")
-    turn_edge(sick, "Bo", TurnEdge.START, ScriptedDice([1, 1, 1, 1, 1, 1]))
+    turn_edge(sick, "Bo", TurnEdge.START, ScriptedDice([20, 1, 1, 1, 1, 1, 1]))
     assert [s.amount for s in sick.steps if isinstance(s, Damaged)] == [6]
 
 

@@ -18,6 +18,7 @@ from lnf.model.applied import Applied
 from lnf.model.events import Dashed, Event, Hid, Recorded, RoundStarted, Saved
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.chase import (
+    aggressive,
     can_hide_from,
     chase_mode,
     chasing,
@@ -35,8 +36,13 @@ MAX_DASHES = 2  # C2: the action and the bonus action (Cunning Action and the li
 def speed_policy(fight: Fight, c: Hero | Monster) -> int:
     """How many dashes a combatant commits when nobody decides for it (C2, C3): an escaper
     dashes while its free dashes last; a pursuer dashes when it cannot reach anyone to attack
-    and has a free dash left (one immune to exhaustion always has, C3)."""
+    and has a free dash left (one immune to exhaustion always has, C3); an Aggressive pursuer
+    dashes with its bonus action while a free dash is left, and with its action too when it
+    cannot reach anyone and another is free."""
     free_left = 1 if needs_check(c, 1) == 0 else 0
+    if aggressive(fight, c) and free_left:  # B8: its bonus action's dash, its action left
+        free_too = needs_check(c, 2) == 0
+        return 2 if free_too and chase_target(fight, c) is None else 1
     if c.name in escapers(fight):
         return 1 if free_left > 0 else 0
     if chase_target(fight, c) is not None:

@@ -18,11 +18,12 @@ from typing import TypeVar
 from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
-from lnf.engine.begin import condition_immune, named, start
+from lnf.engine.begin import named, start
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
-from lnf.engine.resolve import roll_save
+from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import drained_by, pushed, resisted, ride
 from lnf.engine.steps import apply_step
+from lnf.engine.trait_steps import burned, burst, fire_aura, gaze, stench, stone, sunburned
 from lnf.errors import Refused
 from lnf.model import (
     LEGENDARY_RESISTANCE,
@@ -59,6 +60,8 @@ from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import auras_on, calm_ends, sleepers, weapon_up, woken
+from lnf.rules.trait_auras import turns_to_stone
+from lnf.rules.trait_saves import immune_now
 from lnf.rules.traits import fortitude_dc
 from lnf.values import replace
 
@@ -100,6 +103,10 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         for rider in attack.riders if attack is not None else ():
             drained = drained_by(done, step, rider)
             ride(turn, step.attacker, step.target, step.attack, rider, dice, drained)
+    if isinstance(step, Attacked) and step.hit:
+        burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
+    if done.dropped:
+        burst(turn, done, dice)  # B8: Death Burst
     if isinstance(step, Attacked):
         weapon = attack_named(turn.fight.combatant(step.attacker), step.attack)
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:
@@ -155,7 +162,7 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
             pushed(turn, name, step.caster, rider.push)
         for name in failed:
             for condition in rider.conditions:
-                if condition in condition_immune(turn.fight.combatant(name)):
+                if condition in immune_now(turn.fight, turn.fight.combatant(name)):
                     continue
                 lasting = replace(named(rider.lasting, step.caster, name), concentration=while_)
                 start(turn, name, str(condition), lasting, step.caster, condition)
@@ -224,7 +231,18 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
         if spell.save is not None:
             ability, dc = spell.save
             c = turn.fight.combatant(who)
-            save = resisted(c, roll_save(turn.fight, c, ability, dc, dice, what, spell=True), spell)
+            saved = roll_save(
+                turn.fight,
+                c,
+                ability,
+                dc,
+                dice,
+                what,
+                spell=True,
+                against=imposed(spell),
+                poison=poisons(spell),
+            )
+            save = resisted(c, saved, spell)
             turn.do(SaveRolled(save, ability, what))
             if save.resisted:  # B7
                 turn.do(Used(who, LEGENDARY_RESISTANCE))
@@ -256,6 +274,10 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
             turn.do(EffectEnded(e.key, why))
     if edge is TurnEdge.START:
         auras(turn, who, dice)
+        sunburned(turn, who)  # B8: Vampire Weaknesses
+        fire_aura(turn, who, dice)
+        stench(turn, who, dice)
+        gaze(turn, who, dice)
         drains(turn, who, dice)  # F6: a stirge drinks
         held_hurts(turn, who, dice)  # F6: the chain devil's chains
     for e in [e for e in turn.fight.effects if e.who == who and e.hurts_at is edge]:
@@ -283,10 +305,14 @@ def _repeat(turn: Steps, who: str, e: Effect, dice: DiceSource) -> None:
     if e not in turn.fight.effects or e.lasting.save is None:
         return
     ability, dc = e.lasting.save
-    save = roll_save(turn.fight, turn.fight.combatant(who), ability, dc, dice, e.what)
+    against = (e.condition,) if e.condition is not None else ()
+    c = turn.fight.combatant(who)
+    save = roll_save(turn.fight, c, ability, dc, dice, e.what, against=against)
     turn.do(SaveRolled(save, ability, e.what, key=e.key))
     if save.success:
         turn.do(EffectEnded(e.key, "the save succeeded"))
+    elif turns_to_stone(e.what):  # B8 Petrifying Gaze
+        stone(turn, e.key, who, e.by)
     elif e.then is not None:
         turn.do(EffectEnded(e.key, f"the save failed: {who} is {e.then}"))
         start(turn, who, str(e.then), Lasting(rounds=e.then_rounds), e.by, e.then)

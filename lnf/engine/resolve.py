@@ -6,7 +6,7 @@ can show the roll and replay it without dice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from lnf.dice import DamageType, DiceExpr, Part, parse
 from lnf.dice.roll import DiceRoll, DiceSource, Maximised, roll, roll_d20
@@ -41,7 +41,8 @@ from lnf.rules.holds import sure_hit
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
 from lnf.rules.spell_effects import boons, fought_advantage
-from lnf.rules.traits import magic_resistance
+from lnf.rules.trait_saves import save_edge
+from lnf.rules.traits import assassinates, magic_resistance
 from lnf.values import replace
 
 # PHB appendix A: a hit from within 5 ft on a paralyzed or unconscious creature is critical.
@@ -123,6 +124,9 @@ def roll_attack(
             f"{used.damage}, not {attack.damage}"
         )
         big = "; ".join(w for w in (weaker, big) if w)
+    if hit and not critical and assassinates(fight, attacker, target):  # B8
+        critical = True
+        reasons = (*reasons, f"Assassinate: {target.name} is surprised, a hit is critical (B8)")
     step = Attacked(
         attacker=attacker.name,
         target=target.name,
@@ -199,18 +203,26 @@ def roll_save(
     what: str,
     *,
     spell: bool = False,
+    against: Iterable[Condition] = (),
+    poison: bool = False,
 ) -> Saved:
     """A saving throw against `what` (F3: a paralysed, stunned, petrified or unconscious
     creature, or a downed hero, fails Strength and Dexterity saves; a restrained one rolls
     Dexterity saves with disadvantage, as does one with three levels of exhaustion any save;
-    V-D20-1, V-D20-2: favor and the d4s; B8: Magic Resistance against a `spell`; F7: a spell
-    whose target saves with advantage while it is fought, Charm Person)."""
+    V-D20-1, V-D20-2: favor and the d4s; B8: Magic Resistance against a `spell`, and the
+    traits that give advantage against the conditions a failure imposes (`against`), a
+    spell or `poison` damage; F7: a spell whose target saves with advantage while it is
+    fought, Charm Person)."""
     name = target.name
     if ability in (Ability.STR, Ability.DEX) and fails_str_dex(target):
         return Saved(name, (), target.save_bonus(ability), dc, False, "cannot move")
     bonus = target.save_bonus(ability)
     worse = save_disadvantage(target, ability)
-    better = magic_resistance(target, spell) or fought_advantage(what, spell)
+    better = (
+        magic_resistance(target, spell)
+        or fought_advantage(what, spell)
+        or save_edge(target, ability, against, spell=spell, poison=poison)
+    )
     edge = " (disadvantage)" if worse else ""
     edge = f" (advantage: {better})" if better and not worse else "" if better else edge
     dice.about(f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}{edge}")
@@ -272,6 +284,8 @@ def roll_spell(
             save_dice(name) if save_dice is not None else dice,
             spell.name,
             spell=True,
+            against=imposed(spell),
+            poison=poisons(spell),
         )
         for name in targets
         if name not in spared and spell.save is not None and not aura
@@ -290,6 +304,16 @@ def roll_spell(
         area=area,
         pool=pool,
     )
+
+
+def imposed(spell: Attack) -> tuple[Condition, ...]:
+    """The conditions a failed save against `spell` imposes (its riders'), for B8's traits."""
+    return tuple(c for r in spell.riders for c in r.conditions)
+
+
+def poisons(spell: Attack) -> bool:
+    """Whether `spell`'s damage is poison (B8: Duergar Resilience)."""
+    return any(p.damage_type is DamageType.POISON for p in spell.damage.parts)
 
 
 def sleep_pool(spell: Attack) -> DiceExpr | None:

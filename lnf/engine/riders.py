@@ -20,6 +20,7 @@ from lnf.rules.damage import after_defences
 from lnf.rules.effects import knocked_out
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
+from lnf.rules.trait_saves import immune_now
 from lnf.values import replace
 
 
@@ -67,7 +68,11 @@ def ride(
     save: Saved | None = None
     if rider.save is not None:
         ability, dc = rider.save
-        save = resisted(victim, roll_save(turn.fight, victim, ability, dc, dice, what), rider)
+        poison = rider.damage_type is DamageType.POISON
+        saved = roll_save(
+            turn.fight, victim, ability, dc, dice, what, against=rider.conditions, poison=poison
+        )
+        save = resisted(victim, saved, rider)
         turn.do(SaveRolled(save, ability, what))
         if save.resisted:  # B7
             turn.do(Used(target, LEGENDARY_RESISTANCE))
@@ -93,7 +98,7 @@ def ride(
         attach(turn, attacker, target, attack, rider)
     if rider.pull:
         pull(turn, attacker, target, rider, dice)
-    immune = condition_immune(victim)
+    immune = immune_now(turn.fight, victim)  # B8: and what a save made it immune to
     hold = grapple(turn, attacker, target, attack, rider, immune) if rider.grapple else 0
     if rider.swallow:
         hold = swallow(turn, attacker, target, attack, rider)

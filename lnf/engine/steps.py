@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from lnf.engine.trait_apply import absorbed, after_hurt, dash_notes, evaded, held_at_one
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
 from lnf.model.effects import Confused, Countered
@@ -42,7 +43,7 @@ from lnf.model.events import (
     Wounded,
 )
 from lnf.rules.acl import acl, reduced
-from lnf.rules.chase import after_speeds, escapers, settle, start_pools
+from lnf.rules.chase import after_speeds, escapers, settle, spends_action, start_pools
 from lnf.rules.concentration import lasting_on
 from lnf.rules.d20 import at_least_one, d20_variant, rolled_at_least_one
 from lnf.rules.damage import (
@@ -189,16 +190,18 @@ def _hurt(
         before = sum(by_type.values())
         by_type = reduced(by_type, target.dr, dict(target.typed_dr), worth(target))
         reduction = before - sum(by_type.values())
+    by_type, healed = absorbed(target, by_type)  # B8: Lightning Absorption and the like
     amount, defences = after_defences(target, by_type, magic=magic)
+    amount, back = max(0, amount - sum(healed.values())), max(0, sum(healed.values()) - amount)
     if d20_variant(fight) and (least := at_least_one(target, by_type, amount)) > amount:
         amount, floored = least, True  # V-D20-4: what gets through is at least 1
     if knock and 0 < target.current_hp <= amount:
         hurt, notes = knock_out(target)
-    elif holds and isinstance(target, Monster) and 0 < target.current_hp <= amount:
-        hurt = replace(target, damage=target.hp - 1)  # B8: Undead Fortitude
-        notes = [f"{who} drops to 1 hit point instead (Undead Fortitude, B8)"]
+    elif (held := held_at_one(target, amount, holds)) is not None:
+        hurt, notes = held  # B8: Undead Fortitude, Relentless
     else:
         hurt, notes = take_damage(target, amount, critical=critical)
+    hurt, notes = after_hurt(fight, target, hurt, notes, healed, back)  # B8
     got_through = [k for k, v in by_type.items() if v > 0 and k not in target.immune]
     if amount > 0 and scorches(hurt, got_through):  # B8: no Regeneration next round start
         hurt = replace(hurt, flags=hurt.flags | {Flag.SCORCHED})
@@ -310,15 +313,17 @@ def _used(fight: Fight, step: Used) -> StepDone:
     return StepDone(step, fight, fight.with_combatant(hero), notes=notes)
 
 
-def spell_damage(step: SpellCast, target: str) -> Damage:
+def spell_damage(step: SpellCast, target: str, *, evasion: bool = False) -> Damage:
     """What one target of a save spell takes before its defences: all, half on a save (round
-    down, D11) or nothing; nothing for an ally spared by Sculpt Spells."""
+    down, D11) or nothing (B8 Evasion: half on a failure, nothing on a save); nothing for an
+    ally spared by Sculpt Spells."""
     if target in step.spared:
         return ()
     saved = next((s.success for s in step.saves if s.who == target), False)
-    if not saved:
+    if not saved and not evasion:
         return step.damage
-    return tuple((kind, amount // 2 if step.half else 0) for kind, amount in step.damage)
+    half = step.half and saved != evasion
+    return tuple((kind, amount // 2 if half else 0) for kind, amount in step.damage)
 
 
 def _spell(fight: Fight, step: SpellCast) -> StepDone:
@@ -328,9 +333,9 @@ def _spell(fight: Fight, step: SpellCast) -> StepDone:
     for name in step.targets:
         if not in_fight(fight.combatant(name)):
             continue
-        fight, took, more = _hurt(
-            fight, name, spell_damage(step, name), holds=name in step.holds, magic=True
-        )
+        evasion = evaded(fight, step, name, notes)  # B8
+        taken = spell_damage(step, name, evasion=evasion)
+        fight, took, more = _hurt(fight, name, taken, holds=name in step.holds, magic=True)
         notes += more
         dealt.append(took)
     if step.pool and not sleepers(fight, step.targets, step.pool):  # F7 Sleep
@@ -373,7 +378,8 @@ def _dashed(fight: Fight, step: Dashed) -> StepDone:
         after = after.with_combatant(
             replace(c, dashes=c.dashes + n, exhaustion=c.exhaustion + failed)
         )
-    dashed = frozenset(n for n, k in step.dashes if k > 0)
+    dashed = frozenset(n for n, k in step.dashes if spends_action(fight, fight.combatant(n), k))
+    notes += dash_notes(fight, step.dashes)  # B8: Aggressive
     after = replace(after, chase=after_speeds(after, dict(step.dashes)))
     turns = after.turns
     after = replace(after, turns=replace(turns, dashed=turns.dashed | dashed))

@@ -24,6 +24,7 @@ from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
+from lnf.rules.trait_damage import rampage_target
 from lnf.rules.traits import charge, extra_damage, pouncing
 
 
@@ -90,7 +91,7 @@ def monster_attacks(
         attacks = attacks or (() if me.attacks else (UNARMED,))
     joined = order.move.kind is MoveKind.JOIN and order.mode is not Mode.RANGED  # M5
     attacks = pouncing(me, attacks, joined)
-    extra_used, charged = False, None  # B8: each once a turn, on a hit
+    extra_used, charged, dropped = False, None, False  # B8: each once a turn, on a hit
     for attack in attacks:
         target = turn.fight.hero(order.target)
         if not in_fight(target) or not can_take_turn(turn.fight.monster(name)):
@@ -106,12 +107,37 @@ def monster_attacks(
             turn.fight, me, target, attack, order.mode, dice, force=force, extra=more, big=words
         )
         extra_used = extra_used or (hit.hit and extra is not None)
+        up = _standing(turn, order.target)
         land(turn, hit, ask)
+        dropped = dropped or (
+            up and order.mode is not Mode.RANGED and not _standing(turn, order.target)
+        )
         if hit.hit and rush is not None:
             charged = rush
             _knock_down(turn, name, order.target, rush, dice)
     if charged is not None and charged.then:
         _pounce(turn, name, order, charged, dice, ask)
+    elif dropped:
+        _rampage(turn, name, order, dice, ask)
+
+
+def _standing(turn: Steps, name: str) -> bool:
+    hero = turn.fight.hero(name)
+    return in_fight(hero) and hero.current_hp > 0
+
+
+def _rampage(turn: Steps, name: str, order: Order, dice: DiceSource, ask: Ask) -> None:
+    """B8 Rampage, B10: once it dropped a creature with a mêlée attack this turn, its bonus
+    action's bite at the next hero it may bite where it stands (`rampage_target`)."""
+    me = turn.fight.monster(name)
+    found = rampage_target(turn.fight, me) if can_take_turn(me) else None
+    if found is None:
+        return
+    bite, hero = found
+    dice.about(f"{name}'s Rampage: {bite.name} as a bonus action at {hero.name}")
+    words = "Rampage: a bonus action after it dropped a creature (B8)"
+    how = order.mode if order.mode is not None else Mode.MELEE
+    land(turn, roll_attack(turn.fight, me, hero, bite, how, dice, big=words), ask)
 
 
 def _extra(extra: tuple[DiceExpr, str] | None, rush: Trait | None) -> tuple[DiceExpr | None, str]:

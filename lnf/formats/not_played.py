@@ -24,13 +24,17 @@ UNSUPPORTED = "unsupported"
 
 # Traits (and actions) that never touch a fight without a map (B8), by name. False Appearance
 # is a camouflage as Stone Camouflage is: it fools only before the fight, where D12's
-# `surprised:` is the fight file's.
+# `surprised:` is the fight file's. Inscrutable and Shielded Mind answer Insight checks, mind
+# reading and divination, Wakeful a sleeping creature's watch (before a fight: D12 again),
+# Water Susceptibility water on the ground or splashed on it: none is a rule of a fight lnf
+# plays (a DM who splashes water records the damage, `lnf damage`).
 _NO_MAP = re.compile(
     r"^(?:Amphibious|Hold Breath|Water Breathing|Keen \w+(?: and \w+)?|Echolocation|"
     r"(?:Limited |Probing )?Telepathy|Illumination|Devil's Sight|Web Sense|Web Walker|"
     r"Siege Monster|Tunneler|Earth Glide|Amorphous|Ice Walk|Snow Camouflage|Stone Camouflage|"
     r"Underwater Camouflage|Speak with Beasts(?: and Plants)?|Mimicry|Beast of Burden|"
-    r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall|False Appearance)\b"
+    r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall|False Appearance|"
+    r"Inscrutable|Shielded Mind|Wakeful|Water Susceptibility)\b"
 )
 # A shape, a mind read or a disguise whose own text proves it changes nothing lnf reads: the
 # reader's precise line (`formats.dm_items`), B8.

@@ -6,7 +6,19 @@
 types hold only against nonmagical attacks, D6),
 `charge Tusk +1d6 slashing, DC 11`, `pounce Claw, DC 13, then Bite` (the attack it hits
 with after joining the target's group, the extra dice, the Strength save against prone, the
-bonus attack against a prone target)."""
+bonus attack against a prone target); the saving-throw traits `fey ancestry`, `brave`, `dark
+devotion`, `two heads`, `duergar resilience`, `gnome cunning`, `sure-footed`, `steadfast`,
+`evasion`; `relentless 7` (the most damage it shrugs off at 0, once a fight) and `absorption
+(lightning)` (the types that heal it instead of hurting it); `heated body 1d10 fire` and `fire
+aura 3d6 fire` (the damage it deals), `surprise attack 2d6`, `assassinate`, `reckless`;
+`stench DC 10` and `fear aura DC 21` (the save a creature starting its turn in its group
+makes); a vampire's `sunlight hypersensitivity 20` (its radiant damage as its turn starts in
+sunlight) and `misty escape`; `death burst DC 11 dex, 2d6 fire, half` and `death burst DC 10
+con, blinded 10 rounds, repeat` (Death Throes the same: what each hero in its group saves
+against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it dies);
+`rampage Bite` (the attack it makes as a bonus action after it drops a creature in mêlée);
+`petrifying gaze DC 12` (`, at once by 5`: petrified at once on a failure by 5 or more);
+`aggressive` (a pursuer's bonus-action dash toward its quarry, C2)."""
 
 from __future__ import annotations
 
@@ -16,15 +28,34 @@ from typing import Any
 from lnf.dice import DamageType, parse
 from lnf.errors import DiceError
 from lnf.formats.spec import ListOf, Text
-from lnf.model import Trait, TraitKind
+from lnf.model import Ability, Condition, Lasting, Rider, Trait, TraitKind, TurnEdge
 
-_FORM = re.compile(r"([a-z ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
-_DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK)
+_FORM = re.compile(r"([a-z\- ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
+_DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK, TraitKind.SURPRISE_ATTACK)
+# Damage it deals of a type: `heated body 1d10 fire`, `fire aura 3d6 fire`
+# `death burst DC 11 dex, 2d6 fire, half` or `death burst DC 10 con, blinded 10 rounds, repeat`
+_BURST = re.compile(
+    r"(death burst|death throes) dc (\d+) (str|dex|con|int|wis|cha)"
+    r"(?:, (\d+d\d+(?:[+-]\d+)? [a-z]+))?(?:, (half))?"
+    r"(?:, ([a-z]+) (\d+) rounds?)?(?:, (repeat))?"
+)
+_BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuvenation 1d6 days`
+_GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
+_FIGURE = {TraitKind.RELENTLESS: 7, TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20}
+_AURA = re.compile(r"(stench|fear aura),? dc (\d+)")  # `stench DC 10`, `fear aura DC 21`
+_TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
     "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
     "magic weapons, immune to exhaustion, spider climb, "
     "nonmagical only (bludgeoning, piercing, slashing), "
+    "fey ancestry, brave, dark devotion, two heads, duergar resilience, gnome cunning, "
+    "sure-footed, steadfast, evasion, relentless 7, absorption (lightning), "
+    "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
+    "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
+    "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
+    "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
+    "aggressive, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -40,6 +71,39 @@ def parse_trait(value: Any) -> Trait:
     if moving := _MOVING.fullmatch(text):
         return _moving(moving)
     text = text.lower()
+    if typed := _TYPED.fullmatch(text):
+        try:
+            return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
+        except DiceError as exc:
+            raise ValueError(f"{typed[1]}: bad dice {typed[2]!r} ({exc.message})") from None
+    if gaze := _GAZE.fullmatch(text):
+        at_once = int(gaze[2]) if gaze[2] else 0
+        return Trait(TraitKind.PETRIFYING_GAZE, dc=int(gaze[1]), hp=at_once)
+    if text.startswith("petrifying gaze"):
+        raise ValueError("say petrifying gaze DC 12 (or DC 14, at once by 5): its save")
+    if text.startswith("rampage "):
+        return Trait(TraitKind.RAMPAGE, attack=" ".join(str(value).split())[8:])
+    if back := _BACK.fullmatch(text):
+        return Trait(TraitKind.REJUVENATION, then=back[1])
+    if text.startswith("rejuvenation"):
+        raise ValueError("say rejuvenation 1d6 days (or 24 hours): when it comes back")
+    if burst := _BURST.fullmatch(text):
+        return _burst(burst)
+    if text.startswith(("death burst", "death throes")):
+        raise ValueError(
+            f"say {' '.join(text.split()[:2])} DC 11 dex, 2d6 fire, half (or DC 10 con, "
+            "blinded 10 rounds, repeat): its save, damage and conditions"
+        )
+    if aura := _AURA.fullmatch(text):
+        if not 1 <= int(aura[2]) <= 40:
+            raise ValueError(f"{aura[1]}: DC {aura[2]} is out of range (1 to 40)")
+        return Trait(TraitKind(aura[1]), dc=int(aura[2]))
+    if text.startswith(("stench", "fear aura")):
+        raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
+    if text.startswith(("heated body", "fire aura")):
+        raise ValueError(
+            f"say {text.split(' ')[0]} {text.split(' ')[1]} 1d10 fire: the dice and type"
+        )
     found = _FORM.fullmatch(text)
     kinds = {k.value: k for k in TraitKind}
     if found is None or found[1].strip() not in kinds:
@@ -52,6 +116,12 @@ def parse_trait(value: Any) -> Trait:
             raise ValueError(f"{kind}: bad dice {figure!r} ({exc.message})") from None
         return Trait(kind, dice=dice)
     if kind is TraitKind.NONMAGICAL_ONLY:
+        return Trait(kind, stopped_by=_types(kind, types, figure))
+    if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+        if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
+            raise ValueError(f"{kind} needs its hit points, such as {kind} {_FIGURE[kind]}")
+        return Trait(kind, hp=int(figure))
+    if kind is TraitKind.ABSORPTION:
         return Trait(kind, stopped_by=_types(kind, types, figure))
     if kind is TraitKind.REGENERATION:
         if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 1000:
@@ -71,6 +141,8 @@ def _types(kind: TraitKind, types: str | None, figure: str | None) -> frozenset[
         raise ValueError(f"{kind}: {bad[0]!r} is no damage type")
     if kind is TraitKind.NONMAGICAL_ONLY and (figure or not stops):
         raise ValueError(f"say {kind} (bludgeoning, piercing, slashing): the types it covers")
+    if kind is TraitKind.ABSORPTION and (figure or not stops):
+        raise ValueError(f"say {kind} (lightning): the damage types that heal it")
     return frozenset(DamageType(t) for t in stops)
 
 
@@ -87,6 +159,53 @@ def _moving(found: re.Match[str]) -> Trait:
     return Trait(kind, dice=dice, attack=found[2], dc=dc, then=found[5] or "")
 
 
+def _burst(found: re.Match[str]) -> Trait:
+    """Death Burst, Death Throes: the save each hero in its group makes as it dies, the damage
+    (half on a success when `half`), a condition for some rounds (its save repeated at the
+    end of each of the bearer's turns when `repeat`)."""
+    kind, dc, ability = TraitKind(found[1]), int(found[2]), Ability(found[3])
+    if not 1 <= dc <= 40:
+        raise ValueError(f"{kind}: DC {dc} is out of range (1 to 40)")
+    damage = parse(found[4]) if found[4] else None
+    conditions: tuple[Condition, ...] = ()
+    lasting = Lasting()
+    if found[6]:
+        if found[6] not in {c.value for c in Condition}:
+            raise ValueError(f"{kind}: {found[6]!r} is no condition")
+        conditions = (Condition(found[6]),)
+        each = TurnEdge.END if found[8] else None
+        lasting = Lasting(rounds=int(found[7]), save=(ability, dc) if each else None, each=each)
+    if damage is None and not conditions:
+        raise ValueError(f"{kind}: say its damage or the condition it brings")
+    kinds = {p.damage_type for p in damage.parts} if damage is not None else set()
+    rider = Rider(
+        save=(ability, dc),
+        conditions=conditions,
+        lasting=lasting,
+        damage=damage,
+        damage_type=next(iter(kinds), None),
+        half=bool(found[5]),
+    )
+    return Trait(kind, dc=dc, rider=rider)
+
+
+def burst_form(trait: Trait) -> str:
+    """Death Burst's form: `death burst DC 11 dex, 2d6 fire, half`."""
+    rider = trait.rider
+    assert rider is not None and rider.save is not None
+    ability, dc = rider.save
+    parts = [f"{trait.kind} DC {dc} {ability.value}"]
+    if rider.damage is not None:
+        parts.append(str(rider.damage))
+    if rider.half:
+        parts.append("half")
+    for condition in rider.conditions:
+        parts.append(f"{condition} {rider.lasting.rounds} rounds")
+    if rider.lasting.each is not None:
+        parts.append("repeat")
+    return ", ".join(parts)
+
+
 def trait_form(trait: Trait) -> str:
     """A trait as the fight file writes it (`parse_trait(trait_form(t)) == t`)."""
     if trait.kind in (TraitKind.CHARGE, TraitKind.POUNCE):
@@ -94,13 +213,25 @@ def trait_form(trait: Trait) -> str:
         dc = f", DC {trait.dc}" if trait.dc else ""
         then = f", then {trait.then}" if trait.then else ""
         return f"{trait.kind} {trait.attack}{extra}{dc}{then}"
+    if trait.rider is not None:
+        return burst_form(trait)
+    if trait.kind is TraitKind.REJUVENATION:
+        return f"{trait.kind} {trait.then}"
+    if trait.kind is TraitKind.PETRIFYING_GAZE:
+        return f"{trait.kind} DC {trait.dc}" + (f", at once by {trait.hp}" if trait.hp else "")
+    if trait.kind is TraitKind.RAMPAGE:
+        return f"{trait.kind} {trait.attack}"
     if trait.dice is not None:
         return f"{trait.kind} {trait.dice}"
     stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""
     if trait.kind is TraitKind.REGENERATION:
         return f"{trait.kind} {trait.hp}{stops}"
-    if trait.kind is TraitKind.NONMAGICAL_ONLY:
+    if trait.kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.ABSORPTION):
         return f"{trait.kind}{stops}"
+    if trait.kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+        return f"{trait.kind} {trait.hp}"
+    if trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
+        return f"{trait.kind} DC {trait.dc}"
     return str(trait.kind)
 
 

@@ -157,6 +157,7 @@ class Flag(StrEnum):
     CAN_HIDE = "can-hide"  # R4/R6: can hide or climb out of reach
     HIDDEN = "hidden"  # unseen right now
     SCORCHED = "scorched"  # B8: took what stops its Regeneration since the round started
+    RELENTLESS = "relentless-spent"  # B8: its Relentless has held it at 1 hit point this fight
 
 
 class Action(StrEnum):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from lnf.dice import DamageType, DiceExpr
+from lnf.model.effects import Rider
 from lnf.values import value
 
 
@@ -29,6 +30,41 @@ class TraitKind(StrEnum):
     NONMAGICAL_ONLY = "nonmagical only"
     EXHAUSTION_IMMUNE = "immune to exhaustion"  # C3: its dashes never tire it
     SPIDER_CLIMB = "spider climb"  # R6: climbs out of reach: the back rank without the count
+    # Advantage on saves against what a save would impose (`rules.traits.save_edge`)
+    FEY_ANCESTRY = "fey ancestry"  # charmed; magic can't put it to sleep (F7 Sleep)
+    BRAVE = "brave"  # frightened
+    DARK_DEVOTION = "dark devotion"  # charmed, frightened
+    TWO_HEADS = "two heads"  # Two-Headed: blinded, charmed, deafened, frightened, stunned…
+    DUERGAR_RESILIENCE = "duergar resilience"  # poison, spells, charmed, paralyzed
+    GNOME_CUNNING = "gnome cunning"  # Intelligence, Wisdom, Charisma saves against spells
+    SURE_FOOTED = "sure-footed"  # Strength, Dexterity saves against prone
+    STEADFAST = "steadfast"  # never frightened while it sees an ally
+    EVASION = "evasion"  # a Dexterity save for half: none on a success, half on a failure
+    RELENTLESS = "relentless"  # `hp`: damage that drops it up to this leaves it at 1, once
+    ABSORPTION = "absorption"  # `stopped_by`: the types that heal it instead of hurting it
+    # Damage to others: `dice` with its type
+    HEATED_BODY = "heated body"  # to a creature that hits it in mêlée
+    FIRE_AURA = "fire aura"  # the same, and to each creature in its group as its turn starts
+    SURPRISE_ATTACK = "surprise attack"  # extra dice on a hit in round 1 against the surprised
+    ASSASSINATE = "assassinate"  # round 1: advantage on who has not acted, crits the surprised
+    RECKLESS = "reckless"  # advantage on its mêlée weapon attacks, and attacks against it
+    # Vampires: 20 radiant as its turn starts in sunlight (`hp`), and disadvantage on attacks
+    SUNLIGHT_HYPERSENSITIVITY = "sunlight hypersensitivity"
+    MISTY_ESCAPE = "misty escape"  # at 0 hit points it leaves as mist, unless in sunlight
+    # When it dies: its `rider` (a save, damage, conditions) on each hero in its group
+    DEATH_BURST = "death burst"
+    DEATH_THROES = "death throes"
+    # Said as it dies (after the fight, its body): `then`, when Rejuvenation brings it back
+    REJUVENATION = "rejuvenation"
+    ELEMENTAL_DEMISE = "elemental demise"
+    AGGRESSIVE = "aggressive"  # C2, B10: a pursuer's bonus-action dash toward its quarry
+    RAMPAGE = "rampage"  # B10: its bonus-action `attack` after it drops a creature in mêlée
+    # A foe starting its turn in its group: a Constitution save (`dc`) or turning to stone,
+    # petrified at once when it fails by `hp` or more (0: never at once)
+    PETRIFYING_GAZE = "petrifying gaze"
+    # Auras at the start of a creature's turn in its group: a save (`dc`) or a condition
+    STENCH = "stench"  # Constitution, poisoned until the start of its next turn
+    FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)
 
 
 @value
@@ -37,7 +73,8 @@ class Trait:
     Charge, the hit points Regeneration gives back and the damage types that stop it for a
     round (for `nonmagical only`, the types whose resistance or immunity magic gets through);
     a Charge's or Pounce's attack, the DC of its Strength save against prone (0: none)
-    and Pounce's bonus attack against a prone target."""
+    and Pounce's bonus attack against a prone target; Relentless's most damage (`hp`);
+    the types an Absorption heals (`stopped_by`)."""
 
     kind: TraitKind
     dice: DiceExpr | None = None
@@ -46,6 +83,7 @@ class Trait:
     attack: str = ""
     dc: int = 0
     then: str = ""
+    rider: Rider | None = None  # Death Burst's save, damage and conditions
 
     @property
     def title(self) -> str:

@@ -27,9 +27,10 @@ from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import wounded_eye
 from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.moves import Place, Spot, hero_spot
-from lnf.rules.ranks import can_fly_now
+from lnf.rules.ranks import can_fly_now, melee_rank
 from lnf.rules.roster import downed, heroes
 from lnf.rules.target_order import target_order
+from lnf.rules.traits import reckless
 from lnf.values import replace, value
 
 if TYPE_CHECKING:
@@ -113,18 +114,6 @@ def reach_ranks(reach: int, target: Hero | Monster, flies: bool) -> tuple[Rank, 
     if target.rank is Rank.FREE_AIR:
         return (Rank.FREE_AIR,) if flies else ()
     return (Rank.FRONT, Rank.BACK, Rank.FREE_AIR)
-
-
-def melee_rank(monster: Monster, hero: Hero) -> Rank | None:
-    """A1, R5, R7: the rank a monster needs to attack `hero` in normal mêlée, if any."""
-    if hero.rank is Rank.FRONT:
-        return Rank.FRONT
-    if hero.rank is Rank.FREE_AIR:
-        return Rank.FREE_AIR if can_fly_now(monster) else None
-    guard_breaker = monster.has(Flag.SWARM) or monster.has(Flag.INCORPOREAL)
-    if hero.why is BackReason.GUARDED and guard_breaker:
-        return Rank.FRONT  # R5: swarms and incorporeal monsters ignore guards
-    return None
 
 
 def ranged_ranks(monster: Monster) -> tuple[Rank, ...]:
@@ -355,6 +344,7 @@ def roll_for(
         hero,
         close=mode is Mode.MELEE,
         from_front=mode is Mode.RANGED and rank is Rank.FRONT,
+        melee=mode is not Mode.RANGED,
     )
 
 
@@ -369,13 +359,15 @@ def attack_roll(
     far: str = "",
     granted: tuple[str, ...] = (),
     hindered: tuple[str, ...] = (),
+    melee: bool | None = None,
 ) -> tuple[Advantage, tuple[str, ...]]:
     """D4: the roll for any attack, with its reasons. `close`: a mêlée attack within 5 ft
     (prone targets); `from_front`: a ranged attack from the front rank (R2); `dodging`: the
     target took the Dodge action; `helped`: an ally took the Help action for the attacker;
     `far`: why the distance gives disadvantage (V3, C4), if it does; `granted`: the
-    attacker's traits that give it advantage (B8), `hindered`: disadvantage."""
-    good: list[str] = list(granted)
+    attacker's traits that give it advantage (B8), `hindered`: disadvantage; `melee`: a mêlée
+    weapon attack (a reach attack too; None: `close`), for Reckless (B8)."""
+    good: list[str] = [*granted, *reckless(attacker, target, close if melee is None else melee)]
     bad: list[str] = list(hindered)
     for condition, text in _TARGET_ADVANTAGE.items():
         if condition in target.conditions:

@@ -211,3 +211,22 @@ def verify_chase_reach(fight: Fight, caster: str, target: str, spell: Attack) ->
     target."""
     if chase_mode(fight, caster, target, spell) is None:
         raise Refused(f"{spell.name} does not reach {target} across the chase", "C4")
+
+
+def aggressive(fight: Fight, c: Hero | Monster) -> bool:
+    """Aggressive (SRD: "As a bonus action, the orc can move up to its speed toward a hostile
+    creature that it can see"), in a chase (C2: a bonus action spent on speed): a pursuer's
+    first dash is its bonus action toward its quarry, so its action is left to attack (C4). On
+    the grid it changes nothing: a creature of speed 25 ft or more may already join any group
+    (M3), and dashing does not make it faster there (M4)."""
+    return (
+        isinstance(c, Monster)
+        and c.trait(TraitKind.AGGRESSIVE) is not None
+        and c.name in pursuers(fight)
+    )
+
+
+def spends_action(fight: Fight, c: Hero | Monster, dashes: int) -> bool:
+    """C2: whether `dashes` spend the creature's action (then it does nothing else this chase
+    round): any dash does, but an Aggressive pursuer's first (its bonus action)."""
+    return dashes > (1 if aggressive(fight, c) else 0)

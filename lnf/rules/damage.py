@@ -13,6 +13,7 @@ from lnf.errors import Refused
 from lnf.model import Attack, Combatant, Condition, Flag, Hero, Monster, TraitKind
 from lnf.rules.resources import resists
 from lnf.rules.roster import in_fight
+from lnf.rules.trait_damage import absorbs
 from lnf.values import replace
 
 
@@ -62,11 +63,13 @@ def after_defences(
 
 
 def defence_factor(target: Combatant, kind: DamageType | None, *, magic: bool = False) -> Fraction:
-    """D6: what one point of a type costs the target after its defences: 0 immune, ½
-    resisted, 2 vulnerable, else 1 (untyped damage: 1); `defends` says whether a resistance
-    or immunity holds against a magical attack."""
+    """D6: what one point of a type costs the target after its defences: 0 immune (or
+    absorbed, B8), ½ resisted, 2 vulnerable, else 1 (untyped damage: 1); `defends` says
+    whether a resistance or immunity holds against a magical attack."""
     if kind is None:
         return Fraction(1)
+    if isinstance(target, Monster) and absorbs(target, {kind: 1}):  # B8: it heals: worth 0
+        return Fraction(0)
     held = defends(target, kind, magic=magic)
     cost = (
         Fraction(0)

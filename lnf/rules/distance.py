@@ -172,6 +172,7 @@ def roll_in_fight(
             if r
         ),
         hindered=trait_disadvantages(fight, attacker) + weakened_hinders(attacker, attack),
+        melee=mode is not Mode.RANGED and not attack.spell,  # B8: Reckless
     )
 
 

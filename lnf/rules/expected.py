@@ -130,26 +130,63 @@ def _typed(expr: DiceExpr, kind: DamageType | None) -> DiceExpr:
 
 
 def attack_mean(
-    attack: Attack, hero: Hero, roll: Advantage, mode: Mode, *, magic: bool = False
+    attack: Attack,
+    hero: Hero,
+    roll: Advantage,
+    mode: Mode,
+    *,
+    magic: bool = False,
+    critical: bool = False,
 ) -> Fraction:
     """B6 (1) for one attack roll: each d20 face's chance × what it deals against the hero's
     AC (10 when the file gives none): a natural 1 misses, a natural 20 hits with the dice
-    doubled, as does any hit in mêlée on a paralysed, unconscious or downed hero; riders
-    through their saves. `attack` deals the damage it deals as used now
-    (`rules.attacks.used_damage`: thrown, a swarm at half its hit points)."""
+    doubled, as does any hit in mêlée on a paralysed, unconscious or downed hero, and any hit
+    at all when `critical` (B8 Assassinate on a surprised hero); riders through their saves.
+    `attack` deals the damage it deals as used now (`rules.attacks.used_damage`: thrown, a
+    swarm at half its hit points)."""
     mean, dice = dice_mean(attack.damage, hero, magic=magic)
     extra = riders_mean(attack, hero, magic)
+    plain, crits = _chances(attack, hero, roll, mode, critical)
+    more = dice * (attack.crit_times - 1)  # D5: the dice once more (the balor's twice more)
+    return (plain * (mean + extra) + crits * (mean + more + extra)) / 400
+
+
+def _chances(
+    attack: Attack, hero: Hero, roll: Advantage, mode: Mode, critical: bool
+) -> tuple[int, int]:
+    """D3–D5: an attack's chance, in 400ths, to hit without a critical and to hit critically."""
     helpless = bool(hero.conditions & _HELPLESS) or hero.current_hp == 0
-    always_crit = mode is Mode.MELEE and helpless
+    always_crit = (mode is Mode.MELEE and helpless) or critical
     weights = _weights(roll)
     # a natural 1 misses, a natural 20 hits; between, the total against the AC
     hits = sum(
         w for face, w in enumerate(weights[1:19], start=2) if face + attack.to_hit >= hero.ac
     )
     crits = weights[19] + (hits if always_crit else 0)
-    plain = 0 if always_crit else hits
-    more = dice * (attack.crit_times - 1)  # D5: the dice once more (the balor's twice more)
-    return (plain * (mean + extra) + crits * (mean + more + extra)) / 400
+    return (0 if always_crit else hits), crits
+
+
+def first_hit_mean(
+    attacks: tuple[Attack, ...],
+    extra: DiceExpr,
+    hero: Hero,
+    roll: Advantage,
+    mode: Mode,
+    *,
+    magic: bool = False,
+    critical: bool = False,
+) -> Fraction:
+    """B6 (1) for extra dice dealt once, on the first of `attacks` that hits (B8 Surprise
+    Attack): for each attack, the chance every one before it missed × its chance to hit ×
+    the dice's mean (of the weapon's damage type), their dice doubled on a critical hit."""
+    out, missed = Fraction(0), Fraction(1)
+    for attack in attacks:
+        kind = attack.damage.parts[0].damage_type if attack.damage.parts else None
+        mean, dice = dice_mean(_typed(extra, kind), hero, magic=magic)
+        plain, crits = _chances(attack, hero, roll, mode, critical)
+        out += missed * (plain * mean + crits * (mean + dice)) / 400
+        missed *= 1 - Fraction(plain + crits, 400)
+    return out
 
 
 def hundredths(value: Fraction) -> int:

@@ -13,9 +13,10 @@ from lnf.model.plan import Mode, Order
 from lnf.rules.attacks import UNARMED, roll_for, routine, used_damage
 from lnf.rules.concentration import given_up
 from lnf.rules.damage import magical
-from lnf.rules.expected import attack_mean, hundredths
+from lnf.rules.expected import attack_mean, first_hit_mean, hundredths
 from lnf.rules.multiattack_first import first_mean
 from lnf.rules.specials import action_mean, action_named, split_darts
+from lnf.rules.traits import assassin_roll, assassinates, surprise_dice
 
 
 def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
@@ -33,12 +34,25 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
     if not order.action:
         hero = fight.hero(order.target)
         mode = spot_mode if spot_mode is not None else Mode.MELEE
-        roll, _ = roll_for(monster, hero, mode, order.rank)
+        roll = assassin_roll(fight, monster, hero, *roll_for(monster, hero, mode, order.rank))
         attacks = routine(monster, hero, mode) or (() if monster.attacks else (UNARMED,))
-        means = [
-            attack_mean(used_damage(a, mode, monster), hero, roll, mode, magic=magical(monster, a))
+        crit = assassinates(fight, monster, hero)  # B8
+        means = [  # a thrown weapon thrown, a swarm at half its hit points
+            attack_mean(
+                used_damage(a, mode, monster),
+                hero,
+                roll,
+                mode,
+                magic=magical(monster, a),
+                critical=crit,
+            )
             for a in attacks
-        ]  # a thrown weapon thrown, a swarm at half its hit points
+        ]
+        if attacks and (extra := surprise_dice(fight, monster, hero)) is not None:
+            magic = magical(monster, attacks[0])
+            means.append(
+                first_hit_mean(attacks, extra, hero, roll, mode, magic=magic, critical=crit)
+            )
         return hundredths(sum(means, first_mean(fight, monster, order)))
     action = action_named(monster, order.action)
     if action is None:

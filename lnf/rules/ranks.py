@@ -194,3 +194,15 @@ def verify_rank_open(fight: Fight, c: Hero | Monster, rank: Rank) -> None:
     """R7, R8: the rank must be one `c` may switch to now."""
     if rank not in rank_choices(fight, c):
         raise Refused(f"{c.name} cannot switch to the {rank} rank now", "R7, R8")
+
+
+def melee_rank(monster: Monster, hero: Hero) -> Rank | None:
+    """A1, R5, R7: the rank a monster needs to attack `hero` in normal mêlée, if any."""
+    if hero.rank is Rank.FRONT:
+        return Rank.FRONT
+    if hero.rank is Rank.FREE_AIR:
+        return Rank.FREE_AIR if can_fly_now(monster) else None
+    guard_breaker = monster.has(Flag.SWARM) or monster.has(Flag.INCORPOREAL)
+    if hero.why is BackReason.GUARDED and guard_breaker:
+        return Rank.FRONT  # R5: swarms and incorporeal monsters ignore guards
+    return None

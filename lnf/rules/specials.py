@@ -29,7 +29,6 @@ from lnf.rules.areas import target_count
 from lnf.rules.attacks import (
     beyond_reach,
     has_melee,
-    melee_rank,
     out_of_melee_reach,
     plan_targets,
     reach_ranks,
@@ -42,7 +41,7 @@ from lnf.rules.damage import magical
 from lnf.rules.distance import volley_reach
 from lnf.rules.expected import attack_mean, dice_mean, riders_mean, save_fails, saved
 from lnf.rules.moves import Spot, hero_spot
-from lnf.rules.ranks import can_fly_now
+from lnf.rules.ranks import can_fly_now, melee_rank
 from lnf.rules.reach_steps import SHORT, far_reach
 from lnf.rules.roster import in_fight
 from lnf.rules.wording import and_list

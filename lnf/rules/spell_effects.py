@@ -11,6 +11,7 @@ from lnf.errors import Refused
 from lnf.model import Attack, Combatant, Condition, Effect, Fight, Hero, Monster
 from lnf.model.plan import Mode
 from lnf.rules.roster import in_fight
+from lnf.rules.trait_saves import sleepless
 
 # SRD Sleep: "Undead and creatures immune to being charmed aren't affected."
 _SLEEPLESS_TYPE = "undead"
@@ -69,7 +70,8 @@ def sleepers(fight: Fight, targets: tuple[str, ...], pool: int) -> tuple[str, ..
     """F7 Sleep: of the creatures in the area, lowest current hit points first (ties: in the
     order named), each whose hit points are at most what is left of the pool falls asleep and
     takes its hit points off the pool; undead, charm-immune, unconscious and downed creatures
-    are passed over. The SRD stops at the first creature the rest cannot cover."""
+    are passed over, and so is one with Fey Ancestry (B8: "magic can't put the drow to
+    sleep"). The SRD stops at the first creature the rest cannot cover."""
     asleep: list[str] = []
     left = pool
     able = [fight.combatant(n) for n in targets if _can_sleep(fight.combatant(n))]
@@ -85,7 +87,7 @@ def _can_sleep(c: Hero | Monster) -> bool:
     if not in_fight(c) or c.current_hp == 0 or Condition.UNCONSCIOUS in c.conditions:
         return False
     if isinstance(c, Monster):
-        immune = Condition.CHARMED in c.condition_immune
+        immune = Condition.CHARMED in c.condition_immune or sleepless(c)  # B8: Fey Ancestry
         return not immune and _SLEEPLESS_TYPE not in c.type.lower()
     return True
 

@@ -59,33 +59,103 @@ def blood_frenzy(attacker: Monster, target: Hero | Monster, close: bool) -> str:
 def trait_advantages(
     fight: Fight, attacker: Hero | Monster, target: Hero | Monster, close: bool
 ) -> tuple[str, ...]:
-    """B8: the attacker's traits that give it advantage on this roll, as D4's reasons."""
+    """B8: the attacker's traits that give it advantage on this roll, as D4's reasons (the
+    grid's own: Reckless is `reckless`, which the plan reads too)."""
     if not isinstance(attacker, Monster) or not attacker.traits:
         return ()
-    found = (pack_tactics(fight, attacker, target), blood_frenzy(attacker, target, close))
+    found = (
+        pack_tactics(fight, attacker, target),
+        blood_frenzy(attacker, target, close),
+        assassinate(fight, attacker, target),
+    )
     return tuple(r for r in found if r)
+
+
+def reckless(attacker: Hero | Monster, target: Hero | Monster, melee: bool) -> tuple[str, ...]:
+    """Reckless (SRD: "At the start of its turn, the berserker can gain advantage on all melee
+    weapon attack rolls during that turn, but attack rolls against it have advantage until the
+    start of its next turn"). Decision: it always does, from the first round's start on (the
+    round's start stands for its turn, B2): advantage on its mêlée weapon attacks (`melee`),
+    and on every attack against it."""
+    out: list[str] = []
+    if melee and isinstance(attacker, Monster) and attacker.trait(TraitKind.RECKLESS):
+        out.append(f"{attacker.name} attacks recklessly (Reckless, B8)")
+    if isinstance(target, Monster) and target.trait(TraitKind.RECKLESS):
+        out.append(f"{target.name} fights recklessly (Reckless, B8)")
+    return tuple(out)
+
+
+def assassinate(fight: Fight, attacker: Monster, target: Hero | Monster) -> str:
+    """Assassinate (SRD: "During its first turn, the assassin has advantage on attack rolls
+    against any creature that hasn't taken a turn"): in the fight's first round, against one
+    that has not had its turn in it yet."""
+    if attacker.trait(TraitKind.ASSASSINATE) is None or fight.round > 1:
+        return ""
+    if target.name in fight.turns.acted:
+        return ""
+    return f"Assassinate: {target.name} has not taken a turn yet (B8)"
+
+
+def assassin_roll(
+    fight: Fight, monster: Monster, hero: Hero, roll: Advantage, reasons: tuple[str, ...]
+) -> Advantage:
+    """B6's roll for a planned attack (`roll_for`'s, with its reasons) with Assassinate's
+    advantage (`assassinate`) added as D4 adds a reason: it cancels a disadvantage; a roll
+    whose reasons already cancelled stays normal."""
+    if not assassinate(fight, monster, hero) or roll is Advantage.ADVANTAGE:
+        return roll
+    if roll is Advantage.DISADVANTAGE or reasons:
+        return Advantage.NORMAL
+    return Advantage.ADVANTAGE
+
+
+def surprise_dice(fight: Fight, monster: Monster, hero: Hero) -> DiceExpr | None:
+    """Surprise Attack's dice against a surprised hero (`extra_damage` says the same at the
+    table), for B6; None when they do not apply."""
+    trait = monster.trait(TraitKind.SURPRISE_ATTACK)
+    return trait.dice if trait is not None and hero.name in fight.surprised else None
+
+
+def assassinates(fight: Fight, attacker: Hero | Monster, target: Hero | Monster) -> bool:
+    """Assassinate (SRD: "Any hit the assassin scores against a surprised creature is a
+    critical hit"): a surprised target (D12)."""
+    return (
+        isinstance(attacker, Monster)
+        and attacker.trait(TraitKind.ASSASSINATE) is not None
+        and target.name in fight.surprised
+    )
 
 
 def trait_disadvantages(fight: Fight, attacker: Hero | Monster) -> tuple[str, ...]:
     """Sunlight Sensitivity (SRD: "While in sunlight, the kobold has disadvantage on attack
-    rolls"): in a fight the file says is in sunlight (`sunlight: true`)."""
+    rolls") and a vampire's Sunlight Hypersensitivity (SRD: "While in sunlight, it has
+    disadvantage on attack rolls"): in a fight the file says is in sunlight (`sunlight:
+    true`)."""
     if not fight.sunlight or not isinstance(attacker, Monster):
         return ()
-    if attacker.trait(TraitKind.SUNLIGHT_SENSITIVITY) is None:
-        return ()
-    return (f"Sunlight Sensitivity: {attacker.name} is in sunlight (B8)",)
+    for kind in (TraitKind.SUNLIGHT_SENSITIVITY, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+        if (trait := attacker.trait(kind)) is not None:
+            return (f"{trait.title}: {attacker.name} is in sunlight (B8)",)
+    return ()
 
 
 def extra_damage(
     fight: Fight, attacker: Monster, target: Hero | Monster, attack: Attack, roll: Advantage
 ) -> tuple[DiceExpr, str] | None:
-    """The extra dice of a weapon hit, once a turn, with the words that say why:
-    Martial Advantage (SRD: "an extra 7 (2d6) damage to a creature it hits with a weapon
-    attack if that creature is within 5 ft. of an ally of the hobgoblin that isn't
-    incapacitated"); a monster's Sneak Attack (SRD: "when it hits a target with a weapon
-    attack and has advantage on the attack roll, or when the target is within 5 ft. of an
-    ally … and the spy doesn't have disadvantage on the attack roll")."""
-    if attack.spell or not attacker.traits:
+    """The extra dice of a hit, once a turn, with the words that say why: Surprise Attack
+    (SRD: "If the bugbear surprises a creature and hits it with an attack during the first
+    round of combat, the target takes an extra 7 (2d6) damage": any attack, against a target
+    surprised, D12); on a weapon hit, Martial Advantage (SRD: "an extra 7 (2d6) damage to a
+    creature it hits with a weapon attack if that creature is within 5 ft. of an ally of the
+    hobgoblin that isn't incapacitated"); a monster's Sneak Attack (SRD: "when it hits a
+    target with a weapon attack and has advantage on the attack roll, or when the target is
+    within 5 ft. of an ally … and the spy doesn't have disadvantage on the attack roll")."""
+    if not attacker.traits:
+        return None
+    surprise = attacker.trait(TraitKind.SURPRISE_ATTACK)
+    if surprise is not None and surprise.dice is not None and target.name in fight.surprised:
+        return surprise.dice, f"Surprise Attack +{surprise.dice}: {target.name} is surprised"
+    if attack.spell:
         return None
     ally = ally_beside(fight, attacker, target)
     martial = attacker.trait(TraitKind.MARTIAL_ADVANTAGE)

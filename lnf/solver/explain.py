@@ -14,12 +14,12 @@ from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import LEAVE, STAY, Mode, Order, Plan, Wish
-from lnf.rules.attacks import has_melee, melee_rank, plan_targets
+from lnf.rules.attacks import has_melee, plan_targets
 from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
 from lnf.rules.moves import can_act, hero_spot, start_spot
 from lnf.rules.multiattack_first import with_first
 from lnf.rules.plan_check import check_plan
-from lnf.rules.ranks import front_rank_counts
+from lnf.rules.ranks import front_rank_counts, melee_rank
 from lnf.rules.roster import monsters
 from lnf.rules.specials import action_mode, action_named, check_usable
 from lnf.rules.wording import and_list

@@ -1,0 +1,152 @@
+"""B8: what a monster's traits do as steps of a turn, rolled with its dice: Heated Body and
+Fire Aura burning who hits it in mêlée, Fire Aura burning its group as its turn starts, Stench
+and Fear Aura making a creature that starts its turn in its group save, a Petrifying Gaze
+turning one to stone, a Death Burst as it dies, a vampire burning in sunlight."""
+
+from __future__ import annotations
+
+from lnf.dice import DamageType
+from lnf.dice.roll import DiceSource, roll
+from lnf.engine.apply import Steps
+from lnf.engine.begin import start
+from lnf.engine.resolve import roll_save
+from lnf.model import Ability, Condition, Lasting, Monster, TurnEdge
+from lnf.model.applied import StepDone
+from lnf.model.events import Attacked, Damaged, EffectEnded, SaveRolled
+from lnf.rules.roster import in_fight
+from lnf.rules.trait_auras import (
+    AURAS,
+    STONE,
+    auras_catching,
+    gazes_catching,
+    immunity,
+    petrified_at_once,
+)
+from lnf.rules.trait_damage import aura_caught, burns_back, bursting, sunburn
+from lnf.rules.trait_saves import immune_now
+
+
+def burned(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> None:
+    """B8 Heated Body, Fire Aura: a mêlée hit on it burns the attacker (`burns_back`)."""
+    trait = burns_back(done.before.combatant(step.target), step.mode)
+    if trait is None or trait.dice is None or not in_fight(turn.fight.combatant(step.attacker)):
+        return
+    what = f"{step.target}'s {trait.title}"
+    dice.about(f"{what}: {trait.dice} to {step.attacker}, who hit it in mêlée")
+    rolled = roll(trait.dice, dice)
+    kind = trait.dice.parts[0].damage_type if trait.dice.parts else None
+    turn.do(Damaged(step.attacker, rolled.total, kind, text=f"{what}: {rolled}"))
+
+
+def fire_aura(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Fire Aura: as `who`'s turn starts, its damage to each creature in its group, rolled
+    once for all (E)."""
+    me = turn.fight.combatant(who)
+    found = aura_caught(turn.fight, me) if isinstance(me, Monster) else None
+    if found is None:
+        return
+    trait, caught = found
+    assert trait.dice is not None
+    what = f"{who}'s {trait.title}"
+    dice.about(f"{what}: {trait.dice} to each creature in its group")
+    rolled = roll(trait.dice, dice)
+    kind = trait.dice.parts[0].damage_type if trait.dice.parts else None
+    for name in caught:
+        turn.do(Damaged(name, rolled.total, kind, text=f"{what}: {rolled}"))
+
+
+def stench(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Stench, Fear Aura: as `who`'s turn starts, its save against each aura that catches
+    it (`auras_catching`): a failure, the condition until the start of its next turn; a
+    success, immune to that aura for 24 hours."""
+    for monster, trait in auras_catching(turn.fight, who):
+        ability, condition = AURAS[trait.kind]
+        what = f"{monster.name}'s {trait.title}"
+        c = turn.fight.combatant(who)
+        save = roll_save(turn.fight, c, ability, trait.dc, dice, what, against=(condition,))
+        turn.do(SaveRolled(save, ability, what))
+        if save.success:
+            lasting = Lasting(rounds=_DAY)
+            start(turn, who, immunity(monster.name, trait), lasting, monster.name)
+        elif condition not in immune_now(turn.fight, turn.fight.combatant(who)):
+            lasting = Lasting(until=(who, TurnEdge.START))
+            start(turn, who, str(condition), lasting, monster.name, condition)
+
+
+_DAY = 14_400  # 24 hours in rounds
+
+
+def sunburned(turn: Steps, who: str) -> None:
+    """B8 Sunlight Hypersensitivity: a vampire that starts its turn in sunlight burns."""
+    me = turn.fight.combatant(who)
+    if isinstance(me, Monster) and (amount := sunburn(turn.fight, me)):
+        said = "Sunlight Hypersensitivity: it starts its turn in sunlight"
+        turn.do(Damaged(who, amount, DamageType.RADIANT, text=said))
+
+
+def burst(turn: Steps, done: StepDone, dice: DiceSource) -> None:
+    """B8 Death Burst, Death Throes: each monster the step killed that has one explodes: each
+    hero of its group saves; the damage is rolled once for all (E), half or none on a success;
+    a failure brings its conditions."""
+    for name in done.dropped:
+        found = bursting(done.before, done.after, name)
+        if found is None:
+            continue
+        trait, caught = found
+        rider = trait.rider
+        assert rider is not None and rider.save is not None
+        ability, dc = rider.save
+        what = f"{name}'s {trait.title}"
+        failed = []
+        for who in caught:
+            c = turn.fight.combatant(who)
+            save = roll_save(turn.fight, c, ability, dc, dice, what, against=rider.conditions)
+            turn.do(SaveRolled(save, ability, what))
+            if not save.success:
+                failed.append(who)
+        if rider.damage is not None:
+            dice.about(f"{what}: {rider.damage}")
+            rolled = roll(rider.damage, dice)
+            for who in caught:
+                amount = rolled.total if who in failed else rolled.total // 2 if rider.half else 0
+                if amount:
+                    half = "" if who in failed else ", half on the save"
+                    turn.do(Damaged(who, amount, rider.damage_type, text=f"{what}: {rolled}{half}"))
+        for who in failed:
+            for condition in rider.conditions:
+                if condition not in immune_now(turn.fight, turn.fight.combatant(who)):
+                    lasting = rider.lasting
+                    start(turn, who, str(condition), lasting, name, condition)
+
+
+def gaze(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Petrifying Gaze: as `who`'s turn starts, its Constitution save; a failure begins to
+    turn it to stone (restrained, the save repeated at the end of this turn: `stone`), or
+    petrifies it at once when it fails by the trait's margin (the medusa)."""
+    for monster, trait in gazes_catching(turn.fight, who):
+        what = f"{monster.name}'s {trait.title}"
+        c = turn.fight.combatant(who)
+        save = roll_save(
+            turn.fight, c, Ability.CON, trait.dc, dice, what, against=(Condition.PETRIFIED,)
+        )
+        turn.do(SaveRolled(save, Ability.CON, what))
+        if save.success:
+            continue
+        if not save.faces:  # failed without a roll (F3)
+            total = -99
+        else:
+            kept = max(save.faces) if save.advantage else min(save.faces)  # D4
+            total = kept + save.bonus + sum(save.d4)
+        if petrified_at_once(trait, total):
+            start(turn, who, str(Condition.PETRIFIED), Lasting(), monster.name, Condition.PETRIFIED)
+            continue
+        lasting = Lasting(save=(Ability.CON, trait.dc), each=TurnEdge.END)
+        stone = f"{STONE} ({what})"
+        start(turn, who, stone, lasting, monster.name, Condition.RESTRAINED)
+
+
+def stone(turn: Steps, key: int, who: str, by: str) -> None:
+    """Petrifying Gaze: its repeat save failed: the restraint ends, petrified until the DM
+    takes it off (greater restoration)."""
+    turn.do(EffectEnded(key, "the save failed: it is petrified"))
+    start(turn, who, str(Condition.PETRIFIED), Lasting(), by, Condition.PETRIFIED)

@@ -1,0 +1,94 @@
+"""B8: the monsters' auras that catch a creature as its turn starts in their mêlée group (no map:
+"within 10 feet" is the group, as for Spirit Guardians, F7): Stench (a Constitution save or
+poisoned) and Fear Aura (a Wisdom save or frightened), each until the start of the creature's
+next turn; a success makes it immune to that monster's aura for 24 hours. Petrifying Gaze: a
+foe's save or turning to stone (restrained), petrified when its save at that turn's end fails."""
+
+from __future__ import annotations
+
+from lnf.model import Ability, Condition, Fight, Monster, Trait, TraitKind
+from lnf.rules.roster import in_fight, incapacitated
+
+# What each aura's save is and what its failure imposes, as the SRD's texts say
+AURAS: dict[TraitKind, tuple[Ability, Condition]] = {
+    TraitKind.STENCH: (Ability.CON, Condition.POISONED),
+    TraitKind.FEAR_AURA: (Ability.WIS, Condition.FRIGHTENED),
+}
+
+
+def immunity(monster: str, trait: Trait) -> str:
+    """The effect a success leaves: "immune to Ghast's Stench" (24 hours)."""
+    return f"immune to {monster}'s {trait.title}"
+
+
+def auras_catching(fight: Fight, who: str) -> list[tuple[Monster, Trait]]:
+    """Stench (SRD: "Any creature that starts its turn within 5 ft. of the ghast must succeed
+    on a DC 10 Constitution saving throw or be poisoned until the start of its next turn. On a
+    successful saving throw, the creature is immune to the ghast's Stench for 24 hours") and
+    Fear Aura (SRD: "Any creature hostile to the pit fiend that starts its turn within 20 feet
+    of the pit fiend must make a DC 21 Wisdom saving throw, unless the pit fiend is
+    incapacitated"): the auras of the other monsters in `who`'s group that make it save as its
+    turn starts. Not one it is immune to (its condition immunity, or a success in the last 24
+    hours); Stench catches any creature, Fear Aura only the monster's foes."""
+    me = fight.combatant(who)
+    group = fight.group_of(who)
+    if group is None or not in_fight(me):
+        return []
+    out = []
+    for name in group.members:
+        m = fight.combatant(name)
+        if name == who or not isinstance(m, Monster) or not in_fight(m) or m.current_hp == 0:
+            continue
+        for trait in m.traits:
+            if trait.kind not in AURAS:
+                continue
+            if trait.kind is TraitKind.FEAR_AURA and (m.side is me.side or incapacitated(m)):
+                continue
+            condition = AURAS[trait.kind][1]
+            if isinstance(me, Monster) and condition in me.condition_immune:
+                continue
+            said = immunity(m.name, trait)
+            if any(e.who == who and e.what == said for e in fight.effects):
+                continue
+            out.append((m, trait))
+    return out
+
+
+STONE = "turning to stone"  # the effect a failed save against a Petrifying Gaze begins
+
+
+def gazes_catching(fight: Fight, who: str) -> list[tuple[Monster, Trait]]:
+    """Petrifying Gaze (SRD: "If a creature starts its turn within 30 ft. of the basilisk and
+    the two of them can see each other, the basilisk can force the creature to make a DC 12
+    Constitution saving throw if the basilisk isn't incapacitated"): the gazes that make `who`
+    save as its turn starts. Decisions (no map): 30 feet is its group, as for an aura; it
+    forces only its foes; lnf's heroes do not avert their eyes; none that is blinded sees, and
+    one already turning to stone or petrified is not made to save again."""
+    me = fight.combatant(who)
+    group = fight.group_of(who)
+    stoned = {Condition.PETRIFIED, Condition.BLINDED}
+    if group is None or not in_fight(me) or me.conditions & stoned:
+        return []
+    if any(e.who == who and e.what.startswith(STONE) for e in fight.effects):
+        return []
+    out = []
+    for name in group.members:
+        m = fight.combatant(name)
+        if not isinstance(m, Monster) or m.side is me.side or not in_fight(m):
+            continue
+        trait = m.trait(TraitKind.PETRIFYING_GAZE)
+        if trait is not None and not incapacitated(m) and Condition.BLINDED not in m.conditions:
+            out.append((m, trait))
+    return out[:1]  # one gaze's save at a time: a creature turning to stone saves no more
+
+
+def petrified_at_once(trait: Trait, total: int) -> bool:
+    """The medusa's "If the saving throw fails by 5 or more, the creature is instantly
+    petrified": a failed save's total `total` against its DC."""
+    return bool(trait.hp) and total <= trait.dc - trait.hp
+
+
+def turns_to_stone(what: str) -> bool:
+    """The effect whose failed repeat save petrifies ("It must repeat the saving throw at the
+    end of its next turn … On a failure, the creature is petrified")."""
+    return what.startswith(STONE)
