@@ -1,8 +1,9 @@
 """F7: what the common SRD spells do besides damage and healing, in the fight file's own words
 (riders, `effect:`), for the spells whose structured SRD data does not say it: Hold Person's
-paralysis, Faerie Fire's outline, Bless, Shield of Faith, Web, Sleep, Spirit Guardians,
-Spiritual Weapon. The spellbook (`lnf.formats.spellbook`) adds these fields to the spell's own;
-an attack entry's `effect:` is read and written here (docs/spell-effects.md)."""
+and Hold Monster's paralysis, Blindness/Deafness, Entangle, Faerie Fire's outline, Bless,
+Shield of Faith, Web, Sleep, Spirit Guardians, Spiritual Weapon. The spellbook
+(`lnf.formats.spellbook`) adds these fields to the spell's own; an attack entry's `effect:` is
+read and written here (docs/spell-effects.md)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,26 @@ EFFECTS: dict[str, dict[str, Any]] = {
         "half": False,
         "riders": [{"condition": "paralyzed", "lasting": "1 minute", "repeat": "end"}],
         "note": "a humanoid only; one more humanoid a slot above 2nd",
+    },
+    "hold monster": {  # Hold Person's paralysis on any creature (its text: "a creature")
+        "concentration": True,
+        "half": False,
+        "riders": [{"condition": "paralyzed", "lasting": "1 minute", "repeat": "end"}],
+        "note": "no effect against the undead; one more creature a slot above 5th",
+    },
+    "blindness/deafness": {  # "blinded or deafened (your choice)": blinded, what a fight feels
+        "half": False,
+        "riders": [{"condition": "blinded", "lasting": "1 minute", "repeat": "end"}],
+        "note": "the caster's choice is blinded (deafened changes no roll); one more creature "
+        "a slot above 2nd",
+    },
+    "entangle": {  # Web's restraint in a 20-foot square, escaped with a Strength check
+        "concentration": True,
+        "half": False,
+        "riders": [
+            {"condition": "restrained", "lasting": "1 minute", "repeat": "end", "escape": "str"}
+        ],
+        "note": "the escape is a Strength check with an action: lnf rolls it at its turn's end",
     },
     "faerie fire": {
         "concentration": True,
