@@ -58,7 +58,7 @@ from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
-from lnf.rules.spell_effects import auras_on, sleepers, weapon_up, woken
+from lnf.rules.spell_effects import auras_on, sleepers, unhidden, weapon_up, woken
 from lnf.rules.traits import fortitude_dc
 from lnf.values import replace
 
@@ -97,6 +97,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         weapon = attack_named(turn.fight.combatant(step.attacker), step.attack)
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:
             spell_weapon(turn, step.attacker, weapon)
+    if isinstance(step, Attacked | SpellCast):  # B6, F7: Invisibility ends as it attacks
+        seen(turn, step.attacker if isinstance(step, Attacked) else step.caster)
     if isinstance(step, SpellCast):
         spell = attack_named(turn.fight.combatant(step.caster), step.spell)
         if spell is not None:
@@ -117,6 +119,15 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             turn.do(SaveRolled(save, Ability.CON, "concentration", damage=dealt.amount))
             if not save.success:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
+
+
+def seen(turn: Steps, who: str) -> None:
+    """B6, F7: `who` attacked or cast a spell: its Invisibility ends (the caster's
+    concentration on it, with it)."""
+    while found := unhidden(turn.fight, who):
+        e, why = found[0], "it attacks or casts a spell: Invisibility ends"
+        keeper = e.lasting.concentration
+        turn.do(ConcentrationEnded(keeper, why) if keeper else EffectEnded(e.key, why))
 
 
 def ride(
@@ -198,6 +209,9 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     if effect is None:
         return
     lasting = replace(effect.lasting, concentration=while_)
+    if effect.invisible:  # B6: on the caster itself
+        what, kept = "invisible", effect.ends_on_attack
+        start(turn, step.caster, what, lasting, step.caster, Condition.INVISIBLE, attacks=kept)
     if effect.allies:  # Bless, Shield of Faith: no save, on each creature named
         what = f"{spell.name} ({'; '.join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)})"
         for name in step.targets:
@@ -286,6 +300,7 @@ def start(
     aura: int = 0,
     weapon: int = 0,
     hurt: bool = False,
+    attacks: bool = False,
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played."""
     fight = turn.fight
@@ -304,6 +319,7 @@ def start(
         aura=aura,
         weapon=weapon,
         until_hurt=hurt,
+        until_attack=attacks,
     )
     turn.do(EffectStarted(effect))
 

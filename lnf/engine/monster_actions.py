@@ -3,7 +3,8 @@ first (a recharge action's charge, a per-day use, the slot of the spell's own le
 what it does: a save action or save spell on every hero it catches, the damage rolled once and
 each saving on its own (half or none on a success, the conditions of a failed save for their
 duration, concentration as a hero's spell has it); an attack-roll spell as attack rolls; the
-darts of Magic Missile as sure hits, each rolled; rays and darts split among the heroes named.
+darts of Magic Missile as sure hits, each rolled; rays and darts split among the heroes named;
+a spell it casts on itself when it attacks nobody (B6: Invisibility).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from lnf.engine.apply import Steps
 from lnf.engine.effects import Ask, Waits, land
 from lnf.engine.resolve import roll_attack, roll_spell
 from lnf.model import Attack
-from lnf.model.events import Damaged, Used
+from lnf.model.events import Damaged, SpellCast, Used
 from lnf.model.plan import Mode, Order
 from lnf.rules.areas import area_said, target_count
+from lnf.rules.idle_casts import self_spell
 from lnf.rules.legal import can_take_turn
 from lnf.rules.limited import split_targets, use_of, verify_action_order
 from lnf.rules.roster import in_fight
@@ -59,6 +61,9 @@ def monster_action(
     me = turn.fight.monster(order.monster)
     if (use := use_of(me, action)) is not None:
         turn.do(Used(me.name, use))
+    if self_spell(action):  # B6: cast on itself (Invisibility); `effects.follow` plays it
+        turn.do(SpellCast(me.name, action.name, (), (), (), ""))
+        return
     targets = tuple(t for t in order.targets if in_fight(turn.fight.hero(t)))
     if not targets or not can_take_turn(turn.fight.monster(me.name)):
         return

@@ -123,13 +123,15 @@ EFFECT = Obj(
         "per_slot": Field(DICE, None, "Sleep: more for each slot above the spell's, 2d8"),
         "aura": Field(Bool(), False, "its damage and save hit foes starting their turn by it"),
         "weapon": Field(Bool(), False, "a weapon the caster attacks with on later turns"),
+        "invisible": Field(Bool(), False, "the caster becomes invisible (Invisibility, B6)"),
+        "ends_on_attack": Field(Bool(), False, "invisible until it attacks or casts a spell"),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),
             None,
             "how long it lasts (F4)",
         ),
     },
-    what="a spell's effect (allies, ac, d4, sleep, aura, weapon, lasting)",
+    what="a spell's effect (allies, ac, d4, sleep, aura, weapon, invisible, lasting)",
 )
 
 ATTACK = Obj(

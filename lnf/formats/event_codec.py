@@ -1,10 +1,9 @@
 """Events as JSON, one object per line of the fight log.
 
 The format is the one lnf has always written, so every log still reads: `{"event": "turn",
-"who": …, "steps": [{"step": "attack", …}]}`, enums as their spelling, pairs such as damage
-per type as an object (`{"slashing": 7}`; untyped damage under ""), a plan's orders as
-`{"monster", "rank", "move": "joins group A", "target", "mode"}` (with `"action"` and `"also"`
-only when set: B1, B3).
+"who": …, "steps": [{"step": "attack", …}]}`, enums as their spelling, pairs such as damage per
+type as an object (`{"slashing": 7}`; untyped damage under ""), a plan's orders as `{"monster",
+"rank", "move": "joins group A", "target", "mode"}` (`"action"`, `"also"` only when set: B1, B3).
 
 Reading is strict: every field must have its type (a whole number is not a float, NaN or
 `true`), every enum one of its spellings, no field unknown or missing. A line that is not so
@@ -173,6 +172,7 @@ LATER_FIELDS = {
     (Effect, "aura"),
     (Effect, "weapon"),
     (Effect, "until_hurt"),
+    (Effect, "until_attack"),
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),

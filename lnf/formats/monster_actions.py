@@ -14,7 +14,9 @@ words (`actions:`, `legendary:`, `slots:`, `uses:`, `used:`), from the figures
   stat block's DC and attack bonus and its caster level for cantrips (F2); a slotted spell
   keeps its `slot`, an innate one its `per_day` (0: at will); no upcast (B6). Shield is a
   guard (F1); Counterspell an action with `cost: reaction` (B10: the engine casts it, never
-  the plan); Magic Missile three darts, each its own attack (B3).
+  the plan); Magic Missile three darts, each its own attack (B3). Invisibility and Greater
+  Invisibility are cast on the monster itself, only when nothing else is possible (B6,
+  `formats/spell_effects.SELF_SPELLS`, `rules/idle_casts`).
 - **B6:** a long-lasting spell the armor class assumes ("15 with mage armor", "16 with
   barkskin") is cast before the fight: that AC, and its slot (or daily use) spent.
 """
@@ -25,6 +27,7 @@ import re
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
+from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import LEGENDARY_RESISTANCE, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
 from lnf.rules.sheets import proficiency
@@ -124,6 +127,12 @@ def spell_entries(
     listed += [(s, "per day", int(n)) for n, ss in casting.get("per_day", {}).items() for s in ss]
     for name, how, n in listed:
         spell = book.find(name)
+        if (own := SELF_SPELLS.get(spell["name"].lower())) is not None:  # B6: on itself
+            entry = {"name": spell["name"], "spell": True, "cost": spell["cost"], **own}
+            entry |= {"slot": spell["level"]} if how == "slot" else {}
+            entry |= {"per_day": n} if how == "per day" else {}
+            out["actions"].append(entry)
+            continue
         got = fields_of(spell, caster)
         for attack in got["attacks"]:
             entry = dict(attack)

@@ -17,7 +17,7 @@ from lnf.model import Attack, Lasting, Rider, SpellEffect
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
 
-_KINDS = ("allies", "sleep", "aura", "weapon")
+_KINDS = ("allies", "sleep", "aura", "weapon", "invisible")
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
 # entry's fields; the spell's own level, save, area and damage come from the SRD). The DC
@@ -93,6 +93,23 @@ EFFECTS: dict[str, dict[str, Any]] = {
 }
 
 
+# B6: spells a monster casts on itself only when nothing else is possible (it attacks no hero
+# this round), spell name, lower case → the fields its action entry adds (the SRD's text:
+# "A creature you touch becomes invisible until the spell ends … The spell ends for a target
+# that attacks or casts a spell"; Greater Invisibility has no such end). The monster touches
+# itself: the plan orders its own side, and a DM's monster hides itself first.
+SELF_SPELLS: dict[str, dict[str, Any]] = {
+    "invisibility": {
+        "concentration": True,
+        "effect": {"invisible": True, "ends_on_attack": True, "lasting": "1 hour"},
+    },
+    "greater invisibility": {
+        "concentration": True,
+        "effect": {"invisible": True, "lasting": "1 minute"},
+    },
+}
+
+
 def effect_fields(name: str) -> dict[str, Any]:
     """The fields the table adds to a spell named `name` (none for a spell not in it)."""
     return dict(EFFECTS.get(name.lower(), {}))
@@ -106,7 +123,7 @@ def spell_effect(
     does not go with another is named."""
     e = a.get("effect")
     spell = bool(a["spell"] or a["slot"])
-    if a["damage"] is None and not (spell and (riders or _has(e, "allies", "sleep"))):
+    if a["damage"] is None and not (spell and (riders or _has(e, "allies", "sleep", "invisible"))):
         ck.fail(path, "missing field 'damage' (dice such as 1d8+2 slashing)")
     if e is None or e is INVALID:
         return {"effect": None}
@@ -132,6 +149,14 @@ def spell_effect(
         ck.fail((*at, "weapon"), "a spell weapon makes an attack roll: drop save", rule="F7")
     if e["aura"] and a["save"] is None:
         ck.fail((*at, "aura"), "an aura's foes save: give save, such as wis 14", rule="F7")
+    if e["invisible"] and (a["save"] is not None or a["damage"] is not None):
+        ck.fail(
+            (*at, "invisible"),
+            "a spell that makes its caster invisible has no save and no damage",
+            rule="B6",
+        )
+    if e["ends_on_attack"] and not e["invisible"]:
+        ck.fail((*at, "ends_on_attack"), "what ends? give invisible: true", rule="B6")
     return {
         "effect": SpellEffect(
             allies=e["allies"],
@@ -141,6 +166,8 @@ def spell_effect(
             per_slot=e["per_slot"],
             aura=e["aura"],
             weapon=e["weapon"],
+            invisible=e["invisible"],
+            ends_on_attack=e["ends_on_attack"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -156,7 +183,7 @@ def spell_effect_doc(a: Attack) -> dict[str, Any]:
     if e is None:
         return {}
     d: dict[str, Any] = {}
-    for key in ("allies", "ac", "d4", "aura", "weapon"):
+    for key in ("allies", "ac", "d4", "aura", "weapon", "invisible", "ends_on_attack"):
         if getattr(e, key):
             d[key] = getattr(e, key)
     if e.sleep is not None:

@@ -63,6 +63,7 @@ class Effect:
     aura: int = 0  # F7: an aura on `who` cast at this slot level (Spirit Guardians)
     weapon: int = 0  # F7: a spell weapon `who` attacks with, cast at this slot (Spiritual Weapon)
     until_hurt: bool = False  # F7: it ends when `who` takes damage (Sleep)
+    until_attack: bool = False  # B6, F7: it ends when `who` attacks or casts (Invisibility)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -78,7 +79,9 @@ class SpellEffect:
     slot above the spell's); `aura`: the spell's damage and save hit each foe that starts its
     turn in the caster's mêlée group while it lasts (Spirit Guardians); `weapon`: casting it
     leaves a weapon the caster attacks with again, a bonus action on each later turn, for
-    `lasting` (Spiritual Weapon)."""
+    `lasting` (Spiritual Weapon); `invisible`: the caster becomes invisible for `lasting`
+    (Invisibility, Greater Invisibility, B6), until it attacks or casts a spell when
+    `ends_on_attack`."""
 
     allies: int = 0
     ac: int = 0
@@ -87,6 +90,8 @@ class SpellEffect:
     per_slot: DiceExpr | None = None
     aura: bool = False
     weapon: bool = False
+    invisible: bool = False
+    ends_on_attack: bool = False
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -104,6 +109,10 @@ class SpellEffect:
             parts.append("an aura on foes who start their turn in the caster's group")
         if self.weapon:
             parts.append("a spell weapon: a bonus-action attack on later turns")
+        if self.invisible:
+            parts.append("the caster becomes invisible")
+        if self.ends_on_attack:
+            parts.append("until it attacks or casts a spell")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)

@@ -116,6 +116,12 @@ def weapon_up(fight: Fight, who: str, attack: Attack) -> Effect | None:
     )
 
 
+def unhidden(fight: Fight, who: str) -> list[Effect]:
+    """B6, F7 Invisibility: what ends when `who` attacks or casts a spell ("The spell ends for
+    a target that attacks or casts a spell")."""
+    return [e for e in fight.effects if e.who == who and e.until_attack]
+
+
 def woken(fight: Fight, who: str) -> list[Effect]:
     """F7 Sleep: what ends when `who` takes damage."""
     return [e for e in fight.effects if e.who == who and e.until_hurt]

@@ -47,6 +47,7 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
                 return f"{e.who} is {e.condition}{by} (F4)."  # until it is taken off
             if e.condition is not None:
                 woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
+                woken += " or until it attacks or casts a spell" if e.until_attack else ""  # B6
                 return f"{e.who} is {e.condition}{by}: {e.lasting}{woken} (F4)."
             return f"{e.who}: {e.what}{by}, {e.lasting} (F4)."
         case EffectEnded():

@@ -473,4 +473,5 @@ def effect_line(e: Effect) -> str:
     cause = f"by {e.by}, " if e.by and e.by != e.who else ""
     what = f"concentrating on {e.what}" if e.concentration else e.what
     woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
+    woken += " or until it attacks or casts a spell" if e.until_attack else ""  # B6
     return f"{e.who}: {what} ({cause}since round {e.round}): {e.lasting}{woken}."
