@@ -189,3 +189,18 @@ def test_the_effect_ending_on_an_attack_is_logged_and_read_back() -> None:
     assert event_from_json(event_to_json(event), "log") == event
     plain = EffectStarted(replace(effect, until_attack=False))
     assert "until_attack" not in step_to_json(plain)["effect"]
+
+
+@needs_data
+def test_at_the_table_the_cast_is_logged_shown_and_undone(tmp_path: Path) -> None:
+    """B6 at the table: `lnf next` plays the rakshasa's Invisibility (its use, concentration
+    and the condition shown under Effects); `lnf undo` takes the whole cast back."""
+    path = tmp_path / "rakshasa.yaml"
+    path.write_text(f"heroes: [{FLYING_ANN}]\nmonsters: [{{monster: rakshasa}}]\n", "utf-8")
+    said = stdout_of("next", str(path))
+    assert "Rakshasa uses Invisibility (2 of 3 left).\nRakshasa casts Invisibility." in said
+    shown = stdout_of("show", str(path))
+    assert "Rakshasa: invisible (since round 1): 1 hour, while Rakshasa concentrates" in shown
+    took = [stdout_of("undo", str(path)) for _ in range(2)]  # Ann's turn begun, then the cast
+    assert "Rakshasa casts Invisibility" in took[1]
+    assert "invisible" not in stdout_of("show", str(path)).split("Not modelled")[0]
