@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from lnf.engine.round_start import plan_in_phase
 from lnf.formats.bestiary import srd
 from lnf.formats.event_codec import event_from_json, event_to_json, step_to_json
 from lnf.formats.fight_file import load_fight, parse_fight
@@ -20,7 +21,8 @@ from lnf.formats.fight_writer import dump_fight
 from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import Condition, Effect, Fight, Lasting, Rank, Resource
 from lnf.model.events import EffectStarted, Recorded
-from lnf.model.plan import Order, Plan
+from lnf.model.plan import Advantage, Order, Plan
+from lnf.rules.attacks import attack_roll
 from lnf.rules.idle_casts import check_idle_cast, idle_spell, self_spell, with_idle_casts
 from lnf.rules.plan_check import check_plan
 from lnf.rules.plan_score import score
@@ -66,20 +68,61 @@ def _use_said(monster: str, action: dict[str, Any]) -> bool:
     its use ("1/day each: …", "2nd level (3 slots): …", "… invisibility at will …")."""
     data = json.loads((DATA / "5e-srd-5.1-monsters.json").read_text(encoding="utf-8"))
     m = next(x for x in data if x["name"] == monster)
-    desc = next(t["desc"] for t in m["special_abilities"] if "spellcasting" in t)
+    trait = next(t for t in m["special_abilities"] if "spellcasting" in t)
     spell = action["name"].lower()
-    line = next(x for x in desc.lower().splitlines() if re.search(rf"(?<!greater ){spell}", x))
-    if "per_day" in action:
-        return f"{action['per_day']}/day" in line
+    lines = trait["desc"].lower().splitlines()
+    line = next(x for x in lines if re.search(rf"(?<!greater ){spell}", x))
+    if "per_day" in action:  # "1/day each: …", or the trait's name: "Innate Spellcasting (1/Day)"
+        said = line + trait["name"].lower()
+        if "/day" not in said and "at will" not in said:  # the text is silent: its figures
+            spells = trait["spellcasting"]["spells"]
+            (use,) = [x["usage"] for x in spells if x["name"] == action["name"]]
+            return use == {"type": "per day", "times": action["per_day"]}
+        return f"{action['per_day']}/day" in said
     if "slot" in action:
         return line.startswith(f"- {action['slot']}")
     return "at will" in line
 
 
 @needs_data
+def test_blur_is_what_its_own_srd_text_says() -> None:
+    """F7: "any creature has disadvantage on attack rolls against you", 1 minute,
+    concentration: the caster is blurred (B6)."""
+    source = _srd_spell("Blur")
+    text = " ".join(source["desc"]).lower()
+    table = SELF_SPELLS["blur"]
+    assert "disadvantage on attack rolls against you" in text
+    assert table["effect"] == {"blurred": True, "lasting": "1 minute"}
+    assert source["duration"].lower() == "up to 1 minute" and source["concentration"] is True
+
+
+@needs_data
+def test_a_blurred_monster_is_attacked_at_disadvantage(tmp_path: Path) -> None:
+    """B6, F7 Blur, D4: the steam mephit out of reach in a volley round (its claws and its
+    15-foot breath) blurs itself (1/day); a hero's
+    attack on it then has disadvantage, with the reason said."""
+    path = tmp_path / "mephit.yaml"
+    hero = f"{{name: Ann, class: fighter, hp: 30, ac: 15, {LONGSWORD}}}"
+    fight = f"phase: volley 3\nheroes: [{hero}]\nmonsters: [{{monster: steam mephit}}]\n"
+    path.write_text(fight, "utf-8")
+    f = load_fight(path)
+    mephit = f.monster("Steam Mephit")
+    blur = idle_spell(f, mephit)
+    assert blur is not None and blur.name == "Blur" and blur.per_day == 1
+    (order,) = plan_in_phase(f, lambda g: solve_plan(g, explain=False).plan).orders
+    assert order.action == "Blur" and check_plan(f, Plan((order,))) == []
+    blurred = replace(mephit, conditions=mephit.conditions | {Condition.BLURRED})
+    roll = attack_roll(f.hero("Ann"), blurred, close=True, from_front=False)
+    assert roll == (Advantage.DISADVANTAGE, ("Steam Mephit is blurred",))
+    said = stdout_of("run", str(path), "--seed", "2", "--rounds", "1")
+    assert "Steam Mephit casts Blur: nothing it can reach this round (B6)." in said
+    assert "Steam Mephit is blurred: 1 minute, while Steam Mephit concentrates (F4)." in said
+
+
+@needs_data
 def test_every_stat_block_that_lists_them_has_them_as_its_own_spells() -> None:
-    """B1, B2: ten SRD stat blocks list them; each has the action with the use its text says
-    (a slot, a per-day use, at will) and none says it is not played any more."""
+    """B1, B2: twelve SRD stat blocks list them; each has the action with the use its text
+    says (a slot, a per-day use, at will) and none says it is not played any more."""
     found = []
     for block in srd():
         for action in block.get("actions", []):
@@ -90,7 +133,7 @@ def test_every_stat_block_that_lists_them_has_them_as_its_own_spells() -> None:
             assert _use_said(block["name"], action), block["name"]
             said = [n for n in block["not_modelled"] if n.endswith(f": {action['name']}")]
             assert not said, block["name"]
-    assert len(found) == 10, found
+    assert len(found) == 12, found  # ten Invisibility or Greater Invisibility, two Blur
 
 
 def _rakshasa(tmp_path: Path, hero: str = FLYING_ANN) -> Fight:

@@ -212,6 +212,8 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     if effect.invisible:  # B6: on the caster itself
         what, kept = "invisible", effect.ends_on_attack
         start(turn, step.caster, what, lasting, step.caster, Condition.INVISIBLE, attacks=kept)
+    if effect.blurred:  # B6: on the caster itself
+        start(turn, step.caster, "blurred", lasting, step.caster, Condition.BLURRED)
     if effect.allies:  # Bless, Shield of Faith: no save, on each creature named
         what = f"{spell.name} ({'; '.join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)})"
         for name in step.targets:

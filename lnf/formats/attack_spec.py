@@ -125,13 +125,14 @@ EFFECT = Obj(
         "weapon": Field(Bool(), False, "a weapon the caster attacks with on later turns"),
         "invisible": Field(Bool(), False, "the caster becomes invisible (Invisibility, B6)"),
         "ends_on_attack": Field(Bool(), False, "invisible until it attacks or casts a spell"),
+        "blurred": Field(Bool(), False, "attacks on the caster have disadvantage (Blur, B6)"),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),
             None,
             "how long it lasts (F4)",
         ),
     },
-    what="a spell's effect (allies, ac, d4, sleep, aura, weapon, invisible, lasting)",
+    what="a spell's effect (allies, ac, d4, sleep, aura, weapon, invisible, blurred, lasting)",
 )
 
 ATTACK = Obj(

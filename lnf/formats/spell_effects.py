@@ -17,7 +17,8 @@ from lnf.model import Attack, Lasting, Rider, SpellEffect
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
 
-_KINDS = ("allies", "sleep", "aura", "weapon", "invisible")
+_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred")
+_SELF = ("invisible", "blurred")  # B6: on the caster itself, no save and no damage
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
 # entry's fields; the spell's own level, save, area and damage come from the SRD). The DC
@@ -94,7 +95,8 @@ EFFECTS: dict[str, dict[str, Any]] = {
 
 
 # B6: spells a monster casts on itself only when nothing else is possible (it attacks no hero
-# this round), spell name, lower case → the fields its action entry adds (the SRD's text:
+# this round), spell name, lower case → the fields its action entry adds (Blur: "any creature
+# has disadvantage on attack rolls against you"; the SRD's text of Invisibility:
 # "A creature you touch becomes invisible until the spell ends … The spell ends for a target
 # that attacks or casts a spell"; Greater Invisibility has no such end). The monster touches
 # itself: the plan orders its own side, and a DM's monster hides itself first.
@@ -106,6 +108,10 @@ SELF_SPELLS: dict[str, dict[str, Any]] = {
     "greater invisibility": {
         "concentration": True,
         "effect": {"invisible": True, "lasting": "1 minute"},
+    },
+    "blur": {  # "any creature has disadvantage on attack rolls against you"
+        "concentration": True,
+        "effect": {"blurred": True, "lasting": "1 minute"},
     },
 }
 
@@ -123,7 +129,7 @@ def spell_effect(
     does not go with another is named."""
     e = a.get("effect")
     spell = bool(a["spell"] or a["slot"])
-    if a["damage"] is None and not (spell and (riders or _has(e, "allies", "sleep", "invisible"))):
+    if a["damage"] is None and not (spell and (riders or _has(e, "allies", "sleep", *_SELF))):
         ck.fail(path, "missing field 'damage' (dice such as 1d8+2 slashing)")
     if e is None or e is INVALID:
         return {"effect": None}
@@ -149,12 +155,10 @@ def spell_effect(
         ck.fail((*at, "weapon"), "a spell weapon makes an attack roll: drop save", rule="F7")
     if e["aura"] and a["save"] is None:
         ck.fail((*at, "aura"), "an aura's foes save: give save, such as wis 14", rule="F7")
-    if e["invisible"] and (a["save"] is not None or a["damage"] is not None):
-        ck.fail(
-            (*at, "invisible"),
-            "a spell that makes its caster invisible has no save and no damage",
-            rule="B6",
-        )
+    for key in (k for k in _SELF if e[k]):
+        if a["save"] is not None or a["damage"] is not None:
+            said = f"a spell that makes its caster {key} has no save and no damage"
+            ck.fail((*at, key), said, rule="B6")
     if e["ends_on_attack"] and not e["invisible"]:
         ck.fail((*at, "ends_on_attack"), "what ends? give invisible: true", rule="B6")
     return {
@@ -168,6 +172,7 @@ def spell_effect(
             weapon=e["weapon"],
             invisible=e["invisible"],
             ends_on_attack=e["ends_on_attack"],
+            blurred=e["blurred"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -183,7 +188,7 @@ def spell_effect_doc(a: Attack) -> dict[str, Any]:
     if e is None:
         return {}
     d: dict[str, Any] = {}
-    for key in ("allies", "ac", "d4", "aura", "weapon", "invisible", "ends_on_attack"):
+    for key in ("allies", "ac", "d4", "aura", "weapon", "invisible", "ends_on_attack", "blurred"):
         if getattr(e, key):
             d[key] = getattr(e, key)
     if e.sleep is not None:

@@ -81,7 +81,7 @@ class SpellEffect:
     leaves a weapon the caster attacks with again, a bonus action on each later turn, for
     `lasting` (Spiritual Weapon); `invisible`: the caster becomes invisible for `lasting`
     (Invisibility, Greater Invisibility, B6), until it attacks or casts a spell when
-    `ends_on_attack`."""
+    `ends_on_attack`; `blurred`: attack rolls against the caster have disadvantage (Blur)."""
 
     allies: int = 0
     ac: int = 0
@@ -92,6 +92,7 @@ class SpellEffect:
     weapon: bool = False
     invisible: bool = False
     ends_on_attack: bool = False
+    blurred: bool = False
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -113,6 +114,8 @@ class SpellEffect:
             parts.append("the caster becomes invisible")
         if self.ends_on_attack:
             parts.append("until it attacks or casts a spell")
+        if self.blurred:
+            parts.append("the caster is blurred: attacks on it have disadvantage")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)

@@ -105,6 +105,9 @@ class Condition(StrEnum):
     # Not an SRD condition: F7's Faerie Fire, played as one (attackers have advantage, it
     # cannot be invisible; an N dot on a hero, T1).
     OUTLINED = "outlined"
+    # Not an SRD condition: Blur's (B6, F7), played as one: attack rolls against it have
+    # disadvantage.
+    BLURRED = "blurred"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

@@ -26,9 +26,10 @@ from lnf.values import replace
 
 def self_spell(action: Attack) -> bool:
     """B6: a spell the monster casts on itself when nothing else is possible (Invisibility,
-    Greater Invisibility: `effect: {invisible: true}`); it attacks no hero."""
+    Greater Invisibility: `effect: {invisible: true}`; Blur: `blurred`); it attacks no hero."""
     effect = action.effect
-    return effect is not None and effect.invisible and not attacks_a_hero(action)
+    on_self = effect is not None and (effect.invisible or effect.blurred)
+    return on_self and not attacks_a_hero(action)
 
 
 def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
@@ -37,6 +38,9 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
     invisible = action.effect is not None and action.effect.invisible
     if invisible and Condition.INVISIBLE in monster.conditions:
         return f"{monster.name} is invisible already"
+    blurred = action.effect is not None and action.effect.blurred
+    if blurred and Condition.BLURRED in monster.conditions:
+        return f"{monster.name} is blurred already"
     held = concentration_of(fight, monster.name) if action.concentration else None
     if held is not None:
         return f"{monster.name} keeps its concentration on {held.what}"
