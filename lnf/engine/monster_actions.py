@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lnf.dice import DiceExpr
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.effects import Ask, Waits, land
 from lnf.engine.resolve import roll_attack, roll_spell
 from lnf.model import Attack
-from lnf.model.events import Damaged, SpellCast, Used
+from lnf.model.events import Damaged, Healed, SpellCast, Used
 from lnf.model.plan import Mode, Order
 from lnf.rules.areas import area_said, target_count
-from lnf.rules.idle_casts import self_spell
+from lnf.rules.idle_casts import patient, self_spell
 from lnf.rules.legal import can_take_turn
 from lnf.rules.limited import split_targets, use_of, verify_action_order
 from lnf.rules.roster import in_fight
@@ -63,6 +64,8 @@ def monster_action(
         turn.do(Used(me.name, use))
     if self_spell(action):  # B6: cast on itself (Invisibility); `effects.follow` plays it
         turn.do(SpellCast(me.name, action.name, (), (), (), ""))
+        if action.effect is not None and action.effect.heal is not None:
+            _heal(turn, me.name, action, action.effect.heal, dice)
         return
     targets = tuple(t for t in order.targets if in_fight(turn.fight.hero(t)))
     if not targets or not can_take_turn(turn.fight.monster(me.name)):
@@ -73,6 +76,17 @@ def monster_action(
         _darts(turn, me.name, action, targets, dice)
     else:
         _attack_rolls(turn, me.name, action, order, targets, dice, ask)
+
+
+def _heal(turn: Steps, name: str, action: Attack, dice_: DiceExpr, dice: DiceSource) -> None:
+    """B6 Cure Wounds: the most hurt of its side it touches regains the dice (nobody hurt by
+    now: it heals nobody)."""
+    who = patient(turn.fight, turn.fight.monster(name))
+    if who is None:
+        return
+    dice.about(f"{name}'s {action.name} on {who.name}: {dice_}")
+    rolled = roll(dice_, dice)
+    turn.do(Healed(who.name, rolled.total, str(rolled), by=action.name, healer=name))
 
 
 def _save_action(

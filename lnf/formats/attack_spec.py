@@ -126,13 +126,14 @@ EFFECT = Obj(
         "invisible": Field(Bool(), False, "the caster becomes invisible (Invisibility, B6)"),
         "ends_on_attack": Field(Bool(), False, "invisible until it attacks or casts a spell"),
         "blurred": Field(Bool(), False, "attacks on the caster have disadvantage (Blur, B6)"),
+        "heal": Field(DICE, None, "a monster's Cure Wounds: the most hurt ally it touches, 1d8+3"),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),
             None,
             "how long it lasts (F4)",
         ),
     },
-    what="a spell's effect (allies, ac, d4, sleep, aura, weapon, invisible, blurred, lasting)",
+    what="a spell's effect (allies, ac, d4, sleep, aura, weapon, invisible, blurred, heal, …)",
 )
 
 ATTACK = Obj(

@@ -17,8 +17,8 @@ from lnf.model import Attack, Lasting, Rider, SpellEffect
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
 
-_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred")
-_SELF = ("invisible", "blurred")  # B6: on the caster itself, no save and no damage
+_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal")
+_SELF = ("invisible", "blurred", "heal")  # B6: on its own side, no save and no damage
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
 # entry's fields; the spell's own level, save, area and damage come from the SRD). The DC
@@ -157,7 +157,8 @@ def spell_effect(
         ck.fail((*at, "aura"), "an aura's foes save: give save, such as wis 14", rule="F7")
     for key in (k for k in _SELF if e[k]):
         if a["save"] is not None or a["damage"] is not None:
-            said = f"a spell that makes its caster {key} has no save and no damage"
+            said = f"a spell that {'heals' if key == 'heal' else 'makes its caster ' + key} "
+            said += "has no save and no damage"
             ck.fail((*at, key), said, rule="B6")
     if e["ends_on_attack"] and not e["invisible"]:
         ck.fail((*at, "ends_on_attack"), "what ends? give invisible: true", rule="B6")
@@ -173,6 +174,7 @@ def spell_effect(
             invisible=e["invisible"],
             ends_on_attack=e["ends_on_attack"],
             blurred=e["blurred"],
+            heal=e["heal"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -195,6 +197,8 @@ def spell_effect_doc(a: Attack) -> dict[str, Any]:
         d["sleep"] = str(e.sleep)
     if e.per_slot is not None:
         d["per_slot"] = str(e.per_slot)
+    if e.heal is not None:
+        d["heal"] = str(e.heal)
     if e.lasting.rounds:
         d["lasting"] = _span(e.lasting.rounds)
     return {"effect": d}

@@ -81,7 +81,9 @@ class SpellEffect:
     leaves a weapon the caster attacks with again, a bonus action on each later turn, for
     `lasting` (Spiritual Weapon); `invisible`: the caster becomes invisible for `lasting`
     (Invisibility, Greater Invisibility, B6), until it attacks or casts a spell when
-    `ends_on_attack`; `blurred`: attack rolls against the caster have disadvantage (Blur)."""
+    `ends_on_attack`; `blurred`: attack rolls against the caster have disadvantage (Blur);
+    `heal`: the hit points the most hurt creature of its side it touches regains (Cure
+    Wounds, B6)."""
 
     allies: int = 0
     ac: int = 0
@@ -93,6 +95,7 @@ class SpellEffect:
     invisible: bool = False
     ends_on_attack: bool = False
     blurred: bool = False
+    heal: DiceExpr | None = None
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -116,6 +119,8 @@ class SpellEffect:
             parts.append("until it attacks or casts a spell")
         if self.blurred:
             parts.append("the caster is blurred: attacks on it have disadvantage")
+        if self.heal is not None:
+            parts.append(f"heals {self.heal} the most hurt of its side it touches")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)

@@ -18,7 +18,9 @@ from lnf.errors import Violation
 from lnf.model import Attack, Condition, Cost, Fight, Hero, Monster
 from lnf.model.plan import MoveKind, Order, Plan
 from lnf.rules.concentration import concentration_of
+from lnf.rules.damage import restorable
 from lnf.rules.legal import can_take_turn
+from lnf.rules.roster import in_fight
 from lnf.rules.specials import action_named, attacks_a_hero, charged, spent_words
 from lnf.rules.surprise import check_surprise_order, held_back
 from lnf.values import replace
@@ -28,8 +30,32 @@ def self_spell(action: Attack) -> bool:
     """B6: a spell the monster casts on itself when nothing else is possible (Invisibility,
     Greater Invisibility: `effect: {invisible: true}`; Blur: `blurred`); it attacks no hero."""
     effect = action.effect
-    on_self = effect is not None and (effect.invisible or effect.blurred)
+    on_self = effect is not None and (effect.invisible or effect.blurred or effect.heal is not None)
     return on_self and not attacks_a_hero(action)
+
+
+# SRD Cure Wounds: "This spell has no effect on undead or constructs."
+UNHEALED_TYPES = ("undead", "construct")
+
+
+def patient(fight: Fight, monster: Monster) -> Monster | None:
+    """B6 Cure Wounds ("A creature you touch"): the most hurt creature of `monster`'s side it
+    touches — itself, or a monster of its mêlée group (B4: a touch reaches its own group) —
+    by the hit points it has lost (itself, then its group's order, on a tie); none undead or
+    a construct ("no effect on undead or constructs"), nor a swarm (B8); None when none is
+    hurt."""
+    group = next((g.members for g in fight.groups if monster.name in g.members), ())
+    near = [monster.name, *(n for n in group if n != monster.name)]
+    hurt = [
+        c
+        for c in (fight.combatant(n) for n in near)
+        if isinstance(c, Monster)
+        and in_fight(c)
+        and c.damage > 0
+        and restorable(c)
+        and not any(t in c.type.lower() for t in UNHEALED_TYPES)
+    ]
+    return max(hurt, key=lambda c: c.damage, default=None)
 
 
 def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
@@ -41,6 +67,9 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
     blurred = action.effect is not None and action.effect.blurred
     if blurred and Condition.BLURRED in monster.conditions:
         return f"{monster.name} is blurred already"
+    heals = action.effect is not None and action.effect.heal is not None
+    if heals and patient(fight, monster) is None:
+        return f"nobody {monster.name} touches is hurt"
     held = concentration_of(fight, monster.name) if action.concentration else None
     if held is not None:
         return f"{monster.name} keeps its concentration on {held.what}"
@@ -85,10 +114,13 @@ def with_idle_casts(fight: Fight, plan: Plan) -> Plan:
     return Plan(tuple(orders))
 
 
-def check_idle_cast(fight: Fight, monster: Monster, order: Order) -> list[Violation]:
-    """B6 for an order with a spell the monster casts on itself (`self_spell`): it names no
-    hero, and it is the one `idle_spell` gives (its first that does something now, with a use
-    left)."""
+def check_idle_cast(
+    fight: Fight, monster: Monster, order: Order, played: bool = False
+) -> list[Violation]:
+    """B6 for an order with a spell the monster casts on its own side (`self_spell`): it
+    names no hero, and it is the one `idle_spell` gives (its first that does something now,
+    with a use left). When the order is `played`, what the plan chose is not asked again (an
+    ally healed since by another is no reason to refuse the turn): only B1, B2 and no hero."""
     who = (monster.name,)
     action = action_named(monster, order.action)
     assert action is not None and self_spell(action)
@@ -104,6 +136,8 @@ def check_idle_cast(fight: Fight, monster: Monster, order: Order) -> list[Violat
         return [Violation("B1", f"{action.name} is {monster.name}'s {action.cost}, no action", who)]
     if not charged(monster, action):
         return [Violation("B2", f"{monster.name}'s {action.name} is {spent_words(action)}", who)]
+    if played:
+        return []
     if why := does_something(fight, monster, action):
         return [Violation("B6", f"{action.name} would do nothing now: {why}", who)]
     first = idle_spell(fight, monster)

@@ -135,7 +135,7 @@ def verify_action_order(fight: Fight, order: Order) -> Attack:
     monster = fight.monster(order.monster)
     action = action_named(monster, order.action)
     if action is not None and self_spell(action):  # B6: cast on itself
-        if idle := check_idle_cast(fight, monster, order):
+        if idle := check_idle_cast(fight, monster, order, played=True):
             raise Refused(idle[0].message, rule=idle[0].rule)
         return action
     found = check_usable(monster, order.action)
