@@ -17,6 +17,7 @@ from lnf.formats.fight_file import load_fight, parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.model import Fight, Rank
 from lnf.model.plan import Order, Plan
+from lnf.odds.plan_cache import PlanCache, plan_state
 from lnf.rules.idle_casts import UNHEALED_TYPES, check_idle_cast, idle_spell, patient
 from lnf.rules.limited import verify_action_order
 from lnf.rules.plan_check import check_plan
@@ -126,3 +127,23 @@ def test_nobody_hurt_the_plan_may_not_cast_it_but_a_turn_already_planned_plays(
     assert v.rule == "B6" and "nobody Acolyte touches is hurt" in v.message
     assert check_idle_cast(f, f.monster("Acolyte"), cast, played=True) == []
     assert verify_action_order(f, cast).name == "Cure Wounds"
+
+
+@needs_data
+def test_odds_plan_cache_keeps_who_is_hurt_when_a_monster_heals(tmp_path: Path) -> None:
+    """B6, odds: Cure Wounds reads who is hurt, so the plan cache keeps the monsters' damage
+    in its key when one of them can heal: each state gets the solver's own plan."""
+    path = tmp_path / "acolyte.yaml"
+    path.write_text(f"heroes: [{HIDDEN_ANN}]\nmonsters: [{{monster: acolyte, damage: 6}}]\n")
+    hurt = load_fight(path)
+    whole = hurt.with_combatant(replace(hurt.monster("Acolyte"), damage=0))
+    cache = PlanCache(lambda f: solve_plan(f, explain=False).plan)
+    assert cache.key(hurt) != cache.key(whole) and plan_state(hurt) != plan_state(whole)
+    assert cache(hurt).orders[0].action == "Cure Wounds"
+    assert cache(whole) == solve_plan(whole, explain=False).plan
+    assert cache(whole).orders[0].action == ""
+    thug = parse_fight(
+        f"heroes: [{HIDDEN_ANN}]\nmonsters: [{{monster: thug, damage: 6}}]\n", "thug.yaml"
+    )
+    fresh = thug.with_combatant(replace(thug.monster("Thug"), damage=0))
+    assert cache.key(thug) == cache.key(fresh)  # nobody heals: damage is set aside as before
