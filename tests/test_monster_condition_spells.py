@@ -127,3 +127,40 @@ def test_the_dryad_entangles_both_heroes_and_a_failed_save_restrains(tmp_path: P
     assert re.search(r"Ann's STR save .* vs DC 14: fails", said)
     assert "Ann is restrained (by Dryad): 1 minute, a DC 14 Strength save" in said
     assert "while Dryad concentrates (F4)" in said
+
+
+@needs_data
+def test_power_word_stun_is_what_its_own_srd_text_says() -> None:
+    """F7: "If the target has 150 hit points or fewer, it is stunned"; no save when cast (the
+    entry has no DC); "a constitution saving throw at the end of each of its turns" ends it."""
+    source = _srd_spell("Power Word Stun")
+    text = " ".join(source["desc"]).lower()
+    table = EFFECTS["power word stun"]
+    assert f"{table['effect']['word']} hit points or fewer, it is stunned" in text
+    assert "dc" not in source and table["riders"] == [{"condition": "stunned", "repeat": "end"}]
+    assert "constitution saving throw at the end of each of its turns" in text
+    assert table["save"] == "con" and not source["concentration"] and "concentration" not in table
+
+
+def _flying(tmp_path: Path, hp: int) -> Path:
+    path = tmp_path / "glabrezu.yaml"
+    ann = (
+        f"{{name: Ann, class: fighter, hp: {hp}, ac: 16, fly: 60, rank: free-air, "
+        "attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]}"
+    )
+    path.write_text(f"heroes: [{ann}]\nmonsters: [{{monster: glabrezu}}]\n", encoding="utf-8")
+    return path
+
+
+@needs_data
+def test_the_glabrezu_stuns_a_flying_hero_it_cannot_otherwise_reach(tmp_path: Path) -> None:
+    """B1, B4, B6, F7 played: Ann flies out of its pincers' reach (R7); Power Word Stun (60 ft,
+    1/day) reaches her, without a save she is stunned, and saves at the end of her turns;
+    with more than 150 hit points the word does nothing."""
+    said = stdout_of("run", str(_flying(tmp_path, 40)), "--seed", "1", "--rounds", "1")
+    assert "The monsters' plan (P3): Glabrezu casts Power Word Stun on Ann." in said
+    assert "Ann's CON save" not in said  # no save when it is cast
+    assert "Ann is stunned (by Glabrezu): a DC 16 Constitution save at the end of each" in said
+    assert "Ann's Constitution save against stunned: 1d20 (7) + 0 = 7 vs DC 16: failure." in said
+    big = stdout_of("run", str(_flying(tmp_path, 151)), "--seed", "1", "--rounds", "1")
+    assert "Glabrezu casts Power Word Stun on Ann." in big and "stunned" not in big

@@ -58,7 +58,14 @@ from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import ending_as_round_starts, ending_at, next_key, saves_due
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
-from lnf.rules.spell_effects import auras_on, sleepers, unhidden, weapon_up, woken
+from lnf.rules.spell_effects import (
+    auras_on,
+    overwhelmed,
+    sleepers,
+    unhidden,
+    weapon_up,
+    woken,
+)
 from lnf.rules.traits import fortitude_dc
 from lnf.values import replace
 
@@ -188,6 +195,8 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     what its `effect:` does: an ally spell's bonus on its targets, Sleep, an aura."""
     failed = [s.who for s in step.saves if not s.success]
     effect = spell.effect
+    if effect is not None and effect.word:  # F7 Power Word Stun: no save, by hit points
+        failed = overwhelmed(turn.fight, spell, step.targets)
     level = cast_level(turn, step.caster, spell)
     if spell.concentration:
         if concentration_of(turn.fight, step.caster) is not None:

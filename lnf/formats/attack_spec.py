@@ -126,6 +126,9 @@ EFFECT = Obj(
         "invisible": Field(Bool(), False, "the caster becomes invisible (Invisibility, B6)"),
         "ends_on_attack": Field(Bool(), False, "invisible until it attacks or casts a spell"),
         "blurred": Field(Bool(), False, "attacks on the caster have disadvantage (Blur, B6)"),
+        "word": Field(
+            Int(minimum=1, maximum=10_000), 0, "a power word: on targets of at most N hit points"
+        ),
         "heal": Field(DICE, None, "a monster's Cure Wounds: the most hurt ally it touches, 1d8+3"),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),

@@ -51,6 +51,12 @@ EFFECTS: dict[str, dict[str, Any]] = {
         ],
         "note": "the escape is a Strength check with an action: lnf rolls it at its turn's end",
     },
+    "power word stun": {  # "If the target has 150 hit points or fewer, it is stunned"
+        "save": "con",  # no save when cast: "a constitution saving throw at the end of each"
+        "half": False,
+        "riders": [{"condition": "stunned", "repeat": "end"}],
+        "effect": {"word": 150},
+    },
     "faerie fire": {
         "concentration": True,
         "half": False,
@@ -160,6 +166,9 @@ def spell_effect(
             said = f"a spell that {'heals' if key == 'heal' else 'makes its caster ' + key} "
             said += "has no save and no damage"
             ck.fail((*at, key), said, rule="B6")
+    if e["word"] and (a["save"] is None or not riders):
+        said = "a power word imposes riders and its repeat save is the spell's: give riders and"
+        ck.fail((*at, "word"), f"{said} save, such as con 15", rule="F7")
     if e["ends_on_attack"] and not e["invisible"]:
         ck.fail((*at, "ends_on_attack"), "what ends? give invisible: true", rule="B6")
     return {
@@ -175,6 +184,7 @@ def spell_effect(
             ends_on_attack=e["ends_on_attack"],
             blurred=e["blurred"],
             heal=e["heal"],
+            word=e["word"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -184,13 +194,37 @@ def _has(e: Any, *keys: str) -> bool:
     return isinstance(e, dict) and any(e.get(k) for k in keys)
 
 
+_DOC_KEYS = (
+    "allies",
+    "ac",
+    "d4",
+    "aura",
+    "weapon",
+    "invisible",
+    "ends_on_attack",
+    "blurred",
+    "word",
+)
+
+
 def spell_effect_doc(a: Attack) -> dict[str, Any]:
     """An attack's `effect:` as the fight file writes it (what `spell_effect` reads back)."""
     e = a.effect
     if e is None:
         return {}
     d: dict[str, Any] = {}
-    for key in ("allies", "ac", "d4", "aura", "weapon", "invisible", "ends_on_attack", "blurred"):
+    keys = (
+        "allies",
+        "ac",
+        "d4",
+        "aura",
+        "weapon",
+        "invisible",
+        "ends_on_attack",
+        "blurred",
+        "word",
+    )
+    for key in keys:
         if getattr(e, key):
             d[key] = getattr(e, key)
     if e.sleep is not None:

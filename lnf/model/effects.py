@@ -83,7 +83,8 @@ class SpellEffect:
     (Invisibility, Greater Invisibility, B6), until it attacks or casts a spell when
     `ends_on_attack`; `blurred`: attack rolls against the caster have disadvantage (Blur);
     `heal`: the hit points the most hurt creature of its side it touches regains (Cure
-    Wounds, B6)."""
+    Wounds, B6); `word`: a power word, no save when cast, its riders on each target with at
+    most this many hit points (Power Word Stun: 150)."""
 
     allies: int = 0
     ac: int = 0
@@ -96,6 +97,7 @@ class SpellEffect:
     ends_on_attack: bool = False
     blurred: bool = False
     heal: DiceExpr | None = None
+    word: int = 0
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -121,6 +123,8 @@ class SpellEffect:
             parts.append("the caster is blurred: attacks on it have disadvantage")
         if self.heal is not None:
             parts.append(f"heals {self.heal} the most hurt of its side it touches")
+        if self.word:
+            parts.append(f"no save when cast: a target of {self.word} hit points or fewer")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)
