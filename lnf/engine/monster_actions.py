@@ -17,10 +17,11 @@ from lnf.engine.apply import Steps
 from lnf.engine.effects import Ask, Waits, land
 from lnf.engine.resolve import roll_attack, roll_spell
 from lnf.model import Attack
-from lnf.model.events import Damaged, Healed, SpellCast, Used
+from lnf.model.events import ConcentrationEnded, Damaged, EffectEnded, Healed, SpellCast, Used
 from lnf.model.plan import Mode, Order
 from lnf.rules.areas import area_said, target_count
-from lnf.rules.idle_casts import patient, self_spell
+from lnf.rules.concentration import lasting_on
+from lnf.rules.idle_casts import dispelled, patient, self_spell
 from lnf.rules.legal import can_take_turn
 from lnf.rules.limited import split_targets, use_of, verify_action_order
 from lnf.rules.roster import in_fight
@@ -66,6 +67,8 @@ def monster_action(
         turn.do(SpellCast(me.name, action.name, (), (), (), ""))
         if action.effect is not None and action.effect.heal is not None:
             _heal(turn, me.name, action, action.effect.heal, dice)
+        if action.effect is not None and action.effect.dispel:
+            _dispel(turn, me.name, action)
         return
     targets = tuple(t for t in order.targets if in_fight(turn.fight.hero(t)))
     if not targets or not can_take_turn(turn.fight.monster(me.name)):
@@ -87,6 +90,21 @@ def _heal(turn: Steps, name: str, action: Attack, dice_: DiceExpr, dice: DiceSou
     dice.about(f"{name}'s {action.name} on {who.name}: {dice_}")
     rolled = roll(dice_, dice)
     turn.do(Healed(who.name, rolled.total, str(rolled), by=action.name, healer=name))
+
+
+def _dispel(turn: Steps, name: str, action: Attack) -> None:
+    """B6 Dispel Magic: the hero's spell on one of its side ends there (`dispelled`); with
+    nothing else of it left, the hero's concentration on it ends too (F5)."""
+    found = dispelled(turn.fight, turn.fight.monster(name))
+    if found is None:
+        return
+    ally, hero, spell = found
+    why = f"{name}'s {action.name} ends {hero}'s {spell} on {ally}"
+    for e in [e for e in turn.fight.effects if e.who == ally and e.lasting.concentration == hero]:
+        if not e.concentration:
+            turn.do(EffectEnded(e.key, why))
+    if len(lasting_on(turn.fight, hero)) <= 1:
+        turn.do(ConcentrationEnded(hero, why))
 
 
 def _save_action(

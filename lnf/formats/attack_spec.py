@@ -129,6 +129,7 @@ EFFECT = Obj(
         "word": Field(
             Int(minimum=1, maximum=10_000), 0, "a power word: on targets of at most N hit points"
         ),
+        "dispel": Field(Bool(), False, "a monster's Dispel Magic: a hero's spell on its side"),
         "heal": Field(DICE, None, "a monster's Cure Wounds: the most hurt ally it touches, 1d8+3"),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),

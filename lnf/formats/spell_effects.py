@@ -17,8 +17,8 @@ from lnf.model import Attack, Lasting, Rider, SpellEffect
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
 
-_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal")
-_SELF = ("invisible", "blurred", "heal")  # B6: on its own side, no save and no damage
+_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal", "dispel")
+_SELF = ("invisible", "blurred", "heal", "dispel")  # B6: on its own side, no save, no damage
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
 # entry's fields; the spell's own level, save, area and damage come from the SRD). The DC
@@ -115,6 +115,9 @@ SELF_SPELLS: dict[str, dict[str, Any]] = {
         "concentration": True,
         "effect": {"invisible": True, "lasting": "1 minute"},
     },
+    "dispel magic": {  # "Any spell of 3rd level or lower on the target ends"
+        "effect": {"dispel": True},
+    },
     "blur": {  # "any creature has disadvantage on attack rolls against you"
         "concentration": True,
         "effect": {"blurred": True, "lasting": "1 minute"},
@@ -163,7 +166,8 @@ def spell_effect(
         ck.fail((*at, "aura"), "an aura's foes save: give save, such as wis 14", rule="F7")
     for key in (k for k in _SELF if e[k]):
         if a["save"] is not None or a["damage"] is not None:
-            said = f"a spell that {'heals' if key == 'heal' else 'makes its caster ' + key} "
+            does = {"heal": "heals", "dispel": "dispels"}.get(key, f"makes its caster {key}")
+            said = f"a spell that {does} "
             said += "has no save and no damage"
             ck.fail((*at, key), said, rule="B6")
     if e["word"] and (a["save"] is None or not riders):
@@ -185,6 +189,7 @@ def spell_effect(
             blurred=e["blurred"],
             heal=e["heal"],
             word=e["word"],
+            dispel=e["dispel"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -204,6 +209,7 @@ _DOC_KEYS = (
     "ends_on_attack",
     "blurred",
     "word",
+    "dispel",
 )
 
 

@@ -84,7 +84,8 @@ class SpellEffect:
     `ends_on_attack`; `blurred`: attack rolls against the caster have disadvantage (Blur);
     `heal`: the hit points the most hurt creature of its side it touches regains (Cure
     Wounds, B6); `word`: a power word, no save when cast, its riders on each target with at
-    most this many hit points (Power Word Stun: 150)."""
+    most this many hit points (Power Word Stun: 150); `dispel`: it ends a hero's spell on a
+    creature of the caster's side (a monster's Dispel Magic, B6)."""
 
     allies: int = 0
     ac: int = 0
@@ -98,6 +99,7 @@ class SpellEffect:
     blurred: bool = False
     heal: DiceExpr | None = None
     word: int = 0
+    dispel: bool = False
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -125,6 +127,8 @@ class SpellEffect:
             parts.append(f"heals {self.heal} the most hurt of its side it touches")
         if self.word:
             parts.append(f"no save when cast: a target of {self.word} hit points or fewer")
+        if self.dispel:
+            parts.append("ends a foe's spell on one of the caster's side")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)

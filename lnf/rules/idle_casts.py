@@ -15,10 +15,11 @@ changes no count of P3 or P4, so it is added to the plan the levels chose
 from __future__ import annotations
 
 from lnf.errors import Violation
-from lnf.model import Attack, Condition, Cost, Fight, Hero, Monster
+from lnf.model import INCAPACITATING, Attack, Condition, Cost, Fight, Hero, Monster
 from lnf.model.plan import MoveKind, Order, Plan
 from lnf.rules.concentration import concentration_of
 from lnf.rules.damage import restorable
+from lnf.rules.economy import attack_named
 from lnf.rules.legal import can_take_turn
 from lnf.rules.roster import in_fight
 from lnf.rules.specials import action_named, attacks_a_hero, charged, spent_words
@@ -30,8 +31,35 @@ def self_spell(action: Attack) -> bool:
     """B6: a spell the monster casts on itself when nothing else is possible (Invisibility,
     Greater Invisibility: `effect: {invisible: true}`; Blur: `blurred`); it attacks no hero."""
     effect = action.effect
-    on_self = effect is not None and (effect.invisible or effect.blurred or effect.heal is not None)
+    if effect is None:
+        return False
+    on_self = effect.invisible or effect.blurred or effect.heal is not None or effect.dispel
     return on_self and not attacks_a_hero(action)
+
+
+DISPELLED_AT_MOST = 3  # SRD Dispel Magic: "Any spell of 3rd level or lower on the target ends"
+
+
+def dispelled(fight: Fight, monster: Monster) -> tuple[str, str, str] | None:
+    """B6 Dispel Magic (120 feet: the whole fight, B4): the creature of `monster`'s side
+    whose hero's spell it ends, that hero and the spell — a spell the hero concentrates on
+    (lnf knows which spell holds it), of the 3rd level or lower on its sheet (a higher one asks
+    a check: not cast for it). Itself first, then its allies in the fight's order; one kept
+    from acting (incapacitated, F3) before one that is not; None when none is under one."""
+    found: list[tuple[bool, int, tuple[str, str, str]]] = []
+    for ally in (monster, *(m for m in fight.monsters if m.name != monster.name)):
+        if not in_fight(ally):
+            continue
+        for e in fight.effects:
+            hero = fight.combatant(e.by) if e.who == ally.name and e.by in fight else None
+            held = concentration_of(fight, hero.name) if isinstance(hero, Hero) else None
+            if held is None or e.lasting.concentration != held.who or e.concentration:
+                continue
+            spell = attack_named(hero, held.what) if isinstance(hero, Hero) else None
+            if spell is not None and spell.slot <= DISPELLED_AT_MOST:
+                stops = e.condition is not None and e.condition in INCAPACITATING
+                found.append((not stops, len(found), (ally.name, held.who, held.what)))
+    return min(found)[2] if found else None
 
 
 # SRD Cure Wounds: "This spell has no effect on undead or constructs."
@@ -70,6 +98,9 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
     heals = action.effect is not None and action.effect.heal is not None
     if heals and patient(fight, monster) is None:
         return f"nobody {monster.name} touches is hurt"
+    dispels = action.effect is not None and action.effect.dispel
+    if dispels and dispelled(fight, monster) is None:
+        return f"no hero's spell of the 3rd level or lower holds {monster.name}'s side"
     held = concentration_of(fight, monster.name) if action.concentration else None
     if held is not None:
         return f"{monster.name} keeps its concentration on {held.what}"
