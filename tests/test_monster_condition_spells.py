@@ -164,3 +164,26 @@ def test_the_glabrezu_stuns_a_flying_hero_it_cannot_otherwise_reach(tmp_path: Pa
     assert "Ann's Constitution save against stunned: 1d20 (7) + 0 = 7 vs DC 16: failure." in said
     big = stdout_of("run", str(_flying(tmp_path, 151)), "--seed", "1", "--rounds", "1")
     assert "Glabrezu casts Power Word Stun on Ann." in big and "stunned" not in big
+
+
+@needs_data
+def test_the_archmages_spells_cast_on_itself_before_combat() -> None:
+    """B6: "* The archmage casts these spells on itself before combat": Mage Armor (its AC),
+    Stoneskin (its resistance the stat block lists "from stoneskin") and Mind Blank (SRD:
+    "immune to psychic damage, … and the charmed condition"), their slots spent."""
+    data = json.loads((DATA / "5e-srd-5.1-monsters.json").read_text(encoding="utf-8"))
+    source = next(m for m in data if m["name"] == "Archmage")
+    (trait,) = [t for t in source["special_abilities"] if "spellcasting" in t]
+    starred = re.findall(r"([a-z][a-z' ]+)\*", trait["desc"])
+    assert starred == ["mage armor", "stoneskin", "mind blank"]
+    assert any("from stoneskin" in r for r in source["damage_resistances"])
+    mind = " ".join(_srd_spell("Mind Blank")["desc"]).lower()
+    assert "immune to psychic damage" in mind and "and the charmed condition" in mind
+    (block,) = [b for b in srd() if b["name"] == "Archmage"]
+    assert block["cast_before"] == "Mage Armor" and block["ac"] == 15
+    assert block["before_combat"] == ["Stoneskin", "Mind Blank"]
+    assert block["used"] == {"slot 1": 1, "slot 4": 1, "slot 8": 1}
+    assert block["immune"] == ["psychic"] and block["condition_immune"] == ["charmed"]
+    assert set(block["resist"]) == {"bludgeoning", "piercing", "slashing"}
+    said = block["not_modelled"]
+    assert not {"Spellcasting: Stoneskin", "Spellcasting: Mind Blank"} & set(said)
