@@ -18,6 +18,7 @@ from typing import TypeVar
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.resolve import roll_save
+from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
 from lnf.errors import Refused
 from lnf.model import (
@@ -62,7 +63,6 @@ from lnf.rules.spell_effects import (
     auras_on,
     overwhelmed,
     sleepers,
-    unhidden,
     weapon_up,
     woken,
 )
@@ -116,6 +116,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             continue
         if (why := broken(turn.fight, turn.fight.combatant(c.name))) and not broken(done.before, c):
             turn.do(ConcentrationEnded(c.name, why))
+    landed(turn, done)
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
             turn.do(EffectEnded(e.key, "it takes damage and wakes up"))  # F7 Sleep
@@ -126,15 +127,6 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             turn.do(SaveRolled(save, Ability.CON, "concentration", damage=dealt.amount))
             if not save.success:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
-
-
-def seen(turn: Steps, who: str) -> None:
-    """B6, F7: `who` attacked or cast a spell: its Invisibility ends (the caster's
-    concentration on it, with it)."""
-    while found := unhidden(turn.fight, who):
-        e, why = found[0], "it attacks or casts a spell: Invisibility ends"
-        keeper = e.lasting.concentration
-        turn.do(ConcentrationEnded(keeper, why) if keeper else EffectEnded(e.key, why))
 
 
 def ride(
@@ -221,8 +213,9 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     if effect.invisible:  # B6: on the caster itself
         what, kept = "invisible", effect.ends_on_attack
         start(turn, step.caster, what, lasting, step.caster, Condition.INVISIBLE, attacks=kept)
-    if effect.blurred:  # B6: on the caster itself
-        start(turn, step.caster, "blurred", lasting, step.caster, Condition.BLURRED)
+    for on, condition in ((effect.blurred, Condition.BLURRED), (effect.flying, Condition.FLYING)):
+        if on:  # B6: on the caster itself (Blur, Fly)
+            start(turn, step.caster, str(condition), lasting, step.caster, condition)
     if effect.allies:  # Bless, Shield of Faith: no save, on each creature named
         what = f"{spell.name} ({'; '.join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)})"
         for name in step.targets:

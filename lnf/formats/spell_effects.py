@@ -17,8 +17,8 @@ from lnf.model import Attack, Lasting, Rider, SpellEffect
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
 
-_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal", "dispel")
-_SELF = ("invisible", "blurred", "heal", "dispel")  # B6: on its own side, no save, no damage
+_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal", "dispel", "flying")
+_SELF = ("invisible", "blurred", "heal", "dispel", "flying")  # B6: its own side, no save
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
 # entry's fields; the spell's own level, save, area and damage come from the SRD). The DC
@@ -115,6 +115,10 @@ SELF_SPELLS: dict[str, dict[str, Any]] = {
         "concentration": True,
         "effect": {"invisible": True, "lasting": "1 minute"},
     },
+    "fly": {  # "The target gains a flying speed of 60 feet for the duration"
+        "concentration": True,
+        "effect": {"flying": True, "lasting": "10 minutes"},
+    },
     "dispel magic": {  # "Any spell of 3rd level or lower on the target ends"
         "effect": {"dispel": True},
     },
@@ -190,6 +194,7 @@ def spell_effect(
             heal=e["heal"],
             word=e["word"],
             dispel=e["dispel"],
+            flying=e["flying"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -210,6 +215,7 @@ _DOC_KEYS = (
     "blurred",
     "word",
     "dispel",
+    "flying",
 )
 
 

@@ -85,7 +85,8 @@ class SpellEffect:
     `heal`: the hit points the most hurt creature of its side it touches regains (Cure
     Wounds, B6); `word`: a power word, no save when cast, its riders on each target with at
     most this many hit points (Power Word Stun: 150); `dispel`: it ends a hero's spell on a
-    creature of the caster's side (a monster's Dispel Magic, B6)."""
+    creature of the caster's side (a monster's Dispel Magic, B6); `flying`: the caster gains a
+    flying speed of 60 feet (Fly, R7)."""
 
     allies: int = 0
     ac: int = 0
@@ -100,6 +101,7 @@ class SpellEffect:
     heal: DiceExpr | None = None
     word: int = 0
     dispel: bool = False
+    flying: bool = False
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -129,6 +131,8 @@ class SpellEffect:
             parts.append(f"no save when cast: a target of {self.word} hit points or fewer")
         if self.dispel:
             parts.append("ends a foe's spell on one of the caster's side")
+        if self.flying:
+            parts.append("the caster flies (60 ft)")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)

@@ -21,7 +21,7 @@ from lnf.rules.concentration import concentration_of
 from lnf.rules.damage import restorable
 from lnf.rules.economy import attack_named
 from lnf.rules.legal import can_take_turn
-from lnf.rules.roster import in_fight
+from lnf.rules.roster import fly_speed, in_fight
 from lnf.rules.specials import action_named, attacks_a_hero, charged, spent_words
 from lnf.rules.surprise import check_surprise_order, held_back
 from lnf.values import replace
@@ -34,6 +34,7 @@ def self_spell(action: Attack) -> bool:
     if effect is None:
         return False
     on_self = effect.invisible or effect.blurred or effect.heal is not None or effect.dispel
+    on_self = on_self or effect.flying
     return on_self and not attacks_a_hero(action)
 
 
@@ -98,6 +99,9 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
     heals = action.effect is not None and action.effect.heal is not None
     if heals and patient(fight, monster) is None:
         return f"nobody {monster.name} touches is hurt"
+    flies = action.effect is not None and action.effect.flying
+    if flies and fly_speed(monster) > 0:
+        return f"{monster.name} flies already"
     dispels = action.effect is not None and action.effect.dispel
     if dispels and dispelled(fight, monster) is None:
         return f"no hero's spell of the 3rd level or lower holds {monster.name}'s side"
