@@ -71,7 +71,7 @@ def _use_said(monster: str, action: dict[str, Any]) -> bool:
     trait = next(t for t in m["special_abilities"] if "spellcasting" in t)
     spell = action["name"].lower()
     lines = trait["desc"].lower().splitlines()
-    line = next(x for x in lines if re.search(rf"(?<!greater ){spell}", x))
+    line = next(x for x in lines if re.search(rf"(?<!greater )\b{spell}\b", x))
     if "per_day" in action:  # "1/day each: …", or the trait's name: "Innate Spellcasting (1/Day)"
         said = line + trait["name"].lower()
         if "/day" not in said and "at will" not in said:  # the text is silent: its figures
@@ -121,8 +121,9 @@ def test_a_blurred_monster_is_attacked_at_disadvantage(tmp_path: Path) -> None:
 
 @needs_data
 def test_every_stat_block_that_lists_them_has_them_as_its_own_spells() -> None:
-    """B1, B2: twelve SRD stat blocks list them; each has the action with the use its text
-    says (a slot, a per-day use, at will) and none says it is not played any more."""
+    """B1, B2: every SRD stat block that lists a spell lnf casts on the monster's own side
+    (`SELF_SPELLS`) has it as an action with the use its text says (a slot, a per-day use, at
+    will), and none says it is not played any more."""
     found = []
     for block in srd():
         for action in block.get("actions", []):
@@ -133,7 +134,8 @@ def test_every_stat_block_that_lists_them_has_them_as_its_own_spells() -> None:
             assert _use_said(block["name"], action), block["name"]
             said = [n for n in block["not_modelled"] if n.endswith(f": {action['name']}")]
             assert not said, block["name"]
-    assert len(found) == 12, found  # ten Invisibility or Greater Invisibility, two Blur
+    # ten Invisibility or Greater Invisibility, two Blur, five Fly, six Dispel Magic
+    assert len(found) == 23, found
 
 
 def _rakshasa(tmp_path: Path, hero: str = FLYING_ANN) -> Fight:
@@ -163,8 +165,9 @@ def test_b6_a_monster_that_reaches_nobody_casts_invisibility(tmp_path: Path) -> 
 
 @needs_data
 def test_b6_not_while_it_can_attack_nor_when_it_would_do_nothing(tmp_path: Path) -> None:
-    """B6: with a hero on the ground it attacks her; invisible already, concentrating on
-    something else, or with its uses spent, it casts nothing."""
+    """B6: with a hero on the ground it attacks her; invisible already, its next spell that
+    does something is Fly (1/day); invisible and flying, or concentrating on something else
+    (both spells need concentration), or with its uses spent, it casts nothing."""
     grounded = f"{{name: Ann, class: fighter, hp: 30, ac: 15, {LONGSWORD}}}"
     f = _rakshasa(tmp_path, grounded)
     (order,) = solve_plan(f, explain=False).plan.orders
@@ -172,8 +175,14 @@ def test_b6_not_while_it_can_attack_nor_when_it_would_do_nothing(tmp_path: Path)
     f = _rakshasa(tmp_path)
     me = f.monster("Rakshasa")
     hidden = f.with_combatant(replace(me, conditions=me.conditions | {Condition.INVISIBLE}))
-    assert idle_spell(hidden, hidden.monster("Rakshasa")) is None
-    spent = f.with_combatant(replace(me, resources=(Resource("Invisibility", 3, 3),)))
+    then = idle_spell(hidden, hidden.monster("Rakshasa"))
+    assert then is not None and then.name == "Fly"
+    both = hidden.with_combatant(
+        replace(me, conditions=me.conditions | {Condition.INVISIBLE, Condition.FLYING})
+    )
+    assert idle_spell(both, both.monster("Rakshasa")) is None
+    uses = (Resource("Invisibility", 3, 3), Resource("Fly", 1, 1))
+    spent = f.with_combatant(replace(me, resources=uses))
     assert idle_spell(spent, spent.monster("Rakshasa")) is None
     held = Effect(1, "Rakshasa", "Fly", Lasting(rounds=100), 1, by="Rakshasa", concentration=True)
     holding = replace(f, effects=(held,))

@@ -16,6 +16,7 @@ from lnf.engine.effects import Rolled
 from lnf.engine.turns import monster_attacks
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import parse_fight
+from lnf.formats.fight_writer import dump_fight
 from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import Ability, Condition, Effect, Fight, Lasting, Rank, TurnEdge
 from lnf.model.events import ConcentrationEnded, EffectEnded
@@ -74,6 +75,7 @@ def test_dispel_magic_is_what_its_own_srd_text_says() -> None:
 def _held(level: int = 2) -> Fight:
     """Maren holds the thug (Hold Person, concentration); both heroes are hidden (R4)."""
     f = parse_fight(FILE.replace("slot: 2", f"slot: {level}"), "dispel.yaml")
+    assert parse_fight(dump_fight(f), "again.yaml") == f  # `dispel: true` written back
     held = Lasting(rounds=10, save=(Ability.WIS, 13), each=TurnEdge.END, concentration="Maren")
     effects = (
         Effect(1, "Maren", "Hold Person", Lasting(rounds=10), 1, by="Maren", concentration=True),

@@ -225,18 +225,7 @@ def spell_effect_doc(a: Attack) -> dict[str, Any]:
     if e is None:
         return {}
     d: dict[str, Any] = {}
-    keys = (
-        "allies",
-        "ac",
-        "d4",
-        "aura",
-        "weapon",
-        "invisible",
-        "ends_on_attack",
-        "blurred",
-        "word",
-    )
-    for key in keys:
+    for key in _DOC_KEYS:
         if getattr(e, key):
             d[key] = getattr(e, key)
     if e.sleep is not None:

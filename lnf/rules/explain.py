@@ -170,7 +170,7 @@ def _held(fight: Fight, monster: Monster, order: Order, action: Attack) -> Reaso
     if not charged(monster, action):
         return ("B2", f"{name} is {spent_words(action)}")
     if self_spell(action):  # B6: `rules.idle_casts`
-        return ("B6", f"{name} is cast on itself only when it can attack no hero this round")
+        return ("B6", f"{name} is cast only when {monster.name} can attack no hero this round")
     if not attacks_a_hero(action):
         return ("B6", f"{name} harms no hero and imposes no condition on one (the DM may cast it)")
     places = [
