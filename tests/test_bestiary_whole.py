@@ -319,7 +319,8 @@ def test_the_mage(tmp_path: Path) -> None:
         "Magic Missile",
         "Counterspell",  # B10: a reaction (F1), never an order of the plan
         "Fireball",
-        "Greater Invisibility",  # B6: on itself, only when it attacks nobody
+        "Fly",  # B6: on itself, only when it attacks nobody
+        "Greater Invisibility",  # B6: the same
         "Ice Storm",
         "Cone of Cold",
     ]
@@ -348,7 +349,7 @@ def test_the_mage(tmp_path: Path) -> None:
     assert [a.name for a in mage.attacks] == ["Dagger"]
     said = _block("Mage")["not_modelled"]
     assert "Spellcasting: Suggestion" in said and "Spellcasting: Mage Armor" not in said
-    assert "Spellcasting: Greater Invisibility" not in said
+    assert "Spellcasting: Greater Invisibility" not in said and "Spellcasting: Fly" not in said
 
 
 @needs_data
