@@ -31,7 +31,13 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
     RuleFamily.CHASES: frozenset({"rules/chase.py"}),
     RuleFamily.AREAS: frozenset({"rules/areas.py"}),
     RuleFamily.STAT_BLOCKS: frozenset(
-        {"rules/attacks.py", "rules/catches.py", "rules/limited.py", "rules/specials.py"}
+        {
+            "rules/attacks.py",
+            "rules/catches.py",
+            "rules/limited.py",
+            "rules/specials.py",
+            "rules/idle_casts.py",
+        }
     ),
     RuleFamily.DICE: frozenset(
         {"rules/damage.py", "rules/d20.py", "rules/surprise.py", "rules/healing.py"}
