@@ -349,7 +349,6 @@ def test_the_mage(tmp_path: Path) -> None:
     assert [a.name for a in mage.attacks] == ["Dagger"]
     said = _block("Mage")["not_modelled"]
     assert "Spellcasting: Suggestion" in said and "Spellcasting: Mage Armor" not in said
-    assert "Spellcasting: Greater Invisibility" not in said and "Spellcasting: Fly" not in said
 
 
 @needs_data
