@@ -17,6 +17,7 @@ from collections import defaultdict
 
 from lnf.model import Fight, Rank
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
+from lnf.rules.idle_casts import with_idle_casts
 from lnf.rules.moves import can_act
 from lnf.rules.plan_check import check_plan
 from lnf.rules.plan_score import p3_vector, score
@@ -77,7 +78,8 @@ def legal_orders(fight: Fight, name: str) -> list[Order]:
 def best_plan(fight: Fight) -> Plan | None:
     acting = [m.name for m in monsters(fight) if can_act(fight, m)]
     options = {name: legal_orders(fight, name) for name in acting}
-    return best_of(fight, acting, options)
+    best = best_of(fight, acting, options)
+    return with_idle_casts(fight, best) if best is not None else None  # B6: after P3, P4
 
 
 def best_of(fight: Fight, acting: list[str], options: dict[str, list[Order]]) -> Plan | None:

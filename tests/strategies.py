@@ -25,6 +25,7 @@ from lnf.model import (
     Group,
     Hero,
     HouseRule,
+    Lasting,
     Monster,
     Phase,
     PhaseKind,
@@ -34,6 +35,7 @@ from lnf.model import (
     Rider,
     Shape,
     Side,
+    SpellEffect,
     Terrain,
 )
 
@@ -255,6 +257,14 @@ ACTIONS = (
         range=(60, 60),
     ),
     Attack(name="Mage Armor", spell=True, slot=1, damage=parse("0")),
+    Attack(  # B6: cast on itself only when its order attacks nobody (rules.idle_casts)
+        name="Invisibility",
+        spell=True,
+        slot=2,
+        damage=parse("0"),
+        concentration=True,
+        effect=SpellEffect(invisible=True, ends_on_attack=True, lasting=Lasting(rounds=600)),
+    ),
 )
 
 

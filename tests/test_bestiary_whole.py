@@ -321,6 +321,8 @@ def test_the_mage(tmp_path: Path) -> None:
         "Magic Missile",
         "Counterspell",  # B10: a reaction (F1), never an order of the plan
         "Fireball",
+        "Fly",  # B6: on itself, only when it attacks nobody
+        "Greater Invisibility",  # B6: the same
         "Ice Storm",
         "Cone of Cold",
     ]
@@ -371,7 +373,7 @@ def test_every_spell_a_stat_block_lists_is_read() -> None:
                 acted = any(a["name"] == spell for a in block.get("actions", []))
                 guarded = spell == "Shield" and "shield" in block.get("guards", [])
                 said = f"{c['name']}: {spell}" in block["not_modelled"]
-                before = block.get("cast_before") == spell
+                before = spell in (block.get("cast_before"), *block.get("before_combat", []))
                 assert acted or guarded or said or before, (m["name"], spell)
         for a in block.get("actions", []):  # a spell's DC and attack bonus are the stat block's
             if a.get("spell") and casting:

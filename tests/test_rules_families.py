@@ -37,6 +37,7 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
             "rules/limited.py",
             "rules/specials.py",
             "rules/multiattack_first.py",
+            "rules/idle_casts.py",
         }
     ),
     RuleFamily.DICE: frozenset(

@@ -250,7 +250,11 @@ def _action_text(a: dict[str, Any]) -> str:
         parts.append(f"a {ordinal(a['slot'])}-level slot")
     elif a.get("spell") and not a.get("per_day"):
         parts.append("at will")
-    if a.get("save"):
+    word = a.get("effect", {}).get("word")  # F7 Power Word Stun: the save only repeats
+    if a.get("save") and word:
+        ability, dc = parse_save(a["save"])
+        parts.append(f"a DC {dc} {ability.word} save at the end of each of its turns ends it")
+    elif a.get("save"):
         ability, dc = parse_save(a["save"])
         half = ", half on a success" if a.get("half", True) and a.get("damage") else ""
         parts.append(f"DC {dc} {ability.word} save{half}")
@@ -264,10 +268,32 @@ def _action_text(a: dict[str, Any]) -> str:
     if a.get("range"):
         parts.append(f"range {a['range']} ft")
     for r in a.get("riders", []):
+        if word:  # its repeated save is said above
+            parts.append(", ".join(r.get("conditions", [r.get("condition", "")])))
+            continue
         parts.append(f"on a failure: {rider_of_doc(r)}" if a.get("save") else str(rider_of_doc(r)))
+    parts += _effect_words(a.get("effect", {}))
     if a.get("concentration"):
         parts.append("concentration")
     return f"{a['name']}: {'; '.join(parts)}"
+
+
+def _effect_words(e: dict[str, Any]) -> list[str]:
+    """F7, B6: what a spell's `effect:` does, in a DM's words; a spell on its own side says
+    when it is cast."""
+    said = {
+        "invisible": "it turns invisible"
+        + (" until it attacks or casts a spell" if e.get("ends_on_attack") else ""),
+        "blurred": "it blurs: attacks on it at disadvantage",
+        "flying": "it flies, 60 ft (R7)",
+        "dispel": "ends a hero's spell of the 3rd level or lower on its side",
+        "heal": f"heals {e.get('heal')} to the most hurt of its side it touches",
+        "word": f"no save when cast: only on a creature of {e.get('word')} hit points or fewer",
+    }
+    out = [words for key, words in said.items() if e.get(key)]
+    if any(e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal")):
+        out.append("cast only when it can attack no hero this round (B6)")
+    return out + ([e["lasting"]] if e.get("lasting") else [])
 
 
 def _attack_text(a: dict[str, Any]) -> str:

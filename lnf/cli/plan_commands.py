@@ -173,8 +173,9 @@ def next_plan(
             )
             raise InputError("command line", [problem])
         from lnf.rules.distance import volley_plan, volley_unshot
+        from lnf.rules.idle_casts import with_idle_casts
 
-        plan, unattacked = volley_plan(grid), volley_unshot(grid)
+        plan, unattacked = with_idle_casts(grid, volley_plan(grid)), volley_unshot(grid)
     else:
         from lnf.solver import solve_plan
 

@@ -36,6 +36,7 @@ def start(
     sated: int = 0,
     held_hurts: str = "",
     held_hurts_on: str = "",
+    attacks: bool = False,
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played; `bars`:
     the healing it bars while it lasts (F6, `Effect.no_healing`)."""
@@ -69,6 +70,7 @@ def start(
         sated=sated,
         held_hurts=held_hurts,
         held_hurts_on=held_hurts_on,
+        until_attack=attacks,
     )
     turn.do(EffectStarted(effect))
 

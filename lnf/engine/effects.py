@@ -22,6 +22,7 @@ from lnf.engine.begin import named, start
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
 from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import drained_by, pushed, resisted, ride
+from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
 from lnf.engine.trait_steps import burned, burst, fire_aura, gaze, stench, stone, sunburned
 from lnf.errors import Refused
@@ -59,7 +60,7 @@ from lnf.rules.concentration import broken, concentrating, concentration_of, sav
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
 from lnf.rules.roster import in_fight
-from lnf.rules.spell_effects import auras_on, calm_ends, sleepers, weapon_up, woken
+from lnf.rules.spell_effects import auras_on, calm_ends, overwhelmed, sleepers, weapon_up, woken
 from lnf.rules.trait_auras import turns_to_stone
 from lnf.rules.trait_saves import immune_now
 from lnf.rules.traits import fortitude_dc
@@ -111,6 +112,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         weapon = attack_named(turn.fight.combatant(step.attacker), step.attack)
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:
             spell_weapon(turn, step.attacker, weapon)
+    if isinstance(step, Attacked | SpellCast):  # B6, F7: Invisibility ends as it attacks
+        seen(turn, step.attacker if isinstance(step, Attacked) else step.caster)
     if isinstance(step, SpellCast):
         spell = attack_named(turn.fight.combatant(step.caster), step.spell)
         if spell is not None:
@@ -125,6 +128,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     if isinstance(step, Healed) and step.amount > 0:
         for e in closed_by_healing(turn.fight, step.who, step.by):
             turn.do(EffectEnded(e.key, "magical healing closes it"))
+    landed(turn, done)
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
             if e in done.after.effects:  # not what the hit's own rider began (the drow's)
@@ -146,6 +150,8 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     saved against a monster's Frightful Presence is immune to it from then on (B1, F4)."""
     failed = [s.who for s in step.saves if not s.success]
     effect = spell.effect
+    if effect is not None and effect.word:  # F7 Power Word Stun: no save, by hit points
+        failed = overwhelmed(turn.fight, spell, step.targets)
     level = cast_level(turn, step.caster, spell)
     if spell.concentration:
         if concentration_of(turn.fight, step.caster) is not None:
@@ -172,6 +178,12 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     if effect is None:
         return
     lasting = replace(effect.lasting, concentration=while_)
+    if effect.invisible:  # B6: on the caster itself
+        what, kept = "invisible", effect.ends_on_attack
+        start(turn, step.caster, what, lasting, step.caster, Condition.INVISIBLE, attacks=kept)
+    for on, condition in ((effect.blurred, Condition.BLURRED), (effect.flying, Condition.FLYING)):
+        if on:  # B6: on the caster itself (Blur, Fly)
+            start(turn, step.caster, str(condition), lasting, step.caster, condition)
     if effect.allies:  # Bless, Shield of Faith: no save, on each creature named
         what = f"{spell.name} ({'; '.join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)})"
         for name in step.targets:

@@ -3,21 +3,25 @@ first (a recharge action's charge, a per-day use, the slot of the spell's own le
 what it does: a save action or save spell on every hero it catches, the damage rolled once and
 each saving on its own (half or none on a success, the conditions of a failed save for their
 duration, concentration as a hero's spell has it); an attack-roll spell as attack rolls; the
-darts of Magic Missile as sure hits, each rolled; rays and darts split among the heroes named.
+darts of Magic Missile as sure hits, each rolled; rays and darts split among the heroes named;
+a spell it casts on itself when it attacks nobody (B6: Invisibility).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from lnf.dice import DiceExpr
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.effects import Ask, Waits, land
 from lnf.engine.resolve import roll_attack, roll_spell
 from lnf.model import Attack
-from lnf.model.events import Damaged, Used
+from lnf.model.events import ConcentrationEnded, Damaged, EffectEnded, Healed, SpellCast, Used
 from lnf.model.plan import Mode, Order
 from lnf.rules.areas import area_said, target_count
+from lnf.rules.concentration import lasting_on
+from lnf.rules.idle_casts import dispelled, patient, self_spell
 from lnf.rules.legal import can_take_turn
 from lnf.rules.limited import split_targets, use_of, verify_action_order
 from lnf.rules.roster import in_fight
@@ -59,6 +63,13 @@ def monster_action(
     me = turn.fight.monster(order.monster)
     if (use := use_of(me, action)) is not None:
         turn.do(Used(me.name, use))
+    if self_spell(action):  # B6: cast on itself (Invisibility); `effects.follow` plays it
+        turn.do(SpellCast(me.name, action.name, (), (), (), ""))
+        if action.effect is not None and action.effect.heal is not None:
+            _heal(turn, me.name, action, action.effect.heal, dice)
+        if action.effect is not None and action.effect.dispel:
+            _dispel(turn, me.name, action)
+        return
     targets = tuple(t for t in order.targets if in_fight(turn.fight.hero(t)))
     if not targets or not can_take_turn(turn.fight.monster(me.name)):
         return
@@ -88,6 +99,32 @@ def multiattack_first(
         _save_action(turn, name, action, targets, dice, getattr(side, "save_faces", None))
     elif sure_hit(action):
         _darts(turn, name, action, targets, dice)
+
+
+def _heal(turn: Steps, name: str, action: Attack, dice_: DiceExpr, dice: DiceSource) -> None:
+    """B6 Cure Wounds: the most hurt of its side it touches regains the dice (nobody hurt by
+    now: it heals nobody)."""
+    who = patient(turn.fight, turn.fight.monster(name))
+    if who is None:
+        return
+    dice.about(f"{name}'s {action.name} on {who.name}: {dice_}")
+    rolled = roll(dice_, dice)
+    turn.do(Healed(who.name, rolled.total, str(rolled), by=action.name, healer=name))
+
+
+def _dispel(turn: Steps, name: str, action: Attack) -> None:
+    """B6 Dispel Magic: the hero's spell on one of its side ends there (`dispelled`); with
+    nothing else of it left, the hero's concentration on it ends too (F5)."""
+    found = dispelled(turn.fight, turn.fight.monster(name))
+    if found is None:
+        return
+    ally, hero, spell = found
+    why = f"{name}'s {action.name} ends {hero}'s {spell} on {ally}"
+    for e in [e for e in turn.fight.effects if e.who == ally and e.lasting.concentration == hero]:
+        if not e.concentration:
+            turn.do(EffectEnded(e.key, why))
+    if len(lasting_on(turn.fight, hero)) <= 1:
+        turn.do(ConcentrationEnded(hero, why))
 
 
 def _save_action(

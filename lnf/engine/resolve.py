@@ -265,6 +265,7 @@ def roll_spell(
     ability, dc = spell.save if spell.save is not None else (Ability.DEX, 0)
     effect = spell.effect
     aura = effect is not None and effect.aura
+    word = effect is not None and effect.word > 0  # F7 Power Word Stun: no save when cast
     damage_by_type: tuple[tuple[DamageType | None, int], ...] = ()
     text, pool = "", 0
     if spell.damage.maximum > 0 and not aura:
@@ -288,7 +289,7 @@ def roll_spell(
             poison=poisons(spell),
         )
         for name in targets
-        if name not in spared and spell.save is not None and not aura
+        if name not in spared and spell.save is not None and not aura and not word
     ]
     return SpellCast(
         caster=caster.name,

@@ -17,6 +17,7 @@ from lnf.model.applied import Applied
 from lnf.model.events import Event, Healed, Moved, Planned, Recharged, Recorded, RoundStarted
 from lnf.model.plan import Plan
 from lnf.rules.distance import volley_plan, volley_planned
+from lnf.rules.idle_casts import with_idle_casts
 from lnf.rules.limited import charged_again, spent_recharges
 from lnf.rules.roster import in_fight
 from lnf.rules.state_check import check_state, unplayable
@@ -106,8 +107,9 @@ def recharge_pending(later: Sequence[Applied]) -> bool:
 
 def plan_in_phase(grid: Fight, planner: Planner) -> Plan:
     """One planner per phase: in a volley round every monster that reaches shoots (V4); else
-    the plan of P1–P4 (`planner`, the solver)."""
-    return volley_plan(grid) if volley_planned(grid) else planner(grid)
+    the plan of P1–P4 (`planner`, the solver). B6: a monster that reaches nobody casts its
+    spell on itself in either (`rules.idle_casts`)."""
+    return with_idle_casts(grid, volley_plan(grid)) if volley_planned(grid) else planner(grid)
 
 
 def surprise_round_start(fight: Fight) -> RoundStarted:

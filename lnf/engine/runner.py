@@ -365,7 +365,7 @@ class Runner:
             if actions_in_surprise_round(turn.fight, monster.name) == 1:
                 self._finish(turn, "has only one action in the surprise round: it moved (V-ENC1)")
                 return True
-        if order.target is not None and (order.mode is not None or order.action):
+        if order.action or (order.target is not None and order.mode is not None):
             try:
                 monster_attacks(turn, monster.name, order, dice, self._ask_guard, self.heroes)
             except Waits as waits:

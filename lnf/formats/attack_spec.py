@@ -200,13 +200,22 @@ EFFECT = Obj(
         "per_slot": Field(DICE, None, "Sleep: more for each slot above the spell's, 2d8"),
         "aura": Field(Bool(), False, "its damage and save hit foes starting their turn by it"),
         "weapon": Field(Bool(), False, "a weapon the caster attacks with on later turns"),
+        "invisible": Field(Bool(), False, "the caster becomes invisible (Invisibility, B6)"),
+        "ends_on_attack": Field(Bool(), False, "invisible until it attacks or casts a spell"),
+        "blurred": Field(Bool(), False, "attacks on the caster have disadvantage (Blur, B6)"),
+        "word": Field(
+            Int(minimum=1, maximum=10_000), 0, "a power word: on targets of at most N hit points"
+        ),
+        "flying": Field(Bool(), False, "a monster's Fly: it flies, 60 ft (R7, B6)"),
+        "dispel": Field(Bool(), False, "a monster's Dispel Magic: a hero's spell on its side"),
+        "heal": Field(DICE, None, "a monster's Cure Wounds: the most hurt ally it touches, 1d8+3"),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),
             None,
             "how long it lasts (F4)",
         ),
     },
-    what="a spell's effect (allies, ac, d4, sleep, aura, weapon, lasting)",
+    what="a spell's effect (allies, ac, d4, sleep, aura, weapon, invisible, blurred, heal, …)",
 )
 
 ATTACK = Obj(

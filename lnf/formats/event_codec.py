@@ -1,9 +1,9 @@
 """Events as JSON, one object per line of the fight log.
 
-The format is the one lnf has always written, so every log still reads: `{"event": "turn", "who":
-…, "steps": [{"step": "attack", …}]}`, enums as their spelling, pairs such as damage per type as
-an object (`{"slashing": 7}`; untyped damage under ""), a plan's orders as `{"monster", "rank",
-"move": "joins group A", "target", "mode"}` (with `"action"` and `"also"` only when set: B1, B3).
+The format is the one lnf has always written, so every log still reads: `{"event": "turn",
+"who": …, "steps": [{"step": "attack", …}]}`, enums as their spelling, pairs such as damage per
+type as an object (`{"slashing": 7}`; untyped damage under ""), a plan's orders as `{"monster",
+"rank", "move": "joins group A", "target", "mode"}` (`"action"`, `"also"` only when set: B1, B3).
 
 Reading is strict: every field has its type (a whole number is not a float, NaN or `true`),
 every enum one of its spellings, no field unknown or missing; else it is refused with why.
@@ -177,6 +177,7 @@ LATER_FIELDS = {
     (Lasting, "hurt"),
     *((Effect, f) for f in ("affliction", "no_healing", "then", "then_rounds", "hurts")),
     *((Effect, f) for f in ("hurts_at", "healed_ends")),  # F6: lasting riders
+    (Effect, "until_attack"),
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),

@@ -14,7 +14,10 @@ words (`actions:`, `legendary:`, `slots:`, `uses:`, `used:`), from the figures
   stat block's DC and attack bonus and its caster level for cantrips (F2); a slotted spell
   keeps its `slot`, an innate one its `per_day` (0: at will); no upcast (B6). Shield is a
   guard (F1); Counterspell an action with `cost: reaction` (B10: the engine casts it, never
-  the plan); Magic Missile three darts, each its own attack (B3).
+  the plan); Magic Missile three darts, each its own attack (B3). Invisibility and Greater
+  Invisibility, Blur and Cure Wounds are cast on its own side (Cure Wounds: the most hurt it
+  touches), only when nothing else is possible (B6,
+  `formats/spell_effects.SELF_SPELLS`, `rules/idle_casts`).
 - **B6:** a long-lasting spell the armor class assumes ("15 with mage armor", "16 with
   barkskin") is cast before the fight: that AC, and its slot (or daily use) spent.
 """
@@ -25,6 +28,7 @@ import re
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
+from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import LEGENDARY_RESISTANCE, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
 from lnf.rules.sheets import proficiency
@@ -125,6 +129,12 @@ def spell_entries(
     listed += [(s, "per day", int(n)) for n, ss in casting.get("per_day", {}).items() for s in ss]
     for name, how, n in listed:
         spell = book.find(name)
+        if (own := SELF_SPELLS.get(spell["name"].lower())) is not None:  # B6: on itself
+            entry = {"name": spell["name"], "spell": True, "cost": spell["cost"], **own}
+            entry |= {"slot": spell["level"]} if how == "slot" else {}
+            entry |= {"per_day": n} if how == "per day" else {}
+            out["actions"].append(entry)
+            continue
         got = fields_of(spell, caster, monster=True)
         for attack in got["attacks"]:
             entry = dict(attack)
@@ -141,10 +151,16 @@ def spell_entries(
             if how == "per day":
                 entry["per_day"] = n
             out["actions"].append(entry)
+        heals = [h for h in got["heals"].values() if h["cost"] == "action"]
+        for heal in heals:  # B6: Cure Wounds, on the most hurt of its side it touches
+            entry = {"name": spell["name"], "spell": True, "cost": "action"}
+            entry |= {"slot": spell["level"]} if how == "slot" else {}
+            entry |= {"per_day": n} if how == "per day" else {}
+            out["actions"].append(entry | {"effect": {"heal": heal["dice"]}})
         out["guards"] += got["guards"]
         if spell["name"] == COUNTERSPELL:  # B10: a reaction the engine plays at a hero's spell
             out["actions"].append(_reaction(spell))
-        elif not (got["attacks"] or got["guards"]):
+        elif not (got["attacks"] or got["guards"] or heals):
             out["unplayed"].append(spell["name"])
     return out
 

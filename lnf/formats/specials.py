@@ -259,6 +259,13 @@ def whole_block(
     if before:
         out |= before
         notes[:] = [n for n in notes if not n.endswith(f": {before['cast_before']}")]
+    if starred := _before_combat(m, casting, before.get("cast_before", "")):
+        for slot, n in starred.pop("used").items():
+            out.setdefault("used", {})[slot] = out.get("used", {}).get(slot, 0) + n
+        out |= starred
+        notes[:] = [
+            n for n in notes if not any(n.endswith(f": {s}") for s in starred["before_combat"])
+        ]
     covered = {c["name"] for c in casting} | {
         str(x.get("name"))
         for x in m.get("special_abilities") or []
@@ -302,6 +309,41 @@ def _cast_before(
         level = spellbook().find(name)["level"]
         return {"ac": armor["value"], "used": {f"slot {level}": 1}, "cast_before": name}
     return {}
+
+
+# B6: what a spell a stat block marks as cast "on itself before combat" gives that its figures
+# do not already hold (the archmage's Stoneskin resistance is in its damage resistances, "from
+# stoneskin"; Mind Blank's immunities are not): SRD Mind Blank, "immune to psychic damage, …
+# and the charmed condition".
+BEFORE_COMBAT: dict[str, dict[str, list[str]]] = {
+    "stoneskin": {},
+    "mind blank": {"immune": ["psychic"], "condition_immune": ["charmed"]},
+}
+_STARRED = re.compile(r"\* The [\w ]+ casts these spells on (?:it|him|her)self before combat", re.I)
+
+
+def _before_combat(m: dict[str, Any], casting: list[dict[str, Any]], armor: str) -> dict[str, Any]:
+    """B6: the spells a spellcasting trait marks with a star, "* The archmage casts these
+    spells on itself before combat", besides the one the armor class assumes: their slots
+    spent and what they give (`BEFORE_COMBAT`); one lnf cannot give stays not played."""
+    from lnf.formats.spellbook import spellbook
+
+    out: dict[str, Any] = {"before_combat": [], "used": {}}
+    for x in m.get("special_abilities") or []:
+        desc = str(x.get("desc", ""))[:5000] if isinstance(x, dict) else ""
+        if not _STARRED.search(desc):
+            continue
+        for name in re.findall(r"([A-Za-z][\w' /]+)\*", desc):
+            spell = next((s for c in casting for s in _known(c) if s.lower() == name.strip()), "")
+            gives = BEFORE_COMBAT.get(spell.lower())
+            if not spell or spell == armor or gives is None:
+                continue
+            slot = f"slot {spellbook().find(spell)['level']}"
+            out["used"][slot] = out["used"].get(slot, 0) + 1
+            out["before_combat"].append(spell)
+            for key, values in gives.items():
+                out[key] = out.get(key, []) + values
+    return out if out["before_combat"] else {}
 
 
 def _known(casting: dict[str, Any]) -> list[str]:

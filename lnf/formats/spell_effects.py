@@ -1,8 +1,9 @@
 """F7: what the common SRD spells do besides damage and healing, in the fight file's own words
 (riders, `effect:`), for the spells whose structured SRD data does not say it: Hold Person's
-paralysis, Faerie Fire's outline, Bless, Shield of Faith, Web, Sleep, Spirit Guardians,
-Spiritual Weapon. The spellbook (`lnf.formats.spellbook`) adds these fields to the spell's own;
-an attack entry's `effect:` is read and written here (docs/spell-effects.md)."""
+and Hold Monster's paralysis, Blindness/Deafness, Entangle, Faerie Fire's outline, Bless,
+Shield of Faith, Web, Sleep, Spirit Guardians, Spiritual Weapon. The spellbook
+(`lnf.formats.spellbook`) adds these fields to the spell's own; an attack entry's `effect:` is
+read and written here (docs/spell-effects.md)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from lnf.model import Attack, Lasting, Rider, SpellEffect
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
 
-_KINDS = ("allies", "sleep", "aura", "weapon")
+_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal", "dispel", "flying")
+_SELF = ("invisible", "blurred", "heal", "dispel", "flying")  # B6: its own side, no save
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
 # entry's fields; the spell's own level, save, area and damage come from the SRD). The DC
@@ -39,6 +41,32 @@ EFFECTS: dict[str, dict[str, Any]] = {
         ],
         "note": "lnf's word is Grovel; an undead, or one who does not understand the caster, "
         "is not affected",
+    },
+    "hold monster": {  # Hold Person's paralysis on any creature (its text: "a creature")
+        "concentration": True,
+        "half": False,
+        "riders": [{"condition": "paralyzed", "lasting": "1 minute", "repeat": "end"}],
+        "note": "no effect against the undead; one more creature a slot above 5th",
+    },
+    "blindness/deafness": {  # "blinded or deafened (your choice)": blinded, what a fight feels
+        "half": False,
+        "riders": [{"condition": "blinded", "lasting": "1 minute", "repeat": "end"}],
+        "note": "the caster's choice is blinded (deafened changes no roll); one more creature "
+        "a slot above 2nd",
+    },
+    "entangle": {  # Web's restraint in a 20-foot square, escaped with a Strength check
+        "concentration": True,
+        "half": False,
+        "riders": [
+            {"condition": "restrained", "lasting": "1 minute", "repeat": "end", "escape": "str"}
+        ],
+        "note": "the escape is a Strength check with an action: lnf rolls it at its turn's end",
+    },
+    "power word stun": {  # "If the target has 150 hit points or fewer, it is stunned"
+        "save": "con",  # no save when cast: "a constitution saving throw at the end of each"
+        "half": False,
+        "riders": [{"condition": "stunned", "repeat": "end"}],
+        "effect": {"word": 150},
     },
     "faerie fire": {
         "concentration": True,
@@ -108,6 +136,35 @@ MONSTER_EFFECTS: dict[str, dict[str, Any]] = {
 }
 
 
+# B6: spells a monster casts on itself only when nothing else is possible (it attacks no hero
+# this round), spell name, lower case → the fields its action entry adds (Blur: "any creature
+# has disadvantage on attack rolls against you"; the SRD's text of Invisibility:
+# "A creature you touch becomes invisible until the spell ends … The spell ends for a target
+# that attacks or casts a spell"; Greater Invisibility has no such end). The monster touches
+# itself: the plan orders its own side, and a DM's monster hides itself first.
+SELF_SPELLS: dict[str, dict[str, Any]] = {
+    "invisibility": {
+        "concentration": True,
+        "effect": {"invisible": True, "ends_on_attack": True, "lasting": "1 hour"},
+    },
+    "greater invisibility": {
+        "concentration": True,
+        "effect": {"invisible": True, "lasting": "1 minute"},
+    },
+    "fly": {  # "The target gains a flying speed of 60 feet for the duration"
+        "concentration": True,
+        "effect": {"flying": True, "lasting": "10 minutes"},
+    },
+    "dispel magic": {  # "Any spell of 3rd level or lower on the target ends"
+        "effect": {"dispel": True},
+    },
+    "blur": {  # "any creature has disadvantage on attack rolls against you"
+        "concentration": True,
+        "effect": {"blurred": True, "lasting": "1 minute"},
+    },
+}
+
+
 def effect_fields(name: str, *, monster: bool = False) -> dict[str, Any]:
     """The fields the table adds to a spell named `name` (none for a spell not in it); a
     `monster`'s spell adds those of MONSTER_EFFECTS."""
@@ -123,7 +180,7 @@ def spell_effect(
     does not go with another is named."""
     e = a.get("effect")
     spell = bool(a["spell"] or a["slot"])
-    if a["damage"] is None and not (spell and (riders or _has(e, "allies", "sleep"))):
+    if a["damage"] is None and not (spell and (riders or _has(e, "allies", "sleep", *_SELF))):
         ck.fail(path, "missing field 'damage' (dice such as 1d8+2 slashing)")
     if e is None or e is INVALID:
         return {"effect": None}
@@ -149,6 +206,17 @@ def spell_effect(
         ck.fail((*at, "weapon"), "a spell weapon makes an attack roll: drop save", rule="F7")
     if e["aura"] and a["save"] is None:
         ck.fail((*at, "aura"), "an aura's foes save: give save, such as wis 14", rule="F7")
+    for key in (k for k in _SELF if e[k]):
+        if a["save"] is not None or a["damage"] is not None:
+            does = {"heal": "heals", "dispel": "dispels"}.get(key, f"makes its caster {key}")
+            said = f"a spell that {does} "
+            said += "has no save and no damage"
+            ck.fail((*at, key), said, rule="B6")
+    if e["word"] and (a["save"] is None or not riders):
+        said = "a power word imposes riders and its repeat save is the spell's: give riders and"
+        ck.fail((*at, "word"), f"{said} save, such as con 15", rule="F7")
+    if e["ends_on_attack"] and not e["invisible"]:
+        ck.fail((*at, "ends_on_attack"), "what ends? give invisible: true", rule="B6")
     return {
         "effect": SpellEffect(
             allies=e["allies"],
@@ -158,6 +226,13 @@ def spell_effect(
             per_slot=e["per_slot"],
             aura=e["aura"],
             weapon=e["weapon"],
+            invisible=e["invisible"],
+            ends_on_attack=e["ends_on_attack"],
+            blurred=e["blurred"],
+            heal=e["heal"],
+            word=e["word"],
+            dispel=e["dispel"],
+            flying=e["flying"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -167,19 +242,36 @@ def _has(e: Any, *keys: str) -> bool:
     return isinstance(e, dict) and any(e.get(k) for k in keys)
 
 
+_DOC_KEYS = (
+    "allies",
+    "ac",
+    "d4",
+    "aura",
+    "weapon",
+    "invisible",
+    "ends_on_attack",
+    "blurred",
+    "word",
+    "dispel",
+    "flying",
+)
+
+
 def spell_effect_doc(a: Attack) -> dict[str, Any]:
     """An attack's `effect:` as the fight file writes it (what `spell_effect` reads back)."""
     e = a.effect
     if e is None:
         return {}
     d: dict[str, Any] = {}
-    for key in ("allies", "ac", "d4", "aura", "weapon"):
+    for key in _DOC_KEYS:
         if getattr(e, key):
             d[key] = getattr(e, key)
     if e.sleep is not None:
         d["sleep"] = str(e.sleep)
     if e.per_slot is not None:
         d["per_slot"] = str(e.per_slot)
+    if e.heal is not None:
+        d["heal"] = str(e.heal)
     if e.lasting.rounds:
         d["lasting"] = _span(e.lasting.rounds)
     return {"effect": d}

@@ -407,9 +407,11 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "stealth": stealth,
         "saves": {k: v for k, v in saves.items() if v},
         "resist": _damage_types(m, "damage_resistances", where, notes, mundane),
-        "immune": _damage_types(m, "damage_immunities", where, notes, mundane),
+        "immune": _damage_types(m, "damage_immunities", where, notes, mundane)
+        + whole.pop("immune", []),  # B6: Mind Blank cast before combat
         "vulnerable": _damage_types(m, "damage_vulnerabilities", where, notes, []),
-        "condition_immune": _conditions(m, where, notes, played),
+        "condition_immune": _conditions(m, where, notes, played)
+        + whole.pop("condition_immune", []),
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
         "multiattack_options": offered,

@@ -95,6 +95,7 @@ class Effect:
     hurts: str = ""
     hurts_at: TurnEdge | None = None
     healed_ends: bool = False
+    until_attack: bool = False  # B6, F7: it ends when `who` attacks or casts (Invisibility)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -110,7 +111,14 @@ class SpellEffect:
     slot above the spell's); `aura`: the spell's damage and save hit each foe that starts its
     turn in the caster's mêlée group while it lasts (Spirit Guardians); `weapon`: casting it
     leaves a weapon the caster attacks with again, a bonus action on each later turn, for
-    `lasting` (Spiritual Weapon)."""
+    `lasting` (Spiritual Weapon); `invisible`: the caster becomes invisible for `lasting`
+    (Invisibility, Greater Invisibility, B6), until it attacks or casts a spell when
+    `ends_on_attack`; `blurred`: attack rolls against the caster have disadvantage (Blur);
+    `heal`: the hit points the most hurt creature of its side it touches regains (Cure
+    Wounds, B6); `word`: a power word, no save when cast, its riders on each target with at
+    most this many hit points (Power Word Stun: 150); `dispel`: it ends a hero's spell on a
+    creature of the caster's side (a monster's Dispel Magic, B6); `flying`: the caster gains a
+    flying speed of 60 feet (Fly, R7)."""
 
     allies: int = 0
     ac: int = 0
@@ -119,6 +127,13 @@ class SpellEffect:
     per_slot: DiceExpr | None = None
     aura: bool = False
     weapon: bool = False
+    invisible: bool = False
+    ends_on_attack: bool = False
+    blurred: bool = False
+    heal: DiceExpr | None = None
+    word: int = 0
+    dispel: bool = False
+    flying: bool = False
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -136,6 +151,20 @@ class SpellEffect:
             parts.append("an aura on foes who start their turn in the caster's group")
         if self.weapon:
             parts.append("a spell weapon: a bonus-action attack on later turns")
+        if self.invisible:
+            parts.append("the caster becomes invisible")
+        if self.ends_on_attack:
+            parts.append("until it attacks or casts a spell")
+        if self.blurred:
+            parts.append("the caster is blurred: attacks on it have disadvantage")
+        if self.heal is not None:
+            parts.append(f"heals {self.heal} the most hurt of its side it touches")
+        if self.word:
+            parts.append(f"no save when cast: a target of {self.word} hit points or fewer")
+        if self.dispel:
+            parts.append("ends a foe's spell on one of the caster's side")
+        if self.flying:
+            parts.append("the caster flies (60 ft)")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)

@@ -118,6 +118,12 @@ class Condition(StrEnum):
     # slowed: no reactions, speed halved, one attack on its turn, its action or its bonus
     # action, not both (Slowing Breath, a stone golem's Slow).
     SLOWED = "slowed"
+    # Not an SRD condition: Blur's (B6, F7), played as one: attack rolls against it have
+    # disadvantage.
+    BLURRED = "blurred"
+    # Not an SRD condition: the Fly spell's (B6, F7), played as one: a flying speed of 60 feet
+    # while it lasts (R7).
+    FLYING = "flying"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

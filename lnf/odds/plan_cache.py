@@ -3,10 +3,11 @@ plan, so an odds run (thousands of fights that pass through the same grids) solv
 once. Exact by construction and by test: the key is the fight with only what no rule of the
 plan reads set aside (hit points above 0, but whether a swarm is at half of them, B6;
 temporary hit points, the heroes' resources, death save counts, surge dice, wounds, the round
-number, the title), and a property test checks on generated states that the solver gives the
-same plan with and without those. A monster's resources stay in the key: the plan reads what
-it has left (B1, B2, B6: a recharge action charged, a spell slot, a use a day), and a property
-test checks that states differing there are planned apart."""
+number, the title; the monsters' damage too, unless one of them can cast Cure Wounds, B6), and
+a property test checks on generated states that the solver gives the same plan with and
+without those. A monster's resources stay in the key: the plan reads what it has left (B1, B2,
+B6: a recharge action charged, a spell slot, a use a day), and a property test checks that
+states differing there are planned apart."""
 
 from __future__ import annotations
 
@@ -22,7 +23,18 @@ def plan_state(fight: Fight) -> Fight:
     """The fight as the plan sees it: what can differ between two fights that must get the same
     plan is made equal."""
     heroes = tuple(_hero(h) for h in fight.heroes)
-    return _planned(fight, heroes, tuple(_monster(m) for m in fight.monsters))
+    hurt = _hurt(fight)
+    monsters = tuple(
+        replace(_monster(m), damage=m.damage) if hurt else _monster(m) for m in fight.monsters
+    )  # B6: kept as they are when one of them heals
+    return _planned(fight, heroes, monsters)
+
+
+def _hurt(fight: Fight) -> tuple[int, ...]:
+    """B6 Cure Wounds: a monster that can heal reads who of its side is hurt (`rules.idle_casts`
+    .patient), so then the monsters' damage is part of the key; () otherwise."""
+    heals = any(a.effect is not None and a.effect.heal for m in fight.monsters for a in m.actions)
+    return tuple(m.damage for m in fight.monsters) if heals else ()
 
 
 def _planned(fight: Fight, heroes: tuple[Hero, ...], monsters: tuple[Monster, ...]) -> Fight:
@@ -122,8 +134,10 @@ class PlanCache:
         rest = _planned(fight, (), ())
         heroes = [self._as_planned(h) for h in fight.heroes]
         monsters = [self._as_planned(m) for m in fight.monsters]
-        parts = (rest, tuple(h for h, _ in heroes), tuple(m for m, _ in monsters))
-        return _Key(parts, (hash(rest), *(k for _, k in heroes), -1, *(k for _, k in monsters)))
+        hurt = _hurt(fight)  # B6
+        parts = (rest, tuple(h for h, _ in heroes), tuple(m for m, _ in monsters), hurt)
+        hashes = (hash(rest), hash(hurt), *(k for _, k in heroes), -1)
+        return _Key(parts, (*hashes, *(k for _, k in monsters)))
 
     def __call__(self, fight: Fight) -> Plan:
         key = self.key(fight)

@@ -387,6 +387,8 @@ def attack_roll(
         good.append(f"{target.name} has an N dot ({', '.join(target.effects) or 'marked'})")
     if Condition.INVISIBLE in target.conditions and Condition.OUTLINED not in target.conditions:
         bad.append(f"{target.name} is invisible")  # F7: an outlined creature cannot be
+    if Condition.BLURRED in target.conditions:
+        bad.append(f"{target.name} is blurred")  # F7 Blur: whoever attacks it relies on sight
     if dodging:
         bad.append(f"{target.name} is dodging")
     if helped:

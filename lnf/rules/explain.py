@@ -20,6 +20,7 @@ from lnf.rules.attacks import (
 )
 from lnf.rules.catches import best_catch, reach_words
 from lnf.rules.distance import volley_planned
+from lnf.rules.idle_casts import self_spell
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.order_damage import expected_damage
 from lnf.rules.roster import monsters
@@ -169,6 +170,8 @@ def _held(fight: Fight, monster: Monster, order: Order, action: Attack) -> Reaso
     name = action.name
     if not charged(monster, action):
         return ("B2", f"{name} is {spent_words(action)}")
+    if self_spell(action):  # B6: `rules.idle_casts`
+        return ("B6", f"{name} is cast only when {monster.name} can attack no hero this round")
     if not attacks_a_hero(action):
         return ("B6", f"{name} harms no hero and imposes no condition on one (the DM may cast it)")
     places = [

@@ -16,7 +16,14 @@ from typing import TypeVar
 from lnf.errors import Refused
 from lnf.model import Attack, Combatant, Fight, Monster, Recharge, Resource
 from lnf.model.plan import Order
-from lnf.rules.specials import action_named, check_usable, resource_of, split_darts, use_name
+from lnf.rules.idle_casts import check_idle_cast, self_spell
+from lnf.rules.specials import (
+    action_named,
+    check_usable,
+    resource_of,
+    split_darts,
+    use_name,
+)
 from lnf.values import replace
 
 C = TypeVar("C", bound=Combatant)
@@ -126,8 +133,12 @@ def verify_action_order(fight: Fight, order: Order) -> Attack:
     of the fight, each once (one out of the fight by now is passed over as it is played).
     Returns the action. Which heroes it may reach and catch is the plan's check (`plan_check`)."""
     monster = fight.monster(order.monster)
-    found = check_usable(monster, order.action)
     action = action_named(monster, order.action)
+    if action is not None and self_spell(action):  # B6: cast on itself
+        if idle := check_idle_cast(fight, monster, order, played=True):
+            raise Refused(idle[0].message, rule=idle[0].rule)
+        return action
+    found = check_usable(monster, order.action)
     if found or action is None:  # check_usable says B1 when it has no such action
         raise Refused(found[0].message, rule=found[0].rule)
     targets = order.targets

@@ -20,6 +20,7 @@ from lnf.rules.attacks import (
 from lnf.rules.back_rank import back_rank_count
 from lnf.rules.catches import check_catch
 from lnf.rules.gangup import check_joins
+from lnf.rules.idle_casts import check_idle_cast, self_spell
 from lnf.rules.moves import check_move, final_spot, orders_by_monster
 from lnf.rules.multiattack_first import check_first, first_catch, with_first
 from lnf.rules.ranks import check_rank_order
@@ -54,14 +55,14 @@ def _check_order(fight: Fight, order: Order) -> list[Violation]:
     monster = fight.monster(name)
     if not in_fight(monster):
         return [Violation("P1", f"{name} is out of the fight", (name,))]
-    acting = order.move.kind is not MoveKind.STAY or order.target is not None
+    acting = order.move.kind is not MoveKind.STAY or order.target is not None or bool(order.action)
     if incapacitated(monster) and (acting or order.rank is not monster.rank):
         return [Violation("P1", f"{name} is incapacitated and cannot act", (name,))]
     held = held_back(fight, name)
     if held is not None and (acting or order.rank is not monster.rank):
         return [Violation(held[1], f"{name} {held[0]} and cannot act", (name,))]
     moved = order.move.kind is not MoveKind.STAY
-    if beyond := check_surprise_order(fight, name, moved, order.target is not None):
+    if beyond := check_surprise_order(fight, name, moved, bool(order.target or order.action)):
         return beyond
     found = check_rank_order(monster, order.rank) + _check_move(fight, monster, order)
     if order.action:
@@ -94,6 +95,9 @@ def _check_action(fight: Fight, monster: Monster, order: Order) -> list[Violatio
     (B1, B2), its heroes are in the fight and may be picked (A4, R4), it carries the action's
     mode, and they are a catch it can make from where it ends (B3, B4, B5, E1, E3)."""
     name = monster.name
+    idle = action_named(monster, order.action)
+    if idle is not None and self_spell(idle):  # B6: cast on itself, attacking nobody
+        return check_idle_cast(fight, monster, order)
     if used := check_usable(monster, order.action):
         return used
     action = action_named(monster, order.action)

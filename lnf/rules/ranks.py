@@ -5,7 +5,7 @@ from __future__ import annotations
 from lnf.errors import Refused, Violation
 from lnf.model import BackReason, Condition, Fight, Flag, Hero, Monster, Rank, TraitKind
 from lnf.rules.chase import in_chase
-from lnf.rules.roster import downed, held, heroes, in_fight, incapacitated, monsters
+from lnf.rules.roster import downed, fly_speed, held, heroes, in_fight, incapacitated, monsters
 from lnf.rules.wording import and_list, plural
 
 R6_EXEMPT_FLAGS = frozenset({Flag.CAN_LEVITATE, Flag.CAN_HIDE, Flag.HIDDEN})
@@ -66,7 +66,7 @@ def count_met(front_monsters: int, front_heroes: int) -> bool:
 
 def can_fly_now(c: Hero | Monster) -> bool:
     """R7: free air needs a flying speed and not prone, restrained, grappled or speed 0."""
-    return c.fly > 0 and not held(c) and Condition.PRONE not in c.conditions
+    return fly_speed(c) > 0 and not held(c) and Condition.PRONE not in c.conditions
 
 
 def check_rank_order(monster: Monster, rank: Rank) -> list[Violation]:
@@ -90,7 +90,7 @@ def check_ranks(fight: Fight) -> list[Violation]:
         if not in_fight(c):
             continue
         if c.rank is Rank.FREE_AIR and not can_fly_now(c):
-            why = "has no flying speed" if c.fly <= 0 else "cannot fly while prone or held"
+            why = "has no flying speed" if fly_speed(c) <= 0 else "cannot fly while prone or held"
             found.append(
                 Violation(
                     "R7",

@@ -74,4 +74,12 @@ def speed_now(c: Combatant) -> int:
         return c.speed // halved  # standing up costs half, but prone does not change slow/fast
     # R7 lets it take free air whenever it can fly (not prone, not held: both above), so its
     # flying speed counts in any rank, not only once it is up there.
-    return max(c.speed, c.fly) // halved
+    return max(c.speed, fly_speed(c)) // halved
+
+
+FLY_SPELL = 60  # F7 Fly: "The target gains a flying speed of 60 feet for the duration"
+
+
+def fly_speed(c: Combatant) -> int:
+    """R7: its flying speed now: its own, or the Fly spell's 60 feet while it flies (B6)."""
+    return max(c.fly, FLY_SPELL if Condition.FLYING in c.conditions else 0)

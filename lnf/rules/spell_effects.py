@@ -1,6 +1,7 @@
 """F7, what the common spells do besides damage, each decided here once: Bless's d4, whom an
 ally spell may take, whom Sleep puts to sleep, whom Spirit Guardians' aura catches, whether a
-Spiritual Weapon is up, and what a damage wakes. Read through LNF: no map, so "within 5
+Spiritual Weapon is up, what a damage wakes, whom a power word overwhelms and what ends
+Invisibility. Read through LNF: no map, so "within 5
 feet" is the mêlée group (A1) and a spell's range is the fight (docs/spell-effects.md)."""
 
 from __future__ import annotations
@@ -118,6 +119,20 @@ def weapon_up(fight: Fight, who: str, attack: Attack) -> Effect | None:
     return next(
         (e for e in fight.effects if e.who == who and e.weapon and e.what == attack.name), None
     )
+
+
+def overwhelmed(fight: Fight, spell: Attack, targets: Sequence[str]) -> list[str]:
+    """F7 Power Word Stun ("If the target has 150 hit points or fewer, it is stunned.
+    Otherwise, the spell has no effect"): the targets whose hit points now are at most the
+    word's; no save when it is cast."""
+    word = spell.effect.word if spell.effect is not None else 0
+    return [t for t in targets if t in fight and fight.combatant(t).current_hp <= word]
+
+
+def unhidden(fight: Fight, who: str) -> list[Effect]:
+    """B6, F7 Invisibility: what ends when `who` attacks or casts a spell ("The spell ends for
+    a target that attacks or casts a spell")."""
+    return [e for e in fight.effects if e.who == who and e.until_attack]
 
 
 def woken(fight: Fight, who: str) -> list[Effect]:

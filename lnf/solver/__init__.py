@@ -13,6 +13,7 @@ from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight, Rank
 from lnf.model.plan import Order, Plan, Wish
 from lnf.rules.explain import Reason
+from lnf.rules.idle_casts import with_idle_casts
 from lnf.rules.state_check import planning_problems
 from lnf.solver.explain import explain_unattacked, explain_wish
 from lnf.solver.model import PlanModel
@@ -66,7 +67,7 @@ def solve_plan(
         if wishes:
             raise NoLegalPlan(explain_wish(fight, None, wishes)) from None
         raise NoLegalPlan("no plan meets every rule") from None
-    plan = _read_plan(pm, result.solver)
+    plan = with_idle_casts(fight, _read_plan(pm, result.solver))  # B6: after P3 and P4
     unattacked: tuple[tuple[str, tuple[Reason, ...]], ...] = ()
     if explain:
         unattacked = explain_unattacked(fight, plan, result.values, wishes)

@@ -25,6 +25,9 @@ def action_verb(action: Attack | None) -> str:
     return "casts" if action is None or action.spell else "uses"
 
 
+IDLE_REASON = "nothing it can reach this round (B6)"
+
+
 def order_words(fight: Fight, order: Order) -> str:
     """B3: an order's action in the plan's words: "uses Poison Breath (30 ft cone) on Dee, Ann
     and Bo", "casts Fire Bolt at Ann"."""
@@ -38,6 +41,8 @@ def action_phrase(order: Order, action: Attack | None) -> str:
         said.append(slot_words(f"{SLOT}{action.slot}") or "")
     on = "on" if action is not None and (action.save is not None or action.area) else "at"
     bracket = f" ({', '.join(said)})" if said else ""
+    if not order.targets:  # B6: a spell on itself, with nothing else possible
+        return f"{action_verb(action)} {order.action}{bracket}: {IDLE_REASON}"
     return f"{action_verb(action)} {order.action}{bracket} {on} {and_list(order.targets)}"
 
 

@@ -92,6 +92,7 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
                 woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
                 ends = e.what.partition(": ")[2]  # F6: "another creature's action shakes it …"
                 more = f"; {ends}" if ends else ""
+                woken += " or until it attacks or casts a spell" if e.until_attack else ""  # B6
                 return f"{e.who} is {e.condition}{by}: {e.lasting}{woken}{more}{bars} (F4)."
             return f"{e.who}: {e.what}{by}, {e.lasting} (F4)."
         case EffectEnded():

@@ -485,4 +485,5 @@ def effect_line(e: Effect) -> str:
     if e.affliction:  # F6: past the fight, until the DM takes it off
         return f"{e.who}: {what} ({cause}since round {e.round})."
     lasting = held_while(e) if e.attack or e.hold else str(e.lasting)  # F6
+    woken += " or until it attacks or casts a spell" if e.until_attack else ""  # B6
     return f"{e.who}: {what} ({cause}since round {e.round}): {lasting}{woken}."

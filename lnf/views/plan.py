@@ -47,7 +47,7 @@ def order_facts(fight: Fight, order: Order) -> OrderFacts:
     monster = fight.monster(order.monster)
     step = order_step(fight, order)
     provoked = tuple(opportunity_attackers(fight, step)) if step is not None else ()
-    if order.action and order.target is not None:  # B1: a breath, a spell
+    if order.action:  # B1: a breath, a spell; B6: a spell on itself
         action = action_of(fight, order.monster, order.action)
         return OrderFacts(order, monster, action, (action,) if action else (), provoked=provoked)
     if order.target is None or order.mode is None:
@@ -246,7 +246,7 @@ def _routine_words(attacks: Sequence[Attack]) -> str:
 
 def _attack_phrase(f: OrderFacts) -> str:
     o = f.order
-    if o.action and o.target is not None:  # B3: "uses Poison Breath (30 ft cone) on …"
+    if o.action:  # B3: "uses Poison Breath (30 ft cone) on …"; B6: "casts Invisibility: …"
         return action_phrase(o, f.weapon)
     if o.target is None or o.mode is None:
         return "attacks nobody"

@@ -21,7 +21,8 @@ def plan_line(event: Planned, sitting_out: list[str], before: Fight) -> str:
         return f"{head}: {'; '.join([event.note or 'no monster can act', *held])}."
     idle: dict[str, list[str]] = {}
     for o in event.orders:
-        if o.target is None and o.move.kind.value == "stay" and o.rank is Rank.FRONT:
+        idle_ = o.target is None and not o.action  # B6: a spell on itself is said on its own
+        if idle_ and o.move.kind.value == "stay" and o.rank is Rank.FRONT:
             kind = before.monster(o.monster).stat_block if o.monster in before else o.monster
             idle.setdefault(kind, []).append(o.monster)
     why = (
@@ -39,7 +40,7 @@ def plan_line(event: Planned, sitting_out: list[str], before: Fight) -> str:
         extra = []
         if o.move.kind.value != "stay":
             extra.append(str(o.move))
-        if o.action and o.target is not None:  # B3: a breath, a spell
+        if o.action:  # B3: a breath, a spell; B6: a spell on itself
             extra.append(order_words(before, o))
         elif o.target is not None and o.mode is not None:
             extra.append(f"attacks {o.target} {MODE_WORDS[o.mode]}")
