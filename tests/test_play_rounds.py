@@ -331,7 +331,7 @@ def test_area_damage_is_rolled_once_and_each_target_saves() -> None:
     turn = Steps.turn(f, "Wiz")
     turn.do(cast)
     told = "\n".join(describe(turn.finish(Turn("Wiz", (cast,)))))
-    assert "Wiz casts Fireball (20 ft sphere, 4 targets) on Orc, Imp and Ann" in told
+    assert "Wiz casts Fireball (20 ft sphere, up to 4 targets) on Orc, Imp and Ann" in told
     assert "sparing Ann (Sculpt Spells)" in told
     assert "Imp's DEX save 1d20 (4) + 0 = 4 vs DC 15: fails, takes 12, resists fire (D6)" in told
 

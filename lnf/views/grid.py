@@ -31,7 +31,6 @@ from lnf.rules.strike_order import up_next
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.wording import and_list, plural
 from lnf.views.dm_items import HEADS, by_reason, compact
-from lnf.views.effects_text import held_while, hurts_words
 from lnf.views.style import Style, pad, visible_len
 
 DOT = "●"
@@ -475,6 +474,8 @@ def render_problems(problems: list[Violation], style: Style) -> str:
 def effect_line(e: Effect) -> str:
     """`lnf show`: "Ghoul 1: paralyzed (by Wren, since round 2): a DC 13 Wis save at the end
     of each of its turns ends it, while Wren concentrates." """
+    from lnf.views.effects_text import held_while, hurts_words  # with effects: start-up
+
     cause = f"by {e.by}, " if e.by and e.by != e.who else ""
     what = f"concentrating on {e.what}" if e.concentration else e.what
     woken = " or until it takes damage" if e.until_hurt else ""  # F7 Sleep
