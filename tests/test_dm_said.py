@@ -46,3 +46,11 @@ def test_the_monsters_turn_says_what_the_dm_rules(tmp_path: Path) -> None:
     cast = next(i for i, x in enumerate(lines) if x.startswith("Mage casts Cone of Cold"))
     assert lines[cast + 1] == SAID  # right after what it did
     assert out.count(SAID) == 1  # once, on its one turn of the round
+
+
+def test_the_heads_are_the_reasons_not_played_gives() -> None:
+    """B8: `lnf show` heads exactly the three reasons `formats.not_played` decides."""
+    from lnf.formats.not_played import NO_MAP, UNSUPPORTED
+    from lnf.views.dm_items import HEADS
+
+    assert set(HEADS) == {UNSUPPORTED, DM, NO_MAP}

@@ -7,20 +7,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lnf.formats.not_played import DM, NO_MAP, UNSUPPORTED, why
 from lnf.model import Fight, Monster
 from lnf.rules.wording import and_list
 
-# How `lnf show` heads each reason, in this order.
+# How `lnf show` heads each reason (`formats.not_played`'s words), in this order.
 HEADS = {
-    UNSUPPORTED: "Not played by lnf",
-    DM: "For the DM to rule (B9)",
-    NO_MAP: "Never matters without a map (B8)",
+    "unsupported": "Not played by lnf",
+    "dm": "For the DM to rule (B9)",
+    "no map": "Never matters without a map (B8)",
 }
 
 
 def by_reason(items: Sequence[str]) -> dict[str, list[str]]:
     """The items under each reason of `HEADS` that has any, in stat-block order."""
+    from lnf.formats.not_played import why  # only for a stat block with such items: start-up
+
     out: dict[str, list[str]] = {}
     for item in items:
         out.setdefault(why(item), []).append(item)
@@ -52,6 +53,10 @@ def _dm_words(monster: str, item: str) -> str:
 
 def dm_items(monster: Monster) -> list[str]:
     """B9: the items of its stat block the DM rules, as `lnf monsters --not-played` names them."""
+    if not monster.not_modelled:
+        return []
+    from lnf.formats.not_played import DM, why  # only for a stat block with such items
+
     return [x for x in monster.not_modelled if why(x) == DM]
 
 
