@@ -19,6 +19,7 @@ NO_DAMAGE = parse("0")
 
 _KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal", "dispel", "flying")
 _SELF = ("invisible", "blurred", "heal", "dispel", "flying")  # B6: its own side, no save
+_ANY = ("allies", "sleep", *_SELF)
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
 # entry's fields; the spell's own level, save, area and damage come from the SRD). The DC
@@ -180,13 +181,14 @@ def spell_effect(
     does not go with another is named."""
     e = a.get("effect")
     spell = bool(a["spell"] or a["slot"])
-    if a["damage"] is None and not (spell and (riders or _has(e, "allies", "sleep", *_SELF))):
+    own = not spell and own_invisible(a)
+    if a["damage"] is None and not own and not (spell and (riders or _has(e, *_ANY))):
         ck.fail(path, "missing field 'damage' (dice such as 1d8+2 slashing)")
     if e is None or e is INVALID:
         return {"effect": None}
     at = (*path, "effect")
     kinds = [k for k in _KINDS if e[k]]
-    if not spell:
+    if not spell and kinds != ["invisible"]:
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
@@ -236,6 +238,12 @@ def spell_effect(
             lasting=e["lasting"] or Lasting(),
         )
     }
+
+
+def own_invisible(a: dict[str, Any]) -> bool:
+    """B6: an attack entry that is a stat block's own Invisibility action (the imp's: no
+    spell, `formats/idle_actions`): its effect makes it invisible; it may concentrate."""
+    return _has(a.get("effect"), "invisible")
 
 
 def _has(e: Any, *keys: str) -> bool:
