@@ -272,13 +272,13 @@ def _action_text(a: dict[str, Any]) -> str:
             parts.append(", ".join(r.get("conditions", [r.get("condition", "")])))
             continue
         parts.append(f"on a failure: {rider_of_doc(r)}" if a.get("save") else str(rider_of_doc(r)))
-    parts += _effect_words(a.get("effect", {}))
+    parts += _effect_words(a.get("effect", {}), bool(a.get("spell") or a.get("slot")))
     if a.get("concentration"):
         parts.append("concentration")
     return f"{a['name']}: {'; '.join(parts)}"
 
 
-def _effect_words(e: dict[str, Any]) -> list[str]:
+def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
     """F7, B6: what a spell's `effect:` does, in a DM's words; a spell on its own side says
     when it is cast."""
     said = {
@@ -287,12 +287,15 @@ def _effect_words(e: dict[str, Any]) -> list[str]:
         "blurred": "it blurs: attacks on it at disadvantage",
         "flying": "it flies, 60 ft (R7)",
         "dispel": "ends a hero's spell of the 3rd level or lower on its side",
-        "heal": f"heals {e.get('heal')} to the most hurt of its side it touches",
+        "heal": f"heals {e.get('heal')} to the most hurt"
+        + (" other" if e.get("others") else "")
+        + " of its side it touches",
         "word": f"no save when cast: only on a creature of {e.get('word')} hit points or fewer",
     }
     out = [words for key, words in said.items() if e.get(key)]
     if any(e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal")):
-        out.append("cast only when it can attack no hero this round (B6)")
+        verb = "cast" if spell else "used"  # the imp's own Invisibility is no spell
+        out.append(f"{verb} only when it can attack no hero this round (B6)")
     return out + ([e["lasting"]] if e.get("lasting") else [])
 
 

@@ -104,7 +104,8 @@ def multiattack_first(
 def _heal(turn: Steps, name: str, action: Attack, dice_: DiceExpr, dice: DiceSource) -> None:
     """B6 Cure Wounds: the most hurt of its side it touches regains the dice (nobody hurt by
     now: it heals nobody)."""
-    who = patient(turn.fight, turn.fight.monster(name))
+    others = action.effect is not None and action.effect.others  # B6: Healing Touch
+    who = patient(turn.fight, turn.fight.monster(name), others)
     if who is None:
         return
     dice.about(f"{name}'s {action.name} on {who.name}: {dice_}")

@@ -209,6 +209,7 @@ EFFECT = Obj(
         "flying": Field(Bool(), False, "a monster's Fly: it flies, 60 ft (R7, B6)"),
         "dispel": Field(Bool(), False, "a monster's Dispel Magic: a hero's spell on its side"),
         "heal": Field(DICE, None, "a monster's Cure Wounds: the most hurt ally it touches, 1d8+3"),
+        "others": Field(Bool(), False, "heal touches another creature, never itself (B6)"),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),
             None,

@@ -1,6 +1,7 @@
-"""B6: a stat block's own action that attacks nobody and turns its user invisible ("The imp
-magically turns invisible until it attacks, or until its concentration ends (as if
-concentrating on a spell)"), read from its text as the fight file's entry.
+"""B6: a stat block's own action that attacks nobody — one that turns its user invisible ("The
+imp magically turns invisible until it attacks, or until its concentration ends (as if
+concentrating on a spell)"), a Healing Touch ("The deva touches another creature. The target
+magically regains 20 (4d8 + 2) hit points") — read from its text as the fight file's entry.
 
 **Decision (B6, F7):** such an action is played as the spell Invisibility's invisible
 condition on the monster itself (`effect: {invisible: true, ends_on_attack: true}`, with
@@ -10,6 +11,12 @@ its user attacks (or, as lnf plays Invisibility, uses any other action on a hero
 concentration holds, the hour the text gives (the duergar's "up to 1 hour") or, without one,
 until the concentration ends. The plan uses it only when nothing else is possible
 (`rules.idle_casts`), as the spells of B6.
+
+**Decision (B6, F7):** a Healing Touch is played as a monster's Cure Wounds is, on another
+creature only (`effect: {heal: 4d8+2, others: true}`): the most hurt of the monster's side in
+its mêlée group (a touch, B4), never itself, never undead nor a construct; its use a day
+spent (B2). What else it frees the target from (a curse, a disease, poison, blindness,
+deafness) is its `note`, said for the DM to rule when it is used.
 """
 
 from __future__ import annotations
@@ -25,6 +32,14 @@ INVISIBLE = re.compile(
     re.I,
 )
 _UP_TO = re.compile(r"\bup to (1|one) hour\b", re.I)
+# "touches another creature[ with its horn]. The target magically regains 20 (4d8 + 2) hit
+# points"; what follows in the same text is the note (F7).
+HEALING = re.compile(
+    r"\btouches another creature(?: with its \w+)?\. The target magically regains \d+ "
+    r"\((\d{1,2}d\d{1,2}(?: \+ \d{1,3})?)\) hit points\b"
+    r"(?: and (.+?)\.?$|\. In addition, (.+?)\.?$)?",
+    re.I,
+)
 
 
 def invisible_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
@@ -40,4 +55,21 @@ def invisible_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     for key in ("recharge", "per_day"):
         if key in s:
             entry[key] = s[key]
+    return entry
+
+
+def healing_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
+    """B6: the entry of special action `s` when its `desc` says it heals another creature it
+    touches (`HEALING`): the dice, `others`, its uses, and what else it does as its note;
+    None otherwise (or when it also saves, deals damage or imposes a condition)."""
+    found = HEALING.search(desc)
+    if {"damage", "conditions", "push", "save", "options"} & set(s) or found is None:
+        return None
+    effect = {"heal": found[1].replace(" ", ""), "others": True}
+    entry: dict[str, Any] = {"name": s["name"], "effect": effect}
+    for key in ("recharge", "per_day"):
+        if key in s:
+            entry[key] = s[key]
+    if found[2] or found[3]:  # "and is freed from …"; "In addition, the touch removes …"
+        entry["note"] = f"the target {found[2]}" if found[2] else found[3]
     return entry

@@ -22,7 +22,7 @@ from lnf.dice import DamageType, DiceError, DiceExpr
 from lnf.dice import parse as parse_dice
 from lnf.formats.rider_lasting import lasting_doc, lasting_fields, lasting_of_doc
 from lnf.formats.spec import INVALID, Checker, OutOfBounds
-from lnf.formats.spell_effects import own_invisible, spell_effect, spell_effect_doc
+from lnf.formats.spell_effects import own_action, spell_effect, spell_effect_doc
 from lnf.formats.yaml_source import FieldPath as Path
 from lnf.model import (
     Ability,
@@ -236,7 +236,7 @@ def parse_rider_damage(value: Any) -> tuple[DiceExpr, DamageType | None]:
 def attack_effects(a: dict[str, Any], path: Path, ck: Checker) -> dict[str, Any]:
     """The Attack fields of an attack entry this module reads: `riders`, `cost` and
     `concentration`, checked."""
-    if a["concentration"] and not (a["spell"] or a["slot"] or own_invisible(a)):  # B6
+    if a["concentration"] and not (a["spell"] or a["slot"] or own_action(a)):  # B6
         ck.fail(
             (*path, "concentration"),
             "only a spell needs concentration",

@@ -181,14 +181,14 @@ def spell_effect(
     does not go with another is named."""
     e = a.get("effect")
     spell = bool(a["spell"] or a["slot"])
-    own = not spell and own_invisible(a)
+    own = not spell and own_action(a)
     if a["damage"] is None and not own and not (spell and (riders or _has(e, *_ANY))):
         ck.fail(path, "missing field 'damage' (dice such as 1d8+2 slashing)")
     if e is None or e is INVALID:
         return {"effect": None}
     at = (*path, "effect")
     kinds = [k for k in _KINDS if e[k]]
-    if not spell and kinds != ["invisible"]:
+    if not spell and kinds not in (["invisible"], ["heal"]):
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
@@ -217,6 +217,8 @@ def spell_effect(
     if e["word"] and (a["save"] is None or not riders):
         said = "a power word imposes riders and its repeat save is the spell's: give riders and"
         ck.fail((*at, "word"), f"{said} save, such as con 15", rule="F7")
+    if e["others"] and e["heal"] is None:
+        ck.fail((*at, "others"), "another creature for what? give heal, such as 4d8+2", rule="B6")
     if e["ends_on_attack"] and not e["invisible"]:
         ck.fail((*at, "ends_on_attack"), "what ends? give invisible: true", rule="B6")
     return {
@@ -235,15 +237,17 @@ def spell_effect(
             word=e["word"],
             dispel=e["dispel"],
             flying=e["flying"],
+            others=e["others"],
             lasting=e["lasting"] or Lasting(),
         )
     }
 
 
-def own_invisible(a: dict[str, Any]) -> bool:
-    """B6: an attack entry that is a stat block's own Invisibility action (the imp's: no
-    spell, `formats/idle_actions`): its effect makes it invisible; it may concentrate."""
-    return _has(a.get("effect"), "invisible")
+def own_action(a: dict[str, Any]) -> bool:
+    """B6: an attack entry that may be a stat block's own action, no spell, with an effect
+    (`formats/idle_actions`): the imp's Invisibility (it may concentrate), a deva's Healing
+    Touch (`heal`)."""
+    return _has(a.get("effect"), "invisible", "heal")
 
 
 def _has(e: Any, *keys: str) -> bool:
@@ -262,6 +266,7 @@ _DOC_KEYS = (
     "word",
     "dispel",
     "flying",
+    "others",
 )
 
 

@@ -118,7 +118,8 @@ class SpellEffect:
     Wounds, B6); `word`: a power word, no save when cast, its riders on each target with at
     most this many hit points (Power Word Stun: 150); `dispel`: it ends a hero's spell on a
     creature of the caster's side (a monster's Dispel Magic, B6); `flying`: the caster gains a
-    flying speed of 60 feet (Fly, R7)."""
+    flying speed of 60 feet (Fly, R7); `others`: `heal` touches another creature, never the
+    caster (a deva's Healing Touch, B6)."""
 
     allies: int = 0
     ac: int = 0
@@ -134,6 +135,7 @@ class SpellEffect:
     word: int = 0
     dispel: bool = False
     flying: bool = False
+    others: bool = False
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -158,7 +160,8 @@ class SpellEffect:
         if self.blurred:
             parts.append("the caster is blurred: attacks on it have disadvantage")
         if self.heal is not None:
-            parts.append(f"heals {self.heal} the most hurt of its side it touches")
+            other = " other" if self.others else ""
+            parts.append(f"heals {self.heal} the most hurt{other} of its side it touches")
         if self.word:
             parts.append(f"no save when cast: a target of {self.word} hit points or fewer")
         if self.dispel:

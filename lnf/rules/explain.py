@@ -171,7 +171,8 @@ def _held(fight: Fight, monster: Monster, order: Order, action: Attack) -> Reaso
     if not charged(monster, action):
         return ("B2", f"{name} is {spent_words(action)}")
     if self_spell(action):  # B6: `rules.idle_casts`
-        return ("B6", f"{name} is cast only when {monster.name} can attack no hero this round")
+        verb = "cast" if action.spell else "used"  # the imp's own Invisibility is no spell
+        return ("B6", f"{name} is {verb} only when {monster.name} can attack no hero this round")
     if not attacks_a_hero(action):
         return ("B6", f"{name} harms no hero and imposes no condition on one (the DM may cast it)")
     places = [

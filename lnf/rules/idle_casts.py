@@ -67,14 +67,14 @@ def dispelled(fight: Fight, monster: Monster) -> tuple[str, str, str] | None:
 UNHEALED_TYPES = ("undead", "construct")
 
 
-def patient(fight: Fight, monster: Monster) -> Monster | None:
+def patient(fight: Fight, monster: Monster, others: bool = False) -> Monster | None:
     """B6 Cure Wounds ("A creature you touch"): the most hurt creature of `monster`'s side it
     touches — itself, or a monster of its mêlée group (B4: a touch reaches its own group) —
     by the hit points it has lost (itself, then its group's order, on a tie); none undead or
     a construct ("no effect on undead or constructs"), nor a swarm (B8); None when none is
-    hurt."""
+    hurt. With `others` (Healing Touch: "touches another creature") never itself."""
     group = next((g.members for g in fight.groups if monster.name in g.members), ())
-    near = [monster.name, *(n for n in group if n != monster.name)]
+    near = [*([] if others else [monster.name]), *(n for n in group if n != monster.name)]
     hurt = [
         c
         for c in (fight.combatant(n) for n in near)
@@ -96,9 +96,10 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
     blurred = action.effect is not None and action.effect.blurred
     if blurred and Condition.BLURRED in monster.conditions:
         return f"{monster.name} is blurred already"
+    others = action.effect is not None and action.effect.others  # Healing Touch: not itself
     heals = action.effect is not None and action.effect.heal is not None
-    if heals and patient(fight, monster) is None:
-        return f"nobody {monster.name} touches is hurt"
+    if heals and patient(fight, monster, others) is None:
+        return f"nobody {'else ' if others else ''}{monster.name} touches is hurt"
     flies = action.effect is not None and action.effect.flying
     if flies and fly_speed(monster) > 0:
         return f"{monster.name} flies already"
