@@ -18,6 +18,7 @@ from lnf.errors import InputError
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight, fight_document, fight_schema
+from lnf.formats.rider_forms import rider_doc, rider_of_doc
 from lnf.formats.riders import (
     ATTACKER,
     BEARERS,
@@ -28,7 +29,6 @@ from lnf.formats.riders import (
     read,
     riders,
 )
-from lnf.formats.short_forms import rider_doc, rider_of_doc
 from lnf.formats.srd import ATTACK
 from lnf.model import Ability, Attack, Condition, Cost, Healing, Lasting, Rider, TurnEdge
 from tests.cli import run
