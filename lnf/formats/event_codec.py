@@ -24,8 +24,9 @@ from lnf.errors import InputError, InputProblem
 from lnf.formats.event_tags import EVENT_TAGS, LATER_FIELDS, STEP_TAGS
 from lnf.formats.spec import control_character
 from lnf.model import Condition, Dot, Phase, PhaseKind, Rank
-from lnf.model.events import Event, Recorded, Step
+from lnf.model.events import Event, Recorded
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order
+from lnf.model.steps import Step
 
 _EVENTS = {tag: cls for cls, tag in EVENT_TAGS.items()}
 UNTYPED = DamageType | None  # written "" when None
