@@ -22,8 +22,9 @@ from lnf.engine.decisions import AttackChoice, SimpleChoice, TurnChoice
 from lnf.engine.runner import Runner
 from lnf.heroes.policy import PolicyHeroes
 from lnf.model import Action, Attack, Fight, Hero, Rank, Side
-from lnf.model.events import Acted, Attacked, Guarded, Healed, RoundStarted, SpellCast, Turn, Used
+from lnf.model.events import RoundStarted, Turn
 from lnf.model.plan import Mode
+from lnf.model.steps import Acted, Attacked, Guarded, Healed, SpellCast, Used
 from lnf.rules.attacks import has_melee
 from lnf.rules.chase import in_chase
 from lnf.rules.group_changes import moved

@@ -20,18 +20,9 @@ from lnf.formats.fight_file import load_fight
 from lnf.heroes.policy import PolicyHeroes
 from lnf.heroes.words import parse_choice
 from lnf.model import Action, Condition, Cover, Fight, Size, Variant
-from lnf.model.events import (
-    Acted,
-    Attacked,
-    Contested,
-    Covered,
-    Planned,
-    RoundStarted,
-    Surged,
-    Turn,
-    Wounded,
-)
+from lnf.model.events import Planned, RoundStarted, Turn
 from lnf.model.plan import Advantage, Mode
+from lnf.model.steps import Acted, Attacked, Contested, Covered, Surged, Wounded
 from lnf.rules.acl import hit_dc
 from lnf.solver import solve_plan
 from tests.cli import run

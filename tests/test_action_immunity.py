@@ -15,8 +15,9 @@ from lnf.engine.table import Table
 from lnf.engine.turns import monster_attacks
 from lnf.formats.fight_file import parse_fight
 from lnf.model import Condition, Fight, Rank
-from lnf.model.events import EffectEnded, EffectStarted, Recorded
+from lnf.model.events import Recorded
 from lnf.model.plan import Mode, Order
+from lnf.model.steps import EffectEnded, EffectStarted
 from lnf.rules.action_immunity import immune, immunity
 from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use

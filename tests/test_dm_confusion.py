@@ -21,8 +21,9 @@ from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.formats.fight_file import parse_fight
 from lnf.heroes.policy import PolicyHeroes
 from lnf.model import Condition, Confused, Fight, Rank, TurnEdge
-from lnf.model.events import Attacked, DeathSave, SpellCast, Turn
+from lnf.model.events import Turn
 from lnf.model.plan import Mode, Order
+from lnf.model.steps import Attacked, DeathSave, SpellCast
 from lnf.rules.conditions import (
     ACTS,
     ATTACKS,
@@ -114,7 +115,7 @@ def test_a_confused_hero_takes_no_reactions() -> None:
     leaves (M6), no guard (F1)."""
     f = _confused()
     assert takes_no_reactions(f.hero("Ann")) and not takes_no_reactions(f.monster("Glabrezu"))
-    from lnf.model.events import Moved
+    from lnf.model.steps import Moved
 
     leaving = Moved("Glabrezu", "A", None)
     assert opportunity_attackers(f, leaving) == []

@@ -19,8 +19,9 @@ from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.spellbook import spell_fields
 from lnf.model import Condition, Fight, Group, Rank, TurnEdge
-from lnf.model.events import Attacked, Damaged, EffectEnded, EffectStarted, SpellCast, Turn
+from lnf.model.events import Turn
 from lnf.model.plan import Advantage, Mode, Order
+from lnf.model.steps import Attacked, Damaged, EffectEnded, EffectStarted, SpellCast
 from lnf.rules.conditions import spared
 from lnf.rules.legal import attack_options, can_take_turn, verify_attack, verify_spell_reach
 from lnf.rules.specials import usable

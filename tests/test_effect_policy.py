@@ -13,7 +13,7 @@ from lnf.formats.fight_file import parse_fight
 from lnf.heroes.effect_policy import later_worth
 from lnf.heroes.policy import policy_choice
 from lnf.model import Ability, Attack, AttackKind, Effect, Hero, Lasting, Monster
-from lnf.model.events import SpellCast
+from lnf.model.steps import SpellCast
 from tests.builders import fight, hero, monster
 from tests.test_hero_policy import _turn
 

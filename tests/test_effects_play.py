@@ -17,7 +17,8 @@ from lnf.engine.table import Table
 from lnf.formats.fight_file import load_fight
 from lnf.heroes.policy import PolicyHeroes
 from lnf.model import Ability, Condition, Lasting, TurnEdge
-from lnf.model.events import Damaged, EffectEnded, EffectStarted, Recorded
+from lnf.model.events import Recorded
+from lnf.model.steps import Damaged, EffectEnded, EffectStarted
 from lnf.solver import solve_plan
 from tests.cli import run
 

@@ -14,8 +14,9 @@ from lnf.engine.sides import TABLE_HEROES
 from lnf.engine.table import Table
 from lnf.heroes.policy import PolicyHeroes
 from lnf.model import Fight, Guard, Resource
-from lnf.model.events import Attacked, Guarded, Reaction, Turn, Used
+from lnf.model.events import Reaction, Turn
 from lnf.model.plan import Mode
+from lnf.model.steps import Attacked, Guarded, Used
 from lnf.solver import solve_plan
 from tests.builders import SWORD, fight, hero, monster
 

@@ -34,8 +34,8 @@ from lnf.model import (
     TraitKind,
     Turns,
 )
-from lnf.model.events import Attacked, Guarded, Healed, Used
 from lnf.model.plan import Mode
+from lnf.model.steps import Attacked, Guarded, Healed, Used
 from lnf.rules.economy import verify_costs
 from tests.builders import SWORD, fight, hero, monster
 

@@ -14,7 +14,7 @@ from lnf.dice import parse
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight, fight_document
 from lnf.model import Ability, Condition, Rider
-from tests.test_riders import CLAW, _problems
+from tests.test_riders_fight_file import CLAW, _problems
 
 HOMEBREW = """\
 heroes:

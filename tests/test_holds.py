@@ -23,8 +23,8 @@ from lnf.formats.fight_file import parse_fight
 from lnf.formats.riders import read
 from lnf.heroes.policy import policy_choice
 from lnf.model import Action, Condition, Fight, TurnEdge
-from lnf.model.events import Acted, Damaged, EffectStarted, Marked, Moved
 from lnf.model.plan import Advantage, Mode
+from lnf.model.steps import Acted, Damaged, EffectStarted, Marked, Moved
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.holds import holds_by, holds_on, wants_escape
 from lnf.views.acted_text import acted_text

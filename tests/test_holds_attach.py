@@ -21,8 +21,8 @@ from lnf.formats.event_codec import _step_from_json, step_to_json
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.riders import read
 from lnf.model import Action, Fight, Rank, TurnEdge
-from lnf.model.events import Damaged
 from lnf.model.plan import Mode, Order
+from lnf.model.steps import Damaged
 from lnf.rules.holds import drinking, holds_on
 from lnf.views.acted_text import acted_text
 from tests.test_bestiary import SOURCE

@@ -20,8 +20,9 @@ from lnf.formats.fight_file import load_fight, parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import Condition, Effect, Fight, Lasting, Rank, Resource
-from lnf.model.events import EffectStarted, Recorded
+from lnf.model.events import Recorded
 from lnf.model.plan import Advantage, Order, Plan
+from lnf.model.steps import EffectStarted
 from lnf.rules.attacks import attack_roll
 from lnf.rules.idle_casts import check_idle_cast, idle_spell, self_spell, with_idle_casts
 from lnf.rules.plan_check import check_plan

@@ -19,8 +19,8 @@ from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import Ability, Condition, Effect, Fight, Lasting, Rank, TurnEdge
-from lnf.model.events import ConcentrationEnded, EffectEnded
 from lnf.model.plan import Order, Plan
+from lnf.model.steps import ConcentrationEnded, EffectEnded
 from lnf.rules.idle_casts import DISPELLED_AT_MOST, dispelled, idle_spell
 from lnf.rules.plan_check import check_plan
 from lnf.solver import solve_plan

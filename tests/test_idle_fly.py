@@ -17,7 +17,7 @@ from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight
 from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import Condition, Effect, Lasting, Rank
-from lnf.model.events import ConcentrationEnded, Moved
+from lnf.model.steps import ConcentrationEnded, Moved
 from lnf.rules import check_state
 from lnf.rules.idle_casts import idle_spell
 from lnf.rules.plan_check import check_plan

@@ -30,8 +30,9 @@ from lnf.model import (
     Side,
 )
 from lnf.model.applied import Applied
-from lnf.model.events import Attacked, Recorded, RoundStarted, SpellCast, Turn, Used
+from lnf.model.events import Recorded, RoundStarted, Turn
 from lnf.model.plan import Plan
+from lnf.model.steps import Attacked, SpellCast, Used
 from lnf.rules.legendary import legendary_choice
 from lnf.solver import solve_plan
 from lnf.views.transcript import describe

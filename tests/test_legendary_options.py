@@ -15,7 +15,8 @@ from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight
 from lnf.model import LEGENDARY_ACTIONS, Fight, Legendary
 from lnf.model.applied import Applied
-from lnf.model.events import Recorded, SpellCast, Used
+from lnf.model.events import Recorded
+from lnf.model.steps import SpellCast, Used
 from lnf.rules.legendary import legendary_choice
 from lnf.solver import solve_plan
 from lnf.values import replace

@@ -21,7 +21,8 @@ from lnf.errors import InputError, Refused
 from lnf.formats.event_codec import event_from_json
 from lnf.formats.fight_file import load_fight
 from lnf.formats.fight_log import NOTED, FightLog, log_path
-from lnf.model.events import Damaged, Recorded, Undone
+from lnf.model.events import Recorded, Undone
+from lnf.model.steps import Damaged
 from lnf.session import open_fight
 from tests.cli import run
 

@@ -25,20 +25,9 @@ from lnf.model import (
     Resource,
     TurnEdge,
 )
-from lnf.model.events import (
-    Attacked,
-    Damaged,
-    EffectStarted,
-    Planned,
-    Recharged,
-    Recorded,
-    RoundStarted,
-    SaveRolled,
-    SpellCast,
-    Turn,
-    Used,
-)
+from lnf.model.events import Planned, Recorded, RoundStarted, Turn
 from lnf.model.plan import Mode, Order
+from lnf.model.steps import Attacked, Damaged, EffectStarted, Recharged, SaveRolled, SpellCast, Used
 from lnf.rules.limited import uses_left, verify_action_order
 from lnf.views.plan_line import plan_line
 from lnf.views.transcript import describe

@@ -17,14 +17,8 @@ from lnf.engine.runner import Runner
 from lnf.engine.sides import TableHeroes
 from lnf.engine.table import Table
 from lnf.heroes.policy import PolicyHeroes
-from lnf.model.events import (
-    Recharged,
-    Recorded,
-    RoundStarted,
-    SpellCast,
-    Turn,
-    Used,
-)
+from lnf.model.events import Recorded, RoundStarted, Turn
+from lnf.model.steps import Recharged, SpellCast, Used
 from lnf.rules.limited import uses_left
 from lnf.views.page_events import happenings
 from lnf.views.page_hp import MonsterHp

@@ -37,8 +37,9 @@ from lnf.model import (
     Shape,
     TurnEdge,
 )
-from lnf.model.events import EffectStarted, Turn
+from lnf.model.events import Turn
 from lnf.model.plan import Mode, Order, Wish
+from lnf.model.steps import EffectStarted
 from lnf.rules.conditions import save_disadvantage, strength_based
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.expected import save_fails

@@ -35,8 +35,9 @@ from lnf.model import (
     Rider,
     Shape,
 )
-from lnf.model.events import Attacked, Moved, Turn
+from lnf.model.events import Turn
 from lnf.model.plan import Order
+from lnf.model.steps import Attacked, Moved
 from lnf.rules.conditions import pushed_out
 from lnf.rules.plan_check import check_plan
 from lnf.solver import solve_plan

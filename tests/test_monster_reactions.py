@@ -35,17 +35,9 @@ from lnf.model import (
     TurnEdge,
 )
 from lnf.model.effects import Countered
-from lnf.model.events import (
-    Attacked,
-    Damaged,
-    EffectStarted,
-    Guarded,
-    Recorded,
-    SaveRolled,
-    SpellCast,
-    Used,
-)
+from lnf.model.events import Recorded
 from lnf.model.plan import Mode
+from lnf.model.steps import Attacked, Damaged, EffectStarted, Guarded, SaveRolled, SpellCast, Used
 from lnf.rules.monster_reactions import counter_bonus, counter_dc, resists
 from lnf.views.transcript import describe
 from tests.builders import SWORD, fight, hero, monster

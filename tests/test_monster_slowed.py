@@ -36,8 +36,9 @@ from lnf.model import (
     Shape,
     TurnEdge,
 )
-from lnf.model.events import Attacked, EffectStarted, Moved, Turn
+from lnf.model.events import Turn
 from lnf.model.plan import Mode, Order
+from lnf.model.steps import Attacked, EffectStarted, Moved
 from lnf.rules.attacks import routine
 from lnf.rules.economy import left_this_turn, turning_guard, verify_costs
 from lnf.rules.moves import is_fast

@@ -14,8 +14,9 @@ from lnf.engine.turns import monster_attacks
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.written_orders import load_plan
 from lnf.model import Condition, Effect, Fight, Rank
-from lnf.model.events import Planned, SpellCast
+from lnf.model.events import Planned
 from lnf.model.plan import Mode, Order, Plan
+from lnf.model.steps import SpellCast
 from lnf.rules.action_immunity import immunity, immunity_lasting
 from lnf.rules.multiattack_first import first_catch, with_first
 from lnf.rules.plan_check import check_plan

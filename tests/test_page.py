@@ -18,7 +18,8 @@ import yaml
 from lnf.engine.apply import apply
 from lnf.formats.fight_file import load_fight
 from lnf.model import Monster
-from lnf.model.events import Damaged, Recorded
+from lnf.model.events import Recorded
+from lnf.model.steps import Damaged
 from lnf.views.page import page_data
 from lnf.views.page_hp import MonsterHp, health_word
 from lnf.views.page_html import render_page

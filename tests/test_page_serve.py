@@ -19,7 +19,8 @@ import pytest
 from lnf.engine.table import Table
 from lnf.formats.fight_log import log_path
 from lnf.model import Dot
-from lnf.model.events import Damaged, Healed, Marked, Recorded
+from lnf.model.events import Recorded
+from lnf.model.steps import Damaged, Healed, Marked
 from lnf.session import open_fight
 from tests.cli import run
 from tests.page_server import events, expected_body, get, request, served

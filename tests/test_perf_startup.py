@@ -1,7 +1,7 @@
 """Start-up (bench/startup.py measures it): `lnf show` and `lnf check` of a fight without a log
-read the fight file alone; the log's machinery and the engine (the event classes, the table)
-stay unloaded, and so do fractions and decimal. Timing is the bench's job; this checks what
-is loaded."""
+read the fight file alone; the log's machinery and the engine (the event and step classes, the
+table) stay unloaded, and so do fractions and decimal. Timing is the bench's job; this checks
+what is loaded."""
 
 from __future__ import annotations
 
@@ -10,7 +10,14 @@ import sys
 from pathlib import Path
 
 # the engine and the log's machinery; fractions and decimal (a monster's CR, asked in play)
-UNUSED = ("lnf.engine.table", "lnf.model.events", "lnf.formats.fight_log", "fractions", "decimal")
+UNUSED = (
+    "lnf.engine.table",
+    "lnf.model.events",
+    "lnf.model.steps",
+    "lnf.formats.fight_log",
+    "fractions",
+    "decimal",
+)
 
 
 def _loaded(args: list[str]) -> set[str]:

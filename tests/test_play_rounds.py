@@ -32,8 +32,9 @@ from lnf.model import (
     Shape,
     Side,
 )
-from lnf.model.events import Attacked, Fled, Moved, Planned, Turn
+from lnf.model.events import Planned, Turn
 from lnf.model.plan import Advantage, Mode
+from lnf.model.steps import Attacked, Fled, Moved
 from lnf.solver import solve_plan
 from lnf.views.transcript import describe, transcript
 from tests.builders import BOW, SWORD, fight, hero, monster

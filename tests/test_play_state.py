@@ -8,8 +8,9 @@ import pytest
 
 from lnf.dice import DamageType
 from lnf.engine.apply import Steps, apply
-from lnf.model.events import Attacked, Damaged, Recorded, Turn
+from lnf.model.events import Recorded, Turn
 from lnf.model.plan import Advantage, Mode
+from lnf.model.steps import Attacked, Damaged
 from tests.builders import fight, hero, monster
 
 

@@ -15,7 +15,7 @@ from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.riders import read
 from lnf.model import Ability, Condition, Fight, Lasting
-from lnf.model.events import Contested, Moved
+from lnf.model.steps import Contested, Moved
 from lnf.rules.economy import step_cost
 from tests.test_bestiary import SOURCE
 

@@ -9,8 +9,8 @@ from lnf.dice import parse
 from lnf.engine.chasing import commit_speeds, hide_from_pursuers, speed_policy
 from lnf.engine.steps import apply_step
 from lnf.model import Attack, AttackKind, Fight, Phase, PhaseKind, Pool
-from lnf.model.events import Damaged, Fled, Hid
 from lnf.model.plan import Advantage, Mode
+from lnf.model.steps import Damaged, Fled, Hid
 from lnf.rules.chase import (
     after_speeds,
     chase_mode,

@@ -15,8 +15,8 @@ import pytest
 
 from lnf.errors import Refused
 from lnf.model import Condition, Fight, Phase, PhaseKind, Side, Turns
-from lnf.model.events import Moved
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
+from lnf.model.steps import Moved
 from lnf.rules.group_changes import moved
 from lnf.rules.legal import (
     can_leave,

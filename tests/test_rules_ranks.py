@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from lnf.errors import Refused
 from lnf.heroes.words import parse_choice
 from lnf.model import BackReason, Condition, Fight, Flag, Rank
-from lnf.model.events import Moved
+from lnf.model.steps import Moved
 from lnf.rules import check_state, guarded_capacity
 from lnf.rules.group_changes import moved
 from lnf.rules.ranks import check_hero_back_rank

@@ -15,8 +15,8 @@ from lnf.engine.steps import apply_step
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.model import Action, Attack, Fight, Hero, Monster, Rank
-from lnf.model.events import Attacked, Moved
 from lnf.model.plan import Mode
+from lnf.model.steps import Attacked, Moved
 from lnf.rules.group_changes import moved
 from lnf.rules.reactions import moves_away, opportunity_attackers, opportunity_mode
 from lnf.rules.state_check import check_state

@@ -29,8 +29,9 @@ from lnf.model import (
     Lasting,
     TurnEdge,
 )
-from lnf.model.events import Healed, TurnStarted
+from lnf.model.events import TurnStarted
 from lnf.model.plan import Mode
+from lnf.model.steps import Healed
 from lnf.rules.concentration import broken, concentrating, save_dc
 from lnf.rules.conditions import fails_str_dex, save_disadvantage
 from lnf.rules.economy import left_this_turn, verify_costs
@@ -209,7 +210,7 @@ def test_f5_damage_asks_the_concentration_save_and_a_failure_ends_what_lasts_on_
     mark_effect(marking, "Ghoul 1", "paralyzed", on_it, Condition.PARALYZED, by="Wren")
     marked = marking.fight
     assert marked.hero("Wren").c_dot is CDot.WANTED
-    from lnf.model.events import ConcentrationEnded, Damaged, SaveRolled
+    from lnf.model.steps import ConcentrationEnded, Damaged, SaveRolled
 
     hit = Rolled(marked).rolling(ScriptedDice([9]))  # Con +0: 9 against DC 11 fails
     hit.do(Damaged("Wren", 22))
@@ -227,7 +228,7 @@ def test_f5_replaying_a_turn_rolls_nothing_again() -> None:
     f = _effect_fight()
     marking = Steps(f)
     mark_effect(marking, "Wren", "Bless", Lasting(), concentration=True)
-    from lnf.model.events import Damaged
+    from lnf.model.steps import Damaged
 
     plain = Steps(marking.fight)
     plain.do(Damaged("Wren", 5))

@@ -16,7 +16,8 @@ from lnf.formats.fight_file import load_fight, parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.heroes.words import parse_choice
 from lnf.model import SLOT, Recharge
-from lnf.model.events import Damaged, Recorded, Used
+from lnf.model.events import Recorded
+from lnf.model.steps import Damaged, Used
 from lnf.rules.sheets import class_resources, sneak_dice
 from tests.cli import run
 

@@ -21,8 +21,8 @@ from lnf.formats.spell_effects import EFFECTS
 from lnf.formats.spellbook import spell_fields
 from lnf.heroes.words import parse_choice
 from lnf.model import Ability, Condition, Fight, Lasting, TurnEdge
-from lnf.model.events import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast, Used
 from lnf.model.plan import Advantage
+from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast, Used
 from lnf.rules.attacks import attack_roll
 from lnf.rules.conditions import save_disadvantage
 from lnf.rules.roster import has_n_dot

@@ -22,7 +22,7 @@ from lnf.formats.fight_writer import dump_fight
 from lnf.heroes.policy import PolicyHeroes
 from lnf.heroes.words import parse_choice
 from lnf.model import Fight
-from lnf.model.events import Attacked
+from lnf.model.steps import Attacked
 from tests.cli import run
 
 PARTY = """

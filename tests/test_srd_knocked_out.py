@@ -18,10 +18,10 @@ from lnf.engine.resolve import roll_attack
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
-from lnf.formats.short_forms import rider_of_doc
+from lnf.formats.rider_forms import rider_of_doc
 from lnf.model import Condition, Fight
-from lnf.model.events import Damaged, EffectStarted
 from lnf.model.plan import Mode
+from lnf.model.steps import Damaged, EffectStarted
 from lnf.views.effects_text import effect_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,8 +14,8 @@ from lnf.engine.steps import apply_step
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.model import Attack, Fight, Flag, Pool, Rank
-from lnf.model.events import Attacked, SpellCast
 from lnf.model.plan import Advantage, Mode
+from lnf.model.steps import Attacked, SpellCast
 from lnf.rules import check_state
 from lnf.rules.attacks import melee_rank
 from lnf.rules.chase import needs_check

@@ -19,8 +19,8 @@ from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.riders import read
 from lnf.model import Action, BackReason, Condition, Fight, Rank, TurnEdge
-from lnf.model.events import Attacked, Damaged, SaveRolled
 from lnf.model.plan import Advantage, Mode
+from lnf.model.steps import Attacked, Damaged, SaveRolled
 from lnf.rules.attacks import mode_needs
 from lnf.rules.holds import swallowed_by
 from lnf.rules.legal import attack_modes, options

@@ -39,8 +39,9 @@ from lnf.model import (
     Turns,
     Variant,
 )
-from lnf.model.events import Acted, Damaged, Planned, Recorded, Surged
+from lnf.model.events import Planned, Recorded
 from lnf.model.plan import Mode, Order
+from lnf.model.steps import Acted, Damaged, Surged
 from lnf.rules.budget import budget, budget_line
 from lnf.rules.d20 import passes, rolled_at_least_one
 from lnf.rules.economy import left_this_turn

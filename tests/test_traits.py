@@ -25,8 +25,9 @@ from lnf.formats.srd_traits import block_flags, block_traits, read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Attack, AttackKind, Condition, Flag, Trait, TraitKind
 from lnf.model.enums import Rank
-from lnf.model.events import Damaged, Healed, Moved, Recorded, RoundStarted, SaveRolled
+from lnf.model.events import Recorded, RoundStarted
 from lnf.model.plan import Advantage, Mode, Move, MoveKind, Order
+from lnf.model.steps import Damaged, Healed, Moved, SaveRolled
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.traits import slips_away

@@ -32,8 +32,8 @@ from lnf.model import (
     TraitKind,
     TurnEdge,
 )
-from lnf.model.events import Attacked, Damaged, SaveRolled
 from lnf.model.plan import Mode, Order
+from lnf.model.steps import Attacked, Damaged, SaveRolled
 from lnf.rules.chase import aggressive
 from lnf.values import replace
 from tests.builders import fight, hero, monster

@@ -21,8 +21,9 @@ from lnf.formats.srd import stat_block
 from lnf.formats.srd_traits import block_traits, included, read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Condition, Flag, Lasting, Rank, Trait, TraitKind, TurnEdge
-from lnf.model.events import Attacked, Damaged, Recorded, SaveRolled
+from lnf.model.events import Recorded
 from lnf.model.plan import Advantage, Mode, Order
+from lnf.model.steps import Attacked, Damaged, SaveRolled
 from lnf.rules.attacks import roll_for
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.expected import first_hit_mean

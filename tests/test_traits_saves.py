@@ -23,7 +23,8 @@ from lnf.formats.srd_traits import read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Attack, Condition, Flag, Lasting, Rider, Trait, TraitKind
 from lnf.model.applied import Applied
-from lnf.model.events import Damaged, Recorded, SaveRolled
+from lnf.model.events import Recorded
+from lnf.model.steps import Damaged, SaveRolled
 from lnf.rules.damage import defence_factor
 from lnf.rules.spell_effects import sleepers
 from lnf.rules.trait_saves import save_edge

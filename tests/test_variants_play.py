@@ -12,17 +12,8 @@ from lnf.engine.table import Table
 from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.heroes.policy import PolicyHeroes
 from lnf.model import Side, Variant
-from lnf.model.events import (
-    Attacked,
-    Initiative,
-    Moved,
-    Planned,
-    RoundStarted,
-    Saved,
-    Surprised,
-    SurpriseRoundSet,
-    Turn,
-)
+from lnf.model.events import Initiative, Planned, RoundStarted, Surprised, SurpriseRoundSet, Turn
+from lnf.model.steps import Attacked, Moved, Saved
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.strike_order import strike_order
 from lnf.solver import solve_plan

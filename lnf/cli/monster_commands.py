@@ -14,7 +14,7 @@ from lnf.cli.terminal import escaped
 from lnf.dice.abilities import ability_modifier
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.bestiary import ATTRIBUTION
-from lnf.formats.short_forms import rider_of_doc
+from lnf.formats.rider_forms import rider_of_doc
 from lnf.model import Size
 from lnf.rules.acl import HIT_DC
 from lnf.views.dm_items import HEADS, by_reason

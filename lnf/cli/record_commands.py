@@ -16,18 +16,8 @@ from lnf.dice.roll import DiceSource
 from lnf.engine.effects import Rolled, mark_effect, recorded, take_off, unmark
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.model import BackReason, Condition, Dot, Fight, Hero, Monster, Rank
-from lnf.model.events import (
-    Begun,
-    Covered,
-    Damaged,
-    Dropped,
-    Fled,
-    Healed,
-    Marked,
-    Moved,
-    Recorded,
-    Step,
-)
+from lnf.model.events import Begun, Recorded
+from lnf.model.steps import Covered, Damaged, Dropped, Fled, Healed, Marked, Moved, Step
 from lnf.rules.acl import cover_from, size_of, verify_acl
 from lnf.rules.chase import free_pursuers
 from lnf.rules.effects import read_lasting

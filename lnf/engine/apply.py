@@ -28,13 +28,13 @@ from lnf.model.events import (
     Redone,
     Renamed,
     RoundStarted,
-    Step,
     Surprised,
     SurpriseRoundSet,
     Turn,
     TurnStarted,
     Undone,
 )
+from lnf.model.steps import Step
 from lnf.rules.acl import acl, reactions_at_end, surge_at_turn_start
 from lnf.rules.limited import round_regained
 from lnf.rules.surprise import surprise_over

@@ -6,7 +6,8 @@ from __future__ import annotations
 from lnf.dice.roll import DiceSource, roll_d20
 from lnf.errors import Refused
 from lnf.model import Fight, Side
-from lnf.model.events import Initiative, Saved, Surprised
+from lnf.model.events import Initiative, Surprised
+from lnf.model.steps import Saved
 from lnf.rules.hyrule import initiative_winner, wisdom_check
 from lnf.rules.roster import in_fight
 from lnf.rules.surprise import surprised_by

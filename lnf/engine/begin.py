@@ -6,7 +6,7 @@ from __future__ import annotations
 from lnf.engine.apply import Steps
 from lnf.model import Condition, Effect, Hero, Lasting, Monster, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
-from lnf.model.events import EffectStarted
+from lnf.model.steps import EffectStarted
 from lnf.rules.effects import next_key
 from lnf.values import replace
 

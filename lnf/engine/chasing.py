@@ -15,8 +15,9 @@ from lnf.engine.resolve import roll_attack
 from lnf.errors import Refused
 from lnf.model import Attack, Fight, Hero, Monster
 from lnf.model.applied import Applied
-from lnf.model.events import Dashed, Event, Hid, Recorded, RoundStarted, Saved
+from lnf.model.events import Event, Recorded, RoundStarted
 from lnf.model.plan import Advantage, Mode
+from lnf.model.steps import Dashed, Hid, Saved
 from lnf.rules.chase import (
     aggressive,
     can_hide_from,

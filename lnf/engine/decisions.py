@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from lnf.dice import DiceExpr
 from lnf.model import Action, Attack, Cost
-from lnf.model.events import Moved
 from lnf.model.plan import Mode
+from lnf.model.steps import Moved
 from lnf.values import value
 
 

@@ -41,7 +41,8 @@ from lnf.model import (
     TurnEdge,
 )
 from lnf.model.applied import Applied, StepDone
-from lnf.model.events import (
+from lnf.model.events import Recorded
+from lnf.model.steps import (
     Attacked,
     ConcentrationEnded,
     Damaged,
@@ -49,7 +50,6 @@ from lnf.model.events import (
     Guarded,
     Healed,
     Marked,
-    Recorded,
     SaveRolled,
     SpellCast,
     Step,

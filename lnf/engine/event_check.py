@@ -15,9 +15,27 @@ from typing import assert_never
 from lnf.model import Action, Dot, Fight, Hero, Monster, Variant
 from lnf.model.effects import Confused, Countered
 from lnf.model.events import (
+    Begun,
+    Ended,
+    Event,
+    Initiative,
+    PhaseSet,
+    Planned,
+    Reaction,
+    Recorded,
+    Redone,
+    Renamed,
+    RoundStarted,
+    Surprised,
+    SurpriseRoundSet,
+    Turn,
+    TurnStarted,
+    Undone,
+)
+from lnf.model.plan import Order
+from lnf.model.steps import (
     Acted,
     Attacked,
-    Begun,
     ConcentrationEnded,
     Contested,
     Covered,
@@ -28,37 +46,21 @@ from lnf.model.events import (
     Dropped,
     EffectEnded,
     EffectStarted,
-    Ended,
-    Event,
     Fled,
     Guarded,
     Healed,
     Hid,
-    Initiative,
     Marked,
     Moved,
-    PhaseSet,
-    Planned,
-    Reaction,
     Recharged,
-    Recorded,
-    Redone,
-    Renamed,
-    RoundStarted,
     Saved,
     SaveRolled,
     SpellCast,
     Step,
     Surged,
-    Surprised,
-    SurpriseRoundSet,
-    Turn,
-    TurnStarted,
-    Undone,
     Used,
     Wounded,
 )
-from lnf.model.plan import Order
 from lnf.rules.acl import PARTS, SURGE_EFFECTS
 from lnf.rules.limited import charged_again, counts, recharge_named
 from lnf.rules.specials import action_named

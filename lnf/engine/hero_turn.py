@@ -33,7 +33,8 @@ from lnf.engine.sides import HeroSide
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
 from lnf.model import Action, Cost, Fight, Guard, Hero, Monster
-from lnf.model.events import Acted, Event, Fled, Moved, TurnStarted, Used
+from lnf.model.events import Event, TurnStarted
+from lnf.model.steps import Acted, Fled, Moved, Used
 from lnf.rules.chase import free_pursuers, in_chase, verify_hide
 from lnf.rules.conditions import attacks_on_its_turn, verify_can_act
 from lnf.rules.damage import verify_not_dying

@@ -10,7 +10,7 @@ from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
 from lnf.model import Ability, Action, BackReason, Condition, Effect, Lasting, Rank, Rider
 from lnf.model.applied import StepDone
-from lnf.model.events import (
+from lnf.model.steps import (
     Acted,
     Attacked,
     Contested,

@@ -21,7 +21,8 @@ from lnf.model import (
     Monster,
 )
 from lnf.model.applied import Applied
-from lnf.model.events import Event, Planned, Recorded, RoundStarted, Turn, Used
+from lnf.model.events import Event, Planned, Recorded, RoundStarted, Turn
+from lnf.model.steps import Used
 from lnf.rules.areas import area_said, target_count
 from lnf.rules.legal import can_take_turn
 from lnf.rules.legendary import (

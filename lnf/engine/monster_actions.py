@@ -17,8 +17,8 @@ from lnf.engine.apply import Steps
 from lnf.engine.effects import Ask, Waits, land
 from lnf.engine.resolve import roll_attack, roll_spell
 from lnf.model import Attack
-from lnf.model.events import ConcentrationEnded, Damaged, EffectEnded, Healed, SpellCast, Used
 from lnf.model.plan import Mode, Order
+from lnf.model.steps import ConcentrationEnded, Damaged, EffectEnded, Healed, SpellCast, Used
 from lnf.rules.areas import area_said, target_count
 from lnf.rules.concentration import lasting_on
 from lnf.rules.idle_casts import dispelled, patient, self_spell

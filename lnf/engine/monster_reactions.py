@@ -12,7 +12,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.decisions import ActionChoice, AttackChoice, SpellChoice
 from lnf.model import LEGENDARY_RESISTANCE, SLOT, Attack, Hero, Monster
 from lnf.model.effects import Countered
-from lnf.model.events import Saved, SpellCast, Used
+from lnf.model.steps import Saved, SpellCast, Used
 from lnf.rules.damage import after_defences
 from lnf.rules.monster_reactions import (
     COUNTER_LEVEL,

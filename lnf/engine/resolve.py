@@ -19,7 +19,8 @@ from lnf.model import (
     Hero,
     Monster,
 )
-from lnf.model.events import (
+from lnf.model.plan import Advantage, Mode
+from lnf.model.steps import (
     Attacked,
     Contested,
     Damage,
@@ -30,7 +31,6 @@ from lnf.model.events import (
     Surged,
     Wounded,
 )
-from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
 from lnf.rules.attacks import used_damage
 from lnf.rules.class_features import rage_bonus

@@ -14,7 +14,7 @@ from lnf.engine.resolve import roll_save
 from lnf.model import LEGENDARY_RESISTANCE, Attack, Condition, Fight, Hero, Lasting, Monster
 from lnf.model.applied import StepDone
 from lnf.model.effects import NO_HEALING, Rider
-from lnf.model.events import Attacked, Damaged, Drained, Healed, Moved, Saved, SaveRolled, Used
+from lnf.model.steps import Attacked, Damaged, Drained, Healed, Moved, Saved, SaveRolled, Used
 from lnf.rules.conditions import pushed_out
 from lnf.rules.damage import after_defences
 from lnf.rules.effects import knocked_out

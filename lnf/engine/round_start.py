@@ -14,8 +14,9 @@ from lnf.engine.volleys import tick_volley
 from lnf.errors import Refused, RuleViolation
 from lnf.model import Fight, PhaseKind, Rank
 from lnf.model.applied import Applied
-from lnf.model.events import Event, Healed, Moved, Planned, Recharged, Recorded, RoundStarted
+from lnf.model.events import Event, Planned, Recorded, RoundStarted
 from lnf.model.plan import Plan
+from lnf.model.steps import Healed, Moved, Recharged
 from lnf.rules.distance import volley_plan, volley_planned
 from lnf.rules.idle_casts import with_idle_casts
 from lnf.rules.limited import charged_again, spent_recharges

@@ -45,16 +45,7 @@ from lnf.engine.volleys import roll_volleys
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight, Guard, Hero, Monster, PhaseKind, Side, TurnEdge
 from lnf.model.applied import Applied
-from lnf.model.events import (
-    Begun,
-    Ended,
-    Event,
-    Planned,
-    Recorded,
-    RoundStarted,
-    Turn,
-    TurnStarted,
-)
+from lnf.model.events import Begun, Ended, Event, Planned, Recorded, RoundStarted, Turn, TurnStarted
 from lnf.model.plan import Plan
 from lnf.rules.chase import in_chase
 from lnf.rules.group_changes import order_step

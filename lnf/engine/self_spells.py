@@ -7,7 +7,7 @@ from __future__ import annotations
 from lnf.engine.apply import Steps
 from lnf.model import Condition, Rank
 from lnf.model.applied import StepDone
-from lnf.model.events import ConcentrationEnded, EffectEnded, Moved
+from lnf.model.steps import ConcentrationEnded, EffectEnded, Moved
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.spell_effects import unhidden
 

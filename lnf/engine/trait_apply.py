@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from lnf.dice import DamageType
 from lnf.model import Flag, Hero, Monster
-from lnf.model.events import SpellCast
 from lnf.model.fight import Fight
+from lnf.model.steps import SpellCast
 from lnf.rules.chase import aggressive
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_damage import absorbs, death_words, mists_away, relentless

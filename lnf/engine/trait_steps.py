@@ -12,7 +12,7 @@ from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
 from lnf.model import Ability, Condition, Lasting, Monster, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.events import Attacked, Damaged, EffectEnded, SaveRolled
+from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_auras import (
     AURAS,

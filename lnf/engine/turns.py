@@ -12,8 +12,8 @@ from lnf.engine.monster_actions import monster_action, multiattack_first
 from lnf.engine.resolve import roll_attack
 from lnf.engine.riders import ride
 from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait
-from lnf.model.events import Acted, Attacked
 from lnf.model.plan import Mode, MoveKind, Order
+from lnf.model.steps import Acted, Attacked
 from lnf.rules.acl import acl
 from lnf.rules.attacks import UNARMED, out_reaches, routine
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned

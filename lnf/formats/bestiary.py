@@ -90,7 +90,8 @@ def user_file(path: Path) -> tuple[dict[str, Any], ...]:
     its size, nesting, lengths and numbers bounded, every field checked; a wrong entry is named
     with its field."""
     from lnf.formats.files import read_text
-    from lnf.formats.srd import EntryError, stat_block
+    from lnf.formats.srd import stat_block
+    from lnf.formats.srd_fields import EntryError
 
     source = str(path)
     data = _json(read_text(path, limit=MAX_BYTES), source)
@@ -134,7 +135,7 @@ def _check_shape(entry: Any) -> None:
     """What no stat block holds, refused anywhere in an entry before its fields are read:
     nesting past MAX_DEPTH, lists or texts past their limits, control characters (a name's
     escape codes would reach the terminal), NaN, Infinity and numbers past MAX_INT."""
-    from lnf.formats.srd import EntryError
+    from lnf.formats.srd_fields import EntryError
 
     stack: list[tuple[Any, str, int]] = [(entry, "", 1)]
     while stack:
@@ -159,7 +160,7 @@ def _check_shape(entry: Any) -> None:
 
 def _check_text(text: str, path: str) -> None:
     from lnf.formats.spec import control_character
-    from lnf.formats.srd import EntryError
+    from lnf.formats.srd_fields import EntryError
 
     if len(text) > MAX_STRING:
         raise EntryError(path, f"longer than {MAX_STRING:,} characters (the limit)")

@@ -21,99 +21,13 @@ from typing import Any
 
 from lnf.dice import DamageType
 from lnf.errors import InputError, InputProblem
+from lnf.formats.event_tags import EVENT_TAGS, LATER_FIELDS, STEP_TAGS
 from lnf.formats.spec import control_character
-from lnf.model import Condition, Confused, Countered, Dot, Effect, Lasting, Phase, PhaseKind, Rank
-from lnf.model.events import (
-    Acted,
-    Attacked,
-    Begun,
-    ConcentrationEnded,
-    Contested,
-    Covered,
-    Damaged,
-    Dashed,
-    DeathSave,
-    Drained,
-    Dropped,
-    EffectEnded,
-    EffectStarted,
-    Ended,
-    Event,
-    Fled,
-    Guarded,
-    Healed,
-    Hid,
-    Initiative,
-    Marked,
-    Moved,
-    PhaseSet,
-    Planned,
-    Reaction,
-    Recharged,
-    Recorded,
-    Redone,
-    Renamed,
-    RoundStarted,
-    Saved,
-    SaveRolled,
-    SpellCast,
-    Step,
-    Surged,
-    Surprised,
-    SurpriseRoundSet,
-    Turn,
-    TurnStarted,
-    Undone,
-    Used,
-    Wounded,
-)
+from lnf.model import Condition, Dot, Phase, PhaseKind, Rank
+from lnf.model.events import Event, Recorded
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order
+from lnf.model.steps import Step
 
-EVENT_TAGS: dict[type[Any], str] = {
-    Begun: "begin",
-    Surprised: "surprised",
-    Initiative: "initiative",
-    SurpriseRoundSet: "surprise-round",
-    RoundStarted: "round",
-    PhaseSet: "phase",
-    Planned: "plan",
-    TurnStarted: "turn-start",
-    Turn: "turn",
-    Reaction: "reaction",
-    Recorded: "record",
-    Renamed: "rename",
-    Ended: "end",
-    Undone: "undo",
-    Redone: "redo",
-}
-STEP_TAGS: dict[type[Any], str] = {
-    Moved: "move",
-    Attacked: "attack",
-    SpellCast: "spell",
-    DeathSave: "death-save",
-    Healed: "heal",
-    Damaged: "damage",
-    Marked: "mark",
-    Acted: "action",
-    Fled: "flee",
-    Dashed: "dash",
-    Hid: "hide",
-    Dropped: "drop",
-    Used: "use",
-    Recharged: "recharge",
-    Wounded: "wound",
-    Covered: "cover",
-    Surged: "surge",
-    Contested: "contest",
-    EffectStarted: "effect",
-    EffectEnded: "effect-end",
-    SaveRolled: "save",
-    ConcentrationEnded: "concentration-end",
-    Drained: "drain",
-    Guarded: "guard",
-    Countered: "counter",
-    Confused: "confused",
-}
 _EVENTS = {tag: cls for cls, tag in EVENT_TAGS.items()}
 UNTYPED = DamageType | None  # written "" when None
 _STEPS = {tag: cls for cls, tag in STEP_TAGS.items()}
@@ -143,47 +57,6 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 def step_to_json(step: Step) -> dict[str, Any]:
     return {"step": STEP_TAGS[type(step)], **_fields_to_json(step)}
-
-
-# Fields lnf 0.1 did not write: left out at their default (a log without them reads as 0.1's).
-LATER_FIELDS = {
-    (Undone, "of"),
-    (Redone, "of"),
-    (Recorded, "actor"),
-    (Healed, "revive"),
-    (Damaged, "text"),
-    (Damaged, "kills"),
-    (Attacked, "part"),
-    (Attacked, "power"),
-    (Attacked, "force"),
-    (Attacked, "strike"),
-    (Attacked, "off_hand"),
-    (Attacked, "d4"),
-    (Attacked, "situational"),
-    (Attacked, "favored"),
-    (Attacked, "slot"),
-    (SpellCast, "slot"),
-    (Healed, "slot"),
-    (Saved, "d4"),
-    (Saved, "favored"),
-    (Saved, "advantage"),
-    (Attacked, "holds"),
-    (SpellCast, "holds"),
-    *((Effect, f) for f in ("d4", "aura", "weapon", "until_hurt", "escape", "attack", "hold")),
-    *(
-        (Effect, f) for f in ("drain", "drained", "sated", "held_hurts", "held_hurts_on")
-    ),  # F6: holds
-    (Damaged, "key"),  # F6: a drain's
-    (Lasting, "hurt"),
-    *((Effect, f) for f in ("affliction", "no_healing", "then", "then_rounds", "hurts")),
-    *((Effect, f) for f in ("hurts_at", "healed_ends")),  # F6: lasting riders
-    (Effect, "until_attack"),
-    (SpellCast, "pool"),
-    (Reaction, "guard"),
-    (Saved, "resisted"),
-    (Contested, "worse"),
-    (Moved, "pushed"),
-}
 
 
 def _fields_to_json(value: Any) -> dict[str, Any]:

@@ -13,7 +13,8 @@ from lnf.formats.fight_spec import (
     ATTACK_DEFAULTS,
     ROLL,
 )
-from lnf.formats.short_forms import attack_effects, parse_guard
+from lnf.formats.rider_forms import attack_effects
+from lnf.formats.short_forms import parse_guard
 from lnf.formats.spec import INVALID, Checker, did_you_mean
 from lnf.formats.spell_effects import NO_DAMAGE
 from lnf.model import (

@@ -17,7 +17,8 @@ from lnf.formats.fight_spec import (
     MONSTER_DEFAULTS,
 )
 from lnf.formats.monster_fields import monster_doc
-from lnf.formats.short_forms import attack_effects_doc, guard_form
+from lnf.formats.rider_forms import attack_effects_doc
+from lnf.formats.short_forms import guard_form
 from lnf.formats.spell_effects import NO_DAMAGE
 from lnf.formats.trait_forms import trait_form
 from lnf.model import (

@@ -81,7 +81,8 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
 
 def _rider(s: dict[str, Any]) -> dict[str, Any]:
     """F6: the conditions a failed save imposes, how long, and the save repeated (F4)."""
-    from lnf.formats.short_forms import parse_lasting, rider_doc
+    from lnf.formats.rider_forms import rider_doc
+    from lnf.formats.short_forms import parse_lasting
 
     lasting = Lasting()
     text = s.get("lasting", "")

@@ -1,7 +1,7 @@
 """F4, F6: a rider's fields of what lasts or comes later, in the fight file's words — a lasting
 condition past the fight (`afflicts`), no healing, the drainer regaining, the slain rising, a
 failed repeat's condition (`then`), a bad failure's unconsciousness (`out_by`, `out_at`,
-`wakes`, `shake`) and damage each turn (`hurts`) — read and checked for `short_forms.rider`,
+`wakes`, `shake`) and damage each turn (`hurts`) — read and checked for `rider_forms.rider`,
 and written back for the bestiary (`lasting_doc`, `lasting_of_doc`)."""
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from typing import Any
 
 from lnf.dice import DamageType, DiceError, DiceExpr, parse
 from lnf.formats import hold_words as hw
+from lnf.formats import rider_words as rw
 from lnf.formats.afflictions import AFFLICTION, WOUND, afflicted, lasting, wound
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
@@ -60,123 +61,14 @@ def riders(desc: str) -> tuple[Rider, ...]:
     return read(desc).riders
 
 
-_HIT_END = re.compile(r"\.(?:\s|$)|, and the target|, and the |, and if |; | If ")
-_DAMAGE = r"\d+ \((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage"
-_WHO = r"(?:and )?(?:if the target is (?P<who>[^,]+?), )?(?:the target|it|the creature)"
-_SAVE = re.compile(
-    _WHO + r" must (?:succeed on|make)(?: on)? a DC (?P<dc>\d+) (?P<ability>\w+) saving throw"
-    r"(?: against (?:disease|poison|being magically petrified))?(?P<tail>.*)",
-    re.I,
-)
-_REPEAT = re.compile(
-    r"(?:the |it )(?:[\w ]*?)(?:can|must) repeat the saving throw at the (?P<edge>end|start) of "
-    r"(?:each of its turns|its next turn)(?:, ending the effect on itself on a success)?",
-    re.I,
-)
-# F4: what a failed repeated save brings instead (the cockatrice's "petrified for 24 hours").
-_THEN = re.compile(
-    r"on a failure, the (?:creature|target) is (?P<what>\w+) for (?P<n>\d+) "
-    r"(?P<unit>round|minute|hour|day)s?",
-    re.I,
-)
-# F6: a bad failure knocks the target out too (the drow's, homunculus's, pseudodragon's and
-# sprite's poisons), and how it wakes.
-_OUT = re.compile(
-    r"if (?:the|its) saving throw (?:fails by (?P<by>\d+) or more|result is (?P<at>\d+) or "
-    r"lower), (?:the (?:poisoned )?target) (?:is (?:also|instead poisoned for (?P<minutes>\d+) "
-    r"\(\d+d\d+\) minutes and) unconscious while poisoned in this way|falls unconscious for the "
-    r"same duration, or until it takes damage or another creature (?:uses|takes) an action to "
-    r"shake it awake)",
-    re.I,
-)
-_WAKES = re.compile(
-    r"the target wakes up if it takes damage or if another creature takes an action to shake it "
-    r"awake",
-    re.I,
-)
-_SHAKE = re.compile(r"another creature can use an action to shake the target awake", re.I)
-_GRAPPLE = re.compile(_WHO + r" is grappled \(escape DC (?P<dc>\d+)\)(?P<tail>.*)", re.I)
-_WHILE_HELD = re.compile(
-    r"until (?:this|the) grapple ends, the (?:target|creature) is (?P<what>.*)", re.I
-)
-_HELD_TAIL = re.compile(
-    r",? and (?:the target is )?restrained until (?:this|the) grapple ends", re.I
-)
-_IS = re.compile(_WHO + r" is (?P<what>.*)", re.I)
-_UNTIL_POISON_ENDS = re.compile(r"until this poison ends, the target is (?P<what>.*)", re.I)
-_TURNS_TO_STONE = re.compile(r"on a failed save, the creature [\w ]*? and is (?P<what>.*)", re.I)
-_REDUCED = (
-    r"hit point maximum (?:is )?reduced by an amount equal to the (?:(?P<type>\w+) )?damage "
-    r"taken(?P<regain>, and the \w+ regains hit points [\w ]*)?"
-)
-_MAX_HP = re.compile(r"or (?:have its|its) " + _REDUCED, re.I)  # after a save
-_MAX_HP_PLAIN = re.compile(r"the target's " + _REDUCED, re.I)  # with the hit
-_DURATION = re.compile(
-    r"\s*(?:for (?P<n>\d+|one|a|an) (?P<unit>round|minute|hour|day)s?"
-    r"|until the (?P<edge>start|end) of (?P<whose>its|the target's|[\w ]+?'s) next turn"
-    r"|until the disease is cured)",
-    re.I,
-)
-# Sentences about what comes after the fight, or that say what another part already does.
-_TAKEN_AS_READ = re.compile(
-    r"(?:this|the) reduction (?:to the target's hit point maximum )?lasts until .*"
-    r"|the (?:target|creature) dies if this (?:effect|attack) reduces its hit point maximum to 0"
-    r"|on a success, the effect ends"
-    r"|the poison lasts until it is removed .*"
-    # a critical hit's dice rolled three times: the attack's own (`formats.srd`, D5)
-    r"|if the \w+ scores a critical hit, it rolls damage dice (?:three|four) times, instead of "
-    r"twice"
-    # a loose object set alight (Hurl Flame): no combatant, nothing in a fight without a map
-    r"|if the target is a flammable object that isn't being worn or carried, it also catches fire",
-    re.I,
-)
 SAVE_AS_HIT = "its damage only on a failed save (played as the hit's)"
 UNREAD = "more than lnf reads"  # what a sentence brings when no kind below names it
-_NAMED_BY = {"a curse": ("lycanthropy", "mummy rot")}  # a kind another one already says
-# What lnf does not read, in its own words: the first words of the text that match, in order.
-_KINDS = (
-    (r"lycanthropy", "lycanthropy"),
-    (r"mummy rot", "mummy rot"),
-    (r"\bcurse", "a curse"),
-    (r"disease", "disease"),
-    (r"swallow", "swallowing"),
-    (r"attaches", "attaching itself"),
-    (r"\bpulled\b", "pulling"),
-    (r"\bpushed\b", "pushing"),
-    (r"ignites|catches fire", "setting on fire"),
-    (r"infernal wound", "an infernal wound"),
-    (r"\barmor\b", "corroding armor"),
-    (r"critical hit", "its critical hits"),
-    (r"strength score is reduced", "Strength drain"),
-    (r"\bor die\b", "death on a failed save"),
-    (r"petrified", "petrification"),
-    (r"can't regain hit points", "no healing"),
-    (r"(?:start|end) of each of (?:its|the target's|the \w+'s) turns", "damage each turn"),
-    (r"fails by 5 or more|5 or lower", "unconsciousness on a bad failure"),
-    (r"stable but poisoned", "paralysis at 0 hit points"),
-    (r"instead of dealing damage", "a grapple instead of damage"),
-    (r"suffocat", "suffocation"),
-    (r"disadvantage on", "disadvantage"),
-    (r"automatically hit|advantage on attack rolls", "advantage or sure hits on the one it holds"),
-    (
-        r"can't (?:bite|constrict|smother|use|make)|isn't already|doesn't have two",
-        "holds one target at a time",
-    ),
-    (r"each of which can grapple", "one grapple per limb"),
-    (r"absorbed", "absorbing the slain"),
-    (r"rises|zombie", "the slain rising"),
-    (r"regains hit points", "regains what it drains"),
-    (r"adhesive", "its Adhesive trait"),
-    (r"contest", "a Strength contest"),
-    (r"webbing", "webbing"),
-    (r"shake (?:the target|it) awake|wakes up", "waking by a shake"),
-)
 
 
 def read(desc: str) -> Reading:
     """F6: what the words after an attack's hit bring (see the module's docstring)."""
     hit = desc.split("Hit:", 1)[1] if "Hit:" in desc else ""
-    clause = _HIT_END.split(hit, maxsplit=1)[0]
+    clause = rw.HIT_END.split(hit, maxsplit=1)[0]
     rest = hit[len(clause) :] if own_damage(desc) else hit
     reader = _Reader()
     for sentence in re.split(r"(?<=\.)\s+|\n+", rest.strip(" .,;\n")):
@@ -252,44 +144,44 @@ class _Reader:
     def note(self, text: str) -> None:
         """Names what `text` brings that lnf does not read; a sentence that names nothing new
         goes on about what was named before it (how a disease runs its course)."""
-        found = [kind for pattern, kind in _KINDS if re.search(pattern, text, re.I)]
+        found = [kind for pattern, kind in rw.KINDS if re.search(pattern, text, re.I)]
         if not found and not self.unread:
             found = [UNREAD]
         named = [*self.unread, *found]
-        self.unread += [k for k in found if not any(w in named for w in _NAMED_BY.get(k, ()))]
+        self.unread += [k for k in found if not any(w in named for w in rw.NAMED_BY.get(k, ()))]
 
     def last(self, change: dict[str, object]) -> None:
         """The last rider read, changed by a later sentence."""
         self.riders[-1] = replace(self.riders[-1], **change)
 
     def sentence(self, s: str) -> None:
-        if _TAKEN_AS_READ.fullmatch(s) or lasting(s, self.riders, self.note):
+        if rw.TAKEN_AS_READ.fullmatch(s) or lasting(s, self.riders, self.note):
             return
-        if m := _SAVE.fullmatch(s):
+        if m := rw.SAVE.fullmatch(s):
             self.save(m)
-        elif m := _REPEAT.fullmatch(s):
+        elif m := rw.REPEAT.fullmatch(s):
             self.repeat(m)
-        elif (m := _THEN.fullmatch(s)) and self.then(m):
+        elif (m := rw.THEN.fullmatch(s)) and self.then(m):
             pass
-        elif (m := _OUT.fullmatch(s)) and self.riders and self.riders[-1].save is not None:
+        elif (m := rw.OUT.fullmatch(s)) and self.riders and self.riders[-1].save is not None:
             wakes = "takes damage" in m[0]  # "or until it takes damage or another creature …"
             minutes = int(m["minutes"]) * ROUNDS["minute"] if m["minutes"] else 0
             by, at = int(m["by"] or 0), int(m["at"] or 0)
             out: dict[str, object] = {"out_by": by, "out_at": at, "out_rounds": minutes}
             self.last(out | {"wakes": wakes, "shake": wakes})
         elif (
-            _WAKES.fullmatch(s)
+            rw.WAKES.fullmatch(s)
             and self.riders
             and (self.riders[-1].out_by or self.riders[-1].out_at)
         ):
             self.last({"wakes": True, "shake": True})
         elif (
-            _SHAKE.fullmatch(s)
+            rw.SHAKE.fullmatch(s)
             and self.riders
             and Condition.UNCONSCIOUS in self.riders[-1].conditions
         ):
             self.last({"shake": True})
-        elif m := _GRAPPLE.fullmatch(s):
+        elif m := rw.GRAPPLE.fullmatch(s):
             self.grapple(m)
         elif (m := hw.SWALLOWS_HELD.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
             self.riders.append(Rider(swallow=True, only_if=limit))  # F6: the kraken's
@@ -307,15 +199,15 @@ class _Reader:
             self.last({"holds": 1, "held_advantage": True})
         elif (m := hw.ONE_AT_A_TIME.fullmatch(s)) or (m := hw.LIMBS.fullmatch(s)):
             self.holds(m.groupdict().get("n") or "one", m[0])
-        elif m := _WHILE_HELD.fullmatch(s):
+        elif m := rw.WHILE_HELD.fullmatch(s):
             self.held(m["what"])
-        elif m := _MAX_HP_PLAIN.fullmatch(s):
+        elif m := rw.MAX_HP_PLAIN.fullmatch(s):
             # F6: the vampire "regains hit points equal to that amount"
             drain = Rider(
                 max_hp=True, damage_type=_damage_type(m["type"]), regains=bool(m["regain"])
             )
             self.riders.append(drain)
-        elif m := _UNTIL_POISON_ENDS.fullmatch(s) or _TURNS_TO_STONE.fullmatch(s):
+        elif m := rw.UNTIL_POISON_ENDS.fullmatch(s) or rw.TURNS_TO_STONE.fullmatch(s):
             conditions, left = _conditions(m["what"])
             if not conditions or not self.riders:
                 self.note(s)
@@ -323,7 +215,9 @@ class _Reader:
                 self.last({"conditions": self.riders[-1].conditions + conditions})
                 if left:
                     self.note(left)
-        elif (m := _IS.fullmatch(s)) and _conditions(m["what"])[0] and _limit(m["who"]) is not None:
+        elif (
+            (m := rw.IS.fullmatch(s)) and _conditions(m["what"])[0] and _limit(m["who"]) is not None
+        ):
             conditions, left = _conditions(m["what"])
             self.riders.append(Rider(conditions=conditions, only_if=_limit(m["who"]) or ""))
             if left:
@@ -344,7 +238,7 @@ class _Reader:
         rider = Rider(save=save, only_if=limit)
         if (
             found := re.fullmatch(
-                r", taking " + _DAMAGE + r" on a failed save(?P<half>, or half as much damage on "
+                r", taking " + rw.DAMAGE + r" on a failed save(?P<half>, or half as much damage on "
                 r"a successful one)?",
                 tail,
             )
@@ -352,12 +246,12 @@ class _Reader:
             rider = replace(
                 rider, damage=damage[0], damage_type=damage[1], half=bool(found["half"])
             )
-        elif (found := re.fullmatch(r" or take " + _DAMAGE + r"(?: and (?P<more>.*))?", tail)) and (
-            damage := _damage(found)
-        ):
+        elif (
+            found := re.fullmatch(r" or take " + rw.DAMAGE + r"(?: and (?P<more>.*))?", tail)
+        ) and (damage := _damage(found)):
             rider = replace(rider, damage=damage[0], damage_type=damage[1])
             tail = f" or {found['more']}" if found["more"] else ""
-        elif found := _MAX_HP.fullmatch(tail.strip()):
+        elif found := rw.MAX_HP.fullmatch(tail.strip()):
             rider = replace(rider, max_hp=True, damage_type=_damage_type(found["type"]))
             tail = ""
         elif re.fullmatch(hw.PULLED, tail, re.I):
@@ -417,7 +311,7 @@ class _Reader:
         if limit is None or not 1 <= int(m["dc"]) <= MAX_DC:
             self.note(m[0])
             return
-        held = _HELD_TAIL.search(tail)
+        held = rw.HELD_TAIL.search(tail)
         conditions = (Condition.RESTRAINED,) if held else ()
         if held:
             tail = tail.replace(held[0], "")
@@ -491,7 +385,7 @@ def _failure(text: str) -> tuple[tuple[Condition, ...], Lasting, str]:
     if not conditions:
         return (), Lasting(), text
     lasting = Lasting()
-    if m := _DURATION.match(rest):
+    if m := rw.DURATION.match(rest):
         lasting = _lasting(m)
         rest = rest[m.end() :]
     return conditions, lasting, " ".join(w for w in (left, rest.strip(" ,")) if w)
@@ -542,7 +436,7 @@ def _damage_type(word: str | None) -> DamageType | None:
 def block_riders(desc: str, name: str, notes: list[str]) -> list[dict[str, Any]]:
     """A stat block's riders for the attack `name`, in the fight file's words (the bestiary
     keeps them so); what lnf does not read goes to `notes` (not modelled)."""
-    from lnf.formats.short_forms import rider_doc
+    from lnf.formats.rider_forms import rider_doc
 
     reading = read(desc)
     found, unread = list(reading.riders), list(reading.unread)

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 from lnf.dice.abilities import ability_modifier
 from lnf.formats import multiattack
+from lnf.formats import srd_fields as sf
 from lnf.formats.dm_items import precise
 from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
+from lnf.formats.srd_fields import EntryError
 from lnf.formats.srd_traits import block_flags, block_traits
 from lnf.model import Condition, TraitKind
 from lnf.rules.acl import ARMOR, armor_dr
@@ -56,65 +58,6 @@ _WRITTEN = re.compile(
 SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 HIT_DICE = re.compile(r"\d{1,3}d\d{1,3}(?:\s*[+-]\s*\d{1,5})?")
 MAX_DESC = 10_000  # characters of an action's description; the SRD's longest has 1,212
-MAX_NAME = 100  # characters of a name; the SRD's longest has 41
-MAX_NOTE = 200  # characters of a note, as of any text of a fight file
-
-
-class EntryError(Exception):
-    """A field of an entry that is missing or not what the format says: its path and why."""
-
-    def __init__(self, path: str, message: str) -> None:
-        path = path.lstrip(".")  # a field of the entry itself: "actions[0]", not ".actions[0]"
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
-
-
-_MISSING: Any = object()
-
-
-def _get(
-    d: Any,
-    key: str,
-    kind: type | tuple[type, ...],
-    path: str,
-    default: Any = _MISSING,
-    bounds: tuple[int, int] | None = None,
-) -> Any:
-    """`d[key]`, of `kind` (a number within `bounds`); `default` when it may be missing."""
-    where = f"{path}.{key}" if path else key
-    if not isinstance(d, dict):
-        raise EntryError(path or "entry", "expected an object")
-    if key not in d or (d[key] is None and default is not _MISSING):
-        if default is _MISSING:
-            raise EntryError(where, "missing")
-        return default
-    value: Any = d[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise EntryError(where, f"expected {names}, got {_shown(value)}")
-    if bounds is not None and not bounds[0] <= cast(float, value) <= bounds[1]:
-        raise EntryError(where, f"{_shown(value)} is out of range ({bounds[0]} to {bounds[1]})")
-    return value
-
-
-def _items(d: Any, key: str, path: str, kind: type | tuple[type, ...] = dict) -> list[Any]:
-    """The list at `d[key]` (empty when missing), each item of `kind`."""
-    found = _get(d, key, list, path, default=[])
-    for i, item in enumerate(found):
-        if not isinstance(item, kind) or isinstance(item, bool):
-            names = (
-                kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            )
-            names = "an object" if kind is dict else names
-            raise EntryError(f"{path}.{key}[{i}]", f"expected {names}, got {_shown(item)}")
-    return list(found)
-
-
-def _shown(value: Any) -> str:
-    """A value as a message shows it: short, whatever its size."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _dice(text: str) -> str:
@@ -178,20 +121,20 @@ def _damage(clause: str, name: str, notes: list[str]) -> tuple[str, str, str]:
 def _usage(u: Any, path: str) -> str:
     """A limited use as the stat block says it: "recharge 5–6", "3/day"."""
     if not isinstance(u, dict):
-        raise EntryError(path, f"expected an object, got {_shown(u)}")
-    kind: str = _get(u, "type", str, path, default="limited use")
+        raise EntryError(path, f"expected an object, got {sf.shown(u)}")
+    kind: str = sf.get(u, "type", str, path, default="limited use")
     if kind == "recharge on roll":
-        return f"recharge {_get(u, 'min_value', int, path, bounds=(1, 6))}–6"
+        return f"recharge {sf.get(u, 'min_value', int, path, bounds=(1, 6))}–6"
     if kind == "per day":
-        return f"{_get(u, 'times', int, path, bounds=(1, 100))}/day"
+        return f"{sf.get(u, 'times', int, path, bounds=(1, 100))}/day"
     return kind[:40]
 
 
 def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, Any] | None:
-    desc = _get(action, "desc", str, path, default="").strip()
+    desc = sf.get(action, "desc", str, path, default="").strip()
     if len(desc) > MAX_DESC:
         raise EntryError(f"{path}.desc", f"longer than {MAX_DESC:,} characters (the limit)")
-    name = _label(action, "name", path)
+    name = sf.label(action, "name", path)
     found = ATTACK.match(desc)
     if found is None:
         return None
@@ -235,20 +178,20 @@ def _multiattack(
         if a.get("name") != "Multiattack":
             continue
         where = f"{path}[{i}]"
-        listed = _items(a, "actions", where)
+        listed = sf.items(a, "actions", where)
         if not listed and "action_options" in a:
-            options = _items(
-                _get(_get(a, "action_options", dict, where), "from", dict, where),
+            options = sf.items(
+                sf.get(sf.get(a, "action_options", dict, where), "from", dict, where),
                 "options",
                 f"{where}.action_options.from",
             )
             if options:
-                listed = _items(options[0], "items", f"{where}.action_options.from.options[0]")
+                listed = sf.items(options[0], "items", f"{where}.action_options.from.options[0]")
         for j, item in enumerate(listed):
             at = f"{where}.actions[{j}]"
             if item.get("action_name") is not None:
-                _label(item, "action_name", at)
-                _get(item, "count", (int, str), at, default=1)
+                sf.label(item, "action_name", at)
+                sf.get(item, "count", (int, str), at, default=1)
         counts = multiattack.read(m, a, named, notes)
         return counts, multiattack.options(a, named, counts, notes)
     return {}, []
@@ -270,7 +213,7 @@ def _damage_types(
         key, "vulnerability"
     )
     found: list[str] = []
-    for text in _items(m, key, where, str):
+    for text in sf.items(m, key, where, str):
         named = [t for t in TYPES if re.search(rf"\b{t}\b", text)]
         if not named:
             notes.append(f"{what}: {text}")
@@ -285,7 +228,9 @@ def _damage_types(
 
 def _named(m: dict[str, Any], key: str, where: str) -> list[str]:
     """The names of a list of features (traits, reactions, legendary actions)."""
-    return [_label(x, "name", f"{where}.{key}[{i}]") for i, x in enumerate(_items(m, key, where))]
+    return [
+        sf.label(x, "name", f"{where}.{key}[{i}]") for i, x in enumerate(sf.items(m, key, where))
+    ]
 
 
 _PARRY = re.compile(r"adds (\d+) to its AC against one melee attack", re.IGNORECASE)
@@ -295,8 +240,8 @@ def _guards(m: dict[str, Any], where: str) -> tuple[list[str], list[str]]:
     """F1: a stat block's Parry ("adds 2 to its AC against one melee attack that would hit
     it") as a guard lnf plays; the other reactions' names, for what is not modelled."""
     guards, others = [], []
-    for i, x in enumerate(_items(m, "reactions", where)):
-        name = _label(x, "name", f"{where}.reactions[{i}]")
+    for i, x in enumerate(sf.items(m, "reactions", where)):
+        name = sf.label(x, "name", f"{where}.reactions[{i}]")
         found = _PARRY.search(str(x.get("desc", ""))[:2000])
         if name.lower() == "parry" and found and 1 <= int(found[1]) <= 10:
             guards.append(f"parry {found[1]}")
@@ -311,22 +256,22 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     if not isinstance(m, dict):
         raise EntryError(where or "entry", "expected an object")
     notes: list[str] = []
-    scores = {a[:3]: _get(m, a, int, where, bounds=(1, 30)) for a in ABILITIES}  # 5e's range
+    scores = {a[:3]: sf.get(m, a, int, where, bounds=(1, 30)) for a in ABILITIES}  # 5e's range
     saves = {k: ability_modifier(v) for k, v in scores.items()}
     stealth = ability_modifier(scores["dex"])
-    for j, p in enumerate(_items(m, "proficiencies", where)):
+    for j, p in enumerate(sf.items(m, "proficiencies", where)):
         at = f"{where}.proficiencies[{j}]"
-        index = _get(_get(p, "proficiency", dict, at), "index", str, f"{at}.proficiency")
+        index = sf.get(sf.get(p, "proficiency", dict, at), "index", str, f"{at}.proficiency")
         if index.startswith("saving-throw-") and index.removeprefix("saving-throw-") in saves:
-            saves[index.removeprefix("saving-throw-")] = _get(p, "value", int, at, bounds=BONUS)
+            saves[index.removeprefix("saving-throw-")] = sf.get(p, "value", int, at, bounds=BONUS)
         if index == "skill-stealth":
-            stealth = _get(p, "value", int, at, bounds=BONUS)
+            stealth = sf.get(p, "value", int, at, bounds=BONUS)
     speeds: dict[str, int] = {}
-    for kind, text in _get(m, "speed", dict, where).items():
+    for kind, text in sf.get(m, "speed", dict, where).items():
         feet = re.match(r"\d{1,4}\b", str(text)) if isinstance(text, str | int) else None
         if kind != "hover" and feet:
             speeds[kind[:40]] = int(feet[0])
-    actions = _items(m, "actions", where)
+    actions = sf.items(m, "actions", where)
     attacks: list[dict[str, Any]] = []
     specials: list[tuple[dict[str, Any], str]] = []  # B1: the actions that are no attacks
     for i, x in enumerate(actions):
@@ -337,9 +282,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         elif x.get("name") != "Multiattack":
             if "usage" in x:
                 _usage(x["usage"], f"{path}.usage")  # its fields checked
-            _get(x, "name", str, path)
+            sf.get(x, "name", str, path)
             specials.append((special(x), str(x.get("desc", ""))[:MAX_DESC]))
-    texts = [str(x.get("desc", "")) for x in [*actions, *_items(m, "special_abilities", where)]]
+    texts = [str(x.get("desc", "")) for x in [*actions, *sf.items(m, "special_abilities", where)]]
     for a in attacks:
         armed(a, texts)  # the SRD weapon's properties (V3's two-handed bows)
     multi, offered = _multiattack(
@@ -358,7 +303,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
     special_first = _special_first(actions, [x["name"] for x in whole.get("actions", [])], notes)
-    senses = _get(m, "senses", dict, where, default={})
+    senses = sf.get(m, "senses", dict, where, default={})
     shown = [
         f"{k.replace('_', ' ')[:40]} {str(v)[:200]}"
         for k, v in senses.items()
@@ -369,34 +314,34 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     other = {k: v for k, v in speeds.items() if k not in ("walk", "fly")}
     if other:
         notes.append("speeds: " + ", ".join(f"{k} {v} ft" for k, v in other.items()))
-    armor = _items(m, "armor_class", where)
+    armor = sf.items(m, "armor_class", where)
     if not armor:
         raise EntryError(f"{where}.armor_class", "expected at least one armor class")
     first = f"{where}.armor_class[0]"
-    cr = _get(m, "challenge_rating", (int, float), where, bounds=(0, 30))
-    size = _get(m, "size", str, where).lower()
+    cr = sf.get(m, "challenge_rating", (int, float), where, bounds=(0, 30))
+    size = sf.get(m, "size", str, where).lower()
     if size not in SIZES:
-        raise EntryError(f"{where}.size", f"{_shown(size)} is no size ({', '.join(SIZES)})")
-    hit_dice = _get(m, "hit_points_roll", str, where)
+        raise EntryError(f"{where}.size", f"{sf.shown(size)} is no size ({', '.join(SIZES)})")
+    hit_dice = sf.get(m, "hit_points_roll", str, where)
     if HIT_DICE.fullmatch(hit_dice.strip()) is None:
-        raise EntryError(f"{where}.hit_points_roll", f"{_shown(hit_dice)} is not dice like 5d8+5")
-    subtype = _get(m, "subtype", str, where, default="")
+        raise EntryError(f"{where}.hit_points_roll", f"{sf.shown(hit_dice)} is not dice like 5d8+5")
+    subtype = sf.get(m, "subtype", str, where, default="")
     mundane: list[str] = []
     played: list[str] = []
     out: dict[str, Any] = {
-        "name": _label(m, "name", where),
+        "name": sf.label(m, "name", where),
         "size": size,
-        "type": _get(m, "type", str, where)[:40] + (f" ({subtype[:40]})" if subtype else ""),
-        "ac": whole.pop("ac", None) or _get(armor[0], "value", int, first, bounds=(0, 40)),
+        "type": sf.get(m, "type", str, where)[:40] + (f" ({subtype[:40]})" if subtype else ""),
+        "ac": whole.pop("ac", None) or sf.get(armor[0], "value", int, first, bounds=(0, 40)),
         "dr": _dr(armor[0], ability_modifier(scores["dex"]), first),
         "con_score": scores["con"],
-        "hp": _get(m, "hit_points", int, where, bounds=(1, 100_000)),
+        "hp": sf.get(m, "hit_points", int, where, bounds=(1, 100_000)),
         "hit_dice": hit_dice.replace(" ", ""),
         "speed": speeds.get("walk", 0),
         "fly": speeds.get("fly", 0),
         "reach": max([a.get("reach", 5) for a in attacks if a["kind"] != "ranged"] + [5]),
         "con": ability_modifier(scores["con"]),
-        "perception": _get(
+        "perception": sf.get(
             senses,
             "passive_perception",
             int,
@@ -420,11 +365,11 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         **whole,  # B1, B2, B6, B7: actions, spells, slots, legendary actions, uses
         "reactions": reactions,
         "cr": str(Fraction(cr).limit_denominator(8)),
-        "xp": _get(m, "xp", int, where, default=0, bounds=(0, 10_000_000)),
+        "xp": sf.get(m, "xp", int, where, default=0, bounds=(0, 10_000_000)),
         "abilities": scores,
         "speeds": other,
         "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
-        "not_modelled": [_note(n) for n in notes],
+        "not_modelled": [sf.note(n) for n in notes],
         "flags": list(flags.forms),  # R5: swarm, incorporeal
         "traits": [*traits.forms, *played, *_nonmagical(mundane)],
     }
@@ -439,28 +384,14 @@ def _nonmagical(types: list[str]) -> list[str]:
 BONUS = (-20, 40)  # a save's or a skill's bonus
 
 
-def _label(d: dict[str, Any], key: str, where: str) -> str:
-    """A name (of the monster, an action, a trait): what a fight file takes as a name."""
-    name: str = _get(d, key, str, where).strip()
-    if not 1 <= len(name) <= MAX_NAME:
-        raise EntryError(f"{where}.{key}", f"a name of 1 to {MAX_NAME} characters")
-    return name
-
-
-def _note(text: str) -> str:
-    """A line of `not_modelled`, short enough for a fight file's text (its words can come from
-    a description)."""
-    return text if len(text) <= MAX_NOTE else text[: MAX_NOTE - 1] + "…"
-
-
 def _conditions(m: dict[str, Any], where: str, notes: list[str], played: list[str]) -> list[str]:
     """Condition immunities lnf knows (each once); exhaustion as the trait C3 plays (in
     `played`); the others as not modelled."""
     known = {c.value for c in Condition}
     found: list[str] = []
-    for i, c in enumerate(_items(m, "condition_immunities", where, (dict, str))):
+    for i, c in enumerate(sf.items(m, "condition_immunities", where, (dict, str))):
         at = f"{where}.condition_immunities[{i}]"
-        name = _get(c, "index", str, at) if isinstance(c, dict) else c
+        name = sf.get(c, "index", str, at) if isinstance(c, dict) else c
         if name in known and name not in found:
             found.append(name)
         elif name == "exhaustion":
@@ -475,8 +406,8 @@ def _dr(first: dict[str, Any], dex: int, where: str) -> int:
     natural armor (or an AC with nothing named) AC − 10 − Dexterity."""
     items = _armor_items(first, where)
     known = [i for i in items if i in ARMOR]
-    ac = _get(first, "value", int, where, bounds=(0, 40))
-    kind = _get(first, "type", str, where, default="")
+    ac = sf.get(first, "value", int, where, bounds=(0, 40))
+    kind = sf.get(first, "type", str, where, default="")
     if kind == "armor" and known:
         return armor_dr(known, ac, dex, natural=False)
     if kind in ("spell", "condition"):
@@ -488,20 +419,20 @@ def _dr(first: dict[str, Any], dex: int, where: str) -> int:
 
 def _armor_items(a: dict[str, Any], where: str) -> list[str]:
     return [
-        _get(x, "index", str, f"{where}.armor[{j}]")[:40]
-        for j, x in enumerate(_items(a, "armor", where))
+        sf.get(x, "index", str, f"{where}.armor[{j}]")[:40]
+        for j, x in enumerate(sf.items(a, "armor", where))
     ]
 
 
 def _armor(a: dict[str, Any], where: str) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "type": _get(a, "type", str, where, default="")[:40],
-        "value": _get(a, "value", int, where, bounds=(0, 40)),
+        "type": sf.get(a, "type", str, where, default="")[:40],
+        "value": sf.get(a, "value", int, where, bounds=(0, 40)),
     }
     items = _armor_items(a, where)
     if items:
         out["items"] = items
     for key in ("condition", "spell"):
         if key in a:
-            out[key] = _get(_get(a, key, dict, where), "index", str, f"{where}.{key}")[:40]
+            out[key] = sf.get(sf.get(a, key, dict, where), "index", str, f"{where}.{key}")[:40]
     return out

@@ -55,8 +55,8 @@ from lnf.heroes.attack_policy import attack_choices, is_spell
 from lnf.heroes.effect_policy import effect_actions, effect_bonus, shield_of_faith
 from lnf.heroes.spell_policy import Option, Spend, best_option, save_options, worth_alone
 from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster, Rank
-from lnf.model.events import Moved
 from lnf.model.plan import Mode
+from lnf.model.steps import Moved
 from lnf.rules.acl import acl
 from lnf.rules.attacks import has_melee
 from lnf.rules.chase import can_hide_from, escapers, in_chase

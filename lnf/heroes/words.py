@@ -47,8 +47,8 @@ from lnf.heroes.spell_words import (
     slot_level,
 )
 from lnf.model import Action, Attack, AttackKind, BackReason, Fight, Hero, Monster, Rank
-from lnf.model.events import Moved
 from lnf.model.plan import Advantage, Mode
+from lnf.model.steps import Moved
 from lnf.rules.acl import PARTS, verify_acl, verify_surge
 from lnf.rules.attacks import UNARMED
 from lnf.rules.conditions import attacks_on_its_turn

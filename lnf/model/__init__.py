@@ -1,5 +1,6 @@
 """The grid as frozen values: no rules, no I/O."""
 
+from lnf.model.attacks import Area, Attack
 from lnf.model.effects import Confused, Countered, Effect, Guard, Lasting, Rider, SpellEffect
 from lnf.model.enums import (
     CLASS_FAMILIES,
@@ -34,8 +35,6 @@ from lnf.model.fight import (
     LEGENDARY_ACTIONS,
     LEGENDARY_RESISTANCE,
     SLOT,
-    Area,
-    Attack,
     Combatant,
     Cover,
     Fight,

@@ -5,8 +5,9 @@ working anything out again."""
 
 from __future__ import annotations
 
-from lnf.model.events import Event, Step
+from lnf.model.events import Event
 from lnf.model.fight import Fight
+from lnf.model.steps import Step
 from lnf.values import value
 
 

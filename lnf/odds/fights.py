@@ -21,8 +21,9 @@ from lnf.heroes.policy import policy_choice
 from lnf.heroes.script import Script, ScriptedHeroes
 from lnf.model import Fight, Hero, Monster, MonsterKind, Side
 from lnf.model.applied import Applied
-from lnf.model.events import Fled, RoundStarted, Used
+from lnf.model.events import RoundStarted
 from lnf.model.plan import Plan
+from lnf.model.steps import Fled, Used
 from lnf.odds.greedy import greedy_plan
 from lnf.odds.plan_cache import PlanCache
 from lnf.rules.strike_order import up_next

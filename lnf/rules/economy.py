@@ -12,17 +12,7 @@ from __future__ import annotations
 from lnf.errors import Refused
 from lnf.model import SLOT, Action, Attack, Cost, Fight, Guard, Healing, Hero, Monster
 from lnf.model.effects import Countered
-from lnf.model.events import (
-    Acted,
-    Attacked,
-    Contested,
-    Guarded,
-    Healed,
-    Hid,
-    SpellCast,
-    Step,
-    Used,
-)
+from lnf.model.steps import Acted, Attacked, Contested, Guarded, Healed, Hid, SpellCast, Step, Used
 from lnf.rules.conditions import action_or_bonus, takes_no_reactions
 from lnf.rules.resources import RAGE, SECOND_WIND
 from lnf.rules.wording import or_list

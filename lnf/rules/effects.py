@@ -15,7 +15,7 @@ import re
 
 from lnf.errors import Refused
 from lnf.model import Ability, Condition, Effect, Fight, Lasting, Rider, TurnEdge
-from lnf.model.events import Saved
+from lnf.model.steps import Saved
 from lnf.rules.names import find_name
 from lnf.rules.resources import SECOND_WIND
 from lnf.values import replace

@@ -6,8 +6,8 @@ from __future__ import annotations
 import string
 
 from lnf.model import Fight, Group, Hero, Monster, Rank
-from lnf.model.events import Moved
 from lnf.model.plan import Order
+from lnf.model.steps import Moved
 from lnf.rules.moves import final_spot, start_spot
 from lnf.rules.reactions import after_move
 from lnf.rules.roster import in_fight

@@ -25,8 +25,8 @@ from lnf.model import (
     Rank,
     Variant,
 )
-from lnf.model.events import Moved
 from lnf.model.plan import Mode
+from lnf.model.steps import Moved
 from lnf.rules.acl import acl
 from lnf.rules.areas import check_area_targets, target_count
 from lnf.rules.attacks import reach_ranks

@@ -17,7 +17,7 @@ from lnf.rules.roster import held, in_fight, incapacitated, monsters, rows, spee
 from lnf.rules.surprise import held_back
 
 if TYPE_CHECKING:
-    from lnf.model.events import Moved  # annotations only: `lnf show` needs no events
+    from lnf.model.steps import Moved
 
 
 class Place(NamedTuple):

@@ -22,7 +22,7 @@ from lnf.rules.traits import slips_away
 from lnf.values import replace
 
 if TYPE_CHECKING:
-    from lnf.model.events import Moved  # annotations only: `lnf show` needs no events
+    from lnf.model.steps import Moved
 
 
 def opportunity_attackers(fight: Fight, step: Moved) -> list[str]:

@@ -4,7 +4,7 @@ the table says it."""
 from __future__ import annotations
 
 from lnf.model import Action
-from lnf.model.events import Acted
+from lnf.model.steps import Acted
 
 ACTION_WORDS = {
     Action.DASH: "dashes",

@@ -5,8 +5,8 @@ die ("rolls 6 for Poison Breath: charged again") and what a use leaves."""
 from __future__ import annotations
 
 from lnf.model import SLOT, Attack, Fight, Monster, Recharge, Resource
-from lnf.model.events import Recharged
 from lnf.model.plan import Order
+from lnf.model.steps import Recharged
 from lnf.rules.economy import attack_named
 from lnf.rules.resources import slot_words
 from lnf.rules.specials import action_named

@@ -7,7 +7,7 @@ from typing import assert_never
 
 from lnf.model import Confused, Effect, Fight, Lasting
 from lnf.model.effects import NO_HEALING
-from lnf.model.events import (
+from lnf.model.steps import (
     ConcentrationEnded,
     Drained,
     EffectEnded,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lnf.model import LEGENDARY_ACTIONS, LEGENDARY_RESISTANCE, Fight
 from lnf.model.effects import Countered
-from lnf.model.events import Used
+from lnf.model.steps import Used
 from lnf.rules.resources import ordinal
 from lnf.rules.wording import plural
 

@@ -13,7 +13,8 @@ from typing import assert_never
 from lnf.model import LEGENDARY_ACTIONS, Condition, Dot, Fight, Hero, Monster
 from lnf.model.applied import Applied, StepDone
 from lnf.model.effects import Confused, Countered
-from lnf.model.events import (
+from lnf.model.events import Ended, PhaseSet, Reaction, Recorded, RoundStarted, Turn
+from lnf.model.steps import (
     Acted,
     Attacked,
     ConcentrationEnded,
@@ -26,22 +27,16 @@ from lnf.model.events import (
     Dropped,
     EffectEnded,
     EffectStarted,
-    Ended,
     Fled,
     Guarded,
     Healed,
     Hid,
     Marked,
     Moved,
-    PhaseSet,
-    Reaction,
     Recharged,
-    Recorded,
-    RoundStarted,
     SaveRolled,
     SpellCast,
     Surged,
-    Turn,
     Used,
     Wounded,
 )

@@ -13,9 +13,26 @@ from lnf.model import Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
 from lnf.model.effects import Confused, Countered
 from lnf.model.events import (
+    Begun,
+    Ended,
+    Initiative,
+    PhaseSet,
+    Planned,
+    Reaction,
+    Recorded,
+    Redone,
+    Renamed,
+    RoundStarted,
+    Surprised,
+    SurpriseRoundSet,
+    Turn,
+    TurnStarted,
+    Undone,
+)
+from lnf.model.plan import Mode
+from lnf.model.steps import (
     Acted,
     Attacked,
-    Begun,
     ConcentrationEnded,
     Contested,
     Covered,
@@ -26,34 +43,19 @@ from lnf.model.events import (
     Dropped,
     EffectEnded,
     EffectStarted,
-    Ended,
     Fled,
     Guarded,
     Healed,
     Hid,
-    Initiative,
     Marked,
     Moved,
-    PhaseSet,
-    Planned,
-    Reaction,
     Recharged,
-    Recorded,
-    Redone,
-    Renamed,
-    RoundStarted,
     SaveRolled,
     SpellCast,
     Surged,
-    Surprised,
-    SurpriseRoundSet,
-    Turn,
-    TurnStarted,
-    Undone,
     Used,
     Wounded,
 )
-from lnf.model.plan import Mode
 from lnf.rules.acl import acl
 from lnf.rules.economy import attack_named, healing_named
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
