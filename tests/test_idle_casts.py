@@ -227,7 +227,8 @@ def test_the_djinni_turns_invisible_in_the_volley_and_it_ends_as_it_attacks(
     )
     said = stdout_of("run", str(path), "--seed", "1", "--rounds", "4")
     assert "plan (P3): Djinni casts Invisibility: nothing it can reach this round (B6)." in said
-    assert "Djinni uses Invisibility (0 of 1 left).\nDjinni casts Invisibility.\n" in said
+    spent = "Djinni spends a daily use of Invisibility (0 of 1 left).\n"
+    assert spent + "Djinni casts Invisibility.\n" in said
     assert "Djinni is invisible: 1 hour, while Djinni concentrates or until it attacks" in said
     first, rest = said.split("Djinni attacks Ann", 2)[1:]
     assert "[Djinni is unseen" in first.splitlines()[0]
@@ -254,7 +255,8 @@ def test_at_the_table_the_cast_is_logged_shown_and_undone(tmp_path: Path) -> Non
     rakshasa = "{monster: rakshasa, used: {Charm Person: 3}}"  # its charm spent (F3)
     path.write_text(f"heroes: [{FLYING_ANN}]\nmonsters: [{rakshasa}]\n", "utf-8")
     said = stdout_of("next", str(path))
-    assert "Rakshasa uses Invisibility (2 of 3 left).\nRakshasa casts Invisibility." in said
+    spent = "Rakshasa spends a daily use of Invisibility (2 of 3 left).\n"
+    assert spent + "Rakshasa casts Invisibility." in said
     shown = stdout_of("show", str(path))
     assert "Rakshasa: invisible (since round 1): 1 hour, while Rakshasa concentrates" in shown
     took = [stdout_of("undo", str(path)) for _ in range(2)]  # Ann's turn begun, then the cast

@@ -112,7 +112,7 @@ def test_b6_unicorns_out_of_reach_heal_each_other(tmp_path: Path) -> None:
     assert check_plan(f, plan) == [] and best_plan(f) == plan
     said = stdout_of("run", str(tmp_path / "unicorns.yaml"), "--seed", "1", "--rounds", "1")
     assert "Unicorn uses Healing Touch: nothing it can reach this round (B6)" in said
-    assert "Uni uses Healing Touch (2 of 3 left)." in said
+    assert "Uni spends a daily use of Healing Touch (2 of 3 left)." in said
     assert "Uni heals Unicorn with Healing Touch: 12 hit points (2d8 (4, 6) + 2 = 12)" in said
     assert "Unicorn heals Uni with Healing Touch" in said
     assert "Healing Touch, for the DM to rule: the touch removes all diseases" in said
@@ -130,7 +130,7 @@ def test_at_the_table_the_touch_is_shown_and_undone(tmp_path: Path) -> None:
     assert healed is not None
     assert f"{min(67, 47 + int(healed[1]))}/67" in stdout_of("show", path)
     took = stdout_of("undo", path)
-    assert took.startswith("Took back: Uni uses Healing Touch (2 of 3 left).")
+    assert took.startswith("Took back: Uni spends a daily use of Healing Touch (2 of 3 left).")
     assert "47/67" in stdout_of("show", path)
 
 

@@ -123,7 +123,7 @@ def test_the_dryad_entangles_both_heroes_and_a_failed_save_restrains(tmp_path: P
     path.write_text(f"heroes: [{heroes}]\nmonsters: [{{monster: dryad}}]\n", encoding="utf-8")
     said = stdout_of("run", str(path), "--seed", "3", "--rounds", "1")
     assert "Dryad casts Entangle (20 ft cube) on Ann and Bo." in said  # the plan
-    assert "Dryad uses Entangle (2 of 3 left)." in said  # B2: 3/day
+    assert "Dryad spends a daily use of Entangle (2 of 3 left)." in said  # B2: 3/day
     assert re.search(r"Ann's STR save .* vs DC 14: fails", said)
     assert "Ann is restrained (by Dryad): 1 minute, a DC 14 Strength save" in said
     assert "while Dryad concentrates (F4)" in said

@@ -56,12 +56,15 @@ def recharge_words(step: Recharged, action: Attack | None) -> str:
 
 def used_words(monster: Monster, r: Resource | None, name: str) -> str:
     """A monster's use of a limited action (B2): "Young Green Dragon's Poison Breath is spent:
-    it recharges on a 5–6 as a round starts (B2).", "Lich uses Power Word Kill (0 of 1 left)."."""
+    it recharges on a 5–6 as a round starts (B2).", "Lich spends a daily use of Power Word
+    Kill (0 of 1 left)."."""
     if r is not None and r.recharge is Recharge.ROLL and not r.left:
         at = next((a.recharge for a in monster.actions if name in (a.name, a.spends)), 0)
         on = f" on a {at}–6" if 0 < at < 6 else " on a 6" if at == 6 else ""
         return f"{monster.name}'s {name} is spent: it recharges{on} as a round starts (B2)."
     left = f" ({r.left} of {r.total} left)" if r is not None else ""
+    if r is not None and r.recharge is Recharge.LONG:  # B2: a use a day, said before its use
+        return f"{monster.name} spends a daily use of {name}{left}."
     return f"{monster.name} uses {name}{left}."
 
 
