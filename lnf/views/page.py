@@ -18,6 +18,7 @@ from lnf.model.applied import Applied
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.strike_order import up_next
+from lnf.views.effects_text import held_while
 from lnf.views.grid import phase_line
 from lnf.views.page_events import happenings
 from lnf.views.page_hp import MonsterHp, monster_hp_text
@@ -145,21 +146,26 @@ def _effects(fight: Fight, unseen: set[str]) -> list[dict[str, str]]:
         if e.who in unseen or e.by in unseen:
             continue
         what = f"concentrating on {e.what}" if e.concentration else e.what
-        out.append({"who": e.who, "what": what, "ends": str(e.lasting)})
+        ends = held_while(e) if e.attack or e.hold else str(e.lasting)  # F6: a hold's own end
+        out.append({"who": e.who, "what": what, "ends": ends})
     for c in (*rows(fight), *fight.monsters):
         if c.name in unseen:
             continue
         for condition in sorted(c.conditions):
             if (c.name, condition) not in lasting:
-                out.append({"who": c.name, "what": str(condition), "ends": "when the DM says"})
+                out.append({"who": c.name, "what": str(condition), "ends": "until the DM says"})
         for effect in c.effects:
-            out.append({"who": c.name, "what": effect, "ends": "when the DM says"})
+            out.append({"who": c.name, "what": effect, "ends": "until the DM says"})
         if c.name in fight.surprised:
-            out.append({"who": c.name, "what": "surprised (D12)", "ends": "when round 1 ends"})
+            out.append({"who": c.name, "what": "surprised (D12)", "ends": "until round 1 ends"})
         if c.surge:
             out.append(
-                {"who": c.name, "what": f"{c.surge} surge dice (V-ACL6)", "ends": "its next turn"}
+                {
+                    "who": c.name,
+                    "what": f"{c.surge} surge dice (V-ACL6)",
+                    "ends": "until its next turn",
+                }
             )
         if c.rank is Rank.FREE_AIR:
-            out.append({"who": c.name, "what": "in free air (R7)", "ends": "when it lands"})
+            out.append({"who": c.name, "what": "in free air (R7)", "ends": "until it lands"})
     return out

@@ -233,7 +233,7 @@ def _strike_order(data: dict[str, Any]) -> str:
 
 
 def _effects(data: dict[str, Any]) -> str:
-    items = [f"{e['who']}: {e['what']} — ends {e['ends']}" for e in data["effects"]]
+    items = [f"{e['who']}: {e['what']} — {e['ends']}" for e in data["effects"]]
     return _list_section("effects", "In effect", items, empty="Nothing.")
 
 
