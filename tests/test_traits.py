@@ -363,7 +363,9 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             assert played == (not listed), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them
     assert counts[TraitKind.MAGIC_RESISTANCE] == 31
-    assert counts[TraitKind.CHARGE] + counts[TraitKind.POUNCE] == 23  # Charge or Pounce: 23
+    # Charge or Pounce: the issue's 23, and the wereboar's boar and hybrid forms, whose trait is
+    # named "Charge (Boar or Hybrid Form Only)" and hits "with its tusks"
+    assert counts[TraitKind.CHARGE] + counts[TraitKind.POUNCE] == 25
     # D6: "weapon attacks are magical" (Magic Weapons 12, Angelic and Hellish Weapons 4);
     # every entry with a defence "from nonmagical weapons (attacks)"; C3: exhaustion immunity
     assert (

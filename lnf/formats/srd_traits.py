@@ -37,7 +37,8 @@ _SAYS = {
     TraitKind.UNDEAD_FORTITUDE: r"0 hit points, it must make a Constitution saving throw with a "
     r"DC of 5 ?\+ ?the damage taken, unless the damage is radiant or from a critical hit",
     TraitKind.CHARGE: r"moves at least \d+ (?:ft\.|feet) straight toward a target and then hits it "
-    r"with an? (\w+) attack on the same turn, the target takes an extra \d+ \((\d+d\d+)\)"
+    r"with (?:an? |its )(\w+)(?: attack)? on the same turn, the target takes an extra \d+ "
+    r"\((\d+d\d+)\)"
     r"(?: (\w+))? damage",
     TraitKind.POUNCE: r"moves at least \d+ (?:ft\.|feet) straight toward a creature and then hits "
     r"it with an? (\w+) attack on the same turn, that target must succeed on a DC (\d+) Strength "
