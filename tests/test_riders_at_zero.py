@@ -24,6 +24,7 @@ from lnf.model.events import Turn
 from lnf.model.plan import Mode, Order, Rank
 from lnf.model.steps import Damaged
 from lnf.rules.damage import heal
+from lnf.rules.expected import riders_mean
 from lnf.values import replace
 from lnf.views.transcript import describe
 from tests.test_bestiary_whole import DATA, needs_data
@@ -172,3 +173,16 @@ def test_a_fight_file_rider_may_say_at_zero(tmp_path: object) -> None:
     bad = text.replace("conditions: [poisoned, paralyzed], lasting: 1 hour, ", "")
     with pytest.raises(InputError, match=r"widow.yaml:6: .*at_zero.*F6"):
         parse_fight(bad, "widow.yaml")
+
+
+def test_the_plan_counts_the_poison_not_the_paralysis_at_0() -> None:
+    """B6, F6: the plan's worth of the bite is its poison through the save; the paralysis at 0
+    hit points adds nothing (a hero at 0 is down already), where a failed save's would."""
+    f = _fight(20)
+    bite = f.monster("Giant Spider").attacks[0]
+    (rider,) = bite.riders
+    ann = f.hero("Ann")
+    bare = replace(bite, riders=(replace(rider, at_zero=False, conditions=()),))
+    on_failure = replace(bite, riders=(replace(rider, at_zero=False),))
+    assert riders_mean(bite, ann) == riders_mean(bare, ann) > 0
+    assert riders_mean(on_failure, ann) > riders_mean(bite, ann)
