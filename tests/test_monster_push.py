@@ -15,6 +15,7 @@ import pytest
 from lnf.dice import parse
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.effects import Rolled
+from lnf.engine.riders import ride
 from lnf.engine.table import Table
 from lnf.engine.turns import monster_attacks
 from lnf.errors import InputError
@@ -45,13 +46,16 @@ from lnf.views.transcript import describe
 from tests.builders import fight, hero, monster
 from tests.test_bestiary_whole import DATA, needs_data
 
-PUSHED = re.compile(r"is pushed (\d+) feet away from the (\w+)")
+PUSHED = re.compile(r"is pushed (\d+) feet away from the (\w+)|or be pushed up to (\d+) feet away")
+PRONE = re.compile(r"pushed up to \d+ feet away from the [\w ]+ and knocked prone")
 
 
 @needs_data
 def test_every_srd_entry_that_pushes_away_is_read_as_a_push() -> None:
     """Judged by its own text: each SRD breath whose failed save "is pushed N feet away from"
-    its user has a rider `push: N` and the text's save, nothing else; no other action pushes."""
+    its user has a rider `push: N` and the text's save, nothing else; a hit whose failed save
+    is to "be pushed up to N feet away … and knocked prone" (the dragon turtle's tail) has
+    `push: N` and prone on its save's rider; no other action pushes."""
     data = json.loads((DATA / "5e-srd-5.1-monsters.json").read_text(encoding="utf-8"))
     said = {}
     for m in data:
@@ -61,15 +65,21 @@ def test_every_srd_entry_that_pushes_away_is_read_as_a_push() -> None:
                     name = line.split(".")[0] if "\n" in a["desc"] else a["name"]
                     save = re.search(r"DC (\d+) (\w+) saving throw", line)
                     assert save is not None
-                    said[m["name"], name] = (int(found[1]), f"{save[2][:3].lower()} {save[1]}")
-    assert len(said) == 4
+                    prone = ("prone",) if PRONE.search(line) else ()
+                    feet = int(found[1] or found[3])
+                    said[m["name"], name] = (feet, f"{save[2][:3].lower()} {save[1]}", prone)
+    assert len(said) == 5
     having = {}
     for b in srd():
-        for a in b.get("actions", []):
+        for a in [*b.get("actions", []), *b.get("attacks", [])]:
             for r in a.get("riders", []):
                 if "push" in r:
-                    assert r == {"push": r["push"]}, (b["name"], a["name"])
-                    having[b["name"], a["name"]] = (r["push"], a["save"])
+                    prone = (r["condition"],) if "condition" in r else ()
+                    save = r.get("save", a.get("save"))
+                    assert r == {"push": r["push"]} | ({"save": save} if "save" in r else {}) | (
+                        {"condition": "prone"} if prone else {}
+                    ), (b["name"], a["name"])
+                    having[b["name"], a["name"]] = (r["push"], save, prone)
     assert having == said
 
 
@@ -187,3 +197,19 @@ def test_a_fight_file_rider_may_push(tmp_path: Path) -> None:
     bad = text.replace("{push: 40}", "{only_if: Large or smaller}")
     with pytest.raises(InputError, match=r"gust.yaml:6: .*a grapple, max_hp, .*a push"):
         parse_fight(bad, "gust.yaml")
+
+
+def test_the_dragon_turtles_tail_pushes_10_ft_and_knocks_prone() -> None:
+    """F6: the tail's failed DC 20 Strength save (3 + 2) pushes Ann 10 ft, out of group A
+    (forced, no M6), and knocks her prone; Bo's save (19 + 2) leaves him standing, in place."""
+    tail = Rider(save=(Ability.STR, 20), conditions=(Condition.PRONE,), push=10)
+    f = _bronze_fight("Ann", "Bo")
+    turn = Rolled.turn(f, DRAGON).rolling(ScriptedDice([3, 19]))
+    for who in ("Ann", "Bo"):
+        ride(turn, DRAGON, who, "Tail", tail, ScriptedDice([3 if who == "Ann" else 19]))
+    assert [s for s in turn.steps if isinstance(s, Moved)] == [
+        Moved("Ann", leave=True, pushed=DRAGON)
+    ]
+    assert turn.fight.group_of("Ann") is None and turn.fight.group_of("Bo") is not None
+    assert Condition.PRONE in turn.fight.hero("Ann").conditions
+    assert Condition.PRONE not in turn.fight.hero("Bo").conditions

@@ -132,12 +132,14 @@ def test_the_wolf_knocks_prone_on_a_failed_strength_save() -> None:
 def test_poison_on_a_failed_save_half_on_a_success_or_none() -> None:
     spider = read(GIANT_SPIDER)
     three_d6 = parse("3d6")
-    assert spider.riders == (
-        Rider(save=(CON, 11), damage=parse("2d8"), damage_type=DamageType.POISON, half=True),
-    )
-    assert spider.unread == ("paralysis at 0 hit points",)
+    poison = DamageType.POISON
+    both = (Condition.POISONED, Condition.PARALYZED)  # F6, D9: stable, and these, at 0 hp
+    at_zero = Rider(at_zero=True, conditions=both, lasting=Lasting(rounds=600))
+    bite = replace(at_zero, save=(CON, 11), damage=parse("2d8"), damage_type=poison, half=True)
+    assert spider.riders == (bite,)
+    assert spider.unread == ()
     centipede = riders(CENTIPEDE)
-    assert centipede == (Rider(save=(CON, 11), damage=three_d6, damage_type=DamageType.POISON),)
+    assert centipede == (replace(at_zero, save=(CON, 11), damage=three_d6, damage_type=poison),)
 
 
 def test_damage_and_a_condition_from_one_failed_save() -> None:

@@ -101,9 +101,10 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     escaped(turn, step)  # F6
     if isinstance(step, Attacked) and step.hit:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
+        up = done.before.combatant(step.target).current_hp > 0  # F6: at 0 by the hit
         for rider in attack.riders if attack is not None else ():
             drained = drained_by(done, step, rider)
-            ride(turn, step.attacker, step.target, step.attack, rider, dice, drained)
+            ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up)
     if isinstance(step, Attacked) and step.hit:
         burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
     if done.dropped:

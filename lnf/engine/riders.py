@@ -47,15 +47,21 @@ def ride(
     rider: Rider,
     dice: DiceSource,
     drained: int = 0,
+    up: bool = True,
 ) -> None:
     """F6: a hit's rider: the target's save if it has one, then the damage (half or none on a
     success) or the maximum lowered by `drained` (the hit's damage taken), the conditions for
     their duration, a grapple and a lasting condition past the fight; the slain rising only
-    when the hit left the target dead."""
+    when the hit left the target dead; an `at_zero` rider's conditions only when its damage
+    (with none, the hit, which found the target `up`) left the hero at 0 hit points."""
     victim = turn.fight.combatant(target)
     if rider.slain:
         if isinstance(victim, Hero) and victim.dead:
             start(turn, target, rider.afflicts, Lasting(), attacker, affliction=True)
+        return
+    if rider.at_zero and rider.damage is None:  # the swarm of centipedes' bites
+        if up:
+            at_zero(turn, attacker, target, attack, rider)
         return
     if not in_fight(victim):
         return
@@ -69,8 +75,9 @@ def ride(
     if rider.save is not None:
         ability, dc = rider.save
         poison = rider.damage_type is DamageType.POISON
+        against = () if rider.at_zero else rider.conditions  # a save against the poison
         saved = roll_save(
-            turn.fight, victim, ability, dc, dice, what, against=rider.conditions, poison=poison
+            turn.fight, victim, ability, dc, dice, what, against=against, poison=poison
         )
         save = resisted(victim, saved, rider)
         turn.do(SaveRolled(save, ability, what))
@@ -85,6 +92,10 @@ def ride(
         taken = sum(d.amount for d in done.dealt)
         if rider.max_hp and taken:
             drain(turn, attacker, target, attack, taken, rider.regains)
+        if rider.at_zero:  # F6: "If the poison damage reduces the target to 0 hit points"
+            at_zero(turn, attacker, target, attack, rider)
+    if rider.at_zero:
+        return
     if success:
         return
     if drained:
@@ -144,6 +155,28 @@ def ride(
             start(turn, target, rider.afflicts, Lasting(), attacker, affliction=True, bars=bars)
     elif rider.no_healing and not rider.conditions:
         start(turn, target, NO_HEALING[rider.no_healing], lasting, attacker, bars=rider.no_healing)
+
+
+def at_zero(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -> None:
+    """F6, D9: a hero left at 0 hit points (alive) by a rider's poison is stable but poisoned
+    for the rider's duration, even after regaining hit points, and paralyzed while so poisoned
+    (the two end together); a hero immune to being poisoned is only stable."""
+    hero = turn.fight.combatant(target)
+    if not isinstance(hero, Hero) or hero.dead or hero.current_hp:
+        return
+    said = f"{attacker}'s {attack} left it at 0 hit points"
+    turn.do(Damaged(target, 0, text=said, stable=True))
+    if Condition.POISONED in condition_immune(hero):
+        return
+    hour = str(rider.lasting) if rider.lasting.rounds else "until the DM takes it off"
+    words = {
+        Condition.POISONED: f"poisoned: stable at 0 hit points, {hour}, even when healed",
+        Condition.PARALYZED: "paralyzed while so poisoned",
+    }
+    for condition in rider.conditions:
+        if condition not in condition_immune(hero):
+            said = words.get(condition, f"{condition} while so poisoned")
+            start(turn, target, said, rider.lasting, attacker, condition)
 
 
 def pushed(turn: Steps, who: str, by: str, feet: int) -> None:

@@ -50,6 +50,7 @@ from lnf.rules.damage import (
     knock_out,
     magical,
     restorable,
+    stabilized,
     take_damage,
     worth,
 )
@@ -210,6 +211,9 @@ def _damaged(fight: Fight, step: Damaged) -> StepDone:
         c = fight.combatant(step.who)
         slain = replace(c, hp_now=0, dead=True) if isinstance(c, Hero) else replace(c, damage=c.hp)
         return StepDone(step, fight, tidy(fight.with_combatant(slain)))
+    if step.stable:  # F6, D9: the giant spider's poison leaves it stable at 0 hit points
+        hero = fight.hero(step.who)
+        return StepDone(step, fight, fight.with_combatant(stabilized(hero)))
     after, dealt, notes = _hurt(
         fight, step.who, ((step.type, step.amount),), critical=step.critical
     )

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from lnf.dice import DiceExpr, parse
-from lnf.model import Rider, TurnEdge
+from lnf.dice import DamageType, DiceExpr, parse
+from lnf.formats.short_forms import ROUNDS
+from lnf.model import Condition, Lasting, Rider, TurnEdge
 from lnf.values import replace
 
 # F6: a failed save's lasting condition past the fight (`Rider.afflicts`), in lnf's words.
@@ -101,6 +102,15 @@ _RISES = re.compile(
     r"(?P<later>\d+d\d+|\d+) hours later",
     re.I,
 )
+# F6, D9: poisoned and paralyzed at 0 hit points, stable (`Rider.at_zero`): by the poison
+# damage of the rider before it (the giant spider's bite), or by the hit (the swarm's).
+_AT_ZERO = re.compile(
+    r"(?:if the (?P<poison>poison) damage reduces the target to 0 hit points, the target"
+    r"|a creature reduced to 0 hit points by an? [\w ]+?) is stable but poisoned for "
+    r"(?P<n>\d+) (?P<unit>minute|hour)s?, even after regaining hit points, and (?:is )?paralyzed "
+    r"while poisoned in this way",
+    re.I,
+)
 # What comes after the fight of a lasting condition read before: taken as read.
 _AFTER_AFFLICTION = re.compile(
     r"the (?:creature|target) dies if the (?:disease|curse) reduces its hit point maximum to 0"
@@ -164,6 +174,26 @@ def _wound(s: str, riders: list[Rider]) -> bool:
     return True
 
 
+def _at_zero(m: re.Match[str], riders: list[Rider]) -> bool:
+    """F6, D9: "… the target is stable but poisoned for 1 hour, even after regaining hit
+    points, and is paralyzed while poisoned in this way": on the rider whose poison damage it
+    follows, or a rider of its own for the hit's; False when no poison damage goes before."""
+    conditions = (Condition.POISONED, Condition.PARALYZED)
+    rider = Rider(
+        at_zero=True,
+        conditions=conditions,
+        lasting=Lasting(rounds=int(m["n"]) * ROUNDS[m["unit"].lower()]),
+    )
+    if not m["poison"]:
+        riders.append(rider)
+        return True
+    last = riders[-1] if riders else None
+    if last is None or last.damage_type is not DamageType.POISON or last.conditions:
+        return False
+    riders[-1] = replace(last, at_zero=True, conditions=conditions, lasting=rider.lasting)
+    return True
+
+
 def _dice(m: re.Match[str]) -> DiceExpr:
     """ "5 (1d10) fire damage": its dice of its type."""
     return parse(f"{m['dice'].replace(' ', '')} {m['type'].lower()}")
@@ -188,6 +218,8 @@ def lasting(s: str, riders: list[Rider], note: Callable[[str], None]) -> bool:
         return True
     if m := _RISES.fullmatch(s):
         riders.append(Rider(afflicts=_risen(m), slain=True, only_if="humanoid"))
+        return True
+    if (m := _AT_ZERO.fullmatch(s)) and _at_zero(m, riders):
         return True
     if m := _CORRODES.fullmatch(s):  # F6: the black pudding's and gray ooze's
         kind = "metal armor" if m["metal"] else "armor"

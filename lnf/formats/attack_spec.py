@@ -152,6 +152,9 @@ RIDER = Obj(
         ),
         "regains": Field(Bool(), False, "F6: with max_hp, the attacker regains as much"),
         "slain": Field(Bool(), False, "F6: afflicts only a target the hit leaves dead"),
+        "at_zero": Field(
+            Bool(), False, "F6, D9: its conditions only on a hero it leaves at 0 hp: stable"
+        ),
         "then": Field(
             OneOf(Condition), None, "F4: a failed repeat brings this condition (petrified)"
         ),

@@ -106,6 +106,7 @@ LATER_FIELDS = {
     (Healed, "revive"),
     (Damaged, "text"),
     (Damaged, "kills"),
+    (Damaged, "stable"),
     (Attacked, "part"),
     (Attacked, "power"),
     (Attacked, "force"),

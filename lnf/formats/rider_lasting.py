@@ -42,6 +42,8 @@ def lasting_fields(r: dict[str, Any], path: FieldPath, ck: Checker) -> dict[str,
     ):
         if given(key) and not given(needs):
             ck.fail((*path, key), words, rule=rule)
+    if given("at_zero") and not (given("condition") or r["conditions"]):
+        ck.fail((*path, "at_zero"), "what comes at 0 hit points? give conditions", rule="F6")
     for key in ("then_lasting", "out_lasting"):
         lasting = r[key]
         if isinstance(lasting, Lasting) and (lasting.until is not None or not lasting.rounds):
@@ -52,6 +54,7 @@ def lasting_fields(r: dict[str, Any], path: FieldPath, ck: Checker) -> dict[str,
         "no_healing": r["no_healing"] if r["no_healing"] in NO_HEALING else "",
         "regains": r["regains"] is True,
         "slain": r["slain"] is True,
+        "at_zero": r["at_zero"] is True,
         "then": r["then"] if isinstance(r["then"], Condition) else None,
         "then_rounds": then_lasting.rounds if isinstance(then_lasting, Lasting) else 0,
         "out_by": r["out_by"] if isinstance(r["out_by"], int) else 0,
@@ -76,6 +79,7 @@ def lasting_doc(r: Rider) -> dict[str, Any]:
     d: dict[str, Any] = {}
     words = {"afflicts": r.afflicts, "no_healing": r.no_healing, "hurts_what": r.hurts_what}
     flags = {"regains": r.regains, "slain": r.slain, "wakes": r.wakes, "shake": r.shake}
+    flags["at_zero"] = r.at_zero
     flags |= {"stacks": r.stacks, "healed_ends": r.healed_ends}
     d |= {k: v for k, v in words.items() if v} | {k: True for k, v in flags.items() if v}
     figures = {"out_by": r.out_by, "out_at": r.out_at, "armor": r.armor, "kills": r.kills}
@@ -103,6 +107,7 @@ def lasting_of_doc(d: dict[str, Any]) -> dict[str, Any]:
         "no_healing": str(d.get("no_healing", "")),
         "regains": bool(d.get("regains")),
         "slain": bool(d.get("slain")),
+        "at_zero": bool(d.get("at_zero")),
         "then": Condition(d["then"]) if "then" in d else None,
         "then_rounds": rounds("then_lasting"),
         "out_by": int(d.get("out_by", 0)),

@@ -268,8 +268,8 @@ class _Reader:
             rider = replace(rider, **wound(found))
             tail = ""
         if tail.startswith(" or "):
-            conditions, lasting, left = _failure(tail[4:])
-            rider = replace(rider, conditions=conditions, lasting=lasting)
+            conditions, lasting, left, push = _failure(tail[4:])
+            rider = replace(rider, conditions=conditions, lasting=lasting, push=push)
             if left:
                 self.note(left)
         elif tail and not rider.damage:
@@ -371,24 +371,25 @@ def _conditions(text: str) -> tuple[tuple[Condition, ...], str]:
     return tuple(dict.fromkeys(found)), rest.strip(" ,")
 
 
-def _failure(text: str) -> tuple[tuple[Condition, ...], Lasting, str]:
-    """What a failed save brings: "be paralyzed for 1 minute" → (paralyzed), 10 rounds, and
-    the words left over. Pushed away and knocked prone is prone (pushing is noted)."""
-    pushed = re.match(r"be pushed [^,]*? and (knocked prone)", text)
-    left = ""
+def _failure(text: str) -> tuple[tuple[Condition, ...], Lasting, str, int]:
+    """What a failed save brings: "be paralyzed for 1 minute" → (paralyzed), 10 rounds, the
+    words left over and the feet of a push: "be pushed up to 10 feet away from the dragon
+    turtle and knocked prone" is prone and pushed 10 ft (the whole of "up to": F6)."""
+    pushed = re.match(r"be pushed up to (\d+) feet away from the [\w ]+? and (knocked prone)", text)
+    push = int(pushed[1]) if pushed else 0
     if pushed:
-        left, text = "pushed", f"be {pushed[1]}"
+        text = f"be {pushed[2]}"
     words = re.match(r"(?:be|become) (.*)", text)
     if words is None:
-        return (), Lasting(), text
+        return (), Lasting(), text, 0
     conditions, rest = _conditions(words[1])
     if not conditions:
-        return (), Lasting(), text
+        return (), Lasting(), text, 0
     lasting = Lasting()
     if m := rw.DURATION.match(rest):
         lasting = _lasting(m)
         rest = rest[m.end() :]
-    return conditions, lasting, " ".join(w for w in (left, rest.strip(" ,")) if w)
+    return conditions, lasting, rest.strip(" ,"), push
 
 
 def _lasting(m: re.Match[str]) -> Lasting:

@@ -268,6 +268,10 @@ class Rider:
     no_healing: str = ""
     regains: bool = False
     slain: bool = False  # `afflicts` only when the hit leaves the target dead (the slain rising)
+    # F6, D9: the conditions (for `lasting`, even after healing) only when the rider's damage
+    # (with none, the hit) leaves the hero at 0 hit points, alive; it is then stable (the
+    # giant spider's poison: "stable but poisoned for 1 hour … and paralyzed").
+    at_zero: bool = False
     # F4: a failed repeated save brings `then` for `then_rounds` (the cockatrice's petrified)
     then: Condition | None = None
     then_rounds: int = 0
@@ -317,6 +321,8 @@ class Rider:
             parts.append("hit-point maximum reduced")
         if self.push:
             parts.append(f"pushed {self.push} ft away")
+        if self.at_zero:
+            parts.append("at 0 hit points: stable")
         if self.regains:
             parts.append("the attacker regains as much")
         if self.out_by or self.out_at:

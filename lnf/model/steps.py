@@ -151,6 +151,9 @@ class Damaged:
     # F6: it kills outright (the Solar's Slaying Longbow: "succeed on a DC 15 Constitution
     # saving throw or die"), whatever its amount; `text` says what.
     kills: bool = False
+    # F6, D9: it leaves the hero at 0 hit points stable (the giant spider's poison), whatever
+    # its amount (0); `text` says what.
+    stable: bool = False
 
 
 @value

@@ -232,7 +232,7 @@ def weapon_for(monster: Monster, hero: Hero, mode: Mode) -> Attack | None:
 
 
 def _worth(a: Attack) -> tuple[bool, float]:
-    opens = any(set(r.conditions) & N_CONDITIONS for r in a.riders)
+    opens = any(set(r.conditions) & N_CONDITIONS for r in a.riders if not r.at_zero)
     return opens, a.damage.average * a.times
 
 

@@ -177,6 +177,12 @@ def heal(
     return replace(healed, death_saves=(0, 0), stable=False), notes
 
 
+def stabilized(hero: Hero) -> Hero:
+    """D9, F6: a hero at 0 hit points made stable (the giant spider's poison): no death saves
+    until it takes damage or is healed."""
+    return replace(hero, death_saves=(0, 0), stable=True)
+
+
 def death_save(hero: Hero, face: int) -> tuple[Hero, list[str]]:
     """D9: 10 or more succeeds, a natural 1 is two failures, a natural 20 brings it back with
     1 hit point; three successes make it stable, three failures kill it."""

@@ -116,7 +116,7 @@ def riders_mean(attack: Attack, hero: Hero, magic: bool = False) -> Fraction:
         if rider.damage is not None:
             mean, _ = dice_mean(_typed(rider.damage, rider.damage_type), hero, magic=magic)
             out += saved(mean, rider.save, rider.half, hero)
-        if rider.conditions:
+        if rider.conditions and not rider.at_zero:  # F6: a hero at 0 is worth no more down
             worth = condition_worth(rider.conditions, hero)
             out += saved(worth, rider.save, False, hero)
     return out

@@ -93,6 +93,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         return f"{step.caster} {said} {step.spell}{at}" + (f": {then}." if then else ".")
     if isinstance(step, Damaged) and step.kills:  # F6: "or die"
         return f"{step.who} dies: {step.text}."
+    if isinstance(step, Damaged) and step.stable:  # F6, D9
+        return f"{step.who} is stable at 0 hit points: {step.text}."
     if isinstance(step, Damaged):
         return f"{step.who} takes damage; {_looks(after, step.who, dm, hp)}."
     if isinstance(step, Healed):

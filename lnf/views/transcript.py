@@ -225,6 +225,8 @@ def _step_text(done: StepDone) -> str:
             return _acl_text(step)
         case Damaged() if step.kills:  # F6: "or die"
             return f"{step.who} dies: {step.text} (F6)."
+        case Damaged() if step.stable:  # F6, D9
+            return f"{step.who} is stable at 0 hit points: {step.text} (D9, F6)."
         case Damaged():
             kind = f" {step.type}" if step.type is not None else ""
             rolled = f" ({step.text})" if step.text else ""
