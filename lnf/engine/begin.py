@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from lnf.engine.apply import Steps
-from lnf.model import Condition, Effect, Hero, Lasting, Monster, TurnEdge
+from lnf.model import Condition, Effect, Lasting, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
 from lnf.model.steps import EffectStarted
 from lnf.rules.effects import next_key
@@ -82,7 +82,3 @@ def named(lasting: Lasting, attacker: str, target: str) -> Lasting:
     if until is not None:
         until = (names.get(until[0], until[0]), until[1])
     return replace(lasting, until=until)
-
-
-def condition_immune(c: Hero | Monster) -> frozenset[Condition]:
-    return c.condition_immune if isinstance(c, Monster) else frozenset()

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from lnf.dice.roll import DiceSource, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import ActionChoice, AttackChoice, SpellChoice
-from lnf.model import LEGENDARY_RESISTANCE, SLOT, Attack, Hero, Monster
+from lnf.model import LEGENDARY_RESISTANCE, SLOT, Attack, Hero
 from lnf.model.effects import Countered
 from lnf.model.steps import Saved, SpellCast, Used
+from lnf.rules.conditions import condition_immune
 from lnf.rules.damage import after_defences
 from lnf.rules.monster_reactions import (
     COUNTER_LEVEL,
@@ -35,7 +36,7 @@ def resist_cast(turn: Steps, cast: SpellCast, spell: Attack) -> SpellCast:
     saves = []
     for s in cast.saves:
         c = turn.fight.combatant(s.who)
-        immune = c.condition_immune if isinstance(c, Monster) else frozenset()
+        immune = condition_immune(c)
         imposes = any(k not in immune for r in spell.riders for k in r.conditions)
         damage = after_defences(c, dict(cast.damage), magic=True)[0] if cast.damage else 0
         if not s.success and resists(c, damage, imposes):

@@ -8,14 +8,14 @@ from __future__ import annotations
 from lnf.dice import DamageType
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
-from lnf.engine.begin import condition_immune, named, start
+from lnf.engine.begin import named, start
 from lnf.engine.holds import attach, grapple, pull, swallow
 from lnf.engine.resolve import roll_save
 from lnf.model import LEGENDARY_RESISTANCE, Attack, Condition, Fight, Hero, Lasting, Monster
 from lnf.model.applied import StepDone
 from lnf.model.effects import NO_HEALING, Rider
 from lnf.model.steps import Attacked, Damaged, Drained, Healed, Moved, Saved, SaveRolled, Used
-from lnf.rules.conditions import pushed_out
+from lnf.rules.conditions import condition_immune, pushed_out
 from lnf.rules.damage import after_defences
 from lnf.rules.effects import knocked_out
 from lnf.rules.monster_reactions import resists

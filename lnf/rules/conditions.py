@@ -160,3 +160,9 @@ def confused_reach(fight: Fight, c: Hero | Monster) -> tuple[str, ...]:
         and in_fight(o)
         and o.current_hp > 0
     )
+
+
+def condition_immune(c: Hero | Monster) -> frozenset[Condition]:
+    """F3: the conditions a creature can never be given: its stat block's condition immunities
+    (a hero's sheet lists none)."""
+    return c.condition_immune if isinstance(c, Monster) else frozenset()

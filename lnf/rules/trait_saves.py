@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from lnf.model import Ability, Condition, Fight, Hero, Monster, TraitKind
+from lnf.rules.conditions import condition_immune
 from lnf.rules.roster import in_fight, incapacitated
 
 # The conditions each trait gives advantage against, as its SRD text names them
@@ -96,7 +97,7 @@ def unafraid(fight: Fight, c: Hero | Monster) -> bool:
 def immune_now(fight: Fight, c: Hero | Monster) -> frozenset[Condition]:
     """The conditions `c` cannot be given now: a monster's condition immunities, and
     frightened while Steadfast holds (`unafraid`)."""
-    immune = c.condition_immune if isinstance(c, Monster) else frozenset()
+    immune = condition_immune(c)
     return immune | {Condition.FRIGHTENED} if unafraid(fight, c) else immune
 
 
