@@ -1,5 +1,5 @@
 """An effect begun (F4): `start` records it in the round and turn under way; a rider's
-"target" and "attacker" get their names (`named`); the conditions a monster is immune to."""
+"target" and "attacker" get their names (`named`)."""
 
 from __future__ import annotations
 

@@ -160,23 +160,20 @@ def ride(
 def at_zero(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -> None:
     """F6, D9: a hero left at 0 hit points (alive) by a rider's poison is stable but poisoned
     for the rider's duration, even after regaining hit points, and paralyzed while so poisoned
-    (the two end together); a hero immune to being poisoned is only stable."""
+    (the two end together). Heroes have no condition immunities to spare them."""
     hero = turn.fight.combatant(target)
     if not isinstance(hero, Hero) or hero.dead or hero.current_hp:
         return
     said = f"{attacker}'s {attack} left it at 0 hit points"
     turn.do(Damaged(target, 0, text=said, stable=True))
-    if Condition.POISONED in condition_immune(hero):
-        return
     hour = str(rider.lasting) if rider.lasting.rounds else "until the DM takes it off"
     words = {
         Condition.POISONED: f"poisoned: stable at 0 hit points, {hour}, even when healed",
         Condition.PARALYZED: "paralyzed while so poisoned",
     }
     for condition in rider.conditions:
-        if condition not in condition_immune(hero):
-            said = words.get(condition, f"{condition} while so poisoned")
-            start(turn, target, said, rider.lasting, attacker, condition)
+        said = words.get(condition, f"{condition} while so poisoned")
+        start(turn, target, said, rider.lasting, attacker, condition)
 
 
 def pushed(turn: Steps, who: str, by: str, feet: int) -> None:
