@@ -18,6 +18,10 @@ HEADS = {
 }
 
 
+# "Spellcasting: Fly", "Innate Spellcasting (Psionics): Blur": the heading and the spell.
+_SPELL_ITEM = re.compile(r"^((?:Innate )?Spellcasting(?: \([^)]*\))?): (.+)$")
+
+
 def by_reason(items: Sequence[str]) -> dict[str, list[str]]:
     """The items under each reason of `HEADS` that has any, in stat-block order."""
     from lnf.formats.not_played import why  # only for a stat block with such items: start-up
@@ -33,7 +37,7 @@ def compact(items: Sequence[str]) -> list[str]:
     out: list[str] = []
     head = ""
     for item in items:
-        spell = re.match(r"((?:Innate )?Spellcasting(?: \([^)]*\))?): (.+)$", item)
+        spell = _SPELL_ITEM.match(item)
         if spell and spell[1] == head:
             out[-1] += f", {spell[2]}"
             continue
@@ -44,7 +48,8 @@ def compact(items: Sequence[str]) -> list[str]:
 
 def _dm_words(monster: str, item: str) -> str:
     """ "Mage's Suggestion", "what Vampire's Charm makes a hero do"."""
-    name = re.sub(r"^(?:Innate )?Spellcasting(?: \([^)]*\))?: ", "", item)
+    spell = _SPELL_ITEM.match(item)
+    name = spell[2] if spell else item
     name = re.sub(r" \((?:trait|reaction)\)$", "", name)
     if name.endswith(": what it makes the hero do"):
         return f"what {monster}'s {name.split(':')[0]} makes a hero do"
