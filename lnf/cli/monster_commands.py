@@ -184,6 +184,16 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
             out.append(f"Reaction: {name.title()}, +{bonus} AC against a mêlée hit it turns (F1)")
     if b.get("traits"):  # B8: as the fight file writes them
         out += wrap(f"Traits, as lnf plays them (B8): {', '.join(b['traits'])}")
+    if b.get("light"):
+        out += wrap(
+            "It sheds bright light: it holds a light (S3: in its group its side strikes first, "
+            "unless the heroes there hold one too)"
+        )
+    if "invisible" in b.get("conditions", []):
+        out += wrap(
+            "It is invisible from the start (F3): attacks at it with disadvantage, its own with "
+            "advantage"
+        )
     for reason, notes in by_reason(b.get("not_modelled", [])).items():  # B8, B9
         out.append(f"{HEADS[reason]}:")
         for note in notes:

@@ -47,6 +47,8 @@ FIGHT_FIELDS = (
     "vulnerable",
     "condition_immune",
     "flags",
+    "light",
+    "conditions",
     "attacks",
     "multiattack",
     "multiattack_options",

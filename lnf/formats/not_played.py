@@ -28,13 +28,25 @@ UNSUPPORTED = "unsupported"
 # reading and divination, Wakeful a sleeping creature's watch (before a fight: D12 again),
 # Water Susceptibility water on the ground or splashed on it: none is a rule of a fight lnf
 # plays (a DM who splashes water records the damage, `lnf damage`).
+# Each of the next, by its own text: telepathy, a bond to a master or an amulet's wearer, sharks
+# commanded, breathing water, knowing a lie, sensing magic or iron, tracking a quarry, seeing
+# into the Ethereal Plane, blindsight lost only when deafened *and* unable to smell (C5 reads
+# passive Perception only), learning a touched creature's mood and alignment (no roll of the
+# fight changes), being hard to spot before the fight (Transparent, as False Appearance: D12's
+# `surprised:`), stepping between trees (terrain), carrying nothing, a rider's fire resistance
+# (lnf plays no mounts: a rider is a combatant with its own `resist:`), coming back days after
+# dying in the Nine Hells, a night hag's crafted items and her haunting of a sleeper.
 _NO_MAP = re.compile(
     r"^(?:Amphibious|Hold Breath|Water Breathing|Keen \w+(?: and \w+)?|Echolocation|"
-    r"(?:Limited |Probing )?Telepathy|Illumination|Devil's Sight|Web Sense|Web Walker|"
+    r"(?:Limited |Probing )?Telepathy|Devil's Sight|Web Sense|Web Walker|"
     r"Siege Monster|Tunneler|Earth Glide|Amorphous|Ice Walk|Snow Camouflage|Stone Camouflage|"
     r"Underwater Camouflage|Speak with Beasts(?: and Plants)?|Mimicry|Beast of Burden|"
     r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall|False Appearance|"
-    r"Inscrutable|Shielded Mind|Wakeful|Water Susceptibility)\b"
+    r"Inscrutable|Shielded Mind|Wakeful|Water Susceptibility|"
+    r"Telepathic Bond|Shark Telepathy|Limited Amphibiousness|Divine Awareness|Sense Magic|"
+    r"Iron Scent|Faultless Tracker|Ethereal Sight|Blind Senses|Heart Sight|Transparent|"
+    r"Tree Stride|Ephemeral|Confer Fire Resistance|Hellish Rejuvenation|Night Hag Items|"
+    r"Nightmare Haunting)\b"
 )
 # A shape, a mind read or a disguise whose own text proves it changes nothing lnf reads: the
 # reader's precise line (`formats.dm_items`), B8.

@@ -24,6 +24,7 @@ from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
 from lnf.formats.srd_fields import EntryError
+from lnf.formats.srd_standing import standing
 from lnf.formats.srd_traits import block_flags, block_traits
 from lnf.model import Condition, TraitKind
 from lnf.rules.acl import ARMOR, armor_dr
@@ -295,7 +296,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
             a["times"] = multi[a["name"]]
     abilities = _named(m, "special_abilities", where)  # each checked: an object with a name
     traits, flags = block_traits(m), block_flags(m)  # B8, R5: played, not listed
-    notes += [f"{n} (trait)" for n in abilities if n not in traits.names | flags.names]
+    stands, standing_names = standing(m)  # S3's light, F3's invisible: fight-file fields
+    played_names = traits.names | flags.names | standing_names
+    notes += [f"{n} (trait)" for n in abilities if n not in played_names]
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
     _named(m, "legendary_actions", where)  # their fields checked
@@ -371,6 +374,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
         "not_modelled": [sf.note(n) for n in notes],
         "flags": list(flags.forms),  # R5: swarm, incorporeal
+        **stands,  # S3: it sheds light; F3: it is invisible
         "traits": [*traits.forms, *played, *_nonmagical(mundane)],
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}

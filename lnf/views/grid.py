@@ -409,6 +409,8 @@ def _notes(fight: Fight) -> list[str]:
         bits = sorted(str(x) for x in c.conditions) + list(c.effects)
         if c.exhaustion:
             bits.append(f"exhaustion {c.exhaustion}")
+        if isinstance(c, Monster) and c.light:
+            bits.append("holds a light (S3)")  # the grid's L column is the heroes'
         if (isinstance(c, Hero) and c.dead) or (isinstance(c, Monster) and not in_fight(c)):
             bits.append("dead")
         if c.name in fight.surprised:
