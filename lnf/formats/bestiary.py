@@ -54,6 +54,7 @@ FIGHT_FIELDS = (
     "guards",
     "actions",
     "legendary",
+    "escape",
     "slots",
     "uses",
     "used",

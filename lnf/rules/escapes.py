@@ -1,0 +1,89 @@
+"""C1, M6: a monster's way of leaving by magic (Teleport, Etherealness, Ethereal Stride,
+Ethereal Jaunt, Ink Cloud) as it flees: no opportunity attacks, and a chase that starts where
+the magic left it (`Escape.points`) or none at all (gone at once). See `formats.escapes` for
+the decision and docs/choices.md (C1).
+"""
+
+from __future__ import annotations
+
+from lnf.errors import Refused
+from lnf.model import Escape, Fight, Hero, Monster
+from lnf.model.plan import Mode, Order
+from lnf.rules.group_changes import order_step
+
+
+def usable_escape(c: Hero | Monster) -> Escape | None:
+    """C1: the monster's way of leaving by magic, while a use of it is left (B2)."""
+    if not isinstance(c, Monster) or c.escape is None:
+        return None
+    left = c.resource(c.escape.name)
+    return c.escape if left is None or left.left > 0 else None
+
+
+def escape_by(c: Hero | Monster) -> str:
+    """C1: what a monster that flees now leaves by: its escape's name, or "" (on foot)."""
+    escape = usable_escape(c)
+    return escape.name if escape is not None else ""
+
+
+def gone_at_once(c: Hero | Monster, by: str) -> bool:
+    """C1: whether leaving `by` takes it beyond any pursuit (another plane, a mile away)."""
+    escape = usable_escape(c) if by else None
+    return escape is not None and escape.points is None
+
+
+def start_points(fight: Fight, who: str, by: str) -> int | None:
+    """C1: where each pursuer's pool starts when `who` leaves `by` its magic (None: C1's own
+    start, 0 from mêlée or the volley round's number), never below C1's own."""
+    c = fight.combatant(who)
+    if not by or not isinstance(c, Monster) or c.escape is None or c.escape.points is None:
+        return None
+    return max(c.escape.points, fight.phase.volley)
+
+
+def verify_escape(fight: Fight, who: str, by: str, pursuers: tuple[str, ...]) -> None:
+    """C1: a flight `by` magic names the monster's own way, with a use left; one that takes it
+    beyond pursuit has no pursuers."""
+    if not by:
+        return
+    c = fight.combatant(who)
+    escape = usable_escape(c)
+    if escape is None or escape.name.lower() != by.lower():
+        have = c.escape.name if isinstance(c, Monster) and c.escape is not None else ""
+        spent = f"{have} is spent" if have else f"{who} has no way of leaving by magic"
+        raise Refused(f"{who} cannot flee by {by}: {spent}", "C1")
+    if pursuers and escape.points is None:
+        raise Refused(f"{who} leaves by {by}, beyond pursuit: nobody can give chase", "C1")
+
+
+def attack_first(fight: Fight, c: Monster, order: Order | None) -> Order | None:
+    """C1: the order whose attack a monster makes before it leaves by magic (its escape's
+    `attacks_first`): its plan's weapon attack at a hero of its own group, in mêlée, with no
+    move (it bites where it stands, then goes); None otherwise."""
+    escape = usable_escape(c)
+    if escape is None or not escape.attacks_first or order is None or order.action:
+        return None
+    if order.mode is not Mode.MELEE or order.target is None or order_step(fight, order):
+        return None
+    group = fight.group_of(c.name)
+    return order if group is not None and order.target in group.members else None
+
+
+def escape_said(fight: Fight, who: str, by: str, pursuers: tuple[str, ...]) -> str:
+    """The telling of a flight by magic (C1, M6)."""
+    c = fight.combatant(who)
+    if not isinstance(c, Monster) or c.escape is None:
+        return f"{who} flees by {by}"
+    use = c.resource(by)
+    uses = f" ({use.left} of {use.total} left)" if use is not None else ""
+    if c.escape.points is None:
+        return (
+            f"{who} uses {by}{uses}: gone from the fight at once, no opportunity attacks (C1, M6)"
+        )
+    start = start_points(fight, who, by)
+    if not pursuers:
+        return f"{who} uses {by}{uses}: no opportunity attacks (M6), and nobody gives chase (C1)"
+    return (
+        f"{who} uses {by}{uses}: no opportunity attacks (M6); the chase starts at {start} "
+        f"escape point{'s' if start != 1 else ''} (C1)"
+    )
