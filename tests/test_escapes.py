@@ -178,6 +178,13 @@ def test_lnf_flee_uses_the_magic_unless_on_foot(tmp_path: Path) -> None:
     assert code == 0 and "Ghost uses Etherealness: gone from the fight at once" in out
 
 
+def test_lnf_monsters_show_says_how_it_leaves() -> None:
+    code, out = run("monsters", "show", "blink dog")
+    assert code == 0 and "When it flees (C1): Teleport, its mêlée attack first" in out
+    code, out = run("monsters", "show", "unicorn")
+    assert "Teleport (1 use), no opportunity attacks (M6), gone at once" in out
+
+
 def test_c1_the_escape_is_written_back_as_read() -> None:
     from lnf.formats.fight_file import parse_fight
     from lnf.formats.fight_writer import dump_fight

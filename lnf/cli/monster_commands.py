@@ -184,6 +184,8 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
             out.append(f"Reaction: {name.title()}, +{bonus} AC against a mêlée hit it turns (F1)")
     if b.get("traits"):  # B8: as the fight file writes them
         out += wrap(f"Traits, as lnf plays them (B8): {', '.join(b['traits'])}")
+    if escape := b.get("escape"):  # C1, M6
+        out += wrap(_escape_text(escape, b.get("uses", {})))
     for reason, notes in by_reason(b.get("not_modelled", [])).items():  # B8, B9
         out.append(f"{HEADS[reason]}:")
         for note in notes:
@@ -191,6 +193,19 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
     out.append("")
     out += textwrap.wrap(ATTRIBUTION, width)
     return "\n".join(out)
+
+
+def _escape_text(escape: dict[str, Any], uses: dict[str, int]) -> str:
+    """C1, M6: its way of leaving by magic, as lnf plays it when it flees."""
+    name, points = escape["name"], escape.get("points")
+    use = f" ({uses[name]} use{'s' if uses[name] != 1 else ''})" if name in uses else ""
+    where = (
+        "gone at once"
+        if points is None
+        else f"the chase starts at {points} escape point{'s' if points != 1 else ''}"
+    )
+    first = ", its mêlée attack first" if escape.get("attacks_first") else ""
+    return f"When it flees (C1): {name}{use}{first}, no opportunity attacks (M6), {where}"
 
 
 def _whole_block_text(b: dict[str, Any], wrap: Any) -> list[str]:
