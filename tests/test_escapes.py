@@ -10,11 +10,12 @@ import pytest
 
 from lnf.engine.event_check import event_problems
 from lnf.formats.bestiary import srd
-from lnf.model import Escape, Resource
+from lnf.model import LEGENDARY_ACTIONS, Escape, Recharge, Resource
 from lnf.model.events import Recorded
 from lnf.model.plan import Mode, Order
 from lnf.model.steps import Attacked, Fled
 from lnf.rules.escapes import attack_first, escape_by
+from lnf.values import replace
 from lnf.views.transcript import transcript
 from tests.builders import SWORD, fight, hero, monster
 from tests.cli import run
@@ -48,6 +49,34 @@ def _entry_text(name: str, item: str) -> str:
     raise AssertionError(f"{name} has no {item}")
 
 
+# B7: a legendary Teleport or Move, its cost in points and the escape points a chase starts at.
+LEGENDARY = {
+    "Androsphinx": ("Teleport (Costs 2 Actions)", "up to 120 feet", 2, 2),
+    "Gynosphinx": ("Teleport (Costs 2 Actions)", "up to 120 feet", 2, 2),
+    "Solar": ("Teleport", "up to 120 ft.", 2, 1),
+    "Vampire, Vampire Form": ("Move", "without provoking opportunity attacks", 0, 1),
+    "Vampire, Bat Form": ("Move", "without provoking opportunity attacks", 0, 1),
+    "Vampire, Mist Form": ("Move", "without provoking opportunity attacks", 0, 1),
+}
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the SRD file is not here")
+@pytest.mark.parametrize("name", sorted(LEGENDARY))
+def test_c1_b7_a_legendary_teleport_or_move_read_is_what_the_entry_says(name: str) -> None:
+    item, words, points, cost = LEGENDARY[name]
+    entry = next(m for m in json.loads(DATA.read_text(encoding="utf-8")) if m["name"] == name)
+    assert words in next(x["desc"] for x in entry["legendary_actions"] if x["name"] == item)
+    block = next(b for b in srd() if b["name"] == name)
+    short = item.split(" (")[0]
+    assert block["escape"] == {"name": short, "points": points, "cost": cost}
+    assert not [n for n in block.get("not_modelled", []) if n.endswith(f" {short}")]
+
+
+def test_the_tarrasques_move_provokes_and_gives_a_flight_nothing() -> None:
+    block = next(b for b in srd() if b["name"] == "Tarrasque")
+    assert "escape" not in block and "legendary action Move" in block["not_modelled"]
+
+
 @pytest.mark.skipif(not DATA.exists(), reason="the SRD file is not here")
 @pytest.mark.parametrize("name", sorted(READ))
 def test_c1_the_escape_read_is_what_the_entry_says(name: str) -> None:
@@ -63,7 +92,7 @@ def test_c1_the_escape_read_is_what_the_entry_says(name: str) -> None:
 
 
 def test_c1_no_other_stat_block_leaves_by_magic() -> None:
-    assert {b["name"] for b in srd() if "escape" in b} == set(READ)
+    assert {b["name"] for b in srd() if "escape" in b} == set(READ) | set(LEGENDARY)
 
 
 TELEPORT = Escape(name="Teleport", points=2)
@@ -108,6 +137,24 @@ def test_c1_etherealness_is_gone_at_once_and_a_spent_use_is_on_foot() -> None:
     assert [(s.pursuers, s.by) for s in fled] == [((), "Etherealness")]
     spent = monster("Unicorn", escape=ETHEREAL, resources=(Resource("Etherealness", 1, 1),))
     assert escape_by(spent) == ""  # B2: its one use a day is spent
+
+
+def test_c1_b7_a_legendary_teleport_spends_the_rounds_points_while_they_cover_it() -> None:
+    legendary = Escape(name="Teleport", points=2, cost=2)
+    points = Resource(LEGENDARY_ACTIONS, 3, 0, Recharge.ROUND)
+    f = fight(
+        [hero("Ann", light=True)],
+        [monster("Sphinx", hp=40, attacks=(SWORD,), escape=legendary, resources=(points,))],
+        {"A": ["Ann", "Sphinx"]},
+    )
+    table = play_one_round(f, Told({"flee": ["Sphinx"]}))
+    assert not [s for s in steps(table) if isinstance(s, Attacked) and s.target == "Sphinx"]
+    sphinx = table.fight.monster("Sphinx")
+    assert sphinx.resource(LEGENDARY_ACTIONS).left == 1  # type: ignore[union-attr]
+    told = "\n".join(transcript(table.in_force))
+    assert "Sphinx uses its legendary Teleport (2 points; 1 of 3 left): no opportunity" in told
+    short = monster("Sphinx", escape=legendary, resources=(replace(points, used=2),))
+    assert escape_by(short) == ""  # one point left: it flees on foot
 
 
 def test_c1_a_use_is_spent_and_said() -> None:

@@ -56,7 +56,7 @@ from lnf.rules.damage import (
 )
 from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.effects import healing_barred
-from lnf.rules.escapes import start_points
+from lnf.rules.escapes import spent_by, start_points
 from lnf.rules.group_changes import moved, tidy, without
 from lnf.rules.holds import drank
 from lnf.rules.limited import recharged, spent
@@ -366,8 +366,9 @@ def _fled(fight: Fight, step: Fled) -> StepDone:
         after = without(after, name)
     start = start_points(fight, step.who, step.by)
     after = replace(after, chase=start_pools(after, step.who, list(step.pursuers), start))
-    if step.by and fight.combatant(step.who).resource(step.by) is not None:
-        after = after.with_combatant(spent(after.combatant(step.who), step.by))
+    me = fight.combatant(step.who)
+    if isinstance(me, Monster) and (spends := spent_by(me, step.by)) is not None:
+        after = after.with_combatant(spent(after.combatant(step.who), *spends))
     after, notes = settle(tidy(after), [step.who])
     return StepDone(step, fight, after, notes=tuple(notes))
 

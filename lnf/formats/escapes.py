@@ -7,7 +7,11 @@ opportunity attacks (a teleport and a shift to another plane do not move away th
 in its ink nobody sees it move, and 5e's opportunity attack is at a creature you can see).
 Where it goes sets the chase (C1): to the Ethereal Plane, or a mile away, it is gone at once;
 a teleport of N feet starts each pursuer's pool at ⌈N ÷ 60⌉ escape points (C4's and V3's scale:
-a point is a volley round's 60 feet). An octopus's ink works "if it is underwater", where an
+a point is a volley round's 60 feet). A legendary Teleport or Move (the sphinxes', the
+solar's, the vampire's "without provoking opportunity attacks") serves the same way while the
+round's points cover its cost, taken at the end of the turn before the monster's own (B7: a
+legendary action follows another creature's turn); the vampire's Move is its flight's own
+move, so the chase starts at C1's 0. An octopus's ink works "if it is underwater", where an
 octopus fights (its walking speed is 5 or 10 feet): it dashes off unseen in a cloud that
 heavily obscures the place, and a chase on its walking speed (C2 reads walk and fly; swimming
 is no map's) would play it as a crawling thing on land: it is gone at once.
@@ -73,6 +77,26 @@ def escape_of(m: dict[str, Any]) -> dict[str, Any]:
         if isinstance(times, int) and times > 0:
             out["uses"] = {entry["name"]: times}
         return out
+    return _legendary(m)
+
+
+# B7: "Teleport (Costs 2 Actions)"; the vampire's "moves up to its speed without provoking
+# opportunity attacks" (the tarrasque's Move provokes them: it gives a flight nothing).
+_COST = re.compile(r"\s*\(costs (\d) actions\)", re.I)
+_MOVE = re.compile(r"\bmoves up to its speed without provoking opportunity attacks\b", re.I)
+
+
+def _legendary(m: dict[str, Any]) -> dict[str, Any]:
+    """C1, B7: a legendary Teleport or Move as the escape, with its `cost` in points."""
+    for x in m.get("legendary_actions") or []:
+        if not isinstance(x, dict) or not isinstance(x.get("name"), str):
+            continue
+        desc = str(x.get("desc", ""))[:5000]
+        cost = _COST.search(x["name"])
+        name = _COST.sub("", x["name"]).strip()[:100]
+        entry = _entry(name, desc) or ({"name": name, "points": 0} if _MOVE.search(desc) else None)
+        if entry is not None:
+            return {"escape": {**entry, "cost": int(cost[1]) if cost else 1}}
     return {}
 
 
@@ -85,6 +109,11 @@ def _entry(name: str, desc: str) -> dict[str, Any] | None:
 
 
 def unlisted(notes: list[str], escape: dict[str, Any]) -> list[str]:
-    """`not_modelled` without the item lnf plays as the escape (an action, or a trait)."""
-    name = escape.get("escape", {}).get("name")
+    """`not_modelled` without the item lnf plays as the escape (an action, a trait, or a
+    legendary action with its cost)."""
+    entry = escape.get("escape", {})
+    name, cost = entry.get("name"), entry.get("cost", 0)
+    if cost:
+        costs = f" (costs {cost})" if cost > 1 else ""
+        return [n for n in notes if n != f"legendary action{costs} {name}"]
     return [n for n in notes if name is None or n not in (name, f"{name} (trait)")]

@@ -368,7 +368,9 @@ def _escape(d: dict[str, Any] | None) -> Escape | None:
     """C1: the way of leaving by magic the entry names (its checks are the spec's)."""
     if not isinstance(d, dict):
         return None
-    return Escape(name=d["name"], points=d["points"], attacks_first=d["attacks_first"])
+    return Escape(
+        name=d["name"], points=d["points"], attacks_first=d["attacks_first"], cost=d["cost"]
+    )
 
 
 def _rolled_hp(hit_dice: DiceExpr, seed: int, name: str) -> int:

@@ -74,6 +74,9 @@ ESCAPE = Obj(
         "attacks_first": Field(
             Bool(), False, "it makes its planned mêlée attack before it goes (Blink Dog's bite)"
         ),
+        "cost": Field(
+            Int(minimum=0, maximum=3), 0, "B7: a legendary Teleport or Move's points (0: not one)"
+        ),
     },
     what="a way of leaving by magic (name, points, attacks_first)",
 )

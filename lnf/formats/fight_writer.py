@@ -182,6 +182,8 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
             d["escape"]["points"] = m.escape.points
         if m.escape.attacks_first:
             d["escape"]["attacks_first"] = True
+        if m.escape.cost:
+            d["escape"]["cost"] = m.escape.cost
     return {**d, **_common_doc(m), **monster_doc(m, _attack_doc)}  # B1, B2, B7
 
 

@@ -242,11 +242,13 @@ class Escape:
     pursuer's pool starts at (a teleport of N feet: ⌈N ÷ 60⌉); None: it is gone from the fight
     at once (another plane, a mile away). A limited one is a resource of its name (`uses`).
     `attacks_first`: it makes its planned mêlée attack before it goes (the Blink Dog's bite
-    "before or after teleporting"; a bonus-action jaunt leaves the action free)."""
+    "before or after teleporting"; a bonus-action jaunt leaves the action free). `cost`: the
+    legendary action points it takes, for a legendary Teleport or Move (0: not legendary)."""
 
     name: str
     points: int | None = None
     attacks_first: bool = False
+    cost: int = 0
 
 
 @value(kw_only=True)

@@ -7,7 +7,7 @@ the decision and docs/choices.md (C1).
 from __future__ import annotations
 
 from lnf.errors import Refused
-from lnf.model import Escape, Fight, Hero, Monster
+from lnf.model import LEGENDARY_ACTIONS, Escape, Fight, Hero, Monster
 from lnf.model.plan import Mode, Order
 from lnf.rules.group_changes import order_step
 
@@ -16,8 +16,20 @@ def usable_escape(c: Hero | Monster) -> Escape | None:
     """C1: the monster's way of leaving by magic, while a use of it is left (B2)."""
     if not isinstance(c, Monster) or c.escape is None:
         return None
+    if c.escape.cost:  # B7: the round's legendary action points cover it
+        points = c.resource(LEGENDARY_ACTIONS)
+        return c.escape if points is not None and points.left >= c.escape.cost else None
     left = c.resource(c.escape.name)
     return c.escape if left is None or left.left > 0 else None
+
+
+def spent_by(c: Monster, by: str) -> tuple[str, int] | None:
+    """B2, B7: what leaving `by` its magic spends: its own use, or legendary action points."""
+    if c.escape is None or c.escape.name.lower() != by.lower():
+        return None
+    if c.escape.cost:
+        return LEGENDARY_ACTIONS, c.escape.cost
+    return (c.escape.name, 1) if c.resource(by) is not None else None
 
 
 def escape_by(c: Hero | Monster) -> str:
@@ -70,20 +82,24 @@ def attack_first(fight: Fight, c: Monster, order: Order | None) -> Order | None:
 
 
 def escape_said(fight: Fight, who: str, by: str, pursuers: tuple[str, ...]) -> str:
-    """The telling of a flight by magic (C1, M6)."""
+    """The telling of a flight by magic (C1, M6), on the fight after it (its use spent)."""
     c = fight.combatant(who)
     if not isinstance(c, Monster) or c.escape is None:
         return f"{who} flees by {by}"
-    use = c.resource(by)
-    uses = f" ({use.left} of {use.total} left)" if use is not None else ""
+    spends = spent_by(c, by)
+    use = c.resource(spends[0]) if spends is not None else None
+    left = f"{use.left} of {use.total} left" if use is not None else ""
+    if c.escape.cost:  # B7
+        what = f"its legendary {by} ({c.escape.cost} point{'s' if c.escape.cost > 1 else ''}"
+        what += f"; {left})" if left else ")"
+    else:
+        what = f"{by} ({left})" if left else by
     if c.escape.points is None:
-        return (
-            f"{who} uses {by}{uses}: gone from the fight at once, no opportunity attacks (C1, M6)"
-        )
-    start = start_points(fight, who, by)
+        return f"{who} uses {what}: gone from the fight at once, no opportunity attacks (C1, M6)"
     if not pursuers:
-        return f"{who} uses {by}{uses}: no opportunity attacks (M6), and nobody gives chase (C1)"
+        return f"{who} uses {what}: no opportunity attacks (M6), and nobody gives chase (C1)"
+    start = start_points(fight, who, by)
     return (
-        f"{who} uses {by}{uses}: no opportunity attacks (M6); the chase starts at {start} "
+        f"{who} uses {what}: no opportunity attacks (M6); the chase starts at {start} "
         f"escape point{'s' if start != 1 else ''} (C1)"
     )
