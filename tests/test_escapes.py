@@ -10,11 +10,21 @@ import pytest
 
 from lnf.engine.event_check import event_problems
 from lnf.formats.bestiary import srd
-from lnf.model import LEGENDARY_ACTIONS, Escape, Recharge, Resource
+from lnf.model import (
+    LEGENDARY_ACTIONS,
+    Condition,
+    Escape,
+    Fight,
+    Legendary,
+    Monster,
+    Recharge,
+    Resource,
+)
 from lnf.model.events import Recorded
 from lnf.model.plan import Mode, Order
-from lnf.model.steps import Attacked, Fled
+from lnf.model.steps import Attacked, Fled, Moved, Used
 from lnf.rules.escapes import attack_first, escape_by
+from lnf.rules.legendary_moves import legendary_move
 from lnf.values import replace
 from lnf.views.transcript import transcript
 from tests.builders import SWORD, fight, hero, monster
@@ -246,3 +256,50 @@ def test_c1_the_escape_is_written_back_as_read() -> None:
     again = parse_fight(dump_fight(f), "again.yaml")
     assert again.monster("Blink Dog").escape == BITE_AND_GO
     assert again.monster("Unicorn") == f.monster("Unicorn")
+
+
+# --- B7: a legendary Move into the reach of a legendary attack --------------------------------
+
+STRIKE = Legendary(name="Unarmed Strike", attack="Sword")
+MOVE = Escape(name="Move", points=0, cost=1)
+
+
+def _vampire(**kw: object) -> Monster:
+    points = Resource(LEGENDARY_ACTIONS, 3, 0, Recharge.ROUND)
+    kw.setdefault("legendary", (STRIKE,))
+    return monster("Vampire", hp=100, attacks=(SWORD,), escape=MOVE, resources=(points,), **kw)
+
+
+def _left_alone(vampire: Monster) -> Fight:
+    """Ann leaves the vampire's group at her turn; Bo and Cy, unengaged, act after her."""
+    return fight(
+        [hero("Ann", light=True, hp=90), hero("Bo", hp=90), hero("Cy", hp=90)],
+        [vampire],
+        {"A": ["Ann", "Vampire"]},
+    )
+
+
+def test_b7_m6_a_legendary_move_joins_its_target_when_nothing_reaches_then_strikes() -> None:
+    table = play_one_round(_left_alone(_vampire()), Told({"Ann": ["disengage; leave"]}))
+    records = [e for e in table.events if isinstance(e, Recorded) and e.by_rules]
+    moves = [s for r in records for s in r.steps if isinstance(s, Moved)]
+    assert moves == [Moved("Vampire", join="Ann")]  # B7: into its planned target's reach
+    assert records[0].steps[0] == Used("Vampire", LEGENDARY_ACTIONS, 1)
+    struck = [s for r in records[1:] for s in r.steps if isinstance(s, Attacked)]
+    assert struck and all(s.target in ("Ann", "Bo") for s in struck)
+    told = "\n".join(transcript(table.in_force))
+    assert "Vampire uses a legendary action (B7): Move, joining Ann free of opportunity" in told
+
+
+def test_b7_no_legendary_move_without_an_attack_to_follow_or_a_turn_to_come() -> None:
+    f = _left_alone(_vampire())
+    alone = replace(f, groups=(), turns=replace(f.turns, order=("Vampire", "Ann", "Bo", "Cy")))
+    assert legendary_move(alone, alone.monster("Vampire"), "Ann") == Moved("Vampire", join="Ann")
+    mist = _vampire(legendary=())  # the mist form: no legendary attack it could then make
+    assert legendary_move(alone.with_combatant(mist), mist, "Ann") is None
+    done = replace(alone, turns=replace(alone.turns, acted=frozenset(("Ann", "Bo", "Cy"))))
+    assert legendary_move(done, done.monster("Vampire"), "Ann") is None  # no hero turn left
+    grabbed = replace(mist, legendary=(STRIKE,), conditions=frozenset({Condition.GRAPPLED}))
+    assert legendary_move(alone.with_combatant(grabbed), grabbed, "Ann") is None  # M4
+    near = f.with_combatant(replace(f.hero("Ann")))
+    assert legendary_move(near, near.monster("Vampire"), "Ann") is None  # its strike reaches
