@@ -20,6 +20,7 @@ from lnf.rules.group_changes import moved
 from lnf.rules.legal import join_targets
 from lnf.rules.legendary import legendary_choice
 from lnf.rules.limited import spent
+from lnf.rules.monster_reactions import may_act_out_of_turn
 from lnf.rules.roster import held, in_fight
 from lnf.rules.state_check import check_state
 from lnf.rules.target_order import target_order
@@ -30,6 +31,8 @@ def legendary_move(fight: Fight, monster: Monster, planned: str | None) -> Moved
     None."""
     escape = usable_escape(monster)
     if escape is None or not escape.cost or held(monster):
+        return None
+    if not may_act_out_of_turn(fight, monster):  # incapacitated, surprised, in a chase
         return None
     if legendary_choice(fight, monster, planned) is not None or not _hero_turn_left(fight):
         return None
