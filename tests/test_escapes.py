@@ -15,8 +15,10 @@ from lnf.model import (
     Condition,
     Escape,
     Fight,
+    Group,
     Legendary,
     Monster,
+    Rank,
     Recharge,
     Resource,
 )
@@ -83,8 +85,16 @@ def test_c1_b7_a_legendary_teleport_or_move_read_is_what_the_entry_says(name: st
 
 
 def test_the_tarrasques_move_provokes_and_gives_a_flight_nothing() -> None:
+    entry = next(
+        m for m in json.loads(DATA.read_text(encoding="utf-8")) if m["name"] == "Tarrasque"
+    )
+    said = next(x["desc"] for x in entry["legendary_actions"] if x["name"] == "Move")
+    assert said == "The tarrasque moves up to half its speed."  # 20 ft: slow (M2); it provokes
     block = next(b for b in srd() if b["name"] == "Tarrasque")
-    assert "escape" not in block and "legendary action Move" in block["not_modelled"]
+    assert block["escape"] == {"name": "Move", "points": 0, "cost": 1, "provokes": True}
+    assert "legendary action Move" not in block["not_modelled"]
+    tarrasque = monster("Tarrasque", escape=Escape(name="Move", points=0, cost=1, provokes=True))
+    assert escape_by(tarrasque) == ""  # it flees on foot
 
 
 @pytest.mark.skipif(not DATA.exists(), reason="the SRD file is not here")
@@ -102,7 +112,7 @@ def test_c1_the_escape_read_is_what_the_entry_says(name: str) -> None:
 
 
 def test_c1_no_other_stat_block_leaves_by_magic() -> None:
-    assert {b["name"] for b in srd() if "escape" in b} == set(READ) | set(LEGENDARY)
+    assert {b["name"] for b in srd() if "escape" in b} == set(READ) | set(LEGENDARY) | {"Tarrasque"}
 
 
 TELEPORT = Escape(name="Teleport", points=2)
@@ -267,7 +277,8 @@ MOVE = Escape(name="Move", points=0, cost=1)
 def _vampire(**kw: object) -> Monster:
     points = Resource(LEGENDARY_ACTIONS, 3, 0, Recharge.ROUND)
     kw.setdefault("legendary", (STRIKE,))
-    return monster("Vampire", hp=100, attacks=(SWORD,), escape=MOVE, resources=(points,), **kw)
+    kw.setdefault("escape", MOVE)
+    return monster("Vampire", hp=100, attacks=(SWORD,), resources=(points,), **kw)
 
 
 def _left_alone(vampire: Monster) -> Fight:
@@ -303,3 +314,13 @@ def test_b7_no_legendary_move_without_an_attack_to_follow_or_a_turn_to_come() ->
     assert legendary_move(alone.with_combatant(grabbed), grabbed, "Ann") is None  # M4
     near = f.with_combatant(replace(f.hero("Ann")))
     assert legendary_move(near, near.monster("Vampire"), "Ann") is None  # its strike reaches
+
+
+def test_b7_m2_the_tarrasques_move_joins_only_from_no_group() -> None:
+    slow = _vampire(escape=Escape(name="Move", points=0, cost=1, provokes=True))
+    f = _left_alone(slow)
+    alone = replace(f, groups=(), turns=replace(f.turns, order=("Vampire", "Ann", "Bo", "Cy")))
+    assert legendary_move(alone, alone.monster("Vampire"), "Ann") == Moved("Vampire", join="Ann")
+    bo = replace(alone, groups=(Group("B", ("Bo", "Vampire")),))
+    bo = bo.with_combatant(replace(bo.hero("Bo"), rank=Rank.BACK))  # out of its reach (R3)
+    assert legendary_move(bo, bo.monster("Vampire"), "Ann") is None  # leaving B would provoke

@@ -198,6 +198,8 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
 def _escape_text(escape: dict[str, Any], uses: dict[str, int]) -> str:
     """C1, M6: its way of leaving by magic, as lnf plays it when it flees."""
     name, points = escape["name"], escape.get("points")
+    if escape.get("provokes"):
+        return f"Legendary {name}: joins a hero's group from no group (B7, M2), to strike there"
     use = f" ({uses[name]} use{'s' if uses[name] != 1 else ''})" if name in uses else ""
     where = (
         "gone at once"

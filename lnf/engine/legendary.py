@@ -73,10 +73,10 @@ def _move(fight: Fight, monster: Monster, hero: str, step: Moved) -> Applied:
     turn.do(Used(monster.name, LEGENDARY_ACTIONS, monster.escape.cost))
     turn.do(step)
     into = step.join if step.join in fight else f"group {step.join}"
+    free = "from no group (M2)" if monster.escape.provokes else "free of opportunity attacks (M6)"
     note = (
         f"At the end of {hero}'s turn, {monster.name} uses a legendary action (B7): "
-        f"{monster.escape.name}, joining {into} free of opportunity attacks (M6), where its "
-        "next one reaches."
+        f"{monster.escape.name}, joining {into} {free}, where its next one reaches."
     )
     return turn.finish(Recorded(turn.steps, note=note, by_rules=True))
 

@@ -11,10 +11,13 @@ a point is a volley round's 60 feet). A legendary Teleport or Move (the sphinxes
 solar's, the vampire's "without provoking opportunity attacks") serves the same way while the
 round's points cover its cost, taken at the end of the turn before the monster's own (B7: a
 legendary action follows another creature's turn); the vampire's Move is its flight's own
-move, so the chase starts at C1's 0. An octopus's ink works "if it is underwater", where an
-octopus fights (its walking speed is 5 or 10 feet): it dashes off unseen in a cloud that
-heavily obscures the place, and a chase on its walking speed (C2 reads walk and fly; swimming
-is no map's) would play it as a crawling thing on land: it is gone at once.
+move, so the chase starts at C1's 0. The tarrasque's Move ("up to half its speed") provokes
+opportunity attacks: no flight's, only a join from no group (`rules.legendary_moves`).
+
+An octopus's ink works "if it is underwater", where an octopus fights (its walking speed is 5
+or 10 feet): it dashes off unseen in a cloud that heavily obscures the place, and a chase on
+its walking speed (C2 reads walk and fly; swimming is no map's) would play it as a crawling
+thing on land: it is gone at once.
 
 Figures only: the names and numbers the text says, never its sentences.
 """
@@ -84,6 +87,7 @@ def escape_of(m: dict[str, Any]) -> dict[str, Any]:
 # opportunity attacks" (the tarrasque's Move provokes them: it gives a flight nothing).
 _COST = re.compile(r"\s*\(costs (\d) actions\)", re.I)
 _MOVE = re.compile(r"\bmoves up to its speed without provoking opportunity attacks\b", re.I)
+_HALF = re.compile(r"^The \w+ moves up to half its speed\.?$", re.I)
 
 
 def _legendary(m: dict[str, Any]) -> dict[str, Any]:
@@ -95,6 +99,8 @@ def _legendary(m: dict[str, Any]) -> dict[str, Any]:
         cost = _COST.search(x["name"])
         name = _COST.sub("", x["name"]).strip()[:100]
         entry = _entry(name, desc) or ({"name": name, "points": 0} if _MOVE.search(desc) else None)
+        if entry is None and _HALF.match(desc.strip()):  # slow (M2) and provoking (M6)
+            entry = {"name": name, "points": 0, "provokes": True}
         if entry is not None:
             return {"escape": {**entry, "cost": int(cost[1]) if cost else 1}}
     return {}

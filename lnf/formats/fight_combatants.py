@@ -369,7 +369,11 @@ def _escape(d: dict[str, Any] | None) -> Escape | None:
     if not isinstance(d, dict):
         return None
     return Escape(
-        name=d["name"], points=d["points"], attacks_first=d["attacks_first"], cost=d["cost"]
+        name=d["name"],
+        points=d["points"],
+        attacks_first=d["attacks_first"],
+        cost=d["cost"],
+        provokes=d["provokes"],
     )
 
 

@@ -77,6 +77,9 @@ ESCAPE = Obj(
         "cost": Field(
             Int(minimum=0, maximum=3), 0, "B7: a legendary Teleport or Move's points (0: not one)"
         ),
+        "provokes": Field(
+            Bool(), False, "a legendary Move at half speed that provokes (M6): joins from no group"
+        ),
     },
     what="a way of leaving by magic (name, points, attacks_first)",
 )

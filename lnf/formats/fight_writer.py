@@ -184,6 +184,8 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
             d["escape"]["attacks_first"] = True
         if m.escape.cost:
             d["escape"]["cost"] = m.escape.cost
+        if m.escape.provokes:
+            d["escape"]["provokes"] = True
     return {**d, **_common_doc(m), **monster_doc(m, _attack_doc)}  # B1, B2, B7
 
 

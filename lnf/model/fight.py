@@ -243,12 +243,15 @@ class Escape:
     at once (another plane, a mile away). A limited one is a resource of its name (`uses`).
     `attacks_first`: it makes its planned mêlée attack before it goes (the Blink Dog's bite
     "before or after teleporting"; a bonus-action jaunt leaves the action free). `cost`: the
-    legendary action points it takes, for a legendary Teleport or Move (0: not legendary)."""
+    legendary action points it takes, for a legendary Teleport or Move (0: not legendary).
+    `provokes`: a legendary Move that provokes opportunity attacks at half its speed (the
+    tarrasque's): no flight's, only a join from no group (M2, B7)."""
 
     name: str
     points: int | None = None
     attacks_first: bool = False
     cost: int = 0
+    provokes: bool = False
 
 
 @value(kw_only=True)

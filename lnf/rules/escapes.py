@@ -33,9 +33,10 @@ def spent_by(c: Monster, by: str) -> tuple[str, int] | None:
 
 
 def escape_by(c: Hero | Monster) -> str:
-    """C1: what a monster that flees now leaves by: its escape's name, or "" (on foot)."""
+    """C1: what a monster that flees now leaves by: its escape's name, or "" (on foot; a Move
+    that provokes gives a flight nothing)."""
     escape = usable_escape(c)
-    return escape.name if escape is not None else ""
+    return escape.name if escape is not None and not escape.provokes else ""
 
 
 def gone_at_once(c: Hero | Monster, by: str) -> bool:
@@ -60,7 +61,7 @@ def verify_escape(fight: Fight, who: str, by: str, pursuers: tuple[str, ...]) ->
         return
     c = fight.combatant(who)
     escape = usable_escape(c)
-    if escape is None or escape.name.lower() != by.lower():
+    if escape is None or escape.provokes or escape.name.lower() != by.lower():
         have = c.escape.name if isinstance(c, Monster) and c.escape is not None else ""
         spent = f"{have} is spent" if have else f"{who} has no way of leaving by magic"
         raise Refused(f"{who} cannot flee by {by}: {spent}", "C1")

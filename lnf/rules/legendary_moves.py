@@ -9,6 +9,8 @@ free of opportunity attacks (M6), into the group of its planned target (else of 
 in the target order, T2, it may join: M2 for a Move of its speed, K3's gang-up limit, R6), in
 the front rank, where one of its legendary attack options then reaches with the points left,
 and while a hero's turn is still to come this round (its end is when that attack may come).
+The tarrasque's Move ("up to half its speed": 20 ft, slow, and provoking) makes the same join
+from no group only.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ def legendary_move(fight: Fight, monster: Monster, planned: str | None) -> Moved
         return None
     if not may_act_out_of_turn(fight, monster):  # incapacitated, surprised, in a chase
         return None
+    if escape.provokes and fight.group_of(monster.name) is not None:
+        return None  # M2 at half its speed: a join from no group only (M6: leaving provokes)
     if legendary_choice(fight, monster, planned) is not None or not _hero_turn_left(fight):
         return None
     after_cost = fight.with_combatant(spent(monster, LEGENDARY_ACTIONS, escape.cost))
