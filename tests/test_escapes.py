@@ -10,6 +10,7 @@ import pytest
 
 from lnf.engine.event_check import event_problems
 from lnf.formats.bestiary import srd
+from lnf.formats.not_played import NO_MAP, why
 from lnf.model import (
     LEGENDARY_ACTIONS,
     Condition,
@@ -324,3 +325,17 @@ def test_b7_m2_the_tarrasques_move_joins_only_from_no_group() -> None:
     bo = replace(alone, groups=(Group("B", ("Bo", "Vampire")),))
     bo = bo.with_combatant(replace(bo.hero("Bo"), rank=Rank.BACK))  # out of its reach (R3)
     assert legendary_move(bo, bo.monster("Vampire"), "Ann") is None  # leaving B would provoke
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the SRD file is not here")
+def test_b8_telepathic_bond_and_ethereal_sight_never_matter_without_a_map() -> None:
+    assert "communicate telepathically" in _trait_text("Homunculus", "Telepathic Bond")
+    assert "its telepathy" in _trait_text("Succubus/Incubus", "Telepathic Bond")
+    assert "into the Ethereal Plane" in _trait_text("Ghost", "Ethereal Sight")
+    for item in ("Telepathic Bond (trait)", "Ethereal Sight (trait)"):
+        assert why(item) == NO_MAP, item
+
+
+def _trait_text(name: str, trait: str) -> str:
+    entry = next(m for m in json.loads(DATA.read_text(encoding="utf-8")) if m["name"] == name)
+    return str(next(x["desc"] for x in entry["special_abilities"] if x["name"] == trait))

@@ -27,14 +27,17 @@ UNSUPPORTED = "unsupported"
 # `surprised:` is the fight file's. Inscrutable and Shielded Mind answer Insight checks, mind
 # reading and divination, Wakeful a sleeping creature's watch (before a fight: D12 again),
 # Water Susceptibility water on the ground or splashed on it: none is a rule of a fight lnf
-# plays (a DM who splashes water records the damage, `lnf damage`).
+# plays (a DM who splashes water records the damage, `lnf damage`). Telepathic Bond is
+# telepathy (the homunculus's with its master, the fiend's with whom it charmed); Ethereal
+# Sight sees into the Ethereal Plane, where nobody in a fight lnf plays stands (a monster that
+# goes there has left it, C1).
 _NO_MAP = re.compile(
     r"^(?:Amphibious|Hold Breath|Water Breathing|Keen \w+(?: and \w+)?|Echolocation|"
     r"(?:Limited |Probing )?Telepathy|Illumination|Devil's Sight|Web Sense|Web Walker|"
     r"Siege Monster|Tunneler|Earth Glide|Amorphous|Ice Walk|Snow Camouflage|Stone Camouflage|"
     r"Underwater Camouflage|Speak with Beasts(?: and Plants)?|Mimicry|Beast of Burden|"
     r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall|False Appearance|"
-    r"Inscrutable|Shielded Mind|Wakeful|Water Susceptibility)\b"
+    r"Inscrutable|Shielded Mind|Wakeful|Water Susceptibility|Telepathic Bond|Ethereal Sight)\b"
 )
 # A shape, a mind read or a disguise whose own text proves it changes nothing lnf reads: the
 # reader's precise line (`formats.dm_items`), B8.
