@@ -76,7 +76,8 @@ def _move(fight: Fight, monster: Monster, hero: str, step: Moved) -> Applied:
     free = "from no group (M2)" if monster.escape.provokes else "free of opportunity attacks (M6)"
     note = (
         f"At the end of {hero}'s turn, {monster.name} uses a legendary action (B7): "
-        f"{monster.escape.name}, joining {into} {free}, where its next one reaches."
+        f"{monster.escape.name}, joining {into} {free}, where its next legendary action "
+        "reaches."
     )
     return turn.finish(Recorded(turn.steps, note=note, by_rules=True))
 

@@ -69,6 +69,12 @@ def verify_escape(fight: Fight, who: str, by: str, pursuers: tuple[str, ...]) ->
         raise Refused(f"{who} leaves by {by}, beyond pursuit: nobody can give chase", "C1")
 
 
+def bites_first(c: Monster) -> bool:
+    """C1: whether the monster may attack before it leaves by magic (`attack_first`)."""
+    escape = usable_escape(c)
+    return escape is not None and escape.attacks_first
+
+
 def attack_first(fight: Fight, c: Monster, order: Order | None) -> Order | None:
     """C1: the order whose attack a monster makes before it leaves by magic (its escape's
     `attacks_first`): its plan's weapon attack at a hero of its own group, in mêlée, with no
