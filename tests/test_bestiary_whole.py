@@ -245,6 +245,8 @@ def test_every_special_action_is_what_its_text_says() -> None:
                 for a in played
                 if a["name"] == action["name"] or a.get("spends") == action["name"]
             ]
+            if not mine and block.get("escape", {}).get("name") == action["name"]:
+                continue  # C1: its way of leaving by magic (tests/test_escapes.py)
             if not mine:
                 said = [n.split(": ")[0] for n in block["not_modelled"]]  # B8: a precise line
                 assert action["name"] in said, (m["name"], action["name"])

@@ -194,6 +194,8 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
             "It is invisible from the start (F3): attacks at it with disadvantage, its own with "
             "advantage"
         )
+    if escape := b.get("escape"):  # C1, M6
+        out += wrap(_escape_text(escape, b.get("uses", {})))
     for reason, notes in by_reason(b.get("not_modelled", [])).items():  # B8, B9
         out.append(f"{HEADS[reason]}:")
         for note in notes:
@@ -201,6 +203,21 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
     out.append("")
     out += textwrap.wrap(ATTRIBUTION, width)
     return "\n".join(out)
+
+
+def _escape_text(escape: dict[str, Any], uses: dict[str, int]) -> str:
+    """C1, M6: its way of leaving by magic, as lnf plays it when it flees."""
+    name, points = escape["name"], escape.get("points")
+    if escape.get("provokes"):
+        return f"Legendary {name}: joins a hero's group from no group (B7, M2), to strike there"
+    use = f" ({uses[name]} use{'s' if uses[name] != 1 else ''})" if name in uses else ""
+    where = (
+        "gone at once"
+        if points is None
+        else f"the chase starts at {points} escape point{'s' if points != 1 else ''}"
+    )
+    first = ", its mêlée attack first" if escape.get("attacks_first") else ""
+    return f"When it flees (C1): {name}{use}{first}, no opportunity attacks (M6), {where}"
 
 
 def _whole_block_text(b: dict[str, Any], wrap: Any) -> list[str]:

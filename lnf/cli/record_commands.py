@@ -21,6 +21,7 @@ from lnf.model.steps import Covered, Damaged, Dropped, Fled, Healed, Marked, Mov
 from lnf.rules.acl import cover_from, size_of, verify_acl
 from lnf.rules.chase import free_pursuers
 from lnf.rules.effects import read_lasting
+from lnf.rules.escapes import escape_by, gone_at_once, verify_escape
 from lnf.rules.group_changes import moved
 from lnf.rules.legal import (
     verify_damage,
@@ -385,14 +386,23 @@ def drop(fight_file: Path, who: str) -> None:
     help="Who gives chase, comma-separated (default: everyone free to, C1: not held in a "
     "mêlée group by another foe, not in a chase already).",
 )
-def flee(fight_file: Path, who: str, pursuers: str | None) -> None:
-    """NAME flees and a chase starts (C1): a pool of escape points per pursuer."""
+@click.option(
+    "--on-foot",
+    is_flag=True,
+    help="A monster with a way of leaving by magic (Teleport, Etherealness) flees without it.",
+)
+def flee(fight_file: Path, who: str, pursuers: str | None, on_foot: bool) -> None:
+    """NAME flees and a chase starts (C1): a pool of escape points per pursuer. A monster with
+    a way of leaving by magic left uses it (no opportunity attacks; beyond pursuit, no chase)."""
     session = opened(fight_file)
     fight = session.fight
     c = _known(fight, who)
     who = c.name
+    by = "" if on_foot else escape_by(c)
     try:
         verify_flee(fight, c)
+        if pursuers is not None and gone_at_once(c, by):
+            verify_escape(fight, who, by, tuple(n for n in pursuers.split(",") if n.strip()))
     except Refused as exc:
         raise _refused(exc) from None
     if pursuers is not None:
@@ -403,5 +413,5 @@ def flee(fight_file: Path, who: str, pursuers: str | None) -> None:
                 problem = InputProblem(f"{name} cannot give chase to {who}", rule="C1")
                 raise InputError("command line", [problem])
     else:
-        chasers = free_pursuers(fight, c)
-    _record(session, Fled(who, tuple(chasers)))
+        chasers = [] if gone_at_once(c, by) else free_pursuers(fight, c)
+    _record(session, Fled(who, tuple(chasers), by))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import assert_never
 
+from lnf.errors import Refused
 from lnf.model import Action, Dot, Fight, Hero, Monster, Variant
 from lnf.model.effects import Confused, Countered
 from lnf.model.events import (
@@ -62,6 +63,7 @@ from lnf.model.steps import (
     Wounded,
 )
 from lnf.rules.acl import PARTS, SURGE_EFFECTS
+from lnf.rules.escapes import verify_escape
 from lnf.rules.limited import charged_again, counts, recharge_named
 from lnf.rules.specials import action_named
 
@@ -155,7 +157,7 @@ def _step(fight: Fight, step: Step) -> list[str]:
             helped = [step.detail] if step.action is Action.HELP and step.detail else []
             return _names(fight, [step.who, *helped])
         case Fled():
-            return _names(fight, [step.who, *step.pursuers])
+            return _names(fight, [step.who, *step.pursuers]) or _escape(fight, step)
         case Dashed():
             return (
                 _names(fight, [n for n, _ in step.dashes])
@@ -226,6 +228,15 @@ def _names(
         elif side is not None and not isinstance(fight.combatant(name), side):
             out.append(f"{name} is not a {'hero' if side is Hero else 'monster'}")
     return out
+
+
+def _escape(fight: Fight, step: Fled) -> list[str]:
+    """C1: a flight by magic names the monster's own way, with a use left."""
+    try:
+        verify_escape(fight, step.who, step.by, step.pursuers)
+    except Refused as exc:
+        return [str(exc)]
+    return []
 
 
 def _part(part: str) -> list[str]:

@@ -39,6 +39,7 @@ from lnf.rules.chase import free_pursuers, in_chase, verify_hide
 from lnf.rules.conditions import attacks_on_its_turn, verify_can_act
 from lnf.rules.damage import verify_not_dying
 from lnf.rules.economy import verify_after_attack, verify_costs
+from lnf.rules.escapes import escape_by, gone_at_once
 from lnf.rules.legal import attack_modes
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight
@@ -267,8 +268,12 @@ def swing_target(fight: Fight, hero: Hero, action: AttackChoice, swing: int) -> 
 
 def flight(turn: Steps, who: Hero | Monster, dice: DiceSource, heroes: HeroSide) -> None:
     """C1: leaving its group draws opportunity attacks (M6, unless it disengaged); then
-    those free to give chase do (heroes as their side decides)."""
-    for foe in opportunity_attackers(turn.fight, Moved(who.name, leave=True)):
+    those free to give chase do (heroes as their side decides). A monster with a way of
+    leaving by magic left uses it (`rules.escapes`): no opportunity attacks, and beyond
+    pursuit nobody gives chase."""
+    by = escape_by(who)
+    leaving = [] if by else opportunity_attackers(turn.fight, Moved(who.name, leave=True))
+    for foe in leaving:
         me = turn.fight.combatant(who.name)
         attacker = turn.fight.combatant(foe)
         if me.current_hp == 0 or not in_fight(me):
@@ -286,10 +291,13 @@ def flight(turn: Steps, who: Hero | Monster, dice: DiceSource, heroes: HeroSide)
     chasers = [
         name
         for name in free_pursuers(turn.fight, me)
-        if not isinstance(c := turn.fight.combatant(name), Hero)
-        or (isinstance(me, Monster) and heroes.pursues(turn.fight, c, me))
+        if not gone_at_once(me, by)
+        and (
+            not isinstance(c := turn.fight.combatant(name), Hero)
+            or (isinstance(me, Monster) and heroes.pursues(turn.fight, c, me))
+        )
     ]
-    turn.do(Fled(who.name, tuple(chasers)))
+    turn.do(Fled(who.name, tuple(chasers), by))
 
 
 def other_than_action(choice: TurnChoice) -> bool:

@@ -22,13 +22,14 @@ from lnf.model import (
 )
 from lnf.model.applied import Applied
 from lnf.model.events import Event, Planned, Recorded, RoundStarted, Turn
-from lnf.model.steps import Used
+from lnf.model.steps import Moved, Used
 from lnf.rules.areas import area_said, target_count
 from lnf.rules.legal import can_take_turn
 from lnf.rules.legendary import (
     LegendaryPick,
     legendary_choice,
 )
+from lnf.rules.legendary_moves import legendary_move
 from lnf.rules.limited import use_of
 from lnf.rules.roster import in_fight
 from lnf.rules.wording import and_list
@@ -59,7 +60,26 @@ def legendary_action(records: Sequence[Applied], dice: Dice) -> Applied | None:
         if pick is not None:
             key = f"round {fight.round}: after {hero}'s turn, {name}'s legendary action"
             return _play(fight, monster, hero, pick, dice(key))
+        if (step := legendary_move(fight, monster, _planned(records, name))) is not None:
+            return _move(fight, monster, hero, step)
     return None
+
+
+def _move(fight: Fight, monster: Monster, hero: str, step: Moved) -> Applied:
+    """B7, M6: a legendary Move or Teleport (`rules.legendary_moves`): its points spent, the
+    join made, no opportunity attacks."""
+    assert monster.escape is not None
+    turn = Rolled(fight)
+    turn.do(Used(monster.name, LEGENDARY_ACTIONS, monster.escape.cost))
+    turn.do(step)
+    into = step.join if step.join in fight else f"group {step.join}"
+    free = "from no group (M2)" if monster.escape.provokes else "free of opportunity attacks (M6)"
+    note = (
+        f"At the end of {hero}'s turn, {monster.name} uses a legendary action (B7): "
+        f"{monster.escape.name}, joining {into} {free}, where its next legendary action "
+        "reaches."
+    )
+    return turn.finish(Recorded(turn.steps, note=note, by_rules=True))
 
 
 def legendary_taker(event: Event) -> str | None:

@@ -48,6 +48,7 @@ from lnf.model.applied import Applied
 from lnf.model.events import Begun, Ended, Event, Planned, Recorded, RoundStarted, Turn, TurnStarted
 from lnf.model.plan import Plan
 from lnf.rules.chase import in_chase
+from lnf.rules.escapes import attack_first, bites_first
 from lnf.rules.group_changes import order_step
 from lnf.rules.hyrule import hyrule
 from lnf.rules.legal import can_take_turn
@@ -328,6 +329,9 @@ class Runner:
             self._finish(turn, "" if len(turn.done) > started else chase_note(dashed))
             return True
         if self.heroes.tells_to_flee(self.fight, monster):
+            first = self._current_plan().order_for(monster.name) if bites_first(monster) else None
+            if (order := attack_first(turn.fight, monster, first)) is not None:  # C1: bite, go
+                monster_attacks(turn, monster.name, order, dice, self._ask_guard, self.heroes)
             flight(turn, monster, dice, self.heroes)
             self._finish(turn)
             return True

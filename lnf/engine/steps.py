@@ -56,6 +56,7 @@ from lnf.rules.damage import (
 )
 from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.effects import healing_barred
+from lnf.rules.escapes import spent_by, start_points
 from lnf.rules.group_changes import moved, tidy, without
 from lnf.rules.holds import drank
 from lnf.rules.limited import recharged, spent
@@ -358,11 +359,16 @@ def _o_dot(
 
 
 def _fled(fight: Fight, step: Fled) -> StepDone:
-    """C1: the escaper and its pursuers leave their groups; a pool per pair."""
+    """C1: the escaper and its pursuers leave their groups; a pool per pair, where the
+    escaper's magic (`by`) left it, that magic's use spent (B2)."""
     after = fight
     for name in (step.who, *step.pursuers):
         after = without(after, name)
-    after = replace(after, chase=start_pools(after, step.who, list(step.pursuers)))
+    start = start_points(fight, step.who, step.by)
+    after = replace(after, chase=start_pools(after, step.who, list(step.pursuers), start))
+    me = fight.combatant(step.who)
+    if isinstance(me, Monster) and (spends := spent_by(me, step.by)) is not None:
+        after = after.with_combatant(spent(after.combatant(step.who), *spends))
     after, notes = settle(tidy(after), [step.who])
     return StepDone(step, fight, after, notes=tuple(notes))
 

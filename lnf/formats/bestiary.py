@@ -56,6 +56,7 @@ FIGHT_FIELDS = (
     "guards",
     "actions",
     "legendary",
+    "escape",
     "slots",
     "uses",
     "used",

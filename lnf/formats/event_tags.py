@@ -137,4 +137,5 @@ LATER_FIELDS = {
     (Saved, "resisted"),
     (Contested, "worse"),
     (Moved, "pushed"),
+    (Fled, "by"),  # C1: a way of leaving by magic
 }

@@ -25,6 +25,7 @@ from lnf.model import (
     AttackKind,
     Cost,
     Dot,
+    Escape,
     Guard,
     Healing,
     Hero,
@@ -334,6 +335,7 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
     block = dict(
         actions=actions,
         legendary=legendary,
+        escape=_escape(d["escape"]),
         resources=resources,
         damage=d["damage"],
         type=d["type"],
@@ -360,6 +362,19 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
             return []
         hps = [_rolled_hp(d["hit_dice"], seed, name) for name in names]
     return [Monster(name=n, kind=kind, hp=hp, **block) for n, hp in zip(names, hps, strict=True)]
+
+
+def _escape(d: dict[str, Any] | None) -> Escape | None:
+    """C1: the way of leaving by magic the entry names (its checks are the spec's)."""
+    if not isinstance(d, dict):
+        return None
+    return Escape(
+        name=d["name"],
+        points=d["points"],
+        attacks_first=d["attacks_first"],
+        cost=d["cost"],
+        provokes=d["provokes"],
+    )
 
 
 def _rolled_hp(hit_dice: DiceExpr, seed: int, name: str) -> int:

@@ -62,6 +62,27 @@ from lnf.model import (
 )
 
 # B1: one way a Multiattack offers (the best that reaches is played each turn).
+# C1, M6: a monster's way of leaving by magic when it flees (formats/escapes reads the SRD's).
+ESCAPE = Obj(
+    {
+        "name": Field(Str(), doc="the action or trait: Teleport, Etherealness, Ink Cloud"),
+        "points": Field(
+            Int(minimum=0, maximum=10),
+            None,
+            "escape points each pursuer starts at (teleport N ft: N ÷ 60, up); none: gone at once",
+        ),
+        "attacks_first": Field(
+            Bool(), False, "it makes its planned mêlée attack before it goes (Blink Dog's bite)"
+        ),
+        "cost": Field(
+            Int(minimum=0, maximum=3), 0, "B7: a legendary Teleport or Move's points (0: not one)"
+        ),
+        "provokes": Field(
+            Bool(), False, "a legendary Move at half speed that provokes (M6): joins from no group"
+        ),
+    },
+    what="a way of leaving by magic (name, points, attacks_first)",
+)
 MULTI_OPTION = Obj(
     {
         "attacks": Field(MapOf(Int(minimum=1, maximum=20))),  # attack name → count
@@ -303,6 +324,7 @@ MONSTER = Obj(
             ListOf(ACTION), [], "B1: special actions and spells: a breath, a save, Fireball"
         ),
         "legendary": Field(ListOf(LEGENDARY), [], "B7: legendary actions, 3 a round"),
+        "escape": Field(ESCAPE, None, "C1: its way of leaving by magic when it flees"),
         "slots": Field(
             MapOf(Int(minimum=0, maximum=9)), {}, "spell slots by level, such as {1: 4, 2: 2}"
         ),

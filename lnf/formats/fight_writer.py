@@ -176,6 +176,16 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
         d["not_modelled"] = list(m.not_modelled)
     if m.traits:
         d["traits"] = [trait_form(t) for t in m.traits]
+    if m.escape is not None:  # C1
+        d["escape"] = {"name": m.escape.name}
+        if m.escape.points is not None:
+            d["escape"]["points"] = m.escape.points
+        if m.escape.attacks_first:
+            d["escape"]["attacks_first"] = True
+        if m.escape.cost:
+            d["escape"]["cost"] = m.escape.cost
+        if m.escape.provokes:
+            d["escape"]["provokes"] = True
     return {**d, **_common_doc(m), **monster_doc(m, _attack_doc)}  # B1, B2, B7
 
 

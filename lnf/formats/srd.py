@@ -20,6 +20,7 @@ from lnf.dice.abilities import ability_modifier
 from lnf.formats import multiattack
 from lnf.formats import srd_fields as sf
 from lnf.formats.dm_items import precise
+from lnf.formats.escapes import escape_of, unlisted
 from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
@@ -304,6 +305,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     _named(m, "legendary_actions", where)  # their fields checked
     whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
+    leaving = escape_of(m)  # C1, M6: Teleport, Etherealness, Ink Cloud
+    notes[:] = unlisted(notes, leaving)
+    whole["uses"] = whole.get("uses", {}) | leaving.pop("uses", {})
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
     special_first = _special_first(actions, [x["name"] for x in whole.get("actions", [])], notes)
     senses = sf.get(m, "senses", dict, where, default={})
@@ -366,6 +370,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "multiattack_action": special_first or [],  # dropped when none
         "guards": guards,  # F1: Parry, Shield
         **whole,  # B1, B2, B6, B7: actions, spells, slots, legendary actions, uses
+        **leaving,  # C1: its way of leaving by magic
         "reactions": reactions,
         "cr": str(Fraction(cr).limit_denominator(8)),
         "xp": sf.get(m, "xp", int, where, default=0, bounds=(0, 10_000_000)),

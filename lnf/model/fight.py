@@ -236,6 +236,25 @@ class Legendary:
 
 
 @value(kw_only=True)
+class Escape:
+    """C1, M6: a way of leaving by magic that a monster uses when it flees (Teleport,
+    Etherealness, Ink Cloud): it draws no opportunity attacks. `points`: the escape points each
+    pursuer's pool starts at (a teleport of N feet: ⌈N ÷ 60⌉); None: it is gone from the fight
+    at once (another plane, a mile away). A limited one is a resource of its name (`uses`).
+    `attacks_first`: it makes its planned mêlée attack before it goes (the Blink Dog's bite
+    "before or after teleporting"; a bonus-action jaunt leaves the action free). `cost`: the
+    legendary action points it takes, for a legendary Teleport or Move (0: not legendary).
+    `provokes`: a legendary Move that provokes opportunity attacks at half its speed (the
+    tarrasque's): no flight's, only a join from no group (M2, B7)."""
+
+    name: str
+    points: int | None = None
+    attacks_first: bool = False
+    cost: int = 0
+    provokes: bool = False
+
+
+@value(kw_only=True)
 class Monster(Combatant):
     kind: str = ""  # the stat block; monsters of one kind are equally dangerous (G3)
     damage: int = 0  # G6: damage taken so far
@@ -260,6 +279,7 @@ class Monster(Combatant):
     # area and riders; what is left of each limited one is a resource (B2).
     actions: tuple[Attack, ...] = ()
     legendary: tuple[Legendary, ...] = ()  # B7: its legendary action options
+    escape: Escape | None = None  # C1: its way of leaving by magic, when it flees
 
     def trait(self, kind: TraitKind) -> Trait | None:
         return next((t for t in self.traits if t.kind is kind), None)

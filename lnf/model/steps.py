@@ -177,10 +177,12 @@ class Acted:
 
 @value
 class Fled:
-    """C1: someone flees; a pool at the start value for each pursuer that gives chase."""
+    """C1: someone flees; a pool at the start value for each pursuer that gives chase. `by`:
+    a monster's way of leaving by magic (its `escape`, M6: no opportunity attacks), spent."""
 
     who: str
     pursuers: tuple[str, ...]
+    by: str = ""
 
 
 @value

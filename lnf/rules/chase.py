@@ -14,9 +14,12 @@ from lnf.rules.roster import in_fight, incapacitated, speed_now
 from lnf.values import replace
 
 
-def start_pools(fight: Fight, escaper: str, pursuers: list[str]) -> tuple[Pool, ...]:
-    """C1: a pool per pair, at 0 from mêlée, else at the current volley round number."""
-    points = fight.phase.volley if fight.phase.volley else 0
+def start_pools(
+    fight: Fight, escaper: str, pursuers: list[str], start: int | None = None
+) -> tuple[Pool, ...]:
+    """C1: a pool per pair, at 0 from mêlée, else at the current volley round number; at
+    `start` when the escaper's magic set it (`rules.escapes.start_points`)."""
+    points = start if start is not None else fight.phase.volley if fight.phase.volley else 0
     known = {(p.escaper, p.pursuer) for p in fight.chase}
     new = tuple(Pool(escaper, p, points) for p in pursuers if (escaper, p) not in known)
     return (*fight.chase, *new)

@@ -36,6 +36,8 @@ def broken(fight: Fight, c: Hero | Monster) -> str:
     incapacitated; "" while it holds."""
     if not concentrating(fight, c):
         return ""
+    if c.escaped:  # C6: it got away (C1: by magic, too)
+        return "it left the fight"
     if c.current_hp == 0 or not in_fight(c):
         return "it dropped to 0 hit points"
     if incapacitated(c):

@@ -124,7 +124,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         return f"{step.who} is down."
     if isinstance(step, Fled):
         chase = f"; {and_list(list(step.pursuers))} give chase" if step.pursuers else ""
-        return f"{step.who} flees{chase}."
+        by = f" by {step.by}, drawing no opportunity attacks" if step.by else ""
+        return f"{step.who} flees{by}{chase}."
     if isinstance(step, Dashed):
         return f"{and_list([who for who, _ in step.dashes])} dash."
     if isinstance(step, Hid):

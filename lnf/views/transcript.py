@@ -58,6 +58,7 @@ from lnf.model.steps import (
 )
 from lnf.rules.acl import acl
 from lnf.rules.economy import attack_named, healing_named
+from lnf.rules.escapes import escape_said
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
 from lnf.rules.limited import recharge_named
 from lnf.rules.resources import ordinal, slot_words
@@ -242,6 +243,10 @@ def _step_text(done: StepDone) -> str:
         case Dropped():
             return f"{step.who} drops."
         case Fled():
+            if step.by:  # C1, M6: a way of leaving by magic
+                give = "gives" if len(step.pursuers) == 1 else "give"
+                chase = f"; {and_list(step.pursuers)} {give} chase" if step.pursuers else ""
+                return f"{escape_said(after, step.who, step.by, step.pursuers)}{chase}."
             if not step.pursuers:
                 return f"{step.who} flees, and nobody gives chase (C1)."
             start = after.chase[-1].points if after.chase else 0
