@@ -21,6 +21,7 @@ from lnf.errors import InputError
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.formats.srd import stat_block
+from lnf.formats.srd_standing import standing
 from lnf.formats.srd_traits import block_flags, block_traits, read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Attack, AttackKind, Condition, Flag, Trait, TraitKind
@@ -360,6 +361,7 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             played = played or name in block_flags(m).names  # R5: Swarm, Incorporeal Movement
             played = played or name in block_traits(m).names  # held by its attacks: Brute
             played = played or block.get("escape", {}).get("name") == name  # C1: a jaunt
+            played = played or name in standing(m)[1]  # S3's light, F3's invisible
             listed = [n for n in block.get("not_modelled", []) if _names_the_trait(n, name)]
             assert played == (not listed), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them
