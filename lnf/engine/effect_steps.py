@@ -5,9 +5,10 @@ step."""
 
 from __future__ import annotations
 
-from lnf.model import CDot, Fight, Hero
+from lnf.model import CDot, Condition, Fight, Hero
 from lnf.model.applied import StepDone
 from lnf.model.steps import ConcentrationEnded, Drained, EffectEnded, EffectStarted
+from lnf.rules.banishment import returned
 from lnf.rules.concentration import lasting_on
 from lnf.rules.effects import imposed
 from lnf.rules.group_changes import tidy
@@ -90,6 +91,9 @@ def _without(fight: Fight, keys: list[int]) -> tuple[Fight, list[str]]:
             c = after.combatant(e.who)
             after = after.with_combatant(replace(c, conditions=c.conditions - {e.condition}))
             notes.append(f"{e.who} is no longer {e.condition}")
+            if e.condition is Condition.BANISHED:  # F7: back where it left, if it still is
+                after, back = returned(after, e.who, e.group)
+                notes.append(back)
         elif len(gone) > 1 and not e.concentration:
             notes.append(f"{e.what} on {e.who} ends")
     return tidy(after), notes

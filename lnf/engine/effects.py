@@ -56,6 +56,7 @@ from lnf.model.steps import (
     Used,
 )
 from lnf.rules.action_immunity import immunity, immunity_lasting, made_immune
+from lnf.rules.banishment import left_group
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
@@ -172,12 +173,17 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
                 if condition in immune_now(turn.fight, turn.fight.combatant(name)):
                     continue
                 lasting = replace(named(rider.lasting, step.caster, name), concentration=while_)
-                start(turn, name, str(condition), lasting, step.caster, condition)
+                left = left_group(turn.fight, name, condition)  # F7 Banishment
+                start(turn, name, str(condition), lasting, step.caster, condition, group=left)
     caster = turn.fight.combatant(step.caster)
     for name in made_immune(caster, spell, tuple(s.who for s in step.saves)):  # B1, F4
         start(turn, name, immunity(step.caster, spell.name), immunity_lasting(), step.caster)
     if effect is None:
         return
+    for name in failed if effect.kills else ():  # F7 Power Word Kill: it dies
+        hp = turn.fight.combatant(name).current_hp
+        said = f"{spell.name}, {hp} hit points ({effect.word} or fewer)"
+        turn.do(Damaged(name, 0, text=said, kills=True))
     lasting = replace(effect.lasting, concentration=while_)
     if effect.invisible:  # B6: on the caster itself
         what, kept = "invisible", effect.ends_on_attack

@@ -209,6 +209,7 @@ EFFECT = Obj(
         "word": Field(
             Int(minimum=1, maximum=10_000), 0, "a power word: on targets of at most N hit points"
         ),
+        "kills": Field(Bool(), False, "the word kills (Power Word Kill, F7)"),
         "flying": Field(Bool(), False, "a monster's Fly: it flies, 60 ft (R7, B6)"),
         "dispel": Field(Bool(), False, "a monster's Dispel Magic: a hero's spell on its side"),
         "heal": Field(DICE, None, "a monster's Cure Wounds: the most hurt ally it touches, 1d8+3"),

@@ -96,6 +96,7 @@ class Effect:
     hurts_at: TurnEdge | None = None
     healed_ends: bool = False
     until_attack: bool = False  # B6, F7: it ends when `who` attacks or casts (Invisibility)
+    group: str = ""  # F7 Banishment: the group `who` left, which it rejoins if it still exists
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -116,7 +117,8 @@ class SpellEffect:
     `ends_on_attack`; `blurred`: attack rolls against the caster have disadvantage (Blur);
     `heal`: the hit points the most hurt creature of its side it touches regains (Cure
     Wounds, B6); `word`: a power word, no save when cast, its riders on each target with at
-    most this many hit points (Power Word Stun: 150); `dispel`: it ends a hero's spell on a
+    most this many hit points (Power Word Stun: 150), who dies when `kills` (Power Word Kill:
+    100); `dispel`: it ends a hero's spell on a
     creature of the caster's side (a monster's Dispel Magic, B6); `flying`: the caster gains a
     flying speed of 60 feet (Fly, R7); `others`: `heal` touches another creature, never the
     caster (a deva's Healing Touch, B6)."""
@@ -133,6 +135,7 @@ class SpellEffect:
     blurred: bool = False
     heal: DiceExpr | None = None
     word: int = 0
+    kills: bool = False
     dispel: bool = False
     flying: bool = False
     others: bool = False
@@ -163,7 +166,8 @@ class SpellEffect:
             other = " other" if self.others else ""
             parts.append(f"heals {self.heal} the most hurt{other} of its side it touches")
         if self.word:
-            parts.append(f"no save when cast: a target of {self.word} hit points or fewer")
+            dies = ", who dies" if self.kills else ""
+            parts.append(f"no save when cast: a target of {self.word} hit points or fewer{dies}")
         if self.dispel:
             parts.append("ends a foe's spell on one of the caster's side")
         if self.flying:

@@ -124,6 +124,9 @@ class Condition(StrEnum):
     # Not an SRD condition: the Fly spell's (B6, F7), played as one: a flying speed of 60 feet
     # while it lasts (R7).
     FLYING = "flying"
+    # Not an SRD condition: Banishment's (F7), played as one: incapacitated on a harmless
+    # demiplane, out of the fight (`rules.roster.in_fight`) until the spell ends.
+    BANISHED = "banished"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.
@@ -149,6 +152,7 @@ INCAPACITATING = frozenset(
         Condition.PETRIFIED,
         Condition.STUNNED,
         Condition.UNCONSCIOUS,
+        Condition.BANISHED,  # F7 Banishment: "While there, the target is incapacitated"
     }
 )
 

@@ -25,6 +25,7 @@ CONDITION_WORTH = {
     Condition.PARALYZED: Fraction(1),
     Condition.UNCONSCIOUS: Fraction(1),
     Condition.STUNNED: Fraction(1),
+    Condition.BANISHED: Fraction(1),  # out of the fight while its caster concentrates (F7)
     Condition.PETRIFIED: Fraction(1),
     Condition.INCAPACITATED: Fraction(1, 2),  # a turn or so lost (Command's Grovel)
     Condition.CONFUSED: Fraction(1, 2),  # 8 turns in 10 lost or turned on anyone (F7)

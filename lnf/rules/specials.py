@@ -44,6 +44,7 @@ from lnf.rules.moves import Spot, hero_spot
 from lnf.rules.ranks import can_fly_now, melee_rank
 from lnf.rules.reach_steps import SHORT, far_reach
 from lnf.rules.roster import in_fight
+from lnf.rules.spell_effects import word_kills
 from lnf.rules.wording import and_list
 from lnf.values import by_identity
 
@@ -86,7 +87,8 @@ def attacks_a_hero(action: Attack) -> bool:
         return True
     if any(r.conditions or r.damage is not None or r.push for r in action.riders):
         return True  # F6: a push out of its group counts as a condition imposed
-    return action.effect is not None and action.effect.sleep is not None
+    e = action.effect
+    return e is not None and (e.sleep is not None or e.kills)  # F7 Sleep, Power Word Kill
 
 
 def usable(fight: Fight, monster: Monster) -> tuple[Attack, ...]:
@@ -180,8 +182,10 @@ FAR = 60  # B4: from its user, this far or more reaches as a spell
 
 
 def rolls_to_hit(action: Attack) -> bool:
-    """An action with an attack roll (Fire Bolt, Scorching Ray): not a save, not sure darts."""
-    return action.save is None and not sure_hit(action)
+    """An action with an attack roll (Fire Bolt, Scorching Ray): not a save, not sure darts,
+    not a power word (F7: no roll, by hit points)."""
+    word = action.effect is not None and action.effect.word > 0
+    return action.save is None and not sure_hit(action) and not word
 
 
 def reach_kind(action: Attack) -> str:
@@ -297,6 +301,8 @@ def action_mean(
 ) -> Fraction:
     """B6 (1) for one dart, ray, beam or the whole action at one hero: a sure dart its mean,
     a save its fail chance × the mean plus its success chance × half, an attack roll as any."""
+    if (killed := word_kills(action, hero)) is not None:  # F7 Power Word Kill
+        return killed
     if sure_hit(action):
         return dice_mean(action.damage, hero, magic=magical(monster, action))[0]
     if not rolls_to_hit(action):

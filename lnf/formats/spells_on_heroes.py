@@ -1,0 +1,26 @@
+"""F7, B6: spells the SRD's monsters cast at heroes whose whole effect lnf plays without a map,
+spell name, lower case → the fields their action entry adds (as `spell_effects.EFFECTS`;
+the spellbook merges them for a monster's spell only, `spell_effects.effect_fields`). Each is
+judged by its own SRD text in tests/test_spells_on_heroes.py; the decisions are in
+docs/spell-effects.md and docs/choices.md (F7).
+
+- Power Word Kill: "If the creature you choose has 100 hit points or fewer, it dies.
+  Otherwise, the spell has no effect" — no save, no attack roll.
+- Banishment: "must succeed on a charisma saving throw or be banished … While there, the
+  target is incapacitated … until the spell ends" (concentration, up to 1 minute): the hero
+  is out of the fight while the caster concentrates and comes back when it ends
+  (`rules.banishment`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ON_HEROES: dict[str, dict[str, Any]] = {
+    "power word kill": {"effect": {"word": 100, "kills": True}},
+    "banishment": {
+        "half": False,
+        "riders": [{"condition": "banished", "lasting": "1 minute"}],
+        "note": "one more creature a slot above 4th",
+    },
+}

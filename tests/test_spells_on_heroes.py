@@ -1,0 +1,214 @@
+"""F7, B6, B9: the spells the SRD's monsters cast at heroes that lnf plays whole
+(`formats/spells_on_heroes.ON_HEROES`): Power Word Kill (the lich) and Banishment (the
+archmage, the sphinxes, the guardian naga), each judged by its own SRD text, planned (B6),
+checked by the validator and played from `lnf run`; Conjure Elemental is the DM's (B9)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lnf.engine.steps import apply_step
+from lnf.formats.bestiary import srd
+from lnf.formats.fight_file import load_fight
+from lnf.formats.not_played import DM, why
+from lnf.formats.spells_on_heroes import ON_HEROES
+from lnf.model import Condition, Lasting, Rank
+from lnf.model.effects import Effect
+from lnf.model.plan import Mode, Order, Plan
+from lnf.model.steps import ConcentrationEnded, EffectStarted
+from lnf.rules.plan_check import check_plan
+from lnf.rules.roster import in_fight
+from lnf.rules.specials import attacks_a_hero, rolls_to_hit
+from lnf.views.dm_items import dm_line
+from tests.cli import stdout_of
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = next(
+    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
+    ROOT.parent / "shared" / "data",
+)
+needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
+CASTERS = {
+    "Power Word Kill": {"Lich"},
+    "Banishment": {"Androsphinx", "Archmage", "Guardian Naga", "Gynosphinx"},
+}
+
+
+def _srd_spell(name: str) -> dict[str, Any]:
+    data: list[dict[str, Any]] = json.loads(
+        (DATA / "5e-srd-5.1-spells.json").read_text(encoding="utf-8")
+    )
+    return next(s for s in data if s["name"] == name)
+
+
+@needs_data
+def test_power_word_kill_is_what_its_own_srd_text_says() -> None:
+    """F7: "If the creature you choose has 100 hit points or fewer, it dies. Otherwise, the
+    spell has no effect": no save (the entry has no DC), no attack roll, no concentration."""
+    source = _srd_spell("Power Word Kill")
+    text = " ".join(source["desc"]).lower()
+    table = ON_HEROES["power word kill"]
+    assert f"has {table['effect']['word']} hit points or fewer, it dies" in text
+    assert table["effect"]["kills"] is True and "riders" not in table
+    assert "dc" not in source and source.get("attack_type") is None
+    assert not source["concentration"] and source["duration"] == "Instantaneous"
+
+
+@needs_data
+def test_banishment_is_what_its_own_srd_text_says() -> None:
+    """F7: "must succeed on a charisma saving throw or be banished … the target is
+    incapacitated … until the spell ends" — a Charisma save, nothing on a success, while the
+    caster concentrates, up to 1 minute."""
+    source = _srd_spell("Banishment")
+    text = " ".join(source["desc"]).lower()
+    table = ON_HEROES["banishment"]
+    (rider,) = table["riders"]
+    assert "charisma saving throw or be banished" in text
+    assert "the target is incapacitated" in text and "until the spell ends" in text
+    assert source["dc"]["dc_type"]["index"] == "cha" and source["dc"]["dc_success"] == "none"
+    assert table["half"] is False and rider == {"condition": "banished", "lasting": "1 minute"}
+    assert source["concentration"] and source["duration"] == "Up to 1 minute"
+    assert Condition.BANISHED in Condition  # played as a condition of lnf's own (F7)
+
+
+@needs_data
+@pytest.mark.parametrize("spell", sorted(CASTERS))
+def test_every_stat_block_that_lists_it_casts_it(spell: str) -> None:
+    """B1, B2: each SRD stat block that lists the spell has it as an action with its own DC
+    (a Charisma save for Banishment), its slot, and lists it as not played no more."""
+    found = set()
+    for block in srd():
+        for action in block.get("actions", []):
+            if action["name"] != spell:
+                continue
+            found.add(block["name"])
+            assert "slot" in action or "per_day" in action, block["name"]
+            if spell == "Banishment":
+                dc = int(action["save"].split()[1])
+                assert action["save"].startswith("cha ") and action["concentration"]
+                assert any(c.get("dc") == dc for c in block["spellcasting"]), block["name"]
+            else:
+                assert action["effect"] == {"word": 100, "kills": True} and "save" not in action
+        assert not [n for n in block.get("not_modelled", []) if n.endswith(f": {spell}")]
+    assert found == CASTERS[spell]
+
+
+def _write(tmp_path: Path, monster: str, *heroes: tuple[str, int]) -> Path:
+    path = tmp_path / "fight.yaml"
+    rows = ", ".join(
+        f"{{name: {n}, class: fighter, hp: {hp}, ac: 18, attacks: [{{name: Longsword, "
+        "to_hit: 7, damage: 1d8+4 slashing}]}"
+        for n, hp in heroes
+    )
+    path.write_text(f"heroes: [{rows}]\nmonsters: [{{monster: {monster}}}]\n", encoding="utf-8")
+    return path
+
+
+@needs_data
+def test_b6_power_word_kill_is_worth_the_hero_it_kills_and_nothing_above_100(
+    tmp_path: Path,
+) -> None:
+    """B6, F7: no roll (neither an attack nor a save); the plan casts it at a hero of 100 hit
+    points or fewer (worth the whole hero) and never at one above (worth nothing)."""
+    f = load_fight(_write(tmp_path, "lich", ("Ann", 90)))
+    kill = next(a for a in f.monster("Lich").actions if a.name == "Power Word Kill")
+    assert attacks_a_hero(kill) and not rolls_to_hit(kill)
+    order = Order("Lich", Rank.FRONT, target="Ann", mode=Mode.RANGED, action="Power Word Kill")
+    assert check_plan(f, Plan((order,))) == []
+    said = stdout_of("plan", str(_write(tmp_path, "lich", ("Ann", 90))))
+    assert "casts Power Word Kill (a 9th-level spell slot) at Ann." in said
+    said = stdout_of("plan", str(_write(tmp_path, "lich", ("Ann", 101))))
+    assert "casts Power Word Kill" not in said
+
+
+@needs_data
+def test_the_lich_speaks_the_word_and_the_hero_dies(tmp_path: Path) -> None:
+    """F7, played: no save is rolled; the hero of 90 hit points is dead (not at 0, downed:
+    no death saves), and the fight is the monsters'."""
+    said = stdout_of("run", str(_write(tmp_path, "lich", ("Ann", 90))), "--seed", "1")
+    assert "Lich casts Power Word Kill on Ann." in said
+    assert "Ann dies: Power Word Kill, 90 hit points (100 or fewer)" in said
+    assert "Ann's CHA save" not in said and "death save" not in said
+    assert "The monsters win." in said
+
+
+@needs_data
+def test_a_banished_hero_is_out_of_the_fight_while_the_caster_concentrates(
+    tmp_path: Path,
+) -> None:
+    """F7, played: the archmage banishes the lone hero (a Charisma save failed); the hero has
+    no turn and is no target, yet the fight is not lost: it comes back when the spell ends."""
+    path = _write(tmp_path, "archmage", ("Ann", 60))
+    said = stdout_of("run", str(path), "--seed", "1", "--rounds", "2")
+    assert "Archmage casts Banishment on Ann." in said
+    assert re.search(r"Ann's CHA save .* vs DC 17: fails", said)
+    assert "Ann is banished (by Archmage): 1 minute, while Archmage concentrates" in said
+    assert "Strike order (S2, S3): Archmage.\n" in said  # round 2: Ann is away
+    assert "No winner after 2 rounds." in said
+
+
+def _banished(tmp_path: Path, others: str) -> Any:
+    path = tmp_path / "arch.yaml"
+    path.write_text(
+        "heroes: [{name: Ann, class: fighter, hp: 60, ac: 18}, "
+        "{name: Bo, class: fighter, hp: 60, ac: 18}]\n"
+        f"monsters: [{{monster: archmage}}]\ngroups: {{A: [Ann, {others}Archmage]}}\n",
+        encoding="utf-8",
+    )
+    f = load_fight(path)
+    span = Lasting(rounds=10)
+    own = Effect(1, "Archmage", "Banishment", span, 1, by="Archmage", concentration=True)
+    on = Effect(
+        2,
+        "Ann",
+        "banished",
+        replace(span, concentration="Archmage"),
+        1,
+        by="Archmage",
+        condition=Condition.BANISHED,
+        group="A",
+    )
+    f = apply_step(apply_step(f, EffectStarted(own)).after, EffectStarted(on)).after
+    return f
+
+
+@needs_data
+def test_the_banished_hero_comes_back_to_its_group_if_it_is_still_fought_in(
+    tmp_path: Path,
+) -> None:
+    """F7 (docs/choices.md): banished, the hero leaves its group (G5); as the caster's
+    concentration ends it reappears in that group, or unengaged once the group is gone."""
+    f = _banished(tmp_path, "Bo, ")
+    assert not in_fight(f.hero("Ann")) and f.group_of("Ann") is None
+    assert check_plan(f, Plan((Order("Archmage", Rank.FRONT, target="Ann"),))) != []
+    done = apply_step(f, ConcentrationEnded("Archmage", "its Constitution save failed"))
+    group = done.after.group_of("Ann")
+    assert group is not None and group.label == "A" and in_fight(done.after.hero("Ann"))
+    assert "Ann reappears in group A (F7)" in done.notes
+    alone = _banished(tmp_path, "")
+    assert alone.groups == ()  # G5: a group without a hero is gone
+    done = apply_step(alone, ConcentrationEnded("Archmage", "it is dead"))
+    assert done.after.group_of("Ann") is None and in_fight(done.after.hero("Ann"))
+    assert "Ann reappears, group A is gone: unengaged (F7)" in done.notes
+
+
+def test_b9_conjure_elemental_is_the_dms_what_arrives_and_where() -> None:
+    """B9: Conjure Elemental (1 minute to cast: before the fight, F1) calls up a creature the
+    DM places: a `dm` item, said at the monster's turn."""
+    assert why("Innate Spellcasting: Conjure Elemental") == DM
+    djinni = next(b for b in srd() if b["name"] == "Djinni")
+    assert "Innate Spellcasting: Conjure Elemental" in djinni["not_modelled"]
+
+
+@needs_data
+def test_the_djinnis_turn_says_what_the_dm_rules(tmp_path: Path) -> None:
+    """B9: the DM hears of it at the djinni's turn."""
+    f = load_fight(_write(tmp_path, "djinni", ("Ann", 60)))
+    line = dm_line(f.monster("Djinni"))
+    assert "Djinni's Conjure Elemental (what arrives, where)" in line
