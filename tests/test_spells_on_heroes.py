@@ -37,6 +37,7 @@ needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit bes
 CASTERS = {
     "Power Word Kill": {"Lich"},
     "Banishment": {"Androsphinx", "Archmage", "Guardian Naga", "Gynosphinx"},
+    "Bestow Curse": {"Guardian Naga"},
 }
 
 
@@ -89,7 +90,10 @@ def test_every_stat_block_that_lists_it_casts_it(spell: str) -> None:
                 continue
             found.add(block["name"])
             assert "slot" in action or "per_day" in action, block["name"]
-            if spell == "Banishment":
+            if spell == "Bestow Curse":
+                assert action["save"].startswith("wis ") and action["kind"] == "melee"
+                assert action["riders"] == [{"condition": "cursed", "lasting": "1 minute"}]
+            elif spell == "Banishment":
                 dc = int(action["save"].split()[1])
                 assert action["save"].startswith("cha ") and action["concentration"]
                 assert any(c.get("dc") == dc for c in block["spellcasting"]), block["name"]
@@ -97,6 +101,45 @@ def test_every_stat_block_that_lists_it_casts_it(spell: str) -> None:
                 assert action["effect"] == {"word": 100, "kills": True} and "save" not in action
         assert not [n for n in block.get("not_modelled", []) if n.endswith(f": {spell}")]
     assert found == CASTERS[spell]
+
+
+@needs_data
+def test_bestow_curse_is_what_its_own_srd_text_says() -> None:
+    """F7: "must succeed on a wisdom saving throw or become cursed for the duration of the
+    spell", a touch, concentration up to 1 minute at its own 3rd level; of the curses the
+    caster chooses, lnf's is "While cursed, the target has disadvantage on attack rolls
+    against you" (docs/choices.md F7)."""
+    source = _srd_spell("Bestow Curse")
+    text = " ".join(source["desc"]).lower()
+    table = ON_HEROES["bestow curse"]
+    assert "wisdom saving throw or become cursed for the duration of the spell" in text
+    assert "while cursed, the target has disadvantage on attack rolls against you" in text
+    assert source["dc"]["dc_type"]["index"] == "wis" and source["dc"]["dc_success"] == "none"
+    assert table["riders"] == [{"condition": "cursed", "lasting": "1 minute"}]
+    assert source["range"] == "Touch" and source["level"] == 3
+    assert source["concentration"] and source["duration"] == "Up to 1 minute"
+
+
+@needs_data
+def test_the_cursed_hero_attacks_its_curser_with_disadvantage(tmp_path: Path) -> None:
+    """B6, F7, played: its lower slots spent, the guardian naga curses the hero beside it (a
+    Wisdom save failed), concentrating; the hero's attack rolls against it have disadvantage,
+    said as D4's reason; a cursed hero is not cursed again (B6: worth nothing more)."""
+    path = tmp_path / "naga.yaml"
+    path.write_text(
+        "heroes: [{name: Ann, class: fighter, hp: 200, ac: 18, attacks: [{name: Longsword, "
+        "to_hit: 7, damage: 1d8+4 slashing}]}]\nmonsters: [{monster: guardian naga, used: "
+        "{slot 1: 4, slot 2: 3, slot 4: 3, slot 5: 2, slot 6: 1}}]\n"
+        "groups: {A: [Ann, Guardian Naga]}\n",
+        encoding="utf-8",
+    )
+    said = stdout_of("run", str(path), "--seed", "1", "--rounds", "2")
+    assert "Guardian Naga casts Bestow Curse on Ann." in said
+    assert re.search(r"Ann's WIS save .* vs DC 16: fails", said)
+    assert "Ann is cursed (by Guardian Naga): 1 minute, while Guardian Naga concentrates" in said
+    hindered = "Ann attacks Guardian Naga with Longsword in mêlée [Ann is cursed by Guardian "
+    assert said.count(hindered + "Naga (Bestow Curse, F7)]: 2d20") == 2
+    assert said.count("casts Bestow Curse on Ann.") == 1
 
 
 def _write(tmp_path: Path, monster: str, *heroes: tuple[str, int]) -> Path:

@@ -10,6 +10,10 @@ docs/spell-effects.md and docs/choices.md (F7).
   target is incapacitated … until the spell ends" (concentration, up to 1 minute): the hero
   is out of the fight while the caster concentrates and comes back when it ends
   (`rules.banishment`).
+- Bestow Curse: "must succeed on a wisdom saving throw or become cursed for the duration …
+  While cursed, the target has disadvantage on attack rolls against you" — of its four
+  curses the caster chooses, the one lnf plays (`rules.curses`; concentration, 1 minute at
+  its own 3rd level).
 """
 
 from __future__ import annotations
@@ -18,6 +22,11 @@ from typing import Any
 
 ON_HEROES: dict[str, dict[str, Any]] = {
     "power word kill": {"effect": {"word": 100, "kills": True}},
+    "bestow curse": {  # F7: the curse lnf plays, disadvantage on attack rolls against it
+        "half": False,
+        "riders": [{"condition": "cursed", "lasting": "1 minute"}],
+        "note": "lnf's curse is disadvantage on attack rolls against the caster",
+    },
     "banishment": {
         "half": False,
         "riders": [{"condition": "banished", "lasting": "1 minute"}],

@@ -127,6 +127,9 @@ class Condition(StrEnum):
     # Not an SRD condition: Banishment's (F7), played as one: incapacitated on a harmless
     # demiplane, out of the fight (`rules.roster.in_fight`) until the spell ends.
     BANISHED = "banished"
+    # Not an SRD condition: Bestow Curse's (F7), played as one: disadvantage on attack rolls
+    # against the caster (`rules.curses`).
+    CURSED = "cursed"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

@@ -31,6 +31,7 @@ CONDITION_WORTH = {
     Condition.CONFUSED: Fraction(1, 2),  # 8 turns in 10 lost or turned on anyone (F7)
     Condition.INDIFFERENT: Fraction(1, 4),  # it attacks none of the caster's side (F7)
     Condition.WEAKENED: Fraction(1, 4),  # Weakening Breath (docs/riders.md)
+    Condition.CURSED: Fraction(1, 4),  # disadvantage against the caster, as weakened (F7)
     Condition.SLOWED: Fraction(1, 4),  # Slowing Breath, Slow (docs/riders.md)
     Condition.RESTRAINED: Fraction(1, 2),
     Condition.BLINDED: Fraction(1, 2),
