@@ -38,6 +38,7 @@ CASTERS = {
     "Power Word Kill": {"Lich"},
     "Banishment": {"Androsphinx", "Archmage", "Guardian Naga", "Gynosphinx"},
     "Bestow Curse": {"Guardian Naga"},
+    "Telekinesis": {"Cloud Giant"},
 }
 
 
@@ -90,7 +91,10 @@ def test_every_stat_block_that_lists_it_casts_it(spell: str) -> None:
                 continue
             found.add(block["name"])
             assert "slot" in action or "per_day" in action, block["name"]
-            if spell == "Bestow Curse":
+            if spell == "Telekinesis":
+                assert action["effect"] == {"contest": 3, "lasting": "10 minutes"}  # Cha 16
+                assert "save" not in action and "area" not in action and action["per_day"] == 3
+            elif spell == "Bestow Curse":
                 assert action["save"].startswith("wis ") and action["kind"] == "melee"
                 assert action["riders"] == [{"condition": "cursed", "lasting": "1 minute"}]
             elif spell == "Banishment":
@@ -140,6 +144,54 @@ def test_the_cursed_hero_attacks_its_curser_with_disadvantage(tmp_path: Path) ->
     hindered = "Ann attacks Guardian Naga with Longsword in mêlée [Ann is cursed by Guardian "
     assert said.count(hindered + "Naga (Bestow Curse, F7)]: 2d20") == 2
     assert said.count("casts Bestow Curse on Ann.") == 1
+
+
+@needs_data
+def test_telekinesis_is_what_its_own_srd_text_says() -> None:
+    """F7: "an ability check with your spellcasting ability contested by the creature's
+    Strength check … Until the end of your next turn, the creature is restrained in your
+    telekinetic grip"; one creature (the SRD data's 30-foot sphere is not the text's), no save,
+    concentration up to 10 minutes; the move "up to 30 feet" may be none."""
+    source = _srd_spell("Telekinesis")
+    text = " ".join(source["desc"]).lower()
+    table = ON_HEROES["telekinesis"]
+    contest = "ability check with your spellcasting ability contested by the creature's strength"
+    assert contest in text
+    assert "until the end of your next turn, the creature is restrained" in text
+    assert "exert your will on one creature or object" in text and "up to 30 feet" in text
+    assert table["riders"] == [
+        {"condition": "restrained", "lasting": "until the end of the attacker's next turn"}
+    ]
+    assert table["area"] is None and source.get("area_of_effect") is not None
+    assert "dc" not in source and table["effect"] == {"contest": True, "lasting": "10 minutes"}
+    assert source["concentration"] and source["duration"] == "Up to 10 minutes"
+
+
+@needs_data
+def test_the_cloud_giant_grips_a_hero_and_strikes_it_restrained(tmp_path: Path) -> None:
+    """B6, F7, played: the plan casts Telekinesis at the lone hero (a 3/day use); the giant's
+    Charisma check (+3) against the hero's Strength (its save bonus, as F6's contests); won,
+    the hero is restrained until the end of the giant's next turn (F4: not the turn it began
+    in), so the giant's next attacks have advantage and the grip ends after them."""
+    path = tmp_path / "giant.yaml"
+    path.write_text(
+        "heroes: [{name: Ann, class: wizard, hp: 200, ac: 12, attacks: [{name: Fire Bolt, "
+        "kind: ranged, spell: true, to_hit: 7, damage: 2d10 fire, range: 120}]}]\n"
+        "monsters: [{monster: cloud giant}]\n",
+        encoding="utf-8",
+    )
+    f = load_fight(path)
+    order = Order("Cloud Giant", Rank.FRONT, target="Ann", mode=Mode.RANGED, action="Telekinesis")
+    assert check_plan(f, Plan((order,))) == []
+    said = stdout_of("run", str(path), "--seed", "1", "--rounds", "2")
+    assert "Cloud Giant casts Telekinesis at Ann." in said  # the plan
+    assert "Cloud Giant spends a daily use of Telekinesis (2 of 3 left)." in said
+    assert "Cloud Giant tries to grip Ann: 1d20 (16) + 3 = 19 against 1d20 (6) + 0 = 6" in said
+    assert "Ann is prone" not in said  # a grip is no shove
+    assert "Ann is restrained (by Cloud Giant): until the end of Cloud Giant's turn" in said
+    round_2 = said[said.index("Round 2") :]
+    assert round_2.count("with reach [Ann is restrained]: 2d20") == 2
+    assert round_2.index("Ann is no longer restrained") > round_2.index("Morningstar")
 
 
 def _write(tmp_path: Path, monster: str, *heroes: tuple[str, int]) -> Path:

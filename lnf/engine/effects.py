@@ -19,6 +19,7 @@ from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
+from lnf.engine.grips import gripped
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
 from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import drained_by, pushed, resisted, ride
@@ -119,7 +120,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     if isinstance(step, SpellCast):
         spell = attack_named(turn.fight.combatant(step.caster), step.spell)
         if spell is not None:
-            cast_effects(turn, step, spell)
+            cast_effects(turn, step, spell, dice)
     let_go_now(turn, done)  # F6
     for c in done.before.everyone:
         now = done.after.combatant(c.name)
@@ -145,7 +146,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
 
 
-def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
+def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) -> None:
     """F5, F6, F7: a spell's conditions on the targets that failed its save, lasting while the
     caster concentrates when the spell needs it (its earlier concentration ends first); then
     what its `effect:` does: an ally spell's bonus on its targets, Sleep, an aura. A hero that
@@ -154,6 +155,8 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     effect = spell.effect
     if effect is not None and effect.word:  # F7 Power Word Stun: no save, by hit points
         failed = overwhelmed(turn.fight, spell, step.targets)
+    if effect is not None and effect.contest is not None:  # F7 Telekinesis: its grip
+        failed = gripped(turn, step, effect.contest, dice)
     level = cast_level(turn, step.caster, spell)
     if spell.concentration:
         if concentration_of(turn.fight, step.caster) is not None:

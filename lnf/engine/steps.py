@@ -295,7 +295,7 @@ def _surged(fight: Fight, step: Surged) -> StepDone:
 
 def _contested(fight: Fight, step: Contested) -> StepDone:
     """V-ACL8: the winner grapples or shoves its foe prone; a tie changes nothing."""
-    if not step.won or step.kind == "pull":  # F6: a pull's move is a step of its own
+    if not step.won or step.kind in ("pull", "grip"):  # F6, F7: what follows is its own step
         return StepDone(step, fight, fight)
     target = fight.combatant(step.target)
     condition = Condition.GRAPPLED if step.kind == "grapple" else Condition.PRONE

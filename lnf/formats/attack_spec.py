@@ -210,6 +210,9 @@ EFFECT = Obj(
             Int(minimum=1, maximum=10_000), 0, "a power word: on targets of at most N hit points"
         ),
         "kills": Field(Bool(), False, "the word kills (Power Word Kill, F7)"),
+        "contest": Field(
+            Int(minimum=-5, maximum=20), None, "the caster's check against a Strength check"
+        ),
         "flying": Field(Bool(), False, "a monster's Fly: it flies, 60 ft (R7, B6)"),
         "dispel": Field(Bool(), False, "a monster's Dispel Magic: a hero's spell on its side"),
         "heal": Field(DICE, None, "a monster's Cure Wounds: the most hurt ally it touches, 1d8+3"),

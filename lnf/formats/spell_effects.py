@@ -224,6 +224,9 @@ def spell_effect(
     elif e["word"] and not e["kills"] and (a["save"] is None or not riders):
         said = "a power word imposes riders and its repeat save is the spell's: give riders and"
         ck.fail((*at, "word"), f"{said} save, such as con 15", rule="F7")
+    if e["contest"] is not None and (a["save"] is not None or not riders):
+        said = "a contest (Telekinesis) has no save and brings riders on the loser: give riders"
+        ck.fail((*at, "contest"), said, rule="F7")
     if e["others"] and e["heal"] is None:
         ck.fail((*at, "others"), "another creature for what? give heal, such as 4d8+2", rule="B6")
     if e["ends_on_attack"] and not e["invisible"]:
@@ -243,6 +246,7 @@ def spell_effect(
             heal=e["heal"],
             word=e["word"],
             kills=e["kills"],
+            contest=e["contest"],
             dispel=e["dispel"],
             flying=e["flying"],
             others=e["others"],
@@ -294,6 +298,8 @@ def spell_effect_doc(a: Attack) -> dict[str, Any]:
         d["per_slot"] = str(e.per_slot)
     if e.heal is not None:
         d["heal"] = str(e.heal)
+    if e.contest is not None:
+        d["contest"] = e.contest
     if e.lasting.rounds:
         d["lasting"] = _span(e.lasting.rounds)
     return {"effect": d}

@@ -20,12 +20,22 @@ from __future__ import annotations
 
 from typing import Any
 
+GRIP = "until the end of the attacker's next turn"  # F4, Telekinesis: "your next turn"
+
 ON_HEROES: dict[str, dict[str, Any]] = {
     "power word kill": {"effect": {"word": 100, "kills": True}},
     "bestow curse": {  # F7: the curse lnf plays, disadvantage on attack rolls against it
         "half": False,
         "riders": [{"condition": "cursed", "lasting": "1 minute"}],
         "note": "lnf's curse is disadvantage on attack rolls against the caster",
+    },
+    "telekinesis": {  # F7: the caster's grip on a creature, no move (none is needed)
+        "half": False,
+        "area": None,  # the SRD data's 30-foot sphere: its text grips "one creature"
+        "effect": {"contest": True, "lasting": "10 minutes"},
+        "riders": [{"condition": "restrained", "lasting": GRIP}],
+        "note": "lnf moves the creature nowhere; keeping the grip with later actions is not "
+        "played (the DM's)",
     },
     "banishment": {
         "half": False,

@@ -118,10 +118,11 @@ class SpellEffect:
     `heal`: the hit points the most hurt creature of its side it touches regains (Cure
     Wounds, B6); `word`: a power word, no save when cast, its riders on each target with at
     most this many hit points (Power Word Stun: 150), who dies when `kills` (Power Word Kill:
-    100); `dispel`: it ends a hero's spell on a
-    creature of the caster's side (a monster's Dispel Magic, B6); `flying`: the caster gains a
-    flying speed of 60 feet (Fly, R7); `others`: `heal` touches another creature, never the
-    caster (a deva's Healing Touch, B6)."""
+    100); `contest`: no save but the caster's check with this bonus against each target's
+    Strength check, its riders on the one that loses (Telekinesis's grip); `dispel`: it ends
+    a hero's spell on a creature of the caster's side (a monster's Dispel Magic, B6);
+    `flying`: the caster gains a flying speed of 60 feet (Fly, R7); `others`: `heal` touches
+    another creature, never the caster (a deva's Healing Touch, B6)."""
 
     allies: int = 0
     ac: int = 0
@@ -136,6 +137,7 @@ class SpellEffect:
     heal: DiceExpr | None = None
     word: int = 0
     kills: bool = False
+    contest: int | None = None
     dispel: bool = False
     flying: bool = False
     others: bool = False
@@ -168,6 +170,8 @@ class SpellEffect:
         if self.word:
             dies = ", who dies" if self.kills else ""
             parts.append(f"no save when cast: a target of {self.word} hit points or fewer{dies}")
+        if self.contest is not None:
+            parts.append(f"a check at {self.contest:+d} against the target's Strength check")
         if self.dispel:
             parts.append("ends a foe's spell on one of the caster's side")
         if self.flying:

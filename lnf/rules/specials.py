@@ -45,6 +45,7 @@ from lnf.rules.ranks import can_fly_now, melee_rank
 from lnf.rules.reach_steps import SHORT, far_reach
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import word_kills
+from lnf.rules.telekinesis import gripped_chance
 from lnf.rules.wording import and_list
 from lnf.values import by_identity
 
@@ -184,8 +185,9 @@ FAR = 60  # B4: from its user, this far or more reaches as a spell
 def rolls_to_hit(action: Attack) -> bool:
     """An action with an attack roll (Fire Bolt, Scorching Ray): not a save, not sure darts,
     not a power word (F7: no roll, by hit points)."""
-    word = action.effect is not None and action.effect.word > 0
-    return action.save is None and not sure_hit(action) and not word
+    e = action.effect
+    rolled = e is None or not (e.word > 0 or e.contest is not None)  # F7: Telekinesis, a contest
+    return action.save is None and not sure_hit(action) and rolled
 
 
 def reach_kind(action: Attack) -> str:
@@ -309,6 +311,7 @@ def action_mean(
         magic = magical(monster, action)  # D6
         mean, _ = dice_mean(action.damage, hero, magic=magic)
         landed = save_fails(hero, action.save) if action.save is not None else Fraction(1)
+        landed = gripped_chance(action, hero, landed)  # F7 Telekinesis: a contest instead
         # F6: what comes with a failed save (Hold Person's paralysis) by the chance it fails
         return saved(mean, action.save, action.half, hero) + landed * riders_mean(
             action, hero, magic

@@ -437,7 +437,8 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
     if step.won:
         verdict = f"{step.who} wins"
     elif step.tied:
-        verdict = f"a tie: nothing changes ({'F6' if step.kind == 'pull' else 'V-ACL8'})"
+        rule = {"pull": "F6", "grip": "F7"}.get(step.kind, "V-ACL8")
+        verdict = f"a tie: nothing changes ({rule})"
     else:
         verdict = f"{step.target} holds"
     return f"{step.who} tries to {step.kind} {step.target}: {mine} against {theirs}: {verdict}."
