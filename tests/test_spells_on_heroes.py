@@ -22,6 +22,7 @@ from lnf.model import Condition, Lasting, Rank
 from lnf.model.effects import Effect
 from lnf.model.plan import Mode, Order, Plan
 from lnf.model.steps import ConcentrationEnded, EffectStarted
+from lnf.rules.feeble import halved, lessened
 from lnf.rules.plan_check import check_plan
 from lnf.rules.roster import in_fight
 from lnf.rules.specials import attacks_a_hero, rolls_to_hit
@@ -39,6 +40,8 @@ CASTERS = {
     "Banishment": {"Androsphinx", "Archmage", "Guardian Naga", "Gynosphinx"},
     "Bestow Curse": {"Guardian Naga"},
     "Telekinesis": {"Cloud Giant"},
+    "Ray of Enfeeblement": {"Night Hag"},
+    "Enlarge/Reduce": {"Efreeti"},
 }
 
 
@@ -91,7 +94,19 @@ def test_every_stat_block_that_lists_it_casts_it(spell: str) -> None:
                 continue
             found.add(block["name"])
             assert "slot" in action or "per_day" in action, block["name"]
-            if spell == "Telekinesis":
+            if spell == "Ray of Enfeeblement":  # an attack roll; the DC is the repeat's
+                assert action["to_hit"] == 6 and "save" not in action and action["concentration"]
+                (rider,) = action["riders"]
+                assert rider == {
+                    "condition": "enfeebled",
+                    "lasting": "1 minute",
+                    "repeat": "end",
+                    "again": "con 14",
+                }
+            elif spell == "Enlarge/Reduce":
+                assert action["save"] == "con 15" and action["concentration"]
+                assert action["riders"] == [{"condition": "reduced", "lasting": "1 minute"}]
+            elif spell == "Telekinesis":
                 assert action["effect"] == {"contest": 3, "lasting": "10 minutes"}  # Cha 16
                 assert "save" not in action and "area" not in action and action["per_day"] == 3
             elif spell == "Bestow Curse":
@@ -192,6 +207,80 @@ def test_the_cloud_giant_grips_a_hero_and_strikes_it_restrained(tmp_path: Path) 
     round_2 = said[said.index("Round 2") :]
     assert round_2.count("with reach [Ann is restrained]: 2d20") == 2
     assert round_2.index("Ann is no longer restrained") > round_2.index("Morningstar")
+
+
+@needs_data
+def test_ray_of_enfeeblement_and_reduce_are_what_their_own_srd_text_says() -> None:
+    """F7: the ray, "a ranged spell attack … the target deals only half damage with weapon
+    attacks that use Strength … a constitution saving throw … On a success, the spell ends";
+    Reduce, "disadvantage on Strength checks and Strength saving throws … the target's attacks
+    with them deal 1d4 less damage (this can't reduce the damage below 1)", after a failed
+    Constitution save; both concentration, up to 1 minute."""
+    ray = _srd_spell("Ray of Enfeeblement")
+    text = " ".join(ray["desc"]).lower()
+    assert ray["attack_type"] == "ranged" and ray["dc"]["dc_type"]["index"] == "con"
+    assert "deals only half damage with weapon attacks that use strength" in text
+    assert "constitution saving throw against the spell. on a success, the spell ends" in text
+    table = ON_HEROES["ray of enfeeblement"]
+    assert table["save"] is None and table["riders"][0]["again"] == "con"
+    size = _srd_spell("Enlarge/Reduce")
+    text = " ".join(size["desc"]).lower()
+    assert "disadvantage on strength checks and strength saving throws" in text
+    assert "deal 1d4 less damage (this can't reduce the damage below 1)" in text
+    assert size["dc"]["dc_type"]["index"] == "con" and size["dc"]["dc_success"] == "none"
+    for source in (ray, size):
+        assert source["concentration"] and source["duration"] == "Up to 1 minute"
+
+
+def test_f7_half_and_less_damage_as_the_texts_say() -> None:
+    """F7 (`rules.feeble`): halved each type, rounded down; 1d4 less, never below 1."""
+    assert halved((("slashing", 11), ("fire", 3))) == (("slashing", 5), ("fire", 1))
+    assert lessened((("slashing", 11),), 4) == (("slashing", 7),)
+    assert lessened((("slashing", 3),), 4) == (("slashing", 1),)
+    assert lessened((("slashing", 1), ("fire", 2)), 4) == (("slashing", 0), ("fire", 2))
+
+
+@needs_data
+def test_the_night_hags_ray_halves_the_heros_greatsword(tmp_path: Path) -> None:
+    """B6, F5, F7, played: from the back rank behind its ogre the hag casts the ray (a 2/day
+    use), an attack roll with no damage; on a hit it concentrates and the hero is enfeebled,
+    a Constitution save at the end of each of its turns; the hero's greatsword deals half."""
+    path = tmp_path / "hag.yaml"
+    path.write_text(
+        "heroes: [{name: Ann, class: fighter, hp: 200, ac: 18, attacks: [{name: Greatsword, "
+        "to_hit: 7, damage: 2d6+4 slashing}]}]\nmonsters: [{monster: night hag, rank: back, "
+        "why: guarded}, {monster: ogre}]\ngroups: {A: [Ann, Ogre, Night Hag]}\n",
+        encoding="utf-8",
+    )
+    said = stdout_of("run", str(path), "--seed", "2", "--rounds", "2")
+    assert "Night Hag casts Ray of Enfeeblement at Ann, in the back rank" in said
+    assert "Ray of Enfeeblement at range: 1d20 (14) + 6 = 20 vs AC 18: hit; Ann 182/200" in said
+    assert "Night Hag concentrates on Ray of Enfeeblement (1 minute) (F5)." in said
+    assert (
+        "Ann is enfeebled (by Night Hag): 1 minute, a DC 14 Constitution save at the end of "
+        "each of its turns ends it, while Night Hag concentrates (F4)." in said
+    )
+    assert "2d6 (5, 2) + 4 slashing = 11, halved: 5 (Ann is enfeebled, F7); Ogre 40/59" in said
+    assert "Ann's Constitution save against enfeebled: 1d20 (7) + 0 = 7 vs DC 14" in said
+
+
+@needs_data
+def test_the_efreeti_reduces_the_hero_and_its_hits_deal_1d4_less(tmp_path: Path) -> None:
+    """B6, F7, played: the efreeti casts Enlarge/Reduce (lnf's choice, Reduce) at the hero
+    beside it; a failed Constitution save reduces it while the efreeti concentrates; its
+    greatsword then deals 1d4 less."""
+    path = tmp_path / "efreeti.yaml"
+    path.write_text(
+        "heroes: [{name: Ann, class: fighter, hp: 250, ac: 20, attacks: [{name: Greatsword, "
+        "to_hit: 7, damage: 2d6+4 slashing}]}]\nmonsters: [{monster: efreeti}]\n"
+        "groups: {A: [Ann, Efreeti]}\n",
+        encoding="utf-8",
+    )
+    said = stdout_of("run", str(path), "--seed", "3", "--rounds", "2")
+    assert "Efreeti casts Enlarge/Reduce on Ann. Ann's CON save" in said
+    assert "Ann is reduced (by Efreeti): 1 minute, while Efreeti concentrates (F4)." in said
+    assert "2d6 (6, 4) + 4 slashing = 14, 1d4 (4) less: 10 (Ann is reduced, F7)" in said
+    assert "Efreeti 190/200 hp" in said
 
 
 def _write(tmp_path: Path, monster: str, *heroes: tuple[str, int]) -> Path:

@@ -19,7 +19,7 @@ from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
-from lnf.engine.grips import gripped
+from lnf.engine.grips import concentrate, gripped
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
 from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import drained_by, pushed, resisted, ride
@@ -104,9 +104,10 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     if isinstance(step, Attacked) and step.hit:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
         up = done.before.combatant(step.target).current_hp > 0  # F6: at 0 by the hit
+        while_ = concentrate(turn, step, attack)  # F5, F7: Ray of Enfeeblement's
         for rider in attack.riders if attack is not None else ():
             drained = drained_by(done, step, rider)
-            ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up)
+            ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up, while_)
     if isinstance(step, Attacked) and step.hit:
         burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
     if done.dropped:

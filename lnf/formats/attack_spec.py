@@ -100,6 +100,9 @@ RIDER = Obj(
         "escape": Field(
             OneOf(Ability), None, "F7: the repeated save's ability, at its DC (Web: str)"
         ),
+        "again": Field(
+            SAVE, None, "F4: the save repeated when neither it nor its attack has one (con 15)"
+        ),
         "damage": Field(
             Text(parse_rider_damage, "dice of one type such as 3d6 poison", {"type": "string"}),
             None,

@@ -57,7 +57,11 @@ def rider(
     and `repeat:` repeats the attack's save."""
     conditions = _conditions(r, path, ck)
     save = r["save"] if r["save"] is not INVALID else None
-    repeated = save or attack_save
+    again = r.get("again") if r.get("again") is not INVALID else None
+    if again is not None and (save or attack_save or r["repeat"] in (None, INVALID)):
+        said = "the save repeated when none is given: give repeat, and no other save"
+        ck.fail((*path, "again"), said, rule="F4")
+    repeated = save or attack_save or again  # F7 Ray of Enfeeblement: `again`
     damage, damage_type = r["damage"] if r["damage"] not in (None, INVALID) else (None, None)
     max_hp = r["max_hp"]
     if isinstance(max_hp, DamageType):
@@ -240,6 +244,8 @@ def _escape(r: Rider, a: Attack) -> dict[str, Any]:
     again = r.lasting.save
     if r.save is None and a.save is not None and again is not None and again[0] is not a.save[0]:
         return {"escape": again[0].value}
+    if r.save is None and a.save is None and again is not None:  # F4: Ray of Enfeeblement
+        return {"again": f"{again[0]} {again[1]}"}
     return {}
 
 
@@ -252,9 +258,10 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         damage_type = DamageType(max_hp)
     lasting = parse_lasting(d["lasting"]) if "lasting" in d else Lasting()
     save = parse_save(d["save"]) if "save" in d else None
-    if "repeat" in d and save is not None:
+    repeated = save or (parse_save(d["again"]) if "again" in d else None)
+    if "repeat" in d and repeated is not None:
         lasting = Lasting(
-            lasting.rounds, lasting.until, save, TurnEdge(d["repeat"]), hurt=lasting.hurt
+            lasting.rounds, lasting.until, repeated, TurnEdge(d["repeat"]), hurt=lasting.hurt
         )
     named = [d["condition"]] if "condition" in d else d.get("conditions", [])
     return Rider(

@@ -57,6 +57,12 @@ def fields_of(spell: dict[str, Any], caster: Caster, *, monster: bool = False) -
     extra = effect_fields(name, monster=monster)
     if isinstance(extra.get("save"), str) and " " not in extra["save"]:
         extra["save"] = f"{extra['save']} {caster.dc}"  # the table names the ability
+    riders = [
+        r | {"again": f"{r['again']} {caster.dc}"} if "again" in r else r
+        for r in extra.get("riders", [])
+    ]
+    if riders:  # F4: a repeated save the table names by its ability, at the caster's DC
+        extra["riders"] = riders
     if extra.get("effect", {}).get("contest") is True:  # F7 Telekinesis: the caster's check
         extra["effect"] = extra["effect"] | {"contest": caster.mod}
     how = played_as(spell, extra)

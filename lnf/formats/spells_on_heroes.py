@@ -10,6 +10,13 @@ docs/spell-effects.md and docs/choices.md (F7).
   target is incapacitated … until the spell ends" (concentration, up to 1 minute): the hero
   is out of the fight while the caster concentrates and comes back when it ends
   (`rules.banishment`).
+- Ray of Enfeeblement: "Make a ranged spell attack … On a hit, the target deals only half
+  damage with weapon attacks that use Strength … a constitution saving throw … On a success,
+  the spell ends" — enfeebled (`rules.feeble`), the save its `again`.
+- Enlarge/Reduce: Reduce, "disadvantage on Strength checks and Strength saving throws … 1d4
+  less damage" — reduced (`rules.feeble`).
+- Telekinesis: the caster's check against the target's Strength check; won, restrained until
+  the end of the caster's next turn (`rules.telekinesis`).
 - Bestow Curse: "must succeed on a wisdom saving throw or become cursed for the duration …
   While cursed, the target has disadvantage on attack rolls against you" — of its four
   curses the caster chooses, the one lnf plays (`rules.curses`; concentration, 1 minute at
@@ -36,6 +43,17 @@ ON_HEROES: dict[str, dict[str, Any]] = {
         "riders": [{"condition": "restrained", "lasting": GRIP}],
         "note": "lnf moves the creature nowhere; keeping the grip with later actions is not "
         "played (the DM's)",
+    },
+    "ray of enfeeblement": {  # F7: on a hit, enfeebled; a Constitution save ends it
+        "save": None,  # the SRD's DC is the repeated save's, not a save against the ray
+        "riders": [
+            {"condition": "enfeebled", "lasting": "1 minute", "repeat": "end", "again": "con"}
+        ],
+    },
+    "enlarge/reduce": {  # F7: Reduce, on a hero (Enlarge is the caster's own, not played)
+        "half": False,
+        "riders": [{"condition": "reduced", "lasting": "1 minute"}],
+        "note": "lnf's choice is Reduce; the hero's size is not read",
     },
     "banishment": {
         "half": False,

@@ -130,6 +130,11 @@ class Condition(StrEnum):
     # Not an SRD condition: Bestow Curse's (F7), played as one: disadvantage on attack rolls
     # against the caster (`rules.curses`).
     CURSED = "cursed"
+    # Not SRD conditions: Ray of Enfeeblement's and Reduce's (F7, `rules.feeble`): enfeebled,
+    # half damage with Strength-based weapon attacks; reduced, 1d4 less with weapon attacks and
+    # disadvantage on Strength checks and saves.
+    ENFEEBLED = "enfeebled"
+    REDUCED = "reduced"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

@@ -313,7 +313,8 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
             how.append("a target strike: every die at its maximum (V-HYR2)")
         if step.off_hand:  # V-HYR3
             how.append(f"with {step.off_hand}'s dice (two-weapon fighting, V-HYR3)")
-        text += f"; {step.damage_text}{big}" + "".join(f" [{h}]" for h in how)
+        if step.damage_text or big or how:  # F7: a hit may bring its riders only
+            text += f"; {step.damage_text}{big}" + "".join(f" [{h}]" for h in how)
         rolled = sum(n for _, n in step.damage)
         if step.force:  # V-ACL6: surge dice on the damage
             text += f" + surge {'+'.join(map(str, step.force))} = {rolled}"
