@@ -42,6 +42,7 @@ CASTERS = {
     "Telekinesis": {"Cloud Giant"},
     "Ray of Enfeeblement": {"Night Hag"},
     "Enlarge/Reduce": {"Efreeti"},
+    "Contagion": {"Mummy Lord"},
 }
 
 
@@ -103,6 +104,11 @@ def test_every_stat_block_that_lists_it_casts_it(spell: str) -> None:
                     "repeat": "end",
                     "again": "con 14",
                 }
+            elif spell == "Contagion":  # a mêlée spell attack; the DC is the saves'
+                assert action["to_hit"] == 9 and action["kind"] == "melee" and "save" not in action
+                assert action["riders"] == [
+                    {"condition": "weakened", "repeat": "end", "again": "con 17", "saves": 3}
+                ]
             elif spell == "Enlarge/Reduce":
                 assert action["save"] == "con 15" and action["concentration"]
                 assert action["riders"] == [{"condition": "reduced", "lasting": "1 minute"}]
@@ -281,6 +287,62 @@ def test_the_efreeti_reduces_the_hero_and_its_hits_deal_1d4_less(tmp_path: Path)
     assert "Ann is reduced (by Efreeti): 1 minute, while Efreeti concentrates (F4)." in said
     assert "2d6 (6, 4) + 4 slashing = 14, 1d4 (4) less: 10 (Ann is reduced, F7)" in said
     assert "Efreeti 190/200 hp" in said
+
+
+@needs_data
+def test_contagion_is_what_its_own_srd_text_says() -> None:
+    """F7: "Make a melee spell attack … On a hit, you afflict the creature with a disease …
+    After failing three of these saving throws, the disease's effects last for the duration,
+    and the creature stops making these saves. After succeeding on three of these saving
+    throws, the creature recovers"; lnf's disease, Filth Fever, is weakened word for word
+    ("disadvantage on strength checks, strength saving throws, and attack rolls that use
+    Strength"); 7 days, no concentration: past the fight, the DM's."""
+    source = _srd_spell("Contagion")
+    text = " ".join(source["desc"]).lower()
+    table = ON_HEROES["contagion"]
+    assert source["attack_type"] == "melee" and source["dc"]["dc_type"]["index"] == "con"
+    assert "at the end of each of the target's turns, it must make a constitution saving" in text
+    assert "after failing three of these saving throws" in text
+    assert "after succeeding on three of these saving throws, the creature recovers" in text
+    filth = "disadvantage on strength checks, strength saving throws, and attack rolls that use"
+    assert (
+        f"filth fever.*** a raging fever sweeps through the creature's body. the creature "
+        f"has {filth}" in text
+    )
+    (rider,) = table["riders"]
+    assert rider == {"condition": "weakened", "repeat": "end", "again": "con", "saves": 3}
+    assert table["save"] is None and "lasting" not in rider  # 7 days: past the fight
+    assert not source["concentration"] and source["duration"] == "7 days"
+
+
+@needs_data
+def test_the_mummy_lords_contagion_counts_three_saves(tmp_path: Path) -> None:
+    """B6, F4, F7, played: its slots for better spells spent, the mummy lord touches the hero
+    with Contagion (an attack roll, no damage); weakened, the hero's Strength attacks have
+    disadvantage; each Constitution save at its turn's end is counted, and the third success
+    ends it (the first does not)."""
+    path = tmp_path / "mummy.yaml"
+    path.write_text(
+        "heroes: [{name: Ann, class: fighter, hp: 300, ac: 22, saves: {wis: 15, con: 9}, "
+        "attacks: [{name: Greatsword, to_hit: 7, damage: 2d6+4 slashing}]}]\nmonsters: "
+        "[{monster: mummy lord, used: {slot 1: 4, slot 2: 3, slot 3: 3, slot 4: 3, slot 6: 1}}]"
+        "\ngroups: {A: [Ann, Mummy Lord]}\n",
+        encoding="utf-8",
+    )
+    said = stdout_of("run", str(path), "--seed", "1", "--rounds", "5")
+    assert (
+        "Mummy Lord attacks Ann with Contagion in mêlée: 1d20 (13) + 9 = 22 vs AC 22: hit" in said
+    )
+    assert (
+        "Ann is weakened (by Mummy Lord): a DC 17 Constitution save at the end of each of its "
+        "turns: 3 successes end it, 3 failures fix it (F4)." in said
+    )
+    assert "[Ann is weakened and Greatsword is Strength-based]: 2d20" in said
+    for n in (1, 2, 3):
+        assert f"{n} of 3 successes against weakened (F4)." in said
+    assert "2 of 3 failures against weakened (F4)." in said
+    assert said.count("Ann is no longer weakened: 3 saves succeeded (F4).") == 1
+    assert said.index("3 of 3 successes") < said.index("Ann is no longer weakened")
 
 
 def _write(tmp_path: Path, monster: str, *heroes: tuple[str, int]) -> Path:

@@ -332,8 +332,12 @@ def _repeat(turn: Steps, who: str, e: Effect, dice: DiceSource) -> None:
     c = turn.fight.combatant(who)
     save = roll_save(turn.fight, c, ability, dc, dice, e.what, against=against)
     turn.do(SaveRolled(save, ability, e.what, key=e.key))
+    need = e.lasting.saves  # F7 Contagion: three successes end it
+    now = next((x for x in turn.fight.effects if x.key == e.key), e)
+    if save.success and need and now.made < need:
+        return
     if save.success:
-        turn.do(EffectEnded(e.key, "the save succeeded"))
+        turn.do(EffectEnded(e.key, f"{need} saves succeeded" if need else "the save succeeded"))
     elif turns_to_stone(e.what):  # B8 Petrifying Gaze
         stone(turn, e.key, who, e.by)
     elif e.then is not None:

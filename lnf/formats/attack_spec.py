@@ -100,6 +100,9 @@ RIDER = Obj(
         "escape": Field(
             OneOf(Ability), None, "F7: the repeated save's ability, at its DC (Web: str)"
         ),
+        "saves": Field(
+            Int(minimum=2, maximum=5), 0, "F4: successes that end it, failures that fix it (3)"
+        ),
         "again": Field(
             SAVE, None, "F4: the save repeated when neither it nor its attack has one (con 15)"
         ),

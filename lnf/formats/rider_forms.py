@@ -73,7 +73,10 @@ def rider(
     if r["repeat"] not in (None, INVALID) and repeated is not None:
         if isinstance(r.get("escape"), Ability):  # F7 Web: a Strength check at the spell's DC
             repeated = (r["escape"], repeated[1])
-        lasting = Lasting(lasting.rounds, lasting.until, repeated, r["repeat"], hurt=lasting.hurt)
+        saves = r["saves"] if isinstance(r.get("saves"), int) else 0  # F7 Contagion
+        lasting = Lasting(
+            lasting.rounds, lasting.until, repeated, r["repeat"], hurt=lasting.hurt, saves=saves
+        )
     elif r.get("escape") is not None:
         ck.fail((*path, "escape"), "the ability of which repeat? give repeat: end", rule="F4")
     return Rider(
@@ -189,6 +192,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["lasting"] = text
     if r.lasting.each is not None:
         d["repeat"] = r.lasting.each.value
+    if r.lasting.saves:
+        d["saves"] = r.lasting.saves
     if r.damage is not None:
         d["damage"] = f"{r.damage} {r.damage_type or ''}".strip()
     if r.half:
@@ -261,7 +266,12 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
     repeated = save or (parse_save(d["again"]) if "again" in d else None)
     if "repeat" in d and repeated is not None:
         lasting = Lasting(
-            lasting.rounds, lasting.until, repeated, TurnEdge(d["repeat"]), hurt=lasting.hurt
+            lasting.rounds,
+            lasting.until,
+            repeated,
+            TurnEdge(d["repeat"]),
+            hurt=lasting.hurt,
+            saves=int(d.get("saves", 0)),
         )
     named = [d["condition"]] if "condition" in d else d.get("conditions", [])
     return Rider(

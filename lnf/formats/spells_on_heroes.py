@@ -17,6 +17,12 @@ docs/spell-effects.md and docs/choices.md (F7).
   less damage" — reduced (`rules.feeble`).
 - Telekinesis: the caster's check against the target's Strength check; won, restrained until
   the end of the caster's next turn (`rules.telekinesis`).
+- Contagion: "a melee spell attack … On a hit, you afflict the creature with a disease …
+  At the end of each of the target's turns, it must make a constitution saving throw. After
+  failing three of these saving throws, the disease's effects last for the duration, and the
+  creature stops making these saves. After succeeding on three of these saving throws, the
+  creature recovers" — Filth Fever, "disadvantage on strength checks, strength saving
+  throws, and attack rolls that use Strength": weakened, its saves counted (`saves: 3`).
 - Bestow Curse: "must succeed on a wisdom saving throw or become cursed for the duration …
   While cursed, the target has disadvantage on attack rolls against you" — of its four
   curses the caster chooses, the one lnf plays (`rules.curses`; concentration, 1 minute at
@@ -54,6 +60,11 @@ ON_HEROES: dict[str, dict[str, Any]] = {
         "half": False,
         "riders": [{"condition": "reduced", "lasting": "1 minute"}],
         "note": "lnf's choice is Reduce; the hero's size is not read",
+    },
+    "contagion": {  # F7: Filth Fever, weakened until three saves of the target's succeed
+        "save": None,  # the SRD's DC is the repeated saves', not a save against the touch
+        "riders": [{"condition": "weakened", "repeat": "end", "again": "con", "saves": 3}],
+        "note": "lnf's disease is Filth Fever; after the fight it lasts 7 days (the DM's)",
     },
     "banishment": {
         "half": False,

@@ -22,7 +22,9 @@ class Lasting:
     creature's turn; `save`: a saving throw that ends it on a success, repeated at `each` edge
     of the bearer's turns; `concentration`: the creature whose concentration it lasts on (F5);
     `hurt`: it ends when its bearer takes damage (F7 Charm Person: "if you or your companions
-    do anything harmful to it"). Nothing set: it lasts until the DM takes it off."""
+    do anything harmful to it"); `saves`: with `save`, it takes that many successes to end it,
+    and after that many failures it lasts without saves (F7 Contagion: 3). Nothing set: it
+    lasts until the DM takes it off."""
 
     rounds: int = 0
     until: tuple[str, TurnEdge] | None = None
@@ -30,6 +32,7 @@ class Lasting:
     each: TurnEdge | None = None
     concentration: str = ""
     hurt: bool = False
+    saves: int = 0
 
     def __str__(self) -> str:
         parts = []
@@ -40,7 +43,9 @@ class Lasting:
         if self.save is not None:
             ability, dc = self.save
             when = f" at the {self.each} of each of its turns" if self.each else ""
-            parts.append(f"a DC {dc} {ability.word} save{when} ends it")
+            saves = f"{self.saves} successes end it, {self.saves} failures fix it"
+            ends = f": {saves}" if self.saves else " ends it"  # F7 Contagion: counted
+            parts.append(f"a DC {dc} {ability.word} save{when}{ends}")
         if self.concentration:
             parts.append(f"while {self.concentration} concentrates")
         return ", ".join(parts) or "until taken off"
@@ -97,6 +102,8 @@ class Effect:
     healed_ends: bool = False
     until_attack: bool = False  # B6, F7: it ends when `who` attacks or casts (Invisibility)
     group: str = ""  # F7 Banishment: the group `who` left, which it rejoins if it still exists
+    made: int = 0  # F4, `Lasting.saves`: the repeated saves made so far…
+    missed: int = 0  # …and failed (F7 Contagion)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
