@@ -345,6 +345,19 @@ def test_the_mummy_lords_contagion_counts_three_saves(tmp_path: Path) -> None:
     assert said.index("3 of 3 successes") < said.index("Ann is no longer weakened")
 
 
+@needs_data
+def test_the_stat_blocks_say_what_lnf_plays() -> None:
+    """B1: `lnf monsters show` says each in a DM's words."""
+    lich = stdout_of("monsters", "show", "lich")
+    assert "Power Word Kill: a 9th-level slot; range 60 ft; no save when cast: only on a" in lich
+    assert "points or fewer; it dies (F7)" in lich
+    giant = " ".join(stdout_of("monsters", "show", "cloud giant").split())
+    assert "restrained (until the end of attacker's turn); if its check at +3 beats the" in giant
+    naga = " ".join(stdout_of("monsters", "show", "guardian naga").split())
+    assert "Bestow Curse: a 3rd-level slot; DC 16 Wisdom save; on a failure: cursed" in naga
+    assert "Banishment: a 4th-level slot; DC 16 Charisma save; range 60 ft; on a failure: " in naga
+
+
 def _write(tmp_path: Path, monster: str, *heroes: tuple[str, int]) -> Path:
     path = tmp_path / "fight.yaml"
     rows = ", ".join(
