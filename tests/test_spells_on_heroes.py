@@ -412,6 +412,34 @@ def test_a_banished_hero_is_out_of_the_fight_while_the_caster_concentrates(
     assert "No winner after 2 rounds." in said
 
 
+@needs_data
+def test_at_the_table_the_banished_hero_is_skipped_and_comes_back_to_its_group(
+    tmp_path: Path,
+) -> None:
+    """F5, F7 at the table: its lower slots spent, the archmage banishes Ann (the player's
+    d20, 3); Bo's turn comes next (Ann has none); the DM's 60 damage breaks the archmage's
+    concentration (DC 30) and Ann reappears in group A, which Bo still fights in."""
+    path = tmp_path / "arch.yaml"
+    path.write_text(
+        "heroes: [{name: Ann, class: fighter, hp: 60, ac: 18}, "
+        "{name: Bo, class: fighter, hp: 60, ac: 18}]\nmonsters: [{monster: archmage, used: "
+        "{slot 1: 4, slot 4: 1, slot 8: 1, slot 5: 3, slot 3: 3, slot 6: 1, slot 7: 1, "
+        "slot 9: 1}}]\ngroups: {A: [Ann, Bo, Archmage]}\n",
+        encoding="utf-8",
+    )
+    fight = str(path)
+    assert "Archmage casts Banishment (a 4th-level spell slot) on Ann." in stdout_of(
+        "next", fight, "--seed", "1"
+    )
+    said = stdout_of("next", fight, "--saves", "Ann=3")
+    assert "Ann is banished (by Archmage): 1 minute, while Archmage concentrates" in said
+    assert "It is Bo's turn (round 1" in said
+    said = stdout_of("damage", fight, "Archmage", "60", "--type", "force")
+    assert "Archmage's concentration ends: the Constitution save failed (F5)." in said
+    assert "Ann is no longer banished." in said and "Ann reappears in group A (F7)." in said
+    assert "A: Ann, Bo against Archmage" in stdout_of("show", fight)
+
+
 def _banished(tmp_path: Path, others: str) -> Any:
     path = tmp_path / "arch.yaml"
     path.write_text(
