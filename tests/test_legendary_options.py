@@ -78,8 +78,8 @@ def _sphinx(tmp_path: Path) -> Fight:
 def test_cast_a_spell_is_read_as_any_spell_and_weighed_spell_by_spell(tmp_path: Path) -> None:
     """B7: the androsphinx's Cast a Spell costs 3 and casts Flame Strike (5th level, its
     slot left), which does more than a claw at AC 25 (B6); with no 5th-level slot left, a
-    lower spell (Command) weighs against the claw; the gynosphinx's too, now that lnf plays
-    its spells."""
+    lower spell (Banishment, the whole hero out while it lasts) weighs against the claw; the
+    gynosphinx's too, now that lnf plays its spells."""
     andro = next(b for b in srd() if b["name"] == "Androsphinx")
     assert {"name": "Cast a Spell", "cost": 3, "spells": True} in andro["legendary"]
     assert not any("Cast a Spell" in n for n in andro["not_modelled"])
@@ -98,8 +98,8 @@ def test_cast_a_spell_is_read_as_any_spell_and_weighed_spell_by_spell(tmp_path: 
         ),
     )
     pick = legendary_choice(f.with_combatant(spent), spent, "Ann")
-    assert pick is not None and pick.use.name == "Command"
-    assert pick.use.name != "Flame Strike"  # its slot spent: Command's Grovel weighs most
+    assert pick is not None and pick.use.name == "Banishment"  # its 4th-level slot (F7)
+    assert pick.use.name != "Flame Strike"  # its slot spent: banished weighs most (B6)
 
 
 def test_cast_a_spell_is_played_its_slot_spent_said_and_undone(tmp_path: Path) -> None:

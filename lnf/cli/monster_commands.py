@@ -318,8 +318,11 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         + (" other" if e.get("others") else "")
         + " of its side it touches",
         "word": f"no save when cast: only on a creature of {e.get('word')} hit points or fewer",
+        "kills": "it dies (F7)",
+        # F7 Telekinesis: no save, a contest
+        "contest": f"if its check at {e.get('contest', 0):+d} beats the hero's Strength check",
     }
-    out = [words for key, words in said.items() if e.get(key)]
+    out = [words for key, words in said.items() if e.get(key) or (key == "contest" and key in e)]
     if any(e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal")):
         verb = "cast" if spell else "used"  # the imp's own Invisibility is no spell
         out.append(f"{verb} only when it can attack no hero this round (B6)")

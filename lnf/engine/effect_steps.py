@@ -5,9 +5,10 @@ step."""
 
 from __future__ import annotations
 
-from lnf.model import CDot, Fight, Hero
+from lnf.model import CDot, Condition, Fight, Hero
 from lnf.model.applied import StepDone
-from lnf.model.steps import ConcentrationEnded, Drained, EffectEnded, EffectStarted
+from lnf.model.steps import ConcentrationEnded, Drained, EffectEnded, EffectStarted, SaveRolled
+from lnf.rules.banishment import returned
 from lnf.rules.concentration import lasting_on
 from lnf.rules.effects import imposed
 from lnf.rules.group_changes import tidy
@@ -90,6 +91,34 @@ def _without(fight: Fight, keys: list[int]) -> tuple[Fight, list[str]]:
             c = after.combatant(e.who)
             after = after.with_combatant(replace(c, conditions=c.conditions - {e.condition}))
             notes.append(f"{e.who} is no longer {e.condition}")
+            if e.condition is Condition.BANISHED:  # F7: back where it left, if it still is
+                after, back = returned(after, e.who, e.group)
+                notes.append(back)
         elif len(gone) > 1 and not e.concentration:
             notes.append(f"{e.what} on {e.who} ends")
     return tidy(after), notes
+
+
+def counts(fight: Fight, step: SaveRolled) -> bool:
+    """F4: a repeated save against an effect that counts its saves (`Lasting.saves`)."""
+    e = next((x for x in fight.effects if x.key == step.key), None) if step.key else None
+    return e is not None and e.lasting.saves > 0
+
+
+def counted(fight: Fight, step: SaveRolled) -> StepDone:
+    """F4, F7 Contagion: the save counted on its effect; the last failure needed leaves it
+    lasting without saves ("the disease's effects last for the duration, and the creature
+    stops making these saves"). The last success needed is the engine's to end it."""
+    e = next(x for x in fight.effects if x.key == step.key)
+    need = e.lasting.saves
+    if step.save.success:
+        e2 = replace(e, made=e.made + 1)
+        said = f"{e2.made} of {need} successes against {e.what} (F4)"
+    else:
+        e2 = replace(e, missed=e.missed + 1)
+        said = f"{e2.missed} of {need} failures against {e.what} (F4)"
+        if e2.missed >= need:
+            e2 = replace(e2, lasting=replace(e.lasting, save=None, each=None))
+            said += f": it lasts, {e.who} saves no more"
+    effects = tuple(e2 if x.key == e.key else x for x in fight.effects)
+    return StepDone(step, fight, replace(fight, effects=effects), notes=(said,))

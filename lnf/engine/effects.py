@@ -19,6 +19,7 @@ from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
+from lnf.engine.grips import concentrate, gripped
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
 from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import drained_by, pushed, resisted, ride
@@ -56,6 +57,7 @@ from lnf.model.steps import (
     Used,
 )
 from lnf.rules.action_immunity import immunity, immunity_lasting, made_immune
+from lnf.rules.banishment import left_group
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
@@ -102,9 +104,10 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     if isinstance(step, Attacked) and step.hit:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
         up = done.before.combatant(step.target).current_hp > 0  # F6: at 0 by the hit
+        while_ = concentrate(turn, step, attack)  # F5, F7: Ray of Enfeeblement's
         for rider in attack.riders if attack is not None else ():
             drained = drained_by(done, step, rider)
-            ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up)
+            ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up, while_)
     if isinstance(step, Attacked) and step.hit:
         burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
     if done.dropped:
@@ -118,7 +121,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     if isinstance(step, SpellCast):
         spell = attack_named(turn.fight.combatant(step.caster), step.spell)
         if spell is not None:
-            cast_effects(turn, step, spell)
+            cast_effects(turn, step, spell, dice)
     let_go_now(turn, done)  # F6
     for c in done.before.everyone:
         now = done.after.combatant(c.name)
@@ -144,7 +147,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
 
 
-def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
+def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) -> None:
     """F5, F6, F7: a spell's conditions on the targets that failed its save, lasting while the
     caster concentrates when the spell needs it (its earlier concentration ends first); then
     what its `effect:` does: an ally spell's bonus on its targets, Sleep, an aura. A hero that
@@ -153,6 +156,8 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     effect = spell.effect
     if effect is not None and effect.word:  # F7 Power Word Stun: no save, by hit points
         failed = overwhelmed(turn.fight, spell, step.targets)
+    if effect is not None and effect.contest is not None:  # F7 Telekinesis: its grip
+        failed = gripped(turn, step, effect.contest, dice)
     level = cast_level(turn, step.caster, spell)
     if spell.concentration:
         if concentration_of(turn.fight, step.caster) is not None:
@@ -172,12 +177,17 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
                 if condition in immune_now(turn.fight, turn.fight.combatant(name)):
                     continue
                 lasting = replace(named(rider.lasting, step.caster, name), concentration=while_)
-                start(turn, name, str(condition), lasting, step.caster, condition)
+                left = left_group(turn.fight, name, condition)  # F7 Banishment
+                start(turn, name, str(condition), lasting, step.caster, condition, group=left)
     caster = turn.fight.combatant(step.caster)
     for name in made_immune(caster, spell, tuple(s.who for s in step.saves)):  # B1, F4
         start(turn, name, immunity(step.caster, spell.name), immunity_lasting(), step.caster)
     if effect is None:
         return
+    for name in failed if effect.kills else ():  # F7 Power Word Kill: it dies
+        hp = turn.fight.combatant(name).current_hp
+        said = f"{spell.name}, {hp} hit points ({effect.word} or fewer)"
+        turn.do(Damaged(name, 0, text=said, kills=True))
     lasting = replace(effect.lasting, concentration=while_)
     if effect.invisible:  # B6: on the caster itself
         what, kept = "invisible", effect.ends_on_attack
@@ -322,8 +332,12 @@ def _repeat(turn: Steps, who: str, e: Effect, dice: DiceSource) -> None:
     c = turn.fight.combatant(who)
     save = roll_save(turn.fight, c, ability, dc, dice, e.what, against=against)
     turn.do(SaveRolled(save, ability, e.what, key=e.key))
+    need = e.lasting.saves  # F7 Contagion: three successes end it
+    now = next((x for x in turn.fight.effects if x.key == e.key), e)
+    if save.success and need and now.made < need:
+        return
     if save.success:
-        turn.do(EffectEnded(e.key, "the save succeeded"))
+        turn.do(EffectEnded(e.key, f"{need} saves succeeded" if need else "the save succeeded"))
     elif turns_to_stone(e.what):  # B8 Petrifying Gaze
         stone(turn, e.key, who, e.by)
     elif e.then is not None:

@@ -37,6 +37,7 @@ from lnf.rules.class_features import rage_bonus
 from lnf.rules.conditions import contest_abilities, fails_str_dex, save_disadvantage
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
+from lnf.rules.feeble import enfeebled, halved, lessened, reduced
 from lnf.rules.holds import sure_hit
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
@@ -152,6 +153,8 @@ def roll_attack(
     )
     if not hit:
         return step
+    if used.damage.maximum <= 0 and extra is None and not force:
+        return step  # F7: a hit that brings its riders only (Ray of Enfeeblement): no roll
     expr = with_extra(used, extra)
     if rage := rage_bonus(attacker, attack, mode):  # F2: Rage's damage, of the weapon's type
         expr = with_extra(replace(attack, damage=expr), parse(str(rage)))
@@ -163,7 +166,17 @@ def roll_attack(
     )
     source = Maximised(dice) if strike else dice  # V-HYR2
     rolled = roll(expr, source, critical=critical, times=attack.crit_times)  # D5
-    by_type = _by_type(rolled)
+    by_type, text = _by_type(rolled), str(rolled)
+    if enfeebled(attacker, attack):  # F7 Ray of Enfeeblement
+        by_type = halved(by_type)
+        text += f", halved: {sum(v for _, v in by_type)} ({attacker.name} is enfeebled, F7)"
+    if reduced(attacker, attack):  # F7 Reduce
+        dice.about(f"{attacker.name} is reduced: 1d4 less damage")
+        less = dice.face(4)
+        by_type = lessened(by_type, less)
+        text += (
+            f", 1d4 ({less}) less: {sum(v for _, v in by_type)} ({attacker.name} is reduced, F7)"
+        )
     forced: tuple[int, ...] = ()
     if force:  # V-ACL6: not doubled on a critical hit, of the attack's first damage type
         dice.about(f"{force} surge dice on the damage (V-ACL6)")
@@ -173,7 +186,7 @@ def roll_attack(
     return replace(
         step,
         damage=by_type,
-        damage_text=str(rolled),
+        damage_text=text,
         force=forced,
         off_hand=second.name if second is not None else "",
     )

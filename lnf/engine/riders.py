@@ -48,12 +48,14 @@ def ride(
     dice: DiceSource,
     drained: int = 0,
     up: bool = True,
+    while_: str = "",
 ) -> None:
     """F6: a hit's rider: the target's save if it has one, then the damage (half or none on a
     success) or the maximum lowered by `drained` (the hit's damage taken), the conditions for
-    their duration, a grapple and a lasting condition past the fight; the slain rising only
-    when the hit left the target dead; an `at_zero` rider's conditions only when its damage
-    (with none, the hit, which found the target `up`) left the hero at 0 hit points."""
+    their duration (while `while_` concentrates, when it names one: F5), a grapple and a
+    lasting condition past the fight; the slain rising only when the hit left the target dead;
+    an `at_zero` rider's conditions only when its damage (with none, the hit, which found the
+    target `up`) left the hero at 0 hit points."""
     victim = turn.fight.combatant(target)
     if rider.slain:
         if isinstance(victim, Hero) and victim.dead:
@@ -115,7 +117,7 @@ def ride(
         hold = swallow(turn, attacker, target, attack, rider)
     if hold is None:
         return  # F6: it holds as many as it can already (or no grapple to swallow): damage only
-    lasting = named(rider.lasting, attacker, target)
+    lasting = replace(named(rider.lasting, attacker, target), concentration=while_)
     out = knocked_out(save, rider)  # F6: a bad failure knocks it out too
     if out and rider.out_rounds:  # "instead poisoned for 5 minutes and unconscious"
         lasting = Lasting(rounds=rider.out_rounds)

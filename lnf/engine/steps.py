@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from lnf.engine.effect_steps import concentration_ended, drained, effect_ended, effect_started
+from lnf.engine.effect_steps import (
+    concentration_ended,
+    counted,
+    counts,
+    drained,
+    effect_ended,
+    effect_started,
+)
 from lnf.engine.trait_apply import absorbed, after_hurt, dash_notes, evaded, held_at_one
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
@@ -146,6 +153,8 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return concentration_ended(fight, step)
         case Drained():
             return drained(fight, step)
+        case SaveRolled() if counts(fight, step):
+            return counted(fight, step)  # F4, F7 Contagion: its successes and failures
         case SaveRolled() | Confused():
             return StepDone(step, fight, fight)  # what follows from it is its own step
         case Guarded() | Countered():  # F1: the reaction is spent (B10: the spell fails)
@@ -296,7 +305,7 @@ def _surged(fight: Fight, step: Surged) -> StepDone:
 
 def _contested(fight: Fight, step: Contested) -> StepDone:
     """V-ACL8: the winner grapples or shoves its foe prone; a tie changes nothing."""
-    if not step.won or step.kind == "pull":  # F6: a pull's move is a step of its own
+    if not step.won or step.kind in ("pull", "grip"):  # F6, F7: what follows is its own step
         return StepDone(step, fight, fight)
     target = fight.combatant(step.target)
     condition = Condition.GRAPPLED if step.kind == "grapple" else Condition.PRONE

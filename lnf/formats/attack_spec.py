@@ -100,6 +100,12 @@ RIDER = Obj(
         "escape": Field(
             OneOf(Ability), None, "F7: the repeated save's ability, at its DC (Web: str)"
         ),
+        "saves": Field(
+            Int(minimum=2, maximum=5), 0, "F4: successes that end it, failures that fix it (3)"
+        ),
+        "again": Field(
+            SAVE, None, "F4: the save repeated when neither it nor its attack has one (con 15)"
+        ),
         "damage": Field(
             Text(parse_rider_damage, "dice of one type such as 3d6 poison", {"type": "string"}),
             None,
@@ -208,6 +214,10 @@ EFFECT = Obj(
         "blurred": Field(Bool(), False, "attacks on the caster have disadvantage (Blur, B6)"),
         "word": Field(
             Int(minimum=1, maximum=10_000), 0, "a power word: on targets of at most N hit points"
+        ),
+        "kills": Field(Bool(), False, "the word kills (Power Word Kill, F7)"),
+        "contest": Field(
+            Int(minimum=-5, maximum=20), None, "the caster's check against a Strength check"
         ),
         "flying": Field(Bool(), False, "a monster's Fly: it flies, 60 ft (R7, B6)"),
         "dispel": Field(Bool(), False, "a monster's Dispel Magic: a hero's spell on its side"),

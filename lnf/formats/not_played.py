@@ -136,8 +136,10 @@ _NO_MAP_SPELLS = frozenset(
         "Zone of Truth",
     )
 )
-# What the DM rules (B9): what a charmed or dominated hero does, an illusion. (Command and a
-# monster's Charm Person, Confusion and Calm Emotions are played: formats/spell_effects.)
+# What the DM rules (B9): what a charmed or dominated hero does, an illusion, a summoning
+# (Conjure Elemental: what arrives and where; 1 minute to cast, so before the fight, F1).
+# (Command and a monster's Charm Person, Confusion and Calm Emotions are played:
+# formats/spell_effects.)
 _DM_SPELLS = frozenset(
     s.lower()
     for s in (
@@ -146,6 +148,7 @@ _DM_SPELLS = frozenset(
         "Dominate Monster",
         "Geas",
         "Major Image",
+        "Conjure Elemental",
     )
 )
 _SPELL = re.compile(r"^(?:Innate )?Spellcasting(?: \([^)]*\))?: (.+)$")

@@ -57,7 +57,11 @@ def rider(
     and `repeat:` repeats the attack's save."""
     conditions = _conditions(r, path, ck)
     save = r["save"] if r["save"] is not INVALID else None
-    repeated = save or attack_save
+    again = r.get("again") if r.get("again") is not INVALID else None
+    if again is not None and (save or attack_save or r["repeat"] in (None, INVALID)):
+        said = "the save repeated when none is given: give repeat, and no other save"
+        ck.fail((*path, "again"), said, rule="F4")
+    repeated = save or attack_save or again  # F7 Ray of Enfeeblement: `again`
     damage, damage_type = r["damage"] if r["damage"] not in (None, INVALID) else (None, None)
     max_hp = r["max_hp"]
     if isinstance(max_hp, DamageType):
@@ -69,7 +73,10 @@ def rider(
     if r["repeat"] not in (None, INVALID) and repeated is not None:
         if isinstance(r.get("escape"), Ability):  # F7 Web: a Strength check at the spell's DC
             repeated = (r["escape"], repeated[1])
-        lasting = Lasting(lasting.rounds, lasting.until, repeated, r["repeat"], hurt=lasting.hurt)
+        saves = r["saves"] if isinstance(r.get("saves"), int) else 0  # F7 Contagion
+        lasting = Lasting(
+            lasting.rounds, lasting.until, repeated, r["repeat"], hurt=lasting.hurt, saves=saves
+        )
     elif r.get("escape") is not None:
         ck.fail((*path, "escape"), "the ability of which repeat? give repeat: end", rule="F4")
     return Rider(
@@ -185,6 +192,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["lasting"] = text
     if r.lasting.each is not None:
         d["repeat"] = r.lasting.each.value
+    if r.lasting.saves:
+        d["saves"] = r.lasting.saves
     if r.damage is not None:
         d["damage"] = f"{r.damage} {r.damage_type or ''}".strip()
     if r.half:
@@ -240,6 +249,8 @@ def _escape(r: Rider, a: Attack) -> dict[str, Any]:
     again = r.lasting.save
     if r.save is None and a.save is not None and again is not None and again[0] is not a.save[0]:
         return {"escape": again[0].value}
+    if r.save is None and a.save is None and again is not None:  # F4: Ray of Enfeeblement
+        return {"again": f"{again[0]} {again[1]}"}
     return {}
 
 
@@ -252,9 +263,15 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         damage_type = DamageType(max_hp)
     lasting = parse_lasting(d["lasting"]) if "lasting" in d else Lasting()
     save = parse_save(d["save"]) if "save" in d else None
-    if "repeat" in d and save is not None:
+    repeated = save or (parse_save(d["again"]) if "again" in d else None)
+    if "repeat" in d and repeated is not None:
         lasting = Lasting(
-            lasting.rounds, lasting.until, save, TurnEdge(d["repeat"]), hurt=lasting.hurt
+            lasting.rounds,
+            lasting.until,
+            repeated,
+            TurnEdge(d["repeat"]),
+            hurt=lasting.hurt,
+            saves=int(d.get("saves", 0)),
         )
     named = [d["condition"]] if "condition" in d else d.get("conditions", [])
     return Rider(

@@ -19,7 +19,7 @@ NO_DAMAGE = parse("0")
 
 _KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal", "dispel", "flying")
 _SELF = ("invisible", "blurred", "heal", "dispel", "flying")  # B6: its own side, no save
-_ANY = ("allies", "sleep", *_SELF)
+_ANY = ("allies", "sleep", "kills", *_SELF)
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
 # entry's fields; the spell's own level, save, area and damage come from the SRD). The DC
@@ -169,8 +169,12 @@ SELF_SPELLS: dict[str, dict[str, Any]] = {
 def effect_fields(name: str, *, monster: bool = False) -> dict[str, Any]:
     """The fields the table adds to a spell named `name` (none for a spell not in it); a
     `monster`'s spell adds those of MONSTER_EFFECTS."""
+    from lnf.formats.spells_on_heroes import ON_HEROES
+
     found = dict(EFFECTS.get(name.lower(), {}))
-    return found | MONSTER_EFFECTS.get(name.lower(), {}) if monster else found
+    if not monster:
+        return found
+    return found | MONSTER_EFFECTS.get(name.lower(), {}) | ON_HEROES.get(name.lower(), {})
 
 
 def spell_effect(
@@ -214,9 +218,15 @@ def spell_effect(
             said = f"a spell that {does} "
             said += "has no save and no damage"
             ck.fail((*at, key), said, rule="B6")
-    if e["word"] and (a["save"] is None or not riders):
+    if e["kills"] and (not e["word"] or a["save"] is not None or riders):
+        said = "a word that kills (Power Word Kill) has no save and no riders: give word"
+        ck.fail((*at, "kills"), f"{said}, such as 100", rule="F7")
+    elif e["word"] and not e["kills"] and (a["save"] is None or not riders):
         said = "a power word imposes riders and its repeat save is the spell's: give riders and"
         ck.fail((*at, "word"), f"{said} save, such as con 15", rule="F7")
+    if e["contest"] is not None and (a["save"] is not None or not riders):
+        said = "a contest (Telekinesis) has no save and brings riders on the loser: give riders"
+        ck.fail((*at, "contest"), said, rule="F7")
     if e["others"] and e["heal"] is None:
         ck.fail((*at, "others"), "another creature for what? give heal, such as 4d8+2", rule="B6")
     if e["ends_on_attack"] and not e["invisible"]:
@@ -235,6 +245,8 @@ def spell_effect(
             blurred=e["blurred"],
             heal=e["heal"],
             word=e["word"],
+            kills=e["kills"],
+            contest=e["contest"],
             dispel=e["dispel"],
             flying=e["flying"],
             others=e["others"],
@@ -264,6 +276,7 @@ _DOC_KEYS = (
     "ends_on_attack",
     "blurred",
     "word",
+    "kills",
     "dispel",
     "flying",
     "others",
@@ -285,6 +298,8 @@ def spell_effect_doc(a: Attack) -> dict[str, Any]:
         d["per_slot"] = str(e.per_slot)
     if e.heal is not None:
         d["heal"] = str(e.heal)
+    if e.contest is not None:
+        d["contest"] = e.contest
     if e.lasting.rounds:
         d["lasting"] = _span(e.lasting.rounds)
     return {"effect": d}

@@ -57,13 +57,22 @@ def fields_of(spell: dict[str, Any], caster: Caster, *, monster: bool = False) -
     extra = effect_fields(name, monster=monster)
     if isinstance(extra.get("save"), str) and " " not in extra["save"]:
         extra["save"] = f"{extra['save']} {caster.dc}"  # the table names the ability
+    riders = [
+        r | {"again": f"{r['again']} {caster.dc}"} if "again" in r else r
+        for r in extra.get("riders", [])
+    ]
+    if riders:  # F4: a repeated save the table names by its ability, at the caster's DC
+        extra["riders"] = riders
+    if extra.get("effect", {}).get("contest") is True:  # F7 Telekinesis: the caster's check
+        extra["effect"] = extra["effect"] | {"contest": caster.mod}
     how = played_as(spell, extra)
     if how == "guard":
         out["guards"].append(GUARDS[name.lower()])
     elif how == "heal":
         out["heals"][name] = _healing(spell, caster)
     elif how == "attack":
-        out["attacks"].append({**_attack(spell, caster, notes), **extra})
+        entry = {**_attack(spell, caster, notes), **extra}  # the table's None: a field it drops
+        out["attacks"].append({k: v for k, v in entry.items() if v is not None})
     notes.extend(_unplayed(spell, how, bool(extra), caster))
     if notes and out["attacks"] and "note" not in extra:
         out["attacks"][0]["note"] = "; ".join(notes)[:200]

@@ -22,7 +22,9 @@ class Lasting:
     creature's turn; `save`: a saving throw that ends it on a success, repeated at `each` edge
     of the bearer's turns; `concentration`: the creature whose concentration it lasts on (F5);
     `hurt`: it ends when its bearer takes damage (F7 Charm Person: "if you or your companions
-    do anything harmful to it"). Nothing set: it lasts until the DM takes it off."""
+    do anything harmful to it"); `saves`: with `save`, it takes that many successes to end it,
+    and after that many failures it lasts without saves (F7 Contagion: 3). Nothing set: it
+    lasts until the DM takes it off."""
 
     rounds: int = 0
     until: tuple[str, TurnEdge] | None = None
@@ -30,6 +32,7 @@ class Lasting:
     each: TurnEdge | None = None
     concentration: str = ""
     hurt: bool = False
+    saves: int = 0
 
     def __str__(self) -> str:
         parts = []
@@ -40,7 +43,9 @@ class Lasting:
         if self.save is not None:
             ability, dc = self.save
             when = f" at the {self.each} of each of its turns" if self.each else ""
-            parts.append(f"a DC {dc} {ability.word} save{when} ends it")
+            saves = f"{self.saves} successes end it, {self.saves} failures fix it"
+            ends = f": {saves}" if self.saves else " ends it"  # F7 Contagion: counted
+            parts.append(f"a DC {dc} {ability.word} save{when}{ends}")
         if self.concentration:
             parts.append(f"while {self.concentration} concentrates")
         return ", ".join(parts) or "until taken off"
@@ -96,6 +101,9 @@ class Effect:
     hurts_at: TurnEdge | None = None
     healed_ends: bool = False
     until_attack: bool = False  # B6, F7: it ends when `who` attacks or casts (Invisibility)
+    group: str = ""  # F7 Banishment: the group `who` left, which it rejoins if it still exists
+    made: int = 0  # F4, `Lasting.saves`: the repeated saves made so far…
+    missed: int = 0  # …and failed (F7 Contagion)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -116,10 +124,12 @@ class SpellEffect:
     `ends_on_attack`; `blurred`: attack rolls against the caster have disadvantage (Blur);
     `heal`: the hit points the most hurt creature of its side it touches regains (Cure
     Wounds, B6); `word`: a power word, no save when cast, its riders on each target with at
-    most this many hit points (Power Word Stun: 150); `dispel`: it ends a hero's spell on a
-    creature of the caster's side (a monster's Dispel Magic, B6); `flying`: the caster gains a
-    flying speed of 60 feet (Fly, R7); `others`: `heal` touches another creature, never the
-    caster (a deva's Healing Touch, B6)."""
+    most this many hit points (Power Word Stun: 150), who dies when `kills` (Power Word Kill:
+    100); `contest`: no save but the caster's check with this bonus against each target's
+    Strength check, its riders on the one that loses (Telekinesis's grip); `dispel`: it ends
+    a hero's spell on a creature of the caster's side (a monster's Dispel Magic, B6);
+    `flying`: the caster gains a flying speed of 60 feet (Fly, R7); `others`: `heal` touches
+    another creature, never the caster (a deva's Healing Touch, B6)."""
 
     allies: int = 0
     ac: int = 0
@@ -133,6 +143,8 @@ class SpellEffect:
     blurred: bool = False
     heal: DiceExpr | None = None
     word: int = 0
+    kills: bool = False
+    contest: int | None = None
     dispel: bool = False
     flying: bool = False
     others: bool = False
@@ -163,7 +175,10 @@ class SpellEffect:
             other = " other" if self.others else ""
             parts.append(f"heals {self.heal} the most hurt{other} of its side it touches")
         if self.word:
-            parts.append(f"no save when cast: a target of {self.word} hit points or fewer")
+            dies = ", who dies" if self.kills else ""
+            parts.append(f"no save when cast: a target of {self.word} hit points or fewer{dies}")
+        if self.contest is not None:
+            parts.append(f"a check at {self.contest:+d} against the target's Strength check")
         if self.dispel:
             parts.append("ends a foe's spell on one of the caster's side")
         if self.flying:

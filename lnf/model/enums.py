@@ -124,6 +124,17 @@ class Condition(StrEnum):
     # Not an SRD condition: the Fly spell's (B6, F7), played as one: a flying speed of 60 feet
     # while it lasts (R7).
     FLYING = "flying"
+    # Not an SRD condition: Banishment's (F7), played as one: incapacitated on a harmless
+    # demiplane, out of the fight (`rules.roster.in_fight`) until the spell ends.
+    BANISHED = "banished"
+    # Not an SRD condition: Bestow Curse's (F7), played as one: disadvantage on attack rolls
+    # against the caster (`rules.curses`).
+    CURSED = "cursed"
+    # Not SRD conditions: Ray of Enfeeblement's and Reduce's (F7, `rules.feeble`): enfeebled,
+    # half damage with Strength-based weapon attacks; reduced, 1d4 less with weapon attacks and
+    # disadvantage on Strength checks and saves.
+    ENFEEBLED = "enfeebled"
+    REDUCED = "reduced"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.
@@ -149,6 +160,7 @@ INCAPACITATING = frozenset(
         Condition.PETRIFIED,
         Condition.STUNNED,
         Condition.UNCONSCIOUS,
+        Condition.BANISHED,  # F7 Banishment: "While there, the target is incapacitated"
     }
 )
 

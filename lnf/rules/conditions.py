@@ -23,8 +23,8 @@ def save_disadvantage(c: Hero | Monster, ability: Ability) -> bool:
     """F3: a restrained creature has disadvantage on Dexterity saves, a weakened one on
     Strength saves (Weakening Breath); exhaustion level 3 or more gives disadvantage on every
     save."""
-    if ability is Ability.STR and Condition.WEAKENED in c.conditions:
-        return True
+    if ability is Ability.STR and c.conditions & {Condition.WEAKENED, Condition.REDUCED}:
+        return True  # F7 Reduce: "disadvantage on Strength checks and Strength saving throws"
     return (ability is Ability.DEX and Condition.RESTRAINED in c.conditions) or c.exhaustion >= 3
 
 
@@ -60,10 +60,11 @@ def contest_abilities(
     (Athletics), with disadvantage when it is weakened ("disadvantage on … Strength checks");
     the target's better of Strength and Dexterity, its Dexterity alone when it is weakened
     (Acrobatics, which the weakness leaves alone)."""
+    weak = {Condition.WEAKENED, Condition.REDUCED}  # F7 Reduce: as weakened for checks
     theirs: tuple[Ability, ...] = (Ability.STR, Ability.DEX)
-    if Condition.WEAKENED in target.conditions:
+    if target.conditions & weak:
         theirs = (Ability.DEX,)
-    return Ability.STR, theirs, Condition.WEAKENED in attacker.conditions
+    return Ability.STR, theirs, bool(attacker.conditions & weak)
 
 
 def strength_based(attack: Attack) -> bool:

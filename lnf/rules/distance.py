@@ -13,6 +13,7 @@ from lnf.model.plan import Advantage, Mode, Order, Plan
 from lnf.rules.attacks import attack_roll, plan_targets, unseen
 from lnf.rules.chase import chase_reach, pool
 from lnf.rules.conditions import weakened_hinders
+from lnf.rules.curses import cursed_hinders
 from lnf.rules.holds import held_advantage
 from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, monsters
@@ -171,7 +172,9 @@ def roll_in_fight(
             )
             if r
         ),
-        hindered=trait_disadvantages(fight, attacker) + weakened_hinders(attacker, attack),
+        hindered=trait_disadvantages(fight, attacker)
+        + weakened_hinders(attacker, attack)
+        + cursed_hinders(fight, attacker, target.name),  # F7 Bestow Curse
         melee=mode is not Mode.RANGED and not attack.spell,  # B8: Reckless
     )
 

@@ -32,10 +32,13 @@ def effect(fight: Fight, key: int) -> Effect | None:
 
 
 def ending_at(fight: Fight, who: str, edge: TurnEdge) -> list[tuple[Effect, str]]:
-    """The effects that end at the `edge` of `who`'s turn in the round under way, with why."""
+    """The effects that end at the `edge` of `who`'s turn in the round under way, with why.
+    F4: what `who` itself imposed during this very turn "until the end of its next turn" (the
+    mummy's glare, Telekinesis's grip) is not ended by the end of the turn it began in."""
     out = []
     for e in fight.effects:
-        if e.lasting.until == (who, edge):
+        begun_now = e.by == who and e.turn == who and e.round == fight.round
+        if e.lasting.until == (who, edge) and not (edge is TurnEdge.END and begun_now):
             out.append((e, f"it lasted until the {edge} of {who}'s turn"))
         elif (
             edge is TurnEdge.START

@@ -25,11 +25,15 @@ CONDITION_WORTH = {
     Condition.PARALYZED: Fraction(1),
     Condition.UNCONSCIOUS: Fraction(1),
     Condition.STUNNED: Fraction(1),
+    Condition.BANISHED: Fraction(1),  # out of the fight while its caster concentrates (F7)
     Condition.PETRIFIED: Fraction(1),
     Condition.INCAPACITATED: Fraction(1, 2),  # a turn or so lost (Command's Grovel)
     Condition.CONFUSED: Fraction(1, 2),  # 8 turns in 10 lost or turned on anyone (F7)
     Condition.INDIFFERENT: Fraction(1, 4),  # it attacks none of the caster's side (F7)
     Condition.WEAKENED: Fraction(1, 4),  # Weakening Breath (docs/riders.md)
+    Condition.CURSED: Fraction(1, 4),  # disadvantage against the caster, as weakened (F7)
+    Condition.ENFEEBLED: Fraction(1, 4),  # half its Strength weapons' damage (F7)
+    Condition.REDUCED: Fraction(1, 4),  # 1d4 less a weapon hit, weak Strength (F7)
     Condition.SLOWED: Fraction(1, 4),  # Slowing Breath, Slow (docs/riders.md)
     Condition.RESTRAINED: Fraction(1, 2),
     Condition.BLINDED: Fraction(1, 2),

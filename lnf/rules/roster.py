@@ -22,12 +22,18 @@ _FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
 
 def in_fight(c: Hero | Monster) -> bool:
     """Still on the grid: a hero that is not dead (downed heroes stay, A4); a living monster;
-    neither once it got away in a chase (C6)."""
-    if c.escaped:
+    neither once it got away in a chase (C6), nor while it is banished (F7)."""
+    if c.escaped or banished(c):
         return False
     if isinstance(c, Hero):
         return not c.dead
     return c.damage < c.hp
+
+
+def banished(c: Hero | Monster) -> bool:
+    """F7 Banishment: on a harmless demiplane until the spell ends — out of the fight, in no
+    group, neither acting nor attacked, yet neither dead nor gone for good."""
+    return Condition.BANISHED in c.conditions
 
 
 def heroes(fight: Fight) -> tuple[Hero, ...]:

@@ -44,6 +44,8 @@ from lnf.rules.moves import Spot, hero_spot
 from lnf.rules.ranks import can_fly_now, melee_rank
 from lnf.rules.reach_steps import SHORT, far_reach
 from lnf.rules.roster import in_fight
+from lnf.rules.spell_effects import word_kills
+from lnf.rules.telekinesis import gripped_chance
 from lnf.rules.wording import and_list
 from lnf.values import by_identity
 
@@ -86,7 +88,8 @@ def attacks_a_hero(action: Attack) -> bool:
         return True
     if any(r.conditions or r.damage is not None or r.push for r in action.riders):
         return True  # F6: a push out of its group counts as a condition imposed
-    return action.effect is not None and action.effect.sleep is not None
+    e = action.effect
+    return e is not None and (e.sleep is not None or e.kills)  # F7 Sleep, Power Word Kill
 
 
 def usable(fight: Fight, monster: Monster) -> tuple[Attack, ...]:
@@ -180,8 +183,11 @@ FAR = 60  # B4: from its user, this far or more reaches as a spell
 
 
 def rolls_to_hit(action: Attack) -> bool:
-    """An action with an attack roll (Fire Bolt, Scorching Ray): not a save, not sure darts."""
-    return action.save is None and not sure_hit(action)
+    """An action with an attack roll (Fire Bolt, Scorching Ray): not a save, not sure darts,
+    not a power word (F7: no roll, by hit points)."""
+    e = action.effect
+    rolled = e is None or not (e.word > 0 or e.contest is not None)  # F7: Telekinesis, a contest
+    return action.save is None and not sure_hit(action) and rolled
 
 
 def reach_kind(action: Attack) -> str:
@@ -297,12 +303,15 @@ def action_mean(
 ) -> Fraction:
     """B6 (1) for one dart, ray, beam or the whole action at one hero: a sure dart its mean,
     a save its fail chance × the mean plus its success chance × half, an attack roll as any."""
+    if (killed := word_kills(action, hero)) is not None:  # F7 Power Word Kill
+        return killed
     if sure_hit(action):
         return dice_mean(action.damage, hero, magic=magical(monster, action))[0]
     if not rolls_to_hit(action):
         magic = magical(monster, action)  # D6
         mean, _ = dice_mean(action.damage, hero, magic=magic)
         landed = save_fails(hero, action.save) if action.save is not None else Fraction(1)
+        landed = gripped_chance(action, hero, landed)  # F7 Telekinesis: a contest instead
         # F6: what comes with a failed save (Hold Person's paralysis) by the chance it fails
         return saved(mean, action.save, action.half, hero) + landed * riders_mean(
             action, hero, magic

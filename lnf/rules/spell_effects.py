@@ -7,6 +7,7 @@ feet" is the mêlée group (A1) and a spell's range is the fight (docs/spell-eff
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from lnf.errors import Refused
 from lnf.model import Attack, Combatant, Condition, Effect, Fight, Hero, Monster
@@ -127,6 +128,16 @@ def overwhelmed(fight: Fight, spell: Attack, targets: Sequence[str]) -> list[str
     word's; no save when it is cast."""
     word = spell.effect.word if spell.effect is not None else 0
     return [t for t in targets if t in fight and fight.combatant(t).current_hp <= word]
+
+
+def word_kills(spell: Attack, hero: Hero) -> Fraction | None:
+    """B6, F7 Power Word Kill: what it is worth against `hero` — the whole hero, its hit points
+    now, as a drop is (docs/choices.md B6), when they are at most the word's, else nothing;
+    None for a spell that is no such word."""
+    e = spell.effect
+    if e is None or not e.kills:
+        return None
+    return Fraction(hero.current_hp) if hero.current_hp <= e.word else Fraction(0)
 
 
 def unhidden(fight: Fight, who: str) -> list[Effect]:

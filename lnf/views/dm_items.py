@@ -18,6 +18,9 @@ HEADS = {
 }
 
 
+# B9: spells that call up a creature: the DM says what arrives and where.
+SUMMONINGS = frozenset({"Conjure Elemental"})
+
 # "Spellcasting: Fly", "Innate Spellcasting (Psionics): Blur": the heading and the spell.
 _SPELL_ITEM = re.compile(r"^((?:Innate )?Spellcasting(?: \([^)]*\))?): (.+)$")
 
@@ -53,6 +56,8 @@ def _dm_words(monster: str, item: str) -> str:
     name = re.sub(r" \((?:trait|reaction)\)$", "", name)
     if name.endswith(": what it makes the hero do"):
         return f"what {monster}'s {name.split(':')[0]} makes a hero do"
+    if name in SUMMONINGS:  # B9: "what arrives and where"
+        return f"{monster}'s {name} (what arrives, where)"
     return f"{monster}'s {name}"
 
 

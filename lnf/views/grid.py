@@ -27,6 +27,7 @@ from lnf.rules.acl import acl, hit_dc
 from lnf.rules.distance import who_reaches
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.resources import ordinal
+from lnf.rules.roster import banished
 from lnf.rules.strike_order import up_next
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.wording import and_list, plural
@@ -243,11 +244,12 @@ DEAD = "†"  # beside the name of the dead, whose row or column stays
 
 
 def _hero_name(hero: Hero) -> str:
-    return hero.name if in_fight(hero) or hero.escaped else hero.name + DEAD
+    return hero.name if in_fight(hero) or hero.escaped or banished(hero) else hero.name + DEAD
 
 
 def _monster_name(monster: Monster) -> str:
-    return monster.name if in_fight(monster) or monster.escaped else monster.name + DEAD
+    out = in_fight(monster) or monster.escaped or banished(monster)
+    return monster.name if out else monster.name + DEAD
 
 
 def _hp_left(monster: Monster) -> str:

@@ -318,7 +318,8 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
             how.append("a target strike: every die at its maximum (V-HYR2)")
         if step.off_hand:  # V-HYR3
             how.append(f"with {step.off_hand}'s dice (two-weapon fighting, V-HYR3)")
-        text += f"; {step.damage_text}{big}" + "".join(f" [{h}]" for h in how)
+        if step.damage_text or big or how:  # F7: a hit may bring its riders only
+            text += f"; {step.damage_text}{big}" + "".join(f" [{h}]" for h in how)
         rolled = sum(n for _, n in step.damage)
         if step.force:  # V-ACL6: surge dice on the damage
             text += f" + surge {'+'.join(map(str, step.force))} = {rolled}"
@@ -442,7 +443,8 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
     if step.won:
         verdict = f"{step.who} wins"
     elif step.tied:
-        verdict = f"a tie: nothing changes ({'F6' if step.kind == 'pull' else 'V-ACL8'})"
+        rule = {"pull": "F6", "grip": "F7"}.get(step.kind, "V-ACL8")
+        verdict = f"a tie: nothing changes ({rule})"
     else:
         verdict = f"{step.target} holds"
     return f"{step.who} tries to {step.kind} {step.target}: {mine} against {theirs}: {verdict}."
