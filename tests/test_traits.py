@@ -332,6 +332,10 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
                 ]
                 assert said and all(any(k in t for t in said) for k in trait.stopped_by), form
                 continue
+            if trait.kind is TraitKind.MAGIC_ONLY:  # D6: judged by the entry's vulnerabilities
+                said = [t for t in m.get("damage_vulnerabilities", []) if "from magic" in t]
+                assert said and all(any(k in t for t in said) for k in trait.stopped_by), form
+                continue
             if trait.kind is TraitKind.EXHAUSTION_IMMUNE:  # C3: by its condition immunities
                 assert "exhaustion" in [c["index"] for c in m.get("condition_immunities", [])]
                 continue

@@ -141,7 +141,7 @@ def _step(fight: Fight, step: Step) -> list[str]:
             )
         case SpellCast():
             return (
-                _names(fight, [step.caster, *step.targets, *step.spared])
+                _names(fight, [step.caster, *step.targets, *step.spared, *step.unaffected])
                 + _saves(fight, step.saves)
                 + _amounts(n for _, n in step.damage)
             )

@@ -123,6 +123,7 @@ LATER_FIELDS = {
     (Saved, "advantage"),
     (Attacked, "holds"),
     (SpellCast, "holds"),
+    (SpellCast, "unaffected"),
     *((Effect, f) for f in ("d4", "aura", "weapon", "until_hurt", "escape", "attack", "hold")),
     *(
         (Effect, f) for f in ("drain", "drained", "sated", "held_hurts", "held_hurts_on")

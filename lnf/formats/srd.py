@@ -208,7 +208,9 @@ def _damage_types(
 ) -> list[str]:
     """D6: the types resisted, immune or vulnerable; those "from nonmagical weapons (attacks)"
     also in `mundane` (the `nonmagical only` trait: no defence against a magical attack; a
-    silvered or adamantine weapon counts as a nonmagical one, docs/choices.md D6)."""
+    silvered or adamantine weapon counts as a nonmagical one, docs/choices.md D6); a
+    vulnerability "from magic weapons" (the rakshasa's, "wielded by good creatures": lnf takes
+    the heroes as good, docs/choices.md D6) in `mundane` too, read as the `magic only` trait."""
     what = {"damage_resistances": "resistance", "damage_immunities": "immunity"}.get(
         key, "vulnerability"
     )
@@ -218,7 +220,10 @@ def _damage_types(
         if not named:
             notes.append(f"{what}: {text}")
             continue
-        if re.search(r"\bfrom nonmagical (?:weapons|attacks)\b", text):
+        if re.search(r"\bfrom nonmagical (?:weapons|attacks)\b", text) or (
+            what == "vulnerability"
+            and re.fullmatch(r"\w+ from magic weapons( wielded by good creatures)?", text)
+        ):
             mundane += [t for t in named if t not in mundane]
         elif "from" in text or "that aren't" in text:
             notes.append(f"{what} to {', '.join(named)} only from some attacks: taken as to all")
@@ -327,6 +332,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         raise EntryError(f"{where}.hit_points_roll", f"{sf.shown(hit_dice)} is not dice like 5d8+5")
     subtype = sf.get(m, "subtype", str, where, default="")
     mundane: list[str] = []
+    magic_only: list[str] = []
     played: list[str] = []
     out: dict[str, Any] = {
         "name": sf.label(m, "name", where),
@@ -354,7 +360,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "resist": _damage_types(m, "damage_resistances", where, notes, mundane),
         "immune": _damage_types(m, "damage_immunities", where, notes, mundane)
         + whole.pop("immune", []),  # B6: Mind Blank cast before combat
-        "vulnerable": _damage_types(m, "damage_vulnerabilities", where, notes, []),
+        "vulnerable": _damage_types(m, "damage_vulnerabilities", where, notes, magic_only),
         "condition_immune": _conditions(m, where, notes, played)
         + whole.pop("condition_immune", []),
         "attacks": attacks,
@@ -371,7 +377,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
         "not_modelled": [sf.note(n) for n in notes],
         "flags": list(flags.forms),  # R5: swarm, incorporeal
-        "traits": [*traits.forms, *played, *_nonmagical(mundane)],
+        "traits": [*traits.forms, *played, *_nonmagical(mundane), *_magic_only(magic_only)],
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}
 
@@ -379,6 +385,11 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
 def _nonmagical(types: list[str]) -> list[str]:
     """D6: the `nonmagical only` trait for the types defended from nonmagical attacks only."""
     return [f"{TraitKind.NONMAGICAL_ONLY} ({', '.join(sorted(types))})"] if types else []
+
+
+def _magic_only(types: list[str]) -> list[str]:
+    """D6: the `magic only` trait for the types it is vulnerable to from magic weapons only."""
+    return [f"{TraitKind.MAGIC_ONLY} ({', '.join(sorted(types))})"] if types else []
 
 
 BONUS = (-20, 40)  # a save's or a skill's bonus

@@ -127,6 +127,9 @@ _SAYS = {
     TraitKind.AGGRESSIVE: r"^As a bonus action, the [\w ]+ can move up to its speed toward a "
     r"hostile creature that it can see\.$",
     TraitKind.DEATH_BURST: _DIES,
+    TraitKind.LIMITED_MAGIC_IMMUNITY: r"^The [\w ]+ can't be affected or detected by spells of "
+    r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
+    r"throws against all other spells and magical effects\.$",
     TraitKind.DEATH_THROES: _DIES,
 }
 # Other names a stat block gives a trait lnf plays (read only when its text says the same)
@@ -250,7 +253,11 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, dice=parse(found[1]))
     if kind in (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA):
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
-    if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+    if kind in (
+        TraitKind.RELENTLESS,
+        TraitKind.SUNLIGHT_HYPERSENSITIVITY,
+        TraitKind.LIMITED_MAGIC_IMMUNITY,
+    ):
         return Trait(kind, hp=int(found[1]))
     if kind is TraitKind.PETRIFYING_GAZE:
         return Trait(kind, dc=int(found[1]), hp=int(found[2] or 0))

@@ -3,7 +3,8 @@
 `undead fortitude`, `magic resistance`, `blood frenzy`, `nimble escape`, `flyby`,
 `sunlight sensitivity`, `magic weapons`, `immune to exhaustion`, `spider climb`,
 `nonmagical only (bludgeoning, piercing, slashing)` (its resistances and immunities to these
-types hold only against nonmagical attacks, D6),
+types hold only against nonmagical attacks, D6), `magic only (piercing)` (its vulnerabilities
+to these types hold only against magical attacks, D6),
 `charge Tusk +1d6 slashing, DC 11`, `pounce Claw, DC 13, then Bite` (the attack it hits
 with after joining the target's group, the extra dice, the Strength save against prone, the
 bonus attack against a prone target); the saving-throw traits `fey ancestry`, `brave`, `dark
@@ -18,7 +19,8 @@ con, blinded 10 rounds, repeat` (Death Throes the same: what each hero in its gr
 against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it dies);
 `rampage Bite` (the attack it makes as a bonus action after it drops a creature in mêlée);
 `petrifying gaze DC 12` (`, at once by 5`: petrified at once on a failure by 5 or more);
-`aggressive` (a pursuer's bonus-action dash toward its quarry, C2)."""
+`aggressive` (a pursuer's bonus-action dash toward its quarry, C2); `limited magic immunity 6`
+(spells of that level or lower cannot affect it, advantage on saves against the others)."""
 
 from __future__ import annotations
 
@@ -41,21 +43,25 @@ _BURST = re.compile(
 )
 _BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuvenation 1d6 days`
 _GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
-_FIGURE = {TraitKind.RELENTLESS: 7, TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20}
+_FIGURE = {
+    TraitKind.RELENTLESS: 7,
+    TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20,
+    TraitKind.LIMITED_MAGIC_IMMUNITY: 6,
+}
 _AURA = re.compile(r"(stench|fear aura),? dc (\d+)")  # `stench DC 10`, `fear aura DC 21`
 _TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
     "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
     "magic weapons, immune to exhaustion, spider climb, "
-    "nonmagical only (bludgeoning, piercing, slashing), "
+    "nonmagical only (bludgeoning, piercing, slashing), magic only (piercing), "
     "fey ancestry, brave, dark devotion, two heads, duergar resilience, gnome cunning, "
     "sure-footed, steadfast, evasion, relentless 7, absorption (lightning), "
     "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
     "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
-    "aggressive, "
+    "aggressive, limited magic immunity 6, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -115,8 +121,12 @@ def parse_trait(value: Any) -> Trait:
         except DiceError as exc:
             raise ValueError(f"{kind}: bad dice {figure!r} ({exc.message})") from None
         return Trait(kind, dice=dice)
-    if kind is TraitKind.NONMAGICAL_ONLY:
+    if kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.MAGIC_ONLY):
         return Trait(kind, stopped_by=_types(kind, types, figure))
+    if kind is TraitKind.LIMITED_MAGIC_IMMUNITY:
+        if not figure or not figure.strip().isdigit() or not 0 <= int(figure) <= 9 or types:
+            raise ValueError(f"{kind} needs the highest spell level it shrugs off: {kind} 6")
+        return Trait(kind, hp=int(figure))
     if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
         if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
             raise ValueError(f"{kind} needs its hit points, such as {kind} {_FIGURE[kind]}")
@@ -139,7 +149,7 @@ def _types(kind: TraitKind, types: str | None, figure: str | None) -> frozenset[
     known = {t.value for t in DamageType}
     if bad := [t for t in stops if t not in known]:
         raise ValueError(f"{kind}: {bad[0]!r} is no damage type")
-    if kind is TraitKind.NONMAGICAL_ONLY and (figure or not stops):
+    if kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.MAGIC_ONLY) and (figure or not stops):
         raise ValueError(f"say {kind} (bludgeoning, piercing, slashing): the types it covers")
     if kind is TraitKind.ABSORPTION and (figure or not stops):
         raise ValueError(f"say {kind} (lightning): the damage types that heal it")
@@ -226,9 +236,9 @@ def trait_form(trait: Trait) -> str:
     stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""
     if trait.kind is TraitKind.REGENERATION:
         return f"{trait.kind} {trait.hp}{stops}"
-    if trait.kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.ABSORPTION):
+    if trait.kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.MAGIC_ONLY, TraitKind.ABSORPTION):
         return f"{trait.kind}{stops}"
-    if trait.kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+    if trait.kind in tuple(_FIGURE):
         return f"{trait.kind} {trait.hp}"
     if trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
         return f"{trait.kind} DC {trait.dc}"

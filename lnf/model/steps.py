@@ -119,6 +119,7 @@ class SpellCast:
     slot: int = 0  # F7: the slot level it was cast with, when above its own (upcast)
     pool: int = 0  # F7: the hit points Sleep rolled
     holds: tuple[str, ...] = ()  # B8: as Attacked's
+    unaffected: tuple[str, ...] = ()  # B8: caught, but the spell cannot affect them
 
 
 @value

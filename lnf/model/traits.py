@@ -28,6 +28,9 @@ class TraitKind(StrEnum):
     # D6: its resistances and immunities to these types (`stopped_by`) hold only against
     # nonmagical attacks ("from nonmagical attacks")
     NONMAGICAL_ONLY = "nonmagical only"
+    # D6: its vulnerabilities to these types (`stopped_by`) hold only against magical attacks
+    # (the rakshasa's "piercing from magic weapons wielded by good creatures")
+    MAGIC_ONLY = "magic only"
     EXHAUSTION_IMMUNE = "immune to exhaustion"  # C3: its dashes never tire it
     SPIDER_CLIMB = "spider climb"  # R6: climbs out of reach: the back rank without the count
     # Advantage on saves against what a save would impose (`rules.traits.save_edge`)
@@ -65,6 +68,8 @@ class TraitKind(StrEnum):
     # Auras at the start of a creature's turn in its group: a save (`dc`) or a condition
     STENCH = "stench"  # Constitution, poisoned until the start of its next turn
     FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)
+    # Spells of this level or lower (`hp`) cannot affect it; advantage on saves against the rest
+    LIMITED_MAGIC_IMMUNITY = "limited magic immunity"
 
 
 @value

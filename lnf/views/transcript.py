@@ -353,6 +353,9 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
     text = f"{step.caster} {action} {step.spell}{_at_level(step.slot)}{area}{on}{big}"
     if step.spared:
         text += f", sparing {and_list(step.spared)} (Sculpt Spells)"
+    if step.unaffected:
+        who = and_list(step.unaffected)
+        text += f"; it cannot affect {who} (Limited Magic Immunity, B8)"
     parts = [f"{text}: {step.damage_text}" if step.damage_text else text]
     for saved in step.saves:
         roll = save_roll(saved, _d4_text(saved.d4))
