@@ -17,10 +17,12 @@ from lnf.engine.resolve import roll_spell
 from lnf.errors import Refused
 from lnf.formats.bestiary import srd
 from lnf.formats.not_played import NO_MAP, why
+from lnf.formats.spellbook import spellbook
 from lnf.formats.trait_forms import parse_trait, trait_form
-from lnf.model import Ability, Attack, AttackKind, Trait, TraitKind
+from lnf.model import Ability, Attack, AttackKind, Condition, Trait, TraitKind
 from lnf.rules.damage import after_defences
 from lnf.rules.legal import attack_modes, verify_attack, verify_spell_reach
+from lnf.rules.spell_answers import ANSWERED, answered, caster_dc
 from tests.builders import fight, hero, monster
 from tests.cli import run
 from tests.test_srd_each_turn import DATA, needs_data
@@ -187,3 +189,164 @@ def test_b8_the_shriek_is_a_noise_that_changes_no_roll() -> None:
         shriek["desc"].strip(),
     )
     assert why("Shriek (reaction)") == NO_MAP
+
+
+# --- Immutable Form, Antimagic Susceptibility: a hero's spell the DM rules, answered --------
+
+_ANSWERS = {
+    TraitKind.IMMUTABLE_FORM: r"immune to any spell or effect that would alter its form\.$",
+    TraitKind.ANTIMAGIC_SUSCEPTIBILITY: r"If targeted by dispel magic, the \w+ must succeed on a "
+    r"Constitution saving throw against the caster's spell save DC or fall unconscious for 1 "
+    r"minute\.$",
+}
+
+
+@needs_data
+def test_b8_immutable_form_and_antimagic_susceptibility_are_read_from_each_srd_text() -> None:
+    blocks = {b["name"]: b for b in srd()}
+    found: dict[TraitKind, int] = {}
+    for entry in _entries():
+        for trait in entry.get("special_abilities", []):
+            kind = next((k for k in _ANSWERS if trait["name"].lower() == k.value), None)
+            if kind is None:
+                continue
+            assert re.search(_ANSWERS[kind], trait["desc"]), entry["name"]
+            assert str(kind) in blocks[entry["name"]]["traits"], entry["name"]
+            assert f"{trait['name']} (trait)" not in blocks[entry["name"]]["not_modelled"]
+            found[kind] = found.get(kind, 0) + 1
+    assert found == {TraitKind.IMMUTABLE_FORM: 4, TraitKind.ANTIMAGIC_SUSCEPTIBILITY: 3}
+
+
+def test_f7_the_answered_spells_levels_are_the_spellbooks() -> None:
+    book = spellbook()
+    for name, level in ANSWERED.items():
+        assert book.find(name)["level"] == level, name
+        assert book.find(name)["name"] == name
+
+
+def test_b8_what_a_trait_answers_and_what_stays_the_dms() -> None:
+    aria = hero("Aria", "wizard", attacks=(FIREBALL,))
+    golem = monster("Iron Golem", traits=(Trait(TraitKind.IMMUTABLE_FORM),))
+    armor = monster("Animated Armor", traits=(Trait(TraitKind.ANTIMAGIC_SUSCEPTIBILITY),))
+    polymorph = answered(aria, golem, "Polymorph", 4)
+    assert polymorph is not None and polymorph.save is None  # it does nothing at all
+    assert answered(aria, monster("Ogre"), "Polymorph", 4) is None  # the DM's
+    assert answered(aria, armor, "Polymorph", 4) is None
+    dispel = answered(aria, armor, "Dispel Magic", 3)
+    assert dispel is not None and dispel.save == (Ability.CON, 17)  # Fireball's DC: hers
+    assert dispel.riders[0].conditions == (Condition.UNCONSCIOUS,)
+    assert dispel.riders[0].lasting.rounds == 10  # 1 minute
+    assert answered(aria, golem, "Dispel Magic", 3) is None
+    # Limited Magic Immunity: any answered spell of the 6th level or lower, at its cast level
+    rakshasa = monster("Rakshasa", traits=(LMI,))
+    assert answered(aria, rakshasa, "Flesh to Stone", 6) is not None
+    assert answered(aria, rakshasa, "Flesh to Stone", 7) is None
+    # the DC from the sheet's scores when no save spell gives it: 8 + 4 + 4 at level 9
+    sage = hero("Sage", "wizard", level=9, scores=((Ability.INT, 18),))
+    assert caster_dc(sage) == 16
+    assert caster_dc(hero("Bram")) is None
+
+
+ARMOR = """\
+title: Armor in the hall
+round: 1
+heroes:
+  - name: Aria
+    class: wizard
+    level: 9
+    hp: 150
+    ac: 13
+    scores: {int: 18}
+    spells: [fire bolt]
+  - name: Bram
+    class: wizard
+    level: 9
+    hp: 80
+    ac: 18
+    scores: {int: 16}
+    attacks:
+      - {name: Longsword, to_hit: 8, damage: 1d8+4 slashing}
+monsters:
+  - monster: Animated Armor
+  - monster: Iron Golem
+"""
+
+
+def test_b8_cli_dispel_magic_fells_the_armor_and_polymorph_misses_the_golem(
+    tmp_path: Path,
+) -> None:
+    fight_file = tmp_path / "hall.yaml"
+    fight_file.write_text(ARMOR, encoding="utf-8")
+    script = tmp_path / "hall.actions"
+    words = "Aria: cast Dispel Magic at Animated Armor\nBram: cast Polymorph at Iron Golem"
+    script.write_text(f"round 1\n{words}\n")
+    code, out = run("run", str(fight_file), "--seed", "6", "--rounds", "1", "--script", str(script))
+    assert code == 0, out
+    assert "Aria spends a 3rd-level spell slot" in out
+    assert "Animated Armor's CON save 1d20 (11) + 1 = 12 vs DC 16: fails" in out
+    assert "Animated Armor is unconscious (by Aria): 1 minute" in out
+    assert "Bram spends a 4th-level spell slot" in out
+    assert "it cannot affect Iron Golem (Immutable Form, B8)" in out
+    script.write_text("round 1\nAria: cast Dispel Magic at Iron Golem\n")
+    code, out = run("run", str(fight_file), "--seed", "6", "--rounds", "1", "--script", str(script))
+    assert code != 0 and "lnf does not play Dispel Magic at Iron Golem" in out
+
+
+# --- Aversion of Fire ------------------------------------------------------------------------
+
+
+@needs_data
+def test_b8_aversion_of_fire_is_read_from_each_srd_text() -> None:
+    blocks = {b["name"]: b for b in srd()}
+    found = []
+    for entry in _entries():
+        for trait in entry.get("special_abilities", []):
+            if trait["name"] != "Aversion of Fire":
+                continue
+            assert re.search(
+                r"takes fire damage, it has disadvantage on attack rolls and "
+                r"ability checks until the end of its next turn",
+                trait["desc"],
+            )
+            assert "aversion of fire" in blocks[entry["name"]]["traits"]
+            assert "Aversion of Fire (trait)" not in blocks[entry["name"]]["not_modelled"]
+            found.append(entry["name"])
+    assert found == ["Flesh Golem"]
+
+
+GOLEM = """\
+title: The flesh golem's lab
+round: 1
+heroes:
+  - name: Aria
+    class: wizard
+    level: 9
+    hp: 150
+    ac: 13
+    scores: {int: 18}
+    spells: [fire bolt]
+  - name: Bram
+    class: fighter
+    level: 9
+    hp: 150
+    ac: 18
+    attacks:
+      - {name: Longsword, to_hit: 8, damage: 1d8+4 slashing, magic: true}
+monsters:
+  - monster: Flesh Golem
+"""
+
+
+def test_b8_cli_fire_makes_the_flesh_golem_attack_with_disadvantage(tmp_path: Path) -> None:
+    fight_file = tmp_path / "lab.yaml"
+    fight_file.write_text(GOLEM, encoding="utf-8")
+    script = tmp_path / "lab.actions"
+    script.write_text("round 1\nAria: cast Fire Bolt at Flesh Golem\n")
+    code, out = run("run", str(fight_file), "--seed", "4", "--rounds", "2", "--script", str(script))
+    assert code == 0, out
+    first, second = out.split("Round 2")
+    assert "Aversion of Fire" not in first.split("Fire Bolt")[0]  # not before the fire
+    assert "Flesh Golem: Aversion of Fire (disadvantage on attack rolls)" in first
+    assert "[Aversion of Fire: Flesh Golem took fire damage (B8)]: 2d20" in second
+    assert "disadvantage: keeps" in second.split("Flesh Golem attacks Bram with")[1]
+    assert "Aversion of Fire (disadvantage on attack rolls) on Flesh Golem ends" in second

@@ -24,7 +24,7 @@ from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import drained_by, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
-from lnf.engine.trait_steps import burned, burst, fire_aura, gaze, stench, stone, sunburned
+from lnf.engine.trait_steps import averse, burned, burst, fire_aura, gaze, stench, stone, sunburned
 from lnf.errors import Refused
 from lnf.model import (
     LEGENDARY_RESISTANCE,
@@ -130,6 +130,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         for e in closed_by_healing(turn.fight, step.who, step.by):
             turn.do(EffectEnded(e.key, "magical healing closes it"))
     landed(turn, done)
+    averse(turn, done)  # B8: Aversion of Fire
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
             if e in done.after.effects:  # not what the hit's own rider began (the drow's)

@@ -19,7 +19,7 @@ from lnf.engine.decisions import (
     SpellChoice,
     TurnChoice,
 )
-from lnf.engine.effects import fortitude, land
+from lnf.engine.effects import cast_effects, fortitude, land
 from lnf.engine.monster_reactions import countered, resist_cast, spend_resisted
 from lnf.engine.resolve import (
     roll_attack,
@@ -34,11 +34,11 @@ from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
 from lnf.model import Action, Cost, Fight, Guard, Hero, Monster
 from lnf.model.events import Event, TurnStarted
-from lnf.model.steps import Acted, Fled, Moved, Used
+from lnf.model.steps import Acted, Fled, Moved, SpellCast, Used
 from lnf.rules.chase import free_pursuers, in_chase, verify_hide
 from lnf.rules.conditions import attacks_on_its_turn, verify_can_act
 from lnf.rules.damage import verify_not_dying
-from lnf.rules.economy import verify_after_attack, verify_costs
+from lnf.rules.economy import attack_named, verify_after_attack, verify_costs
 from lnf.rules.legal import attack_modes
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight
@@ -231,8 +231,10 @@ def play_action(
         )
         cast = replace(cast, slot=action.upcast) if action.upcast else cast
         cast = resist_cast(turn, cast, action.spell)  # B7: Legendary Resistance
-        turn.do(fortitude(turn, cast, dice))  # B8: Undead Fortitude first
+        done = turn.do(fortitude(turn, cast, dice))  # B8: Undead Fortitude first
         spend_resisted(turn, cast.saves)
+        if isinstance(done.step, SpellCast) and attack_named(me, action.spell.name) is None:
+            cast_effects(turn, done.step, action.spell)  # B8: answered by a trait (Dispel Magic)
     elif isinstance(action, HealChoice):
         healed = roll_healing(hero.name, action.target, action.amount, dice, action.by)
         turn.do(replace(healed, slot=action.upcast) if action.upcast else healed)

@@ -12,7 +12,8 @@ from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
 from lnf.model import Ability, Condition, Lasting, Monster, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled
+from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast
+from lnf.rules.aversion import AVERSE, fire_shy
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_auras import (
     AURAS,
@@ -150,3 +151,17 @@ def stone(turn: Steps, key: int, who: str, by: str) -> None:
     takes it off (greater restoration)."""
     turn.do(EffectEnded(key, "the save failed: it is petrified"))
     start(turn, who, str(Condition.PETRIFIED), Lasting(), by, Condition.PETRIFIED)
+
+
+def averse(turn: Steps, done: StepDone) -> None:
+    """B8 Aversion of Fire: a monster with it that took fire damage in the step has
+    disadvantage on its attack rolls until the end of its next turn (an effect on it, F4)."""
+    step = done.step
+    if isinstance(step, Attacked | SpellCast):
+        types = [kind for kind, amount in step.damage if amount > 0]
+    elif isinstance(step, Damaged):
+        types = [step.type]
+    else:
+        return
+    for name in fire_shy(turn.fight, types, done.dealt):
+        start(turn, name, AVERSE, Lasting(until=(name, TurnEdge.END)), name)

@@ -127,6 +127,13 @@ _SAYS = {
     TraitKind.AGGRESSIVE: r"^As a bonus action, the [\w ]+ can move up to its speed toward a "
     r"hostile creature that it can see\.$",
     TraitKind.DEATH_BURST: _DIES,
+    TraitKind.IMMUTABLE_FORM: r"^The [\w ]+ is immune to any spell or effect that would alter its "
+    r"form\.$",
+    TraitKind.ANTIMAGIC_SUSCEPTIBILITY: r"^The [\w ]+ is incapacitated while in the area of an "
+    r"antimagic field\. If targeted by dispel magic, the [\w ]+ must succeed on a Constitution "
+    r"saving throw against the caster's spell save DC or fall unconscious for 1 minute\.$",
+    TraitKind.AVERSION_OF_FIRE: r"^If the [\w ]+ takes fire damage, it has disadvantage on attack "
+    r"rolls and ability checks until the end of its next turn\.$",
     TraitKind.LIMITED_MAGIC_IMMUNITY: r"^The [\w ]+ can't be affected or detected by spells of "
     r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
     r"throws against all other spells and magical effects\.$",

@@ -20,7 +20,10 @@ against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it 
 `rampage Bite` (the attack it makes as a bonus action after it drops a creature in mêlée);
 `petrifying gaze DC 12` (`, at once by 5`: petrified at once on a failure by 5 or more);
 `aggressive` (a pursuer's bonus-action dash toward its quarry, C2); `limited magic immunity 6`
-(spells of that level or lower cannot affect it, advantage on saves against the others)."""
+(spells of that level or lower cannot affect it, advantage on saves against the others);
+`immutable form` and `antimagic susceptibility` (a hero's Polymorph does nothing to it, a
+hero's Dispel Magic makes it save or fall unconscious: `rules.spell_answers`); `aversion of fire`
+(fire damage: disadvantage on its attack rolls until the end of its next turn)."""
 
 from __future__ import annotations
 
@@ -61,7 +64,8 @@ _EXAMPLES = (
     "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
-    "aggressive, limited magic immunity 6, "
+    "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
+    "aversion of fire, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(

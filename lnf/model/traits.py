@@ -70,6 +70,12 @@ class TraitKind(StrEnum):
     FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)
     # Spells of this level or lower (`hp`) cannot affect it; advantage on saves against the rest
     LIMITED_MAGIC_IMMUNITY = "limited magic immunity"
+    # A hero's spells lnf leaves to the DM, answered when cast at it (`rules.spell_answers`)
+    IMMUTABLE_FORM = "immutable form"  # Polymorph and the like do nothing to it
+    # a hero's Dispel Magic: a Constitution save against its DC or unconscious for 1 minute
+    ANTIMAGIC_SUSCEPTIBILITY = "antimagic susceptibility"
+    # disadvantage on its attack rolls until the end of its next turn after fire damage
+    AVERSION_OF_FIRE = "aversion of fire"
 
 
 @value

@@ -60,6 +60,7 @@ from lnf.rules.acl import acl
 from lnf.rules.economy import attack_named, healing_named
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
 from lnf.rules.limited import recharge_named
+from lnf.rules.magic_immunity import shield
 from lnf.rules.resources import ordinal, slot_words
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
@@ -353,9 +354,9 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
     text = f"{step.caster} {action} {step.spell}{_at_level(step.slot)}{area}{on}{big}"
     if step.spared:
         text += f", sparing {and_list(step.spared)} (Sculpt Spells)"
-    if step.unaffected:
-        who = and_list(step.unaffected)
-        text += f"; it cannot affect {who} (Limited Magic Immunity, B8)"
+    for name in step.unaffected:
+        why = shield(done.before.combatant(name), step.spell) if name in done.before else ""
+        text += f"; it cannot affect {name} ({why or 'its trait'}, B8)"
     parts = [f"{text}: {step.damage_text}" if step.damage_text else text]
     for saved in step.saves:
         roll = save_roll(saved, _d4_text(saved.d4))
