@@ -23,6 +23,8 @@ from lnf.model import Ability, Attack, AttackKind, Condition, Trait, TraitKind
 from lnf.rules.damage import after_defences
 from lnf.rules.legal import attack_modes, verify_attack, verify_spell_reach
 from lnf.rules.spell_answers import ANSWERED, answered, caster_dc
+from lnf.rules.trait_auras import mask_catching
+from lnf.values import replace
 from tests.builders import fight, hero, monster
 from tests.cli import run
 from tests.test_srd_each_turn import DATA, needs_data
@@ -350,3 +352,79 @@ def test_b8_cli_fire_makes_the_flesh_golem_attack_with_disadvantage(tmp_path: Pa
     assert "[Aversion of Fire: Flesh Golem took fire damage (B8)]: 2d20" in second
     assert "disadvantage: keeps" in second.split("Flesh Golem attacks Bram with")[1]
     assert "Aversion of Fire (disadvantage on attack rolls) on Flesh Golem ends" in second
+
+
+# --- Unnerving Mask (a reaction, B10) ---------------------------------------------------------
+
+
+@needs_data
+def test_b10_unnerving_mask_is_read_from_each_srd_text() -> None:
+    blocks = {b["name"]: b for b in srd()}
+    found = []
+    for entry in _entries():
+        for reaction in entry.get("reactions", []):
+            if reaction["name"] != "Unnerving Mask":
+                continue
+            dc = re.search(
+                r"starts its turn within 30 feet of the \w+, .* must succeed on a DC "
+                r"(\d+) Wisdom saving throw or be frightened until the end of its "
+                r"turn\.$",
+                reaction["desc"],
+            )
+            assert dc is not None
+            assert f"unnerving mask DC {dc[1]}" in blocks[entry["name"]]["traits"]
+            assert "Unnerving Mask (reaction)" not in blocks[entry["name"]]["not_modelled"]
+            found.append(entry["name"])
+    assert found == ["Chain Devil"]
+
+
+def test_b10_the_mask_once_a_round_on_a_foe_in_its_group_that_sees_it() -> None:
+    devil = monster("Chain Devil", traits=(Trait(TraitKind.UNNERVING_MASK, dc=14),))
+    bram, cade = hero("Bram"), hero("Cade")
+    f = fight([bram, cade], [devil], {"A": ["Bram", "Chain Devil"]})
+    assert mask_catching(f, "Bram") == (devil, devil.traits[0])
+    assert mask_catching(f, "Cade") is None  # not in its group
+    spent = replace(f, turns=replace(f.turns, reacted=frozenset({"Chain Devil"})))
+    assert mask_catching(spent, "Bram") is None  # its reaction is spent this round
+    blind = f.with_combatant(replace(bram, conditions=frozenset({Condition.BLINDED})))
+    assert mask_catching(blind, "Bram") is None  # it cannot see the devil
+
+
+DEVIL = """\
+title: The chain devil's vault
+round: 1
+heroes:
+  - name: Bram
+    class: fighter
+    level: 9
+    hp: 150
+    ac: 18
+    attacks:
+      - {name: Longsword, to_hit: 8, damage: 1d8+4 slashing, magic: true}
+  - name: Cade
+    class: fighter
+    level: 9
+    hp: 150
+    ac: 18
+    attacks:
+      - {name: Longsword, to_hit: 8, damage: 1d8+4 slashing, magic: true}
+monsters:
+  - monster: Chain Devil
+"""
+
+
+def test_b10_cli_the_chain_devils_mask_frightens_a_hero_for_its_turn(tmp_path: Path) -> None:
+    fight_file = tmp_path / "vault.yaml"
+    fight_file.write_text(DEVIL, encoding="utf-8")
+    code, out = run("run", str(fight_file), "--seed", "1", "--rounds", "2")
+    assert code == 0, out
+    second = out.split("Round 2")[1]
+    assert "Chain Devil uses its reaction: Unnerving Mask on Cade (B10)." in second
+    assert (
+        "Cade's Wisdom save against Chain Devil's Unnerving Mask: 1d20 (8) + 0 = 8 vs DC 14"
+        in second
+    )
+    assert "Cade is frightened (by Chain Devil): until the end of Cade's turn (F4)." in second
+    assert "[Cade is frightened]" in second
+    assert "Cade is no longer frightened" in second
+    assert second.count("Unnerving Mask on") == 1  # once a round

@@ -24,7 +24,17 @@ from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import drained_by, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
-from lnf.engine.trait_steps import averse, burned, burst, fire_aura, gaze, stench, stone, sunburned
+from lnf.engine.trait_steps import (
+    averse,
+    burned,
+    burst,
+    fire_aura,
+    gaze,
+    stench,
+    stone,
+    sunburned,
+    unnerving_mask,
+)
 from lnf.errors import Refused
 from lnf.model import (
     LEGENDARY_RESISTANCE,
@@ -292,6 +302,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         fire_aura(turn, who, dice)
         stench(turn, who, dice)
         gaze(turn, who, dice)
+        unnerving_mask(turn, who, dice)  # B10: the chain devil's reaction
         drains(turn, who, dice)  # F6: a stirge drinks
         held_hurts(turn, who, dice)  # F6: the chain devil's chains
     for e in [e for e in turn.fight.effects if e.who == who and e.hurts_at is edge]:

@@ -12,6 +12,7 @@ from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
 from lnf.model import Ability, Condition, Lasting, Monster, TurnEdge
 from lnf.model.applied import StepDone
+from lnf.model.effects import Reacted
 from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast
 from lnf.rules.aversion import AVERSE, fire_shy
 from lnf.rules.roster import in_fight
@@ -21,6 +22,7 @@ from lnf.rules.trait_auras import (
     auras_catching,
     gazes_catching,
     immunity,
+    mask_catching,
     petrified_at_once,
 )
 from lnf.rules.trait_damage import aura_caught, burns_back, bursting, sunburn
@@ -165,3 +167,22 @@ def averse(turn: Steps, done: StepDone) -> None:
         return
     for name in fire_shy(turn.fight, types, done.dealt):
         start(turn, name, AVERSE, Lasting(until=(name, TurnEdge.END)), name)
+
+
+def unnerving_mask(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B10 Unnerving Mask: as `who`'s turn starts, the monster that unnerves it (`mask_catching`)
+    spends its reaction; a failed Wisdom save frightens it until the end of this turn."""
+    found = mask_catching(turn.fight, who)
+    if found is None:
+        return
+    monster, trait = found
+    turn.do(Reacted(monster.name, trait.title, who))
+    what = f"{monster.name}'s {trait.title}"
+    c = turn.fight.combatant(who)
+    save = roll_save(
+        turn.fight, c, Ability.WIS, trait.dc, dice, what, against=(Condition.FRIGHTENED,)
+    )
+    turn.do(SaveRolled(save, Ability.WIS, what))
+    if not save.success:
+        lasting = Lasting(until=(who, TurnEdge.END))
+        start(turn, who, str(Condition.FRIGHTENED), lasting, monster.name, Condition.FRIGHTENED)

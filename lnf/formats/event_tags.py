@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from lnf.model import Confused, Countered, Effect, Lasting
+from lnf.model.effects import Reacted
 from lnf.model.events import (
     Begun,
     Ended,
@@ -95,6 +96,7 @@ STEP_TAGS: dict[type[Any], str] = {
     Drained: "drain",
     Guarded: "guard",
     Countered: "counter",
+    Reacted: "react",
     Confused: "confused",
 }
 

@@ -24,7 +24,7 @@ from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
 from lnf.formats.srd_fields import EntryError
-from lnf.formats.srd_traits import block_flags, block_traits
+from lnf.formats.srd_traits import block_flags, block_reactions, block_traits
 from lnf.model import Condition, TraitKind
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -302,7 +302,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     traits, flags = block_traits(m), block_flags(m)  # B8, R5: played, not listed
     notes += [f"{n} (trait)" for n in abilities if n not in traits.names | flags.names]
     guards, reactions = _guards(m, where)
-    notes += [f"{n} (reaction)" for n in reactions]
+    reacts = block_reactions(m)  # B10: played as traits
+    notes += [f"{n} (reaction)" for n in reactions if n not in reacts.names]
     _named(m, "legendary_actions", where)  # their fields checked
     whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
@@ -377,7 +378,13 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
         "not_modelled": [sf.note(n) for n in notes],
         "flags": list(flags.forms),  # R5: swarm, incorporeal
-        "traits": [*traits.forms, *played, *_nonmagical(mundane), *_magic_only(magic_only)],
+        "traits": [
+            *traits.forms,
+            *reacts.forms,
+            *played,
+            *_nonmagical(mundane),
+            *_magic_only(magic_only),
+        ],
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}
 

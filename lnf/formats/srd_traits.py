@@ -134,6 +134,10 @@ _SAYS = {
     r"saving throw against the caster's spell save DC or fall unconscious for 1 minute\.$",
     TraitKind.AVERSION_OF_FIRE: r"^If the [\w ]+ takes fire damage, it has disadvantage on attack "
     r"rolls and ability checks until the end of its next turn\.$",
+    TraitKind.UNNERVING_MASK: r"^When a creature the [\w ]+ can see starts its turn within 30 feet "
+    r"of the [\w ]+, the [\w ]+ can create the illusion that it looks like one of the creature's "
+    r"departed loved ones or bitter enemies\. If the creature can see the [\w ]+, it must succeed "
+    r"on a DC (\d+) Wisdom saving throw or be frightened until the end of its turn\.$",
     TraitKind.LIMITED_MAGIC_IMMUNITY: r"^The [\w ]+ can't be affected or detected by spells of "
     r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
     r"throws against all other spells and magical effects\.$",
@@ -161,6 +165,23 @@ class ReadTraits:
 
     forms: tuple[str, ...]
     names: frozenset[str]
+
+
+def block_reactions(m: dict[str, Any]) -> ReadTraits:
+    """B10: the reactions among the entry's `reactions` lnf plays as traits (Unnerving Mask),
+    each read only when its text says what lnf plays."""
+    forms: list[str] = []
+    names: set[str] = set()
+    for x in m.get("reactions") or ():
+        name, desc = str(x.get("name", "")), str(x.get("desc", ""))[:2000]
+        trait = read_trait(name, desc) if name.lower() in _REACTIONS else None
+        if trait is not None and (form := trait_form(trait)) not in forms:
+            forms.append(form)
+            names.add(name)
+    return ReadTraits(tuple(forms), frozenset(names))
+
+
+_REACTIONS = {"unnerving mask"}  # B10: the reactions read as traits
 
 
 def block_traits(m: dict[str, Any]) -> ReadTraits:
@@ -275,7 +296,7 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, then=found[1])
     if kind in (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES):
         return _dies(kind, desc)
-    if kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
+    if kind in (TraitKind.STENCH, TraitKind.FEAR_AURA, TraitKind.UNNERVING_MASK):
         return Trait(kind, dc=int(found[1]))
     if kind is TraitKind.ABSORPTION:
         if typed is None or typed[1] != found[1]:

@@ -23,7 +23,8 @@ against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it 
 (spells of that level or lower cannot affect it, advantage on saves against the others);
 `immutable form` and `antimagic susceptibility` (a hero's Polymorph does nothing to it, a
 hero's Dispel Magic makes it save or fall unconscious: `rules.spell_answers`); `aversion of fire`
-(fire damage: disadvantage on its attack rolls until the end of its next turn)."""
+(fire damage: disadvantage on its attack rolls until the end of its next turn); `unnerving mask
+DC 14` (a reaction, B10: a foe starting its turn in its group saves or is frightened that turn)."""
 
 from __future__ import annotations
 
@@ -51,7 +52,9 @@ _FIGURE = {
     TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20,
     TraitKind.LIMITED_MAGIC_IMMUNITY: 6,
 }
-_AURA = re.compile(r"(stench|fear aura),? dc (\d+)")  # `stench DC 10`, `fear aura DC 21`
+_AURA = re.compile(
+    r"(stench|fear aura|unnerving mask),? dc (\d+)"
+)  # `stench DC 10`, `fear aura DC 21`
 _TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
@@ -65,7 +68,7 @@ _EXAMPLES = (
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
     "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
-    "aversion of fire, "
+    "aversion of fire, unnerving mask DC 14, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -108,7 +111,7 @@ def parse_trait(value: Any) -> Trait:
         if not 1 <= int(aura[2]) <= 40:
             raise ValueError(f"{aura[1]}: DC {aura[2]} is out of range (1 to 40)")
         return Trait(TraitKind(aura[1]), dc=int(aura[2]))
-    if text.startswith(("stench", "fear aura")):
+    if text.startswith(("stench", "fear aura", "unnerving mask")):
         raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
     if text.startswith(("heated body", "fire aura")):
         raise ValueError(
@@ -244,7 +247,7 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind}{stops}"
     if trait.kind in tuple(_FIGURE):
         return f"{trait.kind} {trait.hp}"
-    if trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
+    if trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA, TraitKind.UNNERVING_MASK):
         return f"{trait.kind} DC {trait.dc}"
     return str(trait.kind)
 

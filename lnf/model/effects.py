@@ -220,6 +220,17 @@ class Countered:
 
 
 @value
+class Reacted:
+    """B10, a step of the fight log: monster `who` spends its reaction on its stat block's
+    reaction `what` (the chain devil's Unnerving Mask) at `target`; what it does follows as its
+    own steps (a save, an effect)."""
+
+    who: str
+    what: str
+    target: str
+
+
+@value
 class Rider:
     """F6: what a hit (or a failed save against a spell) brings besides its damage. `save`:
     the target's saving throw against it (None: it comes with the hit); on a failure the

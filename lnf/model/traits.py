@@ -76,6 +76,9 @@ class TraitKind(StrEnum):
     ANTIMAGIC_SUSCEPTIBILITY = "antimagic susceptibility"
     # disadvantage on its attack rolls until the end of its next turn after fire damage
     AVERSION_OF_FIRE = "aversion of fire"
+    # B10, a reaction: a foe starting its turn in its group saves (Wisdom, `dc`) or is
+    # frightened until the end of that turn, once a round (the chain devil)
+    UNNERVING_MASK = "unnerving mask"
 
 
 @value
