@@ -20,8 +20,10 @@ from lnf.formats.not_played import NO_MAP, why
 from lnf.formats.spellbook import spellbook
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Attack, AttackKind, Condition, Trait, TraitKind
+from lnf.model.plan import Mode
 from lnf.rules.damage import after_defences
 from lnf.rules.legal import attack_modes, verify_attack, verify_spell_reach
+from lnf.rules.rock_catching import catcher, is_rock
 from lnf.rules.spell_answers import ANSWERED, answered, caster_dc
 from lnf.rules.trait_auras import mask_catching
 from lnf.values import replace
@@ -428,3 +430,72 @@ def test_b10_cli_the_chain_devils_mask_frightens_a_hero_for_its_turn(tmp_path: P
     assert "[Cade is frightened]" in second
     assert "Cade is no longer frightened" in second
     assert second.count("Unnerving Mask on") == 1  # once a round
+
+
+# --- Rock Catching (a reaction, B10) ----------------------------------------------------------
+
+
+@needs_data
+def test_b10_rock_catching_is_read_from_each_srd_text() -> None:
+    blocks = {b["name"]: b for b in srd()}
+    found = []
+    for entry in _entries():
+        for reaction in entry.get("reactions", []):
+            if reaction["name"] != "Rock Catching":
+                continue
+            dc = re.search(
+                r"rock or similar object is hurled at the \w+, the \w+ can, with a "
+                r"successful DC (\d+) Dexterity saving throw, catch the missile and "
+                r"take no bludgeoning damage from it",
+                reaction["desc"],
+            )
+            assert dc is not None
+            assert f"rock catching DC {dc[1]}" in blocks[entry["name"]]["traits"]
+            assert "Rock Catching (reaction)" not in blocks[entry["name"]]["not_modelled"]
+            found.append(entry["name"])
+    assert found == ["Stone Giant"]
+
+
+def test_b10_what_counts_as_a_rock_hurled() -> None:
+    rock = Attack(name="Rock", kind=AttackKind.THROWN, to_hit=8, damage=parse("1d6+5 bludgeoning"))
+    assert is_rock(rock, Mode.RANGED)
+    assert not is_rock(rock, Mode.MELEE)  # swung, not hurled
+    javelin = replace(rock, name="Javelin", damage=parse("1d6+5 piercing"))
+    assert not is_rock(javelin, Mode.RANGED)
+    hot = replace(rock, damage=parse("1d6+5 bludgeoning + 1d6 fire"))
+    assert not is_rock(hot, Mode.RANGED)  # more than bludgeoning: not caught whole
+    giant = monster("Stone Giant", traits=(Trait(TraitKind.ROCK_CATCHING, dc=10),))
+    f = fight([hero("Goliath")], [giant])
+    assert catcher(f, giant, rock, Mode.RANGED) == giant.traits[0]
+    spent = replace(f, turns=replace(f.turns, reacted=frozenset({"Stone Giant"})))
+    assert catcher(spent, giant, rock, Mode.RANGED) is None
+
+
+GIANT = """\
+title: Stones on the pass
+round: 1
+heroes:
+  - name: Goliath
+    class: barbarian
+    level: 9
+    hp: 150
+    ac: 16
+    attacks:
+      - {name: Rock, kind: thrown, to_hit: 8, damage: 1d6+5 bludgeoning, range: 20/60}
+monsters:
+  - monster: Stone Giant
+"""
+
+
+def test_b10_cli_the_stone_giant_catches_a_rock(tmp_path: Path) -> None:
+    fight_file = tmp_path / "pass.yaml"
+    fight_file.write_text(GIANT, encoding="utf-8")
+    script = tmp_path / "pass.actions"
+    script.write_text("round 1\nGoliath: throw Stone Giant with Rock\n")
+    code, out = run("run", str(fight_file), "--seed", "1", "--rounds", "1", "--script", str(script))
+    assert code == 0, out
+    assert "Stone Giant uses its reaction: Rock Catching on Goliath (B10)." in out
+    assert "vs DC 10: success" in out
+    assert "Goliath attacks Stone Giant with Rock" not in out  # caught: no attack roll
+    code, out = run("run", str(fight_file), "--seed", "7", "--rounds", "1", "--script", str(script))
+    assert "vs DC 10: failure" in out and "Goliath attacks Stone Giant with Rock" in out

@@ -30,6 +30,7 @@ from lnf.engine.resolve import (
     roll_wound_save,
 )
 from lnf.engine.sides import HeroSide
+from lnf.engine.trait_steps import rock_caught
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
 from lnf.model import Action, Cost, Fight, Guard, Hero, Monster
@@ -190,6 +191,8 @@ def play_action(
             if target is None:
                 break  # F2: no foe left in reach; the other swings are lost
             me = turn.fight.hero(hero.name)
+            if rock_caught(turn, hero.name, target, action.attack, action.mode, dice):
+                continue  # B10 Rock Catching: the rock is caught, the throw spent
             hit = roll_attack(
                 turn.fight,
                 me,

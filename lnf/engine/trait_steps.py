@@ -10,11 +10,13 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
-from lnf.model import Ability, Condition, Lasting, Monster, TurnEdge
+from lnf.model import Ability, Attack, Condition, Lasting, Monster, TurnEdge
 from lnf.model.applied import StepDone
 from lnf.model.effects import Reacted
+from lnf.model.plan import Mode
 from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast
 from lnf.rules.aversion import AVERSE, fire_shy
+from lnf.rules.rock_catching import catcher
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_auras import (
     AURAS,
@@ -186,3 +188,18 @@ def unnerving_mask(turn: Steps, who: str, dice: DiceSource) -> None:
     if not save.success:
         lasting = Lasting(until=(who, TurnEdge.END))
         start(turn, who, str(Condition.FRIGHTENED), lasting, monster.name, Condition.FRIGHTENED)
+
+
+def rock_caught(
+    turn: Steps, hero: str, target: Monster, attack: Attack, mode: Mode, dice: DiceSource
+) -> bool:
+    """B10 Rock Catching: a rock hurled at the giant (`catcher`): it spends its reaction and
+    saves; True when it catches the rock (the throw is spent, no attack roll)."""
+    trait = catcher(turn.fight, target, attack, mode)
+    if trait is None:
+        return False
+    turn.do(Reacted(target.name, trait.title, hero))
+    what = f"{hero}'s {attack.name} ({trait.title}: caught on a success, no damage)"
+    save = roll_save(turn.fight, target, Ability.DEX, trait.dc, dice, what)
+    turn.do(SaveRolled(save, Ability.DEX, what))
+    return save.success

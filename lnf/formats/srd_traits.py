@@ -138,6 +138,9 @@ _SAYS = {
     r"of the [\w ]+, the [\w ]+ can create the illusion that it looks like one of the creature's "
     r"departed loved ones or bitter enemies\. If the creature can see the [\w ]+, it must succeed "
     r"on a DC (\d+) Wisdom saving throw or be frightened until the end of its turn\.$",
+    TraitKind.ROCK_CATCHING: r"^If a rock or similar object is hurled at the [\w ]+, the [\w ]+ "
+    r"can, with a successful DC (\d+) Dexterity saving throw, catch the missile and take no "
+    r"bludgeoning damage from it\.$",
     TraitKind.LIMITED_MAGIC_IMMUNITY: r"^The [\w ]+ can't be affected or detected by spells of "
     r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
     r"throws against all other spells and magical effects\.$",
@@ -181,7 +184,7 @@ def block_reactions(m: dict[str, Any]) -> ReadTraits:
     return ReadTraits(tuple(forms), frozenset(names))
 
 
-_REACTIONS = {"unnerving mask"}  # B10: the reactions read as traits
+_REACTIONS = {"unnerving mask", "rock catching"}  # B10: the reactions read as traits
 
 
 def block_traits(m: dict[str, Any]) -> ReadTraits:
@@ -296,7 +299,12 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, then=found[1])
     if kind in (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES):
         return _dies(kind, desc)
-    if kind in (TraitKind.STENCH, TraitKind.FEAR_AURA, TraitKind.UNNERVING_MASK):
+    if kind in (
+        TraitKind.STENCH,
+        TraitKind.FEAR_AURA,
+        TraitKind.UNNERVING_MASK,
+        TraitKind.ROCK_CATCHING,
+    ):
         return Trait(kind, dc=int(found[1]))
     if kind is TraitKind.ABSORPTION:
         if typed is None or typed[1] != found[1]:

@@ -24,7 +24,8 @@ against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it 
 `immutable form` and `antimagic susceptibility` (a hero's Polymorph does nothing to it, a
 hero's Dispel Magic makes it save or fall unconscious: `rules.spell_answers`); `aversion of fire`
 (fire damage: disadvantage on its attack rolls until the end of its next turn); `unnerving mask
-DC 14` (a reaction, B10: a foe starting its turn in its group saves or is frightened that turn)."""
+DC 14` (a reaction, B10: a foe starting its turn in its group saves or is frightened that turn);
+`rock catching DC 10` (a reaction, B10: a rock hurled at it is caught on a Dexterity save)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ _FIGURE = {
     TraitKind.LIMITED_MAGIC_IMMUNITY: 6,
 }
 _AURA = re.compile(
-    r"(stench|fear aura|unnerving mask),? dc (\d+)"
+    r"(stench|fear aura|unnerving mask|rock catching),? dc (\d+)"
 )  # `stench DC 10`, `fear aura DC 21`
 _TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
 _EXAMPLES = (
@@ -68,7 +69,7 @@ _EXAMPLES = (
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
     "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
-    "aversion of fire, unnerving mask DC 14, "
+    "aversion of fire, unnerving mask DC 14, rock catching DC 10, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -111,7 +112,7 @@ def parse_trait(value: Any) -> Trait:
         if not 1 <= int(aura[2]) <= 40:
             raise ValueError(f"{aura[1]}: DC {aura[2]} is out of range (1 to 40)")
         return Trait(TraitKind(aura[1]), dc=int(aura[2]))
-    if text.startswith(("stench", "fear aura", "unnerving mask")):
+    if text.startswith(("stench", "fear aura", "unnerving mask", "rock catching")):
         raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
     if text.startswith(("heated body", "fire aura")):
         raise ValueError(
@@ -247,7 +248,12 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind}{stops}"
     if trait.kind in tuple(_FIGURE):
         return f"{trait.kind} {trait.hp}"
-    if trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA, TraitKind.UNNERVING_MASK):
+    if trait.kind in (
+        TraitKind.STENCH,
+        TraitKind.FEAR_AURA,
+        TraitKind.UNNERVING_MASK,
+        TraitKind.ROCK_CATCHING,
+    ):
         return f"{trait.kind} DC {trait.dc}"
     return str(trait.kind)
 

@@ -79,6 +79,8 @@ class TraitKind(StrEnum):
     # B10, a reaction: a foe starting its turn in its group saves (Wisdom, `dc`) or is
     # frightened until the end of that turn, once a round (the chain devil)
     UNNERVING_MASK = "unnerving mask"
+    # B10, a reaction: a rock hurled at it is caught on a Dexterity save (`dc`), no damage
+    ROCK_CATCHING = "rock catching"
 
 
 @value
