@@ -20,13 +20,9 @@ from lnf.formats.not_played import NO_MAP, why
 from lnf.formats.spellbook import spellbook
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Attack, AttackKind, Condition, Trait, TraitKind
-from lnf.model.plan import Mode
 from lnf.rules.damage import after_defences
 from lnf.rules.legal import attack_modes, verify_attack, verify_spell_reach
-from lnf.rules.rock_catching import catcher, is_rock
 from lnf.rules.spell_answers import ANSWERED, answered, caster_dc
-from lnf.rules.trait_auras import mask_catching
-from lnf.values import replace
 from tests.builders import fight, hero, monster
 from tests.cli import run
 from tests.test_srd_each_turn import DATA, needs_data
@@ -55,7 +51,7 @@ FIREBALL = Attack(
 )
 
 
-def _entries() -> list[dict[str, Any]]:
+def srd_entries() -> list[dict[str, Any]]:
     data: list[dict[str, Any]] = json.loads(
         (DATA / "5e-srd-5.1-monsters.json").read_text(encoding="utf-8")
     )
@@ -67,7 +63,7 @@ def test_b8_limited_magic_immunity_is_read_from_each_srd_text() -> None:
     says = re.compile(r"can't be affected or detected by spells of (\d)\w\w level or lower")
     blocks = {b["name"]: b for b in srd()}
     found = 0
-    for entry in _entries():
+    for entry in srd_entries():
         for trait in entry.get("special_abilities", []):
             if (m := says.search(trait["desc"])) is None:
                 continue
@@ -80,7 +76,7 @@ def test_b8_limited_magic_immunity_is_read_from_each_srd_text() -> None:
 @needs_data
 def test_d6_a_vulnerability_from_magic_weapons_is_read_as_magic_only() -> None:
     blocks = {b["name"]: b for b in srd()}
-    for entry in _entries():
+    for entry in srd_entries():
         for text in entry.get("damage_vulnerabilities", []):
             if "from magic weapons" not in text:
                 continue
@@ -183,7 +179,7 @@ def test_b8_cli_a_fireball_on_the_rakshasa_and_its_bandits(tmp_path: Path) -> No
 
 @needs_data
 def test_b8_the_shriek_is_a_noise_that_changes_no_roll() -> None:
-    shrieker = next(e for e in _entries() if e["name"] == "Shrieker")
+    shrieker = next(e for e in srd_entries() if e["name"] == "Shrieker")
     shriek = next(r for r in shrieker["reactions"] if r["name"] == "Shriek")
     # its whole effect: a noise that calls others (the fight file's monsters, if they come)
     assert re.fullmatch(
@@ -209,7 +205,7 @@ _ANSWERS = {
 def test_b8_immutable_form_and_antimagic_susceptibility_are_read_from_each_srd_text() -> None:
     blocks = {b["name"]: b for b in srd()}
     found: dict[TraitKind, int] = {}
-    for entry in _entries():
+    for entry in srd_entries():
         for trait in entry.get("special_abilities", []):
             kind = next((k for k in _ANSWERS if trait["name"].lower() == k.value), None)
             if kind is None:
@@ -303,7 +299,7 @@ def test_b8_cli_dispel_magic_fells_the_armor_and_polymorph_misses_the_golem(
 def test_b8_aversion_of_fire_is_read_from_each_srd_text() -> None:
     blocks = {b["name"]: b for b in srd()}
     found = []
-    for entry in _entries():
+    for entry in srd_entries():
         for trait in entry.get("special_abilities", []):
             if trait["name"] != "Aversion of Fire":
                 continue
@@ -354,148 +350,3 @@ def test_b8_cli_fire_makes_the_flesh_golem_attack_with_disadvantage(tmp_path: Pa
     assert "[Aversion of Fire: Flesh Golem took fire damage (B8)]: 2d20" in second
     assert "disadvantage: keeps" in second.split("Flesh Golem attacks Bram with")[1]
     assert "Aversion of Fire (disadvantage on attack rolls) on Flesh Golem ends" in second
-
-
-# --- Unnerving Mask (a reaction, B10) ---------------------------------------------------------
-
-
-@needs_data
-def test_b10_unnerving_mask_is_read_from_each_srd_text() -> None:
-    blocks = {b["name"]: b for b in srd()}
-    found = []
-    for entry in _entries():
-        for reaction in entry.get("reactions", []):
-            if reaction["name"] != "Unnerving Mask":
-                continue
-            dc = re.search(
-                r"starts its turn within 30 feet of the \w+, .* must succeed on a DC "
-                r"(\d+) Wisdom saving throw or be frightened until the end of its "
-                r"turn\.$",
-                reaction["desc"],
-            )
-            assert dc is not None
-            assert f"unnerving mask DC {dc[1]}" in blocks[entry["name"]]["traits"]
-            assert "Unnerving Mask (reaction)" not in blocks[entry["name"]]["not_modelled"]
-            found.append(entry["name"])
-    assert found == ["Chain Devil"]
-
-
-def test_b10_the_mask_once_a_round_on_a_foe_in_its_group_that_sees_it() -> None:
-    devil = monster("Chain Devil", traits=(Trait(TraitKind.UNNERVING_MASK, dc=14),))
-    bram, cade = hero("Bram"), hero("Cade")
-    f = fight([bram, cade], [devil], {"A": ["Bram", "Chain Devil"]})
-    assert mask_catching(f, "Bram") == (devil, devil.traits[0])
-    assert mask_catching(f, "Cade") is None  # not in its group
-    spent = replace(f, turns=replace(f.turns, reacted=frozenset({"Chain Devil"})))
-    assert mask_catching(spent, "Bram") is None  # its reaction is spent this round
-    blind = f.with_combatant(replace(bram, conditions=frozenset({Condition.BLINDED})))
-    assert mask_catching(blind, "Bram") is None  # it cannot see the devil
-
-
-DEVIL = """\
-title: The chain devil's vault
-round: 1
-heroes:
-  - name: Bram
-    class: fighter
-    level: 9
-    hp: 150
-    ac: 18
-    attacks:
-      - {name: Longsword, to_hit: 8, damage: 1d8+4 slashing, magic: true}
-  - name: Cade
-    class: fighter
-    level: 9
-    hp: 150
-    ac: 18
-    attacks:
-      - {name: Longsword, to_hit: 8, damage: 1d8+4 slashing, magic: true}
-monsters:
-  - monster: Chain Devil
-"""
-
-
-def test_b10_cli_the_chain_devils_mask_frightens_a_hero_for_its_turn(tmp_path: Path) -> None:
-    fight_file = tmp_path / "vault.yaml"
-    fight_file.write_text(DEVIL, encoding="utf-8")
-    code, out = run("run", str(fight_file), "--seed", "1", "--rounds", "2")
-    assert code == 0, out
-    second = out.split("Round 2")[1]
-    assert "Chain Devil uses its reaction: Unnerving Mask on Cade (B10)." in second
-    assert (
-        "Cade's Wisdom save against Chain Devil's Unnerving Mask: 1d20 (8) + 0 = 8 vs DC 14"
-        in second
-    )
-    assert "Cade is frightened (by Chain Devil): until the end of Cade's turn (F4)." in second
-    assert "[Cade is frightened]" in second
-    assert "Cade is no longer frightened" in second
-    assert second.count("Unnerving Mask on") == 1  # once a round
-
-
-# --- Rock Catching (a reaction, B10) ----------------------------------------------------------
-
-
-@needs_data
-def test_b10_rock_catching_is_read_from_each_srd_text() -> None:
-    blocks = {b["name"]: b for b in srd()}
-    found = []
-    for entry in _entries():
-        for reaction in entry.get("reactions", []):
-            if reaction["name"] != "Rock Catching":
-                continue
-            dc = re.search(
-                r"rock or similar object is hurled at the \w+, the \w+ can, with a "
-                r"successful DC (\d+) Dexterity saving throw, catch the missile and "
-                r"take no bludgeoning damage from it",
-                reaction["desc"],
-            )
-            assert dc is not None
-            assert f"rock catching DC {dc[1]}" in blocks[entry["name"]]["traits"]
-            assert "Rock Catching (reaction)" not in blocks[entry["name"]]["not_modelled"]
-            found.append(entry["name"])
-    assert found == ["Stone Giant"]
-
-
-def test_b10_what_counts_as_a_rock_hurled() -> None:
-    rock = Attack(name="Rock", kind=AttackKind.THROWN, to_hit=8, damage=parse("1d6+5 bludgeoning"))
-    assert is_rock(rock, Mode.RANGED)
-    assert not is_rock(rock, Mode.MELEE)  # swung, not hurled
-    javelin = replace(rock, name="Javelin", damage=parse("1d6+5 piercing"))
-    assert not is_rock(javelin, Mode.RANGED)
-    hot = replace(rock, damage=parse("1d6+5 bludgeoning + 1d6 fire"))
-    assert not is_rock(hot, Mode.RANGED)  # more than bludgeoning: not caught whole
-    giant = monster("Stone Giant", traits=(Trait(TraitKind.ROCK_CATCHING, dc=10),))
-    f = fight([hero("Goliath")], [giant])
-    assert catcher(f, giant, rock, Mode.RANGED) == giant.traits[0]
-    spent = replace(f, turns=replace(f.turns, reacted=frozenset({"Stone Giant"})))
-    assert catcher(spent, giant, rock, Mode.RANGED) is None
-
-
-GIANT = """\
-title: Stones on the pass
-round: 1
-heroes:
-  - name: Goliath
-    class: barbarian
-    level: 9
-    hp: 150
-    ac: 16
-    attacks:
-      - {name: Rock, kind: thrown, to_hit: 8, damage: 1d6+5 bludgeoning, range: 20/60}
-monsters:
-  - monster: Stone Giant
-"""
-
-
-def test_b10_cli_the_stone_giant_catches_a_rock(tmp_path: Path) -> None:
-    fight_file = tmp_path / "pass.yaml"
-    fight_file.write_text(GIANT, encoding="utf-8")
-    script = tmp_path / "pass.actions"
-    script.write_text("round 1\nGoliath: throw Stone Giant with Rock\n")
-    code, out = run("run", str(fight_file), "--seed", "1", "--rounds", "1", "--script", str(script))
-    assert code == 0, out
-    assert "Stone Giant uses its reaction: Rock Catching on Goliath (B10)." in out
-    assert "vs DC 10: success" in out
-    assert "Goliath attacks Stone Giant with Rock" not in out  # caught: no attack roll
-    code, out = run("run", str(fight_file), "--seed", "7", "--rounds", "1", "--script", str(script))
-    assert "vs DC 10: failure" in out and "Goliath attacks Stone Giant with Rock" in out

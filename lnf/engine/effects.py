@@ -30,6 +30,7 @@ from lnf.engine.trait_steps import (
     burst,
     fire_aura,
     gaze,
+    split,
     stench,
     stone,
     sunburned,
@@ -141,6 +142,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             turn.do(EffectEnded(e.key, "magical healing closes it"))
     landed(turn, done)
     averse(turn, done)  # B8: Aversion of Fire
+    split(turn, done)  # B10: a jelly splits
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
             if e in done.after.effects:  # not what the hit's own rider began (the drow's)

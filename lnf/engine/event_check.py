@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import assert_never
 
 from lnf.model import Action, Dot, Fight, Hero, Monster, Variant
-from lnf.model.effects import Confused, Countered, Reacted
+from lnf.model.effects import Confused, Countered, Reacted, Split
 from lnf.model.events import (
     Begun,
     Ended,
@@ -196,6 +196,9 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who]) + _amounts([step.amount])
         case Guarded():
             return _names(fight, [step.who, step.foe]) + _amounts([step.ac])
+        case Split():  # B10: a new name, free before the step
+            taken = [f"{step.into} is in the fight already"] if step.into in fight else []
+            return _names(fight, [step.who], Monster) + taken
         case Reacted():  # B10
             return _names(fight, [step.who], Monster) + _names(fight, [step.target])
         case Countered():  # B10

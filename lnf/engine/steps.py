@@ -11,7 +11,7 @@ from lnf.engine.effect_steps import concentration_ended, drained, effect_ended, 
 from lnf.engine.trait_apply import absorbed, after_hurt, dash_notes, evaded, held_at_one
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
-from lnf.model.effects import Confused, Countered, Reacted
+from lnf.model.effects import Confused, Countered, Reacted, Split
 from lnf.model.steps import (
     Acted,
     Attacked,
@@ -63,6 +63,7 @@ from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import sleepers
+from lnf.rules.splitting import split_fight
 from lnf.rules.traits import scorches
 from lnf.values import replace
 
@@ -147,6 +148,8 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return drained(fight, step)
         case SaveRolled() | Confused():
             return StepDone(step, fight, fight)  # what follows from it is its own step
+        case Split():  # B10: the jelly splits, its reaction spent
+            return StepDone(step, fight, split_fight(fight, step.who, step.into))
         case Guarded() | Countered() | Reacted():  # F1, B10: the reaction is spent
             turns = fight.turns
             after = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.who}))

@@ -12,12 +12,13 @@ from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
 from lnf.model import Ability, Attack, Condition, Lasting, Monster, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.effects import Reacted
+from lnf.model.effects import Reacted, Split
 from lnf.model.plan import Mode
 from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast
 from lnf.rules.aversion import AVERSE, fire_shy
 from lnf.rules.rock_catching import catcher
 from lnf.rules.roster import in_fight
+from lnf.rules.splitting import splitters, twin_name
 from lnf.rules.trait_auras import (
     AURAS,
     STONE,
@@ -203,3 +204,19 @@ def rock_caught(
     save = roll_save(turn.fight, target, Ability.DEX, trait.dc, dice, what)
     turn.do(SaveRolled(save, Ability.DEX, what))
     return save.success
+
+
+def split(turn: Steps, done: StepDone) -> None:
+    """B10 Split: each jelly the step's lightning or slashing damage reached that splits now
+    (`splitters`) becomes two (a `Split` step, its reaction)."""
+    step = done.step
+    if isinstance(step, Attacked):
+        types, targets = [k for k, _ in step.damage], [step.target]
+    elif isinstance(step, SpellCast):
+        types, targets = [k for k, _ in step.damage], list(step.targets)
+    elif isinstance(step, Damaged):
+        types, targets = [step.type], [step.who]
+    else:
+        return
+    for name in splitters(turn.fight, types, targets):
+        turn.do(Split(name, twin_name(turn.fight, name)))

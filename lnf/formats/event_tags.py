@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from lnf.model import Confused, Countered, Effect, Lasting
-from lnf.model.effects import Reacted
+from lnf.model.effects import Reacted, Split
 from lnf.model.events import (
     Begun,
     Ended,
@@ -97,6 +97,7 @@ STEP_TAGS: dict[type[Any], str] = {
     Guarded: "guard",
     Countered: "counter",
     Reacted: "react",
+    Split: "split",
     Confused: "confused",
 }
 

@@ -141,6 +141,10 @@ _SAYS = {
     TraitKind.ROCK_CATCHING: r"^If a rock or similar object is hurled at the [\w ]+, the [\w ]+ "
     r"can, with a successful DC (\d+) Dexterity saving throw, catch the missile and take no "
     r"bludgeoning damage from it\.$",
+    TraitKind.SPLIT: r"^When an? [\w ]+ that is Medium or larger is subjected to lightning or "
+    r"slashing damage, it splits into two new [\w ]+ if it has at least (\d+) hit points\. Each "
+    r"new [\w ]+ has hit points equal to half the original [\w ]+'s, rounded down\. New [\w ]+ "
+    r"are one size smaller than the original [\w ]+\.$",
     TraitKind.LIMITED_MAGIC_IMMUNITY: r"^The [\w ]+ can't be affected or detected by spells of "
     r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
     r"throws against all other spells and magical effects\.$",
@@ -184,7 +188,7 @@ def block_reactions(m: dict[str, Any]) -> ReadTraits:
     return ReadTraits(tuple(forms), frozenset(names))
 
 
-_REACTIONS = {"unnerving mask", "rock catching"}  # B10: the reactions read as traits
+_REACTIONS = {"unnerving mask", "rock catching", "split"}  # B10: the reactions read as traits
 
 
 def block_traits(m: dict[str, Any]) -> ReadTraits:
@@ -288,6 +292,7 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         TraitKind.RELENTLESS,
         TraitKind.SUNLIGHT_HYPERSENSITIVITY,
         TraitKind.LIMITED_MAGIC_IMMUNITY,
+        TraitKind.SPLIT,
     ):
         return Trait(kind, hp=int(found[1]))
     if kind is TraitKind.PETRIFYING_GAZE:

@@ -25,7 +25,8 @@ against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it 
 hero's Dispel Magic makes it save or fall unconscious: `rules.spell_answers`); `aversion of fire`
 (fire damage: disadvantage on its attack rolls until the end of its next turn); `unnerving mask
 DC 14` (a reaction, B10: a foe starting its turn in its group saves or is frightened that turn);
-`rock catching DC 10` (a reaction, B10: a rock hurled at it is caught on a Dexterity save)."""
+`rock catching DC 10` (a reaction, B10: a rock hurled at it is caught on a Dexterity save);
+`split 10` (a reaction, B10: lightning or slashing splits it in two when it has 10 hit points)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,7 @@ _FIGURE = {
     TraitKind.RELENTLESS: 7,
     TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20,
     TraitKind.LIMITED_MAGIC_IMMUNITY: 6,
+    TraitKind.SPLIT: 10,
 }
 _AURA = re.compile(
     r"(stench|fear aura|unnerving mask|rock catching),? dc (\d+)"
@@ -69,7 +71,7 @@ _EXAMPLES = (
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
     "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
-    "aversion of fire, unnerving mask DC 14, rock catching DC 10, "
+    "aversion of fire, unnerving mask DC 14, rock catching DC 10, split 10, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -131,6 +133,10 @@ def parse_trait(value: Any) -> Trait:
         return Trait(kind, dice=dice)
     if kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.MAGIC_ONLY):
         return Trait(kind, stopped_by=_types(kind, types, figure))
+    if kind is TraitKind.SPLIT:
+        if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 1000 or types:
+            raise ValueError(f"{kind} needs the least hit points it splits with: {kind} 10")
+        return Trait(kind, hp=int(figure))
     if kind is TraitKind.LIMITED_MAGIC_IMMUNITY:
         if not figure or not figure.strip().isdigit() or not 0 <= int(figure) <= 9 or types:
             raise ValueError(f"{kind} needs the highest spell level it shrugs off: {kind} 6")

@@ -231,6 +231,15 @@ class Reacted:
 
 
 @value
+class Split:
+    """B10, a step of the fight log: the jelly `who` splits (its reaction): its hit points are
+    halved (rounded down), it is one size smaller, and `into`, its twin, joins its group."""
+
+    who: str
+    into: str
+
+
+@value
 class Rider:
     """F6: what a hit (or a failed save against a spell) brings besides its damage. `save`:
     the target's saving throw against it (None: it comes with the hit); on a failure the

@@ -81,6 +81,8 @@ class TraitKind(StrEnum):
     UNNERVING_MASK = "unnerving mask"
     # B10, a reaction: a rock hurled at it is caught on a Dexterity save (`dc`), no damage
     ROCK_CATCHING = "rock catching"
+    # B10, a reaction: lightning or slashing splits it in two (`hp`: the least it needs)
+    SPLIT = "split"
 
 
 @value

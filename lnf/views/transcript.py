@@ -11,7 +11,7 @@ from typing import assert_never
 
 from lnf.model import Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
-from lnf.model.effects import Confused, Countered, Reacted
+from lnf.model.effects import Confused, Countered, Reacted, Split
 from lnf.model.events import (
     Begun,
     Ended,
@@ -264,6 +264,13 @@ def _step_text(done: StepDone) -> str:
             )
         case Reacted():
             return f"{step.who} uses its reaction: {step.what} on {step.target} (B10)."
+        case Split():
+            one = after.combatant(step.who)
+            size = f", now {one.size.value.title()}" if one.size is not None else ""
+            return (
+                f"{step.who} splits in two (Split, its reaction, B10): {step.who} and "
+                f"{step.into}, {one.hp} hit points each{size}."
+            )
         case Countered() | Confused():
             return countered_text(step) if isinstance(step, Countered) else confused_words(step)
         case (
