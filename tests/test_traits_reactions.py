@@ -249,3 +249,70 @@ def test_b10_cli_the_ochre_jelly_splits_under_a_sword(tmp_path: Path) -> None:
     assert code == 0, out
     code, out = run("show", str(fight_file), "--json")
     assert "Ochre Jelly (3)" in out
+
+
+# --- Reactive (D10, B10) -------------------------------------------------------------------
+
+
+@needs_data
+def test_b10_reactive_is_read_from_each_srd_text() -> None:
+    blocks = {b["name"]: b for b in srd()}
+    found = []
+    for entry in srd_entries():
+        for trait in entry.get("special_abilities", []):
+            if trait["name"] != "Reactive":
+                continue
+            assert re.search(r"can take one reaction on every turn in (?:a )?combat", trait["desc"])
+            assert "reactive" in blocks[entry["name"]]["traits"]
+            assert "Reactive (trait)" not in blocks[entry["name"]]["not_modelled"]
+            found.append(entry["name"])
+    assert found == ["Marilith"]
+
+
+REACTIVE = """\
+title: The reactive demon
+round: 1
+heroes:
+  - name: Bram
+    class: fighter
+    level: 9
+    hp: 150
+    ac: 12
+    attacks:
+      - {name: Longsword, to_hit: 8, damage: 1d8+4 slashing}
+  - name: Cade
+    class: fighter
+    level: 9
+    hp: 150
+    ac: 12
+    attacks:
+      - {name: Longsword, to_hit: 8, damage: 1d8+4 slashing}
+monsters:
+  - name: Demon
+    hp: 200
+    ac: 15
+    attacks:
+      - {name: Claw, to_hit: 5, damage: 1d6+3 slashing}
+    traits: [reactive]
+groups:
+  A: [Bram, Cade, Demon]
+"""
+
+
+def test_b10_cli_a_reactive_demon_strikes_at_each_hero_that_leaves(tmp_path: Path) -> None:
+    script = tmp_path / "leave.actions"
+    script.write_text("round 1\nBram: leave\nCade: leave\n")
+    said = {}
+    for name, text in (
+        ("reactive", REACTIVE),
+        ("plain", REACTIVE.replace("    traits: [reactive]\n", "")),
+    ):
+        fight_file = tmp_path / f"{name}.yaml"
+        fight_file.write_text(text, encoding="utf-8")
+        code, out = run(
+            "run", str(fight_file), "--seed", "1", "--rounds", "1", "--script", str(script)
+        )
+        assert code == 0, out
+        said[name] = out
+    assert said["reactive"].count("who makes an opportunity attack (M6)") == 2  # a turn each
+    assert said["plain"].count("who makes an opportunity attack (M6)") == 1  # one a round

@@ -145,6 +145,7 @@ _SAYS = {
     r"slashing damage, it splits into two new [\w ]+ if it has at least (\d+) hit points\. Each "
     r"new [\w ]+ has hit points equal to half the original [\w ]+'s, rounded down\. New [\w ]+ "
     r"are one size smaller than the original [\w ]+\.$",
+    TraitKind.REACTIVE: r"^The [\w ]+ can take one reaction on every turn in (?:a )?combat\.$",
     TraitKind.LIMITED_MAGIC_IMMUNITY: r"^The [\w ]+ can't be affected or detected by spells of "
     r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
     r"throws against all other spells and magical effects\.$",

@@ -26,7 +26,8 @@ hero's Dispel Magic makes it save or fall unconscious: `rules.spell_answers`); `
 (fire damage: disadvantage on its attack rolls until the end of its next turn); `unnerving mask
 DC 14` (a reaction, B10: a foe starting its turn in its group saves or is frightened that turn);
 `rock catching DC 10` (a reaction, B10: a rock hurled at it is caught on a Dexterity save);
-`split 10` (a reaction, B10: lightning or slashing splits it in two when it has 10 hit points)."""
+`split 10` (a reaction, B10: lightning or slashing splits it in two when it has 10 hit points);
+`reactive` (a reaction on every turn, not one a round: D10, B10)."""
 
 from __future__ import annotations
 
@@ -72,6 +73,7 @@ _EXAMPLES = (
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
     "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
     "aversion of fire, unnerving mask DC 14, rock catching DC 10, split 10, "
+    "reactive, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(

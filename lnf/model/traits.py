@@ -83,6 +83,7 @@ class TraitKind(StrEnum):
     ROCK_CATCHING = "rock catching"
     # B10, a reaction: lightning or slashing splits it in two (`hp`: the least it needs)
     SPLIT = "split"
+    REACTIVE = "reactive"  # D10, B10: a reaction on every turn, not one a round
 
 
 @value
