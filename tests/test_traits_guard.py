@@ -19,10 +19,12 @@ from lnf.formats.bestiary import srd
 from lnf.formats.not_played import NO_MAP, why
 from lnf.formats.spellbook import spellbook
 from lnf.formats.trait_forms import parse_trait, trait_form
-from lnf.model import Ability, Attack, AttackKind, Condition, Trait, TraitKind
+from lnf.model import Ability, Attack, AttackKind, Condition, Effect, Lasting, Trait, TraitKind
+from lnf.rules.berserk import BERSERK, calmed, nearest, rolls_for_berserk
 from lnf.rules.damage import after_defences
 from lnf.rules.legal import attack_modes, verify_attack, verify_spell_reach
 from lnf.rules.spell_answers import ANSWERED, answered, caster_dc
+from lnf.values import replace
 from tests.builders import fight, hero, monster
 from tests.cli import run
 from tests.test_srd_each_turn import DATA, needs_data
@@ -350,3 +352,76 @@ def test_b8_cli_fire_makes_the_flesh_golem_attack_with_disadvantage(tmp_path: Pa
     assert "[Aversion of Fire: Flesh Golem took fire damage (B8)]: 2d20" in second
     assert "disadvantage: keeps" in second.split("Flesh Golem attacks Bram with")[1]
     assert "Aversion of Fire (disadvantage on attack rolls) on Flesh Golem ends" in second
+
+
+# --- Berserk ---------------------------------------------------------------------------------
+
+
+@needs_data
+def test_b8_berserk_is_read_from_each_srd_text() -> None:
+    blocks = {b["name"]: b for b in srd()}
+    found = {}
+    for entry in srd_entries():
+        for trait in entry.get("special_abilities", []):
+            if trait["name"] != "Berserk":
+                continue
+            hp = re.match(
+                r"Whenever the golem starts its turn with (\d+) hit points or fewer, "
+                r"roll a d6\. On a 6, the golem goes berserk\. On each of its turns "
+                r"while berserk, the golem attacks the nearest creature",
+                trait["desc"],
+            )
+            assert (
+                hp is not None
+                and "until it is destroyed or regains all its hit points" in (trait["desc"])
+            )
+            assert f"berserk {hp[1]}" in blocks[entry["name"]]["traits"]
+            assert "Berserk (trait)" not in blocks[entry["name"]]["not_modelled"]
+            found[entry["name"]] = int(hp[1])
+    assert found == {"Clay Golem": 60, "Flesh Golem": 40}
+
+
+def test_b8_who_rolls_for_berserk_and_whom_it_attacks() -> None:
+    golem = monster("Golem", hp=93, damage=53, traits=(Trait(TraitKind.BERSERK, hp=40),))
+    f = fight(
+        [hero("Bram"), hero("Cade")], [golem, monster("Zombie")], {"A": ["Bram", "Golem", "Zombie"]}
+    )
+    assert rolls_for_berserk(f, golem)  # 40 hit points left
+    assert not rolls_for_berserk(f, replace(golem, damage=52))  # 41
+    assert nearest(f, golem) == ["Bram", "Zombie"]  # its group, ally or foe; not Cade
+    assert nearest(fight([hero("Bram")], [golem]), golem) == []  # in no group: the plan's
+    raging = Effect(key=1, who="Golem", what=BERSERK, lasting=Lasting(), round=1)
+    mad = replace(f, effects=(raging,))
+    assert not rolls_for_berserk(mad, golem) and not calmed(mad, golem)
+    healed = replace(golem, damage=0)
+    assert calmed(mad.with_combatant(healed), healed)  # all its hit points back
+
+
+BERSERK_FIGHT = """\
+title: The golem's rage
+round: 1
+heroes:
+  - name: Bram
+    class: fighter
+    level: 9
+    hp: 150
+    ac: 18
+    attacks:
+      - {name: Longsword, to_hit: 8, damage: 1d8+4 slashing, magic: true}
+monsters:
+  - monster: Flesh Golem
+    damage: 60
+  - monster: Zombie
+groups:
+  A: [Bram, Flesh Golem, Zombie]
+"""
+
+
+def test_b8_cli_the_berserk_flesh_golem_strikes_its_ally(tmp_path: Path) -> None:
+    fight_file = tmp_path / "rage.yaml"
+    fight_file.write_text(BERSERK_FIGHT, encoding="utf-8")
+    code, out = run("run", str(fight_file), "--seed", "1", "--rounds", "2")
+    assert code == 0, out
+    assert "Flesh Golem rolls for Berserk as its turn starts: 1d6 (6): it goes berserk (B8)." in out
+    assert "Flesh Golem attacks Zombie with Slam in mêlée" in out
+    assert "(Berserk: it attacks the nearest creature (B8)); Zombie" in out

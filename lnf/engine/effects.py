@@ -26,6 +26,7 @@ from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
 from lnf.engine.trait_steps import (
     averse,
+    berserk_roll,
     burned,
     burst,
     fire_aura,
@@ -305,6 +306,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         stench(turn, who, dice)
         gaze(turn, who, dice)
         unnerving_mask(turn, who, dice)  # B10: the chain devil's reaction
+        berserk_roll(turn, who, dice)  # B8: a golem's d6
         drains(turn, who, dice)  # F6: a stirge drinks
         held_hurts(turn, who, dice)  # F6: the chain devil's chains
     for e in [e for e in turn.fight.effects if e.who == who and e.hurts_at is edge]:

@@ -11,7 +11,7 @@ from lnf.engine.effect_steps import concentration_ended, drained, effect_ended, 
 from lnf.engine.trait_apply import absorbed, after_hurt, dash_notes, evaded, held_at_one
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
-from lnf.model.effects import Confused, Countered, Reacted, Split
+from lnf.model.effects import BerserkRolled, Confused, Countered, Reacted, Split
 from lnf.model.steps import (
     Acted,
     Attacked,
@@ -146,7 +146,7 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return concentration_ended(fight, step)
         case Drained():
             return drained(fight, step)
-        case SaveRolled() | Confused():
+        case SaveRolled() | Confused() | BerserkRolled():
             return StepDone(step, fight, fight)  # what follows from it is its own step
         case Split():  # B10: the jelly splits, its reaction spent
             return StepDone(step, fight, split_fight(fight, step.who, step.into))

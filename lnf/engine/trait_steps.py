@@ -12,10 +12,11 @@ from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
 from lnf.model import Ability, Attack, Condition, Lasting, Monster, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.effects import Reacted, Split
+from lnf.model.effects import BerserkRolled, Reacted, Split
 from lnf.model.plan import Mode
 from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast
 from lnf.rules.aversion import AVERSE, fire_shy
+from lnf.rules.berserk import BERSERK, calmed, rolls_for_berserk
 from lnf.rules.rock_catching import catcher
 from lnf.rules.roster import in_fight
 from lnf.rules.splitting import splitters, twin_name
@@ -220,3 +221,20 @@ def split(turn: Steps, done: StepDone) -> None:
         return
     for name in splitters(turn.fight, types, targets):
         turn.do(Split(name, twin_name(turn.fight, name)))
+
+
+def berserk_roll(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Berserk: as the golem's turn starts, it calms with all its hit points back; at its
+    trait's hit points or fewer its d6, a 6 making it berserk until then."""
+    me = turn.fight.combatant(who)
+    if not isinstance(me, Monster):
+        return
+    if calmed(turn.fight, me):
+        e = next(e for e in turn.fight.effects if e.who == who and e.what == BERSERK)
+        turn.do(EffectEnded(e.key, "it has all its hit points back"))
+    elif rolls_for_berserk(turn.fight, me):
+        dice.about(f"{who}'s Berserk: a d6 as its turn starts (a 6: berserk)")
+        face = dice.face(6)
+        turn.do(BerserkRolled(who, face))
+        if face == 6:
+            start(turn, who, BERSERK, Lasting(), who)

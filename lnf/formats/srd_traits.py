@@ -146,6 +146,12 @@ _SAYS = {
     r"new [\w ]+ has hit points equal to half the original [\w ]+'s, rounded down\. New [\w ]+ "
     r"are one size smaller than the original [\w ]+\.$",
     TraitKind.REACTIVE: r"^The [\w ]+ can take one reaction on every turn in (?:a )?combat\.$",
+    TraitKind.BERSERK: r"^Whenever the [\w ]+ starts its turn with (\d+) hit points or fewer, roll "
+    r"a d6\. On a 6, the [\w ]+ goes berserk\. On each of its turns while berserk, the [\w ]+ "
+    r"attacks the nearest creature it can see\. If no creature is near enough to move to and "
+    r"attack, the [\w ]+ attacks an object, with preference for an object smaller than itself\. "
+    r"Once the [\w ]+ goes berserk, it continues to do so until it is destroyed or regains all "
+    r"its hit points\.(?:\n|$)",
     TraitKind.LIMITED_MAGIC_IMMUNITY: r"^The [\w ]+ can't be affected or detected by spells of "
     r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
     r"throws against all other spells and magical effects\.$",
@@ -294,6 +300,7 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         TraitKind.SUNLIGHT_HYPERSENSITIVITY,
         TraitKind.LIMITED_MAGIC_IMMUNITY,
         TraitKind.SPLIT,
+        TraitKind.BERSERK,
     ):
         return Trait(kind, hp=int(found[1]))
     if kind is TraitKind.PETRIFYING_GAZE:

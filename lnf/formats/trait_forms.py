@@ -27,7 +27,8 @@ hero's Dispel Magic makes it save or fall unconscious: `rules.spell_answers`); `
 DC 14` (a reaction, B10: a foe starting its turn in its group saves or is frightened that turn);
 `rock catching DC 10` (a reaction, B10: a rock hurled at it is caught on a Dexterity save);
 `split 10` (a reaction, B10: lightning or slashing splits it in two when it has 10 hit points);
-`reactive` (a reaction on every turn, not one a round: D10, B10)."""
+`reactive` (a reaction on every turn, not one a round: D10, B10); `berserk 40` (its d6 as its
+turn starts at 40 hit points or fewer: on a 6 it attacks the nearest creature, ally or foe)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ _FIGURE = {
     TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20,
     TraitKind.LIMITED_MAGIC_IMMUNITY: 6,
     TraitKind.SPLIT: 10,
+    TraitKind.BERSERK: 40,
 }
 _AURA = re.compile(
     r"(stench|fear aura|unnerving mask|rock catching),? dc (\d+)"
@@ -73,7 +75,7 @@ _EXAMPLES = (
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
     "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
     "aversion of fire, unnerving mask DC 14, rock catching DC 10, split 10, "
-    "reactive, "
+    "reactive, berserk 40, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -135,9 +137,10 @@ def parse_trait(value: Any) -> Trait:
         return Trait(kind, dice=dice)
     if kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.MAGIC_ONLY):
         return Trait(kind, stopped_by=_types(kind, types, figure))
-    if kind is TraitKind.SPLIT:
-        if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 1000 or types:
-            raise ValueError(f"{kind} needs the least hit points it splits with: {kind} 10")
+    if kind in (TraitKind.SPLIT, TraitKind.BERSERK):
+        if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
+            what = "it splits with" if kind is TraitKind.SPLIT else "it goes berserk at"
+            raise ValueError(f"{kind} needs the hit points {what}: {kind} {_FIGURE[kind]}")
         return Trait(kind, hp=int(figure))
     if kind is TraitKind.LIMITED_MAGIC_IMMUNITY:
         if not figure or not figure.strip().isdigit() or not 0 <= int(figure) <= 9 or types:

@@ -240,6 +240,15 @@ class Split:
 
 
 @value
+class BerserkRolled:
+    """B8, a step of the fight log: the golem's d6 (`face`) as its turn starts at its Berserk
+    hit points or fewer; on a 6 it goes berserk (an effect on it follows)."""
+
+    who: str
+    face: int
+
+
+@value
 class Rider:
     """F6: what a hit (or a failed save against a spell) brings besides its damage. `save`:
     the target's saving throw against it (None: it comes with the hit); on a failure the

@@ -83,6 +83,8 @@ class TraitKind(StrEnum):
     ROCK_CATCHING = "rock catching"
     # B10, a reaction: lightning or slashing splits it in two (`hp`: the least it needs)
     SPLIT = "split"
+    # its d6 as its turn starts at `hp` hit points or fewer: on a 6, berserk
+    BERSERK = "berserk"
     REACTIVE = "reactive"  # D10, B10: a reaction on every turn, not one a round
 
 

@@ -11,7 +11,7 @@ from typing import assert_never
 
 from lnf.model import Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
-from lnf.model.effects import Confused, Countered, Reacted, Split
+from lnf.model.effects import BerserkRolled, Confused, Countered, Reacted, Split
 from lnf.model.events import (
     Begun,
     Ended,
@@ -73,6 +73,7 @@ from lnf.views.effects_text import confused_words, effect_text, save_roll
 from lnf.views.legendary_text import countered_text, legendary_used
 from lnf.views.opening_text import before_the_fight, d20_text, worse_d20_text
 from lnf.views.plan_line import MODE_WORDS, plan_line
+from lnf.views.trait_text import trait_step_text
 
 RANK_WORDS = {Rank.FRONT: "the front rank", Rank.BACK: "the back rank", Rank.FREE_AIR: "free air"}
 
@@ -262,15 +263,8 @@ def _step_text(done: StepDone) -> str:
                 f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
                 f"{abs(step.bonus)} = {step.total}: {'; '.join(results)}."
             )
-        case Reacted():
-            return f"{step.who} uses its reaction: {step.what} on {step.target} (B10)."
-        case Split():
-            one = after.combatant(step.who)
-            size = f", now {one.size.value.title()}" if one.size is not None else ""
-            return (
-                f"{step.who} splits in two (Split, its reaction, B10): {step.who} and "
-                f"{step.into}, {one.hp} hit points each{size}."
-            )
+        case BerserkRolled() | Reacted() | Split():
+            return trait_step_text(step, after)  # B8, B10
         case Countered() | Confused():
             return countered_text(step) if isinstance(step, Countered) else confused_words(step)
         case (
