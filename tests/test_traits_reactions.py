@@ -316,3 +316,68 @@ def test_b10_cli_a_reactive_demon_strikes_at_each_hero_that_leaves(tmp_path: Pat
         said[name] = out
     assert said["reactive"].count("who makes an opportunity attack (M6)") == 2  # a turn each
     assert said["plain"].count("who makes an opportunity attack (M6)") == 1  # one a round
+
+
+# --- Damage Transfer (B8) --------------------------------------------------------------------
+
+
+@needs_data
+def test_b8_damage_transfer_is_read_from_each_srd_text() -> None:
+    blocks = {b["name"]: b for b in srd()}
+    found = []
+    for entry in srd_entries():
+        for trait in entry.get("special_abilities", []):
+            if trait["name"] != "Damage Transfer":
+                continue
+            assert re.search(
+                r"^While (?:attached to|it is grappling) a creature, the [\w ]+ takes "
+                r"only half the damage dealt to it.*takes the other half\.$",
+                trait["desc"],
+            )
+            assert "damage transfer" in blocks[entry["name"]]["traits"]
+            assert "Damage Transfer (trait)" not in blocks[entry["name"]]["not_modelled"]
+            found.append(entry["name"])
+    assert found == ["Cloaker", "Rug of Smothering"]
+
+
+RUG = """\
+title: The rug in the study
+round: 1
+heroes:
+  - name: Bram
+    class: fighter
+    level: 5
+    hp: 60
+    ac: 12
+    attacks:
+      - {name: Longsword, to_hit: 9, damage: 1d8+4 slashing}
+  - name: Cade
+    class: fighter
+    level: 5
+    hp: 60
+    ac: 12
+    attacks:
+      - {name: Longsword, to_hit: 9, damage: 1d8+4 slashing}
+monsters:
+  - name: Rug
+    hp: 60
+    ac: 12
+    attacks:
+      - {name: Smother, to_hit: 5, damage: 2d6+3 bludgeoning, riders: [{grapple: 13, holds: 1}]}
+    traits: [damage transfer]
+groups:
+  A: [Bram, Cade, Rug]
+"""
+
+
+def test_b8_cli_the_one_it_grapples_takes_half_of_its_damage(tmp_path: Path) -> None:
+    fight_file = tmp_path / "study.yaml"
+    fight_file.write_text(RUG, encoding="utf-8")
+    code, out = run("run", str(fight_file), "--seed", "1", "--rounds", "1")
+    assert code == 0, out
+    assert "Bram is grappled by Rug's Smother" in out
+    # 5 slashing: the rug keeps 2 (rounded down), Bram takes 3
+    assert "1d8 (1) + 4 slashing = 5 (Action Surge); Rug 58/60 hp (2 damage)." in out
+    assert "Damage Transfer: Bram takes the other half, 3 (Bram 48/60 hp, B8)." in out
+    before = out.split("is grappled")[0]
+    assert "Damage Transfer" not in before  # only while it holds a creature

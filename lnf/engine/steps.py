@@ -8,7 +8,14 @@ from __future__ import annotations
 from typing import assert_never
 
 from lnf.engine.effect_steps import concentration_ended, drained, effect_ended, effect_started
-from lnf.engine.trait_apply import absorbed, after_hurt, dash_notes, evaded, held_at_one
+from lnf.engine.trait_apply import (
+    absorbed,
+    after_hurt,
+    dash_notes,
+    evaded,
+    held_at_one,
+    transferred,
+)
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
 from lnf.model.effects import BerserkRolled, Confused, Countered, Reacted, Split
@@ -194,6 +201,7 @@ def _hurt(
     by_type, healed = absorbed(target, by_type)  # B8: Lightning Absorption and the like
     amount, defences = after_defences(target, by_type, magic=magic)
     amount, back = max(0, amount - sum(healed.values())), max(0, sum(healed.values()) - amount)
+    amount, fight, moved = transferred(fight, target, amount)  # B8: Damage Transfer
     if d20_variant(fight) and (least := at_least_one(target, by_type, amount)) > amount:
         amount, floored = least, True  # V-D20-4: what gets through is at least 1
     if knock and 0 < target.current_hp <= amount:
@@ -202,7 +210,7 @@ def _hurt(
         hurt, notes = held  # B8: Undead Fortitude, Relentless
     else:
         hurt, notes = take_damage(target, amount, critical=critical)
-    hurt, notes = after_hurt(fight, target, hurt, notes, healed, back)  # B8
+    hurt, notes = after_hurt(fight, target, hurt, [*moved, *notes], healed, back)  # B8
     got_through = [k for k, v in by_type.items() if v > 0 and k not in target.immune]
     if amount > 0 and scorches(hurt, got_through):  # B8: no Regeneration next round start
         hurt = replace(hurt, flags=hurt.flags | {Flag.SCORCHED})

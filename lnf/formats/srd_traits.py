@@ -152,6 +152,9 @@ _SAYS = {
     r"attack, the [\w ]+ attacks an object, with preference for an object smaller than itself\. "
     r"Once the [\w ]+ goes berserk, it continues to do so until it is destroyed or regains all "
     r"its hit points\.(?:\n|$)",
+    TraitKind.DAMAGE_TRANSFER: r"^While (?:attached to|it is grappling) a creature, the [\w ]+ "
+    r"takes only half the damage dealt to it(?: \(rounded down\))?[.,] and (?:that creature|the "
+    r"creature grappled by the [\w ]+) takes the other half\.$",
     TraitKind.LIMITED_MAGIC_IMMUNITY: r"^The [\w ]+ can't be affected or detected by spells of "
     r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
     r"throws against all other spells and magical effects\.$",

@@ -85,6 +85,8 @@ class TraitKind(StrEnum):
     SPLIT = "split"
     # its d6 as its turn starts at `hp` hit points or fewer: on a 6, berserk
     BERSERK = "berserk"
+    # while it holds a creature (attached, grappling), that creature takes half its damage
+    DAMAGE_TRANSFER = "damage transfer"
     REACTIVE = "reactive"  # D10, B10: a reaction on every turn, not one a round
 
 
