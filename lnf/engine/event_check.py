@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import assert_never
 
 from lnf.model import Action, Dot, Fight, Hero, Monster, Variant
-from lnf.model.effects import BerserkRolled, Confused, Countered, Reacted, Split
+from lnf.model.effects import Confused, Countered, Reacted, Split, TraitRolled
 from lnf.model.events import (
     Begun,
     Ended,
@@ -199,7 +199,7 @@ def _step(fight: Fight, step: Step) -> list[str]:
         case Split():  # B10: a new name, free before the step
             taken = [f"{step.into} is in the fight already"] if step.into in fight else []
             return _names(fight, [step.who], Monster) + taken
-        case BerserkRolled():  # B8
+        case TraitRolled():  # B8
             return _names(fight, [step.who], Monster) + _faces([step.face], 6)
         case Reacted():  # B10
             return _names(fight, [step.who], Monster) + _names(fight, [step.target])

@@ -30,11 +30,12 @@ from lnf.engine.resolve import (
     roll_wound_save,
 )
 from lnf.engine.sides import HeroSide
-from lnf.engine.trait_steps import rock_caught
+from lnf.engine.trait_steps import carapace, rock_caught
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
-from lnf.model import Action, Cost, Fight, Guard, Hero, Monster
+from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster
 from lnf.model.events import Event, TurnStarted
+from lnf.model.plan import Mode
 from lnf.model.steps import Acted, Fled, Moved, SpellCast, Used
 from lnf.rules.chase import free_pursuers, in_chase, verify_hide
 from lnf.rules.conditions import attacks_on_its_turn, verify_can_act
@@ -193,6 +194,12 @@ def play_action(
             me = turn.fight.hero(hero.name)
             if rock_caught(turn, hero.name, target, action.attack, action.mode, dice):
                 continue  # B10 Rock Catching: the rock is caught, the throw spent
+            face = carapace(turn, hero.name, target, action.attack, action.mode, dice)
+            if face is not None:  # B8 Reflective Carapace: unaffected; a 6 turns it back
+                if face == 6:
+                    back = roll_attack(turn.fight, me, me, action.attack, Mode.RANGED, dice)
+                    land(turn, back, None, dice)
+                continue
             hit = roll_attack(
                 turn.fight,
                 me,
@@ -226,7 +233,7 @@ def play_action(
             turn.fight,
             me,
             action.spell,
-            action.targets,
+            reflected(turn, hero.name, action.spell, action.targets, dice),  # B8
             dice,
             spared=action.spared,
             big=action.big,
@@ -314,3 +321,18 @@ def _taken(hero: Hero, foe: Monster, guard: Guard) -> bool:
     taken, as the hero policy takes it: lnf cannot stop mid-act to ask (undo if it should not
     have been)."""
     return True
+
+
+def reflected(
+    turn: Steps, caster: str, spell: Attack, targets: tuple[str, ...], dice: DiceSource
+) -> tuple[str, ...]:
+    """B8 Reflective Carapace against a line spell: the tarrasque's d6 leaves it out of the
+    targets, and on a 6 the caster is among them."""
+    out = list(targets)
+    for name in targets:
+        if (face := carapace(turn, caster, turn.fight.combatant(name), spell, None, dice)) is None:
+            continue
+        out.remove(name)
+        if face == 6 and caster not in out:
+            out.append(caster)
+    return tuple(out)

@@ -18,7 +18,7 @@ from lnf.engine.trait_apply import (
 )
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
-from lnf.model.effects import BerserkRolled, Confused, Countered, Reacted, Split
+from lnf.model.effects import Confused, Countered, Reacted, Split, TraitRolled
 from lnf.model.steps import (
     Acted,
     Attacked,
@@ -153,7 +153,7 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return concentration_ended(fight, step)
         case Drained():
             return drained(fight, step)
-        case SaveRolled() | Confused() | BerserkRolled():
+        case SaveRolled() | Confused() | TraitRolled():
             return StepDone(step, fight, fight)  # what follows from it is its own step
         case Split():  # B10: the jelly splits, its reaction spent
             return StepDone(step, fight, split_fight(fight, step.who, step.into))
@@ -352,7 +352,8 @@ def _spell(fight: Fight, step: SpellCast) -> StepDone:
         dealt.append(took)
     if step.pool and not sleepers(fight, step.targets, step.pool):  # F7 Sleep
         notes.append(f"nobody falls asleep: {step.pool} hit points cover none of them")
-    fight, o_dot = _o_dot(fight, step.caster, step.big, sum(d.amount for d in dealt), notes)
+    to_foes = sum(d.amount for d in dealt if d.who != step.caster)  # B8: not a turned-back one
+    fight, o_dot = _o_dot(fight, step.caster, step.big, to_foes, notes)
     return StepDone(step, before, tidy(fight), tuple(dealt), o_dot=o_dot, notes=tuple(notes))
 
 

@@ -10,13 +10,15 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
-from lnf.model import Ability, Attack, Condition, Lasting, Monster, TurnEdge
+from lnf.model import Ability, Attack, Condition, Hero, Lasting, Monster, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.effects import BerserkRolled, Reacted, Split
+from lnf.model.effects import Reacted, Split, TraitRolled
 from lnf.model.plan import Mode
 from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast
 from lnf.rules.aversion import AVERSE, fire_shy
 from lnf.rules.berserk import BERSERK, calmed, rolls_for_berserk
+from lnf.rules.carapace import TRAIT as CARAPACE
+from lnf.rules.carapace import reflective
 from lnf.rules.rock_catching import catcher
 from lnf.rules.roster import in_fight
 from lnf.rules.splitting import splitters, twin_name
@@ -235,6 +237,25 @@ def berserk_roll(turn: Steps, who: str, dice: DiceSource) -> None:
     elif rolls_for_berserk(turn.fight, me):
         dice.about(f"{who}'s Berserk: a d6 as its turn starts (a 6: berserk)")
         face = dice.face(6)
-        turn.do(BerserkRolled(who, face))
+        turn.do(TraitRolled(who, "Berserk", face))
         if face == 6:
             start(turn, who, BERSERK, Lasting(), who)
+
+
+def carapace(
+    turn: Steps,
+    caster: str,
+    target: Hero | Monster,
+    spell: Attack,
+    mode: Mode | None,
+    dice: DiceSource,
+) -> int | None:
+    """B8 Reflective Carapace: the d6 when `spell` targets the tarrasque (`reflective`), or
+    None when the trait does not answer it; the tarrasque is unaffected either way, and a 6
+    turns the spell back at its caster (the caller plays that)."""
+    if not reflective(target, spell, mode):
+        return None
+    dice.about(f"{target.name}'s {CARAPACE}: a d6 against {spell.name} (a 6 turns it back)")
+    face = dice.face(6)
+    turn.do(TraitRolled(target.name, CARAPACE, face, f"{caster}'s {spell.name}"))
+    return face

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from lnf.model import Confused, Countered, Effect, Lasting
-from lnf.model.effects import BerserkRolled, Reacted, Split
+from lnf.model.effects import Reacted, Split, TraitRolled
 from lnf.model.events import (
     Begun,
     Ended,
@@ -98,7 +98,7 @@ STEP_TAGS: dict[type[Any], str] = {
     Countered: "counter",
     Reacted: "react",
     Split: "split",
-    BerserkRolled: "berserk",
+    TraitRolled: "trait-die",
     Confused: "confused",
 }
 

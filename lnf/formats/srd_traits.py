@@ -155,6 +155,11 @@ _SAYS = {
     TraitKind.DAMAGE_TRANSFER: r"^While (?:attached to|it is grappling) a creature, the [\w ]+ "
     r"takes only half the damage dealt to it(?: \(rounded down\))?[.,] and (?:that creature|the "
     r"creature grappled by the [\w ]+) takes the other half\.$",
+    TraitKind.REFLECTIVE_CARAPACE: r"^Any time the [\w ]+ is targeted by a magic missile spell, a "
+    r"line spell, or a spell that requires a ranged attack roll, roll a d6\. On a 1 to 5, the "
+    r"[\w ]+ is unaffected\. On a 6, the [\w ]+ is unaffected, and the effect is reflected back "
+    r"at the caster as though it originated from the [\w ]+, turning the caster into the "
+    r"target\.$",
     TraitKind.LIMITED_MAGIC_IMMUNITY: r"^The [\w ]+ can't be affected or detected by spells of "
     r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
     r"throws against all other spells and magical effects\.$",

@@ -29,7 +29,8 @@ DC 14` (a reaction, B10: a foe starting its turn in its group saves or is fright
 `split 10` (a reaction, B10: lightning or slashing splits it in two when it has 10 hit points);
 `reactive` (a reaction on every turn, not one a round: D10, B10); `berserk 40` (its d6 as its
 turn starts at 40 hit points or fewer: on a 6 it attacks the nearest creature, ally or foe);
-`damage transfer` (while it holds a creature, that one takes half the damage dealt to it)."""
+`damage transfer` (while it holds a creature, that one takes half the damage dealt to it);
+`reflective carapace` (a d6 against a ranged spell attack, Magic Missile or a line spell)."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ _EXAMPLES = (
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
     "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
     "aversion of fire, unnerving mask DC 14, rock catching DC 10, split 10, "
-    "reactive, berserk 40, damage transfer, "
+    "reactive, berserk 40, damage transfer, reflective carapace, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(

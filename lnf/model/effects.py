@@ -240,12 +240,15 @@ class Split:
 
 
 @value
-class BerserkRolled:
-    """B8, a step of the fight log: the golem's d6 (`face`) as its turn starts at its Berserk
-    hit points or fewer; on a 6 it goes berserk (an effect on it follows)."""
+class TraitRolled:
+    """B8, a step of the fight log: a d6 a monster's trait rolls (`face`): Berserk's as the
+    golem's turn starts (on a 6 it goes berserk: an effect follows), Reflective Carapace's
+    when a spell targets the tarrasque (`against`: "Aria's Fire Bolt"; on a 6 it turns back)."""
 
     who: str
+    trait: str
     face: int
+    against: str = ""
 
 
 @value

@@ -87,6 +87,9 @@ class TraitKind(StrEnum):
     BERSERK = "berserk"
     # while it holds a creature (attached, grappling), that creature takes half its damage
     DAMAGE_TRANSFER = "damage transfer"
+    # a d6 when a ranged spell attack, Magic Missile or a line spell targets it: unaffected,
+    # and on a 6 the spell turns back at its caster
+    REFLECTIVE_CARAPACE = "reflective carapace"
     REACTIVE = "reactive"  # D10, B10: a reaction on every turn, not one a round
 
 

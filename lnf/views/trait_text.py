@@ -4,12 +4,15 @@ a reaction spent, a jelly's Split)."""
 from __future__ import annotations
 
 from lnf.model import Fight
-from lnf.model.effects import BerserkRolled, Reacted, Split
+from lnf.model.effects import Reacted, Split, TraitRolled
 
 
-def trait_step_text(step: BerserkRolled | Reacted | Split, after: Fight) -> str:
+def trait_step_text(step: TraitRolled | Reacted | Split, after: Fight) -> str:
     """One line of the transcript (`after`: the fight after the step)."""
-    if isinstance(step, BerserkRolled):
+    if isinstance(step, TraitRolled) and step.against:  # Reflective Carapace
+        then = "unaffected" + (", and it turns back at its caster" if step.face == 6 else "")
+        return f"{step.who}'s {step.trait} against {step.against}: 1d6 ({step.face}): {then} (B8)."
+    if isinstance(step, TraitRolled):
         then = "it goes berserk" if step.face == 6 else "not berserk yet"
         return f"{step.who} rolls for Berserk as its turn starts: 1d6 ({step.face}): {then} (B8)."
     if isinstance(step, Reacted):
