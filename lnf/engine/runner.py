@@ -339,10 +339,10 @@ class Runner:
         if self.heroes.at_table and self.unanswered() is not None:
             return False  # the table says first whether its heroes strike as the monster goes
         turn = self._rebuilt(turn, dice)  # the plan may have added an event
+        stand_up(turn)
         if (order := berserk_turn(turn, monster.name, order, dice, self._ask_guard)) is None:
             self._finish(turn)  # B8: the berserk golem attacked the nearest creature
             return True
-        stand_up(turn)
         leaving = order_step(turn.fight, order)
         for foe in opportunity_attackers(turn.fight, leaving) if leaving is not None else []:
             hero = turn.fight.hero(foe)
