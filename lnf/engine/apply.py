@@ -89,6 +89,7 @@ def _round_started(fight: Fight, event: RoundStarted) -> Fight:
         phase=event.phase,
         acted=frozenset(),
         reacted=frozenset(),
+        opportunities=(),
         disengaged=frozenset(),
         helped=frozenset(),
         dashed=frozenset(),

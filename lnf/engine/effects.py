@@ -31,6 +31,8 @@ from lnf.engine.trait_steps import (
     burst,
     fire_aura,
     gaze,
+    heads_follow,
+    regrow,
     split,
     stench,
     stone,
@@ -144,6 +146,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     landed(turn, done)
     averse(turn, done)  # B8: Aversion of Fire
     split(turn, done)  # B10: a jelly splits
+    heads_follow(turn, done)  # B8: the hydra's heads
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
             if e in done.after.effects:  # not what the hit's own rider began (the drow's)
@@ -293,6 +296,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     ending = ending_at(turn.fight, who, edge)
     if edge is TurnEdge.END:
         regurgitation(turn, who, dice)  # F6: enough damage from inside a swallower
+        regrow(turn, who)  # B8: the hydra's heads
     last = [e for e in due if any(e == x for x, _ in ending)]
     for e in last:
         _repeat(turn, who, e, dice)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import assert_never
 
 from lnf.model import Action, Dot, Fight, Hero, Monster, Variant
-from lnf.model.effects import Confused, Countered, Reacted, Split, TraitRolled
+from lnf.model.effects import Confused, Countered, Heads, Reacted, Split, TraitRolled
 from lnf.model.events import (
     Begun,
     Ended,
@@ -196,6 +196,8 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who]) + _amounts([step.amount])
         case Guarded():
             return _names(fight, [step.who, step.foe]) + _amounts([step.ac])
+        case Heads():  # B8
+            return _names(fight, [step.who], Monster) + _amounts([step.heads, step.lost])
         case Split():  # B10: a new name, free before the step
             taken = [f"{step.into} is in the fight already"] if step.into in fight else []
             return _names(fight, [step.who], Monster) + taken

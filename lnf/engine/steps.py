@@ -18,7 +18,7 @@ from lnf.engine.trait_apply import (
 )
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
-from lnf.model.effects import Confused, Countered, Reacted, Split, TraitRolled
+from lnf.model.effects import Confused, Countered, Heads, Reacted, Split, TraitRolled
 from lnf.model.steps import (
     Acted,
     Attacked,
@@ -64,6 +64,7 @@ from lnf.rules.damage import (
 from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.effects import healing_barred
 from lnf.rules.group_changes import moved, tidy, without
+from lnf.rules.heads import with_heads
 from lnf.rules.holds import drank
 from lnf.rules.limited import recharged, spent
 from lnf.rules.reactions import after_hit
@@ -155,6 +156,9 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return drained(fight, step)
         case SaveRolled() | Confused() | TraitRolled():
             return StepDone(step, fight, fight)  # what follows from it is its own step
+        case Heads():  # B8: the hydra's heads
+            hydra = with_heads(fight.monster(step.who), step.heads, step.lost, step.burned)
+            return StepDone(step, fight, fight.with_combatant(hydra))
         case Split():  # B10: the jelly splits, its reaction spent
             return StepDone(step, fight, split_fight(fight, step.who, step.into))
         case Guarded() | Countered() | Reacted():  # F1, B10: the reaction is spent
@@ -242,7 +246,11 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
         fight = replace(fight, turns=replace(turns, helped=turns.helped - {step.attacker}))
     if step.opportunity:
         turns = fight.turns
-        fight = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.attacker}))
+        made = (*turns.opportunities, step.attacker)  # B8: Reactive Heads counts them
+        fight = replace(
+            fight,
+            turns=replace(turns, reacted=turns.reacted | {step.attacker}, opportunities=made),
+        )
         if acl(fight):  # V-ACL6: a reaction spent
             me = fight.combatant(step.attacker)
             fight = fight.with_combatant(replace(me, reactions=max(0, me.reactions - 1)))

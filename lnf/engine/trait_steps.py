@@ -10,15 +10,16 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
-from lnf.model import Ability, Attack, Condition, Hero, Lasting, Monster, TurnEdge
+from lnf.model import Ability, Attack, Condition, Hero, Lasting, Monster, TraitKind, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.effects import Reacted, Split, TraitRolled
+from lnf.model.effects import Heads, Reacted, Split, TraitRolled
 from lnf.model.plan import Mode
-from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast
+from lnf.model.steps import Attacked, Damaged, EffectEnded, Healed, SaveRolled, SpellCast
 from lnf.rules.aversion import AVERSE, fire_shy
 from lnf.rules.berserk import BERSERK, calmed, rolls_for_berserk
 from lnf.rules.carapace import TRAIT as CARAPACE
 from lnf.rules.carapace import reflective
+from lnf.rules.heads import after_damage, burned_since, grown, heads, lost
 from lnf.rules.rock_catching import catcher
 from lnf.rules.roster import in_fight
 from lnf.rules.splitting import splitters, twin_name
@@ -259,3 +260,46 @@ def carapace(
     face = dice.face(6)
     turn.do(TraitRolled(target.name, CARAPACE, face, f"{caster}'s {spell.name}"))
     return face
+
+
+def heads_follow(turn: Steps, done: StepDone) -> None:
+    """B8 Multiple Heads: damage that brings the hydra's turn total to its figure kills a head
+    (the last one kills it); fire marks it burned until the end of its turn."""
+    step = done.step
+    if isinstance(step, Attacked | SpellCast):
+        types = {k for k, amount in step.damage if amount > 0}
+    elif isinstance(step, Damaged):
+        types = {step.type}
+    else:
+        return
+    for d in done.dealt:
+        c = turn.fight.combatant(d.who) if d.who in turn.fight else None
+        if not isinstance(c, Monster) or c.trait(TraitKind.MULTIPLE_HEADS) is None:
+            continue
+        if d.amount <= 0 or not in_fight(c) or c.current_hp == 0:
+            continue
+        total = sum(x.amount for sd in turn.done for x in sd.dealt if x.who == d.who)
+        now, gone, fire = after_damage(c, total - d.amount, total, DamageType.FIRE in types)
+        if (now, gone, fire) == (heads(c), lost(c), burned_since(c)):
+            continue
+        turn.do(Heads(d.who, now, gone, fire))
+        if now == 0:
+            turn.do(
+                Damaged(d.who, 0, None, text="its last head dies (Multiple Heads, B8)", kills=True)
+            )
+
+
+def regrow(turn: Steps, who: str) -> None:
+    """B8 Multiple Heads: at the end of the hydra's turn, two heads for each lost since its
+    last turn unless fire burned it, and 10 hit points for each head regrown."""
+    c = turn.fight.combatant(who)
+    if not isinstance(c, Monster) or (trait := c.trait(TraitKind.MULTIPLE_HEADS)) is None:
+        return
+    if not (lost(c) or burned_since(c)) or not in_fight(c) or c.current_hp == 0:
+        return
+    more = grown(c)
+    turn.do(Heads(who, heads(c) + more, 0, False))
+    back = min(more * (trait.dice.maximum if trait.dice is not None else 0), c.damage)
+    if back:
+        said = f"Multiple Heads: {more} heads regrown, B8"
+        turn.do(Healed(who, back, text=said))

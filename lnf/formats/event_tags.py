@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from lnf.model import Confused, Countered, Effect, Lasting
-from lnf.model.effects import Reacted, Split, TraitRolled
+from lnf.model.effects import Heads, Reacted, Split, TraitRolled
 from lnf.model.events import (
     Begun,
     Ended,
@@ -99,6 +99,7 @@ STEP_TAGS: dict[type[Any], str] = {
     Reacted: "react",
     Split: "split",
     TraitRolled: "trait-die",
+    Heads: "heads",
     Confused: "confused",
 }
 

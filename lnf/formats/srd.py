@@ -301,6 +301,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     abilities = _named(m, "special_abilities", where)  # each checked: an object with a name
     traits, flags = block_traits(m), block_flags(m)  # B8, R5: played, not listed
     notes += [f"{n} (trait)" for n in abilities if n not in traits.names | flags.names]
+    if any(f.startswith(str(TraitKind.MULTIPLE_HEADS)) for f in traits.forms):
+        notes[:] = [n for n in notes if not n.startswith("Multiattack: a bite per head")]  # B8
     guards, reactions = _guards(m, where)
     reacts = block_reactions(m)  # B10: played as traits
     notes += [f"{n} (reaction)" for n in reactions if n not in reacts.names]

@@ -160,6 +160,15 @@ _SAYS = {
     r"[\w ]+ is unaffected\. On a 6, the [\w ]+ is unaffected, and the effect is reflected back "
     r"at the caster as though it originated from the [\w ]+, turning the caster into the "
     r"target\.$",
+    TraitKind.MULTIPLE_HEADS: r"^The [\w ]+ has (\w+) heads\. While it has more than one head, the "
+    r"[\w ]+ has advantage on saving throws against being blinded, charmed, deafened, "
+    r"frightened, stunned, and knocked unconscious\.\s*Whenever the [\w ]+ takes (\d+) or more "
+    r"damage in a single turn, one of its heads dies\. If all its heads die, the [\w ]+ dies\."
+    r"\s*At the end of its turn, it grows two heads for each of its heads that died since its "
+    r"last turn, unless it has taken fire damage since its last turn\. The [\w ]+ regains (\d+) "
+    r"hit points for each head regrown in this way\.$",
+    TraitKind.REACTIVE_HEADS: r"^For each head the [\w ]+ has beyond one, it gets an extra "
+    r"reaction that can be used only for opportunity attacks\.$",
     TraitKind.LIMITED_MAGIC_IMMUNITY: r"^The [\w ]+ can't be affected or detected by spells of "
     r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
     r"throws against all other spells and magical effects\.$",
@@ -173,6 +182,7 @@ _ALIASES = {
     "two-headed": "two heads",
     "vampire weaknesses": "sunlight hypersensitivity",
 }
+_COUNTS = {w: i for i, w in enumerate(("one", "two", "three", "four", "five", "six"), 1)}
 _PRONE = re.compile(
     r"DC (\d+) Strength saving throw or be "
     r"(?:pushed up to 10 (?:ft\.|feet) away and )?knocked prone"
@@ -327,6 +337,12 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         TraitKind.ROCK_CATCHING,
     ):
         return Trait(kind, dc=int(found[1]))
+    if kind is TraitKind.MULTIPLE_HEADS:
+        count = _COUNTS.get(found[1].lower())
+        if count is None:
+            return None
+        fire = frozenset({DamageType.FIRE})
+        return Trait(kind, hp=count, dc=int(found[2]), dice=parse(found[3]), stopped_by=fire)
     if kind is TraitKind.ABSORPTION:
         if typed is None or typed[1] != found[1]:
             return None  # its name and its text must name one type

@@ -30,7 +30,10 @@ DC 14` (a reaction, B10: a foe starting its turn in its group saves or is fright
 `reactive` (a reaction on every turn, not one a round: D10, B10); `berserk 40` (its d6 as its
 turn starts at 40 hit points or fewer: on a 6 it attacks the nearest creature, ally or foe);
 `damage transfer` (while it holds a creature, that one takes half the damage dealt to it);
-`reflective carapace` (a d6 against a ranged spell attack, Magic Missile or a line spell)."""
+`reflective carapace` (a d6 against a ranged spell attack, Magic Missile or a line spell);
+`multiple heads 5, 25 damage, 10 hit points` (the hydra's heads: a bite each, one lost to 25
+damage in a turn, two grown back for each at the end of its turn unless burned, 10 hit points
+each) and `reactive heads` (an opportunity attack a round for each head)."""
 
 from __future__ import annotations
 
@@ -63,6 +66,7 @@ _FIGURE = {
 _AURA = re.compile(
     r"(stench|fear aura|unnerving mask|rock catching),? dc (\d+)"
 )  # `stench DC 10`, `fear aura DC 21`
+_HEADS = re.compile(r"multiple heads (\d+), (\d+) damage, (\d+) hit points")
 _TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
@@ -77,7 +81,8 @@ _EXAMPLES = (
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
     "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
     "aversion of fire, unnerving mask DC 14, rock catching DC 10, split 10, "
-    "reactive, berserk 40, damage transfer, reflective carapace, "
+    "reactive, berserk 40, damage transfer, reflective carapace, reactive heads, "
+    "multiple heads 5, 25 damage, 10 hit points, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -93,6 +98,16 @@ def parse_trait(value: Any) -> Trait:
     if moving := _MOVING.fullmatch(text):
         return _moving(moving)
     text = text.lower()
+    if heads := _HEADS.fullmatch(text):
+        return Trait(
+            TraitKind.MULTIPLE_HEADS,
+            hp=int(heads[1]),
+            dc=int(heads[2]),
+            dice=parse(heads[3]),
+            stopped_by=frozenset({DamageType.FIRE}),
+        )
+    if text.startswith("multiple heads"):
+        raise ValueError("say multiple heads 5, 25 damage, 10 hit points (heads, kill, regrowth)")
     if typed := _TYPED.fullmatch(text):
         try:
             return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
@@ -252,6 +267,8 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind} DC {trait.dc}" + (f", at once by {trait.hp}" if trait.hp else "")
     if trait.kind is TraitKind.RAMPAGE:
         return f"{trait.kind} {trait.attack}"
+    if trait.kind is TraitKind.MULTIPLE_HEADS:
+        return f"{trait.kind} {trait.hp}, {trait.dc} damage, {trait.dice} hit points"
     if trait.dice is not None:
         return f"{trait.kind} {trait.dice}"
     stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""

@@ -252,6 +252,17 @@ class TraitRolled:
 
 
 @value
+class Heads:
+    """B8, a step of the fight log: the hydra's heads now, those lost since its last turn and
+    whether fire burned it since then (Multiple Heads: `rules.heads`)."""
+
+    who: str
+    heads: int
+    lost: int
+    burned: bool
+
+
+@value
 class Rider:
     """F6: what a hit (or a failed save against a spell) brings besides its damage. `save`:
     the target's saving throw against it (None: it comes with the hit); on a failure the

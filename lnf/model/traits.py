@@ -90,6 +90,10 @@ class TraitKind(StrEnum):
     # a d6 when a ranged spell attack, Magic Missile or a line spell targets it: unaffected,
     # and on a 6 the spell turns back at its caster
     REFLECTIVE_CARAPACE = "reflective carapace"
+    # `hp` heads; a head dies to `dc` damage in a turn; two grow back for each at the end of
+    # its turn unless burned (`stopped_by`), `dice` hit points regained for each
+    MULTIPLE_HEADS = "multiple heads"
+    REACTIVE_HEADS = "reactive heads"  # an opportunity attack for each head beyond one
     REACTIVE = "reactive"  # D10, B10: a reaction on every turn, not one a round
 
 

@@ -11,7 +11,7 @@ from typing import assert_never
 
 from lnf.model import Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
-from lnf.model.effects import Confused, Countered, Reacted, Split, TraitRolled
+from lnf.model.effects import Confused, Countered, Heads, Reacted, Split, TraitRolled
 from lnf.model.events import (
     Begun,
     Ended,
@@ -263,8 +263,8 @@ def _step_text(done: StepDone) -> str:
                 f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
                 f"{abs(step.bonus)} = {step.total}: {'; '.join(results)}."
             )
-        case TraitRolled() | Reacted() | Split():
-            return trait_step_text(step, after)  # B8, B10
+        case TraitRolled() | Reacted() | Split() | Heads():
+            return trait_step_text(step, after, done.before)  # B8, B10
         case Countered() | Confused():
             return countered_text(step) if isinstance(step, Countered) else confused_words(step)
         case (
