@@ -111,7 +111,8 @@ def test_f6_the_chain_devils_chains_hurt_the_one_held_as_its_turns_start() -> No
     (rider,) = chain.riders
     assert (rider.grapple, rider.holds, str(rider.held_damage)) == (14, 1, "2d6 piercing")
     _hit(turn, "Chain Devil", "Ann", "Chain")
-    turn_edge(turn, "Ann", TurnEdge.START, ScriptedDice([2, 5]))
+    # B10: its Unnerving Mask first (Ann is in its group): a 20 saves; then the chains
+    turn_edge(turn, "Ann", TurnEdge.START, ScriptedDice([20, 2, 5]))
     hurt = [s for s in turn.steps if isinstance(s, Damaged)]
     assert [(s.who, s.amount, s.type) for s in hurt] == [("Ann", 7, DamageType.PIERCING)]
     assert hurt[0].text == "Chain Devil's Chain, held: 2d6 (2, 5) piercing = 7"

@@ -333,13 +333,23 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
                 ]
                 assert said and all(any(k in t for t in said) for k in trait.stopped_by), form
                 continue
+            if trait.kind is TraitKind.MAGIC_ONLY:  # D6: judged by the entry's vulnerabilities
+                said = [t for t in m.get("damage_vulnerabilities", []) if "from magic" in t]
+                assert said and all(any(k in t for t in said) for k in trait.stopped_by), form
+                continue
             if trait.kind is TraitKind.EXHAUSTION_IMMUNE:  # C3: by its condition immunities
                 assert "exhaustion" in [c["index"] for c in m.get("condition_immunities", [])]
                 continue
             said = _SAID.get(trait.kind, (trait.kind.value,))
-            name = next(n for n in abilities if n.lower().startswith((trait.kind.value, *said)))
-            desc = abilities[name]
+            # B10: a reaction lnf plays as a trait (Unnerving Mask, Rock Catching)
+            reacts = {a["name"]: a["desc"] for a in m.get("reactions", [])}
+            named = abilities | reacts
+            name = next(n for n in named if n.lower().startswith((trait.kind.value, *said)))
+            desc = named[name]
             assert f"{name} (trait)" not in block.get("not_modelled", [])
+            assert f"{name} (reaction)" not in block.get("not_modelled", [])
+            if trait.kind is TraitKind.MULTIPLE_HEADS:
+                continue  # its figures are words ("five heads"): tests/test_traits_heads.py
             if trait.dice is not None:
                 assert f"({trait.dice.parts[0].terms[0]})" in desc, (m["name"], form)
             if trait.dc:  # Charge's prone save; an aura's save (test_traits_hits)

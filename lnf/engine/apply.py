@@ -37,6 +37,7 @@ from lnf.model.events import (
 from lnf.model.steps import Step
 from lnf.rules.acl import acl, reactions_at_end, surge_at_turn_start
 from lnf.rules.limited import round_regained
+from lnf.rules.monster_reactions import reactive
 from lnf.rules.surprise import surprise_over
 from lnf.values import replace
 
@@ -88,6 +89,7 @@ def _round_started(fight: Fight, event: RoundStarted) -> Fight:
         phase=event.phase,
         acted=frozenset(),
         reacted=frozenset(),
+        opportunities=(),
         disengaged=frozenset(),
         helped=frozenset(),
         dashed=frozenset(),
@@ -127,6 +129,7 @@ class Steps:
                 turns=replace(
                     turns,
                     dodging=turns.dodging - {who},
+                    reacted=turns.reacted - reactive(fight),  # B10: Reactive
                     disengaged=turns.disengaged - {who},
                     sneaked=turns.sneaked - {who},
                     current=who if isinstance(fight.combatant(who), Hero) else None,

@@ -25,7 +25,21 @@ from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import drained_by, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
-from lnf.engine.trait_steps import burned, burst, fire_aura, gaze, stench, stone, sunburned
+from lnf.engine.trait_steps import (
+    averse,
+    berserk_roll,
+    burned,
+    burst,
+    fire_aura,
+    gaze,
+    heads_follow,
+    regrow,
+    split,
+    stench,
+    stone,
+    sunburned,
+    unnerving_mask,
+)
 from lnf.errors import Refused
 from lnf.model import (
     LEGENDARY_RESISTANCE,
@@ -133,6 +147,9 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         for e in closed_by_healing(turn.fight, step.who, step.by):
             turn.do(EffectEnded(e.key, "magical healing closes it"))
     landed(turn, done)
+    averse(turn, done)  # B8: Aversion of Fire
+    split(turn, done)  # B10: a jelly splits
+    heads_follow(turn, done)  # B8: the hydra's heads
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
             if e in done.after.effects:  # not what the hit's own rider began (the drow's)
@@ -289,6 +306,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     ending = ending_at(turn.fight, who, edge)
     if edge is TurnEdge.END:
         regurgitation(turn, who, dice)  # F6: enough damage from inside a swallower
+        regrow(turn, who)  # B8: the hydra's heads
     last = [e for e in due if any(e == x for x, _ in ending)]
     for e in last:
         _repeat(turn, who, e, dice)
@@ -301,6 +319,8 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         fire_aura(turn, who, dice)
         stench(turn, who, dice)
         gaze(turn, who, dice)
+        unnerving_mask(turn, who, dice)  # B10: the chain devil's reaction
+        berserk_roll(turn, who, dice)  # B8: a golem's d6
         drains(turn, who, dice)  # F6: a stirge drinks
         held_hurts(turn, who, dice)  # F6: the chain devil's chains
     for e in [e for e in turn.fight.effects if e.who == who and e.hurts_at is edge]:

@@ -14,7 +14,7 @@ from typing import assert_never
 
 from lnf.errors import Refused
 from lnf.model import Action, Dot, Fight, Hero, Monster, Variant
-from lnf.model.effects import Confused, Countered
+from lnf.model.effects import Confused, Countered, Heads, Reacted, Split, TraitRolled
 from lnf.model.events import (
     Begun,
     Ended,
@@ -143,7 +143,7 @@ def _step(fight: Fight, step: Step) -> list[str]:
             )
         case SpellCast():
             return (
-                _names(fight, [step.caster, *step.targets, *step.spared])
+                _names(fight, [step.caster, *step.targets, *step.spared, *step.unaffected])
                 + _saves(fight, step.saves)
                 + _amounts(n for _, n in step.damage)
             )
@@ -198,6 +198,15 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who]) + _amounts([step.amount])
         case Guarded():
             return _names(fight, [step.who, step.foe]) + _amounts([step.ac])
+        case Heads():  # B8
+            return _names(fight, [step.who], Monster) + _amounts([step.heads, step.lost])
+        case Split():  # B10: a new name, free before the step
+            taken = [f"{step.into} is in the fight already"] if step.into in fight else []
+            return _names(fight, [step.who], Monster) + taken
+        case TraitRolled():  # B8
+            return _names(fight, [step.who], Monster) + _faces([step.face], 6)
+        case Reacted():  # B10
+            return _names(fight, [step.who], Monster) + _names(fight, [step.target])
         case Countered():  # B10
             return _names(fight, [step.who], Monster) + _names(fight, [step.caster], Hero)
         case Confused():  # F7: its d10, and whom a 7 or 8 attacks

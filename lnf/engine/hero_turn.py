@@ -19,7 +19,7 @@ from lnf.engine.decisions import (
     SpellChoice,
     TurnChoice,
 )
-from lnf.engine.effects import fortitude, land
+from lnf.engine.effects import cast_effects, fortitude, land
 from lnf.engine.monster_reactions import countered, resist_cast, spend_resisted
 from lnf.engine.resolve import (
     roll_attack,
@@ -30,15 +30,17 @@ from lnf.engine.resolve import (
     roll_wound_save,
 )
 from lnf.engine.sides import HeroSide
+from lnf.engine.trait_steps import carapace, rock_caught
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
-from lnf.model import Action, Cost, Fight, Guard, Hero, Monster
+from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster
 from lnf.model.events import Event, TurnStarted
-from lnf.model.steps import Acted, Fled, Moved, Used
+from lnf.model.plan import Mode
+from lnf.model.steps import Acted, Fled, Moved, SpellCast, Used
 from lnf.rules.chase import free_pursuers, in_chase, verify_hide
 from lnf.rules.conditions import attacks_on_its_turn, verify_can_act
 from lnf.rules.damage import verify_not_dying
-from lnf.rules.economy import verify_after_attack, verify_costs
+from lnf.rules.economy import attack_named, verify_after_attack, verify_costs
 from lnf.rules.escapes import escape_by, gone_at_once
 from lnf.rules.legal import attack_modes
 from lnf.rules.reactions import opportunity_attackers
@@ -191,6 +193,14 @@ def play_action(
             if target is None:
                 break  # F2: no foe left in reach; the other swings are lost
             me = turn.fight.hero(hero.name)
+            if rock_caught(turn, hero.name, target, action.attack, action.mode, dice):
+                continue  # B10 Rock Catching: the rock is caught, the throw spent
+            face = carapace(turn, hero.name, target, action.attack, action.mode, dice)
+            if face is not None:  # B8 Reflective Carapace: unaffected; a 6 turns it back
+                if face == 6:
+                    back = roll_attack(turn.fight, me, me, action.attack, Mode.RANGED, dice)
+                    land(turn, back, None, dice)
+                continue
             hit = roll_attack(
                 turn.fight,
                 me,
@@ -224,7 +234,7 @@ def play_action(
             turn.fight,
             me,
             action.spell,
-            action.targets,
+            reflected(turn, hero.name, action.spell, action.targets, dice),  # B8
             dice,
             spared=action.spared,
             big=action.big,
@@ -232,8 +242,10 @@ def play_action(
         )
         cast = replace(cast, slot=action.upcast) if action.upcast else cast
         cast = resist_cast(turn, cast, action.spell)  # B7: Legendary Resistance
-        turn.do(fortitude(turn, cast, dice))  # B8: Undead Fortitude first
+        done = turn.do(fortitude(turn, cast, dice))  # B8: Undead Fortitude first
         spend_resisted(turn, cast.saves)
+        if isinstance(done.step, SpellCast) and attack_named(me, action.spell.name) is None:
+            cast_effects(turn, done.step, action.spell, dice)  # B8: answered by a trait
     elif isinstance(action, HealChoice):
         healed = roll_healing(hero.name, action.target, action.amount, dice, action.by)
         turn.do(replace(healed, slot=action.upcast) if action.upcast else healed)
@@ -317,3 +329,18 @@ def _taken(hero: Hero, foe: Monster, guard: Guard) -> bool:
     taken, as the hero policy takes it: lnf cannot stop mid-act to ask (undo if it should not
     have been)."""
     return True
+
+
+def reflected(
+    turn: Steps, caster: str, spell: Attack, targets: tuple[str, ...], dice: DiceSource
+) -> tuple[str, ...]:
+    """B8 Reflective Carapace against a line spell: the tarrasque's d6 leaves it out of the
+    targets, and on a 6 the caster is among them."""
+    out = list(targets)
+    for name in targets:
+        if (face := carapace(turn, caster, turn.fight.combatant(name), spell, None, dice)) is None:
+            continue
+        out.remove(name)
+        if face == 6 and caster not in out:
+            out.append(caster)
+    return tuple(out)

@@ -40,6 +40,7 @@ from lnf.rules.distance import roll_in_fight
 from lnf.rules.feeble import enfeebled, halved, lessened, reduced
 from lnf.rules.holds import sure_hit
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
+from lnf.rules.magic_immunity import spell_save_edge, unaffected
 from lnf.rules.roster import downed
 from lnf.rules.spell_effects import boons, fought_advantage
 from lnf.rules.trait_saves import save_edge
@@ -233,6 +234,7 @@ def roll_save(
     worse = save_disadvantage(target, ability)
     better = (
         magic_resistance(target, spell)
+        or spell_save_edge(target, spell)
         or fought_advantage(what, spell)
         or save_edge(target, ability, against, spell=spell, poison=poison)
     )
@@ -274,7 +276,10 @@ def roll_spell(
     not spared saves against the spell's DC (with `save_dice(target)` when given: a player's
     own d20, B3). F7: a spell without damage rolls none (Hold Person); one without a save
     (Bless, Sleep) rolls no saves; Sleep rolls its hit points; an aura (Spirit Guardians) hurts
-    nobody when it is cast."""
+    nobody when it is cast. B8: a target the spell cannot affect (Limited Magic Immunity)
+    takes nothing and makes no save: it is left out of the targets, `unaffected`."""
+    proof = unaffected(fight, spell, targets)
+    targets = [n for n in targets if n not in proof]
     ability, dc = spell.save if spell.save is not None else (Ability.DEX, 0)
     effect = spell.effect
     aura = effect is not None and effect.aura
@@ -317,6 +322,7 @@ def roll_spell(
         big=big,
         area=area,
         pool=pool,
+        unaffected=proof,
     )
 
 

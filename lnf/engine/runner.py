@@ -12,6 +12,7 @@ from lnf.dice.roll import DiceSource
 from lnf.engine import replan as p6
 from lnf.engine.apply import Steps
 from lnf.engine.before_fight import roll_initiative
+from lnf.engine.berserk import berserk_turn
 from lnf.engine.chasing import (
     chase_note,
     commit_speeds,
@@ -343,6 +344,9 @@ class Runner:
             return False  # the table says first whether its heroes strike as the monster goes
         turn = self._rebuilt(turn, dice)  # the plan may have added an event
         stand_up(turn)
+        if (order := berserk_turn(turn, monster.name, order, dice, self._ask_guard)) is None:
+            self._finish(turn)  # B8: the berserk golem attacked the nearest creature
+            return True
         leaving = order_step(turn.fight, order)
         for foe in opportunity_attackers(turn.fight, leaving) if leaving is not None else []:
             hero = turn.fight.hero(foe)

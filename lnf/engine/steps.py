@@ -15,10 +15,17 @@ from lnf.engine.effect_steps import (
     effect_ended,
     effect_started,
 )
-from lnf.engine.trait_apply import absorbed, after_hurt, dash_notes, evaded, held_at_one
+from lnf.engine.trait_apply import (
+    absorbed,
+    after_hurt,
+    dash_notes,
+    evaded,
+    held_at_one,
+    transferred,
+)
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
-from lnf.model.effects import Confused, Countered
+from lnf.model.effects import Confused, Countered, Heads, Reacted, Split, TraitRolled
 from lnf.model.steps import (
     Acted,
     Attacked,
@@ -65,12 +72,14 @@ from lnf.rules.economy import spell_cast, step_cost
 from lnf.rules.effects import healing_barred
 from lnf.rules.escapes import spent_by, start_points
 from lnf.rules.group_changes import moved, tidy, without
+from lnf.rules.heads import with_heads
 from lnf.rules.holds import drank
 from lnf.rules.limited import recharged, spent
 from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import sleepers
+from lnf.rules.splitting import split_fight
 from lnf.rules.traits import scorches
 from lnf.values import replace
 
@@ -155,9 +164,14 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return drained(fight, step)
         case SaveRolled() if counts(fight, step):
             return counted(fight, step)  # F4, F7 Contagion: its successes and failures
-        case SaveRolled() | Confused():
+        case SaveRolled() | Confused() | TraitRolled():
             return StepDone(step, fight, fight)  # what follows from it is its own step
-        case Guarded() | Countered():  # F1: the reaction is spent (B10: the spell fails)
+        case Heads():  # B8: the hydra's heads
+            hydra = with_heads(fight.monster(step.who), step.heads, step.lost, step.burned)
+            return StepDone(step, fight, fight.with_combatant(hydra))
+        case Split():  # B10: the jelly splits, its reaction spent
+            return StepDone(step, fight, split_fight(fight, step.who, step.into))
+        case Guarded() | Countered() | Reacted():  # F1, B10: the reaction is spent
             turns = fight.turns
             after = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.who}))
             return StepDone(step, fight, after)
@@ -201,6 +215,7 @@ def _hurt(
     by_type, healed = absorbed(target, by_type)  # B8: Lightning Absorption and the like
     amount, defences = after_defences(target, by_type, magic=magic)
     amount, back = max(0, amount - sum(healed.values())), max(0, sum(healed.values()) - amount)
+    amount, fight, moved = transferred(fight, target, amount)  # B8: Damage Transfer
     if d20_variant(fight) and (least := at_least_one(target, by_type, amount)) > amount:
         amount, floored = least, True  # V-D20-4: what gets through is at least 1
     if knock and 0 < target.current_hp <= amount:
@@ -209,7 +224,7 @@ def _hurt(
         hurt, notes = held  # B8: Undead Fortitude, Relentless
     else:
         hurt, notes = take_damage(target, amount, critical=critical)
-    hurt, notes = after_hurt(fight, target, hurt, notes, healed, back)  # B8
+    hurt, notes = after_hurt(fight, target, hurt, [*moved, *notes], healed, back)  # B8
     got_through = [k for k, v in by_type.items() if v > 0 and k not in target.immune]
     if amount > 0 and scorches(hurt, got_through):  # B8: no Regeneration next round start
         hurt = replace(hurt, flags=hurt.flags | {Flag.SCORCHED})
@@ -241,7 +256,11 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
         fight = replace(fight, turns=replace(turns, helped=turns.helped - {step.attacker}))
     if step.opportunity:
         turns = fight.turns
-        fight = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.attacker}))
+        made = (*turns.opportunities, step.attacker)  # B8: Reactive Heads counts them
+        fight = replace(
+            fight,
+            turns=replace(turns, reacted=turns.reacted | {step.attacker}, opportunities=made),
+        )
         if acl(fight):  # V-ACL6: a reaction spent
             me = fight.combatant(step.attacker)
             fight = fight.with_combatant(replace(me, reactions=max(0, me.reactions - 1)))
@@ -351,7 +370,8 @@ def _spell(fight: Fight, step: SpellCast) -> StepDone:
         dealt.append(took)
     if step.pool and not sleepers(fight, step.targets, step.pool):  # F7 Sleep
         notes.append(f"nobody falls asleep: {step.pool} hit points cover none of them")
-    fight, o_dot = _o_dot(fight, step.caster, step.big, sum(d.amount for d in dealt), notes)
+    to_foes = sum(d.amount for d in dealt if d.who != step.caster)  # B8: not a turned-back one
+    fight, o_dot = _o_dot(fight, step.caster, step.big, to_foes, notes)
     return StepDone(step, before, tidy(fight), tuple(dealt), o_dot=o_dot, notes=tuple(notes))
 
 

@@ -10,6 +10,8 @@ from lnf.model import Flag, Hero, Monster
 from lnf.model.fight import Fight
 from lnf.model.steps import SpellCast
 from lnf.rules.chase import aggressive
+from lnf.rules.damage import take_damage
+from lnf.rules.holds import transfers_to
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_damage import absorbs, death_words, mists_away, relentless
 from lnf.rules.trait_saves import evades
@@ -90,3 +92,20 @@ def dash_notes(fight: Fight, dashes: tuple[tuple[str, int], ...]) -> list[str]:
             left = "its action too" if k > 1 else "its action is left"
             out.append(f"{name} dashes with its bonus action (Aggressive, B8): {left}")
     return out
+
+
+def transferred(fight: Fight, target: Hero | Monster, amount: int) -> tuple[int, Fight, list[str]]:
+    """B8 Damage Transfer: of `amount` (after its defences) the holder keeps half, rounded
+    down, and the creature it holds (`transfers_to`) takes the other half now; the amount
+    left for `target`, the fight with the other one hurt, and the words."""
+    held = transfers_to(fight, target) if amount > 0 else None
+    if held is None:
+        return amount, fight, []
+    kept, other = amount // 2, amount - amount // 2
+    hurt, notes = take_damage(fight.combatant(held), other)
+    said = f"Damage Transfer: {held} takes the other half, {other} ({_hp(hurt)}, B8)"
+    return kept, fight.with_combatant(hurt), [said, *notes]
+
+
+def _hp(c: Hero | Monster) -> str:
+    return f"{c.name} {c.current_hp}/{c.hp} hp"

@@ -10,16 +10,26 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
-from lnf.model import Ability, Condition, Lasting, Monster, TurnEdge
+from lnf.model import Ability, Attack, Condition, Hero, Lasting, Monster, TraitKind, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled
+from lnf.model.effects import Heads, Reacted, Split, TraitRolled
+from lnf.model.plan import Mode
+from lnf.model.steps import Attacked, Damaged, EffectEnded, Healed, SaveRolled, SpellCast
+from lnf.rules.aversion import AVERSE, fire_shy
+from lnf.rules.berserk import BERSERK, calmed, rolls_for_berserk
+from lnf.rules.carapace import TRAIT as CARAPACE
+from lnf.rules.carapace import reflective
+from lnf.rules.heads import after_damage, burned_since, grown, heads, lost
+from lnf.rules.rock_catching import catcher
 from lnf.rules.roster import in_fight
+from lnf.rules.splitting import splitters, twin_name
 from lnf.rules.trait_auras import (
     AURAS,
     STONE,
     auras_catching,
     gazes_catching,
     immunity,
+    mask_catching,
     petrified_at_once,
 )
 from lnf.rules.trait_damage import aura_caught, burns_back, bursting, sunburn
@@ -150,3 +160,146 @@ def stone(turn: Steps, key: int, who: str, by: str) -> None:
     takes it off (greater restoration)."""
     turn.do(EffectEnded(key, "the save failed: it is petrified"))
     start(turn, who, str(Condition.PETRIFIED), Lasting(), by, Condition.PETRIFIED)
+
+
+def averse(turn: Steps, done: StepDone) -> None:
+    """B8 Aversion of Fire: a monster with it that took fire damage in the step has
+    disadvantage on its attack rolls until the end of its next turn (an effect on it, F4)."""
+    step = done.step
+    if isinstance(step, Attacked | SpellCast):
+        types = [kind for kind, amount in step.damage if amount > 0]
+    elif isinstance(step, Damaged):
+        types = [step.type]
+    else:
+        return
+    for name in fire_shy(turn.fight, types, done.dealt):
+        start(turn, name, AVERSE, Lasting(until=(name, TurnEdge.END)), name)
+
+
+def unnerving_mask(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B10 Unnerving Mask: as `who`'s turn starts, the monster that unnerves it (`mask_catching`)
+    spends its reaction; a failed Wisdom save frightens it until the end of this turn."""
+    found = mask_catching(turn.fight, who)
+    if found is None:
+        return
+    monster, trait = found
+    turn.do(Reacted(monster.name, trait.title, who))
+    what = f"{monster.name}'s {trait.title}"
+    c = turn.fight.combatant(who)
+    save = roll_save(
+        turn.fight, c, Ability.WIS, trait.dc, dice, what, against=(Condition.FRIGHTENED,)
+    )
+    turn.do(SaveRolled(save, Ability.WIS, what))
+    if not save.success:
+        lasting = Lasting(until=(who, TurnEdge.END))
+        start(turn, who, str(Condition.FRIGHTENED), lasting, monster.name, Condition.FRIGHTENED)
+
+
+def rock_caught(
+    turn: Steps, hero: str, target: Monster, attack: Attack, mode: Mode, dice: DiceSource
+) -> bool:
+    """B10 Rock Catching: a rock hurled at the giant (`catcher`): it spends its reaction and
+    saves; True when it catches the rock (the throw is spent, no attack roll)."""
+    trait = catcher(turn.fight, target, attack, mode)
+    if trait is None:
+        return False
+    turn.do(Reacted(target.name, trait.title, hero))
+    what = f"{hero}'s {attack.name} ({trait.title}: caught on a success, no damage)"
+    save = roll_save(turn.fight, target, Ability.DEX, trait.dc, dice, what)
+    turn.do(SaveRolled(save, Ability.DEX, what))
+    return save.success
+
+
+def split(turn: Steps, done: StepDone) -> None:
+    """B10 Split: each jelly the step's lightning or slashing damage reached that splits now
+    (`splitters`) becomes two (a `Split` step, its reaction)."""
+    step = done.step
+    if isinstance(step, Attacked):
+        types, targets = [k for k, _ in step.damage], [step.target]
+    elif isinstance(step, SpellCast):
+        types, targets = [k for k, _ in step.damage], list(step.targets)
+    elif isinstance(step, Damaged):
+        types, targets = [step.type], [step.who]
+    else:
+        return
+    for name in splitters(turn.fight, types, targets):
+        turn.do(Split(name, twin_name(turn.fight, name)))
+
+
+def berserk_roll(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Berserk: as the golem's turn starts, it calms with all its hit points back; at its
+    trait's hit points or fewer its d6, a 6 making it berserk until then."""
+    me = turn.fight.combatant(who)
+    if not isinstance(me, Monster):
+        return
+    if calmed(turn.fight, me):
+        e = next(e for e in turn.fight.effects if e.who == who and e.what == BERSERK)
+        turn.do(EffectEnded(e.key, "it has all its hit points back"))
+    elif rolls_for_berserk(turn.fight, me):
+        dice.about(f"{who}'s Berserk: a d6 as its turn starts (a 6: berserk)")
+        face = dice.face(6)
+        turn.do(TraitRolled(who, "Berserk", face))
+        if face == 6:
+            start(turn, who, BERSERK, Lasting(), who)
+
+
+def carapace(
+    turn: Steps,
+    caster: str,
+    target: Hero | Monster,
+    spell: Attack,
+    mode: Mode | None,
+    dice: DiceSource,
+) -> int | None:
+    """B8 Reflective Carapace: the d6 when `spell` targets the tarrasque (`reflective`), or
+    None when the trait does not answer it; the tarrasque is unaffected either way, and a 6
+    turns the spell back at its caster (the caller plays that)."""
+    if not reflective(target, spell, mode):
+        return None
+    dice.about(f"{target.name}'s {CARAPACE}: a d6 against {spell.name} (a 6 turns it back)")
+    face = dice.face(6)
+    turn.do(TraitRolled(target.name, CARAPACE, face, f"{caster}'s {spell.name}"))
+    return face
+
+
+def heads_follow(turn: Steps, done: StepDone) -> None:
+    """B8 Multiple Heads: damage that brings the hydra's turn total to its figure kills a head
+    (the last one kills it); fire marks it burned until the end of its turn."""
+    step = done.step
+    if isinstance(step, Attacked | SpellCast):
+        types = {k for k, amount in step.damage if amount > 0}
+    elif isinstance(step, Damaged):
+        types = {step.type}
+    else:
+        return
+    for d in done.dealt:
+        c = turn.fight.combatant(d.who) if d.who in turn.fight else None
+        if not isinstance(c, Monster) or c.trait(TraitKind.MULTIPLE_HEADS) is None:
+            continue
+        if d.amount <= 0 or not in_fight(c) or c.current_hp == 0:
+            continue
+        total = sum(x.amount for sd in turn.done for x in sd.dealt if x.who == d.who)
+        now, gone, fire = after_damage(c, total - d.amount, total, DamageType.FIRE in types)
+        if (now, gone, fire) == (heads(c), lost(c), burned_since(c)):
+            continue
+        turn.do(Heads(d.who, now, gone, fire))
+        if now == 0:
+            turn.do(
+                Damaged(d.who, 0, None, text="its last head dies (Multiple Heads, B8)", kills=True)
+            )
+
+
+def regrow(turn: Steps, who: str) -> None:
+    """B8 Multiple Heads: at the end of the hydra's turn, two heads for each lost since its
+    last turn unless fire burned it, and 10 hit points for each head regrown."""
+    c = turn.fight.combatant(who)
+    if not isinstance(c, Monster) or (trait := c.trait(TraitKind.MULTIPLE_HEADS)) is None:
+        return
+    if not (lost(c) or burned_since(c)) or not in_fight(c) or c.current_hp == 0:
+        return
+    more = grown(c)
+    turn.do(Heads(who, heads(c) + more, 0, False))
+    back = min(more * (trait.dice.maximum if trait.dice is not None else 0), c.damage)
+    if back:
+        said = f"Multiple Heads: {more} heads regrown, B8"
+        turn.do(Healed(who, back, text=said))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from lnf.model import Confused, Countered, Effect, Lasting
+from lnf.model.effects import Heads, Reacted, Split, TraitRolled
 from lnf.model.events import (
     Begun,
     Ended,
@@ -95,6 +96,10 @@ STEP_TAGS: dict[type[Any], str] = {
     Drained: "drain",
     Guarded: "guard",
     Countered: "counter",
+    Reacted: "react",
+    Split: "split",
+    TraitRolled: "trait-die",
+    Heads: "heads",
     Confused: "confused",
 }
 
@@ -123,6 +128,7 @@ LATER_FIELDS = {
     (Saved, "advantage"),
     (Attacked, "holds"),
     (SpellCast, "holds"),
+    (SpellCast, "unaffected"),
     *((Effect, f) for f in ("d4", "aura", "weapon", "until_hurt", "escape", "attack", "hold")),
     *(
         (Effect, f) for f in ("drain", "drained", "sated", "held_hurts", "held_hurts_on")

@@ -13,6 +13,7 @@ from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.formats.spec import Checker
 from lnf.rules.sheets import proficiency
+from lnf.rules.spell_answers import ANSWERED
 from lnf.rules.spellcasting import Caster, casting_ability
 from lnf.rules.wording import and_list
 
@@ -45,12 +46,15 @@ def spell_warnings(data: Any) -> list[tuple[FieldPath, str]]:
             continue
         unplayed = [s["name"] for _, s in known if not _playable(s, caster)]
         if unplayed:
+            # B8: those a monster's trait answers are played when cast at it (`lnf act`)
+            answered = [n for n in unplayed if n in ANSWERED]
+            but = f" (but {and_list(answered)} at a creature whose trait answers it, B8)"
             out.append(
                 (
                     ("heroes", i, "spells"),
                     f"{name}'s {and_list(unplayed)}: lnf does not play "
-                    f"{'it' if len(unplayed) == 1 else 'them'}; the DM rules the effect (F7); "
-                    "lnf spells show NAME says more",
+                    f"{'it' if len(unplayed) == 1 else 'them'}{but if answered else ''}; the DM "
+                    "rules the effect (F7); lnf spells show NAME says more",
                 )
             )
         cls = caster.cls.strip().lower()

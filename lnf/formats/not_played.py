@@ -36,13 +36,15 @@ UNSUPPORTED = "unsupported"
 # `surprised:`), stepping between trees (terrain), carrying nothing, a rider's fire resistance
 # (lnf plays no mounts: a rider is a combatant with its own `resist:`), coming back days after
 # dying in the Nine Hells, a night hag's crafted items and her haunting of a sleeper.
+# The shrieker's Shriek is a noise "audible within 300 feet": it changes no roll, and whoever
+# it calls joins a fight only as the fight file's monsters.
 _NO_MAP = re.compile(
     r"^(?:Amphibious|Hold Breath|Water Breathing|Keen \w+(?: and \w+)?|Echolocation|"
     r"(?:Limited |Probing )?Telepathy|Devil's Sight|Web Sense|Web Walker|"
     r"Siege Monster|Tunneler|Earth Glide|Amorphous|Ice Walk|Snow Camouflage|Stone Camouflage|"
     r"Underwater Camouflage|Speak with Beasts(?: and Plants)?|Mimicry|Beast of Burden|"
     r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall|False Appearance|"
-    r"Inscrutable|Shielded Mind|Wakeful|Water Susceptibility|"
+    r"Inscrutable|Shielded Mind|Wakeful|Water Susceptibility|Shriek|"
     r"Telepathic Bond|Shark Telepathy|Limited Amphibiousness|Divine Awareness|Sense Magic|"
     r"Iron Scent|Faultless Tracker|Ethereal Sight|Blind Senses|Heart Sight|Transparent|"
     r"Tree Stride|Ephemeral|Confer Fire Resistance|Hellish Rejuvenation|Night Hag Items|"

@@ -26,7 +26,7 @@ from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
 from lnf.formats.srd_fields import EntryError
 from lnf.formats.srd_standing import standing
-from lnf.formats.srd_traits import block_flags, block_traits
+from lnf.formats.srd_traits import block_flags, block_reactions, block_traits
 from lnf.model import Condition, TraitKind
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -210,7 +210,9 @@ def _damage_types(
 ) -> list[str]:
     """D6: the types resisted, immune or vulnerable; those "from nonmagical weapons (attacks)"
     also in `mundane` (the `nonmagical only` trait: no defence against a magical attack; a
-    silvered or adamantine weapon counts as a nonmagical one, docs/choices.md D6)."""
+    silvered or adamantine weapon counts as a nonmagical one, docs/choices.md D6); a
+    vulnerability "from magic weapons" (the rakshasa's, "wielded by good creatures": lnf takes
+    the heroes as good, docs/choices.md D6) in `mundane` too, read as the `magic only` trait."""
     what = {"damage_resistances": "resistance", "damage_immunities": "immunity"}.get(
         key, "vulnerability"
     )
@@ -220,7 +222,10 @@ def _damage_types(
         if not named:
             notes.append(f"{what}: {text}")
             continue
-        if re.search(r"\bfrom nonmagical (?:weapons|attacks)\b", text):
+        if re.search(r"\bfrom nonmagical (?:weapons|attacks)\b", text) or (
+            what == "vulnerability"
+            and re.fullmatch(r"\w+ from magic weapons( wielded by good creatures)?", text)
+        ):
             mundane += [t for t in named if t not in mundane]
         elif "from" in text or "that aren't" in text:
             notes.append(f"{what} to {', '.join(named)} only from some attacks: taken as to all")
@@ -300,8 +305,11 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     stands, standing_names = standing(m)  # S3's light, F3's invisible: fight-file fields
     played_names = traits.names | flags.names | standing_names
     notes += [f"{n} (trait)" for n in abilities if n not in played_names]
+    if any(f.startswith(str(TraitKind.MULTIPLE_HEADS)) for f in traits.forms):
+        notes[:] = [n for n in notes if not n.startswith("Multiattack: a bite per head")]  # B8
     guards, reactions = _guards(m, where)
-    notes += [f"{n} (reaction)" for n in reactions]
+    reacts = block_reactions(m)  # B10: played as traits
+    notes += [f"{n} (reaction)" for n in reactions if n not in reacts.names]
     _named(m, "legendary_actions", where)  # their fields checked
     whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
@@ -334,6 +342,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         raise EntryError(f"{where}.hit_points_roll", f"{sf.shown(hit_dice)} is not dice like 5d8+5")
     subtype = sf.get(m, "subtype", str, where, default="")
     mundane: list[str] = []
+    magic_only: list[str] = []
     played: list[str] = []
     out: dict[str, Any] = {
         "name": sf.label(m, "name", where),
@@ -361,7 +370,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "resist": _damage_types(m, "damage_resistances", where, notes, mundane),
         "immune": _damage_types(m, "damage_immunities", where, notes, mundane)
         + whole.pop("immune", []),  # B6: Mind Blank cast before combat
-        "vulnerable": _damage_types(m, "damage_vulnerabilities", where, notes, []),
+        "vulnerable": _damage_types(m, "damage_vulnerabilities", where, notes, magic_only),
         "condition_immune": _conditions(m, where, notes, played)
         + whole.pop("condition_immune", []),
         "attacks": attacks,
@@ -380,7 +389,13 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "not_modelled": [sf.note(n) for n in notes],
         "flags": list(flags.forms),  # R5: swarm, incorporeal
         **stands,  # S3: it sheds light; F3: it is invisible
-        "traits": [*traits.forms, *played, *_nonmagical(mundane)],
+        "traits": [
+            *traits.forms,
+            *reacts.forms,
+            *played,
+            *_nonmagical(mundane),
+            *_magic_only(magic_only),
+        ],
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}
 
@@ -388,6 +403,11 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
 def _nonmagical(types: list[str]) -> list[str]:
     """D6: the `nonmagical only` trait for the types defended from nonmagical attacks only."""
     return [f"{TraitKind.NONMAGICAL_ONLY} ({', '.join(sorted(types))})"] if types else []
+
+
+def _magic_only(types: list[str]) -> list[str]:
+    """D6: the `magic only` trait for the types it is vulnerable to from magic weapons only."""
+    return [f"{TraitKind.MAGIC_ONLY} ({', '.join(sorted(types))})"] if types else []
 
 
 BONUS = (-20, 40)  # a save's or a skill's bonus

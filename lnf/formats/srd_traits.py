@@ -127,6 +127,51 @@ _SAYS = {
     TraitKind.AGGRESSIVE: r"^As a bonus action, the [\w ]+ can move up to its speed toward a "
     r"hostile creature that it can see\.$",
     TraitKind.DEATH_BURST: _DIES,
+    TraitKind.IMMUTABLE_FORM: r"^The [\w ]+ is immune to any spell or effect that would alter its "
+    r"form\.$",
+    TraitKind.ANTIMAGIC_SUSCEPTIBILITY: r"^The [\w ]+ is incapacitated while in the area of an "
+    r"antimagic field\. If targeted by dispel magic, the [\w ]+ must succeed on a Constitution "
+    r"saving throw against the caster's spell save DC or fall unconscious for 1 minute\.$",
+    TraitKind.AVERSION_OF_FIRE: r"^If the [\w ]+ takes fire damage, it has disadvantage on attack "
+    r"rolls and ability checks until the end of its next turn\.$",
+    TraitKind.UNNERVING_MASK: r"^When a creature the [\w ]+ can see starts its turn within 30 feet "
+    r"of the [\w ]+, the [\w ]+ can create the illusion that it looks like one of the creature's "
+    r"departed loved ones or bitter enemies\. If the creature can see the [\w ]+, it must succeed "
+    r"on a DC (\d+) Wisdom saving throw or be frightened until the end of its turn\.$",
+    TraitKind.ROCK_CATCHING: r"^If a rock or similar object is hurled at the [\w ]+, the [\w ]+ "
+    r"can, with a successful DC (\d+) Dexterity saving throw, catch the missile and take no "
+    r"bludgeoning damage from it\.$",
+    TraitKind.SPLIT: r"^When an? [\w ]+ that is Medium or larger is subjected to lightning or "
+    r"slashing damage, it splits into two new [\w ]+ if it has at least (\d+) hit points\. Each "
+    r"new [\w ]+ has hit points equal to half the original [\w ]+'s, rounded down\. New [\w ]+ "
+    r"are one size smaller than the original [\w ]+\.$",
+    TraitKind.REACTIVE: r"^The [\w ]+ can take one reaction on every turn in (?:a )?combat\.$",
+    TraitKind.BERSERK: r"^Whenever the [\w ]+ starts its turn with (\d+) hit points or fewer, roll "
+    r"a d6\. On a 6, the [\w ]+ goes berserk\. On each of its turns while berserk, the [\w ]+ "
+    r"attacks the nearest creature it can see\. If no creature is near enough to move to and "
+    r"attack, the [\w ]+ attacks an object, with preference for an object smaller than itself\. "
+    r"Once the [\w ]+ goes berserk, it continues to do so until it is destroyed or regains all "
+    r"its hit points\.(?:\n|$)",
+    TraitKind.DAMAGE_TRANSFER: r"^While (?:attached to|it is grappling) a creature, the [\w ]+ "
+    r"takes only half the damage dealt to it(?: \(rounded down\))?[.,] and (?:that creature|the "
+    r"creature grappled by the [\w ]+) takes the other half\.$",
+    TraitKind.REFLECTIVE_CARAPACE: r"^Any time the [\w ]+ is targeted by a magic missile spell, a "
+    r"line spell, or a spell that requires a ranged attack roll, roll a d6\. On a 1 to 5, the "
+    r"[\w ]+ is unaffected\. On a 6, the [\w ]+ is unaffected, and the effect is reflected back "
+    r"at the caster as though it originated from the [\w ]+, turning the caster into the "
+    r"target\.$",
+    TraitKind.MULTIPLE_HEADS: r"^The [\w ]+ has (\w+) heads\. While it has more than one head, the "
+    r"[\w ]+ has advantage on saving throws against being blinded, charmed, deafened, "
+    r"frightened, stunned, and knocked unconscious\.\s*Whenever the [\w ]+ takes (\d+) or more "
+    r"damage in a single turn, one of its heads dies\. If all its heads die, the [\w ]+ dies\."
+    r"\s*At the end of its turn, it grows two heads for each of its heads that died since its "
+    r"last turn, unless it has taken fire damage since its last turn\. The [\w ]+ regains (\d+) "
+    r"hit points for each head regrown in this way\.$",
+    TraitKind.REACTIVE_HEADS: r"^For each head the [\w ]+ has beyond one, it gets an extra "
+    r"reaction that can be used only for opportunity attacks\.$",
+    TraitKind.LIMITED_MAGIC_IMMUNITY: r"^The [\w ]+ can't be affected or detected by spells of "
+    r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
+    r"throws against all other spells and magical effects\.$",
     TraitKind.DEATH_THROES: _DIES,
 }
 # Other names a stat block gives a trait lnf plays (read only when its text says the same)
@@ -137,6 +182,7 @@ _ALIASES = {
     "two-headed": "two heads",
     "vampire weaknesses": "sunlight hypersensitivity",
 }
+_COUNTS = {w: i for i, w in enumerate(("one", "two", "three", "four", "five", "six"), 1)}
 _PRONE = re.compile(
     r"DC (\d+) Strength saving throw or be "
     r"(?:pushed up to 10 (?:ft\.|feet) away and )?knocked prone"
@@ -151,6 +197,23 @@ class ReadTraits:
 
     forms: tuple[str, ...]
     names: frozenset[str]
+
+
+def block_reactions(m: dict[str, Any]) -> ReadTraits:
+    """B10: the reactions among the entry's `reactions` lnf plays as traits (Unnerving Mask),
+    each read only when its text says what lnf plays."""
+    forms: list[str] = []
+    names: set[str] = set()
+    for x in m.get("reactions") or ():
+        name, desc = str(x.get("name", "")), str(x.get("desc", ""))[:2000]
+        trait = read_trait(name, desc) if name.lower() in _REACTIONS else None
+        if trait is not None and (form := trait_form(trait)) not in forms:
+            forms.append(form)
+            names.add(name)
+    return ReadTraits(tuple(forms), frozenset(names))
+
+
+_REACTIONS = {"unnerving mask", "rock catching", "split"}  # B10: the reactions read as traits
 
 
 def block_traits(m: dict[str, Any]) -> ReadTraits:
@@ -250,7 +313,13 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, dice=parse(found[1]))
     if kind in (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA):
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
-    if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+    if kind in (
+        TraitKind.RELENTLESS,
+        TraitKind.SUNLIGHT_HYPERSENSITIVITY,
+        TraitKind.LIMITED_MAGIC_IMMUNITY,
+        TraitKind.SPLIT,
+        TraitKind.BERSERK,
+    ):
         return Trait(kind, hp=int(found[1]))
     if kind is TraitKind.PETRIFYING_GAZE:
         return Trait(kind, dc=int(found[1]), hp=int(found[2] or 0))
@@ -261,8 +330,19 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, then=found[1])
     if kind in (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES):
         return _dies(kind, desc)
-    if kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
+    if kind in (
+        TraitKind.STENCH,
+        TraitKind.FEAR_AURA,
+        TraitKind.UNNERVING_MASK,
+        TraitKind.ROCK_CATCHING,
+    ):
         return Trait(kind, dc=int(found[1]))
+    if kind is TraitKind.MULTIPLE_HEADS:
+        count = _COUNTS.get(found[1].lower())
+        if count is None:
+            return None
+        fire = frozenset({DamageType.FIRE})
+        return Trait(kind, hp=count, dc=int(found[2]), dice=parse(found[3]), stopped_by=fire)
     if kind is TraitKind.ABSORPTION:
         if typed is None or typed[1] != found[1]:
             return None  # its name and its text must name one type

@@ -3,7 +3,8 @@
 `undead fortitude`, `magic resistance`, `blood frenzy`, `nimble escape`, `flyby`,
 `sunlight sensitivity`, `magic weapons`, `immune to exhaustion`, `spider climb`,
 `nonmagical only (bludgeoning, piercing, slashing)` (its resistances and immunities to these
-types hold only against nonmagical attacks, D6),
+types hold only against nonmagical attacks, D6), `magic only (piercing)` (its vulnerabilities
+to these types hold only against magical attacks, D6),
 `charge Tusk +1d6 slashing, DC 11`, `pounce Claw, DC 13, then Bite` (the attack it hits
 with after joining the target's group, the extra dice, the Strength save against prone, the
 bonus attack against a prone target); the saving-throw traits `fey ancestry`, `brave`, `dark
@@ -18,7 +19,21 @@ con, blinded 10 rounds, repeat` (Death Throes the same: what each hero in its gr
 against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it dies);
 `rampage Bite` (the attack it makes as a bonus action after it drops a creature in mêlée);
 `petrifying gaze DC 12` (`, at once by 5`: petrified at once on a failure by 5 or more);
-`aggressive` (a pursuer's bonus-action dash toward its quarry, C2)."""
+`aggressive` (a pursuer's bonus-action dash toward its quarry, C2); `limited magic immunity 6`
+(spells of that level or lower cannot affect it, advantage on saves against the others);
+`immutable form` and `antimagic susceptibility` (a hero's Polymorph does nothing to it, a
+hero's Dispel Magic makes it save or fall unconscious: `rules.spell_answers`); `aversion of fire`
+(fire damage: disadvantage on its attack rolls until the end of its next turn); `unnerving mask
+DC 14` (a reaction, B10: a foe starting its turn in its group saves or is frightened that turn);
+`rock catching DC 10` (a reaction, B10: a rock hurled at it is caught on a Dexterity save);
+`split 10` (a reaction, B10: lightning or slashing splits it in two when it has 10 hit points);
+`reactive` (a reaction on every turn, not one a round: D10, B10); `berserk 40` (its d6 as its
+turn starts at 40 hit points or fewer: on a 6 it attacks the nearest creature, ally or foe);
+`damage transfer` (while it holds a creature, that one takes half the damage dealt to it);
+`reflective carapace` (a d6 against a ranged spell attack, Magic Missile or a line spell);
+`multiple heads 5, 25 damage, 10 hit points` (the hydra's heads: a bite each, one lost to 25
+damage in a turn, two grown back for each at the end of its turn unless burned, 10 hit points
+each) and `reactive heads` (an opportunity attack a round for each head)."""
 
 from __future__ import annotations
 
@@ -41,21 +56,33 @@ _BURST = re.compile(
 )
 _BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuvenation 1d6 days`
 _GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
-_FIGURE = {TraitKind.RELENTLESS: 7, TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20}
-_AURA = re.compile(r"(stench|fear aura),? dc (\d+)")  # `stench DC 10`, `fear aura DC 21`
+_FIGURE = {
+    TraitKind.RELENTLESS: 7,
+    TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20,
+    TraitKind.LIMITED_MAGIC_IMMUNITY: 6,
+    TraitKind.SPLIT: 10,
+    TraitKind.BERSERK: 40,
+}
+_AURA = re.compile(
+    r"(stench|fear aura|unnerving mask|rock catching),? dc (\d+)"
+)  # `stench DC 10`, `fear aura DC 21`
+_HEADS = re.compile(r"multiple heads (\d+), (\d+) damage, (\d+) hit points")
 _TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
     "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
     "magic weapons, immune to exhaustion, spider climb, "
-    "nonmagical only (bludgeoning, piercing, slashing), "
+    "nonmagical only (bludgeoning, piercing, slashing), magic only (piercing), "
     "fey ancestry, brave, dark devotion, two heads, duergar resilience, gnome cunning, "
     "sure-footed, steadfast, evasion, relentless 7, absorption (lightning), "
     "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
     "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
-    "aggressive, "
+    "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
+    "aversion of fire, unnerving mask DC 14, rock catching DC 10, split 10, "
+    "reactive, berserk 40, damage transfer, reflective carapace, reactive heads, "
+    "multiple heads 5, 25 damage, 10 hit points, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -71,6 +98,16 @@ def parse_trait(value: Any) -> Trait:
     if moving := _MOVING.fullmatch(text):
         return _moving(moving)
     text = text.lower()
+    if heads := _HEADS.fullmatch(text):
+        return Trait(
+            TraitKind.MULTIPLE_HEADS,
+            hp=int(heads[1]),
+            dc=int(heads[2]),
+            dice=parse(heads[3]),
+            stopped_by=frozenset({DamageType.FIRE}),
+        )
+    if text.startswith("multiple heads"):
+        raise ValueError("say multiple heads 5, 25 damage, 10 hit points (heads, kill, regrowth)")
     if typed := _TYPED.fullmatch(text):
         try:
             return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
@@ -98,7 +135,7 @@ def parse_trait(value: Any) -> Trait:
         if not 1 <= int(aura[2]) <= 40:
             raise ValueError(f"{aura[1]}: DC {aura[2]} is out of range (1 to 40)")
         return Trait(TraitKind(aura[1]), dc=int(aura[2]))
-    if text.startswith(("stench", "fear aura")):
+    if text.startswith(("stench", "fear aura", "unnerving mask", "rock catching")):
         raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
     if text.startswith(("heated body", "fire aura")):
         raise ValueError(
@@ -115,8 +152,17 @@ def parse_trait(value: Any) -> Trait:
         except DiceError as exc:
             raise ValueError(f"{kind}: bad dice {figure!r} ({exc.message})") from None
         return Trait(kind, dice=dice)
-    if kind is TraitKind.NONMAGICAL_ONLY:
+    if kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.MAGIC_ONLY):
         return Trait(kind, stopped_by=_types(kind, types, figure))
+    if kind in (TraitKind.SPLIT, TraitKind.BERSERK):
+        if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
+            what = "it splits with" if kind is TraitKind.SPLIT else "it goes berserk at"
+            raise ValueError(f"{kind} needs the hit points {what}: {kind} {_FIGURE[kind]}")
+        return Trait(kind, hp=int(figure))
+    if kind is TraitKind.LIMITED_MAGIC_IMMUNITY:
+        if not figure or not figure.strip().isdigit() or not 0 <= int(figure) <= 9 or types:
+            raise ValueError(f"{kind} needs the highest spell level it shrugs off: {kind} 6")
+        return Trait(kind, hp=int(figure))
     if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
         if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
             raise ValueError(f"{kind} needs its hit points, such as {kind} {_FIGURE[kind]}")
@@ -139,7 +185,7 @@ def _types(kind: TraitKind, types: str | None, figure: str | None) -> frozenset[
     known = {t.value for t in DamageType}
     if bad := [t for t in stops if t not in known]:
         raise ValueError(f"{kind}: {bad[0]!r} is no damage type")
-    if kind is TraitKind.NONMAGICAL_ONLY and (figure or not stops):
+    if kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.MAGIC_ONLY) and (figure or not stops):
         raise ValueError(f"say {kind} (bludgeoning, piercing, slashing): the types it covers")
     if kind is TraitKind.ABSORPTION and (figure or not stops):
         raise ValueError(f"say {kind} (lightning): the damage types that heal it")
@@ -221,16 +267,23 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind} DC {trait.dc}" + (f", at once by {trait.hp}" if trait.hp else "")
     if trait.kind is TraitKind.RAMPAGE:
         return f"{trait.kind} {trait.attack}"
+    if trait.kind is TraitKind.MULTIPLE_HEADS:
+        return f"{trait.kind} {trait.hp}, {trait.dc} damage, {trait.dice} hit points"
     if trait.dice is not None:
         return f"{trait.kind} {trait.dice}"
     stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""
     if trait.kind is TraitKind.REGENERATION:
         return f"{trait.kind} {trait.hp}{stops}"
-    if trait.kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.ABSORPTION):
+    if trait.kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.MAGIC_ONLY, TraitKind.ABSORPTION):
         return f"{trait.kind}{stops}"
-    if trait.kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+    if trait.kind in tuple(_FIGURE):
         return f"{trait.kind} {trait.hp}"
-    if trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
+    if trait.kind in (
+        TraitKind.STENCH,
+        TraitKind.FEAR_AURA,
+        TraitKind.UNNERVING_MASK,
+        TraitKind.ROCK_CATCHING,
+    ):
         return f"{trait.kind} DC {trait.dc}"
     return str(trait.kind)
 

@@ -12,6 +12,7 @@ from lnf.heroes.spell_policy import Option, Spend, at_best_slot, hit_chance, kee
 from lnf.model import Attack, Cost, Fight, Hero, Monster
 from lnf.model.plan import Mode
 from lnf.rules.acl import through_dr, to_beat
+from lnf.rules.carapace import reflective
 from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.damage import magical
 from lnf.rules.distance import roll_in_fight
@@ -35,6 +36,8 @@ def attack_choices(
             continue
         if attack.effect is not None:
             continue  # F7: a spell with an effect is the table's to cast, not yet the policy's
+        if reflective(monster, attack, mode):
+            continue  # B8: the tarrasque's Reflective Carapace: it would do nothing, or worse
         if attack.concentration and not keeps_concentration(fight, hero, attack, [monster.name]):
             continue  # F5: it would break a concentration that holds more
 

@@ -14,6 +14,7 @@ from lnf.errors import Refused
 from lnf.model import SLOT, Attack, CDot, Condition, Fight, Hero, Monster
 from lnf.model.plan import Advantage
 from lnf.rules.areas import area_groups, area_said, target_count
+from lnf.rules.carapace import reflective
 from lnf.rules.concentration import concentrating, lasting_on
 from lnf.rules.expected import dice_mean
 from lnf.rules.legal import verify_area, verify_spell_reach
@@ -181,7 +182,11 @@ def save_option(
 def spell_targets(fight: Fight, hero: Hero, spell: Attack) -> Iterable[list[str]]:
     """The foes a save spell is weighed against: each foe it reaches alone, or for an area
     the best set E1 and E3 allow (`area_targets`), when it holds two foes or more."""
-    reach = [m.name for m in monsters(fight) if _reaches(fight, hero, spell, [m.name])]
+    reach = [
+        m.name
+        for m in monsters(fight)
+        if _reaches(fight, hero, spell, [m.name]) and not reflective(m, spell, None)  # B8
+    ]
     if spell.area is None and not spell.damage.average:
         yield from ([f] for f in condition_target(fight, spell, reach))
         return

@@ -69,8 +69,9 @@ def cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend) 
     targets = tuple(n for t in names_in(text) for n in names_meant(t, standing))
     spared = tuple(n for t in names_in(sculpt) for n in names_meant(t, standing))
     big = "a slotted spell" if spell.slot else ""
-    verify_spell_reach(fight, hero, spell, [t for t in targets if t not in spared])
     slot, at = cast_slot(hero, spell.name, spell.slot, level)
+    # B8: at the level it is cast (Limited Magic Immunity reads it)
+    verify_spell_reach(fight, hero, spell.at_slot(at), [t for t in targets if t not in spared])
     if spell.area is None:
         if len(targets) != 1 or not isinstance(fight.combatant(targets[0]), Monster):
             raise Refused(f"{spell.name} takes one monster as its target")

@@ -31,6 +31,7 @@ from lnf.engine.decisions import (
 )
 from lnf.engine.hero_turn import costs_bonus, verify_granted
 from lnf.errors import Refused
+from lnf.heroes.answer_words import answered_cast
 from lnf.heroes.effect_words import WEAPON_MODE as WM
 from lnf.heroes.effect_words import cast_effect, effect_spell, weapon_attack
 from lnf.heroes.flurry import BLOWS, flurry_words
@@ -214,6 +215,8 @@ def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Act
         return cast_save(fight, hero, spell, rest, spend)
     if verb == "cast" and (healing := cast_heal(hero, rest)) is not None:
         return heal_choice(fight, hero, healing, spend)
+    if verb == "cast" and (answer := answered_cast(fight, hero, rest, spend)) is not None:
+        return answer  # B8: a spell lnf leaves to the DM, answered by the target's trait
     if verb in ("attack", "strike", "cast", "shoot", "throw"):
         return _attack(fight, hero, verb, rest, spend)
     if verb == "heal":

@@ -235,6 +235,49 @@ class Countered:
 
 
 @value
+class Reacted:
+    """B10, a step of the fight log: monster `who` spends its reaction on its stat block's
+    reaction `what` (the chain devil's Unnerving Mask) at `target`; what it does follows as its
+    own steps (a save, an effect)."""
+
+    who: str
+    what: str
+    target: str
+
+
+@value
+class Split:
+    """B10, a step of the fight log: the jelly `who` splits (its reaction): its hit points are
+    halved (rounded down), it is one size smaller, and `into`, its twin, joins its group."""
+
+    who: str
+    into: str
+
+
+@value
+class TraitRolled:
+    """B8, a step of the fight log: a d6 a monster's trait rolls (`face`): Berserk's as the
+    golem's turn starts (on a 6 it goes berserk: an effect follows), Reflective Carapace's
+    when a spell targets the tarrasque (`against`: "Aria's Fire Bolt"; on a 6 it turns back)."""
+
+    who: str
+    trait: str
+    face: int
+    against: str = ""
+
+
+@value
+class Heads:
+    """B8, a step of the fight log: the hydra's heads now, those lost since its last turn and
+    whether fire burned it since then (Multiple Heads: `rules.heads`)."""
+
+    who: str
+    heads: int
+    lost: int
+    burned: bool
+
+
+@value
 class Rider:
     """F6: what a hit (or a failed save against a spell) brings besides its damage. `save`:
     the target's saving throw against it (None: it comes with the hit); on a failure the

@@ -338,6 +338,7 @@ class Turns:
     # Blows follow.
     attack_action: frozenset[tuple[str, str]] = frozenset()
     current: str | None = None  # the hero whose turn is under way at the table (S1)
+    opportunities: tuple[str, ...] = ()  # B8 Reactive Heads: who made an opportunity attack
     # The table's answers to opportunity attacks offered (M6): (hero, foe leaving, takes it).
     answers: frozenset[tuple[str, str, bool]] = frozenset()
     # F1: the table's answers to a reaction that would turn a foe's hit (hero, foe, takes it).

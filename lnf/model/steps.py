@@ -6,7 +6,7 @@ dice as rolled, a save, a mark, an effect that begins or ends…), each applied 
 from __future__ import annotations
 
 from lnf.dice import DamageType
-from lnf.model.effects import Confused, Countered, Effect
+from lnf.model.effects import Confused, Countered, Effect, Heads, Reacted, Split, TraitRolled
 from lnf.model.enums import Ability, Action, BackReason, Condition, Dot, Rank
 from lnf.model.fight import Cover
 from lnf.model.plan import Advantage, Mode
@@ -119,6 +119,7 @@ class SpellCast:
     slot: int = 0  # F7: the slot level it was cast with, when above its own (upcast)
     pool: int = 0  # F7: the hit points Sleep rolled
     holds: tuple[str, ...] = ()  # B8: as Attacked's
+    unaffected: tuple[str, ...] = ()  # B8: caught, but the spell cannot affect them
 
 
 @value
@@ -361,5 +362,10 @@ Step = (
     | Drained
     | Guarded
     | Countered
+    | Reacted
+    | Split
+    | TraitRolled
+    | Heads
+    | Heads
     | Confused
 )

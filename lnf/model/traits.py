@@ -28,6 +28,9 @@ class TraitKind(StrEnum):
     # D6: its resistances and immunities to these types (`stopped_by`) hold only against
     # nonmagical attacks ("from nonmagical attacks")
     NONMAGICAL_ONLY = "nonmagical only"
+    # D6: its vulnerabilities to these types (`stopped_by`) hold only against magical attacks
+    # (the rakshasa's "piercing from magic weapons wielded by good creatures")
+    MAGIC_ONLY = "magic only"
     EXHAUSTION_IMMUNE = "immune to exhaustion"  # C3: its dashes never tire it
     SPIDER_CLIMB = "spider climb"  # R6: climbs out of reach: the back rank without the count
     # Advantage on saves against what a save would impose (`rules.traits.save_edge`)
@@ -65,6 +68,33 @@ class TraitKind(StrEnum):
     # Auras at the start of a creature's turn in its group: a save (`dc`) or a condition
     STENCH = "stench"  # Constitution, poisoned until the start of its next turn
     FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)
+    # Spells of this level or lower (`hp`) cannot affect it; advantage on saves against the rest
+    LIMITED_MAGIC_IMMUNITY = "limited magic immunity"
+    # A hero's spells lnf leaves to the DM, answered when cast at it (`rules.spell_answers`)
+    IMMUTABLE_FORM = "immutable form"  # Polymorph and the like do nothing to it
+    # a hero's Dispel Magic: a Constitution save against its DC or unconscious for 1 minute
+    ANTIMAGIC_SUSCEPTIBILITY = "antimagic susceptibility"
+    # disadvantage on its attack rolls until the end of its next turn after fire damage
+    AVERSION_OF_FIRE = "aversion of fire"
+    # B10, a reaction: a foe starting its turn in its group saves (Wisdom, `dc`) or is
+    # frightened until the end of that turn, once a round (the chain devil)
+    UNNERVING_MASK = "unnerving mask"
+    # B10, a reaction: a rock hurled at it is caught on a Dexterity save (`dc`), no damage
+    ROCK_CATCHING = "rock catching"
+    # B10, a reaction: lightning or slashing splits it in two (`hp`: the least it needs)
+    SPLIT = "split"
+    # its d6 as its turn starts at `hp` hit points or fewer: on a 6, berserk
+    BERSERK = "berserk"
+    # while it holds a creature (attached, grappling), that creature takes half its damage
+    DAMAGE_TRANSFER = "damage transfer"
+    # a d6 when a ranged spell attack, Magic Missile or a line spell targets it: unaffected,
+    # and on a 6 the spell turns back at its caster
+    REFLECTIVE_CARAPACE = "reflective carapace"
+    # `hp` heads; a head dies to `dc` damage in a turn; two grow back for each at the end of
+    # its turn unless burned (`stopped_by`), `dice` hit points regained for each
+    MULTIPLE_HEADS = "multiple heads"
+    REACTIVE_HEADS = "reactive heads"  # an opportunity attack for each head beyond one
+    REACTIVE = "reactive"  # D10, B10: a reaction on every turn, not one a round
 
 
 @value

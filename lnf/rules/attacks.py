@@ -26,6 +26,7 @@ from lnf.model import (
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import wounded_eye
 from lnf.rules.conditions import attacks_on_its_turn
+from lnf.rules.heads import bites
 from lnf.rules.moves import Place, Spot, hero_spot
 from lnf.rules.ranks import can_fly_now, melee_rank
 from lnf.rules.roster import downed, heroes
@@ -186,7 +187,9 @@ def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
         if sequence:
             return sequence[: attacks_on_its_turn(monster, len(sequence))]  # F3: slowed
     weapon = weapon_for(monster, hero, mode)
-    return (weapon,) * attacks_on_its_turn(monster, weapon.times) if weapon is not None else ()
+    if weapon is None:
+        return ()
+    return (weapon,) * attacks_on_its_turn(monster, bites(monster, weapon.times))  # B8: heads
 
 
 def _sequence(

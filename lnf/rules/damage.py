@@ -35,6 +35,16 @@ def defends(target: Combatant, kind: DamageType | None, *, magic: bool) -> bool:
     )
 
 
+def exposes(target: Combatant, kind: DamageType | None, *, magic: bool) -> bool:
+    """D6: whether the target's vulnerability to `kind` holds against this attack: one "from
+    magic weapons" only (the trait `magic only`) holds against magic alone."""
+    if kind is None or kind not in target.vulnerable:
+        return False
+    if magic or not isinstance(target, Monster):
+        return True
+    return not any(t.kind is TraitKind.MAGIC_ONLY and kind in t.stopped_by for t in target.traits)
+
+
 def _has(c: Combatant, kind: TraitKind) -> bool:
     return isinstance(c, Monster) and any(t.kind is kind for t in c.traits)
 
@@ -55,7 +65,7 @@ def after_defences(
         if kind is not None and kind in resists(target) and held:
             amount //= 2
             why.append(f"resists {kind}")
-        if kind is not None and kind in target.vulnerable:
+        if exposes(target, kind, magic=magic):
             amount *= 2
             why.append(f"vulnerable to {kind}")
         total += amount
@@ -76,7 +86,7 @@ def defence_factor(target: Combatant, kind: DamageType | None, *, magic: bool = 
         if kind in target.immune and held
         else Fraction(1, 2 if kind in resists(target) and held else 1)
     )
-    return cost * (2 if kind in target.vulnerable else 1)
+    return cost * (2 if exposes(target, kind, magic=magic) else 1)
 
 
 def worth(target: Combatant) -> dict[DamageType | None, float]:

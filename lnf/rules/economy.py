@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lnf.errors import Refused
 from lnf.model import SLOT, Action, Attack, Cost, Fight, Guard, Healing, Hero, Monster
-from lnf.model.effects import Countered
+from lnf.model.effects import Countered, Reacted, Split
 from lnf.model.steps import Acted, Attacked, Contested, Guarded, Healed, Hid, SpellCast, Step, Used
 from lnf.rules.conditions import action_or_bonus, takes_no_reactions
 from lnf.rules.resources import RAGE, SECOND_WIND
@@ -61,7 +61,7 @@ def step_cost(fight: Fight, step: Step) -> tuple[str, Cost] | None:
             return step.who, Cost.ACTION  # F6: a pull's contest is part of the hit
         case Acted() if step.action is not Action.NOTHING:
             return step.who, Cost.ACTION
-        case Guarded():
+        case Guarded() | Reacted() | Split():
             return step.who, Cost.REACTION
         case Countered():  # B10: the caster's spell, stopped, spent what it takes
             spell = attack_named(fight.combatant(step.caster), step.spell)

@@ -28,6 +28,7 @@ from lnf.model import (
     Hero,
     Monster,
     Rider,
+    TraitKind,
 )
 from lnf.rules.roster import in_fight
 from lnf.values import replace
@@ -230,3 +231,14 @@ def wants_escape(fight: Fight, hero: Hero) -> bool:
 def _label(fight: Fight, name: str) -> str | None:
     group = fight.group_of(name)
     return group.label if group is not None else None
+
+
+def transfers_to(fight: Fight, c: Hero | Monster) -> str | None:
+    """B8 Damage Transfer (SRD, the cloaker: "While attached to a creature, the cloaker takes
+    only half the damage dealt to it (rounded down), and that creature takes the other half";
+    the rug of smothering's while grappling): the creature it holds now (attached or
+    grappled, not swallowed: its first hold), or None."""
+    if not isinstance(c, Monster) or c.trait(TraitKind.DAMAGE_TRANSFER) is None:
+        return None
+    held = [e.who for e in holds_by(fight, c.name) if swallowing(fight, e) is None]
+    return next((n for n in held if n in fight and in_fight(fight.combatant(n))), None)

@@ -43,6 +43,7 @@ from lnf.rules.damage import verify_healable, verify_hurtable
 from lnf.rules.distance import verify_sides_met, verify_volley_reach, volley_reach
 from lnf.rules.group_changes import moved
 from lnf.rules.holds import hold_to_escape, swallowed_by, verify_from_inside
+from lnf.rules.magic_immunity import spell_proof, verify_spell_affects
 from lnf.rules.moves import can_leave, is_fast, verify_can_leave, verify_one_group_change
 from lnf.rules.ranks import can_fly_now, rank_choices, verify_rank_open
 from lnf.rules.roster import in_fight, incapacitated, monsters, speed_now
@@ -75,8 +76,8 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
     none at its charmer."""
     if not in_fight(monster) or unseen_monster(monster) or attack.save is not None:
         return []
-    if monster.name in spared(fight, hero):
-        return []
+    if monster.name in spared(fight, hero) or spell_proof(monster, attack):
+        return []  # B8: nor a spell it cannot affect (Limited Magic Immunity)
     if (inside := swallowed_by(fight, hero.name)) is not None:  # F6: from inside, it alone
         return [Mode.MELEE] if monster.name == inside and attack.is_melee else []
     if (reached := spell_reach(attack)) is not None:  # F7: Bless, Sleep; Spiritual Weapon
@@ -127,6 +128,8 @@ def verify_attack(
     """The first of `attacks` that reaches `target` now, and how (its best mode); refused
     with the rule that keeps them apart (F3: not its charmer)."""
     verify_not_spared(fight, hero, target.name)
+    if attacks and all(spell_proof(target, a) for a in attacks):
+        raise Refused(spell_proof(target, attacks[0]), "B8")
     for attack in attacks:
         modes = attack_modes(fight, hero, target, attack)
         if modes:
@@ -161,6 +164,7 @@ def verify_spell_reach(fight: Fight, caster: Hero, spell: Attack, targets: Seque
             verify_volley_reach(fight, spell, name)
         elif chasing or in_chase(fight, name):
             verify_chase_reach(fight, caster.name, name, spell)
+    verify_spell_affects(fight, spell, targets)  # B8: Limited Magic Immunity
 
 
 def can_reach_with_spell(fight: Fight, hero: Hero, spell: Attack, monster: Monster) -> bool:

@@ -16,6 +16,7 @@ from lnf.model import (
     Hero,
     Monster,
     PhaseKind,
+    TraitKind,
 )
 from lnf.rules.acl import proficiency_of
 from lnf.rules.chase import in_chase
@@ -43,6 +44,13 @@ def may_act_out_of_turn(fight: Fight, monster: Monster) -> bool:
         and held_back(fight, monster.name) is None
         and not in_chase(fight, monster.name)
     )
+
+
+def reactive(fight: Fight) -> frozenset[str]:
+    """Reactive (SRD, the marilith: "The marilith can take one reaction on every turn in a
+    combat"): the monsters whose reaction comes back as any creature's turn starts (D10:
+    one a round for the others)."""
+    return frozenset(m.name for m in fight.monsters if m.trait(TraitKind.REACTIVE) is not None)
 
 
 def resists(c: Combatant, damage: int, imposes: bool) -> bool:

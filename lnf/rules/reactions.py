@@ -15,6 +15,7 @@ from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode
 from lnf.rules.attacks import has_melee, reach_ranks
 from lnf.rules.conditions import takes_no_reactions
+from lnf.rules.heads import out_of_reactions
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight
 from lnf.rules.surprise import may_react
@@ -43,7 +44,7 @@ def _may_strike(fight: Fight, foe: Hero | Monster, me: Hero | Monster) -> bool:
     """D10: a foe standing, not incapacitated, with its reaction left and a mêlée attack."""
     if foe.side is me.side or not in_fight(foe) or foe.current_hp == 0:
         return False
-    if takes_no_reactions(foe) or foe.name in fight.turns.reacted or not has_melee(foe):
+    if takes_no_reactions(foe) or out_of_reactions(fight, foe) or not has_melee(foe):
         return False
     return may_react(fight, foe.name)  # D12, V-ENC1
 

@@ -7,6 +7,8 @@ foe's save or turning to stone (restrained), petrified when its save at that tur
 from __future__ import annotations
 
 from lnf.model import Ability, Condition, Fight, Monster, Trait, TraitKind
+from lnf.rules.conditions import condition_immune, takes_no_reactions
+from lnf.rules.monster_reactions import may_act_out_of_turn
 from lnf.rules.roster import in_fight, incapacitated
 
 # What each aura's save is and what its failure imposes, as the SRD's texts say
@@ -92,3 +94,29 @@ def turns_to_stone(what: str) -> bool:
     """The effect whose failed repeat save petrifies ("It must repeat the saving throw at the
     end of its next turn … On a failure, the creature is petrified")."""
     return what.startswith(STONE)
+
+
+def mask_catching(fight: Fight, who: str) -> tuple[Monster, Trait] | None:
+    """Unnerving Mask (SRD, a reaction: "When a creature the devil can see starts its turn
+    within 30 feet of the devil, the devil can create the illusion … If the creature can see
+    the devil, it must succeed on a DC 14 Wisdom saving throw or be frightened until the end
+    of its turn"): the monster that uses it on `who` as its turn starts, or None. Decisions
+    (no map): 30 feet is its group, as for a gaze; it unnerves only its foes, at the first
+    chance each round (its reaction, D10), not one frightened already or immune to fear; a
+    blinded devil sees nobody and a blinded creature does not see the devil."""
+    me = fight.combatant(who)
+    group = fight.group_of(who)
+    if group is None or not in_fight(me) or me.conditions & {Condition.BLINDED}:
+        return None
+    if Condition.FRIGHTENED in me.conditions or Condition.FRIGHTENED in condition_immune(me):
+        return None
+    for name in group.members:
+        m = fight.combatant(name)
+        if not isinstance(m, Monster) or m.side is me.side or m.current_hp == 0:
+            continue
+        trait = m.trait(TraitKind.UNNERVING_MASK)
+        if trait is None or name in fight.turns.reacted or Condition.BLINDED in m.conditions:
+            continue
+        if may_act_out_of_turn(fight, m) and not takes_no_reactions(m):
+            return m, trait
+    return None

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from lnf.model import Ability, Condition, Fight, Hero, Monster, TraitKind
 from lnf.rules.conditions import condition_immune
+from lnf.rules.heads import many_heads
 from lnf.rules.roster import in_fight, incapacitated
 
 # The conditions each trait gives advantage against, as its SRD text names them
@@ -40,6 +41,18 @@ _AGAINST: dict[TraitKind, frozenset[Condition]] = {
     TraitKind.DUERGAR_RESILIENCE: frozenset(
         {Condition.CHARMED, Condition.PARALYZED, Condition.POISONED}
     ),
+    # "While it has more than one head … blinded, charmed, deafened, frightened, stunned, and
+    # knocked unconscious" (the heads: `save_edge`)
+    TraitKind.MULTIPLE_HEADS: frozenset(
+        {
+            Condition.BLINDED,
+            Condition.CHARMED,
+            Condition.DEAFENED,
+            Condition.FRIGHTENED,
+            Condition.STUNNED,
+            Condition.UNCONSCIOUS,
+        }
+    ),
     # "advantage on Strength and Dexterity saving throws made against effects that would
     # knock it prone" (the abilities: `save_edge`)
     TraitKind.SURE_FOOTED: frozenset({Condition.PRONE}),
@@ -66,6 +79,8 @@ def save_edge(
     for trait in target.traits:
         kind = trait.kind
         if kind is TraitKind.SURE_FOOTED and ability not in (Ability.STR, Ability.DEX):
+            continue
+        if kind is TraitKind.MULTIPLE_HEADS and not many_heads(target):
             continue
         if hit := sorted(_AGAINST.get(kind, frozenset()) & imposed):
             return f"{trait.title} (against {' and '.join(str(c) for c in hit)})"

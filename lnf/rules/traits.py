@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from lnf.dice import DamageType, DiceExpr
 from lnf.model import Attack, Fight, Flag, Hero, Monster, Trait, TraitKind
 from lnf.model.plan import Advantage
+from lnf.rules.aversion import averse_now
 from lnf.rules.conditions import action_or_bonus
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight, incapacitated
@@ -131,6 +132,8 @@ def trait_disadvantages(fight: Fight, attacker: Hero | Monster) -> tuple[str, ..
     rolls") and a vampire's Sunlight Hypersensitivity (SRD: "While in sunlight, it has
     disadvantage on attack rolls"): in a fight the file says is in sunlight (`sunlight:
     true`)."""
+    if averse := averse_now(fight, attacker):  # B8: the flesh golem after fire
+        return (averse,)
     if not fight.sunlight or not isinstance(attacker, Monster):
         return ()
     for kind in (TraitKind.SUNLIGHT_SENSITIVITY, TraitKind.SUNLIGHT_HYPERSENSITIVITY):

@@ -12,7 +12,7 @@ from typing import assert_never
 
 from lnf.model import LEGENDARY_ACTIONS, Condition, Dot, Fight, Hero, Monster
 from lnf.model.applied import Applied, StepDone
-from lnf.model.effects import Confused, Countered
+from lnf.model.effects import Confused, Countered, Heads, Reacted, Split, TraitRolled
 from lnf.model.events import Ended, PhaseSet, Reaction, Recorded, RoundStarted, Turn
 from lnf.model.steps import (
     Acted,
@@ -161,6 +161,14 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
             return f"{step.who}'s hit-point maximum drops." if dm else ""
         case Guarded():
             return f"{step.who} turns {step.foe}'s hit with {step.guard}."
+        case TraitRolled():
+            return f"{step.who} goes berserk." if step.face == 6 and step.trait == "Berserk" else ""
+        case Heads():
+            return f"{step.who} has {step.heads} heads."
+        case Split():
+            return f"{step.who} splits: {step.into} joins."
+        case Reacted():
+            return f"{step.who} uses {step.what} on {step.target}."
         case Countered():
             stopped = "stops" if step.stopped else "fails to stop"
             return f"{step.who} {stopped} {step.caster}'s {step.spell} with Counterspell."

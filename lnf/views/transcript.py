@@ -11,7 +11,7 @@ from typing import assert_never
 
 from lnf.model import Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
-from lnf.model.effects import Confused, Countered
+from lnf.model.effects import Confused, Countered, Heads, Reacted, Split, TraitRolled
 from lnf.model.events import (
     Begun,
     Ended,
@@ -61,6 +61,7 @@ from lnf.rules.economy import attack_named, healing_named
 from lnf.rules.escapes import escape_said
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
 from lnf.rules.limited import recharge_named
+from lnf.rules.magic_immunity import shield
 from lnf.rules.resources import ordinal, slot_words
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
@@ -73,6 +74,7 @@ from lnf.views.effects_text import confused_words, effect_text, save_roll
 from lnf.views.legendary_text import countered_text, legendary_used
 from lnf.views.opening_text import before_the_fight, d20_text, worse_d20_text
 from lnf.views.plan_line import MODE_WORDS, plan_line
+from lnf.views.trait_text import trait_step_text
 
 RANK_WORDS = {Rank.FRONT: "the front rank", Rank.BACK: "the back rank", Rank.FREE_AIR: "free air"}
 
@@ -266,6 +268,8 @@ def _step_text(done: StepDone) -> str:
                 f"{step.who} tries to hide (C5): Stealth 1d20 ({step.faces[0]}) {sign} "
                 f"{abs(step.bonus)} = {step.total}: {'; '.join(results)}."
             )
+        case TraitRolled() | Reacted() | Split() | Heads():
+            return trait_step_text(step, after, done.before)  # B8, B10
         case Countered() | Confused():
             return countered_text(step) if isinstance(step, Countered) else confused_words(step)
         case (
@@ -359,6 +363,9 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
     text = f"{step.caster} {action} {step.spell}{_at_level(step.slot)}{area}{on}{big}"
     if step.spared:
         text += f", sparing {and_list(step.spared)} (Sculpt Spells)"
+    for name in step.unaffected:
+        why = shield(done.before.combatant(name), step.spell) if name in done.before else ""
+        text += f"; it cannot affect {name} ({why or 'its trait'}, B8)"
     parts = [f"{text}: {step.damage_text}" if step.damage_text else text]
     for saved in step.saves:
         roll = save_roll(saved, _d4_text(saved.d4))

@@ -1,0 +1,32 @@
+"""B8: Reflective Carapace, decided once (the tarrasque's, SRD: "Any time the tarrasque is
+targeted by a magic missile spell, a line spell, or a spell that requires a ranged attack roll,
+roll a d6. On a 1 to 5, the tarrasque is unaffected. On a 6, the tarrasque is unaffected, and
+the effect is reflected back at the caster as though it originated from the tarrasque, turning
+the caster into the target").
+
+Decisions: each attack roll of a spell is a targeting (Scorching Ray's rays, Eldritch Blast's
+beams: a d6 each); a line spell (Lightning Bolt) that catches it rolls once. Turned back, the
+spell is the caster's own (its attack bonus or DC: "as though it originated from the
+tarrasque" changes where it starts, not its figures) at the caster: an attack roll against
+the caster's AC, or the caster among the line's targets."""
+
+from __future__ import annotations
+
+from lnf.model import Attack, Hero, Monster, Shape, TraitKind
+from lnf.model.plan import Mode
+
+TRAIT = "Reflective Carapace"
+
+
+def reflective(target: Hero | Monster, spell: Attack, mode: Mode | None) -> bool:
+    """The target has the trait and `spell` is one it answers: Magic Missile, a line spell,
+    or a spell attack made at range (`mode`: the attack's; None for a save spell)."""
+    if not isinstance(target, Monster) or target.trait(TraitKind.REFLECTIVE_CARAPACE) is None:
+        return False
+    if not (spell.spell or spell.slot):
+        return False
+    if spell.name.lower() == "magic missile":
+        return True
+    if spell.area is not None and spell.area.shape is Shape.LINE:
+        return True
+    return spell.save is None and mode is Mode.RANGED
