@@ -368,8 +368,8 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             if name in {c["name"] for c in block.get("spellcasting", [])}:
                 continue
             played = played or name.startswith("Legendary Resistance")
-            played = played or name in block_flags(m).names  # R5: Swarm, Incorporeal Movement
-            played = played or name in block_traits(m).names  # held by its attacks: Brute
+            # R5: Swarm, Incorporeal Movement; held by its attacks: Brute
+            played = played or name in block_flags(m).names | block_traits(m).names
             played = played or block.get("escape", {}).get("name") == name  # C1: a jaunt
             played = played or name in standing(m)[1]  # S3's light, F3's invisible
             listed = [n for n in block.get("not_modelled", []) if _names_the_trait(n, name)]
@@ -475,27 +475,3 @@ def test_b8_nimble_escape_and_flyby_leave_without_opportunity_attacks() -> None:
     assert _leaving((Trait(TraitKind.FLYBY),)) == ["Bram"]  # it cannot fly: it walks out
     goblin = monster("Goblin", traits=(Trait(TraitKind.NIMBLE_ESCAPE),))
     assert slips_away(goblin).startswith("Nimble Escape: it disengages as a bonus action")
-
-
-# --- Sunlight Sensitivity ---------------------------------------------------------------------
-
-
-def test_b8_sunlight_sensitivity_disadvantage_in_a_fight_in_sunlight() -> None:
-    kobold = monster("Kobold", traits=(Trait(TraitKind.SUNLIGHT_SENSITIVITY),), attacks=(BITE,))
-    bram = hero("Bram")
-    dark = fight([bram], [kobold], {"A": ["Bram", "Kobold"]})
-    assert roll_in_fight(dark, kobold, bram, BITE, Mode.MELEE) == (Advantage.NORMAL, ())
-    sunny = replace(dark, sunlight=True)
-    how, why = roll_in_fight(sunny, kobold, bram, BITE, Mode.MELEE)
-    assert how is Advantage.DISADVANTAGE
-    assert why == ("Sunlight Sensitivity: Kobold is in sunlight (B8)",)
-    plain = monster("Orc", attacks=(BITE,))
-    assert roll_in_fight(sunny, plain, bram, BITE, Mode.MELEE)[0] is Advantage.NORMAL
-
-
-def test_b8_sunlight_is_a_fight_level_field_written_back() -> None:
-    text = "sunlight: true\n" + MINIMAL.replace("monsters:\n", "monsters:\n  - {monster: kobold}\n")
-    f = parse_fight(text, "f.yaml")
-    assert f.sunlight and f.monster("Kobold").trait(TraitKind.SUNLIGHT_SENSITIVITY) is not None
-    assert parse_fight(dump_fight(f), "again.yaml").sunlight
-    assert not parse_fight(MINIMAL, "f.yaml").sunlight
