@@ -291,7 +291,9 @@ def _agrees(s: dict[str, Any], desc: str, usage: Any, where: str) -> None:
         else:
             pattern = rf"{size}-foot\S* {shape}|{shape} that is {size} (?:feet|ft\.) long"
         assert re.search(pattern, desc), (where, s["area"])
-    if "range" in s:
+    if "range" in s and "to_hit" in s:  # B2, F6: a limited attack (the web): its own range
+        assert f"range {s['range']} ft." in desc, (where, s["range"])
+    elif "range" in s:
         assert re.search(rf"within {s['range']} (?:feet|ft)", desc), (where, s["range"])
     for rider in s.get("riders", []):
         for condition in [rider.get("condition"), *rider.get("conditions", [])]:

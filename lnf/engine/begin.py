@@ -37,6 +37,7 @@ def start(
     held_hurts: str = "",
     held_hurts_on: str = "",
     attacks: bool = False,
+    web: bool = False,
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played; `bars`:
     the healing it bars while it lasts (F6, `Effect.no_healing`)."""
@@ -71,6 +72,7 @@ def start(
         held_hurts=held_hurts,
         held_hurts_on=held_hurts_on,
         until_attack=attacks,
+        web=web,
     )
     turn.do(EffectStarted(effect))
 

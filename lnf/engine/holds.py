@@ -56,6 +56,8 @@ def grapple(
     hold = next_key(turn.fight)
     what = f"grappled by {attacker}'s {attack} (escape DC {rider.grapple})"
     grappled = Condition.GRAPPLED if Condition.GRAPPLED not in immune else None
+    if rider.web:  # F6: webbing restrains (the rider's condition) and grapples not
+        what, grappled = f"caught in {attacker}'s webbing (Strength DC {rider.grapple})", None
     hurts = str(rider.held_damage) if rider.held_damage is not None else ""
     start(
         turn,
@@ -67,6 +69,7 @@ def grapple(
         escape=rider.grapple,
         attack=attack,
         held_hurts=hurts,
+        web=rider.web,
     )
     return hold
 

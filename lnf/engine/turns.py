@@ -18,7 +18,7 @@ from lnf.rules.acl import acl
 from lnf.rules.attacks import UNARMED, out_reaches, routine
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
-from lnf.rules.holds import drinking, escape_bonus, verify_escape
+from lnf.rules.holds import WEBBING_OF, drinking, escape_bonus, verify_escape
 from lnf.rules.legal import can_take_turn
 from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use
@@ -54,8 +54,10 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         hold = verify_escape(fight, hero.name)  # F6: the lowest escape DC on it
         if not hold.escape:  # F6: "can use its action to detach the stirge": no check
             return Acted(hero.name, Action.ESCAPE, f"detaches {hold.by}", True)
-        bonus = escape_bonus(hero)
+        bonus = escape_bonus(hero, web=hold.web)
         against = f"escape DC {hold.escape}, {hold.by}'s {hold.attack}"
+        if hold.web:  # F6: "a DC 12 Strength check, bursting the webbing on a success"
+            against = f"Strength DC {hold.escape}, {WEBBING_OF.format(hold.by)}"
         dice.about(f"{hero.name} tries to escape: {bonus:+d} vs {against}")
         check = roll_d20(dice, bonus)
         return Acted(hero.name, Action.ESCAPE, f"{check} vs {against}", check.total >= hold.escape)

@@ -112,6 +112,9 @@ RIDER = Obj(
         "holds": Field(
             Int(minimum=1, maximum=20), 0, "how many the attack holds at once (F6), such as 1"
         ),
+        "web": Field(
+            Bool(), False, "F6, with grapple: webbing (a Strength check's DC; not grappled)"
+        ),
         "held_advantage": Field(
             Bool(), False, "F6: advantage on this attack against the one it holds"
         ),

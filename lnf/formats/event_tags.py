@@ -132,6 +132,7 @@ LATER_FIELDS = {
     *((Effect, f) for f in ("affliction", "no_healing", "then", "then_rounds", "hurts")),
     *((Effect, f) for f in ("hurts_at", "healed_ends")),  # F6: lasting riders
     (Effect, "until_attack"),
+    (Effect, "web"),  # F6: webbing
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),

@@ -95,3 +95,18 @@ SWALLOW = {
         re.I,
     ),
 }
+# F6, the giant spider's and the ettercap's Web: restrained by webbing, burst by a Strength
+# check as an action; the webbing's own AC and hit points (docs/choices.md F6, webbing).
+WEB_ESCAPE = re.compile(
+    r"as an action, the restrained (?:creature|target) can make a DC (?P<dc>\d+) Strength "
+    r"check, (?:escaping from|bursting) the webbing on a success",
+    re.I,
+)
+WEBBING = re.compile(
+    r"the effect ends if the webbing is destroyed"
+    r"|the webbing has AC \d+, \d+ hit points, is vulnerable to fire damage and immune to "
+    r"bludgeoning damage"
+    r"|the webbing can also be attacked and destroyed \(AC \d+; hp \d+; vulnerability to fire "
+    r"damage; immunity to bludgeoning, poison, and psychic damage\)",
+    re.I,
+)

@@ -81,6 +81,7 @@ def rider(
         half=r["half"] is True,
         grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
         holds=r["holds"] if isinstance(r["holds"], int) else 0,
+        web=r["web"] is True,
         held_advantage=r["held_advantage"] is True,
         held_hits=r["held_hits"] is True,
         pull=r["pull"] is True,
@@ -141,7 +142,7 @@ def _check(
     for key, needed, message, rule in needs:
         if given(key) and not given(needed):
             ck.fail((*path, key), message, rule=rule)
-    for key in ("holds", "held_advantage", "held_hits", "held_damage"):
+    for key in ("holds", "held_advantage", "held_hits", "held_damage", "web"):
         if given(key) and not given("grapple") and not (key == "held_damage" and given("swallow")):
             ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
     for key in ("regurgitate", "regurgitate_dc"):
@@ -193,6 +194,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["grapple"] = r.grapple
     if r.holds:
         d["holds"] = r.holds
+    if r.web:
+        d["web"] = True
     if r.held_advantage:
         d["held_advantage"] = True
     if r.held_hits:

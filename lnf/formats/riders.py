@@ -141,6 +141,11 @@ class _Reader:
             self.last({"regurgitate": (int(m["n"]), int(m["dc"]))})
         return part
 
+    def webbed(self) -> bool:
+        """F6: whether the last rider is one the webbing's check ends: restrained by it."""
+        last = self.riders[-1] if self.riders else None
+        return last is not None and last.conditions == (Condition.RESTRAINED,) and not last.grapple
+
     def note(self, text: str) -> None:
         """Names what `text` brings that lnf does not read; a sentence that names nothing new
         goes on about what was named before it (how a disease runs its course)."""
@@ -188,6 +193,10 @@ class _Reader:
             self.swallowed = set()
         elif (m := hw.CONTEST.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
             self.riders.append(Rider(pull=True, contest=True, only_if=limit))
+        elif (m := hw.WEB_ESCAPE.fullmatch(s)) and self.webbed():
+            self.last({"grapple": int(m["dc"]), "web": True})
+        elif hw.WEBBING.fullmatch(s) and self.riders and self.riders[-1].web:
+            pass  # F6: the webbing as a target of its own (docs/choices.md F6, webbing)
         elif hw.ATTACHES.fullmatch(s):
             self.riders.append(Rider(attach=True))
             self.attached = set()

@@ -140,15 +140,15 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
         return None
     clause = hit_clause(desc)
     damage, alt, when = _damage(clause, name, notes)
-    if not damage:
-        notes.append(f"{name}: a hit without damage")
+    unread: list[str] = []
+    riders = block_riders(desc, name, unread)  # F6: what the hit brings besides damage
+    if not damage and (unread or not riders):
+        notes.append(f"{name}: a hit without damage")  # F6: only riders lnf reads whole
         return None
-    out: dict[str, Any] = {
-        "name": name,
-        "kind": KIND[found[1]],
-        "to_hit": int(found[3]),
-        "damage": damage,
-    }
+    notes += unread
+    out: dict[str, Any] = {"name": name, "kind": KIND[found[1]], "to_hit": int(found[3])}
+    if damage:
+        out["damage"] = damage
     if found[2] == "Spell":
         out["spell"] = True
     if found[4]:
@@ -162,10 +162,16 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
         out["alt_when"] = when
     if crit := CRIT_TIMES.search(desc):  # D5: "rolls damage dice three times, instead of twice"
         out["crit_times"] = WORD_TIMES[crit[1].lower()]
-    if riders := block_riders(desc, name, notes):  # F6: what the hit brings besides damage
+    if riders:
         out["riders"] = riders
-    if "usage" in action:
-        notes.append(f"{name}: {_usage(action['usage'], f'{path}.usage')} (taken as always ready)")
+    if "usage" in action:  # B2: a limited attack is an action of the fight file's (the web)
+        usage = _usage(action["usage"], f"{path}.usage")
+        if found := re.fullmatch(r"recharge (\d)–6", usage):
+            out["recharge"] = int(found[1])
+        elif found := re.fullmatch(r"(\d+)/day", usage):
+            out["per_day"] = int(found[1])
+        else:
+            notes.append(f"{name}: {usage} (taken as always ready)")
     return out
 
 
@@ -299,7 +305,11 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
     _named(m, "legendary_actions", where)  # their fields checked
+    limited = [a for a in attacks if "recharge" in a or "per_day" in a]  # B2
+    attacks = [a for a in attacks if a not in limited]
     whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
+    if limited:
+        whole["actions"] = [*whole.get("actions", []), *limited]
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
     special_first = _special_first(actions, [x["name"] for x in whole.get("actions", [])], notes)

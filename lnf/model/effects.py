@@ -96,6 +96,7 @@ class Effect:
     hurts_at: TurnEdge | None = None
     healed_ends: bool = False
     until_attack: bool = False  # B6, F7: it ends when `who` attacks or casts (Invisibility)
+    web: bool = False  # F6: the hold is webbing: a Strength check bursts it, nobody lets go
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -237,6 +238,9 @@ class Rider:
     half: bool = False
     grapple: int = 0
     holds: int = 0
+    # F6: the grapple is webbing (the giant spider's Web): restrained, not grappled; its DC is
+    # a Strength check's; it holds with no grappler (its maker's fall or move ends nothing).
+    web: bool = False
     held_advantage: bool = False  # F6: advantage on this attack against the one it holds
     held_hits: bool = False  # F6: this attack hits the one it holds without fail
     # F6: the attacker attaches itself (the stirge): it attacks no more while attached, and
@@ -301,7 +305,9 @@ class Rider:
 
     def __str__(self) -> str:
         parts = []
-        if self.grapple:
+        if self.grapple and self.web:
+            parts.append(f"webbing (burst by a DC {self.grapple} Strength check)")
+        elif self.grapple:
             limit = f", {_HOLDS.get(self.holds, self.holds)} at a time" if self.holds else ""
             parts.append(f"grappled (escape DC {self.grapple}{limit})")
         if self.save is not None:

@@ -93,7 +93,10 @@ def holds_ending(fight: Fight) -> list[tuple[Effect, str]]:
             continue
         grappler = fight.combatant(e.by) if e.by in fight else None
         held = fight.combatant(e.who) if e.who in fight else None
-        if grappler is None or not in_fight(grappler):
+        if e.web:  # webbing holds by itself, whoever spun it
+            if held is None or not in_fight(held):
+                out.append((e, f"{e.who} is out of the fight"))
+        elif grappler is None or not in_fight(grappler):
             out.append((e, f"{e.by} is down and lets go"))
         elif grappler.conditions & INCAPACITATING:
             why = ", ".join(sorted(str(c) for c in grappler.conditions & INCAPACITATING))
@@ -112,14 +115,22 @@ def let_go(before: Fight, after: Fight, mover: str) -> list[tuple[Effect, str]]:
         return []
     out = []
     for e in holds_by(after, mover):
+        if e.web:
+            continue  # F6: the webbing stays where it holds
         if now is None or now != _label(after, e.who):
             out.append((e, f"{mover} moves away and lets go"))
     return out
 
 
-def escape_bonus(c: Hero | Monster) -> int:
+WEBBING_OF = "{}'s webbing"  # F6: what a webbed hero's check is against, in the telling
+
+
+def escape_bonus(c: Hero | Monster, web: bool = False) -> int:
     """F6: an escape is Strength (Athletics) or Dexterity (Acrobatics), the better; sheets hold
-    no skills but Stealth, so lnf reads the check from the save bonuses (as V-ACL8's)."""
+    no skills but Stealth, so lnf reads the check from the save bonuses (as V-ACL8's). Webbing
+    is burst by "a DC 12 Strength check": Strength only."""
+    if web:
+        return c.save_bonus(Ability.STR)
     return max(c.save_bonus(Ability.STR), c.save_bonus(Ability.DEX))
 
 
@@ -224,7 +235,7 @@ def wants_escape(fight: Fight, hero: Hero) -> bool:
     restrains = any(
         e.hold == hold.key and e.condition is Condition.RESTRAINED for e in fight.effects
     )
-    return restrains and 10 + escape_bonus(hero) >= hold.escape
+    return restrains and 10 + escape_bonus(hero, hold.web) >= hold.escape
 
 
 def _label(fight: Fight, name: str) -> str | None:

@@ -52,6 +52,8 @@ def held_while(e: Effect) -> str:
             f"{e.who} loses {e.drain} hit points as each of {e.by}'s turns starts{fill}, "
             f"unless an action detaches it first"
         )
+    if e.web:
+        return "until it bursts the webbing (its action)"
     if e.attack:
         return f"until it escapes (its action) or {e.by} lets go"
     return "while held"
