@@ -4,7 +4,7 @@ drinking as its turns start, an escape, and the holds a step ends."""
 from __future__ import annotations
 
 from lnf.dice import parse
-from lnf.dice.roll import DiceSource, roll, roll_d20
+from lnf.dice.roll import D20Roll, DiceSource, roll, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
@@ -22,6 +22,7 @@ from lnf.model.steps import (
     SpellCast,
     Step,
 )
+from lnf.rules.conditions import checks_worse
 from lnf.rules.effects import effect, next_key
 from lnf.rules.holds import (
     drinking,
@@ -176,14 +177,33 @@ def pull(turn: Steps, attacker: str, target: str, rider: Rider, dice: DiceSource
         a, t = turn.fight.combatant(attacker), turn.fight.combatant(target)
         mine, theirs = strength_contest(a), strength_contest(t)
         dice.about(f"{attacker} pulls {target}: Strength {mine:+d} against {theirs:+d}")
-        me, them = roll_d20(dice, mine), roll_d20(dice, theirs)
-        done = Contested(attacker, target, "pull", me.faces, mine, them.faces, theirs)
+        worse, held = checks_worse(a), checks_worse(t)  # F6: intoxicated
+        me, them = (
+            roll_d20(dice, mine, disadvantage=worse),
+            roll_d20(dice, theirs, disadvantage=held),
+        )
+        done = Contested(
+            attacker,
+            target,
+            "pull",
+            _kept_first(me),
+            mine,
+            _kept_first(them),
+            theirs,
+            worse=worse,
+            target_worse=held,
+        )
         turn.do(done)
         if not done.won:
             return
     where = pulled_to(turn.fight, attacker, target)
     if where is not None:
         turn.do(Moved(target, join=where))
+
+
+def _kept_first(d20: D20Roll) -> tuple[int, ...]:
+    """A d20 roll's faces, the one kept first (`Contested` reads the first)."""
+    return tuple(sorted(d20.faces, key=lambda f: f != d20.kept))
 
 
 def held_hurts(turn: Steps, who: str, dice: DiceSource) -> None:

@@ -34,7 +34,12 @@ from lnf.model.steps import (
 from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
 from lnf.rules.attacks import used_damage
 from lnf.rules.class_features import rage_bonus
-from lnf.rules.conditions import contest_abilities, fails_str_dex, save_disadvantage
+from lnf.rules.conditions import (
+    checks_worse,
+    contest_abilities,
+    fails_str_dex,
+    save_disadvantage,
+)
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.holds import sure_hit
@@ -364,9 +369,19 @@ def roll_contest(
     )
     mine = roll_d20(dice, bonus, disadvantage=worse)
     faces = tuple(sorted(mine.faces, key=lambda f: f != mine.kept))  # the kept die first
-    theirs = roll_d20(dice, resist)
+    held = checks_worse(target)  # F6: intoxicated
+    theirs = roll_d20(dice, resist, disadvantage=held)
+    kept = tuple(sorted(theirs.faces, key=lambda f: f != theirs.kept))
     return Contested(
-        attacker.name, target.name, kind, faces, bonus, theirs.faces, resist, worse=worse
+        attacker.name,
+        target.name,
+        kind,
+        faces,
+        bonus,
+        kept,
+        resist,
+        worse=worse,
+        target_worse=held,
     )
 
 

@@ -15,7 +15,7 @@ from lnf.model import LEGENDARY_RESISTANCE, Attack, Condition, Fight, Hero, Last
 from lnf.model.applied import StepDone
 from lnf.model.effects import NO_HEALING, Rider
 from lnf.model.steps import Attacked, Damaged, Drained, Healed, Moved, Saved, SaveRolled, Used
-from lnf.rules.conditions import condition_immune, pushed_out
+from lnf.rules.conditions import CONDITION_WORDS, condition_immune, pushed_out
 from lnf.rules.damage import after_defences
 from lnf.rules.effects import knocked_out
 from lnf.rules.monster_reactions import resists
@@ -124,6 +124,7 @@ def ride(
             continue
         then = (rider.then, rider.then_rounds)
         said = _out_words(rider) if condition is Condition.UNCONSCIOUS else str(condition)
+        said = CONDITION_WORDS.get(condition, said)
         its = hurts if not rider.hurts_what else ("", None, False)  # the pit fiend's 6d6 poison
         bars = rider.no_healing
         start(

@@ -16,6 +16,7 @@ from lnf.model.plan import Mode, MoveKind, Order
 from lnf.model.steps import Acted, Attacked
 from lnf.rules.acl import acl
 from lnf.rules.attacks import UNARMED, out_reaches, routine
+from lnf.rules.conditions import checks_worse
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
 from lnf.rules.holds import WEBBING_OF, drinking, escape_bonus, verify_escape
@@ -46,7 +47,7 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         # PHB: Dexterity (Stealth) against the foes' passive Perception; the best one counts.
         best = max((m.perception for m in fight.monsters if in_fight(m)), default=10)
         dice.about(f"{hero.name} hides: Stealth {hero.stealth:+d} vs passive Perception {best}")
-        check = roll_d20(dice, hero.stealth)
+        check = roll_d20(dice, hero.stealth, disadvantage=checks_worse(hero))  # F6: intoxicated
         return Acted(
             hero.name, Action.HIDE, f"{check} vs passive Perception {best}", check.total >= best
         )
@@ -59,7 +60,7 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         if hold.web:  # F6: "a DC 12 Strength check, bursting the webbing on a success"
             against = f"Strength DC {hold.escape}, {WEBBING_OF.format(hold.by)}"
         dice.about(f"{hero.name} tries to escape: {bonus:+d} vs {against}")
-        check = roll_d20(dice, bonus)
+        check = roll_d20(dice, bonus, disadvantage=checks_worse(hero))  # F6: intoxicated
         return Acted(hero.name, Action.ESCAPE, f"{check} vs {against}", check.total >= hold.escape)
     return Acted(hero.name, action.action, action.detail)
 

@@ -137,5 +137,6 @@ LATER_FIELDS = {
     (Reaction, "guard"),
     (Saved, "resisted"),
     (Contested, "worse"),
+    (Contested, "target_worse"),  # F6: intoxicated
     (Moved, "pushed"),
 }

@@ -110,3 +110,11 @@ WEBBING = re.compile(
     r"damage; immunity to bludgeoning, poison, and psychic damage\)",
     re.I,
 )
+# F6, the lamia's Intoxicating Touch: a curse whose whole effect is "disadvantage on Wisdom
+# saving throws and all ability checks", played as the intoxicated condition.
+CURSED = re.compile(r"the target is magically cursed for (?P<n>\d+) (?P<unit>hour|minute)s?", re.I)
+CURSE_WORSE = re.compile(
+    r"until the curse ends, the target has disadvantage on Wisdom saving throws and all ability "
+    r"checks",
+    re.I,
+)

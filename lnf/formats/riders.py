@@ -94,11 +94,14 @@ class _Reader:
         self.unread: list[str] = []
         self.attached: set[str] | None = None  # F6: the parts of an attachment read so far
         self.swallowed: set[str] | None = None  # F6: the parts of a swallow read so far
+        self.cursed = False  # F6: the lamia's curse read, what it does not yet
 
     def reading(self) -> Reading:
         if self.attached is not None and self.attached != set(hw.ATTACHED):
             self.riders = [r for r in self.riders if not r.attach]  # only the whole of it
             self.unread.append("attaching itself")
+        if self.cursed:
+            self.unread.append("a curse")
         if self.swallowed is not None and self.swallowed != set(hw.SWALLOW):
             self.riders = [r for r in self.riders if not r.swallow]
             self.unread.append("swallowing")
@@ -193,6 +196,13 @@ class _Reader:
             self.swallowed = set()
         elif (m := hw.CONTEST.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
             self.riders.append(Rider(pull=True, contest=True, only_if=limit))
+        elif m := hw.CURSED.fullmatch(s):
+            rounds = int(m["n"]) * ROUNDS[m["unit"].lower()]
+            self.riders.append(Rider(lasting=Lasting(rounds=rounds)))
+            self.cursed = True
+        elif hw.CURSE_WORSE.fullmatch(s) and self.cursed:
+            self.last({"conditions": (Condition.INTOXICATED,)})
+            self.cursed = False
         elif (m := hw.WEB_ESCAPE.fullmatch(s)) and self.webbed():
             self.last({"grapple": int(m["dc"]), "web": True})
         elif hw.WEBBING.fullmatch(s) and self.riders and self.riders[-1].web:

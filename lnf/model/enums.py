@@ -124,6 +124,9 @@ class Condition(StrEnum):
     # Not an SRD condition: the Fly spell's (B6, F7), played as one: a flying speed of 60 feet
     # while it lasts (R7).
     FLYING = "flying"
+    # Not an SRD condition: the lamia's Intoxicating Touch (F6), played as one: "magically
+    # cursed … disadvantage on Wisdom saving throws and all ability checks".
+    INTOXICATED = "intoxicated"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

@@ -274,6 +274,7 @@ class Contested:
     target_faces: tuple[int, ...]
     target_bonus: int
     worse: bool = False  # F3: rolled with disadvantage (weakened): `faces` hold the kept first
+    target_worse: bool = False  # F6: the target's, with disadvantage (intoxicated), kept first
 
     @property
     def won(self) -> bool:

@@ -25,7 +25,23 @@ def save_disadvantage(c: Hero | Monster, ability: Ability) -> bool:
     save."""
     if ability is Ability.STR and Condition.WEAKENED in c.conditions:
         return True
+    if ability is Ability.WIS and Condition.INTOXICATED in c.conditions:
+        return True  # F6: the lamia's Intoxicating Touch
     return (ability is Ability.DEX and Condition.RESTRAINED in c.conditions) or c.exhaustion >= 3
+
+
+# F6: a condition that is no SRD one, said with what it does when it lands
+CONDITION_WORDS = {
+    Condition.INTOXICATED: (
+        "intoxicated: magically cursed, disadvantage on Wisdom saves and all ability checks"
+    ),
+}
+
+
+def checks_worse(c: Hero | Monster) -> bool:
+    """F6: "disadvantage on … all ability checks" (the lamia's curse, intoxicated): an escape,
+    a hide, a contest, a chase's checks."""
+    return Condition.INTOXICATED in c.conditions
 
 
 def attacks_on_its_turn(c: Hero | Monster, times: int) -> int:
@@ -63,7 +79,7 @@ def contest_abilities(
     theirs: tuple[Ability, ...] = (Ability.STR, Ability.DEX)
     if Condition.WEAKENED in target.conditions:
         theirs = (Ability.DEX,)
-    return Ability.STR, theirs, Condition.WEAKENED in attacker.conditions
+    return Ability.STR, theirs, Condition.WEAKENED in attacker.conditions or checks_worse(attacker)
 
 
 def strength_based(attack: Attack) -> bool:

@@ -38,6 +38,7 @@ CONDITION_WORTH = {
     Condition.POISONED: Fraction(1, 4),
     Condition.CHARMED: Fraction(1, 4),
     Condition.GRAPPLED: Fraction(1, 10),
+    Condition.INTOXICATED: Fraction(1, 10),  # F6: worse Wisdom saves and checks (the lamia's)
     Condition.PRONE: Fraction(1, 10),
 }
 

@@ -435,7 +435,9 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
             gain = f"{len(step.faces)}d6 ({faces}) = {sum(step.faces)} temporary hit points"
         return f"{step.who} spends {dice} on {step.effect} (V-ACL6): {gain}."
     mine = (worse_d20_text if step.worse else d20_text)(step.faces, step.bonus)  # F3: weakened
-    theirs = d20_text(step.target_faces, step.target_bonus)
+    theirs = (worse_d20_text if step.target_worse else d20_text)(
+        step.target_faces, step.target_bonus
+    )
     if step.won:
         verdict = f"{step.who} wins"
     elif step.tied:
