@@ -335,6 +335,10 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             if trait.kind is TraitKind.EXHAUSTION_IMMUNE:  # C3: by its condition immunities
                 assert "exhaustion" in [c["index"] for c in m.get("condition_immunities", [])]
                 continue
+            if trait.kind is TraitKind.REEL:  # F6: the roper's action its Multiattack uses
+                reel = next(a["desc"] for a in m["actions"] if a["name"] == "Reel")
+                assert "pulls each creature grappled by it" in reel
+                continue
             said = _SAID.get(trait.kind, (trait.kind.value,))
             name = next(n for n in abilities if n.lower().startswith((trait.kind.value, *said)))
             desc = abilities[name]
@@ -359,6 +363,7 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             played = played or name.startswith("Legendary Resistance")
             played = played or name in block_flags(m).names  # R5: Swarm, Incorporeal Movement
             played = played or name in block_traits(m).names  # held by its attacks: Brute
+            played = played or (name == "Grasping Tendrils" and m["name"] == "Roper")  # F6: holds
             listed = [n for n in block.get("not_modelled", []) if _names_the_trait(n, name)]
             assert played == (not listed), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them

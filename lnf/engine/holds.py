@@ -38,7 +38,7 @@ from lnf.rules.holds import (
     swallowing,
     to_swallow,
 )
-from lnf.rules.pulls import pulled_to, strength_contest
+from lnf.rules.pulls import pulled_to, reeled_to, strength_contest
 from lnf.rules.roster import in_fight
 
 
@@ -204,6 +204,17 @@ def pull(turn: Steps, attacker: str, target: str, rider: Rider, dice: DiceSource
 def _kept_first(d20: D20Roll) -> tuple[int, ...]:
     """A d20 roll's faces, the one kept first (`Contested` reads the first)."""
     return tuple(sorted(d20.faces, key=lambda f: f != d20.kept))
+
+
+def reel(turn: Steps, monster: str) -> None:
+    """F6, the roper's Reel: "pulls each creature grappled by it up to 25 ft. straight toward
+    it": each one it holds (no webbing, no swallow) joins its group (`rules.pulls.reeled_to`),
+    still held."""
+    for e in holds_by(turn.fight, monster):
+        if not e.web and swallowing(turn.fight, e) is None:
+            where = reeled_to(turn.fight, monster, e.who)
+            if where is not None:
+                turn.do(Moved(e.who, join=where))
 
 
 def held_hurts(turn: Steps, who: str, dice: DiceSource) -> None:

@@ -8,10 +8,11 @@ from lnf.dice.roll import DiceSource, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
 from lnf.engine.effects import Ask, land
+from lnf.engine.holds import reel
 from lnf.engine.monster_actions import monster_action, multiattack_first
 from lnf.engine.resolve import roll_attack
 from lnf.engine.riders import ride
-from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait
+from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait, TraitKind
 from lnf.model.plan import Mode, MoveKind, Order
 from lnf.model.steps import Acted, Attacked
 from lnf.rules.acl import acl
@@ -19,7 +20,7 @@ from lnf.rules.attacks import UNARMED, out_reaches, routine
 from lnf.rules.conditions import checks_worse
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
-from lnf.rules.holds import WEBBING_OF, drinking, escape_bonus, verify_escape
+from lnf.rules.holds import WEBBING_OF, drinking, escape_check, verify_escape
 from lnf.rules.legal import can_take_turn
 from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use
@@ -55,12 +56,12 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         hold = verify_escape(fight, hero.name)  # F6: the lowest escape DC on it
         if not hold.escape:  # F6: "can use its action to detach the stirge": no check
             return Acted(hero.name, Action.ESCAPE, f"detaches {hold.by}", True)
-        bonus = escape_bonus(hero, web=hold.web)
+        bonus, worse = escape_check(hero, web=hold.web)
         against = f"escape DC {hold.escape}, {hold.by}'s {hold.attack}"
         if hold.web:  # F6: "a DC 12 Strength check, bursting the webbing on a success"
             against = f"Strength DC {hold.escape}, {WEBBING_OF.format(hold.by)}"
         dice.about(f"{hero.name} tries to escape: {bonus:+d} vs {against}")
-        check = roll_d20(dice, bonus, disadvantage=checks_worse(hero))  # F6: intoxicated
+        check = roll_d20(dice, bonus, disadvantage=worse)  # F6: intoxicated, hampered
         return Acted(hero.name, Action.ESCAPE, f"{check} vs {against}", check.total >= hold.escape)
     return Acted(hero.name, action.action, action.detail)
 
@@ -122,6 +123,8 @@ def monster_attacks(
         _pounce(turn, name, order, charged, dice, ask)
     elif dropped:
         _rampage(turn, name, order, dice, ask)
+    if turn.fight.monster(name).trait(TraitKind.REEL) is not None and attacks:
+        reel(turn, name)  # F6: its Multiattack's Reel, after its attacks (docs/choices.md)
 
 
 def _standing(turn: Steps, name: str) -> bool:

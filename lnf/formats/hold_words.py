@@ -10,7 +10,7 @@ import re
 # other targets" (one); "if the behir isn't already constricting a creature" (one); "the chuul
 # doesn't have two other creatures grappled", "the crab has two claws, each of which can
 # grapple only one target" (that many). "Can't use the same tendril" (the roper) is not one.
-NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "ten": 10}
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "ten": 10}
 ONE_AT_A_TIME = re.compile(
     r"(?:until (?:this|the) grapple ends, )?(?:and )?the [\w ]+? can't "
     r"(?:\w+|use its \w+ on|make \w+ attacks against) (?:another|other) targets?",
@@ -116,5 +116,16 @@ CURSED = re.compile(r"the target is magically cursed for (?P<n>\d+) (?P<unit>hou
 CURSE_WORSE = re.compile(
     r"until the curse ends, the target has disadvantage on Wisdom saving throws and all ability "
     r"checks",
+    re.I,
+)
+# F6, the roper's tendril: "has disadvantage on Strength checks and Strength saving throws"
+# while held (the hampered condition), and "can't use the same tendril on another target":
+# each tendril holds one, as many at once as its Grasping Tendrils trait has tendrils.
+STR_WORSE = re.compile(r"has disadvantage on Strength checks and Strength saving throws", re.I)
+SAME_LIMB = re.compile(r"the [\w ]+? can't use the same (?P<limb>\w+) on another target", re.I)
+LIMBS_TRAIT = re.compile(r"the [\w ]+? can have up to (?P<n>\w+) (?P<limb>\w+)s at a time", re.I)
+# F6, the roper's Reel, which its Multiattack uses: each creature it grapples pulled to it.
+REEL = re.compile(
+    r"the [\w ]+? pulls each creature grappled by it up to \d+ (?:ft\.|feet) straight toward it\.?",
     re.I,
 )

@@ -201,3 +201,20 @@ def special_first(action: dict[str, Any], specials: list[str], notes: list[str])
     if note in notes:
         notes.remove(note)
     return found[1]
+
+
+def reels(block: dict[str, Any], notes: list[str]) -> bool:
+    """F6: whether the Multiattack "uses Reel" and the Reel action says what lnf plays ("pulls
+    each creature grappled by it up to 25 ft. straight toward it"): played as the trait `reel`
+    (the roper), its names taken off `notes`."""
+    from lnf.formats import hold_words as hw
+
+    actions = [a for a in block.get("actions") or () if isinstance(a, dict)]
+    reel = next((a for a in actions if a.get("name") == "Reel"), None)
+    multi = next((a for a in actions if a.get("name") == "Multiattack"), None)
+    if reel is None or multi is None or "uses Reel" not in str(multi.get("desc", "")):
+        return False
+    if not hw.REEL.fullmatch(str(reel.get("desc", "")).strip()):
+        return False
+    notes[:] = [n for n in notes if n not in ("Reel", "Multiattack: Reel")]
+    return True

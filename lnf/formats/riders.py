@@ -360,10 +360,15 @@ class _Reader:
         if rider is None or not rider.grapple or not conditions:
             self.note(what)
             return
+        if worse := hw.STR_WORSE.match(left.removeprefix("and ")):  # F6: a tendril, hampered
+            conditions += (Condition.HAMPERED,)
+            left = left.removeprefix("and ")[worse.end() :]
         self.last({"conditions": rider.conditions + conditions})
         parts = [p.removeprefix("and ") for p in re.split(r",? and |, ", left) if p]
         for part in parts:
-            if hw.ONE_AT_A_TIME.fullmatch(part):
+            if hw.SAME_LIMB.fullmatch(part):
+                pass  # F6: a tendril holds one; how many at once, its trait says (formats/srd)
+            elif hw.ONE_AT_A_TIME.fullmatch(part):
                 self.holds("one", part)
             elif hw.SURE_HIT.fullmatch(part):
                 self.last({"held_hits": True})  # F6: "can automatically hit the target"

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
+from lnf.formats import hold_words as hw
 from lnf.formats import multiattack
 from lnf.formats import srd_fields as sf
 from lnf.formats.dm_items import precise
@@ -203,6 +204,22 @@ def _multiattack(
     return {}, []
 
 
+def _limbs(m: dict[str, Any], attacks: list[dict[str, Any]]) -> set[str]:
+    """F6: a trait that says how many limbs hold at once ("The roper can have up to six
+    tendrils at a time") sets that limit on the grapple of the attack named for the limb; the
+    trait's names, when it does (docs/choices.md F6, tendrils)."""
+    found: set[str] = set()
+    for trait in m.get("special_abilities", []):
+        said = hw.LIMBS_TRAIT.search(str(trait.get("desc", "")))
+        count = hw.NUMBERS.get(said["n"].lower(), 0) if said else 0
+        held = [a for a in attacks if said and a["name"].lower() == said["limb"].lower()]
+        for a in held:
+            a["riders"] = [r | {"holds": count} if r.get("grapple") else r for r in a["riders"]]
+        if count and held:
+            found.add(str(trait.get("name")))
+    return found
+
+
 def _special_first(actions: list[dict[str, Any]], specials: list[str], notes: list[str]) -> str:
     """B1: the special action its Multiattack uses first (formats/multiattack), if any."""
     multi = next((a for a in actions if a.get("name") == "Multiattack"), None)
@@ -301,7 +318,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
             a["times"] = multi[a["name"]]
     abilities = _named(m, "special_abilities", where)  # each checked: an object with a name
     traits, flags = block_traits(m), block_flags(m)  # B8, R5: played, not listed
-    notes += [f"{n} (trait)" for n in abilities if n not in traits.names | flags.names]
+    held = _limbs(m, attacks)  # F6: the roper's Grasping Tendrils
+    notes += [f"{n} (trait)" for n in abilities if n not in traits.names | flags.names | held]
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
     _named(m, "legendary_actions", where)  # their fields checked
@@ -337,7 +355,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         raise EntryError(f"{where}.hit_points_roll", f"{sf.shown(hit_dice)} is not dice like 5d8+5")
     subtype = sf.get(m, "subtype", str, where, default="")
     mundane: list[str] = []
-    played: list[str] = []
+    played: list[str] = [str(TraitKind.REEL)] if multiattack.reels(m, notes) else []
     out: dict[str, Any] = {
         "name": sf.label(m, "name", where),
         "size": size,

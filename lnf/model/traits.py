@@ -65,6 +65,8 @@ class TraitKind(StrEnum):
     # Auras at the start of a creature's turn in its group: a save (`dc`) or a condition
     STENCH = "stench"  # Constitution, poisoned until the start of its next turn
     FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)
+    # F6: its Multiattack's Reel: those it grapples are pulled into its group (the roper's)
+    REEL = "reel"
 
 
 @value

@@ -25,6 +25,8 @@ def save_disadvantage(c: Hero | Monster, ability: Ability) -> bool:
     save."""
     if ability is Ability.STR and Condition.WEAKENED in c.conditions:
         return True
+    if ability is Ability.STR and Condition.HAMPERED in c.conditions:
+        return True  # F6: the roper's tendril
     if ability is Ability.WIS and Condition.INTOXICATED in c.conditions:
         return True  # F6: the lamia's Intoxicating Touch
     return (ability is Ability.DEX and Condition.RESTRAINED in c.conditions) or c.exhaustion >= 3
@@ -35,6 +37,7 @@ CONDITION_WORDS = {
     Condition.INTOXICATED: (
         "intoxicated: magically cursed, disadvantage on Wisdom saves and all ability checks"
     ),
+    Condition.HAMPERED: "hampered: disadvantage on Strength checks and Strength saves",
 }
 
 
@@ -77,9 +80,10 @@ def contest_abilities(
     the target's better of Strength and Dexterity, its Dexterity alone when it is weakened
     (Acrobatics, which the weakness leaves alone)."""
     theirs: tuple[Ability, ...] = (Ability.STR, Ability.DEX)
-    if Condition.WEAKENED in target.conditions:
+    if target.conditions & {Condition.WEAKENED, Condition.HAMPERED}:
         theirs = (Ability.DEX,)
-    return Ability.STR, theirs, Condition.WEAKENED in attacker.conditions or checks_worse(attacker)
+    hindered = attacker.conditions & {Condition.WEAKENED, Condition.HAMPERED}
+    return Ability.STR, theirs, bool(hindered) or checks_worse(attacker)
 
 
 def strength_based(attack: Attack) -> bool:

@@ -39,6 +39,7 @@ CONDITION_WORTH = {
     Condition.CHARMED: Fraction(1, 4),
     Condition.GRAPPLED: Fraction(1, 10),
     Condition.INTOXICATED: Fraction(1, 10),  # F6: worse Wisdom saves and checks (the lamia's)
+    Condition.HAMPERED: Fraction(1, 10),  # F6: worse Strength saves and checks (a tendril's)
     Condition.PRONE: Fraction(1, 10),
 }
 

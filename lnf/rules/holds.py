@@ -29,6 +29,7 @@ from lnf.model import (
     Monster,
     Rider,
 )
+from lnf.rules.conditions import checks_worse
 from lnf.rules.roster import in_fight
 from lnf.values import replace
 
@@ -125,13 +126,22 @@ def let_go(before: Fight, after: Fight, mover: str) -> list[tuple[Effect, str]]:
 WEBBING_OF = "{}'s webbing"  # F6: what a webbed hero's check is against, in the telling
 
 
-def escape_bonus(c: Hero | Monster, web: bool = False) -> int:
-    """F6: an escape is Strength (Athletics) or Dexterity (Acrobatics), the better; sheets hold
-    no skills but Stealth, so lnf reads the check from the save bonuses (as V-ACL8's). Webbing
-    is burst by "a DC 12 Strength check": Strength only."""
+def escape_check(c: Hero | Monster, web: bool = False) -> tuple[int, bool]:
+    """F6: an escape's bonus and whether it rolls with disadvantage. It is Strength (Athletics)
+    or Dexterity (Acrobatics), the better; sheets hold no skills but Stealth, so lnf reads the
+    check from the save bonuses (as V-ACL8's). Webbing is burst by "a DC 12 Strength check":
+    Strength only. Hampered (the roper's tendril), Strength rolls with disadvantage, taken as
+    5 less (D4's rule of thumb) to choose between them; intoxicated, any check does."""
+    strength, dexterity = c.save_bonus(Ability.STR), c.save_bonus(Ability.DEX)
+    hampered = Condition.HAMPERED in c.conditions
+    worse = checks_worse(c)
     if web:
-        return c.save_bonus(Ability.STR)
-    return max(c.save_bonus(Ability.STR), c.save_bonus(Ability.DEX))
+        return strength, worse or hampered
+    if hampered and strength - 5 > dexterity:
+        return strength, True
+    if hampered:
+        return dexterity, worse
+    return max(strength, dexterity), worse
 
 
 def swallowing(fight: Fight, e: Effect) -> Rider | None:
@@ -235,7 +245,8 @@ def wants_escape(fight: Fight, hero: Hero) -> bool:
     restrains = any(
         e.hold == hold.key and e.condition is Condition.RESTRAINED for e in fight.effects
     )
-    return restrains and 10 + escape_bonus(hero, hold.web) >= hold.escape
+    bonus, worse = escape_check(hero, hold.web)
+    return restrains and 10 + bonus - (5 if worse else 0) >= hold.escape
 
 
 def _label(fight: Fight, name: str) -> str | None:
