@@ -238,8 +238,12 @@ def test_every_srd_hold_limit_is_its_own_descriptions() -> None:
                 assert r.holds == want, (m["name"], action["name"], r)
                 hurts = re.search(
                     r"\((\d+d\d+)\) (\w+) damage at the start of each of its turns", after
+                ) or re.search(  # F6: the rug's "the target takes 10 (2d6 + 3) bludgeoning"
+                    r"start of each of the target's turns, the target takes \d+ \((\d+d\d+ \+ "
+                    r"\d+)\) (\w+) damage",
+                    after,
                 )
-                want_hurts = f"{hurts[1]} {hurts[2]}" if hurts else ""
+                want_hurts = f"{hurts[1].replace(' ', '')} {hurts[2]}" if hurts else ""
                 assert str(r.held_damage or "") == want_hurts, (m["name"], r)
                 sure = "can automatically hit the target" in after
                 assert r.held_hits == sure, (m["name"], action["name"], r)

@@ -38,6 +38,7 @@ def start(
     held_hurts_on: str = "",
     attacks: bool = False,
     web: bool = False,
+    suffocates: bool = False,
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played; `bars`:
     the healing it bars while it lasts (F6, `Effect.no_healing`)."""
@@ -73,6 +74,7 @@ def start(
         held_hurts_on=held_hurts_on,
         until_attack=attacks,
         web=web,
+        suffocates=suffocates,
     )
     turn.do(EffectStarted(effect))
 

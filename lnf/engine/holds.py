@@ -25,6 +25,7 @@ from lnf.model.steps import (
 from lnf.rules.conditions import checks_worse
 from lnf.rules.effects import effect, next_key
 from lnf.rules.holds import (
+    breath,
     drinking,
     hold_to_escape,
     holds_by,
@@ -34,6 +35,7 @@ from lnf.rules.holds import (
     may_hold,
     regurgitates,
     sated,
+    suffocated,
     swallowed_by,
     swallowing,
     to_swallow,
@@ -71,6 +73,7 @@ def grapple(
         attack=attack,
         held_hurts=hurts,
         web=rider.web,
+        suffocates=rider.suffocates,
     )
     return hold
 
@@ -220,6 +223,10 @@ def reel(turn: Steps, monster: str) -> None:
 def held_hurts(turn: Steps, who: str, dice: DiceSource) -> None:
     """F6: as `who`'s turn starts, each hold on it that hurts deals its damage ("takes 7
     (2d6) piercing damage at the start of each of its turns")."""
+    for e in [e for e in turn.fight.effects if e.who == who and suffocated(turn.fight, e)]:
+        c = turn.fight.combatant(who)
+        said = f"{e.by}'s {e.attack}: out of air for {breath(c)} rounds, it suffocates (F6)"
+        turn.do(Damaged(who, c.current_hp + c.temp_hp, text=said))
     for e in [e for e in turn.fight.effects if e.held_hurts and (e.held_hurts_on or e.who) == who]:
         if e not in turn.fight.effects:
             continue

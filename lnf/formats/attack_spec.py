@@ -112,6 +112,9 @@ RIDER = Obj(
         "holds": Field(
             Int(minimum=1, maximum=20), 0, "how many the attack holds at once (F6), such as 1"
         ),
+        "suffocates": Field(
+            Bool(), False, "F6, with grapple: the one held cannot breathe (it may suffocate)"
+        ),
         "web": Field(
             Bool(), False, "F6, with grapple: webbing (a Strength check's DC; not grappled)"
         ),

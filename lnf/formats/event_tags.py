@@ -133,6 +133,7 @@ LATER_FIELDS = {
     *((Effect, f) for f in ("hurts_at", "healed_ends")),  # F6: lasting riders
     (Effect, "until_attack"),
     (Effect, "web"),  # F6: webbing
+    (Effect, "suffocates"),  # F6: smothered
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),

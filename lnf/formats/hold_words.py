@@ -129,3 +129,11 @@ REEL = re.compile(
     r"the [\w ]+? pulls each creature grappled by it up to \d+ (?:ft\.|feet) straight toward it\.?",
     re.I,
 )
+# F6, the rug of smothering's Smother: "at risk of suffocating" while held, and "In addition,
+# at the start of each of the target's turns, the target takes 10 (2d6 + 3) bludgeoning damage".
+SUFFOCATING = re.compile(r"at risk of suffocating", re.I)
+HELD_DAMAGE_TURNS = re.compile(
+    r"in addition, at the start of each of the target's turns, the target takes \d+ "
+    r"\((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage",
+    re.I,
+)

@@ -82,6 +82,7 @@ def rider(
         grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
         holds=r["holds"] if isinstance(r["holds"], int) else 0,
         web=r["web"] is True,
+        suffocates=r["suffocates"] is True,
         held_advantage=r["held_advantage"] is True,
         held_hits=r["held_hits"] is True,
         pull=r["pull"] is True,
@@ -142,7 +143,7 @@ def _check(
     for key, needed, message, rule in needs:
         if given(key) and not given(needed):
             ck.fail((*path, key), message, rule=rule)
-    for key in ("holds", "held_advantage", "held_hits", "held_damage", "web"):
+    for key in ("holds", "held_advantage", "held_hits", "held_damage", "web", "suffocates"):
         if given(key) and not given("grapple") and not (key == "held_damage" and given("swallow")):
             ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
     for key in ("regurgitate", "regurgitate_dc"):
@@ -196,6 +197,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["holds"] = r.holds
     if r.web:
         d["web"] = True
+    if r.suffocates:
+        d["suffocates"] = True
     if r.held_advantage:
         d["held_advantage"] = True
     if r.held_hits:

@@ -144,6 +144,11 @@ class _Reader:
             self.last({"regurgitate": (int(m["n"]), int(m["dc"]))})
         return part
 
+    def holding(self) -> bool:
+        """F6: whether the last rider is a grapple with no damage of its own while held yet."""
+        last = self.riders[-1] if self.riders else None
+        return last is not None and bool(last.grapple) and last.held_damage is None
+
     def webbed(self) -> bool:
         """F6: whether the last rider is one the webbing's check ends: restrained by it."""
         last = self.riders[-1] if self.riders else None
@@ -200,6 +205,9 @@ class _Reader:
             rounds = int(m["n"]) * ROUNDS[m["unit"].lower()]
             self.riders.append(Rider(lasting=Lasting(rounds=rounds)))
             self.cursed = True
+        elif (m := hw.HELD_DAMAGE_TURNS.fullmatch(s)) and self.holding() and (dice := _damage(m)):
+            typed = DiceExpr(tuple(replace(p, damage_type=dice[1]) for p in dice[0].parts))
+            self.last({"held_damage": typed})
         elif hw.CURSE_WORSE.fullmatch(s) and self.cursed:
             self.last({"conditions": (Condition.INTOXICATED,)})
             self.cursed = False
@@ -366,7 +374,9 @@ class _Reader:
         self.last({"conditions": rider.conditions + conditions})
         parts = [p.removeprefix("and ") for p in re.split(r",? and |, ", left) if p]
         for part in parts:
-            if hw.SAME_LIMB.fullmatch(part):
+            if hw.SUFFOCATING.fullmatch(part):
+                self.last({"suffocates": True})  # F6: the rug's smother
+            elif hw.SAME_LIMB.fullmatch(part):
                 pass  # F6: a tendril holds one; how many at once, its trait says (formats/srd)
             elif hw.ONE_AT_A_TIME.fullmatch(part):
                 self.holds("one", part)

@@ -97,6 +97,7 @@ class Effect:
     healed_ends: bool = False
     until_attack: bool = False  # B6, F7: it ends when `who` attacks or casts (Invisibility)
     web: bool = False  # F6: the hold is webbing: a Strength check bursts it, nobody lets go
+    suffocates: bool = False  # F6: `who` cannot breathe while it lasts (the rug's smother)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -241,6 +242,8 @@ class Rider:
     # F6: the grapple is webbing (the giant spider's Web): restrained, not grappled; its DC is
     # a Strength check's; it holds with no grappler (its maker's fall or move ends nothing).
     web: bool = False
+    # F6: "at risk of suffocating" while held (the rug): out of breath, it drops (`rules.holds`)
+    suffocates: bool = False
     held_advantage: bool = False  # F6: advantage on this attack against the one it holds
     held_hits: bool = False  # F6: this attack hits the one it holds without fail
     # F6: the attacker attaches itself (the stirge): it attacks no more while attached, and

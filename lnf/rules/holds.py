@@ -144,6 +144,18 @@ def escape_check(c: Hero | Monster, web: bool = False) -> tuple[int, bool]:
     return max(strength, dexterity), worse
 
 
+def breath(c: Hero | Monster) -> int:
+    """F6, suffocating (5e): the rounds a creature lasts without air — it holds its breath
+    1 + its Constitution modifier minutes (30 seconds at least), then survives its modifier in
+    rounds (1 at least); at the start of its next turn it drops to 0 hit points."""
+    return max(5, 10 * (1 + c.con)) + max(1, c.con)
+
+
+def suffocated(fight: Fight, e: Effect) -> bool:
+    """F6: whether the one `e` smothers has gone without air too long, as its turn starts."""
+    return e.suffocates and fight.round - e.round >= breath(fight.combatant(e.who))
+
+
 def swallowing(fight: Fight, e: Effect) -> Rider | None:
     """F6: the swallow rider of the attack whose hold `e` is; None when it is no swallow."""
     if not e.attack or e.by not in fight:

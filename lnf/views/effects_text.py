@@ -54,6 +54,8 @@ def held_while(e: Effect) -> str:
         )
     if e.web:
         return "until it bursts the webbing (its action)"
+    if e.suffocates:  # F6: the rug's smother
+        return f"until it escapes (its action) or {e.by} lets go; it cannot breathe"
     if e.attack:
         return f"until it escapes (its action) or {e.by} lets go"
     return "while held"
