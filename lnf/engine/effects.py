@@ -103,6 +103,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
         up = done.before.combatant(step.target).current_hp > 0  # F6: at 0 by the hit
         for rider in attack.riders if attack is not None else ():
+            if rider.instead != step.instead:
+                continue  # F6: a grapple instead of the damage, or the damage alone
             drained = drained_by(done, step, rider)
             ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up)
     if isinstance(step, Attacked) and step.hit:

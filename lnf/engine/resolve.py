@@ -42,7 +42,7 @@ from lnf.rules.conditions import (
 )
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
-from lnf.rules.holds import sure_hit
+from lnf.rules.holds import grapples_instead, sure_hit
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
 from lnf.rules.spell_effects import boons, fought_advantage
@@ -157,6 +157,8 @@ def roll_attack(
     )
     if not hit:
         return step
+    if grapples_instead(fight, attacker.name, target.name, attack):  # F6, B6
+        return replace(step, instead=True)
     expr = with_extra(used, extra)
     if rage := rage_bonus(attacker, attack, mode):  # F2: Rage's damage, of the weapon's type
         expr = with_extra(replace(attack, damage=expr), parse(str(rage)))

@@ -112,6 +112,9 @@ RIDER = Obj(
         "holds": Field(
             Int(minimum=1, maximum=20), 0, "how many the attack holds at once (F6), such as 1"
         ),
+        "instead": Field(
+            Bool(), False, "F6, with grapple: the attacker may grapple instead of dealing damage"
+        ),
         "suffocates": Field(
             Bool(), False, "F6, with grapple: the one held cannot breathe (it may suffocate)"
         ),

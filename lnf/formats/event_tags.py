@@ -122,6 +122,7 @@ LATER_FIELDS = {
     (Saved, "favored"),
     (Saved, "advantage"),
     (Attacked, "holds"),
+    (Attacked, "instead"),  # F6: a grapple instead of damage
     (SpellCast, "holds"),
     *((Effect, f) for f in ("d4", "aura", "weapon", "until_hurt", "escape", "attack", "hold")),
     *(

@@ -137,3 +137,8 @@ HELD_DAMAGE_TURNS = re.compile(
     r"\((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage",
     re.I,
 )
+# F6, the vampire's: "Instead of dealing damage, the vampire can grapple the target (escape DC
+# 18)": a grapple its attacker may choose in place of the hit's damage (B6 chooses).
+INSTEAD = re.compile(
+    r"instead of dealing damage, the [\w ]+? can grapple the target \(escape DC (?P<dc>\d+)\)", re.I
+)

@@ -83,6 +83,7 @@ def rider(
         holds=r["holds"] if isinstance(r["holds"], int) else 0,
         web=r["web"] is True,
         suffocates=r["suffocates"] is True,
+        instead=r["instead"] is True,
         held_advantage=r["held_advantage"] is True,
         held_hits=r["held_hits"] is True,
         pull=r["pull"] is True,
@@ -143,7 +144,8 @@ def _check(
     for key, needed, message, rule in needs:
         if given(key) and not given(needed):
             ck.fail((*path, key), message, rule=rule)
-    for key in ("holds", "held_advantage", "held_hits", "held_damage", "web", "suffocates"):
+    held = ("holds", "held_advantage", "held_hits", "held_damage", "web", "suffocates", "instead")
+    for key in held:
         if given(key) and not given("grapple") and not (key == "held_damage" and given("swallow")):
             ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
     for key in ("regurgitate", "regurgitate_dc"):
@@ -199,6 +201,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["web"] = True
     if r.suffocates:
         d["suffocates"] = True
+    if r.instead:
+        d["instead"] = True
     if r.held_advantage:
         d["held_advantage"] = True
     if r.held_hits:

@@ -205,6 +205,9 @@ class _Reader:
             rounds = int(m["n"]) * ROUNDS[m["unit"].lower()]
             self.riders.append(Rider(lasting=Lasting(rounds=rounds)))
             self.cursed = True
+        elif m := hw.INSTEAD.fullmatch(s):
+            if 1 <= int(m["dc"]) <= MAX_DC:
+                self.riders.append(Rider(grapple=int(m["dc"]), instead=True))
         elif (m := hw.HELD_DAMAGE_TURNS.fullmatch(s)) and self.holding() and (dice := _damage(m)):
             typed = DiceExpr(tuple(replace(p, damage_type=dice[1]) for p in dice[0].parts))
             self.last({"held_damage": typed})

@@ -244,6 +244,9 @@ class Rider:
     web: bool = False
     # F6: "at risk of suffocating" while held (the rug): out of breath, it drops (`rules.holds`)
     suffocates: bool = False
+    # F6: a grapple its attacker may make instead of dealing the hit's damage (the vampire's;
+    # `rules.holds.grapples_instead` chooses)
+    instead: bool = False
     held_advantage: bool = False  # F6: advantage on this attack against the one it holds
     held_hits: bool = False  # F6: this attack hits the one it holds without fail
     # F6: the attacker attaches itself (the stirge): it attacks no more while attached, and

@@ -67,6 +67,7 @@ class Attacked:
     favored: bool = False  # V-D20-1: a miss by exactly 1 that favor made a hit
     slot: int = 0  # F7: the slot level a spell was cast with, when above its own (upcast)
     holds: tuple[str, ...] = ()  # B8: Undead Fortitude saved: they drop to 1 hp instead
+    instead: bool = False  # F6: the hit grapples instead of dealing damage (the vampire's)
 
     @property
     def total(self) -> int:

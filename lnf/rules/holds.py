@@ -79,6 +79,22 @@ def sure_hit(fight: Fight, attacker: Hero | Monster, target: str, attack: Attack
     return f"{attacker.name} holds {target}: its {attack.name} hits without fail (F6)"
 
 
+def grapples_instead(fight: Fight, attacker: str, target: str, attack: Attack) -> bool:
+    """F6, B6: whether a hit that may grapple instead of dealing damage (the vampire's claws)
+    grapples: when the grapple may take hold and the worth of the target grappled (B6's share
+    of its hit points) is more than the hit's damage on average, after its defences."""
+    from lnf.rules.expected import condition_worth, dice_mean
+
+    rider = next((r for r in attack.riders if r.instead), None)
+    hero = fight.combatant(target)
+    if rider is None or not isinstance(hero, Hero) or Condition.GRAPPLED in hero.conditions:
+        return False
+    if not may_hold(fight, attacker, target, attack.name, rider):
+        return False
+    worth = condition_worth((Condition.GRAPPLED, *rider.conditions), hero)
+    return worth > dice_mean(attack.damage, hero, magic=attack.magic)[0]
+
+
 def lasting_with(fight: Fight, keys: set[int]) -> set[int]:
     """F6: the effects that end with the holds `keys`: those keys and the effects that last
     as long as they do (restrained until the grapple ends)."""

@@ -306,6 +306,8 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
         text = f"{step.attacker} attacks {step.target} with {step.attack}{_at_level(step.slot)} "
         text += MODE_WORDS[step.mode]
         text += f"{why}: {roll}"
+    if step.hit and step.instead:
+        return text + "; it grapples instead of dealing damage (F6)."
     if step.hit and all(kind is None and not n for kind, n in step.damage):
         return text + "; no damage of its own (F6)."  # what its hit brings follows
     if step.hit:
