@@ -42,6 +42,7 @@ from lnf.model import (
 )
 from lnf.model.applied import Applied, StepDone
 from lnf.model.events import Recorded
+from lnf.model.plan import Advantage
 from lnf.model.steps import (
     Attacked,
     ConcentrationEnded,
@@ -106,7 +107,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             if rider.instead != step.instead:
                 continue  # F6: a grapple instead of the damage, or the damage alone
             drained = drained_by(done, step, rider)
-            ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up)
+            edge = step.roll is Advantage.ADVANTAGE  # F6: the cloaker's, to the head
+            ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up, edge)
     if isinstance(step, Attacked) and step.hit:
         burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
     if done.dropped:

@@ -34,6 +34,7 @@ from lnf.rules.holds import (
     may_attach,
     may_hold,
     regurgitates,
+    riders_along,
     sated,
     suffocated,
     swallowed_by,
@@ -89,10 +90,20 @@ def escaped(turn: Steps, step: Step) -> None:
 def let_go_now(turn: Steps, done: StepDone) -> None:
     """F6: the holds a step ends: its grappler dropped, was incapacitated or moved away."""
     step = done.step
+    if isinstance(step, Moved) and step.changes_group:  # F6: "it moves with the target"
+        ride_along(turn, step.who)
     moved = let_go(done.before, turn.fight, step.who) if isinstance(step, Moved) else []
     for e, why in moved + holds_ending(turn.fight):
         if e in turn.fight.effects:
             end_hold(turn, e, why)
+
+
+def ride_along(turn: Steps, who: str) -> None:
+    """F6: an attachment on `who` that a check pulls off goes where `who` goes."""
+    group = turn.fight.group_of(who)
+    for e in riders_along(turn.fight, who):
+        if group is not None and who in group.members and e.by not in group.members:
+            turn.do(Moved(e.by, join=group.label))
 
 
 def end_hold(turn: Steps, e: Effect, why: str) -> None:
@@ -161,14 +172,35 @@ def regurgitation(turn: Steps, who: str, dice: DiceSource) -> None:
             end_hold(turn, e, f"{inside} regurgitates it")
 
 
-def attach(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -> None:
-    """F6: the stirge attaches to the one it hit (unless attached already): a hold without a
-    check to end it, that drains as the stirge's turns start."""
+def attach(
+    turn: Steps, attacker: str, target: str, attack: str, rider: Rider, head: bool
+) -> int | None:
+    """F6: the stirge attaches to the one it hit (unless attached already): a hold that drains
+    as the stirge's turns start, an action ends it; the cloaker and the darkmantle, a hold a
+    Strength check pulls off, to the head (`head`: a hit with advantage) one that smothers.
+    The hold's key, for what lasts with it; None when it attaches not."""
     if not may_attach(turn.fight, attacker):
-        return
+        return None
+    hold = next_key(turn.fight)
     what = f"{attacker} attached by its {attack}"
+    if rider.grapple:  # F6: the cloaker's, the darkmantle's
+        where = "its head" if head and rider.head else "it"
+        what = f"held by {attacker}'s {attack}, attached to {where} (Strength DC {rider.grapple})"
     drain = str(rider.drain) if rider.drain is not None else ""
-    start(turn, target, what, Lasting(), attacker, attack=attack, drain=drain, sated=rider.sated)
+    smothers = rider.suffocates and (head or not rider.head)
+    start(
+        turn,
+        target,
+        what,
+        Lasting(),
+        attacker,
+        attack=attack,
+        drain=drain,
+        sated=rider.sated,
+        escape=rider.grapple,
+        suffocates=smothers,
+    )
+    return hold
 
 
 def pull(turn: Steps, attacker: str, target: str, rider: Rider, dice: DiceSource) -> None:

@@ -48,12 +48,14 @@ def ride(
     dice: DiceSource,
     drained: int = 0,
     up: bool = True,
+    edge: bool = False,
 ) -> None:
     """F6: a hit's rider: the target's save if it has one, then the damage (half or none on a
     success) or the maximum lowered by `drained` (the hit's damage taken), the conditions for
     their duration, a grapple and a lasting condition past the fight; the slain rising only
     when the hit left the target dead; an `at_zero` rider's conditions only when its damage
-    (with none, the hit, which found the target `up`) left the hero at 0 hit points."""
+    (with none, the hit, which found the target `up`) left the hero at 0 hit points; a `head`
+    rider's only when the hit was rolled with advantage (`edge`)."""
     victim = turn.fight.combatant(target)
     if rider.slain:
         if isinstance(victim, Hero) and victim.dead:
@@ -105,12 +107,15 @@ def ride(
         return
     if rider.push:
         pushed(turn, target, attacker, rider.push)
-    if rider.attach:
-        attach(turn, attacker, target, attack, rider)
     if rider.pull:
         pull(turn, attacker, target, rider, dice)
     immune = immune_now(turn.fight, victim)  # B8: and what a save made it immune to
-    hold = grapple(turn, attacker, target, attack, rider, immune) if rider.grapple else 0
+    held = rider.grapple and not rider.attach  # an attachment's DC is the check to pull it off
+    hold = grapple(turn, attacker, target, attack, rider, immune) if held else 0
+    if rider.attach:
+        hold = attach(turn, attacker, target, attack, rider, edge)
+        if rider.head and not edge:
+            return  # F6: attached, not to the head: nothing more
     if rider.swallow:
         hold = swallow(turn, attacker, target, attack, rider)
     if hold is None:

@@ -14,13 +14,20 @@ from lnf.engine.resolve import roll_attack
 from lnf.engine.riders import ride
 from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait, TraitKind
 from lnf.model.plan import Mode, MoveKind, Order
-from lnf.model.steps import Acted, Attacked
+from lnf.model.steps import Acted, Attacked, EffectEnded
 from lnf.rules.acl import acl
 from lnf.rules.attacks import UNARMED, out_reaches, routine
 from lnf.rules.conditions import checks_worse
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
-from lnf.rules.holds import WEBBING_OF, drinking, escape_check, verify_escape
+from lnf.rules.holds import (
+    WEBBING_OF,
+    detaches,
+    drinking,
+    escape_check,
+    strength_only,
+    verify_escape,
+)
 from lnf.rules.legal import can_take_turn
 from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use
@@ -56,7 +63,7 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         hold = verify_escape(fight, hero.name)  # F6: the lowest escape DC on it
         if not hold.escape:  # F6: "can use its action to detach the stirge": no check
             return Acted(hero.name, Action.ESCAPE, f"detaches {hold.by}", True)
-        bonus, worse = escape_check(hero, web=hold.web)
+        bonus, worse = escape_check(hero, web=strength_only(fight, hold))
         against = f"escape DC {hold.escape}, {hold.by}'s {hold.attack}"
         if hold.web:  # F6: "a DC 12 Strength check, bursting the webbing on a success"
             against = f"Strength DC {hold.escape}, {WEBBING_OF.format(hold.by)}"
@@ -81,6 +88,8 @@ def monster_attacks(
     assert order.target is not None and order.mode is not None
     if drinking(turn.fight, name) is not None:
         return  # F6: "While attached, the stirge doesn't attack" (it drank as its turn began)
+    for e in detaches(turn.fight, name, order.target):  # F6: the cloaker attacks another
+        turn.do(EffectEnded(e.key, f"{name} detaches itself (5 feet of its movement)"))
     if volley_planned(turn.fight):  # V4: the volley plan's shot
         shot = volley_attack(me, turn.fight.phase.volley)
         attacks = (shot,) * shot.times if shot is not None else ()

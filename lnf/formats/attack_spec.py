@@ -125,6 +125,9 @@ RIDER = Obj(
             Bool(), False, "F6: advantage on this attack against the one it holds"
         ),
         "attach": Field(Bool(), False, "F6: the attacker attaches itself (the stirge)"),
+        "head": Field(
+            Bool(), False, "F6, with attach: its conditions only on a hit with advantage"
+        ),
         "drain": Field(
             DICE, None, "F6: hit points the one it is attached to loses as its turns start"
         ),

@@ -28,9 +28,8 @@ HELD_ADVANTAGE = re.compile(
     r"has advantage on attack rolls to do so",
     re.I,
 )
-# F6, the stirge's attachment, each of its sentences (one left out, not one read); the cloaker's
-# and the darkmantle's attachments say more, and stay unread.
-ATTACHES = re.compile(r"and the [\w ]+? attaches to the target", re.I)
+# F6, the stirge's attachment, each of its sentences (one left out, not one read); it attaches
+# as the cloaker and the darkmantle do (`WRAPS`).
 ATTACHED = {
     "quiet": re.compile(r"while attached, the [\w ]+? doesn't attack", re.I),
     "drain": re.compile(
@@ -141,4 +140,45 @@ HELD_DAMAGE_TURNS = re.compile(
 # 18)": a grapple its attacker may choose in place of the hit's damage (B6 chooses).
 INSTEAD = re.compile(
     r"instead of dealing damage, the [\w ]+? can grapple the target \(escape DC (?P<dc>\d+)\)", re.I
+)
+# F6, the cloaker's and the darkmantle's attachments, each of their sentences: it attaches (to
+# a creature of a size, or any), with advantage on the roll to the head (blinded and unable to
+# breathe), attacks the one it holds with advantage, detaches by its movement, and is pulled
+# off by a Strength check as an action.
+WRAPS = re.compile(
+    r"(?:and )?(?:if the target is (?P<who>[^,]+?), )?the [\w ]+? attaches to (?:it|the target)",
+    re.I,
+)
+WRAPPED = {
+    "head": re.compile(
+        r"if (?:the target is \w+ or smaller and )?the [\w ]+? has advantage (?:against the "
+        r"target|on the attack roll), (?:the [\w ]+? attaches to the target's head|it attaches "
+        r"by engulfing the target's head), and the target is (?:also )?blinded and unable to "
+        r"breathe while the [\w ]+? is attached(?: in this way)?",
+        re.I,
+    ),
+    "advantage": re.compile(
+        r"while attached(?: to the target)?, the [\w ]+? can (?:make this attack only against "
+        r"the target and has advantage on the attack roll|attack no other creature except the "
+        r"target but has advantage on its attack rolls)",
+        re.I,
+    ),
+    "moves": re.compile(
+        r"(?:on its turn, )?the [\w ]+? can detach itself (?:from the target )?by (?:spending|"
+        r"using) 5 feet of (?:its )?movement",
+        re.I,
+    ),
+    "check": re.compile(
+        r"a creature(?:, including the target,)? can (?:take its action to )?detach the [\w ]+? "
+        r"by (?:succeeding on|making) a (?:successful )?DC (?P<dc>\d+) Strength check"
+        r"(?: as an action)?",
+        re.I,
+    ),
+}
+# The darkmantle's: "speed also becomes 0, it can't benefit from any bonus to its speed, and it
+# moves with the target" — it rides along (every attachment with a check does in lnf).
+RIDES = re.compile(
+    r"the [\w ]+?'s speed also becomes 0, it can't benefit from any bonus to its speed, and it "
+    r"moves with the target",
+    re.I,
 )

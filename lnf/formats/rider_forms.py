@@ -84,6 +84,7 @@ def rider(
         web=r["web"] is True,
         suffocates=r["suffocates"] is True,
         instead=r["instead"] is True,
+        head=r["head"] is True,
         held_advantage=r["held_advantage"] is True,
         held_hits=r["held_hits"] is True,
         pull=r["pull"] is True,
@@ -160,6 +161,8 @@ def _check(
     for key in ("drain", "sated"):
         if given(key) and not given("attach"):
             ck.fail((*path, key), "drains while attached: give attach: true", rule="F6")
+    if given("head") and not given("attach"):
+        ck.fail((*path, "head"), "the head of whom? give attach: true", rule="F6")
     if given("lasting") and not conditions:
         ck.fail((*path, "lasting"), "how long what lasts? give a condition", rule="F4")
     if given("lasting") and given("grapple") and not given("save"):
@@ -203,6 +206,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["suffocates"] = True
     if r.instead:
         d["instead"] = True
+    if r.head:
+        d["head"] = True
     if r.held_advantage:
         d["held_advantage"] = True
     if r.held_hits:

@@ -28,6 +28,7 @@ from lnf.dice import DamageType, DiceError, DiceExpr, parse
 from lnf.formats import hold_words as hw
 from lnf.formats import rider_words as rw
 from lnf.formats.afflictions import AFFLICTION, WOUND, afflicted, lasting, wound
+from lnf.formats.rider_words import limit as _limit
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
@@ -97,7 +98,8 @@ class _Reader:
         self.cursed = False  # F6: the lamia's curse read, what it does not yet
 
     def reading(self) -> Reading:
-        if self.attached is not None and self.attached != set(hw.ATTACHED):
+        whole = (set(hw.ATTACHED), set(hw.WRAPPED), set(hw.WRAPPED) | {"rides"})  # F6
+        if self.attached is not None and self.attached not in whole:
             self.riders = [r for r in self.riders if not r.attach]  # only the whole of it
             self.unread.append("attaching itself")
         if self.cursed:
@@ -126,6 +128,14 @@ class _Reader:
         """F6: which part of the stirge's attachment `s` says (its drain and its fill go on
         the rider); "" for none."""
         part = next((k for k, p in hw.ATTACHED.items() if p.fullmatch(s)), "")
+        wrap = next((k for k, p in hw.WRAPPED.items() if p.fullmatch(s)), "")
+        if wrap == "head":  # F6: the cloaker's, the darkmantle's, with advantage on the roll
+            self.last({"conditions": (Condition.BLINDED,), "suffocates": True, "head": True})
+        elif wrap == "advantage":
+            self.last({"held_advantage": True})
+        elif (m := hw.WRAPPED["check"].fullmatch(s)) and 1 <= int(m["dc"]) <= MAX_DC:
+            self.last({"grapple": int(m["dc"])})
+        part = part or wrap or ("rides" if hw.RIDES.fullmatch(s) else "")
         if part == "drain" and (m := hw.ATTACHED["drain"].fullmatch(s)):
             self.last({"drain": parse(m["dice"].replace(" ", ""))})
         if part == "sated" and (m := hw.ATTACHED["sated"].fullmatch(s)):
@@ -218,8 +228,8 @@ class _Reader:
             self.last({"grapple": int(m["dc"]), "web": True})
         elif hw.WEBBING.fullmatch(s) and self.riders and self.riders[-1].web:
             pass  # F6: the webbing as a target of its own (docs/choices.md F6, webbing)
-        elif hw.ATTACHES.fullmatch(s):
-            self.riders.append(Rider(attach=True))
+        elif (m := hw.WRAPS.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
+            self.riders.append(Rider(attach=True, only_if=limit))  # the stirge's, the cloaker's
             self.attached = set()
         elif self.attached is not None and (part := self.attach_part(s)):
             self.attached.add(part)
@@ -439,23 +449,6 @@ def _lasting(m: re.Match[str]) -> Lasting:
         whose = TARGET if m["whose"].lower() in ("its", "the target's") else ATTACKER
         return Lasting(until=(whose, TurnEdge(m["edge"].lower())))
     return Lasting()  # until a cure: until the DM takes it off
-
-
-def _limit(who: str | None) -> str | None:
-    """The limit an "If the target is …" states, in lnf's words ("Large or smaller", "not
-    undead"); "" for none; None for a limit lnf cannot say (an object, hit points)."""
-    if who is None or who.lower() in ("a creature", "a creature or a flammable object"):
-        return ""
-    text = who.lower()
-    if m := re.fullmatch(r"(?:an? )?(tiny|small|medium|large|huge) or smaller(?: creature)?", text):
-        return f"{m[1].title()} or smaller"
-    if m := re.fullmatch(r"a creature other than ((?:an? )?\w+(?: or (?:an? )?\w+)?)", text):
-        return f"not {m[1]}"
-    if text == "a humanoid":
-        return "humanoid"
-    if m := re.fullmatch(r"a creature that has (\d+) hit points or fewer", text):
-        return f"{m[1]} hit points or fewer"  # the Solar's: a save or die (`Rider.kills`)
-    return None
 
 
 def _damage(m: re.Match[str]) -> tuple[DiceExpr, DamageType | None] | None:

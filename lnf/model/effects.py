@@ -247,6 +247,9 @@ class Rider:
     # F6: a grapple its attacker may make instead of dealing the hit's damage (the vampire's;
     # `rules.holds.grapples_instead` chooses)
     instead: bool = False
+    # F6: its conditions and `suffocates` only on a hit rolled with advantage (the cloaker
+    # attached to the head)
+    head: bool = False
     held_advantage: bool = False  # F6: advantage on this attack against the one it holds
     held_hits: bool = False  # F6: this attack hits the one it holds without fail
     # F6: the attacker attaches itself (the stirge): it attacks no more while attached, and

@@ -225,10 +225,35 @@ def hold_to_escape(fight: Fight, who: str) -> Effect | None:
     return min(held, key=lambda e: (e.escape, e.key)) if held else None
 
 
+def attaching(fight: Fight, e: Effect) -> Rider | None:
+    """F6: the attach rider of the attack whose hold `e` is (the stirge's, the cloaker's, the
+    darkmantle's); None when `e` is no attachment."""
+    if not e.attack or e.by not in fight:
+        return None
+    attack = next((a for a in fight.combatant(e.by).attacks if a.name == e.attack), None)
+    return next((r for r in attack.riders if r.attach), None) if attack is not None else None
+
+
 def may_attach(fight: Fight, attacker: str) -> bool:
-    """F6: a creature attached to one attaches to no other (it does not attack while attached:
-    `drinking`)."""
-    return not any(e.drain for e in holds_by(fight, attacker))
+    """F6: a creature attached to one attaches to no other (the stirge does not attack while
+    attached: `drinking`; the cloaker detaches first to attack another, `detaches`)."""
+    return not any(attaching(fight, e) for e in holds_by(fight, attacker))
+
+
+def detaches(fight: Fight, monster: str, target: str) -> list[Effect]:
+    """F6: the attachments `monster` ends to attack `target` ("can attack no other creature
+    except the target"; "can detach itself by using 5 feet of movement"): those on another."""
+    return [
+        e
+        for e in holds_by(fight, monster)
+        if e.who != target and not e.drain and attaching(fight, e) is not None
+    ]
+
+
+def riders_along(fight: Fight, who: str) -> list[Effect]:
+    """F6: the attachments with a check to pull them off on `who` (the cloaker, the darkmantle:
+    "it moves with the target"): where `who` goes, they go."""
+    return [e for e in holds_on(fight, who) if e.escape and attaching(fight, e) is not None]
 
 
 def drinking(fight: Fight, monster: str) -> Effect | None:
@@ -263,6 +288,12 @@ def verify_escape(fight: Fight, who: str) -> Effect:
     return hold
 
 
+def strength_only(fight: Fight, hold: Effect) -> bool:
+    """F6: an escape by a Strength check alone: webbing, or an attachment pulled off ("a DC
+    16 Strength check")."""
+    return hold.web or attaching(fight, hold) is not None
+
+
 def wants_escape(fight: Fight, hero: Hero) -> bool:
     """F6, the hero policy: a hero a hold restrains (attacks on it with advantage, its own at
     disadvantage) uses its action to escape when its check meets the escape DC on a 10 or
@@ -273,7 +304,7 @@ def wants_escape(fight: Fight, hero: Hero) -> bool:
     restrains = any(
         e.hold == hold.key and e.condition is Condition.RESTRAINED for e in fight.effects
     )
-    bonus, worse = escape_check(hero, hold.web)
+    bonus, worse = escape_check(hero, strength_only(fight, hold))
     return restrains and 10 + bonus - (5 if worse else 0) >= hold.escape
 
 
