@@ -342,7 +342,7 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         multiattack=tuple(d["multiattack"].items()),
         multiattack_action=d["multiattack_action"],
         multiattack_options=tuple(
-            MultiOption(tuple(o["attacks"].items()), o["at_range"]) for o in offered
+            MultiOption(tuple(o["attacks"].items()), o["at_range"], o["flying"]) for o in offered
         ),
         condition_immune=frozenset(d["condition_immune"]),
         not_modelled=tuple(d["not_modelled"]),

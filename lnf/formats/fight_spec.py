@@ -66,6 +66,7 @@ MULTI_OPTION = Obj(
     {
         "attacks": Field(MapOf(Int(minimum=1, maximum=20))),  # attack name → count
         "at_range": Field(Bool(), False, "the ranged way: played only at range"),
+        "flying": Field(Bool(), False, "B1: a way while flying: played only when it can fly"),
     },
     what="a Multiattack option (attacks, at_range)",
 )

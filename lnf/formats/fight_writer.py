@@ -168,7 +168,9 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
         d["multiattack_action"] = m.multiattack_action
     if m.multiattack_options:
         d["multiattack_options"] = [
-            {"attacks": dict(o.attacks), "at_range": o.at_range} for o in m.multiattack_options
+            {"attacks": dict(o.attacks), "at_range": o.at_range}
+            | ({"flying": True} if o.flying else {})
+            for o in m.multiattack_options
         ]
     if m.condition_immune:
         d["condition_immune"] = sorted(c.value for c in m.condition_immune)

@@ -175,12 +175,15 @@ def options(
                 number = int(count) if count.isdigit() and 1 <= int(count) <= 20 else 1
                 counts[by_stem[stem(name)]] = counts.get(by_stem[stem(name)], 0) + number
         added = [n for n in counts if n not in first]
-        if when and i and added:  # a way the text allows only "while flying": not checked
+        way: dict[str, Any] = {"attacks": counts, "at_range": at_range}
+        if when and i and added and when[0].lower() == "while flying":
+            way["flying"] = True  # B1: the wyvern's claws, when it can fly (rules.attacks)
+        elif when and i and added:  # a way the text allows only on another condition
             note = f"Multiattack: {added[0]} ({when[0].lower()})"
             notes.extend([note] if note not in notes else [])
             continue
         if counts and all(o["attacks"] != counts or o["at_range"] != at_range for o in out):
-            out.append({"attacks": counts, "at_range": at_range})
+            out.append(way)
     return out if len(out) > 1 else []
 
 

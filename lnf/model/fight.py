@@ -218,6 +218,7 @@ class MultiOption:
 
     attacks: tuple[tuple[str, int], ...]
     at_range: bool = False
+    flying: bool = False  # B1: a way "while flying" (the wyvern's claws): only when it can fly
 
 
 @value(kw_only=True)

@@ -176,7 +176,7 @@ def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
         ways = [
             _sequence(monster, hero, mode, o.attacks)
             for o in monster.multiattack_options
-            if o.at_range == (mode is Mode.RANGED)
+            if o.at_range == (mode is Mode.RANGED) and (not o.flying or can_fly_now(monster))
         ]
         ways = [w for w in ways if w]
         if ways:
@@ -187,6 +187,14 @@ def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
             return sequence[: attacks_on_its_turn(monster, len(sequence))]  # F3: slowed
     weapon = weapon_for(monster, hero, mode)
     return (weapon,) * attacks_on_its_turn(monster, weapon.times) if weapon is not None else ()
+
+
+def on_the_wing(monster: Monster, attacks: tuple[Attack, ...]) -> bool:
+    """B1: whether `attacks` are a Multiattack way the text allows "while flying" only."""
+    counts: dict[str, int] = {}
+    for a in attacks:
+        counts[a.name] = counts.get(a.name, 0) + 1
+    return any(o.flying and dict(o.attacks) == counts for o in monster.multiattack_options)
 
 
 def _sequence(

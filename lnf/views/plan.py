@@ -11,7 +11,7 @@ from typing import Any
 
 from lnf.model import Attack, Fight, Monster, PhaseKind, Rank
 from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
-from lnf.rules.attacks import plan_targets, roll_for, routine, weapon_for
+from lnf.rules.attacks import on_the_wing, plan_targets, roll_for, routine, weapon_for
 from lnf.rules.distance import volley_attack, volley_planned, volley_reach
 from lnf.rules.explain import held_actions
 from lnf.rules.group_changes import order_step
@@ -251,6 +251,8 @@ def _attack_phrase(f: OrderFacts) -> str:
     if o.target is None or o.mode is None:
         return "attacks nobody"
     weapon = _routine_words(f.routine) if f.routine else "its attack"
+    if on_the_wing(f.monster, tuple(f.routine)):
+        weapon += " (a way while flying, B1)"
     verb = {
         Mode.MELEE: f"attacks {o.target} in mêlée with {weapon}",
         Mode.REACH: f"attacks {o.target} with reach, {weapon}",

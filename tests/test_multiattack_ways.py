@@ -1,0 +1,60 @@
+"""B1: Multiattack ways the text allows on a condition, or with a count it rolls: the wyvern's
+claws "while flying"; read from the SRD entries' own words, played from the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lnf.formats.bestiary import srd
+from lnf.formats.fight_file import parse_fight
+from lnf.model import Condition
+from lnf.model.plan import Mode
+from lnf.rules.attacks import routine
+from lnf.values import replace
+from tests.cli import run
+from tests.test_bestiary import SOURCE
+
+WYVERN = """
+heroes:
+  - {name: Ann, class: fighter, hp: 60, ac: 14}
+monsters:
+  - {monster: wyvern}
+groups:
+  A: [Ann, Wyvern]
+"""
+
+
+def test_b1_the_wyvern_uses_its_claws_only_while_it_can_fly() -> None:
+    fight = parse_fight(WYVERN, "wyvern.yaml")
+    wyvern, ann = fight.monster("Wyvern"), fight.hero("Ann")
+    assert [a.name for a in routine(wyvern, ann, Mode.MELEE)] == ["Stinger", "Claws"]
+    grounded = replace(wyvern, conditions=frozenset({Condition.PRONE}))
+    assert [a.name for a in routine(grounded, ann, Mode.MELEE)] == ["Bite", "Stinger"]
+
+
+def test_b1_the_wyverns_way_is_told_from_the_cli(tmp_path: Path) -> None:
+    fight = tmp_path / "wyvern.yaml"
+    fight.write_text(WYVERN, encoding="utf-8")
+    code, out = run("plan", str(fight))
+    assert code == 0, out
+    assert "attacks Ann in mêlée with Stinger and Claws (a way while flying, B1)." in out
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_the_wyverns_multiattack_is_its_own_text() -> None:
+    wyvern = next(
+        m for m in json.loads(SOURCE.read_text(encoding="utf-8")) if m["name"] == "Wyvern"
+    )
+    multi = next(a["desc"] for a in wyvern["actions"] if a["name"] == "Multiattack")
+    assert "one with its bite and one with its stinger" in multi
+    assert "While flying, it can use its claws in place of one other attack" in multi
+    block = next(b for b in srd() if b["name"] == "Wyvern")
+    assert block["multiattack_options"] == [
+        {"attacks": {"Bite": 1, "Stinger": 1}, "at_range": False},
+        {"attacks": {"Bite": 1, "Claws": 1}, "at_range": False, "flying": True},
+        {"attacks": {"Stinger": 1, "Claws": 1}, "at_range": False, "flying": True},
+    ]
+    assert not [n for n in block["not_modelled"] if n.startswith("Multiattack")]
