@@ -3,8 +3,8 @@ monster's attacks of its turn."""
 
 from __future__ import annotations
 
-from lnf.dice import DiceExpr, Part
-from lnf.dice.roll import DiceSource, roll_d20
+from lnf.dice import DiceExpr, Part, parse
+from lnf.dice.roll import DiceSource, roll, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
 from lnf.engine.effects import Ask, land
@@ -12,7 +12,18 @@ from lnf.engine.holds import reel
 from lnf.engine.monster_actions import monster_action, multiattack_first
 from lnf.engine.resolve import roll_attack
 from lnf.engine.riders import ride
-from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait, TraitKind
+from lnf.model import (
+    Ability,
+    Action,
+    Attack,
+    Condition,
+    Fight,
+    Hero,
+    Monster,
+    Rider,
+    Trait,
+    TraitKind,
+)
 from lnf.model.plan import Mode, MoveKind, Order
 from lnf.model.steps import Acted, Attacked, EffectEnded
 from lnf.rules.acl import acl
@@ -35,6 +46,7 @@ from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_damage import rampage_target
 from lnf.rules.traits import charge, extra_damage, pouncing
+from lnf.values import replace
 
 
 def opportunity(
@@ -102,6 +114,7 @@ def monster_attacks(
             me = turn.fight.monster(name)
         attacks = routine(me, turn.fight.hero(order.target), order.mode)
         attacks = attacks or (() if me.attacks else (UNARMED,))
+    attacks, count = rolled_count(me, attacks, dice)  # B1: "1d4 Rotting Touch attacks"
     joined = order.move.kind is MoveKind.JOIN and order.mode is not Mode.RANGED  # M5
     attacks = pouncing(me, attacks, joined)
     extra_used, charged, dropped = False, None, False  # B8: each once a turn, on a hit
@@ -119,6 +132,7 @@ def monster_attacks(
         hit = roll_attack(
             turn.fight, me, target, attack, order.mode, dice, force=force, extra=more, big=words
         )
+        hit, count = (replace(hit, count=count) if count else hit), ""
         extra_used = extra_used or (hit.hit and extra is not None)
         up = _standing(turn, order.target)
         land(turn, hit, ask)
@@ -134,6 +148,24 @@ def monster_attacks(
         _rampage(turn, name, order, dice, ask)
     if turn.fight.monster(name).trait(TraitKind.REEL) is not None and attacks:
         reel(turn, name)  # F6: its Multiattack's Reel, after its attacks (docs/choices.md)
+
+
+def rolled_count(
+    me: Monster, attacks: tuple[Attack, ...], dice: DiceSource
+) -> tuple[tuple[Attack, ...], str]:
+    """B1: a Multiattack count rolled each turn ("The fungus makes 1d4 Rotting Touch
+    attacks"): the planned run of that attack (its average) becomes the roll's, and the roll
+    in words for the first attack's step ("" when it rolls none)."""
+    for name, expr in me.multiattack_rolled:
+        run = [a for a in attacks if a.name == name]
+        if not run:
+            continue
+        dice.about(f"{me.name}'s Multiattack: {expr} {name} attacks")
+        rolled = roll(parse(expr), dice)
+        at = attacks.index(run[0])
+        rest = tuple(a for a in attacks[at:] if a.name != name)
+        return (*attacks[:at], *(run[0],) * rolled.total, *rest), f"{rolled}"
+    return attacks, ""
 
 
 def _standing(turn: Steps, name: str) -> bool:

@@ -50,6 +50,7 @@ FIGHT_FIELDS = (
     "attacks",
     "multiattack",
     "multiattack_options",
+    "multiattack_rolled",
     "multiattack_action",
     "guards",
     "actions",

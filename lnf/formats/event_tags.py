@@ -123,6 +123,7 @@ LATER_FIELDS = {
     (Saved, "advantage"),
     (Attacked, "holds"),
     (Attacked, "instead"),  # F6: a grapple instead of damage
+    (Attacked, "count"),  # B1: a rolled Multiattack count
     (SpellCast, "holds"),
     *((Effect, f) for f in ("d4", "aura", "weapon", "until_hurt", "escape", "attack", "hold")),
     *(

@@ -6,6 +6,7 @@ reading tells every mistake.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lnf.dice import DamageType, DiceExpr
@@ -311,6 +312,16 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
                 f"Multiattack names {name!r}, which is not one of its attacks",
                 did_you_mean(name, sorted(known)),
             )
+    for name, dice in d["multiattack_rolled"].items():
+        if name not in {*d["multiattack"], *known} or not re.fullmatch(
+            r"\d{1,2}d\d{1,3}", str(dice)
+        ):
+            ck.fail(
+                (*path, "multiattack_rolled", name),
+                f"{name!r}: {dice!r} is no count of a Multiattack's attack rolled (1d4)",
+                "give the attack in multiattack too, and dice such as 1d4",
+                rule="B1",
+            )
     offered = [o for o in d["multiattack_options"] if isinstance(o, dict)]
     offered = [o for o in offered if isinstance(o["attacks"], dict)]  # bad ones: said (ck)
     for j, option in enumerate(offered):
@@ -341,6 +352,7 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         xp=d["xp"],
         multiattack=tuple(d["multiattack"].items()),
         multiattack_action=d["multiattack_action"],
+        multiattack_rolled=tuple(d["multiattack_rolled"].items()),
         multiattack_options=tuple(
             MultiOption(tuple(o["attacks"].items()), o["at_range"], o["flying"]) for o in offered
         ),

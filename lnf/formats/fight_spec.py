@@ -291,6 +291,9 @@ MONSTER = Obj(
         "multiattack_action": Field(
             Str(), "", "B1: a special action its Multiattack uses first: Frightful Presence"
         ),
+        "multiattack_rolled": Field(
+            MapOf(Str()), {}, "B1: a count it rolls each turn: attack name → dice, such as 1d4"
+        ),
         "multiattack_options": Field(
             ListOf(MULTI_OPTION), [], "B1: the ways a Multiattack offers: two swords or two bows"
         ),

@@ -95,10 +95,15 @@ def chosen(action: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def read(
-    block: dict[str, Any], action: dict[str, Any], attacks: list[str], notes: list[str]
+    block: dict[str, Any],
+    action: dict[str, Any],
+    attacks: list[str],
+    notes: list[str],
+    rolled: dict[str, str] | None = None,
 ) -> dict[str, int]:
     """B1: the Multiattack `action` of the entry `block` as counts of the attacks lnf reads
-    (`attacks`, by their own names); what it does not play goes to `notes`."""
+    (`attacks`, by their own names); a count it rolls ("1d4 Rotting Touch attacks") as its
+    average, its dice in `rolled`; what it does not play goes to `notes`."""
     desc = str(action.get("desc", ""))[:2000]
     by_stem = {stem(a): a for a in attacks}
     counts: dict[str, int] = {}
@@ -109,13 +114,23 @@ def read(
             if listed and not any(n.startswith(listed) for n in notes):
                 notes.append(f"Multiattack: {listed}")  # an action lnf does not play
             continue
-        count = _count(block, desc, name, str(item.get("count", 1))[:40], notes)
+        count = _count(block, desc, name, str(item.get("count", 1))[:40], notes, rolled)
         counts[name] = counts.get(name, 0) + count
     return counts
 
 
-def _count(block: dict[str, Any], desc: str, name: str, listed: str, notes: list[str]) -> int:
+def _count(
+    block: dict[str, Any],
+    desc: str,
+    name: str,
+    listed: str,
+    notes: list[str],
+    rolled: dict[str, str] | None = None,
+) -> int:
     said = said_count(desc, name)
+    if said is not None and _DICE.fullmatch(said) and rolled is not None:
+        rolled[name] = said  # B1: rolled each turn (engine.turns), planned as its average
+        return as_count(said)
     if said is not None and _DICE.fullmatch(said):
         count = as_count(said)
         notes.append(f"Multiattack: {said} {name} attacks (taken as {count}, the average)")

@@ -177,7 +177,12 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
 
 
 def _multiattack(
-    m: dict[str, Any], actions: list[dict[str, Any]], named: list[str], notes: list[str], path: str
+    m: dict[str, Any],
+    actions: list[dict[str, Any]],
+    named: list[str],
+    notes: list[str],
+    path: str,
+    rolled: dict[str, str],
 ) -> tuple[dict[str, int], list[dict[str, Any]]]:
     """B1: Multiattack as its text says (formats/multiattack), its fields checked first: its
     counts, and every way it offers when it offers a choice."""
@@ -199,7 +204,7 @@ def _multiattack(
             if item.get("action_name") is not None:
                 sf.label(item, "action_name", at)
                 sf.get(item, "count", (int, str), at, default=1)
-        counts = multiattack.read(m, a, named, notes)
+        counts = multiattack.read(m, a, named, notes, rolled)
         return counts, multiattack.options(a, named, counts, notes)
     return {}, []
 
@@ -310,8 +315,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     texts = [str(x.get("desc", "")) for x in [*actions, *sf.items(m, "special_abilities", where)]]
     for a in attacks:
         armed(a, texts)  # the SRD weapon's properties (V3's two-handed bows)
+    rolled: dict[str, str] = {}  # B1: "1d4 Rotting Touch attacks", rolled each turn
     multi, offered = _multiattack(
-        m, actions, [a["name"] for a in attacks], notes, f"{where}.actions"
+        m, actions, [a["name"] for a in attacks], notes, f"{where}.actions", rolled
     )
     for a in attacks:
         if len(multi) == 1 and a["name"] in multi and multi[a["name"]] > 1:
@@ -388,6 +394,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
         "multiattack_options": offered,
+        "multiattack_rolled": rolled,
         "multiattack_action": special_first or [],  # dropped when none
         "guards": guards,  # F1: Parry, Shield
         **whole,  # B1, B2, B6, B7: actions, spells, slots, legendary actions, uses

@@ -249,6 +249,9 @@ class Monster(Combatant):
     # B1: every way its Multiattack's text offers when it offers a choice (the first is
     # `multiattack`); `rules.attacks.routine` picks one each turn.
     multiattack_options: tuple[MultiOption, ...] = ()
+    # B1: a count its Multiattack rolls each turn ("1d4 Rotting Touch attacks"): attack name
+    # and dice; the plan counts `multiattack`'s (the average), the table rolls it.
+    multiattack_rolled: tuple[tuple[str, str], ...] = ()
     # B1: a special action its Multiattack uses before its attacks ("The dragon can use its
     # Frightful Presence. It then makes three attacks"): one of `actions`, by name.
     multiattack_action: str = ""

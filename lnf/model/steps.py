@@ -68,6 +68,7 @@ class Attacked:
     slot: int = 0  # F7: the slot level a spell was cast with, when above its own (upcast)
     holds: tuple[str, ...] = ()  # B8: Undead Fortitude saved: they drop to 1 hp instead
     instead: bool = False  # F6: the hit grapples instead of dealing damage (the vampire's)
+    count: str = ""  # B1: the count its Multiattack rolled, said on its first attack: "1d4 (3)"
 
     @property
     def total(self) -> int:

@@ -304,6 +304,8 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
         )
     else:
         text = f"{step.attacker} attacks {step.target} with {step.attack}{_at_level(step.slot)} "
+        if step.count:  # B1: "The fungus makes 1d4 Rotting Touch attacks"
+            text = f"{step.attacker} rolls {step.count} {step.attack} attacks (B1); {text}"
         text += MODE_WORDS[step.mode]
         text += f"{why}: {roll}"
     if step.hit and step.instead:
