@@ -16,6 +16,7 @@ from lnf.formats.fight_file import parse_fight
 from lnf.model import Condition
 from lnf.model.plan import Mode
 from lnf.rules.attacks import routine
+from lnf.rules.multiattack_first import in_place
 from lnf.values import replace
 from tests.cli import run
 from tests.test_bestiary import SOURCE
@@ -105,4 +106,50 @@ def test_the_fungus_multiattack_is_its_own_text() -> None:
     assert multi == "The fungus makes 1d4 Rotting Touch attacks."
     block = next(b for b in srd() if b["name"] == "Violet Fungus")
     assert block["multiattack_rolled"] == {"Rotting Touch": "1d4"}
+    assert not [n for n in block["not_modelled"] if n.startswith("Multiattack")]
+
+
+CHIMERA = """
+heroes:
+  - {name: Ann, class: fighter, hp: 80, ac: 14}
+  - {name: Bo, class: wizard, hp: 40, ac: 12}
+monsters:
+  - {monster: chimera}
+groups:
+  A: [Ann, Bo, Chimera]
+"""
+
+
+def test_b1_b6_the_chimeras_breath_replaces_its_weaker_of_bite_and_horns() -> None:
+    fight = parse_fight(CHIMERA, "chimera.yaml")
+    chimera, bo = fight.monster("Chimera"), fight.hero("Bo")
+    assert chimera.multiattack_action == "Fire Breath"
+    assert chimera.multiattack_in_place == ("Bite", "Horns")
+    full = routine(chimera, bo, Mode.MELEE)
+    assert [a.name for a in full] == ["Bite", "Horns", "Claws"]
+    kept = in_place(fight, chimera, full, bo, Mode.MELEE)  # horns 1d12+4 < bite 2d6+4
+    assert [a.name for a in kept] == ["Bite", "Claws"]
+
+
+def test_b1_the_chimera_breathes_in_place_of_its_horns_from_the_cli(tmp_path: Path) -> None:
+    fight = tmp_path / "chimera.yaml"
+    fight.write_text(CHIMERA, encoding="utf-8")
+    code, out = run("plan", str(fight))
+    assert code == 0, out
+    assert "uses Fire Breath in place of its Horns on Ann and Bo, then attacks Bo in mêlée" in out
+    code, out = run("run", str(fight), "--rounds", "1", "--seed", "1")
+    assert "Chimera uses Fire Breath (15 ft cone, 2 targets) on Ann and Bo" in out
+    assert "with Bite in mêlée" in out and "with Horns" not in out
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_the_chimeras_multiattack_is_its_own_text() -> None:
+    chimera = next(
+        m for m in json.loads(SOURCE.read_text(encoding="utf-8")) if m["name"] == "Chimera"
+    )
+    multi = next(a["desc"] for a in chimera["actions"] if a["name"] == "Multiattack")
+    assert "it can use the breath in place of its bite or horns" in multi
+    block = next(b for b in srd() if b["name"] == "Chimera")
+    assert block["multiattack_action"] == "Fire Breath"
+    assert block["multiattack_in_place"] == ["Bite", "Horns"]
     assert not [n for n in block["not_modelled"] if n.startswith("Multiattack")]

@@ -41,7 +41,7 @@ from lnf.rules.holds import (
 )
 from lnf.rules.legal import can_take_turn
 from lnf.rules.moves import start_spot
-from lnf.rules.multiattack_first import first_use
+from lnf.rules.multiattack_first import first_use, in_place
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_damage import rampage_target
@@ -113,6 +113,8 @@ def monster_attacks(
                 return
             me = turn.fight.monster(name)
         attacks = routine(me, turn.fight.hero(order.target), order.mode)
+        if used is not None:  # B1: the chimera's breath in place of its bite or horns
+            attacks = in_place(turn.fight, me, attacks, turn.fight.hero(order.target), order.mode)
         attacks = attacks or (() if me.attacks else (UNARMED,))
     attacks, count = rolled_count(me, attacks, dice)  # B1: "1d4 Rotting Touch attacks"
     joined = order.move.kind is MoveKind.JOIN and order.mode is not Mode.RANGED  # M5

@@ -51,6 +51,7 @@ FIGHT_FIELDS = (
     "multiattack",
     "multiattack_options",
     "multiattack_rolled",
+    "multiattack_in_place",
     "multiattack_action",
     "guards",
     "actions",

@@ -312,6 +312,13 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
                 f"Multiattack names {name!r}, which is not one of its attacks",
                 did_you_mean(name, sorted(known)),
             )
+    for name in d["multiattack_in_place"]:
+        if name not in d["multiattack"] or not d["multiattack_action"]:
+            ck.fail(
+                (*path, "multiattack_in_place", name),
+                f"{name!r} is replaced by what? give multiattack_action and {name} in multiattack",
+                rule="B1",
+            )
     for name, dice in d["multiattack_rolled"].items():
         if name not in {*d["multiattack"], *known} or not re.fullmatch(
             r"\d{1,2}d\d{1,3}", str(dice)
@@ -353,6 +360,7 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         multiattack=tuple(d["multiattack"].items()),
         multiattack_action=d["multiattack_action"],
         multiattack_rolled=tuple(d["multiattack_rolled"].items()),
+        multiattack_in_place=tuple(d["multiattack_in_place"]),
         multiattack_options=tuple(
             MultiOption(tuple(o["attacks"].items()), o["at_range"], o["flying"]) for o in offered
         ),

@@ -291,6 +291,9 @@ MONSTER = Obj(
         "multiattack_action": Field(
             Str(), "", "B1: a special action its Multiattack uses first: Frightful Presence"
         ),
+        "multiattack_in_place": Field(
+            ListOf(Str()), [], "B1: attacks its first action replaces one of: [Bite, Horns]"
+        ),
         "multiattack_rolled": Field(
             MapOf(Str()), {}, "B1: a count it rolls each turn: attack name → dice, such as 1d4"
         ),

@@ -212,13 +212,33 @@ def special_first(action: dict[str, Any], specials: list[str], notes: list[str])
     Frightful Presence. It then makes three attacks"; "The nalfeshnee uses Horror Nimbus if it
     can. It then makes three attacks"), when it is one of the stat block's
     special actions lnf reads (`specials`); its note leaves `notes`. "" when there is none."""
-    found = _USES.search(str(action.get("desc", ""))[:2000])
-    if found is None or found[1] not in specials:
+    desc = str(action.get("desc", ""))[:2000]
+    found = _USES.search(desc)
+    replaces = _IN_PLACE.search(desc)  # the chimera's: "when its fire breath is available"
+    name = found[1] if found is not None else replaces[1].title() if replaces is not None else ""
+    if name not in specials:
         return ""
-    note = f"Multiattack: {found[1]}"
+    note = f"Multiattack: {name}"
     if note in notes:
         notes.remove(note)
-    return found[1]
+    return name
+
+
+# B1: "When its fire breath is available, it can use the breath in place of its bite or horns"
+_IN_PLACE = re.compile(
+    r"When its ([\w ]+?) is available, it can use the \w+ in place of its (\w+) or (\w+)\."
+)
+
+
+def in_place(action: dict[str, Any], attacks: list[str]) -> list[str]:
+    """B1: the attacks the Multiattack's first action replaces one of ("in place of its bite
+    or horns"), by their names among `attacks`; [] when it says none."""
+    found = _IN_PLACE.search(str(action.get("desc", ""))[:2000])
+    if found is None:
+        return []
+    by_stem = {stem(a): a for a in attacks}
+    named = [by_stem.get(stem(found[2].title())), by_stem.get(stem(found[3].title()))]
+    return [n for n in named if n is not None]
 
 
 def reels(block: dict[str, Any], notes: list[str]) -> bool:

@@ -225,10 +225,14 @@ def _limbs(m: dict[str, Any], attacks: list[dict[str, Any]]) -> set[str]:
     return found
 
 
-def _special_first(actions: list[dict[str, Any]], specials: list[str], notes: list[str]) -> str:
-    """B1: the special action its Multiattack uses first (formats/multiattack), if any."""
+def _special_first(
+    actions: list[dict[str, Any]], specials: list[str], notes: list[str], attacks: list[str]
+) -> tuple[str, list[str]]:
+    """B1: the special action its Multiattack uses first (formats/multiattack), if any, and
+    the attacks it replaces one of (the chimera's breath: its bite or horns)."""
     multi = next((a for a in actions if a.get("name") == "Multiattack"), None)
-    return multiattack.special_first(multi, specials, notes) if multi is not None else ""
+    first = multiattack.special_first(multi, specials, notes) if multi is not None else ""
+    return first, multiattack.in_place(multi, attacks) if first and multi is not None else []
 
 
 def _damage_types(
@@ -336,7 +340,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         whole["actions"] = [*whole.get("actions", []), *limited]
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
-    special_first = _special_first(actions, [x["name"] for x in whole.get("actions", [])], notes)
+    special_first, replaced = _special_first(
+        actions, [x["name"] for x in whole.get("actions", [])], notes, [a["name"] for a in attacks]
+    )
     senses = sf.get(m, "senses", dict, where, default={})
     shown = [
         f"{k.replace('_', ' ')[:40]} {str(v)[:200]}"
@@ -395,6 +401,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "multiattack": multi if len(multi) > 1 else {},
         "multiattack_options": offered,
         "multiattack_rolled": rolled,
+        "multiattack_in_place": replaced,
         "multiattack_action": special_first or [],  # dropped when none
         "guards": guards,  # F1: Parry, Shield
         **whole,  # B1, B2, B6, B7: actions, spells, slots, legendary actions, uses

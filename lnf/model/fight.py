@@ -252,6 +252,9 @@ class Monster(Combatant):
     # B1: a count its Multiattack rolls each turn ("1d4 Rotting Touch attacks"): attack name
     # and dice; the plan counts `multiattack`'s (the average), the table rolls it.
     multiattack_rolled: tuple[tuple[str, str], ...] = ()
+    # B1: the attacks its first action replaces one of, when used ("it can use the breath in
+    # place of its bite or horns"): the one B6 counts for least (`rules.multiattack_first`).
+    multiattack_in_place: tuple[str, ...] = ()
     # B1: a special action its Multiattack uses before its attacks ("The dragon can use its
     # Frightful Presence. It then makes three attacks"): one of `actions`, by name.
     multiattack_action: str = ""
