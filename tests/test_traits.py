@@ -335,6 +335,10 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             if trait.kind is TraitKind.EXHAUSTION_IMMUNE:  # C3: by its condition immunities
                 assert "exhaustion" in [c["index"] for c in m.get("condition_immunities", [])]
                 continue
+            if trait.kind is TraitKind.ENGULF:  # F6: the mound's Multiattack and Engulf
+                engulf = next(a["desc"] for a in m["actions"] if a["name"] == "Engulf")
+                assert f"DC {trait.dc} Constitution" in engulf and trait.dice is not None
+                continue
             if trait.kind is TraitKind.REEL:  # F6: the roper's action its Multiattack uses
                 reel = next(a["desc"] for a in m["actions"] if a["name"] == "Reel")
                 assert "pulls each creature grappled by it" in reel

@@ -39,6 +39,7 @@ def start(
     attacks: bool = False,
     web: bool = False,
     suffocates: bool = False,
+    held_save: int = 0,
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played; `bars`:
     the healing it bars while it lasts (F6, `Effect.no_healing`)."""
@@ -75,6 +76,7 @@ def start(
         until_attack=attacks,
         web=web,
         suffocates=suffocates,
+        held_save=held_save,
     )
     turn.do(EffectStarted(effect))
 

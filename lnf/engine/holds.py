@@ -8,7 +8,17 @@ from lnf.dice.roll import D20Roll, DiceSource, roll, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
-from lnf.model import Ability, Action, BackReason, Condition, Effect, Lasting, Rank, Rider
+from lnf.model import (
+    Ability,
+    Action,
+    BackReason,
+    Condition,
+    Effect,
+    Lasting,
+    Rank,
+    Rider,
+    TraitKind,
+)
 from lnf.model.applied import StepDone
 from lnf.model.steps import (
     Acted,
@@ -27,6 +37,7 @@ from lnf.rules.effects import effect, next_key
 from lnf.rules.holds import (
     breath,
     drinking,
+    engulfing,
     hold_to_escape,
     holds_by,
     holds_ending,
@@ -92,10 +103,22 @@ def let_go_now(turn: Steps, done: StepDone) -> None:
     step = done.step
     if isinstance(step, Moved) and step.changes_group:  # F6: "it moves with the target"
         ride_along(turn, step.who)
+        carried(turn, step.who)
     moved = let_go(done.before, turn.fight, step.who) if isinstance(step, Moved) else []
     for e, why in moved + holds_ending(turn.fight):
         if e in turn.fight.effects:
             end_hold(turn, e, why)
+
+
+def carried(turn: Steps, mover: str) -> None:
+    """F6: "If the mound moves, the engulfed target moves with it": into its group, or a new
+    group of the two."""
+    e = engulfing(turn.fight, mover)
+    if e is None or not in_fight(turn.fight.combatant(mover)):
+        return
+    group = turn.fight.group_of(mover)
+    if group is None or e.who not in group.members:
+        turn.do(Moved(e.who, join=group.label if group is not None else mover))
 
 
 def ride_along(turn: Steps, who: str) -> None:
@@ -241,6 +264,36 @@ def _kept_first(d20: D20Roll) -> tuple[int, ...]:
     return tuple(sorted(d20.faces, key=lambda f: f != d20.kept))
 
 
+def engulf(turn: Steps, monster: str, target: str, hits: int) -> None:
+    """F6, the shambling mound: "If both attacks hit a Medium or smaller target, the target is
+    grappled (escape DC 14), and the shambling mound uses its Engulf on it": blinded and
+    restrained while held, without air, its dice on a failed Constitution save as each of the
+    mound's turns starts; one at a time (`rules.holds.engulfing`)."""
+    trait = turn.fight.monster(monster).trait(TraitKind.ENGULF)
+    if trait is None or hits < 2 or trait.dice is None or not in_fight(turn.fight.hero(target)):
+        return
+    if engulfing(turn.fight, monster) is not None:
+        return
+    hold = next_key(turn.fight)
+    what = f"engulfed by {monster} (escape DC {trait.dc})"
+    start(
+        turn,
+        target,
+        what,
+        Lasting(),
+        monster,
+        Condition.GRAPPLED,
+        escape=trait.dc,
+        attack="Engulf",
+        held_hurts=str(trait.dice),
+        held_hurts_on=monster,
+        suffocates=True,
+        held_save=trait.dc,
+    )
+    for condition in (Condition.BLINDED, Condition.RESTRAINED):
+        start(turn, target, str(condition), Lasting(), monster, condition, hold=hold)
+
+
 def reel(turn: Steps, monster: str) -> None:
     """F6, the roper's Reel: "pulls each creature grappled by it up to 25 ft. straight toward
     it": each one it holds (no webbing, no swallow) joins its group (`rules.pulls.reeled_to`),
@@ -263,11 +316,17 @@ def held_hurts(turn: Steps, who: str, dice: DiceSource) -> None:
         if e not in turn.fight.effects:
             continue
         what = f"{e.by}'s {e.attack}"
+        if e.held_save:  # F6: engulfed, "must succeed on a DC 14 Constitution saving throw"
+            victim = turn.fight.combatant(e.who)
+            saved = roll_save(turn.fight, victim, Ability.CON, e.held_save, dice, what)
+            turn.do(SaveRolled(saved, Ability.CON, what))
+            if saved.success:
+                continue
         dice.about(f"{what}: {e.held_hurts} on {e.who} as {who}'s turn starts, held")
         hurts = parse(e.held_hurts)
         rolled = roll(hurts, dice)
         kind = hurts.parts[0].damage_type if hurts.parts else None
-        held = "swallowed" if e.held_hurts_on else "held"
+        held = "engulfed" if e.held_save else "swallowed" if e.held_hurts_on else "held"
         turn.do(Damaged(e.who, rolled.total, kind, text=f"{what}, {held}: {rolled}"))
 
 

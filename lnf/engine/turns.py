@@ -8,7 +8,7 @@ from lnf.dice.roll import DiceSource, roll, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
 from lnf.engine.effects import Ask, land
-from lnf.engine.holds import reel
+from lnf.engine.holds import engulf, reel
 from lnf.engine.monster_actions import monster_action, multiattack_first
 from lnf.engine.resolve import roll_attack
 from lnf.engine.riders import ride
@@ -120,6 +120,7 @@ def monster_attacks(
     joined = order.move.kind is MoveKind.JOIN and order.mode is not Mode.RANGED  # M5
     attacks = pouncing(me, attacks, joined)
     extra_used, charged, dropped = False, None, False  # B8: each once a turn, on a hit
+    hits = 0  # F6: the shambling mound engulfs when both its slams hit
     for attack in attacks:
         target = turn.fight.hero(order.target)
         if not in_fight(target) or not can_take_turn(turn.fight.monster(name)):
@@ -136,6 +137,7 @@ def monster_attacks(
         )
         hit, count = (replace(hit, count=count) if count else hit), ""
         extra_used = extra_used or (hit.hit and extra is not None)
+        hits += hit.hit
         up = _standing(turn, order.target)
         land(turn, hit, ask)
         dropped = dropped or (
@@ -148,6 +150,7 @@ def monster_attacks(
         _pounce(turn, name, order, charged, dice, ask)
     elif dropped:
         _rampage(turn, name, order, dice, ask)
+    engulf(turn, name, order.target, hits)  # F6: the shambling mound's
     if turn.fight.monster(name).trait(TraitKind.REEL) is not None and attacks:
         reel(turn, name)  # F6: its Multiattack's Reel, after its attacks (docs/choices.md)
 

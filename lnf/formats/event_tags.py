@@ -136,6 +136,7 @@ LATER_FIELDS = {
     (Effect, "until_attack"),
     (Effect, "web"),  # F6: webbing
     (Effect, "suffocates"),  # F6: smothered
+    (Effect, "held_save"),  # F6: engulfed
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),

@@ -182,3 +182,16 @@ RIDES = re.compile(
     r"moves with the target",
     re.I,
 )
+# F6, the shambling mound's Multiattack and Engulf, as the SRD words them.
+ENGULFS = re.compile(
+    r"The [\w ]+? makes two (?P<attack>\w+) attacks\. If both attacks hit a Medium or smaller "
+    r"target, the target is grappled \(escape DC (?P<dc>\d+)\), and the [\w ]+? uses its Engulf "
+    r"on it\."
+)
+ENGULF = re.compile(
+    r"The [\w ]+? engulfs a Medium or smaller creature grappled by it\. The engulfed target is "
+    r"blinded, restrained, and unable to breathe, and it must succeed on a DC (?P<dc>\d+) "
+    r"Constitution saving throw at the start of each of the [\w ]+?'s turns or take \d+ "
+    r"\((?P<dice>\d+d\d+(?: [+-] \d+)?)\) (?P<type>\w+) damage\. If the [\w ]+? moves, the "
+    r"engulfed target moves with it\. The [\w ]+? can have only one creature engulfed at a time\."
+)

@@ -256,3 +256,19 @@ def reels(block: dict[str, Any], notes: list[str]) -> bool:
         return False
     notes[:] = [n for n in notes if n not in ("Reel", "Multiattack: Reel")]
     return True
+
+
+def engulfs(block: dict[str, Any], notes: list[str]) -> str:
+    """F6: the shambling mound's Multiattack and Engulf as the trait form `engulf Slam, DC 14,
+    2d8+4 bludgeoning` when both say what lnf plays (their names taken off `notes`); ""."""
+    from lnf.formats import hold_words as hw
+
+    actions = [a for a in block.get("actions") or () if isinstance(a, dict)]
+    said = {str(a.get("name")): str(a.get("desc", ""))[:2000].strip() for a in actions}
+    multi = hw.ENGULFS.fullmatch(said.get("Multiattack", ""))
+    engulf = hw.ENGULF.fullmatch(said.get("Engulf", ""))
+    if multi is None or engulf is None or multi["dc"] != engulf["dc"]:
+        return ""
+    notes[:] = [n for n in notes if n not in ("Engulf", "Multiattack: Engulf")]
+    dice = engulf["dice"].replace(" ", "")
+    return f"engulf {multi['attack'].title()}, DC {multi['dc']}, {dice} {engulf['type']}"

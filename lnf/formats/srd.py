@@ -368,6 +368,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     subtype = sf.get(m, "subtype", str, where, default="")
     mundane: list[str] = []
     played: list[str] = [str(TraitKind.REEL)] if multiattack.reels(m, notes) else []
+    if form := multiattack.engulfs(m, notes):  # F6: the mound's, no action of its own
+        played.append(form)
+        whole["actions"] = [a for a in whole.get("actions", []) if a["name"] != "Engulf"]
     out: dict[str, Any] = {
         "name": sf.label(m, "name", where),
         "size": size,

@@ -98,6 +98,7 @@ class Effect:
     until_attack: bool = False  # B6, F7: it ends when `who` attacks or casts (Invisibility)
     web: bool = False  # F6: the hold is webbing: a Strength check bursts it, nobody lets go
     suffocates: bool = False  # F6: `who` cannot breathe while it lasts (the rug's smother)
+    held_save: int = 0  # F6: a Constitution save of this DC spares `held_hurts` (engulfed)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""

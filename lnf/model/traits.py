@@ -67,6 +67,10 @@ class TraitKind(StrEnum):
     FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)
     # F6: its Multiattack's Reel: those it grapples are pulled into its group (the roper's)
     REEL = "reel"
+    # F6: the shambling mound's: both its `attack`s hit one target, it is grappled (escape
+    # `dc`) and engulfed: blinded, restrained, unable to breathe, `dice` on a failed
+    # Constitution save (`dc`) as each of the mound's turns starts; one at a time.
+    ENGULF = "engulf"
 
 
 @value

@@ -132,8 +132,8 @@ def let_go(before: Fight, after: Fight, mover: str) -> list[tuple[Effect, str]]:
         return []
     out = []
     for e in holds_by(after, mover):
-        if e.web:
-            continue  # F6: the webbing stays where it holds
+        if e.web or e.held_save:
+            continue  # F6: the webbing stays where it holds; the engulfed goes along
         if now is None or now != _label(after, e.who):
             out.append((e, f"{mover} moves away and lets go"))
     return out
@@ -248,6 +248,11 @@ def detaches(fight: Fight, monster: str, target: str) -> list[Effect]:
         for e in holds_by(fight, monster)
         if e.who != target and not e.drain and attaching(fight, e) is not None
     ]
+
+
+def engulfing(fight: Fight, monster: str) -> Effect | None:
+    """F6: the one `monster` has engulfed ("only one creature engulfed at a time"); None."""
+    return next((e for e in holds_by(fight, monster) if e.held_save), None)
 
 
 def riders_along(fight: Fight, who: str) -> list[Effect]:

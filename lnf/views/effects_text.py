@@ -40,6 +40,12 @@ def save_roll(saved: Saved, d4: str = "") -> str:
 
 def held_while(e: Effect) -> str:
     """F6: how long a hold (or what lasts with it) lasts, in words."""
+    if e.held_save:  # F6: engulfed (the shambling mound)
+        return (
+            f"until it escapes (its action) or {e.by} lets go; it cannot breathe, and takes "
+            f"{e.held_hurts} unless it makes a DC {e.held_save} Constitution save as each of "
+            f"{e.by}'s turns starts"
+        )
     if e.held_hurts_on:  # a swallow
         return (
             f"out of every reach but {e.by}'s (nobody targets {e.who}, it reaches {e.by} "
