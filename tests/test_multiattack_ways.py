@@ -17,6 +17,7 @@ from lnf.model import Condition
 from lnf.model.plan import Mode
 from lnf.rules.attacks import routine
 from lnf.rules.multiattack_first import in_place
+from lnf.rules.specials import check_usable, usable
 from lnf.values import replace
 from tests.cli import run
 from tests.test_bestiary import SOURCE
@@ -152,4 +153,48 @@ def test_the_chimeras_multiattack_is_its_own_text() -> None:
     block = next(b for b in srd() if b["name"] == "Chimera")
     assert block["multiattack_action"] == "Fire Breath"
     assert block["multiattack_in_place"] == ["Bite", "Horns"]
+    assert not [n for n in block["not_modelled"] if n.startswith("Multiattack")]
+
+
+CHUUL = """
+heroes:
+  - {name: Ann, class: fighter, hp: 80, ac: 12}
+  - {name: Bo, class: wizard, hp: 40, ac: 12}
+monsters:
+  - {monster: chuul}
+groups:
+  A: [Ann, Bo, Chuul]
+"""
+
+
+def test_b1_the_chuuls_tentacles_only_on_one_it_grapples_after_its_pincers() -> None:
+    fight = parse_fight(CHUUL, "chuul.yaml")
+    chuul = fight.monster("Chuul")
+    assert chuul.multiattack_held == "Tentacles"
+    assert not usable(fight, chuul)  # no action of its own
+    assert check_usable(chuul, "Tentacles")[0].rule == "B1"
+
+
+def test_b1_the_chuul_uses_its_tentacles_on_the_one_it_grapples_from_the_cli(
+    tmp_path: Path,
+) -> None:
+    fight = tmp_path / "chuul.yaml"
+    fight.write_text(CHUUL, encoding="utf-8")
+    code, out = run("run", str(fight), "--rounds", "1", "--seed", "2")
+    assert code == 0, out
+    grappled = out.index("Ann is grappled by Chuul's Pincer (escape DC 14)")
+    assert out.index("Chuul uses Tentacles on Ann. Ann's CON save 1d20 (11)") > grappled
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_the_chuuls_multiattack_is_its_own_text() -> None:
+    chuul = next(m for m in json.loads(SOURCE.read_text(encoding="utf-8")) if m["name"] == "Chuul")
+    said = {a["name"]: a["desc"] for a in chuul["actions"]}
+    assert (
+        "If the chuul is grappling a creature, the chuul can also use its tentacles once"
+        in (said["Multiattack"])
+    )
+    assert said["Tentacles"].startswith("One creature grappled by the chuul must succeed")
+    block = next(b for b in srd() if b["name"] == "Chuul")
+    assert block["multiattack_held"] == "Tentacles"
     assert not [n for n in block["not_modelled"] if n.startswith("Multiattack")]

@@ -36,6 +36,7 @@ from lnf.rules.holds import (
     detaches,
     drinking,
     escape_check,
+    holds_by,
     strength_only,
     verify_escape,
 )
@@ -44,6 +45,7 @@ from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use, in_place
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
+from lnf.rules.specials import action_named, charged
 from lnf.rules.trait_damage import rampage_target
 from lnf.rules.traits import charge, extra_damage, pouncing
 from lnf.values import replace
@@ -151,8 +153,21 @@ def monster_attacks(
     elif dropped:
         _rampage(turn, name, order, dice, ask)
     engulf(turn, name, order.target, hits)  # F6: the shambling mound's
+    _held_action(turn, name, dice, side)  # B1: the chuul's tentacles
     if turn.fight.monster(name).trait(TraitKind.REEL) is not None and attacks:
         reel(turn, name)  # F6: its Multiattack's Reel, after its attacks (docs/choices.md)
+
+
+def _held_action(turn: Steps, name: str, dice: DiceSource, side: object) -> None:
+    """B1: "If the chuul is grappling a creature, the chuul can also use its tentacles once":
+    after its attacks, on the first one it grapples still in the fight, when it has a use."""
+    me = turn.fight.monster(name)
+    action = action_named(me, me.multiattack_held) if me.multiattack_held else None
+    if action is None or not charged(me, action) or not can_take_turn(me):
+        return
+    held = [e.who for e in holds_by(turn.fight, name) if in_fight(turn.fight.combatant(e.who))]
+    if held:
+        multiattack_first(turn, name, action, (held[0],), dice, side)
 
 
 def rolled_count(

@@ -52,6 +52,7 @@ FIGHT_FIELDS = (
     "multiattack_options",
     "multiattack_rolled",
     "multiattack_in_place",
+    "multiattack_held",
     "multiattack_action",
     "guards",
     "actions",

@@ -342,6 +342,12 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
     from lnf.formats.monster_fields import read_actions  # B1, B2, B7
 
     actions, legendary, resources = read_actions(d, d["reach"], path, ck)
+    if d["multiattack_held"] and all(a.name != d["multiattack_held"] for a in actions):
+        ck.fail(
+            (*path, "multiattack_held"),
+            f"Multiattack uses {d['multiattack_held']!r}, which is not one of its actions",
+            rule="B1",
+        )
     if d["multiattack_action"] and all(a.name != d["multiattack_action"] for a in actions):
         ck.fail(
             (*path, "multiattack_action"),
@@ -361,6 +367,7 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         multiattack_action=d["multiattack_action"],
         multiattack_rolled=tuple(d["multiattack_rolled"].items()),
         multiattack_in_place=tuple(d["multiattack_in_place"]),
+        multiattack_held=d["multiattack_held"],
         multiattack_options=tuple(
             MultiOption(tuple(o["attacks"].items()), o["at_range"], o["flying"]) for o in offered
         ),

@@ -291,6 +291,9 @@ MONSTER = Obj(
         "multiattack_action": Field(
             Str(), "", "B1: a special action its Multiattack uses first: Frightful Presence"
         ),
+        "multiattack_held": Field(
+            Str(), "", "B1: an action its Multiattack also uses on one it grapples: Tentacles"
+        ),
         "multiattack_in_place": Field(
             ListOf(Str()), [], "B1: attacks its first action replaces one of: [Bite, Horns]"
         ),

@@ -272,3 +272,28 @@ def engulfs(block: dict[str, Any], notes: list[str]) -> str:
     notes[:] = [n for n in notes if n not in ("Engulf", "Multiattack: Engulf")]
     dice = engulf["dice"].replace(" ", "")
     return f"engulf {multi['attack'].title()}, DC {multi['dc']}, {dice} {engulf['type']}"
+
+
+# B1: "If the chuul is grappling a creature, the chuul can also use its tentacles once."
+_HELD = re.compile(
+    r"If the [\w ]+? is grappling a creature, the [\w ]+? can also use its (\w+) once\."
+)
+
+
+def held_action(block: dict[str, Any], specials: list[str], notes: list[str]) -> str:
+    """B1: the special action a Multiattack also uses on one its monster grapples (the
+    chuul's tentacles), when it is one lnf reads (`specials`); its note leaves `notes`."""
+    multi = next(
+        (
+            a
+            for a in block.get("actions") or ()
+            if isinstance(a, dict) and a.get("name") == "Multiattack"
+        ),
+        None,
+    )
+    found = _HELD.search(str(multi.get("desc", ""))[:2000]) if multi is not None else None
+    name = found[1].title() if found is not None else ""
+    if name not in specials:
+        return ""
+    notes[:] = [n for n in notes if n != f"Multiattack: {name}"]
+    return name

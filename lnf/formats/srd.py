@@ -405,6 +405,10 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "multiattack_options": offered,
         "multiattack_rolled": rolled,
         "multiattack_in_place": replaced,
+        "multiattack_held": multiattack.held_action(
+            m, [x["name"] for x in whole.get("actions", [])], notes
+        )
+        or [],  # dropped when none
         "multiattack_action": special_first or [],  # dropped when none
         "guards": guards,  # F1: Parry, Shield
         **whole,  # B1, B2, B6, B7: actions, spells, slots, legendary actions, uses

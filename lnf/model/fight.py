@@ -255,6 +255,10 @@ class Monster(Combatant):
     # B1: the attacks its first action replaces one of, when used ("it can use the breath in
     # place of its bite or horns"): the one B6 counts for least (`rules.multiattack_first`).
     multiattack_in_place: tuple[str, ...] = ()
+    # B1: a special action its Multiattack also uses on one it grapples, after its attacks
+    # ("If the chuul is grappling a creature, the chuul can also use its tentacles once"); no
+    # action of its own.
+    multiattack_held: str = ""
     # B1: a special action its Multiattack uses before its attacks ("The dragon can use its
     # Frightful Presence. It then makes three attacks"): one of `actions`, by name.
     multiattack_action: str = ""

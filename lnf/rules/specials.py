@@ -97,7 +97,10 @@ def usable(fight: Fight, monster: Monster) -> tuple[Attack, ...]:
     return tuple(
         a
         for a in monster.actions
-        if a.cost is Cost.ACTION and charged(monster, a) and attacks_a_hero(a)
+        if a.cost is Cost.ACTION
+        and charged(monster, a)
+        and attacks_a_hero(a)
+        and a.name != monster.multiattack_held  # B1: the chuul's tentacles, with its pincers
     )
 
 
@@ -116,6 +119,9 @@ def check_usable(monster: Monster, name: str) -> list[Violation]:
         return [Violation("B1", f"{monster.name} has no action called {name} (it has {have})", who)]
     if action.cost is not Cost.ACTION:
         return [Violation("B1", f"{action.name} is {monster.name}'s {action.cost}, no action", who)]
+    if action.name == monster.multiattack_held:
+        said = f"{action.name} is used only with {monster.name}'s Multiattack, on one it grapples"
+        return [Violation("B1", said, who)]
     if not charged(monster, action):
         return [Violation("B2", f"{monster.name}'s {action.name} is {spent_words(action)}", who)]
     if not attacks_a_hero(action):
