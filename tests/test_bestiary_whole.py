@@ -248,6 +248,10 @@ def test_every_special_action_is_what_its_text_says() -> None:
             if action["name"] == "Reel":  # F6: the roper's, played as its trait `reel`
                 assert "reel" in block["traits"] and "uses Reel" in m["actions"][0]["desc"]
                 continue
+            if (m["name"], action["name"]) == ("Tarrasque", "Swallow"):  # F6: its bite's
+                bite = next(a for a in block["attacks"] if a["name"] == "Bite")
+                assert bite["riders"][0]["swallow"]
+                continue
             if (m["name"], action["name"]) == ("Shambling Mound", "Engulf"):  # F6: its trait
                 assert any(t.startswith("engulf ") for t in block["traits"])
                 continue

@@ -198,3 +198,47 @@ def test_the_chuuls_multiattack_is_its_own_text() -> None:
     block = next(b for b in srd() if b["name"] == "Chuul")
     assert block["multiattack_held"] == "Tentacles"
     assert not [n for n in block["not_modelled"] if n.startswith("Multiattack")]
+
+
+TARRASQUE = """
+heroes:
+  - {name: Ann, class: fighter, hp: 400, ac: 12}
+monsters:
+  - {monster: tarrasque}
+groups:
+  A: [Ann, Tarrasque]
+"""
+
+
+def test_f6_the_tarrasques_bite_grapples_then_swallows_from_the_cli(tmp_path: Path) -> None:
+    fight = tmp_path / "tarrasque.yaml"
+    fight.write_text(TARRASQUE, encoding="utf-8")
+    code, out = run("run", str(fight), "--rounds", "1", "--seed", "2")
+    assert code == 0, out
+    grappled = out.index("Ann is grappled by Tarrasque's Bite (escape DC 20)")
+    assert out.index("Ann is no longer grappled: Ann is swallowed (F4).") > grappled
+    assert "Ann is swallowed by Tarrasque: out of every reach but Tarrasque's" in out
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_the_tarrasques_swallow_is_its_own_text() -> None:
+    tarrasque = next(
+        m for m in json.loads(SOURCE.read_text(encoding="utf-8")) if m["name"] == "Tarrasque"
+    )
+    said = {a["name"]: a["desc"] for a in tarrasque["actions"]}
+    assert "It can use its Swallow instead of its bite" in said["Multiattack"]
+    assert "56 (16d6) acid damage" in said["Swallow"] and "60 damage or more" in said["Swallow"]
+    assert "DC 20 Constitution saving throw" in said["Swallow"]
+    block = next(b for b in srd() if b["name"] == "Tarrasque")
+    bite = next(a for a in block["attacks"] if a["name"] == "Bite")
+    assert bite["riders"][0] == {
+        "conditions": ["blinded", "restrained"],
+        "swallow": True,
+        "regurgitate": 60,
+        "regurgitate_dc": 20,
+        "held_damage": "16d6 acid",
+        "only_if": "Large or smaller",
+    }
+    assert bite["riders"][1] == {"condition": "restrained", "grapple": 20, "holds": 1}
+    assert "Swallow" not in [a["name"] for a in block.get("actions", [])]
+    assert not [n for n in block["not_modelled"] if "Swallow" in n]

@@ -297,3 +297,39 @@ def held_action(block: dict[str, Any], specials: list[str], notes: list[str]) ->
         return ""
     notes[:] = [n for n in notes if n != f"Multiattack: {name}"]
     return name
+
+
+# F6: the tarrasque's Swallow, "instead of its bite": a bite against one it grapples swallows.
+_SWALLOW = re.compile(
+    r"The (?P<name>[\w ]+?) makes one (?P<attack>\w+) attack against a (?P<size>\w+ or smaller) "
+    r"creature it is grappling\. If the attack hits, the target takes the \w+'s damage, the "
+    r"target is swallowed, and the grapple ends\. (?P<rest>.*)",
+    re.S,
+)
+
+
+def swallow_bite(block: dict[str, Any], attacks: list[dict[str, Any]], notes: list[str]) -> bool:
+    """F6: "It can use its Swallow instead of its bite" (the tarrasque): its bite swallows one
+    it grapples, as the kraken's does — the Swallow's words read as that bite's (its riders
+    first, so a bite grapples before a later one swallows); True when read whole, its names
+    taken off `notes`."""
+    from lnf.formats.rider_forms import rider_doc
+    from lnf.formats.riders import read
+
+    actions = [a for a in block.get("actions") or () if isinstance(a, dict)]
+    said = {str(a.get("name")): str(a.get("desc", ""))[:2000].strip() for a in actions}
+    found = _SWALLOW.fullmatch(said.get("Swallow", ""))
+    if found is None or "use its Swallow instead of its bite" not in said.get("Multiattack", ""):
+        return False
+    bite = next((a for a in attacks if a["name"].lower() == found["attack"].lower()), None)
+    words = (
+        f"Hit: 1 damage. If the target is a {found['size']} creature grappled by the "
+        f"{found['name']}, that creature is swallowed, and the grapple ends. {found['rest']}"
+    )
+    reading = read(words)  # the Swallow's own sentences, after its first two (checked above)
+    swallows = [r for r in reading.riders if r.swallow]
+    if bite is None or reading.unread or len(swallows) != 1:
+        return False
+    bite["riders"] = [rider_doc(swallows[0]), *bite.get("riders", [])]
+    notes[:] = [n for n in notes if n not in ("Swallow", "Multiattack: Swallow")]
+    return True

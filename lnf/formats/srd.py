@@ -368,6 +368,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     subtype = sf.get(m, "subtype", str, where, default="")
     mundane: list[str] = []
     played: list[str] = [str(TraitKind.REEL)] if multiattack.reels(m, notes) else []
+    if multiattack.swallow_bite(m, attacks, notes):  # F6: the tarrasque's, with its bite
+        whole["actions"] = [a for a in whole.get("actions", []) if a["name"] != "Swallow"]
     if form := multiattack.engulfs(m, notes):  # F6: the mound's, no action of its own
         played.append(form)
         whole["actions"] = [a for a in whole.get("actions", []) if a["name"] != "Engulf"]

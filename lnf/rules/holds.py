@@ -173,8 +173,10 @@ def suffocated(fight: Fight, e: Effect) -> bool:
 
 
 def swallowing(fight: Fight, e: Effect) -> Rider | None:
-    """F6: the swallow rider of the attack whose hold `e` is; None when it is no swallow."""
-    if not e.attack or e.by not in fight:
+    """F6: the swallow rider of the attack whose hold `e` is; None when it is no swallow (a
+    grapple by the same bite, the tarrasque's, is none: a swallow hurts as its swallower's
+    turns start, `held_hurts_on`)."""
+    if not e.attack or e.by not in fight or e.held_hurts_on != e.by or e.held_save:
         return None
     attack = next((a for a in fight.combatant(e.by).attacks if a.name == e.attack), None)
     return next((r for r in attack.riders if r.swallow), None) if attack is not None else None
