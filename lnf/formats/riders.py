@@ -62,7 +62,6 @@ def riders(desc: str) -> tuple[Rider, ...]:
     return read(desc).riders
 
 
-SAVE_AS_HIT = "its damage only on a failed save (played as the hit's)"
 UNREAD = "more than lnf reads"  # what a sentence brings when no kind below names it
 
 
@@ -471,10 +470,6 @@ def block_riders(desc: str, name: str, notes: list[str]) -> list[dict[str, Any]]
 
     reading = read(desc)
     found, unread = list(reading.riders), list(reading.unread)
-    if not own_damage(desc) and any(r.damage for r in found):
-        # An attack deals damage of its own: the save's is taken as the hit's (formats/srd).
-        found = [r for r in found if not r.damage]
-        unread.append(SAVE_AS_HIT)
     if unread:
         notes.append(f"{name}: on a hit, {', '.join(unread)}")
     return [rider_doc(r) for r in found]

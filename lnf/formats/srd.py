@@ -22,7 +22,7 @@ from lnf.formats import multiattack
 from lnf.formats import srd_fields as sf
 from lnf.formats.dm_items import precise
 from lnf.formats.monster_weapons import armed
-from lnf.formats.riders import block_riders
+from lnf.formats.riders import block_riders, own_damage
 from lnf.formats.specials import special, whole_block
 from lnf.formats.srd_fields import EntryError
 from lnf.formats.srd_traits import block_flags, block_traits
@@ -141,6 +141,8 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
         return None
     clause = hit_clause(desc)
     damage, alt, when = _damage(clause, name, notes)
+    if not own_damage(desc):  # F6: the guardian naga's spit: its damage is the save's rider's
+        damage = alt = ""
     unread: list[str] = []
     riders = block_riders(desc, name, unread)  # F6: what the hit brings besides damage
     if not damage and (unread or not riders):
