@@ -242,3 +242,45 @@ def test_the_tarrasques_swallow_is_its_own_text() -> None:
     assert bite["riders"][1] == {"condition": "restrained", "grapple": 20, "holds": 1}
     assert "Swallow" not in [a["name"] for a in block.get("actions", [])]
     assert not [n for n in block["not_modelled"] if "Swallow" in n]
+
+
+MOUTHER = """
+heroes:
+  - {name: Ann, class: fighter, hp: 40, ac: 10}
+  - {name: Bo, class: wizard, hp: 20, ac: 10}
+monsters:
+  - {monster: gibbering mouther}
+groups:
+  A: [Ann, Bo, Gibbering Mouther]
+"""
+
+
+def test_b1_f6_the_mouther_spits_with_its_bite_and_absorbs_the_slain(tmp_path: Path) -> None:
+    mouther = parse_fight(MOUTHER, "mouther.yaml").monster("Gibbering Mouther")
+    assert mouther.multiattack_action == "Blinding Spittle"
+    (bites,) = mouther.attacks
+    absorbs = [r for r in bites.riders if r.slain]
+    assert [r.afflicts for r in absorbs] == ["slain: absorbed into the mouther"]
+    fight = tmp_path / "mouther.yaml"
+    fight.write_text(MOUTHER, encoding="utf-8")
+    code, out = run("plan", str(fight))
+    assert code == 0, out
+    assert "uses Blinding Spittle on Ann, then attacks Bo in mêlée with Bites." in out
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_the_mouthers_multiattack_and_bites_are_their_own_text() -> None:
+    mouther = next(
+        m
+        for m in json.loads(SOURCE.read_text(encoding="utf-8"))
+        if m["name"] == "Gibbering Mouther"
+    )
+    said = {a["name"]: a["desc"] for a in mouther["actions"]}
+    assert "and, if it can, uses its Blinding Spittle" in said["Multiattack"]
+    assert (
+        "If the target is killed by this damage, it is absorbed into the mouther" in (said["Bites"])
+    )
+    block = next(b for b in srd() if b["name"] == "Gibbering Mouther")
+    assert block["multiattack_action"] == "Blinding Spittle"
+    left = [n for n in block["not_modelled"] if n.startswith(("Multiattack", "Bites"))]
+    assert not left

@@ -204,6 +204,7 @@ def options(
 
 _USES = re.compile(
     r"\b(?:can use its|uses) ([A-Z][\w' ]{0,40}?)(?: if it can)?(?:\. It then| and makes)"
+    r"|and, if it can, uses its ([A-Z][\w' ]{0,40}?)\."  # the gibbering mouther's spittle
 )
 
 
@@ -215,7 +216,8 @@ def special_first(action: dict[str, Any], specials: list[str], notes: list[str])
     desc = str(action.get("desc", ""))[:2000]
     found = _USES.search(desc)
     replaces = _IN_PLACE.search(desc)  # the chimera's: "when its fire breath is available"
-    name = found[1] if found is not None else replaces[1].title() if replaces is not None else ""
+    said = (found[1] or found[2]) if found is not None else ""
+    name = said or (replaces[1].title() if replaces is not None else "")
     if name not in specials:
         return ""
     note = f"Multiattack: {name}"
