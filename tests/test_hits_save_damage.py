@@ -16,6 +16,7 @@ from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import parse_fight
 from lnf.model import Fight
 from lnf.model.plan import Advantage, Mode
+from lnf.rules.attacks import used_damage
 from lnf.rules.expected import attack_mean
 from tests.test_bestiary import SOURCE
 
@@ -70,3 +71,38 @@ def test_the_nagas_spit_is_its_own_text() -> None:
     assert "damage" not in spit
     assert spit["riders"] == [{"save": "con 15", "damage": "10d8 poison", "half": True}]
     assert not [n for n in block["not_modelled"] if n.startswith("Spit Poison")]
+
+
+DJINNI = """
+heroes:
+  - {name: Ann, class: fighter, hp: 120, ac: 10, resist: [lightning]}
+  - {name: Bo, class: wizard, hp: 30, ac: 10}
+monsters:
+  - {monster: djinni}
+groups:
+  A: [Ann, Bo, Djinni]
+"""
+
+
+def test_d6_b6_the_djinnis_scimitar_deals_thunder_to_one_who_resists_lightning() -> None:
+    fight = parse_fight(DJINNI, "djinni.yaml")
+    djinni = fight.monster("Djinni")
+    (scimitar,) = djinni.attacks
+    assert [(k.value, o.value) for k, o in scimitar.either] == [("lightning", "thunder")]
+    to_ann = used_damage(scimitar, Mode.MELEE, djinni, fight.hero("Ann"))
+    to_bo = used_damage(scimitar, Mode.MELEE, djinni, fight.hero("Bo"))
+    assert str(to_ann.damage) == "2d6+5 slashing + 1d6 thunder"
+    assert str(to_bo.damage) == "2d6+5 slashing + 1d6 lightning"  # the written one on a tie
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_the_djinnis_scimitar_is_its_own_text() -> None:
+    djinni = next(
+        m for m in json.loads(SOURCE.read_text(encoding="utf-8")) if m["name"] == "Djinni"
+    )
+    desc = next(a["desc"] for a in djinni["actions"] if a["name"] == "Scimitar")
+    assert "plus 3 (1d6) lightning or thunder damage (djinni's choice)" in desc
+    block = next(b for b in srd() if b["name"] == "Djinni")
+    (scimitar,) = block["attacks"]
+    assert scimitar["either"] == {"lightning": "thunder"}
+    assert not [n for n in block["not_modelled"] if n.startswith("Scimitar")]

@@ -122,7 +122,7 @@ def roll_attack(
     hit = hit or by_favor or (bool(sure) and dc is not None)
     helpless = bool(target.conditions & _HELPLESS) or (isinstance(target, Hero) and downed(target))
     critical = hit and (d20.natural_20 or (close and helpless))
-    used = used_damage(attack, mode, attacker)
+    used = used_damage(attack, mode, attacker, target)
     if hit and used is not attack and attack.alt_when is AltUse.HALF_HP:  # B8: a swarm's bites
         weaker = (
             f"{attacker.name} has half of its hit points or fewer: {attack.name} "

@@ -277,6 +277,9 @@ ATTACK = Obj(
             ATTACK_DEFAULTS["alt_when"],
             "when it applies: at range, two hands, or at half hit points (a swarm, B8)",
         ),
+        "either": Field(
+            MapOf(Str()), {}, "D6: a type it may deal as another, such as {lightning: thunder}"
+        ),
         "crit_times": Field(
             Int(minimum=2, maximum=4),
             ATTACK_DEFAULTS["crit_times"],

@@ -159,6 +159,7 @@ def read_attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: 
         alt_damage=a["alt_damage"],
         alt_when=a["alt_when"],
         crit_times=a["crit_times"],
+        either=_either(a, path, ck),
         finesse=a["finesse"],
         light=a["light"],
         magic=a["magic"],
@@ -168,6 +169,19 @@ def read_attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: 
         after_attack=tuple(a["after_attack"]),
         **attack_effects(a, path, ck),
     )
+
+
+def _either(
+    a: dict[str, Any], path: tuple[str | int, ...], ck: Checker
+) -> tuple[tuple[DamageType, DamageType], ...]:
+    """D6: `either: {lightning: thunder}`: a type of its damage it may deal as another."""
+    out = []
+    for kind, other in a["either"].items():
+        if kind not in set(DamageType) or other not in set(DamageType):
+            ck.fail((*path, "either", kind), f"{kind!r} or {other!r} is no damage type", rule="D6")
+        else:
+            out.append((DamageType(kind), DamageType(other)))
+    return tuple(out)
 
 
 def _upcast(

@@ -274,6 +274,8 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
         d["alt_when"] = a.alt_when.value
     if a.crit_times != 2:
         d["crit_times"] = a.crit_times
+    if a.either:
+        d["either"] = {k.value: o.value for k, o in a.either}
     if a.save is not None:
         d["save"] = f"{a.save[0]} {a.save[1]}"
     if a.area is not None:

@@ -82,7 +82,9 @@ def hit_clause(desc: str) -> str:
     return re.split(r"\.(?:\s|$)|, and the target|, and the |; | If ", hit, maxsplit=1)[0]
 
 
-def _damage(clause: str, name: str, notes: list[str]) -> tuple[str, str, str]:
+def _damage(
+    clause: str, name: str, notes: list[str], either: dict[str, str]
+) -> tuple[str, str, str]:
     """The hit's damage as its clause prints it ("2d6+2 piercing + 1d6 fire"), the other form
     of a versatile or thrown weapon or of a swarm's bites at half its hit points or fewer, and
     when it applies (`AltUse`'s words). Other forms (while enlarged, with shillelagh) are
@@ -114,7 +116,9 @@ def _damage(clause: str, name: str, notes: list[str]) -> tuple[str, str, str]:
         if m[3] not in TYPES:
             continue
         parts.append(f"{amount} {m[3]}")
-        if m[4]:
+        if m[4] in TYPES:  # D6, B6: "lightning or thunder damage (djinni's choice)"
+            either[m[3]] = m[4]
+        elif m[4]:
             notes.append(f"{name}: its {m[3]} damage may be {m[4]} instead")
     return " + ".join(parts), alt, when
 
@@ -140,7 +144,8 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
     if found is None:
         return None
     clause = hit_clause(desc)
-    damage, alt, when = _damage(clause, name, notes)
+    either: dict[str, str] = {}  # D6: "lightning or thunder damage"
+    damage, alt, when = _damage(clause, name, notes, either)
     if not own_damage(desc):  # F6: the guardian naga's spit: its damage is the save's rider's
         damage = alt = ""
     unread: list[str] = []
@@ -163,6 +168,8 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
     if alt:
         out["alt_damage"] = alt
         out["alt_when"] = when
+    if either:
+        out["either"] = either
     if crit := CRIT_TIMES.search(desc):  # D5: "rolls damage dice three times, instead of twice"
         out["crit_times"] = WORD_TIMES[crit[1].lower()]
     if riders:

@@ -42,7 +42,7 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
         crit = assassinates(fight, monster, hero)  # B8
         means = [  # a thrown weapon thrown, a swarm at half its hit points
             attack_mean(
-                used_damage(a, mode, monster),
+                used_damage(a, mode, monster, hero),
                 hero,
                 roll,
                 mode,

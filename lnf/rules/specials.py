@@ -314,7 +314,7 @@ def action_mean(
             action, hero, magic
         )
     roll, _ = roll_for(monster, hero, mode, rank)
-    used = used_damage(action, mode, monster)
+    used = used_damage(action, mode, monster, hero)
     return attack_mean(used, hero, roll, mode, magic=magical(monster, action))
 
 
