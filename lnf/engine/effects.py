@@ -21,7 +21,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
 from lnf.engine.resolve import imposed, poisons, roll_save
-from lnf.engine.riders import drained_by, pushed, resisted, ride
+from lnf.engine.riders import drained_by, dropped_to_0, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
 from lnf.engine.trait_steps import burned, burst, fire_aura, gaze, stench, stone, sunburned
@@ -171,6 +171,8 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     for rider in spell.riders:
         for name in failed if rider.push else ():
             pushed(turn, name, step.caster, rider.push)
+        for name in failed if rider.drops else ():  # F6: the sea hag's Death Glare
+            dropped_to_0(turn, name, f"{step.caster}'s {step.spell}")
         for name in failed:
             for condition in rider.conditions:
                 if condition in immune_now(turn.fight, turn.fight.combatant(name)):

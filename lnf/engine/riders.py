@@ -102,6 +102,9 @@ def ride(
         return
     if drained:
         drain(turn, attacker, target, attack, drained, rider.regains)
+    if rider.drops:  # F6: "or drop to 0 hit points" (the sea hag)
+        dropped_to_0(turn, target, what)
+        return
     if rider.kills and 0 < victim.current_hp <= rider.kills:  # F6: "or die"
         turn.do(Damaged(target, 0, text=f"the failed save against {what} kills it", kills=True))
         return
@@ -161,6 +164,15 @@ def ride(
             start(turn, target, rider.afflicts, Lasting(), attacker, affliction=True, bars=bars)
     elif rider.no_healing and not rider.conditions:
         start(turn, target, NO_HEALING[rider.no_healing], lasting, attacker, bars=rider.no_healing)
+
+
+def dropped_to_0(turn: Steps, who: str, what: str) -> None:
+    """F6: "or drop to 0 hit points": a failed save takes every hit point it has now (its
+    temporary ones too), no defence between."""
+    victim = turn.fight.combatant(who)
+    if victim.current_hp:
+        said = f"the failed save against {what} drops it to 0 hit points"
+        turn.do(Damaged(who, victim.current_hp + victim.temp_hp, text=said))
 
 
 def at_zero(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -> None:

@@ -125,6 +125,7 @@ RIDER = Obj(
             Bool(), False, "F6: advantage on this attack against the one it holds"
         ),
         "attach": Field(Bool(), False, "F6: the attacker attaches itself (the stirge)"),
+        "drops": Field(Bool(), False, "F6: a failed save drops it to 0 hit points"),
         "head": Field(
             Bool(), False, "F6, with attach: its conditions only on a hit with advantage"
         ),
@@ -292,6 +293,9 @@ ATTACK = Obj(
         ),
         "light": Field(
             Bool(), ATTACK_DEFAULTS["light"], "a light weapon (V-HYR3: two-weapon fighting)"
+        ),
+        "only_on": Field(
+            OneOf(Condition), None, "B4: it targets only a creature with this condition"
         ),
         "magic": Field(
             Bool(),

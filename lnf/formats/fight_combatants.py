@@ -163,6 +163,7 @@ def read_attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: 
         finesse=a["finesse"],
         light=a["light"],
         magic=a["magic"],
+        only_on=a["only_on"],
         upcast=_upcast(a, path, ck),
         spends=a["spends"],
         note=a["note"],

@@ -276,6 +276,8 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
         d["crit_times"] = a.crit_times
     if a.either:
         d["either"] = {k.value: o.value for k, o in a.either}
+    if a.only_on is not None:
+        d["only_on"] = a.only_on.value
     if a.save is not None:
         d["save"] = f"{a.save[0]} {a.save[1]}"
     if a.area is not None:

@@ -85,6 +85,7 @@ def rider(
         suffocates=r["suffocates"] is True,
         instead=r["instead"] is True,
         head=r["head"] is True,
+        drops=r["drops"] is True,
         held_advantage=r["held_advantage"] is True,
         held_hits=r["held_hits"] is True,
         pull=r["pull"] is True,
@@ -128,7 +129,7 @@ def _check(
         return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
     brings = ["condition", "conditions", "damage", "grapple", "max_hp", "afflicts"]
-    brings += ["no_healing", "hurts", "armor", "kills", "push", "attach", "pull"]
+    brings += ["no_healing", "hurts", "armor", "kills", "push", "attach", "pull", "drops"]
     if not any(given(k) for k in brings):
         ck.fail(
             path,
@@ -208,6 +209,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["instead"] = True
     if r.head:
         d["head"] = True
+    if r.drops:
+        d["drops"] = True
     if r.held_advantage:
         d["held_advantage"] = True
     if r.held_hits:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lnf.dice import DamageType, DiceExpr
 from lnf.model.effects import Rider, SpellEffect
-from lnf.model.enums import Ability, AltUse, AttackKind, Cost, Shape
+from lnf.model.enums import Ability, AltUse, AttackKind, Condition, Cost, Shape
 from lnf.values import replace, value
 
 
@@ -53,6 +53,9 @@ class Attack:
     # D6, B6: a damage type its wielder may deal as another ("lightning or thunder damage
     # (djinni's choice)"): (the type written, the other); `rules.attacks.used_damage` chooses.
     either: tuple[tuple[DamageType, DamageType], ...] = ()
+    # B4: it targets only a creature with this condition (the sea hag's Death Glare: "one
+    # frightened creature"); `rules.specials.reaches` leaves the others out.
+    only_on: Condition | None = None
     finesse: bool = False  # Sneak Attack needs a finesse or a ranged weapon
     magic: bool = False  # D6: a magic weapon (a spell is magical by `spell`)
     light: bool = False  # V-HYR3: two light mêlée weapons add the second one's dice

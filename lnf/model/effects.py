@@ -312,6 +312,7 @@ class Rider:
     armor: int = 0
     # F6: a failed save kills a target with at most this many hit points (the Solar's 190).
     kills: int = 0
+    drops: bool = False  # F6: a failed save drops it to 0 hit points (the sea hag's glare)
 
     def __str__(self) -> str:
         parts = []

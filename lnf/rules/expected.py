@@ -123,6 +123,8 @@ def riders_mean(
         if rider.damage is not None:
             mean, _ = dice_mean(_typed(rider.damage, rider.damage_type), hero, magic=magic)
             out += saved(mean, rider.save, rider.half, hero)
+        if rider.drops:  # F6: "or drop to 0 hit points": all its hit points now
+            out += saved(Fraction(hero.current_hp + hero.temp_hp), rider.save, False, hero)
         if rider.conditions and not rider.at_zero:  # F6: a hero at 0 is worth no more down
             worth = condition_worth(rider.conditions, hero)
             out += saved(worth, rider.save, False, hero)

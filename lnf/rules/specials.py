@@ -84,7 +84,7 @@ def attacks_a_hero(action: Attack) -> bool:
     attack nobody — the DM may cast them."""
     if action.damage.maximum > 0:
         return True
-    if any(r.conditions or r.damage is not None or r.push for r in action.riders):
+    if any(r.conditions or r.damage is not None or r.push or r.drops for r in action.riders):
         return True  # F6: a push out of its group counts as a condition imposed
     return action.effect is not None and action.effect.sleep is not None
 
@@ -242,6 +242,8 @@ def reaches(
     its save against this monster's Frightful Presence made)."""
     if unseen(hero) or not in_fight(hero) or immune(fight, hero.name, monster, action):
         return False
+    if action.only_on is not None and action.only_on not in hero.conditions:
+        return False  # B4: the sea hag's Death Glare, at a frightened creature only
     kind = reach_kind(action)
     if fight.phase.kind is PhaseKind.VOLLEY:  # V3: no groups, no ranks
         return _volley_reach(action, kind, fight.phase.volley)
