@@ -60,7 +60,7 @@ def test_every_way_a_multiattack_offers_is_read_as_its_text_says() -> None:
                 played = unread in (  # used first (below), or on one it grapples (the chuul)
                     block.get("multiattack_action"),
                     block.get("multiattack_held"),
-                )
+                ) or (unread.endswith("Spellcasting") and bool(block.get("multiattack_spell")))
                 assert played or f"Multiattack: {unread}" in notes, (multi["name"], unread)
                 continue
             counts: dict[str, int] = {}

@@ -284,3 +284,39 @@ def test_the_mouthers_multiattack_and_bites_are_their_own_text() -> None:
     assert block["multiattack_action"] == "Blinding Spittle"
     left = [n for n in block["not_modelled"] if n.startswith(("Multiattack", "Bites"))]
     assert not left
+
+
+GLABREZU = """
+heroes:
+  - {name: Ann, class: fighter, hp: 120, ac: 14}
+  - {name: Bo, class: wizard, hp: 40, ac: 12}
+  - {name: Cy, class: cleric, hp: 40, ac: 12}
+monsters:
+  - {monster: glabrezu}
+groups:
+  A: [Ann, Bo, Cy, Glabrezu]
+"""
+
+
+def test_b1_the_glabrezu_pinches_beside_the_spell_it_casts(tmp_path: Path) -> None:
+    glabrezu = parse_fight(GLABREZU, "glabrezu.yaml").monster("Glabrezu")
+    assert glabrezu.multiattack_spell == (("Pincer", 2),)
+    fight = tmp_path / "glabrezu.yaml"
+    fight.write_text(GLABREZU, encoding="utf-8")
+    code, out = run("run", str(fight), "--rounds", "1", "--seed", "1")
+    assert code == 0, out
+    cast = out.index("Glabrezu casts Confusion (10 ft sphere, 2 targets) on Ann and Cy.")
+    pinched = out.index("Glabrezu attacks Ann with Pincer in mêlée: 1d20 (6) + 9 = 15")
+    assert pinched > cast and out.count("with Pincer in mêlée") == 2
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_the_glabrezus_multiattack_is_its_own_text() -> None:
+    glabrezu = next(
+        m for m in json.loads(SOURCE.read_text(encoding="utf-8")) if m["name"] == "Glabrezu"
+    )
+    multi = next(a["desc"] for a in glabrezu["actions"] if a["name"] == "Multiattack")
+    assert "Alternatively, it makes two attacks with its pincers and casts one spell." in multi
+    block = next(b for b in srd() if b["name"] == "Glabrezu")
+    assert block["multiattack_spell"] == {"Pincer": 2}
+    assert not [n for n in block["not_modelled"] if n.startswith("Multiattack")]

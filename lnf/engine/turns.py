@@ -27,7 +27,7 @@ from lnf.model import (
 from lnf.model.plan import Mode, MoveKind, Order
 from lnf.model.steps import Acted, Attacked, EffectEnded
 from lnf.rules.acl import acl
-from lnf.rules.attacks import UNARMED, out_reaches, routine
+from lnf.rules.attacks import UNARMED, check_melee_order, out_reaches, routine
 from lnf.rules.conditions import checks_worse
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
@@ -46,6 +46,7 @@ from lnf.rules.multiattack_first import first_use, in_place
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
 from lnf.rules.specials import action_named, charged
+from lnf.rules.target_order import target_order
 from lnf.rules.trait_damage import rampage_target
 from lnf.rules.traits import charge, extra_damage, pouncing
 from lnf.values import replace
@@ -97,6 +98,7 @@ def monster_attacks(
     its players' own d20s for their saves)."""
     if order.action:
         monster_action(turn, order, dice, ask, side)
+        _spell_way(turn, name, order, dice, ask)  # B1: the glabrezu's pincers beside its spell
         return
     me = turn.fight.monster(name)
     assert order.target is not None and order.mode is not None
@@ -156,6 +158,28 @@ def monster_attacks(
     _held_action(turn, name, dice, side)  # B1: the chuul's tentacles
     if turn.fight.monster(name).trait(TraitKind.REEL) is not None and attacks:
         reel(turn, name)  # F6: its Multiattack's Reel, after its attacks (docs/choices.md)
+
+
+def _spell_way(turn: Steps, name: str, order: Order, dice: DiceSource, ask: Ask) -> None:
+    """B1: "Alternatively, it makes two attacks with its pincers and casts one spell": after a
+    spell it casts as its action, those attacks at the first hero in target order it can
+    strike in mêlée from where it stands (A1, R3), if any."""
+    me = turn.fight.monster(name)
+    spell = action_named(me, order.action or "")
+    if not me.multiattack_spell or spell is None or not spell.spell or not can_take_turn(me):
+        return
+    spot = start_spot(turn.fight, name)
+    close = [h for h in target_order(turn.fight) if in_fight(h)]
+    target = next(
+        (h for h in close if not check_melee_order(turn.fight, me, h, spot, me.rank)), None
+    )
+    named = {a.name: a for a in me.attacks}
+    for attack in (named[n] for n, k in me.multiattack_spell if n in named for _ in range(k)):
+        me = turn.fight.monster(name)
+        if target is None or not in_fight(turn.fight.hero(target.name)) or not can_take_turn(me):
+            return
+        hero = turn.fight.hero(target.name)
+        land(turn, roll_attack(turn.fight, me, hero, attack, Mode.MELEE, dice), ask)
 
 
 def _held_action(turn: Steps, name: str, dice: DiceSource, side: object) -> None:

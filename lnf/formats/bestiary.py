@@ -53,6 +53,7 @@ FIGHT_FIELDS = (
     "multiattack_rolled",
     "multiattack_in_place",
     "multiattack_held",
+    "multiattack_spell",
     "multiattack_action",
     "guards",
     "actions",

@@ -327,6 +327,13 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
                 f"Multiattack names {name!r}, which is not one of its attacks",
                 did_you_mean(name, sorted(known)),
             )
+    for name in d["multiattack_spell"]:
+        if name not in known:
+            ck.fail(
+                (*path, "multiattack_spell", name),
+                f"Multiattack names {name!r}, which is not one of its attacks",
+                did_you_mean(name, sorted(known)),
+            )
     for name in d["multiattack_in_place"]:
         if name not in d["multiattack"] or not d["multiattack_action"]:
             ck.fail(
@@ -383,6 +390,7 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         multiattack_rolled=tuple(d["multiattack_rolled"].items()),
         multiattack_in_place=tuple(d["multiattack_in_place"]),
         multiattack_held=d["multiattack_held"],
+        multiattack_spell=tuple(d["multiattack_spell"].items()),
         multiattack_options=tuple(
             MultiOption(tuple(o["attacks"].items()), o["at_range"], o["flying"]) for o in offered
         ),

@@ -291,6 +291,9 @@ MONSTER = Obj(
         "multiattack_action": Field(
             Str(), "", "B1: a special action its Multiattack uses first: Frightful Presence"
         ),
+        "multiattack_spell": Field(
+            MapOf(Int(minimum=1, maximum=20)), {}, "B1: attacks it makes beside a spell it casts"
+        ),
         "multiattack_held": Field(
             Str(), "", "B1: an action its Multiattack also uses on one it grapples: Tentacles"
         ),

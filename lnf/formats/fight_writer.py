@@ -166,6 +166,8 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
         d["multiattack"] = dict(m.multiattack)
     if m.multiattack_action:
         d["multiattack_action"] = m.multiattack_action
+    if m.multiattack_spell:
+        d["multiattack_spell"] = dict(m.multiattack_spell)
     if m.multiattack_held:
         d["multiattack_held"] = m.multiattack_held
     if m.multiattack_in_place:

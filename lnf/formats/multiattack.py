@@ -335,3 +335,27 @@ def swallow_bite(block: dict[str, Any], attacks: list[dict[str, Any]], notes: li
     bite["riders"] = [rider_doc(swallows[0]), *bite.get("riders", [])]
     notes[:] = [n for n in notes if n not in ("Swallow", "Multiattack: Swallow")]
     return True
+
+
+def spell_way(block: dict[str, Any], attacks: list[str], notes: list[str]) -> dict[str, int]:
+    """B1: the attacks a Multiattack makes beside one spell ("Alternatively, it makes two
+    attacks with its pincers and casts one spell"): the counts of the way that names a
+    Spellcasting among its items, when the text says "casts one spell"; its note leaves
+    `notes`; {} when there is none."""
+    actions = [a for a in block.get("actions") or () if isinstance(a, dict)]
+    multi = next((a for a in actions if a.get("name") == "Multiattack"), None)
+    if multi is None or "casts one spell" not in str(multi.get("desc", ""))[:2000]:
+        return {}
+    offered = ((multi.get("action_options") or {}).get("from") or {}).get("options") or []
+    by_stem = {stem(a): a for a in attacks}
+    for option in offered[:20]:
+        items = _option_items(option) if isinstance(option, dict) else []
+        names = [str(x.get("action_name", ""))[:100] for x in items]
+        casting = [n for n in names if n.endswith("Spellcasting")]
+        rest = [(n, x) for n, x in zip(names, items, strict=True) if n not in casting]
+        if len(casting) != 1 or not rest or any(stem(n) not in by_stem for n, _ in rest):
+            continue
+        counts = {by_stem[stem(n)]: int(str(x.get("count", 1))[:2]) for n, x in rest}
+        notes[:] = [n for n in notes if n != f"Multiattack: {casting[0]}"]
+        return counts
+    return {}

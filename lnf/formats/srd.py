@@ -416,6 +416,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "multiattack_options": offered,
         "multiattack_rolled": rolled,
         "multiattack_in_place": replaced,
+        "multiattack_spell": multiattack.spell_way(m, [a["name"] for a in attacks], notes),
         "multiattack_held": multiattack.held_action(
             m, [x["name"] for x in whole.get("actions", [])], notes
         )

@@ -259,6 +259,9 @@ class Monster(Combatant):
     # ("If the chuul is grappling a creature, the chuul can also use its tentacles once"); no
     # action of its own.
     multiattack_held: str = ""
+    # B1: the attacks its Multiattack makes beside one spell it casts ("Alternatively, it makes
+    # two attacks with its pincers and casts one spell": the glabrezu's), after the spell.
+    multiattack_spell: tuple[tuple[str, int], ...] = ()
     # B1: a special action its Multiattack uses before its attacks ("The dragon can use its
     # Frightful Presence. It then makes three attacks"): one of `actions`, by name.
     multiattack_action: str = ""
