@@ -320,3 +320,23 @@ def test_the_glabrezus_multiattack_is_its_own_text() -> None:
     block = next(b for b in srd() if b["name"] == "Glabrezu")
     assert block["multiattack_spell"] == {"Pincer": 2}
     assert not [n for n in block["not_modelled"] if n.startswith("Multiattack")]
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Rug of Smothering", "no damage of its own; on a hit: grappled (escape DC 13"),
+        ("Giant Spider", "Web: recharge 5–6; +5 to hit; range 30/60 ft; webbing (burst by a DC"),
+        ("Sea Hag", "a frightened creature only; on a failure: drops to 0"),
+        ("Violet Fungus", "Multiattack also: Rotting Touch × 1d4, rolled each turn"),
+        ("Chimera", "Multiattack also: its first action in place of its Bite or Horns (B1)"),
+        ("Chuul", "Multiattack also: then Tentacles on one it grapples (B1)"),
+        ("Glabrezu", "Multiattack also: or one spell and 2 × Pincer (B1)"),
+        ("Djinni", "(lightning or thunder, the worse for its target)"),
+        ("Cloaker", "attaches itself (a DC 16 Strength check pulls it off)"),
+    ],
+)
+def test_b1_f6_monsters_show_says_what_is_played(name: str, said: str) -> None:
+    code, out = run("monsters", "show", name)
+    assert code == 0, out
+    assert said in " ".join(out.split()), out

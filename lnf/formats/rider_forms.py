@@ -284,6 +284,11 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         half=bool(d.get("half")),
         grapple=int(d.get("grapple", 0)),
         holds=int(d.get("holds", 0)),
+        web=bool(d.get("web")),  # F6: this branch's holds (webbing, smother, instead, head)
+        suffocates=bool(d.get("suffocates")),
+        instead=bool(d.get("instead")),
+        head=bool(d.get("head")),
+        drops=bool(d.get("drops")),
         held_advantage=bool(d.get("held_advantage")),
         held_hits=bool(d.get("held_hits")),
         pull=bool(d.get("pull")),

@@ -318,6 +318,12 @@ class Rider:
         parts = []
         if self.grapple and self.web:
             parts.append(f"webbing (burst by a DC {self.grapple} Strength check)")
+        elif self.grapple and self.attach:  # F6: the cloaker's, the darkmantle's
+            parts.append(f"attaches itself (a DC {self.grapple} Strength check pulls it off)")
+        elif self.grapple and self.instead:  # F6: the vampire's, B6 chooses
+            parts.append(
+                f"grappled instead of the damage when worth more (escape DC {self.grapple})"
+            )
         elif self.grapple:
             limit = f", {_HOLDS.get(self.holds, self.holds)} at a time" if self.holds else ""
             parts.append(f"grappled (escape DC {self.grapple}{limit})")
@@ -332,7 +338,12 @@ class Rider:
             parts.append(f"{self.damage}{kind}{half}")
         if self.conditions:
             held = "while held" if self.grapple or self.swallow else str(self.lasting)
+            held = "to the head, on a hit with advantage" if self.head else held
             parts.append(" and ".join(str(c) for c in self.conditions) + f" ({held})")
+        if self.suffocates:
+            parts.append("unable to breathe while held")
+        if self.drops:
+            parts.append("drops to 0 hit points")
         parts += self._held()
         if self.max_hp:
             parts.append("hit-point maximum reduced")
@@ -375,7 +386,7 @@ class Rider:
         if self.pull:
             how = "a Strength contest lost" if self.contest else "a failed save"
             parts.append(f"pulled into its group on {how}")
-        if self.attach:
+        if self.attach and not self.grapple:
             drinks = f", {self.drain} hit points lost as its turns start" if self.drain else ""
             sated = f" until {self.sated} are lost" if self.sated else ""
             parts.append(f"attaches itself{drinks}{sated}")
