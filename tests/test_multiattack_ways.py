@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from lnf.dice.roll import ScriptedDice
+from lnf.engine.effects import Rolled, ride
 from lnf.engine.turns import rolled_count
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import parse_fight
 from lnf.model import Condition
 from lnf.model.plan import Mode
 from lnf.rules.attacks import routine
+from lnf.rules.holds import swallowed_by
 from lnf.rules.multiattack_first import in_place
 from lnf.rules.specials import check_usable, usable
 from lnf.values import replace
@@ -340,3 +342,17 @@ def test_b1_f6_monsters_show_says_what_is_played(name: str, said: str) -> None:
     code, out = run("monsters", "show", name)
     assert code == 0, out
     assert said in " ".join(out.split()), out
+
+
+def test_f6_the_tarrasque_bites_another_once_one_is_swallowed() -> None:
+    text = TARRASQUE.replace(
+        "  - {name: Ann, class: fighter, hp: 400, ac: 12}",
+        "  - {name: Ann, class: fighter, hp: 400, ac: 12}\n  - {name: Bo, class: wizard, hp: 300}",
+    ).replace("[Ann, Tarrasque]", "[Ann, Bo, Tarrasque]")
+    turn = Rolled(parse_fight(text, "tarrasque.yaml")).rolling(ScriptedDice([]))
+    bite = next(a for a in turn.fight.monster("Tarrasque").attacks if a.name == "Bite")
+    for target in ("Ann", "Ann", "Bo"):  # grapples, swallows, then grapples another
+        for rider in bite.riders:
+            ride(turn, "Tarrasque", target, "Bite", rider, ScriptedDice([]))
+    assert swallowed_by(turn.fight, "Ann") == "Tarrasque"
+    assert Condition.GRAPPLED in turn.fight.hero("Bo").conditions

@@ -55,6 +55,7 @@ def may_hold(fight: Fight, attacker: str, target: str, attack: str, rider: Rider
     held = holds_by(fight, attacker, attack)
     if any(e.who == target for e in held):
         return False
+    held = [e for e in held if swallowing(fight, e) is None]  # the tarrasque's swallowed: no grip
     return not rider.holds or len(held) < rider.holds
 
 
