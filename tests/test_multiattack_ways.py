@@ -356,3 +356,20 @@ def test_f6_the_tarrasque_bites_another_once_one_is_swallowed() -> None:
             ride(turn, "Tarrasque", target, "Bite", rider, ScriptedDice([]))
     assert swallowed_by(turn.fight, "Ann") == "Tarrasque"
     assert Condition.GRAPPLED in turn.fight.hero("Bo").conditions
+
+
+def test_f4_f6_blinded_until_the_end_of_the_mouthers_next_turn_lasts_through_it(
+    tmp_path: Path,
+) -> None:
+    """F4: "blinded until the end of the mouther's next turn": imposed during its own turn, it
+    is not ended by that turn's end, and so said."""
+    fight = tmp_path / "mouther.yaml"
+    fight.write_text(MOUTHER, encoding="utf-8")
+    code, out = run("run", str(fight), "--rounds", "2", "--seed", "1")
+    assert code == 0, out
+    assert (
+        "Ann is blinded (by Gibbering Mouther): until the end of Gibbering Mouther's next turn"
+        in out
+    )
+    round_two = out.split("Round 2")[1]
+    assert "[Ann is blinded; Ann is dodging]" in round_two

@@ -73,6 +73,16 @@ def hurts_words(e: Effect) -> str:
     return f"{what} at the {e.hurts_at} of each of its turns"
 
 
+def _lasting_words(e: Effect) -> str:
+    """F4: how long `e` lasts; "… of the cloaker's next turn" when its causer imposed it
+    during its own turn (`rules.effects`: that turn does not end it)."""
+    said = str(e.lasting)
+    whose = e.lasting.until[0] if e.lasting.until is not None else ""
+    if whose and whose == e.by != e.who and e.turn == whose:
+        said = said.replace(f"{whose}'s turn", f"{whose}'s next turn")
+    return said
+
+
 def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
     match step:
         case EffectStarted():
@@ -103,7 +113,8 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
                 ends = e.what.partition(": ")[2]  # F6: "another creature's action shakes it …"
                 more = f"; {ends}" if ends else ""
                 woken += " or until it attacks or casts a spell" if e.until_attack else ""  # B6
-                return f"{e.who} is {e.condition}{by}: {e.lasting}{woken}{more}{bars} (F4)."
+                span = _lasting_words(e)
+                return f"{e.who} is {e.condition}{by}: {span}{woken}{more}{bars} (F4)."
             return f"{e.who}: {e.what}{by}, {e.lasting} (F4)."
         case EffectEnded():
             ended = next((e for e in before.effects if e.key == step.key), None)
