@@ -64,7 +64,8 @@ def test_every_attack_agrees_with_its_own_description() -> None:
     checked = 0
     for block in srd():
         entry = source[block["name"]]
-        played = {a["name"]: a for a in block["attacks"]}
+        limited = [a for a in block.get("actions", []) if "to_hit" in a]  # B2: the web
+        played = {a["name"]: a for a in [*block["attacks"], *limited]}
         for action in entry.get("actions", []):
             desc = action["desc"].strip()
             if not HEAD.match(desc):
@@ -82,6 +83,12 @@ def test_every_attack_agrees_with_its_own_description() -> None:
                 assert a.get("reach", 5) == max(5, reach), (block["name"], name)  # 0: a swarm
             if far is not None:
                 assert parse_range(a["range"]) == far, (block["name"], name)
+            if not parts or "Hit: The target must" in desc:  # F6: a hit without damage is
+                assert "damage" not in a and a["riders"], (block["name"], name)  # its riders'
+                said = [r["damage"] for r in a["riders"] if "damage" in r]  # the naga's save
+                assert [_canonical(d) for d in said] == [_canonical(p) for p in parts]
+                checked += 1
+                continue
             assert _canonical(a["damage"]) == _canonical(" + ".join(parts)), (
                 block["name"],
                 name,

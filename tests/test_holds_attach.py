@@ -20,7 +20,7 @@ from lnf.formats.bestiary import srd
 from lnf.formats.event_codec import _step_from_json, step_to_json
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.riders import read
-from lnf.model import Action, Fight, Rank, TurnEdge
+from lnf.model import Action, Condition, Fight, Rank, TurnEdge
 from lnf.model.plan import Mode, Order
 from lnf.model.steps import Damaged
 from lnf.rules.holds import drinking, holds_on
@@ -116,8 +116,16 @@ def test_every_srd_attachment_is_its_own_descriptions() -> None:
                 continue
             (r,) = attach
             after = desc.split("Hit:", 1)[1].replace(" ", "")
-            assert f"({r.drain})hitpoints" in after and f"drains{r.sated}hitpoints" in after
             docs = next(a for a in blocks[m["name"]]["attacks"] if a["name"] == action["name"])
-            assert {"attach": True, "drain": str(r.drain), "sated": r.sated} in docs["riders"]
             played.append(m["name"])
-    assert played == ["Stirge"]  # the cloaker and the darkmantle stay listed
+            if r.grapple:  # F6: the cloaker's and the darkmantle's, pulled off by a check
+                assert (
+                    f"DC{r.grapple}Strengthcheck" in after and "blindedandunabletobreathe" in after
+                )
+                assert "hasadvantage" in after and r.head and r.held_advantage and r.suffocates
+                assert r.conditions == (Condition.BLINDED,)
+                assert not [n for n in blocks[m["name"]]["not_modelled"] if "attaching" in n]
+                continue
+            assert f"({r.drain})hitpoints" in after and f"drains{r.sated}hitpoints" in after
+            assert {"attach": True, "drain": str(r.drain), "sated": r.sated} in docs["riders"]
+    assert played == ["Cloaker", "Darkmantle", "Stirge"]

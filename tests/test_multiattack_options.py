@@ -57,7 +57,10 @@ def test_every_way_a_multiattack_offers_is_read_as_its_text_says() -> None:
                 unread = next(
                     x["action_name"] for x in items if stem(x["action_name"]) not in attacks
                 )
-                played = block.get("multiattack_action") == unread  # used first (below)
+                played = unread in (  # used first (below), or on one it grapples (the chuul)
+                    block.get("multiattack_action"),
+                    block.get("multiattack_held"),
+                ) or (unread.endswith("Spellcasting") and bool(block.get("multiattack_spell")))
                 assert played or f"Multiattack: {unread}" in notes, (multi["name"], unread)
                 continue
             counts: dict[str, int] = {}
@@ -67,6 +70,13 @@ def test_every_way_a_multiattack_offers_is_read_as_its_text_says() -> None:
             if not ways:  # one way read at most: the first, as `multiattack` says
                 continue
             conditional = i and re.search(r"\b(?:while|if)\b", multi["desc"], re.I)
+            flying = re.search(r"\bwhile flying\b", multi["desc"], re.I)  # B1: the wyvern's
+            if conditional and flying and any(n not in ways[0][0] for n in counts):
+                assert {"attacks": counts, "at_range": at_range, "flying": True} in block[
+                    "multiattack_options"
+                ], (multi["name"], counts)
+                kept += 1
+                continue
             if conditional and any(n not in ways[0][0] for n in counts):
                 assert any(re.match(r"Multiattack: .+ \((?:while|if) ", x) for x in notes)
                 continue
@@ -146,12 +156,12 @@ def test_the_way_with_the_most_expected_damage_at_this_hero_is_played(tmp_path: 
             assert _mean(fight, names, Mode.MELEE) <= best
 
 
-def test_a_way_allowed_only_while_flying_is_not_played(tmp_path: Path) -> None:
-    """B1: the wyvern's claws replace an attack only "while flying", which lnf does not
-    check: it bites and stings, and says the claws are not played."""
+def test_a_way_allowed_only_while_flying_is_played_while_it_can_fly(tmp_path: Path) -> None:
+    """B1: the wyvern's claws replace an attack only "while flying": while it can fly (R7)
+    it stings and claws, the better way (tests/test_multiattack_ways.py: grounded, it bites)."""
     fight = _pair(tmp_path, "Wyvern")
-    assert _names(fight, Mode.MELEE) == ["Bite", "Stinger"]
-    assert "Multiattack: Claws (while flying)" in fight.monsters[0].not_modelled
+    assert _names(fight, Mode.MELEE) == ["Stinger", "Claws"]
+    assert not [n for n in fight.monsters[0].not_modelled if n.startswith("Multiattack")]
 
 
 # --- B1: the special action a Multiattack uses first (Frightful Presence) ----------------------

@@ -99,6 +99,11 @@ def test_f6_every_srd_lasting_rider_is_read_from_its_own_text() -> None:
             else:
                 assert not barred, entry["name"]
             slain = [r for r in riders if r.slain]
+            absorbed = re.search(r"killed by this damage, it is absorbed into the (\w+)", after)
+            if absorbed:  # F6: the gibbering mouther's bites
+                seen["absorbed"] = seen.get("absorbed", 0) + 1
+                assert [r.afflicts for r in slain] == [f"slain: absorbed into the {absorbed[1]}"]
+                slain = []
             assert bool(slain) == bool(re.search(r"\brises\b", after)), entry["name"]
             if slain:
                 seen["rises"] = seen.get("rises", 0) + 1
@@ -119,6 +124,7 @@ def test_f6_every_srd_lasting_rider_is_read_from_its_own_text() -> None:
         "curse": 1,
         "no healing": 5,
         "rises": 4,
+        "absorbed": 1,  # the gibbering mouther's
     }
 
 

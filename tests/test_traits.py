@@ -340,6 +340,14 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             if trait.kind is TraitKind.EXHAUSTION_IMMUNE:  # C3: by its condition immunities
                 assert "exhaustion" in [c["index"] for c in m.get("condition_immunities", [])]
                 continue
+            if trait.kind is TraitKind.ENGULF:  # F6: the mound's Multiattack and Engulf
+                engulf = next(a["desc"] for a in m["actions"] if a["name"] == "Engulf")
+                assert f"DC {trait.dc} Constitution" in engulf and trait.dice is not None
+                continue
+            if trait.kind is TraitKind.REEL:  # F6: the roper's action its Multiattack uses
+                reel = next(a["desc"] for a in m["actions"] if a["name"] == "Reel")
+                assert "pulls each creature grappled by it" in reel
+                continue
             said = _SAID.get(trait.kind, (trait.kind.value,))
             # B10: a reaction lnf plays as a trait (Unnerving Mask, Rock Catching)
             reacts = {a["name"]: a["desc"] for a in m.get("reactions", [])}
@@ -372,6 +380,7 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             played = played or name in block_flags(m).names | block_traits(m).names
             played = played or block.get("escape", {}).get("name") == name  # C1: a jaunt
             played = played or name in standing(m)[1]  # S3's light, F3's invisible
+            played = played or (name == "Grasping Tendrils" and m["name"] == "Roper")  # F6: holds
             listed = [n for n in block.get("not_modelled", []) if _names_the_trait(n, name)]
             assert played == (not listed), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them

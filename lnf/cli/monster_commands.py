@@ -175,6 +175,7 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
     if b.get("multiattack"):
         counts = ", ".join(f"{n} × {k}" for k, n in b["multiattack"].items())
         out.append(f"Multiattack: {counts}, all at one target (P2)")
+    out += wrap(_multiattack_more(b)) if _multiattack_more(b) else []
     out += _whole_block_text(b, wrap)
     for guard in b.get("guards", []):  # F1: taken whenever it turns a hit into a miss
         name, _, bonus = guard.partition(" ")
@@ -218,6 +219,20 @@ def _escape_text(escape: dict[str, Any], uses: dict[str, int]) -> str:
     )
     first = ", its mêlée attack first" if escape.get("attacks_first") else ""
     return f"When it flees (C1): {name}{use}{first}, no opportunity attacks (M6), {where}"
+
+
+def _multiattack_more(b: dict[str, Any]) -> str:
+    """B1: what else its Multiattack does, in a DM's words ("" for nothing)."""
+    rolled = b.get("multiattack_rolled", {}).items()
+    said = [f"{n} × {k}, rolled each turn (planned as its average)" for n, k in rolled]
+    if b.get("multiattack_in_place"):
+        said.append(f"its first action in place of its {' or '.join(b['multiattack_in_place'])}")
+    if b.get("multiattack_held"):
+        said.append(f"then {b['multiattack_held']} on one it grapples")
+    if b.get("multiattack_spell"):
+        counts = ", ".join(f"{n} × {k}" for k, n in b["multiattack_spell"].items())
+        said.append(f"or one spell and {counts}")
+    return f"Multiattack also: {'; '.join(said)} (B1)" if said else ""
 
 
 def _whole_block_text(b: dict[str, Any], wrap: Any) -> list[str]:
@@ -285,7 +300,7 @@ def _action_text(a: dict[str, Any]) -> str:
         ability, dc = parse_save(a["save"])
         half = ", half on a success" if a.get("half", True) and a.get("damage") else ""
         parts.append(f"DC {dc} {ability.word} save{half}")
-    elif a.get("to_hit") is not None and a.get("spell"):
+    elif a.get("to_hit") is not None:  # an attack-roll spell, a limited attack (B2: the web)
         parts.append(f"{a['to_hit']:+d} to hit")
     if a.get("damage"):
         times = f"{a['times']} × " if a.get("times", 1) > 1 else ""
@@ -294,6 +309,8 @@ def _action_text(a: dict[str, Any]) -> str:
         parts.append(str(parse_area(a["area"])))
     if a.get("range"):
         parts.append(f"range {a['range']} ft")
+    if a.get("only_on"):  # B4: the sea hag's Death Glare
+        parts.append(f"a {a['only_on']} creature only")
     for r in a.get("riders", []):
         if word:  # its repeated save is said above
             parts.append(", ".join(r.get("conditions", [r.get("condition", "")])))
@@ -337,13 +354,15 @@ def _attack_text(a: dict[str, Any]) -> str:
     if a.get("range"):
         where.append(f"range {a['range']} ft")
     text = f"{a['name']}: {kind}{' spell' if a.get('spell') else ''}, {a['to_hit']:+d} to hit, "
-    text += " or ".join(where) + f"; {a['damage']}"
+    text += " or ".join(where) + f"; {a.get('damage', 'no damage of its own')}"  # F6
     if a.get("alt_damage"):
         text += f", {a['alt_damage']} {a.get('alt_when', '')}"
     if a.get("properties"):  # the SRD weapon's (V3 reads two-handed)
         text += f" ({', '.join(p.replace('_', '-') for p in a['properties'])})"
     if a.get("crit_times", 2) != 2:  # D5
         text += f"; its dice {a['crit_times']} times on a critical hit"
+    if a.get("either"):  # D6: the djinni's lightning or thunder
+        text += "".join(f" ({k} or {o}, the worse for its target)" for k, o in a["either"].items())
     if a.get("times", 1) > 1:
         text += f"; {a['times']} a turn"
     for r in a.get("riders", []):  # F6

@@ -38,6 +38,9 @@ def start(
     held_hurts_on: str = "",
     attacks: bool = False,
     group: str = "",
+    web: bool = False,
+    suffocates: bool = False,
+    held_save: int = 0,
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played; `bars`:
     the healing it bars while it lasts (F6, `Effect.no_healing`)."""
@@ -73,6 +76,9 @@ def start(
         held_hurts_on=held_hurts_on,
         until_attack=attacks,
         group=group,
+        web=web,
+        suffocates=suffocates,
+        held_save=held_save,
     )
     turn.do(EffectStarted(effect))
 

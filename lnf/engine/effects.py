@@ -22,7 +22,7 @@ from lnf.engine.begin import named, start
 from lnf.engine.grips import concentrate, gripped
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
 from lnf.engine.resolve import imposed, poisons, roll_save
-from lnf.engine.riders import drained_by, pushed, resisted, ride
+from lnf.engine.riders import drained_by, dropped_to_0, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
 from lnf.engine.trait_steps import (
@@ -57,6 +57,7 @@ from lnf.model import (
 )
 from lnf.model.applied import Applied, StepDone
 from lnf.model.events import Recorded
+from lnf.model.plan import Advantage
 from lnf.model.steps import (
     Attacked,
     ConcentrationEnded,
@@ -120,8 +121,22 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         up = done.before.combatant(step.target).current_hp > 0  # F6: at 0 by the hit
         while_ = concentrate(turn, step, attack)  # F5, F7: Ray of Enfeeblement's
         for rider in attack.riders if attack is not None else ():
+            if rider.instead != step.instead:
+                continue  # F6: a grapple instead of the damage, or the damage alone
             drained = drained_by(done, step, rider)
-            ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up, while_)
+            edge = step.roll is Advantage.ADVANTAGE  # F6: the cloaker's, to the head
+            ride(
+                turn,
+                step.attacker,
+                step.target,
+                step.attack,
+                rider,
+                dice,
+                drained,
+                up,
+                while_,
+                edge,
+            )
     if isinstance(step, Attacked) and step.hit:
         burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
     if done.dropped:
@@ -189,6 +204,8 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
     for rider in spell.riders:
         for name in failed if rider.push else ():
             pushed(turn, name, step.caster, rider.push)
+        for name in failed if rider.drops else ():  # F6: the sea hag's Death Glare
+            dropped_to_0(turn, name, f"{step.caster}'s {step.spell}")
         for name in failed:
             for condition in rider.conditions:
                 if condition in immune_now(turn.fight, turn.fight.combatant(name)):

@@ -34,11 +34,16 @@ from lnf.model.steps import (
 from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
 from lnf.rules.attacks import used_damage
 from lnf.rules.class_features import rage_bonus
-from lnf.rules.conditions import contest_abilities, fails_str_dex, save_disadvantage
+from lnf.rules.conditions import (
+    checks_worse,
+    contest_abilities,
+    fails_str_dex,
+    save_disadvantage,
+)
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.feeble import enfeebled, halved, lessened, reduced
-from lnf.rules.holds import sure_hit
+from lnf.rules.holds import grapples_instead, sure_hit
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.magic_immunity import spell_save_edge, unaffected
 from lnf.rules.roster import downed
@@ -119,7 +124,7 @@ def roll_attack(
     hit = hit or by_favor or (bool(sure) and dc is not None)
     helpless = bool(target.conditions & _HELPLESS) or (isinstance(target, Hero) and downed(target))
     critical = hit and (d20.natural_20 or (close and helpless))
-    used = used_damage(attack, mode, attacker)
+    used = used_damage(attack, mode, attacker, target)
     if hit and used is not attack and attack.alt_when is AltUse.HALF_HP:  # B8: a swarm's bites
         weaker = (
             f"{attacker.name} has half of its hit points or fewer: {attack.name} "
@@ -154,6 +159,8 @@ def roll_attack(
     )
     if not hit:
         return step
+    if grapples_instead(fight, attacker.name, target.name, attack):  # F6, B6
+        return replace(step, instead=True)
     if used.damage.maximum <= 0 and extra is None and not force:
         return step  # F7: a hit that brings its riders only (Ray of Enfeeblement): no roll
     expr = with_extra(used, extra)
@@ -383,9 +390,19 @@ def roll_contest(
     )
     mine = roll_d20(dice, bonus, disadvantage=worse)
     faces = tuple(sorted(mine.faces, key=lambda f: f != mine.kept))  # the kept die first
-    theirs = roll_d20(dice, resist)
+    held = checks_worse(target)  # F6: intoxicated
+    theirs = roll_d20(dice, resist, disadvantage=held)
+    kept = tuple(sorted(theirs.faces, key=lambda f: f != theirs.kept))
     return Contested(
-        attacker.name, target.name, kind, faces, bonus, theirs.faces, resist, worse=worse
+        attacker.name,
+        target.name,
+        kind,
+        faces,
+        bonus,
+        kept,
+        resist,
+        worse=worse,
+        target_worse=held,
     )
 
 

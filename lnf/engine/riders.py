@@ -15,7 +15,7 @@ from lnf.model import LEGENDARY_RESISTANCE, Attack, Condition, Fight, Hero, Last
 from lnf.model.applied import StepDone
 from lnf.model.effects import NO_HEALING, Rider
 from lnf.model.steps import Attacked, Damaged, Drained, Healed, Moved, Saved, SaveRolled, Used
-from lnf.rules.conditions import condition_immune, pushed_out
+from lnf.rules.conditions import CONDITION_WORDS, condition_immune, pushed_out
 from lnf.rules.damage import after_defences
 from lnf.rules.effects import knocked_out
 from lnf.rules.monster_reactions import resists
@@ -49,13 +49,15 @@ def ride(
     drained: int = 0,
     up: bool = True,
     while_: str = "",
+    edge: bool = False,
 ) -> None:
     """F6: a hit's rider: the target's save if it has one, then the damage (half or none on a
     success) or the maximum lowered by `drained` (the hit's damage taken), the conditions for
     their duration (while `while_` concentrates, when it names one: F5), a grapple and a
     lasting condition past the fight; the slain rising only when the hit left the target dead;
     an `at_zero` rider's conditions only when its damage (with none, the hit, which found the
-    target `up`) left the hero at 0 hit points."""
+    target `up`) left the hero at 0 hit points; a `head` rider's only when the hit was rolled
+    with advantage (`edge`)."""
     victim = turn.fight.combatant(target)
     if rider.slain:
         if isinstance(victim, Hero) and victim.dead:
@@ -102,17 +104,23 @@ def ride(
         return
     if drained:
         drain(turn, attacker, target, attack, drained, rider.regains)
+    if rider.drops:  # F6: "or drop to 0 hit points" (the sea hag)
+        dropped_to_0(turn, target, what)
+        return
     if rider.kills and 0 < victim.current_hp <= rider.kills:  # F6: "or die"
         turn.do(Damaged(target, 0, text=f"the failed save against {what} kills it", kills=True))
         return
     if rider.push:
         pushed(turn, target, attacker, rider.push)
-    if rider.attach:
-        attach(turn, attacker, target, attack, rider)
     if rider.pull:
         pull(turn, attacker, target, rider, dice)
     immune = immune_now(turn.fight, victim)  # B8: and what a save made it immune to
-    hold = grapple(turn, attacker, target, attack, rider, immune) if rider.grapple else 0
+    held = rider.grapple and not rider.attach  # an attachment's DC is the check to pull it off
+    hold = grapple(turn, attacker, target, attack, rider, immune) if held else 0
+    if rider.attach:
+        hold = attach(turn, attacker, target, attack, rider, edge)
+        if rider.head and not edge:
+            return  # F6: attached, not to the head: nothing more
     if rider.swallow:
         hold = swallow(turn, attacker, target, attack, rider)
     if hold is None:
@@ -126,6 +134,7 @@ def ride(
             continue
         then = (rider.then, rider.then_rounds)
         said = _out_words(rider) if condition is Condition.UNCONSCIOUS else str(condition)
+        said = CONDITION_WORDS.get(condition, said)
         its = hurts if not rider.hurts_what else ("", None, False)  # the pit fiend's 6d6 poison
         bars = rider.no_healing
         start(
@@ -157,6 +166,15 @@ def ride(
             start(turn, target, rider.afflicts, Lasting(), attacker, affliction=True, bars=bars)
     elif rider.no_healing and not rider.conditions:
         start(turn, target, NO_HEALING[rider.no_healing], lasting, attacker, bars=rider.no_healing)
+
+
+def dropped_to_0(turn: Steps, who: str, what: str) -> None:
+    """F6: "or drop to 0 hit points": a failed save takes every hit point it has now (its
+    temporary ones too), no defence between."""
+    victim = turn.fight.combatant(who)
+    if victim.current_hp:
+        said = f"the failed save against {what} drops it to 0 hit points"
+        turn.do(Damaged(who, victim.current_hp + victim.temp_hp, text=said))
 
 
 def at_zero(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) -> None:

@@ -3,29 +3,53 @@ monster's attacks of its turn."""
 
 from __future__ import annotations
 
-from lnf.dice import DiceExpr, Part
-from lnf.dice.roll import DiceSource, roll_d20
+from lnf.dice import DiceExpr, Part, parse
+from lnf.dice.roll import DiceSource, roll, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
 from lnf.engine.effects import Ask, land
+from lnf.engine.holds import engulf, reel
 from lnf.engine.monster_actions import monster_action, multiattack_first
 from lnf.engine.resolve import roll_attack
 from lnf.engine.riders import ride
-from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait
+from lnf.model import (
+    Ability,
+    Action,
+    Attack,
+    Condition,
+    Fight,
+    Hero,
+    Monster,
+    Rider,
+    Trait,
+    TraitKind,
+)
 from lnf.model.plan import Mode, MoveKind, Order
-from lnf.model.steps import Acted, Attacked
+from lnf.model.steps import Acted, Attacked, EffectEnded
 from lnf.rules.acl import acl
-from lnf.rules.attacks import UNARMED, out_reaches, routine
+from lnf.rules.attacks import UNARMED, check_melee_order, out_reaches, routine
+from lnf.rules.conditions import checks_worse
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
-from lnf.rules.holds import drinking, escape_bonus, verify_escape
+from lnf.rules.holds import (
+    WEBBING_OF,
+    detaches,
+    drinking,
+    escape_check,
+    holds_by,
+    strength_only,
+    verify_escape,
+)
 from lnf.rules.legal import can_take_turn
 from lnf.rules.moves import start_spot
-from lnf.rules.multiattack_first import first_use
+from lnf.rules.multiattack_first import first_use, in_place
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
+from lnf.rules.specials import action_named, charged
+from lnf.rules.target_order import target_order
 from lnf.rules.trait_damage import rampage_target
 from lnf.rules.traits import charge, extra_damage, pouncing
+from lnf.values import replace
 
 
 def opportunity(
@@ -46,7 +70,7 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         # PHB: Dexterity (Stealth) against the foes' passive Perception; the best one counts.
         best = max((m.perception for m in fight.monsters if in_fight(m)), default=10)
         dice.about(f"{hero.name} hides: Stealth {hero.stealth:+d} vs passive Perception {best}")
-        check = roll_d20(dice, hero.stealth)
+        check = roll_d20(dice, hero.stealth, disadvantage=checks_worse(hero))  # F6: intoxicated
         return Acted(
             hero.name, Action.HIDE, f"{check} vs passive Perception {best}", check.total >= best
         )
@@ -54,10 +78,12 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         hold = verify_escape(fight, hero.name)  # F6: the lowest escape DC on it
         if not hold.escape:  # F6: "can use its action to detach the stirge": no check
             return Acted(hero.name, Action.ESCAPE, f"detaches {hold.by}", True)
-        bonus = escape_bonus(hero)
+        bonus, worse = escape_check(hero, web=strength_only(fight, hold))
         against = f"escape DC {hold.escape}, {hold.by}'s {hold.attack}"
+        if hold.web:  # F6: "a DC 12 Strength check, bursting the webbing on a success"
+            against = f"Strength DC {hold.escape}, {WEBBING_OF.format(hold.by)}"
         dice.about(f"{hero.name} tries to escape: {bonus:+d} vs {against}")
-        check = roll_d20(dice, bonus)
+        check = roll_d20(dice, bonus, disadvantage=worse)  # F6: intoxicated, hampered
         return Acted(hero.name, Action.ESCAPE, f"{check} vs {against}", check.total >= hold.escape)
     return Acted(hero.name, action.action, action.detail)
 
@@ -72,11 +98,14 @@ def monster_attacks(
     its players' own d20s for their saves)."""
     if order.action:
         monster_action(turn, order, dice, ask, side)
+        _spell_way(turn, name, order, dice, ask)  # B1: the glabrezu's pincers beside its spell
         return
     me = turn.fight.monster(name)
     assert order.target is not None and order.mode is not None
     if drinking(turn.fight, name) is not None:
         return  # F6: "While attached, the stirge doesn't attack" (it drank as its turn began)
+    for e in detaches(turn.fight, name, order.target):  # F6: the cloaker attacks another
+        turn.do(EffectEnded(e.key, f"{name} detaches itself (5 feet of its movement)"))
     if volley_planned(turn.fight):  # V4: the volley plan's shot
         shot = volley_attack(me, turn.fight.phase.volley)
         attacks = (shot,) * shot.times if shot is not None else ()
@@ -88,10 +117,14 @@ def monster_attacks(
                 return
             me = turn.fight.monster(name)
         attacks = routine(me, turn.fight.hero(order.target), order.mode)
+        if used is not None:  # B1: the chimera's breath in place of its bite or horns
+            attacks = in_place(turn.fight, me, attacks, turn.fight.hero(order.target), order.mode)
         attacks = attacks or (() if me.attacks else (UNARMED,))
+    attacks, count = rolled_count(me, attacks, dice)  # B1: "1d4 Rotting Touch attacks"
     joined = order.move.kind is MoveKind.JOIN and order.mode is not Mode.RANGED  # M5
     attacks = pouncing(me, attacks, joined)
     extra_used, charged, dropped = False, None, False  # B8: each once a turn, on a hit
+    hits = 0  # F6: the shambling mound engulfs when both its slams hit
     for attack in attacks:
         target = turn.fight.hero(order.target)
         if not in_fight(target) or not can_take_turn(turn.fight.monster(name)):
@@ -106,7 +139,9 @@ def monster_attacks(
         hit = roll_attack(
             turn.fight, me, target, attack, order.mode, dice, force=force, extra=more, big=words
         )
+        hit, count = (replace(hit, count=count) if count else hit), ""
         extra_used = extra_used or (hit.hit and extra is not None)
+        hits += hit.hit
         up = _standing(turn, order.target)
         land(turn, hit, ask)
         dropped = dropped or (
@@ -119,6 +154,62 @@ def monster_attacks(
         _pounce(turn, name, order, charged, dice, ask)
     elif dropped:
         _rampage(turn, name, order, dice, ask)
+    engulf(turn, name, order.target, hits)  # F6: the shambling mound's
+    _held_action(turn, name, dice, side)  # B1: the chuul's tentacles
+    if turn.fight.monster(name).trait(TraitKind.REEL) is not None and attacks:
+        reel(turn, name)  # F6: its Multiattack's Reel, after its attacks (docs/choices.md)
+
+
+def _spell_way(turn: Steps, name: str, order: Order, dice: DiceSource, ask: Ask) -> None:
+    """B1: "Alternatively, it makes two attacks with its pincers and casts one spell": after a
+    spell it casts as its action, those attacks at the first hero in target order it can
+    strike in mêlée from where it stands (A1, R3), if any."""
+    me = turn.fight.monster(name)
+    spell = action_named(me, order.action or "")
+    if not me.multiattack_spell or spell is None or not spell.spell or not can_take_turn(me):
+        return
+    spot = start_spot(turn.fight, name)
+    close = [h for h in target_order(turn.fight) if in_fight(h)]
+    target = next(
+        (h for h in close if not check_melee_order(turn.fight, me, h, spot, me.rank)), None
+    )
+    named = {a.name: a for a in me.attacks}
+    for attack in (named[n] for n, k in me.multiattack_spell if n in named for _ in range(k)):
+        me = turn.fight.monster(name)
+        if target is None or not in_fight(turn.fight.hero(target.name)) or not can_take_turn(me):
+            return
+        hero = turn.fight.hero(target.name)
+        land(turn, roll_attack(turn.fight, me, hero, attack, Mode.MELEE, dice), ask)
+
+
+def _held_action(turn: Steps, name: str, dice: DiceSource, side: object) -> None:
+    """B1: "If the chuul is grappling a creature, the chuul can also use its tentacles once":
+    after its attacks, on the first one it grapples still in the fight, when it has a use."""
+    me = turn.fight.monster(name)
+    action = action_named(me, me.multiattack_held) if me.multiattack_held else None
+    if action is None or not charged(me, action) or not can_take_turn(me):
+        return
+    held = [e.who for e in holds_by(turn.fight, name) if in_fight(turn.fight.combatant(e.who))]
+    if held:
+        multiattack_first(turn, name, action, (held[0],), dice, side)
+
+
+def rolled_count(
+    me: Monster, attacks: tuple[Attack, ...], dice: DiceSource
+) -> tuple[tuple[Attack, ...], str]:
+    """B1: a Multiattack count rolled each turn ("The fungus makes 1d4 Rotting Touch
+    attacks"): the planned run of that attack (its average) becomes the roll's, and the roll
+    in words for the first attack's step ("" when it rolls none)."""
+    for name, expr in me.multiattack_rolled:
+        run = [a for a in attacks if a.name == name]
+        if not run:
+            continue
+        dice.about(f"{me.name}'s Multiattack: {expr} {name} attacks")
+        rolled = roll(parse(expr), dice)
+        at = attacks.index(run[0])
+        rest = tuple(a for a in attacks[at:] if a.name != name)
+        return (*attacks[:at], *(run[0],) * rolled.total, *rest), f"{rolled}"
+    return attacks, ""
 
 
 def _standing(turn: Steps, name: str) -> bool:

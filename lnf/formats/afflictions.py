@@ -102,6 +102,11 @@ _RISES = re.compile(
     r"(?P<later>\d+d\d+|\d+) hours later",
     re.I,
 )
+# F6: the gibbering mouther's bites: "If the target is killed by this damage, it is absorbed
+# into the mouther" (`Rider.slain`: its body is gone, past the fight).
+_ABSORBED = re.compile(
+    r"if the target is killed by this damage, it is absorbed into the (?P<what>[\w ]+)", re.I
+)
 # F6, D9: poisoned and paralyzed at 0 hit points, stable (`Rider.at_zero`): by the poison
 # damage of the rider before it (the giant spider's bite), or by the hit (the swarm's).
 _AT_ZERO = re.compile(
@@ -218,6 +223,9 @@ def lasting(s: str, riders: list[Rider], note: Callable[[str], None]) -> bool:
         return True
     if m := _RISES.fullmatch(s):
         riders.append(Rider(afflicts=_risen(m), slain=True, only_if="humanoid"))
+        return True
+    if m := _ABSORBED.fullmatch(s):
+        riders.append(Rider(afflicts=f"slain: absorbed into the {m['what']}", slain=True))
         return True
     if (m := _AT_ZERO.fullmatch(s)) and _at_zero(m, riders):
         return True

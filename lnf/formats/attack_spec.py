@@ -118,10 +118,23 @@ RIDER = Obj(
         "holds": Field(
             Int(minimum=1, maximum=20), 0, "how many the attack holds at once (F6), such as 1"
         ),
+        "instead": Field(
+            Bool(), False, "F6, with grapple: the attacker may grapple instead of dealing damage"
+        ),
+        "suffocates": Field(
+            Bool(), False, "F6, with grapple: the one held cannot breathe (it may suffocate)"
+        ),
+        "web": Field(
+            Bool(), False, "F6, with grapple: webbing (a Strength check's DC; not grappled)"
+        ),
         "held_advantage": Field(
             Bool(), False, "F6: advantage on this attack against the one it holds"
         ),
         "attach": Field(Bool(), False, "F6: the attacker attaches itself (the stirge)"),
+        "drops": Field(Bool(), False, "F6: a failed save drops it to 0 hit points"),
+        "head": Field(
+            Bool(), False, "F6, with attach: its conditions only on a hit with advantage"
+        ),
         "drain": Field(
             DICE, None, "F6: hit points the one it is attached to loses as its turns start"
         ),
@@ -275,6 +288,9 @@ ATTACK = Obj(
             ATTACK_DEFAULTS["alt_when"],
             "when it applies: at range, two hands, or at half hit points (a swarm, B8)",
         ),
+        "either": Field(
+            MapOf(Str()), {}, "D6: a type it may deal as another, such as {lightning: thunder}"
+        ),
         "crit_times": Field(
             Int(minimum=2, maximum=4),
             ATTACK_DEFAULTS["crit_times"],
@@ -287,6 +303,9 @@ ATTACK = Obj(
         ),
         "light": Field(
             Bool(), ATTACK_DEFAULTS["light"], "a light weapon (V-HYR3: two-weapon fighting)"
+        ),
+        "only_on": Field(
+            OneOf(Condition), None, "B4: it targets only a creature with this condition"
         ),
         "magic": Field(
             Bool(),

@@ -127,6 +127,8 @@ LATER_FIELDS = {
     (Saved, "favored"),
     (Saved, "advantage"),
     (Attacked, "holds"),
+    (Attacked, "instead"),  # F6: a grapple instead of damage
+    (Attacked, "count"),  # B1: a rolled Multiattack count
     (SpellCast, "holds"),
     (SpellCast, "unaffected"),
     *((Effect, f) for f in ("d4", "aura", "weapon", "until_hurt", "escape", "attack", "hold")),
@@ -138,10 +140,14 @@ LATER_FIELDS = {
     *((Effect, f) for f in ("affliction", "no_healing", "then", "then_rounds", "hurts")),
     *((Effect, f) for f in ("hurts_at", "healed_ends")),  # F6: lasting riders
     (Effect, "until_attack"),
+    (Effect, "web"),  # F6: webbing
+    (Effect, "suffocates"),  # F6: smothered
+    (Effect, "held_save"),  # F6: engulfed
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),
     (Contested, "worse"),
+    (Contested, "target_worse"),  # F6: intoxicated
     (Moved, "pushed"),
     (Fled, "by"),  # C1: a way of leaving by magic
 }

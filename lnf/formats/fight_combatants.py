@@ -6,6 +6,7 @@ reading tells every mistake.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lnf.dice import DamageType, DiceExpr
@@ -159,15 +160,30 @@ def read_attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: 
         alt_damage=a["alt_damage"],
         alt_when=a["alt_when"],
         crit_times=a["crit_times"],
+        either=_either(a, path, ck),
         finesse=a["finesse"],
         light=a["light"],
         magic=a["magic"],
+        only_on=a["only_on"],
         upcast=_upcast(a, path, ck),
         spends=a["spends"],
         note=a["note"],
         after_attack=tuple(a["after_attack"]),
         **attack_effects(a, path, ck),
     )
+
+
+def _either(
+    a: dict[str, Any], path: tuple[str | int, ...], ck: Checker
+) -> tuple[tuple[DamageType, DamageType], ...]:
+    """D6: `either: {lightning: thunder}`: a type of its damage it may deal as another."""
+    out = []
+    for kind, other in a["either"].items():
+        if kind not in set(DamageType) or other not in set(DamageType):
+            ck.fail((*path, "either", kind), f"{kind!r} or {other!r} is no damage type", rule="D6")
+        else:
+            out.append((DamageType(kind), DamageType(other)))
+    return tuple(out)
 
 
 def _upcast(
@@ -312,6 +328,30 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
                 f"Multiattack names {name!r}, which is not one of its attacks",
                 did_you_mean(name, sorted(known)),
             )
+    for name in d["multiattack_spell"]:
+        if name not in known:
+            ck.fail(
+                (*path, "multiattack_spell", name),
+                f"Multiattack names {name!r}, which is not one of its attacks",
+                did_you_mean(name, sorted(known)),
+            )
+    for name in d["multiattack_in_place"]:
+        if name not in d["multiattack"] or not d["multiattack_action"]:
+            ck.fail(
+                (*path, "multiattack_in_place", name),
+                f"{name!r} is replaced by what? give multiattack_action and {name} in multiattack",
+                rule="B1",
+            )
+    for name, dice in d["multiattack_rolled"].items():
+        if name not in {*d["multiattack"], *known} or not re.fullmatch(
+            r"\d{1,2}d\d{1,3}", str(dice)
+        ):
+            ck.fail(
+                (*path, "multiattack_rolled", name),
+                f"{name!r}: {dice!r} is no count of a Multiattack's attack rolled (1d4)",
+                "give the attack in multiattack too, and dice such as 1d4",
+                rule="B1",
+            )
     offered = [o for o in d["multiattack_options"] if isinstance(o, dict)]
     offered = [o for o in offered if isinstance(o["attacks"], dict)]  # bad ones: said (ck)
     for j, option in enumerate(offered):
@@ -325,6 +365,12 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
     from lnf.formats.monster_fields import read_actions  # B1, B2, B7
 
     actions, legendary, resources = read_actions(d, d["reach"], path, ck)
+    if d["multiattack_held"] and all(a.name != d["multiattack_held"] for a in actions):
+        ck.fail(
+            (*path, "multiattack_held"),
+            f"Multiattack uses {d['multiattack_held']!r}, which is not one of its actions",
+            rule="B1",
+        )
     if d["multiattack_action"] and all(a.name != d["multiattack_action"] for a in actions):
         ck.fail(
             (*path, "multiattack_action"),
@@ -343,8 +389,12 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         xp=d["xp"],
         multiattack=tuple(d["multiattack"].items()),
         multiattack_action=d["multiattack_action"],
+        multiattack_rolled=tuple(d["multiattack_rolled"].items()),
+        multiattack_in_place=tuple(d["multiattack_in_place"]),
+        multiattack_held=d["multiattack_held"],
+        multiattack_spell=tuple(d["multiattack_spell"].items()),
         multiattack_options=tuple(
-            MultiOption(tuple(o["attacks"].items()), o["at_range"]) for o in offered
+            MultiOption(tuple(o["attacks"].items()), o["at_range"], o["flying"]) for o in offered
         ),
         condition_immune=frozenset(d["condition_immune"]),
         not_modelled=tuple(d["not_modelled"]),

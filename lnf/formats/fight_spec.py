@@ -87,6 +87,7 @@ MULTI_OPTION = Obj(
     {
         "attacks": Field(MapOf(Int(minimum=1, maximum=20))),  # attack name → count
         "at_range": Field(Bool(), False, "the ranged way: played only at range"),
+        "flying": Field(Bool(), False, "B1: a way while flying: played only when it can fly"),
     },
     what="a Multiattack option (attacks, at_range)",
 )
@@ -310,6 +311,18 @@ MONSTER = Obj(
         ),
         "multiattack_action": Field(
             Str(), "", "B1: a special action its Multiattack uses first: Frightful Presence"
+        ),
+        "multiattack_spell": Field(
+            MapOf(Int(minimum=1, maximum=20)), {}, "B1: attacks it makes beside a spell it casts"
+        ),
+        "multiattack_held": Field(
+            Str(), "", "B1: an action its Multiattack also uses on one it grapples: Tentacles"
+        ),
+        "multiattack_in_place": Field(
+            ListOf(Str()), [], "B1: attacks its first action replaces one of: [Bite, Horns]"
+        ),
+        "multiattack_rolled": Field(
+            MapOf(Str()), {}, "B1: a count it rolls each turn: attack name → dice, such as 1d4"
         ),
         "multiattack_options": Field(
             ListOf(MULTI_OPTION), [], "B1: the ways a Multiattack offers: two swords or two bows"

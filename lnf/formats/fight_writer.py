@@ -166,9 +166,19 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
         d["multiattack"] = dict(m.multiattack)
     if m.multiattack_action:
         d["multiattack_action"] = m.multiattack_action
+    if m.multiattack_spell:
+        d["multiattack_spell"] = dict(m.multiattack_spell)
+    if m.multiattack_held:
+        d["multiattack_held"] = m.multiattack_held
+    if m.multiattack_in_place:
+        d["multiattack_in_place"] = list(m.multiattack_in_place)
+    if m.multiattack_rolled:
+        d["multiattack_rolled"] = dict(m.multiattack_rolled)
     if m.multiattack_options:
         d["multiattack_options"] = [
-            {"attacks": dict(o.attacks), "at_range": o.at_range} for o in m.multiattack_options
+            {"attacks": dict(o.attacks), "at_range": o.at_range}
+            | ({"flying": True} if o.flying else {})
+            for o in m.multiattack_options
         ]
     if m.condition_immune:
         d["condition_immune"] = sorted(c.value for c in m.condition_immune)
@@ -276,6 +286,10 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
         d["alt_when"] = a.alt_when.value
     if a.crit_times != 2:
         d["crit_times"] = a.crit_times
+    if a.either:
+        d["either"] = {k.value: o.value for k, o in a.either}
+    if a.only_on is not None:
+        d["only_on"] = a.only_on.value
     if a.save is not None:
         d["save"] = f"{a.save[0]} {a.save[1]}"
     if a.area is not None:

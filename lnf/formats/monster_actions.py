@@ -56,6 +56,9 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
             found = action_entries({**option, **shared}, line)
             out += [{**one, "spends": s["name"]} for one in found]
         return out
+    glare = _GLARE.fullmatch(desc.strip())
+    if glare is not None and "save" in s:  # F6, B4: the sea hag's Death Glare
+        return [_glare(s, glare)]
     if not ({"damage", "conditions", "push"} & set(s)):
         own = invisible_entry(s, desc) or healing_entry(s, desc)  # B6: formats/idle_actions
         return [own] if own is not None else []
@@ -77,6 +80,24 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
     if s.get("conditions") or s.get("push"):
         entry["riders"] = [_rider(s)]
     return [entry]
+
+
+# F6, B4: "The hag targets one frightened creature she can see within 30 ft. of her. If the
+# target can see the hag, it must succeed on a DC 11 Wisdom saving throw against this magic or
+# drop to 0 hit points." (lnf's heroes see the foes they fight: R4 hides none from them.)
+_GLARE = re.compile(
+    r"The [\w ]+? targets one (?P<only>frightened) creature (?:she|he|it) can see within "
+    r"(?P<range>\d+) (?:ft\.|feet) of (?:her|him|it)\. If the target can see the [\w ]+?, it "
+    r"must succeed on a DC \d+ \w+ saving throw against this magic or drop to 0 hit points\."
+)
+
+
+def _glare(s: dict[str, Any], m: re.Match[str]) -> dict[str, Any]:
+    """The sea hag's Death Glare as an action entry: its save, its range, its one frightened
+    target, and a failure's drop to 0 hit points."""
+    entry: dict[str, Any] = {"name": s["name"], "save": s["save"], "half": False}
+    entry |= {"kind": "ranged", "range": int(m["range"]), "only_on": m["only"]}
+    return entry | {"riders": [{"drops": True}]}
 
 
 def _rider(s: dict[str, Any]) -> dict[str, Any]:

@@ -88,6 +88,11 @@ def rider(
         half=r["half"] is True,
         grapple=r["grapple"] if isinstance(r["grapple"], int) else 0,
         holds=r["holds"] if isinstance(r["holds"], int) else 0,
+        web=r["web"] is True,
+        suffocates=r["suffocates"] is True,
+        instead=r["instead"] is True,
+        head=r["head"] is True,
+        drops=r["drops"] is True,
         held_advantage=r["held_advantage"] is True,
         held_hits=r["held_hits"] is True,
         pull=r["pull"] is True,
@@ -131,7 +136,7 @@ def _check(
         return r[key] not in (None, False, 0, [], "", INVALID) or (key == "save" and saved)
 
     brings = ["condition", "conditions", "damage", "grapple", "max_hp", "afflicts"]
-    brings += ["no_healing", "hurts", "armor", "kills", "push", "attach", "pull"]
+    brings += ["no_healing", "hurts", "armor", "kills", "push", "attach", "pull", "drops"]
     if not any(given(k) for k in brings):
         ck.fail(
             path,
@@ -148,7 +153,8 @@ def _check(
     for key, needed, message, rule in needs:
         if given(key) and not given(needed):
             ck.fail((*path, key), message, rule=rule)
-    for key in ("holds", "held_advantage", "held_hits", "held_damage"):
+    held = ("holds", "held_advantage", "held_hits", "held_damage", "web", "suffocates", "instead")
+    for key in held:
         if given(key) and not given("grapple") and not (key == "held_damage" and given("swallow")):
             ck.fail((*path, key), "holds whom? give grapple, such as grapple: 13", rule="F6")
     for key in ("regurgitate", "regurgitate_dc"):
@@ -163,6 +169,8 @@ def _check(
     for key in ("drain", "sated"):
         if given(key) and not given("attach"):
             ck.fail((*path, key), "drains while attached: give attach: true", rule="F6")
+    if given("head") and not given("attach"):
+        ck.fail((*path, "head"), "the head of whom? give attach: true", rule="F6")
     if given("lasting") and not conditions:
         ck.fail((*path, "lasting"), "how long what lasts? give a condition", rule="F4")
     if given("lasting") and given("grapple") and not given("save"):
@@ -202,6 +210,16 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["grapple"] = r.grapple
     if r.holds:
         d["holds"] = r.holds
+    if r.web:
+        d["web"] = True
+    if r.suffocates:
+        d["suffocates"] = True
+    if r.instead:
+        d["instead"] = True
+    if r.head:
+        d["head"] = True
+    if r.drops:
+        d["drops"] = True
     if r.held_advantage:
         d["held_advantage"] = True
     if r.held_hits:
@@ -283,6 +301,11 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
         half=bool(d.get("half")),
         grapple=int(d.get("grapple", 0)),
         holds=int(d.get("holds", 0)),
+        web=bool(d.get("web")),  # F6: this branch's holds (webbing, smother, instead, head)
+        suffocates=bool(d.get("suffocates")),
+        instead=bool(d.get("instead")),
+        head=bool(d.get("head")),
+        drops=bool(d.get("drops")),
         held_advantage=bool(d.get("held_advantage")),
         held_hits=bool(d.get("held_hits")),
         pull=bool(d.get("pull")),

@@ -117,3 +117,20 @@ KINDS = (
     (r"webbing", "webbing"),
     (r"shake (?:the target|it) awake|wakes up", "waking by a shake"),
 )
+
+
+def limit(who: str | None) -> str | None:
+    """The limit an "If the target is …" states, in lnf's words ("Large or smaller", "not
+    undead"); "" for none; None for a limit lnf cannot say (an object, hit points)."""
+    if who is None or who.lower() in ("a creature", "a creature or a flammable object"):
+        return ""
+    text = who.lower()
+    if m := re.fullmatch(r"(?:an? )?(tiny|small|medium|large|huge) or smaller(?: creature)?", text):
+        return f"{m[1].title()} or smaller"
+    if m := re.fullmatch(r"a creature other than ((?:an? )?\w+(?: or (?:an? )?\w+)?)", text):
+        return f"not {m[1]}"
+    if text == "a humanoid":
+        return "humanoid"
+    if m := re.fullmatch(r"a creature that has (\d+) hit points or fewer", text):
+        return f"{m[1]} hit points or fewer"  # the Solar's: a save or die (`Rider.kills`)
+    return None

@@ -28,6 +28,7 @@ from lnf.dice import DamageType, DiceError, DiceExpr, parse
 from lnf.formats import hold_words as hw
 from lnf.formats import rider_words as rw
 from lnf.formats.afflictions import AFFLICTION, WOUND, afflicted, lasting, wound
+from lnf.formats.rider_words import limit as _limit
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
@@ -61,7 +62,6 @@ def riders(desc: str) -> tuple[Rider, ...]:
     return read(desc).riders
 
 
-SAVE_AS_HIT = "its damage only on a failed save (played as the hit's)"
 UNREAD = "more than lnf reads"  # what a sentence brings when no kind below names it
 
 
@@ -94,11 +94,15 @@ class _Reader:
         self.unread: list[str] = []
         self.attached: set[str] | None = None  # F6: the parts of an attachment read so far
         self.swallowed: set[str] | None = None  # F6: the parts of a swallow read so far
+        self.cursed = False  # F6: the lamia's curse read, what it does not yet
 
     def reading(self) -> Reading:
-        if self.attached is not None and self.attached != set(hw.ATTACHED):
+        whole = (set(hw.ATTACHED), set(hw.WRAPPED), set(hw.WRAPPED) | {"rides"})  # F6
+        if self.attached is not None and self.attached not in whole:
             self.riders = [r for r in self.riders if not r.attach]  # only the whole of it
             self.unread.append("attaching itself")
+        if self.cursed:
+            self.unread.append("a curse")
         if self.swallowed is not None and self.swallowed != set(hw.SWALLOW):
             self.riders = [r for r in self.riders if not r.swallow]
             self.unread.append("swallowing")
@@ -123,6 +127,14 @@ class _Reader:
         """F6: which part of the stirge's attachment `s` says (its drain and its fill go on
         the rider); "" for none."""
         part = next((k for k, p in hw.ATTACHED.items() if p.fullmatch(s)), "")
+        wrap = next((k for k, p in hw.WRAPPED.items() if p.fullmatch(s)), "")
+        if wrap == "head":  # F6: the cloaker's, the darkmantle's, with advantage on the roll
+            self.last({"conditions": (Condition.BLINDED,), "suffocates": True, "head": True})
+        elif wrap == "advantage":
+            self.last({"held_advantage": True})
+        elif (m := hw.WRAPPED["check"].fullmatch(s)) and 1 <= int(m["dc"]) <= MAX_DC:
+            self.last({"grapple": int(m["dc"])})
+        part = part or wrap or ("rides" if hw.RIDES.fullmatch(s) else "")
         if part == "drain" and (m := hw.ATTACHED["drain"].fullmatch(s)):
             self.last({"drain": parse(m["dice"].replace(" ", ""))})
         if part == "sated" and (m := hw.ATTACHED["sated"].fullmatch(s)):
@@ -140,6 +152,16 @@ class _Reader:
         elif m is not None and part == "out":
             self.last({"regurgitate": (int(m["n"]), int(m["dc"]))})
         return part
+
+    def holding(self) -> bool:
+        """F6: whether the last rider is a grapple with no damage of its own while held yet."""
+        last = self.riders[-1] if self.riders else None
+        return last is not None and bool(last.grapple) and last.held_damage is None
+
+    def webbed(self) -> bool:
+        """F6: whether the last rider is one the webbing's check ends: restrained by it."""
+        last = self.riders[-1] if self.riders else None
+        return last is not None and last.conditions == (Condition.RESTRAINED,) and not last.grapple
 
     def note(self, text: str) -> None:
         """Names what `text` brings that lnf does not read; a sentence that names nothing new
@@ -188,8 +210,25 @@ class _Reader:
             self.swallowed = set()
         elif (m := hw.CONTEST.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
             self.riders.append(Rider(pull=True, contest=True, only_if=limit))
-        elif hw.ATTACHES.fullmatch(s):
-            self.riders.append(Rider(attach=True))
+        elif m := hw.CURSED.fullmatch(s):
+            rounds = int(m["n"]) * ROUNDS[m["unit"].lower()]
+            self.riders.append(Rider(lasting=Lasting(rounds=rounds)))
+            self.cursed = True
+        elif m := hw.INSTEAD.fullmatch(s):
+            if 1 <= int(m["dc"]) <= MAX_DC:
+                self.riders.append(Rider(grapple=int(m["dc"]), instead=True))
+        elif (m := hw.HELD_DAMAGE_TURNS.fullmatch(s)) and self.holding() and (dice := _damage(m)):
+            typed = DiceExpr(tuple(replace(p, damage_type=dice[1]) for p in dice[0].parts))
+            self.last({"held_damage": typed})
+        elif hw.CURSE_WORSE.fullmatch(s) and self.cursed:
+            self.last({"conditions": (Condition.INTOXICATED,)})
+            self.cursed = False
+        elif (m := hw.WEB_ESCAPE.fullmatch(s)) and self.webbed():
+            self.last({"grapple": int(m["dc"]), "web": True})
+        elif hw.WEBBING.fullmatch(s) and self.riders and self.riders[-1].web:
+            pass  # F6: the webbing as a target of its own (docs/choices.md F6, webbing)
+        elif (m := hw.WRAPS.fullmatch(s)) and (limit := _limit(m["who"])) is not None:
+            self.riders.append(Rider(attach=True, only_if=limit))  # the stirge's, the cloaker's
             self.attached = set()
         elif self.attached is not None and (part := self.attach_part(s)):
             self.attached.add(part)
@@ -341,10 +380,17 @@ class _Reader:
         if rider is None or not rider.grapple or not conditions:
             self.note(what)
             return
+        if worse := hw.STR_WORSE.match(left.removeprefix("and ")):  # F6: a tendril, hampered
+            conditions += (Condition.HAMPERED,)
+            left = left.removeprefix("and ")[worse.end() :]
         self.last({"conditions": rider.conditions + conditions})
         parts = [p.removeprefix("and ") for p in re.split(r",? and |, ", left) if p]
         for part in parts:
-            if hw.ONE_AT_A_TIME.fullmatch(part):
+            if hw.SUFFOCATING.fullmatch(part):
+                self.last({"suffocates": True})  # F6: the rug's smother
+            elif hw.SAME_LIMB.fullmatch(part):
+                pass  # F6: a tendril holds one; how many at once, its trait says (formats/srd)
+            elif hw.ONE_AT_A_TIME.fullmatch(part):
                 self.holds("one", part)
             elif hw.SURE_HIT.fullmatch(part):
                 self.last({"held_hits": True})  # F6: "can automatically hit the target"
@@ -404,23 +450,6 @@ def _lasting(m: re.Match[str]) -> Lasting:
     return Lasting()  # until a cure: until the DM takes it off
 
 
-def _limit(who: str | None) -> str | None:
-    """The limit an "If the target is …" states, in lnf's words ("Large or smaller", "not
-    undead"); "" for none; None for a limit lnf cannot say (an object, hit points)."""
-    if who is None or who.lower() in ("a creature", "a creature or a flammable object"):
-        return ""
-    text = who.lower()
-    if m := re.fullmatch(r"(?:an? )?(tiny|small|medium|large|huge) or smaller(?: creature)?", text):
-        return f"{m[1].title()} or smaller"
-    if m := re.fullmatch(r"a creature other than ((?:an? )?\w+(?: or (?:an? )?\w+)?)", text):
-        return f"not {m[1]}"
-    if text == "a humanoid":
-        return "humanoid"
-    if m := re.fullmatch(r"a creature that has (\d+) hit points or fewer", text):
-        return f"{m[1]} hit points or fewer"  # the Solar's: a save or die (`Rider.kills`)
-    return None
-
-
 def _damage(m: re.Match[str]) -> tuple[DiceExpr, DamageType | None] | None:
     """The dice and type of "9 (2d8) poison damage"; None for dice lnf does not roll (a
     user's own file may say 0d6)."""
@@ -441,10 +470,6 @@ def block_riders(desc: str, name: str, notes: list[str]) -> list[dict[str, Any]]
 
     reading = read(desc)
     found, unread = list(reading.riders), list(reading.unread)
-    if not own_damage(desc) and any(r.damage for r in found):
-        # An attack deals damage of its own: the save's is taken as the hit's (formats/srd).
-        found = [r for r in found if not r.damage]
-        unread.append(SAVE_AS_HIT)
     if unread:
         notes.append(f"{name}: on a hit, {', '.join(unread)}")
     return [rider_doc(r) for r in found]

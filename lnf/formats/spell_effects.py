@@ -186,7 +186,9 @@ def spell_effect(
     e = a.get("effect")
     spell = bool(a["spell"] or a["slot"])
     own = not spell and own_action(a)
-    if a["damage"] is None and not own and not (spell and (riders or _has(e, *_ANY))):
+    # F6: a hit that only holds (the roper's tendril) or whose damage is a save's (the naga's)
+    held = any(r.grapple or (r.damage is not None and r.save is not None) for r in riders)
+    if a["damage"] is None and not own and not held and not (spell and (riders or _has(e, *_ANY))):
         ck.fail(path, "missing field 'damage' (dice such as 1d8+2 slashing)")
     if e is None or e is INVALID:
         return {"effect": None}

@@ -17,12 +17,13 @@ from fractions import Fraction
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
+from lnf.formats import hold_words as hw
 from lnf.formats import multiattack
 from lnf.formats import srd_fields as sf
 from lnf.formats.dm_items import precise
 from lnf.formats.escapes import escape_of, unlisted
 from lnf.formats.monster_weapons import armed
-from lnf.formats.riders import block_riders
+from lnf.formats.riders import block_riders, own_damage
 from lnf.formats.specials import special, whole_block
 from lnf.formats.srd_fields import EntryError
 from lnf.formats.srd_standing import standing
@@ -83,7 +84,9 @@ def hit_clause(desc: str) -> str:
     return re.split(r"\.(?:\s|$)|, and the target|, and the |; | If ", hit, maxsplit=1)[0]
 
 
-def _damage(clause: str, name: str, notes: list[str]) -> tuple[str, str, str]:
+def _damage(
+    clause: str, name: str, notes: list[str], either: dict[str, str]
+) -> tuple[str, str, str]:
     """The hit's damage as its clause prints it ("2d6+2 piercing + 1d6 fire"), the other form
     of a versatile or thrown weapon or of a swarm's bites at half its hit points or fewer, and
     when it applies (`AltUse`'s words). Other forms (while enlarged, with shillelagh) are
@@ -115,7 +118,9 @@ def _damage(clause: str, name: str, notes: list[str]) -> tuple[str, str, str]:
         if m[3] not in TYPES:
             continue
         parts.append(f"{amount} {m[3]}")
-        if m[4]:
+        if m[4] in TYPES:  # D6, B6: "lightning or thunder damage (djinni's choice)"
+            either[m[3]] = m[4]
+        elif m[4]:
             notes.append(f"{name}: its {m[3]} damage may be {m[4]} instead")
     return " + ".join(parts), alt, when
 
@@ -141,16 +146,19 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
     if found is None:
         return None
     clause = hit_clause(desc)
-    damage, alt, when = _damage(clause, name, notes)
-    if not damage:
-        notes.append(f"{name}: a hit without damage")
+    either: dict[str, str] = {}  # D6: "lightning or thunder damage"
+    damage, alt, when = _damage(clause, name, notes, either)
+    if not own_damage(desc):  # F6: the guardian naga's spit: its damage is the save's rider's
+        damage = alt = ""
+    unread: list[str] = []
+    riders = block_riders(desc, name, unread)  # F6: what the hit brings besides damage
+    if not damage and (unread or not riders):
+        notes.append(f"{name}: a hit without damage")  # F6: only riders lnf reads whole
         return None
-    out: dict[str, Any] = {
-        "name": name,
-        "kind": KIND[found[1]],
-        "to_hit": int(found[3]),
-        "damage": damage,
-    }
+    notes += unread
+    out: dict[str, Any] = {"name": name, "kind": KIND[found[1]], "to_hit": int(found[3])}
+    if damage:
+        out["damage"] = damage
     if found[2] == "Spell":
         out["spell"] = True
     if found[4]:
@@ -162,17 +170,30 @@ def _attack(action: dict[str, Any], notes: list[str], path: str) -> dict[str, An
     if alt:
         out["alt_damage"] = alt
         out["alt_when"] = when
+    if either:
+        out["either"] = either
     if crit := CRIT_TIMES.search(desc):  # D5: "rolls damage dice three times, instead of twice"
         out["crit_times"] = WORD_TIMES[crit[1].lower()]
-    if riders := block_riders(desc, name, notes):  # F6: what the hit brings besides damage
+    if riders:
         out["riders"] = riders
-    if "usage" in action:
-        notes.append(f"{name}: {_usage(action['usage'], f'{path}.usage')} (taken as always ready)")
+    if "usage" in action:  # B2: a limited attack is an action of the fight file's (the web)
+        usage = _usage(action["usage"], f"{path}.usage")
+        if found := re.fullmatch(r"recharge (\d)–6", usage):
+            out["recharge"] = int(found[1])
+        elif found := re.fullmatch(r"(\d+)/day", usage):
+            out["per_day"] = int(found[1])
+        else:
+            notes.append(f"{name}: {usage} (taken as always ready)")
     return out
 
 
 def _multiattack(
-    m: dict[str, Any], actions: list[dict[str, Any]], named: list[str], notes: list[str], path: str
+    m: dict[str, Any],
+    actions: list[dict[str, Any]],
+    named: list[str],
+    notes: list[str],
+    path: str,
+    rolled: dict[str, str],
 ) -> tuple[dict[str, int], list[dict[str, Any]]]:
     """B1: Multiattack as its text says (formats/multiattack), its fields checked first: its
     counts, and every way it offers when it offers a choice."""
@@ -194,15 +215,35 @@ def _multiattack(
             if item.get("action_name") is not None:
                 sf.label(item, "action_name", at)
                 sf.get(item, "count", (int, str), at, default=1)
-        counts = multiattack.read(m, a, named, notes)
+        counts = multiattack.read(m, a, named, notes, rolled)
         return counts, multiattack.options(a, named, counts, notes)
     return {}, []
 
 
-def _special_first(actions: list[dict[str, Any]], specials: list[str], notes: list[str]) -> str:
-    """B1: the special action its Multiattack uses first (formats/multiattack), if any."""
+def _limbs(m: dict[str, Any], attacks: list[dict[str, Any]]) -> set[str]:
+    """F6: a trait that says how many limbs hold at once ("The roper can have up to six
+    tendrils at a time") sets that limit on the grapple of the attack named for the limb; the
+    trait's names, when it does (docs/choices.md F6, tendrils)."""
+    found: set[str] = set()
+    for trait in m.get("special_abilities", []):
+        said = hw.LIMBS_TRAIT.search(str(trait.get("desc", "")))
+        count = hw.NUMBERS.get(said["n"].lower(), 0) if said else 0
+        held = [a for a in attacks if said and a["name"].lower() == said["limb"].lower()]
+        for a in held:
+            a["riders"] = [r | {"holds": count} if r.get("grapple") else r for r in a["riders"]]
+        if count and held:
+            found.add(str(trait.get("name")))
+    return found
+
+
+def _special_first(
+    actions: list[dict[str, Any]], specials: list[str], notes: list[str], attacks: list[str]
+) -> tuple[str, list[str]]:
+    """B1: the special action its Multiattack uses first (formats/multiattack), if any, and
+    the attacks it replaces one of (the chimera's breath: its bite or horns)."""
     multi = next((a for a in actions if a.get("name") == "Multiattack"), None)
-    return multiattack.special_first(multi, specials, notes) if multi is not None else ""
+    first = multiattack.special_first(multi, specials, notes) if multi is not None else ""
+    return first, multiattack.in_place(multi, attacks) if first and multi is not None else []
 
 
 def _damage_types(
@@ -294,8 +335,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     texts = [str(x.get("desc", "")) for x in [*actions, *sf.items(m, "special_abilities", where)]]
     for a in attacks:
         armed(a, texts)  # the SRD weapon's properties (V3's two-handed bows)
+    rolled: dict[str, str] = {}  # B1: "1d4 Rotting Touch attacks", rolled each turn
     multi, offered = _multiattack(
-        m, actions, [a["name"] for a in attacks], notes, f"{where}.actions"
+        m, actions, [a["name"] for a in attacks], notes, f"{where}.actions", rolled
     )
     for a in attacks:
         if len(multi) == 1 and a["name"] in multi and multi[a["name"]] > 1:
@@ -303,7 +345,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     abilities = _named(m, "special_abilities", where)  # each checked: an object with a name
     traits, flags = block_traits(m), block_flags(m)  # B8, R5: played, not listed
     stands, standing_names = standing(m)  # S3's light, F3's invisible: fight-file fields
-    played_names = traits.names | flags.names | standing_names
+    held = _limbs(m, attacks)  # F6: the roper's Grasping Tendrils
+    played_names = traits.names | flags.names | standing_names | held
     notes += [f"{n} (trait)" for n in abilities if n not in played_names]
     if any(f.startswith(str(TraitKind.MULTIPLE_HEADS)) for f in traits.forms):
         notes[:] = [n for n in notes if not n.startswith("Multiattack: a bite per head")]  # B8
@@ -311,13 +354,19 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     reacts = block_reactions(m)  # B10: played as traits
     notes += [f"{n} (reaction)" for n in reactions if n not in reacts.names]
     _named(m, "legendary_actions", where)  # their fields checked
+    limited = [a for a in attacks if "recharge" in a or "per_day" in a]  # B2
+    attacks = [a for a in attacks if a not in limited]
     whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
+    if limited:
+        whole["actions"] = [*whole.get("actions", []), *limited]
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
     leaving = escape_of(m)  # C1, M6: Teleport, Etherealness, Ink Cloud
     notes[:] = unlisted(notes, leaving)
     whole["uses"] = whole.get("uses", {}) | leaving.pop("uses", {})
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
-    special_first = _special_first(actions, [x["name"] for x in whole.get("actions", [])], notes)
+    special_first, replaced = _special_first(
+        actions, [x["name"] for x in whole.get("actions", [])], notes, [a["name"] for a in attacks]
+    )
     senses = sf.get(m, "senses", dict, where, default={})
     shown = [
         f"{k.replace('_', ' ')[:40]} {str(v)[:200]}"
@@ -343,7 +392,12 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     subtype = sf.get(m, "subtype", str, where, default="")
     mundane: list[str] = []
     magic_only: list[str] = []
-    played: list[str] = []
+    played: list[str] = [str(TraitKind.REEL)] if multiattack.reels(m, notes) else []
+    if multiattack.swallow_bite(m, attacks, notes):  # F6: the tarrasque's, with its bite
+        whole["actions"] = [a for a in whole.get("actions", []) if a["name"] != "Swallow"]
+    if form := multiattack.engulfs(m, notes):  # F6: the mound's, no action of its own
+        played.append(form)
+        whole["actions"] = [a for a in whole.get("actions", []) if a["name"] != "Engulf"]
     out: dict[str, Any] = {
         "name": sf.label(m, "name", where),
         "size": size,
@@ -376,6 +430,13 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
         "multiattack_options": offered,
+        "multiattack_rolled": rolled,
+        "multiattack_in_place": replaced,
+        "multiattack_spell": multiattack.spell_way(m, [a["name"] for a in attacks], notes),
+        "multiattack_held": multiattack.held_action(
+            m, [x["name"] for x in whole.get("actions", [])], notes
+        )
+        or [],  # dropped when none
         "multiattack_action": special_first or [],  # dropped when none
         "guards": guards,  # F1: Parry, Shield
         **whole,  # B1, B2, B6, B7: actions, spells, slots, legendary actions, uses

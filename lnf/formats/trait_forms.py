@@ -68,6 +68,7 @@ _AURA = re.compile(
 )  # `stench DC 10`, `fear aura DC 21`
 _HEADS = re.compile(r"multiple heads (\d+), (\d+) damage, (\d+) hit points")
 _TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
+_ENGULF = re.compile(r"engulf ([a-z ]+), dc (\d+), (\d+d\d+(?:[+-]\d+)? [a-z]+)")  # F6: the mound
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
     "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
@@ -113,6 +114,15 @@ def parse_trait(value: Any) -> Trait:
             return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
         except DiceError as exc:
             raise ValueError(f"{typed[1]}: bad dice {typed[2]!r} ({exc.message})") from None
+    if engulf := _ENGULF.fullmatch(text):
+        try:
+            dice = parse(engulf[3])
+        except DiceError as exc:
+            raise ValueError(f"engulf: bad dice {engulf[3]!r} ({exc.message})") from None
+        attack = " ".join(str(value).split())[7:].split(",")[0]  # its attack, as written
+        return Trait(TraitKind.ENGULF, attack=attack, dc=int(engulf[2]), dice=dice)
+    if text.startswith("engulf"):
+        raise ValueError("say engulf Slam, DC 14, 2d8+4 bludgeoning: its attack, DC and dice")
     if gaze := _GAZE.fullmatch(text):
         at_once = int(gaze[2]) if gaze[2] else 0
         return Trait(TraitKind.PETRIFYING_GAZE, dc=int(gaze[1]), hp=at_once)
@@ -269,6 +279,8 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind} {trait.attack}"
     if trait.kind is TraitKind.MULTIPLE_HEADS:
         return f"{trait.kind} {trait.hp}, {trait.dc} damage, {trait.dice} hit points"
+    if trait.kind is TraitKind.ENGULF:
+        return f"{trait.kind} {trait.attack}, DC {trait.dc}, {trait.dice}"
     if trait.dice is not None:
         return f"{trait.kind} {trait.dice}"
     stops = f" ({', '.join(sorted(trait.stopped_by))})" if trait.stopped_by else ""

@@ -4,9 +4,9 @@ covers. No rules live here (`lnf.rules.attacks` asks the questions)."""
 
 from __future__ import annotations
 
-from lnf.dice import DiceExpr
+from lnf.dice import DamageType, DiceExpr
 from lnf.model.effects import Rider, SpellEffect
-from lnf.model.enums import Ability, AltUse, AttackKind, Cost, Shape
+from lnf.model.enums import Ability, AltUse, AttackKind, Condition, Cost, Shape
 from lnf.values import replace, value
 
 
@@ -50,6 +50,12 @@ class Attack:
     alt_damage: DiceExpr | None = None  # the other damage of a thrown or versatile weapon, a swarm
     alt_when: AltUse | None = None  # when the other damage applies
     crit_times: int = 2  # D5: its dice on a critical hit, rolled this many times (the balor's 3)
+    # D6, B6: a damage type its wielder may deal as another ("lightning or thunder damage
+    # (djinni's choice)"): (the type written, the other); `rules.attacks.used_damage` chooses.
+    either: tuple[tuple[DamageType, DamageType], ...] = ()
+    # B4: it targets only a creature with this condition (the sea hag's Death Glare: "one
+    # frightened creature"); `rules.specials.reaches` leaves the others out.
+    only_on: Condition | None = None
     finesse: bool = False  # Sneak Attack needs a finesse or a ranged weapon
     magic: bool = False  # D6: a magic weapon (a spell is magical by `spell`)
     light: bool = False  # V-HYR3: two light mêlée weapons add the second one's dice

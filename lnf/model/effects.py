@@ -104,6 +104,9 @@ class Effect:
     group: str = ""  # F7 Banishment: the group `who` left, which it rejoins if it still exists
     made: int = 0  # F4, `Lasting.saves`: the repeated saves made so far…
     missed: int = 0  # …and failed (F7 Contagion)
+    web: bool = False  # F6: the hold is webbing: a Strength check bursts it, nobody lets go
+    suffocates: bool = False  # F6: `who` cannot breathe while it lasts (the rug's smother)
+    held_save: int = 0  # F6: a Constitution save of this DC spares `held_hurts` (engulfed)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""
@@ -295,6 +298,17 @@ class Rider:
     half: bool = False
     grapple: int = 0
     holds: int = 0
+    # F6: the grapple is webbing (the giant spider's Web): restrained, not grappled; its DC is
+    # a Strength check's; it holds with no grappler (its maker's fall or move ends nothing).
+    web: bool = False
+    # F6: "at risk of suffocating" while held (the rug): out of breath, it drops (`rules.holds`)
+    suffocates: bool = False
+    # F6: a grapple its attacker may make instead of dealing the hit's damage (the vampire's;
+    # `rules.holds.grapples_instead` chooses)
+    instead: bool = False
+    # F6: its conditions and `suffocates` only on a hit rolled with advantage (the cloaker
+    # attached to the head)
+    head: bool = False
     held_advantage: bool = False  # F6: advantage on this attack against the one it holds
     held_hits: bool = False  # F6: this attack hits the one it holds without fail
     # F6: the attacker attaches itself (the stirge): it attacks no more while attached, and
@@ -356,10 +370,19 @@ class Rider:
     armor: int = 0
     # F6: a failed save kills a target with at most this many hit points (the Solar's 190).
     kills: int = 0
+    drops: bool = False  # F6: a failed save drops it to 0 hit points (the sea hag's glare)
 
     def __str__(self) -> str:
         parts = []
-        if self.grapple:
+        if self.grapple and self.web:
+            parts.append(f"webbing (burst by a DC {self.grapple} Strength check)")
+        elif self.grapple and self.attach:  # F6: the cloaker's, the darkmantle's
+            parts.append(f"attaches itself (a DC {self.grapple} Strength check pulls it off)")
+        elif self.grapple and self.instead:  # F6: the vampire's, B6 chooses
+            parts.append(
+                f"grappled instead of the damage when worth more (escape DC {self.grapple})"
+            )
+        elif self.grapple:
             limit = f", {_HOLDS.get(self.holds, self.holds)} at a time" if self.holds else ""
             parts.append(f"grappled (escape DC {self.grapple}{limit})")
         if self.save is not None:
@@ -373,7 +396,12 @@ class Rider:
             parts.append(f"{self.damage}{kind}{half}")
         if self.conditions:
             held = "while held" if self.grapple or self.swallow else str(self.lasting)
+            held = "to the head, on a hit with advantage" if self.head else held
             parts.append(" and ".join(str(c) for c in self.conditions) + f" ({held})")
+        if self.suffocates:
+            parts.append("unable to breathe while held")
+        if self.drops:
+            parts.append("drops to 0 hit points")
         parts += self._held()
         if self.max_hp:
             parts.append("hit-point maximum reduced")
@@ -416,7 +444,7 @@ class Rider:
         if self.pull:
             how = "a Strength contest lost" if self.contest else "a failed save"
             parts.append(f"pulled into its group on {how}")
-        if self.attach:
+        if self.attach and not self.grapple:
             drinks = f", {self.drain} hit points lost as its turns start" if self.drain else ""
             sated = f" until {self.sated} are lost" if self.sated else ""
             parts.append(f"attaches itself{drinks}{sated}")

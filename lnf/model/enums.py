@@ -135,6 +135,12 @@ class Condition(StrEnum):
     # disadvantage on Strength checks and saves.
     ENFEEBLED = "enfeebled"
     REDUCED = "reduced"
+    # Not an SRD condition: the lamia's Intoxicating Touch (F6), played as one: "magically
+    # cursed … disadvantage on Wisdom saving throws and all ability checks".
+    INTOXICATED = "intoxicated"
+    # Not an SRD condition: the roper's tendril (F6), played as one while it holds: disadvantage
+    # on Strength checks and Strength saving throws.
+    HAMPERED = "hampered"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

@@ -218,6 +218,7 @@ class MultiOption:
 
     attacks: tuple[tuple[str, int], ...]
     at_range: bool = False
+    flying: bool = False  # B1: a way "while flying" (the wyvern's claws): only when it can fly
 
 
 @value(kw_only=True)
@@ -267,6 +268,19 @@ class Monster(Combatant):
     # B1: every way its Multiattack's text offers when it offers a choice (the first is
     # `multiattack`); `rules.attacks.routine` picks one each turn.
     multiattack_options: tuple[MultiOption, ...] = ()
+    # B1: a count its Multiattack rolls each turn ("1d4 Rotting Touch attacks"): attack name
+    # and dice; the plan counts `multiattack`'s (the average), the table rolls it.
+    multiattack_rolled: tuple[tuple[str, str], ...] = ()
+    # B1: the attacks its first action replaces one of, when used ("it can use the breath in
+    # place of its bite or horns"): the one B6 counts for least (`rules.multiattack_first`).
+    multiattack_in_place: tuple[str, ...] = ()
+    # B1: a special action its Multiattack also uses on one it grapples, after its attacks
+    # ("If the chuul is grappling a creature, the chuul can also use its tentacles once"); no
+    # action of its own.
+    multiattack_held: str = ""
+    # B1: the attacks its Multiattack makes beside one spell it casts ("Alternatively, it makes
+    # two attacks with its pincers and casts one spell": the glabrezu's), after the spell.
+    multiattack_spell: tuple[tuple[str, int], ...] = ()
     # B1: a special action its Multiattack uses before its attacks ("The dragon can use its
     # Frightful Presence. It then makes three attacks"): one of `actions`, by name.
     multiattack_action: str = ""

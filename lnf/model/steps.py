@@ -67,6 +67,8 @@ class Attacked:
     favored: bool = False  # V-D20-1: a miss by exactly 1 that favor made a hit
     slot: int = 0  # F7: the slot level a spell was cast with, when above its own (upcast)
     holds: tuple[str, ...] = ()  # B8: Undead Fortitude saved: they drop to 1 hp instead
+    instead: bool = False  # F6: the hit grapples instead of dealing damage (the vampire's)
+    count: str = ""  # B1: the count its Multiattack rolled, said on its first attack: "1d4 (3)"
 
     @property
     def total(self) -> int:
@@ -277,6 +279,7 @@ class Contested:
     target_faces: tuple[int, ...]
     target_bonus: int
     worse: bool = False  # F3: rolled with disadvantage (weakened): `faces` hold the kept first
+    target_worse: bool = False  # F6: the target's, with disadvantage (intoxicated), kept first
 
     @property
     def won(self) -> bool:

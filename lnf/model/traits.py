@@ -95,6 +95,12 @@ class TraitKind(StrEnum):
     MULTIPLE_HEADS = "multiple heads"
     REACTIVE_HEADS = "reactive heads"  # an opportunity attack for each head beyond one
     REACTIVE = "reactive"  # D10, B10: a reaction on every turn, not one a round
+    # F6: its Multiattack's Reel: those it grapples are pulled into its group (the roper's)
+    REEL = "reel"
+    # F6: the shambling mound's: both its `attack`s hit one target, it is grappled (escape
+    # `dc`) and engulfed: blinded, restrained, unable to breathe, `dice` on a failed
+    # Constitution save (`dc`) as each of the mound's turns starts; one at a time.
+    ENGULF = "engulf"
 
 
 @value

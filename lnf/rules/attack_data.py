@@ -37,5 +37,8 @@ def _problems(attack: Attack) -> list[tuple[str, str, str]]:
 
 
 def _does_more(attack: Attack) -> bool:
-    """F7: a spell whose conditions or effect are what it does (Hold Person, Bless, Sleep)."""
+    """F7: a spell whose conditions or effect are what it does (Hold Person, Bless, Sleep); F6:
+    a hit that only holds (the roper's tendril, the giant spider's web)."""
+    if any(r.grapple or (r.damage is not None and r.save) for r in attack.riders):
+        return True
     return (attack.spell or bool(attack.slot)) and bool(attack.riders or attack.effect)

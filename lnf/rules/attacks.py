@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lnf.dice import parse
+from lnf.dice import DiceExpr, parse
 from lnf.errors import Violation
 from lnf.model import (
     N_CONDITIONS,
@@ -50,17 +50,43 @@ def half_hp(c: Hero | Monster) -> bool:
     return c.current_hp * 2 <= c.hp
 
 
-def used_damage(attack: Attack, mode: Mode, attacker: Hero | Monster) -> Attack:
+def used_damage(
+    attack: Attack, mode: Mode, attacker: Hero | Monster, target: Hero | Monster | None = None
+) -> Attack:
     """D6, B6: the damage an attack deals as it is used now, the one rule the engine rolls and
     the plan's expected damage counts: a thrown weapon thrown (at range) deals its other damage
     when the stat block gives one (a bugbear's javelin: 2d6+2 in hand, 1d6+2 thrown); a
     swarm's bites theirs once the swarm has half of its hit points or fewer (B8: a swarm of
-    rats, 2d6, then 1d6)."""
+    rats, 2d6, then 1d6); a type it may deal as another (the djinni's lightning or thunder)
+    the one that costs `target` more (`chosen_types`)."""
+    if attack.either and target is not None:
+        attack = chosen_types(attack, target)
     if attack.alt_damage is None:
         return attack
     thrown = attack.alt_when is AltUse.AT_RANGE and mode is Mode.RANGED
     weakened = attack.alt_when is AltUse.HALF_HP and half_hp(attacker)
     return replace(attack, damage=attack.alt_damage) if thrown or weakened else attack
+
+
+def chosen_types(attack: Attack, target: Hero | Monster) -> Attack:
+    """D6, B6: "lightning or thunder damage (djinni's choice)": each such part dealt as the
+    type that costs `target` more after its defences (the written one on a tie)."""
+    from lnf.rules.damage import defence_factor
+
+    swap = {
+        kind: other
+        for kind, other in attack.either
+        if defence_factor(target, other) > defence_factor(target, kind)
+    }
+    if not swap:
+        return attack
+    parts = tuple(
+        replace(p, damage_type=swap.get(p.damage_type, p.damage_type))
+        if p.damage_type is not None
+        else p
+        for p in attack.damage.parts
+    )
+    return replace(attack, damage=DiceExpr(parts), either=())
 
 
 def has_melee(c: Hero | Monster) -> bool:
@@ -177,7 +203,7 @@ def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
         ways = [
             _sequence(monster, hero, mode, o.attacks)
             for o in monster.multiattack_options
-            if o.at_range == (mode is Mode.RANGED)
+            if o.at_range == (mode is Mode.RANGED) and (not o.flying or can_fly_now(monster))
         ]
         ways = [w for w in ways if w]
         if ways:
@@ -190,6 +216,14 @@ def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
     if weapon is None:
         return ()
     return (weapon,) * attacks_on_its_turn(monster, bites(monster, weapon.times))  # B8: heads
+
+
+def on_the_wing(monster: Monster, attacks: tuple[Attack, ...]) -> bool:
+    """B1: whether `attacks` are a Multiattack way the text allows "while flying" only."""
+    counts: dict[str, int] = {}
+    for a in attacks:
+        counts[a.name] = counts.get(a.name, 0) + 1
+    return any(o.flying and dict(o.attacks) == counts for o in monster.multiattack_options)
 
 
 def _sequence(

@@ -25,7 +25,26 @@ def save_disadvantage(c: Hero | Monster, ability: Ability) -> bool:
     save."""
     if ability is Ability.STR and c.conditions & {Condition.WEAKENED, Condition.REDUCED}:
         return True  # F7 Reduce: "disadvantage on Strength checks and Strength saving throws"
+    if ability is Ability.STR and Condition.HAMPERED in c.conditions:
+        return True  # F6: the roper's tendril
+    if ability is Ability.WIS and Condition.INTOXICATED in c.conditions:
+        return True  # F6: the lamia's Intoxicating Touch
     return (ability is Ability.DEX and Condition.RESTRAINED in c.conditions) or c.exhaustion >= 3
+
+
+# F6: a condition that is no SRD one, said with what it does when it lands
+CONDITION_WORDS = {
+    Condition.INTOXICATED: (
+        "intoxicated: magically cursed, disadvantage on Wisdom saves and all ability checks"
+    ),
+    Condition.HAMPERED: "hampered: disadvantage on Strength checks and Strength saves",
+}
+
+
+def checks_worse(c: Hero | Monster) -> bool:
+    """F6: "disadvantage on … all ability checks" (the lamia's curse, intoxicated): an escape,
+    a hide, a contest, a chase's checks."""
+    return Condition.INTOXICATED in c.conditions
 
 
 def attacks_on_its_turn(c: Hero | Monster, times: int) -> int:
@@ -62,9 +81,11 @@ def contest_abilities(
     (Acrobatics, which the weakness leaves alone)."""
     weak = {Condition.WEAKENED, Condition.REDUCED}  # F7 Reduce: as weakened for checks
     theirs: tuple[Ability, ...] = (Ability.STR, Ability.DEX)
-    if target.conditions & weak:
+    hindering = weak | {Condition.HAMPERED}  # F6: the roper's tendril, as weakened
+    if target.conditions & hindering:
         theirs = (Ability.DEX,)
-    return Ability.STR, theirs, bool(attacker.conditions & weak)
+    hindered = attacker.conditions & hindering
+    return Ability.STR, theirs, bool(hindered) or checks_worse(attacker)
 
 
 def strength_based(attack: Attack) -> bool:

@@ -5,7 +5,9 @@ that creature's turn `rounds` rounds later; one that began between turns ends as
 `rounds` rounds later starts (so "1 minute" marked between rounds 2 and 3 lasts rounds 3 to 12).
 If that creature has no turn in that round (it dropped or left), the effect ends as the next
 round starts. `until` ends it at the start or end of a named creature's turn (the first such
-edge after it began: "until the end of its turn" marked during that turn ends as it ends);
+edge after it began: "until the end of its turn" marked during that turn ends as it ends; but
+one a creature imposed on another during its own turn, "until the end of the cloaker's next
+turn", lasts through its next turn);
 a repeated save comes at the start or end of each of the bearer's turns.
 """
 
@@ -37,8 +39,7 @@ def ending_at(fight: Fight, who: str, edge: TurnEdge) -> list[tuple[Effect, str]
     mummy's glare, Telekinesis's grip) is not ended by the end of the turn it began in."""
     out = []
     for e in fight.effects:
-        begun_now = e.by == who and e.turn == who and e.round == fight.round
-        if e.lasting.until == (who, edge) and not (edge is TurnEdge.END and begun_now):
+        if e.lasting.until == (who, edge) and not _its_next(fight, e, who, edge):
             out.append((e, f"it lasted until the {edge} of {who}'s turn"))
         elif (
             edge is TurnEdge.START
@@ -48,6 +49,15 @@ def ending_at(fight: Fight, who: str, edge: TurnEdge) -> list[tuple[Effect, str]
         ):
             out.append((e, f"{_span(e.lasting.rounds)} is over"))
     return out
+
+
+def _its_next(fight: Fight, e: Effect, who: str, edge: TurnEdge) -> bool:
+    """F4, F6: whether the end of `who`'s turn under way is too soon for `e`: one `who`
+    imposed on another during this very turn lasts "until the end of the cloaker's next turn"
+    (every such SRD rider says "next"), so the turn it began in does not end it."""
+    return (
+        edge is TurnEdge.END and e.by == who != e.who and e.turn == who and e.round == fight.round
+    )
 
 
 def ending_as_round_starts(fight: Fight, number: int) -> list[tuple[Effect, str]]:

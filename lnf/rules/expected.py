@@ -42,6 +42,8 @@ CONDITION_WORTH = {
     Condition.POISONED: Fraction(1, 4),
     Condition.CHARMED: Fraction(1, 4),
     Condition.GRAPPLED: Fraction(1, 10),
+    Condition.INTOXICATED: Fraction(1, 10),  # F6: worse Wisdom saves and checks (the lamia's)
+    Condition.HAMPERED: Fraction(1, 10),  # F6: worse Strength saves and checks (a tendril's)
     Condition.PRONE: Fraction(1, 10),
 }
 
@@ -112,14 +114,21 @@ def condition_worth(conditions: Iterable[Condition], hero: Hero) -> Fraction:
     return max(shares, default=Fraction(0)) * hero.current_hp
 
 
-def riders_mean(attack: Attack, hero: Hero, magic: bool = False) -> Fraction:
+def riders_mean(
+    attack: Attack, hero: Hero, magic: bool = False, roll: Advantage = Advantage.NORMAL
+) -> Fraction:
     """F6, B6: what a landed attack's riders add: their mean damage (a save's half as half)
-    and the worth of the conditions they impose, each through its own save."""
+    and the worth of the conditions they impose, each through its own save; a rider to the
+    head (the cloaker's) only with advantage on the `roll`."""
     out = Fraction(0)
     for rider in attack.riders:
+        if rider.head and roll is not Advantage.ADVANTAGE:
+            continue
         if rider.damage is not None:
             mean, _ = dice_mean(_typed(rider.damage, rider.damage_type), hero, magic=magic)
             out += saved(mean, rider.save, rider.half, hero)
+        if rider.drops:  # F6: "or drop to 0 hit points": all its hit points now
+            out += saved(Fraction(hero.current_hp + hero.temp_hp), rider.save, False, hero)
         if rider.conditions and not rider.at_zero:  # F6: a hero at 0 is worth no more down
             worth = condition_worth(rider.conditions, hero)
             out += saved(worth, rider.save, False, hero)
@@ -149,7 +158,7 @@ def attack_mean(
     `attack` deals the damage it deals as used now (`rules.attacks.used_damage`: thrown, a
     swarm at half its hit points)."""
     mean, dice = dice_mean(attack.damage, hero, magic=magic)
-    extra = riders_mean(attack, hero, magic)
+    extra = riders_mean(attack, hero, magic, roll)
     plain, crits = _chances(attack, hero, roll, mode, critical)
     more = dice * (attack.crit_times - 1)  # D5: the dice once more (the balor's twice more)
     return (plain * (mean + extra) + crits * (mean + more + extra)) / 400

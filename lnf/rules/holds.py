@@ -30,6 +30,7 @@ from lnf.model import (
     Rider,
     TraitKind,
 )
+from lnf.rules.conditions import checks_worse
 from lnf.rules.roster import in_fight
 from lnf.values import replace
 
@@ -55,6 +56,7 @@ def may_hold(fight: Fight, attacker: str, target: str, attack: str, rider: Rider
     held = holds_by(fight, attacker, attack)
     if any(e.who == target for e in held):
         return False
+    held = [e for e in held if swallowing(fight, e) is None]  # the tarrasque's swallowed: no grip
     return not rider.holds or len(held) < rider.holds
 
 
@@ -79,6 +81,22 @@ def sure_hit(fight: Fight, attacker: Hero | Monster, target: str, attack: Attack
     return f"{attacker.name} holds {target}: its {attack.name} hits without fail (F6)"
 
 
+def grapples_instead(fight: Fight, attacker: str, target: str, attack: Attack) -> bool:
+    """F6, B6: whether a hit that may grapple instead of dealing damage (the vampire's claws)
+    grapples: when the grapple may take hold and the worth of the target grappled (B6's share
+    of its hit points) is more than the hit's damage on average, after its defences."""
+    from lnf.rules.expected import condition_worth, dice_mean
+
+    rider = next((r for r in attack.riders if r.instead), None)
+    hero = fight.combatant(target)
+    if rider is None or not isinstance(hero, Hero) or Condition.GRAPPLED in hero.conditions:
+        return False
+    if not may_hold(fight, attacker, target, attack.name, rider):
+        return False
+    worth = condition_worth((Condition.GRAPPLED, *rider.conditions), hero)
+    return worth > dice_mean(attack.damage, hero, magic=attack.magic)[0]
+
+
 def lasting_with(fight: Fight, keys: set[int]) -> set[int]:
     """F6: the effects that end with the holds `keys`: those keys and the effects that last
     as long as they do (restrained until the grapple ends)."""
@@ -94,7 +112,10 @@ def holds_ending(fight: Fight) -> list[tuple[Effect, str]]:
             continue
         grappler = fight.combatant(e.by) if e.by in fight else None
         held = fight.combatant(e.who) if e.who in fight else None
-        if grappler is None or not in_fight(grappler):
+        if e.web:  # webbing holds by itself, whoever spun it
+            if held is None or not in_fight(held):
+                out.append((e, f"{e.who} is out of the fight"))
+        elif grappler is None or not in_fight(grappler):
             out.append((e, f"{e.by} is down and lets go"))
         elif grappler.conditions & INCAPACITATING:
             why = ", ".join(sorted(str(c) for c in grappler.conditions & INCAPACITATING))
@@ -113,20 +134,51 @@ def let_go(before: Fight, after: Fight, mover: str) -> list[tuple[Effect, str]]:
         return []
     out = []
     for e in holds_by(after, mover):
+        if e.web or e.held_save:
+            continue  # F6: the webbing stays where it holds; the engulfed goes along
         if now is None or now != _label(after, e.who):
             out.append((e, f"{mover} moves away and lets go"))
     return out
 
 
-def escape_bonus(c: Hero | Monster) -> int:
-    """F6: an escape is Strength (Athletics) or Dexterity (Acrobatics), the better; sheets hold
-    no skills but Stealth, so lnf reads the check from the save bonuses (as V-ACL8's)."""
-    return max(c.save_bonus(Ability.STR), c.save_bonus(Ability.DEX))
+WEBBING_OF = "{}'s webbing"  # F6: what a webbed hero's check is against, in the telling
+
+
+def escape_check(c: Hero | Monster, web: bool = False) -> tuple[int, bool]:
+    """F6: an escape's bonus and whether it rolls with disadvantage. It is Strength (Athletics)
+    or Dexterity (Acrobatics), the better; sheets hold no skills but Stealth, so lnf reads the
+    check from the save bonuses (as V-ACL8's). Webbing is burst by "a DC 12 Strength check":
+    Strength only. Hampered (the roper's tendril), Strength rolls with disadvantage, taken as
+    5 less (D4's rule of thumb) to choose between them; intoxicated, any check does."""
+    strength, dexterity = c.save_bonus(Ability.STR), c.save_bonus(Ability.DEX)
+    hampered = Condition.HAMPERED in c.conditions
+    worse = checks_worse(c)
+    if web:
+        return strength, worse or hampered
+    if hampered and strength - 5 > dexterity:
+        return strength, True
+    if hampered:
+        return dexterity, worse
+    return max(strength, dexterity), worse
+
+
+def breath(c: Hero | Monster) -> int:
+    """F6, suffocating (5e): the rounds a creature lasts without air — it holds its breath
+    1 + its Constitution modifier minutes (30 seconds at least), then survives its modifier in
+    rounds (1 at least); at the start of its next turn it drops to 0 hit points."""
+    return max(5, 10 * (1 + c.con)) + max(1, c.con)
+
+
+def suffocated(fight: Fight, e: Effect) -> bool:
+    """F6: whether the one `e` smothers has gone without air too long, as its turn starts."""
+    return e.suffocates and fight.round - e.round >= breath(fight.combatant(e.who))
 
 
 def swallowing(fight: Fight, e: Effect) -> Rider | None:
-    """F6: the swallow rider of the attack whose hold `e` is; None when it is no swallow."""
-    if not e.attack or e.by not in fight:
+    """F6: the swallow rider of the attack whose hold `e` is; None when it is no swallow (a
+    grapple by the same bite, the tarrasque's, is none: a swallow hurts as its swallower's
+    turns start, `held_hurts_on`)."""
+    if not e.attack or e.by not in fight or e.held_hurts_on != e.by or e.held_save:
         return None
     attack = next((a for a in fight.combatant(e.by).attacks if a.name == e.attack), None)
     return next((r for r in attack.riders if r.swallow), None) if attack is not None else None
@@ -177,10 +229,40 @@ def hold_to_escape(fight: Fight, who: str) -> Effect | None:
     return min(held, key=lambda e: (e.escape, e.key)) if held else None
 
 
+def attaching(fight: Fight, e: Effect) -> Rider | None:
+    """F6: the attach rider of the attack whose hold `e` is (the stirge's, the cloaker's, the
+    darkmantle's); None when `e` is no attachment."""
+    if not e.attack or e.by not in fight:
+        return None
+    attack = next((a for a in fight.combatant(e.by).attacks if a.name == e.attack), None)
+    return next((r for r in attack.riders if r.attach), None) if attack is not None else None
+
+
 def may_attach(fight: Fight, attacker: str) -> bool:
-    """F6: a creature attached to one attaches to no other (it does not attack while attached:
-    `drinking`)."""
-    return not any(e.drain for e in holds_by(fight, attacker))
+    """F6: a creature attached to one attaches to no other (the stirge does not attack while
+    attached: `drinking`; the cloaker detaches first to attack another, `detaches`)."""
+    return not any(attaching(fight, e) for e in holds_by(fight, attacker))
+
+
+def detaches(fight: Fight, monster: str, target: str) -> list[Effect]:
+    """F6: the attachments `monster` ends to attack `target` ("can attack no other creature
+    except the target"; "can detach itself by using 5 feet of movement"): those on another."""
+    return [
+        e
+        for e in holds_by(fight, monster)
+        if e.who != target and not e.drain and attaching(fight, e) is not None
+    ]
+
+
+def engulfing(fight: Fight, monster: str) -> Effect | None:
+    """F6: the one `monster` has engulfed ("only one creature engulfed at a time"); None."""
+    return next((e for e in holds_by(fight, monster) if e.held_save), None)
+
+
+def riders_along(fight: Fight, who: str) -> list[Effect]:
+    """F6: the attachments with a check to pull them off on `who` (the cloaker, the darkmantle:
+    "it moves with the target"): where `who` goes, they go."""
+    return [e for e in holds_on(fight, who) if e.escape and attaching(fight, e) is not None]
 
 
 def drinking(fight: Fight, monster: str) -> Effect | None:
@@ -215,6 +297,12 @@ def verify_escape(fight: Fight, who: str) -> Effect:
     return hold
 
 
+def strength_only(fight: Fight, hold: Effect) -> bool:
+    """F6: an escape by a Strength check alone: webbing, or an attachment pulled off ("a DC
+    16 Strength check")."""
+    return hold.web or attaching(fight, hold) is not None
+
+
 def wants_escape(fight: Fight, hero: Hero) -> bool:
     """F6, the hero policy: a hero a hold restrains (attacks on it with advantage, its own at
     disadvantage) uses its action to escape when its check meets the escape DC on a 10 or
@@ -225,7 +313,8 @@ def wants_escape(fight: Fight, hero: Hero) -> bool:
     restrains = any(
         e.hold == hold.key and e.condition is Condition.RESTRAINED for e in fight.effects
     )
-    return restrains and 10 + escape_bonus(hero) >= hold.escape
+    bonus, worse = escape_check(hero, strength_only(fight, hold))
+    return restrains and 10 + bonus - (5 if worse else 0) >= hold.escape
 
 
 def _label(fight: Fight, name: str) -> str | None:

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from lnf.errors import Violation
 from lnf.model import Attack, Fight, Hero, Monster, Rank
-from lnf.model.plan import Mode, Order
+from lnf.model.plan import Advantage, Mode, Order
 from lnf.rules.catches import best_catch
 from lnf.rules.distance import volley_planned
 from lnf.rules.moves import Spot, final_spot
@@ -43,6 +43,22 @@ def first_use(
     held = [h.name for h in heroes(fight) if imposed and imposed <= h.conditions]
     caught = best_catch(fight, monster, action, spot, rank, exclude=held)
     return (action, caught) if caught else None
+
+
+def in_place(
+    fight: Fight, monster: Monster, attacks: tuple[Attack, ...], hero: Hero, mode: Mode
+) -> tuple[Attack, ...]:
+    """B1, B6: a Multiattack's attacks once its first action is used "in place of its bite or
+    horns" (the chimera's breath): without the one of those B6 counts for least at `hero`
+    (the first written on a tie); all of them when it replaces none."""
+    from lnf.rules.expected import attack_mean
+
+    named = [a for a in attacks if a.name in monster.multiattack_in_place]
+    if not named:
+        return attacks
+    least = min(named, key=lambda a: attack_mean(a, hero, Advantage.NORMAL, mode))
+    at = attacks.index(least)
+    return attacks[:at] + attacks[at + 1 :]
 
 
 def first_catch(fight: Fight, monster: Monster, order: Order) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from lnf.rules.attacks import UNARMED, roll_for, routine, used_damage
 from lnf.rules.concentration import given_up
 from lnf.rules.damage import magical
 from lnf.rules.expected import attack_mean, first_hit_mean, hundredths
-from lnf.rules.multiattack_first import first_mean
+from lnf.rules.multiattack_first import first_mean, in_place
 from lnf.rules.specials import action_mean, action_named, split_darts
 from lnf.rules.traits import assassin_roll, assassinates, surprise_dice
 
@@ -36,10 +36,13 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
         mode = spot_mode if spot_mode is not None else Mode.MELEE
         roll = assassin_roll(fight, monster, hero, *roll_for(monster, hero, mode, order.rank))
         attacks = routine(monster, hero, mode) or (() if monster.attacks else (UNARMED,))
+        first = first_mean(fight, monster, order)
+        if first and monster.multiattack_in_place:  # B1: the chimera's breath replaces one
+            attacks = in_place(fight, monster, attacks, hero, mode)
         crit = assassinates(fight, monster, hero)  # B8
         means = [  # a thrown weapon thrown, a swarm at half its hit points
             attack_mean(
-                used_damage(a, mode, monster),
+                used_damage(a, mode, monster, hero),
                 hero,
                 roll,
                 mode,
@@ -53,7 +56,7 @@ def expected_damage(fight: Fight, monster: Monster, order: Order) -> int:
             means.append(
                 first_hit_mean(attacks, extra, hero, roll, mode, magic=magic, critical=crit)
             )
-        return hundredths(sum(means, first_mean(fight, monster, order)))
+        return hundredths(sum(means, first))
     action = action_named(monster, order.action)
     if action is None:
         return 0

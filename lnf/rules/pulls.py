@@ -27,6 +27,19 @@ def pulled_to(fight: Fight, attacker: str, target: str) -> str | None:
     return mine.label if mine is not None else attacker
 
 
+def reeled_to(fight: Fight, attacker: str, target: str) -> str | None:
+    """F6, Reel: where the one `attacker` grapples is pulled (`pulled_to`'s answer), though it
+    is held: the hold that moves it is its attacker's own; None when another holds it too."""
+    t = fight.combatant(target)
+    others = [e for e in fight.effects if e.attack and e.who == target and e.by != attacker]
+    if others or not in_fight(t) or fight.phase.kind is not PhaseKind.MELEE:
+        return None
+    mine, theirs = fight.group_of(attacker), fight.group_of(target)
+    if mine is not None and theirs is not None and mine.label == theirs.label:
+        return None
+    return mine.label if mine is not None else attacker
+
+
 def strength_contest(c: Hero | Monster) -> int:
     """F6: a Strength contest's bonus, read from the Strength save bonus (sheets hold no skills
     but Stealth, as V-ACL8's contests are read)."""

@@ -86,7 +86,7 @@ def attacks_a_hero(action: Attack) -> bool:
     attack nobody — the DM may cast them."""
     if action.damage.maximum > 0:
         return True
-    if any(r.conditions or r.damage is not None or r.push for r in action.riders):
+    if any(r.conditions or r.damage is not None or r.push or r.drops for r in action.riders):
         return True  # F6: a push out of its group counts as a condition imposed
     e = action.effect
     return e is not None and (e.sleep is not None or e.kills)  # F7 Sleep, Power Word Kill
@@ -100,7 +100,10 @@ def usable(fight: Fight, monster: Monster) -> tuple[Attack, ...]:
     return tuple(
         a
         for a in monster.actions
-        if a.cost is Cost.ACTION and charged(monster, a) and attacks_a_hero(a)
+        if a.cost is Cost.ACTION
+        and charged(monster, a)
+        and attacks_a_hero(a)
+        and a.name != monster.multiattack_held  # B1: the chuul's tentacles, with its pincers
     )
 
 
@@ -119,6 +122,9 @@ def check_usable(monster: Monster, name: str) -> list[Violation]:
         return [Violation("B1", f"{monster.name} has no action called {name} (it has {have})", who)]
     if action.cost is not Cost.ACTION:
         return [Violation("B1", f"{action.name} is {monster.name}'s {action.cost}, no action", who)]
+    if action.name == monster.multiattack_held:
+        said = f"{action.name} is used only with {monster.name}'s Multiattack, on one it grapples"
+        return [Violation("B1", said, who)]
     if not charged(monster, action):
         return [Violation("B2", f"{monster.name}'s {action.name} is {spent_words(action)}", who)]
     if not attacks_a_hero(action):
@@ -242,6 +248,8 @@ def reaches(
     its save against this monster's Frightful Presence made)."""
     if unseen(hero) or not in_fight(hero) or immune(fight, hero.name, monster, action):
         return False
+    if action.only_on is not None and action.only_on not in hero.conditions:
+        return False  # B4: the sea hag's Death Glare, at a frightened creature only
     kind = reach_kind(action)
     if fight.phase.kind is PhaseKind.VOLLEY:  # V3: no groups, no ranks
         return _volley_reach(action, kind, fight.phase.volley)
@@ -317,7 +325,7 @@ def action_mean(
             action, hero, magic
         )
     roll, _ = roll_for(monster, hero, mode, rank)
-    used = used_damage(action, mode, monster)
+    used = used_damage(action, mode, monster, hero)
     return attack_mean(used, hero, roll, mode, magic=magical(monster, action))
 
 

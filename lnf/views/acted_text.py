@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lnf.model import Action
 from lnf.model.steps import Acted
+from lnf.rules.holds import WEBBING_OF
 
 ACTION_WORDS = {
     Action.DASH: "dashes",
@@ -25,6 +26,9 @@ def acted_text(step: Acted) -> str:
         return f"{step.who} tries to hide: {step.detail}: {result}."
     if step.action is Action.ESCAPE and step.detail.startswith("detaches "):
         return f"{step.who} {step.detail} (its action, F6)."
+    if step.action is Action.ESCAPE and step.detail.endswith(WEBBING_OF.format("")):
+        result = "it bursts" if step.success else "still held"
+        return f"{step.who} tries to burst the webbing: {step.detail}: {result} (F6)."
     if step.action is Action.ESCAPE:
         result = "free" if step.success else "still held"
         return f"{step.who} tries to escape the grapple: {step.detail}: {result} (F6)."

@@ -40,6 +40,12 @@ def save_roll(saved: Saved, d4: str = "") -> str:
 
 def held_while(e: Effect) -> str:
     """F6: how long a hold (or what lasts with it) lasts, in words."""
+    if e.held_save:  # F6: engulfed (the shambling mound)
+        return (
+            f"until it escapes (its action) or {e.by} lets go; it cannot breathe, and takes "
+            f"{e.held_hurts} unless it makes a DC {e.held_save} Constitution save as each of "
+            f"{e.by}'s turns starts"
+        )
     if e.held_hurts_on:  # a swallow
         return (
             f"out of every reach but {e.by}'s (nobody targets {e.who}, it reaches {e.by} "
@@ -52,6 +58,10 @@ def held_while(e: Effect) -> str:
             f"{e.who} loses {e.drain} hit points as each of {e.by}'s turns starts{fill}, "
             f"unless an action detaches it first"
         )
+    if e.web:
+        return "until it bursts the webbing (its action)"
+    if e.suffocates:  # F6: the rug's smother
+        return f"until it escapes (its action) or {e.by} lets go; it cannot breathe"
     if e.attack:
         return f"until it escapes (its action) or {e.by} lets go"
     return "while held"
@@ -61,6 +71,16 @@ def hurts_words(e: Effect) -> str:
     """F6: "1d10 fire damage at the start of each of its turns", "3d6 hit points lost …"."""
     what = f"{e.hurts} damage" if " " in e.hurts else f"{e.hurts} hit points lost"
     return f"{what} at the {e.hurts_at} of each of its turns"
+
+
+def _lasting_words(e: Effect) -> str:
+    """F4: how long `e` lasts; "… of the cloaker's next turn" when its causer imposed it
+    during its own turn (`rules.effects`: that turn does not end it)."""
+    said = str(e.lasting)
+    whose = e.lasting.until[0] if e.lasting.until is not None else ""
+    if whose and whose == e.by != e.who and e.turn == whose:
+        said = said.replace(f"{whose}'s turn", f"{whose}'s next turn")
+    return said
 
 
 def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
@@ -93,7 +113,8 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
                 ends = e.what.partition(": ")[2]  # F6: "another creature's action shakes it …"
                 more = f"; {ends}" if ends else ""
                 woken += " or until it attacks or casts a spell" if e.until_attack else ""  # B6
-                return f"{e.who} is {e.condition}{by}: {e.lasting}{woken}{more}{bars} (F4)."
+                span = _lasting_words(e)
+                return f"{e.who} is {e.condition}{by}: {span}{woken}{more}{bars} (F4)."
             return f"{e.who}: {e.what}{by}, {e.lasting} (F4)."
         case EffectEnded():
             ended = next((e for e in before.effects if e.key == step.key), None)

@@ -11,7 +11,7 @@ from typing import Any
 
 from lnf.model import Attack, Fight, Monster, PhaseKind, Rank
 from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
-from lnf.rules.attacks import plan_targets, roll_for, routine, weapon_for
+from lnf.rules.attacks import on_the_wing, plan_targets, roll_for, routine, weapon_for
 from lnf.rules.distance import volley_attack, volley_planned, volley_reach
 from lnf.rules.explain import held_actions
 from lnf.rules.group_changes import order_step
@@ -65,6 +65,10 @@ def order_facts(fight: Fight, order: Order) -> OrderFacts:
     weapon = weapon_for(monster, hero, order.mode)
     attacks = routine(monster, hero, order.mode)
     first = _first(fight, monster, order) if monster.multiattack_action else ()
+    if first and monster.multiattack_in_place:  # B1: the chimera's breath replaces one
+        from lnf.rules.multiattack_first import in_place
+
+        attacks = in_place(fight, monster, attacks, hero, order.mode)
     return OrderFacts(order, monster, weapon, attacks, roll, reasons, provoked, first)
 
 
@@ -251,13 +255,18 @@ def _attack_phrase(f: OrderFacts) -> str:
     if o.target is None or o.mode is None:
         return "attacks nobody"
     weapon = _routine_words(f.routine) if f.routine else "its attack"
+    if on_the_wing(f.monster, tuple(f.routine)):
+        weapon += " (a way while flying, B1)"
     verb = {
         Mode.MELEE: f"attacks {o.target} in mêlée with {weapon}",
         Mode.REACH: f"attacks {o.target} with reach, {weapon}",
         Mode.RANGED: f"shoots {o.target} with {weapon}",
     }[o.mode]
     if f.first:  # B1, B3: "uses Frightful Presence on Ann and Bo, then attacks Ann …"
-        verb = f"uses {f.monster.multiattack_action} on {and_list(f.first)}, then {verb}"
+        made = [a.name for a in f.routine]
+        left = [n for n in f.monster.multiattack_in_place if n not in made]  # B1: the chimera
+        instead = f" in place of its {left[0]}" if left else ""
+        verb = f"uses {f.monster.multiattack_action}{instead} on {and_list(f.first)}, then {verb}"
     if f.roll is Advantage.NORMAL and not f.roll_reasons:
         return verb
     why = "; ".join(f.roll_reasons)

@@ -313,8 +313,14 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
         )
     else:
         text = f"{step.attacker} attacks {step.target} with {step.attack}{_at_level(step.slot)} "
+        if step.count:  # B1: "The fungus makes 1d4 Rotting Touch attacks"
+            text = f"{step.attacker} rolls {step.count} {step.attack} attacks (B1); {text}"
         text += MODE_WORDS[step.mode]
         text += f"{why}: {roll}"
+    if step.hit and step.instead:
+        return text + "; it grapples instead of dealing damage (F6)."
+    if step.hit and all(kind is None and not n for kind, n in step.damage):
+        return text + "; no damage of its own (F6)."  # what its hit brings follows
     if step.hit:
         big = f" ({step.big})" if step.big else ""
         how = []
@@ -446,7 +452,9 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
             gain = f"{len(step.faces)}d6 ({faces}) = {sum(step.faces)} temporary hit points"
         return f"{step.who} spends {dice} on {step.effect} (V-ACL6): {gain}."
     mine = (worse_d20_text if step.worse else d20_text)(step.faces, step.bonus)  # F3: weakened
-    theirs = d20_text(step.target_faces, step.target_bonus)
+    theirs = (worse_d20_text if step.target_worse else d20_text)(
+        step.target_faces, step.target_bonus
+    )
     if step.won:
         verdict = f"{step.who} wins"
     elif step.tied:
