@@ -11,7 +11,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lnf.engine.effects import mark_effect, recorded
+from lnf.engine.effects import recorded
+from lnf.engine.marks import mark_effect
 from lnf.engine.runner import Runner
 from lnf.engine.table import Table
 from lnf.formats.fight_file import load_fight

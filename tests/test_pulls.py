@@ -10,7 +10,8 @@ import pytest
 
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
-from lnf.engine.effects import Rolled, mark_effect, ride
+from lnf.engine.effects import Rolled, ride
+from lnf.engine.marks import mark_effect
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.riders import read

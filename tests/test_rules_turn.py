@@ -12,8 +12,9 @@ from lnf.dice import parse
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import AttackChoice, HealChoice, TurnChoice
-from lnf.engine.effects import Rolled, mark_effect, turn_edge
+from lnf.engine.effects import Rolled, turn_edge
 from lnf.engine.hero_turn import verify_act
+from lnf.engine.marks import mark_effect
 from lnf.engine.resolve import roll_attack, roll_save
 from lnf.errors import Refused
 from lnf.model import (

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from lnf.dice.roll import ScriptedDice
-from lnf.engine.effects import Rolled, take_off, turn_edge
+from lnf.engine.effects import Rolled, turn_edge
+from lnf.engine.marks import take_off
 from lnf.engine.resolve import roll_attack
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import parse_fight

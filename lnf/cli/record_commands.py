@@ -13,7 +13,8 @@ import click
 from lnf.cli.options import fight_argument, opened
 from lnf.dice import DamageType
 from lnf.dice.roll import DiceSource
-from lnf.engine.effects import Rolled, mark_effect, recorded, take_off, unmark
+from lnf.engine.effects import Rolled, recorded, unmark
+from lnf.engine.marks import mark_effect, take_off
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.model import BackReason, Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.events import Begun, Recorded

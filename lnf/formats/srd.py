@@ -25,28 +25,21 @@ from lnf.formats.escapes import escape_of, unlisted
 from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders, own_damage
 from lnf.formats.specials import special, whole_block
+from lnf.formats.srd_defences import (
+    TYPES,
+    armor_dr_of,
+    armor_entry,
+    condition_immunities,
+    damage_types,
+    magic_only_trait,
+    nonmagical_trait,
+)
 from lnf.formats.srd_fields import EntryError
 from lnf.formats.srd_standing import standing
 from lnf.formats.srd_traits import block_flags, block_reactions, block_traits
-from lnf.model import Condition, TraitKind
-from lnf.rules.acl import ARMOR, armor_dr
+from lnf.model import TraitKind
 
 ABILITIES = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
-TYPES = [
-    "acid",
-    "bludgeoning",
-    "cold",
-    "fire",
-    "force",
-    "lightning",
-    "necrotic",
-    "piercing",
-    "poison",
-    "psychic",
-    "radiant",
-    "slashing",
-    "thunder",
-]
 KIND = {"Melee": "melee", "Ranged": "ranged", "Melee or Ranged": "thrown"}
 # Figures of at most four digits (no stat block needs more): a file's 5,000-digit "to hit" is
 # then no attack at all, never a number too long to read.
@@ -246,34 +239,6 @@ def _special_first(
     return first, multiattack.in_place(multi, attacks) if first and multi is not None else []
 
 
-def _damage_types(
-    m: dict[str, Any], key: str, where: str, notes: list[str], mundane: list[str]
-) -> list[str]:
-    """D6: the types resisted, immune or vulnerable; those "from nonmagical weapons (attacks)"
-    also in `mundane` (the `nonmagical only` trait: no defence against a magical attack; a
-    silvered or adamantine weapon counts as a nonmagical one, docs/choices.md D6); a
-    vulnerability "from magic weapons" (the rakshasa's, "wielded by good creatures": lnf takes
-    the heroes as good, docs/choices.md D6) in `mundane` too, read as the `magic only` trait."""
-    what = {"damage_resistances": "resistance", "damage_immunities": "immunity"}.get(
-        key, "vulnerability"
-    )
-    found: list[str] = []
-    for text in sf.items(m, key, where, str):
-        named = [t for t in TYPES if re.search(rf"\b{t}\b", text)]
-        if not named:
-            notes.append(f"{what}: {text}")
-            continue
-        if re.search(r"\bfrom nonmagical (?:weapons|attacks)\b", text) or (
-            what == "vulnerability"
-            and re.fullmatch(r"\w+ from magic weapons( wielded by good creatures)?", text)
-        ):
-            mundane += [t for t in named if t not in mundane]
-        elif "from" in text or "that aren't" in text:
-            notes.append(f"{what} to {', '.join(named)} only from some attacks: taken as to all")
-        found += [t for t in named if t not in found]
-    return found
-
-
 def _named(m: dict[str, Any], key: str, where: str) -> list[str]:
     """The names of a list of features (traits, reactions, legendary actions)."""
     return [
@@ -403,7 +368,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "size": size,
         "type": sf.get(m, "type", str, where)[:40] + (f" ({subtype[:40]})" if subtype else ""),
         "ac": whole.pop("ac", None) or sf.get(armor[0], "value", int, first, bounds=(0, 40)),
-        "dr": _dr(armor[0], ability_modifier(scores["dex"]), first),
+        "dr": armor_dr_of(armor[0], ability_modifier(scores["dex"]), first),
         "con_score": scores["con"],
         "hp": sf.get(m, "hit_points", int, where, bounds=(1, 100_000)),
         "hit_dice": hit_dice.replace(" ", ""),
@@ -421,11 +386,11 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         ),
         "stealth": stealth,
         "saves": {k: v for k, v in saves.items() if v},
-        "resist": _damage_types(m, "damage_resistances", where, notes, mundane),
-        "immune": _damage_types(m, "damage_immunities", where, notes, mundane)
+        "resist": damage_types(m, "damage_resistances", where, notes, mundane),
+        "immune": damage_types(m, "damage_immunities", where, notes, mundane)
         + whole.pop("immune", []),  # B6: Mind Blank cast before combat
-        "vulnerable": _damage_types(m, "damage_vulnerabilities", where, notes, magic_only),
-        "condition_immune": _conditions(m, where, notes, played)
+        "vulnerable": damage_types(m, "damage_vulnerabilities", where, notes, magic_only),
+        "condition_immune": condition_immunities(m, where, notes, played)
         + whole.pop("condition_immune", []),
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
@@ -446,7 +411,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "xp": sf.get(m, "xp", int, where, default=0, bounds=(0, 10_000_000)),
         "abilities": scores,
         "speeds": other,
-        "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
+        "armor": [armor_entry(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
         "not_modelled": [sf.note(n) for n in notes],
         "flags": list(flags.forms),  # R5: swarm, incorporeal
         **stands,  # S3: it sheds light; F3: it is invisible
@@ -454,75 +419,11 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
             *traits.forms,
             *reacts.forms,
             *played,
-            *_nonmagical(mundane),
-            *_magic_only(magic_only),
+            *nonmagical_trait(mundane),
+            *magic_only_trait(magic_only),
         ],
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}
 
 
-def _nonmagical(types: list[str]) -> list[str]:
-    """D6: the `nonmagical only` trait for the types defended from nonmagical attacks only."""
-    return [f"{TraitKind.NONMAGICAL_ONLY} ({', '.join(sorted(types))})"] if types else []
-
-
-def _magic_only(types: list[str]) -> list[str]:
-    """D6: the `magic only` trait for the types it is vulnerable to from magic weapons only."""
-    return [f"{TraitKind.MAGIC_ONLY} ({', '.join(sorted(types))})"] if types else []
-
-
 BONUS = (-20, 40)  # a save's or a skill's bonus
-
-
-def _conditions(m: dict[str, Any], where: str, notes: list[str], played: list[str]) -> list[str]:
-    """Condition immunities lnf knows (each once); exhaustion as the trait C3 plays (in
-    `played`); the others as not modelled."""
-    known = {c.value for c in Condition}
-    found: list[str] = []
-    for i, c in enumerate(sf.items(m, "condition_immunities", where, (dict, str))):
-        at = f"{where}.condition_immunities[{i}]"
-        name = sf.get(c, "index", str, at) if isinstance(c, dict) else c
-        if name in known and name not in found:
-            found.append(name)
-        elif name == "exhaustion":
-            played.append(str(TraitKind.EXHAUSTION_IMMUNE))
-        elif name not in known:
-            notes.append(f"immune to {name[:40]}")
-    return found
-
-
-def _dr(first: dict[str, Any], dex: int, where: str) -> int:
-    """V-ACL4 for the stat block's first armor class: named armor and shields by their bonus,
-    natural armor (or an AC with nothing named) AC − 10 − Dexterity."""
-    items = _armor_items(first, where)
-    known = [i for i in items if i in ARMOR]
-    ac = sf.get(first, "value", int, where, bounds=(0, 40))
-    kind = sf.get(first, "type", str, where, default="")
-    if kind == "armor" and known:
-        return armor_dr(known, ac, dex, natural=False)
-    if kind in ("spell", "condition"):
-        return 0  # Mage Armor, a condition: no armor worn
-    # "dex" (an AC the book leaves to Dexterity) is an AC with nothing named: a Giant Goat's 11
-    # with Dexterity +0 is DR 1 by the formula (V-ACL4)
-    return armor_dr([], ac, dex, natural=True)
-
-
-def _armor_items(a: dict[str, Any], where: str) -> list[str]:
-    return [
-        sf.get(x, "index", str, f"{where}.armor[{j}]")[:40]
-        for j, x in enumerate(sf.items(a, "armor", where))
-    ]
-
-
-def _armor(a: dict[str, Any], where: str) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "type": sf.get(a, "type", str, where, default="")[:40],
-        "value": sf.get(a, "value", int, where, bounds=(0, 40)),
-    }
-    items = _armor_items(a, where)
-    if items:
-        out["items"] = items
-    for key in ("condition", "spell"):
-        if key in a:
-            out[key] = sf.get(sf.get(a, key, dict, where), "index", str, f"{where}.{key}")[:40]
-    return out

@@ -67,12 +67,13 @@ from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
 from lnf.rules.traits import REGENERATION, slips_away
 from lnf.rules.wording import a_an, and_list, plural
+from lnf.views.acl_text import acl_text
 from lnf.views.acted_text import acted_text
 from lnf.views.action_words import action_of, action_verb, area_words, recharge_words, used_words
 from lnf.views.dm_items import on_its_turn
 from lnf.views.effects_text import confused_words, effect_text, save_roll
 from lnf.views.legendary_text import countered_text, legendary_used
-from lnf.views.opening_text import before_the_fight, d20_text, worse_d20_text
+from lnf.views.opening_text import before_the_fight
 from lnf.views.plan_line import MODE_WORDS, plan_line
 from lnf.views.trait_text import trait_step_text
 
@@ -225,7 +226,7 @@ def _step_text(done: StepDone) -> str:
         case Recharged():
             return recharge_words(step, recharge_named(done.before.monster(step.who), step.action))
         case Wounded() | Covered() | Surged() | Contested():
-            return _acl_text(step)
+            return acl_text(step)
         case Damaged() if step.kills:  # F6: "or die"
             return f"{step.who} dies: {step.text} (F6)."
         case Damaged() if step.stable:  # F6, D9
@@ -427,42 +428,6 @@ def _move_text(step: Moved, before: Fight, after: Fight) -> str:
         parts.append(f"{left}joins group {label} ({mates})")
     away = slips_away(before.combatant(step.who)) if old is not None and step.changes_group else ""
     return f"{step.who} {' and '.join(parts)}{f'; {away}' if away else ''}."
-
-
-def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
-    """The AC-less variant's steps (V-ACL2, 5, 6, 8), as the table says them."""
-    if isinstance(step, Wounded):
-        roll = d20_text(step.faces, step.bonus)
-        saved = "saves" if step.saved else "fails"
-        what = f"the {step.part} is {step.state}" if step.state else f"the {step.part} is spared"
-        return (
-            f"{step.who} makes a Wound Save for the {step.part} (V-ACL5): "
-            f"{roll} vs DC {step.dc}: {saved}; {what}."
-        )
-    if isinstance(step, Covered):
-        if step.cover is None:
-            return f"{step.who} leaves cover (V-ACL2)."
-        return f"{step.who} takes {step.cover} (V-ACL2)."
-    if isinstance(step, Surged):
-        dice = plural(len(step.faces), "surge die", "surge dice")
-        if step.effect == "speed":
-            gain = f"{10 * len(step.faces)} ft more movement"
-        else:
-            faces = ", ".join(map(str, step.faces))
-            gain = f"{len(step.faces)}d6 ({faces}) = {sum(step.faces)} temporary hit points"
-        return f"{step.who} spends {dice} on {step.effect} (V-ACL6): {gain}."
-    mine = (worse_d20_text if step.worse else d20_text)(step.faces, step.bonus)  # F3: weakened
-    theirs = (worse_d20_text if step.target_worse else d20_text)(
-        step.target_faces, step.target_bonus
-    )
-    if step.won:
-        verdict = f"{step.who} wins"
-    elif step.tied:
-        rule = {"pull": "F6", "grip": "F7"}.get(step.kind, "V-ACL8")
-        verdict = f"a tie: nothing changes ({rule})"
-    else:
-        verdict = f"{step.target} holds"
-    return f"{step.who} tries to {step.kind} {step.target}: {mine} against {theirs}: {verdict}."
 
 
 def _d4_text(d4: tuple[int, ...]) -> str:
