@@ -28,7 +28,7 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
     RuleFamily.PLAN: frozenset({"rules/plan_check.py", "rules/plan_score.py"}),
     RuleFamily.STRIKE_ORDER: frozenset({"rules/strike_order.py"}),
     RuleFamily.VOLLEYS: frozenset({"rules/distance.py"}),
-    RuleFamily.CHASES: frozenset({"rules/chase.py"}),
+    RuleFamily.CHASES: frozenset({"rules/chase.py", "rules/escapes.py"}),
     RuleFamily.AREAS: frozenset({"rules/areas.py"}),
     RuleFamily.STAT_BLOCKS: frozenset(
         {
@@ -38,6 +38,7 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
             "rules/specials.py",
             "rules/multiattack_first.py",
             "rules/idle_casts.py",
+            "rules/magic_immunity.py",
         }
     ),
     RuleFamily.DICE: frozenset(
@@ -76,6 +77,7 @@ EXCEPTIONS: dict[str, frozenset[str]] = {
 WORDS_AND_TABLE = (
     "cli/",
     "heroes/words.py",
+    "heroes/answer_words.py",
     "heroes/spell_words.py",
     "heroes/flurry.py",
     "engine/",

@@ -8,10 +8,13 @@ got through its defences to its hit points this step."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from lnf.dice import DamageType
 from lnf.model import Fight, Hero, Monster, TraitKind
-from lnf.model.applied import Dealt
+
+if TYPE_CHECKING:  # `lnf show` never loads the log's steps (tests/test_perf_startup.py)
+    from lnf.model.applied import Dealt
 
 AVERSE = "Aversion of Fire (disadvantage on attack rolls)"  # the effect on it, F4
 

@@ -43,7 +43,7 @@ from lnf.rules.damage import verify_healable, verify_hurtable
 from lnf.rules.distance import verify_sides_met, verify_volley_reach, volley_reach
 from lnf.rules.group_changes import moved
 from lnf.rules.holds import hold_to_escape, swallowed_by, verify_from_inside
-from lnf.rules.magic_immunity import spell_proof, verify_spell_affects
+from lnf.rules.magic_immunity import spell_proof, verify_some_affect, verify_spell_affects
 from lnf.rules.moves import can_leave, is_fast, verify_can_leave, verify_one_group_change
 from lnf.rules.ranks import can_fly_now, rank_choices, verify_rank_open
 from lnf.rules.roster import in_fight, incapacitated, monsters, speed_now
@@ -128,8 +128,7 @@ def verify_attack(
     """The first of `attacks` that reaches `target` now, and how (its best mode); refused
     with the rule that keeps them apart (F3: not its charmer)."""
     verify_not_spared(fight, hero, target.name)
-    if attacks and all(spell_proof(target, a) for a in attacks):
-        raise Refused(spell_proof(target, attacks[0]), "B8")
+    verify_some_affect(target, attacks)  # B8: Limited Magic Immunity
     for attack in attacks:
         modes = attack_modes(fight, hero, target, attack)
         if modes:

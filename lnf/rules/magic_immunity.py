@@ -56,6 +56,12 @@ def unaffected(fight: Fight, spell: Attack, targets: Sequence[str]) -> tuple[str
     return tuple(n for n in targets if spell_proof(fight.combatant(n), spell))
 
 
+def verify_some_affect(target: Hero | Monster, attacks: Sequence[Attack]) -> None:
+    """Refused when every one of a hero's `attacks` at `target` is a spell it cannot affect."""
+    if attacks and all(spell_proof(target, a) for a in attacks):
+        raise Refused(spell_proof(target, attacks[0]), "B8")
+
+
 def verify_spell_affects(fight: Fight, spell: Attack, targets: Sequence[str]) -> None:
     """Refused when `spell` can affect none of its `targets` (a single target, or an area
     that catches only creatures the trait shields): casting it would do nothing."""
