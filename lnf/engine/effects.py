@@ -24,7 +24,17 @@ from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import drained_by, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
-from lnf.engine.trait_steps import burned, burst, fire_aura, gaze, stench, stone, sunburned
+from lnf.engine.trait_steps import (
+    burned,
+    burst,
+    fire_aura,
+    freeze,
+    gaze,
+    horrified,
+    stench,
+    stone,
+    sunburned,
+)
 from lnf.errors import Refused
 from lnf.model import (
     LEGENDARY_RESISTANCE,
@@ -107,6 +117,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up)
     if isinstance(step, Attacked) and step.hit:
         burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
+    if done.dealt:
+        freeze(turn, done)  # B8: a water elemental's Freeze
     if done.dropped:
         burst(turn, done, dice)  # B8: Death Burst
     if isinstance(step, Attacked):
@@ -290,6 +302,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         sunburned(turn, who)  # B8: Vampire Weaknesses
         fire_aura(turn, who, dice)
         stench(turn, who, dice)
+        horrified(turn, who, dice)  # B8: a sea hag's Horrific Appearance
         gaze(turn, who, dice)
         drains(turn, who, dice)  # F6: a stirge drinks
         held_hurts(turn, who, dice)  # F6: the chain devil's chains

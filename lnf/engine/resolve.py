@@ -41,7 +41,9 @@ from lnf.rules.holds import sure_hit
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
 from lnf.rules.spell_effects import boons, fought_advantage
+from lnf.rules.trait_auras import horror_repeat
 from lnf.rules.trait_saves import save_edge
+from lnf.rules.trait_touch import weak_save
 from lnf.rules.traits import assassinates, magic_resistance
 from lnf.values import replace
 
@@ -218,12 +220,14 @@ def roll_save(
         return Saved(name, (), target.save_bonus(ability), dc, False, "cannot move")
     bonus = target.save_bonus(ability)
     worse = save_disadvantage(target, ability)
+    weak = weak_save(fight, target) or horror_repeat(fight, target.name, what)  # B8
     better = (
         magic_resistance(target, spell)
         or fought_advantage(what, spell)
         or save_edge(target, ability, against, spell=spell, poison=poison)
     )
-    edge = " (disadvantage)" if worse else ""
+    edge = " (disadvantage)" if worse else f" (disadvantage: {weak})" if weak else ""
+    worse = worse or bool(weak)
     edge = f" (advantage: {better})" if better and not worse else "" if better else edge
     dice.about(f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}{edge}")
     d20 = roll_d20(dice, bonus, advantage=bool(better), disadvantage=worse)

@@ -10,20 +10,24 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
+from lnf.engine.riders import ride
 from lnf.model import Ability, Condition, Lasting, Monster, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled
+from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_auras import (
     AURAS,
     STONE,
     auras_catching,
     gazes_catching,
+    horror,
+    horrors_catching,
     immunity,
     petrified_at_once,
 )
 from lnf.rules.trait_damage import aura_caught, burns_back, bursting, sunburn
 from lnf.rules.trait_saves import immune_now
+from lnf.rules.trait_touch import FROZEN, enters_space, freezes
 
 
 def burned(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> None:
@@ -74,6 +78,29 @@ def stench(turn: Steps, who: str, dice: DiceSource) -> None:
 
 
 _DAY = 14_400  # 24 hours in rounds
+
+
+def horrified(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Horrific Appearance: as `who`'s turn starts, its Wisdom save against each hag that
+    catches it (`horrors_catching`): a failure, frightened for 1 minute, the save repeated at
+    the end of each of its turns; a success, immune for 24 hours. "If … the effect ends for
+    it, the creature is immune … for the next 24 hours": the immunity begins with the fear
+    (a fight is over long before its 24 hours are), so the fear's end needs no step of its
+    own."""
+    for monster, trait in horrors_catching(turn.fight, who):
+        what = f"{monster.name}'s {trait.title}"
+        c = turn.fight.combatant(who)
+        against = (Condition.FRIGHTENED,)
+        save = roll_save(turn.fight, c, Ability.WIS, trait.dc, dice, what, against=against)
+        turn.do(SaveRolled(save, Ability.WIS, what))
+        fear = not save.success and Condition.FRIGHTENED not in immune_now(turn.fight, c)
+        if fear:
+            lasting = Lasting(rounds=_MINUTE, save=(Ability.WIS, trait.dc), each=TurnEdge.END)
+            start(turn, who, horror(monster.name), lasting, monster.name, Condition.FRIGHTENED)
+        start(turn, who, immunity(monster.name, trait), Lasting(rounds=_DAY), monster.name)
+
+
+_MINUTE = 10  # rounds
 
 
 def sunburned(turn: Steps, who: str) -> None:
@@ -150,3 +177,32 @@ def stone(turn: Steps, key: int, who: str, by: str) -> None:
     takes it off (greater restoration)."""
     turn.do(EffectEnded(key, "the save failed: it is petrified"))
     start(turn, who, str(Condition.PETRIFIED), Lasting(), by, Condition.PETRIFIED)
+
+
+def fire_form(turn: Steps, name: str, target: str, melee: bool, dice: DiceSource) -> None:
+    """B8 Fire Form: before its mêlée attacks, the elemental enters its target's space: the
+    damage and the fire lit (`enters_space`), as a rider (F6) named for the trait."""
+    me = turn.fight.combatant(name)
+    rider = enters_space(me, melee) if isinstance(me, Monster) else None
+    if rider is not None and in_fight(turn.fight.combatant(target)):
+        dice.about(f"{name}'s Fire Form: it enters {target}'s space")
+        ride(turn, name, target, f"Fire Form (it enters {target}'s space)", rider, dice)
+
+
+def freeze(turn: Steps, done: StepDone) -> None:
+    """B8 Freeze: each creature the step dealt cold damage to (the step's cold share, when any
+    damage got through and it is not immune to cold) that freezes (`freezes`) is frozen."""
+    step = done.step
+    parts: tuple[tuple[DamageType | None, int], ...] = ()
+    if isinstance(step, Attacked | SpellCast):
+        parts = step.damage
+    elif isinstance(step, Damaged):
+        parts = ((step.type, step.amount),)
+    cold = sum(n for kind, n in parts if kind is DamageType.COLD)
+    for dealt in done.dealt:
+        c = turn.fight.combatant(dealt.who)
+        took = cold if dealt.amount > 0 and DamageType.COLD not in c.immune else 0
+        frozen = any(e.who == c.name and e.what == FROZEN for e in turn.fight.effects)
+        lasting = freezes(c, took, frozen)
+        if lasting is not None:
+            start(turn, c.name, FROZEN, lasting, c.name, Condition.FROZEN)

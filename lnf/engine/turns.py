@@ -11,6 +11,7 @@ from lnf.engine.effects import Ask, land
 from lnf.engine.monster_actions import monster_action, multiattack_first
 from lnf.engine.resolve import roll_attack
 from lnf.engine.riders import ride
+from lnf.engine.trait_steps import fire_form
 from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait
 from lnf.model.plan import Mode, MoveKind, Order
 from lnf.model.steps import Acted, Attacked
@@ -91,6 +92,7 @@ def monster_attacks(
         attacks = attacks or (() if me.attacks else (UNARMED,))
     joined = order.move.kind is MoveKind.JOIN and order.mode is not Mode.RANGED  # M5
     attacks = pouncing(me, attacks, joined)
+    fire_form(turn, name, order.target, order.mode is Mode.MELEE and bool(attacks), dice)  # B8
     extra_used, charged, dropped = False, None, False  # B8: each once a turn, on a hit
     for attack in attacks:
         target = turn.fight.hero(order.target)

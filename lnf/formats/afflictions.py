@@ -13,6 +13,7 @@ from collections.abc import Callable
 from lnf.dice import DamageType, DiceExpr, parse
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Condition, Lasting, Rider, TurnEdge
+from lnf.model.effects import ON_FIRE
 from lnf.values import replace
 
 # F6: a failed save's lasting condition past the fight (`Rider.afflicts`), in lnf's words.
@@ -90,7 +91,6 @@ _CORRODES = re.compile(
     re.I,
 )
 _DESTROYED = re.compile(r"the armor is destroyed if the penalty reduces its AC to 10", re.I)
-ON_FIRE = "on fire: an action douses it"
 WOUNDED = "bleeding from an infernal wound"
 # F6: the slain rising, as each text says it (`Rider.slain`).
 _RISES = re.compile(

@@ -11,6 +11,7 @@ from typing import Any
 
 from lnf.dice import DamageType, parse
 from lnf.formats.specials import special
+from lnf.formats.touch_traits import FLAGS, SAYS
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Flag, Trait, TraitKind
 from lnf.values import value
@@ -128,6 +129,7 @@ _SAYS = {
     r"hostile creature that it can see\.$",
     TraitKind.DEATH_BURST: _DIES,
     TraitKind.DEATH_THROES: _DIES,
+    **SAYS,  # touch, aura, light and stealth (Cunning Action, Ambusher, Sunlight Weakness…)
 }
 # Other names a stat block gives a trait lnf plays (read only when its text says the same)
 _ALIASES = {
@@ -215,6 +217,7 @@ _FLAGS = {
         Flag.INCORPOREAL,
         r"can move through other creatures and objects as if they were difficult terrain",
     ),
+    **FLAGS,  # Air Form, Water Form: it enters a hostile creature's space
 }
 
 
@@ -248,9 +251,9 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return _moving(kind, found, desc, {a.lower(): a for a in attacks})
     if kind in (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK, TraitKind.SURPRISE_ATTACK):
         return Trait(kind, dice=parse(found[1]))
-    if kind in (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA):
+    if kind in (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA, TraitKind.FIRE_FORM):
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
-    if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+    if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY, TraitKind.FREEZE):
         return Trait(kind, hp=int(found[1]))
     if kind is TraitKind.PETRIFYING_GAZE:
         return Trait(kind, dc=int(found[1]), hp=int(found[2] or 0))
@@ -261,7 +264,7 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, then=found[1])
     if kind in (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES):
         return _dies(kind, desc)
-    if kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
+    if kind in (TraitKind.STENCH, TraitKind.FEAR_AURA, TraitKind.HORRIFIC_APPEARANCE):
         return Trait(kind, dc=int(found[1]))
     if kind is TraitKind.ABSORPTION:
         if typed is None or typed[1] != found[1]:

@@ -18,7 +18,13 @@ con, blinded 10 rounds, repeat` (Death Throes the same: what each hero in its gr
 against as it dies); `rejuvenation 1d6 days` and `elemental demise` (said as it dies);
 `rampage Bite` (the attack it makes as a bonus action after it drops a creature in mêlée);
 `petrifying gaze DC 12` (`, at once by 5`: petrified at once on a failure by 5 or more);
-`aggressive` (a pursuer's bonus-action dash toward its quarry, C2)."""
+`aggressive` (a pursuer's bonus-action dash toward its quarry, C2); `cunning action` (the
+Disengage as a bonus action, as Nimble Escape), `ambusher` (round 1: advantage against the
+surprised), `sunlight weakness` and `light sensitivity` (in sunlight: disadvantage on attacks,
+and on saves for the first), `horrific appearance DC 11` (a humanoid in its group saves or is
+frightened for 1 minute), `fire form 1d10 fire` (as Heated Body, and its fire lit on a hero
+whose space it enters), `freeze 20` (cold damage taken: its speed 20 ft less until the end
+of its next turn)."""
 
 from __future__ import annotations
 
@@ -41,9 +47,10 @@ _BURST = re.compile(
 )
 _BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuvenation 1d6 days`
 _GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
-_FIGURE = {TraitKind.RELENTLESS: 7, TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20}
-_AURA = re.compile(r"(stench|fear aura),? dc (\d+)")  # `stench DC 10`, `fear aura DC 21`
-_TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
+_FIGURE = {TraitKind.RELENTLESS: 7, TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20, TraitKind.FREEZE: 20}
+# `stench DC 10`, `fear aura DC 21`, `horrific appearance DC 11`
+_AURA = re.compile(r"(stench|fear aura|horrific appearance),? dc (\d+)")
+_TYPED = re.compile(r"(heated body|fire aura|fire form) (\d+d\d+ [a-z]+)")
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
     "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
@@ -55,7 +62,8 @@ _EXAMPLES = (
     "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
-    "aggressive, "
+    "aggressive, cunning action, ambusher, sunlight weakness, light sensitivity, "
+    "horrific appearance DC 11, fire form 1d10 fire, freeze 20, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -98,9 +106,9 @@ def parse_trait(value: Any) -> Trait:
         if not 1 <= int(aura[2]) <= 40:
             raise ValueError(f"{aura[1]}: DC {aura[2]} is out of range (1 to 40)")
         return Trait(TraitKind(aura[1]), dc=int(aura[2]))
-    if text.startswith(("stench", "fear aura")):
+    if text.startswith(("stench", "fear aura", "horrific appearance")):
         raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
-    if text.startswith(("heated body", "fire aura")):
+    if text.startswith(("heated body", "fire aura", "fire form")):
         raise ValueError(
             f"say {text.split(' ')[0]} {text.split(' ')[1]} 1d10 fire: the dice and type"
         )
@@ -117,7 +125,7 @@ def parse_trait(value: Any) -> Trait:
         return Trait(kind, dice=dice)
     if kind is TraitKind.NONMAGICAL_ONLY:
         return Trait(kind, stopped_by=_types(kind, types, figure))
-    if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+    if kind in _FIGURE:
         if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
             raise ValueError(f"{kind} needs its hit points, such as {kind} {_FIGURE[kind]}")
         return Trait(kind, hp=int(figure))
@@ -228,9 +236,9 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind} {trait.hp}{stops}"
     if trait.kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.ABSORPTION):
         return f"{trait.kind}{stops}"
-    if trait.kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+    if trait.kind in _FIGURE:
         return f"{trait.kind} {trait.hp}"
-    if trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA):
+    if trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA, TraitKind.HORRIFIC_APPEARANCE):
         return f"{trait.kind} DC {trait.dc}"
     return str(trait.kind)
 

@@ -13,6 +13,8 @@ TARGET = "target"
 ATTACKER = "attacker"
 # F6: what "can't regain hit points" bars, by its fight-file word.
 NO_HEALING = {"all": "no regaining hit points", "magic": "no regaining hit points but by magic"}
+# F6: the fire lit on a creature (the fire elemental's Touch and Fire Form), until doused.
+ON_FIRE = "on fire: an action douses it"
 
 
 @value

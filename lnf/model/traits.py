@@ -65,6 +65,17 @@ class TraitKind(StrEnum):
     # Auras at the start of a creature's turn in its group: a save (`dc`) or a condition
     STENCH = "stench"  # Constitution, poisoned until the start of its next turn
     FEAR_AURA = "fear aura"  # Wisdom, frightened until the start of its next turn (foes only)
+    # Wisdom, frightened for 1 minute, the save repeated (a humanoid foe; `dc`)
+    HORRIFIC_APPEARANCE = "horrific appearance"
+    # Touch, light and stealth (`rules.trait_touch`)
+    CUNNING_ACTION = "cunning action"  # B10: the Disengage as a bonus action, as Nimble Escape
+    AMBUSHER = "ambusher"  # round 1: advantage on attacks against a creature it surprised
+    SUNLIGHT_WEAKNESS = "sunlight weakness"  # in sunlight: disadvantage on attacks and saves
+    LIGHT_SENSITIVITY = "light sensitivity"  # in bright light (sunlight): on attacks
+    # `dice` to who hits it in mêlée (as Heated Body), and to a hero whose space it enters
+    # (joining its group) with the fire lit on it, once a turn
+    FIRE_FORM = "fire form"
+    FREEZE = "freeze"  # cold damage taken: frozen, its speed `hp` feet less, to its next turn's end
 
 
 @value

@@ -27,7 +27,7 @@ from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import wounded_eye
 from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.moves import Place, Spot, hero_spot
-from lnf.rules.ranks import can_fly_now, melee_rank
+from lnf.rules.ranks import breaks_guards, can_fly_now, melee_rank
 from lnf.rules.roster import downed, heroes
 from lnf.rules.target_order import target_order
 from lnf.rules.traits import reckless
@@ -262,7 +262,7 @@ def check_melee_order(fight: Fight, m: Monster, h: Hero, spot: Spot, rank: Rank)
         if rank is not Rank.FREE_AIR:
             found.append(Violation("R7", f"{h.name} is in free air; {m.name} is not", who))
     elif h.rank is Rank.BACK:
-        swarm = m.has(Flag.SWARM) or m.has(Flag.INCORPOREAL)
+        swarm = breaks_guards(m)
         if not (swarm and h.why is BackReason.GUARDED):
             found.append(Violation("R3", f"{h.name} is in the back rank, out of mêlée reach", who))
         elif rank is not Rank.FRONT:

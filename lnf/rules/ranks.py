@@ -202,7 +202,13 @@ def melee_rank(monster: Monster, hero: Hero) -> Rank | None:
         return Rank.FRONT
     if hero.rank is Rank.FREE_AIR:
         return Rank.FREE_AIR if can_fly_now(monster) else None
-    guard_breaker = monster.has(Flag.SWARM) or monster.has(Flag.INCORPOREAL)
-    if hero.why is BackReason.GUARDED and guard_breaker:
+    if hero.why is BackReason.GUARDED and breaks_guards(monster):
         return Rank.FRONT  # R5: swarms and incorporeal monsters ignore guards
     return None
+
+
+def breaks_guards(monster: Monster) -> bool:
+    """R5: guards do not stop swarms and incorporeal monsters, nor (B8) an elemental whose
+    Air, Water or Fire Form "can enter a hostile creature's space and stop there", as a
+    swarm "can occupy another creature's space"."""
+    return any(monster.has(f) for f in (Flag.SWARM, Flag.INCORPOREAL, Flag.ENTERS_SPACES))

@@ -1,0 +1,52 @@
+"""B8: what the SRD texts of the traits that act by touch, aura, light or stealth must say to be
+read (`srd_traits.read_trait` reads them by name, as every trait lnf plays): a trait is read
+only when its description says what lnf plays, so a homebrew text that says something else
+stays in `not_modelled`."""
+
+from __future__ import annotations
+
+from lnf.model import Flag, TraitKind
+
+SAYS: dict[TraitKind, str] = {
+    # B10: of "the Dash, Disengage, or Hide action", the Disengage, as Nimble Escape's
+    TraitKind.CUNNING_ACTION: r"^On each of its turns, the [\w ]+ can use a bonus action to take "
+    r"the Dash, Disengage, or Hide action\.$",
+    TraitKind.AMBUSHER: r"^In the first round of combat, the [\w ]+ has advantage on attack rolls "
+    r"against any creature it has surprised\.$",
+    TraitKind.SUNLIGHT_WEAKNESS: r"^While in sunlight, the [\w ]+ has disadvantage on attack "
+    r"rolls, ability checks, and saving throws\.$",
+    TraitKind.LIGHT_SENSITIVITY: r"^While in bright light, the [\w ]+ has disadvantage on attack "
+    r"rolls and Wisdom \(Perception\) checks that rely on sight\.$",
+    TraitKind.HORRIFIC_APPEARANCE: r"^Any humanoid that starts its turn within 30 feet of the "
+    r"[\w ]+ and can see the [\w ]+'s true form must make a DC (\d+) Wisdom saving throw\. On a "
+    r"failed save, the creature is frightened for 1 minute\. A creature can repeat the saving "
+    r"throw at the end of each of its turns, with disadvantage if the [\w ]+ is within line of "
+    r"sight, ending the effect on itself on a success\. If a creature's saving throw is "
+    r"successful or the effect ends for it, the creature is immune to the [\w ]+'s Horrific "
+    r"Appearance for the next 24 hours\.",
+    TraitKind.FIRE_FORM: r"^The elemental can move through a space as narrow as 1 inch wide "
+    r"without squeezing\. A creature that touches the elemental or hits it with a melee attack "
+    r"while within 5 ft\. of it takes \d+ \((\d+d\d+)\) (fire) damage\. In addition, the "
+    r"elemental can enter a hostile creature's space and stop there\. The first time it enters "
+    r"a creature's space on a turn, that creature takes \d+ \(\1\) fire damage and catches "
+    r"fire; until someone takes an action to douse the fire, the creature takes \d+ \(\1\) "
+    r"fire damage at the start of each of its turns\.$",
+    TraitKind.FREEZE: r"^If the [\w ]+ takes cold damage, it partially freezes; its speed is "
+    r"reduced by (\d+) ft\. until the end of its next turn\.$",
+}
+
+# R5: an elemental's form that "can enter a hostile creature's space and stop there" ignores
+# guards, as a swarm does; its "space as narrow as 1 inch" needs a map.
+_ENTERS = (
+    r"^The elemental can enter a hostile creature's space and stop there\. It can move through a "
+    r"space as narrow as 1 inch wide without squeezing\.$"
+)
+FLAGS: dict[str, tuple[Flag, str]] = {
+    "air form": (Flag.ENTERS_SPACES, _ENTERS),
+    "water form": (Flag.ENTERS_SPACES, _ENTERS),
+    "fire form": (
+        Flag.ENTERS_SPACES,
+        r"the elemental can enter a hostile creature's space and "
+        r"stop there\. The first time it enters",
+    ),
+}

@@ -1,0 +1,101 @@
+"""B8: the monsters' traits that act by light, stealth or surprise, one decider each: Ambusher
+(advantage in the first round on a creature it surprised, D12), Sunlight Weakness and Light
+Sensitivity (disadvantage in a fight in sunlight), Cunning Action's Disengage. Each decider
+quotes the SRD text it plays."""
+
+from __future__ import annotations
+
+from lnf.model import Fight, Hero, Lasting, Monster, Rider, TraitKind, TurnEdge
+from lnf.model.effects import ON_FIRE
+from lnf.rules.roster import in_fight, speed_now
+
+# "While in sunlight" (Sunlight Sensitivity, Sunlight Weakness, a vampire's Sunlight
+# Hypersensitivity) and "while in bright light" (Light Sensitivity): the fight's `sunlight:
+# true`. Decision (no map of light): sunlight is the bright light lnf knows; a torch's or a
+# spell's circle of light is a map's, so a cloaker fights in the dark unless the file says sun.
+IN_LIGHT = (
+    TraitKind.SUNLIGHT_SENSITIVITY,
+    TraitKind.SUNLIGHT_HYPERSENSITIVITY,
+    TraitKind.SUNLIGHT_WEAKNESS,
+    TraitKind.LIGHT_SENSITIVITY,
+)
+
+
+def in_light(fight: Fight, attacker: Hero | Monster) -> str:
+    """Sunlight Sensitivity (SRD: "While in sunlight, the kobold has disadvantage on attack
+    rolls"), Sunlight Weakness (SRD: "While in sunlight, the shadow has disadvantage on attack
+    rolls, ability checks, and saving throws"), Light Sensitivity (SRD: "While in bright light,
+    the cloaker has disadvantage on attack rolls") and a vampire's Sunlight Hypersensitivity:
+    the words of the disadvantage on its attack rolls, or ""."""
+    if not fight.sunlight or not isinstance(attacker, Monster):
+        return ""
+    trait = next((t for t in attacker.traits if t.kind in IN_LIGHT), None)
+    return f"{trait.title}: {attacker.name} is in sunlight (B8)" if trait is not None else ""
+
+
+def weak_save(fight: Fight, target: Hero | Monster) -> str:
+    """Sunlight Weakness (SRD: "disadvantage on … saving throws" while in sunlight): the words
+    of the disadvantage on its save, or ""."""
+    if not fight.sunlight or not isinstance(target, Monster):
+        return ""
+    if target.trait(TraitKind.SUNLIGHT_WEAKNESS) is None:
+        return ""
+    return "Sunlight Weakness: it is in sunlight"
+
+
+def ambusher(fight: Fight, attacker: Monster, target: Hero | Monster) -> str:
+    """Ambusher (SRD: "In the first round of combat, the doppelganger has advantage on attack
+    rolls against any creature it has surprised"): a creature the fight file says is surprised
+    (D12: the heroes in `surprised:` are the monsters' surprise), in round 1."""
+    if attacker.trait(TraitKind.AMBUSHER) is None or fight.round > 1:
+        return ""
+    if target.name not in fight.surprised:
+        return ""
+    return f"Ambusher: {target.name} is surprised (B8)"
+
+
+def disengages(mover: Monster) -> str:
+    """Nimble Escape (SRD: "can take the Disengage or Hide action as a bonus action") and
+    Cunning Action (SRD: "can use a bonus action to take the Dash, Disengage, or Hide
+    action"): the trait whose Disengage a monster leaving its group takes, or ""."""
+    for kind in (TraitKind.NIMBLE_ESCAPE, TraitKind.CUNNING_ACTION):
+        if (trait := mover.trait(kind)) is not None:
+            return trait.title
+    return ""
+
+
+def enters_space(monster: Monster, melee: bool) -> Rider | None:
+    """Fire Form (SRD: "the elemental can enter a hostile creature's space and stop there. The
+    first time it enters a creature's space on a turn, that creature takes 5 (1d10) fire damage
+    and catches fire; until someone takes an action to douse the fire, the creature takes 5
+    (1d10) fire damage at the start of each of its turns"): the rider on the hero whose space it
+    enters, or None. Decision (no map: a group has no places in it): in each of its turns that
+    it attacks a hero in mêlée and can move (M4), it first enters that hero's space, whether it
+    joined the group this turn or stood there already (it steps out and in again, as a DM
+    moving it would); the fire is lit once, as its Touch's is (F6)."""
+    trait = monster.trait(TraitKind.FIRE_FORM)
+    if trait is None or trait.dice is None or not melee or not speed_now(monster):
+        return None
+    kind = trait.dice.parts[0].damage_type if trait.dice.parts else None
+    return Rider(
+        damage=trait.dice,
+        damage_type=kind,
+        hurts=trait.dice,
+        hurts_at=TurnEdge.START,
+        hurts_what=ON_FIRE,
+    )
+
+
+FROZEN = "partially frozen (Freeze)"  # the effect Freeze begins
+
+
+def freezes(monster: Hero | Monster, cold: int, frozen: bool) -> Lasting | None:
+    """Freeze (SRD: "If the elemental takes cold damage, it partially freezes; its speed is
+    reduced by 20 ft. until the end of its next turn"): how long it is frozen after taking
+    `cold` damage (that got through), or None; already `frozen`, it stays so (the effect it
+    has ends at the same edge)."""
+    if not isinstance(monster, Monster) or monster.trait(TraitKind.FREEZE) is None:
+        return None
+    if cold <= 0 or frozen or not in_fight(monster):
+        return None
+    return Lasting(until=(monster.name, TurnEdge.END))
