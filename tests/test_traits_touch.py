@@ -38,7 +38,7 @@ from lnf.rules.distance import roll_in_fight
 from lnf.rules.ranks import melee_rank
 from lnf.rules.roster import speed_now
 from lnf.rules.trait_damage import burns_back
-from lnf.rules.trait_touch import enters_space
+from lnf.rules.trait_touch import enters_space, mucus
 from lnf.rules.traits import assassin_roll, slips_away
 from lnf.values import replace
 from tests.builders import fight, hero, monster
@@ -55,6 +55,7 @@ READ = {
     "Sea Hag": ("Horrific Appearance", "horrific appearance DC 11"),
     "Fire Elemental": ("Fire Form", "fire form 1d10 fire"),
     "Water Elemental": ("Freeze", "freeze 20"),
+    "Aboleth": ("Mucous Cloud", "mucous cloud DC 14"),
 }
 FLAGGED = {
     "Air Elemental": "Air Form",
@@ -76,7 +77,7 @@ def test_b8_each_srd_trait_is_read_by_its_own_text_and_leaves_not_modelled() -> 
         read = read_trait(trait, desc)
         assert read is not None and trait_form(read) == form, name
         if read.dc:
-            assert f"DC {read.dc} Wisdom saving throw" in desc  # the figure is the text's
+            assert f"DC {read.dc} " in desc and " saving throw" in desc  # the text's figure
         if read.dice is not None:
             assert desc.count(f"5 ({read.dice.parts[0].terms[0]}) fire damage") == 3
         if read.hp:
@@ -257,3 +258,34 @@ def test_b8_cli_the_fire_elemental_enters_a_heros_space(tmp_path: Path) -> None:
     assert code == 0, out
     assert "fire damage (Fire Elemental's Fire Form (it enters Bo's space): 1d10 (" in out
     assert "Bo is on fire (by Fire Elemental)" in out
+
+
+def _aboleth(tmp_path: Path, underwater: bool) -> Path:
+    text = (
+        ("underwater: true\n" if underwater else "")
+        + "heroes:\n  - name: Bo\n    class: fighter\n    hp: 90\n    ac: 14\n    attacks:\n"
+        + "      - {name: Longsword, to_hit: 7, damage: 1d8+4 slashing, times: 2}\n"
+        + "monsters:\n  - monster: aboleth\ngroups:\n  A: [Bo, Aboleth]\n"
+    )
+    path = tmp_path / "aboleth.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_b8_cli_the_aboleths_mucous_cloud_underwater_only(tmp_path: Path) -> None:
+    code, out = run("run", str(_aboleth(tmp_path, True)), "--rounds", "2", "--seed", "1")
+    assert code == 0, out
+    assert "Bo's Constitution save against Aboleth's Mucous Cloud: 1d20 (" in out
+    assert "Bo is diseased (Mucous Cloud) (by Aboleth): it can breathe only underwater" in out
+    code, out = run("run", str(_aboleth(tmp_path, False)), "--rounds", "2", "--seed", "1")
+    assert code == 0 and "Bo attacks Aboleth" in out and "Mucous Cloud" not in out
+
+
+def test_b8_mucous_cloud_a_melee_hit_in_its_group_underwater() -> None:
+    aboleth = monster("Aboleth", traits=(parse_trait("mucous cloud DC 14"),))
+    f = fight([hero("Bram")], [aboleth], {"A": ["Bram", "Aboleth"]}, underwater=True)
+    rider = mucus(f, aboleth, Mode.MELEE)
+    assert rider is not None and rider.save == (Ability.CON, 14) and "1d4 hours" in rider.afflicts
+    assert mucus(f, aboleth, Mode.REACH) is None  # a reach attack from outside its group
+    assert mucus(replace(f, underwater=False), aboleth, Mode.MELEE) is None
+    assert "underwater: true" in dump_fight(f)

@@ -31,6 +31,7 @@ from lnf.engine.trait_steps import (
     freeze,
     gaze,
     horrified,
+    slimed,
     stench,
     stone,
     sunburned,
@@ -117,6 +118,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up)
     if isinstance(step, Attacked) and step.hit:
         burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
+        slimed(turn, done, step, dice)  # B8: Mucous Cloud
     if done.dealt:
         freeze(turn, done)  # B8: a water elemental's Freeze
     if done.dropped:

@@ -27,7 +27,7 @@ from lnf.rules.trait_auras import (
 )
 from lnf.rules.trait_damage import aura_caught, burns_back, bursting, sunburn
 from lnf.rules.trait_saves import immune_now
-from lnf.rules.trait_touch import FROZEN, enters_space, freezes
+from lnf.rules.trait_touch import FROZEN, enters_space, freezes, mucus
 
 
 def burned(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> None:
@@ -40,6 +40,14 @@ def burned(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> Non
     rolled = roll(trait.dice, dice)
     kind = trait.dice.parts[0].damage_type if trait.dice.parts else None
     turn.do(Damaged(step.attacker, rolled.total, kind, text=f"{what}: {rolled}"))
+
+
+def slimed(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> None:
+    """B8 Mucous Cloud: a mêlée hit on the aboleth underwater makes the attacker save against
+    its disease (`mucus`), as a rider (F6) named for the trait."""
+    rider = mucus(turn.fight, done.before.combatant(step.target), step.mode)
+    if rider is not None and in_fight(turn.fight.combatant(step.attacker)):
+        ride(turn, step.target, step.attacker, "Mucous Cloud", rider, dice)
 
 
 def fire_aura(turn: Steps, who: str, dice: DiceSource) -> None:

@@ -264,7 +264,7 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, then=found[1])
     if kind in (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES):
         return _dies(kind, desc)
-    if kind in (TraitKind.STENCH, TraitKind.FEAR_AURA, TraitKind.HORRIFIC_APPEARANCE):
+    if kind in _DC:
         return Trait(kind, dc=int(found[1]))
     if kind is TraitKind.ABSORPTION:
         if typed is None or typed[1] != found[1]:
@@ -299,6 +299,12 @@ def _dies(kind: TraitKind, desc: str) -> Trait | None:
     return parse_trait(", ".join(parts))
 
 
+_DC = (
+    TraitKind.STENCH,
+    TraitKind.FEAR_AURA,
+    TraitKind.HORRIFIC_APPEARANCE,
+    TraitKind.MUCOUS_CLOUD,
+)
 _ROUNDS = re.compile(r"(\d+) (minutes?|rounds?)")
 
 

@@ -31,6 +31,10 @@ SAYS: dict[TraitKind, str] = {
     r"a creature's space on a turn, that creature takes \d+ \(\1\) fire damage and catches "
     r"fire; until someone takes an action to douse the fire, the creature takes \d+ \(\1\) "
     r"fire damage at the start of each of its turns\.$",
+    TraitKind.MUCOUS_CLOUD: r"^While underwater, the [\w ]+ is surrounded by transformative "
+    r"mucus\. A creature that touches the [\w ]+ or that hits it with a melee attack while within "
+    r"5 ft\. of it must make a DC (\d+) Constitution saving throw\. On a failure, the creature is "
+    r"diseased for 1d4 hours\. The diseased creature can breathe only underwater\.$",
     TraitKind.FREEZE: r"^If the [\w ]+ takes cold damage, it partially freezes; its speed is "
     r"reduced by (\d+) ft\. until the end of its next turn\.$",
 }

@@ -24,7 +24,8 @@ surprised), `sunlight weakness` and `light sensitivity` (in sunlight: disadvanta
 and on saves for the first), `horrific appearance DC 11` (a humanoid in its group saves or is
 frightened for 1 minute), `fire form 1d10 fire` (as Heated Body, and its fire lit on a hero
 whose space it enters), `freeze 20` (cold damage taken: its speed 20 ft less until the end
-of its next turn)."""
+of its next turn), `mucous cloud DC 14` (in a fight underwater, who hits it in mêlée saves or is
+diseased)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,13 @@ _BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuve
 _GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
 _FIGURE = {TraitKind.RELENTLESS: 7, TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20, TraitKind.FREEZE: 20}
 # `stench DC 10`, `fear aura DC 21`, `horrific appearance DC 11`
-_AURA = re.compile(r"(stench|fear aura|horrific appearance),? dc (\d+)")
+_AURA = re.compile(r"(stench|fear aura|horrific appearance|mucous cloud),? dc (\d+)")
+_DC = (
+    TraitKind.STENCH,
+    TraitKind.FEAR_AURA,
+    TraitKind.HORRIFIC_APPEARANCE,
+    TraitKind.MUCOUS_CLOUD,
+)
 _TYPED = re.compile(r"(heated body|fire aura|fire form) (\d+d\d+ [a-z]+)")
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
@@ -63,7 +70,7 @@ _EXAMPLES = (
     "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
     "aggressive, cunning action, ambusher, sunlight weakness, light sensitivity, "
-    "horrific appearance DC 11, fire form 1d10 fire, freeze 20, "
+    "horrific appearance DC 11, fire form 1d10 fire, freeze 20, mucous cloud DC 14, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -106,7 +113,7 @@ def parse_trait(value: Any) -> Trait:
         if not 1 <= int(aura[2]) <= 40:
             raise ValueError(f"{aura[1]}: DC {aura[2]} is out of range (1 to 40)")
         return Trait(TraitKind(aura[1]), dc=int(aura[2]))
-    if text.startswith(("stench", "fear aura", "horrific appearance")):
+    if text.startswith(("stench", "fear aura", "horrific appearance", "mucous cloud")):
         raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
     if text.startswith(("heated body", "fire aura", "fire form")):
         raise ValueError(
@@ -238,7 +245,7 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind}{stops}"
     if trait.kind in _FIGURE:
         return f"{trait.kind} {trait.hp}"
-    if trait.kind in (TraitKind.STENCH, TraitKind.FEAR_AURA, TraitKind.HORRIFIC_APPEARANCE):
+    if trait.kind in _DC:
         return f"{trait.kind} DC {trait.dc}"
     return str(trait.kind)
 

@@ -75,6 +75,8 @@ class TraitKind(StrEnum):
     # `dice` to who hits it in mêlée (as Heated Body), and to a hero whose space it enters
     # (joining its group) with the fire lit on it, once a turn
     FIRE_FORM = "fire form"
+    # Who hits it in mêlée in a fight underwater: a Constitution save (`dc`) or diseased
+    MUCOUS_CLOUD = "mucous cloud"
     FREEZE = "freeze"  # cold damage taken: frozen, its speed `hp` feet less, to its next turn's end
 
 

@@ -5,8 +5,9 @@ quotes the SRD text it plays."""
 
 from __future__ import annotations
 
-from lnf.model import Fight, Hero, Lasting, Monster, Rider, TraitKind, TurnEdge
+from lnf.model import Ability, Fight, Hero, Lasting, Monster, Rider, TraitKind, TurnEdge
 from lnf.model.effects import ON_FIRE
+from lnf.model.plan import Mode
 from lnf.rules.roster import in_fight, speed_now
 
 # "While in sunlight" (Sunlight Sensitivity, Sunlight Weakness, a vampire's Sunlight
@@ -99,3 +100,23 @@ def freezes(monster: Hero | Monster, cold: int, frozen: bool) -> Lasting | None:
     if cold <= 0 or frozen or not in_fight(monster):
         return None
     return Lasting(until=(monster.name, TurnEdge.END))
+
+
+DISEASED = "diseased (Mucous Cloud): it can breathe only underwater, for 1d4 hours"
+
+
+def mucus(fight: Fight, target: Hero | Monster, mode: Mode) -> Rider | None:
+    """Mucous Cloud (SRD: "While underwater, the aboleth is surrounded by transformative mucus.
+    A creature that touches the aboleth or that hits it with a melee attack while within 5 ft.
+    of it must make a DC 14 Constitution saving throw. On a failure, the creature is diseased
+    for 1d4 hours"): the rider on who hit `target` in mêlée within its group (`Mode.MELEE`, as
+    Heated Body: not a reach attack from outside it), in a fight the file says is underwater
+    (`underwater: true`); None otherwise. The disease is an affliction past the fight (F6):
+    underwater it changes nothing, out of the water its bearer cannot breathe, which the DM
+    plays."""
+    if not fight.underwater or mode is not Mode.MELEE or not isinstance(target, Monster):
+        return None
+    trait = target.trait(TraitKind.MUCOUS_CLOUD)
+    if trait is None:
+        return None
+    return Rider(save=(Ability.CON, trait.dc), afflicts=DISEASED)
