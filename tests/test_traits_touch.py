@@ -18,6 +18,7 @@ from lnf.engine.resolve import roll_save
 from lnf.engine.trait_steps import fire_form
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
+from lnf.formats.short_forms import parse_damage
 from lnf.formats.srd import stat_block
 from lnf.formats.srd_traits import block_flags, read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
@@ -50,13 +51,14 @@ from tests.test_fight_file import MINIMAL
 READ = {
     "Spy": ("Cunning Action", "cunning action"),
     "Doppelganger": ("Ambusher", "ambusher"),
-    "Shadow": ("Sunlight Weakness", "sunlight weakness"),
     "Cloaker": ("Light Sensitivity", "light sensitivity"),
     "Sea Hag": ("Horrific Appearance", "horrific appearance DC 11"),
     "Fire Elemental": ("Fire Form", "fire form 1d10 fire"),
     "Water Elemental": ("Freeze", "freeze 20"),
     "Aboleth": ("Mucous Cloud", "mucous cloud DC 14"),
+    "Shadow": ("Shadow Stealth", "shadow stealth 6"),
 }
+READ_TOO = {"Shadow": ("Sunlight Weakness", "sunlight weakness")}
 FLAGGED = {
     "Air Elemental": "Air Form",
     "Water Elemental": "Water Form",
@@ -71,7 +73,7 @@ def _srd() -> dict[str, Any]:
 @pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
 def test_b8_each_srd_trait_is_read_by_its_own_text_and_leaves_not_modelled() -> None:
     srd = _srd()
-    for name, (trait, form) in READ.items():
+    for name, (trait, form) in [*READ.items(), *READ_TOO.items()]:
         entry = srd[name]
         desc = next(x["desc"] for x in entry["special_abilities"] if x["name"] == trait)
         read = read_trait(trait, desc)
@@ -81,7 +83,7 @@ def test_b8_each_srd_trait_is_read_by_its_own_text_and_leaves_not_modelled() -> 
         if read.dice is not None:
             assert desc.count(f"5 ({read.dice.parts[0].terms[0]}) fire damage") == 3
         if read.hp:
-            assert f"reduced by {read.hp} ft." in desc
+            assert f"reduced by {read.hp} ft." in desc or f"improved to +{read.hp}." in desc
         block = stat_block(entry, name)
         assert form in block["traits"], name
         assert f"{trait} (trait)" not in block.get("not_modelled", []), name
@@ -289,3 +291,61 @@ def test_b8_mucous_cloud_a_melee_hit_in_its_group_underwater() -> None:
     assert mucus(f, aboleth, Mode.REACH) is None  # a reach attack from outside its group
     assert mucus(replace(f, underwater=False), aboleth, Mode.MELEE) is None
     assert "underwater: true" in dump_fight(f)
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_f6_the_shadows_strength_drain_is_read_from_its_own_text() -> None:
+    entry = _srd()["Shadow"]
+    desc = next(a["desc"] for a in entry["actions"] if a["name"] == "Strength Drain")
+    assert "the target's Strength score is reduced by 1d4" in desc
+    assert "The target dies if this reduces its Strength to 0" in desc
+    block = stat_block(entry, "Shadow")
+    (drain,) = block["attacks"]
+    assert drain["riders"][0] == {"strength": "1d4"}
+    assert block["stealth"] == 6 and "+6" in str(entry["special_abilities"])
+    assert block["not_modelled"] == ["Amorphous (trait)", "senses: darkvision 60 ft."]
+
+
+def test_f6_strength_drain_lowers_strength_saves_and_kills_at_0() -> None:
+    from lnf.engine.score_drain import sap
+    from lnf.rules.score_drain import strength_lost, strength_save_change
+
+    bram = replace(hero("Bram", hp=40), scores=((Ability.STR, 5),))
+    shadow = monster("Shadow", hp=16)
+    f = fight([bram], [shadow], {"A": ["Bram", "Shadow"]})
+    turn = Rolled.turn(f, "Shadow")
+    sap(turn, "Shadow", "Bram", "Strength Drain", parse_damage("1d4"), ScriptedDice([3]))
+    assert strength_lost(turn.fight, "Bram") == 3
+    assert strength_save_change(turn.fight, turn.fight.hero("Bram"), Ability.STR) == -1  # 5 → 2
+    assert strength_save_change(turn.fight, turn.fight.hero("Bram"), Ability.DEX) == 0
+    (e,) = turn.fight.effects
+    assert e.affliction and e.what.startswith("Strength drained by 3 (Shadow's Strength Drain")
+    sap(turn, "Shadow", "Bram", "Strength Drain", parse_damage("1d4"), ScriptedDice([2]))
+    assert turn.fight.hero("Bram").dead  # 5 - 3 - 2 = 0
+    plain = hero("Cade", hp=40)  # no sheet: Strength 10
+    g = fight([plain], [shadow], {"A": ["Cade", "Shadow"]})
+    again = Rolled.turn(g, "Shadow")
+    sap(again, "Shadow", "Cade", "Strength Drain", parse_damage("1d4"), ScriptedDice([4]))
+    assert "Strength 6" in again.fight.effects[0].what and not again.fight.hero("Cade").dead
+
+
+def test_r6_a_shadow_hides_out_of_sunlight_and_needs_no_count() -> None:
+    from lnf.rules.ranks import monster_needs_count
+
+    shadow = monster("Shadow", traits=(parse_trait("shadow stealth 6"),))
+    assert not monster_needs_count(shadow)
+    assert monster_needs_count(shadow, sunlight=True)
+    assert monster_needs_count(monster("Orc"))
+
+
+def test_f6_cli_the_shadow_drains_strength(tmp_path: Path) -> None:
+    path = tmp_path / "shadows.yaml"
+    path.write_text(
+        "heroes:\n  - {name: Bo, class: fighter, hp: 90, ac: 10}\nmonsters:\n"
+        "  - {monster: shadow, name: Shade}\n  - {monster: shadow, name: Umbra}\n"
+        "groups:\n  A: [Bo, Shade, Umbra]\n",
+        encoding="utf-8",
+    )
+    code, out = run("run", str(path), "--rounds", "2", "--seed", "1")
+    assert code == 0, out
+    assert "Bo is Strength drained by 1 (Shade's Strength Drain: 1d4 (1) = 1): Strength 9" in out

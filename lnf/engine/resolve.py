@@ -40,6 +40,7 @@ from lnf.rules.distance import roll_in_fight
 from lnf.rules.holds import sure_hit
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.roster import downed
+from lnf.rules.score_drain import strength_save_change
 from lnf.rules.spell_effects import boons, fought_advantage
 from lnf.rules.trait_auras import horror_repeat
 from lnf.rules.trait_saves import save_edge
@@ -218,7 +219,7 @@ def roll_save(
     name = target.name
     if ability in (Ability.STR, Ability.DEX) and fails_str_dex(target):
         return Saved(name, (), target.save_bonus(ability), dc, False, "cannot move")
-    bonus = target.save_bonus(ability)
+    bonus = target.save_bonus(ability) + strength_save_change(fight, target, ability)  # F6
     worse = save_disadvantage(target, ability)
     weak = weak_save(fight, target) or horror_repeat(fight, target.name, what)  # B8
     better = (

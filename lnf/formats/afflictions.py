@@ -90,6 +90,13 @@ _CORRODES = re.compile(
     r"permanent and cumulative -(?P<n>\d+) penalty to the AC it offers",
     re.I,
 )
+_STRENGTH = re.compile(
+    r"(?:and )?the target's Strength score is reduced by (?P<dice>\d+d\d+)", re.I
+)
+_STRENGTH_ENDS = re.compile(
+    r"The target dies if this reduces its Strength to 0|Otherwise, the reduction lasts until "
+    r"the target finishes a short or long rest"
+)
 _DESTROYED = re.compile(r"the armor is destroyed if the penalty reduces its AC to 10", re.I)
 WOUNDED = "bleeding from an infernal wound"
 # F6: the slain rising, as each text says it (`Rider.slain`).
@@ -225,6 +232,11 @@ def lasting(s: str, riders: list[Rider], note: Callable[[str], None]) -> bool:
         kind = "metal armor" if m["metal"] else "armor"
         riders.append(Rider(armor=-int(m["n"]), only_if=f"in nonmagical {kind}"))
         return True
+    if m := _STRENGTH.fullmatch(s):  # F6: the shadow's Strength Drain
+        riders.append(Rider(strength=parse(m["dice"])))
+        return True
+    if _STRENGTH_ENDS.fullmatch(s) and riders and riders[-1].strength is not None:
+        return True  # dead at 0, until a rest: as `engine.drains` plays it
     if _DESTROYED.fullmatch(s) and riders and riders[-1].armor:
         return True  # AC 10 is as low as it goes (engine.riders)
     if _IGNITES.fullmatch(s):

@@ -25,6 +25,7 @@ from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
 from lnf.formats.srd_fields import EntryError
 from lnf.formats.srd_traits import block_flags, block_traits
+from lnf.formats.touch_traits import stealth_bonus
 from lnf.model import Condition, TraitKind
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -349,7 +350,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
             10 + ability_modifier(scores["wis"]),
             (0, 50),
         ),
-        "stealth": stealth,
+        "stealth": stealth_bonus(m, stealth),  # B8: Shadow Stealth's +6
         "saves": {k: v for k, v in saves.items() if v},
         "resist": _damage_types(m, "damage_resistances", where, notes, mundane),
         "immune": _damage_types(m, "damage_immunities", where, notes, mundane)

@@ -253,7 +253,7 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, dice=parse(found[1]))
     if kind in (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA, TraitKind.FIRE_FORM):
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
-    if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY, TraitKind.FREEZE):
+    if kind in _FIGURE:
         return Trait(kind, hp=int(found[1]))
     if kind is TraitKind.PETRIFYING_GAZE:
         return Trait(kind, dc=int(found[1]), hp=int(found[2] or 0))
@@ -299,6 +299,12 @@ def _dies(kind: TraitKind, desc: str) -> Trait | None:
     return parse_trait(", ".join(parts))
 
 
+_FIGURE = (
+    TraitKind.RELENTLESS,
+    TraitKind.SUNLIGHT_HYPERSENSITIVITY,
+    TraitKind.FREEZE,
+    TraitKind.SHADOW_STEALTH,
+)
 _DC = (
     TraitKind.STENCH,
     TraitKind.FEAR_AURA,

@@ -5,6 +5,9 @@ stays in `not_modelled`."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from lnf.model import Flag, TraitKind
 
 SAYS: dict[TraitKind, str] = {
@@ -35,6 +38,8 @@ SAYS: dict[TraitKind, str] = {
     r"mucus\. A creature that touches the [\w ]+ or that hits it with a melee attack while within "
     r"5 ft\. of it must make a DC (\d+) Constitution saving throw\. On a failure, the creature is "
     r"diseased for 1d4 hours\. The diseased creature can breathe only underwater\.$",
+    TraitKind.SHADOW_STEALTH: r"^While in dim light or darkness, the [\w ]+ can take the Hide "
+    r"action as a bonus action\. Its stealth bonus is also improved to \+(\d+)\.$",
     TraitKind.FREEZE: r"^If the [\w ]+ takes cold damage, it partially freezes; its speed is "
     r"reduced by (\d+) ft\. until the end of its next turn\.$",
 }
@@ -54,3 +59,15 @@ FLAGS: dict[str, tuple[Flag, str]] = {
         r"stop there\. The first time it enters",
     ),
 }
+
+
+def stealth_bonus(m: dict[str, Any], stealth: int) -> int:
+    """Shadow Stealth (SRD: "Its stealth bonus is also improved to +6"): the stat block's
+    Stealth bonus with the trait's, where its text says so (D12's and C's hiding roll it).
+    Decision: the "+6" holds in any light (the skills' +4 is the same shadow's out of it)."""
+    for x in m.get("special_abilities") or ():
+        if isinstance(x, dict) and str(x.get("name", "")).lower() == "shadow stealth":
+            found = re.search(SAYS[TraitKind.SHADOW_STEALTH], str(x.get("desc", ""))[:2000])
+            if found:
+                stealth = max(stealth, int(found[1]))
+    return stealth

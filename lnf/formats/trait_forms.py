@@ -25,7 +25,8 @@ and on saves for the first), `horrific appearance DC 11` (a humanoid in its grou
 frightened for 1 minute), `fire form 1d10 fire` (as Heated Body, and its fire lit on a hero
 whose space it enters), `freeze 20` (cold damage taken: its speed 20 ft less until the end
 of its next turn), `mucous cloud DC 14` (in a fight underwater, who hits it in mêlée saves or is
-diseased)."""
+diseased), `shadow stealth 6` (out of sunlight it hides as a bonus action, R6's count not
+needed; its Stealth bonus)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,12 @@ _BURST = re.compile(
 )
 _BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuvenation 1d6 days`
 _GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
-_FIGURE = {TraitKind.RELENTLESS: 7, TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20, TraitKind.FREEZE: 20}
+_FIGURE = {
+    TraitKind.RELENTLESS: 7,
+    TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20,
+    TraitKind.FREEZE: 20,
+    TraitKind.SHADOW_STEALTH: 6,
+}
 # `stench DC 10`, `fear aura DC 21`, `horrific appearance DC 11`
 _AURA = re.compile(r"(stench|fear aura|horrific appearance|mucous cloud),? dc (\d+)")
 _DC = (
@@ -71,6 +77,7 @@ _EXAMPLES = (
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
     "aggressive, cunning action, ambusher, sunlight weakness, light sensitivity, "
     "horrific appearance DC 11, fire form 1d10 fire, freeze 20, mucous cloud DC 14, "
+    "shadow stealth 6, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(

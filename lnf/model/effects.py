@@ -300,6 +300,9 @@ class Rider:
     armor: int = 0
     # F6: a failed save kills a target with at most this many hit points (the Solar's 190).
     kills: int = 0
+    # F6: the target's Strength score is reduced by these dice (the shadow's Strength Drain):
+    # it dies at 0; the reduction lasts until a short or long rest.
+    strength: DiceExpr | None = None
 
     def __str__(self) -> str:
         parts = []
@@ -336,6 +339,8 @@ class Rider:
             parts.append(f"death, with {self.kills} hit points or fewer")
         if self.armor:
             parts.append(f"its armor {self.armor:+d} AC")
+        if self.strength is not None:
+            parts.append(f"Strength {self.strength} lower (dead at 0)")
         if self.then is not None:
             parts.append(f"{self.then} ({_span(self.then_rounds)}) on a failed repeat")
         if self.afflicts:

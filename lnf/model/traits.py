@@ -77,6 +77,8 @@ class TraitKind(StrEnum):
     FIRE_FORM = "fire form"
     # Who hits it in mêlée in a fight underwater: a Constitution save (`dc`) or diseased
     MUCOUS_CLOUD = "mucous cloud"
+    # R6: it can hide as a bonus action out of sunlight, so it needs no count; `hp`: its Stealth
+    SHADOW_STEALTH = "shadow stealth"
     FREEZE = "freeze"  # cold damage taken: frozen, its speed `hp` feet less, to its next turn's end
 
 

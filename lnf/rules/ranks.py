@@ -41,12 +41,16 @@ def guarded_capacity(fight: Fight) -> int | None:
     return n_guards // 2
 
 
-def monster_needs_count(monster: Monster) -> bool:
+def monster_needs_count(monster: Monster, sunlight: bool = False) -> bool:
     """R6: a monster that can hide, climb out of reach (Spider Climb, B8: up the walls and onto
-    the ceiling) or levitate does not need the count."""
+    the ceiling) or levitate does not need the count; a shadow can hide (Shadow Stealth, B8:
+    "While in dim light or darkness, the shadow can take the Hide action as a bonus action")
+    in a fight not in `sunlight` (lnf's fights are dim or dark unless the file says sun)."""
     if monster.why in (BackReason.LEVITATING, BackReason.HIDDEN, BackReason.OUT_OF_REACH):
         return False
     if any(t.kind is TraitKind.SPIDER_CLIMB for t in monster.traits):
+        return False
+    if not sunlight and monster.trait(TraitKind.SHADOW_STEALTH) is not None:
         return False
     return not (monster.flags & R6_EXEMPT_FLAGS)
 
@@ -163,7 +167,11 @@ def _check_monster_back_rank(fight: Fight) -> list[Violation]:
                     "remove why: guarded",
                 )
             )
-    counted = [m.name for m in monsters(fight) if m.rank is Rank.BACK and monster_needs_count(m)]
+    counted = [
+        m.name
+        for m in monsters(fight)
+        if m.rank is Rank.BACK and monster_needs_count(m, fight.sunlight)
+    ]
     if counted and not count_met(front_monsters, front_heroes):
         found.append(
             Violation(
