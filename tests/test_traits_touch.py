@@ -15,9 +15,10 @@ from lnf.dice import DamageType
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.effects import Rolled, turn_edge
 from lnf.engine.resolve import roll_save
-from lnf.engine.trait_steps import fire_form
+from lnf.engine.trait_steps import consume_life, fire_form
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
+from lnf.formats.not_played import NO_MAP, why
 from lnf.formats.short_forms import parse_damage
 from lnf.formats.srd import stat_block
 from lnf.formats.srd_traits import block_flags, read_trait
@@ -39,7 +40,7 @@ from lnf.rules.distance import roll_in_fight
 from lnf.rules.ranks import melee_rank
 from lnf.rules.roster import speed_now
 from lnf.rules.trait_damage import burns_back
-from lnf.rules.trait_touch import enters_space, mucus
+from lnf.rules.trait_touch import consumed, enters_space, mucus
 from lnf.rules.traits import assassin_roll, slips_away
 from lnf.values import replace
 from tests.builders import fight, hero, monster
@@ -57,6 +58,7 @@ READ = {
     "Water Elemental": ("Freeze", "freeze 20"),
     "Aboleth": ("Mucous Cloud", "mucous cloud DC 14"),
     "Shadow": ("Shadow Stealth", "shadow stealth 6"),
+    "Will-o'-Wisp": ("Consume Life", "consume life DC 10, 3d6"),
 }
 READ_TOO = {"Shadow": ("Sunlight Weakness", "sunlight weakness")}
 FLAGGED = {
@@ -80,7 +82,9 @@ def test_b8_each_srd_trait_is_read_by_its_own_text_and_leaves_not_modelled() -> 
         assert read is not None and trait_form(read) == form, name
         if read.dc:
             assert f"DC {read.dc} " in desc and " saving throw" in desc  # the text's figure
-        if read.dice is not None:
+        if read.dice is not None and read.kind is TraitKind.CONSUME_LIFE:
+            assert f"regains 10 ({read.dice}) hit points" in desc
+        elif read.dice is not None:
             assert desc.count(f"5 ({read.dice.parts[0].terms[0]}) fire damage") == 3
         if read.hp:
             assert f"reduced by {read.hp} ft." in desc or f"improved to +{read.hp}." in desc
@@ -107,7 +111,9 @@ def test_b8_the_forms_round_trip_in_a_fight_file() -> None:
     for form in forms:
         assert trait_form(parse_trait(form)) == form
     text = MINIMAL.replace(
-        "monsters:\n", f"monsters:\n  - {{name: Imp, hp: 9, traits: [{', '.join(forms)}]}}\n", 1
+        "monsters:\n",
+        f"monsters:\n  - {{name: Imp, hp: 9, traits: [{', '.join(map(json.dumps, forms))}]}}\n",
+        1,
     )
     f = parse_fight(text, "f.yaml")
     assert len(f.monster("Imp").traits) == len(forms)
@@ -349,3 +355,33 @@ def test_f6_cli_the_shadow_drains_strength(tmp_path: Path) -> None:
     code, out = run("run", str(path), "--rounds", "2", "--seed", "1")
     assert code == 0, out
     assert "Bo is Strength drained by 1 (Shade's Strength Drain: 1d4 (1) = 1): Strength 9" in out
+
+
+def test_b8_consume_life_a_dying_hero_in_its_group_saves_or_dies() -> None:
+    wisp = monster("Wisp", hp=22, traits=(parse_trait("consume life DC 10, 3d6"),))
+    wisp = replace(wisp, damage=15)
+    bram, cade = replace(hero("Bram"), hp_now=0), hero("Cade")
+    f = fight([bram, cade], [wisp], {"A": ["Bram", "Cade", "Wisp"]})
+    assert consumed(f, wisp) == f.hero("Bram")
+    turn = Rolled.turn(f, "Wisp")
+    consume_life(turn, "Wisp", ScriptedDice([4, 6, 6, 6]))  # the save, then 3d6
+    assert turn.fight.hero("Bram").dead and turn.fight.monster("Wisp").current_hp == 22
+    saved = Rolled.turn(f, "Wisp")
+    consume_life(saved, "Wisp", ScriptedDice([15]))
+    assert not saved.fight.hero("Bram").dead and saved.fight.monster("Wisp").damage == 15
+    up = fight([cade], [wisp], {"A": ["Cade", "Wisp"]})
+    assert consumed(up, wisp) is None  # nobody dying
+    apart = fight([bram, cade], [wisp], {"A": ["Cade", "Wisp"], "B": ["Bram"]})
+    assert consumed(apart, wisp) is None  # not in its group
+    blind = replace(wisp, conditions=frozenset({Condition.BLINDED}))
+    assert consumed(replace(f, monsters=(blind,)), blind) is None  # "it can see"
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_b8_the_will_o_wisps_light_and_ephemeral_are_no_map() -> None:
+    entry = _srd()["Will-o'-Wisp"]
+    texts = {x["name"]: x["desc"] for x in entry["special_abilities"]}
+    assert texts["Ephemeral"] == "The will-o'-wisp can't wear or carry anything."
+    assert "sheds bright light" in texts["Variable Illumination"]
+    block = stat_block(entry, "Will-o'-Wisp")
+    assert {why(n) for n in block["not_modelled"]} == {NO_MAP}

@@ -11,9 +11,10 @@ from lnf.engine.apply import Steps
 from lnf.engine.begin import start
 from lnf.engine.resolve import roll_save
 from lnf.engine.riders import ride
-from lnf.model import Ability, Condition, Lasting, Monster, TurnEdge
+from lnf.engine.self_spells import seen
+from lnf.model import Ability, Condition, Lasting, Monster, TraitKind, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled, SpellCast
+from lnf.model.steps import Attacked, Damaged, EffectEnded, Healed, SaveRolled, SpellCast
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_auras import (
     AURAS,
@@ -27,7 +28,7 @@ from lnf.rules.trait_auras import (
 )
 from lnf.rules.trait_damage import aura_caught, burns_back, bursting, sunburn
 from lnf.rules.trait_saves import immune_now
-from lnf.rules.trait_touch import FROZEN, enters_space, freezes, mucus
+from lnf.rules.trait_touch import FROZEN, consumed, enters_space, freezes, mucus
 
 
 def burned(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> None:
@@ -214,3 +215,25 @@ def freeze(turn: Steps, done: StepDone) -> None:
         lasting = freezes(c, took, frozen)
         if lasting is not None:
             start(turn, c.name, FROZEN, lasting, c.name, Condition.FROZEN)
+
+
+def consume_life(turn: Steps, name: str, dice: DiceSource) -> None:
+    """B8 Consume Life, B10: the will-o'-wisp's bonus action at a dying hero in its group
+    (`consumed`): the hero's Constitution save, death on a failure and the hit points the
+    wisp regains; it is seen then ("invisible until it attacks or uses its Consume Life")."""
+    me = turn.fight.combatant(name)
+    hero = consumed(turn.fight, me) if isinstance(me, Monster) else None
+    if hero is None or not isinstance(me, Monster):
+        return
+    trait = me.trait(TraitKind.CONSUME_LIFE)
+    assert trait is not None and trait.dice is not None
+    what = f"{name}'s {trait.title}"
+    dice.about(f"{what}: a bonus action at {hero.name}, who has 0 hit points")
+    save = roll_save(turn.fight, hero, Ability.CON, trait.dc, dice, what)
+    turn.do(SaveRolled(save, Ability.CON, what))
+    seen(turn, name)
+    if save.success:
+        return
+    turn.do(Damaged(hero.name, 0, kills=True, text=f"{what}: the save failed, it dies"))
+    rolled = roll(trait.dice, dice)
+    turn.do(Healed(name, rolled.total, text=str(rolled), by=trait.title))

@@ -11,7 +11,7 @@ from lnf.engine.effects import Ask, land
 from lnf.engine.monster_actions import monster_action, multiattack_first
 from lnf.engine.resolve import roll_attack
 from lnf.engine.riders import ride
-from lnf.engine.trait_steps import fire_form
+from lnf.engine.trait_steps import consume_life, fire_form
 from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait
 from lnf.model.plan import Mode, MoveKind, Order
 from lnf.model.steps import Acted, Attacked
@@ -121,6 +121,7 @@ def monster_attacks(
         _pounce(turn, name, order, charged, dice, ask)
     elif dropped:
         _rampage(turn, name, order, dice, ask)
+    consume_life(turn, name, dice)  # B8, B10: a will-o'-wisp's bonus action
 
 
 def _standing(turn: Steps, name: str) -> bool:

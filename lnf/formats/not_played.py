@@ -27,14 +27,16 @@ UNSUPPORTED = "unsupported"
 # `surprised:` is the fight file's. Inscrutable and Shielded Mind answer Insight checks, mind
 # reading and divination, Wakeful a sleeping creature's watch (before a fight: D12 again),
 # Water Susceptibility water on the ground or splashed on it: none is a rule of a fight lnf
-# plays (a DM who splashes water records the damage, `lnf damage`).
+# plays (a DM who splashes water records the damage, `lnf damage`). Variable Illumination is
+# Illumination's light (lnf's only light is the fight's sunlight); Ephemeral ("can't wear or
+# carry anything") takes nothing from a fight that tracks no one's gear.
 _NO_MAP = re.compile(
     r"^(?:Amphibious|Hold Breath|Water Breathing|Keen \w+(?: and \w+)?|Echolocation|"
     r"(?:Limited |Probing )?Telepathy|Illumination|Devil's Sight|Web Sense|Web Walker|"
     r"Siege Monster|Tunneler|Earth Glide|Amorphous|Ice Walk|Snow Camouflage|Stone Camouflage|"
     r"Underwater Camouflage|Speak with Beasts(?: and Plants)?|Mimicry|Beast of Burden|"
     r"Standing Leap|Running Leap|Treasure Sense|Labyrinthine Recall|False Appearance|"
-    r"Inscrutable|Shielded Mind|Wakeful|Water Susceptibility)\b"
+    r"Inscrutable|Shielded Mind|Wakeful|Water Susceptibility|Variable Illumination|Ephemeral)\b"
 )
 # A shape, a mind read or a disguise whose own text proves it changes nothing lnf reads: the
 # reader's precise line (`formats.dm_items`), B8.

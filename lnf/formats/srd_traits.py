@@ -253,6 +253,8 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, dice=parse(found[1]))
     if kind in (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA, TraitKind.FIRE_FORM):
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
+    if kind is TraitKind.CONSUME_LIFE:
+        return Trait(kind, dc=int(found[1]), dice=parse(found[2]))
     if kind in _FIGURE:
         return Trait(kind, hp=int(found[1]))
     if kind is TraitKind.PETRIFYING_GAZE:

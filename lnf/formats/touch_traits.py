@@ -40,6 +40,10 @@ SAYS: dict[TraitKind, str] = {
     r"diseased for 1d4 hours\. The diseased creature can breathe only underwater\.$",
     TraitKind.SHADOW_STEALTH: r"^While in dim light or darkness, the [\w ]+ can take the Hide "
     r"action as a bonus action\. Its stealth bonus is also improved to \+(\d+)\.$",
+    TraitKind.CONSUME_LIFE: r"^As a bonus action, the [\w'\- ]+ can target one creature it can see "
+    r"within 5 ft\. of it that has 0 hit points and is still alive\. The target must succeed on a "
+    r"DC (\d+) Constitution saving throw against this magic or die\. If the target dies, the "
+    r"[\w'\- ]+ regains \d+ \((\d+d\d+)\) hit points\.$",
     TraitKind.FREEZE: r"^If the [\w ]+ takes cold damage, it partially freezes; its speed is "
     r"reduced by (\d+) ft\. until the end of its next turn\.$",
 }

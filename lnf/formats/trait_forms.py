@@ -26,7 +26,8 @@ frightened for 1 minute), `fire form 1d10 fire` (as Heated Body, and its fire li
 whose space it enters), `freeze 20` (cold damage taken: its speed 20 ft less until the end
 of its next turn), `mucous cloud DC 14` (in a fight underwater, who hits it in mêlée saves or is
 diseased), `shadow stealth 6` (out of sunlight it hides as a bonus action, R6's count not
-needed; its Stealth bonus)."""
+needed; its Stealth bonus), `consume life DC 10, 3d6` (its bonus action at a dying hero in its
+group: the save or death, and the hit points it regains)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ _BURST = re.compile(
     r"(?:, ([a-z]+) (\d+) rounds?)?(?:, (repeat))?"
 )
 _BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuvenation 1d6 days`
+_LIFE = re.compile(r"consume life dc (\d+), (\d+d\d+)")  # `consume life DC 10, 3d6`
 _GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
 _FIGURE = {
     TraitKind.RELENTLESS: 7,
@@ -77,7 +79,7 @@ _EXAMPLES = (
     "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
     "aggressive, cunning action, ambusher, sunlight weakness, light sensitivity, "
     "horrific appearance DC 11, fire form 1d10 fire, freeze 20, mucous cloud DC 14, "
-    "shadow stealth 6, "
+    "shadow stealth 6, consume life DC 10, 3d6, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -98,6 +100,10 @@ def parse_trait(value: Any) -> Trait:
             return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
         except DiceError as exc:
             raise ValueError(f"{typed[1]}: bad dice {typed[2]!r} ({exc.message})") from None
+    if life := _LIFE.fullmatch(text):
+        return Trait(TraitKind.CONSUME_LIFE, dc=int(life[1]), dice=parse(life[2]))
+    if text.startswith("consume life"):
+        raise ValueError("say consume life DC 10, 3d6: its save and the hit points it regains")
     if gaze := _GAZE.fullmatch(text):
         at_once = int(gaze[2]) if gaze[2] else 0
         return Trait(TraitKind.PETRIFYING_GAZE, dc=int(gaze[1]), hp=at_once)
@@ -239,6 +245,8 @@ def trait_form(trait: Trait) -> str:
         return burst_form(trait)
     if trait.kind is TraitKind.REJUVENATION:
         return f"{trait.kind} {trait.then}"
+    if trait.kind is TraitKind.CONSUME_LIFE:
+        return f"{trait.kind} DC {trait.dc}, {trait.dice}"
     if trait.kind is TraitKind.PETRIFYING_GAZE:
         return f"{trait.kind} DC {trait.dc}" + (f", at once by {trait.hp}" if trait.hp else "")
     if trait.kind is TraitKind.RAMPAGE:

@@ -79,6 +79,9 @@ class TraitKind(StrEnum):
     MUCOUS_CLOUD = "mucous cloud"
     # R6: it can hide as a bonus action out of sunlight, so it needs no count; `hp`: its Stealth
     SHADOW_STEALTH = "shadow stealth"
+    # B10: its bonus action at a dying hero in its group: a Constitution save (`dc`) or death,
+    # and it regains `dice` hit points
+    CONSUME_LIFE = "consume life"
     FREEZE = "freeze"  # cold damage taken: frozen, its speed `hp` feet less, to its next turn's end
 
 

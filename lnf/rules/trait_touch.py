@@ -5,10 +5,22 @@ quotes the SRD text it plays."""
 
 from __future__ import annotations
 
-from lnf.model import Ability, Fight, Hero, Lasting, Monster, Rider, TraitKind, TurnEdge
+from lnf.model import (
+    Ability,
+    Condition,
+    Fight,
+    Hero,
+    Lasting,
+    Monster,
+    Rider,
+    TraitKind,
+    TurnEdge,
+)
 from lnf.model.effects import ON_FIRE
 from lnf.model.plan import Mode
-from lnf.rules.roster import in_fight, speed_now
+from lnf.rules.conditions import action_or_bonus
+from lnf.rules.roster import downed, in_fight, incapacitated, speed_now
+from lnf.rules.target_order import target_order
 
 # "While in sunlight" (Sunlight Sensitivity, Sunlight Weakness, a vampire's Sunlight
 # Hypersensitivity) and "while in bright light" (Light Sensitivity): the fight's `sunlight:
@@ -120,3 +132,19 @@ def mucus(fight: Fight, target: Hero | Monster, mode: Mode) -> Rider | None:
     if trait is None:
         return None
     return Rider(save=(Ability.CON, trait.dc), afflicts=DISEASED)
+
+
+def consumed(fight: Fight, monster: Monster) -> Hero | None:
+    """Consume Life (SRD: "As a bonus action, the will-o'-wisp can target one creature it can
+    see within 5 ft. of it that has 0 hit points and is still alive. The target must succeed
+    on a DC 10 Constitution saving throw against this magic or die"): the hero it targets, or
+    None. Decisions (B10: a bonus action played as it comes, after its attacks): "within 5 ft."
+    is its group; of the dying heroes there, the first in the target order (T2); not while it
+    is blinded, incapacitated or slowed to its action alone (F3)."""
+    trait = monster.trait(TraitKind.CONSUME_LIFE)
+    group = fight.group_of(monster.name)
+    if trait is None or group is None or not in_fight(monster) or incapacitated(monster):
+        return None
+    if Condition.BLINDED in monster.conditions or action_or_bonus(monster):
+        return None
+    return next((h for h in target_order(fight) if h.name in group.members and downed(h)), None)
