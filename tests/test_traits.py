@@ -22,6 +22,7 @@ from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.formats.srd import stat_block
 from lnf.formats.srd_traits import block_flags, block_traits, read_trait
+from lnf.formats.touch_traits import counted_pieces
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Attack, AttackKind, Condition, Flag, Trait, TraitKind
 from lnf.model.enums import Rank
@@ -359,6 +360,7 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             played = played or name.startswith("Legendary Resistance")
             played = played or name in block_flags(m).names  # R5: Swarm, Incorporeal Movement
             played = played or name in block_traits(m).names  # held by its attacks: Brute
+            played = played or name in counted_pieces(m, attacks)[1]  # B2: tail spikes
             listed = [n for n in block.get("not_modelled", []) if _names_the_trait(n, name)]
             assert played == (not listed), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them

@@ -385,3 +385,51 @@ def test_b8_the_will_o_wisps_light_and_ephemeral_are_no_map() -> None:
     assert "sheds bright light" in texts["Variable Illumination"]
     block = stat_block(entry, "Will-o'-Wisp")
     assert {why(n) for n in block["not_modelled"]} == {NO_MAP}
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_b2_the_manticores_tail_spikes_are_read_from_its_own_text() -> None:
+    entry = _srd()["Manticore"]
+    text = next(x["desc"] for x in entry["special_abilities"] if x["name"] == "Tail Spike Regrowth")
+    assert text.startswith("The manticore has twenty-four tail spikes.")
+    block = stat_block(entry, "Manticore")
+    assert block["uses"] == {"Tail Spike": 24}
+    assert block["not_modelled"] == ["senses: darkvision 60 ft."]
+    other = {**entry, "special_abilities": [{"name": "Tail Spike Regrowth", "desc": "Spiky."}]}
+    assert "uses" not in stat_block(other, "Odd")
+
+
+def test_b2_spent_spikes_leave_no_ranged_option() -> None:
+    from lnf.model import Resource
+    from lnf.model.plan import Mode as M
+    from lnf.rules.attacks import check_ranged_order, has_ranged, routine
+
+    text = (
+        "heroes: [{name: Bo, class: fighter, hp: 90, ac: 14}]\nmonsters: [{monster: manticore}]\n"
+    )
+    f = parse_fight(text + "groups: {A: [Bo, Manticore]}\n", "m.yaml")
+    man, bo = f.monster("Manticore"), f.hero("Bo")
+    assert man.resource("Tail Spike") == Resource("Tail Spike", 24)
+    assert [a.name for a in routine(man, bo, M.RANGED)] == ["Tail Spike"] * 3
+    two = replace(man, resources=(Resource("Tail Spike", 24, 22),))
+    assert [a.name for a in routine(two, bo, M.RANGED)] == ["Tail Spike"] * 2
+    none = replace(man, resources=(Resource("Tail Spike", 24, 24),))
+    assert routine(none, bo, M.RANGED) == () and not has_ranged(none)
+    (v,) = check_ranged_order(none, bo, Rank.BACK)
+    assert v.rule == "B2" and "no Tail Spike left" in v.message
+    assert routine(none, bo, M.MELEE)  # its bite and claws are left
+
+
+def test_b2_cli_the_manticore_runs_out_of_spikes(tmp_path: Path) -> None:
+    path = tmp_path / "manticore.yaml"
+    path.write_text(
+        "phase: volley 1\nterrain: grassland\nheroes:\n"
+        "  - {name: Bo, class: fighter, hp: 200, ac: 14}\n"
+        "monsters:\n  - {monster: manticore, uses: {Tail Spike: 4}}\n",
+        encoding="utf-8",
+    )
+    code, out = run("run", str(path), "--rounds", "4", "--seed", "1")
+    assert code == 0, out
+    assert "Manticore spends a daily use of Tail Spike (0 of 4 left)." in out
+    assert out.count("with Tail Spike at range") == 4
+    assert "Manticore attacks Bo with Bite in mêlée" in out

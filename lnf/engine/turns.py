@@ -14,8 +14,9 @@ from lnf.engine.riders import ride
 from lnf.engine.trait_steps import consume_life, fire_form
 from lnf.model import Ability, Action, Condition, Fight, Hero, Monster, Rider, Trait
 from lnf.model.plan import Mode, MoveKind, Order
-from lnf.model.steps import Acted, Attacked
+from lnf.model.steps import Acted, Attacked, Used
 from lnf.rules.acl import acl
+from lnf.rules.ammunition import pieces_left, within_pieces
 from lnf.rules.attacks import UNARMED, out_reaches, routine
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
@@ -80,7 +81,7 @@ def monster_attacks(
         return  # F6: "While attached, the stirge doesn't attack" (it drank as its turn began)
     if volley_planned(turn.fight):  # V4: the volley plan's shot
         shot = volley_attack(me, turn.fight.phase.volley)
-        attacks = (shot,) * shot.times if shot is not None else ()
+        attacks = within_pieces(me, (shot,) * shot.times) if shot is not None else ()
     else:
         used = first_use(turn.fight, me, start_spot(turn.fight, name), me.rank)
         if used is not None:  # B1: "can use its Frightful Presence. It then makes …"
@@ -108,6 +109,8 @@ def monster_attacks(
         hit = roll_attack(
             turn.fight, me, target, attack, order.mode, dice, force=force, extra=more, big=words
         )
+        if pieces_left(me, attack) is not None:  # B2: one piece an attack roll
+            turn.do(Used(name, attack.name))
         extra_used = extra_used or (hit.hit and extra is not None)
         up = _standing(turn, order.target)
         land(turn, hit, ask)

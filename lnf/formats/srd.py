@@ -25,7 +25,7 @@ from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
 from lnf.formats.srd_fields import EntryError
 from lnf.formats.srd_traits import block_flags, block_traits
-from lnf.formats.touch_traits import stealth_bonus
+from lnf.formats.touch_traits import counted_pieces, stealth_bonus
 from lnf.model import Condition, TraitKind
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -296,13 +296,18 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
             a["times"] = multi[a["name"]]
     abilities = _named(m, "special_abilities", where)  # each checked: an object with a name
     traits, flags = block_traits(m), block_flags(m)  # B8, R5: played, not listed
-    notes += [f"{n} (trait)" for n in abilities if n not in traits.names | flags.names]
+    ranged = [a["name"] for a in attacks if a["kind"] == "ranged"]
+    pieces, counting = counted_pieces(m, ranged)  # B2: the manticore's tail spikes
+    read = traits.names | flags.names | counting
+    notes += [f"{n} (trait)" for n in abilities if n not in read]
     guards, reactions = _guards(m, where)
     notes += [f"{n} (reaction)" for n in reactions]
     _named(m, "legendary_actions", where)  # their fields checked
     whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
+    if pieces:
+        whole["uses"] = {**whole.get("uses", {}), **pieces}
     special_first = _special_first(actions, [x["name"] for x in whole.get("actions", [])], notes)
     senses = sf.get(m, "senses", dict, where, default={})
     shown = [

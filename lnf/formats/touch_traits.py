@@ -75,3 +75,36 @@ def stealth_bonus(m: dict[str, Any], stealth: int) -> int:
             if found:
                 stealth = max(stealth, int(found[1]))
     return stealth
+
+
+# B2: ammunition a trait counts: "The manticore has twenty-four tail spikes. Used spikes regrow
+# when the manticore finishes a long rest." (the attack that spends them: "Tail Spike")
+_PIECES = re.compile(
+    r"^The [\w ]+ has (?P<n>[\w-]+) tail spikes\. Used spikes regrow when the [\w ]+ finishes "
+    r"a long rest\.$"
+)
+_UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40}
+
+
+def _number(word: str) -> int | None:
+    """ "twenty-four": 24 (the SRD's way of writing a count of pieces)."""
+    tens, _, unit = word.lower().partition("-")
+    if word.isdigit():
+        return int(word)
+    if tens in _TENS and (not unit or unit in _UNITS):
+        return _TENS[tens] + (_UNITS.index(unit) + 1 if unit else 0)
+    return None
+
+
+def counted_pieces(m: dict[str, Any], attacks: list[str]) -> tuple[dict[str, int], set[str]]:
+    """B2: the uses (the attack's name: its pieces) a trait counts, and the trait's name, when
+    its text says so and the stat block has the ranged attack that spends them."""
+    for x in m.get("special_abilities") or ():
+        if not isinstance(x, dict) or str(x.get("name", "")) != "Tail Spike Regrowth":
+            continue
+        found = _PIECES.match(str(x.get("desc", ""))[:2000].strip())
+        n = _number(found["n"]) if found else None
+        if n is not None and "Tail Spike" in attacks:
+            return {"Tail Spike": n}, {"Tail Spike Regrowth"}
+    return {}, set()

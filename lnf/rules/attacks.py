@@ -25,6 +25,7 @@ from lnf.model import (
 )
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import wounded_eye
+from lnf.rules.ammunition import can_shoot, within_pieces
 from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.moves import Place, Spot, hero_spot
 from lnf.rules.ranks import breaks_guards, can_fly_now, melee_rank
@@ -69,7 +70,7 @@ def has_melee(c: Hero | Monster) -> bool:
 
 
 def has_ranged(c: Hero | Monster) -> bool:
-    return any(a.is_ranged for a in c.attacks)
+    return any(a.is_ranged and can_shoot(c, a) for a in c.attacks)  # B2: pieces left
 
 
 def plan_targets(fight: Fight) -> tuple[Hero, ...]:
@@ -180,13 +181,16 @@ def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
         ]
         ways = [w for w in ways if w]
         if ways:
-            return max(ways, key=lambda w: _expected(monster, w, hero, mode))  # max keeps the first
+            best = max(ways, key=lambda w: _expected(monster, w, hero, mode))  # keeps the first
+            return within_pieces(monster, best)  # B2: no more than its pieces left
     elif monster.multiattack:
         sequence = _sequence(monster, hero, mode, monster.multiattack)
         if sequence:
-            return sequence[: attacks_on_its_turn(monster, len(sequence))]  # F3: slowed
+            return within_pieces(monster, sequence[: attacks_on_its_turn(monster, len(sequence))])
     weapon = weapon_for(monster, hero, mode)
-    return (weapon,) * attacks_on_its_turn(monster, weapon.times) if weapon is not None else ()
+    if weapon is None:
+        return ()
+    return within_pieces(monster, (weapon,) * attacks_on_its_turn(monster, weapon.times))
 
 
 def _sequence(
@@ -213,7 +217,7 @@ def _expected(monster: Monster, attacks: tuple[Attack, ...], hero: Hero, mode: M
 
 def _fitting(monster: Monster, hero: Hero, mode: Mode) -> list[Attack]:
     if mode is Mode.RANGED:
-        return [a for a in monster.attacks if a.is_ranged]
+        return [a for a in monster.attacks if a.is_ranged and can_shoot(monster, a)]
     if mode is Mode.REACH:
         return [a for a in monster.attacks if a.is_melee and out_reaches(a.reach, hero)]
     return [a for a in monster.attacks if a.is_melee]
@@ -302,6 +306,9 @@ def check_ranged_order(m: Monster, h: Hero, rank: Rank) -> list[Violation]:
     """A3, R2 for a shot in a plan, from `rank`."""
     who = (m.name, h.name)
     if not has_ranged(m):
+        spent = [a.name for a in m.attacks if a.is_ranged and not can_shoot(m, a)]
+        if spent:  # B2: its counted pieces are all used
+            return [Violation("B2", f"{m.name} has no {spent[0]} left", who)]
         return [Violation("A3", f"{m.name} has no ranged attack", who)]
     if rank is Rank.FRONT and has_melee(m):
         return [
