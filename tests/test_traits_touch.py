@@ -433,3 +433,5 @@ def test_b2_cli_the_manticore_runs_out_of_spikes(tmp_path: Path) -> None:
     assert "Manticore spends a daily use of Tail Spike (0 of 4 left)." in out
     assert out.count("with Tail Spike at range") == 4
     assert "Manticore attacks Bo with Bite in mêlée" in out
+    code, out = run("monsters", "show", "manticore")
+    assert code == 0 and "Tail Spike: 24 for the fight, one an attack roll (B2)" in out

@@ -1,7 +1,9 @@
 """B8: what a monster's traits do as steps of a turn, rolled with its dice: Heated Body and
 Fire Aura burning who hits it in mêlée, Fire Aura burning its group as its turn starts, Stench
 and Fear Aura making a creature that starts its turn in its group save, a Petrifying Gaze
-turning one to stone, a Death Burst as it dies, a vampire burning in sunlight."""
+turning one to stone, a Death Burst as it dies, a vampire burning in sunlight; a sea hag's
+Horrific Appearance, an aboleth's Mucous Cloud, a fire elemental entering a hero's space, a
+water elemental freezing, a will-o'-wisp's Consume Life."""
 
 from __future__ import annotations
 

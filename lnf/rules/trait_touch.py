@@ -1,7 +1,9 @@
-"""B8: the monsters' traits that act by light, stealth or surprise, one decider each: Ambusher
-(advantage in the first round on a creature it surprised, D12), Sunlight Weakness and Light
-Sensitivity (disadvantage in a fight in sunlight), Cunning Action's Disengage. Each decider
-quotes the SRD text it plays."""
+"""B8: the monsters' traits that act by touch, light, stealth or surprise, one decider each:
+Ambusher (advantage in the first round on a creature it surprised, D12), Sunlight Weakness and
+Light Sensitivity (disadvantage in a fight in sunlight), Cunning Action's Disengage, Fire Form
+(entering a hero's space), Freeze (slowed by cold), Mucous Cloud (a disease on who hits it
+underwater) and Consume Life (a dying hero's save or death). Each decider quotes the SRD text
+it plays."""
 
 from __future__ import annotations
 
