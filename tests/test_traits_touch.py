@@ -435,3 +435,60 @@ def test_b2_cli_the_manticore_runs_out_of_spikes(tmp_path: Path) -> None:
     assert "Manticore attacks Bo with Bite in mêlée" in out
     code, out = run("monsters", "show", "manticore")
     assert code == 0 and "Tail Spike: 24 for the fight, one an attack roll (B2)" in out
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_b8_barbed_hide_is_read_from_its_own_text() -> None:
+    entry = _srd()["Barbed Devil"]
+    desc = next(x["desc"] for x in entry["special_abilities"] if x["name"] == "Barbed Hide")
+    read = read_trait("Barbed Hide", desc)
+    assert read is not None and trait_form(read) == "barbed hide 1d10 piercing"
+    assert "5 (1d10) piercing damage to any creature grappling it" in desc
+    block = stat_block(entry, "Barbed Devil")
+    assert "barbed hide 1d10 piercing" in block["traits"]
+    assert "Barbed Hide (trait)" not in block.get("not_modelled", [])
+    assert trait_form(parse_trait("barbed hide 1d10 piercing")) == "barbed hide 1d10 piercing"
+
+
+def test_b8_barbed_hide_pricks_each_hero_grappling_it_as_its_turn_starts() -> None:
+    from lnf.engine.apply import Steps
+    from lnf.engine.trait_steps import grapple_held
+    from lnf.model.steps import Contested
+
+    devil = monster("Barbed Devil", hp=110, traits=(parse_trait("barbed hide 1d10 piercing"),))
+    bram, cade = hero("Bram", hp=40), hero("Cade", hp=40)
+    f = fight([bram, cade], [devil], {"A": ["Bram", "Cade", "Barbed Devil"]})
+    turn = Steps.turn(f, "Bram")
+    won = Contested("Bram", "Barbed Devil", "grapple", (20,), 0, (1,), 6)
+    turn.do(won)
+    grapple_held(turn, won)
+    lost = Contested("Cade", "Barbed Devil", "grapple", (1,), 0, (20,), 6)
+    grapple_held(turn, lost)
+    assert [e.what for e in turn.fight.effects] == ["grappling Barbed Devil"]
+    assert Condition.GRAPPLED in turn.fight.monster("Barbed Devil").conditions
+    start = Rolled.turn(turn.fight, "Barbed Devil")
+    turn_edge(start, "Barbed Devil", TurnEdge.START, ScriptedDice([7]))
+    (prick,) = [s for s in start.steps if isinstance(s, Damaged)]
+    assert prick.who == "Bram" and prick.amount == 7 and prick.type is DamageType.PIERCING
+    free = replace(
+        start.fight.monster("Barbed Devil"), conditions=frozenset()
+    )  # the DM ended the grapple
+    later = Rolled.turn(start.fight.with_combatant(free), "Barbed Devil")
+    turn_edge(later, "Barbed Devil", TurnEdge.START, ScriptedDice([]))
+    assert not [s for s in later.steps if isinstance(s, Damaged)] and not later.fight.effects
+
+
+def test_b8_cli_a_hero_grapples_the_barbed_devil(tmp_path: Path) -> None:
+    path = tmp_path / "devil.yaml"
+    path.write_text(
+        "heroes:\n  - {name: Bo, class: fighter, hp: 90, ac: 14}\n"
+        "  - {name: Ilsa, class: cleric, hp: 60, ac: 12}\n"
+        "monsters:\n  - monster: barbed devil\ngroups:\n  A: [Bo, Ilsa, Barbed Devil]\n",
+        encoding="utf-8",
+    )
+    said = [run("next", str(path))[1]]
+    said.append(run("act", str(path), "grapple Barbed Devil", "--dice", "20,1")[1])
+    said += [run("next", str(path))[1] for _ in range(3)]
+    out = "".join(said)
+    assert "Bo wins" in run("log", str(path))[1]
+    assert "Bo takes " in out and " piercing damage (Barbed Devil's Barbed Hide: 1d10 (" in out

@@ -25,6 +25,7 @@ from lnf.engine.riders import drained_by, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
 from lnf.engine.trait_steps import (
+    barbs,
     burned,
     burst,
     fire_aura,
@@ -303,6 +304,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         auras(turn, who, dice)
         sunburned(turn, who)  # B8: Vampire Weaknesses
         fire_aura(turn, who, dice)
+        barbs(turn, who, dice)  # B8: a barbed devil's Barbed Hide
         stench(turn, who, dice)
         horrified(turn, who, dice)  # B8: a sea hag's Horrific Appearance
         gaze(turn, who, dice)

@@ -30,6 +30,7 @@ from lnf.engine.resolve import (
     roll_wound_save,
 )
 from lnf.engine.sides import HeroSide
+from lnf.engine.trait_steps import grapple_held
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
 from lnf.model import Action, Cost, Fight, Guard, Hero, Monster
@@ -216,7 +217,9 @@ def play_action(
                 turn.do(roll_wound_save(hurt, hit.part, taken, dice))
     elif isinstance(action, ContestChoice):
         me, them = turn.fight.hero(hero.name), turn.fight.monster(action.target)
-        turn.do(roll_contest(me, them, action.kind, dice))
+        contest = roll_contest(me, them, action.kind, dice)
+        turn.do(contest)
+        grapple_held(turn, contest)  # B8: who grapples a barbed devil
     elif isinstance(action, SpellChoice):
         me = turn.fight.hero(hero.name)
         cast = roll_spell(

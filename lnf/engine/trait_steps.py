@@ -16,7 +16,15 @@ from lnf.engine.riders import ride
 from lnf.engine.self_spells import seen
 from lnf.model import Ability, Condition, Lasting, Monster, TraitKind, TurnEdge
 from lnf.model.applied import StepDone
-from lnf.model.steps import Attacked, Damaged, EffectEnded, Healed, SaveRolled, SpellCast
+from lnf.model.steps import (
+    Attacked,
+    Contested,
+    Damaged,
+    EffectEnded,
+    Healed,
+    SaveRolled,
+    SpellCast,
+)
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_auras import (
     AURAS,
@@ -30,7 +38,16 @@ from lnf.rules.trait_auras import (
 )
 from lnf.rules.trait_damage import aura_caught, burns_back, bursting, sunburn
 from lnf.rules.trait_saves import immune_now
-from lnf.rules.trait_touch import FROZEN, consumed, enters_space, freezes, mucus
+from lnf.rules.trait_touch import (
+    FROZEN,
+    barbed,
+    consumed,
+    enters_space,
+    freezes,
+    grappling,
+    mucus,
+    records_grapple,
+)
 
 
 def burned(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> None:
@@ -239,3 +256,32 @@ def consume_life(turn: Steps, name: str, dice: DiceSource) -> None:
     turn.do(Damaged(hero.name, 0, kills=True, text=f"{what}: the save failed, it dies"))
     rolled = roll(trait.dice, dice)
     turn.do(Healed(name, rolled.total, text=str(rolled), by=trait.title))
+
+
+def grapple_held(turn: Steps, step: Contested) -> None:
+    """V-ACL8, B8: a hero's won grapple on a monster whose Barbed Hide reads who grapples it
+    leaves a record on the hero (`grappling`), until the DM takes it off or the monster is no
+    longer grappled."""
+    target = turn.fight.combatant(step.target)
+    if step.kind == "grapple" and step.won and records_grapple(target):
+        start(turn, step.who, grappling(step.target), Lasting(), step.who)
+
+
+def barbs(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Barbed Hide: as `who`'s turn starts, its dice to each hero grappling it, rolled once
+    for all (E, as Fire Aura's); a record whose grapple has ended is taken off."""
+    me = turn.fight.combatant(who)
+    if not isinstance(me, Monster) or (trait := me.trait(TraitKind.BARBED_HIDE)) is None:
+        return
+    if Condition.GRAPPLED not in me.conditions:
+        for e in [e for e in turn.fight.effects if e.what == grappling(who)]:
+            turn.do(EffectEnded(e.key, f"{who} is no longer grappled"))
+        return
+    caught = barbed(turn.fight, me)
+    if not caught or trait.dice is None:
+        return
+    what = f"{who}'s {trait.title}"
+    dice.about(f"{what}: {trait.dice} to each creature grappling it")
+    rolled = roll(trait.dice, dice)
+    for name in caught:
+        turn.do(Damaged(name, rolled.total, DamageType.PIERCING, text=f"{what}: {rolled}"))

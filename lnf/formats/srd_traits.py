@@ -251,7 +251,12 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return _moving(kind, found, desc, {a.lower(): a for a in attacks})
     if kind in (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK, TraitKind.SURPRISE_ATTACK):
         return Trait(kind, dice=parse(found[1]))
-    if kind in (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA, TraitKind.FIRE_FORM):
+    if kind in (
+        TraitKind.HEATED_BODY,
+        TraitKind.FIRE_AURA,
+        TraitKind.FIRE_FORM,
+        TraitKind.BARBED_HIDE,
+    ):
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
     if kind is TraitKind.CONSUME_LIFE:
         return Trait(kind, dc=int(found[1]), dice=parse(found[2]))

@@ -44,6 +44,8 @@ SAYS: dict[TraitKind, str] = {
     r"within 5 ft\. of it that has 0 hit points and is still alive\. The target must succeed on a "
     r"DC (\d+) Constitution saving throw against this magic or die\. If the target dies, the "
     r"[\w'\- ]+ regains \d+ \((\d+d\d+)\) hit points\.$",
+    TraitKind.BARBED_HIDE: r"^At the start of each of its turns, the [\w ]+ deals \d+ "
+    r"\((\d+d\d+)\) (piercing) damage to any creature grappling it\.$",
     TraitKind.FREEZE: r"^If the [\w ]+ takes cold damage, it partially freezes; its speed is "
     r"reduced by (\d+) ft\. until the end of its next turn\.$",
 }

@@ -82,6 +82,7 @@ class TraitKind(StrEnum):
     # B10: its bonus action at a dying hero in its group: a Constitution save (`dc`) or death,
     # and it regains `dice` hit points
     CONSUME_LIFE = "consume life"
+    BARBED_HIDE = "barbed hide"  # `dice` to each hero grappling it as its turn starts
     FREEZE = "freeze"  # cold damage taken: frozen, its speed `hp` feet less, to its next turn's end
 
 

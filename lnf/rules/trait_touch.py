@@ -150,3 +150,33 @@ def consumed(fight: Fight, monster: Monster) -> Hero | None:
     if Condition.BLINDED in monster.conditions or action_or_bonus(monster):
         return None
     return next((h for h in target_order(fight) if h.name in group.members and downed(h)), None)
+
+
+def grappling(monster: str) -> str:
+    """The record a hero's won grapple leaves on the hero, where a rule reads who grapples a
+    monster (Barbed Hide): "grappling Barbed Devil"."""
+    return f"grappling {monster}"
+
+
+def records_grapple(target: Hero | Monster) -> bool:
+    """Whether a hero's grapple on `target` is recorded (V-ACL8 records none otherwise): a
+    monster whose Barbed Hide hurts who grapples it."""
+    return isinstance(target, Monster) and target.trait(TraitKind.BARBED_HIDE) is not None
+
+
+def barbed(fight: Fight, monster: Monster) -> tuple[str, ...]:
+    """Barbed Hide (SRD: "At the start of each of its turns, the barbed devil deals 5 (1d10)
+    piercing damage to any creature grappling it"): the heroes its barbs catch as its turn
+    starts: each whose grapple on it is recorded (`grappling`), while it is still grappled
+    and the hero in the fight (a hero at 0 hit points, unconscious, holds nothing: F3)."""
+    if monster.trait(TraitKind.BARBED_HIDE) is None or not in_fight(monster):
+        return ()
+    if Condition.GRAPPLED not in monster.conditions:
+        return ()
+    said = grappling(monster.name)
+    holders = {e.who for e in fight.effects if e.what == said}
+    return tuple(
+        h.name
+        for h in fight.heroes
+        if h.name in holders and in_fight(h) and h.current_hp > 0 and not incapacitated(h)
+    )
