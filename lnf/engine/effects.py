@@ -28,6 +28,7 @@ from lnf.engine.trait_steps import (
     barbs,
     burned,
     burst,
+    corrode,
     fire_aura,
     freeze,
     gaze,
@@ -120,6 +121,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     if isinstance(step, Attacked) and step.hit:
         burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
         slimed(turn, done, step, dice)  # B8: Mucous Cloud
+        corrode(turn, done, step)  # B8: Corrode Metal, Rust Metal, Corrosive Form
     if done.dealt:
         freeze(turn, done)  # B8: a water elemental's Freeze
     if done.dropped:

@@ -38,6 +38,7 @@ from lnf.model.events import Event, TurnStarted
 from lnf.model.steps import Acted, Fled, Moved, Used
 from lnf.rules.chase import free_pursuers, in_chase, verify_hide
 from lnf.rules.conditions import attacks_on_its_turn, verify_can_act
+from lnf.rules.corrosion import in_hand
 from lnf.rules.damage import verify_not_dying
 from lnf.rules.economy import verify_after_attack, verify_costs
 from lnf.rules.legal import attack_modes
@@ -195,7 +196,7 @@ def play_action(
                 turn.fight,
                 me,
                 target,
-                action.attack,
+                in_hand(turn.fight, me, action.attack),  # B8: not a weapon corroded away
                 action.mode,
                 dice,
                 extra=extra,

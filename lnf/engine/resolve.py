@@ -35,6 +35,7 @@ from lnf.rules.acl import acl, hit_dc, wound, wound_save_dc
 from lnf.rules.attacks import used_damage
 from lnf.rules.class_features import rage_bonus
 from lnf.rules.conditions import contest_abilities, fails_str_dex, save_disadvantage
+from lnf.rules.corrosion import corroded
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.holds import sure_hit
@@ -173,10 +174,15 @@ def roll_attack(
         forced = tuple(dice.face(6) for _ in range(force))
         first = by_type[0][0] if by_type else None
         by_type = tuple((k, v + sum(forced) if k == first else v) for k, v in by_type)
+    text = str(rolled)
+    if less := corroded(fight, attacker.name, attack.name) if isinstance(attacker, Hero) else 0:
+        first = by_type[0][0] if by_type else None  # B8: a corroded weapon's -N, at least 0
+        by_type = tuple((k, max(0, v - less) if k == first else v) for k, v in by_type)
+        text += f"; -{less} (its {attack.name} corroded)"
     return replace(
         step,
         damage=by_type,
-        damage_text=str(rolled),
+        damage_text=text,
         force=forced,
         off_hand=second.name if second is not None else "",
     )

@@ -25,6 +25,8 @@ from lnf.model.steps import (
     SaveRolled,
     SpellCast,
 )
+from lnf.rules.corrosion import DESTROYED, corroded, corroded_words, corrodes
+from lnf.rules.economy import attack_named
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_auras import (
     AURAS,
@@ -285,3 +287,21 @@ def barbs(turn: Steps, who: str, dice: DiceSource) -> None:
     rolled = roll(trait.dice, dice)
     for name in caught:
         turn.do(Damaged(name, rolled.total, DamageType.PIERCING, text=f"{what}: {rolled}"))
+
+
+def corrode(turn: Steps, done: StepDone, step: Attacked) -> None:
+    """B8 Corrode Metal, Rust Metal, Corrosive Form: a hero's weapon that hit the monster takes
+    one more -1 to its damage rolls (`rules.corrosion`), an effect on the hero that replaces
+    the last; at -5 it is destroyed."""
+    hero = turn.fight.combatant(step.attacker)
+    weapon = attack_named(hero, step.attack)
+    trait = corrodes(done.before.combatant(step.target), hero, weapon) if weapon else ""
+    if not trait or weapon is None:
+        return
+    before = corroded(turn.fight, hero.name, weapon.name)
+    if before >= DESTROYED:
+        return
+    for e in [e for e in turn.fight.effects if e.who == hero.name]:
+        if e.what == corroded_words(weapon.name, before):
+            turn.do(EffectEnded(e.key, "it corrodes further"))
+    start(turn, hero.name, corroded_words(weapon.name, before + 1), Lasting(), step.target)

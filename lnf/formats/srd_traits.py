@@ -256,6 +256,7 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         TraitKind.FIRE_AURA,
         TraitKind.FIRE_FORM,
         TraitKind.BARBED_HIDE,
+        TraitKind.CORROSIVE_FORM,
     ):
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
     if kind is TraitKind.CONSUME_LIFE:

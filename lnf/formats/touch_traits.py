@@ -10,6 +10,12 @@ from typing import Any
 
 from lnf.model import Flag, TraitKind
 
+_CORRODES = (
+    r"Any nonmagical weapon made of metal that hits the [\w ]+ corrodes\. After dealing damage, "
+    r"the weapon takes a permanent and cumulative -1 penalty to damage rolls\. If its penalty "
+    r"drops to -5, the weapon is destroyed\. Nonmagical ammunition made of metal that hits the "
+    r"[\w ]+ is destroyed after dealing damage\."
+)
 SAYS: dict[TraitKind, str] = {
     # B10: of "the Dash, Disengage, or Hide action", the Disengage, as Nimble Escape's
     TraitKind.CUNNING_ACTION: r"^On each of its turns, the [\w ]+ can use a bonus action to take "
@@ -46,6 +52,17 @@ SAYS: dict[TraitKind, str] = {
     r"[\w'\- ]+ regains \d+ \((\d+d\d+)\) hit points\.$",
     TraitKind.BARBED_HIDE: r"^At the start of each of its turns, the [\w ]+ deals \d+ "
     r"\((\d+d\d+)\) (piercing) damage to any creature grappling it\.$",
+    # the ooze's "can eat through 2-inch-thick, nonmagical metal in 1 round": a map's doors
+    TraitKind.CORRODE_METAL: rf"^{_CORRODES}(?:\s*The [\w ]+ can eat through 2-inch-thick, "
+    r"nonmagical metal in 1 round\.)?$",
+    TraitKind.RUST_METAL: rf"^{_CORRODES}$",
+    TraitKind.CORROSIVE_FORM: r"^A creature that touches the [\w ]+ or hits it with a melee "
+    r"attack while within 5 feet of it takes \d+ \((\d+d\d+)\) (acid) damage\. Any nonmagical "
+    r"weapon made of metal or wood that hits the [\w ]+ corrodes\. After dealing damage, the "
+    r"weapon takes a permanent and cumulative -1 penalty to damage rolls\. If its penalty drops "
+    r"to -5, the weapon is destroyed\. Nonmagical ammunition made of metal or wood that hits the "
+    r"[\w ]+ is destroyed after dealing damage\. The [\w ]+ can eat through 2-inch-thick, "
+    r"nonmagical wood or metal in 1 round\.$",
     TraitKind.FREEZE: r"^If the [\w ]+ takes cold damage, it partially freezes; its speed is "
     r"reduced by (\d+) ft\. until the end of its next turn\.$",
 }

@@ -28,7 +28,8 @@ of its next turn), `mucous cloud DC 14` (in a fight underwater, who hits it in m
 diseased), `shadow stealth 6` (out of sunlight it hides as a bonus action, R6's count not
 needed; its Stealth bonus), `consume life DC 10, 3d6` (its bonus action at a dying hero in its
 group: the save or death, and the hit points it regains), `barbed hide 1d10 piercing` (to each
-hero grappling it as its turn starts)."""
+hero grappling it as its turn starts), `corrode metal`, `rust metal` and `corrosive form 1d8
+acid` (a hero's weapon that hits it corrodes; the last burns who hits it in mêlée too)."""
 
 from __future__ import annotations
 
@@ -66,7 +67,9 @@ _DC = (
     TraitKind.HORRIFIC_APPEARANCE,
     TraitKind.MUCOUS_CLOUD,
 )
-_TYPED = re.compile(r"(heated body|fire aura|fire form|barbed hide) (\d+d\d+ [a-z]+)")
+_TYPED = re.compile(
+    r"(heated body|fire aura|fire form|barbed hide|corrosive form) (\d+d\d+ [a-z]+)"
+)
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
     "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
@@ -81,6 +84,7 @@ _EXAMPLES = (
     "aggressive, cunning action, ambusher, sunlight weakness, light sensitivity, "
     "horrific appearance DC 11, fire form 1d10 fire, freeze 20, mucous cloud DC 14, "
     "shadow stealth 6, consume life DC 10, 3d6, barbed hide 1d10 piercing, "
+    "corrode metal, rust metal, corrosive form 1d8 acid, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -129,7 +133,7 @@ def parse_trait(value: Any) -> Trait:
         return Trait(TraitKind(aura[1]), dc=int(aura[2]))
     if text.startswith(("stench", "fear aura", "horrific appearance", "mucous cloud")):
         raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
-    if text.startswith(("heated body", "fire aura", "fire form", "barbed hide")):
+    if text.startswith(("heated body", "fire aura", "fire form", "barbed hide", "corrosive form")):
         raise ValueError(
             f"say {text.split(' ')[0]} {text.split(' ')[1]} 1d10 fire: the dice and type"
         )

@@ -83,6 +83,11 @@ class TraitKind(StrEnum):
     # and it regains `dice` hit points
     CONSUME_LIFE = "consume life"
     BARBED_HIDE = "barbed hide"  # `dice` to each hero grappling it as its turn starts
+    # A hero's nonmagical weapon that hits it corrodes (`rules.corrosion`): metal ones; metal or
+    # wood ones, and `dice` to who hits it in mêlée (as Heated Body)
+    CORRODE_METAL = "corrode metal"
+    RUST_METAL = "rust metal"
+    CORROSIVE_FORM = "corrosive form"
     FREEZE = "freeze"  # cold damage taken: frozen, its speed `hp` feet less, to its next turn's end
 
 

@@ -47,7 +47,12 @@ def burns_back(target: Hero | Monster, mode: Mode) -> Trait | None:
     attack from outside it) deals back to the attacker."""
     if mode is not Mode.MELEE or not isinstance(target, Monster):
         return None
-    burning = (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA, TraitKind.FIRE_FORM)
+    burning = (
+        TraitKind.HEATED_BODY,
+        TraitKind.FIRE_AURA,
+        TraitKind.FIRE_FORM,
+        TraitKind.CORROSIVE_FORM,
+    )
     return next((t for t in target.traits if t.kind in burning and t.dice is not None), None)
 
 
