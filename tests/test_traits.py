@@ -342,8 +342,8 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             assert f"{name} (trait)" not in block.get("not_modelled", [])
             if trait.dice is not None:
                 assert f"({trait.dice.parts[0].terms[0]})" in desc, (m["name"], form)
-            if trait.dc:  # Charge's prone save; an aura's save (test_traits_hits)
-                assert f"DC {trait.dc} " in desc
+            if trait.dc:  # Charge's prone save; an aura's save (test_traits_hits); an escape
+                assert re.search(rf"DC {trait.dc}\b", desc), (m["name"], form)
             for attack in (trait.attack, trait.then):
                 assert not attack or attack.lower() in desc.lower(), (m["name"], attack)
             if trait.kind is TraitKind.REGENERATION:

@@ -302,3 +302,72 @@ def test_b8_cli_a_black_pudding_corrodes_the_heros_sword(tmp_path: Path) -> None
     assert "Bo: Longsword destroyed by corrosion (by Pudding)" in out
     assert "Bo attacks Pudding with Handaxe in mêlée" in out
     assert "acid damage (Pudding's Corrosive Form: 1d8 (" in out
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="the SRD source file sits beside the project")
+def test_b8_the_mimics_adhesive_and_grappler_are_read_from_their_own_texts() -> None:
+    entry = _srd()["Mimic"]
+    texts = {x["name"]: x["desc"] for x in entry["special_abilities"]}
+    assert (
+        "(escape DC 13). Ability checks made to escape this grapple have disadvantage"
+        in (texts["Adhesive (Object Form Only)"])
+    )
+    pseudopod = next(a["desc"] for a in entry["actions"] if a["name"] == "Pseudopod")
+    assert pseudopod.endswith("the target is subjected to its Adhesive trait.")
+    block = stat_block(entry, "Mimic")
+    assert {"adhesive DC 13", "grappler"} <= set(block["traits"])
+    (pod,) = [a for a in block["attacks"] if a["name"] == "Pseudopod"]
+    assert pod["riders"] == [{"grapple": 13}]
+    assert {why(n) for n in block["not_modelled"]} == {NO_MAP}
+    for form in ("adhesive DC 13", "grappler"):
+        assert trait_form(parse_trait(form)) == form
+
+
+def test_b8_cli_what_touches_the_mimic_sticks(tmp_path: Path) -> None:
+    path = tmp_path / "mimic.yaml"
+    path.write_text(
+        "heroes:\n  - name: Bo\n    class: fighter\n    hp: 200\n    ac: 14\n    attacks:\n"
+        "      - {name: Longsword, to_hit: 7, damage: 1d8+4 slashing}\n"
+        "      - {name: Dagger, to_hit: 7, damage: 1d4+4 piercing}\n"
+        "monsters:\n  - monster: mimic\ngroups:\n  A: [Bo, Mimic]\n",
+        encoding="utf-8",
+    )
+    code, out = run("run", str(path), "--rounds", "4", "--seed", "2")
+    assert code == 0, out
+    assert "Bo: Longsword stuck to Mimic, until taken off (F4)." in out
+    assert "Bo attacks Mimic with Dagger in mêlée" in out  # the sword is stuck
+    assert "Bo is grappled by Mimic's Adhesive (escape DC 13)" in out  # its fists stick
+    assert "[Grappler: Mimic grapples Bo (B8)]" in out
+
+
+def test_b8_adhesive_escape_at_disadvantage_and_weapons_free_when_it_dies() -> None:
+    from lnf.engine.apply import Steps
+    from lnf.engine.decisions import SimpleChoice
+    from lnf.engine.trait_steps import unstuck
+    from lnf.engine.turns import simple_action
+    from lnf.model import Action
+    from lnf.model.applied import StepDone
+    from lnf.rules.attacks import UNARMED
+    from lnf.rules.corrosion import lost, stuck
+
+    mimic = monster("Mimic", hp=58, traits=(parse_trait("adhesive DC 13"),))
+    f = fight([hero("Bram")], [mimic], {"A": ["Bram", "Mimic"]})
+    turn = Rolled.turn(f, "Bram")
+    hit = roll_attack(
+        f, f.hero("Bram"), mimic, f.hero("Bram").attacks[0], Mode.MELEE, ScriptedDice([15, 3])
+    )
+    turn.rolling(ScriptedDice([])).do(hit)
+    assert lost(turn.fight, "Bram", "Sword")
+    fists = roll_attack(
+        turn.fight, turn.fight.hero("Bram"), mimic, UNARMED, Mode.MELEE, ScriptedDice([15])
+    )
+    turn.do(fists)
+    assert Condition.GRAPPLED in turn.fight.hero("Bram").conditions
+    escape = simple_action(
+        turn.fight, turn.fight.hero("Bram"), SimpleChoice(Action.ESCAPE), ScriptedDice([18, 3])
+    )
+    assert not escape.success  # disadvantage: keeps the 3
+    dead = turn.fight.with_combatant(replace(turn.fight.monster("Mimic"), damage=58))
+    after = Steps.turn(dead, "Bram")
+    unstuck(after, StepDone(hit, turn.fight, dead, dropped=("Mimic",)))
+    assert not any(e.what == stuck("Sword", "Mimic") for e in after.fight.effects)

@@ -25,6 +25,7 @@ from lnf.engine.riders import drained_by, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
 from lnf.engine.trait_steps import (
+    adheres,
     barbs,
     burned,
     burst,
@@ -37,6 +38,7 @@ from lnf.engine.trait_steps import (
     stench,
     stone,
     sunburned,
+    unstuck,
 )
 from lnf.errors import Refused
 from lnf.model import (
@@ -122,10 +124,12 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
         slimed(turn, done, step, dice)  # B8: Mucous Cloud
         corrode(turn, done, step)  # B8: Corrode Metal, Rust Metal, Corrosive Form
+        adheres(turn, done, step)  # B8: a mimic's Adhesive
     if done.dealt:
         freeze(turn, done)  # B8: a water elemental's Freeze
     if done.dropped:
         burst(turn, done, dice)  # B8: Death Burst
+        unstuck(turn, done)  # B8: a mimic's Adhesive
     if isinstance(step, Attacked):
         weapon = attack_named(turn.fight.combatant(step.attacker), step.attack)
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:

@@ -11,11 +11,13 @@ from lnf.dice import DamageType
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import start
+from lnf.engine.holds import grapple
 from lnf.engine.resolve import roll_save
 from lnf.engine.riders import ride
 from lnf.engine.self_spells import seen
-from lnf.model import Ability, Condition, Lasting, Monster, TraitKind, TurnEdge
+from lnf.model import Ability, Condition, Hero, Lasting, Monster, Rider, TraitKind, TurnEdge
 from lnf.model.applied import StepDone
+from lnf.model.plan import Mode
 from lnf.model.steps import (
     Attacked,
     Contested,
@@ -25,7 +27,8 @@ from lnf.model.steps import (
     SaveRolled,
     SpellCast,
 )
-from lnf.rules.corrosion import DESTROYED, corroded, corroded_words, corrodes
+from lnf.rules.conditions import condition_immune
+from lnf.rules.corrosion import DESTROYED, corroded, corroded_words, corrodes, stuck
 from lnf.rules.economy import attack_named
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_auras import (
@@ -42,6 +45,7 @@ from lnf.rules.trait_damage import aura_caught, burns_back, bursting, sunburn
 from lnf.rules.trait_saves import immune_now
 from lnf.rules.trait_touch import (
     FROZEN,
+    adhesive_dc,
     barbed,
     consumed,
     enters_space,
@@ -305,3 +309,29 @@ def corrode(turn: Steps, done: StepDone, step: Attacked) -> None:
         if e.what == corroded_words(weapon.name, before):
             turn.do(EffectEnded(e.key, "it corrodes further"))
     start(turn, hero.name, corroded_words(weapon.name, before + 1), Lasting(), step.target)
+
+
+def adheres(turn: Steps, done: StepDone, step: Attacked) -> None:
+    """B8 Adhesive (SRD: "The mimic adheres to anything that touches it"): a hero's mêlée hit
+    on it in its group sticks: a weapon stays stuck to it (the hero fights on without it,
+    `rules.corrosion.in_hand`, until the mimic dies or the DM takes it off); an unarmed strike
+    or a mêlée spell's touch holds the hero itself, grappled at the trait's escape DC."""
+    mimic = done.before.combatant(step.target)
+    hero = turn.fight.combatant(step.attacker)
+    dc = adhesive_dc(mimic)
+    if not dc or step.mode is not Mode.MELEE or not isinstance(hero, Hero) or not in_fight(hero):
+        return
+    weapon = attack_named(hero, step.attack)
+    if weapon is not None and not weapon.spell:
+        start(turn, hero.name, stuck(weapon.name, step.target), Lasting(), step.target)
+        return
+    rider = Rider(grapple=dc)
+    grapple(turn, step.target, hero.name, "Adhesive", rider, condition_immune(hero))
+
+
+def unstuck(turn: Steps, done: StepDone) -> None:
+    """B8 Adhesive: a mimic dead lets go of the weapons stuck to it."""
+    for name in done.dropped:
+        if adhesive_dc(done.before.combatant(name)):
+            for e in [e for e in turn.fight.effects if e.what.endswith(f" stuck to {name}")]:
+                turn.do(EffectEnded(e.key, f"{name} is dead"))

@@ -27,6 +27,7 @@ from lnf.rules.multiattack_first import first_use
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_damage import rampage_target
+from lnf.rules.trait_touch import adhesive_dc
 from lnf.rules.traits import charge, extra_damage, pouncing
 
 
@@ -59,7 +60,8 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         bonus = escape_bonus(hero)
         against = f"escape DC {hold.escape}, {hold.by}'s {hold.attack}"
         dice.about(f"{hero.name} tries to escape: {bonus:+d} vs {against}")
-        check = roll_d20(dice, bonus)
+        sticky = bool(adhesive_dc(fight.combatant(hold.by)))  # B8 Adhesive: at disadvantage
+        check = roll_d20(dice, bonus, disadvantage=sticky)
         return Acted(hero.name, Action.ESCAPE, f"{check} vs {against}", check.total >= hold.escape)
     return Acted(hero.name, action.action, action.detail)
 

@@ -25,7 +25,7 @@ from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
 from lnf.formats.srd_fields import EntryError
 from lnf.formats.srd_traits import block_flags, block_traits
-from lnf.formats.touch_traits import counted_pieces, stealth_bonus
+from lnf.formats.touch_traits import adhesive_riders, counted_pieces, stealth_bonus
 from lnf.model import Condition, TraitKind
 from lnf.rules.acl import ARMOR, armor_dr
 
@@ -288,6 +288,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     texts = [str(x.get("desc", "")) for x in [*actions, *sf.items(m, "special_abilities", where)]]
     for a in attacks:
         armed(a, texts)  # the SRD weapon's properties (V3's two-handed bows)
+    adhesive_riders(m, attacks, notes)  # B8, F6: the mimic's Pseudopod
     multi, offered = _multiattack(
         m, actions, [a["name"] for a in attacks], notes, f"{where}.actions"
     )

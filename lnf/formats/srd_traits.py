@@ -259,6 +259,8 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         TraitKind.CORROSIVE_FORM,
     ):
         return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
+    if kind is TraitKind.ADHESIVE:
+        return Trait(kind, dc=int(found[1]))
     if kind is TraitKind.CONSUME_LIFE:
         return Trait(kind, dc=int(found[1]), dice=parse(found[2]))
     if kind in _FIGURE:

@@ -63,6 +63,11 @@ SAYS: dict[TraitKind, str] = {
     r"to -5, the weapon is destroyed\. Nonmagical ammunition made of metal or wood that hits the "
     r"[\w ]+ is destroyed after dealing damage\. The [\w ]+ can eat through 2-inch-thick, "
     r"nonmagical wood or metal in 1 round\.$",
+    TraitKind.ADHESIVE: r"^The [\w ]+ adheres to anything that touches it\. A Huge or smaller "
+    r"creature adhered to the [\w ]+ is also grappled by it \(escape DC (\d+)\)\. Ability checks "
+    r"made to escape this grapple have disadvantage\.$",
+    TraitKind.GRAPPLER: r"^The [\w ]+ has advantage on attack rolls against any creature "
+    r"grappled by it\.$",
     TraitKind.FREEZE: r"^If the [\w ]+ takes cold damage, it partially freezes; its speed is "
     r"reduced by (\d+) ft\. until the end of its next turn\.$",
 }
@@ -127,3 +132,28 @@ def counted_pieces(m: dict[str, Any], attacks: list[str]) -> tuple[dict[str, int
         if n is not None and "Tail Spike" in attacks:
             return {"Tail Spike": n}, {"Tail Spike Regrowth"}
     return {}, set()
+
+
+# F6: an attack whose hit brings the Adhesive trait ("If the mimic is in object form, the target
+# is subjected to its Adhesive trait"): the grapple its trait's escape DC says.
+_SUBJECTED = "If the mimic is in object form, the target is subjected to its Adhesive trait."
+
+
+def adhesive_riders(m: dict[str, Any], attacks: list[dict[str, Any]], notes: list[str]) -> None:
+    """B8, F6: the attacks whose text subjects the target to the Adhesive trait hold it as the
+    trait says (`grapple`: its escape DC), in place; their note goes. Decision: the mimic
+    fights in object form, the one its Adhesive needs (its statistics are the same in each)."""
+    dc = 0
+    for x in m.get("special_abilities") or ():
+        name = re.sub(r"\s*\([^)]*\)$", "", str(x.get("name", ""))).lower()
+        found = re.search(SAYS[TraitKind.ADHESIVE], str(x.get("desc", ""))[:2000].strip())
+        if name == "adhesive" and found:
+            dc = int(found[1])
+    if not dc:
+        return
+    texts = {str(a.get("name", "")): str(a.get("desc", "")) for a in m.get("actions") or ()}
+    for a in attacks:
+        if _SUBJECTED in texts.get(a["name"], ""):
+            a["riders"] = [*a.get("riders", []), {"grapple": dc}]
+            said = f"{a['name']}: on a hit, its Adhesive trait"
+            notes[:] = [n for n in notes if n != said]

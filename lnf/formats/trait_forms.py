@@ -29,7 +29,9 @@ diseased), `shadow stealth 6` (out of sunlight it hides as a bonus action, R6's 
 needed; its Stealth bonus), `consume life DC 10, 3d6` (its bonus action at a dying hero in its
 group: the save or death, and the hit points it regains), `barbed hide 1d10 piercing` (to each
 hero grappling it as its turn starts), `corrode metal`, `rust metal` and `corrosive form 1d8
-acid` (a hero's weapon that hits it corrodes; the last burns who hits it in mêlée too)."""
+acid` (a hero's weapon that hits it corrodes; the last burns who hits it in mêlée too),
+`adhesive DC 13` (what touches it sticks: a weapon, or a creature held at that escape DC) and
+`grappler` (advantage on whom it holds)."""
 
 from __future__ import annotations
 
@@ -51,6 +53,7 @@ _BURST = re.compile(
     r"(?:, ([a-z]+) (\d+) rounds?)?(?:, (repeat))?"
 )
 _BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuvenation 1d6 days`
+_STICKS = re.compile(r"adhesive dc (\d+)")  # `adhesive DC 13`: the escape DC
 _LIFE = re.compile(r"consume life dc (\d+), (\d+d\d+)")  # `consume life DC 10, 3d6`
 _GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
 _FIGURE = {
@@ -84,7 +87,7 @@ _EXAMPLES = (
     "aggressive, cunning action, ambusher, sunlight weakness, light sensitivity, "
     "horrific appearance DC 11, fire form 1d10 fire, freeze 20, mucous cloud DC 14, "
     "shadow stealth 6, consume life DC 10, 3d6, barbed hide 1d10 piercing, "
-    "corrode metal, rust metal, corrosive form 1d8 acid, "
+    "corrode metal, rust metal, corrosive form 1d8 acid, adhesive DC 13, grappler, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -105,6 +108,10 @@ def parse_trait(value: Any) -> Trait:
             return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
         except DiceError as exc:
             raise ValueError(f"{typed[1]}: bad dice {typed[2]!r} ({exc.message})") from None
+    if sticks := _STICKS.fullmatch(text):
+        return Trait(TraitKind.ADHESIVE, dc=int(sticks[1]))
+    if text.startswith("adhesive"):
+        raise ValueError("say adhesive DC 13: the escape DC of its grapple")
     if life := _LIFE.fullmatch(text):
         return Trait(TraitKind.CONSUME_LIFE, dc=int(life[1]), dice=parse(life[2]))
     if text.startswith("consume life"):
@@ -252,6 +259,8 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind} {trait.then}"
     if trait.kind is TraitKind.CONSUME_LIFE:
         return f"{trait.kind} DC {trait.dc}, {trait.dice}"
+    if trait.kind is TraitKind.ADHESIVE:
+        return f"{trait.kind} DC {trait.dc}"
     if trait.kind is TraitKind.PETRIFYING_GAZE:
         return f"{trait.kind} DC {trait.dc}" + (f", at once by {trait.hp}" if trait.hp else "")
     if trait.kind is TraitKind.RAMPAGE:

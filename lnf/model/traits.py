@@ -88,6 +88,10 @@ class TraitKind(StrEnum):
     CORRODE_METAL = "corrode metal"
     RUST_METAL = "rust metal"
     CORROSIVE_FORM = "corrosive form"
+    # The mimic, in object form (the one it fights in): what touches it sticks, a creature held
+    # (`dc`: the escape DC, checks at disadvantage); advantage on whom it grapples
+    ADHESIVE = "adhesive"
+    GRAPPLER = "grappler"
     FREEZE = "freeze"  # cold damage taken: frozen, its speed `hp` feet less, to its next turn's end
 
 

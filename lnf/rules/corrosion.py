@@ -97,16 +97,28 @@ def destroyed(fight: Fight, who: str, weapon: str) -> bool:
     return any(e.who == who and e.what == corroded_words(weapon, DESTROYED) for e in fight.effects)
 
 
+def stuck(weapon: str, monster: str) -> str:
+    """B8 Adhesive: the effect on a hero whose weapon stuck to the mimic it hit."""
+    return f"{weapon} stuck to {monster}"
+
+
+def lost(fight: Fight, who: str, weapon: str) -> bool:
+    """A hero's weapon it cannot attack with: destroyed by corrosion, or stuck to a mimic."""
+    held = (e.what for e in fight.effects if e.who == who)
+    return destroyed(fight, who, weapon) or any(w.startswith(f"{weapon} stuck to ") for w in held)
+
+
 def in_hand(fight: Fight, hero: Hero, attack: Attack) -> Attack:
-    """The attack a hero makes when it means `attack`: itself, or, its weapon destroyed, its
-    best other mêlée attack whose weapon is whole (no spell), else an unarmed strike."""
+    """The attack a hero makes when it means `attack`: itself, or, its weapon destroyed or
+    stuck to a mimic, its best other mêlée attack whose weapon it still has (no spell), else an
+    unarmed strike."""
     from lnf.rules.attacks import UNARMED
 
-    if not destroyed(fight, hero.name, attack.name):
+    if not lost(fight, hero.name, attack.name):
         return attack
     others = [
         a
         for a in hero.attacks
-        if a.is_melee and not a.spell and a.save is None and not destroyed(fight, hero.name, a.name)
+        if a.is_melee and not a.spell and a.save is None and not lost(fight, hero.name, a.name)
     ]
     return max(others, key=lambda a: a.damage.average, default=UNARMED)

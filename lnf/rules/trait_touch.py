@@ -180,3 +180,21 @@ def barbed(fight: Fight, monster: Monster) -> tuple[str, ...]:
         for h in fight.heroes
         if h.name in holders and in_fight(h) and h.current_hp > 0 and not incapacitated(h)
     )
+
+
+def grappler(fight: Fight, attacker: Monster, target: Hero | Monster) -> str:
+    """Grappler (SRD: "The mimic has advantage on attack rolls against any creature grappled
+    by it"): the words of that advantage, or "" (a hold of its own on the target, F6)."""
+    if attacker.trait(TraitKind.GRAPPLER) is None:
+        return ""
+    if not any(e.by == attacker.name and e.who == target.name and e.attack for e in fight.effects):
+        return ""
+    return f"Grappler: {attacker.name} grapples {target.name} (B8)"
+
+
+def adhesive_dc(monster: Hero | Monster) -> int:
+    """Adhesive (SRD: "A Huge or smaller creature adhered to the mimic is also grappled by it
+    (escape DC 13). Ability checks made to escape this grapple have disadvantage"): its escape
+    DC, 0 for a creature without it."""
+    trait = monster.trait(TraitKind.ADHESIVE) if isinstance(monster, Monster) else None
+    return trait.dc if trait is not None else 0

@@ -14,7 +14,7 @@ from lnf.model.plan import Advantage
 from lnf.rules.conditions import action_or_bonus
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight, incapacitated
-from lnf.rules.trait_touch import ambusher, disengages, in_light
+from lnf.rules.trait_touch import ambusher, disengages, grappler, in_light
 
 REGENERATION = "Regeneration"  # what a Healed step names as its source
 
@@ -69,6 +69,7 @@ def trait_advantages(
         blood_frenzy(attacker, target, close),
         assassinate(fight, attacker, target),
         ambusher(fight, attacker, target),
+        grappler(fight, attacker, target),
     )
     return tuple(r for r in found if r)
 
