@@ -56,6 +56,7 @@ _BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuve
 _STICKS = re.compile(r"adhesive dc (\d+)")  # `adhesive DC 13`: the escape DC
 _LIFE = re.compile(r"consume life dc (\d+), (\d+d\d+)")  # `consume life DC 10, 3d6`
 _GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
+_FIGURE_IS = {TraitKind.FREEZE: "the feet its speed loses", TraitKind.SHADOW_STEALTH: "its Stealth"}
 _FIGURE = {
     TraitKind.RELENTLESS: 7,
     TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20,
@@ -70,6 +71,13 @@ _DC = (
     TraitKind.HORRIFIC_APPEARANCE,
     TraitKind.MUCOUS_CLOUD,
 )
+_TYPED_SAY = {
+    "heated body": "1d10 fire",
+    "fire aura": "3d6 fire",
+    "fire form": "1d10 fire",
+    "barbed hide": "1d10 piercing",
+    "corrosive form": "1d8 acid",
+}
 _TYPED = re.compile(
     r"(heated body|fire aura|fire form|barbed hide|corrosive form) (\d+d\d+ [a-z]+)"
 )
@@ -140,10 +148,8 @@ def parse_trait(value: Any) -> Trait:
         return Trait(TraitKind(aura[1]), dc=int(aura[2]))
     if text.startswith(("stench", "fear aura", "horrific appearance", "mucous cloud")):
         raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
-    if text.startswith(("heated body", "fire aura", "fire form", "barbed hide", "corrosive form")):
-        raise ValueError(
-            f"say {text.split(' ')[0]} {text.split(' ')[1]} 1d10 fire: the dice and type"
-        )
+    if typed_kind := next((k for k in _TYPED_SAY if text.startswith(k)), None):
+        raise ValueError(f"say {typed_kind} {_TYPED_SAY[typed_kind]}: the dice and type")
     found = _FORM.fullmatch(text)
     kinds = {k.value: k for k in TraitKind}
     if found is None or found[1].strip() not in kinds:
@@ -159,7 +165,8 @@ def parse_trait(value: Any) -> Trait:
         return Trait(kind, stopped_by=_types(kind, types, figure))
     if kind in _FIGURE:
         if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
-            raise ValueError(f"{kind} needs its hit points, such as {kind} {_FIGURE[kind]}")
+            what = _FIGURE_IS.get(kind, "its hit points")
+            raise ValueError(f"{kind} needs {what}, such as {kind} {_FIGURE[kind]}")
         return Trait(kind, hp=int(figure))
     if kind is TraitKind.ABSORPTION:
         return Trait(kind, stopped_by=_types(kind, types, figure))
