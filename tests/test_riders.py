@@ -25,6 +25,7 @@ from lnf.formats.riders import (
     riders,
 )
 from lnf.formats.srd import ATTACK
+from lnf.formats.touch_traits import SUBJECTED
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
 from tests.test_bestiary import SOURCE
 
@@ -323,9 +324,15 @@ def test_every_srd_attack_rider_agrees_with_its_own_description() -> None:
                 assert f"{name}: on a hit, {SAVE_AS_HIT}" in notes
             elif name in played:
                 docs = [rider_doc(r) for r in reading.riders]
+                adhered = SUBJECTED in desc  # B8: the mimic's Adhesive, its DC the trait's
+                traits = " ".join(x["desc"] for x in m.get("special_abilities", []))
+                docs += [{"grapple": int(x)} for x in re.findall(r"escape DC (\d+)", traits)][
+                    : int(adhered)
+                ]
                 assert played[name].get("riders", []) == docs, (m["name"], name)
-                said = f"{name}: on a hit, {', '.join(reading.unread)}"
-                assert (said in notes) == bool(reading.unread), (m["name"], name)
+                left = [u for u in reading.unread if not (adhered and "Adhesive" in u)]
+                said = f"{name}: on a hit, {', '.join(left)}"
+                assert (said in notes) == bool(left), (m["name"], name)
     # The counts: 70 monsters with a save on a hit, 33 with a grapple or restraint.
     assert (len(with_save), len(with_hold)) == (70, 33)
     assert (len(read_save), len(read_hold)) == (67, 30)  # F6: curses, wounds, pulls, swallows

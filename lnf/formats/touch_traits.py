@@ -136,7 +136,7 @@ def counted_pieces(m: dict[str, Any], attacks: list[str]) -> tuple[dict[str, int
 
 # F6: an attack whose hit brings the Adhesive trait ("If the mimic is in object form, the target
 # is subjected to its Adhesive trait"): the grapple its trait's escape DC says.
-_SUBJECTED = "If the mimic is in object form, the target is subjected to its Adhesive trait."
+SUBJECTED = "If the mimic is in object form, the target is subjected to its Adhesive trait."
 
 
 def adhesive_riders(m: dict[str, Any], attacks: list[dict[str, Any]], notes: list[str]) -> None:
@@ -153,7 +153,7 @@ def adhesive_riders(m: dict[str, Any], attacks: list[dict[str, Any]], notes: lis
         return
     texts = {str(a.get("name", "")): str(a.get("desc", "")) for a in m.get("actions") or ()}
     for a in attacks:
-        if _SUBJECTED in texts.get(a["name"], ""):
+        if SUBJECTED in texts.get(a["name"], ""):
             a["riders"] = [*a.get("riders", []), {"grapple": dc}]
             said = f"{a['name']}: on a hit, its Adhesive trait"
             notes[:] = [n for n in notes if n != said]
