@@ -24,6 +24,7 @@ from lnf.formats.riders import (
     riders,
 )
 from lnf.formats.srd import ATTACK
+from lnf.formats.touch_traits import SUBJECTED
 from lnf.model import Ability, Condition, Lasting, Rider, TurnEdge
 from tests.test_bestiary import SOURCE
 
@@ -335,12 +336,18 @@ def test_every_srd_attack_rider_agrees_with_its_own_description() -> None:
                 docs = [rider_doc(r) for r in reading.riders]
                 if m["name"] == "Roper":  # F6: its Grasping Tendrils trait's six at a time
                     docs = [d | {"holds": 6} for d in docs]
+                adhered = SUBJECTED in desc  # B8: the mimic's Adhesive, its DC the trait's
+                traits = " ".join(x["desc"] for x in m.get("special_abilities", []))
+                docs += [{"grapple": int(x)} for x in re.findall(r"escape DC (\d+)", traits)][
+                    : int(adhered)
+                ]
                 got = played[name].get("riders", [])
                 if m["name"] == "Tarrasque":  # F6: its Swallow read as its bite's (first)
                     got = [d for d in got if not d.get("swallow")]
                 assert got == docs, (m["name"], name)
-                said = f"{name}: on a hit, {', '.join(reading.unread)}"
-                assert (said in notes) == bool(reading.unread), (m["name"], name)
+                left = [u for u in reading.unread if not (adhered and "Adhesive" in u)]
+                said = f"{name}: on a hit, {', '.join(left)}"
+                assert (said in notes) == bool(left), (m["name"], name)
     # The counts: 70 monsters with a save on a hit, 33 with a grapple or restraint.
     assert (len(with_save), len(with_hold)) == (70, 33)
     # F6: curses, wounds, pulls, swallows; every hold but the bat form's (its bite's target)

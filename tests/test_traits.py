@@ -23,6 +23,7 @@ from lnf.formats.fight_writer import dump_fight
 from lnf.formats.srd import stat_block
 from lnf.formats.srd_standing import standing
 from lnf.formats.srd_traits import block_flags, block_traits, read_trait
+from lnf.formats.touch_traits import counted_pieces
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Attack, AttackKind, Condition, Flag, Trait, TraitKind
 from lnf.model.enums import Rank
@@ -360,8 +361,8 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
                 continue  # its figures are words ("five heads"): tests/test_traits_heads.py
             if trait.dice is not None:
                 assert f"({trait.dice.parts[0].terms[0]})" in desc, (m["name"], form)
-            if trait.dc:  # Charge's prone save; an aura's save (test_traits_hits)
-                assert f"DC {trait.dc} " in desc
+            if trait.dc:  # Charge's prone save; an aura's save (test_traits_hits); an escape
+                assert re.search(rf"DC {trait.dc}\b", desc), (m["name"], form)
             for attack in (trait.attack, trait.then):
                 assert not attack or attack.lower() in desc.lower(), (m["name"], attack)
             if trait.kind is TraitKind.REGENERATION:
@@ -381,6 +382,7 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             played = played or block.get("escape", {}).get("name") == name  # C1: a jaunt
             played = played or name in standing(m)[1]  # S3's light, F3's invisible
             played = played or (name == "Grasping Tendrils" and m["name"] == "Roper")  # F6: holds
+            played = played or name in counted_pieces(m, attacks)[1]  # B2: tail spikes
             listed = [n for n in block.get("not_modelled", []) if _names_the_trait(n, name)]
             assert played == (not listed), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them

@@ -272,6 +272,8 @@ def _whole_block_text(b: dict[str, Any], wrap: Any) -> list[str]:
     for name, n in b.get("uses", {}).items():
         if name.startswith("Legendary Resistance"):
             out.append(f"Legendary Resistance: {n}/day (B7)")
+        elif any(a["name"] == name and a["kind"] == "ranged" for a in b["attacks"]):
+            out.append(f"{name}: {n} for the fight, one an attack roll (B2)")
     return out
 
 

@@ -26,19 +26,26 @@ from lnf.engine.riders import drained_by, dropped_to_0, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
 from lnf.engine.trait_steps import (
+    adheres,
     averse,
+    barbs,
     berserk_roll,
     burned,
     burst,
+    corrode,
     fire_aura,
+    freeze,
     gaze,
     heads_follow,
+    horrified,
     regrow,
+    slimed,
     split,
     stench,
     stone,
     sunburned,
     unnerving_mask,
+    unstuck,
 )
 from lnf.model import (
     LEGENDARY_RESISTANCE,
@@ -138,8 +145,14 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             )
     if isinstance(step, Attacked) and step.hit:
         burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
+        slimed(turn, done, step, dice)  # B8: Mucous Cloud
+        corrode(turn, done, step)  # B8: Corrode Metal, Rust Metal, Corrosive Form
+        adheres(turn, done, step)  # B8: a mimic's Adhesive
+    if done.dealt:
+        freeze(turn, done)  # B8: a water elemental's Freeze
     if done.dropped:
         burst(turn, done, dice)  # B8: Death Burst
+        unstuck(turn, done)  # B8: a mimic's Adhesive
     if isinstance(step, Attacked):
         weapon = attack_named(turn.fight.combatant(step.attacker), step.attack)
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:
@@ -333,7 +346,9 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         auras(turn, who, dice)
         sunburned(turn, who)  # B8: Vampire Weaknesses
         fire_aura(turn, who, dice)
+        barbs(turn, who, dice)  # B8: a barbed devil's Barbed Hide
         stench(turn, who, dice)
+        horrified(turn, who, dice)  # B8: a sea hag's Horrific Appearance
         gaze(turn, who, dice)
         unnerving_mask(turn, who, dice)  # B10: the chain devil's reaction
         berserk_roll(turn, who, dice)  # B8: a golem's d6

@@ -30,7 +30,7 @@ from lnf.engine.resolve import (
     roll_wound_save,
 )
 from lnf.engine.sides import HeroSide
-from lnf.engine.trait_steps import carapace, rock_caught
+from lnf.engine.trait_steps import carapace, grapple_held, rock_caught
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
 from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster
@@ -39,6 +39,7 @@ from lnf.model.plan import Mode
 from lnf.model.steps import Acted, Fled, Moved, SpellCast, Used
 from lnf.rules.chase import free_pursuers, in_chase, verify_hide
 from lnf.rules.conditions import attacks_on_its_turn, verify_can_act
+from lnf.rules.corrosion import in_hand
 from lnf.rules.damage import verify_not_dying
 from lnf.rules.economy import attack_named, verify_after_attack, verify_costs
 from lnf.rules.escapes import escape_by, gone_at_once
@@ -205,7 +206,7 @@ def play_action(
                 turn.fight,
                 me,
                 target,
-                action.attack,
+                in_hand(turn.fight, me, action.attack),  # B8: not a weapon corroded away
                 action.mode,
                 dice,
                 extra=extra,
@@ -227,7 +228,9 @@ def play_action(
                 turn.do(roll_wound_save(hurt, hit.part, taken, dice))
     elif isinstance(action, ContestChoice):
         me, them = turn.fight.hero(hero.name), turn.fight.monster(action.target)
-        turn.do(roll_contest(me, them, action.kind, dice))
+        contest = roll_contest(me, them, action.kind, dice)
+        turn.do(contest)
+        grapple_held(turn, contest)  # B8: who grapples a barbed devil
     elif isinstance(action, SpellChoice):
         me = turn.fight.hero(hero.name)
         cast = roll_spell(

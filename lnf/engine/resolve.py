@@ -40,6 +40,7 @@ from lnf.rules.conditions import (
     fails_str_dex,
     save_disadvantage,
 )
+from lnf.rules.corrosion import corroded
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.feeble import enfeebled, halved, lessened, reduced
@@ -47,8 +48,11 @@ from lnf.rules.holds import grapples_instead, sure_hit
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.magic_immunity import spell_save_edge, unaffected
 from lnf.rules.roster import downed
+from lnf.rules.score_drain import strength_save_change
 from lnf.rules.spell_effects import boons, fought_advantage
+from lnf.rules.trait_auras import horror_repeat
 from lnf.rules.trait_saves import save_edge
+from lnf.rules.trait_touch import weak_save
 from lnf.rules.traits import assassinates, magic_resistance
 from lnf.values import replace
 
@@ -191,6 +195,11 @@ def roll_attack(
         forced = tuple(dice.face(6) for _ in range(force))
         first = by_type[0][0] if by_type else None
         by_type = tuple((k, v + sum(forced) if k == first else v) for k, v in by_type)
+    text = str(rolled)
+    if less := corroded(fight, attacker.name, attack.name) if isinstance(attacker, Hero) else 0:
+        first = by_type[0][0] if by_type else None  # B8: a corroded weapon's -N, at least 0
+        by_type = tuple((k, max(0, v - less) if k == first else v) for k, v in by_type)
+        text += f"; -{less} (its {attack.name} corroded)"
     return replace(
         step,
         damage=by_type,
@@ -237,15 +246,17 @@ def roll_save(
     name = target.name
     if ability in (Ability.STR, Ability.DEX) and fails_str_dex(target):
         return Saved(name, (), target.save_bonus(ability), dc, False, "cannot move")
-    bonus = target.save_bonus(ability)
+    bonus = target.save_bonus(ability) + strength_save_change(fight, target, ability)  # F6
     worse = save_disadvantage(target, ability)
+    weak = weak_save(fight, target) or horror_repeat(fight, target.name, what)  # B8
     better = (
         magic_resistance(target, spell)
         or spell_save_edge(target, spell)
         or fought_advantage(what, spell)
         or save_edge(target, ability, against, spell=spell, poison=poison)
     )
-    edge = " (disadvantage)" if worse else ""
+    edge = " (disadvantage)" if worse else f" (disadvantage: {weak})" if weak else ""
+    worse = worse or bool(weak)
     edge = f" (advantage: {better})" if better and not worse else "" if better else edge
     dice.about(f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}{edge}")
     d20 = roll_d20(dice, bonus, advantage=bool(better), disadvantage=worse)

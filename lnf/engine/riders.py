@@ -11,6 +11,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
 from lnf.engine.holds import attach, grapple, pull, swallow
 from lnf.engine.resolve import roll_save
+from lnf.engine.score_drain import sap
 from lnf.model import LEGENDARY_RESISTANCE, Attack, Condition, Fight, Hero, Lasting, Monster
 from lnf.model.applied import StepDone
 from lnf.model.effects import NO_HEALING, Rider
@@ -153,6 +154,8 @@ def ride(
         penalty = max(rider.armor, 10 - victim.ac)
         said = f"armor corroded ({penalty:+d} AC, {rider.only_if or 'its armor'})"
         start(turn, target, said, Lasting(), attacker, ac=penalty)
+    if rider.strength is not None:  # F6: the shadow's Strength Drain
+        sap(turn, attacker, target, attack, rider.strength, dice)
     # F6: on fire, an infernal wound: until the DM takes it off; a fire is lit once
     lit = any(e.who == target and e.what == rider.hurts_what for e in turn.fight.effects)
     if rider.hurts_what and not lit:

@@ -1,7 +1,9 @@
 """B8: what a monster's traits do as steps of a turn, rolled with its dice: Heated Body and
 Fire Aura burning who hits it in mêlée, Fire Aura burning its group as its turn starts, Stench
 and Fear Aura making a creature that starts its turn in its group save, a Petrifying Gaze
-turning one to stone, a Death Burst as it dies, a vampire burning in sunlight."""
+turning one to stone, a Death Burst as it dies, a vampire burning in sunlight; a sea hag's
+Horrific Appearance, an aboleth's Mucous Cloud, a fire elemental entering a hero's space, a
+water elemental freezing, a will-o'-wisp's Consume Life."""
 
 from __future__ import annotations
 
@@ -9,16 +11,22 @@ from lnf.dice import DamageType
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import start
+from lnf.engine.holds import grapple
 from lnf.engine.resolve import roll_save
-from lnf.model import Ability, Attack, Condition, Hero, Lasting, Monster, TraitKind, TurnEdge
+from lnf.engine.riders import ride
+from lnf.engine.self_spells import seen
+from lnf.model import Ability, Attack, Condition, Hero, Lasting, Monster, Rider, TraitKind, TurnEdge
 from lnf.model.applied import StepDone
 from lnf.model.effects import Heads, Reacted, Split, TraitRolled
 from lnf.model.plan import Mode
-from lnf.model.steps import Attacked, Damaged, EffectEnded, Healed, SaveRolled, SpellCast
+from lnf.model.steps import Attacked, Contested, Damaged, EffectEnded, Healed, SaveRolled, SpellCast
 from lnf.rules.aversion import AVERSE, fire_shy
 from lnf.rules.berserk import BERSERK, calmed, rolls_for_berserk
 from lnf.rules.carapace import TRAIT as CARAPACE
 from lnf.rules.carapace import reflective
+from lnf.rules.conditions import condition_immune
+from lnf.rules.corrosion import DESTROYED, corroded, corroded_words, corrodes, stuck
+from lnf.rules.economy import attack_named
 from lnf.rules.heads import after_damage, burned_since, grown, heads, lost
 from lnf.rules.rock_catching import catcher
 from lnf.rules.roster import in_fight
@@ -28,12 +36,25 @@ from lnf.rules.trait_auras import (
     STONE,
     auras_catching,
     gazes_catching,
+    horror,
+    horrors_catching,
     immunity,
     mask_catching,
     petrified_at_once,
 )
 from lnf.rules.trait_damage import aura_caught, burns_back, bursting, sunburn
 from lnf.rules.trait_saves import immune_now
+from lnf.rules.trait_touch import (
+    FROZEN,
+    adhesive_dc,
+    barbed,
+    consumed,
+    enters_space,
+    freezes,
+    grappling,
+    mucus,
+    records_grapple,
+)
 
 
 def burned(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> None:
@@ -46,6 +67,14 @@ def burned(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> Non
     rolled = roll(trait.dice, dice)
     kind = trait.dice.parts[0].damage_type if trait.dice.parts else None
     turn.do(Damaged(step.attacker, rolled.total, kind, text=f"{what}: {rolled}"))
+
+
+def slimed(turn: Steps, done: StepDone, step: Attacked, dice: DiceSource) -> None:
+    """B8 Mucous Cloud: a mêlée hit on the aboleth underwater makes the attacker save against
+    its disease (`mucus`), as a rider (F6) named for the trait."""
+    rider = mucus(turn.fight, done.before.combatant(step.target), step.mode)
+    if rider is not None and in_fight(turn.fight.combatant(step.attacker)):
+        ride(turn, step.target, step.attacker, "Mucous Cloud", rider, dice)
 
 
 def fire_aura(turn: Steps, who: str, dice: DiceSource) -> None:
@@ -84,6 +113,29 @@ def stench(turn: Steps, who: str, dice: DiceSource) -> None:
 
 
 _DAY = 14_400  # 24 hours in rounds
+
+
+def horrified(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Horrific Appearance: as `who`'s turn starts, its Wisdom save against each hag that
+    catches it (`horrors_catching`): a failure, frightened for 1 minute, the save repeated at
+    the end of each of its turns; a success, immune for 24 hours. "If … the effect ends for
+    it, the creature is immune … for the next 24 hours": the immunity begins with the fear
+    (a fight is over long before its 24 hours are), so the fear's end needs no step of its
+    own."""
+    for monster, trait in horrors_catching(turn.fight, who):
+        what = f"{monster.name}'s {trait.title}"
+        c = turn.fight.combatant(who)
+        against = (Condition.FRIGHTENED,)
+        save = roll_save(turn.fight, c, Ability.WIS, trait.dc, dice, what, against=against)
+        turn.do(SaveRolled(save, Ability.WIS, what))
+        fear = not save.success and Condition.FRIGHTENED not in immune_now(turn.fight, c)
+        if fear:
+            lasting = Lasting(rounds=_MINUTE, save=(Ability.WIS, trait.dc), each=TurnEdge.END)
+            start(turn, who, horror(monster.name), lasting, monster.name, Condition.FRIGHTENED)
+        start(turn, who, immunity(monster.name, trait), Lasting(rounds=_DAY), monster.name)
+
+
+_MINUTE = 10  # rounds
 
 
 def sunburned(turn: Steps, who: str) -> None:
@@ -303,3 +355,127 @@ def regrow(turn: Steps, who: str) -> None:
     if back:
         said = f"Multiple Heads: {more} heads regrown, B8"
         turn.do(Healed(who, back, text=said))
+
+
+def fire_form(turn: Steps, name: str, target: str, melee: bool, dice: DiceSource) -> None:
+    """B8 Fire Form: before its mêlée attacks, the elemental enters its target's space: the
+    damage and the fire lit (`enters_space`), as a rider (F6) named for the trait."""
+    me = turn.fight.combatant(name)
+    rider = enters_space(me, melee) if isinstance(me, Monster) else None
+    if rider is not None and in_fight(turn.fight.combatant(target)):
+        dice.about(f"{name}'s Fire Form: it enters {target}'s space")
+        ride(turn, name, target, f"Fire Form (it enters {target}'s space)", rider, dice)
+
+
+def freeze(turn: Steps, done: StepDone) -> None:
+    """B8 Freeze: each creature the step dealt cold damage to (the step's cold share, when any
+    damage got through and it is not immune to cold) that freezes (`freezes`) is frozen."""
+    step = done.step
+    parts: tuple[tuple[DamageType | None, int], ...] = ()
+    if isinstance(step, Attacked | SpellCast):
+        parts = step.damage
+    elif isinstance(step, Damaged):
+        parts = ((step.type, step.amount),)
+    cold = sum(n for kind, n in parts if kind is DamageType.COLD)
+    for dealt in done.dealt:
+        c = turn.fight.combatant(dealt.who)
+        took = cold if dealt.amount > 0 and DamageType.COLD not in c.immune else 0
+        frozen = any(e.who == c.name and e.what == FROZEN for e in turn.fight.effects)
+        lasting = freezes(c, took, frozen)
+        if lasting is not None:
+            start(turn, c.name, FROZEN, lasting, c.name, Condition.FROZEN)
+
+
+def consume_life(turn: Steps, name: str, dice: DiceSource) -> None:
+    """B8 Consume Life, B10: the will-o'-wisp's bonus action at a dying hero in its group
+    (`consumed`): the hero's Constitution save, death on a failure and the hit points the
+    wisp regains; it is seen then ("invisible until it attacks or uses its Consume Life")."""
+    me = turn.fight.combatant(name)
+    hero = consumed(turn.fight, me) if isinstance(me, Monster) else None
+    if hero is None or not isinstance(me, Monster):
+        return
+    trait = me.trait(TraitKind.CONSUME_LIFE)
+    assert trait is not None and trait.dice is not None
+    what = f"{name}'s {trait.title}"
+    dice.about(f"{what}: a bonus action at {hero.name}, who has 0 hit points")
+    save = roll_save(turn.fight, hero, Ability.CON, trait.dc, dice, what)
+    turn.do(SaveRolled(save, Ability.CON, what))
+    seen(turn, name)
+    if save.success:
+        return
+    turn.do(Damaged(hero.name, 0, kills=True, text=f"{what}: the save failed, it dies"))
+    rolled = roll(trait.dice, dice)
+    turn.do(Healed(name, rolled.total, text=str(rolled), by=trait.title))
+
+
+def grapple_held(turn: Steps, step: Contested) -> None:
+    """V-ACL8, B8: a hero's won grapple on a monster whose Barbed Hide reads who grapples it
+    leaves a record on the hero (`grappling`), until the DM takes it off or the monster is no
+    longer grappled."""
+    target = turn.fight.combatant(step.target)
+    if step.kind == "grapple" and step.won and records_grapple(target):
+        start(turn, step.who, grappling(step.target), Lasting(), step.who)
+
+
+def barbs(turn: Steps, who: str, dice: DiceSource) -> None:
+    """B8 Barbed Hide: as `who`'s turn starts, its dice to each hero grappling it, rolled once
+    for all (E, as Fire Aura's); a record whose grapple has ended is taken off."""
+    me = turn.fight.combatant(who)
+    if not isinstance(me, Monster) or (trait := me.trait(TraitKind.BARBED_HIDE)) is None:
+        return
+    if Condition.GRAPPLED not in me.conditions:
+        for e in [e for e in turn.fight.effects if e.what == grappling(who)]:
+            turn.do(EffectEnded(e.key, f"{who} is no longer grappled"))
+        return
+    caught = barbed(turn.fight, me)
+    if not caught or trait.dice is None:
+        return
+    what = f"{who}'s {trait.title}"
+    dice.about(f"{what}: {trait.dice} to each creature grappling it")
+    rolled = roll(trait.dice, dice)
+    for name in caught:
+        turn.do(Damaged(name, rolled.total, DamageType.PIERCING, text=f"{what}: {rolled}"))
+
+
+def corrode(turn: Steps, done: StepDone, step: Attacked) -> None:
+    """B8 Corrode Metal, Rust Metal, Corrosive Form: a hero's weapon that hit the monster takes
+    one more -1 to its damage rolls (`rules.corrosion`), an effect on the hero that replaces
+    the last; at -5 it is destroyed."""
+    hero = turn.fight.combatant(step.attacker)
+    weapon = attack_named(hero, step.attack)
+    trait = corrodes(done.before.combatant(step.target), hero, weapon) if weapon else ""
+    if not trait or weapon is None:
+        return
+    before = corroded(turn.fight, hero.name, weapon.name)
+    if before >= DESTROYED:
+        return
+    for e in [e for e in turn.fight.effects if e.who == hero.name]:
+        if e.what == corroded_words(weapon.name, before):
+            turn.do(EffectEnded(e.key, "it corrodes further"))
+    start(turn, hero.name, corroded_words(weapon.name, before + 1), Lasting(), step.target)
+
+
+def adheres(turn: Steps, done: StepDone, step: Attacked) -> None:
+    """B8 Adhesive (SRD: "The mimic adheres to anything that touches it"): a hero's mêlée hit
+    on it in its group sticks: a weapon stays stuck to it (the hero fights on without it,
+    `rules.corrosion.in_hand`, until the mimic dies or the DM takes it off); an unarmed strike
+    or a mêlée spell's touch holds the hero itself, grappled at the trait's escape DC."""
+    mimic = done.before.combatant(step.target)
+    hero = turn.fight.combatant(step.attacker)
+    dc = adhesive_dc(mimic)
+    if not dc or step.mode is not Mode.MELEE or not isinstance(hero, Hero) or not in_fight(hero):
+        return
+    weapon = attack_named(hero, step.attack)
+    if weapon is not None and not weapon.spell:
+        start(turn, hero.name, stuck(weapon.name, step.target), Lasting(), step.target)
+        return
+    rider = Rider(grapple=dc)
+    grapple(turn, step.target, hero.name, "Adhesive", rider, condition_immune(hero))
+
+
+def unstuck(turn: Steps, done: StepDone) -> None:
+    """B8 Adhesive: a mimic dead lets go of the weapons stuck to it."""
+    for name in done.dropped:
+        if adhesive_dc(done.before.combatant(name)):
+            for e in [e for e in turn.fight.effects if e.what.endswith(f" stuck to {name}")]:
+                turn.do(EffectEnded(e.key, f"{name} is dead"))

@@ -12,6 +12,7 @@ from lnf.engine.holds import engulf, reel
 from lnf.engine.monster_actions import monster_action, multiattack_first
 from lnf.engine.resolve import roll_attack
 from lnf.engine.riders import ride
+from lnf.engine.trait_steps import consume_life, fire_form
 from lnf.model import (
     Ability,
     Action,
@@ -25,8 +26,9 @@ from lnf.model import (
     TraitKind,
 )
 from lnf.model.plan import Mode, MoveKind, Order
-from lnf.model.steps import Acted, Attacked, EffectEnded
+from lnf.model.steps import Acted, Attacked, EffectEnded, Used
 from lnf.rules.acl import acl
+from lnf.rules.ammunition import pieces_left, within_pieces
 from lnf.rules.attacks import UNARMED, check_melee_order, out_reaches, routine
 from lnf.rules.conditions import checks_worse
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
@@ -48,6 +50,7 @@ from lnf.rules.roster import in_fight
 from lnf.rules.specials import action_named, charged
 from lnf.rules.target_order import target_order
 from lnf.rules.trait_damage import rampage_target
+from lnf.rules.trait_touch import adhesive_dc
 from lnf.rules.traits import charge, extra_damage, pouncing
 from lnf.values import replace
 
@@ -83,7 +86,8 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         if hold.web:  # F6: "a DC 12 Strength check, bursting the webbing on a success"
             against = f"Strength DC {hold.escape}, {WEBBING_OF.format(hold.by)}"
         dice.about(f"{hero.name} tries to escape: {bonus:+d} vs {against}")
-        check = roll_d20(dice, bonus, disadvantage=worse)  # F6: intoxicated, hampered
+        sticky = bool(adhesive_dc(fight.combatant(hold.by)))  # B8 Adhesive: at disadvantage
+        check = roll_d20(dice, bonus, disadvantage=worse or sticky)  # F6: intoxicated, hampered
         return Acted(hero.name, Action.ESCAPE, f"{check} vs {against}", check.total >= hold.escape)
     return Acted(hero.name, action.action, action.detail)
 
@@ -108,7 +112,7 @@ def monster_attacks(
         turn.do(EffectEnded(e.key, f"{name} detaches itself (5 feet of its movement)"))
     if volley_planned(turn.fight):  # V4: the volley plan's shot
         shot = volley_attack(me, turn.fight.phase.volley)
-        attacks = (shot,) * shot.times if shot is not None else ()
+        attacks = within_pieces(me, (shot,) * shot.times) if shot is not None else ()
     else:
         used = first_use(turn.fight, me, start_spot(turn.fight, name), me.rank)
         if used is not None:  # B1: "can use its Frightful Presence. It then makes …"
@@ -123,6 +127,7 @@ def monster_attacks(
     attacks, count = rolled_count(me, attacks, dice)  # B1: "1d4 Rotting Touch attacks"
     joined = order.move.kind is MoveKind.JOIN and order.mode is not Mode.RANGED  # M5
     attacks = pouncing(me, attacks, joined)
+    fire_form(turn, name, order.target, order.mode is Mode.MELEE and bool(attacks), dice)  # B8
     extra_used, charged, dropped = False, None, False  # B8: each once a turn, on a hit
     hits = 0  # F6: the shambling mound engulfs when both its slams hit
     for attack in attacks:
@@ -140,6 +145,8 @@ def monster_attacks(
             turn.fight, me, target, attack, order.mode, dice, force=force, extra=more, big=words
         )
         hit, count = (replace(hit, count=count) if count else hit), ""
+        if pieces_left(me, attack) is not None:  # B2: one piece an attack roll
+            turn.do(Used(name, attack.name))
         extra_used = extra_used or (hit.hit and extra is not None)
         hits += hit.hit
         up = _standing(turn, order.target)
@@ -158,6 +165,7 @@ def monster_attacks(
     _held_action(turn, name, dice, side)  # B1: the chuul's tentacles
     if turn.fight.monster(name).trait(TraitKind.REEL) is not None and attacks:
         reel(turn, name)  # F6: its Multiattack's Reel, after its attacks (docs/choices.md)
+    consume_life(turn, name, dice)  # B8, B10: a will-o'-wisp's bonus action
 
 
 def _spell_way(turn: Steps, name: str, order: Order, dice: DiceSource, ask: Ask) -> None:

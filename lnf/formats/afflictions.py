@@ -13,6 +13,7 @@ from collections.abc import Callable
 from lnf.dice import DamageType, DiceExpr, parse
 from lnf.formats.short_forms import ROUNDS
 from lnf.model import Condition, Lasting, Rider, TurnEdge
+from lnf.model.effects import ON_FIRE
 from lnf.values import replace
 
 # F6: a failed save's lasting condition past the fight (`Rider.afflicts`), in lnf's words.
@@ -89,8 +90,14 @@ _CORRODES = re.compile(
     r"permanent and cumulative -(?P<n>\d+) penalty to the AC it offers",
     re.I,
 )
+_STRENGTH = re.compile(
+    r"(?:and )?the target's Strength score is reduced by (?P<dice>\d+d\d+)", re.I
+)
+_STRENGTH_ENDS = re.compile(
+    r"The target dies if this reduces its Strength to 0|Otherwise, the reduction lasts until "
+    r"the target finishes a short or long rest"
+)
 _DESTROYED = re.compile(r"the armor is destroyed if the penalty reduces its AC to 10", re.I)
-ON_FIRE = "on fire: an action douses it"
 WOUNDED = "bleeding from an infernal wound"
 # F6: the slain rising, as each text says it (`Rider.slain`).
 _RISES = re.compile(
@@ -233,6 +240,11 @@ def lasting(s: str, riders: list[Rider], note: Callable[[str], None]) -> bool:
         kind = "metal armor" if m["metal"] else "armor"
         riders.append(Rider(armor=-int(m["n"]), only_if=f"in nonmagical {kind}"))
         return True
+    if m := _STRENGTH.fullmatch(s):  # F6: the shadow's Strength Drain
+        riders.append(Rider(strength=parse(m["dice"])))
+        return True
+    if _STRENGTH_ENDS.fullmatch(s) and riders and riders[-1].strength is not None:
+        return True  # dead at 0, until a rest: as `engine.drains` plays it
     if _DESTROYED.fullmatch(s) and riders and riders[-1].armor:
         return True  # AC 10 is as low as it goes (engine.riders)
     if _IGNITES.fullmatch(s):

@@ -208,6 +208,9 @@ RIDER = Obj(
             Int(minimum=-5, maximum=-1), 0, "F6: a lasting AC penalty to its armor, such as -1"
         ),
         "shake": Field(Bool(), False, "F6: another creature's action shakes it awake (the DM)"),
+        "strength": Field(
+            DICE, None, "F6: its Strength score lower by these dice, dead at 0 (the shadow's)"
+        ),
     },
     what="a rider (save, conditions, damage, grapple, …)",
 )

@@ -106,6 +106,7 @@ def _build(doc: dict[str, Any], ck: Checker) -> Fight | None:
         house_rules=frozenset(doc["house_rules"]),
         terrain=doc["terrain"],
         sunlight=doc["sunlight"],
+        underwater=doc["underwater"],
         chase=chase,
         variants=frozenset(doc["variants"]),
         surprised=frozenset(doc["surprised"]),

@@ -363,6 +363,7 @@ FIGHT = Obj(
         "phase": Field(PHASE, FIGHT_DEFAULTS["phase"], "apart (V1), volley N (V2), melee or chase"),
         "terrain": Field(OneOf(Terrain), FIGHT_DEFAULTS["terrain"], "V1: where sides start apart"),
         "sunlight": Field(Bool(), False, "B8: fought in sunlight (Sunlight Sensitivity)"),
+        "underwater": Field(Bool(), False, "B8: fought underwater (Mucous Cloud)"),
         "started": Field(OneOf(Side), FIGHT_DEFAULTS["started"], "who started the fight (G7, S3)"),
         "house_rules": Field(ListOf(OneOf(HouseRule), unique=True), [], "A4 switches"),
         "variants": Field(ListOf(OneOf(Variant), unique=True), [], "core-d20 variants"),

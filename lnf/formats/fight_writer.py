@@ -50,6 +50,8 @@ def fight_document(fight: Fight) -> dict[str, Any]:
         doc["terrain"] = fight.terrain.value
     if fight.sunlight:
         doc["sunlight"] = True
+    if fight.underwater:
+        doc["underwater"] = True
     if fight.house_rules:
         doc["house_rules"] = sorted(r.value for r in fight.house_rules)
     if fight.variants:

@@ -137,11 +137,12 @@ def _check(
 
     brings = ["condition", "conditions", "damage", "grapple", "max_hp", "afflicts"]
     brings += ["no_healing", "hurts", "armor", "kills", "push", "attach", "pull", "drops"]
+    brings += ["strength"]
     if not any(given(k) for k in brings):
         ck.fail(
             path,
             "a rider brings conditions, damage, a grapple, max_hp, afflicts, no_healing, hurts, "
-            "armor, a push, a pull or an attach",
+            "armor, a push, a pull, an attach or a Strength drain",
             rule="F6",
         )
     needs = (

@@ -69,6 +69,7 @@ def lasting_fields(r: dict[str, Any], path: FieldPath, ck: Checker) -> dict[str,
         "healed_ends": r["healed_ends"] is True,
         "armor": r["armor"] if isinstance(r["armor"], int) else 0,
         "kills": r["kills"] if isinstance(r["kills"], int) else 0,
+        "strength": r["strength"] if isinstance(r["strength"], DiceExpr) else None,
     }
 
 
@@ -92,6 +93,8 @@ def lasting_doc(r: Rider) -> dict[str, Any]:
     if r.hurts is not None and r.hurts_at is not None:
         d["hurts"] = str(r.hurts)
         d["hurts_at"] = r.hurts_at.value
+    if r.strength is not None:
+        d["strength"] = str(r.strength)
     return d
 
 
@@ -122,4 +125,5 @@ def lasting_of_doc(d: dict[str, Any]) -> dict[str, Any]:
         "healed_ends": bool(d.get("healed_ends")),
         "armor": int(d.get("armor", 0)),
         "kills": int(d.get("kills", 0)),
+        "strength": parse_damage(d["strength"]) if "strength" in d else None,
     }

@@ -117,6 +117,7 @@ class _Reader:
             or r.no_healing
             or r.hurts
             or r.armor
+            or r.strength is not None
             or r.kills
             or r.attach
             or r.pull

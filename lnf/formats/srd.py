@@ -37,6 +37,7 @@ from lnf.formats.srd_defences import (
 from lnf.formats.srd_fields import EntryError
 from lnf.formats.srd_standing import standing
 from lnf.formats.srd_traits import block_flags, block_reactions, block_traits
+from lnf.formats.touch_traits import adhesive_riders, counted_pieces, stealth_bonus
 from lnf.model import TraitKind
 
 ABILITIES = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
@@ -301,6 +302,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     for a in attacks:
         armed(a, texts)  # the SRD weapon's properties (V3's two-handed bows)
     rolled: dict[str, str] = {}  # B1: "1d4 Rotting Touch attacks", rolled each turn
+    adhesive_riders(m, attacks, notes)  # B8, F6: the mimic's Pseudopod
     multi, offered = _multiattack(
         m, actions, [a["name"] for a in attacks], notes, f"{where}.actions", rolled
     )
@@ -311,7 +313,9 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     traits, flags = block_traits(m), block_flags(m)  # B8, R5: played, not listed
     stands, standing_names = standing(m)  # S3's light, F3's invisible: fight-file fields
     held = _limbs(m, attacks)  # F6: the roper's Grasping Tendrils
-    played_names = traits.names | flags.names | standing_names | held
+    ranged = [a["name"] for a in attacks if a["kind"] == "ranged"]
+    pieces, counting = counted_pieces(m, ranged)  # B2: the manticore's tail spikes
+    played_names = traits.names | flags.names | standing_names | held | counting
     notes += [f"{n} (trait)" for n in abilities if n not in played_names]
     if any(f.startswith(str(TraitKind.MULTIPLE_HEADS)) for f in traits.forms):
         notes[:] = [n for n in notes if not n.startswith("Multiattack: a bite per head")]  # B8
@@ -329,6 +333,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     notes[:] = unlisted(notes, leaving)
     whole["uses"] = whole.get("uses", {}) | leaving.pop("uses", {})
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
+    if pieces:
+        whole["uses"] = {**whole.get("uses", {}), **pieces}
     special_first, replaced = _special_first(
         actions, [x["name"] for x in whole.get("actions", [])], notes, [a["name"] for a in attacks]
     )
@@ -384,7 +390,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
             10 + ability_modifier(scores["wis"]),
             (0, 50),
         ),
-        "stealth": stealth,
+        "stealth": stealth_bonus(m, stealth),  # B8: Shadow Stealth's +6
         "saves": {k: v for k, v in saves.items() if v},
         "resist": damage_types(m, "damage_resistances", where, notes, mundane),
         "immune": damage_types(m, "damage_immunities", where, notes, mundane)

@@ -11,6 +11,7 @@ from typing import Any
 
 from lnf.dice import DamageType, parse
 from lnf.formats.specials import special
+from lnf.formats.touch_traits import FLAGS, SAYS
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Flag, Trait, TraitKind
 from lnf.values import value
@@ -173,6 +174,7 @@ _SAYS = {
     r"(\d)(?:st|nd|rd|th) level or lower unless it wishes to be\. It has advantage on saving "
     r"throws against all other spells and magical effects\.$",
     TraitKind.DEATH_THROES: _DIES,
+    **SAYS,  # touch, aura, light and stealth (Cunning Action, Ambusher, Sunlight Weakness…)
 }
 # Other names a stat block gives a trait lnf plays (read only when its text says the same)
 _ALIASES = {
@@ -278,6 +280,7 @@ _FLAGS = {
         Flag.INCORPOREAL,
         r"can move through other creatures and objects as if they were difficult terrain",
     ),
+    **FLAGS,  # Air Form, Water Form: it enters a hostile creature's space
 }
 
 
@@ -311,15 +314,19 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return _moving(kind, found, desc, {a.lower(): a for a in attacks})
     if kind in (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK, TraitKind.SURPRISE_ATTACK):
         return Trait(kind, dice=parse(found[1]))
-    if kind in (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA):
-        return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
     if kind in (
-        TraitKind.RELENTLESS,
-        TraitKind.SUNLIGHT_HYPERSENSITIVITY,
-        TraitKind.LIMITED_MAGIC_IMMUNITY,
-        TraitKind.SPLIT,
-        TraitKind.BERSERK,
+        TraitKind.HEATED_BODY,
+        TraitKind.FIRE_AURA,
+        TraitKind.FIRE_FORM,
+        TraitKind.BARBED_HIDE,
+        TraitKind.CORROSIVE_FORM,
     ):
+        return Trait(kind, dice=parse(f"{found[1]} {found[2]}"))
+    if kind is TraitKind.ADHESIVE:
+        return Trait(kind, dc=int(found[1]))
+    if kind is TraitKind.CONSUME_LIFE:
+        return Trait(kind, dc=int(found[1]), dice=parse(found[2]))
+    if kind in _FIGURE:
         return Trait(kind, hp=int(found[1]))
     if kind is TraitKind.PETRIFYING_GAZE:
         return Trait(kind, dc=int(found[1]), hp=int(found[2] or 0))
@@ -330,12 +337,7 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, then=found[1])
     if kind in (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES):
         return _dies(kind, desc)
-    if kind in (
-        TraitKind.STENCH,
-        TraitKind.FEAR_AURA,
-        TraitKind.UNNERVING_MASK,
-        TraitKind.ROCK_CATCHING,
-    ):
+    if kind in _DC:
         return Trait(kind, dc=int(found[1]))
     if kind is TraitKind.MULTIPLE_HEADS:
         count = _COUNTS.get(found[1].lower())
@@ -376,6 +378,23 @@ def _dies(kind: TraitKind, desc: str) -> Trait | None:
     return parse_trait(", ".join(parts))
 
 
+_FIGURE = (
+    TraitKind.RELENTLESS,
+    TraitKind.SUNLIGHT_HYPERSENSITIVITY,
+    TraitKind.LIMITED_MAGIC_IMMUNITY,
+    TraitKind.SPLIT,
+    TraitKind.BERSERK,
+    TraitKind.FREEZE,
+    TraitKind.SHADOW_STEALTH,
+)
+_DC = (
+    TraitKind.STENCH,
+    TraitKind.FEAR_AURA,
+    TraitKind.UNNERVING_MASK,
+    TraitKind.ROCK_CATCHING,
+    TraitKind.HORRIFIC_APPEARANCE,
+    TraitKind.MUCOUS_CLOUD,
+)
 _ROUNDS = re.compile(r"(\d+) (minutes?|rounds?)")
 
 

@@ -33,7 +33,20 @@ turn starts at 40 hit points or fewer: on a 6 it attacks the nearest creature, a
 `reflective carapace` (a d6 against a ranged spell attack, Magic Missile or a line spell);
 `multiple heads 5, 25 damage, 10 hit points` (the hydra's heads: a bite each, one lost to 25
 damage in a turn, two grown back for each at the end of its turn unless burned, 10 hit points
-each) and `reactive heads` (an opportunity attack a round for each head)."""
+each) and `reactive heads` (an opportunity attack a round for each head); `cunning action` (the
+Disengage as a bonus action, as Nimble Escape), `ambusher` (round 1: advantage against the
+surprised), `sunlight weakness` and `light sensitivity` (in sunlight: disadvantage on attacks,
+and on saves for the first), `horrific appearance DC 11` (a humanoid in its group saves or is
+frightened for 1 minute), `fire form 1d10 fire` (as Heated Body, and its fire lit on a hero
+whose space it enters), `freeze 20` (cold damage taken: its speed 20 ft less until the end
+of its next turn), `mucous cloud DC 14` (in a fight underwater, who hits it in mêlée saves or is
+diseased), `shadow stealth 6` (out of sunlight it hides as a bonus action, R6's count not
+needed; its Stealth bonus), `consume life DC 10, 3d6` (its bonus action at a dying hero in its
+group: the save or death, and the hit points it regains), `barbed hide 1d10 piercing` (to each
+hero grappling it as its turn starts), `corrode metal`, `rust metal` and `corrosive form 1d8
+acid` (a hero's weapon that hits it corrodes; the last burns who hits it in mêlée too),
+`adhesive DC 13` (what touches it sticks: a weapon, or a creature held at that escape DC) and
+`grappler` (advantage on whom it holds)."""
 
 from __future__ import annotations
 
@@ -55,19 +68,42 @@ _BURST = re.compile(
     r"(?:, ([a-z]+) (\d+) rounds?)?(?:, (repeat))?"
 )
 _BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuvenation 1d6 days`
+_STICKS = re.compile(r"adhesive dc (\d+)")  # `adhesive DC 13`: the escape DC
+_LIFE = re.compile(r"consume life dc (\d+), (\d+d\d+)")  # `consume life DC 10, 3d6`
 _GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
+_FIGURE_IS = {TraitKind.FREEZE: "the feet its speed loses", TraitKind.SHADOW_STEALTH: "its Stealth"}
 _FIGURE = {
     TraitKind.RELENTLESS: 7,
     TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20,
     TraitKind.LIMITED_MAGIC_IMMUNITY: 6,
     TraitKind.SPLIT: 10,
     TraitKind.BERSERK: 40,
+    TraitKind.FREEZE: 20,
+    TraitKind.SHADOW_STEALTH: 6,
 }
+# `stench DC 10`, `fear aura DC 21`, `horrific appearance DC 11`
 _AURA = re.compile(
-    r"(stench|fear aura|unnerving mask|rock catching),? dc (\d+)"
-)  # `stench DC 10`, `fear aura DC 21`
+    r"(stench|fear aura|unnerving mask|rock catching|horrific appearance|mucous cloud),? dc (\d+)"
+)
+_DC = (
+    TraitKind.STENCH,
+    TraitKind.FEAR_AURA,
+    TraitKind.UNNERVING_MASK,
+    TraitKind.ROCK_CATCHING,
+    TraitKind.HORRIFIC_APPEARANCE,
+    TraitKind.MUCOUS_CLOUD,
+)
 _HEADS = re.compile(r"multiple heads (\d+), (\d+) damage, (\d+) hit points")
-_TYPED = re.compile(r"(heated body|fire aura) (\d+d\d+ [a-z]+)")
+_TYPED_SAY = {
+    "heated body": "1d10 fire",
+    "fire aura": "3d6 fire",
+    "fire form": "1d10 fire",
+    "barbed hide": "1d10 piercing",
+    "corrosive form": "1d8 acid",
+}
+_TYPED = re.compile(
+    r"(heated body|fire aura|fire form|barbed hide|corrosive form) (\d+d\d+ [a-z]+)"
+)
 _ENGULF = re.compile(r"engulf ([a-z ]+), dc (\d+), (\d+d\d+(?:[+-]\d+)? [a-z]+)")  # F6: the mound
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
@@ -84,6 +120,10 @@ _EXAMPLES = (
     "aversion of fire, unnerving mask DC 14, rock catching DC 10, split 10, "
     "reactive, berserk 40, damage transfer, reflective carapace, reactive heads, "
     "multiple heads 5, 25 damage, 10 hit points, "
+    "aggressive, cunning action, ambusher, sunlight weakness, light sensitivity, "
+    "horrific appearance DC 11, fire form 1d10 fire, freeze 20, mucous cloud DC 14, "
+    "shadow stealth 6, consume life DC 10, 3d6, barbed hide 1d10 piercing, "
+    "corrode metal, rust metal, corrosive form 1d8 acid, adhesive DC 13, grappler, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -123,6 +163,14 @@ def parse_trait(value: Any) -> Trait:
         return Trait(TraitKind.ENGULF, attack=attack, dc=int(engulf[2]), dice=dice)
     if text.startswith("engulf"):
         raise ValueError("say engulf Slam, DC 14, 2d8+4 bludgeoning: its attack, DC and dice")
+    if sticks := _STICKS.fullmatch(text):
+        return Trait(TraitKind.ADHESIVE, dc=int(sticks[1]))
+    if text.startswith("adhesive"):
+        raise ValueError("say adhesive DC 13: the escape DC of its grapple")
+    if life := _LIFE.fullmatch(text):
+        return Trait(TraitKind.CONSUME_LIFE, dc=int(life[1]), dice=parse(life[2]))
+    if text.startswith("consume life"):
+        raise ValueError("say consume life DC 10, 3d6: its save and the hit points it regains")
     if gaze := _GAZE.fullmatch(text):
         at_once = int(gaze[2]) if gaze[2] else 0
         return Trait(TraitKind.PETRIFYING_GAZE, dc=int(gaze[1]), hp=at_once)
@@ -145,12 +193,19 @@ def parse_trait(value: Any) -> Trait:
         if not 1 <= int(aura[2]) <= 40:
             raise ValueError(f"{aura[1]}: DC {aura[2]} is out of range (1 to 40)")
         return Trait(TraitKind(aura[1]), dc=int(aura[2]))
-    if text.startswith(("stench", "fear aura", "unnerving mask", "rock catching")):
-        raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
-    if text.startswith(("heated body", "fire aura")):
-        raise ValueError(
-            f"say {text.split(' ')[0]} {text.split(' ')[1]} 1d10 fire: the dice and type"
+    if text.startswith(
+        (
+            "stench",
+            "fear aura",
+            "unnerving mask",
+            "rock catching",
+            "horrific appearance",
+            "mucous cloud",
         )
+    ):
+        raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
+    if typed_kind := next((k for k in _TYPED_SAY if text.startswith(k)), None):
+        raise ValueError(f"say {typed_kind} {_TYPED_SAY[typed_kind]}: the dice and type")
     found = _FORM.fullmatch(text)
     kinds = {k.value: k for k in TraitKind}
     if found is None or found[1].strip() not in kinds:
@@ -173,9 +228,10 @@ def parse_trait(value: Any) -> Trait:
         if not figure or not figure.strip().isdigit() or not 0 <= int(figure) <= 9 or types:
             raise ValueError(f"{kind} needs the highest spell level it shrugs off: {kind} 6")
         return Trait(kind, hp=int(figure))
-    if kind in (TraitKind.RELENTLESS, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
+    if kind in _FIGURE:
         if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
-            raise ValueError(f"{kind} needs its hit points, such as {kind} {_FIGURE[kind]}")
+            what = _FIGURE_IS.get(kind, "its hit points")
+            raise ValueError(f"{kind} needs {what}, such as {kind} {_FIGURE[kind]}")
         return Trait(kind, hp=int(figure))
     if kind is TraitKind.ABSORPTION:
         return Trait(kind, stopped_by=_types(kind, types, figure))
@@ -273,6 +329,10 @@ def trait_form(trait: Trait) -> str:
         return burst_form(trait)
     if trait.kind is TraitKind.REJUVENATION:
         return f"{trait.kind} {trait.then}"
+    if trait.kind is TraitKind.CONSUME_LIFE:
+        return f"{trait.kind} DC {trait.dc}, {trait.dice}"
+    if trait.kind is TraitKind.ADHESIVE:
+        return f"{trait.kind} DC {trait.dc}"
     if trait.kind is TraitKind.PETRIFYING_GAZE:
         return f"{trait.kind} DC {trait.dc}" + (f", at once by {trait.hp}" if trait.hp else "")
     if trait.kind is TraitKind.RAMPAGE:
@@ -288,14 +348,9 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind} {trait.hp}{stops}"
     if trait.kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.MAGIC_ONLY, TraitKind.ABSORPTION):
         return f"{trait.kind}{stops}"
-    if trait.kind in tuple(_FIGURE):
+    if trait.kind in _FIGURE:
         return f"{trait.kind} {trait.hp}"
-    if trait.kind in (
-        TraitKind.STENCH,
-        TraitKind.FEAR_AURA,
-        TraitKind.UNNERVING_MASK,
-        TraitKind.ROCK_CATCHING,
-    ):
+    if trait.kind in _DC:
         return f"{trait.kind} DC {trait.dc}"
     return str(trait.kind)
 

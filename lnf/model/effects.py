@@ -13,6 +13,8 @@ TARGET = "target"
 ATTACKER = "attacker"
 # F6: what "can't regain hit points" bars, by its fight-file word.
 NO_HEALING = {"all": "no regaining hit points", "magic": "no regaining hit points but by magic"}
+# F6: the fire lit on a creature (the fire elemental's Touch and Fire Form), until doused.
+ON_FIRE = "on fire: an action douses it"
 
 
 @value
@@ -371,6 +373,9 @@ class Rider:
     # F6: a failed save kills a target with at most this many hit points (the Solar's 190).
     kills: int = 0
     drops: bool = False  # F6: a failed save drops it to 0 hit points (the sea hag's glare)
+    # F6: the target's Strength score is reduced by these dice (the shadow's Strength Drain):
+    # it dies at 0; the reduction lasts until a short or long rest.
+    strength: DiceExpr | None = None
 
     def __str__(self) -> str:
         parts = []
@@ -420,6 +425,8 @@ class Rider:
             parts.append(f"death, with {self.kills} hit points or fewer")
         if self.armor:
             parts.append(f"its armor {self.armor:+d} AC")
+        if self.strength is not None:
+            parts.append(f"Strength {self.strength} lower (dead at 0)")
         if self.then is not None:
             parts.append(f"{self.then} ({_span(self.then_rounds)}) on a failed repeat")
         if self.afflicts:

@@ -118,6 +118,9 @@ class Condition(StrEnum):
     # slowed: no reactions, speed halved, one attack on its turn, its action or its bonus
     # action, not both (Slowing Breath, a stone golem's Slow).
     SLOWED = "slowed"
+    # Not an SRD condition: a water elemental's Freeze (B8), played as one: its speed is
+    # reduced by its trait's feet (20) while it lasts (`rules.roster.speed_now`).
+    FROZEN = "frozen"
     # Not an SRD condition: Blur's (B6, F7), played as one: attack rolls against it have
     # disadvantage.
     BLURRED = "blurred"
@@ -177,6 +180,7 @@ class Flag(StrEnum):
     CONJURED = "conjured"  # R5: cannot guard
     SWARM = "swarm"  # R5: ignores guards
     INCORPOREAL = "incorporeal"  # R5: ignores guards
+    ENTERS_SPACES = "enters-spaces"  # R5: ignores guards (Air Form, Water Form, Fire Form)
     CAN_LEVITATE = "can-levitate"  # R4/R6: may take the back rank without guards or count
     CAN_HIDE = "can-hide"  # R4/R6: can hide or climb out of reach
     HIDDEN = "hidden"  # unseen right now

@@ -390,6 +390,7 @@ class Fight:
     variants: frozenset[Variant] = frozenset()
     terrain: Terrain | None = None  # V1: where a fight that starts apart is fought
     sunlight: bool = False  # B8: fought in sunlight (Sunlight Sensitivity)
+    underwater: bool = False  # B8: fought underwater (an aboleth's Mucous Cloud)
     chase: tuple[Pool, ...] = ()  # C1: the pairs still in a chase
     turns: Turns = field(default_factory=Turns)
     # D12: who did not notice the threat (no move, action or reaction in round 1 until their

@@ -101,6 +101,34 @@ class TraitKind(StrEnum):
     # `dc`) and engulfed: blinded, restrained, unable to breathe, `dice` on a failed
     # Constitution save (`dc`) as each of the mound's turns starts; one at a time.
     ENGULF = "engulf"
+    # Wisdom, frightened for 1 minute, the save repeated (a humanoid foe; `dc`)
+    HORRIFIC_APPEARANCE = "horrific appearance"
+    # Touch, light and stealth (`rules.trait_touch`)
+    CUNNING_ACTION = "cunning action"  # B10: the Disengage as a bonus action, as Nimble Escape
+    AMBUSHER = "ambusher"  # round 1: advantage on attacks against a creature it surprised
+    SUNLIGHT_WEAKNESS = "sunlight weakness"  # in sunlight: disadvantage on attacks and saves
+    LIGHT_SENSITIVITY = "light sensitivity"  # in bright light (sunlight): on attacks
+    # `dice` to who hits it in mêlée (as Heated Body), and to a hero whose space it enters
+    # (joining its group) with the fire lit on it, once a turn
+    FIRE_FORM = "fire form"
+    # Who hits it in mêlée in a fight underwater: a Constitution save (`dc`) or diseased
+    MUCOUS_CLOUD = "mucous cloud"
+    # R6: it can hide as a bonus action out of sunlight, so it needs no count; `hp`: its Stealth
+    SHADOW_STEALTH = "shadow stealth"
+    # B10: its bonus action at a dying hero in its group: a Constitution save (`dc`) or death,
+    # and it regains `dice` hit points
+    CONSUME_LIFE = "consume life"
+    BARBED_HIDE = "barbed hide"  # `dice` to each hero grappling it as its turn starts
+    # A hero's nonmagical weapon that hits it corrodes (`rules.corrosion`): metal ones; metal or
+    # wood ones, and `dice` to who hits it in mêlée (as Heated Body)
+    CORRODE_METAL = "corrode metal"
+    RUST_METAL = "rust metal"
+    CORROSIVE_FORM = "corrosive form"
+    # The mimic, in object form (the one it fights in): what touches it sticks, a creature held
+    # (`dc`: the escape DC, checks at disadvantage); advantage on whom it grapples
+    ADHESIVE = "adhesive"
+    GRAPPLER = "grappler"
+    FREEZE = "freeze"  # cold damage taken: frozen, its speed `hp` feet less, to its next turn's end
 
 
 @value

@@ -25,10 +25,11 @@ from lnf.model import (
 )
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.acl import wounded_eye
+from lnf.rules.ammunition import can_shoot, within_pieces
 from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.heads import bites
 from lnf.rules.moves import Place, Spot, hero_spot
-from lnf.rules.ranks import can_fly_now, melee_rank
+from lnf.rules.ranks import breaks_guards, can_fly_now, melee_rank
 from lnf.rules.roster import downed, heroes
 from lnf.rules.target_order import target_order
 from lnf.rules.traits import reckless
@@ -96,7 +97,7 @@ def has_melee(c: Hero | Monster) -> bool:
 
 
 def has_ranged(c: Hero | Monster) -> bool:
-    return any(a.is_ranged for a in c.attacks)
+    return any(a.is_ranged and can_shoot(c, a) for a in c.attacks)  # B2: pieces left
 
 
 def plan_targets(fight: Fight) -> tuple[Hero, ...]:
@@ -207,15 +208,18 @@ def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
         ]
         ways = [w for w in ways if w]
         if ways:
-            return max(ways, key=lambda w: _expected(monster, w, hero, mode))  # max keeps the first
+            best = max(ways, key=lambda w: _expected(monster, w, hero, mode))  # keeps the first
+            return within_pieces(monster, best)  # B2: no more than its pieces left
     elif monster.multiattack:
         sequence = _sequence(monster, hero, mode, monster.multiattack)
         if sequence:
-            return sequence[: attacks_on_its_turn(monster, len(sequence))]  # F3: slowed
+            return within_pieces(monster, sequence[: attacks_on_its_turn(monster, len(sequence))])
     weapon = weapon_for(monster, hero, mode)
     if weapon is None:
         return ()
-    return (weapon,) * attacks_on_its_turn(monster, bites(monster, weapon.times))  # B8: heads
+    return within_pieces(  # B2: the pieces left; B8: a bite per head
+        monster, (weapon,) * attacks_on_its_turn(monster, bites(monster, weapon.times))
+    )
 
 
 def on_the_wing(monster: Monster, attacks: tuple[Attack, ...]) -> bool:
@@ -250,7 +254,7 @@ def _expected(monster: Monster, attacks: tuple[Attack, ...], hero: Hero, mode: M
 
 def _fitting(monster: Monster, hero: Hero, mode: Mode) -> list[Attack]:
     if mode is Mode.RANGED:
-        return [a for a in monster.attacks if a.is_ranged]
+        return [a for a in monster.attacks if a.is_ranged and can_shoot(monster, a)]
     if mode is Mode.REACH:
         return [a for a in monster.attacks if a.is_melee and out_reaches(a.reach, hero)]
     return [a for a in monster.attacks if a.is_melee]
@@ -299,7 +303,7 @@ def check_melee_order(fight: Fight, m: Monster, h: Hero, spot: Spot, rank: Rank)
         if rank is not Rank.FREE_AIR:
             found.append(Violation("R7", f"{h.name} is in free air; {m.name} is not", who))
     elif h.rank is Rank.BACK:
-        swarm = m.has(Flag.SWARM) or m.has(Flag.INCORPOREAL)
+        swarm = breaks_guards(m)
         if not (swarm and h.why is BackReason.GUARDED):
             found.append(Violation("R3", f"{h.name} is in the back rank, out of mêlée reach", who))
         elif rank is not Rank.FRONT:
@@ -339,6 +343,9 @@ def check_ranged_order(m: Monster, h: Hero, rank: Rank) -> list[Violation]:
     """A3, R2 for a shot in a plan, from `rank`."""
     who = (m.name, h.name)
     if not has_ranged(m):
+        spent = [a.name for a in m.attacks if a.is_ranged and not can_shoot(m, a)]
+        if spent:  # B2: its counted pieces are all used
+            return [Violation("B2", f"{m.name} has no {spent[0]} left", who)]
         return [Violation("A3", f"{m.name} has no ranged attack", who)]
     if rank is Rank.FRONT and has_melee(m):
         return [

@@ -29,7 +29,7 @@ def stuck_in_back(fight: Fight) -> list[Monster]:
 def _stuck(fight: Fight, m: Monster) -> bool:
     return (
         m.rank is Rank.BACK
-        and monster_needs_count(m)
+        and monster_needs_count(m, fight.sunlight)
         and (not can_act(fight, m) or rank_options(m) == [Rank.BACK])
     )
 
@@ -57,7 +57,7 @@ def count_unmeetable(fight: Fight) -> bool:
 def bound_by_count(fight: Fight, monster: Monster, rank: Rank) -> bool:
     """Whether `monster` ending in `rank` needs R6's count. Normally any counted monster in the
     back rank does; when the count cannot be met (P6), only one that newly takes it."""
-    if rank is not Rank.BACK or not monster_needs_count(monster):
+    if rank is not Rank.BACK or not monster_needs_count(monster, fight.sunlight):
         return False
     if count_unmeetable(fight):
         return can_act(fight, monster) and monster.rank is not Rank.BACK

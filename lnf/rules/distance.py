@@ -10,6 +10,7 @@ from __future__ import annotations
 from lnf.errors import Refused, Violation
 from lnf.model import Attack, AttackKind, Fight, Hero, Monster, PhaseKind, Rank, Terrain
 from lnf.model.plan import Advantage, Mode, Order, Plan
+from lnf.rules.ammunition import can_shoot
 from lnf.rules.attacks import attack_roll, plan_targets, unseen
 from lnf.rules.chase import chase_reach, pool
 from lnf.rules.conditions import weakened_hinders
@@ -89,7 +90,11 @@ def best_reaching(attacks: tuple[Attack, ...], reach: dict[Attack, Advantage]) -
 
 
 def volley_attack(monster: Monster, n: int) -> Attack | None:
-    reach = {a: r for a in monster.attacks if (r := volley_reach(a, n)) is not None}
+    reach = {
+        a: r
+        for a in monster.attacks
+        if (r := volley_reach(a, n)) is not None and can_shoot(monster, a)  # B2
+    }
     return best_reaching(monster.attacks, reach)
 
 

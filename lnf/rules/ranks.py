@@ -41,12 +41,16 @@ def guarded_capacity(fight: Fight) -> int | None:
     return n_guards // 2
 
 
-def monster_needs_count(monster: Monster) -> bool:
+def monster_needs_count(monster: Monster, sunlight: bool = False) -> bool:
     """R6: a monster that can hide, climb out of reach (Spider Climb, B8: up the walls and onto
-    the ceiling) or levitate does not need the count."""
+    the ceiling) or levitate does not need the count; a shadow can hide (Shadow Stealth, B8:
+    "While in dim light or darkness, the shadow can take the Hide action as a bonus action")
+    in a fight not in `sunlight` (lnf's fights are dim or dark unless the file says sun)."""
     if monster.why in (BackReason.LEVITATING, BackReason.HIDDEN, BackReason.OUT_OF_REACH):
         return False
     if any(t.kind is TraitKind.SPIDER_CLIMB for t in monster.traits):
+        return False
+    if not sunlight and monster.trait(TraitKind.SHADOW_STEALTH) is not None:
         return False
     return not (monster.flags & R6_EXEMPT_FLAGS)
 
@@ -163,7 +167,11 @@ def _check_monster_back_rank(fight: Fight) -> list[Violation]:
                     "remove why: guarded",
                 )
             )
-    counted = [m.name for m in monsters(fight) if m.rank is Rank.BACK and monster_needs_count(m)]
+    counted = [
+        m.name
+        for m in monsters(fight)
+        if m.rank is Rank.BACK and monster_needs_count(m, fight.sunlight)
+    ]
     if counted and not count_met(front_monsters, front_heroes):
         found.append(
             Violation(
@@ -202,7 +210,13 @@ def melee_rank(monster: Monster, hero: Hero) -> Rank | None:
         return Rank.FRONT
     if hero.rank is Rank.FREE_AIR:
         return Rank.FREE_AIR if can_fly_now(monster) else None
-    guard_breaker = monster.has(Flag.SWARM) or monster.has(Flag.INCORPOREAL)
-    if hero.why is BackReason.GUARDED and guard_breaker:
+    if hero.why is BackReason.GUARDED and breaks_guards(monster):
         return Rank.FRONT  # R5: swarms and incorporeal monsters ignore guards
     return None
+
+
+def breaks_guards(monster: Monster) -> bool:
+    """R5: guards do not stop swarms and incorporeal monsters, nor (B8) an elemental whose
+    Air, Water or Fire Form "can enter a hostile creature's space and stop there", as a
+    swarm "can occupy another creature's space"."""
+    return any(monster.has(f) for f in (Flag.SWARM, Flag.INCORPOREAL, Flag.ENTERS_SPACES))

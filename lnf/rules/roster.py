@@ -15,6 +15,7 @@ from lnf.model import (
     Fight,
     Hero,
     Monster,
+    TraitKind,
 )
 
 _FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
@@ -76,11 +77,19 @@ def speed_now(c: Combatant) -> int:
     if held(c) or incapacitated(c):
         return 0
     halved = 2 if Condition.SLOWED in c.conditions else 1
+    less = frozen_feet(c) if Condition.FROZEN in c.conditions else 0  # B8 Freeze
     if Condition.PRONE in c.conditions:
-        return c.speed // halved  # standing up costs half, but prone does not change slow/fast
+        return max(0, c.speed - less) // halved  # standing up costs half, not slow/fast
     # R7 lets it take free air whenever it can fly (not prone, not held: both above), so its
     # flying speed counts in any rank, not only once it is up there.
-    return max(c.speed, fly_speed(c)) // halved
+    return max(0, max(c.speed, fly_speed(c)) - less) // halved
+
+
+def frozen_feet(c: Combatant) -> int:
+    """B8 Freeze (SRD: "its speed is reduced by 20 ft."): the feet its trait names, 20 for a
+    creature frozen without one (the DM's mark)."""
+    trait = c.trait(TraitKind.FREEZE) if isinstance(c, Monster) else None
+    return trait.hp if trait is not None else 20
 
 
 FLY_SPELL = 60  # F7 Fly: "The target gains a flying speed of 60 feet for the duration"

@@ -120,3 +120,54 @@ def mask_catching(fight: Fight, who: str) -> tuple[Monster, Trait] | None:
         if may_act_out_of_turn(fight, m) and not takes_no_reactions(m):
             return m, trait
     return None
+
+
+def horror(monster: str) -> str:
+    """The effect a failed save against a Horrific Appearance begins: "frightened (Sea Hag's
+    Horrific Appearance)"; its bearer is immune to it while it lasts."""
+    return f"{Condition.FRIGHTENED} ({monster}'s Horrific Appearance)"
+
+
+def horrors_catching(fight: Fight, who: str) -> list[tuple[Monster, Trait]]:
+    """Horrific Appearance (SRD: "Any humanoid that starts its turn within 30 feet of the hag
+    and can see the hag's true form must make a DC 11 Wisdom saving throw"): the monsters
+    whose appearance makes `who` save as its turn starts. Decisions (no map): 30 feet is its
+    group, as for an aura; a hero is a humanoid (the PHB's peoples), a monster when its type
+    says so; only the hag's foes (its allies live beside it, so within the 24 hours of
+    immunity their last sight of it gave them); lnf's heroes do not avert their eyes (as from
+    a Petrifying Gaze) and a hag fights in its true form; a blinded creature does not see it;
+    one frightened by it, or immune (its condition immunity, a save in the last 24 hours), is
+    not caught."""
+    me = fight.combatant(who)
+    group = fight.group_of(who)
+    if group is None or not in_fight(me) or Condition.BLINDED in me.conditions:
+        return []
+    if isinstance(me, Monster) and (
+        not me.type.startswith("humanoid") or Condition.FRIGHTENED in me.condition_immune
+    ):
+        return []
+    out = []
+    for name in group.members:
+        m = fight.combatant(name)
+        if not isinstance(m, Monster) or m.side is me.side or not in_fight(m) or not m.current_hp:
+            continue
+        trait = m.trait(TraitKind.HORRIFIC_APPEARANCE)
+        if trait is None:
+            continue
+        shunned = (horror(name), immunity(name, trait))
+        if not any(e.who == who and e.what in shunned for e in fight.effects):
+            out.append((m, trait))
+    return out
+
+
+def horror_repeat(fight: Fight, who: str, what: str) -> str:
+    """Horrific Appearance (SRD: "A creature can repeat the saving throw at the end of each of
+    its turns, with disadvantage if the hag is within line of sight"): the words of that
+    disadvantage on `who`'s repeat save against `what`, or "". Decision (no map): the hag is
+    in sight while it is in the fight and `who` is not blinded."""
+    found = next((e for e in fight.effects if e.who == who and e.what == what), None)
+    if found is None or what != horror(found.by) or not in_fight(fight.combatant(found.by)):
+        return ""
+    if Condition.BLINDED in fight.combatant(who).conditions:
+        return ""
+    return f"Horrific Appearance: {found.by} is in sight"

@@ -41,13 +41,18 @@ def relentless(target: Hero | Monster, amount: int) -> bool:
 
 
 def burns_back(target: Hero | Monster, mode: Mode) -> Trait | None:
-    """Heated Body, and Fire Aura's second sentence (SRD: "A creature that touches the azer or
-    hits it with a melee attack while within 5 ft. of it takes 5 (1d10) fire damage"): the
-    trait whose dice a hit in mêlée within its group (`Mode.MELEE`, not a reach attack from
-    outside it) deals back to the attacker."""
+    """Heated Body, Fire Aura's and Fire Form's second sentence (SRD: "A creature that touches
+    the azer or hits it with a melee attack while within 5 ft. of it takes 5 (1d10) fire
+    damage"): the trait whose dice a hit in mêlée within its group (`Mode.MELEE`, not a reach
+    attack from outside it) deals back to the attacker."""
     if mode is not Mode.MELEE or not isinstance(target, Monster):
         return None
-    burning = (TraitKind.HEATED_BODY, TraitKind.FIRE_AURA)
+    burning = (
+        TraitKind.HEATED_BODY,
+        TraitKind.FIRE_AURA,
+        TraitKind.FIRE_FORM,
+        TraitKind.CORROSIVE_FORM,
+    )
     return next((t for t in target.traits if t.kind in burning and t.dice is not None), None)
 
 

@@ -15,6 +15,7 @@ from lnf.rules.aversion import averse_now
 from lnf.rules.conditions import action_or_bonus
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight, incapacitated
+from lnf.rules.trait_touch import ambusher, disengages, grappler, in_light
 
 REGENERATION = "Regeneration"  # what a Healed step names as its source
 
@@ -68,6 +69,8 @@ def trait_advantages(
         pack_tactics(fight, attacker, target),
         blood_frenzy(attacker, target, close),
         assassinate(fight, attacker, target),
+        ambusher(fight, attacker, target),
+        grappler(fight, attacker, target),
     )
     return tuple(r for r in found if r)
 
@@ -100,10 +103,11 @@ def assassinate(fight: Fight, attacker: Monster, target: Hero | Monster) -> str:
 def assassin_roll(
     fight: Fight, monster: Monster, hero: Hero, roll: Advantage, reasons: tuple[str, ...]
 ) -> Advantage:
-    """B6's roll for a planned attack (`roll_for`'s, with its reasons) with Assassinate's
-    advantage (`assassinate`) added as D4 adds a reason: it cancels a disadvantage; a roll
-    whose reasons already cancelled stays normal."""
-    if not assassinate(fight, monster, hero) or roll is Advantage.ADVANTAGE:
+    """B6's roll for a planned attack (`roll_for`'s, with its reasons) with Assassinate's or
+    Ambusher's advantage (`assassinate`, `ambusher`) added as D4 adds a reason: it cancels a
+    disadvantage; a roll whose reasons already cancelled stays normal."""
+    first = assassinate(fight, monster, hero) or ambusher(fight, monster, hero)
+    if not first or roll is Advantage.ADVANTAGE:
         return roll
     if roll is Advantage.DISADVANTAGE or reasons:
         return Advantage.NORMAL
@@ -128,18 +132,13 @@ def assassinates(fight: Fight, attacker: Hero | Monster, target: Hero | Monster)
 
 
 def trait_disadvantages(fight: Fight, attacker: Hero | Monster) -> tuple[str, ...]:
-    """Sunlight Sensitivity (SRD: "While in sunlight, the kobold has disadvantage on attack
-    rolls") and a vampire's Sunlight Hypersensitivity (SRD: "While in sunlight, it has
-    disadvantage on attack rolls"): in a fight the file says is in sunlight (`sunlight:
-    true`)."""
+    """Sunlight Sensitivity, Sunlight Weakness, Light Sensitivity and a vampire's Sunlight
+    Hypersensitivity: disadvantage on its attack rolls in a fight the file says is in sunlight
+    (`sunlight: true`, `trait_touch.in_light`); Aversion of Fire after fire damage."""
     if averse := averse_now(fight, attacker):  # B8: the flesh golem after fire
         return (averse,)
-    if not fight.sunlight or not isinstance(attacker, Monster):
-        return ()
-    for kind in (TraitKind.SUNLIGHT_SENSITIVITY, TraitKind.SUNLIGHT_HYPERSENSITIVITY):
-        if (trait := attacker.trait(kind)) is not None:
-            return (f"{trait.title}: {attacker.name} is in sunlight (B8)",)
-    return ()
+    said = in_light(fight, attacker)
+    return (said,) if said else ()
 
 
 def extra_damage(
@@ -254,8 +253,8 @@ def slips_away(mover: Hero | Monster) -> str:
     speed it can use now, R7)."""
     if not isinstance(mover, Monster) or not mover.traits:
         return ""
-    if mover.trait(TraitKind.NIMBLE_ESCAPE) is not None and not action_or_bonus(mover):
-        return "Nimble Escape: it disengages as a bonus action (B8)"  # F3: not while slowed
+    if (escape := disengages(mover)) and not action_or_bonus(mover):
+        return f"{escape}: it disengages as a bonus action (B8)"  # F3: not while slowed
     if mover.trait(TraitKind.FLYBY) is not None and can_fly_now(mover):
         return "Flyby: it flies out without opportunity attacks (B8)"
     return ""
