@@ -286,21 +286,22 @@ def test_b8_a_heros_metal_weapon_corrodes_on_each_hit_and_breaks_at_5() -> None:
     assert penalty.damage_text.endswith("= 7")  # the club is whole
 
 
-def test_b8_cli_a_black_pudding_corrodes_the_heros_sword(tmp_path: Path) -> None:
+def test_b8_cli_a_black_pudding_corrodes_the_heros_hammer(tmp_path: Path) -> None:
+    # Hammers: slashing would split the pudding (B10 Split), which is not this test's.
     path = tmp_path / "pudding.yaml"
     path.write_text(
         "heroes:\n  - name: Bo\n    class: fighter\n    hp: 400\n    ac: 14\n    attacks:\n"
-        "      - {name: Longsword, to_hit: 9, damage: 1d8+4 slashing}\n"
-        "      - {name: Handaxe, to_hit: 9, damage: 1d6+4 slashing}\n"
+        "      - {name: Warhammer, to_hit: 9, damage: 1d8+4 bludgeoning}\n"
+        "      - {name: Light Hammer, to_hit: 9, damage: 1d4+4 bludgeoning}\n"
         "monsters:\n  - {monster: black pudding, name: Pudding}\ngroups:\n  A: [Bo, Pudding]\n",
         encoding="utf-8",
     )
     code, out = run("run", str(path), "--rounds", "8", "--seed", "1")
     assert code == 0, out
-    assert "Bo: Longsword corroded: -1 to its damage rolls (by Pudding)" in out
-    assert "; -2 (its Longsword corroded)" in out
-    assert "Bo: Longsword destroyed by corrosion (by Pudding)" in out
-    assert "Bo attacks Pudding with Handaxe in mêlée" in out
+    assert "Bo: Warhammer corroded: -1 to its damage rolls (by Pudding)" in out
+    assert "; -2 (its Warhammer corroded)" in out
+    assert "Bo: Warhammer destroyed by corrosion (by Pudding)" in out
+    assert "Bo attacks Pudding with Light Hammer in mêlée" in out
     assert "acid damage (Pudding's Corrosive Form: 1d8 (" in out
 
 

@@ -195,7 +195,6 @@ def roll_attack(
         forced = tuple(dice.face(6) for _ in range(force))
         first = by_type[0][0] if by_type else None
         by_type = tuple((k, v + sum(forced) if k == first else v) for k, v in by_type)
-    text = str(rolled)
     if less := corroded(fight, attacker.name, attack.name) if isinstance(attacker, Hero) else 0:
         first = by_type[0][0] if by_type else None  # B8: a corroded weapon's -N, at least 0
         by_type = tuple((k, max(0, v - less) if k == first else v) for k, v in by_type)
