@@ -18,7 +18,7 @@ from lnf.engine.decisions import AttackChoice, HealChoice, SpellChoice
 from lnf.errors import Refused
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_log import log_path
-from lnf.formats.srd import _dr as srd_dr
+from lnf.formats.srd_defences import armor_dr_of as srd_dr
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
 from lnf.model import (
