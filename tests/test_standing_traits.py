@@ -135,3 +135,16 @@ def test_traits_that_never_matter_without_a_map_say_so_in_their_own_text(
     shipped = next(b for b in srd() if b["name"] == block)
     item = next(x for x in shipped["not_modelled"] if x.startswith(trait))
     assert why(item) == NO_MAP
+
+
+def test_a_legendary_attack_a_form_does_not_have_is_never_usable_in_that_form() -> None:
+    """B7, B8: the vampire's legendary Unarmed Strike names an attack its bat form's stat block
+    lacks, and its mist form takes no action at all; the vampire form plays both."""
+    shipped = {b["name"]: b for b in srd() if b["name"].startswith("Vampire,")}
+    bat, mist, own = (shipped[f"Vampire, {f} Form"] for f in ("Bat", "Mist", "Vampire"))
+    said = "legendary action Unarmed Strike: its bat form has no unarmed strike to make"
+    assert said in bat["not_modelled"] and why(said) == NO_MAP
+    assert [o["name"] for o in bat["legendary"] if o.get("attack")] == ["Bite"]
+    none = "its mist form takes no action, so it makes no attack"
+    assert f"legendary action (costs 2) Bite: {none}" in mist["not_modelled"]
+    assert not any(x.startswith("legendary action") for x in own["not_modelled"])

@@ -11,6 +11,8 @@ that line `no map`:
 - The vampire's mist form: "can't take any actions", and changing form takes one.
 - Read Thoughts: advantage on Insight and Charisma checks only, which lnf never rolls.
 - Illusory Appearance: a disguise; it changes no roll (surprise is the fight file's, D12).
+- A legendary action that makes an attack this form's stat block does not have (the vampire's
+  bat form has no unarmed strike, its mist form no attack at all): never usable in this form.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ _ROLLS = re.compile(r"saving throw|attack|damage|\bAC\b|armor class", re.I)
 _DISGUISE = re.compile(r"magical illusion that makes (?:her|him|it) look like", re.I)
 
 FORMS = ("Shapechanger (trait)", "Change Shape")
+# "The vampire makes one unarmed strike." / "… makes one bite attack.": the attack it names.
+_MAKES = re.compile(r"\bmakes one (unarmed strike|\w+ attack)\b", re.I)
+_LEGENDARY = re.compile(r"^legendary action(?: \(costs \d\))? (.+)$")
 
 
 def forms_note(desc: str) -> str:
@@ -78,6 +83,31 @@ def disguise_note(desc: str) -> str:
     return ""
 
 
+def formless_note(m: dict[str, Any], option: str) -> str:
+    """B7, B8: a legendary `option` of a form's stat block ("Vampire, Bat Form") that makes an
+    attack the block does not have: never usable in this form."""
+    entry = str(m.get("name", ""))
+    form = re.search(r", (\w+ Form)$", entry)
+    text = next(
+        (
+            str(x.get("desc", ""))
+            for x in m.get("legendary_actions") or []
+            if isinstance(x, dict) and re.sub(r"\s*\(.*\)$", "", str(x.get("name", ""))) == option
+        ),
+        "",
+    )
+    makes = _MAKES.search(text)
+    if form is None or makes is None:
+        return ""
+    wanted = makes[1].lower().removesuffix(" attack")
+    names = [str(a.get("name", "")).lower() for a in m.get("actions") or [] if isinstance(a, dict)]
+    if any(n == wanted or n.rstrip("s") == wanted for n in names):
+        return ""
+    if not names:
+        return f"its {form[1].lower()} takes no action, so it makes no attack"
+    return f"its {form[1].lower()} has no {makes[1].lower()} to make"
+
+
 def precise(m: dict[str, Any], notes: list[str]) -> list[str]:
     """The entry `m`'s `not_modelled` lines, each of the items above replaced by its precise
     line ("Shapechanger (trait): its forms differ in size only") where its text proves it."""
@@ -99,5 +129,7 @@ def precise(m: dict[str, Any], notes: list[str]) -> list[str]:
             said = read_note(desc)
         elif note == "Illusory Appearance":
             said = disguise_note(desc)
+        elif legendary := _LEGENDARY.match(note):
+            said = formless_note(m, legendary[1])
         out.append(f"{note}: {said}" if said else note)
     return out

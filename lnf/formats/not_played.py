@@ -59,6 +59,8 @@ _NO_MAP_SAID = re.compile(
     r"|^Read Thoughts: advantage on Insight and Charisma checks only, which lnf never rolls$"
     r"|^Illusory Appearance: a disguise that changes no roll \(surprise is the fight file's, "
     r"D12\)$"
+    r"|^legendary action(?: \(costs \d\))? [\w ]+: its \w+ form (?:has no [\w ]+ to make|takes "
+    r"no action, so it makes no attack)$"
 )
 # What the DM rules (B8, B9): a shape or form chosen, a mind made to obey, a creature fooled.
 _DM = re.compile(
