@@ -52,13 +52,15 @@ class _Own:
     still worked out whole)."""
 
     def __init__(self) -> None:
-        self.checked: dict[Order, list[Violation]] = {}
+        # by the order's identity (the orders taken are the very same objects each time), the
+        # order kept beside its checks so that its id is not reused
+        self.checked: dict[int, tuple[Order, list[Violation]]] = {}
 
     def __call__(self, fight: Fight, order: Order) -> list[Violation]:
-        found = self.checked.get(order)
-        if found is None:
-            found = self.checked[order] = check_order(fight, order)
-        return found
+        seen = self.checked.get(id(order))
+        if seen is None or seen[0] is not order:
+            seen = self.checked[id(order)] = (order, check_order(fight, order))
+        return seen[1]
 
 
 def _greedy(fight: Fight, forward: set[str], own: _Own) -> Plan:

@@ -248,7 +248,8 @@ def check_target(fight: Fight, monster: Monster, hero: Hero) -> list[Violation]:
     """A4, R4 for a target in a plan: no downed hero while downed-ignored holds, nor a hidden
     one."""
     who = (monster.name, hero.name)
-    if hero not in _plan_targets(fight):
+    targets = _plan_targets(fight)  # the hero itself, as a rule: value equality only else
+    if all(h is not hero for h in targets) and hero not in targets:
         return [Violation("A4", f"{hero.name} is downed and ignored (downed-ignored)", who)]
     if unseen(hero):
         return [Violation("R4", f"{hero.name} is hidden and cannot be targeted", who)]
