@@ -93,6 +93,7 @@ def _init(name: str, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[...
     factories = {f.name: f.default_factory for f in fields if f.default_factory is not _MISSING}
     names = tuple(f.name for f in fields)
     known = frozenset(names)
+    required = frozenset(n for n in names if n not in defaults and n not in factories)
     count = len(names)
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -106,15 +107,14 @@ def _init(name: str, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[...
         if len(kwargs) != count or not known.issuperset(kwargs):
             if not known.issuperset(kwargs):
                 raise TypeError(f"{name}() got unknown fields {sorted(set(kwargs) - known)}")
-            for field_name in names:
-                if field_name in kwargs:
-                    continue
-                if field_name in defaults:
-                    kwargs[field_name] = defaults[field_name]
-                elif field_name in factories:
-                    kwargs[field_name] = factories[field_name]()
-                else:
-                    raise TypeError(f"{name}() is missing {field_name!r}")
+            if not required.issubset(kwargs):
+                missing = next(n for n in names if n in required and n not in kwargs)
+                raise TypeError(f"{name}() is missing {missing!r}")
+            state = self.__dict__  # the defaults, then what was given over them
+            state.update(defaults)
+            for field_name, make in factories.items():
+                if field_name not in kwargs:
+                    state[field_name] = make()
         self.__dict__.update(kwargs)
 
     return __init__

@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lnf.formats.fight_file import load_fight
-from lnf.model import LEGENDARY_ACTIONS, Fight, Rank, Recharge, Resource
+from lnf.model import LEGENDARY_ACTIONS, Cost, Fight, Rank, Recharge, Resource
 from lnf.model.plan import Plan
 from lnf.odds.fights import Outcome, fight_seed, play_fights
 from lnf.odds.greedy import greedy_plan
@@ -135,10 +135,26 @@ def test_a_greedy_mage_steps_forward_when_its_guards_fall() -> None:
 @given(plan_fights(max_heroes=4, max_monsters=5), st.data())
 def test_the_cache_gives_the_solvers_plan(fight: Fight, data: st.DataObject) -> None:
     """What the cache sets aside changes no plan: a state with other hit points above 0,
-    temporary hit points, resources, round and surge dice gets the plan the solver gives it."""
+    temporary hit points, resources, round, surge dice and F1's books of the turn under way gets
+    the plan the solver gives it."""
     assume(not planning_problems(fight))
+    names = st.sampled_from([c.name for c in fight.everyone])
+    who = st.frozensets(names, max_size=3)
+    books = replace(
+        fight.turns,
+        used_action=data.draw(who),
+        used_bonus=data.draw(who),
+        defended=data.draw(who),
+        cast=tuple(
+            data.draw(
+                st.lists(st.tuples(names, st.sampled_from(Cost), st.integers(0, 3)), max_size=3)
+            )
+        ),
+        attack_action=data.draw(st.frozensets(st.tuples(names, st.sampled_from(["Bite", "Club"])))),
+    )
     other = replace(
         fight,
+        turns=books,
         round=data.draw(st.integers(1, 30)),
         heroes=tuple(
             replace(

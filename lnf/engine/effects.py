@@ -59,6 +59,7 @@ from lnf.model import (
     Hero,
     Lasting,
     Monster,
+    TraitKind,
     TurnEdge,
 )
 from lnf.model.applied import Applied, StepDone
@@ -461,6 +462,8 @@ def land(
 def fortitude(turn: Steps, step: StrikeStep, dice: DiceSource) -> StrikeStep:
     """B8 Undead Fortitude: each monster the step would drop rolls its Constitution save
     (DC 5 + the damage) first; those that pass are named in the step's `holds`."""
+    if all(m.trait(TraitKind.UNDEAD_FORTITUDE) is None for m in turn.fight.monsters):
+        return step  # nobody has it (most fights): the step is not played twice to find out
     would = apply_step(turn.fight, step)
     critical = isinstance(step, Attacked) and step.critical
     holds = []

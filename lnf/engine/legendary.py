@@ -44,6 +44,8 @@ def legendary_action(records: Sequence[Applied], dice: Dice) -> Applied | None:
     """B7: the next legendary action due after the hero's turn that ended last, applied (not
     yet recorded), or None. Monsters are asked in strike order (S2, S3) after the last that
     took one since that turn; each takes at most one, so those before it passed already."""
+    if not records or not any(m.legendary for m in records[-1].after.monsters):
+        return None  # nobody has a legendary action (most fights): nothing is due
     due = _due(records)
     if due is None:
         return None

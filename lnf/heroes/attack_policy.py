@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from lnf.dice import DiceExpr
 from lnf.engine.decisions import AttackChoice
 from lnf.errors import Refused
 from lnf.heroes.spell_policy import Option, Spend, at_best_slot, hit_chance, keeps_concentration
@@ -30,6 +31,8 @@ def attack_choices(
 ) -> Iterable[Option]:
     """Every attack of `cost` (the action's, or the bonus action's) at every foe it reaches,
     weighed; a slotted attack spell at the slot `at_best_slot` picks (F7)."""
+    if not any(a.cost is cost for a in hero.attacks):
+        return  # F1: none of that cost (most heroes have no bonus-action blow): nothing to weigh
     danger = {m.name: i for i, m in enumerate(fight.monsters)}
     for monster, attack, mode in attack_options(fight, hero):
         if (only is not None and mode is not only) or attack.cost is not cost or attack.save:
@@ -67,8 +70,8 @@ def attack_option(
         return None  # total cover (V-ACL2)
     chance = hit_chance(attack.to_hit, number, roll)
     times = attacks_on_its_turn(hero, attack.times)  # F3: slowed, one attack
-    mean, _ = dice_mean(attack.damage, monster, magic=magical(hero, attack))  # D6
-    each = chance * through_dr(fight, monster, float(mean))
+    mean = _mean(attack.damage, monster, magical(hero, attack))  # D6
+    each = chance * through_dr(fight, monster, mean)
     expected = each * times
     spent = list(spend)
     if attack.spends:  # a use of the sheet each use spends (Flurry of Blows: Ki)
@@ -103,6 +106,26 @@ def attack_option(
         choice=AttackChoice(monster.name, attack, mode, extra, big, times),
         spend=tuple(spent),
     )
+
+
+# `dice_mean` remembered by the identity of the foe and of the dice: the same frozen monster
+# (a fight after an event shares every combatant it left alone) and the same attack's dice give
+# the same mean, and the policy weighs each attack at each foe on every hero's turn. The objects
+# are kept beside the answer, so their ids are not reused while remembered.
+_MEANS: dict[tuple[int, int, bool], tuple[Monster, DiceExpr, float]] = {}
+_MEANS_SIZE = 4096  # answers remembered before the memo starts afresh
+
+
+def _mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:
+    """D6: `dice_mean`'s mean damage of `damage` at `monster`, remembered."""
+    key = (id(monster), id(damage), magic)
+    seen = _MEANS.get(key)
+    if seen is None or seen[0] is not monster or seen[1] is not damage:
+        if len(_MEANS) >= _MEANS_SIZE:
+            _MEANS.clear()
+        mean, _ = dice_mean(damage, monster, magic=magic)
+        seen = _MEANS[key] = (monster, damage, float(mean))
+    return seen[2]
 
 
 def _surges(

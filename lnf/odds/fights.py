@@ -75,8 +75,9 @@ class _Tracker:
         before, after = applied.before, applied.after
         for c in after.everyone:
             old = before.combatant(c.name)
-            self.lost[c.side] += max(0, _hp(old) - _hp(c))
-            if isinstance(c, Hero) and c.current_hp == 0:
+            if old is not c:  # an event shares every combatant it left alone
+                self.lost[c.side] += max(0, _hp(old) - _hp(c))
+            if c.current_hp == 0 and isinstance(c, Hero):
                 self.dropped.add(c.name)
 
 

@@ -19,12 +19,13 @@ dropped from the last back)."""
 
 from __future__ import annotations
 
+from lnf.errors import Violation
 from lnf.model import Fight, Monster, Rank
 from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Plan
 from lnf.rules.catches import best_catch
 from lnf.rules.moves import can_act, start_spot
 from lnf.rules.multiattack_first import with_first
-from lnf.rules.plan_check import check_plan
+from lnf.rules.plan_check import check_order, check_plan
 from lnf.rules.roster import downed, in_fight, monsters, rows
 from lnf.rules.specials import action_mode, usable
 from lnf.values import replace
@@ -34,22 +35,41 @@ MODES = (Mode.MELEE, Mode.REACH, Mode.RANGED)
 
 def greedy_plan(fight: Fight) -> Plan:
     forward: set[str] = set()  # R6: monsters that may no longer keep the back rank
+    own = _Own()
     while True:
-        plan = _greedy(fight, forward)
-        count = [v for v in check_plan(fight, plan) if v.rule == "R6"]
+        plan = _greedy(fight, forward, own)
+        count = [v for v in check_plan(fight, plan, own) if v.rule == "R6"]
         stepping = [n for v in count for n in v.who if n in fight and n not in forward]
         if not stepping:
             return plan
         forward.add(stepping[-1])
 
 
-def _greedy(fight: Fight, forward: set[str]) -> Plan:
+class _Own:
+    """The validator's check of each order on its own (`check_order`), remembered for the one
+    fight a greedy plan is made for: each candidate order is judged with the orders taken
+    before it, whose own checks are the same every time (the rules counted over the plan are
+    still worked out whole)."""
+
+    def __init__(self) -> None:
+        # by the order's identity (the orders taken are the very same objects each time), the
+        # order kept beside its checks so that its id is not reused
+        self.checked: dict[int, tuple[Order, list[Violation]]] = {}
+
+    def __call__(self, fight: Fight, order: Order) -> list[Violation]:
+        seen = self.checked.get(id(order))
+        if seen is None or seen[0] is not order:
+            seen = self.checked[id(order)] = (order, check_order(fight, order))
+        return seen[1]
+
+
+def _greedy(fight: Fight, forward: set[str], own: _Own) -> Plan:
     orders: list[Order] = []
     for monster in monsters(fight):
         if can_act(fight, monster):
             rank = Rank.FRONT if monster.name in forward else monster.rank
-            orders.append(_first_legal(fight, replace(monster, rank=rank), orders))
-    while orders and check_plan(fight, Plan(tuple(orders))):
+            orders.append(_first_legal(fight, replace(monster, rank=rank), orders, own))
+    while orders and check_plan(fight, Plan(tuple(orders)), own):
         last = next((o for o in reversed(orders) if o.target is not None), None)
         if last is None:
             break
@@ -57,10 +77,10 @@ def _greedy(fight: Fight, forward: set[str]) -> Plan:
     return Plan(tuple(orders))
 
 
-def _first_legal(fight: Fight, monster: Monster, taken: list[Order]) -> Order:
+def _first_legal(fight: Fight, monster: Monster, taken: list[Order], own: _Own) -> Order:
     standing = [h for h in rows(fight) if in_fight(h) and not downed(h)]
     heroes = standing or [h for h in rows(fight) if in_fight(h)]
-    special = _first_special(fight, monster, [h.name for h in heroes], taken)
+    special = _first_special(fight, monster, [h.name for h in heroes], taken, own)
     if special is not None:
         return special
     for hero in heroes:
@@ -71,13 +91,13 @@ def _first_legal(fight: Fight, monster: Monster, taken: list[Order]) -> Order:
         for move in moves:
             for mode in MODES if move is STAY else (Mode.MELEE,):
                 order = with_first(fight, Order(monster.name, monster.rank, move, hero.name, mode))
-                if _fits(fight, [*taken, order]):
+                if _fits(fight, [*taken, order], own):
                     return order
     return Order(monster.name, monster.rank)
 
 
 def _first_special(
-    fight: Fight, monster: Monster, heroes: list[str], taken: list[Order]
+    fight: Fight, monster: Monster, heroes: list[str], taken: list[Order], own: _Own
 ) -> Order | None:
     """B1: the first special action or spell it may use now that reaches a hero from where it
     stands, at the heroes down the rows."""
@@ -95,11 +115,14 @@ def _first_special(
             action=action.name,
             also=caught[1:],
         )
-        if _fits(fight, [*taken, order]):
+        if _fits(fight, [*taken, order], own):
             return order
     return None
 
 
-def _fits(fight: Fight, orders: list[Order]) -> bool:
-    """Legal so far: every rule but those counted over the whole plan (R6)."""
-    return not [p for p in check_plan(fight, Plan(tuple(orders))) if p.rule != "R6"]
+def _fits(fight: Fight, orders: list[Order], own: _Own) -> bool:
+    """Legal so far: every rule but those counted over the whole plan (R6). A candidate that
+    breaks a rule on its own is out before the rules counted over the plan (K2) are asked."""
+    if [p for p in own(fight, orders[-1]) if p.rule != "R6"]:
+        return False
+    return not [p for p in check_plan(fight, Plan(tuple(orders)), own) if p.rule != "R6"]

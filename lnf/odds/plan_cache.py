@@ -3,7 +3,9 @@ plan, so an odds run (thousands of fights that pass through the same grids) solv
 once. Exact by construction and by test: the key is the fight with only what no rule of the
 plan reads set aside (hit points above 0, but whether a swarm is at half of them, B6;
 temporary hit points, the heroes' resources, death save counts, surge dice, wounds, the round
-number, the title; the monsters' damage too, unless one of them can cast Cure Wounds, B6), and
+number, the title, F1's books of the turn under way: who used an action or a bonus action,
+the spells cast, the Attack action's attacks; the monsters' damage too, unless one of them can
+cast Cure Wounds, B6), and
 a property test checks on generated states that the solver gives the same plan with and
 without those. A monster's resources stay in the key: the plan reads what it has left (B1, B2,
 B6: a recharge action charged, a spell slot, a use a day), and a property test checks that
@@ -45,7 +47,18 @@ def _planned(fight: Fight, heroes: tuple[Hero, ...], monsters: tuple[Monster, ..
         monsters=monsters,
         round=0 if fight.round == 0 else 1,  # V-ENC1's surprise round is round 0
         title="",
-        turns=replace(fight.turns, answers=frozenset(), current=None, sneaked=frozenset()),
+        turns=replace(
+            fight.turns,
+            answers=frozenset(),
+            current=None,
+            sneaked=frozenset(),
+            # F1's books of the turn under way, read only as a hero acts (`rules.economy`)
+            used_action=frozenset(),
+            used_bonus=frozenset(),
+            defended=frozenset(),
+            cast=(),
+            attack_action=frozenset(),
+        ),
     )
 
 

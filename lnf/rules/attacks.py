@@ -33,7 +33,7 @@ from lnf.rules.ranks import breaks_guards, can_fly_now, melee_rank
 from lnf.rules.roster import downed, heroes
 from lnf.rules.target_order import target_order
 from lnf.rules.traits import reckless
-from lnf.values import replace, value
+from lnf.values import by_identity, replace, value
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -109,6 +109,11 @@ def plan_targets(fight: Fight) -> tuple[Hero, ...]:
     if HouseRule.DOWNED_IGNORED in fight.house_rules and not all(downed(h) for h in heroes(fight)):
         order = tuple(h for h in order if not downed(h))
     return order
+
+
+# The validator asks it of the same fight for every order of a plan (greedy monsters: of every
+# candidate order); a fight is frozen, so the last answer is exact for the very same fight.
+_plan_targets = by_identity(plan_targets)
 
 
 def unseen(hero: Hero) -> bool:
@@ -284,7 +289,8 @@ def check_target(fight: Fight, monster: Monster, hero: Hero) -> list[Violation]:
     """A4, R4 for a target in a plan: no downed hero while downed-ignored holds, nor a hidden
     one."""
     who = (monster.name, hero.name)
-    if hero not in plan_targets(fight):
+    targets = _plan_targets(fight)  # the hero itself, as a rule: value equality only else
+    if all(h is not hero for h in targets) and hero not in targets:
         return [Violation("A4", f"{hero.name} is downed and ignored (downed-ignored)", who)]
     if unseen(hero):
         return [Violation("R4", f"{hero.name} is hidden and cannot be targeted", who)]

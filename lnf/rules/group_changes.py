@@ -63,15 +63,18 @@ def tidy(fight: Fight) -> Fight:
     is gone. Downed heroes stay where they fell (A4)."""
     standing = {c.name for c in fight.everyone if in_fight(c)}
     groups = []
+    changed = False  # most steps leave every group as it was: the fight is kept then
     for g in fight.groups:
         members = tuple(n for n in g.members if n in standing)
         has_hero = any(isinstance(fight.combatant(n), Hero) for n in members)
         has_monster = any(isinstance(fight.combatant(n), Monster) for n in members)
         if has_hero and has_monster:
-            groups.append(Group(g.label, members))
-    if tuple(groups) == fight.groups:
-        return fight
-    return replace(fight, groups=tuple(groups))
+            same = members == g.members
+            groups.append(g if same else Group(g.label, members))
+            changed = changed or not same
+        else:
+            changed = True
+    return replace(fight, groups=tuple(groups)) if changed else fight
 
 
 def order_step(fight: Fight, order: Order) -> Moved | None:

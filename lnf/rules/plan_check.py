@@ -8,6 +8,8 @@ every broken rule. How good a legal plan is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lnf.errors import Violation
 from lnf.model import Fight, Hero, Monster
 from lnf.model.plan import Mode, MoveKind, Order, Plan
@@ -33,22 +35,29 @@ from lnf.values import replace
 # --- the validator ---------------------------------------------------------------------------
 
 
-def check_plan(fight: Fight, plan: Plan) -> list[Violation]:
-    """P2: every way the plan breaks R, M, K or A, each with its rule id."""
+OwnCheck = Callable[[Fight, Order], list[Violation]]
+
+
+def check_plan(fight: Fight, plan: Plan, own: OwnCheck | None = None) -> list[Violation]:
+    """P2: every way the plan breaks R, M, K or A, each with its rule id. `own` checks each
+    order on its own (`check_order`, by default): a caller that asks again of the same orders
+    in the same fight (greedy monsters, one candidate order at a time) may remember it."""
     found: list[Violation] = []
     seen: set[str] = set()
     for order in plan.orders:
         if order.monster in seen:
             found.append(Violation("P2", f"{order.monster} has two orders", (order.monster,)))
         seen.add(order.monster)
-        found += _check_order(fight, order)
+        found += (own or check_order)(fight, order)
     orders = orders_by_monster(fight, plan)
     found += back_rank_count(fight, orders)
     found += check_joins(fight, orders)
     return found
 
 
-def _check_order(fight: Fight, order: Order) -> list[Violation]:
+def check_order(fight: Fight, order: Order) -> list[Violation]:
+    """One order on its own: what it breaks whatever the other orders are (the rules counted
+    over the plan, R6 and K2, K3, are `check_plan`'s)."""
     name = order.monster
     if name not in fight or isinstance(fight.combatant(name), Hero):
         return [Violation("P1", f"{name} is not a monster of this fight", (name,))]

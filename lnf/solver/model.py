@@ -36,6 +36,22 @@ COUNTED_RANKS = (Rank.FRONT, Rank.FREE_AIR)  # K1, K4: who counts in a unit
 REGIMES: tuple[tuple[int, int | None], ...] = ((0, 1), (1, 3), (3, 8), (8, None))
 
 
+class CpModel(cp_model.CpModel):
+    """OR-Tools' model without its pre-PEP 8 aliases: its constructor gives every model a
+    camelCase copy of each `add_`, `new_` and `clear_` method, 0.6 ms a model and two models a
+    plan, a seventh of a small plan's time (X1's). lnf calls the PEP 8 names only. A clone is
+    one of these too, made as the library makes its own."""
+
+    def _add_pre_pep8_methods(self) -> None:
+        pass
+
+    def clone(self) -> CpModel:
+        clone = CpModel()
+        clone.proto.copy_from(self.proto)
+        clone.rebuild_constant_map()
+        return clone
+
+
 Predicate = Callable[[Troop, Option], bool]
 BySpot = dict[Spot, list[tuple[Troop, cp_model.IntVar]]]
 
@@ -55,7 +71,7 @@ class PlanModel:
         prune: bool = False,
     ) -> None:
         self.fight = fight
-        self.model = cp_model.CpModel()
+        self.model = CpModel()
         self.acting: list[Monster] = [m for m in monsters(fight) if can_act(fight, m)]
         self.idle: list[Monster] = [m for m in monsters(fight) if not can_act(fight, m)]
         self.targets: tuple[Hero, ...] = plan_targets(fight)
