@@ -18,6 +18,7 @@ from lnf.engine.resolve import roll_attack, roll_save, roll_spell
 from lnf.engine.round_start import opening
 from lnf.engine.turns import monster_attacks
 from lnf.errors import InputError
+from lnf.formats import free_movement
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.formats.srd import stat_block
@@ -359,6 +360,8 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             played = played or name.startswith("Legendary Resistance")
             played = played or name in block_flags(m).names  # R5: Swarm, Incorporeal Movement
             played = played or name in block_traits(m).names  # held by its attacks: Brute
+            unfettered = bool(free_movement.unfettered(m, []))  # the kraken's: immunities
+            played = played or (name == free_movement.TRAIT and unfettered)
             listed = [n for n in block.get("not_modelled", []) if _names_the_trait(n, name)]
             assert played == (not listed), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them

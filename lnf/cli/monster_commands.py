@@ -213,6 +213,8 @@ def _whole_block_text(b: dict[str, Any], wrap: Any) -> list[str]:
         out += wrap(f"Spell slots: {slots}")
     if b.get("cast_before"):
         out += wrap(f"{b['cast_before']}: cast before the fight, AC {b['ac']} (B6)")
+    for spell in b.get("before_combat", []):  # B6: Stoneskin, Mind Blank, Shillelagh
+        out += wrap(f"{spell}: cast on itself before the fight (B6)")
     if b.get("legendary"):
         out.append("Legendary actions, 3 a round (B7):")
         for o in b["legendary"]:
@@ -291,9 +293,11 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         + (" other" if e.get("others") else "")
         + " of its side it touches",
         "word": f"no save when cast: only on a creature of {e.get('word')} hit points or fewer",
+        "ward": f"it is {e.get('ward')}"
+        + (": never paralyzed, restrained or grappled" if e.get("ward") == "unfettered" else ""),
     }
     out = [words for key, words in said.items() if e.get(key)]
-    if any(e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal")):
+    if any(e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal", "ward")):
         verb = "cast" if spell else "used"  # the imp's own Invisibility is no spell
         out.append(f"{verb} only when it can attack no hero this round (B6)")
     return out + ([e["lasting"]] if e.get("lasting") else [])

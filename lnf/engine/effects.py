@@ -182,8 +182,10 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     if effect.invisible:  # B6: on the caster itself
         what, kept = "invisible", effect.ends_on_attack
         start(turn, step.caster, what, lasting, step.caster, Condition.INVISIBLE, attacks=kept)
-    for on, condition in ((effect.blurred, Condition.BLURRED), (effect.flying, Condition.FLYING)):
-        if on:  # B6: on the caster itself (Blur, Fly)
+    on_self = ((effect.blurred, Condition.BLURRED), (effect.flying, Condition.FLYING))
+    ward = ((True, effect.ward),) if effect.ward is not None else ()
+    for on, condition in (*on_self, *ward):
+        if on:  # B6: on the caster itself (Blur, Fly, Freedom of Movement)
             start(turn, step.caster, str(condition), lasting, step.caster, condition)
     if effect.allies:  # Bless, Shield of Faith: no save, on each creature named
         what = f"{spell.name} ({'; '.join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)})"

@@ -100,4 +100,15 @@ def precise(m: dict[str, Any], notes: list[str]) -> list[str]:
         elif note == "Illusory Appearance":
             said = disguise_note(desc)
         out.append(f"{note}: {said}" if said else note)
-    return out
+    return _true_form_only(out)
+
+
+_SMALLER = re.compile(r"^[\w ]+: its other damage \(in Small or Medium form\)$")
+
+
+def _true_form_only(notes: list[str]) -> list[str]:
+    """B6, B8: a weapon's other damage "in Small or Medium form" (the oni's glaive, shrunk with
+    it) goes with a form the monster never takes: its Change Shape is no option of the plan,
+    and it fights in its stat block's true form, whose damage lnf plays (docs/choices.md)."""
+    shapes = any(n.startswith(tuple(f"{f}: " for f in FORMS)) for n in notes)
+    return [n for n in notes if not (shapes and _SMALLER.match(n))]

@@ -13,12 +13,24 @@ from lnf.dice import parse
 from lnf.formats.spec import INVALID, Checker
 from lnf.formats.yaml_source import FieldPath as Path
 from lnf.model import Attack, Lasting, Rider, SpellEffect
+from lnf.model.enums import WARDS
 
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
 
-_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal", "dispel", "flying")
-_SELF = ("invisible", "blurred", "heal", "dispel", "flying")  # B6: its own side, no save
+_KINDS = (
+    "allies",
+    "sleep",
+    "aura",
+    "weapon",
+    "invisible",
+    "blurred",
+    "heal",
+    "dispel",
+    "flying",
+    "ward",
+)
+_SELF = ("invisible", "blurred", "heal", "dispel", "flying", "ward")  # B6: its own side, no save
 _ANY = ("allies", "sleep", *_SELF)
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
@@ -163,6 +175,10 @@ SELF_SPELLS: dict[str, dict[str, Any]] = {
         "concentration": True,
         "effect": {"blurred": True, "lasting": "1 minute"},
     },
+    # "spells and other magical effects can neither reduce the target's speed nor cause the
+    # target to be paralyzed or restrained … 5 feet of movement to automatically escape
+    # nonmagical restraints, such as manacles or a creature that has it grappled"
+    "freedom of movement": {"effect": {"ward": "unfettered", "lasting": "1 hour"}},
 }
 
 
@@ -210,7 +226,8 @@ def spell_effect(
         ck.fail((*at, "aura"), "an aura's foes save: give save, such as wis 14", rule="F7")
     for key in (k for k in _SELF if e[k]):
         if a["save"] is not None or a["damage"] is not None:
-            does = {"heal": "heals", "dispel": "dispels"}.get(key, f"makes its caster {key}")
+            verbs = {"heal": "heals", "dispel": "dispels", "ward": "wards its caster"}
+            does = verbs.get(key, f"makes its caster {key}")
             said = f"a spell that {does} "
             said += "has no save and no damage"
             ck.fail((*at, key), said, rule="B6")
@@ -219,6 +236,9 @@ def spell_effect(
         ck.fail((*at, "word"), f"{said} save, such as con 15", rule="F7")
     if e["others"] and e["heal"] is None:
         ck.fail((*at, "others"), "another creature for what? give heal, such as 4d8+2", rule="B6")
+    if e["ward"] is not None and e["ward"] not in WARDS:
+        words = ", ".join(sorted(WARDS))
+        ck.fail((*at, "ward"), f"a ward is a condition on its caster: one of {words}", rule="B6")
     if e["ends_on_attack"] and not e["invisible"]:
         ck.fail((*at, "ends_on_attack"), "what ends? give invisible: true", rule="B6")
     return {
@@ -238,6 +258,7 @@ def spell_effect(
             dispel=e["dispel"],
             flying=e["flying"],
             others=e["others"],
+            ward=e["ward"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -285,6 +306,8 @@ def spell_effect_doc(a: Attack) -> dict[str, Any]:
         d["per_slot"] = str(e.per_slot)
     if e.heal is not None:
         d["heal"] = str(e.heal)
+    if e.ward is not None:
+        d["ward"] = str(e.ward)
     if e.lasting.rounds:
         d["lasting"] = _span(e.lasting.rounds)
     return {"effect": d}

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
-from lnf.formats import multiattack
+from lnf.formats import free_movement, multiattack, shillelagh
 from lnf.formats import srd_fields as sf
 from lnf.formats.dm_items import precise
 from lnf.formats.monster_weapons import armed
@@ -300,6 +300,10 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     notes += [f"{n} (reaction)" for n in reactions]
     _named(m, "legendary_actions", where)  # their fields checked
     whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
+    if kept := shillelagh.keep_up(m, attacks, whole.get("spellcasting", []), notes):  # B6
+        whole["before_combat"] = whole.get("before_combat", []) + kept["before_combat"]
+        for key in ("uses", "used"):
+            whole[key] = whole.get(key, {}) | kept.get(key, {})
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
     special_first = _special_first(actions, [x["name"] for x in whole.get("actions", [])], notes)
@@ -356,7 +360,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         + whole.pop("immune", []),  # B6: Mind Blank cast before combat
         "vulnerable": _damage_types(m, "damage_vulnerabilities", where, notes, []),
         "condition_immune": _conditions(m, where, notes, played)
-        + whole.pop("condition_immune", []),
+        + whole.pop("condition_immune", [])
+        + free_movement.unfettered(m, notes),  # B8: the kraken's trait
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
         "multiattack_options": offered,

@@ -119,7 +119,8 @@ class SpellEffect:
     most this many hit points (Power Word Stun: 150); `dispel`: it ends a hero's spell on a
     creature of the caster's side (a monster's Dispel Magic, B6); `flying`: the caster gains a
     flying speed of 60 feet (Fly, R7); `others`: `heal` touches another creature, never the
-    caster (a deva's Healing Touch, B6)."""
+    caster (a deva's Healing Touch, B6); `ward`: a condition on the caster itself while it lasts
+    (`WARDS`: Freedom of Movement's unfettered, B6)."""
 
     allies: int = 0
     ac: int = 0
@@ -136,6 +137,7 @@ class SpellEffect:
     dispel: bool = False
     flying: bool = False
     others: bool = False
+    ward: Condition | None = None
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -168,6 +170,8 @@ class SpellEffect:
             parts.append("ends a foe's spell on one of the caster's side")
         if self.flying:
             parts.append("the caster flies (60 ft)")
+        if self.ward is not None:
+            parts.append(f"the caster is {self.ward}")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)

@@ -124,6 +124,18 @@ class Condition(StrEnum):
     # Not an SRD condition: the Fly spell's (B6, F7), played as one: a flying speed of 60 feet
     # while it lasts (R7).
     FLYING = "flying"
+    # Not an SRD condition: Freedom of Movement's (B6, F7) on the caster, played as one: it
+    # cannot be paralyzed, restrained or grappled while it lasts (`rules.trait_saves.immune_now`).
+    UNFETTERED = "unfettered"
+
+
+# B6: the conditions a spell's `effect: {ward: …}` puts on its caster (`SpellEffect.ward`).
+WARDS = frozenset({Condition.UNFETTERED})
+# F7 Freedom of Movement: "spells and other magical effects can neither reduce the target's
+# speed nor cause the target to be paralyzed or restrained"; "5 feet of movement to
+# automatically escape nonmagical restraints, such as manacles or a creature that has it
+# grappled": without a map, that escape is at once.
+UNFETTERED_FROM = frozenset({Condition.PARALYZED, Condition.RESTRAINED, Condition.GRAPPLED})
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

@@ -34,7 +34,7 @@ def self_spell(action: Attack) -> bool:
     if effect is None:
         return False
     on_self = effect.invisible or effect.blurred or effect.heal is not None or effect.dispel
-    on_self = on_self or effect.flying
+    on_self = on_self or effect.flying or effect.ward is not None
     return on_self and not attacks_a_hero(action)
 
 
@@ -100,6 +100,9 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
     heals = action.effect is not None and action.effect.heal is not None
     if heals and patient(fight, monster, others) is None:
         return f"nobody {'else ' if others else ''}{monster.name} touches is hurt"
+    ward = action.effect.ward if action.effect is not None else None
+    if ward is not None and ward in monster.conditions:
+        return f"{monster.name} is {ward} already"
     flies = action.effect is not None and action.effect.flying
     if flies and fly_speed(monster) > 0:
         return f"{monster.name} flies already"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from lnf.model import Ability, Condition, Fight, Hero, Monster, TraitKind
+from lnf.model.enums import UNFETTERED_FROM
 from lnf.rules.conditions import condition_immune
 from lnf.rules.roster import in_fight, incapacitated
 
@@ -98,6 +99,8 @@ def immune_now(fight: Fight, c: Hero | Monster) -> frozenset[Condition]:
     """The conditions `c` cannot be given now: a monster's condition immunities, and
     frightened while Steadfast holds (`unafraid`)."""
     immune = condition_immune(c)
+    if Condition.UNFETTERED in c.conditions:  # B6, F7: Freedom of Movement on it
+        immune |= UNFETTERED_FROM
     return immune | {Condition.FRIGHTENED} if unafraid(fight, c) else immune
 
 
