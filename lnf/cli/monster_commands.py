@@ -293,8 +293,11 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         + (" other" if e.get("others") else "")
         + " of its side it touches",
         "word": f"no save when cast: only on a creature of {e.get('word')} hit points or fewer",
-        "ward": f"it is {e.get('ward')}"
-        + (": never paralyzed, restrained or grappled" if e.get("ward") == "unfettered" else ""),
+        "ward": {
+            "unfettered": "it is unfettered: never paralyzed, restrained or grappled",
+            "warded": "it wards itself: who aims an attack or a spell with no area at it "
+            "saves first (a failure: another target, or it is lost), until it attacks a foe",
+        }.get(str(e.get("ward")), f"it is {e.get('ward')}"),
     }
     out = [words for key, words in said.items() if e.get(key)]
     if any(e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal", "ward")):

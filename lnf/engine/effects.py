@@ -114,7 +114,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:
             spell_weapon(turn, step.attacker, weapon)
     if isinstance(step, Attacked | SpellCast):  # B6, F7: Invisibility ends as it attacks
-        seen(turn, step.attacker if isinstance(step, Attacked) else step.caster)
+        who = step.attacker if isinstance(step, Attacked) else step.caster
+        seen(turn, who, isinstance(step, Attacked) or _at_foes(turn.fight, step))
     if isinstance(step, SpellCast):
         spell = attack_named(turn.fight.combatant(step.caster), step.spell)
         if spell is not None:
@@ -142,6 +143,12 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             turn.do(SaveRolled(save, Ability.CON, "concentration", damage=dealt.amount))
             if not save.success:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
+
+
+def _at_foes(fight: Fight, step: SpellCast) -> bool:
+    """F7 Sanctuary: a cast "that affects an enemy creature" (one of its targets is a foe)."""
+    side = fight.combatant(step.caster).side if step.caster in fight else None
+    return any(t in fight and fight.combatant(t).side is not side for t in step.targets)
 
 
 def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
@@ -185,8 +192,9 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     on_self = ((effect.blurred, Condition.BLURRED), (effect.flying, Condition.FLYING))
     ward = ((True, effect.ward),) if effect.ward is not None else ()
     for on, condition in (*on_self, *ward):
-        if on:  # B6: on the caster itself (Blur, Fly, Freedom of Movement)
-            start(turn, step.caster, str(condition), lasting, step.caster, condition)
+        if on:  # B6: on the caster itself (Blur, Fly, Freedom of Movement, Sanctuary)
+            ends = condition is Condition.SANCTUARY  # F7: "If the warded creature … attacks"
+            start(turn, step.caster, str(condition), lasting, step.caster, condition, attacks=ends)
     if effect.allies:  # Bless, Shield of Faith: no save, on each creature named
         what = f"{spell.name} ({'; '.join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)})"
         for name in step.targets:

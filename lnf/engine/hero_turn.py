@@ -29,6 +29,7 @@ from lnf.engine.resolve import (
     roll_surge,
     roll_wound_save,
 )
+from lnf.engine.sanctuary_saves import past_sanctuary, spell_past_sanctuary
 from lnf.engine.sides import HeroSide
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
@@ -189,6 +190,9 @@ def play_action(
             target = swing_target(turn.fight, turn.fight.hero(hero.name), action, swing)
             if target is None:
                 break  # F2: no foe left in reach; the other swings are lost
+            target = past_sanctuary(turn, hero.name, target, action, dice)  # B6, F7
+            if target is None:
+                continue  # F7 Sanctuary: "lose the attack"
             me = turn.fight.hero(hero.name)
             hit = roll_attack(
                 turn.fight,
@@ -218,12 +222,15 @@ def play_action(
         me, them = turn.fight.hero(hero.name), turn.fight.monster(action.target)
         turn.do(roll_contest(me, them, action.kind, dice))
     elif isinstance(action, SpellChoice):
+        targets = spell_past_sanctuary(turn, hero.name, action, dice)  # B6, F7
+        if action.targets and not targets:
+            return  # F7 Sanctuary: "lose the … spell" (an aura names nobody: it is cast)
         me = turn.fight.hero(hero.name)
         cast = roll_spell(
             turn.fight,
             me,
             action.spell,
-            action.targets,
+            targets,
             dice,
             spared=action.spared,
             big=action.big,

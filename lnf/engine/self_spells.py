@@ -9,6 +9,7 @@ from lnf.model import Condition, Rank
 from lnf.model.applied import StepDone
 from lnf.model.steps import ConcentrationEnded, EffectEnded, Moved
 from lnf.rules.ranks import can_fly_now
+from lnf.rules.sanctuary import ends_sanctuary
 from lnf.rules.spell_effects import unhidden
 
 
@@ -23,10 +24,13 @@ def landed(turn: Steps, done: StepDone) -> None:
             turn.do(Moved(c.name, rank=Rank.FRONT))
 
 
-def seen(turn: Steps, who: str) -> None:
+def seen(turn: Steps, who: str, foes: bool = True) -> None:
     """B6, F7: `who` attacked or cast a spell: its Invisibility ends (the caster's
-    concentration on it, with it)."""
-    while found := unhidden(turn.fight, who):
-        e, why = found[0], "it attacks or casts a spell: Invisibility ends"
+    concentration on it, with it); its Sanctuary too when that touched a foe (`foes`)."""
+    while found := [e for e in unhidden(turn.fight, who) if ends_sanctuary(e, foes)]:
+        e = found[0]
+        what = "Sanctuary" if e.condition is Condition.SANCTUARY else "Invisibility"
+        why = f"it attacks or casts a spell{' at a foe' if foes and what == 'Sanctuary' else ''}"
+        why += f": {what} ends"
         keeper = e.lasting.concentration
         turn.do(ConcentrationEnded(keeper, why) if keeper else EffectEnded(e.key, why))

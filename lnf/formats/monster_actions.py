@@ -134,6 +134,8 @@ def spell_entries(
         spell = book.find(name)
         if (own := SELF_SPELLS.get(spell["name"].lower())) is not None:  # B6: on itself
             entry = {"name": spell["name"], "spell": True, "cost": spell["cost"], **own}
+            if own["effect"].get("ward") == "warded":  # F7: its attackers' Wisdom save
+                entry["save"] = f"wis {caster.dc}"
             entry |= {"slot": spell["level"]} if how == "slot" else {}
             entry |= {"per_day": n} if how == "per day" else {}
             out["actions"].append(entry)

@@ -13,7 +13,7 @@ from lnf.dice import parse
 from lnf.formats.spec import INVALID, Checker
 from lnf.formats.yaml_source import FieldPath as Path
 from lnf.model import Attack, Lasting, Rider, SpellEffect
-from lnf.model.enums import WARDS
+from lnf.model.enums import WARDS, Ability, Condition
 
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
@@ -179,6 +179,10 @@ SELF_SPELLS: dict[str, dict[str, Any]] = {
     # target to be paralyzed or restrained … 5 feet of movement to automatically escape
     # nonmagical restraints, such as manacles or a creature that has it grappled"
     "freedom of movement": {"effect": {"ward": "unfettered", "lasting": "1 hour"}},
+    # "any creature who targets the warded creature with an attack or a harmful spell must
+    # first make a Wisdom saving throw": its `save:` is the attacker's, the caster's DC
+    # (`formats.monster_actions` adds it; `rules.sanctuary` plays it)
+    "sanctuary": {"effect": {"ward": "warded", "lasting": "1 minute"}},
 }
 
 
@@ -224,8 +228,11 @@ def spell_effect(
         ck.fail((*at, "weapon"), "a spell weapon makes an attack roll: drop save", rule="F7")
     if e["aura"] and a["save"] is None:
         ck.fail((*at, "aura"), "an aura's foes save: give save, such as wis 14", rule="F7")
+    sanctuary = e["ward"] is Condition.SANCTUARY
+    if sanctuary and (a["save"] is None or a["save"][0] is not Ability.WIS):
+        ck.fail((*at, "ward"), "Sanctuary's attackers save: give save, such as wis 13", rule="F7")
     for key in (k for k in _SELF if e[k]):
-        if a["save"] is not None or a["damage"] is not None:
+        if (a["save"] is not None and not sanctuary) or a["damage"] is not None:
             verbs = {"heal": "heals", "dispel": "dispels", "ward": "wards its caster"}
             does = verbs.get(key, f"makes its caster {key}")
             said = f"a spell that {does} "

@@ -127,10 +127,13 @@ class Condition(StrEnum):
     # Not an SRD condition: Freedom of Movement's (B6, F7) on the caster, played as one: it
     # cannot be paralyzed, restrained or grappled while it lasts (`rules.trait_saves.immune_now`).
     UNFETTERED = "unfettered"
+    # Not an SRD condition: Sanctuary's ward (B6, F7) on the caster, played as one: who aims an
+    # attack or a spell at it saves first (`rules.sanctuary`).
+    SANCTUARY = "warded"
 
 
 # B6: the conditions a spell's `effect: {ward: …}` puts on its caster (`SpellEffect.ward`).
-WARDS = frozenset({Condition.UNFETTERED})
+WARDS = frozenset({Condition.UNFETTERED, Condition.SANCTUARY})
 # F7 Freedom of Movement: "spells and other magical effects can neither reduce the target's
 # speed nor cause the target to be paralyzed or restrained"; "5 feet of movement to
 # automatically escape nonmagical restraints, such as manacles or a creature that has it

@@ -26,6 +26,10 @@ from lnf.rules.specials import action_named, attacks_a_hero, charged, spent_word
 from lnf.rules.surprise import check_surprise_order, held_back
 from lnf.values import replace
 
+# B6: an idle cast is the monster's action, or its bonus action (Sanctuary) with its action
+# left unused: a bonus-action spell leaves the action only a cantrip, and it attacks nobody.
+IDLE_COSTS = (Cost.ACTION, Cost.BONUS)
+
 
 def self_spell(action: Attack) -> bool:
     """B6: a spell the monster casts on itself when nothing else is possible (Invisibility,
@@ -117,13 +121,16 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
 
 def idle_spell(fight: Fight, monster: Monster) -> Attack | None:
     """B6: the spell `monster` casts when it attacks no hero this round: the first of its
-    stat block's spells, in order, that it casts on itself (`self_spell`) as its action, with
-    a use or slot left (B2), that does something now; None when there is none or it cannot
-    act (incapacitated, surprised, F3, D12)."""
+    stat block's spells, in order, that it casts on itself (`self_spell`) as its action (or
+    bonus action), with a use or slot left (B2), that does something now; None when there is
+    none or it cannot act (incapacitated, surprised, F3, D12). A ward (Sanctuary, Freedom of
+    Movement) comes after the others: it guards against what may come, where a heal or a
+    dispel mends what is (docs/choices.md B6)."""
     if not can_take_turn(monster) or held_back(fight, monster.name) is not None:
         return None
-    for action in monster.actions:
-        if action.cost is not Cost.ACTION or not self_spell(action):
+    wards_last = sorted(monster.actions, key=lambda a: a.effect is not None and bool(a.effect.ward))
+    for action in wards_last:
+        if action.cost not in IDLE_COSTS or not self_spell(action):
             continue
         if charged(monster, action) and not does_something(fight, monster, action):
             return action
@@ -171,7 +178,7 @@ def check_idle_cast(
                 who,
             )
         ]
-    if action.cost is not Cost.ACTION:
+    if action.cost not in IDLE_COSTS:
         return [Violation("B1", f"{action.name} is {monster.name}'s {action.cost}, no action", who)]
     if not charged(monster, action):
         return [Violation("B2", f"{monster.name}'s {action.name} is {spent_words(action)}", who)]
