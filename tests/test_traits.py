@@ -362,6 +362,10 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             played = played or name in block_traits(m).names  # held by its attacks: Brute
             unfettered = bool(free_movement.unfettered(m, []))  # the kraken's: immunities
             played = played or (name == free_movement.TRAIT and unfettered)
+            eminent = any(
+                a["name"].endswith(" with Divine Eminence") for a in block.get("actions", [])
+            )
+            played = played or (name == "Divine Eminence" and eminent)  # an action (B1)
             listed = [n for n in block.get("not_modelled", []) if _names_the_trait(n, name)]
             assert played == (not listed), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them

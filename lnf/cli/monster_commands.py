@@ -244,7 +244,9 @@ def _action_text(a: dict[str, Any]) -> str:
     parts = []
     if a.get("recharge"):
         parts.append(f"recharge {a['recharge']}–6" if a["recharge"] < 6 else "recharge 6")
-    if a.get("spends"):
+    if str(a.get("spends", "")).startswith("slot "):  # B6: Divine Eminence
+        parts.append(f"a {ordinal(int(a['spends'][5:]))}-level slot, with its bonus action")
+    elif a.get("spends"):
         parts.append(f"one charge with its other {a['spends']}")
     if a.get("per_day"):
         parts.append(f"{a['per_day']}/day")
@@ -260,7 +262,7 @@ def _action_text(a: dict[str, Any]) -> str:
         ability, dc = parse_save(a["save"])
         half = ", half on a success" if a.get("half", True) and a.get("damage") else ""
         parts.append(f"DC {dc} {ability.word} save{half}")
-    elif a.get("to_hit") is not None and a.get("spell"):
+    elif a.get("to_hit") is not None and (a.get("spell") or a.get("kind") == "melee"):
         parts.append(f"{a['to_hit']:+d} to hit")
     if a.get("damage"):
         times = f"{a['times']} × " if a.get("times", 1) > 1 else ""

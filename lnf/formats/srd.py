@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
-from lnf.formats import free_movement, multiattack, shillelagh
+from lnf.formats import divine_eminence, free_movement, multiattack, shillelagh
 from lnf.formats import srd_fields as sf
 from lnf.formats.dm_items import precise
 from lnf.formats.monster_weapons import armed
@@ -305,6 +305,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         for key in ("uses", "used"):
             whole[key] = whole.get(key, {}) | kept.get(key, {})
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
+    eminent = divine_eminence.eminent_attacks(m, attacks, whole.get("slots", {}), notes)  # B6
+    whole["actions"] = whole.get("actions", []) + eminent
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
     special_first = _special_first(actions, [x["name"] for x in whole.get("actions", [])], notes)
     senses = sf.get(m, "senses", dict, where, default={})
