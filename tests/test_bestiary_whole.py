@@ -273,7 +273,9 @@ def test_every_special_action_is_what_its_text_says() -> None:
 def _agrees(s: dict[str, Any], desc: str, usage: Any, where: str) -> None:
     if "recharge" in s:
         assert usage["type"] == "recharge on roll" and usage["min_value"] == s["recharge"]
-    if "per_day" in s:
+    if "per_day" in s and usage["type"] == "recharge after rest":
+        assert s["per_day"] == 1, where  # B6: once a fight, which has no rest (Enlarge)
+    elif "per_day" in s:
         assert usage["type"] == "per day" and usage["times"] == s["per_day"]
     if "save" in s:
         ability, dc = s["save"].split()

@@ -208,7 +208,7 @@ def spell_effect(
         return {"effect": None}
     at = (*path, "effect")
     kinds = [k for k in _KINDS if e[k]]
-    if not spell and kinds not in (["invisible"], ["heal"]):
+    if not spell and kinds not in (["invisible"], ["heal"], ["ward"]):
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
@@ -274,8 +274,8 @@ def spell_effect(
 def own_action(a: dict[str, Any]) -> bool:
     """B6: an attack entry that may be a stat block's own action, no spell, with an effect
     (`formats/idle_actions`): the imp's Invisibility (it may concentrate), a deva's Healing
-    Touch (`heal`)."""
-    return _has(a.get("effect"), "invisible", "heal")
+    Touch (`heal`), the duergar's Enlarge (`ward: enlarged`)."""
+    return _has(a.get("effect"), "invisible", "heal", "ward")
 
 
 def _has(e: Any, *keys: str) -> bool:

@@ -84,14 +84,15 @@ def hit_clause(desc: str) -> str:
 def _damage(clause: str, name: str, notes: list[str]) -> tuple[str, str, str]:
     """The hit's damage as its clause prints it ("2d6+2 piercing + 1d6 fire"), the other form
     of a versatile or thrown weapon or of a swarm's bites at half its hit points or fewer, and
-    when it applies (`AltUse`'s words). Other forms (while enlarged, with shillelagh) are
-    noted, not played."""
+    when it applies (`AltUse`'s words; while enlarged, B6). Other forms (with shillelagh:
+    `formats.shillelagh`) are noted here."""
     alt = when = ""
     other = r"or \d+ \((\d+d\d+(?: [+-] \d+)?)\) (\w+) damage "
     for pattern, words in (
         (other + r"if (?:used|wielded) with two", "two hands"),
         (other + r"at range", "at range"),
         (other + HALF_HP, "at half hit points"),  # B8: a swarm's bites
+        (other + r"while enlarged", "while enlarged"),  # B6: the duergar's Enlarge
     ):
         if found := re.search(pattern, clause):
             alt, when = f"{_dice(found[1])} {found[2]}", words
@@ -102,7 +103,8 @@ def _damage(clause: str, name: str, notes: list[str]) -> tuple[str, str, str]:
     primary = clause.replace(" damage in melee", " damage")
     for pattern in alternatives:
         for found_other in re.findall(pattern, primary):
-            if not any(re.search(w, found_other) for w in ("two hands", "at range", HALF_HP)):
+            kept = ("two hands", "at range", HALF_HP, "while enlarged")
+            if not any(re.search(w, found_other) for w in kept):
                 # the words, not the figures
                 words = found_other.split(" damage ", 1)[-1].strip(" ,")
                 notes.append(f"{name}: its other damage ({words})")

@@ -130,10 +130,15 @@ class Condition(StrEnum):
     # Not an SRD condition: Sanctuary's ward (B6, F7) on the caster, played as one: who aims an
     # attack or a spell at it saves first (`rules.sanctuary`).
     SANCTUARY = "warded"
+    # Not an SRD condition: the duergar's Enlarge (B6), played as one: its weapons deal their
+    # other damage "while enlarged" (`AltUse.ENLARGED`), advantage on Strength checks and saves.
+    ENLARGED = "enlarged"
 
 
 # B6: the conditions a spell's `effect: {ward: …}` puts on its caster (`SpellEffect.ward`).
-WARDS = frozenset({Condition.UNFETTERED, Condition.SANCTUARY})
+WARDS = frozenset({Condition.UNFETTERED, Condition.SANCTUARY, Condition.ENLARGED})
+# B6: the wards that only guard against what may come: cast after a heal or a dispel.
+GUARDS = frozenset({Condition.UNFETTERED, Condition.SANCTUARY})
 # F7 Freedom of Movement: "spells and other magical effects can neither reduce the target's
 # speed nor cause the target to be paralyzed or restrained"; "5 feet of movement to
 # automatically escape nonmagical restraints, such as manacles or a creature that has it
@@ -270,11 +275,12 @@ class Size(StrEnum):
 class AltUse(StrEnum):
     """When a weapon's other damage applies: a thrown weapon at range, a versatile one in two
     hands (the stat block prints both), a swarm's bites once it has half of its hit points or
-    fewer (`rules.attacks.used_damage` decides)."""
+    fewer, a duergar's weapons while it is enlarged (`rules.attacks.used_damage` decides)."""
 
     AT_RANGE = "at range"
     TWO_HANDS = "two hands"
     HALF_HP = "at half hit points"
+    ENLARGED = "while enlarged"  # B6: the duergar's Enlarge
 
 
 class Recharge(StrEnum):

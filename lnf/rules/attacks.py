@@ -54,12 +54,14 @@ def used_damage(attack: Attack, mode: Mode, attacker: Hero | Monster) -> Attack:
     the plan's expected damage counts: a thrown weapon thrown (at range) deals its other damage
     when the stat block gives one (a bugbear's javelin: 2d6+2 in hand, 1d6+2 thrown); a
     swarm's bites theirs once the swarm has half of its hit points or fewer (B8: a swarm of
-    rats, 2d6, then 1d6)."""
+    rats, 2d6, then 1d6); an enlarged duergar's weapons theirs (B6: a war pick's 2d8+2)."""
     if attack.alt_damage is None:
         return attack
     thrown = attack.alt_when is AltUse.AT_RANGE and mode is Mode.RANGED
     weakened = attack.alt_when is AltUse.HALF_HP and half_hp(attacker)
-    return replace(attack, damage=attack.alt_damage) if thrown or weakened else attack
+    enlarged = attack.alt_when is AltUse.ENLARGED and Condition.ENLARGED in attacker.conditions
+    other = thrown or weakened or enlarged
+    return replace(attack, damage=attack.alt_damage) if other else attack
 
 
 def has_melee(c: Hero | Monster) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from lnf.errors import Violation
 from lnf.model import INCAPACITATING, Attack, Condition, Cost, Fight, Hero, Monster
+from lnf.model.enums import GUARDS
 from lnf.model.plan import MoveKind, Order, Plan
 from lnf.rules.concentration import concentration_of
 from lnf.rules.damage import restorable
@@ -128,7 +129,9 @@ def idle_spell(fight: Fight, monster: Monster) -> Attack | None:
     dispel mends what is (docs/choices.md B6)."""
     if not can_take_turn(monster) or held_back(fight, monster.name) is not None:
         return None
-    wards_last = sorted(monster.actions, key=lambda a: a.effect is not None and bool(a.effect.ward))
+    wards_last = sorted(
+        monster.actions, key=lambda a: a.effect is not None and a.effect.ward in GUARDS
+    )
     for action in wards_last:
         if action.cost not in IDLE_COSTS or not self_spell(action):
             continue

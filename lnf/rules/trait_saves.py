@@ -61,6 +61,8 @@ def save_edge(
     `spell`: the save is against a spell; `poison`: against poison damage. Gnome Cunning (SRD:
     "advantage on Intelligence, Wisdom, and Charisma saving throws against magic") knows
     spells, as Magic Resistance does."""
+    if ability is Ability.STR and Condition.ENLARGED in target.conditions:
+        return "enlarged"  # B6: the duergar's Enlarge, "Strength saving throws with advantage"
     if not isinstance(target, Monster) or not target.traits:
         return ""
     imposed = frozenset(against)

@@ -434,6 +434,8 @@ def _acl_text(step: Wounded | Covered | Surged | Contested) -> str:
         return f"{step.who} spends {dice} on {step.effect} (V-ACL6): {gain}."
     mine = (worse_d20_text if step.worse else d20_text)(step.faces, step.bonus)  # F3: weakened
     theirs = d20_text(step.target_faces, step.target_bonus)
+    if len(step.target_faces) == 2:  # B6: an enlarged target's advantage, the kept die first
+        theirs = worse_d20_text(step.target_faces, step.target_bonus).replace("lower", "higher")
     if step.won:
         verdict = f"{step.who} wins"
     elif step.tied:
