@@ -297,6 +297,8 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         "word": f"no save when cast: only on a creature of {e.get('word')} hit points or fewer",
         "ward": {
             "unfettered": "it is unfettered: never paralyzed, restrained or grappled",
+            "fire-shielded": "a warm shield: it resists cold, and 2d8 fire burns whoever hits "
+            "it in mêlée",
             "enlarged": "it is enlarged: its weapons' damage while enlarged, advantage on "
             "Strength checks and saves",
             "warded": "it wards itself: who aims an attack or a spell with no area at it "

@@ -22,7 +22,7 @@ from lnf.engine.begin import named, start
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
 from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import drained_by, pushed, resisted, ride
-from lnf.engine.self_spells import landed, seen
+from lnf.engine.self_spells import fire_shield, landed, seen
 from lnf.engine.steps import apply_step
 from lnf.engine.trait_steps import burned, burst, fire_aura, gaze, stench, stone, sunburned
 from lnf.errors import Refused
@@ -107,6 +107,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             ride(turn, step.attacker, step.target, step.attack, rider, dice, drained, up)
     if isinstance(step, Attacked) and step.hit:
         burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
+        fire_shield(turn, done, step, dice)  # B6, F7
     if done.dropped:
         burst(turn, done, dice)  # B8: Death Burst
     if isinstance(step, Attacked):

@@ -183,6 +183,9 @@ SELF_SPELLS: dict[str, dict[str, Any]] = {
     # first make a Wisdom saving throw": its `save:` is the attacker's, the caster's DC
     # (`formats.monster_actions` adds it; `rules.sanctuary` plays it)
     "sanctuary": {"effect": {"ward": "warded", "lasting": "1 minute"}},
+    # "The heat shield gives you cold damage resistance … The attacker then suffers 2d8 points
+    # of fire damage" (the warm shield, `rules.fire_shield`)
+    "fire shield": {"effect": {"ward": "fire-shielded", "lasting": "10 minutes"}},
 }
 
 

@@ -133,10 +133,15 @@ class Condition(StrEnum):
     # Not an SRD condition: the duergar's Enlarge (B6), played as one: its weapons deal their
     # other damage "while enlarged" (`AltUse.ENLARGED`), advantage on Strength checks and saves.
     ENLARGED = "enlarged"
+    # Not an SRD condition: Fire Shield's warm shield on its caster (B6, F7), played as one:
+    # resistance to cold, and 2d8 fire to whoever hits it in mêlée (`rules.fire_shield`).
+    FIRE_SHIELDED = "fire-shielded"
 
 
 # B6: the conditions a spell's `effect: {ward: …}` puts on its caster (`SpellEffect.ward`).
-WARDS = frozenset({Condition.UNFETTERED, Condition.SANCTUARY, Condition.ENLARGED})
+WARDS = frozenset(
+    {Condition.UNFETTERED, Condition.SANCTUARY, Condition.ENLARGED, Condition.FIRE_SHIELDED}
+)
 # B6: the wards that only guard against what may come: cast after a heal or a dispel.
 GUARDS = frozenset({Condition.UNFETTERED, Condition.SANCTUARY})
 # F7 Freedom of Movement: "spells and other magical effects can neither reduce the target's
