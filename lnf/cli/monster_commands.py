@@ -221,6 +221,15 @@ def _whole_block_text(b: dict[str, Any], wrap: Any) -> list[str]:
             cost = f" (costs {o['cost']})" if o.get("cost", 1) > 1 else ""
             if o.get("attack"):
                 what = f"its {o['attack']} attack"
+            elif (mine := o.get("action", {}).get("effect", {})) and (
+                mine.get("heal") or mine.get("ac")
+            ):
+                what = (  # B7: on itself (rules.legendary_self)
+                    f"it regains {mine['heal']} hit points; when at half its hit points or fewer"
+                    if mine.get("heal")
+                    else f"+{mine['ac']} AC on itself until the end of its next turn; when no "
+                    "option reaches a hero"
+                )
             elif o.get("action"):
                 own = {"name": o["name"], **o["action"]}
                 what = _action_text(own).removeprefix(f"{own['name']}: ")

@@ -211,7 +211,7 @@ def spell_effect(
         return {"effect": None}
     at = (*path, "effect")
     kinds = [k for k in _KINDS if e[k]]
-    if not spell and kinds not in (["invisible"], ["heal"], ["ward"]):
+    if not spell and kinds not in (["invisible"], ["heal"], ["ward"], ["allies"]):
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
@@ -278,7 +278,7 @@ def own_action(a: dict[str, Any]) -> bool:
     """B6: an attack entry that may be a stat block's own action, no spell, with an effect
     (`formats/idle_actions`): the imp's Invisibility (it may concentrate), a deva's Healing
     Touch (`heal`), the duergar's Enlarge (`ward: enlarged`)."""
-    return _has(a.get("effect"), "invisible", "heal", "ward")
+    return _has(a.get("effect"), "invisible", "heal", "ward", "allies")
 
 
 def _has(e: Any, *keys: str) -> bool:
