@@ -57,12 +57,13 @@ def test_fire_shield_is_what_its_own_srd_text_says() -> None:
 
 @needs_data
 def test_the_archmage_shields_itself_and_burns_its_attacker(tmp_path: Path) -> None:
-    """B6 from the CLI: out of reach, the archmage flies first (its stat block's order), then
-    casts Fire Shield; in round 4 Ann's sword hits it in mêlée and the flames burn her, said
-    with the dice. Shielded, it resists cold (D6), a reach attack from outside its group is
-    not burned, and casting it again does nothing."""
+    """B6 from the CLI: out of reach (its 2nd-level slots spent: no Mirror Image), the archmage
+    flies first (its stat block's order), then casts Fire Shield; in round 4 Ann's sword hits
+    it in mêlée and the flames burn her, said with the dice. Shielded, it resists cold (D6),
+    a reach attack from outside its group is not burned, and casting it again does nothing."""
     path = tmp_path / "archmage.yaml"
-    path.write_text(f"phase: volley 3\nheroes: [{ANN}]\nmonsters: [{{monster: archmage}}]\n")
+    archmage = "{monster: archmage, used: {slot 2: 3}}"
+    path.write_text(f"phase: volley 3\nheroes: [{ANN}]\nmonsters: [{archmage}]\n")
     said = stdout_of("run", str(path), "--seed", "1", "--rounds", "4")
     assert "Archmage casts Fire Shield.\nArchmage is fire-shielded: 10 minutes (F4)." in said
     burn = "Ann takes 11 fire damage (Archmage's Fire Shield: 2d8 (6, 5) fire = 11); Ann 45/80 hp."

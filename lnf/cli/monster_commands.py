@@ -304,6 +304,7 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         + (" other" if e.get("others") else "")
         + " of its side it touches",
         "word": f"no save when cast: only on a creature of {e.get('word')} hit points or fewer",
+        "mirror": f"three duplicates of AC {e.get('mirror')}: a d20 may move an attack to one",
         "ward": {
             "unfettered": "it is unfettered: never paralyzed, restrained or grappled",
             "fire-shielded": "a warm shield: it resists cold, and 2d8 fire burns whoever hits "
@@ -315,7 +316,9 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         }.get(str(e.get("ward")), f"it is {e.get('ward')}"),
     }
     out = [words for key, words in said.items() if e.get(key)]
-    if any(e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal", "ward")):
+    if any(
+        e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal", "ward", "mirror")
+    ):
         verb = "cast" if spell else "used"  # the imp's own Invisibility is no spell
         out.append(f"{verb} only when it can attack no hero this round (B6)")
     return out + ([e["lasting"]] if e.get("lasting") else [])

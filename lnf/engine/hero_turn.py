@@ -20,6 +20,7 @@ from lnf.engine.decisions import (
     TurnChoice,
 )
 from lnf.engine.effects import fortitude, land
+from lnf.engine.mirror_images import at_a_duplicate
 from lnf.engine.monster_reactions import countered, resist_cast, spend_resisted
 from lnf.engine.resolve import (
     roll_attack,
@@ -193,6 +194,8 @@ def play_action(
             target = past_sanctuary(turn, hero.name, target, action, dice)  # B6, F7
             if target is None:
                 continue  # F7 Sanctuary: "lose the attack"
+            if at_a_duplicate(turn, hero.name, target, action, dice):
+                continue  # B6, F7 Mirror Image: the swing went at a duplicate
             me = turn.fight.hero(hero.name)
             hit = roll_attack(
                 turn.fight,

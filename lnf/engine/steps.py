@@ -11,7 +11,7 @@ from lnf.engine.effect_steps import concentration_ended, drained, effect_ended, 
 from lnf.engine.trait_apply import absorbed, after_hurt, dash_notes, evaded, held_at_one
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
-from lnf.model.effects import Confused, Countered
+from lnf.model.effects import Confused, Countered, Mirrored
 from lnf.model.steps import (
     Acted,
     Attacked,
@@ -147,6 +147,11 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return drained(fight, step)
         case SaveRolled() | Confused():
             return StepDone(step, fight, fight)  # what follows from it is its own step
+        case Mirrored() if step.key:  # B6, F7: a duplicate hit is destroyed
+            gone = effect_ended(fight, EffectEnded(step.key, "hit"))
+            return StepDone(step, fight, gone.after, notes=gone.notes)
+        case Mirrored():
+            return StepDone(step, fight, fight)
         case Guarded() | Countered():  # F1: the reaction is spent (B10: the spell fails)
             turns = fight.turns
             after = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.who}))

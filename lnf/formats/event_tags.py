@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from lnf.model import Confused, Countered, Effect, Lasting
+from lnf.model.effects import Mirrored
 from lnf.model.events import (
     Begun,
     Ended,
@@ -96,6 +97,7 @@ STEP_TAGS: dict[type[Any], str] = {
     Guarded: "guard",
     Countered: "counter",
     Confused: "confused",
+    Mirrored: "mirror",
 }
 
 # Fields lnf 0.1 did not write: left out at their default (a log without them reads as 0.1's).

@@ -136,6 +136,9 @@ def spell_entries(
             entry = {"name": spell["name"], "spell": True, "cost": spell["cost"], **own}
             if own["effect"].get("ward") == "warded":  # F7: its attackers' Wisdom save
                 entry["save"] = f"wis {caster.dc}"
+            if own["effect"].get("mirror"):  # F7: "A duplicate's AC equals 10 + your Dexterity"
+                dex = ability_modifier(min(30, max(1, scores.get("dex", 10))))
+                entry["effect"] = {**own["effect"], "mirror": 10 + dex}
             entry |= {"slot": spell["level"]} if how == "slot" else {}
             entry |= {"per_day": n} if how == "per day" else {}
             out["actions"].append(entry)

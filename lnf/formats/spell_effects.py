@@ -29,8 +29,17 @@ _KINDS = (
     "dispel",
     "flying",
     "ward",
+    "mirror",
 )
-_SELF = ("invisible", "blurred", "heal", "dispel", "flying", "ward")  # B6: its own side, no save
+_SELF = (
+    "invisible",
+    "blurred",
+    "heal",
+    "dispel",
+    "flying",
+    "ward",
+    "mirror",
+)  # B6: its own side, no save
 _ANY = ("allies", "sleep", *_SELF)
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
@@ -186,6 +195,9 @@ SELF_SPELLS: dict[str, dict[str, Any]] = {
     # "The heat shield gives you cold damage resistance … The attacker then suffers 2d8 points
     # of fire damage" (the warm shield, `rules.fire_shield`)
     "fire shield": {"effect": {"ward": "fire-shielded", "lasting": "10 minutes"}},
+    # "Three illusory duplicates … A duplicate's AC equals 10 + your Dexterity modifier" (the
+    # reader puts the caster's own AC for them, `formats.monster_actions`; `rules.mirror_image`)
+    "mirror image": {"effect": {"mirror": 10, "lasting": "1 minute"}},
 }
 
 
@@ -269,6 +281,7 @@ def spell_effect(
             flying=e["flying"],
             others=e["others"],
             ward=e["ward"],
+            mirror=e["mirror"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -298,6 +311,7 @@ _DOC_KEYS = (
     "dispel",
     "flying",
     "others",
+    "mirror",
 )
 
 

@@ -138,6 +138,7 @@ class SpellEffect:
     flying: bool = False
     others: bool = False
     ward: Condition | None = None
+    mirror: int = 0  # B6, F7 Mirror Image: three duplicates of this AC (10 + Dexterity)
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -172,6 +173,8 @@ class SpellEffect:
             parts.append("the caster flies (60 ft)")
         if self.ward is not None:
             parts.append(f"the caster is {self.ward}")
+        if self.mirror:
+            parts.append(f"three duplicates of the caster, AC {self.mirror}")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)
@@ -201,6 +204,29 @@ class Confused:
     face: int
     target: str = ""
     pick: int = 0
+
+
+@value
+class Mirrored:
+    """B6, F7 Mirror Image, a step of the fight log: `attacker` targets `who` with `attack`; the
+    duplicates' d20 (`face`, needing `needed`: 6 with three, 8 with two, 11 with one). When it
+    moves the attack to a duplicate, the attack roll at its AC (`faces`, `bonus`, `ac`); a hit
+    destroys it (its effect, `key`: 0 on a miss). A face below `needed` leaves the attack on
+    `who` (an `Attacked` step follows)."""
+
+    who: str
+    attacker: str
+    attack: str
+    face: int
+    needed: int
+    faces: tuple[int, ...] = ()
+    bonus: int = 0
+    ac: int = 0
+    key: int = 0
+
+    @property
+    def moved(self) -> bool:
+        return self.face >= self.needed
 
 
 @value

@@ -136,6 +136,9 @@ class Condition(StrEnum):
     # Not an SRD condition: Fire Shield's warm shield on its caster (B6, F7), played as one:
     # resistance to cold, and 2d8 fire to whoever hits it in mêlée (`rules.fire_shield`).
     FIRE_SHIELDED = "fire-shielded"
+    # Not an SRD condition: Mirror Image's duplicates around the caster (B6, F7), played as one
+    # while any is left, an effect each: a d20 moves an attack to one (`rules.mirror_image`).
+    MIRRORED = "mirrored"
 
 
 # B6: the conditions a spell's `effect: {ward: …}` puts on its caster (`SpellEffect.ward`).

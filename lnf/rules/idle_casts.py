@@ -22,6 +22,7 @@ from lnf.rules.concentration import concentration_of
 from lnf.rules.damage import restorable
 from lnf.rules.economy import attack_named
 from lnf.rules.legal import can_take_turn
+from lnf.rules.mirror_image import duplicates
 from lnf.rules.roster import fly_speed, in_fight
 from lnf.rules.specials import action_named, attacks_a_hero, charged, spent_words
 from lnf.rules.surprise import check_surprise_order, held_back
@@ -39,7 +40,7 @@ def self_spell(action: Attack) -> bool:
     if effect is None:
         return False
     on_self = effect.invisible or effect.blurred or effect.heal is not None or effect.dispel
-    on_self = on_self or effect.flying or effect.ward is not None
+    on_self = on_self or effect.flying or effect.ward is not None or bool(effect.mirror)
     return on_self and not attacks_a_hero(action)
 
 
@@ -105,6 +106,8 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
     heals = action.effect is not None and action.effect.heal is not None
     if heals and patient(fight, monster, others) is None:
         return f"nobody {'else ' if others else ''}{monster.name} touches is hurt"
+    if action.effect is not None and action.effect.mirror and duplicates(fight, monster):
+        return f"{monster.name} has duplicates already"
     ward = action.effect.ward if action.effect is not None else None
     if ward is not None and ward in monster.conditions:
         return f"{monster.name} is {ward} already"

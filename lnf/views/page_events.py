@@ -12,7 +12,7 @@ from typing import assert_never
 
 from lnf.model import LEGENDARY_ACTIONS, Condition, Dot, Fight, Hero, Monster
 from lnf.model.applied import Applied, StepDone
-from lnf.model.effects import Confused, Countered
+from lnf.model.effects import Confused, Countered, Mirrored
 from lnf.model.events import Ended, PhaseSet, Reaction, Recorded, RoundStarted, Turn
 from lnf.model.steps import (
     Acted,
@@ -165,6 +165,11 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
             return f"{step.who} {stopped} {step.caster}'s {step.spell} with Counterspell."
         case Confused():
             return confused_words(step)
+        case Mirrored():  # B6, F7
+            if not step.moved:
+                return ""
+            hit = "destroys" if step.key else "misses"
+            return f"{step.attacker} {hit} a duplicate of {step.who} (Mirror Image)."
         case Wounded() | Covered() | Surged():
             return ""  # the AC-less variant's bookkeeping: the grid shows what came of it
         case _:
