@@ -311,6 +311,8 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
             "it in mêlée",
             "enlarged": "it is enlarged: its weapons' damage while enlarged, advantage on "
             "Strength checks and saves",
+            "globe-warded": "a hero's spell of the 5th level or lower from outside its group "
+            "has no effect in it",
             "warded": "it wards itself: who aims an attack or a spell with no area at it "
             "saves first (a failure: another target, or it is lost), until it attacks a foe",
         }.get(str(e.get("ward")), f"it is {e.get('ward')}"),

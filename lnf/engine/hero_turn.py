@@ -30,7 +30,7 @@ from lnf.engine.resolve import (
     roll_surge,
     roll_wound_save,
 )
-from lnf.engine.sanctuary_saves import past_sanctuary, spell_past_sanctuary
+from lnf.engine.sanctuary_saves import globe_stops, past_sanctuary, spell_past_sanctuary
 from lnf.engine.sides import HeroSide
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
@@ -191,6 +191,8 @@ def play_action(
             target = swing_target(turn.fight, turn.fight.hero(hero.name), action, swing)
             if target is None:
                 break  # F2: no foe left in reach; the other swings are lost
+            if globe_stops(turn, hero.name, target.name, action.attack):
+                continue  # B6, F7: a spell's attack roll the globe keeps out
             target = past_sanctuary(turn, hero.name, target, action, dice)  # B6, F7
             if target is None:
                 continue  # F7 Sanctuary: "lose the attack"

@@ -1,5 +1,6 @@
 """B6, F7 Sanctuary at a hero's attack or spell: the hero saves first (`rules.sanctuary`); on
-a failure its swing goes at another foe, or is lost, and its spell loses that target."""
+a failure its swing goes at another foe, or is lost, and its spell loses that target. And a
+Globe of Invulnerability, which a hero's low spell from outside does not pass (`rules.globe`)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from lnf.dice.roll import DiceSource
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import AttackChoice, SpellChoice
 from lnf.engine.resolve import roll_save
-from lnf.model import Ability, Hero, Monster
+from lnf.model import Ability, Attack, Hero, Monster
+from lnf.model.effects import Warded
 from lnf.model.steps import SaveRolled
+from lnf.rules.globe import globe_around
 from lnf.rules.legal import attack_modes
 from lnf.rules.roster import in_fight
 from lnf.rules.sanctuary import SANCTUARY, ward_on, warded_spell
@@ -53,11 +56,26 @@ def past_sanctuary(
 def spell_past_sanctuary(
     turn: Steps, hero: str, action: SpellChoice, dice: DiceSource
 ) -> tuple[str, ...]:
-    """F7: the targets a hero's spell keeps: a warded one whose Sanctuary save fails is lost to
-    it ("lose the … spell"); an area spell is not guarded against."""
-    if not warded_spell(action.spell):
-        return action.targets
+    """F7: the targets a hero's spell keeps: one inside a Globe of Invulnerability that stops
+    it is left out (`globe_stops`); a warded one whose Sanctuary save fails is lost to it
+    ("lose the … spell"); an area spell is not guarded against by Sanctuary."""
     fight = turn.fight
+    targets = tuple(t for t in action.targets if not globe_stops(turn, hero, t, action.spell))
+    if not warded_spell(action.spell):
+        return targets
     return tuple(
-        t for t in action.targets if t not in fight or _passes(turn, hero, fight.combatant(t), dice)
+        t for t in targets if t not in fight or _passes(turn, hero, fight.combatant(t), dice)
     )
+
+
+def globe_stops(turn: Steps, hero: str, target: str, spell: Attack) -> bool:
+    """B6, F7: whether a Globe of Invulnerability keeps the hero's `spell` from `target` (its
+    `Warded` step done)."""
+    fight = turn.fight
+    foe = fight.combatant(target) if target in fight else None
+    if not isinstance(foe, Monster):
+        return False
+    by = globe_around(fight, fight.hero(hero), foe, spell)
+    if by:
+        turn.do(Warded(target, hero, spell.name, by))
+    return bool(by)

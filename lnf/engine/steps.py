@@ -11,7 +11,7 @@ from lnf.engine.effect_steps import concentration_ended, drained, effect_ended, 
 from lnf.engine.trait_apply import absorbed, after_hurt, dash_notes, evaded, held_at_one
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
 from lnf.model.applied import Dealt, StepDone
-from lnf.model.effects import Confused, Countered, Mirrored
+from lnf.model.effects import Confused, Countered, Mirrored, Warded
 from lnf.model.steps import (
     Acted,
     Attacked,
@@ -150,7 +150,7 @@ def _step(fight: Fight, step: Step) -> StepDone:
         case Mirrored() if step.key:  # B6, F7: a duplicate hit is destroyed
             gone = effect_ended(fight, EffectEnded(step.key, "hit"))
             return StepDone(step, fight, gone.after, notes=gone.notes)
-        case Mirrored():
+        case Mirrored() | Warded():
             return StepDone(step, fight, fight)
         case Guarded() | Countered():  # F1: the reaction is spent (B10: the spell fails)
             turns = fight.turns

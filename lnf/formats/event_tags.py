@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from lnf.model import Confused, Countered, Effect, Lasting
-from lnf.model.effects import Mirrored
+from lnf.model.effects import Mirrored, Warded
 from lnf.model.events import (
     Begun,
     Ended,
@@ -98,6 +98,7 @@ STEP_TAGS: dict[type[Any], str] = {
     Countered: "counter",
     Confused: "confused",
     Mirrored: "mirror",
+    Warded: "globe",
 }
 
 # Fields lnf 0.1 did not write: left out at their default (a log without them reads as 0.1's).

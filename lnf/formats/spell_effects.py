@@ -198,6 +198,12 @@ SELF_SPELLS: dict[str, dict[str, Any]] = {
     # "Three illusory duplicates … A duplicate's AC equals 10 + your Dexterity modifier" (the
     # reader puts the caster's own AC for them, `formats.monster_actions`; `rules.mirror_image`)
     "mirror image": {"effect": {"mirror": 10, "lasting": "1 minute"}},
+    # "Any spell of 5th level or lower cast from outside the barrier can't affect creatures or
+    # objects within it" (`rules.globe`)
+    "globe of invulnerability": {
+        "concentration": True,
+        "effect": {"ward": "globe-warded", "lasting": "1 minute"},
+    },
 }
 
 

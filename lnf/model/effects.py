@@ -207,6 +207,18 @@ class Confused:
 
 
 @value
+class Warded:
+    """B6, F7 Globe of Invulnerability, a step of the fight log: `caster`'s `spell` (of the 5th
+    level or lower, from outside the barrier) has no effect on `who`, inside the globe of `by`
+    (its caster). The spell's cost is spent as cast."""
+
+    who: str
+    caster: str
+    spell: str
+    by: str
+
+
+@value
 class Mirrored:
     """B6, F7 Mirror Image, a step of the fight log: `attacker` targets `who` with `attack`; the
     duplicates' d20 (`face`, needing `needed`: 6 with three, 8 with two, 11 with one). When it

@@ -139,14 +139,24 @@ class Condition(StrEnum):
     # Not an SRD condition: Mirror Image's duplicates around the caster (B6, F7), played as one
     # while any is left, an effect each: a d20 moves an attack to one (`rules.mirror_image`).
     MIRRORED = "mirrored"
+    # Not an SRD condition: Globe of Invulnerability's barrier around the caster (B6, F7),
+    # played as one: a hero's spell of the 5th level or lower from outside it has no effect
+    # inside (`rules.globe`).
+    GLOBE_WARDED = "globe-warded"
 
 
 # B6: the conditions a spell's `effect: {ward: …}` puts on its caster (`SpellEffect.ward`).
 WARDS = frozenset(
-    {Condition.UNFETTERED, Condition.SANCTUARY, Condition.ENLARGED, Condition.FIRE_SHIELDED}
+    {
+        Condition.UNFETTERED,
+        Condition.SANCTUARY,
+        Condition.ENLARGED,
+        Condition.FIRE_SHIELDED,
+        Condition.GLOBE_WARDED,
+    }
 )
 # B6: the wards that only guard against what may come: cast after a heal or a dispel.
-GUARDS = frozenset({Condition.UNFETTERED, Condition.SANCTUARY})
+GUARDS = frozenset({Condition.UNFETTERED, Condition.SANCTUARY, Condition.GLOBE_WARDED})
 # F7 Freedom of Movement: "spells and other magical effects can neither reduce the target's
 # speed nor cause the target to be paralyzed or restrained"; "5 feet of movement to
 # automatically escape nonmagical restraints, such as manacles or a creature that has it

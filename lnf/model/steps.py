@@ -6,7 +6,7 @@ dice as rolled, a save, a mark, an effect that begins or ends…), each applied 
 from __future__ import annotations
 
 from lnf.dice import DamageType
-from lnf.model.effects import Confused, Countered, Effect, Mirrored
+from lnf.model.effects import Confused, Countered, Effect, Mirrored, Warded
 from lnf.model.enums import Ability, Action, BackReason, Condition, Dot, Rank
 from lnf.model.fight import Cover
 from lnf.model.plan import Advantage, Mode
@@ -361,4 +361,5 @@ Step = (
     | Countered
     | Confused
     | Mirrored
+    | Warded
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lnf.errors import Refused
 from lnf.model import SLOT, Action, Attack, Cost, Fight, Guard, Healing, Hero, Monster
-from lnf.model.effects import Countered, Mirrored
+from lnf.model.effects import Countered, Mirrored, Warded
 from lnf.model.steps import Acted, Attacked, Contested, Guarded, Healed, Hid, SpellCast, Step, Used
 from lnf.rules.conditions import action_or_bonus, takes_no_reactions
 from lnf.rules.resources import RAGE, SECOND_WIND
@@ -44,6 +44,9 @@ def step_cost(fight: Fight, step: Step) -> tuple[str, Cost] | None:
     match step:
         case Attacked(opportunity=True):
             return step.attacker, Cost.REACTION
+        case Warded():  # B6, F7: a spell a globe stopped was cast all the same
+            spell = attack_named(fight.combatant(step.caster), step.spell)
+            return step.caster, spell.cost if spell is not None else Cost.ACTION
         case Attacked() | Mirrored():  # B6, F7: an attack that went at a duplicate too
             attack = attack_named(fight.combatant(step.attacker), step.attack)
             return step.attacker, attack.cost if attack is not None else Cost.ACTION

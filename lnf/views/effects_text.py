@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from lnf.model import Confused, Effect, Fight, Lasting
-from lnf.model.effects import NO_HEALING, Mirrored
+from lnf.model.effects import NO_HEALING, Mirrored, Warded
 from lnf.model.steps import (
     ConcentrationEnded,
     Drained,
@@ -163,4 +163,14 @@ def mirrored_text(step: Mirrored, after: Fight) -> str:
     return (
         f"{head}: {step.attacker}'s {step.attack} goes at a duplicate: {roll}: hit, the "
         f"duplicate is destroyed ({left} left)."
+    )
+
+
+def globe_text(step: Warded) -> str:
+    """B6, F7: "Ann's Fire Bolt has no effect on Lich: Lich's Globe of Invulnerability stops
+    spells of the 5th level or lower cast from outside it (F7)." """
+    inside = step.who if step.who == step.by else f"{step.who}, inside {step.by}'s globe"
+    return (
+        f"{step.caster}'s {step.spell} has no effect on {inside}: {step.by}'s Globe of "
+        "Invulnerability stops spells of the 5th level or lower cast from outside it (F7)."
     )

@@ -12,7 +12,7 @@ from typing import assert_never
 
 from lnf.model import LEGENDARY_ACTIONS, Condition, Dot, Fight, Hero, Monster
 from lnf.model.applied import Applied, StepDone
-from lnf.model.effects import Confused, Countered, Mirrored
+from lnf.model.effects import Confused, Countered, Mirrored, Warded
 from lnf.model.events import Ended, PhaseSet, Reaction, Recorded, RoundStarted, Turn
 from lnf.model.steps import (
     Acted,
@@ -165,6 +165,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
             return f"{step.who} {stopped} {step.caster}'s {step.spell} with Counterspell."
         case Confused():
             return confused_words(step)
+        case Warded():  # B6, F7
+            return f"{step.by}'s Globe of Invulnerability stops {step.caster}'s {step.spell}."
         case Mirrored():  # B6, F7
             if not step.moved:
                 return ""

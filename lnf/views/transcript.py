@@ -11,7 +11,7 @@ from typing import assert_never
 
 from lnf.model import Condition, Dot, Fight, Hero, Monster, Rank
 from lnf.model.applied import Applied, Dealt, StepDone
-from lnf.model.effects import Confused, Countered, Mirrored
+from lnf.model.effects import Confused, Countered, Mirrored, Warded
 from lnf.model.events import (
     Begun,
     Ended,
@@ -68,7 +68,13 @@ from lnf.rules.wording import a_an, and_list, plural
 from lnf.views.acted_text import acted_text
 from lnf.views.action_words import action_of, action_verb, area_words, recharge_words, used_words
 from lnf.views.dm_items import on_its_turn
-from lnf.views.effects_text import confused_words, effect_text, mirrored_text, save_roll
+from lnf.views.effects_text import (
+    confused_words,
+    effect_text,
+    globe_text,
+    mirrored_text,
+    save_roll,
+)
 from lnf.views.legendary_text import countered_text, legendary_used
 from lnf.views.opening_text import before_the_fight, d20_text, worse_d20_text
 from lnf.views.plan_line import MODE_WORDS, plan_line
@@ -263,8 +269,8 @@ def _step_text(done: StepDone) -> str:
             )
         case Countered() | Confused():
             return countered_text(step) if isinstance(step, Countered) else confused_words(step)
-        case Mirrored():  # B6, F7
-            return mirrored_text(step, after)
+        case Mirrored() | Warded():  # B6, F7
+            return mirrored_text(step, after) if isinstance(step, Mirrored) else globe_text(step)
         case (
             EffectStarted()
             | EffectEnded()
