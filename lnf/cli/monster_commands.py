@@ -165,8 +165,11 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
         ("vulnerable", "Vulnerabilities"),
         ("condition_immune", "Condition immunities"),
     ):
-        if b.get(key):
-            out += wrap(f"{title}: {', '.join(b[key])}")
+        spells = key == "resist" and "resists-spells" in b.get("flags", [])  # D6: the archmage
+        if b.get(key) or spells:
+            out += wrap(
+                f"{title}: {', '.join([*b.get(key, []), *['damage from spells'] * spells])}"
+            )
     out.append("Attacks, as lnf plays them:")
     for a in b.get("attacks", []):
         out += wrap("  " + _attack_text(a))

@@ -281,7 +281,7 @@ def auras(turn: Steps, who: str, dice: DiceSource) -> None:
         kind = spell.damage.parts[0].damage_type if spell.damage.parts else None
         amount = rolled.total // 2 if success else rolled.total
         half = ", half on the save" if success else ""
-        turn.do(Damaged(who, amount, kind, text=f"{what}: {rolled}{half}"))
+        turn.do(Damaged(who, amount, kind, text=f"{what}: {rolled}{half}", spell=True))
 
 
 def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:

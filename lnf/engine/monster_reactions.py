@@ -38,7 +38,9 @@ def resist_cast(turn: Steps, cast: SpellCast, spell: Attack) -> SpellCast:
         c = turn.fight.combatant(s.who)
         immune = condition_immune(c)
         imposes = any(k not in immune for r in spell.riders for k in r.conditions)
-        damage = after_defences(c, dict(cast.damage), magic=True)[0] if cast.damage else 0
+        damage = (
+            after_defences(c, dict(cast.damage), magic=True, spell=True)[0] if cast.damage else 0
+        )
         if not s.success and resists(c, damage, imposes):
             s = replace(s, success=True, resisted=True)
         saves.append(s)

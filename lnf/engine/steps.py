@@ -54,7 +54,7 @@ from lnf.rules.damage import (
     take_damage,
     worth,
 )
-from lnf.rules.economy import spell_cast, step_cost
+from lnf.rules.economy import attack_named, spell_cast, step_cost
 from lnf.rules.effects import healing_barred
 from lnf.rules.group_changes import moved, tidy, without
 from lnf.rules.holds import drank
@@ -179,8 +179,10 @@ def _hurt(
     attack: bool = False,
     holds: bool = False,
     magic: bool = False,
+    spell: bool = False,
 ) -> tuple[Fight, Dealt, list[str]]:
-    """D6–D9: `who` takes `damage` after its defences (`magic`: a magical attack's, D6);
+    """D6–D9: `who` takes `damage` after its defences (`magic`: a magical attack's, D6;
+    `spell`: a spell's, which "resistance: damage from spells" halves);
     `knock`: a mêlée attacker that drops it knocks it out instead (D8). Under the AC-less
     variant an attack's damage first goes through Damage Reduction (V-ACL3)."""
     target = fight.combatant(who)
@@ -194,7 +196,7 @@ def _hurt(
         by_type = reduced(by_type, target.dr, dict(target.typed_dr), worth(target))
         reduction = before - sum(by_type.values())
     by_type, healed = absorbed(target, by_type)  # B8: Lightning Absorption and the like
-    amount, defences = after_defences(target, by_type, magic=magic)
+    amount, defences = after_defences(target, by_type, magic=magic, spell=spell)
     amount, back = max(0, amount - sum(healed.values())), max(0, sum(healed.values()) - amount)
     if d20_variant(fight) and (least := at_least_one(target, by_type, amount)) > amount:
         amount, floored = least, True  # V-D20-4: what gets through is at least 1
@@ -220,7 +222,7 @@ def _damaged(fight: Fight, step: Damaged) -> StepDone:
         hero = fight.hero(step.who)
         return StepDone(step, fight, fight.with_combatant(stabilized(hero)))
     after, dealt, notes = _hurt(
-        fight, step.who, ((step.type, step.amount),), critical=step.critical
+        fight, step.who, ((step.type, step.amount),), critical=step.critical, spell=step.spell
     )
     after = drank(after, step.key, dealt.amount) if step.key else after  # F6: a stirge drinks
     return StepDone(step, fight, tidy(after), (dealt,), notes=tuple(notes))
@@ -259,6 +261,7 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
         attack=True,
         holds=step.target in step.holds,
         magic=_magic(fight, step),
+        spell=_spell_attack(fight, step),
     )
     fight, o_dot = _o_dot(fight, step.attacker, step.big, dealt.amount, notes)
     return StepDone(step, before, tidy(fight), (dealt,), o_dot=o_dot, notes=tuple(notes))
@@ -270,6 +273,12 @@ def _magic(fight: Fight, step: Attacked) -> bool:
     known = (*me.attacks, *(me.actions if isinstance(me, Monster) else ()))
     used = next((a for a in known if a.name == step.attack), None)
     return used is not None and magical(me, used)
+
+
+def _spell_attack(fight: Fight, step: Attacked) -> bool:
+    """D6: whether the attack this step made is a spell's (Fire Bolt, Spiritual Weapon)."""
+    used = attack_named(fight.combatant(step.attacker), step.attack)
+    return used is not None and used.spell
 
 
 def _wounded(fight: Fight, step: Wounded) -> StepDone:
@@ -341,7 +350,8 @@ def _spell(fight: Fight, step: SpellCast) -> StepDone:
             continue
         evasion = evaded(fight, step, name, notes)  # B8
         taken = spell_damage(step, name, evasion=evasion)
-        fight, took, more = _hurt(fight, name, taken, holds=name in step.holds, magic=True)
+        hold = name in step.holds
+        fight, took, more = _hurt(fight, name, taken, holds=hold, magic=True, spell=True)
         notes += more
         dealt.append(took)
     if step.pool and not sleepers(fight, step.targets, step.pool):  # F7 Sleep

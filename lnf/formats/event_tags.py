@@ -131,6 +131,7 @@ LATER_FIELDS = {
         (Effect, f) for f in ("drain", "drained", "sated", "held_hurts", "held_hurts_on")
     ),  # F6: holds
     (Damaged, "key"),  # F6: a drain's
+    (Damaged, "spell"),  # D6: an aura's
     (Lasting, "hurt"),
     *((Effect, f) for f in ("affliction", "no_healing", "then", "then_rounds", "hurts")),
     *((Effect, f) for f in ("hurts_at", "healed_ends")),  # F6: lasting riders

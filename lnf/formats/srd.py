@@ -25,7 +25,7 @@ from lnf.formats.riders import block_riders
 from lnf.formats.specials import special, whole_block
 from lnf.formats.srd_fields import EntryError
 from lnf.formats.srd_traits import block_flags, block_traits
-from lnf.model import Condition, TraitKind
+from lnf.model import Condition, Flag, TraitKind
 from lnf.rules.acl import ARMOR, armor_dr
 
 ABILITIES = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
@@ -378,11 +378,15 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "abilities": scores,
         "speeds": other,
         "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
-        "not_modelled": [sf.note(n) for n in notes],
-        "flags": list(flags.forms),  # R5: swarm, incorporeal
+        "not_modelled": [sf.note(n) for n in notes if n != SPELLS_RESISTED],
+        "flags": list(flags.forms)  # R5: swarm, incorporeal; D6: the archmage's
+        + ([str(Flag.RESISTS_SPELLS)] if SPELLS_RESISTED in notes else []),
         "traits": [*traits.forms, *played, *_nonmagical(mundane)],
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}
+
+
+SPELLS_RESISTED = "resistance: damage from spells"  # D6: a resistance to no type, all spells'
 
 
 def _nonmagical(types: list[str]) -> list[str]:

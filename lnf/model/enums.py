@@ -202,6 +202,7 @@ class Flag(StrEnum):
     HIDDEN = "hidden"  # unseen right now
     SCORCHED = "scorched"  # B8: took what stops its Regeneration since the round started
     RELENTLESS = "relentless-spent"  # B8: its Relentless has held it at 1 hit point this fight
+    RESISTS_SPELLS = "resists-spells"  # D6: "resistance: damage from spells" (the archmage)
 
 
 class Action(StrEnum):

@@ -154,6 +154,7 @@ class Damaged:
     # F6, D9: it leaves the hero at 0 hit points stable (the giant spider's poison), whatever
     # its amount (0); `text` says what.
     stable: bool = False
+    spell: bool = False  # D6: a spell's damage (an aura's): "damage from spells" halves it
 
 
 @value
