@@ -87,3 +87,30 @@ def test_the_duergar_enlarges_out_of_reach_and_hits_harder(tmp_path: Path) -> No
     assert save.faces == (3, 17) and save.success
     shove = roll_contest(f.hero("Ann"), big, "shove", ScriptedDice([15, 4, 12]))
     assert shove.target_faces == (12, 4) and shove.target_bonus == big.save_bonus(Ability.STR)
+
+
+@needs_data
+def test_the_efreeti_enlarges_itself_and_its_scimitar_deals_1d4_more(tmp_path: Path) -> None:
+    """B6, F7 Enlarge/Reduce: "Until the spell ends, the target also has advantage on Strength
+    checks and Strength saving throws … the target's attacks with them deal 1d4 extra damage";
+    concentration. From the CLI: out of reach, the efreeti casts it on itself (a daily use);
+    its scimitar's hit in round 4 rolls 1d4 more, said; its Hurl Flame (a spell) does not."""
+    spells = json.loads((DATA / "5e-srd-5.1-spells.json").read_text(encoding="utf-8"))
+    spell = next(s for s in spells if s["name"] == "Enlarge/Reduce")
+    text = " ".join(spell["desc"])
+    assert "advantage on Strength checks and Strength saving throws" in text
+    assert "attacks with them deal 1d4 extra damage" in text and spell["concentration"]
+    path = tmp_path / "efreeti.yaml"
+    path.write_text(f"phase: volley 3\nheroes: [{HERO}]\nmonsters: [{{monster: efreeti}}]\n")
+    said = stdout_of("run", str(path), "--seed", "2", "--rounds", "5")
+    assert (
+        "Efreeti casts Enlarge/Reduce.\nEfreeti concentrates on Enlarge/Reduce (1 minute)" in said
+    )
+    assert "Efreeti is enlarged: 1 minute, while Efreeti concentrates (F4)." in said
+    grown = "+ 1d4 (2) slashing = 17 (Efreeti is enlarged: Scimitar 2d6+6 slashing + 2d6 fire"
+    assert grown + " + 1d4 slashing, not 2d6+6 slashing + 2d6 fire)" in said
+    f = load_fight(path)
+    efreeti = f.monster("Efreeti")
+    big = replace(efreeti, conditions=efreeti.conditions | {Condition.ENLARGED})
+    flame = next(a for a in big.attacks if a.name == "Hurl Flame")
+    assert used_damage(flame, Mode.RANGED, big) == flame

@@ -124,7 +124,7 @@ def roll_attack(
             f"{used.damage}, not {attack.damage}"
         )
         big = "; ".join(w for w in (weaker, big) if w)
-    if hit and used is not attack and attack.alt_when is AltUse.ENLARGED:  # B6: Enlarge
+    if hit and used is not attack and Condition.ENLARGED in attacker.conditions:  # B6: Enlarge
         bigger = f"{attacker.name} is enlarged: {attack.name} {used.damage}, not {attack.damage}"
         big = "; ".join(w for w in (bigger, big) if w)
     if hit and not critical and assassinates(fight, attacker, target):  # B8

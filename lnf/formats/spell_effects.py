@@ -198,6 +198,12 @@ SELF_SPELLS: dict[str, dict[str, Any]] = {
     # "Three illusory duplicates … A duplicate's AC equals 10 + your Dexterity modifier" (the
     # reader puts the caster's own AC for them, `formats.monster_actions`; `rules.mirror_image`)
     "mirror image": {"effect": {"mirror": 10, "lasting": "1 minute"}},
+    # Enlarge on itself (`rules.attacks.grown`): "advantage on Strength checks and Strength
+    # saving throws … the target's attacks with them deal 1d4 extra damage"
+    "enlarge/reduce": {
+        "concentration": True,
+        "effect": {"ward": "enlarged", "lasting": "1 minute"},
+    },
     # "Any spell of 5th level or lower cast from outside the barrier can't affect creatures or
     # objects within it" (`rules.globe`)
     "globe of invulnerability": {

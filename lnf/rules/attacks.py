@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lnf.dice import parse
+from lnf.dice import DiceExpr, Part, parse
 from lnf.errors import Violation
 from lnf.model import (
     N_CONDITIONS,
@@ -54,14 +54,29 @@ def used_damage(attack: Attack, mode: Mode, attacker: Hero | Monster) -> Attack:
     the plan's expected damage counts: a thrown weapon thrown (at range) deals its other damage
     when the stat block gives one (a bugbear's javelin: 2d6+2 in hand, 1d6+2 thrown); a
     swarm's bites theirs once the swarm has half of its hit points or fewer (B8: a swarm of
-    rats, 2d6, then 1d6); an enlarged duergar's weapons theirs (B6: a war pick's 2d8+2)."""
+    rats, 2d6, then 1d6); an enlarged duergar's weapons theirs (B6: a war pick's 2d8+2), any
+    other enlarged monster's weapon 1d4 more (`grown`)."""
     if attack.alt_damage is None:
-        return attack
+        return grown(attack, attacker)
     thrown = attack.alt_when is AltUse.AT_RANGE and mode is Mode.RANGED
     weakened = attack.alt_when is AltUse.HALF_HP and half_hp(attacker)
     enlarged = attack.alt_when is AltUse.ENLARGED and Condition.ENLARGED in attacker.conditions
     other = thrown or weakened or enlarged
     return replace(attack, damage=attack.alt_damage) if other else attack
+
+
+GROWN = parse("1d4")  # F7 Enlarge: "the target's attacks with them deal 1d4 extra damage"
+
+
+def grown(attack: Attack, attacker: Hero | Monster) -> Attack:
+    """B6, F7 Enlarge/Reduce's Enlarge on a monster (the efreeti's): its weapon attacks deal
+    1d4 more, of the weapon's first damage type; a weapon whose stat block prints its damage
+    "while enlarged" (the duergar's own Enlarge, `used_damage`) has it already."""
+    if Condition.ENLARGED not in attacker.conditions or attack.spell or attack.alt_when:
+        return attack
+    kind = attack.damage.parts[0].damage_type if attack.damage.parts else None
+    extra = tuple(Part(p.terms, kind) for p in GROWN.parts)
+    return replace(attack, damage=DiceExpr((*attack.damage.parts, *extra)))
 
 
 def has_melee(c: Hero | Monster) -> bool:
