@@ -114,3 +114,35 @@ def test_the_efreeti_enlarges_itself_and_its_scimitar_deals_1d4_more(tmp_path: P
     big = replace(efreeti, conditions=efreeti.conditions | {Condition.ENLARGED})
     flame = next(a for a in big.attacks if a.name == "Hurl Flame")
     assert used_damage(flame, Mode.RANGED, big) == flame
+
+
+@needs_data
+def test_the_clay_golem_hastes_itself_and_slams_three_times(tmp_path: Path) -> None:
+    """B6: Haste, "Until the end of its next turn, the golem magically gains a +2 bonus to its
+    AC, has advantage on Dexterity saving throws, and can use its slam attack as a bonus
+    action" (recharge 5–6): out of reach, the golem uses it (+2 AC at once); on its next turn it
+    slams three times, and the haste ends as that turn ends."""
+    data = json.loads((DATA / "5e-srd-5.1-monsters.json").read_text(encoding="utf-8"))
+    own = next(m for m in data if m["name"] == "Clay Golem")
+    (haste,) = [a for a in own["actions"] if a["name"] == "Haste"]
+    assert haste["desc"].startswith("Until the end of its next turn, the golem magically gains")
+    assert haste["usage"] == {"type": "recharge on roll", "dice": "1d6", "min_value": 5}
+    block = next(b for b in srd() if b["name"] == "Clay Golem")
+    (entry,) = [a for a in block["actions"] if a["name"] == "Haste"]
+    assert entry["recharge"] == 5 and entry["effect"]["ward"] == "hasted"
+    assert "Haste" not in block["not_modelled"]
+    path = tmp_path / "golem.yaml"
+    path.write_text(f"phase: volley 1\nheroes: [{HERO}]\nmonsters: [{{monster: clay golem}}]\n")
+    said = stdout_of("run", str(path), "--seed", "1", "--rounds", "2")
+    assert (
+        "Clay Golem uses Haste.\nClay Golem is hasted until the end of its next turn: +2 AC" in said
+    )
+    round2 = said.split("Round 2")[1]
+    assert round2.count("Clay Golem attacks Ann with Slam") == 3
+    ended = round2.index("Clay Golem is no longer hasted: 1 round is over (F4).")
+    assert ended > round2.rindex("Clay Golem attacks Ann with Slam")
+    f = load_fight(path)
+    golem = f.monster("Clay Golem")
+    fast = replace(golem, conditions=golem.conditions | {Condition.HASTED})
+    save = roll_save(f, fast, Ability.DEX, 15, ScriptedDice([3, 17]), "a fireball")
+    assert save.faces == (3, 17) and save.success and save.advantage == "hasted"

@@ -312,6 +312,8 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
             "unfettered": "it is unfettered: never paralyzed, restrained or grappled",
             "fire-shielded": "a warm shield: it resists cold, and 2d8 fire burns whoever hits "
             "it in mêlée",
+            "hasted": "until the end of its next turn: +2 AC, advantage on Dexterity saves, "
+            "one more slam (its bonus action)",
             "enlarged": "it is enlarged: its weapons deal their damage while enlarged (or 1d4 "
             "more), advantage on Strength checks and saves",
             "globe-warded": "a hero's spell of the 5th level or lower from outside its group "

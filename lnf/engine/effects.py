@@ -196,7 +196,9 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack) -> None:
     for on, condition in (*on_self, *ward):
         if on:  # B6: on the caster itself (Blur, Fly, Freedom of Movement, Sanctuary)
             ends = condition is Condition.SANCTUARY  # F7: "If the warded creature … attacks"
-            start(turn, step.caster, str(condition), lasting, step.caster, condition, attacks=ends)
+            ac = 2 if condition is Condition.HASTED else 0  # B6: "a +2 bonus to its AC"
+            what = str(condition)
+            start(turn, step.caster, what, lasting, step.caster, condition, attacks=ends, ac=ac)
     for _ in range(3 if effect.mirror else 0):  # B6, F7 Mirror Image: three duplicates
         start(turn, step.caster, DUPLICATE, lasting, step.caster, Condition.MIRRORED)
     if effect.allies:  # Bless, Shield of Faith: no save, on each creature named

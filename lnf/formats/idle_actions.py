@@ -79,6 +79,27 @@ def enlarge_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     return {"name": s["name"], "per_day": 1, "effect": {"ward": "enlarged", "lasting": "1 minute"}}
 
 
+# B6: "Until the end of its next turn, the golem magically gains a +2 bonus to its AC, has
+# advantage on Dexterity saving throws, and can use its slam attack as a bonus action."
+HASTE = re.compile(
+    r"^Until the end of its next turn, the [\w ]+ magically gains a \+2 bonus to its AC, has "
+    r"advantage on Dexterity saving throws, and can use its \w+ attack as a bonus action\.$"
+)
+
+
+def haste_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
+    """B6: the entry of special action `s` when its `desc` is the clay golem's Haste: hasted
+    on itself through the end of its next turn (`lasting: 1 round`, `rules.effects`), with its
+    recharge; None otherwise."""
+    if {"damage", "conditions", "push", "save", "options"} & set(s) or not HASTE.match(desc):
+        return None
+    entry: dict[str, Any] = {"name": s["name"], "effect": {"ward": "hasted", "lasting": "1 round"}}
+    for key in ("recharge", "per_day"):
+        if key in s:
+            entry[key] = s[key]
+    return entry
+
+
 def healing_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     """B6: the entry of special action `s` when its `desc` says it heals another creature it
     touches (`HEALING`): the dice, `others`, its uses, and what else it does as its note;

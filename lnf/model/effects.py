@@ -416,4 +416,4 @@ def _span(rounds: int) -> str:
         return f"{rounds // 600} hour" + ("s" if rounds > 600 else "")
     if rounds == 10 or (rounds >= 100 and rounds % 10 == 0):
         return f"{rounds // 10} minute" + ("s" if rounds > 10 else "")
-    return f"{rounds} rounds"
+    return f"{rounds} round{'s' if rounds > 1 else ''}"

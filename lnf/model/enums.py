@@ -143,6 +143,9 @@ class Condition(StrEnum):
     # played as one: a hero's spell of the 5th level or lower from outside it has no effect
     # inside (`rules.globe`).
     GLOBE_WARDED = "globe-warded"
+    # Not an SRD condition: the clay golem's Haste (B6), played as one until the end of its
+    # next turn: +2 AC, advantage on Dexterity saves, one more of its attack (its bonus action).
+    HASTED = "hasted"
 
 
 # B6: the conditions a spell's `effect: {ward: …}` puts on its caster (`SpellEffect.ward`).
@@ -153,6 +156,7 @@ WARDS = frozenset(
         Condition.ENLARGED,
         Condition.FIRE_SHIELDED,
         Condition.GLOBE_WARDED,
+        Condition.HASTED,
     }
 )
 # B6: the wards that only guard against what may come: cast after a heal or a dispel.

@@ -188,7 +188,15 @@ def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
     as many times as it says (`times`). A Multiattack that offers a choice plays the way with
     the most expected damage at this hero (B6, an even roll; ties: the first written) among
     those that reach: mêlée ways in a group or with reach, ranged ways at range. Decided here
-    only, so the plan (B6's expected damage) and the table agree."""
+    only, so the plan (B6's expected damage) and the table agree. A hasted monster (the clay
+    golem's Haste, B6: "can use its slam attack as a bonus action") makes its first once more,
+    unless slowed (F3: an action or a bonus action, not both)."""
+    found = _routine(monster, hero, mode)
+    hasted = Condition.HASTED in monster.conditions and Condition.SLOWED not in monster.conditions
+    return (*found, found[0]) if found and hasted else found
+
+
+def _routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
     if monster.multiattack_options:
         ways = [
             _sequence(monster, hero, mode, o.attacks)

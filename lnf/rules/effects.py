@@ -35,10 +35,12 @@ def ending_at(fight: Fight, who: str, edge: TurnEdge) -> list[tuple[Effect, str]
     """The effects that end at the `edge` of `who`'s turn in the round under way, with why."""
     out = []
     for e in fight.effects:
+        # B6: the golem's Haste lasts "until the end of its next turn": its end, not its start
+        through = TurnEdge.END if e.condition is Condition.HASTED else TurnEdge.START
         if e.lasting.until == (who, edge):
             out.append((e, f"it lasted until the {edge} of {who}'s turn"))
         elif (
-            edge is TurnEdge.START
+            edge is through
             and e.lasting.rounds
             and e.turn == who
             and fight.round >= e.round + e.lasting.rounds

@@ -63,6 +63,8 @@ def save_edge(
     spells, as Magic Resistance does."""
     if ability is Ability.STR and Condition.ENLARGED in target.conditions:
         return "enlarged"  # B6: the duergar's Enlarge, "Strength saving throws with advantage"
+    if ability is Ability.DEX and Condition.HASTED in target.conditions:
+        return "hasted"  # B6: the golem's Haste, "advantage on Dexterity saving throws"
     if not isinstance(target, Monster) or not target.traits:
         return ""
     imposed = frozenset(against)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from lnf.model import Confused, Effect, Fight, Lasting
+from lnf.model import Condition, Confused, Effect, Fight, Lasting
 from lnf.model.effects import NO_HEALING, Mirrored, Warded
 from lnf.model.steps import (
     ConcentrationEnded,
@@ -74,6 +74,11 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
                 return f"{e.who} concentrates on {e.what} ({e.lasting}) (F5)."
             if e.what == DUPLICATE:  # B6, F7: one line for each of the three
                 return f"{e.who} has {e.what}: {e.lasting} (F4)."
+            if e.condition is Condition.HASTED:  # B6: the golem's Haste
+                return (
+                    f"{e.who} is hasted until the end of its next turn: +{e.ac} AC, advantage on "
+                    "Dexterity saves, one more attack (its bonus action) (F4)."
+                )
             if e.drain:
                 return f"{e.by} attaches itself to {e.who}: {held_while(e)} (F6)."
             if e.attack or e.hold:
