@@ -135,3 +135,46 @@ def _mage(tmp_path: Path) -> Path:
     hero = "{name: Ann, class: fighter, hp: 30, ac: 15}"
     path.write_text(f"heroes: [{hero}]\nmonsters: [{{monster: mage}}]\n", "utf-8")
     return path
+
+
+@needs_data
+def test_a_heros_opportunity_attack_meets_the_wards(tmp_path: Path) -> None:
+    """B6, F7, D10: Ann's opportunity attack at a warded acolyte saves first — failed, it is
+    lost (a reaction has no other target); passed, it is made. At a mirrored lamia, the
+    duplicates' d20 may take it (its `Mirrored` step)."""
+    from lnf.dice.roll import ScriptedDice
+    from lnf.engine.effects import Rolled
+    from lnf.engine.sanctuary_saves import opportunity_lands
+    from lnf.model.effects import Mirrored
+
+    path = tmp_path / "near.yaml"
+    sword = "attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]"
+    hero = f"{{name: Ann, class: fighter, hp: 30, ac: 15, {sword}}}"
+    path.write_text(
+        f"heroes: [{hero}]\nmonsters: [{{monster: acolyte}}, {{monster: lamia}}]\n"
+        "groups: {A: [Ann, Acolyte, Lamia]}\n"
+    )
+    f = load_fight(path)
+    ward = replace(
+        Effect(1, "Acolyte", "warded", Lasting(rounds=10), 1, by="Acolyte"),
+        condition=Condition.SANCTUARY,
+    )
+    acolyte = replace(f.monster("Acolyte"), conditions=frozenset({Condition.SANCTUARY}))
+    g = replace(f.with_combatant(acolyte), effects=(ward,), effects_begun=1)
+    lost = Rolled(g).rolling(ScriptedDice([2]))
+    assert not opportunity_lands(lost, "Ann", g.monster("Acolyte"), ScriptedDice([2]))
+    made = Rolled(g)
+    assert opportunity_lands(made, "Ann", g.monster("Acolyte"), ScriptedDice([19]))
+    dupes = tuple(
+        replace(
+            Effect(k, "Lamia", "a duplicate (Mirror Image)", Lasting(rounds=10), 1, by="Lamia"),
+            condition=Condition.MIRRORED,
+        )
+        for k in (2, 3, 4)
+    )
+    lamia = replace(f.monster("Lamia"), conditions=frozenset({Condition.MIRRORED}))
+    h = replace(f.with_combatant(lamia), effects=dupes, effects_begun=4)
+    turn = Rolled(h)
+    assert not opportunity_lands(turn, "Ann", h.monster("Lamia"), ScriptedDice([9, 15]))
+    (step,) = [s for s in turn.steps if isinstance(s, Mirrored)]
+    assert step.moved and step.key == 2 and len(turn.fight.effects) == 2

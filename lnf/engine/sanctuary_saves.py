@@ -79,3 +79,16 @@ def globe_stops(turn: Steps, hero: str, target: str, spell: Attack) -> bool:
     if by:
         turn.do(Warded(target, hero, spell.name, by))
     return bool(by)
+
+
+def opportunity_lands(turn: Steps, hero: str, foe: Monster, dice: DiceSource) -> bool:
+    """B6, F7: whether a hero's opportunity attack at `foe` is made at it: a Sanctuary on it
+    asks the save first (a failure: no other target in reach of a reaction, the attack is
+    lost), and its Mirror Image's d20 may send it at a duplicate (rolled there)."""
+    from lnf.engine.mirror_images import at_a_duplicate
+    from lnf.engine.turns import opportunity_weapon
+
+    if not _passes(turn, hero, foe, dice):
+        return False
+    attack, mode = opportunity_weapon(turn.fight, turn.fight.hero(hero), foe)
+    return not at_a_duplicate(turn, hero, foe, AttackChoice(foe.name, attack, mode), dice)
