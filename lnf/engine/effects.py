@@ -435,7 +435,7 @@ def land(
             slot = guard_slot(target, guard) if guard.slot else None
             if slot is not None:
                 turn.do(Used(target.name, slot))
-            turn.do(Guarded(target.name, guard.name, foe.name, guard.ac))
+            turn.do(Guarded(guard.by or target.name, guard.name, foe.name, guard.ac))
             if guard.lasts:  # Shield: until the start of its next turn
                 lasting = Lasting(until=(target.name, TurnEdge.START))
                 start(turn, target.name, f"{guard.name} (+{guard.ac} AC)", lasting, ac=guard.ac)

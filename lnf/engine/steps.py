@@ -41,6 +41,7 @@ from lnf.model.steps import (
     Wounded,
 )
 from lnf.rules.acl import acl, reduced
+from lnf.rules.amulet import bound_share
 from lnf.rules.chase import after_speeds, escapers, settle, spends_action, start_pools
 from lnf.rules.d20 import at_least_one, d20_variant, rolled_at_least_one
 from lnf.rules.damage import (
@@ -200,6 +201,13 @@ def _hurt(
     amount, back = max(0, amount - sum(healed.values())), max(0, sum(healed.values()) - amount)
     if d20_variant(fight) and (least := at_least_one(target, by_type, amount)) > amount:
         amount, floored = least, True  # V-D20-4: what gets through is at least 1
+    bound: list[str] = []
+    if (share := bound_share(fight, who, amount)) is not None:  # B8: a shield guardian's Bound
+        guardian, part = share
+        amount -= part
+        taken, more = take_damage(guardian, part)
+        fight = fight.with_combatant(taken)
+        bound = [f"{guardian.name} takes {part} of it (Bound, B8)", *more]
     if knock and 0 < target.current_hp <= amount:
         hurt, notes = knock_out(target)
     elif (held := held_at_one(target, amount, holds)) is not None:
@@ -210,7 +218,11 @@ def _hurt(
     got_through = [k for k, v in by_type.items() if v > 0 and k not in target.immune]
     if amount > 0 and scorches(hurt, got_through):  # B8: no Regeneration next round start
         hurt = replace(hurt, flags=hurt.flags | {Flag.SCORCHED})
-    return fight.with_combatant(hurt), Dealt(who, amount, defences, reduction, floored), notes
+    return (
+        fight.with_combatant(hurt),
+        Dealt(who, amount, defences, reduction, floored),
+        notes + bound,
+    )
 
 
 def _damaged(fight: Fight, step: Damaged) -> StepDone:

@@ -341,6 +341,7 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         xp=d["xp"],
         multiattack=tuple(d["multiattack"].items()),
         multiattack_action=d["multiattack_action"],
+        amulet=d["amulet"],
         multiattack_options=tuple(
             MultiOption(tuple(o["attacks"].items()), o["at_range"]) for o in offered
         ),

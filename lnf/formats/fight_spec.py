@@ -290,6 +290,7 @@ MONSTER = Obj(
         "multiattack_action": Field(
             Str(), "", "B1: a special action its Multiattack uses first: Frightful Presence"
         ),
+        "amulet": Field(Str(), "", "B8: the monster wearing its amulet (a shield guardian's)"),
         "multiattack_options": Field(
             ListOf(MULTI_OPTION), [], "B1: the ways a Multiattack offers: two swords or two bows"
         ),

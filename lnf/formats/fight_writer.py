@@ -166,6 +166,8 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
         d["multiattack"] = dict(m.multiattack)
     if m.multiattack_action:
         d["multiattack_action"] = m.multiattack_action
+    if m.amulet:
+        d["amulet"] = m.amulet
     if m.multiattack_options:
         d["multiattack_options"] = [
             {"attacks": dict(o.attacks), "at_range": o.at_range} for o in m.multiattack_options

@@ -236,6 +236,12 @@ def _named(m: dict[str, Any], key: str, where: str) -> list[str]:
 
 
 _PARRY = re.compile(r"adds (\d+) to its AC against one melee attack", re.IGNORECASE)
+_WEARER = re.compile(
+    r"^When a creature makes an attack against the wearer of the [\w ]+'s amulet, the [\w ]+ "
+    r"grants a \+(\d+) bonus to the wearer's AC if the [\w ]+ is within 5 feet of the wearer\.$"
+)
+# B8 Bound: "half of any damage the wearer takes (rounded up) is transferred to the guardian"
+_BOUND = re.compile(r"half of any damage the wearer takes \(rounded up\) is transferred to the")
 
 
 def _guards(m: dict[str, Any], where: str) -> tuple[list[str], list[str]]:
@@ -245,8 +251,11 @@ def _guards(m: dict[str, Any], where: str) -> tuple[list[str], list[str]]:
     for i, x in enumerate(sf.items(m, "reactions", where)):
         name = sf.label(x, "name", f"{where}.reactions[{i}]")
         found = _PARRY.search(str(x.get("desc", ""))[:2000])
+        wearer = _WEARER.search(str(x.get("desc", ""))[:2000])
         if name.lower() == "parry" and found and 1 <= int(found[1]) <= 10:
             guards.append(f"parry {found[1]}")
+        elif wearer and 1 <= int(wearer[1]) <= 10:  # B8: a shield guardian's Shield
+            guards.append(f"amulet {wearer[1]}")
         else:
             others.append(name)
     return guards, others
@@ -336,6 +345,10 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     subtype = sf.get(m, "subtype", str, where, default="")
     mundane: list[str] = []
     played: list[str] = []
+    bound = any(  # B8: a shield guardian's Bound
+        x.get("name") == "Bound" and _BOUND.search(str(x.get("desc", ""))[:2000])
+        for x in sf.items(m, "special_abilities", where)
+    )
     out: dict[str, Any] = {
         "name": sf.label(m, "name", where),
         "size": size,
@@ -378,14 +391,16 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "abilities": scores,
         "speeds": other,
         "armor": [_armor(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
-        "not_modelled": [sf.note(n) for n in notes if n != SPELLS_RESISTED],
-        "flags": list(flags.forms)  # R5: swarm, incorporeal; D6: the archmage's
-        + ([str(Flag.RESISTS_SPELLS)] if SPELLS_RESISTED in notes else []),
+        "not_modelled": [sf.note(n) for n in notes if n not in (SPELLS_RESISTED, BOUND * bound)],
+        "flags": list(flags.forms)  # R5: swarm, incorporeal; D6: the archmage's; B8: Bound
+        + ([str(Flag.RESISTS_SPELLS)] if SPELLS_RESISTED in notes else [])
+        + ([str(Flag.BOUND)] if bound else []),
         "traits": [*traits.forms, *played, *_nonmagical(mundane)],
     }
     return {k: v for k, v in out.items() if v not in ({}, []) or k == "attacks"}
 
 
+BOUND = "Bound (trait)"
 SPELLS_RESISTED = "resistance: damage from spells"  # D6: a resistance to no type, all spells'
 
 

@@ -191,6 +191,8 @@ class Guard:
     melee_only: bool = False
     slot: int = 0  # the spell slot it spends (0: none)
     lasts: bool = False  # the bonus lasts until the start of its next turn (Shield)
+    wearer: bool = False  # B8: it guards its amulet's wearer, not itself (a shield guardian)
+    by: str = ""  # whose reaction it is when not the target's (the guardian's, `wearer`)
 
 
 @value

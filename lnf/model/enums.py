@@ -207,6 +207,7 @@ class Flag(StrEnum):
     SCORCHED = "scorched"  # B8: took what stops its Regeneration since the round started
     RELENTLESS = "relentless-spent"  # B8: its Relentless has held it at 1 hit point this fight
     RESISTS_SPELLS = "resists-spells"  # D6: "resistance: damage from spells" (the archmage)
+    BOUND = "amulet-bound"  # B8: half of its amulet's wearer's damage comes to it (Bound)
 
 
 class Action(StrEnum):
