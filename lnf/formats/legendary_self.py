@@ -21,9 +21,8 @@ def own_option(desc: str) -> dict[str, Any] | None:
     None for any other."""
     if heal := _HEAL.match(desc):
         return {"effect": {"heal": heal[1].replace(" ", "")}}
-    if shield := _SHIELD.match(desc):
-        lasting = "until end of attacker's turn"  # the attacker: the unicorn, named when cast
-        return {"effect": {"allies": 1, "ac": int(shield[1]), "lasting": lasting}}
+    if shield := _SHIELD.match(desc):  # until the end of its next turn: `engine.legendary`
+        return {"effect": {"allies": 1, "ac": int(shield[1])}}
     return None
 
 

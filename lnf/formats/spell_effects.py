@@ -235,7 +235,8 @@ def spell_effect(
         return {"effect": None}
     at = (*path, "effect")
     kinds = [k for k in _KINDS if e[k]]
-    if not spell and kinds not in (["invisible"], ["heal"], ["ward"], ["allies"]):
+    shield = kinds == ["allies"] and e["ac"] and not e["d4"]  # B7: Shimmering Shield, no spell
+    if not spell and kinds not in (["invisible"], ["heal"], ["ward"]) and not shield:
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
