@@ -117,7 +117,8 @@ def test_not_for_a_spell_above_the_3rd_level_nor_with_nothing_to_end() -> None:
     f = _held(level=4)
     assert dispelled(f, f.monster("Priest")) is None
     free = replace(_held(), effects=())
-    assert idle_spell(free, free.monster("Priest")) is None
+    ward = idle_spell(free, free.monster("Priest"))  # nothing to end: its ward (test_sanctuary)
+    assert ward is not None and ward.name == "Sanctuary"
     cast = Order("Priest", Rank.FRONT, action="Dispel Magic")
     thug = Order("Thug", Rank.FRONT)
     (v,) = check_plan(free, Plan((cast, thug)))

@@ -91,7 +91,8 @@ def test_the_most_hurt_it_touches_not_the_undead_nor_one_far_off() -> None:
     assert found is not None and found.name == "Acolyte"
     whole = healed.with_combatant(replace(acolyte, damage=0))
     assert patient(whole, whole.monster("Acolyte")) is None
-    assert idle_spell(whole, whole.monster("Acolyte")) is None
+    ward = idle_spell(whole, whole.monster("Acolyte"))  # nobody hurt: its ward (test_sanctuary)
+    assert ward is not None and ward.name == "Sanctuary"
 
 
 @needs_data
@@ -141,7 +142,7 @@ def test_odds_plan_cache_keeps_who_is_hurt_when_a_monster_heals(tmp_path: Path) 
     assert cache.key(hurt) != cache.key(whole) and plan_state(hurt) != plan_state(whole)
     assert cache(hurt).orders[0].action == "Cure Wounds"
     assert cache(whole) == solve_plan(whole, explain=False).plan
-    assert cache(whole).orders[0].action == ""
+    assert cache(whole).orders[0].action == "Sanctuary"  # nobody hurt: its ward (B6)
     thug = parse_fight(
         f"heroes: [{HIDDEN_ANN}]\nmonsters: [{{monster: thug, damage: 6}}]\n", "thug.yaml"
     )

@@ -34,7 +34,7 @@ from lnf.model import (
     SpellEffect,
     TurnEdge,
 )
-from lnf.model.effects import Countered
+from lnf.model.answer_steps import Countered
 from lnf.model.events import Recorded
 from lnf.model.plan import Mode
 from lnf.model.steps import Attacked, Damaged, EffectStarted, Guarded, SaveRolled, SpellCast, Used

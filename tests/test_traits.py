@@ -18,6 +18,7 @@ from lnf.engine.resolve import roll_attack, roll_save, roll_spell
 from lnf.engine.round_start import opening
 from lnf.engine.turns import monster_attacks
 from lnf.errors import InputError
+from lnf.formats import free_movement
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.formats.srd import stat_block
@@ -383,6 +384,14 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             played = played or name in standing(m)[1]  # S3's light, F3's invisible
             played = played or (name == "Grasping Tendrils" and m["name"] == "Roper")  # F6: holds
             played = played or name in counted_pieces(m, attacks)[1]  # B2: tail spikes
+            unfettered = bool(free_movement.unfettered(m, []))  # the kraken's: immunities
+            played = played or (name == free_movement.TRAIT and unfettered)
+            eminent = any(
+                a["name"].endswith(" with Divine Eminence") for a in block.get("actions", [])
+            )
+            played = played or (name == "Divine Eminence" and eminent)  # an action (B1)
+            bound = "amulet-bound" in block.get("flags", [])  # B8: test_amulet
+            played = played or (name == "Bound" and bound)
             listed = [n for n in block.get("not_modelled", []) if _names_the_trait(n, name)]
             assert played == (not listed), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them

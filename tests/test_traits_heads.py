@@ -14,7 +14,7 @@ from lnf.engine.effects import Rolled
 from lnf.formats.bestiary import srd
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Ability, Condition, Trait, TraitKind
-from lnf.model.effects import Heads
+from lnf.model.answer_steps import Heads
 from lnf.model.steps import Damaged
 from lnf.rules.heads import after_damage, grown, heads, lost, out_of_reactions, with_heads
 from lnf.rules.trait_saves import save_edge

@@ -165,8 +165,11 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
         ("vulnerable", "Vulnerabilities"),
         ("condition_immune", "Condition immunities"),
     ):
-        if b.get(key):
-            out += wrap(f"{title}: {', '.join(b[key])}")
+        spells = key == "resist" and "resists-spells" in b.get("flags", [])  # D6: the archmage
+        if b.get(key) or spells:
+            out += wrap(
+                f"{title}: {', '.join([*b.get(key, []), *['damage from spells'] * spells])}"
+            )
     out.append("Attacks, as lnf plays them:")
     for a in b.get("attacks", []):
         out += wrap("  " + _attack_text(a))
@@ -255,12 +258,23 @@ def _whole_block_text(b: dict[str, Any], wrap: Any) -> list[str]:
         out += wrap(f"Spell slots: {slots}")
     if b.get("cast_before"):
         out += wrap(f"{b['cast_before']}: cast before the fight, AC {b['ac']} (B6)")
+    for spell in b.get("before_combat", []):  # B6: Stoneskin, Mind Blank, Shillelagh
+        out += wrap(f"{spell}: cast on itself before the fight (B6)")
     if b.get("legendary"):
         out.append("Legendary actions, 3 a round (B7):")
         for o in b["legendary"]:
             cost = f" (costs {o['cost']})" if o.get("cost", 1) > 1 else ""
             if o.get("attack"):
                 what = f"its {o['attack']} attack"
+            elif (mine := o.get("action", {}).get("effect", {})) and (
+                mine.get("heal") or mine.get("ac")
+            ):
+                what = (  # B7: on itself (rules.legendary_self)
+                    f"it regains {mine['heal']} hit points; when at half its hit points or fewer"
+                    if mine.get("heal")
+                    else f"+{mine['ac']} AC on itself until the end of its next turn; when no "
+                    "option reaches a hero"
+                )
             elif o.get("action"):
                 own = {"name": o["name"], **o["action"]}
                 what = _action_text(own).removeprefix(f"{own['name']}: ")
@@ -286,7 +300,9 @@ def _action_text(a: dict[str, Any]) -> str:
     parts = []
     if a.get("recharge"):
         parts.append(f"recharge {a['recharge']}–6" if a["recharge"] < 6 else "recharge 6")
-    if a.get("spends"):
+    if str(a.get("spends", "")).startswith("slot "):  # B6: Divine Eminence
+        parts.append(f"a {ordinal(int(a['spends'][5:]))}-level slot, with its bonus action")
+    elif a.get("spends"):
         parts.append(f"one charge with its other {a['spends']}")
     if a.get("per_day"):
         parts.append(f"{a['per_day']}/day")
@@ -302,7 +318,9 @@ def _action_text(a: dict[str, Any]) -> str:
         ability, dc = parse_save(a["save"])
         half = ", half on a success" if a.get("half", True) and a.get("damage") else ""
         parts.append(f"DC {dc} {ability.word} save{half}")
-    elif a.get("to_hit") is not None:  # an attack-roll spell, a limited attack (B2: the web)
+    elif a.get("to_hit") is not None and (
+        a.get("spell") or a.get("kind") == "melee" or "recharge" in a or "per_day" in a
+    ):  # an attack-roll spell, a limited attack (B2: the web), an attack with its extra
         parts.append(f"{a['to_hit']:+d} to hit")
     if a.get("damage"):
         times = f"{a['times']} × " if a.get("times", 1) > 1 else ""
@@ -340,9 +358,25 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         "kills": "it dies (F7)",
         # F7 Telekinesis: no save, a contest
         "contest": f"if its check at {e.get('contest', 0):+d} beats the hero's Strength check",
+        "mirror": f"three duplicates of AC {e.get('mirror')}: a d20 may move an attack to one",
+        "ward": {
+            "unfettered": "it is unfettered: never paralyzed, restrained or grappled",
+            "fire-shielded": "a warm shield: it resists cold, and 2d8 fire burns whoever hits "
+            "it in mêlée",
+            "hasted": "until the end of its next turn: +2 AC, advantage on Dexterity saves, "
+            "one more slam (its bonus action)",
+            "enlarged": "it is enlarged: its weapons deal their damage while enlarged (or 1d4 "
+            "more), advantage on Strength checks and saves",
+            "globe-warded": "a hero's spell of the 5th level or lower from outside its group "
+            "has no effect in it",
+            "warded": "it wards itself: who aims an attack or a spell with no area at it "
+            "saves first (a failure: another target, or it is lost), until it attacks a foe",
+        }.get(str(e.get("ward")), f"it is {e.get('ward')}"),
     }
     out = [words for key, words in said.items() if e.get(key) or (key == "contest" and key in e)]
-    if any(e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal")):
+    if any(
+        e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal", "ward", "mirror")
+    ):
         verb = "cast" if spell else "used"  # the imp's own Invisibility is no spell
         out.append(f"{verb} only when it can attack no hero this round (B6)")
     return out + ([e["lasting"]] if e.get("lasting") else [])

@@ -21,9 +21,10 @@ from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
 from lnf.engine.grips import concentrate, gripped
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
-from lnf.engine.resolve import imposed, poisons, roll_save
-from lnf.engine.riders import drained_by, dropped_to_0, pushed, resisted, ride
-from lnf.engine.self_spells import landed, seen
+from lnf.engine.resolve import roll_save
+from lnf.engine.riders import drained_by, dropped_to_0, pushed, ride
+from lnf.engine.self_spells import fire_shield, landed, seen
+from lnf.engine.spell_auras import auras
 from lnf.engine.steps import apply_step
 from lnf.engine.trait_steps import (
     adheres,
@@ -48,7 +49,6 @@ from lnf.engine.trait_steps import (
     unstuck,
 )
 from lnf.model import (
-    LEGENDARY_RESISTANCE,
     SLOT,
     Ability,
     Attack,
@@ -83,8 +83,9 @@ from lnf.rules.banishment import left_group
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
+from lnf.rules.mirror_image import DUPLICATE
 from lnf.rules.roster import in_fight
-from lnf.rules.spell_effects import auras_on, calm_ends, overwhelmed, sleepers, weapon_up, woken
+from lnf.rules.spell_effects import calm_ends, overwhelmed, sleepers, weapon_up, woken
 from lnf.rules.trait_auras import turns_to_stone
 from lnf.rules.trait_saves import immune_now
 from lnf.rules.traits import fortitude_dc
@@ -149,6 +150,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         slimed(turn, done, step, dice)  # B8: Mucous Cloud
         corrode(turn, done, step)  # B8: Corrode Metal, Rust Metal, Corrosive Form
         adheres(turn, done, step)  # B8: a mimic's Adhesive
+        fire_shield(turn, done, step, dice)  # B6, F7
     if done.dealt:
         freeze(turn, done)  # B8: a water elemental's Freeze
     if done.dropped:
@@ -159,7 +161,8 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:
             spell_weapon(turn, step.attacker, weapon)
     if isinstance(step, Attacked | SpellCast):  # B6, F7: Invisibility ends as it attacks
-        seen(turn, step.attacker if isinstance(step, Attacked) else step.caster)
+        who = step.attacker if isinstance(step, Attacked) else step.caster
+        seen(turn, who, isinstance(step, Attacked) or _at_foes(turn.fight, step))
     if isinstance(step, SpellCast):
         spell = attack_named(turn.fight.combatant(step.caster), step.spell)
         if spell is not None:
@@ -190,6 +193,12 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             turn.do(SaveRolled(save, Ability.CON, "concentration", damage=dealt.amount))
             if not save.success:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
+
+
+def _at_foes(fight: Fight, step: SpellCast) -> bool:
+    """F7 Sanctuary: a cast "that affects an enemy creature" (one of its targets is a foe)."""
+    side = fight.combatant(step.caster).side if step.caster in fight else None
+    return any(t in fight and fight.combatant(t).side is not side for t in step.targets)
 
 
 def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) -> None:
@@ -239,9 +248,16 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
     if effect.invisible:  # B6: on the caster itself
         what, kept = "invisible", effect.ends_on_attack
         start(turn, step.caster, what, lasting, step.caster, Condition.INVISIBLE, attacks=kept)
-    for on, condition in ((effect.blurred, Condition.BLURRED), (effect.flying, Condition.FLYING)):
-        if on:  # B6: on the caster itself (Blur, Fly)
-            start(turn, step.caster, str(condition), lasting, step.caster, condition)
+    on_self = ((effect.blurred, Condition.BLURRED), (effect.flying, Condition.FLYING))
+    ward = ((True, effect.ward),) if effect.ward is not None else ()
+    for on, condition in (*on_self, *ward):
+        if on:  # B6: on the caster itself (Blur, Fly, Freedom of Movement, Sanctuary)
+            ends = condition is Condition.SANCTUARY  # F7: "If the warded creature … attacks"
+            ac = 2 if condition is Condition.HASTED else 0  # B6: "a +2 bonus to its AC"
+            what = str(condition)
+            start(turn, step.caster, what, lasting, step.caster, condition, attacks=ends, ac=ac)
+    for _ in range(3 if effect.mirror else 0):  # B6, F7 Mirror Image: three duplicates
+        start(turn, step.caster, DUPLICATE, lasting, step.caster, Condition.MIRRORED)
     if effect.allies:  # Bless, Shield of Faith: no save, on each creature named
         what = f"{spell.name} ({'; '.join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)})"
         for name in step.targets:
@@ -286,45 +302,6 @@ def spell_weapon(turn: Steps, caster: str, weapon: Attack) -> None:
     level = cast_level(turn, caster, weapon)
     what, lasting = weapon.name, weapon.effect.lasting
     start(turn, caster, what, lasting, caster, weapon=level)
-
-
-def auras(turn: Steps, who: str, dice: DiceSource) -> None:
-    """F7 Spirit Guardians: each aura that catches `who` as its turn starts, its save (half
-    or nothing on a success) and its damage, rolled now."""
-    for e in auras_on(turn.fight, who):
-        spell = attack_named(turn.fight.combatant(e.who), e.what)
-        if spell is None or e not in turn.fight.effects:
-            continue
-        spell = spell.at_slot(e.aura)
-        what = f"{e.who}'s {spell.name}"
-        success = False
-        if spell.save is not None:
-            ability, dc = spell.save
-            c = turn.fight.combatant(who)
-            saved = roll_save(
-                turn.fight,
-                c,
-                ability,
-                dc,
-                dice,
-                what,
-                spell=True,
-                against=imposed(spell),
-                poison=poisons(spell),
-            )
-            save = resisted(c, saved, spell)
-            turn.do(SaveRolled(save, ability, what))
-            if save.resisted:  # B7
-                turn.do(Used(who, LEGENDARY_RESISTANCE))
-            success = save.success
-        if success and not spell.half:
-            continue
-        dice.about(f"{what}: {spell.damage}")
-        rolled = roll(spell.damage, dice)
-        kind = spell.damage.parts[0].damage_type if spell.damage.parts else None
-        amount = rolled.total // 2 if success else rolled.total
-        half = ", half on the save" if success else ""
-        turn.do(Damaged(who, amount, kind, text=f"{what}: {rolled}{half}"))
 
 
 def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
@@ -449,7 +426,7 @@ def land(
             slot = guard_slot(target, guard) if guard.slot else None
             if slot is not None:
                 turn.do(Used(target.name, slot))
-            turn.do(Guarded(target.name, guard.name, foe.name, guard.ac))
+            turn.do(Guarded(guard.by or target.name, guard.name, foe.name, guard.ac))
             if guard.lasts:  # Shield: until the start of its next turn
                 lasting = Lasting(until=(target.name, TurnEdge.START))
                 start(turn, target.name, f"{guard.name} (+{guard.ac} AC)", lasting, ac=guard.ac)

@@ -14,7 +14,16 @@ from typing import assert_never
 
 from lnf.errors import Refused
 from lnf.model import Action, Dot, Fight, Hero, Monster, Variant
-from lnf.model.effects import Confused, Countered, Heads, Reacted, Split, TraitRolled
+from lnf.model.answer_steps import (
+    Confused,
+    Countered,
+    Heads,
+    Mirrored,
+    Reacted,
+    Split,
+    TraitRolled,
+    Warded,
+)
 from lnf.model.events import (
     Begun,
     Ended,
@@ -213,6 +222,10 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who, *([step.target] if step.target else [])]) + _faces(
                 [step.face], 10
             )
+        case Warded():  # B6, F7: a globe stops a hero's spell
+            return _names(fight, [step.who, step.by], Monster) + _names(fight, [step.caster], Hero)
+        case Mirrored():  # B6, F7: the duplicates' d20, the attack roll at one
+            return _names(fight, [step.who, step.attacker]) + _faces([step.face, *step.faces], 20)
         case _:
             assert_never(step)
 

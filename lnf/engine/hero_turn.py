@@ -20,6 +20,7 @@ from lnf.engine.decisions import (
     TurnChoice,
 )
 from lnf.engine.effects import cast_effects, fortitude, land
+from lnf.engine.mirror_images import at_a_duplicate
 from lnf.engine.monster_reactions import countered, resist_cast, spend_resisted
 from lnf.engine.resolve import (
     roll_attack,
@@ -29,6 +30,7 @@ from lnf.engine.resolve import (
     roll_surge,
     roll_wound_save,
 )
+from lnf.engine.sanctuary_saves import globe_stops, past_sanctuary, spell_past_sanctuary
 from lnf.engine.sides import HeroSide
 from lnf.engine.trait_steps import carapace, grapple_held, rock_caught
 from lnf.engine.turns import opportunity, simple_action
@@ -193,6 +195,13 @@ def play_action(
             target = swing_target(turn.fight, turn.fight.hero(hero.name), action, swing)
             if target is None:
                 break  # F2: no foe left in reach; the other swings are lost
+            if globe_stops(turn, hero.name, target.name, action.attack):
+                continue  # B6, F7: a spell's attack roll the globe keeps out
+            target = past_sanctuary(turn, hero.name, target, action, dice)  # B6, F7
+            if target is None:
+                continue  # F7 Sanctuary: "lose the attack"
+            if at_a_duplicate(turn, hero.name, target, action, dice):
+                continue  # B6, F7 Mirror Image: the swing went at a duplicate
             me = turn.fight.hero(hero.name)
             if rock_caught(turn, hero.name, target, action.attack, action.mode, dice):
                 continue  # B10 Rock Catching: the rock is caught, the throw spent
@@ -232,12 +241,15 @@ def play_action(
         turn.do(contest)
         grapple_held(turn, contest)  # B8: who grapples a barbed devil
     elif isinstance(action, SpellChoice):
+        targets = spell_past_sanctuary(turn, hero.name, action, dice)  # B6, F7
+        if action.targets and not targets:
+            return  # F7 Sanctuary: "lose the … spell" (an aura names nobody: it is cast)
         me = turn.fight.hero(hero.name)
         cast = roll_spell(
             turn.fight,
             me,
             action.spell,
-            reflected(turn, hero.name, action.spell, action.targets, dice),  # B8
+            reflected(turn, hero.name, action.spell, targets, dice),  # B8
             dice,
             spared=action.spared,
             big=action.big,

@@ -11,14 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from lnf.dice.roll import DiceSource
+from lnf.engine.begin import start
 from lnf.engine.effects import Rolled, land
-from lnf.engine.resolve import roll_attack, roll_spell
+from lnf.engine.resolve import roll_attack, roll_healing, roll_spell
 from lnf.model import (
     LEGENDARY_ACTIONS,
+    Attack,
     Fight,
     Guard,
     Hero,
+    Lasting,
     Monster,
+    TurnEdge,
 )
 from lnf.model.applied import Applied
 from lnf.model.events import Event, Planned, Recorded, RoundStarted, Turn
@@ -30,6 +34,7 @@ from lnf.rules.legendary import (
     legendary_choice,
 )
 from lnf.rules.legendary_moves import legendary_move
+from lnf.rules.legendary_self import own_use
 from lnf.rules.limited import use_of
 from lnf.rules.roster import in_fight
 from lnf.rules.wording import and_list
@@ -132,6 +137,10 @@ def _play(
     if pick.option.spells and (slot := use_of(monster, use)) is not None:
         turn.do(Used(monster.name, slot))  # B7: "using a spell slot as normal"
     me = turn.fight.monster(monster.name)
+    if own_use(use):  # B7: Heal Self, Shimmering Shield, on itself
+        on_itself(turn, me.name, pick.option.name, use, dice)
+        note = f"At the end of {hero}'s turn, {me.name} uses a legendary action (B7): "
+        return turn.finish(Recorded(turn.steps, note=note + f"{pick.option.name}.", by_rules=True))
     if pick.mode is not None:  # an attack roll at each hero aimed at (B3: a ray each)
         for target in targets:
             hero_now = turn.fight.hero(target)
@@ -153,3 +162,15 @@ def _guards_taken(hero: Hero, foe: Monster, guard: Guard) -> bool:
     """F1: a hero's reaction that turns a legendary action's hit is taken, as the hero policy
     takes it (lnf does not stop between turns to ask; undo if it should not have been)."""
     return True
+
+
+def on_itself(turn: Rolled, name: str, option: str, use: Attack, dice: DiceSource) -> None:
+    """B7: a legendary option on its user: Heal Self's hit points (`roll_healing`), or
+    Shimmering Shield's AC bonus until the end of its next turn (it is not its turn now)."""
+    effect = use.effect
+    assert effect is not None
+    if effect.heal is not None:
+        turn.do(roll_healing(name, name, effect.heal, dice, option))
+    elif effect.ac:
+        lasting = Lasting(until=(name, TurnEdge.END))
+        start(turn, name, f"{option} (+{effect.ac} AC)", lasting, name, ac=effect.ac)

@@ -11,7 +11,7 @@ from lnf.dice.roll import DiceSource, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import ActionChoice, AttackChoice, SpellChoice
 from lnf.model import LEGENDARY_RESISTANCE, SLOT, Attack, Hero
-from lnf.model.effects import Countered
+from lnf.model.answer_steps import Countered
 from lnf.model.steps import Saved, SpellCast, Used
 from lnf.rules.conditions import condition_immune
 from lnf.rules.damage import after_defences
@@ -38,7 +38,9 @@ def resist_cast(turn: Steps, cast: SpellCast, spell: Attack) -> SpellCast:
         c = turn.fight.combatant(s.who)
         immune = condition_immune(c)
         imposes = any(k not in immune for r in spell.riders for k in r.conditions)
-        damage = after_defences(c, dict(cast.damage), magic=True)[0] if cast.damage else 0
+        damage = (
+            after_defences(c, dict(cast.damage), magic=True, spell=True)[0] if cast.damage else 0
+        )
         if not s.success and resists(c, damage, imposes):
             s = replace(s, success=True, resisted=True)
         saves.append(s)

@@ -135,6 +135,9 @@ def roll_attack(
             f"{used.damage}, not {attack.damage}"
         )
         big = "; ".join(w for w in (weaker, big) if w)
+    if hit and used is not attack and Condition.ENLARGED in attacker.conditions:  # B6: Enlarge
+        bigger = f"{attacker.name} is enlarged: {attack.name} {used.damage}, not {attack.damage}"
+        big = "; ".join(w for w in (bigger, big) if w)
     if hit and not critical and assassinates(fight, attacker, target):  # B8
         critical = True
         reasons = (*reasons, f"Assassinate: {target.name} is surprised, a hit is critical (B8)")
@@ -390,18 +393,23 @@ def roll_contest(
     and Dexterity. lnf reads the checks from the save bonuses (sheets hold no skills but
     Stealth): the attacker's Strength, the target's better of Strength and Dexterity (F3: a
     weakened attacker's Strength check has disadvantage; a weakened target resists with its
-    Dexterity, which the weakness leaves alone, `rules.conditions.contest_abilities`)."""
+    Dexterity, which the weakness leaves alone, `rules.conditions.contest_abilities`; B6: an
+    enlarged target resists with Strength, with advantage, its kept die first)."""
     mine_is, theirs_are, worse = contest_abilities(attacker, target)
     bonus = attacker.save_bonus(mine_is)
     resist = max(target.save_bonus(a) for a in theirs_are)
+    stronger = Ability.STR in theirs_are and Condition.ENLARGED in target.conditions  # B6
+    resist = target.save_bonus(Ability.STR) if stronger else resist
     edge = " (disadvantage)" if worse else ""
+    theirs_edge = " (advantage: enlarged)" if stronger else ""
     dice.about(
-        f"{attacker.name} tries to {kind} {target.name}: {bonus:+d}{edge} against {resist:+d}"
+        f"{attacker.name} tries to {kind} {target.name}: {bonus:+d}{edge} against "
+        f"{resist:+d}{theirs_edge}"
     )
     mine = roll_d20(dice, bonus, disadvantage=worse)
     faces = tuple(sorted(mine.faces, key=lambda f: f != mine.kept))  # the kept die first
     held = checks_worse(target)  # F6: intoxicated
-    theirs = roll_d20(dice, resist, disadvantage=held)
+    theirs = roll_d20(dice, resist, advantage=stronger, disadvantage=held)
     kept = tuple(sorted(theirs.faces, key=lambda f: f != theirs.kept))
     return Contested(
         attacker.name,

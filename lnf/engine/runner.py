@@ -39,6 +39,7 @@ from lnf.engine.round_start import (
     round_number,
     surprise_round_start,
 )
+from lnf.engine.sanctuary_saves import opportunity_lands
 from lnf.engine.sides import HeroSide
 from lnf.engine.table import Table
 from lnf.engine.turns import monster_attacks, opportunity
@@ -352,7 +353,8 @@ class Runner:
             hero = turn.fight.hero(foe)
             if self.heroes.takes_opportunity(turn.fight, hero, monster):
                 them = turn.fight.monster(monster.name)
-                land(turn, opportunity(turn.fight, hero, them, dice), None, dice)
+                if opportunity_lands(turn, hero.name, them, dice):  # B6, F7: its wards
+                    land(turn, opportunity(turn.fight, hero, them, dice), None, dice)
                 if not in_fight(turn.fight.monster(monster.name)):
                     self._finish(turn)
                     return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from lnf.engine.acl_steps import contested, surged, wounded
 from lnf.engine.effect_steps import (
     concentration_ended,
     counted,
@@ -24,8 +25,17 @@ from lnf.engine.trait_apply import (
     transferred,
 )
 from lnf.model import Action, CDot, Condition, Cost, Dot, Fight, Flag, Hero, Monster
+from lnf.model.answer_steps import (
+    Confused,
+    Countered,
+    Heads,
+    Mirrored,
+    Reacted,
+    Split,
+    TraitRolled,
+    Warded,
+)
 from lnf.model.applied import Dealt, StepDone
-from lnf.model.effects import Confused, Countered, Heads, Reacted, Split, TraitRolled
 from lnf.model.steps import (
     Acted,
     Attacked,
@@ -55,6 +65,7 @@ from lnf.model.steps import (
     Wounded,
 )
 from lnf.rules.acl import acl, reduced
+from lnf.rules.amulet import bound_share
 from lnf.rules.chase import after_speeds, escapers, settle, spends_action, start_pools
 from lnf.rules.d20 import at_least_one, d20_variant, rolled_at_least_one
 from lnf.rules.damage import (
@@ -63,12 +74,11 @@ from lnf.rules.damage import (
     heal,
     knock_out,
     magical,
-    restorable,
     stabilized,
     take_damage,
     worth,
 )
-from lnf.rules.economy import spell_cast, step_cost
+from lnf.rules.economy import attack_named, spell_cast, step_cost
 from lnf.rules.effects import healing_barred
 from lnf.rules.escapes import spent_by, start_points
 from lnf.rules.group_changes import moved, tidy, without
@@ -142,14 +152,14 @@ def _step(fight: Fight, step: Step) -> StepDone:
             after = fight.with_combatant(recharged(m, step.action)) if step.charged else fight
             return StepDone(step, fight, after)
         case Wounded():
-            return _wounded(fight, step)
+            return wounded(fight, step)
         case Covered():
             c = fight.combatant(step.who)
             return StepDone(step, fight, fight.with_combatant(replace(c, cover=step.cover)))
         case Surged():
-            return _surged(fight, step)
+            return surged(fight, step)
         case Contested():
-            return _contested(fight, step)
+            return contested(fight, step)
         case Dropped():  # the DM takes a monster off the grid
             monster = fight.monster(step.who)
             after = tidy(fight.with_combatant(replace(monster, damage=monster.hp)))
@@ -171,6 +181,11 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return StepDone(step, fight, fight.with_combatant(hydra))
         case Split():  # B10: the jelly splits, its reaction spent
             return StepDone(step, fight, split_fight(fight, step.who, step.into))
+        case Mirrored() if step.key:  # B6, F7: a duplicate hit is destroyed
+            gone = effect_ended(fight, EffectEnded(step.key, "hit"))
+            return StepDone(step, fight, gone.after, notes=gone.notes)
+        case Mirrored() | Warded():
+            return StepDone(step, fight, fight)
         case Guarded() | Countered() | Reacted():  # F1, B10: the reaction is spent
             turns = fight.turns
             after = replace(fight, turns=replace(turns, reacted=turns.reacted | {step.who}))
@@ -198,8 +213,10 @@ def _hurt(
     attack: bool = False,
     holds: bool = False,
     magic: bool = False,
+    spell: bool = False,
 ) -> tuple[Fight, Dealt, list[str]]:
-    """D6–D9: `who` takes `damage` after its defences (`magic`: a magical attack's, D6);
+    """D6–D9: `who` takes `damage` after its defences (`magic`: a magical attack's, D6;
+    `spell`: a spell's, which "resistance: damage from spells" halves);
     `knock`: a mêlée attacker that drops it knocks it out instead (D8). Under the AC-less
     variant an attack's damage first goes through Damage Reduction (V-ACL3)."""
     target = fight.combatant(who)
@@ -213,11 +230,18 @@ def _hurt(
         by_type = reduced(by_type, target.dr, dict(target.typed_dr), worth(target))
         reduction = before - sum(by_type.values())
     by_type, healed = absorbed(target, by_type)  # B8: Lightning Absorption and the like
-    amount, defences = after_defences(target, by_type, magic=magic)
+    amount, defences = after_defences(target, by_type, magic=magic, spell=spell)
     amount, back = max(0, amount - sum(healed.values())), max(0, sum(healed.values()) - amount)
     amount, fight, moved = transferred(fight, target, amount)  # B8: Damage Transfer
     if d20_variant(fight) and (least := at_least_one(target, by_type, amount)) > amount:
         amount, floored = least, True  # V-D20-4: what gets through is at least 1
+    bound: list[str] = []
+    if (share := bound_share(fight, who, amount)) is not None:  # B8: a shield guardian's Bound
+        guardian, part = share
+        amount -= part
+        taken, more = take_damage(guardian, part)
+        fight = fight.with_combatant(taken)
+        bound = [f"{guardian.name} takes {part} of it (Bound, B8)", *more]
     if knock and 0 < target.current_hp <= amount:
         hurt, notes = knock_out(target)
     elif (held := held_at_one(target, amount, holds)) is not None:
@@ -228,7 +252,11 @@ def _hurt(
     got_through = [k for k, v in by_type.items() if v > 0 and k not in target.immune]
     if amount > 0 and scorches(hurt, got_through):  # B8: no Regeneration next round start
         hurt = replace(hurt, flags=hurt.flags | {Flag.SCORCHED})
-    return fight.with_combatant(hurt), Dealt(who, amount, defences, reduction, floored), notes
+    return (
+        fight.with_combatant(hurt),
+        Dealt(who, amount, defences, reduction, floored),
+        notes + bound,
+    )
 
 
 def _damaged(fight: Fight, step: Damaged) -> StepDone:
@@ -240,7 +268,7 @@ def _damaged(fight: Fight, step: Damaged) -> StepDone:
         hero = fight.hero(step.who)
         return StepDone(step, fight, fight.with_combatant(stabilized(hero)))
     after, dealt, notes = _hurt(
-        fight, step.who, ((step.type, step.amount),), critical=step.critical
+        fight, step.who, ((step.type, step.amount),), critical=step.critical, spell=step.spell
     )
     after = drank(after, step.key, dealt.amount) if step.key else after  # F6: a stirge drinks
     return StepDone(step, fight, tidy(after), (dealt,), notes=tuple(notes))
@@ -283,6 +311,7 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
         attack=True,
         holds=step.target in step.holds,
         magic=_magic(fight, step),
+        spell=_spell_attack(fight, step),
     )
     fight, o_dot = _o_dot(fight, step.attacker, step.big, dealt.amount, notes)
     return StepDone(step, before, tidy(fight), (dealt,), o_dot=o_dot, notes=tuple(notes))
@@ -296,40 +325,10 @@ def _magic(fight: Fight, step: Attacked) -> bool:
     return used is not None and magical(me, used)
 
 
-def _wounded(fight: Fight, step: Wounded) -> StepDone:
-    """V-ACL5: the part's state (a disabled part stays so); a disabled eye blinds."""
-    c = fight.combatant(step.who)
-    if not step.state:
-        return StepDone(step, fight, fight)
-    parts = dict(c.parts)
-    if parts.get(step.part) != "disabled":
-        parts[step.part] = step.state
-    hurt = replace(c, parts=tuple(parts.items()))
-    notes: tuple[str, ...] = (f"{step.who}'s {step.part} is {step.state} (V-ACL5)",)
-    if step.part == "eye" and step.state == "disabled":
-        hurt = replace(hurt, conditions=hurt.conditions | {Condition.BLINDED})
-        notes += (f"{step.who} is blinded (V-ACL5)",)
-    return StepDone(step, fight, fight.with_combatant(hurt), notes=notes)
-
-
-def _surged(fight: Fight, step: Surged) -> StepDone:
-    """V-ACL6: surge dice spent; tenacity gives temporary hit points (they do not stack, D7)."""
-    c = fight.combatant(step.who)
-    spent = replace(c, surge=max(0, c.surge - len(step.faces)))
-    tenacity = step.effect == "tenacity" and restorable(c)  # B8: never a swarm's
-    if tenacity and sum(step.faces) > spent.temp_hp:  # D7: no stacking
-        spent = replace(spent, temp_hp=sum(step.faces), tenacious=True)
-    return StepDone(step, fight, fight.with_combatant(spent))
-
-
-def _contested(fight: Fight, step: Contested) -> StepDone:
-    """V-ACL8: the winner grapples or shoves its foe prone; a tie changes nothing."""
-    if not step.won or step.kind in ("pull", "grip"):  # F6, F7: what follows is its own step
-        return StepDone(step, fight, fight)
-    target = fight.combatant(step.target)
-    condition = Condition.GRAPPLED if step.kind == "grapple" else Condition.PRONE
-    after = fight.with_combatant(replace(target, conditions=target.conditions | {condition}))
-    return StepDone(step, fight, after, notes=(f"{step.target} is {condition}",))
+def _spell_attack(fight: Fight, step: Attacked) -> bool:
+    """D6: whether the attack this step made is a spell's (Fire Bolt, Spiritual Weapon)."""
+    used = attack_named(fight.combatant(step.attacker), step.attack)
+    return used is not None and used.spell
 
 
 def _used(fight: Fight, step: Used) -> StepDone:
@@ -365,7 +364,8 @@ def _spell(fight: Fight, step: SpellCast) -> StepDone:
             continue
         evasion = evaded(fight, step, name, notes)  # B8
         taken = spell_damage(step, name, evasion=evasion)
-        fight, took, more = _hurt(fight, name, taken, holds=name in step.holds, magic=True)
+        hold = name in step.holds
+        fight, took, more = _hurt(fight, name, taken, holds=hold, magic=True, spell=True)
         notes += more
         dealt.append(took)
     if step.pool and not sleepers(fight, step.targets, step.pool):  # F7 Sleep

@@ -16,8 +16,8 @@ from lnf.engine.resolve import roll_save
 from lnf.engine.riders import ride
 from lnf.engine.self_spells import seen
 from lnf.model import Ability, Attack, Condition, Hero, Lasting, Monster, Rider, TraitKind, TurnEdge
+from lnf.model.answer_steps import Heads, Reacted, Split, TraitRolled
 from lnf.model.applied import StepDone
-from lnf.model.effects import Heads, Reacted, Split, TraitRolled
 from lnf.model.plan import Mode
 from lnf.model.steps import Attacked, Contested, Damaged, EffectEnded, Healed, SaveRolled, SpellCast
 from lnf.rules.aversion import AVERSE, fire_shy

@@ -60,12 +60,19 @@ def opportunity(
 ) -> Attacked:
     """D10: one mêlée attack with the reaction: the attacker's best mêlée weapon (M6's reach
     clause: the best that out-reaches the target)."""
+    attack, mode = opportunity_weapon(fight, by, target)
+    return roll_attack(fight, by, target, attack, mode, dice, opportunity=True)
+
+
+def opportunity_weapon(
+    fight: Fight, by: Hero | Monster, target: Hero | Monster
+) -> tuple[Attack, Mode]:
+    """D10, M6: the weapon an opportunity attack is made with, and how it reaches."""
     mode = opportunity_mode(fight, by.name, target.name)
     melee = [
         a for a in by.attacks if a.is_melee and (mode is Mode.MELEE or out_reaches(a.reach, target))
     ]
-    attack = max(melee, key=lambda a: a.damage.average) if melee else UNARMED
-    return roll_attack(fight, by, target, attack, mode, dice, opportunity=True)
+    return (max(melee, key=lambda a: a.damage.average) if melee else UNARMED), mode
 
 
 def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSource) -> Acted:

@@ -239,6 +239,12 @@ EFFECT = Obj(
         "dispel": Field(Bool(), False, "a monster's Dispel Magic: a hero's spell on its side"),
         "heal": Field(DICE, None, "a monster's Cure Wounds: the most hurt ally it touches, 1d8+3"),
         "others": Field(Bool(), False, "heal touches another creature, never itself (B6)"),
+        "mirror": Field(
+            Int(minimum=1, maximum=40), 0, "Mirror Image: three duplicates of this AC (B6, F7)"
+        ),
+        "ward": Field(
+            OneOf(Condition), None, "a condition on the caster itself (unfettered: B6, F7)"
+        ),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),
             None,

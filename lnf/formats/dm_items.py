@@ -132,4 +132,15 @@ def precise(m: dict[str, Any], notes: list[str]) -> list[str]:
         elif legendary := _LEGENDARY.match(note):
             said = formless_note(m, legendary[1])
         out.append(f"{note}: {said}" if said else note)
-    return out
+    return _true_form_only(out)
+
+
+_SMALLER = re.compile(r"^[\w ]+: its other damage \(in Small or Medium form\)$")
+
+
+def _true_form_only(notes: list[str]) -> list[str]:
+    """B6, B8: a weapon's other damage "in Small or Medium form" (the oni's glaive, shrunk with
+    it) goes with a form the monster never takes: its Change Shape is no option of the plan,
+    and it fights in its stat block's true form, whose damage lnf plays (docs/choices.md)."""
+    shapes = any(n.startswith(tuple(f"{f}: " for f in FORMS)) for n in notes)
+    return [n for n in notes if not (shapes and _SMALLER.match(n))]

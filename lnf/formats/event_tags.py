@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from lnf.model import Confused, Countered, Effect, Lasting
-from lnf.model.effects import Heads, Reacted, Split, TraitRolled
+from lnf.model.answer_steps import Heads, Mirrored, Reacted, Split, TraitRolled, Warded
 from lnf.model.events import (
     Begun,
     Ended,
@@ -101,6 +101,8 @@ STEP_TAGS: dict[type[Any], str] = {
     TraitRolled: "trait-die",
     Heads: "heads",
     Confused: "confused",
+    Mirrored: "mirror",
+    Warded: "globe",
 }
 
 # Fields lnf 0.1 did not write: left out at their default (a log without them reads as 0.1's).
@@ -136,6 +138,7 @@ LATER_FIELDS = {
         (Effect, f) for f in ("drain", "drained", "sated", "held_hurts", "held_hurts_on")
     ),  # F6: holds
     (Damaged, "key"),  # F6: a drain's
+    (Damaged, "spell"),  # D6: an aura's
     (Lasting, "hurt"),
     *((Effect, f) for f in ("affliction", "no_healing", "then", "then_rounds", "hurts")),
     *((Effect, f) for f in ("hurts_at", "healed_ends")),  # F6: lasting riders

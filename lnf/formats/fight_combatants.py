@@ -393,6 +393,7 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         multiattack_in_place=tuple(d["multiattack_in_place"]),
         multiattack_held=d["multiattack_held"],
         multiattack_spell=tuple(d["multiattack_spell"].items()),
+        amulet=d["amulet"],
         multiattack_options=tuple(
             MultiOption(tuple(o["attacks"].items()), o["at_range"], o["flying"]) for o in offered
         ),

@@ -324,6 +324,7 @@ MONSTER = Obj(
         "multiattack_rolled": Field(
             MapOf(Str()), {}, "B1: a count it rolls each turn: attack name → dice, such as 1d4"
         ),
+        "amulet": Field(Str(), "", "B8: the monster wearing its amulet (a shield guardian's)"),
         "multiattack_options": Field(
             ListOf(MULTI_OPTION), [], "B1: the ways a Multiattack offers: two swords or two bows"
         ),

@@ -176,6 +176,8 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
         d["multiattack_in_place"] = list(m.multiattack_in_place)
     if m.multiattack_rolled:
         d["multiattack_rolled"] = dict(m.multiattack_rolled)
+    if m.amulet:
+        d["amulet"] = m.amulet
     if m.multiattack_options:
         d["multiattack_options"] = [
             {"attacks": dict(o.attacks), "at_range": o.at_range}

@@ -58,6 +58,48 @@ def invisible_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     return entry
 
 
+# B6: "For 1 minute, the duergar magically increases in size … While enlarged, the duergar is
+# Large, doubles its damage dice on Strength-based weapon attacks (included in the attacks),
+# and makes Strength checks and Strength saving throws with advantage."
+ENLARGE = re.compile(
+    r"^For 1 minute, the [\w ]+ magically increases in size\b.*\bWhile enlarged, the [\w ]+ is "
+    r"Large, doubles its damage dice on Strength-based weapon attacks \(included in the "
+    r"attacks\), and makes Strength checks and Strength saving throws with advantage\.",
+    re.I | re.S,
+)
+
+
+def enlarge_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
+    """B6: the entry of special action `s` when its `desc` is the duergar's Enlarge: the
+    enlarged condition on itself for 1 minute (its weapons' damage "while enlarged" is their
+    other damage, `AltUse.ENLARGED`), once a fight (it "recharges after a short or long rest",
+    and a fight has none); None otherwise."""
+    if {"damage", "conditions", "push", "save", "options"} & set(s) or not ENLARGE.search(desc):
+        return None
+    return {"name": s["name"], "per_day": 1, "effect": {"ward": "enlarged", "lasting": "1 minute"}}
+
+
+# B6: "Until the end of its next turn, the golem magically gains a +2 bonus to its AC, has
+# advantage on Dexterity saving throws, and can use its slam attack as a bonus action."
+HASTE = re.compile(
+    r"^Until the end of its next turn, the [\w ]+ magically gains a \+2 bonus to its AC, has "
+    r"advantage on Dexterity saving throws, and can use its \w+ attack as a bonus action\.$"
+)
+
+
+def haste_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
+    """B6: the entry of special action `s` when its `desc` is the clay golem's Haste: hasted
+    on itself through the end of its next turn (`lasting: 1 round`, `rules.effects`), with its
+    recharge; None otherwise."""
+    if {"damage", "conditions", "push", "save", "options"} & set(s) or not HASTE.match(desc):
+        return None
+    entry: dict[str, Any] = {"name": s["name"], "effect": {"ward": "hasted", "lasting": "1 round"}}
+    for key in ("recharge", "per_day"):
+        if key in s:
+            entry[key] = s[key]
+    return entry
+
+
 def healing_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     """B6: the entry of special action `s` when its `desc` says it heals another creature it
     touches (`HEALING`): the dice, `others`, its uses, and what else it does as its note;

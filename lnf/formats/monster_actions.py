@@ -28,7 +28,7 @@ import re
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
-from lnf.formats.idle_actions import healing_entry, invisible_entry
+from lnf.formats.idle_actions import enlarge_entry, haste_entry, healing_entry, invisible_entry
 from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import LEGENDARY_RESISTANCE, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
@@ -60,7 +60,8 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
     if glare is not None and "save" in s:  # F6, B4: the sea hag's Death Glare
         return [_glare(s, glare)]
     if not ({"damage", "conditions", "push"} & set(s)):
-        own = invisible_entry(s, desc) or healing_entry(s, desc)  # B6: formats/idle_actions
+        own = invisible_entry(s, desc) or healing_entry(s, desc) or enlarge_entry(s, desc)  # B6
+        own = own or haste_entry(s, desc)
         return [own] if own is not None else []
     entry: dict[str, Any] = {"name": s["name"]}
     for key in ("recharge", "per_day", "save", "half", "damage", "times", "choice", "immune_after"):
@@ -155,6 +156,11 @@ def spell_entries(
         spell = book.find(name)
         if (own := SELF_SPELLS.get(spell["name"].lower())) is not None:  # B6: on itself
             entry = {"name": spell["name"], "spell": True, "cost": spell["cost"], **own}
+            if own["effect"].get("ward") == "warded":  # F7: its attackers' Wisdom save
+                entry["save"] = f"wis {caster.dc}"
+            if own["effect"].get("mirror"):  # F7: "A duplicate's AC equals 10 + your Dexterity"
+                dex = ability_modifier(min(30, max(1, scores.get("dex", 10))))
+                entry["effect"] = {**own["effect"], "mirror": 10 + dex}
             entry |= {"slot": spell["level"]} if how == "slot" else {}
             entry |= {"per_day": n} if how == "per day" else {}
             out["actions"].append(entry)

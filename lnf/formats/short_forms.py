@@ -218,16 +218,21 @@ def parse_rider_damage(value: Any) -> tuple[DiceExpr, DamageType | None]:
 
 
 def parse_guard(value: Any) -> Guard:
-    """F1: `shield` (+5 AC until the start of its next turn, a 1st-level slot) or `parry N`
-    (+N AC against one mêlée attack that would hit)."""
+    """F1: `shield` (+5 AC until the start of its next turn, a 1st-level slot), `parry N`
+    (+N AC against one mêlée attack that would hit) or `amulet N` (B8: a shield guardian's
+    Shield, +N AC to its amulet's wearer beside it)."""
     words = str(value).strip().lower().split()
     if words == ["shield"]:
         return Guard("Shield", 5, slot=1, lasts=True)
     if len(words) == 2 and words[0] == "parry" and words[1].isdigit() and 1 <= int(words[1]) <= 10:
         return Guard("Parry", int(words[1]), melee_only=True)
-    raise ValueError(f"{value!r} is no reaction lnf plays: say shield, or parry 2")
+    if len(words) == 2 and words[0] == "amulet" and words[1].isdigit() and 1 <= int(words[1]) <= 10:
+        return Guard("Shield", int(words[1]), wearer=True)  # B8: a shield guardian's
+    raise ValueError(f"{value!r} is no reaction lnf plays: say shield, parry 2 or amulet 2")
 
 
 def guard_form(guard: Guard) -> str:
     """A guard as the fight file writes it (`parse_guard(guard_form(g)) == g`)."""
+    if guard.wearer:
+        return f"amulet {guard.ac}"
     return "shield" if guard.lasts else f"parry {guard.ac}"

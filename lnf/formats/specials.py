@@ -225,8 +225,8 @@ def whole_block(
     """B1, B2, B6, B7: a stat block's special actions (`specials`: the figures read, each with
     its description), spells, legendary actions and Legendary Resistance in the fight file's
     words (`formats/monster_actions`); what lnf does not play is named in `notes`."""
+    from lnf.formats import legendary_self, monster_spells
     from lnf.formats import monster_actions as played
-    from lnf.formats import monster_spells
 
     out: dict[str, Any] = {"actions": [], "guards": []}
     for s, desc in specials:
@@ -274,6 +274,7 @@ def whole_block(
     notes[:] = [n for n in notes if not (n.endswith(" (trait)") and n[:-8] in covered)]
     if options := legendary(m, attacks).get("options"):
         out["legendary"] = played.legendary_entries(options, attacks, out["actions"])
+        legendary_self.read(m, out["legendary"])  # B7: Heal Self, Shimmering Shield
         for o in out["legendary"]:
             if not played.played_legendary(o, out["actions"]):
                 cost = f" (costs {o['cost']})" if o.get("cost", 1) > 1 else ""

@@ -13,12 +13,33 @@ from lnf.dice import parse
 from lnf.formats.spec import INVALID, Checker
 from lnf.formats.yaml_source import FieldPath as Path
 from lnf.model import Attack, Lasting, Rider, SpellEffect
+from lnf.model.enums import WARDS, Ability, Condition
 
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
 
-_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal", "dispel", "flying")
-_SELF = ("invisible", "blurred", "heal", "dispel", "flying")  # B6: its own side, no save
+_KINDS = (
+    "allies",
+    "sleep",
+    "aura",
+    "weapon",
+    "invisible",
+    "blurred",
+    "heal",
+    "dispel",
+    "flying",
+    "ward",
+    "mirror",
+)
+_SELF = (
+    "invisible",
+    "blurred",
+    "heal",
+    "dispel",
+    "flying",
+    "ward",
+    "mirror",
+)  # B6: its own side, no save
 _ANY = ("allies", "sleep", "kills", *_SELF)
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
@@ -163,6 +184,32 @@ SELF_SPELLS: dict[str, dict[str, Any]] = {
         "concentration": True,
         "effect": {"blurred": True, "lasting": "1 minute"},
     },
+    # "spells and other magical effects can neither reduce the target's speed nor cause the
+    # target to be paralyzed or restrained … 5 feet of movement to automatically escape
+    # nonmagical restraints, such as manacles or a creature that has it grappled"
+    "freedom of movement": {"effect": {"ward": "unfettered", "lasting": "1 hour"}},
+    # "any creature who targets the warded creature with an attack or a harmful spell must
+    # first make a Wisdom saving throw": its `save:` is the attacker's, the caster's DC
+    # (`formats.monster_actions` adds it; `rules.sanctuary` plays it)
+    "sanctuary": {"effect": {"ward": "warded", "lasting": "1 minute"}},
+    # "The heat shield gives you cold damage resistance … The attacker then suffers 2d8 points
+    # of fire damage" (the warm shield, `rules.fire_shield`)
+    "fire shield": {"effect": {"ward": "fire-shielded", "lasting": "10 minutes"}},
+    # "Three illusory duplicates … A duplicate's AC equals 10 + your Dexterity modifier" (the
+    # reader puts the caster's own AC for them, `formats.monster_actions`; `rules.mirror_image`)
+    "mirror image": {"effect": {"mirror": 10, "lasting": "1 minute"}},
+    # Enlarge on itself (`rules.attacks.grown`): "advantage on Strength checks and Strength
+    # saving throws … the target's attacks with them deal 1d4 extra damage"
+    "enlarge/reduce": {
+        "concentration": True,
+        "effect": {"ward": "enlarged", "lasting": "1 minute"},
+    },
+    # "Any spell of 5th level or lower cast from outside the barrier can't affect creatures or
+    # objects within it" (`rules.globe`)
+    "globe of invulnerability": {
+        "concentration": True,
+        "effect": {"ward": "globe-warded", "lasting": "1 minute"},
+    },
 }
 
 
@@ -194,7 +241,8 @@ def spell_effect(
         return {"effect": None}
     at = (*path, "effect")
     kinds = [k for k in _KINDS if e[k]]
-    if not spell and kinds not in (["invisible"], ["heal"]):
+    shield = kinds == ["allies"] and e["ac"] and not e["d4"]  # B7: Shimmering Shield, no spell
+    if not spell and kinds not in (["invisible"], ["heal"], ["ward"]) and not shield:
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
@@ -214,9 +262,13 @@ def spell_effect(
         ck.fail((*at, "weapon"), "a spell weapon makes an attack roll: drop save", rule="F7")
     if e["aura"] and a["save"] is None:
         ck.fail((*at, "aura"), "an aura's foes save: give save, such as wis 14", rule="F7")
+    sanctuary = e["ward"] is Condition.SANCTUARY
+    if sanctuary and (a["save"] is None or a["save"][0] is not Ability.WIS):
+        ck.fail((*at, "ward"), "Sanctuary's attackers save: give save, such as wis 13", rule="F7")
     for key in (k for k in _SELF if e[k]):
-        if a["save"] is not None or a["damage"] is not None:
-            does = {"heal": "heals", "dispel": "dispels"}.get(key, f"makes its caster {key}")
+        if (a["save"] is not None and not sanctuary) or a["damage"] is not None:
+            verbs = {"heal": "heals", "dispel": "dispels", "ward": "wards its caster"}
+            does = verbs.get(key, f"makes its caster {key}")
             said = f"a spell that {does} "
             said += "has no save and no damage"
             ck.fail((*at, key), said, rule="B6")
@@ -231,6 +283,9 @@ def spell_effect(
         ck.fail((*at, "contest"), said, rule="F7")
     if e["others"] and e["heal"] is None:
         ck.fail((*at, "others"), "another creature for what? give heal, such as 4d8+2", rule="B6")
+    if e["ward"] is not None and e["ward"] not in WARDS:
+        words = ", ".join(sorted(WARDS))
+        ck.fail((*at, "ward"), f"a ward is a condition on its caster: one of {words}", rule="B6")
     if e["ends_on_attack"] and not e["invisible"]:
         ck.fail((*at, "ends_on_attack"), "what ends? give invisible: true", rule="B6")
     return {
@@ -252,6 +307,8 @@ def spell_effect(
             dispel=e["dispel"],
             flying=e["flying"],
             others=e["others"],
+            ward=e["ward"],
+            mirror=e["mirror"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -260,8 +317,8 @@ def spell_effect(
 def own_action(a: dict[str, Any]) -> bool:
     """B6: an attack entry that may be a stat block's own action, no spell, with an effect
     (`formats/idle_actions`): the imp's Invisibility (it may concentrate), a deva's Healing
-    Touch (`heal`)."""
-    return _has(a.get("effect"), "invisible", "heal")
+    Touch (`heal`), the duergar's Enlarge (`ward: enlarged`)."""
+    return _has(a.get("effect"), "invisible", "heal", "ward", "allies")
 
 
 def _has(e: Any, *keys: str) -> bool:
@@ -282,6 +339,7 @@ _DOC_KEYS = (
     "dispel",
     "flying",
     "others",
+    "mirror",
 )
 
 
@@ -302,6 +360,8 @@ def spell_effect_doc(a: Attack) -> dict[str, Any]:
         d["heal"] = str(e.heal)
     if e.contest is not None:
         d["contest"] = e.contest
+    if e.ward is not None:
+        d["ward"] = str(e.ward)
     if e.lasting.rounds:
         d["lasting"] = _span(e.lasting.rounds)
     return {"effect": d}

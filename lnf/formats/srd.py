@@ -17,8 +17,8 @@ from fractions import Fraction
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
+from lnf.formats import divine_eminence, free_movement, multiattack, shillelagh
 from lnf.formats import hold_words as hw
-from lnf.formats import multiattack
 from lnf.formats import srd_fields as sf
 from lnf.formats.dm_items import precise
 from lnf.formats.escapes import escape_of, unlisted
@@ -31,6 +31,7 @@ from lnf.formats.srd_defences import (
     armor_entry,
     condition_immunities,
     damage_types,
+    defence_flags,
     magic_only_trait,
     nonmagical_trait,
 )
@@ -83,14 +84,15 @@ def _damage(
 ) -> tuple[str, str, str]:
     """The hit's damage as its clause prints it ("2d6+2 piercing + 1d6 fire"), the other form
     of a versatile or thrown weapon or of a swarm's bites at half its hit points or fewer, and
-    when it applies (`AltUse`'s words). Other forms (while enlarged, with shillelagh) are
-    noted, not played."""
+    when it applies (`AltUse`'s words; while enlarged, B6). Other forms (with shillelagh:
+    `formats.shillelagh`) are noted here."""
     alt = when = ""
     other = r"or \d+ \((\d+d\d+(?: [+-] \d+)?)\) (\w+) damage "
     for pattern, words in (
         (other + r"if (?:used|wielded) with two", "two hands"),
         (other + r"at range", "at range"),
         (other + HALF_HP, "at half hit points"),  # B8: a swarm's bites
+        (other + r"while enlarged", "while enlarged"),  # B6: the duergar's Enlarge
     ):
         if found := re.search(pattern, clause):
             alt, when = f"{_dice(found[1])} {found[2]}", words
@@ -101,7 +103,8 @@ def _damage(
     primary = clause.replace(" damage in melee", " damage")
     for pattern in alternatives:
         for found_other in re.findall(pattern, primary):
-            if not any(re.search(w, found_other) for w in ("two hands", "at range", HALF_HP)):
+            kept = ("two hands", "at range", HALF_HP, "while enlarged")
+            if not any(re.search(w, found_other) for w in kept):
                 # the words, not the figures
                 words = found_other.split(" damage ", 1)[-1].strip(" ,")
                 notes.append(f"{name}: its other damage ({words})")
@@ -248,6 +251,12 @@ def _named(m: dict[str, Any], key: str, where: str) -> list[str]:
 
 
 _PARRY = re.compile(r"adds (\d+) to its AC against one melee attack", re.IGNORECASE)
+_WEARER = re.compile(
+    r"^When a creature makes an attack against the wearer of the [\w ]+'s amulet, the [\w ]+ "
+    r"grants a \+(\d+) bonus to the wearer's AC if the [\w ]+ is within 5 feet of the wearer\.$"
+)
+# B8 Bound: "half of any damage the wearer takes (rounded up) is transferred to the guardian"
+_BOUND = re.compile(r"half of any damage the wearer takes \(rounded up\) is transferred to the")
 
 
 def _guards(m: dict[str, Any], where: str) -> tuple[list[str], list[str]]:
@@ -257,8 +266,11 @@ def _guards(m: dict[str, Any], where: str) -> tuple[list[str], list[str]]:
     for i, x in enumerate(sf.items(m, "reactions", where)):
         name = sf.label(x, "name", f"{where}.reactions[{i}]")
         found = _PARRY.search(str(x.get("desc", ""))[:2000])
+        wearer = _WEARER.search(str(x.get("desc", ""))[:2000])
         if name.lower() == "parry" and found and 1 <= int(found[1]) <= 10:
             guards.append(f"parry {found[1]}")
+        elif wearer and 1 <= int(wearer[1]) <= 10:  # B8: a shield guardian's Shield
+            guards.append(f"amulet {wearer[1]}")
         else:
             others.append(name)
     return guards, others
@@ -328,10 +340,16 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     whole = whole_block(m, [a["name"] for a in attacks], specials, notes)
     if limited:
         whole["actions"] = [*whole.get("actions", []), *limited]
+    if kept := shillelagh.keep_up(m, attacks, whole.get("spellcasting", []), notes):  # B6
+        whole["before_combat"] = whole.get("before_combat", []) + kept["before_combat"]
+        for key in ("uses", "used"):
+            whole[key] = whole.get(key, {}) | kept.get(key, {})
     notes[:] = precise(m, notes)  # B8: a shape, a mind read, a disguise its text clears
     leaving = escape_of(m)  # C1, M6: Teleport, Etherealness, Ink Cloud
     notes[:] = unlisted(notes, leaving)
     whole["uses"] = whole.get("uses", {}) | leaving.pop("uses", {})
+    eminent = divine_eminence.eminent_attacks(m, attacks, whole.get("slots", {}), notes)  # B6
+    whole["actions"] = whole.get("actions", []) + eminent
     guards += [g for g in whole.pop("guards", []) if g not in guards]  # F1: Shield
     if pieces:
         whole["uses"] = {**whole.get("uses", {}), **pieces}
@@ -369,6 +387,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     if form := multiattack.engulfs(m, notes):  # F6: the mound's, no action of its own
         played.append(form)
         whole["actions"] = [a for a in whole.get("actions", []) if a["name"] != "Engulf"]
+    marked = defence_flags(m, notes)  # D6: the archmage's spells resisted; B8: Bound
     out: dict[str, Any] = {
         "name": sf.label(m, "name", where),
         "size": size,
@@ -397,7 +416,8 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         + whole.pop("immune", []),  # B6: Mind Blank cast before combat
         "vulnerable": damage_types(m, "damage_vulnerabilities", where, notes, magic_only),
         "condition_immune": condition_immunities(m, where, notes, played)
-        + whole.pop("condition_immune", []),
+        + whole.pop("condition_immune", [])
+        + free_movement.unfettered(m, notes),  # B8: the kraken's trait
         "attacks": attacks,
         "multiattack": multi if len(multi) > 1 else {},
         "multiattack_options": offered,
@@ -419,7 +439,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "speeds": other,
         "armor": [armor_entry(a, f"{where}.armor_class[{i}]") for i, a in enumerate(armor)],
         "not_modelled": [sf.note(n) for n in notes],
-        "flags": list(flags.forms),  # R5: swarm, incorporeal
+        "flags": list(flags.forms) + marked,  # R5: swarm, incorporeal; D6, B8
         **stands,  # S3: it sheds light; F3: it is invisible
         "traits": [
             *traits.forms,

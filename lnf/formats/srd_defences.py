@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from lnf.formats import srd_fields as sf
-from lnf.model import Condition, TraitKind
+from lnf.model import Condition, Flag, TraitKind
 from lnf.rules.acl import ARMOR, armor_dr
 
 TYPES = [
@@ -119,4 +119,28 @@ def armor_entry(a: dict[str, Any], where: str) -> dict[str, Any]:
     for key in ("condition", "spell"):
         if key in a:
             out[key] = sf.get(sf.get(a, key, dict, where), "index", str, f"{where}.{key}")[:40]
+    return out
+
+
+BOUND = "Bound (trait)"
+SPELLS_RESISTED = "resistance: damage from spells"  # D6: a resistance to no type, all spells'
+_BOUND = re.compile(r"half of any damage the wearer takes \(rounded up\) is transferred to the")
+
+
+def defence_flags(m: dict[str, Any], notes: list[str]) -> list[str]:
+    """D6: "resistance: damage from spells" (the archmage's) as the `resists-spells` flag;
+    B8: a shield guardian's Bound, by its text, as `amulet-bound`. Each leaves `notes`."""
+    out = []
+    if SPELLS_RESISTED in notes:
+        out.append(str(Flag.RESISTS_SPELLS))
+        notes.remove(SPELLS_RESISTED)
+    bound = any(
+        isinstance(x, dict)
+        and x.get("name") == "Bound"
+        and _BOUND.search(str(x.get("desc", ""))[:2000])
+        for x in m.get("special_abilities") or []
+    )
+    if bound and BOUND in notes:
+        out.append(str(Flag.BOUND))
+        notes.remove(BOUND)
     return out

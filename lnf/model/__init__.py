@@ -1,7 +1,8 @@
 """The grid as frozen values: no rules, no I/O."""
 
+from lnf.model.answer_steps import Confused, Countered
 from lnf.model.attacks import Area, Attack
-from lnf.model.effects import Confused, Countered, Effect, Guard, Lasting, Rider, SpellEffect
+from lnf.model.effects import Effect, Guard, Lasting, Rider, SpellEffect
 from lnf.model.enums import (
     CLASS_FAMILIES,
     HELD,

@@ -134,7 +134,8 @@ class SpellEffect:
     Strength check, its riders on the one that loses (Telekinesis's grip); `dispel`: it ends
     a hero's spell on a creature of the caster's side (a monster's Dispel Magic, B6);
     `flying`: the caster gains a flying speed of 60 feet (Fly, R7); `others`: `heal` touches
-    another creature, never the caster (a deva's Healing Touch, B6)."""
+    another creature, never the caster (a deva's Healing Touch, B6); `ward`: a condition on the
+    caster itself while it lasts (`WARDS`: Freedom of Movement's unfettered, B6)."""
 
     allies: int = 0
     ac: int = 0
@@ -153,6 +154,8 @@ class SpellEffect:
     dispel: bool = False
     flying: bool = False
     others: bool = False
+    ward: Condition | None = None
+    mirror: int = 0  # B6, F7 Mirror Image: three duplicates of this AC (10 + Dexterity)
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -188,6 +191,10 @@ class SpellEffect:
             parts.append("ends a foe's spell on one of the caster's side")
         if self.flying:
             parts.append("the caster flies (60 ft)")
+        if self.ward is not None:
+            parts.append(f"the caster is {self.ward}")
+        if self.mirror:
+            parts.append(f"three duplicates of the caster, AC {self.mirror}")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)
@@ -204,82 +211,8 @@ class Guard:
     melee_only: bool = False
     slot: int = 0  # the spell slot it spends (0: none)
     lasts: bool = False  # the bonus lasts until the start of its next turn (Shield)
-
-
-@value
-class Confused:
-    """F7 Confusion, a step of the fight log: the d10 `face` a confused creature rolls as its
-    turn starts (`rules.conditions.confused_does` says what it does) and, on a 7 or 8, the
-    creature in its reach it attacks, picked by a die of as many faces as there are (`pick`,
-    1 the first in `rules.conditions.confused_reach`); `target` "" when none is in reach."""
-
-    who: str
-    face: int
-    target: str = ""
-    pick: int = 0
-
-
-@value
-class Countered:
-    """B10, a step of the fight log: `who` spends its reaction on Counterspell (its slot is a
-    `Used` step before) against `caster`'s `spell` cast at `level`; above the 3rd level its
-    spellcasting check (`faces` and `bonus` against `dc`) decides. A spell stopped fails: its
-    caster's action and slot are spent, nothing else happens."""
-
-    who: str
-    caster: str
-    spell: str
-    level: int
-    faces: tuple[int, ...] = ()
-    bonus: int = 0
-    dc: int = 0
-
-    @property
-    def stopped(self) -> bool:
-        return not self.faces or self.faces[0] + self.bonus >= self.dc
-
-
-@value
-class Reacted:
-    """B10, a step of the fight log: monster `who` spends its reaction on its stat block's
-    reaction `what` (the chain devil's Unnerving Mask) at `target`; what it does follows as its
-    own steps (a save, an effect)."""
-
-    who: str
-    what: str
-    target: str
-
-
-@value
-class Split:
-    """B10, a step of the fight log: the jelly `who` splits (its reaction): its hit points are
-    halved (rounded down), it is one size smaller, and `into`, its twin, joins its group."""
-
-    who: str
-    into: str
-
-
-@value
-class TraitRolled:
-    """B8, a step of the fight log: a d6 a monster's trait rolls (`face`): Berserk's as the
-    golem's turn starts (on a 6 it goes berserk: an effect follows), Reflective Carapace's
-    when a spell targets the tarrasque (`against`: "Aria's Fire Bolt"; on a 6 it turns back)."""
-
-    who: str
-    trait: str
-    face: int
-    against: str = ""
-
-
-@value
-class Heads:
-    """B8, a step of the fight log: the hydra's heads now, those lost since its last turn and
-    whether fire burned it since then (Multiple Heads: `rules.heads`)."""
-
-    who: str
-    heads: int
-    lost: int
-    burned: bool
+    wearer: bool = False  # B8: it guards its amulet's wearer, not itself (a shield guardian)
+    by: str = ""  # whose reaction it is when not the target's (the guardian's, `wearer`)
 
 
 @value
@@ -467,4 +400,4 @@ def _span(rounds: int) -> str:
         return f"{rounds // 600} hour" + ("s" if rounds > 600 else "")
     if rounds == 10 or (rounds >= 100 and rounds % 10 == 0):
         return f"{rounds // 10} minute" + ("s" if rounds > 10 else "")
-    return f"{rounds} rounds"
+    return f"{rounds} round{'s' if rounds > 1 else ''}"

@@ -144,6 +144,48 @@ class Condition(StrEnum):
     # Not an SRD condition: the roper's tendril (F6), played as one while it holds: disadvantage
     # on Strength checks and Strength saving throws.
     HAMPERED = "hampered"
+    # Not an SRD condition: Freedom of Movement's (B6, F7) on the caster, played as one: it
+    # cannot be paralyzed, restrained or grappled while it lasts (`rules.trait_saves.immune_now`).
+    UNFETTERED = "unfettered"
+    # Not an SRD condition: Sanctuary's ward (B6, F7) on the caster, played as one: who aims an
+    # attack or a spell at it saves first (`rules.sanctuary`).
+    SANCTUARY = "warded"
+    # Not an SRD condition: the duergar's Enlarge (B6), played as one: its weapons deal their
+    # other damage "while enlarged" (`AltUse.ENLARGED`), advantage on Strength checks and saves.
+    ENLARGED = "enlarged"
+    # Not an SRD condition: Fire Shield's warm shield on its caster (B6, F7), played as one:
+    # resistance to cold, and 2d8 fire to whoever hits it in mêlée (`rules.fire_shield`).
+    FIRE_SHIELDED = "fire-shielded"
+    # Not an SRD condition: Mirror Image's duplicates around the caster (B6, F7), played as one
+    # while any is left, an effect each: a d20 moves an attack to one (`rules.mirror_image`).
+    MIRRORED = "mirrored"
+    # Not an SRD condition: Globe of Invulnerability's barrier around the caster (B6, F7),
+    # played as one: a hero's spell of the 5th level or lower from outside it has no effect
+    # inside (`rules.globe`).
+    GLOBE_WARDED = "globe-warded"
+    # Not an SRD condition: the clay golem's Haste (B6), played as one until the end of its
+    # next turn: +2 AC, advantage on Dexterity saves, one more of its attack (its bonus action).
+    HASTED = "hasted"
+
+
+# B6: the conditions a spell's `effect: {ward: …}` puts on its caster (`SpellEffect.ward`).
+WARDS = frozenset(
+    {
+        Condition.UNFETTERED,
+        Condition.SANCTUARY,
+        Condition.ENLARGED,
+        Condition.FIRE_SHIELDED,
+        Condition.GLOBE_WARDED,
+        Condition.HASTED,
+    }
+)
+# B6: the wards that only guard against what may come: cast after a heal or a dispel.
+GUARDS = frozenset({Condition.UNFETTERED, Condition.SANCTUARY, Condition.GLOBE_WARDED})
+# F7 Freedom of Movement: "spells and other magical effects can neither reduce the target's
+# speed nor cause the target to be paralyzed or restrained"; "5 feet of movement to
+# automatically escape nonmagical restraints, such as manacles or a creature that has it
+# grappled": without a map, that escape is at once.
+UNFETTERED_FROM = frozenset({Condition.PARALYZED, Condition.RESTRAINED, Condition.GRAPPLED})
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.
@@ -186,6 +228,8 @@ class Flag(StrEnum):
     HIDDEN = "hidden"  # unseen right now
     SCORCHED = "scorched"  # B8: took what stops its Regeneration since the round started
     RELENTLESS = "relentless-spent"  # B8: its Relentless has held it at 1 hit point this fight
+    RESISTS_SPELLS = "resists-spells"  # D6: "resistance: damage from spells" (the archmage)
+    BOUND = "amulet-bound"  # B8: half of its amulet's wearer's damage comes to it (Bound)
 
 
 class Action(StrEnum):
@@ -277,11 +321,12 @@ class Size(StrEnum):
 class AltUse(StrEnum):
     """When a weapon's other damage applies: a thrown weapon at range, a versatile one in two
     hands (the stat block prints both), a swarm's bites once it has half of its hit points or
-    fewer (`rules.attacks.used_damage` decides)."""
+    fewer, a duergar's weapons while it is enlarged (`rules.attacks.used_damage` decides)."""
 
     AT_RANGE = "at range"
     TWO_HANDS = "two hands"
     HALF_HP = "at half hit points"
+    ENLARGED = "while enlarged"  # B6: the duergar's Enlarge
 
 
 class Recharge(StrEnum):

@@ -284,6 +284,7 @@ class Monster(Combatant):
     # B1: a special action its Multiattack uses before its attacks ("The dragon can use its
     # Frightful Presence. It then makes three attacks"): one of `actions`, by name.
     multiattack_action: str = ""
+    amulet: str = ""  # B8: the creature of its side wearing its amulet (a shield guardian's)
     condition_immune: frozenset[Condition] = frozenset()
     not_modelled: tuple[str, ...] = ()  # what its stat block has that lnf does not play
     traits: tuple[Trait, ...] = ()  # B8: the traits lnf plays

@@ -6,7 +6,17 @@ dice as rolled, a save, a mark, an effect that begins or ends…), each applied 
 from __future__ import annotations
 
 from lnf.dice import DamageType
-from lnf.model.effects import Confused, Countered, Effect, Heads, Reacted, Split, TraitRolled
+from lnf.model.answer_steps import (
+    Confused,
+    Countered,
+    Heads,
+    Mirrored,
+    Reacted,
+    Split,
+    TraitRolled,
+    Warded,
+)
+from lnf.model.effects import Effect
 from lnf.model.enums import Ability, Action, BackReason, Condition, Dot, Rank
 from lnf.model.fight import Cover
 from lnf.model.plan import Advantage, Mode
@@ -157,6 +167,7 @@ class Damaged:
     # F6, D9: it leaves the hero at 0 hit points stable (the giant spider's poison), whatever
     # its amount (0); `text` says what.
     stable: bool = False
+    spell: bool = False  # D6: a spell's damage (an aura's): "damage from spells" halves it
 
 
 @value
@@ -371,4 +382,6 @@ Step = (
     | Heads
     | Heads
     | Confused
+    | Mirrored
+    | Warded
 )

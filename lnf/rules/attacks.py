@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lnf.dice import DiceExpr, parse
+from lnf.dice import DiceExpr, Part, parse
 from lnf.errors import Violation
 from lnf.model import (
     N_CONDITIONS,
@@ -59,14 +59,31 @@ def used_damage(
     when the stat block gives one (a bugbear's javelin: 2d6+2 in hand, 1d6+2 thrown); a
     swarm's bites theirs once the swarm has half of its hit points or fewer (B8: a swarm of
     rats, 2d6, then 1d6); a type it may deal as another (the djinni's lightning or thunder)
-    the one that costs `target` more (`chosen_types`)."""
+    the one that costs `target` more (`chosen_types`); an enlarged duergar's weapons theirs
+    (B6: a war pick's 2d8+2), any other enlarged monster's weapon 1d4 more (`grown`)."""
     if attack.either and target is not None:
         attack = chosen_types(attack, target)
     if attack.alt_damage is None:
-        return attack
+        return grown(attack, attacker)
     thrown = attack.alt_when is AltUse.AT_RANGE and mode is Mode.RANGED
     weakened = attack.alt_when is AltUse.HALF_HP and half_hp(attacker)
-    return replace(attack, damage=attack.alt_damage) if thrown or weakened else attack
+    enlarged = attack.alt_when is AltUse.ENLARGED and Condition.ENLARGED in attacker.conditions
+    other = thrown or weakened or enlarged
+    return replace(attack, damage=attack.alt_damage) if other else attack
+
+
+GROWN = parse("1d4")  # F7 Enlarge: "the target's attacks with them deal 1d4 extra damage"
+
+
+def grown(attack: Attack, attacker: Hero | Monster) -> Attack:
+    """B6, F7 Enlarge/Reduce's Enlarge on a monster (the efreeti's): its weapon attacks deal
+    1d4 more, of the weapon's first damage type; a weapon whose stat block prints its damage
+    "while enlarged" (the duergar's own Enlarge, `used_damage`) has it already."""
+    if Condition.ENLARGED not in attacker.conditions or attack.spell or attack.alt_when:
+        return attack
+    kind = attack.damage.parts[0].damage_type if attack.damage.parts else None
+    extra = tuple(Part(p.terms, kind) for p in GROWN.parts)
+    return replace(attack, damage=DiceExpr((*attack.damage.parts, *extra)))
 
 
 def chosen_types(attack: Attack, target: Hero | Monster) -> Attack:
@@ -204,7 +221,15 @@ def routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
     as many times as it says (`times`). A Multiattack that offers a choice plays the way with
     the most expected damage at this hero (B6, an even roll; ties: the first written) among
     those that reach: mêlée ways in a group or with reach, ranged ways at range. Decided here
-    only, so the plan (B6's expected damage) and the table agree."""
+    only, so the plan (B6's expected damage) and the table agree. A hasted monster (the clay
+    golem's Haste, B6: "can use its slam attack as a bonus action") makes its first once more,
+    unless slowed (F3: an action or a bonus action, not both)."""
+    found = _routine(monster, hero, mode)
+    hasted = Condition.HASTED in monster.conditions and Condition.SLOWED not in monster.conditions
+    return (*found, found[0]) if found and hasted else found
+
+
+def _routine(monster: Monster, hero: Hero, mode: Mode) -> tuple[Attack, ...]:
     if monster.multiattack_options:
         ways = [
             _sequence(monster, hero, mode, o.attacks)

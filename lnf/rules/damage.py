@@ -50,13 +50,19 @@ def _has(c: Combatant, kind: TraitKind) -> bool:
 
 
 def after_defences(
-    target: Combatant, by_type: Mapping[DamageType | None, int], *, magic: bool = False
+    target: Combatant,
+    by_type: Mapping[DamageType | None, int],
+    *,
+    magic: bool = False,
+    spell: bool = False,
 ) -> tuple[int, str]:
     """D6: immunity makes a type's damage 0, resistance halves it (round down, D11),
     vulnerability doubles it; several resistances to one type count once; a resistance or
-    immunity from nonmagical attacks only does not hold against a magical one (`defends`)."""
+    immunity from nonmagical attacks only does not hold against a magical one (`defends`);
+    a monster with "resistance: damage from spells" halves all of a `spell`'s damage."""
     total = 0
     why: list[str] = []
+    against_spells = spell and Flag.RESISTS_SPELLS in target.flags
     for kind, amount in by_type.items():
         held = defends(target, kind, magic=magic)
         if kind is not None and kind in target.immune and held:
@@ -65,6 +71,9 @@ def after_defences(
         if kind is not None and kind in resists(target) and held:
             amount //= 2
             why.append(f"resists {kind}")
+        elif against_spells:
+            amount //= 2
+            why.append("resists damage from spells")
         if exposes(target, kind, magic=magic):
             amount *= 2
             why.append(f"vulnerable to {kind}")

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from lnf.errors import Refused
 from lnf.model import SLOT, Action, Attack, Cost, Fight, Guard, Healing, Hero, Monster
-from lnf.model.effects import Countered, Reacted, Split
+from lnf.model.answer_steps import Countered, Mirrored, Reacted, Split, Warded
 from lnf.model.steps import Acted, Attacked, Contested, Guarded, Healed, Hid, SpellCast, Step, Used
+from lnf.rules.amulet import amulet_guard
 from lnf.rules.conditions import action_or_bonus, takes_no_reactions
 from lnf.rules.resources import RAGE, SECOND_WIND
 from lnf.rules.wording import or_list
@@ -44,7 +45,10 @@ def step_cost(fight: Fight, step: Step) -> tuple[str, Cost] | None:
     match step:
         case Attacked(opportunity=True):
             return step.attacker, Cost.REACTION
-        case Attacked():
+        case Warded():  # B6, F7: a spell a globe stopped was cast all the same
+            spell = attack_named(fight.combatant(step.caster), step.spell)
+            return step.caster, spell.cost if spell is not None else Cost.ACTION
+        case Attacked() | Mirrored():  # B6, F7: an attack that went at a duplicate too
             attack = attack_named(fight.combatant(step.attacker), step.attack)
             return step.attacker, attack.cost if attack is not None else Cost.ACTION
         case SpellCast():
@@ -186,12 +190,17 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
     if not hit.hit or hit.kept == 20:
         return None
     target = fight.combatant(hit.target)
-    if hit.target in fight.turns.reacted or takes_no_reactions(target):
-        return None
+    ready = frozenset(
+        c.name
+        for c in fight.everyone
+        if c.name not in fight.turns.reacted and not takes_no_reactions(c)
+    )
     attack = attack_named(fight.combatant(hit.attacker), hit.attack)
     melee = attack is None or attack.is_melee
-    for guard in target.guards:
-        if guard.melee_only and not melee:
+    own = target.guards if target.name in ready else ()
+    amulet = amulet_guard(fight, target, ready)  # B8: a shield guardian beside it
+    for guard in (*([amulet] if amulet is not None else []), *own):  # a guardian's: no slot
+        if (guard.melee_only and not melee) or (guard.wearer and not guard.by):
             continue
         if guard.slot and _counts_slots(target) and not guard_slot(target, guard):
             continue

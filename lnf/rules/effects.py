@@ -39,10 +39,12 @@ def ending_at(fight: Fight, who: str, edge: TurnEdge) -> list[tuple[Effect, str]
     mummy's glare, Telekinesis's grip) is not ended by the end of the turn it began in."""
     out = []
     for e in fight.effects:
+        # B6: the golem's Haste lasts "until the end of its next turn": its end, not its start
+        through = TurnEdge.END if e.condition is Condition.HASTED else TurnEdge.START
         if e.lasting.until == (who, edge) and not _its_next(fight, e, who, edge):
             out.append((e, f"it lasted until the {edge} of {who}'s turn"))
         elif (
-            edge is TurnEdge.START
+            edge is through
             and e.lasting.rounds
             and e.turn == who
             and fight.round >= e.round + e.lasting.rounds

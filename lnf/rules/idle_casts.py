@@ -16,15 +16,21 @@ from __future__ import annotations
 
 from lnf.errors import Violation
 from lnf.model import INCAPACITATING, Attack, Condition, Cost, Fight, Hero, Monster
+from lnf.model.enums import GUARDS
 from lnf.model.plan import MoveKind, Order, Plan
 from lnf.rules.concentration import concentration_of
 from lnf.rules.damage import restorable
 from lnf.rules.economy import attack_named
 from lnf.rules.legal import can_take_turn
+from lnf.rules.mirror_image import duplicates
 from lnf.rules.roster import fly_speed, in_fight
 from lnf.rules.specials import action_named, attacks_a_hero, charged, spent_words
 from lnf.rules.surprise import check_surprise_order, held_back
 from lnf.values import replace
+
+# B6: an idle cast is the monster's action, or its bonus action (Sanctuary) with its action
+# left unused: a bonus-action spell leaves the action only a cantrip, and it attacks nobody.
+IDLE_COSTS = (Cost.ACTION, Cost.BONUS)
 
 
 def self_spell(action: Attack) -> bool:
@@ -34,7 +40,7 @@ def self_spell(action: Attack) -> bool:
     if effect is None:
         return False
     on_self = effect.invisible or effect.blurred or effect.heal is not None or effect.dispel
-    on_self = on_self or effect.flying
+    on_self = on_self or effect.flying or effect.ward is not None or bool(effect.mirror)
     return on_self and not attacks_a_hero(action)
 
 
@@ -100,6 +106,11 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
     heals = action.effect is not None and action.effect.heal is not None
     if heals and patient(fight, monster, others) is None:
         return f"nobody {'else ' if others else ''}{monster.name} touches is hurt"
+    if action.effect is not None and action.effect.mirror and duplicates(fight, monster):
+        return f"{monster.name} has duplicates already"
+    ward = action.effect.ward if action.effect is not None else None
+    if ward is not None and ward in monster.conditions:
+        return f"{monster.name} is {ward} already"
     flies = action.effect is not None and action.effect.flying
     if flies and fly_speed(monster) > 0:
         return f"{monster.name} flies already"
@@ -114,13 +125,18 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
 
 def idle_spell(fight: Fight, monster: Monster) -> Attack | None:
     """B6: the spell `monster` casts when it attacks no hero this round: the first of its
-    stat block's spells, in order, that it casts on itself (`self_spell`) as its action, with
-    a use or slot left (B2), that does something now; None when there is none or it cannot
-    act (incapacitated, surprised, F3, D12)."""
+    stat block's spells, in order, that it casts on itself (`self_spell`) as its action (or
+    bonus action), with a use or slot left (B2), that does something now; None when there is
+    none or it cannot act (incapacitated, surprised, F3, D12). A ward (Sanctuary, Freedom of
+    Movement) comes after the others: it guards against what may come, where a heal or a
+    dispel mends what is (docs/choices.md B6)."""
     if not can_take_turn(monster) or held_back(fight, monster.name) is not None:
         return None
-    for action in monster.actions:
-        if action.cost is not Cost.ACTION or not self_spell(action):
+    wards_last = sorted(
+        monster.actions, key=lambda a: a.effect is not None and a.effect.ward in GUARDS
+    )
+    for action in wards_last:
+        if action.cost not in IDLE_COSTS or not self_spell(action):
             continue
         if charged(monster, action) and not does_something(fight, monster, action):
             return action
@@ -168,7 +184,7 @@ def check_idle_cast(
                 who,
             )
         ]
-    if action.cost is not Cost.ACTION:
+    if action.cost not in IDLE_COSTS:
         return [Violation("B1", f"{action.name} is {monster.name}'s {action.cost}, no action", who)]
     if not charged(monster, action):
         return [Violation("B2", f"{monster.name}'s {action.name} is {spent_words(action)}", who)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from lnf.model import LEGENDARY_ACTIONS, Attack, Fight, Legendary, Monster
 from lnf.model.plan import STAY, Mode, Order
 from lnf.rules.catches import best_catch
+from lnf.rules.legendary_self import own_use, self_option
 from lnf.rules.monster_reactions import left, may_act_out_of_turn
 from lnf.rules.moves import start_spot
 from lnf.rules.order_damage import expected_damage
@@ -44,17 +45,20 @@ def legendary_choice(fight: Fight, monster: Monster, planned: str | None) -> Leg
     several heroes takes B3's best catch; "Cast a Spell" weighs each spell it may cast now,
     its slot left (B2), as an option of its own. An option with neither an attack nor an
     action (Detect, a move) is never taken; nor is any while the monster is incapacitated, surprised
-    or in a chase."""
+    or in a chase. One on itself (Heal Self, Shimmering Shield) is `rules.legendary_self`'s."""
     points = left(monster, LEGENDARY_ACTIONS)
     if not points or not monster.legendary or not may_act_out_of_turn(fight, monster):
         return None
     picks = [
         pick
         for option in monster.legendary
-        if option.cost <= points
+        if option.cost <= points and not own_use(option.action)  # on itself: below
         for use in _uses(fight, monster, option)
         if (pick := _aimed(fight, monster, option, use, planned)) is not None
     ]
+    if (own := self_option(fight, monster, points, bool(picks))) is not None:
+        assert own.action is not None
+        return LegendaryPick(own, own.action, (monster.name,))  # B7: Heal Self, a shield
     if not picks:
         return None
     worth = [expected_damage(fight, *_as_order(monster, pick)) for pick in picks]

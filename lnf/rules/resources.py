@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lnf.dice import DamageType, DiceExpr
 from lnf.errors import Refused
-from lnf.model import SLOT, Attack, Combatant, Fight, Hero, Monster, Resource
+from lnf.model import SLOT, Attack, Combatant, Condition, Fight, Hero, Monster, Resource
 from lnf.model.plan import Advantage
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.wording import a_an
@@ -153,5 +153,8 @@ def verify_sneak(
 
 
 def resists(c: Combatant) -> frozenset[DamageType]:
-    """D6: the resistances a combatant has now (its own, and Rage's while it rages)."""
-    return c.resist | RAGE_RESISTS if RAGE in c.effects else c.resist
+    """D6: the resistances a combatant has now (its own, and Rage's while it rages; B6, F7: a
+    warm Fire Shield's "cold damage resistance")."""
+    own = c.resist | RAGE_RESISTS if RAGE in c.effects else c.resist
+    shielded = isinstance(c, Monster) and Condition.FIRE_SHIELDED in c.conditions
+    return own | {DamageType.COLD} if shielded else own

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from lnf.model import Ability, Condition, Fight, Hero, Monster, TraitKind
+from lnf.model.enums import UNFETTERED_FROM
 from lnf.rules.conditions import condition_immune
 from lnf.rules.heads import many_heads
 from lnf.rules.roster import in_fight, incapacitated
@@ -73,6 +74,10 @@ def save_edge(
     `spell`: the save is against a spell; `poison`: against poison damage. Gnome Cunning (SRD:
     "advantage on Intelligence, Wisdom, and Charisma saving throws against magic") knows
     spells, as Magic Resistance does."""
+    if ability is Ability.STR and Condition.ENLARGED in target.conditions:
+        return "enlarged"  # B6: the duergar's Enlarge, "Strength saving throws with advantage"
+    if ability is Ability.DEX and Condition.HASTED in target.conditions:
+        return "hasted"  # B6: the golem's Haste, "advantage on Dexterity saving throws"
     if not isinstance(target, Monster) or not target.traits:
         return ""
     imposed = frozenset(against)
@@ -113,6 +118,8 @@ def immune_now(fight: Fight, c: Hero | Monster) -> frozenset[Condition]:
     """The conditions `c` cannot be given now: a monster's condition immunities, and
     frightened while Steadfast holds (`unafraid`)."""
     immune = condition_immune(c)
+    if Condition.UNFETTERED in c.conditions:  # B6, F7: Freedom of Movement on it
+        immune |= UNFETTERED_FROM
     return immune | {Condition.FRIGHTENED} if unafraid(fight, c) else immune
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from lnf.model import Confused, Effect, Fight, Lasting
+from lnf.model import Condition, Confused, Effect, Fight, Lasting
+from lnf.model.answer_steps import Mirrored, Warded
 from lnf.model.effects import NO_HEALING
 from lnf.model.steps import (
     ConcentrationEnded,
@@ -17,6 +18,7 @@ from lnf.model.steps import (
     SaveRolled,
 )
 from lnf.rules.conditions import ACTS, ATTACKS, STAYS, confused_does
+from lnf.rules.mirror_image import DUPLICATE, duplicates
 from lnf.views.legendary_text import resisted_words
 
 EffectStep = EffectStarted | EffectEnded | SaveRolled | ConcentrationEnded | Drained | Guarded
@@ -91,6 +93,13 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             by = f" (by {e.by})" if e.by and e.by != e.who and e.by not in e.what else ""
             if e.concentration:
                 return f"{e.who} concentrates on {e.what} ({e.lasting}) (F5)."
+            if e.what == DUPLICATE:  # B6, F7: one line for each of the three
+                return f"{e.who} has {e.what}: {e.lasting} (F4)."
+            if e.condition is Condition.HASTED:  # B6: the golem's Haste
+                return (
+                    f"{e.who} is hasted until the end of its next turn: +{e.ac} AC, advantage on "
+                    "Dexterity saves, one more attack (its bonus action) (F4)."
+                )
             if e.drain:
                 return f"{e.by} attaches itself to {e.who}: {held_while(e)} (F6)."
             if e.attack or e.hold:
@@ -162,3 +171,33 @@ def confused_words(step: Confused) -> str:
     if does == STAYS:
         return f"{head}: it would wander off at random; without a map it stays and does nothing."
     return f"{head}: it does not move and takes no action this turn."
+
+
+def mirrored_text(step: Mirrored, after: Fight) -> str:
+    """B6, F7 Mirror Image's d20 as the DM says it: "Archmage's Mirror Image: 1d20 (14), 6 or
+    more: Ann's Longsword goes at a duplicate: 1d20 (12) + 7 = 19 vs AC 12: hit, the duplicate
+    is destroyed (2 left)."; or the attack stays on the caster."""
+    head = f"{step.who}'s Mirror Image: 1d20 ({step.face}), {step.needed} or more"
+    if not step.moved:
+        return f"{head} needed: {step.attacker}'s {step.attack} stays on {step.who}."
+    kept = step.faces[0]
+    dice = ", ".join(map(str, step.faces))
+    sign = "+" if step.bonus >= 0 else "-"
+    roll = f"1d20 ({dice}) {sign} {abs(step.bonus)} = {kept + step.bonus} vs AC {step.ac}"
+    if not step.key:
+        return f"{head}: {step.attacker}'s {step.attack} goes at a duplicate: {roll}: miss."
+    left = len(duplicates(after, after.combatant(step.who))) if step.who in after else 0
+    return (
+        f"{head}: {step.attacker}'s {step.attack} goes at a duplicate: {roll}: hit, the "
+        f"duplicate is destroyed ({left} left)."
+    )
+
+
+def globe_text(step: Warded) -> str:
+    """B6, F7: "Ann's Fire Bolt has no effect on Lich: Lich's Globe of Invulnerability stops
+    spells of the 5th level or lower cast from outside it (F7)." """
+    inside = step.who if step.who == step.by else f"{step.who}, inside {step.by}'s globe"
+    return (
+        f"{step.caster}'s {step.spell} has no effect on {inside}: {step.by}'s Globe of "
+        "Invulnerability stops spells of the 5th level or lower cast from outside it (F7)."
+    )

@@ -4,7 +4,7 @@ monster's Counterspell."""
 from __future__ import annotations
 
 from lnf.model import LEGENDARY_ACTIONS, LEGENDARY_RESISTANCE, Fight
-from lnf.model.effects import Countered
+from lnf.model.answer_steps import Countered
 from lnf.model.steps import Used
 from lnf.rules.resources import ordinal
 from lnf.rules.wording import plural

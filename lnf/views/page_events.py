@@ -11,8 +11,17 @@ from collections.abc import Iterable
 from typing import assert_never
 
 from lnf.model import LEGENDARY_ACTIONS, Condition, Dot, Fight, Hero, Monster
+from lnf.model.answer_steps import (
+    Confused,
+    Countered,
+    Heads,
+    Mirrored,
+    Reacted,
+    Split,
+    TraitRolled,
+    Warded,
+)
 from lnf.model.applied import Applied, StepDone
-from lnf.model.effects import Confused, Countered, Heads, Reacted, Split, TraitRolled
 from lnf.model.events import Ended, PhaseSet, Reaction, Recorded, RoundStarted, Turn
 from lnf.model.steps import (
     Acted,
@@ -174,6 +183,13 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
             return f"{step.who} {stopped} {step.caster}'s {step.spell} with Counterspell."
         case Confused():
             return confused_words(step)
+        case Warded():  # B6, F7
+            return f"{step.by}'s Globe of Invulnerability stops {step.caster}'s {step.spell}."
+        case Mirrored():  # B6, F7
+            if not step.moved:
+                return ""
+            hit = "destroys" if step.key else "misses"
+            return f"{step.attacker} {hit} a duplicate of {step.who} (Mirror Image)."
         case Wounded() | Covered() | Surged():
             return ""  # the AC-less variant's bookkeeping: the grid shows what came of it
         case _:

@@ -4,7 +4,7 @@ a reaction spent, a jelly's Split)."""
 from __future__ import annotations
 
 from lnf.model import Fight, Monster
-from lnf.model.effects import Heads, Reacted, Split, TraitRolled
+from lnf.model.answer_steps import Heads, Reacted, Split, TraitRolled
 from lnf.rules.heads import burned_since, heads, lost
 
 

@@ -10,8 +10,17 @@ from collections.abc import Iterable
 from typing import assert_never
 
 from lnf.model import Condition, Dot, Fight, Hero, Monster, Rank
+from lnf.model.answer_steps import (
+    Confused,
+    Countered,
+    Heads,
+    Mirrored,
+    Reacted,
+    Split,
+    TraitRolled,
+    Warded,
+)
 from lnf.model.applied import Applied, Dealt, StepDone
-from lnf.model.effects import Confused, Countered, Heads, Reacted, Split, TraitRolled
 from lnf.model.events import (
     Begun,
     Ended,
@@ -71,7 +80,13 @@ from lnf.views.acl_text import acl_text
 from lnf.views.acted_text import acted_text
 from lnf.views.action_words import action_of, action_verb, area_words, recharge_words, used_words
 from lnf.views.dm_items import on_its_turn
-from lnf.views.effects_text import confused_words, effect_text, save_roll
+from lnf.views.effects_text import (
+    confused_words,
+    effect_text,
+    globe_text,
+    mirrored_text,
+    save_roll,
+)
 from lnf.views.legendary_text import countered_text, legendary_used
 from lnf.views.opening_text import before_the_fight
 from lnf.views.plan_line import MODE_WORDS, plan_line
@@ -273,6 +288,8 @@ def _step_text(done: StepDone) -> str:
             return trait_step_text(step, after, done.before)  # B8, B10
         case Countered() | Confused():
             return countered_text(step) if isinstance(step, Countered) else confused_words(step)
+        case Mirrored() | Warded():  # B6, F7
+            return mirrored_text(step, after) if isinstance(step, Mirrored) else globe_text(step)
         case (
             EffectStarted()
             | EffectEnded()
