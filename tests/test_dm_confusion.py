@@ -65,11 +65,13 @@ def _text() -> list[str]:
 
 
 def _confused() -> Fight:
-    """The glabrezu's Confusion on Ann and Bo: both fail (2 and 3 + 0 vs DC 16)."""
+    """The glabrezu's Confusion on Ann and Bo: both fail (2 and 3 + 0 vs DC 16); its two
+    pincer attacks after the spell (B1: "two attacks with its pincers and casts one spell")
+    miss on natural 1s."""
     f = parse_fight(FILE, "confusion.yaml")
     order = Order("Glabrezu", Rank.FRONT, target="Ann", action="Confusion", also=("Bo",))
     order = replace(order, mode=Mode.RANGED)
-    dice = ScriptedDice([2, 3])
+    dice = ScriptedDice([2, 3, 1, 1])
     turn = Rolled.turn(f, "Glabrezu").rolling(dice)
     monster_attacks(turn, "Glabrezu", order, dice, lambda h, m, g: True)
     (cast,) = [s for s in turn.steps if isinstance(s, SpellCast)]
