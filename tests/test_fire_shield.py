@@ -63,7 +63,8 @@ def test_the_archmage_shields_itself_and_burns_its_attacker(tmp_path: Path) -> N
     a reach attack from outside its group is not burned, and casting it again does nothing."""
     path = tmp_path / "archmage.yaml"
     archmage = "{monster: archmage, used: {slot 2: 3}}"
-    path.write_text(f"phase: volley 3\nheroes: [{ANN}]\nmonsters: [{archmage}]\n")
+    ann = ANN.replace("ac: 15,", "ac: 15, saves: {cha: 17},")  # F7: Banishment never lands
+    path.write_text(f"phase: volley 3\nheroes: [{ann}]\nmonsters: [{archmage}]\n")
     said = stdout_of("run", str(path), "--seed", "1", "--rounds", "4")
     assert "Archmage casts Fire Shield.\nArchmage is fire-shielded: 10 minutes (F4)." in said
     burn = "Ann takes 11 fire damage (Archmage's Fire Shield: 2d8 (6, 5) fire = 11); Ann 45/80 hp."
