@@ -33,7 +33,6 @@ CASTERS = {
     "Bestow Curse": {"Guardian Naga"},
     "Telekinesis": {"Cloud Giant"},
     "Ray of Enfeeblement": {"Night Hag"},
-    "Enlarge/Reduce": {"Efreeti"},
     "Contagion": {"Mummy Lord"},
 }
 
@@ -101,9 +100,6 @@ def test_every_stat_block_that_lists_it_casts_it(spell: str) -> None:
                 assert action["riders"] == [
                     {"condition": "weakened", "repeat": "end", "again": "con 17", "saves": 3}
                 ]
-            elif spell == "Enlarge/Reduce":
-                assert action["save"] == "con 15" and action["concentration"]
-                assert action["riders"] == [{"condition": "reduced", "lasting": "1 minute"}]
             elif spell == "Telekinesis":
                 assert action["effect"] == {"contest": 3, "lasting": "10 minutes"}  # Cha 16
                 assert "save" not in action and "area" not in action and action["per_day"] == 3
@@ -260,25 +256,6 @@ def test_the_night_hags_ray_halves_the_heros_greatsword(tmp_path: Path) -> None:
     )
     assert "2d6 (5, 2) + 4 slashing = 11, halved: 5 (Ann is enfeebled, F7); Ogre 40/59" in said
     assert "Ann's Constitution save against enfeebled: 1d20 (7) + 0 = 7 vs DC 14" in said
-
-
-@needs_data
-def test_the_efreeti_reduces_the_hero_and_its_hits_deal_1d4_less(tmp_path: Path) -> None:
-    """B6, F7, played: the efreeti casts Enlarge/Reduce (lnf's choice, Reduce) at the hero
-    beside it; a failed Constitution save reduces it while the efreeti concentrates; its
-    greatsword then deals 1d4 less."""
-    path = tmp_path / "efreeti.yaml"
-    path.write_text(
-        "heroes: [{name: Ann, class: fighter, hp: 250, ac: 20, attacks: [{name: Greatsword, "
-        "to_hit: 7, damage: 2d6+4 slashing}]}]\nmonsters: [{monster: efreeti}]\n"
-        "groups: {A: [Ann, Efreeti]}\n",
-        encoding="utf-8",
-    )
-    said = stdout_of("run", str(path), "--seed", "3", "--rounds", "2")
-    assert "Efreeti casts Enlarge/Reduce on Ann. Ann's CON save" in said
-    assert "Ann is reduced (by Efreeti): 1 minute, while Efreeti concentrates (F4)." in said
-    assert "2d6 (6, 4) + 4 slashing = 14, 1d4 (4) less: 10 (Ann is reduced, F7)" in said
-    assert "Efreeti 190/200 hp" in said
 
 
 @needs_data

@@ -13,8 +13,6 @@ docs/spell-effects.md and docs/choices.md (F7).
 - Ray of Enfeeblement: "Make a ranged spell attack … On a hit, the target deals only half
   damage with weapon attacks that use Strength … a constitution saving throw … On a success,
   the spell ends" — enfeebled (`rules.feeble`), the save its `again`.
-- Enlarge/Reduce: Reduce, "disadvantage on Strength checks and Strength saving throws … 1d4
-  less damage" — reduced (`rules.feeble`).
 - Telekinesis: the caster's check against the target's Strength check; won, restrained until
   the end of the caster's next turn (`rules.telekinesis`).
 - Contagion: "a melee spell attack … On a hit, you afflict the creature with a disease …
@@ -55,11 +53,6 @@ ON_HEROES: dict[str, dict[str, Any]] = {
         "riders": [
             {"condition": "enfeebled", "lasting": "1 minute", "repeat": "end", "again": "con"}
         ],
-    },
-    "enlarge/reduce": {  # F7: Reduce, on a hero (Enlarge is the caster's own, not played)
-        "half": False,
-        "riders": [{"condition": "reduced", "lasting": "1 minute"}],
-        "note": "lnf's choice is Reduce; the hero's size is not read",
     },
     "contagion": {  # F7: Filth Fever, weakened until three saves of the target's succeed
         "save": None,  # the SRD's DC is the repeated saves', not a save against the touch

@@ -387,6 +387,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
     if form := multiattack.engulfs(m, notes):  # F6: the mound's, no action of its own
         played.append(form)
         whole["actions"] = [a for a in whole.get("actions", []) if a["name"] != "Engulf"]
+    resist = damage_types(m, "damage_resistances", where, notes, mundane)  # D6
     marked = defence_flags(m, notes)  # D6: the archmage's spells resisted; B8: Bound
     out: dict[str, Any] = {
         "name": sf.label(m, "name", where),
@@ -411,7 +412,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         ),
         "stealth": stealth_bonus(m, stealth),  # B8: Shadow Stealth's +6
         "saves": {k: v for k, v in saves.items() if v},
-        "resist": damage_types(m, "damage_resistances", where, notes, mundane),
+        "resist": resist,
         "immune": damage_types(m, "damage_immunities", where, notes, mundane)
         + whole.pop("immune", []),  # B6: Mind Blank cast before combat
         "vulnerable": damage_types(m, "damage_vulnerabilities", where, notes, magic_only),
