@@ -332,6 +332,7 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         + (" until it attacks or casts a spell" if e.get("ends_on_attack") else ""),
         "blurred": "it blurs: attacks on it at disadvantage",
         "flying": "it flies, 60 ft (R7)",
+        "darkness": "magical darkness fills its group while it concentrates",
         "dispel": "ends a hero's spell of the 3rd level or lower on its side",
         "heal": f"heals {e.get('heal')} to the most hurt"
         + (" other" if e.get("others") else "")
@@ -342,7 +343,7 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         "contest": f"if its check at {e.get('contest', 0):+d} beats the hero's Strength check",
     }
     out = [words for key, words in said.items() if e.get(key) or (key == "contest" and key in e)]
-    if any(e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal")):
+    if any(e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal", "darkness")):
         verb = "cast" if spell else "used"  # the imp's own Invisibility is no spell
         out.append(f"{verb} only when it can attack no hero this round (B6)")
     return out + ([e["lasting"]] if e.get("lasting") else [])

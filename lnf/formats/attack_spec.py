@@ -239,6 +239,7 @@ EFFECT = Obj(
         "dispel": Field(Bool(), False, "a monster's Dispel Magic: a hero's spell on its side"),
         "heal": Field(DICE, None, "a monster's Cure Wounds: the most hurt ally it touches, 1d8+3"),
         "others": Field(Bool(), False, "heal touches another creature, never itself (B6)"),
+        "darkness": Field(Bool(), False, "magical darkness fills the caster's group (B6)"),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),
             None,

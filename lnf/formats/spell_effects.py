@@ -17,8 +17,8 @@ from lnf.model import Attack, Lasting, Rider, SpellEffect
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
 
-_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal", "dispel", "flying")
-_SELF = ("invisible", "blurred", "heal", "dispel", "flying")  # B6: its own side, no save
+_SELF = ("invisible", "blurred", "heal", "dispel", "flying", "darkness")  # B6: no save
+_KINDS = ("allies", "sleep", "aura", "weapon", *_SELF)
 _ANY = ("allies", "sleep", "kills", *_SELF)
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
@@ -194,7 +194,7 @@ def spell_effect(
         return {"effect": None}
     at = (*path, "effect")
     kinds = [k for k in _KINDS if e[k]]
-    if not spell and kinds not in (["invisible"], ["heal"]):
+    if not spell and kinds not in (["invisible"], ["heal"], ["darkness"]):
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
@@ -216,7 +216,9 @@ def spell_effect(
         ck.fail((*at, "aura"), "an aura's foes save: give save, such as wis 14", rule="F7")
     for key in (k for k in _SELF if e[k]):
         if a["save"] is not None or a["damage"] is not None:
-            does = {"heal": "heals", "dispel": "dispels"}.get(key, f"makes its caster {key}")
+            does = {"heal": "heals", "dispel": "dispels", "darkness": "darkens its group"}.get(
+                key, f"makes its caster {key}"
+            )
             said = f"a spell that {does} "
             said += "has no save and no damage"
             ck.fail((*at, key), said, rule="B6")
@@ -252,6 +254,7 @@ def spell_effect(
             dispel=e["dispel"],
             flying=e["flying"],
             others=e["others"],
+            darkness=e["darkness"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -261,7 +264,7 @@ def own_action(a: dict[str, Any]) -> bool:
     """B6: an attack entry that may be a stat block's own action, no spell, with an effect
     (`formats/idle_actions`): the imp's Invisibility (it may concentrate), a deva's Healing
     Touch (`heal`)."""
-    return _has(a.get("effect"), "invisible", "heal")
+    return _has(a.get("effect"), "invisible", "heal", "darkness")
 
 
 def _has(e: Any, *keys: str) -> bool:
@@ -282,6 +285,7 @@ _DOC_KEYS = (
     "dispel",
     "flying",
     "others",
+    "darkness",
 )
 
 

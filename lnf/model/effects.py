@@ -134,7 +134,9 @@ class SpellEffect:
     Strength check, its riders on the one that loses (Telekinesis's grip); `dispel`: it ends
     a hero's spell on a creature of the caster's side (a monster's Dispel Magic, B6);
     `flying`: the caster gains a flying speed of 60 feet (Fly, R7); `others`: `heal` touches
-    another creature, never the caster (a deva's Healing Touch, B6)."""
+    another creature, never the caster (a deva's Healing Touch, B6); `darkness`: magical
+    darkness fills the caster's mêlée group while it concentrates (the darkmantle's Darkness
+    Aura, `rules.darkness`)."""
 
     allies: int = 0
     ac: int = 0
@@ -153,6 +155,7 @@ class SpellEffect:
     dispel: bool = False
     flying: bool = False
     others: bool = False
+    darkness: bool = False
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -188,6 +191,8 @@ class SpellEffect:
             parts.append("ends a foe's spell on one of the caster's side")
         if self.flying:
             parts.append("the caster flies (60 ft)")
+        if self.darkness:
+            parts.append("magical darkness fills the caster's group")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)

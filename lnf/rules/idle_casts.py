@@ -34,7 +34,7 @@ def self_spell(action: Attack) -> bool:
     if effect is None:
         return False
     on_self = effect.invisible or effect.blurred or effect.heal is not None or effect.dispel
-    on_self = on_self or effect.flying
+    on_self = on_self or effect.flying or effect.darkness  # B6: the darkmantle's Darkness Aura
     return on_self and not attacks_a_hero(action)
 
 
