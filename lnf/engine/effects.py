@@ -22,7 +22,7 @@ from lnf.engine.begin import named, start
 from lnf.engine.grips import concentrate, gripped
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
 from lnf.engine.resolve import imposed, poisons, roll_save
-from lnf.engine.riders import drained_by, dropped_to_0, pushed, resisted, ride
+from lnf.engine.riders import corrode_armor, drained_by, dropped_to_0, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
 from lnf.engine.steps import apply_step
 from lnf.engine.trait_steps import (
@@ -218,6 +218,8 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
             pushed(turn, name, step.caster, rider.push)
         for name in failed if rider.drops else ():  # F6: the sea hag's Death Glare
             dropped_to_0(turn, name, f"{step.caster}'s {step.spell}")
+        for name in failed if rider.armor else ():  # F6: the rust monster's Antennae
+            corrode_armor(turn, step.caster, name, rider)
         for name in failed:
             for condition in rider.conditions:
                 if condition in immune_now(turn.fight, turn.fight.combatant(name)):

@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
+from lnf.formats.antennae import antennae_entry
 from lnf.formats.idle_actions import darkness_entry, healing_entry, invisible_entry
 from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import LEGENDARY_RESISTANCE, Lasting, Rider, TurnEdge
@@ -56,6 +57,8 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
             found = action_entries({**option, **shared}, line)
             out += [{**one, "spends": s["name"]} for one in found]
         return out
+    if (touch := antennae_entry(s, desc)) is not None:  # F6, B6: the rust monster's
+        return [touch]
     glare = _GLARE.fullmatch(desc.strip())
     if glare is not None and "save" in s:  # F6, B4: the sea hag's Death Glare
         return [_glare(s, glare)]
