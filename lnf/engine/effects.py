@@ -21,6 +21,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
 from lnf.engine.grips import concentrate, gripped
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
+from lnf.engine.mouther import mouther_saves
 from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import corrode_armor, drained_by, dropped_to_0, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
@@ -350,6 +351,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         fire_aura(turn, who, dice)
         barbs(turn, who, dice)  # B8: a barbed devil's Barbed Hide
         stench(turn, who, dice)
+        mouther_saves(turn, who, dice)  # B8: a gibbering mouther's
         horrified(turn, who, dice)  # B8: a sea hag's Horrific Appearance
         gaze(turn, who, dice)
         unnerving_mask(turn, who, dice)  # B10: the chain devil's reaction

@@ -144,6 +144,11 @@ class Condition(StrEnum):
     # Not an SRD condition: the roper's tendril (F6), played as one while it holds: disadvantage
     # on Strength checks and Strength saving throws.
     HAMPERED = "hampered"
+    # Not SRD conditions: the gibbering mouther's (B8, `rules.mouther`), each until the start of
+    # the creature's next turn: mired, speed 0 (Aberrant Ground); gibbering, no reactions and
+    # its turn picked by a d8 (Gibbering).
+    MIRED = "mired"
+    GIBBERING = "gibbering"
 
 
 # T1: conditions that let attackers gain advantage (or shed disadvantage) give an N dot.

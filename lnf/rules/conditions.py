@@ -149,7 +149,8 @@ def takes_no_reactions(c: Hero | Monster) -> str:
     opportunity attack (M6), no Shield or Parry (F1), no Counterspell (B10)."""
     if incapacitated(c):
         return "incapacitated"
-    found = [x for x in (Condition.CONFUSED, Condition.SLOWED) if x in c.conditions]
+    no_reactions = (Condition.CONFUSED, Condition.SLOWED, Condition.GIBBERING)  # B8: a mouther's
+    found = [x for x in no_reactions if x in c.conditions]
     return str(found[0]) if found else ""
 
 
