@@ -15,6 +15,7 @@ from lnf.engine.apply import apply
 from lnf.engine.confusion import confused_turn
 from lnf.engine.effects import Rolled, turn_edge
 from lnf.engine.event_check import event_problems
+from lnf.errors import Refused
 from lnf.formats.bestiary import srd
 from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.formats.fight_file import parse_fight
@@ -22,8 +23,10 @@ from lnf.formats.srd_traits import read_trait
 from lnf.formats.trait_forms import parse_trait, trait_form
 from lnf.model import Condition, Confused, Fight, TraitKind, TurnEdge
 from lnf.model.events import Turn
-from lnf.rules.conditions import ATTACKS, NOTHING, STAYS, takes_no_reactions
+from lnf.rules.conditions import ATTACKS, NOTHING, STAYS, takes_no_reactions, verify_can_move
 from lnf.rules.mouther import gibbering_does, mouthers_catching
+from lnf.rules.moves import can_leave
+from lnf.rules.ranks import rank_choices
 from lnf.rules.roster import speed_now
 from lnf.values import replace
 from lnf.views.transcript import describe
@@ -105,6 +108,10 @@ def test_failed_saves_mire_and_gibber_until_its_next_turn_and_the_d8_plays_the_t
     ann = turn.fight.hero("Ann")
     assert {Condition.MIRED, Condition.GIBBERING} <= ann.conditions
     assert speed_now(ann) == 0 and takes_no_reactions(ann) == "gibbering"
+    mired = turn.fight  # M4, R7, C1: speed 0: no leaving, no rank change, no running
+    assert not can_leave(mired, ann) and rank_choices(mired, ann) == []
+    with pytest.raises(Refused, match="mired"):
+        verify_can_move(ann)
     note = confused_turn(turn, ann, ScriptedDice([7, 1, 15, 4]))
     confused = next(s for s in turn.steps if isinstance(s, Confused))
     assert confused == Confused("Ann", 7, "Bo", 1, 8) and note == "gibbers: attacks at random (B8)"
