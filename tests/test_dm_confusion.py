@@ -69,7 +69,7 @@ def _confused() -> Fight:
     f = parse_fight(FILE, "confusion.yaml")
     order = Order("Glabrezu", Rank.FRONT, target="Ann", action="Confusion", also=("Bo",))
     order = replace(order, mode=Mode.RANGED)
-    dice = ScriptedDice([2, 3, 1, 1])  # then its two pincers miss (B1: its spell way)
+    dice = ScriptedDice([2, 3])
     turn = Rolled.turn(f, "Glabrezu").rolling(dice)
     monster_attacks(turn, "Glabrezu", order, dice, lambda h, m, g: True)
     (cast,) = [s for s in turn.steps if isinstance(s, SpellCast)]
