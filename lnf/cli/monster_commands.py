@@ -350,6 +350,7 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         + (" until it attacks or casts a spell" if e.get("ends_on_attack") else ""),
         "blurred": "it blurs: attacks on it at disadvantage",
         "flying": "it flies, 60 ft (R7)",
+        "darkness": "magical darkness fills its group while it concentrates",
         "dispel": "ends a hero's spell of the 3rd level or lower on its side",
         "heal": f"heals {e.get('heal')} to the most hurt"
         + (" other" if e.get("others") else "")
@@ -375,7 +376,8 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
     }
     out = [words for key, words in said.items() if e.get(key) or (key == "contest" and key in e)]
     if any(
-        e.get(k) for k in ("invisible", "blurred", "flying", "dispel", "heal", "ward", "mirror")
+        e.get(k)
+        for k in ("invisible", "blurred", "flying", "dispel", "heal", "ward", "mirror", "darkness")
     ):
         verb = "cast" if spell else "used"  # the imp's own Invisibility is no spell
         out.append(f"{verb} only when it can attack no hero this round (B6)")

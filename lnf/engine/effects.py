@@ -21,8 +21,9 @@ from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
 from lnf.engine.grips import concentrate, gripped
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
+from lnf.engine.mouther import mouther_saves
 from lnf.engine.resolve import roll_save
-from lnf.engine.riders import drained_by, dropped_to_0, pushed, ride
+from lnf.engine.riders import corrode_armor, drained_by, dropped_to_0, pushed, ride
 from lnf.engine.self_spells import fire_shield, landed, seen
 from lnf.engine.spell_auras import auras
 from lnf.engine.steps import apply_step
@@ -228,6 +229,8 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
             pushed(turn, name, step.caster, rider.push)
         for name in failed if rider.drops else ():  # F6: the sea hag's Death Glare
             dropped_to_0(turn, name, f"{step.caster}'s {step.spell}")
+        for name in failed if rider.armor else ():  # F6: the rust monster's Antennae
+            corrode_armor(turn, step.caster, name, rider)
         for name in failed:
             for condition in rider.conditions:
                 if condition in immune_now(turn.fight, turn.fight.combatant(name)):
@@ -326,6 +329,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         fire_aura(turn, who, dice)
         barbs(turn, who, dice)  # B8: a barbed devil's Barbed Hide
         stench(turn, who, dice)
+        mouther_saves(turn, who, dice)  # B8: a gibbering mouther's
         horrified(turn, who, dice)  # B8: a sea hag's Horrific Appearance
         gaze(turn, who, dice)
         unnerving_mask(turn, who, dice)  # B10: the chain devil's reaction

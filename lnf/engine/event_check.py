@@ -220,7 +220,7 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who], Monster) + _names(fight, [step.caster], Hero)
         case Confused():  # F7: its d10, and whom a 7 or 8 attacks
             return _names(fight, [step.who, *([step.target] if step.target else [])]) + _faces(
-                [step.face], 10
+                [step.face], step.die
             )
         case Warded():  # B6, F7: a globe stops a hero's spell
             return _names(fight, [step.who, step.by], Monster) + _names(fight, [step.caster], Hero)

@@ -150,10 +150,7 @@ def ride(
             hurts=its,
             hold=hold,
         )
-    if rider.armor and victim.ac > 10:  # F6: corroded, to AC 10 at most (destroyed there)
-        penalty = max(rider.armor, 10 - victim.ac)
-        said = f"armor corroded ({penalty:+d} AC, {rider.only_if or 'its armor'})"
-        start(turn, target, said, Lasting(), attacker, ac=penalty)
+    corrode_armor(turn, attacker, target, rider)
     if rider.strength is not None:  # F6: the shadow's Strength Drain
         sap(turn, attacker, target, attack, rider.strength, dice)
     # F6: on fire, an infernal wound: until the DM takes it off; a fire is lit once
@@ -169,6 +166,16 @@ def ride(
             start(turn, target, rider.afflicts, Lasting(), attacker, affliction=True, bars=bars)
     elif rider.no_healing and not rider.conditions:
         start(turn, target, NO_HEALING[rider.no_healing], lasting, attacker, bars=rider.no_healing)
+
+
+def corrode_armor(turn: Steps, attacker: str, target: str, rider: Rider) -> None:
+    """F6: a rider's corroded armor (an ooze's hit, the rust monster's Antennae): its penalty
+    to the target's AC until the DM takes it off, to AC 10 at most (destroyed there)."""
+    victim = turn.fight.combatant(target)
+    if rider.armor and victim.ac > 10:
+        penalty = max(rider.armor, 10 - victim.ac)
+        said = f"armor corroded ({penalty:+d} AC, {rider.only_if or 'its armor'})"
+        start(turn, target, said, Lasting(), attacker, ac=penalty)
 
 
 def dropped_to_0(turn: Steps, who: str, what: str) -> None:

@@ -245,6 +245,7 @@ EFFECT = Obj(
         "ward": Field(
             OneOf(Condition), None, "a condition on the caster itself (unfettered: B6, F7)"
         ),
+        "darkness": Field(Bool(), False, "magical darkness fills the caster's group (B6)"),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),
             None,

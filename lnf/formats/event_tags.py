@@ -153,4 +153,5 @@ LATER_FIELDS = {
     (Contested, "target_worse"),  # F6: intoxicated
     (Moved, "pushed"),
     (Fled, "by"),  # C1: a way of leaving by magic
+    (Confused, "die"),  # B8: a gibbering mouther's d8
 }

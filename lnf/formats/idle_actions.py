@@ -24,6 +24,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lnf.formats.darkness_words import darkness_entry
+
+__all__ = ["darkness_entry", "healing_entry", "invisible_entry"]
+
 # "turns invisible until it attacks … or until its concentration ends (as if concentrating on
 # a spell)"; "The will-o'-wisp and its light magically become invisible until it attacks".
 INVISIBLE = re.compile(

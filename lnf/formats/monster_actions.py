@@ -28,7 +28,14 @@ import re
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
-from lnf.formats.idle_actions import enlarge_entry, haste_entry, healing_entry, invisible_entry
+from lnf.formats.antennae import antennae_entry
+from lnf.formats.idle_actions import (
+    darkness_entry,
+    enlarge_entry,
+    haste_entry,
+    healing_entry,
+    invisible_entry,
+)
 from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import LEGENDARY_RESISTANCE, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
@@ -56,12 +63,14 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
             found = action_entries({**option, **shared}, line)
             out += [{**one, "spends": s["name"]} for one in found]
         return out
+    if (touch := antennae_entry(s, desc)) is not None:  # F6, B6: the rust monster's
+        return [touch]
     glare = _GLARE.fullmatch(desc.strip())
     if glare is not None and "save" in s:  # F6, B4: the sea hag's Death Glare
         return [_glare(s, glare)]
     if not ({"damage", "conditions", "push"} & set(s)):
         own = invisible_entry(s, desc) or healing_entry(s, desc) or enlarge_entry(s, desc)  # B6
-        own = own or haste_entry(s, desc)
+        own = own or haste_entry(s, desc) or darkness_entry(s, desc)
         return [own] if own is not None else []
     entry: dict[str, Any] = {"name": s["name"]}
     for key in ("recharge", "per_day", "save", "half", "damage", "times", "choice", "immune_after"):

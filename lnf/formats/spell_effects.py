@@ -18,19 +18,6 @@ from lnf.model.enums import WARDS, Ability, Condition
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
 
-_KINDS = (
-    "allies",
-    "sleep",
-    "aura",
-    "weapon",
-    "invisible",
-    "blurred",
-    "heal",
-    "dispel",
-    "flying",
-    "ward",
-    "mirror",
-)
 _SELF = (
     "invisible",
     "blurred",
@@ -39,7 +26,9 @@ _SELF = (
     "flying",
     "ward",
     "mirror",
+    "darkness",
 )  # B6: its own side, no save
+_KINDS = ("allies", "sleep", "aura", "weapon", *_SELF)
 _ANY = ("allies", "sleep", "kills", *_SELF)
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
@@ -242,7 +231,7 @@ def spell_effect(
     at = (*path, "effect")
     kinds = [k for k in _KINDS if e[k]]
     shield = kinds == ["allies"] and e["ac"] and not e["d4"]  # B7: Shimmering Shield, no spell
-    if not spell and kinds not in (["invisible"], ["heal"], ["ward"]) and not shield:
+    if not spell and kinds not in (["invisible"], ["heal"], ["ward"], ["darkness"]) and not shield:
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
@@ -267,7 +256,12 @@ def spell_effect(
         ck.fail((*at, "ward"), "Sanctuary's attackers save: give save, such as wis 13", rule="F7")
     for key in (k for k in _SELF if e[k]):
         if (a["save"] is not None and not sanctuary) or a["damage"] is not None:
-            verbs = {"heal": "heals", "dispel": "dispels", "ward": "wards its caster"}
+            verbs = {
+                "heal": "heals",
+                "dispel": "dispels",
+                "ward": "wards its caster",
+                "darkness": "darkens its group",
+            }
             does = verbs.get(key, f"makes its caster {key}")
             said = f"a spell that {does} "
             said += "has no save and no damage"
@@ -309,6 +303,7 @@ def spell_effect(
             others=e["others"],
             ward=e["ward"],
             mirror=e["mirror"],
+            darkness=e["darkness"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -317,8 +312,9 @@ def spell_effect(
 def own_action(a: dict[str, Any]) -> bool:
     """B6: an attack entry that may be a stat block's own action, no spell, with an effect
     (`formats/idle_actions`): the imp's Invisibility (it may concentrate), a deva's Healing
-    Touch (`heal`), the duergar's Enlarge (`ward: enlarged`)."""
-    return _has(a.get("effect"), "invisible", "heal", "ward", "allies")
+    Touch (`heal`), the duergar's Enlarge (`ward: enlarged`), the darkmantle's Darkness Aura
+    (`darkness`)."""
+    return _has(a.get("effect"), "invisible", "heal", "ward", "allies", "darkness")
 
 
 def _has(e: Any, *keys: str) -> bool:
@@ -340,6 +336,7 @@ _DOC_KEYS = (
     "flying",
     "others",
     "mirror",
+    "darkness",
 )
 
 

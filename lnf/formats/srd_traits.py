@@ -394,6 +394,8 @@ _DC = (
     TraitKind.ROCK_CATCHING,
     TraitKind.HORRIFIC_APPEARANCE,
     TraitKind.MUCOUS_CLOUD,
+    TraitKind.ABERRANT_GROUND,
+    TraitKind.GIBBERING,
 )
 _ROUNDS = re.compile(r"(\d+) (minutes?|rounds?)")
 

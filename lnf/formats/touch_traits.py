@@ -68,6 +68,21 @@ SAYS: dict[TraitKind, str] = {
     r"made to escape this grapple have disadvantage\.$",
     TraitKind.GRAPPLER: r"^The [\w ]+ has advantage on attack rolls against any creature "
     r"grappled by it\.$",
+    # B8 (`rules.mouther`): the gibbering mouther's two auras; its ground's difficult terrain
+    # needs a map, the speed of 0 is played
+    TraitKind.ABERRANT_GROUND: r"^The ground in a 10-foot radius around the [\w ]+ is doughlike "
+    r"difficult terrain\. Each creature that starts its turn in that area must succeed on a DC "
+    r"(\d+) Strength saving throw or have its speed reduced to 0 until the start of its next "
+    r"turn\.$",
+    TraitKind.GIBBERING: r"^The [\w ]+ babbles incoherently while it can see any creature and "
+    r"isn't incapacitated\. Each creature that starts its turn within 20 feet of the [\w ]+ and "
+    r"can hear the gibbering must succeed on a DC (\d+) Wisdom saving throw\. On a failure, the "
+    r"creature can't take reactions until the start of its next turn and rolls a d8 to "
+    r"determine what it does during its turn\. On a 1 to 4, the creature does nothing\. On a 5 "
+    r"or 6, the creature takes no action or bonus action and uses all its movement to move in a "
+    r"randomly determined direction\. On a 7 or 8, the creature makes a melee attack against a "
+    r"randomly determined creature within its reach or does nothing if it can't make such an "
+    r"attack\.$",
     TraitKind.FREEZE: r"^If the [\w ]+ takes cold damage, it partially freezes; its speed is "
     r"reduced by (\d+) ft\. until the end of its next turn\.$",
 }

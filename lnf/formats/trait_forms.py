@@ -83,7 +83,8 @@ _FIGURE = {
 }
 # `stench DC 10`, `fear aura DC 21`, `horrific appearance DC 11`
 _AURA = re.compile(
-    r"(stench|fear aura|unnerving mask|rock catching|horrific appearance|mucous cloud),? dc (\d+)"
+    r"(stench|fear aura|unnerving mask|rock catching|horrific appearance|mucous cloud|"
+    r"aberrant ground|gibbering),? dc (\d+)"
 )
 _DC = (
     TraitKind.STENCH,
@@ -92,6 +93,8 @@ _DC = (
     TraitKind.ROCK_CATCHING,
     TraitKind.HORRIFIC_APPEARANCE,
     TraitKind.MUCOUS_CLOUD,
+    TraitKind.ABERRANT_GROUND,
+    TraitKind.GIBBERING,
 )
 _HEADS = re.compile(r"multiple heads (\d+), (\d+) damage, (\d+) hit points")
 _TYPED_SAY = {
@@ -124,6 +127,7 @@ _EXAMPLES = (
     "horrific appearance DC 11, fire form 1d10 fire, freeze 20, mucous cloud DC 14, "
     "shadow stealth 6, consume life DC 10, 3d6, barbed hide 1d10 piercing, "
     "corrode metal, rust metal, corrosive form 1d8 acid, adhesive DC 13, grappler, "
+    "aberrant ground DC 10, gibbering DC 10, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
 _MOVING = re.compile(
@@ -201,6 +205,8 @@ def parse_trait(value: Any) -> Trait:
             "rock catching",
             "horrific appearance",
             "mucous cloud",
+            "aberrant ground",
+            "gibbering",
         )
     ):
         raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")

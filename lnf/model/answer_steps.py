@@ -13,12 +13,14 @@ class Confused:
     """F7 Confusion, a step of the fight log: the d10 `face` a confused creature rolls as its
     turn starts (`rules.conditions.confused_does` says what it does) and, on a 7 or 8, the
     creature in its reach it attacks, picked by a die of as many faces as there are (`pick`,
-    1 the first in `rules.conditions.confused_reach`); `target` "" when none is in reach."""
+    1 the first in `rules.conditions.confused_reach`); `target` "" when none is in reach. A
+    gibbering creature's d8 (`die` 8) is the same step, read by its own table."""
 
     who: str
     face: int
     target: str = ""
     pick: int = 0
+    die: int = 10  # B8: 8 for a gibbering mouther's Gibbering (`rules.mouther.gibbering_does`)
 
 
 @value

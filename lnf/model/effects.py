@@ -135,7 +135,9 @@ class SpellEffect:
     a hero's spell on a creature of the caster's side (a monster's Dispel Magic, B6);
     `flying`: the caster gains a flying speed of 60 feet (Fly, R7); `others`: `heal` touches
     another creature, never the caster (a deva's Healing Touch, B6); `ward`: a condition on the
-    caster itself while it lasts (`WARDS`: Freedom of Movement's unfettered, B6)."""
+    caster itself while it lasts (`WARDS`: Freedom of Movement's unfettered, B6); `darkness`:
+    magical darkness fills the caster's mêlée group while it concentrates (the darkmantle's
+    Darkness Aura, `rules.darkness`)."""
 
     allies: int = 0
     ac: int = 0
@@ -156,6 +158,7 @@ class SpellEffect:
     others: bool = False
     ward: Condition | None = None
     mirror: int = 0  # B6, F7 Mirror Image: three duplicates of this AC (10 + Dexterity)
+    darkness: bool = False
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -195,6 +198,8 @@ class SpellEffect:
             parts.append(f"the caster is {self.ward}")
         if self.mirror:
             parts.append(f"three duplicates of the caster, AC {self.mirror}")
+        if self.darkness:
+            parts.append("magical darkness fills the caster's group")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)

@@ -166,6 +166,11 @@ class Condition(StrEnum):
     # Not an SRD condition: the clay golem's Haste (B6), played as one until the end of its
     # next turn: +2 AC, advantage on Dexterity saves, one more of its attack (its bonus action).
     HASTED = "hasted"
+    # Not SRD conditions: the gibbering mouther's (B8, `rules.mouther`), each until the start of
+    # the creature's next turn: mired, speed 0 (Aberrant Ground); gibbering, no reactions and
+    # its turn picked by a d8 (Gibbering).
+    MIRED = "mired"
+    GIBBERING = "gibbering"
 
 
 # B6: the conditions a spell's `effect: {ward: …}` puts on its caster (`SpellEffect.ward`).

@@ -103,6 +103,10 @@ class TraitKind(StrEnum):
     ENGULF = "engulf"
     # Wisdom, frightened for 1 minute, the save repeated (a humanoid foe; `dc`)
     HORRIFIC_APPEARANCE = "horrific appearance"
+    # The gibbering mouther's, on a foe starting its turn in its group (`rules.mouther`): a
+    # Strength save (`dc`) or speed 0; a Wisdom save (`dc`) or a turn picked by a d8
+    ABERRANT_GROUND = "aberrant ground"
+    GIBBERING = "gibbering"
     # Touch, light and stealth (`rules.trait_touch`)
     CUNNING_ACTION = "cunning action"  # B10: the Disengage as a bonus action, as Nimble Escape
     AMBUSHER = "ambusher"  # round 1: advantage on attacks against a creature it surprised

@@ -111,9 +111,11 @@ def verify_can_act(c: Hero | Monster) -> None:
 
 
 def verify_can_move(c: Hero | Monster) -> None:
-    """F3, C1: a grappled, restrained or incapacitated creature's speed is 0: it cannot run."""
-    if c.conditions & (HELD | INCAPACITATING):
-        why = ", ".join(sorted(str(x) for x in c.conditions & (HELD | INCAPACITATING)))
+    """F3, C1: a grappled, restrained or incapacitated creature's speed is 0: it cannot run;
+    nor can a mired one (B8: a gibbering mouther's Aberrant Ground)."""
+    stuck = c.conditions & (HELD | INCAPACITATING | {Condition.MIRED})
+    if stuck:
+        why = ", ".join(sorted(str(x) for x in stuck))
         raise Refused(f"{c.name} is {why}: its speed is 0, it cannot run (F3, C1)", "F3")
 
 
@@ -149,7 +151,8 @@ def takes_no_reactions(c: Hero | Monster) -> str:
     opportunity attack (M6), no Shield or Parry (F1), no Counterspell (B10)."""
     if incapacitated(c):
         return "incapacitated"
-    found = [x for x in (Condition.CONFUSED, Condition.SLOWED) if x in c.conditions]
+    no_reactions = (Condition.CONFUSED, Condition.SLOWED, Condition.GIBBERING)  # B8: a mouther's
+    found = [x for x in no_reactions if x in c.conditions]
     return str(found[0]) if found else ""
 
 

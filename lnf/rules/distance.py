@@ -15,6 +15,7 @@ from lnf.rules.attacks import attack_roll, plan_targets, unseen
 from lnf.rules.chase import chase_reach, pool
 from lnf.rules.conditions import weakened_hinders
 from lnf.rules.curses import cursed_hinders
+from lnf.rules.darkness import unseen_in_dark
 from lnf.rules.holds import held_advantage
 from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, monsters
@@ -154,6 +155,7 @@ def roll_in_fight(
     shared = pool(fight, attacker.name, target.name)
     distance = shared.points if shared is not None else None  # C4: across escape points
     far = ""
+    seen, unseen_by = unseen_in_dark(fight, attacker, target)  # B6, D4: Darkness Aura
     if volley and volley_reach(attack, fight.phase.volley) is Advantage.DISADVANTAGE:
         far = "a two-handed bow beyond volley round 2 (V3)"
     if distance is not None and chase_reach(attack, distance) is Advantage.DISADVANTAGE:
@@ -174,12 +176,14 @@ def roll_in_fight(
             for r in (
                 *trait_advantages(fight, attacker, target, attack.is_melee),
                 held_advantage(fight, attacker, target.name, attack),
+                *seen,
             )
             if r
         ),
         hindered=trait_disadvantages(fight, attacker)
         + weakened_hinders(attacker, attack)
-        + cursed_hinders(fight, attacker, target.name),  # F7 Bestow Curse
+        + cursed_hinders(fight, attacker, target.name)  # F7 Bestow Curse
+        + unseen_by,
         melee=mode is not Mode.RANGED and not attack.spell,  # B8: Reckless
     )
 

@@ -46,6 +46,10 @@ CONDITION_WORTH = {
     Condition.HAMPERED: Fraction(1, 10),  # F6: worse Strength saves and checks (a tendril's)
     Condition.PRONE: Fraction(1, 10),
 }
+# B6: a point of AC a hero's armor loses for the rest of the fight (F6: the rust monster's
+# Antennae, an ooze's corroding pseudopod) is worth a tenth of its hit points, as prone or
+# grappled: one d20 face more for every later attack at it (docs/choices.md B6).
+ARMOR_POINT_WORTH = Fraction(1, 10)
 
 
 def dice_mean(expr: DiceExpr, hero: Combatant, *, magic: bool = False) -> tuple[Fraction, Fraction]:
@@ -129,6 +133,9 @@ def riders_mean(
             out += saved(mean, rider.save, rider.half, hero)
         if rider.drops:  # F6: "or drop to 0 hit points": all its hit points now
             out += saved(Fraction(hero.current_hp + hero.temp_hp), rider.save, False, hero)
+        if rider.armor and hero.ac > 10:  # F6: corroded armor, to AC 10 at most
+            points = min(-rider.armor, hero.ac - 10)
+            out += saved(ARMOR_POINT_WORTH * points * hero.current_hp, rider.save, False, hero)
         if rider.conditions and not rider.at_zero:  # F6: a hero at 0 is worth no more down
             worth = condition_worth(rider.conditions, hero)
             out += saved(worth, rider.save, False, hero)

@@ -41,6 +41,7 @@ def self_spell(action: Attack) -> bool:
         return False
     on_self = effect.invisible or effect.blurred or effect.heal is not None or effect.dispel
     on_self = on_self or effect.flying or effect.ward is not None or bool(effect.mirror)
+    on_self = on_self or effect.darkness  # B6: the darkmantle's Darkness Aura
     return on_self and not attacks_a_hero(action)
 
 

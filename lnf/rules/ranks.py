@@ -190,9 +190,10 @@ def _check_monster_back_rank(fight: Fight) -> list[Violation]:
 
 
 def rank_choices(fight: Fight, c: Hero | Monster) -> list[Rank]:
-    """R7, R8: the ranks `c` may switch to (not while restrained or grappled; V3: no ranks
-    before the sides meet)."""
-    if held(c) or not fight.phase.kind.melee_possible or in_chase(fight, c.name):
+    """R7, R8: the ranks `c` may switch to (not while restrained, grappled or mired — B8,
+    speed 0; V3: no ranks before the sides meet)."""
+    stuck = held(c) or Condition.MIRED in c.conditions
+    if stuck or not fight.phase.kind.melee_possible or in_chase(fight, c.name):
         return []
     ranks = [Rank.FRONT, Rank.BACK] + ([Rank.FREE_AIR] if can_fly_now(c) else [])
     return [r for r in ranks if r is not c.rank]

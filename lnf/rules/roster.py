@@ -74,7 +74,7 @@ def held(c: Combatant) -> bool:
 def speed_now(c: Combatant) -> int:
     """M4: the best movement speed the creature can use now, after conditions (F3: halved
     while slowed, "its speed is halved")."""
-    if held(c) or incapacitated(c):
+    if held(c) or incapacitated(c) or Condition.MIRED in c.conditions:  # B8 Aberrant Ground
         return 0
     halved = 2 if Condition.SLOWED in c.conditions else 1
     less = frozen_feet(c) if Condition.FROZEN in c.conditions else 0  # B8 Freeze

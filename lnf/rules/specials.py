@@ -86,8 +86,10 @@ def attacks_a_hero(action: Attack) -> bool:
     attack nobody — the DM may cast them."""
     if action.damage.maximum > 0:
         return True
-    if any(r.conditions or r.damage is not None or r.push or r.drops for r in action.riders):
-        return True  # F6: a push out of its group counts as a condition imposed
+    if any(
+        r.conditions or r.damage is not None or r.push or r.drops or r.armor for r in action.riders
+    ):
+        return True  # F6: a push out of its group, corroded armor count as a condition imposed
     e = action.effect
     return e is not None and (e.sleep is not None or e.kills)  # F7 Sleep, Power Word Kill
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lnf.model import Fight, Hero, Monster, Side, Variant
+from lnf.rules.darkness import dark_group
 from lnf.rules.roster import in_fight, rows
 
 
 def _side_first(fight: Fight, heroes: Sequence[Hero], monsters: Sequence[Monster]) -> Side:
-    """S3: a side with light strikes first; with both or neither, `tie_goes_to`."""
-    hero_light = any(h.light for h in heroes)
-    monster_light = any(m.light for m in monsters)
+    """S3: a side with light strikes first; with both or neither, `tie_goes_to`. No light
+    counts in a group a Darkness Aura fills (B6, `rules.darkness`)."""
+    dark = dark_group(fight, [c.name for c in (*heroes, *monsters)])
+    hero_light = not dark and any(h.light for h in heroes)
+    monster_light = not dark and any(m.light for m in monsters)
     if hero_light != monster_light:
         return Side.HEROES if hero_light else Side.MONSTERS
     return tie_goes_to(fight)

@@ -19,6 +19,7 @@ from lnf.model.steps import (
 )
 from lnf.rules.conditions import ACTS, ATTACKS, STAYS, confused_does
 from lnf.rules.mirror_image import DUPLICATE, duplicates
+from lnf.rules.mouther import gibbering_does
 from lnf.views.legendary_text import resisted_words
 
 EffectStep = EffectStarted | EffectEnded | SaveRolled | ConcentrationEnded | Drained | Guarded
@@ -158,9 +159,12 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
 
 def confused_words(step: Confused) -> str:
     """F7 Confusion's d10 as the DM says it ("Ann is confused (F7): d10 = 7: its action is a
-    mêlée attack at Bo, rolled among those in its reach"); a 1's random move is no move."""
-    head = f"{step.who} is confused (F7): d10 = {step.face}"
-    does = confused_does(step.face)
+    mêlée attack at Bo, rolled among those in its reach"); a 1's random move is no move. A
+    gibbering mouther's d8 (B8 Gibbering) by its own table."""
+    gibbers = step.die == 8
+    head = f"{step.who} {'gibbers (B8 Gibbering): d8' if gibbers else 'is confused (F7): d10'}"
+    head += f" = {step.face}"
+    does = gibbering_does(step.face) if gibbers else confused_does(step.face)
     if does == ACTS:
         return f"{head}: it acts normally this turn."
     if does == ATTACKS and step.target:
