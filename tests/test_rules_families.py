@@ -39,6 +39,7 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
             "rules/multiattack_first.py",
             "rules/idle_casts.py",
             "rules/magic_immunity.py",
+            "rules/mouther.py",
         }
     ),
     RuleFamily.DICE: frozenset(
