@@ -177,7 +177,7 @@ SHOWS = {
         "Mage spends a 1st-level spell slot (2 of 4 left).",
         "Mage takes a reaction, Shield (+5 AC), against Bo's hit (F1).",
         "Bo attacks Mage with Mace in mêlée: 1d20 (11) + 6 = 17 vs AC 20: miss.",
-        "Shield (+5 AC) on Mage ends: it lasted until the start of Mage's turn (F4).",
+        "Mage: Shield (+5 AC) ends: it lasted until the start of Mage's turn (F4).",
     ],
     # B8: Martial Advantage's 2d6 when another hobgoblin stands in the target's group.
     "hobgoblin-shieldwall": [

@@ -173,7 +173,7 @@ def test_f4_the_dm_takes_a_named_effect_off(tmp_path: Path) -> None:
     path.write_text(FILE, encoding="utf-8")
     assert run("mark", str(path), "Bo", "on fire", "--rounds", "10")[0] == 0
     code, out = run("mark", str(path), "Bo", "on fire", "--off")
-    assert code == 0 and "on fire on Bo ends: the DM takes it off (F4)." in out
+    assert code == 0 and "Bo: on fire ends: the DM takes it off (F4)." in out
     code, out = run("mark", str(path), "Bo", "on fire", "--off")
     assert code != 0 and "Bo bears no 'on fire'" in out and "(F4)" in out
 

@@ -134,7 +134,7 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
                 after.combatant(ended.who).conditions
             ):
                 return f"{ended.who} is no longer {ended.condition}: {step.why} (F4)."
-            return f"{ended.what} on {ended.who} ends: {step.why} (F4)."
+            return f"{ended.who}: {ended.what} ends: {step.why} (F4)."  # as it began
         case SaveRolled():
             s = step.save
             verdict = "success" if s.success else "failure"

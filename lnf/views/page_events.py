@@ -160,7 +160,7 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
             return f"{e.who} is {e.what}." if e.condition else f"{e.who}: {e.what}."
         case EffectEnded():
             ended = next((e for e in before.effects if e.key == step.key), None)
-            return f"{ended.what} on {ended.who} ends." if ended is not None else ""
+            return f"{ended.who}: {ended.what} ends." if ended is not None else ""
         case SaveRolled():
             result = "succeeds" if step.save.success else "fails"
             return f"{step.save.who} {result} a {step.ability.word} save against {step.against}."
