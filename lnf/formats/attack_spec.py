@@ -239,6 +239,8 @@ EFFECT = Obj(
         "dispel": Field(Bool(), False, "a monster's Dispel Magic: a hero's spell on its side"),
         "heal": Field(DICE, None, "a monster's Cure Wounds: the most hurt ally it touches, 1d8+3"),
         "others": Field(Bool(), False, "heal touches another creature, never itself (B6)"),
+        "animates": Field(Int(minimum=1, maximum=2), 0, "Animate Trees: N trees join it (B6)"),
+        "raises": Field(Bool(), False, "Create Specter: a hero dead in the fight rises (B6)"),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),
             None,

@@ -108,6 +108,7 @@ LATER_FIELDS = {
     (Undone, "of"),
     (Redone, "of"),
     (Recorded, "actor"),
+    (Split, "how"),
     (Healed, "revive"),
     (Damaged, "text"),
     (Damaged, "kills"),

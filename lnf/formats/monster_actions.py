@@ -28,7 +28,12 @@ import re
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
-from lnf.formats.idle_actions import healing_entry, invisible_entry
+from lnf.formats.idle_actions import (
+    animate_entry,
+    healing_entry,
+    invisible_entry,
+    raise_entry,
+)
 from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import LEGENDARY_RESISTANCE, Lasting, Rider, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
@@ -61,6 +66,7 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
         return [_glare(s, glare)]
     if not ({"damage", "conditions", "push"} & set(s)):
         own = invisible_entry(s, desc) or healing_entry(s, desc)  # B6: formats/idle_actions
+        own = own or animate_entry(s, desc) or raise_entry(s, desc)  # B6: rules.joining
         return [own] if own is not None else []
     entry: dict[str, Any] = {"name": s["name"]}
     for key in ("recharge", "per_day", "save", "half", "damage", "times", "choice", "immune_after"):

@@ -17,8 +17,19 @@ from lnf.model import Attack, Lasting, Rider, SpellEffect
 # A spell that deals no damage (Hold Person, Bless): its damage, never rolled.
 NO_DAMAGE = parse("0")
 
-_KINDS = ("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal", "dispel", "flying")
-_SELF = ("invisible", "blurred", "heal", "dispel", "flying")  # B6: its own side, no save
+_KINDS = (
+    *("allies", "sleep", "aura", "weapon", "invisible", "blurred", "heal", "dispel", "flying"),
+    *("animates", "raises"),
+)
+_SELF = (
+    "invisible",
+    "blurred",
+    "heal",
+    "dispel",
+    "flying",
+    "animates",
+    "raises",
+)  # B6: its own side, no save
 _ANY = ("allies", "sleep", "kills", *_SELF)
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
@@ -194,7 +205,7 @@ def spell_effect(
         return {"effect": None}
     at = (*path, "effect")
     kinds = [k for k in _KINDS if e[k]]
-    if not spell and kinds not in (["invisible"], ["heal"]):
+    if not spell and kinds not in (["invisible"], ["heal"], ["animates"], ["raises"]):
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
@@ -252,6 +263,8 @@ def spell_effect(
             dispel=e["dispel"],
             flying=e["flying"],
             others=e["others"],
+            animates=e["animates"],
+            raises=e["raises"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -261,7 +274,7 @@ def own_action(a: dict[str, Any]) -> bool:
     """B6: an attack entry that may be a stat block's own action, no spell, with an effect
     (`formats/idle_actions`): the imp's Invisibility (it may concentrate), a deva's Healing
     Touch (`heal`)."""
-    return _has(a.get("effect"), "invisible", "heal")
+    return _has(a.get("effect"), "invisible", "heal", "animates", "raises")
 
 
 def _has(e: Any, *keys: str) -> bool:
@@ -282,6 +295,8 @@ _DOC_KEYS = (
     "dispel",
     "flying",
     "others",
+    "animates",
+    "raises",
 )
 
 

@@ -134,7 +134,9 @@ class SpellEffect:
     Strength check, its riders on the one that loses (Telekinesis's grip); `dispel`: it ends
     a hero's spell on a creature of the caster's side (a monster's Dispel Magic, B6);
     `flying`: the caster gains a flying speed of 60 feet (Fly, R7); `others`: `heal` touches
-    another creature, never the caster (a deva's Healing Touch, B6)."""
+    another creature, never the caster (a deva's Healing Touch, B6); `animates`: that many
+    creatures join the caster's side (the treant's Animate Trees, B6, `rules.joining`);
+    `raises`: a hero dead in the fight rises as a specter on its side (Create Specter, B6)."""
 
     allies: int = 0
     ac: int = 0
@@ -153,6 +155,8 @@ class SpellEffect:
     dispel: bool = False
     flying: bool = False
     others: bool = False
+    animates: int = 0
+    raises: bool = False
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -188,6 +192,10 @@ class SpellEffect:
             parts.append("ends a foe's spell on one of the caster's side")
         if self.flying:
             parts.append("the caster flies (60 ft)")
+        if self.animates:
+            parts.append(f"{self.animates} creatures join the caster's side")
+        if self.raises:
+            parts.append("a hero dead in the fight rises on the caster's side")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)
@@ -252,11 +260,14 @@ class Reacted:
 
 @value
 class Split:
-    """B10, a step of the fight log: the jelly `who` splits (its reaction): its hit points are
-    halved (rounded down), it is one size smaller, and `into`, its twin, joins its group."""
+    """B10, B6, a step of the fight log: a creature joins the fight on `who`'s side. `how` "":
+    the jelly `who` splits (its reaction): its hit points are halved (rounded down), it is one
+    size smaller, and `into`, its twin, joins its group. `how` an action of `who`'s (Animate
+    Trees): `into`, the creature that action makes (`rules.joining`), joins its group."""
 
     who: str
     into: str
+    how: str = ""
 
 
 @value
