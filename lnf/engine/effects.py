@@ -62,6 +62,7 @@ from lnf.model import (
     TurnEdge,
 )
 from lnf.model.applied import Applied, StepDone
+from lnf.model.effects import NO_HEALING
 from lnf.model.events import Recorded
 from lnf.model.plan import Advantage
 from lnf.model.steps import (
@@ -225,6 +226,11 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
                 lasting = replace(named(rider.lasting, step.caster, name), concentration=while_)
                 left = left_group(turn.fight, name, condition)  # F7 Banishment
                 start(turn, name, str(condition), lasting, step.caster, condition, group=left)
+        if rider.no_healing and not rider.conditions and spell.save is None:  # F6: no save
+            for name in step.targets:
+                lasting = named(rider.lasting, step.caster, name)
+                said = NO_HEALING[rider.no_healing]
+                start(turn, name, said, lasting, step.caster, bars=rider.no_healing)
     caster = turn.fight.combatant(step.caster)
     for name in made_immune(caster, spell, tuple(s.who for s in step.saves)):  # B1, F4
         start(turn, name, immunity(step.caster, spell.name), immunity_lasting(), step.caster)

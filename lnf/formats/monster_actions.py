@@ -225,6 +225,10 @@ def legendary_entries(
             entry["cost"] = o["cost"]
         if o.get("attack") in attacks:
             entry["attack"] = o["attack"]
+        elif feet := o.get("bars_healing"):  # F6, B7: no save; rules.bar_healing decides it
+            lasting = "until end of attacker's turn"  # "the end of the mummy lord's next turn"
+            riders = [{"no_healing": "all", "lasting": lasting}]
+            entry["action"] = {"area": f"radius {feet}", "riders": riders}
         elif found := action_entries({k: v for k, v in o.items() if k != "cost"}, ""):
             action = {k: v for k, v in found[0].items() if k != "name"}
             entry["action"] = action
