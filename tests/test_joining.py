@@ -182,3 +182,23 @@ def test_b6_no_specter_without_a_dead_hero_nor_past_seven(tmp_path: Path) -> Non
     crowd = tuple(replace(SPECTER, name=risen_name(f"X{i}")) for i in range(MOST_SPECTERS))
     full = replace(dead, monsters=(*dead.monsters, *crowd))
     assert to_rise(dead) is not None and to_rise(full) is None
+
+
+def test_a_homebrew_monster_writes_its_own_name_for_it(tmp_path: Path) -> None:
+    """The fight file's form: `effect: {animates: 2}` on an action of any name (no spell): the
+    trees join as the treant's do, said with the action's own name; `raises: true` the same."""
+    own = "{name: Call the Grove, per_day: 1, effect: {animates: 2}}"
+    slam = "{name: Slam, to_hit: 6, damage: 2d6+3 bludgeoning, times: 2}"
+    text = (
+        f"phase: volley 3\nheroes: [{ANN}]\nmonsters: [{{name: Ent, hp: 50, ac: 14, "
+        f"attacks: [{slam}], actions: [{own}]}}]\n"
+    )
+    _fight(tmp_path, text, "ent.yaml")
+    said = stdout_of("run", str(tmp_path / "ent.yaml"), "--seed", "1", "--rounds", "1")
+    joins = "Animated Tree 2 joins Ent's side (Call the Grove, B6): 50 hit points, Slam a turn"
+    assert joins in said
+    rise = "{name: Call the Dead, effect: {raises: true}}"
+    dead = text.replace(own, rise).replace(f"[{ANN}]", f"[{ANN}, {DEAD_BO}]")
+    _fight(tmp_path, dead, "lich.yaml")
+    said = stdout_of("run", str(tmp_path / "lich.yaml"), "--seed", "1", "--rounds", "1")
+    assert "Specter of Bo rises on Ent's side (Call the Dead, B6): 22 hit points" in said

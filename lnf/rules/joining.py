@@ -70,19 +70,26 @@ def animated_tree(treant: Monster, name: str) -> Monster:
     )
 
 
+def joining_kind(maker: Monster, how: str) -> str:
+    """What `maker`'s action `how` brings: ANIMATE_TREES (`effect: {animates: N}`),
+    CREATE_SPECTER (`raises: true`), or "" when it brings nobody (a log's step checked)."""
+    action = next((a for a in maker.actions if a.name == how), None)
+    effect = action.effect if action is not None else None
+    if effect is not None and effect.animates:
+        return ANIMATE_TREES
+    return CREATE_SPECTER if effect is not None and effect.raises else ""
+
+
 def joined_fight(fight: Fight, who: str, into: str, how: str) -> Fight:
     """The fight after `into`, made by `who`'s action `how`, joins `who`'s group (B6)."""
     maker = fight.monster(who)
-    if how not in (ANIMATE_TREES, CREATE_SPECTER):
-        raise ValueError(f"no creature joins by {how}")
-    new = animated_tree(maker, into) if how == ANIMATE_TREES else specter(into)
+    trees = joining_kind(maker, how) == ANIMATE_TREES
+    new = animated_tree(maker, into) if trees else specter(into)
     by_name = {m.name: m for m in fight.monsters} | {into: new}
     order = _after(tuple(m.name for m in fight.monsters), who, into)
     monsters = tuple(by_name[n] for n in order)
     groups = tuple(  # a specter rises unengaged, where its corpse lies (rules.specters)
-        Group(g.label, _after(g.members, who, into))
-        if who in g.members and how == ANIMATE_TREES
-        else g
+        Group(g.label, _after(g.members, who, into)) if who in g.members and trees else g
         for g in fight.groups
     )
     return replace(fight, monsters=monsters, groups=groups)
