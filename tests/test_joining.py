@@ -202,3 +202,24 @@ def test_a_homebrew_monster_writes_its_own_name_for_it(tmp_path: Path) -> None:
     _fight(tmp_path, dead, "lich.yaml")
     said = stdout_of("run", str(tmp_path / "lich.yaml"), "--seed", "1", "--rounds", "1")
     assert "Specter of Bo rises on Ent's side (Call the Dead, B6): 22 hit points" in said
+
+
+def test_b6_the_trees_take_root_as_their_treant_dies(tmp_path: Path) -> None:
+    """ "until the treant dies … The tree then takes root": the treant's own trees (its DM note
+    "animated by Treant") end with it; another treant, and a tree of another, fight on."""
+    text = (
+        f"heroes: [{ANN}]\nmonsters: [{{monster: treant, damage: 137}}, "
+        '{monster: treant, name: Animated Tree 1, effects: ["animated by Treant"]}, '
+        '{monster: treant, name: Animated Tree 2, effects: ["animated by Oak"]}, '
+        "{monster: treant, name: Oak}]\n"
+        "groups: {A: [Ann, Treant, Animated Tree 1, Animated Tree 2, Oak]}\n"
+    )
+    _fight(tmp_path, text, "root.yaml")
+    path = str(tmp_path / "root.yaml")
+    said = stdout_of("damage", path, "Treant", "5")
+    ends = "Animated Tree 1 dies: Treant is dead, and the tree takes root (Animate Trees, B6)"
+    assert ends in said and "Animated Tree 2 dies" not in said and "Oak dies" not in said
+    assert re.search(r"hp .*dead\s+dead\s+138/138\s+138/138", stdout_of("show", path))
+    f = load_fight(tmp_path / "root.yaml")
+    tree = joined_fight(f, "Oak", "Animated Tree 3", "Animate Trees").monster("Animated Tree 3")
+    assert tree.effects == ("animated by Oak",)

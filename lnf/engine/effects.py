@@ -21,6 +21,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
 from lnf.engine.grips import concentrate, gripped
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
+from lnf.engine.joined import take_root
 from lnf.engine.resolve import imposed, poisons, roll_save
 from lnf.engine.riders import drained_by, dropped_to_0, pushed, resisted, ride
 from lnf.engine.self_spells import landed, seen
@@ -177,6 +178,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     landed(turn, done)
     averse(turn, done)  # B8: Aversion of Fire
     split(turn, done)  # B10: a jelly splits
+    take_root(turn, done)  # B6: a dead treant's trees
     heads_follow(turn, done)  # B8: the hydra's heads
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():

@@ -16,8 +16,10 @@ dangerous than a treant, G3), with Intelligence and Charisma saves of -5 (a scor
 Slam a turn (no Multiattack, no Rock, no Animate Trees) and nothing limited. It joins the
 treant's mêlée group at the treant's rank (the trees stood where the treant fights), placed
 after it in danger order (G3), and acts from the next round's strike order (S2), as a twin
-does. "Until the treant dies … takes root": when the treant dies, its trees stay in the
-fight (the DM takes them out: lnf does not track who animated whom past the step).
+does. "until the treant dies … The tree then takes root": when the treant dies, each tree it
+animated (its DM note "animated by Treant") is out of the fight at once (`rooted`), said as
+its end; its distance from the treant and the bonus action that ends it need a map or are
+never the plan's.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from lnf.values import replace
 ANIMATE_TREES = "Animate Trees"
 TREE = "Animated Tree"
 TREE_ATTACK = "Slam"  # "they have only the Slam action option"
+ANIMATED_BY = "animated by "  # the tree's DM note: the treant whose death ends it
 TREE_SAVE = -5  # "Intelligence and Charisma scores of 1": a modifier of -5
 
 
@@ -56,7 +59,7 @@ def animated_tree(treant: Monster, name: str) -> Monster:
         damage=0,
         temp_hp=0,
         conditions=frozenset(),
-        effects=(),
+        effects=(f"{ANIMATED_BY}{treant.name}",),
         saves=tuple(saves.items()),
         attacks=tuple(slam),
         multiattack=(),
@@ -67,6 +70,22 @@ def animated_tree(treant: Monster, name: str) -> Monster:
         escape=None,
         reached_by=None,
         not_modelled=(),
+    )
+
+
+def rooted(before: Fight, after: Fight) -> tuple[str, ...]:
+    """B6: the trees standing in `after` whose treant was alive in `before` and is dead now:
+    they take root (see the module's decisions)."""
+    gone = {
+        m.name
+        for m in after.monsters
+        if m.name in before and before.monster(m.name).damage < m.hp <= m.damage
+    }
+    return tuple(
+        m.name
+        for m in after.monsters
+        if m.damage < m.hp
+        and any(e.startswith(ANIMATED_BY) and e[len(ANIMATED_BY) :] in gone for e in m.effects)
     )
 
 
