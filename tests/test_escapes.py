@@ -66,6 +66,8 @@ def _entry_text(name: str, item: str) -> str:
 LEGENDARY = {
     "Androsphinx": ("Teleport (Costs 2 Actions)", "up to 120 feet", 2, 2),
     "Gynosphinx": ("Teleport (Costs 2 Actions)", "up to 120 feet", 2, 2),
+    # B7, M6: "transforms into a whirlwind of sand, moves up to 60 feet … immune to all damage"
+    "Mummy Lord": ("Whirlwind of Sand (Costs 2 Actions)", "moves up to 60 feet", 1, 2),
     "Solar": ("Teleport", "up to 120 ft.", 2, 1),
     "Vampire, Vampire Form": ("Move", "without provoking opportunity attacks", 0, 1),
     "Vampire, Bat Form": ("Move", "without provoking opportunity attacks", 0, 1),

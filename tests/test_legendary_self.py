@@ -87,8 +87,7 @@ def test_out_of_reach_the_unicorn_shields_itself(tmp_path: Path) -> None:
     )
     assert "Unicorn: Shimmering Shield (+2 AC), until the end of Unicorn's turn (F4)." in said
     assert (
-        "Unicorn: Shimmering Shield (+2 AC) ends: it lasted until the end of Unicorn's turn"
-        in said
+        "Unicorn: Shimmering Shield (+2 AC) ends: it lasted until the end of Unicorn's turn" in said
     )
     f = load_fight(path)
     assert f.monster("Unicorn").ac == 12

@@ -21,6 +21,7 @@ from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
 from lnf.engine.grips import concentrate, gripped
 from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
+from lnf.engine.joined import take_root
 from lnf.engine.mouther import mouther_saves
 from lnf.engine.resolve import roll_save
 from lnf.engine.riders import corrode_armor, drained_by, dropped_to_0, pushed, ride
@@ -64,6 +65,7 @@ from lnf.model import (
     TurnEdge,
 )
 from lnf.model.applied import Applied, StepDone
+from lnf.model.effects import NO_HEALING
 from lnf.model.events import Recorded
 from lnf.model.plan import Advantage
 from lnf.model.steps import (
@@ -181,6 +183,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     landed(turn, done)
     averse(turn, done)  # B8: Aversion of Fire
     split(turn, done)  # B10: a jelly splits
+    take_root(turn, done)  # B6: a dead treant's trees
     heads_follow(turn, done)  # B8: the hydra's heads
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
@@ -238,6 +241,11 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
                 lasting = replace(named(rider.lasting, step.caster, name), concentration=while_)
                 left = left_group(turn.fight, name, condition)  # F7 Banishment
                 start(turn, name, str(condition), lasting, step.caster, condition, group=left)
+        if rider.no_healing and not rider.conditions and spell.save is None:  # F6: no save
+            for name in step.targets:
+                lasting = named(rider.lasting, step.caster, name)
+                said = NO_HEALING[rider.no_healing]
+                start(turn, name, said, lasting, step.caster, bars=rider.no_healing)
     caster = turn.fight.combatant(step.caster)
     for name in made_immune(caster, spell, tuple(s.who for s in step.saves)):  # B1, F4
         start(turn, name, immunity(step.caster, spell.name), immunity_lasting(), step.caster)

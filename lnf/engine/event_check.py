@@ -73,6 +73,7 @@ from lnf.model.steps import (
 )
 from lnf.rules.acl import PARTS, SURGE_EFFECTS
 from lnf.rules.escapes import verify_escape
+from lnf.rules.joining import joining_kind
 from lnf.rules.limited import charged_again, counts, recharge_named
 from lnf.rules.specials import action_named
 
@@ -209,8 +210,11 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who, step.foe]) + _amounts([step.ac])
         case Heads():  # B8
             return _names(fight, [step.who], Monster) + _amounts([step.heads, step.lost])
-        case Split():  # B10: a new name, free before the step
+        case Split():  # B10: a new name, free before the step; B6: an action that brings it
             taken = [f"{step.into} is in the fight already"] if step.into in fight else []
+            maker = fight.combatant(step.who) if step.who in fight else None
+            if step.how and isinstance(maker, Monster) and not joining_kind(maker, step.how):
+                taken.append(f"{step.who}'s {step.how} brings no creature into the fight")
             return _names(fight, [step.who], Monster) + taken
         case TraitRolled():  # B8
             return _names(fight, [step.who], Monster) + _faces([step.face], 6)

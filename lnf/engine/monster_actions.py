@@ -17,15 +17,18 @@ from lnf.engine.apply import Steps
 from lnf.engine.effects import Ask, Waits, land
 from lnf.engine.resolve import roll_attack, roll_spell
 from lnf.model import Attack
+from lnf.model.answer_steps import Split
 from lnf.model.plan import Mode, Order
 from lnf.model.steps import ConcentrationEnded, Damaged, EffectEnded, Healed, SpellCast, Used
 from lnf.rules.areas import area_said, target_count
 from lnf.rules.concentration import lasting_on
 from lnf.rules.idle_casts import dispelled, patient, self_spell
+from lnf.rules.joining import tree_names
 from lnf.rules.legal import can_take_turn
 from lnf.rules.limited import split_targets, use_of, verify_action_order
 from lnf.rules.roster import in_fight
 from lnf.rules.specials import sure_hit
+from lnf.rules.specters import risen_name, to_rise
 from lnf.rules.wording import and_list
 
 
@@ -69,6 +72,10 @@ def monster_action(
             _heal(turn, me.name, action, action.effect.heal, dice)
         if action.effect is not None and action.effect.dispel:
             _dispel(turn, me.name, action)
+        for into in tree_names(turn.fight, action.effect.animates if action.effect else 0):
+            turn.do(Split(me.name, into, action.name))  # B6: the trees join (rules.joining)
+        if action.effect is not None and action.effect.raises and (dead := to_rise(turn.fight)):
+            turn.do(Split(me.name, risen_name(dead.name), action.name))  # B6: rules.specters
         return
     targets = tuple(t for t in order.targets if in_fight(turn.fight.hero(t)))
     if not targets or not can_take_turn(turn.fight.monster(me.name)):

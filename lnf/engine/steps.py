@@ -84,6 +84,7 @@ from lnf.rules.escapes import spent_by, start_points
 from lnf.rules.group_changes import moved, tidy, without
 from lnf.rules.heads import with_heads
 from lnf.rules.holds import drank
+from lnf.rules.joining import joined_fight
 from lnf.rules.limited import recharged, spent
 from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
@@ -179,6 +180,8 @@ def _step(fight: Fight, step: Step) -> StepDone:
         case Heads():  # B8: the hydra's heads
             hydra = with_heads(fight.monster(step.who), step.heads, step.lost, step.burned)
             return StepDone(step, fight, fight.with_combatant(hydra))
+        case Split() if step.how:  # B6: a creature joins by an action (Animate Trees)
+            return StepDone(step, fight, joined_fight(fight, step.who, step.into, step.how))
         case Split():  # B10: the jelly splits, its reaction spent
             return StepDone(step, fight, split_fight(fight, step.who, step.into))
         case Mirrored() if step.key:  # B6, F7: a duplicate hit is destroyed

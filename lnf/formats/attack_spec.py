@@ -246,6 +246,8 @@ EFFECT = Obj(
             OneOf(Condition), None, "a condition on the caster itself (unfettered: B6, F7)"
         ),
         "darkness": Field(Bool(), False, "magical darkness fills the caster's group (B6)"),
+        "animates": Field(Int(minimum=1, maximum=2), 0, "Animate Trees: N trees join it (B6)"),
+        "raises": Field(Bool(), False, "Create Specter: a hero dead in the fight rises (B6)"),
         "lasting": Field(
             Text(parse_lasting, "1 minute, 10 minutes, 1 hour", {"type": "string"}),
             None,

@@ -88,6 +88,15 @@ def escape_of(m: dict[str, Any]) -> dict[str, Any]:
 _COST = re.compile(r"\s*\(costs (\d) actions\)", re.I)
 _MOVE = re.compile(r"\bmoves up to its speed without provoking opportunity attacks\b", re.I)
 _HALF = re.compile(r"^The \w+ moves up to half its speed\.?$", re.I)
+# The mummy lord's Whirlwind of Sand: "magically transforms into a whirlwind of sand, moves up to
+# 60 feet, and reverts to its normal form. While in whirlwind form, the mummy lord is immune to
+# all damage": an opportunity attack at it deals nothing (M6), so it goes as a teleport of its
+# feet does (B7, C1).
+_WHIRLWIND = re.compile(
+    r"\bmagically transforms into a whirlwind of sand, moves up to (\d{1,3}) feet, and reverts "
+    r"to its normal form\. While in whirlwind form, the [\w ]+ is immune to all damage\b",
+    re.I,
+)
 
 
 def _legendary(m: dict[str, Any]) -> dict[str, Any]:
@@ -101,6 +110,8 @@ def _legendary(m: dict[str, Any]) -> dict[str, Any]:
         entry = _entry(name, desc) or ({"name": name, "points": 0} if _MOVE.search(desc) else None)
         if entry is None and _HALF.match(desc.strip()):  # slow (M2) and provoking (M6)
             entry = {"name": name, "points": 0, "provokes": True}
+        if entry is None and (whirl := _WHIRLWIND.search(desc)):
+            entry = {"name": name, "points": math.ceil(int(whirl[1]) / FEET_A_POINT)}
         if entry is not None:
             return {"escape": {**entry, "cost": int(cost[1]) if cost else 1}}
     return {}

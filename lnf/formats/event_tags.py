@@ -110,6 +110,7 @@ LATER_FIELDS = {
     (Undone, "of"),
     (Redone, "of"),
     (Recorded, "actor"),
+    (Split, "how"),
     (Healed, "revive"),
     (Damaged, "text"),
     (Damaged, "kills"),

@@ -45,6 +45,49 @@ HEALING = re.compile(
     re.I,
 )
 
+# "The treant magically animates one or two trees … These trees have the same statistics as a
+# treant, except they have Intelligence and Charisma scores of 1, they can't speak, and they
+# have only the Slam action option. An animated tree acts as an ally of the treant."
+ANIMATES = re.compile(
+    r"\bmagically animates one or two trees\b.*\bsame statistics as a treant, except they have "
+    r"Intelligence and Charisma scores of 1\b.*\bonly the Slam action option\b.*\bacts as an "
+    r"ally of the treant\b",
+    re.I | re.S,
+)
+
+
+def animate_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
+    """B6: the entry of special action `s` when its `desc` is the treant's Animate Trees
+    (`ANIMATES`): two trees join its side (`rules.joining`), its use a day (B2); None
+    otherwise."""
+    if {"damage", "conditions", "push", "save", "options"} & set(s) or not ANIMATES.search(desc):
+        return None
+    entry: dict[str, Any] = {"name": s["name"], "effect": {"animates": 2}}
+    for key in ("recharge", "per_day"):
+        if key in s:
+            entry[key] = s[key]
+    return entry
+
+
+# "The wraith targets a humanoid within 10 feet of it that has been dead for no longer than 1
+# minute and died violently. The target's spirit rises as a specter … The wraith can have no
+# more than seven specters under its control at one time."
+RAISES = re.compile(
+    r"\btargets a humanoid within 10 feet of it that has been dead for no longer than 1 minute "
+    r"and died violently\. The target's spirit rises as a specter\b.*\bno more than seven "
+    r"specters\b",
+    re.I | re.S,
+)
+
+
+def raise_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
+    """B6: the entry of special action `s` when its `desc` is the wraith's Create Specter
+    (`RAISES`): a hero dead in the fight rises as a specter on its side (`rules.specters`);
+    None otherwise."""
+    if {"damage", "conditions", "push", "save", "options"} & set(s) or not RAISES.search(desc):
+        return None
+    return {"name": s["name"], "effect": {"raises": True}}
+
 
 def invisible_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     """B6: the entry of special action `s` (its figures, `formats.specials.special`) when its

@@ -30,11 +30,13 @@ from typing import Any
 from lnf.dice.abilities import ability_modifier
 from lnf.formats.antennae import antennae_entry
 from lnf.formats.idle_actions import (
+    animate_entry,
     darkness_entry,
     enlarge_entry,
     haste_entry,
     healing_entry,
     invisible_entry,
+    raise_entry,
 )
 from lnf.formats.spell_effects import SELF_SPELLS
 from lnf.model import LEGENDARY_RESISTANCE, Lasting, Rider, TurnEdge
@@ -71,6 +73,7 @@ def action_entries(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
     if not ({"damage", "conditions", "push"} & set(s)):
         own = invisible_entry(s, desc) or healing_entry(s, desc) or enlarge_entry(s, desc)  # B6
         own = own or haste_entry(s, desc) or darkness_entry(s, desc)
+        own = own or animate_entry(s, desc) or raise_entry(s, desc)  # B6: rules.joining
         return [own] if own is not None else []
     entry: dict[str, Any] = {"name": s["name"]}
     for key in ("recharge", "per_day", "save", "half", "damage", "times", "choice", "immune_after"):
@@ -234,6 +237,10 @@ def legendary_entries(
             entry["cost"] = o["cost"]
         if o.get("attack") in attacks:
             entry["attack"] = o["attack"]
+        elif feet := o.get("bars_healing"):  # F6, B7: no save; rules.bar_healing decides it
+            lasting = "until end of attacker's turn"  # "the end of the mummy lord's next turn"
+            riders = [{"no_healing": "all", "lasting": lasting}]
+            entry["action"] = {"area": f"radius {feet}", "riders": riders}
         elif found := action_entries({k: v for k, v in o.items() if k != "cost"}, ""):
             action = {k: v for k, v in found[0].items() if k != "name"}
             entry["action"] = action

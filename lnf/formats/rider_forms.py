@@ -172,7 +172,7 @@ def _check(
             ck.fail((*path, key), "drains while attached: give attach: true", rule="F6")
     if given("head") and not given("attach"):
         ck.fail((*path, "head"), "the head of whom? give attach: true", rule="F6")
-    if given("lasting") and not conditions:
+    if given("lasting") and not (conditions or given("no_healing")):  # F6: a bar lasts too
         ck.fail((*path, "lasting"), "how long what lasts? give a condition", rule="F4")
     if given("lasting") and given("grapple") and not given("save"):
         ck.fail(

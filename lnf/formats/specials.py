@@ -184,6 +184,15 @@ def said(s: dict[str, Any]) -> str:
     return f"{s['name']}: {', '.join(parts)}" if parts else s["name"]
 
 
+# F6, B7: the mummy lord's Channel Negative Energy: "Creatures within 60 feet of the mummy lord,
+# including ones behind barriers and around corners, can't regain hit points until the end of
+# the mummy lord's next turn" (no save).
+_BARS_HEALING = re.compile(
+    r"\bcreatures within (\d{1,3}) feet of the [\w ]+, including ones behind barriers and around "
+    r"corners, can't regain hit points until the end of the [\w ]+'s next turn\."
+)
+
+
 def legendary(m: dict[str, Any], attacks: list[str]) -> dict[str, Any]:
     """B7's figures: the legendary actions a round (the SRD's are all 3: the 5e-database file
     does not hold the count) and each option with its cost; an option that makes one of the
@@ -195,6 +204,8 @@ def legendary(m: dict[str, Any], attacks: list[str]) -> dict[str, Any]:
         option = special({**x, "name": _COST.sub("", name)})
         option["cost"] = int(cost[1]) if cost else 1
         desc = str(x.get("desc", ""))[:2000].lower()
+        if bars := _BARS_HEALING.search(desc):  # F6, B7: Channel Negative Energy
+            option["bars_healing"] = int(bars[1])
         for attack in attacks:
             named = re.escape(attack.lower())
             # "makes one tail attack", "uses its Bite", "makes one unarmed strike" (its name)

@@ -27,6 +27,8 @@ _SELF = (
     "ward",
     "mirror",
     "darkness",
+    "animates",
+    "raises",
 )  # B6: its own side, no save
 _KINDS = ("allies", "sleep", "aura", "weapon", *_SELF)
 _ANY = ("allies", "sleep", "kills", *_SELF)
@@ -231,7 +233,8 @@ def spell_effect(
     at = (*path, "effect")
     kinds = [k for k in _KINDS if e[k]]
     shield = kinds == ["allies"] and e["ac"] and not e["d4"]  # B7: Shimmering Shield, no spell
-    if not spell and kinds not in (["invisible"], ["heal"], ["ward"], ["darkness"]) and not shield:
+    alone = (["invisible"], ["heal"], ["ward"], ["darkness"], ["animates"], ["raises"])
+    if not spell and kinds not in alone and not shield:
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
@@ -304,6 +307,8 @@ def spell_effect(
             ward=e["ward"],
             mirror=e["mirror"],
             darkness=e["darkness"],
+            animates=e["animates"],
+            raises=e["raises"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -313,8 +318,10 @@ def own_action(a: dict[str, Any]) -> bool:
     """B6: an attack entry that may be a stat block's own action, no spell, with an effect
     (`formats/idle_actions`): the imp's Invisibility (it may concentrate), a deva's Healing
     Touch (`heal`), the duergar's Enlarge (`ward: enlarged`), the darkmantle's Darkness Aura
-    (`darkness`)."""
-    return _has(a.get("effect"), "invisible", "heal", "ward", "allies", "darkness")
+    (`darkness`), Animate Trees and Create Specter (`animates`, `raises`)."""
+    return _has(
+        a.get("effect"), "invisible", "heal", "ward", "allies", "darkness", "animates", "raises"
+    )
 
 
 def _has(e: Any, *keys: str) -> bool:
@@ -337,6 +344,8 @@ _DOC_KEYS = (
     "others",
     "mirror",
     "darkness",
+    "animates",
+    "raises",
 )
 
 

@@ -91,11 +91,14 @@ class Reacted:
 
 @value
 class Split:
-    """B10, a step of the fight log: the jelly `who` splits (its reaction): its hit points are
-    halved (rounded down), it is one size smaller, and `into`, its twin, joins its group."""
+    """B10, B6, a step of the fight log: a creature joins the fight on `who`'s side. `how` "":
+    the jelly `who` splits (its reaction): its hit points are halved (rounded down), it is one
+    size smaller, and `into`, its twin, joins its group. `how` an action of `who`'s (Animate
+    Trees): `into`, the creature that action makes (`rules.joining`), joins its group."""
 
     who: str
     into: str
+    how: str = ""
 
 
 @value

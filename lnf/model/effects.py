@@ -137,7 +137,9 @@ class SpellEffect:
     another creature, never the caster (a deva's Healing Touch, B6); `ward`: a condition on the
     caster itself while it lasts (`WARDS`: Freedom of Movement's unfettered, B6); `darkness`:
     magical darkness fills the caster's mêlée group while it concentrates (the darkmantle's
-    Darkness Aura, `rules.darkness`)."""
+    Darkness Aura, `rules.darkness`); `animates`: that many creatures join the caster's side
+    (the treant's Animate Trees, B6, `rules.joining`); `raises`: a hero dead in the fight rises
+    as a specter on its side (Create Specter, B6)."""
 
     allies: int = 0
     ac: int = 0
@@ -159,6 +161,8 @@ class SpellEffect:
     ward: Condition | None = None
     mirror: int = 0  # B6, F7 Mirror Image: three duplicates of this AC (10 + Dexterity)
     darkness: bool = False
+    animates: int = 0
+    raises: bool = False
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -200,6 +204,10 @@ class SpellEffect:
             parts.append(f"three duplicates of the caster, AC {self.mirror}")
         if self.darkness:
             parts.append("magical darkness fills the caster's group")
+        if self.animates:
+            parts.append(f"{self.animates} creatures join the caster's side")
+        if self.raises:
+            parts.append("a hero dead in the fight rises on the caster's side")
         if self.lasting != Lasting():
             parts.append(str(self.lasting))
         return "; ".join(parts)

@@ -65,7 +65,7 @@ def step_cost(fight: Fight, step: Step) -> tuple[str, Cost] | None:
             return step.who, Cost.ACTION  # F6: a pull's contest is part of the hit
         case Acted() if step.action is not Action.NOTHING:
             return step.who, Cost.ACTION
-        case Guarded() | Reacted() | Split():
+        case Guarded() | Reacted() | Split() if not (isinstance(step, Split) and step.how):
             return step.who, Cost.REACTION
         case Countered():  # B10: the caster's spell, stopped, spent what it takes
             spell = attack_named(fight.combatant(step.caster), step.spell)

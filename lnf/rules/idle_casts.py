@@ -25,6 +25,7 @@ from lnf.rules.legal import can_take_turn
 from lnf.rules.mirror_image import duplicates
 from lnf.rules.roster import fly_speed, in_fight
 from lnf.rules.specials import action_named, attacks_a_hero, charged, spent_words
+from lnf.rules.specters import to_rise
 from lnf.rules.surprise import check_surprise_order, held_back
 from lnf.values import replace
 
@@ -42,6 +43,7 @@ def self_spell(action: Attack) -> bool:
     on_self = effect.invisible or effect.blurred or effect.heal is not None or effect.dispel
     on_self = on_self or effect.flying or effect.ward is not None or bool(effect.mirror)
     on_self = on_self or effect.darkness  # B6: the darkmantle's Darkness Aura
+    on_self = on_self or effect.animates > 0 or effect.raises  # B6: rules.joining
     return on_self and not attacks_a_hero(action)
 
 
@@ -118,6 +120,9 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
     dispels = action.effect is not None and action.effect.dispel
     if dispels and dispelled(fight, monster) is None:
         return f"no hero's spell of the 3rd level or lower holds {monster.name}'s side"
+    raises = action.effect is not None and action.effect.raises
+    if raises and to_rise(fight) is None:
+        return "no hero dead in the fight is left to rise, or seven specters stand"
     held = concentration_of(fight, monster.name) if action.concentration else None
     if held is not None:
         return f"{monster.name} keeps its concentration on {held.what}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lnf.model import LEGENDARY_ACTIONS, Attack, Fight, Legendary, Monster
 from lnf.model.plan import STAY, Mode, Order
+from lnf.rules.bar_healing import barred, bars_only
 from lnf.rules.catches import best_catch
 from lnf.rules.legendary_self import own_use, self_option
 from lnf.rules.monster_reactions import left, may_act_out_of_turn
@@ -79,6 +80,9 @@ def _aimed(
 ) -> LegendaryPick | None:
     """B7: the option, using `use`, aimed as it would be taken now, from the monster's place
     (B4); None when it reaches nobody."""
+    if bars_only(use):  # F6: Channel Negative Energy, only when a hero is downed
+        caught = barred(fight)
+        return LegendaryPick(option, use, caught) if caught else None
     spot = start_spot(fight, monster.name)
     mode = action_mode(use, spot) if reach_kind(use) in (STRIKE, SHOT) else None
     if catch_count(use) > 1:

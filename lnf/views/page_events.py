@@ -174,6 +174,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
             return f"{step.who} goes berserk." if step.face == 6 and step.trait == "Berserk" else ""
         case Heads():
             return f"{step.who} has {step.heads} heads."
+        case Split() if step.how:
+            return f"{step.into} joins {step.who}'s side ({step.how})."
         case Split():
             return f"{step.who} splits: {step.into} joins."
         case Reacted():

@@ -6,6 +6,8 @@ from __future__ import annotations
 from lnf.model import Fight, Monster
 from lnf.model.answer_steps import Heads, Reacted, Split, TraitRolled
 from lnf.rules.heads import burned_since, heads, lost
+from lnf.rules.joining import TREE
+from lnf.rules.wording import and_list
 
 
 def trait_step_text(
@@ -22,6 +24,14 @@ def trait_step_text(
         return f"{step.who} rolls for Berserk as its turn starts: 1d6 ({step.face}): {then} (B8)."
     if isinstance(step, Reacted):
         return f"{step.who} uses its reaction: {step.what} on {step.target} (B10)."
+    if isinstance(step, Split) and step.how:  # B6: Animate Trees, Create Specter
+        new = after.monster(step.into)
+        hits = and_list([f"{a.name}{f' ×{a.times}' if a.times > 1 else ''}" for a in new.attacks])
+        rises = "rises on" if new.kind != TREE else "joins"
+        return (
+            f"{step.into} {rises} {step.who}'s side ({step.how}, B6): {new.hp} hit points, "
+            f"{hits} a turn, acting from the next round."
+        )
     one = after.combatant(step.who)
     size = f", now {one.size.value.title()}" if one.size is not None else ""
     return (
