@@ -21,6 +21,7 @@ from lnf.heroes.words import parse_choice
 from lnf.model import Ability, Condition, TraitKind
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
 from lnf.rules.conditions import takes_no_reactions
+from lnf.rules.legal import options
 from lnf.rules.plan_check import check_plan
 from lnf.rules.turning import destroys_up_to, turn_edge, turned_move
 from lnf.solver import solve_plan
@@ -163,6 +164,9 @@ def test_f2_a_fighter_cannot_turn_undead(tmp_path: Path) -> None:
         parse_choice(f, f.hero("Tamsin"), "turn undead")
     choice = parse_choice(f, f.hero("Edda"), "turn undead")
     assert choice.spend == (("Channel Divinity", 1),)
+    said = "turn undead (Ghast, Ghoul 1, Ghoul 2 and Zombie: Wisdom save)"
+    assert said in options(f, f.hero("Edda")) and said not in options(f, f.hero("Tamsin"))
+    assert not [o for o in options(f, f.hero("Tamsin")) if o.startswith("turn")]
 
 
 @needs_data
@@ -194,6 +198,11 @@ def test_p1_a_turned_monster_only_leaves_and_brute_force_agrees(tmp_path: Path) 
     order = next(o for o in plan.orders if o.monster == "Ghoul")
     assert order.move == LEAVE and order.target is None and not order.action
     assert check_plan(f, plan) == [] and best_plan(f) == plan
+    code, said = run("plan", str(path))
+    assert (
+        code == 0
+        and "Leaves group A, in the front rank; attacks nobody (turned: Turn Undead)" in said
+    )
     zombie = next(o for o in plan.orders if o.monster == "Zombie")
     for bad in (
         Order("Ghoul", ghoul.rank, STAY, "Tamsin", Mode.MELEE),
