@@ -33,6 +33,7 @@ from lnf.engine.resolve import (
 from lnf.engine.sanctuary_saves import globe_stops, past_sanctuary, spell_past_sanctuary
 from lnf.engine.sides import HeroSide
 from lnf.engine.trait_steps import carapace, grapple_held, rock_caught
+from lnf.engine.turning_steps import destroy_undead
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
 from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster
@@ -261,6 +262,8 @@ def play_action(
         spend_resisted(turn, cast.saves)
         if isinstance(done.step, SpellCast) and attack_named(me, action.spell.name) is None:
             cast_effects(turn, done.step, action.spell, dice)  # B8: answered by a trait
+        if isinstance(done.step, SpellCast):
+            destroy_undead(turn, me, done.step)  # F2: after Turn Undead
     elif isinstance(action, HealChoice):
         healed = roll_healing(hero.name, action.target, action.amount, dice, action.by)
         turn.do(replace(healed, slot=action.upcast) if action.upcast else healed)

@@ -54,6 +54,7 @@ from lnf.rules.trait_auras import horror_repeat
 from lnf.rules.trait_saves import save_edge
 from lnf.rules.trait_touch import weak_save
 from lnf.rules.traits import assassinates, magic_resistance
+from lnf.rules.turning import turn_edge
 from lnf.values import replace
 
 # PHB appendix A: a hit from within 5 ft on a paralyzed or unconscious creature is critical.
@@ -256,6 +257,7 @@ def roll_save(
         or spell_save_edge(target, spell)
         or fought_advantage(what, spell)
         or save_edge(target, ability, against, spell=spell, poison=poison)
+        or turn_edge(fight, target, tuple(against))  # B8: Turn Defiance, Turn Resistance
     )
     edge = " (disadvantage)" if worse else f" (disadvantage: {weak})" if weak else ""
     worse = worse or bool(weak)

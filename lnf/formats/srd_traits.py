@@ -56,6 +56,10 @@ _SAYS = {
     TraitKind.FEY_ANCESTRY: r"advantage on saving throws against being charmed, and magic can't "
     r"put the [\w ]+ to sleep\.$",
     TraitKind.BRAVE: r"advantage on saving throws against being frightened\.$",
+    TraitKind.TURN_DEFIANCE: r"^The [\w ]+ and any ghouls within 30 ft\. of it have advantage on "
+    r"saving throws against effects that turn undead\.$",
+    TraitKind.TURN_RESISTANCE: r"^The [\w ]+ has advantage on saving throws against any effect "
+    r"that turns undead\.$",
     TraitKind.DARK_DEVOTION: r"advantage on saving throws against being charmed or frightened\.$",
     TraitKind.TWO_HEADS: r"advantage on Wisdom \(Perception\) checks and on saving throws against "
     r"being blinded, charmed, deafened, frightened, stunned, (?:or|and) knocked unconscious\.$",

@@ -54,6 +54,7 @@ from lnf.errors import Refused
 from lnf.heroes.attack_policy import attack_choices, is_spell
 from lnf.heroes.effect_policy import effect_actions, effect_bonus, shield_of_faith
 from lnf.heroes.spell_policy import Option, Spend, best_option, save_options, worth_alone
+from lnf.heroes.turn_policy import turn_options
 from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.model.plan import Mode
 from lnf.model.steps import Moved
@@ -326,7 +327,8 @@ def _best_action(
     """3: the most damaging thing the hero can do with its action now, free options first and
     a slot only where it does a slot's work (`spell_policy.best_option`). `cantrips_only`
     (F1): a bonus-action spell is cast this turn, so no other spell but a cantrip."""
-    options = list(attack_choices(fight, hero, only))
+    options = [] if only is not None or cantrips_only else turn_options(fight, hero)  # F2
+    options += list(attack_choices(fight, hero, only))
     if only is None:
         actions = [a for a in hero.attacks if a.cost is Cost.ACTION]
         options += list(save_options(fight, hero, actions))

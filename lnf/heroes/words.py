@@ -47,6 +47,7 @@ from lnf.heroes.spell_words import (
     save_spell,
     slot_level,
 )
+from lnf.heroes.turn_words import turn_choice
 from lnf.model import Action, Attack, AttackKind, BackReason, Fight, Hero, Monster, Rank
 from lnf.model.plan import Advantage, Mode
 from lnf.model.steps import Moved
@@ -221,6 +222,8 @@ def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Act
         return _attack(fight, hero, verb, rest, spend)
     if verb == "heal":
         return heal_choice(fight, hero, rest, spend)
+    if verb == "turn" and rest.lower() == "undead":  # F2: Channel Divinity
+        return turn_choice(fight, hero, spend)
     if verb == "use" and hero.resource(rest) is not None:
         name = verify_use(hero, rest)
         spend.append((name or rest, 1))

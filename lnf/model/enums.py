@@ -171,6 +171,10 @@ class Condition(StrEnum):
     # its turn picked by a d8 (Gibbering).
     MIRED = "mired"
     GIBBERING = "gibbering"
+    # Not an SRD condition: a cleric's Turn Undead (F2, `rules.turning`), played as one for 1
+    # minute or until it takes damage: no reactions, no attack; its plan order only leaves its
+    # group or stays unengaged (P1).
+    TURNED = "turned"
 
 
 # B6: the conditions a spell's `effect: {ward: …}` puts on its caster (`SpellEffect.ward`).

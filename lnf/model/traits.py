@@ -36,6 +36,9 @@ class TraitKind(StrEnum):
     # Advantage on saves against what a save would impose (`rules.traits.save_edge`)
     FEY_ANCESTRY = "fey ancestry"  # charmed; magic can't put it to sleep (F7 Sleep)
     BRAVE = "brave"  # frightened
+    # advantage on saves against turning (F2 Turn Undead): the ghast's, for nearby ghouls too
+    TURN_DEFIANCE = "turn defiance"
+    TURN_RESISTANCE = "turn resistance"
     DARK_DEVOTION = "dark devotion"  # charmed, frightened
     TWO_HEADS = "two heads"  # Two-Headed: blinded, charmed, deafened, frightened, stunned…
     DUERGAR_RESILIENCE = "duergar resilience"  # poison, spells, charmed, paralyzed

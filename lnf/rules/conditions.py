@@ -147,11 +147,12 @@ def verify_not_spared(fight: Fight, c: Hero | Monster, target: str) -> None:
 
 def takes_no_reactions(c: Hero | Monster) -> str:
     """F3: why `c` takes no reactions now, or "": incapacitated; F7 Confusion ("an affected
-    target can't take reactions"); slowed (Slowing Breath, Slow: "can't use reactions"): no
-    opportunity attack (M6), no Shield or Parry (F1), no Counterspell (B10)."""
+    target can't take reactions"); turned (F2 Turn Undead); slowed (Slowing Breath, Slow:
+    "can't use reactions"): no opportunity attack (M6), no Shield or Parry (F1), no
+    Counterspell (B10)."""
     if incapacitated(c):
         return "incapacitated"
-    no_reactions = (Condition.CONFUSED, Condition.SLOWED, Condition.GIBBERING)  # B8: a mouther's
+    no_reactions = (Condition.CONFUSED, Condition.SLOWED, Condition.GIBBERING, Condition.TURNED)
     found = [x for x in no_reactions if x in c.conditions]
     return str(found[0]) if found else ""
 

@@ -155,8 +155,8 @@ def _idle(fight: Fight, order: Order) -> Attack | None:
     if order.targets or order.action or order.monster not in fight:
         return None
     monster = fight.combatant(order.monster)
-    if isinstance(monster, Hero):
-        return None
+    if isinstance(monster, Hero) or Condition.TURNED in monster.conditions:
+        return None  # F2 Turn Undead: "for its action, it can use only the Dash action"
     moved = order.move.kind is not MoveKind.STAY
     if check_surprise_order(fight, monster.name, moved, True):
         return None

@@ -49,6 +49,8 @@ from lnf.rules.ranks import can_fly_now, rank_choices, verify_rank_open
 from lnf.rules.roster import in_fight, incapacitated, monsters, speed_now
 from lnf.rules.spell_effects import effect_options, spell_reach
 from lnf.rules.state_check import check_state
+from lnf.rules.turning import CHANNEL_DIVINITY, channels, turn_attack, turn_candidates
+from lnf.rules.wording import and_list
 
 MODE_WORDS = {Mode.MELEE: "mêlée", Mode.REACH: "reach", Mode.RANGED: "ranged"}
 
@@ -164,6 +166,22 @@ def verify_spell_reach(fight: Fight, caster: Hero, spell: Attack, targets: Seque
         elif chasing or in_chase(fight, name):
             verify_chase_reach(fight, caster.name, name, spell)
     verify_spell_affects(fight, spell, targets)  # B8: Limited Magic Immunity
+
+
+def turned_at(fight: Fight, hero: Hero) -> tuple[str, ...]:
+    """F2, B4: the undead a cleric's Turn Undead catches now: every one in the fight that sees
+    or hears the cleric and that 30 ft reaches (on the grid anyone; in a volley round only at
+    n = 1, in a chase only at 0 escape points: a thrown weapon's reach). None without a use of
+    Channel Divinity left or a DC."""
+    uses = hero.resource(CHANNEL_DIVINITY)
+    if not channels(hero) or uses is None or uses.left == 0:
+        return ()
+    try:
+        attack = turn_attack(hero)
+    except Refused:
+        return ()
+    near = [m for m in turn_candidates(fight) if can_reach_with_spell(fight, hero, attack, m)]
+    return tuple(m.name for m in near)
 
 
 def can_reach_with_spell(fight: Fight, hero: Hero, spell: Attack, monster: Monster) -> bool:
@@ -295,6 +313,8 @@ def options(fight: Fight, hero: Hero) -> list[str]:
             where = f"{spell.area}: " if spell.area is not None else ""
             out.append(f"cast {spell.name} at {' or '.join(reached)} ({where}save)")
     out += effect_options(fight, hero)  # F7
+    if caught := turned_at(fight, hero):  # F2: Channel Divinity
+        out.append(f"turn undead ({and_list(caught)}: Wisdom save)")
     if (hold := hold_to_escape(fight, hero.name)) is not None:  # F6
         out.append(f"escape (DC {hold.escape}, from {hold.by})")
     out += [f"join {w}" for w in join_targets(fight, hero)]

@@ -15,6 +15,7 @@ from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order, Plan
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, rows, speed_now
 from lnf.rules.surprise import held_back
+from lnf.rules.turning import is_turned, turned_move
 
 if TYPE_CHECKING:
     from lnf.model.steps import Moved
@@ -117,6 +118,8 @@ def destinations(fight: Fight, monster: Monster) -> list[Move]:
     Speed 0, restrained, grappled or incapacitated: no group change (M4). Slow (M2): into one
     group only if unengaged at the start, or out of its group. Fast (M3): anything.
     """
+    if is_turned(monster):  # F2 Turn Undead: away, and nowhere else
+        return [turned_move(fight, monster)]
     if speed_now(monster) == 0:
         return [STAY]
     engaged = fight.group_of(monster.name) is not None

@@ -29,6 +29,7 @@ from lnf.rules.ranks import check_rank_order
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.specials import action_mode, action_named, check_usable
 from lnf.rules.surprise import check_surprise_order, held_back
+from lnf.rules.turning import check_turned
 from lnf.rules.wording import and_list
 from lnf.values import replace
 
@@ -70,6 +71,8 @@ def check_order(fight: Fight, order: Order) -> list[Violation]:
     held = held_back(fight, name)
     if held is not None and (acting or order.rank is not monster.rank):
         return [Violation(held[1], f"{name} {held[0]} and cannot act", (name,))]
+    if turned := check_turned(fight, monster, order):  # F2 Turn Undead: only away
+        return turned
     moved = order.move.kind is not MoveKind.STAY
     if beyond := check_surprise_order(fight, name, moved, bool(order.target or order.action)):
         return beyond

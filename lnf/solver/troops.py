@@ -39,6 +39,7 @@ from lnf.rules.plan_score import at_disadvantage
 from lnf.rules.plan_score import canonical_key as canonical_key_of
 from lnf.rules.specials import action_mode, reaches, resource_rank, usable
 from lnf.rules.surprise import actions_in_surprise_round
+from lnf.rules.turning import is_turned
 from lnf.values import replace, value
 
 Key = tuple[int, ...]  # P4's canonical order of an order (`rules.plan_score.canonical_key`)
@@ -301,6 +302,8 @@ class _Orders:
         make a later hero its best): those keep every order, and for special actions the
         best catch with each hero it reaches (and what the wishes pin or ban)."""
         troop, place = self.troop, self.place
+        if is_turned(self.monster):  # F2 Turn Undead: it only moves away, attacking nobody
+            return [Option(i, rank) for i in range(len(troop.moves)) for rank in troop.ranks], []
         shooting: dict[Rank, list[str]] = {}  # rank -> the heroes it can shoot, in order
         for hero, mode, need in needs:
             if mode is Mode.RANGED and not self.first:

@@ -4,18 +4,22 @@ die ("rolls 6 for Poison Breath: charged again") and what a use leaves."""
 
 from __future__ import annotations
 
+from lnf.dice import parse
 from lnf.model import SLOT, Attack, Fight, Monster, Recharge, Resource
 from lnf.model.plan import Order
 from lnf.model.steps import Recharged
 from lnf.rules.economy import attack_named
 from lnf.rules.resources import slot_words
 from lnf.rules.specials import action_named
+from lnf.rules.turning import TURN_UNDEAD
 from lnf.rules.wording import and_list
 
 
 def action_of(fight: Fight, who: str, name: str) -> Attack | None:
     """The special action or spell `name` of the monster `who` (a legendary action's too,
     B7); None for anyone else."""
+    if name == TURN_UNDEAD:  # F2: a cleric's Channel Divinity is used, not cast
+        return Attack(name=name, damage=parse("0"))
     c = fight.combatant(who) if who in fight else None
     return (action_named(c, name) or attack_named(c, name)) if isinstance(c, Monster) else None
 

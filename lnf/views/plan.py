@@ -18,6 +18,7 @@ from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.strike_order import strike_blocks, strike_order
 from lnf.rules.surprise import sitting_out
+from lnf.rules.turning import is_turned
 from lnf.rules.wording import and_list
 from lnf.values import value
 from lnf.views.action_words import action_of, action_phrase
@@ -252,8 +253,8 @@ def _attack_phrase(f: OrderFacts) -> str:
     o = f.order
     if o.action:  # B3: "uses Poison Breath (30 ft cone) on …"; B6: "casts Invisibility: …"
         return action_phrase(o, f.weapon)
-    if o.target is None or o.mode is None:
-        return "attacks nobody"
+    if o.target is None or o.mode is None:  # F2: turned, it only moves away
+        return "attacks nobody" + (" (turned: Turn Undead)" if is_turned(f.monster) else "")
     weapon = _routine_words(f.routine) if f.routine else "its attack"
     if on_the_wing(f.monster, tuple(f.routine)):
         weapon += " (a way while flying, B1)"
