@@ -84,7 +84,7 @@ from lnf.rules.banishment import left_group
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
-from lnf.rules.mirror_image import DUPLICATE
+from lnf.rules.mirror_image import duplicate
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import calm_ends, overwhelmed, sleepers, weapon_up, woken
 from lnf.rules.trait_auras import turns_to_stone
@@ -260,7 +260,7 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
             what = str(condition)
             start(turn, step.caster, what, lasting, step.caster, condition, attacks=ends, ac=ac)
     for _ in range(3 if effect.mirror else 0):  # B6, F7 Mirror Image: three duplicates
-        start(turn, step.caster, DUPLICATE, lasting, step.caster, Condition.MIRRORED)
+        start(turn, step.caster, duplicate(spell.name), lasting, step.caster, Condition.MIRRORED)
     if effect.allies:  # Bless, Shield of Faith: no save, on each creature named
         what = f"{spell.name} ({'; '.join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)})"
         for name in step.targets:

@@ -231,7 +231,11 @@ def spell_effect(
     at = (*path, "effect")
     kinds = [k for k in _KINDS if e[k]]
     shield = kinds == ["allies"] and e["ac"] and not e["d4"]  # B7: Shimmering Shield, no spell
-    if not spell and kinds not in (["invisible"], ["heal"], ["ward"], ["darkness"]) and not shield:
+    if (
+        not spell
+        and kinds not in (["invisible"], ["heal"], ["ward"], ["darkness"], ["mirror"])
+        and not shield
+    ):
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
@@ -313,8 +317,8 @@ def own_action(a: dict[str, Any]) -> bool:
     """B6: an attack entry that may be a stat block's own action, no spell, with an effect
     (`formats/idle_actions`): the imp's Invisibility (it may concentrate), a deva's Healing
     Touch (`heal`), the duergar's Enlarge (`ward: enlarged`), the darkmantle's Darkness Aura
-    (`darkness`)."""
-    return _has(a.get("effect"), "invisible", "heal", "ward", "allies", "darkness")
+    (`darkness`), the cloaker's Phantasms (`mirror`)."""
+    return _has(a.get("effect"), "invisible", "heal", "ward", "allies", "darkness", "mirror")
 
 
 def _has(e: Any, *keys: str) -> bool:
