@@ -159,3 +159,10 @@ def test_the_step_is_logged_and_read_back() -> None:
     event = Recorded((step,))
     assert event_from_json(event_to_json(event), "log") == event
     assert step.moved and not Mirrored("Cloaker", "Ann", "Longbow", 1, 2, die=4).moved
+
+
+def test_the_stat_block_says_its_die() -> None:
+    said = " ".join(stdout_of("monsters", "show", "cloaker").split())
+    assert "Phantasms: 1/day; three duplicates of AC 14: a die among it and them (a d4 with" in said
+    lamia = " ".join(stdout_of("monsters", "show", "lamia").split())
+    assert "three duplicates of AC 11: a d20 may move an attack to one" in lamia

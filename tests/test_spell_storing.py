@@ -99,3 +99,8 @@ def test_none_named_is_said(tmp_path: Path) -> None:
     assert code == 0 and "Shield Guardian stores no spell (Spell Storing, B8)" in said
     code, said = run("check", str(_fight(tmp_path, "amulet: Mage, stored: Fireball")))
     assert code == 0 and "Spell Storing" not in said
+
+
+def test_the_stat_block_says_it() -> None:
+    said = stdout_of("monsters", "show", "shield guardian")
+    assert "Spell Storing: one spell of level 4 or lower its amulet's wearer casts" in said
