@@ -20,7 +20,14 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
 from lnf.engine.grips import concentrate, gripped
-from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
+from lnf.engine.holds import (
+    drains,
+    engulf_failed,
+    escaped,
+    held_hurts,
+    let_go_now,
+    regurgitation,
+)
 from lnf.engine.mouther import mouther_saves
 from lnf.engine.resolve import roll_save
 from lnf.engine.riders import corrode_armor, drained_by, dropped_to_0, pushed, ride
@@ -231,7 +238,9 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
             dropped_to_0(turn, name, f"{step.caster}'s {step.spell}")
         for name in failed if rider.armor else ():  # F6: the rust monster's Antennae
             corrode_armor(turn, step.caster, name, rider)
-        for name in failed:
+        for name in failed if rider.swallow else ():  # F6: the cube's Engulf
+            engulf_failed(turn, step.caster, name, step.spell, rider)
+        for name in failed if not rider.swallow else ():
             for condition in rider.conditions:
                 if condition in immune_now(turn.fight, turn.fight.combatant(name)):
                     continue

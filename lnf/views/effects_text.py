@@ -49,6 +49,12 @@ def held_while(e: Effect) -> str:
             f"{e.held_hurts} unless it makes a DC {e.held_save} Constitution save as each of "
             f"{e.by}'s turns starts"
         )
+    if e.held_hurts_on and e.escape:  # F6: engulfed in the gelatinous cube
+        return (
+            f"total cover: nobody targets {e.who}, it reaches {e.by} alone; it cannot breathe "
+            f"and takes {e.held_hurts} as each of {e.by}'s turns starts, until it gets out (its "
+            f"action: a DC {e.escape} Strength check) or {e.by} dies"
+        )
     if e.held_hurts_on:  # a swallow
         return (
             f"out of every reach but {e.by}'s (nobody targets {e.who}, it reaches {e.by} "
