@@ -392,6 +392,8 @@ def test_b8_every_srd_trait_lnf_reads_is_named_and_its_figures_are_its_texts() -
             played = played or (name == "Divine Eminence" and eminent)  # an action (B1)
             bound = "amulet-bound" in block.get("flags", [])  # B8: test_amulet
             played = played or (name == "Bound" and bound)
+            stores = bool(block.get("stores"))  # B6, B8: test_spell_storing
+            played = played or (name == "Spell Storing" and stores)
             listed = [n for n in block.get("not_modelled", []) if _names_the_trait(n, name)]
             assert played == (not listed), name
     assert counts[TraitKind.PACK_TACTICS] == 17  # as issue 23 counts them

@@ -188,6 +188,11 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
             out.append(f"Reaction: {name.title()}, +{bonus} AC against a mêlée hit it turns (F1)")
     if b.get("traits"):  # B8: as the fight file writes them
         out += wrap(f"Traits, as lnf plays them (B8): {', '.join(b['traits'])}")
+    if b.get("stores"):  # B6, B8: its Spell Storing
+        out += wrap(
+            f"Spell Storing: one spell of level {b['stores']} or lower its amulet's wearer casts, "
+            "named by the fight file (stored: Fireball), cast once (B6, B8)"
+        )
     if b.get("light"):
         out += wrap(
             "It sheds bright light: it holds a light (S3: in its group its side strikes first, "
@@ -359,7 +364,12 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         "kills": "it dies (F7)",
         # F7 Telekinesis: no save, a contest
         "contest": f"if its check at {e.get('contest', 0):+d} beats the hero's Strength check",
-        "mirror": f"three duplicates of AC {e.get('mirror')}: a d20 may move an attack to one",
+        "mirror": f"three duplicates of AC {e.get('mirror')}: "
+        + (
+            "a d20 may move an attack to one"
+            if spell
+            else "a die among it and them (a d4 with three) may move an attack or a spell to one"
+        ),
         "ward": {
             "unfettered": "it is unfettered: never paralyzed, restrained or grappled",
             "fire-shielded": "a warm shield: it resists cold, and 2d8 fire burns whoever hits "

@@ -20,7 +20,14 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.begin import named, start
 from lnf.engine.grips import concentrate, gripped
-from lnf.engine.holds import drains, escaped, held_hurts, let_go_now, regurgitation
+from lnf.engine.holds import (
+    drains,
+    engulf_failed,
+    escaped,
+    held_hurts,
+    let_go_now,
+    regurgitation,
+)
 from lnf.engine.joined import take_root
 from lnf.engine.mouther import mouther_saves
 from lnf.engine.resolve import roll_save
@@ -86,7 +93,7 @@ from lnf.rules.banishment import left_group
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
-from lnf.rules.mirror_image import DUPLICATE
+from lnf.rules.mirror_image import duplicate
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import calm_ends, overwhelmed, sleepers, weapon_up, woken
 from lnf.rules.trait_auras import turns_to_stone
@@ -234,7 +241,9 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
             dropped_to_0(turn, name, f"{step.caster}'s {step.spell}")
         for name in failed if rider.armor else ():  # F6: the rust monster's Antennae
             corrode_armor(turn, step.caster, name, rider)
-        for name in failed:
+        for name in failed if rider.swallow else ():  # F6: the cube's Engulf
+            engulf_failed(turn, step.caster, name, step.spell, rider)
+        for name in failed if not rider.swallow else ():
             for condition in rider.conditions:
                 if condition in immune_now(turn.fight, turn.fight.combatant(name)):
                     continue
@@ -268,7 +277,7 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
             what = str(condition)
             start(turn, step.caster, what, lasting, step.caster, condition, attacks=ends, ac=ac)
     for _ in range(3 if effect.mirror else 0):  # B6, F7 Mirror Image: three duplicates
-        start(turn, step.caster, DUPLICATE, lasting, step.caster, Condition.MIRRORED)
+        start(turn, step.caster, duplicate(spell.name), lasting, step.caster, Condition.MIRRORED)
     if effect.allies:  # Bless, Shield of Faith: no save, on each creature named
         what = f"{spell.name} ({'; '.join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)})"
         for name in step.targets:

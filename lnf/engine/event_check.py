@@ -229,7 +229,11 @@ def _step(fight: Fight, step: Step) -> list[str]:
         case Warded():  # B6, F7: a globe stops a hero's spell
             return _names(fight, [step.who, step.by], Monster) + _names(fight, [step.caster], Hero)
         case Mirrored():  # B6, F7: the duplicates' d20, the attack roll at one
-            return _names(fight, [step.who, step.attacker]) + _faces([step.face, *step.faces], 20)
+            return (
+                _names(fight, [step.who, step.attacker])
+                + _faces([step.face], step.die)
+                + _faces(list(step.faces), 20)
+            )
         case _:
             assert_never(step)
 

@@ -20,7 +20,7 @@ from lnf.engine.decisions import (
     TurnChoice,
 )
 from lnf.engine.effects import cast_effects, fortitude, land
-from lnf.engine.mirror_images import at_a_duplicate
+from lnf.engine.mirror_images import at_a_duplicate, past_phantasms
 from lnf.engine.monster_reactions import countered, resist_cast, spend_resisted
 from lnf.engine.resolve import (
     roll_attack,
@@ -243,6 +243,7 @@ def play_action(
         grapple_held(turn, contest)  # B8: who grapples a barbed devil
     elif isinstance(action, SpellChoice):
         targets = spell_past_sanctuary(turn, hero.name, action, dice)  # B6, F7
+        targets = past_phantasms(turn, hero.name, action, targets, dice)  # B6 Phantasms
         if action.targets and not targets:
             return  # F7 Sanctuary: "lose the … spell" (an aura names nobody: it is cast)
         me = turn.fight.hero(hero.name)

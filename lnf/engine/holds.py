@@ -37,6 +37,7 @@ from lnf.rules.effects import effect, next_key
 from lnf.rules.holds import (
     breath,
     drinking,
+    engulfed,
     engulfing,
     hold_to_escape,
     holds_by,
@@ -95,7 +96,10 @@ def escaped(turn: Steps, step: Step) -> None:
     if isinstance(step, Acted) and step.action is Action.ESCAPE and step.success:
         hold = hold_to_escape(turn.fight, step.who)
         if hold is not None:
+            out = engulfed(turn.fight, hold)
             turn.do(EffectEnded(hold.key, f"{step.who} escapes"))
+            if out:  # F6: "enters a space of its choice within 5 feet of the cube"
+                turn.do(Moved(step.who, rank=Rank.FRONT))
 
 
 def let_go_now(turn: Steps, done: StepDone) -> None:
@@ -113,12 +117,14 @@ def let_go_now(turn: Steps, done: StepDone) -> None:
 def carried(turn: Steps, mover: str) -> None:
     """F6: "If the mound moves, the engulfed target moves with it": into its group, or a new
     group of the two."""
-    e = engulfing(turn.fight, mover)
-    if e is None or not in_fight(turn.fight.combatant(mover)):
+    inside = [e for e in holds_by(turn.fight, mover) if e.escape and engulfed(turn.fight, e)]
+    mound = engulfing(turn.fight, mover)
+    if not in_fight(turn.fight.combatant(mover)):
         return
-    group = turn.fight.group_of(mover)
-    if group is None or e.who not in group.members:
-        turn.do(Moved(e.who, join=group.label if group is not None else mover))
+    for e in [*([mound] if mound is not None else []), *inside]:  # the cube's: "moves with it"
+        group = turn.fight.group_of(mover)
+        if group is None or e.who not in group.members:
+            turn.do(Moved(e.who, join=group.label if group is not None else mover))
 
 
 def ride_along(turn: Steps, who: str) -> None:
@@ -133,11 +139,12 @@ def end_hold(turn: Steps, e: Effect, why: str) -> None:
     """F6: a hold ends; one swallowed comes out prone, back in the front rank of its group
     ("exiting prone", "which fall prone")."""
     out = swallowing(turn.fight, e) is not None
+    prone = out and not engulfed(turn.fight, e)  # F6: the cube's says no fall
     turn.do(EffectEnded(e.key, why))
     who = turn.fight.combatant(e.who)
     if out and in_fight(who):
         turn.do(Moved(e.who, rank=Rank.FRONT))
-        if Condition.PRONE not in who.conditions:
+        if prone and Condition.PRONE not in who.conditions:
             turn.do(Marked(e.who, Condition.PRONE))
 
 
@@ -154,6 +161,8 @@ def swallow(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) 
     hold = next_key(turn.fight)
     hurts = str(rider.held_damage) if rider.held_damage is not None else ""
     what = f"swallowed by {attacker}"
+    if rider.engulf:  # F6, the cube: "can't breathe", out by an action's Strength check
+        what = f"engulfed by {attacker} (Strength DC {rider.engulf} to get out)"
     start(
         turn,
         target,
@@ -163,6 +172,8 @@ def swallow(turn: Steps, attacker: str, target: str, attack: str, rider: Rider) 
         attack=attack,
         held_hurts=hurts,
         held_hurts_on=attacker,
+        escape=rider.engulf,
+        suffocates=rider.engulf > 0,
     )
     turn.do(Moved(target, rank=Rank.BACK, why=BackReason.HIDDEN))
     return hold
@@ -294,6 +305,16 @@ def engulf(turn: Steps, monster: str, target: str, hits: int) -> None:
         start(turn, target, str(condition), Lasting(), monster, condition, hold=hold)
 
 
+def engulf_failed(turn: Steps, caster: str, target: str, action: str, rider: Rider) -> None:
+    """F6, the gelatinous cube's Engulf: a failed save engulfs (`swallow`), its conditions
+    lasting while it holds; none when it holds as many as it can."""
+    hold = swallow(turn, caster, target, action, rider)
+    if hold is None:
+        return
+    for condition in rider.conditions:
+        start(turn, target, str(condition), Lasting(), caster, condition, hold=hold)
+
+
 def reel(turn: Steps, monster: str) -> None:
     """F6, the roper's Reel: "pulls each creature grappled by it up to 25 ft. straight toward
     it": each one it holds (no webbing, no swallow) joins its group (`rules.pulls.reeled_to`),
@@ -326,7 +347,8 @@ def held_hurts(turn: Steps, who: str, dice: DiceSource) -> None:
         hurts = parse(e.held_hurts)
         rolled = roll(hurts, dice)
         kind = hurts.parts[0].damage_type if hurts.parts else None
-        held = "engulfed" if e.held_save else "swallowed" if e.held_hurts_on else "held"
+        held = "engulfed" if e.held_save or (e.escape and e.held_hurts_on) else "held"
+        held = "swallowed" if held == "held" and e.held_hurts_on else held
         turn.do(Damaged(e.who, rolled.total, kind, text=f"{what}, {held}: {rolled}"))
 
 

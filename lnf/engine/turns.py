@@ -37,6 +37,7 @@ from lnf.rules.holds import (
     WEBBING_OF,
     detaches,
     drinking,
+    engulfed,
     escape_check,
     holds_by,
     strength_only,
@@ -92,6 +93,8 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         against = f"escape DC {hold.escape}, {hold.by}'s {hold.attack}"
         if hold.web:  # F6: "a DC 12 Strength check, bursting the webbing on a success"
             against = f"Strength DC {hold.escape}, {WEBBING_OF.format(hold.by)}"
+        elif engulfed(fight, hold):  # F6: "taking an action to make a DC 12 Strength check"
+            against = f"DC {hold.escape}, {hold.by}'s {hold.attack} (Strength)"
         dice.about(f"{hero.name} tries to escape: {bonus:+d} vs {against}")
         sticky = bool(adhesive_dc(fight.combatant(hold.by)))  # B8 Adhesive: at disadvantage
         check = roll_d20(dice, bonus, disadvantage=worse or sticky)  # F6: intoxicated, hampered

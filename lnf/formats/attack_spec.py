@@ -144,6 +144,9 @@ RIDER = Obj(
         "swallow": Field(
             Bool(), False, "F6: a failed save swallows the target (no save: one it grapples)"
         ),
+        "engulf": Field(
+            Int(minimum=1, maximum=40), 0, "F6, with swallow: engulfed, a DC N Strength check out"
+        ),
         "regurgitate": Field(
             Int(minimum=1, maximum=999), 0, "F6, with swallow: the damage from inside in a turn"
         ),

@@ -61,6 +61,7 @@ FIGHT_FIELDS = (
     "actions",
     "legendary",
     "escape",
+    "stores",
     "slots",
     "uses",
     "used",

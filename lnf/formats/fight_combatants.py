@@ -394,6 +394,8 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         multiattack_held=d["multiattack_held"],
         multiattack_spell=tuple(d["multiattack_spell"].items()),
         amulet=d["amulet"],
+        stores=d["stores"],
+        stored=d["stored"],
         multiattack_options=tuple(
             MultiOption(tuple(o["attacks"].items()), o["at_range"], o["flying"]) for o in offered
         ),

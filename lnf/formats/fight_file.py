@@ -54,6 +54,7 @@ def _fight(located: Located, source: str) -> Fight:
     _stat_blocks(located.data, ck, Path(source).parent)  # `monster: bugbear` from the bestiary
     _hero_sheets(located.data, ck)  # `scores:`, `weapons:` worked out (F2)
     _spells(located.data, ck)  # F7: `spells: [fireball]` from the spellbook
+    _stored(located.data, ck)  # B6, B8: a shield guardian's stored spell, its wearer's
     doc = FIGHT.read(located.data, (), ck)
     if ck.problems:
         _name_checks(doc, ck)  # one pass tells every mistake, these too
@@ -239,6 +240,14 @@ def _spells(data: Any, ck: Checker) -> None:
         expand_spells(data, ck)
 
 
+def _stored(data: Any, ck: Checker) -> None:
+    monsters = data.get("monsters") if isinstance(data, dict) else None
+    if isinstance(monsters, list) and any(isinstance(m, dict) and "stored" in m for m in monsters):
+        from lnf.formats.spell_storing import store_spells  # only a fight that stores one
+
+        store_spells(data, ck)
+
+
 def _check_unique_names(
     doc: dict[str, Any], heroes: list[Hero], monsters: list[Monster], ck: Checker
 ) -> None:
@@ -352,6 +361,9 @@ def assumed(path: Path) -> list[str]:
         from lnf.formats.hero_spells import spell_warnings
 
         out += [f"{_where(path, located, at)}{said}" for at, said in spell_warnings(doc)]
+    from lnf.formats.spell_storing import storing_warnings  # B8: a guardian storing nothing
+
+    out += [f"{_where(path, located, at)}{said}" for at, said in storing_warnings(doc)]
     return out
 
 

@@ -325,6 +325,10 @@ MONSTER = Obj(
             MapOf(Str()), {}, "B1: a count it rolls each turn: attack name → dice, such as 1d4"
         ),
         "amulet": Field(Str(), "", "B8: the monster wearing its amulet (a shield guardian's)"),
+        "stores": Field(
+            Int(minimum=0, maximum=9), 0, "B8: Spell Storing: the highest level it stores"
+        ),
+        "stored": Field(Str(), "", "B6, B8: the spell its amulet's wearer stored in it"),
         "multiattack_options": Field(
             ListOf(MULTI_OPTION), [], "B1: the ways a Multiattack offers: two swords or two bows"
         ),

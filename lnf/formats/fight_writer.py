@@ -178,6 +178,8 @@ def _monster_doc(m: Monster) -> dict[str, Any]:
         d["multiattack_rolled"] = dict(m.multiattack_rolled)
     if m.amulet:
         d["amulet"] = m.amulet
+    d |= {"stores": m.stores} if m.stores else {}
+    d |= {"stored": m.stored} if m.stored else {}  # B6, B8: its entry is among `actions`
     if m.multiattack_options:
         d["multiattack_options"] = [
             {"attacks": dict(o.attacks), "at_range": o.at_range}

@@ -98,6 +98,7 @@ def rider(
         pull=r["pull"] is True,
         swallow=r["swallow"] is True,
         regurgitate=_regurgitate(r),
+        engulf=r["engulf"] if isinstance(r["engulf"], int) else 0,
         contest=r["contest"] is True,
         attach=r["attach"] is True,
         drain=r["drain"] if isinstance(r["drain"], DiceExpr) else None,
@@ -163,6 +164,8 @@ def _check(
             given("swallow") and given("regurgitate") and given("regurgitate_dc")
         ):
             ck.fail((*path, key), "give swallow, regurgitate and regurgitate_dc", rule="F6")
+    if given("engulf") and not given("swallow"):  # F6: the gelatinous cube's
+        ck.fail((*path, "engulf"), "engulfed in what? give swallow: true", rule="F6")
     if given("contest") and not given("pull"):
         ck.fail((*path, "contest"), "a contest for what? give pull: true", rule="F6")
     if given("pull") and not (given("save") or given("contest")):
@@ -229,6 +232,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["swallow"] = True
     if r.regurgitate is not None:
         d["regurgitate"], d["regurgitate_dc"] = r.regurgitate
+    if r.engulf:
+        d["engulf"] = r.engulf
     if r.pull:
         d["pull"] = True
     if r.contest:

@@ -227,6 +227,25 @@ def legendary_resistance(m: dict[str, Any]) -> int:
     return 0
 
 
+def _engulf(s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
+    """F6: the gelatinous cube's Engulf (`formats/engulf_words`)."""
+    from lnf.formats.engulf_words import engulf_entry
+
+    found = engulf_entry(s, desc)
+    return [found] if found is not None else []
+
+
+def _phantasms(m: dict[str, Any], s: dict[str, Any], desc: str) -> list[dict[str, Any]]:
+    """B6: the cloaker's Phantasms, its duplicates at its own AC (its first armor's)."""
+    from lnf.formats.phantasm_words import phantasms_entry
+
+    armor = m.get("armor_class")
+    first = armor[0] if isinstance(armor, list) and armor and isinstance(armor[0], dict) else {}
+    ac = first.get("value")
+    found = phantasms_entry(s, desc, ac) if isinstance(ac, int) and 0 < ac <= 40 else None
+    return [found] if found is not None else []
+
+
 def whole_block(
     m: dict[str, Any],
     attacks: list[str],
@@ -241,7 +260,7 @@ def whole_block(
 
     out: dict[str, Any] = {"actions": [], "guards": []}
     for s, desc in specials:
-        found = played.action_entries(s, desc)
+        found = _engulf(s, desc) or played.action_entries(s, desc) or _phantasms(m, s, desc)
         out["actions"] += found
         if not found:
             notes.append(s["name"])

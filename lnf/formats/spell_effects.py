@@ -234,7 +234,7 @@ def spell_effect(
     kinds = [k for k in _KINDS if e[k]]
     shield = kinds == ["allies"] and e["ac"] and not e["d4"]  # B7: Shimmering Shield, no spell
     alone = (["invisible"], ["heal"], ["ward"], ["darkness"], ["animates"], ["raises"])
-    if not spell and kinds not in alone and not shield:
+    if not spell and kinds not in (*alone, ["mirror"]) and not shield:
         ck.fail(at, "only a spell has an effect", "mark it spell: true or give its slot", "F7")
     if len(kinds) > 1:
         ck.fail(at, f"one of {', '.join(_KINDS)} at a time, not {' and '.join(kinds)}", rule="F7")
@@ -318,9 +318,11 @@ def own_action(a: dict[str, Any]) -> bool:
     """B6: an attack entry that may be a stat block's own action, no spell, with an effect
     (`formats/idle_actions`): the imp's Invisibility (it may concentrate), a deva's Healing
     Touch (`heal`), the duergar's Enlarge (`ward: enlarged`), the darkmantle's Darkness Aura
-    (`darkness`), Animate Trees and Create Specter (`animates`, `raises`)."""
+    (`darkness`), Animate Trees and Create Specter (`animates`, `raises`), the cloaker's
+    Phantasms (`mirror`)."""
     return _has(
-        a.get("effect"), "invisible", "heal", "ward", "allies", "darkness", "animates", "raises"
+        a.get("effect"),
+        *("invisible", "heal", "ward", "allies", "darkness", "animates", "raises", "mirror"),
     )
 
 

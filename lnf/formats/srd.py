@@ -25,6 +25,7 @@ from lnf.formats.escapes import escape_of, unlisted
 from lnf.formats.monster_weapons import armed
 from lnf.formats.riders import block_riders, own_damage
 from lnf.formats.specials import special, whole_block
+from lnf.formats.spell_storing import storing
 from lnf.formats.srd_defences import (
     TYPES,
     armor_dr_of,
@@ -389,6 +390,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         whole["actions"] = [a for a in whole.get("actions", []) if a["name"] != "Engulf"]
     resist = damage_types(m, "damage_resistances", where, notes, mundane)  # D6
     marked = defence_flags(m, notes)  # D6: the archmage's spells resisted; B8: Bound
+    stores = storing(m, notes)  # B8: Spell Storing's highest level
     out: dict[str, Any] = {
         "name": sf.label(m, "name", where),
         "size": size,
@@ -433,6 +435,7 @@ def stat_block(m: Any, where: str = "") -> dict[str, Any]:
         "guards": guards,  # F1: Parry, Shield
         **whole,  # B1, B2, B6, B7: actions, spells, slots, legendary actions, uses
         **leaving,  # C1: its way of leaving by magic
+        **stores,
         "reactions": reactions,
         "cr": str(Fraction(cr).limit_denominator(8)),
         "xp": sf.get(m, "xp", int, where, default=0, bounds=(0, 10_000_000)),

@@ -41,7 +41,11 @@ class Mirrored:
     duplicates' d20 (`face`, needing `needed`: 6 with three, 8 with two, 11 with one). When it
     moves the attack to a duplicate, the attack roll at its AC (`faces`, `bonus`, `ac`); a hit
     destroys it (its effect, `key`: 0 on a miss). A face below `needed` leaves the attack on
-    `who` (an `Attacked` step follows)."""
+    `who` (an `Attacked` step follows). `die` and `by`: the cloaker's Phantasms roll a
+    d(duplicates + 1) instead, 2 or more (`rules.mirror_image.odds`); they take a harmful
+    spell too: `save` (its ability) set, `faces`, `bonus` and `ac` are the duplicate's save
+    (the kept d20 first, its DC), `made` whether it succeeded; `key` the duplicate a failure
+    against damage ends."""
 
     who: str
     attacker: str
@@ -52,6 +56,10 @@ class Mirrored:
     bonus: int = 0
     ac: int = 0
     key: int = 0
+    die: int = 20
+    by: str = "Mirror Image"
+    save: str = ""
+    made: bool = False
 
     @property
     def moved(self) -> bool:

@@ -277,6 +277,9 @@ class Rider:
     # end of a turn in which the one inside dealt it `regurgitate[0]` damage or more.
     swallow: bool = False
     regurgitate: tuple[int, int] | None = None
+    # F6, with `swallow`: engulfed (the gelatinous cube's): the DC of the Strength check an
+    # action makes to get out, and no blindness ("can be seen but have total cover")
+    engulf: int = 0
     max_hp: bool = False
     only_if: str = ""  # a limit the rider states ("Large or smaller"), told when it applies
     push: int = 0  # F6: pushed this many feet away from its user: out of its group

@@ -285,6 +285,8 @@ class Monster(Combatant):
     # Frightful Presence. It then makes three attacks"): one of `actions`, by name.
     multiattack_action: str = ""
     amulet: str = ""  # B8: the creature of its side wearing its amulet (a shield guardian's)
+    stores: int = 0  # B8 Spell Storing: the highest level of spell it stores (0: none)
+    stored: str = ""  # B6, B8: the spell stored in it (one of `actions`, cast once)
     condition_immune: frozenset[Condition] = frozenset()
     not_modelled: tuple[str, ...] = ()  # what its stat block has that lnf does not play
     traits: tuple[Trait, ...] = ()  # B8: the traits lnf plays

@@ -134,7 +134,7 @@ def let_go(before: Fight, after: Fight, mover: str) -> list[tuple[Effect, str]]:
         return []
     out = []
     for e in holds_by(after, mover):
-        if e.web or e.held_save:
+        if e.web or e.held_save or (e.escape and swallowing(after, e) is not None):
             continue  # F6: the webbing stays where it holds; the engulfed goes along
         if now is None or now != _label(after, e.who):
             out.append((e, f"{mover} moves away and lets go"))
@@ -180,8 +180,13 @@ def swallowing(fight: Fight, e: Effect) -> Rider | None:
     turns start, `held_hurts_on`)."""
     if not e.attack or e.by not in fight or e.held_hurts_on != e.by or e.held_save:
         return None
-    attack = next((a for a in fight.combatant(e.by).attacks if a.name == e.attack), None)
+    by = fight.combatant(e.by)
+    own = (*by.attacks, *(by.actions if isinstance(by, Monster) else ()))  # the cube's Engulf
+    attack = next((a for a in own if a.name == e.attack), None)
     return next((r for r in attack.riders if r.swallow), None) if attack is not None else None
+
+
+ENGULFED_AT_MOST = 4  # the gelatinous cube: "up to four Medium or smaller creatures"
 
 
 def to_swallow(fight: Fight, attacker: str, target: str, rider: Rider) -> Effect | bool | None:
@@ -189,6 +194,9 @@ def to_swallow(fight: Fight, attacker: str, target: str, rider: Rider) -> Effect
     save swallows only a creature its attacker grapples ("If the target is … grappled by the
     kraken, that creature is swallowed, and the grapple ends"): that grapple, which ends, or
     None when it grapples none."""
+    if rider.engulf:  # F6, the cube: "up to four Medium or smaller creatures inside it"
+        inside = [e for e in holds_by(fight, attacker) if swallowing(fight, e) is not None]
+        return len(inside) < ENGULFED_AT_MOST or None
     if rider.save is not None:
         return True
     return next(
@@ -225,7 +233,7 @@ def hold_to_escape(fight: Fight, who: str) -> Effect | None:
     """F6: the hold `who` tries to escape with its action: the one with the lowest escape DC
     (the first begun on a tie); None when nothing holds it that an action ends (a swallow:
     only the swallower's death or its regurgitation ends it)."""
-    held = [e for e in holds_on(fight, who) if swallowing(fight, e) is None]
+    held = [e for e in holds_on(fight, who) if swallowing(fight, e) is None or e.escape]
     return min(held, key=lambda e: (e.escape, e.key)) if held else None
 
 
@@ -300,7 +308,14 @@ def verify_escape(fight: Fight, who: str) -> Effect:
 def strength_only(fight: Fight, hold: Effect) -> bool:
     """F6: an escape by a Strength check alone: webbing, or an attachment pulled off ("a DC
     16 Strength check")."""
-    return hold.web or attaching(fight, hold) is not None
+    return hold.web or attaching(fight, hold) is not None or engulfed(fight, hold)
+
+
+def engulfed(fight: Fight, hold: Effect) -> bool:
+    """F6, the gelatinous cube: a swallow an action's Strength check ends ("An engulfed
+    creature can try to escape by taking an action to make a DC 12 Strength check")."""
+    rider = swallowing(fight, hold)
+    return rider is not None and rider.engulf > 0
 
 
 def wants_escape(fight: Fight, hero: Hero) -> bool:

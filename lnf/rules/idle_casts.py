@@ -22,7 +22,7 @@ from lnf.rules.concentration import concentration_of
 from lnf.rules.damage import restorable
 from lnf.rules.economy import attack_named
 from lnf.rules.legal import can_take_turn
-from lnf.rules.mirror_image import duplicates
+from lnf.rules.mirror_image import duplicates, in_bright_light
 from lnf.rules.roster import fly_speed, in_fight
 from lnf.rules.specials import action_named, attacks_a_hero, charged, spent_words
 from lnf.rules.specters import to_rise
@@ -111,6 +111,8 @@ def does_something(fight: Fight, monster: Monster, action: Attack) -> str:
         return f"nobody {'else ' if others else ''}{monster.name} touches is hurt"
     if action.effect is not None and action.effect.mirror and duplicates(fight, monster):
         return f"{monster.name} has duplicates already"
+    if action.effect is not None and action.effect.mirror and in_bright_light(fight, action):
+        return f"{monster.name} makes no duplicates in bright light (sunlight)"
     ward = action.effect.ward if action.effect is not None else None
     if ward is not None and ward in monster.conditions:
         return f"{monster.name} is {ward} already"

@@ -29,6 +29,9 @@ def acted_text(step: Acted) -> str:
     if step.action is Action.ESCAPE and step.detail.endswith(WEBBING_OF.format("")):
         result = "it bursts" if step.success else "still held"
         return f"{step.who} tries to burst the webbing: {step.detail}: {result} (F6)."
+    if step.action is Action.ESCAPE and step.detail.endswith(" (Strength)"):
+        result = "out, beside it" if step.success else "still engulfed"
+        return f"{step.who} tries to get out: {step.detail}: {result} (F6)."
     if step.action is Action.ESCAPE:
         result = "free" if step.success else "still held"
         return f"{step.who} tries to escape the grapple: {step.detail}: {result} (F6)."

@@ -18,7 +18,7 @@ from lnf.model.steps import (
     SaveRolled,
 )
 from lnf.rules.conditions import ACTS, ATTACKS, STAYS, confused_does
-from lnf.rules.mirror_image import DUPLICATE, duplicates
+from lnf.rules.mirror_image import duplicates
 from lnf.rules.mouther import gibbering_does
 from lnf.views.legendary_text import resisted_words
 
@@ -48,6 +48,12 @@ def held_while(e: Effect) -> str:
             f"until it escapes (its action) or {e.by} lets go; it cannot breathe, and takes "
             f"{e.held_hurts} unless it makes a DC {e.held_save} Constitution save as each of "
             f"{e.by}'s turns starts"
+        )
+    if e.held_hurts_on and e.escape:  # F6: engulfed in the gelatinous cube
+        return (
+            f"total cover: nobody targets {e.who}, it reaches {e.by} alone; it cannot breathe "
+            f"and takes {e.held_hurts} as each of {e.by}'s turns starts, until it gets out (its "
+            f"action: a DC {e.escape} Strength check) or {e.by} dies"
         )
     if e.held_hurts_on:  # a swallow
         return (
@@ -94,8 +100,10 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             by = f" (by {e.by})" if e.by and e.by != e.who and e.by not in e.what else ""
             if e.concentration:
                 return f"{e.who} concentrates on {e.what} ({e.lasting}) (F5)."
-            if e.what == DUPLICATE:  # B6, F7: one line for each of the three
-                return f"{e.who} has {e.what}: {e.lasting} (F4)."
+            if e.condition is Condition.MIRRORED:  # B6, F7: one line for each of the three
+                return (
+                    f"{e.who} has {e.what}: {e.lasting if e.lasting.rounds else 'until hit'} (F4)."
+                )
             if e.condition is Condition.HASTED:  # B6: the golem's Haste
                 return (
                     f"{e.who} is hasted until the end of its next turn: +{e.ac} AC, advantage on "
@@ -181,12 +189,14 @@ def mirrored_text(step: Mirrored, after: Fight) -> str:
     """B6, F7 Mirror Image's d20 as the DM says it: "Archmage's Mirror Image: 1d20 (14), 6 or
     more: Ann's Longsword goes at a duplicate: 1d20 (12) + 7 = 19 vs AC 12: hit, the duplicate
     is destroyed (2 left)."; or the attack stays on the caster."""
-    head = f"{step.who}'s Mirror Image: 1d20 ({step.face}), {step.needed} or more"
+    head = f"{step.who}'s {step.by}: 1d{step.die} ({step.face}), {step.needed} or more"
     if not step.moved:
         return f"{head} needed: {step.attacker}'s {step.attack} stays on {step.who}."
-    kept = step.faces[0]
+    kept = step.faces[0] if step.faces else 0
     dice = ", ".join(map(str, step.faces))
     sign = "+" if step.bonus >= 0 else "-"
+    if step.save:  # B6 Phantasms: "a duplicate … uses its saving throws"
+        return phantasm_save_text(step, after, head)
     roll = f"1d20 ({dice}) {sign} {abs(step.bonus)} = {kept + step.bonus} vs AC {step.ac}"
     if not step.key:
         return f"{head}: {step.attacker}'s {step.attack} goes at a duplicate: {roll}: miss."
@@ -195,6 +205,25 @@ def mirrored_text(step: Mirrored, after: Fight) -> str:
         f"{head}: {step.attacker}'s {step.attack} goes at a duplicate: {roll}: hit, the "
         f"duplicate is destroyed ({left} left)."
     )
+
+
+def phantasm_save_text(step: Mirrored, after: Fight, head: str) -> str:
+    """B6 Phantasms at a harmful spell: "…: Ann's Hold Monster goes at a duplicate: its Wisdom
+    save 1d20 (5) + 1 = 6 vs DC 15: failed, the duplicate disappears (2 left)."""
+    goes = f"{head}: {step.attacker}'s {step.attack} goes at a duplicate"
+    if not step.faces:
+        return f"{goes}: it makes no save and is unaffected."
+    sign = "+" if step.bonus >= 0 else "-"
+    dice = ", ".join(map(str, step.faces))
+    total = step.faces[0] + step.bonus
+    roll = f"its {step.save} save 1d20 ({dice}) {sign} {abs(step.bonus)} = {total}"
+    roll += f" vs DC {step.ac}"
+    if step.made:
+        return f"{goes}: {roll}: made, it is unaffected."
+    if not step.key:
+        return f"{goes}: {roll}: failed, but no damage: it stays."
+    left = len(duplicates(after, after.combatant(step.who))) if step.who in after else 0
+    return f"{goes}: {roll}: failed, the duplicate disappears ({left} left)."
 
 
 def globe_text(step: Warded) -> str:
