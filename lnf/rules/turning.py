@@ -13,7 +13,7 @@ leaves its group, or stays unengaged, and attacks nobody (`turned_move`, `check_
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from lnf.dice import parse
 from lnf.errors import Refused, Violation
@@ -33,13 +33,17 @@ from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order
 from lnf.rules.roster import in_fight, speed_now
 from lnf.rules.sheets import proficiency
 
+if TYPE_CHECKING:
+    from fractions import Fraction
+
 TURN_UNDEAD = "Turn Undead"
 CHANNEL_DIVINITY = "Channel Divinity"
 TURN_FEET = 30  # "within 30 feet of you": B4's 30–59 ft, reached as a thrown weapon reaches
 MINUTE = 10  # rounds: "turned for 1 minute"
 # SRD cleric table, Destroy Undead: (cleric level, the highest CR destroyed), highest first.
-DESTROY_UNDEAD = ((17, Fraction(4)), (14, Fraction(3)), (11, Fraction(2)), (8, Fraction(1)))
-DESTROY_FIRST = (5, Fraction(1, 2))
+# Challenge ratings as text, made Fractions only when asked: `lnf show` never loads `fractions`.
+DESTROY_UNDEAD = ((17, "4"), (14, "3"), (11, "2"), (8, "1"))
+DESTROY_FIRST = (5, "1/2")
 
 
 def channels(hero: Hero) -> bool:
@@ -50,15 +54,19 @@ def channels(hero: Hero) -> bool:
 def destroys_up_to(level: int) -> Fraction | None:
     """F2 Destroy Undead: the highest challenge rating a cleric of `level` destroys on a failed
     save against its Turn Undead (CR ½ at 5, 1 at 8, 2 at 11, 3 at 14, 4 at 17); None below 5."""
-    for at, cr in DESTROY_UNDEAD:
+    from fractions import Fraction
+
+    for at, cr in (*DESTROY_UNDEAD, DESTROY_FIRST):
         if level >= at:
-            return cr
-    return DESTROY_FIRST[1] if level >= DESTROY_FIRST[0] else None
+            return Fraction(cr)
+    return None
 
 
 def destroyed(hero: Hero, monster: Monster) -> bool:
     """F2 Destroy Undead: "an undead of CR … or lower that fails the saving throw is instantly
     destroyed" — whether `monster` is one for this cleric."""
+    from fractions import Fraction
+
     top = destroys_up_to(hero.level or 0)
     return top is not None and bool(monster.cr) and Fraction(monster.cr) <= top
 
