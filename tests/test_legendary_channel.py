@@ -90,4 +90,4 @@ def test_f6_played_every_hero_caught_regains_nothing_until_its_turn_ends(tmp_pat
     for name in ("Ann", "Bo", "Cy"):
         bar = f"{name}: no regaining hit points (by Mummy Lord), until the end of Mummy Lord's"
         assert bar in said
-        assert f"no regaining hit points on {name} ends" in said
+        assert f"{name}: no regaining hit points ends" in said

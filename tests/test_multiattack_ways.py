@@ -364,7 +364,9 @@ def test_f4_f6_blinded_until_the_end_of_the_mouthers_next_turn_lasts_through_it(
     """F4: "blinded until the end of the mouther's next turn": imposed during its own turn, it
     is not ended by that turn's end, and so said."""
     fight = tmp_path / "mouther.yaml"
-    fight.write_text(MOUTHER, encoding="utf-8")
+    # Deafened, the heroes hear no Gibbering (B8), so Ann's own turn is hers to dodge.
+    deaf = MOUTHER.replace("ac: 10}", "ac: 10, conditions: [deafened]}")
+    fight.write_text(deaf, encoding="utf-8")
     code, out = run("run", str(fight), "--rounds", "2", "--seed", "1")
     assert code == 0, out
     assert (

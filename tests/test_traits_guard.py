@@ -351,7 +351,7 @@ def test_b8_cli_fire_makes_the_flesh_golem_attack_with_disadvantage(tmp_path: Pa
     assert "Flesh Golem: Aversion of Fire (disadvantage on attack rolls)" in first
     assert "[Aversion of Fire: Flesh Golem took fire damage (B8)]: 2d20" in second
     assert "disadvantage: keeps" in second.split("Flesh Golem attacks Bram with")[1]
-    assert "Aversion of Fire (disadvantage on attack rolls) on Flesh Golem ends" in second
+    assert "Flesh Golem: Aversion of Fire (disadvantage on attack rolls) ends" in second
 
 
 # --- Berserk ---------------------------------------------------------------------------------
