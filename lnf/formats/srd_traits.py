@@ -12,7 +12,7 @@ from typing import Any
 from lnf.dice import DamageType, parse
 from lnf.formats.specials import special
 from lnf.formats.touch_traits import FLAGS, SAYS
-from lnf.formats.trait_forms import parse_trait, trait_form
+from lnf.formats.trait_forms import DC_TRAITS, FIGURE, parse_trait, trait_form
 from lnf.model import Flag, Trait, TraitKind
 from lnf.values import value
 
@@ -330,7 +330,7 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, dc=int(found[1]))
     if kind is TraitKind.CONSUME_LIFE:
         return Trait(kind, dc=int(found[1]), dice=parse(found[2]))
-    if kind in _FIGURE:
+    if kind in FIGURE:
         return Trait(kind, hp=int(found[1]))
     if kind is TraitKind.PETRIFYING_GAZE:
         return Trait(kind, dc=int(found[1]), hp=int(found[2] or 0))
@@ -341,7 +341,7 @@ def read_trait(name: str, desc: str, attacks: Sequence[str] = ()) -> Trait | Non
         return Trait(kind, then=found[1])
     if kind in (TraitKind.DEATH_BURST, TraitKind.DEATH_THROES):
         return _dies(kind, desc)
-    if kind in _DC:
+    if kind in DC_TRAITS:
         return Trait(kind, dc=int(found[1]))
     if kind is TraitKind.MULTIPLE_HEADS:
         count = _COUNTS.get(found[1].lower())
@@ -382,25 +382,6 @@ def _dies(kind: TraitKind, desc: str) -> Trait | None:
     return parse_trait(", ".join(parts))
 
 
-_FIGURE = (
-    TraitKind.RELENTLESS,
-    TraitKind.SUNLIGHT_HYPERSENSITIVITY,
-    TraitKind.LIMITED_MAGIC_IMMUNITY,
-    TraitKind.SPLIT,
-    TraitKind.BERSERK,
-    TraitKind.FREEZE,
-    TraitKind.SHADOW_STEALTH,
-)
-_DC = (
-    TraitKind.STENCH,
-    TraitKind.FEAR_AURA,
-    TraitKind.UNNERVING_MASK,
-    TraitKind.ROCK_CATCHING,
-    TraitKind.HORRIFIC_APPEARANCE,
-    TraitKind.MUCOUS_CLOUD,
-    TraitKind.ABERRANT_GROUND,
-    TraitKind.GIBBERING,
-)
 _ROUNDS = re.compile(r"(\d+) (minutes?|rounds?)")
 
 

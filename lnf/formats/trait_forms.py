@@ -71,8 +71,10 @@ _BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuve
 _STICKS = re.compile(r"adhesive dc (\d+)")  # `adhesive DC 13`: the escape DC
 _LIFE = re.compile(r"consume life dc (\d+), (\d+d\d+)")  # `consume life DC 10, 3d6`
 _GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
+# The traits written with one figure (`relentless 7`), its example; those with a save's DC
+# (`stench DC 10`): the one list the reader (`formats.srd_traits`) and this form share.
 _FIGURE_IS = {TraitKind.FREEZE: "the feet its speed loses", TraitKind.SHADOW_STEALTH: "its Stealth"}
-_FIGURE = {
+FIGURE = {
     TraitKind.RELENTLESS: 7,
     TraitKind.SUNLIGHT_HYPERSENSITIVITY: 20,
     TraitKind.LIMITED_MAGIC_IMMUNITY: 6,
@@ -86,7 +88,7 @@ _AURA = re.compile(
     r"(stench|fear aura|unnerving mask|rock catching|horrific appearance|mucous cloud|"
     r"aberrant ground|gibbering),? dc (\d+)"
 )
-_DC = (
+DC_TRAITS = (
     TraitKind.STENCH,
     TraitKind.FEAR_AURA,
     TraitKind.UNNERVING_MASK,
@@ -229,16 +231,16 @@ def parse_trait(value: Any) -> Trait:
     if kind in (TraitKind.SPLIT, TraitKind.BERSERK):
         if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
             what = "it splits with" if kind is TraitKind.SPLIT else "it goes berserk at"
-            raise ValueError(f"{kind} needs the hit points {what}: {kind} {_FIGURE[kind]}")
+            raise ValueError(f"{kind} needs the hit points {what}: {kind} {FIGURE[kind]}")
         return Trait(kind, hp=int(figure))
     if kind is TraitKind.LIMITED_MAGIC_IMMUNITY:
         if not figure or not figure.strip().isdigit() or not 0 <= int(figure) <= 9 or types:
             raise ValueError(f"{kind} needs the highest spell level it shrugs off: {kind} 6")
         return Trait(kind, hp=int(figure))
-    if kind in _FIGURE:
+    if kind in FIGURE:
         if not figure or not figure.strip().isdigit() or not 1 <= int(figure) <= 10_000 or types:
             what = _FIGURE_IS.get(kind, "its hit points")
-            raise ValueError(f"{kind} needs {what}, such as {kind} {_FIGURE[kind]}")
+            raise ValueError(f"{kind} needs {what}, such as {kind} {FIGURE[kind]}")
         return Trait(kind, hp=int(figure))
     if kind is TraitKind.ABSORPTION:
         return Trait(kind, stopped_by=_types(kind, types, figure))
@@ -355,9 +357,9 @@ def trait_form(trait: Trait) -> str:
         return f"{trait.kind} {trait.hp}{stops}"
     if trait.kind in (TraitKind.NONMAGICAL_ONLY, TraitKind.MAGIC_ONLY, TraitKind.ABSORPTION):
         return f"{trait.kind}{stops}"
-    if trait.kind in _FIGURE:
+    if trait.kind in FIGURE:
         return f"{trait.kind} {trait.hp}"
-    if trait.kind in _DC:
+    if trait.kind in DC_TRAITS:
         return f"{trait.kind} DC {trait.dc}"
     return str(trait.kind)
 
