@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lnf.formats.own_actions import does_more, with_uses
+
 DARKNESS = re.compile(
     r"\bA (\d{1,3})-foot radius of magical darkness extends out from the [\w ]+?, moves with "
     r"it\b[^.]*\.\s*The darkness lasts as long as the [\w ]+? maintains concentration, up to "
@@ -23,11 +25,9 @@ def darkness_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     its user and moves with it under concentration (`DARKNESS`); None otherwise (or when it
     also saves, deals damage or imposes a condition)."""
     found = DARKNESS.search(desc)
-    if {"damage", "conditions", "push", "save", "options"} & set(s) or found is None:
+    if does_more(s) or found is None:
         return None
     effect = {"darkness": True, "lasting": f"{int(found[2])} minutes"}
     entry: dict[str, Any] = {"name": s["name"], "concentration": True, "effect": effect}
-    for key in ("recharge", "per_day"):
-        if key in s:
-            entry[key] = s[key]
+    entry = with_uses(s, entry)
     return entry

@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from lnf.formats.darkness_words import darkness_entry
+from lnf.formats.own_actions import does_more, with_uses
 
 __all__ = ["darkness_entry", "healing_entry", "invisible_entry"]
 
@@ -60,12 +61,10 @@ def animate_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     """B6: the entry of special action `s` when its `desc` is the treant's Animate Trees
     (`ANIMATES`): two trees join its side (`rules.joining`), its use a day (B2); None
     otherwise."""
-    if {"damage", "conditions", "push", "save", "options"} & set(s) or not ANIMATES.search(desc):
+    if does_more(s) or not ANIMATES.search(desc):
         return None
     entry: dict[str, Any] = {"name": s["name"], "effect": {"animates": 2}}
-    for key in ("recharge", "per_day"):
-        if key in s:
-            entry[key] = s[key]
+    entry = with_uses(s, entry)
     return entry
 
 
@@ -84,7 +83,7 @@ def raise_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     """B6: the entry of special action `s` when its `desc` is the wraith's Create Specter
     (`RAISES`): a hero dead in the fight rises as a specter on its side (`rules.specters`);
     None otherwise."""
-    if {"damage", "conditions", "push", "save", "options"} & set(s) or not RAISES.search(desc):
+    if does_more(s) or not RAISES.search(desc):
         return None
     return {"name": s["name"], "effect": {"raises": True}}
 
@@ -93,15 +92,13 @@ def invisible_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     """B6: the entry of special action `s` (its figures, `formats.specials.special`) when its
     `desc` says it turns its user invisible until it attacks, under concentration; None
     otherwise (or when it also saves, deals damage or imposes a condition)."""
-    if {"damage", "conditions", "push", "save", "options"} & set(s) or not INVISIBLE.search(desc):
+    if does_more(s) or not INVISIBLE.search(desc):
         return None
     effect: dict[str, Any] = {"invisible": True, "ends_on_attack": True}
     if _UP_TO.search(desc):
         effect["lasting"] = "1 hour"
     entry: dict[str, Any] = {"name": s["name"], "concentration": True, "effect": effect}
-    for key in ("recharge", "per_day"):
-        if key in s:
-            entry[key] = s[key]
+    entry = with_uses(s, entry)
     return entry
 
 
@@ -121,7 +118,7 @@ def enlarge_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     enlarged condition on itself for 1 minute (its weapons' damage "while enlarged" is their
     other damage, `AltUse.ENLARGED`), once a fight (it "recharges after a short or long rest",
     and a fight has none); None otherwise."""
-    if {"damage", "conditions", "push", "save", "options"} & set(s) or not ENLARGE.search(desc):
+    if does_more(s) or not ENLARGE.search(desc):
         return None
     return {"name": s["name"], "per_day": 1, "effect": {"ward": "enlarged", "lasting": "1 minute"}}
 
@@ -138,12 +135,10 @@ def haste_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     """B6: the entry of special action `s` when its `desc` is the clay golem's Haste: hasted
     on itself through the end of its next turn (`lasting: 1 round`, `rules.effects`), with its
     recharge; None otherwise."""
-    if {"damage", "conditions", "push", "save", "options"} & set(s) or not HASTE.match(desc):
+    if does_more(s) or not HASTE.match(desc):
         return None
     entry: dict[str, Any] = {"name": s["name"], "effect": {"ward": "hasted", "lasting": "1 round"}}
-    for key in ("recharge", "per_day"):
-        if key in s:
-            entry[key] = s[key]
+    entry = with_uses(s, entry)
     return entry
 
 
@@ -152,13 +147,11 @@ def healing_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     touches (`HEALING`): the dice, `others`, its uses, and what else it does as its note;
     None otherwise (or when it also saves, deals damage or imposes a condition)."""
     found = HEALING.search(desc)
-    if {"damage", "conditions", "push", "save", "options"} & set(s) or found is None:
+    if does_more(s) or found is None:
         return None
     effect = {"heal": found[1].replace(" ", ""), "others": True}
     entry: dict[str, Any] = {"name": s["name"], "effect": effect}
-    for key in ("recharge", "per_day"):
-        if key in s:
-            entry[key] = s[key]
+    entry = with_uses(s, entry)
     if found[2] or found[3]:  # "and is freed from …"; "In addition, the touch removes …"
         entry["note"] = f"the target {found[2]}" if found[2] else found[3]
     return entry

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lnf.formats.own_actions import does_more, with_uses
+
 PHANTASMS = re.compile(
     r"\bThe ([\w ]+?) magically creates three illusory duplicates of itself if it isn't in "
     r"bright light\b.*\brolls randomly to determine whether it targets the \1 or one of the "
@@ -22,12 +24,10 @@ def phantasms_entry(s: dict[str, Any], desc: str, ac: int) -> dict[str, Any] | N
     """B6: the entry of special action `s` when its `desc` makes duplicates (`PHANTASMS`) of
     AC `ac` (its user's); None otherwise (or when it also saves, deals damage or imposes a
     condition)."""
-    if {"damage", "conditions", "push", "save", "options"} & set(s) or not PHANTASMS.search(desc):
+    if does_more(s) or not PHANTASMS.search(desc):
         return None
     entry: dict[str, Any] = {"name": s["name"], "effect": {"mirror": ac}}
-    for key in ("recharge", "per_day"):
-        if key in s:
-            entry[key] = s[key]
+    entry = with_uses(s, entry)
     if s.get("usage") == "recharge after rest":  # a use between rests is one a fight
         entry["per_day"] = 1
     return entry
