@@ -191,6 +191,10 @@ def _regurgitate(r: dict[str, Any]) -> tuple[int, int] | None:
     return (damage, dc) if isinstance(damage, int) and isinstance(dc, int) and damage else None
 
 
+# F6: a rider's yes-or-no fields the fight file writes as `true` (the hold's kind and terms).
+_FLAGS = ("web", "suffocates", "instead", "head", "drops", "held_advantage", "held_hits", "swallow")
+
+
 def rider_doc(r: Rider) -> dict[str, Any]:
     """A Rider in the fight file's words (the bestiary's too): only what it sets."""
     d: dict[str, Any] = {}
@@ -214,22 +218,9 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["grapple"] = r.grapple
     if r.holds:
         d["holds"] = r.holds
-    if r.web:
-        d["web"] = True
-    if r.suffocates:
-        d["suffocates"] = True
-    if r.instead:
-        d["instead"] = True
-    if r.head:
-        d["head"] = True
-    if r.drops:
-        d["drops"] = True
-    if r.held_advantage:
-        d["held_advantage"] = True
-    if r.held_hits:
-        d["held_hits"] = True
-    if r.swallow:
-        d["swallow"] = True
+    for flag in _FLAGS:  # written as true when set, in this order
+        if getattr(r, flag):
+            d[flag] = True
     if r.regurgitate is not None:
         d["regurgitate"], d["regurgitate_dc"] = r.regurgitate
     if r.engulf:
