@@ -442,3 +442,15 @@ def test_an_action_that_charms_is_played_and_what_it_makes_do_is_the_dms() -> No
     assert any(a["name"] == "Possession" for a in _block("Ghost")["actions"])
     assert items["Animated Armor", "False Appearance (trait)"] == "no map"  # as camouflage
     assert items["Swarm of Bats", "Bites: reach 0 ft (taken as 5)"] == "no map"  # its group
+
+
+def test_a_stat_block_says_whose_turn_ends_what_it_imposes() -> None:
+    """F4: the cloaker moans on its own turn, so its text's "until the end of the cloaker's
+    next turn" is what `lnf monsters show` says, not the fight file's "attacker's turn"."""
+    code, out = run("monsters", "show", "cloaker")
+    said = " ".join(out.split())
+    assert code == 0 and "frightened (until the end of the cloaker's next turn)" in said, out
+    code, out = run("monsters", "show", "mummy lord")
+    said = " ".join(out.split())
+    assert "blinded (until the end of the target's next turn)" in said, out
+    assert "attacker's turn" not in said and "of target's turn" not in said

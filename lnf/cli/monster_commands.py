@@ -121,6 +121,13 @@ def _have(n: int) -> str:
     return "has" if n == 1 else "have"
 
 
+def _turns_named(text: str, name: str) -> str:
+    """F4: "until the end of attacker's turn" as the stat block says it: the monster acts on
+    its own turn, which does not end what it imposes ("the cloaker's next turn")."""
+    text = text.replace("of attacker's turn", f"of the {name.lower()}'s next turn")
+    return text.replace("of target's turn", "of the target's next turn")
+
+
 def _summary(b: dict[str, Any]) -> dict[str, Any]:
     keys = ("name", "size", "cr", "ac", "hp", "hit_dice")
     return {k: b.get(k) for k in keys}
@@ -130,7 +137,7 @@ def stat_block_text(b: dict[str, Any], width: int) -> str:
     """A stat block as lnf plays it: its figures, its attacks, and what lnf does not play."""
 
     def wrap(text: str) -> list[str]:
-        return textwrap.wrap(text, width, subsequent_indent="    ")
+        return textwrap.wrap(_turns_named(text, b["name"]), width, subsequent_indent="    ")
 
     out = [f"{b['name']} — {b.get('size', '')} {b.get('type', '')}".rstrip()]
     if b.get("cr"):
