@@ -230,12 +230,13 @@ def _play(
     jobs: int,
     quiet: bool,
     cluster: str | None = None,
+    label: str = "",
 ) -> tuple[list[Outcome], bool]:
-    """The fights of one kind of monsters, a progress bar on a terminal; a Ctrl-C keeps those
-    finished."""
+    """The fights of one kind of monsters, a progress bar (named `label`, or by the monsters)
+    on a terminal; a Ctrl-C keeps those finished."""
     outcomes: list[Outcome] = []
     show = not quiet and sys.stderr.isatty()
-    label = f"{LABELS[kind]:>15}"
+    label = f"{label or LABELS[kind]:>15}"
     bar = click.progressbar(length=len(numbers), label=label, file=sys.stderr) if show else None
     try:
         with bar if bar is not None else nullcontext():
@@ -391,7 +392,8 @@ def _varied(
             raise InputError(source, [replace(p, line=None) for p in err.problems]) from None
         verify_playable(fight, source)
         title = fight.title or title
-        outcomes, stopped = _play(fight, numbers, seed, kind, None, jobs, quiet, cluster)
+        at = f"{vary}={number}"  # each value's bar says which it is
+        outcomes, stopped = _play(fight, numbers, seed, kind, None, jobs, quiet, cluster, at)
         if outcomes:
             steps.append(step_odds(number, outcomes, [h.name for h in fight.heroes]))
         if stopped:
