@@ -56,6 +56,16 @@ def test_the_chances_against_the_value_are_drawn(ogre: Path) -> None:
     assert "the chances against it" not in out  # the picture replaces the text chart
     code, out = run("odds", str(ogre), *VARY, "--plot", str(picture))
     assert code == 0, out  # its own drawing it draws again
+    drawn = json.loads(stdout_of("odds", str(ogre), *VARY, "--json", "--plot", str(picture)))
+    assert drawn == json.loads(stdout_of("odds", str(ogre), *VARY, "--json"))  # it only reads
+
+
+def test_one_value_is_drawn_with_its_intervals(ogre: Path) -> None:
+    pytest.importorskip("matplotlib")
+    picture = ogre.with_name("one.png")
+    args = ["--vary", "Bram.level=3", "--fights", "3", "--quiet", "--plot", str(picture)]
+    assert run("odds", str(ogre), *args)[0] == 0
+    assert _png_size(picture.read_bytes()) == (900, 660)
 
 
 def test_the_plot_as_svg_keeps_its_words(ogre: Path) -> None:

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lnf.odds.vary import DEADLY, Step, Vary, deadly_from
 from lnf.views.odds_plot import load_matplotlib
 from lnf.views.vary_text import CHANCES, field_label
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 COLOURS = {"heroes win": "#2166ac", "a hero drops": "#e08214", "a hero dies": "#8c2d04"}
 MARKERS = {"heroes win": "o", "a hero drops": "s", "a hero dies": "^"}
@@ -28,9 +32,7 @@ def plot_vary(path: Path, title: str, played: str, vary: Vary, steps: Sequence[S
     for name, chance in CHANCES:
         shares = [chance(s) for s in steps]
         colour = COLOURS[name]
-        ax.fill_between(
-            xs, [100 * c.lo for c in shares], [100 * c.hi for c in shares], color=colour, alpha=0.15
-        )
+        _band(ax, xs, [100 * c.lo for c in shares], [100 * c.hi for c in shares], colour)
         ax.plot(
             xs,
             [100 * c.share for c in shares],
@@ -62,9 +64,7 @@ def plot_vary(path: Path, title: str, played: str, vary: Vary, steps: Sequence[S
     ax.set_title("Shaded: 95 % intervals", loc="right", fontsize="small", color="#555555")
     rounds = [s.report.rounds for s in steps]
     colour = "#4d4d4d"
-    rounds_ax.fill_between(
-        xs, [r.q1 for r in rounds], [r.q3 for r in rounds], color=colour, alpha=0.15
-    )
+    _band(rounds_ax, xs, [r.q1 for r in rounds], [r.q3 for r in rounds], colour)
     rounds_ax.plot(xs, [r.median for r in rounds], marker="o", color=colour)
     rounds_ax.set_ylabel("rounds")
     rounds_ax.set_title(
@@ -84,3 +84,12 @@ def plot_vary(path: Path, title: str, played: str, vary: Vary, steps: Sequence[S
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def _band(ax: Axes, xs: list[int], low: list[float], high: list[float], colour: str) -> None:
+    """An interval shaded between the values; for one value, a bar from its low to its high
+    end (a band one point wide would not show)."""
+    if len(xs) > 1:
+        ax.fill_between(xs, low, high, color=colour, alpha=0.15)
+    else:
+        ax.vlines(xs, low, high, color=colour, alpha=0.35, linewidth=8)
