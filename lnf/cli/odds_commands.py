@@ -69,7 +69,8 @@ LABELS = {MonsterKind.LNF: "LNF monsters", MonsterKind.GREEDY: "greedy monsters"
 @click.option(
     "--vary",
     metavar="NAME.FIELD=A..B",
-    help="Play the fight file for each value of one field (Goblin.count=2..10) and compare.",
+    help="Play the fight file for each value of one field (Goblin.count=2..10) and say (or "
+    "--plot) the chances against it.",
 )
 @click.option(
     "--cluster",

@@ -1,7 +1,8 @@
 """`lnf odds --vary`: the encounter designer's question, "how many goblins before this turns
 deadly?". One field of one entry of the fight file takes each value of a range in turn
 (`Goblin.count=2..10`, `Bram.level=1..5`, `Ogre.hp=40,60,80`); each variation is played as its
-own run of fights, with the same master seed, and reported against the value.
+own run of fights, with the same master seed, and reported (and with --plot drawn) against the
+value, with the first value at which it turns deadly.
 
 The variation is made on the fight file's plain data (its YAML as read), so the fight file's
 own reading (templates, the bestiary, `count`'s names) makes each varied fight exactly as if
