@@ -57,3 +57,14 @@ def test_an_unreachable_scheduler_is_said_plainly() -> None:
     start = load_fight(X1)
     with pytest.raises(Refused, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"):
         list(play_fights(start, range(2), 1, cluster="tcp://127.0.0.1:9"))
+
+
+def test_a_varied_fight_on_a_cluster_says_what_a_local_run_says(
+    scheduler: str, tmp_path: Path
+) -> None:
+    fight = tmp_path / "x1.yaml"
+    fight.write_text(X1.read_text())
+    args = ["odds", str(fight), "--vary", "Wight.hp=20,45", "--fights", "6", "--json"]
+    local = json.loads(stdout_of(*args, "--seed", "5", "--quiet"))
+    away = json.loads(stdout_of(*args, "--seed", "5", "--quiet", "--cluster", scheduler))
+    assert away == local and [s["value"] for s in away["steps"]] == [20, 45]

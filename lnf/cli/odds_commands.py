@@ -69,7 +69,8 @@ LABELS = {MonsterKind.LNF: "LNF monsters", MonsterKind.GREEDY: "greedy monsters"
 @click.option(
     "--vary",
     metavar="NAME.FIELD=A..B",
-    help="Play the fight file for each value of one field (Goblin.count=2..10) and compare.",
+    help="Play the fight file for each value of one field (Goblin.count=2..10) and say (or "
+    "--plot) the chances against it.",
 )
 @click.option(
     "--cluster",
@@ -94,7 +95,8 @@ LABELS = {MonsterKind.LNF: "LNF monsters", MonsterKind.GREEDY: "greedy monsters"
     "--plot",
     "plot_file",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="Draw the rounds and each hero's drop and death chances (.png or .svg).",
+    help="Draw the rounds and each hero's drop and death chances (.png or .svg); with --vary, "
+    "the chances against the value.",
 )
 @click.option(
     "--force", is_flag=True, help="Let --plot overwrite a file that is not an image lnf drew."
@@ -133,10 +135,10 @@ def odds(
     if plot_file is not None:  # before any fight is played: a run is not lost to a bad path
         _check_plot(plot_file, force)
     if vary is not None:
-        if compare or merge_files or plot_file is not None or script_file is not None:
+        if compare or merge_files or script_file is not None:
             raise Refused(
                 "--vary plays LNF's or greedy monsters alone, with the hero policy: drop "
-                "--compare, --merge, --plot and --script"
+                "--compare, --merge and --script"
             )
         _varied(
             fight_file,
@@ -148,6 +150,8 @@ def odds(
             cluster,
             quiet,
             as_json,
+            markdown,
+            plot_file,
         )
         return
     session = opened(fight_file, record=False)
@@ -227,12 +231,13 @@ def _play(
     jobs: int,
     quiet: bool,
     cluster: str | None = None,
+    label: str = "",
 ) -> tuple[list[Outcome], bool]:
-    """The fights of one kind of monsters, a progress bar on a terminal; a Ctrl-C keeps those
-    finished."""
+    """The fights of one kind of monsters, a progress bar (named `label`, or by the monsters)
+    on a terminal; a Ctrl-C keeps those finished."""
     outcomes: list[Outcome] = []
     show = not quiet and sys.stderr.isatty()
-    label = f"{LABELS[kind]:>15}"
+    label = f"{label or LABELS[kind]:>15}"
     bar = click.progressbar(length=len(numbers), label=label, file=sys.stderr) if show else None
     try:
         with bar if bar is not None else nullcontext():
@@ -364,18 +369,22 @@ def _varied(
     cluster: str | None,
     quiet: bool,
     as_json: bool,
+    markdown: bool,
+    plot_file: Path | None,
 ) -> None:
-    """`--vary`: each value's fights, from the fight file as written, reported side by side."""
+    """`--vary`: each value's fights, from the fight file as written, reported side by side
+    and drawn against the value with --plot; a Ctrl-C reports the values finished."""
     import yaml
 
     from lnf.formats.fight_file import parse_fight
     from lnf.odds.vary import parse_vary, step_odds, varied
-    from lnf.views.odds_text import percent, report_data, share_data
+    from lnf.views.vary_text import vary_data, vary_head, vary_lines
 
     vary = parse_vary(text)
     document = yaml.safe_load(read_text(fight_file))
     steps = []
     title = fight_file.stem
+    stopped = False
     for number in vary.values:
         source = f"{fight_file} with {vary}={number}"
         try:
@@ -384,45 +393,28 @@ def _varied(
             raise InputError(source, [replace(p, line=None) for p in err.problems]) from None
         verify_playable(fight, source)
         title = fight.title or title
-        outcomes, stopped = _play(fight, numbers, seed, kind, None, jobs, quiet, cluster)
-        steps.append(step_odds(number, outcomes, [h.name for h in fight.heroes]))
+        at = f"{vary}={number}"  # each value's bar says which it is
+        outcomes, stopped = _play(fight, numbers, seed, kind, None, jobs, quiet, cluster, at)
+        if outcomes:
+            steps.append(step_odds(number, outcomes, [h.name for h in fight.heroes]))
         if stopped:
             break
     if as_json:
-        echo_json(
-            {
-                "fight": title,
-                "vary": str(vary),
-                "seed": seed,
-                "first": numbers.start,
-                "fights": len(numbers),
-                "monsters": kind,
-                "steps": [
-                    {
-                        "value": s.number,
-                        "anyone_drops": share_data(s.anyone_drops),
-                        "anyone_dies": share_data(s.anyone_dies),
-                        "report": report_data(s.report),
-                    }
-                    for s in steps
-                ],
-            }
-        )
-        return
-    last = numbers.stop - 1
-    lines = [
-        f"{title}, {vary} from {vary.values[0]} to {vary.values[-1]}: {len(numbers)} fights "
-        f"for each value (fights {numbers.start} to {last}, seed {seed}), {LABELS[kind]}, the "
-        "hero policy; each from the fight file as written.",
-        "",
-        f"{vary!s:>16} | {'heroes win':<20} | {'a hero drops':<20} | {'a hero dies':<20} | rounds",
-    ]
-    for s in steps:
-        lines.append(
-            f"{s.number:>16} | {percent(s.report.heroes_win):<20} | {percent(s.anyone_drops):<20} "
-            f"| {percent(s.anyone_dies):<20} | {s.report.rounds.median:g}"
-        )
-    deadly = next((s.number for s in steps if s.anyone_dies.lo > 0.05), None)
-    if deadly is not None:
-        lines += ["", f"From {vary} = {deadly} a hero dies in more than 1 fight of 20 (95 % sure)."]
-    click.echo("\n".join(lines))
+        echo_json(vary_data(title, vary, steps, numbers, seed, kind.value, stopped))
+    else:
+        head = vary_head(title, vary, numbers, seed, LABELS[kind])
+        chart = plot_file is None
+        lines = vary_lines(head, vary, steps, markdown=markdown, chart=chart, stopped=stopped)
+        click.echo("\n".join(lines))
+    if plot_file is not None and steps:
+        from lnf.formats.files import write_image
+        from lnf.views.vary_plot import plot_vary  # matplotlib, only when asked for
+
+        played = f"{len(numbers):,} fights a value (seed {seed}), {LABELS[kind]}, the hero policy"
+        write_image(plot_file, lambda path: plot_vary(path, title, played, vary, steps))
+        if not as_json:
+            click.echo(f"\nDrawn: {plot_file}")
+    if stopped:
+        from lnf.cli import INTERRUPTED_EXIT
+
+        sys.exit(INTERRUPTED_EXIT)  # Ctrl-C, as shells report it, after what was finished

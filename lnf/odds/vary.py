@@ -1,7 +1,8 @@
 """`lnf odds --vary`: the encounter designer's question, "how many goblins before this turns
 deadly?". One field of one entry of the fight file takes each value of a range in turn
 (`Goblin.count=2..10`, `Bram.level=1..5`, `Ogre.hp=40,60,80`); each variation is played as its
-own run of fights, with the same master seed, and reported against the value.
+own run of fights, with the same master seed, and reported (and with --plot drawn) against the
+value, with the first value at which it turns deadly.
 
 The variation is made on the fight file's plain data (its YAML as read), so the fight file's
 own reading (templates, the bestiary, `count`'s names) makes each varied fight exactly as if
@@ -20,6 +21,7 @@ from lnf.odds.tally import Report, Share, share, tally
 from lnf.values import value
 
 MAX_VALUES = 1000  # a run of variations beyond this is a typo, not a design question
+DEADLY = 0.05  # "deadly": a hero dies in more than 1 fight of 20, 95 % sure
 _SPEC = re.compile(r"\s*(?P<who>[^=]+?)\.(?P<field>[A-Za-z_]+)\s*=\s*(?P<values>.+?)\s*")
 _RANGE = re.compile(r"(-?\d+)\s*\.\.\s*(-?\d+)")
 
@@ -101,6 +103,12 @@ def step_odds(number: int, outcomes: Sequence[Outcome], heroes: Sequence[str]) -
     drops = share(sum(1 for o in played if o.dropped), len(played))
     deaths = share(sum(1 for o in played if o.died), len(played))
     return Step(number, tally(played, list(heroes)), drops, deaths)
+
+
+def deadly_from(steps: Sequence[Step]) -> int | None:
+    """The first value at which a hero dies in more than 1 fight of 20, 95 % sure (the low end
+    of the death chance's interval above it): the designer's "this turns deadly here"."""
+    return next((s.number for s in steps if s.anyone_dies.lo > DEADLY), None)
 
 
 def _bad(text: str, why: str) -> InputError:

@@ -29,7 +29,9 @@ def headline(reports: dict[str, Report]) -> str:
     return "; ".join(parts)
 
 
-def plot(path: Path, title: str, reports: dict[str, Report]) -> None:
+def load_matplotlib(path: Path) -> None:
+    """matplotlib set to draw files only (never a window), or said how to install it; a file
+    it would not draw refused."""
     if path.suffix.lower() not in (".png", ".svg"):
         raise Refused(f"--plot {path.name}: give a .png or .svg file")
     try:
@@ -37,12 +39,17 @@ def plot(path: Path, title: str, reports: dict[str, Report]) -> None:
 
         matplotlib.use("Agg")  # a file, never a window
         matplotlib.rcParams["svg.fonttype"] = "none"  # an SVG's words stay words
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot  # a broken install said here, not mid-drawing
     except ImportError:
         raise Refused(
             "--plot needs matplotlib, an optional extra: pip install 'lnf[plot]' "
             "(without --plot lnf odds draws its chart in text)"
         ) from None
+
+
+def plot(path: Path, title: str, reports: dict[str, Report]) -> None:
+    load_matplotlib(path)
+    import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
     fig, (rounds_ax, hero_ax) = plt.subplots(1, 2, figsize=(11, 4.8))
