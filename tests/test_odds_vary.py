@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -67,4 +68,47 @@ def test_vary_refuses_what_it_does_not_combine_with(tmp_path: Path) -> None:
     code, out = run("odds", str(fight), "--vary", "goblin.count=1..2", "--compare")
     assert code == 2 and "--vary plays" in out
     code, out = run("odds", str(fight), "--vary", "goblin.hp=0..1", "--fights", "2")
+    assert code == 2 and "with goblin.hp=0: monsters[1].hp: bad hit points 0" in out
+
+
+def test_one_pool_of_workers_plays_every_value(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--vary's values (and --compare's two kinds of monsters) share one pool of worker
+    processes, each of which loads lnf and OR-Tools once; the numbers are one process's."""
+    from lnf.odds import fights
+
+    fight = tmp_path / "ogre.yaml"
+    fight.write_text(OGRE.read_text())
+    args = ["odds", str(fight), "--vary", "goblin.count=1..3", "--fights", "4", "--json", "--quiet"]
+    alone = stdout_of(*args)
+    pools = []
+    made = fights.fight_pool
+
+    def counted(jobs: int) -> Any:
+        pools.append(jobs)
+        return made(jobs)
+
+    monkeypatch.setattr(fights, "fight_pool", counted)
+    monkeypatch.setattr("lnf.cli.odds_commands.fight_pool", counted)
+    assert stdout_of(*args, "--jobs", "2") == alone
+    assert pools == [2]
+    compare = ["odds", str(fight), "--compare", "--fights", "4", "--json", "--quiet"]
+    assert stdout_of(*compare, "--jobs", "2") == stdout_of(*compare)
+    assert pools == [2, 2, 1]
+
+
+def test_every_value_is_read_before_a_fight_is_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A value the fight file refuses is said before any value's fights are played."""
+    from lnf.cli import odds_commands
+
+    def played(*args: object) -> Any:
+        raise AssertionError("a fight was played")
+
+    monkeypatch.setattr(odds_commands, "_play", played)
+    fight = tmp_path / "ogre.yaml"
+    fight.write_text(OGRE.read_text())
+    code, out = run("odds", str(fight), "--vary", "goblin.hp=2,1,0", "--fights", "2")
     assert code == 2 and "with goblin.hp=0: monsters[1].hp: bad hit points 0" in out

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import nullcontext
+from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats.files import read_text
 from lnf.heroes.script import Script
 from lnf.model import Fight, MonsterKind
-from lnf.odds.fights import Outcome, play_fights
+from lnf.odds.fights import Outcome, fight_pool, play_fights
 from lnf.odds.tally import Report, tally
 from lnf.rules.budget import budget_line
 from lnf.rules.wording import plural
@@ -167,10 +168,13 @@ def odds(
         runs, seed, first, fights = _merged(merge_files, kinds)
     else:
         numbers = range(first, first + fights)
-        for kind in kinds:
-            runs[kind], stopped = _play(start, numbers, seed, kind, script, jobs, quiet, cluster)
-            if stopped:
-                break
+        with fight_pool(jobs if cluster is None else 1) as pool:  # --compare: one start-up
+            for kind in kinds:
+                runs[kind], stopped = _play(
+                    start, numbers, seed, kind, script, jobs, quiet, cluster, pool=pool
+                )
+                if stopped:
+                    break
     reports = {kind: tally(sorted(o, key=lambda x: x.number), heroes) for kind, o in runs.items()}
     played = min(len(o) for o in runs.values()) if runs else 0
     if as_json:
@@ -232,6 +236,7 @@ def _play(
     quiet: bool,
     cluster: str | None = None,
     label: str = "",
+    pool: Pool | None = None,
 ) -> tuple[list[Outcome], bool]:
     """The fights of one kind of monsters, a progress bar (named `label`, or by the monsters)
     on a terminal; a Ctrl-C keeps those finished."""
@@ -251,6 +256,7 @@ def _play(
                 jobs=jobs,
                 on_done=step,
                 cluster=cluster,
+                pool=pool,
             )
             for outcome in fights:  # one at a time: a Ctrl-C keeps those finished
                 outcomes.append(outcome)
@@ -382,9 +388,8 @@ def _varied(
 
     vary = parse_vary(text)
     document = yaml.safe_load(read_text(fight_file))
-    steps = []
     title = fight_file.stem
-    stopped = False
+    fights = []  # every value read and checked before a fight is played
     for number in vary.values:
         source = f"{fight_file} with {vary}={number}"
         try:
@@ -393,12 +398,19 @@ def _varied(
             raise InputError(source, [replace(p, line=None) for p in err.problems]) from None
         verify_playable(fight, source)
         title = fight.title or title
-        at = f"{vary}={number}"  # each value's bar says which it is
-        outcomes, stopped = _play(fight, numbers, seed, kind, None, jobs, quiet, cluster, at)
-        if outcomes:
-            steps.append(step_odds(number, outcomes, [h.name for h in fight.heroes]))
-        if stopped:
-            break
+        fights.append((number, fight))
+    steps = []
+    stopped = False
+    with fight_pool(jobs if cluster is None else 1) as pool:  # one start-up for every value
+        for number, fight in fights:
+            at = f"{vary}={number}"  # each value's bar says which it is
+            outcomes, stopped = _play(
+                fight, numbers, seed, kind, None, jobs, quiet, cluster, at, pool
+            )
+            if outcomes:
+                steps.append(step_odds(number, outcomes, [h.name for h in fight.heroes]))
+            if stopped:
+                break
     if as_json:
         echo_json(vary_data(title, vary, steps, numbers, seed, kind.value, stopped))
     else:

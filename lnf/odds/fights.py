@@ -10,7 +10,9 @@ import hashlib
 import signal
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from multiprocessing import get_context
+from multiprocessing.pool import Pool
 
 from lnf.engine.decisions import TurnChoice
 from lnf.engine.round_start import Planner
@@ -154,6 +156,18 @@ def _leave_ctrl_c_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextmanager
+def fight_pool(jobs: int) -> Iterator[Pool | None]:
+    """The worker processes of one command (None for one process): `--vary`'s values and
+    `--compare`'s two kinds of monsters share them, since each worker starts by loading lnf
+    and OR-Tools. Its exit terminates the workers: nothing is left running after a Ctrl-C."""
+    if jobs <= 1:
+        yield None
+        return
+    with get_context("spawn").Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
+        yield pool
+
+
 def play_fights(
     start: Fight,
     numbers: Sequence[int],
@@ -165,11 +179,12 @@ def play_fights(
     on_done: Callable[[int], None] | None = None,
     planner: Planner | None = None,
     cluster: str | None = None,
+    pool: Pool | None = None,
 ) -> Iterator[Outcome]:
     """Each fight's outcome as it finishes (in any order: sort by `number`). With `jobs` > 1
-    the fights go to that many processes, in chunks, and with `cluster` to the workers of a
-    Dask scheduler at that address; the outcomes are the same. `planner` (one process only)
-    replaces the cached one: to measure the cache, say."""
+    the fights go to that many processes (`pool`'s, or a pool of their own), in chunks, and
+    with `cluster` to the workers of a Dask scheduler at that address; the outcomes are the
+    same. `planner` (one process only) replaces the cached one: to measure the cache, say."""
     assert planner is None or (jobs <= 1 and cluster is None), "a planner plays on one process"
     if cluster is not None:
         from lnf.odds.cluster import on_cluster  # Dask, only when asked for
@@ -187,9 +202,9 @@ def play_fights(
                 on_done(1)
         return
     tasks = _tasks(start, numbers, master, monsters, script, jobs)
-    # A pool's exit terminates its workers: nothing is left running after a Ctrl-C.
-    with get_context("spawn").Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
-        for outcomes in pool.imap_unordered(_chunk, tasks):
+    with fight_pool(jobs) if pool is None else nullcontext(pool) as workers:
+        assert workers is not None
+        for outcomes in workers.imap_unordered(_chunk, tasks):
             yield from outcomes
             if on_done is not None:
                 on_done(len(outcomes))
