@@ -113,6 +113,9 @@ class LnfGroup(click.Group):
             _report_bug(err, words)
 
 
+_frozen = False  # start-up's objects: frozen once a process (counting them walks them all)
+
+
 def _load(where: str) -> Any:
     """A command's module, imported with the collector paused. What lnf loads to start (its
     modules, classes, functions: thousands of objects, none of them garbage) lives as long as
@@ -120,14 +123,16 @@ def _load(where: str) -> Any:
     (`gc.freeze`): neither the collections during the command nor the one at exit walk through
     it again. What the command makes is collected as ever. Together this is a sixth of
     `lnf show`'s time (docs/performance.md)."""
+    global _frozen
     module, name = where.split(":")
     collecting = gc.isenabled()
     gc.disable()
     try:
         return getattr(importlib.import_module(module), name)
     finally:
-        if not gc.get_freeze_count():  # once a process
+        if not _frozen:
             gc.freeze()
+            _frozen = True
         if collecting:
             gc.enable()
 
