@@ -59,11 +59,12 @@ def value(
             return f"{self.__class__.__qualname__}({shown})"
 
         cls.__value_fields__ = frozenset(names)  # type: ignore[attr-defined]  # for `replace`
+        kinds = (functools.cached_property, cached)
         cls.__value_cached__ = tuple(  # type: ignore[attr-defined]  # what `replace` leaves
             name
-            for klass in cls.__mro__
+            for klass in cls.__mro__[:-1]  # not `object`, which has none
             for name, attribute in vars(klass).items()
-            if isinstance(attribute, functools.cached_property | cached)
+            if isinstance(attribute, kinds)
         )
         methods: dict[str, Any] = {
             "__init__": _init(cls.__name__, fields),

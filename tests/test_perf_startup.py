@@ -16,6 +16,7 @@ UNUSED = (
     "lnf.model.events",
     "lnf.model.steps",
     "lnf.model.answer_steps",
+    "lnf.formats.bestiary",  # X1's monsters are written out: no stat block is looked up
     "lnf.formats.fight_log",
     "fractions",
     "decimal",

@@ -110,12 +110,13 @@ def _ordinal(n: int) -> str:
 def storing_warnings(doc: dict[str, Any]) -> list[tuple[FieldPath, str]]:
     """B8: what `lnf check` says of a stat block with Spell Storing and no `stored:`."""
     from lnf.errors import Refused
-    from lnf.formats.bestiary import Bestiary
 
     out: list[tuple[FieldPath, str]] = []
     for i, c in enumerate(doc.get("monsters") or []):
         if not isinstance(c, dict) or c.get("stored") or not isinstance(c.get("monster"), str):
             continue
+        from lnf.formats.bestiary import Bestiary  # only for a stat block named: start-up
+
         try:
             block = Bestiary.open(None).find(c["monster"])
         except Refused:  # a name the fight's reading refuses says so itself
