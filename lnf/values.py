@@ -120,7 +120,7 @@ def _record_fields(cls: type, kw_only: bool) -> bool:
     are not needed. False, and nothing done, for any other class. The same fields (marked as
     dataclasses marks its own: `_PARAMS`, `_FIELD`), defaults, class attributes and
     `__match_args__`, as `tests/test_value_fields.py` checks for every `@value` class of lnf;
-    in a third of the time, which `lnf show` pays for the model's classes as it starts."""
+    in half the time, which `lnf show` pays for the model's classes as it starts."""
     annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063  # as dataclasses reads them
     module = sys.modules.get(cls.__module__)
     if module is None or not all(isinstance(kind, str) for kind in annotations.values()):
