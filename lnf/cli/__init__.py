@@ -13,7 +13,7 @@ from __future__ import annotations
 import gc
 
 _COLLECTING = gc.isenabled()
-gc.disable()  # while lnf loads (see `_load`); on again at the end of this module
+gc.disable()  # while lnf loads (see `_load`); frozen and on again at the end of this module
 
 import errno  # noqa: E402
 import importlib  # noqa: E402
@@ -113,16 +113,16 @@ class LnfGroup(click.Group):
             _report_bug(err, words)
 
 
-_frozen = False  # start-up's objects: frozen once a process (counting them walks them all)
+_frozen = False  # the first command's start-up frozen (counting frozen objects walks them all)
 
 
 def _load(where: str) -> Any:
-    """A command's module, imported with the collector paused. What lnf loads to start (its
-    modules, classes, functions: thousands of objects, none of them garbage) lives as long as
-    the process, so once the first command is loaded it is frozen out of the collector's sight
-    (`gc.freeze`): neither the collections during the command nor the one at exit walk through
-    it again. What the command makes is collected as ever. Together this is a sixth of
-    `lnf show`'s time (docs/performance.md)."""
+    """A command's module, imported with the collector paused. What lnf loads to start (click,
+    its modules, classes, functions: thousands of objects, none of them garbage) lives as long
+    as the process, so it is frozen out of the collector's sight (`gc.freeze`) as this module
+    is loaded and again once the first command is: neither the collections during the command
+    nor the one at exit walk through it again. What the command makes is collected as ever.
+    About a fifth of `lnf show`'s time (docs/performance.md)."""
     global _frozen
     module, name = where.split(":")
     collecting = gc.isenabled()
@@ -180,5 +180,6 @@ def main() -> None:
     """Late Night Fighting for D&D 5e: the pencil grid, the monsters' plan and the fight."""
 
 
+gc.freeze()  # start-up so far: see `_load`
 if _COLLECTING:
     gc.enable()
