@@ -8,6 +8,10 @@ from typing import Any
 
 import click
 
+# `show` and `check` always read a fight (lnf.session, through `current_fight`), check its state
+# and draw it: what they use is loaded with them, so frozen with the rest of start-up and not
+# walked again by the collector (lnf.cli._load).
+import lnf.session  # noqa: F401
 from lnf.cli.options import (
     current_fight,
     echo_json,
@@ -20,9 +24,6 @@ from lnf.cli.options import (
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.model import Fight
 from lnf.model.plan import Plan
-
-# What `show` and `check` always use, loaded with them: frozen with the rest of start-up, the
-# collector does not walk it again (lnf.cli._load).
 from lnf.rules.budget import budget, budget_line
 from lnf.rules.state_check import check_state
 from lnf.views.grid import render_problems, render_show
