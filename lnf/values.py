@@ -4,8 +4,8 @@ Python's `@dataclass(frozen=True)` writes each class's `__init__`, `__repr__`, `
 `__hash__`, `__setattr__` and `__delattr__` as source text and compiles it when the module is
 imported: about half a millisecond a class, and lnf has some sixty of them on the way to
 drawing a grid, which made `lnf show` start several times slower than Python itself. `@value`
-lets `dataclasses` collect the fields (so `dataclasses.replace`, `fields` and `field(...)` work
-as ever) and gives every class the same few methods, written once here. Type checkers read it
+records the fields as `dataclasses` would (so `dataclasses.replace`, `fields` and `field(...)`
+work as ever; `_record_fields`) and gives every class the same few methods, written once here. Type checkers read it
 as a frozen dataclass (PEP 681).
 
 What it supports is what lnf uses: fields with defaults or `field(default_factory=…)`,
