@@ -5,8 +5,8 @@ Python's `@dataclass(frozen=True)` writes each class's `__init__`, `__repr__`, `
 imported: about half a millisecond a class, and lnf has some sixty of them on the way to
 drawing a grid, which made `lnf show` start several times slower than Python itself. `@value`
 records the fields as `dataclasses` would (so `dataclasses.replace`, `fields` and `field(...)`
-work as ever; `_record_fields`) and gives every class the same few methods, written once here. Type checkers read it
-as a frozen dataclass (PEP 681).
+work as ever; `_record_fields`) and gives every class the same few methods, written once here.
+Type checkers read it as a frozen dataclass (PEP 681).
 
 What it supports is what lnf uses: fields with defaults or `field(default_factory=…)`,
 `kw_only`, `order`, inheritance, `cached_property`. Instances cannot be changed; equality and
