@@ -37,7 +37,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, required=True, help="the other copy of lnf")
     parser.add_argument("--runs", type=int, default=41)
-    parser.add_argument("args", nargs="*", help="lnf's arguments (default: show X1)")
+    parser.add_argument("args", nargs=argparse.REMAINDER, help="lnf's arguments (default: show X1)")
     options = parser.parse_args()
     words = options.args or ["show", str(X1)]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
