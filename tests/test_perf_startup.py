@@ -1,7 +1,8 @@
 """Start-up (bench/startup.py measures it): `lnf show` and `lnf check` of a fight without a log
 read the fight file alone; the log's machinery and the engine (the event and step classes, the
-table) stay unloaded, and so do fractions and decimal. Timing is the bench's job; this checks
-what is loaded."""
+table, the steps of play) stay unloaded, and so do fractions and decimal. What lnf loads to
+start is frozen out of the collector's sight as lnf.cli and the first command are loaded, and
+the collector stays on. Timing is the bench's job; this checks what is loaded."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ UNUSED = (
     "lnf.engine.table",
     "lnf.model.events",
     "lnf.model.steps",
+    "lnf.model.answer_steps",
+    "lnf.formats.bestiary",  # X1's monsters are written out: no stat block is looked up
     "lnf.formats.fight_log",
     "fractions",
     "decimal",
@@ -51,3 +54,24 @@ def test_show_with_a_log_still_reads_it(x1_path: Path, tmp_path: Path) -> None:
         check=True,
     )
     assert {"lnf.engine.table", "lnf.model.events"} <= _loaded(["show", str(fight)])
+
+
+def test_start_up_is_frozen_as_lnf_loads_and_the_collector_stays_on(x1_path: Path) -> None:
+    """What lnf.cli and the first command load is frozen out of the collector's sight (it
+    lives as long as the process); the collector is on, before and after the command."""
+    code = (
+        "import gc, sys; import lnf.cli\n"
+        "loaded = gc.get_freeze_count()\n"
+        "print(gc.isenabled(), loaded > 1000)\n"
+        "try: lnf.cli.main(sys.argv[1:])\n"
+        "except SystemExit as exit: assert not exit.code, exit.code\n"
+        "print(gc.isenabled(), gc.get_freeze_count() > loaded + 1000)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, "show", str(x1_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.splitlines()[0] == "True True"
+    assert out.stdout.splitlines()[-1] == "True True"

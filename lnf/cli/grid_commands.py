@@ -8,6 +8,10 @@ from typing import Any
 
 import click
 
+# `show` and `check` always read a fight (lnf.session, through `current_fight`), check its state
+# and draw it: what they use is loaded with them, so frozen with the rest of start-up and not
+# walked again by the collector (lnf.cli._load).
+import lnf.session  # noqa: F401
 from lnf.cli.options import (
     current_fight,
     echo_json,
@@ -20,6 +24,9 @@ from lnf.cli.options import (
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.model import Fight
 from lnf.model.plan import Plan
+from lnf.rules.budget import budget, budget_line
+from lnf.rules.state_check import check_state
+from lnf.views.grid import render_problems, render_show
 
 
 def page_options(command: Any) -> Any:
@@ -58,8 +65,6 @@ def show(
 
     With --html, the page the players may see (monsters' hit points as words, hidden monsters
     and the DM's notes left out; --dm shows all), self-contained: open it with no network."""
-    from lnf.rules.state_check import check_state
-
     if not as_html and (output is not None or dm or monster_hp is not None):
         raise click.UsageError("-o/--output, --dm and --monster-hp go with --html")
     if as_html and as_json:
@@ -74,9 +79,6 @@ def show(
 
         echo_json(show_data(fight, problems))
     else:
-        from lnf.rules.budget import budget, budget_line
-        from lnf.views.grid import render_show
-
         click.echo(render_show(fight, problems, terminal_style(), terminal_width()))
         if budget(fight) is not None:  # heroes with a level, monsters with XP: else silent
             click.echo(f"\n{budget_line(fight)} (lnf odds plays the fight for the other answer)")
@@ -119,7 +121,6 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
 
     With --plan, check the DM's plan against P2 too and say where it falls short of the best.
     """
-    from lnf.rules.state_check import check_state
     from lnf.views.report import input_error_data, violation_data
 
     try:
@@ -141,8 +142,6 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
     if as_json:
         echo_json({"legal": not problems, "problems": [violation_data(v) for v in problems]})
     else:
-        from lnf.views.grid import render_problems
-
         click.echo(render_problems(problems, terminal_style()))
     sys.exit(1 if problems else 0)
 
@@ -203,7 +202,6 @@ def _check_plan(fight: Fight, plan: Plan, as_json: bool) -> None:
     from lnf.rules.plan_check import check_plan
     from lnf.rules.plan_compare import shortfall
     from lnf.solver import solve_plan
-    from lnf.views.grid import render_problems
     from lnf.views.report import violation_data
 
     problems = check_plan(fight, plan)

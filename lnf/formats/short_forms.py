@@ -160,9 +160,7 @@ def parse_dot(value: Any) -> Dot:
 # F4: a duration in rounds (a round is 6 seconds: a minute is 10 rounds).
 ROUNDS = {"round": 1, "minute": 10, "hour": 600, "day": 14_400}
 MAX_ROUNDS = 100_000
-_UNTIL = re.compile(
-    r"until (?:the )?(start|end) of (?:the )?(target|attacker)(?:'s)? (?:next )?turn", re.I
-)
+_UNTIL = r"until (?:the )?(start|end) of (?:the )?(target|attacker)(?:'s)? (?:next )?turn"
 
 
 def parse_lasting(value: Any) -> Lasting:
@@ -175,7 +173,7 @@ def parse_lasting(value: Any) -> Lasting:
     hurt = False
     for part in re.split(r"\s*(?:,|\bor\b)\s*", str(value).strip()):
         timed = re.fullmatch(r"(\d+|a|an|one) (round|minute|hour|day)s?", part, re.I)
-        edge = _UNTIL.fullmatch(part)
+        edge = re.fullmatch(_UNTIL, part, re.I)
         if timed and not rounds:
             count = int(timed[1]) if timed[1].isdigit() else 1
             rounds = count * ROUNDS[timed[2].lower()]

@@ -19,7 +19,8 @@ from typing import Any
 
 FieldPath = tuple[str | int, ...]
 SPELL_STORING = "Spell Storing (trait)"
-_STORES = re.compile(
+# compiled at its first use (`re` keeps it), by the SRD's reader, not as a command starts
+_STORES = (
     r"^A spellcaster who wears the [\w ]+'s amulet can cause the [\w ]+ to store one spell of "
     r"(\d)(?:st|nd|rd|th) level or lower\. To do so, the wearer must cast the spell on the "
     r"[\w ]+\. The spell has no effect but is stored within the [\w ]+\."
@@ -32,7 +33,7 @@ def storing(m: dict[str, Any], notes: list[str]) -> dict[str, Any]:
     {} otherwise."""
     for x in m.get("special_abilities") or []:
         if isinstance(x, dict) and x.get("name") == "Spell Storing":
-            found = _STORES.search(str(x.get("desc", ""))[:2000])
+            found = re.search(_STORES, str(x.get("desc", ""))[:2000])
             if found and SPELL_STORING in notes:
                 notes.remove(SPELL_STORING)
                 return {"stores": int(found[1])}
@@ -109,12 +110,13 @@ def _ordinal(n: int) -> str:
 def storing_warnings(doc: dict[str, Any]) -> list[tuple[FieldPath, str]]:
     """B8: what `lnf check` says of a stat block with Spell Storing and no `stored:`."""
     from lnf.errors import Refused
-    from lnf.formats.bestiary import Bestiary
 
     out: list[tuple[FieldPath, str]] = []
     for i, c in enumerate(doc.get("monsters") or []):
         if not isinstance(c, dict) or c.get("stored") or not isinstance(c.get("monster"), str):
             continue
+        from lnf.formats.bestiary import Bestiary  # only for a stat block named: start-up
+
         try:
             block = Bestiary.open(None).find(c["monster"])
         except Refused:  # a name the fight's reading refuses says so itself

@@ -58,19 +58,21 @@ from lnf.errors import DiceError
 from lnf.formats.spec import ListOf, Text
 from lnf.model import Ability, Condition, Lasting, Rider, Trait, TraitKind, TurnEdge
 
-_FORM = re.compile(r"([a-z\- ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?")
+# The forms' patterns, compiled when a trait is first read (`re` keeps them): a fight file that
+# writes no `traits:` (none of the examples does) does not pay for them as `lnf show` starts.
+_FORM = r"([a-z\- ]+?)(?:\s+(\d[\dd+\- ]*))?(?:\s*\(([a-z, ]*)\))?"
 _DICE = (TraitKind.MARTIAL_ADVANTAGE, TraitKind.SNEAK_ATTACK, TraitKind.SURPRISE_ATTACK)
 # Damage it deals of a type: `heated body 1d10 fire`, `fire aura 3d6 fire`
 # `death burst DC 11 dex, 2d6 fire, half` or `death burst DC 10 con, blinded 10 rounds, repeat`
-_BURST = re.compile(
+_BURST = (
     r"(death burst|death throes) dc (\d+) (str|dex|con|int|wis|cha)"
     r"(?:, (\d+d\d+(?:[+-]\d+)? [a-z]+))?(?:, (half))?"
     r"(?:, ([a-z]+) (\d+) rounds?)?(?:, (repeat))?"
 )
-_BACK = re.compile(r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))")  # `rejuvenation 1d6 days`
-_STICKS = re.compile(r"adhesive dc (\d+)")  # `adhesive DC 13`: the escape DC
-_LIFE = re.compile(r"consume life dc (\d+), (\d+d\d+)")  # `consume life DC 10, 3d6`
-_GAZE = re.compile(r"petrifying gaze dc (\d+)(?:, at once by (\d+))?")
+_BACK = r"rejuvenation (\d+d\d+ days|\d+ (?:hours|days))"  # `rejuvenation 1d6 days`
+_STICKS = r"adhesive dc (\d+)"  # `adhesive DC 13`: the escape DC
+_LIFE = r"consume life dc (\d+), (\d+d\d+)"  # `consume life DC 10, 3d6`
+_GAZE = r"petrifying gaze dc (\d+)(?:, at once by (\d+))?"
 # The traits written with one figure (`relentless 7`), its example; those with a save's DC
 # (`stench DC 10`): the one list the reader (`formats.srd_traits`) and this form share.
 _FIGURE_IS = {TraitKind.FREEZE: "the feet its speed loses", TraitKind.SHADOW_STEALTH: "its Stealth"}
@@ -84,7 +86,7 @@ FIGURE = {
     TraitKind.SHADOW_STEALTH: 6,
 }
 # `stench DC 10`, `fear aura DC 21`, `horrific appearance DC 11`
-_AURA = re.compile(
+_AURA = (
     r"(stench|fear aura|unnerving mask|rock catching|horrific appearance|mucous cloud|"
     r"aberrant ground|gibbering),? dc (\d+)"
 )
@@ -98,7 +100,7 @@ DC_TRAITS = (
     TraitKind.ABERRANT_GROUND,
     TraitKind.GIBBERING,
 )
-_HEADS = re.compile(r"multiple heads (\d+), (\d+) damage, (\d+) hit points")
+_HEADS = r"multiple heads (\d+), (\d+) damage, (\d+) hit points"
 _TYPED_SAY = {
     "heated body": "1d10 fire",
     "fire aura": "3d6 fire",
@@ -106,10 +108,8 @@ _TYPED_SAY = {
     "barbed hide": "1d10 piercing",
     "corrosive form": "1d8 acid",
 }
-_TYPED = re.compile(
-    r"(heated body|fire aura|fire form|barbed hide|corrosive form) (\d+d\d+ [a-z]+)"
-)
-_ENGULF = re.compile(r"engulf ([a-z ]+), dc (\d+), (\d+d\d+(?:[+-]\d+)? [a-z]+)")  # F6: the mound
+_TYPED = r"(heated body|fire aura|fire form|barbed hide|corrosive form) (\d+d\d+ [a-z]+)"
+_ENGULF = r"engulf ([a-z ]+), dc (\d+), (\d+d\d+(?:[+-]\d+)? [a-z]+)"  # F6: the mound
 _EXAMPLES = (
     "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
     "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
@@ -133,20 +133,19 @@ _EXAMPLES = (
     "aberrant ground DC 10, gibbering DC 10, "
     "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
 )
-_MOVING = re.compile(
+_MOVING = (
     r"(charge|pounce|trampling charge) (.+?)(?: \+(\d+d\d+(?: [a-z]+)?))?(?:, dc (\d+))?"
-    r"(?:, then (.+))?",
-    re.IGNORECASE,
+    r"(?:, then (.+))?"
 )
 
 
 def parse_trait(value: Any) -> Trait:
     """One trait of `traits:`; ValueError says what is wrong and what lnf plays."""
     text = " ".join(str(value).strip().split())
-    if moving := _MOVING.fullmatch(text):
+    if moving := re.fullmatch(_MOVING, text, re.IGNORECASE):
         return _moving(moving)
     text = text.lower()
-    if heads := _HEADS.fullmatch(text):
+    if heads := re.fullmatch(_HEADS, text):
         return Trait(
             TraitKind.MULTIPLE_HEADS,
             hp=int(heads[1]),
@@ -156,12 +155,12 @@ def parse_trait(value: Any) -> Trait:
         )
     if text.startswith("multiple heads"):
         raise ValueError("say multiple heads 5, 25 damage, 10 hit points (heads, kill, regrowth)")
-    if typed := _TYPED.fullmatch(text):
+    if typed := re.fullmatch(_TYPED, text):
         try:
             return Trait(TraitKind(typed[1]), dice=parse(typed[2]))
         except DiceError as exc:
             raise ValueError(f"{typed[1]}: bad dice {typed[2]!r} ({exc.message})") from None
-    if engulf := _ENGULF.fullmatch(text):
+    if engulf := re.fullmatch(_ENGULF, text):
         try:
             dice = parse(engulf[3])
         except DiceError as exc:
@@ -170,33 +169,33 @@ def parse_trait(value: Any) -> Trait:
         return Trait(TraitKind.ENGULF, attack=attack, dc=int(engulf[2]), dice=dice)
     if text.startswith("engulf"):
         raise ValueError("say engulf Slam, DC 14, 2d8+4 bludgeoning: its attack, DC and dice")
-    if sticks := _STICKS.fullmatch(text):
+    if sticks := re.fullmatch(_STICKS, text):
         return Trait(TraitKind.ADHESIVE, dc=int(sticks[1]))
     if text.startswith("adhesive"):
         raise ValueError("say adhesive DC 13: the escape DC of its grapple")
-    if life := _LIFE.fullmatch(text):
+    if life := re.fullmatch(_LIFE, text):
         return Trait(TraitKind.CONSUME_LIFE, dc=int(life[1]), dice=parse(life[2]))
     if text.startswith("consume life"):
         raise ValueError("say consume life DC 10, 3d6: its save and the hit points it regains")
-    if gaze := _GAZE.fullmatch(text):
+    if gaze := re.fullmatch(_GAZE, text):
         at_once = int(gaze[2]) if gaze[2] else 0
         return Trait(TraitKind.PETRIFYING_GAZE, dc=int(gaze[1]), hp=at_once)
     if text.startswith("petrifying gaze"):
         raise ValueError("say petrifying gaze DC 12 (or DC 14, at once by 5): its save")
     if text.startswith("rampage "):
         return Trait(TraitKind.RAMPAGE, attack=" ".join(str(value).split())[8:])
-    if back := _BACK.fullmatch(text):
+    if back := re.fullmatch(_BACK, text):
         return Trait(TraitKind.REJUVENATION, then=back[1])
     if text.startswith("rejuvenation"):
         raise ValueError("say rejuvenation 1d6 days (or 24 hours): when it comes back")
-    if burst := _BURST.fullmatch(text):
+    if burst := re.fullmatch(_BURST, text):
         return _burst(burst)
     if text.startswith(("death burst", "death throes")):
         raise ValueError(
             f"say {' '.join(text.split()[:2])} DC 11 dex, 2d6 fire, half (or DC 10 con, "
             "blinded 10 rounds, repeat): its save, damage and conditions"
         )
-    if aura := _AURA.fullmatch(text):
+    if aura := re.fullmatch(_AURA, text):
         if not 1 <= int(aura[2]) <= 40:
             raise ValueError(f"{aura[1]}: DC {aura[2]} is out of range (1 to 40)")
         return Trait(TraitKind(aura[1]), dc=int(aura[2]))
@@ -215,7 +214,7 @@ def parse_trait(value: Any) -> Trait:
         raise ValueError(f"say {text.split(' dc')[0].strip()} DC 10: the DC of its save")
     if typed_kind := next((k for k in _TYPED_SAY if text.startswith(k)), None):
         raise ValueError(f"say {typed_kind} {_TYPED_SAY[typed_kind]}: the dice and type")
-    found = _FORM.fullmatch(text)
+    found = re.fullmatch(_FORM, text)
     kinds = {k.value: k for k in TraitKind}
     if found is None or found[1].strip() not in kinds:
         raise ValueError(f"{value!r} is no trait lnf plays (B8): say {_EXAMPLES}")

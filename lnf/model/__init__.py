@@ -1,6 +1,7 @@
 """The grid as frozen values: no rules, no I/O."""
 
-from lnf.model.answer_steps import Confused, Countered
+from typing import TYPE_CHECKING, Any
+
 from lnf.model.attacks import Area, Attack
 from lnf.model.effects import Effect, Guard, Lasting, Rider, SpellEffect
 from lnf.model.enums import (
@@ -52,6 +53,21 @@ from lnf.model.fight import (
     Turns,
 )
 from lnf.model.traits import Trait, TraitKind
+
+if TYPE_CHECKING:
+    from lnf.model.answer_steps import Confused, Countered
+
+
+def __getattr__(name: str) -> Any:
+    """Confused and Countered, steps of play, loaded when first asked for (PEP 562): a fight
+    is read and drawn (`lnf show`) without them."""
+    if name in ("Confused", "Countered"):
+        from lnf.model import answer_steps
+
+        globals()[name] = found = getattr(answer_steps, name)
+        return found
+    raise AttributeError(f"module 'lnf.model' has no attribute {name!r}")
+
 
 __all__ = [
     "CLASS_FAMILIES",

@@ -139,10 +139,11 @@ class Wish:
         """`str` read back: the monster, the hero and the action ("" if none) of
         "MONSTER->HERO[:ACTION]" as written (which combatants and action they name is the
         caller's to match); ValueError if it is not that."""
-        found = _WISH.match(text)
+        found = re.match(_WISH, text)
         if found is None:
             raise ValueError(f"{text!r} is not MONSTER->HERO or MONSTER->HERO:ACTION")
         return found["monster"], found["hero"], (found["action"] or "").strip()
 
 
-_WISH = re.compile(r"^\s*(?P<monster>.+?)\s*->\s*(?P<hero>[^:]+?)\s*(?::(?P<action>.*))?$")
+# compiled at its first use (`re` keeps it): only `--wish` asks
+_WISH = r"^\s*(?P<monster>.+?)\s*->\s*(?P<hero>[^:]+?)\s*(?::(?P<action>.*))?$"
