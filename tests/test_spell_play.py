@@ -15,14 +15,14 @@ from lnf.dice import parse
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import AttackChoice, HealChoice, SpellChoice
-from lnf.engine.hero_turn import hero_steps
+from lnf.engine.hero_turn import hero_steps, spell_aim
 from lnf.errors import Refused
 from lnf.formats.fight_file import load_fight, parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.heroes.policy import PolicyHeroes
 from lnf.heroes.words import parse_choice
 from lnf.model import Fight
-from lnf.model.steps import Attacked
+from lnf.model.steps import Attacked, SpellCast
 from tests.cli import run
 
 PARTY = """
@@ -332,3 +332,39 @@ def test_a_spell_the_hero_does_not_have_is_named_before_its_targets(tmp_path: Pa
     _turn_of(path, "Bram")
     code, out = run("act", path, "cast bless on Kara and Mira")
     assert code == 2 and "Bram has no spell called 'bless'" in out, out
+
+
+# --- F2: a spell aimed at a foe that is down by the time it is cast ------------------------------
+
+AIM = """
+title: Sacred Flame after the Spiritual Weapon
+heroes:
+  - {name: Seren, class: cleric, level: 5, scores: {wis: 16}, spells: [sacred flame, fireball]}
+monsters:
+  - {monster: orc, count: 3}
+groups:
+  A: [Seren, Orc 1, Orc 2]
+"""
+
+
+def _down(fight: Fight, name: str) -> Fight:
+    orc = fight.monster(name)
+    return fight.with_combatant(replace(orc, damage=orc.hp))
+
+
+def test_f2_a_spell_at_a_foe_already_down_goes_at_the_next_it_reaches() -> None:
+    """The bonus action's blow dropped Orc 1 before the Sacred Flame meant for it: the flame
+    goes at Orc 2, the first foe standing it reaches (G3), as a swing does; a spell catching
+    several keeps those still standing."""
+    fight = parse_fight(AIM, "aim.yaml")
+    flame = parse_choice(fight, fight.hero("Seren"), "cast sacred flame at Orc 1")
+    assert isinstance(flame.action, SpellChoice)
+    fight = _down(fight, "Orc 1")
+    turn = Steps.turn(fight, "Seren")
+    hero_steps(turn, fight.hero("Seren"), flame, ScriptedDice([4, 4, 2]), PolicyHeroes())
+    cast = [d.step for d in turn.done if isinstance(d.step, SpellCast)]
+    assert [s.targets for s in cast] == [("Orc 2",)], cast
+    aimed = spell_aim(fight, fight.hero("Seren"), replace(flame.action, targets=("Orc 1", "Orc 3")))
+    assert aimed is not None and aimed.targets == ("Orc 3",)
+    every = _down(_down(fight, "Orc 2"), "Orc 3")
+    assert spell_aim(every, every.hero("Seren"), flame.action) is None  # nobody left to aim at

@@ -177,7 +177,7 @@ def test_f2_the_hero_policy_turns_undead_in_lnf_run(tmp_path: Path) -> None:
     code, out = run("run", str(_crypt(tmp_path)), "--rounds", "2", "--seed", "1")
     assert code == 0, out
     assert "Edda uses Turn Undead" in out
-    assert "Zombie dies: Destroy Undead: CR 1/4, at or below 1/2" in out
+    assert "Zombie dies: Destroy Undead: CR 1/4, at or below 1/2 (F2)." in out
     assert "Ghoul 1 leaves its group, does not attack" in out
     assert "Ghoul 1 is no longer turned: it takes damage (F4)." in out  # an opportunity attack
 

@@ -46,7 +46,7 @@ from lnf.rules.corrosion import in_hand
 from lnf.rules.damage import verify_not_dying
 from lnf.rules.economy import attack_named, verify_after_attack, verify_costs
 from lnf.rules.escapes import escape_by, gone_at_once
-from lnf.rules.legal import attack_modes
+from lnf.rules.legal import attack_modes, can_reach_with_spell
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.roster import in_fight
 from lnf.values import replace
@@ -242,6 +242,10 @@ def play_action(
         turn.do(contest)
         grapple_held(turn, contest)  # B8: who grapples a barbed devil
     elif isinstance(action, SpellChoice):
+        aimed = spell_aim(turn.fight, turn.fight.hero(hero.name), action)
+        if aimed is None:
+            return  # F2: no foe left that the spell reaches
+        action = aimed
         targets = spell_past_sanctuary(turn, hero.name, action, dice)  # B6, F7
         targets = past_phantasms(turn, hero.name, action, targets, dice)  # B6 Phantasms
         if action.targets and not targets:
@@ -295,6 +299,29 @@ def swing_target(fight: Fight, hero: Hero, action: AttackChoice, swing: int) -> 
         ),
         None,
     )
+
+
+def spell_aim(fight: Fight, hero: Hero, action: SpellChoice) -> SpellChoice | None:
+    """F2, as for a swing (`swing_target`): a spell goes at the foes it was aimed at that are
+    still in the fight; when none is (the bonus action's Spiritual Weapon dropped the one a
+    Sacred Flame was meant for), at the first foe standing that the spell reaches, in the order
+    of danger (G3); None when there is none. Heroes caught stay caught."""
+    if not action.targets:
+        return action  # an aura (Spirit Guardians) names nobody
+    kept = tuple(
+        t for t in action.targets if isinstance(c := fight.combatant(t), Hero) or in_fight(c)
+    )
+    if kept:
+        return action if kept == action.targets else replace(action, targets=kept)
+    foe = next(
+        (
+            m
+            for m in fight.monsters
+            if in_fight(m) and can_reach_with_spell(fight, hero, action.spell, m)
+        ),
+        None,
+    )
+    return None if foe is None else replace(action, targets=(foe.name,), spared=())
 
 
 def flight(turn: Steps, who: Hero | Monster, dice: DiceSource, heroes: HeroSide) -> None:

@@ -8,7 +8,7 @@ from lnf.engine.apply import Steps
 from lnf.model import Hero, Monster
 from lnf.model.steps import Damaged, SpellCast
 from lnf.rules.roster import in_fight
-from lnf.rules.turning import TURN_UNDEAD, destroyed, destroys_up_to
+from lnf.rules.turning import DESTROYED, TURN_UNDEAD, destroyed, destroys_up_to
 
 
 def destroy_undead(turn: Steps, cleric: Hero, step: SpellCast) -> None:
@@ -22,5 +22,5 @@ def destroy_undead(turn: Steps, cleric: Hero, step: SpellCast) -> None:
         if save.success or not isinstance(foe, Monster) or not in_fight(foe):
             continue
         if destroyed(cleric, foe):
-            said = f"Destroy Undead: CR {foe.cr}, at or below {top}"
+            said = f"{DESTROYED}: CR {foe.cr}, at or below {top}"
             turn.do(Damaged(foe.name, 0, text=said, kills=True))

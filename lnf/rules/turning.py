@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 TURN_UNDEAD = "Turn Undead"
+DESTROYED = "Destroy Undead"  # F2: the words of its kill, which the transcript cites F2 for
 CHANNEL_DIVINITY = "Channel Divinity"
 TURN_FEET = 30  # "within 30 feet of you": B4's 30–59 ft, reached as a thrown weapon reaches
 MINUTE = 10  # rounds: "turned for 1 minute"

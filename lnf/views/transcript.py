@@ -75,6 +75,7 @@ from lnf.rules.resources import ordinal, slot_words
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
 from lnf.rules.traits import REGENERATION, slips_away
+from lnf.rules.turning import DESTROYED
 from lnf.rules.wording import a_an, and_list, plural
 from lnf.views.acl_text import acl_text
 from lnf.views.acted_text import acted_text
@@ -242,8 +243,9 @@ def _step_text(done: StepDone) -> str:
             return recharge_words(step, recharge_named(done.before.monster(step.who), step.action))
         case Wounded() | Covered() | Surged() | Contested():
             return acl_text(step)
-        case Damaged() if step.kills:  # F6: "or die"
-            return f"{step.who} dies: {step.text} (F6)."
+        case Damaged() if step.kills:  # F6: "or die"; F2: Destroy Undead
+            rule = "F2" if step.text.startswith(DESTROYED) else "F6"
+            return f"{step.who} dies: {step.text} ({rule})."
         case Damaged() if step.stable:  # F6, D9
             return f"{step.who} is stable at 0 hit points: {step.text} (D9, F6)."
         case Damaged():
