@@ -321,7 +321,7 @@ def test_the_stat_blocks_say_what_lnf_plays() -> None:
     assert "Power Word Kill: a 9th-level slot; range 60 ft; no save when cast: only on a" in lich
     assert "points or fewer; it dies (F7)" in lich
     giant = " ".join(stdout_of("monsters", "show", "cloud giant").split())
-    assert "restrained (until the end of attacker's turn); if its check at +3 beats the" in giant
+    assert "restrained (until the end of the cloud giant's next turn); if its check at +3" in giant
     naga = " ".join(stdout_of("monsters", "show", "guardian naga").split())
     assert "Bestow Curse: a 3rd-level slot; DC 16 Wisdom save; on a failure: cursed" in naga
     assert "Banishment: a 4th-level slot; DC 16 Charisma save; range 60 ft; on a failure: " in naga
