@@ -88,7 +88,7 @@ from lnf.rules.joining import joined_fight
 from lnf.rules.limited import recharged, spent
 from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
-from lnf.rules.roster import in_fight
+from lnf.rules.roster import changed, in_fight
 from lnf.rules.spell_effects import sleepers
 from lnf.rules.splitting import split_fight
 from lnf.rules.traits import scorches
@@ -105,8 +105,8 @@ def apply_step(fight: Fight, step: Step) -> StepDone:
         notes += tuple(more)
     dropped = tuple(
         c.name
-        for c in fight.everyone
-        if (now := after.combatant(c.name)) is not c and _standing(c) and not _standing(now)
+        for c, now in changed(fight, after)
+        if _standing(c) and not _standing(now or after.combatant(c.name))
     )  # only those the step changed (a changed combatant is a new value) can have dropped
     return replace(done, after=after, notes=notes, dropped=dropped)
 
