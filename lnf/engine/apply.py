@@ -147,6 +147,17 @@ class Steps:
         steps.before = fight
         return steps
 
+    def again_on(self, fight: Fight) -> Self:
+        """The turn's steps so far again on `fight` (a plan logged since it began): no new
+        roll. Nothing logged since (`fight` is the one it began on): the very same steps."""
+        if fight is self.before:
+            return self
+        assert self.who is not None
+        again = type(self).turn(fight, self.who)
+        for done in self.done:
+            again.do(done.step)
+        return again
+
     @property
     def steps(self) -> tuple[Step, ...]:
         return tuple(d.step for d in self.done)

@@ -458,19 +458,22 @@ def _mark_use(fight: Fight, step: Step) -> Fight:
     """F1 (and V-ACL6): who used its action, bonus action or reaction, which spells it cast,
     and who defended, with this step."""
     turns = fight.turns
+    books: dict[str, object] = {}  # what the step adds to them: most steps add nothing new
     spent = step_cost(fight, step)
     if spent is not None:
         who, cost = spent
         defended = isinstance(step, Acted) and step.action in (Action.DODGE, Action.DEFENCE)
-        turns = replace(
-            turns,
-            used_action=turns.used_action | ({who} if cost is Cost.ACTION else set()),
-            used_bonus=turns.used_bonus | ({who} if cost is Cost.BONUS else set()),
-            defended=turns.defended | ({who} if defended else set()),
-        )
+        for name, marked, adds in (
+            ("used_action", turns.used_action, cost is Cost.ACTION),
+            ("used_bonus", turns.used_bonus, cost is Cost.BONUS),
+            ("defended", turns.defended, defended),
+        ):
+            if adds and who not in marked:
+                books[name] = marked | {who}
     if (spell := spell_cast(fight, step)) is not None:
-        turns = replace(turns, cast=(*turns.cast, spell))
+        books["cast"] = (*turns.cast, spell)
     elif spent is not None and spent[1] is Cost.ACTION and isinstance(step, Attacked):
         made = (step.attacker, step.attack)  # F1: what Martial Arts and Flurry follow
-        turns = replace(turns, attack_action=turns.attack_action | {made})
-    return fight if turns is fight.turns else replace(fight, turns=turns)
+        if made not in turns.attack_action:
+            books["attack_action"] = turns.attack_action | {made}
+    return replace(fight, turns=replace(turns, **books)) if books else fight

@@ -299,7 +299,10 @@ class Monster(Combatant):
     escape: Escape | None = None  # C1: its way of leaving by magic, when it flees
 
     def trait(self, kind: TraitKind) -> Trait | None:
-        return next((t for t in self.traits if t.kind is kind), None)
+        for t in self.traits:  # a loop, not next() over a generator: asked on every hit
+            if t.kind is kind:
+                return t
+        return None
 
     side = Side.MONSTERS
 
