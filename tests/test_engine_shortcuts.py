@@ -4,6 +4,8 @@
   combatant up by name gives, for any change of roster, order or values;
 - the hero policy's D6 mean remembered by the identity of a monster's defences equals
   `dice_mean` however the monster changes (each field `defence_factor` reads, alone);
+- G5's `tidy` asks only the groups' members, and gives the groups the old way gave;
+- a turn is played again only on another fight (`Steps.again_on`);
 - the plan cache keeps one object for equal planned values, and tells unequal ones apart even
   when their hashes collide.
 """
@@ -14,13 +16,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lnf.dice import DamageType, parse
+from lnf.engine.apply import Steps
 from lnf.heroes import attack_policy
 from lnf.heroes.attack_policy import _mean
-from lnf.model import Condition, Fight, Hero, Monster, Trait, TraitKind
+from lnf.model import BackReason, Condition, Fight, Group, Hero, Monster, Rank, Trait, TraitKind
+from lnf.model.steps import Moved
 from lnf.odds.plan_cache import PlanCache, _Hashed
 from lnf.rules.expected import dice_mean
+from lnf.rules.group_changes import tidy
 from lnf.rules.resources import RAGE
-from lnf.rules.roster import changed
+from lnf.rules.roster import changed, in_fight
 from lnf.solver import solve_plan
 from lnf.values import replace
 from tests.builders import fight, hero, monster
@@ -163,3 +168,41 @@ def test_equal_plan_states_share_their_planned_combatants() -> None:
     planned = zip(a.parts[1] + a.parts[2], b.parts[1] + b.parts[2], strict=True)
     assert all(x is y for x, y in planned)
     assert a.parts[0] is b.parts[0]
+
+
+# --- G5's tidy, and a turn played again --------------------------------------------------------
+
+
+def _slow_tidy(f: Fight) -> Fight:
+    """G5 as it was written before: the names standing, then each group kept or gone."""
+    standing = {c.name for c in f.everyone if in_fight(c)}
+    groups = []
+    for g in f.groups:
+        members = tuple(n for n in g.members if n in standing)
+        has_hero = any(isinstance(f.combatant(n), Hero) for n in members)
+        has_monster = any(isinstance(f.combatant(n), Monster) for n in members)
+        if has_hero and has_monster:
+            groups.append(g if members == g.members else Group(g.label, members))
+    return replace(f, groups=tuple(groups))
+
+
+@settings(max_examples=200, deadline=None)
+@given(fights(max_heroes=4, max_monsters=5), st.data())
+def test_g5_tidy_is_the_groups_of_those_standing(f: Fight, data: st.DataObject) -> None:
+    for c in data.draw(st.lists(st.sampled_from(f.everyone), max_size=3)):
+        gone = replace(c, dead=True) if isinstance(c, Hero) else replace(c, damage=c.hp)
+        f = f.with_combatant(gone)
+    assert tidy(f) == _slow_tidy(f)
+
+
+def test_a_turn_is_played_again_only_on_another_fight() -> None:
+    """`Steps.again_on`: on the fight the turn began on, the very same steps; on another (a
+    plan logged since), the same steps played again on it."""
+    f = fight([hero("Ann")], [monster("Orc")], {"A": ["Ann", "Orc"]})
+    turn = Steps.turn(f, "Ann")
+    turn.do(Moved("Ann", rank=Rank.BACK, why=BackReason.GUARDED))
+    assert turn.again_on(f) is turn
+    other = replace(f, title="a plan logged since")
+    again = turn.again_on(other)
+    assert again is not turn and again.before is other
+    assert again.steps == turn.steps and again.fight == replace(turn.fight, title=other.title)
