@@ -160,8 +160,8 @@ class Runner:
 
     def winner(self) -> Side | None:
         """The fight ends when one side is all down or gone."""
-        ended = next((e for e in self.table.events if isinstance(e, Ended)), None)
-        if ended is not None:
+        ended = next((a.event for a in self.table.in_force if isinstance(a.event, Ended)), None)
+        if ended is not None:  # (read in place: asked before every turn)
             return ended.winner
         if not any(in_fight(m) for m in self.fight.monsters):
             return Side.HEROES

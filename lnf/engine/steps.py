@@ -98,8 +98,7 @@ from lnf.values import replace
 def apply_step(fight: Fight, step: Step) -> StepDone:
     """One step, then C6: a chase pair ends when either side drops."""
     done = _step(fight, step)
-    done = replace(done, after=_mark_use(done.after, step))
-    after, notes = done.after, done.notes
+    after, notes = _mark_use(done.after, step), done.notes
     if after.chase:
         after, more = settle(after, escapers(after))
         notes += tuple(more)
