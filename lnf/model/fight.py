@@ -136,7 +136,11 @@ class Combatant:
 
     def resource(self, name: str) -> Resource | None:
         """The limited use `name` (case does not matter); None when none is counted (B2)."""
-        return next((r for r in self.resources if r.name.lower() == name.lower()), None)
+        wanted = name.lower()  # once, not for every resource: the hero policy asks each turn
+        for r in self.resources:
+            if r.name.lower() == wanted:
+                return r
+        return None
 
     def save_bonus(self, ability: Ability) -> int:
         """F: a saving throw's bonus: the listed one; a Constitution save not listed is the
