@@ -105,6 +105,11 @@ def _round_started(fight: Fight, event: RoundStarted) -> Fight:
     return fight
 
 
+# What a combatant's turn starting takes it out of: Dodge, Disengage, Sneak Attack's once a
+# turn, and F1's books of its turn (its action, bonus action, Defence).
+_ENDS = ("dodging", "disengaged", "sneaked", "used_action", "used_bonus", "defended")
+
+
 class Steps:
     """An event's steps applied one at a time, each seeing the state after the one before it
     (a foe that dropped, a reaction spent). `apply` replays a turn or a record with it; the
@@ -124,18 +129,16 @@ class Steps:
         turns = fight.turns
         begun = fight
         if turns.current != who:
+            kept: dict[str, object] = {  # the books that hold `who` (most hold nobody)
+                name: names - {who} for name in _ENDS if who in (names := getattr(turns, name))
+            }
             begun = replace(
                 fight,
                 turns=replace(
                     turns,
-                    dodging=turns.dodging - {who},
+                    **kept,
                     reacted=turns.reacted - reactive(fight),  # B10: Reactive
-                    disengaged=turns.disengaged - {who},
-                    sneaked=turns.sneaked - {who},
                     current=who if isinstance(fight.combatant(who), Hero) else None,
-                    used_action=turns.used_action - {who},
-                    used_bonus=turns.used_bonus - {who},
-                    defended=turns.defended - {who},
                     cast=tuple(s for s in turns.cast if s[0] != who),
                     attack_action=frozenset(a for a in turns.attack_action if a[0] != who),
                 ),
@@ -146,6 +149,17 @@ class Steps:
         steps = cls(begun, who)
         steps.before = fight
         return steps
+
+    def again_on(self, fight: Fight) -> Self:
+        """The turn's steps so far again on `fight` (a plan logged since it began): no new
+        roll. Nothing logged since (`fight` is the one it began on): the very same steps."""
+        if fight is self.before:
+            return self
+        assert self.who is not None
+        again = type(self).turn(fight, self.who)
+        for done in self.done:
+            again.do(done.step)
+        return again
 
     @property
     def steps(self) -> tuple[Step, ...]:

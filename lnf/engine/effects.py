@@ -94,7 +94,7 @@ from lnf.rules.concentration import broken, concentrating, concentration_of, sav
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
 from lnf.rules.mirror_image import duplicate
-from lnf.rules.roster import in_fight
+from lnf.rules.roster import changed, in_fight
 from lnf.rules.spell_effects import calm_ends, overwhelmed, sleepers, weapon_up, woken
 from lnf.rules.trait_auras import turns_to_stone
 from lnf.rules.trait_saves import immune_now
@@ -178,10 +178,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         if spell is not None:
             cast_effects(turn, step, spell, dice)
     let_go_now(turn, done)  # F6
-    for c in done.before.everyone:
-        now = done.after.combatant(c.name)
-        if now is c:  # only a combatant the step changed can have dropped or been stunned
-            continue
+    for c, _ in changed(done.before, done.after):  # only one the step changed can have
         if (why := broken(turn.fight, turn.fight.combatant(c.name))) and not broken(done.before, c):
             turn.do(ConcentrationEnded(c.name, why))
     if isinstance(step, Healed) and step.amount > 0:

@@ -57,6 +57,10 @@ from lnf.rules.traits import assassinates, magic_resistance
 from lnf.rules.turning import turn_edge
 from lnf.values import replace
 
+_EDGE = {  # D4, as the attack is told
+    Advantage.ADVANTAGE: ", with advantage",
+    Advantage.DISADVANTAGE: ", with disadvantage",
+}
 # PHB appendix A: a hit from within 5 ft on a paralyzed or unconscious creature is critical.
 _HELPLESS = frozenset({Condition.PARALYZED, Condition.UNCONSCIOUS})
 
@@ -98,7 +102,6 @@ def roll_attack(
     if strike == "disadvantage":  # V-HYR2: the target strike's price
         how = target_strike_roll(how, paid=False)
         reasons = (*reasons, f"{attacker.name} makes a target strike (V-HYR2)")
-    edge = {Advantage.ADVANTAGE: ", with advantage", Advantage.DISADVANTAGE: ", with disadvantage"}
     if acl(fight):
         dc = hit_dc(target, part, ranged=mode is Mode.RANGED)
         against = f"Hit DC {dc}" + (f" ({part})" if part else "")
@@ -106,7 +109,7 @@ def roll_attack(
         dc, against = target.ac, f"AC {target.ac}"
     dice.about(
         f"{attacker.name} attacks {target.name} with {attack.name}: {attack.to_hit:+d} vs "
-        f"{against}{edge.get(how, '')}{' (opportunity attack)' if opportunity else ''}"
+        f"{against}{_EDGE.get(how, '')}{' (opportunity attack)' if opportunity else ''}"
     )
     d20 = roll_d20(
         dice,

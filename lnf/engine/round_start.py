@@ -20,8 +20,9 @@ from lnf.model.steps import Healed, Moved, Recharged
 from lnf.rules.distance import volley_plan, volley_planned
 from lnf.rules.idle_casts import with_idle_casts
 from lnf.rules.limited import charged_again, spent_recharges
+from lnf.rules.ranks import check_hero_back_rank
 from lnf.rules.roster import in_fight
-from lnf.rules.state_check import check_state, unplayable
+from lnf.rules.state_check import unplayable
 from lnf.rules.strike_order import strike_order, up_next
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.traits import REGENERATION, regenerates
@@ -57,9 +58,9 @@ def opening(fight: Fight) -> list[Event]:
         events.append(tick_volley(fight))
         fight = apply(fight, events[-1]).after
     while fight.phase.kind.melee_possible:
-        broken = [
+        broken = [  # R4, R5: where the state checks tell them (a property test says so)
             v
-            for v in check_state(fight)
+            for v in check_hero_back_rank(fight)
             if v.rule in ("R4", "R5")
             and any(fight.hero(n).rank is Rank.BACK for n in v.who if n in fight)
         ]

@@ -160,8 +160,8 @@ class Runner:
 
     def winner(self) -> Side | None:
         """The fight ends when one side is all down or gone."""
-        ended = next((e for e in self.table.events if isinstance(e, Ended)), None)
-        if ended is not None:
+        ended = next((a.event for a in self.table.in_force if isinstance(a.event, Ended)), None)
+        if ended is not None:  # (read in place: asked before every turn)
             return ended.winner
         if not any(in_fight(m) for m in self.fight.monsters):
             return Side.HEROES
@@ -343,7 +343,7 @@ class Runner:
             return True
         if self.heroes.at_table and self.unanswered() is not None:
             return False  # the table says first whether its heroes strike as the monster goes
-        turn = self._rebuilt(turn, dice)  # the plan may have added an event
+        turn = turn.again_on(self.fight).rolling(dice)  # the plan may have added an event
         stand_up(turn)
         if (order := berserk_turn(turn, monster.name, order, dice, self._ask_guard)) is None:
             self._finish(turn)  # B8: the berserk golem attacked the nearest creature
@@ -411,7 +411,7 @@ class Runner:
         choice = self.heroes.choose(begun, begun.hero(hero.name))
         if choice is None:
             return False
-        turn = self._rebuilt(turn, dice)  # standing up (5e) is part of its turn
+        turn = turn.again_on(self.fight).rolling(dice)  # standing up (5e) is part of its turn
         hero_steps(turn, hero, choice, dice, self.heroes)
         self._finish(turn)
         return True
@@ -425,14 +425,6 @@ class Runner:
         turn = Rolled.turn(self.fight, who).rolling(dice)
         turn_edge(turn, who, TurnEdge.START, dice)
         return turn
-
-    def _rebuilt(self, turn: Rolled, dice: DiceSource) -> Rolled:
-        """The turn's steps so far again on the fight now (a plan logged since): no new roll."""
-        assert turn.who is not None
-        again = Rolled.turn(self.fight, turn.who)
-        for done in turn.done:
-            again.do(done.step)
-        return again.rolling(dice)
 
     # --- heroes at the table ---------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from lnf.model.applied import StepDone
 from lnf.model.steps import Attacked, ConcentrationEnded, Damaged, EffectEnded, Moved
 from lnf.rules.fire_shield import burns_attacker
 from lnf.rules.ranks import can_fly_now
-from lnf.rules.roster import in_fight
+from lnf.rules.roster import changed, in_fight
 from lnf.rules.sanctuary import ends_sanctuary
 from lnf.rules.spell_effects import unhidden
 
@@ -19,9 +19,8 @@ from lnf.rules.spell_effects import unhidden
 def landed(turn: Steps, done: StepDone) -> None:
     """F7 Fly, R7: "When the spell ends, the target falls if it is still aloft": a creature in
     free air whose Fly ended goes to the front rank (flying low is the front rank)."""
-    for c in done.before.everyone:
-        now = done.after.combatant(c.name) if c.name in done.after else None
-        if now is None or now is c or Condition.FLYING not in c.conditions:
+    for c, now in changed(done.before, done.after):
+        if now is None or Condition.FLYING not in c.conditions:
             continue
         if now.rank is Rank.FREE_AIR and not can_fly_now(now):
             turn.do(Moved(c.name, rank=Rank.FRONT))

@@ -88,7 +88,7 @@ from lnf.rules.joining import joined_fight
 from lnf.rules.limited import recharged, spent
 from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
-from lnf.rules.roster import in_fight
+from lnf.rules.roster import changed, in_fight
 from lnf.rules.spell_effects import sleepers
 from lnf.rules.splitting import split_fight
 from lnf.rules.traits import scorches
@@ -98,15 +98,14 @@ from lnf.values import replace
 def apply_step(fight: Fight, step: Step) -> StepDone:
     """One step, then C6: a chase pair ends when either side drops."""
     done = _step(fight, step)
-    done = replace(done, after=_mark_use(done.after, step))
-    after, notes = done.after, done.notes
+    after, notes = _mark_use(done.after, step), done.notes
     if after.chase:
         after, more = settle(after, escapers(after))
         notes += tuple(more)
     dropped = tuple(
         c.name
-        for c in fight.everyone
-        if (now := after.combatant(c.name)) is not c and _standing(c) and not _standing(now)
+        for c, now in changed(fight, after)
+        if _standing(c) and not _standing(now or after.combatant(c.name))
     )  # only those the step changed (a changed combatant is a new value) can have dropped
     return replace(done, after=after, notes=notes, dropped=dropped)
 
@@ -458,19 +457,22 @@ def _mark_use(fight: Fight, step: Step) -> Fight:
     """F1 (and V-ACL6): who used its action, bonus action or reaction, which spells it cast,
     and who defended, with this step."""
     turns = fight.turns
+    books: dict[str, object] = {}  # what the step adds to them: most steps add nothing new
     spent = step_cost(fight, step)
     if spent is not None:
         who, cost = spent
         defended = isinstance(step, Acted) and step.action in (Action.DODGE, Action.DEFENCE)
-        turns = replace(
-            turns,
-            used_action=turns.used_action | ({who} if cost is Cost.ACTION else set()),
-            used_bonus=turns.used_bonus | ({who} if cost is Cost.BONUS else set()),
-            defended=turns.defended | ({who} if defended else set()),
-        )
+        for name, marked, adds in (
+            ("used_action", turns.used_action, cost is Cost.ACTION),
+            ("used_bonus", turns.used_bonus, cost is Cost.BONUS),
+            ("defended", turns.defended, defended),
+        ):
+            if adds and who not in marked:
+                books[name] = marked | {who}
     if (spell := spell_cast(fight, step)) is not None:
-        turns = replace(turns, cast=(*turns.cast, spell))
+        books["cast"] = (*turns.cast, spell)
     elif spent is not None and spent[1] is Cost.ACTION and isinstance(step, Attacked):
         made = (step.attacker, step.attack)  # F1: what Martial Arts and Flurry follow
-        turns = replace(turns, attack_action=turns.attack_action | {made})
-    return fight if turns is fight.turns else replace(fight, turns=turns)
+        if made not in turns.attack_action:
+            books["attack_action"] = turns.attack_action | {made}
+    return replace(fight, turns=replace(turns, **books)) if books else fight

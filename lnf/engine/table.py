@@ -10,7 +10,7 @@ writes them to the log), or stay in memory (`lnf run` without `--record`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from lnf.errors import Refused
 from lnf.model import Fight
@@ -32,6 +32,7 @@ class Table:
         self.taken_numbers: list[int] = []  # …and of each taken back
         self.written = 0  # entries in the log so far, undo and redo included
         self._sink = sink
+        self._begun: tuple[int, Applied] | None = None  # where `seed` found the first Begun
 
     @property
     def fight(self) -> Fight:
@@ -43,7 +44,17 @@ class Table:
 
     @property
     def seed(self) -> int | None:
-        return next((e.seed for e in self.events if isinstance(e, Begun)), None)
+        """The seed of the first `Begun` in force. Remembered with its place: the log in force
+        changes only at its end (a record added, taken back, put back), so while that place
+        holds the same record, nothing before it changed (asked for every turn's dice)."""
+        held = self._begun
+        if held is not None and len(self.in_force) > held[0] and self.in_force[held[0]] is held[1]:
+            return cast(Begun, held[1].event).seed
+        for i, applied in enumerate(self.in_force):
+            if isinstance(applied.event, Begun):
+                self._begun = (i, applied)
+                return applied.event.seed
+        return None
 
     def dice(self, key: str) -> SeededDice:
         """The dice for an event: the log's seed and what the event is (`key`, such as "round
@@ -52,9 +63,10 @@ class Table:
         played again rolls what it rolled before."""
         from lnf.dice.roll import SeededDice
 
-        if self.seed is None:
+        seed = self.seed
+        if seed is None:
             raise Refused("this fight has no seed yet; start it with lnf play, round or run")
-        return SeededDice(f"{self.seed}:{key}")
+        return SeededDice(f"{seed}:{key}")
 
     # --- what is in the log already ---------------------------------------------------------
 

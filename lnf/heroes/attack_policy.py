@@ -114,6 +114,11 @@ def attack_option(
 # are kept beside the answer, so their ids are not reused while remembered.
 _MEANS: dict[tuple[int, int, bool], tuple[Monster, DiceExpr, float]] = {}
 _MEANS_SIZE = 4096  # answers remembered before the memo starts afresh
+# A foe hit since is a new value, but it shares with the foe before every field the hit left
+# alone: D6's defences (`defence_factor` reads these fields of a monster and no other) are
+# the same objects, so the mean is too. Remembered by their identity, the objects kept.
+_DEFENCES = ("traits", "immune", "resist", "vulnerable", "effects", "conditions")
+_BY_DEFENCES: dict[tuple[int, ...], tuple[tuple[object, ...], float]] = {}
 
 
 def _mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:
@@ -123,9 +128,21 @@ def _mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:
     if seen is None or seen[0] is not monster or seen[1] is not damage:
         if len(_MEANS) >= _MEANS_SIZE:
             _MEANS.clear()
-        mean, _ = dice_mean(damage, monster, magic=magic)
-        seen = _MEANS[key] = (monster, damage, float(mean))
+        seen = _MEANS[key] = (monster, damage, _defended_mean(damage, monster, magic))
     return seen[2]
+
+
+def _defended_mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:
+    """`dice_mean` remembered by the identity of the dice and of the monster's defences."""
+    held = (damage, *(getattr(monster, name) for name in _DEFENCES))
+    key = (int(magic), *map(id, held))
+    seen = _BY_DEFENCES.get(key)
+    if seen is None or any(a is not b for a, b in zip(seen[0], held, strict=True)):
+        if len(_BY_DEFENCES) >= _MEANS_SIZE:
+            _BY_DEFENCES.clear()
+        mean, _ = dice_mean(damage, monster, magic=magic)
+        seen = _BY_DEFENCES[key] = (held, float(mean))
+    return seen[1]
 
 
 def _surges(

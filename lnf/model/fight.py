@@ -136,7 +136,11 @@ class Combatant:
 
     def resource(self, name: str) -> Resource | None:
         """The limited use `name` (case does not matter); None when none is counted (B2)."""
-        return next((r for r in self.resources if r.name.lower() == name.lower()), None)
+        wanted = name.lower()  # once, not for every resource: the hero policy asks each turn
+        for r in self.resources:
+            if r.name.lower() == wanted:
+                return r
+        return None
 
     def save_bonus(self, ability: Ability) -> int:
         """F: a saving throw's bonus: the listed one; a Constitution save not listed is the
@@ -299,7 +303,10 @@ class Monster(Combatant):
     escape: Escape | None = None  # C1: its way of leaving by magic, when it flees
 
     def trait(self, kind: TraitKind) -> Trait | None:
-        return next((t for t in self.traits if t.kind is kind), None)
+        for t in self.traits:  # a loop, not next() over a generator: asked on every hit
+            if t.kind is kind:
+                return t
+        return None
 
     side = Side.MONSTERS
 

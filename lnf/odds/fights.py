@@ -28,6 +28,7 @@ from lnf.model.plan import Plan
 from lnf.model.steps import Fled, Used
 from lnf.odds.greedy import greedy_plan
 from lnf.odds.plan_cache import PlanCache
+from lnf.rules.roster import changed
 from lnf.rules.strike_order import up_next
 from lnf.values import value
 
@@ -76,11 +77,11 @@ class _Tracker:
                 self.fled = True
         before, after = applied.before, applied.after
         for c in after.everyone:
-            old = before.combatant(c.name)
-            if old is not c:  # an event shares every combatant it left alone
-                self.lost[c.side] += max(0, _hp(old) - _hp(c))
             if c.current_hp == 0 and isinstance(c, Hero):
                 self.dropped.add(c.name)
+        for now, was in changed(after, before):  # an event shares every combatant it left alone
+            was = was or before.combatant(now.name)
+            self.lost[now.side] += max(0, _hp(was) - _hp(now))
 
 
 def _hp(c: Hero | Monster) -> int:

@@ -14,6 +14,7 @@ states differing there are planned apart."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from lnf.model import AltUse, Fight, Hero, Monster
 from lnf.model.plan import Plan
@@ -100,6 +101,7 @@ def _planned_damage(m: Monster) -> int:
     return m.hp - m.hp // 2 if weakens and half_hp(m) else 0
 
 
+V = TypeVar("V")
 MEMO_SIZE = 20_000  # combatants remembered as the plan sees them, before the memo starts afresh
 
 
@@ -121,6 +123,22 @@ class _Key:
         return isinstance(other, _Key) and self._hash == other._hash and self.parts == other.parts
 
 
+class _Hashed:
+    """A value, hashed once (a value's hash goes field by field)."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Hashed) and self.hash == other.hash and self.value == other.value
+
+
 class PlanCache:
     """A planner that asks the real one once per plan-relevant state."""
 
@@ -132,24 +150,34 @@ class PlanCache:
         # A fight after an event shares every combatant it did not change with the fight
         # before, so each combatant is set in plan terms (and hashed) once: by its identity,
         # the object kept beside it so that its id is never reused while remembered.
-        self._seen: dict[int, tuple[Hero | Monster, Hero | Monster, int]] = {}
+        self._seen: dict[int, tuple[Any, Any, int]] = {}
+        # Each value as planned, one object for equal ones: keys that hold the same object
+        # compare it by identity, not field by field, when a lookup finds its plan.
+        self._one: dict[_Hashed, Any] = {}
 
-    def _as_planned(self, c: Hero | Monster) -> tuple[Hero | Monster, int]:
+    def _as_planned(self, c: V, plan: Callable[[V], V]) -> tuple[V, int]:
+        """`plan(c)`, one object for equal answers, and its hash: by `c`'s identity."""
         seen = self._seen.get(id(c))
         if seen is None or seen[0] is not c:
             if len(self._seen) >= MEMO_SIZE:
                 self._seen.clear()
-            planned = _hero(c) if isinstance(c, Hero) else _monster(c)
-            seen = self._seen[id(c)] = (c, planned, hash(planned))
+            seen = self._seen[id(c)] = (c, *self._one_of(plan(c)))
         return seen[1], seen[2]
 
+    def _one_of(self, value: V) -> tuple[V, int]:
+        """The object kept for values equal to `value`, and its hash."""
+        if len(self._one) >= MEMO_SIZE:
+            self._one.clear()  # equal values then compare field by field: as exact
+        hashed = _Hashed(value)
+        return self._one.setdefault(hashed, value), hashed.hash
+
     def key(self, fight: Fight) -> _Key:
-        rest = _planned(fight, (), ())
-        heroes = [self._as_planned(h) for h in fight.heroes]
-        monsters = [self._as_planned(m) for m in fight.monsters]
+        rest, rest_hash = self._one_of(_planned(fight, (), ()))
+        heroes = [self._as_planned(h, _hero) for h in fight.heroes]
+        monsters = [self._as_planned(m, _monster) for m in fight.monsters]
         hurt = _hurt(fight)  # B6
         parts = (rest, tuple(h for h, _ in heroes), tuple(m for m, _ in monsters), hurt)
-        hashes = (hash(rest), hash(hurt), *(k for _, k in heroes), -1)
+        hashes = (rest_hash, hash(hurt), *(k for _, k in heroes), -1)
         return _Key(parts, (*hashes, *(k for _, k in monsters)))
 
     def __call__(self, fight: Fight) -> Plan:

@@ -444,7 +444,7 @@ def attack_roll(
     weapon attack (a reach attack too; None: `close`), for Reckless (B8)."""
     good: list[str] = [*granted, *reckless(attacker, target, close if melee is None else melee)]
     bad: list[str] = list(hindered)
-    for condition, text in _TARGET_ADVANTAGE.items():
+    for condition, text in _TARGET_ADVANTAGE.items() if target.conditions else ():
         if condition in target.conditions:
             good.append(f"{target.name} is {text}")
     if (
@@ -469,7 +469,7 @@ def attack_roll(
     if helped:
         good.append("an ally helps")
     me = attacker.name  # reasons name who they are about: they are read on their own
-    for condition, text in _ATTACKER_DISADVANTAGE.items():
+    for condition, text in _ATTACKER_DISADVANTAGE.items() if attacker.conditions else ():
         if condition in attacker.conditions:
             bad.append(f"{me} is {text}")
     if attacker.exhaustion >= 3:

@@ -43,6 +43,8 @@ def pursuers(fight: Fight) -> list[str]:
 
 def pool(fight: Fight, a: str, b: str) -> Pool | None:
     """The pool between two combatants, whichever of them flees."""
+    if not fight.chase:
+        return None  # asked of every attack roll
     return next((p for p in fight.chase if {p.escaper, p.pursuer} == {a, b}), None)
 
 

@@ -30,6 +30,8 @@ SEES_IN_DARK = ("blindsight", "truesight")
 def darkener(fight: Fight, name: str) -> Monster | None:
     """The monster whose darkness fills the group `name` stands in (its concentration on an
     action with `effect: {darkness: true}` holding, it in the fight), or None."""
+    if not fight.effects:
+        return None  # no effect at all: no darkness (asked of every attack roll)
     group = fight.group_of(name)
     members = group.members if group is not None else (name,)
     for e in fight.effects:

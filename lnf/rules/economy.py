@@ -13,7 +13,7 @@ from lnf.errors import Refused
 from lnf.model import SLOT, Action, Attack, Cost, Fight, Guard, Healing, Hero, Monster
 from lnf.model.answer_steps import Countered, Mirrored, Reacted, Split, Warded
 from lnf.model.steps import Acted, Attacked, Contested, Guarded, Healed, Hid, SpellCast, Step, Used
-from lnf.rules.amulet import amulet_guard
+from lnf.rules.amulet import amulet_guard, guardians
 from lnf.rules.conditions import action_or_bonus, takes_no_reactions
 from lnf.rules.resources import RAGE, SECOND_WIND
 from lnf.rules.wording import or_list
@@ -190,6 +190,8 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
     if not hit.hit or hit.kept == 20:
         return None
     target = fight.combatant(hit.target)
+    if not target.guards and not guardians(fight, target.name):
+        return None  # no guard of its own and no guardian's amulet: nothing could turn it
     ready = frozenset(
         c.name
         for c in fight.everyone

@@ -61,13 +61,13 @@ def new_label(fight: Fight, joined: str) -> str:
 def tidy(fight: Fight) -> Fight:
     """G5: the dead leave their groups; a group without a standing hero or a living monster
     is gone. Downed heroes stay where they fell (A4)."""
-    standing = {c.name for c in fight.everyone if in_fight(c)}
     groups = []
     changed = False  # most steps leave every group as it was: the fight is kept then
     for g in fight.groups:
-        members = tuple(n for n in g.members if n in standing)
-        has_hero = any(isinstance(fight.combatant(n), Hero) for n in members)
-        has_monster = any(isinstance(fight.combatant(n), Monster) for n in members)
+        standing = [c for n in g.members if n in fight and in_fight(c := fight.combatant(n))]
+        members = tuple(c.name for c in standing)
+        has_hero = any(isinstance(c, Hero) for c in standing)
+        has_monster = any(isinstance(c, Monster) for c in standing)
         if has_hero and has_monster:
             same = members == g.members
             groups.append(g if same else Group(g.label, members))

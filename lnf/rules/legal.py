@@ -76,11 +76,28 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
     """The ways `hero` can use `attack` on `monster` now, best first. A spell with a saving
     throw makes no attack roll: it is cast at its targets (`verify_spell_reach`, E1–E4). F3:
     none at its charmer."""
+    return _modes(fight, hero, _HeroNow(fight, hero), monster, attack)
+
+
+class _HeroNow:
+    """What `attack_modes` asks of the hero alone, asked once for all its foes and attacks:
+    whom it spares (F3), who swallowed it (F6), whether it is in a chase (C4), its group."""
+
+    __slots__ = ("chased", "group", "inside", "spared")
+
+    def __init__(self, fight: Fight, hero: Hero) -> None:
+        self.spared = spared(fight, hero)
+        self.inside = swallowed_by(fight, hero.name)
+        self.chased = in_chase(fight, hero.name)
+        self.group = fight.group_of(hero.name)
+
+
+def _modes(fight: Fight, hero: Hero, now: _HeroNow, monster: Monster, attack: Attack) -> list[Mode]:
     if not in_fight(monster) or unseen_monster(monster) or attack.save is not None:
         return []
-    if monster.name in spared(fight, hero) or spell_proof(monster, attack):
+    if monster.name in now.spared or spell_proof(monster, attack):
         return []  # B8: nor a spell it cannot affect (Limited Magic Immunity)
-    if (inside := swallowed_by(fight, hero.name)) is not None:  # F6: from inside, it alone
+    if (inside := now.inside) is not None:  # F6: from inside, it alone
         return [Mode.MELEE] if monster.name == inside and attack.is_melee else []
     if (reached := spell_reach(attack)) is not None:  # F7: Bless, Sleep; Spiritual Weapon
         return [reached] if reached is Mode.MELEE and fight.phase.kind is PhaseKind.MELEE else []
@@ -88,11 +105,11 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
         return [Mode.RANGED] if volley_reach(attack, fight.phase.volley) is not None else []
     if fight.phase.kind is PhaseKind.APART:
         return []
-    if in_chase(fight, hero.name) or in_chase(fight, monster.name):  # C4: by escape points
+    if now.chased or in_chase(fight, monster.name):  # C4: by escape points
         found = chase_mode(fight, hero.name, monster.name, attack)
         return [found[0]] if found is not None else []
     modes: list[Mode] = []
-    group = fight.group_of(hero.name)
+    group = now.group
     if attack.is_melee:
         together = group is not None and monster.name in group.members
         both_front = hero.rank is Rank.FRONT and monster.rank is Rank.FRONT
@@ -109,12 +126,13 @@ def attack_modes(fight: Fight, hero: Hero, monster: Monster, attack: Attack) -> 
 def attack_options(fight: Fight, hero: Hero) -> list[tuple[Monster, Attack, Mode]]:
     """Every (monster, attack, mode) open to the hero as its action, monsters in danger order
     (G3); not the bonus-action blows the Attack action grants (F1: Martial Arts, Flurry)."""
+    now = _HeroNow(fight, hero)
     return [
         (m, a, mode)
         for m in monsters(fight)
         for a in hero.attacks
         if not a.after_attack
-        for mode in attack_modes(fight, hero, m, a)
+        for mode in _modes(fight, hero, now, m, a)
     ]
 
 

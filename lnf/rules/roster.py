@@ -5,6 +5,8 @@ Small questions every other rule asks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lnf.model import (
     HELD,
     INCAPACITATING,
@@ -24,7 +26,7 @@ _FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
 def in_fight(c: Hero | Monster) -> bool:
     """Still on the grid: a hero that is not dead (downed heroes stay, A4); a living monster;
     neither once it got away in a chase (C6), nor while it is banished (F7)."""
-    if c.escaped or banished(c):
+    if c.escaped or Condition.BANISHED in c.conditions:  # `banished`, asked inline: hot
         return False
     if isinstance(c, Hero):
         return not c.dead
@@ -98,3 +100,29 @@ FLY_SPELL = 60  # F7 Fly: "The target gains a flying speed of 60 feet for the du
 def fly_speed(c: Combatant) -> int:
     """R7: its flying speed now: its own, or the Fly spell's 60 feet while it flies (B6)."""
     return max(c.fly, FLY_SPELL if Condition.FLYING in c.conditions else 0)
+
+
+def changed(before: Fight, after: Fight) -> list[tuple[Hero | Monster, Hero | Monster | None]]:
+    """Each combatant of `before` (in its order) that `after` holds as another value, with
+    that value (None: no longer in `after`). A step makes a new value of each combatant it
+    changes and shares the others, so this is whom it changed. What `after.combatant` of each
+    name gives, found by position first: a step keeps the combatants where they were."""
+    found: list[tuple[Hero | Monster, Hero | Monster | None]] = []
+    sides: tuple[tuple[Sequence[Hero | Monster], Sequence[Hero | Monster]], ...] = (
+        (before.heroes, after.heroes),
+        (before.monsters, after.monsters),
+    )
+    for olds, news in sides:
+        if olds is news:
+            continue
+        n = len(news)
+        for i, c in enumerate(olds):
+            now = news[i] if i < n else None
+            if now is c:
+                continue
+            if now is None or now.name != c.name:
+                now = after.combatant(c.name) if c.name in after else None
+                if now is c:
+                    continue
+            found.append((c, now))
+    return found
