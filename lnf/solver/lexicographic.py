@@ -84,12 +84,18 @@ def cp_solver(workers: int = 1, time_limit: float | None = None) -> cp_model.CpS
     return solver
 
 
+class Stalled(Exception):
+    """A solve told to give up rather than go on alone found nothing proven within its
+    conflicts (see `LexSolve`'s `stall`)."""
+
+
 def _solve_block(
     model: cp_model.CpModel,
     block: Ranged,
     workers: int,
     time_limit: float,
     conflicts: int | None = None,
+    stall: bool = False,
 ) -> tuple[cp_model.CpSolver, int]:
     """Minimise the block's levels, given with their ranges, by mixed-radix weights; returns
     the solver and how many of the block's levels its solution holds at their optimum.
@@ -101,7 +107,8 @@ def _solve_block(
     `conflicts`, or the time limit) still proves every leading digit on which its bound and
     its best solution agree. That matters: the LP bound of a weighted sum is often off by a
     fraction of a high digit, which takes thousands of conflicts to close in the last digit
-    and none at all once the last level is solved alone.
+    and none at all once the last level is solved alone. With `stall`, a solve that proves
+    nothing within its conflicts raises `Stalled` instead.
     """
     exprs, weights, digits = [], [], []
     weight = 1
@@ -126,6 +133,8 @@ def _solve_block(
         proven = proven_digits(best, bound, digits[::-1])
         if proven:
             return solver, _levels_through(block, proven)
+    if conflicts is not None and stall:
+        raise Stalled()
     if conflicts is not None:  # nothing proven yet: the first level alone
         return _solve_block(model, block[:1], workers, time_limit)
     raise PlanTimeout(time_limit, solver.status_name(status))
@@ -173,8 +182,12 @@ class LexSolve:
         workers: int,
         time_limit: float,
         most: Mapping[str, int] | None = None,
+        stall: bool = False,
     ) -> None:
         self.model = model
+        # give up (`Stalled`) rather than solve on when a block of `levels` proves nothing
+        # within CONFLICTS: for a model whose LP is known to be weak there (see `regimes`)
+        self.stall = stall
         self.most = most or {}  # hero -> the most attackers it can draw in this model
         self.later = later
         self.workers = workers
@@ -207,8 +220,12 @@ class LexSolve:
         _settle(self.model, self.ruled, self.settled)
         self._switch_parts(active)
         self.pending = self.pending[len(idx) :]
-        limit = CONFLICTS if sum(lo != hi for _, lo, hi in block) > 1 else None
-        self.solver, proven = _solve_block(self.model, block, self.workers, self.time_limit, limit)
+        stall = self.stall and not self.built_later
+        many = sum(lo != hi for _, lo, hi in block) > 1
+        limit = CONFLICTS if many or stall else None
+        self.solver, proven = _solve_block(
+            self.model, block, self.workers, self.time_limit, limit, stall
+        )
         self.solves += 1
         self.pending = [level for level, _, _ in block[proven:]] + self.pending
         for level, lo, hi in block[:proven]:

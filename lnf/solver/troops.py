@@ -447,4 +447,5 @@ def canonical_key(
 ) -> Key:
     """P4's canonical order of an option (carrying `shot`, if any):
     `rules.plan_score.canonical_key` of its order."""
-    return tuple(canonical_key_of(fight, troop.first, troop.order(option, shot), targets))
+    order = troop.order(option, shot)
+    return tuple(canonical_key_of(fight, troop.first, order, targets, troop.moves))
