@@ -32,13 +32,14 @@ FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 
 
 class _Questions:
-    """Feasibility questions about one fight under the DM's wishes, each on a copy of a model
-    built once per set of rule families."""
+    """Feasibility questions about one fight under the DM's wishes, each on a copy of one
+    model built once, whose rule families are switched on or off per question (each holds
+    only while its literal is on: the same plans as a model built without it)."""
 
     def __init__(self, fight: Fight, wishes: tuple[Wish, ...]) -> None:
         self.fight = fight
         self.wishes = wishes
-        self._models: dict[tuple[str, ...], tuple[PlanModel, dict[str, Level]]] = {}
+        self._model: tuple[PlanModel, dict[str, Level]] | None = None
 
     def feasible(
         self,
@@ -48,11 +49,13 @@ class _Questions:
     ) -> bool:
         """Whether some plan under `families` and the wishes lets a monster attack `hero`
         while the P3 levels named in `keep` hold their values."""
-        if families not in self._models:
-            pm = PlanModel(self.fight, families, wishes=self.wishes)
-            self._models[families] = (pm, {level.name: level for level in p3_levels(pm)})
-        pm, levels = self._models[families]
+        if self._model is None:
+            pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True)
+            self._model = (pm, {level.name: level for level in p3_levels(pm)})
+        pm, levels = self._model
         model = pm.model.clone()
+        for family, switch in pm.switches.items():
+            model.add(switch == int(family in families))
         if hero is not None:
             model.add(pm.attackers_of(hero.name) >= 1)
         for name, value in (keep or {}).items():
