@@ -13,8 +13,10 @@ from hypothesis import assume, given, settings
 
 from lnf.model import Fight
 from lnf.rules import check_state
+from lnf.rules.attacks import plan_targets
 from lnf.rules.plan_check import check_plan
-from lnf.solver import SolvedPlan, regimes, solve_plan
+from lnf.solver import SolvedPlan, explain, regimes, solve_plan
+from lnf.solver.model import FAMILIES
 from tests.golden import check_golden
 from tests.grids import grid
 from tests.strategies import plan_fights
@@ -83,3 +85,16 @@ def test_the_grids_of_a_table_take_every_way() -> None:
             one, apart, stalled = ways(f)
         assert one.plan == apart.plan == stalled.plan
     assert len(stalls) == 3
+
+
+@settings(max_examples=80, deadline=None)
+@given(plan_fights(specials=True))
+def test_a_plan_found_for_one_question_answers_only_what_it_shows(f: Fight) -> None:
+    """P5: questions asked of one set of questions, which answers some from the plans it
+    found before, get the answers of questions each asked alone."""
+    assume(not check_state(f))
+    shared = explain._Questions(f, ())
+    for families in (FAMILIES, ("R6",), ("K2",)):
+        for hero in plan_targets(f):
+            alone = explain._Questions(f, ()).feasible(families, hero)
+            assert shared.feasible(families, hero) == alone

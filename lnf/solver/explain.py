@@ -34,12 +34,17 @@ FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 class _Questions:
     """Feasibility questions about one fight under the DM's wishes, each on a copy of one
     model built once, whose rule families are switched on or off per question (each holds
-    only while its literal is on: the same plans as a model built without it)."""
+    only while its literal is on: the same plans as a model built without it).
+
+    A plan found for one question answers another asked under the same families and the same
+    levels kept, if it attacks that one's hero too: it meets every constraint the other's
+    model holds. So such a question needs no solve."""
 
     def __init__(self, fight: Fight, wishes: tuple[Wish, ...]) -> None:
         self.fight = fight
         self.wishes = wishes
         self._model: tuple[PlanModel, dict[str, Level]] | None = None
+        self._found: dict[object, list[list[int]]] = {}  # plans found, by question asked
 
     def feasible(
         self,
@@ -53,6 +58,12 @@ class _Questions:
             pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True)
             self._model = (pm, {level.name: level for level in p3_levels(pm)})
         pm, levels = self._model
+        asked = (families, tuple(sorted((keep or {}).items())))
+        found = self._found.setdefault(asked, [])
+        if hero is not None:
+            strikes = [v.index for v in pm.attack_variables(hero.name)]
+            if any(any(plan[k] for k in strikes) for plan in found):
+                return True
         model = pm.model.clone()
         for family, switch in pm.switches.items():
             model.add(switch == int(family in families))
@@ -60,7 +71,11 @@ class _Questions:
             model.add(pm.attackers_of(hero.name) >= 1)
         for name, value in (keep or {}).items():
             model.add(levels[name].expr() == value)
-        return cp_solver().solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        solver = cp_solver()
+        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return False
+        found.append(list(solver.response_proto.solution))
+        return True
 
 
 def _without(family: str) -> tuple[str, ...]:

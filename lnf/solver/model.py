@@ -159,9 +159,11 @@ class PlanModel:
                     yield x
 
     def attackers_of(self, hero: str) -> cp_model.LinearExpr:
-        return cp_model.LinearExpr.sum(
-            [v for t in self.troops for v, target, _, _, _ in t.strikes() if target == hero]
-        )
+        return cp_model.LinearExpr.sum(self.attack_variables(hero))
+
+    def attack_variables(self, hero: str) -> list[cp_model.IntVar]:
+        """Every variable that counts attacks on `hero` (options and shots)."""
+        return [v for t in self.troops for v, target, _, _, _ in t.strikes() if target == hero]
 
     # --- rule families -----------------------------------------------------------------
 
