@@ -16,7 +16,8 @@ from lnf.rules import check_state
 from lnf.rules.attacks import plan_targets
 from lnf.rules.plan_check import check_plan
 from lnf.solver import SolvedPlan, explain, regimes, solve_plan
-from lnf.solver.model import FAMILIES
+from lnf.solver.model import FAMILIES, PlanModel
+from lnf.solver.regimes import solve_over_regimes
 from tests.golden import check_golden
 from tests.grids import grid
 from tests.strategies import plan_fights
@@ -89,12 +90,27 @@ def test_the_grids_of_a_table_take_every_way() -> None:
 
 @settings(max_examples=80, deadline=None)
 @given(plan_fights(specials=True))
-def test_a_plan_found_for_one_question_answers_only_what_it_shows(f: Fight) -> None:
-    """P5: questions asked of one set of questions, which answers some from the plans it
-    found before, get the answers of questions each asked alone."""
+def test_questions_settled_together_get_the_answers_of_each_alone(f: Fight) -> None:
+    """P5: questions answered together (`_Questions.settle`: a plan found answers every
+    question it meets; the rest asked again until none has a plan) get the answers of the
+    same questions each asked alone, with and without earlier heroes' levels kept."""
     assume(not check_state(f))
-    shared = explain._Questions(f, ())
+    targets = plan_targets(f)
+    values = solve_lexicographic_values(f)
     for families in (FAMILIES, ("R6",), ("K2",)):
-        for hero in plan_targets(f):
-            alone = explain._Questions(f, ()).feasible(families, hero)
-            assert shared.feasible(families, hero) == alone
+        for keep in (False, True):
+            asks = [
+                (hero, explain._kept(values, targets[:i]) if keep else {})
+                for i, hero in enumerate(targets)
+            ]
+            together = explain._Questions(f, ())
+            together.settle(families, asks)
+            for hero, kept in asks:
+                alone = explain._Questions(f, ()).feasible(families, hero, kept)
+                assert together.feasible(families, hero, kept) == alone
+
+
+def solve_lexicographic_values(f: Fight) -> dict[str, int]:
+    """The P3 levels' values of the plan (what P5 keeps)."""
+    _, result = solve_over_regimes(PlanModel(f, families=("R6",), prune=True), 1, 60.0)
+    return result.values

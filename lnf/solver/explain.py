@@ -31,20 +31,37 @@ from lnf.solver.objective import p3_levels
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 
 
+Kept = tuple[tuple[str, int], ...]  # P3 levels held at their values, by name
+
+
 class _Questions:
     """Feasibility questions about one fight under the DM's wishes, each on a copy of one
     model built once, whose rule families are switched on or off per question (each holds
     only while its literal is on: the same plans as a model built without it).
 
-    A plan found for one question answers another asked under the same families and the same
-    levels kept, if it attacks that one's hero too: it meets every constraint the other's
-    model holds. So such a question needs no solve."""
+    `settle` answers many questions under the same families in few solves: a plan that
+    answers any one of them (each switched on by a literal of its own) answers every one it
+    meets, found by reading the plan; the rest are asked again together, until no plan
+    answers any (each of them has none: that one solve proves it for all)."""
 
     def __init__(self, fight: Fight, wishes: tuple[Wish, ...]) -> None:
         self.fight = fight
         self.wishes = wishes
         self._model: tuple[PlanModel, dict[str, Level]] | None = None
-        self._found: dict[object, list[list[int]]] = {}  # plans found, by question asked
+        self._answers: dict[tuple[tuple[str, ...], str, Kept], bool] = {}
+
+    def _built(self) -> tuple[PlanModel, dict[str, Level]]:
+        if self._model is None:
+            pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True)
+            self._model = (pm, {level.name: level for level in p3_levels(pm)})
+        return self._model
+
+    def _copy(self, families: tuple[str, ...]) -> cp_model.CpModel:
+        pm, _ = self._built()
+        model = pm.model.clone()
+        for family, switch in pm.switches.items():
+            model.add(switch == int(family in families))
+        return model
 
     def feasible(
         self,
@@ -54,36 +71,67 @@ class _Questions:
     ) -> bool:
         """Whether some plan under `families` and the wishes lets a monster attack `hero`
         while the P3 levels named in `keep` hold their values."""
-        if self._model is None:
-            pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True)
-            self._model = (pm, {level.name: level for level in p3_levels(pm)})
-        pm, levels = self._model
-        asked = (families, tuple(sorted((keep or {}).items())))
-        found = self._found.setdefault(asked, [])
-        if hero is not None:
-            strikes = [v.index for v in pm.attack_variables(hero.name)]
-            if any(any(plan[k] for k in strikes) for plan in found):
-                return True
-        model = pm.model.clone()
-        for family, switch in pm.switches.items():
-            model.add(switch == int(family in families))
+        kept: Kept = tuple(sorted((keep or {}).items()))
+        if hero is not None and (families, hero.name, kept) in self._answers:
+            return self._answers[families, hero.name, kept]
+        pm, levels = self._built()
+        model = self._copy(families)
         if hero is not None:
             model.add(pm.attackers_of(hero.name) >= 1)
-        for name, value in (keep or {}).items():
+        for name, value in kept:
             model.add(levels[name].expr() == value)
-        solver = cp_solver()
-        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return False
-        found.append(list(solver.response_proto.solution))
-        return True
+        return cp_solver().solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+    def settle(self, families: tuple[str, ...], asks: list[tuple[Hero, Mapping[str, int]]]) -> None:
+        """Answer `feasible(families, hero, keep)` for every (hero, keep) in `asks`."""
+        pm, levels = self._built()
+        left = [(hero.name, tuple(sorted(keep.items()))) for hero, keep in asks]
+        left = [ask for ask in left if (families, *ask) not in self._answers]
+        while left:
+            model = self._copy(families)
+            either = []
+            for name, kept in left:
+                asked = model.new_bool_var(f"{name} attacked")
+                model.add(pm.attackers_of(name) >= 1).only_enforce_if(asked)
+                for level, value in kept:
+                    model.add(levels[level].expr() == value).only_enforce_if(asked)
+                either.append(asked)
+            model.add_bool_or(either)
+            solver = cp_solver()
+            found = solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+            still = []
+            for name, kept in left:
+                met = found and _meets(solver, pm, levels, name, kept)
+                if met or not found:
+                    self._answers[families, name, kept] = met
+                else:
+                    still.append((name, kept))
+            left = still  # a plan found meets at least the question it was asked for
+
+
+def _meets(
+    solver: cp_model.CpSolver, pm: PlanModel, levels: Mapping[str, Level], hero: str, kept: Kept
+) -> bool:
+    """Whether the plan `solver` holds attacks `hero` and holds the levels `kept`."""
+    if not any(solver.value(v) for v in pm.attack_variables(hero)):
+        return False
+    return all(solver.value(levels[level].expr()) == value for level, value in kept)
 
 
 def _without(family: str) -> tuple[str, ...]:
     return tuple(f for f in FAMILIES if f != family)
 
 
-def _family_reason(fight: Fight, family: str, hero: Hero, plan: Plan, earlier: set[str]) -> Reason:
-    """What `family` forbids that would have let a monster reach `hero`."""
+def _family_reason(
+    fight: Fight,
+    family: str,
+    hero: Hero,
+    plan: Plan,
+    earlier: set[str],
+    reached: Mapping[str, list[Monster]],
+) -> Reason:
+    """What `family` forbids that would have let a monster reach `hero` (`reached`: the
+    monsters that could ever attack each hero, `rules.explain.possible_attackers`)."""
     if family == "R6":
         front, _ = front_rank_counts(fight)
         return (
@@ -94,7 +142,7 @@ def _family_reason(fight: Fight, family: str, hero: Hero, plan: Plan, earlier: s
     spot = hero_spot(fight, hero)
     where = str(spot)
     joiners = []
-    for m in possible_attackers(fight, hero):
+    for m in reached[hero.name]:
         order = plan.order_for(m.name)
         busy = order is not None and bool(earlier.intersection(order.targets))
         if (
@@ -115,18 +163,35 @@ def _family_reason(fight: Fight, family: str, hero: Hero, plan: Plan, earlier: s
 def explain_unattacked(
     fight: Fight, plan: Plan, values: Mapping[str, int], wishes: tuple[Wish, ...]
 ) -> tuple[tuple[str, tuple[Reason, ...]], ...]:
-    """P5: for every hero nobody attacks, in target order, the reasons why."""
-    out = []
+    """P5: for every hero nobody attacks, in target order, the reasons why. The questions
+    the reasons ask are answered first, together (`_Questions.settle`)."""
     targets = plan_targets(fight)
     questions = _Questions(fight, wishes)
-    for i, hero in enumerate(targets):
-        if plan.attackers_of(hero.name):
-            continue
+    left = [(i, hero) for i, hero in enumerate(targets) if not plan.attackers_of(hero.name)]
+    reached = {hero.name: possible_attackers(fight, hero) for _, hero in left}
+    asked = [(i, hero) for i, hero in left if reached[hero.name]]
+    questions.settle(FAMILIES, [(hero, {}) for _, hero in asked])
+    # the heroes no plan lets anyone attack: which rule family stands in the way (the
+    # questions that hold earlier heroes' levels are asked one by one: together, each held
+    # by a literal of its own, the LP is weak and proving that none has a plan took seconds)
+    barred: list[tuple[Hero, Mapping[str, int]]] = [
+        (hero, {}) for _, hero in asked if not questions.feasible(FAMILIES, hero)
+    ]
+    for family in FAMILIES:
+        questions.settle(_without(family), barred)
+    out = []
+    for i, hero in left:
         reasons = list(blocked_modes(fight, hero))
-        if possible_attackers(fight, hero):
-            reasons += _dynamic_reasons(questions, plan, values, hero, targets[:i])
+        if reached[hero.name]:
+            reasons += _dynamic_reasons(questions, plan, values, hero, targets[:i], reached)
         out.append((hero.name, tuple(reasons)))
     return tuple(out)
+
+
+def _kept(values: Mapping[str, int], earlier: tuple[Hero, ...]) -> dict[str, int]:
+    """The P3 levels of the heroes `earlier` in the target order, at their values."""
+    names = {h.name for h in earlier}
+    return {k: v for k, v in values.items() if _level_hero(k, names)}
 
 
 def _dynamic_reasons(
@@ -135,19 +200,20 @@ def _dynamic_reasons(
     values: Mapping[str, int],
     hero: Hero,
     earlier: tuple[Hero, ...],
+    reached: Mapping[str, list[Monster]],
 ) -> list[Reason]:
     fight, wishes = questions.fight, questions.wishes
     reasons: list[Reason] = []
     if not questions.feasible(FAMILIES, hero):
         for family in FAMILIES:
             if questions.feasible(_without(family), hero):
-                reasons.append(_family_reason(fight, family, hero, plan, set()))
+                reasons.append(_family_reason(fight, family, hero, plan, set(), reached))
         if not reasons:
             reasons.append(("P2", "the rules together leave no monster free to reach it"))
         return reasons
     earlier_names = {h.name for h in earlier}
     busy: dict[str, list[str]] = {}
-    for monster in possible_attackers(fight, hero):
+    for monster in reached[hero.name]:
         order = plan.order_for(monster.name)
         first = next((t for t in order.targets if t in earlier_names), None) if order else None
         if first is not None:
@@ -160,10 +226,10 @@ def _dynamic_reasons(
                 "who comes earlier in the target order",
             )
         )
-    keep = {k: v for k, v in values.items() if _level_hero(k, earlier_names)}
+    keep = _kept(values, earlier)
     for family in FAMILIES:
         if questions.feasible(_without(family), hero, keep):
-            reasons.append(_family_reason(fight, family, hero, plan, earlier_names))
+            reasons.append(_family_reason(fight, family, hero, plan, earlier_names, reached))
     if wishes and not reasons:
         reasons.append(("P7", "the DM's wishes keep the monsters elsewhere"))
     return reasons
