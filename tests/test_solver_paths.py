@@ -93,7 +93,8 @@ def test_the_grids_of_a_table_take_every_way() -> None:
 def test_questions_settled_together_get_the_answers_of_each_alone(f: Fight) -> None:
     """P5: questions answered together (`_Questions.settle`: a plan found answers every
     question it meets; the rest asked again until none has a plan) get the answers of the
-    same questions each asked alone, with and without earlier heroes' levels kept."""
+    same questions each asked alone, with and without earlier heroes' levels kept, and so
+    do they when the solve together stops at once and each is asked alone."""
     assume(not check_state(f))
     targets = plan_targets(f)
     values = solve_lexicographic_values(f)
@@ -103,11 +104,14 @@ def test_questions_settled_together_get_the_answers_of_each_alone(f: Fight) -> N
                 (hero, explain._kept(values, targets[:i]) if keep else {})
                 for i, hero in enumerate(targets)
             ]
-            together = explain._Questions(f, ())
+            together, stopped = explain._Questions(f, ()), explain._Questions(f, ())
             together.settle(families, asks)
+            with mock.patch.object(explain, "CONFLICTS", 0):  # each asked alone after all
+                stopped.settle(families, asks)
             for hero, kept in asks:
                 alone = explain._Questions(f, ()).feasible(families, hero, kept)
                 assert together.feasible(families, hero, kept) == alone
+                assert stopped.feasible(families, hero, kept) == alone
 
 
 def solve_lexicographic_values(f: Fight) -> dict[str, int]:

@@ -24,7 +24,7 @@ from lnf.rules.roster import monsters
 from lnf.rules.specials import action_mode, action_named, check_usable
 from lnf.rules.wording import and_list
 from lnf.solver.levels import Level
-from lnf.solver.lexicographic import cp_solver
+from lnf.solver.lexicographic import CONFLICTS, cp_solver
 from lnf.solver.model import FAMILIES, PlanModel
 from lnf.solver.objective import p3_levels
 
@@ -84,21 +84,14 @@ class _Questions:
 
     def settle(self, families: tuple[str, ...], asks: list[tuple[Hero, Mapping[str, int]]]) -> None:
         """Answer `feasible(families, hero, keep)` for every (hero, keep) in `asks`."""
-        pm, levels = self._built()
         left = [(hero.name, tuple(sorted(keep.items()))) for hero, keep in asks]
         left = [ask for ask in left if (families, *ask) not in self._answers]
-        while left:
-            model = self._copy(families)
-            either = []
-            for name, kept in left:
-                asked = model.new_bool_var(f"{name} attacked")
-                model.add(pm.attackers_of(name) >= 1).only_enforce_if(asked)
-                for level, value in kept:
-                    model.add(levels[level].expr() == value).only_enforce_if(asked)
-                either.append(asked)
-            model.add_bool_or(either)
-            solver = cp_solver()
-            found = solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        while len(left) > 1:
+            solver, status = self._either(families, left)
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
+                break  # not settled within CONFLICTS: each is asked alone below
+            found = status != cp_model.INFEASIBLE
+            pm, levels = self._built()
             still = []
             for name, kept in left:
                 met = found and _meets(solver, pm, levels, name, kept)
@@ -107,6 +100,33 @@ class _Questions:
                 else:
                     still.append((name, kept))
             left = still  # a plan found meets at least the question it was asked for
+        for name, kept in left:
+            hero = self.fight.hero(name)
+            self._answers[families, name, kept] = self.feasible(families, hero, dict(kept))
+
+    def _either(
+        self, families: tuple[str, ...], asks: list[tuple[str, Kept]]
+    ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+        """A solve for a plan that answers one of `asks` at least, each switched on by a
+        literal of its own; the levels every one keeps are held outright (the LP sees them:
+        held by literals, it is too weak to prove quickly that no plan answers any)."""
+        pm, levels = self._built()
+        model = self._copy(families)
+        common = [kv for kv in asks[0][1] if all(kv in kept for _, kept in asks)]
+        for level, value in common:
+            model.add(levels[level].expr() == value)
+        either = []
+        for name, kept in asks:
+            asked = model.new_bool_var(f"{name} attacked")
+            model.add(pm.attackers_of(name) >= 1).only_enforce_if(asked)
+            for level, value in kept:
+                if (level, value) not in common:
+                    model.add(levels[level].expr() == value).only_enforce_if(asked)
+            either.append(asked)
+        model.add_bool_or(either)
+        solver = cp_solver()
+        solver.parameters.max_number_of_conflicts = CONFLICTS
+        return solver, solver.solve(model)
 
 
 def _meets(
@@ -174,11 +194,12 @@ def explain_unattacked(
     # the heroes no plan lets anyone attack: which rule family stands in the way (the
     # questions that hold earlier heroes' levels are asked one by one: together, each held
     # by a literal of its own, the LP is weak and proving that none has a plan took seconds)
-    barred: list[tuple[Hero, Mapping[str, int]]] = [
-        (hero, {}) for _, hero in asked if not questions.feasible(FAMILIES, hero)
-    ]
     for family in FAMILIES:
-        questions.settle(_without(family), barred)
+        asks: list[tuple[Hero, Mapping[str, int]]] = [
+            (hero, _kept(values, targets[:i]) if questions.feasible(FAMILIES, hero) else {})
+            for i, hero in asked
+        ]
+        questions.settle(_without(family), asks)
     out = []
     for i, hero in left:
         reasons = list(blocked_modes(fight, hero))
