@@ -6,9 +6,10 @@ regime takes one a regime (a table's grid has three or four). Its LP bounds are 
 though, and on some grids a block takes a hundred times longer to prove; so each of its
 blocks of P3 and P4 gets CONFLICTS, and a block that proves nothing within them stops it
 (`lexicographic.Stalled`). Either way the optimum is the same one (it is unique, P4), so
-which way found it changes nothing but the time. Only for a table's grid (ONE_MODEL_MOST
-acting monsters): past it the one model's solves grow slower than the regimes' together
-(measured: 8 × 40 and 12 × 80 faster, 20 × 150 about even, 50 × 500 twice as slow).
+which way found it changes nothing but the time. Only for a table's grid (ONE_MODEL_HEROES
+heroes, ONE_MODEL_MOST acting monsters): past it the one model's solves grow slower than the
+regimes' together (measured, CPU: 4 × 60, 8 × 40, 12 × 80 and 12 × 100 0.7–0.85 × the time;
+10 × 30 and 16 × 40 even; 20 × 60 to 20 × 150 and 30 × 100 1.05–1.2 ×; 50 × 500 twice).
 
 In one regime K2 is plain linear and CP-SAT's LP bounds are tight. So, failing the one
 model, P3 and P4 are solved in every regime apart, in lockstep, block by block: a regime whose
@@ -26,6 +27,7 @@ from lnf.solver.lexicographic import Fixed, LexResult, LexSolve, Stalled
 from lnf.solver.model import PlanModel, possible_regimes
 from lnf.solver.objective import canonical_levels, p3_p4_levels
 
+ONE_MODEL_HEROES = 12  # see above
 ONE_MODEL_MOST = 100  # acting monsters; see above
 
 
@@ -38,7 +40,8 @@ def solve_over_regimes(
     levels = p3_p4_levels(base)
     regimes = possible_regimes(base.fight)
     stalled = 0  # solves spent in one model before it stalled
-    if len(regimes) > 1 and len(base.acting) <= ONE_MODEL_MOST:
+    table = len(base.targets) <= ONE_MODEL_HEROES and len(base.acting) <= ONE_MODEL_MOST
+    if len(regimes) > 1 and table:
         try:
             return _in_one_model(base, regimes, levels, workers, time_limit)
         except Stalled as stop:
