@@ -185,8 +185,8 @@ class LexSolve:
         stall: bool = False,
     ) -> None:
         self.model = model
-        # give up (`Stalled`) rather than solve on when a block of `levels` proves nothing
-        # within CONFLICTS: for a model whose LP is known to be weak there (see `regimes`)
+        # give up (`Stalled`) rather than solve on when a block proves nothing within
+        # CONFLICTS: for a model whose LP may be weak (see `regimes`)
         self.stall = stall
         self.most = most or {}  # hero -> the most attackers it can draw in this model
         self.later = later
@@ -220,11 +220,10 @@ class LexSolve:
         _settle(self.model, self.ruled, self.settled)
         self._switch_parts(active)
         self.pending = self.pending[len(idx) :]
-        stall = self.stall and not self.built_later
         many = sum(lo != hi for _, lo, hi in block) > 1
-        limit = CONFLICTS if many or stall else None
+        limit = CONFLICTS if many or self.stall else None
         self.solver, proven = _solve_block(
-            self.model, block, self.workers, self.time_limit, limit, stall
+            self.model, block, self.workers, self.time_limit, limit, self.stall
         )
         self.solves += 1
         self.pending = [level for level, _, _ in block[proven:]] + self.pending

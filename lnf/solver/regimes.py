@@ -4,8 +4,8 @@
 First in one model with the regime as a choice inside it: one solve a block, where regime by
 regime takes one a regime (a table's grid has three or four). Its LP bounds are weak there,
 though, and on some grids a block takes a hundred times longer to prove; so each of its
-blocks of P3 and P4 gets CONFLICTS, and a block that proves nothing within them stops it
-(`lexicographic.Stalled`). Either way the optimum is the same one (it is unique, P4), so
+blocks gets CONFLICTS (the tie-break's too), and a block that proves nothing within them
+stops it (`lexicographic.Stalled`). Either way the optimum is the same one (it is unique, P4), so
 which way found it changes nothing but the time. Only for a table's grid (ONE_MODEL_HEROES
 heroes, ONE_MODEL_MOST acting monsters): past it the one model's solves grow slower than the
 regimes' together (measured, CPU: 4 × 60, 8 × 40, 12 × 80 and 12 × 100 0.7–0.85 × the time;
@@ -88,7 +88,7 @@ def _in_one_model(
     base: PlanModel, regimes: list[int], levels: list[Level], workers: int, time_limit: float
 ) -> tuple[PlanModel, LexResult]:
     """The optimum in one model that chooses among `regimes`; raises `Stalled` with the
-    solves spent if a block of P3 and P4 proves nothing within CONFLICTS."""
+    solves spent if a block proves nothing within CONFLICTS."""
     pm = base.with_regimes(regimes)
     later = lambda ruled: canonical_levels(pm, ruled)  # noqa: E731
     run = LexSolve(pm.model, levels, later, workers, time_limit, pm.most_attackers(regimes), True)
