@@ -196,6 +196,7 @@ class LexSolve:
         self.ruled: Ruled = set()
         self.settled: Ruled = set()  # ruled-out variables whose domain is {0} already
         self._static: dict[Level, tuple[int, tuple[int, int]]] = {}  # see `_range`
+        self._cap: dict[Level, int] = {}  # tops lowered by a solution at hand (`_cap_first`)
         self.solves = 0
         self.solver: cp_model.CpSolver | None = None
         self.built_later = False
@@ -212,6 +213,8 @@ class LexSolve:
         of their ranges are fixed too: with everything before them fixed, nothing can be
         lower."""
         fixed = self._fix_implied()
+        while self._cap_first():
+            fixed += self._fix_implied()
         if not self.pending:
             return fixed
         idx = _block_of(self.pending, self._range)
@@ -239,6 +242,28 @@ class LexSolve:
             fixed.append(self._settle_level(level, lo, lo != hi))
         return fixed
 
+    def _cap_first(self) -> bool:
+        """Lower the top of the first pending level's range to its value in the solution at
+        hand, holding it there by a constraint; True if that leaves it one value.
+
+        Exact: that solution holds every level fixed so far (each was fixed to its value in
+        it), so it is a plan of the model as it stands, and the optimum's first pending level
+        is no higher than that solution's. Only plans worse on that level are cut. A narrower
+        range lets more levels into the block (P4 moves after expected damage). Not for the
+        tie-break: its levels are built after the solution and switched per part."""
+        if self.solver is None or self.built_later or not self.pending:
+            return False
+        level = self.pending[0]
+        if level.part is not None or level in self._cap:
+            return False
+        lo, hi = self._range(level)
+        value = level.value(self.solver)
+        if value >= hi:
+            return False
+        self.model.add(level.expr() <= value)
+        self._cap[level] = value
+        return value == lo
+
     def _set_pending(self, levels: list[Level]) -> None:
         self.pending = list(levels)
         self.left = Counter(id(lv.part) for lv in levels if lv.part is not None)
@@ -251,6 +276,8 @@ class LexSolve:
             hit = (len(self.ruled), level.static_bounds(self.ruled))
             self._static[level] = hit
         lo, hi = level.bounds(self.values, self.ruled, hit[1])
+        if level in self._cap:  # see `_cap_first`
+            hi = max(lo, min(hi, self._cap[level]))
         if level.hero is not None and level.hero in self.most:
             lo = min(hi, max(lo, -self.most[level.hero]))
         return lo, hi
