@@ -8,7 +8,9 @@ target it can legally attack on its own, as other tools do) measured against the
 Prints a Markdown table, then the same grids with special actions (B1–B6: some stat blocks
 breathe, some cast Fire Bolt, Magic Missile and Fireball from their slots) and their 8 × 40
 median as a ratio to the floor, the same grids without them (goal: at most 1.5 × today's
-plan); nothing here asserts a time.
+plan), and what P5's reasons (`lnf plan` prints them) cost at 8 × 40 beside the plan (goal:
+at most 1 ×). Times are CPU times (`time.process_time`): the machine is shared. Nothing here
+asserts a time.
 """
 
 from __future__ import annotations
@@ -61,12 +63,14 @@ def greedy(fight: Fight) -> Plan:
     return Plan(tuple(orders))
 
 
-def median_time(fight: Fight, repeats: int, limit: float) -> tuple[float, SolvedPlan]:
+def median_time(
+    fight: Fight, repeats: int, limit: float, explain: bool = False
+) -> tuple[float, SolvedPlan]:
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
-        solved = solve_plan(fight, explain=False, time_limit=limit)
-        times.append(time.perf_counter() - start)
+        start = time.process_time()
+        solved = solve_plan(fight, explain=explain, time_limit=limit)
+        times.append(time.process_time() - start)
     return statistics.median(times), solved
 
 
@@ -82,22 +86,35 @@ def main() -> None:
     if not args.quick:
         sizes += [(12, 80), (20, 150), (30, 300), (50, 500)]
     medians = {}
+    reasons: dict[bool, list[float]] = {}
     for specials in (False, True):
         if specials:
             print("\nWith special actions (breaths, spells; B1–B6):\n")
-        medians[specials] = table(sizes, args.grids, args.limit, specials)
+        medians[specials] = table(sizes, args.grids, args.limit, specials, reasons)
     floor, mine = medians[False].get((8, 40)), medians[True].get((8, 40))
     if floor and mine:
         print(
             f"\n8 × 40 with special actions: median {mine * 1000:.0f} ms, "
             f"{mine / floor:.2f} × the same grids without them ({floor * 1000:.0f} ms, the floor)"
         )
+    for specials, ratios in reasons.items():
+        if ratios:
+            kind = "with special actions" if specials else "without special actions"
+            print(
+                f"P5's reasons at 8 × 40 {kind}: median {statistics.median(ratios):.2f} × the "
+                f"plan (the plan with its reasons ÷ the plan, less 1; {len(ratios)} grids)"
+            )
 
 
 def table(
-    sizes: list[tuple[int, int]], grids: int, limit: float, specials: bool
+    sizes: list[tuple[int, int]],
+    grids: int,
+    limit: float,
+    specials: bool,
+    reasons: dict[bool, list[float]],
 ) -> dict[tuple[int, int], float]:
-    """One row per size; returns each size's median plan time (seconds)."""
+    """One row per size; returns each size's median plan time (seconds) and puts in
+    `reasons` what P5's reasons cost at 8 × 40, per grid, as a ratio to the plan."""
     print(
         "| heroes × monsters | variables | constraints | solves | median plan | slowest | "
         "brute force | greedy illegal | greedy worse |"
@@ -115,6 +132,9 @@ def table(
                 print(f"| {n_heroes} × {n_monsters} | gave up: {exc} |", flush=True)
                 break
             times.append(t)
+            if (n_heroes, n_monsters) == (8, 40):
+                with_reasons, _ = median_time(fight, 3, limit, explain=True)
+                reasons.setdefault(specials, []).append(with_reasons / t - 1)
             variables.append(solved.stats.variables)
             constraints.append(solved.stats.constraints)
             solves.append(solved.stats.solves)

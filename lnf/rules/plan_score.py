@@ -8,8 +8,10 @@ plan unique.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lnf.model import Fight, Hero, Monster
-from lnf.model.plan import Advantage, Mode, MoveKind, Order, Plan
+from lnf.model.plan import Advantage, Mode, Move, MoveKind, Order, Plan
 from lnf.rules.attacks import plan_targets, roll_for
 from lnf.rules.moves import can_act, destinations, leaves_group, orders_by_monster, rank_options
 from lnf.rules.order_damage import expected_damage
@@ -104,18 +106,26 @@ def at_disadvantage(fight: Fight, monster: Monster, order: Order) -> int:
     return count
 
 
-def canonical_key(fight: Fight, monster: Monster, order: Order, targets: list[str]) -> list[int]:
+def canonical_key(
+    fight: Fight,
+    monster: Monster,
+    order: Order,
+    targets: list[str],
+    dests: Sequence[Move] | None = None,
+) -> list[int]:
     """P4's last tie-break for one monster: earlier target (the earliest it attacks, then its
     own target: a weapon order whose Multiattack's first action catches more, B3, strikes its
     own), then its weapons before its actions in the stat block's order (B6), then mêlée
     before reach before ranged, then staying in place, then keeping its rank (each as a
-    position in a list)."""
+    position in a list). `dests` is `destinations(fight, monster)` if worked out already
+    (the solver asks for every option of a troop)."""
     hit = [targets.index(t) for t in order.targets if t in targets]
     target = min(hit) if hit else len(targets)
     own = targets.index(order.target) if order.target in targets else len(targets)
     action = action_index(monster, order.action)
     mode = MODE_ORDER.index(order.mode) if order.mode is not None else len(MODE_ORDER)
-    dests = destinations(fight, monster)
+    if dests is None:
+        dests = destinations(fight, monster)
     ranks = rank_options(monster)
     dest = dests.index(order.move) if order.move in dests else len(dests)
     rank = ranks.index(order.rank) if order.rank in ranks else len(ranks)

@@ -24,21 +24,44 @@ from lnf.rules.roster import monsters
 from lnf.rules.specials import action_mode, action_named, check_usable
 from lnf.rules.wording import and_list
 from lnf.solver.levels import Level
-from lnf.solver.lexicographic import cp_solver
+from lnf.solver.lexicographic import CONFLICTS, cp_solver
 from lnf.solver.model import FAMILIES, PlanModel
 from lnf.solver.objective import p3_levels
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 
 
+Kept = tuple[tuple[str, int], ...]  # P3 levels held at their values, by name
+
+
 class _Questions:
-    """Feasibility questions about one fight under the DM's wishes, each on a copy of a model
-    built once per set of rule families."""
+    """Feasibility questions about one fight under the DM's wishes, each on a copy of one
+    model built once, whose rule families are switched on or off per question (each holds
+    only while its literal is on: the same plans as a model built without it).
+
+    `settle` answers many questions under the same families in few solves: a plan that
+    answers any one of them (each switched on by a literal of its own) answers every one it
+    meets, found by reading the plan; the rest are asked again together, until no plan
+    answers any (each of them has none: that one solve proves it for all)."""
 
     def __init__(self, fight: Fight, wishes: tuple[Wish, ...]) -> None:
         self.fight = fight
         self.wishes = wishes
-        self._models: dict[tuple[str, ...], tuple[PlanModel, dict[str, Level]]] = {}
+        self._model: tuple[PlanModel, dict[str, Level]] | None = None
+        self._answers: dict[tuple[tuple[str, ...], str, Kept], bool] = {}
+
+    def _built(self) -> tuple[PlanModel, dict[str, Level]]:
+        if self._model is None:
+            pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True)
+            self._model = (pm, {level.name: level for level in p3_levels(pm)})
+        return self._model
+
+    def _copy(self, families: tuple[str, ...]) -> cp_model.CpModel:
+        pm, _ = self._built()
+        model = pm.model.clone()
+        for family, switch in pm.switches.items():
+            model.add(switch == int(family in families))
+        return model
 
     def feasible(
         self,
@@ -48,24 +71,87 @@ class _Questions:
     ) -> bool:
         """Whether some plan under `families` and the wishes lets a monster attack `hero`
         while the P3 levels named in `keep` hold their values."""
-        if families not in self._models:
-            pm = PlanModel(self.fight, families, wishes=self.wishes)
-            self._models[families] = (pm, {level.name: level for level in p3_levels(pm)})
-        pm, levels = self._models[families]
-        model = pm.model.clone()
+        kept: Kept = tuple(sorted((keep or {}).items()))
+        if hero is not None and (families, hero.name, kept) in self._answers:
+            return self._answers[families, hero.name, kept]
+        pm, levels = self._built()
+        model = self._copy(families)
         if hero is not None:
             model.add(pm.attackers_of(hero.name) >= 1)
-        for name, value in (keep or {}).items():
+        for name, value in kept:
             model.add(levels[name].expr() == value)
         return cp_solver().solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+    def settle(self, families: tuple[str, ...], asks: list[tuple[Hero, Mapping[str, int]]]) -> None:
+        """Answer `feasible(families, hero, keep)` for every (hero, keep) in `asks`."""
+        left = [(hero.name, tuple(sorted(keep.items()))) for hero, keep in asks]
+        left = [ask for ask in left if (families, *ask) not in self._answers]
+        while len(left) > 1:
+            solver, status = self._either(families, left)
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
+                break  # not settled within CONFLICTS: each is asked alone below
+            found = status != cp_model.INFEASIBLE
+            pm, levels = self._built()
+            still = []
+            for name, kept in left:
+                met = found and _meets(solver, pm, levels, name, kept)
+                if met or not found:
+                    self._answers[families, name, kept] = met
+                else:
+                    still.append((name, kept))
+            left = still  # a plan found meets at least the question it was asked for
+        for name, kept in left:
+            hero = self.fight.hero(name)
+            self._answers[families, name, kept] = self.feasible(families, hero, dict(kept))
+
+    def _either(
+        self, families: tuple[str, ...], asks: list[tuple[str, Kept]]
+    ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+        """A solve for a plan that answers one of `asks` at least, each switched on by a
+        literal of its own; the levels every one keeps are held outright (the LP sees them:
+        held by literals, it is too weak to prove quickly that no plan answers any)."""
+        pm, levels = self._built()
+        model = self._copy(families)
+        common = [kv for kv in asks[0][1] if all(kv in kept for _, kept in asks)]
+        for level, value in common:
+            model.add(levels[level].expr() == value)
+        either = []
+        for name, kept in asks:
+            asked = model.new_bool_var(f"{name} attacked")
+            model.add(pm.attackers_of(name) >= 1).only_enforce_if(asked)
+            for level, value in kept:
+                if (level, value) not in common:
+                    model.add(levels[level].expr() == value).only_enforce_if(asked)
+            either.append(asked)
+        model.add_bool_or(either)
+        solver = cp_solver()
+        solver.parameters.max_number_of_conflicts = CONFLICTS
+        return solver, solver.solve(model)
+
+
+def _meets(
+    solver: cp_model.CpSolver, pm: PlanModel, levels: Mapping[str, Level], hero: str, kept: Kept
+) -> bool:
+    """Whether the plan `solver` holds attacks `hero` and holds the levels `kept`."""
+    if not any(solver.value(v) for v in pm.attack_variables(hero)):
+        return False
+    return all(solver.value(levels[level].expr()) == value for level, value in kept)
 
 
 def _without(family: str) -> tuple[str, ...]:
     return tuple(f for f in FAMILIES if f != family)
 
 
-def _family_reason(fight: Fight, family: str, hero: Hero, plan: Plan, earlier: set[str]) -> Reason:
-    """What `family` forbids that would have let a monster reach `hero`."""
+def _family_reason(
+    fight: Fight,
+    family: str,
+    hero: Hero,
+    plan: Plan,
+    earlier: set[str],
+    reached: Mapping[str, list[Monster]],
+) -> Reason:
+    """What `family` forbids that would have let a monster reach `hero` (`reached`: the
+    monsters that could ever attack each hero, `rules.explain.possible_attackers`)."""
     if family == "R6":
         front, _ = front_rank_counts(fight)
         return (
@@ -76,7 +162,7 @@ def _family_reason(fight: Fight, family: str, hero: Hero, plan: Plan, earlier: s
     spot = hero_spot(fight, hero)
     where = str(spot)
     joiners = []
-    for m in possible_attackers(fight, hero):
+    for m in reached[hero.name]:
         order = plan.order_for(m.name)
         busy = order is not None and bool(earlier.intersection(order.targets))
         if (
@@ -97,18 +183,36 @@ def _family_reason(fight: Fight, family: str, hero: Hero, plan: Plan, earlier: s
 def explain_unattacked(
     fight: Fight, plan: Plan, values: Mapping[str, int], wishes: tuple[Wish, ...]
 ) -> tuple[tuple[str, tuple[Reason, ...]], ...]:
-    """P5: for every hero nobody attacks, in target order, the reasons why."""
-    out = []
+    """P5: for every hero nobody attacks, in target order, the reasons why. The questions
+    the reasons ask are answered first, together (`_Questions.settle`)."""
     targets = plan_targets(fight)
     questions = _Questions(fight, wishes)
-    for i, hero in enumerate(targets):
-        if plan.attackers_of(hero.name):
-            continue
+    left = [(i, hero) for i, hero in enumerate(targets) if not plan.attackers_of(hero.name)]
+    reached = {hero.name: possible_attackers(fight, hero) for _, hero in left}
+    asked = [(i, hero) for i, hero in left if reached[hero.name]]
+    questions.settle(FAMILIES, [(hero, {}) for _, hero in asked])
+    # the heroes no plan lets anyone attack: which rule family stands in the way (the
+    # questions that hold earlier heroes' levels are asked one by one: together, each held
+    # by a literal of its own, the LP is weak and proving that none has a plan took seconds)
+    for family in FAMILIES:
+        asks: list[tuple[Hero, Mapping[str, int]]] = [
+            (hero, _kept(values, targets[:i]) if questions.feasible(FAMILIES, hero) else {})
+            for i, hero in asked
+        ]
+        questions.settle(_without(family), asks)
+    out = []
+    for i, hero in left:
         reasons = list(blocked_modes(fight, hero))
-        if possible_attackers(fight, hero):
-            reasons += _dynamic_reasons(questions, plan, values, hero, targets[:i])
+        if reached[hero.name]:
+            reasons += _dynamic_reasons(questions, plan, values, hero, targets[:i], reached)
         out.append((hero.name, tuple(reasons)))
     return tuple(out)
+
+
+def _kept(values: Mapping[str, int], earlier: tuple[Hero, ...]) -> dict[str, int]:
+    """The P3 levels of the heroes `earlier` in the target order, at their values."""
+    names = {h.name for h in earlier}
+    return {k: v for k, v in values.items() if _level_hero(k, names)}
 
 
 def _dynamic_reasons(
@@ -117,19 +221,20 @@ def _dynamic_reasons(
     values: Mapping[str, int],
     hero: Hero,
     earlier: tuple[Hero, ...],
+    reached: Mapping[str, list[Monster]],
 ) -> list[Reason]:
     fight, wishes = questions.fight, questions.wishes
     reasons: list[Reason] = []
     if not questions.feasible(FAMILIES, hero):
         for family in FAMILIES:
             if questions.feasible(_without(family), hero):
-                reasons.append(_family_reason(fight, family, hero, plan, set()))
+                reasons.append(_family_reason(fight, family, hero, plan, set(), reached))
         if not reasons:
             reasons.append(("P2", "the rules together leave no monster free to reach it"))
         return reasons
     earlier_names = {h.name for h in earlier}
     busy: dict[str, list[str]] = {}
-    for monster in possible_attackers(fight, hero):
+    for monster in reached[hero.name]:
         order = plan.order_for(monster.name)
         first = next((t for t in order.targets if t in earlier_names), None) if order else None
         if first is not None:
@@ -142,10 +247,10 @@ def _dynamic_reasons(
                 "who comes earlier in the target order",
             )
         )
-    keep = {k: v for k, v in values.items() if _level_hero(k, earlier_names)}
+    keep = _kept(values, earlier)
     for family in FAMILIES:
         if questions.feasible(_without(family), hero, keep):
-            reasons.append(_family_reason(fight, family, hero, plan, earlier_names))
+            reasons.append(_family_reason(fight, family, hero, plan, earlier_names, reached))
     if wishes and not reasons:
         reasons.append(("P7", "the DM's wishes keep the monsters elsewhere"))
     return reasons

@@ -32,6 +32,7 @@ class TroopTerms:
     slack: bool = False
 
     _indices: tuple[list[tuple[int, int]], frozenset[int]] | None = field(default=None, repr=False)
+    _extremes: tuple[Ruled, int, tuple[int, int]] | None = field(default=None, repr=False)
 
     def indices(self) -> tuple[list[tuple[int, int]], frozenset[int]]:
         """The terms and the rest by variable index, looked up once."""
@@ -41,7 +42,17 @@ class TroopTerms:
         return self._indices
 
     def extremes(self, ruled: Ruled) -> tuple[int, int]:
-        """The least and the greatest it can add (ruled-out variables are 0)."""
+        """The least and the greatest it can add (ruled-out variables are 0). Remembered
+        for the `ruled` asked last while it does not grow: a set of ruled-out variables only
+        ever grows, so the same set at the same size holds the same variables."""
+        seen = self._extremes
+        if seen is not None and seen[0] is ruled and seen[1] == len(ruled):
+            return seen[2]
+        out = self._extremes_of(ruled)
+        self._extremes = (ruled, len(ruled), out)
+        return out
+
+    def _extremes_of(self, ruled: Ruled) -> tuple[int, int]:
         terms, rest = self.indices()
         coeffs = [c for i, c in terms if i not in ruled]
         short = self.slack or not rest <= ruled

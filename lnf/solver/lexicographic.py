@@ -84,12 +84,18 @@ def cp_solver(workers: int = 1, time_limit: float | None = None) -> cp_model.CpS
     return solver
 
 
+class Stalled(Exception):
+    """A solve told to give up rather than go on alone found nothing proven within its
+    conflicts (see `LexSolve`'s `stall`)."""
+
+
 def _solve_block(
     model: cp_model.CpModel,
     block: Ranged,
     workers: int,
     time_limit: float,
     conflicts: int | None = None,
+    stall: bool = False,
 ) -> tuple[cp_model.CpSolver, int]:
     """Minimise the block's levels, given with their ranges, by mixed-radix weights; returns
     the solver and how many of the block's levels its solution holds at their optimum.
@@ -101,7 +107,8 @@ def _solve_block(
     `conflicts`, or the time limit) still proves every leading digit on which its bound and
     its best solution agree. That matters: the LP bound of a weighted sum is often off by a
     fraction of a high digit, which takes thousands of conflicts to close in the last digit
-    and none at all once the last level is solved alone.
+    and none at all once the last level is solved alone. With `stall`, a solve that proves
+    nothing within its conflicts raises `Stalled` instead.
     """
     exprs, weights, digits = [], [], []
     weight = 1
@@ -126,6 +133,8 @@ def _solve_block(
         proven = proven_digits(best, bound, digits[::-1])
         if proven:
             return solver, _levels_through(block, proven)
+    if conflicts is not None and stall:
+        raise Stalled()
     if conflicts is not None:  # nothing proven yet: the first level alone
         return _solve_block(model, block[:1], workers, time_limit)
     raise PlanTimeout(time_limit, solver.status_name(status))
@@ -173,8 +182,12 @@ class LexSolve:
         workers: int,
         time_limit: float,
         most: Mapping[str, int] | None = None,
+        stall: bool = False,
     ) -> None:
         self.model = model
+        # give up (`Stalled`) rather than solve on when a block proves nothing within
+        # CONFLICTS: for a model whose LP may be weak (see `regimes`)
+        self.stall = stall
         self.most = most or {}  # hero -> the most attackers it can draw in this model
         self.later = later
         self.workers = workers
@@ -183,6 +196,7 @@ class LexSolve:
         self.ruled: Ruled = set()
         self.settled: Ruled = set()  # ruled-out variables whose domain is {0} already
         self._static: dict[Level, tuple[int, tuple[int, int]]] = {}  # see `_range`
+        self._cap: dict[Level, int] = {}  # tops lowered by a solution at hand (`_cap_first`)
         self.solves = 0
         self.solver: cp_model.CpSolver | None = None
         self.built_later = False
@@ -199,6 +213,8 @@ class LexSolve:
         of their ranges are fixed too: with everything before them fixed, nothing can be
         lower."""
         fixed = self._fix_implied()
+        while self._cap_first():
+            fixed += self._fix_implied()
         if not self.pending:
             return fixed
         idx = _block_of(self.pending, self._range)
@@ -207,8 +223,11 @@ class LexSolve:
         _settle(self.model, self.ruled, self.settled)
         self._switch_parts(active)
         self.pending = self.pending[len(idx) :]
-        limit = CONFLICTS if sum(lo != hi for _, lo, hi in block) > 1 else None
-        self.solver, proven = _solve_block(self.model, block, self.workers, self.time_limit, limit)
+        many = sum(lo != hi for _, lo, hi in block) > 1
+        limit = CONFLICTS if many or self.stall else None
+        self.solver, proven = _solve_block(
+            self.model, block, self.workers, self.time_limit, limit, self.stall
+        )
         self.solves += 1
         self.pending = [level for level, _, _ in block[proven:]] + self.pending
         for level, lo, hi in block[:proven]:
@@ -223,6 +242,28 @@ class LexSolve:
             fixed.append(self._settle_level(level, lo, lo != hi))
         return fixed
 
+    def _cap_first(self) -> bool:
+        """Lower the top of the first pending level's range to its value in the solution at
+        hand, holding it there by a constraint; True if that leaves it one value.
+
+        Exact: that solution holds every level fixed so far (each was fixed to its value in
+        it), so it is a plan of the model as it stands, and the optimum's first pending level
+        is no higher than that solution's. Only plans worse on that level are cut. A narrower
+        range lets more levels into the block (P4 moves after expected damage). Not for the
+        tie-break: its levels are built after the solution and switched per part."""
+        if self.solver is None or self.built_later or not self.pending:
+            return False
+        level = self.pending[0]
+        if level.part is not None or level in self._cap:
+            return False
+        lo, hi = self._range(level)
+        value = level.value(self.solver)
+        if value >= hi:
+            return False
+        self.model.add(level.expr() <= value)
+        self._cap[level] = value
+        return value == lo
+
     def _set_pending(self, levels: list[Level]) -> None:
         self.pending = list(levels)
         self.left = Counter(id(lv.part) for lv in levels if lv.part is not None)
@@ -235,6 +276,8 @@ class LexSolve:
             hit = (len(self.ruled), level.static_bounds(self.ruled))
             self._static[level] = hit
         lo, hi = level.bounds(self.values, self.ruled, hit[1])
+        if level in self._cap:  # see `_cap_first`
+            hi = max(lo, min(hi, self._cap[level]))
         if level.hero is not None and level.hero in self.most:
             lo = min(hi, max(lo, -self.most[level.hero]))
         return lo, hi

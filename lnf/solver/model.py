@@ -60,7 +60,9 @@ class PlanModel:
     """The CP-SAT model; `families` lists which global rule families to enforce, `regimes`
     which K2 regimes (see REGIMES) plans may use (all possible ones if None), `wishes` the
     DM's pins and bans; `prune` leaves out options no optimal plan takes (only for the
-    optimum itself, see `troops._orders`)."""
+    optimum itself, see `troops._orders`); with `switched`, each family holds only while its
+    literal in `switches` is on, so that one model answers questions under any of them (P5).
+    """
 
     def __init__(
         self,
@@ -69,9 +71,11 @@ class PlanModel:
         regimes: list[int] | None = None,
         wishes: tuple[Wish, ...] = (),
         prune: bool = False,
+        switched: bool = False,
     ) -> None:
         self.fight = fight
         self.model = CpModel()
+        self.switches = {f: self.model.new_bool_var(f"{f} holds") for f in families if switched}
         self.acting: list[Monster] = [m for m in monsters(fight) if can_act(fight, m)]
         self.idle: list[Monster] = [m for m in monsters(fight) if not can_act(fight, m)]
         self.targets: tuple[Hero, ...] = plan_targets(fight)
@@ -155,9 +159,11 @@ class PlanModel:
                     yield x
 
     def attackers_of(self, hero: str) -> cp_model.LinearExpr:
-        return cp_model.LinearExpr.sum(
-            [v for t in self.troops for v, target, _, _, _ in t.strikes() if target == hero]
-        )
+        return cp_model.LinearExpr.sum(self.attack_variables(hero))
+
+    def attack_variables(self, hero: str) -> list[cp_model.IntVar]:
+        """Every variable that counts attacks on `hero` (options and shots)."""
+        return [v for t in self.troops for v, target, _, _, _ in t.strikes() if target == hero]
 
     # --- rule families -----------------------------------------------------------------
 
@@ -185,7 +191,7 @@ class PlanModel:
         front_heroes, _ = front_rank_counts(self.fight)
         front = self.front_rank_monsters()
         if any(bound_by_count(self.fight, m, m.rank) for m in self.idle):
-            self.model.add(front >= front_heroes)
+            self._under("R6", self.model.add(front >= front_heroes))
         backs = [
             (t, x)
             for t in self.troops
@@ -196,7 +202,7 @@ class PlanModel:
             someone_back = self.model.new_bool_var("someone counted in the back rank")
             for t, x in backs:
                 self.model.add(x <= t.size * someone_back)
-            self.model.add(front >= front_heroes).only_enforce_if(someone_back)
+            self._under("R6", self.model.add(front >= front_heroes), someone_back)
 
     def add_gang_up_limits(self, regimes: list[int]) -> None:
         """K2, K3, K4 in one of the regimes (see REGIMES): every unit holds at least
@@ -217,10 +223,12 @@ class PlanModel:
             own = self._own(spot)
             everyone = fixed + sum(t.size for t in self.troops)
             floor = [REGIMES[k][0] * h for k in chosen]
-            self.model.add(count >= cp_model.LinearExpr.weighted_sum(list(chosen.values()), floor))
+            at_least = count >= cp_model.LinearExpr.weighted_sum(list(chosen.values()), floor)
+            self._under("K2", self.model.add(at_least))
             caps = [REGIMES[k][1] for k in chosen]
             bound = [cap * h if cap is not None and own <= cap * h else everyone for cap in caps]
-            self.model.add(count <= cp_model.LinearExpr.weighted_sum(list(chosen.values()), bound))
+            at_most = count <= cp_model.LinearExpr.weighted_sum(list(chosen.values()), bound)
+            self._under("K2", self.model.add(at_most))
             joins = joins_by_spot.get(spot, [])
             loose = [
                 (z, cap)
@@ -237,7 +245,18 @@ class PlanModel:
                 most = max(everyone if cap is None else cap * h for cap in caps)
                 self.model.add(cp_model.LinearExpr.sum([x for _, x in joins]) <= most * joined)
                 for z, cap in loose:
-                    self.model.add(count + (own - cap * h) * joined <= own).only_enforce_if(z)
+                    held = self.model.add(count + (own - cap * h) * joined <= own)
+                    self._under("K2", held, z)
+
+    def _under(self, family: str, constraint: cp_model.Constraint, *when: cp_model.IntVar) -> None:
+        """`constraint` of `family` holds when every literal in `when` is on, and, in a
+        switched model, the family's literal too. What a family adds beside such constraints
+        (a regime chosen, whether someone joins or stands in the back rank) binds nothing
+        on its own."""
+        switch = self.switches.get(family)
+        literals = [*when, *([switch] if switch is not None else [])]
+        if literals:
+            constraint.only_enforce_if(literals)
 
     def _fixed_at(self, spot: Spot) -> int:
         """Monsters that cannot act and count at `spot` (K1, K4)."""

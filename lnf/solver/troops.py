@@ -37,7 +37,16 @@ from lnf.rules.multiattack_first import first_use
 from lnf.rules.order_damage import expected_damage
 from lnf.rules.plan_score import at_disadvantage
 from lnf.rules.plan_score import canonical_key as canonical_key_of
-from lnf.rules.specials import action_mode, reaches, resource_rank, usable
+from lnf.rules.specials import (
+    CLOSE,
+    SHOT,
+    STRIKE,
+    action_mode,
+    reach_kind,
+    reaches,
+    resource_rank,
+    usable,
+)
 from lnf.rules.surprise import actions_in_surprise_round
 from lnf.rules.turning import is_turned
 from lnf.values import replace, value
@@ -229,6 +238,7 @@ class _Orders:
         self.actions = usable(fight, self.monster)
         self.prices: dict[object, tuple[int, int]] = {}
         self._caught: dict[object, tuple[str, ...]] = {}
+        self._reached: dict[object, tuple[str, ...]] = {}  # see `_reach`
         # B1, B3: a Multiattack that uses an action first (Frightful Presence) attacks the
         # heroes it catches as well, from where the monster ends: its weapon options, shots
         # too, are made per destination, each with that catch
@@ -255,7 +265,9 @@ class _Orders:
         for options kept."""
         if option.target is None:
             return option
-        damage, dis = self.price(self.troop.order(option))
+        # `price`'s key read off the option: its order takes these four from it
+        key = (option.heroes, option.action, option.mode, option.rank)
+        damage, dis = self.prices.get(key) or self.price(self.troop.order(option))
         return replace(option, damage=damage, dis=dis)
 
     def heroes(self, option: Option, shot: Shot | None = None) -> Key:
@@ -391,9 +403,7 @@ class _Orders:
         return out
 
     def _catches(self, action: Attack, spot: Spot, rank: Rank) -> list[tuple[str, ...]]:
-        fight, m = self.fight, self.monster
-        # `rules.specials.reach_of` over the targets the model has worked out once
-        reach = tuple(h.name for h in self.targets if reaches(fight, m, action, spot, rank, h))
+        reach = self._reach(action, spot, rank)
         if self.prune:
             best = self._catch(action, reach)
             return [best] if best else []
@@ -406,6 +416,17 @@ class _Orders:
             if catch and catch not in out:
                 out.append(catch)
         return out
+
+    def _reach(self, action: Attack, spot: Spot, rank: Rank) -> tuple[str, ...]:
+        """`rules.specials.reach_of` over the targets the model has worked out once, asked
+        once per action and what its reach depends on (`reach_key`)."""
+        key = reach_key(action, spot, rank)
+        if key not in self._reached:
+            fight, m = self.fight, self.monster
+            self._reached[key] = tuple(
+                h.name for h in self.targets if reaches(fight, m, action, spot, rank, h)
+            )
+        return self._reached[key]
 
     def _catch(
         self,
@@ -422,6 +443,19 @@ class _Orders:
                 self.fight, self.monster, action, reach, include, exclude
             )
         return self._caught[key]
+
+
+def reach_key(action: Attack, spot: Spot, rank: Rank) -> tuple[str, Spot | str, Rank | None]:
+    """What B4's reach of one monster's `action` (`rules.specials.reaches`) depends on
+    besides the hero: the spot only for a strike or a close action (its own group), the
+    rank only for a strike or a shot (R2); breaths and spells of 30 ft or more reach alike
+    from anywhere. Volleys and chases (V3, C4) need neither."""
+    kind = reach_kind(action)
+    return (
+        action.name,
+        spot if kind in (STRIKE, CLOSE) else "",
+        rank if kind in (STRIKE, SHOT) else None,
+    )
 
 
 def _kept_in_back_rank(
@@ -447,4 +481,5 @@ def canonical_key(
 ) -> Key:
     """P4's canonical order of an option (carrying `shot`, if any):
     `rules.plan_score.canonical_key` of its order."""
-    return tuple(canonical_key_of(fight, troop.first, troop.order(option, shot), targets))
+    order = troop.order(option, shot)
+    return tuple(canonical_key_of(fight, troop.first, order, targets, troop.moves))
