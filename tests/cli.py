@@ -18,3 +18,12 @@ def stdout_of(*args: str) -> str:
     result = CliRunner().invoke(main, list(args))
     assert result.exit_code == 0, result.output
     return result.stdout
+
+
+def ctrl_c_as_at_a_terminal() -> None:
+    """A child's Ctrl-C as a user's terminal gives it (`preexec_fn` of a Ctrl-C test): a suite
+    started as a background job (`pytest &`) has SIGINT ignored, and a child inherits that
+    (POSIX), so no Ctrl-C would reach lnf."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -17,7 +17,7 @@ import pytest
 
 import lnf.cli.grid_commands
 from lnf.cli.terminal import escaped
-from tests.cli import run
+from tests.cli import ctrl_c_as_at_a_terminal, run
 
 ROOT = Path(__file__).resolve().parent.parent
 X1 = ROOT / "examples" / "wight-and-skeletons.yaml"
@@ -133,6 +133,7 @@ def test_ctrl_c_in_a_big_round_stops_cleanly(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     log = fight.with_name("battle.log.jsonl")
     deadline = time.monotonic() + 60
@@ -160,6 +161,7 @@ def test_after_a_plan_ctrl_c_is_still_pythons_to_handle(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     assert proc.stdout is not None and proc.stdout.readline().strip() == "planned"
     proc.send_signal(signal.SIGINT)

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from lnf.cli import main
 from lnf.formats.fight_log import log_path
+from tests.cli import ctrl_c_as_at_a_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 CRYPT = ROOT / "examples" / "ghouls-in-the-crypt.yaml"
@@ -87,6 +88,7 @@ def test_ctrl_c_in_play_says_it_is_saved_and_exits_130(tmp_path: Path) -> None:
         stderr=subprocess.STDOUT,
         text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     assert proc.stdout is not None
     seen = ""
