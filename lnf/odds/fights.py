@@ -22,6 +22,7 @@ from lnf.errors import InputError
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.script import Script, ScriptedHeroes
 from lnf.model import Fight, Hero, Monster, MonsterKind, Side
+from lnf.model.answer_steps import Split
 from lnf.model.applied import Applied
 from lnf.model.events import RoundStarted
 from lnf.model.plan import Plan
@@ -69,18 +70,23 @@ class _Tracker:
     def __call__(self, applied: Applied) -> None:
         if isinstance(applied.event, RoundStarted):
             self.rounds += 1
+        twins = set()  # B10: a jelly's twin, its hit points the half the jelly gave up
         for done in applied.steps:
             step = done.step
             if isinstance(step, Used) and isinstance(done.before.combatant(step.who), Hero):
                 self.spent[step.resource] += step.amount  # the heroes' sheets, not monsters' uses
             elif isinstance(step, Fled):
                 self.fled = True
+            elif isinstance(step, Split) and not step.how:
+                twins.add(step.into)
         before, after = applied.before, applied.after
         for c in after.everyone:
             if c.current_hp == 0 and isinstance(c, Hero):
                 self.dropped.add(c.name)
         for now, was in changed(after, before):  # an event shares every combatant it left alone
-            was = was or before.combatant(now.name)
+            if was is None:  # it joined the fight (B10 Split, B6 Animate Trees): nothing lost
+                self.lost[now.side] -= _hp(now) if now.name in twins else 0
+                continue
             self.lost[now.side] += max(0, _hp(was) - _hp(now))
 
 
