@@ -4,9 +4,9 @@ Python's `@dataclass(frozen=True)` writes each class's `__init__`, `__repr__`, `
 `__hash__`, `__setattr__` and `__delattr__` as source text and compiles it when the module is
 imported: about half a millisecond a class, and lnf has some sixty of them on the way to
 drawing a grid, which made `lnf show` start several times slower than Python itself. `@value`
-records the fields as `dataclasses` would (so `dataclasses.replace`, `fields` and `field(...)`
-work as ever; `_record_fields`) and gives every class the same few methods, written once here.
-Type checkers read it as a frozen dataclass (PEP 681).
+lets `dataclasses` collect the fields (so `dataclasses.replace`, `fields` and `field(...)` work
+as ever) and gives every class the same few methods, written once here. Type checkers read it
+as a frozen dataclass (PEP 681).
 
 What it supports is what lnf uses: fields with defaults or `field(default_factory=…)`,
 `kw_only`, `order`, inheritance, `cached_property`. Instances cannot be changed; equality and
@@ -15,12 +15,8 @@ hashing go by the fields, in order, as with dataclasses.
 
 from __future__ import annotations
 
-import abc
 import dataclasses
 import functools
-import sys
-import types
-import typing
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar, dataclass_transform, overload
 
@@ -43,8 +39,7 @@ def value(
     def make(cls: type[T]) -> type[T]:
         if cls.__doc__ is None:  # else dataclasses works one out with inspect: slow
             cls.__doc__ = f"{cls.__name__}({', '.join(cls.__annotations__)})"
-        if not _record_fields(cls, kw_only):  # a ClassVar, an InitVar…: dataclasses decides
-            cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only)
+        cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only)
         fields = dataclasses.fields(cls)  # type: ignore[arg-type]
         names = tuple(f.name for f in fields)
 
@@ -87,94 +82,6 @@ def value(
         return cls
 
     return make if cls is None else make(cls)
-
-
-@dataclasses.dataclass(init=False, repr=False, eq=False)
-class _Plain:
-    """What dataclasses records of a class with one plain field, copied below (a docstring:
-    without one dataclasses works one out with inspect, slowly)."""
-
-    x: int = 0
-
-
-@dataclasses.dataclass(init=False, repr=False, eq=False, kw_only=True)
-class _PlainKw:
-    """The same, keyword-only."""
-
-    x: int = 0
-
-
-_PARAMS = {False: _Plain.__dataclass_params__, True: _PlainKw.__dataclass_params__}  # type: ignore[attr-defined]
-_FIELD = dataclasses.fields(_Plain)[0]._field_type  # type: ignore[attr-defined]
-_MARKERS = frozenset(
-    map(id, (typing, dataclasses, typing.ClassVar, dataclasses.InitVar, dataclasses.KW_ONLY))
-)
-_MARKER_TYPES = frozenset({type(typing.ClassVar[int]), dataclasses.InitVar})
-
-
-def _record_fields(cls: type, kw_only: bool) -> bool:
-    """Record the fields of `cls` as `dataclasses.dataclass(cls, init=False, repr=False,
-    eq=False, kw_only=kw_only)` does, for a class whose annotations are all text and whose
-    module has no name that could make one a ClassVar, an InitVar or KW_ONLY: then every
-    annotation is a plain field, and the text checks dataclasses makes of each (three a field)
-    are not needed. False, and nothing done, for any other class. The same fields (marked as
-    dataclasses marks its own: `_PARAMS`, `_FIELD`), defaults, class attributes and
-    `__match_args__`, as `tests/test_value_fields.py` checks for every `@value` class of lnf;
-    in half the time, which `lnf show` pays for the model's classes as it starts."""
-    annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063  # as dataclasses reads them
-    module = sys.modules.get(cls.__module__)
-    if module is None or not all(isinstance(kind, str) for kind in annotations.values()):
-        return False
-    if _special(module):
-        return False
-    fields: dict[str, dataclasses.Field[Any]] = {}
-    for base in cls.__mro__[-1:0:-1]:
-        for f in getattr(base, "__dataclass_fields__", {}).values():
-            fields[f.name] = f
-    own = []
-    for name, kind in annotations.items():
-        default = getattr(cls, name, _MISSING)
-        if isinstance(default, dataclasses.Field):
-            f = default
-        else:
-            if isinstance(default, types.MemberDescriptorType):  # a slot: no default
-                default = _MISSING
-            f = dataclasses.field(default=default)
-        f.name, f.type, f._field_type = name, kind, _FIELD
-        if f.kw_only is _MISSING:
-            f.kw_only = kw_only
-        if f.default.__class__.__hash__ is None:
-            raise ValueError(
-                f"mutable default {type(f.default)} for field {name} is not allowed: use "
-                "default_factory"
-            )
-        own.append(f)
-    for f in own:
-        fields[f.name] = f
-        if isinstance(getattr(cls, f.name, None), dataclasses.Field):
-            if f.default is _MISSING:
-                delattr(cls, f.name)
-            else:
-                setattr(cls, f.name, f.default)
-    for name, attribute in cls.__dict__.items():
-        if isinstance(attribute, dataclasses.Field) and name not in annotations:
-            raise TypeError(f"{name!r} is a field but has no type annotation")
-    cls.__dataclass_params__ = _PARAMS[kw_only]  # type: ignore[attr-defined]
-    cls.__dataclass_fields__ = fields  # type: ignore[attr-defined]
-    if "__match_args__" not in cls.__dict__:
-        plain = tuple(f.name for f in fields.values() if f.init and not f.kw_only)
-        setattr(cls, "__match_args__", plain)  # noqa: B010  # what mypy lets be set
-    abc.update_abstractmethods(cls)
-    return True
-
-
-def _special(module: types.ModuleType) -> bool:
-    """Whether a name of `module` could make an annotation a ClassVar, an InitVar or KW_ONLY
-    for dataclasses (which looks such names up in the class's module): the modules typing and
-    dataclasses, those markers, a ClassVar written with its type, an InitVar. Looked for by
-    identity and by type, in one pass each."""
-    names = vars(module).values()
-    return not (_MARKERS.isdisjoint(map(id, names)) and _MARKER_TYPES.isdisjoint(map(type, names)))
 
 
 def _init(name: str, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
