@@ -15,7 +15,8 @@ group by group as E3 and B5 allow (`rules.specials.best_catch` in row order).
 
 Nothing is solved: the validator (`check_plan`) is the only judge, and the plan it ends with is
 legal as a whole (orders that would break a rule counted over all monsters, R6 or K2, are
-dropped from the last back)."""
+dropped from the last back). Each candidate is judged as `check_plan` would judge the orders
+so far with it, counted as the plan grows (`rules.plan_growth`)."""
 
 from __future__ import annotations
 
