@@ -15,7 +15,8 @@ group by group as E3 and B5 allow (`rules.specials.best_catch` in row order).
 
 Nothing is solved: the validator (`check_plan`) is the only judge, and the plan it ends with is
 legal as a whole (orders that would break a rule counted over all monsters, R6 or K2, are
-dropped from the last back)."""
+dropped from the last back). Each candidate is judged as `check_plan` would judge the orders
+so far with it, counted as the plan grows (`rules.plan_growth`)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from lnf.rules.catches import best_catch
 from lnf.rules.moves import can_act, start_spot
 from lnf.rules.multiattack_first import with_first
 from lnf.rules.plan_check import check_order, check_plan
+from lnf.rules.plan_growth import GrowingPlan
 from lnf.rules.roster import downed, in_fight, monsters, rows
 from lnf.rules.specials import action_mode, usable
 from lnf.values import replace
@@ -65,10 +67,12 @@ class _Own:
 
 def _greedy(fight: Fight, forward: set[str], own: _Own) -> Plan:
     orders: list[Order] = []
+    grown = GrowingPlan(fight, own)  # the orders taken, as the validator counts them
     for monster in monsters(fight):
         if can_act(fight, monster):
             rank = Rank.FRONT if monster.name in forward else monster.rank
-            orders.append(_first_legal(fight, replace(monster, rank=rank), orders, own))
+            orders.append(_first_legal(fight, replace(monster, rank=rank), grown))
+            grown.take(orders[-1])
     while orders and check_plan(fight, Plan(tuple(orders)), own):
         last = next((o for o in reversed(orders) if o.target is not None), None)
         if last is None:
@@ -77,10 +81,10 @@ def _greedy(fight: Fight, forward: set[str], own: _Own) -> Plan:
     return Plan(tuple(orders))
 
 
-def _first_legal(fight: Fight, monster: Monster, taken: list[Order], own: _Own) -> Order:
+def _first_legal(fight: Fight, monster: Monster, grown: GrowingPlan) -> Order:
     standing = [h for h in rows(fight) if in_fight(h) and not downed(h)]
     heroes = standing or [h for h in rows(fight) if in_fight(h)]
-    special = _first_special(fight, monster, [h.name for h in heroes], taken, own)
+    special = _first_special(fight, monster, [h.name for h in heroes], grown)
     if special is not None:
         return special
     for hero in heroes:
@@ -91,13 +95,13 @@ def _first_legal(fight: Fight, monster: Monster, taken: list[Order], own: _Own) 
         for move in moves:
             for mode in MODES if move is STAY else (Mode.MELEE,):
                 order = with_first(fight, Order(monster.name, monster.rank, move, hero.name, mode))
-                if _fits(fight, [*taken, order], own):
+                if _fits(grown, order):
                     return order
     return Order(monster.name, monster.rank)
 
 
 def _first_special(
-    fight: Fight, monster: Monster, heroes: list[str], taken: list[Order], own: _Own
+    fight: Fight, monster: Monster, heroes: list[str], grown: GrowingPlan
 ) -> Order | None:
     """B1: the first special action or spell it may use now that reaches a hero from where it
     stands, at the heroes down the rows."""
@@ -115,14 +119,13 @@ def _first_special(
             action=action.name,
             also=caught[1:],
         )
-        if _fits(fight, [*taken, order], own):
+        if _fits(grown, order):
             return order
     return None
 
 
-def _fits(fight: Fight, orders: list[Order], own: _Own) -> bool:
-    """Legal so far: every rule but those counted over the whole plan (R6). A candidate that
-    breaks a rule on its own is out before the rules counted over the plan (K2) are asked."""
-    if [p for p in own(fight, orders[-1]) if p.rule != "R6"]:
-        return False
-    return not [p for p in check_plan(fight, Plan(tuple(orders)), own) if p.rule != "R6"]
+def _fits(grown: GrowingPlan, order: Order) -> bool:
+    """Legal so far: the orders taken and this one break no rule but the one counted over the
+    whole plan (R6), as `check_plan` finds (`GrowingPlan` works out only what this order
+    changes: its own rules and its share of K2's units)."""
+    return not grown.faults_with(order)
