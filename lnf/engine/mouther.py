@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from lnf.dice.roll import DiceSource
 from lnf.engine.apply import Steps
+from lnf.engine.aura_saves import aura_save
 from lnf.engine.begin import start
-from lnf.engine.resolve import roll_save
 from lnf.model import Lasting, TurnEdge
-from lnf.model.steps import SaveRolled
 from lnf.rules.mouther import MOUTHER_AURAS, mouthers_catching
 from lnf.rules.trait_saves import immune_now
 
@@ -19,10 +18,7 @@ def mouther_saves(turn: Steps, who: str, dice: DiceSource) -> None:
     """B8 Aberrant Ground, Gibbering: `who`'s save against each that catches it."""
     for monster, trait in mouthers_catching(turn.fight, who):
         ability, condition = MOUTHER_AURAS[trait.kind]
-        what = f"{monster.name}'s {trait.title}"
-        c = turn.fight.combatant(who)
-        save = roll_save(turn.fight, c, ability, trait.dc, dice, what, against=(condition,))
-        turn.do(SaveRolled(save, ability, what))
-        if not save.success and condition not in immune_now(turn.fight, c):
+        save = aura_save(turn, who, monster, trait, ability, condition, dice)
+        if not save.success and condition not in immune_now(turn.fight, turn.fight.combatant(who)):
             lasting = Lasting(until=(who, TurnEdge.START))
             start(turn, who, str(condition), lasting, monster.name, condition)

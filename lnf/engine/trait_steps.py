@@ -10,6 +10,7 @@ from __future__ import annotations
 from lnf.dice import DamageType
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
+from lnf.engine.aura_saves import aura_save
 from lnf.engine.begin import start
 from lnf.engine.holds import grapple
 from lnf.engine.resolve import roll_save
@@ -100,10 +101,7 @@ def stench(turn: Steps, who: str, dice: DiceSource) -> None:
     success, immune to that aura for 24 hours."""
     for monster, trait in auras_catching(turn.fight, who):
         ability, condition = AURAS[trait.kind]
-        what = f"{monster.name}'s {trait.title}"
-        c = turn.fight.combatant(who)
-        save = roll_save(turn.fight, c, ability, trait.dc, dice, what, against=(condition,))
-        turn.do(SaveRolled(save, ability, what))
+        save = aura_save(turn, who, monster, trait, ability, condition, dice)
         if save.success:
             lasting = Lasting(rounds=_DAY)
             start(turn, who, immunity(monster.name, trait), lasting, monster.name)
