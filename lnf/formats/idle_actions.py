@@ -63,9 +63,7 @@ def animate_entry(s: dict[str, Any], desc: str) -> dict[str, Any] | None:
     otherwise."""
     if does_more(s) or not ANIMATES.search(desc):
         return None
-    entry: dict[str, Any] = {"name": s["name"], "effect": {"animates": 2}}
-    entry = with_uses(s, entry)
-    return entry
+    return with_uses(s, {"name": s["name"], "effect": {"animates": 2}})
 
 
 # "The wraith targets a humanoid within 10 feet of it that has been dead for no longer than 1
