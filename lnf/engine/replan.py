@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lnf.model import Fight, Hero
+from lnf.model import Fight, Hero, Monster
 from lnf.model.applied import Applied
 from lnf.model.events import Planned, Turn
 from lnf.model.plan import Move, MoveKind, Plan
@@ -17,7 +17,7 @@ from lnf.rules.chase import chasing
 from lnf.rules.group_changes import order_step
 from lnf.rules.moves import can_act
 from lnf.rules.roster import in_fight
-from lnf.values import replace
+from lnf.values import by_identity, replace
 
 
 def grid_view(fight: Fight) -> Fight:
@@ -32,15 +32,33 @@ def grid_view(fight: Fight) -> Fight:
     )
 
 
+@by_identity  # asked again of the same grid: as a monster's turn ends and as the next begins
 def plan_key(fight: Fight) -> object:
     """What the monsters' plan depends on (P6): places, ranks, who stands, dots, conditions.
     Hit points only count through standing or not."""
-    people = tuple(
-        (c.name, c.rank, c.why, in_fight(c), c.current_hp == 0, c.conditions, c.flags)
-        + ((c.c_dot, c.o_dot, c.n_dot) if isinstance(c, Hero) else ())
-        for c in fight.everyone
-    )
+    people = tuple(_as_planned(c) for c in fight.everyone)
     return (people, fight.groups, fight.surprised)  # D12: surprise ending changes the plan
+
+
+ROWS_KEPT = 4096  # combatants remembered (`_as_planned`): a few grids' worth at 50 × 500
+
+
+def _as_planned(c: Hero | Monster) -> tuple[object, ...]:
+    """One combatant's part of `plan_key`, remembered by the combatant's identity: a fight after
+    an event shares every combatant the event left alone, so most parts are asked again of the
+    very same (frozen) object. The object is kept beside its part, so its id is not reused."""
+    seen = _ROWS.get(id(c))
+    if seen is not None and seen[0] is c:
+        return seen[1]
+    row = (c.name, c.rank, c.why, in_fight(c), c.current_hp == 0, c.conditions, c.flags)
+    row += (c.c_dot, c.o_dot, c.n_dot) if isinstance(c, Hero) else ()
+    if len(_ROWS) >= ROWS_KEPT:
+        _ROWS.clear()
+    _ROWS[id(c)] = (c, row)
+    return row
+
+
+_ROWS: dict[int, tuple[object, tuple[object, ...]]] = {}
 
 
 def orders_changed(old: Plan, new: Plan) -> bool:
