@@ -50,8 +50,8 @@ def _as_planned(c: Hero | Monster) -> tuple[object, ...]:
     seen = _ROWS.get(id(c))
     if seen is not None and seen[0] is c:
         return seen[1]
-    row = (c.name, c.rank, c.why, in_fight(c), c.current_hp == 0, c.conditions, c.flags)
-    row += (c.c_dot, c.o_dot, c.n_dot) if isinstance(c, Hero) else ()
+    row: tuple[object, ...] = (c.name, c.rank, c.why, in_fight(c), c.current_hp == 0)
+    row += (c.conditions, c.flags) + ((c.c_dot, c.o_dot, c.n_dot) if isinstance(c, Hero) else ())
     if len(_ROWS) >= ROWS_KEPT:
         _ROWS.clear()
     _ROWS[id(c)] = (c, row)
