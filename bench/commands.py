@@ -1,7 +1,7 @@
 """Issue 24's whole commands in CPU time, each paired against importing CP-SAT (the floor every
 solving command pays) and, with --before, against another copy of lnf (the code before a change):
 
-    .venv/bin/python bench/commands.py [--pairs 5] [--before ../lnf-before]
+    .venv/bin/python bench/commands.py [--pairs 5] [--before ../lnf-before] [--only run|odds]
 
 Two commands: `lnf odds X1 --fights 300 --jobs 1` (goal ≤ 2.5 ×) and `lnf run` of a generated
 20 × 150 battle with `--rounds 1` (goal ≤ 4 ×). Each run is a fresh process (user + system time
@@ -59,6 +59,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--before", type=Path, help="another copy of lnf to pair against")
+    parser.add_argument("--only", choices=["odds", "run"], help="time one of the two commands")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         fight = battle(Path(folder))
@@ -88,6 +89,8 @@ def main() -> None:
         print("| command | ÷ importing CP-SAT | before ÷ importing CP-SAT | ÷ before |")
         print("|---|---|---|---|")
         for name, command in commands.items():
+            if args.only is not None and f"lnf {args.only} " not in name:
+                continue
             now, old, pair = [], [], []
             for _ in range(args.pairs + 1):
                 mine = cpu(command(ROOT), ROOT) / cpu(FLOOR)
