@@ -31,7 +31,7 @@ from lnf.model.enums import (
     Variant,
 )
 from lnf.model.traits import Trait, TraitKind
-from lnf.values import cached, replace, value
+from lnf.values import cached_of, replace, value
 from lnf.values import replace as copied
 
 DEFAULT_SPEED = 30
@@ -416,16 +416,23 @@ class Fight:
     effects: tuple[Effect, ...] = ()
     effects_begun: int = 0  # how many effects began in this fight: the next one's key
 
-    @cached
+    @cached_of("heroes", "monsters")
     def everyone(self) -> tuple[Hero | Monster, ...]:
         """Heroes as written, then monsters in danger order."""
         return (*self.heroes, *self.monsters)
 
-    @cached
+    @cached_of("heroes", "monsters")
     def _by_name(self) -> dict[str, Hero | Monster]:
         return {c.name: c for c in self.everyone}
 
-    @cached
+    @cached_of("heroes", "monsters")
+    def roster_memo(self) -> dict[str, object]:
+        """What the rules work out of the combatants alone (who is still in the fight,
+        `rules.roster`), asked of one state again and again: kept with the state, and with the
+        next one while it holds the very same combatants."""
+        return {}
+
+    @cached_of("groups")
     def _group_of(self) -> dict[str, Group]:
         return {name: g for g in self.groups for name in g.members}
 

@@ -40,11 +40,21 @@ def banished(c: Hero | Monster) -> bool:
 
 
 def heroes(fight: Fight) -> tuple[Hero, ...]:
-    return tuple(h for h in fight.heroes if in_fight(h))
+    """The heroes still in the fight: worked out once per state (`Fight.roster_memo`)."""
+    memo = fight.roster_memo
+    found = memo.get("heroes")
+    if found is None:
+        found = memo["heroes"] = tuple(h for h in fight.heroes if in_fight(h))
+    return found  # type: ignore[return-value]
 
 
 def monsters(fight: Fight) -> tuple[Monster, ...]:
-    return tuple(m for m in fight.monsters if in_fight(m))
+    """The monsters still in the fight: worked out once per state (`Fight.roster_memo`)."""
+    memo = fight.roster_memo
+    found = memo.get("monsters")
+    if found is None:
+        found = memo["monsters"] = tuple(m for m in fight.monsters if in_fight(m))
+    return found  # type: ignore[return-value]
 
 
 def rows(fight: Fight) -> tuple[Hero, ...]:
