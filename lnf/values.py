@@ -88,7 +88,7 @@ def value(
     return make if cls is None else make(cls)
 
 
-COMPILED_AFTER = 64  # values made of one class before its own `__init__` is compiled
+COMPILED_AFTER = 500  # values made of one class before its own `__init__` is compiled
 COMPILED_WIDTH = 16  # fields at most: a wider class fills its defaults in one step faster
 
 
@@ -98,7 +98,8 @@ def _init(cls: type, name: str, fields: tuple[dataclasses.Field[Any], ...]) -> C
     step. A class made often (a roll, a step, an option weighed: thousands of times a fight)
     gets an `__init__` of its own, compiled as `dataclasses` would (`_compiled`), once it has
     made COMPILED_AFTER values: compiling every class at import would cost `lnf show`'s start
-    a tenth, and most classes make a handful of values a command."""
+    a tenth (about 0.1 ms a class), and `show` makes fewer of each (the fight file's spec, 239
+    `Field`s, the most)."""
     positional = tuple(f.name for f in fields if not f.kw_only)
     defaults = {f.name: f.default for f in fields if f.default is not _MISSING}
     factories = {f.name: f.default_factory for f in fields if f.default_factory is not _MISSING}
