@@ -57,6 +57,16 @@ def monsters(fight: Fight) -> tuple[Monster, ...]:
     return found  # type: ignore[return-value]
 
 
+def trait_kinds(fight: Fight) -> frozenset[TraitKind]:
+    """B8: the kinds of trait the fight's monsters have (a trait acts only through a monster
+    that has it): worked out once per state (`Fight.roster_memo`)."""
+    memo = fight.roster_memo
+    found = memo.get("trait kinds")
+    if found is None:
+        found = memo["trait kinds"] = frozenset(t.kind for m in fight.monsters for t in m.traits)
+    return found  # type: ignore[return-value]
+
+
 def rows(fight: Fight) -> tuple[Hero, ...]:
     """G2: non-halflings before halflings, then fighty → sneaky; ties keep the written order."""
     return tuple(
