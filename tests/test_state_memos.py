@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lnf.model import Condition, Fight, Group, Hero
+from lnf.model import Condition, Fight, Group, Hero, Monster
 from lnf.model.fight import Turns
 from lnf.rules import roster
 from lnf.rules.roster import in_fight
@@ -32,6 +32,14 @@ def _asked(f: Fight) -> tuple[object, ...]:
         roster.heroes(f),
         roster.monsters(f),
     )
+
+
+def _replaced(f: Fight, c: Hero | Monster) -> Fight:
+    """`Fight.with_combatant` as it was written before it kept the places: every combatant of
+    `c`'s name on `c`'s side replaced."""
+    if isinstance(c, Hero):
+        return replace(f, heroes=tuple(c if h.name == c.name else h for h in f.heroes))
+    return replace(f, monsters=tuple(c if m.name == c.name else m for m in f.monsters))
 
 
 def _changed(f: Fight, data: st.DataObject) -> Fight:
@@ -69,6 +77,29 @@ def test_a_state_remembers_only_what_a_fresh_one_works_out(f: Fight, data: st.Da
         assert _asked(f) == _asked(_fresh(f))
         f = _changed(f, data)
     assert _asked(f) == _asked(_fresh(f))
+
+
+@settings(max_examples=150, deadline=None)
+@given(fights(), st.data())
+def test_with_combatant_is_the_fight_with_it_in_place(f: Fight, data: st.DataObject) -> None:
+    """G1: a combatant in place of the one of its name (asked before and after, so that what
+    the state kept is carried over), one of a name the fight does not hold or holds on the
+    other side (nothing replaced), and a fight where two share a name (both replaced)."""
+    for _ in range(data.draw(st.integers(1, 5))):
+        _asked(f)
+        c = data.draw(st.sampled_from(f.everyone))
+        kind = data.draw(st.integers(0, 4))
+        if kind == 1:
+            c = replace(c, name="Nobody")
+        elif kind == 2 and f.monsters:
+            c = replace(f.heroes[0], name=f.monsters[0].name)  # a hero of a monster's name
+        elif kind == 3 and len(f.heroes) > 1:
+            f = replace(f, heroes=(*f.heroes, replace(f.heroes[0], temp_hp=7)))  # two of one name
+        else:
+            c = replace(c, temp_hp=c.temp_hp + 1)
+        new = f.with_combatant(c)
+        assert new == _replaced(f, c) and _asked(new) == _asked(_fresh(new))
+        f = new
 
 
 @settings(max_examples=60, deadline=None)

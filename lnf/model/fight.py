@@ -453,12 +453,34 @@ class Fight:
             raise KeyError(name)
         return found
 
+    @cached_of("heroes", "monsters")
+    def _place(self) -> dict[str, tuple[bool, int]]:
+        """Where each name stands: (a hero, its index); {} if two share one (G1 forbids it)."""
+        place = {h.name: (True, i) for i, h in enumerate(self.heroes)}
+        place.update({m.name: (False, i) for i, m in enumerate(self.monsters)})
+        return place if len(place) == len(self.heroes) + len(self.monsters) else {}
+
     def with_combatant(self, c: Hero | Monster) -> Fight:
-        """The same fight with `c` in place of the combatant of its name."""
-        if isinstance(c, Hero):
-            heroes = tuple(c if h.name == c.name else h for h in self.heroes)
-            return copied(self, heroes=heroes)
-        return copied(self, monsters=tuple(c if m.name == c.name else m for m in self.monsters))
+        """The same fight with `c` in place of the combatant of its name; it keeps where each
+        name stands and the roster by name (with `c`), not worked out again for every step."""
+        hero = isinstance(c, Hero)
+        at = self._place.get(c.name)
+        if at is None or at[0] is not hero:
+            if hero:
+                heroes = tuple(c if h.name == c.name else h for h in self.heroes)
+                return copied(self, heroes=heroes)
+            return copied(self, monsters=tuple(c if m.name == c.name else m for m in self.monsters))
+        i = at[1]
+        if hero:
+            new = copied(self, heroes=(*self.heroes[:i], c, *self.heroes[i + 1 :]))
+        else:
+            new = copied(self, monsters=(*self.monsters[:i], c, *self.monsters[i + 1 :]))
+        kept = new.__dict__
+        kept["_place"] = self._place  # the same names in the same places
+        by_name = self.__dict__.get("_by_name")
+        if by_name is not None:
+            kept["_by_name"] = {**by_name, c.name: c}
+        return new
 
     def __contains__(self, name: object) -> bool:
         return name in self._by_name
