@@ -63,6 +63,7 @@ def value(
             return f"{self.__class__.__qualname__}({shown})"
 
         cls.__value_fields__ = frozenset(names)  # type: ignore[attr-defined]  # for `replace`
+        cls.__value_key__ = key  # type: ignore[attr-defined]  # for `field_values`
         kinds = (functools.cached_property, cached)
         cls.__value_cached__ = tuple(  # type: ignore[attr-defined]  # what `replace` leaves
             (name, getattr(attribute, "on", None))  # unless only other fields changed
@@ -237,6 +238,13 @@ def by_identity(question: Callable[[T], R]) -> Callable[[T], R]:
     asked.__doc__ = question.__doc__
     asked.__name__ = getattr(question, "__name__", "asked")
     return asked
+
+
+def field_values(obj: object) -> tuple[Any, ...] | None:
+    """A `@value`'s fields in order, the very objects it holds (what its equality and hash
+    go by); None for anything else."""
+    key = getattr(obj.__class__, "__value_key__", None)
+    return None if key is None else key(obj)
 
 
 def replace(obj: T, /, **changes: Any) -> T:

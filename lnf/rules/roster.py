@@ -21,6 +21,9 @@ from lnf.model import (
 )
 
 _FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
+# Read once: on Python 3.11 each `Condition.X` goes through the enum class's `__getattr__`
+# hook (3.12 dropped it), and whether a combatant is banished is asked ~1,000 times a fight.
+_BANISHED = Condition.BANISHED
 
 
 def in_fight(c: Hero | Monster) -> bool:
@@ -36,7 +39,7 @@ def in_fight(c: Hero | Monster) -> bool:
 def banished(c: Hero | Monster) -> bool:
     """F7 Banishment: on a harmless demiplane until the spell ends — out of the fight, in no
     group, neither acting nor attacked, yet neither dead nor gone for good."""
-    return Condition.BANISHED in c.conditions
+    return _BANISHED in c.conditions
 
 
 def heroes(fight: Fight) -> tuple[Hero, ...]:
