@@ -30,7 +30,7 @@ from lnf.rules.corrosion import DESTROYED, corroded, corroded_words, corrodes, s
 from lnf.rules.economy import attack_named
 from lnf.rules.heads import after_damage, burned_since, grown, heads, lost
 from lnf.rules.rock_catching import catcher
-from lnf.rules.roster import in_fight
+from lnf.rules.roster import in_fight, trait_kinds
 from lnf.rules.splitting import splitters, twin_name
 from lnf.rules.trait_auras import (
     AURAS,
@@ -215,6 +215,8 @@ def stone(turn: Steps, key: int, who: str, by: str) -> None:
 def averse(turn: Steps, done: StepDone) -> None:
     """B8 Aversion of Fire: a monster with it that took fire damage in the step has
     disadvantage on its attack rolls until the end of its next turn (an effect on it, F4)."""
+    if TraitKind.AVERSION_OF_FIRE not in trait_kinds(turn.fight):
+        return  # no monster has it (asked once per state)
     step = done.step
     if isinstance(step, Attacked | SpellCast):
         types = [kind for kind, amount in step.damage if amount > 0]
@@ -263,6 +265,8 @@ def rock_caught(
 def split(turn: Steps, done: StepDone) -> None:
     """B10 Split: each jelly the step's lightning or slashing damage reached that splits now
     (`splitters`) becomes two (a `Split` step, its reaction)."""
+    if TraitKind.SPLIT not in trait_kinds(turn.fight):
+        return  # no monster has it (asked once per state)
     step = done.step
     if isinstance(step, Attacked):
         types, targets = [k for k, _ in step.damage], [step.target]
@@ -315,6 +319,8 @@ def carapace(
 def heads_follow(turn: Steps, done: StepDone) -> None:
     """B8 Multiple Heads: damage that brings the hydra's turn total to its figure kills a head
     (the last one kills it); fire marks it burned until the end of its turn."""
+    if TraitKind.MULTIPLE_HEADS not in trait_kinds(turn.fight):
+        return  # no monster has it (asked once per state)
     step = done.step
     if isinstance(step, Attacked | SpellCast):
         types = {k for k, amount in step.damage if amount > 0}
