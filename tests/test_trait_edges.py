@@ -3,19 +3,25 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lnf.dice import parse
-from lnf.dice.roll import SeededDice
+from lnf.dice.roll import ScriptedDice, SeededDice
 from lnf.engine.effects import Rolled, turn_edge
+from lnf.engine.resolve import roll_attack
 from lnf.engine.trait_edges import traits_at_start
 from lnf.engine.trait_steps import regrow
-from lnf.model import Fight, Group, Monster, TurnEdge
+from lnf.formats.trait_forms import parse_trait
+from lnf.model import Attack, Fight, Group, Monster, TurnEdge
+from lnf.model.plan import Mode
 from lnf.model.steps import Damaged
 from lnf.model.traits import Trait, TraitKind
+from lnf.rules.corrosion import corroded
 from lnf.rules.roster import trait_kinds
 from lnf.values import replace
+from tests.builders import fight, hero, monster
 from tests.strategies import fights
 
 
@@ -68,3 +74,18 @@ def test_trait_kinds_are_the_monsters_traits_after_a_change() -> None:
     assert trait_kinds(g) == {TraitKind.MULTIPLE_HEADS}
     h = replace(g, monsters=(*g.monsters, replace(m, traits=(Trait(TraitKind.STENCH),))))
     assert trait_kinds(h) == {TraitKind.MULTIPLE_HEADS, TraitKind.STENCH}
+
+
+@pytest.mark.parametrize("written", ["corrode metal", "rust metal", "corrosive form 1d8 acid"])
+def test_each_corroding_trait_still_corrodes_through_the_engine(written: str) -> None:
+    """B8: the hit's follow-up asks whether any monster corrodes before looking: each of the
+    three traits that do is still found (a hero's longsword hits the monster once)."""
+    ooze = monster("Ooze", hp=200, traits=(parse_trait(written),))
+    sword = Attack(name="Longsword", to_hit=5, damage=parse("1d8+3 slashing"))
+    f = fight([hero("Bram", attacks=(sword,))], [ooze], {"A": ["Bram", "Ooze"]})
+    turn = Rolled.turn(f, "Bram")
+    hit = roll_attack(
+        f, f.hero("Bram"), f.monster("Ooze"), sword, Mode.MELEE, ScriptedDice([15, 8])
+    )
+    turn.rolling(ScriptedDice([4] * 4)).do(hit)  # (Corrosive Form's acid back, if rolled)
+    assert corroded(turn.fight, "Bram", "Longsword") == 1

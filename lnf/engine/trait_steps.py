@@ -374,6 +374,8 @@ def fire_form(turn: Steps, name: str, target: str, melee: bool, dice: DiceSource
 def freeze(turn: Steps, done: StepDone) -> None:
     """B8 Freeze: each creature the step dealt cold damage to (the step's cold share, when any
     damage got through and it is not immune to cold) that freezes (`freezes`) is frozen."""
+    if TraitKind.FREEZE not in trait_kinds(turn.fight):
+        return  # no monster has it (asked once per state)
     step = done.step
     parts: tuple[tuple[DamageType | None, int], ...] = ()
     if isinstance(step, Attacked | SpellCast):
@@ -441,10 +443,15 @@ def barbs(turn: Steps, who: str, dice: DiceSource) -> None:
         turn.do(Damaged(name, rolled.total, DamageType.PIERCING, text=f"{what}: {rolled}"))
 
 
+_CORRODING = frozenset({TraitKind.CORRODE_METAL, TraitKind.RUST_METAL, TraitKind.CORROSIVE_FORM})
+
+
 def corrode(turn: Steps, done: StepDone, step: Attacked) -> None:
     """B8 Corrode Metal, Rust Metal, Corrosive Form: a hero's weapon that hit the monster takes
     one more -1 to its damage rolls (`rules.corrosion`), an effect on the hero that replaces
     the last; at -5 it is destroyed."""
+    if trait_kinds(done.before).isdisjoint(_CORRODING):
+        return  # no monster has one (asked once per state)
     hero = turn.fight.combatant(step.attacker)
     weapon = attack_named(hero, step.attack)
     trait = corrodes(done.before.combatant(step.target), hero, weapon) if weapon else ""
