@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar, dataclass_transform, overload
 
@@ -43,13 +44,16 @@ def value(
         fields = dataclasses.fields(cls)  # type: ignore[arg-type]
         names = tuple(f.name for f in fields)
 
-        def key(self: Any) -> tuple[Any, ...]:
-            return tuple([getattr(self, name) for name in names])
+        # The fields in order, as one tuple: `attrgetter` reads them in C (a value is hashed
+        # and compared field by field, thousands of times a fight).
+        key: Callable[[Any], tuple[Any, ...]] = (
+            operator.attrgetter(*names) if len(names) > 1 else _one_field(names)
+        )
 
         def __eq__(self: Any, other: object) -> bool:
             if other.__class__ is not self.__class__:
                 return NotImplemented
-            return key(self) == key(other)
+            return self is other or key(self) == key(other)  # a tuple compares `is` first
 
         def __hash__(self: Any) -> int:
             return hash(key(self))
@@ -59,15 +63,16 @@ def value(
             return f"{self.__class__.__qualname__}({shown})"
 
         cls.__value_fields__ = frozenset(names)  # type: ignore[attr-defined]  # for `replace`
+        cls.__value_key__ = key  # type: ignore[attr-defined]  # for `field_values`
         kinds = (functools.cached_property, cached)
         cls.__value_cached__ = tuple(  # type: ignore[attr-defined]  # what `replace` leaves
-            name
+            (name, getattr(attribute, "on", None))  # unless only other fields changed
             for klass in cls.__mro__[:-1]  # not `object`, which has none
             for name, attribute in vars(klass).items()
             if isinstance(attribute, kinds)
         )
         methods: dict[str, Any] = {
-            "__init__": _init(cls.__name__, fields),
+            "__init__": _init(cls, cls.__name__, fields),
             "__eq__": __eq__,
             "__hash__": __hash__,
             "__repr__": __repr__,
@@ -84,11 +89,18 @@ def value(
     return make if cls is None else make(cls)
 
 
-def _init(name: str, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
+COMPILED_AFTER = 500  # values made of one class before its own `__init__` is compiled
+COMPILED_WIDTH = 16  # fields at most: a wider class fills its defaults in one step faster
+
+
+def _init(cls: type, name: str, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
     """An `__init__` that takes the fields by position (those not keyword-only) or by name,
     and fills the rest from their defaults. The fields go into the instance's `__dict__` in one
-    step: `dataclasses.replace` gives every field by name, and a fight's state is copied
-    thousands of times a fight (an odds run), so a loop over the fields here is what it costs."""
+    step. A class made often (a roll, a step, an option weighed: thousands of times a fight)
+    gets an `__init__` of its own, compiled as `dataclasses` would (`_compiled`), once it has
+    made COMPILED_AFTER values: compiling every class at import would cost `lnf show`'s start
+    a tenth (about 0.1 ms a class), and `show` makes fewer of each (the fight file's spec, 239
+    `Field`s, the most)."""
     positional = tuple(f.name for f in fields if not f.kw_only)
     defaults = {f.name: f.default for f in fields if f.default is not _MISSING}
     factories = {f.name: f.default_factory for f in fields if f.default_factory is not _MISSING}
@@ -96,29 +108,92 @@ def _init(name: str, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[...
     known = frozenset(names)
     required = frozenset(n for n in names if n not in defaults and n not in factories)
     count = len(names)
+    made = 0
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        nonlocal made
+        made += 1
+        if made == COMPILED_AFTER and len(names) <= COMPILED_WIDTH:
+            setattr(cls, "__init__", _compiled(cls, fields) or __init__)  # noqa: B010
         if args:
-            if len(args) > len(positional):
-                raise TypeError(f"{name}() takes {len(positional)} positional arguments")
-            for field_name, arg in zip(positional, args, strict=False):
-                if field_name in kwargs:
-                    raise TypeError(f"{name}() got two values for {field_name!r}")
-                kwargs[field_name] = arg
-        if len(kwargs) != count or not known.issuperset(kwargs):
-            if not known.issuperset(kwargs):
-                raise TypeError(f"{name}() got unknown fields {sorted(set(kwargs) - known)}")
-            if not required.issubset(kwargs):
-                missing = next(n for n in names if n in required and n not in kwargs)
-                raise TypeError(f"{name}() is missing {missing!r}")
-            state = self.__dict__  # the defaults, then what was given over them
-            state.update(defaults)
-            for field_name, make in factories.items():
-                if field_name not in kwargs:
-                    state[field_name] = make()
-        self.__dict__.update(kwargs)
+            if kwargs or len(args) > len(positional):
+                kwargs = _merged(name, positional, args, kwargs)
+            else:
+                kwargs = dict(zip(positional, args, strict=False))
+        state = self.__dict__
+        if len(kwargs) == count and known.issuperset(kwargs):
+            state.update(kwargs)  # every field given: `replace`'s case
+        elif known.issuperset(kwargs) and required.issubset(kwargs):
+            state.update(defaults)  # the defaults, then what was given over them
+            if factories:
+                for field_name, make in factories.items():
+                    if field_name not in kwargs:
+                        state[field_name] = make()
+            state.update(kwargs)
+        elif not known.issuperset(kwargs):
+            raise TypeError(f"{name}() got unknown fields {sorted(set(kwargs) - known)}")
+        else:
+            missing = next(n for n in names if n in required and n not in kwargs)
+            raise TypeError(f"{name}() is missing {missing!r}")
 
     return __init__
+
+
+_FACTORY = object()  # a field left to its `default_factory`
+
+
+def _compiled(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None] | None:
+    """`cls`'s own `__init__`, with its fields as parameters, as `dataclasses` writes one: the
+    same values as `_init`'s (a field missing, unknown or given twice is a TypeError, worded by
+    Python). None when its fields cannot be parameters (a required one after a default)."""
+    names = [f.name for f in fields]
+    if any(n == "self" or n.startswith("_v_") for n in names):
+        return None
+    space: dict[str, Any] = {"_FACTORY": _FACTORY}
+    params: list[str] = []
+    kw_params: list[str] = []
+    body: list[str] = []
+    for f in fields:
+        if f.default is not _MISSING:
+            space[f"_v_d_{f.name}"] = f.default
+            param = f"{f.name}=_v_d_{f.name}"
+        elif f.default_factory is not _MISSING:
+            space[f"_v_f_{f.name}"] = f.default_factory
+            param = f"{f.name}=_FACTORY"
+            body.append(f"    if {f.name} is _FACTORY: {f.name} = _v_f_{f.name}()")
+        else:
+            param = f.name
+        (kw_params if f.kw_only else params).append(param)
+    signature = ", ".join(["self", *params, *(["*", *kw_params] if kw_params else [])])
+    body.append("    _v_state = self.__dict__")
+    body.extend(f"    _v_state[{n!r}] = {n}" for n in names)
+    source = f"def __init__({signature}):\n" + "\n".join(body) + "\n"
+    try:
+        exec(source, space)  # our own text, of the class's field names
+    except SyntaxError:
+        return None
+    made: Callable[..., None] = space["__init__"]
+    made.__qualname__ = f"{cls.__qualname__}.__init__"
+    return made
+
+
+def _merged(
+    name: str, positional: tuple[str, ...], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> dict[str, Any]:
+    """The fields given by position and by name, as one mapping (a field given twice, or more
+    by position than there are, refused)."""
+    if len(args) > len(positional):
+        raise TypeError(f"{name}() takes {len(positional)} positional arguments")
+    for field_name, arg in zip(positional, args, strict=False):
+        if field_name in kwargs:
+            raise TypeError(f"{name}() got two values for {field_name!r}")
+        kwargs[field_name] = arg
+    return kwargs
+
+
+def _one_field(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The key of a value of one field or none: a tuple, as `attrgetter` of several gives."""
+    return lambda self: tuple([getattr(self, name) for name in names])
 
 
 def _frozen(self: Any, name: str, *args: Any) -> None:
@@ -165,6 +240,13 @@ def by_identity(question: Callable[[T], R]) -> Callable[[T], R]:
     return asked
 
 
+def field_values(obj: object) -> tuple[Any, ...] | None:
+    """A `@value`'s fields in order, the very objects it holds (what its equality and hash
+    go by); None for anything else."""
+    key = getattr(obj.__class__, "__value_key__", None)
+    return None if key is None else key(obj)
+
+
 def replace(obj: T, /, **changes: Any) -> T:
     """`dataclasses.replace`, for a `@value` in one step: its fields are copied whole, not
     field by field, and what a `cached_property` worked out is left behind (it may depend on a
@@ -179,9 +261,10 @@ def replace(obj: T, /, **changes: Any) -> T:
     new = object.__new__(obj.__class__)
     state = new.__dict__
     state.update(obj.__dict__)
-    if len(state) != len(fields):  # figures a cached_property kept stay behind
-        for name in obj.__class__.__value_cached__:  # type: ignore[attr-defined]
-            state.pop(name, None)
+    if len(state) != len(fields):  # figures a cached_property kept stay behind,
+        for name, on in obj.__class__.__value_cached__:  # type: ignore[attr-defined]
+            if on is None or not on.isdisjoint(changes):  # but those of fields not changed
+                state.pop(name, None)
     state.update(changes)
     return new
 
@@ -193,6 +276,8 @@ class cached(Generic[V]):  # read as functools.cached_property is
     """`functools.cached_property` without its lock: Python 3.11 takes one at every first use,
     and a fight's state is a new object, whose figures are asked once each, thousands of times
     a fight. Worked out twice by two threads at once, a frozen value's figure is the same."""
+
+    on: frozenset[str] | None = None  # the fields it is worked out of; None: any field
 
     def __init__(self, func: Callable[[Any], V]) -> None:
         self.func = func
@@ -213,3 +298,15 @@ class cached(Generic[V]):  # read as functools.cached_property is
             return self
         value = obj.__dict__[self.name] = self.func(obj)
         return value
+
+
+def cached_of(*fields: str) -> Callable[[Callable[[Any], V]], cached[V]]:
+    """`cached`, for a figure worked out of `fields` alone: `replace` changing none of them
+    keeps it (a fight whose turn books changed keeps the roster by name it worked out)."""
+
+    def make(func: Callable[[Any], V]) -> cached[V]:
+        made = cached(func)
+        made.on = frozenset(fields)
+        return made
+
+    return make

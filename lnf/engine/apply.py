@@ -137,10 +137,13 @@ class Steps:
                 turns=replace(
                     turns,
                     **kept,
-                    reacted=turns.reacted - reactive(fight),  # B10: Reactive
+                    # B10: Reactive. Each book is looked through only when it holds anyone
+                    reacted=turns.reacted - reactive(fight) if turns.reacted else turns.reacted,
                     current=who if isinstance(fight.combatant(who), Hero) else None,
-                    cast=tuple(s for s in turns.cast if s[0] != who),
-                    attack_action=frozenset(a for a in turns.attack_action if a[0] != who),
+                    cast=tuple(s for s in turns.cast if s[0] != who) if turns.cast else (),
+                    attack_action=frozenset(a for a in turns.attack_action if a[0] != who)
+                    if turns.attack_action
+                    else turns.attack_action,
                 ),
             )
             if acl(fight):  # V-ACL6: unused reactions become surge dice; the old ones expire

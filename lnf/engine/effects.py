@@ -29,32 +29,25 @@ from lnf.engine.holds import (
     regurgitation,
 )
 from lnf.engine.joined import take_root
-from lnf.engine.mouther import mouther_saves
 from lnf.engine.resolve import roll_save
 from lnf.engine.riders import corrode_armor, drained_by, dropped_to_0, pushed, ride
 from lnf.engine.self_spells import fire_shield, landed, seen
 from lnf.engine.spell_auras import auras
 from lnf.engine.steps import apply_step
+from lnf.engine.trait_edges import traits_at_start
 from lnf.engine.trait_steps import (
     adheres,
     averse,
-    barbs,
     berserk_roll,
     burned,
     burst,
     corrode,
-    fire_aura,
     freeze,
-    gaze,
     heads_follow,
-    horrified,
     regrow,
     slimed,
     split,
-    stench,
     stone,
-    sunburned,
-    unnerving_mask,
     unstuck,
 )
 from lnf.model import (
@@ -94,7 +87,7 @@ from lnf.rules.concentration import broken, concentrating, concentration_of, sav
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
 from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
 from lnf.rules.mirror_image import duplicate
-from lnf.rules.roster import changed, in_fight
+from lnf.rules.roster import changed, in_fight, trait_kinds
 from lnf.rules.spell_effects import calm_ends, overwhelmed, sleepers, weapon_up, woken
 from lnf.rules.trait_auras import turns_to_stone
 from lnf.rules.trait_saves import immune_now
@@ -330,7 +323,8 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     ending = ending_at(turn.fight, who, edge)
     if edge is TurnEdge.END:
         regurgitation(turn, who, dice)  # F6: enough damage from inside a swallower
-        regrow(turn, who)  # B8: the hydra's heads
+        if trait_kinds(turn.fight):  # B8: no trait acts in a fight whose monsters have none
+            regrow(turn, who)  # B8: the hydra's heads
     last = [e for e in due if any(e == x for x, _ in ending)]
     for e in last:
         _repeat(turn, who, e, dice)
@@ -339,14 +333,8 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
             turn.do(EffectEnded(e.key, why))
     if edge is TurnEdge.START:
         auras(turn, who, dice)
-        sunburned(turn, who)  # B8: Vampire Weaknesses
-        fire_aura(turn, who, dice)
-        barbs(turn, who, dice)  # B8: a barbed devil's Barbed Hide
-        stench(turn, who, dice)
-        mouther_saves(turn, who, dice)  # B8: a gibbering mouther's
-        horrified(turn, who, dice)  # B8: a sea hag's Horrific Appearance
-        gaze(turn, who, dice)
-        unnerving_mask(turn, who, dice)  # B10: the chain devil's reaction
+        if trait_kinds(turn.fight):
+            traits_at_start(turn, who, dice)
         berserk_roll(turn, who, dice)  # B8: a golem's d6
         drains(turn, who, dice)  # F6: a stirge drinks
         held_hurts(turn, who, dice)  # F6: the chain devil's chains

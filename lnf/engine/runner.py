@@ -55,7 +55,7 @@ from lnf.rules.group_changes import order_step
 from lnf.rules.hyrule import hyrule
 from lnf.rules.legal import can_take_turn
 from lnf.rules.reactions import opportunity_attackers
-from lnf.rules.roster import banished, in_fight, incapacitated
+from lnf.rules.roster import banished, in_fight, incapacitated, monsters
 from lnf.rules.state_check import plan_notes
 from lnf.rules.strike_order import strike_order, up_next
 from lnf.rules.surprise import actions_in_surprise_round, held_note, surprise_round_next
@@ -163,7 +163,7 @@ class Runner:
         ended = next((a.event for a in self.table.in_force if isinstance(a.event, Ended)), None)
         if ended is not None:  # (read in place: asked before every turn)
             return ended.winner
-        if not any(in_fight(m) for m in self.fight.monsters):
+        if not monsters(self.fight):  # (who is in the fight: worked out once per state)
             return Side.HEROES
         if not any((in_fight(h) or banished(h)) and h.current_hp > 0 for h in self.fight.heroes):
             return Side.MONSTERS

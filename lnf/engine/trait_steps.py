@@ -30,7 +30,7 @@ from lnf.rules.corrosion import DESTROYED, corroded, corroded_words, corrodes, s
 from lnf.rules.economy import attack_named
 from lnf.rules.heads import after_damage, burned_since, grown, heads, lost
 from lnf.rules.rock_catching import catcher
-from lnf.rules.roster import in_fight
+from lnf.rules.roster import in_fight, trait_kinds
 from lnf.rules.splitting import splitters, twin_name
 from lnf.rules.trait_auras import (
     AURAS,
@@ -215,6 +215,8 @@ def stone(turn: Steps, key: int, who: str, by: str) -> None:
 def averse(turn: Steps, done: StepDone) -> None:
     """B8 Aversion of Fire: a monster with it that took fire damage in the step has
     disadvantage on its attack rolls until the end of its next turn (an effect on it, F4)."""
+    if TraitKind.AVERSION_OF_FIRE not in trait_kinds(turn.fight):
+        return  # no monster has it (asked once per state)
     step = done.step
     if isinstance(step, Attacked | SpellCast):
         types = [kind for kind, amount in step.damage if amount > 0]
@@ -263,6 +265,8 @@ def rock_caught(
 def split(turn: Steps, done: StepDone) -> None:
     """B10 Split: each jelly the step's lightning or slashing damage reached that splits now
     (`splitters`) becomes two (a `Split` step, its reaction)."""
+    if TraitKind.SPLIT not in trait_kinds(turn.fight):
+        return  # no monster has it (asked once per state)
     step = done.step
     if isinstance(step, Attacked):
         types, targets = [k for k, _ in step.damage], [step.target]
@@ -315,6 +319,8 @@ def carapace(
 def heads_follow(turn: Steps, done: StepDone) -> None:
     """B8 Multiple Heads: damage that brings the hydra's turn total to its figure kills a head
     (the last one kills it); fire marks it burned until the end of its turn."""
+    if TraitKind.MULTIPLE_HEADS not in trait_kinds(turn.fight):
+        return  # no monster has it (asked once per state)
     step = done.step
     if isinstance(step, Attacked | SpellCast):
         types = {k for k, amount in step.damage if amount > 0}
@@ -368,6 +374,8 @@ def fire_form(turn: Steps, name: str, target: str, melee: bool, dice: DiceSource
 def freeze(turn: Steps, done: StepDone) -> None:
     """B8 Freeze: each creature the step dealt cold damage to (the step's cold share, when any
     damage got through and it is not immune to cold) that freezes (`freezes`) is frozen."""
+    if TraitKind.FREEZE not in trait_kinds(turn.fight):
+        return  # no monster has it (asked once per state)
     step = done.step
     parts: tuple[tuple[DamageType | None, int], ...] = ()
     if isinstance(step, Attacked | SpellCast):
@@ -435,10 +443,15 @@ def barbs(turn: Steps, who: str, dice: DiceSource) -> None:
         turn.do(Damaged(name, rolled.total, DamageType.PIERCING, text=f"{what}: {rolled}"))
 
 
+_CORRODING = frozenset({TraitKind.CORRODE_METAL, TraitKind.RUST_METAL, TraitKind.CORROSIVE_FORM})
+
+
 def corrode(turn: Steps, done: StepDone, step: Attacked) -> None:
     """B8 Corrode Metal, Rust Metal, Corrosive Form: a hero's weapon that hit the monster takes
     one more -1 to its damage rolls (`rules.corrosion`), an effect on the hero that replaces
     the last; at -5 it is destroyed."""
+    if trait_kinds(done.before).isdisjoint(_CORRODING):
+        return  # no monster has one (asked once per state)
     hero = turn.fight.combatant(step.attacker)
     weapon = attack_named(hero, step.attack)
     trait = corrodes(done.before.combatant(step.target), hero, weapon) if weapon else ""

@@ -31,7 +31,7 @@ from lnf.model.enums import (
     Variant,
 )
 from lnf.model.traits import Trait, TraitKind
-from lnf.values import cached, replace, value
+from lnf.values import cached_of, replace, value
 from lnf.values import replace as copied
 
 DEFAULT_SPEED = 30
@@ -416,16 +416,23 @@ class Fight:
     effects: tuple[Effect, ...] = ()
     effects_begun: int = 0  # how many effects began in this fight: the next one's key
 
-    @cached
+    @cached_of("heroes", "monsters")
     def everyone(self) -> tuple[Hero | Monster, ...]:
         """Heroes as written, then monsters in danger order."""
         return (*self.heroes, *self.monsters)
 
-    @cached
+    @cached_of("heroes", "monsters")
     def _by_name(self) -> dict[str, Hero | Monster]:
         return {c.name: c for c in self.everyone}
 
-    @cached
+    @cached_of("heroes", "monsters")
+    def roster_memo(self) -> dict[str, object]:
+        """What the rules work out of the combatants alone (who is still in the fight,
+        `rules.roster`), asked of one state again and again: kept with the state, and with the
+        next one while it holds the very same combatants."""
+        return {}
+
+    @cached_of("groups")
     def _group_of(self) -> dict[str, Group]:
         return {name: g for g in self.groups for name in g.members}
 
@@ -446,12 +453,34 @@ class Fight:
             raise KeyError(name)
         return found
 
+    @cached_of("heroes", "monsters")
+    def _place(self) -> dict[str, tuple[bool, int]]:
+        """Where each name stands: (a hero, its index); {} if two share one (G1 forbids it)."""
+        place = {h.name: (True, i) for i, h in enumerate(self.heroes)}
+        place.update({m.name: (False, i) for i, m in enumerate(self.monsters)})
+        return place if len(place) == len(self.heroes) + len(self.monsters) else {}
+
     def with_combatant(self, c: Hero | Monster) -> Fight:
-        """The same fight with `c` in place of the combatant of its name."""
-        if isinstance(c, Hero):
-            heroes = tuple(c if h.name == c.name else h for h in self.heroes)
-            return copied(self, heroes=heroes)
-        return copied(self, monsters=tuple(c if m.name == c.name else m for m in self.monsters))
+        """The same fight with `c` in place of the combatant of its name; it keeps where each
+        name stands and the roster by name (with `c`), not worked out again for every step."""
+        hero = isinstance(c, Hero)
+        at = self._place.get(c.name)
+        if at is None or at[0] is not hero:
+            if hero:
+                heroes = tuple(c if h.name == c.name else h for h in self.heroes)
+                return copied(self, heroes=heroes)
+            return copied(self, monsters=tuple(c if m.name == c.name else m for m in self.monsters))
+        i = at[1]
+        if hero:
+            new = copied(self, heroes=(*self.heroes[:i], c, *self.heroes[i + 1 :]))
+        else:
+            new = copied(self, monsters=(*self.monsters[:i], c, *self.monsters[i + 1 :]))
+        kept = new.__dict__
+        kept["_place"] = self._place  # the same names in the same places
+        by_name = self.__dict__.get("_by_name")
+        if by_name is not None:
+            kept["_by_name"] = {**by_name, c.name: c}
+        return new
 
     def __contains__(self, name: object) -> bool:
         return name in self._by_name

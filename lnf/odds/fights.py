@@ -80,10 +80,9 @@ class _Tracker:
             elif isinstance(step, Split) and not step.how:
                 twins.add(step.into)
         before, after = applied.before, applied.after
-        for c in after.everyone:
-            if c.current_hp == 0 and isinstance(c, Hero):
-                self.dropped.add(c.name)
         for now, was in changed(after, before):  # an event shares every combatant it left alone
+            if now.current_hp == 0 and isinstance(now, Hero):
+                self.dropped.add(now.name)  # one it left alone was at 0 before, and counted
             if was is None:  # it joined the fight (B10 Split, B6 Animate Trees): nothing lost
                 self.lost[now.side] -= _hp(now) if now.name in twins else 0
                 continue

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from lnf.model import AltUse, Fight, Hero, Monster
 from lnf.model.plan import Plan
 from lnf.rules.attacks import half_hp
-from lnf.values import replace
+from lnf.values import field_values, replace
 
 
 def plan_state(fight: Fight) -> Fight:
@@ -154,6 +154,8 @@ class PlanCache:
         # Each value as planned, one object for equal ones: keys that hold the same object
         # compare it by identity, not field by field, when a lookup finds its plan.
         self._one: dict[_Hashed, Any] = {}
+        # Combatants as planned by the identities of their fields: (fields, kept, hash).
+        self._same: dict[tuple[object, ...], tuple[tuple[Any, ...], Any, int]] = {}
 
     def _as_planned(self, c: V, plan: Callable[[V], V]) -> tuple[V, int]:
         """`plan(c)`, one object for equal answers, and its hash: by `c`'s identity."""
@@ -161,8 +163,23 @@ class PlanCache:
         if seen is None or seen[0] is not c:
             if len(self._seen) >= MEMO_SIZE:
                 self._seen.clear()
-            seen = self._seen[id(c)] = (c, *self._one_of(plan(c)))
+            seen = self._seen[id(c)] = (c, *self._same_as(plan(c)))
         return seen[1], seen[2]
+
+    def _same_as(self, value: V) -> tuple[V, int]:
+        """`_one_of(value)`; a combatant as planned made of the very objects (field for field)
+        that an earlier one was made of is equal to it: found by their identities, without
+        hashing its fields (its attacks, sheet…). A hit changes what the plan sets aside."""
+        fields = field_values(value)
+        if fields is None:
+            return self._one_of(value)
+        same = (value.__class__, *map(id, fields))
+        known = self._same.get(same)
+        if known is None:
+            if len(self._same) >= MEMO_SIZE:
+                self._same.clear()
+            known = self._same[same] = (fields, *self._one_of(value))  # fields held: ids kept
+        return known[1], known[2]
 
     def _one_of(self, value: V) -> tuple[V, int]:
         """The object kept for values equal to `value`, and its hash."""

@@ -21,6 +21,9 @@ from lnf.model import (
 )
 
 _FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
+# Read once: on Python 3.11 each `Condition.X` goes through the enum class's `__getattr__`
+# hook (3.12 dropped it), and whether a combatant is banished is asked ~1,000 times a fight.
+_BANISHED = Condition.BANISHED
 
 
 def in_fight(c: Hero | Monster) -> bool:
@@ -36,15 +39,35 @@ def in_fight(c: Hero | Monster) -> bool:
 def banished(c: Hero | Monster) -> bool:
     """F7 Banishment: on a harmless demiplane until the spell ends — out of the fight, in no
     group, neither acting nor attacked, yet neither dead nor gone for good."""
-    return Condition.BANISHED in c.conditions
+    return _BANISHED in c.conditions
 
 
 def heroes(fight: Fight) -> tuple[Hero, ...]:
-    return tuple(h for h in fight.heroes if in_fight(h))
+    """The heroes still in the fight: worked out once per state (`Fight.roster_memo`)."""
+    memo = fight.roster_memo
+    found = memo.get("heroes")
+    if found is None:
+        found = memo["heroes"] = tuple(h for h in fight.heroes if in_fight(h))
+    return found  # type: ignore[return-value]
 
 
 def monsters(fight: Fight) -> tuple[Monster, ...]:
-    return tuple(m for m in fight.monsters if in_fight(m))
+    """The monsters still in the fight: worked out once per state (`Fight.roster_memo`)."""
+    memo = fight.roster_memo
+    found = memo.get("monsters")
+    if found is None:
+        found = memo["monsters"] = tuple(m for m in fight.monsters if in_fight(m))
+    return found  # type: ignore[return-value]
+
+
+def trait_kinds(fight: Fight) -> frozenset[TraitKind]:
+    """B8: the kinds of trait the fight's monsters have (a trait acts only through a monster
+    that has it): worked out once per state (`Fight.roster_memo`)."""
+    memo = fight.roster_memo
+    found = memo.get("trait kinds")
+    if found is None:
+        found = memo["trait kinds"] = frozenset(t.kind for m in fight.monsters for t in m.traits)
+    return found  # type: ignore[return-value]
 
 
 def rows(fight: Fight) -> tuple[Hero, ...]:
