@@ -40,24 +40,62 @@ from lnf.values import replace
 Reason = tuple[str, str]  # (rule id, text)
 
 
+class _Ends:
+    """Where one monster can end this round (M1–M4, R7, R8): its spots and ranks, and the
+    heroes its usable special actions reach from any of them (B4), each worked out once
+    when first asked. P5 asks them for every hero, mode and monster."""
+
+    def __init__(self, fight: Fight, monster: Monster) -> None:
+        self.fight, self.monster = fight, monster
+        self.ranks = rank_options(monster)
+        self.places = [final_spot(fight, monster.name, mv) for mv in destinations(fight, monster)]
+        self.spots = set(self.places)
+        self._caught: frozenset[str] | None = None
+
+    def caught(self) -> frozenset[str]:
+        if self._caught is None:
+            fight, m = self.fight, self.monster
+            self._caught = frozenset(
+                name
+                for action in usable(fight, m)
+                for spot in self.places
+                for rank in self.ranks
+                for name in reach_of(fight, m, action, spot, rank)
+            )
+        return self._caught
+
+
+_last: dict[str, tuple[Fight, dict[int, tuple[Monster, _Ends]]]] = {}
+
+
+def _ends(fight: Fight, monster: Monster) -> _Ends:
+    """`_Ends` of `monster`, remembered for the fight asked about last, by identity (a fight
+    and its monsters are frozen values; each is held beside what is remembered of it, so its
+    id cannot be reused meanwhile)."""
+    seen = _last.get("fight")  # one read: another thread may remember meanwhile
+    if seen is None or seen[0] is not fight:
+        seen = (fight, {})
+        _last["fight"] = seen
+    hit = seen[1].get(id(monster))
+    if hit is None or hit[0] is not monster:
+        hit = (monster, _Ends(fight, monster))
+        seen[1][id(monster)] = hit
+    return hit[1]
+
+
 def can_ever_attack(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> bool:
     """Ignoring R6 and K2: could `monster` end this round attacking `hero` with `mode`?"""
     need = mode_needs(fight, monster, hero, mode)
     if need is None:
         return False
-    spots = {final_spot(fight, monster.name, mv) for mv in destinations(fight, monster)}
-    return bool(need.met_by(spots, rank_options(monster)))
+    ends = _ends(fight, monster)
+    return bool(need.met_by(ends.spots, ends.ranks))
 
 
 def can_ever_catch(fight: Fight, monster: Monster, hero: Hero) -> bool:
     """B4, ignoring R6 and K2: could one of `monster`'s usable special actions or spells reach
     `hero` from anywhere it can end this round?"""
-    return any(
-        hero.name in reach_of(fight, monster, action, final_spot(fight, monster.name, move), rank)
-        for action in usable(fight, monster)
-        for move in destinations(fight, monster)
-        for rank in rank_options(monster)
-    )
+    return hero.name in _ends(fight, monster).caught()
 
 
 def possible_attackers(fight: Fight, hero: Hero) -> list[Monster]:

@@ -172,10 +172,13 @@ def form_troops(
     With `prune`, options no optimal plan takes are left out (see `_orders`)."""
     named = {w.monster for w in wishes}
     by_signature: dict[object, list[Monster]] = {}
+    kinds: dict[_Kind, _Kind] = {}
     for m in acting:
+        nameless = _Kind(replace(m, name=""))
+        nameless = kinds.setdefault(nameless, nameless)  # one object a kind: found by identity
         # the name goes, the stat block stays: it sets the danger class (G3)
         signature: object = (
-            replace(m, name=""),
+            nameless,
             m.stat_block,
             start_spot(fight, m.name),
             fight.turns.of(m.name),
@@ -197,7 +200,7 @@ def form_troops(
             [final_spot(fight, m.name, mv) for mv in moves],
             one_action=actions_in_surprise_round(fight, m.name) == 1,
         )
-        kind = signature[0] if isinstance(signature, tuple) else signature
+        kind: object = signature[0] if isinstance(signature, tuple) else signature
         if kind not in needs_of:
             needs_of[kind] = [
                 (hero.name, mode, need)
@@ -211,6 +214,24 @@ def form_troops(
         troop.options, troop.shots = orders.make(needs_of[kind])
         troops.append(troop)
     return troops
+
+
+class _Kind:
+    """A monster without its name (`replace(m, name="")`), hashed once: a monster's fields
+    hash deep (its attacks, traits, actions), and its kind is looked up three times a
+    monster. Equal exactly when the monsters are."""
+
+    __slots__ = ("_hash", "monster")
+
+    def __init__(self, monster: Monster) -> None:
+        self.monster = monster
+        self._hash = hash(monster)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Kind) and (self is other or self.monster == other.monster)
 
 
 INF = 1 << 30  # past every place in the target order
@@ -239,6 +260,7 @@ class _Orders:
         self.prices: dict[object, tuple[int, int]] = {}
         self._caught: dict[object, tuple[str, ...]] = {}
         self._reached: dict[object, tuple[str, ...]] = {}  # see `_reach`
+        self._keys: dict[tuple[str, ...], Key] = {}  # see `heroes`
         # B1, B3: a Multiattack that uses an action first (Frightful Presence) attacks the
         # heroes it catches as well, from where the monster ends: its weapon options, shots
         # too, are made per destination, each with that catch
@@ -276,15 +298,18 @@ class _Orders:
         Smaller is better: an earlier hero the other does not attack decides, and a list
         beats its own start."""
         heroes = (shot.target,) if shot is not None else option.heroes
-        return (*sorted(self.place[h] for h in heroes), INF)
+        key = self._keys.get(heroes)
+        if key is None:  # asked of every option weighed: worked out once per set of heroes
+            key = self._keys[heroes] = (*sorted(self.place[h] for h in heroes), INF)
+        return key
 
-    def rated(self, option: Option, shot: Shot | None = None) -> Rated:
+    def rated(self, option: Option, shot: Shot | None = None, heroes: Key | None = None) -> Rated:
         """What the levels before P4's moves make of a priced option (carrying `shot`), for
         one monster whose spot and rank are fixed: the heroes it attacks (P3), −its expected
         damage and the resource it spends (B6), and its attacks at disadvantage (P4).
-        Smaller is better."""
+        Smaller is better. `heroes`: `self.heroes(option, shot)` if worked out already."""
         return (
-            self.heroes(option, shot),
+            heroes or self.heroes(option, shot),
             -(shot.damage if shot else option.damage),
             resource_rank(self.monster, option.action),
             shot.dis if shot else option.dis,
@@ -352,10 +377,11 @@ class _Orders:
                     if _kept_in_back_rank(move, rank, spot, reach or self.first, here):
                         options += [idle, *(self.priced(o) for o in here)]
                     continue
-                aims = [(idle, shot), *((o, None) for o in here)]
-                first = min(self.heroes(o, sh) for o, sh in aims)  # P3 first, B6 for the ties
-                tied = [(self.priced(o), sh) for o, sh in aims if self.heroes(o, sh) == first]
-                rated = [(self.rated(o, sh), o) for o, sh in tied]
+                aims = [(self.heroes(idle, shot), idle, shot)]
+                aims += [(self.heroes(o), o, None) for o in here]
+                first = min(k for k, _, _ in aims)  # P3 first, B6 for the ties
+                tied = [(k, self.priced(o), sh) for k, o, sh in aims if k == first]
+                rated = [(self.rated(o, sh, k), o) for k, o, sh in tied]
                 best = min(r for r, _ in rated)
                 if move.kind is MoveKind.STAY:
                     staying[rank] = best
