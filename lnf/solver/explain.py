@@ -52,7 +52,8 @@ class _Questions:
 
     def _built(self) -> tuple[PlanModel, dict[str, Level]]:
         if self._model is None:
-            pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True)
+            # who can attack whom, not what it is worth: the options go unpriced
+            pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True, priced=False)
             self._model = (pm, {level.name: level for level in p3_levels(pm)})
         return self._model
 

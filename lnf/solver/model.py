@@ -61,7 +61,8 @@ class PlanModel:
     which K2 regimes (see REGIMES) plans may use (all possible ones if None), `wishes` the
     DM's pins and bans; `prune` leaves out options no optimal plan takes (only for the
     optimum itself, see `troops._orders`); with `switched`, each family holds only while its
-    literal in `switches` is on, so that one model answers questions under any of them (P5).
+    literal in `switches` is on, so that one model answers questions under any of them (P5);
+    without `priced`, its options carry no expected damage (see `troops.form_troops`).
     """
 
     def __init__(
@@ -72,6 +73,7 @@ class PlanModel:
         wishes: tuple[Wish, ...] = (),
         prune: bool = False,
         switched: bool = False,
+        priced: bool = True,
     ) -> None:
         self.fight = fight
         self.model = CpModel()
@@ -80,7 +82,7 @@ class PlanModel:
         self.idle: list[Monster] = [m for m in monsters(fight) if not can_act(fight, m)]
         self.targets: tuple[Hero, ...] = plan_targets(fight)
         self.names = [h.name for h in self.targets]
-        self.troops: list[Troop] = self._troops(wishes, prune)
+        self.troops: list[Troop] = self._troops(wishes, prune, priced)
         self._by_spot: tuple[BySpot, BySpot] | None = None  # see `_unit_terms`
         self.add_one_order_each()
         if "R6" in families:
@@ -100,8 +102,8 @@ class PlanModel:
         other.add_gang_up_limits(regimes)
         return other
 
-    def _troops(self, wishes: tuple[Wish, ...], prune: bool) -> list[Troop]:
-        troops = form_troops(self.fight, self.acting, self.targets, wishes, prune)
+    def _troops(self, wishes: tuple[Wish, ...], prune: bool, priced: bool) -> list[Troop]:
+        troops = form_troops(self.fight, self.acting, self.targets, wishes, prune, priced)
         for t in troops:
             new = self.model.new_bool_var if t.size == 1 else self._counter(t.size)
             t.counts = [new(f"{t.first.name}:{k}") for k in range(len(t.options))]

@@ -166,10 +166,13 @@ def form_troops(
     targets: tuple[Hero, ...],
     wishes: tuple[Wish, ...] = (),
     prune: bool = False,
+    priced: bool = True,
 ) -> list[Troop]:
     """Acting monsters grouped by everything but their name, with their options and shots;
     a monster named in a DM's wish stands alone, since the wish tells it apart.
-    With `prune`, options no optimal plan takes are left out (see `_orders`)."""
+    With `prune`, options no optimal plan takes are left out (see `_orders`). Without
+    `priced`, options and shots carry no expected damage nor rolls at disadvantage (0): for
+    questions that ask who can attack whom (P5), not what it is worth."""
     named = {w.monster for w in wishes}
     by_signature: dict[object, list[Monster]] = {}
     kinds: dict[_Kind, _Kind] = {}
@@ -211,6 +214,7 @@ def form_troops(
         own = tuple(w for w in wishes if w.monster == m.name)
         orders = _Orders(fight, troop, targets, prune and m.name not in named, own)
         orders.prices = prices.setdefault(kind, {})
+        orders.pricing = priced or prune  # pruning weighs what orders are worth
         troop.options, troop.shots = orders.make(needs_of[kind])
         troops.append(troop)
     return troops
@@ -258,6 +262,7 @@ class _Orders:
         self.place = {hero.name: k for k, hero in enumerate(targets)}
         self.actions = usable(fight, self.monster)
         self.prices: dict[object, tuple[int, int]] = {}
+        self.pricing = True  # see `form_troops`'s `priced`
         self._caught: dict[object, tuple[str, ...]] = {}
         self._reached: dict[object, tuple[str, ...]] = {}  # see `_reach`
         self._keys: dict[tuple[str, ...], Key] = {}  # see `heroes`
@@ -273,6 +278,8 @@ class _Orders:
         action, mode and rank (its rolls, R2), not where the monster moves or which twin it
         is (`rules.order_damage.expected_damage`, `rules.plan_score.at_disadvantage`), so an
         action with the same catch from many spots is priced once."""
+        if not self.pricing:
+            return 0, 0
         key = (order.targets, order.action, order.mode, order.rank)
         if key not in self.prices:
             m = self.monster
@@ -285,7 +292,7 @@ class _Orders:
     def priced(self, option: Option) -> Option:
         """The option with its expected damage and rolls at disadvantage, worked out only
         for options kept."""
-        if option.target is None:
+        if option.target is None or not self.pricing:
             return option
         # `price`'s key read off the option: its order takes these four from it
         key = (option.heroes, option.action, option.mode, option.rank)
