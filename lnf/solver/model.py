@@ -84,6 +84,7 @@ class PlanModel:
         self.names = [h.name for h in self.targets]
         self.troops: list[Troop] = self._troops(wishes, prune, priced)
         self._by_spot: tuple[BySpot, BySpot] | None = None  # see `_unit_terms`
+        self._attack_variables: dict[str, list[cp_model.IntVar]] = {}
         self.add_one_order_each()
         if "R6" in families:
             self.add_back_rank_count()
@@ -164,8 +165,13 @@ class PlanModel:
         return cp_model.LinearExpr.sum(self.attack_variables(hero))
 
     def attack_variables(self, hero: str) -> list[cp_model.IntVar]:
-        """Every variable that counts attacks on `hero` (options and shots)."""
-        return [v for t in self.troops for v, target, _, _, _ in t.strikes() if target == hero]
+        """Every variable that counts attacks on `hero` (options and shots); worked out once
+        per hero (P5 asks it per question)."""
+        if hero not in self._attack_variables:
+            self._attack_variables[hero] = [
+                v for t in self.troops for v, target, _, _, _ in t.strikes() if target == hero
+            ]
+        return self._attack_variables[hero]
 
     # --- rule families -----------------------------------------------------------------
 
@@ -194,11 +200,16 @@ class PlanModel:
         front = self.front_rank_monsters()
         if any(bound_by_count(self.fight, m, m.rank) for m in self.idle):
             self._under("R6", self.model.add(front >= front_heroes))
+        bound = {  # asked once per troop and rank, not per option
+            (id(t), rank): bound_by_count(self.fight, t.first, rank)
+            for t in self.troops
+            for rank in t.ranks
+        }
         backs = [
             (t, x)
             for t in self.troops
             for o, x in zip(t.options, t.counts, strict=True)
-            if bound_by_count(self.fight, t.first, o.rank)
+            if bound[id(t), o.rank]
         ]
         if backs:
             someone_back = self.model.new_bool_var("someone counted in the back rank")
