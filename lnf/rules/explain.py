@@ -51,6 +51,18 @@ class _Ends:
         self.places = [final_spot(fight, monster.name, mv) for mv in destinations(fight, monster)]
         self.spots = set(self.places)
         self._caught: frozenset[str] | None = None
+        self._attacks: dict[tuple[int, Mode], tuple[Hero, bool]] = {}  # by the hero's identity
+
+    def attacks(self, hero: Hero, mode: Mode) -> bool:
+        """`can_ever_attack`, asked once per hero and mode (P5's reasons ask it for the
+        monsters that could reach a hero, and again for the modes no monster has)."""
+        key = (id(hero), mode)
+        hit = self._attacks.get(key)
+        if hit is None or hit[0] is not hero:
+            need = mode_needs(self.fight, self.monster, hero, mode)
+            hit = (hero, need is not None and bool(need.met_by(self.spots, self.ranks)))
+            self._attacks[key] = hit
+        return hit[1]
 
     def caught(self) -> frozenset[str]:
         if self._caught is None:
@@ -85,11 +97,7 @@ def _ends(fight: Fight, monster: Monster) -> _Ends:
 
 def can_ever_attack(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> bool:
     """Ignoring R6 and K2: could `monster` end this round attacking `hero` with `mode`?"""
-    need = mode_needs(fight, monster, hero, mode)
-    if need is None:
-        return False
-    ends = _ends(fight, monster)
-    return bool(need.met_by(ends.spots, ends.ranks))
+    return _ends(fight, monster).attacks(hero, mode)
 
 
 def can_ever_catch(fight: Fight, monster: Monster, hero: Hero) -> bool:

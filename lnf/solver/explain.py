@@ -23,10 +23,9 @@ from lnf.rules.ranks import front_rank_counts, melee_rank
 from lnf.rules.roster import monsters
 from lnf.rules.specials import action_mode, action_named, check_usable
 from lnf.rules.wording import and_list
-from lnf.solver.levels import Level
 from lnf.solver.lexicographic import CONFLICTS, cp_solver
 from lnf.solver.model import FAMILIES, PlanModel
-from lnf.solver.objective import p3_levels
+from lnf.solver.objective import p3_exprs
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 
@@ -47,14 +46,14 @@ class _Questions:
     def __init__(self, fight: Fight, wishes: tuple[Wish, ...]) -> None:
         self.fight = fight
         self.wishes = wishes
-        self._model: tuple[PlanModel, dict[str, Level]] | None = None
+        self._model: tuple[PlanModel, dict[str, cp_model.LinearExpr]] | None = None
         self._answers: dict[tuple[tuple[str, ...], str, Kept], bool] = {}
 
-    def _built(self) -> tuple[PlanModel, dict[str, Level]]:
+    def _built(self) -> tuple[PlanModel, dict[str, cp_model.LinearExpr]]:
         if self._model is None:
             # who can attack whom, not what it is worth: the options go unpriced
             pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True, priced=False)
-            self._model = (pm, {level.name: level for level in p3_levels(pm)})
+            self._model = (pm, p3_exprs(pm))  # the P3 levels, to hold at values
         return self._model
 
     def _copy(self, families: tuple[str, ...]) -> cp_model.CpModel:
@@ -80,7 +79,7 @@ class _Questions:
         if hero is not None:
             model.add(pm.attackers_of(hero.name) >= 1)
         for name, value in kept:
-            model.add(levels[name].expr() == value)
+            model.add(levels[name] == value)
         return _solver().solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
     def settle(self, families: tuple[str, ...], asks: list[tuple[Hero, Mapping[str, int]]]) -> None:
@@ -115,14 +114,14 @@ class _Questions:
         model = self._copy(families)
         common = [kv for kv in asks[0][1] if all(kv in kept for _, kept in asks)]
         for level, value in common:
-            model.add(levels[level].expr() == value)
+            model.add(levels[level] == value)
         either = []
         for name, kept in asks:
             asked = model.new_bool_var(f"{name} attacked")
             model.add(pm.attackers_of(name) >= 1).only_enforce_if(asked)
             for level, value in kept:
                 if (level, value) not in common:
-                    model.add(levels[level].expr() == value).only_enforce_if(asked)
+                    model.add(levels[level] == value).only_enforce_if(asked)
             either.append(asked)
         model.add_bool_or(either)
         solver = _solver()
@@ -141,12 +140,16 @@ def _solver() -> cp_model.CpSolver:
 
 
 def _meets(
-    solver: cp_model.CpSolver, pm: PlanModel, levels: Mapping[str, Level], hero: str, kept: Kept
+    solver: cp_model.CpSolver,
+    pm: PlanModel,
+    levels: Mapping[str, cp_model.LinearExpr],
+    hero: str,
+    kept: Kept,
 ) -> bool:
     """Whether the plan `solver` holds attacks `hero` and holds the levels `kept`."""
     if not any(solver.value(v) for v in pm.attack_variables(hero)):
         return False
-    return all(solver.value(levels[level].expr()) == value for level, value in kept)
+    return all(solver.value(levels[level]) == value for level, value in kept)
 
 
 def _without(family: str) -> tuple[str, ...]:

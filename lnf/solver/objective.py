@@ -61,6 +61,27 @@ def p3_levels(pm: PlanModel) -> list[Level]:
 Looked = tuple[IntVar, tuple[str, ...], Rank, bool]  # an option's count, heroes, rank, ride
 
 
+def p3_exprs(pm: PlanModel) -> dict[str, cp_model.LinearExpr]:
+    """Each P3 level of `p3_levels` by name, as its expression alone (stored negated, as
+    there), without the ranges and budgets a lexicographic solve needs: for questions that
+    hold levels at values (P5)."""
+    classes = danger_classes(pm.fight)
+    n_classes = len(set(classes.values()))
+    out: dict[str, cp_model.LinearExpr] = {}
+    for hero in pm.targets:
+        by_class: list[list[IntVar]] = [[] for _ in range(n_classes - 1)]
+        count: list[IntVar] = []
+        for t in pm.troops:
+            terms = [v for v, target, _, _, _ in t.strikes() if target == hero.name]
+            count += terms
+            if classes[t.first.name] < n_classes - 1:
+                by_class[classes[t.first.name]] += terms
+        out[f"P3 {hero.name} attackers"] = -cp_model.LinearExpr.sum(count)
+        for c, terms in enumerate(by_class):
+            out[f"P3 {hero.name} class {c}"] = -cp_model.LinearExpr.sum(terms)
+    return out
+
+
 def _attacks_on(
     t: Troop, hero: str, seen: dict[int, list[Looked]] | None = None
 ) -> tuple[list[Term], list[IntVar], bool]:
