@@ -22,7 +22,8 @@ from lnf.rules.gangup import unit_spots
 from lnf.rules.moves import Spot, can_act, hero_spot, rank_options, start_spot
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
-from lnf.solver.troops import Key, Option, Shot, Troop, canonical_key, form_troops
+from lnf.solver.orders import form_troops
+from lnf.solver.troops import Key, Option, Shot, Troop, canonical_key
 
 FAMILIES = ("R6", "K2")  # global rule families; dropping one in turn explains a refusal
 COUNTED_RANKS = (Rank.FRONT, Rank.FREE_AIR)  # K1, K4: who counts in a unit
