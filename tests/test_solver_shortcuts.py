@@ -15,7 +15,7 @@ from lnf.rules.plan_check import check_plan
 from lnf.rules.specials import reaches, usable
 from lnf.solver import solve_plan
 from lnf.solver.lexicographic import LexSolve
-from lnf.solver.troops import reach_key
+from lnf.solver.orders import reach_key
 from tests.grids import grid
 from tests.strategies import plan_fights
 

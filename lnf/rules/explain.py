@@ -10,6 +10,7 @@ from __future__ import annotations
 from lnf.model import Attack, BackReason, Cost, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Order, Plan
 from lnf.rules.attacks import (
+    Need,
     beyond_reach,
     has_melee,
     has_ranged,
@@ -40,24 +41,116 @@ from lnf.values import replace
 Reason = tuple[str, str]  # (rule id, text)
 
 
+class _Nameless:
+    """A monster without its name, hashed once (its fields hash deep): what it needs to
+    attack a hero (`rules.attacks.mode_needs`) asks nothing of its name or place, so twins
+    share it. Equal exactly when the monsters are."""
+
+    __slots__ = ("_hash", "monster")
+
+    def __init__(self, monster: Monster) -> None:
+        self.monster = replace(monster, name="")
+        self._hash = hash(self.monster)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Nameless) and (self is other or self.monster == other.monster)
+
+
+class _Seen:
+    """What is remembered of one fight: each monster's `_Ends`, by identity, and what each
+    kind of monster needs to attack each hero in each mode."""
+
+    def __init__(self, fight: Fight) -> None:
+        self.fight = fight
+        self.ends: dict[int, tuple[Monster, _Ends]] = {}
+        self.kinds: dict[_Nameless, _Nameless] = {}
+        self.needs: dict[tuple[_Nameless, int, Mode], tuple[Hero, Need | None]] = {}
+
+    def kind(self, monster: Monster) -> _Nameless:
+        nameless = _Nameless(monster)
+        return self.kinds.setdefault(nameless, nameless)  # one object a kind: found by identity
+
+    def need(self, kind: _Nameless, monster: Monster, hero: Hero, mode: Mode) -> Need | None:
+        """`mode_needs` of `monster`, of `kind`, asked once per kind, hero and mode."""
+        key = (kind, id(hero), mode)
+        hit = self.needs.get(key)
+        if hit is None or hit[0] is not hero:
+            hit = (hero, mode_needs(self.fight, monster, hero, mode))
+            self.needs[key] = hit
+        return hit[1]
+
+
+class _Ends:
+    """Where one monster can end this round (M1–M4, R7, R8): its spots and ranks, and the
+    heroes its usable special actions reach from any of them (B4), each worked out once
+    when first asked. P5 asks them for every hero, mode and monster."""
+
+    def __init__(self, seen: _Seen, monster: Monster) -> None:
+        fight = seen.fight
+        self.seen, self.fight, self.monster = seen, fight, monster
+        self.ranks = rank_options(monster)
+        self.places = [final_spot(fight, monster.name, mv) for mv in destinations(fight, monster)]
+        self.spots = set(self.places)
+        self._caught: frozenset[str] | None = None
+        self._attacks: dict[tuple[int, Mode], tuple[Hero, bool]] = {}  # by the hero's identity
+        self._kind: _Nameless | None = None
+
+    def attacks(self, hero: Hero, mode: Mode) -> bool:
+        """`can_ever_attack`, asked once per hero and mode (P5's reasons ask it for the
+        monsters that could reach a hero, and again for the modes no monster has)."""
+        key = (id(hero), mode)
+        hit = self._attacks.get(key)
+        if hit is None or hit[0] is not hero:
+            if self._kind is None:
+                self._kind = self.seen.kind(self.monster)
+            need = self.seen.need(self._kind, self.monster, hero, mode)
+            hit = (hero, need is not None and bool(need.met_by(self.spots, self.ranks)))
+            self._attacks[key] = hit
+        return hit[1]
+
+    def caught(self) -> frozenset[str]:
+        if self._caught is None:
+            fight, m = self.fight, self.monster
+            self._caught = frozenset(
+                name
+                for action in usable(fight, m)
+                for spot in self.places
+                for rank in self.ranks
+                for name in reach_of(fight, m, action, spot, rank)
+            )
+        return self._caught
+
+
+_last: dict[str, _Seen] = {}
+
+
+def _ends(fight: Fight, monster: Monster) -> _Ends:
+    """`_Ends` of `monster`, remembered for the fight asked about last, by identity (a fight
+    and its monsters are frozen values; each is held beside what is remembered of it, so its
+    id cannot be reused meanwhile)."""
+    seen = _last.get("fight")  # one read: another thread may remember meanwhile
+    if seen is None or seen.fight is not fight:
+        seen = _Seen(fight)
+        _last["fight"] = seen
+    hit = seen.ends.get(id(monster))
+    if hit is None or hit[0] is not monster:
+        hit = (monster, _Ends(seen, monster))
+        seen.ends[id(monster)] = hit
+    return hit[1]
+
+
 def can_ever_attack(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> bool:
     """Ignoring R6 and K2: could `monster` end this round attacking `hero` with `mode`?"""
-    need = mode_needs(fight, monster, hero, mode)
-    if need is None:
-        return False
-    spots = {final_spot(fight, monster.name, mv) for mv in destinations(fight, monster)}
-    return bool(need.met_by(spots, rank_options(monster)))
+    return _ends(fight, monster).attacks(hero, mode)
 
 
 def can_ever_catch(fight: Fight, monster: Monster, hero: Hero) -> bool:
     """B4, ignoring R6 and K2: could one of `monster`'s usable special actions or spells reach
     `hero` from anywhere it can end this round?"""
-    return any(
-        hero.name in reach_of(fight, monster, action, final_spot(fight, monster.name, move), rank)
-        for action in usable(fight, monster)
-        for move in destinations(fight, monster)
-        for rank in rank_options(monster)
-    )
+    return hero.name in _ends(fight, monster).caught()
 
 
 def possible_attackers(fight: Fight, hero: Hero) -> list[Monster]:

@@ -33,6 +33,7 @@ class TroopTerms:
 
     _indices: tuple[list[tuple[int, int]], frozenset[int]] | None = field(default=None, repr=False)
     _extremes: tuple[Ruled, int, tuple[int, int]] | None = field(default=None, repr=False)
+    _left: tuple[Ruled, list[tuple[int, int]], list[int]] | None = field(default=None, repr=False)
 
     def indices(self) -> tuple[list[tuple[int, int]], frozenset[int]]:
         """The terms and the rest by variable index, looked up once."""
@@ -53,12 +54,27 @@ class TroopTerms:
         return out
 
     def _extremes_of(self, ruled: Ruled) -> tuple[int, int]:
-        terms, rest = self.indices()
-        coeffs = [c for i, c in terms if i not in ruled]
-        short = self.slack or not rest <= ruled
+        terms, rest = self._unruled(ruled)
+        coeffs = [c for _, c in terms]
+        short = self.slack or bool(rest)
         if (not self.exact and short) or not coeffs:
             coeffs.append(0)
         return self.count * min(coeffs), self.count * max(coeffs)
+
+    def _unruled(self, ruled: Ruled) -> tuple[list[tuple[int, int]], list[int]]:
+        """The terms whose variables `ruled` does not hold, and the rest's variables down to
+        the last one it does not hold (none: every one is ruled out). Kept for the `ruled`
+        asked last: it only grows, so each look starts from what the last one left."""
+        left = self._left
+        if left is None or left[0] is not ruled:
+            terms, everyone = self.indices()
+            left = (ruled, terms, sorted(everyone))  # a list of its own: popped below
+        terms = [(i, c) for i, c in left[1] if i not in ruled]
+        rest = left[2]
+        while rest and rest[-1] in ruled:
+            rest.pop()
+        self._left = (ruled, terms, rest)
+        return terms, rest
 
     def rule_out(self, end: int, ruled: Ruled) -> None:
         """At `end`, one of its extremes, every variable that would move it is 0."""

@@ -81,6 +81,11 @@ def cp_solver(workers: int = 1, time_limit: float | None = None) -> cp_model.CpS
     # few fixed levels, and the full presolve cost more than the search it saved (measured)
     solver.parameters.max_presolve_iterations = 1
     solver.parameters.cp_model_probing_level = 0
+    # no cuts beyond the LP's own rows, nor clause inprocessing: a plan's solves close their
+    # gap by search sooner than by cuts (measured over 40 grids at 8 × 40: 0.75 × the CPU;
+    # what a solve finds is the same, only how fast)
+    solver.parameters.cut_level = 0
+    solver.parameters.use_sat_inprocessing = False
     return solver
 
 

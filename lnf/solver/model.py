@@ -22,7 +22,8 @@ from lnf.rules.gangup import unit_spots
 from lnf.rules.moves import Spot, can_act, hero_spot, rank_options, start_spot
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
-from lnf.solver.troops import Key, Option, Shot, Troop, canonical_key, form_troops
+from lnf.solver.orders import form_troops
+from lnf.solver.troops import Key, Option, Shot, Troop, canonical_key
 
 FAMILIES = ("R6", "K2")  # global rule families; dropping one in turn explains a refusal
 COUNTED_RANKS = (Rank.FRONT, Rank.FREE_AIR)  # K1, K4: who counts in a unit
@@ -61,7 +62,8 @@ class PlanModel:
     which K2 regimes (see REGIMES) plans may use (all possible ones if None), `wishes` the
     DM's pins and bans; `prune` leaves out options no optimal plan takes (only for the
     optimum itself, see `troops._orders`); with `switched`, each family holds only while its
-    literal in `switches` is on, so that one model answers questions under any of them (P5).
+    literal in `switches` is on, so that one model answers questions under any of them (P5);
+    without `priced`, its options carry no expected damage (see `troops.form_troops`).
     """
 
     def __init__(
@@ -72,6 +74,7 @@ class PlanModel:
         wishes: tuple[Wish, ...] = (),
         prune: bool = False,
         switched: bool = False,
+        priced: bool = True,
     ) -> None:
         self.fight = fight
         self.model = CpModel()
@@ -80,8 +83,9 @@ class PlanModel:
         self.idle: list[Monster] = [m for m in monsters(fight) if not can_act(fight, m)]
         self.targets: tuple[Hero, ...] = plan_targets(fight)
         self.names = [h.name for h in self.targets]
-        self.troops: list[Troop] = self._troops(wishes, prune)
+        self.troops: list[Troop] = self._troops(wishes, prune, priced)
         self._by_spot: tuple[BySpot, BySpot] | None = None  # see `_unit_terms`
+        self._attack_variables: dict[str, list[cp_model.IntVar]] = {}
         self.add_one_order_each()
         if "R6" in families:
             self.add_back_rank_count()
@@ -100,8 +104,8 @@ class PlanModel:
         other.add_gang_up_limits(regimes)
         return other
 
-    def _troops(self, wishes: tuple[Wish, ...], prune: bool) -> list[Troop]:
-        troops = form_troops(self.fight, self.acting, self.targets, wishes, prune)
+    def _troops(self, wishes: tuple[Wish, ...], prune: bool, priced: bool) -> list[Troop]:
+        troops = form_troops(self.fight, self.acting, self.targets, wishes, prune, priced)
         for t in troops:
             new = self.model.new_bool_var if t.size == 1 else self._counter(t.size)
             t.counts = [new(f"{t.first.name}:{k}") for k in range(len(t.options))]
@@ -162,8 +166,13 @@ class PlanModel:
         return cp_model.LinearExpr.sum(self.attack_variables(hero))
 
     def attack_variables(self, hero: str) -> list[cp_model.IntVar]:
-        """Every variable that counts attacks on `hero` (options and shots)."""
-        return [v for t in self.troops for v, target, _, _, _ in t.strikes() if target == hero]
+        """Every variable that counts attacks on `hero` (options and shots); worked out once
+        per hero (P5 asks it per question)."""
+        if hero not in self._attack_variables:
+            self._attack_variables[hero] = [
+                v for t in self.troops for v, target, _, _, _ in t.strikes() if target == hero
+            ]
+        return self._attack_variables[hero]
 
     # --- rule families -----------------------------------------------------------------
 
@@ -192,11 +201,16 @@ class PlanModel:
         front = self.front_rank_monsters()
         if any(bound_by_count(self.fight, m, m.rank) for m in self.idle):
             self._under("R6", self.model.add(front >= front_heroes))
+        bound = {  # asked once per troop and rank, not per option
+            (id(t), rank): bound_by_count(self.fight, t.first, rank)
+            for t in self.troops
+            for rank in t.ranks
+        }
         backs = [
             (t, x)
             for t in self.troops
             for o, x in zip(t.options, t.counts, strict=True)
-            if bound_by_count(self.fight, t.first, o.rank)
+            if bound[id(t), o.rank]
         ]
         if backs:
             someone_back = self.model.new_bool_var("someone counted in the back rank")

@@ -22,6 +22,7 @@ import itertools
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model import IntVar
 
+from lnf.model import Rank
 from lnf.model.plan import MoveKind
 from lnf.rules.moves import leaves_group
 from lnf.rules.plan_score import danger_classes
@@ -36,6 +37,7 @@ def p3_levels(pm: PlanModel) -> list[Level]:
     n_classes = len(set(classes.values()))
     levels: list[Level] = []
     earlier: list[tuple[str, int]] = []
+    seen: dict[int, list[Looked]] = {}  # see `_attacks_on`
     # each monster attacks at most as many heroes as its widest order (one, or the heroes
     # an area catches, B3), and an attacker counts in one class (see Level.budget)
     attacks = sum(t.size * max(1, *(len(o.heroes) for o in t.options)) for t in pm.troops)
@@ -48,7 +50,7 @@ def p3_levels(pm: PlanModel) -> list[Level]:
             budget = (0, ((count.name, -1), *previous))
             by_class.append(Level(f"P3 {hero.name} class {c}", budget=budget, hero=hero.name))
         for t in pm.troops:
-            terms, rest, slack = _attacks_on(t, hero.name)
+            terms, rest, slack = _attacks_on(t, hero.name, seen)
             count.add(terms, t.size, rest=rest, slack=slack)
             if classes[t.first.name] < n_classes - 1:
                 by_class[classes[t.first.name]].add(terms, t.size, rest=rest, slack=slack)
@@ -56,16 +58,50 @@ def p3_levels(pm: PlanModel) -> list[Level]:
     return levels
 
 
-def _attacks_on(t: Troop, hero: str) -> tuple[list[Term], list[IntVar], bool]:
+Looked = tuple[IntVar, tuple[str, ...], Rank, bool]  # an option's count, heroes, rank, ride
+
+
+def p3_exprs(pm: PlanModel) -> dict[str, cp_model.LinearExpr]:
+    """Each P3 level of `p3_levels` by name, as its expression alone (stored negated, as
+    there), without the ranges and budgets a lexicographic solve needs: for questions that
+    hold levels at values (P5)."""
+    classes = danger_classes(pm.fight)
+    n_classes = len(set(classes.values()))
+    out: dict[str, cp_model.LinearExpr] = {}
+    for hero in pm.targets:
+        by_class: list[list[IntVar]] = [[] for _ in range(n_classes - 1)]
+        count: list[IntVar] = []
+        for t in pm.troops:
+            terms = [v for v, target, _, _, _ in t.strikes() if target == hero.name]
+            count += terms
+            if classes[t.first.name] < n_classes - 1:
+                by_class[classes[t.first.name]] += terms
+        out[f"P3 {hero.name} attackers"] = -cp_model.LinearExpr.sum(count)
+        for c, terms in enumerate(by_class):
+            out[f"P3 {hero.name} class {c}"] = -cp_model.LinearExpr.sum(terms)
+    return out
+
+
+def _attacks_on(
+    t: Troop, hero: str, seen: dict[int, list[Looked]] | None = None
+) -> tuple[list[Term], list[IntVar], bool]:
     """The troop's attack variables on `hero`; the variables that must be 0 when its whole
     troop attacks `hero`; and whether the terms may fall short even with those at 0 (a
-    member who could shoot `hero` from where it stands may shoot nobody)."""
+    member who could shoot `hero` from where it stands may shoot nobody). `seen` keeps what
+    each troop's options are (asked for every hero) by the troop's identity."""
     terms = [(v, 1) for v, target, _, _, _ in t.strikes() if target == hero]
     shot_ranks = {shot.rank for shot in t.shots if shot.target == hero}
+    looked = None if seen is None else seen.get(id(t))
+    if looked is None:
+        looked = [
+            (x, o.heroes, o.rank, t.rides(o)) for o, x in zip(t.options, t.counts, strict=True)
+        ]
+        if seen is not None:
+            seen[id(t)] = looked
     rest = [
         x
-        for o, x in zip(t.options, t.counts, strict=True)
-        if hero not in o.heroes and not (o.rank in shot_ranks and t.rides(o))
+        for x, heroes, rank, rides in looked
+        if hero not in heroes and not (rides and rank in shot_ranks)
     ]
     rest += [s for shot, s in zip(t.shots, t.shot_counts, strict=True) if shot.target != hero]
     return terms, rest, bool(shot_ranks)
