@@ -7,6 +7,7 @@ can show the roll and replay it without dice.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from lnf.dice import DamageType, DiceExpr, Part, parse
 from lnf.dice.roll import DiceRoll, DiceSource, Maximised, roll, roll_d20
@@ -121,7 +122,7 @@ def roll_attack(
     situational = stacked(attacker.bonuses) if d20_variant(fight) else 0
     if power:
         dice.about(f"{power} surge dice on the roll (V-ACL6)")
-    powered = tuple(dice.face(6) for _ in range(power))
+    powered = tuple(dice.face(6) for _ in range(power)) if power else ()
     # D3: a natural 20 always hits and is critical, a natural 1 always misses; total cover
     # (no Hit DC) stops it (V-ACL2); favor turns a miss by 1 into a hit (V-D20-1).
     total = d20.total + sum(powered) + sum(d4) + situational
@@ -145,7 +146,7 @@ def roll_attack(
     if hit and not critical and assassinates(fight, attacker, target):  # B8
         critical = True
         reasons = (*reasons, f"Assassinate: {target.name} is surprised, a hit is critical (B8)")
-    step = Attacked(
+    said: dict[str, Any] = dict(  # the record; a hit's damage is added below: one value made
         attacker=attacker.name,
         target=target.name,
         attack=attack.name,
@@ -169,11 +170,11 @@ def roll_attack(
         favored=by_favor,
     )
     if not hit:
-        return step
+        return Attacked(**said)
     if grapples_instead(fight, attacker.name, target.name, attack):  # F6, B6
-        return replace(step, instead=True)
+        return Attacked(**said, instead=True)
     if used.damage.maximum <= 0 and extra is None and not force:
-        return step  # F7: a hit that brings its riders only (Ray of Enfeeblement): no roll
+        return Attacked(**said)  # F7: a hit that brings its riders only (Ray of Enfeeblement)
     expr = with_extra(used, extra)
     if rage := rage_bonus(attacker, attack, mode):  # F2: Rage's damage, of the weapon's type
         expr = with_extra(replace(attack, damage=expr), parse(str(rage)))
@@ -206,8 +207,8 @@ def roll_attack(
         first = by_type[0][0] if by_type else None  # B8: a corroded weapon's -N, at least 0
         by_type = tuple((k, max(0, v - less) if k == first else v) for k, v in by_type)
         text += f"; -{less} (its {attack.name} corroded)"
-    return replace(
-        step,
+    return Attacked(
+        **said,
         damage=by_type,
         damage_text=text,
         force=forced,

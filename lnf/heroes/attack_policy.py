@@ -103,9 +103,30 @@ def attack_option(
         worth=min(expected, hp),
         drops=1 if expected >= hp else 0,
         level=level,
-        choice=AttackChoice(monster.name, attack, mode, extra, big, times),
+        choice=attack_choice(monster.name, attack, mode, extra, big, times),
         spend=tuple(spent),
     )
+
+
+# The policy weighs every attack at every foe on every hero's turn, and most of what it weighs
+# it weighed the turn before: the same foe, the same attack, the same mode. An `AttackChoice`
+# is a frozen value, so one made before with the same fields is as good as a new one; they are
+# remembered by the fields (the attack and the extra dice by identity, the objects kept beside
+# the choice, so their ids are not reused while remembered).
+_CHOICES: dict[tuple[object, ...], AttackChoice] = {}
+
+
+def attack_choice(
+    target: str, attack: Attack, mode: Mode, extra: DiceExpr | None, big: str, times: int
+) -> AttackChoice:
+    """`AttackChoice(target, attack, mode, extra, big, times)`, remembered."""
+    key = (target, id(attack), mode, id(extra), big, times)
+    seen = _CHOICES.get(key)
+    if seen is None or seen.attack is not attack or seen.extra is not extra:
+        if len(_CHOICES) >= _MEANS_SIZE:
+            _CHOICES.clear()
+        seen = _CHOICES[key] = AttackChoice(target, attack, mode, extra, big, times)
+    return seen
 
 
 # `dice_mean` remembered by the identity of the foe and of the dice: the same frozen monster

@@ -63,8 +63,8 @@ def may_hold(fight: Fight, attacker: str, target: str, attack: str, rider: Rider
 def held_advantage(fight: Fight, attacker: Hero | Monster, target: str, attack: Attack) -> str:
     """F6, D4: the reason an attack has advantage on the one its attacker holds with it ("the
     ankheg … has advantage on attack rolls to do so"); "" when it has none."""
-    if not any(r.held_advantage for r in attack.riders):
-        return ""
+    if not attack.riders or not any(r.held_advantage for r in attack.riders):
+        return ""  # asked of every attack roll: most attacks have no riders
     if not any(e.who == target for e in holds_by(fight, attacker.name, attack.name)):
         return ""
     return f"{attacker.name} holds {target} with its {attack.name} (F6)"
