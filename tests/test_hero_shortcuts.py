@@ -256,3 +256,29 @@ def test_an_attack_without_a_slot_is_weighed_as_before(drops: int, none: bool) -
     assert at_best_slot(h, _SWORD, option_at) == before
     assert asked == asked_before == [(_SWORD, 0, ())]
     assert not isinstance(asked[0][0], Monster)
+
+
+# --- 4, 6: the grid after a move, remembered -------------------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(fights(), st.lists(st.tuples(st.booleans(), st.integers(0, 20)), max_size=12))
+def test_the_grid_after_a_move_is_moveds(f: Fight, asks: list[tuple[bool, int]]) -> None:
+    """4, 6: the policy's grid after a move is `moved`'s, asked of the same fight with other
+    moves and of other fights in any order. (Mutation: the move left out of the memo: the
+    test fails.)"""
+    from lnf.heroes import policy
+    from lnf.model.steps import Moved
+    from lnf.rules.group_changes import moved
+
+    policy._LAST_MOVED.clear()
+    names = [c.name for c in f.everyone]
+    labels = [g.label for g in f.groups]
+    fights_seen = [f]
+    for other, n in asks:
+        fight = fights_seen[-1] if not other else fights_seen[n % len(fights_seen)]
+        who = names[n % len(names)]
+        move = Moved(who, leave=True) if n % 3 == 0 or not labels else Moved(who, join=labels[0])
+        after = policy._moved(fight, move)
+        assert after == moved(fight, move)
+        fights_seen.append(after)

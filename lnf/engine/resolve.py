@@ -7,7 +7,6 @@ can show the roll and replay it without dice.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 from lnf.dice import DamageType, DiceExpr, Part, parse
 from lnf.dice.roll import DiceRoll, DiceSource, Maximised, roll, roll_d20
@@ -146,7 +145,7 @@ def roll_attack(
     if hit and not critical and assassinates(fight, attacker, target):  # B8
         critical = True
         reasons = (*reasons, f"Assassinate: {target.name} is surprised, a hit is critical (B8)")
-    said: dict[str, Any] = dict(  # the record; a hit's damage is added below: one value made
+    step = Attacked(
         attacker=attacker.name,
         target=target.name,
         attack=attack.name,
@@ -170,11 +169,11 @@ def roll_attack(
         favored=by_favor,
     )
     if not hit:
-        return Attacked(**said)
+        return step
     if grapples_instead(fight, attacker.name, target.name, attack):  # F6, B6
-        return Attacked(**said, instead=True)
+        return replace(step, instead=True)
     if used.damage.maximum <= 0 and extra is None and not force:
-        return Attacked(**said)  # F7: a hit that brings its riders only (Ray of Enfeeblement)
+        return step  # F7: a hit that brings its riders only (Ray of Enfeeblement): no roll
     expr = with_extra(used, extra)
     if rage := rage_bonus(attacker, attack, mode):  # F2: Rage's damage, of the weapon's type
         expr = with_extra(replace(attack, damage=expr), parse(str(rage)))
@@ -207,8 +206,8 @@ def roll_attack(
         first = by_type[0][0] if by_type else None  # B8: a corroded weapon's -N, at least 0
         by_type = tuple((k, max(0, v - less) if k == first else v) for k, v in by_type)
         text += f"; -{less} (its {attack.name} corroded)"
-    return Attacked(
-        **said,
+    return replace(
+        step,
         damage=by_type,
         damage_text=text,
         force=forced,

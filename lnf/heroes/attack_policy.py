@@ -5,6 +5,7 @@ Action Surge and the slot it would spend (F7), as `Option`s for `spell_policy.be
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter, is_
 
 from lnf.dice import DiceExpr
 from lnf.engine.decisions import AttackChoice
@@ -140,6 +141,7 @@ _MEANS_SIZE = 4096  # answers remembered before the memo starts afresh
 # the same objects, so the mean is too. Remembered by their identity, the objects kept.
 _DEFENCES = ("traits", "immune", "resist", "vulnerable", "effects", "conditions")
 _BY_DEFENCES: dict[tuple[int, ...], tuple[tuple[object, ...], float]] = {}
+_READ_DEFENCES = attrgetter(*_DEFENCES)
 
 
 def _mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:
@@ -155,10 +157,10 @@ def _mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:
 
 def _defended_mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:
     """`dice_mean` remembered by the identity of the dice and of the monster's defences."""
-    held = (damage, *(getattr(monster, name) for name in _DEFENCES))
+    held = (damage, *_READ_DEFENCES(monster))
     key = (int(magic), *map(id, held))
     seen = _BY_DEFENCES.get(key)
-    if seen is None or any(a is not b for a, b in zip(seen[0], held, strict=True)):
+    if seen is None or not all(map(is_, seen[0], held)):  # the very objects, each
         if len(_BY_DEFENCES) >= _MEANS_SIZE:
             _BY_DEFENCES.clear()
         mean, _ = dice_mean(damage, monster, magic=magic)
