@@ -46,6 +46,8 @@ def holds_by(fight: Fight, grappler: str, attack: str | None = None) -> list[Eff
 
 def holds_on(fight: Fight, who: str) -> list[Effect]:
     """F6: the holds on `who`, the first begun first."""
+    if not fight.effects:
+        return []  # no effect, no hold (asked on every hero's turn)
     return [e for e in fight.effects if e.attack and e.who == who]
 
 
@@ -322,8 +324,10 @@ def wants_escape(fight: Fight, hero: Hero) -> bool:
     """F6, the hero policy: a hero a hold restrains (attacks on it with advantage, its own at
     disadvantage) uses its action to escape when its check meets the escape DC on a 10 or
     better (an even chance or more); a hold that only grapples it, it fights on in."""
+    if Condition.RESTRAINED not in hero.conditions:
+        return False  # asked first: the hero policy asks on every turn
     hold = hold_to_escape(fight, hero.name)
-    if hold is None or Condition.RESTRAINED not in hero.conditions:
+    if hold is None:
         return False
     restrains = any(
         e.hold == hold.key and e.condition is Condition.RESTRAINED for e in fight.effects
