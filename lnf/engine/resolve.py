@@ -220,8 +220,9 @@ def _roll_d4s(fight: Fight, c: Hero | Monster, roll: str, dice: DiceSource) -> t
     names: the d4s added or taken, rolled once (not for each d20), signed."""
     cast = boons(fight, c) if roll in ("attack", "save") else ()
     signs = cast + (d4_signs(c, roll) if d20_variant(fight) and not cast else ())
-    if signs:
-        dice.about(f"{c.name}'s d4 (Bless, Bane): {', '.join(f'{s:+d}d4' for s in signs)}")
+    if not signs:
+        return ()  # most rolls: no d4 at all
+    dice.about(f"{c.name}'s d4 (Bless, Bane): {', '.join(f'{s:+d}d4' for s in signs)}")
     return tuple(sign * dice.face(4) for sign in signs)
 
 

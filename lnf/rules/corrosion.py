@@ -79,6 +79,8 @@ def corrodes(target: Hero | Monster, attacker: Hero | Monster, attack: Attack) -
 
 def corroded(fight: Fight, who: str, weapon: str) -> int:
     """The penalty `who`'s `weapon` (its attack's name) has taken so far (0: none)."""
+    if not fight.effects:
+        return 0  # no effect, no penalty (asked of every hero's hit)
     for e in fight.effects:
         m = _CORRODED.match(e.what) if e.who == who else None
         if m and m["weapon"] == weapon:

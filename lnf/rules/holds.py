@@ -87,6 +87,8 @@ def grapples_instead(fight: Fight, attacker: str, target: str, attack: Attack) -
     """F6, B6: whether a hit that may grapple instead of dealing damage (the vampire's claws)
     grapples: when the grapple may take hold and the worth of the target grappled (B6's share
     of its hit points) is more than the hit's damage on average, after its defences."""
+    if not attack.riders:
+        return False  # asked of every hit: most attacks have no riders
     from lnf.rules.expected import condition_worth, dice_mean
 
     rider = next((r for r in attack.riders if r.instead), None)
