@@ -32,7 +32,10 @@ def attack_choices(
 ) -> Iterable[Option]:
     """Every attack of `cost` (the action's, or the bonus action's) at every foe it reaches,
     weighed; a slotted attack spell at the slot `at_best_slot` picks (F7)."""
-    if not any(a.cost is cost for a in hero.attacks):
+    for a in hero.attacks:
+        if a.cost is cost:
+            break
+    else:
         return  # F1: none of that cost (most heroes have no bonus-action blow): nothing to weigh
     danger = {m.name: i for i, m in enumerate(fight.monsters)}
     for monster, attack, mode in attack_options(fight, hero):
