@@ -91,6 +91,11 @@ class DiceExpr:
         return sum(_term_bound(t, low=False) for p in self.parts for t in p.terms)
 
     def __str__(self) -> str:
+        return self.text
+
+    @cached
+    def text(self) -> str:
+        """The dice as written back (`str`), worked out once: a hit's words name its dice."""
         out: list[str] = []
         for part in self.parts:
             for i, term in enumerate(part.terms):

@@ -145,7 +145,7 @@ def roll(
         terms = []
         for term in part.terms:
             if isinstance(term, Modifier):
-                terms.append(TermRoll(term))
+                terms.append(TermRoll(term, ()))  # every field given: `@value`'s quick way
                 continue
             count = term.count * (times if critical else 1)
             faces = tuple(source.face(term.sides) for _ in range(count))

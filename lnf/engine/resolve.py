@@ -121,7 +121,7 @@ def roll_attack(
     situational = stacked(attacker.bonuses) if d20_variant(fight) else 0
     if power:
         dice.about(f"{power} surge dice on the roll (V-ACL6)")
-    powered = tuple(dice.face(6) for _ in range(power))
+    powered = tuple(dice.face(6) for _ in range(power)) if power else ()
     # D3: a natural 20 always hits and is critical, a natural 1 always misses; total cover
     # (no Hit DC) stops it (V-ACL2); favor turns a miss by 1 into a hit (V-D20-1).
     total = d20.total + sum(powered) + sum(d4) + situational
@@ -220,8 +220,9 @@ def _roll_d4s(fight: Fight, c: Hero | Monster, roll: str, dice: DiceSource) -> t
     names: the d4s added or taken, rolled once (not for each d20), signed."""
     cast = boons(fight, c) if roll in ("attack", "save") else ()
     signs = cast + (d4_signs(c, roll) if d20_variant(fight) and not cast else ())
-    if signs:
-        dice.about(f"{c.name}'s d4 (Bless, Bane): {', '.join(f'{s:+d}d4' for s in signs)}")
+    if not signs:
+        return ()  # most rolls: no d4 at all
+    dice.about(f"{c.name}'s d4 (Bless, Bane): {', '.join(f'{s:+d}d4' for s in signs)}")
     return tuple(sign * dice.face(4) for sign in signs)
 
 

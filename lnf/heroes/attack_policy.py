@@ -5,6 +5,7 @@ Action Surge and the slot it would spend (F7), as `Option`s for `spell_policy.be
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter, is_
 
 from lnf.dice import DiceExpr
 from lnf.engine.decisions import AttackChoice
@@ -31,7 +32,10 @@ def attack_choices(
 ) -> Iterable[Option]:
     """Every attack of `cost` (the action's, or the bonus action's) at every foe it reaches,
     weighed; a slotted attack spell at the slot `at_best_slot` picks (F7)."""
-    if not any(a.cost is cost for a in hero.attacks):
+    for a in hero.attacks:
+        if a.cost is cost:
+            break
+    else:
         return  # F1: none of that cost (most heroes have no bonus-action blow): nothing to weigh
     danger = {m.name: i for i, m in enumerate(fight.monsters)}
     for monster, attack, mode in attack_options(fight, hero):
@@ -103,9 +107,30 @@ def attack_option(
         worth=min(expected, hp),
         drops=1 if expected >= hp else 0,
         level=level,
-        choice=AttackChoice(monster.name, attack, mode, extra, big, times),
+        choice=attack_choice(monster.name, attack, mode, extra, big, times),
         spend=tuple(spent),
     )
+
+
+# The policy weighs every attack at every foe on every hero's turn, and most of what it weighs
+# it weighed the turn before: the same foe, the same attack, the same mode. An `AttackChoice`
+# is a frozen value, so one made before with the same fields is as good as a new one; they are
+# remembered by the fields (the attack and the extra dice by identity, the objects kept beside
+# the choice, so their ids are not reused while remembered).
+_CHOICES: dict[tuple[object, ...], AttackChoice] = {}
+
+
+def attack_choice(
+    target: str, attack: Attack, mode: Mode, extra: DiceExpr | None, big: str, times: int
+) -> AttackChoice:
+    """`AttackChoice(target, attack, mode, extra, big, times)`, remembered."""
+    key = (target, id(attack), mode, id(extra), big, times)
+    seen = _CHOICES.get(key)
+    if seen is None or seen.attack is not attack or seen.extra is not extra:
+        if len(_CHOICES) >= _MEANS_SIZE:
+            _CHOICES.clear()
+        seen = _CHOICES[key] = AttackChoice(target, attack, mode, extra, big, times)
+    return seen
 
 
 # `dice_mean` remembered by the identity of the foe and of the dice: the same frozen monster
@@ -119,6 +144,7 @@ _MEANS_SIZE = 4096  # answers remembered before the memo starts afresh
 # the same objects, so the mean is too. Remembered by their identity, the objects kept.
 _DEFENCES = ("traits", "immune", "resist", "vulnerable", "effects", "conditions")
 _BY_DEFENCES: dict[tuple[int, ...], tuple[tuple[object, ...], float]] = {}
+_READ_DEFENCES = attrgetter(*_DEFENCES)
 
 
 def _mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:
@@ -134,10 +160,10 @@ def _mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:
 
 def _defended_mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:
     """`dice_mean` remembered by the identity of the dice and of the monster's defences."""
-    held = (damage, *(getattr(monster, name) for name in _DEFENCES))
+    held = (damage, *_READ_DEFENCES(monster))
     key = (int(magic), *map(id, held))
     seen = _BY_DEFENCES.get(key)
-    if seen is None or any(a is not b for a, b in zip(seen[0], held, strict=True)):
+    if seen is None or not all(map(is_, seen[0], held)):  # the very objects, each
         if len(_BY_DEFENCES) >= _MEANS_SIZE:
             _BY_DEFENCES.clear()
         mean, _ = dice_mean(damage, monster, magic=magic)

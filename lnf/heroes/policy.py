@@ -172,7 +172,7 @@ def _close_in(fight: Fight, hero: Hero) -> tuple[tuple[Moved, ...], Option] | No
     danger = [m.name for m in fight.monsters]
     for monster in sorted(_monsters_by_spot(fight, open_), key=danger.index):
         move = verify_join(fight, hero, monster)
-        after = moved(fight, move)
+        after = _moved(fight, move)
         follow = _best_action(after, after.hero(hero.name), only=Mode.MELEE)
         if follow is not None:
             return (move,), follow
@@ -254,7 +254,7 @@ def _with_bonus_action(
     than the action's own slotted spell."""
     after = fight
     for move in choice.moves:
-        after = moved(after, move)
+        after = _moved(after, move)
     me = after.hero(hero.name)
     weapon = isinstance(choice.action, AttackChoice) and not is_spell(choice.action.attack)
     dropped = ""  # the foe the action is expected to drop: the bonus action goes elsewhere
@@ -336,6 +336,22 @@ def _best_action(
     if cantrips_only:
         options = [o for o in options if not (o.level and is_spell(_attack_of(o)))]
     return best_option(options)
+
+
+# The grid after a move, the last one remembered by the fight's identity and the move: closing
+# in (4) weighs the blow after joining, and the bonus action (6) is weighed on that same grid.
+# Exact: a fight is a frozen value, and the one asked about is kept beside the answer.
+_LAST_MOVED: dict[str, tuple[Fight, Moved, Fight]] = {}
+
+
+def _moved(fight: Fight, move: Moved) -> Fight:
+    """`rules.group_changes.moved`, remembered."""
+    seen = _LAST_MOVED.get("last")  # one read: another thread may remember meanwhile
+    if seen is not None and seen[0] is fight and seen[1] == move:
+        return seen[2]
+    after = moved(fight, move)
+    _LAST_MOVED["last"] = (fight, move, after)
+    return after
 
 
 def _monsters_by_spot(fight: Fight, open_: list[str]) -> list[str]:

@@ -125,6 +125,8 @@ def at_best_slot(
     """F7 upcasting: the spell at the lowest free slot, and at a higher one only when that
     changes the outcome (it is expected to drop more foes); `option_at` weighs the spell as
     cast with a slot level and its spend."""
+    if not spell.slot:  # no slot to choose: `slot_levels`' one level, the spell as it is
+        return option_at(spell, 0, ())
     best: Option | None = None
     for level, spend in slot_levels(hero, spell):
         option = option_at(spell.at_slot(level) if level else spell, level, spend)

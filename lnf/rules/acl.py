@@ -121,7 +121,7 @@ def surge_at_turn_start(c: Hero | Monster) -> Hero | Monster:
 
 def wounded_eye(c: Combatant) -> bool:
     """V-ACL5: a wounded eye gives disadvantage on what relies on sight (attack rolls)."""
-    return dict(c.parts).get("eye") == "wounded"
+    return bool(c.parts) and dict(c.parts).get("eye") == "wounded"  # asked of every attack roll
 
 
 def size_of(c: Combatant) -> Size:

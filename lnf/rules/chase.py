@@ -26,6 +26,8 @@ def start_pools(
 
 
 def in_chase(fight: Fight, name: str) -> bool:
+    if not fight.chase:
+        return False  # no chase (asked of every foe on every hero's turn)
     return any(name in (p.escaper, p.pursuer) for p in fight.chase)
 
 
@@ -34,6 +36,8 @@ def chasing(fight: Fight) -> set[str]:
 
 
 def escapers(fight: Fight) -> list[str]:
+    if not fight.chase:
+        return []  # asked on every hero's turn
     return list(dict.fromkeys(p.escaper for p in fight.chase))
 
 

@@ -79,6 +79,8 @@ def corrodes(target: Hero | Monster, attacker: Hero | Monster, attack: Attack) -
 
 def corroded(fight: Fight, who: str, weapon: str) -> int:
     """The penalty `who`'s `weapon` (its attack's name) has taken so far (0: none)."""
+    if not fight.effects:
+        return 0  # no effect, no penalty (asked of every hero's hit)
     for e in fight.effects:
         m = _CORRODED.match(e.what) if e.who == who else None
         if m and m["weapon"] == weapon:
@@ -104,6 +106,8 @@ def stuck(weapon: str, monster: str) -> str:
 
 def lost(fight: Fight, who: str, weapon: str) -> bool:
     """A hero's weapon it cannot attack with: destroyed by corrosion, or stuck to a mimic."""
+    if not fight.effects:
+        return False  # nothing destroyed nor stuck (asked of every hero's swing)
     held = (e.what for e in fight.effects if e.who == who)
     return destroyed(fight, who, weapon) or any(w.startswith(f"{weapon} stuck to ") for w in held)
 
@@ -112,10 +116,10 @@ def in_hand(fight: Fight, hero: Hero, attack: Attack) -> Attack:
     """The attack a hero makes when it means `attack`: itself, or, its weapon destroyed or
     stuck to a mimic, its best other mêlée attack whose weapon it still has (no spell), else an
     unarmed strike."""
-    from lnf.rules.attacks import UNARMED
-
     if not lost(fight, hero.name, attack.name):
         return attack
+    from lnf.rules.attacks import UNARMED
+
     others = [
         a
         for a in hero.attacks

@@ -160,6 +160,7 @@ def roll_in_fight(
         far = "a two-handed bow beyond volley round 2 (V3)"
     if distance is not None and chase_reach(attack, distance) is Advantage.DISADVANTAGE:
         far = f"a two-handed bow across {distance} escape points (C4)"
+    held = held_advantage(fight, attacker, target.name, attack)  # F6
     return attack_roll(
         attacker,
         target,
@@ -171,15 +172,9 @@ def roll_in_fight(
         dodging=target.name in fight.turns.dodging,
         helped=attacker.name in fight.turns.helped,
         far=far,
-        granted=tuple(  # B8, F6
-            r
-            for r in (
-                *trait_advantages(fight, attacker, target, attack.is_melee),
-                held_advantage(fight, attacker, target.name, attack),
-                *seen,
-            )
-            if r
-        ),
+        granted=trait_advantages(fight, attacker, target, attack.is_melee)  # B8
+        + ((held,) if held else ())
+        + seen,
         hindered=trait_disadvantages(fight, attacker)
         + weakened_hinders(attacker, attack)
         + cursed_hinders(fight, attacker, target.name)  # F7 Bestow Curse

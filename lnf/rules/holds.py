@@ -46,6 +46,8 @@ def holds_by(fight: Fight, grappler: str, attack: str | None = None) -> list[Eff
 
 def holds_on(fight: Fight, who: str) -> list[Effect]:
     """F6: the holds on `who`, the first begun first."""
+    if not fight.effects:
+        return []  # no effect, no hold (asked on every hero's turn)
     return [e for e in fight.effects if e.attack and e.who == who]
 
 
@@ -63,8 +65,8 @@ def may_hold(fight: Fight, attacker: str, target: str, attack: str, rider: Rider
 def held_advantage(fight: Fight, attacker: Hero | Monster, target: str, attack: Attack) -> str:
     """F6, D4: the reason an attack has advantage on the one its attacker holds with it ("the
     ankheg … has advantage on attack rolls to do so"); "" when it has none."""
-    if not any(r.held_advantage for r in attack.riders):
-        return ""
+    if not attack.riders or not any(r.held_advantage for r in attack.riders):
+        return ""  # asked of every attack roll: most attacks have no riders
     if not any(e.who == target for e in holds_by(fight, attacker.name, attack.name)):
         return ""
     return f"{attacker.name} holds {target} with its {attack.name} (F6)"
@@ -85,6 +87,8 @@ def grapples_instead(fight: Fight, attacker: str, target: str, attack: Attack) -
     """F6, B6: whether a hit that may grapple instead of dealing damage (the vampire's claws)
     grapples: when the grapple may take hold and the worth of the target grappled (B6's share
     of its hit points) is more than the hit's damage on average, after its defences."""
+    if not attack.riders:
+        return False  # asked of every hit: most attacks have no riders
     from lnf.rules.expected import condition_worth, dice_mean
 
     rider = next((r for r in attack.riders if r.instead), None)
@@ -322,8 +326,10 @@ def wants_escape(fight: Fight, hero: Hero) -> bool:
     """F6, the hero policy: a hero a hold restrains (attacks on it with advantage, its own at
     disadvantage) uses its action to escape when its check meets the escape DC on a 10 or
     better (an even chance or more); a hold that only grapples it, it fights on in."""
+    if Condition.RESTRAINED not in hero.conditions:
+        return False  # asked first: the hero policy asks on every turn
     hold = hold_to_escape(fight, hero.name)
-    if hold is None or Condition.RESTRAINED not in hero.conditions:
+    if hold is None:
         return False
     restrains = any(
         e.hold == hold.key and e.condition is Condition.RESTRAINED for e in fight.effects

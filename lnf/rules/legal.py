@@ -93,9 +93,21 @@ class _HeroNow:
 
 
 def _modes(fight: Fight, hero: Hero, now: _HeroNow, monster: Monster, attack: Attack) -> list[Mode]:
-    if not in_fight(monster) or unseen_monster(monster) or attack.save is not None:
+    if not _open_foe(now, monster):
         return []
-    if monster.name in now.spared or spell_proof(monster, attack):
+    return _attack_modes(fight, hero, now, monster, attack, in_chase(fight, monster.name))
+
+
+def _open_foe(now: _HeroNow, monster: Monster) -> bool:
+    """What `_modes` asks of the foe alone: in the fight, seen, not the hero's charmer (F3)."""
+    return in_fight(monster) and not unseen_monster(monster) and monster.name not in now.spared
+
+
+def _attack_modes(
+    fight: Fight, hero: Hero, now: _HeroNow, monster: Monster, attack: Attack, chased: bool
+) -> list[Mode]:
+    """`_modes` at a foe `_open_foe` lets through (`chased`: the foe is in a chase, C4)."""
+    if attack.save is not None or spell_proof(monster, attack):
         return []  # B8: nor a spell it cannot affect (Limited Magic Immunity)
     if (inside := now.inside) is not None:  # F6: from inside, it alone
         return [Mode.MELEE] if monster.name == inside and attack.is_melee else []
@@ -105,7 +117,7 @@ def _modes(fight: Fight, hero: Hero, now: _HeroNow, monster: Monster, attack: At
         return [Mode.RANGED] if volley_reach(attack, fight.phase.volley) is not None else []
     if fight.phase.kind is PhaseKind.APART:
         return []
-    if now.chased or in_chase(fight, monster.name):  # C4: by escape points
+    if now.chased or chased:  # C4: by escape points
         found = chase_mode(fight, hero.name, monster.name, attack)
         return [found[0]] if found is not None else []
     modes: list[Mode] = []
@@ -125,15 +137,19 @@ def _modes(fight: Fight, hero: Hero, now: _HeroNow, monster: Monster, attack: At
 
 def attack_options(fight: Fight, hero: Hero) -> list[tuple[Monster, Attack, Mode]]:
     """Every (monster, attack, mode) open to the hero as its action, monsters in danger order
-    (G3); not the bonus-action blows the Attack action grants (F1: Martial Arts, Flurry)."""
+    (G3); not the bonus-action blows the Attack action grants (F1: Martial Arts, Flurry).
+    What `_modes` asks of the foe alone is asked once per foe."""
     now = _HeroNow(fight, hero)
-    return [
-        (m, a, mode)
-        for m in monsters(fight)
-        for a in hero.attacks
-        if not a.after_attack
-        for mode in _modes(fight, hero, now, m, a)
-    ]
+    attacks = [a for a in hero.attacks if not a.after_attack]
+    out = []
+    for m in monsters(fight):
+        if not _open_foe(now, m):
+            continue
+        chased = in_chase(fight, m.name)
+        for a in attacks:
+            for mode in _attack_modes(fight, hero, now, m, a, chased):
+                out.append((m, a, mode))
+    return out
 
 
 def verify_weapon(fight: Fight, hero: Hero, target: Monster, attack: Attack) -> None:
