@@ -107,9 +107,9 @@ def test_a_remembered_choice_is_the_choice_made_anew(
 
 def test_the_memo_starts_afresh_when_full() -> None:
     attack_policy._CHOICES.clear()
-    for i in range(attack_policy._MEANS_SIZE + 5):
+    for i in range(attack_policy._CHOICES_SIZE + 5):
         attack_choice(f"Orc {i}", _SWORD, Mode.MELEE, None, "", 1)
-    assert len(attack_policy._CHOICES) <= attack_policy._MEANS_SIZE
+    assert len(attack_policy._CHOICES) <= attack_policy._CHOICES_SIZE
 
 
 # --- F7: a slot's level, or none -------------------------------------------------------------

@@ -36,14 +36,14 @@ def grid_view(fight: Fight) -> Fight:
 def plan_key(fight: Fight) -> object:
     """What the monsters' plan depends on (P6): places, ranks, who stands, dots, conditions.
     Hit points only count through standing or not."""
-    people = tuple(_as_planned(c) for c in fight.everyone)
+    people = tuple(_planned_row(c) for c in fight.everyone)
     return (people, fight.groups, fight.surprised)  # D12: surprise ending changes the plan
 
 
-ROWS_KEPT = 4096  # combatants remembered (`_as_planned`): a few grids' worth at 50 × 500
+ROWS_KEPT = 4096  # combatants remembered (`_planned_row`): a few grids' worth at 50 × 500
 
 
-def _as_planned(c: Hero | Monster) -> tuple[object, ...]:
+def _planned_row(c: Hero | Monster) -> tuple[object, ...]:
     """One combatant's part of `plan_key`, remembered by the combatant's identity: a fight after
     an event shares every combatant the event left alone, so most parts are asked again of the
     very same (frozen) object. The object is kept beside its part, so its id is not reused."""

@@ -21,10 +21,10 @@ def traits_at_start(turn: Steps, who: str, dice: DiceSource) -> None:
     through a monster's trait of its own kind, so a fight whose monsters have none skips them
     all (`engine.effects.turn_edge`; `tests/test_trait_edges.py`)."""
     sunburned(turn, who)  # B8: Vampire Weaknesses
-    fire_aura(turn, who, dice)
+    fire_aura(turn, who, dice)  # B8: Fire Aura
     barbs(turn, who, dice)  # B8: a barbed devil's Barbed Hide
-    stench(turn, who, dice)
+    stench(turn, who, dice)  # B8: Stench, Fear Aura
     mouther_saves(turn, who, dice)  # B8: a gibbering mouther's
     horrified(turn, who, dice)  # B8: a sea hag's Horrific Appearance
-    gaze(turn, who, dice)
+    gaze(turn, who, dice)  # B8: Petrifying Gaze
     unnerving_mask(turn, who, dice)  # B10: the chain devil's reaction

@@ -118,6 +118,7 @@ def attack_option(
 # remembered by the fields (the attack and the extra dice by identity, the objects kept beside
 # the choice, so their ids are not reused while remembered).
 _CHOICES: dict[tuple[object, ...], AttackChoice] = {}
+_CHOICES_SIZE = 4096  # choices remembered before the memo starts afresh
 
 
 def attack_choice(
@@ -127,7 +128,7 @@ def attack_choice(
     key = (target, id(attack), mode, id(extra), big, times)
     seen = _CHOICES.get(key)
     if seen is None or seen.attack is not attack or seen.extra is not extra:
-        if len(_CHOICES) >= _MEANS_SIZE:
+        if len(_CHOICES) >= _CHOICES_SIZE:
             _CHOICES.clear()
         seen = _CHOICES[key] = AttackChoice(target, attack, mode, extra, big, times)
     return seen

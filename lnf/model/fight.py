@@ -429,7 +429,7 @@ class Fight:
     def roster_memo(self) -> dict[str, object]:
         """What the rules work out of the combatants alone (who is still in the fight,
         `rules.roster`), asked of one state again and again: kept with the state, and with the
-        next one while it holds the very same combatants."""
+        next one while it holds the very same combatants. Only `rules.roster` writes it."""
         return {}
 
     @cached_of("groups")

@@ -22,6 +22,7 @@ from lnf.rules.attacks import (
 from lnf.rules.catches import best_catch, reach_words
 from lnf.rules.distance import volley_planned
 from lnf.rules.idle_casts import self_spell
+from lnf.rules.kinds import Kind
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.order_damage import expected_damage
 from lnf.rules.roster import monsters
@@ -41,24 +42,6 @@ from lnf.values import replace
 Reason = tuple[str, str]  # (rule id, text)
 
 
-class _Nameless:
-    """A monster without its name, hashed once (its fields hash deep): what it needs to
-    attack a hero (`rules.attacks.mode_needs`) asks nothing of its name or place, so twins
-    share it. Equal exactly when the monsters are."""
-
-    __slots__ = ("_hash", "monster")
-
-    def __init__(self, monster: Monster) -> None:
-        self.monster = replace(monster, name="")
-        self._hash = hash(self.monster)
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Nameless) and (self is other or self.monster == other.monster)
-
-
 class _Seen:
     """What is remembered of one fight: each monster's `_Ends`, by identity, and what each
     kind of monster needs to attack each hero in each mode."""
@@ -66,14 +49,14 @@ class _Seen:
     def __init__(self, fight: Fight) -> None:
         self.fight = fight
         self.ends: dict[int, tuple[Monster, _Ends]] = {}
-        self.kinds: dict[_Nameless, _Nameless] = {}
-        self.needs: dict[tuple[_Nameless, int, Mode], tuple[Hero, Need | None]] = {}
+        self.kinds: dict[Kind, Kind] = {}
+        self.needs: dict[tuple[Kind, int, Mode], tuple[Hero, Need | None]] = {}
 
-    def kind(self, monster: Monster) -> _Nameless:
-        nameless = _Nameless(monster)
+    def kind(self, monster: Monster) -> Kind:
+        nameless = Kind(monster)
         return self.kinds.setdefault(nameless, nameless)  # one object a kind: found by identity
 
-    def need(self, kind: _Nameless, monster: Monster, hero: Hero, mode: Mode) -> Need | None:
+    def need(self, kind: Kind, monster: Monster, hero: Hero, mode: Mode) -> Need | None:
         """`mode_needs` of `monster`, of `kind`, asked once per kind, hero and mode."""
         key = (kind, id(hero), mode)
         hit = self.needs.get(key)
@@ -96,7 +79,7 @@ class _Ends:
         self.spots = set(self.places)
         self._caught: frozenset[str] | None = None
         self._attacks: dict[tuple[int, Mode], tuple[Hero, bool]] = {}  # by the hero's identity
-        self._kind: _Nameless | None = None
+        self._kind: Kind | None = None
 
     def attacks(self, hero: Hero, mode: Mode) -> bool:
         """`can_ever_attack`, asked once per hero and mode (P5's reasons ask it for the

@@ -11,6 +11,7 @@ from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Wish
 from lnf.rules.attacks import mode_needs
 from lnf.rules.catches import catch_among
 from lnf.rules.distance import volley_planned
+from lnf.rules.kinds import Kind
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
 from lnf.rules.multiattack_first import first_use
 from lnf.rules.order_damage import expected_damage
@@ -46,9 +47,9 @@ def form_troops(
     questions that ask who can attack whom (P5), not what it is worth."""
     named = {w.monster for w in wishes}
     by_signature: dict[object, list[Monster]] = {}
-    kinds: dict[_Kind, _Kind] = {}
+    kinds: dict[Kind, Kind] = {}
     for m in acting:
-        nameless = _Kind(replace(m, name=""))
+        nameless = Kind(m)
         nameless = kinds.setdefault(nameless, nameless)  # one object a kind: found by identity
         # the name goes, the stat block stays: it sets the danger class (G3)
         signature: object = (
@@ -89,24 +90,6 @@ def form_troops(
         troop.options, troop.shots = orders.make(needs_of[kind])
         troops.append(troop)
     return troops
-
-
-class _Kind:
-    """A monster without its name (`replace(m, name="")`), hashed once: a monster's fields
-    hash deep (its attacks, traits, actions), and its kind is looked up three times a
-    monster. Equal exactly when the monsters are."""
-
-    __slots__ = ("_hash", "monster")
-
-    def __init__(self, monster: Monster) -> None:
-        self.monster = monster
-        self._hash = hash(monster)
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Kind) and (self is other or self.monster == other.monster)
 
 
 INF = 1 << 30  # past every place in the target order
