@@ -129,23 +129,23 @@ class Steps:
         turns = fight.turns
         begun = fight
         if turns.current != who:
-            kept: dict[str, object] = {  # the books that hold `who` (most hold nobody)
+            # Only the books that change are written, and a turn that changes none (a monster
+            # in none of them) starts on the very same state: no copy nobody reads.
+            changes: dict[str, object] = {  # the books that hold `who` (most hold nobody)
                 name: names - {who} for name in _ENDS if who in (names := getattr(turns, name))
             }
-            begun = replace(
-                fight,
-                turns=replace(
-                    turns,
-                    **kept,
-                    # B10: Reactive. Each book is looked through only when it holds anyone
-                    reacted=turns.reacted - reactive(fight) if turns.reacted else turns.reacted,
-                    current=who if isinstance(fight.combatant(who), Hero) else None,
-                    cast=tuple(s for s in turns.cast if s[0] != who) if turns.cast else (),
-                    attack_action=frozenset(a for a in turns.attack_action if a[0] != who)
-                    if turns.attack_action
-                    else turns.attack_action,
-                ),
-            )
+            # B10: Reactive. Each book is looked through only when it holds anyone
+            if turns.reacted and len(kept := turns.reacted - reactive(fight)) < len(turns.reacted):
+                changes["reacted"] = kept
+            current = who if isinstance(fight.combatant(who), Hero) else None
+            if current != turns.current:
+                changes["current"] = current
+            if any(s[0] == who for s in turns.cast):
+                changes["cast"] = tuple(s for s in turns.cast if s[0] != who)
+            if any(a[0] == who for a in turns.attack_action):
+                changes["attack_action"] = frozenset(a for a in turns.attack_action if a[0] != who)
+            if changes:
+                begun = replace(fight, turns=replace(turns, **changes))
             if acl(fight):  # V-ACL6: unused reactions become surge dice; the old ones expire
                 c = begun.combatant(who)
                 begun = begun.with_combatant(surge_at_turn_start(c))

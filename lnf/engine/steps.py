@@ -107,6 +107,8 @@ def apply_step(fight: Fight, step: Step) -> StepDone:
         for c, now in changed(fight, after)
         if _standing(c) and not _standing(now or after.combatant(c.name))
     )  # only those the step changed (a changed combatant is a new value) can have dropped
+    if after is done.after and notes is done.notes and dropped == done.dropped:
+        return done  # no F1 book, no C6 and nobody dropped: the record is the step's own
     return replace(done, after=after, notes=notes, dropped=dropped)
 
 
