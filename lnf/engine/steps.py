@@ -305,9 +305,10 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
     if step.big == SNEAK_ATTACK:  # once a turn: a hit that dealt it used it
         turns = fight.turns
         fight = replace(fight, turns=replace(turns, sneaked=turns.sneaked | {step.attacker}))
-    hit = after_hit(fight.combatant(step.target), step.attacker, step.mode)  # M6's reach clause
+    target = fight.combatant(step.target)
+    hit = after_hit(target, step.attacker, step.mode)  # M6's reach clause
     fight, dealt, notes = _hurt(
-        fight.with_combatant(hit),
+        fight if hit is target else fight.with_combatant(hit),
         step.target,
         step.damage,
         critical=step.critical,

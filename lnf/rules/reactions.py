@@ -104,8 +104,10 @@ def opportunity_mode(fight: Fight, attacker: str, target: str) -> Mode:
 
 def after_hit(target: Hero | Monster, attacker: str, mode: Mode) -> Hero | Monster:
     """M6: a hit makes its attacker the one that last hit the target; a reach attack's leaves
-    the target open to the reach clause, any other hit closes it."""
-    return replace(target, reached_by=attacker if mode is Mode.REACH else None)
+    the target open to the reach clause, any other hit closes it. A hit that changes nothing
+    (most: a melee hit on a target no reach left open) leaves the very same target."""
+    reached_by = attacker if mode is Mode.REACH else None
+    return target if target.reached_by == reached_by else replace(target, reached_by=reached_by)
 
 
 def after_move(fight: Fight, c: Hero | Monster, step: Moved) -> Hero | Monster:

@@ -1,6 +1,7 @@
-"""Issue 24 goal 2: a turn's start (F1's books, D10 and B10's Reactive, S1's turn under way)
-writes only the books that change, and starts on the very same state when none does. The
-state it starts on is the one the slow path (every book written afresh) makes."""
+"""Issue 24 goal 2: the engine copies a state only when something changes. A turn's start (F1's
+books, D10 and B10's Reactive, S1's turn under way) writes only the books that change, and
+starts on the very same state when none does; a hit that leaves M6's reach clause as it was
+leaves the very same target. Each is the value the slow path (everything written afresh) makes."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from hypothesis import strategies as st
 
 from lnf.engine.apply import _ENDS, Steps
 from lnf.model import Cost, Fight, Hero, Trait, TraitKind
+from lnf.model.plan import Mode
 from lnf.rules.monster_reactions import reactive
+from lnf.rules.reactions import after_hit
 from lnf.values import replace
 from tests.builders import fight, hero, monster
 from tests.strategies import fights
@@ -64,3 +67,21 @@ def test_f1_a_monster_in_no_book_starts_its_turn_on_the_same_state() -> None:
     dodging = replace(f, turns=replace(f.turns, dodging=frozenset({"Orc"})))
     assert Steps.turn(dodging, "Orc").fight.turns.dodging == frozenset()
     assert Steps.turn(f, "Ann").fight.turns.current == "Ann"  # S1: the hero's turn under way
+
+
+@given(
+    fights(max_heroes=2, max_monsters=2),
+    st.data(),
+    st.sampled_from(list(Mode)),
+)
+def test_m6_a_hit_is_the_slow_paths_and_no_copy_when_it_changes_nothing(
+    f: Fight, data: st.DataObject, mode: Mode
+) -> None:
+    """M6's reach clause after a hit: the value `replace` makes, the very same target when
+    the hit leaves `reached_by` as it was."""
+    target = data.draw(st.sampled_from(f.everyone))
+    attacker = data.draw(st.sampled_from([c.name for c in f.everyone]))
+    target = replace(target, reached_by=data.draw(st.sampled_from([None, attacker, "Other"])))
+    hit = after_hit(target, attacker, mode)
+    assert hit == replace(target, reached_by=attacker if mode is Mode.REACH else None)
+    assert (hit is target) == (hit.reached_by == target.reached_by)
