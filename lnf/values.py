@@ -240,6 +240,25 @@ def by_identity(question: Callable[[T], R]) -> Callable[[T], R]:
     return asked
 
 
+class HashedOnce:
+    """A value as a key that is hashed once (a `@value`'s hash goes field by field, deep into
+    attacks and traits). Equal exactly when the values are."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HashedOnce) and (
+            self is other or (self.hash == other.hash and self.value == other.value)
+        )
+
+
 def field_values(obj: object) -> tuple[Any, ...] | None:
     """A `@value`'s fields in order, the very objects it holds (what its equality and hash
     go by); None for anything else."""

@@ -21,13 +21,13 @@ from lnf.heroes import attack_policy
 from lnf.heroes.attack_policy import _mean
 from lnf.model import BackReason, Condition, Fight, Group, Hero, Monster, Rank, Trait, TraitKind
 from lnf.model.steps import Moved
-from lnf.odds.plan_cache import PlanCache, _Hashed
+from lnf.odds.plan_cache import PlanCache
 from lnf.rules.expected import dice_mean
 from lnf.rules.group_changes import tidy
 from lnf.rules.resources import RAGE
 from lnf.rules.roster import changed, in_fight
 from lnf.solver import solve_plan
-from lnf.values import replace
+from lnf.values import HashedOnce, replace
 from tests.builders import fight, hero, monster
 from tests.strategies import fights
 
@@ -148,8 +148,8 @@ class _Colliding:
 
 
 def test_interned_values_are_told_apart_by_value_not_hash() -> None:
-    assert _Hashed(_Colliding(1)) != _Hashed(_Colliding(2))
-    assert _Hashed(_Colliding(1)) == _Hashed(_Colliding(1))
+    assert HashedOnce(_Colliding(1)) != HashedOnce(_Colliding(2))
+    assert HashedOnce(_Colliding(1)) == HashedOnce(_Colliding(1))
     cache = PlanCache(lambda f: solve_plan(f, explain=False).plan)
     one, _ = cache._one_of(_Colliding(1))
     two, _ = cache._one_of(_Colliding(2))

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from lnf.model import AltUse, Fight, Hero, Monster
 from lnf.model.plan import Plan
 from lnf.rules.attacks import half_hp
-from lnf.values import field_values, replace
+from lnf.values import HashedOnce, field_values, replace
 
 
 def plan_state(fight: Fight) -> Fight:
@@ -123,22 +123,6 @@ class _Key:
         return isinstance(other, _Key) and self._hash == other._hash and self.parts == other.parts
 
 
-class _Hashed:
-    """A value, hashed once (a value's hash goes field by field)."""
-
-    __slots__ = ("hash", "value")
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-        self.hash = hash(value)
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Hashed) and self.hash == other.hash and self.value == other.value
-
-
 class PlanCache:
     """A planner that asks the real one once per plan-relevant state."""
 
@@ -153,7 +137,7 @@ class PlanCache:
         self._seen: dict[int, tuple[Any, Any, int]] = {}
         # Each value as planned, one object for equal ones: keys that hold the same object
         # compare it by identity, not field by field, when a lookup finds its plan.
-        self._one: dict[_Hashed, Any] = {}
+        self._one: dict[HashedOnce, Any] = {}
         # Combatants as planned by the identities of their fields: (fields, kept, hash).
         self._same: dict[tuple[object, ...], tuple[tuple[Any, ...], Any, int]] = {}
 
@@ -185,7 +169,7 @@ class PlanCache:
         """The object kept for values equal to `value`, and its hash."""
         if len(self._one) >= MEMO_SIZE:
             self._one.clear()  # equal values then compare field by field: as exact
-        hashed = _Hashed(value)
+        hashed = HashedOnce(value)
         return self._one.setdefault(hashed, value), hashed.hash
 
     def key(self, fight: Fight) -> _Key:

@@ -22,7 +22,7 @@ from lnf.rules.attacks import (
 from lnf.rules.catches import best_catch, reach_words
 from lnf.rules.distance import volley_planned
 from lnf.rules.idle_casts import self_spell
-from lnf.rules.kinds import Kind
+from lnf.rules.kinds import kind_of
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.order_damage import expected_damage
 from lnf.rules.roster import monsters
@@ -37,7 +37,7 @@ from lnf.rules.specials import (
     usable,
 )
 from lnf.rules.wording import and_list
-from lnf.values import replace
+from lnf.values import HashedOnce, replace
 
 Reason = tuple[str, str]  # (rule id, text)
 
@@ -49,14 +49,14 @@ class _Seen:
     def __init__(self, fight: Fight) -> None:
         self.fight = fight
         self.ends: dict[int, tuple[Monster, _Ends]] = {}
-        self.kinds: dict[Kind, Kind] = {}
-        self.needs: dict[tuple[Kind, int, Mode], tuple[Hero, Need | None]] = {}
+        self.kinds: dict[HashedOnce, HashedOnce] = {}
+        self.needs: dict[tuple[HashedOnce, int, Mode], tuple[Hero, Need | None]] = {}
 
-    def kind(self, monster: Monster) -> Kind:
-        nameless = Kind(monster)
+    def kind(self, monster: Monster) -> HashedOnce:
+        nameless = kind_of(monster)
         return self.kinds.setdefault(nameless, nameless)  # one object a kind: found by identity
 
-    def need(self, kind: Kind, monster: Monster, hero: Hero, mode: Mode) -> Need | None:
+    def need(self, kind: HashedOnce, monster: Monster, hero: Hero, mode: Mode) -> Need | None:
         """`mode_needs` of `monster`, of `kind`, asked once per kind, hero and mode."""
         key = (kind, id(hero), mode)
         hit = self.needs.get(key)
@@ -79,7 +79,7 @@ class _Ends:
         self.spots = set(self.places)
         self._caught: frozenset[str] | None = None
         self._attacks: dict[tuple[int, Mode], tuple[Hero, bool]] = {}  # by the hero's identity
-        self._kind: Kind | None = None
+        self._kind: HashedOnce | None = None
 
     def attacks(self, hero: Hero, mode: Mode) -> bool:
         """`can_ever_attack`, asked once per hero and mode (P5's reasons ask it for the

@@ -7,22 +7,10 @@ orders it has (`solver.orders`) ask nothing of its name, so a kind's answer is e
 from __future__ import annotations
 
 from lnf.model import Monster
-from lnf.values import replace
+from lnf.values import HashedOnce, replace
 
 
-class Kind:
-    """A monster without its name, hashed once: a monster's fields hash deep (its attacks,
-    traits, actions), and its kind is looked up several times a monster. Equal exactly when
-    the monsters are, but for their names."""
-
-    __slots__ = ("_hash", "monster")
-
-    def __init__(self, monster: Monster) -> None:
-        self.monster = replace(monster, name="")
-        self._hash = hash(self.monster)
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Kind) and (self is other or self.monster == other.monster)
+def kind_of(monster: Monster) -> HashedOnce:
+    """`monster` without its name, hashed once: its kind is looked up several times a
+    monster, and a monster's fields hash deep (its attacks, traits, actions)."""
+    return HashedOnce(replace(monster, name=""))

@@ -11,7 +11,7 @@ from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Wish
 from lnf.rules.attacks import mode_needs
 from lnf.rules.catches import catch_among
 from lnf.rules.distance import volley_planned
-from lnf.rules.kinds import Kind
+from lnf.rules.kinds import kind_of
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
 from lnf.rules.multiattack_first import first_use
 from lnf.rules.order_damage import expected_damage
@@ -29,7 +29,7 @@ from lnf.rules.specials import (
 from lnf.rules.surprise import actions_in_surprise_round
 from lnf.rules.turning import is_turned
 from lnf.solver.troops import Key, Needed, Option, Shot, Troop
-from lnf.values import replace
+from lnf.values import HashedOnce, replace
 
 
 def form_troops(
@@ -47,9 +47,9 @@ def form_troops(
     questions that ask who can attack whom (P5), not what it is worth."""
     named = {w.monster for w in wishes}
     by_signature: dict[object, list[Monster]] = {}
-    kinds: dict[Kind, Kind] = {}
+    kinds: dict[HashedOnce, HashedOnce] = {}
     for m in acting:
-        nameless = Kind(m)
+        nameless = kind_of(m)
         nameless = kinds.setdefault(nameless, nameless)  # one object a kind: found by identity
         # the name goes, the stat block stays: it sets the danger class (G3)
         signature: object = (
