@@ -240,6 +240,28 @@ def by_identity(question: Callable[[T], R]) -> Callable[[T], R]:
     return asked
 
 
+def by_identities(kept: int) -> Callable[[Callable[[T], R]], Callable[[T], R]]:
+    """`by_identity` for a question asked of many values in turn (each combatant of a fight):
+    up to `kept` answers remembered, each beside its object, then it starts afresh."""
+
+    def remember(question: Callable[[T], R]) -> Callable[[T], R]:
+        remembered: dict[int, tuple[object, R]] = {}
+
+        def asked(value: T) -> R:
+            seen = remembered.get(id(value))
+            if seen is not None and seen[0] is value:
+                return seen[1]
+            if len(remembered) >= kept:
+                remembered.clear()
+            answer = question(value)
+            remembered[id(value)] = (value, answer)
+            return answer
+
+        return functools.wraps(question)(asked)  # `__wrapped__`: the question itself
+
+    return remember
+
+
 class HashedOnce:
     """A value as a key that is hashed once (a `@value`'s hash goes field by field, deep into
     attacks and traits). Equal exactly when the values are."""

@@ -12,7 +12,7 @@ from lnf.engine import replan
 from lnf.engine.replan import plan_key
 from lnf.model import Condition, Fight, Hero, Monster, Rank
 from lnf.rules.roster import in_fight
-from lnf.values import replace
+from lnf.values import by_identities, replace
 from tests.strategies import plan_fights
 
 
@@ -56,8 +56,8 @@ def test_the_key_remembered_equals_the_key_afresh(
 ) -> None:
     """P6: each fight in a chain of changes (one combatant each, the rest shared) gets the key
     worked out afresh, asked in any order, again, and with a memory too small to hold them."""
-    old = replan.ROWS_KEPT
-    replan.ROWS_KEPT = kept
+    old = replan._planned_row
+    replan._planned_row = by_identities(kept)(old.__wrapped__)  # type: ignore[attr-defined]
     try:
         fights = [f]
         for who, how in changes:
@@ -67,7 +67,7 @@ def test_the_key_remembered_equals_the_key_afresh(
         for g in [*fights, *reversed(fights), fights[0]]:
             assert plan_key(g) == _afresh(g)
     finally:
-        replan.ROWS_KEPT = old
+        replan._planned_row = old
 
 
 def test_a_changed_combatant_changes_the_key() -> None:

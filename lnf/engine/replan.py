@@ -17,7 +17,7 @@ from lnf.rules.chase import chasing
 from lnf.rules.group_changes import order_step
 from lnf.rules.moves import can_act
 from lnf.rules.roster import in_fight
-from lnf.values import by_identity, replace
+from lnf.values import by_identities, by_identity, replace
 
 
 def grid_view(fight: Fight) -> Fight:
@@ -43,22 +43,14 @@ def plan_key(fight: Fight) -> object:
 ROWS_KEPT = 4096  # combatants remembered (`_planned_row`): a few grids' worth at 50 × 500
 
 
+@by_identities(ROWS_KEPT)
 def _planned_row(c: Hero | Monster) -> tuple[object, ...]:
     """One combatant's part of `plan_key`, remembered by the combatant's identity: a fight after
     an event shares every combatant the event left alone, so most parts are asked again of the
-    very same (frozen) object. The object is kept beside its part, so its id is not reused."""
-    seen = _ROWS.get(id(c))
-    if seen is not None and seen[0] is c:
-        return seen[1]
+    very same (frozen) object."""
     row: tuple[object, ...] = (c.name, c.rank, c.why, in_fight(c), c.current_hp == 0)
-    row += (c.conditions, c.flags) + ((c.c_dot, c.o_dot, c.n_dot) if isinstance(c, Hero) else ())
-    if len(_ROWS) >= ROWS_KEPT:
-        _ROWS.clear()
-    _ROWS[id(c)] = (c, row)
-    return row
-
-
-_ROWS: dict[int, tuple[object, tuple[object, ...]]] = {}
+    row += (c.conditions, c.flags)
+    return row + ((c.c_dot, c.o_dot, c.n_dot) if isinstance(c, Hero) else ())
 
 
 def orders_changed(old: Plan, new: Plan) -> bool:
