@@ -5,7 +5,8 @@ Small questions every other rule asks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar, cast
 
 from lnf.model import (
     HELD,
@@ -20,6 +21,7 @@ from lnf.model import (
     TraitKind,
 )
 
+T = TypeVar("T")
 _FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
 # Read once: on Python 3.11 each `Condition.X` goes through the enum class's `__getattr__`
 # hook (3.12 dropped it), and whether a combatant is banished is asked ~1,000 times a fight.
@@ -44,30 +46,30 @@ def banished(c: Hero | Monster) -> bool:
 
 def heroes(fight: Fight) -> tuple[Hero, ...]:
     """The heroes still in the fight: worked out once per state (`Fight.roster_memo`)."""
-    memo = fight.roster_memo
-    found = memo.get("heroes")
-    if found is None:
-        found = memo["heroes"] = tuple(h for h in fight.heroes if in_fight(h))
-    return found  # type: ignore[return-value]
+    return _per_state(fight, "heroes", lambda f: tuple(h for h in f.heroes if in_fight(h)))
 
 
 def monsters(fight: Fight) -> tuple[Monster, ...]:
     """The monsters still in the fight: worked out once per state (`Fight.roster_memo`)."""
-    memo = fight.roster_memo
-    found = memo.get("monsters")
-    if found is None:
-        found = memo["monsters"] = tuple(m for m in fight.monsters if in_fight(m))
-    return found  # type: ignore[return-value]
+    return _per_state(fight, "monsters", lambda f: tuple(m for m in f.monsters if in_fight(m)))
 
 
 def trait_kinds(fight: Fight) -> frozenset[TraitKind]:
     """B8: the kinds of trait the fight's monsters have (a trait acts only through a monster
     that has it): worked out once per state (`Fight.roster_memo`)."""
+    return _per_state(
+        fight, "trait kinds", lambda f: frozenset(t.kind for m in f.monsters for t in m.traits)
+    )
+
+
+def _per_state(fight: Fight, name: str, work: Callable[[Fight], T]) -> T:
+    """`work(fight)`, remembered in the state's `roster_memo` under `name` (it reads only the
+    combatants, which is what the memo is kept by)."""
     memo = fight.roster_memo
-    found = memo.get("trait kinds")
+    found = memo.get(name)
     if found is None:
-        found = memo["trait kinds"] = frozenset(t.kind for m in fight.monsters for t in m.traits)
-    return found  # type: ignore[return-value]
+        found = memo[name] = work(fight)
+    return cast(T, found)
 
 
 def rows(fight: Fight) -> tuple[Hero, ...]:
