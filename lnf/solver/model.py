@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -19,7 +20,7 @@ from lnf.model.plan import Mode, Wish
 from lnf.rules.attacks import plan_targets
 from lnf.rules.back_rank import bound_by_count
 from lnf.rules.gangup import unit_spots
-from lnf.rules.moves import Spot, can_act, hero_spot, rank_options, start_spot
+from lnf.rules.moves import Place, Spot, can_act, hero_spot, rank_options, start_spot
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
 from lnf.solver.orders import form_troops
@@ -85,6 +86,7 @@ class PlanModel:
         self.names = [h.name for h in self.targets]
         self.troops: list[Troop] = self._troops(wishes, prune, priced)
         self._by_spot: tuple[BySpot, BySpot] | None = None  # see `_unit_terms`
+        self._units: _Units | None = None  # see `_unit_counts`
         self._attack_variables: dict[str, list[cp_model.IntVar]] = {}
         self.add_one_order_each()
         if "R6" in families:
@@ -98,7 +100,7 @@ class PlanModel:
     def with_regimes(self, regimes: list[int]) -> PlanModel:
         """A copy whose model also holds K2 to `regimes` (this model must leave K2 out).
         Variables are shared: a copy of a CP-SAT model keeps their indices."""
-        self._unit_terms()  # worked out once, for every copy
+        self._unit_counts()  # worked out once (with `_unit_terms`), for every copy
         other = copy.copy(self)
         other.model = self.model.clone()
         other.add_gang_up_limits(regimes)
@@ -230,12 +232,13 @@ class PlanModel:
         chosen = {k: self.model.new_bool_var(f"K2 regime {k}") for k in regimes}
         self.model.add_exactly_one(chosen.values())
         counted_by_spot, joins_by_spot = self._unit_terms()
-        for spot, h in unit_spots(self.fight):
-            fixed = self._fixed_at(spot)
+        units = self._unit_counts()
+        for spot, h in units.spots:
+            fixed = units.fixed.get(spot, 0)
             counted = counted_by_spot.get(spot, [])
             count = cp_model.LinearExpr.sum([x for _, x in counted]) + fixed
-            own = self._own(spot)
-            everyone = fixed + sum(t.size for t in self.troops)
+            own = units.own(spot)
+            everyone = fixed + units.acting
             floor = [REGIMES[k][0] * h for k in chosen]
             at_least = count >= cp_model.LinearExpr.weighted_sum(list(chosen.values()), floor)
             self._under("K2", self.model.add(at_least))
@@ -272,20 +275,31 @@ class PlanModel:
         if literals:
             constraint.only_enforce_if(literals)
 
-    def _fixed_at(self, spot: Spot) -> int:
-        """Monsters that cannot act and count at `spot` (K1, K4)."""
-        return sum(
-            1
-            for m in self.idle
-            if m.rank in COUNTED_RANKS and start_spot(self.fight, m.name) == spot
-        )
+    def _unit_counts(self) -> _Units:
+        """K1, K2, K4: the units with h(u), the monsters that cannot act and count at each
+        spot, and each spot's own troops, worked out once for every unit (and every copy):
+        asked per unit, each walked every idle monster and troop (at 50 × 500, 40-odd units
+        and up to 500 monsters that have acted, per regime)."""
+        if self._units is None:
+            fixed: dict[Spot, int] = {}
+            for m in self.idle:
+                if m.rank in COUNTED_RANKS:
+                    spot = start_spot(self.fight, m.name)
+                    fixed[spot] = fixed.get(spot, 0) + 1
+            home: dict[Spot, int] = {}  # a troop counts once at its start if it can count there
+            for spot, terms in self._unit_terms()[0].items():
+                troops = {id(t): t for t, _ in terms}.values()
+                home[spot] = sum(t.size for t in troops if self._home(t) == spot)
+            acting = sum(t.size for t in self.troops)
+            self._units = _Units(unit_spots(self.fight), fixed, home, acting)
+        return self._units
+
+    def _home(self, troop: Troop) -> Spot:
+        return start_spot(self.fight, troop.first.name)
 
     def _own(self, spot: Spot) -> int:
         """The most a unit could hold without anyone joining it."""
-        home = {id(t): t for t, _ in self._unit_terms()[0].get(spot, [])}.values()
-        return self._fixed_at(spot) + sum(
-            t.size for t in home if start_spot(self.fight, t.first.name) == spot
-        )
+        return self._unit_counts().own(spot)
 
     def most_attackers(self, regimes: list[int]) -> dict[str, int]:
         """Per hero, the most monsters that can attack it in a plan of one of `regimes`:
@@ -296,7 +310,8 @@ class PlanModel:
         caps = [cap for _, cap in (REGIMES[k] for k in regimes) if cap is not None]
         if len(caps) < len(regimes):
             return {}  # a regime without a cap bounds nobody
-        units = dict(unit_spots(self.fight))
+        units = dict(self._unit_counts().spots)
+        ways = self._ways()
         most: dict[str, int] = {}
         for hero in self.targets:
             spot = hero_spot(self.fight, hero)
@@ -304,17 +319,24 @@ class PlanModel:
                 continue
             h, own = units[spot], self._own(spot)
             held = max(cap * h if own <= cap * h else own for cap in caps)
-            close = other = 0
-            for t in self.troops:
-                ways = {
-                    (mode is Mode.MELEE and not action)
-                    for _, target, mode, _, action in t.strikes()
-                    if target == hero.name
-                }
-                close += t.size if True in ways else 0
-                other += t.size if False in ways else 0
+            close, other = ways.get(hero.name, (0, 0))
             most[hero.name] = min(close, held) + other
         return most
+
+    def _ways(self) -> dict[str, tuple[int, int]]:
+        """Per hero, the members of troops that can attack it in mêlée with weapons, and of
+        troops that can attack it otherwise (each troop counted once per way), every troop's
+        strikes walked once, not once per hero."""
+        ways: dict[str, tuple[int, int]] = {}
+        for t in self.troops:
+            seen = {
+                (target, mode is Mode.MELEE and not action)
+                for _, target, mode, _, action in t.strikes()
+            }
+            for target, close in seen:
+                c, o = ways.get(target, (0, 0))
+                ways[target] = (c + t.size, o) if close else (c, o + t.size)
+        return ways
 
     def _unit_terms(self) -> tuple[BySpot, BySpot]:
         """Per spot, the options that count there (K1, K4: front rank or free air) and the
@@ -324,7 +346,7 @@ class PlanModel:
         counted: BySpot = {}
         joins: BySpot = {}
         for t in self.troops:
-            home = start_spot(self.fight, t.first.name)
+            home = self._home(t)
             for o, x in zip(t.options, t.counts, strict=True):
                 spot = t.spot_of(o)
                 if o.rank in COUNTED_RANKS:
@@ -356,6 +378,21 @@ class PlanModel:
             for v, target, _, _, used in t.strikes()
             if target == hero and action in ("", used)
         ]
+
+
+@dataclass
+class _Units:
+    """What K2's limits ask of each unit that does not change with the regimes (see
+    `PlanModel._unit_counts`)."""
+
+    spots: list[tuple[Place, int]]  # `rules.gangup.unit_spots`: each unit with h(u)
+    fixed: dict[Spot, int]  # monsters that cannot act and count there (K1, K4)
+    home: dict[Spot, int]  # members of troops that start there and can count there
+    acting: int  # every acting monster
+
+    def own(self, spot: Spot) -> int:
+        """The most a unit could hold without anyone joining it."""
+        return self.fixed.get(spot, 0) + self.home.get(spot, 0)
 
 
 def possible_regimes(fight: Fight) -> list[int]:
