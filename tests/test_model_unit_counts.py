@@ -30,6 +30,19 @@ def _own(pm: PlanModel, spot: Spot) -> int:
     )
 
 
+def _ways(pm: PlanModel, hero: str) -> tuple[int, int]:
+    close = other = 0
+    for t in pm.troops:
+        ways = {
+            (mode is Mode.MELEE and not action)
+            for _, target, mode, _, action in t.strikes()
+            if target == hero
+        }
+        close += t.size if True in ways else 0
+        other += t.size if False in ways else 0
+    return close, other
+
+
 def _most_attackers(pm: PlanModel, regimes: list[int]) -> dict[str, int]:
     caps = [cap for _, cap in (REGIMES[k] for k in regimes) if cap is not None]
     if len(caps) < len(regimes):
@@ -42,15 +55,7 @@ def _most_attackers(pm: PlanModel, regimes: list[int]) -> dict[str, int]:
             continue
         h, own = units[spot], _own(pm, spot)
         held = max(cap * h if own <= cap * h else own for cap in caps)
-        close = other = 0
-        for t in pm.troops:
-            ways = {
-                (mode is Mode.MELEE and not action)
-                for _, target, mode, _, action in t.strikes()
-                if target == hero.name
-            }
-            close += t.size if True in ways else 0
-            other += t.size if False in ways else 0
+        close, other = _ways(pm, hero.name)
         most[hero.name] = min(close, held) + other
     return most
 
@@ -63,6 +68,8 @@ def _same(f: Fight) -> None:
     for spot in spots:
         assert pm._unit_counts().fixed.get(spot, 0) == _fixed_at(pm, spot)
         assert pm._own(spot) == _own(pm, spot)
+    for hero in pm.targets:
+        assert pm._ways().get(hero.name, (0, 0)) == _ways(pm, hero.name)
     regimes = possible_regimes(f)
     for k in range(len(regimes)):
         for chosen in ([regimes[k]], regimes[: k + 1], regimes[k:]):
