@@ -65,6 +65,7 @@ def form_troops(
     troops = []
     needs_of: dict[object, list[Needed]] = {}  # a monster's needs do not depend on its place
     prices: dict[object, dict[object, tuple[int, int]]] = {}  # nor what an order is worth
+    shared: dict[object, dict[object, tuple[Rated | None, list[Option]]]] = {}  # `Orders._at`
     for signature, members in by_signature.items():
         m = members[0]
         moves = destinations(fight, m)
@@ -87,12 +88,14 @@ def form_troops(
         orders = Orders(fight, troop, targets, prune and m.name not in named, own)
         orders.prices = prices.setdefault(kind, {})
         orders.pricing = priced or prune  # pruning weighs what orders are worth
+        orders.shared = shared.setdefault(kind, {})
         troop.options, troop.shots = orders.make(needs_of[kind])
         troops.append(troop)
     return troops
 
 
 INF = 1 << 30  # past every place in the target order
+KIN_SHARE = True  # troops of one kind share what they may do at a spot (see `Orders._at`)
 Rated = tuple[Key, int, int, int]  # P3's set, −expected damage, resource, disadvantage
 
 
@@ -127,6 +130,8 @@ class Orders:
         # too, are made per destination, each with that catch
         self.first = bool(self.monster.multiattack_action) and not volley_planned(fight)
         self._firsts: dict[tuple[Spot, Rank], tuple[str, ...]] = {}
+        self.shared: dict[object, tuple[Rated | None, list[Option]]] = {}  # see `_at`
+        self.shares = KIN_SHARE and not self.first and not self.actions
 
     def price(self, order: Order) -> tuple[int, int]:
         """B6 (1) and P4 of an order: its expected damage and its attack rolls at
@@ -230,31 +235,63 @@ class Orders:
         staying: dict[Rank, Rated] = {}  # the best there is without moving, per rank
         for i, move in enumerate(troop.moves):
             spot = troop.spots[i]
+            moving_is_all = troop.one_action and move.kind is not MoveKind.STAY  # V-ENC1
             for rank in troop.ranks:
-                moving_is_all = troop.one_action and move.kind is not MoveKind.STAY  # V-ENC1
-                here = [] if moving_is_all else self._attacks(i, rank, close.get(spot, ()))
-                here += [] if moving_is_all else self._specials(i, rank)
-                idle = self._option(i, rank)
-                shot = shots[rank][0] if rank in shots and troop.rides(idle) else None
+                shot = shots[rank][0] if rank in shots and not moving_is_all else None
+                best, here = self._at(i, spot, rank, moving_is_all, close.get(spot, ()), shot)
                 if not self.prune:
-                    if _kept_in_back_rank(move, rank, spot, reach or self.first, here):
-                        options += [idle, *(self.priced(o) for o in here)]
+                    if _kept_in_back_rank(move, rank, spot, reach or self.first, here[1:]):
+                        options += _moved(here, i)
                     continue
-                aims = [(self.heroes(idle, shot), idle, shot)]
-                aims += [(self.heroes(o), o, None) for o in here]
-                first = min(k for k, _, _ in aims)  # P3 first, B6 for the ties
-                tied = [(k, self.priced(o), sh) for k, o, sh in aims if k == first]
-                rated = [(self.rated(o, sh, k), o) for k, o, sh in tied]
-                best = min(r for r, _ in rated)
+                assert best is not None
                 if move.kind is MoveKind.STAY:
                     staying[rank] = best
                 elif rank is Rank.BACK and not best < staying.get(rank, best):
                     continue  # moving in the back rank gets it nothing better (K4)
-                options += [o for r, o in rated if r == best]
+                options += _moved(here, i)
         ranks = {o.rank for o in options if troop.rides(o)}
         kept = [sh for rank, line in shots.items() if rank in ranks for sh in line]
         kept.sort(key=lambda sh: (troop.ranks.index(sh.rank), place[sh.target]))
         return options, kept
+
+    def _at(
+        self,
+        i: int,
+        spot: Spot,
+        rank: Rank,
+        moving_is_all: bool,
+        close: Collection[tuple[str, Mode, tuple[Rank, ...]]],
+        shot: Shot | None,
+    ) -> tuple[Rated | None, list[Option]]:
+        """What a member ending at destination `i` (at `spot`) in `rank` may do (see
+        `make`), with `shot` riding on the option without an attack: without pruning, that
+        option then each priced attack; with it, the best `rated` there and the options that
+        rate it (at some destination of that spot: the caller moves them to `i`).
+
+        A monster's weapon attacks there are its kind's (`mode_needs`, and their price, ask
+        nothing of its name or place), so without special actions nor a Multiattack's first
+        action (whose reach, B4, C4, may ask where it is) troops of one kind share the answer
+        (`shared`: from one destination of a spot a troop goes to, all its kin going there)."""
+        key = (spot, rank, moving_is_all, shot)
+        known = self.shared.get(key) if self.shares else None
+        if known is not None:
+            return known
+        here = [] if moving_is_all else self._attacks(i, rank, close)
+        here += [] if moving_is_all else self._specials(i, rank)
+        idle = self._option(i, rank)
+        if not self.prune:
+            known = None, [idle, *(self.priced(o) for o in here)]
+        else:
+            aims = [(self.heroes(idle, shot), idle, shot)]
+            aims += [(self.heroes(o), o, None) for o in here]
+            first = min(k for k, _, _ in aims)  # P3 first, B6 for the ties
+            tied = [(k, self.priced(o), sh) for k, o, sh in aims if k == first]
+            rated = [(self.rated(o, sh, k), o) for k, o, sh in tied]
+            best = min(r for r, _ in rated)
+            known = best, [o for r, o in rated if r == best]
+        if self.shares:
+            self.shared[key] = known
+        return known
 
     def _attacks(
         self, i: int, rank: Rank, close: Collection[tuple[str, Mode, tuple[Rank, ...]]]
@@ -372,6 +409,11 @@ def reach_key(action: Attack, spot: Spot, rank: Rank) -> tuple[str, Spot | str, 
         spot if kind in (STRIKE, CLOSE) else "",
         rank if kind in (STRIKE, SHOT) else None,
     )
+
+
+def _moved(options: list[Option], i: int) -> list[Option]:
+    """`options` at destination `i`."""
+    return [o if o.move == i else replace(o, move=i) for o in options]
 
 
 def _kept_in_back_rank(
