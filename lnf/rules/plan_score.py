@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lnf.model import Fight, Hero, Monster
+from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Advantage, Mode, Move, MoveKind, Order, Plan
 from lnf.rules.attacks import plan_targets, roll_for
 from lnf.rules.moves import can_act, destinations, leaves_group, orders_by_monster, rank_options
@@ -130,3 +130,55 @@ def canonical_key(
     dest = dests.index(order.move) if order.move in dests else len(dests)
     rank = ranks.index(order.rank) if order.rank in ranks else len(ranks)
     return [target, own, action, mode, dest, rank]
+
+
+class CanonicalKeys:
+    """`canonical_key` for many orders of one monster against one target order (the solver
+    weighs every option of a troop): the places in the target order, the destinations'
+    and the ranks' positions and the actions' indices worked out once, not searched for per
+    order. The same list as `canonical_key` of each order (positions are first positions)."""
+
+    def __init__(self, monster: Monster, targets: Sequence[str], dests: Sequence[Move]) -> None:
+        self.monster = monster
+        self.place: dict[str, int] = {}
+        for k, name in enumerate(targets):
+            self.place.setdefault(name, k)
+        self.nobody = len(targets)
+        self.dest: dict[Move, int] = {}
+        for k, move in enumerate(dests):
+            self.dest.setdefault(move, k)
+        self.nowhere = len(dests)
+        ranks = rank_options(monster)
+        self.rank: dict[Rank, int] = {}
+        for k, rank in enumerate(ranks):
+            self.rank.setdefault(rank, k)
+        self.no_rank = len(ranks)
+        self.actions: dict[str, int] = {}
+
+    def of(self, order: Order) -> list[int]:
+        """`canonical_key(fight, monster, order, targets, dests)`."""
+        return self.parts(
+            order.targets, order.target, order.action, order.mode, order.move, order.rank
+        )
+
+    def parts(
+        self,
+        heroes: tuple[str, ...],
+        target: str | None,
+        action: str,
+        mode: Mode | None,
+        move: Move,
+        rank: Rank,
+    ) -> list[int]:
+        """`of` an order with these fields (`heroes`: its `targets`), none made."""
+        place, nobody = self.place, self.nobody
+        hit = [place[t] for t in heroes if t in place]
+        first = min(hit) if hit else nobody
+        own = place.get(target, nobody) if target is not None else nobody
+        index = self.actions.get(action)
+        if index is None:
+            index = self.actions[action] = action_index(self.monster, action)
+        way = MODE_ORDER.index(mode) if mode is not None else len(MODE_ORDER)
+        dest = self.dest.get(move, self.nowhere)
+        at = self.rank.get(rank, self.no_rank)
+        return [first, own, index, way, dest, at]

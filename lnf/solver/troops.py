@@ -30,7 +30,7 @@ from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move, MoveKind, Order
 from lnf.rules.attacks import Need
 from lnf.rules.moves import Spot
-from lnf.rules.plan_score import canonical_key as canonical_key_of
+from lnf.rules.plan_score import CanonicalKeys
 from lnf.values import value
 
 Key = tuple[int, ...]  # P4's canonical order of an order (`rules.plan_score.canonical_key`)
@@ -86,6 +86,14 @@ class Troop:
     counts: list[cp_model.IntVar] = field(default_factory=list)  # how many take each option
     shot_counts: list[cp_model.IntVar] = field(default_factory=list)  # how many take each shot
     _strikes: list[Strike] = field(default_factory=list, repr=False)
+    _keys: tuple[list[str], CanonicalKeys] | None = field(default=None, repr=False)
+
+    def keys(self, targets: list[str]) -> CanonicalKeys:
+        """P4's canonical keys of its orders against `targets` (see `canonical_key`), built
+        once per list of targets (a model asks with one list)."""
+        if self._keys is None or self._keys[0] is not targets:
+            self._keys = (targets, CanonicalKeys(self.first, targets, self.moves))
+        return self._keys[1]
 
     @property
     def first(self) -> Monster:
@@ -153,6 +161,10 @@ def canonical_key(
     fight: Fight, targets: list[str], troop: Troop, option: Option, shot: Shot | None = None
 ) -> Key:
     """P4's canonical order of an option (carrying `shot`, if any):
-    `rules.plan_score.canonical_key` of its order."""
-    order = troop.order(option, shot)
-    return tuple(canonical_key_of(fight, troop.first, order, targets, troop.moves))
+    `rules.plan_score.canonical_key` of its order (the troop's destinations are
+    `destinations(fight, troop.first)`)."""
+    keys, move = troop.keys(targets), troop.moves[option.move]
+    if shot is not None:  # the order `troop.order(option, shot)` without making it
+        return tuple(keys.parts((shot.target,), shot.target, "", Mode.RANGED, move, shot.rank))
+    heroes, target, action = option.heroes, option.target, option.action
+    return tuple(keys.parts(heroes, target, action, option.mode, move, option.rank))
