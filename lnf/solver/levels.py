@@ -38,7 +38,7 @@ class TroopTerms:
 
     _indices: tuple[list[tuple[int, int]], frozenset[int]] | None = field(default=None, repr=False)
     _extremes: tuple[Ruled, int, tuple[int, int]] | None = field(default=None, repr=False)
-    # what the `ruled` asked last leaves (see `_unruled`): the terms sorted by coefficient,
+    # what the `ruled` asked last leaves (see `_extremes_of`): the terms sorted by coefficient,
     # the first and the last place among them not ruled out, the rest's variables left
     _ruled: Ruled | None = field(default=None, repr=False)
     _order: list[tuple[int, int]] = field(default_factory=list, repr=False)
@@ -67,26 +67,16 @@ class TroopTerms:
         return out
 
     def _extremes_of(self, ruled: Ruled) -> tuple[int, int]:
-        self._unruled(ruled)
-        if self._low > self._high:  # every term ruled out
-            return 0, 0
-        low, high = self._order[self._low][1], self._order[self._high][1]
-        if not self.exact and (self.slack or self._rest):  # the terms may all be 0
-            low, high = min(low, 0), max(high, 0)
-        return self.count * low, self.count * high
-
-    def _unruled(self, ruled: Ruled) -> None:
-        """Bring what `ruled` leaves up to date: the least and the greatest place among the
-        terms sorted by coefficient that it does not hold, and the rest's variables down to
-        the last one it does not hold (none: every one is ruled out). Kept for the `ruled`
-        asked last: it only grows, so each look goes on from where the last one stopped, and
-        the extreme coefficients among the terms left are at the first and the last place
-        not ruled out (the places only move inwards)."""
+        """The extremes from what `ruled` leaves: the terms sorted by coefficient, the first
+        and the last place among them that it does not hold, and the rest's variables down
+        to the last one it does not hold (none: every one is ruled out). Kept for the `ruled`
+        asked last: it only grows, so each look goes on from where the last one stopped (the
+        places only move inwards, the rest only shrinks)."""
         if self._ruled is not ruled:
             terms, everyone = self.indices()
             self._ruled = ruled
-            self._order = order = sorted(terms, key=itemgetter(1))
-            self._low, self._high = 0, len(order) - 1
+            self._order = sorted(terms, key=itemgetter(1))
+            self._low, self._high = 0, len(self._order) - 1
             self._rest = sorted(everyone)
         order, low, high = self._order, self._low, self._high
         while low <= high and order[low][0] in ruled:
@@ -97,6 +87,12 @@ class TroopTerms:
         rest = self._rest
         while rest and rest[-1] in ruled:
             rest.pop()
+        if low > high:  # every term ruled out
+            return 0, 0
+        least, most = order[low][1], order[high][1]
+        if not self.exact and (self.slack or rest):  # the terms may all be 0
+            least, most = min(least, 0), max(most, 0)
+        return self.count * least, self.count * most
 
     def rule_out(self, end: int, ruled: Ruled) -> None:
         """At `end`, one of its extremes, every variable that would move it is 0."""
@@ -187,11 +183,12 @@ class Level:
             self.troops.append(kept)
 
     def static_bounds(self, ruled: Ruled) -> tuple[int, int]:
-        extremes = [g.extremes(ruled) for g in self.troops]
-        return (
-            self.constant + sum(lo for lo, _ in extremes),
-            self.constant + sum(hi for _, hi in extremes),
-        )
+        lo = hi = self.constant
+        for g in self.troops:
+            t_lo, t_hi = g.extremes(ruled)
+            lo += t_lo
+            hi += t_hi
+        return lo, hi
 
     def bounds(
         self, known: Mapping[str, int], ruled: Ruled, static: tuple[int, int] | None = None
