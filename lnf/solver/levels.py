@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from ortools.sat.python import cp_model
 
@@ -19,7 +20,7 @@ Term = tuple[cp_model.IntVar, int]
 Ruled = set[int]  # indices of variables that every plan left sets to 0
 
 
-@dataclass(eq=False)  # compared by identity: its CP-SAT variables overload ==
+@dataclass(eq=False, slots=True)  # compared by identity: its CP-SAT variables overload ==
 class TroopTerms:
     """A troop's terms in a level. They sum to at most `count`, to exactly `count` if
     `exact`; when every variable in `rest` is 0 they sum to exactly `count` unless `slack`;
@@ -30,16 +31,28 @@ class TroopTerms:
     exact: bool
     rest: list[cp_model.IntVar]
     slack: bool = False
+    # the indices of the terms' variables, in order, and of the rest, if the caller has them
+    # (a troop's variables appear in many levels: their indices are looked up once a troop)
+    at: list[int] | None = field(default=None, repr=False)
+    rest_at: frozenset[int] | None = field(default=None, repr=False)
 
     _indices: tuple[list[tuple[int, int]], frozenset[int]] | None = field(default=None, repr=False)
     _extremes: tuple[Ruled, int, tuple[int, int]] | None = field(default=None, repr=False)
-    _left: tuple[Ruled, list[tuple[int, int]], list[int]] | None = field(default=None, repr=False)
+    # what the `ruled` asked last leaves (see `_extremes_of`): the terms sorted by coefficient,
+    # the first and the last place among them not ruled out, the rest's variables left
+    _ruled: Ruled | None = field(default=None, repr=False)
+    _order: list[tuple[int, int]] = field(default_factory=list, repr=False)
+    _low: int = field(default=0, repr=False)
+    _high: int = field(default=-1, repr=False)
+    _rest: list[int] = field(default_factory=list, repr=False)
 
     def indices(self) -> tuple[list[tuple[int, int]], frozenset[int]]:
         """The terms and the rest by variable index, looked up once."""
         if self._indices is None:
-            terms = [(v.index, c) for v, c in self.terms]
-            self._indices = (terms, frozenset(v.index for v in self.rest))
+            at = self.at if self.at is not None else [v.index for v, _ in self.terms]
+            terms = list(zip(at, [c for _, c in self.terms], strict=True))
+            rest = self.rest_at
+            self._indices = (terms, frozenset(v.index for v in self.rest) if rest is None else rest)
         return self._indices
 
     def extremes(self, ruled: Ruled) -> tuple[int, int]:
@@ -54,27 +67,32 @@ class TroopTerms:
         return out
 
     def _extremes_of(self, ruled: Ruled) -> tuple[int, int]:
-        terms, rest = self._unruled(ruled)
-        coeffs = [c for _, c in terms]
-        short = self.slack or bool(rest)
-        if (not self.exact and short) or not coeffs:
-            coeffs.append(0)
-        return self.count * min(coeffs), self.count * max(coeffs)
-
-    def _unruled(self, ruled: Ruled) -> tuple[list[tuple[int, int]], list[int]]:
-        """The terms whose variables `ruled` does not hold, and the rest's variables down to
-        the last one it does not hold (none: every one is ruled out). Kept for the `ruled`
-        asked last: it only grows, so each look starts from what the last one left."""
-        left = self._left
-        if left is None or left[0] is not ruled:
+        """The extremes from what `ruled` leaves: the terms sorted by coefficient, the first
+        and the last place among them that it does not hold, and the rest's variables down
+        to the last one it does not hold (none: every one is ruled out). Kept for the `ruled`
+        asked last: it only grows, so each look goes on from where the last one stopped (the
+        places only move inwards, the rest only shrinks)."""
+        if self._ruled is not ruled:
             terms, everyone = self.indices()
-            left = (ruled, terms, sorted(everyone))  # a list of its own: popped below
-        terms = [(i, c) for i, c in left[1] if i not in ruled]
-        rest = left[2]
+            self._ruled = ruled
+            self._order = sorted(terms, key=itemgetter(1))
+            self._low, self._high = 0, len(self._order) - 1
+            self._rest = sorted(everyone)
+        order, low, high = self._order, self._low, self._high
+        while low <= high and order[low][0] in ruled:
+            low += 1
+        while high >= low and order[high][0] in ruled:
+            high -= 1
+        self._low, self._high = low, high
+        rest = self._rest
         while rest and rest[-1] in ruled:
             rest.pop()
-        self._left = (ruled, terms, rest)
-        return terms, rest
+        if low > high:  # every term ruled out
+            return 0, 0
+        least, most = order[low][1], order[high][1]
+        if not self.exact and (self.slack or rest):  # the terms may all be 0
+            least, most = min(least, 0), max(most, 0)
+        return self.count * least, self.count * most
 
     def rule_out(self, end: int, ruled: Ruled) -> None:
         """At `end`, one of its extremes, every variable that would move it is 0."""
@@ -140,12 +158,37 @@ class Level:
         if terms:
             self.troops.append(TroopTerms(terms, count, False, rest, slack or not rest))
 
+    def add_at(
+        self,
+        terms: list[Term],
+        at: list[int],
+        count: int,
+        exact: bool = False,
+        rest_at: frozenset[int] = frozenset(),
+        slack: bool = False,
+    ) -> None:
+        """`add` given the indices of the terms' variables (`at`, in order) and of the rest
+        (`rest_at`) instead of the rest's variables: the same troop's terms, without looking
+        an index up again."""
+        self._expr = None
+        if exact:
+            self.troops.append(TroopTerms(terms, count, True, [], at=at, rest_at=frozenset()))
+            return
+        if 0 in [c for _, c in terms]:
+            rest_at = rest_at | {i for i, (_, c) in zip(at, terms, strict=True) if c == 0}
+            at = [i for i, (_, c) in zip(at, terms, strict=True) if c != 0]
+            terms = [(v, c) for v, c in terms if c != 0]
+        if terms:
+            kept = TroopTerms(terms, count, False, [], slack or not rest_at, at, rest_at)
+            self.troops.append(kept)
+
     def static_bounds(self, ruled: Ruled) -> tuple[int, int]:
-        extremes = [g.extremes(ruled) for g in self.troops]
-        return (
-            self.constant + sum(lo for lo, _ in extremes),
-            self.constant + sum(hi for _, hi in extremes),
-        )
+        lo = hi = self.constant
+        for g in self.troops:
+            t_lo, t_hi = g.extremes(ruled)
+            lo += t_lo
+            hi += t_hi
+        return lo, hi
 
     def bounds(
         self, known: Mapping[str, int], ruled: Ruled, static: tuple[int, int] | None = None
@@ -196,7 +239,6 @@ def negated(level: Level) -> Level:
         hero=level.hero,
     )
     for g in level.troops:
-        out.troops.append(
-            TroopTerms([(v, -c) for v, c in g.terms], g.count, g.exact, g.rest, g.slack)
-        )
+        terms = [(v, -c) for v, c in g.terms]
+        out.troops.append(TroopTerms(terms, g.count, g.exact, g.rest, g.slack, g.at, g.rest_at))
     return out

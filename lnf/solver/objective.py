@@ -27,17 +27,19 @@ from lnf.model.plan import MoveKind
 from lnf.rules.moves import leaves_group
 from lnf.rules.plan_score import danger_classes
 from lnf.rules.specials import resource_rank
-from lnf.solver.levels import Level, Part, Ruled, Term, negated
+from lnf.solver.levels import Level, Part, Ruled, Term
 from lnf.solver.model import PlanModel
 from lnf.solver.troops import Troop
 
 
 def p3_levels(pm: PlanModel) -> list[Level]:
+    """P3's levels, counts to maximise stored negated (as `levels.negated` would make them:
+    built so at once, each troop's variable indices looked up once, see `_Looks`)."""
     classes = danger_classes(pm.fight)
     n_classes = len(set(classes.values()))
     levels: list[Level] = []
     earlier: list[tuple[str, int]] = []
-    seen: dict[int, list[Looked]] = {}  # see `_attacks_on`
+    seen: dict[int, _Looks] = {}  # see `_attacks_on`
     # each monster attacks at most as many heroes as its widest order (one, or the heroes
     # an area catches, B3), and an attacker counts in one class (see Level.budget)
     attacks = sum(t.size * max(1, *(len(o.heroes) for o in t.options)) for t in pm.troops)
@@ -50,15 +52,12 @@ def p3_levels(pm: PlanModel) -> list[Level]:
             budget = (0, ((count.name, -1), *previous))
             by_class.append(Level(f"P3 {hero.name} class {c}", budget=budget, hero=hero.name))
         for t in pm.troops:
-            terms, rest, slack = _attacks_on(t, hero.name, seen)
-            count.add(terms, t.size, rest=rest, slack=slack)
+            terms, at, rest, slack = _attacks_on(t, hero.name, seen)
+            count.add_at(terms, at, t.size, rest_at=rest, slack=slack)
             if classes[t.first.name] < n_classes - 1:
-                by_class[classes[t.first.name]].add(terms, t.size, rest=rest, slack=slack)
-        levels += [negated(count), *(negated(lv) for lv in by_class)]
+                by_class[classes[t.first.name]].add_at(terms, at, t.size, rest_at=rest, slack=slack)
+        levels += [count, *by_class]
     return levels
-
-
-Looked = tuple[IntVar, tuple[str, ...], Rank, bool]  # an option's count, heroes, rank, ride
 
 
 def p3_exprs(pm: PlanModel) -> dict[str, cp_model.LinearExpr]:
@@ -82,33 +81,48 @@ def p3_exprs(pm: PlanModel) -> dict[str, cp_model.LinearExpr]:
     return out
 
 
+class _Looks:
+    """What P3's levels ask of a troop for every hero, worked out in one pass over it: per
+    hero its attack variables (coefficient -1: P3's counts are stored negated), their
+    indices (an index is a look-up in the model) and the ranks of its shots at the hero;
+    the indices of all its variables, and of the options a shot can ride on, per rank."""
+
+    def __init__(self, t: Troop) -> None:
+        self.on: dict[str, tuple[list[Term], list[int], set[Rank]]] = {}
+        for v, hero, _, _, _ in t.strikes():
+            terms, at, _ = self.on.setdefault(hero, ([], [], set()))
+            terms.append((v, -1))
+            at.append(v.index)
+        for shot in t.shots:  # each is a strike too
+            self.on[shot.target][2].add(shot.rank)
+        self.every = frozenset([x.index for x in t.counts] + [s.index for s in t.shot_counts])
+        self.riders: dict[Rank, set[int]] = {}
+        for o, x in zip(t.options, t.counts, strict=True):
+            if t.rides(o):
+                self.riders.setdefault(o.rank, set()).add(x.index)
+
+
 def _attacks_on(
-    t: Troop, hero: str, seen: dict[int, list[Looked]] | None = None
-) -> tuple[list[Term], list[IntVar], bool]:
-    """The troop's attack variables on `hero`; the variables that must be 0 when its whole
-    troop attacks `hero`; and whether the terms may fall short even with those at 0 (a
+    t: Troop, hero: str, seen: dict[int, _Looks]
+) -> tuple[list[Term], list[int], frozenset[int], bool]:
+    """The troop's attack variables on `hero`, each with coefficient -1 (P3 maximises the
+    count: stored negated), and their indices; the indices of the variables that must be 0
+    when its whole troop attacks `hero` (every other option and shot, but the options a shot
+    at `hero` can ride on); and whether the terms may fall short even with those at 0 (a
     member who could shoot `hero` from where it stands may shoot nobody). `seen` keeps what
     each troop's options are (asked for every hero) by the troop's identity."""
-    terms = [(v, 1) for v, target, _, _, _ in t.strikes() if target == hero]
-    shot_ranks = {shot.rank for shot in t.shots if shot.target == hero}
-    looked = None if seen is None else seen.get(id(t))
-    if looked is None:
-        looked = [
-            (x, o.heroes, o.rank, t.rides(o)) for o, x in zip(t.options, t.counts, strict=True)
-        ]
-        if seen is not None:
-            seen[id(t)] = looked
-    rest = [
-        x
-        for x, heroes, rank, rides in looked
-        if hero not in heroes and not (rides and rank in shot_ranks)
-    ]
-    rest += [s for shot, s in zip(t.shots, t.shot_counts, strict=True) if shot.target != hero]
-    return terms, rest, bool(shot_ranks)
+    looks = seen.get(id(t))
+    if looks is None:
+        looks = seen[id(t)] = _Looks(t)
+    terms, at, shot_ranks = looks.on.get(hero, ([], [], set()))
+    rest = looks.every.difference(at, *(looks.riders.get(rank, ()) for rank in shot_ranks))
+    return terms, at, rest, bool(shot_ranks)
 
 
 def p4_levels(pm: PlanModel) -> list[Level]:
-    """P4's counts, B6's two first: expected damage (maximised) and the resource spent."""
+    """P4's counts, B6's two first: expected damage (maximised: stored negated, as
+    `levels.negated` would make it) and the resource spent. Each troop's variable indices
+    are looked up once for its six levels."""
     damage = Level("P4 expected damage")
     resource = Level("P4 resource spent")
     disadvantage = Level("P4 attacks at disadvantage")
@@ -120,21 +134,25 @@ def p4_levels(pm: PlanModel) -> list[Level]:
         m = t.first
         options = list(zip(t.options, t.counts, strict=True))
         shots = list(zip(t.shots, t.shot_counts, strict=True))
-        damage.add([(x, o.damage) for o, x in options], t.size, True)
-        damage.add([(s, sh.damage) for sh, s in shots], t.size, slack=True)
-        resource.add([(x, resource_rank(m, o.action)) for o, x in options], t.size, True)
-        disadvantage.add([(x, o.dis) for o, x in options], t.size, True)
-        disadvantage.add([(s, sh.dis) for sh, s in shots], t.size, slack=True)
-        leavers.add(
+        at = [x.index for x in t.counts]
+        shot_at = [s.index for s in t.shot_counts]
+        size = t.size
+        damage.add_at([(x, -o.damage) for o, x in options], at, size, True)
+        damage.add_at([(s, -sh.damage) for sh, s in shots], shot_at, size, slack=True)
+        resource.add_at([(x, resource_rank(m, o.action)) for o, x in options], at, size, True)
+        disadvantage.add_at([(x, o.dis) for o, x in options], at, size, True)
+        disadvantage.add_at([(s, sh.dis) for sh, s in shots], shot_at, size, slack=True)
+        leavers.add_at(
             [(x, int(leaves_group(fight, m.name, t.move_of(o)))) for o, x in options],
-            t.size,
+            at,
+            size,
             True,
         )
-        moves.add(
-            [(x, int(t.move_of(o).kind is not MoveKind.STAY)) for o, x in options], t.size, True
+        moves.add_at(
+            [(x, int(t.move_of(o).kind is not MoveKind.STAY)) for o, x in options], at, size, True
         )
-        rank_changes.add([(x, int(o.rank is not m.rank)) for o, x in options], t.size, True)
-    return [negated(damage), resource, disadvantage, leavers, rank_changes, moves]
+        rank_changes.add_at([(x, int(o.rank is not m.rank)) for o, x in options], at, size, True)
+    return [damage, resource, disadvantage, leavers, rank_changes, moves]
 
 
 def canonical_levels(pm: PlanModel, ruled: Ruled) -> list[Level]:
@@ -174,11 +192,14 @@ def _counts_in_turn(t: Troop, counts: list[IntVar]) -> list[Level]:
         level.add([(x, k) for k, x in enumerate(counts)], 1, True)
         return [level]
     levels: list[Level] = []
+    at = [z.index for z in counts]
+    every = frozenset(at)
     for k, z in enumerate(counts):
         earlier = tuple((lv.name, 1) for lv in levels)
         level = Level(f"{t.first.name} and {t.size - 1} alike: order {k}", budget=(t.size, earlier))
-        level.add([(z, 1)], t.size, rest=counts[:k] + counts[k + 1 :])
-        levels.append(negated(level))
+        # the most members on order k, stored negated (as `levels.negated` would make it)
+        level.add_at([(z, -1)], [at[k]], t.size, rest_at=every - {at[k]})
+        levels.append(level)
     return levels
 
 
