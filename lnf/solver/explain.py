@@ -8,7 +8,8 @@ target order keep their attackers?
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Iterator, Mapping
 
 from ortools.sat.python import cp_model
 
@@ -19,18 +20,42 @@ from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_a
 from lnf.rules.moves import can_act, hero_spot, start_spot
 from lnf.rules.multiattack_first import with_first
 from lnf.rules.plan_check import check_plan
+from lnf.rules.plan_score import danger_classes
 from lnf.rules.ranks import front_rank_counts, melee_rank
 from lnf.rules.roster import monsters
 from lnf.rules.specials import action_mode, action_named, check_usable
 from lnf.rules.wording import and_list
 from lnf.solver.lexicographic import CONFLICTS, cp_solver
-from lnf.solver.model import FAMILIES, PlanModel
+from lnf.solver.model import FAMILIES, CpModel, PlanModel
 from lnf.solver.objective import p3_exprs
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 
 
 Kept = tuple[tuple[str, int], ...]  # P3 levels held at their values, by name
+
+
+class _Levels(Mapping[str, cp_model.LinearExpr]):
+    """`p3_exprs` of a model, worked out when a level is first asked for: most fights'
+    questions hold no level in the model itself (`_Questions.refute` answers them)."""
+
+    def __init__(self, pm: PlanModel) -> None:
+        self.pm = pm
+        self._exprs: dict[str, cp_model.LinearExpr] | None = None
+
+    def _all(self) -> dict[str, cp_model.LinearExpr]:
+        if self._exprs is None:
+            self._exprs = p3_exprs(self.pm)
+        return self._exprs
+
+    def __getitem__(self, name: str) -> cp_model.LinearExpr:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
 class _Questions:
@@ -46,14 +71,14 @@ class _Questions:
     def __init__(self, fight: Fight, wishes: tuple[Wish, ...]) -> None:
         self.fight = fight
         self.wishes = wishes
-        self._model: tuple[PlanModel, dict[str, cp_model.LinearExpr]] | None = None
+        self._model: tuple[PlanModel, _Levels] | None = None
         self._answers: dict[tuple[tuple[str, ...], str, Kept], bool] = {}
 
-    def _built(self) -> tuple[PlanModel, dict[str, cp_model.LinearExpr]]:
+    def _built(self) -> tuple[PlanModel, _Levels]:
         if self._model is None:
             # who can attack whom, not what it is worth: the options go unpriced
             pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True, priced=False)
-            self._model = (pm, p3_exprs(pm))  # the P3 levels, to hold at values
+            self._model = (pm, _Levels(pm))  # the P3 levels, to hold at values
         return self._model
 
     def _copy(self, families: tuple[str, ...]) -> cp_model.CpModel:
@@ -104,6 +129,26 @@ class _Questions:
             hero = self.fight.hero(name)
             self._answers[families, name, kept] = self.feasible(families, hero, dict(kept))
 
+    def refute(self, asks: list[tuple[Hero, Mapping[str, int]]]) -> None:
+        """Answer no to `feasible(_without(f), hero, keep)` for every family f, for each
+        (hero, keep) in `asks` that no plan of a looser model meets (`_loose`: a relaxation
+        of the model under any families, so its "no" holds under each). The rest are left
+        to `settle`. Not with wishes (the loose model leaves them out)."""
+        if self.wishes:
+            return
+        pm, _ = self._built()
+        left = [(hero.name, tuple(sorted(keep.items()))) for hero, keep in asks]
+        left = [a for a in left if any((_without(f), *a) not in self._answers for f in FAMILIES)]
+        while left:
+            solver, status, met = _loose(self.fight, pm, left)
+            if status == cp_model.INFEASIBLE:
+                for (name, kept), family in itertools.product(left, FAMILIES):
+                    self._answers[_without(family), name, kept] = False
+                return
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return  # not settled within CONFLICTS: `settle` asks them all
+            left = [a for a, m in zip(left, met, strict=True) if not solver.value(m)]
+
     def _either(
         self, families: tuple[str, ...], asks: list[tuple[str, Kept]]
     ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
@@ -137,6 +182,73 @@ def _solver() -> cp_model.CpSolver:
     solver = cp_solver()
     solver.parameters.cp_model_presolve = False
     return solver
+
+
+def _loose(
+    fight: Fight, pm: PlanModel, asks: list[tuple[str, Kept]]
+) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus, list[cp_model.IntVar]]:
+    """`_Questions._either` on a relaxation of `pm` under any families: one order each
+    (P1, P2) and shots on the free members of their rank (A3), nothing of R6 nor K2, and
+    only the heroes the asks name (attacked, or in a level kept). A troop's options that
+    attack the same such heroes (and could carry such a shot at the same rank) are one
+    count: they stand alike in every constraint kept. Each plan of `pm` gives a plan here
+    (its counts summed, its shots on other heroes dropped), so a "no" here holds in `pm`.
+    Also returns, per ask, the literal by which a plan found meets it."""
+    classes = danger_classes(fight)
+    last = len(set(classes.values())) - 1  # the last class has no level (`p3_exprs`)
+    named = {name for name, _ in asks} | {_level_of(lv)[0] for _, kept in asks for lv, _ in kept}
+    model = CpModel()
+    sums: dict[str, list[cp_model.IntVar]] = {}  # P3's levels, negated, by name
+    for t in pm.troops:
+        shots = [
+            (shot, model.new_int_var(0, t.size, "")) for shot in t.shots if shot.target in named
+        ]
+        ranks = {shot.rank for shot, _ in shots}
+        alike: dict[tuple[tuple[str, ...], Rank | None], cp_model.IntVar] = {}
+        for o in t.options:
+            free = o.rank if o.rank in ranks and t.rides(o) else None
+            key = (tuple(h for h in o.heroes if h in named), free)
+            if key not in alike:
+                alike[key] = model.new_int_var(0, t.size, "")
+        model.add(cp_model.LinearExpr.sum(list(alike.values())) == t.size)
+        for rank in ranks:
+            riding = [x for (_, free), x in alike.items() if free is rank]
+            shooting = [s for shot, s in shots if shot.rank is rank]
+            model.add(cp_model.LinearExpr.sum(shooting) <= cp_model.LinearExpr.sum(riding))
+        c = classes[t.first.name]
+        strikes = [(x, h) for (heroes, _), x in alike.items() for h in heroes]
+        for x, h in strikes + [(s, shot.target) for shot, s in shots]:
+            sums.setdefault(f"P3 {h} attackers", []).append(x)
+            if c < last:
+                sums.setdefault(f"P3 {h} class {c}", []).append(x)
+
+    def held(level: str, value: int) -> cp_model.Constraint:
+        return model.add(cp_model.LinearExpr.sum(sums.get(level, [])) == -value)
+
+    common = [kv for kv in asks[0][1] if all(kv in kept for _, kept in asks)]
+    for level, value in common:
+        held(level, value)
+    met = []
+    for name, kept in asks:
+        asked = model.new_bool_var("")
+        attacks = cp_model.LinearExpr.sum(sums.get(f"P3 {name} attackers", []))
+        model.add(attacks >= 1).only_enforce_if(asked)
+        for level, value in kept:
+            if (level, value) not in common:
+                held(level, value).only_enforce_if(asked)
+        met.append(asked)
+    model.add_bool_or(met)
+    solver = _solver()
+    solver.parameters.max_number_of_conflicts = CONFLICTS
+    return solver, solver.solve(model), met
+
+
+def _level_of(name: str) -> tuple[str, str]:
+    """A P3 level's hero and what it counts, from its name (`objective.p3_exprs`)."""
+    hero, _, what = name.removeprefix("P3 ").rpartition(" class ")
+    if hero:
+        return hero, f"class {what}"
+    return name.removeprefix("P3 ").removesuffix(" attackers"), "attackers"
 
 
 def _meets(
@@ -209,10 +321,11 @@ def explain_unattacked(
     # the heroes no plan lets anyone attack: which rule family stands in the way (the
     # questions that hold earlier heroes' levels are asked one by one: together, each held
     # by a literal of its own, the LP is weak and proving that none has a plan took seconds)
+    asks: list[tuple[Hero, Mapping[str, int]]] = [
+        (hero, kept[i] if questions.feasible(FAMILIES, hero) else {}) for i, hero in asked
+    ]
+    questions.refute(asks)  # what neither family's question can meet, proved once for both
     for family in FAMILIES:
-        asks: list[tuple[Hero, Mapping[str, int]]] = [
-            (hero, kept[i] if questions.feasible(FAMILIES, hero) else {}) for i, hero in asked
-        ]
         questions.settle(_without(family), asks)
     out = []
     for i, hero in left:
