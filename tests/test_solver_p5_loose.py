@@ -109,3 +109,16 @@ def test_the_levels_are_worked_out_only_when_held() -> None:
     f = grid(8, 40, 2, True)
     with mock.patch.object(solver_explain, "p3_exprs", side_effect=AssertionError):
         assert solve_plan(f).unattacked
+
+
+def test_at_a_table_questions_settled_with_most_met_answer_as_each_alone() -> None:
+    """`_Questions._either` asks for a plan that meets as many questions as it can (one solve
+    at 8 × 40 answers nearly all): each still gets the answer of its own solve, alone."""
+    for seed, specials in ((0, True), (6, True), (3, False)):
+        f = grid(8, 40, seed, specials)
+        plan, _ = _values(f)
+        asks = [(h, {}) for h in plan_targets(f) if not plan.attackers_of(h.name)]
+        together = _Questions(f, ())
+        together.settle(FAMILIES, list(asks))
+        for hero, _ in asks:
+            assert together.feasible(FAMILIES, hero) == _Questions(f, ()).feasible(FAMILIES, hero)

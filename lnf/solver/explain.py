@@ -169,9 +169,24 @@ class _Questions:
                     model.add(levels[level] == value).only_enforce_if(asked)
             either.append(asked)
         model.add_bool_or(either)
+        # as many asks met as it can: one plan then answers most of them (a plan that meets
+        # one is as much a fact as one that meets all); stopped at a plan that meets all
+        model.maximize(cp_model.LinearExpr.sum(either))
         solver = _solver()
         solver.parameters.max_number_of_conflicts = CONFLICTS
-        return solver, solver.solve(model)
+        return solver, solver.solve(model, _AllMet(either))
+
+
+class _AllMet(cp_model.CpSolverSolutionCallback):
+    """Stops the search at a plan that meets every ask: none can do better."""
+
+    def __init__(self, asks: list[cp_model.IntVar]) -> None:
+        super().__init__()
+        self.asks = asks
+
+    def on_solution_callback(self) -> None:
+        if all(self.boolean_value(a) for a in self.asks):
+            self.stop_search()
 
 
 def _solver() -> cp_model.CpSolver:
