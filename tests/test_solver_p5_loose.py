@@ -1,9 +1,11 @@
-"""P5's questions without R6 or without K2 that hold earlier heroes' P3 levels, refuted at
-once on a looser model (`solver.explain._loose`: one order each, A3's shots, the P3 sums of
-the heroes asked about, nothing of R6 nor K2): the same reasons as when each family's
-question is asked of the whole model, and never a "no" where a plan of the whole model
-says yes. Its P3 levels are worked out only when a question holds one in the whole model
-(`solver.explain._Levels`)."""
+"""P5's first question of a hero (could any plan let a monster attack it?) answered yes by
+the plan's own places (`solver.explain._Questions.witness`: a monster that could attack it
+from where the plan puts it); its questions without R6 or without K2 that hold earlier
+heroes' P3 levels refuted at once on a looser model (`solver.explain._loose`: one order
+each, A3's shots, the P3 sums of the heroes asked about, nothing of R6 nor K2). The same
+reasons as when each question is asked of the whole model; never a "yes" the whole model
+has no plan for, nor a "no" where it has one. Its P3 levels are worked out only when a
+question holds one in the whole model (`solver.explain._Levels`)."""
 
 from __future__ import annotations
 
@@ -14,14 +16,16 @@ from hypothesis import assume, given, settings
 from ortools.sat.python import cp_model
 
 import lnf.solver
-from lnf.model import Fight
+from lnf.model import Fight, Hero
 from lnf.model.plan import Plan, Wish
 from lnf.rules import check_state
 from lnf.rules.attacks import plan_targets
 from lnf.rules.explain import Reason
+from lnf.rules.plan_check import check_plan
 from lnf.solver import explain as solver_explain
 from lnf.solver import solve_plan
-from lnf.solver.explain import FAMILIES, _kept, _loose, _Questions
+from lnf.solver.explain import _kept, _loose, _Questions, _swaps
+from lnf.solver.model import FAMILIES, PlanModel
 from tests.grids import grid
 from tests.strategies import plan_fights
 
@@ -29,8 +33,11 @@ Unattacked = tuple[tuple[str, tuple[Reason, ...]], ...]
 
 
 def _slow(f: Fight) -> Unattacked:
-    """P5's reasons with every family's question asked of the whole model."""
-    with mock.patch.object(_Questions, "refute", lambda self, asks: None):
+    """P5's reasons with every question asked of the whole model."""
+    with (
+        mock.patch.object(_Questions, "refute", lambda self, asks: None),
+        mock.patch.object(_Questions, "witness", lambda self, plan, heroes: None),
+    ):
         return solve_plan(f).unattacked
 
 
@@ -62,10 +69,10 @@ def _loose_meets_the_plan(f: Fight) -> None:
     ]
     pm, _ = _Questions(f, ())._built()
     for ask in asks:
-        _, status, _ = _loose(f, pm, [ask])
+        _, status, _ = _loose(f, pm.troops, [ask])
         assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE), ask
     if asks:
-        _, status, _ = _loose(f, pm, asks)
+        _, status, _ = _loose(f, pm.troops, asks)
         assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
@@ -117,8 +124,52 @@ def test_at_a_table_questions_settled_with_most_met_answer_as_each_alone() -> No
     for seed, specials in ((0, True), (6, True), (3, False)):
         f = grid(8, 40, seed, specials)
         plan, _ = _values(f)
-        asks = [(h, {}) for h in plan_targets(f) if not plan.attackers_of(h.name)]
+        asks: list[tuple[Hero, Mapping[str, int]]] = [
+            (h, {}) for h in plan_targets(f) if not plan.attackers_of(h.name)
+        ]
         together = _Questions(f, ())
         together.settle(FAMILIES, list(asks))
         for hero, _ in asks:
             assert together.feasible(FAMILIES, hero) == _Questions(f, ()).feasible(FAMILIES, hero)
+
+
+def _witnessed(f: Fight) -> None:
+    """Each hero `witness` answers yes for has a plan in the whole model (asked alone), and
+    the troops it looks at are the whole model's."""
+    plan, _ = _values(f)
+    left = [h for h in plan_targets(f) if not plan.attackers_of(h.name)]
+    questions = _Questions(f, ())
+    questions.witness(plan, left)
+    pm = PlanModel(f, FAMILIES, switched=True, priced=False)
+    formed = questions._troops()
+    assert [(t.members, t.moves, t.options, t.shots) for t in formed] == [
+        (t.members, t.moves, t.options, t.shots) for t in pm.troops
+    ]
+    for name, order in _swaps(formed, plan).items():  # the rules agree: a legal plan
+        swapped = Plan(tuple(order if o.monster == order.monster else o for o in plan.orders))
+        assert name in order.targets
+        assert check_plan(f, swapped) == [], (name, order)
+    for hero in left:
+        if (FAMILIES, hero.name, ()) in questions._answers:
+            assert questions.feasible(FAMILIES, hero)
+            assert _Questions(f, ()).feasible(FAMILIES, hero), hero.name
+
+
+@settings(max_examples=80, deadline=None)
+@given(plan_fights(specials=True))
+def test_a_hero_witnessed_by_the_plans_places_has_a_plan(f: Fight) -> None:
+    """R6, K2, A3: a monster that attacks a hero from where the plan puts it, instead of
+    whom it attacks there, leaves a plan of the whole model."""
+    assume(not check_state(f))
+    _witnessed(f)
+
+
+def test_at_a_table_with_special_actions_the_whole_model_is_not_built() -> None:
+    """At 8 × 40 with special actions the plan's places witness every hero and the looser
+    model refutes the rest: no question needs the whole model, and the reasons are the same."""
+    for seed in (0, 3):
+        f = grid(8, 40, seed, True)
+        _witnessed(f)
+        with mock.patch.object(solver_explain, "PlanModel", side_effect=AssertionError):
+            fast = solve_plan(f).unattacked
+        assert fast == _slow(f)

@@ -9,12 +9,12 @@ target order keep their attackers?
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import LEAVE, STAY, Mode, Order, Plan, Wish
+from lnf.model.plan import LEAVE, STAY, Mode, Move, Order, Plan, Wish
 from lnf.rules.attacks import has_melee, plan_targets
 from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
 from lnf.rules.moves import can_act, hero_spot, start_spot
@@ -28,6 +28,8 @@ from lnf.rules.wording import and_list
 from lnf.solver.lexicographic import CONFLICTS, cp_solver
 from lnf.solver.model import FAMILIES, CpModel, PlanModel
 from lnf.solver.objective import p3_exprs
+from lnf.solver.orders import form_troops
+from lnf.solver.troops import Option, Troop
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 
@@ -35,27 +37,18 @@ FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 Kept = tuple[tuple[str, int], ...]  # P3 levels held at their values, by name
 
 
-class _Levels(Mapping[str, cp_model.LinearExpr]):
+class _Levels(dict[str, cp_model.LinearExpr]):
     """`p3_exprs` of a model, worked out when a level is first asked for: most fights'
     questions hold no level in the model itself (`_Questions.refute` answers them)."""
 
     def __init__(self, pm: PlanModel) -> None:
+        super().__init__()
         self.pm = pm
-        self._exprs: dict[str, cp_model.LinearExpr] | None = None
 
-    def _all(self) -> dict[str, cp_model.LinearExpr]:
-        if self._exprs is None:
-            self._exprs = p3_exprs(self.pm)
-        return self._exprs
-
-    def __getitem__(self, name: str) -> cp_model.LinearExpr:
-        return self._all()[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
+    def __missing__(self, name: str) -> cp_model.LinearExpr:
+        exprs = p3_exprs(self.pm)
+        self.update(exprs)
+        return exprs[name]
 
 
 class _Questions:
@@ -72,6 +65,7 @@ class _Questions:
         self.fight = fight
         self.wishes = wishes
         self._model: tuple[PlanModel, _Levels] | None = None
+        self._formed: list[Troop] | None = None
         self._answers: dict[tuple[tuple[str, ...], str, Kept], bool] = {}
 
     def _built(self) -> tuple[PlanModel, _Levels]:
@@ -80,6 +74,25 @@ class _Questions:
             pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True, priced=False)
             self._model = (pm, _Levels(pm))  # the P3 levels, to hold at values
         return self._model
+
+    def _troops(self) -> list[Troop]:
+        """The model's troops (every option, unpriced): its own, or formed as it forms them
+        while no question needs the model itself (`witness`, `refute`)."""
+        if self._model is not None:
+            return self._model[0].troops
+        if self._formed is None:
+            acting = [m for m in monsters(self.fight) if can_act(self.fight, m)]
+            targets = plan_targets(self.fight)  # as `PlanModel` forms them
+            self._formed = form_troops(self.fight, acting, targets, self.wishes, False, False)
+        return self._formed
+
+    def witness(self, plan: Plan, heroes: list[Hero]) -> None:
+        """Answer yes to `feasible(FAMILIES, hero)` for each of `heroes` that `_swaps` finds
+        an order for. Not with wishes (they pair monsters and heroes)."""
+        swaps = {} if self.wishes else _swaps(self._troops(), plan)
+        for hero in heroes:
+            if hero.name in swaps:
+                self._answers[FAMILIES, hero.name, ()] = True
 
     def _copy(self, families: tuple[str, ...]) -> cp_model.CpModel:
         pm, _ = self._built()
@@ -136,11 +149,10 @@ class _Questions:
         to `settle`. Not with wishes (the loose model leaves them out)."""
         if self.wishes:
             return
-        pm, _ = self._built()
         left = [(hero.name, tuple(sorted(keep.items()))) for hero, keep in asks]
         left = [a for a in left if any((_without(f), *a) not in self._answers for f in FAMILIES)]
         while left:
-            solver, status, met = _loose(self.fight, pm, left)
+            solver, status, met = _loose(self.fight, self._troops(), left)
             if status == cp_model.INFEASIBLE:
                 for (name, kept), family in itertools.product(left, FAMILIES):
                     self._answers[_without(family), name, kept] = False
@@ -199,22 +211,45 @@ def _solver() -> cp_model.CpSolver:
     return solver
 
 
+def _swaps(troops: list[Troop], plan: Plan) -> dict[str, Order]:
+    """Per hero, an order that attacks it, for a monster that attacks others in `plan`, from
+    the same place: `plan` with it is a plan of the questions' model too. `plan` is one (the
+    optimum's model leaves options out, no rule in; idle casts change no place, B6); R6 and
+    K2 count where monsters end and in which rank, A3's shots the members that attack
+    nobody, none of which the swap changes."""
+    troop_of = {m.name: t for t in troops for m in t.members}
+    at: dict[tuple[int, Move, Rank], list[Option]] = {}  # a troop's options at a place
+    for t in troops:
+        for o in t.options:
+            at.setdefault((id(t), t.moves[o.move], o.rank), []).append(o)
+    places = [(o, troop_of[o.monster]) for o in plan.orders if o.monster in troop_of]
+    if len(places) < len(plan.orders) or any((id(t), o.move, o.rank) not in at for o, t in places):
+        return {}  # not a plan of the model (never so: each order has its place)
+    out: dict[str, Order] = {}
+    for order, t in places:
+        for o in at[id(t), order.move, order.rank] if order.targets else ():
+            for hero in o.heroes:
+                out.setdefault(hero, t.order(o, None, order.monster))
+    return out
+
+
 def _loose(
-    fight: Fight, pm: PlanModel, asks: list[tuple[str, Kept]]
+    fight: Fight, troops: list[Troop], asks: list[tuple[str, Kept]]
 ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus, list[cp_model.IntVar]]:
-    """`_Questions._either` on a relaxation of `pm` under any families: one order each
-    (P1, P2) and shots on the free members of their rank (A3), nothing of R6 nor K2, and
-    only the heroes the asks name (attacked, or in a level kept). A troop's options that
-    attack the same such heroes (and could carry such a shot at the same rank) are one
-    count: they stand alike in every constraint kept. Each plan of `pm` gives a plan here
-    (its counts summed, its shots on other heroes dropped), so a "no" here holds in `pm`.
-    Also returns, per ask, the literal by which a plan found meets it."""
+    """`_Questions._either` on a relaxation of the questions' model (of `troops`) under any
+    families: one order each (P1, P2), shots on the free members of their rank (A3), none
+    of R6 and K2, only the heroes the asks name (attacked, or in a level kept). A troop's
+    options that attack the same such heroes (and could carry such a shot at the same rank)
+    are one count: alike in every constraint kept. Each plan of the model gives one here
+    (counts summed, shots on other heroes dropped), so a "no" here holds there. Also
+    returns, per ask, the literal by which a plan found meets it."""
     classes = danger_classes(fight)
     last = len(set(classes.values())) - 1  # the last class has no level (`p3_exprs`)
-    named = {name for name, _ in asks} | {_level_of(lv)[0] for _, kept in asks for lv, _ in kept}
+    levels = {lv[3:].rsplit(" class ", 1)[0] for _, k in asks for lv, _ in k}  # `p3_exprs`
+    named = {n for n, _ in asks} | {lv.removesuffix(" attackers") for lv in levels}
     model = CpModel()
     sums: dict[str, list[cp_model.IntVar]] = {}  # P3's levels, negated, by name
-    for t in pm.troops:
+    for t in troops:
         shots = [
             (shot, model.new_int_var(0, t.size, "")) for shot in t.shots if shot.target in named
         ]
@@ -256,14 +291,6 @@ def _loose(
     solver = _solver()
     solver.parameters.max_number_of_conflicts = CONFLICTS
     return solver, solver.solve(model), met
-
-
-def _level_of(name: str) -> tuple[str, str]:
-    """A P3 level's hero and what it counts, from its name (`objective.p3_exprs`)."""
-    hero, _, what = name.removeprefix("P3 ").rpartition(" class ")
-    if hero:
-        return hero, f"class {what}"
-    return name.removeprefix("P3 ").removesuffix(" attackers"), "attackers"
 
 
 def _meets(
@@ -332,6 +359,7 @@ def explain_unattacked(
     reached = {hero.name: possible_attackers(fight, hero) for _, hero in left}
     asked = [(i, hero) for i, hero in left if reached[hero.name]]
     kept = {i: _kept(values, targets[:i]) for i, _ in asked}  # each hero's, worked out once
+    questions.witness(plan, [hero for _, hero in asked])  # most, where specials reach far
     questions.settle(FAMILIES, [(hero, {}) for _, hero in asked])
     # the heroes no plan lets anyone attack: which rule family stands in the way (the
     # questions that hold earlier heroes' levels are asked one by one: together, each held
