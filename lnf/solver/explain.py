@@ -3,8 +3,7 @@
 The rules give the static reasons (back rank, reach, no bow); the solver finds the rest by
 asking small feasibility questions: could anyone attack this hero at all (and if not, would it
 be possible without R6, or without K2)? Could anyone attack it while the heroes earlier in the
-target order keep their attackers?
-"""
+target order keep their attackers? (Answered together, and some without the model.)"""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from collections.abc import Mapping
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import LEAVE, STAY, Mode, Move, Order, Plan, Wish
+from lnf.model.plan import LEAVE, STAY, Mode, Order, Plan, Wish
 from lnf.rules.attacks import has_melee, plan_targets
 from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
 from lnf.rules.moves import can_act, hero_spot, start_spot
@@ -38,8 +37,7 @@ Kept = tuple[tuple[str, int], ...]  # P3 levels held at their values, by name
 
 
 class _Levels(dict[str, cp_model.LinearExpr]):
-    """`p3_exprs` of a model, worked out when a level is first asked for: most fights'
-    questions hold no level in the model itself (`_Questions.refute` answers them)."""
+    """`p3_exprs` of a model, worked out when first asked for (`refute` answers most)."""
 
     def __init__(self, pm: PlanModel) -> None:
         super().__init__()
@@ -56,10 +54,10 @@ class _Questions:
     model built once, whose rule families are switched on or off per question (each holds
     only while its literal is on: the same plans as a model built without it).
 
-    `settle` answers many questions under the same families in few solves: a plan that
-    answers any one of them (each switched on by a literal of its own) answers every one it
-    meets, found by reading the plan; the rest are asked again together, until no plan
-    answers any (each of them has none: that one solve proves it for all)."""
+    `settle` answers many questions under the same families in few solves: a plan found for
+    one answers every one it meets; the rest are asked again together, until no plan
+    answers any (that one solve proves it for all). Some are answered without the model:
+    `witness`, `refute`."""
 
     def __init__(self, fight: Fight, wishes: tuple[Wish, ...]) -> None:
         self.fight = fight
@@ -87,9 +85,8 @@ class _Questions:
         return self._formed
 
     def witness(self, plan: Plan, heroes: list[Hero]) -> None:
-        """Answer yes to `feasible(FAMILIES, hero)` for each of `heroes` that `_swaps` finds
-        an order for. Not with wishes (they pair monsters and heroes)."""
-        swaps = {} if self.wishes else _swaps(self._troops(), plan)
+        """Yes to `feasible(FAMILIES, hero)` for `heroes` that `_swaps` finds an order for."""
+        swaps = {} if self.wishes else _swaps(self._troops(), plan)  # wishes pair them
         for hero in heroes:
             if hero.name in swaps:
                 self._answers[FAMILIES, hero.name, ()] = True
@@ -143,10 +140,9 @@ class _Questions:
             self._answers[families, name, kept] = self.feasible(families, hero, dict(kept))
 
     def refute(self, asks: list[tuple[Hero, Mapping[str, int]]]) -> None:
-        """Answer no to `feasible(_without(f), hero, keep)` for every family f, for each
-        (hero, keep) in `asks` that no plan of a looser model meets (`_loose`: a relaxation
-        of the model under any families, so its "no" holds under each). The rest are left
-        to `settle`. Not with wishes (the loose model leaves them out)."""
+        """No to `feasible(_without(f), hero, keep)` for each family f, for each (hero, keep)
+        of `asks` no plan of `_loose` meets (a relaxation of the model under any families;
+        the rest are left to `settle`). Not with wishes (the loose model leaves them out)."""
         if self.wishes:
             return
         left = [(hero.name, tuple(sorted(keep.items()))) for hero, keep in asks]
@@ -212,24 +208,29 @@ def _solver() -> cp_model.CpSolver:
 
 
 def _swaps(troops: list[Troop], plan: Plan) -> dict[str, Order]:
-    """Per hero, an order that attacks it, for a monster that attacks others in `plan`, from
-    the same place: `plan` with it is a plan of the questions' model too. `plan` is one (the
-    optimum's model leaves options out, no rule in; idle casts change no place, B6); R6 and
-    K2 count where monsters end and in which rank, A3's shots the members that attack
-    nobody, none of which the swap changes."""
+    """Per hero, an order that attacks it (an option or a shot) for a monster that attacks
+    others in `plan`, from the same place: `plan` with it is a plan of the questions' model
+    too. `plan` is one (the optimum's model leaves options out, no rule in; idle casts
+    change no place, B6); R6 and K2 count where monsters end and in which rank, A3 the shots
+    of a rank and the members free to carry them (one order for another: neither changes)."""
     troop_of = {m.name: t for t in troops for m in t.members}
-    at: dict[tuple[int, Move, Rank], list[Option]] = {}  # a troop's options at a place
+    at: dict[tuple[int, int, Rank], list[Option]] = {}  # a troop's options at a place
     for t in troops:
         for o in t.options:
-            at.setdefault((id(t), t.moves[o.move], o.rank), []).append(o)
-    places = [(o, troop_of[o.monster]) for o in plan.orders if o.monster in troop_of]
-    if len(places) < len(plan.orders) or any((id(t), o.move, o.rank) not in at for o, t in places):
-        return {}  # not a plan of the model (never so: each order has its place)
+            at.setdefault((id(t), o.move, o.rank), []).append(o)
     out: dict[str, Order] = {}
-    for order, t in places:
-        for o in at[id(t), order.move, order.rank] if order.targets else ():
+    for order in plan.orders:
+        owner = troop_of.get(order.monster)
+        i = owner.moves.index(order.move) if owner and order.move in owner.moves else -1
+        if owner is None or (id(owner), i, order.rank) not in at:
+            return {}  # not a plan of the model (never so: each order has its place)
+        here = at[id(owner), i, order.rank] if order.targets else []
+        for o in here:
             for hero in o.heroes:
-                out.setdefault(hero, t.order(o, None, order.monster))
+                out.setdefault(hero, owner.order(o, None, order.monster))
+        for idle in [o for o in here if owner.rides(o)][:1]:  # A3: a shot rides on it
+            for shot in (sh for sh in owner.shots if sh.rank is order.rank):
+                out.setdefault(shot.target, owner.order(idle, shot, order.monster))
     return out
 
 
