@@ -137,15 +137,13 @@ def can_ever_catch(fight: Fight, monster: Monster, hero: Hero) -> bool:
 
 
 def possible_attackers(fight: Fight, hero: Hero) -> list[Monster]:
-    return [
-        m
-        for m in monsters(fight)
-        if can_act(fight, m)
-        and (
-            any(can_ever_attack(fight, m, hero, mode) for mode in Mode)
-            or can_ever_catch(fight, m, hero)
-        )
-    ]
+    out = []
+    for m in monsters(fight):
+        if can_act(fight, m):
+            ends = _ends(fight, m)  # looked up once for every mode
+            if any(ends.attacks(hero, mode) for mode in Mode) or hero.name in ends.caught():
+                out.append(m)
+    return out
 
 
 def blocked_modes(fight: Fight, hero: Hero) -> list[Reason]:
@@ -158,11 +156,12 @@ def blocked_modes(fight: Fight, hero: Hero) -> list[Reason]:
     if not acting:
         return [("P1", "no monster is able to act")]
     reasons: list[Reason] = []
-    if not any(can_ever_attack(fight, m, hero, Mode.MELEE) for m in acting):
+    ends = [_ends(fight, m) for m in acting]  # looked up once for every mode
+    if not any(e.attacks(hero, Mode.MELEE) for e in ends):
         reasons.append(_melee_block(fight, hero, acting))
-    if not any(can_ever_attack(fight, m, hero, Mode.REACH) for m in acting):
+    if not any(e.attacks(hero, Mode.REACH) for e in ends):
         reasons.append(_reach_block(hero, acting))
-    if not any(can_ever_attack(fight, m, hero, Mode.RANGED) for m in acting):
+    if not any(e.attacks(hero, Mode.RANGED) for e in ends):
         reasons.append(_ranged_block(acting))
     casters = [m for m in acting if usable(fight, m)]
     if casters and not any(can_ever_catch(fight, m, hero) for m in casters):

@@ -3,11 +3,11 @@
 The rules give the static reasons (back rank, reach, no bow); the solver finds the rest by
 asking small feasibility questions: could anyone attack this hero at all (and if not, would it
 be possible without R6, or without K2)? Could anyone attack it while the heroes earlier in the
-target order keep their attackers?
-"""
+target order keep their attackers? (Answered together, and some without the model.)"""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 
 from ortools.sat.python import cp_model
@@ -19,13 +19,16 @@ from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_a
 from lnf.rules.moves import can_act, hero_spot, start_spot
 from lnf.rules.multiattack_first import with_first
 from lnf.rules.plan_check import check_plan
+from lnf.rules.plan_score import danger_classes
 from lnf.rules.ranks import front_rank_counts, melee_rank
 from lnf.rules.roster import monsters
 from lnf.rules.specials import action_mode, action_named, check_usable
 from lnf.rules.wording import and_list
 from lnf.solver.lexicographic import CONFLICTS, cp_solver
-from lnf.solver.model import FAMILIES, PlanModel
+from lnf.solver.model import FAMILIES, CpModel, PlanModel
 from lnf.solver.objective import p3_exprs
+from lnf.solver.orders import form_troops
+from lnf.solver.troops import Option, Troop
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 
@@ -33,28 +36,60 @@ FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 Kept = tuple[tuple[str, int], ...]  # P3 levels held at their values, by name
 
 
+class _Levels(dict[str, cp_model.LinearExpr]):
+    """`p3_exprs` of a model, worked out when first asked for (`refute` answers most)."""
+
+    def __init__(self, pm: PlanModel) -> None:
+        super().__init__()
+        self.pm = pm
+
+    def __missing__(self, name: str) -> cp_model.LinearExpr:
+        exprs = p3_exprs(self.pm)
+        self.update(exprs)
+        return exprs[name]
+
+
 class _Questions:
     """Feasibility questions about one fight under the DM's wishes, each on a copy of one
     model built once, whose rule families are switched on or off per question (each holds
     only while its literal is on: the same plans as a model built without it).
 
-    `settle` answers many questions under the same families in few solves: a plan that
-    answers any one of them (each switched on by a literal of its own) answers every one it
-    meets, found by reading the plan; the rest are asked again together, until no plan
-    answers any (each of them has none: that one solve proves it for all)."""
+    `settle` answers many questions under the same families in few solves: a plan found for
+    one answers every one it meets; the rest are asked again together, until no plan
+    answers any (that one solve proves it for all). Some are answered without the model:
+    `witness`, `refute`."""
 
     def __init__(self, fight: Fight, wishes: tuple[Wish, ...]) -> None:
         self.fight = fight
         self.wishes = wishes
-        self._model: tuple[PlanModel, dict[str, cp_model.LinearExpr]] | None = None
+        self._model: tuple[PlanModel, _Levels] | None = None
+        self._formed: list[Troop] | None = None
         self._answers: dict[tuple[tuple[str, ...], str, Kept], bool] = {}
 
-    def _built(self) -> tuple[PlanModel, dict[str, cp_model.LinearExpr]]:
+    def _built(self) -> tuple[PlanModel, _Levels]:
         if self._model is None:
             # who can attack whom, not what it is worth: the options go unpriced
             pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True, priced=False)
-            self._model = (pm, p3_exprs(pm))  # the P3 levels, to hold at values
+            self._model = (pm, _Levels(pm))  # the P3 levels, to hold at values
         return self._model
+
+    def _troops(self) -> list[Troop]:
+        """The model's troops (every option, unpriced): its own, or formed as it forms them
+        while no question needs the model itself (`witness`, `refute`)."""
+        if self._model is not None:
+            return self._model[0].troops
+        if self._formed is None:
+            acting = [m for m in monsters(self.fight) if can_act(self.fight, m)]
+            targets = plan_targets(self.fight)  # as `PlanModel` forms them
+            self._formed = form_troops(self.fight, acting, targets, self.wishes, False, False)
+        return self._formed
+
+    def witness(self, plan: Plan, heroes: list[Hero]) -> None:
+        """Yes to `feasible(FAMILIES, hero)` for `heroes` that `_swaps` finds an order for."""
+        swaps = {} if self.wishes else _swaps(self._troops(), plan)  # wishes pair them
+        for hero in heroes:
+            if hero.name in swaps:
+                self._answers[FAMILIES, hero.name, ()] = True
 
     def _copy(self, families: tuple[str, ...]) -> cp_model.CpModel:
         pm, _ = self._built()
@@ -104,6 +139,24 @@ class _Questions:
             hero = self.fight.hero(name)
             self._answers[families, name, kept] = self.feasible(families, hero, dict(kept))
 
+    def refute(self, asks: list[tuple[Hero, Mapping[str, int]]]) -> None:
+        """No to `feasible(_without(f), hero, keep)` for each family f, for each (hero, keep)
+        of `asks` no plan of `_loose` meets (a relaxation of the model under any families;
+        the rest are left to `settle`). Not with wishes (the loose model leaves them out)."""
+        if self.wishes:
+            return
+        left = [(hero.name, tuple(sorted(keep.items()))) for hero, keep in asks]
+        left = [a for a in left if any((_without(f), *a) not in self._answers for f in FAMILIES)]
+        while left:
+            solver, status, met = _loose(self.fight, self._troops(), left)
+            if status == cp_model.INFEASIBLE:
+                for (name, kept), family in itertools.product(left, FAMILIES):
+                    self._answers[_without(family), name, kept] = False
+                return
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return  # not settled within CONFLICTS: `settle` asks them all
+            left = [a for a, m in zip(left, met, strict=True) if not solver.value(m)]
+
     def _either(
         self, families: tuple[str, ...], asks: list[tuple[str, Kept]]
     ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
@@ -124,9 +177,24 @@ class _Questions:
                     model.add(levels[level] == value).only_enforce_if(asked)
             either.append(asked)
         model.add_bool_or(either)
+        # as many asks met as it can: one plan then answers most of them (a plan that meets
+        # one is as much a fact as one that meets all); stopped at a plan that meets all
+        model.maximize(cp_model.LinearExpr.sum(either))
         solver = _solver()
         solver.parameters.max_number_of_conflicts = CONFLICTS
-        return solver, solver.solve(model)
+        return solver, solver.solve(model, _AllMet(either))
+
+
+class _AllMet(cp_model.CpSolverSolutionCallback):
+    """Stops the search at a plan that meets every ask: none can do better."""
+
+    def __init__(self, asks: list[cp_model.IntVar]) -> None:
+        super().__init__()
+        self.asks = asks
+
+    def on_solution_callback(self) -> None:
+        if all(self.boolean_value(a) for a in self.asks):
+            self.stop_search()
 
 
 def _solver() -> cp_model.CpSolver:
@@ -137,6 +205,93 @@ def _solver() -> cp_model.CpSolver:
     solver = cp_solver()
     solver.parameters.cp_model_presolve = False
     return solver
+
+
+def _swaps(troops: list[Troop], plan: Plan) -> dict[str, Order]:
+    """Per hero, an order that attacks it (an option or a shot) for a monster that attacks
+    others in `plan`, from the same place: `plan` with it is a plan of the questions' model
+    too. `plan` is one (the optimum's model leaves options out, no rule in; idle casts
+    change no place, B6); R6 and K2 count where monsters end and in which rank, A3 the shots
+    of a rank and the members free to carry them (one order for another: neither changes)."""
+    troop_of = {m.name: t for t in troops for m in t.members}
+    at: dict[tuple[int, int, Rank], list[Option]] = {}  # a troop's options at a place
+    for t in troops:
+        for o in t.options:
+            at.setdefault((id(t), o.move, o.rank), []).append(o)
+    out: dict[str, Order] = {}
+    for order in plan.orders:
+        owner = troop_of.get(order.monster)
+        i = owner.moves.index(order.move) if owner and order.move in owner.moves else -1
+        if owner is None or (id(owner), i, order.rank) not in at:
+            return {}  # not a plan of the model (never so: each order has its place)
+        here = at[id(owner), i, order.rank] if order.targets else []
+        for o in here:
+            for hero in o.heroes:
+                out.setdefault(hero, owner.order(o, None, order.monster))
+        for idle in [o for o in here if owner.rides(o)][:1]:  # A3: a shot rides on it
+            for shot in (sh for sh in owner.shots if sh.rank is order.rank):
+                out.setdefault(shot.target, owner.order(idle, shot, order.monster))
+    return out
+
+
+def _loose(
+    fight: Fight, troops: list[Troop], asks: list[tuple[str, Kept]]
+) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus, list[cp_model.IntVar]]:
+    """`_Questions._either` on a relaxation of the questions' model (of `troops`) under any
+    families: one order each (P1, P2), shots on the free members of their rank (A3), none
+    of R6 and K2, only the heroes the asks name (attacked, or in a level kept). A troop's
+    options that attack the same such heroes (and could carry such a shot at the same rank)
+    are one count: alike in every constraint kept. Each plan of the model gives one here
+    (counts summed, shots on other heroes dropped), so a "no" here holds there. Also
+    returns, per ask, the literal by which a plan found meets it."""
+    classes = danger_classes(fight)
+    last = len(set(classes.values())) - 1  # the last class has no level (`p3_exprs`)
+    levels = {lv[3:].rsplit(" class ", 1)[0] for _, k in asks for lv, _ in k}  # `p3_exprs`
+    named = {n for n, _ in asks} | {lv.removesuffix(" attackers") for lv in levels}
+    model = CpModel()
+    sums: dict[str, list[cp_model.IntVar]] = {}  # P3's levels, negated, by name
+    for t in troops:
+        shots = [
+            (shot, model.new_int_var(0, t.size, "")) for shot in t.shots if shot.target in named
+        ]
+        ranks = {shot.rank for shot, _ in shots}
+        alike: dict[tuple[tuple[str, ...], Rank | None], cp_model.IntVar] = {}
+        for o in t.options:
+            free = o.rank if o.rank in ranks and t.rides(o) else None
+            key = (tuple(h for h in o.heroes if h in named), free)
+            if key not in alike:
+                alike[key] = model.new_int_var(0, t.size, "")
+        model.add(cp_model.LinearExpr.sum(list(alike.values())) == t.size)
+        for rank in ranks:
+            riding = [x for (_, free), x in alike.items() if free is rank]
+            shooting = [s for shot, s in shots if shot.rank is rank]
+            model.add(cp_model.LinearExpr.sum(shooting) <= cp_model.LinearExpr.sum(riding))
+        c = classes[t.first.name]
+        strikes = [(x, h) for (heroes, _), x in alike.items() for h in heroes]
+        for x, h in strikes + [(s, shot.target) for shot, s in shots]:
+            sums.setdefault(f"P3 {h} attackers", []).append(x)
+            if c < last:
+                sums.setdefault(f"P3 {h} class {c}", []).append(x)
+
+    def held(level: str, value: int) -> cp_model.Constraint:
+        return model.add(cp_model.LinearExpr.sum(sums.get(level, [])) == -value)
+
+    common = [kv for kv in asks[0][1] if all(kv in kept for _, kept in asks)]
+    for level, value in common:
+        held(level, value)
+    met = []
+    for name, kept in asks:
+        asked = model.new_bool_var("")
+        attacks = cp_model.LinearExpr.sum(sums.get(f"P3 {name} attackers", []))
+        model.add(attacks >= 1).only_enforce_if(asked)
+        for level, value in kept:
+            if (level, value) not in common:
+                held(level, value).only_enforce_if(asked)
+        met.append(asked)
+    model.add_bool_or(met)
+    solver = _solver()
+    solver.parameters.max_number_of_conflicts = CONFLICTS
+    return solver, solver.solve(model), met
 
 
 def _meets(
@@ -205,14 +360,16 @@ def explain_unattacked(
     reached = {hero.name: possible_attackers(fight, hero) for _, hero in left}
     asked = [(i, hero) for i, hero in left if reached[hero.name]]
     kept = {i: _kept(values, targets[:i]) for i, _ in asked}  # each hero's, worked out once
+    questions.witness(plan, [hero for _, hero in asked])  # most, where specials reach far
     questions.settle(FAMILIES, [(hero, {}) for _, hero in asked])
     # the heroes no plan lets anyone attack: which rule family stands in the way (the
     # questions that hold earlier heroes' levels are asked one by one: together, each held
     # by a literal of its own, the LP is weak and proving that none has a plan took seconds)
+    asks: list[tuple[Hero, Mapping[str, int]]] = [
+        (hero, kept[i] if questions.feasible(FAMILIES, hero) else {}) for i, hero in asked
+    ]
+    questions.refute(asks)  # what neither family's question can meet, proved once for both
     for family in FAMILIES:
-        asks: list[tuple[Hero, Mapping[str, int]]] = [
-            (hero, kept[i] if questions.feasible(FAMILIES, hero) else {}) for i, hero in asked
-        ]
         questions.settle(_without(family), asks)
     out = []
     for i, hero in left:
