@@ -30,8 +30,17 @@ BONUS_FEATURES = (RAGE, SECOND_WIND)  # features whose use is the bonus action (
 def attack_named(c: Hero | Monster, name: str) -> Attack | None:
     """An attack of `c` by name; for a monster, its special actions and spells too (B1), and
     its legendary actions' own (B7: Wing Attack)."""
-    actions = (*c.actions, *legendary_actions(c)) if isinstance(c, Monster) else ()
-    return next((a for a in (*c.attacks, *actions) if a.name == name), None)
+    for a in c.attacks:  # in this order, by loops (asked of every step: no tuples built)
+        if a.name == name:
+            return a
+    if isinstance(c, Monster):
+        for a in c.actions:
+            if a.name == name:
+                return a
+        for o in c.legendary:
+            if o.action is not None and o.action.name == name:
+                return o.action
+    return None
 
 
 def legendary_actions(monster: Monster) -> tuple[Attack, ...]:
