@@ -25,11 +25,15 @@ def test_attack_named_is_the_first_match(f: Fight, data: st.DataObject) -> None:
     c = data.draw(st.sampled_from(f.everyone))
     if isinstance(c, Monster):
         known = [*c.attacks, *c.actions]
-        if known:  # its own attacks again, as actions and legendary options: names shared
+        if known:  # actions and legendary options of the same names (and of its attacks')
             again = data.draw(st.lists(st.sampled_from(known), max_size=3))
-            more = tuple(replace(a, to_hit=a.to_hit + 1) for a in again)
-            legend = tuple(Legendary(name=f"L{i}", action=a) for i, a in enumerate(more))
-            c = replace(c, actions=(*c.actions, *more[:1]), legendary=(*c.legendary, *legend))
+            renamed = [
+                replace(a, name=a.name + data.draw(st.sampled_from(("", " II")))) for a in again
+            ]
+            acts = tuple(replace(a, to_hit=a.to_hit + 1) for a in renamed)
+            other = tuple(replace(a, to_hit=a.to_hit + 2) for a in renamed)  # not the actions'
+            legend = tuple(Legendary(name=f"L{i}", action=a) for i, a in enumerate(other))
+            c = replace(c, actions=(*c.actions, *acts), legendary=(*c.legendary, *legend))
     names = {a.name for a in c.attacks}
     if isinstance(c, Monster):
         names |= {a.name for a in (*c.actions, *legendary_actions(c))}
