@@ -72,6 +72,15 @@ class ScriptedDice:
         pass
 
 
+_DEAF = frozenset({SeededDice, ScriptedDice})  # their `about` lets the words pass
+
+
+def listens(source: DiceSource) -> bool:
+    """Whether `source` reads what its dice are for (`about`): a DM rolling by hand does;
+    seeded and scripted dice (exactly those classes) do not, so an attack need not word it."""
+    return source.__class__ not in _DEAF
+
+
 @value
 class TermRoll:
     """One term as rolled: the dice and their faces, or a modifier."""

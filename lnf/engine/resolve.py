@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from lnf.dice import DamageType, DiceExpr, Part, parse
-from lnf.dice.roll import DiceRoll, DiceSource, Maximised, roll, roll_d20
+from lnf.dice.roll import DiceRoll, DiceSource, Maximised, listens, roll, roll_d20
 from lnf.model import (
     Ability,
     AltUse,
@@ -115,10 +115,11 @@ def roll_attack(
         against = f"Hit DC {dc}" + (f" ({part})" if part else "")
     else:
         dc, against = target.ac, f"AC {target.ac}"
-    dice.about(
-        f"{attacker.name} attacks {target.name} with {attack.name}: {attack.to_hit:+d} vs "
-        f"{against}{_EDGE.get(how, '')}{' (opportunity attack)' if opportunity else ''}"
-    )
+    if listens(dice):  # the words are for a DM rolling by hand; seeded dice let them pass
+        dice.about(
+            f"{attacker.name} attacks {target.name} with {attack.name}: {attack.to_hit:+d} vs "
+            f"{against}{_EDGE.get(how, '')}{' (opportunity attack)' if opportunity else ''}"
+        )
     d20 = roll_d20(
         dice,
         attack.to_hit,
@@ -188,9 +189,10 @@ def roll_attack(
     second = off_hand(attacker, attack) if hyrule(fight) and close else None
     if second is not None:  # V-HYR3: the second light weapon's dice, no modifier
         expr = DiceExpr((*expr.parts, *dice_only(second.damage).parts))
-    dice.about(
-        f"a hit{' (critical: dice doubled)' if critical else ''}: {attack.name} damage {expr}"
-    )
+    if listens(dice):
+        dice.about(
+            f"a hit{' (critical: dice doubled)' if critical else ''}: {attack.name} damage {expr}"
+        )
     source = Maximised(dice) if strike else dice  # V-HYR2
     rolled = roll(expr, source, critical=critical, times=attack.crit_times)  # D5
     by_type, text = _by_type(rolled), str(rolled)
@@ -274,7 +276,10 @@ def roll_save(
     edge = " (disadvantage)" if worse else f" (disadvantage: {weak})" if weak else ""
     worse = worse or bool(weak)
     edge = f" (advantage: {better})" if better and not worse else "" if better else edge
-    dice.about(f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}{edge}")
+    if listens(dice):
+        dice.about(
+            f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}{edge}"
+        )
     d20 = roll_d20(dice, bonus, advantage=bool(better), disadvantage=worse)
     d4 = _roll_d4s(fight, target, "save", dice)
     total = d20.total + sum(d4)
