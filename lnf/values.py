@@ -65,12 +65,19 @@ def value(
         cls.__value_fields__ = frozenset(names)  # type: ignore[attr-defined]  # for `replace`
         cls.__value_key__ = key  # type: ignore[attr-defined]  # for `field_values`
         kinds = (functools.cached_property, cached)
-        cls.__value_cached__ = tuple(  # type: ignore[attr-defined]  # what `replace` leaves
-            (name, getattr(attribute, "on", None))  # unless only other fields changed
+        cached_on = tuple(  # what `replace` leaves unless only other fields changed
+            (name, getattr(attribute, "on", None))
             for klass in cls.__mro__[:-1]  # not `object`, which has none
             for name, attribute in vars(klass).items()
             if isinstance(attribute, kinds)
         )
+        cls.__value_cached__ = cached_on  # type: ignore[attr-defined]
+        # For `replace`, worked out once: the figures a change of each field leaves behind
+        # (those of that field, and those of any field, `on` None), and those of any field.
+        cls.__value_drops__ = {  # type: ignore[attr-defined]
+            field: tuple(n for n, on in cached_on if on is None or field in on) for field in names
+        }
+        cls.__value_always__ = tuple(n for n, on in cached_on if on is None)  # type: ignore[attr-defined]
         methods: dict[str, Any] = {
             "__init__": _init(cls, cls.__name__, fields),
             "__eq__": __eq__,
@@ -303,8 +310,13 @@ def replace(obj: T, /, **changes: Any) -> T:
     state = new.__dict__
     state.update(obj.__dict__)
     if len(state) != len(fields):  # figures a cached_property kept stay behind,
-        for name, on in obj.__class__.__value_cached__:  # type: ignore[attr-defined]
-            if on is None or not on.isdisjoint(changes):  # but those of fields not changed
+        if changes:  # but those of fields not changed (`__value_drops__`: by field)
+            drops = obj.__class__.__value_drops__  # type: ignore[attr-defined]
+            for changed in changes:
+                for name in drops[changed]:
+                    state.pop(name, None)
+        else:
+            for name in obj.__class__.__value_always__:  # type: ignore[attr-defined]
                 state.pop(name, None)
     state.update(changes)
     return new

@@ -28,13 +28,26 @@ class DiceSource(Protocol):
 
 
 class SeededDice:
-    """Pseudo-random faces from a seed; Python's Mersenne Twister is the same everywhere."""
+    """Pseudo-random faces from a seed; Python's Mersenne Twister is the same everywhere.
+
+    The generator is seeded at the first face, not before: an engine turn makes its dice
+    before it knows whether it rolls any (about one in eight rolls none), and seeding from a
+    str (SHA-512, then the twister's state) is most of what dice cost."""
 
     def __init__(self, seed: int | str) -> None:
-        self._rng = random.Random(seed)  # str seeds are hashed with SHA-512: stable everywhere
+        self._seed = seed
+        self._rng: random.Random | None = None
 
     def face(self, sides: int) -> int:
-        return self._rng.randint(1, sides)
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)  # str seeds: SHA-512, stable everywhere
+        if sides.__class__ is int and sides > 0:
+            # `randint(1, sides)` is `randrange(1, sides + 1)`, which for a step of 1 and a
+            # positive width is `1 + _randbelow(sides)` (CPython 3.11–3.13): the very same
+            # draws, without two Python calls a die.
+            return 1 + rng._randbelow(sides)  # type: ignore[attr-defined,no-any-return]
+        return rng.randint(1, sides)  # its own error for a die of no sides
 
     def about(self, what: str) -> None:
         pass
@@ -57,6 +70,15 @@ class ScriptedDice:
 
     def about(self, what: str) -> None:
         pass
+
+
+_DEAF = frozenset({SeededDice, ScriptedDice})  # their `about` lets the words pass
+
+
+def listens(source: DiceSource) -> bool:
+    """Whether `source` reads what its dice are for (`about`): a DM rolling by hand does;
+    seeded and scripted dice (exactly those classes) do not, so an attack need not word it."""
+    return source.__class__ not in _DEAF
 
 
 @value

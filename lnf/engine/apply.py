@@ -11,6 +11,7 @@ each step does is `lnf.engine.steps`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Self, assert_never
 
 from lnf.engine.steps import apply_step
@@ -108,6 +109,7 @@ def _round_started(fight: Fight, event: RoundStarted) -> Fight:
 # What a combatant's turn starting takes it out of: Dodge, Disengage, Sneak Attack's once a
 # turn, and F1's books of its turn (its action, bonus action, Defence).
 _ENDS = ("dodging", "disengaged", "sneaked", "used_action", "used_bonus", "defended")
+_ends_of = attrgetter(*_ENDS)  # the books, read in one call
 
 
 class Steps:
@@ -131,18 +133,19 @@ class Steps:
         if turns.current != who:
             # Only the books that change are written, and a turn that changes none (a monster
             # in none of them) starts on the very same state: no copy nobody reads.
-            changes: dict[str, object] = {  # the books that hold `who` (most hold nobody)
-                name: names - {who} for name in _ENDS if who in (names := getattr(turns, name))
-            }
+            changes: dict[str, object] = {}  # the books that hold `who` (most hold nobody)
+            for name, names in zip(_ENDS, _ends_of(turns), strict=True):
+                if who in names:
+                    changes[name] = names - {who}
             # B10: Reactive. Each book is looked through only when it holds anyone
             if turns.reacted and len(kept := turns.reacted - reactive(fight)) < len(turns.reacted):
                 changes["reacted"] = kept
             current = who if isinstance(fight.combatant(who), Hero) else None
             if current != turns.current:
                 changes["current"] = current
-            if any(s[0] == who for s in turns.cast):
+            if turns.cast and any(s[0] == who for s in turns.cast):
                 changes["cast"] = tuple(s for s in turns.cast if s[0] != who)
-            if any(a[0] == who for a in turns.attack_action):
+            if turns.attack_action and any(a[0] == who for a in turns.attack_action):
                 changes["attack_action"] = frozenset(a for a in turns.attack_action if a[0] != who)
             if changes:
                 begun = replace(fight, turns=replace(turns, **changes))
@@ -181,8 +184,11 @@ class Steps:
         if isinstance(event, Turn):
             turns = after.turns
             # The table's answers to a foe leaving are spent with its turn (M6).
-            answers = frozenset(a for a in turns.answers if a[1] != event.who)
-            guards = frozenset(a for a in turns.guard_answers if a[1] != event.who)
+            answers, guards = turns.answers, turns.guard_answers  # most often none
+            if answers:
+                answers = frozenset(a for a in answers if a[1] != event.who)
+            if guards:
+                guards = frozenset(a for a in guards if a[1] != event.who)
             turns = replace(
                 turns,
                 acted=turns.acted | {event.who},

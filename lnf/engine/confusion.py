@@ -18,12 +18,17 @@ from lnf.rules.attacks import UNARMED
 from lnf.rules.conditions import ACTS, ATTACKS, confused_does, confused_reach
 from lnf.rules.mouther import gibbering_does
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_CONFUSED = Condition.CONFUSED
+_GIBBERING = Condition.GIBBERING
+_MELEE = Mode.MELEE
+
 
 def confused_turn(turn: Steps, hero: Hero, dice: DiceSource) -> str | None:
     """F7: a confused hero's d10 and what it does, played as steps of its turn; the turn's note
     when the d10 decides the whole turn, None when the hero acts (9–10) or is not confused."""
-    gibbers = Condition.GIBBERING in hero.conditions  # B8: this turn's failed save
-    if not gibbers and Condition.CONFUSED not in hero.conditions:
+    gibbers = _GIBBERING in hero.conditions  # B8: this turn's failed save
+    if not gibbers and _CONFUSED not in hero.conditions:
         return None
     die, state, rule = (8, "gibbers", "B8") if gibbers else (10, "is confused", "F7")
     dice.about(f"{hero.name} {state}: a d{die} says what it does this turn")
@@ -39,6 +44,6 @@ def confused_turn(turn: Steps, hero: Hero, dice: DiceSource) -> str | None:
     turn.do(Confused(hero.name, face, target, pick, die))
     me = turn.fight.hero(hero.name)
     weapon = next((a for a in me.attacks if a.is_melee and a.save is None), UNARMED)
-    hit = roll_attack(turn.fight, me, turn.fight.combatant(target), weapon, Mode.MELEE, dice)
+    hit = roll_attack(turn.fight, me, turn.fight.combatant(target), weapon, _MELEE, dice)
     land(turn, hit, None, dice)
     return f"{state}: attacks at random ({rule})"

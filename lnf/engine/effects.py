@@ -94,6 +94,14 @@ from lnf.rules.trait_saves import immune_now
 from lnf.rules.traits import fortitude_dc
 from lnf.values import replace
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ADVANTAGE = Advantage.ADVANTAGE
+_CON = Ability.CON
+_END = TurnEdge.END
+_START = TurnEdge.START
+_UNCONSCIOUS = Condition.UNCONSCIOUS
+_UNDEAD_FORTITUDE = TraitKind.UNDEAD_FORTITUDE
+
 StrikeStep = TypeVar("StrikeStep", Attacked, SpellCast)  # a step whose damage may drop
 
 
@@ -135,7 +143,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             if rider.instead != step.instead:
                 continue  # F6: a grapple instead of the damage, or the damage alone
             drained = drained_by(done, step, rider)
-            edge = step.roll is Advantage.ADVANTAGE  # F6: the cloaker's, to the head
+            edge = step.roll is _ADVANTAGE  # F6: the cloaker's, to the head
             ride(
                 turn,
                 step.attacker,
@@ -185,13 +193,13 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     for dealt in done.dealt:
         for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
             if e in done.after.effects:  # not what the hit's own rider began (the drow's)
-                awake = e.condition is Condition.UNCONSCIOUS  # F7 Sleep; Charm Person's too
+                awake = e.condition is _UNCONSCIOUS  # F7 Sleep; Charm Person's too
                 turn.do(EffectEnded(e.key, "it takes damage" + (" and wakes up" if awake else "")))
         c = turn.fight.combatant(dealt.who)
         if dealt.amount > 0 and concentrating(turn.fight, c):
             dc = save_dc(dealt.amount)
-            save = roll_save(turn.fight, c, Ability.CON, dc, dice, "concentration")
-            turn.do(SaveRolled(save, Ability.CON, "concentration", damage=dealt.amount))
+            save = roll_save(turn.fight, c, _CON, dc, dice, "concentration")
+            turn.do(SaveRolled(save, _CON, "concentration", damage=dealt.amount))
             if not save.success:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
 
@@ -321,7 +329,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     cockatrice's "at the end of its next turn"), is rolled before the effect ends."""
     due = saves_due(turn.fight, who, edge)
     ending = ending_at(turn.fight, who, edge)
-    if edge is TurnEdge.END:
+    if edge is _END:
         regurgitation(turn, who, dice)  # F6: enough damage from inside a swallower
         if trait_kinds(turn.fight):  # B8: no trait acts in a fight whose monsters have none
             regrow(turn, who)  # B8: the hydra's heads
@@ -331,7 +339,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     for e, why in ending:
         if e in turn.fight.effects:
             turn.do(EffectEnded(e.key, why))
-    if edge is TurnEdge.START:
+    if edge is _START:
         auras(turn, who, dice)
         if trait_kinds(turn.fight):
             traits_at_start(turn, who, dice)
@@ -445,7 +453,7 @@ def land(
 def fortitude(turn: Steps, step: StrikeStep, dice: DiceSource) -> StrikeStep:
     """B8 Undead Fortitude: each monster the step would drop rolls its Constitution save
     (DC 5 + the damage) first; those that pass are named in the step's `holds`."""
-    if all(m.trait(TraitKind.UNDEAD_FORTITUDE) is None for m in turn.fight.monsters):
+    if all(m.trait(_UNDEAD_FORTITUDE) is None for m in turn.fight.monsters):
         return step  # nobody has it (most fights): the step is not played twice to find out
     would = apply_step(turn.fight, step)
     critical = isinstance(step, Attacked) and step.critical
@@ -459,8 +467,8 @@ def fortitude(turn: Steps, step: StrikeStep, dice: DiceSource) -> StrikeStep:
         if dc is None:
             continue
         what = f"Undead Fortitude ({dealt.amount} damage would drop it, B8)"
-        save = roll_save(turn.fight, c, Ability.CON, dc, dice, what)
-        turn.do(SaveRolled(save, Ability.CON, what))
+        save = roll_save(turn.fight, c, _CON, dc, dice, what)
+        turn.do(SaveRolled(save, _CON, what))
         if save.success:
             holds.append(dealt.who)
     return replace(step, holds=tuple(holds)) if holds else step

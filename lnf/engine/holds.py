@@ -56,6 +56,10 @@ from lnf.rules.holds import (
 from lnf.rules.pulls import pulled_to, reeled_to, strength_contest
 from lnf.rules.roster import in_fight
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ESCAPE = Action.ESCAPE
+_FRONT = Rank.FRONT
+
 
 def grapple(
     turn: Steps,
@@ -93,13 +97,13 @@ def grapple(
 
 def escaped(turn: Steps, step: Step) -> None:
     """F6: a hero's escape that succeeded ends the hold its check was against."""
-    if isinstance(step, Acted) and step.action is Action.ESCAPE and step.success:
+    if isinstance(step, Acted) and step.action is _ESCAPE and step.success:
         hold = hold_to_escape(turn.fight, step.who)
         if hold is not None:
             out = engulfed(turn.fight, hold)
             turn.do(EffectEnded(hold.key, f"{step.who} escapes"))
             if out:  # F6: "enters a space of its choice within 5 feet of the cube"
-                turn.do(Moved(step.who, rank=Rank.FRONT))
+                turn.do(Moved(step.who, rank=_FRONT))
 
 
 def let_go_now(turn: Steps, done: StepDone) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from lnf.dice import DamageType, DiceExpr, Part, parse
-from lnf.dice.roll import DiceRoll, DiceSource, Maximised, roll, roll_d20
+from lnf.dice.roll import DiceRoll, DiceSource, Maximised, listens, roll, roll_d20
 from lnf.model import (
     Ability,
     AltUse,
@@ -57,6 +57,14 @@ from lnf.rules.traits import assassinates, magic_resistance
 from lnf.rules.turning import turn_edge
 from lnf.values import replace
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ADVANTAGE = Advantage.ADVANTAGE
+_DISADVANTAGE = Advantage.DISADVANTAGE
+_ENLARGED = Condition.ENLARGED
+_HALF_HP = AltUse.HALF_HP
+_MELEE = Mode.MELEE
+_RANGED = Mode.RANGED
+
 _EDGE = {  # D4, as the attack is told
     Advantage.ADVANTAGE: ", with advantage",
     Advantage.DISADVANTAGE: ", with disadvantage",
@@ -95,7 +103,7 @@ def roll_attack(
     aimed), `power` surge dice on the roll and `force` on the damage; under V-HYR2 a target
     `strike` ("stamina" or "disadvantage") maximises every damage die, and V-HYR3 adds a second
     light weapon's dice; under V-D20 favor, the d4 of Bless or Bane and typed bonuses."""
-    close = mode is Mode.MELEE
+    close = mode is _MELEE
     how, reasons = roll_in_fight(fight, attacker, target, attack, mode)
     sure = sure_hit(fight, attacker, target.name, attack)  # F6: the marilith's tail
     reasons = (*reasons, sure) if sure else reasons
@@ -103,19 +111,20 @@ def roll_attack(
         how = target_strike_roll(how, paid=False)
         reasons = (*reasons, f"{attacker.name} makes a target strike (V-HYR2)")
     if acl(fight):
-        dc = hit_dc(target, part, ranged=mode is Mode.RANGED)
+        dc = hit_dc(target, part, ranged=mode is _RANGED)
         against = f"Hit DC {dc}" + (f" ({part})" if part else "")
     else:
         dc, against = target.ac, f"AC {target.ac}"
-    dice.about(
-        f"{attacker.name} attacks {target.name} with {attack.name}: {attack.to_hit:+d} vs "
-        f"{against}{_EDGE.get(how, '')}{' (opportunity attack)' if opportunity else ''}"
-    )
+    if listens(dice):  # the words are for a DM rolling by hand; seeded dice let them pass
+        dice.about(
+            f"{attacker.name} attacks {target.name} with {attack.name}: {attack.to_hit:+d} vs "
+            f"{against}{_EDGE.get(how, '')}{' (opportunity attack)' if opportunity else ''}"
+        )
     d20 = roll_d20(
         dice,
         attack.to_hit,
-        advantage=how is Advantage.ADVANTAGE,
-        disadvantage=how is Advantage.DISADVANTAGE,
+        advantage=how is _ADVANTAGE,
+        disadvantage=how is _DISADVANTAGE,
     )
     d4 = _roll_d4s(fight, attacker, "attack", dice)
     situational = stacked(attacker.bonuses) if d20_variant(fight) else 0
@@ -133,13 +142,13 @@ def roll_attack(
     helpless = bool(target.conditions & _HELPLESS) or (isinstance(target, Hero) and downed(target))
     critical = hit and (d20.natural_20 or (close and helpless))
     used = used_damage(attack, mode, attacker, target)
-    if hit and used is not attack and attack.alt_when is AltUse.HALF_HP:  # B8: a swarm's bites
+    if hit and used is not attack and attack.alt_when is _HALF_HP:  # B8: a swarm's bites
         weaker = (
             f"{attacker.name} has half of its hit points or fewer: {attack.name} "
             f"{used.damage}, not {attack.damage}"
         )
         big = "; ".join(w for w in (weaker, big) if w)
-    if hit and used is not attack and Condition.ENLARGED in attacker.conditions:  # B6: Enlarge
+    if hit and used is not attack and _ENLARGED in attacker.conditions:  # B6: Enlarge
         bigger = f"{attacker.name} is enlarged: {attack.name} {used.damage}, not {attack.damage}"
         big = "; ".join(w for w in (bigger, big) if w)
     if hit and not critical and assassinates(fight, attacker, target):  # B8
@@ -180,9 +189,10 @@ def roll_attack(
     second = off_hand(attacker, attack) if hyrule(fight) and close else None
     if second is not None:  # V-HYR3: the second light weapon's dice, no modifier
         expr = DiceExpr((*expr.parts, *dice_only(second.damage).parts))
-    dice.about(
-        f"a hit{' (critical: dice doubled)' if critical else ''}: {attack.name} damage {expr}"
-    )
+    if listens(dice):
+        dice.about(
+            f"a hit{' (critical: dice doubled)' if critical else ''}: {attack.name} damage {expr}"
+        )
     source = Maximised(dice) if strike else dice  # V-HYR2
     rolled = roll(expr, source, critical=critical, times=attack.crit_times)  # D5
     by_type, text = _by_type(rolled), str(rolled)
@@ -266,7 +276,10 @@ def roll_save(
     edge = " (disadvantage)" if worse else f" (disadvantage: {weak})" if weak else ""
     worse = worse or bool(weak)
     edge = f" (advantage: {better})" if better and not worse else "" if better else edge
-    dice.about(f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}{edge}")
+    if listens(dice):
+        dice.about(
+            f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}{edge}"
+        )
     d20 = roll_d20(dice, bonus, advantage=bool(better), disadvantage=worse)
     d4 = _roll_d4s(fight, target, "save", dice)
     total = d20.total + sum(d4)

@@ -59,6 +59,7 @@ from lnf.rules.roster import banished, in_fight, incapacitated, monsters
 from lnf.rules.state_check import plan_notes
 from lnf.rules.strike_order import strike_order, up_next
 from lnf.rules.surprise import actions_in_surprise_round, held_note, surprise_round_next
+from lnf.values import by_identity
 
 VOLLEYS = "the volley rounds"  # the dice that set them (V1), rolled once per fight
 
@@ -160,12 +161,13 @@ class Runner:
 
     def winner(self) -> Side | None:
         """The fight ends when one side is all down or gone."""
-        ended = next((a.event for a in self.table.in_force if isinstance(a.event, Ended)), None)
-        if ended is not None:  # (read in place: asked before every turn)
+        ended = self.table.ended()  # (remembered as far as it was read: asked every turn)
+        if ended is not None:
             return ended.winner
-        if not monsters(self.fight):  # (who is in the fight: worked out once per state)
+        fight = self.fight
+        if not monsters(fight):  # (who is in the fight: worked out once per state)
             return Side.HEROES
-        if not any((in_fight(h) or banished(h)) and h.current_hp > 0 for h in self.fight.heroes):
+        if not _heroes_up(fight.heroes):
             return Side.MONSTERS
         return None
 
@@ -485,6 +487,12 @@ class Runner:
         """B7: the legendary actions due after a hero's turn (`engine.legendary`), logged."""
         while (taken := legendary_action(self.table.in_force, self._dice)) is not None:
             self.say(self.table.add_applied(taken))
+
+
+@by_identity
+def _heroes_up(heroes: tuple[Hero, ...]) -> bool:
+    """Any hero up, in the fight or banished (by identity: most events share the heroes)."""
+    return any((in_fight(h) or banished(h)) and h.current_hp > 0 for h in heroes)
 
 
 class _Dry(Exception):

@@ -94,6 +94,13 @@ from lnf.rules.splitting import split_fight
 from lnf.rules.traits import scorches
 from lnf.values import replace
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ACTION = Cost.ACTION
+_BONUS = Cost.BONUS
+_DEFENCE = Action.DEFENCE
+_DODGE = Action.DODGE
+_HIDDEN = Flag.HIDDEN
+
 
 def apply_step(fight: Fight, step: Step) -> StepDone:
     """One step, then C6: a chase pair ends when either side drops."""
@@ -281,8 +288,8 @@ def _damaged(fight: Fight, step: Damaged) -> StepDone:
 def _attacked(fight: Fight, step: Attacked) -> StepDone:
     before = fight
     attacker = fight.combatant(step.attacker)
-    if attacker.has(Flag.HIDDEN):  # attacking gives away a hidden attacker
-        fight = fight.with_combatant(replace(attacker, flags=attacker.flags - {Flag.HIDDEN}))
+    if attacker.has(_HIDDEN):  # attacking gives away a hidden attacker
+        fight = fight.with_combatant(replace(attacker, flags=attacker.flags - {_HIDDEN}))
     turns = fight.turns
     if step.attacker in turns.helped:  # Help is spent on the next attack roll
         fight = replace(fight, turns=replace(turns, helped=turns.helped - {step.attacker}))
@@ -464,17 +471,17 @@ def _mark_use(fight: Fight, step: Step) -> Fight:
     spent = step_cost(fight, step)
     if spent is not None:
         who, cost = spent
-        defended = isinstance(step, Acted) and step.action in (Action.DODGE, Action.DEFENCE)
+        defended = isinstance(step, Acted) and step.action in (_DODGE, _DEFENCE)
         for name, marked, adds in (
-            ("used_action", turns.used_action, cost is Cost.ACTION),
-            ("used_bonus", turns.used_bonus, cost is Cost.BONUS),
+            ("used_action", turns.used_action, cost is _ACTION),
+            ("used_bonus", turns.used_bonus, cost is _BONUS),
             ("defended", turns.defended, defended),
         ):
             if adds and who not in marked:
                 books[name] = marked | {who}
     if (spell := spell_cast(fight, step)) is not None:
         books["cast"] = (*turns.cast, spell)
-    elif spent is not None and spent[1] is Cost.ACTION and isinstance(step, Attacked):
+    elif spent is not None and spent[1] is _ACTION and isinstance(step, Attacked):
         made = (step.attacker, step.attack)  # F1: what Martial Arts and Flurry follow
         if made not in turns.attack_action:
             books["attack_action"] = turns.attack_action | {made}

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 from lnf.errors import Refused
 from lnf.model import Fight
-from lnf.model.events import Begun, Event, Redone, Renamed, Undone
+from lnf.model.events import Begun, Ended, Event, Redone, Renamed, Undone
 
 if TYPE_CHECKING:
     from lnf.dice.roll import SeededDice
@@ -33,6 +33,7 @@ class Table:
         self.written = 0  # entries in the log so far, undo and redo included
         self._sink = sink
         self._begun: tuple[int, Applied] | None = None  # where `seed` found the first Begun
+        self._no_end: tuple[int, Applied | None] = (0, None)  # `ended`: how far none is
 
     @property
     def fight(self) -> Fight:
@@ -54,6 +55,22 @@ class Table:
             if isinstance(applied.event, Begun):
                 self._begun = (i, applied)
                 return applied.event.seed
+        return None
+
+    def ended(self) -> Ended | None:
+        """The first `Ended` in force. The records up to where none was found are remembered
+        with the last of them: the log in force changes only at its end, so while that place
+        holds the same record, none before it changed (asked before every turn)."""
+        records = self.in_force
+        start, last = self._no_end
+        if start > len(records) or (start and records[start - 1] is not last):
+            start = 0
+        for i in range(start, len(records)):
+            event = records[i].event
+            if isinstance(event, Ended):
+                self._no_end = (i, records[i - 1] if i else None)
+                return event
+        self._no_end = (len(records), records[-1] if records else None)
         return None
 
     def dice(self, key: str) -> SeededDice:

@@ -55,6 +55,12 @@ from lnf.rules.trait_touch import adhesive_dc
 from lnf.rules.traits import charge, extra_damage, pouncing
 from lnf.values import replace
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_JOIN = MoveKind.JOIN
+_MELEE = Mode.MELEE
+_RANGED = Mode.RANGED
+_REEL = TraitKind.REEL
+
 
 def opportunity(
     fight: Fight, by: Hero | Monster, target: Hero | Monster, dice: DiceSource
@@ -71,7 +77,7 @@ def opportunity_weapon(
     """D10, M6: the weapon an opportunity attack is made with, and how it reaches."""
     mode = opportunity_mode(fight, by.name, target.name)
     melee = [
-        a for a in by.attacks if a.is_melee and (mode is Mode.MELEE or out_reaches(a.reach, target))
+        a for a in by.attacks if a.is_melee and (mode is _MELEE or out_reaches(a.reach, target))
     ]
     return (max(melee, key=lambda a: a.damage.average) if melee else UNARMED), mode
 
@@ -135,9 +141,9 @@ def monster_attacks(
             attacks = in_place(turn.fight, me, attacks, turn.fight.hero(order.target), order.mode)
         attacks = attacks or (() if me.attacks else (UNARMED,))
     attacks, count = rolled_count(me, attacks, dice)  # B1: "1d4 Rotting Touch attacks"
-    joined = order.move.kind is MoveKind.JOIN and order.mode is not Mode.RANGED  # M5
+    joined = order.move.kind is _JOIN and order.mode is not _RANGED  # M5
     attacks = pouncing(me, attacks, joined)
-    fire_form(turn, name, order.target, order.mode is Mode.MELEE and bool(attacks), dice)  # B8
+    fire_form(turn, name, order.target, order.mode is _MELEE and bool(attacks), dice)  # B8
     extra_used, charged, dropped = False, None, False  # B8: each once a turn, on a hit
     hits = 0  # F6: the shambling mound engulfs when both its slams hit
     for attack in attacks:
@@ -162,7 +168,7 @@ def monster_attacks(
         up = _standing(turn, order.target)
         land(turn, hit, ask)
         dropped = dropped or (
-            up and order.mode is not Mode.RANGED and not _standing(turn, order.target)
+            up and order.mode is not _RANGED and not _standing(turn, order.target)
         )
         if hit.hit and rush is not None:
             charged = rush
@@ -173,7 +179,7 @@ def monster_attacks(
         _rampage(turn, name, order, dice, ask)
     engulf(turn, name, order.target, hits)  # F6: the shambling mound's
     _held_action(turn, name, dice, side)  # B1: the chuul's tentacles
-    if turn.fight.monster(name).trait(TraitKind.REEL) is not None and attacks:
+    if turn.fight.monster(name).trait(_REEL) is not None and attacks:
         reel(turn, name)  # F6: its Multiattack's Reel, after its attacks (docs/choices.md)
     consume_life(turn, name, dice)  # B8, B10: a will-o'-wisp's bonus action
 

@@ -22,13 +22,17 @@ from lnf.rules.expected import dice_mean
 from lnf.rules.legal import attack_options
 from lnf.rules.resources import ACTION_SURGE, SNEAK_ATTACK, verify_sneak, verify_use
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ACTION = Cost.ACTION
+_RANGED = Mode.RANGED
+
 
 def is_spell(attack: Attack) -> bool:
     return attack.spell or attack.save is not None or bool(attack.slot)
 
 
 def attack_choices(
-    fight: Fight, hero: Hero, only: Mode | None = None, cost: Cost = Cost.ACTION
+    fight: Fight, hero: Hero, only: Mode | None = None, cost: Cost = _ACTION
 ) -> Iterable[Option]:
     """Every attack of `cost` (the action's, or the bonus action's) at every foe it reaches,
     weighed; a slotted attack spell at the slot `at_best_slot` picks (F7)."""
@@ -69,7 +73,7 @@ def attack_option(
     danger: int,
 ) -> Option | None:
     roll, _ = roll_in_fight(fight, hero, monster, attack, mode)
-    number = to_beat(fight, monster, ranged=mode is Mode.RANGED)  # AC or Hit DC (V-ACL1)
+    number = to_beat(fight, monster, ranged=mode is _RANGED)  # AC or Hit DC (V-ACL1)
     if number is None:
         return None  # total cover (V-ACL2)
     chance = hit_chance(attack.to_hit, number, roll)
@@ -84,7 +88,7 @@ def attack_option(
         except Refused:
             return None
     extra = None
-    if hero.sneak_attack is not None and attack.cost is Cost.ACTION:
+    if hero.sneak_attack is not None and attack.cost is _ACTION:
         try:
             verify_sneak(fight, hero, monster, attack, roll)
             extra = hero.sneak_attack
@@ -178,7 +182,7 @@ def _surges(
     """5e Action Surge: a second action of the same attacks (Extra Attack's `times` again, so a
     level-5 fighter makes four) when the foe would outlast one action's blows; never on a
     slotted spell (a second cast needs a second slot) nor a bonus-action attack."""
-    if expected >= monster.current_hp or attack.slot or attack.cost is not Cost.ACTION:
+    if expected >= monster.current_hp or attack.slot or attack.cost is not _ACTION:
         return None
     if hero.resource(ACTION_SURGE) is None:
         return None

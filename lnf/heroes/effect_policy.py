@@ -32,6 +32,10 @@ from lnf.rules.roster import in_fight, monsters
 from lnf.rules.spell_effects import sleepers, weapon_up
 from lnf.values import replace
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ACTION = Cost.ACTION
+_BONUS = Cost.BONUS
+
 BIG = "a slotted spell"
 # F7 Bless: a d4 on an attack roll adds 2.5 to it, so about one attack in eight more hits.
 BLESS_GAIN = 2.5 / 20
@@ -45,7 +49,7 @@ def effect_actions(fight: Fight, hero: Hero) -> list[Option]:
     out: list[Option] = []
     for spell in hero.attacks:
         e = spell.effect
-        if e is None or spell.cost is not Cost.ACTION:
+        if e is None or spell.cost is not _ACTION:
             continue
         option = None
         if e.aura:
@@ -63,7 +67,7 @@ def effect_bonus(fight: Fight, hero: Hero) -> list[Option]:
     """The bonus action's spells with an effect open now: Spiritual Weapon, cast or up."""
     out: list[Option] = []
     for spell in hero.attacks:
-        if spell.effect is not None and spell.effect.weapon and spell.cost is Cost.BONUS:
+        if spell.effect is not None and spell.effect.weapon and spell.cost is _BONUS:
             out += weapon_options(fight, hero, spell)
     return out
 
@@ -264,7 +268,7 @@ def shield_of_faith(fight: Fight, hero: Hero, action_concentrates: bool) -> Opti
     if concentrating(fight, hero) or action_concentrates:
         return None
     spell = next(
-        (a for a in hero.attacks if a.effect is not None and a.effect.ac and a.cost is Cost.BONUS),
+        (a for a in hero.attacks if a.effect is not None and a.effect.ac and a.cost is _BONUS),
         None,
     )
     if spell is None or (cast := _spend_for(hero, spell)) is None:

@@ -71,6 +71,13 @@ from lnf.rules.resources import LAY_ON_HANDS, RAGE, SECOND_WIND, slot_for, verif
 from lnf.rules.roster import downed
 from lnf.values import replace
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ACTION = Cost.ACTION
+_BONUS = Cost.BONUS
+_DODGE = Action.DODGE
+_ESCAPE = Action.ESCAPE
+_HIDE = Action.HIDE
+
 
 class PolicyHeroes:
     """The hero policy decides every hero's turn (lnf run, play's `auto`)."""
@@ -130,15 +137,15 @@ def _choice(fight: Fight, hero: Hero) -> TurnChoice:
     """The turn: a dying ally's healing (1), else the bonus action's feature (2), then the
     action (3–5) and what the bonus action does beside it (6)."""
     heal = _heal_the_dying(fight, hero)
-    if heal is not None and heal[0].cost is not Cost.BONUS:
+    if heal is not None and heal[0].cost is not _BONUS:
         return TurnChoice(action=heal[0], spend=heal[1])
     if hero.name in escapers(fight) and can_hide_from(fight, hero.name):
-        return TurnChoice(action=SimpleChoice(Action.HIDE))  # C5, as `monster_chase_turn`
+        return TurnChoice(action=SimpleChoice(_HIDE))  # C5, as `monster_chase_turn`
     if heal is None and wants_escape(fight, hero):  # F6: out of a hold that restrains it
-        return TurnChoice(action=SimpleChoice(Action.ESCAPE), bonus=_bonus(fight, hero))
+        return TurnChoice(action=SimpleChoice(_ESCAPE), bonus=_bonus(fight, hero))
     feature = None if heal is not None else _bonus(fight, hero)
     moves, now = _plan(fight, hero, cantrips_only=heal is not None)
-    action: ActionChoice = now.choice if now is not None else SimpleChoice(Action.DODGE)
+    action: ActionChoice = now.choice if now is not None else SimpleChoice(_DODGE)
     spend = now.spend if now is not None else ()
     choice = TurnChoice(moves, action, spend=spend, bonus=feature)
     if heal is not None:  # F1: Healing Word first, the action still attacks
@@ -293,8 +300,8 @@ def _with_bonus_action(
 def _bonus_spells(fight: Fight, hero: Hero) -> list[Option]:
     """Bonus-action spells that deal damage: attack spells and save spells (F1), and
     Spiritual Weapon, cast or up (F7, `effect_policy.weapon_options`)."""
-    attacks = [o for o in attack_choices(fight, hero, cost=Cost.BONUS) if is_spell(_attack_of(o))]
-    bonus = [a for a in hero.attacks if a.cost is Cost.BONUS]
+    attacks = [o for o in attack_choices(fight, hero, cost=_BONUS) if is_spell(_attack_of(o))]
+    bonus = [a for a in hero.attacks if a.cost is _BONUS]
     return attacks + list(save_options(fight, hero, bonus)) + effect_bonus(fight, hero)
 
 
@@ -330,7 +337,7 @@ def _best_action(
     options = [] if only is not None or cantrips_only else turn_options(fight, hero)  # F2
     options += list(attack_choices(fight, hero, only))
     if only is None:
-        actions = [a for a in hero.attacks if a.cost is Cost.ACTION]
+        actions = [a for a in hero.attacks if a.cost is _ACTION]
         options += list(save_options(fight, hero, actions))
         options += effect_actions(fight, hero)  # F7: Spirit Guardians, Bless, Sleep
     if cantrips_only:

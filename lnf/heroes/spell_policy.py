@@ -22,6 +22,10 @@ from lnf.rules.resources import slot_for
 from lnf.rules.roster import in_fight, monsters
 from lnf.values import replace, value
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ADVANTAGE = Advantage.ADVANTAGE
+_DISADVANTAGE = Advantage.DISADVANTAGE
+
 Spend = tuple[tuple[str, int], ...]
 
 # F7, T1: the damage a slot must add, per slot level, over the best free option (a weapon or
@@ -304,9 +308,9 @@ def save_fails(spell: Attack, target: Monster) -> float:
 def hit_chance(bonus: int, ac: int, roll: Advantage) -> float:
     """D3, D4: the chance a d20 + bonus meets the AC (a 1 misses, a 20 hits)."""
     p = min(0.95, max(0.05, (21 - (ac - bonus)) / 20))
-    if roll is Advantage.ADVANTAGE:
+    if roll is _ADVANTAGE:
         return 1 - (1 - p) ** 2
-    if roll is Advantage.DISADVANTAGE:
+    if roll is _DISADVANTAGE:
         return p * p
     return p
 

@@ -9,6 +9,11 @@ from lnf.model.effects import Rider, SpellEffect
 from lnf.model.enums import Ability, AltUse, AttackKind, Condition, Cost, Shape
 from lnf.values import replace, value
 
+# Read once: on Python 3.11 each `AttackKind.X` goes through the enum class's `__getattr__`
+# hook (3.12 dropped it), and whether an attack is mêlée is asked ~200 times a fight.
+_MELEE_KINDS = (AttackKind.MELEE, AttackKind.THROWN)
+_RANGED_KINDS = (AttackKind.RANGED, AttackKind.THROWN)
+
 
 @value
 class Area:
@@ -97,8 +102,8 @@ class Attack:
 
     @property
     def is_melee(self) -> bool:
-        return self.kind in (AttackKind.MELEE, AttackKind.THROWN)
+        return self.kind in _MELEE_KINDS
 
     @property
     def is_ranged(self) -> bool:
-        return self.kind in (AttackKind.RANGED, AttackKind.THROWN)
+        return self.kind in _RANGED_KINDS

@@ -17,6 +17,9 @@ from lnf.rules.sheets import proficiency
 from lnf.rules.wording import plural
 from lnf.values import replace
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_AC_LESS = Variant.AC_LESS
+
 # V-ACL1: the Hit DC by size (smaller sizes than tiny, the text's minuscule and co, are not
 # among the SRD's sizes).
 HIT_DC = {
@@ -67,7 +70,7 @@ DEFENCE_SURGE = 3  # V-ACL6: Defence or Dodge's extra reactions give at most thr
 
 
 def acl(fight: Fight) -> bool:
-    return Variant.AC_LESS in fight.variants
+    return _AC_LESS in fight.variants
 
 
 def verify_acl(fight: Fight, what: str) -> None:

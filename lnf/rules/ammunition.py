@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from lnf.model import Attack, AttackKind, Hero, Monster
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_RANGED = AttackKind.RANGED
+
 
 def pieces_left(c: Hero | Monster, attack: Attack) -> int | None:
     """What is left of the pieces `attack` spends (a monster's resource named as the attack);
     None when they are not counted (then they do not run out)."""
-    if not isinstance(c, Monster) or attack.spell or attack.kind is not AttackKind.RANGED:
+    if not isinstance(c, Monster) or attack.spell or attack.kind is not _RANGED:
         return None  # a thrown weapon's pieces are not counted (its mêlée use spends none)
     r = c.resource(attack.name)
     return r.left if r is not None else None

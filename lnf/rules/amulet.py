@@ -16,6 +16,9 @@ from lnf.model import Fight, Flag, Guard, Hero, Monster
 from lnf.rules.roster import in_fight
 from lnf.values import replace
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_BOUND = Flag.BOUND
+
 
 def guardians(fight: Fight, wearer: str) -> tuple[Monster, ...]:
     """The monsters standing in the fight whose amulet `wearer` wears."""
@@ -40,5 +43,5 @@ def amulet_guard(fight: Fight, target: Hero | Monster, ready: frozenset[str]) ->
 def bound_share(fight: Fight, wearer: str, amount: int) -> tuple[Monster, int] | None:
     """Bound: the guardian that takes half of `amount` (rounded up) of its wearer's damage,
     and that half; None when none is bound to `wearer`."""
-    bound = next((m for m in guardians(fight, wearer) if Flag.BOUND in m.flags), None)
+    bound = next((m for m in guardians(fight, wearer) if _BOUND in m.flags), None)
     return (bound, (amount + 1) // 2) if bound is not None and amount > 0 else None

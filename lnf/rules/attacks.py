@@ -35,6 +35,17 @@ from lnf.rules.target_order import target_order
 from lnf.rules.traits import reckless
 from lnf.values import by_identity, replace, value
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ADVANTAGE = Advantage.ADVANTAGE
+_BLURRED = Condition.BLURRED
+_DISADVANTAGE = Advantage.DISADVANTAGE
+_HIDDEN = Flag.HIDDEN
+_INVISIBLE = Condition.INVISIBLE
+_NORMAL = Advantage.NORMAL
+_OUTLINED = Condition.OUTLINED
+_PRONE = Condition.PRONE
+_UNCONSCIOUS = Condition.UNCONSCIOUS
+
 if TYPE_CHECKING:
     from fractions import Fraction
 
@@ -447,22 +458,18 @@ def attack_roll(
     for condition, text in _TARGET_ADVANTAGE.items() if target.conditions else ():
         if condition in target.conditions:
             good.append(f"{target.name} is {text}")
-    if (
-        isinstance(target, Hero)
-        and downed(target)
-        and Condition.UNCONSCIOUS not in target.conditions
-    ):
+    if isinstance(target, Hero) and downed(target) and _UNCONSCIOUS not in target.conditions:
         good.append(f"{target.name} is unconscious at 0 hit points")
-    if Condition.PRONE in target.conditions:
+    if _PRONE in target.conditions:
         if close:
             good.append(f"{target.name} is prone")
         else:
             bad.append(f"{target.name} is prone and the attack comes from further than 5 ft")
     if isinstance(target, Hero) and target.n_dot:
         good.append(f"{target.name} has an N dot ({', '.join(target.effects) or 'marked'})")
-    if Condition.INVISIBLE in target.conditions and Condition.OUTLINED not in target.conditions:
+    if _INVISIBLE in target.conditions and _OUTLINED not in target.conditions:
         bad.append(f"{target.name} is invisible")  # F7: an outlined creature cannot be
-    if Condition.BLURRED in target.conditions:
+    if _BLURRED in target.conditions:
         bad.append(f"{target.name} is blurred")  # F7 Blur: whoever attacks it relies on sight
     if dodging:
         bad.append(f"{target.name} is dodging")
@@ -476,17 +483,17 @@ def attack_roll(
         bad.append(f"{me} has {attacker.exhaustion} levels of exhaustion")
     if wounded_eye(attacker):
         bad.append(f"{me} has a wounded eye (V-ACL5)")
-    unseen = Condition.INVISIBLE in attacker.conditions or attacker.has(Flag.HIDDEN)
-    if unseen and Condition.OUTLINED not in attacker.conditions:
+    unseen = _INVISIBLE in attacker.conditions or attacker.has(_HIDDEN)
+    if unseen and _OUTLINED not in attacker.conditions:
         good.append(f"{me} is unseen")
     if from_front:
         bad.append(f"{me} shoots from the front rank (R2)")
     if far:
         bad.append(far)
     if good and bad:
-        return Advantage.NORMAL, tuple(good + bad)  # D4: both cancel out
+        return _NORMAL, tuple(good + bad)  # D4: both cancel out
     if good:
-        return Advantage.ADVANTAGE, tuple(good)
+        return _ADVANTAGE, tuple(good)
     if bad:
-        return Advantage.DISADVANTAGE, tuple(bad)
-    return Advantage.NORMAL, ()
+        return _DISADVANTAGE, tuple(bad)
+    return _NORMAL, ()

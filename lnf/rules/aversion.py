@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 from lnf.dice import DamageType
 from lnf.model import Fight, Hero, Monster, TraitKind
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_AVERSION_OF_FIRE = TraitKind.AVERSION_OF_FIRE
+
 if TYPE_CHECKING:  # `lnf show` never loads the log's steps (tests/test_perf_startup.py)
     from lnf.model.applied import Dealt
 
@@ -21,7 +24,7 @@ AVERSE = "Aversion of Fire (disadvantage on attack rolls)"  # the effect on it, 
 
 def averse_now(fight: Fight, attacker: Hero | Monster) -> str:
     """D4's reason for its disadvantage while the effect lasts on it, or ""."""
-    if not isinstance(attacker, Monster) or attacker.trait(TraitKind.AVERSION_OF_FIRE) is None:
+    if not isinstance(attacker, Monster) or attacker.trait(_AVERSION_OF_FIRE) is None:
         return ""
     if any(e.who == attacker.name and e.what == AVERSE for e in fight.effects):
         return f"Aversion of Fire: {attacker.name} took fire damage (B8)"

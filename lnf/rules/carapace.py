@@ -15,18 +15,23 @@ from __future__ import annotations
 from lnf.model import Attack, Hero, Monster, Shape, TraitKind
 from lnf.model.plan import Mode
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_LINE = Shape.LINE
+_RANGED = Mode.RANGED
+_REFLECTIVE_CARAPACE = TraitKind.REFLECTIVE_CARAPACE
+
 TRAIT = "Reflective Carapace"
 
 
 def reflective(target: Hero | Monster, spell: Attack, mode: Mode | None) -> bool:
     """The target has the trait and `spell` is one it answers: Magic Missile, a line spell,
     or a spell attack made at range (`mode`: the attack's; None for a save spell)."""
-    if not isinstance(target, Monster) or target.trait(TraitKind.REFLECTIVE_CARAPACE) is None:
+    if not isinstance(target, Monster) or target.trait(_REFLECTIVE_CARAPACE) is None:
         return False
     if not (spell.spell or spell.slot):
         return False
     if spell.name.lower() == "magic missile":
         return True
-    if spell.area is not None and spell.area.shape is Shape.LINE:
+    if spell.area is not None and spell.area.shape is _LINE:
         return True
-    return spell.save is None and mode is Mode.RANGED
+    return spell.save is None and mode is _RANGED

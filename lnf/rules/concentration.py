@@ -13,6 +13,9 @@ from lnf.model import Attack, CDot, Effect, Fight, Hero, Monster
 from lnf.rules.expected import CONDITION_WORTH
 from lnf.rules.roster import in_fight, incapacitated
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_WANTED = CDot.WANTED
+
 
 def concentration_of(fight: Fight, who: str) -> Effect | None:
     """The concentration effect `who` keeps up, if one was begun (a spell, a mark)."""
@@ -23,7 +26,7 @@ def concentrating(fight: Fight, c: Hero | Monster) -> bool:
     """F5: `c` is concentrating: on an effect lnf knows, or (a hero) with a wanted C dot."""
     if concentration_of(fight, c.name) is not None:
         return True
-    return isinstance(c, Hero) and c.c_dot is CDot.WANTED
+    return isinstance(c, Hero) and c.c_dot is _WANTED
 
 
 def save_dc(damage: int) -> int:

@@ -8,6 +8,10 @@ from lnf.errors import Refused
 from lnf.model import HELD, INCAPACITATING, Ability, Attack, Condition, Fight, Hero, Monster, Rank
 from lnf.rules.roster import downed, in_fight, incapacitated
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_SLOWED = Condition.SLOWED
+_WEAKENED = Condition.WEAKENED
+
 FAILS_STR_DEX = frozenset(
     {Condition.PARALYZED, Condition.PETRIFIED, Condition.STUNNED, Condition.UNCONSCIOUS}
 )
@@ -50,7 +54,7 @@ def checks_worse(c: Hero | Monster) -> bool:
 def attacks_on_its_turn(c: Hero | Monster, times: int) -> int:
     """F3, slowed: it "can't make more than one attack on its turn": of an Attack action's
     swings (Extra Attack, a Multiattack, a cantrip's beams) one is made."""
-    return min(times, 1) if Condition.SLOWED in c.conditions else times
+    return min(times, 1) if _SLOWED in c.conditions else times
 
 
 def action_or_bonus(c: Hero | Monster) -> bool:
@@ -98,7 +102,7 @@ def strength_based(attack: Attack) -> bool:
 def weakened_hinders(c: Hero | Monster, attack: Attack) -> tuple[str, ...]:
     """F3, D4: a weakened creature's Strength-based attack roll has disadvantage (Weakening
     Breath: "disadvantage on Strength-based attack rolls"), the reason in a DM's words."""
-    if Condition.WEAKENED not in c.conditions or not strength_based(attack):
+    if _WEAKENED not in c.conditions or not strength_based(attack):
         return ()
     return (f"{c.name} is weakened and {attack.name} is Strength-based",)
 

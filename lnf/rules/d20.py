@@ -12,6 +12,9 @@ from lnf.dice import DamageType
 from lnf.dice.roll import D20Roll
 from lnf.model import Combatant, Fight, Variant
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_D20 = Variant.D20
+
 # V-D20-2: effects the file names that add (+1) or take (−1) a d4, and to which rolls.
 D4_EFFECTS = {
     "bless": (1, ("attack", "save")),
@@ -21,7 +24,7 @@ D4_EFFECTS = {
 
 
 def d20_variant(fight: Fight) -> bool:
-    return Variant.D20 in fight.variants
+    return _D20 in fight.variants
 
 
 def favored(total: int, dc: int, favor: bool) -> bool:

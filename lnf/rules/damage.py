@@ -16,11 +16,14 @@ from lnf.rules.roster import in_fight
 from lnf.rules.trait_damage import absorbs
 from lnf.values import replace
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_MAGIC_WEAPONS = TraitKind.MAGIC_WEAPONS
+
 
 def magical(attacker: Combatant, attack: Attack) -> bool:
     """D6 (docs/choices.md): an attack is magical when it is a spell, a weapon its entry or
     sheet calls `magic: true`, or a weapon attack of a monster with Magic Weapons (B8)."""
-    return attack.spell or attack.magic or _has(attacker, TraitKind.MAGIC_WEAPONS)
+    return attack.spell or attack.magic or _has(attacker, _MAGIC_WEAPONS)
 
 
 def defends(target: Combatant, kind: DamageType | None, *, magic: bool) -> bool:

@@ -21,6 +21,13 @@ from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, monsters
 from lnf.rules.traits import trait_advantages, trait_disadvantages
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_DISADVANTAGE = Advantage.DISADVANTAGE
+_FRONT = Rank.FRONT
+_MELEE = Mode.MELEE
+_RANGED = Mode.RANGED
+_VOLLEY = PhaseKind.VOLLEY
+
 # V1: volley rounds by terrain, as dice whose total is divided by 6 and rounded down; a
 # dungeon always has one volley round.
 TERRAIN_DICE = {
@@ -151,22 +158,22 @@ def roll_in_fight(
 ) -> tuple[Advantage, tuple[str, ...]]:
     """D4 for an attack made now: the grid's reasons (R2, conditions, Dodge, Help) and the
     distance's (V3 in a volley round, C4 across a chase pair's escape points)."""
-    volley = fight.phase.kind is PhaseKind.VOLLEY
+    volley = fight.phase.kind is _VOLLEY
     shared = pool(fight, attacker.name, target.name)
     distance = shared.points if shared is not None else None  # C4: across escape points
     far = ""
     seen, unseen_by = unseen_in_dark(fight, attacker, target)  # B6, D4: Darkness Aura
-    if volley and volley_reach(attack, fight.phase.volley) is Advantage.DISADVANTAGE:
+    if volley and volley_reach(attack, fight.phase.volley) is _DISADVANTAGE:
         far = "a two-handed bow beyond volley round 2 (V3)"
-    if distance is not None and chase_reach(attack, distance) is Advantage.DISADVANTAGE:
+    if distance is not None and chase_reach(attack, distance) is _DISADVANTAGE:
         far = f"a two-handed bow across {distance} escape points (C4)"
     held = held_advantage(fight, attacker, target.name, attack)  # F6
     return attack_roll(
         attacker,
         target,
-        close=mode is Mode.MELEE,
-        from_front=mode is Mode.RANGED
-        and attacker.rank is Rank.FRONT
+        close=mode is _MELEE,
+        from_front=mode is _RANGED
+        and attacker.rank is _FRONT
         and not volley
         and distance is None,  # R2 is about the grid, not volleys or chases
         dodging=target.name in fight.turns.dodging,
@@ -179,7 +186,7 @@ def roll_in_fight(
         + weakened_hinders(attacker, attack)
         + cursed_hinders(fight, attacker, target.name)  # F7 Bestow Curse
         + unseen_by,
-        melee=mode is not Mode.RANGED and not attack.spell,  # B8: Reckless
+        melee=mode is not _RANGED and not attack.spell,  # B8: Reckless
     )
 
 

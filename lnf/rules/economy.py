@@ -18,14 +18,29 @@ from lnf.rules.conditions import action_or_bonus, takes_no_reactions
 from lnf.rules.resources import RAGE, SECOND_WIND
 from lnf.rules.wording import or_list
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ACTION = Cost.ACTION
+_BONUS = Cost.BONUS
+_NOTHING = Action.NOTHING
+_REACTION = Cost.REACTION
+
 BONUS_FEATURES = (RAGE, SECOND_WIND)  # features whose use is the bonus action (F1)
 
 
 def attack_named(c: Hero | Monster, name: str) -> Attack | None:
     """An attack of `c` by name; for a monster, its special actions and spells too (B1), and
     its legendary actions' own (B7: Wing Attack)."""
-    actions = (*c.actions, *legendary_actions(c)) if isinstance(c, Monster) else ()
-    return next((a for a in (*c.attacks, *actions) if a.name == name), None)
+    for a in c.attacks:  # in this order, by loops (asked of every step: no tuples built)
+        if a.name == name:
+            return a
+    if isinstance(c, Monster):
+        for a in c.actions:
+            if a.name == name:
+                return a
+        for o in c.legendary:
+            if o.action is not None and o.action.name == name:
+                return o.action
+    return None
 
 
 def legendary_actions(monster: Monster) -> tuple[Attack, ...]:
@@ -44,32 +59,32 @@ def step_cost(fight: Fight, step: Step) -> tuple[str, Cost] | None:
     foe's roll, the DM's records)."""
     match step:
         case Attacked(opportunity=True):
-            return step.attacker, Cost.REACTION
+            return step.attacker, _REACTION
         case Warded():  # B6, F7: a spell a globe stopped was cast all the same
             spell = attack_named(fight.combatant(step.caster), step.spell)
-            return step.caster, spell.cost if spell is not None else Cost.ACTION
+            return step.caster, spell.cost if spell is not None else _ACTION
         case Attacked() | Mirrored():  # B6, F7: an attack that went at a duplicate too
             attack = attack_named(fight.combatant(step.attacker), step.attack)
-            return step.attacker, attack.cost if attack is not None else Cost.ACTION
+            return step.attacker, attack.cost if attack is not None else _ACTION
         case SpellCast():
             spell = attack_named(fight.combatant(step.caster), step.spell)
-            return step.caster, spell.cost if spell is not None else Cost.ACTION
+            return step.caster, spell.cost if spell is not None else _ACTION
         case Healed() if step.healer:
             if step.by == SECOND_WIND:
                 return None  # its Used step is the bonus action
             heal = healing_named(fight.combatant(step.healer), step.by)
-            return step.healer, heal.cost if heal is not None else Cost.ACTION
+            return step.healer, heal.cost if heal is not None else _ACTION
         case Used() if step.resource in BONUS_FEATURES:
-            return step.who, Cost.BONUS
+            return step.who, _BONUS
         case Hid() | Contested() if not (isinstance(step, Contested) and step.kind == "pull"):
-            return step.who, Cost.ACTION  # F6: a pull's contest is part of the hit
-        case Acted() if step.action is not Action.NOTHING:
-            return step.who, Cost.ACTION
+            return step.who, _ACTION  # F6: a pull's contest is part of the hit
+        case Acted() if step.action is not _NOTHING:
+            return step.who, _ACTION
         case Guarded() | Reacted() | Split() if not (isinstance(step, Split) and step.how):
-            return step.who, Cost.REACTION
+            return step.who, _REACTION
         case Countered():  # B10: the caster's spell, stopped, spent what it takes
             spell = attack_named(fight.combatant(step.caster), step.spell)
-            return step.caster, spell.cost if spell is not None else Cost.ACTION
+            return step.caster, spell.cost if spell is not None else _ACTION
     return None
 
 
@@ -124,18 +139,18 @@ def verify_costs(fight: Fight, who: str, wanted: list[tuple[Cost, int | None, st
     """F1: refuse what the turn has no room for. `wanted`: (cost, spell level or None, what) in
     the order it is done."""
     turns = fight.turns
-    used = {Cost.ACTION: who in turns.used_action, Cost.BONUS: who in turns.used_bonus}
-    used[Cost.REACTION] = who in turns.reacted
+    used = {_ACTION: who in turns.used_action, _BONUS: who in turns.used_bonus}
+    used[_REACTION] = who in turns.reacted
     spells = [(cost, level) for name, cost, level in turns.cast if name == who]
     me = fight.combatant(who)
     for cost, level, what in wanted:
         if used[cost]:
-            when = "round" if cost is Cost.REACTION else "turn"
+            when = "round" if cost is _REACTION else "turn"
             raise Refused(f"{who}'s {cost} is spent this {when}: {what} needs it", rule="F1")
-        if cost is Cost.REACTION and (why := takes_no_reactions(me)):
+        if cost is _REACTION and (why := takes_no_reactions(me)):
             raise Refused(f"{who} is {why}: it can't use reactions ({what})", rule="F3")
         used[cost] = True
-        if action_or_bonus(me) and used[Cost.ACTION] and used[Cost.BONUS]:
+        if action_or_bonus(me) and used[_ACTION] and used[_BONUS]:
             raise Refused(f"{who} is slowed: its action or its bonus action, not both", rule="F3")
         if level is not None:
             verify_spell_pair(who, spells, cost, level, what)

@@ -14,10 +14,14 @@ from lnf.dice import DiceExpr, parse
 from lnf.model import Condition, Hero, Monster
 from lnf.model.plan import Mode
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_FIRE_SHIELDED = Condition.FIRE_SHIELDED
+_MELEE = Mode.MELEE
+
 FLAMES: DiceExpr = parse("2d8 fire")
 
 
 def burns_attacker(target: Hero | Monster, mode: Mode) -> DiceExpr | None:
     """The dice a mêlée hit on a fire-shielded monster deals back to its attacker, or None."""
-    shielded = isinstance(target, Monster) and Condition.FIRE_SHIELDED in target.conditions
-    return FLAMES if shielded and mode is Mode.MELEE else None
+    shielded = isinstance(target, Monster) and _FIRE_SHIELDED in target.conditions
+    return FLAMES if shielded and mode is _MELEE else None

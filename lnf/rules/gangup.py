@@ -12,6 +12,9 @@ from lnf.rules.roster import heroes, in_fight
 from lnf.rules.wording import and_list, plural
 from lnf.values import value
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_FRONT = Rank.FRONT
+
 TIERS = (1, 3, 8)  # K2: monsters per hero
 
 
@@ -55,11 +58,11 @@ def unit_spots(fight: Fight) -> list[tuple[Place, int]]:
     hero (its group), then each lone front-rank hero (its new group)."""
     out = []
     for group in fight.groups:
-        h = sum(1 for x in fight.heroes_in(group) if in_fight(x) and x.rank is Rank.FRONT)
+        h = sum(1 for x in fight.heroes_in(group) if in_fight(x) and x.rank is _FRONT)
         if h:
             out.append((Place(group=group.label), h))
     for hero in heroes(fight):
-        if fight.group_of(hero.name) is None and hero.rank is Rank.FRONT:
+        if fight.group_of(hero.name) is None and hero.rank is _FRONT:
             out.append((Place(hero=hero.name), 1))
     return out
 

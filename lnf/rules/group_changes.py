@@ -64,11 +64,15 @@ def tidy(fight: Fight) -> Fight:
     groups = []
     changed = False  # most steps leave every group as it was: the fight is kept then
     for g in fight.groups:
-        standing = [c for n in g.members if n in fight and in_fight(c := fight.combatant(n))]
-        members = tuple(c.name for c in standing)
-        has_hero = any(isinstance(c, Hero) for c in standing)
-        has_monster = any(isinstance(c, Monster) for c in standing)
+        standing: list[str] = []  # one loop, no comprehension's frame: asked after every step
+        has_hero = has_monster = False
+        for n in g.members:
+            if n in fight and in_fight(c := fight.combatant(n)):
+                standing.append(c.name)
+                has_hero = has_hero or isinstance(c, Hero)
+                has_monster = has_monster or isinstance(c, Monster)
         if has_hero and has_monster:
+            members = tuple(standing)
             same = members == g.members
             groups.append(g if same else Group(g.label, members))
             changed = changed or not same

@@ -52,6 +52,19 @@ from lnf.rules.state_check import check_state
 from lnf.rules.turning import CHANNEL_DIVINITY, channels, turn_attack, turn_candidates
 from lnf.rules.wording import and_list
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_APART = PhaseKind.APART
+_BACK = Rank.BACK
+_BACK_REASON_HIDDEN = BackReason.HIDDEN
+_FLAG_HIDDEN = Flag.HIDDEN
+_FREE_AIR = Rank.FREE_AIR
+_FRONT = Rank.FRONT
+_MODE_MELEE = Mode.MELEE
+_PHASE_KIND_MELEE = PhaseKind.MELEE
+_RANGED = Mode.RANGED
+_REACH = Mode.REACH
+_VOLLEY = PhaseKind.VOLLEY
+
 MODE_WORDS = {Mode.MELEE: "mêlée", Mode.REACH: "reach", Mode.RANGED: "ranged"}
 
 # --- acting at all -------------------------------------------------------------------------
@@ -67,8 +80,8 @@ def can_take_turn(c: Hero | Monster) -> bool:
 
 
 def unseen_monster(monster: Monster) -> bool:
-    return monster.has(Flag.HIDDEN) or (
-        monster.rank is Rank.BACK and monster.why is BackReason.HIDDEN
+    return monster.has(_FLAG_HIDDEN) or (
+        monster.rank is _BACK and monster.why is _BACK_REASON_HIDDEN
     )
 
 
@@ -110,12 +123,12 @@ def _attack_modes(
     if attack.save is not None or spell_proof(monster, attack):
         return []  # B8: nor a spell it cannot affect (Limited Magic Immunity)
     if (inside := now.inside) is not None:  # F6: from inside, it alone
-        return [Mode.MELEE] if monster.name == inside and attack.is_melee else []
+        return [_MODE_MELEE] if monster.name == inside and attack.is_melee else []
     if (reached := spell_reach(attack)) is not None:  # F7: Bless, Sleep; Spiritual Weapon
-        return [reached] if reached is Mode.MELEE and fight.phase.kind is PhaseKind.MELEE else []
-    if fight.phase.kind is PhaseKind.VOLLEY:  # V3: shooting only, by the volley round
-        return [Mode.RANGED] if volley_reach(attack, fight.phase.volley) is not None else []
-    if fight.phase.kind is PhaseKind.APART:
+        return [reached] if reached is _MODE_MELEE and fight.phase.kind is _PHASE_KIND_MELEE else []
+    if fight.phase.kind is _VOLLEY:  # V3: shooting only, by the volley round
+        return [_RANGED] if volley_reach(attack, fight.phase.volley) is not None else []
+    if fight.phase.kind is _APART:
         return []
     if now.chased or chased:  # C4: by escape points
         found = chase_mode(fight, hero.name, monster.name, attack)
@@ -124,14 +137,14 @@ def _attack_modes(
     group = now.group
     if attack.is_melee:
         together = group is not None and monster.name in group.members
-        both_front = hero.rank is Rank.FRONT and monster.rank is Rank.FRONT
-        both_air = hero.rank is Rank.FREE_AIR and monster.rank is Rank.FREE_AIR
+        both_front = hero.rank is _FRONT and monster.rank is _FRONT
+        both_air = hero.rank is _FREE_AIR and monster.rank is _FREE_AIR
         if together and (both_front or both_air):
-            modes.append(Mode.MELEE)  # A1, R7
+            modes.append(_MODE_MELEE)  # A1, R7
         elif group is None and hero.rank in reach_ranks(attack.reach, monster, can_fly_now(hero)):
-            modes.append(Mode.REACH)  # A2
+            modes.append(_REACH)  # A2
     if attack.is_ranged:
-        modes.append(Mode.RANGED)  # A3 (R2: at disadvantage from the front rank)
+        modes.append(_RANGED)  # A3 (R2: at disadvantage from the front rank)
     return modes
 
 

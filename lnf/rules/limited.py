@@ -26,6 +26,9 @@ from lnf.rules.specials import (
 )
 from lnf.values import replace
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ROUND = Recharge.ROUND
+
 C = TypeVar("C", bound=Combatant)
 
 
@@ -119,10 +122,8 @@ def round_regained(fight: Fight) -> Fight:
     """B7: what comes back as each round starts: resources that recharge by the round
     (legendary action points)."""
     for c in fight.everyone:
-        if any(r.recharge is Recharge.ROUND and r.used for r in c.resources):
-            back = tuple(
-                replace(r, used=0) if r.recharge is Recharge.ROUND else r for r in c.resources
-            )
+        if any(r.recharge is _ROUND and r.used for r in c.resources):
+            back = tuple(replace(r, used=0) if r.recharge is _ROUND else r for r in c.resources)
             fight = fight.with_combatant(replace(c, resources=back))
     return fight
 

@@ -15,6 +15,10 @@ from collections.abc import Sequence
 from lnf.errors import Refused
 from lnf.model import Attack, Fight, Hero, Monster, TraitKind
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_IMMUTABLE_FORM = TraitKind.IMMUTABLE_FORM
+_LIMITED_MAGIC_IMMUNITY = TraitKind.LIMITED_MAGIC_IMMUNITY
+
 TRAIT = "Limited Magic Immunity"
 # F7: the SRD spells that would alter a creature's form: into a beast or another creature,
 # into stone, to another size (lnf plays none of them: a hero casts them at the table, and
@@ -31,10 +35,10 @@ def spell_proof(target: Hero | Monster, spell: Attack) -> str:
     """The words that say `spell` (at the level it is cast) cannot affect `target`, or ""."""
     if not isinstance(target, Monster) or not is_spell(spell):
         return ""
-    if spell.name.lower() in FORM_SPELLS and target.trait(TraitKind.IMMUTABLE_FORM) is not None:
+    if spell.name.lower() in FORM_SPELLS and target.trait(_IMMUTABLE_FORM) is not None:
         said = f"{spell.name} would alter its form"
         return f"Immutable Form: {said}, so it cannot affect {target.name} (B8)"
-    trait = target.trait(TraitKind.LIMITED_MAGIC_IMMUNITY)
+    trait = target.trait(_LIMITED_MAGIC_IMMUNITY)
     if trait is None or spell.slot > trait.hp:
         return ""
     level = "a cantrip" if spell.slot == 0 else f"a spell of level {spell.slot}"

@@ -24,6 +24,9 @@ from lnf.rules.conditions import takes_no_reactions
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.surprise import held_back
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_REACTIVE = TraitKind.REACTIVE
+
 COUNTERSPELL = "Counterspell"  # B10: the spell, as a stat block's spell list names it
 COUNTER_LEVEL = 3  # 5e: Counterspell is a 3rd-level spell; monsters cast it at its own (B6)
 
@@ -50,7 +53,7 @@ def reactive(fight: Fight) -> frozenset[str]:
     """Reactive (SRD, the marilith: "The marilith can take one reaction on every turn in a
     combat"): the monsters whose reaction comes back as any creature's turn starts (D10:
     one a round for the others)."""
-    return frozenset(m.name for m in fight.monsters if m.trait(TraitKind.REACTIVE) is not None)
+    return frozenset(m.name for m in fight.monsters if m.trait(_REACTIVE) is not None)
 
 
 def resists(c: Combatant, damage: int, imposes: bool) -> bool:

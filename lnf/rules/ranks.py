@@ -8,6 +8,17 @@ from lnf.rules.chase import in_chase
 from lnf.rules.roster import downed, fly_speed, held, heroes, in_fight, incapacitated, monsters
 from lnf.rules.wording import and_list, plural
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_BACK = Rank.BACK
+_CONJURED = Flag.CONJURED
+_ENTERS_SPACES = Flag.ENTERS_SPACES
+_FREE_AIR = Rank.FREE_AIR
+_FRONT = Rank.FRONT
+_GUARDED = BackReason.GUARDED
+_INCORPOREAL = Flag.INCORPOREAL
+_PRONE = Condition.PRONE
+_SWARM = Flag.SWARM
+
 R6_EXEMPT_FLAGS = frozenset({Flag.CAN_LEVITATE, Flag.CAN_HIDE, Flag.HIDDEN})
 
 
@@ -19,9 +30,9 @@ def guards_allowed(fight: Fight) -> bool:
 def can_guard(hero: Hero) -> bool:
     """R5: a front-rank hero that can stand in the way; conjured creatures cannot guard."""
     return (
-        hero.rank is Rank.FRONT
+        hero.rank is _FRONT
         and in_fight(hero)
-        and not hero.has(Flag.CONJURED)
+        and not hero.has(_CONJURED)
         and not downed(hero)
         and not incapacitated(hero)
     )
@@ -57,8 +68,8 @@ def monster_needs_count(monster: Monster, sunlight: bool = False) -> bool:
 
 def front_rank_counts(fight: Fight) -> tuple[int, int]:
     """(front-rank heroes, front-rank monsters) among those in the fight (R6)."""
-    front_heroes = sum(1 for h in heroes(fight) if h.rank is Rank.FRONT)
-    front_monsters = sum(1 for m in monsters(fight) if m.rank is Rank.FRONT)
+    front_heroes = sum(1 for h in heroes(fight) if h.rank is _FRONT)
+    front_monsters = sum(1 for m in monsters(fight) if m.rank is _FRONT)
     return front_heroes, front_monsters
 
 
@@ -70,7 +81,7 @@ def count_met(front_monsters: int, front_heroes: int) -> bool:
 
 def can_fly_now(c: Hero | Monster) -> bool:
     """R7: free air needs a flying speed and not prone, restrained, grappled or speed 0."""
-    return fly_speed(c) > 0 and not held(c) and Condition.PRONE not in c.conditions
+    return fly_speed(c) > 0 and not held(c) and _PRONE not in c.conditions
 
 
 def check_rank_order(monster: Monster, rank: Rank) -> list[Violation]:
@@ -109,7 +120,7 @@ def check_ranks(fight: Fight) -> list[Violation]:
 def check_hero_back_rank(fight: Fight) -> list[Violation]:
     """R4 and R5 as checks on a state: a back-rank hero's reason, guarding."""
     found: list[Violation] = []
-    back = [h for h in heroes(fight) if h.rank is Rank.BACK]
+    back = [h for h in heroes(fight) if h.rank is _BACK]
     for hero in back:
         if hero.why is None:
             found.append(
@@ -121,7 +132,7 @@ def check_hero_back_rank(fight: Fight) -> list[Violation]:
                     "front",
                 )
             )
-    guarded = [h for h in back if h.why is BackReason.GUARDED]
+    guarded = [h for h in back if h.why is _GUARDED]
     if not guarded:
         return found
     names = tuple(h.name for h in guarded)
@@ -207,12 +218,12 @@ def verify_rank_open(fight: Fight, c: Hero | Monster, rank: Rank) -> None:
 
 def melee_rank(monster: Monster, hero: Hero) -> Rank | None:
     """A1, R5, R7: the rank a monster needs to attack `hero` in normal mêlée, if any."""
-    if hero.rank is Rank.FRONT:
-        return Rank.FRONT
-    if hero.rank is Rank.FREE_AIR:
-        return Rank.FREE_AIR if can_fly_now(monster) else None
-    if hero.why is BackReason.GUARDED and breaks_guards(monster):
-        return Rank.FRONT  # R5: swarms and incorporeal monsters ignore guards
+    if hero.rank is _FRONT:
+        return _FRONT
+    if hero.rank is _FREE_AIR:
+        return _FREE_AIR if can_fly_now(monster) else None
+    if hero.why is _GUARDED and breaks_guards(monster):
+        return _FRONT  # R5: swarms and incorporeal monsters ignore guards
     return None
 
 
@@ -220,4 +231,4 @@ def breaks_guards(monster: Monster) -> bool:
     """R5: guards do not stop swarms and incorporeal monsters, nor (B8) an elemental whose
     Air, Water or Fire Form "can enter a hostile creature's space and stop there", as a
     swarm "can occupy another creature's space"."""
-    return any(monster.has(f) for f in (Flag.SWARM, Flag.INCORPOREAL, Flag.ENTERS_SPACES))
+    return any(monster.has(f) for f in (_SWARM, _INCORPOREAL, _ENTERS_SPACES))

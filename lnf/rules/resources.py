@@ -13,6 +13,10 @@ from lnf.model.plan import Advantage
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.wording import a_an
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_COLD = DamageType.COLD
+_FIRE_SHIELDED = Condition.FIRE_SHIELDED
+
 SNEAK_ATTACK = "Sneak Attack"
 ACTION_SURGE = "Action Surge"
 SECOND_WIND = "Second Wind"
@@ -156,5 +160,5 @@ def resists(c: Combatant) -> frozenset[DamageType]:
     """D6: the resistances a combatant has now (its own, and Rage's while it rages; B6, F7: a
     warm Fire Shield's "cold damage resistance")."""
     own = c.resist | RAGE_RESISTS if RAGE in c.effects else c.resist
-    shielded = isinstance(c, Monster) and Condition.FIRE_SHIELDED in c.conditions
-    return own | {DamageType.COLD} if shielded else own
+    shielded = isinstance(c, Monster) and _FIRE_SHIELDED in c.conditions
+    return own | {_COLD} if shielded else own

@@ -21,11 +21,17 @@ from lnf.model import (
     TraitKind,
 )
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook
+# (3.12 dropped it); whether a combatant is banished is asked ~1,000 times a fight.
+_BANISHED = Condition.BANISHED
+_FLYING = Condition.FLYING
+_FROZEN = Condition.FROZEN
+_MIRED = Condition.MIRED
+_PRONE = Condition.PRONE
+_SLOWED = Condition.SLOWED
+
 T = TypeVar("T")
 _FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
-# Read once: on Python 3.11 each `Condition.X` goes through the enum class's `__getattr__`
-# hook (3.12 dropped it), and whether a combatant is banished is asked ~1,000 times a fight.
-_BANISHED = Condition.BANISHED
 
 
 def in_fight(c: Hero | Monster) -> bool:
@@ -101,11 +107,11 @@ def held(c: Combatant) -> bool:
 def speed_now(c: Combatant) -> int:
     """M4: the best movement speed the creature can use now, after conditions (F3: halved
     while slowed, "its speed is halved")."""
-    if held(c) or incapacitated(c) or Condition.MIRED in c.conditions:  # B8 Aberrant Ground
+    if held(c) or incapacitated(c) or _MIRED in c.conditions:  # B8 Aberrant Ground
         return 0
-    halved = 2 if Condition.SLOWED in c.conditions else 1
-    less = frozen_feet(c) if Condition.FROZEN in c.conditions else 0  # B8 Freeze
-    if Condition.PRONE in c.conditions:
+    halved = 2 if _SLOWED in c.conditions else 1
+    less = frozen_feet(c) if _FROZEN in c.conditions else 0  # B8 Freeze
+    if _PRONE in c.conditions:
         return max(0, c.speed - less) // halved  # standing up costs half, not slow/fast
     # R7 lets it take free air whenever it can fly (not prone, not held: both above), so its
     # flying speed counts in any rank, not only once it is up there.
@@ -124,7 +130,7 @@ FLY_SPELL = 60  # F7 Fly: "The target gains a flying speed of 60 feet for the du
 
 def fly_speed(c: Combatant) -> int:
     """R7: its flying speed now: its own, or the Fly spell's 60 feet while it flies (B6)."""
-    return max(c.fly, FLY_SPELL if Condition.FLYING in c.conditions else 0)
+    return max(c.fly, FLY_SPELL if _FLYING in c.conditions else 0)
 
 
 def changed(before: Fight, after: Fight) -> list[tuple[Hero | Monster, Hero | Monster | None]]:

@@ -12,6 +12,9 @@ from lnf.errors import Refused, Violation
 from lnf.model import Fight, Variant
 from lnf.rules.roster import in_fight
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ENCOUNTER = Variant.ENCOUNTER
+
 
 def verify_encounter(fight: Fight) -> None:
     if Variant.ENCOUNTER not in fight.variants:
@@ -22,7 +25,7 @@ def verify_encounter(fight: Fight) -> None:
 
 def surprise_round(fight: Fight) -> bool:
     """V-ENC1: the surprise round is under way (lnf numbers it round 0)."""
-    return Variant.ENCOUNTER in fight.variants and fight.round == 0 and bool(fight.turns.order)
+    return _ENCOUNTER in fight.variants and fight.round == 0 and bool(fight.turns.order)
 
 
 def surprise_round_next(fight: Fight) -> bool:

@@ -14,6 +14,14 @@ from lnf.rules.ranks import melee_rank
 from lnf.rules.roster import in_fight
 from lnf.rules.target_order import target_order
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_ABSORPTION = TraitKind.ABSORPTION
+_CORROSIVE_FORM = TraitKind.CORROSIVE_FORM
+_FIRE_AURA = TraitKind.FIRE_AURA
+_FIRE_FORM = TraitKind.FIRE_FORM
+_HEATED_BODY = TraitKind.HEATED_BODY
+_MELEE = Mode.MELEE
+
 
 def absorbs(
     target: Hero | Monster, by_type: Mapping[DamageType | None, int]
@@ -24,9 +32,7 @@ def absorbs(
     its immunities (the flesh golem is immune to lightning too), so it always heals."""
     if not isinstance(target, Monster):
         return {}
-    types = {
-        t for trait in target.traits if trait.kind is TraitKind.ABSORPTION for t in trait.stopped_by
-    }
+    types = {t for trait in target.traits if trait.kind is _ABSORPTION for t in trait.stopped_by}
     return {k: v for k, v in by_type.items() if k in types and v > 0}
 
 
@@ -45,13 +51,13 @@ def burns_back(target: Hero | Monster, mode: Mode) -> Trait | None:
     the azer or hits it with a melee attack while within 5 ft. of it takes 5 (1d10) fire
     damage"): the trait whose dice a hit in mêlée within its group (`Mode.MELEE`, not a reach
     attack from outside it) deals back to the attacker."""
-    if mode is not Mode.MELEE or not isinstance(target, Monster):
+    if mode is not _MELEE or not isinstance(target, Monster):
         return None
     burning = (
-        TraitKind.HEATED_BODY,
-        TraitKind.FIRE_AURA,
-        TraitKind.FIRE_FORM,
-        TraitKind.CORROSIVE_FORM,
+        _HEATED_BODY,
+        _FIRE_AURA,
+        _FIRE_FORM,
+        _CORROSIVE_FORM,
     )
     return next((t for t in target.traits if t.kind in burning and t.dice is not None), None)
 

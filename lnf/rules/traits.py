@@ -17,6 +17,11 @@ from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.trait_touch import ambusher, disengages, grappler, in_light
 
+# Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
+_RECKLESS = TraitKind.RECKLESS
+_REGENERATION = TraitKind.REGENERATION
+_SCORCHED = Flag.SCORCHED
+
 REGENERATION = "Regeneration"  # what a Healed step names as its source
 
 
@@ -82,9 +87,9 @@ def reckless(attacker: Hero | Monster, target: Hero | Monster, melee: bool) -> t
     round's start stands for its turn, B2): advantage on its mêlée weapon attacks (`melee`),
     and on every attack against it."""
     out: list[str] = []
-    if melee and isinstance(attacker, Monster) and attacker.trait(TraitKind.RECKLESS):
+    if melee and isinstance(attacker, Monster) and attacker.trait(_RECKLESS):
         out.append(f"{attacker.name} attacks recklessly (Reckless, B8)")
-    if isinstance(target, Monster) and target.trait(TraitKind.RECKLESS):
+    if isinstance(target, Monster) and target.trait(_RECKLESS):
         out.append(f"{target.name} fights recklessly (Reckless, B8)")
     return tuple(out)
 
@@ -187,8 +192,8 @@ def regenerates(monster: Monster) -> int:
     next turn"), at the start of the round (B2: the round's start stands for the monster's
     turn): the hit points it regains now, 0 when it is scorched, unhurt or down (lnf's
     monsters die at 0, D8)."""
-    trait = monster.trait(TraitKind.REGENERATION)
-    if trait is None or monster.has(Flag.SCORCHED) or not in_fight(monster):
+    trait = monster.trait(_REGENERATION)
+    if trait is None or monster.has(_SCORCHED) or not in_fight(monster):
         return 0
     if monster.current_hp == 0:
         return 0
