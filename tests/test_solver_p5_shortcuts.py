@@ -1,7 +1,7 @@
 """Shortcuts of the plan and of P5's reasons change their time, never what they say: the
 questions' model unpriced and solved without CP-SAT's presolve, its P3 levels as expressions
 alone (`objective.p3_exprs`), a monster's ends asked once (`rules.explain._Ends`), a level's
-terms filtered from what the last look left (`levels.TroopTerms._unruled`)."""
+extremes found from where the last look stopped (`levels.TroopTerms._extremes_of`)."""
 
 from __future__ import annotations
 
