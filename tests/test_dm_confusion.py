@@ -36,7 +36,11 @@ from lnf.rules.conditions import (
 from lnf.rules.reactions import opportunity_attackers
 from lnf.views.transcript import describe
 
-SRD = Path("/work/shared/data")
+ROOT = Path(__file__).resolve().parent.parent
+SRD = next(
+    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
+    ROOT.parent / "shared" / "data",
+)
 FILE = """
 heroes:
   - name: Ann

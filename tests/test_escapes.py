@@ -34,7 +34,14 @@ from tests.builders import SWORD, fight, hero, monster
 from tests.cli import run
 from tests.test_play_rounds import Told, play_one_round, steps
 
-DATA = Path("/work/shared/data/5e-srd-5.1-monsters.json")
+ROOT = Path(__file__).resolve().parent.parent
+DATA = (
+    next(
+        (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
+        ROOT.parent / "shared" / "data",
+    )
+    / "5e-srd-5.1-monsters.json"
+)
 # What each stat block's text says, and what lnf reads of it: the escape points a chase starts
 # at (None: gone at once), whether it attacks first, its uses.
 READ = {
