@@ -13,22 +13,20 @@ from collections.abc import Mapping
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import LEAVE, STAY, Mode, Order, Plan, Wish
-from lnf.rules.attacks import has_melee, plan_targets
+from lnf.model.plan import Mode, Order, Plan, Wish
+from lnf.rules.attacks import plan_targets
 from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
 from lnf.rules.moves import can_act, hero_spot, start_spot
-from lnf.rules.multiattack_first import with_first
-from lnf.rules.plan_check import check_plan
 from lnf.rules.plan_score import danger_classes
-from lnf.rules.ranks import front_rank_counts, melee_rank
+from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
-from lnf.rules.specials import action_mode, action_named, check_usable
 from lnf.rules.wording import and_list
 from lnf.solver.lexicographic import CONFLICTS, cp_solver
 from lnf.solver.model import FAMILIES, CpModel, PlanModel
 from lnf.solver.objective import p3_exprs
 from lnf.solver.orders import form_troops
 from lnf.solver.troops import Option, Troop
+from lnf.solver.wish_reasons import pairing_blocks
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
 
@@ -246,8 +244,7 @@ def _loose(
     returns, per ask, the literal by which a plan found meets it."""
     classes = danger_classes(fight)
     last = len(set(classes.values())) - 1  # the last class has no level (`p3_exprs`)
-    levels = {lv[3:].rsplit(" class ", 1)[0] for _, k in asks for lv, _ in k}  # `p3_exprs`
-    named = {n for n, _ in asks} | {lv.removesuffix(" attackers") for lv in levels}
+    named = {n for n, _ in asks} | {_level_owner(lv) for _, k in asks for lv, _ in k}
     model = CpModel()
     sums: dict[str, list[cp_model.IntVar]] = {}  # P3's levels, negated, by name
     for t in troops:
@@ -427,20 +424,27 @@ def _dynamic_reasons(
 
 
 def _level_hero(level_name: str, names: set[str]) -> bool:
-    """Whether a P3 level ("P3 <hero> attackers" / "P3 <hero> class c") is about one of names."""
+    return _level_owner(level_name) in names
+
+
+def _level_owner(level_name: str) -> str | None:
+    """The hero of a P3 level ("P3 <hero> attackers" / "P3 <hero> class c"), read from the
+    end: a hero's name may hold " class " or " attackers"."""
     if not level_name.startswith("P3 "):
-        return False
-    rest = level_name[3:]
-    return any(rest == f"{n} attackers" or rest.startswith(f"{n} class ") for n in names)
+        return None
+    if level_name.endswith(" attackers"):
+        return level_name[3 : -len(" attackers")]
+    hero, _, c = level_name[3:].rpartition(" class ")
+    return hero if c.isdigit() else None
 
 
-# --- wishes --------------------------------------------------------------------------------
+# --- wishes ---------------------------------------------------------------------------------
 
 
 def explain_wish(fight: Fight, wish: Wish | None, wishes: tuple[Wish, ...]) -> str:
     """Why a wish (or the set of wishes) cannot be met, naming the rules in the way."""
     if wish is not None:
-        return f"{wish} is impossible: " + "; ".join(_pairing_blocks(fight, wish))
+        return f"{wish} is impossible: " + "; ".join(pairing_blocks(fight, wish))
     questions = _Questions(fight, wishes)
     for family in FAMILIES:
         if questions.feasible(_without(family)):
@@ -449,51 +453,3 @@ def explain_wish(fight: Fight, wish: Wish | None, wishes: tuple[Wish, ...]) -> s
                 f"({family}) with every plan"
             )
     return f"the wishes {and_list([str(w) for w in wishes])} cannot all be met together"
-
-
-def _pairing_blocks(fight: Fight, wish: Wish) -> list[str]:
-    """Per mode, what the validator says of the likeliest order for that mode."""
-    if wish.monster not in fight or not isinstance(fight.combatant(wish.monster), Monster):
-        return [f"{wish.monster} is not a monster of this fight"]
-    if wish.hero not in fight or not isinstance(fight.combatant(wish.hero), Hero):
-        return [f"{wish.hero} is not a hero of this fight"]
-    monster, hero = fight.monster(wish.monster), fight.hero(wish.hero)
-    if monster not in monsters(fight) or not can_act(fight, monster):
-        return [f"{monster.name} cannot act this round (P1)"]
-    if wish.action:
-        return _action_blocks(fight, monster, hero, wish.action)
-    out = []
-    for mode in Mode:
-        order = with_first(fight, _likeliest_order(fight, monster, hero, mode))  # B1, B3
-        found = [v for v in check_plan(fight, Plan((order,))) if v.rule not in FAMILIES]
-        if found:
-            out.append(f"{mode}: " + ", ".join(f"{v.message} ({v.rule})" for v in found))
-    return out or [f"{monster.name} could reach {hero.name}, but the rules forbid every such plan"]
-
-
-def _action_blocks(fight: Fight, monster: Monster, hero: Hero, name: str) -> list[str]:
-    """B9: why `monster` cannot use its action `name` on `hero`: the action itself (B1, B2,
-    B6), else what the validator says of it used from where the monster stands."""
-    found = check_usable(monster, name)
-    action = action_named(monster, name)
-    if not found and action is not None:
-        spot = start_spot(fight, monster.name)
-        mode = action_mode(action, spot)
-        order = Order(monster.name, monster.rank, STAY, hero.name, mode, action.name)
-        found = [v for v in check_plan(fight, Plan((order,))) if v.rule not in FAMILIES]
-    return [f"{v.message} ({v.rule})" for v in found] or [
-        f"{monster.name} could use {name} on {hero.name}, but the rules forbid every such plan"
-    ]
-
-
-def _likeliest_order(fight: Fight, monster: Monster, hero: Hero, mode: Mode) -> Order:
-    if mode is Mode.MELEE:
-        spot = hero_spot(fight, hero)
-        move = STAY if start_spot(fight, monster.name) == spot else spot.move
-        return Order(monster.name, melee_rank(monster, hero) or Rank.FRONT, move, hero.name, mode)
-    if mode is Mode.REACH:
-        move = STAY if start_spot(fight, monster.name) is None else LEAVE
-        rank = Rank.FREE_AIR if hero.rank is Rank.FREE_AIR else monster.rank
-        return Order(monster.name, rank, move, hero.name, mode)
-    rank = Rank.BACK if has_melee(monster) else monster.rank
-    return Order(monster.name, rank, STAY, hero.name, mode)
