@@ -5,7 +5,7 @@ a catch. The actions themselves — what may be used, its count and reach — ar
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from lnf.errors import Violation
 from lnf.model import (
@@ -125,14 +125,60 @@ def catch_among(
     """`best_catch` among the heroes `reach` (`reach_of`: where the monster stands counts
     only through whom it reaches, so the solver asks once per set of heroes reached), taken
     in the order given."""
-    count = catch_count(action)
+    return _grown(
+        catch_count(action),
+        is_area(action),
+        lambda: _groups(fight, monster, action),
+        reach,
+        include,
+        exclude,
+    )
+
+
+class CatchGround:
+    """All that `catch_among` reads of a monster, its action and the fight (`catch_ground`):
+    E1's count, whether it is an area (E3) and, for an area, each group as `_feasible`
+    sees it: its label, its heroes, whether it has allies to spare (B5), how many immune
+    allies it holds. `key` holds just that, so two monsters with equal keys catch alike from
+    the same heroes reached (the solver shares their catches: twins in other groups, other
+    kinds with the same action, the plan's troops and P5's)."""
+
+    def __init__(self, count: int, area: bool, groups: list[_Group]) -> None:
+        self.count = count
+        self.area = area
+        self.groups = groups
+        shape = tuple((g.label, tuple(g.heroes), bool(g.spared), len(g.immune)) for g in groups)
+        self.key: tuple[object, ...] = (count, area, shape)
+
+    def catch(
+        self, reach: Sequence[str], include: Collection[str] = (), exclude: Collection[str] = ()
+    ) -> tuple[str, ...]:
+        """`catch_among` for the monster and action it was made of."""
+        return _grown(self.count, self.area, lambda: self.groups, reach, include, exclude)
+
+
+def catch_ground(fight: Fight, monster: Monster, action: Attack) -> CatchGround:
+    """`monster`'s `CatchGround` for `action` (an aimed action reads no group)."""
+    area = is_area(action)
+    return CatchGround(catch_count(action), area, _groups(fight, monster, action) if area else [])
+
+
+def _grown(
+    count: int,
+    area: bool,
+    groups_of: Callable[[], list[_Group]],
+    reach: Sequence[str],
+    include: Collection[str],
+    exclude: Collection[str],
+) -> tuple[str, ...]:
+    """`catch_among` from what it reads (see `CatchGround`)."""
     if not set(include) <= set(reach) or set(include) & set(exclude) or len(include) > count:
         return ()
-    if not is_area(action):  # B3: aimed at each hero (one, the darts, or its choice)
+    if not area:  # B3: aimed at each hero (one, the darts, or its choice)
         rest = [n for n in reach if n not in include and n not in exclude]
         kept = {*include, *rest[: count - len(include)]}
         return tuple(n for n in reach if n in kept)
-    groups = _groups(fight, monster, action)
+    groups = groups_of()
     chosen: set[str] = set(include)
     out: set[str] = set(exclude)
     if chosen and not _feasible(groups, chosen, out, set(reach), count):

@@ -9,7 +9,7 @@ from collections.abc import Collection
 from lnf.model import Attack, Fight, Hero, Monster, Rank
 from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Wish
 from lnf.rules.attacks import mode_needs
-from lnf.rules.catches import catch_among
+from lnf.rules.catches import CatchGround, catch_among, catch_ground
 from lnf.rules.distance import volley_planned
 from lnf.rules.kinds import kind_of
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
@@ -66,6 +66,7 @@ def form_troops(
     needs_of: dict[object, list[Needed]] = {}  # a monster's needs do not depend on its place
     prices: dict[object, dict[object, tuple[int, int]]] = {}  # nor what an order is worth
     shared: dict[object, dict[object, tuple[Rated | None, list[Option]]]] = {}  # `Orders._at`
+    catches: dict[object, object] = {}  # `Orders._catches`: by ground, for every troop
     for signature, members in by_signature.items():
         m = members[0]
         moves = destinations(fight, m)
@@ -89,6 +90,7 @@ def form_troops(
         orders.prices = prices.setdefault(kind, {})
         orders.pricing = priced or prune  # pruning weighs what orders are worth
         orders.shared = shared.setdefault(kind, {})
+        orders.catches = catches
         troop.options, troop.shots = orders.make(needs_of[kind])
         troops.append(troop)
     return troops
@@ -96,6 +98,7 @@ def form_troops(
 
 INF = 1 << 30  # past every place in the target order
 KIN_SHARE = True  # troops of one kind share what they may do at a spot (see `Orders._at`)
+CATCH_SHARE = True  # troops share catches by their ground (see `Orders._catches`)
 Rated = tuple[Key, int, int, int]  # P3's set, −expected damage, resource, disadvantage
 
 
@@ -120,11 +123,13 @@ class Orders:
         self.actions = usable(fight, self.monster)
         self.prices: dict[object, tuple[int, int]] = {}
         self.pricing = True  # see `form_troops`'s `priced`
-        self._caught: dict[object, tuple[str, ...]] = {}
+        self._caught: dict[object, tuple[str, ...]] = {}  # per troop (CATCH_SHARE off)
         self._reached: dict[object, tuple[str, ...]] = {}  # see `_reach`
         self._keys: dict[tuple[str, ...], Key] = {}  # see `heroes`
         self._made: dict[object, Option] = {}  # see `_option`
         self._catches_of: dict[tuple[str, tuple[str, ...]], list[tuple[str, ...]]] = {}
+        self.catches: dict[object, object] = {}  # shared by the fight's troops (`_catches`)
+        self._grounds: dict[str, tuple[int, CatchGround]] = {}
         # B1, B3: a Multiattack that uses an action first (Frightful Presence) attacks the
         # heroes it catches as well, from where the monster ends: its weapon options, shots
         # too, are made per destination, each with that catch
@@ -349,23 +354,54 @@ class Orders:
 
     def _catches(self, action: Attack, spot: Spot, rank: Rank) -> list[tuple[str, ...]]:
         """The catches of `action` from `spot` in `rank` (see `_specials`): they depend on
-        the spot and rank only through the heroes reached, so asked once per set of them."""
+        the spot and rank only through the heroes reached, and on the monster and action
+        only through their `CatchGround`, so asked once per ground, set of heroes reached
+        and what the wishes pin and ban, in `catches`: shared by the troops formed together
+        (`CATCH_SHARE`; else once per troop, action and set of heroes reached)."""
         reach = self._reach(action, spot, rank)
-        key = (action.name, reach)
-        if key not in self._catches_of:
-            self._catches_of[key] = self._catches_among(action, reach)
-        return self._catches_of[key]
+        mine = (action.name, reach)
+        found = self._catches_of.get(mine)
+        if found is None:
+            if not CATCH_SHARE:
+                found = self._catches_among(action, reach)
+            else:
+                key = (self._ground(action)[0], reach, self.prune, self._pins(action))
+                shared = self.catches.get(key)
+                if shared is None:
+                    shared = self.catches[key] = self._catches_among(action, reach)
+                assert isinstance(shared, list)
+                found = shared
+            self._catches_of[mine] = found
+        return found
+
+    def _ground(self, action: Attack) -> tuple[int, CatchGround]:
+        """`action`'s `CatchGround` and a token for it: equal grounds, one token in
+        `catches` (a small key where the ground's key is deep)."""
+        known = self._grounds.get(action.name)
+        if known is None:
+            ground = catch_ground(self.fight, self.monster, action)
+            tokens = self.catches.setdefault("grounds", {})
+            assert isinstance(tokens, dict)
+            token = tokens.setdefault(ground.key, len(tokens))
+            known = self._grounds[action.name] = (token, ground)
+        return known
+
+    def _pins(self, action: Attack) -> tuple[frozenset[str], frozenset[str]]:
+        """B9: the heroes the wishes pin on `action` and those they ban from it."""
+        return (
+            frozenset(w.hero for w in self.wishes if w.fixed and w.action in ("", action.name)),
+            frozenset(w.hero for w in self.wishes if not w.fixed and w.action in ("", action.name)),
+        )
 
     def _catches_among(self, action: Attack, reach: tuple[str, ...]) -> list[tuple[str, ...]]:
         if self.prune:
             best = self._catch(action, reach)
             return [best] if best else []
-        pinned = {w.hero for w in self.wishes if w.fixed and w.action in ("", action.name)}
-        banned = {w.hero for w in self.wishes if not w.fixed and w.action in ("", action.name)}
+        pinned, banned = self._pins(action)
         wanted = [pinned, *(pinned | {h} for h in reach if h not in pinned | banned)]
         out: list[tuple[str, ...]] = []
         for include in wanted:
-            catch = self._catch(action, reach, frozenset(include), frozenset(banned))
+            catch = self._catch(action, reach, frozenset(include), banned)
             if catch and catch not in out:
                 out.append(catch)
         return out
@@ -388,14 +424,23 @@ class Orders:
         include: frozenset[str] = frozenset(),
         exclude: frozenset[str] = frozenset(),
     ) -> tuple[str, ...]:
-        """`rules.specials.catch_among`, asked once per set of heroes reached (from most
-        spots an action of 30 ft or more reaches the same heroes)."""
-        key = (action.name, reach, include, exclude)
-        if key not in self._caught:
-            self._caught[key] = catch_among(
-                self.fight, self.monster, action, reach, include, exclude
-            )
-        return self._caught[key]
+        """`rules.catches.catch_among`, asked once per set of heroes reached (from most
+        spots an action of 30 ft or more reaches the same heroes) and, with `CATCH_SHARE`,
+        per `CatchGround`: for every troop formed together."""
+        if not CATCH_SHARE:  # the monster's own, as `catch_among` reads it
+            mine = (action.name, reach, include, exclude)
+            if mine not in self._caught:
+                self._caught[mine] = catch_among(
+                    self.fight, self.monster, action, reach, include, exclude
+                )
+            return self._caught[mine]
+        token, ground = self._ground(action)
+        key = ("one", token, reach, include, exclude)
+        found = self.catches.get(key)
+        if found is None:
+            found = self.catches[key] = ground.catch(reach, include, exclude)
+        assert isinstance(found, tuple)
+        return found
 
 
 def reach_key(action: Attack, spot: Spot, rank: Rank) -> tuple[str, Spot | str, Rank | None]:
