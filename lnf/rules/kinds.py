@@ -7,10 +7,16 @@ orders it has (`solver.orders`) ask nothing of its name, so a kind's answer is e
 from __future__ import annotations
 
 from lnf.model import Monster
-from lnf.values import HashedOnce, replace
+from lnf.values import HashedOnce, by_identities, replace
+
+KINDS_KEPT = 4096  # monsters remembered (`kind_of`): a few grids' worth at 50 × 500
 
 
+@by_identities(KINDS_KEPT)
 def kind_of(monster: Monster) -> HashedOnce:
     """`monster` without its name, hashed once: its kind is looked up several times a
-    monster, and a monster's fields hash deep (its attacks, traits, actions)."""
+    monster, and a monster's fields hash deep (its attacks, traits, actions). Remembered by
+    the monster's identity (a value never changes): the plan's troops, P5's and P5's static
+    reasons ask of the same monsters, and a fight after an event shares every monster it
+    left alone, so a re-plan asks again of most of them."""
     return HashedOnce(replace(monster, name=""))
