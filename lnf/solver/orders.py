@@ -20,7 +20,7 @@ from lnf.rules.specials import (
     CLOSE,
     SHOT,
     STRIKE,
-    action_mode,
+    kind_mode,
     reach_kind,
     reaches,
     resource_rank,
@@ -121,6 +121,7 @@ class Orders:
         self.targets = targets
         self.place = {hero.name: k for k, hero in enumerate(targets)}
         self.actions = usable(fight, self.monster)
+        self.kinds = [reach_kind(a) for a in self.actions]  # B4: how each reaches
         self.prices: dict[object, tuple[int, int]] = {}
         self.pricing = True  # see `form_troops`'s `priced`
         self._caught: dict[object, tuple[str, ...]] = {}  # per troop (CATCH_SHARE off)
@@ -246,14 +247,14 @@ class Orders:
                 best, here = self._at(i, spot, rank, moving_is_all, close.get(spot, ()), shot)
                 if not self.prune:
                     if _kept_in_back_rank(move, rank, spot, reach or self.first, here[1:]):
-                        options += _moved(here, i)
+                        options += _moved(here, i) if self.shares else here  # else made at i
                     continue
                 assert best is not None
                 if move.kind is MoveKind.STAY:
                     staying[rank] = best
                 elif rank is Rank.BACK and not best < staying.get(rank, best):
                     continue  # moving in the back rank gets it nothing better (K4)
-                options += _moved(here, i)
+                options += _moved(here, i) if self.shares else here
         ranks = {o.rank for o in options if troop.rides(o)}
         kept = [sh for rank, line in shots.items() if rank in ranks for sh in line]
         kept.sort(key=lambda sh: (troop.ranks.index(sh.rank), place[sh.target]))
@@ -285,7 +286,7 @@ class Orders:
         here += [] if moving_is_all else self._specials(i, rank)
         idle = self._option(i, rank)
         if not self.prune:
-            known = None, [idle, *(self.priced(o) for o in here)]
+            known = None, [idle, *(self.priced(o) for o in here)] if self.pricing else [idle, *here]
         else:
             aims = [(self.heroes(idle, shot), idle, shot)]
             aims += [(self.heroes(o), o, None) for o in here]
@@ -346,19 +347,19 @@ class Orders:
         that hold the heroes a wish pins on the action and none it bans (B9)."""
         spot = self.troop.spots[i]
         out = []
-        for action in self.actions:
-            for catch in self._catches(action, spot, rank):
-                mode = action_mode(action, spot)
+        for action, kind in zip(self.actions, self.kinds, strict=True):
+            mode = kind_mode(kind, spot)
+            for catch in self._catches(action, kind, spot, rank):
                 out.append(self._option(i, rank, catch[0], mode, action.name, catch[1:]))
         return out
 
-    def _catches(self, action: Attack, spot: Spot, rank: Rank) -> list[tuple[str, ...]]:
+    def _catches(self, action: Attack, kind: str, spot: Spot, rank: Rank) -> list[tuple[str, ...]]:
         """The catches of `action` from `spot` in `rank` (see `_specials`): they depend on
         the spot and rank only through the heroes reached, and on the monster and action
         only through their `CatchGround`, so asked once per ground, set of heroes reached
         and what the wishes pin and ban, in `catches`: shared by the troops formed together
         (`CATCH_SHARE`; else once per troop, action and set of heroes reached)."""
-        reach = self._reach(action, spot, rank)
+        reach = self._reach(action, kind, spot, rank)
         mine = (action.name, reach)
         found = self._catches_of.get(mine)
         if found is None:
@@ -406,14 +407,15 @@ class Orders:
                 out.append(catch)
         return out
 
-    def _reach(self, action: Attack, spot: Spot, rank: Rank) -> tuple[str, ...]:
+    def _reach(self, action: Attack, kind: str, spot: Spot, rank: Rank) -> tuple[str, ...]:
         """`rules.specials.reach_of` over the targets the model has worked out once, asked
-        once per action and what its reach depends on (`reach_key`)."""
-        key = reach_key(action, spot, rank)
+        once per action and what its reach depends on (`reach_key`); `kind`: the action's
+        `reach_kind`."""
+        key = reach_key(action, spot, rank, kind)
         if key not in self._reached:
             fight, m = self.fight, self.monster
             self._reached[key] = tuple(
-                h.name for h in self.targets if reaches(fight, m, action, spot, rank, h)
+                h.name for h in self.targets if reaches(fight, m, action, spot, rank, h, kind)
             )
         return self._reached[key]
 
@@ -443,12 +445,15 @@ class Orders:
         return found
 
 
-def reach_key(action: Attack, spot: Spot, rank: Rank) -> tuple[str, Spot | str, Rank | None]:
+def reach_key(
+    action: Attack, spot: Spot, rank: Rank, kind: str | None = None
+) -> tuple[str, Spot | str, Rank | None]:
     """What B4's reach of one monster's `action` (`rules.specials.reaches`) depends on
     besides the hero: the spot only for a strike or a close action (its own group), the
     rank only for a strike or a shot (R2); breaths and spells of 30 ft or more reach alike
-    from anywhere. Volleys and chases (V3, C4) need neither."""
-    kind = reach_kind(action)
+    from anywhere. Volleys and chases (V3, C4) need neither. `kind`: `reach_kind(action)`,
+    if worked out already."""
+    kind = reach_kind(action) if kind is None else kind
     return (
         action.name,
         spot if kind in (STRIKE, CLOSE) else "",
