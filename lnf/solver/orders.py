@@ -67,6 +67,7 @@ def form_troops(
     prices: dict[object, dict[object, tuple[int, int]]] = {}  # nor what an order is worth
     shared: dict[object, dict[object, tuple[Rated | None, list[Option]]]] = {}  # `Orders._at`
     catches: dict[object, object] = {}  # `Orders._catches`: by ground, for every troop
+    actions: dict[object, tuple[Attack, ...]] = {}  # per kind: its special actions usable now
     for signature, members in by_signature.items():
         m = members[0]
         moves = destinations(fight, m)
@@ -86,7 +87,9 @@ def form_troops(
                 if (need := mode_needs(fight, m, hero, mode)) is not None
             ]
         own = tuple(w for w in wishes if w.monster == m.name)
-        orders = Orders(fight, troop, targets, prune and m.name not in named, own)
+        if kind not in actions:
+            actions[kind] = usable(fight, m)  # B1, B2: the monster's own fields alone
+        orders = Orders(fight, troop, targets, prune and m.name not in named, own, actions[kind])
         orders.prices = prices.setdefault(kind, {})
         orders.pricing = priced or prune  # pruning weighs what orders are worth
         orders.shared = shared.setdefault(kind, {})
@@ -99,6 +102,7 @@ def form_troops(
 INF = 1 << 30  # past every place in the target order
 KIN_SHARE = True  # troops of one kind share what they may do at a spot (see `Orders._at`)
 CATCH_SHARE = True  # troops share catches by their ground (see `Orders._catches`)
+SPECIALS_KEPT = True  # a troop's special actions per what their reach asks (`Orders._specials`)
 Rated = tuple[Key, int, int, int]  # P3's set, −expected damage, resource, disadvantage
 
 
@@ -112,7 +116,10 @@ class Orders:
         targets: tuple[Hero, ...],
         prune: bool,
         wishes: tuple[Wish, ...],
+        actions: tuple[Attack, ...] | None = None,
     ) -> None:
+        """`actions`: `usable(fight, troop.first)`, if worked out already (for its kind:
+        `usable` asks nothing of the name nor the fight)."""
         self.fight = fight
         self.troop = troop
         self.monster = troop.first
@@ -120,8 +127,10 @@ class Orders:
         self.wishes = wishes
         self.targets = targets
         self.place = {hero.name: k for k, hero in enumerate(targets)}
-        self.actions = usable(fight, self.monster)
+        self.actions = usable(fight, self.monster) if actions is None else actions
         self.kinds = [reach_kind(a) for a in self.actions]  # B4: how each reaches
+        self.spotted = any(k in (STRIKE, CLOSE) for k in self.kinds)  # see `_specials`
+        self._special_at: dict[tuple[Rank, Spot], list[Option]] = {}
         self.prices: dict[object, tuple[int, int]] = {}
         self.pricing = True  # see `form_troops`'s `priced`
         self._caught: dict[object, tuple[str, ...]] = {}  # per troop (CATCH_SHARE off)
@@ -216,9 +225,10 @@ class Orders:
         if is_turned(self.monster):  # F2 Turn Undead: it only moves away, attacking nobody
             return [Option(i, rank) for i in range(len(troop.moves)) for rank in troop.ranks], []
         shooting: dict[Rank, list[str]] = {}  # rank -> the heroes it can shoot, in order
+        ends = set(troop.spots)
         for hero, mode, need in needs:
             if mode is Mode.RANGED and not self.first:
-                for rank in need.met_by(set(troop.spots), troop.ranks):
+                for rank in need.met_by(ends, troop.ranks):
                     shooting.setdefault(rank, []).append(hero)
         if self.prune:
             shooting = {rank: heroes[:1] for rank, heroes in shooting.items()}
@@ -255,7 +265,7 @@ class Orders:
                 elif rank is Rank.BACK and not best < staying.get(rank, best):
                     continue  # moving in the back rank gets it nothing better (K4)
                 options += _moved(here, i) if self.shares else here
-        ranks = {o.rank for o in options if troop.rides(o)}
+        ranks = {o.rank for o in options if troop.rides(o)} if shots else set()
         kept = [sh for rank, line in shots.items() if rank in ranks for sh in line]
         kept.sort(key=lambda sh: (troop.ranks.index(sh.rank), place[sh.target]))
         return options, kept
@@ -346,12 +356,18 @@ class Orders:
         best catch with each hero it reaches; for a monster named in wishes, the catches
         that hold the heroes a wish pins on the action and none it bans (B9)."""
         spot = self.troop.spots[i]
-        out = []
-        for action, kind in zip(self.actions, self.kinds, strict=True):
-            mode = kind_mode(kind, spot)
-            for catch in self._catches(action, kind, spot, rank):
-                out.append(self._option(i, rank, catch[0], mode, action.name, catch[1:]))
-        return out
+        # what they ask of the place (B4's `reach_key`): the rank, and the spot for an action
+        # that strikes (its mode too, A2) or reaches its own group
+        key = (rank, spot if self.spotted else None)
+        made = self._special_at.get(key) if SPECIALS_KEPT else None
+        if made is None:
+            made = []
+            for action, kind in zip(self.actions, self.kinds, strict=True):
+                mode = kind_mode(kind, spot)
+                for catch in self._catches(action, kind, spot, rank):
+                    made.append(self._option(i, rank, catch[0], mode, action.name, catch[1:]))
+            self._special_at[key] = made
+        return _moved(made, i)
 
     def _catches(self, action: Attack, kind: str, spot: Spot, rank: Rank) -> list[tuple[str, ...]]:
         """The catches of `action` from `spot` in `rank` (see `_specials`): they depend on
