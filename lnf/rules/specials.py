@@ -334,9 +334,9 @@ def action_mean(
         landed = save_fails(hero, action.save) if action.save is not None else Fraction(1)
         landed = gripped_chance(action, hero, landed)  # F7 Telekinesis: a contest instead
         # F6: what comes with a failed save (Hold Person's paralysis) by the chance it fails
-        return saved(mean, action.save, action.half, hero) + landed * riders_mean(
-            action, hero, magic
-        )
+        riders = riders_mean(action, hero, magic)
+        base = saved(mean, action.save, action.half, hero)
+        return base + landed * riders if riders else base
     roll, _ = roll_for(monster, hero, mode, rank)
     used = used_damage(action, mode, monster, hero)
     return attack_mean(used, hero, roll, mode, magic=magical(monster, action))
