@@ -146,6 +146,4 @@ def test_dice_mean_remembered_by_identity(asked: list[tuple[Attack, Hero, bool]]
     for attack, hero, magic in (*asked, *reversed(asked)):
         kinds = sorted({p.damage_type for p in attack.damage.parts if p.damage_type})
         factors = tuple((k, expected.defence_factor(hero, k, magic=magic)) for k in kinds)
-        assert dice_mean(attack.damage, hero, magic=magic) == expected._mean(
-            attack.damage, factors
-        )
+        assert dice_mean(attack.damage, hero, magic=magic) == expected._mean(attack.damage, factors)
