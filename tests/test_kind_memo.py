@@ -31,6 +31,9 @@ def test_kind_remembered_as_worked_out(f: Fight) -> None:
 def test_kind_of_a_grid_again() -> None:
     f = grid(8, 40, 0, True)
     kinds = [kind_of(m) for m in f.monsters]
+    for m, kind in zip(f.monsters, kinds, strict=True):  # twins: one object
+        twin = replace(m, name=m.name + " twin")
+        assert kind_of(twin) is kind
     assert [kind_of(m) for m in f.monsters] == kinds == [_fresh(m) for m in f.monsters]
     moved = replace(f, monsters=tuple(replace(m, hp=m.hp - 1) for m in f.monsters))
     assert [kind_of(m) for m in moved.monsters] == [_fresh(m) for m in moved.monsters]

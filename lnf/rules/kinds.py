@@ -18,5 +18,12 @@ def kind_of(monster: Monster) -> HashedOnce:
     monster, and a monster's fields hash deep (its attacks, traits, actions). Remembered by
     the monster's identity (a value never changes): the plan's troops, P5's and P5's static
     reasons ask of the same monsters, and a fight after an event shares every monster it
-    left alone, so a re-plan asks again of most of them."""
-    return HashedOnce(replace(monster, name=""))
+    left alone, so a re-plan asks again of most of them. Twins get one object, so that a
+    kind is found by identity (comparing two kinds by value goes deep)."""
+    kind = HashedOnce(replace(monster, name=""))
+    if len(_kinds) >= KINDS_KEPT:
+        _kinds.clear()
+    return _kinds.setdefault(kind, kind)
+
+
+_kinds: dict[HashedOnce, HashedOnce] = {}  # one object a kind (`kind_of`)
