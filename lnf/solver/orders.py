@@ -339,7 +339,7 @@ class Orders:
         made = self._made.get(key)
         if made is None:
             made = self._made[key] = Option(i, rank, target, mode, action, also)
-        return made if made.move == i else replace(made, move=i)
+        return made.at(i)
 
     def _first(self, spot: Spot, rank: Rank) -> tuple[str, ...]:
         """B1, B3: the heroes its Multiattack's first action catches from `spot` in `rank`
@@ -479,7 +479,7 @@ def reach_key(
 
 def _moved(options: list[Option], i: int) -> list[Option]:
     """`options` at destination `i`."""
-    return [o if o.move == i else replace(o, move=i) for o in options]
+    return [o.at(i) for o in options]
 
 
 def _kept_in_back_rank(

@@ -60,6 +60,18 @@ class Option:
         """Every hero it attacks (B3)."""
         return () if self.target is None else (self.target, *self.also)
 
+    def at(self, move: int) -> Option:
+        """This option at destination `move`: `replace(self, move=move)` in one step (a
+        troop's options are mostly copies of one made at another destination, thousands a
+        plan with special actions). Its fields are all it holds: copied whole, `move` set."""
+        if self.move == move:
+            return self
+        new = object.__new__(Option)
+        state = new.__dict__
+        state.update(self.__dict__)
+        state["move"] = move
+        return new
+
 
 @value
 class Shot:
