@@ -12,16 +12,17 @@ from unittest import mock
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from lnf.dice import DamageType
+from lnf.dice import DamageType, parse
 from lnf.model import Fight
 from lnf.rules import check_state
 from lnf.rules.attacks import plan_targets
-from lnf.rules.catches import catch_among, catch_ground
+from lnf.rules.catches import _groups, _groups_now, catch_among, catch_ground
 from lnf.rules.moves import can_act
 from lnf.rules.roster import monsters
 from lnf.rules.specials import usable
 from lnf.solver import orders
 from lnf.solver.orders import form_troops
+from lnf.values import replace
 from tests.builders import fight, hero, monster
 from tests.grids import BREATH, grid
 from tests.strategies import plan_fights
@@ -96,3 +97,16 @@ def test_grounds_tell_twins_apart() -> None:
 def test_troops_share_catches_at_a_table() -> None:
     for seed in range(3):
         _same(grid(8, 40, seed, True))
+
+
+def test_groups_remembered_per_action() -> None:
+    """B5, E3: an area's groups asked again of the same fight, for the action and for another
+    of the same name that the allies are not immune to, each as worked out afresh."""
+    f = _twins(immune=True)
+    m1, _ = f.monsters
+    fire = replace(BREATH, damage=parse("6d6 fire"))  # the twins are immune to poison alone
+    for action in (BREATH, fire, replace(BREATH), BREATH, fire):
+        seen = [(g.label, g.heroes, g.spared, g.immune) for g in _groups(f, m1, action)]
+        fresh = [(g.label, g.heroes, g.spared, g.immune) for g in _groups_now(f, m1, action)]
+        assert seen == fresh
+    assert catch_ground(f, m1, BREATH).key != catch_ground(f, m1, fire).key

@@ -6,6 +6,7 @@ a catch. The actions themselves — what may be used, its count and reach — ar
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from typing import cast
 
 from lnf.errors import Violation
 from lnf.model import (
@@ -50,15 +51,24 @@ def _groups(fight: Fight, monster: Monster, action: Attack) -> list[_Group]:
     the user left out (its own group counts as wholly hit when every other member is
     caught)."""
     memo = remembered(fight)
-    key = ("groups", monster.name, action)
-    if key not in memo:
-        memo[key] = _groups_now(fight, monster, action)
-    return memo[key]  # type: ignore[return-value]
+    # by the action's identity, held beside the answer (an action's key by value hashes
+    # deep: its dice, riders, area), as the fight holds its monsters' actions
+    key = ("groups", monster.name, id(action))
+    found = cast("tuple[Attack, list[_Group]] | None", memo.get(key))
+    if found is None or found[0] is not action:
+        found = (action, _groups_now(fight, monster, action))
+        memo[key] = found
+    return found[1]
 
 
 def _groups_now(fight: Fight, monster: Monster, action: Attack) -> list[_Group]:
+    memo = remembered(fight)
+    seen = cast("list[tuple[str, tuple[str, ...]]] | None", memo.get("area groups"))
+    if seen is None:  # E3's groups, the same for every monster and action
+        seen = area_groups(fight)
+        memo["area groups"] = seen
     out = []
-    for label, members in area_groups(fight):
+    for label, members in seen:
         heroes = [n for n in members if isinstance(fight.combatant(n), Hero)]
         if not heroes:
             continue
