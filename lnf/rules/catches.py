@@ -5,7 +5,8 @@ a catch. The actions themselves — what may be used, its count and reach — ar
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from typing import cast
 
 from lnf.errors import Violation
 from lnf.model import (
@@ -50,15 +51,24 @@ def _groups(fight: Fight, monster: Monster, action: Attack) -> list[_Group]:
     the user left out (its own group counts as wholly hit when every other member is
     caught)."""
     memo = remembered(fight)
-    key = ("groups", monster.name, action)
-    if key not in memo:
-        memo[key] = _groups_now(fight, monster, action)
-    return memo[key]  # type: ignore[return-value]
+    # by the action's identity, held beside the answer (an action's key by value hashes
+    # deep: its dice, riders, area), as the fight holds its monsters' actions
+    key = ("groups", monster.name, id(action))
+    found = cast("tuple[Attack, list[_Group]] | None", memo.get(key))
+    if found is None or found[0] is not action:
+        found = (action, _groups_now(fight, monster, action))
+        memo[key] = found
+    return found[1]
 
 
 def _groups_now(fight: Fight, monster: Monster, action: Attack) -> list[_Group]:
+    memo = remembered(fight)
+    seen = cast("list[tuple[str, tuple[str, ...]]] | None", memo.get("area groups"))
+    if seen is None:  # E3's groups, the same for every monster and action
+        seen = area_groups(fight)
+        memo["area groups"] = seen
     out = []
-    for label, members in area_groups(fight):
+    for label, members in seen:
         heroes = [n for n in members if isinstance(fight.combatant(n), Hero)]
         if not heroes:
             continue
@@ -125,14 +135,60 @@ def catch_among(
     """`best_catch` among the heroes `reach` (`reach_of`: where the monster stands counts
     only through whom it reaches, so the solver asks once per set of heroes reached), taken
     in the order given."""
-    count = catch_count(action)
+    return _grown(
+        catch_count(action),
+        is_area(action),
+        lambda: _groups(fight, monster, action),
+        reach,
+        include,
+        exclude,
+    )
+
+
+class CatchGround:
+    """All that `catch_among` reads of a monster, its action and the fight (`catch_ground`):
+    E1's count, whether it is an area (E3) and, for an area, each group as `_feasible`
+    sees it: its label, its heroes, whether it has allies to spare (B5), how many immune
+    allies it holds. `key` holds just that, so two monsters with equal keys catch alike from
+    the same heroes reached (the solver shares their catches: twins in other groups, other
+    kinds with the same action, the plan's troops and P5's)."""
+
+    def __init__(self, count: int, area: bool, groups: list[_Group]) -> None:
+        self.count = count
+        self.area = area
+        self.groups = groups
+        shape = tuple((g.label, tuple(g.heroes), bool(g.spared), len(g.immune)) for g in groups)
+        self.key: tuple[object, ...] = (count, area, shape)
+
+    def catch(
+        self, reach: Sequence[str], include: Collection[str] = (), exclude: Collection[str] = ()
+    ) -> tuple[str, ...]:
+        """`catch_among` for the monster and action it was made of."""
+        return _grown(self.count, self.area, lambda: self.groups, reach, include, exclude)
+
+
+def catch_ground(fight: Fight, monster: Monster, action: Attack) -> CatchGround:
+    """`monster`'s `CatchGround` for `action` (an aimed action reads no group)."""
+    area = is_area(action)
+    return CatchGround(catch_count(action), area, _groups(fight, monster, action) if area else [])
+
+
+def _grown(
+    count: int,
+    area: bool,
+    groups_of: Callable[[], list[_Group]],
+    reach: Sequence[str],
+    include: Collection[str],
+    exclude: Collection[str],
+) -> tuple[str, ...]:
+    """`catch_among` from what it reads (see `CatchGround`)."""
     if not set(include) <= set(reach) or set(include) & set(exclude) or len(include) > count:
         return ()
-    if not is_area(action):  # B3: aimed at each hero (one, the darts, or its choice)
+    if not area:  # B3: aimed at each hero (one, the darts, or its choice)
         rest = [n for n in reach if n not in include and n not in exclude]
         kept = {*include, *rest[: count - len(include)]}
         return tuple(n for n in reach if n in kept)
-    groups = _groups(fight, monster, action)
+    groups = groups_of()
     chosen: set[str] = set(include)
     out: set[str] = set(exclude)
     if chosen and not _feasible(groups, chosen, out, set(reach), count):

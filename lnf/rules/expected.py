@@ -5,7 +5,6 @@ immunities (D6). Exact fractions, for the plan's tie-break in whole hundredths."
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
@@ -55,10 +54,26 @@ ARMOR_POINT_WORTH = Fraction(1, 10)
 def dice_mean(expr: DiceExpr, hero: Combatant, *, magic: bool = False) -> tuple[Fraction, Fraction]:
     """D6 on the averages: the mean damage after resistance (½), vulnerability (×2) and
     immunity (0), and the mean of its dice alone (what a critical hit adds); `magic`: a
-    magical attack's (`damage.magical`), which a defence from nonmagical attacks lets through."""
+    magical attack's (`damage.magical`), which a defence from nonmagical attacks lets through.
+    Remembered by the identities of the dice and the hero (values never change; each held
+    beside its answer, so its id is not reused): B6 prices a weapon at a hero from each rank
+    and mode, and its key by value hashes deep."""
+    key = (id(expr), id(hero), magic)
+    seen = _seen.get(key) if MEANS_KEPT else None
+    if seen is not None and seen[0] is expr and seen[1] is hero:
+        return seen[2]
     kinds = {p.damage_type for p in expr.parts if p.damage_type is not None}
     factors = tuple((k, defence_factor(hero, k, magic=magic)) for k in sorted(kinds))
-    return _mean(expr, factors)
+    found = _mean(expr, factors)
+    if len(_seen) >= MEANS_KEPT:
+        _seen.clear()
+    _seen[key] = (expr, hero, found)
+    return found
+
+
+_ZERO = Fraction(0)
+MEANS_KEPT = 4096  # `dice_mean`'s answers remembered by identity (0: none)
+_seen: dict[tuple[int, int, bool], tuple[DiceExpr, Combatant, tuple[Fraction, Fraction]]] = {}
 
 
 @lru_cache(maxsize=4096)
@@ -90,6 +105,14 @@ def _weights(roll: Advantage) -> tuple[int, ...]:
     return (20,) * 20
 
 
+# D3–D5: per roll, the 400ths of faces 2…19 from each face on (index: the lowest that hits,
+# 2…20; 20: none between), and a natural 20's: `_chances` reads them, worked out once
+_HITS = {
+    roll: (tuple(sum(_weights(roll)[f - 1 : 19]) for f in range(21)), _weights(roll)[19])
+    for roll in Advantage
+}
+
+
 def save_fails(hero: Hero, save: tuple[Ability, int]) -> Fraction:
     """F3, D3: the chance `hero` fails a save (its bonus, +0 when not listed): a d20 plus the
     bonus below the DC; paralysed, stunned, unconscious or downed heroes fail Strength and
@@ -97,10 +120,10 @@ def save_fails(hero: Hero, save: tuple[Ability, int]) -> Fraction:
     ability, dc = save
     if ability in (Ability.STR, Ability.DEX) and fails_str_dex(hero):
         return Fraction(1)
-    passes = Fraction(min(20, max(0, 21 + hero.save_bonus(ability) - dc)), 20)
-    if save_disadvantage(hero, ability):
-        passes = passes * passes
-    return 1 - passes
+    passing = min(20, max(0, 21 + hero.save_bonus(ability) - dc))  # faces that pass, of 20
+    if save_disadvantage(hero, ability):  # both dice pass: 1 − (k/20)², in whole numbers
+        return Fraction(400 - passing * passing, 400)
+    return Fraction(20 - passing, 20)
 
 
 def saved(mean: Fraction, save: tuple[Ability, int] | None, half: bool, hero: Hero) -> Fraction:
@@ -108,7 +131,9 @@ def saved(mean: Fraction, save: tuple[Ability, int] | None, half: bool, hero: He
     if save is None:
         return mean
     fail = save_fails(hero, save)
-    return fail * mean + ((1 - fail) * mean / 2 if half else 0)
+    # fail·mean + (1 − fail)·mean/2 = mean·(1 + fail)/2, made one fraction from whole numbers
+    a, b, p, q = mean.numerator, mean.denominator, fail.numerator, fail.denominator
+    return Fraction(a * (q + p), 2 * b * q) if half else Fraction(a * p, b * q)
 
 
 def condition_worth(conditions: Iterable[Condition], hero: Hero) -> Fraction:
@@ -124,6 +149,8 @@ def riders_mean(
     """F6, B6: what a landed attack's riders add: their mean damage (a save's half as half)
     and the worth of the conditions they impose, each through its own save; a rider to the
     head (the cloaker's) only with advantage on the `roll`."""
+    if not attack.riders:
+        return _ZERO
     out = Fraction(0)
     for rider in attack.riders:
         if rider.head and roll is not Advantage.ADVANTAGE:
@@ -167,8 +194,14 @@ def attack_mean(
     mean, dice = dice_mean(attack.damage, hero, magic=magic)
     extra = riders_mean(attack, hero, magic, roll)
     plain, crits = _chances(attack, hero, roll, mode, critical)
-    more = dice * (attack.crit_times - 1)  # D5: the dice once more (the balor's twice more)
-    return (plain * (mean + extra) + crits * (mean + more + extra)) / 400
+    # (plain × (mean + extra) + crits × (mean + more + extra)) / 400, where `more` is D5's
+    # dice once more (the balor's twice more): as (plain + crits) × landed + crits × more
+    # over 400, made one fraction from whole numbers (each step of Fraction's arithmetic
+    # makes a new value and a gcd, and B6 prices every order of a plan)
+    landed = mean + extra if extra else mean
+    a, b = landed.numerator, landed.denominator
+    c, d = dice.numerator * (attack.crit_times - 1), dice.denominator
+    return Fraction((plain + crits) * a * d + crits * c * b, 400 * b * d)
 
 
 def _chances(
@@ -177,12 +210,10 @@ def _chances(
     """D3–D5: an attack's chance, in 400ths, to hit without a critical and to hit critically."""
     helpless = bool(hero.conditions & _HELPLESS) or hero.current_hp == 0
     always_crit = (mode is Mode.MELEE and helpless) or critical
-    weights = _weights(roll)
-    # a natural 1 misses, a natural 20 hits; between, the total against the AC
-    hits = sum(
-        w for face, w in enumerate(weights[1:19], start=2) if face + attack.to_hit >= hero.ac
-    )
-    crits = weights[19] + (hits if always_crit else 0)
+    # a natural 1 misses, a natural 20 hits; between, the faces from AC − to-hit on
+    between, natural = _HITS[roll]
+    hits = between[min(20, max(2, hero.ac - attack.to_hit))]
+    crits = natural + (hits if always_crit else 0)
     return (0 if always_crit else hits), crits
 
 
@@ -210,5 +241,7 @@ def first_hit_mean(
 
 
 def hundredths(value: Fraction) -> int:
-    """B6: expected damage in whole hundredths, rounded half up."""
-    return math.floor(value * 100 + Fraction(1, 2))
+    """B6: expected damage in whole hundredths, rounded half up: ⌊100·n/d + ½⌋, as
+    ⌊(200·n + d) / 2d⌋ in whole numbers."""
+    n, d = value.numerator, value.denominator
+    return (200 * n + d) // (2 * d)

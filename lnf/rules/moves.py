@@ -16,6 +16,7 @@ from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import held, in_fight, incapacitated, monsters, rows, speed_now
 from lnf.rules.surprise import held_back
 from lnf.rules.turning import is_turned, turned_move
+from lnf.values import by_identity
 
 if TYPE_CHECKING:
     from lnf.model.steps import Moved
@@ -101,15 +102,30 @@ def leaves_group(fight: Fight, monster: str, move: Move) -> bool:
 
 
 def join_options(fight: Fight, monster: Monster) -> list[Move]:
-    """Groups it could move into: every other group, then every unengaged hero (G2 order)."""
+    """Groups it could move into: every other group, then every unengaged hero (G2 order).
+    They depend on the monster only through the group it starts in: worked out once per
+    starting group of the fight asked about last (the solver asks for every troop)."""
     start = fight.group_of(monster.name)
-    groups = [Move(MoveKind.JOIN, group=g.label) for g in fight.groups if g is not start]
-    lone = [
-        Move(MoveKind.JOIN, hero=h.name)
-        for h in rows(fight)
-        if in_fight(h) and fight.group_of(h.name) is None
-    ]
-    return groups + lone
+    joins = _joins(fight)
+    found = joins.get(id(start))  # the fight holds its groups: an id is not reused
+    if found is None or not JOINS_KEPT:
+        groups = [Move(MoveKind.JOIN, group=g.label) for g in fight.groups if g is not start]
+        lone = [
+            Move(MoveKind.JOIN, hero=h.name)
+            for h in rows(fight)
+            if in_fight(h) and fight.group_of(h.name) is None
+        ]
+        found = joins[id(start)] = (*groups, *lone)
+    return list(found)
+
+
+JOINS_KEPT = True  # `join_options` remembered per starting group
+
+
+@by_identity
+def _joins(fight: Fight) -> dict[int, tuple[Move, ...]]:
+    """`join_options` per starting group (its id; None's for the unengaged) of one fight."""
+    return {}
 
 
 def destinations(fight: Fight, monster: Monster) -> list[Move]:

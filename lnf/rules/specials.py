@@ -216,7 +216,11 @@ def action_mode(action: Attack, spot: Spot) -> Mode:
     """The mode an order with this action carries: a mêlée attack roll is mêlée in a group
     and reach when unengaged (A2); an action that reaches only its own group is mêlée; any
     other (shots, spells, breaths of 30 ft or more) is ranged."""
-    kind = reach_kind(action)
+    return kind_mode(reach_kind(action), spot)
+
+
+def kind_mode(kind: str, spot: Spot) -> Mode:
+    """`action_mode` of an action that reaches as `kind` (`reach_kind`)."""
     if kind == STRIKE:
         return Mode.MELEE if spot is not None else Mode.REACH
     return Mode.MELEE if kind == CLOSE else Mode.RANGED
@@ -243,16 +247,23 @@ def _chase_reach(action: Attack, kind: str, points: int) -> bool:
 
 
 def reaches(
-    fight: Fight, monster: Monster, action: Attack, spot: Spot, rank: Rank, hero: Hero
+    fight: Fight,
+    monster: Monster,
+    action: Attack,
+    spot: Spot,
+    rank: Rank,
+    hero: Hero,
+    kind: str | None = None,
 ) -> bool:
     """B4 (and A1–A3, R2 for an attack roll, V3, C4): whether `action`, used from `spot` in
     `rank`, reaches `hero`. A hidden hero is never picked (R4), nor one immune to it (B1, F4:
-    its save against this monster's Frightful Presence made)."""
+    its save against this monster's Frightful Presence made). `kind`: `reach_kind(action)`,
+    if worked out already."""
     if unseen(hero) or not in_fight(hero) or immune(fight, hero.name, monster, action):
         return False
     if action.only_on is not None and action.only_on not in hero.conditions:
         return False  # B4: the sea hag's Death Glare, at a frightened creature only
-    kind = reach_kind(action)
+    kind = reach_kind(action) if kind is None else kind
     if fight.phase.kind is PhaseKind.VOLLEY:  # V3: no groups, no ranks
         return _volley_reach(action, kind, fight.phase.volley)
     if not fight.phase.kind.melee_possible:
@@ -323,9 +334,9 @@ def action_mean(
         landed = save_fails(hero, action.save) if action.save is not None else Fraction(1)
         landed = gripped_chance(action, hero, landed)  # F7 Telekinesis: a contest instead
         # F6: what comes with a failed save (Hold Person's paralysis) by the chance it fails
-        return saved(mean, action.save, action.half, hero) + landed * riders_mean(
-            action, hero, magic
-        )
+        riders = riders_mean(action, hero, magic)
+        base = saved(mean, action.save, action.half, hero)
+        return base + landed * riders if riders else base
     roll, _ = roll_for(monster, hero, mode, rank)
     used = used_damage(action, mode, monster, hero)
     return attack_mean(used, hero, roll, mode, magic=magical(monster, action))

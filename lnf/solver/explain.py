@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import Mode, Order, Plan, Wish
+from lnf.model.plan import Mode, Plan, Wish
 from lnf.rules.attacks import plan_targets
 from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
 from lnf.rules.moves import can_act, hero_spot, start_spot
@@ -25,7 +25,8 @@ from lnf.solver.lexicographic import CONFLICTS, cp_solver
 from lnf.solver.model import FAMILIES, CpModel, PlanModel
 from lnf.solver.objective import p3_exprs
 from lnf.solver.orders import form_troops
-from lnf.solver.troops import Option, Troop
+from lnf.solver.troops import Troop
+from lnf.solver.troops import witnesses as _swaps
 from lnf.solver.wish_reasons import pairing_blocks
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
@@ -66,8 +67,12 @@ class _Questions:
 
     def _built(self) -> tuple[PlanModel, _Levels]:
         if self._model is None:
-            # who can attack whom, not what it is worth: the options go unpriced
-            pm = PlanModel(self.fight, FAMILIES, wishes=self.wishes, switched=True, priced=False)
+            # who can attack whom, not what it is worth: the options go unpriced; the troops
+            # formed already for `witness` and `refute` (`_troops`) are the model's
+            formed = self._formed
+            pm = PlanModel(
+                self.fight, FAMILIES, wishes=self.wishes, switched=True, priced=False, formed=formed
+            )
             self._model = (pm, _Levels(pm))  # the P3 levels, to hold at values
         return self._model
 
@@ -203,33 +208,6 @@ def _solver() -> cp_model.CpSolver:
     solver = cp_solver()
     solver.parameters.cp_model_presolve = False
     return solver
-
-
-def _swaps(troops: list[Troop], plan: Plan) -> dict[str, Order]:
-    """Per hero, an order that attacks it (an option or a shot) for a monster that attacks
-    others in `plan`, from the same place: `plan` with it is a plan of the questions' model
-    too. `plan` is one (the optimum's model leaves options out, no rule in; idle casts
-    change no place, B6); R6 and K2 count where monsters end and in which rank, A3 the shots
-    of a rank and the members free to carry them (one order for another: neither changes)."""
-    troop_of = {m.name: t for t in troops for m in t.members}
-    at: dict[tuple[int, int, Rank], list[Option]] = {}  # a troop's options at a place
-    for t in troops:
-        for o in t.options:
-            at.setdefault((id(t), o.move, o.rank), []).append(o)
-    out: dict[str, Order] = {}
-    for order in plan.orders:
-        owner = troop_of.get(order.monster)
-        i = owner.moves.index(order.move) if owner and order.move in owner.moves else -1
-        if owner is None or (id(owner), i, order.rank) not in at:
-            return {}  # not a plan of the model (never so: each order has its place)
-        here = at[id(owner), i, order.rank] if order.targets else []
-        for o in here:
-            for hero in o.heroes:
-                out.setdefault(hero, owner.order(o, None, order.monster))
-        for idle in [o for o in here if owner.rides(o)][:1]:  # A3: a shot rides on it
-            for shot in (sh for sh in owner.shots if sh.rank is order.rank):
-                out.setdefault(shot.target, owner.order(idle, shot, order.monster))
-    return out
 
 
 def _loose(

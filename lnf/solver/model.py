@@ -64,7 +64,9 @@ class PlanModel:
     DM's pins and bans; `prune` leaves out options no optimal plan takes (only for the
     optimum itself, see `troops._orders`); with `switched`, each family holds only while its
     literal in `switches` is on, so that one model answers questions under any of them (P5);
-    without `priced`, its options carry no expected damage (see `troops.form_troops`).
+    without `priced`, its options carry no expected damage (see `troops.form_troops`);
+    `formed`: its troops, if formed already as it would form them (`form_troops` of its
+    acting monsters and targets, with these wishes, `prune` and `priced`), without counts.
     """
 
     def __init__(
@@ -76,6 +78,7 @@ class PlanModel:
         prune: bool = False,
         switched: bool = False,
         priced: bool = True,
+        formed: list[Troop] | None = None,
     ) -> None:
         self.fight = fight
         self.model = CpModel()
@@ -84,7 +87,7 @@ class PlanModel:
         self.idle: list[Monster] = [m for m in monsters(fight) if not can_act(fight, m)]
         self.targets: tuple[Hero, ...] = plan_targets(fight)
         self.names = [h.name for h in self.targets]
-        self.troops: list[Troop] = self._troops(wishes, prune, priced)
+        self.troops: list[Troop] = self._troops(wishes, prune, priced, formed)
         self._by_spot: tuple[BySpot, BySpot] | None = None  # see `_unit_terms`
         self._units: _Units | None = None  # see `_unit_counts`
         self._attack_variables: dict[str, list[cp_model.IntVar]] = {}
@@ -106,9 +109,14 @@ class PlanModel:
         other.add_gang_up_limits(regimes)
         return other
 
-    def _troops(self, wishes: tuple[Wish, ...], prune: bool, priced: bool) -> list[Troop]:
-        troops = form_troops(self.fight, self.acting, self.targets, wishes, prune, priced)
+    def _troops(
+        self, wishes: tuple[Wish, ...], prune: bool, priced: bool, formed: list[Troop] | None
+    ) -> list[Troop]:
+        troops = formed
+        if troops is None:
+            troops = form_troops(self.fight, self.acting, self.targets, wishes, prune, priced)
         for t in troops:
+            assert not t.counts, "a troop counted in another model"
             new = self.model.new_bool_var if t.size == 1 else self._counter(t.size)
             t.counts = [new(f"{t.first.name}:{k}") for k in range(len(t.options))]
             t.shot_counts = [new(f"{t.first.name}>{sh.target}@{sh.rank}") for sh in t.shots]

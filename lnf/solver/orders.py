@@ -9,7 +9,7 @@ from collections.abc import Collection
 from lnf.model import Attack, Fight, Hero, Monster, Rank
 from lnf.model.plan import STAY, Mode, Move, MoveKind, Order, Wish
 from lnf.rules.attacks import mode_needs
-from lnf.rules.catches import catch_among
+from lnf.rules.catches import CatchGround, catch_among, catch_ground
 from lnf.rules.distance import volley_planned
 from lnf.rules.kinds import kind_of
 from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
@@ -20,7 +20,7 @@ from lnf.rules.specials import (
     CLOSE,
     SHOT,
     STRIKE,
-    action_mode,
+    kind_mode,
     reach_kind,
     reaches,
     resource_rank,
@@ -66,6 +66,8 @@ def form_troops(
     needs_of: dict[object, list[Needed]] = {}  # a monster's needs do not depend on its place
     prices: dict[object, dict[object, tuple[int, int]]] = {}  # nor what an order is worth
     shared: dict[object, dict[object, tuple[Rated | None, list[Option]]]] = {}  # `Orders._at`
+    catches: dict[object, object] = {}  # `Orders._catches`: by ground, for every troop
+    actions: dict[object, tuple[Attack, ...]] = {}  # per kind: its special actions usable now
     for signature, members in by_signature.items():
         m = members[0]
         moves = destinations(fight, m)
@@ -85,10 +87,13 @@ def form_troops(
                 if (need := mode_needs(fight, m, hero, mode)) is not None
             ]
         own = tuple(w for w in wishes if w.monster == m.name)
-        orders = Orders(fight, troop, targets, prune and m.name not in named, own)
+        if kind not in actions:
+            actions[kind] = usable(fight, m)  # B1, B2: the monster's own fields alone
+        orders = Orders(fight, troop, targets, prune and m.name not in named, own, actions[kind])
         orders.prices = prices.setdefault(kind, {})
         orders.pricing = priced or prune  # pruning weighs what orders are worth
         orders.shared = shared.setdefault(kind, {})
+        orders.catches = catches
         troop.options, troop.shots = orders.make(needs_of[kind])
         troops.append(troop)
     return troops
@@ -96,6 +101,8 @@ def form_troops(
 
 INF = 1 << 30  # past every place in the target order
 KIN_SHARE = True  # troops of one kind share what they may do at a spot (see `Orders._at`)
+CATCH_SHARE = True  # troops share catches by their ground (see `Orders._catches`)
+SPECIALS_KEPT = True  # a troop's special actions per what their reach asks (`Orders._specials`)
 Rated = tuple[Key, int, int, int]  # P3's set, −expected damage, resource, disadvantage
 
 
@@ -109,7 +116,10 @@ class Orders:
         targets: tuple[Hero, ...],
         prune: bool,
         wishes: tuple[Wish, ...],
+        actions: tuple[Attack, ...] | None = None,
     ) -> None:
+        """`actions`: `usable(fight, troop.first)`, if worked out already (for its kind:
+        `usable` asks nothing of the name nor the fight)."""
         self.fight = fight
         self.troop = troop
         self.monster = troop.first
@@ -117,14 +127,19 @@ class Orders:
         self.wishes = wishes
         self.targets = targets
         self.place = {hero.name: k for k, hero in enumerate(targets)}
-        self.actions = usable(fight, self.monster)
+        self.actions = usable(fight, self.monster) if actions is None else actions
+        self.kinds = [reach_kind(a) for a in self.actions]  # B4: how each reaches
+        self.spotted = any(k in (STRIKE, CLOSE) for k in self.kinds)  # see `_specials`
+        self._special_at: dict[tuple[Rank, Spot], list[Option]] = {}
         self.prices: dict[object, tuple[int, int]] = {}
         self.pricing = True  # see `form_troops`'s `priced`
-        self._caught: dict[object, tuple[str, ...]] = {}
+        self._caught: dict[object, tuple[str, ...]] = {}  # per troop (CATCH_SHARE off)
         self._reached: dict[object, tuple[str, ...]] = {}  # see `_reach`
         self._keys: dict[tuple[str, ...], Key] = {}  # see `heroes`
         self._made: dict[object, Option] = {}  # see `_option`
         self._catches_of: dict[tuple[str, tuple[str, ...]], list[tuple[str, ...]]] = {}
+        self.catches: dict[object, object] = {}  # shared by the fight's troops (`_catches`)
+        self._grounds: dict[str, tuple[int, CatchGround]] = {}
         # B1, B3: a Multiattack that uses an action first (Frightful Presence) attacks the
         # heroes it catches as well, from where the monster ends: its weapon options, shots
         # too, are made per destination, each with that catch
@@ -210,9 +225,10 @@ class Orders:
         if is_turned(self.monster):  # F2 Turn Undead: it only moves away, attacking nobody
             return [Option(i, rank) for i in range(len(troop.moves)) for rank in troop.ranks], []
         shooting: dict[Rank, list[str]] = {}  # rank -> the heroes it can shoot, in order
+        ends = set(troop.spots)
         for hero, mode, need in needs:
             if mode is Mode.RANGED and not self.first:
-                for rank in need.met_by(set(troop.spots), troop.ranks):
+                for rank in need.met_by(ends, troop.ranks):
                     shooting.setdefault(rank, []).append(hero)
         if self.prune:
             shooting = {rank: heroes[:1] for rank, heroes in shooting.items()}
@@ -241,15 +257,15 @@ class Orders:
                 best, here = self._at(i, spot, rank, moving_is_all, close.get(spot, ()), shot)
                 if not self.prune:
                     if _kept_in_back_rank(move, rank, spot, reach or self.first, here[1:]):
-                        options += _moved(here, i)
+                        options += _moved(here, i) if self.shares else here  # else made at i
                     continue
                 assert best is not None
                 if move.kind is MoveKind.STAY:
                     staying[rank] = best
                 elif rank is Rank.BACK and not best < staying.get(rank, best):
                     continue  # moving in the back rank gets it nothing better (K4)
-                options += _moved(here, i)
-        ranks = {o.rank for o in options if troop.rides(o)}
+                options += _moved(here, i) if self.shares else here
+        ranks = {o.rank for o in options if troop.rides(o)} if shots else set()
         kept = [sh for rank, line in shots.items() if rank in ranks for sh in line]
         kept.sort(key=lambda sh: (troop.ranks.index(sh.rank), place[sh.target]))
         return options, kept
@@ -280,7 +296,7 @@ class Orders:
         here += [] if moving_is_all else self._specials(i, rank)
         idle = self._option(i, rank)
         if not self.prune:
-            known = None, [idle, *(self.priced(o) for o in here)]
+            known = None, [idle, *(self.priced(o) for o in here)] if self.pricing else [idle, *here]
         else:
             aims = [(self.heroes(idle, shot), idle, shot)]
             aims += [(self.heroes(o), o, None) for o in here]
@@ -323,7 +339,7 @@ class Orders:
         made = self._made.get(key)
         if made is None:
             made = self._made[key] = Option(i, rank, target, mode, action, also)
-        return made if made.move == i else replace(made, move=i)
+        return made.at(i)
 
     def _first(self, spot: Spot, rank: Rank) -> tuple[str, ...]:
         """B1, B3: the heroes its Multiattack's first action catches from `spot` in `rank`
@@ -340,44 +356,82 @@ class Orders:
         best catch with each hero it reaches; for a monster named in wishes, the catches
         that hold the heroes a wish pins on the action and none it bans (B9)."""
         spot = self.troop.spots[i]
-        out = []
-        for action in self.actions:
-            for catch in self._catches(action, spot, rank):
-                mode = action_mode(action, spot)
-                out.append(self._option(i, rank, catch[0], mode, action.name, catch[1:]))
-        return out
+        # what they ask of the place (B4's `reach_key`): the rank, and the spot for an action
+        # that strikes (its mode too, A2) or reaches its own group
+        key = (rank, spot if self.spotted else None)
+        made = self._special_at.get(key) if SPECIALS_KEPT else None
+        if made is None:
+            made = []
+            for action, kind in zip(self.actions, self.kinds, strict=True):
+                mode = kind_mode(kind, spot)
+                for catch in self._catches(action, kind, spot, rank):
+                    made.append(self._option(i, rank, catch[0], mode, action.name, catch[1:]))
+            self._special_at[key] = made
+        return _moved(made, i)
 
-    def _catches(self, action: Attack, spot: Spot, rank: Rank) -> list[tuple[str, ...]]:
+    def _catches(self, action: Attack, kind: str, spot: Spot, rank: Rank) -> list[tuple[str, ...]]:
         """The catches of `action` from `spot` in `rank` (see `_specials`): they depend on
-        the spot and rank only through the heroes reached, so asked once per set of them."""
-        reach = self._reach(action, spot, rank)
-        key = (action.name, reach)
-        if key not in self._catches_of:
-            self._catches_of[key] = self._catches_among(action, reach)
-        return self._catches_of[key]
+        the spot and rank only through the heroes reached, and on the monster and action
+        only through their `CatchGround`, so asked once per ground, set of heroes reached
+        and what the wishes pin and ban, in `catches`: shared by the troops formed together
+        (`CATCH_SHARE`; else once per troop, action and set of heroes reached)."""
+        reach = self._reach(action, kind, spot, rank)
+        mine = (action.name, reach)
+        found = self._catches_of.get(mine)
+        if found is None:
+            if not CATCH_SHARE:
+                found = self._catches_among(action, reach)
+            else:
+                key = (self._ground(action)[0], reach, self.prune, self._pins(action))
+                shared = self.catches.get(key)
+                if shared is None:
+                    shared = self.catches[key] = self._catches_among(action, reach)
+                assert isinstance(shared, list)
+                found = shared
+            self._catches_of[mine] = found
+        return found
+
+    def _ground(self, action: Attack) -> tuple[int, CatchGround]:
+        """`action`'s `CatchGround` and a token for it: equal grounds, one token in
+        `catches` (a small key where the ground's key is deep)."""
+        known = self._grounds.get(action.name)
+        if known is None:
+            ground = catch_ground(self.fight, self.monster, action)
+            tokens = self.catches.setdefault("grounds", {})
+            assert isinstance(tokens, dict)
+            token = tokens.setdefault(ground.key, len(tokens))
+            known = self._grounds[action.name] = (token, ground)
+        return known
+
+    def _pins(self, action: Attack) -> tuple[frozenset[str], frozenset[str]]:
+        """B9: the heroes the wishes pin on `action` and those they ban from it."""
+        return (
+            frozenset(w.hero for w in self.wishes if w.fixed and w.action in ("", action.name)),
+            frozenset(w.hero for w in self.wishes if not w.fixed and w.action in ("", action.name)),
+        )
 
     def _catches_among(self, action: Attack, reach: tuple[str, ...]) -> list[tuple[str, ...]]:
         if self.prune:
             best = self._catch(action, reach)
             return [best] if best else []
-        pinned = {w.hero for w in self.wishes if w.fixed and w.action in ("", action.name)}
-        banned = {w.hero for w in self.wishes if not w.fixed and w.action in ("", action.name)}
+        pinned, banned = self._pins(action)
         wanted = [pinned, *(pinned | {h} for h in reach if h not in pinned | banned)]
         out: list[tuple[str, ...]] = []
         for include in wanted:
-            catch = self._catch(action, reach, frozenset(include), frozenset(banned))
+            catch = self._catch(action, reach, frozenset(include), banned)
             if catch and catch not in out:
                 out.append(catch)
         return out
 
-    def _reach(self, action: Attack, spot: Spot, rank: Rank) -> tuple[str, ...]:
+    def _reach(self, action: Attack, kind: str, spot: Spot, rank: Rank) -> tuple[str, ...]:
         """`rules.specials.reach_of` over the targets the model has worked out once, asked
-        once per action and what its reach depends on (`reach_key`)."""
-        key = reach_key(action, spot, rank)
+        once per action and what its reach depends on (`reach_key`); `kind`: the action's
+        `reach_kind`."""
+        key = reach_key(action, spot, rank, kind)
         if key not in self._reached:
             fight, m = self.fight, self.monster
             self._reached[key] = tuple(
-                h.name for h in self.targets if reaches(fight, m, action, spot, rank, h)
+                h.name for h in self.targets if reaches(fight, m, action, spot, rank, h, kind)
             )
         return self._reached[key]
 
@@ -388,22 +442,34 @@ class Orders:
         include: frozenset[str] = frozenset(),
         exclude: frozenset[str] = frozenset(),
     ) -> tuple[str, ...]:
-        """`rules.specials.catch_among`, asked once per set of heroes reached (from most
-        spots an action of 30 ft or more reaches the same heroes)."""
-        key = (action.name, reach, include, exclude)
-        if key not in self._caught:
-            self._caught[key] = catch_among(
-                self.fight, self.monster, action, reach, include, exclude
-            )
-        return self._caught[key]
+        """`rules.catches.catch_among`, asked once per set of heroes reached (from most
+        spots an action of 30 ft or more reaches the same heroes) and, with `CATCH_SHARE`,
+        per `CatchGround`: for every troop formed together."""
+        if not CATCH_SHARE:  # the monster's own, as `catch_among` reads it
+            mine = (action.name, reach, include, exclude)
+            if mine not in self._caught:
+                self._caught[mine] = catch_among(
+                    self.fight, self.monster, action, reach, include, exclude
+                )
+            return self._caught[mine]
+        token, ground = self._ground(action)
+        key = ("one", token, reach, include, exclude)
+        found = self.catches.get(key)
+        if found is None:
+            found = self.catches[key] = ground.catch(reach, include, exclude)
+        assert isinstance(found, tuple)
+        return found
 
 
-def reach_key(action: Attack, spot: Spot, rank: Rank) -> tuple[str, Spot | str, Rank | None]:
+def reach_key(
+    action: Attack, spot: Spot, rank: Rank, kind: str | None = None
+) -> tuple[str, Spot | str, Rank | None]:
     """What B4's reach of one monster's `action` (`rules.specials.reaches`) depends on
     besides the hero: the spot only for a strike or a close action (its own group), the
     rank only for a strike or a shot (R2); breaths and spells of 30 ft or more reach alike
-    from anywhere. Volleys and chases (V3, C4) need neither."""
-    kind = reach_kind(action)
+    from anywhere. Volleys and chases (V3, C4) need neither. `kind`: `reach_kind(action)`,
+    if worked out already."""
+    kind = reach_kind(action) if kind is None else kind
     return (
         action.name,
         spot if kind in (STRIKE, CLOSE) else "",
@@ -413,7 +479,7 @@ def reach_key(action: Attack, spot: Spot, rank: Rank) -> tuple[str, Spot | str, 
 
 def _moved(options: list[Option], i: int) -> list[Option]:
     """`options` at destination `i`."""
-    return [o if o.move == i else replace(o, move=i) for o in options]
+    return [o.at(i) for o in options]
 
 
 def _kept_in_back_rank(

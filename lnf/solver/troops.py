@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
-from lnf.model.plan import Mode, Move, MoveKind, Order
+from lnf.model.plan import Mode, Move, MoveKind, Order, Plan
 from lnf.rules.attacks import Need
 from lnf.rules.moves import Spot
 from lnf.rules.plan_score import CanonicalKeys
@@ -59,6 +59,18 @@ class Option:
     def heroes(self) -> tuple[str, ...]:
         """Every hero it attacks (B3)."""
         return () if self.target is None else (self.target, *self.also)
+
+    def at(self, move: int) -> Option:
+        """This option at destination `move`: `replace(self, move=move)` in one step (a
+        troop's options are mostly copies of one made at another destination, thousands a
+        plan with special actions). Its fields are all it holds: copied whole, `move` set."""
+        if self.move == move:
+            return self
+        new = object.__new__(Option)
+        state = new.__dict__
+        state.update(self.__dict__)
+        state["move"] = move
+        return new
 
 
 @value
@@ -168,3 +180,31 @@ def canonical_key(
         return tuple(keys.parts((shot.target,), shot.target, "", Mode.RANGED, move, shot.rank))
     heroes, target, action = option.heroes, option.target, option.action
     return tuple(keys.parts(heroes, target, action, option.mode, move, option.rank))
+
+
+def witnesses(troops: list[Troop], plan: Plan) -> dict[str, Order]:
+    """Per hero, an order that attacks it (an option or a shot) for a monster that attacks
+    others in `plan`, from the same place: `plan` with it is a plan of the questions' model
+    too. `plan` is one (the optimum's model leaves options out, no rule in; idle casts
+    change no place, B6); R6 and K2 count where monsters end and in which rank, A3 the shots
+    of a rank and the members free to carry them (one order for another: neither changes).
+    P5's questions take it as a "yes" (`solver.explain._Questions.witness`)."""
+    troop_of = {m.name: t for t in troops for m in t.members}
+    at: dict[tuple[int, int, Rank], list[Option]] = {}  # a troop's options at a place
+    for t in troops:
+        for o in t.options:
+            at.setdefault((id(t), o.move, o.rank), []).append(o)
+    out: dict[str, Order] = {}
+    for order in plan.orders:
+        owner = troop_of.get(order.monster)
+        i = owner.moves.index(order.move) if owner and order.move in owner.moves else -1
+        if owner is None or (id(owner), i, order.rank) not in at:
+            return {}  # not a plan of the model (never so: each order has its place)
+        here = at[id(owner), i, order.rank] if order.targets else []
+        for o in here:
+            for hero in o.heroes:
+                out.setdefault(hero, owner.order(o, None, order.monster))
+        for idle in [o for o in here if owner.rides(o)][:1]:  # A3: a shot rides on it
+            for shot in (sh for sh in owner.shots if sh.rank is order.rank):
+                out.setdefault(shot.target, owner.order(idle, shot, order.monster))
+    return out
