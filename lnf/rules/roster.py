@@ -133,11 +133,27 @@ def fly_speed(c: Combatant) -> int:
     return max(c.fly, FLY_SPELL if _FLYING in c.conditions else 0)
 
 
+Changes = tuple[tuple[Hero | Monster, Hero | Monster | None], ...]
+_last_changed: dict[str, tuple[Fight, Fight, Changes]] = {}  # the last pair asked, and its answer
+
+
 def changed(before: Fight, after: Fight) -> list[tuple[Hero | Monster, Hero | Monster | None]]:
     """Each combatant of `before` (in its order) that `after` holds as another value, with
     that value (None: no longer in `after`). A step makes a new value of each combatant it
-    changes and shares the others, so this is whom it changed. What `after.combatant` of each
-    name gives, found by position first: a step keeps the combatants where they were."""
+    changes and shares the others, so this is whom it changed. The last pair asked is
+    remembered by identity (frozen values, held beside the answer): a step's record is asked
+    it three times over (who dropped, F5's concentration, R7's fall)."""
+    last = _last_changed.get("last")  # one read: another thread may remember meanwhile
+    if last is not None and last[0] is before and last[1] is after:
+        return list(last[2])  # a list of its own: the caller's to keep
+    found = _changed(before, after)
+    _last_changed["last"] = (before, after, found)
+    return list(found)
+
+
+def _changed(before: Fight, after: Fight) -> Changes:
+    """`changed`, worked out: what `after.combatant` of each name gives, found by position
+    first (a step keeps the combatants where they were)."""
     found: list[tuple[Hero | Monster, Hero | Monster | None]] = []
     sides: tuple[tuple[Sequence[Hero | Monster], Sequence[Hero | Monster]], ...] = (
         (before.heroes, after.heroes),
@@ -156,4 +172,4 @@ def changed(before: Fight, after: Fight) -> list[tuple[Hero | Monster, Hero | Mo
                 if now is c:
                     continue
             found.append((c, now))
-    return found
+    return tuple(found)
