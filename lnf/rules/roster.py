@@ -68,6 +68,14 @@ def trait_kinds(fight: Fight) -> frozenset[TraitKind]:
     )
 
 
+def amulet_wearers(fight: Fight) -> frozenset[str]:
+    """B8: whom the monsters' amulets are worn by (a shield guardian's): worked out once per
+    state (`Fight.roster_memo`)."""
+    return _per_state(
+        fight, "amulets", lambda f: frozenset(m.amulet for m in f.monsters if m.amulet)
+    )
+
+
 def _per_state(fight: Fight, name: str, work: Callable[[Fight], T]) -> T:
     """`work(fight)`, remembered in the state's `roster_memo` under `name` (it reads only the
     combatants, which is what the memo is kept by)."""
