@@ -87,7 +87,12 @@ def _per_state(fight: Fight, name: str, work: Callable[[Fight], T]) -> T:
 
 
 def rows(fight: Fight) -> tuple[Hero, ...]:
-    """G2: non-halflings before halflings, then fighty → sneaky; ties keep the written order."""
+    """G2: non-halflings before halflings, then fighty → sneaky; ties keep the written order.
+    Worked out once per state (`Fight.roster_memo`: asked for every block of S2's order)."""
+    return _per_state(fight, "rows", _rows)
+
+
+def _rows(fight: Fight) -> tuple[Hero, ...]:
     return tuple(
         sorted(fight.heroes, key=lambda h: (h.halfling, _FAMILY_ORDER[h.family]))
     )  # sorted() is stable, which keeps the written order among equals
