@@ -462,7 +462,7 @@ def land(
 def fortitude(turn: Steps, step: StrikeStep, dice: DiceSource) -> StrikeStep:
     """B8 Undead Fortitude: each monster the step would drop rolls its Constitution save
     (DC 5 + the damage) first; those that pass are named in the step's `holds`."""
-    if all(m.trait(_UNDEAD_FORTITUDE) is None for m in turn.fight.monsters):
+    if _UNDEAD_FORTITUDE not in trait_kinds(turn.fight):  # the kinds: once per state
         return step  # nobody has it (most fights): the step is not played twice to find out
     would = apply_step(turn.fight, step)
     critical = isinstance(step, Attacked) and step.critical
