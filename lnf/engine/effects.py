@@ -327,6 +327,8 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     repeated then are rolled (a success ends the effect; a failure brings what the effect
     says comes `then`). A save repeated once, at the edge its effect lasts until (the
     cockatrice's "at the end of its next turn"), is rolled before the effect ends."""
+    if quiet_edges(turn.fight):
+        return  # no step below could act: each acts through an effect or a monster's trait
     due = saves_due(turn.fight, who, edge)
     ending = ending_at(turn.fight, who, edge)
     if edge is _END:
@@ -351,6 +353,13 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
     for e in due:
         if e not in last:
             _repeat(turn, who, e, dice)
+
+
+def quiet_edges(fight: Fight) -> bool:
+    """Whether no turn's edge can do anything (most of a plain fight): every step of
+    `turn_edge` acts through an effect (F4's ends and saves, F6's holds, F7's auras, B8's
+    Berserk) or a monster's trait (B8), so a fight with neither takes no step and rolls no die."""
+    return not fight.effects and not trait_kinds(fight)
 
 
 def _hurts(turn: Steps, e: Effect, dice: DiceSource) -> None:
@@ -453,7 +462,7 @@ def land(
 def fortitude(turn: Steps, step: StrikeStep, dice: DiceSource) -> StrikeStep:
     """B8 Undead Fortitude: each monster the step would drop rolls its Constitution save
     (DC 5 + the damage) first; those that pass are named in the step's `holds`."""
-    if all(m.trait(_UNDEAD_FORTITUDE) is None for m in turn.fight.monsters):
+    if _UNDEAD_FORTITUDE not in trait_kinds(turn.fight):  # the kinds: once per state
         return step  # nobody has it (most fights): the step is not played twice to find out
     would = apply_step(turn.fight, step)
     critical = isinstance(step, Attacked) and step.critical

@@ -10,7 +10,7 @@ writes them to the log), or stay in memory (`lnf run` without `--record`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from lnf.errors import Refused
 from lnf.model import Fight
@@ -32,7 +32,7 @@ class Table:
         self.taken_numbers: list[int] = []  # …and of each taken back
         self.written = 0  # entries in the log so far, undo and redo included
         self._sink = sink
-        self._begun: tuple[int, Applied] | None = None  # where `seed` found the first Begun
+        self._begun: tuple[int, Applied, int] | None = None  # where `seed` found the first Begun
         self._no_end: tuple[int, Applied | None] = (0, None)  # `ended`: how far none is
 
     @property
@@ -50,10 +50,10 @@ class Table:
         holds the same record, nothing before it changed (asked for every turn's dice)."""
         held = self._begun
         if held is not None and len(self.in_force) > held[0] and self.in_force[held[0]] is held[1]:
-            return cast(Begun, held[1].event).seed
+            return held[2]
         for i, applied in enumerate(self.in_force):
             if isinstance(applied.event, Begun):
-                self._begun = (i, applied)
+                self._begun = (i, applied, applied.event.seed)
                 return applied.event.seed
         return None
 

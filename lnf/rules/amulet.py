@@ -13,7 +13,7 @@ guardian stands."""
 from __future__ import annotations
 
 from lnf.model import Fight, Flag, Guard, Hero, Monster
-from lnf.rules.roster import in_fight
+from lnf.rules.roster import amulet_wearers, in_fight
 from lnf.values import replace
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -21,7 +21,10 @@ _BOUND = Flag.BOUND
 
 
 def guardians(fight: Fight, wearer: str) -> tuple[Monster, ...]:
-    """The monsters standing in the fight whose amulet `wearer` wears."""
+    """The monsters standing in the fight whose amulet `wearer` wears (asked of every hit:
+    most fights have no amulet, so first whether anyone wears one, once per state)."""
+    if wearer not in amulet_wearers(fight):
+        return ()
     return tuple(
         m for m in fight.monsters if m.amulet == wearer and in_fight(m) and m.name != wearer
     )

@@ -21,7 +21,7 @@ from lnf.model import (
 from lnf.rules.acl import proficiency_of
 from lnf.rules.chase import in_chase
 from lnf.rules.conditions import takes_no_reactions
-from lnf.rules.roster import in_fight, incapacitated
+from lnf.rules.roster import in_fight, incapacitated, trait_kinds
 from lnf.rules.surprise import held_back
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -53,6 +53,8 @@ def reactive(fight: Fight) -> frozenset[str]:
     """Reactive (SRD, the marilith: "The marilith can take one reaction on every turn in a
     combat"): the monsters whose reaction comes back as any creature's turn starts (D10:
     one a round for the others)."""
+    if _REACTIVE not in trait_kinds(fight):  # B8: none has it (the kinds: once per state)
+        return frozenset()
     return frozenset(m.name for m in fight.monsters if m.trait(_REACTIVE) is not None)
 
 

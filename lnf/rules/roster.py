@@ -36,8 +36,9 @@ _FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
 
 def in_fight(c: Hero | Monster) -> bool:
     """Still on the grid: a hero that is not dead (downed heroes stay, A4); a living monster;
-    neither once it got away in a chase (C6), nor while it is banished (F7)."""
-    if c.escaped or banished(c):
+    neither once it got away in a chase (C6), nor while it is banished (F7: `banished`, read
+    here in place, one call fewer: this is asked some 500 times a fight)."""
+    if c.escaped or _BANISHED in c.conditions:
         return False
     if isinstance(c, Hero):
         return not c.dead
@@ -68,6 +69,14 @@ def trait_kinds(fight: Fight) -> frozenset[TraitKind]:
     )
 
 
+def amulet_wearers(fight: Fight) -> frozenset[str]:
+    """B8: whom the monsters' amulets are worn by (a shield guardian's): worked out once per
+    state (`Fight.roster_memo`)."""
+    return _per_state(
+        fight, "amulets", lambda f: frozenset(m.amulet for m in f.monsters if m.amulet)
+    )
+
+
 def _per_state(fight: Fight, name: str, work: Callable[[Fight], T]) -> T:
     """`work(fight)`, remembered in the state's `roster_memo` under `name` (it reads only the
     combatants, which is what the memo is kept by)."""
@@ -79,7 +88,12 @@ def _per_state(fight: Fight, name: str, work: Callable[[Fight], T]) -> T:
 
 
 def rows(fight: Fight) -> tuple[Hero, ...]:
-    """G2: non-halflings before halflings, then fighty → sneaky; ties keep the written order."""
+    """G2: non-halflings before halflings, then fighty → sneaky; ties keep the written order.
+    Worked out once per state (`Fight.roster_memo`: asked for every block of S2's order)."""
+    return _per_state(fight, "rows", _rows)
+
+
+def _rows(fight: Fight) -> tuple[Hero, ...]:
     return tuple(
         sorted(fight.heroes, key=lambda h: (h.halfling, _FAMILY_ORDER[h.family]))
     )  # sorted() is stable, which keeps the written order among equals
@@ -133,11 +147,27 @@ def fly_speed(c: Combatant) -> int:
     return max(c.fly, FLY_SPELL if _FLYING in c.conditions else 0)
 
 
+Changes = tuple[tuple[Hero | Monster, Hero | Monster | None], ...]
+_last_changed: dict[str, tuple[Fight, Fight, Changes]] = {}  # the last pair asked, and its answer
+
+
 def changed(before: Fight, after: Fight) -> list[tuple[Hero | Monster, Hero | Monster | None]]:
     """Each combatant of `before` (in its order) that `after` holds as another value, with
     that value (None: no longer in `after`). A step makes a new value of each combatant it
-    changes and shares the others, so this is whom it changed. What `after.combatant` of each
-    name gives, found by position first: a step keeps the combatants where they were."""
+    changes and shares the others, so this is whom it changed. The last pair asked is
+    remembered by identity (frozen values, held beside the answer): a step's record is asked
+    it three times over (who dropped, F5's concentration, R7's fall)."""
+    last = _last_changed.get("last")  # one read: another thread may remember meanwhile
+    if last is not None and last[0] is before and last[1] is after:
+        return list(last[2])  # a list of its own: the caller's to keep
+    found = _changed(before, after)
+    _last_changed["last"] = (before, after, found)
+    return list(found)
+
+
+def _changed(before: Fight, after: Fight) -> Changes:
+    """`changed`, worked out: what `after.combatant` of each name gives, found by position
+    first (a step keeps the combatants where they were)."""
     found: list[tuple[Hero | Monster, Hero | Monster | None]] = []
     sides: tuple[tuple[Sequence[Hero | Monster], Sequence[Hero | Monster]], ...] = (
         (before.heroes, after.heroes),
@@ -156,4 +186,4 @@ def changed(before: Fight, after: Fight) -> list[tuple[Hero | Monster, Hero | Mo
                 if now is c:
                     continue
             found.append((c, now))
-    return found
+    return tuple(found)
