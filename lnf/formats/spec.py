@@ -124,12 +124,16 @@ class Str(Spec):
 def control_character(text: str) -> str | None:
     """The first control or format character in `text` (escape codes, bidirectional
     overrides…), which would let a name rewrite the terminal or hide what it says."""
+    if text.isprintable():  # no character of categories C or Z but the space: no Cc nor Cf,
+        return None  # from the same Unicode data; unicodedata stays unloaded (start-up time)
     import unicodedata
 
     return next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
 
 
-SIGNED = re.compile(r"[+-]?\d{1,9}")  # a whole number written as text: "+5", "-1", "12"
+# A whole number written as text: "+5", "-1", "12". Text, compiled by `re` at first use (most
+# fight files write numbers as numbers): start-up time.
+SIGNED = r"[+-]?\d{1,9}"
 
 
 class Int(Spec):
@@ -145,7 +149,7 @@ class Int(Spec):
         self.expected = f"a whole number{bounds}"
 
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
-        if isinstance(value, str) and SIGNED.fullmatch(value.strip()):
+        if isinstance(value, str) and re.fullmatch(SIGNED, value.strip()):
             value = int(value.strip())  # "+5", as stat blocks print a bonus
         if isinstance(value, bool) or not isinstance(value, int):
             return self._wrong(value, path, ck)
@@ -156,7 +160,7 @@ class Int(Spec):
         return value
 
     def json_schema(self) -> dict[str, Any]:
-        schema: dict[str, Any] = {"type": ["integer", "string"], "pattern": SIGNED.pattern}
+        schema: dict[str, Any] = {"type": ["integer", "string"], "pattern": SIGNED}
         if self.minimum is not None:
             schema["minimum"] = self.minimum
         if self.maximum is not None:
