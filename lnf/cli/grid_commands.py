@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -23,10 +23,12 @@ from lnf.cli.options import (
 )
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.model import Fight
-from lnf.model.plan import Plan
 from lnf.rules.budget import budget, budget_line
 from lnf.rules.state_check import check_state
 from lnf.views.grid import render_problems, render_show
+
+if TYPE_CHECKING:
+    from lnf.model.plan import Plan  # only `check --plan` has one
 
 
 def page_options(command: Any) -> Any:
