@@ -27,6 +27,7 @@ UNUSED = (
     "zlib",
     "encodings.utf_8_sig",
     "unicodedata",
+    "lnf.formats.trait_forms",  # X1 has no `traits:` (B8)
 )
 
 

@@ -234,3 +234,30 @@ def guard_form(guard: Guard) -> str:
     if guard.wearer:
         return f"amulet {guard.ac}"
     return "shield" if guard.lasts else f"parry {guard.ac}"
+
+
+# B8: the traits lnf plays, as `traits:` writes them (formats.trait_forms reads them); here, in a
+# module every fight file loads, so that `fight_spec` says them without loading trait_forms.
+TRAIT_EXAMPLES = (
+    "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
+    "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
+    "magic weapons, immune to exhaustion, spider climb, "
+    "nonmagical only (bludgeoning, piercing, slashing), magic only (piercing), "
+    "fey ancestry, brave, turn defiance, turn resistance, dark devotion, two heads, "
+    "duergar resilience, gnome cunning, "
+    "sure-footed, steadfast, evasion, relentless 7, absorption (lightning), "
+    "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
+    "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
+    "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
+    "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
+    "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
+    "aversion of fire, unnerving mask DC 14, rock catching DC 10, split 10, "
+    "reactive, berserk 40, damage transfer, reflective carapace, reactive heads, "
+    "multiple heads 5, 25 damage, 10 hit points, "
+    "aggressive, cunning action, ambusher, sunlight weakness, light sensitivity, "
+    "horrific appearance DC 11, fire form 1d10 fire, freeze 20, mucous cloud DC 14, "
+    "shadow stealth 6, consume life DC 10, 3d6, barbed hide 1d10 piercing, "
+    "corrode metal, rust metal, corrosive form 1d8 acid, adhesive DC 13, grappler, "
+    "aberrant ground DC 10, gibbering DC 10, "
+    "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
+)
