@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lnf.errors import InputError
 from lnf.formats.files import decode_utf8_sig
 from lnf.formats.spec import control_character
 from lnf.views.style import visible_len
@@ -62,3 +64,19 @@ _SGR = st.lists(st.sampled_from("0123456789;"), max_size=4).map(lambda c: f"\x1b
 def test_visible_len_is_the_length_without_colour_codes(parts: list[str]) -> None:
     text = "".join(parts)
     assert visible_len(text) == len(re.sub(r"\x1b\[[0-9;]*m", "", text))
+
+
+def test_b8_a_bad_trait_says_what_it_said_when_trait_forms_loaded_first(x1_path: Path) -> None:
+    """`traits:` is read through a function that loads formats.trait_forms at the first trait:
+    the message is trait_forms' own, then the examples it gave before (`expected`)."""
+    from lnf.formats import trait_forms
+    from lnf.formats.fight_file import parse_fight
+
+    text = x1_path.read_text().replace("name: Wight\n", "name: Wight\n    traits: [pack tactic]\n")
+    assert text != x1_path.read_text()
+    with pytest.raises(InputError) as caught:
+        parse_fight(text, "f.yaml")
+    with pytest.raises(ValueError) as said:
+        trait_forms.parse_trait("pack tactic")
+    assert f"{said.value} (expected {trait_forms._EXAMPLES})" in str(caught.value)
+    assert trait_forms._EXAMPLES.startswith("pack tactics, martial advantage 2d6")
