@@ -28,6 +28,7 @@ UNUSED = (
     "encodings.utf_8_sig",
     "unicodedata",
     "lnf.formats.trait_forms",  # X1 has no `traits:` (B8)
+    "lnf.formats.spell_storing",  # nor a monster naming its stat block (B8's Spell Storing)
 )
 
 

@@ -80,3 +80,23 @@ def test_b8_a_bad_trait_says_what_it_said_when_trait_forms_loaded_first(x1_path:
         trait_forms.parse_trait("pack tactic")
     assert f"{said.value} (expected {trait_forms._EXAMPLES})" in str(caught.value)
     assert trait_forms._EXAMPLES.startswith("pack tactics, martial advantage 2d6")
+
+
+_MONSTER = st.fixed_dictionaries(
+    {},
+    optional={
+        "monster": st.sampled_from(["shield guardian", "Shield Guardian", "goblin", "nobody"])
+        | st.integers(),
+        "stored": st.sampled_from(["", "fireball", None]),
+        "name": st.just("M"),
+    },
+)
+
+
+@given(st.none() | st.lists(_MONSTER | st.integers() | st.text(max_size=2), max_size=4))
+def test_b8_spell_storing_is_asked_only_where_it_could_say_something(monsters: Any) -> None:
+    from lnf.formats.fight_file import _storing
+    from lnf.formats.spell_storing import storing_warnings
+
+    doc = {} if monsters is None else {"monsters": monsters}
+    assert _storing(doc) == storing_warnings(doc)
