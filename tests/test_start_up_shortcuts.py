@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from lnf.errors import InputError
 from lnf.formats.files import decode_utf8_sig
-from lnf.formats.spec import control_character
+from lnf.formats.spec import OutOfBounds, control_character
 from lnf.views.style import visible_len
 
 BOM = b"\xef\xbb\xbf"
@@ -72,14 +72,16 @@ def test_b8_a_bad_trait_says_what_it_said_when_trait_forms_loaded_first(x1_path:
     from lnf.formats import trait_forms
     from lnf.formats.fight_file import parse_fight
 
+    examples = trait_forms._EXAMPLES  # type: ignore[attr-defined]
+
     text = x1_path.read_text().replace("name: Wight\n", "name: Wight\n    traits: [pack tactic]\n")
     assert text != x1_path.read_text()
     with pytest.raises(InputError) as caught:
         parse_fight(text, "f.yaml")
     with pytest.raises(ValueError) as said:
         trait_forms.parse_trait("pack tactic")
-    assert f"{said.value} (expected {trait_forms._EXAMPLES})" in str(caught.value)
-    assert trait_forms._EXAMPLES.startswith("pack tactics, martial advantage 2d6")
+    assert f"{said.value} (expected {examples})" in str(caught.value)
+    assert examples.startswith("pack tactics, martial advantage 2d6")
 
 
 _MONSTER = st.fixed_dictionaries(
@@ -100,3 +102,98 @@ def test_b8_spell_storing_is_asked_only_where_it_could_say_something(monsters: A
 
     doc = {} if monsters is None else {"monsters": monsters}
     assert _storing(doc) == storing_warnings(doc)
+
+
+# Digits (ASCII, Arabic-Indic, fullwidth), spaces (ASCII, em, ideographic), and what the forms
+# hold around them: the slow path is the pattern each form was read with.
+_NUMBERY = st.text(alphabet="0129٣４ \t\u2003\u3000/ft.x-+", max_size=12)
+
+
+def _range_by_pattern(value: Any) -> tuple[int, int]:  # parse_range as it was
+    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*(?:ft\.?)?\s*", str(value))
+    if match is None:
+        raise ValueError(f"bad range {value!r}")
+    normal = int(match[1])
+    long = int(match[2]) if match[2] else normal
+    if not 0 < normal <= 10_000 or not 0 < long <= 10_000:
+        raise ValueError(f"range {value!r} out of bounds")
+    return normal, long
+
+
+def _hp_by_pattern(value: Any) -> tuple[int, int | None]:  # parse_hp as it was
+    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*", str(value))
+    if match is None:
+        raise ValueError(f"bad hit points {value!r}")
+    if match[2] is None:
+        maximum, current = int(match[1]), None
+    else:
+        current, maximum = int(match[1]), int(match[2])
+    if not 1 <= maximum <= 100_000:
+        raise ValueError("the hit point maximum must be at least 1")
+    if current is not None and current > maximum:
+        raise OutOfBounds(
+            f"{current} of {maximum} hit points: a hero never has more than its maximum",
+            f"write {maximum} for a hero at full hit points, or raise the maximum",
+        )
+    return maximum, (None if current == maximum else current)
+
+
+def _said(parse: Any, value: Any) -> Any:
+    try:
+        return parse(value)
+    except ValueError as exc:  # OutOfBounds too
+        return type(exc), str(exc), getattr(exc, "hint", None)
+
+
+@given(_NUMBERY | st.integers(-5, 20_000) | st.text(max_size=6))
+def test_ranges_and_hit_points_read_as_their_patterns_read_them(value: Any) -> None:
+    from lnf.formats.short_forms import numbers, parse_hp, parse_range
+
+    text = str(value)
+    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*", text)
+    assert numbers(text) == (None if match is None else match.groups())
+    assert _said(parse_range, value) == _said(_range_by_pattern, value)
+    assert _said(parse_hp, value) == _said(_hp_by_pattern, value)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["80/320", "120", " 5 ft. ", "5ft", "5 ft ..", "5ftft", "ft", "5/", "/5", "5/6/7", "٣/４", 30],
+)
+def test_range_examples(value: Any) -> None:
+    from lnf.formats.short_forms import parse_range
+
+    assert _said(parse_range, value) == _said(_range_by_pattern, value)
+
+
+_PHASES = ["volley", "Volley", " volley", "melee", "chase", "apart", "volle", "Mêlée"]
+
+
+def _phase_by_pattern(value: str) -> str:  # parse_phase as it was, as its text
+    text = value.strip().lower().replace("mêlée", "melee")
+    match = re.fullmatch(r"volley\s+(\d+)", text)
+    if match:
+        return f"volley {int(match[1])}" if 1 <= int(match[1]) <= 100 else "bad"
+    return text if text in ("melee", "chase", "apart") else "bad"
+
+
+def _phase(value: str) -> str:
+    from lnf.formats.short_forms import parse_phase
+
+    try:
+        return str(parse_phase(value))
+    except ValueError:
+        return "bad"
+
+
+@given(st.sampled_from(_PHASES), _NUMBERY)
+def test_a_phase_reads_as_before(word: str, rest: str) -> None:
+    for value in (word, word + rest):
+        assert _phase(value) == _phase_by_pattern(value)
+
+
+@pytest.mark.parametrize(
+    "value", ["volley 3", "volley\t3", "volley\u20033", "VOLLEY  ٣", "volley 0", "volley 101"]
+)
+def test_phase_examples(value: str) -> None:
+    assert _phase(value) == _phase_by_pattern(value)
