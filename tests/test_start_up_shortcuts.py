@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -197,3 +198,33 @@ def test_a_phase_reads_as_before(word: str, rest: str) -> None:
 )
 def test_phase_examples(value: str) -> None:
     assert _phase(value) == _phase_by_pattern(value)
+
+
+def _enums() -> list[type[StrEnum]]:
+    from lnf.model import enums
+
+    found = {e for e in vars(enums).values() if isinstance(e, type) and issubclass(e, StrEnum)}
+    return sorted(found - {StrEnum}, key=lambda e: e.__name__)
+
+
+@given(st.sampled_from(_enums()), st.data())
+def test_one_of_reads_a_spelling_as_the_walk_through_the_enum_did(
+    enum: type[StrEnum], data: st.DataObject
+) -> None:
+    from lnf.formats.spec import Checker, OneOf
+    from lnf.formats.yaml_source import Located
+
+    spelling = st.sampled_from([e.value for e in enum])
+    word = data.draw(
+        spelling.map(str.upper)
+        | spelling.map(str.title)
+        | spelling.map(lambda w: f" {w} ")
+        | spelling
+        | st.text(max_size=6)
+    )
+    spec = OneOf(enum)
+    assert spec.words == [e.value for e in enum] and type(spec.words) is list
+    ck = Checker(Located({}, {}), "f.yaml")
+    got = spec.read(word, ("x",), ck)
+    walked = next((e for e in enum if e.value.lower() == word.strip().lower()), None)
+    assert got is walked if walked is not None else ck.problems

@@ -197,21 +197,36 @@ class Bool(Spec):
 E = TypeVar("E", bound=StrEnum)
 
 
+# An enum's members and their spellings, lowered too, listed once for all the specs of it (the
+# fight file's spec has 30, eight of Condition's 38 conditions): Python 3.11 walks an enum and
+# reads `.value` slowly, and these were a tenth of the spec's start-up.
+_SPELLINGS: dict[type[StrEnum], tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _spellings(enum: type[StrEnum]) -> tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...]]:
+    if (known := _SPELLINGS.get(enum)) is None:
+        members = tuple(enum)  # in order, aliases left out, as `for e in enum` walks them
+        words = tuple(e._value_ for e in members)  # `.value` is `_value_` read by a property
+        known = _SPELLINGS[enum] = (members, words, tuple(w.lower() for w in words))
+    return known
+
+
 class OneOf(Spec, Generic[E]):
     """One of an enum's spellings."""
 
     def __init__(self, enum: type[E], doc: str = "") -> None:
         super().__init__(doc)
         self.enum = enum
-        self.words = [e.value for e in enum]
+        self._members, words, self._lowered = _spellings(enum)
+        self.words = list(words)
         self.expected = "one of " + ", ".join(self.words)
 
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if isinstance(value, str):
             word = value.strip()
-            for e in self.enum:
-                if e.value.lower() == word.lower():
-                    return e
+            low = word.lower()
+            if low in self._lowered:  # the first spelling that matches, as the walk found it
+                return self._members[self._lowered.index(low)]
             return ck.fail(
                 path, f"expected {self.expected}, got {value!r}", did_you_mean(word, self.words)
             )
