@@ -29,6 +29,7 @@ UNUSED = (
     "unicodedata",
     "lnf.formats.trait_forms",  # X1 has no `traits:` (B8)
     "lnf.formats.spell_storing",  # nor a monster naming its stat block (B8's Spell Storing)
+    "lnf.views.report",  # JSON only (`--json`)
 )
 
 

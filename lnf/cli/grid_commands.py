@@ -123,8 +123,6 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
 
     With --plan, check the DM's plan against P2 too and say where it falls short of the best.
     """
-    from lnf.views.report import input_error_data, violation_data
-
     try:
         fight = current_fight(fight_file)
         plan = None
@@ -135,6 +133,8 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
     except InputError as err:
         if not as_json:
             raise
+        from lnf.views.report import input_error_data  # only --json: start-up time
+
         echo_json({"legal": False, **input_error_data(err)})
         sys.exit(err.exit_code)
     problems = check_state(fight)
@@ -142,6 +142,8 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
         _check_plan(fight, plan, as_json)
         return
     if as_json:
+        from lnf.views.report import violation_data
+
         echo_json({"legal": not problems, "problems": [violation_data(v) for v in problems]})
     else:
         click.echo(render_problems(problems, terminal_style()))
