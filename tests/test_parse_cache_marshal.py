@@ -25,7 +25,7 @@ def _same(a: Any, b: Any) -> bool:
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     if isinstance(a, list):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    return a == b or (a != a and b != b)
+    return bool(a == b or (a != a and b != b))
 
 
 _PLAIN = st.recursive(
@@ -81,18 +81,39 @@ def test_the_entry_name_is_fnv1a(text: str, hashed: int) -> None:
     assert parse_cache._fnv1a(text) == hashed
 
 
-def test_a_damaged_entry_means_a_fresh_parse(tmp_path: Path) -> None:
+def test_an_entry_not_of_this_shape_means_a_fresh_parse(tmp_path: Path) -> None:
     path = tmp_path / "f.yaml"
     parse_cache.remember(path, "t", Located({}, {(): 1}))
     entry = parse_cache._entry(path)
     assert entry is not None and parse_cache.cached(path, "t") is not None
-    raw = marshal.loads(entry.read_bytes())
-    for damaged in (
-        marshal.dumps({**raw, "lines": [[[], 1]]}),  # the shape of a JSON entry's lines
-        marshal.dumps({**raw, "format": 1}),
-        marshal.dumps([raw]),
-        entry.read_bytes()[:-3],
-        b"",
+    body = parse_cache._unsealed(entry.read_bytes())
+    assert body is not None
+    raw = marshal.loads(body)
+    for other in (
+        {**raw, "lines": [[[], 1]]},  # the shape of a JSON entry's lines
+        {**raw, "format": 1},
+        [raw],
     ):
-        entry.write_bytes(damaged)
+        entry.write_bytes(parse_cache._sealed(marshal.dumps(other, 2)))
         assert parse_cache.cached(path, "t") is None
+    entry.write_bytes(body)  # not sealed
+    assert parse_cache.cached(path, "t") is None
+
+
+def test_a_damaged_entry_is_never_read_by_marshal(tmp_path: Path) -> None:
+    """Every byte of an entry changed in turn, and the entry cut short at every length: a fresh
+    parse each time. `marshal` trusts the lengths it reads (a damaged one made it allocate
+    gigabytes for twenty seconds), so the entry's seal is checked first."""
+    path = tmp_path / "f.yaml"
+    parse_cache.remember(path, "heroes: []", Located({"heroes": [1, "x" * 9]}, {(): 1}))
+    entry = parse_cache._entry(path)
+    assert entry is not None
+    whole = entry.read_bytes()
+    damaged = [whole[:n] for n in range(len(whole))]
+    damaged += [whole[:i] + bytes([whole[i] ^ 0x40]) + whole[i + 1 :] for i in range(len(whole))]
+    for data in damaged:
+        assert parse_cache._unsealed(data) is None
+    entry.write_bytes(damaged[-1])
+    assert parse_cache.cached(path, "heroes: []") is None
+    entry.write_bytes(whole)
+    assert parse_cache.cached(path, "heroes: []") is not None
