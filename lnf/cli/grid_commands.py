@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -23,10 +23,12 @@ from lnf.cli.options import (
 )
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.model import Fight
-from lnf.model.plan import Plan
 from lnf.rules.budget import budget, budget_line
 from lnf.rules.state_check import check_state
 from lnf.views.grid import render_problems, render_show
+
+if TYPE_CHECKING:
+    from lnf.model.plan import Plan  # only `check --plan` has one
 
 
 def page_options(command: Any) -> Any:
@@ -121,8 +123,6 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
 
     With --plan, check the DM's plan against P2 too and say where it falls short of the best.
     """
-    from lnf.views.report import input_error_data, violation_data
-
     try:
         fight = current_fight(fight_file)
         plan = None
@@ -133,6 +133,8 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
     except InputError as err:
         if not as_json:
             raise
+        from lnf.views.report import input_error_data  # only --json: start-up time
+
         echo_json({"legal": False, **input_error_data(err)})
         sys.exit(err.exit_code)
     problems = check_state(fight)
@@ -140,6 +142,8 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
         _check_plan(fight, plan, as_json)
         return
     if as_json:
+        from lnf.views.report import violation_data
+
         echo_json({"legal": not problems, "problems": [violation_data(v) for v in problems]})
     else:
         click.echo(render_problems(problems, terminal_style()))

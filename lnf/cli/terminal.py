@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import codecs
 import sys
-import unicodedata
 
 STAND_INS = {
     "→": "->",
@@ -41,6 +40,8 @@ STAND_INS = {
 
 def _stand_in(error: UnicodeError) -> tuple[str, int]:
     assert isinstance(error, UnicodeEncodeError)
+    import unicodedata  # here, not at the top: most output never needs it (start-up time)
+
     out = []
     for ch in error.object[error.start : error.end]:
         plain = STAND_INS.get(ch)
@@ -63,6 +64,8 @@ def use_stand_ins() -> None:
 
 def escaped(text: str) -> str:
     """`text` with its control characters (but new lines and tabs) shown as escapes."""
+    import unicodedata  # here, not at the top: only messages and status lines (start-up time)
+
     out = []
     for ch in text:
         if ch not in "\n\t" and unicodedata.category(ch) in ("Cc", "Cf"):

@@ -20,7 +20,7 @@ from lnf.formats.fight_spec import (
 )
 from lnf.formats.files import read_text
 from lnf.formats.spec import INVALID, Checker, did_you_mean
-from lnf.formats.yaml_source import Located, load_yaml
+from lnf.formats.yaml_source import FieldPath, Located, load_yaml
 from lnf.model import (
     Fight,
     Group,
@@ -361,10 +361,20 @@ def assumed(path: Path) -> list[str]:
         from lnf.formats.hero_spells import spell_warnings
 
         out += [f"{_where(path, located, at)}{said}" for at, said in spell_warnings(doc)]
-    from lnf.formats.spell_storing import storing_warnings  # B8: a guardian storing nothing
-
-    out += [f"{_where(path, located, at)}{said}" for at, said in storing_warnings(doc)]
+    out += [f"{_where(path, located, at)}{said}" for at, said in _storing(doc)]
     return out
+
+
+def _storing(doc: dict[str, Any]) -> list[tuple[FieldPath, str]]:
+    """B8: a guardian storing nothing (`spell_storing.storing_warnings`), which looks only at a
+    monster that names its stat block: for a fight without one, spell_storing stays unloaded."""
+    if not any(
+        isinstance(c, dict) and isinstance(c.get("monster"), str) for c in doc.get("monsters") or []
+    ):
+        return []
+    from lnf.formats.spell_storing import storing_warnings
+
+    return storing_warnings(doc)
 
 
 def _where(path: Path, located: Located, at: tuple[Any, ...]) -> str:

@@ -9,6 +9,8 @@ twice.
 
 from __future__ import annotations
 
+from typing import Any
+
 from lnf.dice import DamageType
 from lnf.formats.attack_spec import ACTION, ATTACK, DICE, LEGENDARY, defaults
 from lnf.formats.attack_spec import ATTACK_DEFAULTS as ATTACK_DEFAULTS
@@ -16,9 +18,7 @@ from lnf.formats.short_forms import (
     ROLL as ROLL,
 )
 from lnf.formats.short_forms import (
-    parse_area as parse_area,
-)
-from lnf.formats.short_forms import (
+    TRAIT_EXAMPLES,
     parse_bonus,
     parse_cover,
     parse_dot,
@@ -26,6 +26,9 @@ from lnf.formats.short_forms import (
     parse_monster_hp,
     parse_phase,
     parse_saves,
+)
+from lnf.formats.short_forms import (
+    parse_area as parse_area,
 )
 from lnf.formats.spec import (
     Bool,
@@ -39,7 +42,6 @@ from lnf.formats.spec import (
     Str,
     Text,
 )
-from lnf.formats.trait_forms import TRAITS
 from lnf.model import (
     Ability,
     BackReason,
@@ -58,6 +60,7 @@ from lnf.model import (
     Side,
     Size,
     Terrain,
+    Trait,
     Variant,
 )
 
@@ -98,6 +101,17 @@ HERO_DEFAULTS = defaults(Hero)
 MONSTER_DEFAULTS = defaults(Monster)
 FIGHT_DEFAULTS = defaults(Fight)
 HEALING_DEFAULTS = defaults(Healing)
+
+
+def _trait(value: Any) -> Trait:
+    """B8: one of `traits:`, read by formats.trait_forms: loaded only for a fight that has
+    traits (most have none), not at every start."""
+    from lnf.formats.trait_forms import parse_trait
+
+    return parse_trait(value)
+
+
+TRAITS = ListOf(Text(_trait, TRAIT_EXAMPLES, {"type": "string"}))
 
 # --- the format ------------------------------------------------------------------------
 

@@ -46,7 +46,7 @@ def read_text(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
         if raw.startswith(bom):
             raise InputError(source, [InputProblem(f"is {name} text: save it as UTF-8")])
     try:
-        return raw.decode("utf-8-sig")
+        return decode_utf8_sig(raw)
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         byte = raw[exc.start]
@@ -56,6 +56,12 @@ def read_text(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
             hint="save the file as UTF-8 (most editors offer it under Save As, or Encoding)",
         )
         raise InputError(source, [problem]) from None
+
+
+def decode_utf8_sig(raw: bytes) -> str:
+    """`raw.decode("utf-8-sig")`, the same text or the same error (its position counted after
+    the mark, as that codec counts it), without loading the codec's module: start-up time."""
+    return (raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw).decode("utf-8")
 
 
 def _read_bounded(path: Path, limit: int) -> bytes:
@@ -94,15 +100,30 @@ def atomic_write_text(path: Path, text: str, *, overwrite: bool = True) -> bool:
     """Write `text` to a temporary file beside `path` and flush it to disk, then put it in
     place: over `path`, or (without `overwrite`) only if `path` does not exist yet; returns
     False if it did. A crash leaves the old file or the new one, never half of one."""
+    return _atomic_write(path, text, overwrite)
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """`data` over `path`, as `atomic_write_text` writes text (the parse cache's entries)."""
+    _atomic_write(path, data, True)
+
+
+def _atomic_write(path: Path, content: str | bytes, overwrite: bool) -> bool:
     import tempfile  # only writers need it: quicker start-up for the rest
 
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        if isinstance(content, bytes):
+            with os.fdopen(fd, "wb") as raw:
+                raw.write(content)
+                raw.flush()
+                os.fsync(raw.fileno())
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(content)
+                f.flush()
+                os.fsync(f.fileno())
         if overwrite:
             os.replace(tmp, path)
             return True

@@ -36,13 +36,31 @@ def parse_damage(value: Any) -> DiceExpr:
         ) from None
 
 
+def numbers(text: str) -> tuple[str, str | None] | None:
+    r"""The groups of `re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*", text)` (`12`, `12/27`), or
+    None where it does not match, found without the pattern: `\d` is what `str.isdecimal`
+    takes and `\s` what `str.strip` takes. Compiling the pattern cost each `lnf show` more than
+    the fight file's every number read this way (start-up time)."""
+    first, slash, second = text.partition("/")
+    first = first.strip()
+    if not first.isdecimal():  # "" is not
+        return None
+    if not slash:
+        return first, None
+    second = second.strip()
+    return (first, second) if second.isdecimal() else None  # a second "/" is not
+
+
 def parse_range(value: Any) -> tuple[int, int]:
-    """`80/320` (normal/long) or `120` (one range)."""
-    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*(?:ft\.?)?\s*", str(value))
+    """`80/320` (normal/long) or `120` (one range), `ft` or `ft.` after them allowed."""
+    text = str(value).rstrip()
+    text = text.removesuffix("ft.") if text.endswith("ft.") else text.removesuffix("ft")
+    match = numbers(text)  # as r"\s*(\d+)\s*(?:/\s*(\d+))?\s*(?:ft\.?)?\s*" reads `value`
     if match is None:
         raise ValueError(f"bad range {value!r}")
-    normal = int(match[1])
-    long = int(match[2]) if match[2] else normal
+    first, second = match
+    normal = int(first)
+    long = int(second) if second else normal
     if not 0 < normal <= 10_000 or not 0 < long <= 10_000:
         raise ValueError(f"range {value!r} out of bounds")
     return normal, long
@@ -93,13 +111,14 @@ def parse_cover(value: Any) -> Cover:
 
 def parse_hp(value: Any) -> tuple[int, int | None]:
     """`27` (at maximum) or `12/27` (current/maximum) → (maximum, current or None)."""
-    match = re.fullmatch(r"\s*(\d+)\s*(?:/\s*(\d+))?\s*", str(value))
+    match = numbers(str(value))
     if match is None:
         raise ValueError(f"bad hit points {value!r}")
-    if match[2] is None:
-        maximum, current = int(match[1]), None
+    first, second = match
+    if second is None:
+        maximum, current = int(first), None
     else:
-        current, maximum = int(match[1]), int(match[2])
+        current, maximum = int(first), int(second)
     if not 1 <= maximum <= 100_000:
         raise ValueError("the hit point maximum must be at least 1")
     if current is not None and current > maximum:
@@ -113,7 +132,8 @@ def parse_hp(value: Any) -> tuple[int, int | None]:
 def parse_phase(value: Any) -> Phase:
     """`melee`, `chase` or `volley N` (V2: the volley round number)."""
     text = str(value).strip().lower().replace("mêlée", "melee")
-    match = re.fullmatch(r"volley\s+(\d+)", text)
+    # only a volley is matched by a pattern, compiled at the first (start-up time)
+    match = re.fullmatch(r"volley\s+(\d+)", text) if text.startswith("volley") else None
     if match:
         n = int(match[1])
         if not 1 <= n <= 100:
@@ -234,3 +254,30 @@ def guard_form(guard: Guard) -> str:
     if guard.wearer:
         return f"amulet {guard.ac}"
     return "shield" if guard.lasts else f"parry {guard.ac}"
+
+
+# B8: the traits lnf plays, as `traits:` writes them (formats.trait_forms reads them); here, in a
+# module every fight file loads, so that `fight_spec` says them without loading trait_forms.
+TRAIT_EXAMPLES = (
+    "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
+    "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
+    "magic weapons, immune to exhaustion, spider climb, "
+    "nonmagical only (bludgeoning, piercing, slashing), magic only (piercing), "
+    "fey ancestry, brave, turn defiance, turn resistance, dark devotion, two heads, "
+    "duergar resilience, gnome cunning, "
+    "sure-footed, steadfast, evasion, relentless 7, absorption (lightning), "
+    "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
+    "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
+    "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
+    "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
+    "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
+    "aversion of fire, unnerving mask DC 14, rock catching DC 10, split 10, "
+    "reactive, berserk 40, damage transfer, reflective carapace, reactive heads, "
+    "multiple heads 5, 25 damage, 10 hit points, "
+    "aggressive, cunning action, ambusher, sunlight weakness, light sensitivity, "
+    "horrific appearance DC 11, fire form 1d10 fire, freeze 20, mucous cloud DC 14, "
+    "shadow stealth 6, consume life DC 10, 3d6, barbed hide 1d10 piercing, "
+    "corrode metal, rust metal, corrosive form 1d8 acid, adhesive DC 13, grappler, "
+    "aberrant ground DC 10, gibbering DC 10, "
+    "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
+)

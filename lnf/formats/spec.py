@@ -124,12 +124,16 @@ class Str(Spec):
 def control_character(text: str) -> str | None:
     """The first control or format character in `text` (escape codes, bidirectional
     overrides…), which would let a name rewrite the terminal or hide what it says."""
+    if text.isprintable():  # no character of categories C or Z but the space: no Cc nor Cf,
+        return None  # from the same Unicode data; unicodedata stays unloaded (start-up time)
     import unicodedata
 
     return next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
 
 
-SIGNED = re.compile(r"[+-]?\d{1,9}")  # a whole number written as text: "+5", "-1", "12"
+# A whole number written as text: "+5", "-1", "12". Text, compiled by `re` at first use (most
+# fight files write numbers as numbers): start-up time.
+SIGNED = r"[+-]?\d{1,9}"
 
 
 class Int(Spec):
@@ -145,7 +149,7 @@ class Int(Spec):
         self.expected = f"a whole number{bounds}"
 
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
-        if isinstance(value, str) and SIGNED.fullmatch(value.strip()):
+        if isinstance(value, str) and re.fullmatch(SIGNED, value.strip()):
             value = int(value.strip())  # "+5", as stat blocks print a bonus
         if isinstance(value, bool) or not isinstance(value, int):
             return self._wrong(value, path, ck)
@@ -156,7 +160,7 @@ class Int(Spec):
         return value
 
     def json_schema(self) -> dict[str, Any]:
-        schema: dict[str, Any] = {"type": ["integer", "string"], "pattern": SIGNED.pattern}
+        schema: dict[str, Any] = {"type": ["integer", "string"], "pattern": SIGNED}
         if self.minimum is not None:
             schema["minimum"] = self.minimum
         if self.maximum is not None:
@@ -193,21 +197,36 @@ class Bool(Spec):
 E = TypeVar("E", bound=StrEnum)
 
 
+# An enum's members and their spellings, lowered too, listed once for all the specs of it (the
+# fight file's spec has 30, eight of Condition's 38 conditions): Python 3.11 walks an enum and
+# reads `.value` slowly, and these were a tenth of the spec's start-up.
+_SPELLINGS: dict[type[StrEnum], tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _spellings(enum: type[StrEnum]) -> tuple[tuple[Any, ...], tuple[str, ...], tuple[str, ...]]:
+    if (known := _SPELLINGS.get(enum)) is None:
+        members = tuple(enum)  # in order, aliases left out, as `for e in enum` walks them
+        words = tuple(e._value_ for e in members)  # `.value` is `_value_` read by a property
+        known = _SPELLINGS[enum] = (members, words, tuple(w.lower() for w in words))
+    return known
+
+
 class OneOf(Spec, Generic[E]):
     """One of an enum's spellings."""
 
     def __init__(self, enum: type[E], doc: str = "") -> None:
         super().__init__(doc)
         self.enum = enum
-        self.words = [e.value for e in enum]
+        self._members, words, self._lowered = _spellings(enum)
+        self.words = list(words)
         self.expected = "one of " + ", ".join(self.words)
 
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if isinstance(value, str):
             word = value.strip()
-            for e in self.enum:
-                if e.value.lower() == word.lower():
-                    return e
+            low = word.lower()
+            if low in self._lowered:  # the first spelling that matches, as the walk found it
+                return self._members[self._lowered.index(low)]
             return ck.fail(
                 path, f"expected {self.expected}, got {value!r}", did_you_mean(word, self.words)
             )

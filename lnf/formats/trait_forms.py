@@ -55,7 +55,7 @@ from typing import Any
 
 from lnf.dice import DamageType, parse
 from lnf.errors import DiceError
-from lnf.formats.spec import ListOf, Text
+from lnf.formats.short_forms import TRAIT_EXAMPLES as _EXAMPLES
 from lnf.model import Ability, Condition, Lasting, Rider, Trait, TraitKind, TurnEdge
 
 # The forms' patterns, compiled when a trait is first read (`re` keeps them): a fight file that
@@ -110,29 +110,6 @@ _TYPED_SAY = {
 }
 _TYPED = r"(heated body|fire aura|fire form|barbed hide|corrosive form) (\d+d\d+ [a-z]+)"
 _ENGULF = r"engulf ([a-z ]+), dc (\d+), (\d+d\d+(?:[+-]\d+)? [a-z]+)"  # F6: the mound
-_EXAMPLES = (
-    "pack tactics, martial advantage 2d6, sneak attack 2d6, regeneration 10 (fire, acid), "
-    "undead fortitude, magic resistance, blood frenzy, nimble escape, flyby, sunlight sensitivity, "
-    "magic weapons, immune to exhaustion, spider climb, "
-    "nonmagical only (bludgeoning, piercing, slashing), magic only (piercing), "
-    "fey ancestry, brave, turn defiance, turn resistance, dark devotion, two heads, "
-    "duergar resilience, gnome cunning, "
-    "sure-footed, steadfast, evasion, relentless 7, absorption (lightning), "
-    "heated body 1d10 fire, fire aura 3d6 fire, surprise attack 2d6, assassinate, reckless, "
-    "stench DC 10, fear aura DC 21, sunlight hypersensitivity 20, misty escape, "
-    "death burst DC 11 dex, 2d6 fire, half, death burst DC 10 con, blinded 10 rounds, repeat, "
-    "rejuvenation 1d6 days, elemental demise, rampage Bite, petrifying gaze DC 14, at once by 5, "
-    "aggressive, limited magic immunity 6, immutable form, antimagic susceptibility, "
-    "aversion of fire, unnerving mask DC 14, rock catching DC 10, split 10, "
-    "reactive, berserk 40, damage transfer, reflective carapace, reactive heads, "
-    "multiple heads 5, 25 damage, 10 hit points, "
-    "aggressive, cunning action, ambusher, sunlight weakness, light sensitivity, "
-    "horrific appearance DC 11, fire form 1d10 fire, freeze 20, mucous cloud DC 14, "
-    "shadow stealth 6, consume life DC 10, 3d6, barbed hide 1d10 piercing, "
-    "corrode metal, rust metal, corrosive form 1d8 acid, adhesive DC 13, grappler, "
-    "aberrant ground DC 10, gibbering DC 10, "
-    "charge Tusk +1d6 slashing, DC 11 or pounce Claw, DC 13, then Bite"
-)
 _MOVING = (
     r"(charge|pounce|trampling charge) (.+?)(?: \+(\d+d\d+(?: [a-z]+)?))?(?:, dc (\d+))?"
     r"(?:, then (.+))?"
@@ -361,6 +338,3 @@ def trait_form(trait: Trait) -> str:
     if trait.kind in DC_TRAITS:
         return f"{trait.kind} DC {trait.dc}"
     return str(trait.kind)
-
-
-TRAITS = ListOf(Text(parse_trait, _EXAMPLES, {"type": "string"}))

@@ -22,7 +22,8 @@ HEADS = {
 SUMMONINGS = frozenset({"Conjure Elemental"})
 
 # "Spellcasting: Fly", "Innate Spellcasting (Psionics): Blur": the heading and the spell.
-_SPELL_ITEM = re.compile(r"^((?:Innate )?Spellcasting(?: \([^)]*\))?): (.+)$")
+# Text, compiled by `re` at first use (a stat block with such items): start-up time.
+_SPELL_ITEM = r"^((?:Innate )?Spellcasting(?: \([^)]*\))?): (.+)$"
 
 
 def by_reason(items: Sequence[str]) -> dict[str, list[str]]:
@@ -40,7 +41,7 @@ def compact(items: Sequence[str]) -> list[str]:
     out: list[str] = []
     head = ""
     for item in items:
-        spell = _SPELL_ITEM.match(item)
+        spell = re.match(_SPELL_ITEM, item)
         if spell and spell[1] == head:
             out[-1] += f", {spell[2]}"
             continue
@@ -51,7 +52,7 @@ def compact(items: Sequence[str]) -> list[str]:
 
 def _dm_words(monster: str, item: str) -> str:
     """ "Mage's Suggestion", "what Vampire's Charm makes a hero do"."""
-    spell = _SPELL_ITEM.match(item)
+    spell = re.match(_SPELL_ITEM, item)
     name = spell[2] if spell else item
     name = re.sub(r" \((?:trait|reaction)\)$", "", name)
     if name.endswith(": what it makes the hero do"):

@@ -24,7 +24,6 @@ from lnf.model.effects import NO_HEALING
 from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.acl import acl, hit_dc
-from lnf.rules.distance import who_reaches
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.resources import ordinal
 from lnf.rules.roster import banished
@@ -365,6 +364,8 @@ def _defence(fight: Fight) -> list[str]:
 
 def _reach_lines(fight: Fight, style: Style) -> list[str]:
     """V3: who can shoot this volley round, and with what."""
+    from lnf.rules.distance import who_reaches  # a volley round's only: start-up (rules.distance)
+
     head = style("Who can reach", "bold") + f" (V3, volley round {fight.phase.volley}):"
     lines, out_of_reach = [head], []
     for name, attacks in who_reaches(fight):

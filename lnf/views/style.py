@@ -14,7 +14,7 @@ _CODES = {
     "magenta": "35",
     "cyan": "36",
 }
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_ANSI = r"\x1b\[[0-9;]*m"  # text, compiled by `re` at first use: start-up time
 
 
 class Style:
@@ -29,7 +29,9 @@ class Style:
 
 
 def visible_len(text: str) -> int:
-    return len(_ANSI.sub("", text))
+    if "\x1b" not in text:  # no colour (every pipe, NO_COLOR): nothing to take out
+        return len(text)
+    return len(re.sub(_ANSI, "", text))
 
 
 def pad(text: str, width: int) -> str:
