@@ -12,8 +12,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lnf.dice import parse
-from lnf.model import Ability, Attack, Condition, Hero, Rider
+from lnf.dice import DamageType, parse
+from lnf.model import Ability, Attack, Condition, Hero, Rider, Trait, TraitKind
 from lnf.model.plan import Advantage, Mode
 from lnf.rules import expected
 from lnf.rules.conditions import fails_str_dex, save_disadvantage
@@ -27,6 +27,7 @@ from lnf.rules.expected import (
     saved,
 )
 from lnf.values import replace
+from tests.builders import monster
 from tests.strategies import ACTIONS, LONG, MELEE, SHOOT, plan_heroes
 
 RIDERS = (
@@ -147,3 +148,19 @@ def test_dice_mean_remembered_by_identity(asked: list[tuple[Attack, Hero, bool]]
         kinds = sorted({p.damage_type for p in attack.damage.parts if p.damage_type})
         factors = tuple((k, expected.defence_factor(hero, k, magic=magic)) for k in kinds)
         assert dice_mean(attack.damage, hero, magic=magic) == expected._mean(attack.damage, factors)
+
+
+def test_dice_mean_remembered_with_magic() -> None:
+    """D6: the same dice at the same werewolf, nonmagical (stopped) and magical (through), asked
+    in turn and again: each its own mean (the memo's key holds `magic`)."""
+    slashing = frozenset({DamageType.SLASHING})
+    werewolf = monster(
+        "Werewolf",
+        hp=58,
+        immune=slashing,
+        traits=(Trait(TraitKind.NONMAGICAL_ONLY, stopped_by=slashing),),
+    )
+    sword = parse("1d8+3 slashing")
+    for magic in (False, True, False, True):
+        factors = ((DamageType.SLASHING, Fraction(1 if magic else 0)),)
+        assert dice_mean(sword, werewolf, magic=magic) == expected._mean(sword, factors)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from lnf.model import Fight
+from lnf.rules import kinds as kinds_module
 from lnf.rules.kinds import kind_of
 from lnf.values import HashedOnce, replace
 from tests.grids import grid
@@ -29,6 +30,7 @@ def test_kind_remembered_as_worked_out(f: Fight) -> None:
 
 
 def test_kind_of_a_grid_again() -> None:
+    kinds_module._kinds.clear()  # far from its bound: the twins below cannot start it afresh
     f = grid(8, 40, 0, True)
     kinds = [kind_of(m) for m in f.monsters]
     for m, kind in zip(f.monsters, kinds, strict=True):  # twins: one object

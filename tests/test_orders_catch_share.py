@@ -13,8 +13,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lnf.dice import DamageType, parse
-from lnf.model import Fight
+from lnf.model import Fight, Hero
 from lnf.rules import check_state
+from lnf.rules.areas import area_groups
 from lnf.rules.attacks import plan_targets
 from lnf.rules.catches import _groups, _groups_now, catch_among, catch_ground
 from lnf.rules.moves import can_act
@@ -110,3 +111,16 @@ def test_groups_remembered_per_action() -> None:
         fresh = [(g.label, g.heroes, g.spared, g.immune) for g in _groups_now(f, m1, action)]
         assert seen == fresh
     assert catch_ground(f, m1, BREATH).key != catch_ground(f, m1, fire).key
+
+
+def test_area_groups_as_worked_out() -> None:
+    """E3: the groups an area could catch, remembered per fight, as `area_groups` works them
+    out afresh; two fights asked in turn."""
+    fights = [grid(8, 40, seed, True) for seed in range(2)]
+    for f in (*fights, *fights):
+        got = [(g.label, tuple(g.heroes)) for g in _groups_now(f, f.monsters[0], BREATH)]
+        afresh = [
+            (label, tuple(n for n in members if isinstance(f.combatant(n), Hero)))
+            for label, members in area_groups(f)
+        ]
+        assert got == [(label, heroes) for label, heroes in afresh if heroes]

@@ -48,12 +48,13 @@ def test_specials_and_joins_kept(f: Fight) -> None:
 @settings(max_examples=40, deadline=None)
 @given(plan_fights(specials=True), plan_fights(specials=True))
 def test_joins_of_the_fight_asked(f: Fight, g: Fight) -> None:
-    """M1–M3: each fight's own groups and heroes, asked in turn."""
-    for fight in (f, g, f):
-        for m in fight.monsters:
-            with mock.patch.object(moves, "JOINS_KEPT", False):
-                fresh = join_options(fight, m)
-            assert join_options(fight, m) == fresh
+    """M1–M3: each fight's own groups and heroes, asked in turn. The remembered answers are
+    all read before any is worked out afresh (a fresh one writes the memo it would be
+    compared with)."""
+    asked = [(fight, m) for fight in (f, g, f) for m in (*fight.monsters, *fight.monsters[::-1])]
+    kept = [join_options(fight, m) for fight, m in asked]
+    with mock.patch.object(moves, "JOINS_KEPT", False):
+        assert kept == [join_options(fight, m) for fight, m in asked]
 
 
 def test_specials_kept_at_a_table() -> None:
