@@ -1,0 +1,76 @@
+"""Start-up, stop 36 (goal 4): V3's and M6's state checks live in `rules.state_check`, so that
+`lnf show` and `lnf check` do not load `rules.distance`, `rules.reactions` and the attack rules
+they import for play; `rules.hyrule`'s pattern is compiled at first use. Timing is the bench's
+job (bench/startup.py); this checks what is loaded and that the moved code says the same."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lnf.rules import distance, reactions, state_check
+from lnf.rules.hyrule import heart_points
+
+# loaded by play, not by a state's checks: `rules.attacks` and what it imports
+FOR_PLAY = (
+    "lnf.rules.distance",
+    "lnf.rules.reactions",
+    "lnf.rules.attacks",
+    "lnf.rules.ammunition",
+    "lnf.rules.traits",
+    "lnf.rules.heads",
+    "lnf.rules.conditions",
+    "lnf.rules.holds",
+    "lnf.rules.curses",
+)
+
+
+def _loaded(args: list[str]) -> set[str]:
+    code = (
+        "import sys, re; from lnf.cli import main\n"
+        "try: main(sys.argv[1:])\n"
+        "except SystemExit as exit: assert not exit.code, exit.code\n"
+        f"print('loaded:', *(m for m in {FOR_PLAY!r} if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=True
+    )
+    return set(out.stdout.splitlines()[-1].split()[1:])
+
+
+def test_show_and_check_load_no_rules_of_play(x1_path: Path) -> None:
+    assert _loaded(["show", str(x1_path)]) == set()
+    assert _loaded(["check", str(x1_path)]) == set()
+
+
+def test_the_moved_checks_keep_their_names() -> None:
+    """V3 and M6: `rules.distance` and `rules.reactions` still give the checks by name."""
+    assert distance.check_no_groups_apart is state_check.check_no_groups_apart
+    assert reactions.check_reached_by is state_check.check_reached_by
+
+
+_COMPILED = re.compile(r"\b(hit points?|hp)\b")  # V-HYR4's pattern as it was compiled at import
+
+
+def _heart_points_before(text: str) -> str:
+    return _COMPILED.sub(
+        lambda m: {"hp": "heart points", "hit point": "heart point"}.get(m[1], "heart points"), text
+    )
+
+
+@given(st.lists(st.sampled_from(["hit", "point", "points", "hp", "HP", " ", "s", "_", "é", "3"])))
+def test_heart_points_as_compiled_at_import(words: list[str]) -> None:
+    """V-HYR4: the pattern compiled at first use says what the one compiled at import said."""
+    text = "".join(words)
+    assert heart_points(text) == _heart_points_before(text)
+
+
+def test_heart_points_words() -> None:
+    assert heart_points("12 hit points, 1 hit point, 3 hp; hpx") == (
+        "12 heart points, 1 heart point, 3 heart points; hpx"
+    )
