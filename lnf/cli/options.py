@@ -18,9 +18,10 @@ if TYPE_CHECKING:
     from lnf.model import Fight
     from lnf.session import Session
 
-fight_argument = click.argument(
-    "fight_file", metavar="FIGHT", type=click.Path(path_type=Path, dir_okay=False)
-)
+# One path type for every file argument and option: a type holds no state of its own, and each
+# `click.Path` made asks gettext for its name ("file"), about 60 µs (start-up).
+file_path = click.Path(path_type=Path, dir_okay=False)
+fight_argument = click.argument("fight_file", metavar="FIGHT", type=file_path)
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
 seed_option = click.option(
     "--seed",
