@@ -9,6 +9,8 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -74,3 +76,63 @@ def test_heart_points_words() -> None:
     assert heart_points("12 hit points, 1 hit point, 3 hp; hpx") == (
         "12 heart points, 1 heart point, 3 heart points; hpx"
     )
+
+
+# --- `show`'s grid: the DM's items and who is next, loaded where used (B8, B9, S1) -----------
+
+ITEMS = [
+    "Spellcasting: Fly",
+    "Spellcasting: Blur",
+    "Innate Spellcasting (Psionics): Suggestion",
+    "Charm (trait)",
+    "Parry (reaction)",
+    "Web Walker",
+    "Change Shape",
+]
+
+
+def _not_modelled_before(monsters: list[SimpleNamespace]) -> dict[str, list[Any]]:
+    """`views.grid._not_modelled` as it was, `dm_items` loaded with the grid."""
+    from lnf.views.dm_items import HEADS, by_reason, compact
+
+    seen: set[str] = set()
+    out: dict[str, list[Any]] = {}
+    for m in monsters:
+        if m.not_modelled and m.stat_block not in seen:
+            seen.add(m.stat_block)
+            for reason, items in by_reason(m.not_modelled).items():
+                out.setdefault(HEADS[reason], []).append((m.stat_block, compact(items)))
+    return {head: out[head] for head in HEADS.values() if head in out}
+
+
+@given(
+    st.lists(
+        st.builds(
+            SimpleNamespace,
+            not_modelled=st.lists(st.sampled_from(ITEMS), max_size=4).map(tuple),
+            stat_block=st.sampled_from(["mage", "vampire", "drider", ""]),
+        ),
+        max_size=4,
+    )
+)
+def test_the_dm_items_as_before(monsters: list[SimpleNamespace]) -> None:
+    """B8, B9: the items `show` lists under each reason's head, `dm_items` loaded only for a
+    stat block that has any: the same heads, in the same order."""
+    from lnf.views.grid import _not_modelled
+
+    fight = SimpleNamespace(monsters=monsters)
+    assert _not_modelled(fight) == _not_modelled_before(monsters)  # type: ignore[arg-type]
+
+
+def test_show_of_a_fight_without_such_items_loads_neither(x1_path: Path) -> None:
+    code = (
+        "import sys; from lnf.cli import main\n"
+        "try: main(sys.argv[1:])\n"
+        "except SystemExit as exit: assert not exit.code, exit.code\n"
+        "print('loaded:', *(m for m in ('lnf.views.dm_items', 'lnf.rules.strike_order') "
+        "if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, "show", str(x1_path)], capture_output=True, text=True
+    )
+    assert out.stdout.splitlines()[-1] == "loaded:"
