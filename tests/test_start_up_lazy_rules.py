@@ -48,6 +48,9 @@ def _loaded(args: list[str]) -> set[str]:
 def test_show_and_check_load_no_rules_of_play(x1_path: Path) -> None:
     assert _loaded(["show", str(x1_path)]) == set()
     assert _loaded(["check", str(x1_path)]) == set()
+    # nor with --json: the report imports `rules.distance` for a volley round's reach (V3)
+    assert _loaded(["show", "--json", str(x1_path)]) == set()
+    assert _loaded(["check", "--json", str(x1_path)]) == set()
 
 
 def test_the_moved_checks_keep_their_names() -> None:
@@ -136,3 +139,34 @@ def test_show_of_a_fight_without_such_items_loads_neither(x1_path: Path) -> None
         [sys.executable, "-c", code, "show", str(x1_path)], capture_output=True, text=True
     )
     assert out.stdout.splitlines()[-1] == "loaded:"
+
+
+VOLLEY = """\
+phase: volley 2
+heroes:
+  - name: Ann
+    class: fighter
+    hp: 12
+    ac: 16
+    attacks: [{name: Longbow, kind: ranged, to_hit: 5, damage: 1d8+3, range: 150/600 ft.}]
+monsters:
+  - {monster: goblin}
+  - {name: Rat, hp: 3, ac: 10, attacks: [{name: Bite, to_hit: 2, damage: 1d3}]}
+"""
+
+
+def test_a_volley_rounds_report_says_who_reaches() -> None:
+    """V3: `show --json` of a volley round gives each one's reaching attacks, last, as it did
+    with `rules.distance` imported with the report."""
+    from lnf.formats.fight_file import parse_fight
+    from lnf.rules.distance import who_reaches
+    from lnf.views.report import show_data
+
+    fight = parse_fight(VOLLEY, "volley.yaml")
+    data = show_data(fight, [])
+    assert list(data)[-1] == "reach"
+    assert data["reach"] == {
+        name: [{"attack": a, "roll": r.value} for a, r in attacks]
+        for name, attacks in who_reaches(fight)
+    }
+    assert data["reach"]["Ann"] and data["reach"]["Rat"] == []
