@@ -16,6 +16,7 @@ from lnf.cli.options import (
     current_fight,
     echo_json,
     fight_argument,
+    file_path,
     json_option,
     opened,
     terminal_style,
@@ -51,7 +52,7 @@ def page_options(command: Any) -> Any:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(path_type=Path, dir_okay=False),
+    type=file_path,
     help="With --html: write the page to this file (else it is printed).",
 )
 @page_options
@@ -115,7 +116,7 @@ def _show_html(fight_file: Path, output: Path | None, dm: bool, monster_hp: str)
 @click.option(
     "--plan",
     "plan_file",
-    type=click.Path(path_type=Path, dir_okay=False),
+    type=file_path,
     help="Also check a plan written by hand (P7) and compare it with the best plan.",
 )
 def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
@@ -151,7 +152,7 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
 
 
 @click.command()
-@click.argument("path", required=False, type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("path", required=False, type=file_path)
 @click.option("--force", is_flag=True, help="Overwrite PATH if it exists.")
 @click.option(
     "--hero",

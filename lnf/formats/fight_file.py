@@ -36,13 +36,31 @@ MAX_COMBATANTS = 2_000  # lnf plans up to 50 heroes and 500 monsters; no fight n
 def load_fight(path: Path) -> Fight:
     """The fight file at `path`; its YAML parse is kept for the next read of the same text
     (`parse_cache`), so showing an unchanged fight needs no YAML parser."""
+    return _fight(_located(path), str(path))
+
+
+def load_fight_assumed(path: Path) -> tuple[Fight, list[str]]:
+    """`load_fight(path)` and `assumed(path)` from one read of the file and its kept parse
+    (`show` and `check` say both: reading the kept parse again cost about 0.3 ms). What is
+    assumed is read before `_fight` expands the stat blocks in place, so from the parse as
+    `assumed` would read it; whatever `assumed` raises on, it is asked again the slow way
+    once the fight has been read, which tells its own problems first, as before."""
+    located = _located(path)
+    try:
+        said: list[str] | None = _assumed(path, located)
+    except Exception:  # not a fight `_fight` takes, mostly: it says why below
+        said = None
+    fight = _fight(located, str(path))
+    return fight, assumed(path) if said is None else said
+
+
+def _located(path: Path) -> Located:
     text = read_text(path)
-    source = str(path)
     located = parse_cache.cached(path, text)
     if located is None:
-        located = _locate(text, source)
+        located = _locate(text, str(path))
         parse_cache.remember(path, text, located)
-    return _fight(located, source)
+    return located
 
 
 def parse_fight(text: str, source: str) -> Fight:
@@ -333,7 +351,10 @@ def assumed(path: Path) -> list[str]:
     no armor). Monsters from the bestiary bring their own; a monster written out in full is the
     DM's stat block, but its missing AC is said too."""
     text = read_text(path)
-    located = parse_cache.cached(path, text) or load_yaml(text, str(path))
+    return _assumed(path, parse_cache.cached(path, text) or load_yaml(text, str(path)))
+
+
+def _assumed(path: Path, located: Located) -> list[str]:
     doc = located.data
     if not isinstance(doc, dict):
         return []

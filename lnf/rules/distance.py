@@ -7,7 +7,7 @@ share are `rules.reach_steps`. Chase never imports this module.
 
 from __future__ import annotations
 
-from lnf.errors import Refused, Violation
+from lnf.errors import Refused
 from lnf.model import Attack, AttackKind, Fight, Hero, Monster, PhaseKind, Rank, Terrain
 from lnf.model.plan import Advantage, Mode, Order, Plan
 from lnf.rules.ammunition import can_shoot
@@ -19,6 +19,7 @@ from lnf.rules.darkness import unseen_in_dark
 from lnf.rules.holds import held_advantage
 from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, monsters
+from lnf.rules.state_check import check_no_groups_apart as check_no_groups_apart  # V3, moved
 from lnf.rules.traits import trait_advantages, trait_disadvantages
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -43,20 +44,6 @@ TERRAIN_DICE = {
     Terrain.JUNGLE: "2d6",
     Terrain.MOUNTAINS: "4d10",
 }
-
-
-def check_no_groups_apart(fight: Fight) -> list[Violation]:
-    """V3 as a check on a state: no mêlée groups before the sides meet."""
-    if fight.phase.kind.melee_possible or not fight.groups:
-        return []
-    return [
-        Violation(
-            "V3",
-            f"there are mêlée groups while the sides are apart ({fight.phase})",
-            tuple(n for g in fight.groups for n in g.members),
-            "no mêlée and no groups before the sides meet; set phase: melee",
-        )
-    ]
 
 
 def volley_rounds(total: int) -> int:

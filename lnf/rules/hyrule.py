@@ -90,11 +90,13 @@ def dice_only(damage: DiceExpr) -> DiceExpr:
     return DiceExpr(tuple(p for p in parts if p.terms))
 
 
-_HP = re.compile(r"\b(hit points?|hp)\b")
+_HP = r"\b(hit points?|hp)\b"  # compiled by `re` at first use (`show` of most fights: never)
 
 
 def heart_points(text: str) -> str:
     """V-HYR4: hit points are heart points in every text lnf prints."""
-    return _HP.sub(
-        lambda m: {"hp": "heart points", "hit point": "heart point"}.get(m[1], "heart points"), text
+    return re.sub(
+        _HP,
+        lambda m: {"hp": "heart points", "hit point": "heart point"}.get(m[1], "heart points"),
+        text,
     )

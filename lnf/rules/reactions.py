@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lnf.errors import Violation
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode
 from lnf.rules.attacks import has_melee, reach_ranks
@@ -18,6 +17,7 @@ from lnf.rules.conditions import takes_no_reactions
 from lnf.rules.heads import out_of_reactions
 from lnf.rules.ranks import can_fly_now
 from lnf.rules.roster import in_fight
+from lnf.rules.state_check import check_reached_by as check_reached_by  # M6, moved
 from lnf.rules.surprise import may_react
 from lnf.rules.traits import slips_away
 from lnf.values import replace
@@ -116,27 +116,3 @@ def after_move(fight: Fight, c: Hero | Monster, step: Moved) -> Hero | Monster:
     if c.reached_by is not None and moves_away(fight, step, c.reached_by):
         return replace(c, reached_by=None)
     return c
-
-
-def check_reached_by(fight: Fight) -> list[Violation]:
-    """M6 as a check on a state: `reached_by` names an enemy in the fight."""
-    found = []
-    for c in fight.everyone:
-        if c.reached_by is None:
-            continue
-        foe = fight.combatant(c.reached_by) if c.reached_by in fight else None
-        if foe is None:
-            said = f"{c.name} was last hit with reach by {c.reached_by}, who is not in this fight"
-        elif foe.side is c.side:
-            said = f"{c.name} was last hit with reach by {foe.name}, who is on its own side"
-        else:
-            continue
-        found.append(
-            Violation(
-                "M6",
-                said,
-                (c.name,),
-                "reached_by names the enemy that last hit it with a reach attack (A2)",
-            )
-        )
-    return found

@@ -27,10 +27,8 @@ from lnf.rules.acl import acl, hit_dc
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.resources import ordinal
 from lnf.rules.roster import banished
-from lnf.rules.strike_order import up_next
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.wording import and_list, plural
-from lnf.views.dm_items import HEADS, by_reason, compact
 from lnf.views.style import Style, pad, visible_len
 
 DOT = "●"
@@ -88,6 +86,8 @@ def _turn(fight: Fight) -> str:
         return ""
     if fight.turns.current is not None:
         return f" · {fight.turns.current}'s turn"
+    from lnf.rules.strike_order import up_next  # a round under way only: start-up time
+
     who = up_next(fight)
     return f" · next: {who}" if who is not None else " · the round is over"
 
@@ -450,6 +450,10 @@ def sheet_line(hero: Hero) -> str:
 
 def _not_modelled(fight: Fight) -> dict[str, list[tuple[str, list[str]]]]:
     """Once per stat block, under each reason's head: what it has that lnf does not play."""
+    if not any(m.not_modelled for m in fight.monsters):
+        return {}  # what the loop below finds too, without loading the DM's items (start-up)
+    from lnf.views.dm_items import HEADS, by_reason, compact
+
     seen: set[str] = set()
     out: dict[str, list[tuple[str, list[str]]]] = {}
     for m in fight.monsters:

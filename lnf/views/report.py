@@ -8,7 +8,6 @@ from lnf.errors import InputError, InputProblem, Violation
 from lnf.model import Effect, Fight, Hero, Monster, PhaseKind
 from lnf.rules import has_n_dot, in_fight, rows, target_order
 from lnf.rules.acl import acl, hit_dc
-from lnf.rules.distance import who_reaches
 from lnf.rules.strike_order import up_next
 
 
@@ -134,14 +133,19 @@ def show_data(fight: Fight, problems: list[Violation]) -> dict[str, Any]:
         "chase": [
             {"escaper": p.escaper, "pursuer": p.pursuer, "points": p.points} for p in fight.chase
         ],
-        **(
-            {
-                "reach": {
-                    name: [{"attack": a, "roll": r.value} for a, r in attacks]
-                    for name, attacks in who_reaches(fight)
-                }
-            }
-            if fight.phase.kind is PhaseKind.VOLLEY
-            else {}
-        ),
+        **(_reach(fight) if fight.phase.kind is PhaseKind.VOLLEY else {}),
+    }
+
+
+def _reach(fight: Fight) -> dict[str, Any]:
+    """V3: who reaches with what this volley round. `rules.distance` is imported here, for a
+    volley round only: it loads the attack rules, which `show --json` of a mêlée and
+    `check --json` never use (start-up time)."""
+    from lnf.rules.distance import who_reaches
+
+    return {
+        "reach": {
+            name: [{"attack": a, "roll": r.value} for a, r in attacks]
+            for name, attacks in who_reaches(fight)
+        }
     }
