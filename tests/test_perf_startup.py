@@ -21,7 +21,7 @@ UNUSED = (
     "lnf.formats.fight_log",
     "fractions",
     "decimal",
-    # stop 35: the parse cache's entries are marshal's, named by FNV-1a; a file's byte-order
+    # stop 36: the parse cache's entries are marshal's, named by FNV-1a; a file's byte-order
     # mark is taken off by hand; names are looked up in unicodedata only when not printable
     "json",
     "zlib",

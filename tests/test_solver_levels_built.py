@@ -23,7 +23,7 @@ from tests.strategies import plan_fights
 
 
 def slow_p3(pm: PlanModel) -> list[Level]:
-    """P3's levels as stop 35's start built them: `Level.add`, indices per level, `negated`."""
+    """P3's levels as stop 36's start built them: `Level.add`, indices per level, `negated`."""
     classes = danger_classes(pm.fight)
     n_classes = len(set(classes.values()))
     levels: list[Level] = []
@@ -57,7 +57,7 @@ def slow_p3(pm: PlanModel) -> list[Level]:
 
 
 def slow_p4(pm: PlanModel) -> list[Level]:
-    """P4's levels as stop 35's start built them."""
+    """P4's levels as stop 36's start built them."""
     damage, resource = Level("P4 expected damage"), Level("P4 resource spent")
     disadvantage = Level("P4 attacks at disadvantage")
     leavers = Level("P4 monsters leaving a group")
