@@ -167,3 +167,13 @@ def test_after_a_plan_ctrl_c_is_still_pythons_to_handle(tmp_path: Path) -> None:
     proc.send_signal(signal.SIGINT)
     out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 0 and out.strip() == "interrupted"
+
+
+def test_a_byte_not_utf8_is_named_with_its_line_after_a_bom_too(tmp_path: Path) -> None:
+    """Bad input names the byte and its line, with or without a byte-order mark before it."""
+    body = "heroes:\n  - name: Kit\n  - name: Dor\xe9\n".encode("latin-1")
+    for mark in (b"", b"\xef\xbb\xbf"):
+        f = tmp_path / "latin.yaml"
+        f.write_bytes(mark + body)
+        code, out = run("check", str(f))
+        assert code == 2 and f"{f}:3:" in out and "byte 0xe9 here is not UTF-8" in out, out

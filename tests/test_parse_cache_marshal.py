@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import lnf
 from lnf.formats import yaml_source as parse_cache
 from lnf.formats.yaml_source import Located
 
@@ -117,3 +118,34 @@ def test_a_damaged_entry_is_never_read_by_marshal(tmp_path: Path) -> None:
     assert parse_cache.cached(path, "heroes: []") is None
     entry.write_bytes(whole)
     assert parse_cache.cached(path, "heroes: []") is not None
+
+
+def test_an_entry_of_another_reader_means_a_fresh_parse(tmp_path: Path) -> None:
+    """An entry kept by another lnf, or by this one before its reader changed (its limits,
+    its refusals), is not trusted: several venvs share ~/.cache."""
+    path = tmp_path / "f.yaml"
+    parse_cache.remember(path, "t", Located({}, {(): 1}))
+    assert parse_cache.cached(path, "t") is not None
+    entry = parse_cache._entry(path)
+    assert entry is not None
+    body = parse_cache._unsealed(entry.read_bytes())
+    assert body is not None
+    raw = marshal.loads(body)
+    assert raw["reader"].startswith(lnf.__version__ + " ")
+    for other in ("0.0.1 " + raw["reader"].split()[1], raw["reader"].split()[0] + " 0" * 16):
+        entry.write_bytes(parse_cache._sealed(marshal.dumps({**raw, "reader": other}, 2)))
+        assert parse_cache.cached(path, "t") is None
+
+
+@given(st.binary(min_size=62, max_size=400), st.data())
+def test_two_bytes_swapped_are_seen(body: bytes, data: Any) -> None:
+    """Damage of two bytes: any two different bytes swapped, at any distance (61 apart kept
+    a checksum modulo 2**61 - 1)."""
+    i = data.draw(st.integers(0, len(body) - 2))
+    j = data.draw(st.sampled_from(sorted({min(i + 61, len(body) - 1), len(body) - 1})))
+    if body[i] == body[j]:
+        body = body[:i] + bytes([body[i] ^ 1]) + body[i + 1 :]
+    swapped = bytearray(body)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    sealed = parse_cache._sealed(body)
+    assert parse_cache._unsealed(sealed[: -len(body)] + bytes(swapped)) is None

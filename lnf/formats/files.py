@@ -48,8 +48,9 @@ def read_text(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
     try:
         return decode_utf8_sig(raw)
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        byte = raw[exc.start]
+        undecoded = exc.object  # what was decoded: after a byte-order mark, `raw` less it
+        line = undecoded[: exc.start].count(b"\n") + 1
+        byte = undecoded[exc.start]
         problem = InputProblem(
             f"not UTF-8 text: byte 0x{byte:02x} here is not UTF-8 (Latin-1 or Windows-1252?)",
             line=line,

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import marshal
 import os
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -250,8 +251,18 @@ class _Reader:
         raise InputError(self.source, [*self.problems, InputProblem(message, line=line)])
 
 
-FORMAT = 2  # bump when the entry's shape changes (2: marshal; 1 was JSON, in `*.json` files)
+FORMAT = 3  # bump when the entry's shape changes (3: the reader's stamp; 1 was JSON, `*.json`)
 MAX_TEXT = 1_000_000  # bigger files are parsed every time
+
+
+@cache
+def _reader() -> str:
+    """Who parsed an entry: lnf's version and a checksum of this module's own text (the reader's
+    limits and refusals live here), so an entry kept by another lnf, or by this one before its
+    reader changed, is parsed afresh rather than trusted. Several venvs share ~/.cache."""
+    from lnf import __version__
+
+    return f"{__version__} {_checksum(Path(__file__).read_bytes()):016x}"
 
 
 def cached(path: Path, text: str) -> Located | None:
@@ -264,7 +275,12 @@ def cached(path: Path, text: str) -> Located | None:
         if body is None:
             return None
         raw = marshal.loads(body)
-        if raw["format"] != FORMAT or raw["path"] != _key(path) or raw["text"] != text:
+        if (
+            raw["format"] != FORMAT
+            or raw["reader"] != _reader()
+            or raw["path"] != _key(path)
+            or raw["text"] != text
+        ):
             return None
         lines = raw["lines"]
         if not isinstance(lines, dict):
@@ -287,6 +303,7 @@ def remember(path: Path, text: str, located: Located) -> None:
         json.dumps(located.data, allow_nan=False)
         raw = {
             "format": FORMAT,
+            "reader": _reader(),
             "path": _key(path),
             "text": text,
             "data": located.data,
@@ -323,11 +340,14 @@ def _unsealed(entry: bytes) -> bytes | None:
     return body
 
 
+_PRIME = 2**64 - 59  # the largest prime below 2**64
+
+
 def _checksum(body: bytes) -> int:
-    """The bytes as one whole number modulo the prime 2**61 - 1, as `hash` of an int is
-    (Python's numeric hash, never randomised): a changed byte changes it. In C, about 20 µs
-    for X1's entry."""
-    return hash(int.from_bytes(body, "little"))
+    """The bytes as one whole number modulo a prime, in C (about 20 µs for X1's entry): a
+    changed byte changes it. Not 2**61 - 1 (`hash` of an int): 256**61 is 1 modulo that
+    prime, so two bytes 61 apart swapped kept the sum."""
+    return int.from_bytes(body, "little") % _PRIME
 
 
 def _entry(path: Path) -> Path | None:
