@@ -249,6 +249,11 @@ class LexSolve:
             fixed.append(self._settle_level(level, lo, lo != hi))
         return fixed
 
+    def next_low(self) -> int:
+        """The low end of the first pending level's range: no plan of the model, with the
+        levels fixed so far, has that level lower."""
+        return self._range(self.pending[0])[0]
+
     def _cap_first(self) -> bool:
         """Lower the top of the first pending level's range to its value in the solution at
         hand, holding it there by a constraint; True if that leaves it one value.

@@ -29,6 +29,7 @@ from lnf.solver.objective import canonical_levels, p3_p4_levels
 
 ONE_MODEL_HEROES = 12  # see above
 ONE_MODEL_MOST = 100  # acting monsters; see above
+DROP_BEATEN = True  # a regime that cannot catch up is dropped unsolved (see `_beaten`)
 
 
 def solve_over_regimes(
@@ -64,7 +65,11 @@ def solve_over_regimes(
         stepping = [k for k in runs if len(fixed[k]) == behind and runs[k][1].pending]
         if not stepping:
             break  # P3 and P4 are fixed in every regime left
-        for k in stepping:
+        # the most hopeful first, so that a regime that cannot catch up is dropped unsolved
+        for k in sorted(stepping, key=lambda k: _hope(fixed[k], runs[k][1])):
+            if DROP_BEATEN and _beaten(k, fixed, runs):
+                del runs[k]
+                continue
             try:
                 fixed[k] += runs[k][1].step(extend=False)
             except NoLegalPlan:
@@ -100,3 +105,21 @@ def _in_one_model(
 
 def _values(fixed: Fixed) -> tuple[int, ...]:
     return tuple(value for _, value in fixed)
+
+
+def _hope(fixed: Fixed, run: LexSolve) -> tuple[int, ...]:
+    """The best a regime's levels can still come to: those fixed, then the low end of the
+    next one's range (every plan of its model has that level at least there)."""
+    return (*_values(fixed), run.next_low())
+
+
+def _beaten(k: int, fixed: dict[int, Fixed], runs: dict[int, tuple[PlanModel, LexSolve]]) -> bool:
+    """Whether another regime left has fixed levels that beat the best regime `k` can still
+    come to (`_hope`): then `k` holds no optimal plan (P3, P4 compare level by level) and
+    would be dropped once solved, so it is dropped unsolved. Exact: the regimes left, and
+    so the optimum, are the same (each regime's solves depend on its own model alone)."""
+    hope = _hope(fixed[k], runs[k][1])
+    return any(
+        j != k and len(fixed[j]) >= len(hope) and _values(fixed[j][: len(hope)]) < hope
+        for j in runs
+    )
