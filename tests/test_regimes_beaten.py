@@ -66,3 +66,42 @@ def test_battles_drop_regimes_and_plan_as_before() -> None:
     for h, m, seed, specials in ((8, 40, 0, False), (8, 40, 1, True), (20, 150, 1, False)):
         dropped += same_either_way(grid(h, m, seed, specials))
     assert dropped
+
+
+def unchanged_base_at_each_copy(f: Fight) -> int:
+    """Solve with the regimes apart, checking that each regime's model, built when first
+    needed (a regime dropped unsolved needs none), copies the base as it stood once the
+    levels were made; returns how many were built."""
+    base = PlanModel(f, families=("R6",), prune=True)
+    made: list[str] = []
+    real_levels, real_copy = regimes.p3_p4_levels, PlanModel.with_regimes
+
+    def levels(pm: PlanModel) -> object:
+        out = real_levels(pm)
+        made.append(str(pm.model.proto))
+        return out
+
+    def copy(pm: PlanModel, chosen: list[int]) -> PlanModel:
+        assert pm is base and str(pm.model.proto) == made[0]
+        made.append("copy")
+        return real_copy(pm, chosen)
+
+    with (
+        mock.patch.object(regimes, "ONE_MODEL_MOST", -1),
+        mock.patch.object(regimes, "p3_p4_levels", levels),
+        mock.patch.object(PlanModel, "with_regimes", copy),
+    ):
+        solve_over_regimes(base, 1, 60.0)
+    return len(made) - 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(plan_fights(specials=True))
+def test_regimes_copy_the_base_as_it_stood(f: Fight) -> None:
+    assume(not check_state(f))
+    assert unchanged_base_at_each_copy(f) >= 1
+
+
+def test_a_battle_builds_fewer_regimes_than_it_has() -> None:
+    f = grid(16, 50, 2)
+    assert unchanged_base_at_each_copy(f) < len(regimes.possible_regimes(f))

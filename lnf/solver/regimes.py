@@ -21,6 +21,8 @@ among the regimes left, with everything before it fixed.
 
 from __future__ import annotations
 
+from ortools.sat.python import cp_model
+
 from lnf.errors import NoLegalPlan
 from lnf.solver.levels import Level
 from lnf.solver.lexicographic import Fixed, LexResult, LexSolve, Stalled
@@ -48,13 +50,21 @@ def solve_over_regimes(
         except Stalled as stop:
             stalled = stop.args[0]
     every: list[LexSolve] = []
+    made: dict[tuple[int, ...], PlanModel] = {}  # each run's model, once built
 
-    def start(regimes: list[int]) -> tuple[PlanModel, LexSolve]:
-        pm = base.with_regimes(regimes)
-        later = lambda ruled: canonical_levels(pm, ruled)  # noqa: E731
-        most = pm.most_attackers(regimes)
-        every.append(LexSolve(pm.model, levels, later, workers, time_limit, most))
-        return pm, every[-1]
+    def start(regimes: list[int]) -> tuple[tuple[int, ...], LexSolve]:
+        """A run in `regimes`, its model built at its first use. `base`'s model is not
+        changed once its levels are made, so a copy made later is the copy made now."""
+        key = tuple(regimes)
+
+        def build() -> cp_model.CpModel:
+            made[key] = base.with_regimes(regimes)
+            return made[key].model
+
+        later = lambda ruled: canonical_levels(made[key], ruled)  # noqa: E731
+        most = base.most_attackers(regimes)  # K2's figures are the base's (`with_regimes`)
+        every.append(LexSolve(build, levels, later, workers, time_limit, most))
+        return key, every[-1]
 
     runs = {k: start([k]) for k in regimes}
     fixed: dict[int, Fixed] = {k: [] for k in runs}  # each regime's levels fixed so far
@@ -80,11 +90,13 @@ def solve_over_regimes(
         best = min(_values(fixed[k][:common]) for k in runs)
         runs = {k: run for k, run in runs.items() if _values(fixed[k][:common]) == best}
     if len(runs) == 1:
-        pm, run = next(iter(runs.values()))
+        key, run = next(iter(runs.values()))
     else:
-        pm, run = start(list(runs))
+        key, run = start(list(runs))
         run.impose(fixed[next(iter(runs))])
     result = run.run()
+    run.model  # noqa: B018 (built by now: `run` ends with a presolve; asked all the same)
+    pm = made[key]
     result.solves = stalled + sum(r.solves for r in every)
     return pm, result
 
@@ -113,7 +125,9 @@ def _hope(fixed: Fixed, run: LexSolve) -> tuple[int, ...]:
     return (*_values(fixed), run.next_low())
 
 
-def _beaten(k: int, fixed: dict[int, Fixed], runs: dict[int, tuple[PlanModel, LexSolve]]) -> bool:
+def _beaten(
+    k: int, fixed: dict[int, Fixed], runs: dict[int, tuple[tuple[int, ...], LexSolve]]
+) -> bool:
     """Whether another regime left has fixed levels that beat the best regime `k` can still
     come to (`_hope`): then `k` holds no optimal plan (P3, P4 compare level by level) and
     would be dropped once solved, so it is dropped unsolved. Exact: the regimes left, and
