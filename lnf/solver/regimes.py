@@ -14,9 +14,10 @@ regimes' together (measured, CPU: 4 × 60, 8 × 40, 12 × 80 and 12 × 100 0.7�
 In one regime K2 is plain linear and CP-SAT's LP bounds are tight. So, failing the one
 model, P3 and P4 are solved in every regime apart, in lockstep, block by block: a regime whose
 block is worse than another's holds no optimal plan and is dropped (a plan in it would be
-worse), the others go on. Regimes often tie to the end (a plan in which nobody joins lies in
-every regime whose floor it reaches); the tie-break then goes on in one model that chooses
-among the regimes left, with everything before it fixed.
+worse), the others go on; one whose best hope another's fixed levels already beat is dropped
+before its solve (`_beaten`), its model never built. Regimes often tie to the end (a plan in
+which nobody joins lies in every regime whose floor it reaches); the tie-break then goes on in
+one model that chooses among the regimes left, with everything before it fixed.
 """
 
 from __future__ import annotations
