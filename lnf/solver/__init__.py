@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 
 from ortools.sat.python import cp_model
@@ -53,6 +54,23 @@ def solve_plan(
     plan meets the wishes (saying which rule stands in the way), and PlanTimeout if the solver
     cannot prove an optimum within `time_limit` per block.
     """
+    # The cyclic collector is off while a plan is made. A plan makes next to no cyclic
+    # garbage (0–53 objects a plan, 20 × 150 and 50 × 500 re-plans) but allocates enough to
+    # set the collector off hundreds of times a round, each pass walking the live fights:
+    # a tenth of a 20 × 150 round's CPU. Collecting frees only what nothing can read, so
+    # the plan is the same; the state the caller had is restored.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _solve_plan(fight, wishes, workers, explain, time_limit)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _solve_plan(
+    fight: Fight, wishes: tuple[Wish, ...], workers: int, explain: bool, time_limit: float
+) -> SolvedPlan:
     problems = planning_problems(fight)
     if problems:
         raise RuleViolation(problems)

@@ -183,7 +183,7 @@ class LexSolve:
 
     def __init__(
         self,
-        model: cp_model.CpModel,
+        model: cp_model.CpModel | Callable[[], cp_model.CpModel],
         levels: list[Level],
         later: Callable[[Ruled], list[Level]],
         workers: int,
@@ -191,7 +191,10 @@ class LexSolve:
         most: Mapping[str, int] | None = None,
         stall: bool = False,
     ) -> None:
-        self.model = model
+        # the model, or what builds it when first needed (a K2 regime dropped unsolved never
+        # needs its own: see `regimes._beaten`)
+        self._model = model if isinstance(model, cp_model.CpModel) else None
+        self._build = None if isinstance(model, cp_model.CpModel) else model
         # give up (`Stalled`) rather than solve on when a block proves nothing within
         # CONFLICTS: for a model whose LP may be weak (see `regimes`)
         self.stall = stall
@@ -211,6 +214,13 @@ class LexSolve:
         self.pending: list[Level] = []
         self.left: Counter[int] = Counter()  # pending levels per part
         self._set_pending(levels)
+
+    @property
+    def model(self) -> cp_model.CpModel:
+        if self._model is None:
+            assert self._build is not None
+            self._model = self._build()
+        return self._model
 
     def step(self, extend: bool = True) -> Fixed:
         """Fix the implied levels in front and solve the block after them; returns the
@@ -248,6 +258,11 @@ class LexSolve:
             self.pending.pop(0)
             fixed.append(self._settle_level(level, lo, lo != hi))
         return fixed
+
+    def next_low(self) -> int:
+        """The low end of the first pending level's range: no plan of the model, with the
+        levels fixed so far, has that level lower."""
+        return self._range(self.pending[0])[0]
 
     def _cap_first(self) -> bool:
         """Lower the top of the first pending level's range to its value in the solution at

@@ -14,12 +14,15 @@ regimes' together (measured, CPU: 4 × 60, 8 × 40, 12 × 80 and 12 × 100 0.7�
 In one regime K2 is plain linear and CP-SAT's LP bounds are tight. So, failing the one
 model, P3 and P4 are solved in every regime apart, in lockstep, block by block: a regime whose
 block is worse than another's holds no optimal plan and is dropped (a plan in it would be
-worse), the others go on. Regimes often tie to the end (a plan in which nobody joins lies in
-every regime whose floor it reaches); the tie-break then goes on in one model that chooses
-among the regimes left, with everything before it fixed.
+worse), the others go on; one whose best hope another's fixed levels already beat is dropped
+before its solve (`_beaten`), its model never built. Regimes often tie to the end (a plan in
+which nobody joins lies in every regime whose floor it reaches); the tie-break then goes on in
+one model that chooses among the regimes left, with everything before it fixed.
 """
 
 from __future__ import annotations
+
+from ortools.sat.python import cp_model
 
 from lnf.errors import NoLegalPlan
 from lnf.solver.levels import Level
@@ -29,6 +32,7 @@ from lnf.solver.objective import canonical_levels, p3_p4_levels
 
 ONE_MODEL_HEROES = 12  # see above
 ONE_MODEL_MOST = 100  # acting monsters; see above
+DROP_BEATEN = True  # a regime that cannot catch up is dropped unsolved (see `_beaten`)
 
 
 def solve_over_regimes(
@@ -47,13 +51,21 @@ def solve_over_regimes(
         except Stalled as stop:
             stalled = stop.args[0]
     every: list[LexSolve] = []
+    made: dict[tuple[int, ...], PlanModel] = {}  # each run's model, once built
 
-    def start(regimes: list[int]) -> tuple[PlanModel, LexSolve]:
-        pm = base.with_regimes(regimes)
-        later = lambda ruled: canonical_levels(pm, ruled)  # noqa: E731
-        most = pm.most_attackers(regimes)
-        every.append(LexSolve(pm.model, levels, later, workers, time_limit, most))
-        return pm, every[-1]
+    def start(regimes: list[int]) -> tuple[tuple[int, ...], LexSolve]:
+        """A run in `regimes`, its model built at its first use. `base`'s model is not
+        changed once its levels are made, so a copy made later is the copy made now."""
+        key = tuple(regimes)
+
+        def build() -> cp_model.CpModel:
+            made[key] = base.with_regimes(regimes)
+            return made[key].model
+
+        later = lambda ruled: canonical_levels(made[key], ruled)  # noqa: E731
+        most = base.most_attackers(regimes)  # K2's figures are the base's (`with_regimes`)
+        every.append(LexSolve(build, levels, later, workers, time_limit, most))
+        return key, every[-1]
 
     runs = {k: start([k]) for k in regimes}
     fixed: dict[int, Fixed] = {k: [] for k in runs}  # each regime's levels fixed so far
@@ -64,7 +76,11 @@ def solve_over_regimes(
         stepping = [k for k in runs if len(fixed[k]) == behind and runs[k][1].pending]
         if not stepping:
             break  # P3 and P4 are fixed in every regime left
-        for k in stepping:
+        # the most hopeful first, so that a regime that cannot catch up is dropped unsolved
+        for k in sorted(stepping, key=lambda k: _hope(fixed[k], runs[k][1])):
+            if DROP_BEATEN and _beaten(k, fixed, runs):
+                del runs[k]
+                continue
             try:
                 fixed[k] += runs[k][1].step(extend=False)
             except NoLegalPlan:
@@ -75,11 +91,13 @@ def solve_over_regimes(
         best = min(_values(fixed[k][:common]) for k in runs)
         runs = {k: run for k, run in runs.items() if _values(fixed[k][:common]) == best}
     if len(runs) == 1:
-        pm, run = next(iter(runs.values()))
+        key, run = next(iter(runs.values()))
     else:
-        pm, run = start(list(runs))
+        key, run = start(list(runs))
         run.impose(fixed[next(iter(runs))])
     result = run.run()
+    run.model  # noqa: B018 (built by now: `run` ends with a presolve; asked all the same)
+    pm = made[key]
     result.solves = stalled + sum(r.solves for r in every)
     return pm, result
 
@@ -100,3 +118,23 @@ def _in_one_model(
 
 def _values(fixed: Fixed) -> tuple[int, ...]:
     return tuple(value for _, value in fixed)
+
+
+def _hope(fixed: Fixed, run: LexSolve) -> tuple[int, ...]:
+    """The best a regime's levels can still come to: those fixed, then the low end of the
+    next one's range (every plan of its model has that level at least there)."""
+    return (*_values(fixed), run.next_low())
+
+
+def _beaten(
+    k: int, fixed: dict[int, Fixed], runs: dict[int, tuple[tuple[int, ...], LexSolve]]
+) -> bool:
+    """Whether another regime left has fixed levels that beat the best regime `k` can still
+    come to (`_hope`): then `k` holds no optimal plan (P3, P4 compare level by level) and
+    would be dropped once solved, so it is dropped unsolved. Exact: the regimes left, and
+    so the optimum, are the same (each regime's solves depend on its own model alone)."""
+    hope = _hope(fixed[k], runs[k][1])
+    return any(
+        j != k and len(fixed[j]) >= len(hope) and _values(fixed[j][: len(hope)]) < hope
+        for j in runs
+    )
