@@ -229,7 +229,8 @@ def _loose(
         shots = [
             (shot, model.new_int_var(0, t.size, "")) for shot in t.shots if shot.target in named
         ]
-        ranks = {shot.rank for shot, _ in shots}
+        # in order (a set of enums is in hash order): the same model in every process
+        ranks = dict.fromkeys(shot.rank for shot, _ in shots)
         alike: dict[tuple[tuple[str, ...], Rank | None], cp_model.IntVar] = {}
         for o in t.options:
             free = o.rank if o.rank in ranks and t.rides(o) else None
