@@ -15,7 +15,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from lnf.errors import InputError, InputProblem, Refused
-from lnf.formats.fight_file import load_fight
+from lnf.formats.fight_file import load_fight, load_fight_assumed
 from lnf.formats.files import log_path, read_text
 from lnf.model import Fight, Hero, Monster
 from lnf.values import replace, value
@@ -95,13 +95,14 @@ class Session:
         self.close()
 
 
-def unlogged_fight(fight_file: Path) -> Fight | None:
-    """The fight file alone when it has no log (None when it has one): what `lnf show` and
-    `lnf check` mostly meet, read without loading the log's or the engine's machinery."""
+def unlogged_fight(fight_file: Path) -> tuple[Fight, list[str]] | None:
+    """The fight file alone and what it assumes (`fight_file.assumed`), from one read of its
+    kept parse, when it has no log (None when it has one): what `lnf show` and `lnf check`
+    mostly meet, read without loading the log's or the engine's machinery."""
     log = log_path(fight_file)
     if log.exists() or log.is_symlink():  # a link, even a dangling one, is for the log to refuse
         return None
-    return load_fight(fight_file)
+    return load_fight_assumed(fight_file)
 
 
 def open_fight(fight_file: Path, *, record: bool = True) -> Session:

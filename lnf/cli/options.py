@@ -71,13 +71,11 @@ def current_fight(fight_file: Path) -> Fight:
 def current_state(fight_file: Path) -> tuple[Fight, Callable[[str], DiceSource] | None]:
     """The state now, and the log's dice by what they roll (None before the fight has a seed):
     what a round's start rolls (B2's recharge dice) is previewed with them."""
-    from lnf.formats.files import log_path
+    from lnf.session import unlogged_fight
 
-    log = log_path(fight_file)  # no log, as `session.unlogged_fight` asks (a link is the log's)
-    if not (log.exists() or log.is_symlink()):
-        from lnf.formats.fight_file import load_fight_assumed
-
-        alone, assumed = load_fight_assumed(fight_file)  # one read of the kept parse
+    unlogged = unlogged_fight(fight_file)
+    if unlogged is not None:
+        alone, assumed = unlogged
         for said in assumed:  # what a missing value was taken to be
             click.echo(f"lnf: warning: {said}", err=True)
         return alone, None  # no log: its machinery and the engine's stay unloaded (start-up)
