@@ -20,14 +20,14 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
     RuleFamily.GRID: frozenset({"rules/groups.py", "rules/healing.py"}),
     RuleFamily.RANKS: frozenset({"rules/ranks.py", "rules/back_rank.py"}),
     RuleFamily.MOVEMENT: frozenset(
-        {"rules/moves.py", "rules/group_changes.py", "rules/reactions.py"}
+        {"rules/moves.py", "rules/group_changes.py", "rules/reactions.py", "rules/reach_state.py"}
     ),
     RuleFamily.ATTACKS: frozenset({"rules/attacks.py", "rules/attack_data.py"}),
     RuleFamily.GANG_UP: frozenset({"rules/gangup.py"}),
     RuleFamily.TARGET_ORDER: frozenset({"rules/target_order.py"}),
     RuleFamily.PLAN: frozenset({"rules/plan_check.py", "rules/plan_score.py", "rules/turning.py"}),
     RuleFamily.STRIKE_ORDER: frozenset({"rules/strike_order.py"}),
-    RuleFamily.VOLLEYS: frozenset({"rules/distance.py"}),
+    RuleFamily.VOLLEYS: frozenset({"rules/distance.py", "rules/volley_state.py"}),
     RuleFamily.CHASES: frozenset({"rules/chase.py", "rules/escapes.py"}),
     RuleFamily.AREAS: frozenset({"rules/areas.py"}),
     RuleFamily.STAT_BLOCKS: frozenset(

@@ -1,4 +1,5 @@
-"""Start-up, stop 36 (goal 4): V3's and M6's state checks live in `rules.state_check`, so that
+"""Start-up, stop 37 (goal 4): V3's and M6's state checks live in modules of their own
+(`rules.volley_state`, `rules.reach_state`), so that
 `lnf show` and `lnf check` do not load `rules.distance`, `rules.reactions` and the attack rules
 they import for play; `rules.hyrule`'s pattern is compiled at first use. Timing is the bench's
 job (bench/startup.py); this checks what is loaded and that the moved code says the same."""
@@ -15,7 +16,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lnf.rules import distance, reactions, state_check
+from lnf.rules import distance, reach_state, reactions, volley_state
 from lnf.rules.hyrule import heart_points
 
 # loaded by play, not by a state's checks: `rules.attacks` and what it imports
@@ -55,8 +56,8 @@ def test_show_and_check_load_no_rules_of_play(x1_path: Path) -> None:
 
 def test_the_moved_checks_keep_their_names() -> None:
     """V3 and M6: `rules.distance` and `rules.reactions` still give the checks by name."""
-    assert distance.check_no_groups_apart is state_check.check_no_groups_apart
-    assert reactions.check_reached_by is state_check.check_reached_by
+    assert distance.check_no_groups_apart is volley_state.check_no_groups_apart
+    assert reactions.check_reached_by is reach_state.check_reached_by
 
 
 _COMPILED = re.compile(r"\b(hit points?|hp)\b")  # V-HYR4's pattern as it was compiled at import

@@ -19,8 +19,8 @@ from lnf.rules.darkness import unseen_in_dark
 from lnf.rules.holds import held_advantage
 from lnf.rules.reach_steps import far_reach, short
 from lnf.rules.roster import in_fight, monsters
-from lnf.rules.state_check import check_no_groups_apart as check_no_groups_apart  # V3, moved
 from lnf.rules.traits import trait_advantages, trait_disadvantages
+from lnf.rules.volley_state import check_no_groups_apart as check_no_groups_apart  # V3, moved
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
 _DISADVANTAGE = Advantage.DISADVANTAGE

@@ -119,7 +119,7 @@ def join_options(fight: Fight, monster: Monster) -> list[Move]:
     return list(found)
 
 
-JOINS_KEPT = True  # `join_options` remembered per starting group
+JOINS_KEPT = True  # `join_options` remembered per starting group (off: the tests' slow path)
 
 
 @by_identity

@@ -16,8 +16,8 @@ from lnf.rules.attacks import has_melee, reach_ranks
 from lnf.rules.conditions import takes_no_reactions
 from lnf.rules.heads import out_of_reactions
 from lnf.rules.ranks import can_fly_now
+from lnf.rules.reach_state import check_reached_by as check_reached_by  # M6, moved
 from lnf.rules.roster import in_fight
-from lnf.rules.state_check import check_reached_by as check_reached_by  # M6, moved
 from lnf.rules.surprise import may_react
 from lnf.rules.traits import slips_away
 from lnf.values import replace

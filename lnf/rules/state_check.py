@@ -1,8 +1,9 @@
 """Every state rule at once: the checks behind `lnf check` and `lnf show`.
 
-V3's and M6's checks live here, not in `rules.distance` and `rules.reactions` (which still
-give their names): those modules import the attack rules (ammunition, chase, conditions,
-traits…) for play, which `show` and `check` of a state never call.
+V3's and M6's checks are in modules of their own (`volley_state`, `reach_state`), not in
+`rules.distance` and `rules.reactions` (which still give their names): those modules import the
+attack rules (ammunition, chase, conditions, traits…) for play, which `show` and `check` of a
+state never call.
 """
 
 from __future__ import annotations
@@ -13,45 +14,9 @@ from lnf.rules.attack_data import check_attack_data
 from lnf.rules.gangup import check_gang_up
 from lnf.rules.groups import check_groups
 from lnf.rules.ranks import check_hero_back_rank, check_ranks
+from lnf.rules.reach_state import check_reached_by
+from lnf.rules.volley_state import check_no_groups_apart
 from lnf.rules.wording import and_list
-
-
-def check_no_groups_apart(fight: Fight) -> list[Violation]:
-    """V3 as a check on a state: no mêlée groups before the sides meet."""
-    if fight.phase.kind.melee_possible or not fight.groups:
-        return []
-    return [
-        Violation(
-            "V3",
-            f"there are mêlée groups while the sides are apart ({fight.phase})",
-            tuple(n for g in fight.groups for n in g.members),
-            "no mêlée and no groups before the sides meet; set phase: melee",
-        )
-    ]
-
-
-def check_reached_by(fight: Fight) -> list[Violation]:
-    """M6 as a check on a state: `reached_by` names an enemy in the fight."""
-    found = []
-    for c in fight.everyone:
-        if c.reached_by is None:
-            continue
-        foe = fight.combatant(c.reached_by) if c.reached_by in fight else None
-        if foe is None:
-            said = f"{c.name} was last hit with reach by {c.reached_by}, who is not in this fight"
-        elif foe.side is c.side:
-            said = f"{c.name} was last hit with reach by {foe.name}, who is on its own side"
-        else:
-            continue
-        found.append(
-            Violation(
-                "M6",
-                said,
-                (c.name,),
-                "reached_by names the enemy that last hit it with a reach attack (A2)",
-            )
-        )
-    return found
 
 
 def check_state(fight: Fight) -> list[Violation]:

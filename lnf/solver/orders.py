@@ -100,6 +100,8 @@ def form_troops(
 
 
 INF = 1 << 30  # past every place in the target order
+# Switches for the tests alone: off, each shortcut gives way to the slow path it is checked
+# against (tests/test_orders_*.py).
 KIN_SHARE = True  # troops of one kind share what they may do at a spot (see `Orders._at`)
 CATCH_SHARE = True  # troops share catches by their ground (see `Orders._catches`)
 SPECIALS_KEPT = True  # a troop's special actions per what their reach asks (`Orders._specials`)

@@ -32,7 +32,7 @@ from lnf.solver.objective import canonical_levels, p3_p4_levels
 
 ONE_MODEL_HEROES = 12  # see above
 ONE_MODEL_MOST = 100  # acting monsters; see above
-DROP_BEATEN = True  # a regime that cannot catch up is dropped unsolved (see `_beaten`)
+DROP_BEATEN = True  # a regime that cannot catch up is dropped unsolved (off: for the tests)
 
 
 def solve_over_regimes(
