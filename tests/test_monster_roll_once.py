@@ -1,6 +1,6 @@
 """D4 for a monster's attack is worked out once (issue 24, goal 2): `engine.turns.monster_attacks`
 reads the roll first (for Surprise Attack's and Martial Advantage's extra dice, B8) and hands it
-to `roll_attack` (`rolled`), which worked it out again on the very same fight and combatants.
+to `roll_attack` (`roll_now`), which worked it out again on the very same fight and combatants.
 Every such hand-over in played fights (every example, any fight number) is checked against
 `roll_in_fight` of the arguments `roll_attack` is given."""
 
@@ -31,7 +31,7 @@ def _checked(paths: list[Path], numbers: list[int]) -> list[tuple[Any, ...]]:
     def checked(
         fight: Any, attacker: Any, target: Any, attack: Any, mode: Any, *a: Any, **k: Any
     ) -> Attacked:
-        rolled = k.get("rolled")
+        rolled = k.get("roll_now")
         if rolled is not None:
             assert rolled == roll_in_fight(fight, attacker, target, attack, mode)
             handed.append(rolled)

@@ -169,7 +169,7 @@ def monster_attacks(
             force=force,
             extra=more,
             big=words,
-            rolled=rolled,
+            roll_now=rolled,
         )
         hit, count = (replace(hit, count=count) if count else hit), ""
         if pieces_left(me, attack) is not None:  # B2: one piece an attack roll
