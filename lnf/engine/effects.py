@@ -29,6 +29,7 @@ from lnf.engine.holds import (
     regurgitation,
 )
 from lnf.engine.joined import take_root
+from lnf.engine.quiet import no_effects, no_traits
 from lnf.engine.resolve import roll_save
 from lnf.engine.riders import corrode_armor, drained_by, dropped_to_0, pushed, ride
 from lnf.engine.self_spells import fire_shield, landed, seen
@@ -129,11 +130,12 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     """What a step brings (in this order): riders of a hit (F6), concentration broken by 0
     hit points or incapacitation, then a concentration save for each damage taken (F5)."""
     step = done.step
-    attacked = step.target if isinstance(step, Attacked) else ""
-    spelled = [s.who for s in step.saves if not s.success] if isinstance(step, SpellCast) else []
-    hurt = [d.who for d in done.dealt if d.amount > 0]
-    for e, why in calm_ends(turn.fight, attacked, spelled, hurt):  # F7 Calm Emotions
-        turn.do(EffectEnded(e.key, why))
+    if not no_effects(turn.fight):  # F7 Calm Emotions: an effect's end
+        attacked = step.target if isinstance(step, Attacked) else ""
+        failed = [s.who for s in step.saves if not s.success] if isinstance(step, SpellCast) else []
+        hurt = [d.who for d in done.dealt if d.amount > 0]
+        for e, why in calm_ends(turn.fight, attacked, failed, hurt):
+            turn.do(EffectEnded(e.key, why))
     escaped(turn, step)  # F6
     if isinstance(step, Attacked) and step.hit:
         attack = attack_named(turn.fight.combatant(step.attacker), step.attack)
@@ -157,12 +159,13 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
                 edge,
             )
     if isinstance(step, Attacked) and step.hit:
-        burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
-        slimed(turn, done, step, dice)  # B8: Mucous Cloud
-        corrode(turn, done, step)  # B8: Corrode Metal, Rust Metal, Corrosive Form
-        adheres(turn, done, step)  # B8: a mimic's Adhesive
+        if not no_traits(done.before):  # each reads the target's trait in `done.before`
+            burned(turn, done, step, dice)  # B8: Heated Body, Fire Aura
+            slimed(turn, done, step, dice)  # B8: Mucous Cloud
+            corrode(turn, done, step)  # B8: Corrode Metal, Rust Metal, Corrosive Form
+            adheres(turn, done, step)  # B8: a mimic's Adhesive
         fire_shield(turn, done, step, dice)  # B6, F7
-    if done.dealt:
+    if done.dealt and not no_traits(turn.fight):
         freeze(turn, done)  # B8: a water elemental's Freeze
     if done.dropped:
         burst(turn, done, dice)  # B8: Death Burst
@@ -171,14 +174,15 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         weapon = attack_named(turn.fight.combatant(step.attacker), step.attack)
         if weapon is not None and weapon.effect is not None and weapon.effect.weapon:
             spell_weapon(turn, step.attacker, weapon)
-    if isinstance(step, Attacked | SpellCast):  # B6, F7: Invisibility ends as it attacks
+    if isinstance(step, Attacked | SpellCast) and not no_effects(turn.fight):  # B6, F7
         who = step.attacker if isinstance(step, Attacked) else step.caster
         seen(turn, who, isinstance(step, Attacked) or _at_foes(turn.fight, step))
     if isinstance(step, SpellCast):
         spell = attack_named(turn.fight.combatant(step.caster), step.spell)
         if spell is not None:
             cast_effects(turn, step, spell, dice)
-    let_go_now(turn, done)  # F6
+    if not no_effects(turn.fight):
+        let_go_now(turn, done)  # F6: a hold's end (what a move carries along is held too)
     for c, _ in changed(done.before, done.after):  # only one the step changed can have
         if (why := broken(turn.fight, turn.fight.combatant(c.name))) and not broken(done.before, c):
             turn.do(ConcentrationEnded(c.name, why))
@@ -186,12 +190,15 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         for e in closed_by_healing(turn.fight, step.who, step.by):
             turn.do(EffectEnded(e.key, "magical healing closes it"))
     landed(turn, done)
-    averse(turn, done)  # B8: Aversion of Fire
-    split(turn, done)  # B10: a jelly splits
+    if not no_traits(turn.fight):  # each asks `trait_kinds` of the fight as it is then
+        averse(turn, done)  # B8: Aversion of Fire
+        split(turn, done)  # B10: a jelly splits
     take_root(turn, done)  # B6: a dead treant's trees
-    heads_follow(turn, done)  # B8: the hydra's heads
+    if not no_traits(turn.fight):
+        heads_follow(turn, done)  # B8: the hydra's heads
     for dealt in done.dealt:
-        for e in woken(turn.fight, dealt.who) if dealt.amount > 0 else ():
+        woke = dealt.amount > 0 and not no_effects(turn.fight)  # F7 Sleep, Charm Person
+        for e in woken(turn.fight, dealt.who) if woke else ():
             if e in done.after.effects:  # not what the hit's own rider began (the drow's)
                 awake = e.condition is _UNCONSCIOUS  # F7 Sleep; Charm Person's too
                 turn.do(EffectEnded(e.key, "it takes damage" + (" and wakes up" if awake else "")))

@@ -98,13 +98,18 @@ def roll_attack(
     power: int = 0,
     force: int = 0,
     strike: str = "",
+    roll_now: tuple[Advantage, tuple[str, ...]] | None = None,
 ) -> Attacked:
     """D3–D6 and the variants in force: under V-ACL1–6 against the Hit DC (a body part's when
     aimed), `power` surge dice on the roll and `force` on the damage; under V-HYR2 a target
     `strike` ("stamina" or "disadvantage") maximises every damage die, and V-HYR3 adds a second
-    light weapon's dice; under V-D20 favor, the d4 of Bless or Bane and typed bonuses."""
+    light weapon's dice; under V-D20 favor, the d4 of Bless or Bane and typed bonuses.
+    `roll_now`: D4's `roll_in_fight` of these very arguments, when the caller worked it out
+    already (a monster's attack reads it first for its extra dice): not worked out twice."""
     close = mode is _MELEE
-    how, reasons = roll_in_fight(fight, attacker, target, attack, mode)
+    how, reasons = (
+        roll_now if roll_now is not None else roll_in_fight(fight, attacker, target, attack, mode)
+    )
     sure = sure_hit(fight, attacker, target.name, attack)  # F6: the marilith's tail
     reasons = (*reasons, sure) if sure else reasons
     if strike == "disadvantage":  # V-HYR2: the target strike's price

@@ -153,12 +153,23 @@ def monster_attacks(
         me = turn.fight.monster(name)
         # V-ACL6: lnf's monsters spend their surge dice on their first hit's damage.
         force = me.surge if acl(turn.fight) else 0
-        how = roll_in_fight(turn.fight, me, target, attack, order.mode)[0]
+        # D4 once: the fight and the combatants are the very ones `roll_attack` is given
+        rolled = roll_in_fight(turn.fight, me, target, attack, order.mode)
+        how = rolled[0]
         extra = None if extra_used else extra_damage(turn.fight, me, target, attack, how)
         rush = None if charged is not None else charge(me, attack, joined)
         more, words = _extra(extra, rush)
         hit = roll_attack(
-            turn.fight, me, target, attack, order.mode, dice, force=force, extra=more, big=words
+            turn.fight,
+            me,
+            target,
+            attack,
+            order.mode,
+            dice,
+            force=force,
+            extra=more,
+            big=words,
+            roll_now=rolled,
         )
         hit, count = (replace(hit, count=count) if count else hit), ""
         if pieces_left(me, attack) is not None:  # B2: one piece an attack roll

@@ -19,7 +19,10 @@ _WANTED = CDot.WANTED
 
 def concentration_of(fight: Fight, who: str) -> Effect | None:
     """The concentration effect `who` keeps up, if one was begun (a spell, a mark)."""
-    return next((e for e in fight.effects if e.who == who and e.concentration), None)
+    for e in fight.effects:  # a loop, not next() over a generator: asked after every step
+        if e.who == who and e.concentration:
+            return e
+    return None
 
 
 def concentrating(fight: Fight, c: Hero | Monster) -> bool:
