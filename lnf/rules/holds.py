@@ -89,6 +89,7 @@ def grapples_instead(fight: Fight, attacker: str, target: str, attack: Attack) -
     of its hit points) is more than the hit's damage on average, after its defences."""
     if not attack.riders:
         return False  # asked of every hit: most attacks have no riders
+    from lnf.rules.damage import magical
     from lnf.rules.expected import condition_worth, dice_mean
 
     rider = next((r for r in attack.riders if r.instead), None)
@@ -98,7 +99,8 @@ def grapples_instead(fight: Fight, attacker: str, target: str, attack: Attack) -
     if not may_hold(fight, attacker, target, attack.name, rider):
         return False
     worth = condition_worth((Condition.GRAPPLED, *rider.conditions), hero)
-    return worth > dice_mean(attack.damage, hero, magic=attack.magic)[0]
+    magic = magical(fight.combatant(attacker), attack)  # D6, as B6 prices the attack
+    return worth > dice_mean(attack.damage, hero, magic=magic)[0]
 
 
 def lasting_with(fight: Fight, keys: set[int]) -> set[int]:
