@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from click.testing import CliRunner
 
 from lnf.cli import main
@@ -27,3 +30,18 @@ def ctrl_c_as_at_a_terminal() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def loaded_by(args: list[str], names: tuple[str, ...]) -> set[str]:
+    """Which of the modules NAMES `lnf ARGS` imports, run in an interpreter of its own (the
+    start-up goal: what a command loads for nothing)."""
+    code = (
+        "import sys; from lnf.cli import main\n"
+        "try: main(sys.argv[1:])\n"
+        "except SystemExit as exit: assert not exit.code, exit.code\n"
+        f"print('loaded:', *(m for m in {names!r} if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=True
+    )
+    return set(out.stdout.splitlines()[-1].split()[1:])

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.cli import loaded_by
+
 # the engine and the log's machinery; fractions and decimal (a monster's CR, asked in play)
 UNUSED = (
     "lnf.engine.table",
@@ -34,16 +36,7 @@ UNUSED = (
 
 
 def _loaded(args: list[str], unused: tuple[str, ...] = UNUSED) -> set[str]:
-    code = (
-        "import sys; from lnf.cli import main\n"
-        "try: main(sys.argv[1:])\n"
-        "except SystemExit as exit: assert not exit.code, exit.code\n"
-        f"print('loaded:', *(m for m in {unused!r} if m in sys.modules))\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=True
-    )
-    return set(out.stdout.splitlines()[-1].split()[1:])
+    return loaded_by(args, unused)
 
 
 def test_show_and_check_without_a_log_load_neither_the_log_nor_the_engine(

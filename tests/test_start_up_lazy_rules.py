@@ -7,8 +7,6 @@ job (bench/startup.py); this checks what is loaded and that the moved code says 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -18,6 +16,7 @@ from hypothesis import strategies as st
 
 from lnf.rules import distance, reach_state, reactions, volley_state
 from lnf.rules.hyrule import heart_points
+from tests.cli import loaded_by
 
 # loaded by play, not by a state's checks: `rules.attacks` and what it imports
 FOR_PLAY = (
@@ -34,16 +33,7 @@ FOR_PLAY = (
 
 
 def _loaded(args: list[str]) -> set[str]:
-    code = (
-        "import sys, re; from lnf.cli import main\n"
-        "try: main(sys.argv[1:])\n"
-        "except SystemExit as exit: assert not exit.code, exit.code\n"
-        f"print('loaded:', *(m for m in {FOR_PLAY!r} if m in sys.modules))\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=True
-    )
-    return set(out.stdout.splitlines()[-1].split()[1:])
+    return loaded_by(args, FOR_PLAY)
 
 
 def test_show_and_check_load_no_rules_of_play(x1_path: Path) -> None:
@@ -129,17 +119,8 @@ def test_the_dm_items_as_before(monsters: list[SimpleNamespace]) -> None:
 
 
 def test_show_of_a_fight_without_such_items_loads_neither(x1_path: Path) -> None:
-    code = (
-        "import sys; from lnf.cli import main\n"
-        "try: main(sys.argv[1:])\n"
-        "except SystemExit as exit: assert not exit.code, exit.code\n"
-        "print('loaded:', *(m for m in ('lnf.views.dm_items', 'lnf.rules.strike_order') "
-        "if m in sys.modules))\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code, "show", str(x1_path)], capture_output=True, text=True
-    )
-    assert out.stdout.splitlines()[-1] == "loaded:"
+    names = ("lnf.views.dm_items", "lnf.rules.strike_order")
+    assert loaded_by(["show", str(x1_path)], names) == set()
 
 
 VOLLEY = """\
