@@ -153,9 +153,13 @@ def test_extra_attack_and_action_surge_make_four_attacks_on_a_foe_that_outlasts_
     f = fight([bram], [ogre], {"A": ["Bram", "Ogre"]})
     choice = policy_choice(f, bram)
     assert isinstance(choice.action, AttackChoice) and choice.action.times == 4
+    assert choice.action.surged == 2  # T1: the second action's two swings
     assert ("Action Surge", 1) in choice.spend
     swings = [s for s in _turn(f, "Bram", choice).steps if isinstance(s, Attacked)]
     assert len(swings) == 4
+    slowed = replace(bram, conditions=frozenset({Condition.SLOWED}))
+    slow = fight([slowed], [ogre], {"A": ["Bram", "Ogre"]})
+    assert policy_choice(slow, slowed).spend == ()  # F3: one attack a turn, a surge adds none
     orc = fight([bram], [monster("Orc", hp=6, ac=13)], {"A": ["Bram", "Orc"]})
     assert policy_choice(orc, bram).spend == ()  # two blows drop it: the surge is kept
 

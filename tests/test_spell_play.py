@@ -205,6 +205,28 @@ def test_f2_surge_and_extra_attack_make_four_and_go_on_to_the_next_foe() -> None
     assert [s.hit for s in swings] == [True, True, True, False]
 
 
+@pytest.mark.parametrize(
+    ("faces", "dotted"),
+    [
+        ([15, 1, 15, 1, 1, 1], False),  # the first action's two hit, the surge's two miss
+        ([1, 1, 15, 1, 1], True),  # the first action's two miss, the surge's first hits
+    ],
+)
+def test_t1_only_the_surged_action_s_swings_spend_action_surge(
+    faces: list[int], dotted: bool
+) -> None:
+    """T1: "normal attacks, Extra Attack … never give" an O dot: of Bram's four swings, the
+    last two are Action Surge's second action, and only damage they deal gives him one."""
+    fight = _party()
+    choice = parse_choice(fight, fight.hero("Bram"), "attack Orc 1 surge")
+    assert isinstance(choice.action, AttackChoice) and choice.action.surged == 2
+    turn = Steps.turn(fight, "Bram")
+    hero_steps(turn, fight.hero("Bram"), choice, ScriptedDice(faces), PolicyHeroes())
+    swings = [d.step for d in turn.done if isinstance(d.step, Attacked)]
+    assert [s.big for s in swings] == ["", "", "Action Surge", "Action Surge"]
+    assert turn.fight.hero("Bram").o_dot is dotted
+
+
 def test_f2_the_swings_left_are_lost_when_no_foe_is_in_reach() -> None:
     fight = _party(PARTY.replace("A: [Kai, Bram, Mira, Orc 1, Orc 2]", "A: [Bram, Orc 1]"))
     choice = parse_choice(fight, fight.hero("Bram"), "attack Orc 1")

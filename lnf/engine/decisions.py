@@ -28,6 +28,8 @@ class AttackChoice:
     # ("cast Eldritch Blast at Orc 1 and Orc 2"); the rest go at `target`.
     then: tuple[str, ...] = ()
     upcast: int = 0  # F7: the slot level when above the spell's own (`attack` is at_slot'd)
+    # T1: of `times`, the last swings that are Action Surge's second action (its O dot)
+    surged: int = 0
 
 
 @value

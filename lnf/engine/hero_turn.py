@@ -48,6 +48,7 @@ from lnf.rules.economy import attack_named, verify_after_attack, verify_costs
 from lnf.rules.escapes import escape_by, gone_at_once
 from lnf.rules.legal import attack_modes, can_reach_with_spell
 from lnf.rules.reactions import opportunity_attackers
+from lnf.rules.resources import swing_resource
 from lnf.rules.roster import in_fight
 from lnf.values import replace
 
@@ -192,7 +193,8 @@ def play_action(
         extra = action.extra  # Sneak Attack: once per turn, on the first hit
         power, force = action.power, action.force  # V-ACL6: on the first swing
         strike = action.strike  # V-HYR2: the first swing
-        for swing in range(attacks_on_its_turn(turn.fight.hero(hero.name), action.times)):  # F3
+        swings = attacks_on_its_turn(turn.fight.hero(hero.name), action.times)  # F3
+        for swing in range(swings):
             target = swing_target(turn.fight, turn.fight.hero(hero.name), action, swing)
             if target is None:
                 break  # F2: no foe left in reach; the other swings are lost
@@ -220,7 +222,7 @@ def play_action(
                 action.mode,
                 dice,
                 extra=extra,
-                big=action.big,
+                big=swing_resource(action.big, swing, swings, action.surged),  # T1
                 knock_out=action.knock_out,
                 part=action.part if target.name == action.target else "",
                 power=power,

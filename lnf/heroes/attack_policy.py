@@ -95,10 +95,12 @@ def attack_option(
             expected += (1 - (1 - chance) ** times) * extra.average
         except Refused:
             pass
-    surge = _surges(hero, monster, attack, expected)
+    surge = _surges(hero, monster, attack, expected, times)
+    surged = 0
     if surge is not None:
         spent.append(surge)
-        times, expected = times * 2, expected + each * times
+        surged, expected = times, expected + each * times
+        times *= 2
     hp = monster.current_hp
     # The foe nearest to dropping first: one this attack would likely drop above all, then
     # by hit points left (a small bonus), then the danger (G3).
@@ -111,7 +113,7 @@ def attack_option(
         worth=min(expected, hp),
         drops=1 if expected >= hp else 0,
         level=level,
-        choice=attack_choice(monster.name, attack, mode, extra, big, times),
+        choice=attack_choice(monster.name, attack, mode, extra, big, times, surged),
         spend=tuple(spent),
     )
 
@@ -126,15 +128,21 @@ _CHOICES_SIZE = 4096  # choices remembered before the memo starts afresh
 
 
 def attack_choice(
-    target: str, attack: Attack, mode: Mode, extra: DiceExpr | None, big: str, times: int
+    target: str,
+    attack: Attack,
+    mode: Mode,
+    extra: DiceExpr | None,
+    big: str,
+    times: int,
+    surged: int = 0,
 ) -> AttackChoice:
-    """`AttackChoice(target, attack, mode, extra, big, times)`, remembered."""
-    key = (target, id(attack), mode, id(extra), big, times)
+    """`AttackChoice(target, attack, mode, extra, big, times, surged=surged)`, remembered."""
+    key = (target, id(attack), mode, id(extra), big, times, surged)
     seen = _CHOICES.get(key)
     if seen is None or seen.attack is not attack or seen.extra is not extra:
         if len(_CHOICES) >= _CHOICES_SIZE:
             _CHOICES.clear()
-        seen = _CHOICES[key] = AttackChoice(target, attack, mode, extra, big, times)
+        seen = _CHOICES[key] = AttackChoice(target, attack, mode, extra, big, times, surged=surged)
     return seen
 
 
@@ -177,12 +185,15 @@ def _defended_mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:
 
 
 def _surges(
-    hero: Hero, monster: Monster, attack: Attack, expected: float
+    hero: Hero, monster: Monster, attack: Attack, expected: float, times: int
 ) -> tuple[str, int] | None:
     """5e Action Surge: a second action of the same attacks (Extra Attack's `times` again, so a
     level-5 fighter makes four) when the foe would outlast one action's blows; never on a
-    slotted spell (a second cast needs a second slot) nor a bonus-action attack."""
+    slotted spell (a second cast needs a second slot) nor a bonus-action attack, nor when
+    slowed (F3: one attack a turn, the second action's swings lost)."""
     if expected >= monster.current_hp or attack.slot or attack.cost is not _ACTION:
+        return None
+    if attacks_on_its_turn(hero, times * 2) == times:  # F3
         return None
     if hero.resource(ACTION_SURGE) is None:
         return None

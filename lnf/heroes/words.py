@@ -352,6 +352,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
             fight, hero, target, attack, roll_in_fight(fight, hero, target, attack, mode)[0]
         )
     times = attacks_on_its_turn(hero, attack.times * factor)  # F3: slowed, one attack
+    surged = times - attacks_on_its_turn(hero, attack.times)  # T1: Action Surge's swings
     then = _later_targets(fight, hero, attack, mode, more, times)
     slot, at = (None, 0)
     if attack.slot or level is not None:
@@ -377,6 +378,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         paid,
         then,
         at if at > attack.slot else 0,
+        surged,
     )
 
 

@@ -27,6 +27,16 @@ RAGE_RESISTS = frozenset({DamageType.BLUDGEONING, DamageType.PIERCING, DamageTyp
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
+def swing_resource(big: str, swing: int, swings: int, surged: int) -> str:
+    """T1: the big resource that swing `swing` (0: the first) of an attack's `swings` spends,
+    for its O dot. Action Surge's are its second action's swings, the last `surged`: the first
+    action's (Extra Attack) spend none, since "normal attacks, Extra Attack and cantrips never
+    give one". A slotted spell or Sneak Attack is the whole attack's."""
+    if big != ACTION_SURGE:
+        return big
+    return big if swing >= swings - surged else ""
+
+
 def ordinal(n: int) -> str:
     return ORDINAL.get(n, f"{n}th")
 
