@@ -28,6 +28,7 @@ from lnf.model import (
     Healing,
     Hero,
     Lasting,
+    Rank,
     Resource,
     Shape,
     Trait,
@@ -37,7 +38,7 @@ from lnf.model import (
 from lnf.model.plan import Mode
 from lnf.model.steps import Attacked, Guarded, Healed, Used
 from lnf.rules.economy import verify_costs
-from tests.builders import SWORD, fight, hero, monster
+from tests.builders import BOW, SWORD, fight, hero, monster
 
 FIRE_BOLT = Attack(
     name="Fire Bolt",
@@ -338,3 +339,37 @@ def test_d6_the_policy_strikes_the_foe_its_weapon_can_hurt() -> None:
     magic = hero("Bram", level=5, hp=44, ac=18, attacks=(replace(LONGSWORD, magic=True),))
     choice = policy_choice(f.with_combatant(magic), magic)
     assert isinstance(choice.action, AttackChoice) and choice.action.target == "Werewolf"
+
+
+def test_4_a_hero_whose_group_holds_no_foe_in_reach_closes_in_elsewhere() -> None:
+    """4 (M3, R3): Tess's only foe in her group stepped to the back rank; she is fast, leaves
+    (a back-rank foe takes no opportunity attack, M6) and joins the ogre beside Bram, where
+    her sword does more than her bow at R2's disadvantage from the front rank."""
+    tess = hero("Tess", "rogue", attacks=(SWORD, BOW), speed=30)
+    bram = hero("Bram", attacks=(LONGSWORD,))
+    archer = monster("Goblin", rank=Rank.BACK)
+    ogre = monster("Ogre", hp=59, ac=11)
+    groups = {"A": ["Bram", "Ogre"], "C": ["Tess", "Goblin"]}
+    f = fight([bram, tess], [ogre, archer], groups)
+    choice = policy_choice(f, tess)
+    assert [m.join for m in choice.moves] == ["A"]
+    assert isinstance(choice.action, AttackChoice) and choice.action.target == "Ogre"
+    assert choice.action.mode is Mode.MELEE
+    # a foe in her rank beside her: she fights where she stands
+    beside = fight([bram, tess], [ogre, replace(archer, rank=Rank.FRONT)], groups)
+    assert policy_choice(beside, tess).moves == ()
+    # slow (M2): in a group, she may only leave this round, so she shoots
+    slow = replace(tess, speed=20)
+    assert policy_choice(fight([bram, slow], [ogre, archer], groups), slow).moves == ()
+    # a foe that last hit her with a reach attack would take one as she moves away (M6): she
+    # closes in on that one instead, which is not moving away from it
+    glaive = Attack(name="Glaive", to_hit=4, damage=parse("1d10+2 slashing"), reach=10)
+    reacher = monster("Guard", attacks=(glaive,))
+    reached = replace(tess, reached_by="Guard")
+    watched = fight([bram, reached], [ogre, archer, reacher], groups)
+    assert [m.join for m in policy_choice(watched, reached).moves] == ["Guard"]
+    # a foe in the air in her group (R7) takes no opportunity attack on the ground
+    flier = replace(archer, rank=Rank.FREE_AIR, fly=30)
+    assert [
+        m.join for m in policy_choice(fight([bram, tess], [ogre, flier], groups), tess).moves
+    ] == ["A"]

@@ -18,8 +18,10 @@
    whenever 5e allows it (`attack_policy`). The spells that do more than damage (Spirit
    Guardians, Bless, Sleep, Hold Person, Faerie Fire, Web) are weighed in expected damage
    equivalents over three rounds (`effect_policy`, `spell_policy.save_worth`).
-4. **Else close in**: an unengaged front-rank hero with a mêlée weapon joins the most dangerous
-   foe it can hit (M5); a guarded caster stays in the back rank (R4, R5) and shoots.
+4. **Else close in**: a front-rank hero with a mêlée weapon and no foe beside it (unengaged, or
+   its group's foes all in the back rank or the air) joins the most dangerous foe it can hit
+   (M3, M5) where no foe takes an opportunity attack; a guarded caster stays in the back rank
+   (R4, R5) and shoots.
 5. **Dodge** only when nothing above is open.
 6. **The bonus action beside the action** (F1): Flurry of Blows (with its Ki) or another
    bonus-action blow after the Attack action; a bonus-action spell (Spiritual Weapon) worth its
@@ -67,8 +69,9 @@ from lnf.rules.group_changes import moved
 from lnf.rules.healing import verify_reaches
 from lnf.rules.holds import wants_escape
 from lnf.rules.legal import join_targets, verify_join
+from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.resources import LAY_ON_HANDS, RAGE, SECOND_WIND, slot_for, verify_use
-from lnf.rules.roster import downed
+from lnf.rules.roster import downed, in_fight
 from lnf.values import replace
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -168,17 +171,20 @@ def _plan(
 
 
 def _close_in(fight: Fight, hero: Hero) -> tuple[tuple[Moved, ...], Option] | None:
-    """4: an unengaged front-rank hero with a mêlée weapon joins the most dangerous foe it can
-    hit, and hits it — worth more than shooting at R2's disadvantage from where it stands."""
-    joinable = fight.phase.kind.melee_possible and fight.group_of(hero.name) is None
-    if not joinable or not has_melee(hero) or hero.rank is not Rank.FRONT:
+    """4: a front-rank hero with a mêlée weapon and no foe beside it joins the most dangerous
+    foe it can hit, and hits it — worth more than shooting at R2's disadvantage from where it
+    stands. No foe beside it: unengaged, or (fast, M3) in a group whose foes all stand out of
+    its mêlée (R3 back rank, R7 free air), leaving where none takes an opportunity attack (M6)."""
+    if not fight.phase.kind.melee_possible or not has_melee(hero) or hero.rank is not Rank.FRONT:
         return None
-    if in_chase(fight, hero.name):
+    if in_chase(fight, hero.name) or not _nobody_beside(fight, hero):
         return None
-    open_ = join_targets(fight, hero)
+    open_ = join_targets(fight, hero)  # M2: none for a slow hero in a group
     danger = [m.name for m in fight.monsters]
     for monster in sorted(_monsters_by_spot(fight, open_), key=danger.index):
         move = verify_join(fight, hero, monster)
+        if opportunity_attackers(fight, move):
+            continue
         after = _moved(fight, move)
         follow = _best_action(after, after.hero(hero.name), only=Mode.MELEE)
         if follow is not None:
@@ -359,6 +365,18 @@ def _moved(fight: Fight, move: Moved) -> Fight:
     after = moved(fight, move)
     _LAST_MOVED["last"] = (fight, move, after)
     return after
+
+
+def _nobody_beside(fight: Fight, hero: Hero) -> bool:
+    """No foe in the hero's group stands in its rank (A1: a front-rank foe to strike)."""
+    group = fight.group_of(hero.name)
+    if group is None:
+        return True
+    return not any(
+        m.rank is hero.rank and in_fight(m)
+        for name in group.members
+        if isinstance(m := fight.combatant(name), Monster)
+    )
 
 
 def _monsters_by_spot(fight: Fight, open_: list[str]) -> list[str]:
