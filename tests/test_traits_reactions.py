@@ -377,7 +377,7 @@ def test_b8_cli_the_one_it_grapples_takes_half_of_its_damage(tmp_path: Path) -> 
     assert code == 0, out
     assert "Bram is grappled by Rug's Smother" in out
     # 5 slashing: the rug keeps 2 (rounded down), Bram takes 3
-    assert "1d8 (1) + 4 slashing = 5 (Action Surge); Rug 58/60 hp (2 damage)." in out
+    assert "1d8 (1) + 4 slashing = 5; Rug 58/60 hp (2 damage)." in out  # T1: the first action
     assert "Damage Transfer: Bram takes the other half, 3 (Bram 48/60 hp, B8)." in out
     before = out.split("is grappled")[0]
     assert "Damage Transfer" not in before  # only while it holds a creature
