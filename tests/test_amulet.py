@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from lnf.dice import DamageType
 from lnf.engine.effects import Rolled, land
 from lnf.formats.bestiary import srd
@@ -18,13 +16,8 @@ from lnf.model.plan import Advantage, Mode
 from lnf.model.steps import Attacked, Guarded
 from lnf.rules.economy import turning_guard
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 SWORD = "attacks: [{name: Longsword, to_hit: 7, times: 2, damage: 1d8+4 slashing}]"
 FIGHT = (
     f"heroes: [{{name: Ann, class: fighter, hp: 60, ac: 15, {SWORD}}}]\n"

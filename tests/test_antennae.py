@@ -11,8 +11,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from lnf.formats.antennae import antennae_entry
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight
@@ -25,13 +23,8 @@ from lnf.rules.specials import action_mean, action_named
 from lnf.solver import solve_plan
 from tests.brute_force import best_plan
 from tests.cli import run, stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 SWORD = "attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]"
 TANK = f"{{name: Ann, class: fighter, hp: 45, ac: 18, saves: {{dex: 0}}, {SWORD}}}"
 QUICK = f"{{name: Bo, class: rogue, hp: 20, ac: 14, saves: {{dex: 4}}, {SWORD}}}"

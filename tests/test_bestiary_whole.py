@@ -12,8 +12,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight, parse_fight
 from lnf.formats.fight_writer import dump_fight
@@ -35,13 +33,8 @@ from lnf.model.plan import Advantage
 from lnf.rules.distance import volley_reach
 from tests.cli import run, stdout_of
 from tests.own_words import said_condition
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 WORDS |= {"seven": 7}
 ABILITY = {"str": "Strength", "dex": "Dexterity", "con": "Constitution"}

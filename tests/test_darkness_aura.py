@@ -11,8 +11,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from lnf.formats.bestiary import srd
 from lnf.formats.darkness_words import darkness_entry
 from lnf.formats.fight_file import load_fight, parse_fight
@@ -28,13 +26,8 @@ from lnf.rules.strike_order import strike_order
 from lnf.solver import solve_plan
 from tests.brute_force import best_plan
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 SWORD = "attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]"
 HIDDEN_ANN = (
     f"{{name: Ann, class: fighter, hp: 30, ac: 15, light: true, rank: back, why: hidden, {SWORD}}}"

@@ -7,21 +7,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight
 from lnf.model.plan import Mode, Order, Plan
 from lnf.rules.plan_check import check_plan
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
 EMINENT = "Mace with Divine Eminence"
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 FIGHT = (
     "heroes: [{name: Ann, class: fighter, hp: 60, ac: 12}]\n"
     "monsters: [{monster: priest}]\ngroups: {A: [Ann, Priest]}\n"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
-from pathlib import Path
 
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import apply
@@ -35,12 +34,9 @@ from lnf.rules.conditions import (
 )
 from lnf.rules.reactions import opportunity_attackers
 from lnf.views.transcript import describe
+from tests.srd import DATA
 
-ROOT = Path(__file__).resolve().parent.parent
-SRD = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
+SRD = DATA
 FILE = """
 heroes:
   - name: Ann

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -27,12 +26,9 @@ from lnf.rules.legal import attack_options, can_take_turn, verify_attack, verify
 from lnf.rules.specials import usable
 from lnf.rules.spellcasting import Caster
 from lnf.views.transcript import describe
+from tests.srd import DATA
 
-ROOT = Path(__file__).resolve().parent.parent
-SRD = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
+SRD = DATA
 FILE = """
 heroes:
   - name: Ann

@@ -19,13 +19,8 @@ from lnf.formats.fight_writer import dump_fight
 from lnf.formats.specials import special
 from lnf.rules.holds import ENGULFED_AT_MOST
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 SWORD = "attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]"
 HEROES = (
     f"heroes: [{{name: Ann, class: fighter, hp: 80, ac: 15, scores: {{str: 16}}, {SWORD}}}, "

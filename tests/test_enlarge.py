@@ -9,8 +9,6 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
-
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.resolve import roll_contest, roll_save
 from lnf.engine.round_start import plan_in_phase
@@ -23,13 +21,8 @@ from lnf.rules.idle_casts import does_something, idle_spell
 from lnf.rules.plan_check import check_plan
 from lnf.solver import solve_plan
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 HERO = "{name: Ann, class: fighter, hp: 40, ac: 12}"
 
 

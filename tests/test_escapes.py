@@ -32,16 +32,10 @@ from lnf.values import replace
 from lnf.views.transcript import transcript
 from tests.builders import SWORD, fight, hero, monster
 from tests.cli import run
+from tests.srd import DATA as SRD_DATA
 from tests.test_play_rounds import Told, play_one_round, steps
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = (
-    next(
-        (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-        ROOT.parent / "shared" / "data",
-    )
-    / "5e-srd-5.1-monsters.json"
-)
+DATA = SRD_DATA / "5e-srd-5.1-monsters.json"
 # What each stat block's text says, and what lnf reads of it: the escape points a chase starts
 # at (None: gone at once), whether it attacks first, its uses.
 READ = {

@@ -9,8 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from lnf.dice import DamageType
 from lnf.formats.fight_file import load_fight
 from lnf.formats.spell_effects import SELF_SPELLS
@@ -20,13 +18,8 @@ from lnf.rules.damage import after_defences
 from lnf.rules.fire_shield import FLAMES, burns_attacker
 from lnf.rules.idle_casts import does_something, idle_spell
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 SWORD = "attacks: [{name: Longsword, to_hit: 7, damage: 1d8+3 slashing}]"
 ANN = f"{{name: Ann, class: fighter, hp: 80, ac: 15, {SWORD}}}"
 

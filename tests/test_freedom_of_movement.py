@@ -10,8 +10,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from lnf.engine.round_start import plan_in_phase
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight
@@ -24,13 +22,8 @@ from lnf.rules.plan_check import check_plan
 from lnf.rules.trait_saves import immune_now
 from lnf.solver import solve_plan
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 HERO = "{name: Ann, class: fighter, hp: 30, ac: 15}"
 
 

@@ -10,8 +10,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.formats.fight_file import load_fight
 from lnf.formats.spell_effects import SELF_SPELLS
@@ -21,13 +19,8 @@ from lnf.model.events import Recorded
 from lnf.rules.globe import HIGHEST, globe_around
 from lnf.rules.idle_casts import idle_spell
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 BOLT = "{name: Fire Bolt, kind: ranged, range: 120, spell: true, to_hit: 6, damage: 2d10 fire}"
 SEN = f"{{name: Sen, class: wizard, hp: 40, ac: 12, attacks: [{BOLT}]}}"
 

@@ -28,13 +28,8 @@ from lnf.rules.class_features import (
 from lnf.rules.moves import is_fast
 from lnf.rules.sheets import FULL_CASTER, PACT, _rage, class_resources, proficiency, sneak_dice
 from tests.cli import run
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 SCORES = "{str: 16, dex: 14, con: 14, int: 10, wis: 12, cha: 8}"
 
 

@@ -27,13 +27,8 @@ from lnf.rules.plan_check import check_plan
 from lnf.solver import solve_plan
 from tests.brute_force import best_plan
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 FLYING_ANN = (
     "{name: Ann, class: fighter, hp: 30, ac: 15, fly: 60, rank: free-air, "
     "attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]}"

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.effects import Rolled
@@ -25,13 +22,8 @@ from lnf.rules.idle_casts import DISPELLED_AT_MOST, dispelled, idle_spell
 from lnf.rules.plan_check import check_plan
 from lnf.solver import solve_plan
 from tests.brute_force import best_plan
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 HOLD = (
     "{name: Hold Person, slot: 2, save: wis 13, half: false, concentration: true, "
     "riders: [{condition: paralyzed, lasting: 1 minute, repeat: end}]}"

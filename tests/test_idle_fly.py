@@ -9,8 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.effects import Rolled
 from lnf.formats.bestiary import srd
@@ -26,13 +24,8 @@ from lnf.rules.roster import FLY_SPELL
 from lnf.solver import solve_plan
 from tests.brute_force import best_plan
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 FLYING_ANN = (
     "{name: Ann, class: fighter, hp: 40, ac: 16, fly: 60, rank: free-air, "
     "attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]}"

@@ -9,8 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from lnf.dice.abilities import ability_modifier
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight, parse_fight
@@ -24,13 +22,8 @@ from lnf.rules.plan_check import check_plan
 from lnf.solver import solve_plan
 from tests.brute_force import best_plan
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 HIDDEN_ANN = (
     "{name: Ann, class: rogue, hp: 30, ac: 15, rank: back, why: hidden, "
     "attacks: [{name: Dagger, to_hit: 5, damage: 1d4+3 piercing}]}"

@@ -11,8 +11,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from lnf.engine.round_start import plan_in_phase
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight, parse_fight
@@ -28,13 +26,8 @@ from lnf.rules.specters import MOST_SPECTERS, SPECTER, risen_name, to_rise
 from lnf.solver import solve_plan
 from tests.brute_force import best_plan
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 SWORD = "attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]"
 ANN = f"{{name: Ann, class: fighter, hp: 60, ac: 15, {SWORD}}}"
 DEAD_BO = "{name: Bo, class: rogue, hp: 30, ac: 14, dead: true}"

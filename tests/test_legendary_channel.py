@@ -8,20 +8,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight
 from lnf.rules.bar_healing import barred, bars_only
 from lnf.rules.legendary import legendary_choice
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 SWORD = "attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]"
 CHANNEL = f"""heroes:
   - {{name: Ann, class: fighter, hp: 90, ac: 15, {SWORD}}}

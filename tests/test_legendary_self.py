@@ -8,19 +8,12 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
-
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight
 from lnf.rules.legendary import legendary_choice
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 SWORD = "attacks: [{name: Longsword, to_hit: 7, damage: 1d8+3 slashing}]"
 HEROES = (
     f"heroes: [{{name: Ann, class: fighter, hp: 60, ac: 15, {SWORD}}},"

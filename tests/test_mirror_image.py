@@ -9,8 +9,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from lnf.formats.bestiary import srd
 from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.formats.fight_file import load_fight
@@ -20,13 +18,8 @@ from lnf.model.events import Recorded
 from lnf.rules.idle_casts import idle_spell
 from lnf.rules.mirror_image import NEEDED
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 BOW = "attacks: [{name: Longbow, to_hit: 7, damage: 1d8+3 piercing, range: 150/600, kind: ranged}]"
 ARCHER = f"{{name: Ann, class: fighter, hp: 80, ac: 15, {BOW}}}"
 

@@ -22,13 +22,8 @@ from lnf.model.plan import Mode, Order, Plan
 from lnf.rules.plan_check import check_plan
 from lnf.rules.specials import attacks_a_hero, usable
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 SPELLS = ("Hold Monster", "Blindness/Deafness", "Entangle")
 ABILITY = {"str": "strength", "dex": "dexterity", "con": "constitution", "wis": "wisdom"}
 

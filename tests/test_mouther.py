@@ -31,13 +31,8 @@ from lnf.rules.roster import speed_now
 from lnf.values import replace
 from lnf.views.transcript import describe
 from tests.cli import run, stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 SWORD = "attacks: [{name: Longsword, to_hit: 5, damage: 1d8+3 slashing}]"
 FIGHT = (
     f"heroes:\n  - {{name: Ann, class: fighter, hp: 45, ac: 16, {SWORD}}}\n"

@@ -23,13 +23,8 @@ from lnf.rules.plan_check import check_plan
 from lnf.rules.sanctuary import ends_sanctuary, ward_on, warded_spell
 from lnf.solver import solve_plan
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 BOW = "attacks: [{name: Longbow, to_hit: 5, damage: 1d8+3 piercing, range: 150/600, kind: ranged}]"
 ARCHER = f"{{name: Ann, class: fighter, hp: 30, ac: 15, {BOW}}}"
 

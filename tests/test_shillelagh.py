@@ -13,13 +13,7 @@ import pytest
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight
 from tests.cli import stdout_of
-
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
+from tests.srd import DATA, needs_data
 
 
 def _srd(file: str, name: str) -> dict[str, Any]:

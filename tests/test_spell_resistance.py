@@ -7,21 +7,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from lnf.dice import DamageType
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight
 from lnf.model import Flag
 from lnf.rules.damage import after_defences
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 BOLT = "{name: Fire Bolt, kind: ranged, range: 120, spell: true, to_hit: 9, damage: 2d10 fire}"
 SPENT = "{slot 2: 3, slot 3: 3, slot 4: 3, slot 5: 3, slot 6: 1}"
 

@@ -20,13 +20,8 @@ from lnf.model.plan import Mode, Order, Plan
 from lnf.rules.feeble import halved, lessened
 from lnf.rules.plan_check import check_plan
 from tests.cli import stdout_of
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 CASTERS = {
     "Power Word Kill": {"Lich"},
     "Banishment": {"Androsphinx", "Archmage", "Guardian Naga", "Gynosphinx"},

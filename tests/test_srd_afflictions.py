@@ -8,10 +8,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.effects import Rolled, turn_edge
@@ -26,13 +23,8 @@ from lnf.model.events import Recorded
 from lnf.model.plan import Mode
 from lnf.model.steps import Damaged, EffectStarted, Healed
 from lnf.views.effects_text import effect_text
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 # The kinds `lnf monsters --not-played` named before they were played (formats/riders _KINDS).
 PLAYED_KINDS = (
     "lycanthropy",

@@ -12,8 +12,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.effects import Rolled, turn_edge
 from lnf.engine.marks import take_off
@@ -27,13 +25,8 @@ from lnf.model.plan import Mode
 from lnf.model.steps import Damaged, EffectStarted, Healed
 from lnf.views.effects_text import effect_text
 from tests.cli import run
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 EACH = re.compile(
     r"(?:takes \d+ \((?P<dice>\d+d\d+)\) (?P<type>\w+) damage|lose \d+ \((?P<lost>\d+d\d+)\) "
     r"hit points) at the (?P<edge>start|end) of each of its turns"

@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.effects import Rolled
@@ -23,13 +20,7 @@ from lnf.model import Condition, Fight
 from lnf.model.plan import Mode
 from lnf.model.steps import Damaged, EffectStarted
 from lnf.views.effects_text import effect_text
-
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
+from tests.srd import DATA, needs_data
 
 
 @needs_data

@@ -14,13 +14,7 @@ import pytest
 from lnf.formats.bestiary import srd
 from lnf.formats.not_played import NO_MAP, why
 from tests.cli import run, stdout_of
-
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
+from tests.srd import DATA, needs_data
 
 
 def _traits(key: str = "special_abilities") -> list[tuple[str, dict[str, Any]]]:

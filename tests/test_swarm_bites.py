@@ -7,10 +7,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from lnf.dice import parse
 from lnf.dice.roll import ScriptedDice
@@ -23,13 +20,8 @@ from lnf.model.plan import Mode, Order
 from lnf.odds.plan_cache import plan_state
 from lnf.rules.attacks import half_hp, used_damage
 from lnf.rules.order_damage import expected_damage
+from tests.srd import DATA, needs_data
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = next(
-    (up / "shared" / "data" for up in ROOT.parents[:2] if (up / "shared" / "data").exists()),
-    ROOT.parent / "shared" / "data",
-)
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="the SRD files sit beside the project")
 HALF = re.compile(
     r"Hit: \d+ \((?P<full>[\dd +-]+)\) (?P<type>\w+) damage, or \d+ \((?P<half>[\dd +-]+)\) "
     r"(?P=type) damage if the swarm has half of its hit points or fewer"
