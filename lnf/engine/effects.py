@@ -366,7 +366,7 @@ def quiet_edges(fight: Fight) -> bool:
     """Whether no turn's edge can do anything (most of a plain fight): every step of
     `turn_edge` acts through an effect (F4's ends and saves, F6's holds, F7's auras, B8's
     Berserk) or a monster's trait (B8), so a fight with neither takes no step and rolls no die."""
-    return not fight.effects and not trait_kinds(fight)
+    return no_effects(fight) and no_traits(fight)
 
 
 def _hurts(turn: Steps, e: Effect, dice: DiceSource) -> None:

@@ -36,9 +36,8 @@ _FAMILY_ORDER = {family: i for i, family in enumerate(Family)}
 
 def in_fight(c: Hero | Monster) -> bool:
     """Still on the grid: a hero that is not dead (downed heroes stay, A4); a living monster;
-    neither once it got away in a chase (C6), nor while it is banished (F7: `banished`, read
-    here in place, one call fewer: this is asked some 500 times a fight)."""
-    if c.escaped or _BANISHED in c.conditions:
+    neither once it got away in a chase (C6), nor while it is banished (F7)."""
+    if c.escaped or banished(c):
         return False
     if isinstance(c, Hero):
         return not c.dead
