@@ -24,8 +24,9 @@ from lnf.rules.explain import Reason
 from lnf.rules.plan_check import check_plan
 from lnf.solver import explain as solver_explain
 from lnf.solver import solve_plan
-from lnf.solver.explain import _kept, _loose, _Questions, _swaps
+from lnf.solver.explain import _kept, _loose, _Questions
 from lnf.solver.model import FAMILIES, PlanModel
+from lnf.solver.troops import witnesses
 from tests.grids import grid
 from tests.strategies import plan_fights
 
@@ -145,7 +146,7 @@ def _witnessed(f: Fight) -> None:
     assert [(t.members, t.moves, t.options, t.shots) for t in formed] == [
         (t.members, t.moves, t.options, t.shots) for t in pm.troops
     ]
-    for name, order in _swaps(formed, plan).items():  # the rules agree: a legal plan
+    for name, order in witnesses(formed, plan).items():  # the rules agree: a legal plan
         swapped = Plan(tuple(order if o.monster == order.monster else o for o in plan.orders))
         assert name in order.targets
         assert check_plan(f, swapped) == [], (name, order)

@@ -25,8 +25,7 @@ from lnf.solver.lexicographic import CONFLICTS, cp_solver
 from lnf.solver.model import FAMILIES, CpModel, PlanModel
 from lnf.solver.objective import p3_exprs
 from lnf.solver.orders import form_troops
-from lnf.solver.troops import Troop
-from lnf.solver.troops import witnesses as _swaps
+from lnf.solver.troops import Troop, witnesses
 from lnf.solver.wish_reasons import pairing_blocks
 
 FAMILY_TEXT = {"R6": "the back-rank count", "K2": "the gang-up limits"}
@@ -88,8 +87,8 @@ class _Questions:
         return self._formed
 
     def witness(self, plan: Plan, heroes: list[Hero]) -> None:
-        """Yes to `feasible(FAMILIES, hero)` for `heroes` that `_swaps` finds an order for."""
-        swaps = {} if self.wishes else _swaps(self._troops(), plan)  # wishes pair them
+        """Yes to `feasible(FAMILIES, hero)` for `heroes` that `witnesses` finds an order for."""
+        swaps = {} if self.wishes else witnesses(self._troops(), plan)  # wishes pair them
         for hero in heroes:
             if hero.name in swaps:
                 self._answers[FAMILIES, hero.name, ()] = True
