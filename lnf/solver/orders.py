@@ -28,7 +28,7 @@ from lnf.rules.specials import (
 )
 from lnf.rules.surprise import actions_in_surprise_round
 from lnf.rules.turning import is_turned
-from lnf.solver.troops import Key, Needed, Option, Shot, Troop
+from lnf.solver.troops import Key, Needed, Option, SharedCatches, Shot, Troop
 from lnf.values import HashedOnce, replace
 
 
@@ -66,7 +66,7 @@ def form_troops(
     needs_of: dict[object, list[Needed]] = {}  # a monster's needs do not depend on its place
     prices: dict[object, dict[object, tuple[int, int]]] = {}  # nor what an order is worth
     shared: dict[object, dict[object, tuple[Rated | None, list[Option]]]] = {}  # `Orders._at`
-    catches: dict[object, object] = {}  # `Orders._catches`: by ground, for every troop
+    catches = SharedCatches()  # `Orders._catches`: by ground, for every troop
     actions: dict[object, tuple[Attack, ...]] = {}  # per kind: its special actions usable now
     for signature, members in by_signature.items():
         m = members[0]
@@ -100,6 +100,8 @@ def form_troops(
 
 
 INF = 1 << 30  # past every place in the target order
+
+
 # Switches for the tests alone: off, each shortcut gives way to the slow path it is checked
 # against (tests/test_orders_*.py).
 KIN_SHARE = True  # troops of one kind share what they may do at a spot (see `Orders._at`)
@@ -131,7 +133,7 @@ class Orders:
         self.place = {hero.name: k for k, hero in enumerate(targets)}
         self.actions = usable(fight, self.monster) if actions is None else actions
         self.kinds = [reach_kind(a) for a in self.actions]  # B4: how each reaches
-        self.spotted = any(k in (STRIKE, CLOSE) for k in self.kinds)  # see `_specials`
+        self.spotted = any(map(_by_spot, self.kinds))  # see `_specials`
         self._special_at: dict[tuple[Rank, Spot], list[Option]] = {}
         self.prices: dict[object, tuple[int, int]] = {}
         self.pricing = True  # see `form_troops`'s `priced`
@@ -140,7 +142,7 @@ class Orders:
         self._keys: dict[tuple[str, ...], Key] = {}  # see `heroes`
         self._made: dict[object, Option] = {}  # see `_option`
         self._catches_of: dict[tuple[str, tuple[str, ...]], list[tuple[str, ...]]] = {}
-        self.catches: dict[object, object] = {}  # shared by the fight's troops (`_catches`)
+        self.catches = SharedCatches()  # shared by the fight's troops (`_catches`)
         self._grounds: dict[str, tuple[int, CatchGround]] = {}
         # B1, B3: a Multiattack that uses an action first (Frightful Presence) attacks the
         # heroes it catches as well, from where the monster ends: its weapon options, shots
@@ -385,11 +387,9 @@ class Orders:
                 found = self._catches_among(action, reach)
             else:
                 key = (self._ground(action)[0], reach, self.prune, self._pins(action))
-                shared = self.catches.get(key)
-                if shared is None:
-                    shared = self.catches[key] = self._catches_among(action, reach)
-                assert isinstance(shared, list)
-                found = shared
+                found = self.catches.lists.get(key)
+                if found is None:
+                    found = self.catches.lists[key] = self._catches_among(action, reach)
             self._catches_of[mine] = found
         return found
 
@@ -399,8 +399,7 @@ class Orders:
         known = self._grounds.get(action.name)
         if known is None:
             ground = catch_ground(self.fight, self.monster, action)
-            tokens = self.catches.setdefault("grounds", {})
-            assert isinstance(tokens, dict)
+            tokens = self.catches.grounds
             token = tokens.setdefault(ground.key, len(tokens))
             known = self._grounds[action.name] = (token, ground)
         return known
@@ -455,11 +454,10 @@ class Orders:
                 )
             return self._caught[mine]
         token, ground = self._ground(action)
-        key = ("one", token, reach, include, exclude)
-        found = self.catches.get(key)
+        key = (token, reach, include, exclude)
+        found = self.catches.ones.get(key)
         if found is None:
-            found = self.catches[key] = ground.catch(reach, include, exclude)
-        assert isinstance(found, tuple)
+            found = self.catches.ones[key] = ground.catch(reach, include, exclude)
         return found
 
 
@@ -474,9 +472,15 @@ def reach_key(
     kind = reach_kind(action) if kind is None else kind
     return (
         action.name,
-        spot if kind in (STRIKE, CLOSE) else "",
+        spot if _by_spot(kind) else "",
         rank if kind in (STRIKE, SHOT) else None,
     )
+
+
+def _by_spot(kind: str) -> bool:
+    """B4: whether an action that reaches as `kind` (`reach_kind`) reaches by where the
+    monster stands: a strike (its group, A1, A2) or an action for its own group."""
+    return kind in (STRIKE, CLOSE)
 
 
 def _moved(options: list[Option], i: int) -> list[Option]:

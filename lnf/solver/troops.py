@@ -208,3 +208,14 @@ def witnesses(troops: list[Troop], plan: Plan) -> dict[str, Order]:
             for shot in (sh for sh in owner.shots if sh.rank is order.rank):
                 out.setdefault(shot.target, owner.order(idle, shot, order.monster))
     return out
+
+
+@dataclass
+class SharedCatches:
+    """What the troops formed together share of their special actions' catches
+    (`CATCH_SHARE`): a token per `CatchGround` key (a small key where the ground's is deep),
+    then by token the catches of `Orders._catches` and the single ones of `Orders._catch`."""
+
+    grounds: dict[tuple[object, ...], int] = field(default_factory=dict)
+    lists: dict[tuple[object, ...], list[tuple[str, ...]]] = field(default_factory=dict)
+    ones: dict[tuple[object, ...], tuple[str, ...]] = field(default_factory=dict)
