@@ -1,8 +1,8 @@
 """The `lnf` command: thin click commands over the library.
 
 Every `LnfError` becomes a message and an exit code here, in one place (2: the input cannot be
-read, the request is refused or the disk is full; 1: rules are broken or no plan exists; 3: the
-solver ran out of time). Ctrl-C stops with 130, keeping all that was recorded. Anything else is
+read, the request is refused, the disk is full or a package lnf needs is missing from this
+Python; 1: rules are broken or no plan exists; 3: the solver ran out of time). Ctrl-C stops with 130, keeping all that was recorded. Anything else is
 a bug in lnf: one line says so (exit 70) and names the file that holds the traceback. Commands are
 loaded only when called (click's lazy-group pattern), so `lnf show` never imports the play or
 plan machinery, and only the commands that plan load OR-Tools.
@@ -28,6 +28,7 @@ from lnf.errors import InputError, LnfError  # noqa: E402
 BUG_EXIT = 70  # EX_SOFTWARE: an internal error
 INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report Ctrl-C
 DISK_FULL_EXIT = 2  # the request could not be carried out, as with bad input
+NOT_INSTALLED_EXIT = 2  # likewise: lnf cannot do it in this Python
 BROKEN_PIPE_EXIT = 141  # 128 + SIGPIPE, as shells report a reader that went away
 
 # name → "module:function"; `lnf --help` lists them, only the one called is imported.
@@ -109,6 +110,10 @@ class LnfGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("\nlnf: stopped (Ctrl-C); everything recorded so far is kept.", err=True)
             sys.exit(INTERRUPTED_EXIT)
+        except ImportError as err:
+            if not _not_installed(err):
+                _report_bug(err, words)
+            _missing_package(err)
         except Exception as err:  # the last line of defence: a bug, said as one
             _report_bug(err, words)
 
@@ -153,6 +158,27 @@ def _disk_full(err: OSError) -> NoReturn:
         err=True,
     )
     sys.exit(DISK_FULL_EXIT)
+
+
+def _not_installed(err: ImportError) -> bool:
+    """Whether a failed import is of a package lnf needs rather than of lnf's own code: the
+    installation is broken (OR-Tools, click or PyYAML missing, or one of theirs), not lnf."""
+    return bool(err.name) and str(err.name).partition(".")[0] != "lnf"
+
+
+def _missing_package(err: ImportError) -> NoReturn:
+    """A package lnf needs, missing or broken in this Python: said as such, with the way to
+    mend it, not as a bug in lnf (no report is written: there is nothing to send)."""
+    package = str(err.name).partition(".")[0]
+    click.echo(
+        escaped(
+            f"lnf: a package lnf needs is missing or broken in this Python ({package}: {err});"
+            " run the lnf of the venv it was installed in, or install it with what it needs"
+            " (pip install -e . in lnf's folder); what was recorded before is kept."
+        ),
+        err=True,
+    )
+    sys.exit(NOT_INSTALLED_EXIT)
 
 
 def _report_bug(err: Exception, words: list[str]) -> NoReturn:
