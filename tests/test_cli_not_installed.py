@@ -15,9 +15,7 @@ X1 = ROOT / "examples" / "wight-and-skeletons.yaml"
 def _lnf_without(module: str, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """`lnf ARGS` in a Python where importing `module` fails as for a package not installed."""
     code = (
-        f"import sys; sys.modules[{module!r}] = None\n"
-        "from lnf.cli import main\n"
-        "main(sys.argv[1:])"
+        f"import sys; sys.modules[{module!r}] = None\nfrom lnf.cli import main\nmain(sys.argv[1:])"
     )
     env = {**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
     return subprocess.run(

@@ -78,3 +78,31 @@ def test_showing_a_cached_fight_loads_no_yaml(fight: Path) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_cache_keeps_the_newest_entries_and_drops_leftovers(
+    fight: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past MAX_ENTRIES the entries written longest ago go, never the one just written;
+    first-format `*.json` entries and a crash's old temporary files go too."""
+    import os
+
+    monkeypatch.setattr(parse_cache, "MAX_ENTRIES", 5)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "cache" / "lnf" / "parsed"
+    folder.mkdir(parents=True)
+    for age in range(8):  # entry 0 the newest, 7 the oldest; all older than the one written
+        old = folder / f"{age:016x}.marshal"
+        old.write_bytes(b"x")
+        os.utime(old, (1_000_000 - age, 1_000_000 - age))
+    (folder / "05c45b35.json").write_text("{}")
+    stale, fresh = folder / ".a.marshal.1.tmp", folder / ".b.marshal.2.tmp"
+    stale.write_bytes(b"x")
+    fresh.write_bytes(b"x")
+    os.utime(stale, (1_000_000, 1_000_000))
+    load_fight(fight)  # a parse: its entry is written, then the folder pruned
+    left = sorted(p.name for p in folder.iterdir())
+    written = [name for name in left if name.endswith(".marshal") and not name.startswith("000")]
+    assert len(written) == 1  # the fight's own entry, kept
+    assert left == sorted([*(f"{age:016x}.marshal" for age in range(4)), written[0], fresh.name])
+    assert parse_cache.cached(fight, fight.read_text(encoding="utf-8")) is not None

@@ -2,10 +2,11 @@
 
 Every `LnfError` becomes a message and an exit code here, in one place (2: the input cannot be
 read, the request is refused, the disk is full or a package lnf needs is missing from this
-Python; 1: rules are broken or no plan exists; 3: the solver ran out of time). Ctrl-C stops with 130, keeping all that was recorded. Anything else is
-a bug in lnf: one line says so (exit 70) and names the file that holds the traceback. Commands are
-loaded only when called (click's lazy-group pattern), so `lnf show` never imports the play or
-plan machinery, and only the commands that plan load OR-Tools.
+Python; 1: rules are broken or no plan exists; 3: the solver ran out of time). Ctrl-C stops
+with 130, keeping all that was recorded. Anything else is a bug in lnf: one line says so (exit
+70) and names the file that holds the traceback. Commands are loaded only when called (click's
+lazy-group pattern), so `lnf show` never imports the play or plan machinery, and only the
+commands that plan load OR-Tools.
 """
 
 from __future__ import annotations

@@ -17,9 +17,10 @@ so it is never stale. It holds the plain data and the line of every field, writt
 cost about a millisecond of every start), and the fight file is then checked and built from
 them as from a fresh parse: the same fight and the same messages. Only data that JSON keeps
 exactly is kept (YAML dates, NaN… are not), as when entries were JSON. The cache lives in
-`$XDG_CACHE_HOME/lnf` (else `~/.cache/lnf`); `LNF_CACHE=off` turns it off. Anything wrong with
-it (unwritable, damaged, another version's) just means a fresh parse: an entry is sealed with
-its length and a checksum, checked before `marshal` reads it.
+`$XDG_CACHE_HOME/lnf` (else `~/.cache/lnf`), at most MAX_ENTRIES of them (`_prune`);
+`LNF_CACHE=off` turns it off. Anything wrong with it (unwritable, damaged, another version's)
+just means a fresh parse: an entry is sealed with its length and a checksum, checked before
+`marshal` reads it.
 """
 
 from __future__ import annotations
@@ -314,7 +315,41 @@ def remember(path: Path, text: str, located: Located) -> None:
         # its own (each place its own object), as from JSON
         atomic_write_bytes(entry, _sealed(marshal.dumps(raw, 2)))
     except (OSError, ValueError, TypeError, RecursionError):
-        pass  # a cache that cannot be written only costs time
+        return  # a cache that cannot be written only costs time
+    _prune(entry)
+
+
+MAX_ENTRIES = 200  # fight files remembered: a DM's folders hold far fewer
+STALE_TEMPORARY = 3600.0  # seconds: a write's temporary file this old was left by a crash
+
+
+def _prune(kept: Path) -> None:
+    """The cache kept small, after an entry (`kept`) is written, which follows a YAML parse
+    costing far more than a look at the folder: past MAX_ENTRIES the entries written longest
+    ago go (an entry is written when its file's text is new: a file pruned but read again is
+    parsed once more and kept again); so do entries of the first format (`*.json`, never read since
+    format 2) and a write's temporary file a crash left. Never `kept`. Best effort: another lnf
+    pruning at the same time, or a file gone meanwhile, is no error."""
+    import time
+
+    try:
+        now = time.time()
+        entries: list[tuple[float, str]] = []
+        with os.scandir(kept.parent) as folder:
+            for item in folder:
+                name = item.name
+                if name.endswith(".marshal"):
+                    if name != kept.name:
+                        entries.append((item.stat().st_mtime, item.path))
+                elif name.endswith(".json") or (
+                    name.endswith(".tmp") and now - item.stat().st_mtime > STALE_TEMPORARY
+                ):
+                    os.unlink(item.path)
+        entries.sort()  # the oldest first; a tie by name, the same on every run
+        for _, old in entries[: max(0, len(entries) + 1 - MAX_ENTRIES)]:
+            os.unlink(old)
+    except OSError:
+        pass  # pruned by another lnf, or not ours to prune: only costs room
 
 
 _SEAL = b"lnf parse cache\n"  # then the body's length and its checksum, 8 bytes each
