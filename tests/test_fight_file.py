@@ -240,3 +240,44 @@ def test_every_mistake_in_one_pass() -> None:
     assert code == 2 and len(lines) == 6, out
     assert [int(line.split(":")[1]) for line in lines] == [5, 6, 9, 13, 17, 19]
     assert "'fightr' is not a class lnf knows" in out and "'Orx' is neither a hero" in out
+
+
+def test_one_typo_one_message_its_follow_ons_held_back() -> None:
+    """G1, G2, G5, F2, F7: an entry whose SRD name, class or level cannot be read gets one
+    message, at its cause; what the SRD would have given (hp, a name the groups use, the
+    casting ability) is not said missing besides."""
+    monster = """\
+heroes:
+  - {name: Bram, class: fighter, hp: 20}
+monsters:
+  - monster: owlbaer
+  - {monster: gnoll, count: 2}
+groups:
+  A: [Bram, Owlbear]
+  B: [Gnoll 1, Gnol 2]
+"""
+    said = problems(monster)
+    assert [(line, path) for line, path, _ in said] == [
+        (4, "monsters[0].monster"),
+        (8, "groups.B[1]"),
+    ]
+    assert "did you mean 'Owlbear'?" in said[0][2]  # the typo, and still a real one in the groups
+    wizard = """\
+heroes:
+  - {name: Quill, class: wizzard, level: 5, scores: {int: 18}, spells: [fire bolt]}
+monsters:
+  - {name: Orc, hp: 15}
+"""
+    assert problems(wizard) == [
+        (
+            2,
+            "heroes[0].class",
+            "'wizzard' is not a class lnf knows, so its row family is unknown (G2) "
+            "did you mean 'wizard'?",
+        )
+    ]
+    level = wizard.replace("wizzard", "wizard").replace("level: 5", "level: 25")
+    assert [path for _, path, _ in problems(level)] == ["heroes[0].level"]
+    # a class of the DM's own, its family given: lnf cannot tell its hit points, and says so
+    own = wizard.replace("class: wizzard", "class: witch, family: casty, spell_mod: 4")
+    assert [path for _, path, _ in problems(own)] == ["heroes[0].hp"]

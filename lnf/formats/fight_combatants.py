@@ -205,10 +205,18 @@ def _upcast(
     return tuple(sorted(out))
 
 
+def class_unknown(d: dict[str, Any]) -> bool:
+    """G2: a class lnf does not know, and no `family:` to say its row: the entry's problem,
+    which `check_class` says; what the class would have given (hit dice, casting ability)
+    is then not asked for too."""
+    cls = d.get("class")
+    return d.get("family") is None and isinstance(cls, str) and cls.lower() not in CLASS_FAMILIES
+
+
 def check_class(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> None:
     """G2: the row family comes from the class, unless the file gives it."""
     cls = d.get("class")
-    if d.get("family") is None and isinstance(cls, str) and cls.lower() not in CLASS_FAMILIES:
+    if class_unknown(d) and isinstance(cls, str):
         ck.fail(
             (*path, "class"),
             f"{cls!r} is not a class lnf knows, so its row family is unknown (G2)",

@@ -224,6 +224,8 @@ def _stat_blocks(data: Any, ck: Checker, folder: Path) -> None:
             block = bestiary.find(name)
         except Refused as exc:
             ck.fail(("monsters", i, "monster"), exc.message, "lnf monsters SEARCH lists them")
+            # the stat block would have given every field, and the name the groups use
+            ck.hold(("monsters", i), name="" if "name" in entry else name)
             continue
         given = {k: v for k, v in entry.items() if k != "monster"}
         fields = fight_fields(block)
@@ -331,6 +333,7 @@ def _groups(raw: dict[str, list[str]], names: list[str], ck: Checker) -> list[Gr
                     ("groups", label, j),
                     f"{name!r} is neither a hero nor a monster of this fight",
                     did_you_mean(name, names),
+                    follows=ck.name_held(name),  # a stat block not found: said at its entry
                 )
             elif name in placed:
                 ck.fail(

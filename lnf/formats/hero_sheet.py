@@ -12,6 +12,7 @@ from typing import Any
 from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.formats.armory import armor, weapon
+from lnf.formats.fight_combatants import class_unknown
 from lnf.formats.spec import Checker, did_you_mean
 from lnf.formats.yaml_source import FieldPath
 from lnf.model import Ability
@@ -90,7 +91,8 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
     cls = str(entry.get("class", "")).strip().lower()
     level = entry.get("level", 1)
     if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 20:
-        return {}  # the spec says what is wrong with the level
+        ck.hold(path, frozenset({"hp"}))  # the spec says what is wrong with the level
+        return {}
     out: dict[str, Any] = {"level": level}
     if "scores" not in entry:
         if "weapons" in entry:
@@ -210,12 +212,14 @@ def _hp(
     if given is not None and not rolled:
         return {}
     if cls not in HIT_DIE:
-        if cls:  # no class at all: the spec says so
+        ck.hold(path, frozenset({"hp"}))  # said here, or by the spec (no class)
+        if cls:
             ck.fail(
                 (*path, "hp"),
                 f"lnf knows the hit dice of the SRD's classes, not {cls!r}",
                 "give hp: from the sheet",
                 "F2",
+                follows=class_unknown(entry),  # a misspelt class: said at the class (G2)
             )
         return {}
     rolls: tuple[int, ...] = ()

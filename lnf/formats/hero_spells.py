@@ -11,6 +11,7 @@ from typing import Any
 
 from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
+from lnf.formats.fight_combatants import class_unknown
 from lnf.formats.spec import Checker
 from lnf.rules.sheets import proficiency
 from lnf.rules.spell_answers import ANSWERED
@@ -141,7 +142,9 @@ def caster_of(entry: dict[str, Any], path: FieldPath, ck: Checker | None) -> Cas
                 if ability
                 else (f"lnf does not know what a {cls or 'hero without a class'} casts with")
             )
-            ck.fail(at, f"{why}, and the entry gives no modifier", f"give {how}", "F7")
+            # a misspelt class is said at the class (G2)
+            said = f"{why}, and the entry gives no modifier"
+            ck.fail(at, said, f"give {how}", "F7", follows=class_unknown(entry))
         return None
     return Caster(
         cls=cls, level=level, mod=mod, proficiency=prof, own_dc=own_dc, own_attack=own_attack

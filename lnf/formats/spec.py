@@ -30,23 +30,63 @@ MISSING: Any = object()
 
 
 class Checker:
-    """Collects every problem found while reading one file."""
+    """Collects every problem found while reading one file. An entry whose SRD name, class or
+    level could not be read is `hold`-en: the fields the SRD would have given it are not said
+    missing too, nor its name unknown where the groups use it; one typo, one message."""
 
     def __init__(self, located: Located, source: str) -> None:
         self.located = located
         self.source = source
         self.problems: list[InputProblem] = []
+        self._held: dict[FieldPath, frozenset[str] | None] = {}  # None: every field
+        self._held_names: list[str] = []
+        self._follow_ons: set[int] = set()
 
-    def fail(self, path: FieldPath, message: str, hint: str = "", rule: str = "") -> Any:
-        self.problems.append(
-            InputProblem(message, path_text(path), self.located.line(path), hint, rule)
-        )
+    def hold(self, path: FieldPath, fields: frozenset[str] | None = None, name: str = "") -> None:
+        """The entry at `path` could not be worked out (its problem is said there): its missing
+        `fields` (None: all) follow from it, and so does an unknown name like `name`."""
+        before = self._held.get(path, frozenset())
+        self._held[path] = None if fields is None or before is None else before | fields
+        if name:
+            self._held_names.append(name.casefold())
+
+    def held(self, path: FieldPath, field: str) -> bool:
+        if path not in self._held:
+            return False
+        fields = self._held[path]
+        return fields is None or field in fields
+
+    def name_held(self, name: str) -> bool:
+        """Whether `name` ("Owlbear", "Gnoll 2") is likely a held entry's, numbered or not."""
+        if not self._held_names:
+            return False
+        import difflib
+
+        base = re.sub(r"\s+\d+$", "", name.strip()).casefold()
+        return bool(difflib.get_close_matches(base, self._held_names, n=1, cutoff=0.6))
+
+    def fail(
+        self,
+        path: FieldPath,
+        message: str,
+        hint: str = "",
+        rule: str = "",
+        *,
+        follows: bool = False,
+    ) -> Any:
+        """A problem at `path`; one that `follows` from another (a held entry's) is said only
+        when nothing else is wrong."""
+        problem = InputProblem(message, path_text(path), self.located.line(path), hint, rule)
+        self.problems.append(problem)
+        if follows:
+            self._follow_ons.add(id(problem))
         return INVALID
 
     def raise_if_any(self) -> None:
         """Every problem found, in the order of the file's lines."""
         if self.problems:
-            by_line = sorted(self.problems, key=lambda p: p.line if p.line is not None else 0)
+            roots = [p for p in self.problems if id(p) not in self._follow_ons]
+            by_line = sorted(roots or self.problems, key=lambda p: p.line or 0)
             raise InputError(self.source, by_line)
 
 
@@ -320,7 +360,8 @@ class Obj(Spec):
             if name in value:
                 out[name] = fld.spec.read(value[name], (*path, name), ck)
             elif fld.required:
-                out[name] = ck.fail(path, f"missing field {name!r} ({fld.spec.expected})")
+                missing = f"missing field {name!r} ({fld.spec.expected})"
+                out[name] = ck.fail(path, missing, follows=ck.held(path, name))
             else:
                 out[name] = fld.default
         return out
