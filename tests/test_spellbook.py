@@ -364,3 +364,40 @@ def test_a_list_of_spells_past_any_spellbook_is_refused() -> None:
     text = FIGHT.replace("suggestion]", "suggestion" + ", x" * 400 + "]")
     with pytest.raises(InputError, match=r"more than 400 spells \(the limit; the SRD has 319\)"):
         parse_fight(text, "tower.yaml")
+
+
+ROGUE = """\
+heroes:
+  - {name: Nix, class: rogue, level: 5, scores: {dex: 18, int: 12}, weapons: [rapier],
+     spells: [fire bolt, fireball]}
+monsters:
+  - {monster: goblin, count: 2}
+"""
+
+
+def test_a_spell_the_hero_can_never_cast_is_refused_at_its_name(tmp_path: Path) -> None:
+    """F7: a level-5 rogue has no 3rd-level slot: Fireball would be offered at every turn and
+    refused every time, so the file is refused at the spell (a cantrip is fine); the file's
+    own `slots:` make it castable. Off the class's list alone is a warning, said by `check`
+    before and after the fight begins."""
+    with pytest.raises(InputError) as info:
+        parse_fight(ROGUE, "rg.yaml")
+    [problem] = info.value.problems
+    assert (problem.path, problem.line, problem.rule) == ("heroes[0].spells[1]", 3, "F7")
+    assert problem.message == (
+        "Nix can never cast Fireball: a level-5 rogue has no spell slot of the 3rd level or "
+        "higher (nor is it on the SRD's rogue list)"
+    )
+    assert "give slots: {3: 1} if the sheet has one" in problem.hint
+    slotted = parse_fight(ROGUE.replace("level: 5,", "level: 5, slots: {3: 1},"), "rg.yaml")
+    assert any(a.name == "Fireball" for a in slotted.heroes[0].attacks)
+    path = tmp_path / "trickster.yaml"  # no Intelligence score written: said all the same
+    path.write_text(ROGUE.replace("level: 5,", "level: 5, slots: {3: 1},").replace(", int: 12", ""))
+    assert "Fireball are not on the SRD's rogue list" in run("check", str(path))[1]
+    path = tmp_path / "cleric.yaml"
+    path.write_text(ROGUE.replace("rogue", "cleric").replace("int: 12", "wis: 16"))
+    warned = "Nix is a cleric, and Fire Bolt and Fireball are not on the SRD's cleric list"
+    for _ in range(2):  # the second after the fight has begun (its log has lines)
+        code, out = run("check", str(path))
+        assert code == 0 and warned in out, out
+        assert run("next", str(path))[0] == 0

@@ -125,7 +125,7 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
     With --plan, check the DM's plan against P2 too and say where it falls short of the best.
     """
     try:
-        fight = current_fight(fight_file)
+        fight = current_fight(fight_file, every_warning=True)  # a check says every warning
         plan = None
         if plan_file is not None:
             from lnf.formats.written_orders import load_plan  # only --plan needs the plan machinery

@@ -63,12 +63,15 @@ def opened(fight_file: Path, *, record: bool = True) -> Session:
     return session
 
 
-def current_fight(fight_file: Path) -> Fight:
-    """The state now: the fight file plus every event in its log."""
-    return current_state(fight_file)[0]
+def current_fight(fight_file: Path, *, every_warning: bool = False) -> Fight:
+    """The state now: the fight file plus every event in its log. With `every_warning`
+    (`lnf check`), what the fight file assumes is said even once the fight has begun."""
+    return current_state(fight_file, every_warning=every_warning)[0]
 
 
-def current_state(fight_file: Path) -> tuple[Fight, Callable[[str], DiceSource] | None]:
+def current_state(
+    fight_file: Path, *, every_warning: bool = False
+) -> tuple[Fight, Callable[[str], DiceSource] | None]:
     """The state now, and the log's dice by what they roll (None before the fight has a seed):
     what a round's start rolls (B2's recharge dice) is previewed with them."""
     from lnf.session import unlogged_fight
@@ -80,6 +83,11 @@ def current_state(fight_file: Path) -> tuple[Fight, Callable[[str], DiceSource] 
             click.echo(f"lnf: warning: {said}", err=True)
         return alone, None  # no log: its machinery and the engine's stay unloaded (start-up)
     session = opened(fight_file, record=False)
+    if every_warning and session.log is not None and session.log.lines:
+        from lnf.formats.fight_file import assumed  # said before the fight began, by the rest
+
+        for said in assumed(fight_file):
+            click.echo(f"lnf: warning: {said}", err=True)
     if session.table.events:
         n = len(session.table.events)
         said = f"{n} event" if n == 1 else f"{n} events"  # no wording import: start-up time

@@ -13,7 +13,8 @@ from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.formats.fight_combatants import class_unknown
 from lnf.formats.spec import Checker
-from lnf.rules.sheets import proficiency
+from lnf.rules.resources import ordinal
+from lnf.rules.sheets import highest_slot, proficiency
 from lnf.rules.spell_answers import ANSWERED
 from lnf.rules.spellcasting import Caster, casting_ability
 from lnf.rules.wording import and_list
@@ -30,8 +31,42 @@ def expand_spells(data: Any, ck: Checker) -> None:
         caster = caster_of(entry, ("heroes", i), ck)
         if caster is None:
             continue
-        for _, spell in known:
-            _merge(entry, _fields(spell, caster))
+        for j, spell in known:
+            never = _never_cast(entry, spell, caster)
+            if never:
+                slot = f"{{{spell['level']}: 1}}"
+                hint = f"give slots: {slot} if the sheet has one, or take it off spells:"
+                ck.fail(("heroes", i, "spells", j), never, hint, "F7")
+            else:
+                _merge(entry, _fields(spell, caster))
+
+
+def _never_cast(entry: dict[str, Any], spell: dict[str, Any], caster: Caster) -> str:
+    """F7: why the hero can never cast `spell` (no slot of its level or higher from its class
+    and level or the file's `slots:`); "" when it can. An error, not a warning: the spell
+    would be offered at every turn and refused every time."""
+    if not spell["level"] or not 1 <= caster.level <= 20:  # a cantrip; a level the spec refuses
+        return ""
+    slots = entry.get("slots")
+    own = {
+        int(k): n
+        for k, n in (slots.items() if isinstance(slots, dict) else ())
+        if str(k).isdigit() and isinstance(n, int) and not isinstance(n, bool)
+    }
+    cls = caster.cls.strip().lower()
+    if highest_slot(cls, caster.level, own) >= spell["level"]:
+        return ""
+    name = entry.get("name", "the hero")
+    off = f" (nor is it on the SRD's {cls} list)" if _off_list(cls, spell) else ""
+    return (
+        f"{name} can never cast {spell['name']}: a level-{caster.level} {cls or 'hero'} has no "
+        f"spell slot of the {ordinal(spell['level'])} level or higher{off}"
+    )
+
+
+def _off_list(cls: str, spell: dict[str, Any]) -> bool:
+    """Whether a caster class lnf knows does not have `spell` on its SRD list."""
+    return bool(cls) and casting_ability(cls) is not None and cls not in spell["classes"]
 
 
 def spell_warnings(data: Any) -> list[tuple[FieldPath, str]]:
@@ -43,9 +78,7 @@ def spell_warnings(data: Any) -> list[tuple[FieldPath, str]]:
         name = entry.get("name", f"hero {i + 1}")
         caster = caster_of(entry, ("heroes", i), None)
         known = _known(entry, ("heroes", i), None)
-        if caster is None:
-            continue
-        unplayed = [s["name"] for _, s in known if not _playable(s, caster)]
+        unplayed = [s["name"] for _, s in known if caster and not _playable(s, caster)]
         if unplayed:
             # B8: those a monster's trait answers are played when cast at it (`lnf act`)
             answered = [n for n in unplayed if n in ANSWERED]
@@ -58,9 +91,10 @@ def spell_warnings(data: Any) -> list[tuple[FieldPath, str]]:
                     "rules the effect (F7); lnf spells show NAME says more",
                 )
             )
-        cls = caster.cls.strip().lower()
-        foreign = [s["name"] for _, s in known if cls and cls not in s["classes"]]
-        if foreign and casting_ability(cls) is not None:
+        cls = entry.get("class")
+        cls = cls.strip().lower() if isinstance(cls, str) else ""
+        foreign = [s["name"] for _, s in known if _off_list(cls, s)]
+        if foreign:
             out.append(
                 (
                     ("heroes", i, "spells"),

@@ -84,6 +84,19 @@ def class_resources(cls: str, level: int) -> list[Resource]:
     return out
 
 
+def highest_slot(cls: str, level: int, own: dict[int, int]) -> int:
+    """F7: the highest level of spell slot a hero has, from its class and level and the file's
+    `slots:` (`own`, which wins level by level); 0 for none. A spell above it can never be
+    cast by this hero."""
+    slots = {
+        int(r.name.removeprefix(SLOT)): r.total
+        for r in class_resources(cls, level)
+        if r.name.startswith(SLOT)
+    }
+    slots.update(own)
+    return max((n for n, total in slots.items() if total > 0), default=0)
+
+
 def sneak_dice(cls: str, level: int) -> DiceExpr | None:
     """A rogue's Sneak Attack: 1d6 at level 1, one more die every odd level."""
     return parse(f"{(level + 1) // 2}d6") if cls.lower() == "rogue" else None
