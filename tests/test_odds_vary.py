@@ -45,8 +45,57 @@ def test_monsters_are_found_by_stat_block_and_heroes_by_name() -> None:
     assert [m.name for m in three.monsters] == ["Ogre", "Goblin 1", "Goblin 2", "Goblin 3"]
     hp = parse_fight(json.dumps(varied(document, parse_vary("Bram.hp=9"), 9)), str(OGRE))
     assert hp.hero("Bram").hp == 9 and document["heroes"][0]["hp"] == 28  # a copy is varied
-    with pytest.raises(InputError, match="no hero or monster called 'Gobbo'"):
-        varied(document, parse_vary("Gobbo.count=1"), 1)
+    with pytest.raises(InputError) as info:
+        varied(document, parse_vary("Gobin.count=1"), 1)
+    said = info.value.problems[0].message
+    assert "no hero or monster in this fight is called 'Gobin' (it has " in said
+    assert "Bram" in said and "Ogre" in said and "[" not in said  # a sentence, not a list
+    assert said.endswith("did you mean 'Goblin'?")  # the stat block's name, as the DM reads it
+
+
+DEN = """heroes:
+  - {name: Bram, class: fighter, hp: 30}
+  - {name: Ilsa, class: cleric, hp: 30}
+monsters:
+  - monster: gnoll
+    count: 2
+groups:
+  A: [Bram, Gnoll 1]
+  B: [Ilsa, Gnoll 2]
+chase: []
+surprised: [Gnoll 2]
+"""
+
+
+def test_a_varied_count_keeps_the_names_the_groups_use() -> None:
+    """G3, G5: the groups name the copies "Gnoll 1", "Gnoll 2"; at a count of 1 the one gnoll
+    is "Gnoll" and stays in its group, a copy past the count leaves its group (the group with
+    it when it is left empty) and the surprise, and past the file's count the new copies stand
+    in no group, as if the DM had written the count in."""
+    document = yaml.safe_load(DEN)
+    vary = parse_vary("Gnoll.count=1..3")
+
+    def fight(n: int) -> tuple[list[str], list[tuple[str, ...]], list[str]]:
+        read = parse_fight(json.dumps(varied(document, vary, n)), "den.yaml")
+        return [m.name for m in read.monsters], [g.members for g in read.groups], [*read.surprised]
+
+    assert fight(1) == (["Gnoll"], [("Bram", "Gnoll"), ("Ilsa",)], [])
+    assert fight(3)[1] == [("Bram", "Gnoll 1"), ("Ilsa", "Gnoll 2")]
+    alone = document | {"groups": {"A": ["Bram", "Gnoll 1"], "B": ["Gnoll 2"]}}
+    assert [
+        g.members for g in parse_fight(json.dumps(varied(alone, vary, 1)), "d.yaml").groups
+    ] == [("Bram", "Gnoll")]
+
+
+def test_the_table_s_columns_line_up_under_a_long_field_name(tmp_path: Path) -> None:
+    fight = tmp_path / "ogre.yaml"
+    named = "  - monster: goblin\n    name: Goblin archer\n"
+    fight.write_text(OGRE.read_text().replace("  - monster: goblin\n", named))
+    code, out = run("odds", str(fight), "--vary", "Goblin archer.count=1..2", "--fights", "2")
+    assert code == 0, out
+    head, *rows = [line for line in out.splitlines() if line.count(" | ") == 4]
+    assert head.startswith("Goblin archer.count | heroes win") and len(rows) == 2
+    assert all(row.index("|") == head.index("|") for row in rows)
 
 
 def test_each_variation_plays_the_fights_of_that_value_written_in(tmp_path: Path) -> None:

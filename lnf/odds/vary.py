@@ -69,23 +69,72 @@ def varied(document: Any, vary: Vary, number: int) -> dict[str, Any]:
     out = copy.deepcopy(document)
     wanted = vary.who.casefold()
     entries = [
-        entry
+        (side, entry)
         for side in ("heroes", "monsters")
         for entry in out.get(side) or []
         if isinstance(entry, dict)
         and wanted in {str(entry.get(k, "")).casefold() for k in ("name", "monster")}
     ]
     if not entries:
-        names = [
-            str(e.get("name") or e.get("monster"))
+        from lnf.rules.names import suggestion
+        from lnf.rules.wording import and_list
+
+        names = [  # as a DM reads them: a stat block's name capitalised, as the bestiary has it
+            str(e.get("name") or e.get("monster") or "")
             for side in ("heroes", "monsters")
             for e in document.get(side) or []
             if isinstance(e, dict)
         ]
-        raise _bad(f"{vary}", f"no hero or monster called {vary.who!r}: the fight has {names}")
-    for entry in entries:
+        names = [n[:1].upper() + n[1:] for n in names if n]
+        near = suggestion(vary.who, names)
+        raise _bad(
+            f"{vary}",
+            f"no hero or monster in this fight is called {vary.who!r} (it has "
+            f"{and_list(names)})" + (f"; {near}" if near else ""),
+        )
+    for side, entry in entries:
         entry[vary.field] = number
+        if vary.field == "count" and side == "monsters":
+            _named_copies(out, str(entry.get("name") or entry.get("monster")), number)
     return out
+
+
+def _named_copies(document: dict[str, Any], base: str, count: int) -> None:
+    """G3: `count` copies are "Name 1".."Name n", one is "Name". Where the file names copies
+    (its groups, chase, surprise and units), a varied count keeps them true, as the DM would
+    write the file: a copy past the count is left out (a group left empty with it), and at a
+    count of 1 "Gnoll 1" is "Gnoll"."""
+    numbered = re.compile(rf"({re.escape(base)}) (\d+)", re.IGNORECASE)
+
+    def renamed(name: Any) -> Any:  # None: the copy is not in the varied fight
+        found = numbered.fullmatch(name) if isinstance(name, str) else None
+        if found is None:
+            return name
+        n = int(found[2])
+        return None if n > count else found[1] if count == 1 else name
+
+    def kept(names: Any) -> Any:
+        if not isinstance(names, list):
+            return names
+        return [m for m in map(renamed, names) if m is not None]
+
+    groups = document.get("groups")
+    if isinstance(groups, dict):
+        document["groups"] = {k: kept(v) for k, v in groups.items() if not v or kept(v)}
+    if "surprised" in document:
+        document["surprised"] = kept(document["surprised"])
+    if isinstance(document.get("units"), list):
+        document["units"] = [kept(u) for u in document["units"] if not u or kept(u)]
+    if isinstance(document.get("surprise_round"), dict):
+        rounds = ((renamed(k), v) for k, v in document["surprise_round"].items())
+        document["surprise_round"] = {k: v for k, v in rounds if k is not None}
+    if isinstance(document.get("chase"), list):
+        pairs = [p for p in document["chase"] if isinstance(p, dict)]
+        for pair in pairs:
+            pair.update({k: renamed(pair.get(k)) for k in ("escaper", "pursuer") if k in pair})
+        document["chase"] = [
+            p for p in document["chase"] if not isinstance(p, dict) or None not in p.values()
+        ]
 
 
 @value

@@ -88,14 +88,16 @@ def vary_lines(
             for s in steps
         ]
     else:
+        w = max(16, len(str(vary)))  # the value's column as wide as the field's name
         lines += [
             "",
-            f"{vary!s:>16} | {'heroes win':<20} | {'a hero drops':<20} | {'a hero dies':<20} "
+            f"{vary!s:>{w}} | {'heroes win':<20} | {'a hero drops':<20} | {'a hero dies':<20} "
             "| rounds",
         ]
         lines += [
-            f"{s.number:>16} | {percent(s.report.heroes_win):<20} | {percent(s.anyone_drops):<20} "
-            f"| {percent(s.anyone_dies):<20} | {s.report.rounds.median:g}"
+            f"{s.number:>{w}} | {percent(s.report.heroes_win):<20} | "
+            f"{percent(s.anyone_drops):<20} | {percent(s.anyone_dies):<20} | "
+            f"{s.report.rounds.median:g}"
             for s in steps
         ]
     if steps:
