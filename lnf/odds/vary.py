@@ -133,7 +133,9 @@ def _named_copies(document: dict[str, Any], base: str, count: int) -> None:
         for pair in pairs:
             pair.update({k: renamed(pair.get(k)) for k in ("escaper", "pursuer") if k in pair})
         document["chase"] = [
-            p for p in document["chase"] if not isinstance(p, dict) or None not in p.values()
+            p
+            for p in document["chase"]
+            if not isinstance(p, dict) or None not in (p.get("escaper", ""), p.get("pursuer", ""))
         ]
 
 
