@@ -131,6 +131,22 @@ def test_lnf_check_names_fields_a_variant_needs(tmp_path: Path) -> None:
     assert "only the hyrule variant plays this" in out and "only the d20 variant" in out
 
 
+def test_a_variant_may_be_named_by_its_rules_id(tmp_path: Path) -> None:
+    """V-ACL, V-HYR: `variants: [V-ACL, v-hyr]` as the rules and the starter file's comment
+    name them; a near miss of either spelling gets its "did you mean"."""
+    from lnf.formats.fight_file import parse_fight
+
+    text = "heroes:\n  - {name: Ann, class: fighter, hp: 10}\nmonsters:\n  - {name: Orc, hp: 7}\n"
+    read = parse_fight(text + "variants: [V-ACL, v-hyr]\n", "ids.yaml")
+    assert read.variants == {Variant.AC_LESS, Variant.HYRULE}
+    path = tmp_path / "ids.yaml"
+    path.write_text(text + "variants: [V-ACL]\n", encoding="utf-8")
+    assert "Ann has no dr or armor: DR 0 assumed (V-ACL4)" in run("check", str(path))[1]
+    path.write_text(text + "variants: [V-ACLL]\n", encoding="utf-8")
+    code, out = run("check", str(path))
+    assert code == 2 and "got 'V-ACLL'; did you mean 'V-ACL'?" in out
+
+
 def test_show_names_the_variants_on_its_first_line() -> None:
     _, out = run("show", str(EXAMPLES / "lizalfos-ruins.yaml"))
     first = out.splitlines()[0]

@@ -29,7 +29,14 @@ from lnf.model import (
     Pool,
     Variant,
 )
+from lnf.model.enums import VARIANT_BY_RULE
 
+# V-ACL as `variants:` may spell it: "acl" or its rules' id "V-ACL" (any case)
+ACL_WORDS = {
+    w.lower()
+    for w, v in (*VARIANT_BY_RULE.items(), ("acl", Variant.AC_LESS))
+    if v is Variant.AC_LESS
+}
 MAX_COMBATANTS = 2_000  # lnf plans up to 50 heroes and 500 monsters; no fight nears this
 
 
@@ -362,7 +369,7 @@ def _assumed(path: Path, located: Located) -> list[str]:
     if not isinstance(doc, dict):
         return []
     variants = doc.get("variants") or []
-    acl = isinstance(variants, list) and "acl" in variants
+    acl = isinstance(variants, list) and any(str(v).strip().lower() in ACL_WORDS for v in variants)
     out: list[str] = []
     for side in ("heroes", "monsters"):
         for i, c in enumerate(doc.get(side) or []):

@@ -63,6 +63,7 @@ from lnf.model import (
     Trait,
     Variant,
 )
+from lnf.model.enums import VARIANT_BY_RULE
 
 # B1: one way a Multiattack offers (the best that reaches is played each turn).
 # C1, M6: a monster's way of leaving by magic when it flees (formats/escapes reads the SRD's).
@@ -385,7 +386,9 @@ FIGHT = Obj(
         "underwater": Field(Bool(), False, "B8: fought underwater (Mucous Cloud)"),
         "started": Field(OneOf(Side), FIGHT_DEFAULTS["started"], "who started the fight (G7, S3)"),
         "house_rules": Field(ListOf(OneOf(HouseRule), unique=True), [], "A4 switches"),
-        "variants": Field(ListOf(OneOf(Variant), unique=True), [], "core-d20 variants"),
+        "variants": Field(
+            ListOf(OneOf(Variant, also=VARIANT_BY_RULE), unique=True), [], "core-d20 variants"
+        ),
         "heroes": Field(ListOf(HERO), doc="the hero rows, in any order (G2 sorts them)"),
         "monsters": Field(ListOf(MONSTER), doc="the monster columns, most dangerous first (G3)"),
         "groups": Field(MapOf(ListOf(Str())), {}, "mêlée groups: label → members (G5)"),

@@ -254,12 +254,14 @@ def _spellings(enum: type[StrEnum]) -> tuple[tuple[Any, ...], tuple[str, ...], t
 class OneOf(Spec, Generic[E]):
     """One of an enum's spellings."""
 
-    def __init__(self, enum: type[E], doc: str = "") -> None:
+    def __init__(self, enum: type[E], doc: str = "", also: dict[str, E] | None = None) -> None:
         super().__init__(doc)
         self.enum = enum
         self._members, words, self._lowered = _spellings(enum)
         self.words = list(words)
         self.expected = "one of " + ", ".join(self.words)
+        self.also = {k.lower(): v for k, v in (also or {}).items()}  # other names of members
+        self._also_words = list(also or {})
 
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
         if isinstance(value, str):
@@ -267,13 +269,14 @@ class OneOf(Spec, Generic[E]):
             low = word.lower()
             if low in self._lowered:  # the first spelling that matches, as the walk found it
                 return self._members[self._lowered.index(low)]
-            return ck.fail(
-                path, f"expected {self.expected}, got {value!r}", did_you_mean(word, self.words)
-            )
+            if low in self.also:
+                return self.also[low]
+            near = did_you_mean(word, self.words) or did_you_mean(word.upper(), self._also_words)
+            return ck.fail(path, f"expected {self.expected}, got {value!r}", near)
         return self._wrong(value, path, ck)
 
     def json_schema(self) -> dict[str, Any]:
-        return self._with_doc({"enum": self.words})
+        return self._with_doc({"enum": self.words + self._also_words})
 
 
 class ListOf(Spec):

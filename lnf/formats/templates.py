@@ -313,7 +313,7 @@ round: 1
 phase: melee               # melee, chase, or volley N (rounds before the sides meet, V2)
 started: heroes            # who started the fight (G7): heroes or monsters
 house_rules: []            # A4: downed-last, downed-ignored
-variants: []               # core-d20 variants: V-ACL, V-HYR, V-ENC, V-D20
+variants: []               # core-d20 variants: acl, hyrule, encounter, d20 (or V-ACL, V-HYR…)
 
 heroes:                    # write them in any order; rows follow class order (G2)
   - name: Brunhild

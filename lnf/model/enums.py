@@ -446,6 +446,15 @@ class RuleFamily(StrEnum):
         return _FAMILY_TITLES[self]
 
 
+# A fight file may name a variant by its rules' id too (`variants: [V-ACL]`, as the rules and
+# the starter file's comment call it): each family's own variant.
+VARIANT_BY_RULE = {
+    RuleFamily.AC_LESS.value: Variant.AC_LESS,
+    RuleFamily.HYRULE.value: Variant.HYRULE,
+    RuleFamily.ENCOUNTER.value: Variant.ENCOUNTER,
+    RuleFamily.D20.value: Variant.D20,
+}
+
 _FAMILY_TITLES = {
     RuleFamily.GRID: "The grid",
     RuleFamily.RANKS: "Ranks",
