@@ -354,6 +354,8 @@ def test_a_spell_the_hero_does_not_have_is_named_before_its_targets(tmp_path: Pa
     _turn_of(path, "Bram")
     code, out = run("act", path, "cast bless on Kara and Mira")
     assert code == 2 and "Bram has no spell called 'bless'" in out, out
+    code, out = run("act", path, "attack Orc 1 with longsord")  # a typo: the nearest said
+    assert code == 2 and "Bram has no attack called 'longsord'; did you mean 'Longsword'?" in out
 
 
 # --- F2: a spell aimed at a foe that is down by the time it is cast ------------------------------

@@ -70,7 +70,7 @@ from lnf.rules.legal import (
     verify_on_the_grid,
     verify_rank,
 )
-from lnf.rules.names import match_name
+from lnf.rules.names import match_name, suggestion
 from lnf.rules.resources import (
     ACTION_SURGE,
     RAGE,
@@ -318,7 +318,8 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         wanted, target_text = pieces
         if not any(a.spell and a.name.lower() == wanted.strip().lower() for a in hero.attacks):
             spells = [a.name for a in hero.attacks if a.spell]  # the spell before its target
-            raise Refused(f"{hero.name} has no spell called {wanted.strip()!r}", options=spells)
+            said = _near(f"{hero.name} has no spell called {wanted.strip()!r}", wanted, spells)
+            raise Refused(said, options=spells)
     else:
         pieces = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)
         target_text, wanted = (pieces[0], pieces[1]) if len(pieces) == 2 else (rest, "")
@@ -344,7 +345,8 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
             "strike": "mêlée attack",
         }.get(verb, "attack")
         called = f" called {wanted.strip()!r}" if wanted.strip() else ""
-        raise Refused(f"{hero.name} has no {what}{called}", options=[a.name for a in usable])
+        names = [a.name for a in usable]
+        raise Refused(_near(f"{hero.name} has no {what}{called}", wanted, names), options=names)
     weapon = weapon_attack(fight, hero, target, attacks[0])  # F7: Spiritual Weapon
     attack, mode = verify_attack(fight, hero, target, attacks) if weapon is None else (weapon, WM)
     if sneak and tracked(hero):  # 5e's conditions, for a hero whose sheet lnf counts
@@ -476,3 +478,9 @@ def _count(text: str, effect: str) -> int:
     if not text.strip().isdigit():
         raise Refused(f"say how many surge dice to spend on {effect}: {effect} 1", "V-ACL6")
     return int(text)
+
+
+def _near(said: str, wanted: str, names: list[str]) -> str:
+    """A refusal with "did you mean" for a misspelt attack or spell ("longsord")."""
+    near = suggestion(wanted, names) if wanted.strip() else ""
+    return f"{said}; {near}" if near else said
