@@ -78,13 +78,13 @@ def current_state(
 
     unlogged = unlogged_fight(fight_file)
     if unlogged is not None:
-        alone, assumed = unlogged
-        for said in assumed:  # what a missing value was taken to be
+        alone, warned = unlogged
+        for said in warned:  # what a missing value was taken to be
             click.echo(f"lnf: warning: {said}", err=True)
         return alone, None  # no log: its machinery and the engine's stay unloaded (start-up)
     session = opened(fight_file, record=False)
     if every_warning and session.log is not None and session.log.lines:
-        from lnf.formats.fight_file import assumed  # said before the fight began, by the rest
+        from lnf.formats.fight_file import assumed  # the other commands: until the fight began
 
         for said in assumed(fight_file):
             click.echo(f"lnf: warning: {said}", err=True)
