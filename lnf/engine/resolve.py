@@ -49,6 +49,7 @@ from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.magic_immunity import spell_save_edge, unaffected
 from lnf.rules.roster import downed
 from lnf.rules.score_drain import strength_save_change
+from lnf.rules.specials import sure_hit as sure_dart
 from lnf.rules.spell_effects import boons, fought_advantage
 from lnf.rules.trait_auras import horror_repeat
 from lnf.rules.trait_saves import save_edge
@@ -60,6 +61,7 @@ from lnf.values import replace
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
 _ADVANTAGE = Advantage.ADVANTAGE
 _DISADVANTAGE = Advantage.DISADVANTAGE
+_NORMAL = Advantage.NORMAL
 _ENLARGED = Condition.ENLARGED
 _HALF_HP = AltUse.HALF_HP
 _MELEE = Mode.MELEE
@@ -107,6 +109,13 @@ def roll_attack(
     `roll_now`: D4's `roll_in_fight` of these very arguments, when the caller worked it out
     already (a monster's attack reads it first for its extra dice): not worked out twice."""
     close = mode is _MELEE
+    if sure_dart(attack):  # F7, B3: Magic Missile's dart hits without a roll, never critical
+        if listens(dice):
+            dice.about(f"{attacker.name}'s {attack.name} at {target.name}: a dart, no attack roll")
+        # no d20 (`faces` empty), a hit: its damage rolled as any hit's
+        who, ac = (attacker.name, target.name, attack.name), target.ac
+        dart = Attacked(*who, mode, _NORMAL, (), (), 0, 0, ac, True, big=big)
+        return _hit_damage(fight, attacker, target, attack, mode, dice, dart, attack, force=force)
     how, reasons = (
         roll_now if roll_now is not None else roll_in_fight(fight, attacker, target, attack, mode)
     )
@@ -186,6 +195,27 @@ def roll_attack(
         return step
     if grapples_instead(fight, attacker.name, target.name, attack):  # F6, B6
         return replace(step, instead=True)
+    return _hit_damage(
+        fight, attacker, target, attack, mode, dice, step, used, extra, force, strike
+    )
+
+
+def _hit_damage(
+    fight: Fight,
+    attacker: Hero | Monster,
+    target: Hero | Monster,
+    attack: Attack,
+    mode: Mode,
+    dice: DiceSource,
+    step: Attacked,
+    used: Attack,
+    extra: DiceExpr | None = None,
+    force: int = 0,
+    strike: str = "",
+) -> Attacked:
+    """D5, D6: a hit's damage rolled (`used`: the attack's dice as they stand now), with the
+    extra dice, Rage, the second light weapon, surge dice and what lessens it."""
+    critical, close = step.critical, mode is _MELEE
     if used.damage.maximum <= 0 and extra is None and not force:
         return step  # F7: a hit that brings its riders only (Ray of Enfeeblement): no roll
     expr = with_extra(used, extra)

@@ -337,6 +337,11 @@ ATTACK = Obj(
         "upcast": Field(
             MapOf(DAMAGE), {}, "F7: damage with a higher slot, such as {4: 9d6 fire, 5: 10d6 fire}"
         ),
+        "more_per_slot": Field(
+            Int(minimum=0, maximum=9),
+            ATTACK_DEFAULTS["more_per_slot"],
+            "F7: `times` more for each slot level above the spell's own (Magic Missile: 1)",
+        ),
         "spends": Field(Str(), "", "a use of the sheet each use spends, such as Ki"),
         "note": Field(Str(), "", "F7: what lnf does not play of it, said when it is used"),
         "after_attack": Field(

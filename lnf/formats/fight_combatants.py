@@ -166,6 +166,7 @@ def read_attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: 
         magic=a["magic"],
         only_on=a["only_on"],
         upcast=_upcast(a, path, ck),
+        more_per_slot=_more_per_slot(a, path, ck),
         spends=a["spends"],
         note=a["note"],
         after_attack=tuple(a["after_attack"]),
@@ -211,6 +212,19 @@ def class_unknown(d: dict[str, Any]) -> bool:
     is then not asked for too."""
     cls = d.get("class")
     return d.get("family") is None and isinstance(cls, str) and cls.lower() not in CLASS_FAMILIES
+
+
+def _more_per_slot(a: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> int:
+    """F7: `more_per_slot: 1` (Magic Missile's dart a slot level above its own): a slotted
+    spell's only."""
+    if a["more_per_slot"] and not a["slot"]:
+        ck.fail(
+            (*path, "more_per_slot"),
+            "more for each slot level above the spell's own needs the spell's slot",
+            "give slot: first",
+            rule="F7",
+        )
+    return int(a["more_per_slot"])
 
 
 def check_class(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> None:

@@ -302,6 +302,8 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
         d["area"] = f"{a.area.shape} {a.area.size}"
     if a.upcast:
         d["upcast"] = {level: str(dice) for level, dice in a.upcast}
+    if a.more_per_slot:
+        d["more_per_slot"] = a.more_per_slot
     for key in ("spends", "note"):
         if getattr(a, key):
             d[key] = getattr(a, key)

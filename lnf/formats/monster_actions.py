@@ -14,10 +14,10 @@ words (`actions:`, `legendary:`, `slots:`, `uses:`, `used:`), from the figures
   stat block's DC and attack bonus and its caster level for cantrips (F2); a slotted spell
   keeps its `slot`, an innate one its `per_day` (0: at will); no upcast (B6). Shield is a
   guard (F1); Counterspell an action with `cost: reaction` (B10: the engine casts it, never
-  the plan); Magic Missile three darts, each its own attack (B3). Invisibility and Greater
-  Invisibility, Blur and Cure Wounds are cast on its own side (Cure Wounds: the most hurt it
-  touches), only when nothing else is possible (B6,
-  `formats/spell_effects.SELF_SPELLS`, `rules/idle_casts`).
+  the plan); Magic Missile three darts, each a sure hit of its own (B3, F7). Invisibility and
+  Greater Invisibility, Blur and Cure Wounds are cast on its own side (Cure Wounds: the most
+  hurt it touches), only when nothing else is possible (B6, `formats/spell_effects.SELF_SPELLS`,
+  `rules/idle_casts`).
 - **B6:** a long-lasting spell the armor class assumes ("15 with mage armor", "16 with
   barkskin") is cast before the fight: that AC, and its slot (or daily use) spent.
 """
@@ -181,12 +181,9 @@ def spell_entries(
         for attack in got["attacks"]:
             entry = dict(attack)
             entry.pop("upcast", None)  # B6: monsters cast each spell at its own level
-            if spell.get("auto_hit") and spell.get("missiles") and spell.get("missile_damage"):
-                # B3: each dart its own attack, so they may split among heroes
-                dice = "".join(spell["missile_damage"].split())
-                entry["damage"] = f"{dice} {spell['damage_type']}"
-                entry["times"] = spell["missiles"]
-                entry["note"] = "sure-hit darts: lnf rolls an attack for each (F7)"
+            entry.pop("more_per_slot", None)  # B6: nor with more darts
+            if spell.get("auto_hit"):  # B3: the darts (`times`) may split among heroes
+                entry["note"] = "sure-hit darts: each hits without a roll, its damage rolled (F7)"
             if how != "slot":
                 entry.pop("slot", None)
                 entry["spell"] = True

@@ -25,7 +25,7 @@ _STORES = (
     r"(\d)(?:st|nd|rd|th) level or lower\. To do so, the wearer must cast the spell on the "
     r"[\w ]+\. The spell has no effect but is stored within the [\w ]+\."
 )
-_DROPPED = ("slot", "per_day", "upcast", "spends", "note", "recharge")
+_DROPPED = ("slot", "per_day", "upcast", "more_per_slot", "spends", "note", "recharge")
 
 
 def storing(m: dict[str, Any], notes: list[str]) -> dict[str, Any]:

@@ -124,20 +124,20 @@ def _attack(spell: dict[str, Any], caster: Caster, notes: list[str]) -> dict[str
         }
         if upcast:
             entry["upcast"] = upcast
-        if spell.get("missiles") and not spell.get("auto_hit"):  # Scorching Ray's rays
+        if _darts(spell):  # F7, B3: Magic Missile's darts, each a sure hit (no attack roll)
+            entry["damage"] = _dice(spell["missile_damage"], kind_of, caster.mod)
+            entry["times"] = spell["missiles"]
+            entry["more_per_slot"] = spell.get("more_per_slot", 0)  # "one more dart" a level
+            entry.pop("upcast", None)  # a slot higher gives more darts, not bigger ones
+        elif spell.get("missiles") and not spell.get("auto_hit"):  # Scorching Ray's rays
             entry["times"] = spell["missiles"]
             if spell.get("more_per_slot"):
                 notes.append(
                     f"one more ray for each slot above {ordinal(spell['level'])}: lnf plays "
                     f"{spell['missiles']} at any slot (F7)"
                 )
-    if spell["attack"] or spell.get("auto_hit"):
+    if spell["attack"]:
         entry["to_hit"] = caster.attack
-    if spell.get("auto_hit"):
-        notes.append(
-            "its darts hit without a roll and may split among targets: lnf rolls one spell "
-            "attack for them all; the DM may rule a miss a hit (F7)"
-        )
     if spell["save"]:
         entry["save"] = f"{spell['save']} {caster.dc}"
         entry["half"] = spell["success"] == "half"
@@ -152,6 +152,12 @@ def _attack(spell: dict[str, Any], caster: Caster, notes: list[str]) -> dict[str
     if spell["concentration"]:
         entry["concentration"] = True
     return entry
+
+
+def _darts(spell: dict[str, Any]) -> bool:
+    """F7, B3: a spell of darts that hit without a roll, each with its own dice (Magic
+    Missile: three darts of 1d4 + 1 force, one more for each slot level above 1st)."""
+    return bool(spell.get("auto_hit") and spell.get("missiles") and spell.get("missile_damage"))
 
 
 def _dice(text: str, kind_of: str | None, mod: int, types: list[str] | None = None) -> str:

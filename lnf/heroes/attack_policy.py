@@ -21,6 +21,7 @@ from lnf.rules.distance import roll_in_fight
 from lnf.rules.expected import dice_mean
 from lnf.rules.legal import attack_options
 from lnf.rules.resources import ACTION_SURGE, SNEAK_ATTACK, verify_sneak, verify_use
+from lnf.rules.specials import sure_hit
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
 _ACTION = Cost.ACTION
@@ -76,7 +77,8 @@ def attack_option(
     number = to_beat(fight, monster, ranged=mode is _RANGED)  # AC or Hit DC (V-ACL1)
     if number is None:
         return None  # total cover (V-ACL2)
-    chance = hit_chance(attack.to_hit, number, roll)
+    # F7, B3: Magic Missile's darts hit without a roll
+    chance = 1.0 if sure_hit(attack) else hit_chance(attack.to_hit, number, roll)
     times = attacks_on_its_turn(hero, attack.times)  # F3: slowed, one attack
     mean = _mean(attack.damage, monster, magical(hero, attack))  # D6
     each = chance * through_dr(fight, monster, mean)

@@ -83,6 +83,7 @@ from lnf.rules.resources import (
     verify_use,
 )
 from lnf.rules.roster import in_fight
+from lnf.rules.specials import sure_hit
 from lnf.rules.surprise import verify_actions
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
@@ -353,14 +354,15 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         verify_sneak(
             fight, hero, target, attack, roll_in_fight(fight, hero, target, attack, mode)[0]
         )
-    times = attacks_on_its_turn(hero, attack.times * factor)  # F3: slowed, one attack
-    surged = times - attacks_on_its_turn(hero, attack.times)  # T1: Action Surge's swings
-    then = _later_targets(fight, hero, attack, mode, more, times)
     slot, at = (None, 0)
     if attack.slot or level is not None:
         slot, at = cast_slot(hero, attack.name, attack.slot, level)
     if slot is not None:
         spend.append((slot, 1))
+    cast = attack.at_slot(at)  # F7: upcast, Magic Missile's darts more
+    times = attacks_on_its_turn(hero, cast.times * factor)  # F3: slowed, one attack
+    surged = times - attacks_on_its_turn(hero, cast.times)  # T1: Action Surge's swings
+    then = _later_targets(fight, hero, attack, mode, more, times)
     if attack.spends and (name := verify_use(hero, attack.spends)) is not None:
         spend.append((name, 1))  # Ki: one use for the whole of it (Flurry's two blows)
     big = big or ("a slotted spell" if attack.slot else "")
@@ -368,7 +370,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     paid = _target_strike(fight, hero, target, attack, mode, spend) if strike else ""
     return AttackChoice(
         target.name,
-        attack.at_slot(at),
+        cast,
         mode,
         extra,
         big,
@@ -399,9 +401,13 @@ def _later_targets(
     """F2: the targets of the swings after the first, each one the same attack reaches the
     same way; no more targets than swings."""
     if len(names) + 1 > times:
+        most = f"name up to {times} {'target' if times == 1 else 'targets'}"
+        if sure_hit(attack):  # F7: Magic Missile's darts, one more a slot level above its own
+            more = ", or cast it at a higher level: one more dart a level" * bool(attack.slot)
+            raise Refused(f"{attack.name} has {times} darts: {most}{more}", "F7")
         raise Refused(
             f"{hero.name} makes {times} {'attack' if times == 1 else 'attacks'} with "
-            f"{attack.name}: name up to {times} {'target' if times == 1 else 'targets'}",
+            f"{attack.name}: {most}",
             "F2",
         )
     out = []

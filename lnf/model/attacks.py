@@ -69,6 +69,8 @@ class Attack:
     concentration: bool = False  # F5: a spell whose effects last while its caster concentrates
     # F7: the damage when cast with a higher slot, (slot level, dice), lowest first
     upcast: tuple[tuple[int, DiceExpr], ...] = ()
+    # F7: `times` more for each slot level above its own (Magic Missile: a dart a level)
+    more_per_slot: int = 0
     spends: str = ""  # a use of the sheet each use of it spends (Flurry of Blows: Ki)
     note: str = ""  # F7: what of it lnf does not play, said when it is used (the DM rules it)
     # F1: a bonus-action attack open only after the Attack action this turn made with one of
@@ -90,7 +92,7 @@ class Attack:
 
     def at_slot(self, level: int) -> Attack:
         """F7: this spell cast with a slot of `level` (its own or higher): the damage the
-        highest upcast entry up to that level gives, and that slot."""
+        highest upcast entry up to that level gives, the darts more it gives, and that slot."""
         if not self.slot or level <= self.slot:
             return self
         damage = upcast_at(self.damage, self.upcast, level)
@@ -98,7 +100,8 @@ class Attack:
         if effect is not None and effect.sleep is not None and effect.per_slot is not None:
             more = effect.per_slot.parts * (level - self.slot)  # F7 Sleep: +2d8 a slot above
             effect = replace(effect, sleep=DiceExpr((*effect.sleep.parts, *more)))
-        return replace(self, slot=level, damage=damage, effect=effect)
+        times = self.times + self.more_per_slot * (level - self.slot)  # Magic Missile's darts
+        return replace(self, slot=level, damage=damage, effect=effect, times=times)
 
     @property
     def is_melee(self) -> bool:

@@ -53,7 +53,7 @@ class Attacked:
     mode: Mode  # A1–A3
     roll: Advantage  # D4
     reasons: tuple[str, ...]
-    faces: tuple[int, ...]
+    faces: tuple[int, ...]  # the d20s; none for a dart that hits without a roll (F7)
     kept: int
     bonus: int
     ac: int
@@ -90,7 +90,7 @@ class Saved:
     """One saving throw or check (D3: no automatic success or failure)."""
 
     who: str
-    faces: tuple[int, ...]
+    faces: tuple[int, ...]  # the d20s; none for a dart that hits without a roll (F7)
     bonus: int
     dc: int
     success: bool
@@ -212,7 +212,7 @@ class Hid:
     """C5: an escaper's Stealth check against each pursuer it has escape points on."""
 
     who: str
-    faces: tuple[int, ...]
+    faces: tuple[int, ...]  # the d20s; none for a dart that hits without a roll (F7)
     bonus: int
     against: tuple[tuple[str, int], ...]  # (pursuer, passive Perception)
 
@@ -253,7 +253,7 @@ class Wounded:
     who: str
     part: str
     dc: int
-    faces: tuple[int, ...]
+    faces: tuple[int, ...]  # the d20s; none for a dart that hits without a roll (F7)
     bonus: int
     state: str
 
@@ -275,7 +275,7 @@ class Surged:
 
     who: str
     effect: str  # "tenacity" or "speed"
-    faces: tuple[int, ...]
+    faces: tuple[int, ...]  # the d20s; none for a dart that hits without a roll (F7)
 
 
 @value
@@ -285,7 +285,7 @@ class Contested:
     who: str
     target: str
     kind: str  # "grapple" or "shove"
-    faces: tuple[int, ...]
+    faces: tuple[int, ...]  # the d20s; none for a dart that hits without a roll (F7)
     bonus: int
     target_faces: tuple[int, ...]
     target_bonus: int

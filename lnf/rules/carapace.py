@@ -5,15 +5,16 @@ the effect is reflected back at the caster as though it originated from the tarr
 the caster into the target").
 
 Decisions: each attack roll of a spell is a targeting (Scorching Ray's rays, Eldritch Blast's
-beams: a d6 each); a line spell (Lightning Bolt) that catches it rolls once. Turned back, the
-spell is the caster's own (its attack bonus or DC: "as though it originated from the
-tarrasque" changes where it starts, not its figures) at the caster: an attack roll against
-the caster's AC, or the caster among the line's targets."""
+beams: a d6 each), and so is each of Magic Missile's darts; a line spell (Lightning Bolt) that
+catches it rolls once. Turned back, the spell is the caster's own (its attack bonus or DC: "as
+though it originated from the tarrasque" changes where it starts, not its figures) at the
+caster: an attack roll against the caster's AC, or the caster among the line's targets."""
 
 from __future__ import annotations
 
 from lnf.model import Attack, Hero, Monster, Shape, TraitKind
 from lnf.model.plan import Mode
+from lnf.rules.specials import sure_hit
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
 _LINE = Shape.LINE
@@ -30,7 +31,7 @@ def reflective(target: Hero | Monster, spell: Attack, mode: Mode | None) -> bool
         return False
     if not (spell.spell or spell.slot):
         return False
-    if spell.name.lower() == "magic missile":
+    if sure_hit(spell):  # Magic Missile: each dart targets it (a d6 a dart, as a ray's)
         return True
     if spell.area is not None and spell.area.shape is _LINE:
         return True

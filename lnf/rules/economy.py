@@ -202,8 +202,8 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
     a miss: its reaction unspent this round, not incapacitated, the guard fitting the attack
     (Parry: mêlée only), a slot left for a spell, and the roll short of the raised AC (a natural
     20 hits whatever the AC, D3)."""
-    if not hit.hit or hit.kept == 20:
-        return None
+    if not hit.hit or hit.kept == 20 or not hit.faces:
+        return None  # F7: a dart (Magic Missile) has no roll for a raised AC to fall short of
     target = fight.combatant(hit.target)
     if not target.guards and not guardians(fight, target.name):
         return None  # no guard of its own and no guardian's amulet: nothing could turn it

@@ -143,6 +143,10 @@ def verify_sneak(
     when an ally of the rogue stands in the target's mêlée group and it has no disadvantage."""
     if hero.name in fight.turns.sneaked:
         raise Refused(f"{hero.name} has dealt Sneak Attack this turn: once a turn")
+    from lnf.rules.specials import sure_hit  # here: specials needs this module first
+
+    if sure_hit(attack):  # F7: no attack roll, so no Sneak Attack
+        raise Refused(f"Sneak Attack needs an attack roll: {attack.name} hits without one")
     if not (attack.finesse or attack.is_ranged):
         raise Refused(f"Sneak Attack needs a finesse or a ranged weapon: {attack.name} is neither")
     if roll is Advantage.ADVANTAGE:

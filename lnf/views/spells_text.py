@@ -100,7 +100,8 @@ def attack_words(a: dict[str, Any]) -> str:
         parts.append(f"spell attack {a['to_hit']:+d}")
     times = f"{a['times']} × " if a.get("times", 1) > 1 else ""
     if "damage" in a:
-        parts.append(times + a["damage"])
+        darts = " darts, each a hit without a roll (F7)" if a.get("more_per_slot") else ""
+        parts.append(times + a["damage"] + darts)
     parts += [f"on a failed save: {r['condition']} ({r['lasting']})" for r in a.get("riders", [])]
     if "effect" in a:
         parts.append(_effect_words(a["effect"]))
@@ -117,6 +118,9 @@ def attack_words(a: dict[str, Any]) -> str:
     text = f"{a['name']}: " + "; ".join(parts)
     if a.get("upcast"):
         text += "; " + ", ".join(f"at {ordinal(int(k))} {v}" for k, v in a["upcast"].items())
+    if a.get("more_per_slot"):
+        n = a["more_per_slot"]
+        text += f"; {n} more dart{'s' * (n > 1)} for each slot level above {ordinal(a['slot'])}"
     return text
 
 

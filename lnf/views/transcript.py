@@ -306,25 +306,8 @@ def _step_text(done: StepDone) -> str:
 
 
 def _attack_text(step: Attacked, done: StepDone) -> str:
-    if len(step.faces) == 1:
-        dice = f"1d20 ({step.faces[0]})"
-    else:
-        dice = f"2d20 ({', '.join(map(str, step.faces))}, {step.roll}: keeps {step.kept})"
-    sign = "+" if step.bonus >= 0 else "-"
+    roll = _roll_text(step, done) if step.faces else "a dart, a hit without an attack roll (F7)"
     why = f" [{'; '.join(step.reasons)}]" if step.reasons else ""
-    verdict = "critical hit" if step.critical else "hit" if step.hit else "miss"
-    if step.favored:
-        verdict = "a miss by 1 made good by favor (V-D20-1): hit"
-    surge = f" + surge {'+'.join(map(str, step.power))}" if step.power else ""
-    surge += _d4_text(step.d4)
-    if step.situational:  # V-D20-3
-        surge += f" {'+' if step.situational > 0 else '-'} {abs(step.situational)} (bonuses)"
-    if acl(done.before):  # V-ACL1: the variant's own words
-        aimed = f" ({step.part})" if step.part else ""
-        against = "total cover" if step.ac == 99 else f"Hit DC {step.ac}{aimed}"
-    else:
-        against = f"AC {step.ac}"
-    roll = f"{dice} {sign} {abs(step.bonus)}{surge} = {step.total} vs {against}: {verdict}"
     if step.opportunity:
         text = (
             f"{step.target} moves away from {step.attacker}, who makes an opportunity attack "
@@ -362,6 +345,29 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
             text += _defences_text(dealt)
         text += f"; {_hp(done.after, step.target)}"
     return text + "."
+
+
+def _roll_text(step: Attacked, done: StepDone) -> str:
+    """D3, D4: the d20 (two with advantage or disadvantage) and what it is added to, against
+    the AC or the Hit DC, and the verdict."""
+    if len(step.faces) == 1:
+        dice = f"1d20 ({step.faces[0]})"
+    else:
+        dice = f"2d20 ({', '.join(map(str, step.faces))}, {step.roll}: keeps {step.kept})"
+    sign = "+" if step.bonus >= 0 else "-"
+    verdict = "critical hit" if step.critical else "hit" if step.hit else "miss"
+    if step.favored:
+        verdict = "a miss by 1 made good by favor (V-D20-1): hit"
+    surge = f" + surge {'+'.join(map(str, step.power))}" if step.power else ""
+    surge += _d4_text(step.d4)
+    if step.situational:  # V-D20-3
+        surge += f" {'+' if step.situational > 0 else '-'} {abs(step.situational)} (bonuses)"
+    if acl(done.before):  # V-ACL1: the variant's own words
+        aimed = f" ({step.part})" if step.part else ""
+        against = "total cover" if step.ac == 99 else f"Hit DC {step.ac}{aimed}"
+    else:
+        against = f"AC {step.ac}"
+    return f"{dice} {sign} {abs(step.bonus)}{surge} = {step.total} vs {against}: {verdict}"
 
 
 def _at_level(slot: int) -> str:

@@ -12,6 +12,7 @@ from lnf.rules.economy import left_this_turn, verify_after_attack
 from lnf.rules.hyrule import hyrule
 from lnf.rules.legal import MODE_WORDS, attack_modes, options
 from lnf.rules.roster import in_fight
+from lnf.rules.specials import sure_hit
 from lnf.rules.spell_effects import effect_options
 from lnf.rules.strike_order import up_next
 from lnf.rules.wording import a_an, and_list, or_list
@@ -45,6 +46,8 @@ def short_options(fight: Fight, hero: Hero) -> str:
             modes = attack_modes(fight, hero, m, attack)
             if modes:
                 times = f", {attack.times} attacks" if attack.times > 1 else ""  # F2, beams
+                if sure_hit(attack):  # F7, B3: Magic Missile
+                    times = f", {attack.times} darts that hit without a roll"
                 key = (attack.name, attack.spell, MODE_WORDS[modes[0]] + times)
                 reached.setdefault(key, []).append(m.name)
     attacks = [

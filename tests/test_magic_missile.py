@@ -1,0 +1,192 @@
+"""F7, B3: a hero's Magic Missile (core-d20.md F7: "an automatic hit (Magic Missile)"). Each
+dart, 1d4 + 1 force, hits without an attack roll and is never critical; the darts go at the
+foes the words name, in turn, as Eldritch Blast's beams; a slot above 1st adds a dart ("at
+higher levels"), and the log records the slot. The hero policy and the turn's options count
+the darts as sure hits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lnf.dice.roll import ScriptedDice
+from lnf.engine.apply import Steps
+from lnf.engine.decisions import AttackChoice
+from lnf.engine.hero_turn import hero_steps
+from lnf.errors import Refused
+from lnf.formats.fight_file import parse_fight
+from lnf.formats.fight_writer import dump_fight
+from lnf.formats.spellbook import spell_fields
+from lnf.heroes.attack_policy import attack_choices
+from lnf.heroes.policy import PolicyHeroes
+from lnf.heroes.words import parse_choice
+from lnf.model import Fight
+from lnf.model.steps import Attacked, Guarded, Used
+from lnf.rules.spellcasting import Caster
+from lnf.views.turn import short_options
+from tests.cli import run
+
+TABLE = """
+title: Darts
+round: 1
+heroes:
+  - name: Quill
+    class: wizard
+    level: 5
+    scores: {str: 8, dex: 14, con: 14, int: 18, wis: 12, cha: 10}
+    spells: [magic missile, fire bolt]
+    rank: back
+    why: guarded
+  - name: Nix
+    class: rogue
+    level: 5
+    scores: {dex: 18}
+    weapons: [rapier]
+monsters:
+  - {monster: orc, count: 2}
+  - {monster: mage}
+surprised: [Orc 1, Orc 2, Mage]  # D12: they do nothing in round 1, the darts' round
+"""
+
+
+def _table(text: str = TABLE) -> Fight:
+    return parse_fight(text, "darts.yaml")
+
+
+class _Dice(ScriptedDice):
+    """Scripted faces, and the dice asked for, to show that no d20 is."""
+
+    def __init__(self, faces: list[int]) -> None:
+        super().__init__(faces)
+        self.asked: list[int] = []
+
+    def face(self, sides: int) -> int:
+        self.asked.append(sides)
+        return super().face(sides)
+
+
+def _played(fight: Fight, who: str, words: str, faces: list[int]) -> Steps:
+    """`who` does `words`, the dice scripted: d4s only, one a dart."""
+    hero = fight.hero(who)
+    choice = parse_choice(fight, hero, words)
+    turn = Steps.turn(fight, who)
+    dice = _Dice(faces)
+    hero_steps(turn, hero, choice, dice, PolicyHeroes())
+    assert dice.asked == [4] * len(faces)
+    return turn
+
+
+def test_f7_the_spellbook_gives_three_darts_of_1d4_plus_1_force_one_more_a_level() -> None:
+    """No attack bonus (no roll), no bigger dice at higher slots: a dart more a slot level,
+    and no note for the DM (lnf plays all of it)."""
+    caster = Caster(cls="wizard", level=5, mod=4, proficiency=3)
+    (entry,) = spell_fields("Magic Missile", caster)["attacks"]
+    assert entry["damage"] == "1d4+1 force" and entry["times"] == 3
+    assert entry["more_per_slot"] == 1 and entry["slot"] == 1
+    assert "to_hit" not in entry and "upcast" not in entry and "note" not in entry
+    quill = _table().hero("Quill")
+    missile = next(a for a in quill.attacks if a.name == "Magic Missile")
+    assert (missile.times, missile.at_slot(3).times, missile.at_slot(3).slot) == (3, 5, 3)
+    assert str(missile.at_slot(3).damage) == "1d4+1 force"  # each dart's own dice
+
+
+def test_f7_each_dart_hits_without_a_roll_at_the_foes_named_in_turn() -> None:
+    """At 2nd level, four darts at Orc 1 and Orc 2: Orc 1, then Orc 2 for the rest (as the
+    beams of Eldritch Blast); only d4s are rolled, no d20, nothing critical; the 2nd-level
+    slot is spent and each dart's step records it."""
+    turn = _played(_table(), "Quill", "cast magic missile at Orc 1 and Orc 2 at 2nd", [1, 2, 3, 4])
+    assert [s for s in turn.steps if isinstance(s, Used)] == [Used("Quill", "slot 2", 1)]
+    darts = [s for s in turn.steps if isinstance(s, Attacked)]
+    assert [d.target for d in darts] == ["Orc 1", "Orc 2", "Orc 2", "Orc 2"]
+    assert all(d.hit and not d.critical and d.faces == () and d.slot == 2 for d in darts)
+    assert [sum(n for _, n in d.damage) for d in darts] == [2, 3, 4, 5]
+    assert turn.fight.monster("Orc 1").current_hp == 15 - 2
+    assert turn.fight.monster("Orc 2").current_hp == 15 - 12
+
+
+def test_f7_a_dart_hits_any_ac_and_the_words_say_so(tmp_path: Path) -> None:
+    """The mage's AC and Shield change nothing: no roll for a raised AC to fall short of (its
+    Shield's "no damage from magic missile" is not played yet: docs/choices.md F7)."""
+    turn = _played(_table(), "Quill", "cast magic missile at Mage", [4, 4, 4])
+    assert not [s for s in turn.steps if isinstance(s, Guarded)]
+    assert turn.fight.monster("Mage").current_hp == 40 - 15
+    path = tmp_path / "darts.yaml"
+    path.write_text(TABLE, encoding="utf-8")
+    code, out = run("next", str(path), "--seed", "3")
+    for _ in range(20):
+        if "It is Quill's turn" in out:
+            break
+        if "about to leave" in out or "take that reaction" in out:
+            for hero in ("Quill", "Nix"):
+                run("react", str(path), hero, "--pass")
+        code, out = run("next", str(path))
+    assert "It is Quill's turn" in out, out
+    assert "cast Magic Missile at Orc 1, Orc 2 or Mage (ranged, 3 darts that hit without" in out
+    code, out = run("act", str(path), "cast magic missile at orc 1, orc 2 and mage")
+    assert code == 0, out
+    lines = [line for line in out.splitlines() if "with Magic Missile" in line]
+    assert len(lines) == 3 and "1d20" not in out
+    assert lines[0].startswith(
+        "Quill attacks Orc 1 with Magic Missile at range: a dart, a hit without an attack roll"
+    )
+    assert "for the DM to rule" not in out  # nothing of it left to the DM
+    told = run("log", str(path))[1]  # the log's events replayed tell the same darts
+    assert all(line in told for line in lines)
+    code, out = run("act", str(path), "cast magic missile at orc 1")
+    assert code != 0 and "action" in out  # the action is spent
+    run("undo", str(path))
+    code, out = run("act", str(path), "cast magic missile at orc 1, orc 2, mage, orc 1")
+    assert "Magic Missile has 3 darts: name up to 3 targets, or cast it at a higher level" in out
+    code, out = run("act", str(path), "cast magic missile at orc 1, orc 2, mage, orc 1 at 2nd")
+    assert code == 0, out
+    assert out.count("with Magic Missile at 2nd level at range: a dart") == 4
+
+
+def test_f7_the_hero_policy_counts_the_darts_as_sure_hits() -> None:
+    """Against the mage (AC 12) or an orc (AC 13) a dart's worth is 3.5 whatever the AC: no
+    chance to hit taken off."""
+    fight = _table()
+    quill = fight.hero("Quill")
+    darts = [
+        o
+        for o in attack_choices(fight, quill)
+        if isinstance(o.choice, AttackChoice) and o.choice.attack.name == "Magic Missile"
+    ]
+    assert darts
+    for o in darts:  # at the slot that drops the most: 3.5 a dart, up to its hit points
+        assert isinstance(o.choice, AttackChoice)
+        hp = fight.monster(o.choice.target).current_hp
+        assert o.choice.times == 3 + max(0, o.level - 1)
+        assert o.worth == pytest.approx(min(3.5 * o.choice.times, hp))
+
+
+def test_f7_no_sneak_attack_with_a_dart() -> None:
+    """Sneak Attack needs an attack roll: a rogue's darts (a spell from a feat) deal none."""
+    feat = "weapons: [rapier]\n    spells: [magic missile]"
+    fight = _table(TABLE.replace("weapons: [rapier]", feat))
+    with pytest.raises(Refused, match="Sneak Attack needs an attack roll"):
+        parse_choice(fight, fight.hero("Nix"), "cast magic missile at Orc 1 sneak")
+
+
+def test_f7_more_per_slot_in_the_fight_file_is_read_written_and_checked() -> None:
+    fight = _table()
+    written = dump_fight(fight)
+    assert "more_per_slot: 1" in written
+    again = parse_fight(written, "again.yaml")
+    missile = next(a for a in again.hero("Quill").attacks if a.name == "Magic Missile")
+    assert missile.more_per_slot == 1 and missile.times == 3
+    bad = TABLE.replace(
+        "spells: [magic missile, fire bolt]",
+        "attacks: [{name: Darts, kind: ranged, range: 60, damage: 1d4 force, spell: true,"
+        " times: 2, more_per_slot: 1}]",
+    )
+    with pytest.raises(Exception, match="more_per_slot") as wrong:
+        parse_fight(bad, "bad.yaml")
+    assert "slot" in str(wrong.value) and "F7" in str(wrong.value)
+
+
+def test_f7_short_options_say_the_darts() -> None:
+    fight = _table()
+    said = short_options(fight, fight.hero("Quill"))
+    assert "(ranged, 3 darts that hit without a roll)" in said
