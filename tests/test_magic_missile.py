@@ -163,7 +163,7 @@ def test_f7_the_hero_policy_counts_the_darts_as_sure_hits() -> None:
 
 def test_f7_no_sneak_attack_with_a_dart() -> None:
     """Sneak Attack needs an attack roll: a rogue's darts (a spell from a feat) deal none."""
-    feat = "weapons: [rapier]\n    spells: [magic missile]"
+    feat = "weapons: [rapier]\n    spells: [magic missile]\n    slots: {1: 1}"
     fight = _table(TABLE.replace("weapons: [rapier]", feat))
     with pytest.raises(Refused, match="Sneak Attack needs an attack roll"):
         parse_choice(fight, fight.hero("Nix"), "cast magic missile at Orc 1 sneak")
