@@ -254,7 +254,8 @@ def mark(
     fight = session.fight
     c = _known(fight, who)
     if isinstance(what, Dot) and not isinstance(c, Hero):
-        raise InputError("command line", [InputProblem("dots are for heroes (T1)", rule="T1")])
+        problem = InputProblem(f"{c.name} is a monster: dots are for heroes", rule="T1")
+        raise InputError("command line", [problem])
     plain = isinstance(what, Dot) or (isinstance(what, Condition) and not timed and not rest)
     if what is not None and plain and _has_mark(c, what) != off:
         shown = f"{what} dot" if isinstance(what, Dot) else str(what)

@@ -1,0 +1,51 @@
+"""What a DM ran into running a fight turn by turn (`lnf next`, `act`, `undo`, `damage`,
+`mark`, `plan`), each with the test that would have caught it (the choices are in
+docs/table-choices.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli import run
+
+DEN = """\
+title: The owlbear's den
+round: 2
+phase: melee
+started: monsters
+heroes:
+  - {name: Bram, class: fighter, level: 5, weapons: [longsword, longbow], light: true,
+     scores: {str: 18, dex: 14, con: 14, int: 10, wis: 12, cha: 8}, armor: [chain mail, shield]}
+  - {name: Ilsa, class: cleric, level: 5, weapons: [mace], armor: [chain mail, shield],
+     scores: {str: 14, dex: 10, con: 14, int: 8, wis: 18, cha: 12},
+     spells: [sacred flame, guiding bolt, cure wounds], dots: [C]}
+  - {name: Quill, class: wizard, level: 5, weapons: [dagger], rank: back, why: guarded,
+     scores: {str: 8, dex: 14, con: 14, int: 18, wis: 12, cha: 10}, spells: [fire bolt]}
+  - {name: Nix, class: rogue, ancestry: halfling, level: 5, weapons: [rapier, shortbow],
+     scores: {str: 10, dex: 18, con: 14, int: 12, wis: 12, cha: 8}, armor: [leather armor]}
+monsters:
+  - monster: owlbear
+  - {monster: gnoll, count: 2}
+  - {monster: goblin, name: Goblin archer, count: 2, rank: back}
+groups:
+  A: [Bram, Owlbear]
+  B: [Ilsa, Nix, Gnoll 1, Gnoll 2]
+"""
+
+
+@pytest.fixture
+def den(tmp_path: Path) -> Path:
+    fight = tmp_path / "den.yaml"
+    fight.write_text(DEN)
+    return fight
+
+
+# --- T1: a rule's id is said once ---------------------------------------------------------
+
+
+def test_a_dot_on_a_monster_names_the_rule_once(den: Path) -> None:
+    code, out = run("mark", str(den), "Owlbear", "C")
+    assert code == 2 and "Owlbear is a monster: dots are for heroes (T1)" in out
+    assert out.count("T1") == 1
