@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from lnf.rules.legal import options
+from tests.builders import SWORD, fight, hero, monster
 from tests.cli import run
 
 DEN = """\
@@ -49,3 +51,18 @@ def test_a_dot_on_a_monster_names_the_rule_once(den: Path) -> None:
     code, out = run("mark", str(den), "Owlbear", "C")
     assert code == 2 and "Owlbear is a monster: dots are for heroes (T1)" in out
     assert out.count("T1") == 1
+
+
+# --- R5: the turn's options hold only the rank switches R4–R8 allow -------------------------
+
+
+def test_back_guarded_is_offered_only_where_r5_would_take_it(den: Path) -> None:
+    code, out = run("next", str(den), "--seed", "7")
+    assert code == 0 and "It is Ilsa's turn" in out
+    assert "back guarded" not in out  # Quill is guarded; three front-rank heroes guard no more
+    code, out = run("act", str(den), "back", "guarded")
+    assert code == 2 and "(R5)" in out  # what is not offered is what is refused
+    lone = fight([hero("Cade", attacks=(SWORD,))], [monster("Orc")])
+    assert "back guarded" not in options(lone, lone.hero("Cade"))  # no one to guard it
+    five = fight([hero(n, attacks=(SWORD,)) for n in "ABCDE"], [monster("Orc")])
+    assert "back guarded" in options(five, five.hero("A"))
