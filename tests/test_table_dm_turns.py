@@ -4,13 +4,14 @@ docs/table-choices.md)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from lnf.rules.legal import options
 from tests.builders import SWORD, fight, hero, monster
-from tests.cli import run
+from tests.cli import run, stdout_of
 
 DEN = """\
 title: The owlbear's den
@@ -66,3 +67,17 @@ def test_back_guarded_is_offered_only_where_r5_would_take_it(den: Path) -> None:
     assert "back guarded" not in options(lone, lone.hero("Cade"))  # no one to guard it
     five = fight([hero(n, attacks=(SWORD,)) for n in "ABCDE"], [monster("Orc")])
     assert "back guarded" in options(five, five.hero("A"))
+
+
+# --- S1: who is still to act, the dead out; the text and --json agree -------------------------
+
+
+def test_plan_says_who_is_still_to_act_without_the_dead_or_those_done(den: Path) -> None:
+    run("next", str(den), "--seed", "7")
+    assert run("damage", str(den), "Gnoll 1", "30")[0] == 0  # dead (D8): no turn comes to it
+    run("act", str(den), "dodge")
+    run("next", str(den))  # Ilsa is done; Nix's turn begins
+    code, out = run("plan", str(den))
+    left = ["Nix", "Gnoll 2", "Bram", "Owlbear", "Quill", "Goblin archer 2", "Goblin archer 1"]
+    assert code == 0 and f"Still to act, in strike order (S1): {', '.join(left)}" in out
+    assert json.loads(stdout_of("plan", str(den), "--json"))["strike_order"] == [left]
