@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from lnf.rules.legal import options
+from lnf.rules.names import leading_name, match_name
 from tests.builders import SWORD, fight, hero, monster
 from tests.cli import run, stdout_of
 
@@ -81,3 +82,31 @@ def test_plan_says_who_is_still_to_act_without_the_dead_or_those_done(den: Path)
     left = ["Nix", "Gnoll 2", "Bram", "Owlbear", "Quill", "Goblin archer 2", "Goblin archer 1"]
     assert code == 0 and f"Still to act, in strike order (S1): {', '.join(left)}" in out
     assert json.loads(stdout_of("plan", str(den), "--json"))["strike_order"] == [left]
+
+
+# --- names of several words, typed without quotes (rules/names) ---------------------------
+
+
+def test_a_name_of_several_words_needs_no_quotes(den: Path) -> None:
+    code, out = run("damage", str(den), "Gnoll", "2", "5")
+    assert code == 0 and "Gnoll 2 takes 5 damage" in out
+    code, out = run("heal", str(den), "Gnoll", "2", "3")
+    assert code == 0 and "Gnoll 2 regains 3 hit points" in out
+    code, out = run("mark", str(den), "goblin", "archer", "1", "prone")
+    assert code == 0 and "Goblin archer 1 gains prone" in out
+    code, out = run("mark", str(den), "Ilsa", "O")  # one word: the rest is the mark, as ever
+    assert code == 0 and "Ilsa" in out
+    code, out = run("drop", str(den), "Goblin", "archer", "2")
+    assert code == 0 and "Goblin archer 2 drops" in out
+    code, out = run("damage", str(den), "Gnoll", "5")  # never guessed at: two gnolls
+    assert code == 2 and "which one: Gnoll 1 or Gnoll 2?" in out
+
+
+def test_a_name_typed_without_its_space_is_the_one_it_spells(den: Path) -> None:
+    code, out = run("damage", str(den), "Gnoll2", "5")
+    assert code == 0 and "Gnoll 2 takes 5 damage" in out
+    names = ["Gnoll 1", "Gnoll 2", "Goblin archer 1", "Goblin archer 11"]
+    assert match_name("goblin-archer 1", names) == "Goblin archer 1"
+    assert match_name("GoblinArcher11", names) == "Goblin archer 11"
+    assert leading_name(("Goblin", "archer", "1", "prone"), names) == 3
+    assert leading_name(("Gnoll", "2"), names) == 1  # the last word is never the name's
