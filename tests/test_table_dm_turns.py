@@ -5,6 +5,7 @@ docs/table-choices.md)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,37 @@ def test_a_name_typed_without_its_space_is_the_one_it_spells(den: Path) -> None:
     assert match_name("GoblinArcher11", names) == "Goblin archer 11"
     assert leading_name(("Goblin", "archer", "1", "prone"), names) == 3
     assert leading_name(("Gnoll", "2"), names) == 1  # the last word is never the name's
+
+
+# --- S1: a refused act records nothing, and the way back names the turn it talks about ------
+
+
+def test_a_refused_act_says_nothing_was_recorded_and_undo_says_what_it_takes(den: Path) -> None:
+    run("next", str(den), "--seed", "7")
+    code, out = run("act", str(den), "back", "guarded")
+    assert code == 2 and "Nothing was recorded: it is still Ilsa's turn (no undo needed)" in out
+    code, out = run("undo", str(den))  # the last entry is the turn's start: said as that
+    said = "Took back: the start of Ilsa's turn; nothing of the turn had been recorded yet."
+    assert code == 0 and said in out
+    assert f"lnf next {den} begins Ilsa's turn again." in out
+    assert "It is Ilsa's turn" in run("next", str(den))[1]
+    assert run("act", str(den), "dodge")[0] == 0
+    code, out = run("undo", str(den), "--turn")  # the dodge first: the start is not the last
+    assert "Took back: the start of Ilsa's turn." in out and "recorded yet" not in out
+
+
+def test_next_after_a_refused_act_names_the_undo_back_to_that_turn(den: Path) -> None:
+    run("next", str(den), "--seed", "7")  # Ilsa
+    run("act", str(den), "dodge")
+    run("next", str(den))  # Nix
+    assert run("act", str(den), "back", "guarded")[0] == 2
+    code, out = run("round", str(den))  # Nix ends; both gnolls act; Bram's turn begins
+    assert code == 0 and "Nix ends the turn without an action" in out
+    assert "It is Bram's turn" in out
+    said = re.search(rf"lnf undo {re.escape(str(den))} (\d+) goes back to Nix's turn", out)
+    assert said is not None and int(said[1]) == 4  # Nix's end, two gnolls' turns, Bram's start
+    code, out = run("undo", str(den), said[1])
+    assert code == 0 and out.splitlines()[-1] == "Took back: Nix ends the turn."
+    assert "recorded yet" not in out  # said only where the start alone is taken back
+    code, out = run("act", str(den), "dodge")
+    assert code == 0 and "Nix dodges" in out  # the turn the hint spoke of, under way again
