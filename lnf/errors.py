@@ -109,10 +109,13 @@ class Refused(LnfError):
 
     exit_code = 2
 
-    def __init__(self, message: str, rule: str = "", options: Iterable[str] = ()) -> None:
+    def __init__(
+        self, message: str, rule: str = "", options: Iterable[str] = (), after: str = ""
+    ) -> None:
         self.message = message
         self.rule = rule
         self.options = tuple(options)
+        self.after = after  # said last: what the refusal left as it was
         super().__init__(self.describe())
 
     def describe(self, rule: bool = True) -> str:
@@ -120,6 +123,8 @@ class Refused(LnfError):
         text = self.message + (f" ({self.rule})" if self.rule and rule else "")
         if self.options:
             text += "\n  open to the hero: " + "; ".join(self.options)
+        if self.after:
+            text += f"\n  {self.after}"
         return text
 
 

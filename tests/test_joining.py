@@ -133,7 +133,9 @@ def test_the_trees_join_are_said_drawn_and_taken_back(tmp_path: Path) -> None:
     assert [(a.name, a.times) for a in tree.attacks] == [("Slam", 1)] and not tree.multiattack
     saves = dict(tree.saves)
     assert saves[Ability.INT] == saves[Ability.CHA] == -5 and saves[Ability.STR] == 6
-    assert stdout_of("undo", path).startswith("Took back: Ann's turn")  # `next` began it
+    assert stdout_of("undo", path).startswith(
+        "Took back: the start of Ann's turn"
+    )  # `next` began it
     assert stdout_of("undo", path).startswith("Took back: Treant spends a daily use")
     assert "Animated Tree" not in stdout_of("show", path)
     run = stdout_of("run", str(tmp_path / "fight.yaml"), "--seed", "1", "--rounds", "2")

@@ -60,6 +60,7 @@ def undo(fight_file: Path, count: int, whole_turn: bool) -> None:
     """Take back the last COUNT events of FIGHT (the log keeps them; lnf redo restores);
     with --turn, the last COUNT turns."""
     from lnf.errors import Refused
+    from lnf.model.events import TurnStarted
     from lnf.views.transcript import one_line
 
     table = opened(fight_file).table
@@ -72,8 +73,17 @@ def undo(fight_file: Path, count: int, whole_turn: bool) -> None:
             f"there {there} only {plural(table.undoable, 'event')} to take back, not {count}; "
             "nothing taken back"
         )
-    for _ in range(count):
-        click.echo("Took back: " + one_line(table.undo()))
+    for n in range(count, 0, -1):
+        applied = table.undo()
+        event = applied.event
+        if not isinstance(event, TurnStarted):
+            click.echo("Took back: " + one_line(applied))
+            continue
+        # S1: after a refused lnf act (nothing recorded) the start is the last entry
+        alone = "; nothing of the turn had been recorded yet" if count == 1 else ""
+        click.echo(f"Took back: the start of {event.who}'s turn{alone}.")
+        if n == 1:
+            click.echo(f"lnf next {fight_file} begins {event.who}'s turn again.")
 
 
 def _events_in_last_turns(table: Table, turns: int) -> int:

@@ -189,7 +189,9 @@ def next_plan(
     under_way = up_next(now) is not None
     facts = [order_facts(grid, o) for o in in_strike_order(grid, plan)]
     if as_json:
-        return json.dumps(plan_data(grid, facts, unattacked, stats), indent=2, ensure_ascii=False)
+        return json.dumps(
+            plan_data(grid, facts, unattacked, stats, under_way), indent=2, ensure_ascii=False
+        )
     if under_way and not plan.orders:
         return (
             f"Every monster has had its turn in round {grid.round}: lnf plan {fight_file} "

@@ -33,12 +33,14 @@ from lnf.rules.legal import (
     verify_leave,
     verify_rank,
 )
-from lnf.rules.names import find_name
+from lnf.rules.names import find_name, leading_name
 from lnf.rules.roster import in_fight
 from lnf.session import Session
 from lnf.views.transcript import describe
 
-who_argument = click.argument("who", metavar="NAME")
+# A name of several words needs no quotes (`lnf damage FIGHT Gnoll 2 5`): what follows it is
+# a fixed argument (the amount) or an option, or, for `mark`, told apart by `leading_name`.
+who_argument = click.argument("who", metavar="NAME", nargs=-1, required=True)
 
 
 def _record(session: Session, *steps: Step) -> None:
@@ -46,10 +48,12 @@ def _record(session: Session, *steps: Step) -> None:
         click.echo(line)
 
 
-def _known(fight: Fight, name: str) -> Hero | Monster:
-    """The combatant NAME means, as typed at the table (any case, did-you-mean on a typo)."""
+def _known(fight: Fight, name: str | tuple[str, ...]) -> Hero | Monster:
+    """The combatant NAME means, as typed at the table (its words with or without quotes,
+    any case, did-you-mean on a typo)."""
+    said = name if isinstance(name, str) else " ".join(name)
     try:
-        return fight.combatant(find_name(name, [c.name for c in fight.everyone]))
+        return fight.combatant(find_name(said, [c.name for c in fight.everyone]))
     except Refused as exc:
         raise _refused(exc) from None
 
@@ -66,16 +70,18 @@ def _refused(exc: Refused) -> InputError:
 @click.argument("amount", metavar="AMOUNT|DICE")
 @click.option("--type", "kind", type=click.Choice([t.value for t in DamageType]), help="D6.")
 @click.option("--crit", is_flag=True, help="A critical hit (two death save failures at 0).")
-def damage(fight_file: Path, who: str, amount: str, kind: str | None, crit: bool) -> None:
+def damage(
+    fight_file: Path, who: tuple[str, ...], amount: str, kind: str | None, crit: bool
+) -> None:
     """NAME takes AMOUNT damage, or lnf rolls DICE such as 2d6+3 (resistances apply, D6–D9)."""
     session = opened(fight_file)
-    who = _known(session.fight, who).name
+    name = _known(session.fight, who).name
     try:
-        verify_damage(session.fight, who)
+        verify_damage(session.fight, name)
     except Refused as exc:
         raise _refused(exc) from None
     total, text = _amount(session, amount, "damage", 0, crit)
-    step = Damaged(who, total, DamageType(kind) if kind else None, crit, text)
+    step = Damaged(name, total, DamageType(kind) if kind else None, crit, text)
     _follow(session, lambda steps: _do(steps, step))  # F5: a concentration save
 
 
@@ -84,25 +90,24 @@ def damage(fight_file: Path, who: str, amount: str, kind: str | None, crit: bool
 @who_argument
 @click.argument("amount", metavar="AMOUNT|DICE")
 @click.option("--revive", is_flag=True, help="A dead hero is brought back (a spell, the DM).")
-def heal(fight_file: Path, who: str, amount: str, revive: bool) -> None:
+def heal(fight_file: Path, who: tuple[str, ...], amount: str, revive: bool) -> None:
     """NAME regains AMOUNT hit points, or lnf rolls DICE such as 2d4+2 (a downed hero wakes,
     D9)."""
     session = opened(fight_file)
-    who = _known(session.fight, who).name
+    c = _known(session.fight, who)
     try:
-        verify_heal(session.fight, who, revive)
+        verify_heal(session.fight, c.name, revive)
     except Refused as exc:
         raise _refused(exc) from None
-    c = session.fight.combatant(who)
     missing = c.hp - c.current_hp  # a hero's hit points, a monster's damage taken (G6)
     if missing <= 0 and not revive:
-        problem = InputProblem(f"{who} is at full hit points ({c.hp}): nothing to heal")
+        problem = InputProblem(f"{c.name} is at full hit points ({c.hp}): nothing to heal")
         raise InputError("command line", [problem])
     total, text = _amount(session, amount, "healing", 1)
     if total > missing and not revive:  # the log says what was regained, not what was offered
         text = f"{text or total}; the rest is over the maximum"
         total = missing
-    _record(session, Healed(who, total, text, revive=revive))
+    _record(session, Healed(c.name, total, text, revive=revive))
 
 
 @click.command()
@@ -113,26 +118,31 @@ def heal(fight_file: Path, who: str, amount: str, revive: bool) -> None:
 @click.option("--rank", type=click.Choice([r.value for r in Rank]), help="Switch rank (R8).")
 @click.option("--why", type=click.Choice([r.value for r in BackReason]), help="R4 reason.")
 def move(
-    fight_file: Path, who: str, where: str | None, leave: bool, rank: str | None, why: str | None
+    fight_file: Path,
+    who: tuple[str, ...],
+    where: str | None,
+    leave: bool,
+    rank: str | None,
+    why: str | None,
 ) -> None:
     """NAME moves: joins a group or a foe, leaves its group, or switches rank."""
     session = opened(fight_file)
     c = _known(session.fight, who)
-    who = c.name
+    name = c.name
     if where is None and not leave and rank is None:
         raise InputError("command line", [InputProblem("say --join, --leave or --rank")])
     state = session.fight
     steps: list[Moved] = []
     try:
         if where is not None:
-            steps.append(verify_join(state, state.combatant(who), where))
+            steps.append(verify_join(state, state.combatant(name), where))
             state = moved(state, steps[-1])
         if leave:
-            steps.append(verify_leave(state, state.combatant(who)))
+            steps.append(verify_leave(state, state.combatant(name)))
             state = moved(state, steps[-1])
         if rank is not None:
             reason = BackReason(why or "guarded") if isinstance(c, Hero) else _why(why)
-            steps.append(verify_rank(state, state.combatant(who), Rank(rank), reason))
+            steps.append(verify_rank(state, state.combatant(name), Rank(rank), reason))
         verify_group_changes(c, steps)
     except Refused as exc:
         raise _refused(exc) from None
@@ -189,7 +199,7 @@ def _why(why: str | None) -> BackReason | None:
 
 @click.command()
 @fight_argument
-@who_argument
+@click.argument("who", metavar="NAME")
 @click.argument("mark", metavar="MARK", nargs=-1, required=True)
 @click.option("--off", is_flag=True, help="Take the mark off.")
 @click.option("--rounds", type=int, metavar="N", help="It lasts N rounds (1 minute = 10; F4).")
@@ -221,10 +231,15 @@ def mark(
     A condition may last: `poisoned 1 minute`, `--rounds 3`, `--until "end of Wren's turn"`,
     `--save "con 12" --each end`, `--while Cade` (F4); `concentration Bless` starts NAME's
     concentration (F5: a C dot; an earlier concentration ends)."""
-    text = " ".join(mark).strip()
+    session = opened(fight_file)
+    fight = session.fight
+    said = (who, *mark)  # `Gnoll 2 prone` unquoted: the name is what spells one
+    in_name = leading_name(said, [x.name for x in fight.everyone])
+    c = _known(fight, said[:in_name])
+    text = " ".join(said[in_name:]).strip()
     first, _, rest = text.partition(" ")
     if first.lower() == "cover":
-        _cover(fight_file, who, rest, off)
+        _cover(session, c, rest, off)
         return
     timed = any(x is not None for x in (rounds, until, save, each, while_))
     what: Dot | Condition | None = None
@@ -235,8 +250,6 @@ def mark(
     elif first.lower() in ("concentration", "concentrating"):
         what = None
     elif off and not timed:  # F4: a named effect taken off (a fire doused, a wound stanched)
-        session = opened(fight_file)
-        c = _known(session.fight, who)
         try:
             _follow(session, lambda steps: take_off(steps, c.name, text))
         except Refused as exc:
@@ -250,11 +263,9 @@ def mark(
             hint=conditions,
         )
         raise InputError("command line", [problem])
-    session = opened(fight_file)
-    fight = session.fight
-    c = _known(fight, who)
     if isinstance(what, Dot) and not isinstance(c, Hero):
-        raise InputError("command line", [InputProblem("dots are for heroes (T1)", rule="T1")])
+        problem = InputProblem(f"{c.name} is a monster: dots are for heroes", rule="T1")
+        raise InputError("command line", [problem])
     plain = isinstance(what, Dot) or (isinstance(what, Condition) and not timed and not rest)
     if what is not None and plain and _has_mark(c, what) != off:
         shown = f"{what} dot" if isinstance(what, Dot) else str(what)
@@ -353,10 +364,8 @@ def _has_mark(c: Hero | Monster, what: Dot | Condition) -> bool:
     return c.c_dot is what.c_dot
 
 
-def _cover(fight_file: Path, who: str, text: str, off: bool) -> None:
+def _cover(session: Session, c: Hero | Monster, text: str, off: bool) -> None:
     """V-ACL2: cover is a mark on a combatant, set and cleared like a condition."""
-    session = opened(fight_file)
-    c = _known(session.fight, who)
     try:
         verify_acl(session.fight, "cover")
         cover = None if off else cover_from(text, size_of(c))
@@ -368,7 +377,7 @@ def _cover(fight_file: Path, who: str, text: str, off: bool) -> None:
 @click.command()
 @fight_argument
 @who_argument
-def drop(fight_file: Path, who: str) -> None:
+def drop(fight_file: Path, who: tuple[str, ...]) -> None:
     """Monster NAME is out of the fight (killed at the table, D8)."""
     session = opened(fight_file)
     c = _known(session.fight, who)
@@ -392,18 +401,18 @@ def drop(fight_file: Path, who: str) -> None:
     is_flag=True,
     help="A monster with a way of leaving by magic (Teleport, Etherealness) flees without it.",
 )
-def flee(fight_file: Path, who: str, pursuers: str | None, on_foot: bool) -> None:
+def flee(fight_file: Path, who: tuple[str, ...], pursuers: str | None, on_foot: bool) -> None:
     """NAME flees and a chase starts (C1): a pool of escape points per pursuer. A monster with
     a way of leaving by magic left uses it (no opportunity attacks; beyond pursuit, no chase)."""
     session = opened(fight_file)
     fight = session.fight
     c = _known(fight, who)
-    who = c.name
+    fleeing = c.name
     by = "" if on_foot else escape_by(c)
     try:
         verify_flee(fight, c)
         if pursuers is not None and gone_at_once(c, by):
-            verify_escape(fight, who, by, tuple(n for n in pursuers.split(",") if n.strip()))
+            verify_escape(fight, fleeing, by, tuple(n for n in pursuers.split(",") if n.strip()))
     except Refused as exc:
         raise _refused(exc) from None
     if pursuers is not None:
@@ -411,8 +420,8 @@ def flee(fight_file: Path, who: str, pursuers: str | None, on_foot: bool) -> Non
         for name in chasers:
             other = fight.combatant(name)
             if other.side is c.side or not in_fight(other):
-                problem = InputProblem(f"{name} cannot give chase to {who}", rule="C1")
+                problem = InputProblem(f"{name} cannot give chase to {fleeing}", rule="C1")
                 raise InputError("command line", [problem])
     else:
         chasers = [] if gone_at_once(c, by) else free_pursuers(fight, c)
-    _record(session, Fled(who, tuple(chasers), by))
+    _record(session, Fled(fleeing, tuple(chasers), by))

@@ -30,6 +30,7 @@ from lnf.rules.economy import left_this_turn
 from lnf.rules.names import match_name
 from lnf.rules.strike_order import up_next
 from lnf.session import Session
+from lnf.values import value
 from lnf.views.turn import (
     guard_lines,
     hero_turn_lines,
@@ -119,9 +120,10 @@ def next_(
     """
     session = opened(fight_file)
     runner = table_runner(session, seed, manual_dice, _told_saves(session, saves, roll_saves))
-    _say_if_nothing_was_done(runner, fight_file)
+    idle = _say_if_nothing_was_done(runner, fight_file)
     if runner.winner() is None:
         runner.on_at_table(monster_turns=1)
+    _way_back(runner, fight_file, idle)
     tell_where(runner, fight_file)
 
 
@@ -142,20 +144,45 @@ def _told_saves(session: Session, text: str | None, roll: bool) -> TableHeroes:
     return TableHeroes(faces, roll_saves=roll)
 
 
-def _say_if_nothing_was_done(runner: Runner, fight_file: Path) -> None:
+@value
+class _Idle:
+    """A hero's turn that `lnf next` ends with nothing recorded, and where its start stands
+    in the events in force (it is the last of them)."""
+
+    hero: str
+    events: int
+
+
+def _say_if_nothing_was_done(runner: Runner, fight_file: Path) -> _Idle | None:
     """S1: a hero's turn ended with nothing recorded for it (a refused `lnf act` records
-    nothing) is said, with the way back, before it ends."""
+    nothing) is said before it ends; `_way_back` says how to return to it."""
     hero = runner.fight.turns.current
     if hero is None or runner.winner() is not None:
-        return
+        return None
     if Cost.ACTION not in left_this_turn(runner.fight, hero):  # it acted (F1)
-        return
+        return None
     if this_turn(runner.table.events):
-        return  # something was recorded (a move, damage, a mark): the DM was at work
+        return None  # something was recorded (a move, damage, a mark): the DM was at work
     click.echo(
         f"{hero} ends the turn without an action: nothing was recorded for it (a refused "
-        f"lnf act records nothing). lnf undo {fight_file} --turn takes the turn back."
+        "lnf act records nothing)."
     )
+    return _Idle(hero, len(runner.table.in_force))
+
+
+def _way_back(runner: Runner, fight_file: Path, idle: _Idle | None) -> None:
+    """S1: the undo that returns to the idle hero's turn, still under way: exactly what this
+    command recorded after its start (its end, the monsters' turns, the next hero's start),
+    so `lnf act` then records what the hero did. `undo --turn` would take back the last turn
+    played, which is no longer the hero's."""
+    if idle is None:
+        return
+    count = len(runner.table.in_force) - idle.events
+    if count > 0:
+        click.echo(
+            f"(lnf undo {fight_file} {count} goes back to {idle.hero}'s turn, to record what "
+            f"{idle.hero} did.)"
+        )
 
 
 @click.command(name="round")
@@ -174,9 +201,10 @@ def round_(
     """
     session = opened(fight_file)
     runner = table_runner(session, seed, manual_dice, _told_saves(session, saves, roll_saves))
-    _say_if_nothing_was_done(runner, fight_file)
+    idle = _say_if_nothing_was_done(runner, fight_file)
     if runner.winner() is None:
         runner.on_at_table(monster_turns=None)
+    _way_back(runner, fight_file, idle)
     tell_where(runner, fight_file)
 
 
@@ -207,14 +235,19 @@ def act(fight_file: Path, words: tuple[str, ...], faces: str | None, manual_dice
         who = up_next(fight)
         now = f"{who} is next (lnf next {fight_file} begins that turn)" if who else "no round"
         raise Refused(f"no hero's turn is under way: {now}", rule="S1")
-    choice = parse_choice(fight, fight.hero(hero), " ".join(words))
     dice: DiceSource | None = ManualDice() if manual_dice else None
     given = PlayersDice(_faces(faces)) if faces is not None else None
     try:
-        runner.act(choice, given or dice)
+        runner.act(parse_choice(fight, fight.hero(hero), " ".join(words)), given or dice)
     except ScriptedDiceError as exc:
         assert given is not None
         raise InputError("command line", [given.problem(str(exc))]) from None
+    except Refused as exc:  # S1: so the DM does not reach for undo (it would take the start)
+        said = (
+            f"Nothing was recorded: it is still {hero}'s turn (no undo needed); lnf act "
+            f"{fight_file} … records what {hero} does instead."
+        )
+        raise Refused(exc.message, exc.rule, exc.options, after=said) from None
     if given is not None and given.left:
         unused = ", ".join(map(str, given.left))
         click.echo(f"lnf: note: the last --dice faces were not needed: {unused}", err=True)

@@ -34,7 +34,7 @@ def answered_cast(fight: Fight, hero: Hero, rest: str, spend: Spend) -> SpellCho
     spell = answered(hero, target, name, at)
     if spell is None:
         raise Refused(
-            f"lnf does not play {name} at {target.name}: the DM rules it (F7); lnf plays it at "
+            f"lnf does not play {name} at {target.name}: the DM rules it; lnf plays it at "
             "a creature whose trait answers it (Immutable Form, Antimagic Susceptibility, "
             "Limited Magic Immunity: B8)",
             "F7",

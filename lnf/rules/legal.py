@@ -343,6 +343,20 @@ def verify_flee(fight: Fight, c: Hero | Monster) -> None:
 # --- everything open -----------------------------------------------------------------------
 
 
+def _rank_words(rank: Rank) -> str:
+    return "back guarded" if rank is Rank.BACK else rank.value
+
+
+def _may_stand(fight: Fight, hero: Hero, rank: Rank) -> bool:
+    """R4–R8: a rank switch is offered only where `verify_rank` would take it (R5: a guarded
+    hero needs its guards), so what the options say is what `lnf act` accepts."""
+    try:
+        verify_rank(fight, hero, rank, BackReason.GUARDED)
+    except Refused:
+        return False
+    return True
+
+
 def options(fight: Fight, hero: Hero) -> list[str]:
     """Everything the hero may do now, as it would type it."""
     out: list[str] = []
@@ -367,7 +381,7 @@ def options(fight: Fight, hero: Hero) -> list[str]:
     out += [f"join {w}" for w in join_targets(fight, hero)]
     if can_leave(fight, hero):
         out.append("leave")
-    out += [r.value if r is not Rank.BACK else "back guarded" for r in rank_choices(fight, hero)]
+    out += [_rank_words(r) for r in rank_choices(fight, hero) if _may_stand(fight, hero, r)]
     if acl(fight):  # V-ACL5–8
         held = f" (holds {hero.surge})" if hero.surge else ""
         out += [

@@ -1,8 +1,8 @@
 """Which combatant a DM or a player means: names as typed at a table ("goblin 1", "the wolf",
 "Gob", "the dragon" for the only dragon, "green dragon" for Young Green Dragon), matched without
-regard to case, with "did you mean" for a typo; "the wolves" for every wolf where several may be
-named. Every command and the play words resolve names here, so they all forgive and refuse
-alike."""
+regard to case or spaces ("gnoll2"), with "did you mean" for a typo; "the wolves" for every
+wolf where several may be named. Every command and the play words resolve names here, so they
+all forgive and refuse alike."""
 
 from __future__ import annotations
 
@@ -25,11 +25,29 @@ def match_name(text: str, names: Sequence[str]) -> str | None:
     same = [n for n in names if n.casefold() == wanted]
     if len(same) == 1:
         return same[0]
+    spaced = [n for n in names if _squeezed(n) == _squeezed(wanted)]
+    if len(spaced) == 1:  # "gnoll2", "goblin-archer 1": the spaces typed otherwise
+        return spaced[0]
     starting = [n for n in names if n.casefold().startswith(wanted)] if wanted else []
     if len(starting) == 1:
         return starting[0]
     holding = _holding(wanted, names) if not starting else []
     return holding[0] if len(holding) == 1 else None
+
+
+def leading_name(words: Sequence[str], names: Sequence[str]) -> int:
+    """How many of `words`, typed without quotes before something else (`Gnoll 2 prone`),
+    are the name: the most that spell one name exactly (any case, spaces aside), leaving at
+    least one word; else the first word alone (matched as any name is, `match_name`)."""
+    for n in range(len(words) - 1, 1, -1):
+        text = _squeezed(" ".join(words[:n]))
+        if sum(_squeezed(name) == text for name in names) == 1:
+            return n
+    return 1
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"[\s_-]+", "", text.casefold())
 
 
 def match_names(text: str, names: Sequence[str]) -> list[str]:

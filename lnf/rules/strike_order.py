@@ -3,7 +3,7 @@ did not start the fight; heroes top-down, monsters right to left; unengaged comb
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from lnf.model import Fight, Hero, Monster, Side, Variant
 from lnf.rules.darkness import dark_group
@@ -95,10 +95,19 @@ def strike_order(fight: Fight) -> list[str]:
     return [name for _, names in strike_blocks(fight) for name in names]
 
 
+def left_to_act(fight: Fight) -> list[str]:
+    """S1: who still has a turn in the round under way, in the order fixed as it started
+    (S2–S3): the one whose turn it is, then the rest; not who has acted, nor who is out of
+    the fight (dead, fled, banished: no turn comes to them). [] with no round under way."""
+    return list(_left(fight))
+
+
 def up_next(fight: Fight) -> str | None:
     """S1: whose turn it is, or is next, in the round under way; None once everyone standing
     has had a turn (or before the first round)."""
+    return next(_left(fight), None)  # asked before every turn: stops at the first
+
+
+def _left(fight: Fight) -> Iterator[str]:
     acted = fight.turns.acted
-    return next(
-        (n for n in fight.turns.order if n not in acted and in_fight(fight.combatant(n))), None
-    )
+    return (n for n in fight.turns.order if n not in acted and in_fight(fight.combatant(n)))

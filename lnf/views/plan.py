@@ -16,7 +16,7 @@ from lnf.rules.distance import volley_attack, volley_planned, volley_reach
 from lnf.rules.explain import held_actions
 from lnf.rules.group_changes import order_step
 from lnf.rules.reactions import opportunity_attackers
-from lnf.rules.strike_order import strike_blocks, strike_order
+from lnf.rules.strike_order import left_to_act, strike_blocks, strike_order
 from lnf.rules.surprise import sitting_out
 from lnf.rules.turning import is_turned
 from lnf.rules.wording import and_list
@@ -96,8 +96,10 @@ def plan_data(
     facts: Sequence[OrderFacts],
     unattacked: Unattacked,
     stats: dict[str, Any] | None = None,
+    under_way: bool = False,
 ) -> dict[str, Any]:
-    """`lnf plan --json`."""
+    """`lnf plan --json`: `strike_order` is S2–S3's blocks as the grid gives them, or in a
+    round under way one block, who is still to act in it as the text says (S1)."""
     data: dict[str, Any] = {
         "round": fight.round,
         "target_order": [h.name for h in plan_targets(fight)],
@@ -113,7 +115,9 @@ def plan_data(
         "opportunity_attacks": [
             {"hero": hero, "monster": f.order.monster} for f in facts for hero in f.provoked
         ],
-        "strike_order": [names for _, names in strike_blocks(fight)],
+        "strike_order": [left_to_act(fight)]
+        if under_way
+        else [names for _, names in strike_blocks(fight)],
     }
     if stats is not None:
         data["stats"] = stats
@@ -212,7 +216,7 @@ def render_plan(
     else:
         out.append("No move provokes an opportunity attack (M6).")
     if under_way:  # S1: the round's order was fixed as it started
-        left = [n for n in fight.turns.order if n not in fight.turns.acted and n in fight]
+        left = left_to_act(fight)
         out.append(f"Still to act, in strike order (S1): {', '.join(left)}")
     else:
         blocks = "; ".join(", ".join(names) for _, names in strike_blocks(fight))
