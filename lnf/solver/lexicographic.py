@@ -308,16 +308,21 @@ class LexSolve:
     def _range(self, level: Level) -> tuple[int, int]:
         """`level.bounds` with its static part kept while `ruled` does not grow, and the
         count of a hero's attackers held to what the hero can draw (`most`)."""
-        hit = self._static.get(level)
-        if hit is None or hit[0] != len(self.ruled):
-            hit = (len(self.ruled), level.static_bounds(self.ruled))
-            self._static[level] = hit
-        lo, hi = level.bounds(self.values, self.ruled, hit[1])
+        lo, hi = level.bounds(self.values, self.ruled, self._static_of(level))
         if level in self._cap:  # see `_cap_first`
             hi = max(lo, min(hi, self._cap[level]))
         if level.hero is not None and level.hero in self.most:
             lo = min(hi, max(lo, -self.most[level.hero]))
         return lo, hi
+
+    def _static_of(self, level: Level) -> tuple[int, int]:
+        """`level.static_bounds(self.ruled)`, kept while `ruled` does not grow (it only
+        grows, so the same size is the same set)."""
+        hit = self._static.get(level)
+        if hit is None or hit[0] != len(self.ruled):
+            hit = (len(self.ruled), level.static_bounds(self.ruled))
+            self._static[level] = hit
+        return hit[1]
 
     def _fix_implied(self) -> Fixed:
         """Fix the levels in front that can take one value only."""
@@ -375,7 +380,7 @@ class LexSolve:
 
     def _fix(self, level: Level, value: int) -> None:
         self.values[level.name] = value
-        level.rule_out(value, self.ruled)
+        level.rule_out(value, self.ruled, self._static_of(level))
         part = level.part
         if part is None:
             return
