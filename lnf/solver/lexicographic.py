@@ -36,6 +36,7 @@ from lnf.solver.levels import Level, Ruled
 MAX_BLOCK = 2**31  # far below int64 and double precision: CP-SAT's presolve and LP stay exact
 LINEARIZATION = 2  # the LP must see K2 and R6 counting: at 1, some grids never finish
 CONFLICTS = 300  # a block's solve that needs more is stopped and its proven levels kept
+FIX_BY_DOMAIN = True  # a decided troop's variables fixed by their domains (off: for the tests)
 
 
 def _block_of(levels: list[Level], range_of: Callable[[Level], tuple[int, int]]) -> list[int]:
@@ -390,8 +391,17 @@ class LexSolve:
         _set_literal(part.active, False)
         if id(part) in self.started:  # else its levels were implied: the model holds them
             assert self.solver is not None
+            if not FIX_BY_DOMAIN:
+                for var in part.decides:
+                    self.model.add(var == self.solver.value(var))
+                return
+            # Fixed by their domains: the same plans as a constraint `var == value` each (every
+            # such variable's domain is an interval, [0, size] or {0} if ruled out), for half
+            # the cost (a constraint is an expression made, checked and added).
+            variables = self.model.proto.variables
             for var in part.decides:
-                self.model.add(var == self.solver.value(var))
+                domain = variables[var.index].domain
+                domain[0] = domain[1] = self.solver.value(var)
 
 
 def solve_lexicographic(
