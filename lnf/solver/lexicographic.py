@@ -395,9 +395,10 @@ class LexSolve:
                 for var in part.decides:
                     self.model.add(var == self.solver.value(var))
                 return
-            # Fixed by their domains: the same plans as a constraint `var == value` each (every
-            # such variable's domain is an interval, [0, size] or {0} if ruled out), for half
-            # the cost (a constraint is an expression made, checked and added).
+            # P4's tie-break done for this troop: its variables fixed by their domains, the
+            # same plans as a constraint `var == value` each (every such variable's domain
+            # is an interval, [0, size] or {0} if ruled out), for half the cost (a
+            # constraint is an expression made, checked and added).
             variables = self.model.proto.variables
             for var in part.decides:
                 domain = variables[var.index].domain
