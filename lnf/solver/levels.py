@@ -206,10 +206,11 @@ class Level:
             lo = min(hi, max(lo, known[self.floor]))
         return lo, hi
 
-    def rule_out(self, value: int, ruled: Ruled) -> None:
+    def rule_out(self, value: int, ruled: Ruled, static: tuple[int, int] | None = None) -> None:
         """If `value` is an end of the static range, every troop's terms sit at their own end: add
-        the variables that would move it to `ruled`."""
-        lo, hi = self.static_bounds(ruled)
+        the variables that would move it to `ruled`. `static`, if given, is
+        `static_bounds(ruled)` already worked out."""
+        lo, hi = static if static is not None else self.static_bounds(ruled)
         if value not in (lo, hi) or lo == hi:
             return
         for troop in self.troops:

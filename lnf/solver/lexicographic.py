@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
 from lnf.errors import NoLegalPlan, PlanTimeout
 from lnf.solver.levels import Level, Ruled
@@ -36,6 +36,7 @@ from lnf.solver.levels import Level, Ruled
 MAX_BLOCK = 2**31  # far below int64 and double precision: CP-SAT's presolve and LP stay exact
 LINEARIZATION = 2  # the LP must see K2 and R6 counting: at 1, some grids never finish
 CONFLICTS = 300  # a block's solve that needs more is stopped and its proven levels kept
+FIX_BY_DOMAIN = True  # a decided troop's variables fixed by their domains (off: for the tests)
 
 
 def _block_of(levels: list[Level], range_of: Callable[[Level], tuple[int, int]]) -> list[int]:
@@ -125,7 +126,7 @@ def _solve_block(
             weights.append(weight)
             digits.append((weight, lo))
             weight *= hi - lo + 1
-    model.minimize(cp_model.LinearExpr.weighted_sum(exprs, weights))
+    minimize(model, cp_model.LinearExpr.weighted_sum(exprs, weights))
     solver = cp_solver(workers, time_limit)
     if conflicts is not None:
         solver.parameters.max_number_of_conflicts = conflicts
@@ -145,6 +146,21 @@ def _solve_block(
     if conflicts is not None:  # nothing proven yet: the first level alone
         return _solve_block(model, block[:1], workers, time_limit)
     raise PlanTimeout(time_limit, solver.status_name(status))
+
+
+def minimize(model: cp_model.CpModel, objective: cp_model.LinearExpr) -> None:
+    """`model.minimize(objective)` for an integer objective, the same proto written in bulk.
+    OR-Tools' `minimize` flattens the objective (`FlatIntExpr`: terms merged, sorted by
+    variable, zeros left out), then appends its variables to the proto one call each, about
+    4 µs a variable; a P3 block's objective holds hundreds, each solve sets one (3 % of a
+    20 × 150 round's plans). Here the same flat terms go in as one list each."""
+    flat = cp_model_helper.FlatIntExpr(objective)
+    model.clear_objective()  # type: ignore[no-untyped-call]
+    out = model.proto.objective
+    out.scaling_factor = 1.0
+    out.offset = flat.offset
+    out.vars.extend([v.index for v in flat.vars])
+    out.coeffs.extend(flat.coeffs)
 
 
 def proven_digits(best: int, bound: int, digits: list[tuple[int, int]]) -> int:
@@ -293,16 +309,21 @@ class LexSolve:
     def _range(self, level: Level) -> tuple[int, int]:
         """`level.bounds` with its static part kept while `ruled` does not grow, and the
         count of a hero's attackers held to what the hero can draw (`most`)."""
-        hit = self._static.get(level)
-        if hit is None or hit[0] != len(self.ruled):
-            hit = (len(self.ruled), level.static_bounds(self.ruled))
-            self._static[level] = hit
-        lo, hi = level.bounds(self.values, self.ruled, hit[1])
+        lo, hi = level.bounds(self.values, self.ruled, self._static_of(level))
         if level in self._cap:  # see `_cap_first`
             hi = max(lo, min(hi, self._cap[level]))
         if level.hero is not None and level.hero in self.most:
             lo = min(hi, max(lo, -self.most[level.hero]))
         return lo, hi
+
+    def _static_of(self, level: Level) -> tuple[int, int]:
+        """`level.static_bounds(self.ruled)`, kept while `ruled` does not grow (it only
+        grows, so the same size is the same set)."""
+        hit = self._static.get(level)
+        if hit is None or hit[0] != len(self.ruled):
+            hit = (len(self.ruled), level.static_bounds(self.ruled))
+            self._static[level] = hit
+        return hit[1]
 
     def _fix_implied(self) -> Fixed:
         """Fix the levels in front that can take one value only."""
@@ -360,7 +381,7 @@ class LexSolve:
 
     def _fix(self, level: Level, value: int) -> None:
         self.values[level.name] = value
-        level.rule_out(value, self.ruled)
+        level.rule_out(value, self.ruled, self._static_of(level))
         part = level.part
         if part is None:
             return
@@ -370,8 +391,18 @@ class LexSolve:
         _set_literal(part.active, False)
         if id(part) in self.started:  # else its levels were implied: the model holds them
             assert self.solver is not None
+            if not FIX_BY_DOMAIN:
+                for var in part.decides:
+                    self.model.add(var == self.solver.value(var))
+                return
+            # P4's tie-break done for this troop: its variables fixed by their domains, the
+            # same plans as a constraint `var == value` each (every such variable's domain
+            # is an interval, [0, size] or {0} if ruled out), for half the cost (a
+            # constraint is an expression made, checked and added).
+            variables = self.model.proto.variables
             for var in part.decides:
-                self.model.add(var == self.solver.value(var))
+                domain = variables[var.index].domain
+                domain[0] = domain[1] = self.solver.value(var)
 
 
 def solve_lexicographic(

@@ -39,7 +39,14 @@ def p3_levels(pm: PlanModel) -> list[Level]:
     n_classes = len(set(classes.values()))
     levels: list[Level] = []
     earlier: list[tuple[str, int]] = []
-    seen: dict[int, _Looks] = {}  # see `_attacks_on`
+    seen = {id(t): _Looks(t) for t in pm.troops}  # see `_attacks_on`
+    # per hero, the troops that can attack it, in troop order: a troop without a strike on a
+    # hero adds nothing to its levels (`Level.add_at` keeps no empty terms), and most troops
+    # strike few heroes (pruned, a shot only at the earliest hero it can shoot)
+    striking: dict[str, list[Troop]] = {}
+    for t in pm.troops:
+        for name in seen[id(t)].on:
+            striking.setdefault(name, []).append(t)
     # each monster attacks at most as many heroes as its widest order (one, or the heroes
     # an area catches, B3), and an attacker counts in one class (see Level.budget)
     attacks = sum(t.size * max(1, *(len(o.heroes) for o in t.options)) for t in pm.troops)
@@ -51,7 +58,7 @@ def p3_levels(pm: PlanModel) -> list[Level]:
             previous = tuple((f"P3 {hero.name} class {k}", 1) for k in range(c))
             budget = (0, ((count.name, -1), *previous))
             by_class.append(Level(f"P3 {hero.name} class {c}", budget=budget, hero=hero.name))
-        for t in pm.troops:
+        for t in striking.get(hero.name, ()):
             terms, at, rest, slack = _attacks_on(t, hero.name, seen)
             count.add_at(terms, at, t.size, rest_at=rest, slack=slack)
             if classes[t.first.name] < n_classes - 1:
