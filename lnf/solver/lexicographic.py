@@ -104,6 +104,7 @@ def _solve_block(
     time_limit: float,
     conflicts: int | None = None,
     stall: bool = False,
+    presolve: bool = True,
 ) -> tuple[cp_model.CpSolver, int]:
     """Minimise the block's levels, given with their ranges, by mixed-radix weights; returns
     the solver and how many of the block's levels its solution holds at their optimum.
@@ -116,7 +117,8 @@ def _solve_block(
     its best solution agree. That matters: the LP bound of a weighted sum is often off by a
     fraction of a high digit, which takes thousands of conflicts to close in the last digit
     and none at all once the last level is solved alone. With `stall`, a solve that proves
-    nothing within its conflicts raises `Stalled` instead.
+    nothing within its conflicts raises `Stalled` instead. Without `presolve`, CP-SAT's
+    presolve is skipped (see `LexSolve`).
     """
     exprs, weights, digits = [], [], []
     weight = 1
@@ -128,6 +130,7 @@ def _solve_block(
             weight *= hi - lo + 1
     minimize(model, cp_model.LinearExpr.weighted_sum(exprs, weights))
     solver = cp_solver(workers, time_limit)
+    solver.parameters.cp_model_presolve = presolve
     if conflicts is not None:
         solver.parameters.max_number_of_conflicts = conflicts
     status = solver.solve(model)
@@ -144,7 +147,7 @@ def _solve_block(
     if conflicts is not None and stall:
         raise Stalled()
     if conflicts is not None:  # nothing proven yet: the first level alone
-        return _solve_block(model, block[:1], workers, time_limit)
+        return _solve_block(model, block[:1], workers, time_limit, presolve=presolve)
     raise PlanTimeout(time_limit, solver.status_name(status))
 
 
@@ -206,6 +209,7 @@ class LexSolve:
         time_limit: float,
         most: Mapping[str, int] | None = None,
         stall: bool = False,
+        presolve: bool = True,
     ) -> None:
         # the model, or what builds it when first needed (a K2 regime dropped unsolved never
         # needs its own: see `regimes._beaten`)
@@ -214,6 +218,9 @@ class LexSolve:
         # give up (`Stalled`) rather than solve on when a block proves nothing within
         # CONFLICTS: for a model whose LP may be weak (see `regimes`)
         self.stall = stall
+        # CP-SAT's presolve before each block's solve: on a table's grid (`regimes`, one
+        # model) it costs more than it saves, on a battle's it saves more than it costs
+        self.presolve = presolve
         self.most = most or {}  # hero -> the most attackers it can draw in this model
         self.later = later
         self.workers = workers
@@ -259,7 +266,7 @@ class LexSolve:
         many = sum(lo != hi for _, lo, hi in block) > 1
         limit = CONFLICTS if many or self.stall else None
         self.solver, proven = _solve_block(
-            self.model, block, self.workers, self.time_limit, limit, self.stall
+            self.model, block, self.workers, self.time_limit, limit, self.stall, self.presolve
         )
         self.solves += 1
         self.pending = [level for level, _, _ in block[proven:]] + self.pending
@@ -375,7 +382,9 @@ class LexSolve:
                 self._set_pending(self.later(self.ruled))
                 self.built_later = True
         if self.solver is None:  # every level was implied: any solution is the one
-            self.solver, _ = _solve_block(self.model, [], self.workers, self.time_limit)
+            self.solver, _ = _solve_block(
+                self.model, [], self.workers, self.time_limit, presolve=self.presolve
+            )
             self.solves += 1
         return LexResult(self.values, self.solves, self.solver)
 

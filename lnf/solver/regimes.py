@@ -33,6 +33,10 @@ from lnf.solver.objective import canonical_levels, p3_p4_levels
 ONE_MODEL_HEROES = 12  # see above
 ONE_MODEL_MOST = 100  # acting monsters; see above
 DROP_BEATEN = True  # a regime that cannot catch up is dropped unsolved (off: for the tests)
+# CP-SAT's presolve in the one model: off, its blocks take 0.92 × the instructions at 8 × 40
+# (0.92 × at 4 × 60, 0.95 × at 12 × 100, 0.98 × at 12 × 80, 0.90 × at 6 × 20); in the
+# regimes' models of a battle it is kept: off, a 20 × 150 plan takes 1.6 × (docs/performance.md)
+PRESOLVE = False
 
 
 def solve_over_regimes(
@@ -109,7 +113,10 @@ def _in_one_model(
     solves spent if a block proves nothing within CONFLICTS."""
     pm = base.with_regimes(regimes)
     later = lambda ruled: canonical_levels(pm, ruled)  # noqa: E731
-    run = LexSolve(pm.model, levels, later, workers, time_limit, pm.most_attackers(regimes), True)
+    most = pm.most_attackers(regimes)
+    run = LexSolve(
+        pm.model, levels, later, workers, time_limit, most, stall=True, presolve=PRESOLVE
+    )
     try:
         return pm, run.run()
     except Stalled:
