@@ -6,7 +6,7 @@ it as it leaves); the text and the JSON both read from those.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from lnf.model import Attack, Fight, Monster, PhaseKind, Rank
@@ -177,8 +177,11 @@ def render_plan(
         out.append("No monster is able to act this round.")
     width = max((len(f.order.monster) for f in facts), default=0)
     volley = fight.phase.kind is PhaseKind.VOLLEY  # V3: no groups, no ranks yet
+    formed: set[str] = set()  # M5: the unengaged heroes a monster listed above joined
     for f in facts:
-        line = "" if volley else f"{describe_move(fight, f.order)}, "
+        line = "" if volley else f"{describe_move(fight, f.order, formed)}, "
+        if f.order.move.hero is not None:
+            formed.add(f.order.move.hero)
         line += "" if volley else f"{describe_rank(f.monster, f.order.rank)}; "
         line += _attack_phrase(f) + "."
         name = style(f.order.monster.ljust(width), "bold")
@@ -220,7 +223,10 @@ def render_plan(
     return "\n".join(out)
 
 
-def describe_move(fight: Fight, order: Order) -> str:
+def describe_move(fight: Fight, order: Order, formed: Collection[str] = ()) -> str:
+    """The order's move (M5, M6). Joining an unengaged hero makes a new group; a monster
+    after the first (in strike order) that joins it joins that group (`formed`: the heroes
+    joined by the orders said before)."""
     group = fight.group_of(order.monster)
     move = order.move
     if move.kind is MoveKind.STAY:
@@ -230,6 +236,8 @@ def describe_move(fight: Fight, order: Order) -> str:
     left = f"leaves group {group.label} and " if group else ""
     if move.group is not None:
         return f"{left}joins group {move.group}"
+    if move.hero in formed:
+        return f"{left}joins {move.hero}'s new group"
     return f"{left}joins {move.hero} (a new group)"
 
 
