@@ -1,11 +1,12 @@
 """`lnf plan`'s words on the owlbear's den (a tester's grid): monsters joining one unengaged
-hero (M5)."""
+hero (M5), and the JSON's routine (B1)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from tests.cli import run
+from tests.cli import run, stdout_of
 
 DEN = Path(__file__).parent / "fights" / "owlbear"
 
@@ -26,3 +27,16 @@ def test_only_the_first_monster_to_join_a_lone_hero_makes_a_new_group() -> None:
     assert "Joins Ilsa's new group," in lines["Owlbear"]
     assert "Joins Bram (a new group)," in lines["Goblin archer 2"]  # one each: both new
     assert "Joins Nix (a new group)," in lines["Goblin archer 1"]
+
+
+def test_plan_json_gives_the_multiattack_the_text_gives() -> None:
+    """B1: the text says the Owlbear attacks "with Beak and Claws"; the JSON's `routine` gives
+    both, while `attack` and `times` keep their meaning (its weapon)."""
+    _, out = run("plan", str(DEN / "round-2.yaml"))
+    assert "attacks Ilsa in mêlée with Beak and Claws" in _order_lines(out)["Owlbear"]
+    owlbear = {
+        m["name"]: m
+        for m in json.loads(stdout_of("plan", "--json", str(DEN / "round-2.yaml")))["monsters"]
+    }["Owlbear"]
+    assert owlbear["routine"] == [{"attack": "Beak", "times": 1}, {"attack": "Claws", "times": 1}]
+    assert (owlbear["attack"], owlbear["times"]) == ("Claws", 1)

@@ -136,6 +136,9 @@ def _order_data(f: OrderFacts) -> dict[str, Any]:
         "mode": o.mode.value if o.mode else None,
         "attack": f.weapon.name if f.weapon else None,
         "times": f.weapon.times if f.weapon else None,
+        "routine": [  # B1: every attack it makes (its Multiattack), as the text says them
+            {"attack": name, "times": n} for name, n in _routine_counts(f.routine).items()
+        ],
         "roll": f.roll.value if f.roll else None,
         "roll_reasons": list(f.roll_reasons),
         "dm_rules": dm_items(f.monster),  # B9: what of its stat block the DM rules
@@ -249,11 +252,18 @@ def describe_rank(monster: Monster, rank: Rank) -> str:
     return f"steps to {RANK_WORDS[rank]}"
 
 
-def _routine_words(attacks: Sequence[Attack]) -> str:
-    """ "Longsword ×2", "Bite and Claw ×2"."""
+def _routine_counts(attacks: Sequence[Attack]) -> dict[str, int]:
+    """B1: each attack of the routine (its Multiattack) by name, in order, with how many times
+    it is made: the text's "Bite and Claw ×2" and the JSON's `routine`."""
     counts: dict[str, int] = {}
     for a in attacks:
         counts[a.name] = counts.get(a.name, 0) + 1
+    return counts
+
+
+def _routine_words(attacks: Sequence[Attack]) -> str:
+    """ "Longsword ×2", "Bite and Claw ×2"."""
+    counts = _routine_counts(attacks)
     return and_list(f"{name} ×{n}" if n > 1 else name for name, n in counts.items())
 
 
