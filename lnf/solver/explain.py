@@ -15,12 +15,13 @@ from ortools.sat.python import cp_model
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Plan, Wish
 from lnf.rules.attacks import plan_targets
+from lnf.rules.back_rank import bound_by_count
 from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
-from lnf.rules.moves import can_act, hero_spot, start_spot
+from lnf.rules.moves import can_act, hero_spot, orders_by_monster, start_spot
 from lnf.rules.plan_score import danger_classes
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
-from lnf.rules.wording import and_list
+from lnf.rules.wording import and_list, plural
 from lnf.solver.lexicographic import CONFLICTS, cp_solver
 from lnf.solver.model import FAMILIES, CpModel, PlanModel
 from lnf.solver.objective import p3_exprs
@@ -291,24 +292,19 @@ def _family_reason(
     family: str,
     hero: Hero,
     plan: Plan,
-    earlier: set[str],
+    earlier: tuple[str, ...],
     reached: Mapping[str, list[Monster]],
 ) -> Reason:
     """What `family` forbids that would have let a monster reach `hero` (`reached`: the
     monsters that could ever attack each hero, `rules.explain.possible_attackers`)."""
     if family == "R6":
-        front, _ = front_rank_counts(fight)
-        return (
-            "R6",
-            f"no monster may take the back rank to shoot: {front} front-rank heroes need "
-            f"{front} front-rank monsters",
-        )
+        return ("R6", _count_reason(fight, plan, earlier))
     spot = hero_spot(fight, hero)
     where = str(spot)
     joiners = []
     for m in reached[hero.name]:
         order = plan.order_for(m.name)
-        busy = order is not None and bool(earlier.intersection(order.targets))
+        busy = order is not None and not set(earlier).isdisjoint(order.targets)
         if (
             not busy
             and start_spot(fight, m.name) != spot
@@ -321,6 +317,34 @@ def _family_reason(
         "K2",
         f"{and_list(joiners)} may not join {where}: another unit would be left below the "
         "gang-up tier",
+    )
+
+
+def _count_reason(fight: Fight, plan: Plan, earlier: tuple[str, ...]) -> str:
+    """R6's reason, true of the plan's own count (after its moves): where the plan leaves no
+    front-rank monster to spare, no (other) monster may take the back rank; where it has some
+    to spare, attacking the hero (while the `earlier` heroes keep their P3 levels) would take
+    more of them out of the front rank than that: the question's "no" says every such plan
+    breaks R6, so it leaves fewer front-rank monsters than front-rank heroes."""
+    heroes, _ = front_rank_counts(fight)
+    orders = orders_by_monster(fight, plan)
+    front = sum(1 for o in orders.values() if o.rank is Rank.FRONT)
+    need = (
+        f"{plural(heroes, 'front-rank hero', 'front-rank heroes')} "
+        f"{'needs' if heroes == 1 else 'need'} {plural(heroes, 'front-rank monster')}"
+    )
+    if front <= heroes:
+        back = [m for m in monsters(fight) if bound_by_count(fight, m, orders[m.name].rank)]
+        other = "other " if back else ""
+        return f"no {other}monster may take the back rank to shoot: {need}"
+    attacked = [name for name in earlier if plan.attackers_of(name)]
+    keeping = ""
+    if attacked:
+        verb = "keeps" if len(attacked) == 1 else "keep"
+        keeping = f" while {and_list(attacked)} {verb} as many and as dangerous attackers"
+    return (
+        f"{need} for any to stand in the back rank, and the plan has {front}: attacking it"
+        f"{keeping} would take more than {front - heroes} of them out of the front rank"
     )
 
 
@@ -374,11 +398,11 @@ def _dynamic_reasons(
     if not questions.feasible(FAMILIES, hero):
         for family in FAMILIES:
             if questions.feasible(_without(family), hero):
-                reasons.append(_family_reason(fight, family, hero, plan, set(), reached))
+                reasons.append(_family_reason(fight, family, hero, plan, (), reached))
         if not reasons:
             reasons.append(("P2", "the rules together leave no monster free to reach it"))
         return reasons
-    earlier_names = {h.name for h in earlier}
+    earlier_names = tuple(h.name for h in earlier)
     busy: dict[str, list[str]] = {}
     for monster in reached[hero.name]:
         order = plan.order_for(monster.name)

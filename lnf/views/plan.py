@@ -6,7 +6,7 @@ it as it leaves); the text and the JSON both read from those.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from lnf.model import Attack, Fight, Monster, PhaseKind, Rank
@@ -140,6 +140,9 @@ def _order_data(f: OrderFacts) -> dict[str, Any]:
         "mode": o.mode.value if o.mode else None,
         "attack": f.weapon.name if f.weapon else None,
         "times": f.weapon.times if f.weapon else None,
+        "routine": [  # B1: every attack it makes (its Multiattack), as the text says them
+            {"attack": name, "times": n} for name, n in _routine_counts(f.routine).items()
+        ],
         "roll": f.roll.value if f.roll else None,
         "roll_reasons": list(f.roll_reasons),
         "dm_rules": dm_items(f.monster),  # B9: what of its stat block the DM rules
@@ -181,8 +184,11 @@ def render_plan(
         out.append("No monster is able to act this round.")
     width = max((len(f.order.monster) for f in facts), default=0)
     volley = fight.phase.kind is PhaseKind.VOLLEY  # V3: no groups, no ranks yet
+    formed: set[str] = set()  # M5: the unengaged heroes a monster listed above joined
     for f in facts:
-        line = "" if volley else f"{describe_move(fight, f.order)}, "
+        line = "" if volley else f"{describe_move(fight, f.order, formed)}, "
+        if f.order.move.hero is not None:
+            formed.add(f.order.move.hero)
         line += "" if volley else f"{describe_rank(f.monster, f.order.rank)}; "
         line += _attack_phrase(f) + "."
         name = style(f.order.monster.ljust(width), "bold")
@@ -224,7 +230,10 @@ def render_plan(
     return "\n".join(out)
 
 
-def describe_move(fight: Fight, order: Order) -> str:
+def describe_move(fight: Fight, order: Order, formed: Collection[str] = ()) -> str:
+    """The order's move (M5, M6). Joining an unengaged hero makes a new group; a monster
+    after the first (in strike order) that joins it joins that group (`formed`: the heroes
+    joined by the orders said before)."""
     group = fight.group_of(order.monster)
     move = order.move
     if move.kind is MoveKind.STAY:
@@ -234,6 +243,8 @@ def describe_move(fight: Fight, order: Order) -> str:
     left = f"leaves group {group.label} and " if group else ""
     if move.group is not None:
         return f"{left}joins group {move.group}"
+    if move.hero in formed:
+        return f"{left}joins {move.hero}'s new group"
     return f"{left}joins {move.hero} (a new group)"
 
 
@@ -245,11 +256,18 @@ def describe_rank(monster: Monster, rank: Rank) -> str:
     return f"steps to {RANK_WORDS[rank]}"
 
 
-def _routine_words(attacks: Sequence[Attack]) -> str:
-    """ "Longsword ×2", "Bite and Claw ×2"."""
+def _routine_counts(attacks: Sequence[Attack]) -> dict[str, int]:
+    """B1: each attack of the routine (its Multiattack) by name, in order, with how many times
+    it is made: the text's "Bite and Claw ×2" and the JSON's `routine`."""
     counts: dict[str, int] = {}
     for a in attacks:
         counts[a.name] = counts.get(a.name, 0) + 1
+    return counts
+
+
+def _routine_words(attacks: Sequence[Attack]) -> str:
+    """ "Longsword ×2", "Bite and Claw ×2"."""
+    counts = _routine_counts(attacks)
     return and_list(f"{name} ×{n}" if n > 1 else name for name, n in counts.items())
 
 
