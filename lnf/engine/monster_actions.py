@@ -22,12 +22,12 @@ from lnf.model.plan import Mode, Order
 from lnf.model.steps import ConcentrationEnded, Damaged, EffectEnded, Healed, SpellCast, Used
 from lnf.rules.areas import area_said, target_count
 from lnf.rules.concentration import lasting_on
+from lnf.rules.darts import sure_hit
 from lnf.rules.idle_casts import dispelled, patient, self_spell
 from lnf.rules.joining import tree_names
 from lnf.rules.legal import can_take_turn
 from lnf.rules.limited import split_targets, use_of, verify_action_order
 from lnf.rules.roster import in_fight
-from lnf.rules.specials import sure_hit
 from lnf.rules.specters import risen_name, to_rise
 from lnf.rules.wording import and_list
 

@@ -42,6 +42,7 @@ from lnf.rules.conditions import (
 )
 from lnf.rules.corrosion import corroded
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
+from lnf.rules.darts import sure_hit as sure_dart
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.feeble import enfeebled, halved, lessened, reduced
 from lnf.rules.holds import grapples_instead, sure_hit
@@ -49,7 +50,6 @@ from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
 from lnf.rules.magic_immunity import spell_save_edge, unaffected
 from lnf.rules.roster import downed
 from lnf.rules.score_drain import strength_save_change
-from lnf.rules.specials import sure_hit as sure_dart
 from lnf.rules.spell_effects import boons, fought_advantage
 from lnf.rules.trait_auras import horror_repeat
 from lnf.rules.trait_saves import save_edge

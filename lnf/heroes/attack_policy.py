@@ -17,11 +17,11 @@ from lnf.rules.acl import through_dr, to_beat
 from lnf.rules.carapace import reflective
 from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.damage import magical
+from lnf.rules.darts import sure_hit
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.expected import dice_mean
 from lnf.rules.legal import attack_options
 from lnf.rules.resources import ACTION_SURGE, SNEAK_ATTACK, verify_sneak, verify_use
-from lnf.rules.specials import sure_hit
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
 _ACTION = Cost.ACTION

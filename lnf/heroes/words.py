@@ -54,6 +54,7 @@ from lnf.model.steps import Moved
 from lnf.rules.acl import PARTS, verify_acl, verify_surge
 from lnf.rules.attacks import UNARMED
 from lnf.rules.conditions import attacks_on_its_turn
+from lnf.rules.darts import sure_hit
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
 from lnf.rules.holds import verify_escape
@@ -83,7 +84,6 @@ from lnf.rules.resources import (
     verify_use,
 )
 from lnf.rules.roster import in_fight
-from lnf.rules.specials import sure_hit
 from lnf.rules.surprise import verify_actions
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")

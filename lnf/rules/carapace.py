@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from lnf.model import Attack, Hero, Monster, Shape, TraitKind
 from lnf.model.plan import Mode
-from lnf.rules.specials import sure_hit
+from lnf.rules.darts import sure_hit
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
 _LINE = Shape.LINE

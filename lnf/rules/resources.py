@@ -10,6 +10,7 @@ from lnf.dice import DamageType, DiceExpr
 from lnf.errors import Refused
 from lnf.model import SLOT, Attack, Combatant, Condition, Fight, Hero, Monster, Resource
 from lnf.model.plan import Advantage
+from lnf.rules.darts import sure_hit
 from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.wording import a_an
 
@@ -143,7 +144,6 @@ def verify_sneak(
     when an ally of the rogue stands in the target's mêlée group and it has no disadvantage."""
     if hero.name in fight.turns.sneaked:
         raise Refused(f"{hero.name} has dealt Sneak Attack this turn: once a turn")
-    from lnf.rules.specials import sure_hit  # here: specials needs this module first
 
     if sure_hit(attack):  # F7: no attack roll, so no Sneak Attack
         raise Refused(f"Sneak Attack needs an attack roll: {attack.name} hits without one")

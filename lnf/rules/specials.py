@@ -38,6 +38,7 @@ from lnf.rules.attacks import (
 )
 from lnf.rules.chase import chase_reach, in_chase, pool
 from lnf.rules.damage import magical
+from lnf.rules.darts import sure_hit
 from lnf.rules.distance import volley_reach
 from lnf.rules.expected import attack_mean, dice_mean, riders_mean, save_fails, saved
 from lnf.rules.moves import Spot, hero_spot
@@ -149,14 +150,7 @@ def spent_words(action: Attack) -> str:
 
 # --- B3, E1: how many it catches -----------------------------------------------------------
 
-# B3: the one SRD spell whose darts hit without an attack roll or a save.
-SURE_HITS = frozenset({"magic missile"})
 EVERY_HERO = 1000  # B3: "creatures of its choice" without an E1 shape: every hero it reaches
-
-
-def sure_hit(action: Attack) -> bool:
-    """B3: Magic Missile's darts hit without a roll (3.5 a dart in X7)."""
-    return action.name.lower() in SURE_HITS and action.save is None
 
 
 def is_split(action: Attack) -> bool:

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from lnf.errors import Refused
 from lnf.model import Attack, Cost, Fight, Guard, Hero, Monster, Rank
+from lnf.rules.darts import sure_hit
 from lnf.rules.economy import left_this_turn, verify_after_attack
 from lnf.rules.hyrule import hyrule
 from lnf.rules.legal import MODE_WORDS, attack_modes, options
 from lnf.rules.roster import in_fight
-from lnf.rules.specials import sure_hit
 from lnf.rules.spell_effects import effect_options
 from lnf.rules.strike_order import up_next
 from lnf.rules.wording import a_an, and_list, or_list
