@@ -190,3 +190,12 @@ def test_f7_short_options_say_the_darts() -> None:
     fight = _table()
     said = short_options(fight, fight.hero("Quill"))
     assert "(ranged, 3 darts that hit without a roll)" in said
+
+
+def test_f2_no_sneak_attack_with_a_spell_attack() -> None:
+    """Sneak Attack needs a finesse or a ranged *weapon*: Fire Bolt's attack roll (a cantrip
+    from a feat) is a spell's, not a weapon's."""
+    feat = "weapons: [rapier]\n    spells: [fire bolt]"
+    fight = _table(TABLE.replace("weapons: [rapier]", feat))
+    with pytest.raises(Refused, match="Sneak Attack needs a weapon: Fire Bolt is a spell"):
+        parse_choice(fight, fight.hero("Nix"), "cast fire bolt at Orc 1 sneak")

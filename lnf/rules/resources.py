@@ -147,6 +147,8 @@ def verify_sneak(
 
     if sure_hit(attack):  # F7: no attack roll, so no Sneak Attack
         raise Refused(f"Sneak Attack needs an attack roll: {attack.name} hits without one")
+    if attack.spell:  # F2, 5e: "with a finesse or a ranged weapon": a spell is neither
+        raise Refused(f"Sneak Attack needs a weapon: {attack.name} is a spell")
     if not (attack.finesse or attack.is_ranged):
         raise Refused(f"Sneak Attack needs a finesse or a ranged weapon: {attack.name} is neither")
     if roll is Advantage.ADVANTAGE:
