@@ -79,12 +79,17 @@ def count_note(fight: Fight) -> str:
     )
 
 
+def front_after(orders: dict[str, Order]) -> int:
+    """R6: the front-rank monsters once every monster has taken its order's rank."""
+    return sum(1 for o in orders.values() if o.rank is Rank.FRONT)
+
+
 def back_rank_count(fight: Fight, orders: dict[str, Order]) -> list[Violation]:
     """R6, counted after this round's moves (with P6's decision when what has already happened
     makes the count impossible: `rules.back_rank`)."""
     by_name = {m.name: m for m in monsters(fight)}
     back = [n for n, o in orders.items() if bound_by_count(fight, by_name[n], o.rank)]
-    front_monsters = sum(1 for o in orders.values() if o.rank is Rank.FRONT)
+    front_monsters = front_after(orders)
     front_heroes, _ = front_rank_counts(fight)
     if back and not count_met(front_monsters, front_heroes):
         return [

@@ -15,7 +15,7 @@ from ortools.sat.python import cp_model
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Plan, Wish
 from lnf.rules.attacks import plan_targets
-from lnf.rules.back_rank import bound_by_count
+from lnf.rules.back_rank import bound_by_count, front_after
 from lnf.rules.explain import Reason, blocked_modes, can_ever_attack, possible_attackers
 from lnf.rules.moves import can_act, hero_spot, orders_by_monster, start_spot
 from lnf.rules.plan_score import danger_classes
@@ -328,7 +328,7 @@ def _count_reason(fight: Fight, plan: Plan, earlier: tuple[str, ...]) -> str:
     breaks R6, so it leaves fewer front-rank monsters than front-rank heroes."""
     heroes, _ = front_rank_counts(fight)
     orders = orders_by_monster(fight, plan)
-    front = sum(1 for o in orders.values() if o.rank is Rank.FRONT)
+    front = front_after(orders)
     need = (
         f"{plural(heroes, 'front-rank hero', 'front-rank heroes')} "
         f"{'needs' if heroes == 1 else 'need'} {plural(heroes, 'front-rank monster')}"
