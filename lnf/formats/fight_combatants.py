@@ -39,6 +39,7 @@ from lnf.model import (
 from lnf.rules.acl import ARMOR, armor_dr
 from lnf.rules.hyrule import STAMINA
 from lnf.rules.sheets import class_resources, recharge_of, sneak_dice
+from lnf.rules.wording import copy_names
 from lnf.values import replace
 
 
@@ -426,9 +427,7 @@ def read_monsters(d: dict[str, Any], i: int, ck: Checker, seed: int = 1) -> list
         traits=tuple(dict.fromkeys(d["traits"])),  # B8: each once
         **common,
     )
-    names = (
-        [d["name"]] if d["count"] == 1 else [f"{d['name']} {n}" for n in range(1, d["count"] + 1)]
-    )
+    names = copy_names(d["name"], d["count"])
     kind = d["kind"] if d["count"] == 1 else d["kind"] or d["name"]
     hps = [d["hp"]] * len(names)
     if d["hp"] == ROLL:

@@ -104,6 +104,8 @@ def _named_copies(document: dict[str, Any], base: str, count: int) -> None:
     (its groups, chase, surprise and units), a varied count keeps them true, as the DM would
     write the file: a copy past the count is left out (a group left empty with it), and at a
     count of 1 "Gnoll 1" is "Gnoll"."""
+    from lnf.rules.wording import copy_names
+
     numbered = re.compile(rf"({re.escape(base)}) (\d+)", re.IGNORECASE)
 
     def renamed(name: Any) -> Any:  # None: the copy is not in the varied fight
@@ -111,7 +113,7 @@ def _named_copies(document: dict[str, Any], base: str, count: int) -> None:
         if found is None:
             return name
         n = int(found[2])
-        return None if n > count else found[1] if count == 1 else name
+        return None if n > count else copy_names(found[1], count)[n - 1]
 
     def kept(names: Any) -> Any:
         if not isinstance(names, list):

@@ -53,3 +53,8 @@ def a_an(word: str) -> str:
     else:
         article = "an" if word[:1].lower() in "aeiou" else "a"
     return f"{article} {word}"
+
+
+def copy_names(name: str, count: int) -> list[str]:
+    """G3: `count` copies of one entry are "Name 1".."Name n"; one alone is "Name"."""
+    return [name] if count == 1 else [f"{name} {n}" for n in range(1, count + 1)]
