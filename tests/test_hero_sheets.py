@@ -213,6 +213,30 @@ def test_bad_names_are_refused_at_their_field() -> None:
     assert code == 2 and "longsword" in out and "Traceback" not in out
 
 
+def test_one_name_is_a_list_of_one_and_a_shield_is_armor() -> None:
+    """F2, F7: `armor: chain mail`, `weapons: longsword`, `spells: fire bolt` as a DM writes
+    one of each; a shield among the weapons is told where it goes, at its line."""
+    one = _hero(
+        f"""    class: fighter
+    level: 5
+    scores: {SCORES}
+    weapons: longsword
+    armor: chain mail"""
+    )
+    assert one.ac == 16 and [a.name for a in one.attacks] == ["Longsword"]
+    caster = _hero(f"    class: wizard\n    level: 1\n    scores: {SCORES}\n    spells: fire bolt")
+    assert [a.name for a in caster.attacks] == ["Fire Bolt"]
+    text = _fight(
+        f"    class: fighter\n    level: 5\n    scores: {SCORES}\n    weapons: [longsword, shield]"
+    )
+    with pytest.raises(InputError) as err:
+        parse_fight(text, "party.yaml")
+    [problem] = err.value.problems
+    assert problem.path == "heroes[0].weapons[1]" and problem.line == 8
+    assert problem.message == "Shield is armor, not a weapon: list it under armor"
+    assert problem.rule == "F2" and not problem.hint
+
+
 def _write(text: str) -> str:
     import tempfile
 

@@ -87,6 +87,21 @@ def test_a_varied_count_keeps_the_names_the_groups_use() -> None:
     ] == [("Bram", "Gnoll")]
 
 
+def test_a_file_s_one_monster_is_the_first_copy_of_more() -> None:
+    """G3, G5: a file with one ogre in group A names it "Ogre"; varied to three, that ogre is
+    "Ogre 1" and stays in its group (and its surprise), as the DM would write it."""
+    document = yaml.safe_load(
+        DEN.replace("monster: gnoll\n    count: 2", "monster: ogre")
+        .replace("[Bram, Gnoll 1]", "[Bram, Ogre]")
+        .replace("B: [Ilsa, Gnoll 2]", "B: [Ilsa]")
+        .replace("[Gnoll 2]", "[Ogre]")
+    )
+    read = parse_fight(json.dumps(varied(document, parse_vary("Ogre.count=3"), 3)), "d.yaml")
+    assert [m.name for m in read.monsters] == ["Ogre 1", "Ogre 2", "Ogre 3"]
+    assert [g.members for g in read.groups] == [("Bram", "Ogre 1"), ("Ilsa",)]
+    assert [*read.surprised] == ["Ogre 1"]
+
+
 def test_the_table_s_columns_line_up_under_a_long_field_name(tmp_path: Path) -> None:
     fight = tmp_path / "ogre.yaml"
     named = "  - monster: goblin\n    name: Goblin archer\n"

@@ -77,6 +77,7 @@ def parse_fight(text: str, source: str) -> Fight:
 def _fight(located: Located, source: str) -> Fight:
     ck = Checker(located, source)
     _stat_blocks(located.data, ck, Path(source).parent)  # `monster: bugbear` from the bestiary
+    _one_named(located.data)  # `armor: chain mail` is `armor: [chain mail]` (F2)
     _hero_sheets(located.data, ck)  # `scores:`, `weapons:` worked out (F2)
     _spells(located.data, ck)  # F7: `spells: [fireball]` from the spellbook
     _stored(located.data, ck)  # B6, B8: a shield guardian's stored spell, its wearer's
@@ -243,6 +244,20 @@ def _stat_blocks(data: Any, ck: Checker, folder: Path) -> None:
             kept = {k: v for k, v in fields["used"].items() if k.lower() not in named}
             given["used"] = {**kept, **given["used"]}
         monsters[i] = {**fields, "kind": block["name"], **given}
+
+
+# A sheet's lists that a DM often gives one name: `armor: chain mail`, `weapons: longsword`.
+ONE_NAMED = ("armor", "weapons", "spells")
+
+
+def _one_named(data: Any) -> None:
+    """F2, F7: one name where a sheet takes a list of names is the list of that name (the SRD
+    names some things with a comma, "Crossbow, light", so a text is never split)."""
+    heroes = data.get("heroes") if isinstance(data, dict) else None
+    for hero in heroes if isinstance(heroes, list) else []:
+        for key in ONE_NAMED if isinstance(hero, dict) else ():
+            if isinstance(hero.get(key), str) and hero[key].strip():
+                hero[key] = [hero[key]]
 
 
 def _hero_sheets(data: Any, ck: Checker) -> None:

@@ -215,7 +215,7 @@ def _combatant_fields() -> dict[str, Field]:
             MapOf(Int(minimum=0, maximum=100)), {}, "typed DR such as {fire: 5} (V-ACL3)"
         ),
         "armor": Field(
-            ListOf(Str()), [], "what makes the AC, for DR (V-ACL4): chain-mail, shield…"
+            ListOf(Str(), one=True), [], "what makes the AC, for DR (V-ACL4): chain-mail, shield…"
         ),
         "cover": Field(COVER, None, "+2, +4, total, or a size; ranged after it (V-ACL2)"),
         "con_score": Field(Int(minimum=1, maximum=30), None, "Constitution score (V-ACL5 wounds)"),
@@ -286,7 +286,7 @@ HERO = Obj(
         "heals": Field(MapOf(HEALING), {}, "healing: {Healing Word: {dice: 1d4+3, slot: 1}}"),
         # F7: spells by name; read before the spec check into attacks, heals and guards.
         "spells": Field(
-            ListOf(Str(), unique=True),
+            ListOf(Str(), unique=True, one=True),
             [],
             "F7: SRD spells by name, such as [fire bolt, shield, fireball, healing word]",
         ),
@@ -302,7 +302,9 @@ HERO = Obj(
         ),
         # F2, a sheet: worked out into the fields above before the file is read (hero_sheet).
         "scores": Field(SCORES, {}, "F2: ability scores; to-hit, AC, saves, hp worked out"),
-        "weapons": Field(ListOf(Str()), [], "F2: SRD weapons by name, such as [longsword]"),
+        "weapons": Field(
+            ListOf(Str(), one=True), [], "F2: SRD weapons by name, such as [longsword]"
+        ),
     },
     what="a hero (name, class, hp, …)",
 )

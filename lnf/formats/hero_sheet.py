@@ -243,7 +243,8 @@ def _weapons(
         try:
             key, w = weapon(plain)
         except Refused as exc:
-            ck.fail((*path, j), exc.message, "the SRD's weapons: dagger, longsword, longbow…")
+            hint = "" if exc.rule else "the SRD's weapons: dagger, longsword, longbow…"
+            ck.fail((*path, j), exc.message, hint, exc.rule)
             continue
         if "damage" not in w:
             ck.fail((*path, j), f"the {w['name']} deals no damage: lnf plays it as the DM rules")

@@ -280,13 +280,18 @@ class OneOf(Spec, Generic[E]):
 
 
 class ListOf(Spec):
-    def __init__(self, item: Spec, doc: str = "", unique: bool = False) -> None:
+    """A list; with `one`, a single item alone is the list of it (`armor: chain mail`)."""
+
+    def __init__(self, item: Spec, doc: str = "", unique: bool = False, one: bool = False) -> None:
         super().__init__(doc)
         self.item = item
         self.unique = unique
+        self.one = one
         self.expected = f"a list of {item.expected}"
 
     def read(self, value: Any, path: FieldPath, ck: Checker) -> Any:
+        if self.one and isinstance(value, str):
+            value = [value]
         if not isinstance(value, list):
             return self._wrong(value, path, ck)
         if len(value) > MAX_ITEMS:
@@ -304,6 +309,8 @@ class ListOf(Spec):
         schema: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
         if self.unique:
             schema["uniqueItems"] = True
+        if self.one:
+            schema = {"anyOf": [schema, self.item.json_schema()]}
         return self._with_doc(schema)
 
 

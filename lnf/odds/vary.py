@@ -102,13 +102,15 @@ def varied(document: Any, vary: Vary, number: int) -> dict[str, Any]:
 def _named_copies(document: dict[str, Any], base: str, count: int) -> None:
     """G3: `count` copies are "Name 1".."Name n", one is "Name". Where the file names copies
     (its groups, chase, surprise and units), a varied count keeps them true, as the DM would
-    write the file: a copy past the count is left out (a group left empty with it), and at a
-    count of 1 "Gnoll 1" is "Gnoll"."""
+    write the file: a copy past the count is left out (a group left empty with it), at a
+    count of 1 "Gnoll 1" is "Gnoll", and a file's one "Gnoll" is "Gnoll 1" of more."""
     from lnf.rules.wording import copy_names
 
     numbered = re.compile(rf"({re.escape(base)}) (\d+)", re.IGNORECASE)
 
     def renamed(name: Any) -> Any:  # None: the copy is not in the varied fight
+        if isinstance(name, str) and name.lower() == base.lower():
+            return copy_names(name, count)[0]  # the one of a count of 1 is the first copy
         found = numbered.fullmatch(name) if isinstance(name, str) else None
         if found is None:
             return name
