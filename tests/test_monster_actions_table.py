@@ -17,7 +17,9 @@ from lnf.engine.runner import Runner
 from lnf.engine.sides import TableHeroes
 from lnf.engine.table import Table
 from lnf.heroes.policy import PolicyHeroes
-from lnf.model.events import Recorded, RoundStarted, Turn
+from lnf.model import Fight
+from lnf.model.events import Planned, Recorded, RoundStarted, Turn
+from lnf.model.plan import Mode, Move, MoveKind, Plan
 from lnf.model.steps import Recharged, SpellCast, Used
 from lnf.rules.limited import uses_left
 from lnf.views.page_events import happenings
@@ -86,6 +88,29 @@ def test_the_players_d20s_are_the_saves_rolled() -> None:
     cast = next(s for s in turn.steps if isinstance(s, SpellCast))
     assert [(s.who, s.faces) for s in cast.saves] == [("Dee", (1,)), ("Ann", (20,)), ("Bo", (12,))]
     assert runner.heroes.saves == {}  # each used once
+
+
+def test_a_move_played_before_the_saves_wait_is_no_change_to_the_plan() -> None:
+    """P6: the dragon's order joins Dee, then breathes; its saves wait for the players (its turn
+    played dry, then stopped). Nothing of that turn was recorded, so the plan still stands: the
+    turn, once the d20s are said, makes the move the plan gave, with no new plan before it."""
+    plans: list[Fight] = []
+    join = Move(MoveKind.JOIN, hero="Dee")
+
+    def joins_then_breathes(f: Fight) -> Plan:
+        plans.append(f)
+        return Plan((replace(BREATH_ORDER, move=join, mode=Mode.RANGED),))
+
+    start = replace(dragon_fight(), groups=())
+    runner = Runner(Table(start), TableHeroes(), joins_then_breathes, lambda _: None)
+    runner.begin(7)
+    assert _to_the_breath(runner) is not None
+    runner.heroes = TableHeroes({"Dee": 1, "Ann": 20, "Bo": 12})
+    runner.on_at_table(monster_turns=1)
+    assert len(plans) == 1  # no plan made again (P6)
+    assert sum(isinstance(e, Planned) for e in runner.table.events) == 1
+    assert runner.fight.group_of("Dee") is not None  # the dragon joined Dee, as ordered
+    assert runner.fight.group_of(DRAGON) == runner.fight.group_of("Dee")
 
 
 def test_the_table_may_let_lnf_roll_the_saves() -> None:

@@ -311,12 +311,14 @@ class Runner:
         if not isinstance(monster, Monster) or self.unanswered() is not None:
             return None
         self._waiting, self._dry = None, True
+        kept = self._plan, self._carried  # P6: a move played dry carries out no order
         try:
             self._monster_turn(monster)
         except _Dry:
             pass
         finally:
             self._dry = False
+            self._plan, self._carried = kept
         return self._waiting
 
     def _monster_turn(self, monster: Monster) -> bool:
@@ -361,6 +363,7 @@ class Runner:
                     self._finish(turn)
                     return True
         move = order_step(turn.fight, order)
+        kept = self._plan, self._carried  # P6: the move counts once the turn is recorded
         if move is not None:
             before = grid_view(turn.fight)
             turn.do(move)
@@ -373,6 +376,7 @@ class Runner:
                 monster_attacks(turn, monster.name, order, dice, self._ask_guard, self.heroes)
             except Waits as waits:
                 self._waiting = waits
+                self._plan, self._carried = kept  # nothing of the turn is recorded yet
                 return False  # the table says first whether the hero takes its reaction
         self._finish(turn)
         return True
