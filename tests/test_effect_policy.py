@@ -89,7 +89,7 @@ def test_f7_spiritual_weapon_is_cast_as_the_bonus_action_beside_the_mace() -> No
     f = fight([maren], _orcs(2), {"A": ["Maren", "Orc 1"]})
     choice = policy_choice(f, f.hero("Maren"))
     assert _bonus_name(choice) == "Spiritual Weapon"
-    assert ("slot 2", 1) in choice.spend
+    assert choice.bonus_spend == (("slot 2", 1),) and not choice.spend  # the mace spends none
     assert _action_name(choice) == "Mace"
 
 
@@ -100,7 +100,7 @@ def test_f1_with_spiritual_weapon_cast_the_action_is_only_a_cantrip() -> None:
     choice = policy_choice(f, f.hero("Maren"))
     assert _bonus_name(choice) == "Spiritual Weapon"
     assert _action_name(choice) == "Sacred Flame"
-    assert choice.spend == (("slot 2", 1),)
+    assert choice.bonus_spend == (("slot 2", 1),) and not choice.spend
 
 
 def test_f7_the_weapon_up_attacks_every_turn_without_a_slot() -> None:
@@ -193,7 +193,7 @@ def test_f7_shield_of_faith_on_the_ally_most_attacked_when_nothing_better_is_ope
     assert isinstance(choice.bonus_action, SpellChoice)
     assert choice.bonus_action.spell.name == "Shield of Faith"
     assert choice.bonus_action.targets == ("Bram",)
-    assert ("slot 1", 1) in choice.spend
+    assert choice.bonus_spend == (("slot 1", 1),) and not choice.spend
     assert _action_name(choice) == "Sacred Flame"
 
 

@@ -249,7 +249,7 @@ def test_flurry_of_blows_with_ki_follows_the_monks_attack() -> None:
     assert isinstance(choice.action, AttackChoice) and choice.action.attack.name == "Unarmed Strike"
     assert isinstance(choice.bonus_action, AttackChoice)
     assert choice.bonus_action.attack.name == "Flurry of Blows" and not choice.bonus_first
-    assert ("Ki", 1) in choice.spend
+    assert ("Ki", 1) in choice.bonus_spend and not choice.spend  # F1: spent as it flurries
     spent = fight([_spent(tam, "Ki", 5)], [ogre], {"A": ["Tam", "Ogre"]})
     assert policy_choice(spent, spent.hero("Tam")).bonus_action is None  # no Ki, no Flurry
 

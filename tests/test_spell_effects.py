@@ -322,6 +322,19 @@ def test_spiritual_weapon_lasts_a_minute_and_attacks_again_without_a_slot() -> N
     later = _act(next_turn, "Maren", words, [15, 5, 3])
     assert [s.resource for s in later.steps if isinstance(s, Used)] == ["slot 2"]  # Hold Person's
     assert len([e for e in later.fight.effects if e.weapon]) == 1
+    # F1: the slot is spent as Hold Person is cast, after the weapon's swing, so the log tells
+    # it beside the spell that spends it, not beside the free swing
+    kinds = [type(s) for s in later.steps if isinstance(s, Attacked | Used | SpellCast)]
+    assert kinds.index(Attacked) < kinds.index(Used) < kinds.index(SpellCast)
+
+
+def test_a_bonus_action_spell_after_the_action_spends_its_slot_as_it_is_cast() -> None:
+    """F1: "attack Thug with mace; cast spiritual weapon at Bandit 2": the mace first (no
+    slot), then the bonus action's spell and its slot, told in that order."""
+    words = "attack Thug with mace; cast spiritual weapon at Bandit 2"
+    turn = _act(_fight(), "Maren", words, [15, 3, 15, 3])
+    kinds = [type(s).__name__ for s in turn.steps if isinstance(s, Attacked | Used)]
+    assert kinds == ["Attacked", "Used", "Attacked"]
 
 
 # --- the fight file and the EFFECTS table --------------------------------------------------

@@ -259,7 +259,7 @@ def test_f1_flurry_comes_only_after_the_attack_action() -> None:
     assert isinstance(choice.bonus_action, AttackChoice)
     assert choice.bonus_action.attack.name == "Flurry of Blows"
     assert choice.bonus_action.target == "Orc 1" and choice.bonus_action.times == 2
-    assert choice.spend == (("Ki", 1),)  # one Ki for both blows
+    assert choice.bonus_spend == (("Ki", 1),) and not choice.spend  # one Ki for both blows
     arts = parse_choice(fight, kai, "attack Orc 1 with quarterstaff; martial arts at Orc 2")
     assert isinstance(arts.bonus_action, AttackChoice) and arts.bonus_action.target == "Orc 2"
     assert arts.spend == ()

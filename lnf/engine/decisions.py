@@ -95,3 +95,6 @@ class TurnChoice:
     bonus_first: bool = True
     # M5: moving after acting ("attack Ghoul 4; join A"): these moves come after the action.
     moves_after: tuple[Moved, ...] = ()
+    # F1: the resources the bonus action uses, spent as it is taken (a slot for Healing Word,
+    # Ki for Flurry of Blows), so that each spend is told beside what spends it
+    bonus_spend: tuple[tuple[str, int], ...] = ()

@@ -156,16 +156,26 @@ def hero_steps(
         if choice.bonus.heal is not None:
             by = choice.bonus.name
             turn.do(roll_healing(hero.name, hero.name, choice.bonus.heal, dice, by))
-    for resource, amount in choice.spend:  # the slot, the use the action takes
-        turn.do(Used(hero.name, resource, amount))
+    first = choice.bonus_action is not None and choice.bonus_first
+    if first:  # F1: each spend just before what spends it (a slot, Ki, Action Surge)
+        _spent(turn, hero, choice.bonus_spend)
+    else:
+        _spent(turn, hero, choice.spend)
     for effect, count in choice.surges:  # V-ACL6: speed and tenacity before the action
         turn.do(roll_surge(turn.fight.hero(hero.name), effect, count, dice))
     if choice.bonus_action is not None and choice.bonus_first:
         play_action(turn, hero, choice, choice.bonus_action, dice)
+        _spent(turn, hero, choice.spend)
     play_action(turn, hero, choice, action, dice)
     if choice.bonus_action is not None and not choice.bonus_first:
+        _spent(turn, hero, choice.bonus_spend)
         play_action(turn, hero, choice, choice.bonus_action, dice)
     _moved(turn, hero, choice.moves_after, dice)  # M5: moving after acting
+
+
+def _spent(turn: Steps, hero: Hero, spend: tuple[tuple[str, int], ...]) -> None:
+    for resource, amount in spend:
+        turn.do(Used(hero.name, resource, amount))
 
 
 def _moved(turn: Steps, hero: Hero, moves: tuple[Moved, ...], dice: DiceSource) -> bool:

@@ -152,7 +152,7 @@ def _choice(fight: Fight, hero: Hero) -> TurnChoice:
     spend = now.spend if now is not None else ()
     choice = TurnChoice(moves, action, spend=spend, bonus=feature)
     if heal is not None:  # F1: Healing Word first, the action still attacks
-        return replace(choice, bonus_action=heal[0], spend=heal[1] + spend)
+        return replace(choice, bonus_action=heal[0], bonus_spend=heal[1])
     if feature is not None:
         return choice
     return _with_bonus_action(fight, hero, choice, now)
@@ -280,7 +280,7 @@ def _with_bonus_action(
         if blows:
             blow = max(blows, key=lambda o: (_target_of(o) != dropped, o.score))
             return replace(
-                choice, bonus_action=blow.choice, spend=choice.spend + blow.spend, bonus_first=False
+                choice, bonus_action=blow.choice, bonus_spend=blow.spend, bonus_first=False
             )
     spells = [
         o
@@ -300,7 +300,7 @@ def _with_bonus_action(
         if alone is None or cast.net + alone.net <= now.net:
             return choice
         choice = replace(choice, moves=moves, action=alone.choice, spend=alone.spend)
-    return replace(choice, bonus_action=cast.choice, spend=cast.spend + choice.spend)
+    return replace(choice, bonus_action=cast.choice, bonus_spend=cast.spend)
 
 
 def _bonus_spells(fight: Fight, hero: Hero) -> list[Option]:

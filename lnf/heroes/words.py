@@ -120,6 +120,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     bonus: BonusChoice | None = None
     bonus_action: ActionChoice | None = None
     bonus_first = True
+    bonus_spend: Spend = []  # F1: what the bonus action uses of the sheet
     moves_after: list[Moved] = []  # M5: after the action
     flee = False
     surges: list[tuple[str, int]] = []
@@ -160,6 +161,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             verify_group_changes(hero, [join])  # "hit the troll" from afar: join, then strike
             state = moved(state, join)
             moves.append(join)
+        spent = len(spend)
         done = _action(state, state.hero(hero.name), verb, rest, spend)
         if verb == "attack" and not moves:
             _ask_if_a_shot_is_worse(state, state.hero(hero.name), done, rest)
@@ -167,6 +169,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             if bonus_action is not None or bonus is not None:
                 raise Refused("one bonus action a turn", rule="F1")
             bonus_action, bonus_first = done, action is None
+            bonus_spend, spend[spent:] = spend[spent:], []  # F1: spent as it is taken
         elif action is not None:
             raise Refused("one action per turn; moves may come before it", rule="F1")
         else:
@@ -197,6 +200,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
         bonus_action,
         bonus_first,
         tuple(moves_after),
+        tuple(bonus_spend),
     )
 
 
