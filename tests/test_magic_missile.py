@@ -13,7 +13,10 @@ import pytest
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import AttackChoice
+from lnf.engine.effects import land
 from lnf.engine.hero_turn import hero_steps
+from lnf.engine.monster_actions import monster_action
+from lnf.engine.resolve import roll_attack
 from lnf.errors import Refused
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
@@ -22,8 +25,12 @@ from lnf.heroes.attack_policy import attack_choices
 from lnf.heroes.policy import PolicyHeroes
 from lnf.heroes.words import parse_choice
 from lnf.model import Fight
+from lnf.model.events import Turn
+from lnf.model.plan import Mode, Order, Rank
 from lnf.model.steps import Attacked, Guarded, Used
+from lnf.rules.specials import action_mean
 from lnf.rules.spellcasting import Caster
+from lnf.views.transcript import describe
 from lnf.views.turn import short_options
 from tests.cli import run
 
@@ -106,8 +113,8 @@ def test_f7_each_dart_hits_without_a_roll_at_the_foes_named_in_turn() -> None:
 
 
 def test_f7_a_dart_hits_any_ac_and_the_words_say_so(tmp_path: Path) -> None:
-    """The mage's AC and Shield change nothing: no roll for a raised AC to fall short of (its
-    Shield's "no damage from magic missile" is not played yet: docs/choices.md F7)."""
+    """The mage's AC changes nothing: no roll for a raised AC to fall short of (surprised, it
+    has no reaction: its Shield against the darts is the test below's)."""
     turn = _played(_table(), "Quill", "cast magic missile at Mage", [4, 4, 4])
     assert not [s for s in turn.steps if isinstance(s, Guarded)]
     assert turn.fight.monster("Mage").current_hp == 40 - 15
@@ -199,3 +206,65 @@ def test_f2_no_sneak_attack_with_a_spell_attack() -> None:
     fight = _table(TABLE.replace("weapons: [rapier]", feat))
     with pytest.raises(Refused, match="Sneak Attack needs a weapon: Fire Bolt is a spell"):
         parse_choice(fight, fight.hero("Nix"), "cast fire bolt at Orc 1 sneak")
+
+
+SWINGS = ("Rapier", "Fire Bolt")  # Nix's at the mage, the mage's at Quill
+AWAKE = TABLE.replace("surprised:", "# surprised:")  # D12: a surprised creature does not react
+
+
+def _shield_up(fight: Fight, attacker: str, target: str, faces: list[int]) -> Fight:
+    """`attacker` hits `target` by less than 5 (`faces`: its d20 and damage dice): `target`
+    casts Shield with its reaction (F1, B10), which lasts until the start of its next turn."""
+    me, foe = fight.combatant(attacker), fight.combatant(target)
+    weapon = next(a for a in (*me.attacks, *getattr(me, "actions", ())) if a.name in SWINGS)
+    mode = Mode.MELEE if weapon.is_melee else Mode.RANGED
+    turn = Steps.turn(fight, attacker)
+    land(turn, roll_attack(fight, me, foe, weapon, mode, ScriptedDice(faces)), lambda *_: True)
+    assert Guarded in [type(s) for s in turn.steps]
+    return turn.fight
+
+
+def test_f1_f7_a_monster_s_shield_stops_a_hero_s_darts(tmp_path: Path) -> None:
+    """5e's Shield: "you take no damage from magic missile" while it lasts. Nix's rapier
+    (17 vs AC 15) draws the mage's Shield; Quill's three darts then hit it for nothing, no die
+    rolled, and the words say why; the hero policy counts such a dart as worth nothing."""
+    fight = _shield_up(_table(AWAKE), "Nix", "Mage", [10, 4])
+    assert fight.monster("Mage").current_hp == 40
+    turn = _played(fight, "Quill", "cast magic missile at Mage", [])
+    darts = [s for s in turn.steps if isinstance(s, Attacked)]
+    assert len(darts) == 3 and all(d.hit and d.damage == () for d in darts)
+    assert turn.fight.monster("Mage").current_hp == 40
+    said = [x for x in describe(turn.finish(Turn("Quill", turn.steps))) if "Missile" in x]
+    assert len(said) == 3 and "no damage of its own" not in said[0]
+    assert said[0].endswith(
+        "Quill attacks Mage with Magic Missile at range: a dart, a hit without an attack roll "
+        "(F7); Mage's Shield is up: no damage from Magic Missile (F1, F7) (a slotted spell); "
+        "Mage 40/40 hp (0 damage)."
+    )
+    worth = [
+        o.worth
+        for o in attack_choices(fight, fight.hero("Quill"))
+        if isinstance(o.choice, AttackChoice)
+        and o.choice.attack.name == "Magic Missile"
+        and o.choice.target == "Mage"
+    ]
+    assert worth and all(w == 0 for w in worth)
+    orc = _played(fight, "Quill", "cast magic missile at Orc 1", [1, 1, 1])  # not shielded
+    assert orc.fight.monster("Orc 1").current_hp == 15 - 6
+
+
+def test_f1_f7_a_hero_s_shield_stops_a_monster_s_darts() -> None:
+    """The same rule for the mage's darts at a hero whose Shield is up (`rules.darts`): no
+    damage, no die rolled; the plan's B6 worth of such a dart is nothing."""
+    text = AWAKE.replace("[magic missile, fire bolt]", "[magic missile, fire bolt, shield]")
+    fight = _shield_up(_table(text), "Mage", "Quill", [10, 10, 5, 5])  # 16 vs AC 12 (R2)
+    assert fight.hero("Quill").current_hp == fight.hero("Quill").hp
+    mage, quill = fight.monster("Mage"), fight.hero("Quill")
+    missile = next(a for a in mage.actions if a.name == "Magic Missile")
+    assert action_mean(fight, mage, missile, quill, Mode.RANGED, Rank.BACK) == 0
+    order = Order("Mage", Rank.BACK, target="Quill", action="Magic Missile")
+    turn = Steps.turn(fight, "Mage")
+    monster_action(turn, order, ScriptedDice([]), lambda *_: True)
+    darts = [s for s in turn.steps if isinstance(s, Attacked)]
+    assert len(darts) == 3 and all(d.damage_text.startswith("Quill's Shield is up") for d in darts)
+    assert turn.fight.hero("Quill").current_hp == quill.current_hp
