@@ -1,6 +1,6 @@
 """F7, B3: a hero's Magic Missile (core-d20.md F7: "an automatic hit (Magic Missile)"). Each
 dart, 1d4 + 1 force, hits without an attack roll and is never critical; the darts go at the
-foes the words name, in turn, as Eldritch Blast's beams; a slot above 1st adds a dart ("at
+foes the words name, round and round (B3); a slot above 1st adds a dart ("at
 higher levels"), and the log records the slot. The hero policy and the turn's options count
 the darts as sure hits."""
 
@@ -98,18 +98,20 @@ def test_f7_the_spellbook_gives_three_darts_of_1d4_plus_1_force_one_more_a_level
     assert str(missile.at_slot(3).damage) == "1d4+1 force"  # each dart's own dice
 
 
-def test_f7_each_dart_hits_without_a_roll_at_the_foes_named_in_turn() -> None:
-    """At 2nd level, four darts at Orc 1 and Orc 2: Orc 1, then Orc 2 for the rest (as the
-    beams of Eldritch Blast); only d4s are rolled, no d20, nothing critical; the 2nd-level
-    slot is spent and each dart's step records it."""
+def test_b3_f7_each_dart_hits_without_a_roll_round_and_round_the_foes_named() -> None:
+    """At 2nd level, four darts at Orc 1 and Orc 2: Orc 1, Orc 2, Orc 1, Orc 2, as a
+    monster's darts go round the heroes (B3; docs/choices.md); only d4s are rolled, no d20,
+    nothing critical; the 2nd-level slot is spent and each dart's step records it."""
     turn = _played(_table(), "Quill", "cast magic missile at Orc 1 and Orc 2 at 2nd", [1, 2, 3, 4])
     assert [s for s in turn.steps if isinstance(s, Used)] == [Used("Quill", "slot 2", 1)]
     darts = [s for s in turn.steps if isinstance(s, Attacked)]
-    assert [d.target for d in darts] == ["Orc 1", "Orc 2", "Orc 2", "Orc 2"]
+    assert [d.target for d in darts] == ["Orc 1", "Orc 2", "Orc 1", "Orc 2"]
     assert all(d.hit and not d.critical and d.faces == () and d.slot == 2 for d in darts)
     assert [sum(n for _, n in d.damage) for d in darts] == [2, 3, 4, 5]
-    assert turn.fight.monster("Orc 1").current_hp == 15 - 2
-    assert turn.fight.monster("Orc 2").current_hp == 15 - 12
+    assert turn.fight.monster("Orc 1").current_hp == 15 - 2 - 4
+    assert turn.fight.monster("Orc 2").current_hp == 15 - 3 - 5
+    one = _played(_table(), "Quill", "cast magic missile at Orc 2 at 2nd", [1, 1, 1, 1])
+    assert {s.target for s in one.steps if isinstance(s, Attacked)} == {"Orc 2"}  # one named
 
 
 def test_f7_a_dart_hits_any_ac_and_the_words_say_so(tmp_path: Path) -> None:
