@@ -146,7 +146,7 @@ def test_f7_a_dart_hits_any_ac_and_the_words_say_so(tmp_path: Path) -> None:
     assert code != 0 and "action" in out  # the action is spent
     run("undo", str(path))
     code, out = run("act", str(path), "cast magic missile at orc 1, orc 2, mage, orc 1")
-    assert "Magic Missile has 3 darts: name up to 3 targets, or cast it at a higher level" in out
+    assert "Magic Missile has 3 darts: name up to 3 targets, or cast it at 2nd level" in out
     code, out = run("act", str(path), "cast magic missile at orc 1, orc 2, mage, orc 1 at 2nd")
     assert code == 0, out
     assert out.count("with Magic Missile at 2nd level at range: a dart") == 4
@@ -270,3 +270,36 @@ def test_f1_f7_a_hero_s_shield_stops_a_monster_s_darts() -> None:
     darts = [s for s in turn.steps if isinstance(s, Attacked)]
     assert len(darts) == 3 and all(d.damage_text.startswith("Quill's Shield is up") for d in darts)
     assert turn.fight.hero("Quill").current_hp == quill.current_hp
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        ("orc 1, orc 2, mage, orc 1, orc 2", "name up to 3 targets, or cast it at 3rd level (F7)"),
+        ("orc 1, orc 2, mage, orc 1, orc 2 at 2nd", "name up to 4 targets, or cast it at 3rd"),
+        ("orc 1, orc 2, mage, orc 1, orc 2, mage", "name up to 3 targets (F7)"),  # no 4th slot
+    ],
+)
+def test_f7_too_many_foes_for_the_darts_names_the_slot_that_has_enough(
+    words: str, said: str
+) -> None:
+    """A dart more a slot level above the 1st: the words name the slot level that gives a
+    dart a foe, one the hero has (Quill, a level-5 wizard, has 3rd-level slots at most)."""
+    fight = _table()
+    with pytest.raises(Refused) as refused:
+        parse_choice(fight, fight.hero("Quill"), f"cast magic missile at {words}")
+    assert said in str(refused.value)
+
+
+def test_f7_darts_with_no_more_per_slot_say_no_higher_slot() -> None:
+    """Darts written out without `more_per_slot` (a wand's, say) get none more at a higher
+    slot: the words do not send the player to one (it was said for any slotted darts)."""
+    wand = TABLE.replace(
+        "spells: [magic missile, fire bolt]",
+        "attacks: [{name: Magic Missile, kind: ranged, range: 120, damage: 1d4+1 force,"
+        " spell: true, slot: 1, times: 3}]",
+    )
+    fight = _table(wand)
+    with pytest.raises(Refused) as refused:
+        parse_choice(fight, fight.hero("Quill"), "cast magic missile at orc 1, orc 2, mage, orc 1")
+    assert "Magic Missile has 3 darts: name up to 3 targets (F7)" in str(refused.value)
