@@ -14,7 +14,7 @@ from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import AttackChoice
 from lnf.engine.effects import land
-from lnf.engine.hero_turn import hero_steps
+from lnf.engine.hero_turn import hero_steps, swing_target
 from lnf.engine.monster_actions import monster_action
 from lnf.engine.resolve import roll_attack
 from lnf.errors import Refused
@@ -303,3 +303,27 @@ def test_f7_darts_with_no_more_per_slot_say_no_higher_slot() -> None:
     with pytest.raises(Refused) as refused:
         parse_choice(fight, fight.hero("Quill"), "cast magic missile at orc 1, orc 2, mage, orc 1")
     assert "Magic Missile has 3 darts: name up to 3 targets (F7)" in str(refused.value)
+
+
+def test_f7_scorching_ray_has_one_more_ray_a_slot_level_above_2nd() -> None:
+    """SRD: "one additional ray for each slot level above 2nd": Scorching Ray takes Magic
+    Missile's `more_per_slot`, each ray still its own attack roll (no more note for the DM);
+    cast at 3rd, four rays go round the foes named (B3); too many foes for three: the 3rd."""
+    caster = Caster(cls="wizard", level=5, mod=4, proficiency=3)
+    got = spell_fields("Scorching Ray", caster)
+    (entry,) = got["attacks"]
+    assert (entry["times"], entry["more_per_slot"], entry["slot"], entry["to_hit"]) == (3, 1, 2, 7)
+    assert not got["notes"]
+    fight = _table(TABLE.replace("[magic missile, fire bolt]", "[scorching ray, fire bolt]"))
+    quill = fight.hero("Quill")
+    choice = parse_choice(fight, quill, "cast scorching ray at Orc 1 and Orc 2 at 3rd")
+    assert isinstance(choice.action, AttackChoice)
+    assert (choice.action.times, choice.action.upcast, choice.spend) == (4, 3, (("slot 3", 1),))
+    rays = [swing_target(fight, quill, choice.action, n) for n in range(4)]
+    assert [r.name if r else "" for r in rays] == ["Orc 1", "Orc 2", "Orc 1", "Orc 2"]
+    with pytest.raises(Refused, match=r"name up to 3 targets, or cast it at 3rd level"):
+        parse_choice(fight, quill, "cast scorching ray at orc 1, orc 2, mage, orc 1")
+    code, shown = run("spells", "show", "scorching ray")
+    out = " ".join(shown.split())  # the lines as wrapped, joined
+    assert code == 0 and "1 more ray for each slot level above 2nd" in out
+    assert "without a roll" not in out and "at any slot" not in out
