@@ -89,7 +89,7 @@ def never_slotted(
     if not tracked(hero):
         return
     top = top_slot(hero.resources)
-    named = [
+    named: list[tuple[str, int | str, str, int]] = [  # the field, its key, the spell, its slot
         ("attacks", written.index(a.name.casefold()), a.name, a.slot)
         for a in hero.attacks
         if a.name.casefold() in written  # a spell from `spells:`: `_never_cast` said it
