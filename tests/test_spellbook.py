@@ -375,6 +375,44 @@ monsters:
 """
 
 
+WRITTEN = """\
+heroes:
+  - {name: Nix, class: rogue, level: 5, scores: {dex: 18}, weapons: [rapier],
+     attacks: [{name: Fireball, kind: ranged, range: 150, damage: 8d6 fire, save: dex 13,
+                half: true, spell: true, slot: 3, area: sphere 20}],
+     heals: {Cure Wounds: {dice: 1d8+3, slot: 1}}}
+monsters:
+  - {monster: goblin, count: 2}
+"""
+
+
+def test_f7_a_written_spell_with_a_slot_the_hero_never_has_is_refused_at_its_slot() -> None:
+    """F7, as for `spells:` above: a spell written out under `attacks:` or `heals:` whose
+    `slot:` is above every slot of the sheet would be offered to the hero policy and listed at
+    every turn, and refused every time: refused at its `slot:`. The file's `slots:` make it
+    castable; a hero without a sheet (no level, no uses) casts as the file says."""
+    with pytest.raises(InputError) as info:
+        parse_fight(WRITTEN, "written.yaml")
+    found = [(p.path, p.line, p.rule) for p in info.value.problems]
+    assert found == [
+        ("heroes[0].attacks[0].slot", 4, "F7"),
+        ("heroes[0].heals.Cure Wounds.slot", 5, "F7"),
+    ]
+    assert info.value.problems[0].message == (
+        "Nix can never cast Fireball (slot: 3): the sheet has no spell slot of the 3rd level "
+        "or higher (it has none)"
+    )
+    assert "give slots: {3: 1} if the sheet has one" in info.value.problems[0].hint
+    low = WRITTEN.replace("level: 5,", "level: 5, slots: {1: 2, 2: 1},")
+    with pytest.raises(InputError, match=r"\(its highest is 2nd-level\)") as info:
+        parse_fight(low, "written.yaml")
+    assert [p.path for p in info.value.problems] == ["heroes[0].attacks[0].slot"]
+    fight = parse_fight(WRITTEN.replace("level: 5,", "level: 5, slots: {3: 1},"), "w.yaml")
+    assert any(a.name == "Fireball" for a in fight.heroes[0].attacks)
+    sheetless = WRITTEN.replace("level: 5, scores: {dex: 18}, weapons: [rapier]", "hp: 30, ac: 14")
+    assert parse_fight(sheetless, "w.yaml").heroes[0].attacks[0].slot == 3
+
+
 def test_a_spell_the_hero_can_never_cast_is_refused_at_its_name(tmp_path: Path) -> None:
     """F7: a level-5 rogue has no 3rd-level slot: Fireball would be offered at every turn and
     refused every time, so the file is refused at the spell (a cantrip is fine); the file's

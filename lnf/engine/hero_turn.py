@@ -47,9 +47,11 @@ from lnf.rules.damage import verify_not_dying
 from lnf.rules.economy import attack_named, verify_after_attack, verify_costs
 from lnf.rules.escapes import escape_by, gone_at_once
 from lnf.rules.legal import attack_modes, can_reach_with_spell
+from lnf.rules.limited import dart_target
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.resources import swing_resource
 from lnf.rules.roster import in_fight
+from lnf.rules.specials import is_split
 from lnf.values import replace
 
 
@@ -294,12 +296,16 @@ def play_action(
 
 
 def swing_target(fight: Fight, hero: Hero, action: AttackChoice, swing: int) -> Monster | None:
-    """F2: whom swing `swing` (0: the first) of an Attack action, a Flurry or a spell's beams
-    goes at: the target the words named for it (the last named for the swings after), or, when
+    """F2: whom swing `swing` (0: the first) of an Attack action, a Flurry or a spell's darts,
+    rays or beams goes at: the target the words named for it (a weapon's swings after: the last
+    named; a spell's: round and round in the order named, as a monster's, B3), or, when
     that one is down, the first foe standing that the same attack reaches the same way, those
     named first, then in the order of danger (G3); None when there is none."""
     named = (action.target, *action.then)
-    meant = fight.monster(named[min(swing, len(named) - 1)])
+    spread = action.attack.spell and is_split(action.attack)  # B3, F7: Magic Missile's darts
+    meant = fight.monster(
+        dart_target(named, swing) if spread else named[min(swing, len(named) - 1)]
+    )
     if in_fight(meant):
         return meant
     others = [fight.monster(n) for n in named] + list(fight.monsters)

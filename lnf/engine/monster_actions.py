@@ -22,7 +22,7 @@ from lnf.model.plan import Mode, Order
 from lnf.model.steps import ConcentrationEnded, Damaged, EffectEnded, Healed, SpellCast, Used
 from lnf.rules.areas import area_said, target_count
 from lnf.rules.concentration import lasting_on
-from lnf.rules.darts import sure_hit
+from lnf.rules.darts import shield_stops, sure_hit
 from lnf.rules.idle_casts import dispelled, patient, self_spell
 from lnf.rules.joining import tree_names
 from lnf.rules.legal import can_take_turn
@@ -170,6 +170,10 @@ def _darts(
     darts = split_targets(action, targets)
     for number, target in enumerate(darts, start=1):
         if not in_fight(turn.fight.hero(target)):
+            continue
+        if shield_stops(turn.fight, target, action):  # F1, F7: a hit for nothing, said so
+            me, hero = turn.fight.monster(name), turn.fight.hero(target)
+            turn.do(roll_attack(turn.fight, me, hero, action, Mode.RANGED, dice))
             continue
         what = f"{name}'s {action.name}" + (f", dart {number}" if len(darts) > 1 else "")
         dice.about(f"{what} at {target}: {action.damage} (a sure hit)")

@@ -42,6 +42,7 @@ from lnf.rules.conditions import (
 )
 from lnf.rules.corrosion import corroded
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
+from lnf.rules.darts import shield_stops
 from lnf.rules.darts import sure_hit as sure_dart
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.feeble import enfeebled, halved, lessened, reduced
@@ -115,6 +116,8 @@ def roll_attack(
         # no d20 (`faces` empty), a hit: its damage rolled as any hit's
         who, ac = (attacker.name, target.name, attack.name), target.ac
         dart = Attacked(*who, mode, _NORMAL, (), (), 0, 0, ac, True, big=big)
+        if stopped := shield_stops(fight, target.name, attack):  # F1, F7: no damage at all
+            return replace(dart, damage_text=stopped)
         return _hit_damage(fight, attacker, target, attack, mode, dice, dart, attack, force=force)
     how, reasons = (
         roll_now if roll_now is not None else roll_in_fight(fight, attacker, target, attack, mode)

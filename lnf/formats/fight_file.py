@@ -19,6 +19,7 @@ from lnf.formats.fight_spec import (
     FIGHT,
 )
 from lnf.formats.files import read_text
+from lnf.formats.hero_spells import never_slotted, written_attacks
 from lnf.formats.spec import INVALID, Checker, did_you_mean
 from lnf.formats.yaml_source import FieldPath, Located, load_yaml
 from lnf.model import (
@@ -76,6 +77,7 @@ def parse_fight(text: str, source: str) -> Fight:
 
 def _fight(located: Located, source: str) -> Fight:
     ck = Checker(located, source)
+    written = written_attacks(located.data)  # F7: as the file has them, for their lines
     _stat_blocks(located.data, ck, Path(source).parent)  # `monster: bugbear` from the bestiary
     _one_named(located.data)  # `armor: chain mail` is `armor: [chain mail]` (F2)
     _hero_sheets(located.data, ck)  # `scores:`, `weapons:` worked out (F2)
@@ -85,7 +87,7 @@ def _fight(located: Located, source: str) -> Fight:
     if ck.problems:
         _name_checks(doc, ck)  # one pass tells every mistake, these too
         ck.raise_if_any()
-    fight = _build(doc, ck)
+    fight = _build(doc, ck, written)
     ck.raise_if_any()
     assert fight is not None
     return fight
@@ -105,8 +107,10 @@ def _locate(text: str, source: str) -> Located:
     return load_yaml(text, source)  # JSON is YAML too, and YAML keeps the lines
 
 
-def _build(doc: dict[str, Any], ck: Checker) -> Fight | None:
+def _build(doc: dict[str, Any], ck: Checker, written: list[list[str]]) -> Fight | None:
     heroes = [read_hero(h, i, ck) for i, h in enumerate(doc["heroes"])]
+    for i, hero in enumerate(heroes):
+        never_slotted(hero, doc["heroes"][i], i, written[i], ck)  # F7: a slot it never has
     monsters: list[Monster] = []
     for i, m in enumerate(doc["monsters"]):
         monsters.extend(read_monsters(m, i, ck, doc["seed"]))

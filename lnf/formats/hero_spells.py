@@ -13,8 +13,9 @@ from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.formats.fight_combatants import class_unknown
 from lnf.formats.spec import Checker
-from lnf.rules.resources import ordinal
-from lnf.rules.sheets import highest_slot, proficiency
+from lnf.model import Hero
+from lnf.rules.resources import ordinal, tracked
+from lnf.rules.sheets import highest_slot, proficiency, top_slot
 from lnf.rules.spell_answers import ANSWERED
 from lnf.rules.spellcasting import Caster, casting_ability
 from lnf.rules.wording import and_list
@@ -62,6 +63,49 @@ def _never_cast(entry: dict[str, Any], spell: dict[str, Any], caster: Caster) ->
         f"{name} can never cast {spell['name']}: a level-{caster.level} {cls or 'hero'} has no "
         f"spell slot of the {ordinal(spell['level'])} level or higher{off}"
     )
+
+
+def written_attacks(data: Any) -> list[list[str]]:
+    """The names of each hero entry's `attacks:` as the file writes them, before sheets and
+    spells add theirs (`never_slotted` says a problem at the file's own line)."""
+    heroes = data.get("heroes") if isinstance(data, dict) else None
+    entries = heroes if isinstance(heroes, list) else []
+    return [
+        [str(a.get("name", "")).casefold() if isinstance(a, dict) else "" for a in attacks]
+        if isinstance(h, dict) and isinstance(attacks := h.get("attacks"), list)
+        else []
+        for h in entries
+    ]
+
+
+def never_slotted(
+    hero: Hero, entry: dict[str, Any], i: int, written: list[str], ck: Checker
+) -> None:
+    """F7: a spell the entry writes out (`attacks:`, `heals:`) with a `slot:` above the
+    highest spell slot the hero's sheet has is refused at that slot, as `_never_cast` refuses
+    one in `spells:`: it would be offered at every turn and refused every time. A hero whose
+    uses lnf does not count (no sheet) casts as the file says. `written`: the names of the
+    file's own `attacks:` (`written_attacks`), whose places the problems name."""
+    if not tracked(hero):
+        return
+    top = top_slot(hero.resources)
+    named: list[tuple[str, int | str, str, int]] = [  # the field, its key, the spell, its slot
+        ("attacks", written.index(a.name.casefold()), a.name, a.slot)
+        for a in hero.attacks
+        if a.name.casefold() in written  # a spell from `spells:`: `_never_cast` said it
+    ]
+    named += [("heals", h.name, h.name, h.slot) for h in hero.heals]
+    for field, key, name, slot in named:
+        if slot > top:
+            has = f"its highest is {ordinal(top)}-level" if top else "it has none"
+            ck.fail(
+                ("heroes", i, field, key, "slot"),
+                f"{hero.name} can never cast {name} (slot: {slot}): the sheet has no spell slot "
+                f"of the {ordinal(slot)} level or higher ({has})",
+                f"give slots: {{{slot}: 1}} if the sheet has one, or take it off {field}:",
+                "F7",
+                follows=class_unknown(entry),  # a misspelt class gives no slots: said there
+            )
 
 
 def _off_list(cls: str, spell: dict[str, Any]) -> bool:

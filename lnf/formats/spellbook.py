@@ -131,11 +131,8 @@ def _attack(spell: dict[str, Any], caster: Caster, notes: list[str]) -> dict[str
             entry.pop("upcast", None)  # a slot higher gives more darts, not bigger ones
         elif spell.get("missiles") and not spell.get("auto_hit"):  # Scorching Ray's rays
             entry["times"] = spell["missiles"]
-            if spell.get("more_per_slot"):
-                notes.append(
-                    f"one more ray for each slot above {ordinal(spell['level'])}: lnf plays "
-                    f"{spell['missiles']} at any slot (F7)"
-                )
+            # F7: "one additional ray for each slot level above 2nd", as Magic Missile's darts
+            entry["more_per_slot"] = spell.get("more_per_slot", 0)
     if spell["attack"]:
         entry["to_hit"] = caster.attack
     if spell["save"]:

@@ -17,7 +17,7 @@ from lnf.rules.acl import through_dr, to_beat
 from lnf.rules.carapace import reflective
 from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.damage import magical
-from lnf.rules.darts import sure_hit
+from lnf.rules.darts import shield_stops, sure_hit
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.expected import dice_mean
 from lnf.rules.legal import attack_options
@@ -77,8 +77,11 @@ def attack_option(
     number = to_beat(fight, monster, ranged=mode is _RANGED)  # AC or Hit DC (V-ACL1)
     if number is None:
         return None  # total cover (V-ACL2)
-    # F7, B3: Magic Missile's darts hit without a roll
-    chance = 1.0 if sure_hit(attack) else hit_chance(attack.to_hit, number, roll)
+    # F7, B3: Magic Missile's darts hit without a roll, for nothing while a Shield is up (F1)
+    if sure_hit(attack):
+        chance = 0.0 if shield_stops(fight, monster.name, attack) else 1.0
+    else:
+        chance = hit_chance(attack.to_hit, number, roll)
     times = attacks_on_its_turn(hero, attack.times)  # F3: slowed, one attack
     mean = _mean(attack.damage, monster, magical(hero, attack))  # D6
     each = chance * through_dr(fight, monster, mean)

@@ -78,12 +78,14 @@ from lnf.rules.resources import (
     SECOND_WIND,
     SNEAK_ATTACK,
     cast_slot,
+    ordinal,
     sneak_attack_dice,
     tracked,
     verify_sneak,
     verify_use,
 )
 from lnf.rules.roster import in_fight
+from lnf.rules.sheets import top_slot
 from lnf.rules.surprise import verify_actions
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
@@ -366,7 +368,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     cast = attack.at_slot(at)  # F7: upcast, Magic Missile's darts more
     times = attacks_on_its_turn(hero, cast.times * factor)  # F3: slowed, one attack
     surged = times - attacks_on_its_turn(hero, cast.times)  # T1: Action Surge's swings
-    then = _later_targets(fight, hero, attack, mode, more, times)
+    then = _later_targets(fight, hero, cast, mode, more, times)
     if attack.spends and (name := verify_use(hero, attack.spends)) is not None:
         spend.append((name, 1))  # Ki: one use for the whole of it (Flurry's two blows)
     big = big or ("a slotted spell" if attack.slot else "")
@@ -403,16 +405,20 @@ def _later_targets(
     fight: Fight, hero: Hero, attack: Attack, mode: Mode, names: list[str], times: int
 ) -> tuple[str, ...]:
     """F2: the targets of the swings after the first, each one the same attack reaches the
-    same way; no more targets than swings."""
+    same way; no more targets than swings (`attack` as cast: its slot the level cast at)."""
     if len(names) + 1 > times:
         most = f"name up to {times} {'target' if times == 1 else 'targets'}"
-        if sure_hit(attack):  # F7: Magic Missile's darts, one more a slot level above its own
-            more = ", or cast it at a higher level: one more dart a level" * bool(attack.slot)
+        # F7: a dart or ray more a slot level above (`more_per_slot`): the slot with enough
+        short, per = len(names) + 1 - times, attack.more_per_slot
+        top = top_slot(hero.resources) if tracked(hero) else 9  # no sheet: any slot
+        level = attack.slot + -(-short // per) if per else 10
+        more = f", or cast it at {ordinal(level)} level" if level <= top else ""
+        if sure_hit(attack):  # F7: Magic Missile's darts
             raise Refused(f"{attack.name} has {times} darts: {most}{more}", "F7")
         raise Refused(
             f"{hero.name} makes {times} {'attack' if times == 1 else 'attacks'} with "
-            f"{attack.name}: {most}",
-            "F2",
+            f"{attack.name}: {most}{more}",
+            "F2, F7" if more else "F2",
         )
     out = []
     for text in names:

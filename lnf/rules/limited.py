@@ -11,6 +11,7 @@ shared model): spending it then starts the count, so a breath used once waits fo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from lnf.errors import Refused
@@ -20,8 +21,8 @@ from lnf.rules.idle_casts import check_idle_cast, self_spell
 from lnf.rules.specials import (
     action_named,
     check_usable,
+    is_split,
     resource_of,
-    split_darts,
     use_name,
 )
 from lnf.values import replace
@@ -157,6 +158,14 @@ def split_targets(action: Attack, targets: tuple[str, ...]) -> tuple[str, ...]:
     """B3: whom each of an action's darts, rays or beams goes at, one after another: as
     `rules.specials.split_darts` shares them, round and round in the order named (three darts at
     two heroes: the first, the second, the first)."""
-    shares = split_darts(action, targets)
-    rounds = max((n for _, n in shares), default=0)
-    return tuple(t for i in range(rounds) for t, n in shares if n > i)
+    if not targets or not is_split(action):
+        return targets
+    return tuple(dart_target(targets, n) for n in range(action.times))
+
+
+def dart_target(named: Sequence[str], n: int) -> str:
+    """B3, F7: whom dart, ray or beam `n` (0: the first) goes at: round and round in the order
+    named (five darts at Orc 1 and Orc 2: Orc 1, Orc 2, Orc 1, Orc 2, Orc 1; one named: all at
+    it), a monster's (`split_targets`) and a hero's spell (`engine.hero_turn.swing_target`)
+    alike."""
+    return named[n % len(named)]

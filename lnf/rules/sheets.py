@@ -5,6 +5,8 @@ sheets play as they did)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from lnf.dice import DiceExpr, parse
 from lnf.model import SLOT, Recharge, Resource
 
@@ -88,13 +90,19 @@ def highest_slot(cls: str, level: int, own: dict[int, int]) -> int:
     """F7: the highest level of spell slot a hero has, from its class and level and the file's
     `slots:` (`own`, which wins level by level); 0 for none. A spell above it can never be
     cast by this hero."""
-    slots = {
-        int(r.name.removeprefix(SLOT)): r.total
-        for r in class_resources(cls, level)
-        if r.name.startswith(SLOT)
-    }
-    slots.update(own)
-    return max((n for n, total in slots.items() if total > 0), default=0)
+    given = [r for r in class_resources(cls, level) if _slot_level(r) not in own]
+    return top_slot([*given, *(Resource(f"{SLOT}{n}", total) for n, total in own.items())])
+
+
+def top_slot(resources: Iterable[Resource]) -> int:
+    """F7: the highest level of spell slot among a sheet's uses (however many are spent: a
+    rest brings them back); 0 for none. A slotted spell above it can never be cast."""
+    return max((_slot_level(r) for r in resources if r.total > 0), default=0)
+
+
+def _slot_level(r: Resource) -> int:
+    """A spell slot's level ("slot 3": 3); 0 for any other use."""
+    return int(r.name.removeprefix(SLOT)) if r.name.startswith(SLOT) else 0
 
 
 def sneak_dice(cls: str, level: int) -> DiceExpr | None:

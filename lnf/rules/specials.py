@@ -38,7 +38,7 @@ from lnf.rules.attacks import (
 )
 from lnf.rules.chase import chase_reach, in_chase, pool
 from lnf.rules.damage import magical
-from lnf.rules.darts import sure_hit
+from lnf.rules.darts import shield_stops, sure_hit
 from lnf.rules.distance import volley_reach
 from lnf.rules.expected import attack_mean, dice_mean, riders_mean, save_fails, saved
 from lnf.rules.moves import Spot, hero_spot
@@ -320,7 +320,9 @@ def action_mean(
     a save its fail chance × the mean plus its success chance × half, an attack roll as any."""
     if (killed := word_kills(action, hero)) is not None:  # F7 Power Word Kill
         return killed
-    if sure_hit(action):
+    if sure_hit(action):  # F1, F7: nothing at a hero whose Shield is up
+        if shield_stops(fight, hero.name, action):
+            return Fraction(0)
         return dice_mean(action.damage, hero, magic=magical(monster, action))[0]
     if not rolls_to_hit(action):
         magic = magical(monster, action)  # D6

@@ -100,7 +100,8 @@ def attack_words(a: dict[str, Any]) -> str:
         parts.append(f"spell attack {a['to_hit']:+d}")
     times = f"{a['times']} × " if a.get("times", 1) > 1 else ""
     if "damage" in a:
-        darts = " darts, each a hit without a roll (F7)" if a.get("more_per_slot") else ""
+        sure = a.get("more_per_slot") and "to_hit" not in a  # F7: Magic Missile's, no roll
+        darts = " darts, each a hit without a roll (F7)" if sure else ""
         parts.append(times + a["damage"] + darts)
     parts += [f"on a failed save: {r['condition']} ({r['lasting']})" for r in a.get("riders", [])]
     if "effect" in a:
@@ -119,8 +120,8 @@ def attack_words(a: dict[str, Any]) -> str:
     if a.get("upcast"):
         text += "; " + ", ".join(f"at {ordinal(int(k))} {v}" for k, v in a["upcast"].items())
     if a.get("more_per_slot"):
-        n = a["more_per_slot"]
-        text += f"; {n} more dart{'s' * (n > 1)} for each slot level above {ordinal(a['slot'])}"
+        n, what = a["more_per_slot"], "ray" if "to_hit" in a else "dart"  # F7: Scorching Ray's
+        text += f"; {n} more {what}{'s' * (n > 1)} for each slot level above {ordinal(a['slot'])}"
     return text
 
 

@@ -322,7 +322,8 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
         text += f"{why}: {roll}"
     if step.hit and step.instead:
         return text + "; it grapples instead of dealing damage (F6)."
-    if step.hit and all(kind is None and not n for kind, n in step.damage):
+    riders_only = all(kind is None and not n for kind, n in step.damage)
+    if step.hit and riders_only and not step.damage_text:  # a dart a Shield stops says why
         return text + "; no damage of its own (F6)."  # what its hit brings follows
     if step.hit:
         big = f" ({step.big})" if step.big else ""
