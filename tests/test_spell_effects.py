@@ -28,8 +28,8 @@ from lnf.rules.conditions import save_disadvantage
 from lnf.rules.roster import has_n_dot
 from lnf.rules.spell_effects import auras_on, boons, sleepers
 from lnf.rules.spellcasting import Caster
-from tests.builders import hero, monster
 from lnf.views.turn import short_options
+from tests.builders import hero, monster
 from tests.cli import run
 
 # The spells as a DM writes them (docs/spell-effects.md), DC 14 and +6 to hit.
