@@ -19,7 +19,8 @@ from lnf.engine.runner import Runner
 from lnf.engine.table import Table
 from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.formats.fight_file import load_fight
-from lnf.formats.fight_log import NOTED, FightLog, log_path
+from lnf.formats.fight_log import FightLog, log_path
+from lnf.formats.log_fingerprint import NOTED
 from lnf.heroes.policy import PolicyHeroes
 from lnf.model.events import Redone, Undone
 from lnf.session import open_fight
