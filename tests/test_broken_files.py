@@ -73,3 +73,13 @@ def test_a_broken_rule_is_said_at_its_combatant_s_entry(tmp_path: Path) -> None:
     assert "  R6  archers.yaml:8: Goblin 1 and Goblin 2 in the back rank" in said
     data = json.loads(CliRunner().invoke(main, ["check", "--json", str(path)]).stdout)
     assert [(p["rule"], p["line"]) for p in data["problems"]] == [("R6", 8)]
+
+
+def test_r6_counts_its_ranks_in_words() -> None:
+    """R6: "only 1 front-rank monster faces 2 front-rank heroes", never "1 … monsters face"."""
+    r6 = next(p for p in BROKEN if p.stem == "r6-monster-in-back-rank")
+    said = CliRunner().invoke(main, ["check", str(r6)]).output
+    assert "but only 1 front-rank monster faces 2 front-rank heroes" in said
+    r7 = next(p for p in BROKEN if p.stem == "r7-free-air-without-wings")
+    said = CliRunner().invoke(main, ["check", str(r7)]).output
+    assert "but only 0 front-rank monsters face 1 front-rank hero\n" in said
