@@ -22,7 +22,8 @@ from lnf.values import replace, value
 
 if TYPE_CHECKING:
     from lnf.engine.table import Table
-    from lnf.formats.fight_log import Change, FightLog
+    from lnf.formats.fight_log import FightLog
+    from lnf.formats.log_fingerprint import Change
     from lnf.heroes.script import Script
     from lnf.model.events import Event
     from lnf.model.plan import Plan
@@ -232,7 +233,7 @@ def solver_planner(workers: int = 1) -> Callable[[Fight], Plan]:
 def _appender(log: FightLog, start: Fight) -> Callable[[Event], None]:
     """Each new event to the log; the log's first entry also notes the fight file it is for."""
     from lnf.formats.event_codec import event_to_json
-    from lnf.formats.fight_log import NOTED, fingerprint
+    from lnf.formats.log_fingerprint import NOTED, fingerprint
 
     def append(event: Event) -> None:
         data = event_to_json(event)
@@ -244,7 +245,7 @@ def _appender(log: FightLog, start: Fight) -> Callable[[Event], None]:
 def _note_fight_file(log: FightLog, table: Table) -> None:
     """The fight file's fingerprint as an entry of its own, after an edit (it counts as an
     entry, so the entries' numbers, which undo names, stay the log's own)."""
-    from lnf.formats.fight_log import entry
+    from lnf.formats.log_fingerprint import entry
 
     log.append(entry(table.start))
     table.written += 1
@@ -252,7 +253,8 @@ def _note_fight_file(log: FightLog, table: Table) -> None:
 
 def _noted(log: FightLog) -> dict[str, object] | None:
     """The last fingerprint of the fight file the log noted (None: a log of lnf 0.2 or older)."""
-    from lnf.formats.fight_log import NOTED, is_fingerprint, renamed, renames_after
+    from lnf.formats.fight_log import renamed, renames_after
+    from lnf.formats.log_fingerprint import NOTED, is_fingerprint
 
     names = renames_after([(e.line, e.data) for e in log.lines])
     for e in reversed(log.lines):
@@ -266,12 +268,12 @@ def _noted(log: FightLog) -> dict[str, object] | None:
 def _edits(table: Table, log: FightLog, fight_file: Path) -> list[str]:
     """What changed in the fight file since the log noted it, and what that does to the
     log's facts: the log's events stand as recorded, read against the file as it is now."""
-    from lnf.formats.fight_log import changes, fingerprint
+    from lnf.formats.log_fingerprint import changes
 
     noted = _noted(log)
     if noted is None:
         return []
-    found = changes(noted, fingerprint(table.start))
+    found = changes(noted, table.start)
     if not found:
         return []
     said = [f"{c.who}: {c.what}{_what_it_does(table.fight, c)}" if c.who else c.what for c in found]
@@ -323,7 +325,8 @@ def _problems_replaying(
     not fit the fight: a replay past that point would only report its consequences."""
     from lnf.engine.event_check import event_problems
     from lnf.formats.event_codec import event_from_json
-    from lnf.formats.fight_log import NOTED, is_fingerprint, renamed, renames_after
+    from lnf.formats.fight_log import renamed, renames_after
+    from lnf.formats.log_fingerprint import NOTED, is_fingerprint
 
     source = str(log.path)
     events: list[tuple[int, Event]] = []

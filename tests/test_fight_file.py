@@ -185,6 +185,22 @@ def test_malformed_files(text: str, message: str) -> None:
     assert any(message in p[2] for p in problems(text))
 
 
+@pytest.mark.parametrize(
+    ("text", "opened", "said"),
+    [
+        ("title: x\ngroups:\n  A: [Ann, Orc\n\nheroes: []\n", 3, "the '[' opened"),
+        ("title: x\nheroes:\n  - {name: Ann, hp: 3\nmonsters: []\n", 3, "the '{' opened"),
+        ('title: "The ford\nheroes: []\n', 1, "the quote opened"),
+    ],
+)
+def test_an_unclosed_bracket_is_said_where_it_opened(text: str, opened: int, said: str) -> None:
+    """A `[`, `{` or quote left open is reported at the line it opened on (the YAML error's
+    context mark), not where the parser gave up further down (its problem mark)."""
+    ((line, _, message),) = problems(text)
+    assert line == opened and message.startswith(f"not valid YAML: {said} on this line is not")
+    assert "(the parser stopped at line " in message
+
+
 def test_missing_file_is_an_input_error(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no such file"):
         load_fight(tmp_path / "nope.yaml")

@@ -20,7 +20,8 @@ from lnf.engine.table import Table
 from lnf.errors import InputError, Refused
 from lnf.formats.event_codec import event_from_json
 from lnf.formats.fight_file import load_fight
-from lnf.formats.fight_log import NOTED, FightLog, log_path
+from lnf.formats.fight_log import FightLog, log_path
+from lnf.formats.log_fingerprint import NOTED
 from lnf.model.events import Recorded, Undone
 from lnf.model.steps import Damaged
 from lnf.session import open_fight
@@ -263,3 +264,59 @@ def test_any_value_edited_into_a_log_line_is_read_or_refused_never_a_crash(
         open_fight(folder / "f.yaml", record=False)
     except InputError as err:
         assert all(p.line is not None for p in err.problems)
+
+
+# --- the fight file's fingerprint across an upgrade of lnf ------------------------------------
+
+FORM_1 = Path(__file__).parent / "fights" / "form-1"  # noted by lnf before Attack.more_per_slot
+
+
+def _form_1_copy(tmp_path: Path, edit: tuple[str, str] = ("", "")) -> str:
+    for suffix in (".yaml", ".log.jsonl"):
+        shutil.copy(FORM_1 / f"goblin-ambush{suffix}", tmp_path / f"goblin-ambush{suffix}")
+    path = tmp_path / "goblin-ambush.yaml"
+    path.write_text(path.read_text().replace(*edit))
+    return str(path)
+
+
+def test_a_log_noted_in_the_old_form_says_nothing_of_an_upgrade_alone(tmp_path: Path) -> None:
+    """The log of tests/fights/form-1 was written by lnf before Attack had `more_per_slot`
+    (form 1: every field summed). Read by this lnf, with the file as it was, nothing is said
+    edited; an edit of the file still is, by value or by its checksum."""
+    code, out = run("show", _form_1_copy(tmp_path))
+    assert code == 0 and "edited since" not in out and "stat block" not in out
+    code, out = run("show", _form_1_copy(tmp_path, ("hp: 27", "hp: 30")))
+    assert "was edited since its log noted it: Bugbear: hit point maximum 27 → 30" in out
+    code, out = run(
+        "show", _form_1_copy(tmp_path, ("Morningstar, to_hit: 4", "Morningstar, to_hit: 5"))
+    )
+    assert "edited since its log noted it: Bugbear: its stat block changed." in out
+
+
+def test_a_field_added_with_its_default_changes_no_fingerprint(tmp_path: Path) -> None:
+    """Form 2 sums only the fields off their default: a field a later lnf adds to Attack with
+    a default (here `added`) leaves every checksum as it was, where form 1's would change; a
+    new log notes form 2."""
+    import dataclasses
+
+    from lnf.formats.log_fingerprint import fingerprint
+    from lnf.model import Attack
+    from lnf.values import replace, value
+
+    @value
+    class Wider(Attack):
+        added: int = 0
+
+    def wider(a: Attack) -> Wider:
+        return Wider(**{f.name: getattr(a, f.name) for f in dataclasses.fields(a)})
+
+    fight = load_fight(FORM_1 / "goblin-ambush.yaml")
+    later = replace(
+        fight, heroes=tuple(replace(h, attacks=tuple(map(wider, h.attacks))) for h in fight.heroes)
+    )
+    assert fingerprint(later) == fingerprint(fight)
+    assert fingerprint(later, 1) != fingerprint(fight, 1)  # what an upgrade did to form 1
+    path = Path(_form_1_copy(tmp_path))
+    log_path(path).unlink()
+    assert run("damage", str(path), "Bugbear", "5")[0] == 0
+    assert json.loads(log_path(path).read_text().splitlines()[0])[NOTED]["form"] == 2

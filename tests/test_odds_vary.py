@@ -135,6 +135,21 @@ def test_vary_refuses_what_it_does_not_combine_with(tmp_path: Path) -> None:
     assert code == 2 and "with goblin.hp=0: monsters[1].hp: bad hit points 0" in out
 
 
+def test_a_vary_error_is_one_sentence_with_the_option_said_once(tmp_path: Path) -> None:
+    """--vary's own errors name the option as typed, once, then what is wrong: never
+    "'Gobin.count': 'Gobin.count': …" nor a variation's value it does not depend on."""
+    fight = tmp_path / "ogre.yaml"
+    fight.write_text(OGRE.read_text())
+    code, out = run("odds", str(fight), "--vary", "Gobin.count=1..2", "--fights", "2")
+    assert code == 2 and out.startswith("--vary Gobin.count: no hero or monster in this fight")
+    assert out.count("Gobin.count") == 1 and "=1" not in out
+    code, out = run("odds", str(fight), "--vary", "goblin.count=two", "--fights", "2")
+    assert (
+        out.strip()
+        == "--vary goblin.count=two: 'two' is not a range (2..10) or a list of whole numbers"
+    )
+
+
 def test_one_pool_of_workers_plays_every_value(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

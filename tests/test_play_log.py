@@ -19,7 +19,8 @@ from lnf.engine.runner import Runner
 from lnf.engine.table import Table
 from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.formats.fight_file import load_fight
-from lnf.formats.fight_log import NOTED, FightLog, log_path
+from lnf.formats.fight_log import FightLog, log_path
+from lnf.formats.log_fingerprint import NOTED
 from lnf.heroes.policy import PolicyHeroes
 from lnf.model.events import Redone, Undone
 from lnf.session import open_fight
@@ -128,6 +129,19 @@ def test_cli_record_undo_redo(x1: Path) -> None:
     assert run("redo", str(x1))[0] == 2  # nothing more to put back
     lines = log_path(x1).read_text().splitlines()
     assert [json.loads(x)["event"] for x in lines] == ["record", "undo", "redo"]  # append-only
+
+
+def test_d6_a_damage_type_said_last_is_the_type_as_with_type(x1: Path) -> None:
+    """D6: `lnf damage FIGHT Wight 7 fire` is `--type fire`; a last word neither an amount nor
+    a type is said to be neither, and two types for one damage are refused (nothing logged)."""
+    code, out = run("damage", str(x1), "Wight", "7", "Fire")
+    assert code == 0 and "Wight takes 7 fire damage; Wight 26/45 hp (19 damage)." in out
+    code, out = run("damage", str(x1), "Wight", "7", "frie")
+    assert code == 2 and "'frie' is neither an amount (a number or dice) nor a damage" in out
+    assert "type: acid, bludgeoning," in out and "slashing or thunder (D6)" in out
+    code, out = run("damage", str(x1), "Wight", "7", "fire", "--type", "cold")
+    assert code == 2 and "fire damage or --type cold? say its type once (D6)" in out
+    assert len(log_path(x1).read_text().splitlines()) == 1
 
 
 def test_undo_more_than_there_is_takes_nothing_back(x1: Path) -> None:

@@ -28,6 +28,7 @@ from lnf.rules.conditions import save_disadvantage
 from lnf.rules.roster import has_n_dot
 from lnf.rules.spell_effects import auras_on, boons, sleepers
 from lnf.rules.spellcasting import Caster
+from lnf.views.turn import short_options
 from tests.builders import hero, monster
 from tests.cli import run
 
@@ -441,3 +442,13 @@ def test_sleep_that_covers_nobody_says_so() -> None:
     notes = [n for d in turn.done for n in d.notes]
     assert "nobody falls asleep: 5 hit points cover none of them" in notes
     assert not any(e.until_hurt for e in turn.fight.effects)
+
+
+def test_f7_a_save_spell_s_foes_are_listed_the_english_way() -> None:
+    """F7: the options name a save spell's foes "A, B or C", as Fire Bolt's are (never "A or B
+    or C"), and Sleep's too (rules.wording.or_list)."""
+    f = _fight()
+    said = short_options(f, f.hero("Sen"))
+    assert "cast Web at Thug, Bandit 1, Bandit 2 or Zombie (20 ft cube: save)" in said
+    assert "cast Sleep at Thug, Bandit 1, Bandit 2 or Zombie (20 ft sphere)" in said
+    assert said.count(" or ") == 5  # one a list, and the every-turn actions' own

@@ -26,7 +26,7 @@ from lnf.errors import InputError, InputProblem, Refused
 from lnf.model import Fight
 from lnf.rules.budget import budget, budget_line
 from lnf.rules.state_check import check_state
-from lnf.views.grid import render_problems, render_show
+from lnf.views.grid import render_show
 
 if TYPE_CHECKING:
     from lnf.model.plan import Plan  # only `check --plan` has one
@@ -142,13 +142,28 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
     if plan is not None and not problems:
         _check_plan(fight, plan, as_json)
         return
+    lines = _entry_lines(fight_file) if problems else {}
     if as_json:
+        from lnf.views.problems import violation_line
         from lnf.views.report import violation_data
 
-        echo_json({"legal": not problems, "problems": [violation_data(v) for v in problems]})
+        said = [{**violation_data(v), "line": violation_line(v, lines)} for v in problems]
+        echo_json({"legal": not problems, "problems": said})
     else:
-        click.echo(render_problems(problems, terminal_style()))
+        from lnf.views.problems import render_problems
+
+        click.echo(render_problems(problems, terminal_style(), fight_file.name, lines))
     sys.exit(1 if problems else 0)
+
+
+def _entry_lines(fight_file: Path) -> dict[str, int]:
+    """Where each combatant is written, for the rules it breaks (read again only then)."""
+    from lnf.formats.fight_file import entry_lines
+
+    try:
+        return entry_lines(fight_file)
+    except InputError:  # read once already: not expected, and the lines are only a help
+        return {}
 
 
 @click.command()
@@ -223,6 +238,8 @@ def _check_plan(fight: Fight, plan: Plan, as_json: bool) -> None:
             }
         )
     else:
+        from lnf.views.problems import render_problems
+
         style = terminal_style()
         if problems:
             click.echo(render_problems(problems, style))

@@ -17,6 +17,7 @@ from lnf.formats.bestiary import ATTRIBUTION
 from lnf.formats.rider_forms import rider_of_doc
 from lnf.model import Size
 from lnf.rules.acl import HIT_DC
+from lnf.rules.wording import or_list
 from lnf.views.dm_items import HEADS, by_reason
 
 HELP = f"""Find stat blocks: `lnf monsters goblin` lists the matches (name, size, CR, AC, hit
@@ -241,7 +242,7 @@ def _multiattack_more(b: dict[str, Any]) -> str:
     rolled = b.get("multiattack_rolled", {}).items()
     said = [f"{n} × {k}, rolled each turn (planned as its average)" for n, k in rolled]
     if b.get("multiattack_in_place"):
-        said.append(f"its first action in place of its {' or '.join(b['multiattack_in_place'])}")
+        said.append(f"its first action in place of its {or_list(b['multiattack_in_place'])}")
     if b.get("multiattack_held"):
         said.append(f"then {b['multiattack_held']} on one it grapples")
     if b.get("multiattack_spell"):

@@ -392,8 +392,9 @@ def _varied(
     fights = []  # every value read and checked before a fight is played
     for number in vary.values:
         source = f"{fight_file} with {vary}={number}"
+        data = varied(document, vary, number)  # its own errors say --vary, once
         try:
-            fight = parse_fight(json.dumps(varied(document, vary, number)), str(fight_file))
+            fight = parse_fight(json.dumps(data), str(fight_file))
         except InputError as err:  # said for the variation, without the file's lines
             raise InputError(source, [replace(p, line=None) for p in err.problems]) from None
         verify_playable(fight, source)

@@ -35,6 +35,7 @@ from lnf.rules.legal import (
 )
 from lnf.rules.names import find_name, leading_name
 from lnf.rules.roster import in_fight
+from lnf.rules.wording import or_list
 from lnf.session import Session
 from lnf.views.transcript import describe
 
@@ -73,7 +74,9 @@ def _refused(exc: Refused) -> InputError:
 def damage(
     fight_file: Path, who: tuple[str, ...], amount: str, kind: str | None, crit: bool
 ) -> None:
-    """NAME takes AMOUNT damage, or lnf rolls DICE such as 2d6+3 (resistances apply, D6–D9)."""
+    """NAME takes AMOUNT damage, or lnf rolls DICE such as 2d6+3 (resistances apply, D6–D9);
+    a damage type may follow it (`Gnoll 2 5 fire`) instead of --type."""
+    who, amount, kind = _typed(who, amount, kind)
     session = opened(fight_file)
     name = _known(session.fight, who).name
     try:
@@ -83,6 +86,47 @@ def damage(
     total, text = _amount(session, amount, "damage", 0, crit)
     step = Damaged(name, total, DamageType(kind) if kind else None, crit, text)
     _follow(session, lambda steps: _do(steps, step))  # F5: a concentration save
+
+
+def _typed(
+    who: tuple[str, ...], amount: str, kind: str | None
+) -> tuple[tuple[str, ...], str, str | None]:
+    """D6: a damage type said last (`lnf damage FIGHT Gnoll 2 5 fire`) is the type, as --type
+    says it: NAME's words and the amount come before it. A last word that is neither, after
+    what could be an amount, is said to be neither (not "Gnoll 2 5 is nobody")."""
+    word = amount.strip().lower()
+    if len(who) < 2 or _is_amount(amount):
+        return who, amount, kind
+    types = [t.value for t in DamageType]
+    if word not in types:
+        if not _is_amount(who[-1]):
+            return who, amount, kind  # no amount before it: `_amount` says what it is not
+        problem = InputProblem(
+            f"{amount!r} is neither an amount (a number or dice) nor a damage type: "
+            + or_list(types),
+            "AMOUNT or TYPE",
+            rule="D6",
+        )
+        raise InputError("command line", [problem])
+    if kind is not None and kind != word:
+        problem = InputProblem(f"{word} damage or --type {kind}? say its type once", rule="D6")
+        raise InputError("command line", [problem])
+    return who[:-1], who[-1], word
+
+
+def _is_amount(text: str) -> bool:
+    """A number or dice (`5`, `2d6+3`), as `_amount` reads them."""
+    from lnf.dice import parse
+    from lnf.errors import DiceError
+
+    word = text.strip().lstrip("+")
+    if word.isdigit():
+        return True
+    try:
+        parse(text)
+    except DiceError:
+        return False
+    return True
 
 
 @click.command()

@@ -31,6 +31,7 @@ from lnf.model import (
     Variant,
 )
 from lnf.model.enums import VARIANT_BY_RULE
+from lnf.rules.wording import copy_names
 
 # V-ACL as `variants:` may spell it: "acl" or its rules' id "V-ACL" (any case)
 ACL_WORDS = {
@@ -381,6 +382,30 @@ def assumed(path: Path) -> list[str]:
     DM's stat block, but its missing AC is said too."""
     text = read_text(path)
     return _assumed(path, parse_cache.cached(path, text) or load_yaml(text, str(path)))
+
+
+def entry_lines(path: Path) -> dict[str, int]:
+    """The line of each combatant's entry in the fight file, by name in lower case: a hero's
+    own and every copy of a monster's (G3: `count: 3` writes Gnoll 1, 2 and 3 at one entry),
+    so that `lnf check` says where a broken rule's combatant is written, as the file's own
+    errors do. Read from the file's kept parse; a name not found (renamed mid-fight) has none."""
+    located = _located(path)
+    doc = located.data
+    out: dict[str, int] = {}
+    if not isinstance(doc, dict):
+        return out
+    for side in ("heroes", "monsters"):
+        entries = doc.get(side)
+        for i, c in enumerate(entries if isinstance(entries, list) else []):
+            line = located.line((side, i))
+            name = c.get("name") or c.get("monster") if isinstance(c, dict) else None
+            if line is None or not isinstance(name, str):
+                continue
+            count = c.get("count", 1) if side == "monsters" else 1
+            n = count if isinstance(count, int) and 1 <= count <= MAX_COMBATANTS else 1
+            for copy in copy_names(name.strip(), n):
+                out.setdefault(copy.lower(), line)
+    return out
 
 
 def _assumed(path: Path, located: Located) -> list[str]:

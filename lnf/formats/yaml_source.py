@@ -77,10 +77,7 @@ def load_yaml(text: str, source: str) -> Located:
         while loader.check_event():
             reader.take(loader.get_event())
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
-        message = exc.problem or exc.context or "not valid YAML"
-        raise InputError(source, [InputProblem(f"not valid YAML: {message}", line=line)]) from None
+        raise InputError(source, [_not_valid(exc)]) from None
     except yaml.reader.ReaderError as exc:
         raise InputError(source, [_unreadable_character(text, exc)]) from None
     except yaml.YAMLError as exc:
@@ -92,6 +89,32 @@ def load_yaml(text: str, source: str) -> Located:
     if reader.problems:
         raise InputError(source, reader.problems)
     return Located(reader.root, reader.lines)
+
+
+# What the parser was inside when it failed, and what opened it: a `[`, `{` or quote left
+# open is found only where the file ends (or the next key), far below the slip.
+_OPENERS = {
+    "while parsing a flow sequence": "'['",
+    "while parsing a flow mapping": "'{'",
+    "while scanning a quoted scalar": "quote",
+}
+
+
+def _not_valid(exc: yaml.MarkedYAMLError) -> InputProblem:
+    """The YAML error at its line: where a `[`, `{` or quote was opened and never closed, the
+    line it opened on (the parser's context mark), not where the parser gave up (its problem
+    mark, often the end of the file), which the message still says."""
+    problem, found = exc.problem or exc.context or "", exc.problem_mark or exc.context_mark
+    line = found.line + 1 if found is not None else None
+    opener = _OPENERS.get(exc.context or "")
+    opened = exc.context_mark.line + 1 if exc.context_mark is not None else None
+    if opener is None or opened is None or opened == line:
+        return InputProblem(f"not valid YAML: {problem or 'not valid YAML'}", line=line)
+    return InputProblem(
+        f"not valid YAML: the {opener} opened on this line is not closed: {problem} (the "
+        f"parser stopped at line {line})",
+        line=opened,
+    )
 
 
 def _unreadable_character(text: str, exc: yaml.reader.ReaderError) -> InputProblem:

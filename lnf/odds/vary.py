@@ -88,7 +88,7 @@ def varied(document: Any, vary: Vary, number: int) -> dict[str, Any]:
         names = [n[:1].upper() + n[1:] for n in names if n]
         near = suggestion(vary.who, names)
         raise _bad(
-            f"{vary}",
+            str(vary),
             f"no hero or monster in this fight is called {vary.who!r} (it has "
             f"{and_list(names)})" + (f"; {near}" if near else ""),
         )
@@ -167,4 +167,6 @@ def deadly_from(steps: Sequence[Step]) -> int | None:
 
 
 def _bad(text: str, why: str) -> InputError:
-    return InputError("--vary", [InputProblem(f"{text!r}: {why}")])
+    """One sentence: the option as typed, then what is wrong ("--vary Gnol.count: no hero or
+    monster … is called 'Gnol'"), never the option said twice."""
+    return InputError(f"--vary {text.strip()}", [InputProblem(why)])

@@ -50,7 +50,7 @@ from lnf.rules.roster import in_fight, incapacitated, monsters, speed_now
 from lnf.rules.spell_effects import effect_options, spell_reach
 from lnf.rules.state_check import check_state
 from lnf.rules.turning import CHANNEL_DIVINITY, channels, turn_attack, turn_candidates
-from lnf.rules.wording import and_list
+from lnf.rules.wording import and_list, or_list
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
 _APART = PhaseKind.APART
@@ -183,7 +183,7 @@ def verify_attack(
         if modes:
             return attack, modes[0]
     raise Refused(
-        f"{hero.name} cannot reach {target.name} with {' or '.join(a.name for a in attacks)}",
+        f"{hero.name} cannot reach {target.name} with {or_list(a.name for a in attacks)}",
         _why_out_of_reach(fight, hero, target),
         [o for o in options(fight, hero) if o.startswith(("attack", "cast"))],
     )
@@ -372,7 +372,7 @@ def options(fight: Fight, hero: Hero) -> list[str]:
         reached = [m.name for m in monsters(fight) if can_reach_with_spell(fight, hero, spell, m)]
         if reached:
             where = f"{spell.area}: " if spell.area is not None else ""
-            out.append(f"cast {spell.name} at {' or '.join(reached)} ({where}save)")
+            out.append(f"cast {spell.name} at {or_list(reached)} ({where}save)")
     out += effect_options(fight, hero)  # F7
     if caught := turned_at(fight, hero):  # F2: Channel Divinity
         out.append(f"turn undead ({and_list(caught)}: Wisdom save)")

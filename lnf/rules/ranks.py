@@ -187,8 +187,10 @@ def _check_monster_back_rank(fight: Fight) -> list[Violation]:
         found.append(
             Violation(
                 "R6",
-                f"{and_list(counted)} in the back rank, but only {front_monsters} front-rank "
-                f"monsters face {front_heroes} front-rank heroes",
+                f"{and_list(counted)} in the back rank, but only "
+                f"{plural(front_monsters, 'front-rank monster')} "
+                f"face{'s' if front_monsters == 1 else ''} "
+                f"{plural(front_heroes, 'front-rank hero', 'front-rank heroes')}",
                 tuple(counted),
                 "a monster may take the back rank only with at least one front-rank monster per "
                 "front-rank hero, unless it can hide, climb out of reach or levitate",

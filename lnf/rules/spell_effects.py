@@ -14,6 +14,7 @@ from lnf.model import Attack, Combatant, Condition, Effect, Fight, Hero, Monster
 from lnf.model.plan import Mode
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_saves import sleepless
+from lnf.rules.wording import or_list
 
 # SRD Sleep: "Undead and creatures immune to being charmed aren't affected."
 _SLEEPLESS_TYPE = "undead"
@@ -177,9 +178,9 @@ def effect_options(fight: Fight, hero: Hero) -> list[str]:
             out.append(f"cast {a.name} (an aura on {hero.name})")
         elif e.sleep is not None:
             where = f" ({a.area})" if a.area is not None else ""
-            out.append(f"cast {a.name} at {' or '.join(foes)}{where}")
+            out.append(f"cast {a.name} at {or_list(foes)}{where}")
         elif e.weapon and weapon_up(fight, hero.name, a) is not None:
-            out.append(f"attack {' or '.join(foes)} with {a.name} (the weapon, bonus action)")
+            out.append(f"attack {or_list(foes)} with {a.name} (the weapon, bonus action)")
     return out
 
 

@@ -464,22 +464,6 @@ def _not_modelled(fight: Fight) -> dict[str, list[tuple[str, list[str]]]]:
     return {head: out[head] for head in HEADS.values() if head in out}
 
 
-def render_problems(problems: list[Violation], style: Style) -> str:
-    """`lnf check`: every violation with its rule id, who is involved and a hint."""
-    if not problems:
-        return style("Legal: no rule is broken.", "green")
-    out = [
-        style(f"{len(problems)} rule violation{'s' if len(problems) != 1 else ''}:", "red", "bold")
-    ]
-    for p in problems:
-        out.append(f"  {style(p.rule, 'red', 'bold')}  {p.message}")
-        if p.who:
-            out.append(f"       involves: {', '.join(p.who)}")
-        if p.hint:
-            out.append(f"       hint: {p.hint}")
-    return "\n".join(out)
-
-
 def effect_line(e: Effect) -> str:
     """`lnf show`: "Ghoul 1: paralyzed (by Wren, since round 2): a DC 13 Wis save at the end
     of each of its turns ends it, while Wren concentrates." """
