@@ -314,3 +314,27 @@ def test_generated_battles_play_the_same_events_as_re_planning_after_every_chang
     f = grid(*size, seed)
     assume(all(v.rule == "K2" for v in check_state(f)))
     assert _events(f, seed, kept=True, rounds=2) == _events(f, seed, kept=False, rounds=2)
+
+
+def test_an_order_whose_use_is_gone_is_a_change_and_the_monsters_plan_again() -> None:
+    """P6's decision, B2: a reaction (here the DM's record) spends what an order needs — the
+    dragon's breath, ordered, is used up before its turn — so the dragon cannot do as ordered:
+    the monsters still to act plan again (it bites), rather than the turn failing."""
+    from lnf.model.events import Recorded
+    from lnf.model.steps import Used
+    from lnf.rules.strike_order import up_next
+    from tests.action_fights import BREATH, DRAGON, dragon_fight, runner_for
+
+    runner = runner_for(dragon_fight(), 7)
+    runner.start_round()
+    while up_next(runner.fight) != DRAGON:
+        runner.next_turn()
+    runner.open_reactions()  # as the table asks before its turn: the plan is made, a breath
+    first = [e for e in runner.table.events if isinstance(e, Planned)]
+    assert [o.action for o in first[-1].orders] == [BREATH.name]
+    runner.table.add(Recorded((Used(DRAGON, BREATH.name),)))
+    runner.play(rounds=1)
+    again = [e for e in runner.table.events if isinstance(e, Planned)][len(first) :]
+    assert again and again[0].replan and [o.action for o in again[0].orders] == [""]
+    dragon = next(e for e in runner.table.events if isinstance(e, Turn) and e.who == DRAGON)
+    assert "Bite" in repr(dragon.steps)

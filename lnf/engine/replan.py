@@ -17,6 +17,7 @@ from lnf.rules.chase import chasing
 from lnf.rules.group_changes import order_step
 from lnf.rules.moves import can_act
 from lnf.rules.roster import in_fight
+from lnf.rules.specials import check_usable
 from lnf.values import by_identities, by_identity, replace
 
 
@@ -88,6 +89,18 @@ def _said_now(before: Fight, after: Fight, move: Move) -> Move | None:
     assert move.hero is not None
     group = after.group_of(move.hero)
     return Move(MoveKind.JOIN, group=group.label) if group is not None else move
+
+
+def spent_from_under(fight: Fight, plan: Plan) -> bool:
+    """P6's decision: a monster that can no longer do as ordered is a change. A reaction may
+    spend what an order needs (a mage's Shield takes the slot its Magic Missile was to use);
+    then the monsters still to act plan again (B2: `check_usable`, as the validator asks)."""
+    for order in plan.orders:
+        if order.action and order.monster in fight:
+            monster = fight.monster(order.monster)
+            if can_act(fight, monster) and check_usable(monster, order.action):
+                return True
+    return False
 
 
 def still_to_act(fight: Fight, plan: Plan) -> Plan:

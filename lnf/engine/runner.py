@@ -28,7 +28,14 @@ from lnf.engine.decisions import TurnChoice
 from lnf.engine.effects import Rolled, Waits, land, round_start_ends, stand_up, turn_edge
 from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
 from lnf.engine.legendary import legendary_action
-from lnf.engine.replan import carried_out, grid_view, orders_changed, plan_key, still_to_act
+from lnf.engine.replan import (
+    carried_out,
+    grid_view,
+    orders_changed,
+    plan_key,
+    spent_from_under,
+    still_to_act,
+)
 from lnf.engine.resolve import roll_death_save
 from lnf.engine.round_start import (
     Planner,
@@ -234,6 +241,8 @@ class Runner:
         the grid: its members are left out of the plan."""
         grid = grid_view(self.fight)
         key = plan_key(grid)
+        if self._plan is not None and spent_from_under(grid, self._plan[1]):
+            self._plan = (None, self._plan[1])  # P6: an order can no longer be carried out
         if self._plan is not None and self._plan[0] == key:
             if self._carried is not None:  # P6: the plan stays; told again as a new plan says it
                 told, self._carried = self._carried, None
