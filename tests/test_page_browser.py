@@ -130,8 +130,18 @@ def test_each_example_reads_back_as_show_json(browser: Any, example: Path, tmp_p
         hp = {k for k in cells if k[1] == "hp"}
         assert {k: v for k, v in cells.items() if k not in hp} == expected_cells(shown)
         _accessible(browser)
+        _fits(browser, name)
         _shoot(browser, name, WIDE)
         _narrow(browser, name)
+
+
+def _fits(driver: Any, name: str) -> None:
+    """At a TV's 1366 px the whole grid is in view: a table that scrolls sideways hides the
+    monsters on its right from a room that cannot scroll it (G3: the columns are the monsters)."""
+    scroll = driver.find_element("css selector", ".grid-wrap .scroll")
+    table = driver.find_element("css selector", "table.grid")
+    wide, room = table.get_property("scrollWidth"), scroll.get_property("clientWidth")
+    assert wide <= room, f"{name}: the grid is {wide} px wide in {room} px"
 
 
 def _accessible(driver: Any) -> None:
@@ -204,3 +214,49 @@ def test_an_open_page_follows_the_log_and_a_restart(browser: Any, tmp_path: Path
         live = browser.find_element("id", "live").text
         assert live.startswith("Live")
     print(f"the page followed lnf damage in {took:.2f} s")
+
+
+CROWDED = """\
+title: A crowded crypt
+round: 1
+phase: melee
+started: monsters
+heroes:
+  - {name: Bram, class: fighter, hp: 44, attacks: [{name: Longsword, to_hit: 7, damage: 1d8+4}]}
+  - {name: Ilsa, class: cleric, hp: 38, attacks: [{name: Mace, to_hit: 5, damage: 1d6+2}]}
+  - {name: Quill, class: wizard, hp: 0/32, rank: back, why: guarded,
+     attacks: [{name: Dagger, to_hit: 5, damage: 1d4+2}]}
+  - {name: Nix, class: rogue, hp: 38, attacks: [{name: Rapier, to_hit: 7, damage: 1d8+4}]}
+monsters:
+  - {monster: young green dragon}
+  - {monster: mage}
+  - {monster: ghoul, count: 4}
+  - {monster: hobgoblin, count: 2}
+groups:
+  A: [Bram, Ilsa, Ghoul 1, Ghoul 2, Hobgoblin 1]
+  B: [Nix, Ghoul 3, Ghoul 4, Young Green Dragon]
+"""
+
+
+def test_a_crowded_grid_fits_a_tv_and_a_downed_card_still_reads(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Eight monsters, one with a long name, fit 1366 px (G3); on a phone a downed hero's card
+    crosses out the name only, so its hit points and rank stay readable (G2, D8)."""
+    fight = tmp_path / "crowded.yaml"
+    fight.write_text(CROWDED)
+    page = ARTIFACTS / "crowded.html"
+    assert run("show", str(fight), "--html", "-o", str(page))[0] == 0
+    browser.set_window_size(WIDE, 900)
+    browser.get(page.as_uri())
+    assert len(browser.execute_script(READ_GRID)["monsters"]) == 8
+    _fits(browser, "crowded")
+    _shoot(browser, "crowded", WIDE)
+    _narrow(browser, "crowded")
+    card = browser.find_element("css selector", ".cards .card.down")
+    assert "Quill" in card.find_element("tag name", "h3").text
+    crossed = "return getComputedStyle(arguments[0]).textDecorationLine"
+    assert browser.execute_script(crossed, card.find_element("tag name", "h3")) == "line-through"
+    facts = card.find_element("tag name", "p")
+    assert "0/32 hp" in facts.text
+    assert browser.execute_script(crossed, facts) == "none"
