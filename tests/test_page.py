@@ -20,6 +20,7 @@ from lnf.formats.fight_file import load_fight
 from lnf.model import Monster
 from lnf.model.events import Recorded
 from lnf.model.steps import Damaged
+from lnf.rules.wording import names_its_kind
 from lnf.views.page import page_data
 from lnf.views.page_hp import MonsterHp, health_word
 from lnf.views.page_html import render_page
@@ -252,3 +253,15 @@ def test_the_page_says_a_spell_on_allies_and_the_slot_it_spent(tmp_path: Path) -
     html = page.read_text(encoding="utf-8")
     assert "Maren casts Bless on Bram, Sen and Maren." in html
     assert "Maren spends a 1st-level spell slot." in html
+
+
+def test_a_copy_is_not_told_its_stat_block_again() -> None:
+    """G3: "Ghoul 3" says it is a ghoul; "Goblin archer 1" (a goblin) and "Boss" do not."""
+    assert names_its_kind("Ghoul 3", "Ghoul")
+    assert names_its_kind("Young Green Dragon", "young green dragon")
+    assert not names_its_kind("Goblin archer 1", "Goblin")
+    assert not names_its_kind("Boss", "Bugbear")
+    ghouls = stdout_of("show", "--html", str(ROOT / "examples" / "ghouls-in-the-crypt.yaml"))
+    assert '<span class="kind">Ghoul</span>' not in ghouls
+    cave = stdout_of("show", "--html", str(ROOT / "examples" / "cave-ambush.yaml"))
+    assert 'Goblin archer 1<span class="kind">Goblin</span>' in cave

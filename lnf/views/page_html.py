@@ -12,6 +12,7 @@ from string import Template
 from typing import Any
 
 from lnf.formats.files import page_template
+from lnf.rules.wording import names_its_kind
 
 DOT, HOLLOW = "●", "○"
 C_MARK = {"wanted": DOT, "avoided": HOLLOW, "": ""}
@@ -109,9 +110,11 @@ def _grid(data: dict[str, Any]) -> str:
 
 
 def _kind(m: dict[str, Any]) -> str:
-    """The stat block under a monster's name, unless the name says it already."""
-    same = m["kind"].lower() == m["name"].lower()
-    return "" if same else f'<span class="kind">{_e(m["kind"])}</span>'
+    """The stat block under a monster's name, unless the name says it already (G3: "Ghoul 3"
+    is a ghoul; "Boss" a bugbear)."""
+    if names_its_kind(m["name"], m["kind"]):
+        return ""
+    return f'<span class="kind">{_e(m["kind"])}</span>'
 
 
 def _legend() -> str:
