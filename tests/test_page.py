@@ -21,7 +21,9 @@ from lnf.model import Monster
 from lnf.model.events import Recorded
 from lnf.model.steps import Damaged
 from lnf.rules.wording import names_its_kind
+from lnf.session import open_fight
 from lnf.views.page import page_data
+from lnf.views.page_events import happenings
 from lnf.views.page_hp import MonsterHp, health_word
 from lnf.views.page_html import render_page
 from tests.cli import run, stdout_of
@@ -265,3 +267,14 @@ def test_a_copy_is_not_told_its_stat_block_again() -> None:
     assert '<span class="kind">Ghoul</span>' not in ghouls
     cave = stdout_of("show", "--html", str(ROOT / "examples" / "cave-ambush.yaml"))
     assert 'Goblin archer 1<span class="kind">Goblin</span>' in cave
+
+
+def test_a_breath_is_told_once(tmp_path: Path) -> None:
+    """B2 on the players' page: the dragon's breath is said as it is breathed, not once more as a
+    use spent (the DM's transcript tells the recharge)."""
+    fight = played(tmp_path, ROOT / "examples" / "young-green-dragon.yaml")
+    with open_fight(fight, record=False) as session:
+        lines = happenings(session.table.in_force, dm=False, hp=MonsterHp.WORDS)
+    breath = [line for line in lines if "Poison Breath" in line]
+    assert breath and breath[0].startswith("Young Green Dragon uses Poison Breath on ")
+    assert "Young Green Dragon uses Poison Breath." not in lines
