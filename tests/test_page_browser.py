@@ -241,8 +241,9 @@ groups:
 def test_a_crowded_grid_fits_a_tv_and_a_downed_card_still_reads(
     browser: Any, tmp_path: Path
 ) -> None:
-    """Eight monsters, one with a long name, fit 1366 px (G3); on a phone a downed hero's card
-    crosses out the name only, so its hit points and rank stay readable (G2, D8)."""
+    """Eight monsters, one with a long name, fit 1366 px (G3); a downed hero (D8) is crossed out
+    by name only, so a phone's card still reads, and says `down` in words, as the grid does to
+    a screen reader."""
     fight = tmp_path / "crowded.yaml"
     fight.write_text(CROWDED)
     page = ARTIFACTS / "crowded.html"
@@ -258,5 +259,10 @@ def test_a_crowded_grid_fits_a_tv_and_a_downed_card_still_reads(
     crossed = "return getComputedStyle(arguments[0]).textDecorationLine"
     assert browser.execute_script(crossed, card.find_element("tag name", "h3")) == "line-through"
     facts = card.find_element("tag name", "p")
-    assert "0/32 hp" in facts.text
+    assert facts.text.startswith("0/32 hp · down · back (guarded)")  # in words, not a line
     assert browser.execute_script(crossed, facts) == "none"
+    browser.set_window_size(WIDE, 900)
+    quill = browser.find_element("css selector", 'tr[data-hero="Quill"] th')
+    assert quill.accessible_name == "Quill, down"  # a screen reader hears what is crossed out
+    bram = browser.find_element("css selector", 'tr[data-hero="Bram"] th')
+    assert bram.accessible_name == "Bram"

@@ -153,10 +153,12 @@ def _hero_row(data: dict[str, Any], h: dict[str, Any]) -> str:
             f"{'X' if together else '·'}</td>"
         )
     current = ' aria-current="true" class="now"' if data["current"] == h["name"] else ""
-    down = " down" if h["down"] else ""
+    # Crossed out is for the eyes; a screen reader hears the word (as the strike order says it)
+    down = f' aria-label="{_e(h["name"])}, down"' if h["down"] else ""
     return (
         f'<tr data-hero="{_e(h["name"])}"{current}>'
-        f'<th scope="row" data-field="name" class="who{down}">{_e(h["name"])}</th>'
+        f'<th scope="row" data-field="name" class="who{" down" if h["down"] else ""}"{down}>'
+        f"{_e(h['name'])}</th>"
         f"{''.join(cells)}</tr>"
     )
 
@@ -172,7 +174,7 @@ def _cards(data: dict[str, Any]) -> str:
     heroes = "".join(
         f'<li class="{_card_class(data, h)}">'
         f'<h3>{_e(h["name"])} <span class="kind">{_e(h["class"])}</span></h3>'
-        f"<p>{_e(h['hp'])} {_e(data['hp_word'])} · {_e(h['rank'])}"
+        f"<p>{_hero_hp_words(data, h)} · {_e(h['rank'])}"
         f"{_group_words(data, h['group'])}{_dots_words(h)}</p></li>"
         for h in data["heroes"]
     )
@@ -188,6 +190,13 @@ def _cards(data: dict[str, Any]) -> str:
         f'<h2>Heroes</h2><ul class="cardlist">{heroes}</ul>'
         f'<h2>Monsters</h2><ul class="cardlist">{monsters}</ul></section>'
     )
+
+
+def _hero_hp_words(data: dict[str, Any], h: dict[str, Any]) -> str:
+    """`0/32 hp · down` on a card, in words what the grid crosses out; `dead` alone."""
+    if h["hp"] == "dead":
+        return "dead"
+    return f"{_e(h['hp'])} {_e(data['hp_word'])}" + (" · down" if h["down"] else "")
 
 
 def _card_class(data: dict[str, Any], c: dict[str, Any]) -> str:
