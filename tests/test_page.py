@@ -278,3 +278,14 @@ def test_a_breath_is_told_once(tmp_path: Path) -> None:
     breath = [line for line in lines if "Poison Breath" in line]
     assert breath and breath[0].startswith("Young Green Dragon uses Poison Breath on ")
     assert "Young Green Dragon uses Poison Breath." not in lines
+
+
+def test_a_dead_hero_s_card_says_dead_and_a_downed_one_down() -> None:
+    """D8, D9 on a phone's card, in words: `dead` (not `dead hp`), and `0/28 hp · down`."""
+    fight = load_fight(ROOT / "examples" / "ghouls-in-the-crypt.yaml")
+    brenna, cade = fight.hero("Brenna"), fight.hero("Cade")
+    fight = fight.with_combatant(replace(brenna, hp_now=0))
+    fight = fight.with_combatant(replace(cade, hp_now=0, dead=True))
+    html = render_page(page_data(fight))
+    assert "<p>0/28 hp · down · front" in html
+    assert "<p>dead · front" in html and "dead hp" not in html
