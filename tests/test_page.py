@@ -289,3 +289,12 @@ def test_a_dead_hero_s_card_says_dead_and_a_downed_one_down() -> None:
     html = render_page(page_data(fight))
     assert "<p>0/28 hp · down · front" in html
     assert "<p>dead · front" in html and "dead hp" not in html
+
+
+def test_a_hero_who_drops_is_said_to_be_down(tmp_path: Path) -> None:
+    """D8 in what just happened: a hero at 0 hit points `is down (0/28 hp)`, not a bare count."""
+    start = load_fight(ROOT / "examples" / "ghouls-in-the-crypt.yaml")
+    blow = apply(start, Recorded((Damaged("Brenna", 28),)))
+    data = page_data(blow.after, [blow])
+    assert data["recent"][-1] == "Brenna takes damage; Brenna is down (0/28 hp)."
+

@@ -243,6 +243,8 @@ def _looks(fight: Fight, name: str, dm: bool, hp: MonsterHp) -> str:
     if isinstance(c, Hero):
         if c.dead:
             return f"{name} is dead"
+        if c.current_hp == 0:  # D8: the table hears the hero go down, not only a number
+            return f"{name} is down ({c.current_hp}/{c.hp} hp)"
         return f"{name} {c.current_hp}/{c.hp} hp"
     if dm:
         return f"{name} {monster_hp_text(c, dm, hp)}"
