@@ -298,3 +298,10 @@ def test_a_hero_who_drops_is_said_to_be_down(tmp_path: Path) -> None:
     data = page_data(blow.after, [blow])
     assert data["recent"][-1] == "Brenna takes damage; Brenna is down (0/28 hp)."
 
+
+def test_a_card_says_its_dots_as_dots() -> None:
+    """T1 on a phone, where the grid's legend is not shown: `O dot`, `N dot`, not a bare letter."""
+    fight = load_fight(ROOT / "examples" / "ghouls-in-the-crypt.yaml")
+    fight = fight.with_combatant(replace(fight.hero("Brenna"), o_dot=True, n_dot=True))
+    html = render_page(page_data(fight))
+    assert 'group <b class="tag g0">A</b> · O dot, N dot</p>' in html

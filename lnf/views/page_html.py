@@ -214,7 +214,7 @@ def _group_words(data: dict[str, Any], label: str | None) -> str:
 def _dots_words(h: dict[str, Any]) -> str:
     dots = h["dots"]
     words = [f"C {dots['C']}"] if dots["C"] else []
-    words += [d for d in ("O", "N") if dots[d]]
+    words += [f"{d} dot" for d in ("O", "N") if dots[d]]  # the grid's legend is not on a phone
     words += ["light"] if h["light"] else []
     return f" · {', '.join(words)}" if words else ""
 
