@@ -261,8 +261,27 @@ def test_a_crowded_grid_fits_a_tv_and_a_downed_card_still_reads(
     facts = card.find_element("tag name", "p")
     assert facts.text.startswith("0/32 hp · down · back (guarded)")  # in words, not a line
     assert browser.execute_script(crossed, facts) == "none"
+    colour = "return getComputedStyle(arguments[0]).color"
+    name = _rgb(browser.execute_script(colour, card.find_element("tag name", "h3")))
+    page = _rgb(browser.execute_script("return getComputedStyle(document.body).backgroundColor"))
+    assert _contrast(name, page) >= 4.5, "a downed name must read on the phone's page (WCAG AA)"
     browser.set_window_size(WIDE, 900)
     quill = browser.find_element("css selector", 'tr[data-hero="Quill"] th')
     assert quill.accessible_name == "Quill, down"  # a screen reader hears what is crossed out
     bram = browser.find_element("css selector", 'tr[data-hero="Bram"] th')
     assert bram.accessible_name == "Bram"
+
+
+def _rgb(css: str) -> tuple[float, ...]:
+    return tuple(float(x) for x in css[css.index("(") + 1 : -1].split(",")[:3])
+
+
+def _contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """WCAG's contrast ratio of two sRGB colours."""
+
+    def lum(c: tuple[float, ...]) -> float:
+        lin = [x / 255 / 12.92 if x <= 10.3 else ((x / 255 + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
