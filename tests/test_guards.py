@@ -3,6 +3,7 @@ the hero policy takes it whenever it turns the hit), a stat block's Parry for a 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TypeGuard
 
 from lnf.dice.roll import ScriptedDice
@@ -17,6 +18,8 @@ from lnf.model import Fight, Guard, Resource
 from lnf.model.events import Reaction, Turn
 from lnf.model.plan import Mode
 from lnf.model.steps import Attacked, Guarded, Used
+from lnf.rules.conditions import takes_no_reactions
+from lnf.rules.economy import turning_guard
 from lnf.solver import solve_plan
 from tests.builders import SWORD, fight, hero, monster
 
@@ -176,3 +179,17 @@ def test_f1_guards_in_the_fight_file_and_the_srd_parry() -> None:
         assert "guards[0]" in str(exc) and "shield, or parry" in str(exc) and ":2" in str(exc)
     else:
         raise AssertionError("a reaction lnf does not play is refused")
+
+
+def test_f1_a_hero_down_at_0_hit_points_takes_no_shield() -> None:
+    """D8, F3: a hero at 0 hit points is unconscious, so incapacitated: no reaction turns a hit
+    (solo play asked a downed wizard whether Shield turned a ghoul's claws)."""
+    up = _wizard_fight()
+    down = up.with_combatant(replace(up.hero("Wren"), hp_now=0))
+    # 10 + 4 hits AC 12 but not Shield's 17; at 0 hit points: advantage and a critical hit
+    for f, faces, turned in ((up, [10, 5], True), (down, [10, 10, 5, 5], False)):
+        wren, ogre = f.hero("Wren"), f.monster("Ogre")
+        hit = roll_attack(f, ogre, wren, SWORD, Mode.MELEE, ScriptedDice(faces))
+        assert hit.hit and hit.kept == 10
+        assert (turning_guard(f, hit) is not None) is turned
+        assert bool(takes_no_reactions(wren)) is not turned

@@ -171,8 +171,7 @@ def test_the_players_page_says_the_breath_and_its_recharge() -> None:
     f = dragon_fight()
     turn = breath(f)
     said = happenings([turn.finish(Turn(DRAGON, turn.steps))], dm=False, hp=MonsterHp.WORDS)
-    assert said == [
-        "Young Green Dragon uses Poison Breath.",
+    assert said == [  # said once, as it is breathed (its use is not told again)
         "Young Green Dragon uses Poison Breath on Dee, Ann and Bo: Dee 18/60 hp; Ann 39/60 "
         "hp; Bo 39/60 hp.",
     ]

@@ -20,7 +20,10 @@ from lnf.formats.fight_file import load_fight
 from lnf.model import Monster
 from lnf.model.events import Recorded
 from lnf.model.steps import Damaged
+from lnf.rules.wording import names_its_kind
+from lnf.session import open_fight
 from lnf.views.page import page_data
+from lnf.views.page_events import happenings
 from lnf.views.page_hp import MonsterHp, health_word
 from lnf.views.page_html import render_page
 from tests.cli import run, stdout_of
@@ -252,3 +255,53 @@ def test_the_page_says_a_spell_on_allies_and_the_slot_it_spent(tmp_path: Path) -
     html = page.read_text(encoding="utf-8")
     assert "Maren casts Bless on Bram, Sen and Maren." in html
     assert "Maren spends a 1st-level spell slot." in html
+
+
+def test_a_copy_is_not_told_its_stat_block_again() -> None:
+    """G3: "Ghoul 3" says it is a ghoul; "Goblin archer 1" (a goblin) and "Boss" do not."""
+    assert names_its_kind("Ghoul 3", "Ghoul")
+    assert names_its_kind("Young Green Dragon", "young green dragon")
+    assert not names_its_kind("Goblin archer 1", "Goblin")
+    assert not names_its_kind("Boss", "Bugbear")
+    ghouls = stdout_of("show", "--html", str(ROOT / "examples" / "ghouls-in-the-crypt.yaml"))
+    assert '<span class="kind">Ghoul</span>' not in ghouls
+    cave = stdout_of("show", "--html", str(ROOT / "examples" / "cave-ambush.yaml"))
+    assert 'Goblin archer 1<span class="kind">Goblin</span>' in cave
+
+
+def test_a_breath_is_told_once(tmp_path: Path) -> None:
+    """B2 on the players' page: the dragon's breath is said as it is breathed, not once more as a
+    use spent (the DM's transcript tells the recharge)."""
+    fight = played(tmp_path, ROOT / "examples" / "young-green-dragon.yaml")
+    with open_fight(fight, record=False) as session:
+        lines = happenings(session.table.in_force, dm=False, hp=MonsterHp.WORDS)
+    breath = [line for line in lines if "Poison Breath" in line]
+    assert breath and breath[0].startswith("Young Green Dragon uses Poison Breath on ")
+    assert "Young Green Dragon uses Poison Breath." not in lines
+
+
+def test_a_dead_hero_s_card_says_dead_and_a_downed_one_down() -> None:
+    """D8, D9 on a phone's card, in words: `dead` (not `dead hp`), and `0/28 hp · down`."""
+    fight = load_fight(ROOT / "examples" / "ghouls-in-the-crypt.yaml")
+    brenna, cade = fight.hero("Brenna"), fight.hero("Cade")
+    fight = fight.with_combatant(replace(brenna, hp_now=0))
+    fight = fight.with_combatant(replace(cade, hp_now=0, dead=True))
+    html = render_page(page_data(fight))
+    assert "<p>0/28 hp · down · front" in html
+    assert "<p>dead · front" in html and "dead hp" not in html
+
+
+def test_a_hero_who_drops_is_said_to_be_down(tmp_path: Path) -> None:
+    """D8 in what just happened: a hero at 0 hit points `is down (0/28 hp)`, not a bare count."""
+    start = load_fight(ROOT / "examples" / "ghouls-in-the-crypt.yaml")
+    blow = apply(start, Recorded((Damaged("Brenna", 28),)))
+    data = page_data(blow.after, [blow])
+    assert data["recent"][-1] == "Brenna takes damage; Brenna is down (0/28 hp)."
+
+
+def test_a_card_says_its_dots_as_dots() -> None:
+    """T1 on a phone, where the grid's legend is not shown: `O dot`, `N dot`, not a bare letter."""
+    fight = load_fight(ROOT / "examples" / "ghouls-in-the-crypt.yaml")
+    fight = fight.with_combatant(replace(fight.hero("Brenna"), o_dot=True, n_dot=True))
+    html = render_page(page_data(fight))
+    assert 'group <b class="tag g0">A</b> · O dot, N dot</p>' in html

@@ -130,8 +130,18 @@ def test_each_example_reads_back_as_show_json(browser: Any, example: Path, tmp_p
         hp = {k for k in cells if k[1] == "hp"}
         assert {k: v for k, v in cells.items() if k not in hp} == expected_cells(shown)
         _accessible(browser)
+        _fits(browser, name)
         _shoot(browser, name, WIDE)
         _narrow(browser, name)
+
+
+def _fits(driver: Any, name: str) -> None:
+    """At a TV's 1366 px the whole grid is in view: a table that scrolls sideways hides the
+    monsters on its right from a room that cannot scroll it (G3: the columns are the monsters)."""
+    scroll = driver.find_element("css selector", ".grid-wrap .scroll")
+    table = driver.find_element("css selector", "table.grid")
+    wide, room = table.get_property("scrollWidth"), scroll.get_property("clientWidth")
+    assert wide <= room, f"{name}: the grid is {wide} px wide in {room} px"
 
 
 def _accessible(driver: Any) -> None:
@@ -204,3 +214,74 @@ def test_an_open_page_follows_the_log_and_a_restart(browser: Any, tmp_path: Path
         live = browser.find_element("id", "live").text
         assert live.startswith("Live")
     print(f"the page followed lnf damage in {took:.2f} s")
+
+
+CROWDED = """\
+title: A crowded crypt
+round: 1
+phase: melee
+started: monsters
+heroes:
+  - {name: Bram, class: fighter, hp: 44, attacks: [{name: Longsword, to_hit: 7, damage: 1d8+4}]}
+  - {name: Ilsa, class: cleric, hp: 38, attacks: [{name: Mace, to_hit: 5, damage: 1d6+2}]}
+  - {name: Quill, class: wizard, hp: 0/32, rank: back, why: guarded,
+     attacks: [{name: Dagger, to_hit: 5, damage: 1d4+2}]}
+  - {name: Nix, class: rogue, hp: 38, attacks: [{name: Rapier, to_hit: 7, damage: 1d8+4}]}
+monsters:
+  - {monster: young green dragon}
+  - {monster: mage}
+  - {monster: ghoul, count: 4}
+  - {monster: hobgoblin, count: 2}
+groups:
+  A: [Bram, Ilsa, Ghoul 1, Ghoul 2, Hobgoblin 1]
+  B: [Nix, Ghoul 3, Ghoul 4, Young Green Dragon]
+"""
+
+
+def test_a_crowded_grid_fits_a_tv_and_a_downed_card_still_reads(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Eight monsters, one with a long name, fit 1366 px (G3); a downed hero (D8) is crossed out
+    by name only, so a phone's card still reads, and says `down` in words, as the grid does to
+    a screen reader."""
+    fight = tmp_path / "crowded.yaml"
+    fight.write_text(CROWDED)
+    page = ARTIFACTS / "crowded.html"
+    assert run("show", str(fight), "--html", "-o", str(page))[0] == 0
+    browser.set_window_size(WIDE, 900)
+    browser.get(page.as_uri())
+    assert len(browser.execute_script(READ_GRID)["monsters"]) == 8
+    _fits(browser, "crowded")
+    _shoot(browser, "crowded", WIDE)
+    _narrow(browser, "crowded")
+    card = browser.find_element("css selector", ".cards .card.down")
+    assert "Quill" in card.find_element("tag name", "h3").text
+    crossed = "return getComputedStyle(arguments[0]).textDecorationLine"
+    assert browser.execute_script(crossed, card.find_element("tag name", "h3")) == "line-through"
+    facts = card.find_element("tag name", "p")
+    assert facts.text.startswith("0/32 hp · down · back (guarded)")  # in words, not a line
+    assert browser.execute_script(crossed, facts) == "none"
+    colour = "return getComputedStyle(arguments[0]).color"
+    name = _rgb(browser.execute_script(colour, card.find_element("tag name", "h3")))
+    page = _rgb(browser.execute_script("return getComputedStyle(document.body).backgroundColor"))
+    assert _contrast(name, page) >= 4.5, "a downed name must read on the phone's page (WCAG AA)"
+    browser.set_window_size(WIDE, 900)
+    quill = browser.find_element("css selector", 'tr[data-hero="Quill"] th')
+    assert quill.accessible_name == "Quill, down"  # a screen reader hears what is crossed out
+    bram = browser.find_element("css selector", 'tr[data-hero="Bram"] th')
+    assert bram.accessible_name == "Bram"
+
+
+def _rgb(css: str) -> tuple[float, ...]:
+    return tuple(float(x) for x in css[css.index("(") + 1 : -1].split(",")[:3])
+
+
+def _contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """WCAG's contrast ratio of two sRGB colours."""
+
+    def lum(c: tuple[float, ...]) -> float:
+        lin = [x / 255 / 12.92 if x <= 10.3 else ((x / 255 + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)

@@ -140,3 +140,15 @@ def test_changes_since_says_hp_rank_group_conditions_and_new_notes() -> None:
         "  Orc: unengaged",
     ]
     assert lines[3:] == ["Notes:", "  Bo: new note"]  # only the new note, under its header
+
+
+def test_play_refuses_two_levelled_spells_as_the_table_does(tmp_path: Path) -> None:
+    """F1 solo as at the table (`lnf act`): beside a bonus-action spell the only other spell is a
+    cantrip, so Spirit Guardians then Spiritual Weapon is refused and the player asked again."""
+    fight = tmp_path / "shrine.yaml"
+    shutil.copy(ROOT / "examples" / "shrine-of-the-spells.yaml", fight)
+    typed = "dodge\ncast spirit guardians; cast spiritual weapon at thug\ndodge\nquit\n"
+    code, out = _play(str(fight), "--seed", "3", typed=typed)  # Bram dodges; Maren's turn
+    assert code == 0, out
+    assert "Not allowed: Maren has cast a spell other than a cantrip this turn" in out
+    assert "Maren casts Spirit Guardians" not in out and "Maren dodges" in out

@@ -18,7 +18,7 @@ from lnf.cli.options import fight_argument, opened, seed_option, terminal_style,
 from lnf.cli.running import make_runner, printer
 from lnf.engine.chasing import speed_policy
 from lnf.engine.decisions import TurnChoice
-from lnf.engine.hero_turn import verify_chase_hide
+from lnf.engine.hero_turn import verify_fits
 from lnf.engine.table import Table
 from lnf.errors import Refused
 from lnf.heroes.policy import policy_choice
@@ -75,7 +75,7 @@ class PromptHeroes:
             else:
                 try:
                     choice = parse_choice(fight, hero, text)
-                    verify_chase_hide(fight, hero.name, choice)  # C5
+                    verify_fits(fight, hero.name, choice)  # F1, C5: as `lnf act` refuses
                     return choice
                 except Refused as exc:
                     click.echo(f"  Not allowed: {exc.describe()}")

@@ -121,13 +121,18 @@ def verify_act(fight: Fight, choice: TurnChoice) -> None:
     if choice.action != NOTHING or other_than_action(choice) or choice.bonus or choice.bonus_action:
         verify_not_dying(fight.hero(hero))  # D9
         verify_can_act(fight.hero(hero))  # F3
+    verify_fits(fight, hero, choice, "; record anything else with lnf damage, heal, move or mark")
+
+
+def verify_fits(fight: Fight, hero: str, choice: TurnChoice, hint: str = "") -> None:
+    """F1, C5: what a hero says it does fits what its turn has left (an action, a bonus action,
+    no second spell above a cantrip beside a bonus-action spell), at the table (`lnf act`) and
+    solo (`lnf play`); `hint` follows a refusal for want of room."""
     verify_granted(fight, hero, choice.action, choice.bonus_action, choice.bonus_first)
     verify_chase_hide(fight, hero, choice)
-    costs = turn_costs(fight.hero(hero), choice)
     try:
-        verify_costs(fight, hero, costs)
+        verify_costs(fight, hero, turn_costs(fight.hero(hero), choice))
     except Refused as refused:
-        hint = "; record anything else with lnf damage, heal, move or mark"
         raise Refused(refused.message + hint, refused.rule) from None
 
 

@@ -156,6 +156,8 @@ def takes_no_reactions(c: Hero | Monster) -> str:
     Counterspell (B10)."""
     if incapacitated(c):
         return "incapacitated"
+    if isinstance(c, Hero) and downed(c):  # D8: unconscious at 0 hit points, so incapacitated
+        return "unconscious at 0 hit points"
     no_reactions = (Condition.CONFUSED, Condition.SLOWED, Condition.GIBBERING, Condition.TURNED)
     found = [x for x in no_reactions if x in c.conditions]
     return str(found[0]) if found else ""

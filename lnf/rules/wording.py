@@ -58,3 +58,10 @@ def a_an(word: str) -> str:
 def copy_names(name: str, count: int) -> list[str]:
     """G3: `count` copies of one entry are "Name 1".."Name n"; one alone is "Name"."""
     return [name] if count == 1 else [f"{name} {n}" for n in range(1, count + 1)]
+
+
+def names_its_kind(name: str, kind: str) -> bool:
+    """G3: the name says the stat block already: "Ghoul", or a copy of it, "Ghoul 3"."""
+    entry, _, number = name.rpartition(" ")
+    said = entry if number.isdigit() else name
+    return said.casefold() == kind.casefold()

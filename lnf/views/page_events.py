@@ -71,17 +71,43 @@ def _event_lines(applied: Applied, dm: bool, hp: MonsterHp) -> list[str]:
     if isinstance(event, PhaseSet):
         return [event.note[:1].upper() + event.note[1:] + "."]
     if isinstance(event, Turn):  # what it did, then why it did no more
-        said = [s for s in (_step(done, dm, hp) for done in applied.steps) if s]
+        said = _steps_said(applied, dm, hp)
         note = [f"{event.who} {event.note}."] if event.note else []
         return said + note or [f"{event.who} does nothing."]
     if isinstance(event, Recorded):  # the DM's own note stays off the players' page
         note = [f"DM: {event.note}"] if dm and event.note and not event.by_rules else []
-        return note + [s for s in (_step(d, dm, hp) for d in applied.steps) if s]
+        return note + _steps_said(applied, dm, hp)
     if isinstance(event, Reaction) and event.takes:
         return [f"{event.who} strikes at {event.foe} as it leaves (M6)."]
     if isinstance(event, Ended):
         return [f"The {event.winner} win."]
     return []  # the plan, the seed, undo and redo: not for the players' page
+
+
+def _steps_said(applied: Applied, dm: bool, hp: MonsterHp) -> list[str]:
+    """The record's lines, each said once."""
+    told = _told_by_their_use(applied)
+    shown = [
+        d
+        for d in applied.steps
+        if not (isinstance(d.step, Used) and d.step.resource.casefold() in told)
+    ]
+    return [s for s in (_step(d, dm, hp) for d in shown) if s]
+
+
+def _told_by_their_use(applied: Applied) -> set[str]:
+    """What the record's own lines name as they use it (the breath cast, the Second Wind's
+    heal, B2, F2): its spending says nothing more to the players, so it is not said twice."""
+    told: set[str] = set()
+    for done in applied.steps:
+        step = done.step
+        if isinstance(step, SpellCast):
+            told.add(step.spell.casefold())
+        elif isinstance(step, Healed) and step.by:
+            told.add(step.by.casefold())
+        elif isinstance(step, Attacked):
+            told.add(step.attack.casefold())
+    return told
 
 
 def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
@@ -217,6 +243,8 @@ def _looks(fight: Fight, name: str, dm: bool, hp: MonsterHp) -> str:
     if isinstance(c, Hero):
         if c.dead:
             return f"{name} is dead"
+        if c.current_hp == 0:  # D8: the table hears the hero go down, not only a number
+            return f"{name} is down ({c.current_hp}/{c.hp} hp)"
         return f"{name} {c.current_hp}/{c.hp} hp"
     if dm:
         return f"{name} {monster_hp_text(c, dm, hp)}"

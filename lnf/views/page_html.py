@@ -12,6 +12,7 @@ from string import Template
 from typing import Any
 
 from lnf.formats.files import page_template
+from lnf.rules.wording import names_its_kind
 
 DOT, HOLLOW = "●", "○"
 C_MARK = {"wanted": DOT, "avoided": HOLLOW, "": ""}
@@ -109,9 +110,11 @@ def _grid(data: dict[str, Any]) -> str:
 
 
 def _kind(m: dict[str, Any]) -> str:
-    """The stat block under a monster's name, unless the name says it already."""
-    same = m["kind"].lower() == m["name"].lower()
-    return "" if same else f'<span class="kind">{_e(m["kind"])}</span>'
+    """The stat block under a monster's name, unless the name says it already (G3: "Ghoul 3"
+    is a ghoul; "Boss" a bugbear)."""
+    if names_its_kind(m["name"], m["kind"]):
+        return ""
+    return f'<span class="kind">{_e(m["kind"])}</span>'
 
 
 def _legend() -> str:
@@ -150,10 +153,12 @@ def _hero_row(data: dict[str, Any], h: dict[str, Any]) -> str:
             f"{'X' if together else '·'}</td>"
         )
     current = ' aria-current="true" class="now"' if data["current"] == h["name"] else ""
-    down = " down" if h["down"] else ""
+    # Crossed out is for the eyes; a screen reader hears the word (as the strike order says it)
+    down = f' aria-label="{_e(h["name"])}, down"' if h["down"] else ""
     return (
         f'<tr data-hero="{_e(h["name"])}"{current}>'
-        f'<th scope="row" data-field="name" class="who{down}">{_e(h["name"])}</th>'
+        f'<th scope="row" data-field="name" class="who{" down" if h["down"] else ""}"{down}>'
+        f"{_e(h['name'])}</th>"
         f"{''.join(cells)}</tr>"
     )
 
@@ -169,7 +174,7 @@ def _cards(data: dict[str, Any]) -> str:
     heroes = "".join(
         f'<li class="{_card_class(data, h)}">'
         f'<h3>{_e(h["name"])} <span class="kind">{_e(h["class"])}</span></h3>'
-        f"<p>{_e(h['hp'])} {_e(data['hp_word'])} · {_e(h['rank'])}"
+        f"<p>{_hero_hp_words(data, h)} · {_e(h['rank'])}"
         f"{_group_words(data, h['group'])}{_dots_words(h)}</p></li>"
         for h in data["heroes"]
     )
@@ -187,6 +192,13 @@ def _cards(data: dict[str, Any]) -> str:
     )
 
 
+def _hero_hp_words(data: dict[str, Any], h: dict[str, Any]) -> str:
+    """`0/32 hp · down` on a card, in words what the grid crosses out; `dead` alone."""
+    if h["hp"] == "dead":
+        return "dead"
+    return f"{_e(h['hp'])} {_e(data['hp_word'])}" + (" · down" if h["down"] else "")
+
+
 def _card_class(data: dict[str, Any], c: dict[str, Any]) -> str:
     return (
         "card" + (" down" if c["down"] else "") + (" now" if data["current"] == c["name"] else "")
@@ -202,7 +214,7 @@ def _group_words(data: dict[str, Any], label: str | None) -> str:
 def _dots_words(h: dict[str, Any]) -> str:
     dots = h["dots"]
     words = [f"C {dots['C']}"] if dots["C"] else []
-    words += [d for d in ("O", "N") if dots[d]]
+    words += [f"{d} dot" for d in ("O", "N") if dots[d]]  # the grid's legend is not on a phone
     words += ["light"] if h["light"] else []
     return f" · {', '.join(words)}" if words else ""
 
