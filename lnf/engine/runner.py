@@ -28,14 +28,6 @@ from lnf.engine.decisions import TurnChoice
 from lnf.engine.effects import Rolled, Waits, land, round_start_ends, stand_up, turn_edge
 from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
 from lnf.engine.legendary import legendary_action
-from lnf.engine.replan import (
-    carried_out,
-    grid_view,
-    orders_changed,
-    plan_key,
-    spent_from_under,
-    still_to_act,
-)
 from lnf.engine.resolve import roll_death_save
 from lnf.engine.round_start import (
     Planner,
@@ -62,11 +54,10 @@ from lnf.rules.group_changes import order_step
 from lnf.rules.hyrule import hyrule
 from lnf.rules.legal import can_take_turn
 from lnf.rules.reactions import opportunity_attackers
-from lnf.rules.roster import banished, in_fight, incapacitated, monsters
+from lnf.rules.roster import heroes_up, in_fight, incapacitated, monsters
 from lnf.rules.state_check import plan_notes
 from lnf.rules.strike_order import strike_order, up_next
 from lnf.rules.surprise import actions_in_surprise_round, held_note, surprise_round_next
-from lnf.values import by_identity
 
 VOLLEYS = "the volley rounds"  # the dice that set them (V1), rolled once per fight
 
@@ -174,7 +165,7 @@ class Runner:
         fight = self.fight
         if not monsters(fight):  # (who is in the fight: worked out once per state)
             return Side.HEROES
-        if not _heroes_up(fight.heroes):
+        if not heroes_up(fight.heroes):
             return Side.MONSTERS
         return None
 
@@ -239,14 +230,14 @@ class Runner:
     def _current_plan(self) -> Plan:
         """P6: plan again whenever the grid changed since the last plan. The chase runs beside
         the grid: its members are left out of the plan."""
-        grid = grid_view(self.fight)
-        key = plan_key(grid)
-        if self._plan is not None and spent_from_under(grid, self._plan[1]):
+        grid = p6.grid_view(self.fight)
+        key = p6.plan_key(grid)
+        if self._plan is not None and p6.spent_from_under(grid, self._plan[1]):
             self._plan = (None, self._plan[1])  # P6: an order can no longer be carried out
         if self._plan is not None and self._plan[0] == key:
             if self._carried is not None:  # P6: the plan stays; told again as a new plan says it
                 told, self._carried = self._carried, None
-                self._plan = (key, still_to_act(grid, self._plan[1]))
+                self._plan = (key, p6.still_to_act(grid, self._plan[1]))
                 self._tell(grid, told, self._plan[1], replan=True)
             return self._plan[1]
         self._carried = None
@@ -270,17 +261,17 @@ class Runner:
     def _tell(self, grid: Fight, old: Plan | None, plan: Plan, *, replan: bool) -> None:
         """A plan is told when its orders or its notes differ from the plan before it."""
         note = "; ".join(plan_notes(grid))
-        if old is None or orders_changed(old, plan) or note != self._told:
+        if old is None or p6.orders_changed(old, plan) or note != self._told:
             self._add(Planned(plan.orders, replan=replan, note=note))
             self._told = note
 
     def _carry_out(self, before: Fight, after: Fight) -> None:
         """P6's decision: a monster carrying out its order is no change to the plan in force."""
-        if not self.own_orders_kept or self._plan is None or self._plan[0] != plan_key(before):
+        if not self.own_orders_kept or self._plan is None or self._plan[0] != p6.plan_key(before):
             return
-        if (kept := carried_out(before, after, self._plan[1])) is not None:
+        if (kept := p6.carried_out(before, after, self._plan[1])) is not None:
             self._carried = self._carried or self._plan[1]
-            self._plan = (plan_key(after), kept)
+            self._plan = (p6.plan_key(after), kept)
 
     def open_reactions(self) -> tuple[Monster, tuple[Hero, ...]] | None:
         """M6: the monster next in strike order, when its order takes it out of a group, and
@@ -374,9 +365,9 @@ class Runner:
         move = order_step(turn.fight, order)
         kept = self._plan, self._carried  # P6: the move counts once the turn is recorded
         if move is not None:
-            before = grid_view(turn.fight)
+            before = p6.grid_view(turn.fight)
             turn.do(move)
-            self._carry_out(before, grid_view(turn.fight))
+            self._carry_out(before, p6.grid_view(turn.fight))
             if actions_in_surprise_round(turn.fight, monster.name) == 1:
                 self._finish(turn, "has only one action in the surprise round: it moved (V-ENC1)")
                 return True
@@ -500,12 +491,6 @@ class Runner:
         """B7: the legendary actions due after a hero's turn (`engine.legendary`), logged."""
         while (taken := legendary_action(self.table.in_force, self._dice)) is not None:
             self.say(self.table.add_applied(taken))
-
-
-@by_identity
-def _heroes_up(heroes: tuple[Hero, ...]) -> bool:
-    """Any hero up, in the fight or banished (by identity: most events share the heroes)."""
-    return any((in_fight(h) or banished(h)) and h.current_hp > 0 for h in heroes)
 
 
 class _Dry(Exception):

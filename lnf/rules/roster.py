@@ -20,6 +20,7 @@ from lnf.model import (
     Monster,
     TraitKind,
 )
+from lnf.values import by_identity
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook
 # (3.12 dropped it); whether a combatant is banished is asked ~1,000 times a fight.
@@ -186,3 +187,10 @@ def _changed(before: Fight, after: Fight) -> Changes:
                     continue
             found.append((c, now))
     return tuple(found)
+
+
+@by_identity
+def heroes_up(heroes: tuple[Hero, ...]) -> bool:
+    """Any hero up, in the fight or banished (by identity: most events share the heroes): while
+    none is, the monsters have won."""
+    return any((in_fight(h) or banished(h)) and h.current_hp > 0 for h in heroes)
