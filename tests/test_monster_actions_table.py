@@ -88,6 +88,22 @@ def test_the_players_d20s_are_the_saves_rolled() -> None:
     assert runner.heroes.saves == {}  # each used once
 
 
+def test_saves_short_of_a_hero_wait_for_every_hero_and_say_which_were_missing() -> None:
+    """B3: `--saves` that leaves out a hero plays nothing and keeps nothing, so the wait names
+    every hero the breath catches (not only the one left out, whose d20 alone would then
+    wait for the others' again) and says whose d20 was missing."""
+    runner = _at_table(TableHeroes({"Dee": 3}))
+    waits = _to_the_breath(runner)
+    assert waits is not None and waits.heroes == ("Dee", "Ann", "Bo")
+    assert not any(isinstance(e, Turn) and e.who == DRAGON for e in runner.table.events)
+    lines = save_lines(waits.foe, waits.action, waits.heroes, Path("x.yaml"), runner.heroes.saves)
+    assert lines[1] == (
+        "  --saves said Dee's but not Ann and Bo's: nothing of Young Green Dragon's turn was "
+        "played; say every hero's d20 at once."
+    )
+    assert "--saves Dee=N,Ann=N,Bo=N" in lines[2]
+
+
 def test_the_table_may_let_lnf_roll_the_saves() -> None:
     runner = _at_table(TableHeroes(roll_saves=True))
     assert _to_the_breath(runner) is None

@@ -94,7 +94,8 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
         for line in reaction_lines(*waiting, fight_file, engaged):
             click.echo(line)
     elif isinstance(guard := runner.waiting_guard(), SavesWait):  # B3: the players' d20s
-        for line in save_lines(guard.foe, guard.action, guard.heroes, fight_file):
+        said = getattr(runner.heroes, "saves", {})  # B3: a --saves short of some heroes
+        for line in save_lines(guard.foe, guard.action, guard.heroes, fight_file, said):
             click.echo(line)
     elif guard is not None:
         for line in guard_lines(guard.hero, guard.foe, guard.guard, fight_file):
