@@ -17,7 +17,9 @@ from lnf.engine.runner import Runner
 from lnf.engine.sides import TableHeroes
 from lnf.engine.table import Table
 from lnf.heroes.policy import PolicyHeroes
+from lnf.model import Ability
 from lnf.model.events import Recorded, RoundStarted, Turn
+from lnf.model.plan import Mode, Plan
 from lnf.model.steps import Recharged, SpellCast, Used
 from lnf.rules.limited import uses_left
 from lnf.views.page_events import happenings
@@ -102,6 +104,29 @@ def test_saves_short_of_a_hero_wait_for_every_hero_and_say_which_were_missing() 
         "played; say every hero's d20 at once."
     )
     assert "--saves Dee=N,Ann=N,Bo=N" in lines[2]
+
+
+def test_a_hero_who_fails_a_dexterity_save_without_a_roll_is_not_waited_for() -> None:
+    """B3, F3: a downed (unconscious) hero fails a Dexterity save without a roll: the breath
+    waits for the other players' d20s only, and Dee's save fails with no die."""
+    acid = replace(BREATH, name="Acid Breath", save=(Ability.DEX, 14))
+    dragon = monster(DRAGON, hp=136, attacks=(BITE,), actions=(acid,), kind=DRAGON)
+    heroes = [replace(h, hp_now=0) if h.name == "Dee" else h for h in x6_heroes()]
+    f = fight(heroes, [dragon], {"A": ["Ann", "Bo", DRAGON]})
+    order = replace(BREATH_ORDER, action="Acid Breath", mode=Mode.RANGED)
+    runner = Runner(Table(f), TableHeroes(), lambda _: Plan((order,)), lambda _: None)
+    runner.begin(7)
+    waits = _to_the_breath(runner)
+    assert waits is not None and waits.heroes == ("Ann", "Bo")
+    runner.heroes = TableHeroes({"Ann": 20, "Bo": 12})
+    runner.on_at_table(monster_turns=1)
+    turn = next(e for e in runner.table.events if isinstance(e, Turn) and e.who == DRAGON)
+    cast = next(s for s in turn.steps if isinstance(s, SpellCast))
+    assert [(s.who, s.faces, s.success) for s in cast.saves] == [
+        ("Dee", (), False),
+        ("Ann", (20,), True),
+        ("Bo", (12,), True),
+    ]
 
 
 def test_the_table_may_let_lnf_roll_the_saves() -> None:
