@@ -25,6 +25,7 @@ from lnf.rules.distance import volley_planned
 from lnf.rules.idle_casts import self_spell
 from lnf.rules.kinds import kind_of
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
+from lnf.rules.multiattack_first import first_use
 from lnf.rules.order_damage import expected_damage
 from lnf.rules.roster import in_fight, monsters
 from lnf.rules.specials import (
@@ -233,14 +234,24 @@ def held_actions(fight: Fight, plan: Plan) -> list[tuple[str, list[Reason]]]:
         if order.monster not in fight:
             continue
         monster = fight.monster(order.monster)
+        first = _first_used(fight, monster, order)
         reasons = [
             _held(fight, monster, order, a)
             for a in monster.actions
-            if a.cost is Cost.ACTION and a.name.lower() != order.action.lower()
+            if a.cost is Cost.ACTION and a.name.lower() not in (order.action.lower(), first)
         ]
         if reasons:
             out.append((monster.name, reasons))
     return out
+
+
+def _first_used(fight: Fight, monster: Monster, order: Order) -> str:
+    """B1: the action (lower case) a weapon order's Multiattack uses first (a dragon's
+    Frightful Presence): the order uses it, so it is not held back; "" for none."""
+    if order.action or order.target is None:
+        return ""
+    used = first_use(fight, monster, final_spot(fight, monster.name, order.move), order.rank)
+    return used[0].name.lower() if used is not None else ""
 
 
 def _held(fight: Fight, monster: Monster, order: Order, action: Attack) -> Reason:
