@@ -103,6 +103,15 @@ def test_a_name_of_several_words_needs_no_quotes(den: Path) -> None:
     assert code == 2 and "which one: Gnoll 1 or Gnoll 2?" in out
 
 
+def test_damage_takes_its_type_after_the_amount_as_a_dm_says_it(den: Path) -> None:
+    """D6: `lnf damage FIGHT Gnoll 2 2d6 fire` is 2d6 fire damage to Gnoll 2 (the last word a
+    damage type, the one before it the amount), as `--type fire` is."""
+    code, out = run("damage", str(den), "Gnoll", "2", "2d6", "fire")
+    assert code == 0 and re.search(r"Gnoll 2 takes \d+ fire damage \(2d6 \(", out), out
+    code, out = run("damage", str(den), "Gnoll", "1", "4", "Cold")
+    assert code == 0 and "Gnoll 1 takes 4 cold damage" in out
+
+
 def test_a_name_typed_without_its_space_is_the_one_it_spells(den: Path) -> None:
     code, out = run("damage", str(den), "Gnoll2", "5")
     assert code == 0 and "Gnoll 2 takes 5 damage" in out

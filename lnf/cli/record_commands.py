@@ -64,6 +64,9 @@ def _refused(exc: Refused) -> InputError:
     return InputError("command line", [InputProblem(exc.message, rule=exc.rule, hint=hint)])
 
 
+_TYPES = frozenset(t.value for t in DamageType)
+
+
 @click.command()
 @fight_argument
 @who_argument
@@ -75,6 +78,9 @@ def damage(
 ) -> None:
     """NAME takes AMOUNT damage, or lnf rolls DICE such as 2d6+3 (resistances apply, D6–D9)."""
     session = opened(fight_file)
+    if kind is None and len(who) > 1 and amount.lower() in _TYPES:
+        # D6: `lnf damage FIGHT Orc 3d6 fire`, the type said after the dice, as a DM says it
+        who, amount, kind = who[:-1], who[-1], amount.lower()
     name = _known(session.fight, who).name
     try:
         verify_damage(session.fight, name)
