@@ -112,6 +112,20 @@ def test_damage_takes_its_type_after_the_amount_as_a_dm_says_it(den: Path) -> No
     assert code == 0 and "Gnoll 1 takes 4 cold damage" in out
 
 
+def test_damage_typed_in_its_dice_meets_the_defences_and_says_so(tmp_path: Path) -> None:
+    """D6: "2d6 poison" on a skeleton (immune to poison) takes nothing off and says why, as an
+    attack's damage does; dice of two types are refused before anything is rolled."""
+    crypt = tmp_path / "crypt.yaml"
+    crypt.write_text(
+        "heroes: [{name: Ann, class: fighter, hp: 20, ac: 16}]\nmonsters: [{monster: skeleton}]\n",
+        encoding="utf-8",
+    )
+    code, out = run("damage", str(crypt), "Skeleton", "2d6 poison")
+    assert code == 0 and re.search(r", immune to poison \(D6\): 0; Skeleton 13/13 hp", out), out
+    code, out = run("damage", str(crypt), "Skeleton", "1d6 fire + 1d6 cold")
+    assert code == 2 and "record each type apart" in out and "(D6)" in out
+
+
 def test_a_name_typed_without_its_space_is_the_one_it_spells(den: Path) -> None:
     code, out = run("damage", str(den), "Gnoll2", "5")
     assert code == 0 and "Gnoll 2 takes 5 damage" in out

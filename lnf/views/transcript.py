@@ -252,6 +252,8 @@ def _step_text(done: StepDone) -> str:
         case Damaged():
             kind = f" {step.type}" if step.type is not None else ""
             rolled = f" ({step.text})" if step.text else ""
+            dealt = _dealt_to(done, step.who)  # D6: what its defences left of it, said
+            rolled += _defences_text(dealt) if dealt.defences or dealt.floored else ""
             return f"{step.who} takes {step.amount}{kind} damage{rolled}; {_hp(after, step.who)}."
         case Marked():
             if step.mark is Condition.PRONE and not step.on:
