@@ -140,6 +140,10 @@ def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
             return [_bulleted(line, markdown) for line in said]
         case TurnStarted():
             return [_bulleted(f"{event.who}'s turn, at the table.", markdown)]
+        case Reaction() if event.guard:  # F1: the answer to a Shield lnf waited for
+            take = "will take" if event.takes else "does not take"
+            line = f"{event.who} {take} {event.guard} against {event.foe}'s hit (a reaction, F1)."
+            return [_bulleted(line, markdown)]
         case Reaction():
             if event.takes:
                 line = (
