@@ -129,6 +129,12 @@ def test_a_hero_who_fails_a_dexterity_save_without_a_roll_is_not_waited_for() ->
     ]
 
 
+def test_one_hero_caught_rolls_its_save_not_each() -> None:
+    """B3: a breath on one hero says "on Dee: rolls a Constitution save", not "each rolls"."""
+    line = save_lines(DRAGON, BREATH, ("Dee",), Path("x.yaml"))[0]
+    assert line == f"{DRAGON} uses Poison Breath on Dee: rolls a Constitution save (DC 14) (B3)."
+
+
 def test_the_table_may_let_lnf_roll_the_saves() -> None:
     runner = _at_table(TableHeroes(roll_saves=True))
     assert _to_the_breath(runner) is None

@@ -174,6 +174,7 @@ def save_lines(
     ability, dc = action.save if action.save is not None else (None, 0)
     save = f"{a_an(ability.word)} save" if ability is not None else "a save"
     faces = ",".join(f"{h}=N" for h in heroes)
+    rolls = "each rolls" if len(heroes) > 1 else "rolls"  # "on Ilsa: rolls a … save"
     given = [h for h in heroes if h in set(said)]
     short = (
         [
@@ -185,7 +186,7 @@ def save_lines(
         else []
     )
     return [
-        f"{foe} uses {action.name} on {and_list(heroes)}: each rolls {save} (DC {dc}) (B3).",
+        f"{foe} uses {action.name} on {and_list(heroes)}: {rolls} {save} (DC {dc}) (B3).",
         *short,
         f"  Say the d20s: lnf next {f} --saves {shlex.quote(faces)} (the d20 as rolled; with "
         f"advantage or disadvantage the one kept), or lnf next {f} --roll-saves to let lnf "
