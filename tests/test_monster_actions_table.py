@@ -150,6 +150,10 @@ def test_saves_that_are_not_hero_equals_a_d20_are_refused_with_what_is_wrong(
     code, out = run("next", str(fight_file), "--saves", "Zed=3, Bram=21")
     assert code == 2
     assert "'Zed=3' is not HERO=D20" in out and "'Bram=21' is not HERO=D20" in out
+    code, out = run("next", str(fight_file), "--saves", "Bran=3")  # a typo: the nearest hero
+    assert (
+        code == 2 and "'Bran=3' is not HERO=D20 (a hero, a face 1–20); did you mean 'Bram'?" in out
+    )
 
 
 def test_two_breaths_that_share_a_charge_are_spent_together_and_roll_once() -> None:
