@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from lnf.model import Condition
 from lnf.rules.legal import options
 from lnf.rules.names import leading_name, match_name
+from lnf.views.turn import hero_turn_lines
 from tests.builders import SWORD, fight, hero, monster
 from tests.cli import run, stdout_of
 
@@ -168,3 +170,17 @@ def test_next_after_a_refused_act_names_the_undo_back_to_that_turn(den: Path) ->
     assert "recorded yet" not in out  # said only where the start alone is taken back
     code, out = run("act", str(den), "dodge")
     assert code == 0 and "Nix dodges" in out  # the turn the hint spoke of, under way again
+
+
+def test_a_prone_heros_turn_says_how_to_stand_up() -> None:
+    """F3: at the table the DM records standing up (choices.md); a hero whose turn begins
+    prone is told so, and how, before its options; one standing is not."""
+    down = hero("Cade", attacks=(SWORD,), conditions=frozenset({Condition.PRONE}))
+    f = fight([down], [monster("Orc")], {"A": ["Cade", "Orc"]})
+    lines = hero_turn_lines(f, f.hero("Cade"), Path("den.yaml"))
+    assert lines[1] == (
+        "  Cade is prone: lnf mark den.yaml Cade prone --off stands it up (half its movement); "
+        "from the ground its attacks have disadvantage (F3)."
+    )
+    up = fight([hero("Cade", attacks=(SWORD,))], [monster("Orc")], {"A": ["Cade", "Orc"]})
+    assert not any("prone" in line for line in hero_turn_lines(up, up.hero("Cade"), Path("x")))

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from lnf.errors import Refused
-from lnf.model import Attack, Cost, Fight, Guard, Hero, Monster, Rank
+from lnf.model import Attack, Condition, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.rules.darts import sure_hit
 from lnf.rules.economy import left_this_turn, verify_after_attack
 from lnf.rules.hyrule import hyrule
@@ -138,8 +138,18 @@ def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path) -> list[str]:
             f"lnf next {f}.",
         ]
     sheet = sheet_line(hero)
+    who = shlex.quote(hero.name)
+    prone = (  # F3: the DM records standing up (choices.md), so the turn says how
+        [
+            f"  {hero.name} is prone: lnf mark {f} {who} prone --off stands it up (half its "
+            "movement); from the ground its attacks have disadvantage (F3)."
+        ]
+        if Condition.PRONE in hero.conditions
+        else []
+    )
     return [
         f"It is {hero.name}'s turn (round {fight.round}; {where(fight, hero)}).",
+        *prone,
         f"  {hero.name} can: {short_options(fight, hero)}.",
         f"  Left: {and_list(left)}" + (f"; {sheet}." if sheet else "."),
         f'  Record it: lnf act {f} "attack …" (lnf rolls; --dice for the player\'s own), or '
