@@ -16,9 +16,10 @@ from lnf.engine.turns import monster_attacks
 from lnf.formats.fight_file import parse_fight
 from lnf.model import Condition, Fight, Rank
 from lnf.model.events import Recorded
-from lnf.model.plan import Mode, Order
+from lnf.model.plan import Mode, Order, Plan
 from lnf.model.steps import EffectEnded, EffectStarted
 from lnf.rules.action_immunity import immune, immunity
+from lnf.rules.explain import held_actions
 from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use
 from lnf.rules.specials import action_named
@@ -165,3 +166,13 @@ def test_another_dragon_may_still_frighten_a_hero_immune_to_the_first() -> None:
     cinder = turn.fight.monster("Cinder")
     used = first_use(turn.fight, cinder, start_spot(turn.fight, "Cinder"), Rank.FRONT)
     assert used is not None and used[1] == ("Bo",)
+
+
+def test_p5_says_frightful_presence_is_held_back_because_every_hero_is_immune() -> None:
+    """B1, P5: once both heroes have faced it, the dragon holds back its Frightful Presence
+    because they are immune, not because they are out of its 120 ft radius (B4)."""
+    after = _turn(parse_fight(_DRAGON, "dragon.yaml")).fight
+    held = dict(held_actions(after, Plan((ORDER,))))[DRAGON]
+    assert ("B1", "every hero is immune to Frightful Presence (a save against it, 24 hours)") in (
+        held
+    )

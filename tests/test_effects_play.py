@@ -19,8 +19,9 @@ from lnf.formats.fight_file import load_fight
 from lnf.heroes.policy import PolicyHeroes
 from lnf.model import Ability, Condition, Lasting, TurnEdge
 from lnf.model.events import Recorded
-from lnf.model.steps import Damaged, EffectEnded, EffectStarted
+from lnf.model.steps import Damaged, EffectEnded, EffectStarted, Saved, SaveRolled
 from lnf.solver import solve_plan
+from lnf.views.effects_text import effect_text
 from tests.cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,3 +188,15 @@ def test_f4_every_effect_ends_by_its_duration_and_undo_restores(
             assert rounds_of[key] <= start + n + 1
         else:  # not ended yet: the round that ends it has not come
             assert table.fight.round <= start + n
+
+
+def test_f7_a_save_against_concentration_shows_the_bless_d4_its_total_counts() -> None:
+    """F5, F7: a concentration (or repeated) save rolled with Bless says its d4, as an area
+    spell's save does: the total is the d20, the bonus and the d4."""
+    crypt = load_fight(CRYPT)
+    saved = Saved("Cade", (17,), 2, 10, True, d4=(2,))
+    step = SaveRolled(saved, Ability.CON, "concentration", damage=4)
+    assert effect_text(step, crypt, crypt) == (
+        "Cade's Constitution save against concentration (DC 10 or half the 4 damage): "
+        "1d20 (17) + 2 + 1d4 (2) = 21 vs DC 10: success."
+    )

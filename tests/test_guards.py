@@ -21,6 +21,7 @@ from lnf.model.steps import Attacked, Guarded, Used
 from lnf.rules.conditions import takes_no_reactions
 from lnf.rules.economy import turning_guard
 from lnf.solver import solve_plan
+from lnf.views.transcript import describe
 from tests.builders import SWORD, fight, hero, monster
 
 SHIELD = Guard("Shield", 5, slot=1, lasts=True)
@@ -125,6 +126,20 @@ def test_f1_at_the_table_shield_waits_for_lnf_react() -> None:
         a.event for a in table.in_force if isinstance(a.event, Turn) and a.event.who == "Ogre"
     )
     assert isinstance(ogre, Turn) and any(isinstance(s, Guarded) for s in ogre.steps)
+
+
+def test_f1_the_tables_answer_to_a_shield_is_said_as_a_shield_not_an_opportunity_attack() -> None:
+    """F1: `lnf react Wren` at a Shield lnf waits for says the Shield (it said "Wren will
+    strike at Ogre as it leaves (opportunity attack, M6)", and undo took that back)."""
+    seed = _shielded_seed()
+    table, runner = _table(at_table=True)
+    runner.begin(seed)
+    assert _to_the_ogres_hit(runner) is not None
+    took = describe(table.add(Reaction("Wren", "Ogre", True, guard="Shield")))
+    assert took == ["Wren will take Shield against Ogre's hit (a reaction, F1)."]
+    table.undo()
+    passed = describe(table.add(Reaction("Wren", "Ogre", False, guard="Shield")))
+    assert passed == ["Wren does not take Shield against Ogre's hit (a reaction, F1)."]
 
 
 def test_f1_at_the_table_a_passed_shield_lets_the_hit_land() -> None:

@@ -17,7 +17,7 @@ from lnf.engine.runner import Runner
 from lnf.engine.sides import TableHeroes
 from lnf.engine.table import Table
 from lnf.heroes.policy import PolicyHeroes
-from lnf.model import Fight
+from lnf.model import Ability, Fight
 from lnf.model.events import Planned, Recorded, RoundStarted, Turn
 from lnf.model.plan import Mode, Move, MoveKind, Plan
 from lnf.model.steps import Recharged, SpellCast, Used
@@ -113,6 +113,51 @@ def test_a_move_played_before_the_saves_wait_is_no_change_to_the_plan() -> None:
     assert runner.fight.group_of(DRAGON) == runner.fight.group_of("Dee")
 
 
+def test_saves_short_of_a_hero_wait_for_every_hero_and_say_which_were_missing() -> None:
+    """B3: `--saves` that leaves out a hero plays nothing and keeps nothing, so the wait names
+    every hero the breath catches (not only the one left out, whose d20 alone would then
+    wait for the others' again) and says whose d20 was missing."""
+    runner = _at_table(TableHeroes({"Dee": 3}))
+    waits = _to_the_breath(runner)
+    assert waits is not None and waits.heroes == ("Dee", "Ann", "Bo")
+    assert not any(isinstance(e, Turn) and e.who == DRAGON for e in runner.table.events)
+    lines = save_lines(waits.foe, waits.action, waits.heroes, Path("x.yaml"), runner.heroes.saves)
+    assert lines[1] == (
+        "  --saves said Dee's but not Ann and Bo's: nothing of Young Green Dragon's turn was "
+        "played; say every hero's d20 at once."
+    )
+    assert "--saves Dee=N,Ann=N,Bo=N" in lines[2]
+
+
+def test_a_hero_who_fails_a_dexterity_save_without_a_roll_is_not_waited_for() -> None:
+    """B3, F3: a downed (unconscious) hero fails a Dexterity save without a roll: the breath
+    waits for the other players' d20s only, and Dee's save fails with no die."""
+    acid = replace(BREATH, name="Acid Breath", save=(Ability.DEX, 14))
+    dragon = monster(DRAGON, hp=136, attacks=(BITE,), actions=(acid,), kind=DRAGON)
+    heroes = [replace(h, hp_now=0) if h.name == "Dee" else h for h in x6_heroes()]
+    f = fight(heroes, [dragon], {"A": ["Ann", "Bo", DRAGON]})
+    order = replace(BREATH_ORDER, action="Acid Breath", mode=Mode.RANGED)
+    runner = Runner(Table(f), TableHeroes(), lambda _: Plan((order,)), lambda _: None)
+    runner.begin(7)
+    waits = _to_the_breath(runner)
+    assert waits is not None and waits.heroes == ("Ann", "Bo")
+    runner.heroes = TableHeroes({"Ann": 20, "Bo": 12})
+    runner.on_at_table(monster_turns=1)
+    turn = next(e for e in runner.table.events if isinstance(e, Turn) and e.who == DRAGON)
+    cast = next(s for s in turn.steps if isinstance(s, SpellCast))
+    assert [(s.who, s.faces, s.success) for s in cast.saves] == [
+        ("Dee", (), False),
+        ("Ann", (20,), True),
+        ("Bo", (12,), True),
+    ]
+
+
+def test_one_hero_caught_rolls_its_save_not_each() -> None:
+    """B3: a breath on one hero says "on Dee: rolls a Constitution save", not "each rolls"."""
+    line = save_lines(DRAGON, BREATH, ("Dee",), Path("x.yaml"))[0]
+    assert line == f"{DRAGON} uses Poison Breath on Dee: rolls a Constitution save (DC 14) (B3)."
+
+
 def test_the_table_may_let_lnf_roll_the_saves() -> None:
     runner = _at_table(TableHeroes(roll_saves=True))
     assert _to_the_breath(runner) is None
@@ -128,6 +173,10 @@ def test_saves_that_are_not_hero_equals_a_d20_are_refused_with_what_is_wrong(
     code, out = run("next", str(fight_file), "--saves", "Zed=3, Bram=21")
     assert code == 2
     assert "'Zed=3' is not HERO=D20" in out and "'Bram=21' is not HERO=D20" in out
+    code, out = run("next", str(fight_file), "--saves", "Bran=3")  # a typo: the nearest hero
+    assert (
+        code == 2 and "'Bran=3' is not HERO=D20 (a hero, a face 1–20); did you mean 'Bram'?" in out
+    )
 
 
 def test_two_breaths_that_share_a_charge_are_spent_together_and_roll_once() -> None:

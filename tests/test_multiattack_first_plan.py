@@ -18,6 +18,7 @@ from lnf.model.events import Planned
 from lnf.model.plan import Mode, Order, Plan
 from lnf.model.steps import SpellCast
 from lnf.rules.action_immunity import immunity, immunity_lasting
+from lnf.rules.explain import held_actions
 from lnf.rules.multiattack_first import first_catch, with_first
 from lnf.rules.plan_check import check_plan
 from lnf.rules.plan_score import p3_vector, score
@@ -139,3 +140,16 @@ def test_the_table_aims_frightful_presence_at_the_heroes_the_plan_names() -> Non
     cast = next(s for s in turn.steps if isinstance(s, SpellCast))
     assert cast.spell == "Frightful Presence"
     assert set(cast.targets) == set(order.targets)
+
+
+def test_p5_does_not_hold_back_the_action_the_multiattack_uses_first() -> None:
+    """B1, P5: the dragon's weapon order uses its Frightful Presence first, so the plan does
+    not also list it as held back ("would attack the same heroes for less expected damage"
+    read as if it were not used); the spent Fire Breath still is (B2)."""
+    f = _fight()
+    plan = solve_plan(f, explain=False).plan
+    order = _order(plan)
+    assert not order.action and order.also  # a weapon order, its Frightful Presence aimed
+    held = dict(held_actions(f, plan))[DRAGON]
+    assert not any("Frightful Presence" in why for _, why in held)
+    assert any(rule == "B2" and "Fire Breath" in why for rule, why in held)

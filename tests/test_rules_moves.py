@@ -14,7 +14,8 @@ from dataclasses import replace
 import pytest
 
 from lnf.errors import Refused
-from lnf.model import Condition, Fight, Phase, PhaseKind, Side, Turns
+from lnf.model import Condition, Fight, Lasting, Phase, PhaseKind, Side, Turns
+from lnf.model.effects import Effect
 from lnf.model.plan import LEAVE, STAY, Mode, Move, MoveKind, Order, Plan
 from lnf.model.steps import Moved
 from lnf.rules.group_changes import moved
@@ -40,6 +41,8 @@ from lnf.rules.moves import (
 from lnf.rules.plan_check import check_plan
 from lnf.rules.reactions import opportunity_attackers
 from tests.builders import BACK, BOW, FREE_AIR, FRONT, fight, hero, monster
+
+FRIGHTENED = Condition.FRIGHTENED
 
 
 def two_groups(orc_speed: int = 30, **orc: object) -> Fight:
@@ -211,6 +214,27 @@ def test_m5_joining_an_enemy_in_a_group_is_joining_its_group() -> None:
     assert len(after.groups) == 2
     found = check_plan(f, Plan((Order("Orc", FRONT, Move(MoveKind.JOIN, hero="Bo")),)))
     assert [v.rule for v in found] == ["M5"]
+
+
+def test_f3_a_frightened_hero_may_not_join_the_group_of_the_source_of_its_fear() -> None:
+    """F3: "can't willingly move closer to the source of its fear": joining its group (or it,
+    unengaged) is moving toward it (M5); any other group stays open, and a fear the DM marked
+    without a cause bars nothing."""
+    fear = Effect(1, "Cy", "frightened", Lasting(rounds=10), 1, by="Gob", condition=FRIGHTENED)
+    f = replace(two_groups(), effects=(fear,))
+    cy = f.hero("Cy")
+    assert join_targets(f, cy) == ["A"]
+    with pytest.raises(Refused) as refused:
+        verify_join(f, cy, "Gob")
+    assert refused.value.rule == "F3" and refused.value.message == (
+        "Cy is frightened of Gob: it cannot move closer to it"
+    )
+    lone = replace(f, groups=f.groups[:1])  # the Gob unengaged: joining it is refused too
+    assert join_targets(lone, lone.hero("Cy")) == ["A"]
+    with pytest.raises(Refused, match="frightened of Gob"):
+        verify_join(lone, lone.hero("Cy"), "Gob")
+    unmarked = replace(f, effects=(replace(fear, by=""),))
+    assert join_targets(unmarked, unmarked.hero("Cy")) == ["A", "B"]
 
 
 def test_m5_a_monster_may_move_and_attack_in_one_round() -> None:

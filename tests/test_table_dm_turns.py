@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from lnf.model import Condition
 from lnf.rules.legal import options
 from lnf.rules.names import leading_name, match_name
+from lnf.views.turn import hero_turn_lines
 from tests.builders import SWORD, fight, hero, monster
 from tests.cli import run, stdout_of
 
@@ -103,6 +105,29 @@ def test_a_name_of_several_words_needs_no_quotes(den: Path) -> None:
     assert code == 2 and "which one: Gnoll 1 or Gnoll 2?" in out
 
 
+def test_damage_takes_its_type_after_the_amount_as_a_dm_says_it(den: Path) -> None:
+    """D6: `lnf damage FIGHT Gnoll 2 2d6 fire` is 2d6 fire damage to Gnoll 2 (the last word a
+    damage type, the one before it the amount), as `--type fire` is."""
+    code, out = run("damage", str(den), "Gnoll", "2", "2d6", "fire")
+    assert code == 0 and re.search(r"Gnoll 2 takes \d+ fire damage \(2d6 \(", out), out
+    code, out = run("damage", str(den), "Gnoll", "1", "4", "Cold")
+    assert code == 0 and "Gnoll 1 takes 4 cold damage" in out
+
+
+def test_damage_typed_in_its_dice_meets_the_defences_and_says_so(tmp_path: Path) -> None:
+    """D6: "2d6 poison" on a skeleton (immune to poison) takes nothing off and says why, as an
+    attack's damage does; dice of two types are refused before anything is rolled."""
+    crypt = tmp_path / "crypt.yaml"
+    crypt.write_text(
+        "heroes: [{name: Ann, class: fighter, hp: 20, ac: 16}]\nmonsters: [{monster: skeleton}]\n",
+        encoding="utf-8",
+    )
+    code, out = run("damage", str(crypt), "Skeleton", "2d6 poison")
+    assert code == 0 and re.search(r", immune to poison \(D6\): 0; Skeleton 13/13 hp", out), out
+    code, out = run("damage", str(crypt), "Skeleton", "1d6 fire + 1d6 cold")
+    assert code == 2 and "record each type apart" in out and "(D6)" in out
+
+
 def test_a_name_typed_without_its_space_is_the_one_it_spells(den: Path) -> None:
     code, out = run("damage", str(den), "Gnoll2", "5")
     assert code == 0 and "Gnoll 2 takes 5 damage" in out
@@ -145,3 +170,17 @@ def test_next_after_a_refused_act_names_the_undo_back_to_that_turn(den: Path) ->
     assert "recorded yet" not in out  # said only where the start alone is taken back
     code, out = run("act", str(den), "dodge")
     assert code == 0 and "Nix dodges" in out  # the turn the hint spoke of, under way again
+
+
+def test_a_prone_heros_turn_says_how_to_stand_up() -> None:
+    """F3: at the table the DM records standing up (choices.md); a hero whose turn begins
+    prone is told so, and how, before its options; one standing is not."""
+    down = hero("Cade", attacks=(SWORD,), conditions=frozenset({Condition.PRONE}))
+    f = fight([down], [monster("Orc")], {"A": ["Cade", "Orc"]})
+    lines = hero_turn_lines(f, f.hero("Cade"), Path("den.yaml"))
+    assert lines[1] == (
+        "  Cade is prone: lnf mark den.yaml Cade prone --off stands it up (half its movement); "
+        "from the ground its attacks have disadvantage (F3)."
+    )
+    up = fight([hero("Cade", attacks=(SWORD,))], [monster("Orc")], {"A": ["Cade", "Orc"]})
+    assert not any("prone" in line for line in hero_turn_lines(up, up.hero("Cade"), Path("x")))

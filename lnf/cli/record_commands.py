@@ -83,6 +83,7 @@ def damage(
         verify_damage(session.fight, name)
     except Refused as exc:
         raise _refused(exc) from None
+    kind = kind or _dice_type(amount)  # D6: "2d6 acid" meets the acid immunity
     total, text = _amount(session, amount, "damage", 0, crit)
     step = Damaged(name, total, DamageType(kind) if kind else None, crit, text)
     _follow(session, lambda steps: _do(steps, step))  # F5: a concentration save
@@ -194,6 +195,28 @@ def move(
 
 
 MAX_AMOUNT = 100_000
+
+
+def _dice_type(text: str) -> str | None:
+    """D6: the one damage type the dice name ("2d6+3 fire"), for resistances; dice of two
+    types are refused (one record a type, so each meets its own defences)."""
+    from lnf.dice import parse
+    from lnf.errors import DiceError
+
+    try:
+        kinds = {p.damage_type for p in parse(text).parts if p.damage_type is not None}
+    except DiceError:
+        return None  # a number, or bad dice: `_amount` says what is wrong
+    if len(kinds) > 1:
+        said = " and ".join(sorted(k.value for k in kinds))
+        problem = InputProblem(
+            f"{text!r} deals {said}: record each type apart (lnf damage … once a type), "
+            "so each meets its own resistances",
+            "AMOUNT",
+            rule="D6",
+        )
+        raise InputError("command line", [problem])
+    return next(iter(kinds)).value if kinds else None
 
 
 def _amount(

@@ -27,7 +27,7 @@ from lnf.model import Cost
 from lnf.model.applied import Applied
 from lnf.model.events import Reaction, TurnStarted
 from lnf.rules.economy import left_this_turn
-from lnf.rules.names import match_name
+from lnf.rules.names import match_name, suggestion
 from lnf.rules.strike_order import up_next
 from lnf.session import Session
 from lnf.values import value
@@ -94,7 +94,8 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
         for line in reaction_lines(*waiting, fight_file, engaged):
             click.echo(line)
     elif isinstance(guard := runner.waiting_guard(), SavesWait):  # B3: the players' d20s
-        for line in save_lines(guard.foe, guard.action, guard.heroes, fight_file):
+        said = getattr(runner.heroes, "saves", {})  # B3: a --saves short of some heroes
+        for line in save_lines(guard.foe, guard.action, guard.heroes, fight_file, said):
             click.echo(line)
     elif guard is not None:
         for line in guard_lines(guard.hero, guard.foe, guard.guard, fight_file):
@@ -136,7 +137,9 @@ def _told_saves(session: Session, text: str | None, roll: bool) -> TableHeroes:
         name, _, face = said.rpartition("=")
         hero = match_name(name.strip(), heroes)
         if hero is None or not face.strip().isdigit() or not 1 <= int(face) <= 20:
-            problems.append(InputProblem(f"{said!r} is not HERO=D20 (a hero, a face 1–20)"))
+            near = suggestion(name.strip(), heroes) if hero is None and name.strip() else ""
+            what = f"{said!r} is not HERO=D20 (a hero, a face 1–20)" + (f"; {near}" if near else "")
+            problems.append(InputProblem(what))
             continue
         faces[hero] = int(face)
     if problems:

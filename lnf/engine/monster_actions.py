@@ -16,12 +16,13 @@ from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
 from lnf.engine.effects import Ask, Waits, land
 from lnf.engine.resolve import roll_attack, roll_spell
-from lnf.model import Attack
+from lnf.model import Ability, Attack
 from lnf.model.answer_steps import Split
 from lnf.model.plan import Mode, Order
 from lnf.model.steps import ConcentrationEnded, Damaged, EffectEnded, Healed, SpellCast, Used
 from lnf.rules.areas import area_said, target_count
 from lnf.rules.concentration import lasting_on
+from lnf.rules.conditions import fails_str_dex
 from lnf.rules.darts import shield_stops, sure_hit
 from lnf.rules.idle_casts import dispelled, patient, self_spell
 from lnf.rules.joining import tree_names
@@ -147,8 +148,12 @@ def _save_action(
     own d20 when `told` gives them; 0: lnf rolls it); what a failed save imposes and a
     concentration follow the step (`effects.follow`)."""
     faces: dict[str, int] = {}
-    if told is not None and action.save is not None:
-        got = told(targets)
+    if (
+        told is not None
+        and action.save is not None
+        and (rolling := _rolling(turn, action, targets))
+    ):
+        got = told(rolling)
         if isinstance(got, tuple):
             raise SavesWait(name, action, got)
         faces = got
@@ -159,6 +164,15 @@ def _save_action(
     area = area_said(action.area, target_count(action.area)) if action.area is not None else ""
     me = turn.fight.monster(name)
     turn.do(roll_spell(turn.fight, me, action, targets, dice, area=area, save_dice=save_dice))
+
+
+def _rolling(turn: Steps, action: Attack, targets: tuple[str, ...]) -> tuple[str, ...]:
+    """B3, F3: the heroes whose players roll a save against `action`: not one that fails a
+    Strength or Dexterity save without a roll (unconscious, paralysed…)."""
+    assert action.save is not None
+    if action.save[0] not in (Ability.STR, Ability.DEX):
+        return targets
+    return tuple(t for t in targets if not fails_str_dex(turn.fight.hero(t)))
 
 
 def _darts(

@@ -63,9 +63,10 @@ class TableHeroes:
 
     def save_faces(self, heroes: tuple[str, ...]) -> dict[str, int] | tuple[str, ...]:
         """B3: the d20 each hero's player rolled for its save (0: lnf rolls it), each used
-        once; or, when the table has not said them all, the heroes it waits for."""
+        once; or, when the table has not said them all, every hero the action waits for
+        (the faces said are not recorded: the next `--saves` says them all again)."""
         missing = () if self.roll_saves else tuple(h for h in heroes if h not in self.saves)
-        return missing or {h: self.saves.pop(h, 0) for h in heroes}
+        return heroes if missing else {h: self.saves.pop(h, 0) for h in heroes}
 
     def choose(self, fight: Fight, hero: Hero) -> TurnChoice | None:
         raise AssertionError("heroes at the table choose at the table")

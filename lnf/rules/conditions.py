@@ -141,6 +141,34 @@ def spared(fight: Fight, c: Hero | Monster) -> dict[str, str]:
     return out
 
 
+def feared(fight: Fight, c: Hero | Monster) -> tuple[str, ...]:
+    """F3: the sources of `c`'s fear still in the fight ("can't willingly move closer to the
+    source of its fear"; under LNF joining a group, or an unengaged foe, is moving toward
+    whoever stands there, M5). A fear the DM marks without a cause names nobody."""
+    return tuple(
+        dict.fromkeys(
+            e.by
+            for e in fight.effects
+            if e.who == c.name
+            and e.condition is Condition.FRIGHTENED
+            and e.by
+            and e.by != c.name
+            and e.by in fight
+            and in_fight(fight.combatant(e.by))
+        )
+    )
+
+
+def fear_bars(fight: Fight, c: Hero | Monster, into: str) -> str:
+    """F3: the source of `c`'s fear that `into` (a group's label, or an unengaged foe's name)
+    holds, or "": `c` may not join it."""
+    for source in feared(fight, c):
+        group = fight.group_of(source)
+        if (group.label if group is not None else source) == into:
+            return source
+    return ""
+
+
 def verify_not_spared(fight: Fight, c: Hero | Monster, target: str) -> None:
     """F3: "A charmed creature can't attack the charmer or target the charmer with harmful
     abilities or magical effects"; F7 Calm Emotions' indifference likewise spares the

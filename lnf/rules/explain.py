@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from lnf.model import Attack, BackReason, Cost, Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Order, Plan
+from lnf.rules.action_immunity import immune
 from lnf.rules.attacks import (
     Need,
     beyond_reach,
@@ -24,8 +25,9 @@ from lnf.rules.distance import volley_planned
 from lnf.rules.idle_casts import self_spell
 from lnf.rules.kinds import kind_of
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
+from lnf.rules.multiattack_first import first_use
 from lnf.rules.order_damage import expected_damage
-from lnf.rules.roster import monsters
+from lnf.rules.roster import in_fight, monsters
 from lnf.rules.specials import (
     action_mode,
     action_named,
@@ -220,7 +222,8 @@ def _melee_block(fight: Fight, hero: Hero, acting: list[Monster]) -> Reason:
 def held_actions(fight: Fight, plan: Plan) -> list[tuple[str, list[Reason]]]:
     """P5: for each monster of the plan with a special action or spell it does not use this
     round, why not, action by action in its stat block's order: not charged or used up (B2),
-    harming no hero (B6), no hero in reach from anywhere it can end (B4), or, from where its
+    harming no hero (B6), every hero immune to it (B1: Frightful Presence faced), no hero in
+    reach from anywhere it can end (B4), or, from where its
     order puts it, a worse catch (P3) or the same heroes for less expected damage or a dearer
     use (B6). Reactions and bonus actions are not held back (B10). Volley rounds plan no
     special actions (V4)."""
@@ -231,14 +234,24 @@ def held_actions(fight: Fight, plan: Plan) -> list[tuple[str, list[Reason]]]:
         if order.monster not in fight:
             continue
         monster = fight.monster(order.monster)
+        first = _first_used(fight, monster, order)
         reasons = [
             _held(fight, monster, order, a)
             for a in monster.actions
-            if a.cost is Cost.ACTION and a.name.lower() != order.action.lower()
+            if a.cost is Cost.ACTION and a.name.lower() not in (order.action.lower(), first)
         ]
         if reasons:
             out.append((monster.name, reasons))
     return out
+
+
+def _first_used(fight: Fight, monster: Monster, order: Order) -> str:
+    """B1: the action (lower case) a weapon order's Multiattack uses first (a dragon's
+    Frightful Presence): the order uses it, so it is not held back; "" for none."""
+    if order.action or order.target is None:
+        return ""
+    used = first_use(fight, monster, final_spot(fight, monster.name, order.move), order.rank)
+    return used[0].name.lower() if used is not None else ""
 
 
 def _held(fight: Fight, monster: Monster, order: Order, action: Attack) -> Reason:
@@ -256,6 +269,10 @@ def _held(fight: Fight, monster: Monster, order: Order, action: Attack) -> Reaso
         for rank in rank_options(monster)
     ]
     if not any(reach_of(fight, monster, action, spot, rank) for spot, rank in places):
+        if action.immune_after and all(
+            immune(fight, h.name, monster, action) for h in fight.heroes if in_fight(h)
+        ):  # B1, F4: out of reach because every hero has faced it, not by distance
+            return ("B1", f"every hero is immune to {name} (a save against it, 24 hours)")
         return ("B4", f"no hero in reach of its {reach_words(action)}")
     spot = final_spot(fight, monster.name, order.move)
     catch = best_catch(fight, monster, action, spot, order.rank)

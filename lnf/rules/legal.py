@@ -38,7 +38,7 @@ from lnf.rules.chase import (
     verify_off_the_chase,
     verify_still_here,
 )
-from lnf.rules.conditions import spared, verify_can_move, verify_not_spared
+from lnf.rules.conditions import fear_bars, spared, verify_can_move, verify_not_spared
 from lnf.rules.damage import verify_healable, verify_hurtable
 from lnf.rules.distance import verify_sides_met, verify_volley_reach, volley_reach
 from lnf.rules.group_changes import moved
@@ -288,7 +288,7 @@ def join_targets(fight: Fight, c: Hero | Monster) -> list[str]:
         for f in foes
         if in_fight(f) and fight.group_of(f.name) is None and not in_chase(fight, f.name)
     ]
-    return labels + lone
+    return [w for w in labels + lone if not fear_bars(fight, c, w)]  # F3: not toward its fear
 
 
 def verify_on_the_grid(fight: Fight, c: Hero | Monster) -> None:
@@ -304,11 +304,16 @@ def verify_leave(fight: Fight, c: Hero | Monster) -> Moved:
 
 
 def verify_join(fight: Fight, c: Hero | Monster, where: str) -> Moved:
-    """M1–M5: `where` is a group's label, an unengaged foe, or a foe in a group (its group)."""
+    """M1–M5: `where` is a group's label, an unengaged foe, or a foe in a group (its group);
+    F3: not toward the source of its fear."""
     verify_on_the_grid(fight, c)
     open_ = join_targets(fight, c)
     theirs = fight.group_of(where) if where in fight else None
     into = theirs.label if theirs is not None and theirs.label in open_ else where
+    toward = theirs.label if theirs is not None else where
+    if into not in open_ and (source := fear_bars(fight, c, toward)):
+        why = f"{c.name} is frightened of {source}: it cannot move closer to it"
+        raise Refused(why, "F3", [f"join {w}" for w in open_])
     if into not in open_:
         rule = "M2" if fight.group_of(c.name) is not None else "M4"
         raise Refused(f"{c.name} cannot join {where} now", rule, [f"join {w}" for w in open_])

@@ -25,8 +25,14 @@ from lnf.views.legendary_text import resisted_words
 EffectStep = EffectStarted | EffectEnded | SaveRolled | ConcentrationEnded | Drained | Guarded
 
 
-def save_roll(saved: Saved, d4: str = "") -> str:
-    """ "1d20 (14) + 2 = 16 vs DC 10", or why it failed without a roll."""
+def d4_text(d4: tuple[int, ...]) -> str:
+    """F7 Bless's d4 added, Bane's taken (V-D20-2's too): " + 1d4 (3)"."""
+    return "".join(f" {'+' if n > 0 else '-'} 1d4 ({abs(n)})" for n in d4)
+
+
+def save_roll(saved: Saved) -> str:
+    """ "1d20 (14) + 2 + 1d4 (3) = 19 vs DC 10", or why it failed without a roll: every
+    save says its d4s (F7 Bless), as its total counts them."""
     if not saved.faces:
         return f"fails ({saved.note}){resisted_words(saved.resisted)}"
     sign = "+" if saved.bonus >= 0 else "-"
@@ -35,7 +41,7 @@ def save_roll(saved: Saved, d4: str = "") -> str:
         edge = f"advantage, {saved.advantage}" if saved.advantage else "disadvantage"
         kept = max(saved.faces) if saved.advantage else min(saved.faces)
         dice = f"2d20 ({', '.join(map(str, saved.faces))}, {edge}: keeps {kept})"
-    roll = f"{dice} {sign} {abs(saved.bonus)}{d4}"
+    roll = f"{dice} {sign} {abs(saved.bonus)}{d4_text(saved.d4)}"
     roll += f" = {kept + saved.bonus + sum(saved.d4)} vs DC {saved.dc}"
     roll += ", a miss by 1 with favor (V-D20-1)" if saved.favored else ""
     return roll + resisted_words(saved.resisted)

@@ -83,6 +83,7 @@ from lnf.views.action_words import action_of, action_verb, area_words, recharge_
 from lnf.views.dm_items import on_its_turn
 from lnf.views.effects_text import (
     confused_words,
+    d4_text,
     effect_text,
     globe_text,
     mirrored_text,
@@ -139,6 +140,10 @@ def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
             return [_bulleted(line, markdown) for line in said]
         case TurnStarted():
             return [_bulleted(f"{event.who}'s turn, at the table.", markdown)]
+        case Reaction() if event.guard:  # F1: the answer to a Shield lnf waited for
+            take = "will take" if event.takes else "does not take"
+            line = f"{event.who} {take} {event.guard} against {event.foe}'s hit (a reaction, F1)."
+            return [_bulleted(line, markdown)]
         case Reaction():
             if event.takes:
                 line = (
@@ -251,6 +256,8 @@ def _step_text(done: StepDone) -> str:
         case Damaged():
             kind = f" {step.type}" if step.type is not None else ""
             rolled = f" ({step.text})" if step.text else ""
+            dealt = _dealt_to(done, step.who)  # D6: what its defences left of it, said
+            rolled += _defences_text(dealt) if dealt.defences or dealt.floored else ""
             return f"{step.who} takes {step.amount}{kind} damage{rolled}; {_hp(after, step.who)}."
         case Marked():
             if step.mark is Condition.PRONE and not step.on:
@@ -360,7 +367,7 @@ def _roll_text(step: Attacked, done: StepDone) -> str:
     if step.favored:
         verdict = "a miss by 1 made good by favor (V-D20-1): hit"
     surge = f" + surge {'+'.join(map(str, step.power))}" if step.power else ""
-    surge += _d4_text(step.d4)
+    surge += d4_text(step.d4)
     if step.situational:  # V-D20-3
         surge += f" {'+' if step.situational > 0 else '-'} {abs(step.situational)} (bonuses)"
     if acl(done.before):  # V-ACL1: the variant's own words
@@ -401,7 +408,7 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
         text += f"; it cannot affect {name} ({why or 'its trait'}, B8)"
     parts = [f"{text}: {step.damage_text}" if step.damage_text else text]
     for saved in step.saves:
-        roll = save_roll(saved, _d4_text(saved.d4))
+        roll = save_roll(saved)
         verdict = ("saves" if saved.success else "fails") if saved.faces else ""
         if not step.damage:  # F7: a spell whose failed save is what it does (Hold Person)
             parts.append(f"{saved.who}'s {step.ability.upper()} save {roll}: {verdict or 'fails'}")
@@ -454,11 +461,6 @@ def _move_text(step: Moved, before: Fight, after: Fight) -> str:
         parts.append(f"{left}joins group {label} ({mates})")
     away = slips_away(before.combatant(step.who)) if old is not None and step.changes_group else ""
     return f"{step.who} {' and '.join(parts)}{f'; {away}' if away else ''}."
-
-
-def _d4_text(d4: tuple[int, ...]) -> str:
-    """V-D20-2: Bless's d4 added, Bane's taken."""
-    return "".join(f" {'+' if n > 0 else '-'} 1d4 ({abs(n)})" for n in d4)
 
 
 def _used_text(step: Used, after: Fight) -> str:

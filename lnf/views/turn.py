@@ -4,10 +4,11 @@ opportunity attack to take or pass, the round's end, and the commands that carry
 from __future__ import annotations
 
 import shlex
+from collections.abc import Iterable
 from pathlib import Path
 
 from lnf.errors import Refused
-from lnf.model import Attack, Cost, Fight, Guard, Hero, Monster, Rank
+from lnf.model import Attack, Condition, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.rules.darts import sure_hit
 from lnf.rules.economy import left_this_turn, verify_after_attack
 from lnf.rules.hyrule import hyrule
@@ -137,8 +138,18 @@ def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path) -> list[str]:
             f"lnf next {f}.",
         ]
     sheet = sheet_line(hero)
+    who = shlex.quote(hero.name)
+    prone = (  # F3: the DM records standing up (choices.md), so the turn says how
+        [
+            f"  {hero.name} is prone: lnf mark {f} {who} prone --off stands it up (half its "
+            "movement); from the ground its attacks have disadvantage (F3)."
+        ]
+        if Condition.PRONE in hero.conditions
+        else []
+    )
     return [
         f"It is {hero.name}'s turn (round {fight.round}; {where(fight, hero)}).",
+        *prone,
         f"  {hero.name} can: {short_options(fight, hero)}.",
         f"  Left: {and_list(left)}" + (f"; {sheet}." if sheet else "."),
         f'  Record it: lnf act {f} "attack …" (lnf rolls; --dice for the player\'s own), or '
@@ -164,14 +175,29 @@ def reaction_lines(
     ]
 
 
-def save_lines(foe: str, action: Attack, heroes: tuple[str, ...], fight_file: Path) -> list[str]:
-    """B3: a monster's action waits for the players' own d20s for their heroes' saves."""
+def save_lines(
+    foe: str, action: Attack, heroes: tuple[str, ...], fight_file: Path, said: Iterable[str] = ()
+) -> list[str]:
+    """B3: a monster's action waits for the players' own d20s for their heroes' saves; `said`:
+    the heroes whose d20s this command was given, short of the others (nothing was played)."""
     f = shlex.quote(str(fight_file))
     ability, dc = action.save if action.save is not None else (None, 0)
     save = f"{a_an(ability.word)} save" if ability is not None else "a save"
     faces = ",".join(f"{h}=N" for h in heroes)
+    rolls = "each rolls" if len(heroes) > 1 else "rolls"  # "on Ilsa: rolls a … save"
+    given = [h for h in heroes if h in set(said)]
+    short = (
+        [
+            f"  --saves said {and_list(given)}'s but not "
+            f"{and_list(h for h in heroes if h not in given)}'s: nothing of {foe}'s turn was "
+            "played; say every hero's d20 at once."
+        ]
+        if given
+        else []
+    )
     return [
-        f"{foe} uses {action.name} on {and_list(heroes)}: each rolls {save} (DC {dc}) (B3).",
+        f"{foe} uses {action.name} on {and_list(heroes)}: {rolls} {save} (DC {dc}) (B3).",
+        *short,
         f"  Say the d20s: lnf next {f} --saves {shlex.quote(faces)} (the d20 as rolled; with "
         f"advantage or disadvantage the one kept), or lnf next {f} --roll-saves to let lnf "
         "roll them (lnf round takes the same).",
