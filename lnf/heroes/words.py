@@ -43,10 +43,10 @@ from lnf.heroes.spell_words import (
     heal_choice,
     monster_named,
     name_meant,
-    names_in,
     save_spell,
     slot_level,
 )
+from lnf.heroes.swing_words import later_targets, split_targets
 from lnf.heroes.turn_words import turn_choice
 from lnf.model import Action, Attack, AttackKind, BackReason, Fight, Hero, Monster, Rank
 from lnf.model.plan import Advantage, Mode
@@ -54,7 +54,6 @@ from lnf.model.steps import Moved
 from lnf.rules.acl import PARTS, verify_acl, verify_surge
 from lnf.rules.attacks import UNARMED
 from lnf.rules.conditions import attacks_on_its_turn
-from lnf.rules.darts import sure_hit
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
 from lnf.rules.holds import verify_escape
@@ -78,14 +77,12 @@ from lnf.rules.resources import (
     SECOND_WIND,
     SNEAK_ATTACK,
     cast_slot,
-    ordinal,
     sneak_attack_dice,
     tracked,
     verify_sneak,
     verify_use,
 )
 from lnf.rules.roster import in_fight
-from lnf.rules.sheets import top_slot
 from lnf.rules.surprise import verify_actions
 
 MOVE_VERBS = ("join", "leave", "front", "back", "free-air", "rank")
@@ -330,7 +327,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     else:
         pieces = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)
         target_text, wanted = (pieces[0], pieces[1]) if len(pieces) == 2 else (rest, "")
-    target_text, *more = _split_targets(fight, target_text.strip())
+    target_text, *more = split_targets(fight, target_text.strip())
     target_text, part = _aimed(fight, target_text)
     target = monster_named(fight, target_text)
     usable = [a for a in hero.attacks if a.spell or verb != "cast"]
@@ -368,7 +365,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     cast = attack.at_slot(at)  # F7: upcast, Magic Missile's darts more
     times = attacks_on_its_turn(hero, cast.times * factor)  # F3: slowed, one attack
     surged = times - attacks_on_its_turn(hero, cast.times)  # T1: Action Surge's swings
-    then = _later_targets(fight, hero, cast, mode, more, times)
+    then = later_targets(fight, hero, cast, mode, more, times)
     if attack.spends and (name := verify_use(hero, attack.spends)) is not None:
         spend.append((name, 1))  # Ki: one use for the whole of it (Flurry's two blows)
     big = big or ("a slotted spell" if attack.slot else "")
@@ -390,44 +387,6 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         at if at > attack.slot else 0,
         surged,
     )
-
-
-def _split_targets(fight: Fight, text: str) -> list[str]:
-    """F2: "Orc 1 and Orc 2" (Extra Attack's swings, Eldritch Blast's beams): the names in
-    order; one name when the whole is one."""
-    standing = [m.name for m in fight.monsters if in_fight(m)]
-    if match_name(text, standing) is not None or text in fight:
-        return [text]
-    return names_in(text) or [text]
-
-
-def _later_targets(
-    fight: Fight, hero: Hero, attack: Attack, mode: Mode, names: list[str], times: int
-) -> tuple[str, ...]:
-    """F2: the targets of the swings after the first, each one the same attack reaches the
-    same way; no more targets than swings (`attack` as cast: its slot the level cast at)."""
-    if len(names) + 1 > times:
-        most = f"name up to {times} {'target' if times == 1 else 'targets'}"
-        # F7: a dart or ray more a slot level above (`more_per_slot`): the slot with enough
-        short, per = len(names) + 1 - times, attack.more_per_slot
-        top = top_slot(hero.resources) if tracked(hero) else 9  # no sheet: any slot
-        level = attack.slot + -(-short // per) if per else 10
-        more = f", or cast it at {ordinal(level)} level" if level <= top else ""
-        if sure_hit(attack):  # F7: Magic Missile's darts
-            raise Refused(f"{attack.name} has {times} darts: {most}{more}", "F7")
-        raise Refused(
-            f"{hero.name} makes {times} {'attack' if times == 1 else 'attacks'} with "
-            f"{attack.name}: {most}{more}",
-            "F2, F7" if more else "F2",
-        )
-    out = []
-    for text in names:
-        target = monster_named(fight, text)
-        if mode not in attack_modes(fight, hero, target, attack):
-            verify_attack(fight, hero, target, [attack])  # says why it does not reach
-            raise Refused(f"{attack.name} reaches {target.name} another way than the first", "F2")
-        out.append(target.name)
-    return tuple(out)
 
 
 def _join_to_strike(fight: Fight, hero: Hero, rest: str) -> Moved | None:
