@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from lnf.model import Fight, Hero, Monster
 from lnf.model.applied import Applied
 from lnf.model.events import Planned, Turn
-from lnf.model.plan import Move, MoveKind, Plan
+from lnf.model.plan import Move, MoveKind, Order, Plan
 from lnf.rules.chase import chasing
 from lnf.rules.group_changes import order_step
 from lnf.rules.moves import can_act
@@ -95,12 +95,17 @@ def spent_from_under(fight: Fight, plan: Plan) -> bool:
     """P6's decision: a monster that can no longer do as ordered is a change. A reaction may
     spend what an order needs (a mage's Shield takes the slot its Magic Missile was to use);
     then the monsters still to act plan again (B2: `check_usable`, as the validator asks)."""
-    for order in plan.orders:
-        if order.action and order.monster in fight:
+    for order in _with_actions(plan):
+        if order.monster in fight:
             monster = fight.monster(order.monster)
             if can_act(fight, monster) and check_usable(monster, order.action):
                 return True
     return False
+
+
+@by_identity  # asked before every monster's turn: a battle's plan of weapons has none
+def _with_actions(plan: Plan) -> tuple[Order, ...]:
+    return tuple(o for o in plan.orders if o.action)
 
 
 def still_to_act(fight: Fight, plan: Plan) -> Plan:
