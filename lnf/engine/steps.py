@@ -83,10 +83,10 @@ from lnf.rules.effects import healing_barred
 from lnf.rules.escapes import spent_by, start_points
 from lnf.rules.group_changes import moved, tidy, without
 from lnf.rules.heads import with_heads
+from lnf.rules.hiding import given_away, hidden_again
 from lnf.rules.holds import drank
 from lnf.rules.joining import joined_fight
 from lnf.rules.limited import recharged, spent
-from lnf.rules.ranks import given_away, hidden_again
 from lnf.rules.reactions import after_hit
 from lnf.rules.resources import RAGE, SNEAK_ATTACK
 from lnf.rules.roster import changed, in_fight

@@ -11,8 +11,8 @@ from lnf.engine.decisions import ActionChoice, AttackChoice, SimpleChoice
 from lnf.model import Action, Cost, Fight, Hero, Rank
 from lnf.rules.chase import in_chase
 from lnf.rules.class_features import cunning_action
+from lnf.rules.hiding import revealed_by_attack
 from lnf.rules.holds import swallowed_by
-from lnf.rules.ranks import revealed_by_attack
 from lnf.values import replace
 
 HIDE_AGAIN = SimpleChoice(Action.HIDE, cost=Cost.BONUS)

@@ -5,10 +5,8 @@ from __future__ import annotations
 from lnf.errors import Refused, Violation
 from lnf.model import BackReason, Condition, Fight, Flag, Hero, Monster, Rank, TraitKind
 from lnf.rules.chase import in_chase
-from lnf.rules.holds import swallowed_by
 from lnf.rules.roster import downed, fly_speed, held, heroes, in_fight, incapacitated, monsters
 from lnf.rules.wording import and_list, plural
-from lnf.values import replace
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
 _BACK = Rank.BACK
@@ -17,8 +15,6 @@ _ENTERS_SPACES = Flag.ENTERS_SPACES
 _FREE_AIR = Rank.FREE_AIR
 _FRONT = Rank.FRONT
 _GUARDED = BackReason.GUARDED
-_HIDDEN = BackReason.HIDDEN
-_HIDING = Flag.HIDDEN
 _INCORPOREAL = Flag.INCORPOREAL
 _PRONE = Condition.PRONE
 _SWARM = Flag.SWARM
@@ -199,46 +195,6 @@ def _check_monster_back_rank(fight: Fight) -> list[Violation]:
             )
         )
     return found
-
-
-# --- hiding (R4, the Hide action) -----------------------------------------------------------
-
-
-def given_away(fight: Fight, attacker: Hero | Monster) -> Hero | Monster:
-    """R4, 5e "Unseen Attackers and Targets": "If you are hidden—both unseen and unheard—when
-    you make an attack, you give away your location when the attack hits or misses." The
-    attacker as its attack leaves it: the Hide action's `hidden` is gone, and so is a hero's
-    back-rank reason `hidden` (it stands back until the next round starts: R4/R5 mid-fight).
-    Not a creature inside its swallower (F6: it stays inside), nor a monster's reason (R6: the
-    round's plan counted it as hidden); `attacker` itself when nothing changes."""
-    out = attacker
-    if out.has(_HIDING):
-        out = replace(out, flags=out.flags - {_HIDING})
-    if revealed_by_attack(fight, out):
-        out = replace(out, why=None)
-    return out
-
-
-def revealed_by_attack(fight: Fight, c: Hero | Monster) -> bool:
-    """R4: `c` is a hero hidden in the back rank whose attack would give it away (see
-    `given_away`); the hero policy asks it before the attack, to hide again (F1)."""
-    return (
-        isinstance(c, Hero)
-        and c.rank is _BACK
-        and c.why is _HIDDEN
-        and swallowed_by(fight, c.name) is None
-    )
-
-
-def hidden_again(c: Hero | Monster) -> Hero | Monster:
-    """R4, the Hide action that succeeds: `c` is hidden; a hero in the back rank whose reason
-    is gone (given away, `given_away`) takes `hidden` as its reason again and keeps its place.
-    A guarded, levitating or out-of-reach hero keeps its reason: one that lasts, where
-    `hidden` would end with its next attack."""
-    out = replace(c, flags=c.flags | {_HIDING})
-    if isinstance(c, Hero) and c.rank is _BACK and c.why is None:
-        out = replace(out, why=_HIDDEN)
-    return out
 
 
 # --- rank switches asked for, refused with R's rules (`rules.legal` asks) ------------------
