@@ -81,6 +81,7 @@ WORDS_AND_TABLE = (
     "heroes/answer_words.py",
     "heroes/turn_words.py",
     "heroes/spell_words.py",
+    "heroes/swing_words.py",
     "heroes/flurry.py",
     "engine/",
 )

@@ -58,6 +58,7 @@ class HealChoice:
 class SimpleChoice:
     action: Action
     detail: str = ""
+    cost: Cost = Cost.ACTION  # F1: Cunning Action's Dash, Disengage or Hide is a bonus action
 
 
 @value

@@ -76,7 +76,7 @@ def action_cost(hero: Hero, action: ActionChoice) -> tuple[Cost, int | None, str
         case SimpleChoice() if action.action is Action.NOTHING:
             return None
         case SimpleChoice():
-            return Cost.ACTION, None, f"the {action.action} action"
+            return action.cost, None, f"the {action.action} action"
         case ContestChoice():
             return Cost.ACTION, None, f"a {action.kind}"
         case _:
@@ -150,8 +150,10 @@ def hero_steps(
     Disengage before its moves, the opportunity attacks its moves draw (M6), a flight (C1),
     the bonus action, resources, surge dice, then its action."""
     action = choice.action
-    if isinstance(action, SimpleChoice) and action.action is Action.DISENGAGE:
-        turn.do(Acted(hero.name, Action.DISENGAGE))  # M6: before it moves: nobody swings
+    for simple in (action, choice.bonus_action):  # F1: Cunning Action's too
+        if isinstance(simple, SimpleChoice) and simple.action is Action.DISENGAGE:
+            bonus = simple.cost is Cost.BONUS  # M6: before it moves: nobody swings
+            turn.do(Acted(hero.name, Action.DISENGAGE, bonus=bonus))
     if not _moved(turn, hero, choice.moves, dice):
         return  # dropped on the way out
     if choice.flee:  # C1: after its moves; the Disengage it took is already in

@@ -83,6 +83,7 @@ from lnf.rules.effects import healing_barred
 from lnf.rules.escapes import spent_by, start_points
 from lnf.rules.group_changes import moved, tidy, without
 from lnf.rules.heads import with_heads
+from lnf.rules.hiding import given_away, hidden_again
 from lnf.rules.holds import drank
 from lnf.rules.joining import joined_fight
 from lnf.rules.limited import recharged, spent
@@ -99,7 +100,6 @@ _ACTION = Cost.ACTION
 _BONUS = Cost.BONUS
 _DEFENCE = Action.DEFENCE
 _DODGE = Action.DODGE
-_HIDDEN = Flag.HIDDEN
 
 
 def apply_step(fight: Fight, step: Step) -> StepDone:
@@ -288,8 +288,12 @@ def _damaged(fight: Fight, step: Damaged) -> StepDone:
 def _attacked(fight: Fight, step: Attacked) -> StepDone:
     before = fight
     attacker = fight.combatant(step.attacker)
-    if attacker.has(_HIDDEN):  # attacking gives away a hidden attacker
-        fight = fight.with_combatant(replace(attacker, flags=attacker.flags - {_HIDDEN}))
+    seen = given_away(fight, attacker)  # R4: attacking gives away a hidden attacker
+    gave_away: tuple[str, ...] = ()
+    if seen is not attacker:
+        fight = fight.with_combatant(seen)
+        if seen.why is not attacker.why:
+            gave_away = (f"{seen.name} gave away where it hid (R4): it may be shot now",)
     turns = fight.turns
     if step.attacker in turns.helped:  # Help is spent on the next attack roll
         fight = replace(fight, turns=replace(turns, helped=turns.helped - {step.attacker}))
@@ -308,7 +312,7 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
         spent = len(step.power) + len(step.force)
         fight = fight.with_combatant(replace(me, surge=max(0, me.surge - spent)))
     if not step.hit:
-        return StepDone(step, before, fight)
+        return StepDone(step, before, fight, notes=gave_away)
     if step.big == SNEAK_ATTACK:  # once a turn: a hit that dealt it used it
         turns = fight.turns
         fight = replace(fight, turns=replace(turns, sneaked=turns.sneaked | {step.attacker}))
@@ -326,7 +330,7 @@ def _attacked(fight: Fight, step: Attacked) -> StepDone:
         spell=_spell_attack(fight, step),
     )
     fight, o_dot = _o_dot(fight, step.attacker, step.big, dealt.amount, notes)
-    return StepDone(step, before, tidy(fight), (dealt,), o_dot=o_dot, notes=tuple(notes))
+    return StepDone(step, before, tidy(fight), (dealt,), o_dot=o_dot, notes=(*gave_away, *notes))
 
 
 def _magic(fight: Fight, step: Attacked) -> bool:
@@ -442,9 +446,8 @@ def _acted(fight: Fight, step: Acted) -> Fight:
         return replace(fight, turns=replace(turns, disengaged=turns.disengaged | {step.who}))
     if step.action is Action.HELP and step.detail:
         return replace(fight, turns=replace(turns, helped=turns.helped | {step.detail}))
-    if step.action is Action.HIDE and step.success:
-        c = fight.combatant(step.who)
-        return fight.with_combatant(replace(c, flags=c.flags | {Flag.HIDDEN}))
+    if step.action is Action.HIDE and step.success:  # R4: hiding again keeps its place
+        return fight.with_combatant(hidden_again(fight.combatant(step.who)))
     return fight
 
 

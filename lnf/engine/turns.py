@@ -18,6 +18,7 @@ from lnf.model import (
     Action,
     Attack,
     Condition,
+    Cost,
     Fight,
     Hero,
     Monster,
@@ -83,14 +84,14 @@ def opportunity_weapon(
 
 
 def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSource) -> Acted:
+    cunning = action.cost is Cost.BONUS  # F1: Cunning Action's
     if action.action is Action.HIDE:
         # PHB: Dexterity (Stealth) against the foes' passive Perception; the best one counts.
         best = max((m.perception for m in fight.monsters if in_fight(m)), default=10)
         dice.about(f"{hero.name} hides: Stealth {hero.stealth:+d} vs passive Perception {best}")
         check = roll_d20(dice, hero.stealth, disadvantage=checks_worse(hero))  # F6: intoxicated
-        return Acted(
-            hero.name, Action.HIDE, f"{check} vs passive Perception {best}", check.total >= best
-        )
+        said = f"{check} vs passive Perception {best}"
+        return Acted(hero.name, Action.HIDE, said, check.total >= best, cunning)
     if action.action is Action.ESCAPE:
         hold = verify_escape(fight, hero.name)  # F6: the lowest escape DC on it
         if not hold.escape:  # F6: "can use its action to detach the stirge": no check
@@ -105,7 +106,7 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         sticky = bool(adhesive_dc(fight.combatant(hold.by)))  # B8 Adhesive: at disadvantage
         check = roll_d20(dice, bonus, disadvantage=worse or sticky)  # F6: intoxicated, hampered
         return Acted(hero.name, Action.ESCAPE, f"{check} vs {against}", check.total >= hold.escape)
-    return Acted(hero.name, action.action, action.detail)
+    return Acted(hero.name, action.action, action.detail, bonus=cunning)
 
 
 def monster_attacks(

@@ -42,14 +42,7 @@ def weapon(name: str) -> tuple[str, dict[str, Any]]:
     key = index(name)
     if key.startswith(("light-crossbow", "heavy-crossbow", "hand-crossbow")):
         key = "crossbow-" + key.split("-")[0]  # the SRD indexes them crossbow-light…
-    try:
-        return _find("weapons", key, "weapon")
-    except Refused as exc:
-        try:  # F2: a shield (or a coat) among the weapons: say where it goes
-            found = armor(name)[1]["name"]
-        except Refused:
-            raise exc from None
-        raise Refused(f"{found} is armor, not a weapon: list it under armor", "F2") from None
+    return _find("weapons", key, "weapon")
 
 
 def armor(name: str) -> tuple[str, dict[str, Any]]:

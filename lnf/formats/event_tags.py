@@ -132,6 +132,7 @@ LATER_FIELDS = {
     (Attacked, "holds"),
     (Attacked, "instead"),  # F6: a grapple instead of damage
     (Attacked, "count"),  # B1: a rolled Multiattack count
+    (Acted, "bonus"),  # F1: Cunning Action
     (SpellCast, "holds"),
     (SpellCast, "unaffected"),
     *((Effect, f) for f in ("d4", "aura", "weapon", "until_hurt", "escape", "attack", "hold")),

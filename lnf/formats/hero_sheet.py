@@ -243,8 +243,12 @@ def _weapons(
         try:
             key, w = weapon(plain)
         except Refused as exc:
-            hint = "" if exc.rule else "the SRD's weapons: dagger, longsword, longbow…"
-            ck.fail((*path, j), exc.message, hint, exc.rule)
+            if (worn := _armor_named(plain)) is not None:  # a shield among the weapons
+                ck.fail(
+                    (*path, j), f"{worn} is armor, not a weapon: list it under armor", rule="F2"
+                )
+            else:
+                ck.fail((*path, j), exc.message, "the SRD's weapons: dagger, longsword, longbow…")
             continue
         if "damage" not in w:
             ck.fail((*path, j), f"the {w['name']} deals no damage: lnf plays it as the DM rules")
@@ -252,6 +256,14 @@ def _weapons(
         attack = _weapon_attack(key, w, cls, level, mods)
         out.append({**attack, "magic": True} if magic else attack)
     return out
+
+
+def _armor_named(name: str) -> str | None:
+    """The SRD armor (or shield) `name` names, if it names one: the weapon it is not."""
+    try:
+        return str(armor(name)[1]["name"])
+    except Refused:
+        return None
 
 
 def _magic(name: str) -> tuple[bool, str]:

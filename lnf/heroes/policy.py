@@ -27,7 +27,8 @@
    bonus-action blow after the Attack action; a bonus-action spell (Spiritual Weapon) worth its
    slot, with only a cantrip for the action where that does more than the action's own spell;
    a Spiritual Weapon that is up, every turn (no slot); else Shield of Faith on the ally most
-   attacked.
+   attacked; else a rogue in the back rank whose attack gives its hiding away, or whose hiding
+   is gone, hides again with Cunning Action (R4, `cunning`).
 
 Under the AC-less variant (V-ACL) the chance is against the Hit DC, the damage counts after DR,
 and every surge die goes on the damage of the first hit, as lnf's monsters spend theirs.
@@ -54,6 +55,7 @@ from lnf.engine.decisions import (
 from lnf.engine.hero_turn import turn_costs
 from lnf.errors import Refused
 from lnf.heroes.attack_policy import attack_choices, is_spell
+from lnf.heroes.cunning import HIDE_AGAIN, hides_again
 from lnf.heroes.effect_policy import effect_actions, effect_bonus, shield_of_faith
 from lnf.heroes.spell_policy import Option, Spend, best_option, save_options, worth_alone
 from lnf.heroes.turn_policy import turn_options
@@ -290,8 +292,9 @@ def _with_bonus_action(
     if not spells:  # F7: Shield of Faith when nothing better is open
         shield = shield_of_faith(after, me, _concentrates(choice))
         spells = [shield] if shield is not None else []
-    if not spells:
-        return choice
+    if not spells:  # F1, R4: else a rogue hides again with Cunning Action
+        hide = hides_again(after, me, choice.action)
+        return replace(choice, bonus_action=HIDE_AGAIN, bonus_first=False) if hide else choice
     cast = best_option(spells)
     assert cast is not None
     spell_cast = is_spell(_attack_of(cast))  # F1, F7: a Spiritual Weapon that is up is none

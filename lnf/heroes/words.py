@@ -8,6 +8,7 @@
     heal Doris 1d8+3 [with Cure Wounds]
     join A | join Skeleton 1 | leave | front | back guarded | free-air
     dash | disengage | dodge | help Felix | hide | use potion of climbing | nothing
+    attack Ogre with Shortbow; hide      (a rogue's Cunning Action: Dash, Disengage or Hide)
 
 Moves, an action and a bonus action, joined with `;` ("join A; attack Wight"): read here, and
 asked of `lnf.rules.legal`, which refuses with the rule's id and the choices that are open.
@@ -32,6 +33,7 @@ from lnf.engine.decisions import (
 from lnf.engine.hero_turn import costs_bonus, verify_granted
 from lnf.errors import Refused
 from lnf.heroes.answer_words import answered_cast
+from lnf.heroes.cunning import cunning_later, cunning_words
 from lnf.heroes.effect_words import WEAPON_MODE as WM
 from lnf.heroes.effect_words import cast_effect, effect_spell, weapon_attack
 from lnf.heroes.flurry import BLOWS, flurry_words
@@ -164,10 +166,15 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
         done = _action(state, state.hero(hero.name), verb, rest, spend)
         if verb == "attack" and not moves:
             _ask_if_a_shot_is_worse(state, state.hero(hero.name), done, rest)
+        hid_first = False  # F1: "hide; attack Ogre": Cunning Action's hide, then the attack
+        if action is not None and not costs_bonus(hero, done):
+            action, done, hid_first = cunning_words(hero, action, done)
+        elif action is None:
+            done = cunning_later(state, hero, done)
         if costs_bonus(hero, done):
             if bonus_action is not None or bonus is not None:
                 raise Refused("one bonus action a turn", rule="F1")
-            bonus_action, bonus_first = done, action is None
+            bonus_action, bonus_first = done, action is None or hid_first
             bonus_spend, spend[spent:] = spend[spent:], []  # F1: spent as it is taken
         elif action is not None:
             raise Refused("one action per turn; moves may come before it", rule="F1")

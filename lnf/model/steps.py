@@ -187,6 +187,7 @@ class Acted:
     action: Action
     detail: str = ""  # Help: the ally helped; Hide: the check; Use: the item
     success: bool = True
+    bonus: bool = False  # F1: a rogue's Cunning Action: Dash, Disengage or Hide, a bonus action
 
 
 @value

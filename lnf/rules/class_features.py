@@ -7,7 +7,7 @@ against the levels file by tests/test_hero_sheets.py."""
 
 from __future__ import annotations
 
-from lnf.model import Ability, Attack, Combatant, Hero
+from lnf.model import Ability, Action, Attack, Combatant, Hero
 from lnf.model.plan import Mode
 from lnf.rules.resources import RAGE
 
@@ -90,6 +90,17 @@ def attacks_per_action(cls: str, level: int) -> int:
     if cls == "fighter":
         return 1 + (level >= 5) + (level >= 11) + (level >= 20)
     return 2 if cls in EXTRA_ATTACK and level >= 5 else 1
+
+
+CUNNING_ACTIONS = (Action.DASH, Action.DISENGAGE, Action.HIDE)
+
+
+def cunning_action(hero: Hero, action: Action) -> bool:
+    """F1, SRD 5.1 rogue, Cunning Action (level 2): "a bonus action on each of your turns in
+    combat. This action can be used only to take the Dash, Disengage, or Hide action." A rogue
+    without a level is taken at the table's word: lnf counts no sheet for it (`tracked`)."""
+    rogue = hero.cls.lower() == "rogue" and (hero.level is None or hero.level >= 2)
+    return rogue and action in CUNNING_ACTIONS
 
 
 def hit_points(cls: str, level: int, con_mod: int, rolls: tuple[int, ...] = ()) -> int:

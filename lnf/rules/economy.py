@@ -14,6 +14,7 @@ from lnf.model import SLOT, Action, Attack, Cost, Fight, Guard, Healing, Hero, M
 from lnf.model.answer_steps import Countered, Mirrored, Reacted, Split, Warded
 from lnf.model.steps import Acted, Attacked, Contested, Guarded, Healed, Hid, SpellCast, Step, Used
 from lnf.rules.amulet import amulet_guard, guardians
+from lnf.rules.class_features import cunning_action
 from lnf.rules.conditions import action_or_bonus, takes_no_reactions
 from lnf.rules.resources import RAGE, SECOND_WIND
 from lnf.rules.wording import or_list
@@ -79,7 +80,7 @@ def step_cost(fight: Fight, step: Step) -> tuple[str, Cost] | None:
         case Hid() | Contested() if not (isinstance(step, Contested) and step.kind == "pull"):
             return step.who, _ACTION  # F6: a pull's contest is part of the hit
         case Acted() if step.action is not _NOTHING:
-            return step.who, _ACTION
+            return step.who, _BONUS if step.bonus else _ACTION  # F1: Cunning Action
         case Guarded() | Reacted() | Split() if not (isinstance(step, Split) and step.how):
             return step.who, _REACTION
         case Countered():  # B10: the caster's spell, stopped, spent what it takes
@@ -111,11 +112,12 @@ def spell_cast(fight: Fight, step: Step) -> tuple[str, Cost, int] | None:
 
 def has_bonus_action(hero: Hero) -> bool:
     """F1: a bonus action only where something grants one (a bonus-action spell or attack,
-    Rage, Second Wind…)."""
+    Rage, Second Wind, a rogue's Cunning Action…)."""
     return (
         any(a.cost is Cost.BONUS for a in hero.attacks)
         or any(h.cost is Cost.BONUS for h in hero.heals)
         or any(hero.resource(f) is not None for f in BONUS_FEATURES)
+        or cunning_action(hero, Action.HIDE)
     )
 
 

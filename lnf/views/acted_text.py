@@ -20,10 +20,14 @@ ACTION_WORDS = {
 }
 
 
+CUNNING = "Cunning Action, F1"  # a rogue's Dash, Disengage or Hide as a bonus action
+
+
 def acted_text(step: Acted) -> str:
     if step.action is Action.HIDE:
         result = "hidden" if step.success else "seen"
-        return f"{step.who} tries to hide: {step.detail}: {result}."
+        how = f" ({CUNNING})" if step.bonus else ""
+        return f"{step.who} tries to hide{how}: {step.detail}: {result}."
     if step.action is Action.ESCAPE and step.detail.startswith("detaches "):
         return f"{step.who} {step.detail} (its action, F6)."
     if step.action is Action.ESCAPE and step.detail.endswith(WEBBING_OF.format("")):
@@ -36,7 +40,10 @@ def acted_text(step: Acted) -> str:
         result = "free" if step.success else "still held"
         return f"{step.who} tries to escape the grapple: {step.detail}: {result} (F6)."
     if step.action is Action.DISENGAGE:
-        return f"{step.who} disengages (no opportunity attacks, M6)."
+        how = f"{CUNNING}; " if step.bonus else ""
+        return f"{step.who} disengages ({how}no opportunity attacks, M6)."
+    if step.bonus:
+        return f"{step.who} {ACTION_WORDS[step.action]} ({CUNNING})."
     if step.action is Action.HELP:
         return f"{step.who} helps {step.detail} (advantage on {step.detail}'s next attack roll)."
     if step.action is Action.DODGE:
