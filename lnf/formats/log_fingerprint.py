@@ -135,15 +135,11 @@ _DEFAULTS: dict[type, dict[str, Any]] = {}
 
 def _defaults(kind: type) -> dict[str, Any]:
     """A value class's fields that have a default, and that default (worked out once)."""
-    if kind in _DEFAULTS:
-        return _DEFAULTS[kind]
-    out = _DEFAULTS[kind] = {}
-    for f in dataclasses.fields(kind):
-        if f.default is not dataclasses.MISSING:
-            out[f.name] = f.default
-        elif f.default_factory is not dataclasses.MISSING:
-            out[f.name] = f.default_factory()
-    return out
+    if kind not in _DEFAULTS:
+        from lnf.formats.attack_spec import defaults
+
+        _DEFAULTS[kind] = defaults(kind)
+    return _DEFAULTS[kind]
 
 
 def _canonical(x: Any, lean: bool, later: frozenset[tuple[str, str]]) -> Any:
