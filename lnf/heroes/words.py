@@ -175,7 +175,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             if bonus_action is not None or bonus is not None:
                 raise Refused("one bonus action a turn", rule="F1")
             bonus_action, bonus_first = done, action is None or hid_first
-            bonus_spend, spend[spent:] = spend[spent:], []  # F1: spent as it is taken
+            if not hid_first:  # F1: what these words spend is the bonus action's, as taken
+                bonus_spend, spend[spent:] = spend[spent:], []
         elif action is not None:
             raise Refused("one action per turn; moves may come before it", rule="F1")
         else:
