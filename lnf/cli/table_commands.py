@@ -94,7 +94,8 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
         for line in reaction_lines(*waiting, fight_file, engaged):
             click.echo(line)
     elif isinstance(guard := runner.waiting_guard(), SavesWait):  # B3: the players' d20s
-        said = getattr(runner.heroes, "saves", {})  # B3: a --saves short of some heroes
+        side = runner.heroes  # B3: the d20s of a --saves short of some heroes
+        said = side.saves if isinstance(side, TableHeroes) else {}
         for line in save_lines(guard.foe, guard.action, guard.heroes, fight_file, said):
             click.echo(line)
     elif guard is not None:

@@ -110,7 +110,6 @@ class FightLog:
     # --- reading ----------------------------------------------------------------------------
 
     def _read(self, raw: bytes) -> None:
-
         chunks = raw.split(b"\n")
         self._torn = chunks[-1]  # b"" when the file ends with its newline
         self._good = len(raw) - len(self._torn)
@@ -176,7 +175,6 @@ class FightLog:
 
     def _chain(self, data: dict[str, Any], number: int | None, before: int) -> int:
         """The checksum of an entry: its JSON, with its number, chained to the one before."""
-
         body = data if number is None else {**data, "n": number}
         text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         return zlib.crc32(text.encode("utf-8", "surrogatepass"), before)
@@ -189,7 +187,6 @@ class FightLog:
     def append(self, entry: dict[str, Any]) -> None:
         """Append one entry as one line, with its number and checksum, flushed and synced to
         disk before returning."""
-
         assert self._fd is not None, "the log was opened to read only"
         body = {**entry, "n": self._next}
         text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
