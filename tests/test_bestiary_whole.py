@@ -428,6 +428,30 @@ def test_what_the_text_says_of_bolts_turns_and_whom_it_spares() -> None:
     assert dust["riders"][0]["lasting"] == "until end of target's turn"
 
 
+@needs_data
+def test_an_action_on_everyone_within_a_distance_is_an_area_round_it() -> None:
+    """B3, E1, judged by each action's own text: "Every humanoid and giant within 300 ft. of
+    the harpy" (its Luring Song) is an area round it, as "each creature within 10 feet of it"
+    is, and so catches every hero it reaches, not one."""
+    around = re.compile(
+        r"\b(?:each|every) (?:[\w-]+ ){0,3}?(?:creature|humanoid and giant) within (\d+) "
+        r"(?:feet|ft\.?) of (?:it|itself|the [\w ]+?)\b(?! that)",
+        re.I,
+    )
+    found = 0
+    for m in _source("5e-srd-5.1-monsters.json"):
+        played = {a["name"]: a for a in _block(m["name"]).get("actions", [])}
+        for action in m.get("actions", []):
+            said = around.search(action["desc"])
+            if said is None or action["name"] not in played:
+                continue
+            found += 1
+            assert played[action["name"]].get("area") == f"radius {said[1]}", (m["name"], said[0])
+    assert found >= 5  # the cloaker, the vrock, the storm giant, the nalfeshnee …
+    luring = next(a for a in _block("Harpy")["actions"] if a["name"] == "Luring Song")
+    assert luring["area"] == "radius 300"
+
+
 def test_an_action_that_charms_is_played_and_what_it_makes_do_is_the_dms() -> None:
     rows = json.loads(stdout_of("monsters", "--not-played", "--json"))
     items = {(r["name"], r["item"]): r["why"] for r in rows}
@@ -447,3 +471,17 @@ def test_a_stat_block_says_whose_turn_ends_what_it_imposes() -> None:
     said = " ".join(out.split())
     assert "blinded (until the end of the target's next turn)" in said, out
     assert "attacker's turn" not in said and "of target's turn" not in said
+
+
+def test_a_stat_block_says_the_save_that_ends_what_its_action_imposes() -> None:
+    """F4: a condition an action's save imposes ends on that save repeated, where the text
+    says so ("A creature can also repeat the saving throw at the end of each of its turns"):
+    `lnf monsters show` says so, as the fight's log does, not "until taken off"."""
+    code, out = run("monsters", "show", "harpy")
+    said = " ".join(out.split())
+    assert code == 0 and "Luring Song: DC 11 Wisdom save; 300 ft radius;" in said, out
+    ends = "a DC 11 Wisdom save at the end of each of its turns ends it"
+    assert f"charmed and incapacitated ({ends})" in said and "taken off" not in said, out
+    code, out = run("monsters", "show", "adult red dragon")
+    said = " ".join(out.split())
+    assert "frightened (1 minute, a DC 19 Wisdom save at the end of each of its turns" in said

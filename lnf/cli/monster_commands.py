@@ -348,7 +348,10 @@ def _action_text(a: dict[str, Any]) -> str:
         if word:  # its repeated save is said above
             parts.append(", ".join(r.get("conditions", [r.get("condition", "")])))
             continue
-        parts.append(f"on a failure: {rider_of_doc(r)}" if a.get("save") else str(rider_of_doc(r)))
+        if a.get("save"):  # F4: the action's save is the one repeated (`again`)
+            parts.append(f"on a failure: {rider_of_doc({'again': a['save'], **r})}")
+        else:
+            parts.append(str(rider_of_doc(r)))
     parts += _effect_words(a.get("effect", {}), bool(a.get("spell") or a.get("slot")))
     if a.get("concentration"):
         parts.append("concentration")

@@ -66,7 +66,7 @@ _NO_MAP_SAID = re.compile(
 _DM = re.compile(
     r"^(?:Shapechanger|Change Shape|Charm|Enslave|Dominate|Read Thoughts|Illusory Appearance|"
     r"Variant: [\w ]+|Children of the Night|Summon [\w ]+|"
-    r"Possession)\b"
+    r"Possession|Luring Song)\b"
 )
 
 

@@ -32,7 +32,8 @@ _SHAPE = re.compile(
     re.I,
 )
 _WITHIN = re.compile(
-    r"(?:(?:each|every|any) (?:other |non-\w+ |living )?creature(?: of [\w' ]+? choice)?"
+    r"(?:(?:each|every|any) (?:other |non-\w+ |living )?(?:creature|humanoid and giant)"
+    r"(?: of [\w' ]+? choice)?"
     r"|one or more creatures it can see)"
     r"(?: that is)? within "
     r"(\d{1,4}) (?:feet|ft\.?) of (?:it|the [\w ]+?|itself)\b",
