@@ -134,7 +134,8 @@ def test_p7_a_hand_written_plan_is_checked_against_p2_naming_every_broken_rule(
     x1_path: Path, tmp_path: Path
 ) -> None:
     """P7: every monster's order is checked (R, M, K and A of P2), and every rule each one
-    breaks is named with who is involved, not just the first; the Wight's order is legal."""
+    breaks is named with who is involved and the line of its order in the plan file, not just
+    the first; the Wight's order is legal."""
     plan = write(
         tmp_path,
         "Wight: Doris\n"
@@ -144,17 +145,17 @@ def test_p7_a_hand_written_plan_is_checked_against_p2_naming_every_broken_rule(
     )
     code, out = run("check", "--json", str(x1_path), "--plan", plan)
     assert code == 1
-    found = [(p["rule"], p["who"][0]) for p in json.loads(out)["problems"]]
+    found = [(p["rule"], p["who"][0], p["line"]) for p in json.loads(out)["problems"]]
     assert sorted(found) == [
-        ("A1", "Skeleton 2"),
-        ("A2", "Skeleton 3"),
-        ("A2", "Skeleton 3"),
-        ("K2", "Skeleton 1"),
-        ("R3", "Skeleton 2"),
-        ("R6", "Skeleton 3"),
+        ("A1", "Skeleton 2", 3),
+        ("A2", "Skeleton 3", 4),
+        ("A2", "Skeleton 3", 4),
+        ("K2", "Skeleton 1", 2),
+        ("R3", "Skeleton 2", 3),
+        ("R6", "Skeleton 3", 4),
     ]
     code, text = run("check", str(x1_path), "--plan", plan)
     assert code == 1 and text.startswith("6 rule violations:\n")
-    assert "K2  Skeleton 1 may not join group A" in text
-    assert "R6  Skeleton 3 in the back rank with 3 front-rank monsters for 4" in text
+    assert "K2  plan.yaml:2: Skeleton 1 may not join group A" in text
+    assert "R6  plan.yaml:4: Skeleton 3 in the back rank with 3 front-rank monsters for 4" in text
     assert "Wight" not in text

@@ -91,6 +91,31 @@ def test_f5_damage_breaks_concentration_and_the_target_order_follows(tmp_path: P
         assert shown["target_order"][0] != "Cade"  # type: ignore[index]
 
 
+def test_f4_what_lasts_on_a_creature_ends_as_it_dies_and_undo_gives_it_back(
+    tmp_path: Path,
+) -> None:
+    """F4: a Bless on a hero that dies ends (the caster keeps concentrating); a dying hero
+    keeps it (its d4 helps death saves); a dead ghoul's paralysis ends too."""
+    fight = _copy(tmp_path)
+    assert run("mark", fight, "Cade", "concentration", "Bless")[0] == 0
+    assert run("mark", fight, "Brenna", "Bless", "--while", "Cade")[0] == 0
+    assert run("mark", fight, "Ghoul 1", "paralyzed", "--rounds", "10")[0] == 0
+
+    def borne() -> list[str]:
+        return sorted(str(e["who"]) for e in _shown(fight)["effects"])  # type: ignore[attr-defined]
+
+    assert borne() == ["Brenna", "Cade", "Ghoul 1"]
+    assert run("damage", fight, "Brenna", "28")[0] == 0  # down, dying: it keeps its Bless
+    assert borne() == ["Brenna", "Cade", "Ghoul 1"]
+    code, out = run("damage", fight, "Brenna", "200")
+    assert code == 0 and "Brenna: Bless ends: it is dead (F4)" in out
+    assert borne() == ["Cade", "Ghoul 1"]
+    assert run("damage", fight, "Ghoul 1", "200")[0] == 0
+    assert borne() == ["Cade"]
+    assert run("undo", fight, "2")[0] == 0
+    assert borne() == ["Brenna", "Cade", "Ghoul 1"]
+
+
 def test_f3_refusals_a_paralysed_or_downed_heros_act_a_grappled_heros_flight(
     tmp_path: Path,
 ) -> None:

@@ -251,6 +251,15 @@ def test_a_mark_not_known_is_quoted_as_typed_not_as_a_tuple(tmp_path: Path) -> N
     assert code == 2 and "'glowing softly' is neither a dot" in out and "('" not in out
 
 
+def test_f3_f4_a_misspelt_condition_or_effect_gets_a_did_you_mean(tmp_path: Path) -> None:
+    fight = str(_copy(tmp_path, "goblin-ambush.yaml"))
+    code, out = run("mark", fight, "Nix", "poisned")
+    assert code == 2 and "nor a condition (did you mean 'poisoned'?)" in out
+    assert run("mark", fight, "Nix", "Bless", "--rounds", "10")[0] == 0
+    code, out = run("mark", fight, "Nix", "Blss", "--off")  # F4: a named effect taken off
+    assert code == 2 and "Nix bears no 'Blss': did you mean 'Bless'? It bears Bless" in out
+
+
 def test_nothing_in_reach_is_said_without_a_dangling_or() -> None:
     f = fight([hero("Kara", attacks=(SWORD,))], [monster("Orc")], phase=Phase(PhaseKind.VOLLEY, 2))
     said = short_options(f, f.hero("Kara"))

@@ -139,8 +139,8 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
         echo_json({"legal": False, **input_error_data(err)})
         sys.exit(err.exit_code)
     problems = check_state(fight)
-    if plan is not None and not problems:
-        _check_plan(fight, plan, as_json)
+    if plan is not None and plan_file is not None and not problems:
+        _check_plan(fight, plan, plan_file, as_json)
         return
     lines = _entry_lines(fight_file) if problems else {}
     if as_json:
@@ -156,12 +156,14 @@ def check(fight_file: Path, as_json: bool, plan_file: Path | None) -> None:
     sys.exit(1 if problems else 0)
 
 
-def _entry_lines(fight_file: Path) -> dict[str, int]:
-    """Where each combatant is written, for the rules it breaks (read again only then)."""
+def _entry_lines(fight_file: Path, plan: bool = False) -> dict[str, int]:
+    """Where each combatant is written, for the rules it breaks (read again only then); with
+    `plan`, where each monster's order is written in the plan file (P7)."""
     from lnf.formats.fight_file import entry_lines
+    from lnf.formats.written_orders import order_lines
 
     try:
-        return entry_lines(fight_file)
+        return order_lines(fight_file) if plan else entry_lines(fight_file)
     except InputError:  # read once already: not expected, and the lines are only a help
         return {}
 
@@ -218,13 +220,15 @@ def schema() -> None:
     echo_json(fight_schema())
 
 
-def _check_plan(fight: Fight, plan: Plan, as_json: bool) -> None:
+def _check_plan(fight: Fight, plan: Plan, plan_file: Path, as_json: bool) -> None:
     from lnf.rules.plan_check import check_plan
     from lnf.rules.plan_compare import shortfall
     from lnf.solver import solve_plan
+    from lnf.views.problems import violation_line
     from lnf.views.report import violation_data
 
     problems = check_plan(fight, plan)
+    lines = _entry_lines(plan_file, plan=True) if problems else {}  # P7: each order's line
     shortfall_text: list[str] = []
     if not problems:
         best = solve_plan(fight, explain=False).plan
@@ -233,7 +237,9 @@ def _check_plan(fight: Fight, plan: Plan, as_json: bool) -> None:
         echo_json(
             {
                 "legal": not problems,
-                "problems": [violation_data(v) for v in problems],
+                "problems": [
+                    {**violation_data(v), "line": violation_line(v, lines)} for v in problems
+                ],
                 "shortfall": shortfall_text,
             }
         )
@@ -242,7 +248,7 @@ def _check_plan(fight: Fight, plan: Plan, as_json: bool) -> None:
 
         style = terminal_style()
         if problems:
-            click.echo(render_problems(problems, style))
+            click.echo(render_problems(problems, style, plan_file.name, lines))
         elif shortfall_text:
             click.echo(style("The plan is legal but not the best:", "yellow"))
             click.echo("\n".join(f"  {line}" for line in shortfall_text))

@@ -33,7 +33,7 @@ from lnf.rules.legal import (
     verify_leave,
     verify_rank,
 )
-from lnf.rules.names import find_name, leading_name
+from lnf.rules.names import find_name, leading_name, suggestion
 from lnf.rules.roster import in_fight
 from lnf.rules.wording import or_list
 from lnf.session import Session
@@ -322,12 +322,14 @@ def mark(
         except Refused as exc:
             raise _refused(exc) from None
         return
-    elif not timed:
-        conditions = ", ".join(c.value for c in Condition)
+    elif not timed:  # F3, F4: a misspelt condition ("poisned") is asked about, as names are
+        conditions = [c.value for c in Condition]
+        near = suggestion(first, [*(d.value for d in Dot), *conditions, "concentration", "cover"])
         problem = InputProblem(
-            f"{text!r} is neither a dot (C, C-, O, N) nor a condition; a named effect takes a "
-            "duration (--rounds, --until, --save, --while)",
-            hint=conditions,
+            f"{text!r} is neither a dot (C, C-, O, N) nor a condition"
+            + (f" ({near})" if near else "")
+            + "; a named effect takes a duration (--rounds, --until, --save, --while)",
+            hint=", ".join(conditions),
         )
         raise InputError("command line", [problem])
     if isinstance(what, Dot) and not isinstance(c, Hero):

@@ -1,13 +1,14 @@
 """An effect begun (F4): `start` records it in the round and turn under way; a rider's
-"target" and "attacker" get their names (`named`)."""
+"target" and "attacker" get their names (`named`). What lasts on a creature ends as it dies
+(`died`)."""
 
 from __future__ import annotations
 
 from lnf.engine.apply import Steps
-from lnf.model import Condition, Effect, Lasting, TurnEdge
+from lnf.model import Condition, Effect, Hero, Lasting, Monster, TurnEdge
 from lnf.model.effects import ATTACKER, TARGET
-from lnf.model.steps import EffectStarted
-from lnf.rules.effects import next_key
+from lnf.model.steps import EffectEnded, EffectStarted
+from lnf.rules.effects import borne_by_the_dead, next_key
 from lnf.values import replace
 
 
@@ -90,3 +91,10 @@ def named(lasting: Lasting, attacker: str, target: str) -> Lasting:
     if until is not None:
         until = (names.get(until[0], until[0]), until[1])
     return replace(lasting, until=until)
+
+
+def died(turn: Steps, before: Hero | Monster) -> None:
+    """F4: the effects on a creature that has just died end with it, each a step of the log
+    (undo gives them back with the death)."""
+    for e in borne_by_the_dead(turn.fight, before):
+        turn.do(EffectEnded(e.key, "it is dead"))

@@ -18,7 +18,7 @@ from typing import TypeVar
 from lnf.dice import parse
 from lnf.dice.roll import DiceSource, roll
 from lnf.engine.apply import Steps
-from lnf.engine.begin import named, start
+from lnf.engine.begin import died, named, start
 from lnf.engine.grips import concentrate, gripped
 from lnf.engine.holds import (
     drains,
@@ -186,6 +186,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
     for c, _ in changed(done.before, done.after):  # only one the step changed can have
         if (why := broken(turn.fight, turn.fight.combatant(c.name))) and not broken(done.before, c):
             turn.do(ConcentrationEnded(c.name, why))
+        died(turn, c)  # F4: nothing lasts on the dead
     if isinstance(step, Healed) and step.amount > 0:
         for e in closed_by_healing(turn.fight, step.who, step.by):
             turn.do(EffectEnded(e.key, "magical healing closes it"))

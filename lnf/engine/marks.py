@@ -10,6 +10,7 @@ from lnf.model import Condition
 from lnf.model.effects import Lasting
 from lnf.model.steps import ConcentrationEnded, EffectEnded
 from lnf.rules.concentration import concentrating
+from lnf.rules.names import suggestion
 
 
 def mark_effect(
@@ -42,7 +43,9 @@ def take_off(turn: Steps, who: str, words: str) -> None:
     said = words.strip().lower()
     found = [e for e in turn.fight.effects if e.who == who and e.what.lower().startswith(said)]
     if not said or not found:
-        named = ", ".join(e.what.partition(": ")[0] for e in turn.fight.effects if e.who == who)
-        raise Refused(f"{who} bears no {words!r}: {named or 'nothing that lasts'}", rule="F4")
+        borne = [e.what.partition(": ")[0] for e in turn.fight.effects if e.who == who]
+        near = suggestion(words, borne)  # F4: a misspelt effect ("Blss") is asked about
+        said = f"{near} It bears {', '.join(borne)}" if near else ", ".join(borne)
+        raise Refused(f"{who} bears no {words!r}: {said or 'nothing that lasts'}", rule="F4")
     for e in found:
         turn.do(EffectEnded(e.key, "the DM takes it off"))

@@ -165,6 +165,15 @@ def load_plan(path: Path, fight: Fight) -> Plan:
     return Plan(tuple(by_name[m] for m in monsters if m in by_name))
 
 
+def order_lines(path: Path) -> dict[str, int]:
+    """P7: the line of each monster's order in a plan file, by name in lower case, so that
+    `lnf check --plan` says where an order that breaks a rule is written, as it says where a
+    combatant is written in the fight file (`fight_file.entry_lines`)."""
+    located = load_yaml(read_text(path), str(path))
+    names = located.data if isinstance(located.data, dict) else {}
+    return {str(n).lower(): line for n in names if (line := located.lines.get((n,))) is not None}
+
+
 def _action(monster: Monster, text: str | None, ck: Checker, path: FieldPath) -> str | None:
     """The action an order names, as its stat block spells it ("" for its weapons); None, said,
     if the monster has no such special action or spell (B9)."""

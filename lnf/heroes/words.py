@@ -9,6 +9,7 @@
     join A | join Skeleton 1 | leave | front | back guarded | free-air
     dash | disengage | dodge | help Felix | hide | use potion of climbing | nothing
     attack Ogre with Shortbow; hide      (a rogue's Cunning Action: Dash, Disengage or Hide)
+    use Second Wind | use Flurry of Blows | use Action Surge; attack Orc    (a feature by name)
 
 Moves, an action and a bonus action, joined with `;` ("join A; attack Wight"): read here, and
 asked of `lnf.rules.legal`, which refuses with the rule's id and the choices that are open.
@@ -111,6 +112,13 @@ ACTION_VERBS = (
     *(a.value for a in Action),
 )
 SURGE_WORDS = ("tenacity", "speed")  # V-ACL6: surge dice spent outside an attack
+# F1, T1: the features these words know by name, said with "use" too ("use Second Wind")
+USED = re.compile(
+    r"use\s+(?:cunning\s+action\W*(?:to\s+)?(?P<cunning>dash|disengage|hide)"
+    r"|(?P<said>rage|second\s+wind|turn\s+undead|action\s+surge|(?:flurry|martial)\b.*))",
+    re.IGNORECASE,
+)
+SURGED = ("attack", "strike", "shoot", "throw", *ATTACK_WORDS)  # T1: what Action Surge doubles
 
 
 def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
@@ -126,7 +134,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     flee = False
     surges: list[tuple[str, int]] = []
     state = fight
-    for part in (p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()):
+    for part in _said([p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()]):
         verb, _, rest = part.partition(" ")
         verb, rest = verb.lower(), rest.strip()
         verb = ATTACK_WORDS.get(verb, verb)
@@ -209,6 +217,23 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
         tuple(moves_after),
         tuple(bonus_spend),
     )
+
+
+def _said(parts: list[str]) -> list[str]:
+    """F1, T1: a feature said with "use" in the words it is known by: "use Second Wind",
+    "use Flurry of Blows at Orc 1", "use Cunning Action to hide"; "use Action Surge" is the
+    `surge` of the turn's one attack. Any other use (a potion, a sheet's uses) stays as said."""
+    said = [str(m["cunning"] or m["said"]) if (m := USED.fullmatch(p)) else p for p in parts]
+    surge = [p for p in said if re.fullmatch(r"action\s+surge", p, re.IGNORECASE)]
+    if not surge:
+        return said
+    rest = [p for p in said if p not in surge]
+    attacks = [i for i, p in enumerate(rest) if p.partition(" ")[0].lower() in SURGED]
+    if len(surge) > 1 or len(attacks) != 1:
+        how = "say it with the one attack it doubles: use Action Surge; attack Orc 1"
+        raise Refused(f"Action Surge doubles the turn's attacks: {how}", "T1")
+    rest[attacks[0]] += " surge"
+    return rest
 
 
 def _bonus(hero: Hero, verb: str) -> BonusChoice:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from lnf.errors import Refused
-from lnf.model import Ability, Condition, Effect, Fight, Lasting, Rider, TurnEdge
+from lnf.model import Ability, Condition, Effect, Fight, Hero, Lasting, Monster, Rider, TurnEdge
 from lnf.model.steps import Saved
 from lnf.rules.names import find_name
 from lnf.rules.resources import SECOND_WIND
@@ -102,6 +102,24 @@ def closed_by_healing(fight: Fight, who: str, by: str) -> list[Effect]:
     if by == SECOND_WIND:
         return []
     return [e for e in fight.effects if e.who == who and e.healed_ends]
+
+
+def borne_by_the_dead(fight: Fight, before: Hero | Monster) -> list[Effect]:
+    """F4: what lasts on a creature that has just died (`before`: as it was), for it has no
+    one to bear it now: a Bless on it, a Hold Person's paralysis, its Spiritual Weapon. Its
+    own concentration ends by F5 (`concentration.broken`). **Decision (F4):** a hero dying at
+    0 hit points keeps them (Bless adds its d4 to death saves), and so does a monster knocked
+    out (D8): both live."""
+    if not fight.effects or _dead(before) or not _dead(now := fight.combatant(before.name)):
+        return []
+    return [e for e in fight.effects if e.who == now.name and not e.concentration]
+
+
+def _dead(c: Hero | Monster) -> bool:
+    """D8, D9: dead, not only down: a hero marked so; a monster at 0 not knocked out."""
+    if isinstance(c, Hero):
+        return c.dead
+    return c.damage >= c.hp and Condition.UNCONSCIOUS not in c.conditions
 
 
 def knocked_out(save: Saved | None, rider: Rider) -> bool:

@@ -94,11 +94,13 @@ def _check_move(fight: Fight, monster: Monster, order: Order) -> list[Violation]
     if move.kind is MoveKind.JOIN:
         if move.group is not None:
             if move.group not in {g.label for g in fight.groups}:
-                return [Violation("P1", f"{name} joins group {move.group}, which does not exist")]
+                said = f"{name} joins group {move.group}, which does not exist"
+                return [Violation("P1", said, (name,))]  # P7: its order's line, in `lnf check`
         else:
             hero = fight.combatant(move.hero) if move.hero and move.hero in fight else None
             if not isinstance(hero, Hero) or not in_fight(hero):
-                return [Violation("P1", f"{name} joins {move.hero}, who is no hero in the fight")]
+                said = f"{name} joins {move.hero}, who is no hero in the fight"
+                return [Violation("P1", said, (name,))]
     return check_move(fight, monster, move)
 
 

@@ -1,0 +1,68 @@
+"""F1, T1: a feature the words know by name is taken when said with "use" too ("use Second
+Wind" as "second wind"), in the one place a player's words are read (`lnf.heroes.words`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lnf.engine.decisions import AttackChoice, SimpleChoice
+from lnf.errors import Refused
+from lnf.formats.fight_file import parse_fight
+from lnf.heroes.words import parse_choice
+from lnf.model import Action, Cost, Fight
+
+FIGHT = """
+title: Use
+heroes:
+  - {name: Bram, class: fighter, level: 5,
+     scores: &s {str: 16, dex: 12, con: 14, int: 10, wis: 10, cha: 10},
+     weapons: [longsword]}
+  - {name: Gus, class: barbarian, level: 1, scores: *s,
+     weapons: [greataxe]}
+  - {name: Kai, class: monk, level: 5,
+     scores: &d {str: 10, dex: 16, con: 14, int: 10, wis: 14, cha: 8},
+     weapons: [shortsword]}
+  - {name: Nix, class: rogue, level: 3, scores: *d,
+     weapons: [shortbow], rank: back, why: guarded}
+monsters:
+  - {monster: orc, count: 2}
+groups:
+  A: [Bram, Gus, Kai, Orc 1]
+"""
+
+
+def _fight() -> Fight:
+    return parse_fight(FIGHT, "use.yaml")
+
+
+def _both(who: str, use: str, plain: str) -> None:
+    """The words with "use" give the turn the plain words give."""
+    fight = _fight()
+    hero = fight.hero(who)
+    assert parse_choice(fight, hero, use) == parse_choice(fight, hero, plain)
+
+
+def test_f1_use_names_a_bonus_action_the_words_know() -> None:
+    _both("Bram", "attack Orc 1 with longsword; use Second Wind", "attack Orc 1; second wind")
+    _both("Gus", "use Rage; attack Orc 1", "rage; attack Orc 1")
+    _both("Kai", "attack Orc 1 with shortsword; use Flurry of Blows", "attack Orc 1; flurry")
+    _both("Kai", "attack Orc 1; use martial arts at Orc 1", "attack Orc 1; martial arts at Orc 1")
+    _both("Nix", "attack Orc 2; use Cunning Action to hide", "attack Orc 2; hide")
+    choice = parse_choice(_fight(), _fight().hero("Nix"), "attack Orc 2; use cunning action: hide")
+    assert choice.bonus_action == SimpleChoice(Action.HIDE, cost=Cost.BONUS)
+
+
+def test_t1_use_action_surge_doubles_the_turns_attack() -> None:
+    _both("Bram", "use Action Surge; attack Orc 1", "attack Orc 1 surge")
+    fight = _fight()
+    choice = parse_choice(fight, fight.hero("Bram"), "attack Orc 1; use action surge")
+    assert isinstance(choice.action, AttackChoice) and choice.action.surged == 2
+    with pytest.raises(Refused, match="Action Surge doubles the turn's attacks") as said:
+        parse_choice(fight, fight.hero("Bram"), "use Action Surge")
+    assert said.value.rule == "T1"
+
+
+def test_other_uses_stay_an_action() -> None:
+    fight = _fight()
+    choice = parse_choice(fight, fight.hero("Bram"), "use potion of climbing")
+    assert choice.action == SimpleChoice(Action.USE, "potion of climbing")
