@@ -66,6 +66,7 @@ READ = {
     "command": Limit(never=("undead",)),
     "sleep": Limit(never=("undead",), charm=True),
     "blight": Limit(never=("undead", "construct")),
+    "cure wounds": Limit(never=("undead", "construct")),
 }
 # Spells lnf plays whose text names a creature type in words that limit nobody they hit.
 NO_LIMIT = {"finger of death": "A humanoid killed by this spell rises … as a zombie"}

@@ -26,6 +26,8 @@ WORDS: dict[str, str] = {
     "command": "The spell has no effect if the target is undead",
     "sleep": "Undead and creatures immune to being charmed aren't affected by this spell",
     "blight": "The spell has no effect on undead or constructs",
+    # a monster's Cure Wounds (and a Healing Touch, played as one: `rules.idle_casts.patient`)
+    "cure wounds": "This spell has no effect on undead or constructs",
 }
 
 _ONLY = re.compile(r"\b(?:an?|each) (humanoid)\b", re.IGNORECASE)
