@@ -450,9 +450,10 @@ def test_sleep_that_covers_nobody_says_so() -> None:
 
 def test_f7_a_save_spell_s_foes_are_listed_the_english_way() -> None:
     """F7: the options name a save spell's foes "A, B or C", as Fire Bolt's are (never "A or B
-    or C"), and Sleep's too (rules.wording.or_list)."""
+    or C"), and Sleep's too (rules.wording.or_list) — not the Zombie: "Undead … aren't
+    affected by this spell" (F7, tests/test_creature_limits.py)."""
     f = _fight()
     said = short_options(f, f.hero("Sen"))
     assert "cast Web at Thug, Bandit 1, Bandit 2 or Zombie (20 ft cube: save)" in said
-    assert "cast Sleep at Thug, Bandit 1, Bandit 2 or Zombie (20 ft sphere)" in said
+    assert "cast Sleep at Thug, Bandit 1 or Bandit 2 (20 ft sphere)" in said
     assert said.count(" or ") == 5  # one a list, and the every-turn actions' own

@@ -212,18 +212,14 @@ def spell_targets(fight: Fight, hero: Hero, spell: Attack) -> Iterable[list[str]
 
 def condition_target(fight: Fight, spell: Attack, reach: list[str]) -> list[str]:
     """F3, G3 Hold Person (a spell that only imposes a condition, on one foe): the most
-    dangerous foe it may take (a humanoid, by the stat block's `type`, for Hold Person) that
-    fails the save with a fair chance (FAIR), or nobody."""
+    dangerous foe it reaches (`reach` holds none the spell cannot affect, F7: a humanoid, by
+    the stat block's `type`, for Hold Person) that fails the save with a fair chance (FAIR), or
+    nobody."""
     for name in reach:  # danger order (G3)
         m = fight.monster(name)
-        if spell.name.lower() == HOLD_PERSON and "humanoid" not in m.type.lower():
-            continue
         if save_fails(spell, m) >= FAIR and save_worth(spell, m) > 0:
             return [name]
     return []
-
-
-HOLD_PERSON = "hold person"  # SRD: "Choose a humanoid that you can see within range."
 
 
 def area_targets(

@@ -19,6 +19,7 @@ from lnf.model import INCAPACITATING, Attack, Condition, Cost, Fight, Hero, Mons
 from lnf.model.enums import GUARDS
 from lnf.model.plan import MoveKind, Order, Plan
 from lnf.rules.concentration import concentration_of
+from lnf.rules.creature_limits import kind_why
 from lnf.rules.damage import restorable
 from lnf.rules.economy import attack_named
 from lnf.rules.legal import can_take_turn
@@ -72,8 +73,7 @@ def dispelled(fight: Fight, monster: Monster) -> tuple[str, str, str] | None:
     return min(found)[2] if found else None
 
 
-# SRD Cure Wounds: "This spell has no effect on undead or constructs."
-UNHEALED_TYPES = ("undead", "construct")
+CURE_WOUNDS = "Cure Wounds"  # its own words limit whom it heals (`rules.creature_limits`)
 
 
 def patient(fight: Fight, monster: Monster, others: bool = False) -> Monster | None:
@@ -91,7 +91,7 @@ def patient(fight: Fight, monster: Monster, others: bool = False) -> Monster | N
         and in_fight(c)
         and c.damage > 0
         and restorable(c)
-        and not any(t in c.type.lower() for t in UNHEALED_TYPES)
+        and not kind_why(c, CURE_WOUNDS)  # F7: "no effect on undead or constructs"
     ]
     return max(hurt, key=lambda c: c.damage, default=None)
 

@@ -12,12 +12,12 @@ from fractions import Fraction
 from lnf.errors import Refused
 from lnf.model import Attack, Combatant, Condition, Effect, Fight, Hero, Monster
 from lnf.model.plan import Mode
+from lnf.rules.creature_limits import kind_why
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_saves import sleepless
 from lnf.rules.wording import or_list
 
-# SRD Sleep: "Undead and creatures immune to being charmed aren't affected."
-_SLEEPLESS_TYPE = "undead"
+SLEEP = "Sleep"  # its own words limit whom it affects (`rules.creature_limits`)
 
 
 def boons(fight: Fight, c: Combatant) -> tuple[int, ...]:
@@ -90,8 +90,8 @@ def _can_sleep(c: Hero | Monster) -> bool:
     if not in_fight(c) or c.current_hp == 0 or Condition.UNCONSCIOUS in c.conditions:
         return False
     if isinstance(c, Monster):
-        immune = Condition.CHARMED in c.condition_immune or sleepless(c)  # B8: Fey Ancestry
-        return not immune and _SLEEPLESS_TYPE not in c.type.lower()
+        # F7: "Undead and creatures immune to being charmed aren't affected"; B8: Fey Ancestry
+        return not kind_why(c, SLEEP) and not sleepless(c)
     return True
 
 
@@ -176,9 +176,10 @@ def effect_options(fight: Fight, hero: Hero) -> list[str]:
             out.append(f"cast {a.name} on up to {e.allies} of {', '.join(side)}")
         elif e.aura:
             out.append(f"cast {a.name} (an aura on {hero.name})")
-        elif e.sleep is not None:
+        elif e.sleep is not None:  # F7: not at a foe it cannot affect (undead)
             where = f" ({a.area})" if a.area is not None else ""
-            out.append(f"cast {a.name} at {or_list(foes)}{where}")
+            if sleepy := [n for n in foes if not kind_why(fight.combatant(n), a.name)]:
+                out.append(f"cast {a.name} at {or_list(sleepy)}{where}")
         elif e.weapon and weapon_up(fight, hero.name, a) is not None:
             out.append(f"attack {or_list(foes)} with {a.name} (the weapon, bonus action)")
     return out

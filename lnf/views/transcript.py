@@ -405,7 +405,7 @@ def _spell_text(step: SpellCast, done: StepDone) -> str:
         text += f", sparing {and_list(step.spared)} (Sculpt Spells)"
     for name in step.unaffected:
         why = shield(done.before.combatant(name), step.spell) if name in done.before else ""
-        text += f"; it cannot affect {name} ({why or 'its trait'}, B8)"
+        text += f"; it cannot affect {name} ({why or 'its trait, B8'})"
     parts = [f"{text}: {step.damage_text}" if step.damage_text else text]
     for saved in step.saves:
         roll = save_roll(saved)
