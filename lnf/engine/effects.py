@@ -30,6 +30,7 @@ from lnf.engine.holds import (
 )
 from lnf.engine.joined import take_root
 from lnf.engine.quiet import no_effects, no_traits
+from lnf.engine.repeat_saves import repeat_save
 from lnf.engine.resolve import roll_save
 from lnf.engine.riders import corrode_armor, drained_by, dropped_to_0, pushed, ride
 from lnf.engine.self_spells import fire_shield, landed, seen
@@ -48,7 +49,6 @@ from lnf.engine.trait_steps import (
     regrow,
     slimed,
     split,
-    stone,
     unstuck,
 )
 from lnf.model import (
@@ -90,7 +90,6 @@ from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_
 from lnf.rules.mirror_image import duplicate
 from lnf.rules.roster import changed, in_fight, trait_kinds
 from lnf.rules.spell_effects import calm_ends, overwhelmed, sleepers, weapon_up, woken
-from lnf.rules.trait_auras import turns_to_stone
 from lnf.rules.trait_saves import immune_now
 from lnf.rules.traits import fortitude_dc
 from lnf.values import replace
@@ -345,7 +344,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
             regrow(turn, who)  # B8: the hydra's heads
     last = [e for e in due if any(e == x for x, _ in ending)]
     for e in last:
-        _repeat(turn, who, e, dice)
+        repeat_save(turn, who, e, dice)
     for e, why in ending:
         if e in turn.fight.effects:
             turn.do(EffectEnded(e.key, why))
@@ -360,7 +359,7 @@ def turn_edge(turn: Steps, who: str, edge: TurnEdge, dice: DiceSource) -> None:
         _hurts(turn, e, dice)
     for e in due:
         if e not in last:
-            _repeat(turn, who, e, dice)
+            repeat_save(turn, who, e, dice)
 
 
 def quiet_edges(fight: Fight) -> bool:
@@ -381,28 +380,6 @@ def _hurts(turn: Steps, e: Effect, dice: DiceSource) -> None:
     kind = expr.parts[0].damage_type if expr.parts else None
     words = f"{e.what.partition(': ')[0]}: {rolled}"
     turn.do(Damaged(e.who, rolled.total, kind, text=words))
-
-
-def _repeat(turn: Steps, who: str, e: Effect, dice: DiceSource) -> None:
-    """F4: a repeated save against `e`: a success ends it; a failure brings its `then`."""
-    if e not in turn.fight.effects or e.lasting.save is None:
-        return
-    ability, dc = e.lasting.save
-    against = (e.condition,) if e.condition is not None else ()
-    c = turn.fight.combatant(who)
-    save = roll_save(turn.fight, c, ability, dc, dice, e.what, against=against)
-    turn.do(SaveRolled(save, ability, e.what, key=e.key))
-    need = e.lasting.saves  # F7 Contagion: three successes end it
-    now = next((x for x in turn.fight.effects if x.key == e.key), e)
-    if save.success and need and now.made < need:
-        return
-    if save.success:
-        turn.do(EffectEnded(e.key, f"{need} saves succeeded" if need else "the save succeeded"))
-    elif turns_to_stone(e.what):  # B8 Petrifying Gaze
-        stone(turn, e.key, who, e.by)
-    elif e.then is not None:
-        turn.do(EffectEnded(e.key, f"the save failed: {who} is {e.then}"))
-        start(turn, who, str(e.then), Lasting(rounds=e.then_rounds), e.by, e.then)
 
 
 def round_start_ends(fight: Fight, number: int) -> tuple[Step, ...]:
