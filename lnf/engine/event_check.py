@@ -65,6 +65,7 @@ from lnf.model.steps import (
     Recharged,
     Saved,
     SaveRolled,
+    Searched,
     SpellCast,
     Step,
     Surged,
@@ -176,6 +177,11 @@ def _step(fight: Fight, step: Step) -> list[str]:
             )
         case Hid():
             return _names(fight, [step.who, *(p for p, _ in step.against)]) + _faces(step.faces, 20)
+        case Searched():  # R4: a monster's Search for heroes
+            names = _names(fight, [step.who], Monster) + _names(
+                fight, [h for h, _ in step.against], Hero
+            )
+            return names + _faces(step.faces, 20)
         case Used():
             out = _names(fight, [step.who]) + _amounts([step.amount])
             if not out and not counts(fight.combatant(step.who), step.resource):

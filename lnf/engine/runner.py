@@ -41,7 +41,7 @@ from lnf.engine.round_start import (
 from lnf.engine.sanctuary_saves import opportunity_lands
 from lnf.engine.sides import HeroSide
 from lnf.engine.table import Table
-from lnf.engine.turns import monster_attacks, opportunity
+from lnf.engine.turns import monster_attacks, monster_search, opportunity
 from lnf.engine.volleys import roll_volleys
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight, Guard, Hero, Monster, PhaseKind, Side, TurnEdge
@@ -378,6 +378,8 @@ class Runner:
                 self._waiting = waits
                 self._plan, self._carried = kept  # nothing of the turn is recorded yet
                 return False  # the table says first whether the hero takes its reaction
+        else:  # R4: no attack ordered, so it searches for any hero hidden from it
+            monster_search(turn, monster.name, dice)
         self._finish(turn)
         return True
 

@@ -58,6 +58,7 @@ from lnf.model.steps import (
     Moved,
     Recharged,
     SaveRolled,
+    Searched,
     SpellCast,
     Step,
     Surged,
@@ -83,7 +84,7 @@ from lnf.rules.effects import healing_barred
 from lnf.rules.escapes import spent_by, start_points
 from lnf.rules.group_changes import moved, tidy, without
 from lnf.rules.heads import with_heads
-from lnf.rules.hiding import given_away, hidden_again
+from lnf.rules.hiding import given_away, hidden_again, searched
 from lnf.rules.holds import drank
 from lnf.rules.joining import joined_fight
 from lnf.rules.limited import recharged, spent
@@ -154,6 +155,8 @@ def _step(fight: Fight, step: Step) -> StepDone:
             return _dashed(fight, step)
         case Hid():
             return _hid(fight, step)
+        case Searched():  # R4: the heroes it finds are hidden no more
+            return StepDone(step, fight, searched(fight, step))
         case Used():
             return _used(fight, step)
         case Recharged():  # B2: charged again on its number or more
@@ -447,7 +450,7 @@ def _acted(fight: Fight, step: Acted) -> Fight:
     if step.action is Action.HELP and step.detail:
         return replace(fight, turns=replace(turns, helped=turns.helped | {step.detail}))
     if step.action is Action.HIDE and step.success:  # R4: hiding again keeps its place
-        return fight.with_combatant(hidden_again(fight.combatant(step.who)))
+        return fight.with_combatant(hidden_again(fight.combatant(step.who), step.stealth))
     return fight
 
 

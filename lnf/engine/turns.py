@@ -27,13 +27,14 @@ from lnf.model import (
     TraitKind,
 )
 from lnf.model.plan import Mode, MoveKind, Order
-from lnf.model.steps import Acted, Attacked, EffectEnded, Used
+from lnf.model.steps import Acted, Attacked, EffectEnded, Searched, Used
 from lnf.rules.acl import acl
 from lnf.rules.ammunition import pieces_left, within_pieces
 from lnf.rules.attacks import UNARMED, check_melee_order, out_reaches, routine
 from lnf.rules.conditions import checks_worse
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
+from lnf.rules.hiding import search_against, search_bonus
 from lnf.rules.holds import (
     WEBBING_OF,
     detaches,
@@ -91,7 +92,8 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         dice.about(f"{hero.name} hides: Stealth {hero.stealth:+d} vs passive Perception {best}")
         check = roll_d20(dice, hero.stealth, disadvantage=checks_worse(hero))  # F6: intoxicated
         said = f"{check} vs passive Perception {best}"
-        return Acted(hero.name, Action.HIDE, said, check.total >= best, cunning)
+        hid = check.total >= best  # R4: a Search contests its total from now on
+        return Acted(hero.name, Action.HIDE, said, hid, cunning, check.total if hid else None)
     if action.action is Action.ESCAPE:
         hold = verify_escape(fight, hero.name)  # F6: the lowest escape DC on it
         if not hold.escape:  # F6: "can use its action to detach the stirge": no check
@@ -107,6 +109,20 @@ def simple_action(fight: Fight, hero: Hero, action: SimpleChoice, dice: DiceSour
         check = roll_d20(dice, bonus, disadvantage=worse or sticky)  # F6: intoxicated, hampered
         return Acted(hero.name, Action.ESCAPE, f"{check} vs {against}", check.total >= hold.escape)
     return Acted(hero.name, action.action, action.detail, bonus=cunning)
+
+
+def monster_search(turn: Steps, name: str, dice: DiceSource) -> None:
+    """R4: a monster whose order gives it no attack takes the Search action for the heroes
+    hidden from it (`rules.hiding.search_against`): one Wisdom (Perception) check, rolled,
+    against the Stealth total each hid with. Nothing when none is hidden."""
+    me = turn.fight.monster(name)
+    if not (against := search_against(turn.fight, me)):
+        return
+    bonus = search_bonus(me)
+    stealth = ", ".join(f"{hero}'s Stealth {total}" for hero, total in against)
+    dice.about(f"{name} searches (R4): Perception {bonus:+d} vs {stealth}")
+    check = roll_d20(dice, bonus, disadvantage=checks_worse(me))  # F6: intoxicated
+    turn.do(Searched(name, check.faces, bonus, against))
 
 
 def monster_attacks(

@@ -47,6 +47,7 @@ from lnf.model.steps import (
     Recharged,
     Saved,
     SaveRolled,
+    Searched,
     SpellCast,
     Surged,
     Used,
@@ -82,6 +83,7 @@ STEP_TAGS: dict[type[Any], str] = {
     Fled: "flee",
     Dashed: "dash",
     Hid: "hide",
+    Searched: "search",
     Dropped: "drop",
     Used: "use",
     Recharged: "recharge",
@@ -133,6 +135,7 @@ LATER_FIELDS = {
     (Attacked, "instead"),  # F6: a grapple instead of damage
     (Attacked, "count"),  # B1: a rolled Multiattack count
     (Acted, "bonus"),  # F1: Cunning Action
+    (Acted, "stealth"),  # R4: a Hide's Stealth total, for the monsters' Search
     (SpellCast, "holds"),
     (SpellCast, "unaffected"),
     *((Effect, f) for f in ("d4", "aura", "weapon", "until_hurt", "escape", "attack", "hold")),

@@ -305,6 +305,12 @@ HERO = Obj(
         "weapons": Field(
             ListOf(Str(), one=True), [], "F2: SRD weapons by name, such as [longsword]"
         ),
+        "skills": Field(
+            ListOf(Str(), one=True), [], "F2: skill proficiencies, such as [stealth, perception]"
+        ),
+        "expertise": Field(
+            ListOf(Str(), one=True), [], "F2: skills whose proficiency doubles, such as [stealth]"
+        ),
     },
     what="a hero (name, class, hp, …)",
 )

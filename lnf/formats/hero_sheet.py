@@ -1,7 +1,8 @@
-"""F2: a hero entry written as a sheet — `class`, `level`, `scores`, `weapons`, `armor` — worked
-out into the fight file's own fields before the file is checked (as `monster: NAME` is): to-hit
-and damage of each weapon, Extra Attack, AC, speed, saves, Constitution, hit points (average or
-`hp: roll`), the monk's Martial Arts and Flurry of Blows. What the entry writes out itself wins
+"""F2: a hero entry written as a sheet — `class`, `level`, `scores`, `weapons`, `armor`, `skills`,
+`expertise` — worked out into the fight file's own fields before the file is checked (as
+`monster: NAME` is): to-hit and damage of each weapon, Extra Attack, AC, speed, saves,
+Constitution, hit points (average or `hp: roll`), Stealth and passive Perception, the monk's
+Martial Arts and Flurry of Blows. What the entry writes out itself wins
 (`ac: 18`; an attack of the same name; a save of the same ability). The deciders are in
 `rules.class_features`; see docs/sheets.md."""
 
@@ -19,17 +20,20 @@ from lnf.model import Ability
 from lnf.rules.class_features import (
     HIT_DIE,
     SAVING_THROWS,
+    SKILLS,
     armored_ac,
     attacks_per_action,
+    expertise_count,
     hit_points,
     martial_arts_die,
     proficient_with,
+    skill_bonus,
     speed_bonus,
     unarmored_ac,
 )
 from lnf.rules.sheets import proficiency
 
-SHEET = ("weapons",)  # worked out into attacks, then taken off the entry
+SHEET = ("weapons", "skills", "expertise")  # worked out (attacks, stealth…), then taken off
 ROLL = "roll"
 BASE_SPEED = 30  # the SRD's Medium races; a halfling or dwarf writes speed: 25
 
@@ -45,7 +49,7 @@ def expand_sheets(data: Any, ck: Checker) -> None:
         if not isinstance(entry, dict):
             continue
         rolled = str(entry.get("hp", "")).strip().lower() == ROLL
-        if "scores" not in entry and "weapons" not in entry and not rolled:
+        if not rolled and not any(k in entry for k in ("scores", *SHEET)):
             continue
         worked = _sheet(entry, ("heroes", i), ck, seed)
         given = {k: v for k, v in entry.items() if k not in SHEET}
@@ -95,13 +99,14 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
         return {}
     out: dict[str, Any] = {"level": level}
     if "scores" not in entry:
-        if "weapons" in entry:
-            ck.fail(
-                (*path, "weapons"),
-                "weapons need scores: (Strength or Dexterity sets to-hit and damage)",
-                "add scores: {str: 16, dex: 14, con: 14, int: 10, wis: 12, cha: 8}",
-                "F2",
-            )
+        for key, message in _NEEDS_SCORES.items():
+            if key in entry:
+                ck.fail(
+                    (*path, key),
+                    message,
+                    "add scores: {str: 16, dex: 14, con: 14, int: 10, wis: 12, cha: 8}",
+                    "F2",
+                )
         con = entry.get("con", 0)
         con = con if isinstance(con, int) and not isinstance(con, bool) else 0
         return {**out, **_hp(entry, cls, level, con, path, ck, seed)}
@@ -118,14 +123,67 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
     out["speed"] = _speed(cls, level, body, shield, scores[Ability.STR])
     proficient = SAVING_THROWS.get(cls, ())
     out["saves"] = {a.value: mods[a] + (prof if a in proficient else 0) for a in Ability}
-    out["perception"] = 10 + mods[Ability.WIS]  # passive Wisdom (Perception), no proficiency
-    out["stealth"] = mods[Ability.DEX]
+    skills = _skills(entry, path, ck, cls, level)  # skill: whether Expertise doubles it
+    check = {
+        s: skill_bonus(mods[SKILLS[s]], prof, s in skills, skills.get(s, False)) for s in SKILLS
+    }
+    out["perception"] = 10 + check["perception"]  # passive Wisdom (Perception)
+    out["stealth"] = check["stealth"]  # the Hide action's, D12's and C5's Stealth
     out.update(_hp(entry, cls, level, mods[Ability.CON], path, ck, seed))
     attacks = _weapons(entry.get("weapons", []), (*path, "weapons"), ck, cls, level, mods)
     if cls == "monk":
         attacks += _martial_arts(level, mods, _monk_weapons(entry.get("weapons", [])))
     if attacks:
         out["attacks"] = attacks
+    return out
+
+
+_NEEDS_SCORES = {
+    "weapons": "weapons need scores: (Strength or Dexterity sets to-hit and damage)",
+    "skills": "skills need scores: (a skill adds its ability's modifier)",
+    "expertise": "expertise needs scores: (a skill adds its ability's modifier)",
+}
+
+
+def _skills(
+    entry: dict[str, Any], path: FieldPath, ck: Checker, cls: str, level: int
+) -> dict[str, bool]:
+    """F2: the skills the hero is proficient in (`skills:`), each with whether Expertise
+    doubles it (`expertise:`, SRD 5.1: "choose two of your skill proficiencies"): a name
+    that is no SRD skill, Expertise in a skill not among `skills`, or more of it than the
+    class has at its level is refused at its entry (a class lnf does not know is not counted)."""
+    out: dict[str, bool] = {}
+    names = sorted(SKILLS)
+    for key in ("skills", "expertise"):
+        raw = entry.get(key, [])
+        items = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
+        for j, item in enumerate(items):
+            name = " ".join(str(item).strip().lower().replace("_", " ").split())
+            where = (*path, key) if isinstance(raw, str) else (*path, key, j)
+            if name not in SKILLS:
+                hint = did_you_mean(name, names) or "the SRD's skills: " + ", ".join(names)
+                ck.fail(where, f"{item!r} is no skill", hint, "F2")
+            elif key == "skills":
+                out[name] = False
+            elif name not in out:
+                ck.fail(
+                    where,
+                    f"Expertise needs proficiency: {name} is not among skills",
+                    f"add {name} to skills:",
+                    "F2",
+                )
+            else:
+                out[name] = True
+    allowed = expertise_count(cls, level)
+    doubled = sum(out.values())
+    if allowed is not None and doubled > allowed:
+        has = f"{allowed} skills" if allowed else "none"
+        ck.fail(
+            (*path, "expertise"),
+            f"a level-{level} {cls} has Expertise in {has}, not {doubled}",
+            "the SRD's Expertise: the rogue 2 at level 1 and 4 at 6, the bard 2 at 3 and 4 at 10",
+            "F2",
+        )
     return out
 
 

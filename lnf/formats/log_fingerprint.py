@@ -33,7 +33,10 @@ FORM = 2  # fields at their default left out of the checksums
 
 # The fields lnf added, with a default, after logs noted form 1 and before form 2, oldest
 # first: a form-1 log written before one of them summed none of it nor those after it.
-FORM_1_LATER: tuple[tuple[str, str], ...] = (("Attack", "more_per_slot"),)
+FORM_1_LATER: tuple[tuple[str, str], ...] = (
+    ("Attack", "more_per_slot"),
+    ("Hero", "hid_with"),  # R4: the Stealth total a Search contests
+)
 
 
 def fingerprint(

@@ -183,6 +183,7 @@ class Hero(Combatant):
     dead: bool = False
     death_saves: tuple[int, int] = (0, 0)  # D9: (successes, failures) while at 0 hit points
     stable: bool = False  # D9: at 0 hit points but no longer rolling death saves
+    hid_with: int | None = None  # R4: the Stealth total of its Hide, what a Search contests
     # The sheet: with a level, class and level give the usual resources (the file may say
     # otherwise); without one nothing is counted, as in fight files before sheets.
     level: int | None = None

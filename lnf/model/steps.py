@@ -188,6 +188,7 @@ class Acted:
     detail: str = ""  # Help: the ally helped; Hide: the check; Use: the item
     success: bool = True
     bonus: bool = False  # F1: a rogue's Cunning Action: Dash, Disengage or Hide, a bonus action
+    stealth: int | None = None  # R4: a Hide's Stealth total, what a monster's Search contests
 
 
 @value
@@ -224,6 +225,21 @@ class Hid:
     def lost(self) -> tuple[str, ...]:
         """The pursuers that lost the escaper: its check met their passive Perception."""
         return tuple(p for p, dc in self.against if self.total >= dc)
+
+
+@value
+class Searched:
+    """R4, the Search action (5e "Hiding"): a monster's Wisdom (Perception) check against the
+    Stealth total each hero hidden from it hid with (`rules.hiding.search_against`)."""
+
+    who: str
+    faces: tuple[int, ...]  # the d20; two at disadvantage (F6: intoxicated), the lower kept
+    bonus: int
+    against: tuple[tuple[str, int], ...]  # (hidden hero, the Stealth total it hid with)
+
+    @property
+    def total(self) -> int:
+        return min(self.faces) + self.bonus
 
 
 @value
@@ -370,6 +386,7 @@ Step = (
     | Fled
     | Dashed
     | Hid
+    | Searched
     | EffectStarted
     | EffectEnded
     | SaveRolled

@@ -165,3 +165,44 @@ def proficient_with(cls: str, weapon: str, category: str) -> bool:
     """Whether a class is proficient with a weapon (its index) of a category (simple, martial)."""
     known = WEAPONS.get(cls.lower(), ())
     return category in known or weapon in known
+
+
+# SRD 5.1 "Using Each Ability": the eighteen skills and the ability each checks.
+SKILLS = {
+    "acrobatics": D,
+    "animal handling": W,
+    "arcana": N,
+    "athletics": S,
+    "deception": H,
+    "history": N,
+    "insight": W,
+    "intimidation": H,
+    "investigation": N,
+    "medicine": W,
+    "nature": N,
+    "perception": W,
+    "performance": H,
+    "persuasion": H,
+    "religion": N,
+    "sleight of hand": D,
+    "stealth": D,
+    "survival": W,
+}
+# SRD 5.1 Expertise: (class, level gained, skills chosen); the rogue at 1 and 6, the bard at
+# 3 and 10. tests/test_hero_sheets.py checks the levels against the levels file.
+EXPERTISE = (("rogue", 1, 2), ("rogue", 6, 2), ("bard", 3, 2), ("bard", 10, 2))
+
+
+def expertise_count(cls: str, level: int) -> int | None:
+    """How many skills a class's Expertise doubles at `level`; None for a class lnf does not
+    know (a hireling: its sheet is taken as written, as its weapon proficiencies are)."""
+    cls = cls.lower()
+    if cls not in HIT_DIE:
+        return None
+    return sum(n for c, at, n in EXPERTISE if c == cls and level >= at)
+
+
+def skill_bonus(modifier: int, prof: int, proficient: bool, expertise: bool) -> int:
+    """F2, a skill check's bonus (SRD 5.1 "Proficiency Bonus", Expertise): the ability's
+    modifier, + the proficiency bonus when proficient, twice it with Expertise."""
+    return modifier + prof * (2 if expertise else 1 if proficient else 0)

@@ -12,7 +12,18 @@ from __future__ import annotations
 from lnf.errors import Refused
 from lnf.model import SLOT, Action, Attack, Cost, Fight, Guard, Healing, Hero, Monster
 from lnf.model.answer_steps import Countered, Mirrored, Reacted, Split, Warded
-from lnf.model.steps import Acted, Attacked, Contested, Guarded, Healed, Hid, SpellCast, Step, Used
+from lnf.model.steps import (
+    Acted,
+    Attacked,
+    Contested,
+    Guarded,
+    Healed,
+    Hid,
+    Searched,
+    SpellCast,
+    Step,
+    Used,
+)
 from lnf.rules.amulet import amulet_guard, guardians
 from lnf.rules.class_features import cunning_action
 from lnf.rules.conditions import action_or_bonus, takes_no_reactions
@@ -77,7 +88,9 @@ def step_cost(fight: Fight, step: Step) -> tuple[str, Cost] | None:
             return step.healer, heal.cost if heal is not None else _ACTION
         case Used() if step.resource in BONUS_FEATURES:
             return step.who, _BONUS
-        case Hid() | Contested() if not (isinstance(step, Contested) and step.kind == "pull"):
+        case Hid() | Searched() | Contested() if not (
+            isinstance(step, Contested) and step.kind == "pull"
+        ):
             return step.who, _ACTION  # F6: a pull's contest is part of the hit
         case Acted() if step.action is not _NOTHING:
             return step.who, _BONUS if step.bonus else _ACTION  # F1: Cunning Action

@@ -1,10 +1,12 @@
-"""R4 and the Hide action: what an attack gives away and what hiding again gives back (5e,
-"Unseen Attackers and Targets"; docs/choices.md, R4)."""
+"""R4 and the Hide action: what an attack gives away, what hiding again gives back, and what a
+monster's Search finds (5e, "Unseen Attackers and Targets", "Hiding"; docs/choices.md, R4)."""
 
 from __future__ import annotations
 
 from lnf.model import BackReason, Fight, Flag, Hero, Monster, Rank
+from lnf.model.steps import Searched
 from lnf.rules.holds import swallowed_by
+from lnf.rules.roster import in_fight
 from lnf.values import replace
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -25,6 +27,8 @@ def given_away(fight: Fight, attacker: Hero | Monster) -> Hero | Monster:
         out = replace(out, flags=out.flags - {_HIDING})
     if revealed_by_attack(fight, out):
         out = replace(out, why=None)
+    if isinstance(out, Hero) and out.hid_with is not None:
+        out = replace(out, hid_with=None)  # its Stealth total goes with its hiding
     return out
 
 
@@ -39,12 +43,53 @@ def revealed_by_attack(fight: Fight, c: Hero | Monster) -> bool:
     )
 
 
-def hidden_again(c: Hero | Monster) -> Hero | Monster:
+def hidden_again(c: Hero | Monster, stealth: int | None = None) -> Hero | Monster:
     """R4, the Hide action that succeeds: `c` is hidden; a hero in the back rank whose reason
     is gone (given away, `given_away`) takes `hidden` as its reason again and keeps its place.
     A guarded, levitating or out-of-reach hero keeps its reason: one that lasts, where
-    `hidden` would end with its next attack."""
+    `hidden` would end with its next attack. A hero keeps the check's `stealth` total: what a
+    monster's Search contests (`search_against`)."""
     out = replace(c, flags=c.flags | {_HIDING})
-    if isinstance(c, Hero) and c.rank is _BACK and c.why is None:
-        out = replace(out, why=_HIDDEN)
+    if isinstance(out, Hero):
+        out = replace(out, hid_with=stealth)
+        if out.rank is _BACK and out.why is None:
+            out = replace(out, why=_HIDDEN)
     return out
+
+
+def search_against(fight: Fight, monster: Monster) -> tuple[tuple[str, int], ...]:
+    """R4, P1, 5e "Hiding": "Until you are discovered or you stop hiding, that check's total
+    is contested by the Wisdom (Perception) check of any creature that actively searches for
+    signs of your presence." A monster whose order gives it no attack searches (its action)
+    for the heroes hidden from it: each hidden in the back rank (no monster may pick it, R4),
+    with the Stealth total it hid with; one the fight file (or the DM) put there without a
+    Hide is taken as hiding with 10 + its Stealth bonus, a passive check. Not a hero inside a
+    swallower (F6). () when none is hidden: the monster does nothing, as before."""
+    del monster  # every monster searches for every hidden hero: lnf has no lines of sight
+    return tuple(
+        (h.name, h.hid_with if h.hid_with is not None else 10 + h.stealth)
+        for h in fight.heroes
+        if in_fight(h) and h.rank is _BACK and h.why is _HIDDEN
+        if swallowed_by(fight, h.name) is None
+    )
+
+
+def search_bonus(monster: Monster) -> int:
+    """R4, the Search action's Wisdom (Perception) check: the stat block's Perception skill,
+    else its Wisdom modifier, both read off its passive Perception (10 + that bonus)."""
+    return monster.perception - 10
+
+
+def found(step: Searched) -> tuple[str, ...]:
+    """R4, 5e "Contests": the heroes the Search finds, its total beating the Stealth each hid
+    with; a tie leaves a hero hidden ("the situation remains the same as it was before")."""
+    return tuple(hero for hero, stealth in step.against if step.total > stealth)
+
+
+def searched(fight: Fight, step: Searched) -> Fight:
+    """R4, P6: each hero the Search finds loses its hiding as an attack gives it away
+    (`given_away`): it stands in the back rank to be shot until the next round; the monsters
+    still to act plan again (losing a reason is a change)."""
+    for name in found(step):
+        fight = fight.with_combatant(given_away(fight, fight.hero(name)))
+    return fight

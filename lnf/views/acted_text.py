@@ -1,10 +1,12 @@
-"""A hero's action without an attack roll (Dodge, Help, Hide, an escape from a grapple, F6), as
-the table says it."""
+"""A hero's action without an attack roll (Dodge, Help, Hide, an escape from a grapple, F6), and a
+monster's Search for the heroes hidden from it (R4), as the table says it."""
 
 from __future__ import annotations
 
+from lnf.dice.roll import D20Roll
 from lnf.model import Action
-from lnf.model.steps import Acted
+from lnf.model.steps import Acted, Searched
+from lnf.rules.hiding import found
 from lnf.rules.holds import WEBBING_OF
 
 ACTION_WORDS = {
@@ -23,7 +25,23 @@ ACTION_WORDS = {
 CUNNING = "Cunning Action, F1"  # a rogue's Dash, Disengage or Hide as a bonus action
 
 
-def acted_text(step: Acted) -> str:
+def search_text(step: Searched) -> str:
+    """R4: "Ogre searches for Bex: Perception 1d20 (12) - 2 = 10 against Stealth 17: not
+    found."; with more heroes hidden, each one's Stealth and what came of it."""
+    check = D20Roll(step.faces, min(step.faces), step.bonus)
+    seen = set(found(step))
+    said = {h: "found: it may be shot now" if h in seen else "not found" for h, _ in step.against}
+    if len(step.against) == 1:
+        ((hero, stealth),) = step.against
+        against = f"against Stealth {stealth}: {said[hero]}"
+        return f"{step.who} searches for {hero} (R4): Perception {check} {against}."
+    each = "; ".join(f"{h} (Stealth {stealth}) {said[h]}" for h, stealth in step.against)
+    return f"{step.who} searches for the hidden (R4): Perception {check}: {each}."
+
+
+def acted_text(step: Acted | Searched) -> str:
+    if isinstance(step, Searched):
+        return search_text(step)
     if step.action is Action.HIDE:
         result = "hidden" if step.success else "seen"
         how = f" ({CUNNING})" if step.bonus else ""

@@ -44,11 +44,13 @@ from lnf.model.steps import (
     Moved,
     Recharged,
     SaveRolled,
+    Searched,
     SpellCast,
     Surged,
     Used,
     Wounded,
 )
+from lnf.rules.hiding import found
 from lnf.rules.resources import slot_words
 from lnf.rules.wording import and_list
 from lnf.views.action_words import action_of, action_verb
@@ -165,6 +167,9 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         return f"{and_list([who for who, _ in step.dashes])} dash."
     if isinstance(step, Hid):
         return f"{step.who} tries to hide."
+    if isinstance(step, Searched):  # R4: the players learn who is found, not the dice
+        finds = f" and finds {and_list(list(found(step)))}" if found(step) else ""
+        return f"{step.who} searches for the hidden{finds}."
     if isinstance(step, Recharged):  # B2: the table sees the breath come back
         return f"{step.who}'s {step.action} is charged again." if step.charged else ""
     if isinstance(step, Used) and step.resource == LEGENDARY_ACTIONS:  # B7

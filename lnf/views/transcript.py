@@ -60,6 +60,7 @@ from lnf.model.steps import (
     Moved,
     Recharged,
     SaveRolled,
+    Searched,
     SpellCast,
     Surged,
     Used,
@@ -265,7 +266,7 @@ def _step_text(done: StepDone) -> str:
             word = "gains" if step.on else "loses"
             what = a_an(f"{step.mark} dot") if isinstance(step.mark, Dot) else str(step.mark)
             return f"{step.who} {word} {what}."
-        case Acted():
+        case Acted() | Searched():  # R4: a monster's Search, told beside a hero's Hide
             return acted_text(step)
         case Dropped():
             return f"{step.who} drops."
