@@ -22,9 +22,7 @@ monsters:
 groups:
   A: [Ann, Harpy]
 """
-SONG = Order(
-    "Harpy", Rank.FRONT, target="Ann", mode=Mode.MELEE, action="Luring Song", also=("Bo",)
-)
+SONG = Order("Harpy", Rank.FRONT, target="Ann", mode=Mode.MELEE, action="Luring Song", also=("Bo",))
 
 
 def _sung(faces: list[int]) -> Fight:
