@@ -298,6 +298,9 @@ def test_init_hero_all_at_5_reads_as_a_fight(tmp_path: Path) -> None:
     by = {h.cls: h for h in fight.heroes}
     assert by["fighter"].attacks[0].times == 2 and by["monk"].speed == 40
     assert {a.name for a in by["monk"].attacks} >= {"Martial Arts", "Flurry of Blows"}
+    # F2: the usual skills, a rogue's Expertise: R4's Hide and the monsters' search read them
+    assert (by["rogue"].stealth, by["rogue"].perception) == (10, 17)
+    assert "#   Stealth +10, passive Perception 17" in out
     doc = yaml.safe_load(path.read_text())
     assert "fireball" in next(h for h in doc["heroes"] if h["class"] == "wizard")["spells"]
     for n in (1, 11, 20):

@@ -12,7 +12,7 @@ from typing import Any
 
 from lnf.dice.abilities import ability_modifier
 from lnf.model import SLOT
-from lnf.rules.class_features import CASTING, rage_damage
+from lnf.rules.class_features import CASTING, expertise_count, rage_damage
 from lnf.rules.resources import ordinal
 from lnf.rules.sheets import class_resources, proficiency, sneak_dice
 from lnf.values import value
@@ -26,6 +26,25 @@ class Build:
     armor: tuple[str, ...] = ()
     spells: tuple[tuple[int, str], ...] = ()  # (spell level, SRD name), cantrips at 0
     back: bool = False  # a caster that stands guarded in the back rank (R4, R5)
+
+
+# F2: each class's usual skills among its SRD choices (lnf reads Stealth and Perception: R4's
+# Hide and the monsters' search, C5), and the Expertise a rogue or a bard has by then.
+SKILLS = {
+    "barbarian": ("athletics", "perception"),
+    "bard": ("perception", "persuasion", "performance"),
+    "cleric": ("insight", "medicine"),
+    "druid": ("perception", "nature"),
+    "fighter": ("athletics", "perception"),
+    "monk": ("acrobatics", "stealth"),
+    "paladin": ("athletics", "persuasion"),
+    "ranger": ("perception", "stealth", "survival"),
+    "rogue": ("stealth", "perception", "acrobatics", "sleight of hand"),
+    "sorcerer": ("arcana", "persuasion"),
+    "warlock": ("arcana", "deception"),
+    "wizard": ("arcana", "investigation"),
+}
+EXPERTISE = {"rogue": ("stealth", "perception"), "bard": ("perception", "persuasion")}
 
 
 def _s(**scores: int) -> tuple[tuple[str, int], ...]:
@@ -239,7 +258,11 @@ def hero_sheet(cls: str, level: int) -> str:
         "scores": {k: scores[k] for k in order},
         "weapons": list(build.weapons),
         "armor": list(build.armor),
+        "skills": list(SKILLS[cls]),
     }
+    expert = EXPERTISE.get(cls, ())[: expertise_count(cls, level) or 0]
+    if expert:
+        entry["expertise"] = list(expert)
     sheet = worked_out(entry)
     lines = [
         f"  - name: {NAMES[cls]}",
@@ -248,8 +271,11 @@ def hero_sheet(cls: str, level: int) -> str:
         "    scores: {" + ", ".join(f"{k}: {scores[k]}" for k in order) + "}",
         f"    weapons: {_flow(build.weapons)}",
         f"    armor: {_flow(build.armor)}" + ("" if build.armor else "   # unarmored"),
+        f"    skills: {_flow(SKILLS[cls])}",
+        *([f"    expertise: {_flow(expert)}   # twice the proficiency bonus"] if expert else []),
         f"    # works out (F2): AC {sheet['ac']}, speed {sheet['speed']} ft, hp {sheet['hp']} "
         f"(average; or hp: roll), proficiency +{proficiency(level)}",
+        f"    #   Stealth {sheet['stealth']:+d}, passive Perception {sheet['perception']}",
     ]
     for a in sheet.get("attacks", []):
         times = f" ×{a['times']}" if a.get("times", 1) > 1 else ""
