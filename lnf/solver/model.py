@@ -28,6 +28,7 @@ from lnf.solver.troops import Key, Option, Shot, Troop, canonical_key
 
 FAMILIES = ("R6", "K2")  # global rule families; dropping one in turn explains a refusal
 COUNTED_RANKS = (Rank.FRONT, Rank.FREE_AIR)  # K1, K4: who counts in a unit
+FLOORS_BOUND = True  # K2's floors bound a hero's attackers too (off: for the tests)
 
 # K2 as regimes. Let the floor of a plan be the highest tier t that every unit reaches
 # (m(u) >= t·h(u) for all u; 0 if some unit has fewer than one per hero). A plan keeps K2/K3
@@ -90,6 +91,7 @@ class PlanModel:
         self.troops: list[Troop] = self._troops(wishes, prune, priced, formed)
         self._by_spot: tuple[BySpot, BySpot] | None = None  # see `_unit_terms`
         self._units: _Units | None = None  # see `_unit_counts`
+        self._reached: list[tuple[Troop, set[str], dict[Spot, set[str]]]] | None = None
         self._attack_variables: dict[str, list[cp_model.IntVar]] = {}
         self.add_one_order_each()
         if "R6" in families:
@@ -312,12 +314,11 @@ class PlanModel:
     def most_attackers(self, regimes: list[int]) -> dict[str, int]:
         """Per hero, the most monsters that can attack it in a plan of one of `regimes`:
         its mêlée attackers stand in its unit (K4: front rank or free air), which holds at
-        most cap·h(u) if joined and its own monsters if not (K2, K3); reach and shots are
-        not bounded, nor are special actions (B4: a back-rank monster may use one on its own
-        group). Heroes without such a bound are left out."""
-        caps = [cap for _, cap in (REGIMES[k] for k in regimes) if cap is not None]
-        if len(caps) < len(regimes):
-            return {}  # a regime without a cap bounds nobody
+        most cap·h(u) if joined and its own monsters if not (K2, K3); and every other unit
+        holds at least floor·h(u) (K2), filled by monsters that may not attack it from there
+        (`_filled_elsewhere`). Reach and shots are not bounded by the cap, nor are special
+        actions (B4: a back-rank monster may use one on its own group). Heroes that some
+        regime bounds neither way are left out."""
         units = dict(self._unit_counts().spots)
         ways = self._ways()
         most: dict[str, int] = {}
@@ -326,10 +327,62 @@ class PlanModel:
             if spot not in units:
                 continue
             h, own = units[spot], self._own(spot)
-            held = max(cap * h if own <= cap * h else own for cap in caps)
             close, other = ways.get(hero.name, (0, 0))
-            most[hero.name] = min(close, held) + other
+            bounds = []
+            for floor, cap in (REGIMES[k] for k in regimes):
+                held = cap * h if cap is not None and own <= cap * h else own
+                found = [min(close, held) + other] if cap is not None else []
+                if floor and FLOORS_BOUND:
+                    found.append(self._filled_elsewhere(hero.name, spot, floor))
+                if not found:
+                    break  # this regime bounds the hero neither way
+                bounds.append(min(found))
+            else:
+                most[hero.name] = max(bounds)
         return most
+
+    def _filled_elsewhere(self, hero: str, spot: Spot, floor: int) -> int:
+        """K2's floor read as a bound on `hero`'s attackers (its unit at `spot`): every other
+        unit holds at least floor·h(u) counted monsters, and those it lacks now (`need`) are
+        acting monsters counted there. A monster counted in another unit attacks from there,
+        so one whose orders there never attack `hero` is an attacker fewer, unless monsters
+        that cannot attack `hero` at all, or can from there, fill the need first. At most:
+        those that can attack it, less the need such monsters leave."""
+        units = self._unit_counts()
+        need = sum(max(0, floor * h - units.fixed.get(s, 0)) for s, h in units.spots if s != spot)
+        attack = spare = 0
+        for t, reached, counted in self._reach():
+            away = [s for s in counted if s != spot]
+            if hero in reached:
+                attack += t.size
+                spare += t.size if any(hero in counted[s] for s in away) else 0
+            elif away:
+                spare += t.size
+        return attack - max(0, need - spare)
+
+    def _reach(self) -> list[tuple[Troop, set[str], dict[Spot, set[str]]]]:
+        """Per troop, the heroes it can attack, and per unit where it can be counted (K1,
+        K4) the heroes it can attack while counted there (its options' heroes, and the
+        shots that ride on them). Worked out once, for every copy."""
+        if self._reached is None:
+            units = {s for s, _ in self._unit_counts().spots}
+            out = []
+            for t in self.troops:
+                shots: dict[Rank, set[str]] = {}
+                for sh in t.shots:
+                    shots.setdefault(sh.rank, set()).add(sh.target)
+                counted: dict[Spot, set[str]] = {}
+                for o in t.options:
+                    spot = t.spot_of(o)
+                    if o.rank in COUNTED_RANKS and spot in units:
+                        there = counted.setdefault(spot, set())
+                        there.update(o.heroes)
+                        if t.rides(o):
+                            there |= shots.get(o.rank, set())
+                reached = {target for _, target, _, _, _ in t.strikes()}
+                out.append((t, reached, counted))
+            self._reached = out
+        return self._reached
 
     def _ways(self) -> dict[str, tuple[int, int]]:
         """Per hero, the members of troops that can attack it in mêlée with weapons, and of
