@@ -53,10 +53,10 @@ def _bounded(f: Fight) -> None:
     for k in possible_regimes(f):
         if not REGIMES[k][0]:
             continue
-        most = base.most_attackers([k])
+        most = base.most_attackers([k], floors=True)
         model_module.FLOORS_BOUND = False
         try:
-            loose = base.most_attackers([k])
+            loose = base.most_attackers([k], floors=True)
         finally:
             model_module.FLOORS_BOUND = True
         for name in [h.name for h in f.heroes][:3]:

@@ -12,7 +12,6 @@ from lnf.model.plan import Mode
 from lnf.rules import check_state
 from lnf.rules.gangup import unit_spots
 from lnf.rules.moves import Spot, hero_spot, start_spot
-from lnf.solver import model as model_module
 from lnf.solver.model import COUNTED_RANKS, REGIMES, PlanModel, possible_regimes
 from tests.grids import grid
 from tests.strategies import plan_fights
@@ -72,13 +71,9 @@ def _same(f: Fight) -> None:
     for hero in pm.targets:
         assert pm._ways().get(hero.name, (0, 0)) == _ways(pm, hero.name)
     regimes = possible_regimes(f)
-    model_module.FLOORS_BOUND = False  # the caps' bound here; the floors' in test_floor_bound
-    try:
-        for k in range(len(regimes)):
-            for chosen in ([regimes[k]], regimes[: k + 1], regimes[k:]):
-                assert pm.most_attackers(chosen) == _most_attackers(pm, chosen)
-    finally:
-        model_module.FLOORS_BOUND = True
+    for k in range(len(regimes)):
+        for chosen in ([regimes[k]], regimes[: k + 1], regimes[k:]):
+            assert pm.most_attackers(chosen) == _most_attackers(pm, chosen)
     for regime in regimes:  # a copy shares what the model worked out
         assert pm.with_regimes([regime])._unit_counts() is pm._unit_counts()
 

@@ -60,13 +60,13 @@ def plannable(f: Fight) -> bool:
 @settings(max_examples=100, deadline=None)
 @given(plan_fights(max_heroes=4, max_monsters=7))
 def test_no_plan_of_a_regime_gives_a_hero_more_attackers_than_its_bound(f: Fight) -> None:
-    """The bound on a hero's attackers (K2: its unit's cap) holds for every plan of the
-    regime: CP-SAT's own maximum over the regime's plans never passes it."""
+    """The bound on a hero's attackers (K2: its unit's cap, the other units' floor) holds for
+    every plan of the regime: CP-SAT's own maximum over the regime's plans never passes it."""
     assume(plannable(f))
     base = PlanModel(f, families=("R6",), prune=True)
     for k in possible_regimes(f):
         pm = base.with_regimes([k])
-        for name, most in pm.most_attackers([k]).items():
+        for name, most in pm.most_attackers([k], floors=True).items():
             pm.model.maximize(pm.attackers_of(name))
             solver = cp_model.CpSolver()
             solver.parameters.num_workers = 1

@@ -311,14 +311,15 @@ class PlanModel:
         """The most a unit could hold without anyone joining it."""
         return self._unit_counts().own(spot)
 
-    def most_attackers(self, regimes: list[int]) -> dict[str, int]:
+    def most_attackers(self, regimes: list[int], floors: bool = False) -> dict[str, int]:
         """Per hero, the most monsters that can attack it in a plan of one of `regimes`:
         its mêlée attackers stand in its unit (K4: front rank or free air), which holds at
         most cap·h(u) if joined and its own monsters if not (K2, K3); and every other unit
         holds at least floor·h(u) (K2), filled by monsters that may not attack it from there
-        (`_filled_elsewhere`). Reach and shots are not bounded by the cap, nor are special
-        actions (B4: a back-rank monster may use one on its own group). Heroes that some
-        regime bounds neither way are left out."""
+        (`_filled_elsewhere`; with `floors`, for the regimes solved apart, where a regime
+        that cannot catch up is dropped unbuilt: `regimes._beaten`). Reach and shots are not
+        bounded by the cap, nor are special actions (B4: a back-rank monster may use one on
+        its own group). Heroes that some regime bounds neither way are left out."""
         units = dict(self._unit_counts().spots)
         ways = self._ways()
         most: dict[str, int] = {}
@@ -332,7 +333,7 @@ class PlanModel:
             for floor, cap in (REGIMES[k] for k in regimes):
                 held = cap * h if cap is not None and own <= cap * h else own
                 found = [min(close, held) + other] if cap is not None else []
-                if floor and FLOORS_BOUND:
+                if floor and floors and FLOORS_BOUND:
                     found.append(self._filled_elsewhere(hero.name, spot, floor))
                 if not found:
                     break  # this regime bounds the hero neither way

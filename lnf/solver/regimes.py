@@ -67,7 +67,7 @@ def solve_over_regimes(
             return made[key].model
 
         later = lambda ruled: canonical_levels(made[key], ruled)  # noqa: E731
-        most = base.most_attackers(regimes)  # K2's figures are the base's (`with_regimes`)
+        most = base.most_attackers(regimes, floors=True)  # K2's figures: the base's
         every.append(LexSolve(build, levels, later, workers, time_limit, most))
         return key, every[-1]
 
