@@ -10,8 +10,9 @@ from dataclasses import replace
 
 from lnf.dice import parse
 from lnf.engine.legendary import legendary_taker
+from lnf.engine.monster_actions import SavesWait
 from lnf.engine.runner import Runner
-from lnf.engine.sides import TABLE_HEROES
+from lnf.engine.sides import TableHeroes
 from lnf.engine.table import Table
 from lnf.model import (
     LEGENDARY_ACTIONS,
@@ -53,6 +54,9 @@ TAIL_ATTACK = Legendary(name="Tail Attack", attack="Tail")
 WING_ATTACK = Legendary(name="Wing Attack", cost=2, action=WING)
 
 
+ROLLED = TableHeroes(roll_saves=True)  # B3: lnf rolls the saves (lnf next --roll-saves)
+
+
 def _dragon(points: int = 3, used: int = 0) -> Monster:
     return monster(
         "Adult Red Dragon",
@@ -84,7 +88,7 @@ def _table_round(start: Fight, seed: int = 7) -> tuple[Table, Runner, list[Appli
     """A round at the table, each hero's turn ended at once (lnf next), as the DM plays it."""
     table = Table(start)
     said: list[Applied] = []
-    runner = Runner(table, TABLE_HEROES, _planner, said.append)
+    runner = Runner(table, ROLLED, _planner, said.append)
     runner.begin(seed)
     while runner.on_at_table(monster_turns=None) is None and table.fight.turns.order:
         if table.fight.turns.current is None and runner.round_over():
@@ -101,6 +105,30 @@ def _legendary(records: list[Applied]) -> list[tuple[str, Recorded]]:
             before = [x.event for x in records[:i] if isinstance(x.event, Turn)]
             out.append((before[-1].who, r.event))
     return out
+
+
+def test_b7_b3_at_the_table_a_legendary_actions_saves_wait_for_the_players_d20s() -> None:
+    """B7, B3: after the first hero's turn the Wing Attack waits for its players' d20s as a
+    breath on the dragon's turn does: nothing of it logged, the table stops (no monster's
+    turn is played past it); with their faces said (lnf next --saves) it is played with them."""
+    table = Table(_lair())
+    runner = Runner(table, TableHeroes(), _planner, lambda _: None)
+    runner.begin(7)
+    for _ in range(6):
+        if runner.on_at_table(monster_turns=None) is None and runner.legendary_waits:
+            break
+    waits = runner.waiting_guard()
+    assert isinstance(waits, SavesWait) and waits.action.name == "Wing Attack"
+    assert waits.foe == "Adult Red Dragon" and len(waits.heroes) == 2
+    assert not _legendary(list(table.in_force))
+    logged = len(table.in_force)
+    runner.on_at_table(monster_turns=None)  # lnf next again, no --saves: still waiting
+    assert len(table.in_force) == logged and runner.unanswered() is None
+    faces = dict(zip(waits.heroes, (20, 1), strict=True))
+    Runner(table, TableHeroes(faces), _planner, lambda _: None).begin(7)
+    (_, wing), *_ = _legendary(list(table.in_force))
+    cast = next(s for s in wing.steps if isinstance(s, SpellCast))
+    assert [(s.who, s.faces) for s in cast.saves] == [(h, (f,)) for h, f in faces.items()]
 
 
 def test_b7_wing_attack_then_tail_attack_then_no_points_left() -> None:
@@ -208,7 +236,7 @@ def test_b7_a_fight_stopped_after_a_heros_turn_carries_on_with_its_legendary_act
     again = Table(_lair())
     for event in events[:cut]:
         again.replay(event)
-    runner = Runner(again, TABLE_HEROES, _planner, lambda _: None)
+    runner = Runner(again, ROLLED, _planner, lambda _: None)
     runner.begin(0)  # the seed is in the log already: this carries on
     assert again.events[cut] == events[cut]
 
@@ -226,7 +254,7 @@ def test_p6_a_legendary_action_is_no_change_unless_it_brings_one() -> None:
             return _planner(f)
 
         table = Table(_lair(dragon))
-        runner = Runner(table, TABLE_HEROES, planner, lambda _: None)
+        runner = Runner(table, ROLLED, planner, lambda _: None)
         runner.begin(7)
         while runner.on_at_table(monster_turns=None) is None and not runner.round_over():
             pass
