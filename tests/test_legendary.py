@@ -6,7 +6,9 @@ on after a stop. The dragon is built as an object from the SRD Adult Red Dragon'
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 from lnf.dice import parse
 from lnf.engine.legendary import legendary_taker
@@ -38,6 +40,9 @@ from lnf.rules.legendary import legendary_choice
 from lnf.solver import solve_plan
 from lnf.views.transcript import describe
 from tests.builders import fight, hero, monster
+from tests.cli import run
+
+ROOT = Path(__file__).resolve().parent.parent
 
 BITE = Attack(name="Bite", to_hit=14, reach=10, damage=parse("2d10+8 piercing"))
 CLAW = Attack(name="Claw", to_hit=14, damage=parse("2d6+8 slashing"))
@@ -297,3 +302,22 @@ def test_b7_the_players_page_says_a_legendary_action_without_the_dms_note() -> N
     lines = happenings(table.in_force, dm=False, hp=MonsterHp.WORDS)
     assert "Adult Red Dragon takes a legendary action." in lines
     assert not any("legendary action (B7)" in line for line in lines)  # the rules' note: DM's
+
+
+def test_b7_b3_at_the_table_lnf_next_asks_the_wing_attacks_saves_and_act_says_so(
+    tmp_path: Path,
+) -> None:
+    """B7, B3 from the command line: after Nix's turn the adult black dragon's Wing Attack at
+    Bram waits for his player's d20 (`lnf next` says how); `lnf act` meanwhile names the wait,
+    not the ghoul that goes after it; `--saves` plays it with that d20."""
+    fight = tmp_path / "lair.yaml"
+    shutil.copy(ROOT / "tests" / "fights" / "table" / "dragon-lair.yaml", fight)
+    run("next", str(fight), "--seed", "3")
+    run("act", str(fight), "dodge")
+    code, out = run("next", str(fight))
+    wait = "Adult Black Dragon uses Wing Attack on Bram: rolls a Dexterity save (DC 19) (B3)."
+    assert code == 0 and wait in out and "--saves Bram=N" in out
+    code, out = run("act", str(fight), "dodge")
+    assert code == 2 and "Wing Attack (a legendary action) waits for Bram's save first" in out
+    code, out = run("next", str(fight), "--saves", "Bram=20")
+    assert code == 0 and "Bram's DEX save 1d20 (20) + 2 = 22 vs DC 19: saves, takes 0" in out

@@ -251,6 +251,15 @@ def act(fight_file: Path, words: tuple[str, ...], faces: str | None, manual_dice
         raise Refused(
             f"the chase round waits for speeds first: lnf speed {fight_file} {said}", "C2"
         )
+    if hero is None and isinstance(waits := runner.legendary_waits, SavesWait):  # B7, B3
+        whose = f"{waits.heroes[0]}'s save" if len(waits.heroes) == 1 else "their saves"
+        faces = ",".join(f"{h}=N" for h in waits.heroes)
+        raise Refused(
+            f"no hero's turn is under way: {waits.foe}'s {waits.action.name} (a legendary "
+            f"action) waits for {whose} first: lnf next {fight_file} --saves {faces} (or "
+            "--roll-saves)",
+            rule="B3",
+        )
     if hero is None:
         who = up_next(fight)
         now = f"{who} is next (lnf next {fight_file} begins that turn)" if who else "no round"
