@@ -6,12 +6,15 @@ on after a stop. The dragon is built as an object from the SRD Adult Red Dragon'
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 from lnf.dice import parse
 from lnf.engine.legendary import legendary_taker
+from lnf.engine.monster_actions import SavesWait
 from lnf.engine.runner import Runner
-from lnf.engine.sides import TABLE_HEROES
+from lnf.engine.sides import TableHeroes
 from lnf.engine.table import Table
 from lnf.model import (
     LEGENDARY_ACTIONS,
@@ -37,6 +40,9 @@ from lnf.rules.legendary import legendary_choice
 from lnf.solver import solve_plan
 from lnf.views.transcript import describe
 from tests.builders import fight, hero, monster
+from tests.cli import run
+
+ROOT = Path(__file__).resolve().parent.parent
 
 BITE = Attack(name="Bite", to_hit=14, reach=10, damage=parse("2d10+8 piercing"))
 CLAW = Attack(name="Claw", to_hit=14, damage=parse("2d6+8 slashing"))
@@ -51,6 +57,9 @@ WING = Attack(
 DETECT = Legendary(name="Detect")
 TAIL_ATTACK = Legendary(name="Tail Attack", attack="Tail")
 WING_ATTACK = Legendary(name="Wing Attack", cost=2, action=WING)
+
+
+ROLLED = TableHeroes(roll_saves=True)  # B3: lnf rolls the saves (lnf next --roll-saves)
 
 
 def _dragon(points: int = 3, used: int = 0) -> Monster:
@@ -84,7 +93,7 @@ def _table_round(start: Fight, seed: int = 7) -> tuple[Table, Runner, list[Appli
     """A round at the table, each hero's turn ended at once (lnf next), as the DM plays it."""
     table = Table(start)
     said: list[Applied] = []
-    runner = Runner(table, TABLE_HEROES, _planner, said.append)
+    runner = Runner(table, ROLLED, _planner, said.append)
     runner.begin(seed)
     while runner.on_at_table(monster_turns=None) is None and table.fight.turns.order:
         if table.fight.turns.current is None and runner.round_over():
@@ -101,6 +110,30 @@ def _legendary(records: list[Applied]) -> list[tuple[str, Recorded]]:
             before = [x.event for x in records[:i] if isinstance(x.event, Turn)]
             out.append((before[-1].who, r.event))
     return out
+
+
+def test_b7_b3_at_the_table_a_legendary_actions_saves_wait_for_the_players_d20s() -> None:
+    """B7, B3: after the first hero's turn the Wing Attack waits for its players' d20s as a
+    breath on the dragon's turn does: nothing of it logged, the table stops (no monster's
+    turn is played past it); with their faces said (lnf next --saves) it is played with them."""
+    table = Table(_lair())
+    runner = Runner(table, TableHeroes(), _planner, lambda _: None)
+    runner.begin(7)
+    for _ in range(6):
+        if runner.on_at_table(monster_turns=None) is None and runner.legendary_waits:
+            break
+    waits = runner.waiting_guard()
+    assert isinstance(waits, SavesWait) and waits.action.name == "Wing Attack"
+    assert waits.foe == "Adult Red Dragon" and len(waits.heroes) == 2
+    assert not _legendary(list(table.in_force))
+    logged = len(table.in_force)
+    runner.on_at_table(monster_turns=None)  # lnf next again, no --saves: still waiting
+    assert len(table.in_force) == logged and runner.unanswered() is None
+    faces = dict(zip(waits.heroes, (20, 1), strict=True))
+    Runner(table, TableHeroes(faces), _planner, lambda _: None).begin(7)
+    (_, wing), *_ = _legendary(list(table.in_force))
+    cast = next(s for s in wing.steps if isinstance(s, SpellCast))
+    assert [(s.who, s.faces) for s in cast.saves] == [(h, (f,)) for h, f in faces.items()]
 
 
 def test_b7_wing_attack_then_tail_attack_then_no_points_left() -> None:
@@ -208,7 +241,7 @@ def test_b7_a_fight_stopped_after_a_heros_turn_carries_on_with_its_legendary_act
     again = Table(_lair())
     for event in events[:cut]:
         again.replay(event)
-    runner = Runner(again, TABLE_HEROES, _planner, lambda _: None)
+    runner = Runner(again, ROLLED, _planner, lambda _: None)
     runner.begin(0)  # the seed is in the log already: this carries on
     assert again.events[cut] == events[cut]
 
@@ -226,7 +259,7 @@ def test_p6_a_legendary_action_is_no_change_unless_it_brings_one() -> None:
             return _planner(f)
 
         table = Table(_lair(dragon))
-        runner = Runner(table, TABLE_HEROES, planner, lambda _: None)
+        runner = Runner(table, ROLLED, planner, lambda _: None)
         runner.begin(7)
         while runner.on_at_table(monster_turns=None) is None and not runner.round_over():
             pass
@@ -269,3 +302,22 @@ def test_b7_the_players_page_says_a_legendary_action_without_the_dms_note() -> N
     lines = happenings(table.in_force, dm=False, hp=MonsterHp.WORDS)
     assert "Adult Red Dragon takes a legendary action." in lines
     assert not any("legendary action (B7)" in line for line in lines)  # the rules' note: DM's
+
+
+def test_b7_b3_at_the_table_lnf_next_asks_the_wing_attacks_saves_and_act_says_so(
+    tmp_path: Path,
+) -> None:
+    """B7, B3 from the command line: after Nix's turn the adult black dragon's Wing Attack at
+    Bram waits for his player's d20 (`lnf next` says how); `lnf act` meanwhile names the wait,
+    not the ghoul that goes after it; `--saves` plays it with that d20."""
+    fight = tmp_path / "lair.yaml"
+    shutil.copy(ROOT / "tests" / "fights" / "table" / "dragon-lair.yaml", fight)
+    run("next", str(fight), "--seed", "3")
+    run("act", str(fight), "dodge")
+    code, out = run("next", str(fight))
+    wait = "Adult Black Dragon uses Wing Attack on Bram: rolls a Dexterity save (DC 19) (B3)."
+    assert code == 0 and wait in out and "--saves Bram=N" in out
+    code, out = run("act", str(fight), "dodge")
+    assert code == 2 and "Wing Attack (a legendary action) waits for Bram's save first" in out
+    code, out = run("next", str(fight), "--saves", "Bram=20")
+    assert code == 0 and "Bram's DEX save 1d20 (20) + 2 = 22 vs DC 19: saves, takes 0" in out

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lnf.engine.legendary import legendary_taker
 from lnf.engine.runner import Runner
-from lnf.engine.sides import TABLE_HEROES
+from lnf.engine.sides import TableHeroes
 from lnf.engine.table import Table
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight
@@ -108,7 +108,12 @@ def test_cast_a_spell_is_played_its_slot_spent_said_and_undone(tmp_path: Path) -
     it all back."""
     table = Table(_sphinx(tmp_path))
     said: list[Applied] = []
-    runner = Runner(table, TABLE_HEROES, lambda f: solve_plan(f, explain=False).plan, said.append)
+    runner = Runner(
+        table,
+        TableHeroes(roll_saves=True),
+        lambda f: solve_plan(f, explain=False).plan,
+        said.append,
+    )
     runner.begin(5)
     for _ in range(12):
         if any(legendary_taker(a.event) for a in table.in_force):

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from dataclasses import replace
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -305,3 +306,40 @@ def test_a_card_says_its_dots_as_dots() -> None:
     fight = fight.with_combatant(replace(fight.hero("Brenna"), o_dot=True, n_dot=True))
     html = render_page(page_data(fight))
     assert 'group <b class="tag g0">A</b> · O dot, N dot</p>' in html
+
+
+def test_the_page_says_whose_saves_the_table_waits_for(tmp_path: Path) -> None:
+    """B3 on the players' page, live and as a snapshot: while `lnf next` waits for the players'
+    d20s, the whose-turn line (a live region: a screen reader says it) tells them to roll."""
+    from lnf.cli.serve_commands import Watcher
+
+    fight = tmp_path / "dragon.yaml"
+    shutil.copy(ROOT / "examples" / "young-green-dragon.yaml", fight)
+    assert "--saves Dee=N,Ann=N,Bo=N" in stdout_of("next", str(fight), "--seed", "7")
+    roll = (
+        "Young Green Dragon's Poison Breath: Dee, Ann and Bo — each roll a Constitution save, "
+        "DC 14."
+    )
+    log = fight.with_suffix(".log.jsonl").read_text()
+    page = stdout_of("show", "--html", str(fight))
+    assert 'aria-live="polite" aria-atomic="true">' + escape(roll) + "</p>" in page
+    state = Watcher(fight, dm=False, hp=MonsterHp.WORDS).read()
+    assert state is not None and state[1]["turn"] == roll
+    assert fight.with_suffix(".log.jsonl").read_text() == log  # the page records nothing
+    stdout_of("next", str(fight), "--saves", "Dee=3,Ann=12,Bo=20")
+    assert "roll a Constitution save" not in stdout_of("show", "--html", str(fight))
+
+
+def test_a_downed_hero_shows_its_death_saves_in_words() -> None:
+    """D9 on the grid and a card, in words, and to a screen reader: `down — 1 success, 2
+    failures`; `stable` after three successes; none rolled yet: `down` alone."""
+    start = load_fight(ROOT / "examples" / "ghouls-in-the-crypt.yaml")
+    brenna = replace(start.hero("Brenna"), hp_now=0)
+    fight = start.with_combatant(replace(brenna, death_saves=(1, 2)))
+    html = render_page(page_data(fight))
+    assert "<p>0/28 hp · down — 1 success, 2 failures · front" in html
+    assert 'aria-label="Brenna, down — 1 success, 2 failures"' in html
+    assert '0/28<span class="dying">1 success, 2 failures</span></td>' in html
+    stable = render_page(page_data(start.with_combatant(replace(brenna, stable=True))))
+    assert "<p>0/28 hp · down — stable · front" in stable
+    assert "<p>0/28 hp · down · front" in render_page(page_data(start.with_combatant(brenna)))

@@ -89,18 +89,21 @@ def show(
 
 def _show_html(fight_file: Path, output: Path | None, dm: bool, monster_hp: str) -> None:
     """`lnf show --html`: the page from the state now, printed or written whole to `output`."""
+    from lnf.cli.table_commands import awaited_saves
     from lnf.formats.files import write_page
     from lnf.views.page import page_data
     from lnf.views.page_hp import MonsterHp
     from lnf.views.page_html import render_page
 
     session = opened(fight_file, record=False)
+    fight, records = session.fight, list(session.table.in_force)
     data = page_data(
-        session.fight,
-        session.table.in_force,
+        fight,
+        records,
         dm=dm,
         hp=MonsterHp(monster_hp),
         source=fight_file.stem,
+        saves=awaited_saves(session),  # B3, B7: after the state is read (it plays on, dry)
     )
     html = render_page(data)
     if output is None:

@@ -21,7 +21,7 @@ from lnf.engine.hero_turn import this_turn
 from lnf.engine.monster_actions import SavesWait
 from lnf.engine.runner import Runner
 from lnf.engine.sides import TABLE_HEROES, TableHeroes
-from lnf.errors import InputError, InputProblem, Refused, ScriptedDiceError
+from lnf.errors import InputError, InputProblem, LnfError, Refused, ScriptedDiceError
 from lnf.heroes.words import parse_choice
 from lnf.model import Cost
 from lnf.model.applied import Applied
@@ -29,7 +29,7 @@ from lnf.model.events import Reaction, TurnStarted
 from lnf.rules.economy import left_this_turn
 from lnf.rules.names import match_name, suggestion
 from lnf.rules.strike_order import up_next
-from lnf.session import Session
+from lnf.session import Session, solver_planner
 from lnf.values import value
 from lnf.views.turn import (
     guard_lines,
@@ -103,6 +103,22 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
             click.echo(line)
     else:
         click.echo(next_up_line(fight, fight_file))
+
+
+def awaited_saves(session: Session) -> SavesWait | None:
+    """B3, B7: the saves the table waits for the players' d20s for now, as `lnf next` says
+    them (`tell_where`), for the players' page: worked out on a session that records nothing
+    (opened with `record=False`); the fight and its log are read before this is asked."""
+    seed = session.table.seed
+    if seed is None or session.fight.turns.current is not None:
+        return None  # not begun, or a hero's turn: nothing of a monster's waits
+    runner = Runner(session.table, TableHeroes(), solver_planner(), lambda _: None)
+    try:
+        runner.begin(seed)
+        waits = runner.waiting_guard()
+    except LnfError:  # a fight lnf next would refuse: it says why; the page shows the grid
+        return None
+    return waits if isinstance(waits, SavesWait) else None
 
 
 @click.command(name="next")
@@ -234,6 +250,15 @@ def act(fight_file: Path, words: tuple[str, ...], faces: str | None, manual_dice
         said = " ".join(f"{h.name}=N" for h in waiting)
         raise Refused(
             f"the chase round waits for speeds first: lnf speed {fight_file} {said}", "C2"
+        )
+    if hero is None and isinstance(waits := runner.legendary_waits, SavesWait):  # B7, B3
+        whose = f"{waits.heroes[0]}'s save" if len(waits.heroes) == 1 else "their saves"
+        faces = ",".join(f"{h}=N" for h in waits.heroes)
+        raise Refused(
+            f"no hero's turn is under way: {waits.foe}'s {waits.action.name} (a legendary "
+            f"action) waits for {whose} first: lnf next {fight_file} --saves {faces} (or "
+            "--roll-saves)",
+            rule="B3",
         )
     if hero is None:
         who = up_next(fight)

@@ -13,7 +13,9 @@ from collections.abc import Callable, Sequence
 from lnf.dice.roll import DiceSource
 from lnf.engine.begin import start
 from lnf.engine.effects import Rolled, land
-from lnf.engine.resolve import roll_attack, roll_healing, roll_spell
+from lnf.engine.monster_actions import SavesTold, SavesWait, save_action
+from lnf.engine.resolve import roll_attack, roll_healing
+from lnf.engine.table import Table
 from lnf.model import (
     LEGENDARY_ACTIONS,
     Attack,
@@ -27,7 +29,6 @@ from lnf.model import (
 from lnf.model.applied import Applied
 from lnf.model.events import Event, Planned, Recorded, RoundStarted, Turn
 from lnf.model.steps import Moved, Used
-from lnf.rules.areas import area_said, target_count
 from lnf.rules.legal import can_take_turn
 from lnf.rules.legendary import (
     LegendaryPick,
@@ -45,10 +46,25 @@ Dice = Callable[[str], DiceSource]  # the dice for one event, by what it is (`Ta
 # --- B7: legendary actions ---------------------------------------------------------------
 
 
-def legendary_action(records: Sequence[Applied], dice: Dice) -> Applied | None:
+def legendary_actions(
+    table: Table, dice: Dice, side: object, say: Callable[[Applied], None]
+) -> SavesWait | None:
+    """B7: every legendary action due now, logged and said; or, at the table, the one whose
+    saves wait for the players' d20s (B3), nothing of it logged: the table stops there."""
+    try:
+        while (taken := legendary_action(table.in_force, dice, side)) is not None:
+            say(table.add_applied(taken))
+    except SavesWait as waits:
+        return waits
+    return None
+
+
+def legendary_action(records: Sequence[Applied], dice: Dice, side: object = None) -> Applied | None:
     """B7: the next legendary action due after the hero's turn that ended last, applied (not
     yet recorded), or None. Monsters are asked in strike order (S2, S3) after the last that
-    took one since that turn; each takes at most one, so those before it passed already."""
+    took one since that turn; each takes at most one, so those before it passed already. At
+    the table (`side` has `save_faces`) its saves wait for the players' d20s as a turn's do
+    (B3: `SavesWait`, raised before anything is applied)."""
     if not records or not any(m.legendary for m in records[-1].after.monsters):
         return None  # nobody has a legendary action (most fights): nothing is due
     due = _due(records)
@@ -66,7 +82,8 @@ def legendary_action(records: Sequence[Applied], dice: Dice) -> Applied | None:
         pick = legendary_choice(fight, monster, _planned(records, name))
         if pick is not None:
             key = f"round {fight.round}: after {hero}'s turn, {name}'s legendary action"
-            return _play(fight, monster, hero, pick, dice(key))
+            told = getattr(side, "save_faces", None)
+            return _play(fight, monster, hero, pick, dice(key), told)
         if (step := legendary_move(fight, monster, _planned(records, name))) is not None:
             return _move(fight, monster, hero, step)
     return None
@@ -127,7 +144,12 @@ def _planned(records: Sequence[Applied], monster: str) -> str | None:
 
 
 def _play(
-    fight: Fight, monster: Monster, hero: str, pick: LegendaryPick, dice: DiceSource
+    fight: Fight,
+    monster: Monster,
+    hero: str,
+    pick: LegendaryPick,
+    dice: DiceSource,
+    told: SavesTold | None = None,
 ) -> Applied:
     """The legendary action rolled: its points spent, then its attack (B7: one roll) or its
     action (a save or an area: as a spell is cast, E1–E4), with what follows (F5, F6)."""
@@ -147,9 +169,8 @@ def _play(
             if in_fight(hero_now) and can_take_turn(turn.fight.monster(monster.name)):
                 hit = roll_attack(turn.fight, me, hero_now, use, pick.mode, dice)
                 land(turn, hit, _guards_taken, dice)
-    else:
-        area = area_said(use.area, target_count(use.area)) if use.area is not None else ""
-        turn.do(roll_spell(turn.fight, me, use, targets, dice, area=area))
+    else:  # B3: its saves rolled, or waited for, as a monster's turn's are
+        save_action(turn, me.name, use, targets, dice, told)
     at = and_list(targets)
     note = (
         f"At the end of {hero}'s turn, {monster.name} uses a legendary action (B7): "

@@ -32,6 +32,10 @@ from lnf.rules.roster import in_fight
 from lnf.rules.specters import risen_name, to_rise
 from lnf.rules.wording import and_list
 
+# B3: the table's d20s for the heroes a save catches (`TableHeroes.save_faces`), or the heroes
+# it still waits for
+SavesTold = Callable[[tuple[str, ...]], dict[str, int] | tuple[str, ...]]
+
 
 class SavesWait(Waits):
     """B3: a monster's action waits for the players' own d20s for their heroes' saves (the
@@ -82,7 +86,7 @@ def monster_action(
     if not targets or not can_take_turn(turn.fight.monster(me.name)):
         return
     if action.save is not None or (action.damage.maximum == 0 and action.to_hit == 0):
-        _save_action(turn, me.name, action, targets, dice, getattr(side, "save_faces", None))
+        save_action(turn, me.name, action, targets, dice, getattr(side, "save_faces", None))
     elif sure_hit(action):
         _darts(turn, me.name, action, targets, dice)
     else:
@@ -104,7 +108,7 @@ def multiattack_first(
     if (use := use_of(me, action)) is not None:
         turn.do(Used(name, use))
     if action.save is not None or (action.damage.maximum == 0 and action.to_hit == 0):
-        _save_action(turn, name, action, targets, dice, getattr(side, "save_faces", None))
+        save_action(turn, name, action, targets, dice, getattr(side, "save_faces", None))
     elif sure_hit(action):
         _darts(turn, name, action, targets, dice)
 
@@ -136,17 +140,18 @@ def _dispel(turn: Steps, name: str, action: Attack) -> None:
         turn.do(ConcentrationEnded(hero, why))
 
 
-def _save_action(
+def save_action(
     turn: Steps,
     name: str,
     action: Attack,
     targets: tuple[str, ...],
     dice: DiceSource,
-    told: Callable[[tuple[str, ...]], dict[str, int] | tuple[str, ...]] | None,
+    told: SavesTold | None,
 ) -> None:
     """E1–E4, F6, F7: the damage rolled once, each hero caught saving on its own (a player's
     own d20 when `told` gives them; 0: lnf rolls it); what a failed save imposes and a
-    concentration follow the step (`effects.follow`)."""
+    concentration follow the step (`effects.follow`). B3: the one place a save waits for the
+    players' d20s, on a monster's turn or in a legendary action (B7, `engine.legendary`)."""
     faces: dict[str, int] = {}
     if (
         told is not None

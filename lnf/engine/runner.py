@@ -27,7 +27,7 @@ from lnf.engine.confusion import confused_turn
 from lnf.engine.decisions import TurnChoice
 from lnf.engine.effects import Rolled, Waits, land, round_start_ends, stand_up, turn_edge
 from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
-from lnf.engine.legendary import legendary_action
+from lnf.engine.legendary import legendary_actions
 from lnf.engine.resolve import roll_death_save
 from lnf.engine.round_start import (
     Planner,
@@ -73,6 +73,7 @@ class Runner:
     _plan: tuple[object, Plan] | None = None  # (state key, plan) for P6
     _told: str = ""  # the note of the last plan told (a count it cannot meet, P6)
     _waiting: Waits | None = None  # F1: the table's answer a monster's hit waits for
+    legendary_waits: Waits | None = None  # B7, B3: a legendary action's saves, at the table
     _dry: bool = False  # a turn played to see what it would ask, never recorded
     own_orders_kept: bool = True  # P6's decision; False re-plans after any change (the check)
     _carried: Plan | None = None  # the plan in force before a monster carried out its order
@@ -136,6 +137,8 @@ class Runner:
             self.end_turn()
         played = 0
         while (winner := self.winner()) is None:
+            if self.legendary_waits is not None:
+                return None  # B7, B3: the players roll the legendary action's saves first
             if self.round_over():
                 if carried_on or played:
                     return None  # the round's end is a place to stop: lnf plan, records
@@ -293,7 +296,7 @@ class Runner:
         """The opportunity attacks the table has still to take or pass before the next monster
         leaves its group (a side that decides when asked has none waiting)."""
         reactions = self.open_reactions() if self.heroes.at_table else None
-        if reactions is None:
+        if reactions is None or self.legendary_waits is not None:  # B7: its saves are first
             return None
         foe, heroes = reactions
         waiting = tuple(
@@ -305,8 +308,8 @@ class Runner:
         """F1: the reaction the next monster's hit waits for the table to take or pass: its
         turn is played to that hit, and nothing of it is recorded."""
         who = up_next(self.fight)
-        if not self.heroes.at_table or who is None:
-            return None
+        if self.legendary_waits is not None or not self.heroes.at_table or who is None:
+            return self.legendary_waits  # B7: a legendary action's saves wait first (B3)
         monster = self.fight.combatant(who)
         if not isinstance(monster, Monster) or self.unanswered() is not None:
             return None
@@ -491,8 +494,7 @@ class Runner:
 
     def _legendary(self) -> None:
         """B7: the legendary actions due after a hero's turn (`engine.legendary`), logged."""
-        while (taken := legendary_action(self.table.in_force, self._dice)) is not None:
-            self.say(self.table.add_applied(taken))
+        self.legendary_waits = legendary_actions(self.table, self._dice, self.heroes, self.say)
 
 
 class _Dry(Exception):

@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lnf.engine.monster_actions import SavesWait
 from lnf.model import BackReason, CDot, Fight, Flag, Hero, Monster, PhaseKind, Rank
 from lnf.model.applied import Applied
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.strike_order import up_next
+from lnf.rules.wording import a_an, and_list, plural
 from lnf.views.effects_text import held_while
 from lnf.views.grid import phase_line
 from lnf.views.page_events import happenings
@@ -43,8 +45,10 @@ def page_data(
     dm: bool = False,
     hp: MonsterHp = MonsterHp.WORDS,
     source: str = "",
+    saves: SavesWait | None = None,
 ) -> dict[str, Any]:
-    """Everything the page shows, as plain data (also the live page's event payload)."""
+    """Everything the page shows, as plain data (also the live page's event payload);
+    `saves`: what the table waits for the players' d20s for now (B3, B7), if anything."""
     shown = [m for m in fight.monsters if dm or not hidden(m)]
     unseen = {m.name for m in fight.monsters if m not in shown}
     group_of = {name: g.label for g in fight.groups for name in g.members}
@@ -53,7 +57,7 @@ def page_data(
         "title": fight.title or source,
         "dm": dm,
         "phase": phase_line(fight),
-        "turn": turn_line(fight, unseen),
+        "turn": saves_line(saves, unseen) if saves is not None else turn_line(fight, unseen),
         "heroes": [_hero(h, group_of) for h in rows(fight)],
         "monsters": [_monster(m, group_of, dm, hp) for m in shown],
         "groups": [
@@ -94,6 +98,18 @@ def turn_line(fight: Fight, unseen: set[str]) -> str:
     return f"{head}: {who} is next."
 
 
+def saves_line(saves: SavesWait, unseen: set[str]) -> str:
+    """B3, B7: the saves the table waits for, said to the players whose d20s it waits for
+    ("Young Green Dragon's Poison Breath: Dee and Ann — each roll a Constitution save, DC
+    14."); the page's live line, so a screen reader says it too. A hidden foe goes unnamed."""
+    action = saves.action
+    whose = "" if saves.foe in unseen else f"{saves.foe}'s "
+    ability, dc = action.save if action.save is not None else (None, 0)
+    save = f"{a_an(ability.word)} save, DC {dc}" if ability is not None else "a save"
+    roll = "each roll" if len(saves.heroes) > 1 else "roll"
+    return f"{whose}{action.name}: {and_list(saves.heroes)} — {roll} {save}."
+
+
 def _next(fight: Fight, unseen: set[str]) -> str | None:
     who = up_next(fight)
     return None if who in unseen else who
@@ -114,6 +130,7 @@ def _hero(h: Hero, group_of: dict[str, str]) -> dict[str, Any]:
         "class": h.cls,
         "hp": "dead" if h.dead else hp,
         "down": downed(h) or not in_fight(h),
+        "dying": dying_words(h),
         "rank": rank_text(h),
         "light": h.light,
         "dots": {
@@ -123,6 +140,19 @@ def _hero(h: Hero, group_of: dict[str, str]) -> dict[str, Any]:
         },
         "group": group_of.get(h.name),
     }
+
+
+def dying_words(h: Hero) -> str:
+    """D9: a hero at 0 hit points, its death saves as the players count them on paper
+    ("1 success, 2 failures"; "stable" after three successes); "" for anyone else."""
+    if h.dead or h.current_hp > 0:
+        return ""
+    if h.stable:
+        return "stable"
+    won, lost = h.death_saves
+    if not won and not lost:
+        return ""  # none rolled yet: "down" says it, as the paper's empty tally does
+    return f"{plural(won, 'success', 'successes')}, {plural(lost, 'failure')}"
 
 
 def _monster(m: Monster, group_of: dict[str, str], dm: bool, hp: MonsterHp) -> dict[str, Any]:

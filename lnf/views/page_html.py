@@ -134,7 +134,7 @@ def _hero_row(data: dict[str, Any], h: dict[str, Any]) -> str:
     ]
     cells = [
         f'<td data-field="class">{_e(h["class"])}</td>',
-        f'<td data-field="hp" class="hp">{_e(h["hp"])}</td>',
+        f'<td data-field="hp" class="hp">{_e(h["hp"])}{_dying(h)}</td>',
         f'<td data-field="rank">{_e(h["rank"])}</td>',
         *(
             f'<td data-field="{f}" class="mark"'
@@ -154,13 +154,23 @@ def _hero_row(data: dict[str, Any], h: dict[str, Any]) -> str:
         )
     current = ' aria-current="true" class="now"' if data["current"] == h["name"] else ""
     # Crossed out is for the eyes; a screen reader hears the word (as the strike order says it)
-    down = f' aria-label="{_e(h["name"])}, down"' if h["down"] else ""
+    down = f' aria-label="{_e(h["name"])}, {_e(_down_words(h))}"' if h["down"] else ""
     return (
         f'<tr data-hero="{_e(h["name"])}"{current}>'
         f'<th scope="row" data-field="name" class="who{" down" if h["down"] else ""}"{down}>'
         f"{_e(h['name'])}</th>"
         f"{''.join(cells)}</tr>"
     )
+
+
+def _dying(h: dict[str, Any]) -> str:
+    """D9: the death saves under a downed hero's hit points, in words (not marks)."""
+    return f'<span class="dying">{_e(h["dying"])}</span>' if h["dying"] else ""
+
+
+def _down_words(h: dict[str, Any]) -> str:
+    """`down — 1 success, 2 failures` (D9), as the paper grid's tally would be read out."""
+    return f"down — {h['dying']}" if h["dying"] else "down"
 
 
 def _mark_word(field: str, dots: dict[str, Any]) -> str:
@@ -196,7 +206,9 @@ def _hero_hp_words(data: dict[str, Any], h: dict[str, Any]) -> str:
     """`0/32 hp · down` on a card, in words what the grid crosses out; `dead` alone."""
     if h["hp"] == "dead":
         return "dead"
-    return f"{_e(h['hp'])} {_e(data['hp_word'])}" + (" · down" if h["down"] else "")
+    return f"{_e(h['hp'])} {_e(data['hp_word'])}" + (
+        f" · {_e(_down_words(h))}" if h["down"] else ""
+    )
 
 
 def _card_class(data: dict[str, Any], c: dict[str, Any]) -> str:
