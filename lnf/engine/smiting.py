@@ -1,0 +1,58 @@
+"""F2 Divine Smite in a hero's attack: the swing that may bring it, and the slot its hit
+spends (`rules.on_hit` decides the dice and the slot)."""
+
+from __future__ import annotations
+
+from lnf.dice import DiceExpr
+from lnf.engine.decisions import AttackChoice
+from lnf.errors import Refused
+from lnf.model import Hero, Monster
+from lnf.model.steps import Attacked
+from lnf.rules.on_hit import (
+    DIVINE_SMITE,
+    SMITE_WAITS,
+    smite_dice,
+    smite_slot,
+    smite_weapon,
+    smite_words,
+)
+from lnf.values import replace
+
+
+def smite_ready(hero: Hero, action: AttackChoice, level: int, target: Monster) -> Smite | None:
+    """The smite this swing brings on a hit (the slot, its dice), or None: not said, spent
+    already (`level` 0), not a mêlée weapon's swing, or no slot of that level left now."""
+    if not level:
+        return None
+    try:
+        smite_weapon(hero, action.attack, action.mode)
+        slot, at = smite_slot(hero, level)
+    except Refused:
+        return None
+    return Smite(slot, at, smite_dice(at, target), action.smite_critical)
+
+
+class Smite:
+    """A smite waiting on a swing's hit: the slot it spends, the slot's level, its dice."""
+
+    def __init__(self, slot: str, level: int, dice: DiceExpr, critical_only: bool) -> None:
+        self.slot, self.level, self.dice, self.critical_only = slot, level, dice, critical_only
+
+    def extras(self, extra: DiceExpr | None) -> tuple[DiceExpr | None, DiceExpr | None]:
+        """The swing's extra dice (Sneak Attack's, with a smite's on any hit) and those a
+        critical hit only adds (a smite said "on a crit")."""
+        if self.critical_only:
+            return extra, self.dice
+        return (DiceExpr((*extra.parts, *self.dice.parts)) if extra else self.dice), None
+
+    def smote(self, hit: object) -> bool:
+        """F2: a hit brings it (a critical one, when said so); a miss spends nothing."""
+        return isinstance(hit, Attacked) and hit.hit and (hit.critical or not self.critical_only)
+
+    def said(self, hit: Attacked) -> Attacked:
+        """The swing as told: "(Divine Smite (1st-level slot))" on the hit that brings it;
+        on a miss, that the slot waits (transcript)."""
+        if hit.big or (hit.hit and not self.smote(hit)):
+            return hit
+        words = smite_words(self.level, self.critical_only)
+        return replace(hit, big=words if hit.hit else f"{DIVINE_SMITE} {SMITE_WAITS}")
