@@ -141,3 +141,16 @@ def test_smite_on_a_crit_spends_nothing_on_an_ordinary_hit(tmp_path: Path) -> No
     code, out = run("act", path, "attack Gnoll 1 with Longsword; smite crit", "--dice", "15,5,16,4")
     assert code == 0, out
     assert "radiant" not in out and "1st 4/4" in _slots(path)
+
+
+def test_init_writes_divine_smite_as_a_feature_not_an_attack(tmp_path: Path) -> None:
+    code, out = run("init", "--hero", "paladin", "--level", "5")
+    assert code == 0, out
+    assert "name: Divine Smite" not in out and "attacks:" not in out
+    assert "# Divine Smite (F2): say it with the attack" in out
+    sheet = out[out.index("  - name: Kara") :]
+    fight = parse_fight(
+        "title: t\nheroes:\n" + sheet + "monsters:\n  - monster: gnoll\n", "init.yaml"
+    )
+    assert smites(fight.hero("Kara"))
+    assert "Divine Smite" not in run("init", "--hero", "paladin", "--level", "1")[1]
