@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from lnf.engine.decisions import AttackChoice
 from lnf.errors import Refused
 from lnf.formats.fight_file import parse_fight
+from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
 from lnf.rules.on_hit import smite_dice, smites
 from tests.cli import run
@@ -154,3 +156,24 @@ def test_init_writes_divine_smite_as_a_feature_not_an_attack(tmp_path: Path) -> 
     )
     assert smites(fight.hero("Kara"))
     assert "Divine Smite" not in run("init", "--hero", "paladin", "--level", "1")[1]
+
+
+def _policy(text: str) -> AttackChoice:
+    fight = parse_fight(text, "smite.yaml")
+    action = policy_choice(fight, fight.hero("Kara")).action
+    assert isinstance(action, AttackChoice)
+    return action
+
+
+def test_the_policy_smites_on_a_crit_and_on_any_hit_at_an_undead() -> None:
+    """docs/policy.md (F2, F7, D5): the lowest slot on a critical hit; on any hit at an undead
+    or a fiend; none without a slot left."""
+    alone = PALADIN.replace("spells: [bless, cure wounds]", "spells: []")
+    at_gnoll = alone.replace("A: [Kara, Skeleton, Gnoll 1]", "A: [Kara, Gnoll 1]")
+    action = _policy(at_gnoll)
+    assert (action.target, action.smite, action.smite_critical) == ("Gnoll 1", 1, True)
+    at_skeleton = alone.replace("A: [Kara, Skeleton, Gnoll 1]", "A: [Kara, Skeleton]")
+    action = _policy(at_skeleton)
+    assert (action.target, action.smite, action.smite_critical) == ("Skeleton", 1, False)
+    spent = at_skeleton.replace("spells: []", "spells: []\n    used: {slot 1: 4, slot 2: 2}")
+    assert _policy(spent).smite == 0

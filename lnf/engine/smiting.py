@@ -51,8 +51,9 @@ class Smite:
 
     def said(self, hit: Attacked) -> Attacked:
         """The swing as told: "(Divine Smite (1st-level slot))" on the hit that brings it;
-        on a miss, that the slot waits (transcript)."""
-        if hit.big or (hit.hit and not self.smote(hit)):
+        on a miss, that the slot waits (transcript). A smite kept for a critical hit (the
+        policy's on most swings) is told only when a critical hit brings it."""
+        if hit.big or (hit.hit and not self.smote(hit)) or (self.critical_only and not hit.hit):
             return hit
         words = smite_words(self.level, self.critical_only)
         return replace(hit, big=words if hit.hit else f"{DIVINE_SMITE} {SMITE_WAITS}")
