@@ -32,7 +32,7 @@ from lnf.engine.resolve import (
 )
 from lnf.engine.sanctuary_saves import globe_stops, past_sanctuary, spell_past_sanctuary
 from lnf.engine.sides import HeroSide
-from lnf.engine.smiting import smite_ready
+from lnf.engine.smiting import smite_ready, with_mark
 from lnf.engine.trait_steps import carapace, grapple_held, rock_caught
 from lnf.engine.turning_steps import destroy_undead
 from lnf.engine.turns import opportunity, simple_action
@@ -236,7 +236,8 @@ def play_action(
                     land(turn, back, None, dice)
                 continue
             ready = smite_ready(me, action, smite, target)
-            extras = ready.extras(extra) if ready is not None else (extra, None)
+            marked = with_mark(turn.fight, me, target, action.attack, extra)  # F7, every hit
+            extras = ready.extras(marked) if ready is not None else (marked, None)
             hit = roll_attack(
                 turn.fight,
                 me,

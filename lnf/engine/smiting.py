@@ -1,16 +1,17 @@
 """F2 Divine Smite in a hero's attack: the swing that may bring it, and the slot its hit
-spends (`rules.on_hit` decides the dice and the slot)."""
+spends; F7 Hunter's Mark's dice on each hit (`rules.on_hit` decides the dice and the slot)."""
 
 from __future__ import annotations
 
 from lnf.dice import DiceExpr
 from lnf.engine.decisions import AttackChoice
 from lnf.errors import Refused
-from lnf.model import Hero, Monster
+from lnf.model import Attack, Fight, Hero, Monster
 from lnf.model.steps import Attacked
 from lnf.rules.on_hit import (
     DIVINE_SMITE,
     SMITE_WAITS,
+    marked_dice,
     smite_dice,
     smite_slot,
     smite_weapon,
@@ -30,6 +31,17 @@ def smite_ready(hero: Hero, action: AttackChoice, level: int, target: Monster) -
     except Refused:
         return None
     return Smite(slot, at, smite_dice(at, target), action.smite_critical)
+
+
+def with_mark(
+    fight: Fight, hero: Hero, target: Monster, attack: Attack, extra: DiceExpr | None
+) -> DiceExpr | None:
+    """The swing's extra dice (Sneak Attack's on the first hit) with the dice of the marks the
+    hero holds on the target (F7 Hunter's Mark, Hex), which every hit adds."""
+    mark = marked_dice(fight, hero, target, attack)
+    if mark is None:
+        return extra
+    return DiceExpr((*extra.parts, *mark.parts)) if extra is not None else mark
 
 
 class Smite:

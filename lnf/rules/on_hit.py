@@ -1,5 +1,6 @@
-"""F2 class features that add damage to a hero's weapon hit (Sneak Attack's cousins), each
-decided here: the paladin's Divine Smite, a slot spent on a mêlée weapon hit.
+"""What adds damage to a hero's weapon hit besides Sneak Attack, each decided here: the
+paladin's Divine Smite (F2), a slot spent on a mêlée weapon hit; the mark of Hunter's Mark or
+Hex (F7) on a foe, the caster's every weapon hit on it.
 
 SRD 5.1, paladin, Divine Smite (level 2): "when you hit a creature with a melee weapon attack,
 you can expend one spell slot to deal radiant damage to the target, in addition to the weapon's
@@ -11,8 +12,9 @@ from __future__ import annotations
 
 from lnf.dice import DamageType, DiceExpr, parse
 from lnf.errors import Refused
-from lnf.model import SLOT, Attack, Hero, Monster
+from lnf.model import SLOT, Attack, Fight, Hero, Monster
 from lnf.model.plan import Mode
+from lnf.rules.economy import attack_named
 from lnf.rules.resources import cast_slot, ordinal
 
 DIVINE_SMITE = "Divine Smite"
@@ -68,3 +70,21 @@ def smite_words(level: int, critical_only: bool) -> str:
     """How a smite is said: "Divine Smite (1st-level slot, on a critical hit)"."""
     on = ", on a critical hit" if critical_only else ""
     return f"{DIVINE_SMITE} ({ordinal(level)}-level slot{on})"
+
+
+def marked_dice(fight: Fight, attacker: Hero, target: Monster, attack: Attack) -> DiceExpr | None:
+    """F7 Hunter's Mark ("you deal an extra 1d6 damage to the target whenever you hit it with a
+    weapon attack"): the dice of the marks `attacker` holds on `target`, on each weapon hit (a
+    spell's attack is none); None when it holds none. A hand-written `mark:` (Hex, not in the
+    SRD: 1d6 necrotic) is played the same way."""
+    if attack.spell:
+        return None
+    parts = [
+        p
+        for e in fight.effects
+        if e.who == target.name and e.by == attacker.name
+        for spell in (attack_named(attacker, e.what),)
+        if spell is not None and spell.effect is not None and spell.effect.mark is not None
+        for p in spell.effect.mark.parts
+    ]
+    return DiceExpr(tuple(parts)) if parts else None
