@@ -85,14 +85,14 @@ def test_a_written_divine_smite_attack_keeps_its_old_way() -> None:
     assert smites(parse_fight(PALADIN, "smite.yaml").hero("Kara"))
     kara = parse_fight(written, "smite.yaml").hero("Kara")
     assert not smites(kara)  # the written attack is played, not the feature besides it
-    with pytest.raises(Refused, match="Kara has no Divine Smite"):
+    with pytest.raises(Refused, match="writes it out as an attack: attack NAME with Divine Smite"):
         parse_choice(
             parse_fight(written, "smite.yaml"), kara, "attack Gnoll 1 with Longsword; smite"
         )
     low = parse_fight(
         PALADIN.replace("level: 5", "level: 1").replace("bless, cure wounds", ""), "smite.yaml"
     )
-    with pytest.raises(Refused, match=r"Kara has no Divine Smite \(level 1\)"):
+    with pytest.raises(Refused, match=r"Kara has no Divine Smite to add \(level 1\)"):
         parse_choice(low, low.hero("Kara"), "attack Gnoll 1 with Longsword; smite")
 
 
@@ -121,6 +121,7 @@ def test_a_miss_spends_nothing_and_the_first_hit_smites(tmp_path: Path) -> None:
     assert "1d8 (5) + 4 slashing + 2d8 (3, 2) radiant = 14 (Divine Smite (1st-level slot))" in out
     assert "Kara spends a 1st-level spell slot (3 of 4 left)." in out
     assert "1st 3/4" in _slots(path)
+    assert "Divine Smite (say `; smite` after a mêlée weapon attack)" in _slots(path)
     run("undo", path)
     assert "1st 4/4" in _slots(path)  # undo gives the slot back
     code, out = run("act", path, "attack Gnoll 1 with Longsword; smite", "--dice", "2,3")

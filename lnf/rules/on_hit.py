@@ -46,7 +46,9 @@ def smite_slot(hero: Hero, level: int | None) -> tuple[str, int]:
     free. Refused when none is left, or the hero does not smite."""
     if not smites(hero):
         why = f"level {hero.level}" if hero.cls.lower() == "paladin" else "not a paladin"
-        raise Refused(f"{hero.name} has no {DIVINE_SMITE} ({why})", "F2")
+        if any(a.name.lower() == DIVINE_SMITE.lower() for a in hero.attacks):
+            why = f"its sheet writes it out as an attack: attack NAME with {DIVINE_SMITE}"
+        raise Refused(f"{hero.name} has no {DIVINE_SMITE} to add ({why})", "F2")
     slot, at = cast_slot(hero, DIVINE_SMITE, 1, level)
     if slot is None:  # a sheet always counts its slots; kept for a hand-made one
         raise Refused(f"{hero.name} has no spell slots for {DIVINE_SMITE}", "F7")
