@@ -21,6 +21,8 @@ DIVINE_SMITE = "Divine Smite"
 SMITE_LEVEL = 2  # SRD paladin table: Divine Smite at the 2nd level
 SMITE_MAX = 5  # "to a maximum of 5d8" (before the undead's or fiend's die)
 SMITE_TYPES = ("undead", "fiend")  # "increases by 1d8 if the target is an undead or a fiend"
+# Parsed once: the policy weighs a smite at every foe on every turn of `lnf odds`.
+_SMITE_DICE = {n: parse(f"{n}d8 {DamageType.RADIANT.value}") for n in range(2, SMITE_MAX + 2)}
 SMITE_WAITS = "waits for a hit: no slot spent"  # F2: a miss spends nothing, and is told so
 
 
@@ -38,7 +40,7 @@ def smite_dice(level: int, target: Monster) -> DiceExpr:
     count = min(1 + level, SMITE_MAX)
     if any(t in target.type.lower() for t in SMITE_TYPES):
         count += 1
-    return parse(f"{count}d8 {DamageType.RADIANT.value}")
+    return _SMITE_DICE[count]
 
 
 def smite_slot(hero: Hero, level: int | None) -> tuple[str, int]:
