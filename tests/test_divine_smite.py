@@ -178,3 +178,14 @@ def test_the_policy_smites_on_a_crit_and_on_any_hit_at_an_undead() -> None:
     assert (action.target, action.smite, action.smite_critical) == ("Skeleton", 1, False)
     spent = at_skeleton.replace("spells: []", "spells: []\n    used: {slot 1: 4, slot 2: 2}")
     assert _policy(spent).smite == 0
+
+
+def test_the_policy_smites_on_any_hit_when_a_hit_and_a_smite_would_drop_the_foe() -> None:
+    """docs/policy.md: a gnoll at 12 of 22 hp outlasts a Longsword hit (8.5 on average) but not
+    a hit and a 1st-level smite (8.5 + 9)."""
+    alone = PALADIN.replace("spells: [bless, cure wounds]", "spells: []")
+    hurt = alone.replace("A: [Kara, Skeleton, Gnoll 1]", "A: [Kara, Gnoll 1]").replace(
+        "  - {monster: gnoll, count: 2}", "  - {monster: gnoll, count: 2, damage: 10}"
+    )
+    action = _policy(hurt)
+    assert (action.target, action.smite, action.smite_critical) == ("Gnoll 1", 1, False)
