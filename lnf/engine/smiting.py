@@ -17,7 +17,7 @@ from lnf.rules.on_hit import (
     smite_weapon,
     smite_words,
 )
-from lnf.values import replace
+from lnf.values import replace, value
 
 
 def smite_ready(hero: Hero, action: AttackChoice, level: int, target: Monster) -> Smite | None:
@@ -44,11 +44,15 @@ def with_mark(
     return DiceExpr((*extra.parts, *mark.parts)) if extra is not None else mark
 
 
+@value
 class Smite:
-    """A smite waiting on a swing's hit: the slot it spends, the slot's level, its dice."""
+    """A smite waiting on a swing's hit: the slot it spends, the slot's level, its dice, and
+    whether only a critical hit brings it."""
 
-    def __init__(self, slot: str, level: int, dice: DiceExpr, critical_only: bool) -> None:
-        self.slot, self.level, self.dice, self.critical_only = slot, level, dice, critical_only
+    slot: str
+    level: int
+    dice: DiceExpr
+    critical_only: bool
 
     def extras(self, extra: DiceExpr | None) -> tuple[DiceExpr | None, DiceExpr | None]:
         """The swing's extra dice (Sneak Attack's, with a smite's on any hit) and those a
