@@ -139,3 +139,21 @@ def test_the_policy_marks_its_target_first_when_it_holds_no_concentration() -> N
     held = Effect(1, "Ash", "Hunter's Mark", Lasting(), 1, by="Ash", concentration=True)
     again = policy_choice(replace(fight, effects=(held,)), fight.hero("Ash"))
     assert again.bonus_action is None  # concentrating already: no second mark
+
+
+def test_the_policy_keeps_at_the_marked_foe() -> None:
+    """docs/policy.md: a weapon hit on the marked foe is weighed with the mark's dice."""
+    from lnf.engine.decisions import AttackChoice
+    from lnf.heroes.policy import policy_choice
+    from lnf.model import Effect, Lasting
+    from lnf.values import replace
+
+    fight = parse_fight(RANGER, "mark.yaml")
+    first = policy_choice(fight, fight.hero("Ash")).action
+    assert isinstance(first, AttackChoice)
+    other = "Gnoll 2" if first.target == "Gnoll 1" else "Gnoll 1"
+    held = Effect(1, "Ash", "Hunter's Mark", Lasting(), 1, by="Ash", concentration=True)
+    mark = Effect(2, other, "Hunter's Mark", Lasting(concentration="Ash"), 1, by="Ash")
+    marked = replace(fight, effects=(held, mark))
+    action = policy_choice(marked, marked.hero("Ash")).action
+    assert isinstance(action, AttackChoice) and action.target == other

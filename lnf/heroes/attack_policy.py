@@ -22,6 +22,7 @@ from lnf.rules.darts import shield_stops, sure_hit
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.expected import dice_mean
 from lnf.rules.legal import attack_options
+from lnf.rules.on_hit import marked_dice
 from lnf.rules.resources import ACTION_SURGE, SNEAK_ATTACK, verify_sneak, verify_use
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -86,6 +87,8 @@ def attack_option(
     times = attacks_on_its_turn(hero, attack.times)  # F3: slowed, one attack
     mean = _mean(attack.damage, monster, magical(hero, attack))  # D6
     hit = through_dr(fight, monster, mean)
+    if (mark := marked_dice(fight, hero, monster, attack)) is not None:
+        hit += mark.average  # F7 Hunter's Mark: each hit on the marked foe (docs/policy.md)
     each = chance * hit
     expected = each * times
     spent = list(spend)
