@@ -157,3 +157,19 @@ def test_the_policy_keeps_at_the_marked_foe() -> None:
     marked = replace(fight, effects=(held, mark))
     action = policy_choice(marked, marked.hero("Ash")).action
     assert isinstance(action, AttackChoice) and action.target == other
+
+
+def test_an_opportunity_attack_on_the_marked_foe_adds_the_mark() -> None:
+    """F7: "whenever you hit it with a weapon attack": the reaction's blow too (D10)."""
+    from lnf.dice.roll import ScriptedDice
+    from lnf.engine.turns import opportunity
+    from lnf.model import Effect, Lasting
+    from lnf.values import replace
+
+    fight = parse_fight(RANGER.replace("A: [Kara, Bram, Gnoll 1]", "A: [Ash, Gnoll 1]"), "m.yaml")
+    mark = Effect(1, "Gnoll 1", "Hunter's Mark", Lasting(concentration="Ash"), 1, by="Ash")
+    marked = replace(fight, effects=(mark,))
+    hit = opportunity(
+        marked, marked.hero("Ash"), marked.monster("Gnoll 1"), ScriptedDice([15, 4, 5])
+    )
+    assert hit.damage_text == "1d6 (4) + 4 piercing + 1d6 (5) piercing = 13"
