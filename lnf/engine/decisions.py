@@ -30,6 +30,10 @@ class AttackChoice:
     upcast: int = 0  # F7: the slot level when above the spell's own (`attack` is at_slot'd)
     # T1: of `times`, the last swings that are Action Surge's second action (its O dot)
     surged: int = 0
+    # F2 Divine Smite: the slot level said (0: no smite), on the first hit of a mêlée weapon,
+    # or on the first critical hit only; the slot is spent on that hit, never on a miss.
+    smite: int = 0
+    smite_critical: bool = False
 
 
 @value

@@ -283,8 +283,9 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
             start(turn, step.caster, what, lasting, step.caster, condition, attacks=ends, ac=ac)
     for _ in range(3 if effect.mirror else 0):  # B6, F7 Mirror Image: three duplicates
         start(turn, step.caster, duplicate(spell.name), lasting, step.caster, Condition.MIRRORED)
-    if effect.allies:  # Bless, Shield of Faith: no save, on each creature named
-        what = f"{spell.name} ({'; '.join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)})"
+    if effect.allies or effect.mark is not None:  # no save, on each creature named (F7)
+        gives = "; ".join(p for p in (_ac(effect.ac), _d4(effect.d4)) if p)  # Bless, not a mark
+        what = f"{spell.name} ({gives})" if gives else spell.name  # Hunter's Mark: its name
         for name in step.targets:
             start(turn, name, what, lasting, step.caster, ac=effect.ac, d4=effect.d4)
     for name in sleepers(turn.fight, step.targets, step.pool) if effect.sleep else ():

@@ -32,6 +32,7 @@ from lnf.engine.resolve import (
 )
 from lnf.engine.sanctuary_saves import globe_stops, past_sanctuary, spell_past_sanctuary
 from lnf.engine.sides import HeroSide
+from lnf.engine.smiting import smite_ready, with_mark
 from lnf.engine.trait_steps import carapace, grapple_held, rock_caught
 from lnf.engine.turning_steps import destroy_undead
 from lnf.engine.turns import opportunity, simple_action
@@ -210,6 +211,7 @@ def play_action(
         return
     if isinstance(action, AttackChoice):
         extra = action.extra  # Sneak Attack: once per turn, on the first hit
+        smite = action.smite  # F2 Divine Smite: the first (critical) hit's, then spent
         power, force = action.power, action.force  # V-ACL6: on the first swing
         strike = action.strike  # V-HYR2: the first swing
         swings = attacks_on_its_turn(turn.fight.hero(hero.name), action.times)  # F3
@@ -233,6 +235,9 @@ def play_action(
                     back = roll_attack(turn.fight, me, me, action.attack, Mode.RANGED, dice)
                     land(turn, back, None, dice)
                 continue
+            ready = smite_ready(me, action, smite, target)
+            marked = with_mark(turn.fight, me, target, action.attack, extra)  # F7, every hit
+            extras = ready.extras(marked) if ready is not None else (marked, None)
             hit = roll_attack(
                 turn.fight,
                 me,
@@ -240,7 +245,8 @@ def play_action(
                 in_hand(turn.fight, me, action.attack),  # B8: not a weapon corroded away
                 action.mode,
                 dice,
-                extra=extra,
+                extra=extras[0],
+                critical_extra=extras[1],
                 big=swing_resource(action.big, swing, swings, action.surged),  # T1
                 knock_out=action.knock_out,
                 part=action.part if target.name == action.target else "",
@@ -248,9 +254,13 @@ def play_action(
                 force=force,
                 strike=strike,
             )
+            hit = ready.said(hit) if ready is not None else hit
             done = land(
                 turn, replace(hit, slot=action.upcast) if action.upcast else hit, None, dice
             )
+            if ready is not None and ready.smote(done.step):  # F2, F7: spent on the hit only
+                turn.do(Used(hero.name, ready.slot))
+                smite = 0
             extra = None if hit.hit else extra
             power, force, strike = 0, force if not hit.hit else 0, ""
             hurt = turn.fight.monster(target.name)

@@ -95,6 +95,7 @@ def roll_attack(
     *,
     opportunity: bool = False,
     extra: DiceExpr | None = None,
+    critical_extra: DiceExpr | None = None,
     big: str = "",
     knock_out: bool = False,
     part: str = "",
@@ -108,7 +109,8 @@ def roll_attack(
     `strike` ("stamina" or "disadvantage") maximises every damage die, and V-HYR3 adds a second
     light weapon's dice; under V-D20 favor, the d4 of Bless or Bane and typed bonuses.
     `roll_now`: D4's `roll_in_fight` of these very arguments, when the caller worked it out
-    already (a monster's attack reads it first for its extra dice): not worked out twice."""
+    already (a monster's attack reads it first for its extra dice): not worked out twice.
+    `critical_extra`: dice added on a critical hit only (F2: "smite on a crit")."""
     close = mode is _MELEE
     if sure_dart(attack):  # F7, B3: Magic Missile's dart hits without a roll, never critical
         if listens(dice):
@@ -198,6 +200,8 @@ def roll_attack(
         return step
     if grapples_instead(fight, attacker.name, target.name, attack):  # F6, B6
         return replace(step, instead=True)
+    if critical and critical_extra is not None:
+        extra = DiceExpr((*extra.parts, *critical_extra.parts)) if extra else critical_extra
     return _hit_damage(
         fight, attacker, target, attack, mode, dice, step, used, extra, force, strike
     )

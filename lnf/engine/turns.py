@@ -48,6 +48,7 @@ from lnf.rules.holds import (
 from lnf.rules.legal import can_take_turn
 from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use, in_place
+from lnf.rules.on_hit import marked_dice
 from lnf.rules.reactions import opportunity_mode
 from lnf.rules.roster import in_fight
 from lnf.rules.specials import action_named, charged
@@ -70,7 +71,12 @@ def opportunity(
     """D10: one mêlée attack with the reaction: the attacker's best mêlée weapon (M6's reach
     clause: the best that out-reaches the target)."""
     attack, mode = opportunity_weapon(fight, by, target)
-    return roll_attack(fight, by, target, attack, mode, dice, opportunity=True)
+    mark = (  # F7 Hunter's Mark: "whenever you hit it with a weapon attack", a reaction's too
+        marked_dice(fight, by, target, attack)
+        if isinstance(by, Hero) and isinstance(target, Monster)
+        else None
+    )
+    return roll_attack(fight, by, target, attack, mode, dice, opportunity=True, extra=mark)
 
 
 def opportunity_weapon(

@@ -224,6 +224,9 @@ EFFECT = Obj(
         "allies": Field(Int(minimum=1, maximum=20), 0, "no save: up to N of the caster's side"),
         "ac": Field(Int(minimum=1, maximum=10), 0, "an AC bonus on them (Shield of Faith: 2)"),
         "d4": Field(Int(minimum=-1, maximum=1), 0, "+1: a d4 on attack rolls and saves (Bless)"),
+        "mark": Field(
+            DICE, None, "Hunter's Mark, Hex: the caster's weapon hits on the foe add 1d6"
+        ),
         "sleep": Field(DICE, None, "Sleep: hit points of creatures it puts to sleep, 5d8"),
         "per_slot": Field(DICE, None, "Sleep: more for each slot above the spell's, 2d8"),
         "aura": Field(Bool(), False, "its damage and save hit foes starting their turn by it"),

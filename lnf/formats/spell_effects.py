@@ -30,8 +30,8 @@ _SELF = (
     "animates",
     "raises",
 )  # B6: its own side, no save
-_KINDS = ("allies", "sleep", "aura", "weapon", *_SELF)
-_ANY = ("allies", "sleep", "kills", *_SELF)
+_KINDS = ("allies", "sleep", "aura", "weapon", "mark", *_SELF)
+_ANY = ("allies", "sleep", "kills", "mark", *_SELF)
 
 # Spell name, lower case → the fight-file fields it adds to the spell's entry (an attack
 # entry's fields; the spell's own level, save, area and damage come from the SRD). The DC
@@ -121,6 +121,10 @@ EFFECTS: dict[str, dict[str, Any]] = {
         "cost": "bonus action",
         "effect": {"weapon": True, "lasting": "1 minute"},
     },
+    # F7: a foe marked, no save; each of the caster's weapon hits on it adds the dice (Hex, not
+    # in the SRD, is written by hand with `mark: 1d6 necrotic` and played the same way)
+    # (`rules.on_hit.marked_dice`); moving the mark is not played (docs/spell-effects.md)
+    "hunter's mark": {"concentration": True, "effect": {"mark": "1d6", "lasting": "1 hour"}},
 }
 
 
@@ -283,6 +287,8 @@ def spell_effect(
     if e["ward"] is not None and e["ward"] not in WARDS:
         words = ", ".join(sorted(WARDS))
         ck.fail((*at, "ward"), f"a ward is a condition on its caster: one of {words}", rule="B6")
+    if e["mark"] is not None and (a["save"] is not None or a["damage"] is not None or riders):
+        ck.fail((*at, "mark"), "a mark (Hunter's Mark) has no save, damage or riders", rule="F7")
     if e["ends_on_attack"] and not e["invisible"]:
         ck.fail((*at, "ends_on_attack"), "what ends? give invisible: true", rule="B6")
     return {
@@ -309,6 +315,7 @@ def spell_effect(
             darkness=e["darkness"],
             animates=e["animates"],
             raises=e["raises"],
+            mark=e["mark"],
             lasting=e["lasting"] or Lasting(),
         )
     }
@@ -366,6 +373,8 @@ def spell_effect_doc(a: Attack) -> dict[str, Any]:
         d["per_slot"] = str(e.per_slot)
     if e.heal is not None:
         d["heal"] = str(e.heal)
+    if e.mark is not None:
+        d["mark"] = str(e.mark)
     if e.contest is not None:
         d["contest"] = e.contest
     if e.ward is not None:

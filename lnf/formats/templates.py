@@ -13,6 +13,7 @@ from typing import Any
 from lnf.dice.abilities import ability_modifier
 from lnf.model import SLOT
 from lnf.rules.class_features import CASTING, expertise_count, rage_damage
+from lnf.rules.on_hit import SMITE_LEVEL
 from lnf.rules.resources import ordinal
 from lnf.rules.sheets import class_resources, proficiency, sneak_dice
 from lnf.values import value
@@ -197,8 +198,14 @@ NAMES = {
     "wizard": "Quill",
 }
 POTION = ("Potion of Healing", "2d4+2")
-# Divine Smite is a feature, not a spell: a Longsword hit with a slot's 2d8 radiant (F2).
-SMITE = "{{name: Divine Smite, to_hit: {hit}, damage: 1d8+{mod} slashing + 2d8 radiant, slot: 1}}"
+# F2: Divine Smite is a feature of the sheet, said with the attack (rules.on_hit), so it is
+# no attack of its own any more: the comment says how it is played.
+SMITE = (
+    "    # Divine Smite (F2): say it with the attack, `attack Gnoll 1 with Longsword; smite`\n"
+    "    #   (`smite 2`: a 2nd-level slot; `smite on a crit`): its first mêlée weapon hit\n"
+    "    #   deals 2d8 radiant more (+1d8 a slot level, +1d8 on an undead or a fiend); a miss\n"
+    "    #   spends no slot"
+)
 
 
 def main_score(level: int) -> int:
@@ -286,6 +293,8 @@ def hero_sheet(cls: str, level: int) -> str:
             f"    #   {a['name']}{times}{reach}: {a['to_hit']:+d} to hit, {a['damage']}{how}{spend}"
         )
     lines += _wrapped("features: " + ", ".join(features(cls, level)))
+    if cls == "paladin" and level >= SMITE_LEVEL:
+        lines.append(SMITE)
     if cls == "barbarian":
         lines.append(
             f"    # Rage damage +{rage_damage(level)} on Strength mêlée hits (the DM adds it; lnf "
@@ -308,13 +317,6 @@ def hero_sheet(cls: str, level: int) -> str:
         f"    uses: {{{POTION[0]}: 1}}   # a potion; used: {{slot 1: 1}} says what is spent"
     )
     lines.append(f"    heals: {{{POTION[0]}: {{dice: {POTION[1]}}}}}")
-    if cls == "paladin" and level >= 2:
-        mod = ability_modifier(scores["str"])
-        hit = mod + proficiency(level)
-        lines.append(
-            "    attacks:            # written out: added to the weapons' (or in their place)"
-        )
-        lines.append("      - " + SMITE.format(hit=hit, mod=mod))
     return "\n".join(lines) + "\n"
 
 

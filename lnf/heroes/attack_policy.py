@@ -10,6 +10,7 @@ from operator import attrgetter, is_
 from lnf.dice import DiceExpr
 from lnf.engine.decisions import AttackChoice
 from lnf.errors import Refused
+from lnf.heroes.smite_policy import smite_plan
 from lnf.heroes.spell_policy import Option, Spend, at_best_slot, hit_chance, keeps_concentration
 from lnf.model import Attack, Cost, Fight, Hero, Monster
 from lnf.model.plan import Mode
@@ -21,6 +22,7 @@ from lnf.rules.darts import shield_stops, sure_hit
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.expected import dice_mean
 from lnf.rules.legal import attack_options
+from lnf.rules.on_hit import marked_dice
 from lnf.rules.resources import ACTION_SURGE, SNEAK_ATTACK, verify_sneak, verify_use
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -84,7 +86,10 @@ def attack_option(
         chance = hit_chance(attack.to_hit, number, roll)
     times = attacks_on_its_turn(hero, attack.times)  # F3: slowed, one attack
     mean = _mean(attack.damage, monster, magical(hero, attack))  # D6
-    each = chance * through_dr(fight, monster, mean)
+    hit = through_dr(fight, monster, mean)
+    if (mark := marked_dice(fight, hero, monster, attack)) is not None:
+        hit += mark.average  # F7 Hunter's Mark: each hit on the marked foe (docs/policy.md)
+    each = chance * hit
     expected = each * times
     spent = list(spend)
     if attack.spends:  # a use of the sheet each use spends (Flurry of Blows: Ki)
@@ -100,6 +105,9 @@ def attack_option(
             expected += (1 - (1 - chance) ** times) * extra.average
         except Refused:
             pass
+    smite = smite_plan(hero, monster, attack, mode, roll, hit, times, number)
+    if smite is not None:  # F2 Divine Smite: docs/policy.md, heroes.smite_policy
+        expected += smite[2]
     surge = _surges(hero, monster, attack, expected, times)
     surged = 0
     if surge is not None:
@@ -118,7 +126,7 @@ def attack_option(
         worth=min(expected, hp),
         drops=1 if expected >= hp else 0,
         level=level,
-        choice=attack_choice(monster.name, attack, mode, extra, big, times, surged),
+        choice=attack_choice(monster.name, attack, mode, extra, big, times, surged, smite),
         spend=tuple(spent),
     )
 
@@ -140,14 +148,27 @@ def attack_choice(
     big: str,
     times: int,
     surged: int = 0,
+    smite: tuple[int, bool, float] | None = None,
 ) -> AttackChoice:
-    """`AttackChoice(target, attack, mode, extra, big, times, surged=surged)`, remembered."""
-    key = (target, id(attack), mode, id(extra), big, times, surged)
+    """`AttackChoice(target, attack, mode, extra, big, times, surged=surged)` with the smite
+    planned (F2), remembered."""
+    level, critical = (smite[0], smite[1]) if smite is not None else (0, False)
+    key = (target, id(attack), mode, id(extra), big, times, surged, level, critical)
     seen = _CHOICES.get(key)
     if seen is None or seen.attack is not attack or seen.extra is not extra:
         if len(_CHOICES) >= _CHOICES_SIZE:
             _CHOICES.clear()
-        seen = _CHOICES[key] = AttackChoice(target, attack, mode, extra, big, times, surged=surged)
+        seen = _CHOICES[key] = AttackChoice(
+            target,
+            attack,
+            mode,
+            extra,
+            big,
+            times,
+            surged=surged,
+            smite=level,
+            smite_critical=critical,
+        )
     return seen
 
 

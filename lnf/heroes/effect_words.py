@@ -23,12 +23,13 @@ Spend = list[tuple[str, int]]
 
 def effect_spell(hero: Hero, rest: str) -> Attack | None:
     """The hero's spell named at the start of `cast …` if it is cast on allies, on an area
-    without a save (Sleep) or as an aura on the caster (Spirit Guardians)."""
+    without a save (Sleep), as an aura on the caster (Spirit Guardians) or on a foe it marks
+    (Hunter's Mark)."""
     name = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)[0]
     name = name.strip().lower()
     for a in hero.attacks:
         e = a.effect
-        if e is not None and (e.allies or e.sleep or e.aura) and a.name.lower() == name:
+        if e is not None and (e.allies or e.sleep or e.aura or e.mark) and a.name.lower() == name:
             return a
     return None
 

@@ -57,6 +57,7 @@ from lnf.errors import Refused
 from lnf.heroes.attack_policy import attack_choices, is_spell
 from lnf.heroes.cunning import HIDE_AGAIN, hides_again
 from lnf.heroes.effect_policy import effect_actions, effect_bonus, shield_of_faith
+from lnf.heroes.mark_policy import hunters_mark
 from lnf.heroes.spell_policy import Option, Spend, best_option, save_options, worth_alone
 from lnf.heroes.turn_policy import turn_options
 from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster, Rank
@@ -284,6 +285,9 @@ def _with_bonus_action(
             return replace(
                 choice, bonus_action=blow.choice, bonus_spend=blow.spend, bonus_first=False
             )
+    marked = hunters_mark(after, me, choice, dropped)  # F7: the mark before the blows
+    if marked is not None:
+        return marked
     spells = [
         o
         for o in _bonus_spells(after, me)

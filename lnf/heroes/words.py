@@ -10,6 +10,7 @@
     dash | disengage | dodge | help Felix | hide | use potion of climbing | nothing
     attack Ogre with Shortbow; hide      (a rogue's Cunning Action: Dash, Disengage or Hide)
     use Second Wind | use Flurry of Blows | use Action Surge; attack Orc    (a feature by name)
+    attack Gnoll with Longsword; smite [2] [on a crit]    (a paladin's Divine Smite, F2)
 
 Moves, an action and a bonus action, joined with `;` ("join A; attack Wight"): read here, and
 asked of `lnf.rules.legal`, which refuses with the rule's id and the choices that are open.
@@ -38,6 +39,7 @@ from lnf.heroes.cunning import cunning_later, cunning_words
 from lnf.heroes.effect_words import WEAPON_MODE as WM
 from lnf.heroes.effect_words import cast_effect, effect_spell, weapon_attack
 from lnf.heroes.flurry import BLOWS, flurry_words
+from lnf.heroes.smite_words import SMITE_VERBS, smite_choice
 from lnf.heroes.spell_words import (
     Spend,
     cast_heal,
@@ -150,6 +152,9 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             dice = _count(rest, verb)
             verify_surge(state, state.hero(hero.name), dice + sum(n for _, n in surges), verb)
             surges.append((verb, dice))
+            continue
+        if verb in SMITE_VERBS:  # F2 Divine Smite: rides on the attack said before it
+            action = smite_choice(state.hero(hero.name), rest, action)
             continue
         if verb == "flee":
             verify_flee(state, state.hero(hero.name))

@@ -163,6 +163,8 @@ class SpellEffect:
     darkness: bool = False
     animates: int = 0
     raises: bool = False
+    # F7 Hunter's Mark, Hex: the dice each of the caster's weapon hits on the marked foe adds
+    mark: DiceExpr | None = None
     lasting: Lasting = Lasting()
 
     def __str__(self) -> str:
@@ -198,6 +200,8 @@ class SpellEffect:
             parts.append("ends a foe's spell on one of the caster's side")
         if self.flying:
             parts.append("the caster flies (60 ft)")
+        if self.mark is not None:
+            parts.append(f"a foe marked: +{self.mark} on each of the caster's weapon hits on it")
         if self.ward is not None:
             parts.append(f"the caster is {self.ward}")
         if self.mirror:

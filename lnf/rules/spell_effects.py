@@ -41,6 +41,12 @@ def verify_targets(
         raise Refused(f"{spell.name} is an aura on {caster}: say cast {spell.name}", rule="F7")
     if spell.effect.allies:
         verify_allies(fight, caster, spell, targets)
+    elif spell.effect.mark is not None:  # F7 Hunter's Mark, Hex: one foe in the fight
+        foe = [n for n in targets if fight.combatant(n).side is not fight.combatant(caster).side]
+        if len(targets) != 1 or len(foe) != 1 or not in_fight(fight.combatant(foe[0])):
+            raise Refused(
+                f"{spell.name} marks one foe in the fight: cast {spell.name} at NAME", "F7"
+            )
     elif not spell.effect.aura and not targets:
         raise Refused(f"say whom its area holds: cast {spell.name} at NAME[, NAME…]", rule="F7")
 
@@ -176,6 +182,8 @@ def effect_options(fight: Fight, hero: Hero) -> list[str]:
             out.append(f"cast {a.name} on up to {e.allies} of {', '.join(side)}")
         elif e.aura:
             out.append(f"cast {a.name} (an aura on {hero.name})")
+        elif e.mark is not None:  # F7 Hunter's Mark, Hex: a bonus action, one foe
+            out.append(f"cast {a.name} at {or_list(foes)} (a bonus action: +{e.mark} a hit)")
         elif e.sleep is not None:  # F7: not at a foe it cannot affect (undead)
             where = f" ({a.area})" if a.area is not None else ""
             if sleepy := [n for n in foes if not kind_why(fight.combatant(n), a.name)]:

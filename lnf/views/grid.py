@@ -25,6 +25,7 @@ from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.acl import acl, hit_dc
 from lnf.rules.hyrule import heart_points, hyrule
+from lnf.rules.on_hit import smites
 from lnf.rules.resources import ordinal
 from lnf.rules.roster import banished
 from lnf.rules.surprise import surprise_round_next
@@ -445,6 +446,8 @@ def sheet_line(hero: Hero) -> str:
     ]
     if hero.sneak_attack is not None:
         parts.append(f"Sneak Attack {hero.sneak_attack} (once a turn)")
+    if smites(hero) and slots:  # F2: how the player says it (choices.md)
+        parts.append("Divine Smite (say `; smite` after a mêlée weapon attack)")
     return "; ".join(parts)
 
 

@@ -136,6 +136,7 @@ def _effect_words(e: dict[str, Any]) -> str:
         per_slot=parse(e["per_slot"]) if "per_slot" in e else None,
         aura=e.get("aura", False),
         weapon=e.get("weapon", False),
+        mark=parse(e["mark"]) if "mark" in e else None,  # F7 Hunter's Mark
         lasting=parse_lasting(e["lasting"]) if "lasting" in e else Lasting(),
     )
     return str(effect)

@@ -72,6 +72,7 @@ from lnf.rules.escapes import escape_said
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
 from lnf.rules.limited import recharge_named
 from lnf.rules.magic_immunity import shield
+from lnf.rules.on_hit import SMITE_WAITS
 from lnf.rules.resources import ordinal, slot_words
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
@@ -353,6 +354,7 @@ def _attack_text(step: Attacked, done: StepDone) -> str:
         if dealt.defences or dealt.floored:
             text += _defences_text(dealt)
         text += f"; {_hp(done.after, step.target)}"
+    text += f" ({step.big})" if not step.hit and step.big.endswith(SMITE_WAITS) else ""  # F2
     return text + "."
 
 
