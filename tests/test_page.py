@@ -330,6 +330,28 @@ def test_the_page_says_whose_saves_the_table_waits_for(tmp_path: Path) -> None:
     assert "roll a Constitution save" not in stdout_of("show", "--html", str(fight))
 
 
+def test_the_page_never_plans_where_the_log_holds_no_plan(tmp_path: Path) -> None:
+    """B3 and the house's "commands that do not solve do not load OR-Tools": a DM's mark while
+    the breath waits changes the grid (P6), so only `lnf next` may plan again; the page says
+    no saves meanwhile, loads no solver, and records nothing."""
+    fight = tmp_path / "dragon.yaml"
+    shutil.copy(ROOT / "examples" / "young-green-dragon.yaml", fight)
+    stdout_of("next", str(fight), "--seed", "7")
+    stdout_of("mark", str(fight), "Dee", "prone")
+    log = fight.with_suffix(".log.jsonl").read_text()
+    probe = (
+        "import sys; from lnf.cli import main\n"
+        "try:\n    main(['show', '--html', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write(repr('ortools' in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(fight)], capture_output=True, text=True, check=True
+    )
+    assert done.stderr.strip().endswith("False"), done.stderr
+    assert "roll a Constitution save" not in done.stdout and "<html" in done.stdout
+    assert fight.with_suffix(".log.jsonl").read_text() == log
+
+
 def test_a_downed_hero_shows_its_death_saves_in_words() -> None:
     """D9 on the grid and a card, in words, and to a screen reader: `down — 1 success, 2
     failures`; `stable` after three successes; none rolled yet: `down` alone."""

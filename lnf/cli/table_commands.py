@@ -23,13 +23,14 @@ from lnf.engine.runner import Runner
 from lnf.engine.sides import TABLE_HEROES, TableHeroes
 from lnf.errors import InputError, InputProblem, LnfError, Refused, ScriptedDiceError
 from lnf.heroes.words import parse_choice
-from lnf.model import Cost
+from lnf.model import Cost, Fight
 from lnf.model.applied import Applied
 from lnf.model.events import Reaction, TurnStarted
+from lnf.model.plan import Plan
 from lnf.rules.economy import left_this_turn
 from lnf.rules.names import match_name, suggestion
 from lnf.rules.strike_order import up_next
-from lnf.session import Session, solver_planner
+from lnf.session import Session
 from lnf.values import value
 from lnf.views.turn import (
     guard_lines,
@@ -108,17 +109,27 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
 def awaited_saves(session: Session) -> SavesWait | None:
     """B3, B7: the saves the table waits for the players' d20s for now, as `lnf next` says
     them (`tell_where`), for the players' page: worked out on a session that records nothing
-    (opened with `record=False`); the fight and its log are read before this is asked."""
+    (opened with `record=False`); the fight and its log are read before this is asked. The
+    page reads the plan logged: where a new one would be needed (the DM changed the grid
+    since), it says no saves until `lnf next` plans, and it never loads the solver."""
     seed = session.table.seed
     if seed is None or session.fight.turns.current is not None:
         return None  # not begun, or a hero's turn: nothing of a monster's waits
-    runner = Runner(session.table, TableHeroes(), solver_planner(), lambda _: None)
+    runner = Runner(session.table, TableHeroes(), _logged_plans_only, lambda _: None)
     try:
         runner.begin(seed)
         waits = runner.waiting_guard()
-    except LnfError:  # a fight lnf next would refuse: it says why; the page shows the grid
+    except (LnfError, _Unplanned):  # lnf next would refuse, or plan: the page shows the grid
         return None
     return waits if isinstance(waits, SavesWait) else None
+
+
+class _Unplanned(Exception):
+    """The page asked for a plan the log does not hold (see `awaited_saves`)."""
+
+
+def _logged_plans_only(_: Fight) -> Plan:
+    raise _Unplanned
 
 
 @click.command(name="next")

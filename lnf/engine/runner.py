@@ -41,7 +41,7 @@ from lnf.engine.round_start import (
 from lnf.engine.sanctuary_saves import opportunity_lands
 from lnf.engine.sides import HeroSide
 from lnf.engine.table import Table
-from lnf.engine.turns import monster_attacks, monster_search, opportunity
+from lnf.engine.turns import leaving_next, monster_attacks, monster_search, opportunity
 from lnf.engine.volleys import roll_volleys
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight, Guard, Hero, Monster, PhaseKind, Side, TurnEdge
@@ -277,20 +277,8 @@ class Runner:
             self._plan = (p6.plan_key(after), kept)
 
     def open_reactions(self) -> tuple[Monster, tuple[Hero, ...]] | None:
-        """M6: the monster next in strike order, when its order takes it out of a group, and
-        the heroes there who may attack it as it goes (None when there is no such monster)."""
-        who = up_next(self.fight)
-        if who is None or not isinstance(monster := self.fight.combatant(who), Monster):
-            return None
-        if incapacitated(monster) or in_chase(self.fight, who):
-            return None
-        order = self._current_plan().order_for(who)
-        fight = Steps.turn(self.fight, who).fight
-        leaving = order_step(fight, order) if order is not None else None
-        if leaving is None:
-            return None
-        heroes = tuple(fight.hero(n) for n in opportunity_attackers(fight, leaving))
-        return (fight.monster(who), heroes) if heroes else None
+        """M6: the next monster leaving a group, and the heroes who may attack it as it goes."""
+        return leaving_next(self.fight, self._current_plan())
 
     def unanswered(self) -> tuple[Monster, tuple[Hero, ...]] | None:
         """The opportunity attacks the table has still to take or pass before the next monster

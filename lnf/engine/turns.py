@@ -26,14 +26,16 @@ from lnf.model import (
     Trait,
     TraitKind,
 )
-from lnf.model.plan import Mode, MoveKind, Order
+from lnf.model.plan import Mode, MoveKind, Order, Plan
 from lnf.model.steps import Acted, Attacked, EffectEnded, Searched, Used
 from lnf.rules.acl import acl
 from lnf.rules.ammunition import pieces_left, within_pieces
 from lnf.rules.attacks import UNARMED, check_melee_order, out_reaches, routine
+from lnf.rules.chase import in_chase
 from lnf.rules.conditions import checks_worse
 from lnf.rules.distance import roll_in_fight, volley_attack, volley_planned
 from lnf.rules.economy import attack_named
+from lnf.rules.group_changes import order_step
 from lnf.rules.hiding import search_against, search_bonus
 from lnf.rules.holds import (
     WEBBING_OF,
@@ -49,9 +51,10 @@ from lnf.rules.legal import can_take_turn
 from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use, in_place
 from lnf.rules.on_hit import marked_dice
-from lnf.rules.reactions import opportunity_mode
-from lnf.rules.roster import in_fight
+from lnf.rules.reactions import opportunity_attackers, opportunity_mode
+from lnf.rules.roster import in_fight, incapacitated
 from lnf.rules.specials import action_named, charged
+from lnf.rules.strike_order import up_next
 from lnf.rules.target_order import target_order
 from lnf.rules.trait_damage import rampage_target
 from lnf.rules.trait_touch import adhesive_dc
@@ -63,6 +66,23 @@ _JOIN = MoveKind.JOIN
 _MELEE = Mode.MELEE
 _RANGED = Mode.RANGED
 _REEL = TraitKind.REEL
+
+
+def leaving_next(fight: Fight, plan: Plan) -> tuple[Monster, tuple[Hero, ...]] | None:
+    """M6: the monster next in strike order, when its order in `plan` takes it out of a
+    group, and the heroes there who may attack it as it goes (None when there is none)."""
+    who = up_next(fight)
+    if who is None or not isinstance(monster := fight.combatant(who), Monster):
+        return None
+    if incapacitated(monster) or in_chase(fight, who):
+        return None
+    order = plan.order_for(who)
+    fight = Steps.turn(fight, who).fight
+    leaving = order_step(fight, order) if order is not None else None
+    if leaving is None:
+        return None
+    heroes = tuple(fight.hero(n) for n in opportunity_attackers(fight, leaving))
+    return (fight.monster(who), heroes) if heroes else None
 
 
 def opportunity(

@@ -67,7 +67,6 @@ from lnf.model.steps import (
     Wounded,
 )
 from lnf.rules.acl import acl
-from lnf.rules.economy import attack_named, healing_named
 from lnf.rules.escapes import escape_said
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
 from lnf.rules.limited import recharge_named
@@ -94,6 +93,7 @@ from lnf.views.effects_text import (
 from lnf.views.legendary_text import countered_text, legendary_used
 from lnf.views.opening_text import before_the_fight
 from lnf.views.plan_line import MODE_WORDS, plan_line
+from lnf.views.spell_notes import spell_note
 from lnf.views.trait_text import trait_step_text
 
 RANK_WORDS = {Rank.FRONT: "the front rank", Rank.BACK: "the back rank", Rank.FREE_AIR: "free air"}
@@ -193,27 +193,6 @@ def _steps_lines(steps: Iterable[StepDone], prefix: str) -> list[str]:
             said.add(note)
             lines.append(f"  → {note}.")
     return lines
-
-
-def spell_note(done: StepDone) -> str:
-    """F7: what lnf does not play of the attack, spell or healing the step used, as the sheet
-    notes it ("Ray of Frost, for the DM to rule: the target's speed drops by 10 feet"); "" when
-    nothing is noted."""
-    step, before = done.step, done.before
-    match step:
-        case Attacked(opportunity=False) if step.attacker in before:
-            used = attack_named(before.combatant(step.attacker), step.attack)
-            name, note = step.attack, used.note if used is not None else ""
-        case SpellCast() if step.caster in before:
-            used = attack_named(before.combatant(step.caster), step.spell)
-            name, note = step.spell, used.note if used is not None else ""
-        case Healed() if step.healer and step.healer in before:
-            heal = healing_named(before.combatant(step.healer), step.by)
-            name, note = step.by, heal.note if heal is not None else ""
-        case _:
-            return ""
-    said = note.rstrip(".").removesuffix(" (F7)")  # a note may cite F7 itself: once is enough
-    return f"{name}, for the DM to rule: {said} (F7)" if note else ""
 
 
 def _step_text(done: StepDone) -> str:
