@@ -118,7 +118,9 @@ def test_a_miss_spends_nothing_and_the_first_hit_smites(tmp_path: Path) -> None:
     code, out = run("act", path, "attack Gnoll 1 with Longsword; smite", "--dice", "2,15,5,3,2")
     assert code == 0, out
     assert "miss (Divine Smite waits for a hit: no slot spent)." in out
-    assert "1d8 (5) + 4 slashing + 2d8 (3, 2) radiant = 14 (Divine Smite (1st-level slot))" in out
+    assert (
+        "1d8 (5) + 4 slashing + 2d8 (3, 2) radiant = 14 (Divine Smite with a 1st-level slot)" in out
+    )
     assert "Kara spends a 1st-level spell slot (3 of 4 left)." in out
     assert "1st 3/4" in _slots(path)
     assert "Divine Smite (say `; smite` after a mêlée weapon attack)" in _slots(path)

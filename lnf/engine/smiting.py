@@ -66,7 +66,7 @@ class Smite:
         return isinstance(hit, Attacked) and hit.hit and (hit.critical or not self.critical_only)
 
     def said(self, hit: Attacked) -> Attacked:
-        """The swing as told: "(Divine Smite (1st-level slot))" on the hit that brings it;
+        """The swing as told: "(Divine Smite with a 1st-level slot)" on the hit that brings it;
         on a miss, that the slot waits (transcript). A smite kept for a critical hit (the
         policy's on most swings) is told only when a critical hit brings it."""
         if hit.big or (hit.hit and not self.smote(hit)) or (self.critical_only and not hit.hit):

@@ -16,6 +16,7 @@ from lnf.model import SLOT, Attack, Fight, Hero, Monster
 from lnf.model.plan import Mode
 from lnf.rules.economy import attack_named
 from lnf.rules.resources import cast_slot, ordinal
+from lnf.rules.wording import a_an
 
 DIVINE_SMITE = "Divine Smite"
 SMITE_LEVEL = 2  # SRD paladin table: Divine Smite at the 2nd level
@@ -71,9 +72,9 @@ def slot_level(slot: str) -> int:
 
 
 def smite_words(level: int, critical_only: bool) -> str:
-    """How a smite is said: "Divine Smite (1st-level slot, on a critical hit)"."""
+    """How a smite is said: "Divine Smite with a 1st-level slot, on a critical hit"."""
     on = ", on a critical hit" if critical_only else ""
-    return f"{DIVINE_SMITE} ({ordinal(level)}-level slot{on})"
+    return f"{DIVINE_SMITE} with {a_an(ordinal(level))}-level slot{on}"
 
 
 def marked_dice(fight: Fight, attacker: Hero, target: Monster, attack: Attack) -> DiceExpr | None:
