@@ -79,10 +79,9 @@ def test_each_of_the_caster_s_hits_on_the_marked_foe_adds_1d6(tmp_path: Path) ->
     assert "Ash spends a 1st-level spell slot (3 of 4 left)." in out
     assert "1d8 (3) + 4 piercing + 1d6 (1) piercing = 8" in out
     assert "1d8 (5) + 4 piercing + 1d6 (6) piercing = 15" in out
+    assert "Gnoll 2: Hunter's Mark ends: it is dead (F4)." in out  # F4: not on the dead
     shown = run("show", path)[1]
-    assert (
-        "Gnoll 2: Hunter's Mark (by Ash, since round 1): 1 hour, while Ash concentrates." in shown
-    )
+    assert "Ash: concentrating on Hunter's Mark (since round 1): 1 hour." in shown
     run("undo", path)
     shown = run("show", path)[1]
     assert "Hunter's Mark (by Ash" not in shown and "1st 4/4" in shown
