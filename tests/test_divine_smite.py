@@ -15,7 +15,8 @@ from lnf.errors import Refused
 from lnf.formats.fight_file import parse_fight
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
-from lnf.rules.on_hit import smite_dice, smites
+from lnf.rules.class_features import smites
+from lnf.rules.on_hit import smite_dice
 from tests.cli import run
 
 PALADIN = """

@@ -56,6 +56,7 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
             "rules/spell_effects.py",
             "rules/holds.py",
             "rules/pulls.py",
+            "rules/on_hit.py",
         }
     ),
     RuleFamily.AC_LESS: frozenset({"rules/acl.py"}),
@@ -82,6 +83,7 @@ WORDS_AND_TABLE = (
     "heroes/turn_words.py",
     "heroes/spell_words.py",
     "heroes/swing_words.py",
+    "heroes/smite_words.py",
     "heroes/flurry.py",
     "engine/",
 )

@@ -8,8 +8,8 @@ from lnf.engine.decisions import AttackChoice
 from lnf.errors import Refused
 from lnf.model import Attack, Fight, Hero, Monster
 from lnf.model.steps import Attacked
+from lnf.rules.class_features import DIVINE_SMITE
 from lnf.rules.on_hit import (
-    DIVINE_SMITE,
     SMITE_WAITS,
     marked_dice,
     smite_dice,

@@ -12,8 +12,7 @@ from typing import Any
 
 from lnf.dice.abilities import ability_modifier
 from lnf.model import SLOT
-from lnf.rules.class_features import CASTING, expertise_count, rage_damage
-from lnf.rules.on_hit import SMITE_LEVEL
+from lnf.rules.class_features import CASTING, SMITE_LEVEL, expertise_count, rage_damage
 from lnf.rules.resources import ordinal
 from lnf.rules.sheets import class_resources, proficiency, sneak_dice
 from lnf.values import value

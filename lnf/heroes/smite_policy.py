@@ -14,7 +14,8 @@ from lnf.errors import Refused
 from lnf.heroes.spell_policy import hit_chance
 from lnf.model import Attack, Hero, Monster
 from lnf.model.plan import Advantage, Mode
-from lnf.rules.on_hit import SMITE_TYPES, smite_dice, smite_slot, smite_weapon, smites
+from lnf.rules.class_features import smites
+from lnf.rules.on_hit import SMITE_TYPES, smite_dice, smite_slot, smite_weapon
 
 # D3, D4: the chance a swing rolls a natural 20, by the roll (two d20s keep either one)
 _CRIT = {Advantage.NORMAL: 0.05, Advantage.ADVANTAGE: 0.0975, Advantage.DISADVANTAGE: 0.0025}

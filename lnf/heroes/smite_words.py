@@ -14,7 +14,8 @@ import re
 from lnf.engine.decisions import ActionChoice, AttackChoice
 from lnf.errors import Refused
 from lnf.model import Hero
-from lnf.rules.on_hit import DIVINE_SMITE, smite_slot, smite_weapon
+from lnf.rules.class_features import DIVINE_SMITE
+from lnf.rules.on_hit import smite_slot, smite_weapon
 from lnf.values import replace
 
 SMITE_VERBS = ("smite",)

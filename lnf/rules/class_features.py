@@ -206,3 +206,15 @@ def skill_bonus(modifier: int, prof: int, proficient: bool, expertise: bool) -> 
     """F2, a skill check's bonus (SRD 5.1 "Proficiency Bonus", Expertise): the ability's
     modifier, + the proficiency bonus when proficient, twice it with Expertise."""
     return modifier + prof * (2 if expertise else 1 if proficient else 0)
+
+
+DIVINE_SMITE = "Divine Smite"
+SMITE_LEVEL = 2  # SRD paladin table: Divine Smite at the 2nd level
+
+
+def smites(hero: Hero) -> bool:
+    """F2: a paladin's sheet of the 2nd level or higher plays Divine Smite; one that writes a
+    `Divine Smite` attack out keeps that attack instead (what the entry says wins)."""
+    if hero.cls.lower() != "paladin" or (hero.level or 0) < SMITE_LEVEL:
+        return False
+    return all(a.name.lower() != DIVINE_SMITE.lower() for a in hero.attacks)

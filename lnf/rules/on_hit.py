@@ -14,25 +14,16 @@ from lnf.dice import DamageType, DiceExpr, parse
 from lnf.errors import Refused
 from lnf.model import SLOT, Attack, Fight, Hero, Monster
 from lnf.model.plan import Mode
+from lnf.rules.class_features import DIVINE_SMITE, smites
 from lnf.rules.economy import attack_named
 from lnf.rules.resources import cast_slot, ordinal
 from lnf.rules.wording import a_an
 
-DIVINE_SMITE = "Divine Smite"
-SMITE_LEVEL = 2  # SRD paladin table: Divine Smite at the 2nd level
 SMITE_MAX = 5  # "to a maximum of 5d8" (before the undead's or fiend's die)
 SMITE_TYPES = ("undead", "fiend")  # "increases by 1d8 if the target is an undead or a fiend"
 # Parsed once: the policy weighs a smite at every foe on every turn of `lnf odds`.
 _SMITE_DICE = {n: parse(f"{n}d8 {DamageType.RADIANT.value}") for n in range(2, SMITE_MAX + 2)}
 SMITE_WAITS = "waits for a hit: no slot spent"  # F2: a miss spends nothing, and is told so
-
-
-def smites(hero: Hero) -> bool:
-    """F2: a paladin's sheet of the 2nd level or higher plays Divine Smite; one that writes a
-    `Divine Smite` attack out keeps that attack instead (what the entry says wins)."""
-    if hero.cls.lower() != "paladin" or (hero.level or 0) < SMITE_LEVEL:
-        return False
-    return all(a.name.lower() != DIVINE_SMITE.lower() for a in hero.attacks)
 
 
 def smite_dice(level: int, target: Monster) -> DiceExpr:

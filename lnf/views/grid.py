@@ -24,8 +24,8 @@ from lnf.model.effects import NO_HEALING
 from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.acl import acl, hit_dc
+from lnf.rules.class_features import smites
 from lnf.rules.hyrule import heart_points, hyrule
-from lnf.rules.on_hit import smites
 from lnf.rules.resources import ordinal
 from lnf.rules.roster import banished
 from lnf.rules.surprise import surprise_round_next
