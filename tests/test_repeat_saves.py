@@ -5,10 +5,11 @@ hero's turn ends both, never one (`rules.effects.begun_with`, `engine.repeat_sav
 from __future__ import annotations
 
 from lnf.dice.roll import ScriptedDice
+from lnf.engine.begin import start
 from lnf.engine.effects import Rolled, turn_edge
 from lnf.engine.turns import monster_attacks
 from lnf.formats.fight_file import parse_fight
-from lnf.model import Condition, Fight, Rank, TurnEdge
+from lnf.model import Ability, Condition, Fight, Lasting, Rank, TurnEdge
 from lnf.model.plan import Mode, Order
 from lnf.model.steps import EffectEnded, SaveRolled
 from lnf.rules.effects import begun_with, saves_due
@@ -56,3 +57,22 @@ def test_f4_a_failed_repeat_leaves_both() -> None:
     assert sum(isinstance(s, SaveRolled) for s in ends.steps) == 1
     held = ends.fight.hero("Ann").conditions
     assert {Condition.CHARMED, Condition.INCAPACITATED} <= held
+
+
+def test_f4_effects_of_separate_saves_keep_their_own_even_when_alike() -> None:
+    """Two saves, or two of the DM's marks, with the same cause, turn and lasting, are two
+    effects: each its own repeated save (only what one failed save began is one)."""
+    f = parse_fight(HARPY_FIGHT, "harpy.yaml")
+    turn = Rolled.turn(f, "Harpy")
+    lasting = Lasting(save=(Ability.CON, 12), each=TurnEdge.END)
+    start(turn, "Ann", "poisoned", lasting, "Harpy", Condition.POISONED)
+    start(turn, "Ann", "blinded", lasting, "Harpy", Condition.BLINDED)
+    after = turn.fight
+    assert len(saves_due(after, "Ann", TurnEdge.END)) == 2
+    ends = Rolled.turn(after, "Ann")
+    turn_edge(
+        ends, "Ann", TurnEdge.END, ScriptedDice([15, 2])
+    )  # the poison ends, not the blindness
+    assert sum(isinstance(s, SaveRolled) for s in ends.steps) == 2
+    held = ends.fight.hero("Ann").conditions
+    assert Condition.BLINDED in held and Condition.POISONED not in held

@@ -42,12 +42,14 @@ def start(
     web: bool = False,
     suffocates: bool = False,
     held_save: int = 0,
+    together: int = 0,
 ) -> None:
     """An effect begins now: in the round under way, during the turn being played; `bars`:
     the healing it bars while it lasts (F6, `Effect.no_healing`)."""
     fight = turn.fight
+    key = next_key(fight)
     effect = Effect(
-        key=next_key(fight),
+        key=key,
         who=who,
         what=what,
         lasting=lasting,
@@ -78,6 +80,7 @@ def start(
         until_attack=attacks,
         group=group,
         web=web,
+        together=together if together != key else 0,  # F4: begun by one save (`begun_with`)
         suffocates=suffocates,
         held_save=held_save,
     )

@@ -86,7 +86,13 @@ from lnf.rules.action_immunity import immunity, immunity_lasting, made_immune
 from lnf.rules.banishment import left_group
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
 from lnf.rules.economy import attack_named, guard_slot, turning_guard
-from lnf.rules.effects import closed_by_healing, ending_as_round_starts, ending_at, saves_due
+from lnf.rules.effects import (
+    closed_by_healing,
+    ending_as_round_starts,
+    ending_at,
+    next_key,
+    saves_due,
+)
 from lnf.rules.mirror_image import duplicate
 from lnf.rules.roster import changed, in_fight, trait_kinds
 from lnf.rules.spell_effects import calm_ends, overwhelmed, sleepers, weapon_up, woken
@@ -249,12 +255,16 @@ def cast_effects(turn: Steps, step: SpellCast, spell: Attack, dice: DiceSource) 
         for name in failed if rider.swallow else ():  # F6: the cube's Engulf
             engulf_failed(turn, step.caster, name, step.spell, rider)
         for name in failed if not rider.swallow else ():
+            first = next_key(turn.fight)  # F4: what one failed save begins, one save ends
             for condition in rider.conditions:
                 if condition in immune_now(turn.fight, turn.fight.combatant(name)):
                     continue
                 lasting = replace(named(rider.lasting, step.caster, name), concentration=while_)
                 left = left_group(turn.fight, name, condition)  # F7 Banishment
-                start(turn, name, str(condition), lasting, step.caster, condition, group=left)
+                by = step.caster
+                start(
+                    turn, name, str(condition), lasting, by, condition, group=left, together=first
+                )
         if rider.no_healing and not rider.conditions and spell.save is None:  # F6: no save
             for name in step.targets:
                 lasting = named(rider.lasting, step.caster, name)

@@ -18,7 +18,7 @@ from lnf.model.effects import NO_HEALING, Rider
 from lnf.model.steps import Attacked, Damaged, Drained, Healed, Moved, Saved, SaveRolled, Used
 from lnf.rules.conditions import CONDITION_WORDS, condition_immune, pushed_out
 from lnf.rules.damage import after_defences
-from lnf.rules.effects import knocked_out
+from lnf.rules.effects import knocked_out, next_key
 from lnf.rules.monster_reactions import resists
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_saves import immune_now
@@ -130,6 +130,7 @@ def ride(
     out = knocked_out(save, rider)  # F6: a bad failure knocks it out too
     if out and rider.out_rounds:  # "instead poisoned for 5 minutes and unconscious"
         lasting = Lasting(rounds=rider.out_rounds)
+    first = next_key(turn.fight)  # F4: what one failed save begins, one save ends
     for condition in rider.conditions:
         if condition in immune or (not hold and _held(turn.fight, target, condition, rider)):
             continue
@@ -149,6 +150,7 @@ def ride(
             then=then,
             hurts=its,
             hold=hold,
+            together=first,
         )
     corrode_armor(turn, attacker, target, rider)
     if rider.strength is not None:  # F6: the shadow's Strength Drain

@@ -151,6 +151,7 @@ LATER_FIELDS = {
     (Effect, "web"),  # F6: webbing
     (Effect, "suffocates"),  # F6: smothered
     (Effect, "held_save"),  # F6: engulfed
+    (Effect, "together"),  # F4: begun by one failed save
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),

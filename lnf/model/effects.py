@@ -109,6 +109,7 @@ class Effect:
     web: bool = False  # F6: the hold is webbing: a Strength check bursts it, nobody lets go
     suffocates: bool = False  # F6: `who` cannot breathe while it lasts (the rug's smother)
     held_save: int = 0  # F6: a Constitution save of this DC spares `held_hurts` (engulfed)
+    together: int = 0  # F4: the first effect the same failed save began (0: this is it, or alone)
 
     def __str__(self) -> str:
         cause = f" (by {self.by})" if self.by and self.by != self.who else ""

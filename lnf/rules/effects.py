@@ -83,28 +83,18 @@ def saves_due(fight: Fight, who: str, edge: TurnEdge) -> list[Effect]:
         for e in fight.effects
         if e.who == who and e.lasting.save is not None and e.lasting.each is edge
     ]
-    return [e for e in due if len(due) == 1 or begun_with(fight, e)[0] is e]
+    return [e for e in due if not e.together or not any(x.key == e.together for x in due)]
 
 
 def begun_with(fight: Fight, e: Effect) -> list[Effect]:
     """F4: the effects one failed save began together with `e`, `e` among them: its text's
     one effect, which one repeated save ends whole. The harpy's Luring Song charms, and
     "while charmed by the harpy, a target is incapacitated": a success ends both, where two
-    saves could leave a hero incapacitated and no longer charmed. Told by what began them:
-    the same bearer, cause, round, turn and lasting, their keys in a row."""
-    same = {
-        x.key: x
-        for x in fight.effects
-        if (x.who, x.by, x.round, x.turn, x.lasting) == (e.who, e.by, e.round, e.turn, e.lasting)
-    }
-    first = e.key
-    while first - 1 in same:
-        first -= 1
-    out = []
-    while first in same:
-        out.append(same[first])
-        first += 1
-    return out
+    saves could leave a hero incapacitated and no longer charmed. The engine records them as
+    it begins them (`Effect.together`: the first one's key); effects of separate saves, or a
+    DM's marks, stay apart."""
+    first = e.together or e.key
+    return [x for x in fight.effects if x.key == first or x.together == first]
 
 
 def healing_barred(fight: Fight, who: str, by: str) -> Effect | None:
