@@ -15,10 +15,8 @@ from lnf.heroes.spell_policy import hit_chance
 from lnf.model import Attack, Hero, Monster
 from lnf.model.plan import Advantage, Mode
 from lnf.rules.class_features import smites
-from lnf.rules.on_hit import SMITE_TYPES, smite_dice, smite_slot, smite_weapon
-
-# D3, D4: the chance a swing rolls a natural 20, by the roll (two d20s keep either one)
-_CRIT = {Advantage.NORMAL: 0.05, Advantage.ADVANTAGE: 0.0975, Advantage.DISADVANTAGE: 0.0025}
+from lnf.rules.expected import natural_20
+from lnf.rules.on_hit import smite_bane, smite_dice, smite_slot, smite_weapon
 
 
 def smite_plan(
@@ -42,9 +40,9 @@ def smite_plan(
         return None
     dice = smite_dice(level, monster).average
     hp = monster.current_hp
-    sure = any(t in monster.type.lower() for t in SMITE_TYPES) or hit_mean < hp <= hit_mean + dice
+    sure = smite_bane(monster) or hit_mean < hp <= hit_mean + dice
     if sure:
         chance = hit_chance(attack.to_hit, ac, roll)
         return level, False, (1 - (1 - chance) ** times) * dice
-    crit = _CRIT.get(roll, 0.05)
+    crit = float(natural_20(roll))  # D5: only a critical hit brings it
     return level, True, (1 - (1 - crit) ** times) * 2 * dice

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from lnf.model import Condition, Hero, Monster
+from lnf.rules.wording import a_an
 
 # Spell name, lower case → the words of its SRD text that limit whom it affects.
 WORDS: dict[str, str] = {
@@ -70,9 +71,9 @@ def limit_of(spell: str) -> tuple[Limit, str] | None:
     return None if words is None else (read_limit(words), words)
 
 
-def kind_of(monster: Monster) -> str:
+def creature_type(monster: Monster) -> str:
     """A monster's creature type, its first word ("humanoid (goblinoid)": humanoid); "" when
-    the fight file gives none."""
+    the fight file gives none. Every rule that asks what a monster is asks it here."""
     return monster.type.split(" ", 1)[0].lower() if monster.type else ""
 
 
@@ -96,9 +97,9 @@ def kind_why(target: Hero | Monster, spell: str) -> str:
         return ""
     assert isinstance(target, Monster)
     limit = found[0]
-    kind = kind_of(target)
+    kind = creature_type(target)
     if kind and ((limit.only and kind != limit.only) or kind in limit.never):
-        return kind if kind == "undead" else f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+        return kind if kind == "undead" else a_an(kind)
     if limit.charm and Condition.CHARMED in target.condition_immune:
         return "immune to being charmed"
     return ""

@@ -113,6 +113,11 @@ _HITS = {
 }
 
 
+def natural_20(roll: Advantage) -> Fraction:
+    """D3, D4: the chance the d20s `roll` keeps show a natural 20 (a critical hit, D5)."""
+    return Fraction(_HITS[roll][1], 400)
+
+
 def save_fails(hero: Hero, save: tuple[Ability, int]) -> Fraction:
     """F3, D3: the chance `hero` fails a save (its bonus, +0 when not listed): a d20 plus the
     bonus below the DC; paralysed, stunned, unconscious or downed heroes fail Strength and

@@ -15,6 +15,7 @@ from lnf.errors import Refused
 from lnf.model import SLOT, Attack, Fight, Hero, Monster
 from lnf.model.plan import Mode
 from lnf.rules.class_features import DIVINE_SMITE, smites
+from lnf.rules.creature_limits import creature_type
 from lnf.rules.economy import attack_named
 from lnf.rules.resources import cast_slot, ordinal
 from lnf.rules.wording import a_an
@@ -30,9 +31,14 @@ def smite_dice(level: int, target: Monster) -> DiceExpr:
     """F2 Divine Smite: 2d8 radiant with a 1st-level slot, 1d8 more per level above, at most
     5d8; 1d8 more on an undead or a fiend (the monster's `type`)."""
     count = min(1 + level, SMITE_MAX)
-    if any(t in target.type.lower() for t in SMITE_TYPES):
+    if smite_bane(target):
         count += 1
     return _SMITE_DICE[count]
+
+
+def smite_bane(target: Monster) -> bool:
+    """F2: "The damage increases by 1d8 if the target is an undead or a fiend"."""
+    return creature_type(target) in SMITE_TYPES
 
 
 def smite_slot(hero: Hero, level: int | None) -> tuple[str, int]:

@@ -30,6 +30,7 @@ from lnf.model import (
     TraitKind,
 )
 from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order
+from lnf.rules.creature_limits import creature_type
 from lnf.rules.roster import in_fight, speed_now
 from lnf.rules.sheets import proficiency
 
@@ -101,7 +102,7 @@ def turn_attack(hero: Hero) -> Attack:
 
 
 def undead(monster: Monster) -> bool:
-    return monster.type.lower().startswith("undead")
+    return creature_type(monster) == "undead"
 
 
 def hears_or_sees(monster: Monster) -> bool:
