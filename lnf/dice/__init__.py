@@ -2,7 +2,7 @@
 (`lnf.dice.roll`)."""
 
 from lnf.dice.abilities import ability_modifier
-from lnf.dice.notation import DamageType, Dice, DiceExpr, Modifier, Part, parse
+from lnf.dice.notation import DamageType, Dice, DiceExpr, Modifier, Part, added, parse
 from lnf.errors import DiceError
 
 __all__ = [
@@ -13,5 +13,6 @@ __all__ = [
     "Modifier",
     "Part",
     "ability_modifier",
+    "added",
     "parse",
 ]

@@ -113,6 +113,14 @@ class DiceExpr:
         return "".join(out)
 
 
+def added(first: DiceExpr | None, more: DiceExpr | None) -> DiceExpr | None:
+    """The dice of both, `first`'s parts first (extra dice on a hit: Sneak Attack's, a smite's,
+    a mark's); either may be none."""
+    if first is None or more is None:
+        return first if more is None else more
+    return DiceExpr((*first.parts, *more.parts))
+
+
 def _term_bound(term: Term, *, low: bool) -> int:
     if isinstance(term, Modifier):
         return term.value

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from lnf.dice import DamageType, DiceExpr, Part, parse
+from lnf.dice import DamageType, DiceExpr, Part, added, parse
 from lnf.dice.roll import DiceRoll, DiceSource, Maximised, listens, roll, roll_d20
 from lnf.model import (
     Ability,
@@ -201,7 +201,7 @@ def roll_attack(
     if grapples_instead(fight, attacker.name, target.name, attack):  # F6, B6
         return replace(step, instead=True)
     if critical and critical_extra is not None:
-        extra = DiceExpr((*extra.parts, *critical_extra.parts)) if extra else critical_extra
+        extra = added(extra, critical_extra)
     return _hit_damage(
         fight, attacker, target, attack, mode, dice, step, used, extra, force, strike
     )

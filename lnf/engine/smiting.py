@@ -3,7 +3,7 @@ spends; F7 Hunter's Mark's dice on each hit (`rules.on_hit` decides the dice and
 
 from __future__ import annotations
 
-from lnf.dice import DiceExpr
+from lnf.dice import DiceExpr, added
 from lnf.engine.decisions import AttackChoice
 from lnf.errors import Refused
 from lnf.model import Attack, Fight, Hero, Monster
@@ -38,10 +38,7 @@ def with_mark(
 ) -> DiceExpr | None:
     """The swing's extra dice (Sneak Attack's on the first hit) with the dice of the marks the
     hero holds on the target (F7 Hunter's Mark, Hex), which every hit adds."""
-    mark = marked_dice(fight, hero, target, attack)
-    if mark is None:
-        return extra
-    return DiceExpr((*extra.parts, *mark.parts)) if extra is not None else mark
+    return added(extra, marked_dice(fight, hero, target, attack))
 
 
 @value
@@ -59,7 +56,7 @@ class Smite:
         critical hit only adds (a smite said "on a crit")."""
         if self.critical_only:
             return extra, self.dice
-        return (DiceExpr((*extra.parts, *self.dice.parts)) if extra else self.dice), None
+        return added(extra, self.dice), None
 
     def smote(self, hit: object) -> bool:
         """F2: a hit brings it (a critical one, when said so); a miss spends nothing."""
