@@ -62,11 +62,11 @@ def test_r4_who_a_monster_searches_for_and_against_what() -> None:
     hid (no Hide rolled) against 10 + its Stealth bonus; none when nobody is hidden."""
     f = _den()
     ogre = f.monster("Ogre")
-    assert search_against(f, ogre) == (("Bex", 17),)
+    assert search_against(f) == (("Bex", 17),)
     hid = f.with_combatant(replace(f.hero("Bex"), hid_with=21))
-    assert search_against(hid, ogre) == (("Bex", 21),)
+    assert search_against(hid) == (("Bex", 21),)
     seen = f.with_combatant(replace(f.hero("Bex"), why=None))
-    assert search_against(seen, ogre) == ()
+    assert search_against(seen) == ()
     assert search_bonus(ogre) == -2  # passive Perception 8: Wisdom -2, no Perception skill
 
 

@@ -142,7 +142,7 @@ def monster_search(turn: Steps, name: str, dice: DiceSource) -> None:
     hidden from it (`rules.hiding.search_against`): one Wisdom (Perception) check, rolled,
     against the Stealth total each hid with. Nothing when none is hidden."""
     me = turn.fight.monster(name)
-    if not (against := search_against(turn.fight, me)):
+    if not (against := search_against(turn.fight)):
         return
     bonus = search_bonus(me)
     stealth = ", ".join(f"{hero}'s Stealth {total}" for hero, total in against)

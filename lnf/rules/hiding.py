@@ -57,20 +57,19 @@ def hidden_again(c: Hero | Monster, stealth: int | None = None) -> Hero | Monste
     return out
 
 
-def search_against(fight: Fight, monster: Monster) -> tuple[tuple[str, int], ...]:
+def search_against(fight: Fight) -> tuple[tuple[str, int], ...]:
     """R4, P1, 5e "Hiding": "Until you are discovered or you stop hiding, that check's total
     is contested by the Wisdom (Perception) check of any creature that actively searches for
     signs of your presence." A monster whose order gives it no attack searches (its action)
-    for the heroes hidden from it: each hidden in the back rank (no monster may pick it, R4),
-    with the Stealth total it hid with; one the fight file (or the DM) put there without a
-    Hide is taken as hiding with 10 + its Stealth bonus, a passive check. Not a hero inside a
-    swallower (F6). () when none is hidden: the monster does nothing, as before."""
-    del monster  # every monster searches for every hidden hero: lnf has no lines of sight
+    for the heroes hidden in the back rank (`revealed_by_attack`: no monster may pick them,
+    R4; not one inside a swallower, F6), each with the Stealth total it hid with; one the
+    fight file (or the DM) put there without a Hide is taken as hiding with 10 + its Stealth
+    bonus, a passive check. lnf has no lines of sight: every monster searches for every one.
+    () when none is hidden: the monster does nothing, as before."""
     return tuple(
         (h.name, h.hid_with if h.hid_with is not None else 10 + h.stealth)
         for h in fight.heroes
-        if in_fight(h) and h.rank is _BACK and h.why is _HIDDEN
-        if swallowed_by(fight, h.name) is None
+        if in_fight(h) and revealed_by_attack(fight, h)
     )
 
 
