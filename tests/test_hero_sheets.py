@@ -483,6 +483,17 @@ def test_bad_skills_are_refused_at_their_entry() -> None:
     assert code == 2 and "did you mean 'stealth'?" in out and "Traceback" not in out
 
 
+def test_skills_alone_make_an_entry_a_sheet() -> None:
+    """F2: a fight whose only sheet field is `skills:` is read as a sheet too (they need
+    scores), not passed over with its skills left unread."""
+    text = "heroes:\n  - {name: Bo, class: rogue, hp: 20, skills: [stealth]}\nmonsters:\n"
+    with pytest.raises(InputError) as err:
+        parse_fight(text + "  - {name: Orc, hp: 15}\n", "bo.yaml")
+    (problem,) = err.value.problems
+    assert (problem.path, problem.line) == ("heroes[0].skills", 2)
+    assert problem.message.startswith("skills need scores")
+
+
 @needs_data
 def test_expertise_comes_at_the_levels_of_the_levels_file() -> None:
     """The rogue's Expertise at 1 and 6, the bard's at 3 and 10, two skills each time."""

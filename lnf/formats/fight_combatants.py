@@ -207,6 +207,11 @@ def _upcast(
     return tuple(sorted(out))
 
 
+# F2: the lists of a hero written as a sheet: worked out (attacks, Stealth…) and then taken off
+# the entry (`hero_sheet`); an entry with one of them, or `scores:`, is a sheet (`fight_file`)
+SHEET_LISTS = ("weapons", "skills", "expertise")
+
+
 def class_unknown(d: dict[str, Any]) -> bool:
     """G2: a class lnf does not know, and no `family:` to say its row: the entry's problem,
     which `check_class` says; what the class would have given (hit dice, casting ability)

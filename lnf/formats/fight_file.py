@@ -14,7 +14,7 @@ from typing import Any
 
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats import yaml_source as parse_cache
-from lnf.formats.fight_combatants import check_class, read_hero, read_monsters
+from lnf.formats.fight_combatants import SHEET_LISTS, check_class, read_hero, read_monsters
 from lnf.formats.fight_spec import (
     FIGHT,
 )
@@ -269,7 +269,10 @@ def _hero_sheets(data: Any, ck: Checker) -> None:
     heroes = data.get("heroes") if isinstance(data, dict) else None
     if isinstance(heroes, list) and any(
         isinstance(h, dict)
-        and ("scores" in h or "weapons" in h or str(h.get("hp")).strip().lower() == "roll")
+        and (
+            any(k in h for k in ("scores", *SHEET_LISTS))
+            or str(h.get("hp")).strip().lower() == "roll"
+        )
         for h in heroes
     ):
         from lnf.formats.hero_sheet import expand_sheets  # only a fight with sheets

@@ -13,7 +13,7 @@ from typing import Any
 from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.formats.armory import armor, weapon
-from lnf.formats.fight_combatants import class_unknown
+from lnf.formats.fight_combatants import SHEET_LISTS, class_unknown
 from lnf.formats.spec import Checker, did_you_mean
 from lnf.formats.yaml_source import FieldPath
 from lnf.model import Ability
@@ -33,7 +33,7 @@ from lnf.rules.class_features import (
 )
 from lnf.rules.sheets import proficiency
 
-SHEET = ("weapons", "skills", "expertise")  # worked out (attacks, stealth…), then taken off
+SHEET = SHEET_LISTS  # worked out (attacks, stealth…), then taken off
 ROLL = "roll"
 BASE_SPEED = 30  # the SRD's Medium races; a halfling or dwarf writes speed: 25
 
