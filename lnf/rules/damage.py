@@ -14,6 +14,7 @@ from lnf.model import Attack, Combatant, Condition, Flag, Hero, Monster, TraitKi
 from lnf.rules.resources import resists
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_damage import absorbs
+from lnf.rules.wording import plural
 from lnf.values import replace
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -222,10 +223,12 @@ def death_save(hero: Hero, face: int) -> tuple[Hero, list[str]]:
         stable = replace(hero, death_saves=(0, 0), stable=True)
         return stable, [f"{hero.name} is stable (D9)"]
     saves = replace(hero, death_saves=(successes, failures))
-    return saves, [
-        f"{successes} success{'es' if successes != 1 else ''}, {failures} failure"
-        f"{'s' if failures != 1 else ''} (D9)"
-    ]
+    return saves, [f"{tally(successes, failures)} (D9)"]
+
+
+def tally(successes: int, failures: int) -> str:
+    """D9: death saves as a table counts them: "1 success, 2 failures"."""
+    return f"{plural(successes, 'success', 'successes')}, {plural(failures, 'failure')}"
 
 
 # --- damage and healing asked for, refused with D's rules (`rules.legal` asks) -------------

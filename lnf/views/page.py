@@ -17,9 +17,10 @@ from lnf.engine.monster_actions import SavesWait
 from lnf.model import BackReason, CDot, Fight, Flag, Hero, Monster, PhaseKind, Rank
 from lnf.model.applied import Applied
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
+from lnf.rules.damage import tally
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.strike_order import up_next
-from lnf.rules.wording import a_an, and_list, plural
+from lnf.rules.wording import a_an, and_list
 from lnf.views.effects_text import held_while
 from lnf.views.grid import phase_line
 from lnf.views.page_events import happenings
@@ -152,7 +153,7 @@ def dying_words(h: Hero) -> str:
     won, lost = h.death_saves
     if not won and not lost:
         return ""  # none rolled yet: "down" says it, as the paper's empty tally does
-    return f"{plural(won, 'success', 'successes')}, {plural(lost, 'failure')}"
+    return tally(won, lost)
 
 
 def _monster(m: Monster, group_of: dict[str, str], dm: bool, hp: MonsterHp) -> dict[str, Any]:
