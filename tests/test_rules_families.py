@@ -84,6 +84,7 @@ WORDS_AND_TABLE = (
     "heroes/spell_words.py",
     "heroes/swing_words.py",
     "heroes/smite_words.py",
+    "heroes/use_words.py",
     "heroes/flurry.py",
     "engine/",
 )

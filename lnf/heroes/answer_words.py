@@ -11,7 +11,7 @@ from lnf.errors import Refused
 from lnf.heroes.spell_words import monster_named, slot_level
 from lnf.model import Fight, Hero
 from lnf.rules.names import match_name
-from lnf.rules.resources import cast_slot
+from lnf.rules.resources import SLOTTED_SPELL, cast_slot
 from lnf.rules.spell_answers import ANSWERED, answered
 
 Spend = list[tuple[str, int]]
@@ -42,4 +42,4 @@ def answered_cast(fight: Fight, hero: Hero, rest: str, spend: Spend) -> SpellCho
     if slot is not None:
         spend.append((slot, 1))
     upcast = at if at > ANSWERED[name] else 0
-    return SpellChoice(spell, (target.name,), (), "a slotted spell", "", upcast)
+    return SpellChoice(spell, (target.name,), (), SLOTTED_SPELL, "", upcast)

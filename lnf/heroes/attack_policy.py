@@ -23,7 +23,7 @@ from lnf.rules.distance import roll_in_fight
 from lnf.rules.expected import dice_mean
 from lnf.rules.legal import attack_options
 from lnf.rules.on_hit import marked_dice
-from lnf.rules.resources import ACTION_SURGE, SNEAK_ATTACK, verify_sneak, verify_use
+from lnf.rules.resources import ACTION_SURGE, SLOTTED_SPELL, SNEAK_ATTACK, verify_sneak, verify_use
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
 _ACTION = Cost.ACTION
@@ -120,7 +120,7 @@ def attack_option(
     finish = 5.0 if expected >= hp else 0.0
     focus = finish + 0.01 * (100 - min(hp, 100)) - 0.0001 * danger
     big = SNEAK_ATTACK if extra is not None else ACTION_SURGE if surge else ""
-    big = big or ("a slotted spell" if level else "")
+    big = big or (SLOTTED_SPELL if level else "")
     return Option(
         score=expected + focus,
         worth=min(expected, hp),

@@ -28,6 +28,7 @@ from lnf.rules.damage import magical
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.expected import dice_mean
 from lnf.rules.legal import attack_modes
+from lnf.rules.resources import SLOTTED_SPELL
 from lnf.rules.roster import in_fight, monsters
 from lnf.rules.spell_effects import sleepers, weapon_up
 from lnf.values import replace
@@ -36,7 +37,6 @@ from lnf.values import replace
 _ACTION = Cost.ACTION
 _BONUS = Cost.BONUS
 
-BIG = "a slotted spell"
 # F7 Bless: a d4 on an attack roll adds 2.5 to it, so about one attack in eight more hits.
 BLESS_GAIN = 2.5 / 20
 # F7 Shield of Faith: +2 AC, about one attack in ten at the ally misses.
@@ -122,7 +122,7 @@ def weapon_options(fight: Fight, hero: Hero, spell: Attack) -> list[Option]:
                 drops=o.drops,
                 level=level,
                 choice=AttackChoice(
-                    choice.target, at, Mode.MELEE, big=BIG, upcast=_above(spell, level)
+                    choice.target, at, Mode.MELEE, big=SLOTTED_SPELL, upcast=_above(spell, level)
                 ),
                 spend=spend,
             )
@@ -174,7 +174,7 @@ def guardians_option(fight: Fight, hero: Hero, spell: Attack) -> Option | None:
         worth=sum(each),
         drops=0,  # it hurts nobody when cast
         level=level,
-        choice=SpellChoice(at, (), (), BIG, upcast=_above(spell, level)),
+        choice=SpellChoice(at, (), (), SLOTTED_SPELL, upcast=_above(spell, level)),
         spend=spend,
     )
 
@@ -247,7 +247,9 @@ def sleep_option(fight: Fight, hero: Hero, spell: Attack) -> Option | None:
         worth=float(hp),
         drops=len(asleep),
         level=level,
-        choice=SpellChoice(at, tuple(targets), (), BIG, area_words(spell), _above(spell, level)),
+        choice=SpellChoice(
+            at, tuple(targets), (), SLOTTED_SPELL, area_words(spell), _above(spell, level)
+        ),
         spend=spend,
     )
 
@@ -291,7 +293,7 @@ def _boon(
     """A spell on allies (Bless, Shield of Faith) as an option: worth what it adds over its
     rounds, dropping no foe, cast at `level`."""
     at = spell.at_slot(level) if level else spell
-    choice = SpellChoice(at, targets, (), BIG, upcast=_above(spell, level))
+    choice = SpellChoice(at, targets, (), SLOTTED_SPELL, upcast=_above(spell, level))
     return Option(score=worth, worth=worth, drops=0, level=level, choice=choice, spend=spend)
 
 

@@ -13,7 +13,7 @@ from lnf.model import Attack, Fight, Hero, Monster
 from lnf.model.plan import Mode
 from lnf.rules.areas import area_said
 from lnf.rules.legal import verify_area, verify_spell_reach, verify_weapon
-from lnf.rules.resources import slot_for
+from lnf.rules.resources import SLOTTED_SPELL, slot_for
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import verify_targets, weapon_up
 from lnf.values import replace
@@ -39,7 +39,7 @@ def cast_effect(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend
     assert spell.effect is not None
     pieces = re.split(r"\s+(?:at|on)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
     text = pieces[1] if len(pieces) == 2 else ""
-    big = "a slotted spell" if spell.slot else ""
+    big = SLOTTED_SPELL if spell.slot else ""
     targets: tuple[str, ...] = ()
     if not spell.effect.aura:  # an aura is on the caster: nobody to name
         standing = [c.name for c in fight.everyone if in_fight(c)]

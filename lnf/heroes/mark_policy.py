@@ -13,6 +13,7 @@ from lnf.heroes.attack_policy import is_spell
 from lnf.heroes.spell_policy import slot_levels
 from lnf.model import Cost, Fight, Hero
 from lnf.rules.concentration import concentration_of
+from lnf.rules.resources import SLOTTED_SPELL
 from lnf.values import replace
 
 
@@ -29,6 +30,6 @@ def hunters_mark(fight: Fight, hero: Hero, choice: TurnChoice, dropped: str) -> 
     levels = slot_levels(hero, spell) if spell is not None else []
     if spell is None or not levels:
         return None
-    big = "a slotted spell" if spell.slot else ""
+    big = SLOTTED_SPELL if spell.slot else ""
     cast = SpellChoice(spell, (action.target,), big=big)
     return replace(choice, bonus_action=cast, bonus_spend=levels[0][1], bonus_first=True)

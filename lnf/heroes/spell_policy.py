@@ -18,7 +18,7 @@ from lnf.rules.carapace import reflective
 from lnf.rules.concentration import concentrating, lasting_on
 from lnf.rules.expected import dice_mean
 from lnf.rules.legal import verify_area, verify_spell_reach
-from lnf.rules.resources import slot_for
+from lnf.rules.resources import SLOTTED_SPELL, slot_for
 from lnf.rules.roster import in_fight, monsters
 from lnf.values import replace, value
 
@@ -174,7 +174,7 @@ def save_option(
     expected = sum(e for e, _ in each)
     drops = sum(1 for e, hp in each if e >= hp)
     focus = 5.0 * drops + 0.01 * sum(100 - min(hp, 100) for _, hp in each)  # as for attacks
-    big = "a slotted spell" if level else ""
+    big = SLOTTED_SPELL if level else ""
     return Option(
         score=expected + focus,
         worth=sum(min(e, hp) for e, hp in each),

@@ -22,7 +22,7 @@ from lnf.model import Attack, Fight, Hero, Monster
 from lnf.rules.areas import area_said
 from lnf.rules.legal import verify_area, verify_heal, verify_spell_reach
 from lnf.rules.names import find_name, match_name, match_names
-from lnf.rules.resources import cast_slot, ordinal, verify_use
+from lnf.rules.resources import SLOTTED_SPELL, cast_slot, ordinal, verify_use
 from lnf.rules.roster import in_fight
 
 Spend = list[tuple[str, int]]  # the sheet's resources an action uses, as it is read
@@ -68,7 +68,7 @@ def cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend) 
     standing = [c.name for c in fight.everyone if in_fight(c)]
     targets = tuple(n for t in names_in(text) for n in names_meant(t, standing))
     spared = tuple(n for t in names_in(sculpt) for n in names_meant(t, standing))
-    big = "a slotted spell" if spell.slot else ""
+    big = SLOTTED_SPELL if spell.slot else ""
     slot, at = cast_slot(hero, spell.name, spell.slot, level)
     # B8: at the level it is cast (Limited Magic Immunity reads it)
     verify_spell_reach(fight, hero, spell.at_slot(at), [t for t in targets if t not in spared])

@@ -53,6 +53,7 @@ from lnf.heroes.spell_words import (
 )
 from lnf.heroes.swing_words import later_targets, split_targets
 from lnf.heroes.turn_words import turn_choice
+from lnf.heroes.use_words import plainly
 from lnf.model import Action, Attack, AttackKind, BackReason, Fight, Hero, Monster, Rank
 from lnf.model.plan import Advantage, Mode
 from lnf.model.steps import Moved
@@ -80,6 +81,7 @@ from lnf.rules.resources import (
     ACTION_SURGE,
     RAGE,
     SECOND_WIND,
+    SLOTTED_SPELL,
     SNEAK_ATTACK,
     cast_slot,
     sneak_attack_dice,
@@ -114,12 +116,6 @@ ACTION_VERBS = (
     *(a.value for a in Action),
 )
 SURGE_WORDS = ("tenacity", "speed")  # V-ACL6: surge dice spent outside an attack
-# F1, T1: the features these words know by name, said with "use" too ("use Second Wind")
-USED = re.compile(
-    r"use\s+(?:cunning\s+action\W*(?:to\s+)?(?P<cunning>dash|disengage|hide)"
-    r"|(?P<said>rage|second\s+wind|turn\s+undead|action\s+surge|(?:flurry|martial)\b.*))",
-    re.IGNORECASE,
-)
 SURGED = ("attack", "strike", "shoot", "throw", *ATTACK_WORDS)  # T1: what Action Surge doubles
 
 
@@ -136,7 +132,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     flee = False
     surges: list[tuple[str, int]] = []
     state = fight
-    for part in _said([p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()]):
+    said = [p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()]
+    for part in plainly(said, SURGED):
         verb, _, rest = part.partition(" ")
         verb, rest = verb.lower(), rest.strip()
         verb = ATTACK_WORDS.get(verb, verb)
@@ -222,23 +219,6 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
         tuple(moves_after),
         tuple(bonus_spend),
     )
-
-
-def _said(parts: list[str]) -> list[str]:
-    """F1, T1: a feature said with "use" in the words it is known by: "use Second Wind",
-    "use Flurry of Blows at Orc 1", "use Cunning Action to hide"; "use Action Surge" is the
-    `surge` of the turn's one attack. Any other use (a potion, a sheet's uses) stays as said."""
-    said = [str(m["cunning"] or m["said"]) if (m := USED.fullmatch(p)) else p for p in parts]
-    surge = [p for p in said if re.fullmatch(r"action\s+surge", p, re.IGNORECASE)]
-    if not surge:
-        return said
-    rest = [p for p in said if p not in surge]
-    attacks = [i for i, p in enumerate(rest) if p.partition(" ")[0].lower() in SURGED]
-    if len(surge) > 1 or len(attacks) != 1:
-        how = "say it with the one attack it doubles: use Action Surge; attack Orc 1"
-        raise Refused(f"Action Surge doubles the turn's attacks: {how}", "T1")
-    rest[attacks[0]] += " surge"
-    return rest
 
 
 def _bonus(hero: Hero, verb: str) -> BonusChoice:
@@ -406,7 +386,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     then = later_targets(fight, hero, cast, mode, more, times)
     if attack.spends and (name := verify_use(hero, attack.spends)) is not None:
         spend.append((name, 1))  # Ki: one use for the whole of it (Flurry's two blows)
-    big = big or ("a slotted spell" if attack.slot else "")
+    big = big or (SLOTTED_SPELL if attack.slot else "")
     ko = ko and mode is Mode.MELEE
     paid = _target_strike(fight, hero, target, attack, mode, spend) if strike else ""
     return AttackChoice(

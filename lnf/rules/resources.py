@@ -20,6 +20,7 @@ _FIRE_SHIELDED = Condition.FIRE_SHIELDED
 
 SNEAK_ATTACK = "Sneak Attack"
 ACTION_SURGE = "Action Surge"
+SLOTTED_SPELL = "a slotted spell"  # T1: the big resource a spell cast with a slot is
 SECOND_WIND = "Second Wind"
 RAGE = "Rage"
 LAY_ON_HANDS = "Lay on Hands"

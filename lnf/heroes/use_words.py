@@ -1,0 +1,34 @@
+"""F1, T1: a feature a player says with "use" ("use Second Wind", "use Cunning Action to
+hide", "use Action Surge; attack Orc 1"), read into the words `heroes.words` knows it by."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from lnf.errors import Refused
+
+# F1, T1: the features these words know by name, said with "use" too ("use Second Wind")
+USED = re.compile(
+    r"use\s+(?:cunning\s+action\W*(?:to\s+)?(?P<cunning>dash|disengage|hide)"
+    r"|(?P<said>rage|second\s+wind|turn\s+undead|action\s+surge|(?:flurry|martial)\b.*))",
+    re.IGNORECASE,
+)
+
+
+def plainly(parts: list[str], verbs: Collection[str]) -> list[str]:
+    """F1, T1: a feature said with "use" in the words it is known by: "use Second Wind",
+    "use Flurry of Blows at Orc 1", "use Cunning Action to hide"; "use Action Surge" is the
+    `surge` of the turn's one attack (its verb among `verbs`). Any other use (a potion, a
+    sheet's uses) stays as said."""
+    said = [str(m["cunning"] or m["said"]) if (m := USED.fullmatch(p)) else p for p in parts]
+    surge = [p for p in said if re.fullmatch(r"action\s+surge", p, re.IGNORECASE)]
+    if not surge:
+        return said
+    rest = [p for p in said if p not in surge]
+    attacks = [i for i, p in enumerate(rest) if p.partition(" ")[0].lower() in verbs]
+    if len(surge) > 1 or len(attacks) != 1:
+        how = "say it with the one attack it doubles: use Action Surge; attack Orc 1"
+        raise Refused(f"Action Surge doubles the turn's attacks: {how}", "T1")
+    rest[attacks[0]] += " surge"
+    return rest
