@@ -63,9 +63,12 @@ class LexResult:
 Ranged = list[tuple[Level, int, int]]  # levels with their ranges
 
 
-def cp_solver(workers: int = 1, time_limit: float | None = None) -> cp_model.CpSolver:
+def cp_solver(
+    workers: int = 1, time_limit: float | None = None, table: bool = False
+) -> cp_model.CpSolver:
     """A CP-SAT solver set up for plan models: seeded, the LP at the level K2 and R6 need,
-    one presolve pass without probing."""
+    one presolve pass without probing. With `table`, for a table's model (the one model of
+    `regimes`, P5's questions): no presolve, and the LP given every row at once."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     if time_limit is not None:
@@ -89,6 +92,13 @@ def cp_solver(workers: int = 1, time_limit: float | None = None) -> cp_model.CpS
     # and how near a slow machine comes to the time limit, can differ
     solver.parameters.cut_level = 0
     solver.parameters.use_sat_inprocessing = False
+    if table:
+        # a table's model is small and its blocks' search short: the presolve costs more
+        # than it saves (0.92 × the instructions at 8 × 40, stop 38), and so does the LP's
+        # adding its rows as they are violated (every row at once: 0.87 × the CPU of the
+        # 8 × 40 plan, P5's questions 0.85 ×; in a battle's regimes 1.0–1.14 ×, so not there)
+        solver.parameters.cp_model_presolve = False
+        solver.parameters.add_lp_constraints_lazily = False
     return solver
 
 
@@ -104,7 +114,7 @@ def _solve_block(
     time_limit: float,
     conflicts: int | None = None,
     stall: bool = False,
-    presolve: bool = True,
+    table: bool = False,
 ) -> tuple[cp_model.CpSolver, int]:
     """Minimise the block's levels, given with their ranges, by mixed-radix weights; returns
     the solver and how many of the block's levels its solution holds at their optimum.
@@ -117,8 +127,8 @@ def _solve_block(
     its best solution agree. That matters: the LP bound of a weighted sum is often off by a
     fraction of a high digit, which takes thousands of conflicts to close in the last digit
     and none at all once the last level is solved alone. With `stall`, a solve that proves
-    nothing within its conflicts raises `Stalled` instead. Without `presolve`, CP-SAT's
-    presolve is skipped (see `LexSolve`).
+    nothing within its conflicts raises `Stalled` instead. With `table`, CP-SAT is tuned for
+    a table's model (`cp_solver`).
     """
     exprs, weights, digits = [], [], []
     weight = 1
@@ -129,8 +139,7 @@ def _solve_block(
             digits.append((weight, lo))
             weight *= hi - lo + 1
     minimize(model, cp_model.LinearExpr.weighted_sum(exprs, weights))
-    solver = cp_solver(workers, time_limit)
-    solver.parameters.cp_model_presolve = presolve
+    solver = cp_solver(workers, time_limit, table)
     if conflicts is not None:
         solver.parameters.max_number_of_conflicts = conflicts
     status = solver.solve(model)
@@ -147,7 +156,7 @@ def _solve_block(
     if conflicts is not None and stall:
         raise Stalled()
     if conflicts is not None:  # nothing proven yet: the first level alone
-        return _solve_block(model, block[:1], workers, time_limit, presolve=presolve)
+        return _solve_block(model, block[:1], workers, time_limit, table=table)
     raise PlanTimeout(time_limit, solver.status_name(status))
 
 
@@ -209,7 +218,7 @@ class LexSolve:
         time_limit: float,
         most: Mapping[str, int] | None = None,
         stall: bool = False,
-        presolve: bool = True,
+        table: bool = False,
     ) -> None:
         # the model, or what builds it when first needed (a K2 regime dropped unsolved never
         # needs its own: see `regimes._beaten`)
@@ -218,9 +227,9 @@ class LexSolve:
         # give up (`Stalled`) rather than solve on when a block proves nothing within
         # CONFLICTS: for a model whose LP may be weak (see `regimes`)
         self.stall = stall
-        # CP-SAT's presolve before each block's solve: on a table's grid (`regimes`, one
-        # model) it costs more than it saves, on a battle's it saves more than it costs
-        self.presolve = presolve
+        # CP-SAT tuned for a table's grid (`regimes`' one model; see `cp_solver`): on a
+        # battle's, the presolve saves more than it costs
+        self.table = table
         self.most = most or {}  # hero -> the most attackers it can draw in this model
         self.later = later
         self.workers = workers
@@ -266,7 +275,7 @@ class LexSolve:
         many = sum(lo != hi for _, lo, hi in block) > 1
         limit = CONFLICTS if many or self.stall else None
         self.solver, proven = _solve_block(
-            self.model, block, self.workers, self.time_limit, limit, self.stall, self.presolve
+            self.model, block, self.workers, self.time_limit, limit, self.stall, self.table
         )
         self.solves += 1
         self.pending = [level for level, _, _ in block[proven:]] + self.pending
@@ -377,13 +386,13 @@ class LexSolve:
         while self.pending or not self.built_later:
             if self.pending:
                 self.step()
-            else:
-                self.ruled |= _presolved_zeros(self.model)
+            else:  # the tie-break's levels are made on the model: built by now
+                self.model  # noqa: B018
                 self._set_pending(self.later(self.ruled))
                 self.built_later = True
         if self.solver is None:  # every level was implied: any solution is the one
             self.solver, _ = _solve_block(
-                self.model, [], self.workers, self.time_limit, presolve=self.presolve
+                self.model, [], self.workers, self.time_limit, table=self.table
             )
             self.solves += 1
         return LexResult(self.values, self.solves, self.solver)
@@ -423,25 +432,6 @@ def solve_lexicographic(
 ) -> LexResult:
     """`LexSolve` run to its end."""
     return LexSolve(model, levels, later, workers, time_limit).run()
-
-
-def _presolved_zeros(model: cp_model.CpModel) -> Ruled:
-    """The variables that CP-SAT's presolve alone fixes at 0. Told to keep every feasible
-    solution (no reductions that only keep some optimum), it returns facts about all plans
-    left, so they may rule variables out."""
-    model.clear_objective()  # type: ignore[no-untyped-call]
-    solver = cp_model.CpSolver()
-    solver.parameters.keep_all_feasible_solutions_in_presolve = True
-    solver.parameters.fill_tightened_domains_in_response = True
-    solver.parameters.stop_after_presolve = True
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.catch_sigint_signal = False  # Ctrl-C is Python's (see cp_solver)
-    solver.solve(model)
-    domains = solver.response_proto.tightened_variables
-    # every variable here starts at 0 or above, so a domain ending at 0 is {0}; the proto's
-    # lists take no negative index
-    return {k for k, v in enumerate(domains) if v.domain[len(v.domain) - 1] == 0}
 
 
 def _set_literal(literal: cp_model.IntVar, value: bool) -> None:

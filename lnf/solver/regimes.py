@@ -33,10 +33,11 @@ from lnf.solver.objective import canonical_levels, p3_p4_levels
 ONE_MODEL_HEROES = 12  # see above
 ONE_MODEL_MOST = 100  # acting monsters; see above
 DROP_BEATEN = True  # a regime that cannot catch up is dropped unsolved (off: for the tests)
-# CP-SAT's presolve in the one model: off, its blocks take 0.92 × the instructions at 8 × 40
-# (0.92 × at 4 × 60, 0.95 × at 12 × 100, 0.98 × at 12 × 80, 0.90 × at 6 × 20); in the
-# regimes' models of a battle it is kept: off, a 20 × 150 plan takes 1.6 × (docs/performance.md)
-PRESOLVE = False
+# CP-SAT tuned for a table's model in the one model (`lexicographic.cp_solver`): presolve
+# off, its blocks take 0.92 × the instructions at 8 × 40 (0.92 × at 4 × 60, 0.95 × at
+# 12 × 100, 0.98 × at 12 × 80, 0.90 × at 6 × 20); in the regimes' models of a battle it is
+# kept: off, a 20 × 150 plan takes 1.6 × (docs/performance.md)
+TABLE_TUNING = True
 
 
 def solve_over_regimes(
@@ -100,7 +101,6 @@ def solve_over_regimes(
         key, run = start(list(runs))
         run.impose(fixed[next(iter(runs))])
     result = run.run()
-    run.model  # noqa: B018 (built by now: `run` ends with a presolve; asked all the same)
     pm = made[key]
     result.solves = stalled + sum(r.solves for r in every)
     return pm, result
@@ -115,7 +115,7 @@ def _in_one_model(
     later = lambda ruled: canonical_levels(pm, ruled)  # noqa: E731
     most = pm.most_attackers(regimes)
     run = LexSolve(
-        pm.model, levels, later, workers, time_limit, most, stall=True, presolve=PRESOLVE
+        pm.model, levels, later, workers, time_limit, most, stall=True, table=TABLE_TUNING
     )
     try:
         return pm, run.run()
