@@ -176,3 +176,47 @@ def test_p5_says_frightful_presence_is_held_back_because_every_hero_is_immune() 
     assert ("B1", "every hero is immune to Frightful Presence (a save against it, 24 hours)") in (
         held
     )
+
+
+_HARPIES = """\
+title: Two harpies
+round: 2
+phase: melee
+heroes:
+  - {name: Ann, class: fighter, hp: 40, ac: 18}
+  - {name: Bo, class: cleric, hp: 40, ac: 18}
+monsters:
+  - {monster: harpy, count: 2}
+"""
+
+
+def test_twins_sing_to_the_hero_only_the_one_she_did_not_face_can_reach() -> None:
+    """B1, F4, P2: Ann and Bo faced Harpy 2's Luring Song (immune to it), not Harpy 1's. The
+    twins form no troop (`solver.troops.twins_key`): the plan gives the song to Harpy 1 and
+    passes the validator. Before, the troop's song went to its second member, Harpy 2: a plan
+    the validator refuses, now saying why (B1: they faced her song and are immune to it)."""
+    from dataclasses import replace
+
+    from lnf.model.effects import Effect
+    from lnf.rules.action_immunity import immune_heroes, immunity_lasting
+    from lnf.rules.plan_check import check_plan
+    from lnf.solver import solve_plan
+
+    f = parse_fight(_HARPIES, "harpies.yaml")
+    song = immunity("Harpy 2", "Luring Song")
+    faced = tuple(
+        Effect(k + 1, who, song, immunity_lasting(), 1, by="Harpy 2")
+        for k, who in enumerate(("Ann", "Bo"))
+    )
+    f = replace(f, effects=faced, effects_begun=2)
+    assert immune_heroes(f, f.monster("Harpy 2")) == {("Ann", "Luring Song"), ("Bo", "Luring Song")}
+    assert immune_heroes(f, f.monster("Harpy 1")) == frozenset()
+    plan = solve_plan(f, explain=False).plan
+    assert check_plan(f, plan) == []
+    singing = [o.monster for o in plan.orders if o.action == "Luring Song"]
+    assert singing == ["Harpy 1"]
+    song_at = Order("Harpy 2", Rank.FRONT, target="Ann", mode=Mode.RANGED, also=("Bo",))
+    wrong = Plan((replace(song_at, action="Luring Song"),))
+    said = [(v.rule, v.message) for v in check_plan(f, wrong)]
+    immune_said = "Ann and Bo faced Harpy 2's Luring Song and are immune to it"
+    assert [r for r, m in said if m.startswith(immune_said)] == ["B1"]

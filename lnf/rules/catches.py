@@ -16,6 +16,7 @@ from lnf.model import (
     Monster,
     Rank,
 )
+from lnf.rules.action_immunity import immune
 from lnf.rules.areas import area_groups, check_catch_groups
 from lnf.rules.moves import Spot
 from lnf.rules.specials import catch_count, is_area, reach_of, remembered
@@ -214,7 +215,17 @@ def check_catch(
     if len(set(targets)) < len(targets):
         found.append(Violation("B3", f"{action.name} names a hero twice", who))
     reach = set(reach_of(fight, monster, action, spot, rank))
-    far = [t for t in targets if t not in reach]
+    faced = [t for t in targets if immune(fight, t, monster, action)]
+    if faced:  # B1, F4: reached, but no more affected
+        found.append(
+            Violation(
+                "B1",
+                f"{and_list(faced)} faced {monster.name}'s {action.name} and "
+                f"{'is' if len(faced) == 1 else 'are'} immune to it (a save against it, 24 hours)",
+                who,
+            )
+        )
+    far = [t for t in targets if t not in reach and t not in faced]
     if far:
         found.append(
             Violation(

@@ -12,7 +12,7 @@ from lnf.rules.attacks import mode_needs
 from lnf.rules.catches import CatchGround, catch_among, catch_ground
 from lnf.rules.distance import volley_planned
 from lnf.rules.kinds import kind_of
-from lnf.rules.moves import Spot, destinations, final_spot, rank_options, start_spot
+from lnf.rules.moves import Spot, destinations, final_spot, rank_options
 from lnf.rules.multiattack_first import first_use
 from lnf.rules.order_damage import expected_damage
 from lnf.rules.plan_score import at_disadvantage
@@ -28,7 +28,7 @@ from lnf.rules.specials import (
 )
 from lnf.rules.surprise import actions_in_surprise_round
 from lnf.rules.turning import is_turned
-from lnf.solver.troops import Key, Needed, Option, SharedCatches, Shot, Troop
+from lnf.solver.troops import Key, Needed, Option, SharedCatches, Shot, Troop, twins_key
 from lnf.values import HashedOnce, replace
 
 
@@ -51,14 +51,7 @@ def form_troops(
     for m in acting:
         nameless = kind_of(m)
         nameless = kinds.setdefault(nameless, nameless)  # one object a kind: found by identity
-        # the name goes, the stat block stays: it sets the danger class (G3)
-        signature: object = (
-            nameless,
-            m.stat_block,
-            start_spot(fight, m.name),
-            fight.turns.of(m.name),
-            actions_in_surprise_round(fight, m.name),  # V-ENC1: the actions it has
-        )
+        signature: object = twins_key(fight, m, nameless)
         if m.name in named:
             signature = m.name
         by_signature.setdefault(signature, []).append(m)

@@ -28,9 +28,11 @@ from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Move, MoveKind, Order, Plan
+from lnf.rules.action_immunity import immune_heroes
 from lnf.rules.attacks import Need
-from lnf.rules.moves import Spot
+from lnf.rules.moves import Spot, start_spot
 from lnf.rules.plan_score import CanonicalKeys
+from lnf.rules.surprise import actions_in_surprise_round
 from lnf.values import value
 
 Key = tuple[int, ...]  # P4's canonical order of an order (`rules.plan_score.canonical_key`)
@@ -160,6 +162,22 @@ class Troop:
         only on one that stays: a move and a shot are two."""
         moved = self.moves[option.move].kind is not MoveKind.STAY
         return option.target is None and not (self.one_action and moved)
+
+
+def twins_key(fight: Fight, m: Monster, kind: object) -> object:
+    """What puts acting monsters of one `kind` (`rules.kinds.kind_of`: all but the name) in
+    one troop: the stat block (it sets the danger class, G3), where each starts, its turn so
+    far, the actions it has (V-ENC1) and the heroes immune to its own actions (B1, F4: a
+    harpy's song no longer reaches a hero who faced that harpy's, yet reaches it from her
+    twin)."""
+    return (
+        kind,
+        m.stat_block,
+        start_spot(fight, m.name),
+        fight.turns.of(m.name),
+        actions_in_surprise_round(fight, m.name),
+        immune_heroes(fight, m),
+    )
 
 
 def target_index(targets: tuple[Hero, ...], target: str | Shot | None) -> int:
