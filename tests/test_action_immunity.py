@@ -192,15 +192,16 @@ monsters:
 
 def test_twins_sing_to_the_hero_only_the_one_she_did_not_face_can_reach() -> None:
     """B1, F4, P2: Ann and Bo faced Harpy 2's Luring Song (immune to it), not Harpy 1's. The
-    twins form no troop (`solver.troops.twins_key`): the plan gives the song to Harpy 1 and
+    twins form no troop (`solver.troops.own_effects`): the plan gives the song to Harpy 1 and
     passes the validator. Before, the troop's song went to its second member, Harpy 2: a plan
     the validator refuses, now saying why (B1: they faced her song and are immune to it)."""
     from dataclasses import replace
 
     from lnf.model.effects import Effect
-    from lnf.rules.action_immunity import immune_heroes, immunity_lasting
+    from lnf.rules.action_immunity import immunity_lasting
     from lnf.rules.plan_check import check_plan
     from lnf.solver import solve_plan
+    from lnf.solver.troops import own_effects
 
     f = parse_fight(_HARPIES, "harpies.yaml")
     song = immunity("Harpy 2", "Luring Song")
@@ -209,8 +210,11 @@ def test_twins_sing_to_the_hero_only_the_one_she_did_not_face_can_reach() -> Non
         for k, who in enumerate(("Ann", "Bo"))
     )
     f = replace(f, effects=faced, effects_begun=2)
-    assert immune_heroes(f, f.monster("Harpy 2")) == {("Ann", "Luring Song"), ("Bo", "Luring Song")}
-    assert immune_heroes(f, f.monster("Harpy 1")) == frozenset()
+    assert {(e.who, e.what) for e in own_effects(f, "Harpy 2")} == {
+        ("Ann", "immune to 's Luring Song"),
+        ("Bo", "immune to 's Luring Song"),
+    }
+    assert own_effects(f, "Harpy 1") == frozenset()
     plan = solve_plan(f, explain=False).plan
     assert check_plan(f, plan) == []
     singing = [o.monster for o in plan.orders if o.action == "Luring Song"]

@@ -40,14 +40,3 @@ def immune(fight: Fight, hero: str, monster: Monster, action: Attack) -> bool:
         return False
     what = immunity(monster.name, action.name)
     return any(e.who == hero and e.what == what and e.by == monster.name for e in fight.effects)
-
-
-def immune_heroes(fight: Fight, monster: Monster) -> frozenset[tuple[str, str]]:
-    """B1, F4: the heroes immune to one of `monster`'s own actions, each with the action's
-    name: what tells two monsters of one kind apart for whom those actions reach."""
-    whats = {immunity(monster.name, a.name): a.name for a in monster.actions if a.immune_after}
-    if not whats:
-        return frozenset()
-    return frozenset(
-        (e.who, whats[e.what]) for e in fight.effects if e.by == monster.name and e.what in whats
-    )

@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from lnf.model import Fight, Hero, Monster, Rank
+from lnf.model.effects import Effect
 from lnf.model.plan import Mode, Move, MoveKind, Order, Plan
-from lnf.rules.action_immunity import immune_heroes
 from lnf.rules.attacks import Need
 from lnf.rules.moves import Spot, start_spot
 from lnf.rules.plan_score import CanonicalKeys
 from lnf.rules.surprise import actions_in_surprise_round
-from lnf.values import value
+from lnf.values import replace, value
 
 Key = tuple[int, ...]  # P4's canonical order of an order (`rules.plan_score.canonical_key`)
 Needed = tuple[str, Mode, Need]  # a hero, a mode and what attacking it so needs
@@ -167,16 +167,37 @@ class Troop:
 def twins_key(fight: Fight, m: Monster, kind: object) -> object:
     """What puts acting monsters of one `kind` (`rules.kinds.kind_of`: all but the name) in
     one troop: the stat block (it sets the danger class, G3), where each starts, its turn so
-    far, the actions it has (V-ENC1) and the heroes immune to its own actions (B1, F4: a
-    harpy's song no longer reaches a hero who faced that harpy's, yet reaches it from her
-    twin)."""
+    far, the actions it has (V-ENC1) and the effects on it or of its making (`own_effects`)."""
     return (
         kind,
         m.stat_block,
         start_spot(fight, m.name),
         fight.turns.of(m.name),
         actions_in_surprise_round(fight, m.name),
-        immune_heroes(fight, m),
+        own_effects(fight, m.name),
+    )
+
+
+def own_effects(fight: Fight, name: str) -> frozenset[Effect]:
+    """F4: the effects on the monster `name` or of its making, its name left out: twins
+    whose effects differ are told apart (B1, F4: a harpy's song no longer reaches a hero who
+    faced that harpy's, yet reaches it from her twin; and any effect the rules read by a
+    monster's name), twins with effects alike stay one troop. A name kept elsewhere (an
+    effect lasting to its turn) parts them, which is never wrong: a troop of one is exact,
+    only slower."""
+    if not fight.effects:
+        return frozenset()
+    return frozenset(
+        replace(
+            e,
+            key=0,
+            who="" if e.who == name else e.who,
+            by="" if e.by == name else e.by,
+            turn="" if e.turn == name else e.turn,
+            what=e.what.replace(name, ""),
+        )
+        for e in fight.effects
+        if name in (e.who, e.by)
     )
 
 
