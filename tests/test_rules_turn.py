@@ -187,6 +187,25 @@ def test_f4_rounds_end_at_the_start_of_the_turn_they_began_in() -> None:
     assert len(ending_as_round_starts(between.fight, 4)) == 1
 
 
+def test_f4_an_effect_until_a_dead_creatures_turn_ends_as_the_next_round_starts() -> None:
+    """F4, decided: "it ends by itself". An effect lasting to the end of Ghoul 1's turn, or
+    one Ghoul 1 imposed in its turn "until the end of its next turn", would never end once
+    the ghoul is dead (no more turns): the first ends as the next round starts, the second
+    a round later. While the ghoul lives, neither ends as a round starts."""
+    f = _effect_fight()
+    marking = Steps(f)
+    until = Lasting(until=("Ghoul 1", TurnEdge.END))
+    mark_effect(marking, "Wren", "dazzled", until)
+    own = Steps.turn(marking.fight, "Ghoul 1")
+    mark_effect(own, "Wren", "frightened", until, Condition.FRIGHTENED, by="Ghoul 1")
+    living = own.fight
+    assert ending_as_round_starts(living, 3) == ending_as_round_starts(living, 4) == []
+    dead = living.with_combatant(replace(living.monster("Ghoul 1"), damage=99))
+    why = "Ghoul 1, whose turn would end it, has no turn"
+    assert [(e.what, w) for e, w in ending_as_round_starts(dead, 3)] == [("dazzled", why)]
+    assert [e.what for e, _ in ending_as_round_starts(dead, 4)] == ["dazzled", "frightened"]
+
+
 def test_f4_a_repeat_save_at_the_end_of_the_bearers_turn_ends_it() -> None:
     f = _effect_fight()
     marking = Steps(f)

@@ -7,7 +7,8 @@ If that creature has no turn in that round (it dropped or left), the effect ends
 round starts. `until` ends it at the start or end of a named creature's turn (the first such
 edge after it began: "until the end of its turn" marked during that turn ends as it ends; but
 one a creature imposed on another during its own turn, "until the end of the cloaker's next
-turn", lasts through its next turn);
+turn", lasts through its next turn; if that creature takes no turns now, dead or gone, as the
+next round starts);
 a repeated save comes at the start or end of each of the bearer's turns.
 """
 
@@ -20,6 +21,7 @@ from lnf.model import Ability, Condition, Effect, Fight, Hero, Lasting, Monster,
 from lnf.model.steps import Saved
 from lnf.rules.names import find_name
 from lnf.rules.resources import SECOND_WIND
+from lnf.rules.roster import in_fight
 from lnf.values import replace
 
 
@@ -63,16 +65,28 @@ def _its_next(fight: Fight, e: Effect, who: str, edge: TurnEdge) -> bool:
 
 
 def ending_as_round_starts(fight: Fight, number: int) -> list[tuple[Effect, str]]:
-    """The effects counted in rounds that end as round `number` starts: those begun between
-    turns, and those whose creature had no turn when it would have ended them."""
+    """The effects that end as round `number` starts: those counted in rounds begun between
+    turns, and those whose creature had no turn when it would have ended them. **Decision
+    (F4):** likewise one lasting to the edge of a creature's turn when that creature has no
+    turns now (dead, fled in a chase, banished), for "it ends by itself": it ends as the
+    round after the one it began in starts; one that creature imposed during its own turn
+    "until the end of its next turn" a round later."""
     out = []
     for e in fight.effects:
-        rounds = e.lasting.rounds
-        if not rounds:
-            continue
-        if (not e.turn and number >= e.round + rounds) or number > e.round + rounds:
-            out.append((e, f"{_span(rounds)} is over"))
+        rounds, until = e.lasting.rounds, e.lasting.until
+        if rounds:
+            if (not e.turn and number >= e.round + rounds) or number > e.round + rounds:
+                out.append((e, f"{_span(rounds)} is over"))
+        elif until is not None and _turnless(fight, until[0]):
+            own_next = e.by == until[0] == e.turn != e.who  # see `_its_next`
+            if number > e.round + own_next:
+                out.append((e, f"{until[0]}, whose turn would end it, has no turn"))
     return out
+
+
+def _turnless(fight: Fight, name: str) -> bool:
+    """Whether the creature `name` takes no turns now: out of the fight (`in_fight`)."""
+    return name in fight and not in_fight(fight.combatant(name))
 
 
 def saves_due(fight: Fight, who: str, edge: TurnEdge) -> list[Effect]:
