@@ -1,8 +1,9 @@
 """F7: a sheet's spell note is said as the spell is used, but not the parts of it that the use
 made moot: a rider of the effect ("what its text says of disadvantage") where the effect
 reached nobody still standing — a miss, a save that leaves nothing, a target killed — and
-what a higher slot adds ("one more creature a slot above 1st") at the spell's own level. A
-note in other words (the DM's own) is said as written."""
+what a higher slot adds ("one more creature a slot above 1st") at the spell's own level, and
+a limit by creature type ("a humanoid only") that lnf judged itself. A note in other words
+(the DM's own) is said as written."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ heroes:
     level: 5
     scores: {str: 8, dex: 14, con: 14, int: 10, wis: 12, cha: 18}
     weapons: [rapier]
-    spells: [vicious mockery, thunderwave]
+    spells: [vicious mockery, thunderwave, hold person]
   - name: Ilsa
     class: cleric
     level: 5
@@ -38,6 +39,7 @@ heroes:
                 range: 120, spell: true, note: "each beam may push the target 10 feet"}]}
 monsters:
   - {monster: goblin, count: 2}
+  - {name: Thing, hp: 20, attacks: [{name: Claw, to_hit: 3, damage: 1d6 slashing}]}
 """
 
 
@@ -100,3 +102,14 @@ def test_f7_a_note_the_dm_wrote_is_said_as_written() -> None:
     said = "Eldritch Blast, for the DM to rule: each beam may push the target 10 feet (F7)"
     assert _said(_shot("Wren", "Eldritch Blast", True)) == said
     assert _said(_shot("Wren", "Eldritch Blast", False)) == said  # not lnf's clauses: kept
+
+
+def test_f7_a_limit_by_creature_type_only_where_lnf_could_not_judge_it() -> None:
+    """F7 (`rules.creature_limits`): at a goblin, a humanoid by its stat block, lnf played
+    Hold Person's limit; at a hand-made monster with no type the DM judges it."""
+    held = (_save("Goblin 1", False),)
+    upcast = "Hold Person, for the DM to rule: one more humanoid a slot above 2nd (F7)"
+    assert _said(_cast("Hold Person", held)) == ""
+    assert _said(_cast("Hold Person", held, slot=3)) == upcast
+    thing = "Hold Person, for the DM to rule: a humanoid only (F7)"
+    assert _said(_cast("Hold Person", (_save("Thing", False),))) == thing

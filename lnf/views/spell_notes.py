@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import re
 
+from lnf.model import Monster
 from lnf.model.applied import StepDone
 from lnf.model.steps import Attacked, Healed, SpellCast
+from lnf.rules.creature_limits import creature_type
 from lnf.rules.economy import attack_named, healing_named
 
 # The clauses a sheet's spell note is made of (`formats.spellbook`) that can be moot at a use:
 RIDER = "what its text says of "  # the effect's riders: moot where the effect reached nobody
 UPCAST = re.compile(r"a slot above \d+(st|nd|rd|th)$")  # moot at the spell's own level
+# F7: a limit by creature type, which lnf judges at a target of known type (a hero is a
+# humanoid; a monster's stat block says its type, `rules.creature_limits`): the DM's to judge
+# only at a hand-made monster with no type
+KIND_LIMITS = ("a humanoid only", "no effect against the undead")
 
 
 def spell_note(done: StepDone) -> str:
@@ -39,14 +45,31 @@ def spell_note(done: StepDone) -> str:
 def _bears(clause: str, done: StepDone) -> bool:
     """Whether one clause of a sheet's note bears on this use: what a higher slot adds only
     when cast with one; the effect's riders ("what its text says of disadvantage") only where
-    the effect reached a creature still standing (`_reached`). Other clauses, and a note in
+    the effect reached a creature still standing (`_reached`); a limit by creature type
+    ("a humanoid only") only at a monster of no known type. Other clauses, and a note in
     other words (the DM's own), always."""
     step = done.step
     if UPCAST.search(clause):
         return not isinstance(step, Attacked | SpellCast | Healed) or step.slot > 0
     if clause.startswith(RIDER):
         return _reached(done)
+    if clause in KIND_LIMITS:
+        return any(
+            isinstance(c := done.before.combatant(t), Monster) and not creature_type(c)
+            for t in _targets(done)
+            if t in done.before
+        )
     return True
+
+
+def _targets(done: StepDone) -> tuple[str, ...]:
+    step = done.step
+    match step:
+        case Attacked():
+            return (step.target,)
+        case SpellCast():
+            return step.targets
+    return ()
 
 
 def _reached(done: StepDone) -> bool:
