@@ -54,3 +54,23 @@ def test_the_heads_are_the_reasons_not_played_gives() -> None:
     from lnf.views.dm_items import HEADS
 
     assert set(HEADS) == {UNSUPPORTED, DM, NO_MAP}
+
+
+def test_what_a_charm_makes_a_hero_do_is_said_only_while_it_holds_one() -> None:
+    """B9: a harpy's turn says "what Harpy 1's Luring Song makes a hero do" only while a hero
+    bears a condition that harpy imposed (its song's charm), not on every turn of hers."""
+    from dataclasses import replace
+
+    from lnf.formats.fight_file import parse_fight
+    from lnf.model import Condition, Lasting
+    from lnf.model.effects import Effect
+    from lnf.views.dm_items import on_its_turn
+
+    text = "title: Song\nheroes:\n  - {name: Ann, class: fighter, hp: 30}\nmonsters:\n"
+    f = parse_fight(text + "  - {monster: harpy, count: 2}\n", "song.yaml")
+    assert on_its_turn(f, "Harpy 1") == []
+    charm = Effect(1, "Ann", "charmed", Lasting(), 1, by="Harpy 1", condition=Condition.CHARMED)
+    held = replace(f, effects=(charm,), effects_begun=1)
+    said = "For the DM (B9): lnf does not decide what Harpy 1's Luring Song makes a hero do; "
+    assert on_its_turn(held, "Harpy 1") == [said + "yours to rule."]
+    assert on_its_turn(held, "Harpy 2") == []  # her twin's song holds nobody

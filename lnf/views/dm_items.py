@@ -71,17 +71,27 @@ def dm_items(monster: Monster) -> list[str]:
     return [x for x in monster.not_modelled if why(x) == DM]
 
 
-def dm_line(monster: Monster) -> str:
-    """B9: "For the DM (B9): lnf does not decide Mage's Suggestion; yours to rule." or ""."""
-    items = [_dm_words(monster.name, x) for x in dm_items(monster)]
+HOLD = ": what it makes the hero do"  # B9: what a hero under the monster's spell does
+
+
+def dm_line(monster: Monster, holding: bool = True) -> str:
+    """B9: "For the DM (B9): lnf does not decide Mage's Suggestion; yours to rule." or "".
+    Without `holding` (no hero is under the monster's spell), not what such a hero does."""
+    items = [
+        _dm_words(monster.name, x) for x in dm_items(monster) if holding or not x.endswith(HOLD)
+    ]
     if not items:
         return ""
     return f"For the DM (B9): lnf does not decide {and_list(items)}; yours to rule."
 
 
-def on_its_turn(before: Fight, who: str) -> list[str]:
-    """B9: on a monster's turn, what of its stat block the DM rules (Suggestion, its forms)."""
-    if not any(m.name == who for m in before.monsters):
+def on_its_turn(after: Fight, who: str) -> list[str]:
+    """B9: as a monster's turn ends (`after`), what of its stat block the DM rules
+    (Suggestion, its forms); what its Luring Song or Charm makes a hero do only while a hero
+    bears a condition the monster imposed (else it was said every turn of a harpy whose song
+    held nobody)."""
+    if not any(m.name == who for m in after.monsters):
         return []
-    line = dm_line(before.monster(who))
+    holding = any(e.by == who and e.condition is not None for e in after.effects)
+    line = dm_line(after.monster(who), holding)
     return [line] if line else []

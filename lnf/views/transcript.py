@@ -138,7 +138,7 @@ def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
                 return note
             if not event.steps:
                 return [_bulleted(f"{event.who} does nothing.", markdown)]
-            said = [*_steps_lines(applied.steps, ""), *on_its_turn(before, event.who)]  # B9
+            said = [*_steps_lines(applied.steps, ""), *on_its_turn(applied.after, event.who)]  # B9
             return [_bulleted(line, markdown) for line in said]
         case TurnStarted():
             return [_bulleted(f"{event.who}'s turn, at the table.", markdown)]
