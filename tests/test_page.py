@@ -365,3 +365,22 @@ def test_a_downed_hero_shows_its_death_saves_in_words() -> None:
     stable = render_page(page_data(start.with_combatant(replace(brenna, stable=True))))
     assert "<p>0/28 hp · down — stable · front" in stable
     assert "<p>0/28 hp · down · front" in render_page(page_data(start.with_combatant(brenna)))
+
+
+def test_a_turn_of_saves_alone_says_why_first_as_the_transcript_does(tmp_path: Path) -> None:
+    """F4, S1: a charmed hero's turn is only its end (its repeated save): the page, like the
+    transcript, says "Nix cannot act." before the save, not after it."""
+    from tests.test_plans_in_play import PARTY, TWINS
+
+    fight = tmp_path / "harpies.yaml"
+    fight.write_text(f"title: Harpies\n{PARTY}{TWINS['harpies']}", encoding="utf-8")
+    code, out = run("run", str(fight), "--seed", "2", "--record", "--rounds", "1")
+    assert code == 0, out
+    with open_fight(fight, record=False) as session:
+        lines = happenings(session.table.in_force, dm=False, hp=MonsterHp.WORDS)
+    idle = [k for k, line in enumerate(lines) if line.endswith(" cannot act.")]
+    assert idle  # the song held someone
+    for k in idle:
+        who = lines[k].removesuffix(" cannot act.")
+        assert "save" in lines[k + 1] and lines[k + 1].startswith(who), lines[k : k + 2]
+        assert f"{who} cannot act." in out.splitlines()  # the transcript's own line

@@ -10,7 +10,7 @@ from dataclasses import field
 from lnf.model.enums import PhaseKind, Side
 from lnf.model.fight import Phase
 from lnf.model.plan import Order
-from lnf.model.steps import Saved, Step
+from lnf.model.steps import EffectEnded, Saved, SaveRolled, Step
 from lnf.values import value
 
 
@@ -55,6 +55,12 @@ class Turn:
     who: str
     steps: tuple[Step, ...]
     note: str = ""  # why it did nothing ("cannot act", "acts at the table")
+
+    @property
+    def only_its_end(self) -> bool:
+        """F4: whether its steps are all what its end brought (saves repeated, effects
+        ending): then why it did nothing is told first, as it came first."""
+        return all(isinstance(s, SaveRolled | EffectEnded) for s in self.steps)
 
 
 @value

@@ -75,7 +75,8 @@ def _event_lines(applied: Applied, dm: bool, hp: MonsterHp) -> list[str]:
     if isinstance(event, Turn):  # what it did, then why it did no more
         said = _steps_said(applied, dm, hp)
         note = [f"{event.who} {event.note}."] if event.note else []
-        return said + note or [f"{event.who} does nothing."]
+        told = note + said if event.only_its_end else said + note  # F4: saves as it ends
+        return told or [f"{event.who} does nothing."]
     if isinstance(event, Recorded):  # the DM's own note stays off the players' page
         note = [f"DM: {event.note}"] if dm and event.note and not event.by_rules else []
         return note + _steps_said(applied, dm, hp)

@@ -132,8 +132,7 @@ def _describe(applied: Applied, *, markdown: bool = False) -> list[str]:
             note = [_bulleted(f"{event.who} {event.note}.", markdown)] if event.note else []
             if event.steps and note:  # what it did, then why it did no more
                 steps = [_bulleted(line, markdown) for line in _steps_lines(applied.steps, "")]
-                lasting = all(isinstance(s, SaveRolled | EffectEnded) for s in event.steps)
-                return note + steps if lasting else steps + note  # F4: saves as its turn ends
+                return note + steps if event.only_its_end else steps + note  # F4
             if note:
                 return note
             if not event.steps:
