@@ -280,3 +280,16 @@ def test_the_homebrew_bestiary_reads_as_written() -> None:
     assert warden["dr"] == 5 and warden["cr"] == "1/2"  # chain shirt 3 and shield 2 (V-ACL4)
     assert [a["name"] for a in warden["attacks"]] == ["Spear", "Lantern Hook", "Sling"]
     assert wyrmling["fly"] == 50 and "immune to exhaustion" in wyrmling["traits"]  # C3
+
+
+def test_which_one_quotes_names_that_hold_a_comma() -> None:
+    """A DM's "vampire" begins four SRD names, three with a comma in them: each is quoted whole,
+    so the list reads as four names, not seven."""
+    from lnf.rules.names import suggestion
+
+    names = ["Vampire, Vampire Form", "Vampire, Bat Form", "Vampire, Mist Form", "Vampire Spawn"]
+    assert suggestion("vampire", names) == (
+        "which one: 'Vampire, Vampire Form', 'Vampire, Bat Form', 'Vampire, Mist Form' or "
+        "Vampire Spawn?"
+    )
+    assert suggestion("gnoll", ["Gnoll 1", "Gnoll 2"]) == "which one: Gnoll 1 or Gnoll 2?"
