@@ -284,7 +284,7 @@ def test_the_homebrew_bestiary_reads_as_written() -> None:
 
 def test_which_one_quotes_names_that_hold_a_comma() -> None:
     """A DM's "vampire" begins four SRD names, three with a comma in them: each is quoted whole,
-    so the list reads as four names, not seven."""
+    so the list reads as four names, not seven. "naga" begins none, but two hold the word."""
     from lnf.rules.names import suggestion
 
     names = ["Vampire, Vampire Form", "Vampire, Bat Form", "Vampire, Mist Form", "Vampire Spawn"]
@@ -293,3 +293,5 @@ def test_which_one_quotes_names_that_hold_a_comma() -> None:
         "Vampire Spawn?"
     )
     assert suggestion("gnoll", ["Gnoll 1", "Gnoll 2"]) == "which one: Gnoll 1 or Gnoll 2?"
+    nagas = ["Guardian Naga", "Spirit Naga", "Nalfeshnee"]  # each holding the word
+    assert suggestion("naga", nagas) == "which one: Guardian Naga or Spirit Naga?"
