@@ -7,6 +7,7 @@ reaching it (rules.action_immunity)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from lnf.dice.roll import ScriptedDice
@@ -15,14 +16,18 @@ from lnf.engine.table import Table
 from lnf.engine.turns import monster_attacks
 from lnf.formats.fight_file import parse_fight
 from lnf.model import Condition, Fight, Rank
+from lnf.model.effects import Effect
 from lnf.model.events import Recorded
 from lnf.model.plan import Mode, Order, Plan
 from lnf.model.steps import EffectEnded, EffectStarted
-from lnf.rules.action_immunity import immune, immunity
+from lnf.rules.action_immunity import immune, immunity, immunity_lasting
 from lnf.rules.explain import held_actions
 from lnf.rules.moves import start_spot
 from lnf.rules.multiattack_first import first_use
+from lnf.rules.plan_check import check_plan
 from lnf.rules.specials import action_named
+from lnf.solver import solve_plan
+from lnf.solver.troops import own_effects
 from lnf.views.effects_text import effect_text
 from tests.test_bestiary_whole import _block, _source, needs_data
 
@@ -195,14 +200,6 @@ def test_twins_sing_to_the_hero_only_the_one_she_did_not_face_can_reach() -> Non
     twins form no troop (`solver.troops.own_effects`): the plan gives the song to Harpy 1 and
     passes the validator. Before, the troop's song went to its second member, Harpy 2: a plan
     the validator refuses, now saying why (B1: they faced her song and are immune to it)."""
-    from dataclasses import replace
-
-    from lnf.model.effects import Effect
-    from lnf.rules.action_immunity import immunity_lasting
-    from lnf.rules.plan_check import check_plan
-    from lnf.solver import solve_plan
-    from lnf.solver.troops import own_effects
-
     f = parse_fight(_HARPIES, "harpies.yaml")
     song = immunity("Harpy 2", "Luring Song")
     faced = tuple(

@@ -14,6 +14,7 @@ from lnf.dice import parse
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight
 from lnf.model import AltUse, AttackKind, Size
+from lnf.rules.names import suggestion
 from tests.cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -285,8 +286,6 @@ def test_the_homebrew_bestiary_reads_as_written() -> None:
 def test_which_one_quotes_names_that_hold_a_comma() -> None:
     """A DM's "vampire" begins four SRD names, three with a comma in them: each is quoted whole,
     so the list reads as four names, not seven. "naga" begins none, but two hold the word."""
-    from lnf.rules.names import suggestion
-
     names = ["Vampire, Vampire Form", "Vampire, Bat Form", "Vampire, Mist Form", "Vampire Spawn"]
     assert suggestion("vampire", names) == (
         "which one: 'Vampire, Vampire Form', 'Vampire, Bat Form', 'Vampire, Mist Form' or "

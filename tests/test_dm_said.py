@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
+from lnf.formats.fight_file import parse_fight
 from lnf.formats.not_played import DM, why
+from lnf.model import Condition, Lasting
+from lnf.model.effects import Effect
+from lnf.views.dm_items import on_its_turn
 from tests.cli import run
 
 X7 = Path(__file__).resolve().parent.parent / "examples" / "mage-behind-its-guards.yaml"
@@ -59,13 +64,6 @@ def test_the_heads_are_the_reasons_not_played_gives() -> None:
 def test_what_a_charm_makes_a_hero_do_is_said_only_while_it_holds_one() -> None:
     """B9: a harpy's turn says "what Harpy 1's Luring Song makes a hero do" only while a hero
     bears a condition that harpy imposed (its song's charm), not on every turn of hers."""
-    from dataclasses import replace
-
-    from lnf.formats.fight_file import parse_fight
-    from lnf.model import Condition, Lasting
-    from lnf.model.effects import Effect
-    from lnf.views.dm_items import on_its_turn
-
     text = "title: Song\nheroes:\n  - {name: Ann, class: fighter, hp: 30}\nmonsters:\n"
     f = parse_fight(text + "  - {monster: harpy, count: 2}\n", "song.yaml")
     assert on_its_turn(f, "Harpy 1") == []

@@ -29,6 +29,7 @@ from lnf.views.page_hp import MonsterHp, health_word
 from lnf.views.page_html import render_page
 from tests.cli import run, stdout_of
 from tests.page_server import expected_cells
+from tests.test_plans_in_play import PARTY, TWINS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
@@ -370,8 +371,6 @@ def test_a_downed_hero_shows_its_death_saves_in_words() -> None:
 def test_a_turn_of_saves_alone_says_why_first_as_the_transcript_does(tmp_path: Path) -> None:
     """F4, S1: a charmed hero's turn is only its end (its repeated save): the page, like the
     transcript, says "Nix cannot act." before the save, not after it."""
-    from tests.test_plans_in_play import PARTY, TWINS
-
     fight = tmp_path / "harpies.yaml"
     fight.write_text(f"title: Harpies\n{PARTY}{TWINS['harpies']}", encoding="utf-8")
     code, out = run("run", str(fight), "--seed", "2", "--record", "--rounds", "1")
