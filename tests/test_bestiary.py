@@ -294,3 +294,5 @@ def test_which_one_quotes_names_that_hold_a_comma() -> None:
     assert suggestion("gnoll", ["Gnoll 1", "Gnoll 2"]) == "which one: Gnoll 1 or Gnoll 2?"
     nagas = ["Guardian Naga", "Spirit Naga", "Nalfeshnee"]  # each holding the word
     assert suggestion("naga", nagas) == "which one: Guardian Naga or Spirit Naga?"
+    skeletons = ["Skeleton 1", "Skeleton 2", "Skeleton 3"]  # a number typed: a near miss
+    assert suggestion("Skeleton 9", skeletons).startswith("did you mean 'Skeleton ")

@@ -93,8 +93,8 @@ def suggestion(text: str, names: Sequence[str]) -> str:
     """ "did you mean 'Goblin 1'?" for a near miss, or the names that begin alike."""
     wanted = _ARTICLE.sub("", text.strip()).casefold()
     starting = [n for n in names if wanted and n.casefold().startswith(wanted)]
-    if len(starting) < 2:  # or that hold its every word ("naga": Guardian Naga, Spirit Naga)
-        starting = _holding(wanted, names)
+    if len(starting) < 2 and not re.search(r"\d", wanted):  # or hold its every word ("naga":
+        starting = _holding(wanted, names)  # Guardian, Spirit Naga; "Skeleton 9": no, a typo)
     if len(starting) > 1:  # a name with a comma in it ("Vampire, Bat Form") quoted whole
         return f"which one: {or_list([repr(n) if ',' in n else n for n in starting])}?"
     by_fold = {n.casefold(): n for n in names}
