@@ -280,6 +280,20 @@ def test_p5_the_mage_says_why_each_other_spell_waits() -> None:
     assert "Shield" not in said  # a reaction (B10)
 
 
+def test_p5_a_front_rank_mage_holds_its_fire_bolt_by_r2_not_by_reach() -> None:
+    """R2, A3, P5: with Cone of Cold cast from the front rank, the Mage's Fire Bolt (a spell
+    attack, a shot) waits because a front-rank monster with a mêlée attack makes no ranged
+    attack; the back rank would reach Ann. Said so, not "reaches no hero" (B4)."""
+    f = x7()
+    cone = Order("Mage", Rank.FRONT, target="Ann", mode=Mode.RANGED, action="Cone of Cold")
+    plan = Plan((replace(cone, also=("Bo", "Cy")),))
+    ((_, reasons),) = held_actions(f, plan)
+    bolt = [r for r in reasons if r[1].startswith("Fire Bolt")]
+    assert bolt == [
+        ("R2", "Fire Bolt is a ranged attack, which Mage makes only from the back rank")
+    ]
+
+
 def test_p5_the_plan_says_what_is_held_back_and_why() -> None:
     f = without_charge(x6(), DRAGON, "Poison Breath")
     plan = best_plan(f)

@@ -29,10 +29,12 @@ from lnf.rules.multiattack_first import first_use
 from lnf.rules.order_damage import expected_damage
 from lnf.rules.roster import in_fight, monsters
 from lnf.rules.specials import (
+    SHOT,
     action_mode,
     action_named,
     attacks_a_hero,
     charged,
+    reach_kind,
     reach_of,
     resource_rank,
     spent_words,
@@ -277,6 +279,11 @@ def _held(fight: Fight, monster: Monster, order: Order, action: Attack) -> Reaso
     spot = final_spot(fight, monster.name, order.move)
     catch = best_catch(fight, monster, action, spot, order.rank)
     if not catch:
+        shot = reach_kind(action) == SHOT and order.rank is Rank.FRONT
+        if shot and reach_of(fight, monster, action, spot, Rank.BACK):
+            # R2, A3: a shot that the back rank makes, but not a front rank with a mêlée attack
+            who = monster.name
+            return ("R2", f"{name} is a ranged attack, which {who} makes only from the back rank")
         return ("B4", f"{name} reaches no hero from where its order puts it")
     mine, theirs = _along(fight, catch), _along(fight, order.targets)
     if mine < theirs:
