@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from lnf.dice import DamageType, DiceExpr, parse
 from lnf.errors import Refused
-from lnf.model import SLOT, Attack, Fight, Hero, Monster
+from lnf.model import Attack, Fight, Hero, Monster
 from lnf.model.plan import Mode
 from lnf.rules.class_features import DIVINE_SMITE, smites
 from lnf.rules.creature_limits import creature_type
@@ -62,10 +62,6 @@ def smite_weapon(hero: Hero, attack: Attack, mode: Mode) -> None:
             f"{DIVINE_SMITE} needs a mêlée weapon attack: {hero.name}'s {attack.name} "
             f"{'is a spell' if attack.spell else 'is not one'} (F2)"
         )
-
-
-def slot_level(slot: str) -> int:
-    return int(slot.removeprefix(SLOT))
 
 
 def smite_words(level: int, critical_only: bool) -> str:
