@@ -423,3 +423,22 @@ def test_v_enc1_one_action_may_switch_rank_and_act() -> None:
     )
     with pytest.raises(Refused, match="1 action in the surprise round"):
         parse_choice(loose, loose.hero("Kara"), "join A; attack Orc")  # a join is the move
+
+
+def test_many_entries_without_ac_are_one_warning(tmp_path: Path) -> None:
+    """A1: AC 10 assumed for each, said once for a generated battle, with the first lines."""
+    heroes = "".join(
+        f"  - {{name: H{i}, class: fighter, hp: 9, attacks: [{{name: Sword, to_hit: 5, damage: 1d8}}]}}\n"
+        for i in range(1, 6)
+    )
+    fight = tmp_path / "many.yaml"
+    fight.write_text(
+        f"heroes:\n{heroes}monsters:\n  - {{monster: goblin}}\ngroups:\n  A: [H1, Goblin]\n",
+        encoding="utf-8",
+    )
+    code, out = run("check", str(fight))
+    said = [line for line in out.splitlines() if "has no ac" in line or "have no ac" in line]
+    assert code == 0 and said == [
+        "lnf: warning: many.yaml: 5 combatants have no ac: AC 10 assumed for each (A1): "
+        "H1 (line 2), H2 (line 3), H3 (line 4) and 2 more; give ac: from their sheets"
+    ]

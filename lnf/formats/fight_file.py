@@ -418,6 +418,7 @@ def _assumed(path: Path, located: Located) -> list[str]:
     variants = doc.get("variants") or []
     acl = isinstance(variants, list) and any(str(v).strip().lower() in ACL_WORDS for v in variants)
     out: list[str] = []
+    no_ac: list[tuple[str, FieldPath]] = []
     for side in ("heroes", "monsters"):
         for i, c in enumerate(doc.get(side) or []):
             if not isinstance(c, dict) or "monster" in c:
@@ -427,13 +428,14 @@ def _assumed(path: Path, located: Located) -> list[str]:
             name = c.get("name", f"{side} {i + 1}")
             where = _where(path, located, (side, i))
             if "ac" not in c and not acl:
-                out.append(f"{where}{name} has no ac: AC 10 assumed (A1); give ac: from the sheet")
+                no_ac.append((str(name), (side, i)))
             if acl and side == "heroes" and "dr" not in c and "armor" not in c:
                 said = f", though its AC is {c['ac']}" if "ac" in c else ""
                 out.append(
                     f"{where}{name} has no dr or armor: DR 0 assumed (V-ACL4){said}; give "
                     "armor: (such as [chain-mail, shield]) or dr:"
                 )
+    out[:0] = _no_ac(path, located, no_ac)
     heroes = doc.get("heroes")
     if isinstance(heroes, list) and any(isinstance(h, dict) and "spells" in h for h in heroes):
         from lnf.formats.hero_spells import spell_warnings
@@ -453,6 +455,25 @@ def _storing(doc: dict[str, Any]) -> list[tuple[FieldPath, str]]:
     from lnf.formats.spell_storing import storing_warnings
 
     return storing_warnings(doc)
+
+
+FOLDED = 3  # past this many entries without ac, one warning names them all
+
+
+def _no_ac(path: Path, located: Located, entries: list[tuple[str, FieldPath]]) -> list[str]:
+    """A1: AC 10 assumed for each entry without ac; a line each for a few, one line for many
+    (a generated battle of 170 stat lines is one warning, not a screenful)."""
+    if len(entries) <= FOLDED:
+        return [
+            f"{_where(path, located, at)}{name} has no ac: AC 10 assumed (A1); give ac: from the sheet"
+            for name, at in entries
+        ]
+    named = [f"{name} (line {located.line(at)})" for name, at in entries[:FOLDED]]
+    more = len(entries) - FOLDED
+    return [
+        f"{path.name}: {len(entries)} combatants have no ac: AC 10 assumed for each (A1): "
+        f"{', '.join(named)} and {more} more; give ac: from their sheets"
+    ]
 
 
 def _where(path: Path, located: Located, at: tuple[Any, ...]) -> str:
