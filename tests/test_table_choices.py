@@ -428,7 +428,8 @@ def test_v_enc1_one_action_may_switch_rank_and_act() -> None:
 def test_many_entries_without_ac_are_one_warning(tmp_path: Path) -> None:
     """A1: AC 10 assumed for each, said once for a generated battle, with the first lines."""
     heroes = "".join(
-        f"  - {{name: H{i}, class: fighter, hp: 9, attacks: [{{name: Sword, to_hit: 5, damage: 1d8}}]}}\n"
+        f"  - {{name: H{i}, class: fighter, hp: 9, "
+        "attacks: [{name: Sword, to_hit: 5, damage: 1d8}]}\n"
         for i in range(1, 6)
     )
     fight = tmp_path / "many.yaml"

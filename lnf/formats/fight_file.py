@@ -465,7 +465,8 @@ def _no_ac(path: Path, located: Located, entries: list[tuple[str, FieldPath]]) -
     (a generated battle of 170 stat lines is one warning, not a screenful)."""
     if len(entries) <= FOLDED:
         return [
-            f"{_where(path, located, at)}{name} has no ac: AC 10 assumed (A1); give ac: from the sheet"
+            f"{_where(path, located, at)}{name} has no ac: AC 10 assumed (A1); "
+            "give ac: from the sheet"
             for name, at in entries
         ]
     named = [f"{name} (line {located.line(at)})" for name, at in entries[:FOLDED]]
