@@ -62,6 +62,15 @@ def test_t1_use_action_surge_doubles_the_turns_attack() -> None:
     assert said.value.rule == "T1"
 
 
+def test_t1_f2_features_said_in_the_attack_s_own_words() -> None:
+    """"and action surge", "with sneak attack" after the weapon read as `surge` and `sneak`."""
+    plain = "attack Orc 1 with longsword surge"
+    _both("Bram", "attack Orc 1 with longsword and action surge", plain)
+    _both("Bram", "attack Orc 1 with longsword, action surge", plain)
+    _both("Nix", "attack Orc 1 with shortbow and sneak attack", "attack Orc 1 with shortbow sneak")
+    _both("Nix", "attack Orc 1 with shortbow, sneak attack 2d6", "attack Orc 1 sneak 2d6")
+
+
 def test_other_uses_stay_an_action() -> None:
     fight = _fight()
     choice = parse_choice(fight, fight.hero("Bram"), "use potion of climbing")

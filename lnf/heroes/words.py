@@ -313,7 +313,10 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     ko = False
     surge = {"power": 0, "force": 0}
     strike = False
-    pattern = r"[\s,](ko|surge|target|(power|force)\s+(\d+)|sneak(?:\s+(\d\S*))?)\s*$"
+    pattern = (  # in any order, commas or "and" between: "with Longsword and action surge"
+        r"[\s,](?:and\s+)?(ko|(?:action\s+)?surge|target|(power|force)\s+(\d+)"
+        r"|sneak(?:\s+(?:attack\s+)?(\d\S*))?(?:\s+attack)?)\s*$"
+    )
     while found := re.search(pattern, " " + rest, re.IGNORECASE):
         rest = (" " + rest)[: found.start()].strip().rstrip(",")  # in any order, commas or not
         word = found[1].lower()
@@ -324,7 +327,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         elif word == "target":  # V-HYR2
             verify_hyrule(fight, "a target strike (V-HYR2)")
             strike = True
-        elif word == "surge":
+        elif word.endswith("surge"):
             factor, big = 2, big or ACTION_SURGE
             if (name := verify_use(hero, ACTION_SURGE)) is not None:
                 spend.append((name, 1))
