@@ -63,7 +63,7 @@ def test_t1_use_action_surge_doubles_the_turns_attack() -> None:
 
 
 def test_t1_f2_features_said_in_the_attack_s_own_words() -> None:
-    """"and action surge", "with sneak attack" after the weapon read as `surge` and `sneak`."""
+    """ "and action surge", "with sneak attack" after the weapon read as `surge` and `sneak`."""
     plain = "attack Orc 1 with longsword surge"
     _both("Bram", "attack Orc 1 with longsword and action surge", plain)
     _both("Bram", "attack Orc 1 with longsword, action surge", plain)
