@@ -17,11 +17,13 @@ from lnf.engine.runner import Runner
 from lnf.engine.sides import TableHeroes
 from lnf.engine.table import Table
 from lnf.heroes.policy import PolicyHeroes
-from lnf.model import Ability, Fight
+from lnf.model import Ability, Condition, Fight
 from lnf.model.events import Planned, Recorded, RoundStarted, Turn
 from lnf.model.plan import Mode, Move, MoveKind, Plan
 from lnf.model.steps import Recharged, SpellCast, Used
 from lnf.rules.limited import uses_left
+from lnf.views.effects_text import save_roll
+from lnf.views.page import saves_line
 from lnf.views.page_events import happenings
 from lnf.views.page_hp import MonsterHp
 from lnf.views.turn import save_lines
@@ -229,3 +231,39 @@ def test_the_players_page_says_the_breath_and_its_recharge() -> None:
         rolls = recharge_rolls(spent, dice_for([face]))
         assert rolls is not None
         assert happenings([apply(spent, rolls)], dm=False, hp=MonsterHp.WORDS) == words
+
+
+def test_a_restrained_hero_is_told_to_roll_two_and_its_player_s_d20_is_the_one_kept() -> None:
+    """B3, D4, F3: a restrained hero's Dexterity save is at disadvantage: the wait says its
+    player rolls two d20s and keeps the lower (`rules.save_edges`, as lnf's own roll asks);
+    the d20 said is that one, recorded as the player's (one face, not the same twice)."""
+    acid = replace(BREATH, name="Acid Breath", save=(Ability.DEX, 14))
+    dragon = monster(DRAGON, hp=136, attacks=(BITE,), actions=(acid,), kind=DRAGON)
+    held = frozenset({Condition.RESTRAINED})
+    heroes = [replace(h, conditions=held) if h.name == "Ann" else h for h in x6_heroes()]
+    f = fight(heroes, [dragon], {"A": ["Ann", "Bo", DRAGON]})
+    order = replace(BREATH_ORDER, action="Acid Breath", mode=Mode.RANGED)
+    runner = Runner(Table(f), TableHeroes(), lambda _: Plan((order,)), lambda _: None)
+    runner.begin(7)
+    waits = _to_the_breath(runner)
+    assert waits is not None and waits.edges == (("Ann", "disadvantage"),)
+    line = save_lines(waits.foe, waits.action, waits.heroes, Path("x.yaml"), (), waits.edges)[0]
+    assert line.endswith("(B3). Ann rolls two d20s and keeps the lower (disadvantage).")
+    runner.heroes = TableHeroes({"Dee": 9, "Ann": 4, "Bo": 12})
+    runner.on_at_table(monster_turns=1)
+    turn = next(e for e in runner.table.events if isinstance(e, Turn) and e.who == DRAGON)
+    cast = next(s for s in turn.steps if isinstance(s, SpellCast))
+    ann = next(s for s in cast.saves if s.who == "Ann")
+    assert (ann.faces, ann.told, ann.total) == ((4,), "disadvantage", 4 + ann.bonus)
+    assert save_roll(ann).startswith("1d20 (4, the player's, rolled with disadvantage) ")
+    dee = next(s for s in cast.saves if s.who == "Dee")
+    assert (dee.faces, dee.told) == ((9,), "plain") and "the player's)" in save_roll(dee)
+
+
+def test_the_players_page_says_who_rolls_two_d20s() -> None:
+    """B3, D4: the page's live line says the saves awaited and who rolls two and keeps one."""
+    waits = SavesWait(DRAGON, BREATH, ("Dee", "Ann"), (("Ann", "advantage: Magic Resistance"),))
+    assert saves_line(waits, set()) == (
+        f"{DRAGON}'s Poison Breath: Dee and Ann — each roll a Constitution save, DC 14. Ann "
+        "rolls two d20s and keeps the higher (advantage: Magic Resistance)."
+    )

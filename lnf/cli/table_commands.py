@@ -97,7 +97,9 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
     elif isinstance(guard := runner.waiting_guard(), SavesWait):  # B3: the players' d20s
         side = runner.heroes  # B3: the d20s of a --saves short of some heroes
         said = side.saves if isinstance(side, TableHeroes) else {}
-        for line in save_lines(guard.foe, guard.action, guard.heroes, fight_file, said):
+        for line in save_lines(
+            guard.foe, guard.action, guard.heroes, fight_file, said, guard.edges
+        ):
             click.echo(line)
     elif guard is not None:
         for line in guard_lines(guard.hero, guard.foe, guard.guard, fight_file):

@@ -27,6 +27,21 @@ class DiceSource(Protocol):
         ...
 
 
+class PlayerDie:
+    """B3: a player's own d20 for a hero's save, said at the table (with advantage or
+    disadvantage, the one kept: the save rolls it as one die); any other die (Bless's d4)
+    from the turn's dice."""
+
+    def __init__(self, face: int, dice: DiceSource) -> None:
+        self._face, self._dice = face, dice
+
+    def face(self, sides: int) -> int:
+        return self._face if sides == 20 else self._dice.face(sides)
+
+    def about(self, what: str) -> None:
+        self._dice.about(what)
+
+
 class SeededDice:
     """Pseudo-random faces from a seed; Python's Mersenne Twister is the same everywhere.
 

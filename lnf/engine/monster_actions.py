@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lnf.dice import DiceExpr
-from lnf.dice.roll import DiceSource, roll
+from lnf.dice.roll import DiceSource, PlayerDie, roll
 from lnf.engine.apply import Steps
 from lnf.engine.effects import Ask, Waits, land
-from lnf.engine.resolve import roll_attack, roll_spell
-from lnf.model import Ability, Attack
+from lnf.engine.resolve import imposed, poisons, roll_attack, roll_spell
+from lnf.model import Ability, Attack, Fight
 from lnf.model.answer_steps import Split
 from lnf.model.plan import Mode, Order
 from lnf.model.steps import ConcentrationEnded, Damaged, EffectEnded, Healed, SpellCast, Used
@@ -29,6 +29,7 @@ from lnf.rules.joining import tree_names
 from lnf.rules.legal import can_take_turn
 from lnf.rules.limited import split_targets, use_of, verify_action_order
 from lnf.rules.roster import in_fight
+from lnf.rules.save_edges import save_edge_of
 from lnf.rules.specters import risen_name, to_rise
 from lnf.rules.wording import and_list
 
@@ -39,25 +40,18 @@ SavesTold = Callable[[tuple[str, ...]], dict[str, int] | tuple[str, ...]]
 
 class SavesWait(Waits):
     """B3: a monster's action waits for the players' own d20s for their heroes' saves (the
-    table's side says them: `TableHeroes.save_faces`)."""
+    table's side says them: `TableHeroes.save_faces`); `edges`: the heroes whose players roll
+    two d20s and keep one, with why (D4, `rules.save_edges`)."""
 
-    def __init__(self, foe: str, action: Attack, heroes: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        foe: str,
+        action: Attack,
+        heroes: tuple[str, ...],
+        edges: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         Exception.__init__(self, f"{and_list(heroes)} save against {foe}'s {action.name}")
-        self.foe, self.action, self.heroes = foe, action, heroes
-
-
-class PlayerDie:
-    """A player's own d20 for a save (with advantage or disadvantage, the one kept); any
-    other die (Bless's d4) from the turn's dice."""
-
-    def __init__(self, face: int, dice: DiceSource) -> None:
-        self._face, self._dice = face, dice
-
-    def face(self, sides: int) -> int:
-        return self._face if sides == 20 else self._dice.face(sides)
-
-    def about(self, what: str) -> None:
-        self._dice.about(what)
+        self.foe, self.action, self.heroes, self.edges = foe, action, heroes, edges
 
 
 def monster_action(
@@ -160,7 +154,7 @@ def save_action(
     ):
         got = told(rolling)
         if isinstance(got, tuple):
-            raise SavesWait(name, action, got)
+            raise SavesWait(name, action, got, _edges(turn.fight, action, got))
         faces = got
 
     def save_dice(target: str) -> DiceSource:
@@ -169,6 +163,28 @@ def save_action(
     area = area_said(action.area, target_count(action.area)) if action.area is not None else ""
     me = turn.fight.monster(name)
     turn.do(roll_spell(turn.fight, me, action, targets, dice, area=area, save_dice=save_dice))
+
+
+def _edges(fight: Fight, action: Attack, heroes: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """B3, D4: how each hero's player rolls the save `roll_spell` would roll, where it is not
+    one plain d20 (`rules.save_edges`, as the roll itself asks)."""
+    assert action.save is not None
+    edges = (
+        (
+            h,
+            save_edge_of(
+                fight,
+                fight.hero(h),
+                action.save[0],
+                action.name,
+                spell=True,
+                against=imposed(action),
+                poison=poisons(action),
+            ).words,
+        )
+        for h in heroes
+    )
+    return tuple((h, words) for h, words in edges if words)
 
 
 def _rolling(turn: Steps, action: Attack, targets: tuple[str, ...]) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from lnf.dice import DamageType, DiceExpr, Part, added, parse
-from lnf.dice.roll import DiceRoll, DiceSource, Maximised, listens, roll, roll_d20
+from lnf.dice.roll import DiceRoll, DiceSource, Maximised, PlayerDie, listens, roll, roll_d20
 from lnf.model import (
     Ability,
     AltUse,
@@ -38,7 +38,6 @@ from lnf.rules.conditions import (
     checks_worse,
     contest_abilities,
     fails_str_dex,
-    save_disadvantage,
 )
 from lnf.rules.corrosion import corroded
 from lnf.rules.d20 import d4_signs, d20_variant, favored, passes, stacked
@@ -48,15 +47,12 @@ from lnf.rules.distance import roll_in_fight
 from lnf.rules.feeble import enfeebled, halved, lessened, reduced
 from lnf.rules.holds import grapples_instead, sure_hit
 from lnf.rules.hyrule import dice_only, hyrule, off_hand, target_strike_roll
-from lnf.rules.magic_immunity import spell_save_edge, unaffected
+from lnf.rules.magic_immunity import unaffected
 from lnf.rules.roster import downed
+from lnf.rules.save_edges import save_edge_of
 from lnf.rules.score_drain import strength_save_change
-from lnf.rules.spell_effects import boons, fought_advantage
-from lnf.rules.trait_auras import horror_repeat
-from lnf.rules.trait_saves import save_edge
-from lnf.rules.trait_touch import weak_save
-from lnf.rules.traits import assassinates, magic_resistance
-from lnf.rules.turning import turn_edge
+from lnf.rules.spell_effects import boons
+from lnf.rules.traits import assassinates
 from lnf.values import replace
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -306,23 +302,17 @@ def roll_save(
     if ability in (Ability.STR, Ability.DEX) and fails_str_dex(target):
         return Saved(name, (), target.save_bonus(ability), dc, False, "cannot move")
     bonus = target.save_bonus(ability) + strength_save_change(fight, target, ability)  # F6
-    worse = save_disadvantage(target, ability)
-    weak = weak_save(fight, target) or horror_repeat(fight, target.name, what)  # B8
-    better = (
-        magic_resistance(target, spell)
-        or spell_save_edge(target, spell)
-        or fought_advantage(what, spell)
-        or save_edge(target, ability, against, spell=spell, poison=poison)
-        or turn_edge(fight, target, tuple(against))  # B8: Turn Defiance, Turn Resistance
-    )
-    edge = " (disadvantage)" if worse else f" (disadvantage: {weak})" if weak else ""
-    worse = worse or bool(weak)
-    edge = f" (advantage: {better})" if better and not worse else "" if better else edge
+    edge = save_edge_of(fight, target, ability, what, spell=spell, against=against, poison=poison)
+    worse, better = edge.worse, edge.better
+    told = isinstance(dice, PlayerDie)  # B3: the player's own d20, the one kept
     if listens(dice):
         dice.about(
-            f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}{edge}"
+            f"{name}'s {ability.value.title()} save against {what}: {bonus:+d} vs DC {dc}"
+            + (f" ({edge.words})" if edge.words else "")
         )
-    d20 = roll_d20(dice, bonus, advantage=bool(better), disadvantage=worse)
+    d20 = roll_d20(
+        dice, bonus, advantage=bool(better) and not told, disadvantage=worse and not told
+    )
     d4 = _roll_d4s(fight, target, "save", dice)
     total = d20.total + sum(d4)
     passed = passes(fight, d20, total, dc)  # V-D20-5: a natural 20 or 1 decides
@@ -338,6 +328,7 @@ def roll_save(
         d4=d4,
         favored=by_favor,
         advantage=better,
+        told=(edge.words or "plain") if told else "",
     )
 
 

@@ -131,6 +131,7 @@ LATER_FIELDS = {
     (Saved, "d4"),
     (Saved, "favored"),
     (Saved, "advantage"),
+    (Saved, "told"),
     (Attacked, "holds"),
     (Attacked, "instead"),  # F6: a grapple instead of damage
     (Attacked, "count"),  # B1: a rolled Multiattack count

@@ -99,6 +99,9 @@ class Saved:
     favored: bool = False  # V-D20-1: a miss by exactly 1 that favor made a success
     advantage: str = ""  # B8: the trait that gave advantage (Magic Resistance)
     resisted: bool = False  # B7: failed, made a success by Legendary Resistance (a use spent)
+    # B3: the player's own d20 said at the table (`faces`: the one kept), and how the player was
+    # to roll it: "plain", "disadvantage", "advantage: Magic Resistance"…; "" when lnf rolled
+    told: str = ""
 
     @property
     def total(self) -> int | None:

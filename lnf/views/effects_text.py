@@ -3,6 +3,7 @@ why, a save rolled against something lasting."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import assert_never
 
 from lnf.model import Condition, Confused, Effect, Fight, Lasting
@@ -41,10 +42,23 @@ def save_roll(saved: Saved) -> str:
         edge = f"advantage, {saved.advantage}" if saved.advantage else "disadvantage"
         kept = max(saved.faces) if saved.advantage else min(saved.faces)
         dice = f"2d20 ({', '.join(map(str, saved.faces))}, {edge}: keeps {kept})"
+    if saved.told:  # B3: the player's own d20, rolled as lnf said
+        edge = f", rolled with {saved.told}" if saved.told != "plain" else ""
+        dice = f"1d20 ({kept}, the player's{edge})"
     roll = f"{dice} {sign} {abs(saved.bonus)}{d4_text(saved.d4)}"
     roll += f" = {kept + saved.bonus + sum(saved.d4)} vs DC {saved.dc}"
     roll += ", a miss by 1 with favor (V-D20-1)" if saved.favored else ""
     return roll + resisted_words(saved.resisted)
+
+
+def edges_said(edges: Iterable[tuple[str, str]]) -> str:
+    """B3, D4: how the players roll the saves lnf waits for, where not one plain d20: "Bram
+    rolls two d20s and keeps the lower (disadvantage)." ("" when every one is plain)."""
+    return " ".join(
+        f"{hero} rolls two d20s and keeps the "
+        f"{'higher' if words.startswith('advantage') else 'lower'} ({words})."
+        for hero, words in edges
+    )
 
 
 def held_while(e: Effect) -> str:

@@ -21,7 +21,7 @@ from lnf.rules.damage import tally
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.strike_order import up_next
 from lnf.rules.wording import a_an, and_list
-from lnf.views.effects_text import held_while
+from lnf.views.effects_text import edges_said, held_while
 from lnf.views.grid import phase_line
 from lnf.views.page_events import happenings
 from lnf.views.page_hp import MonsterHp, monster_hp_text
@@ -108,7 +108,10 @@ def saves_line(saves: SavesWait, unseen: set[str]) -> str:
     ability, dc = action.save if action.save is not None else (None, 0)
     save = f"{a_an(ability.word)} save, DC {dc}" if ability is not None else "a save"
     roll = "each roll" if len(saves.heroes) > 1 else "roll"
-    return f"{whose}{action.name}: {and_list(saves.heroes)} — {roll} {save}."
+    two = edges_said(saves.edges)
+    return f"{whose}{action.name}: {and_list(saves.heroes)} — {roll} {save}." + (
+        f" {two}" if two else ""
+    )
 
 
 def _next(fight: Fight, unseen: set[str]) -> str | None:

@@ -17,6 +17,7 @@ from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import effect_options
 from lnf.rules.strike_order import up_next
 from lnf.rules.wording import a_an, and_list, or_list
+from lnf.views.effects_text import edges_said
 from lnf.views.grid import sheet_line
 
 # The actions open to every hero on its turn: said once, at the end of the list.
@@ -176,10 +177,16 @@ def reaction_lines(
 
 
 def save_lines(
-    foe: str, action: Attack, heroes: tuple[str, ...], fight_file: Path, said: Iterable[str] = ()
+    foe: str,
+    action: Attack,
+    heroes: tuple[str, ...],
+    fight_file: Path,
+    said: Iterable[str] = (),
+    edges: Iterable[tuple[str, str]] = (),
 ) -> list[str]:
     """B3: a monster's action waits for the players' own d20s for their heroes' saves; `said`:
-    the heroes whose d20s this command was given, short of the others (nothing was played)."""
+    the heroes whose d20s this command was given, short of the others (nothing was played);
+    `edges`: who rolls two d20s and keeps one (D4)."""
     f = shlex.quote(str(fight_file))
     ability, dc = action.save if action.save is not None else (None, 0)
     save = f"{a_an(ability.word)} save" if ability is not None else "a save"
@@ -195,8 +202,10 @@ def save_lines(
         if given
         else []
     )
+    two = edges_said(edges)
     return [
-        f"{foe} uses {action.name} on {and_list(heroes)}: {rolls} {save} (DC {dc}) (B3).",
+        f"{foe} uses {action.name} on {and_list(heroes)}: {rolls} {save} (DC {dc}) (B3)."
+        + (f" {two}" if two else ""),
         *short,
         f"  Say the d20s: lnf next {f} --saves {shlex.quote(faces)} (the d20 as rolled; with "
         f"advantage or disadvantage the one kept), or lnf next {f} --roll-saves to let lnf "
