@@ -8,6 +8,8 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from lnf.dice import parse
 from lnf.engine.apply import apply
 from lnf.engine.event_check import event_problems
@@ -44,6 +46,8 @@ from tests.action_fights import (
 )
 from tests.builders import fight, monster
 from tests.cli import run
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _at_table(heroes: TableHeroes) -> Runner:
@@ -257,7 +261,7 @@ def test_a_restrained_hero_is_told_to_roll_two_and_its_player_s_d20_is_the_one_k
     assert (ann.faces, ann.told, ann.total) == ((4,), "disadvantage", 4 + ann.bonus)
     assert save_roll(ann).startswith("1d20 (4, the player's, rolled with disadvantage) ")
     dee = next(s for s in cast.saves if s.who == "Dee")
-    assert (dee.faces, dee.told) == ((9,), "plain") and "the player's)" in save_roll(dee)
+    assert (dee.faces, dee.told) == ((9,), "plain") and save_roll(dee).startswith("1d20 (9) ")
 
 
 def test_the_players_page_says_who_rolls_two_d20s() -> None:
@@ -267,3 +271,22 @@ def test_the_players_page_says_who_rolls_two_d20s() -> None:
         f"{DRAGON}'s Poison Breath: Dee and Ann — each roll a Constitution save, DC 14. Ann "
         "rolls two d20s and keeps the higher (advantage: Magic Resistance)."
     )
+
+
+def test_the_page_finds_the_saves_after_a_change_that_left_the_plan_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """P6, B3: a mark before the Mage's turn is a change, and its re-plan gives the orders told
+    before (so nothing new is told); the turn then waits for the saves. The plan it waits in
+    is logged, so the page, which reads the log and never plans, says the saves awaited."""
+    shutil.copy(ROOT / "examples" / "mage-behind-its-guards.yaml", tmp_path / "x7.yaml")
+    monkeypatch.chdir(tmp_path)
+    for step in [("next", "--seed", "1"), ("round",), ("round",), ("mark", "Bo", "deafened")]:
+        code, out = run(step[0], "x7.yaml", *step[1:])
+        assert code == 0, (step, out)
+    code, out = run("round", "x7.yaml")
+    assert code == 0 and "Mage uses Cone of Cold on Ann, Bo and Cy" in out
+    code, page = run("show", "x7.yaml", "--html")
+    assert code == 0 and "Cone of Cold: Ann, Bo and Cy — each roll a Constitution save" in page
+    code, out = run("next", "x7.yaml", "--saves", "Ann=5,Bo=5,Cy=20")
+    assert code == 0 and "Cy's CON save 1d20 (20) + 2 = 22 vs DC 14: saves" in out

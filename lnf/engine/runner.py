@@ -77,6 +77,7 @@ class Runner:
     _dry: bool = False  # a turn played to see what it would ask, never recorded
     own_orders_kept: bool = True  # P6's decision; False re-plans after any change (the check)
     _carried: Plan | None = None  # the plan in force before a monster carried out its order
+    _untold: bool = False  # P6: re-planned to the orders told before, so the log holds no plan
 
     @property
     def fight(self) -> Fight:
@@ -257,16 +258,18 @@ class Runner:
             return plan
         old = self._plan[1] if self._plan is not None else None
         if plan.orders or any(in_fight(m) for m in grid.monsters):
-            self._tell(grid, old, plan, replan=replan)
+            self._untold = not self._tell(grid, old, plan, replan=replan)
         self._plan = (key, plan)
         return plan
 
-    def _tell(self, grid: Fight, old: Plan | None, plan: Plan, *, replan: bool) -> None:
+    def _tell(self, grid: Fight, old: Plan | None, plan: Plan, *, replan: bool) -> bool:
         """A plan is told when its orders or its notes differ from the plan before it."""
         note = "; ".join(plan_notes(grid))
         if old is None or p6.orders_changed(old, plan) or note != self._told:
             self._add(Planned(plan.orders, replan=replan, note=note))
             self._told = note
+            return True
+        return False
 
     def _carry_out(self, before: Fight, after: Fight) -> None:
         """P6's decision: a monster carrying out its order is no change to the plan in force."""
@@ -368,6 +371,11 @@ class Runner:
             except Waits as waits:
                 self._waiting = waits
                 self._plan, self._carried = kept  # nothing of the turn is recorded yet
+                if self._untold and not self._dry and self._plan is not None:
+                    # P6: the plan this turn waits in is logged, so that what reads the log
+                    # alone (the players' page, B3) finds it; a later run plans no differently
+                    self._add(Planned(self._plan[1].orders, replan=True, note=self._told))
+                    self._untold = False
                 return False  # the table says first whether the hero takes its reaction
         else:  # R4: no attack ordered, so it searches for any hero hidden from it
             monster_search(turn, monster.name, dice)

@@ -42,9 +42,8 @@ def save_roll(saved: Saved) -> str:
         edge = f"advantage, {saved.advantage}" if saved.advantage else "disadvantage"
         kept = max(saved.faces) if saved.advantage else min(saved.faces)
         dice = f"2d20 ({', '.join(map(str, saved.faces))}, {edge}: keeps {kept})"
-    if saved.told:  # B3: the player's own d20, rolled as lnf said
-        edge = f", rolled with {saved.told}" if saved.told != "plain" else ""
-        dice = f"1d20 ({kept}, the player's{edge})"
+    if saved.told and saved.told != "plain":  # B3: the player's own d20, rolled as lnf said
+        dice = f"1d20 ({kept}, the player's, rolled with {saved.told})"
     roll = f"{dice} {sign} {abs(saved.bonus)}{d4_text(saved.d4)}"
     roll += f" = {kept + saved.bonus + sum(saved.d4)} vs DC {saved.dc}"
     roll += ", a miss by 1 with favor (V-D20-1)" if saved.favored else ""
