@@ -18,7 +18,7 @@ import yaml
 
 from lnf.engine.apply import apply
 from lnf.formats.fight_file import load_fight
-from lnf.model import Monster
+from lnf.model import Condition, Monster
 from lnf.model.events import Recorded
 from lnf.model.steps import Damaged
 from lnf.rules.wording import names_its_kind
@@ -291,6 +291,19 @@ def test_a_dead_hero_s_card_says_dead_and_a_downed_one_down() -> None:
     html = render_page(page_data(fight))
     assert "<p>0/28 hp · down · front" in html
     assert "<p>dead · front" in html and "dead hp" not in html
+
+
+def test_a_card_says_its_conditions() -> None:
+    """F3 on a phone's card: a restrained hero and a paralysed ghoul say so where they stand,
+    not only under In effect, far below."""
+    fight = load_fight(ROOT / "examples" / "ghouls-in-the-crypt.yaml")
+    brenna, ghoul = fight.hero("Brenna"), fight.monsters[0]
+    fight = fight.with_combatant(replace(brenna, conditions=frozenset({Condition.RESTRAINED})))
+    held = frozenset({Condition.PARALYZED, Condition.PRONE})
+    fight = fight.with_combatant(replace(ghoul, conditions=held))
+    html = render_page(page_data(fight))
+    assert re.search(r"<p>28/28 hp · front · [^<]*<b[^>]*>\w</b> · restrained[ ·<]", html)
+    assert re.search(r"<p>[a-z]+ · front · [^<]*<b[^>]*>\w</b> · paralyzed, prone</p>", html)
 
 
 def test_a_hero_who_drops_is_said_to_be_down(tmp_path: Path) -> None:

@@ -143,6 +143,7 @@ def _hero(h: Hero, group_of: dict[str, str]) -> dict[str, Any]:
             "N": has_n_dot(h),
         },
         "group": group_of.get(h.name),
+        "conditions": [str(c) for c in sorted(h.conditions)],  # F3: on a phone's card too
     }
 
 
@@ -168,6 +169,7 @@ def _monster(m: Monster, group_of: dict[str, str], dm: bool, hp: MonsterHp) -> d
         "rank": rank_text(m),
         "light": m.light,
         "group": group_of.get(m.name),
+        "conditions": [str(c) for c in sorted(m.conditions)],
     }
 
 

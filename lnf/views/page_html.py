@@ -185,14 +185,14 @@ def _cards(data: dict[str, Any]) -> str:
         f'<li class="{_card_class(data, h)}">'
         f'<h3>{_e(h["name"])} <span class="kind">{_e(h["class"])}</span></h3>'
         f"<p>{_hero_hp_words(data, h)} · {_e(h['rank'])}"
-        f"{_group_words(data, h['group'])}{_dots_words(h)}</p></li>"
+        f"{_group_words(data, h['group'])}{_conditions_words(h)}{_dots_words(h)}</p></li>"
         for h in data["heroes"]
     )
     monsters = "".join(
         f'<li class="{_card_class(data, m)}">'
         f"<h3>{_e(m['name'])} {_kind(m)}</h3>"
         f"<p>{_e(m['hp'])} · {_e(m['rank'])}{_group_words(data, m['group'])}"
-        f"{' · light' if m['light'] else ''}</p></li>"
+        f"{_conditions_words(m)}{' · light' if m['light'] else ''}</p></li>"
         for m in data["monsters"]
     )
     return (
@@ -221,6 +221,12 @@ def _group_words(data: dict[str, Any], label: str | None) -> str:
     if label is None:
         return " · in no group"
     return f' · group <b class="tag{_group_class(data, label)}">{_e(label)}</b>'
+
+
+def _conditions_words(c: dict[str, Any]) -> str:
+    """F3: a card's conditions ("restrained"), which the wide screen lists under In effect,
+    far below the cards on a phone."""
+    return f" · {_e(', '.join(c['conditions']))}" if c["conditions"] else ""
 
 
 def _dots_words(h: dict[str, Any]) -> str:
