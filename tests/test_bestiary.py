@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from lnf.dice import parse
-from lnf.formats.bestiary import srd
+from lnf.formats.bestiary import Bestiary, srd
 from lnf.formats.fight_file import load_fight
 from lnf.model import AltUse, AttackKind, Size
 from lnf.rules.names import suggestion
@@ -296,3 +296,30 @@ def test_which_one_quotes_names_that_hold_a_comma() -> None:
     assert suggestion("naga", nagas) == "which one: Guardian Naga or Spirit Naga?"
     skeletons = ["Skeleton 1", "Skeleton 2", "Skeleton 3"]  # a number typed: a near miss
     assert suggestion("Skeleton 9", skeletons).startswith("did you mean 'Skeleton ")
+
+
+def test_a_vampire_is_its_own_form_and_a_werewolf_still_a_question(tmp_path: Path) -> None:
+    """G3: "vampire" is the SRD's "Vampire, Vampire Form" (the form named after the creature),
+    called Vampire in the fight; "Vampire Spawn" stays itself; a werewolf has no such form,
+    so "werewolf" asks which of its three is meant."""
+    bestiary = Bestiary.open()
+    assert bestiary.find("vampire")["name"] == "Vampire, Vampire Form"
+    assert bestiary.find("Vampire Spawn")["name"] == "Vampire Spawn"
+    path = tmp_path / "crypt.yaml"
+    path.write_text(
+        "heroes:\n  - {name: Ann, class: fighter, hp: 30, ac: 16, attacks: "
+        "[{name: Sword, to_hit: 5, damage: 1d8}]}\nmonsters:\n  - monster: vampire\n"
+        "  - {monster: vampire spawn, count: 2}\n  - {monster: Vampire, name: Strahd}\n"
+        "groups:\n  G: [Ann, Vampire, Vampire Spawn 1]\n",
+        encoding="utf-8",
+    )
+    fight = load_fight(path)
+    assert [m.name for m in fight.monsters] == [
+        "Vampire",
+        "Vampire Spawn 1",
+        "Vampire Spawn 2",
+        "Strahd",
+    ]
+    assert fight.monster("Vampire").stat_block == "Vampire, Vampire Form"
+    with pytest.raises(Exception, match=r"which one: 'Werewolf, Human Form'"):
+        bestiary.find("werewolf")

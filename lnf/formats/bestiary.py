@@ -177,6 +177,13 @@ def _check_text(text: str, path: str) -> None:
         raise EntryError(path, f"holds a control character ({bad!r}): plain text only")
 
 
+def own_form(name: str) -> str | None:
+    """G3: "Vampire" for the SRD's "Vampire, Vampire Form", the one form of several named
+    after the creature (a werewolf's forms name none: "werewolf" stays a question)."""
+    kind, _, form = name.partition(", ")
+    return kind if form and form.casefold() == f"{kind} form".casefold() else None
+
+
 class Catalogue:
     """Entries by name (any case), the first of a name winning; the bestiary and the
     spellbook are both one."""
@@ -189,6 +196,9 @@ class Catalogue:
         self._by_name: dict[str, dict[str, Any]] = {}
         for block in blocks:
             self._by_name.setdefault(block["name"].casefold(), block)
+        for block in blocks:  # "vampire": the form the SRD names after the creature itself
+            if (kind := own_form(block["name"])) is not None:
+                self._by_name.setdefault(kind.casefold(), block)
 
     def find(self, name: str) -> dict[str, Any]:
         """The entry called `name` (any case); refused with the nearest names."""

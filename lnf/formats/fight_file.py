@@ -222,7 +222,7 @@ def _stat_blocks(data: Any, ck: Checker, folder: Path) -> None:
         isinstance(m, dict) and "monster" in m for m in monsters
     ):
         return
-    from lnf.formats.bestiary import Bestiary, fight_fields  # only a fight that names stat blocks
+    from lnf.formats.bestiary import Bestiary, fight_fields, own_form  # only for stat blocks
 
     own = data.get("bestiary")
     bestiary = Bestiary.open(folder / own if isinstance(own, str) and own else None)
@@ -241,6 +241,8 @@ def _stat_blocks(data: Any, ck: Checker, folder: Path) -> None:
             ck.hold(("monsters", i), name="" if "name" in entry else name)
             continue
         given = {k: v for k, v in entry.items() if k != "monster"}
+        if "name" not in given and " ".join(name.split()).casefold() != block["name"].casefold():
+            given["name"] = own_form(block["name"]) or block["name"]  # "vampire": Vampire
         fields = fight_fields(block)
         if isinstance(given.get("used"), dict) and isinstance(fields.get("used"), dict):
             # B2, B6: what the file says is spent adds to the stat block's (Mage Armor's slot,
