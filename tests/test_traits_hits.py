@@ -30,6 +30,7 @@ from lnf.rules.expected import first_hit_mean
 from lnf.rules.order_damage import expected_damage
 from lnf.rules.traits import extra_damage
 from lnf.values import replace
+from lnf.views.effects_text import span_words
 from tests.builders import SWORD, fight, hero, monster
 from tests.test_bestiary import SOURCE
 from tests.test_fight_file import MINIMAL
@@ -340,6 +341,10 @@ def test_b8_petrifying_gaze_restrains_then_petrifies_when_the_save_fails_again()
     (stone,) = turn.fight.effects
     assert stone.what == "turning to stone (Basilisk's Petrifying Gaze)"
     assert stone.condition is Condition.RESTRAINED
+    assert span_words(stone) == (  # its one save decides, said so (not "each of its turns")
+        "turning to stone, a DC 12 Constitution save at the end of its next turn: a success "
+        "ends it, a failure petrifies it"
+    )
     turn_edge(turn, "Bram", TurnEdge.END, ScriptedDice([6]))  # the save again: it fails
     (petrified,) = turn.fight.effects
     assert petrified.condition is Condition.PETRIFIED and petrified.lasting == Lasting()

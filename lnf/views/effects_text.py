@@ -21,6 +21,7 @@ from lnf.model.steps import (
 from lnf.rules.conditions import ACTS, ATTACKS, STAYS, confused_does
 from lnf.rules.mirror_image import duplicates
 from lnf.rules.mouther import gibbering_does
+from lnf.rules.trait_auras import turns_to_stone
 from lnf.views.legendary_text import resisted_words
 
 EffectStep = EffectStarted | EffectEnded | SaveRolled | ConcentrationEnded | Drained | Guarded
@@ -101,10 +102,22 @@ def hurts_words(e: Effect) -> str:
     return f"{what} at the {e.hurts_at} of each of its turns"
 
 
+def span_words(e: Effect) -> str:
+    """F4, F6: how long `e` lasts, in words, wherever it is shown (the log, `lnf show`, the
+    page): a hold's own end, or its duration."""
+    return held_while(e) if e.attack or e.hold else _lasting_words(e)
+
+
 def _lasting_words(e: Effect) -> str:
     """F4: how long `e` lasts; "… of the cloaker's next turn" when its causer imposed it
     during its own turn (`rules.effects`: that turn does not end it)."""
     said = str(e.lasting)
+    if turns_to_stone(e.what) and e.lasting.save is not None:  # B8: its one save decides
+        ability, dc = e.lasting.save
+        return (
+            f"turning to stone, a DC {dc} {ability.word} save at the end of its next turn: "
+            "a success ends it, a failure petrifies it"
+        )
     whose = e.lasting.until[0] if e.lasting.until is not None else ""
     if whose and whose == e.by != e.who and e.turn == whose:
         said = said.replace(f"{whose}'s turn", f"{whose}'s next turn")

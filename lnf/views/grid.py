@@ -470,7 +470,7 @@ def _not_modelled(fight: Fight) -> dict[str, list[tuple[str, list[str]]]]:
 def effect_line(e: Effect) -> str:
     """`lnf show`: "Ghoul 1: paralyzed (by Wren, since round 2): a DC 13 Wis save at the end
     of each of its turns ends it, while Wren concentrates." """
-    from lnf.views.effects_text import held_while, hurts_words  # with effects: start-up
+    from lnf.views.effects_text import hurts_words, span_words  # with effects: start-up
 
     cause = f"by {e.by}, " if e.by and e.by != e.who else ""
     what = f"concentrating on {e.what}" if e.concentration else e.what
@@ -481,6 +481,6 @@ def effect_line(e: Effect) -> str:
         what = f"{what}; {hurts_words(e)}"
     if e.affliction:  # F6: past the fight, until the DM takes it off
         return f"{e.who}: {what} ({cause}since round {e.round})."
-    lasting = held_while(e) if e.attack or e.hold else str(e.lasting)  # F6
+    lasting = span_words(e)
     woken += " or until it attacks or casts a spell" if e.until_attack else ""  # B6
     return f"{e.who}: {what} ({cause}since round {e.round}): {lasting}{woken}."

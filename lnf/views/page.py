@@ -21,7 +21,7 @@ from lnf.rules.damage import tally
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.strike_order import up_next
 from lnf.rules.wording import a_an, and_list
-from lnf.views.effects_text import edges_said, held_while
+from lnf.views.effects_text import edges_said, span_words
 from lnf.views.grid import phase_line
 from lnf.views.page_events import happenings
 from lnf.views.page_hp import MonsterHp, monster_hp_text
@@ -182,7 +182,7 @@ def _effects(fight: Fight, unseen: set[str]) -> list[dict[str, str]]:
         if e.who in unseen or e.by in unseen:
             continue
         what = f"concentrating on {e.what}" if e.concentration else e.what
-        ends = held_while(e) if e.attack or e.hold else str(e.lasting)  # F6: a hold's own end
+        ends = span_words(e)
         out.append({"who": e.who, "what": what, "ends": ends})
     for c in (*rows(fight), *fight.monsters):
         if c.name in unseen:
