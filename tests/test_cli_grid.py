@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -160,3 +161,13 @@ def test_commands_that_do_not_plan_do_not_import_ortools(x1_path: Path, tmp_path
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_a_dead_hero_s_sheet_is_not_listed_as_what_is_left() -> None:
+    """D8: `Sheets (what is left)` is for heroes still in the fight; a dead hero's slots and
+    uses are nothing the table spends any more."""
+    fight = load_fight(Path(__file__).resolve().parent.parent / "examples" / "bugbear-hall.yaml")
+    rogue = next(h for h in fight.heroes if h.sneak_attack is not None)
+    alive = render_show(fight, [], Style(False), 100)
+    dead = render_show(fight.with_combatant(replace(rogue, dead=True)), [], Style(False), 100)
+    assert f"  {rogue.name} (" in alive and f"  {rogue.name} (" not in dead

@@ -323,7 +323,7 @@ def _render_show(fight: Fight, problems: list[Violation], style: Style, width: i
     if acl(fight):
         out.append(style("Defence", "bold") + " (V-ACL: Hit DC and DR where AC stood):")
         out.extend("  " + line for line in _defence(fight))
-    sheets = [(h, line) for h in rows(fight) if (line := sheet_line(h))]
+    sheets = [(h, line) for h in rows(fight) if not h.dead and (line := sheet_line(h))]  # D8
     if sheets:
         out.append(style("Sheets", "bold") + " (what is left):")
         for h, line in sheets:
