@@ -37,6 +37,10 @@ MAX_BLOCK = 2**31  # far below int64 and double precision: CP-SAT's presolve and
 LINEARIZATION = 2  # the LP must see K2 and R6 counting: at 1, some grids never finish
 CONFLICTS = 300  # a block's solve that needs more is stopped and its proven levels kept
 FIX_BY_DOMAIN = True  # a decided troop's variables fixed by their domains (off: for the tests)
+# CP-SAT tuned for a battle's regime models (`cp_solver`); off: stop 42's settings, for the
+# tests. Exact either way: the optimum is unique (P4), only the time and the count of solves
+# (a block stopped at CONFLICTS may prove fewer levels) can differ
+BATTLE_TUNING = True
 
 
 def _block_of(levels: list[Level], range_of: Callable[[Level], tuple[int, int]]) -> list[int]:
@@ -66,9 +70,9 @@ Ranged = list[tuple[Level, int, int]]  # levels with their ranges
 def cp_solver(
     workers: int = 1, time_limit: float | None = None, table: bool = False
 ) -> cp_model.CpSolver:
-    """A CP-SAT solver set up for plan models: seeded, the LP at the level K2 and R6 need,
-    one presolve pass without probing. With `table`, for a table's model (the one model of
-    `regimes`, P5's questions): no presolve, and the LP given every row at once."""
+    """A CP-SAT solver set up for plan models: seeded, the LP at the level K2 and R6 need and
+    given every row at once, the presolve without its main loop nor probing. With `table`, for
+    a table's model (the one model of `regimes`, P5's questions): no presolve."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     if time_limit is not None:
@@ -81,10 +85,18 @@ def cp_solver(
     # Ctrl-C is Python's to handle (a clean stop, the log kept): CP-SAT's own catching of it
     # leaves the process to die of the next one without a word.
     solver.parameters.catch_sigint_signal = False
-    # one presolve pass without probing: a block's model differs from the last one's by a
-    # few fixed levels, and the full presolve cost more than the search it saved (measured)
-    solver.parameters.max_presolve_iterations = 1
+    # the presolve without probing: a block's model differs from the last one's by a few
+    # fixed levels, and the full presolve cost more than the search it saved (measured)
     solver.parameters.cp_model_probing_level = 0
+    if BATTLE_TUNING:
+        # the presolve's first steps only, without its main loop, and the LP given every row
+        # at once: a battle's regime models' solves take 0.86 × the CPU at 20 × 150 (seeds
+        # 2 and 3: 0.78 ×, 0.77 ×; 30 × 300 0.92 ×; 50 × 500 plans about even). Each alone
+        # gains less (without the loop 0.93 ×, every row at once 1.0 ×)
+        solver.parameters.max_presolve_iterations = 0
+        solver.parameters.add_lp_constraints_lazily = False
+    else:  # stop 42's: one pass of the main loop, rows added as they are violated
+        solver.parameters.max_presolve_iterations = 1
     # no cuts beyond the LP's own rows, nor clause inprocessing: a plan's solves close their
     # gap by search sooner than by cuts (measured over 40 grids at 8 × 40: 0.75 × the CPU).
     # The plan is the same (P4: the optimum is unique); a solve stopped at its conflicts may
@@ -96,7 +108,7 @@ def cp_solver(
         # a table's model is small and its blocks' search short: the presolve costs more
         # than it saves (0.92 × the instructions at 8 × 40, stop 38), and so does the LP's
         # adding its rows as they are violated (every row at once: 0.87 × the CPU of the
-        # 8 × 40 plan, P5's questions 0.85 ×; in a battle's regimes 1.0–1.14 ×, so not there)
+        # 8 × 40 plan, P5's questions 0.85 ×)
         solver.parameters.cp_model_presolve = False
         solver.parameters.add_lp_constraints_lazily = False
     return solver
