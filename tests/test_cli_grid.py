@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from dataclasses import replace
@@ -171,3 +172,22 @@ def test_a_dead_hero_s_sheet_is_not_listed_as_what_is_left() -> None:
     alive = render_show(fight, [], Style(False), 100)
     dead = render_show(fight.with_combatant(replace(rogue, dead=True)), [], Style(False), 100)
     assert f"  {rogue.name} (" in alive and f"  {rogue.name} (" not in dead
+
+
+def test_the_command_asks_openblas_for_one_thread_unless_the_user_said() -> None:
+    """CP-SAT loads numpy, whose OpenBLAS would start a spinning thread per core for lnf,
+    which does no linear algebra: the command asks for one; a user's own setting wins."""
+    probe = (
+        "import os, lnf.cli, ortools.sat.python.cp_model; "
+        "print(os.environ['OPENBLAS_NUM_THREADS'], len(os.listdir('/proc/self/task')))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    mine = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    assert mine.stdout.split() == ["1", "1"]
+    theirs = subprocess.run(
+        [sys.executable, "-c", probe],
+        env=env | {"OPENBLAS_NUM_THREADS": "2"},
+        capture_output=True,
+        text=True,
+    )
+    assert theirs.stdout.split()[0] == "2"
