@@ -19,6 +19,7 @@ from lnf.cli.options import (
 )
 from lnf.cli.running import make_runner, printer
 from lnf.engine.before_fight import roll_ambush, verify_before_first_round
+from lnf.engine.collector import seldom_collected
 from lnf.engine.runner import VOLLEYS
 from lnf.engine.sides import TABLE_HEROES
 from lnf.engine.volleys import roll_volleys, verify_start, volleys_set
@@ -217,7 +218,8 @@ def run(
         click.echo(left, err=True)  # stdout is the JSON
     quiet = (lambda _: None) if as_json else None
     runner = make_runner(session, ScriptedHeroes(script), seed, quiet)
-    winner = runner.play(rounds=rounds)
+    with seldom_collected():  # the same garbage, collected later
+        winner = runner.play(rounds=rounds)
     if as_json:
         echo_json({"winner": winner, "events": [event_to_json(e) for e in table.events]})
     elif winner is None:

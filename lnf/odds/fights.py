@@ -6,7 +6,6 @@ or many, and runs over separate number ranges combine exactly.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import signal
 from collections import Counter
@@ -15,6 +14,7 @@ from contextlib import contextmanager, nullcontext
 from multiprocessing import get_context
 from multiprocessing.pool import Pool
 
+from lnf.engine.collector import seldom_collected
 from lnf.engine.decisions import TurnChoice
 from lnf.engine.round_start import Planner
 from lnf.engine.runner import Runner
@@ -35,10 +35,6 @@ from lnf.rules.strike_order import up_next
 from lnf.values import value
 
 MAX_ROUNDS = 100  # a fight still going after this many rounds counts as "no end"
-# The young generation's threshold while fights are played (Python's is 700). A fight makes
-# and drops tens of thousands of values, nearly all freed at once by their counts (frozen
-# values hold no cycles); each collection walks those alive at that moment, for nothing.
-YOUNG = 30_000
 
 
 @value
@@ -161,19 +157,6 @@ def _chunk(task: Task) -> list[Outcome]:
     start, numbers, master, monsters, script = task
     with seldom_collected():
         return [play_fight(start, n, master, monsters, script) for n in numbers]
-
-
-@contextmanager
-def seldom_collected() -> Iterator[None]:
-    """The collector's young generation looked through less often while fights are played
-    (`YOUNG`), and as it was after: the same garbage is collected, later. Of X1's 300 fights
-    it takes the collector's time from about 67 ms to 20 (docs/performance.md)."""
-    old = gc.get_threshold()
-    gc.set_threshold(max(YOUNG, old[0]), *old[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
