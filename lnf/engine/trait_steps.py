@@ -128,7 +128,9 @@ def horrified(turn: Steps, who: str, dice: DiceSource) -> None:
         turn.do(SaveRolled(save, Ability.WIS, what))
         fear = not save.success and Condition.FRIGHTENED not in immune_now(turn.fight, c)
         if fear:
-            lasting = Lasting(rounds=_MINUTE, save=(Ability.WIS, trait.dc), each=TurnEdge.END)
+            lasting = Lasting(
+                rounds=_MINUTE, save=(Ability.WIS, trait.dc), each=TurnEdge.END, in_sight=True
+            )  # "with disadvantage if the hag is within line of sight"
             start(turn, who, horror(monster.name), lasting, monster.name, Condition.FRIGHTENED)
         start(turn, who, immunity(monster.name, trait), Lasting(rounds=_DAY), monster.name)
 

@@ -103,6 +103,9 @@ RIDER = Obj(
         "saves": Field(
             Int(minimum=2, maximum=5), 0, "F4: successes that end it, failures that fix it (3)"
         ),
+        "in_sight": Field(
+            Bool(), False, "B8: the repeated save at disadvantage while its causer is in sight"
+        ),
         "again": Field(
             SAVE, None, "F4: the save repeated when neither it nor its attack has one (con 15)"
         ),

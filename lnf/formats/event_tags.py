@@ -132,6 +132,7 @@ LATER_FIELDS = {
     (Saved, "favored"),
     (Saved, "advantage"),
     (Saved, "told"),
+    (Lasting, "in_sight"),
     (Attacked, "holds"),
     (Attacked, "instead"),  # F6: a grapple instead of damage
     (Attacked, "count"),  # B1: a rolled Multiattack count

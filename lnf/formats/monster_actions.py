@@ -130,6 +130,8 @@ def _rider(s: dict[str, Any]) -> dict[str, Any]:
     doc = rider_doc(rider)
     if s.get("repeat") and "save" in s:
         doc["repeat"] = s["repeat"]
+        if s.get("in_sight"):
+            doc["in_sight"] = True  # B8: at disadvantage while its user is in sight
     return doc
 
 

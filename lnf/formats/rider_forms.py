@@ -75,7 +75,13 @@ def rider(
             repeated = (r["escape"], repeated[1])
         saves = r["saves"] if isinstance(r.get("saves"), int) else 0  # F7 Contagion
         lasting = Lasting(
-            lasting.rounds, lasting.until, repeated, r["repeat"], hurt=lasting.hurt, saves=saves
+            lasting.rounds,
+            lasting.until,
+            repeated,
+            r["repeat"],
+            hurt=lasting.hurt,
+            saves=saves,
+            in_sight=r.get("in_sight") is True,  # B8: the quasit's Scare
         )
     elif r.get("escape") is not None:
         ck.fail((*path, "escape"), "the ability of which repeat? give repeat: end", rule="F4")
@@ -148,6 +154,7 @@ def _check(
         )
     needs = (
         ("repeat", "save", "the save it repeats: give save, such as save: con 10", "F4"),
+        ("in_sight", "repeat", "a repeat of which save? give repeat: end", "F4"),
         ("half", "damage", "half of what? give damage, such as damage: 3d6 poison", "F6"),
         ("half", "save", "half on a successful save: give save", "F6"),
         ("damage", "save", "damage without a save is the attack's own damage", "F6"),
@@ -210,6 +217,8 @@ def rider_doc(r: Rider) -> dict[str, Any]:
         d["repeat"] = r.lasting.each.value
     if r.lasting.saves:
         d["saves"] = r.lasting.saves
+    if r.lasting.in_sight:
+        d["in_sight"] = True
     if r.damage is not None:
         d["damage"] = f"{r.damage} {r.damage_type or ''}".strip()
     if r.half:
@@ -287,6 +296,7 @@ def rider_of_doc(d: dict[str, Any]) -> Rider:
             TurnEdge(d["repeat"]),
             hurt=lasting.hurt,
             saves=int(d.get("saves", 0)),
+            in_sight=d.get("in_sight") is True,
         )
     named = [d["condition"]] if "condition" in d else d.get("conditions", [])
     return Rider(

@@ -17,7 +17,9 @@ SAVE = re.compile(
 )
 REPEAT = re.compile(
     r"(?:the |it )(?:[\w ]*?)(?:can|must) repeat the saving throw at the (?P<edge>end|start) of "
-    r"(?:each of its turns|its next turn)(?:, ending the effect on itself on a success)?",
+    r"(?:each of its turns|its next turn)"
+    r"(?P<sight>, with disadvantage if the [\w ]+? is within line of sight)?"  # B8: the quasit's
+    r"(?:, ending the effect on itself on a success)?",
     re.I,
 )
 # F4: what a failed repeated save brings instead (the cockatrice's "petrified for 24 hours").

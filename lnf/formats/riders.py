@@ -324,7 +324,7 @@ class _Reader:
             self.note(m[0])
             return
         edge = TurnEdge(m["edge"].lower())
-        lasting = replace(rider.lasting, save=rider.save, each=edge)
+        lasting = replace(rider.lasting, save=rider.save, each=edge, in_sight=bool(m["sight"]))
         if "next turn" in m[0]:
             lasting = replace(lasting, until=(TARGET, edge))
         self.last({"lasting": lasting})

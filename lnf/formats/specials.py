@@ -71,7 +71,11 @@ _EFFECTS = (
 )
 # F6: "On a failed save, the creature is pushed 40 feet away from the dragon" (Repulsion Breath).
 _PUSHED = re.compile(r"\bis pushed (\d{1,3}) (?:feet|ft\.) away from (?:it|the [\w ]+?)\b", re.I)
-_REPEAT = re.compile(r"repeat the saving throw at the (end|start) of each of its turns", re.I)
+_REPEAT = re.compile(
+    r"repeat the saving throw at the (end|start) of each of its turns"
+    r"(, with disadvantage if the [\w ]+? is within line of sight)?",  # B8: the quasit's Scare
+    re.I,
+)
 _BOLTS = re.compile(r"\b(two|three|four|five) (?:bolts|rays|beams)\b[^.]*\beach\b", re.I)
 _OPTION = re.compile(r"^([A-Z][\w' ]{1,40})\. (.+)$", re.M)  # "Cold Breath. The dragon exhales…"
 _COST = re.compile(r"\s*\(costs (\d) actions\)", re.I)
@@ -114,6 +118,8 @@ def special(action: dict[str, Any]) -> dict[str, Any]:
         out["push"] = int(pushed[1])
     if repeat := _REPEAT.search(desc):
         out["repeat"] = repeat[1].lower()
+        if repeat[2]:
+            out["in_sight"] = True
     if _CHOICE.search(desc):  # B3: "each creature of the dragon's choice that is within 120 feet"
         out["choice"] = True
     if _IMMUNE.search(desc):  # B1, F4: a save made (or its effect ended) makes it immune

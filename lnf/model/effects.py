@@ -25,8 +25,9 @@ class Lasting:
     of the bearer's turns; `concentration`: the creature whose concentration it lasts on (F5);
     `hurt`: it ends when its bearer takes damage (F7 Charm Person: "if you or your companions
     do anything harmful to it"); `saves`: with `save`, it takes that many successes to end it,
-    and after that many failures it lasts without saves (F7 Contagion: 3). Nothing set: it
-    lasts until the DM takes it off."""
+    and after that many failures it lasts without saves (F7 Contagion: 3); `in_sight`: with
+    `save`, the save is at disadvantage while its causer is in sight (B8: "with disadvantage
+    if the quasit is within line of sight"). Nothing set: it lasts until the DM takes it off."""
 
     rounds: int = 0
     until: tuple[str, TurnEdge] | None = None
@@ -35,6 +36,7 @@ class Lasting:
     concentration: str = ""
     hurt: bool = False
     saves: int = 0
+    in_sight: bool = False
 
     def __str__(self) -> str:
         parts = []
@@ -47,7 +49,8 @@ class Lasting:
             when = f" at the {self.each} of each of its turns" if self.each else ""
             saves = f"{self.saves} successes end it, {self.saves} failures fix it"
             ends = f": {saves}" if self.saves else " ends it"  # F7 Contagion: counted
-            parts.append(f"a DC {dc} {ability.word} save{when}{ends}")
+            worse = ", at disadvantage while its causer is in sight," if self.in_sight else ""
+            parts.append(f"a DC {dc} {ability.word} save{when}{worse}{ends}")
         if self.concentration:
             parts.append(f"while {self.concentration} concentrates")
         return ", ".join(parts) or "until taken off"

@@ -11,7 +11,7 @@ from lnf.model import Ability, Condition, Fight, Hero, Monster
 from lnf.rules.conditions import save_disadvantage
 from lnf.rules.magic_immunity import spell_save_edge
 from lnf.rules.spell_effects import fought_advantage
-from lnf.rules.trait_auras import horror_repeat
+from lnf.rules.trait_auras import in_sight_repeat
 from lnf.rules.trait_saves import save_edge
 from lnf.rules.trait_touch import weak_save
 from lnf.rules.traits import magic_resistance
@@ -35,12 +35,13 @@ def save_edge_of(
     poison: bool = False,
 ) -> SaveEdge:
     """F3: a restrained creature's Dexterity saves, exhaustion 3 and the like at disadvantage;
-    B8: a trait that weakens saves (a horror's repeat); B8, F7: Magic Resistance against a
-    `spell`, traits against the conditions a failure imposes (`against`) or `poison`
-    damage, a spell saved against with advantage while its caster's side fights the target
-    (Charm Person), Turn Defiance. D4: advantage and disadvantage together: a single d20."""
+    B8: a trait that weakens saves, a repeat while its causer is in sight; B8, F7: Magic
+    Resistance against a `spell`, traits against the conditions a failure imposes (`against`)
+    or `poison` damage, a spell saved against with advantage while its caster's side fights
+    the target (Charm Person), Turn Defiance. D4: advantage and disadvantage together: a
+    single d20."""
     worse = save_disadvantage(target, ability)
-    weak = weak_save(fight, target) or horror_repeat(fight, target.name, what)
+    weak = weak_save(fight, target) or in_sight_repeat(fight, target.name, what)
     better = (
         magic_resistance(target, spell)
         or spell_save_edge(target, spell)

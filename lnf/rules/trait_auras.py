@@ -160,14 +160,17 @@ def horrors_catching(fight: Fight, who: str) -> list[tuple[Monster, Trait]]:
     return out
 
 
-def horror_repeat(fight: Fight, who: str, what: str) -> str:
-    """Horrific Appearance (SRD: "A creature can repeat the saving throw at the end of each of
-    its turns, with disadvantage if the hag is within line of sight"): the words of that
-    disadvantage on `who`'s repeat save against `what`, or "". Decision (no map): the hag is
+def in_sight_repeat(fight: Fight, who: str, what: str) -> str:
+    """B8: a repeated save at disadvantage while its causer is in sight (`Lasting.in_sight`:
+    the sea hag's Horrific Appearance, "with disadvantage if the hag is within line of sight";
+    the quasit's Scare, the tarrasque's Frightful Presence): the words of that disadvantage
+    on `who`'s repeat save against the effect `what`, or "". Decision (no map): its causer is
     in sight while it is in the fight and `who` is not blinded."""
     found = next((e for e in fight.effects if e.who == who and e.what == what), None)
-    if found is None or what != horror(found.by) or not in_fight(fight.combatant(found.by)):
+    if found is None or not found.lasting.in_sight or found.by not in fight:
+        return ""
+    if not in_fight(fight.combatant(found.by)):
         return ""
     if Condition.BLINDED in fight.combatant(who).conditions:
         return ""
-    return f"Horrific Appearance: {found.by} is in sight"
+    return f"{found.by} is in sight"
