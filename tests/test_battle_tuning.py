@@ -11,27 +11,19 @@ from hypothesis import assume, given, settings
 from lnf.model import Fight
 from lnf.rules import check_state
 from lnf.solver import lexicographic, regimes, solve_plan
-from lnf.solver.model import PlanModel
-from lnf.solver.regimes import solve_over_regimes
 from tests.grids import grid
 from tests.strategies import plan_fights
+from tests.test_lex_bookkeeping import solved as solved_apart
 
 
 def solved(f: Fight, tuned: bool) -> tuple[str, dict[str, int]]:
     """The plan's orders (by canonical key) and the levels' values, with the regimes apart
     (never in one model), CP-SAT tuned for battles or not."""
-    base = PlanModel(f, families=("R6",), prune=True)
     with (
         mock.patch.object(regimes, "ONE_MODEL_MOST", -1),
         mock.patch.object(lexicographic, "BATTLE_TUNING", tuned),
     ):
-        pm, result = solve_over_regimes(base, 1, 60.0)
-    chosen = [
-        (t.first.name, pm.key(t, o), result.solver.value(x))
-        for t in pm.troops
-        for o, x in zip(t.options, t.counts, strict=True)
-    ]
-    return repr(chosen), dict(result.values)
+        return solved_apart(f)
 
 
 def same_either_way(f: Fight) -> None:
