@@ -242,7 +242,8 @@ class Runner:
             if self._carried is not None:  # P6: the plan stays; told again as a new plan says it
                 told, self._carried = self._carried, None
                 self._plan = (key, p6.still_to_act(grid, self._plan[1]))
-                self._tell(grid, told, self._plan[1], replan=True)
+                if self._tell(grid, told, self._plan[1], replan=True):
+                    self._untold = False
             return self._plan[1]
         self._carried = None
         replan = self._plan is not None
