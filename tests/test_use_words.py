@@ -3,9 +3,11 @@ Wind" as "second wind"), in the one place a player's words are read (`lnf.heroes
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from lnf.engine.decisions import AttackChoice, SimpleChoice
+from lnf.engine.decisions import AttackChoice, HealChoice, SimpleChoice
 from lnf.errors import Refused
 from lnf.formats.fight_file import parse_fight
 from lnf.heroes.words import parse_choice
@@ -75,3 +77,31 @@ def test_other_uses_stay_an_action() -> None:
     fight = _fight()
     choice = parse_choice(fight, fight.hero("Bram"), "use potion of climbing")
     assert choice.action == SimpleChoice(Action.USE, "potion of climbing")
+
+
+POTION = """
+title: Potion
+heroes:
+  - {name: Bram, class: fighter, level: 5, hp: 40,
+     scores: {str: 16, dex: 12, con: 14, int: 10, wis: 10, cha: 10},
+     weapons: [longsword], uses: {Potion of Healing: 1},
+     heals: {Potion of Healing: {dice: 2d4+2}}}
+monsters:
+  - {monster: orc}
+groups:
+  A: [Bram, Orc]
+"""
+
+
+def test_f1_a_healing_potion_used_or_drunk_heals_its_drinker() -> None:
+    """Used or drunk, the sheet's healing potion heals the hero (its use spent), as "heal Bram
+    with Potion of Healing" does; before, "use" spent it for a bare Use action."""
+    fight = parse_fight(POTION, "potion.yaml")
+    fight = fight.with_combatant(replace(fight.hero("Bram"), hp_now=20))
+    bram = fight.hero("Bram")
+    healed = parse_choice(fight, bram, "heal Bram with Potion of Healing")
+    assert isinstance(healed.action, HealChoice) and healed.action.by == "Potion of Healing"
+    for said in ("use Potion of Healing", "drink a potion of healing", "drink a potion"):
+        assert parse_choice(fight, bram, said) == healed, said
+    other = parse_choice(fight, bram, "drink potion of climbing")  # the Use an Object action
+    assert other.action == SimpleChoice(Action.USE, "potion of climbing")

@@ -105,6 +105,18 @@ def cast_heal(hero: Hero, rest: str) -> str | None:
     return f"{pieces[1].strip()} with {known.name}{at}"
 
 
+def drunk(hero: Hero, said: str) -> str | None:
+    """F1: the healing potion of the sheet's `heals` a player says to drink or use ("drink a
+    potion of healing", "use Potion of Healing"; "a potion" when the sheet has one): its name,
+    or None. Drunk, it heals the drinker (`heal HERO with POTION`), not a bare Use action."""
+    wanted = re.sub(r"^(?:a|an|the|my|one)\s+", "", said.strip(), flags=re.I).casefold()
+    potions = [x.name for x in hero.heals if not x.slot and "potion" in x.name.casefold()]
+    exact = [p for p in potions if p.casefold() == wanted]
+    if exact or wanted not in ("potion", "healing potion"):
+        return exact[0] if exact else None
+    return potions[0] if len(potions) == 1 else None
+
+
 def heal_choice(fight: Fight, hero: Hero, rest: str, spend: Spend) -> HealChoice:
     """`heal Doris with Healing Word` (the sheet's dice and slot; `at 2nd`: F7's dice for that
     slot), `heal Doris 1d4+3 [with Cure Wounds]`, or `heal Doris 10 with Lay on Hands` (points

@@ -45,6 +45,7 @@ from lnf.heroes.spell_words import (
     cast_heal,
     cast_save,
     dice_of,
+    drunk,
     heal_choice,
     monster_named,
     name_meant,
@@ -109,6 +110,7 @@ ACTION_VERBS = (
     "throw",
     "cast",
     "heal",
+    "drink",
     "help",
     "pass",
     "grapple",
@@ -246,6 +248,9 @@ def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Act
         return heal_choice(fight, hero, rest, spend)
     if verb == "turn" and rest.lower() == "undead":  # F2: Channel Divinity
         return turn_choice(fight, hero, spend)
+    if verb in ("use", "drink") and (potion := drunk(hero, rest)) is not None:
+        return heal_choice(fight, hero, f"{hero.name} with {potion}", spend)  # F1: it heals
+    verb = "use" if verb == "drink" else verb  # any other potion: the Use an Object action
     if verb == "use" and hero.resource(rest) is not None:
         name = verify_use(hero, rest)
         spend.append((name or rest, 1))
