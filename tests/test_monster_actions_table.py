@@ -290,3 +290,23 @@ def test_the_page_finds_the_saves_after_a_change_that_left_the_plan_as_it_was(
     assert code == 0 and "Cone of Cold: Ann, Bo and Cy — each roll a Constitution save" in page
     code, out = run("next", "x7.yaml", "--saves", "Ann=5,Bo=5,Cy=20")
     assert code == 0 and "Cy's CON save 1d20 (20) + 2 = 22 vs DC 14: saves" in out
+
+
+def test_undo_at_the_wait_takes_back_the_plan_with_the_event_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """P6: the plan a waiting turn logged is not something the DM recorded: one `lnf undo`
+    takes it back with the event before it (Bo's turn's end), not alone."""
+    shutil.copy(ROOT / "examples" / "mage-behind-its-guards.yaml", tmp_path / "x7.yaml")
+    monkeypatch.chdir(tmp_path)
+    for step in [("next", "--seed", "1"), ("round",), ("round",), ("mark", "Bo", "deafened")]:
+        code, out = run(step[0], "x7.yaml", *step[1:])
+        assert code == 0, (step, out)
+    code, out = run("round", "x7.yaml")
+    assert code == 0 and "Mage uses Cone of Cold" in out
+    code, out = run("undo", "x7.yaml")
+    took = [line for line in out.splitlines() if line.startswith("Took back: ")]
+    assert code == 0 and len(took) == 2
+    assert (
+        took[0].startswith("Took back: New plan (P6)") and took[1] == "Took back: Bo ends the turn."
+    )

@@ -66,6 +66,8 @@ def undo(fight_file: Path, count: int, whole_turn: bool) -> None:
     table = opened(fight_file).table
     if whole_turn:
         count = _events_in_last_turns(table, count)
+    else:
+        count += _trailing_plan(table)
     if count > table.undoable > 0:
         # All or nothing: half an undo would leave the DM guessing where the fight stands.
         there = "is" if table.undoable == 1 else "are"
@@ -84,6 +86,17 @@ def undo(fight_file: Path, count: int, whole_turn: bool) -> None:
         click.echo(f"Took back: the start of {event.who}'s turn{alone}.")
         if n == 1:
             click.echo(f"lnf next {fight_file} begins {event.who}'s turn again.")
+
+
+def _trailing_plan(table: Table) -> int:
+    """P6: 1 when the log ends in a plan (told as a round starts, or by a turn that waits for
+    the table) with an event before it: that plan goes with it, since taken back alone it
+    would be made again, the same, by the next command."""
+    from lnf.model.events import Begun, Planned
+
+    events = [a.event for a in table.in_force]
+    ends_in_plan = len(events) >= 2 and isinstance(events[-1], Planned)
+    return 1 if ends_in_plan and not isinstance(events[-2], Begun) else 0
 
 
 def _events_in_last_turns(table: Table, turns: int) -> int:
