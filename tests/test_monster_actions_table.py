@@ -273,19 +273,24 @@ def test_the_players_page_says_who_rolls_two_d20s() -> None:
     )
 
 
+def at_the_mages_wait_after_a_mark(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """X7 at the table: a mark on Bo during its turn (a change, P6), then on to the Mage's
+    Cone of Cold, whose re-plan gives the orders told before; the turn waits for the saves."""
+    shutil.copy(ROOT / "examples" / "mage-behind-its-guards.yaml", tmp_path / "x7.yaml")
+    monkeypatch.chdir(tmp_path)
+    steps = [("next", "--seed", "1"), ("round",), ("round",), ("mark", "Bo", "deafened")]
+    for step in [*steps, ("round",)]:
+        code, out = run(step[0], "x7.yaml", *step[1:])
+        assert code == 0, (step, out)
+    assert "Mage uses Cone of Cold on Ann, Bo and Cy" in out
+
+
 def test_the_page_finds_the_saves_after_a_change_that_left_the_plan_as_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """P6, B3: a mark before the Mage's turn is a change, and its re-plan gives the orders told
-    before (so nothing new is told); the turn then waits for the saves. The plan it waits in
-    is logged, so the page, which reads the log and never plans, says the saves awaited."""
-    shutil.copy(ROOT / "examples" / "mage-behind-its-guards.yaml", tmp_path / "x7.yaml")
-    monkeypatch.chdir(tmp_path)
-    for step in [("next", "--seed", "1"), ("round",), ("round",), ("mark", "Bo", "deafened")]:
-        code, out = run(step[0], "x7.yaml", *step[1:])
-        assert code == 0, (step, out)
-    code, out = run("round", "x7.yaml")
-    assert code == 0 and "Mage uses Cone of Cold on Ann, Bo and Cy" in out
+    """P6, B3: nothing new was told before the wait; the plan it waits in is logged, so the
+    page, which reads the log and never plans, says the saves awaited."""
+    at_the_mages_wait_after_a_mark(tmp_path, monkeypatch)
     code, page = run("show", "x7.yaml", "--html")
     assert code == 0 and "Cone of Cold: Ann, Bo and Cy — each roll a Constitution save" in page
     code, out = run("next", "x7.yaml", "--saves", "Ann=5,Bo=5,Cy=20")
@@ -297,16 +302,9 @@ def test_undo_at_the_wait_takes_back_the_plan_with_the_event_before_it(
 ) -> None:
     """P6: the plan a waiting turn logged is not something the DM recorded: one `lnf undo`
     takes it back with the event before it (Bo's turn's end), not alone."""
-    shutil.copy(ROOT / "examples" / "mage-behind-its-guards.yaml", tmp_path / "x7.yaml")
-    monkeypatch.chdir(tmp_path)
-    for step in [("next", "--seed", "1"), ("round",), ("round",), ("mark", "Bo", "deafened")]:
-        code, out = run(step[0], "x7.yaml", *step[1:])
-        assert code == 0, (step, out)
-    code, out = run("round", "x7.yaml")
-    assert code == 0 and "Mage uses Cone of Cold" in out
+    at_the_mages_wait_after_a_mark(tmp_path, monkeypatch)
     code, out = run("undo", "x7.yaml")
     took = [line for line in out.splitlines() if line.startswith("Took back: ")]
     assert code == 0 and len(took) == 2
-    assert (
-        took[0].startswith("Took back: New plan (P6)") and took[1] == "Took back: Bo ends the turn."
-    )
+    assert took[0].startswith("Took back: New plan (P6)")
+    assert took[1] == "Took back: Bo ends the turn."
