@@ -105,3 +105,24 @@ def test_f1_a_healing_potion_used_or_drunk_heals_its_drinker() -> None:
         assert parse_choice(fight, bram, said) == healed, said
     other = parse_choice(fight, bram, "drink potion of climbing")  # the Use an Object action
     assert other.action == SimpleChoice(Action.USE, "potion of climbing")
+
+
+def test_r8_a_step_to_a_rank_said_as_players_say_it() -> None:
+    """R8: "step back", "go to the back rank", "move up to the front" are `back` and `front`
+    (what follows kept: "fall back hidden")."""
+    _both("Nix", "step forward to the front rank", "front")
+    _both("Bram", "go to the back rank hidden", "back hidden")
+    _both("Gus", "fall back hidden", "back hidden")
+
+
+def test_g5_r8_a_move_to_where_it_stands_is_said_so() -> None:
+    """G5: joining the group it is in, and R8: stepping to the rank it holds, are refused as
+    such, not as moves its speed or its rank's rules forbid."""
+    fight = _fight()
+    bram = fight.hero("Bram")
+    with pytest.raises(Refused, match="Bram is in group A with Orc 1 already") as said:
+        parse_choice(fight, bram, "join Orc 1")
+    assert said.value.rule == "G5"
+    with pytest.raises(Refused, match="Bram is in the front rank already") as said:
+        parse_choice(fight, bram, "step up to the front")
+    assert said.value.rule == "R8"

@@ -1,5 +1,6 @@
 """F1, T1: a feature a player says with "use" ("use Second Wind", "use Cunning Action to
-hide", "use Action Surge; attack Orc 1"), read into the words `heroes.words` knows it by."""
+hide", "use Action Surge; attack Orc 1"), and R8: a step to a rank said as players say it
+("step back", "move to the front rank"), read into the words `heroes.words` knows them by."""
 
 from __future__ import annotations
 
@@ -16,11 +17,21 @@ USED = re.compile(
 )
 
 
+# R8: "step back", "go to the back rank", "move up to the front": the rank words `back`, `front`
+# (what follows kept: "step back hidden")
+STEPPED = re.compile(
+    r"(?:step|move|go|fall|get)\s+(?:up\s+|forward\s+)?(?:to\s+|into\s+)?(?:the\s+)?"
+    r"(?P<rank>back|front)(?:\s+rank)?\b(?P<rest>.*)",
+    re.IGNORECASE,
+)
+
+
 def plainly(parts: list[str], verbs: Collection[str]) -> list[str]:
     """F1, T1: a feature said with "use" in the words it is known by: "use Second Wind",
     "use Flurry of Blows at Orc 1", "use Cunning Action to hide"; "use Action Surge" is the
     `surge` of the turn's one attack (its verb among `verbs`). Any other use (a potion, a
     sheet's uses) stays as said."""
+    parts = [f"{m['rank'].lower()}{m['rest']}" if (m := STEPPED.fullmatch(p)) else p for p in parts]
     said = [str(m["cunning"] or m["said"]) if (m := USED.fullmatch(p)) else p for p in parts]
     surge = [p for p in said if re.fullmatch(r"action\s+surge", p, re.IGNORECASE)]
     if not surge:

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from lnf.errors import Violation
-from lnf.model import Fight, Hero
+from lnf.errors import Refused, Violation
+from lnf.model import Fight, Hero, Monster
 from lnf.rules.roster import in_fight
 from lnf.rules.wording import and_list
 
@@ -41,3 +41,15 @@ def check_groups(fight: Fight) -> list[Violation]:
                 )
             )
     return found
+
+
+def verify_not_joined(fight: Fight, c: Hero | Monster, where: str) -> None:
+    """G5: a combatant already stands in the group it would join ("join Bandit Captain" from
+    the captain's own group): said so, not as a join its speed forbids."""
+    mine = fight.group_of(c.name)
+    if mine is None:
+        return
+    theirs = fight.group_of(where) if where in fight else None
+    if where == mine.label or (theirs is not None and theirs.label == mine.label):
+        them = f" with {where}" if where != mine.label else ""
+        raise Refused(f"{c.name} is in group {mine.label}{them} already", "G5")

@@ -42,6 +42,7 @@ from lnf.rules.conditions import fear_bars, spared, verify_can_move, verify_not_
 from lnf.rules.damage import verify_healable, verify_hurtable
 from lnf.rules.distance import verify_sides_met, verify_volley_reach, volley_reach
 from lnf.rules.group_changes import moved
+from lnf.rules.groups import verify_not_joined
 from lnf.rules.holds import hold_to_escape, swallowed_by, verify_from_inside
 from lnf.rules.magic_immunity import spell_proof, verify_some_affect, verify_spell_affects
 from lnf.rules.moves import can_leave, is_fast, verify_can_leave, verify_one_group_change
@@ -307,6 +308,7 @@ def verify_join(fight: Fight, c: Hero | Monster, where: str) -> Moved:
     """M1–M5: `where` is a group's label, an unengaged foe, or a foe in a group (its group);
     F3: not toward the source of its fear."""
     verify_on_the_grid(fight, c)
+    verify_not_joined(fight, c, where)  # G5
     open_ = join_targets(fight, c)
     theirs = fight.group_of(where) if where in fight else None
     into = theirs.label if theirs is not None and theirs.label in open_ else where

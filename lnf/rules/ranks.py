@@ -213,8 +213,10 @@ def rank_choices(fight: Fight, c: Hero | Monster) -> list[Rank]:
 
 
 def verify_rank_open(fight: Fight, c: Hero | Monster, rank: Rank) -> None:
-    """R7, R8: the rank must be one `c` may switch to now."""
+    """R7, R8: the rank must be one `c` may switch to now (not the one it stands in)."""
     if rank not in rank_choices(fight, c):
+        if c.rank is rank:
+            raise Refused(f"{c.name} is in the {rank} rank already", "R8")
         raise Refused(f"{c.name} cannot switch to the {rank} rank now", "R7, R8")
 
 
