@@ -126,3 +126,14 @@ def test_g5_r8_a_move_to_where_it_stands_is_said_so() -> None:
     with pytest.raises(Refused, match="Bram is in the front rank already") as said:
         parse_choice(fight, bram, "step up to the front")
     assert said.value.rule == "R8"
+
+
+def test_f2_then_before_a_foe_alone_names_the_next_blow_s_target() -> None:
+    """F1, F2: "then" parts a turn ("join A then attack Orc 1"), but before a foe's name alone
+    it goes on naming the swings' targets: "attack Orc 1 then Orc 2" is "… Orc 1 and Orc 2"."""
+    fight = parse_fight(FIGHT.replace("Kai, Orc 1]", "Kai, Orc 1, Orc 2]"), "use.yaml")
+    bram = fight.hero("Bram")
+    plain = parse_choice(fight, bram, "attack Orc 1 and Orc 2")
+    assert parse_choice(fight, bram, "attack Orc 1 then Orc 2") == plain
+    assert isinstance(plain.action, AttackChoice) and plain.action.then == ("Orc 2",)
+    assert parse_choice(fight, bram, "second wind then attack Orc 2").bonus is not None

@@ -3,6 +3,8 @@ Magic Missile's darts, Scorching Ray's rays, Eldritch Blast's beams ("at Orc 1 a
 
 from __future__ import annotations
 
+import re
+
 from lnf.errors import Refused
 from lnf.heroes.spell_words import monster_named, names_in
 from lnf.model import Attack, Fight, Hero
@@ -13,6 +15,22 @@ from lnf.rules.names import match_name
 from lnf.rules.resources import ordinal, tracked
 from lnf.rules.roster import in_fight
 from lnf.rules.sheets import top_slot
+
+
+def turn_parts(fight: Fight, text: str) -> list[str]:
+    """F1: a turn's parts, split at ";" and "then" ("join A then attack Orc 1"); a "then"
+    followed by a foe's name alone goes on naming the blows' targets ("attack Orc 1 then
+    Orc 2" is "attack Orc 1 and Orc 2", F2)."""
+    standing = [m.name for m in fight.monsters if in_fight(m)]
+    pieces = re.split(r"(;|\bthen\b)", text)
+    out: list[str] = []
+    for i in range(0, len(pieces), 2):
+        part = pieces[i].strip()
+        if i and pieces[i - 1] == "then" and out and match_name(part, standing) is not None:
+            out[-1] = f"{out[-1]} and {part}"
+        elif part:
+            out.append(part)
+    return out
 
 
 def split_targets(fight: Fight, text: str) -> list[str]:

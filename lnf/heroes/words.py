@@ -52,7 +52,7 @@ from lnf.heroes.spell_words import (
     save_spell,
     slot_level,
 )
-from lnf.heroes.swing_words import later_targets, split_targets
+from lnf.heroes.swing_words import later_targets, split_targets, turn_parts
 from lnf.heroes.turn_words import turn_choice
 from lnf.heroes.use_words import plainly
 from lnf.model import Action, Attack, AttackKind, BackReason, Fight, Hero, Monster, Rank
@@ -134,7 +134,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     flee = False
     surges: list[tuple[str, int]] = []
     state = fight
-    said = [p.strip() for p in re.split(r";|\bthen\b", text) if p.strip()]
+    said = turn_parts(fight, text)
     for part in plainly(said, SURGED):
         verb, _, rest = part.partition(" ")
         verb, rest = verb.lower(), rest.strip()
