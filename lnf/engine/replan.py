@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from lnf.model import Fight, Hero, Monster
 from lnf.model.applied import Applied
-from lnf.model.events import Planned, Turn
+from lnf.model.events import Planned, RoundStarted, Turn
 from lnf.model.plan import Move, MoveKind, Order, Plan
 from lnf.rules.chase import chasing
 from lnf.rules.group_changes import order_step
@@ -111,6 +111,20 @@ def _with_actions(plan: Plan) -> tuple[Order, ...]:
 def still_to_act(fight: Fight, plan: Plan) -> Plan:
     """P6: a plan gives orders only to the monsters that have not acted yet."""
     return Plan(tuple(o for o in plan.orders if can_act(fight, fight.monster(o.monster))))
+
+
+def this_round(records: Sequence[Applied]) -> Sequence[Applied] | None:
+    """The records since the round under way started; None before the first round."""
+    starts = [i for i, r in enumerate(records) if isinstance(r.event, RoundStarted)]
+    return records[starts[-1] + 1 :] if starts else None
+
+
+def logged_for(records: Sequence[Applied], fight: Fight, *, kept: bool) -> bool:
+    """P6: whether the log alone gives the plan in force for `fight` as it is now, as a
+    command that carries on (or the players' page, which never plans) reads it."""
+    later = this_round(records)
+    logged = logged_plan(later, kept=kept) if later is not None else None
+    return logged is not None and logged[0][0] == plan_key(grid_view(fight))
 
 
 def logged_plan(

@@ -77,7 +77,6 @@ class Runner:
     _dry: bool = False  # a turn played to see what it would ask, never recorded
     own_orders_kept: bool = True  # P6's decision; False re-plans after any change (the check)
     _carried: Plan | None = None  # the plan in force before a monster carried out its order
-    _untold: bool = False  # P6: re-planned to the orders told before, so the log holds no plan
 
     @property
     def fight(self) -> Fight:
@@ -98,11 +97,9 @@ class Runner:
         """Carry on a round under way as if nothing had stopped: what follows its start (B2's
         dice, C2's speeds, the plan) is done now if it was not; the plan is the last logged."""
         self._legendary()  # B7: after the hero's turn that ended last, if not yet played
-        records = self.table.in_force
-        starts = [i for i, r in enumerate(records) if isinstance(r.event, RoundStarted)]
-        if not starts or self.round_over() or self.winner() is not None:
+        later = p6.this_round(self.table.in_force)
+        if later is None or self.round_over() or self.winner() is not None:
             return
-        later = self.table.in_force[starts[-1] + 1 :]
         if recharge_pending(later) and (rolls := recharge_rolls(self.fight, self._dice)):
             self._add(rolls)  # B2: a stop came before the round's recharge dice
         if (number := speeds_due(self.table.in_force)) is not None:
@@ -242,8 +239,7 @@ class Runner:
             if self._carried is not None:  # P6: the plan stays; told again as a new plan says it
                 told, self._carried = self._carried, None
                 self._plan = (key, p6.still_to_act(grid, self._plan[1]))
-                if self._tell(grid, told, self._plan[1], replan=True):
-                    self._untold = False
+                self._tell(grid, told, self._plan[1], replan=True)
             return self._plan[1]
         self._carried = None
         replan = self._plan is not None
@@ -259,18 +255,16 @@ class Runner:
             return plan
         old = self._plan[1] if self._plan is not None else None
         if plan.orders or any(in_fight(m) for m in grid.monsters):
-            self._untold = not self._tell(grid, old, plan, replan=replan)
+            self._tell(grid, old, plan, replan=replan)
         self._plan = (key, plan)
         return plan
 
-    def _tell(self, grid: Fight, old: Plan | None, plan: Plan, *, replan: bool) -> bool:
+    def _tell(self, grid: Fight, old: Plan | None, plan: Plan, *, replan: bool) -> None:
         """A plan is told when its orders or its notes differ from the plan before it."""
         note = "; ".join(plan_notes(grid))
         if old is None or p6.orders_changed(old, plan) or note != self._told:
             self._add(Planned(plan.orders, replan=replan, note=note))
             self._told = note
-            return True
-        return False
 
     def _carry_out(self, before: Fight, after: Fight) -> None:
         """P6's decision: a monster carrying out its order is no change to the plan in force."""
@@ -372,11 +366,16 @@ class Runner:
             except Waits as waits:
                 self._waiting = waits
                 self._plan, self._carried = kept  # nothing of the turn is recorded yet
-                if self._untold and not self._dry and self._plan is not None:
+                if (
+                    not self._dry
+                    and self._plan is not None
+                    and not p6.logged_for(
+                        self.table.in_force, self.fight, kept=self.own_orders_kept
+                    )
+                ):
                     # P6: the plan this turn waits in is logged, so that what reads the log
                     # alone (the players' page, B3) finds it; a later run plans no differently
                     self._add(Planned(self._plan[1].orders, replan=True, note=self._told))
-                    self._untold = False
                 return False  # the table says first whether the hero takes its reaction
         else:  # R4: no attack ordered, so it searches for any hero hidden from it
             monster_search(turn, monster.name, dice)
