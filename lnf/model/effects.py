@@ -39,6 +39,10 @@ class Lasting:
     in_sight: bool = False
 
     def __str__(self) -> str:
+        return self.said()
+
+    def said(self, causer: str = "its causer") -> str:
+        """In words; `causer`: who causes the effect, where `in_sight` names it."""
         parts = []
         if self.rounds:
             parts.append(_span(self.rounds))
@@ -49,7 +53,7 @@ class Lasting:
             when = f" at the {self.each} of each of its turns" if self.each else ""
             saves = f"{self.saves} successes end it, {self.saves} failures fix it"
             ends = f": {saves}" if self.saves else " ends it"  # F7 Contagion: counted
-            worse = ", at disadvantage while its causer is in sight," if self.in_sight else ""
+            worse = f", at disadvantage while {causer} is in sight," if self.in_sight else ""
             parts.append(f"a DC {dc} {ability.word} save{when}{worse}{ends}")
         if self.concentration:
             parts.append(f"while {self.concentration} concentrates")

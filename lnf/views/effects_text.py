@@ -111,7 +111,7 @@ def span_words(e: Effect) -> str:
 def _lasting_words(e: Effect) -> str:
     """F4: how long `e` lasts; "… of the cloaker's next turn" when its causer imposed it
     during its own turn (`rules.effects`: that turn does not end it)."""
-    said = str(e.lasting).replace("its causer", e.by or "its causer")  # B8: "while Quasit is …"
+    said = e.lasting.said(e.by) if e.by else str(e.lasting)  # B8: "while Quasit is in sight"
     if turns_to_stone(e.what) and e.lasting.save is not None:  # B8: its one save decides
         ability, dc = e.lasting.save
         return (
