@@ -38,6 +38,7 @@ from lnf.model import (
     SpellEffect,
     Terrain,
 )
+from lnf.rules.ranks import hiding_as_placed
 
 CLASSES = ["fighter", "cleric", "bard", "wizard", "rogue", "paladin", "druid", "warlock"]
 DAMAGE = [parse(t) for t in ("1d8+2 slashing", "1d6+2 piercing", "2d6 fire + 1d6 cold", "1d4")]
@@ -83,9 +84,11 @@ def attacks(draw: st.DrawFn, reach: int) -> Attack:
 def _common(draw: st.DrawFn) -> dict[str, object]:
     rank = draw(st.sampled_from(list(Rank)))
     reach = draw(st.sampled_from([5, 5, 10]))
+    why = None if rank is Rank.FRONT else draw(st.none() | st.sampled_from(list(BackReason)))
+    flags = frozenset(draw(st.lists(st.sampled_from(list(Flag)), max_size=2)))
     return dict(
         rank=rank,
-        why=None if rank is Rank.FRONT else draw(st.none() | st.sampled_from(list(BackReason))),
+        why=why,
         light=draw(st.booleans()),
         speed=draw(st.sampled_from([0, 20, 25, 30, 40])),
         fly=draw(st.sampled_from([0, 0, 30, 60])),
@@ -96,7 +99,7 @@ def _common(draw: st.DrawFn) -> dict[str, object]:
         saves=draw(st.sampled_from([(), ((Ability.DEX, 2), (Ability.WIS, -1))])),
         temp_hp=draw(st.sampled_from([0, 0, 5])),
         conditions=frozenset(draw(st.lists(st.sampled_from(list(Condition)), max_size=2))),
-        flags=frozenset(draw(st.lists(st.sampled_from(list(Flag)), max_size=2))),
+        flags=hiding_as_placed(rank, why, flags),  # R4: what a file's `why: hidden` means
         attacks=tuple(draw(st.lists(attacks(reach), min_size=0, max_size=2))),
     )
 

@@ -33,6 +33,8 @@ HIDDEN_ANN = (
     f"{{name: Ann, class: fighter, hp: 30, ac: 15, light: true, rank: back, why: hidden, {SWORD}}}"
 )
 ANN = f"{{name: Ann, class: fighter, hp: 30, ac: 15, light: true, {SWORD}}}"
+# Out of reach, not hidden: a hero placed hidden would swing unseen, cancelling the darkness (R4)
+AWAY_ANN = ANN.replace("light: true,", "light: true, rank: back, why: out-of-reach,")
 
 
 def _srd_actions() -> list[tuple[str, dict[str, Any]]]:
@@ -143,7 +145,7 @@ def test_at_the_table_it_is_used_and_ends_with_its_concentration(tmp_path: Path)
     """B6, F5: `lnf next` plays it (a daily use, "uses", its concentration); Ann's sword
     then swings at disadvantage, said; the darkness ends with the concentration."""
     path = tmp_path / "dark.yaml"
-    path.write_text(f"heroes: [{HIDDEN_ANN}]\nmonsters: [{{monster: darkmantle}}]\n", "utf-8")
+    path.write_text(f"heroes: [{AWAY_ANN}]\nmonsters: [{{monster: darkmantle}}]\n", "utf-8")
     stdout_of("next", str(path))
     said = stdout_of("next", str(path))
     assert "Darkmantle uses Darkness Aura.\nDarkmantle concentrates on Darkness Aura" in said

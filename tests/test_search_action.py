@@ -13,11 +13,16 @@ from lnf.engine.apply import apply
 from lnf.engine.decisions import SimpleChoice
 from lnf.engine.turns import simple_action
 from lnf.formats.event_codec import event_from_json, event_to_json
+from lnf.formats.fight_file import parse_fight
+from lnf.formats.fight_writer import dump_fight
 from lnf.model import Action, BackReason, Cost, Fight, Flag, Rank
 from lnf.model.events import Recorded
+from lnf.model.plan import Advantage
 from lnf.model.steps import Acted, Searched
+from lnf.rules.attacks import attack_roll
 from lnf.rules.economy import step_cost
 from lnf.rules.hiding import found, given_away, search_against, search_bonus
+from lnf.rules.ranks import hiding_as_placed
 from lnf.values import replace
 from lnf.views.acted_text import acted_text
 from tests.builders import BOW, fight, hero, monster
@@ -120,3 +125,21 @@ def test_r4_at_the_table_lnf_next_tells_the_monsters_search(tmp_path: Path) -> N
     assert code == 0, out
     assert "Ogre 2 searches for Bex (R4): Perception 1d20 (2) - 2 = 0 against Stealth 10: " in out
     assert "not found." in out
+
+
+def test_r4_a_hero_the_file_places_hidden_shoots_its_first_shot_unseen() -> None:
+    """R4, 5e "Hiding": `why: hidden` in the fight file is a hero that hid before the fight.
+    Before, it could not be picked (R4) yet its first shot was a plain roll; now the shot is
+    unseen (advantage) and gives it away, and a second shot is a plain roll again."""
+    f = parse_fight(FILE, "lone.yaml")
+    bex, ogre = f.hero("Bex"), f.monster("Ogre 1")
+    assert bex.has(Flag.HIDDEN) and bex.hid_with is None  # a Search contests 10 + its Stealth
+    assert attack_roll(bex, ogre, close=False, from_front=False) == (
+        Advantage.ADVANTAGE,
+        ("Bex is unseen",),
+    )
+    shown = given_away(f, bex)
+    assert attack_roll(shown, ogre, close=False, from_front=False) == (Advantage.NORMAL, ())
+    assert hiding_as_placed(Rank.FRONT, None, frozenset()) == frozenset()
+    written = parse_fight(dump_fight(f), "again.yaml")
+    assert written.hero("Bex") == bex  # the flag the file implies is written, and read the same

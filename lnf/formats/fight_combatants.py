@@ -38,6 +38,7 @@ from lnf.model import (
 )
 from lnf.rules.acl import ARMOR, armor_dr
 from lnf.rules.hyrule import STAMINA
+from lnf.rules.ranks import hiding_as_placed
 from lnf.rules.sheets import class_resources, recharge_of, sneak_dice
 from lnf.rules.wording import copy_names
 from lnf.values import replace
@@ -93,7 +94,7 @@ def _common(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> dict
         reached_by=d["reached_by"],
         effects=tuple(d["effects"]),
         guards=tuple(_guards(d, path, ck)),
-        flags=frozenset(d["flags"]),
+        flags=hiding_as_placed(d["rank"], d["why"], frozenset(d["flags"])),
         resist=frozenset(d["resist"]),
         immune=frozenset(d["immune"]),
         vulnerable=frozenset(d["vulnerable"]),

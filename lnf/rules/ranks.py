@@ -15,11 +15,22 @@ _ENTERS_SPACES = Flag.ENTERS_SPACES
 _FREE_AIR = Rank.FREE_AIR
 _FRONT = Rank.FRONT
 _GUARDED = BackReason.GUARDED
+_HIDDEN_REASON = BackReason.HIDDEN
+_HIDING = Flag.HIDDEN
 _INCORPOREAL = Flag.INCORPOREAL
 _PRONE = Condition.PRONE
 _SWARM = Flag.SWARM
 
 R6_EXEMPT_FLAGS = frozenset({Flag.CAN_LEVITATE, Flag.CAN_HIDE, Flag.HIDDEN})
+
+
+def hiding_as_placed(rank: Rank, why: BackReason | None, flags: frozenset[Flag]) -> frozenset[Flag]:
+    """R4, 5e "Hiding" (docs/choices.md, R4): a combatant the fight file places in the back rank
+    as hidden is hiding as the fight starts, as if it had hidden before it: its first attack
+    is unseen (`attacks.attack_roll`) and gives it away (`hiding.given_away`); a monster's
+    Search contests a hero's passive Stealth (`hiding.search_against`). Its standing flags,
+    with `hidden` where it is placed so."""
+    return flags | {_HIDING} if rank is _BACK and why is _HIDDEN_REASON else flags
 
 
 def guards_allowed(fight: Fight) -> bool:
