@@ -38,6 +38,8 @@ from lnf.model.plan import Plan
 from lnf.model.steps import Attacked, SpellCast, Used
 from lnf.rules.legendary import legendary_choice
 from lnf.solver import solve_plan
+from lnf.views.page import page_data
+from lnf.views.page_html import render_body
 from lnf.views.transcript import describe
 from tests.builders import fight, hero, monster
 from tests.cli import run
@@ -321,3 +323,22 @@ def test_b7_b3_at_the_table_lnf_next_asks_the_wing_attacks_saves_and_act_says_so
     assert code == 2 and "Wing Attack (a legendary action) waits for Bram's save first" in out
     code, out = run("next", str(fight), "--saves", "Bram=20")
     assert code == 0 and "Bram's DEX save 1d20 (20) + 2 = 22 vs DC 19: saves, takes 0" in out
+
+
+def test_b7_s1_while_a_legendary_actions_saves_wait_the_page_marks_the_dragon_now() -> None:
+    """B7, S1: between two turns the Wing Attack's saves wait. Before, the page's strike
+    order marked the next combatant "next" as if its turn came at once; now the dragon acts
+    now and nobody is marked next until the saves are said."""
+    table = Table(_lair())
+    runner = Runner(table, TableHeroes(), _planner, lambda _: None)
+    runner.begin(7)
+    for _ in range(6):
+        if runner.on_at_table(monster_turns=None) is None and runner.legendary_waits:
+            break
+    waits = runner.waiting_guard()
+    assert isinstance(waits, SavesWait) and table.fight.turns.current is None
+    data = page_data(table.fight, saves=waits)
+    assert (data["current"], data["next"]) == ("Adult Red Dragon", None)
+    html = render_body(data)
+    assert "Adult Red Dragon — now" in html and "— next" not in html
+    assert page_data(table.fight)["next"] is not None  # with no wait, the next turn is marked

@@ -72,8 +72,7 @@ def page_data(
         "target_order": [h.name for h in target_order(fight)],
         "strike_order": [n for n in fight.turns.order if n not in unseen],
         "acted": [n for n in fight.turns.order if n in fight.turns.acted and n not in unseen],
-        "current": fight.turns.current,
-        "next": _next(fight, unseen),
+        **_now_and_next(fight, saves, unseen),
         "effects": _effects(fight, unseen),
         "recent": [heart_points(x) for x in recent[-RECENT:]]
         if hyrule(fight)
@@ -112,6 +111,16 @@ def saves_line(saves: SavesWait, unseen: set[str]) -> str:
     return f"{whose}{action.name}: {and_list(saves.heroes)} — {roll} {save}." + (
         f" {two}" if two else ""
     )
+
+
+def _now_and_next(fight: Fight, saves: SavesWait | None, unseen: set[str]) -> dict[str, Any]:
+    """S1, B3, B7: who acts now and who is next, for the strike order and the cards. While a
+    monster's saves wait, that monster acts now (a legendary action's come between two turns,
+    when nobody's turn is under way) and nobody is marked next: the next turn waits for the
+    saves. A hidden foe's wait marks nobody."""
+    if saves is not None:
+        return {"current": None if saves.foe in unseen else saves.foe, "next": None}
+    return {"current": fight.turns.current, "next": _next(fight, unseen)}
 
 
 def _next(fight: Fight, unseen: set[str]) -> str | None:
