@@ -21,6 +21,7 @@ from lnf.model import Ability, AltUse, AttackKind, Cost, Hero
 from lnf.rules import acl
 from lnf.rules.class_features import (
     attacks_per_action,
+    jack_of_all_trades,
     martial_arts_die,
     rage_damage,
     speed_bonus,
@@ -298,6 +299,9 @@ def test_init_hero_all_at_5_reads_as_a_fight(tmp_path: Path) -> None:
     assert {a.name for a in by["monk"].attacks} >= {"Martial Arts", "Flurry of Blows"}
     # F2: the usual skills, a rogue's Expertise: R4's Hide and the monsters' search read them
     assert (by["rogue"].stealth, by["rogue"].perception) == (10, 17)
+    # F2 Jack of All Trades: the bard adds half its +3, rounded down, to the Stealth it lacks
+    dex = (dict(by["bard"].scores)[Ability.DEX] - 10) // 2
+    assert by["bard"].stealth == dex + 1
     assert "#   Stealth +10, passive Perception 17" in out
     doc = yaml.safe_load(path.read_text())
     assert "fireball" in next(h for h in doc["heroes"] if h["class"] == "wizard")["spells"]
@@ -367,6 +371,8 @@ def test_the_class_tables_match_the_levels_file() -> None:
             assert attacks_per_action(cls, level) == (
                 2 if "Extra Attack" in features(cls, level) else 1
             )
+        gained = {f["index"] for n in range(1, level + 1) for f in rows[(cls, n)]["features"]}
+        assert jack_of_all_trades(cls, level) == ("jack-of-all-trades" in gained)  # F2
         if "martial_arts" in spec:
             assert martial_arts_die(level) == spec["martial_arts"]["dice_value"]
             assert speed_bonus("monk", level, None, False) == spec["unarmored_movement"]

@@ -25,6 +25,7 @@ from lnf.rules.class_features import (
     attacks_per_action,
     expertise_count,
     hit_points,
+    jack_of_all_trades,
     martial_arts_die,
     proficient_with,
     skill_bonus,
@@ -124,8 +125,10 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
     proficient = SAVING_THROWS.get(cls, ())
     out["saves"] = {a.value: mods[a] + (prof if a in proficient else 0) for a in Ability}
     skills = _skills(entry, path, ck, cls, level)  # skill: whether Expertise doubles it
+    jack = jack_of_all_trades(cls, level)  # a bard's half proficiency on the rest
     check = {
-        s: skill_bonus(mods[SKILLS[s]], prof, s in skills, skills.get(s, False)) for s in SKILLS
+        s: skill_bonus(mods[SKILLS[s]], prof, s in skills, skills.get(s, False), jack)
+        for s in SKILLS
     }
     out["perception"] = 10 + check["perception"]  # passive Wisdom (Perception)
     out["stealth"] = check["stealth"]  # the Hide action's, D12's and C5's Stealth

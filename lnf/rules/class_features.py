@@ -202,10 +202,26 @@ def expertise_count(cls: str, level: int) -> int | None:
     return sum(n for c, at, n in EXPERTISE if c == cls and level >= at)
 
 
-def skill_bonus(modifier: int, prof: int, proficient: bool, expertise: bool) -> int:
+JACK_OF_ALL_TRADES = ("bard", 2)  # SRD 5.1: the bard's feature at the 2nd level
+
+
+def jack_of_all_trades(cls: str, level: int) -> bool:
+    """F2, SRD 5.1 Jack of All Trades: "Starting at 2nd level, you can add half your proficiency
+    bonus, rounded down, to any ability check you make that doesn't already include your
+    proficiency bonus." tests/test_hero_sheets.py checks the level against the levels file."""
+    who, at = JACK_OF_ALL_TRADES
+    return cls.lower() == who and level >= at
+
+
+def skill_bonus(
+    modifier: int, prof: int, proficient: bool, expertise: bool, jack: bool = False
+) -> int:
     """F2, a skill check's bonus (SRD 5.1 "Proficiency Bonus", Expertise): the ability's
-    modifier, + the proficiency bonus when proficient, twice it with Expertise."""
-    return modifier + prof * (2 if expertise else 1 if proficient else 0)
+    modifier, + the proficiency bonus when proficient, twice it with Expertise; with `jack`
+    (`jack_of_all_trades`), half of it rounded down when not proficient (D11)."""
+    if not proficient and not expertise:
+        return modifier + (prof // 2 if jack else 0)
+    return modifier + prof * (2 if expertise else 1)
 
 
 DIVINE_SMITE = "Divine Smite"
