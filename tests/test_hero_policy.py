@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from lnf.dice import DamageType, parse
 from lnf.dice.roll import ScriptedDice, SeededDice
 from lnf.engine.apply import Steps
@@ -14,6 +16,7 @@ from lnf.engine.decisions import AttackChoice, HealChoice, SpellChoice, TurnChoi
 from lnf.engine.effects import land
 from lnf.engine.hero_turn import hero_steps, turn_costs
 from lnf.engine.resolve import roll_attack
+from lnf.errors import Refused
 from lnf.heroes.policy import PolicyHeroes, policy_choice
 from lnf.model import (
     Ability,
@@ -38,6 +41,7 @@ from lnf.model import (
 from lnf.model.plan import Mode
 from lnf.model.steps import Attacked, Guarded, Healed, Used
 from lnf.rules.economy import verify_costs
+from lnf.rules.legal import verify_spell_reach
 from tests.builders import BOW, SWORD, fight, hero, monster
 
 FIRE_BOLT = Attack(
@@ -123,10 +127,30 @@ def test_f7_one_weak_foe_gets_the_cantrip_two_goblins_the_lowest_slot_that_drops
     choice = policy_choice(f, quill)
     assert isinstance(choice.action, AttackChoice) and choice.action.attack.name == "Fire Bolt"
     assert choice.spend == ()
-    two = fight([quill], _goblins(2))
+    two = fight([quill], _goblins(2), {"A": ["Quill", "Goblin 1", "Goblin 2"]})  # B4: a cone
     choice = policy_choice(two, quill)
     assert isinstance(choice.action, SpellChoice) and choice.action.spell.name == "Burning Hands"
     assert choice.spend == (("slot 1", 1),)
+
+
+def test_b4_a_heros_15_ft_cone_reaches_only_its_own_group_as_a_monsters_does() -> None:
+    """B4, "for monsters and heroes alike": under 30 ft from its user, an action reaches only
+    the user's own group. Before, a hero's Burning Hands caught foes anywhere on the grid while
+    a monster's reached only its group; now the cast is refused, and the policy, which asks
+    the same rule, burns the goblins beside it and not the ones across the grid."""
+    quill = _wizard(attacks=(FIRE_BOLT, BURNING_HANDS))
+    f = fight([quill], _goblins(4), {"A": ["Quill", "Goblin 1", "Goblin 2"]})
+    with pytest.raises(Refused, match=r"reaches only Quill's own group, and Goblin 3 is not in it"):
+        verify_spell_reach(f, quill, BURNING_HANDS, ["Goblin 1", "Goblin 3"])
+    verify_spell_reach(f, quill, BURNING_HANDS, ["Goblin 1", "Goblin 2"])
+    verify_spell_reach(f, quill, FIRE_BOLT, ["Goblin 3"])  # an attack roll: not B4's to refuse
+    choice = policy_choice(f, quill)
+    assert isinstance(choice.action, SpellChoice)
+    assert set(choice.action.targets) == {"Goblin 1", "Goblin 2"}
+    apart = fight([quill], _goblins(2))
+    assert not any(
+        isinstance(c.action, SpellChoice) for c in [policy_choice(apart, apart.hero("Quill"))]
+    )
 
 
 def test_f7_upcast_only_when_the_higher_slot_drops_more_foes() -> None:

@@ -181,11 +181,13 @@ SHOWS = {
     ],
     # B8: Martial Advantage's 2d6 when another hobgoblin stands in the target's group.
     "hobgoblin-shieldwall": [
-        "1d8 (6) + 1 slashing + 2d6 (6, 4) slashing = 17 (Martial Advantage +2d6: Hobgoblin 1 "
-        "is in the group); Bram 11/28 hp.",
-        "(Martial Advantage +2d6: Hobgoblin 4 is in the group); Quill 0/20 hp.",
-        "Hobgoblin 6 attacks Ilsa with Longsword in mêlée: 1d20 (15) + 3 = 18 vs AC 16: hit; "
-        "1d8 (1) + 1 slashing = 2; Ilsa 22/24 hp.",
+        "Hobgoblin 4 attacks Ilsa with Longsword in mêlée: 1d20 (18) + 3 = 21 vs AC 16: hit; "
+        "1d8 (5) + 1 slashing = 6; Ilsa 18/24 hp.",  # alone with its target: none
+        "1d8 (6) + 1 slashing + 2d6 (6, 6) slashing = 19 (Martial Advantage +2d6: Hobgoblin 4 "
+        "is in the group); Ilsa 0/24 hp.",
+        "Hobgoblin 1 attacks Ilsa with Longbow at range",
+        "1d8 (7) + 1 piercing + 2d6 (5, 6) piercing = 19 (Martial Advantage +2d6: Hobgoblin 4 "
+        "is in the group)",
     ],
     # B8: the troll regenerates as a round starts, until fire stops it (Lys's Fire Bolt).
     "troll-at-the-gate": [
@@ -206,10 +208,10 @@ SHOWS = {
         "→ 2 volley rounds (V1)",
         "(volley 2)",
         "The sides meet: mêlée groups can form (V2).",
-        "casts Burning Hands (15 ft cone, 2 targets)",
-        "Gnoll 3 flees; Sly gives chase (C1)",
+        "casts Burning Hands (15 ft cone, up to 2 targets)",  # B4: on its own group
+        "Gnoll 3 flees; Quill gives chase (C1)",
         "Speeds in the chase (C2)",
-        "escape points (C4)",
+        "Escape points: Gnoll 3–Quill 3",
         "tries to hide (C5)",
         "got away (C6)",
     ],

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import cast
 
-from lnf.errors import Violation
+from lnf.errors import Refused, Violation
 from lnf.model import (
     Attack,
     Fight,
@@ -18,8 +18,9 @@ from lnf.model import (
 )
 from lnf.rules.action_immunity import immune
 from lnf.rules.areas import area_groups, check_catch_groups
+from lnf.rules.attacks import beyond_reach
 from lnf.rules.moves import Spot
-from lnf.rules.specials import catch_count, is_area, reach_of, remembered
+from lnf.rules.specials import CLOSE, catch_count, is_area, reach_kind, reach_of, remembered
 from lnf.rules.wording import and_list
 
 # --- B3, B5, E3, E4: whom it catches -------------------------------------------------------
@@ -272,3 +273,27 @@ def reach_words(action: Attack) -> str:
     if action.range is not None:
         return f"range {action.range[0]} ft"
     return "ranged attack" if action.is_ranged else f"reach {action.reach} ft"
+
+
+# --- a hero's action asked for, refused with B's rules (`rules.legal` asks) ------------------
+
+
+def verify_close_reach(fight: Fight, caster: Hero, action: Attack, target: str) -> None:
+    """B4, for heroes as for monsters (`specials.reaches`): an action without an attack roll
+    that reaches under 30 ft from its user (Burning Hands' 15-ft cone, Thunderwave's cube, a
+    touch) reaches only the user's own group, and not one somewhere foes cannot reach (R4).
+    Joining the group first, this turn, brings it in reach. Only for an action whose range is
+    known: a hero's spell with an effect (Faerie Fire, Web) carries its area without the range
+    the spellbook gives it, and is taken as reaching as a spell."""
+    if action.range is None or reach_kind(action) != CLOSE:
+        return
+    mine, theirs = fight.group_of(caster.name), fight.group_of(target)
+    if mine is not None and mine is theirs and not beyond_reach(fight.combatant(target)):
+        return
+    join = f"; join {target} first" if theirs is not None else ""
+    said = str(action.area) if action.area is not None else reach_words(action)  # a hero's
+    raise Refused(  # spell has both a range and an area: "15 ft cone" says why
+        f"{caster.name}'s {action.name} ({said}) reaches only "
+        f"{caster.name}'s own group, and {target} is not in it{join}",
+        "B4",
+    )

@@ -30,6 +30,7 @@ from lnf.model.steps import Moved
 from lnf.rules.acl import acl
 from lnf.rules.areas import check_area_targets, target_count
 from lnf.rules.attacks import reach_ranks
+from lnf.rules.catches import verify_close_reach
 from lnf.rules.chase import (
     chase_mode,
     in_chase,
@@ -204,7 +205,8 @@ def _why_out_of_reach(fight: Fight, hero: Hero, target: Monster) -> str:
 def verify_spell_reach(fight: Fight, caster: Hero, spell: Attack, targets: Sequence[str]) -> None:
     """V3, C4: a save spell reaches its targets as an attack would: in a volley round by the
     round's number, in a chase only across the caster's own escape points with each target
-    (a spell of 15 ft reaches nobody there); on the grid, anyone (E1–E4 count the area)."""
+    (a spell of 15 ft reaches nobody there); on the grid, anyone (E1–E4 count the area), but
+    one under 30 ft from the caster only its own group (B4, as a monster's)."""
     chasing = in_chase(fight, caster.name)
     for name in targets:
         verify_not_spared(fight, caster, name)  # F3
@@ -213,6 +215,8 @@ def verify_spell_reach(fight: Fight, caster: Hero, spell: Attack, targets: Seque
             verify_volley_reach(fight, spell, name)
         elif chasing or in_chase(fight, name):
             verify_chase_reach(fight, caster.name, name, spell)
+        else:
+            verify_close_reach(fight, caster, spell, name)  # B4: under 30 ft, its own group
     verify_spell_affects(fight, spell, targets)  # B8: Limited Magic Immunity
 
 
