@@ -79,9 +79,10 @@ def test_stopped_after_any_event_it_carries_on_as_the_same_fight(
 
 
 def test_stopped_after_a_monster_carried_out_its_order_the_plan_in_force_stays() -> None:
-    """P6: stopped after Hobgoblin 2 carried out its order (it joined group Q), the fight carries
-    on with the plan kept (Hobgoblin 1 stays with Bram), not with a re-plan from the grid as it
-    now stands, which would send Hobgoblin 1 to the back rank (tests/test_replans.py, JOINS)."""
+    """P6: stopped after Hobgoblin 3 carried out its order (it joined group Q), the fight carries
+    on with the plan kept (Hobgoblin 2 stays with Nix), not with a re-plan from the grid as it
+    now stands, which would send Hobgoblin 2 to the back rank to shoot Quill
+    (tests/test_replans.py, JOINS)."""
     example = ROOT / "examples" / "hobgoblin-shieldwall.yaml"
 
     def played(events: list[Event]) -> list[Event]:
@@ -99,10 +100,10 @@ def test_stopped_after_a_monster_carried_out_its_order_the_plan_in_force_stays()
     runner.begin(1)
     runner.play(rounds=1)
     stop = next(
-        i + 1 for i, e in enumerate(whole.events) if isinstance(e, Turn) and e.who == "Hobgoblin 2"
+        i + 1 for i, e in enumerate(whole.events) if isinstance(e, Turn) and e.who == "Hobgoblin 3"
     )
-    assert isinstance(whole.events[stop], Turn) and whole.events[stop].who == "Hobgoblin 1"
+    assert isinstance(whole.events[stop], Turn) and whole.events[stop].who == "Hobgoblin 2"
     plan = [e for e in whole.events[:stop] if isinstance(e, Planned)][-1]
-    assert plan.orders[0].monster == "Hobgoblin 1" and plan.orders[0].target == "Bram"
+    assert plan.orders[0].monster == "Hobgoblin 2" and plan.orders[0].target == "Nix"
     again = played(whole.events[:stop])
-    assert again[: len(whole.events)] == whole.events  # no re-plan: it strikes Bram
+    assert again[: len(whole.events)] == whole.events  # no re-plan: it strikes Nix
