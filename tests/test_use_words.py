@@ -10,7 +10,8 @@ import pytest
 from lnf.engine.decisions import AttackChoice, HealChoice, SimpleChoice
 from lnf.errors import Refused
 from lnf.formats.fight_file import parse_fight
-from lnf.heroes.words import parse_choice
+from lnf.heroes.spell_words import spell_as_verb
+from lnf.heroes.words import SAID_VERBS, parse_choice
 from lnf.model import Action, Cost, Fight
 
 FIGHT = """
@@ -113,6 +114,22 @@ def test_r8_a_step_to_a_rank_said_as_players_say_it() -> None:
     _both("Nix", "step forward to the front rank", "front")
     _both("Bram", "go to the back rank hidden", "back hidden")
     _both("Gus", "fall back hidden", "back hidden")
+    _both("Nix", "step forward", "front")  # R8: the rank ahead, said alone
+    _both("Nix", "move up; attack Orc 1", "front; attack Orc 1")
+
+
+def test_f1_f7_a_spell_s_name_said_as_the_verb_is_cast() -> None:
+    """F1, F7: players say "fire bolt the orc": before, "lnf does not know 'fire'"; now a
+    spell of the hero's own is cast (`cast NAME at …`, "the" dropped), and a verb the words
+    know keeps its meaning ("heal" is never the Heal spell)."""
+    wizard = "  - {name: Quill, class: wizard, level: 5, scores: *d, spells: [fire bolt]}\n"
+    fight = parse_fight(FIGHT.replace("monsters:", f"{wizard}monsters:"), "use.yaml")
+    quill = fight.hero("Quill")
+    plain = parse_choice(fight, quill, "cast Fire Bolt at Orc 2")
+    for said in ("fire bolt the orc 2", "Fire Bolt Orc 2", "fire bolt at Orc 2"):
+        assert parse_choice(fight, quill, said) == plain
+    assert spell_as_verb(quill, "heal Bram", SAID_VERBS) == "heal Bram"
+    assert spell_as_verb(quill, "attack Orc 1", SAID_VERBS) == "attack Orc 1"
 
 
 def test_g5_r8_a_move_to_where_it_stands_is_said_so() -> None:

@@ -4,6 +4,7 @@
     cast Sacred Flame at Wight                                     `with a 4th-level slot`)
     cast Eldritch Blast at Orc 1 and Orc 2                  (F2: one beam at each, in order)
     heal Doris with Cure Wounds at 2nd | cast Cure Wounds on Doris | heal Doris 1d8+3
+    fire bolt the priest | bless Bram and Ann         (a spell's name as the verb: cast …)
 
 The slot a spell spends and the level it is cast at are decided in `rules.resources.cast_slot`;
 the damage or the healing follows the slot spent (F7). Names the player gives are matched here too,
@@ -13,7 +14,7 @@ for `lnf.heroes.words` as well.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from lnf.dice import DiceExpr, parse
 from lnf.engine.decisions import HealChoice, SpellChoice
@@ -34,6 +35,26 @@ _LEVEL = re.compile(
     r"(?=\s|,|$)",
     re.IGNORECASE,
 )
+
+
+def spell_as_verb(hero: Hero, part: str, verbs: Collection[str]) -> str:
+    """F1, F7: a spell's name said as the verb, as players say it ("fire bolt the priest",
+    "magic missile Goblin 1 and Goblin 2", "cure wounds on Bram") is `cast NAME at …`, "the"
+    dropped. Only the hero's own spells, the longest name first, and not where the first word
+    is a verb already (`verbs`: "heal Bram" stays a heal, never the Heal spell)."""
+    low = part.lower()
+    if low.partition(" ")[0] in verbs:
+        return part
+    spells = [a.name for a in hero.attacks if a.spell or a.slot or a.save or a.effect]
+    for name in sorted({*spells, *(x.name for x in hero.heals)}, key=len, reverse=True):
+        if low == name.lower():
+            return f"cast {name}"
+        if low.startswith(f"{name.lower()} "):
+            rest = re.sub(
+                r"^(?:(?:at|on)\s+)?(?:the\s+)?", "", part[len(name) :].strip(), flags=re.I
+            )
+            return f"cast {name} {'on' if name in {x.name for x in hero.heals} else 'at'} {rest}"
+    return part
 
 
 def slot_level(text: str) -> tuple[str, int | None]:

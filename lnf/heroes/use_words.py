@@ -24,6 +24,17 @@ STEPPED = re.compile(
     r"(?P<rank>back|front)(?:\s+rank)?\b(?P<rest>.*)",
     re.IGNORECASE,
 )
+# R8: "step forward", "move up" alone: to the front rank, the one rank ahead of the back
+FORWARD = re.compile(r"(?:step|move|go|get)\s+(?:forward|up)\b(?P<rest>.*)", re.IGNORECASE)
+
+
+def _stepped(part: str) -> str:
+    """R8: a step to a rank said as players say it, as the rank's word (what follows kept)."""
+    if m := STEPPED.fullmatch(part):
+        return f"{m['rank'].lower()}{m['rest']}"
+    if m := FORWARD.fullmatch(part):
+        return f"front{m['rest']}"
+    return part
 
 
 def plainly(parts: list[str], verbs: Collection[str]) -> list[str]:
@@ -31,7 +42,7 @@ def plainly(parts: list[str], verbs: Collection[str]) -> list[str]:
     "use Flurry of Blows at Orc 1", "use Cunning Action to hide"; "use Action Surge" is the
     `surge` of the turn's one attack (its verb among `verbs`). Any other use (a potion, a
     sheet's uses) stays as said."""
-    parts = [f"{m['rank'].lower()}{m['rest']}" if (m := STEPPED.fullmatch(p)) else p for p in parts]
+    parts = [_stepped(p) for p in parts]
     said = [str(m["cunning"] or m["said"]) if (m := USED.fullmatch(p)) else p for p in parts]
     surge = [p for p in said if re.fullmatch(r"action\s+surge", p, re.IGNORECASE)]
     if not surge:

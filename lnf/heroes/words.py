@@ -51,6 +51,7 @@ from lnf.heroes.spell_words import (
     name_meant,
     save_spell,
     slot_level,
+    spell_as_verb,
 )
 from lnf.heroes.swing_words import later_targets, split_targets, turn_parts
 from lnf.heroes.turn_words import turn_choice
@@ -118,6 +119,10 @@ ACTION_VERBS = (
     *(a.value for a in Action),
 )
 SURGE_WORDS = ("tenacity", "speed")  # V-ACL6: surge dice spent outside an attack
+SAID_VERBS = frozenset(  # every word a turn's part may start with, before a spell's name
+    {*ACTION_VERBS, *MOVE_VERBS, *ATTACK_WORDS, *SURGE_WORDS, *SMITE_VERBS, *BLOWS}
+    | {"flee", "rage", "second", "turn", "defence", "escape"}
+)
 SURGED = ("attack", "strike", "shoot", "throw", *ATTACK_WORDS)  # T1: what Action Surge doubles
 
 
@@ -135,7 +140,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     surges: list[tuple[str, int]] = []
     state = fight
     said = turn_parts(fight, text)
-    for part in plainly(said, SURGED):
+    for said_part in plainly(said, SURGED):
+        part = spell_as_verb(state.hero(hero.name), said_part, SAID_VERBS)  # "fire bolt X"
         verb, _, rest = part.partition(" ")
         verb, rest = verb.lower(), rest.strip()
         verb = ATTACK_WORDS.get(verb, verb)
