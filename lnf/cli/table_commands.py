@@ -102,7 +102,9 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
         ):
             click.echo(line)
     elif guard is not None:
-        for line in guard_lines(guard.hero, guard.foe, guard.guard, fight_file):
+        side = runner.heroes  # B3: a --saves the same turn used, not recorded with it
+        said = side.said if isinstance(side, TableHeroes) else {}
+        for line in guard_lines(guard.hero, guard.foe, guard.guard, fight_file, said):
             click.echo(line)
     else:
         click.echo(next_up_line(fight, fight_file))
@@ -336,12 +338,14 @@ def _faces(text: str) -> list[int]:
 @fight_argument
 @click.argument("hero", metavar="HERO")
 @click.option("--pass", "passes", is_flag=True, help="The hero lets the foe go.")
-def react(fight_file: Path, hero: str, passes: bool) -> None:
+@saves_option
+@roll_saves_option
+def react(fight_file: Path, hero: str, passes: bool, saves: str | None, roll_saves: bool) -> None:
     """HERO takes (or, with --pass, lets go) the reaction lnf waits for: the opportunity
     attack open to it (M6: the next monster's plan takes it out of HERO's group), or a Shield
-    that would turn a monster's hit (F1)."""
+    that would turn a monster's hit (F1), after the saves said with --saves (B3)."""
     session = opened(fight_file)
-    runner = table_runner(session)
+    runner = table_runner(session, heroes=_told_saves(session, saves, roll_saves))
     hero = match_name(hero, [h.name for h in session.fight.heroes]) or hero
     guard = runner.waiting_guard()
     if guard is not None and not isinstance(guard, SavesWait) and guard.hero == hero:  # F1

@@ -39,7 +39,7 @@ from lnf.engine.round_start import (
     surprise_round_start,
 )
 from lnf.engine.sanctuary_saves import opportunity_lands
-from lnf.engine.sides import HeroSide
+from lnf.engine.sides import HeroSide, TableHeroes
 from lnf.engine.table import Table
 from lnf.engine.turns import leaving_next, monster_attacks, monster_search, opportunity
 from lnf.engine.volleys import roll_volleys
@@ -366,6 +366,8 @@ class Runner:
             except Waits as waits:
                 self._waiting = waits
                 self._plan, self._carried = kept  # nothing of the turn is recorded yet
+                if isinstance(self.heroes, TableHeroes):
+                    self.heroes.rewind()  # B3: nor are the players' d20s it used
                 if (
                     not self._dry
                     and self._plan is not None

@@ -58,8 +58,15 @@ class TableHeroes:
     at_table = True
 
     def __init__(self, saves: dict[str, int] | None = None, roll_saves: bool = False) -> None:
-        self.saves = dict(saves or {})
+        self.said = dict(saves or {})  # the faces as the table said them
+        self.saves = dict(self.said)  # those a turn has not used yet
         self.roll_saves = roll_saves
+
+    def rewind(self) -> None:
+        """B3, F1: a monster's turn played to a wait (a Shield to take or pass after its
+        saves) records nothing: the faces it used are the table's again, for the turn played
+        dry to say that wait, and for the next `--saves`."""
+        self.saves = dict(self.said)
 
     def save_faces(self, heroes: tuple[str, ...]) -> dict[str, int] | tuple[str, ...]:
         """B3: the d20 each hero's player rolled for its save (0: lnf rolls it), each used

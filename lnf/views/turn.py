@@ -213,16 +213,27 @@ def save_lines(
     ]
 
 
-def guard_lines(hero: str, foe: str, guard: Guard, fight_file: Path) -> list[str]:
-    """F1: a monster's hit would land; the hero's reaction (Shield) would turn it."""
+def guard_lines(
+    hero: str, foe: str, guard: Guard, fight_file: Path, saves: dict[str, int] | None = None
+) -> list[str]:
+    """F1: a monster's hit would land; the hero's reaction (Shield) would turn it. `saves`:
+    the players' d20s said for the same turn's saves (B3), to say again with `lnf next`: the
+    turn is recorded only once the reaction is answered."""
     f = shlex.quote(str(fight_file))
     who = shlex.quote(hero)
-    return [
+    again = ",".join(f"{h}={n}" for h, n in (saves or {}).items())
+    said = f" --saves {shlex.quote(again)}" if again else ""
+    lines = [
         f"{foe} hits {hero}, but {guard.name} (+{guard.ac} AC) would turn it into a miss: does "
         f"{hero} take that reaction (F1)?",
-        f"  Say so: lnf react {f} {who} (it does) or lnf react {f} {who} --pass; then "
-        f"lnf next {f}.",
+        f"  Say so: lnf react {f} {who}{said} (it does) or lnf react {f} {who} --pass{said}; "
+        f"then lnf next {f}{said}.",
     ]
+    if said:  # B3: the saves' d20s come with each command until the turn is recorded
+        lines.append(
+            "  (The saves' d20s again each time: the turn is recorded once it is answered.)"
+        )
+    return lines
 
 
 def speed_lines(fight: Fight, heroes: list[Hero], fight_file: Path) -> list[str]:
