@@ -20,6 +20,7 @@ from lnf.formats.fight_writer import dump_fight
 from lnf.model import Ability, AltUse, AttackKind, Cost, Hero
 from lnf.rules import acl
 from lnf.rules.class_features import (
+    SAVING_THROWS,
     attacks_per_action,
     jack_of_all_trades,
     martial_arts_die,
@@ -314,6 +315,29 @@ def test_init_hero_all_at_5_reads_as_a_fight(tmp_path: Path) -> None:
     doc["heroes"][0]["scores"]["dx"] = 14
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(doc, schema)
+
+
+def test_f2_each_class_is_proficient_in_the_srd_s_two_saving_throws() -> None:
+    """F2, SRD 5.1, each class's "Proficiencies — Saving Throws" (the levels file does not
+    carry them). Before, a wizard was proficient in Dexterity and Intelligence: its Dexterity
+    save against a breath had +3 too many, its Wisdom save against Frightful Presence +3 too
+    few."""
+    srd = {
+        "barbarian": "Strength, Constitution",
+        "bard": "Dexterity, Charisma",
+        "cleric": "Wisdom, Charisma",
+        "druid": "Intelligence, Wisdom",
+        "fighter": "Strength, Constitution",
+        "monk": "Strength, Dexterity",
+        "paladin": "Wisdom, Charisma",
+        "ranger": "Strength, Dexterity",
+        "rogue": "Dexterity, Intelligence",
+        "sorcerer": "Constitution, Charisma",
+        "warlock": "Wisdom, Charisma",
+        "wizard": "Intelligence, Wisdom",
+    }
+    words = {a: a.word.capitalize() for a in Ability}
+    assert {c: ", ".join(words[a] for a in t) for c, t in SAVING_THROWS.items()} == srd
 
 
 # --- the tables against the SRD files -------------------------------------------------------

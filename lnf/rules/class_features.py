@@ -27,6 +27,7 @@ HIT_DIE = {
     "wizard": 6,
 }
 S, D, C, N, W, H = Ability.STR, Ability.DEX, Ability.CON, Ability.INT, Ability.WIS, Ability.CHA
+# F2, SRD 5.1: each class's "Proficiencies — Saving Throws" (tests/test_hero_sheets.py)
 SAVING_THROWS = {
     "barbarian": (S, C),
     "bard": (D, H),
@@ -39,7 +40,7 @@ SAVING_THROWS = {
     "rogue": (D, N),
     "sorcerer": (C, H),
     "warlock": (W, H),
-    "wizard": (D, N),
+    "wizard": (N, W),
 }
 # Weapons: "simple", "martial", or weapons by the equipment file's index.
 _ROGUE = ("simple", "crossbow-hand", "longsword", "rapier", "shortsword")
