@@ -340,5 +340,5 @@ def test_b7_s1_while_a_legendary_actions_saves_wait_the_page_marks_the_dragon_no
     data = page_data(table.fight, saves=waits)
     assert (data["current"], data["next"]) == ("Adult Red Dragon", None)
     html = render_body(data)
-    assert "Adult Red Dragon — now" in html and "— next" not in html
+    assert "Adult Red Dragon — legendary action, now" in html and "— next" not in html
     assert page_data(table.fight)["next"] is not None  # with no wait, the next turn is marked

@@ -119,8 +119,10 @@ def _now_and_next(fight: Fight, saves: SavesWait | None, unseen: set[str]) -> di
     when nobody's turn is under way) and nobody is marked next: the next turn waits for the
     saves. A hidden foe's wait marks nobody."""
     if saves is not None:
-        return {"current": None if saves.foe in unseen else saves.foe, "next": None}
-    return {"current": fight.turns.current, "next": _next(fight, unseen)}
+        between = fight.turns.current != saves.foe  # B7: a legendary action, not its turn
+        now = "legendary action, now" if between else "now"
+        return {"current": None if saves.foe in unseen else saves.foe, "next": None, "now": now}
+    return {"current": fight.turns.current, "next": _next(fight, unseen), "now": "now"}
 
 
 def _next(fight: Fight, unseen: set[str]) -> str | None:
