@@ -127,6 +127,13 @@ def test_a_hero_frightened_is_immune_once_the_effect_ends() -> None:
     dragon = cured.fight.monster(DRAGON)
     assert Condition.FRIGHTENED not in cured.fight.hero("Ann").conditions
     assert first_use(cured.fight, dragon, start_spot(cured.fight, DRAGON), Rank.FRONT) is None
+    # B1, F4: an immunity that ends is said as a DM says it, not "Ann: immune to … ends"
+    mine = next(e for e in cured.fight.effects if e.who == "Ann" and e.what.startswith("immune"))
+    gone = Rolled(cured.fight)
+    done = gone.do(EffectEnded(mine.key, "it is dead"))
+    assert effect_text(done.step, done.before, done.after) == (
+        f"Ann is no longer immune to {DRAGON}'s Frightful Presence: it is dead (F4)."
+    )
 
 
 def test_an_immunity_is_a_logged_effect_that_undo_takes_back() -> None:

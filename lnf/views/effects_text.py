@@ -174,6 +174,8 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
                 after.combatant(ended.who).conditions
             ):
                 return f"{ended.who} is no longer {ended.condition}: {step.why} (F4)."
+            if ended.what.startswith("immune to "):  # B1: "Quill is no longer immune to …"
+                return f"{ended.who} is no longer {ended.what}: {step.why} (F4)."
             return f"{ended.who}: {ended.what} ends: {step.why} (F4)."  # as it began
         case SaveRolled():
             s = step.save
