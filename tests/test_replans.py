@@ -16,6 +16,7 @@ from lnf.engine.replan import carried_out, grid_view, still_to_act
 from lnf.engine.runner import Runner
 from lnf.engine.table import Table
 from lnf.errors import RuleViolation
+from lnf.formats.event_codec import event_from_json, event_to_json
 from lnf.heroes.policy import PolicyHeroes
 from lnf.model import BackReason, Fight, Hero, Turns
 from lnf.model.events import Planned, RoundStarted, Turn
@@ -29,6 +30,7 @@ from lnf.rules.state_check import plan_notes
 from lnf.rules.strike_order import strike_order
 from lnf.session import fight_alone
 from lnf.solver import solve_plan
+from lnf.views.plan_line import plan_line
 from tests.builders import BACK, FREE_AIR, FRONT, fight, hero, monster
 from tests.grids import grid
 from tests.strategies import MELEE, SHOOT, plan_fights
@@ -340,3 +342,29 @@ def test_an_order_whose_use_is_gone_is_a_change_and_the_monsters_plan_again() ->
     assert again and again[0].replan and [o.action for o in again[0].orders] == [""]
     dragon = next(e for e in runner.table.events if isinstance(e, Turn) and e.who == DRAGON)
     assert "Bite" in repr(dragon.steps)
+
+
+def test_p6_a_plan_kept_and_told_again_is_said_to_stand(tmp_path: Path) -> None:
+    """P6: once Goblin 3 has joined the lone Bram, the plan in force is told again as the grid
+    now says its moves ("joins group B" for "joins Bram"). Before, it was headed "New plan
+    (P6), the grid has changed" though nothing changed; now "The plan stands (P6)". The log
+    keeps it (`kept`, a later field: an older log reads as it did)."""
+    path = tmp_path / "den.yaml"
+    path.write_text(
+        "heroes:\n  - {name: Bram, class: fighter, level: 5, weapons: [longsword],\n"
+        "     scores: {str: 18, dex: 14, con: 14, int: 10, wis: 12, cha: 8}}\n"
+        "monsters:\n  - {monster: goblin, count: 3}\n",
+        encoding="utf-8",
+    )
+    session = fight_alone(path)
+    runner = Runner(session.table, PolicyHeroes(), _planner, lambda _: None)
+    runner.begin(1)
+    runner.play(rounds=1)
+    planned = [e for e in session.table.events if isinstance(e, Planned)]
+    assert [p.kept for p in planned] == [False, True]
+    assert [str(o.move) for o in planned[1].orders][:1] == ["joins group B"]
+    before = session.table.in_force[0].after
+    assert plan_line(planned[1], [], before).startswith("The plan stands (P6): Goblin")
+    assert event_from_json(event_to_json(planned[1]), "log", 1) == planned[1]
+    old = {k: v for k, v in event_to_json(planned[1]).items() if k != "kept"}
+    assert event_from_json(old, "log", 1) == replace(planned[1], kept=False)

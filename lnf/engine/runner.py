@@ -1,7 +1,7 @@
 """Playing rounds (S1–S4, P6): everyone acts in strike order; monsters follow the plan, heroes
 follow whoever decides for them (a player, a script, the hero policy, or the table itself).
-The runner only ever adds events to the `Table`; the state follows from them. It can stop
-after any event (a player quits, the process is killed) and carry on later from the log."""
+The runner only adds events to the `Table`, the state following from them: it can stop after
+any event (a player quits, the process is killed) and carry on later from the log."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ from lnf.engine.round_start import (
     surprise_round_start,
 )
 from lnf.engine.sanctuary_saves import opportunity_lands
-from lnf.engine.sides import HeroSide, TableHeroes
+from lnf.engine.sides import HeroSide, rewind
 from lnf.engine.table import Table
 from lnf.engine.turns import leaving_next, monster_attacks, monster_search, opportunity
 from lnf.engine.volleys import roll_volleys
@@ -239,7 +239,7 @@ class Runner:
             if self._carried is not None:  # P6: the plan stays; told again as a new plan says it
                 told, self._carried = self._carried, None
                 self._plan = (key, p6.still_to_act(grid, self._plan[1]))
-                self._tell(grid, told, self._plan[1], replan=True)
+                self._tell(grid, told, self._plan[1], replan=True, kept=True)
             return self._plan[1]
         self._carried = None
         replan = self._plan is not None
@@ -259,11 +259,13 @@ class Runner:
         self._plan = (key, plan)
         return plan
 
-    def _tell(self, grid: Fight, old: Plan | None, plan: Plan, *, replan: bool) -> None:
+    def _tell(
+        self, grid: Fight, old: Plan | None, plan: Plan, *, replan: bool, kept: bool = False
+    ) -> None:
         """A plan is told when its orders or its notes differ from the plan before it."""
         note = "; ".join(plan_notes(grid))
         if old is None or p6.orders_changed(old, plan) or note != self._told:
-            self._add(Planned(plan.orders, replan=replan, note=note))
+            self._add(Planned(plan.orders, replan=replan, note=note, kept=kept))
             self._told = note
 
     def _carry_out(self, before: Fight, after: Fight) -> None:
@@ -366,8 +368,7 @@ class Runner:
             except Waits as waits:
                 self._waiting = waits
                 self._plan, self._carried = kept  # nothing of the turn is recorded yet
-                if isinstance(self.heroes, TableHeroes):
-                    self.heroes.rewind()  # B3: nor are the players' d20s it used
+                rewind(self.heroes)  # B3: nor are the players' d20s it used
                 if (
                     not self._dry
                     and self._plan is not None
@@ -375,9 +376,8 @@ class Runner:
                         self.table.in_force, self.fight, kept=self.own_orders_kept
                     )
                 ):
-                    # P6: the plan this turn waits in is logged, so that what reads the log
-                    # alone (the players' page, B3) finds it; a later run plans no differently
-                    self._add(Planned(self._plan[1].orders, replan=True, note=self._told))
+                    # P6: logged for what reads the log alone (the players' page, B3)
+                    self._add(Planned(self._plan[1].orders, True, self._told, kept=True))
                 return False  # the table says first whether the hero takes its reaction
         else:  # R4: no attack ordered, so it searches for any hero hidden from it
             monster_search(turn, monster.name, dice)

@@ -101,3 +101,10 @@ class TableHeroes:
 
 
 TABLE_HEROES = TableHeroes()
+
+
+def rewind(side: HeroSide) -> None:
+    """B3, F1: a monster's turn played to a wait gives the table back what it used of what
+    the table said (`TableHeroes.rewind`); a side that decides when asked kept nothing."""
+    if isinstance(side, TableHeroes):
+        side.rewind()

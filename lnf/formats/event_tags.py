@@ -109,6 +109,7 @@ STEP_TAGS: dict[type[Any], str] = {
 
 # Fields lnf 0.1 did not write: left out at their default (a log without them reads as 0.1's).
 LATER_FIELDS = {
+    (Planned, "kept"),
     (Undone, "of"),
     (Redone, "of"),
     (Recorded, "actor"),

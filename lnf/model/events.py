@@ -46,6 +46,7 @@ class Planned:
     orders: tuple[Order, ...]
     replan: bool = False  # P6: made mid-round because the grid changed
     note: str = ""  # why there is no plan, or a count it cannot meet (P6)
+    kept: bool = False  # P6: the plan in force told again, as the grid now says its moves
 
 
 @value

@@ -16,6 +16,8 @@ def plan_line(event: Planned, sitting_out: list[str], before: Fight) -> str:
     the idle grouped by stat block with the reason (V3 in a volley round): "14 Goblin archers
     do not attack (out of reach in volley round 3, V3)" rather than 14 lines of it."""
     head = "New plan (P6), the grid has changed" if event.replan else "The monsters' plan (P3)"
+    if event.kept:  # P6: no change, its moves said as the grid now says them ("group B")
+        head = "The plan stands (P6)"
     held = [f"{who}: no order" for who in sitting_out]
     if not event.orders:
         return f"{head}: {'; '.join([event.note or 'no monster can act', *held])}."
