@@ -26,7 +26,7 @@ from lnf.model.steps import Attacked, Damaged, EffectEnded, SaveRolled, SpellCas
 from lnf.rules.attacks import attack_roll
 from lnf.rules.conditions import save_disadvantage
 from lnf.rules.roster import has_n_dot
-from lnf.rules.spell_effects import auras_on, boons, sleepers
+from lnf.rules.spell_effects import auras_on, boons, effect_options, sleepers
 from lnf.rules.spellcasting import Caster
 from lnf.views.turn import short_options
 from tests.builders import hero, monster
@@ -195,6 +195,22 @@ def test_bless_adds_a_d4_to_three_allies_attack_rolls_and_saves() -> None:
     save.do(Damaged("Maren", 4))  # Maren's concentration save: 9 + 2 + d4 4 = 15
     said = next(s for s in save.steps if isinstance(s, SaveRolled))
     assert said.save.d4 == (4,) and said.save.success
+
+
+def test_f7_the_turn_s_options_name_the_side_a_bless_takes_whole() -> None:
+    """F7: with three heroes standing Bless takes them all, said as "cast Bless on Bram, Sen
+    and Maren"; with one, "on Maren" (before: "on up to 3 of Maren"); with more than it takes,
+    "up to 3 of …"; Shield of Faith, one of them: "on Maren, Sen or Bram"."""
+    f = _fight()
+    maren = f.hero("Maren")
+    assert effect_options(f, maren)[:2] == [
+        "cast Bless on Maren, Sen and Bram",
+        "cast Shield of Faith on Maren, Sen or Bram",  # one of them
+    ]
+    alone = replace(f, heroes=(maren,))
+    assert "cast Bless on Maren" in effect_options(alone, maren)
+    four = replace(f, heroes=(*f.heroes, replace(maren, name="Dee")))
+    assert any(o.startswith("cast Bless on up to 3 of ") for o in effect_options(four, maren))
 
 
 def test_bless_takes_up_to_three_of_the_casters_side() -> None:

@@ -15,7 +15,7 @@ from lnf.model.plan import Mode
 from lnf.rules.creature_limits import kind_why
 from lnf.rules.roster import in_fight
 from lnf.rules.trait_saves import sleepless
-from lnf.rules.wording import or_list
+from lnf.rules.wording import and_list, or_list
 
 SLEEP = "Sleep"  # its own words limit whom it affects (`rules.creature_limits`)
 
@@ -178,7 +178,11 @@ def effect_options(fight: Fight, hero: Hero) -> list[str]:
         e = a.effect
         if e is None:
             continue
-        if e.allies:
+        if e.allies and len(side) <= e.allies:  # F7: all the side it can take, named
+            out.append(f"cast {a.name} on {and_list(side)}")
+        elif e.allies == 1:  # Shield of Faith: one of them
+            out.append(f"cast {a.name} on {or_list(side)}")
+        elif e.allies:
             out.append(f"cast {a.name} on up to {e.allies} of {', '.join(side)}")
         elif e.aura:
             out.append(f"cast {a.name} (an aura on {hero.name})")
