@@ -107,7 +107,7 @@ def test_a_smite_is_said_after_a_melee_weapon_attack() -> None:
         ("attack Gnoll 1; smite 3", "no 3rd-level slot left for Divine Smite"),
         ("attack Gnoll 1; smite sometimes", "not 'sometimes'"),
         ("attack Gnoll 1; smite; smite", "said once an attack"),
-        ("shoot Gnoll 2 with Javelin; smite", "needs a mêlée weapon attack"),
+        ("shoot Gnoll 2 with Javelin; smite", "Kara.s Javelin thrown is a ranged attack"),
     ):
         with pytest.raises(Refused, match=said):
             parse_choice(fight, kara, words)

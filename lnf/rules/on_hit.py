@@ -58,9 +58,11 @@ def smite_slot(hero: Hero, level: int | None) -> tuple[str, int]:
 def smite_weapon(hero: Hero, attack: Attack, mode: Mode) -> None:
     """F2: "a melee weapon attack": no spell, no throw at range."""
     if attack.spell or mode is not Mode.MELEE or not attack.is_melee:
+        why = "is a spell" if attack.spell else "is not one"
+        if not attack.spell and attack.is_melee:  # a javelin thrown: a ranged weapon attack
+            why = "thrown is a ranged attack (swung in mêlée, it would do)"
         raise Refused(
-            f"{DIVINE_SMITE} needs a mêlée weapon attack: {hero.name}'s {attack.name} "
-            f"{'is a spell' if attack.spell else 'is not one'} (F2)"
+            f"{DIVINE_SMITE} needs a mêlée weapon attack: {hero.name}'s {attack.name} {why} (F2)"
         )
 
 
