@@ -294,6 +294,25 @@ def test_p5_a_front_rank_mage_holds_its_fire_bolt_by_r2_not_by_reach() -> None:
     ]
 
 
+def test_p5_r6_a_mage_the_back_rank_count_keeps_in_front_is_said_so() -> None:
+    """R6, R2, P5: with Cy in the front rank too, three front-rank heroes need three front-rank
+    monsters; without the Mage there are two guards, so no plan puts it in the back rank. The
+    reason names that count, not R2 alone (which reads as if stepping back were open)."""
+    f = x7()
+    f = f.with_combatant(replace(f.hero("Cy"), rank=Rank.FRONT, why=None))
+    cone = Order("Mage", Rank.FRONT, target="Ann", mode=Mode.RANGED, action="Cone of Cold")
+    ((_, reasons),) = held_actions(f, Plan((replace(cone, also=("Bo",)),)))
+    bolt = [r for r in reasons if r[1].startswith("Fire Bolt")]
+    assert bolt == [
+        (
+            "R6",
+            "Fire Bolt is a ranged attack, which Mage makes only from the back rank (R2), and "
+            "the back-rank count keeps it in front: 3 front-rank heroes need as many front-rank "
+            "monsters, and without it there are at most 2",
+        )
+    ]
+
+
 def test_p5_the_plan_says_what_is_held_back_and_why() -> None:
     f = without_charge(x6(), DRAGON, "Poison Breath")
     plan = best_plan(f)

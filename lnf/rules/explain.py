@@ -20,6 +20,7 @@ from lnf.rules.attacks import (
     plan_targets,
     unseen,
 )
+from lnf.rules.back_rank import bound_by_count, most_front_rank
 from lnf.rules.catches import best_catch, reach_words
 from lnf.rules.distance import volley_planned
 from lnf.rules.idle_casts import self_spell
@@ -27,6 +28,7 @@ from lnf.rules.kinds import kind_of
 from lnf.rules.moves import can_act, destinations, final_spot, rank_options
 from lnf.rules.multiattack_first import first_use
 from lnf.rules.order_damage import expected_damage
+from lnf.rules.ranks import count_met, front_rank_counts
 from lnf.rules.roster import in_fight, monsters
 from lnf.rules.specials import (
     SHOT,
@@ -283,7 +285,10 @@ def _held(fight: Fight, monster: Monster, order: Order, action: Attack) -> Reaso
         if shot and reach_of(fight, monster, action, spot, Rank.BACK):
             # R2, A3: a shot that the back rank makes, but not a front rank with a mêlée attack
             who = monster.name
-            return ("R2", f"{name} is a ranged attack, which {who} makes only from the back rank")
+            said = f"{name} is a ranged attack, which {who} makes only from the back rank"
+            if (short := _back_rank_short(fight, monster)) is not None:
+                return ("R6", f"{said} (R2), and {short}")
+            return ("R2", said)
         return ("B4", f"{name} reaches no hero from where its order puts it")
     mine, theirs = _along(fight, catch), _along(fight, order.targets)
     if mine < theirs:
@@ -315,3 +320,20 @@ def _held(fight: Fight, monster: Monster, order: Order, action: Attack) -> Reaso
 def _along(fight: Fight, heroes: tuple[str, ...]) -> tuple[int, ...]:
     """P3 for one monster: which heroes it attacks, along the target order."""
     return tuple(int(h.name in heroes) for h in plan_targets(fight))
+
+
+def _back_rank_short(fight: Fight, monster: Monster) -> str | None:
+    """R6 for P5's reason: why `monster` may not take the back rank this round at all — the
+    front-rank heroes outnumber the front-rank monsters that could stand without it — or None
+    when some plan could put it there (then P3 chose otherwise)."""
+    if not bound_by_count(fight, monster, Rank.BACK):
+        return None
+    front_heroes, _ = front_rank_counts(fight)
+    mine = can_act(fight, monster) and Rank.FRONT in rank_options(monster)
+    others = most_front_rank(fight) - (1 if mine else 0)
+    if count_met(others, front_heroes):
+        return None
+    return (
+        f"the back-rank count keeps it in front: {front_heroes} front-rank heroes need as many "
+        f"front-rank monsters, and without it there are at most {others}"
+    )
