@@ -306,5 +306,5 @@ def test_undo_at_the_wait_takes_back_the_plan_with_the_event_before_it(
     code, out = run("undo", "x7.yaml")
     took = [line for line in out.splitlines() if line.startswith("Took back: ")]
     assert code == 0 and len(took) == 2
-    assert took[0].startswith("Took back: New plan (P6)")
+    assert took[0].startswith("Took back: The plan stands (P6)")  # the plan it waited in
     assert took[1] == "Took back: Bo ends the turn."

@@ -257,7 +257,10 @@ def _played(f: Fight | Path, seed: int, *, kept: bool, rounds: int) -> Table:
 
 
 def _events(f: Fight | Path, seed: int, *, kept: bool, rounds: int) -> list[object]:
-    return list(_played(f, seed, kept=kept, rounds=rounds).events)
+    """The events played; a plan told again (`Planned.kept`) compared as the same plan made
+    anew: the flag says how the line is headed, not what is played."""
+    events = _played(f, seed, kept=kept, rounds=rounds).events
+    return [replace(e, kept=False) if isinstance(e, Planned) else e for e in events]
 
 
 def _planner(f: Fight) -> Plan:
