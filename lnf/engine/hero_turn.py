@@ -37,7 +37,7 @@ from lnf.engine.trait_steps import carapace, grapple_held, rock_caught
 from lnf.engine.turning_steps import destroy_undead
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
-from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster
+from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.model.events import Event, TurnStarted
 from lnf.model.plan import Mode
 from lnf.model.steps import Acted, Fled, Moved, SpellCast, Used
@@ -215,10 +215,12 @@ def play_action(
         power, force = action.power, action.force  # V-ACL6: on the first swing
         strike = action.strike  # V-HYR2: the first swing
         swings = attacks_on_its_turn(turn.fight.hero(hero.name), action.times)  # F3
+        named = action
         for swing in range(swings):
-            target = swing_target(turn.fight, turn.fight.hero(hero.name), action, swing)
+            target = swing_target(turn.fight, turn.fight.hero(hero.name), named, swing)
             if target is None:
                 break  # F2: no foe left in reach; the other swings are lost
+            action = swing_weapon(turn.fight, turn.fight.hero(hero.name), named, target)
             if globe_stops(turn, hero.name, target.name, action.attack):
                 continue  # B6, F7: a spell's attack roll the globe keeps out
             target = past_sanctuary(turn, hero.name, target, action, dice)  # B6, F7
@@ -236,7 +238,8 @@ def play_action(
                     land(turn, back, None, dice)
                 continue
             ready = smite_ready(me, action, smite, target)
-            marked = with_mark(turn.fight, me, target, action.attack, extra)  # F7, every hit
+            sneak = extra if action.extra is not None else None  # not with a club drawn
+            marked = with_mark(turn.fight, me, target, action.attack, sneak)  # F7, every hit
             extras = ready.extras(marked) if ready is not None else (marked, None)
             hit = roll_attack(
                 turn.fight,
@@ -334,6 +337,24 @@ def swing_target(fight: Fight, hero: Hero, action: AttackChoice, swing: int) -> 
         ),
         None,
     )
+
+
+def swing_weapon(fight: Fight, hero: Hero, action: AttackChoice, target: Monster) -> AttackChoice:
+    """F2 (decision): a swing at a foe the words did not name (the one named is down,
+    `swing_target`) is made as a player makes it. A shot from the front rank rolls at
+    disadvantage (R2); at a foe in the hero's own group the hero drops the bow and swings its
+    first mêlée weapon instead (5e: drawing a weapon is free once a turn), Sneak Attack kept
+    only with a finesse one. Any other swing keeps the attack and the way named."""
+    if target.name in (action.target, *action.then) or action.mode is not Mode.RANGED:
+        return action
+    if action.attack.spell or hero.rank is not Rank.FRONT:
+        return action
+    weapons = [a for a in hero.attacks if a.is_melee and not a.spell and a.save is None]
+    for a in weapons:
+        if Mode.MELEE in attack_modes(fight, hero, target, a):
+            extra = action.extra if a.finesse else None
+            return replace(action, attack=a, mode=Mode.MELEE, extra=extra)
+    return action
 
 
 def spell_aim(fight: Fight, hero: Hero, action: SpellChoice) -> SpellChoice | None:
