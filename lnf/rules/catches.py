@@ -291,8 +291,9 @@ def verify_close_reach(fight: Fight, caster: Hero, action: Attack, target: str) 
     if mine is not None and mine is theirs and not beyond_reach(fight.combatant(target)):
         return
     join = f"; join {target} first" if theirs is not None else ""
-    said = str(action.area) if action.area is not None else reach_words(action)  # a hero's
-    raise Refused(  # spell has both a range and an area: "15 ft cone" says why
+    # a hero's spell carries both a range and an area: "15 ft cone" says why
+    said = str(action.area) if action.area is not None else reach_words(action)
+    raise Refused(
         f"{caster.name}'s {action.name} ({said}) reaches only "
         f"{caster.name}'s own group, and {target} is not in it{join}",
         "B4",
