@@ -188,7 +188,9 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             cast_effects(turn, step, spell, dice)
     if not no_effects(turn.fight):
         let_go_now(turn, done)  # F6: a hold's end (what a move carries along is held too)
-    for c, _ in changed(done.before, done.after):  # only one the step changed can have
+    # only one the step, or what followed it, changed can have: a Hold Person's paralysis
+    # comes after the cast's saves (`cast_effects`), its target untouched by the cast itself
+    for c, _ in changed(done.before, turn.fight):
         if (why := broken(turn.fight, turn.fight.combatant(c.name))) and not broken(done.before, c):
             turn.do(ConcentrationEnded(c.name, why))
         died(turn, c)  # F4: nothing lasts on the dead
@@ -206,8 +208,7 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         woke = dealt.amount > 0 and not no_effects(turn.fight)  # F7 Sleep, Charm Person
         for e in woken(turn.fight, dealt.who) if woke else ():
             if e in done.after.effects:  # not what the hit's own rider began (the drow's)
-                awake = e.condition is _UNCONSCIOUS  # F7 Sleep; Charm Person's too
-                turn.do(EffectEnded(e.key, "it takes damage" + (" and wakes up" if awake else "")))
+                turn.do(EffectEnded(e.key, _woken_why(turn.fight, dealt.who, e)))
         c = turn.fight.combatant(dealt.who)
         if dealt.amount > 0 and concentrating(turn.fight, c):
             dc = save_dc(dealt.amount)
@@ -215,6 +216,16 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
             turn.do(SaveRolled(save, _CON, "concentration", damage=dealt.amount))
             if not save.success:
                 turn.do(ConcentrationEnded(c.name, "the Constitution save failed"))
+
+
+def _woken_why(fight: Fight, who: str, e: Effect) -> str:
+    """F4, F7 Sleep ("until the sleeper takes damage"): why the effect ends — and the sleeper
+    wakes up, unless the damage killed it or dropped it to 0 hit points (D8)."""
+    c = fight.combatant(who)
+    if not in_fight(c):
+        return "it is dead"
+    awake = e.condition is _UNCONSCIOUS and c.current_hp > 0  # F7 Sleep; Charm Person's too
+    return "it takes damage" + (" and wakes up" if awake else "")
 
 
 def _at_foes(fight: Fight, step: SpellCast) -> bool:

@@ -137,16 +137,25 @@ def borne_by_the_dead(fight: Fight, before: Hero | Monster) -> list[Effect]:
     own concentration ends by F5 (`concentration.broken`). **Decision (F4):** a hero dying at
     0 hit points keeps them (Bless adds its d4 to death saves), and so does a monster knocked
     out (D8): both live."""
-    if not fight.effects or _dead(before) or not _dead(now := fight.combatant(before.name)):
+    if not fight.effects or _dead(fight, before):
+        return []
+    if not _dead(fight, now := fight.combatant(before.name)):
         return []
     return [e for e in fight.effects if e.who == now.name and not e.concentration]
 
 
-def _dead(c: Hero | Monster) -> bool:
-    """D8, D9: dead, not only down: a hero marked so; a monster at 0 not knocked out."""
+def _dead(fight: Fight, c: Hero | Monster) -> bool:
+    """D8, D9: dead, not only down: a hero marked so; a monster at 0 not knocked out — a
+    sleeper killed in its Sleep (F7) is dead, though its effect's unconsciousness is yet on."""
     if isinstance(c, Hero):
         return c.dead
-    return c.damage >= c.hp and Condition.UNCONSCIOUS not in c.conditions
+    return c.damage >= c.hp and (Condition.UNCONSCIOUS not in c.conditions or slept(fight, c.name))
+
+
+def slept(fight: Fight, name: str) -> bool:
+    """F7 Sleep: `name` is unconscious by an effect (ended by the damage that follows), not by
+    D8's knock-out, which is no effect."""
+    return any(e.who == name and e.condition is Condition.UNCONSCIOUS for e in fight.effects)
 
 
 def knocked_out(save: Saved | None, rider: Rider) -> bool:
