@@ -114,16 +114,23 @@ def _legendary(records: list[Applied]) -> list[tuple[str, Recorded]]:
     return out
 
 
-def test_b7_b3_at_the_table_a_legendary_actions_saves_wait_for_the_players_d20s() -> None:
-    """B7, B3: after the first hero's turn the Wing Attack waits for its players' d20s as a
-    breath on the dragon's turn does: nothing of it logged, the table stops (no monster's
-    turn is played past it); with their faces said (lnf next --saves) it is played with them."""
+def _at_the_wing_attack() -> tuple[Table, Runner]:
+    """The lair at the table (seed 7), played to the first hero's turn's end, where the Wing
+    Attack's saves wait (B7, B3)."""
     table = Table(_lair())
     runner = Runner(table, TableHeroes(), _planner, lambda _: None)
     runner.begin(7)
     for _ in range(6):
         if runner.on_at_table(monster_turns=None) is None and runner.legendary_waits:
             break
+    return table, runner
+
+
+def test_b7_b3_at_the_table_a_legendary_actions_saves_wait_for_the_players_d20s() -> None:
+    """B7, B3: after the first hero's turn the Wing Attack waits for its players' d20s as a
+    breath on the dragon's turn does: nothing of it logged, the table stops (no monster's
+    turn is played past it); with their faces said (lnf next --saves) it is played with them."""
+    table, runner = _at_the_wing_attack()
     waits = runner.waiting_guard()
     assert isinstance(waits, SavesWait) and waits.action.name == "Wing Attack"
     assert waits.foe == "Adult Red Dragon" and len(waits.heroes) == 2
@@ -329,12 +336,7 @@ def test_b7_s1_while_a_legendary_actions_saves_wait_the_page_marks_the_dragon_no
     """B7, S1: between two turns the Wing Attack's saves wait. Before, the page's strike
     order marked the next combatant "next" as if its turn came at once; now the dragon acts
     now and nobody is marked next until the saves are said."""
-    table = Table(_lair())
-    runner = Runner(table, TableHeroes(), _planner, lambda _: None)
-    runner.begin(7)
-    for _ in range(6):
-        if runner.on_at_table(monster_turns=None) is None and runner.legendary_waits:
-            break
+    table, runner = _at_the_wing_attack()
     waits = runner.waiting_guard()
     assert isinstance(waits, SavesWait) and table.fight.turns.current is None
     data = page_data(table.fight, saves=waits)
