@@ -350,7 +350,8 @@ def test_an_order_whose_use_is_gone_is_a_change_and_the_monsters_plan_again() ->
 def test_p6_a_plan_kept_and_told_again_is_said_to_stand(tmp_path: Path) -> None:
     """P6: once Goblin 3 has joined the lone Bram, the plan in force is told again as the grid
     now says its moves ("joins group B" for "joins Bram"). Before, it was headed "New plan
-    (P6), the grid has changed" though nothing changed; now "The plan stands (P6)". The log
+    (P6), the grid has changed" though nothing changed, the whole plan again; now "The plan
+    stands (P6)", with the joins it says anew. The log
     keeps it (`kept`, a later field: an older log reads as it did)."""
     path = tmp_path / "den.yaml"
     path.write_text(
@@ -367,7 +368,9 @@ def test_p6_a_plan_kept_and_told_again_is_said_to_stand(tmp_path: Path) -> None:
     assert [p.kept for p in planned] == [False, True]
     assert [str(o.move) for o in planned[1].orders][:1] == ["joins group B"]
     before = session.table.in_force[0].after
-    assert plan_line(planned[1], [], before).startswith("The plan stands (P6): Goblin")
+    said = plan_line(planned[1], [], before)  # only the joins it says anew
+    joins = "Goblin 1 joins group B; Goblin 2 joins group B"
+    assert said == f"The plan stands (P6); its joins now read: {joins}."
     assert event_from_json(event_to_json(planned[1]), "log", 1) == planned[1]
     old = {k: v for k, v in event_to_json(planned[1]).items() if k != "kept"}
     assert event_from_json(old, "log", 1) == replace(planned[1], kept=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lnf.model import Fight, PhaseKind, Rank
 from lnf.model.events import Planned
-from lnf.model.plan import Mode
+from lnf.model.plan import Mode, MoveKind, Order
 from lnf.rules.wording import and_list
 from lnf.views.action_words import order_words
 
@@ -18,6 +18,8 @@ def plan_line(event: Planned, sitting_out: list[str], before: Fight) -> str:
     head = "New plan (P6), the grid has changed" if event.replan else "The monsters' plan (P3)"
     if event.kept:  # P6: no change, its moves said as the grid now says them ("group B")
         head = "The plan stands (P6)"
+        if joins := [f"{o.monster} {o.move}" for o in event.orders if _joins_a_group(o)]:
+            return f"{head}; its joins now read: {'; '.join(joins)}."
     held = [f"{who}: no order" for who in sitting_out]
     if not event.orders:
         return f"{head}: {'; '.join([event.note or 'no monster can act', *held])}."
@@ -57,6 +59,11 @@ def plan_line(event: Planned, sitting_out: list[str], before: Fight) -> str:
     parts += held
     note = f" Note: {event.note}." if event.note else ""
     return f"{head}: {'; '.join(parts)}.{note}"
+
+
+def _joins_a_group(o: Order) -> bool:
+    """P6: an order whose join a kept plan says anew, by the group the hero now stands in."""
+    return o.move.kind is MoveKind.JOIN and o.move.group is not None
 
 
 def _many(kind: str, names: list[str]) -> str:
