@@ -145,17 +145,19 @@ def borne_by_the_dead(fight: Fight, before: Hero | Monster) -> list[Effect]:
 
 
 def _dead(fight: Fight, c: Hero | Monster) -> bool:
-    """D8, D9: dead, not only down: a hero marked so; a monster at 0 not knocked out — a
-    sleeper killed in its Sleep (F7) is dead, though its effect's unconsciousness is yet on."""
+    """D8, D9: dead, not only down: a hero marked so; a monster at 0 not knocked out."""
     if isinstance(c, Hero):
         return c.dead
-    return c.damage >= c.hp and (Condition.UNCONSCIOUS not in c.conditions or slept(fight, c.name))
+    return c.damage >= c.hp and not knocked_out_at_0(fight, c)
 
 
-def slept(fight: Fight, name: str) -> bool:
-    """F7 Sleep: `name` is unconscious by an effect (ended by the damage that follows), not by
-    D8's knock-out, which is no effect."""
-    return any(e.who == name and e.condition is Condition.UNCONSCIOUS for e in fight.effects)
+def knocked_out_at_0(fight: Fight, m: Monster) -> bool:
+    """D8: a monster at 0 hit points that lives, knocked out: unconscious by no effect. A
+    sleeper killed in its Sleep (F7) is dead, though the Sleep's unconsciousness is still on
+    it as the damage lands (the damage ends it next)."""
+    if m.damage < m.hp or Condition.UNCONSCIOUS not in m.conditions:
+        return False
+    return not any(e.who == m.name and e.condition is Condition.UNCONSCIOUS for e in fight.effects)
 
 
 def knocked_out(save: Saved | None, rider: Rider) -> bool:

@@ -67,7 +67,7 @@ from lnf.model.steps import (
     Wounded,
 )
 from lnf.rules.acl import acl
-from lnf.rules.effects import slept
+from lnf.rules.effects import knocked_out_at_0
 from lnf.rules.escapes import escape_said
 from lnf.rules.hyrule import STAMINA, heart_points, hyrule
 from lnf.rules.limited import recharge_named
@@ -474,6 +474,6 @@ def _hp(fight: Fight, name: str) -> str:
     taken = f"{min(c.damage, c.hp)} damage"  # G6: as the monster's column says it
     if c.current_hp:
         return f"{name} {c.current_hp}/{c.hp} hp ({taken})"
-    if Condition.UNCONSCIOUS in c.conditions and not slept(fight, name):
-        return f"{name} is knocked out ({taken})"  # D8: a knock-out, not a Sleep's (F7)
+    if knocked_out_at_0(fight, c):
+        return f"{name} is knocked out ({taken})"
     return f"{name} is dead ({taken})"
