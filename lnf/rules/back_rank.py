@@ -48,6 +48,13 @@ def most_front_rank(fight: Fight, enough: int | None = None) -> int:
     return found
 
 
+def most_front_rank_without(fight: Fight, monster: Monster) -> int:
+    """R6: the most front-rank monsters this round's moves can leave with `monster` out of
+    the front rank (P5 asks it: could any plan put `monster` in the back rank?)."""
+    mine = can_act(fight, monster) and Rank.FRONT in rank_options(monster)
+    return most_front_rank(fight) - (1 if mine else 0)
+
+
 @by_identity  # asked once per option the solver weighs, of the same fight
 def count_unmeetable(fight: Fight) -> bool:
     """P6: whether what has already happened makes R6 impossible to meet this round."""

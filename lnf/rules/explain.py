@@ -20,7 +20,7 @@ from lnf.rules.attacks import (
     plan_targets,
     unseen,
 )
-from lnf.rules.back_rank import bound_by_count, most_front_rank
+from lnf.rules.back_rank import bound_by_count, most_front_rank_without
 from lnf.rules.catches import best_catch, reach_words
 from lnf.rules.distance import volley_planned
 from lnf.rules.idle_casts import self_spell
@@ -329,8 +329,7 @@ def _back_rank_short(fight: Fight, monster: Monster) -> str | None:
     if not bound_by_count(fight, monster, Rank.BACK):
         return None
     front_heroes, _ = front_rank_counts(fight)
-    mine = can_act(fight, monster) and Rank.FRONT in rank_options(monster)
-    others = most_front_rank(fight) - (1 if mine else 0)
+    others = most_front_rank_without(fight, monster)
     if count_met(others, front_heroes):
         return None
     return (
