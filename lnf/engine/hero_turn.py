@@ -220,6 +220,7 @@ def play_action(
             target = swing_target(turn.fight, turn.fight.hero(hero.name), named, swing)
             if target is None:
                 break  # F2: no foe left in reach; the other swings are lost
+            # F2: this swing's weapon: a sword drawn at a foe beside the hero after a kill
             action = swing_weapon(turn.fight, turn.fight.hero(hero.name), named, target)
             if globe_stops(turn, hero.name, target.name, action.attack):
                 continue  # B6, F7: a spell's attack roll the globe keeps out

@@ -45,15 +45,16 @@ def spell_as_verb(hero: Hero, part: str, verbs: Collection[str]) -> str:
     low = part.lower()
     if low.partition(" ")[0] in verbs:
         return part
-    spells = [a.name for a in hero.attacks if a.spell or a.slot or a.save or a.effect]
-    for name in sorted({*spells, *(x.name for x in hero.heals)}, key=len, reverse=True):
+    spells = {a.name for a in hero.attacks if a.spell or a.slot or a.save or a.effect}
+    heals = {x.name for x in hero.heals}
+    for name in sorted(spells | heals, key=len, reverse=True):
         if low == name.lower():
             return f"cast {name}"
         if low.startswith(f"{name.lower()} "):
             rest = re.sub(
                 r"^(?:(?:at|on)\s+)?(?:the\s+)?", "", part[len(name) :].strip(), flags=re.I
             )
-            return f"cast {name} {'on' if name in {x.name for x in hero.heals} else 'at'} {rest}"
+            return f"cast {name} {'on' if name in heals else 'at'} {rest}"
     return part
 
 

@@ -252,7 +252,7 @@ def _strike_order(data: dict[str, Any]) -> str:
         if name in down:
             items.append(f'<li class="done">{_e(name)} (down)</li>')
         elif name == data["current"]:
-            now = _e(data.get("now", "now"))  # B7: "legendary action, now" between turns
+            now = _e(data["now"])  # B7: "legendary action, now" between turns
             items.append(f'<li class="now" aria-current="step">{_e(name)} — {now}</li>')
         elif name in data["acted"]:
             items.append(f'<li class="done">{_e(name)} (done)</li>')
