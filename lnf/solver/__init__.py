@@ -8,14 +8,13 @@ from __future__ import annotations
 import gc
 import time
 
-from ortools.sat.python import cp_model
-
 from lnf.errors import NoLegalPlan, RuleViolation
 from lnf.model import Fight, Rank
 from lnf.model.plan import Order, Plan, Wish
 from lnf.rules.explain import Reason
 from lnf.rules.idle_casts import with_idle_casts
 from lnf.rules.state_check import planning_problems
+from lnf.solver.cp_sat import cp_model
 from lnf.solver.explain import explain_unattacked, explain_wish
 from lnf.solver.model import PlanModel
 from lnf.solver.regimes import solve_over_regimes

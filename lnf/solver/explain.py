@@ -10,8 +10,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 
-from ortools.sat.python import cp_model
-
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Plan, Wish
 from lnf.rules.attacks import plan_targets
@@ -22,6 +20,7 @@ from lnf.rules.plan_score import danger_classes
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
 from lnf.rules.wording import and_list, plural
+from lnf.solver.cp_sat import cp_model
 from lnf.solver.lexicographic import CONFLICTS, cp_solver
 from lnf.solver.model import FAMILIES, CpModel, PlanModel
 from lnf.solver.objective import p3_exprs

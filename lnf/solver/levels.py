@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from ortools.sat.python import cp_model
+from lnf.solver.cp_sat import cp_model
 
 Term = tuple[cp_model.IntVar, int]
 Ruled = set[int]  # indices of variables that every plan left sets to 0

@@ -28,9 +28,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ortools.sat.python import cp_model, cp_model_helper
+from ortools.sat.python import cp_model_helper
 
 from lnf.errors import NoLegalPlan, PlanTimeout
+from lnf.solver.cp_sat import cp_model
 from lnf.solver.levels import Level, Ruled
 
 MAX_BLOCK = 2**31  # far below int64 and double precision: CP-SAT's presolve and LP stay exact

@@ -13,8 +13,6 @@ import copy
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ortools.sat.python import cp_model
-
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.plan import Mode, Wish
 from lnf.rules.attacks import plan_targets
@@ -23,6 +21,7 @@ from lnf.rules.gangup import unit_spots
 from lnf.rules.moves import Place, Spot, can_act, hero_spot, rank_options, start_spot
 from lnf.rules.ranks import front_rank_counts
 from lnf.rules.roster import monsters
+from lnf.solver.cp_sat import cp_model
 from lnf.solver.orders import form_troops
 from lnf.solver.troops import Key, Option, Shot, Troop, canonical_key
 

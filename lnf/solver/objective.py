@@ -19,14 +19,12 @@ from __future__ import annotations
 
 import itertools
 
-from ortools.sat.python import cp_model
-from ortools.sat.python.cp_model import IntVar
-
 from lnf.model import Rank
 from lnf.model.plan import MoveKind
 from lnf.rules.moves import leaves_group
 from lnf.rules.plan_score import danger_classes
 from lnf.rules.specials import resource_rank
+from lnf.solver.cp_sat import IntVar, cp_model
 from lnf.solver.levels import Level, Part, Ruled, Term
 from lnf.solver.model import PlanModel
 from lnf.solver.troops import Troop

@@ -22,9 +22,8 @@ one model that chooses among the regimes left, with everything before it fixed.
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
-
 from lnf.errors import NoLegalPlan
+from lnf.solver.cp_sat import cp_model
 from lnf.solver.levels import Level
 from lnf.solver.lexicographic import Fixed, LexResult, LexSolve, Stalled
 from lnf.solver.model import PlanModel, possible_regimes

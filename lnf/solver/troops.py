@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ortools.sat.python import cp_model
-
 from lnf.model import Fight, Hero, Monster, Rank
 from lnf.model.effects import Effect
 from lnf.model.plan import Mode, Move, MoveKind, Order, Plan
@@ -33,6 +31,7 @@ from lnf.rules.attacks import Need
 from lnf.rules.moves import Spot, start_spot
 from lnf.rules.plan_score import CanonicalKeys
 from lnf.rules.surprise import actions_in_surprise_round
+from lnf.solver.cp_sat import cp_model
 from lnf.values import replace, value
 
 Key = tuple[int, ...]  # P4's canonical order of an order (`rules.plan_score.canonical_key`)
