@@ -187,3 +187,31 @@ def test_a_spell_cast_higher_gives_its_higher_dice_and_round_trips() -> None:
 def test_an_upcast_below_the_spells_own_slot_is_refused() -> None:
     with pytest.raises(Exception, match=r"upcast\.2: '2' is no slot level above .*\(F7\)"):
         parse_fight(UPCAST.replace("{4: 9d6 fire", "{2: 9d6 fire"), "upcast.yaml")
+
+
+RAGER = """
+title: Rage
+heroes:
+  - {name: Gus, class: barbarian, level: 5, scores: {str: 18, dex: 14, con: 14},
+     weapons: [greataxe, handaxe]}
+monsters:
+  - {name: Orc, hp: 30, ac: 13, attacks: [{name: Axe, to_hit: 5, damage: 1d12+3 slashing}]}
+groups:
+  A: [Gus, Orc]
+"""
+
+
+def test_rage_adds_its_damage_to_strength_melee_hits_and_says_so(tmp_path: Path) -> None:
+    """F2, the SRD's Rage: +2 at level 5 on a mêlée weapon's damage (+3 at 9); the sheet `lnf
+    init` writes and the note as the hero rages say lnf adds it."""
+    path = tmp_path / "rage.yaml"
+    path.write_text(RAGER)
+    out = run("next", str(path), "--seed", "3")[1]
+    while "It is Gus's turn" not in out:
+        out = run("next", str(path))[1]
+    code, out = run("act", str(path), "rage; attack Orc with Greataxe", "--dice", "15,6,2")
+    assert code == 0, out
+    assert "Gus rages: +2 damage on Strength mêlée hits, resistance to bludgeoning" in out
+    assert "1d12 (6) + 4 slashing + 2 slashing = 12" in out
+    code, sheet = run("init", "--hero", "barbarian", "--level", "9")
+    assert "+3 damage on Strength mêlée hits" in sheet and "DM adds" not in sheet

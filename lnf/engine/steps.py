@@ -68,6 +68,7 @@ from lnf.model.steps import (
 from lnf.rules.acl import acl, reduced
 from lnf.rules.amulet import bound_share
 from lnf.rules.chase import after_speeds, escapers, settle, spends_action, start_pools
+from lnf.rules.class_features import raging_damage
 from lnf.rules.d20 import at_least_one, d20_variant, rolled_at_least_one
 from lnf.rules.damage import (
     after_defences,
@@ -352,12 +353,13 @@ def _spell_attack(fight: Fight, step: Attacked) -> bool:
 
 def _used(fight: Fight, step: Used) -> StepDone:
     """A resource spent (a monster's too: its slot, its breath's charge, B2); Rage also starts
-    raging (its resistances, `rules.damage`)."""
+    raging (its damage, `rules.class_features`, and resistances, `rules.damage`)."""
     hero = spent(fight.combatant(step.who), step.resource, step.amount)
     notes: tuple[str, ...] = ()
     if step.resource.lower() == RAGE.lower() and RAGE not in hero.effects:
         hero = replace(hero, effects=(*hero.effects, RAGE))
-        notes = (f"{step.who} rages: resistance to bludgeoning, piercing and slashing",)
+        more = f"+{bonus} damage on Strength mêlée hits, " if (bonus := raging_damage(hero)) else ""
+        notes = (f"{step.who} rages: {more}resistance to bludgeoning, piercing and slashing",)
     return StepDone(step, fight, fight.with_combatant(hero), notes=notes)
 
 

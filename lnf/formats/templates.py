@@ -296,8 +296,8 @@ def hero_sheet(cls: str, level: int) -> str:
         lines.append(SMITE)
     if cls == "barbarian":
         lines.append(
-            f"    # Rage damage +{rage_damage(level)} on Strength mêlée hits (the DM adds it; lnf "
-            "plays Rage's resistance)"
+            f"    # raging (a bonus action: `rage`): +{rage_damage(level)} damage on Strength "
+            "mêlée hits, resistance to bludgeoning, piercing and slashing"
         )
     if cls in CASTING:
         ability = CASTING[cls]

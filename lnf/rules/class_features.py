@@ -155,11 +155,15 @@ def rage_bonus(c: Combatant, attack: Attack, mode: Mode) -> int:
     """F2, the SRD's Rage: "a bonus to the damage roll" of a mêlée weapon attack using
     Strength while raging. lnf takes a raging hero's every mêlée weapon attack as Strength's
     (a barbarian's sheet rarely says otherwise); a thrown weapon at range is no mêlée attack."""
-    if not isinstance(c, Hero) or RAGE not in c.effects or not c.level:
+    if RAGE not in c.effects or mode is Mode.RANGED or attack.spell or not attack.is_melee:
         return 0
-    if mode is Mode.RANGED or attack.spell or not attack.is_melee:
-        return 0
-    return rage_damage(c.level)
+    return raging_damage(c)
+
+
+def raging_damage(c: Combatant) -> int:
+    """F2: what Rage adds to a hero's Strength mêlée hits, by its level (a hero written without
+    a level adds nothing: its damage is the file's)."""
+    return rage_damage(c.level) if isinstance(c, Hero) and c.level else 0
 
 
 def proficient_with(cls: str, weapon: str, category: str) -> bool:
