@@ -159,3 +159,34 @@ def test_p7_a_hand_written_plan_is_checked_against_p2_naming_every_broken_rule(
     assert "K2  plan.yaml:2: Skeleton 1 may not join group A" in text
     assert "R6  plan.yaml:4: Skeleton 3 in the back rank with 3 front-rank monsters for 4" in text
     assert "Wight" not in text
+
+
+REACH = """
+title: reach
+heroes:
+  - {name: Grak, class: barbarian, hp: 50, ac: 14,
+     attacks: [{name: Greataxe, to_hit: 7, damage: 1d12+4 slashing}]}
+  - {name: Sen, class: monk, hp: 38, ac: 16,
+     attacks: [{name: Shortsword, to_hit: 7, damage: 1d6+4 piercing}]}
+  - {name: Mor, class: warlock, hp: 38, ac: 13,
+     attacks: [{name: Dagger, to_hit: 5, damage: 1d4+2 piercing}]}
+monsters:
+  - monster: bearded devil
+  - {monster: hell hound, count: 2}
+groups:
+  A: [Grak, Hell Hound 1]
+  B: [Sen, Hell Hound 2]
+"""
+
+
+def test_a_reach_attack_reads_with_its_weapon(tmp_path: Path) -> None:
+    """A2: the bearded devil's 10-ft glaive reaches Grak from outside his group; the plan says
+    it as the transcript does ("attacks Grak with Glaive with reach"), not "with reach, Glaive"."""
+    path = tmp_path / "reach.yaml"
+    path.write_text(REACH)
+    code, out = run("plan", str(path))
+    assert code == 0, out
+    devil = next(line for line in out.splitlines() if line.startswith("  Bearded Devil"))
+    assert devil.endswith(
+        "Stays unengaged, in the front rank; attacks Grak with Glaive with reach (A2)."
+    )

@@ -88,7 +88,7 @@ def test_x6_round_2_without_its_breath_it_leaves_group_a_and_bites_dee_with_reac
     assert dragon["attack"] == "Bite"
     code, out = run("plan", str(path))
     assert code == 0, out
-    assert "Leaves group A, in the front rank; attacks Dee with reach" in out
+    assert "Leaves group A, in the front rank; attacks Dee with Bite with reach (A2)" in out
     assert "Young Green Dragon: Poison Breath is not charged (B2)." in out
     assert "Ann may strike Young Green Dragon as it leaves." in out
     assert "Bo may strike Young Green Dragon as it leaves." in out

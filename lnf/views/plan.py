@@ -282,7 +282,7 @@ def _attack_phrase(f: OrderFacts) -> str:
         weapon += " (a way while flying, B1)"
     verb = {
         Mode.MELEE: f"attacks {o.target} in mêlée with {weapon}",
-        Mode.REACH: f"attacks {o.target} with reach, {weapon}",
+        Mode.REACH: f"attacks {o.target} with {weapon} with reach (A2)",
         Mode.RANGED: f"shoots {o.target} with {weapon}",
     }[o.mode]
     if f.first:  # B1, B3: "uses Frightful Presence on Ann and Bo, then attacks Ann …"
