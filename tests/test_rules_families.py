@@ -57,6 +57,7 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
             "rules/holds.py",
             "rules/pulls.py",
             "rules/on_hit.py",
+            "rules/stunning.py",
         }
     ),
     RuleFamily.AC_LESS: frozenset({"rules/acl.py"}),
@@ -84,6 +85,7 @@ WORDS_AND_TABLE = (
     "heroes/spell_words.py",
     "heroes/swing_words.py",
     "heroes/smite_words.py",
+    "heroes/stun_words.py",
     "heroes/use_words.py",
     "heroes/flurry.py",
     "engine/",

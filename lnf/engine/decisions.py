@@ -34,6 +34,7 @@ class AttackChoice:
     # or on the first critical hit only; the slot is spent on that hit, never on a miss.
     smite: int = 0
     smite_critical: bool = False
+    stun: bool = False  # F2 Stunning Strike: tried on each mêlée weapon hit (rules.stunning)
 
 
 @value

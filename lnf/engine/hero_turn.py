@@ -33,6 +33,7 @@ from lnf.engine.resolve import (
 from lnf.engine.sanctuary_saves import globe_stops, past_sanctuary, spell_past_sanctuary
 from lnf.engine.sides import HeroSide
 from lnf.engine.smiting import smite_ready, with_mark
+from lnf.engine.stunning import ki_kept, stunning_strike
 from lnf.engine.trait_steps import carapace, grapple_held, rock_caught
 from lnf.engine.turning_steps import destroy_undead
 from lnf.engine.turns import opportunity, simple_action
@@ -265,6 +266,8 @@ def play_action(
             if ready is not None and ready.smote(done.step):  # F2, F7: spent on the hit only
                 turn.do(Used(hero.name, ready.slot))
                 smite = 0
+            if hit.hit:  # F2 Stunning Strike: tried on the hit, when said
+                stunning_strike(turn, hero.name, target.name, action, ki_kept(choice, named), dice)
             extra = None if hit.hit else extra
             power, force, strike = 0, force if not hit.hit else 0, ""
             hurt = turn.fight.monster(target.name)

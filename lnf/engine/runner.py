@@ -54,7 +54,7 @@ from lnf.rules.group_changes import order_step
 from lnf.rules.hyrule import hyrule
 from lnf.rules.legal import can_take_turn
 from lnf.rules.reactions import opportunity_attackers
-from lnf.rules.roster import heroes_up, in_fight, incapacitated, monsters
+from lnf.rules.roster import cannot_act, heroes_up, in_fight, monsters
 from lnf.rules.state_check import plan_notes
 from lnf.rules.strike_order import strike_order, up_next
 from lnf.rules.surprise import actions_in_surprise_round, held_note, surprise_round_next
@@ -316,7 +316,7 @@ class Runner:
         dice = self._turn_dice(monster)
         turn = self._begin(monster.name, dice)  # F4: what ends, and saves, as it starts
         monster = turn.fight.monster(monster.name)
-        if held := "cannot act" if incapacitated(monster) else held_note(self.fight, monster.name):
+        if held := cannot_act(monster) or held_note(self.fight, monster.name):
             self._finish(turn, held)  # F3; D12, V-ENC1
             return True
         if in_chase(self.fight, monster.name):
@@ -399,7 +399,7 @@ class Runner:
                 self._finish(turn)
             return True
         if not can_take_turn(hero):
-            self._finish(turn, "cannot act")
+            self._finish(turn, cannot_act(hero) or "cannot act")
             return True
         if held := held_note(self.fight, hero.name):  # D12, V-ENC1
             self._finish(turn, held)

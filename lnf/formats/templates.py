@@ -12,7 +12,14 @@ from typing import Any
 
 from lnf.dice.abilities import ability_modifier
 from lnf.model import SLOT
-from lnf.rules.class_features import CASTING, SMITE_LEVEL, expertise_count, rage_damage
+from lnf.rules.class_features import (
+    CASTING,
+    SMITE_LEVEL,
+    expertise_count,
+    has_stunning_strike,
+    ki_save_dc,
+    rage_damage,
+)
 from lnf.rules.resources import ordinal
 from lnf.rules.sheets import class_resources, proficiency, sneak_dice
 from lnf.values import value
@@ -199,6 +206,11 @@ NAMES = {
 POTION = ("Potion of Healing", "2d4+2")
 # F2: Divine Smite is a feature of the sheet, said with the attack (rules.on_hit), so it is
 # no attack of its own any more: the comment says how it is played.
+STUN = (
+    "    # Stunning Strike (F2): say it with the blows, `attack Orc 1 with Shortsword; stun`:\n"
+    "    #   each mêlée weapon hit spends 1 Ki until the foe fails a Constitution save (Ki DC\n"
+    "    #   {dc}) and is stunned to the end of the monk's next turn"
+)
 SMITE = (
     "    # Divine Smite (F2): say it with the attack, `attack Gnoll 1 with Longsword; smite`\n"
     "    #   (`smite 2`: a 2nd-level slot; `smite on a crit`): its first mêlée weapon hit\n"
@@ -294,6 +306,8 @@ def hero_sheet(cls: str, level: int) -> str:
     lines += _wrapped("features: " + ", ".join(features(cls, level)))
     if cls == "paladin" and level >= SMITE_LEVEL:
         lines.append(SMITE)
+    if cls == "monk" and has_stunning_strike(cls, level):
+        lines.append(STUN.format(dc=ki_save_dc(level, scores["wis"])))
     if cls == "barbarian":
         lines.append(
             f"    # raging (a bonus action: `rage`): +{rage_damage(level)} damage on Strength "

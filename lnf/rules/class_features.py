@@ -7,9 +7,11 @@ against the levels file by tests/test_hero_sheets.py."""
 
 from __future__ import annotations
 
+from lnf.dice.abilities import ability_modifier
 from lnf.model import Ability, Action, Attack, Combatant, Hero
 from lnf.model.plan import Mode
 from lnf.rules.resources import RAGE
+from lnf.rules.sheets import proficiency
 
 # SRD 5.1, each class's "Hit Points" and "Proficiencies" (not in the levels file).
 HIT_DIE = {
@@ -146,6 +148,9 @@ def speed_bonus(cls: str, level: int, armor: str | None, shield: bool) -> int:
     return 0
 
 
+STUN_LEVEL = 5  # F2: the monk's Stunning Strike
+
+
 def rage_damage(level: int) -> int:
     """The barbarian's Rage damage: +2, +3 at 9, +4 at 16."""
     return 2 + (level >= 9) + (level >= 16)
@@ -231,6 +236,17 @@ def skill_bonus(
 
 DIVINE_SMITE = "Divine Smite"
 SMITE_LEVEL = 2  # SRD paladin table: Divine Smite at the 2nd level
+
+
+def has_stunning_strike(cls: str, level: int) -> bool:
+    """F2: a monk of the 5th level or higher has Stunning Strike (`rules.stunning` plays it;
+    the SRD's levels file: tests)."""
+    return cls.lower() == "monk" and level >= STUN_LEVEL
+
+
+def ki_save_dc(level: int, wis: int) -> int:
+    """F2, the monk's Ki: "Ki save DC = 8 + your proficiency bonus + your Wisdom modifier"."""
+    return 8 + proficiency(level) + ability_modifier(wis)
 
 
 def smites(hero: Hero) -> bool:

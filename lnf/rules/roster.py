@@ -113,6 +113,13 @@ def incapacitated(c: Combatant) -> bool:
     return bool(c.conditions & INCAPACITATING)
 
 
+def cannot_act(c: Combatant) -> str:
+    """Why an incapacitated creature's turn passes, as the log notes it: "cannot act: stunned
+    (F3)"; "" when it is not incapacitated."""
+    why = " and ".join(sorted(str(k) for k in c.conditions & INCAPACITATING))
+    return f"cannot act: {why} (F3)" if why else ""
+
+
 def held(c: Combatant) -> bool:
     """Restrained or grappled: no rank switch (R8), no group change (M4), no free air (R7)."""
     return bool(c.conditions & HELD)

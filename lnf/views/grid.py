@@ -24,7 +24,7 @@ from lnf.model.effects import NO_HEALING
 from lnf.model.plan import Advantage
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.acl import acl, hit_dc
-from lnf.rules.class_features import smites
+from lnf.rules.class_features import has_stunning_strike, smites
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.resources import ordinal
 from lnf.rules.roster import banished
@@ -448,6 +448,8 @@ def sheet_line(hero: Hero) -> str:
         parts.append(f"Sneak Attack {hero.sneak_attack} (once a turn)")
     if smites(hero) and slots:  # F2: how the player says it (choices.md)
         parts.append("Divine Smite (say `; smite` after a mêlée weapon attack)")
+    if has_stunning_strike(hero.cls, hero.level or 0):  # F2, as the smite
+        parts.append("Stunning Strike (say `; stun` after a mêlée weapon attack)")
     return "; ".join(parts)
 
 

@@ -1,0 +1,32 @@
+"""The hero policy's Stunning Strike (F2; docs/policy.md): a monk of the 5th level says `stun`
+with its blows when the foe they go at is likely to stand after them, its hit points above
+the average damage of the turn's blows: a stunned foe loses its next turn and is hit with
+advantage, worth the Ki then; a foe the blows should drop is not."""
+
+from __future__ import annotations
+
+from lnf.engine.decisions import AttackChoice, TurnChoice
+from lnf.engine.stunning import ki_kept
+from lnf.model import Fight, Hero
+from lnf.rules.stunning import stun_tried, stuns
+from lnf.values import replace
+
+
+def with_stun(fight: Fight, hero: Hero, choice: TurnChoice) -> TurnChoice:
+    """`choice` with `stun` said when the policy would (the module's docstring)."""
+    action = choice.action
+    if not stuns(hero) or not isinstance(action, AttackChoice):
+        return choice
+    if action.target not in fight or action.then:
+        return choice
+    foe = fight.monster(action.target)
+    if not stun_tried(fight, hero, foe, action.attack, action.mode, ki_kept(choice, action)):
+        return choice
+    blows = [c for c in (action, choice.bonus_action) if isinstance(c, AttackChoice)]
+    expected = sum(c.times * c.attack.damage.average for c in blows if c.target == foe.name)
+    if foe.current_hp <= expected:
+        return choice
+    bonus = choice.bonus_action
+    if isinstance(bonus, AttackChoice) and bonus.target == foe.name and bonus.attack.is_melee:
+        bonus = replace(bonus, stun=True)
+    return replace(choice, action=replace(action, stun=True), bonus_action=bonus)
