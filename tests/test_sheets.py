@@ -15,9 +15,10 @@ from lnf.errors import Refused
 from lnf.formats.fight_file import load_fight, parse_fight
 from lnf.formats.fight_writer import dump_fight
 from lnf.heroes.words import parse_choice
-from lnf.model import SLOT, Recharge
+from lnf.model import SLOT, Ability, Condition, Recharge
 from lnf.model.events import Recorded
 from lnf.model.steps import Damaged, Used
+from lnf.rules.save_edges import save_edge_of
 from lnf.rules.sheets import class_resources, sneak_dice
 from tests.cli import run
 
@@ -215,3 +216,17 @@ def test_rage_adds_its_damage_to_strength_melee_hits_and_says_so(tmp_path: Path)
     assert "1d12 (6) + 4 slashing + 2 slashing = 12" in out
     code, sheet = run("init", "--hero", "barbarian", "--level", "9")
     assert "+3 damage on Strength mêlée hits" in sheet and "DM adds" not in sheet
+
+
+def test_danger_sense_gives_a_barbarian_dexterity_saves_with_advantage() -> None:
+    """F2, the SRD's Danger Sense (barbarian, 2nd level): "advantage on Dexterity saving throws
+    against effects that you can see … you can't be blinded, deafened, or incapacitated"; the
+    same edge asks the player for two d20s at the table (B3)."""
+    fight = parse_fight(RAGER, "rage.yaml")
+    gus = fight.hero("Gus")
+    assert save_edge_of(fight, gus, Ability.DEX, "Fire Breath").words == "advantage: Danger Sense"
+    assert save_edge_of(fight, gus, Ability.WIS, "Frightful Presence").words == ""
+    blind = replace(gus, conditions=gus.conditions | {Condition.BLINDED})
+    assert "Danger Sense" not in save_edge_of(fight, blind, Ability.DEX, "Fire Breath").words
+    low = parse_fight(RAGER.replace("level: 5", "level: 1"), "rage.yaml").hero("Gus")
+    assert save_edge_of(fight, low, Ability.DEX, "Fire Breath").words == ""

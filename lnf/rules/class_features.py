@@ -8,7 +8,7 @@ against the levels file by tests/test_hero_sheets.py."""
 from __future__ import annotations
 
 from lnf.dice.abilities import ability_modifier
-from lnf.model import Ability, Action, Attack, Combatant, Hero
+from lnf.model import INCAPACITATING, Ability, Action, Attack, Combatant, Condition, Hero
 from lnf.model.plan import Mode
 from lnf.rules.resources import RAGE
 from lnf.rules.sheets import proficiency
@@ -149,6 +149,9 @@ def speed_bonus(cls: str, level: int, armor: str | None, shield: bool) -> int:
 
 
 STUN_LEVEL = 5  # F2: the monk's Stunning Strike
+DANGER_SENSE_LEVEL = 2  # F2: the barbarian's
+# "you can't be blinded, deafened, or incapacitated" (and what incapacitates: F3)
+DANGER_SENSE_BARS = frozenset({Condition.BLINDED, Condition.DEAFENED}) | INCAPACITATING
 
 
 def rage_damage(level: int) -> int:
@@ -221,6 +224,23 @@ def jack_of_all_trades(cls: str, level: int) -> bool:
     proficiency bonus." tests/test_hero_sheets.py checks the level against the levels file."""
     who, at = JACK_OF_ALL_TRADES
     return cls.lower() == who and level >= at
+
+
+def has_danger_sense(cls: str, level: int) -> bool:
+    """F2: a barbarian from the 2nd level has Danger Sense (the levels file: tests)."""
+    return cls.lower() == "barbarian" and level >= DANGER_SENSE_LEVEL
+
+
+def danger_sense(c: Combatant, ability: Ability) -> str:
+    """F2, SRD 5.1 Danger Sense: "advantage on Dexterity saving throws against effects that
+    you can see, such as traps and spells. To gain this benefit, you can't be blinded,
+    deafened, or incapacitated." Without a map every effect a save answers is one it sees
+    (choices.md, F2). "Danger Sense", or "" when it does not apply."""
+    if not isinstance(c, Hero) or ability is not Ability.DEX:
+        return ""
+    if not has_danger_sense(c.cls, c.level or 0) or c.conditions & DANGER_SENSE_BARS:
+        return ""
+    return "Danger Sense"
 
 
 def skill_bonus(

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from lnf.model import Ability, Condition, Fight, Hero, Monster
+from lnf.rules.class_features import danger_sense
 from lnf.rules.conditions import save_disadvantage
 from lnf.rules.magic_immunity import spell_save_edge
 from lnf.rules.spell_effects import fought_advantage
@@ -38,8 +39,8 @@ def save_edge_of(
     B8: a trait that weakens saves, a repeat while its causer is in sight; B8, F7: Magic
     Resistance against a `spell`, traits against the conditions a failure imposes (`against`)
     or `poison` damage, a spell saved against with advantage while its caster's side fights
-    the target (Charm Person), Turn Defiance. D4: advantage and disadvantage together: a
-    single d20."""
+    the target (Charm Person), Turn Defiance; F2: a barbarian's Danger Sense. D4: advantage
+    and disadvantage together: a single d20."""
     worse = save_disadvantage(target, ability)
     weak = weak_save(fight, target) or in_sight_repeat(fight, target.name, what)
     better = (
@@ -48,6 +49,7 @@ def save_edge_of(
         or fought_advantage(what, spell)
         or save_edge(target, ability, against, spell=spell, poison=poison)
         or turn_edge(fight, target, tuple(against))
+        or danger_sense(target, ability)
     )
     words = "disadvantage" if worse else f"disadvantage: {weak}" if weak else ""
     worse = worse or bool(weak)
