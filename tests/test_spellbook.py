@@ -439,3 +439,12 @@ def test_a_spell_the_hero_can_never_cast_is_refused_at_its_name(tmp_path: Path) 
         code, out = run("check", str(path))
         assert code == 0 and warned in out, out
         assert run("next", str(path))[0] == 0
+
+
+def test_a_reaction_spell_that_deals_damage_is_left_to_the_dm() -> None:
+    """F1: Hellish Rebuke is cast "in response to being damaged by a creature": lnf does not
+    play that reaction, so it is no attack a warlock could cast on its own turn; the sheet says
+    the DM rules it."""
+    fields = spell_fields("hellish rebuke", Caster(cls="warlock", level=5, mod=4, proficiency=3))
+    assert fields["attacks"] == [] and fields["guards"] == []
+    assert fields["notes"] == ["Hellish Rebuke: a reaction lnf does not play; the DM rules it (F1)"]

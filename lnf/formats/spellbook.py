@@ -66,6 +66,9 @@ def fields_of(spell: dict[str, Any], caster: Caster, *, monster: bool = False) -
     if extra.get("effect", {}).get("contest") is True:  # F7 Telekinesis: the caster's check
         extra["effect"] = extra["effect"] | {"contest": caster.mod}
     how = played_as(spell, extra)
+    if how == "attack" and spell["cost"] == "reaction":  # F1: Hellish Rebuke, not on a turn
+        notes.append(f"{name}: a reaction lnf does not play; the DM rules it (F1)")
+        return out
     if how == "guard":
         out["guards"].append(GUARDS[name.lower()])
     elif how == "heal":
