@@ -23,6 +23,7 @@ from lnf.rules.class_features import (
     SAVING_THROWS,
     attacks_per_action,
     has_danger_sense,
+    has_evasion,
     has_stunning_strike,
     jack_of_all_trades,
     martial_arts_die,
@@ -401,6 +402,7 @@ def test_the_class_tables_match_the_levels_file() -> None:
         assert jack_of_all_trades(cls, level) == ("jack-of-all-trades" in gained)  # F2
         assert has_stunning_strike(cls, level) == ("stunning-strike" in gained)  # F2
         assert has_danger_sense(cls, level) == ("danger-sense" in gained)  # F2
+        assert has_evasion(cls, level) == any(g.endswith("evasion") for g in gained)  # F2
         if "martial_arts" in spec:
             assert martial_arts_die(level) == spec["martial_arts"]["dice_value"]
             assert speed_bonus("monk", level, None, False) == spec["unarmored_movement"]

@@ -17,10 +17,12 @@ from lnf.formats.fight_writer import dump_fight
 from lnf.heroes.words import parse_choice
 from lnf.model import SLOT, Ability, Condition, Recharge
 from lnf.model.events import Recorded
-from lnf.model.steps import Damaged, Used
+from lnf.model.steps import Damaged, Saved, SpellCast, Used
 from lnf.rules.save_edges import save_edge_of
 from lnf.rules.sheets import class_resources, sneak_dice
 from tests.cli import run
+
+_FIRE = DamageType.FIRE
 
 SHEETS = """
 title: Sheets
@@ -230,3 +232,28 @@ def test_danger_sense_gives_a_barbarian_dexterity_saves_with_advantage() -> None
     assert "Danger Sense" not in save_edge_of(fight, blind, Ability.DEX, "Fire Breath").words
     low = parse_fight(RAGER.replace("level: 5", "level: 1"), "rage.yaml").hero("Gus")
     assert save_edge_of(fight, low, Ability.DEX, "Fire Breath").words == ""
+
+
+EVADER = """
+title: Evasion
+heroes:
+  - {name: Nix, class: rogue, level: 7, hp: 40, ac: 15,
+     attacks: [{name: Rapier, to_hit: 7, damage: 1d8+4 piercing, finesse: true}]}
+  - {name: Ren, class: rogue, level: 6, hp: 40, ac: 15,
+     attacks: [{name: Rapier, to_hit: 7, damage: 1d8+4 piercing, finesse: true}]}
+monsters:
+  - {name: Dragon, hp: 100, attacks: [{name: Bite, to_hit: 5, damage: 1d8+3 piercing}]}
+"""
+
+
+def test_evasion_spares_a_7th_level_rogue_a_dexterity_save_s_damage() -> None:
+    """F2, the SRD's Evasion (rogue and monk, 7th level): no damage on a successful Dexterity
+    save against half damage, half on a failure; the 6th-level rogue takes the usual."""
+    fight = parse_fight(EVADER, "evasion.yaml")
+    saves = (Saved("Nix", (15,), 3, 15, True), Saved("Ren", (15,), 3, 15, True))
+    breath = SpellCast("Dragon", "Fire Breath", ("Nix", "Ren"), saves, ((_FIRE, 20),), "20")
+    done = apply(fight, Recorded((breath,))).after
+    assert (done.hero("Nix").current_hp, done.hero("Ren").current_hp) == (40, 30)
+    failed = tuple(replace(s, success=False) for s in saves)
+    done = apply(fight, Recorded((replace(breath, saves=failed),))).after
+    assert (done.hero("Nix").current_hp, done.hero("Ren").current_hp) == (30, 20)

@@ -80,7 +80,8 @@ def evaded(fight: Fight, step: SpellCast, name: str, notes: list[str]) -> bool:
         return False
     if step.damage:
         saved = any(s.success for s in step.saves if s.who == name)
-        notes.append(f"Evasion: {name} takes {'none' if saved else 'half'} of it (B8)")
+        rule = "F2" if isinstance(fight.combatant(name), Hero) else "B8"
+        notes.append(f"Evasion: {name} takes {'none' if saved else 'half'} of it ({rule})")
     return True
 
 

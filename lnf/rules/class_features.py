@@ -150,6 +150,7 @@ def speed_bonus(cls: str, level: int, armor: str | None, shield: bool) -> int:
 
 STUN_LEVEL = 5  # F2: the monk's Stunning Strike
 DANGER_SENSE_LEVEL = 2  # F2: the barbarian's
+EVASION_LEVEL = 7  # F2: the rogue's and the monk's
 # "you can't be blinded, deafened, or incapacitated" (and what incapacitates: F3)
 DANGER_SENSE_BARS = frozenset({Condition.BLINDED, Condition.DEAFENED}) | INCAPACITATING
 
@@ -229,6 +230,12 @@ def jack_of_all_trades(cls: str, level: int) -> bool:
 def has_danger_sense(cls: str, level: int) -> bool:
     """F2: a barbarian from the 2nd level has Danger Sense (the levels file: tests)."""
     return cls.lower() == "barbarian" and level >= DANGER_SENSE_LEVEL
+
+
+def has_evasion(cls: str, level: int) -> bool:
+    """F2: the rogue and the monk have Evasion from the 7th level (the levels file: tests);
+    `rules.trait_saves.evades` plays it."""
+    return cls.lower() in ("rogue", "monk") and level >= EVASION_LEVEL
 
 
 def danger_sense(c: Combatant, ability: Ability) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from lnf.model import Ability, Condition, Fight, Hero, Monster, TraitKind
 from lnf.model.enums import UNFETTERED_FROM
+from lnf.rules.class_features import has_evasion
 from lnf.rules.conditions import condition_immune
 from lnf.rules.heads import many_heads
 from lnf.rules.roster import in_fight, incapacitated
@@ -126,13 +127,13 @@ def immune_now(fight: Fight, c: Hero | Monster) -> frozenset[Condition]:
 def evades(target: Hero | Monster, ability: Ability, half: bool) -> bool:
     """Evasion (SRD: "If the assassin is subjected to an effect that allows it to make a
     Dexterity saving throw to take only half damage, the assassin instead takes no damage if it
-    succeeds on the saving throw, and only half damage if it fails")."""
-    return (
-        half
-        and ability is Ability.DEX
-        and isinstance(target, Monster)
-        and target.trait(TraitKind.EVASION) is not None
-    )
+    succeeds on the saving throw, and only half damage if it fails"); a hero's by its class
+    and level (`rules.class_features.has_evasion`)."""
+    if not half or ability is not Ability.DEX:
+        return False
+    if isinstance(target, Hero):  # F2: the rogue's and the monk's, from the 7th level
+        return has_evasion(target.cls, target.level or 0)
+    return target.trait(TraitKind.EVASION) is not None
 
 
 def sleepless(c: Hero | Monster) -> bool:
