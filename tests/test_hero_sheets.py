@@ -20,6 +20,7 @@ from lnf.formats.fight_writer import dump_fight
 from lnf.model import Ability, AltUse, AttackKind, Cost, Hero
 from lnf.rules import acl
 from lnf.rules.class_features import (
+    PLAYED_FEATURES,
     SAVING_THROWS,
     attacks_per_action,
     has_danger_sense,
@@ -27,6 +28,7 @@ from lnf.rules.class_features import (
     has_stunning_strike,
     jack_of_all_trades,
     martial_arts_die,
+    plays_feature,
     rage_damage,
     speed_bonus,
 )
@@ -422,6 +424,26 @@ def test_the_class_tables_match_the_levels_file() -> None:
         ours = {r.name: r.total for r in class_resources(cls, level) if r.name.startswith("slot ")}
         assert tuple(ours.get(f"slot {n}", 0) for n in range(1, 10)) == slots, (cls, level)
     assert FULL_CASTER[20] == (4, 3, 3, 3, 3, 2, 2, 1, 1) and PACT[17] == (4, 5)
+    # F2: every feature lnf says it plays is one the levels file names for that class
+    for cls, played in PLAYED_FEATURES.items():
+        named = {
+            f["name"].split(" (")[0]
+            for (c, _), lv in rows.items()
+            if c == cls
+            for f in lv["features"]
+        }
+        assert played <= named, (cls, played - named)
+
+
+def test_the_sheet_says_which_features_lnf_plays_and_which_the_dm_rules() -> None:
+    """F2: `lnf init --hero` splits the features by `plays_feature`."""
+    code, out = run("init", "--hero", "rogue", "--level", "7")
+    assert code == 0, out
+    played = "# features lnf plays (F2): Expertise, Sneak Attack, Cunning Action, Ability Score"
+    assert played in out and "#   Evasion\n" in out
+    assert "# the DM rules: Thieves' Cant, Roguish Archetype, Uncanny Dodge\n" in out
+    assert plays_feature("cleric", "Destroy Undead (CR 1 or below)")
+    assert not plays_feature("paladin", "Channel Divinity")
 
 
 @needs_data

@@ -18,6 +18,7 @@ from lnf.rules.class_features import (
     expertise_count,
     has_stunning_strike,
     ki_save_dc,
+    plays_feature,
     rage_damage,
 )
 from lnf.rules.resources import ordinal
@@ -303,14 +304,18 @@ def hero_sheet(cls: str, level: int) -> str:
         lines.append(
             f"    #   {a['name']}{times}{reach}: {a['to_hit']:+d} to hit, {a['damage']}{how}{spend}"
         )
-    lines += _wrapped("features: " + ", ".join(features(cls, level)))
+    gained = features(cls, level)
+    played = [f for f in gained if plays_feature(cls, f)]
+    lines += _wrapped("features lnf plays (F2): " + (", ".join(played) or "none"))
+    if rest := [f for f in gained if not plays_feature(cls, f)]:
+        lines += _wrapped("the DM rules: " + ", ".join(rest))
     if cls == "paladin" and level >= SMITE_LEVEL:
         lines.append(SMITE)
     if cls == "monk" and has_stunning_strike(cls, level):
         lines.append(STUN.format(dc=ki_save_dc(level, scores["wis"])))
     if cls == "barbarian":
-        lines.append(
-            f"    # raging (a bonus action: `rage`): +{rage_damage(level)} damage on Strength "
+        lines += _wrapped(
+            f"raging (a bonus action: `rage`): +{rage_damage(level)} damage on Strength "
             "mêlée hits, resistance to bludgeoning, piercing and slashing"
         )
     if cls in CASTING:

@@ -282,3 +282,38 @@ def smites(hero: Hero) -> bool:
     if hero.cls.lower() != "paladin" or (hero.level or 0) < SMITE_LEVEL:
         return False
     return all(a.name.lower() != DIVINE_SMITE.lower() for a in hero.attacks)
+
+
+# F2: the class features (the SRD levels file's names, a trailing "(…)" left out) that lnf
+# plays; `lnf init --hero` says the rest are the DM's. Spellcasting is F7's, uses counted
+# (Bardic Inspiration, Wild Shape, Sorcery Points) are the DM's to rule.
+PLAYED_FEATURES: dict[str, frozenset[str]] = {
+    "barbarian": frozenset(
+        {"Rage", "Unarmored Defense", "Danger Sense", "Extra Attack", "Fast Movement"}
+    ),
+    "bard": frozenset({"Spellcasting: Bard", "Jack of All Trades", "Expertise"}),
+    "cleric": frozenset(
+        {"Spellcasting: Cleric", "Channel Divinity", "Channel Divinity: Turn Undead"}
+        | {"Destroy Undead"}
+    ),
+    "druid": frozenset({"Spellcasting: Druid"}),
+    "fighter": frozenset({"Second Wind", "Action Surge", "Extra Attack"}),
+    "monk": frozenset(
+        {"Unarmored Defense", "Martial Arts", "Ki", "Flurry of Blows", "Unarmored Movement"}
+        | {"Extra Attack", "Stunning Strike", "Evasion"}
+    ),
+    "paladin": frozenset({"Lay on Hands", "Spellcasting: Paladin", "Divine Smite", "Extra Attack"}),
+    "ranger": frozenset({"Spellcasting: Ranger", "Extra Attack"}),
+    "rogue": frozenset({"Expertise", "Sneak Attack", "Cunning Action", "Evasion"}),
+    "sorcerer": frozenset({"Spellcasting: Sorcerer"}),
+    "warlock": frozenset({"Pact Magic"}),
+    "wizard": frozenset({"Spellcasting: Wizard"}),
+}
+
+
+def plays_feature(cls: str, feature: str) -> bool:
+    """F2: whether lnf plays the class feature named as the levels file names it ("Extra
+    Attack (2)", "Destroy Undead (CR 1 or below)": the part before " ("); an Ability Score
+    Improvement is in the sheet's `scores`."""
+    name = feature.split(" (")[0]
+    return name == "Ability Score Improvement" or name in PLAYED_FEATURES.get(cls.lower(), ())
