@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 from lnf.dice import DamageType
-from lnf.engine.effects import Rolled, land
+from lnf.engine.effects import Rolled
+from lnf.engine.guards import land
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import load_fight, parse_fight
 from lnf.formats.fight_writer import dump_fight

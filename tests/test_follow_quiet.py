@@ -20,7 +20,8 @@ from lnf.dice import parse
 from lnf.dice.roll import SeededDice
 from lnf.engine import effects
 from lnf.engine.apply import Steps
-from lnf.engine.effects import Rolled, land
+from lnf.engine.effects import Rolled
+from lnf.engine.guards import land
 from lnf.engine.resolve import roll_attack
 from lnf.formats.fight_file import load_fight
 from lnf.model import Attack, Condition, Fight, MonsterKind, Trait, TraitKind

@@ -8,7 +8,7 @@ from typing import TypeGuard
 
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
-from lnf.engine.effects import Waits, land
+from lnf.engine.guards import Waits, land
 from lnf.engine.resolve import roll_attack
 from lnf.engine.runner import Runner
 from lnf.engine.sides import TABLE_HEROES
@@ -191,7 +191,9 @@ def test_f1_guards_in_the_fight_file_and_the_srd_parry() -> None:
     try:
         parse_fight(text.replace("[shield]", "[sheild]"), "k.yaml")
     except InputError as exc:
-        assert "guards[0]" in str(exc) and "shield, or parry" in str(exc) and ":2" in str(exc)
+        said = "'sheild' is no reaction lnf plays: say shield, parry 2, amulet 2 or uncanny dodge"
+        assert "guards[0]" in str(exc) and said in str(exc) and ":2" in str(exc)
+        assert "did you mean 'shield'?" in str(exc)
     else:
         raise AssertionError("a reaction lnf does not play is refused")
 

@@ -13,7 +13,7 @@ from lnf.dice import DamageType, parse
 from lnf.dice.roll import ScriptedDice, SeededDice
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import AttackChoice, HealChoice, SpellChoice, TurnChoice
-from lnf.engine.effects import land
+from lnf.engine.guards import land
 from lnf.engine.hero_turn import hero_steps, turn_costs
 from lnf.engine.resolve import roll_attack
 from lnf.errors import Refused

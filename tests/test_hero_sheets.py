@@ -440,8 +440,9 @@ def test_the_sheet_says_which_features_lnf_plays_and_which_the_dm_rules() -> Non
     code, out = run("init", "--hero", "rogue", "--level", "7")
     assert code == 0, out
     played = "# features lnf plays (F2): Expertise, Sneak Attack, Cunning Action, Ability Score"
-    assert played in out and "#   Evasion\n" in out
-    assert "# the DM rules: Thieves' Cant, Roguish Archetype, Uncanny Dodge\n" in out
+    assert played in out and "#   Uncanny Dodge, Evasion\n" in out
+    assert "# the DM rules: Thieves' Cant, Roguish Archetype\n" in out
+    assert "# Uncanny Dodge (F2): when a foe hits, the reaction that halves the damage" in out
     assert plays_feature("cleric", "Destroy Undead (CR 1 or below)")
     assert not plays_feature("paladin", "Channel Divinity")
 

@@ -10,7 +10,8 @@ import json
 import pytest
 
 from lnf.dice.roll import ScriptedDice
-from lnf.engine.effects import Rolled, land
+from lnf.engine.effects import Rolled
+from lnf.engine.guards import land
 from lnf.engine.resolve import roll_attack
 from lnf.formats.bestiary import srd
 from lnf.formats.fight_file import parse_fight

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from lnf.dice.roll import ScriptedDice
-from lnf.engine.effects import Rolled, land
+from lnf.engine.effects import Rolled
+from lnf.engine.guards import land
 from lnf.engine.resolve import roll_attack
 from lnf.formats.bestiary import srd
 from lnf.formats.event_codec import _step_from_json, step_to_json

@@ -13,7 +13,7 @@ import pytest
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import AttackChoice
-from lnf.engine.effects import land
+from lnf.engine.guards import land
 from lnf.engine.hero_turn import hero_steps, swing_target
 from lnf.engine.monster_actions import monster_action
 from lnf.engine.resolve import roll_attack

@@ -10,7 +10,8 @@ from dataclasses import replace
 from lnf.dice import parse
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps
-from lnf.engine.effects import Rolled, land, turn_edge
+from lnf.engine.effects import Rolled, turn_edge
+from lnf.engine.guards import land
 from lnf.engine.hero_turn import hero_steps
 from lnf.engine.resolve import roll_attack
 from lnf.engine.sides import TABLE_HEROES

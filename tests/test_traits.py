@@ -13,7 +13,7 @@ import pytest
 from lnf.dice import DamageType, parse
 from lnf.dice.roll import ScriptedDice
 from lnf.engine.apply import Steps, apply
-from lnf.engine.effects import land
+from lnf.engine.guards import land
 from lnf.engine.resolve import roll_attack, roll_save, roll_spell
 from lnf.engine.round_start import opening
 from lnf.engine.turns import monster_attacks

@@ -104,7 +104,7 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
     elif guard is not None:
         side = runner.heroes  # B3: a --saves the same turn used, not recorded with it
         said = side.said if isinstance(side, TableHeroes) else {}
-        for line in guard_lines(guard.hero, guard.foe, guard.guard, fight_file, said):
+        for line in guard_lines(guard.hero, guard.foe, guard.guard, fight_file, said, guard.damage):
             click.echo(line)
     else:
         click.echo(next_up_line(fight, fight_file))

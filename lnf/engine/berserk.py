@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lnf.dice.roll import DiceSource
 from lnf.engine.apply import Steps
-from lnf.engine.effects import Ask, land
+from lnf.engine.guards import Ask, land
 from lnf.engine.resolve import roll_attack
 from lnf.model import Hero
 from lnf.model.plan import Mode, Order

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lnf.dice.roll import DiceSource
 from lnf.engine.apply import Steps
-from lnf.engine.effects import land
+from lnf.engine.guards import land
 from lnf.engine.resolve import roll_attack
 from lnf.model import Condition, Confused, Hero
 from lnf.model.plan import Mode

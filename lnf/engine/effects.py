@@ -58,10 +58,7 @@ from lnf.model import (
     Condition,
     Effect,
     Fight,
-    Guard,
-    Hero,
     Lasting,
-    Monster,
     TraitKind,
     TurnEdge,
 )
@@ -74,7 +71,6 @@ from lnf.model.steps import (
     ConcentrationEnded,
     Damaged,
     EffectEnded,
-    Guarded,
     Healed,
     Marked,
     SaveRolled,
@@ -85,7 +81,7 @@ from lnf.model.steps import (
 from lnf.rules.action_immunity import immunity, immunity_lasting, made_immune
 from lnf.rules.banishment import left_group
 from lnf.rules.concentration import broken, concentrating, concentration_of, save_dc
-from lnf.rules.economy import attack_named, guard_slot, turning_guard
+from lnf.rules.economy import attack_named
 from lnf.rules.effects import (
     closed_by_healing,
     ending_as_round_starts,
@@ -425,45 +421,6 @@ def unmark(turn: Steps, who: str, condition: Condition, why: str = "the DM takes
             turn.do(EffectEnded(e.key, why))
     if condition in turn.fight.combatant(who).conditions:
         turn.do(Marked(who, condition, on=False))
-
-
-# Whether a hero takes `guard` against `foe`'s hit; None: the table has not said yet.
-Ask = Callable[[Hero, Monster, Guard], bool | None]
-
-
-class Waits(Exception):
-    """A hit waits for the table's answer: does the hero take its reaction (F1)?"""
-
-    def __init__(self, hero: str, foe: str, guard: Guard) -> None:
-        super().__init__(f"{hero} may take {guard.name} against {foe}'s hit")
-        self.hero, self.foe, self.guard = hero, foe, guard
-
-
-def land(
-    turn: Steps, hit: Attacked, ask: Ask | None = None, dice: DiceSource | None = None
-) -> StepDone:
-    """The attack `hit` lands, unless its target turns it with a guard first; with `dice`,
-    Undead Fortitude is rolled for a monster it would drop (B8)."""
-    guard = turning_guard(turn.fight, hit)
-    if guard is not None:
-        target, foe = turn.fight.combatant(hit.target), turn.fight.combatant(hit.attacker)
-        takes: bool | None = True  # monsters: whenever it turns the hit
-        if isinstance(target, Hero) and isinstance(foe, Monster):
-            takes = ask(target, foe, guard) if ask is not None else True
-        if takes is None:
-            raise Waits(target.name, foe.name, guard)
-        if takes:
-            slot = guard_slot(target, guard) if guard.slot else None
-            if slot is not None:
-                turn.do(Used(target.name, slot))
-            turn.do(Guarded(guard.by or target.name, guard.name, foe.name, guard.ac))
-            if guard.lasts:  # Shield: until the start of its next turn
-                lasting = Lasting(until=(target.name, TurnEdge.START))
-                start(turn, target.name, f"{guard.name} (+{guard.ac} AC)", lasting, ac=guard.ac)
-            raised = hit.ac + (0 if guard.lasts else guard.ac)  # Shield's is on the AC now
-            raised = turn.fight.combatant(target.name).ac if guard.lasts else raised
-            hit = replace(hit, ac=raised, hit=False, critical=False, damage=(), damage_text="")
-    return turn.do(fortitude(turn, hit, dice) if dice is not None and hit.hit else hit)
 
 
 def fortitude(turn: Steps, step: StrikeStep, dice: DiceSource) -> StrikeStep:

@@ -19,7 +19,8 @@ from lnf.engine.decisions import (
     SpellChoice,
     TurnChoice,
 )
-from lnf.engine.effects import cast_effects, fortitude, land
+from lnf.engine.effects import cast_effects, fortitude
+from lnf.engine.guards import land
 from lnf.engine.mirror_images import at_a_duplicate, past_phantasms
 from lnf.engine.monster_reactions import countered, resist_cast, spend_resisted
 from lnf.engine.resolve import (

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 
 from lnf.dice.roll import DiceSource
 from lnf.engine.begin import start
-from lnf.engine.effects import Rolled, land
+from lnf.engine.effects import Rolled
+from lnf.engine.guards import land
 from lnf.engine.monster_actions import SavesTold, SavesWait, save_action
 from lnf.engine.resolve import roll_attack, roll_healing
 from lnf.engine.table import Table

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from lnf.dice import DiceExpr
 from lnf.dice.roll import DiceSource, PlayerDie, roll
 from lnf.engine.apply import Steps
-from lnf.engine.effects import Ask, Waits, land
+from lnf.engine.guards import Ask, Waits, land
 from lnf.engine.resolve import imposed, poisons, roll_attack, roll_spell
 from lnf.model import Ability, Attack, Fight
 from lnf.model.answer_steps import Split

@@ -1,7 +1,7 @@
 """B7 and B10 played out of a monster's turn: Legendary Resistance on a failed save, and a
 monster's Counterspell against a hero's spell. What each monster does is decided in
 `lnf.rules.monster_reactions`; here it is rolled and logged. (Shield and Parry: the guards of
-`engine.effects.land`.)"""
+`engine.guards.land`.)"""
 
 from __future__ import annotations
 

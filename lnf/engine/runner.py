@@ -25,7 +25,8 @@ from lnf.engine.chasing import (
 )
 from lnf.engine.confusion import confused_turn
 from lnf.engine.decisions import TurnChoice
-from lnf.engine.effects import Rolled, Waits, land, round_start_ends, stand_up, turn_edge
+from lnf.engine.effects import Rolled, round_start_ends, stand_up, turn_edge
+from lnf.engine.guards import Waits, land
 from lnf.engine.hero_turn import flight, hero_steps, this_turn, verify_act
 from lnf.engine.legendary import legendary_actions
 from lnf.engine.resolve import roll_death_save
@@ -287,9 +288,8 @@ class Runner:
         if reactions is None or self.legendary_waits is not None:  # B7: its saves are first
             return None
         foe, heroes = reactions
-        waiting = tuple(
-            h for h in heroes if self.heroes.takes_opportunity(self.fight, h, foe) is None
-        )
+        asks = self.heroes.takes_opportunity
+        waiting = tuple(h for h in heroes if asks(self.fight, h, foe) is None)
         return (foe, waiting) if waiting else None
 
     def waiting_guard(self) -> Waits | None:

@@ -7,7 +7,7 @@ from lnf.dice import DiceExpr, Part, parse
 from lnf.dice.roll import DiceSource, roll, roll_d20
 from lnf.engine.apply import Steps
 from lnf.engine.decisions import SimpleChoice
-from lnf.engine.effects import Ask, land
+from lnf.engine.guards import Ask, land
 from lnf.engine.holds import engulf, reel
 from lnf.engine.monster_actions import monster_action, multiattack_first
 from lnf.engine.resolve import roll_attack

@@ -472,5 +472,7 @@ def _guards(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> list
         try:
             out.append(parse_guard(text))
         except ValueError as exc:
-            ck.fail((*path, "guards", j), str(exc), "shield, or parry N (F1)")
+            named = ["shield", "parry 2", "amulet 2", "uncanny dodge"]
+            hint = did_you_mean(str(text).strip().lower(), named) or "the reactions of F1"
+            ck.fail((*path, "guards", j), str(exc), hint)
     return out

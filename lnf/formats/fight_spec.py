@@ -199,7 +199,8 @@ def _combatant_fields() -> dict[str, Field]:
         "guards": Field(
             ListOf(Str()),
             [],
-            "F1: reactions that turn a hit: shield (+5 AC, a 1st-level slot), parry 2 (mêlée)",
+            "F1: reactions against a hit: shield (+5 AC, a 1st-level slot), parry 2 (mêlée), "
+            "uncanny dodge (F2: half its damage)",
         ),
         "flags": Field(ListOf(OneOf(Flag), unique=True), [], "standing facts rules ask about"),
         "resist": Field(DAMAGE_TYPES, [], "damage resistances (D6)"),

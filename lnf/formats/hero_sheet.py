@@ -14,6 +14,7 @@ from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.formats.armory import armor, weapon
 from lnf.formats.fight_combatants import SHEET_LISTS, class_unknown
+from lnf.formats.short_forms import UNCANNY_DODGE, guard_form
 from lnf.formats.spec import Checker, did_you_mean
 from lnf.formats.yaml_source import FieldPath
 from lnf.model import Ability
@@ -24,6 +25,7 @@ from lnf.rules.class_features import (
     armored_ac,
     attacks_per_action,
     expertise_count,
+    has_uncanny_dodge,
     hit_points,
     jack_of_all_trades,
     martial_arts_die,
@@ -77,6 +79,8 @@ def _merged(worked: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
         out["scores"] = worked["scores"]  # checked already: the spec need not say it twice
     if "armor" in worked:
         out["armor"] = worked["armor"]  # the same armor, named as the SRD indexes it
+    if isinstance(given.get("guards"), list) and "guards" in worked:  # F1: both sheets' guards
+        out["guards"] = worked["guards"] + [g for g in given["guards"] if g not in worked["guards"]]
     if isinstance(given.get("saves"), dict) and "saves" in worked:
         out["saves"] = {**worked["saves"], **given["saves"]}
     if isinstance(given.get("attacks"), list) and "attacks" in worked:
@@ -138,6 +142,8 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
         attacks += _martial_arts(level, mods, _monk_weapons(entry.get("weapons", [])))
     if attacks:
         out["attacks"] = attacks
+    if has_uncanny_dodge(cls, level):
+        out["guards"] = [guard_form(UNCANNY_DODGE)]  # F2: a reaction against a hit
     return out
 
 

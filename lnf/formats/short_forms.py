@@ -235,6 +235,9 @@ def parse_rider_damage(value: Any) -> tuple[DiceExpr, DamageType | None]:
     return DiceExpr((replace(part, damage_type=None),)), part.damage_type
 
 
+UNCANNY_DODGE = Guard("Uncanny Dodge", 0, halves=True)
+
+
 def parse_guard(value: Any) -> Guard:
     """F1: `shield` (+5 AC until the start of its next turn, a 1st-level slot), `parry N`
     (+N AC against one mêlée attack that would hit) or `amulet N` (B8: a shield guardian's
@@ -246,13 +249,19 @@ def parse_guard(value: Any) -> Guard:
         return Guard("Parry", int(words[1]), melee_only=True)
     if len(words) == 2 and words[0] == "amulet" and words[1].isdigit() and 1 <= int(words[1]) <= 10:
         return Guard("Shield", int(words[1]), wearer=True)  # B8: a shield guardian's
-    raise ValueError(f"{value!r} is no reaction lnf plays: say shield, parry 2 or amulet 2")
+    if words == ["uncanny", "dodge"]:
+        return UNCANNY_DODGE  # F2: the rogue's, from the 5th level (its sheet gives it)
+    raise ValueError(
+        f"{value!r} is no reaction lnf plays: say shield, parry 2, amulet 2 or uncanny dodge"
+    )
 
 
 def guard_form(guard: Guard) -> str:
     """A guard as the fight file writes it (`parse_guard(guard_form(g)) == g`)."""
     if guard.wearer:
         return f"amulet {guard.ac}"
+    if guard.halves:
+        return "uncanny dodge"
     return "shield" if guard.lasts else f"parry {guard.ac}"
 
 

@@ -17,6 +17,7 @@ from lnf.rules.class_features import (
     SMITE_LEVEL,
     expertise_count,
     has_stunning_strike,
+    has_uncanny_dodge,
     ki_save_dc,
     plays_feature,
     rage_damage,
@@ -313,6 +314,11 @@ def hero_sheet(cls: str, level: int) -> str:
         lines.append(SMITE)
     if cls == "monk" and has_stunning_strike(cls, level):
         lines.append(STUN.format(dc=ki_save_dc(level, scores["wis"])))
+    if has_uncanny_dodge(cls, level):
+        lines += _wrapped(
+            "Uncanny Dodge (F2): when a foe hits, the reaction that halves the damage (lnf asks "
+            "the table, as for a Shield; the hero policy takes it on the first hit of a round)"
+        )
     if cls == "barbarian":
         lines += _wrapped(
             f"raging (a bonus action: `rage`): +{rage_damage(level)} damage on Strength "

@@ -229,7 +229,7 @@ class SpellEffect:
 class Guard:
     """F1: a reaction that raises AC against a hit that would land: the Shield spell (+5 until
     the start of the caster's next turn, a 1st-level slot), a stat block's Parry (+2 against
-    one mêlée attack)."""
+    one mêlée attack); or one that halves a hit's damage (F2: the rogue's Uncanny Dodge)."""
 
     name: str
     ac: int
@@ -238,6 +238,7 @@ class Guard:
     lasts: bool = False  # the bonus lasts until the start of its next turn (Shield)
     wearer: bool = False  # B8: it guards its amulet's wearer, not itself (a shield guardian)
     by: str = ""  # whose reaction it is when not the target's (the guardian's, `wearer`)
+    halves: bool = False  # F2 Uncanny Dodge: it halves the hit's damage (ac 0), not turns it
 
 
 @value

@@ -356,12 +356,14 @@ class ConcentrationEnded:
 
 @value
 class Guarded:
-    """F1: `who` spends its reaction on `guard` against `foe`'s hit, which becomes a miss."""
+    """F1: `who` spends its reaction on `guard` against `foe`'s hit, which becomes a miss;
+    or, `halves` (F2 Uncanny Dodge), whose damage is halved."""
 
     who: str
     guard: str
     foe: str
     ac: int
+    halves: bool = False
 
 
 @value

@@ -151,6 +151,7 @@ def speed_bonus(cls: str, level: int, armor: str | None, shield: bool) -> int:
 STUN_LEVEL = 5  # F2: the monk's Stunning Strike
 DANGER_SENSE_LEVEL = 2  # F2: the barbarian's
 EVASION_LEVEL = 7  # F2: the rogue's and the monk's
+UNCANNY_DODGE_LEVEL = 5  # F2: the rogue's
 # "you can't be blinded, deafened, or incapacitated" (and what incapacitates: F3)
 DANGER_SENSE_BARS = frozenset({Condition.BLINDED, Condition.DEAFENED}) | INCAPACITATING
 
@@ -238,6 +239,12 @@ def has_evasion(cls: str, level: int) -> bool:
     return cls.lower() in ("rogue", "monk") and level >= EVASION_LEVEL
 
 
+def has_uncanny_dodge(cls: str, level: int) -> bool:
+    """F2: the rogue has Uncanny Dodge from the 5th level (the levels file: tests); the sheet
+    gives it as a guard (F1), `rules.economy.turning_guard` plays it."""
+    return cls.lower() == "rogue" and level >= UNCANNY_DODGE_LEVEL
+
+
 def danger_sense(c: Combatant, ability: Ability) -> str:
     """F2, SRD 5.1 Danger Sense: "advantage on Dexterity saving throws against effects that
     you can see, such as traps and spells. To gain this benefit, you can't be blinded,
@@ -304,7 +311,7 @@ PLAYED_FEATURES: dict[str, frozenset[str]] = {
     ),
     "paladin": frozenset({"Lay on Hands", "Spellcasting: Paladin", "Divine Smite", "Extra Attack"}),
     "ranger": frozenset({"Spellcasting: Ranger", "Extra Attack"}),
-    "rogue": frozenset({"Expertise", "Sneak Attack", "Cunning Action", "Evasion"}),
+    "rogue": frozenset({"Expertise", "Sneak Attack", "Cunning Action", "Uncanny Dodge", "Evasion"}),
     "sorcerer": frozenset({"Spellcasting: Sorcerer"}),
     "warlock": frozenset({"Pact Magic"}),
     "wizard": frozenset({"Spellcasting: Wizard"}),

@@ -10,7 +10,7 @@ from lnf.model import Attack, Fight
 # B3: the one SRD spell whose darts hit without an attack roll or a save.
 SURE_HITS = frozenset({"magic missile"})
 # F1: the guard whose effect is the Shield spell (`formats.short_forms.parse_guard` names it;
-# `engine.effects.land` starts the effect as "Shield (+5 AC)").
+# `engine.guards.land` starts the effect as "Shield (+5 AC)").
 SHIELD = "shield"
 
 

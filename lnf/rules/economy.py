@@ -10,7 +10,19 @@ the turn has no room for.
 from __future__ import annotations
 
 from lnf.errors import Refused
-from lnf.model import SLOT, Action, Attack, Cost, Fight, Guard, Healing, Hero, Monster
+from lnf.model import (
+    SLOT,
+    Action,
+    Attack,
+    Condition,
+    Cost,
+    Fight,
+    Flag,
+    Guard,
+    Healing,
+    Hero,
+    Monster,
+)
 from lnf.model.answer_steps import Countered, Mirrored, Reacted, Split, Warded
 from lnf.model.steps import (
     Acted,
@@ -216,8 +228,9 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
     """F1: the reaction the target may take against this hit, when it would turn the hit into
     a miss: its reaction unspent this round, not incapacitated, the guard fitting the attack
     (Parry: mêlée only), a slot left for a spell, and the roll short of the raised AC (a natural
-    20 hits whatever the AC, D3)."""
-    if not hit.hit or hit.kept == 20 or not hit.faces:
+    20 hits whatever the AC, D3). Else one that halves its damage (F2 Uncanny Dodge: "when an
+    attacker that you can see hits you with an attack"), on a hit of 2 damage or more."""
+    if not hit.hit or not hit.faces:
         return None  # F7: a dart (Magic Missile) has no roll for a raised AC to fall short of
     target = fight.combatant(hit.target)
     if not target.guards and not guardians(fight, target.name):
@@ -236,9 +249,21 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
             continue
         if guard.slot and _counts_slots(target) and not guard_slot(target, guard):
             continue
-        if hit.total < hit.ac + guard.ac:
+        if not guard.halves and hit.total < hit.ac + guard.ac and hit.kept != 20:
+            return guard
+    for guard in own:  # F2: only once nothing turns the hit
+        if guard.halves and sum(n for _, n in hit.damage) >= 2 and _sees(fight, target, hit):
             return guard
     return None
+
+
+def _sees(fight: Fight, target: Hero | Monster, hit: Attacked) -> bool:
+    """F2 Uncanny Dodge's "an attacker that you can see": the target is not blinded, and the
+    attacker is neither invisible nor hidden (F3, R4)."""
+    attacker = fight.combatant(hit.attacker)
+    if Condition.BLINDED in target.conditions or Condition.INVISIBLE in attacker.conditions:
+        return False
+    return not attacker.has(Flag.HIDDEN)
 
 
 def guard_slot(c: Hero | Monster, guard: Guard) -> str | None:

@@ -191,10 +191,9 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             hp = after.combatant(step.who).hp
             return f"{step.who}'s hit-point maximum drops by {step.amount} to {hp} (F6)."
         case Guarded():
-            return (
-                f"{step.who} takes a reaction, {step.guard} (+{step.ac} AC), against "
-                f"{step.foe}'s hit (F1)."
-            )
+            does = "half the damage, F2" if step.halves else f"+{step.ac} AC"
+            who, foe = step.who, step.foe
+            return f"{who} takes a reaction, {step.guard} ({does}), against {foe}'s hit (F1)."
         case _:
             assert_never(step)
 

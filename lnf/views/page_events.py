@@ -201,7 +201,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         case Drained():
             return f"{step.who}'s hit-point maximum drops." if dm else ""
         case Guarded():
-            return f"{step.who} turns {step.foe}'s hit with {step.guard}."
+            does = "halves" if step.halves else "turns"
+            return f"{step.who} {does} {step.foe}'s hit with {step.guard}."
         case TraitRolled():
             return f"{step.who} goes berserk." if step.face == 6 and step.trait == "Berserk" else ""
         case Heads():

@@ -214,18 +214,28 @@ def save_lines(
 
 
 def guard_lines(
-    hero: str, foe: str, guard: Guard, fight_file: Path, saves: dict[str, int] | None = None
+    hero: str,
+    foe: str,
+    guard: Guard,
+    fight_file: Path,
+    saves: dict[str, int] | None = None,
+    damage: int = 0,
 ) -> list[str]:
-    """F1: a monster's hit would land; the hero's reaction (Shield) would turn it. `saves`:
+    """F1: a monster's hit would land; the hero's reaction (Shield) would turn it, or halve its
+    `damage` (Uncanny Dodge, F2). `saves`:
     the players' d20s said for the same turn's saves (B3), to say again with `lnf next`: the
     turn is recorded only once the reaction is answered."""
     f = shlex.quote(str(fight_file))
     who = shlex.quote(hero)
     again = ",".join(f"{h}={n}" for h, n in (saves or {}).items())
     said = f" --saves {shlex.quote(again)}" if again else ""
+    would = (
+        f"{foe} hits {hero} for {damage} damage; {guard.name} would halve it to {damage // 2} (F2)"
+        if guard.halves
+        else f"{foe} hits {hero}, but {guard.name} (+{guard.ac} AC) would turn it into a miss"
+    )
     lines = [
-        f"{foe} hits {hero}, but {guard.name} (+{guard.ac} AC) would turn it into a miss: does "
-        f"{hero} take that reaction (F1)?",
+        f"{would}: does {hero} take that reaction (F1)?",
         f"  Say so: lnf react {f} {who}{said} (it does) or lnf react {f} {who} --pass{said}; "
         f"then lnf next {f}{said}.",
     ]
