@@ -30,6 +30,7 @@ from lnf.rules.class_features import (
     martial_arts_die,
     plays_feature,
     rage_damage,
+    sculpts,
     speed_bonus,
 )
 from lnf.rules.moves import is_fast
@@ -424,6 +425,14 @@ def test_the_class_tables_match_the_levels_file() -> None:
         ours = {r.name: r.total for r in class_resources(cls, level) if r.name.startswith("slot ")}
         assert tuple(ours.get(f"slot {n}", 0) for n in range(1, 10)) == slots, (cls, level)
     assert FULL_CASTER[20] == (4, 3, 3, 3, 3, 2, 2, 1, 1) and PACT[17] == (4, 5)
+    # F2: Sculpt Spells, the SRD's School of Evocation's (the one wizard tradition it has)
+    evoker = [
+        lv["level"]
+        for lv in _srd("5e-srd-5.1-levels.json")
+        if lv.get("subclass") and any(f["name"] == "Sculpt Spells" for f in lv["features"])
+    ]
+    assert evoker == [2] and [sculpts("wizard", n) for n in (1, 2)] == [False, True]
+    assert not sculpts("sorcerer", 20)
     # F2: every feature lnf says it plays is one the levels file names for that class
     for cls, played in PLAYED_FEATURES.items():
         named = {

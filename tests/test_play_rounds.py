@@ -29,6 +29,7 @@ from lnf.model import (
     Hero,
     Monster,
     Rank,
+    Resource,
     Shape,
     Side,
 )
@@ -36,6 +37,7 @@ from lnf.model.events import Planned, Turn
 from lnf.model.plan import Advantage, Mode
 from lnf.model.steps import Attacked, Fled, Moved
 from lnf.solver import solve_plan
+from lnf.values import replace
 from lnf.views.transcript import describe, transcript
 from tests.builders import BOW, SWORD, fight, hero, monster
 from tests.cli import run
@@ -302,6 +304,32 @@ def test_e3_casting_an_area_spell_checks_the_targets_and_names_the_groups() -> N
     choice = parse_choice(f, f.hero("Wiz"), "cast Fireball at Orc, Imp and Ann sculpt Ann")
     assert isinstance(choice.action, SpellChoice)
     assert choice.action.targets == ("Orc", "Imp", "Ann") and choice.action.spared == ("Ann",)
+
+
+def test_f2_sculpt_spells_is_a_wizard_s_and_spares_1_plus_the_spell_s_level() -> None:
+    """F2, E3: the SRD's School of Evocation, wizard level 2: "a number of them equal to 1 +
+    the spell's level"; a sorcerer's Fireball catches its allies."""
+    f = area_fight()
+    sorcerer = replace(f.hero("Wiz"), cls="sorcerer")
+    with pytest.raises(Refused, match=r"Wiz has no Sculpt Spells \(a wizard's from the 2nd"):
+        parse_choice(
+            f.with_combatant(sorcerer), sorcerer, "cast Fireball at Orc, Imp and Ann sculpt Ann"
+        )
+    apprentice = replace(f.hero("Wiz"), level=1, resources=(Resource("slot 3", 1),))
+    with pytest.raises(Refused) as info:
+        parse_choice(
+            f.with_combatant(apprentice), apprentice, "cast Fireball at Orc, Imp and Ann sculpt Ann"
+        )
+    assert info.value.rule == "F2"
+    hands = replace(FIREBALL, name="Burning Hands", slot=1)  # a 1st-level spell spares 2
+    crowd = fight(
+        [hero(n) for n in ("Ann", "Bo", "Cy")] + [hero("Wiz", cls="wizard", attacks=(hands,))],
+        [monster("Orc", hp=60)],
+        {"A": ["Ann", "Bo", "Cy", "Orc"]},
+    )
+    said = "cast Burning Hands at Orc, Ann, Bo and Cy sculpt Ann, Bo and Cy"
+    with pytest.raises(Refused, match="spares 1 \\+ the spell's level: 2 at a 1-level"):
+        parse_choice(crowd, crowd.hero("Wiz"), said)
 
 
 def test_area_damage_is_rolled_once_and_each_target_saves() -> None:

@@ -227,8 +227,9 @@ def area_targets(
 ) -> list[str]:
     """E1, E3, E4: as many foes as the area holds, whole groups first (an unengaged foe is a
     group of one), the groups worth most first; then at most one group hit in part, its foes
-    only. **Policy (E3):** no ally is ever caught — lnf's sheets carry no Sculpt Spells — so a
-    group with an ally in it is only ever the one group hit in part, by its foes."""
+    only. **Policy (E3):** no ally is ever caught — the policy does not sculpt (F2: a wizard's
+    Sculpt Spells is said at the table) — so a group with an ally in it is only ever the one
+    group hit in part, by its foes."""
     assert spell.area is not None
     count = target_count(spell.area)
     worth = (

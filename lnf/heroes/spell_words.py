@@ -21,7 +21,7 @@ from lnf.engine.decisions import HealChoice, SpellChoice
 from lnf.errors import DiceError, Refused
 from lnf.model import Attack, Fight, Hero, Monster
 from lnf.rules.areas import area_said
-from lnf.rules.legal import verify_area, verify_heal, verify_spell_reach
+from lnf.rules.legal import verify_area, verify_heal, verify_sculpt, verify_spell_reach
 from lnf.rules.names import find_name, match_name, match_names
 from lnf.rules.resources import SLOTTED_SPELL, cast_slot, ordinal, verify_use
 from lnf.rules.roster import in_fight
@@ -100,6 +100,7 @@ def cast_save(fight: Fight, hero: Hero, spell: Attack, rest: str, spend: Spend) 
         area = ""
     else:
         area = area_said(spell.area, verify_area(fight, spell, targets, spared))
+        verify_sculpt(hero, spell, at, spared)  # F2: a wizard's, 1 + the spell's level
     if slot is not None:
         spend.append((slot, 1))
     upcast = at if at > spell.slot else 0

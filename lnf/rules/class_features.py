@@ -152,6 +152,7 @@ STUN_LEVEL = 5  # F2: the monk's Stunning Strike
 DANGER_SENSE_LEVEL = 2  # F2: the barbarian's
 EVASION_LEVEL = 7  # F2: the rogue's and the monk's
 UNCANNY_DODGE_LEVEL = 5  # F2: the rogue's
+SCULPT_LEVEL = 2  # F2: the evoker's Sculpt Spells
 # "you can't be blinded, deafened, or incapacitated" (and what incapacitates: F3)
 DANGER_SENSE_BARS = frozenset({Condition.BLINDED, Condition.DEAFENED}) | INCAPACITATING
 
@@ -237,6 +238,12 @@ def has_evasion(cls: str, level: int) -> bool:
     """F2: the rogue and the monk have Evasion from the 7th level (the levels file: tests);
     `rules.trait_saves.evades` plays it."""
     return cls.lower() in ("rogue", "monk") and level >= EVASION_LEVEL
+
+
+def sculpts(cls: str, level: int) -> bool:
+    """F2: a wizard of the 2nd level or higher has Sculpt Spells (the SRD's only Arcane
+    Tradition, the School of Evocation; the levels file: tests); `rules.legal.verify_sculpt`."""
+    return cls.lower() == "wizard" and level >= SCULPT_LEVEL
 
 
 def has_uncanny_dodge(cls: str, level: int) -> bool:

@@ -39,6 +39,7 @@ from lnf.rules.chase import (
     verify_off_the_chase,
     verify_still_here,
 )
+from lnf.rules.class_features import SCULPT_LEVEL, sculpts
 from lnf.rules.conditions import fear_bars, spared, verify_can_move, verify_not_spared
 from lnf.rules.damage import verify_healable, verify_hurtable
 from lnf.rules.distance import verify_sides_met, verify_volley_reach, volley_reach
@@ -258,6 +259,24 @@ def verify_area(fight: Fight, spell: Attack, targets: Sequence[str], spared: Seq
     if wrong:
         raise Refused(f"Sculpt Spells spares allies among the targets, not {', '.join(wrong)}")
     return count
+
+
+def verify_sculpt(hero: Hero, spell: Attack, level: int, spared: Sequence[str]) -> None:
+    """F2, E3: Sculpt Spells (SRD 5.1, the School of Evocation, wizard level 2: "you can choose
+    a number of them equal to 1 + the spell's level"): only a wizard of the 2nd level or higher
+    spares allies (the SRD's one wizard tradition), at most 1 + the level it is cast at; a
+    wizard written without a level is taken to have it (the DM's own sheet)."""
+    if not spared:
+        return
+    if not sculpts(hero.cls, hero.level if hero.level is not None else SCULPT_LEVEL):
+        why = "a wizard's from the 2nd level, the School of Evocation"
+        raise Refused(f"{hero.name} has no Sculpt Spells ({why}): allies caught take it", "F2")
+    if len(spared) > 1 + level:
+        raise Refused(
+            f"Sculpt Spells spares 1 + the spell's level: {1 + level} at a {level}-level "
+            f"{spell.name}, not {len(spared)}",
+            "F2",
+        )
 
 
 def verify_heal(fight: Fight, who: str, revive: bool = False) -> None:
