@@ -324,6 +324,18 @@ def test_hit_the_troll_from_afar_joins_and_strikes() -> None:
     assert isinstance(shot.action, AttackChoice) and shot.action.mode is Mode.RANGED
 
 
+def test_hit_the_foe_joins_it_when_the_only_weapon_that_reaches_is_thrown() -> None:
+    """M1, R2: a barbarian's handaxe reaches the foe thrown, at disadvantage from the front
+    rank; "hit the devil" still joins it and swings the greataxe."""
+    axe = Attack(
+        name="Handaxe", kind=AttackKind.THROWN, to_hit=5, damage=parse("1d6+3"), range=(20, 60)
+    )
+    f = fight([hero("Grak", attacks=(SWORD, axe))], [monster("Devil")], {})
+    choice = parse_choice(f, f.hero("Grak"), "hit the devil")
+    assert [m.join for m in choice.moves] == ["Devil"]
+    assert isinstance(choice.action, AttackChoice) and choice.action.attack.name == "Sword"
+
+
 # --- 18: V-D20-4 and V-D20-5 as the rules now read ------------------------------------------
 
 

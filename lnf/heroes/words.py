@@ -4,8 +4,7 @@
     attack Ogre eye with Longbow [power 1] [force 2]     (AC-less variant: aim, surge dice)
     attack Bokoblin with Sword target      (Hyrule: a target strike, 2 stamina or disadvantage)
     defence | grapple Orc | shove Orc | tenacity 2 | speed 1    (AC-less variant)
-    cast Guiding Bolt at Wight
-    heal Doris 1d8+3 [with Cure Wounds]
+    cast Guiding Bolt at Wight | heal Doris 1d8+3 [with Cure Wounds]
     join A | join Skeleton 1 | leave | front | back guarded | free-air
     dash | disengage | dodge | help Felix | hide | use potion of climbing | nothing
     attack Ogre with Shortbow; hide      (a rogue's Cunning Action: Dash, Disengage or Hide)
@@ -436,8 +435,9 @@ def _join_to_strike(fight: Fight, hero: Hero, rest: str) -> Moved | None:
     if name is None or fight.group_of(hero.name) is not None:
         return None  # an engaged hero leaving its group is asked for in words (M6)
     melee = [a for a in hero.attacks if a.is_melee] or [UNARMED]
-    if any(attack_modes(fight, hero, fight.monster(name), a) for a in melee):
-        return None  # it reaches already
+    foe = fight.monster(name)
+    if any(m is not Mode.RANGED for a in melee for m in attack_modes(fight, hero, foe, a)):
+        return None  # it reaches already (a handaxe thrown is no strike: R2's disadvantage)
     try:
         return verify_join(fight, hero, name)
     except Refused:
