@@ -390,9 +390,9 @@ def test_a_turn_of_saves_alone_says_why_first_as_the_transcript_does(tmp_path: P
     assert code == 0, out
     with open_fight(fight, record=False) as session:
         lines = happenings(session.table.in_force, dm=False, hp=MonsterHp.WORDS)
-    idle = [k for k, line in enumerate(lines) if line.endswith(" cannot act.")]
-    assert idle  # the song held someone
+    idle = [k for k, line in enumerate(lines) if line.endswith(" cannot act: incapacitated.")]
+    assert idle  # the song held someone (charmed by it, and incapacitated)
     for k in idle:
-        who = lines[k].removesuffix(" cannot act.")
+        who = lines[k].removesuffix(" cannot act: incapacitated.")
         assert "save" in lines[k + 1] and lines[k + 1].startswith(who), lines[k : k + 2]
-        assert f"{who} cannot act." in out.splitlines()  # the transcript's own line
+        assert lines[k] in out.splitlines()  # the transcript's own line

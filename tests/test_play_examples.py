@@ -82,7 +82,7 @@ SHOWS = {
     "ghouls-grasp": [
         "Pell's Constitution save against Ghoul 3's Claws: 1d20 (4) + 1 = 5 vs DC 10: failure.",
         "Pell is paralyzed (by Ghoul 3): 1 minute",
-        "Pell cannot act: paralyzed (F3).\nPell's Constitution save against paralyzed",
+        "Pell cannot act: paralyzed.\nPell's Constitution save against paralyzed",
         "Pell is no longer paralyzed: the save succeeded (F4).",
         "Maren's concentration ends: the Constitution save failed (F5).",
         "Maren's C dot goes with it (F5).",

@@ -67,7 +67,7 @@ def test_a_hit_spends_a_ki_and_a_failed_save_stuns_to_the_end_of_sen_s_next_turn
     assert "The monsters' plan (P3): Hound 2 attacks Grak in mêlée." in out
     run("act", path, "dodge")  # Grak
     out = run("round", path)[1]
-    assert "Hound 1 cannot act: stunned (F3)." in out
+    assert "Hound 1 cannot act: stunned." in out
     run("act", path, "dodge")  # Sen's next turn: the stun ends as it ends
     assert (
         "Hound 1 is no longer stunned: it lasted until the end of Sen's turn (F4)."

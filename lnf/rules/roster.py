@@ -114,10 +114,10 @@ def incapacitated(c: Combatant) -> bool:
 
 
 def cannot_act(c: Combatant) -> str:
-    """Why an incapacitated creature's turn passes, as the log notes it: "cannot act: stunned
-    (F3)"; "" when it is not incapacitated."""
+    """F3: why an incapacitated creature's turn passes, as the log notes it ("cannot act:
+    stunned", read on the players' page too); "" when it is not incapacitated."""
     why = " and ".join(sorted(str(k) for k in c.conditions & INCAPACITATING))
-    return f"cannot act: {why} (F3)" if why else ""
+    return f"cannot act: {why}" if why else ""
 
 
 def held(c: Combatant) -> bool:
