@@ -58,6 +58,7 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
             "rules/pulls.py",
             "rules/on_hit.py",
             "rules/stunning.py",
+            "rules/reckless.py",
         }
     ),
     RuleFamily.AC_LESS: frozenset({"rules/acl.py"}),
@@ -85,7 +86,7 @@ WORDS_AND_TABLE = (
     "heroes/spell_words.py",
     "heroes/swing_words.py",
     "heroes/smite_words.py",
-    "heroes/stun_words.py",
+    "heroes/blow_words.py",
     "heroes/use_words.py",
     "heroes/flurry.py",
     "engine/",

@@ -35,6 +35,7 @@ class AttackChoice:
     smite: int = 0
     smite_critical: bool = False
     stun: bool = False  # F2 Stunning Strike: tried on each mêlée weapon hit (rules.stunning)
+    reckless: bool = False  # F2 Reckless Attack, with this first attack (rules.reckless)
 
 
 @value

@@ -8,6 +8,7 @@ from typing import assert_never
 
 from lnf.dice.roll import DiceSource
 from lnf.engine.apply import Steps
+from lnf.engine.begin import start
 from lnf.engine.chasing import hide_from_pursuers
 from lnf.engine.decisions import (
     NOTHING,
@@ -39,7 +40,7 @@ from lnf.engine.trait_steps import carapace, grapple_held, rock_caught
 from lnf.engine.turning_steps import destroy_undead
 from lnf.engine.turns import opportunity, simple_action
 from lnf.errors import Refused
-from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster, Rank
+from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Lasting, Monster, Rank, TurnEdge
 from lnf.model.events import Event, TurnStarted
 from lnf.model.plan import Mode
 from lnf.model.steps import Acted, Fled, Moved, SpellCast, Used
@@ -52,6 +53,7 @@ from lnf.rules.escapes import escape_by, gone_at_once
 from lnf.rules.legal import attack_modes, can_reach_with_spell
 from lnf.rules.limited import dart_target
 from lnf.rules.reactions import opportunity_attackers
+from lnf.rules.reckless import RECKLESS_ATTACK
 from lnf.rules.resources import swing_resource
 from lnf.rules.roster import in_fight
 from lnf.rules.specials import is_split
@@ -218,6 +220,9 @@ def play_action(
         strike = action.strike  # V-HYR2: the first swing
         swings = attacks_on_its_turn(turn.fight.hero(hero.name), action.times)  # F3
         named = action
+        if action.reckless:  # F2: decided with the first attack, lasting to its next turn
+            lasting = Lasting(until=(hero.name, TurnEdge.START))
+            start(turn, hero.name, RECKLESS_ATTACK, lasting, hero.name)
         for swing in range(swings):
             target = swing_target(turn.fight, turn.fight.hero(hero.name), named, swing)
             if target is None:

@@ -16,6 +16,7 @@ from lnf.rules.class_features import (
     CASTING,
     SMITE_LEVEL,
     expertise_count,
+    has_reckless_attack,
     has_stunning_strike,
     has_uncanny_dodge,
     ki_save_dc,
@@ -324,6 +325,12 @@ def hero_sheet(cls: str, level: int) -> str:
             f"raging (a bonus action: `rage`): +{rage_damage(level)} damage on Strength "
             "mêlée hits, resistance to bludgeoning, piercing and slashing"
         )
+        if has_reckless_attack(cls, level):
+            lines += _wrapped(
+                "Reckless Attack (F2): `attack Orc 1 with Greataxe; reckless`, with the turn's "
+                "first attack: advantage on Strength mêlée attacks this turn, and on attacks "
+                "against the barbarian until its next turn"
+            )
     if cls in CASTING:
         ability = CASTING[cls]
         cast = ability_modifier(scores[ability.value]) + proficiency(level)

@@ -55,11 +55,11 @@ from lnf.engine.decisions import (
 from lnf.engine.hero_turn import turn_costs
 from lnf.errors import Refused
 from lnf.heroes.attack_policy import attack_choices, is_spell
+from lnf.heroes.blow_policy import with_reckless, with_stun
 from lnf.heroes.cunning import HIDE_AGAIN, hides_again
 from lnf.heroes.effect_policy import effect_actions, effect_bonus, shield_of_faith
 from lnf.heroes.mark_policy import hunters_mark
 from lnf.heroes.spell_policy import Option, Spend, best_option, save_options, worth_alone
-from lnf.heroes.stun_policy import with_stun
 from lnf.heroes.turn_policy import turn_options
 from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.model.plan import Mode
@@ -111,7 +111,8 @@ class PolicyHeroes:
 
 
 def policy_choice(fight: Fight, hero: Hero) -> TurnChoice:
-    choice = with_stun(fight, hero, _fitting(fight, hero, _choice(fight, hero)))  # F2
+    choice = _fitting(fight, hero, _choice(fight, hero))
+    choice = with_reckless(fight, hero, with_stun(fight, hero, choice))  # F2
     if isinstance(choice.action, AttackChoice) and acl(fight) and hero.surge:
         # V-ACL6: like lnf's monsters, every surge die on the damage of the first hit
         choice = replace(choice, action=replace(choice.action, force=hero.surge))

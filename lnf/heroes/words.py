@@ -9,7 +9,7 @@
     dash | disengage | dodge | help Felix | hide | use potion of climbing | nothing
     attack Ogre with Shortbow; hide      (a rogue's Cunning Action: Dash, Disengage or Hide)
     use Second Wind | use Flurry of Blows | use Action Surge; attack Orc    (a feature by name)
-    attack Gnoll; smite [2] [on a crit] | attack Orc; stun    (F2: Divine Smite, Stunning Strike)
+    attack Gnoll; smite [2] [on a crit] | attack Orc; stun | …; reckless    (F2: blow_words)
 
 Moves, an action and a bonus action, joined with `;` ("join A; attack Wight"): read here, and
 asked of `lnf.rules.legal`, which refuses with the rule's id and the choices that are open.
@@ -34,6 +34,7 @@ from lnf.engine.decisions import (
 from lnf.engine.hero_turn import costs_bonus, verify_granted
 from lnf.errors import Refused
 from lnf.heroes.answer_words import answered_cast
+from lnf.heroes.blow_words import BLOW_VERBS, blow_said, with_blows
 from lnf.heroes.cunning import cunning_later, cunning_words
 from lnf.heroes.effect_words import WEAPON_MODE as WM
 from lnf.heroes.effect_words import cast_effect, effect_spell, weapon_attack
@@ -52,7 +53,6 @@ from lnf.heroes.spell_words import (
     slot_level,
     spell_as_verb,
 )
-from lnf.heroes.stun_words import STUN_VERBS, stun_blows, stun_said
 from lnf.heroes.swing_words import later_targets, split_targets, turn_parts
 from lnf.heroes.turn_words import turn_choice
 from lnf.heroes.use_words import plainly
@@ -120,7 +120,7 @@ ACTION_VERBS = (
 )
 SURGE_WORDS = ("tenacity", "speed")  # V-ACL6: surge dice spent outside an attack
 SAID_VERBS = frozenset(  # every word a turn's part may start with, before a spell's name
-    {*ACTION_VERBS, *MOVE_VERBS, *ATTACK_WORDS, *SURGE_WORDS, *SMITE_VERBS, *STUN_VERBS, *BLOWS}
+    {*ACTION_VERBS, *MOVE_VERBS, *ATTACK_WORDS, *SURGE_WORDS, *SMITE_VERBS, *BLOW_VERBS, *BLOWS}
     | {"flee", "rage", "second", "turn", "defence", "escape"}
 )
 SURGED = ("attack", "strike", "shoot", "throw", *ATTACK_WORDS)  # T1: what Action Surge doubles
@@ -136,7 +136,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     bonus_first = True
     bonus_spend: Spend = []  # F1: what the bonus action uses of the sheet
     moves_after: list[Moved] = []  # M5: after the action
-    flee = stun = False
+    flee, blows_said = False, frozenset[str]()
     surges: list[tuple[str, int]] = []
     state = fight
     said = turn_parts(fight, text)
@@ -161,8 +161,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
         if verb in SMITE_VERBS:  # F2 Divine Smite: rides on the attack said before it
             action = smite_choice(state.hero(hero.name), rest, action)
             continue
-        if verb in STUN_VERBS:  # F2 Stunning Strike: on the turn's mêlée weapon hits
-            stun = stun_said(rest, stun)
+        if verb in BLOW_VERBS:  # F2 Stunning Strike, Reckless Attack: the turn's blows
+            blows_said = blow_said(verb, rest, blows_said)
             continue
         if verb == "flee":
             verify_flee(state, state.hero(hero.name))
@@ -212,8 +212,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
     # V-ENC1: a rank switch needs no movement (R8, M1), so only a group change is the move
     moved_groups = any(m.changes_group for m in [*moves, *moves_after])
     verify_actions(state, hero.name, moved_groups, acted, bonus is not None)
-    if stun:
-        action, bonus_action = stun_blows(state.hero(hero.name), action, bonus_action)
+    if blows_said:
+        action, bonus_action = with_blows(state, hero.name, blows_said, action, bonus_action)
     action = action or SimpleChoice(Action.NOTHING)
     if bonus_action is not None:
         verify_granted(fight, hero.name, action, bonus_action, bonus_first)

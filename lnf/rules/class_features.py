@@ -153,6 +153,7 @@ DANGER_SENSE_LEVEL = 2  # F2: the barbarian's
 EVASION_LEVEL = 7  # F2: the rogue's and the monk's
 UNCANNY_DODGE_LEVEL = 5  # F2: the rogue's
 SCULPT_LEVEL = 2  # F2: the evoker's Sculpt Spells
+RECKLESS_LEVEL = 2  # F2: the barbarian's Reckless Attack
 # "you can't be blinded, deafened, or incapacitated" (and what incapacitates: F3)
 DANGER_SENSE_BARS = frozenset({Condition.BLINDED, Condition.DEAFENED}) | INCAPACITATING
 
@@ -240,6 +241,12 @@ def has_evasion(cls: str, level: int) -> bool:
     return cls.lower() in ("rogue", "monk") and level >= EVASION_LEVEL
 
 
+def has_reckless_attack(cls: str, level: int) -> bool:
+    """F2: a barbarian from the 2nd level has Reckless Attack (the levels file: tests);
+    `rules.reckless` plays it."""
+    return cls.lower() == "barbarian" and level >= RECKLESS_LEVEL
+
+
 def sculpts(cls: str, level: int) -> bool:
     """F2: a wizard of the 2nd level or higher has Sculpt Spells (the SRD's only Arcane
     Tradition, the School of Evocation; the levels file: tests); `rules.legal.verify_sculpt`."""
@@ -303,7 +310,8 @@ def smites(hero: Hero) -> bool:
 # (Bardic Inspiration, Wild Shape, Sorcery Points) are the DM's to rule.
 PLAYED_FEATURES: dict[str, frozenset[str]] = {
     "barbarian": frozenset(
-        {"Rage", "Unarmored Defense", "Danger Sense", "Extra Attack", "Fast Movement"}
+        {"Rage", "Unarmored Defense", "Reckless Attack", "Danger Sense", "Extra Attack"}
+        | {"Fast Movement"}
     ),
     "bard": frozenset({"Spellcasting: Bard", "Jack of All Trades", "Expertise"}),
     "cleric": frozenset(

@@ -18,6 +18,7 @@ from lnf.rules.curses import cursed_hinders
 from lnf.rules.darkness import unseen_in_dark
 from lnf.rules.holds import held_advantage
 from lnf.rules.reach_steps import far_reach, short
+from lnf.rules.reckless import reckless_edges
 from lnf.rules.roster import in_fight, monsters
 from lnf.rules.traits import trait_advantages, trait_disadvantages
 from lnf.rules.volley_state import check_no_groups_apart as check_no_groups_apart  # V3, moved
@@ -167,6 +168,7 @@ def roll_in_fight(
         helped=attacker.name in fight.turns.helped,
         far=far,
         granted=trait_advantages(fight, attacker, target, attack.is_melee)  # B8
+        + reckless_edges(fight, attacker, target, attack, mode is _MELEE)  # F2
         + ((held,) if held else ())
         + seen,
         hindered=trait_disadvantages(fight, attacker)

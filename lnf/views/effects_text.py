@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import assert_never
 
-from lnf.model import Condition, Confused, Effect, Fight, Lasting
+from lnf.model import Condition, Confused, Effect, Fight, Lasting, TurnEdge
 from lnf.model.answer_steps import Mirrored, Warded
 from lnf.model.effects import NO_HEALING
 from lnf.model.steps import (
@@ -21,6 +21,7 @@ from lnf.model.steps import (
 from lnf.rules.conditions import ACTS, ATTACKS, STAYS, confused_does
 from lnf.rules.mirror_image import duplicates
 from lnf.rules.mouther import gibbering_does
+from lnf.rules.reckless import RECKLESS_ATTACK
 from lnf.rules.trait_auras import turns_to_stone
 from lnf.views.legendary_text import resisted_words
 
@@ -119,8 +120,9 @@ def _lasting_words(e: Effect) -> str:
             "a success ends it, a failure petrifies it"
         )
     whose = e.lasting.until[0] if e.lasting.until is not None else ""
-    if whose and whose == e.by != e.who and e.turn == whose:
-        said = said.replace(f"{whose}'s turn", f"{whose}'s next turn")
+    own_start = e.lasting.until is not None and e.lasting.until[1] is TurnEdge.START
+    if whose and whose == e.by and e.turn == whose and (e.by != e.who or own_start):
+        said = said.replace(f"{whose}'s turn", f"{whose}'s next turn")  # F2: Reckless Attack
     return said
 
 
@@ -132,6 +134,11 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             by = f" (by {e.by})" if e.by and e.by != e.who and e.by not in e.what else ""
             if e.concentration:
                 return f"{e.who} concentrates on {e.what} ({e.lasting}) (F5)."
+            if e.what == RECKLESS_ATTACK:
+                return (
+                    f"{e.who} attacks recklessly: attack rolls against {e.who} have advantage "
+                    f"{_lasting_words(e)} (F2)."
+                )
             if e.condition is Condition.MIRRORED:  # B6, F7: one line for each of the three
                 return (
                     f"{e.who} has {e.what}: {e.lasting if e.lasting.rounds else 'until hit'} (F4)."
