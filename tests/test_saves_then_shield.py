@@ -37,6 +37,8 @@ def test_b3_f1_the_saves_said_carry_through_a_shield_question(tmp_path: Path) ->
     assert "Say the d20s" not in out
     code, out = run("react", str(path), "Quill", "--saves", SAID)
     assert code == 0 and "Quill will take Shield against Adult Black Dragon's hit" in out
+    again = f"lnf next {path} --saves {SAID} plays its turn"  # the d20s said again (B3)
+    assert f"Next: Adult Black Dragon. {again}" in out
     code, out = run("next", str(path), "--saves", SAID)
     assert code == 0
     assert "Bram's WIS save 1d20 (12) + 1 = 13 vs DC 16: fails" in out  # the players' d20s

@@ -76,8 +76,9 @@ def table_runner(
     return runner
 
 
-def tell_where(runner: Runner, fight_file: Path) -> None:
-    """Where the fight stands now, and what carries it on."""
+def tell_where(runner: Runner, fight_file: Path, again: dict[str, int] | None = None) -> None:
+    """Where the fight stands now, and what carries it on; `again`: the players' d20s said
+    with `lnf react` for the turn it waited in, which `lnf next` needs again (B3)."""
     fight = runner.fight
     if (winner := runner.winner()) is not None:
         click.echo(f"The fight is over: the {winner} won. lnf log {fight_file} tells it.")
@@ -107,7 +108,7 @@ def tell_where(runner: Runner, fight_file: Path) -> None:
         for line in guard_lines(guard.hero, guard.foe, guard.guard, fight_file, said, guard.damage):
             click.echo(line)
     else:
-        click.echo(next_up_line(fight, fight_file))
+        click.echo(next_up_line(fight, fight_file, again))
 
 
 def awaited_saves(session: Session) -> SavesWait | None:
@@ -351,7 +352,8 @@ def react(fight_file: Path, hero: str, passes: bool, saves: str | None, roll_sav
     if guard is not None and not isinstance(guard, SavesWait) and guard.hero == hero:  # F1
         reaction = Reaction(hero, guard.foe, not passes, guard=guard.guard.name)
         printer()(session.table.add(reaction))
-        tell_where(runner, fight_file)
+        side = runner.heroes  # B3: the saves' d20s, needed again by the turn it waited in
+        tell_where(runner, fight_file, side.said if isinstance(side, TableHeroes) else None)
         return
     waiting = runner.unanswered()
     if waiting is None or hero not in [h.name for h in waiting[1]]:

@@ -272,9 +272,13 @@ def speed_lines(fight: Fight, heroes: list[Hero], fight_file: Path) -> list[str]
     return lines
 
 
-def next_up_line(fight: Fight, fight_file: Path) -> str:
-    """Who acts next, or that the round is over, with the command that carries on."""
+def next_up_line(fight: Fight, fight_file: Path, saves: dict[str, int] | None = None) -> str:
+    """Who acts next, or that the round is over, with the command that carries on; `saves`:
+    the players' d20s said for the turn still to be recorded (B3: after `lnf react --saves`),
+    said again with it."""
     f = shlex.quote(str(fight_file))
+    if saves:
+        f += " --saves " + shlex.quote(",".join(f"{h}={n}" for h, n in saves.items()))
     who = up_next(fight)
     if who is None:
         return (
