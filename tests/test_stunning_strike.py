@@ -125,3 +125,20 @@ def test_the_policy_stuns_a_foe_that_should_stand_and_not_one_about_to_drop() ->
     weak = parse_fight(FIGHT.replace("hp: 45", "hp: 9"), "stun.yaml")
     action = policy_choice(weak, weak.hero("Sen")).action
     assert isinstance(action, AttackChoice) and not action.stun
+
+
+def test_magic_resistance_gives_no_advantage_against_a_monk_s_ki(tmp_path: Path) -> None:
+    """F2, B8: Magic Resistance is "against spells and other magical effects"; Stunning Strike
+    is the monk's ki, no spell: the bearded devil saves with one d20."""
+    devil = FIGHT.split("monsters:")[0].replace(
+        """  - {name: Grak, class: barbarian, level: 5, scores: {str: 18, dex: 14, con: 14},
+     weapons: [greataxe]}
+""",
+        "",
+    )
+    devil += "monsters:\n  - {monster: bearded devil}\ngroups:\n  A: [Sen, Bearded Devil]\n"
+    path = _sen_s_turn(tmp_path, devil)
+    said = "attack Bearded Devil with Shortsword; stun"
+    code, out = run("act", path, said, "--dice", "15,3,4,15,9,3")
+    assert code == 0, out
+    assert "Bearded Devil's CON save 1d20 (4) + 4 = 8 vs DC 13: fails." in out

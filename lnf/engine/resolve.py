@@ -343,13 +343,15 @@ def roll_spell(
     big: str = "",
     area: str = "",
     save_dice: Callable[[str], DiceSource] | None = None,
+    magical: bool = True,
 ) -> SpellCast:
     """A save spell: the damage is rolled once (E: for all targets), then each target that is
     not spared saves against the spell's DC (with `save_dice(target)` when given: a player's
     own d20, B3). F7: a spell without damage rolls none (Hold Person); one without a save
     (Bless, Sleep) rolls no saves; Sleep rolls its hit points; an aura (Spirit Guardians) hurts
     nobody when it is cast. B8: a target the spell cannot affect (Limited Magic Immunity)
-    takes nothing and makes no save: it is left out of the targets, `unaffected`."""
+    takes nothing and makes no save: it is left out of the targets, `unaffected`; Magic
+    Resistance answers it unless it is not `magical` (F2: a monk's Stunning Strike)."""
     proof = unaffected(fight, spell, targets)
     targets = [n for n in targets if n not in proof]
     ability, dc = spell.save if spell.save is not None else (Ability.DEX, 0)
@@ -374,7 +376,7 @@ def roll_spell(
             dc,
             save_dice(name) if save_dice is not None else dice,
             spell.name,
-            spell=True,
+            spell=magical,
             against=imposed(spell),
             poison=poisons(spell),
         )
