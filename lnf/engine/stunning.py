@@ -31,7 +31,8 @@ def stunning_strike(
         return
     turn.do(Used(hero, KI))
     strike = stun_attack(me)
-    cast = resist_cast(turn, roll_spell(turn.fight, me, strike, [target], dice), strike)
+    rolled = roll_spell(turn.fight, me, strike, [target], dice, magical=False)  # ki, no spell
+    cast = resist_cast(turn, rolled, strike)
     done = turn.do(cast)
     spend_resisted(turn, cast.saves)
     if isinstance(done.step, SpellCast):
