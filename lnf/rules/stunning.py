@@ -81,7 +81,8 @@ def verify_stun(hero: Hero, attack: Attack | None, mode: Mode | None) -> None:
     if attack.spell or mode is not Mode.MELEE or not attack.is_melee:
         raise Refused(
             f"{STUNNING_STRIKE} needs a mêlée weapon attack: {hero.name}'s {attack.name} "
-            "is not one (F2)"
+            "is not one",
+            "F2",
         )
     if not ki_left(hero):
         raise Refused(f"{hero.name} has no {KI} left for {STUNNING_STRIKE}", "F2")
