@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -21,6 +22,18 @@ def stdout_of(*args: str) -> str:
     result = CliRunner().invoke(main, list(args))
     assert result.exit_code == 0, result.output
     return result.stdout
+
+
+def to_turn_of(hero: str, fight_file: Path, text: str, seed: int, turns: int = 40) -> str:
+    """Write `text` to `fight_file` and play it with `lnf next` until `hero`'s turn begins (at
+    most `turns` turns, so that a question nobody answers fails the test, not hangs it)."""
+    fight_file.write_text(text, encoding="utf-8")
+    out = run("next", str(fight_file), "--seed", str(seed))[1]
+    for _ in range(turns):
+        if f"It is {hero}'s turn" in out:
+            return str(fight_file)
+        out = run("next", str(fight_file))[1]
+    raise AssertionError(f"{hero}'s turn did not come: {out}")
 
 
 def ctrl_c_as_at_a_terminal() -> None:

@@ -15,7 +15,7 @@ from lnf.formats.fight_file import parse_fight
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
 from lnf.rules.class_features import has_reckless_attack
-from tests.cli import run
+from tests.cli import run, to_turn_of
 
 FIGHT = """
 title: Reckless
@@ -33,12 +33,7 @@ groups:
 
 
 def _grak_s_turn(tmp_path: Path) -> str:
-    path = tmp_path / "reckless.yaml"
-    path.write_text(FIGHT, encoding="utf-8")
-    out = run("next", str(path), "--seed", "4")[1]
-    while "It is Grak's turn" not in out:
-        out = run("next", str(path))[1]
-    return str(path)
+    return to_turn_of("Grak", tmp_path / "reckless.yaml", FIGHT, seed=4)
 
 
 def test_grak_attacks_recklessly_and_is_open_to_blows_until_his_next_turn(tmp_path: Path) -> None:

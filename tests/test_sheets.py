@@ -20,7 +20,7 @@ from lnf.model.events import Recorded
 from lnf.model.steps import Damaged, Saved, SpellCast, Used
 from lnf.rules.save_edges import save_edge_of
 from lnf.rules.sheets import class_resources, sneak_dice
-from tests.cli import run
+from tests.cli import run, to_turn_of
 
 _FIRE = DamageType.FIRE
 
@@ -208,10 +208,7 @@ def test_rage_adds_its_damage_to_strength_melee_hits_and_says_so(tmp_path: Path)
     """F2, the SRD's Rage: +2 at level 5 on a mêlée weapon's damage (+3 at 9); the sheet `lnf
     init` writes and the note as the hero rages say lnf adds it."""
     path = tmp_path / "rage.yaml"
-    path.write_text(RAGER)
-    out = run("next", str(path), "--seed", "3")[1]
-    while "It is Gus's turn" not in out:
-        out = run("next", str(path))[1]
+    to_turn_of("Gus", path, RAGER, seed=3)
     code, out = run("act", str(path), "rage; attack Orc with Greataxe", "--dice", "15,6,2")
     assert code == 0, out
     assert "Gus rages: +2 damage on Strength mêlée hits, resistance to bludgeoning" in out

@@ -15,7 +15,7 @@ from lnf.formats.fight_file import parse_fight
 from lnf.heroes.policy import policy_choice
 from lnf.heroes.words import parse_choice
 from lnf.rules.stunning import ki_dc
-from tests.cli import run
+from tests.cli import run, to_turn_of
 
 FIGHT = """
 title: Stunning Strike
@@ -34,12 +34,7 @@ groups:
 
 
 def _sen_s_turn(tmp_path: Path, text: str = FIGHT) -> str:
-    path = tmp_path / "stun.yaml"
-    path.write_text(text, encoding="utf-8")
-    out = run("next", str(path), "--seed", "3")[1]
-    while "It is Sen's turn" not in out:
-        out = run("next", str(path))[1]
-    return str(path)
+    return to_turn_of("Sen", tmp_path / "stun.yaml", text, seed=3)
 
 
 def test_the_ki_dc_is_8_proficiency_and_wisdom(tmp_path: Path) -> None:
