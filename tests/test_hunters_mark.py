@@ -172,3 +172,24 @@ def test_an_opportunity_attack_on_the_marked_foe_adds_the_mark() -> None:
         marked, marked.hero("Ash"), marked.monster("Gnoll 1"), ScriptedDice([15, 4, 5])
     )
     assert hit.damage_text == "1d6 (4) + 4 piercing + 1d6 (5) piercing = 13"
+
+
+def test_no_mark_and_no_arrow_at_a_foe_they_cannot_hurt() -> None:
+    """D6, F7 (docs/policy.md): the wererat is immune to nonmagical piercing; a mark adds the
+    weapon's type (the engine's `with_extra`), so Ash neither marks it nor shoots it (nothing
+    gets through), and dodges; against the gnolls he marks and shoots as before."""
+    from lnf.engine.decisions import AttackChoice, SimpleChoice
+    from lnf.heroes.policy import policy_choice
+    from lnf.model import Action
+
+    fight = parse_fight(RANGER, "mark.yaml")
+    ash = policy_choice(fight, fight.hero("Ash"))
+    assert isinstance(ash.action, AttackChoice) and ash.bonus_action is not None
+    rats = parse_fight(
+        RANGER.replace(
+            "{monster: gnoll, count: 2}", '{monster: "wererat, hybrid form", name: Rat, count: 2}'
+        ).replace("Gnoll 1]", "Rat 1]"),
+        "rats.yaml",
+    )
+    ash = policy_choice(rats, rats.hero("Ash"))
+    assert ash.bonus_action is None and ash.action == SimpleChoice(Action.DODGE)

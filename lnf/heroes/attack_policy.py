@@ -9,6 +9,7 @@ from operator import attrgetter, is_
 
 from lnf.dice import DiceExpr
 from lnf.engine.decisions import AttackChoice
+from lnf.engine.resolve import with_extra
 from lnf.errors import Refused
 from lnf.heroes.smite_policy import smite_plan
 from lnf.heroes.spell_policy import Option, Spend, at_best_slot, hit_chance, keeps_concentration
@@ -88,7 +89,7 @@ def attack_option(
     mean = _mean(attack.damage, monster, magical(hero, attack))  # D6
     hit = through_dr(fight, monster, mean)
     if (mark := marked_dice(fight, hero, monster, attack)) is not None:
-        hit += mark.average  # F7 Hunter's Mark: each hit on the marked foe (docs/policy.md)
+        hit += extra_mean(hero, monster, attack, mark)  # F7 Hunter's Mark: each hit
     each = chance * hit
     expected = each * times
     spent = list(spend)
@@ -102,12 +103,14 @@ def attack_option(
         try:
             verify_sneak(fight, hero, monster, attack, roll)
             extra = hero.sneak_attack
-            expected += (1 - (1 - chance) ** times) * extra.average
+            expected += (1 - (1 - chance) ** times) * extra_mean(hero, monster, attack, extra)
         except Refused:
             pass
     smite = smite_plan(hero, monster, attack, mode, roll, hit, times, number)
     if smite is not None:  # F2 Divine Smite: docs/policy.md, heroes.smite_policy
         expected += smite[2]
+    if expected <= 0 and attack.damage.maximum > 0:
+        return None  # D6: none of its damage gets through (a wererat, a nonmagical sword)
     surge = _surges(hero, monster, attack, expected, times)
     surged = 0
     if surge is not None:
@@ -184,6 +187,14 @@ _MEANS_SIZE = 4096  # answers remembered before the memo starts afresh
 _DEFENCES = ("traits", "immune", "resist", "vulnerable", "effects", "conditions")
 _BY_DEFENCES: dict[tuple[int, ...], tuple[tuple[object, ...], float]] = {}
 _READ_DEFENCES = attrgetter(*_DEFENCES)
+
+
+def extra_mean(hero: Hero, monster: Monster, attack: Attack, extra: DiceExpr) -> float:
+    """D6: what extra dice (Sneak Attack's, F7 Hunter's Mark's) add to a hit of `attack` on
+    `monster` on average, of the weapon's damage type as the engine rolls them (`with_extra`),
+    after the foe's defences: a wererat takes nothing of them on a nonmagical arrow."""
+    magic = magical(hero, attack)
+    return _mean(with_extra(attack, extra), monster, magic) - _mean(attack.damage, monster, magic)
 
 
 def _mean(damage: DiceExpr, monster: Monster, magic: bool) -> float:

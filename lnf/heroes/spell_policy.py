@@ -158,7 +158,9 @@ def save_options(fight: Fight, hero: Hero, spells: Iterable[Attack]) -> Iterable
                 return save_option(fight, cast, t, level, spend)
 
             option = at_best_slot(hero, spell, option_at)
-            if option is not None and keeps_concentration(fight, hero, spell, targets):
+            if option is None or (spell.damage.maximum > 0 and option.worth <= 0):
+                continue  # D6: none of its damage gets through (goblins immune to its fire)
+            if keeps_concentration(fight, hero, spell, targets):
                 yield option
 
 
