@@ -10,6 +10,7 @@ from pathlib import Path
 
 from lnf.formats.fight_file import parse_fight
 from lnf.model import Cost
+from lnf.values import replace
 from tests.cli import run
 
 RANGER = """
@@ -193,3 +194,25 @@ def test_no_mark_and_no_arrow_at_a_foe_they_cannot_hurt() -> None:
     )
     ash = policy_choice(rats, rats.hero("Ash"))
     assert ash.bonus_action is None and ash.action == SimpleChoice(Action.DODGE)
+
+
+def test_a_swing_after_a_kill_goes_at_a_foe_it_can_hurt() -> None:
+    """F2, D6 (`engine.hero_turn.swing_target`): when the foe named is down, the next swing
+    goes at a foe in reach whose defences let its damage through, before an immune one earlier
+    in the order of danger: Ash's shortsword at the gnoll, not the wererat."""
+    from lnf.engine.decisions import AttackChoice
+    from lnf.engine.hero_turn import swing_target
+    from lnf.model.plan import Mode
+
+    text = RANGER.replace(
+        "{monster: gnoll, count: 2}",
+        '{monster: "wererat, hybrid form", name: Rat}\n  - {monster: gnoll, count: 2}',
+    ).replace("A: [Kara, Bram, Gnoll 1]", "A: [Ash, Rat, Gnoll 1, Gnoll 2]")
+    text = text.replace("    rank: back\n    why: guarded\n", "", 1)  # Ash in the front rank
+    fight = parse_fight(text, "swing.yaml")
+    fight = fight.with_combatant(replace(fight.monster("Gnoll 1"), damage=22))  # down
+    ash = fight.hero("Ash")
+    sword = next(a for a in ash.attacks if a.name == "Shortsword")
+    swing = AttackChoice("Gnoll 1", sword, Mode.MELEE, times=2)
+    target = swing_target(fight, ash, swing, 1)
+    assert target is not None and target.name == "Gnoll 2"  # the Rat is first by danger (G3)

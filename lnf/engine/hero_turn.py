@@ -47,9 +47,10 @@ from lnf.model.steps import Acted, Fled, Moved, SpellCast, Used
 from lnf.rules.chase import free_pursuers, in_chase, verify_hide
 from lnf.rules.conditions import attacks_on_its_turn, verify_can_act
 from lnf.rules.corrosion import in_hand
-from lnf.rules.damage import verify_not_dying
+from lnf.rules.damage import magical, verify_not_dying
 from lnf.rules.economy import attack_named, verify_after_attack, verify_costs
 from lnf.rules.escapes import escape_by, gone_at_once
+from lnf.rules.expected import dice_mean
 from lnf.rules.legal import attack_modes, can_reach_with_spell
 from lnf.rules.limited import dart_target
 from lnf.rules.reactions import opportunity_attackers
@@ -330,7 +331,9 @@ def swing_target(fight: Fight, hero: Hero, action: AttackChoice, swing: int) -> 
     rays or beams goes at: the target the words named for it (a weapon's swings after: the last
     named; a spell's: round and round in the order named, as a monster's, B3), or, when
     that one is down, the first foe standing that the same attack reaches the same way, those
-    named first, then in the order of danger (G3); None when there is none."""
+    named first, then in the order of danger (G3), one its damage gets through to before one
+    immune to all of it (D6: a player swings at the rat, not the wererat); None when there
+    is none."""
     named = (action.target, *action.then)
     spread = action.attack.spell and is_split(action.attack)  # B3, F7: Magic Missile's darts
     meant = fight.monster(
@@ -339,14 +342,14 @@ def swing_target(fight: Fight, hero: Hero, action: AttackChoice, swing: int) -> 
     if in_fight(meant):
         return meant
     others = [fight.monster(n) for n in named] + list(fight.monsters)
-    return next(
-        (
-            m
-            for m in others
-            if in_fight(m) and action.mode in attack_modes(fight, hero, m, action.attack)
-        ),
-        None,
-    )
+    reached = [
+        m
+        for m in others
+        if in_fight(m) and action.mode in attack_modes(fight, hero, m, action.attack)
+    ]
+    magic = magical(hero, action.attack)
+    hurt = (m for m in reached if dice_mean(action.attack.damage, m, magic=magic)[0] > 0)
+    return next(hurt, reached[0] if reached else None)
 
 
 def swing_weapon(fight: Fight, hero: Hero, action: AttackChoice, target: Monster) -> AttackChoice:
