@@ -229,7 +229,7 @@ def _shield_up(fight: Fight, attacker: str, target: str, faces: list[int]) -> Fi
 def test_f1_f7_a_monster_s_shield_stops_a_hero_s_darts(tmp_path: Path) -> None:
     """5e's Shield: "you take no damage from magic missile" while it lasts. Nix's rapier
     (17 vs AC 15) draws the mage's Shield; Quill's three darts then hit it for nothing, no die
-    rolled, and the words say why; the hero policy counts such a dart as worth nothing."""
+    rolled, and the words say why; the hero policy does not weigh such a dart, worth nothing."""
     fight = _shield_up(_table(AWAKE), "Nix", "Mage", [10, 4])
     assert fight.monster("Mage").current_hp == 40
     turn = _played(fight, "Quill", "cast magic missile at Mage", [])
@@ -250,7 +250,7 @@ def test_f1_f7_a_monster_s_shield_stops_a_hero_s_darts(tmp_path: Path) -> None:
         and o.choice.attack.name == "Magic Missile"
         and o.choice.target == "Mage"
     ]
-    assert worth and all(w == 0 for w in worth)
+    assert worth == []  # worth nothing: no option at all (docs/policy.md, D6)
     orc = _played(fight, "Quill", "cast magic missile at Orc 1", [1, 1, 1])  # not shielded
     assert orc.fight.monster("Orc 1").current_hp == 15 - 6
 
