@@ -237,7 +237,17 @@ monsters:
 def test_b10_cli_the_ochre_jelly_splits_under_a_sword(tmp_path: Path) -> None:
     fight_file = tmp_path / "well.yaml"
     fight_file.write_text(JELLY, encoding="utf-8")
-    code, out = run("run", str(fight_file), "--seed", "1", "--rounds", "3", "--record")
+    # Bram's player swings the sword though the jelly shrugs off slashing (the hero policy no
+    # longer would, docs/policy.md D6): the swings that split it
+    script = tmp_path / "well.actions"
+    script.write_text(
+        "round 1\nBram: attack Ochre Jelly with Longsword\n"
+        "round 2\nBram: attack Ochre Jelly (2) with Longsword\n",
+        encoding="utf-8",
+    )
+    code, out = run(
+        "run", str(fight_file), "--seed", "1", "--rounds", "3", "--record", "--script", str(script)
+    )
     assert code == 0, out
     assert (
         "Ochre Jelly splits in two (Split, its reaction, B10): Ochre Jelly and Ochre Jelly (2), "
