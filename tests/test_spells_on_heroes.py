@@ -288,7 +288,8 @@ def test_the_mummy_lords_contagion_counts_three_saves(tmp_path: Path) -> None:
     path = tmp_path / "mummy.yaml"
     path.write_text(
         "heroes: [{name: Ann, class: fighter, hp: 300, ac: 22, saves: {wis: 15, con: 9}, "
-        "attacks: [{name: Greatsword, to_hit: 7, damage: 2d6+4 slashing, magic: true}]}]\nmonsters: "
+        "attacks: [{name: Greatsword, to_hit: 7, damage: 2d6+4 slashing, magic: true}]}]\n"
+        "monsters: "
         "[{monster: mummy lord, used: {slot 1: 4, slot 2: 3, slot 3: 3, slot 4: 3, slot 6: 1}}]"
         "\ngroups: {A: [Ann, Mummy Lord]}\n",
         encoding="utf-8",
