@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from lnf.engine.decisions import AttackChoice, TurnChoice
 from lnf.engine.stunning import ki_kept
+from lnf.errors import Refused
 from lnf.model import Fight, Hero
-from lnf.model.plan import Mode
-from lnf.rules.class_features import has_reckless_attack
-from lnf.rules.reckless import strength_melee
+from lnf.rules.reckless import verify_reckless
 from lnf.rules.resources import RAGE
 from lnf.rules.stunning import stun_tried, stuns
 from lnf.values import replace
@@ -41,11 +40,11 @@ def with_stun(fight: Fight, hero: Hero, choice: TurnChoice) -> TurnChoice:
 def with_reckless(fight: Fight, hero: Hero, choice: TurnChoice) -> TurnChoice:
     """`choice` with `reckless` said when the policy would (the module's docstring)."""
     action = choice.action
-    if not has_reckless_attack(hero.cls, hero.level or 0) or not isinstance(action, AttackChoice):
-        return choice
     raging = RAGE in hero.effects or (choice.bonus is not None and choice.bonus.name == RAGE)
-    if not raging or action.mode is not Mode.MELEE or not strength_melee(hero, action.attack):
+    if not raging or not isinstance(action, AttackChoice):
         return choice
-    if any(who == hero.name for who, _ in fight.turns.attack_action):
-        return choice  # F2: decided with the turn's first attack, made already
+    try:  # F2: a barbarian's, with the turn's first attack, a Strength mêlée weapon's
+        verify_reckless(fight, hero, action.attack, action.mode)
+    except Refused:
+        return choice
     return replace(choice, action=replace(action, reckless=True))

@@ -227,8 +227,7 @@ def guard_lines(
     turn is recorded only once the reaction is answered."""
     f = shlex.quote(str(fight_file))
     who = shlex.quote(hero)
-    again = ",".join(f"{h}={n}" for h, n in (saves or {}).items())
-    said = f" --saves {shlex.quote(again)}" if again else ""
+    said = saves_option(saves)
     would = (
         f"{foe} hits {hero} for {damage} damage; {guard.name} would halve it to {damage // 2} (F2)"
         if guard.halves
@@ -272,13 +271,18 @@ def speed_lines(fight: Fight, heroes: list[Hero], fight_file: Path) -> list[str]
     return lines
 
 
+def saves_option(saves: dict[str, int] | None) -> str:
+    """B3: the players' d20s said again on a command line (" --saves Dee=13,Ann=7"), or ""."""
+    again = ",".join(f"{h}={n}" for h, n in (saves or {}).items())
+    return f" --saves {shlex.quote(again)}" if again else ""
+
+
 def next_up_line(fight: Fight, fight_file: Path, saves: dict[str, int] | None = None) -> str:
     """Who acts next, or that the round is over, with the command that carries on; `saves`:
     the players' d20s said for the turn still to be recorded (B3: after `lnf react --saves`),
     said again with it."""
     f = shlex.quote(str(fight_file))
-    if saves:
-        f += " --saves " + shlex.quote(",".join(f"{h}={n}" for h, n in saves.items()))
+    f += saves_option(saves)
     who = up_next(fight)
     if who is None:
         return (
