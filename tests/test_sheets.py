@@ -254,3 +254,22 @@ def test_evasion_spares_a_7th_level_rogue_a_dexterity_save_s_damage() -> None:
     failed = tuple(replace(s, success=False) for s in saves)
     done = apply(fight, Recorded((replace(breath, saves=failed),))).after
     assert (done.hero("Nix").current_hp, done.hero("Ren").current_hp) == (30, 20)
+
+
+def test_rage_adds_nothing_to_a_finesse_blow_made_with_dexterity() -> None:
+    """F2, the SRD's Rage: "a melee weapon attack using Strength"; the same rule as Reckless
+    Attack's (`strength_melee`): a rapier uses Dexterity when it is the better score."""
+    from lnf.model.plan import Mode
+    from lnf.rules.class_features import rage_bonus
+
+    fight = parse_fight(
+        RAGER.replace("weapons: [greataxe, handaxe]", "weapons: [rapier]"), "r.yaml"
+    )
+    gus = fight.hero("Gus")
+    raging = replace(gus, effects=(*gus.effects, "Rage"))
+    rapier = next(a for a in gus.attacks if a.name == "Rapier")
+    assert rage_bonus(raging, rapier, Mode.MELEE) == 2  # Str 18 > Dex 14: Strength's
+    nimble = replace(
+        raging, scores=tuple((a, 20 if a is Ability.DEX else n) for a, n in raging.scores)
+    )
+    assert rage_bonus(nimble, rapier, Mode.MELEE) == 0

@@ -165,11 +165,21 @@ def rage_damage(level: int) -> int:
 
 def rage_bonus(c: Combatant, attack: Attack, mode: Mode) -> int:
     """F2, the SRD's Rage: "a bonus to the damage roll" of a mêlée weapon attack using
-    Strength while raging. lnf takes a raging hero's every mêlée weapon attack as Strength's
-    (a barbarian's sheet rarely says otherwise); a thrown weapon at range is no mêlée attack."""
-    if RAGE not in c.effects or mode is Mode.RANGED or attack.spell or not attack.is_melee:
+    Strength (`strength_melee`) while raging; a thrown weapon at range is no mêlée attack."""
+    if RAGE not in c.effects or mode is Mode.RANGED or not isinstance(c, Hero):
         return 0
-    return raging_damage(c)
+    return raging_damage(c) if strength_melee(c, attack) else 0
+
+
+def strength_melee(hero: Hero, attack: Attack) -> bool:
+    """F2: whether a hero's attack is a mêlée weapon attack using Strength (Rage's damage,
+    Reckless Attack): a finesse one uses Dexterity when the hero's Dexterity is the better
+    (a sheet without scores: Strength)."""
+    if attack.spell or not attack.is_melee or attack.save is not None:
+        return False
+    scores = dict(hero.scores)
+    better_dex = scores.get(Ability.DEX, 0) > scores.get(Ability.STR, 0)
+    return not (attack.finesse and better_dex)
 
 
 def raging_damage(c: Combatant) -> int:

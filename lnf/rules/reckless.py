@@ -7,15 +7,15 @@ rolls against you have advantage until your next turn."
 Said with the turn's attack (`attack Orc 1 with Greataxe; reckless`), it is an effect on the
 hero (`RECKLESS_ATTACK`) from its first attack until the start of its next turn (F4): the
 advantage on its own Strength mêlée weapon attacks lasts while the turn it began in lasts; the
-advantage against it, until the effect ends. A finesse weapon is taken as Strength's when the
-hero's Strength is at least its Dexterity (a sheet without scores: Strength's)."""
+advantage against it, until the effect ends. Which attacks use Strength is Rage's rule too
+(`rules.class_features.strength_melee`)."""
 
 from __future__ import annotations
 
 from lnf.errors import Refused
-from lnf.model import Ability, Attack, Effect, Fight, Hero, Monster
+from lnf.model import Attack, Effect, Fight, Hero, Monster
 from lnf.model.plan import Mode
-from lnf.rules.class_features import has_reckless_attack
+from lnf.rules.class_features import has_reckless_attack, strength_melee
 
 RECKLESS_ATTACK = "Reckless Attack"
 
@@ -35,15 +35,6 @@ def verify_reckless(fight: Fight, hero: Hero, attack: Attack | None, mode: Mode 
             "(attack Orc 1 with Greataxe; reckless)",
             "F2",
         )
-
-
-def strength_melee(hero: Hero, attack: Attack) -> bool:
-    """A mêlée weapon attack that uses Strength (a finesse one when Strength is the better)."""
-    if attack.spell or not attack.is_melee or attack.save is not None:
-        return False
-    scores = dict(hero.scores)
-    better_dex = scores.get(Ability.DEX, 0) > scores.get(Ability.STR, 0)
-    return not (attack.finesse and better_dex)
 
 
 def reckless_edges(
