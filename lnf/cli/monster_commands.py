@@ -373,6 +373,11 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         + " of its side it touches",
         "word": f"no save when cast: only on a creature of {e.get('word')} hit points or fewer",
         "kills": "it dies (F7)",
+        # B6, rules.joining and rules.specters: who joins its side, and when it is used
+        "animates": f"{e.get('animates')} trees join its side and its group, each a treant "
+        "with one Slam, until it dies; used only when it can attack no hero this round (B6)",
+        "raises": "a hero dead in this fight rises on its side as a specter (at most seven); "
+        "used only when it can attack no hero this round (B6)",
         # F7 Telekinesis: no save, a contest
         "contest": f"if its check at {e.get('contest', 0):+d} beats the hero's Strength check",
         "mirror": f"three duplicates of AC {e.get('mirror')}: "
