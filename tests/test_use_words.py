@@ -60,9 +60,32 @@ def test_t1_use_action_surge_doubles_the_turns_attack() -> None:
     fight = _fight()
     choice = parse_choice(fight, fight.hero("Bram"), "attack Orc 1; use action surge")
     assert isinstance(choice.action, AttackChoice) and choice.action.surged == 2
-    with pytest.raises(Refused, match="Action Surge doubles the turn's attacks") as said:
+    with pytest.raises(Refused, match="Action Surge is more attacks") as said:
         parse_choice(fight, fight.hero("Bram"), "use Action Surge")
     assert said.value.rule == "T1"
+
+
+def test_t1_action_surge_said_once_the_action_is_spent_is_a_second_action() -> None:
+    """F1, T1: the fighter saw its first swings and surges: the attack again, its own two
+    swings (Extra Attack), all Action Surge's, and the turn's action already spent is no
+    refusal. Without `surge` the spent action still refuses."""
+    from lnf.engine.hero_turn import verify_act
+    from lnf.model import Turns
+
+    fight = _fight()
+    fight = replace(fight, turns=Turns(current="Bram", used_action=frozenset({"Bram"})))
+    choice = parse_choice(fight, fight.hero("Bram"), "use action surge; attack Orc 1")
+    assert isinstance(choice.action, AttackChoice)
+    assert (choice.action.times, choice.action.surged) == (2, 2)
+    assert choice.spend == (("Action Surge", 1),)
+    verify_act(fight, choice)  # fits: Action Surge's own action
+    plain = parse_choice(fight, fight.hero("Bram"), "attack Orc 1")
+    with pytest.raises(Refused, match="Bram's action is spent this turn") as said:
+        verify_act(fight, plain)
+    assert "(Action Surge gives another: attack Orc 1 surge, T1)" in said.value.message
+    fresh = _fight()  # before the action: doubled, as before
+    doubled = parse_choice(fresh, fresh.hero("Bram"), "attack Orc 1 surge").action
+    assert isinstance(doubled, AttackChoice) and (doubled.times, doubled.surged) == (4, 2)
 
 
 def test_t1_f2_features_said_in_the_attack_s_own_words() -> None:

@@ -93,7 +93,7 @@ from lnf.rules.mirror_image import duplicate
 from lnf.rules.roster import changed, in_fight, trait_kinds
 from lnf.rules.spell_effects import calm_ends, overwhelmed, sleepers, weapon_up, woken
 from lnf.rules.trait_saves import immune_now
-from lnf.rules.traits import fortitude_dc
+from lnf.rules.traits import UNDEAD_FORTITUDE, fortitude_dc
 from lnf.values import replace
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -439,7 +439,7 @@ def fortitude(turn: Steps, step: StrikeStep, dice: DiceSource) -> StrikeStep:
         )
         if dc is None:
             continue
-        what = f"Undead Fortitude ({dealt.amount} damage would drop it, B8)"
+        what = f"{UNDEAD_FORTITUDE} ({dealt.amount} damage would drop it, B8)"
         save = roll_save(turn.fight, c, _CON, dc, dice, what)
         turn.do(SaveRolled(save, _CON, what))
         if save.success:

@@ -55,7 +55,7 @@ from lnf.rules.legal import attack_modes, can_reach_with_spell
 from lnf.rules.limited import dart_target
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.reckless import RECKLESS_ATTACK
-from lnf.rules.resources import swing_resource
+from lnf.rules.resources import ACTION_SURGE, swing_resource
 from lnf.rules.roster import in_fight
 from lnf.rules.specials import is_split
 from lnf.values import replace
@@ -99,6 +99,8 @@ def turn_costs(hero: Hero, choice: TurnChoice) -> list[tuple[Cost, int | None, s
     """F1: what a turn's choice spends, in the order it is done."""
     costs = [(Cost.BONUS, None, choice.bonus.name)] if choice.bonus is not None else []
     action = action_cost(hero, choice.action)
+    if isinstance(choice.action, AttackChoice) and choice.action.surged == choice.action.times:
+        action = None  # T1, F1: Action Surge's own action, said once the turn's is spent
     bonus = action_cost(hero, choice.bonus_action) if choice.bonus_action is not None else None
     ordered = [bonus, action] if choice.bonus_first else [action, bonus]
     return costs + [c for c in ordered if c is not None]
@@ -127,7 +129,11 @@ def verify_act(fight: Fight, choice: TurnChoice) -> None:
     if choice.action != NOTHING or other_than_action(choice) or choice.bonus or choice.bonus_action:
         verify_not_dying(fight.hero(hero))  # D9
         verify_can_act(fight.hero(hero))  # F3
-    verify_fits(fight, hero, choice, "; record anything else with lnf damage, heal, move or mark")
+    hint = "; record anything else with lnf damage, heal, move or mark"
+    surge = fight.hero(hero).resource(ACTION_SURGE)
+    if isinstance(choice.action, AttackChoice) and surge is not None and surge.left:
+        hint = f" (Action Surge gives another: attack {choice.action.target} surge, T1){hint}"
+    verify_fits(fight, hero, choice, hint)
 
 
 def verify_fits(fight: Fight, hero: str, choice: TurnChoice, hint: str = "") -> None:

@@ -40,7 +40,7 @@ def _stepped(part: str) -> str:
 def plainly(parts: list[str], verbs: Collection[str]) -> list[str]:
     """F1, T1: a feature said with "use" in the words it is known by: "use Second Wind",
     "use Flurry of Blows at Orc 1", "use Cunning Action to hide"; "use Action Surge" is the
-    `surge` of the turn's one attack (its verb among `verbs`). Any other use (a potion, a
+    `surge` of the words' one attack (its verb among `verbs`). Any other use (a potion, a
     sheet's uses) stays as said."""
     parts = [_stepped(p) for p in parts]
     said = [str(m["cunning"] or m["said"]) if (m := USED.fullmatch(p)) else p for p in parts]
@@ -50,7 +50,7 @@ def plainly(parts: list[str], verbs: Collection[str]) -> list[str]:
     rest = [p for p in said if p not in surge]
     attacks = [i for i, p in enumerate(rest) if p.partition(" ")[0].lower() in verbs]
     if len(surge) > 1 or len(attacks) != 1:
-        how = "say it with the one attack it doubles: use Action Surge; attack Orc 1"
-        raise Refused(f"Action Surge doubles the turn's attacks: {how}", "T1")
+        how = "say it with the one attack it is for: use Action Surge; attack Orc 1"
+        raise Refused(f"Action Surge is more attacks (F1): {how}", "T1")
     rest[attacks[0]] += " surge"
     return rest

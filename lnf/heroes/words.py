@@ -87,6 +87,7 @@ from lnf.rules.resources import (
     SNEAK_ATTACK,
     cast_slot,
     sneak_attack_dice,
+    surge_factor,
     tracked,
     verify_sneak,
     verify_use,
@@ -240,8 +241,7 @@ def _bonus(hero: Hero, verb: str) -> BonusChoice:
     if hero.resource(name) is None and not tracked(hero):
         raise Refused(f"{hero.name}'s sheet has no {name}: give the hero a level, or uses")
     verify_use(hero, name)
-    heal = parse(f"1d10+{hero.level or 1}") if name == SECOND_WIND else None
-    return BonusChoice(name, heal)
+    return BonusChoice(name, parse(f"1d10+{hero.level or 1}") if name == SECOND_WIND else None)
 
 
 def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> ActionChoice:
@@ -343,8 +343,8 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         elif word == "target":  # V-HYR2
             verify_hyrule(fight, "a target strike (V-HYR2)")
             strike = True
-        elif word.endswith("surge"):
-            factor, big = 2, big or ACTION_SURGE
+        elif word.endswith("surge"):  # T1: the action's swings doubled, or a second action
+            factor, big = surge_factor(fight, hero.name), big or ACTION_SURGE
             if (name := verify_use(hero, ACTION_SURGE)) is not None:
                 spend.append((name, 1))
         else:
@@ -400,8 +400,8 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     if slot is not None:
         spend.append((slot, 1))
     cast = attack.at_slot(at)  # F7: upcast, Magic Missile's darts more
-    times = attacks_on_its_turn(hero, cast.times * factor)  # F3: slowed, one attack
-    surged = times - attacks_on_its_turn(hero, cast.times)  # T1: Action Surge's swings
+    times = attacks_on_its_turn(hero, cast.times * (factor or 1))  # F3: slowed, one attack
+    surged = times - attacks_on_its_turn(hero, cast.times) if factor else times  # T1: its own
     then = later_targets(fight, hero, cast, mode, more, times)
     if attack.spends and (name := verify_use(hero, attack.spends)) is not None:
         spend.append((name, 1))  # Ki: one use for the whole of it (Flurry's two blows)

@@ -39,6 +39,17 @@ def swing_resource(big: str, swing: int, swings: int, surged: int) -> str:
     return big if swing >= swings - surged else ""
 
 
+SECOND_ACTION = 0  # `surge_factor`: Action Surge's own action, not the action doubled
+
+
+def surge_factor(fight: Fight, who: str) -> int:
+    """T1, F1: Action Surge is one more action. Said with the turn's attack before the action
+    is spent, it doubles that attack's swings (2); said once the action is spent (the fighter
+    saw the first swings and wants more), the attack is the second action alone, all its
+    swings Action Surge's (`SECOND_ACTION`)."""
+    return SECOND_ACTION if who in fight.turns.used_action else 2
+
+
 def ordinal(n: int) -> str:
     return ORDINAL.get(n, f"{n}th")
 

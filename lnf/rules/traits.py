@@ -23,6 +23,7 @@ _REGENERATION = TraitKind.REGENERATION
 _SCORCHED = Flag.SCORCHED
 
 REGENERATION = "Regeneration"  # what a Healed step names as its source
+UNDEAD_FORTITUDE = "Undead Fortitude"  # what its save is against (`fortitude_dc`)
 
 
 def ally_beside(fight: Fight, monster: Monster, target: Hero | Monster) -> Monster | None:

@@ -76,7 +76,7 @@ from lnf.rules.on_hit import SMITE_WAITS
 from lnf.rules.resources import ordinal, slot_words
 from lnf.rules.strike_order import strike_blocks
 from lnf.rules.surprise import sitting_out
-from lnf.rules.traits import REGENERATION, slips_away
+from lnf.rules.traits import REGENERATION, UNDEAD_FORTITUDE, slips_away
 from lnf.rules.turning import DESTROYED
 from lnf.rules.wording import a_an, and_list, plural
 from lnf.views.acl_text import acl_text
@@ -186,13 +186,20 @@ def _bulleted(line: str, markdown: bool) -> str:
 def _steps_lines(steps: Iterable[StepDone], prefix: str) -> list[str]:
     lines: list[str] = []
     said: set[str] = set()  # F7: a spell's note once a turn, not once a beam
+    held: list[str] = []  # B8: Undead Fortitude's saves, rolled first, told after the blow
     for done in steps:
+        step = done.step
+        if isinstance(step, SaveRolled) and step.against.startswith(UNDEAD_FORTITUDE):
+            held.append(prefix + _step_text(done))
+            continue
         lines.append(prefix + _step_text(done))
+        lines += held
+        held = []
         lines += [f"  → {n}." for n in done.notes]
         if (note := spell_note(done)) and note not in said:
             said.add(note)
             lines.append(f"  → {note}.")
-    return lines
+    return lines + held
 
 
 def _step_text(done: StepDone) -> str:
