@@ -178,6 +178,9 @@ def test_f2_the_hero_policy_turns_undead_in_lnf_run(tmp_path: Path) -> None:
     assert code == 0, out
     assert "Edda uses Turn Undead" in out
     assert "Zombie dies: Destroy Undead: CR 1/4, at or below 1/2 (F2)." in out
+    # told as destroyed, not turned first and then no longer turned for being dead
+    assert "Zombie is turned" not in out and "Zombie is no longer turned" not in out
+    assert "Ghoul 1 is turned (by Edda)" in out
     assert "Ghoul 1 leaves its group, does not attack" in out
     assert "Ghoul 1 is no longer turned: it takes damage (F4)." in out  # an opportunity attack
 

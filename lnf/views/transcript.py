@@ -96,6 +96,7 @@ from lnf.views.opening_text import before_the_fight
 from lnf.views.plan_line import MODE_WORDS, plan_line
 from lnf.views.spell_notes import spell_note
 from lnf.views.trait_text import trait_step_text
+from lnf.views.turning_text import untold
 
 RANK_WORDS = {Rank.FRONT: "the front rank", Rank.BACK: "the back rank", Rank.FREE_AIR: "free air"}
 
@@ -187,8 +188,12 @@ def _steps_lines(steps: Iterable[StepDone], prefix: str) -> list[str]:
     lines: list[str] = []
     said: set[str] = set()  # F7: a spell's note once a turn, not once a beam
     held: list[str] = []  # B8: Undead Fortitude's saves, rolled first, told after the blow
-    for done in steps:
+    steps = list(steps)
+    skip = untold(steps)  # F2: the turning of an undead destroyed at once
+    for i, done in enumerate(steps):
         step = done.step
+        if i in skip:
+            continue
         if isinstance(step, SaveRolled) and step.against.startswith(UNDEAD_FORTITUDE):
             held.append(prefix + _step_text(done))
             continue
