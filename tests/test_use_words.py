@@ -95,6 +95,8 @@ def test_t1_f2_features_said_in_the_attack_s_own_words() -> None:
     _both("Bram", "attack Orc 1 with longsword, action surge", plain)
     _both("Nix", "attack Orc 1 with shortbow and sneak attack", "attack Orc 1 with shortbow sneak")
     _both("Nix", "attack Orc 1 with shortbow, sneak attack 2d6", "attack Orc 1 sneak 2d6")
+    _both("Nix", "attack Orc 1 with sneak attack", "attack Orc 1 sneak")  # no weapon named
+    _both("Bram", "attack Orc 1 with action surge", plain)
 
 
 def test_other_uses_stay_an_action() -> None:

@@ -334,7 +334,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         r"|sneak(?:\s+(?:attack\s+)?(\d\S*))?(?:\s+attack)?)\s*$"
     )
     while found := re.search(pattern, " " + rest, re.IGNORECASE):
-        rest = (" " + rest)[: found.start()].strip().rstrip(",")  # in any order, commas or not
+        rest = re.sub(r",$|\s+with$", "", (" " + rest)[: found.start()].strip())  # "with sneak"
         word = found[1].lower()
         if found[2]:  # V-ACL6: surge dice on the roll (power) or the damage (force)
             surge[found[2].lower()] += int(found[3])
