@@ -57,6 +57,12 @@ def test_f1_use_names_a_bonus_action_the_words_know() -> None:
 
 def test_t1_use_action_surge_doubles_the_turns_attack() -> None:
     _both("Bram", "use Action Surge; attack Orc 1", "attack Orc 1 surge")
+    for said in (
+        "action surge: attack Orc 1",
+        "use action surge and hit Orc 1",
+        "action surge, attack Orc 1",
+    ):
+        _both("Bram", said, "attack Orc 1 surge")
     fight = _fight()
     choice = parse_choice(fight, fight.hero("Bram"), "attack Orc 1; use action surge")
     assert isinstance(choice.action, AttackChoice) and choice.action.surged == 2

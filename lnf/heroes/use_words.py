@@ -37,12 +37,26 @@ def _stepped(part: str) -> str:
     return part
 
 
+# T1: "action surge: attack Orc 1", "use Action Surge and attack Orc 1": one part, the attack
+SURGE_FIRST = re.compile(
+    r"(?:use\s+)?action\s+surge\s*(?:[:,]|\s(?:and|to|then)\b)\s*(?P<rest>.+)", re.IGNORECASE
+)
+
+
+def _surged(part: str, verbs: Collection[str]) -> str:
+    """T1: Action Surge said before its attack in one breath, as `ATTACK … surge`."""
+    m = SURGE_FIRST.fullmatch(part)
+    if m is None or m["rest"].partition(" ")[0].lower() not in verbs:
+        return part
+    return f"{m['rest']} surge"
+
+
 def plainly(parts: list[str], verbs: Collection[str]) -> list[str]:
     """F1, T1: a feature said with "use" in the words it is known by: "use Second Wind",
     "use Flurry of Blows at Orc 1", "use Cunning Action to hide"; "use Action Surge" is the
     `surge` of the words' one attack (its verb among `verbs`). Any other use (a potion, a
     sheet's uses) stays as said."""
-    parts = [_stepped(p) for p in parts]
+    parts = [_surged(_stepped(p), verbs) for p in parts]
     said = [str(m["cunning"] or m["said"]) if (m := USED.fullmatch(p)) else p for p in parts]
     surge = [p for p in said if re.fullmatch(r"action\s+surge", p, re.IGNORECASE)]
     if not surge:
