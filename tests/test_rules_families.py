@@ -59,6 +59,7 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
             "rules/on_hit.py",
             "rules/stunning.py",
             "rules/reckless.py",
+            "rules/ki.py",
         }
     ),
     RuleFamily.AC_LESS: frozenset({"rules/acl.py"}),
@@ -89,6 +90,8 @@ WORDS_AND_TABLE = (
     "heroes/blow_words.py",
     "heroes/use_words.py",
     "heroes/flurry.py",
+    "heroes/feature_words.py",
+    "heroes/variant_words.py",
     "engine/",
 )
 

@@ -161,11 +161,14 @@ def hero_steps(
     """A hero's turn as `choice` has it, each step rolled against the state it leads to: a
     Disengage before its moves, the opportunity attacks its moves draw (M6), a flight (C1),
     the bonus action, resources, surge dice, then its action."""
-    action = choice.action
+    action, paid = choice.action, False  # paid: the bonus action's uses are spent already
     for simple in (action, choice.bonus_action):  # F1: Cunning Action's too
         if isinstance(simple, SimpleChoice) and simple.action is Action.DISENGAGE:
             bonus = simple.cost is Cost.BONUS  # M6: before it moves: nobody swings
-            turn.do(Acted(hero.name, Action.DISENGAGE, bonus=bonus))
+            if bonus:  # F2: Step of the Wind's Ki, before the Disengage it pays for
+                _spent(turn, hero, choice.bonus_spend)
+                paid = True
+            turn.do(Acted(hero.name, Action.DISENGAGE, simple.detail, bonus=bonus))
     if not _moved(turn, hero, choice.moves, dice):
         return  # dropped on the way out
     if choice.flee:  # C1: after its moves; the Disengage it took is already in
@@ -179,7 +182,7 @@ def hero_steps(
             turn.do(roll_healing(hero.name, hero.name, choice.bonus.heal, dice, by))
     first = choice.bonus_action is not None and choice.bonus_first
     if first:  # F1: each spend just before what spends it (a slot, Ki, Action Surge)
-        _spent(turn, hero, choice.bonus_spend)
+        _spent(turn, hero, () if paid else choice.bonus_spend)
     else:
         _spent(turn, hero, choice.spend)
     for effect, count in choice.surges:  # V-ACL6: speed and tenacity before the action
@@ -189,7 +192,7 @@ def hero_steps(
         _spent(turn, hero, choice.spend)
     play_action(turn, hero, choice, action, dice)
     if choice.bonus_action is not None and not choice.bonus_first:
-        _spent(turn, hero, choice.bonus_spend)
+        _spent(turn, hero, () if paid else choice.bonus_spend)
         play_action(turn, hero, choice, choice.bonus_action, dice)
     _moved(turn, hero, choice.moves_after, dice)  # M5: moving after acting
 

@@ -12,7 +12,8 @@ from lnf.errors import Refused
 # F1, T1: the features these words know by name, said with "use" too ("use Second Wind")
 USED = re.compile(
     r"use\s+(?:cunning\s+action\W*(?:to\s+)?(?P<cunning>dash|disengage|hide)"
-    r"|(?P<said>rage|second\s+wind|turn\s+undead|action\s+surge|(?:flurry|martial)\b.*))",
+    r"|(?P<said>rage|second\s+wind|turn\s+undead|action\s+surge|(?:flurry|martial)\b.*"
+    r"|patient\s+defen[cs]e|step\s+of\s+the\s+wind\b.*))",
     re.IGNORECASE,
 )
 

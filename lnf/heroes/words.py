@@ -38,6 +38,7 @@ from lnf.heroes.blow_words import BLOW_VERBS, blow_said, with_blows
 from lnf.heroes.cunning import cunning_later, cunning_words
 from lnf.heroes.effect_words import WEAPON_MODE as WM
 from lnf.heroes.effect_words import cast_effect, effect_spell, weapon_attack
+from lnf.heroes.feature_words import FEATURE_VERBS, feature_choice
 from lnf.heroes.flurry import BLOWS, flurry_words
 from lnf.heroes.smite_words import SMITE_VERBS, smite_choice
 from lnf.heroes.spell_words import (
@@ -54,18 +55,18 @@ from lnf.heroes.spell_words import (
     spell_as_verb,
 )
 from lnf.heroes.swing_words import later_targets, split_targets, turn_parts
-from lnf.heroes.turn_words import turn_choice
 from lnf.heroes.use_words import plainly
-from lnf.model import Action, Attack, AttackKind, BackReason, Fight, Hero, Monster, Rank
+from lnf.heroes.variant_words import aimed, surge_count, target_strike
+from lnf.model import Action, AttackKind, BackReason, Fight, Hero, Rank
 from lnf.model.plan import Advantage, Mode
 from lnf.model.steps import Moved
-from lnf.rules.acl import PARTS, verify_acl, verify_surge
+from lnf.rules.acl import verify_acl, verify_surge
 from lnf.rules.attacks import UNARMED
 from lnf.rules.conditions import attacks_on_its_turn
 from lnf.rules.distance import roll_in_fight
 from lnf.rules.group_changes import moved
 from lnf.rules.holds import verify_escape
-from lnf.rules.hyrule import STAMINA, TARGET_STRIKE_COST, verify_hyrule, verify_target_strike
+from lnf.rules.hyrule import verify_hyrule
 from lnf.rules.legal import (
     attack_modes,
     join_targets,
@@ -122,7 +123,7 @@ ACTION_VERBS = (
 SURGE_WORDS = ("tenacity", "speed")  # V-ACL6: surge dice spent outside an attack
 SAID_VERBS = frozenset(  # every word a turn's part may start with, before a spell's name
     {*ACTION_VERBS, *MOVE_VERBS, *ATTACK_WORDS, *SURGE_WORDS, *SMITE_VERBS, *BLOW_VERBS, *BLOWS}
-    | {"flee", "rage", "second", "turn", "defence", "escape"}
+    | {"flee", "rage", "second", "defence", "escape", *FEATURE_VERBS}
 )
 SURGED = ("attack", "strike", "shoot", "throw", *ATTACK_WORDS)  # T1: what Action Surge doubles
 
@@ -155,7 +156,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             bonus = _bonus(state.hero(hero.name), verb)
             continue
         if verb in SURGE_WORDS:
-            dice = _count(rest, verb)
+            dice = surge_count(rest, verb)
             verify_surge(state, state.hero(hero.name), dice + sum(n for _, n in surges), verb)
             surges.append((verb, dice))
             continue
@@ -173,7 +174,7 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
             move = _move(state, state.hero(hero.name), verb, rest)
             verify_group_changes(hero, [*moves, *moves_after, move])
             state = moved(state, move)
-            (moves_after if action is not None or bonus_action is not None else moves).append(move)
+            (moves_after if action is not None else moves).append(move)  # M5: after the action
             continue
         if (
             verb == "strike"
@@ -191,6 +192,8 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
         hid_first = False  # F1: "hide; attack Ogre": Cunning Action's hide, then the attack
         if action is not None and not costs_bonus(hero, done):
             action, done, hid_first = cunning_words(hero, action, done)
+            if hid_first:  # "disengage; leave; shoot Orc": the moves come before the action
+                moves, moves_after = [*moves, *moves_after], []
         elif action is None:
             done = cunning_later(state, hero, done)
         if costs_bonus(hero, done):
@@ -257,8 +260,8 @@ def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Act
         return _attack(fight, hero, verb, rest, spend)
     if verb == "heal":
         return heal_choice(fight, hero, rest, spend)
-    if verb == "turn" and rest.lower() == "undead":  # F2: Channel Divinity
-        return turn_choice(fight, hero, spend)
+    if (feature := feature_choice(fight, hero, verb, rest, spend)) is not None:
+        return feature  # F2: Turn Undead, Patient Defense, Step of the Wind
     if verb in ("use", "drink") and (potion := drunk(hero, rest)) is not None:
         return heal_choice(fight, hero, f"{hero.name} with {potion}", spend)  # F1: it heals
     verb = "use" if verb == "drink" else verb  # any other potion: the Use an Object action
@@ -364,14 +367,16 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     else:
         pieces = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)
         target_text, wanted = (pieces[0], pieces[1]) if len(pieces) == 2 else (rest, "")
+        if len(pieces) == 1 and (aimed_at := weapon_at(hero, rest)) is not None:
+            wanted, target_text = aimed_at  # "throw a dart at Orc 2", "shoot my bow at Orc"
     target_text, *more = split_targets(fight, target_text.strip())
-    target_text, part = _aimed(fight, target_text)
+    target_text, part = aimed(fight, target_text)
     target = monster_named(fight, target_text)
     usable = [a for a in hero.attacks if a.spell or verb != "cast"]
     if verb == "shoot":
         usable = [a for a in usable if a.is_ranged]
-    if verb == "throw":
-        usable = [a for a in usable if a.kind is AttackKind.THROWN]
+    if verb == "throw":  # and a ranged weapon named: darts are thrown (SRD: ranged, thrown)
+        usable = [a for a in usable if a.kind is AttackKind.THROWN or (wanted and a.is_ranged)]
     if verb == "strike":
         usable = [a for a in usable if a.is_melee]
     wanted = re.sub(r"^(?:my|the|a|an)\s+", "", wanted.strip(), flags=re.IGNORECASE)
@@ -407,7 +412,7 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
         spend.append((name, 1))  # Ki: one use for the whole of it (Flurry's two blows)
     big = big or (SLOTTED_SPELL if attack.slot else "")
     ko = ko and mode is Mode.MELEE
-    paid = _target_strike(fight, hero, target, attack, mode, spend) if strike else ""
+    paid = target_strike(fight, hero, target, attack, mode, spend) if strike else ""
     return AttackChoice(
         target.name,
         cast,
@@ -426,10 +431,21 @@ def _attack(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> Att
     )
 
 
+def weapon_at(hero: Hero, rest: str) -> tuple[str, str] | None:
+    """`WEAPON at TARGET` (`throw a dart at Orc 2`): the attack and the target, when the words
+    before "at" name one of the hero's attacks; else None."""
+    said, at, target = rest.partition(" at ")
+    said = re.sub(r"^(?:my|the|a|an)\s+", "", said.strip(), flags=re.IGNORECASE).lower()
+    names = {a.name.lower() for a in hero.attacks}
+    if at and (said in names or said.removesuffix("s") in names):  # "daggers", "darts"
+        return said if said in names else said.removesuffix("s"), target
+    return None
+
+
 def _join_to_strike(fight: Fight, hero: Hero, rest: str) -> Moved | None:
     """S1, M1: "hit the troll" from out of reach: join it and strike, when joining is open."""
     target_text = re.split(r"\s+with\s+", rest, maxsplit=1, flags=re.IGNORECASE)[0].strip()
-    target_text, _ = _aimed(fight, target_text)
+    target_text, _ = aimed(fight, target_text)
     standing = [m.name for m in fight.monsters if in_fight(m)]
     name = match_name(target_text, standing)
     if name is None or fight.group_of(hero.name) is not None:
@@ -460,37 +476,6 @@ def _ask_if_a_shot_is_worse(fight: Fight, hero: Hero, action: ActionChoice, rest
         "A3, R2",
         [f"hit {target.name} (join and strike)", f"shoot {target.name} (at disadvantage)"],
     )
-
-
-def _target_strike(
-    fight: Fight, hero: Hero, target: Monster, attack: Attack, mode: Mode, spend: Spend
-) -> str:
-    """V-HYR2: with a weapon or unarmed, not on a roll with disadvantage already; 2 stamina
-    points when the sheet has them, else disadvantage."""
-    if attack.spell:
-        raise Refused("a target strike is made with a weapon or an unarmed strike", "V-HYR2")
-    verify_target_strike(*roll_in_fight(fight, hero, target, attack, mode))
-    pool = hero.resource(STAMINA)
-    if pool is not None and pool.left >= TARGET_STRIKE_COST:
-        spend.append((STAMINA, TARGET_STRIKE_COST))
-        return "stamina"
-    return "disadvantage"
-
-
-def _aimed(fight: Fight, text: str) -> tuple[str, str]:
-    """`Ogre eye`: the target and the body part aimed at (V-ACL5), when the last word is a
-    body part and not part of a name."""
-    name, _, last = text.rpartition(" ")
-    if not name or last.lower() not in PARTS or text in fight:
-        return text, ""
-    verify_acl(fight, "an aimed strike (V-ACL5)")
-    return name, last.lower()
-
-
-def _count(text: str, effect: str) -> int:
-    if not text.strip().isdigit():
-        raise Refused(f"say how many surge dice to spend on {effect}: {effect} 1", "V-ACL6")
-    return int(text)
 
 
 def _near(said: str, wanted: str, names: list[str]) -> str:

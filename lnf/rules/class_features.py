@@ -332,7 +332,7 @@ PLAYED_FEATURES: dict[str, frozenset[str]] = {
     "fighter": frozenset({"Second Wind", "Action Surge", "Extra Attack"}),
     "monk": frozenset(
         {"Unarmored Defense", "Martial Arts", "Ki", "Flurry of Blows", "Unarmored Movement"}
-        | {"Extra Attack", "Stunning Strike", "Evasion"}
+        | {"Extra Attack", "Stunning Strike", "Evasion", "Patient Defense", "Step of the Wind"}
     ),
     "paladin": frozenset({"Lay on Hands", "Spellcasting: Paladin", "Divine Smite", "Extra Attack"}),
     "ranger": frozenset({"Spellcasting: Ranger", "Extra Attack"}),

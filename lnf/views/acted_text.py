@@ -25,6 +25,12 @@ ACTION_WORDS = {
 CUNNING = "Cunning Action, F1"  # a rogue's Dash, Disengage or Hide as a bonus action
 
 
+def _bonus_how(step: Acted) -> str:
+    """The feature a bonus-action Dash, Disengage or Dodge is taken with: the one its step
+    names (a monk's Patient Defense or Step of the Wind, F2), else a rogue's Cunning Action."""
+    return f"{step.detail}, F2" if step.detail else CUNNING
+
+
 def search_text(step: Searched) -> str:
     """R4: "Ogre searches for Bex: Perception 1d20 (12) - 2 = 10 against Stealth 17: not
     found."; with more heroes hidden, each one's Stealth and what came of it."""
@@ -58,10 +64,13 @@ def acted_text(step: Acted | Searched) -> str:
         result = "free" if step.success else "still held"
         return f"{step.who} tries to escape the grapple: {step.detail}: {result} (F6)."
     if step.action is Action.DISENGAGE:
-        how = f"{CUNNING}; " if step.bonus else ""
+        how = f"{_bonus_how(step)}; " if step.bonus else ""
         return f"{step.who} disengages ({how}no opportunity attacks, M6)."
+    if step.bonus and step.action is Action.DODGE:  # F2 Patient Defense
+        how, who = _bonus_how(step), step.who
+        return f"{who} dodges ({how}): attacks on {who} have disadvantage until {who}'s next turn."
     if step.bonus:
-        return f"{step.who} {ACTION_WORDS[step.action]} ({CUNNING})."
+        return f"{step.who} {ACTION_WORDS[step.action]} ({_bonus_how(step)})."
     if step.action is Action.HELP:
         return f"{step.who} helps {step.detail} (advantage on {step.detail}'s next attack roll)."
     if step.action is Action.DODGE:

@@ -12,10 +12,12 @@ from lnf.model import Attack, Condition, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.rules.darts import sure_hit
 from lnf.rules.economy import left_this_turn, verify_after_attack
 from lnf.rules.hyrule import hyrule
+from lnf.rules.ki import has_ki_actions
 from lnf.rules.legal import MODE_WORDS, attack_modes, options
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import effect_options
 from lnf.rules.strike_order import up_next
+from lnf.rules.stunning import KI
 from lnf.rules.wording import a_an, and_list, or_list
 from lnf.views.effects_text import edges_said
 from lnf.views.grid import sheet_line
@@ -64,7 +66,7 @@ def short_options(fight: Fight, hero: Hero) -> str:
     moves = _joins_grouped(
         [o for o in everything if o.split()[0] not in {*_EVERY_TURN, "attack", "cast"}]
     )
-    attacks += follow_ups(fight, hero, opened=False)
+    attacks += follow_ups(fight, hero, opened=False) + ki_options(fight, hero)
     every_turn = ", ".join(_EVERY_TURN)
     if not (attacks or spells or moves):
         return f"{every_turn} (no foe in reach, and no group to join or leave)"
@@ -99,6 +101,20 @@ def follow_ups(fight: Fight, hero: Hero, *, opened: bool) -> list[str]:
     return out
 
 
+def ki_options(fight: Fight, hero: Hero) -> list[str]:
+    """F2: a monk's Patient Defense and Step of the Wind, while it has Ki and its bonus
+    action (`rules.ki`)."""
+    ki = hero.resource(KI)
+    if not has_ki_actions(hero) or (ki is not None and not ki.left):
+        return []
+    if Cost.BONUS not in left_this_turn(fight, hero.name):
+        return []
+    return [
+        "patient defense (a bonus-action Dodge, 1 Ki)",
+        "step of the wind to disengage or to dash (bonus action, 1 Ki)",
+    ]
+
+
 def _joins_grouped(moves: list[str]) -> list[str]:
     """M1: "join Goblin 1" … "join Goblin 14" as one option, "join one of 14 Goblins (Goblin
     1–Goblin 14)", so a big fight's options stay readable; three or fewer stay apart."""
@@ -126,7 +142,7 @@ def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path) -> list[str]:
     if Cost.ACTION not in left_this_turn(fight, hero.name):
         more = f" ({and_list(left)} left)" if left else ""
         still = (
-            follow_ups(fight, hero, opened=True)
+            follow_ups(fight, hero, opened=True) + ki_options(fight, hero)
             if Cost.BONUS in left_this_turn(fight, hero.name)
             else []
         )
