@@ -272,7 +272,7 @@ def _hero_sheets(data: Any, ck: Checker) -> None:
     if isinstance(heroes, list) and any(
         isinstance(h, dict)
         and (
-            any(k in h for k in ("scores", *SHEET_LISTS))
+            any(k in h for k in ("scores", "invocations", *SHEET_LISTS))
             or str(h.get("hp")).strip().lower() == "roll"
         )
         for h in heroes
@@ -439,7 +439,9 @@ def _assumed(path: Path, located: Located) -> list[str]:
                 )
     out[:0] = _no_ac(path, located, no_ac)
     heroes = doc.get("heroes")
-    if isinstance(heroes, list) and any(isinstance(h, dict) and "spells" in h for h in heroes):
+    if isinstance(heroes, list) and any(
+        isinstance(h, dict) and ("spells" in h or "invocations" in h) for h in heroes
+    ):
         from lnf.formats.hero_spells import spell_warnings
 
         out += [f"{_where(path, located, at)}{said}" for at, said in spell_warnings(doc)]

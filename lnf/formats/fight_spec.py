@@ -291,6 +291,11 @@ HERO = Obj(
             [],
             "F7: SRD spells by name, such as [fire bolt, shield, fireball, healing word]",
         ),
+        "invocations": Field(
+            ListOf(Str(), unique=True, one=True),
+            [],
+            "F2: a warlock's Eldritch Invocations by SRD name, such as [agonizing blast]",
+        ),
         "spell_mod": Field(
             Int(minimum=-5, maximum=10), None, "F7: the spellcasting modifier (else from scores)"
         ),

@@ -14,6 +14,7 @@ from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.formats.armory import armor, weapon
 from lnf.formats.fight_combatants import SHEET_LISTS, class_unknown
+from lnf.formats.hero_invocations import check_invocations, invoked
 from lnf.formats.short_forms import UNCANNY_DODGE, guard_form
 from lnf.formats.spec import Checker, did_you_mean
 from lnf.formats.yaml_source import FieldPath
@@ -34,6 +35,7 @@ from lnf.rules.class_features import (
     speed_bonus,
     unarmored_ac,
 )
+from lnf.rules.invocations import ARMOR_OF_SHADOWS, MAGE_ARMOR_BASE
 from lnf.rules.sheets import proficiency
 
 SHEET = SHEET_LISTS  # worked out (attacks, stealth…), then taken off
@@ -52,6 +54,8 @@ def expand_sheets(data: Any, ck: Checker) -> None:
         if not isinstance(entry, dict):
             continue
         rolled = str(entry.get("hp", "")).strip().lower() == ROLL
+        if "invocations" in entry:  # F2: a warlock's, kept on the entry for its spells
+            check_invocations(entry, ("heroes", i), ck)
         if not rolled and not any(k in entry for k in ("scores", *SHEET)):
             continue
         worked = _sheet(entry, ("heroes", i), ck, seed)
@@ -124,7 +128,7 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
         out["armor"] = worn  # the SRD's indexes, which V-ACL4's DR reads
     out["con"] = mods[Ability.CON]
     out["con_score"] = scores[Ability.CON]
-    out["ac"] = _ac(cls, body, shield, mods)
+    out["ac"] = _ac(cls, body, shield, mods, ARMOR_OF_SHADOWS in invoked(entry))
     out["speed"] = _speed(cls, level, body, shield, scores[Ability.STR])
     proficient = SAVING_THROWS.get(cls, ())
     out["saves"] = {a.value: mods[a] + (prof if a in proficient else 0) for a in Ability}
@@ -243,11 +247,18 @@ def _armor(
 
 
 def _ac(
-    cls: str, body: dict[str, Any] | None, shield: dict[str, Any] | None, mods: dict[Ability, int]
+    cls: str,
+    body: dict[str, Any] | None,
+    shield: dict[str, Any] | None,
+    mods: dict[Ability, int],
+    shadows: bool = False,
 ) -> int:
+    """F2: the armor's, else unarmored (Unarmored Defense); Armor of Shadows' Mage Armor, 13 +
+    Dexterity, where the hero wears none and it gives more."""
     dex = mods[Ability.DEX]
     if body is None:
         ac = unarmored_ac(cls, dex, mods[Ability.CON], mods[Ability.WIS], shield is not None)
+        ac = max(ac, MAGE_ARMOR_BASE + dex) if shadows else ac
     else:
         ac = armored_ac(body["base"], body["dex_cap"], dex)
     return ac + (shield["base"] if shield is not None else 0)

@@ -12,6 +12,7 @@ from typing import Any
 from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.formats.fight_combatants import class_unknown
+from lnf.formats.hero_invocations import unplayed_warning, with_invocations
 from lnf.formats.spec import Checker
 from lnf.model import Hero
 from lnf.rules.resources import ordinal, tracked
@@ -39,7 +40,9 @@ def expand_spells(data: Any, ck: Checker) -> None:
                 hint = f"give slots: {slot} if the sheet has one, or take it off spells:"
                 ck.fail(("heroes", i, "spells", j), never, hint, "F7")
             else:
-                _merge(entry, _fields(spell, caster))
+                got = _fields(spell, caster)  # F2: Agonizing Blast, Eldritch Spear
+                got["attacks"] = [with_invocations(a, entry, caster.mod) for a in got["attacks"]]
+                _merge(entry, got)
 
 
 def _never_cast(entry: dict[str, Any], spell: dict[str, Any], caster: Caster) -> str:
@@ -118,6 +121,10 @@ def spell_warnings(data: Any) -> list[tuple[FieldPath, str]]:
     DM rules them) and those the hero's class does not have in the SRD (played all the same:
     a domain, a feat or a second class may give them)."""
     out: list[tuple[FieldPath, str]] = []
+    heroes = data.get("heroes") if isinstance(data, dict) else None
+    for i, entry in enumerate(heroes if isinstance(heroes, list) else []):
+        if isinstance(entry, dict) and (said := unplayed_warning(entry)):
+            out.append((("heroes", i, "invocations"), said))  # F2: the DM rules them
     for i, entry in _casters(data):
         name = entry.get("name", f"hero {i + 1}")
         caster = caster_of(entry, ("heroes", i), None)

@@ -23,6 +23,13 @@ from lnf.rules.class_features import (
     plays_feature,
     rage_damage,
 )
+from lnf.rules.invocations import (
+    AGONIZING_BLAST,
+    ARMOR_OF_SHADOWS,
+    ELDRITCH_SPEAR,
+    invocations_known,
+    invokes,
+)
 from lnf.rules.resources import ordinal
 from lnf.rules.sheets import class_resources, proficiency, sneak_dice
 from lnf.values import value
@@ -207,6 +214,8 @@ NAMES = {
     "wizard": "Quill",
 }
 POTION = ("Potion of Healing", "2d4+2")
+# F2: a warlock's Eldritch Invocations, as many as its level knows: the three lnf plays
+INVOCATIONS = (AGONIZING_BLAST, ARMOR_OF_SHADOWS, ELDRITCH_SPEAR)
 # F2: Divine Smite is a feature of the sheet, said with the attack (rules.on_hit), so it is
 # no attack of its own any more: the comment says how it is played.
 STUN = (
@@ -284,6 +293,10 @@ def hero_sheet(cls: str, level: int) -> str:
     expert = EXPERTISE.get(cls, ())[: expertise_count(cls, level) or 0]
     if expert:
         entry["expertise"] = list(expert)
+    invocations = INVOCATIONS[: invocations_known(level)] if invokes(cls) else ()
+    armor = () if ARMOR_OF_SHADOWS in invocations else build.armor  # F2: Mage Armor at will
+    if invocations:
+        entry["invocations"], entry["armor"] = list(invocations), list(armor)
     sheet = worked_out(entry)
     lines = [
         f"  - name: {NAMES[cls]}",
@@ -291,7 +304,7 @@ def hero_sheet(cls: str, level: int) -> str:
         f"    level: {level}        # gives {', '.join(_gives(cls, level)) or 'no limited uses'}",
         "    scores: {" + ", ".join(f"{k}: {scores[k]}" for k in order) + "}",
         f"    weapons: {_flow(build.weapons)}",
-        f"    armor: {_flow(build.armor)}" + ("" if build.armor else "   # unarmored"),
+        f"    armor: {_flow(armor)}" + ("" if armor else "   # unarmored"),
         f"    skills: {_flow(SKILLS[cls])}",
         *([f"    expertise: {_flow(expert)}   # twice the proficiency bonus"] if expert else []),
         f"    # works out (F2): AC {sheet['ac']}, speed {sheet['speed']} ft, hp {sheet['hp']} "
@@ -338,6 +351,13 @@ def hero_sheet(cls: str, level: int) -> str:
         if spells:
             lines.append(
                 f"    spells: {_flow(spells)}   # {ability.value}: DC {8 + cast}, {cast:+d} to hit"
+            )
+        if invocations:
+            mod = ability_modifier(scores[ability.value])
+            lines.append(f"    invocations: {_flow(invocations)}")
+            lines += _wrapped(
+                f"Eldritch Invocations (F2): Eldritch Blast {mod:+d} damage a beam and 300 ft; "
+                "Armor of Shadows: Mage Armor at will, AC 13 + Dexterity without armor"
             )
     if build.back:
         lines += [

@@ -338,7 +338,7 @@ PLAYED_FEATURES: dict[str, frozenset[str]] = {
     "ranger": frozenset({"Spellcasting: Ranger", "Extra Attack"}),
     "rogue": frozenset({"Expertise", "Sneak Attack", "Cunning Action", "Uncanny Dodge", "Evasion"}),
     "sorcerer": frozenset({"Spellcasting: Sorcerer"}),
-    "warlock": frozenset({"Pact Magic"}),
+    "warlock": frozenset({"Pact Magic", "Eldritch Invocations"}),  # three of them: invocations
     "wizard": frozenset({"Spellcasting: Wizard"}),
 }
 
