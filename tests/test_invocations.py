@@ -90,7 +90,9 @@ def test_f2_lnf_init_gives_a_warlock_its_invocations(tmp_path: Path) -> None:
     assert "invocations: [agonizing blast, armor of shadows, eldritch spear]" in sheet
     assert "AC 15" in sheet and "armor: []" in sheet  # Mage Armor beats leather (13)
     path = tmp_path / "mor.yaml"
-    body = sheet.split("\n", 1)[1]
+    assert "    rank: back\n" in sheet  # Eldritch Blast from the back rank (R2, R4)
+    body = "".join(x for x in sheet.split("\n", 1)[1].splitlines(True) if "rank" not in x)
+    body = "".join(x for x in body.splitlines(True) if not x.startswith("    why:"))
     path.write_text(f"title: Mor\nheroes:\n{body}monsters:\n  - {{monster: orc}}\n", "utf-8")
     code, out = run("check", str(path))
     assert code == 0 and "Eldritch Invocations" not in out.split("warning")[-1], out

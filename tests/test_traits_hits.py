@@ -370,6 +370,10 @@ def test_b8_a_medusas_gaze_petrifies_at_once_on_a_failure_by_5() -> None:
     unseeing = Rolled.turn(blind, "Bram")
     turn_edge(unseeing, "Bram", TurnEdge.START, ScriptedDice([]))
     assert not unseeing.steps  # a blinded hero cannot see its eyes
+    down = f.with_combatant(replace(f.hero("Bram"), hp_now=0))
+    dying = Rolled.turn(down, "Bram")
+    turn_edge(dying, "Bram", TurnEdge.START, ScriptedDice([]))
+    assert not dying.steps  # D8: unconscious at 0 hit points, it sees nothing
     assert trait_form(parse_trait("petrifying gaze DC 12")) == "petrifying gaze DC 12"
 
 

@@ -180,6 +180,7 @@ BUILDS = {
             ("blight",),
             ("hold monster",),
         ),
+        back=True,  # Eldritch Blast from the back rank, without R2's disadvantage
     ),
     "wizard": Build(
         "int",

@@ -64,12 +64,13 @@ def gazes_catching(fight: Fight, who: str) -> list[tuple[Monster, Trait]]:
     the two of them can see each other, the basilisk can force the creature to make a DC 12
     Constitution saving throw if the basilisk isn't incapacitated"): the gazes that make `who`
     save as its turn starts. Decisions (no map): 30 feet is its group, as for an aura; it
-    forces only its foes; lnf's heroes do not avert their eyes; none that is blinded sees, and
-    one already turning to stone or petrified is not made to save again."""
+    forces only its foes; lnf's heroes do not avert their eyes; none that is blinded or
+    unconscious sees (a hero at 0 hit points is unconscious, D8), and one already turning to
+    stone or petrified is not made to save again."""
     me = fight.combatant(who)
     group = fight.group_of(who)
-    stoned = {Condition.PETRIFIED, Condition.BLINDED}
-    if group is None or not in_fight(me) or me.conditions & stoned:
+    stoned = {Condition.PETRIFIED, Condition.BLINDED, Condition.UNCONSCIOUS}
+    if group is None or not in_fight(me) or me.conditions & stoned or me.current_hp == 0:
         return []
     if any(e.who == who and e.what.startswith(STONE) for e in fight.effects):
         return []
