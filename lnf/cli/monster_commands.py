@@ -373,6 +373,7 @@ def _effect_words(e: dict[str, Any], spell: bool = True) -> list[str]:
         + " of its side it touches",
         "word": f"no save when cast: only on a creature of {e.get('word')} hit points or fewer",
         "kills": "it dies (F7)",
+        "aura": "an aura: each foe that starts its turn in its group saves (F7), none when cast",
         # B6, rules.joining and rules.specters: who joins its side, and when it is used
         "animates": f"{e.get('animates')} trees join its side and its group, each a treant "
         "with one Slam, until it dies; used only when it can attack no hero this round (B6)",

@@ -48,6 +48,9 @@ def action_phrase(order: Order, action: Attack | None) -> str:
     bracket = f" ({', '.join(said)})" if said else ""
     if not order.targets:  # B6: a spell on itself, with nothing else possible
         return f"{action_verb(action)} {order.action}{bracket}: {IDLE_REASON}"
+    if action is not None and action.effect is not None and action.effect.aura:  # F7
+        caught = and_list(order.targets)  # those in the group it stands in (P3)
+        return f"{action_verb(action)} {order.action}{bracket}: its aura catches {caught}"
     return f"{action_verb(action)} {order.action}{bracket} {on} {and_list(order.targets)}"
 
 
