@@ -339,7 +339,7 @@ def test_b7_s1_while_a_legendary_actions_saves_wait_the_page_marks_the_dragon_no
     table, runner = _at_the_wing_attack()
     waits = runner.waiting_guard()
     assert isinstance(waits, SavesWait) and table.fight.turns.current is None
-    data = page_data(table.fight, saves=waits)
+    data = page_data(table.fight, waits=waits)
     assert (data["current"], data["next"]) == ("Adult Red Dragon", None)
     html = render_body(data)
     assert "Adult Red Dragon — legendary action, now" in html and "— next" not in html

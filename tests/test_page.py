@@ -344,6 +344,43 @@ def test_the_page_says_whose_saves_the_table_waits_for(tmp_path: Path) -> None:
     assert "roll a Constitution save" not in stdout_of("show", "--html", str(fight))
 
 
+def test_the_page_says_the_reaction_the_table_waits_for(tmp_path: Path) -> None:
+    """M6 on the players' page: while `lnf next` waits for the table to take or pass an
+    opportunity attack, the whose-turn line (a live region) says whose it is, and the leaving
+    monster acts now; the page records nothing."""
+    fight = tmp_path / "crypt.yaml"
+    shutil.copy(ROOT / "examples" / "ghouls-in-the-crypt.yaml", fight)
+    stdout_of("next", str(fight), "--seed", "7")
+    stdout_of("act", str(fight), "attack", "Ghoul 3", "with", "Mace")
+    assert "Cade may take an opportunity attack" in stdout_of("next", str(fight))
+    log = fight.with_suffix(".log.jsonl").read_text()
+    page = stdout_of("show", "--html", str(fight))
+    asked = "Ghoul 3 is leaving its group: Cade may take an opportunity attack (M6)."
+    assert 'aria-live="polite" aria-atomic="true">' + escape(asked) + "</p>" in page
+    assert fight.with_suffix(".log.jsonl").read_text() == log
+    stdout_of("react", str(fight), "Cade", "--pass")
+    stdout_of("next", str(fight))
+    assert "opportunity attack" not in stdout_of("show", "--html", str(fight)).split("<h2")[0]
+
+
+def test_the_page_asks_a_guard_as_the_terminal_does() -> None:
+    """F1, F2: a Shield that would turn a hit, Uncanny Dodge that would halve it; a hidden
+    foe unnamed."""
+    from lnf.model import Guard
+    from lnf.views.page import Asked, asked_line
+
+    shield = Asked("Wraith", ("Quill",), Guard("Shield", 5, slot=1, lasts=True))
+    said = "Wraith hits Quill: does Quill take Shield (+5 AC), turning it into a miss (F1)?"
+    assert asked_line(shield, set()) == said
+    dodge = Asked("Wraith", ("Nix",), Guard("Uncanny Dodge", 0, halves=True), 14)
+    said = "Wraith hits Nix for 14 damage: does Nix take Uncanny Dodge, halving it (F2)?"
+    assert asked_line(dodge, set()) == said
+    assert asked_line(dodge, {"Wraith"}).startswith("A foe hits Nix for 14 damage")
+    two = Asked("Ogre", ("Bram", "Ann"))
+    said = "Ogre is leaving its group: Bram and Ann may each take an opportunity attack (M6)."
+    assert asked_line(two, set()) == said
+
+
 def test_the_page_never_plans_where_the_log_holds_no_plan(tmp_path: Path) -> None:
     """B3 and the house's "commands that do not solve do not load OR-Tools": a DM's mark while
     the breath waits changes the grid (P6), so only `lnf next` may plan again; the page says

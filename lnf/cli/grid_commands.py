@@ -89,7 +89,7 @@ def show(
 
 def _show_html(fight_file: Path, output: Path | None, dm: bool, monster_hp: str) -> None:
     """`lnf show --html`: the page from the state now, printed or written whole to `output`."""
-    from lnf.cli.table_commands import awaited_saves
+    from lnf.cli.table_commands import awaited
     from lnf.formats.files import write_page
     from lnf.views.page import page_data
     from lnf.views.page_hp import MonsterHp
@@ -103,7 +103,7 @@ def _show_html(fight_file: Path, output: Path | None, dm: bool, monster_hp: str)
         dm=dm,
         hp=MonsterHp(monster_hp),
         source=fight_file.stem,
-        saves=awaited_saves(session),  # B3, B7: after the state is read (it plays on, dry)
+        waits=awaited(session),  # B3, B7: after the state is read (it plays on, dry)
     )
     html = render_page(data)
     if output is None:

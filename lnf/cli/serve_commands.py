@@ -172,7 +172,7 @@ class Watcher:
 
     def read(self) -> tuple[str, dict[str, Any]] | None:
         """The new page and its state, if the fight's files moved and the page changed."""
-        from lnf.cli.table_commands import awaited_saves
+        from lnf.cli.table_commands import awaited
         from lnf.formats.files import fight_stamp
         from lnf.session import open_fight
         from lnf.views.page import page_data
@@ -189,7 +189,7 @@ class Watcher:
                 dm=self.dm,
                 hp=self.hp,
                 source=self.fight_file.stem,
-                saves=awaited_saves(session),  # B3, B7: after the state is read (it plays on)
+                waits=awaited(session),  # B3, B7: after the state is read (it plays on)
             )
         self._stamp = stamp
         state = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -40,6 +41,9 @@ from lnf.views.turn import (
     save_lines,
     speed_lines,
 )
+
+if TYPE_CHECKING:
+    from lnf.views.page import Asked
 
 manual_dice_option = click.option(
     "--manual-dice", is_flag=True, help="Roll your own dice: lnf says what each roll is for."
@@ -111,26 +115,34 @@ def tell_where(runner: Runner, fight_file: Path, again: dict[str, int] | None = 
         click.echo(next_up_line(fight, fight_file, again))
 
 
-def awaited_saves(session: Session) -> SavesWait | None:
+def awaited(session: Session) -> SavesWait | Asked | None:
     """B3, B7: the saves the table waits for the players' d20s for now, as `lnf next` says
-    them (`tell_where`), for the players' page: worked out on a session that records nothing
+    them (`tell_where`), for the players' page; M6, F1: or the reaction it waits for, an
+    opportunity attack or a guard against a hit. Worked out on a session that records nothing
     (opened with `record=False`); the fight and its log are read before this is asked. The
     page reads the plan logged: where a new one would be needed (the DM changed the grid
-    since), it says no saves until `lnf next` plans, and it never loads the solver."""
+    since), it says nothing waits until `lnf next` plans, and it never loads the solver."""
     seed = session.table.seed
     if seed is None or session.fight.turns.current is not None:
         return None  # not begun, or a hero's turn: nothing of a monster's waits
     runner = Runner(session.table, TableHeroes(), _logged_plans_only, lambda _: None)
+    from lnf.views.page import Asked  # the page's only: `lnf next` does not load it
+
     try:
         runner.begin(seed)
+        if (leaving := runner.unanswered()) is not None:  # M6: as tell_where asks first
+            foe, heroes = leaving
+            return Asked(foe.name, tuple(h.name for h in heroes))
         waits = runner.waiting_guard()
     except (LnfError, _Unplanned):  # lnf next would refuse, or plan: the page shows the grid
         return None
-    return waits if isinstance(waits, SavesWait) else None
+    if waits is None or isinstance(waits, SavesWait):
+        return waits
+    return Asked(waits.foe, (waits.hero,), waits.guard, waits.damage)  # F1, F2
 
 
 class _Unplanned(Exception):
-    """The page asked for a plan the log does not hold (see `awaited_saves`)."""
+    """The page asked for a plan the log does not hold (see `awaited`)."""
 
 
 def _logged_plans_only(_: Fight) -> Plan:

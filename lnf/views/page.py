@@ -11,10 +11,10 @@ reads them, so the page's grid is `lnf show --json`'s cell for cell.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from lnf.engine.monster_actions import SavesWait
-from lnf.model import BackReason, CDot, Fight, Flag, Hero, Monster, PhaseKind, Rank
+from lnf.model import BackReason, CDot, Fight, Flag, Guard, Hero, Monster, PhaseKind, Rank
 from lnf.model.applied import Applied
 from lnf.rules import downed, has_n_dot, in_fight, rows, target_order
 from lnf.rules.damage import tally
@@ -46,10 +46,11 @@ def page_data(
     dm: bool = False,
     hp: MonsterHp = MonsterHp.WORDS,
     source: str = "",
-    saves: SavesWait | None = None,
+    waits: SavesWait | Asked | None = None,
 ) -> dict[str, Any]:
     """Everything the page shows, as plain data (also the live page's event payload);
-    `saves`: what the table waits for the players' d20s for now (B3, B7), if anything."""
+    `waits`: what the table waits for now, if anything: the players' d20s for their saves
+    (B3, B7), or a reaction (M6, F1)."""
     shown = [m for m in fight.monsters if dm or not hidden(m)]
     unseen = {m.name for m in fight.monsters if m not in shown}
     group_of = {name: g.label for g in fight.groups for name in g.members}
@@ -58,7 +59,7 @@ def page_data(
         "title": fight.title or source,
         "dm": dm,
         "phase": phase_line(fight),
-        "turn": saves_line(saves, unseen) if saves is not None else turn_line(fight, unseen),
+        "turn": waits_line(waits, unseen) if waits is not None else turn_line(fight, unseen),
         "heroes": [_hero(h, group_of) for h in rows(fight)],
         "monsters": [_monster(m, group_of, dm, hp) for m in shown],
         "groups": [
@@ -72,7 +73,7 @@ def page_data(
         "target_order": [h.name for h in target_order(fight)],
         "strike_order": [n for n in fight.turns.order if n not in unseen],
         "acted": [n for n in fight.turns.order if n in fight.turns.acted and n not in unseen],
-        **_now_and_next(fight, saves, unseen),
+        **_now_and_next(fight, waits, unseen),
         "effects": _effects(fight, unseen),
         "recent": [heart_points(x) for x in recent[-RECENT:]]
         if hyrule(fight)
@@ -98,6 +99,44 @@ def turn_line(fight: Fight, unseen: set[str]) -> str:
     return f"{head}: {who} is next."
 
 
+class Asked(NamedTuple):
+    """M6, F1: a reaction the table answers before the fight goes on: an opportunity attack as
+    `foe` leaves its group (each of `heroes` may take one), or `guard` against `foe`'s hit on
+    the one hero, `damage` the hit's (what Uncanny Dodge would halve, F2)."""
+
+    foe: str
+    heroes: tuple[str, ...]
+    guard: Guard | None = None
+    damage: int = 0
+
+
+def waits_line(waits: SavesWait | Asked, unseen: set[str]) -> str:
+    """The whose-turn line while the table waits: the players' saves or a reaction."""
+    return saves_line(waits, unseen) if isinstance(waits, SavesWait) else asked_line(waits, unseen)
+
+
+def asked_line(asked: Asked, unseen: set[str]) -> str:
+    """M6, F1, F2: the reaction the players decide, as the DM's terminal asks it ("Ghoul 3 is
+    leaving its group: Cade may take an opportunity attack (M6)."). A hidden foe is "a foe"."""
+    foe = "A foe" if asked.foe in unseen else asked.foe
+    guard, heroes = asked.guard, asked.heroes
+    if guard is None:
+        may = "may" if len(heroes) == 1 else "may each"
+        return (
+            f"{foe} is leaving its group: {and_list(heroes)} {may} take an opportunity attack (M6)."
+        )
+    hero = heroes[0]
+    if guard.halves:
+        return (
+            f"{foe} hits {hero} for {asked.damage} damage: does {hero} take {guard.name}, halving "
+            "it (F2)?"
+        )
+    return (
+        f"{foe} hits {hero}: does {hero} take {guard.name} (+{guard.ac} AC), turning it into a "
+        "miss (F1)?"
+    )
+
+
 def saves_line(saves: SavesWait, unseen: set[str]) -> str:
     """B3, B7: the saves the table waits for, said to the players whose d20s it waits for
     ("Young Green Dragon's Poison Breath: Dee and Ann — each roll a Constitution save, DC
@@ -113,11 +152,15 @@ def saves_line(saves: SavesWait, unseen: set[str]) -> str:
     )
 
 
-def _now_and_next(fight: Fight, saves: SavesWait | None, unseen: set[str]) -> dict[str, Any]:
+def _now_and_next(
+    fight: Fight, saves: SavesWait | Asked | None, unseen: set[str]
+) -> dict[str, Any]:
     """S1, B3, B7: who acts now and who is next, for the strike order and the cards. While a
     monster's saves wait, that monster acts now (a legendary action's come between two turns,
     when nobody's turn is under way) and nobody is marked next: the next turn waits for the
-    saves. A hidden foe's wait marks nobody."""
+    saves; so while a reaction to it waits (M6, F1). A hidden foe's wait marks nobody."""
+    if isinstance(saves, Asked):
+        return {"current": None if saves.foe in unseen else saves.foe, "next": None, "now": "now"}
     if saves is not None:
         between = fight.turns.current != saves.foe  # B7: a legendary action, not its turn
         now = "legendary action, now" if between else "now"
