@@ -82,10 +82,12 @@ NOTHING = SimpleChoice(Action.NOTHING)
 
 @value
 class BonusChoice:
-    """A bonus action that spends a use of the sheet: Rage, or Second Wind (which heals)."""
+    """A bonus action that spends a use of the sheet: Rage, Second Wind (which heals), or
+    Bardic Inspiration given to the ally `target` (F2)."""
 
     name: str
     heal: DiceExpr | None = None
+    target: str = ""
 
 
 @value

@@ -140,6 +140,7 @@ def _step(fight: Fight, step: Step) -> list[str]:
                 + _faces([*step.power, *step.force], 6)
                 + _part(step.part)
                 + _amounts(n for _, n in step.damage)
+                + _inspired(fight, step.attacker, step.inspired)
             )
         case Wounded():
             return _names(fight, [step.who]) + _part(step.part) + _faces(step.faces, 20)
@@ -282,8 +283,17 @@ def _part(part: str) -> list[str]:
 def _saves(fight: Fight, saves: Iterable[Saved]) -> list[str]:
     out = []
     for s in saves:
-        out += _names(fight, [s.who]) + _faces(s.faces, 20)
+        out += _names(fight, [s.who]) + _faces(s.faces, 20) + _inspired(fight, s.who, s.inspired)
     return out
+
+
+def _inspired(fight: Fight, who: str, face: int) -> list[str]:
+    """F2: a Bardic Inspiration die (a d6 to a d12) rolled by a hero, or none (0)."""
+    if not face:
+        return []
+    if who in fight and not isinstance(fight.combatant(who), Hero):
+        return [f"{who} is no hero: no Bardic Inspiration"]
+    return [] if 1 <= face <= 12 else [f"a Bardic Inspiration die cannot show {face}"]
 
 
 def _faces(faces: Iterable[int], sides: int) -> list[str]:

@@ -51,6 +51,7 @@ from lnf.rules.damage import magical, verify_not_dying
 from lnf.rules.economy import attack_named, verify_after_attack, verify_costs
 from lnf.rules.escapes import escape_by, gone_at_once
 from lnf.rules.expected import dice_mean
+from lnf.rules.inspiration import TEN_MINUTES, inspiration_die, inspiration_what
 from lnf.rules.legal import attack_modes, can_reach_with_spell
 from lnf.rules.limited import dart_target
 from lnf.rules.reactions import opportunity_attackers
@@ -177,6 +178,8 @@ def hero_steps(
             return
     if choice.bonus is not None:  # Rage before the blows, Second Wind's healing
         turn.do(Used(hero.name, choice.bonus.name))
+        if choice.bonus.target:  # F2: Bardic Inspiration, its die to the ally
+            inspire(turn, turn.fight.hero(hero.name), choice.bonus.target)
         if choice.bonus.heal is not None:
             by = choice.bonus.name
             turn.do(roll_healing(hero.name, hero.name, choice.bonus.heal, dice, by))
@@ -195,6 +198,12 @@ def hero_steps(
         _spent(turn, hero, () if paid else choice.bonus_spend)
         play_action(turn, hero, choice, choice.bonus_action, dice)
     _moved(turn, hero, choice.moves_after, dice)  # M5: moving after acting
+
+
+def inspire(turn: Steps, bard: Hero, ally: str) -> None:
+    """F2: the die the bard's level gives, on the ally for 10 minutes (the fight)."""
+    what = inspiration_what(inspiration_die(bard.level or 1))
+    start(turn, ally, what, Lasting(rounds=TEN_MINUTES), bard.name)
 
 
 def _spent(turn: Steps, hero: Hero, spend: tuple[tuple[str, int], ...]) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from lnf.dice import DamageType, DiceExpr, Part, added, parse
 from lnf.dice.roll import DiceRoll, DiceSource, Maximised, PlayerDie, listens, roll, roll_d20
+from lnf.engine.inspired import inspired_roll
 from lnf.model import (
     Ability,
     AltUse,
@@ -149,6 +150,8 @@ def roll_attack(
     # D3: a natural 20 always hits and is critical, a natural 1 always misses; total cover
     # (no Hit DC) stops it (V-ACL2); favor turns a miss by 1 into a hit (V-D20-1).
     total = d20.total + sum(powered) + sum(d4) + situational
+    decided = d20.natural_1 or d20.natural_20  # D3: no die added turns these
+    total += (inspired := inspired_roll(fight, attacker, total, dc, dice, decided))  # F2
     hit = dc is not None and not d20.natural_1 and (d20.natural_20 or total >= dc)
     by_favor = (
         not hit and dc is not None and not d20.natural_1 and favored(total, dc, attacker.favor)
@@ -191,6 +194,7 @@ def roll_attack(
         d4=d4,
         situational=situational,
         favored=by_favor,
+        inspired=inspired,
     )
     if not hit:
         return step
@@ -315,6 +319,8 @@ def roll_save(
     )
     d4 = _roll_d4s(fight, target, "save", dice)
     total = d20.total + sum(d4)
+    decided = d20_variant(fight) and (d20.natural_1 or d20.natural_20)  # V-D20-5
+    total += (inspired := inspired_roll(fight, target, total, dc, dice, decided))  # F2
     passed = passes(fight, d20, total, dc)  # V-D20-5: a natural 20 or 1 decides
     by_favor = not passed and not d20.natural_1 and d20_variant(fight)
     by_favor = by_favor and favored(total, dc, target.favor)  # V-D20-1
@@ -329,6 +335,7 @@ def roll_save(
         favored=by_favor,
         advantage=better,
         told=(edge.words or "plain") if told else "",
+        inspired=inspired,
     )
 
 

@@ -16,6 +16,7 @@ from lnf.engine.effect_steps import (
     effect_ended,
     effect_started,
 )
+from lnf.engine.inspired import spent_inspirations
 from lnf.engine.trait_apply import (
     absorbed,
     after_hurt,
@@ -107,7 +108,7 @@ _DODGE = Action.DODGE
 def apply_step(fight: Fight, step: Step) -> StepDone:
     """One step, then C6: a chase pair ends when either side drops."""
     done = _step(fight, step)
-    after, notes = _mark_use(done.after, step), done.notes
+    after, notes = spent_inspirations(_mark_use(done.after, step), step), done.notes  # F2
     if after.chase:
         after, more = settle(after, escapers(after))
         notes += tuple(more)

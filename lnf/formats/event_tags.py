@@ -158,6 +158,8 @@ LATER_FIELDS = {
     (SpellCast, "pool"),
     (Reaction, "guard"),
     (Saved, "resisted"),
+    (Attacked, "inspired"),  # F2: Bardic Inspiration
+    (Saved, "inspired"),
     (Contested, "worse"),
     (Contested, "target_worse"),  # F6: intoxicated
     (Moved, "pushed"),

@@ -58,6 +58,7 @@ from lnf.heroes.attack_policy import attack_choices, is_spell
 from lnf.heroes.blow_policy import with_reckless, with_stun
 from lnf.heroes.cunning import HIDE_AGAIN, hides_again
 from lnf.heroes.effect_policy import effect_actions, effect_bonus, shield_of_faith
+from lnf.heroes.inspire_policy import inspiration
 from lnf.heroes.mark_policy import hunters_mark
 from lnf.heroes.spell_policy import Option, Spend, best_option, save_options, worth_alone
 from lnf.heroes.turn_policy import turn_options
@@ -246,7 +247,8 @@ def _heal_the_dying(fight: Fight, hero: Hero) -> tuple[HealChoice, Spend] | None
 
 
 def _bonus(fight: Fight, hero: Hero) -> BonusChoice | None:
-    """2: Rage as soon as the barbarian fights; Second Wind at half hit points or less."""
+    """2: Rage as soon as the barbarian fights; Second Wind at half hit points or less; Bardic
+    Inspiration to an ally."""
     try:
         if RAGE not in hero.effects and fight.group_of(hero.name) and hero.resource(RAGE):
             verify_use(hero, RAGE)
@@ -259,7 +261,7 @@ def _bonus(fight: Fight, hero: Hero) -> BonusChoice | None:
             return BonusChoice(SECOND_WIND, parse(f"1d10+{hero.level or 1}"))
     except Refused:
         return None
-    return None
+    return inspiration(fight, hero)  # F2: a bard's die to an ally
 
 
 def _with_bonus_action(

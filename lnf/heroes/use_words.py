@@ -13,7 +13,7 @@ from lnf.errors import Refused
 USED = re.compile(
     r"use\s+(?:cunning\s+action\W*(?:to\s+)?(?P<cunning>dash|disengage|hide)"
     r"|(?P<said>rage|second\s+wind|turn\s+undead|action\s+surge|(?:flurry|martial)\b.*"
-    r"|patient\s+defen[cs]e|step\s+of\s+the\s+wind\b.*))",
+    r"|patient\s+defen[cs]e|step\s+of\s+the\s+wind\b.*|bardic\s+inspiration\b.*))",
     re.IGNORECASE,
 )
 

@@ -38,7 +38,7 @@ from lnf.heroes.blow_words import BLOW_VERBS, blow_said, with_blows
 from lnf.heroes.cunning import cunning_later, cunning_words
 from lnf.heroes.effect_words import WEAPON_MODE as WM
 from lnf.heroes.effect_words import cast_effect, effect_spell, weapon_attack
-from lnf.heroes.feature_words import FEATURE_VERBS, feature_choice
+from lnf.heroes.feature_words import FEATURE_VERBS, INSPIRE_VERBS, feature_choice, inspire_choice
 from lnf.heroes.flurry import BLOWS, flurry_words
 from lnf.heroes.smite_words import SMITE_VERBS, smite_choice
 from lnf.heroes.spell_words import (
@@ -150,10 +150,12 @@ def parse_choice(fight: Fight, hero: Hero, text: str) -> TurnChoice:
         if verb in BLOWS:  # F1, F2: `flurry [at Orc 1]`, after the Attack action
             me = state.hero(hero.name)
             verb, rest = "attack", flurry_words(state, me, verb, rest, action)
-        if (verb, rest.lower()) in (("rage", ""), ("second", "wind")):
+        if (verb, rest.lower()) in (("rage", ""), ("second", "wind")) or verb in INSPIRE_VERBS:
             if bonus is not None or bonus_action is not None:
                 raise Refused("one bonus action a turn", rule="F1")
-            bonus = _bonus(state.hero(hero.name), verb)
+            me = state.hero(hero.name)  # F2: Bardic Inspiration to an ally
+            inspired = verb in INSPIRE_VERBS
+            bonus = inspire_choice(state, me, verb, rest) if inspired else _bonus(me, verb)
             continue
         if verb in SURGE_WORDS:
             dice = surge_count(rest, verb)

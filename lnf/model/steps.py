@@ -79,10 +79,12 @@ class Attacked:
     holds: tuple[str, ...] = ()  # B8: Undead Fortitude saved: they drop to 1 hp instead
     instead: bool = False  # F6: the hit grapples instead of dealing damage (the vampire's)
     count: str = ""  # B1: the count its Multiattack rolled, said on its first attack: "1d4 (3)"
+    inspired: int = 0  # F2: the Bardic Inspiration die rolled on it (0: none), then spent
 
     @property
     def total(self) -> int:
-        return self.kept + self.bonus + sum(self.power) + sum(self.d4) + self.situational
+        added = sum(self.power) + sum(self.d4) + self.situational + self.inspired
+        return self.kept + self.bonus + added
 
 
 @value
@@ -102,6 +104,7 @@ class Saved:
     # B3: the player's own d20 said at the table (`faces`: the one kept), and how the player was
     # to roll it: "plain", "disadvantage", "advantage: Magic Resistance"…; "" when lnf rolled
     told: str = ""
+    inspired: int = 0  # F2: the Bardic Inspiration die rolled on it (0: none), then spent
 
     @property
     def total(self) -> int | None:
@@ -112,7 +115,7 @@ class Saved:
         kept = self.faces[0]
         if len(self.faces) == 2:
             kept = max(self.faces) if self.advantage else min(self.faces)
-        return kept + self.bonus + sum(self.d4)
+        return kept + self.bonus + sum(self.d4) + self.inspired
 
 
 @value

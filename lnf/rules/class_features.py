@@ -323,7 +323,10 @@ PLAYED_FEATURES: dict[str, frozenset[str]] = {
         {"Rage", "Unarmored Defense", "Reckless Attack", "Danger Sense", "Extra Attack"}
         | {"Fast Movement"}
     ),
-    "bard": frozenset({"Spellcasting: Bard", "Jack of All Trades", "Expertise"}),
+    "bard": frozenset(
+        {"Spellcasting: Bard", "Jack of All Trades", "Expertise", "Bardic Inspiration"}
+        | {"Font of Inspiration"}
+    ),
     "cleric": frozenset(
         {"Spellcasting: Cleric", "Channel Divinity", "Channel Divinity: Turn Undead"}
         | {"Destroy Undead"}

@@ -39,7 +39,7 @@ from lnf.model.steps import (
 from lnf.rules.amulet import amulet_guard, guardians
 from lnf.rules.class_features import cunning_action
 from lnf.rules.conditions import action_or_bonus, takes_no_reactions
-from lnf.rules.resources import RAGE, SECOND_WIND
+from lnf.rules.resources import BARDIC_INSPIRATION, RAGE, SECOND_WIND
 from lnf.rules.wording import or_list
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -48,7 +48,8 @@ _BONUS = Cost.BONUS
 _NOTHING = Action.NOTHING
 _REACTION = Cost.REACTION
 
-BONUS_FEATURES = (RAGE, SECOND_WIND)  # features whose use is the bonus action (F1)
+# features whose use is the bonus action (F1)
+BONUS_FEATURES = (RAGE, SECOND_WIND, BARDIC_INSPIRATION)
 
 
 def attack_named(c: Hero | Monster, name: str) -> Attack | None:

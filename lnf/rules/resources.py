@@ -24,6 +24,7 @@ SLOTTED_SPELL = "a slotted spell"  # T1: the big resource a spell cast with a sl
 SECOND_WIND = "Second Wind"
 RAGE = "Rage"
 LAY_ON_HANDS = "Lay on Hands"
+BARDIC_INSPIRATION = "Bardic Inspiration"  # F2: `rules.inspiration`
 # Raging: resistance to these (5e: Rage), while the effect lasts (this fight).
 RAGE_RESISTS = frozenset({DamageType.BLUDGEONING, DamageType.PIERCING, DamageType.SLASHING})
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}

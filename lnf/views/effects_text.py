@@ -33,6 +33,11 @@ def d4_text(d4: tuple[int, ...]) -> str:
     return "".join(f" {'+' if n > 0 else '-'} 1d4 ({abs(n)})" for n in d4)
 
 
+def inspired_text(face: int) -> str:
+    """F2: the Bardic Inspiration die rolled on a roll: " + Bardic Inspiration (5)"."""
+    return f" + Bardic Inspiration ({face})" if face else ""
+
+
 def save_roll(saved: Saved) -> str:
     """ "1d20 (14) + 2 + 1d4 (3) = 19 vs DC 10", or why it failed without a roll: every
     save says its d4s (F7 Bless), as its total counts them."""
@@ -46,8 +51,8 @@ def save_roll(saved: Saved) -> str:
         dice = f"2d20 ({', '.join(map(str, saved.faces))}, {edge}: keeps {kept})"
     if saved.told and saved.told != "plain":  # B3: the player's own d20, rolled as lnf said
         dice = f"1d20 ({kept}, the player's, rolled with {saved.told})"
-    roll = f"{dice} {sign} {abs(saved.bonus)}{d4_text(saved.d4)}"
-    roll += f" = {kept + saved.bonus + sum(saved.d4)} vs DC {saved.dc}"
+    roll = f"{dice} {sign} {abs(saved.bonus)}{d4_text(saved.d4)}{inspired_text(saved.inspired)}"
+    roll += f" = {kept + saved.bonus + sum(saved.d4) + saved.inspired} vs DC {saved.dc}"
     roll += ", a miss by 1 with favor (V-D20-1)" if saved.favored else ""
     return roll + resisted_words(saved.resisted)
 

@@ -88,6 +88,7 @@ from lnf.views.effects_text import (
     d4_text,
     effect_text,
     globe_text,
+    inspired_text,
     mirrored_text,
     save_roll,
 )
@@ -361,7 +362,7 @@ def _roll_text(step: Attacked, done: StepDone) -> str:
     if step.favored:
         verdict = "a miss by 1 made good by favor (V-D20-1): hit"
     surge = f" + surge {'+'.join(map(str, step.power))}" if step.power else ""
-    surge += d4_text(step.d4)
+    surge += d4_text(step.d4) + inspired_text(step.inspired)  # F7 Bless; F2
     if step.situational:  # V-D20-3
         surge += f" {'+' if step.situational > 0 else '-'} {abs(step.situational)} (bonuses)"
     if acl(done.before):  # V-ACL1: the variant's own words

@@ -12,8 +12,10 @@ from lnf.model import Attack, Condition, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.rules.darts import sure_hit
 from lnf.rules.economy import left_this_turn, verify_after_attack
 from lnf.rules.hyrule import hyrule
+from lnf.rules.inspiration import inspiration_die, verify_inspire
 from lnf.rules.ki import has_ki_actions
 from lnf.rules.legal import MODE_WORDS, attack_modes, options
+from lnf.rules.resources import BARDIC_INSPIRATION
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import effect_options
 from lnf.rules.strike_order import up_next
@@ -67,6 +69,7 @@ def short_options(fight: Fight, hero: Hero) -> str:
         [o for o in everything if o.split()[0] not in {*_EVERY_TURN, "attack", "cast"}]
     )
     attacks += follow_ups(fight, hero, opened=False) + ki_options(fight, hero)
+    attacks += inspire_options(fight, hero)
     every_turn = ", ".join(_EVERY_TURN)
     if not (attacks or spells or moves):
         return f"{every_turn} (no foe in reach, and no group to join or leave)"
@@ -115,6 +118,24 @@ def ki_options(fight: Fight, hero: Hero) -> list[str]:
     ]
 
 
+def inspire_options(fight: Fight, hero: Hero) -> list[str]:
+    """F2: a bard's Bardic Inspiration, to the allies that may have it now (`rules.inspiration`),
+    while its bonus action is free."""
+    if hero.resource(BARDIC_INSPIRATION) is None or hero.level is None:
+        return []
+    if Cost.BONUS not in left_this_turn(fight, hero.name):
+        return []
+    allies = []
+    for h in fight.heroes:
+        try:
+            verify_inspire(fight, hero, h.name)
+            allies.append(h.name)
+        except Refused:
+            continue
+    faces = inspiration_die(hero.level)
+    return [f"inspire {or_list(allies)} (bonus action: a d{faces} to add)"] if allies else []
+
+
 def _joins_grouped(moves: list[str]) -> list[str]:
     """M1: "join Goblin 1" … "join Goblin 14" as one option, "join one of 14 Goblins (Goblin
     1–Goblin 14)", so a big fight's options stay readable; three or fewer stay apart."""
@@ -142,7 +163,9 @@ def hero_turn_lines(fight: Fight, hero: Hero, fight_file: Path) -> list[str]:
     if Cost.ACTION not in left_this_turn(fight, hero.name):
         more = f" ({and_list(left)} left)" if left else ""
         still = (
-            follow_ups(fight, hero, opened=True) + ki_options(fight, hero)
+            follow_ups(fight, hero, opened=True)
+            + ki_options(fight, hero)
+            + inspire_options(fight, hero)
             if Cost.BONUS in left_this_turn(fight, hero.name)
             else []
         )
