@@ -60,6 +60,7 @@ HOMES: dict[RuleFamily, frozenset[str]] = {
             "rules/stunning.py",
             "rules/reckless.py",
             "rules/ki.py",
+            "rules/inspiration.py",
         }
     ),
     RuleFamily.AC_LESS: frozenset({"rules/acl.py"}),
