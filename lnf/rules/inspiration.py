@@ -49,10 +49,11 @@ def held_die(fight: Fight, who: str) -> tuple[Effect, int] | None:
     return None
 
 
-def worth_rolling(total: int, dc: int, faces: int, natural_1: bool = False) -> bool:
+def worth_rolling(total: int, dc: int, faces: int) -> bool:
     """Whether the ally rolls its die on this roll: it misses or fails without it (`total`
-    under `dc`), and the die can still turn it (a natural 1 on an attack never hits, D3)."""
-    return not natural_1 and total < dc <= total + faces
+    under `dc`), and the die can still turn it (the caller leaves out a roll a natural 1 or
+    20 decides, D3)."""
+    return total < dc <= total + faces
 
 
 def verify_inspire(fight: Fight, bard: Hero, ally: str) -> str | None:
