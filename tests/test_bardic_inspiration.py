@@ -62,6 +62,23 @@ def test_f2_the_die_follows_the_srd_bard_table() -> None:
         assert inspiration_die(lv["level"]) == lv["class_specific"]["bardic_inspiration_die"]
 
 
+def test_f2_as_many_uses_as_the_charisma_modifier_at_least_one() -> None:
+    """SRD: "a number of times equal to your Charisma modifier (a minimum of once)"; back on a
+    short rest from level 5 (Font of Inspiration); the file's `uses:` still wins."""
+    lyra = _fight().hero("Lyra").resource("Bardic Inspiration")
+    assert lyra is not None and (lyra.total, lyra.recharge.value) == (4, "short")  # Cha 18
+    shy = _fight(FIGHT.replace("cha: 18", "cha: 8").replace("bard, level: 5", "bard, level: 2"))
+    low = shy.hero("Lyra").resource("Bardic Inspiration")
+    assert low is not None and (low.total, low.recharge.value) == (1, "long")
+    own = _fight(
+        FIGHT.replace(
+            "spells: [vicious mockery]",
+            "spells: [vicious mockery], uses: {Bardic Inspiration (short): 6}",
+        )
+    )
+    assert own.hero("Lyra").resource("Bardic Inspiration").total == 6
+
+
 def test_f2_inspire_is_the_bonus_action_and_a_use() -> None:
     fight = _fight()
     lyra = fight.hero("Lyra")
@@ -86,10 +103,10 @@ def test_f2_inspire_is_the_bonus_action_and_a_use() -> None:
         parse_choice(fight, fight.hero("Bram"), "inspire Lyra")
     spent = _fight(
         FIGHT.replace(
-            "class: bard, level: 5,", "class: bard, level: 5, used: {Bardic Inspiration: 3},"
+            "class: bard, level: 5,", "class: bard, level: 5, used: {Bardic Inspiration: 4},"
         )
     )
-    with pytest.raises(Refused, match="0 of 3 Bardic Inspiration left"):
+    with pytest.raises(Refused, match="0 of 4 Bardic Inspiration left"):
         parse_choice(spent, spent.hero("Lyra"), "inspire Bram")
 
 
@@ -118,7 +135,7 @@ def test_f2_at_the_table_given_then_rolled_and_spent(tmp_path: Path) -> None:
     path = to_turn_of("Lyra", tmp_path / "bard.yaml", FIGHT, seed=2)
     code, out = run("act", path, "inspire Bram; cast vicious mockery at Orc 1")
     assert code == 0, out
-    assert "Lyra uses Bardic Inspiration (2 of 3 left)." in out
+    assert "Lyra uses Bardic Inspiration (3 of 4 left)." in out
     assert "Bram: Bardic Inspiration (d8) (by Lyra), 10 minutes (F4)." in out
     assert "Bram: Bardic Inspiration (d8)" in run("show", path)[1]
     code, out = run("round", path)

@@ -35,7 +35,9 @@ from lnf.rules.class_features import (
     speed_bonus,
     unarmored_ac,
 )
+from lnf.rules.inspiration import FONT_OF_INSPIRATION
 from lnf.rules.invocations import ARMOR_OF_SHADOWS, MAGE_ARMOR_BASE
+from lnf.rules.resources import BARDIC_INSPIRATION
 from lnf.rules.sheets import proficiency
 
 SHEET = SHEET_LISTS  # worked out (attacks, stealth…), then taken off
@@ -85,6 +87,8 @@ def _merged(worked: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
         out["armor"] = worked["armor"]  # the same armor, named as the SRD indexes it
     if isinstance(given.get("guards"), list) and "guards" in worked:  # F1: both sheets' guards
         out["guards"] = worked["guards"] + [g for g in given["guards"] if g not in worked["guards"]]
+    if isinstance(given.get("uses"), dict) and "uses" in worked:  # the file's own win
+        out["uses"] = {**worked["uses"], **given["uses"]}
     if isinstance(given.get("saves"), dict) and "saves" in worked:
         out["saves"] = {**worked["saves"], **given["saves"]}
     if isinstance(given.get("attacks"), list) and "attacks" in worked:
@@ -148,6 +152,9 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
         out["attacks"] = attacks
     if has_uncanny_dodge(cls, level):
         out["guards"] = [guard_form(UNCANNY_DODGE)]  # F2: a reaction against a hit
+    if cls == "bard":  # F2: "a number of times equal to your Charisma modifier (minimum of once)"
+        rest = "short" if level >= FONT_OF_INSPIRATION else "long"
+        out["uses"] = {f"{BARDIC_INSPIRATION} ({rest})": max(1, mods[Ability.CHA])}
     return out
 
 

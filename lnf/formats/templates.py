@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from lnf.dice.abilities import ability_modifier
+from lnf.formats.fight_combatants import named_use
 from lnf.model import SLOT
 from lnf.rules.class_features import (
     CASTING,
@@ -32,7 +33,7 @@ from lnf.rules.invocations import (
 )
 from lnf.rules.resources import ordinal
 from lnf.rules.sheets import class_resources, proficiency, sneak_dice
-from lnf.values import value
+from lnf.values import replace, value
 
 
 @value
@@ -254,8 +255,13 @@ def _flow(items: tuple[str, ...] | list[str]) -> str:
     return "[" + ", ".join(items) + "]"
 
 
-def _gives(cls: str, level: int) -> list[str]:
-    resources = class_resources(cls, level)
+def _gives(cls: str, level: int, worked: dict[str, int] | None = None) -> list[str]:
+    """What class and level give, the uses the sheet works out (`worked`: a bard's Bardic
+    Inspiration by Charisma) in place of the class's."""
+    counted = {named_use(k)[0]: n for k, n in (worked or {}).items()}
+    resources = [
+        replace(r, total=counted.get(r.name, r.total)) for r in class_resources(cls, level)
+    ]
     slots = [
         f"{ordinal(int(r.name.removeprefix(SLOT)))} {r.total}"
         for r in resources
@@ -302,7 +308,8 @@ def hero_sheet(cls: str, level: int) -> str:
     lines = [
         f"  - name: {NAMES[cls]}",
         f"    class: {cls}",
-        f"    level: {level}        # gives {', '.join(_gives(cls, level)) or 'no limited uses'}",
+        f"    level: {level}        # gives "
+        + (", ".join(_gives(cls, level, sheet.get("uses"))) or "no limited uses"),
         "    scores: {" + ", ".join(f"{k}: {scores[k]}" for k in order) + "}",
         f"    weapons: {_flow(build.weapons)}",
         f"    armor: {_flow(armor)}" + ("" if armor else "   # unarmored"),

@@ -48,6 +48,7 @@ def _rage(level: int) -> int:
 def _uses(cls: str, level: int) -> list[tuple[str, int, Recharge]]:
     table: dict[str, list[tuple[str, int, Recharge]]] = {
         "barbarian": [("Rage", _rage(level), LONG)],
+        # F2: Charisma modifier uses; a sheet with scores counts them (`hero_sheet`), 3 else
         "bard": [("Bardic Inspiration", 3, SHORT if level >= 5 else LONG)],
         "cleric": [("Channel Divinity", 1 if level < 6 else 2 if level < 18 else 3, SHORT)]
         if level >= 2
