@@ -441,10 +441,11 @@ def test_a_spell_the_hero_can_never_cast_is_refused_at_its_name(tmp_path: Path) 
         assert run("next", str(path))[0] == 0
 
 
-def test_a_reaction_spell_that_deals_damage_is_left_to_the_dm() -> None:
-    """F1: Hellish Rebuke is cast "in response to being damaged by a creature": lnf does not
-    play that reaction, so it is no attack a warlock could cast on its own turn; the sheet says
-    the DM rules it."""
+def test_a_reaction_spell_that_deals_damage_is_a_guard_and_its_spell() -> None:
+    """F1: Hellish Rebuke is cast "in response to being damaged by a creature": its spell (a
+    reaction, so never offered on the warlock's own turn) and the guard that casts it as a hit
+    hurts (`tests/test_hellish_rebuke.py` plays it)."""
     fields = spell_fields("hellish rebuke", Caster(cls="warlock", level=5, mod=4, proficiency=3))
-    assert fields["attacks"] == [] and fields["guards"] == []
-    assert fields["notes"] == ["Hellish Rebuke: a reaction lnf does not play; the DM rules it (F1)"]
+    (spell,) = fields["attacks"]
+    assert (spell["cost"], spell["save"], spell["damage"]) == ("reaction", "dex 15", "2d10 fire")
+    assert fields["guards"] == ["hellish rebuke"] and fields["notes"] == []

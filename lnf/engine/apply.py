@@ -70,7 +70,7 @@ def apply(fight: Fight, event: Event) -> Applied:
             return Applied(event, fight, replace(fight, turns=replace(turns, answers=answers)))
         case Reaction():  # F1: the answer to a reaction that would turn a hit
             turns = fight.turns
-            guards = turns.guard_answers | {(event.who, event.foe, event.takes)}
+            guards = turns.guard_answers | {(event.who, event.foe, event.guard, event.takes)}
             return Applied(event, fight, replace(fight, turns=replace(turns, guard_answers=guards)))
         case RoundStarted():
             return Applied(event, fight, _round_started(fight, event))

@@ -36,5 +36,10 @@ def berserk_turn(
         target = turn.fight.combatant(target.name)
         if not in_fight(target) or target.current_hp == 0 or not can_take_turn(me):
             break
-        land(turn, roll_attack(turn.fight, me, target, attack, Mode.MELEE, dice, big=WORDS), ask)
+        land(
+            turn,
+            roll_attack(turn.fight, me, target, attack, Mode.MELEE, dice, big=WORDS),
+            ask,
+            dice,
+        )
     return None

@@ -1,7 +1,7 @@
 """F1: a reaction against a monster's hit, taken before it lands: one that turns it into a
 miss (Shield, Parry, a shield guardian's amulet), or one that halves its damage (F2: the rogue's
-Uncanny Dodge); `rules.economy.turning_guard` decides which may be taken. A hero's answer may
-wait for the table (`Waits`)."""
+Uncanny Dodge); `rules.economy.turning_guard` decides which may be taken. Or one taken once it
+has hurt: Hellish Rebuke (`rebuke`). A hero's answer may wait for the table (`Waits`)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from lnf.dice.roll import DiceSource
 from lnf.engine.apply import Steps
 from lnf.engine.begin import start
 from lnf.engine.effects import fortitude
-from lnf.model import Guard, Hero, Lasting, Monster, TurnEdge
+from lnf.engine.monster_reactions import resist_cast, spend_resisted
+from lnf.engine.resolve import roll_spell
+from lnf.model import SLOT, Guard, Hero, Lasting, Monster, TurnEdge
 from lnf.model.applied import StepDone
 from lnf.model.steps import Attacked, Guarded, Used
-from lnf.rules.economy import guard_slot, turning_guard
+from lnf.rules.economy import attack_named, guard_slot, rebuking_guard, turning_guard
 from lnf.values import replace
 
 # Whether a hero takes `guard` against `foe`'s hit; None: the table has not said yet.
@@ -57,7 +59,43 @@ def land(
             raised = hit.ac + (0 if guard.lasts else guard.ac)  # Shield's is on the AC now
             raised = turn.fight.combatant(target.name).ac if guard.lasts else raised
             hit = replace(hit, ac=raised, hit=False, critical=False, damage=(), damage_text="")
-    return turn.do(fortitude(turn, hit, dice) if dice is not None and hit.hit else hit)
+    undead = isinstance(turn.fight.combatant(hit.target), Monster)  # B8: Undead Fortitude's
+    done = turn.do(fortitude(turn, hit, dice) if dice is not None and hit.hit and undead else hit)
+    if dice is not None and hit.hit:
+        rebuke(turn, done, ask, dice)  # F1: the hero's answer to a hit that hurt it
+    return done
+
+
+def rebuke(turn: Steps, done: StepDone, ask: Ask | None, dice: DiceSource) -> None:
+    """F1 Hellish Rebuke, once a monster's hit has hurt a hero (`rules.economy.rebuking_guard`
+    says when it is open): asked as a guard is; taken, its slot and the reaction are spent and
+    the spell is cast at the attacker, at the slot's level, as any the hero casts (B7: a
+    Legendary Resistance may turn its save; B8: Undead Fortitude)."""
+    hit = done.step
+    assert isinstance(hit, Attacked)
+    hurt = next((d.amount for d in done.dealt if d.who == hit.target), 0)
+    guard = rebuking_guard(turn.fight, hit, hurt)
+    hero = turn.fight.combatant(hit.target)
+    spell = attack_named(hero, guard.name) if guard is not None else None
+    if guard is None or spell is None or not isinstance(hero, Hero):
+        return  # none open, or a guard written without its spell: nothing to cast
+    foe = turn.fight.monster(hit.attacker)
+    takes = ask(hero, foe, guard) if ask is not None else True
+    if takes is None:
+        raise Waits(hero.name, foe.name, guard, hurt)
+    if not takes:
+        return
+    slot = guard_slot(hero, guard) if guard.slot else None
+    if slot is not None:
+        turn.do(Used(hero.name, slot))
+    turn.do(Guarded(hero.name, guard.name, foe.name, 0, rebukes=True))
+    level = int(slot.removeprefix(SLOT)) if slot is not None else spell.slot
+    cast = spell.at_slot(level)  # a warlock's pact slot of the 3rd level: 4d10
+    rolled = roll_spell(turn.fight, turn.fight.hero(hero.name), cast, [foe.name], dice)
+    rolled = replace(rolled, slot=level) if level > spell.slot else rolled
+    resisted = resist_cast(turn, rolled, cast)
+    turn.do(fortitude(turn, resisted, dice))
+    spend_resisted(turn, resisted.saves)
 
 
 def halved(hit: Attacked, why: str) -> Attacked:

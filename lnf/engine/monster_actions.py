@@ -233,4 +233,4 @@ def _attack_rolls(
         if not in_fight(hero) or not can_take_turn(turn.fight.monster(name)):
             continue
         me = turn.fight.monster(name)
-        land(turn, roll_attack(turn.fight, me, hero, action, mode, dice), ask)
+        land(turn, roll_attack(turn.fight, me, hero, action, mode, dice), ask, dice)

@@ -85,8 +85,8 @@ class TableHeroes:
         return None
 
     def takes_guard(self, fight: Fight, hero: Hero, foe: Monster, guard: Guard) -> bool | None:
-        for who, hitter, takes in fight.turns.guard_answers:
-            if who == hero.name and hitter == foe.name:
+        for who, hitter, named, takes in fight.turns.guard_answers:
+            if who == hero.name and hitter == foe.name and named == guard.name:
                 return takes
         return None
 

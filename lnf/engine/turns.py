@@ -220,7 +220,7 @@ def monster_attacks(
         extra_used = extra_used or (hit.hit and extra is not None)
         hits += hit.hit
         up = _standing(turn, order.target)
-        land(turn, hit, ask)
+        land(turn, hit, ask, dice)
         dropped = dropped or (
             up and order.mode is not _RANGED and not _standing(turn, order.target)
         )
@@ -257,7 +257,7 @@ def _spell_way(turn: Steps, name: str, order: Order, dice: DiceSource, ask: Ask)
         if target is None or not in_fight(turn.fight.hero(target.name)) or not can_take_turn(me):
             return
         hero = turn.fight.hero(target.name)
-        land(turn, roll_attack(turn.fight, me, hero, attack, Mode.MELEE, dice), ask)
+        land(turn, roll_attack(turn.fight, me, hero, attack, Mode.MELEE, dice), ask, dice)
 
 
 def _held_action(turn: Steps, name: str, dice: DiceSource, side: object) -> None:
@@ -306,7 +306,7 @@ def _rampage(turn: Steps, name: str, order: Order, dice: DiceSource, ask: Ask) -
     dice.about(f"{name}'s Rampage: {bite.name} as a bonus action at {hero.name}")
     words = "Rampage: a bonus action after it dropped a creature (B8)"
     how = order.mode if order.mode is not None else Mode.MELEE
-    land(turn, roll_attack(turn.fight, me, hero, bite, how, dice, big=words), ask)
+    land(turn, roll_attack(turn.fight, me, hero, bite, how, dice, big=words), ask, dice)
 
 
 def _extra(extra: tuple[DiceExpr, str] | None, rush: Trait | None) -> tuple[DiceExpr | None, str]:
@@ -341,4 +341,4 @@ def _pounce(turn: Steps, name: str, order: Order, rush: Trait, dice: DiceSource,
         return
     dice.about(f"{name}'s {rush.title}: {rush.then} as a bonus action at prone {target.name}")
     words = f"{rush.title}: a bonus action against a prone target"
-    land(turn, roll_attack(turn.fight, me, target, bite, order.mode, dice, big=words), ask)
+    land(turn, roll_attack(turn.fight, me, target, bite, order.mode, dice, big=words), ask, dice)

@@ -160,6 +160,7 @@ LATER_FIELDS = {
     (Saved, "resisted"),
     (Attacked, "inspired"),  # F2: Bardic Inspiration
     (Saved, "inspired"),
+    (Guarded, "rebukes"),  # F1: Hellish Rebuke
     (Contested, "worse"),
     (Contested, "target_worse"),  # F6: intoxicated
     (Moved, "pushed"),

@@ -236,6 +236,7 @@ def parse_rider_damage(value: Any) -> tuple[DiceExpr, DamageType | None]:
 
 
 UNCANNY_DODGE = Guard("Uncanny Dodge", 0, halves=True)
+HELLISH_REBUKE = Guard("Hellish Rebuke", 0, slot=1, rebukes=True)  # F1: the spell's own
 
 
 def parse_guard(value: Any) -> Guard:
@@ -251,8 +252,11 @@ def parse_guard(value: Any) -> Guard:
         return Guard("Shield", int(words[1]), wearer=True)  # B8: a shield guardian's
     if words == ["uncanny", "dodge"]:
         return UNCANNY_DODGE  # F2: the rogue's, from the 5th level (its sheet gives it)
+    if words == ["hellish", "rebuke"]:
+        return HELLISH_REBUKE  # F1: with the spell among its attacks (`spells:` gives both)
     raise ValueError(
-        f"{value!r} is no reaction lnf plays: say shield, parry 2, amulet 2 or uncanny dodge"
+        f"{value!r} is no reaction lnf plays: say shield, parry 2, amulet 2, uncanny dodge or "
+        "hellish rebuke"
     )
 
 
@@ -262,6 +266,8 @@ def guard_form(guard: Guard) -> str:
         return f"amulet {guard.ac}"
     if guard.halves:
         return "uncanny dodge"
+    if guard.rebukes:
+        return "hellish rebuke"
     return "shield" if guard.lasts else f"parry {guard.ac}"
 
 

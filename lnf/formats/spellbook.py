@@ -16,6 +16,7 @@ from lnf.rules.wording import and_list
 
 MAX_FEET = 10_000  # the longest range a fight file holds (500 miles is no fight's)
 GUARDS = {"shield": "shield"}  # F1: the spells that are a reaction turning a hit
+REBUKES = {"hellish rebuke": "hellish rebuke"}  # F1: a reaction to a hit that hurt, at its foe
 # Spells whose `heal_at_slot_level` is not hit points regained: what they give instead.
 NOT_HEALING = {"temporary hit points", "hit point maximum"}
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -66,9 +67,11 @@ def fields_of(spell: dict[str, Any], caster: Caster, *, monster: bool = False) -
     if extra.get("effect", {}).get("contest") is True:  # F7 Telekinesis: the caster's check
         extra["effect"] = extra["effect"] | {"contest": caster.mod}
     how = played_as(spell, extra)
-    if how == "attack" and spell["cost"] == "reaction":  # F1: Hellish Rebuke, not on a turn
-        notes.append(f"{name}: a reaction lnf does not play; the DM rules it (F1)")
-        return out
+    if how == "attack" and spell["cost"] == "reaction":  # F1: not on a turn of its own
+        if name.lower() not in REBUKES:
+            notes.append(f"{name}: a reaction lnf does not play; the DM rules it (F1)")
+            return out
+        out["guards"].append(REBUKES[name.lower()])  # cast as a hit hurts (rules.economy)
     if how == "guard":
         out["guards"].append(GUARDS[name.lower()])
     elif how == "heal":

@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 from lnf.dice import DiceExpr, parse
 from lnf.engine.decisions import HealChoice, SpellChoice
 from lnf.errors import DiceError, Refused
-from lnf.model import Attack, Fight, Hero, Monster
+from lnf.model import Attack, Cost, Fight, Hero, Monster
 from lnf.rules.areas import area_said
 from lnf.rules.legal import verify_area, verify_heal, verify_sculpt, verify_spell_reach
 from lnf.rules.names import find_name, match_name, match_names
@@ -68,6 +68,20 @@ def slot_level(text: str) -> tuple[str, int | None]:
 
 
 # --- spells with a save --------------------------------------------------------------------
+
+
+def refuse_reactions(hero: Hero, rest: str) -> None:
+    """F1: `cast Hellish Rebuke at Orc 1` on the hero's own turn: a spell whose casting time is
+    a reaction is cast when what it answers comes (lnf asks then), refused now."""
+    name = re.split(r"\s+(?:at|on)\s+", slot_level(rest)[0], maxsplit=1, flags=re.IGNORECASE)[0]
+    name = name.strip().lower()
+    for a in hero.attacks:
+        if a.cost is Cost.REACTION and a.name.lower() == name:
+            raise Refused(
+                f"{a.name} is {hero.name}'s reaction to a foe's hit that hurts it: lnf asks for "
+                "it then, not on a turn",
+                "F1",
+            )
 
 
 def save_spell(hero: Hero, rest: str) -> Attack | None:

@@ -50,6 +50,7 @@ from lnf.heroes.spell_words import (
     heal_choice,
     monster_named,
     name_meant,
+    refuse_reactions,
     save_spell,
     slot_level,
     spell_as_verb,
@@ -250,6 +251,8 @@ def _bonus(hero: Hero, verb: str) -> BonusChoice:
 
 
 def _action(fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend) -> ActionChoice:
+    if verb == "cast":
+        refuse_reactions(hero, rest)  # F1: Hellish Rebuke waits for a hit that hurts the hero
     if verb == "cast" and (spell := effect_spell(hero, rest)) is not None:  # F7
         return cast_effect(fight, hero, spell, rest, spend)
     if verb == "cast" and (spell := save_spell(hero, rest)) is not None:

@@ -366,8 +366,8 @@ class Turns:
     opportunities: tuple[str, ...] = ()  # B8 Reactive Heads: who made an opportunity attack
     # The table's answers to opportunity attacks offered (M6): (hero, foe leaving, takes it).
     answers: frozenset[tuple[str, str, bool]] = frozenset()
-    # F1: the table's answers to a reaction that would turn a foe's hit (hero, foe, takes it).
-    guard_answers: frozenset[tuple[str, str, bool]] = frozenset()
+    # F1: the table's answers to a reaction against a foe's hit (hero, foe, guard, takes it).
+    guard_answers: frozenset[tuple[str, str, str, bool]] = frozenset()
 
     def of(self, name: str) -> tuple[object, ...]:
         """Everything the round so far says of one combatant (two with the same say the

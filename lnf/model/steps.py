@@ -360,13 +360,15 @@ class ConcentrationEnded:
 @value
 class Guarded:
     """F1: `who` spends its reaction on `guard` against `foe`'s hit, which becomes a miss;
-    or, `halves` (F2 Uncanny Dodge), whose damage is halved."""
+    or, `halves` (F2 Uncanny Dodge), whose damage is halved; or, `rebukes` (Hellish Rebuke),
+    which it answers with a spell at `foe` (its own step)."""
 
     who: str
     guard: str
     foe: str
     ac: int
     halves: bool = False
+    rebukes: bool = False
 
 
 @value

@@ -22,6 +22,7 @@ from lnf.model import (
     Healing,
     Hero,
     Monster,
+    PhaseKind,
 )
 from lnf.model.answer_steps import Countered, Mirrored, Reacted, Split, Warded
 from lnf.model.steps import (
@@ -40,6 +41,7 @@ from lnf.rules.amulet import amulet_guard, guardians
 from lnf.rules.class_features import cunning_action
 from lnf.rules.conditions import action_or_bonus, takes_no_reactions
 from lnf.rules.resources import BARDIC_INSPIRATION, RAGE, SECOND_WIND
+from lnf.rules.roster import in_fight
 from lnf.rules.wording import or_list
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -246,7 +248,7 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
     own = target.guards if target.name in ready else ()
     amulet = amulet_guard(fight, target, ready)  # B8: a shield guardian beside it
     for guard in (*([amulet] if amulet is not None else []), *own):  # a guardian's: no slot
-        if (guard.melee_only and not melee) or (guard.wearer and not guard.by):
+        if (guard.melee_only and not melee) or (guard.wearer and not guard.by) or guard.rebukes:
             continue
         if guard.slot and _counts_slots(target) and not guard_slot(target, guard):
             continue
@@ -256,6 +258,25 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
         if guard.halves and sum(n for _, n in hit.damage) >= 2 and _sees(fight, target, hit):
             return guard
     return None
+
+
+def rebuking_guard(fight: Fight, hit: Attacked, hurt: int) -> Guard | None:
+    """F1 Hellish Rebuke ("a reaction, which you take in response to being damaged by a
+    creature within 60 feet of you that you can see"): the guard the hero may answer `hit`
+    with, once it has dealt `hurt` damage. Its reaction unspent, not incapacitated nor down
+    (F3, D8), a slot for the spell, the attacker standing and seen. Within 60 feet: every foe
+    of a mêlée round, none in a volley round or a chase (V3, C4: apart)."""
+    target, foe = fight.combatant(hit.target), fight.combatant(hit.attacker)
+    if hurt <= 0 or not isinstance(target, Hero) or not isinstance(foe, Monster):
+        return None
+    guard = next((g for g in target.guards if g.rebukes), None)
+    if guard is None or target.name in fight.turns.reacted or takes_no_reactions(target):
+        return None
+    if fight.phase.kind is not PhaseKind.MELEE or not in_fight(foe) or foe.current_hp == 0:
+        return None
+    if guard.slot and _counts_slots(target) and not guard_slot(target, guard):
+        return None
+    return guard if _sees(fight, target, hit) else None
 
 
 def _sees(fight: Fight, target: Hero | Monster, hit: Attacked) -> bool:

@@ -17,6 +17,7 @@ from lnf.errors import Refused
 from lnf.model import (
     Attack,
     BackReason,
+    Cost,
     Fight,
     Flag,
     Hero,
@@ -397,8 +398,8 @@ def options(fight: Fight, hero: Hero) -> list[str]:
                 verb = f"cast {a.name} at {m.name}" if a.spell else f"attack {m.name} with {a.name}"
                 out.append(f"{verb} ({MODE_WORDS[modes[0]]})")
     for spell in hero.attacks:
-        if spell.save is None or spell_reach(spell) is not None:
-            continue
+        if spell.save is None or spell_reach(spell) is not None or spell.cost is Cost.REACTION:
+            continue  # F1: Hellish Rebuke is cast as a hit hurts the hero, not on its turn
         reached = [m.name for m in monsters(fight) if can_reach_with_spell(fight, hero, spell, m)]
         if reached:
             where = f"{spell.area}: " if spell.area is not None else ""

@@ -126,6 +126,8 @@ def asked_line(asked: Asked, unseen: set[str]) -> str:
             f"{foe} is leaving its group: {and_list(heroes)} {may} take an opportunity attack (M6)."
         )
     hero = heroes[0]
+    if guard.rebukes:
+        return f"{foe} hits {hero} for {asked.damage} damage: does {hero} cast {guard.name} (F1)?"
     if guard.halves:
         return (
             f"{foe} hits {hero} for {asked.damage} damage: does {hero} take {guard.name}, halving "

@@ -1,0 +1,92 @@
+"""F1, Hellish Rebuke: a warlock's reaction "in response to being damaged by a creature within
+60 feet of you that you can see" (`rules.economy.rebuking_guard`): asked at the table once a
+monster's hit has hurt the hero, as a Shield is asked before one lands, each answer its own
+(`guard_answers` by the guard); taken, its slot and the reaction are spent and the spell is
+cast at the attacker at the slot's level; never cast on the hero's own turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lnf.errors import Refused
+from lnf.formats.fight_file import parse_fight
+from lnf.heroes.words import parse_choice
+from lnf.rules.legal import options
+from tests.cli import run
+
+FIGHT = """
+title: Rebuke
+heroes:
+  - {name: Mor, class: warlock, level: 5, scores: {dex: 14, con: 14, cha: 18}, weapons: [dagger],
+     spells: [eldritch blast, hellish rebuke], invocations: [agonizing blast, armor of shadows]}
+monsters:
+  - {monster: orc}
+groups:
+  A: [Mor, Orc]
+"""
+
+
+def _at_the_hit(tmp_path: Path, text: str = FIGHT, seed: int = 1) -> tuple[str, str]:
+    path = tmp_path / "rebuke.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, out = run("next", str(path), "--seed", str(seed))  # seed 1: a greataxe hit for 15
+    assert code == 0, out
+    return str(path), out
+
+
+def test_f1_not_on_the_warlock_s_own_turn() -> None:
+    fight = parse_fight(FIGHT, "rebuke.yaml")
+    mor = fight.hero("Mor")
+    with pytest.raises(Refused, match="Hellish Rebuke is Mor's reaction to a foe's hit") as said:
+        parse_choice(fight, mor, "cast hellish rebuke at Orc")
+    assert said.value.rule == "F1"
+    assert not [o for o in options(fight, mor) if "Hellish Rebuke" in o]
+
+
+def test_f1_asked_once_the_hit_hurt_then_cast_at_the_attacker(tmp_path: Path) -> None:
+    path, out = _at_the_hit(tmp_path)
+    asked = "Orc hits Mor for 15 damage; Mor may cast Hellish Rebuke at Orc: does Mor take that"
+    assert asked in out
+    page = run("show", "--html", path)[1]
+    assert "Orc hits Mor for 15 damage: does Mor cast Hellish Rebuke (F1)?" in page
+    assert run("react", path, "Mor")[0] == 0
+    code, out = run("next", path)
+    assert code == 0, out
+    lines = out.splitlines()
+    hit = next(i for i, x in enumerate(lines) if x.startswith("Orc attacks Mor with Greataxe"))
+    assert lines[hit + 1] == "Mor spends a 3rd-level spell slot (1 of 2 left)."  # a pact slot
+    assert lines[hit + 2] == "Mor takes a reaction, Hellish Rebuke, at Orc, whose hit hurt it (F1)."
+    assert lines[hit + 3].startswith("Mor casts Hellish Rebuke at 3rd level on Orc: 4d10")
+
+
+def test_f1_passed_it_spends_nothing(tmp_path: Path) -> None:
+    path, _ = _at_the_hit(tmp_path)
+    assert run("react", path, "Mor", "--pass")[0] == 0
+    code, out = run("next", path)
+    assert code == 0 and "Hellish Rebuke" not in out, out
+    assert "spell slots 3rd 2/2" in run("show", path)[1]
+
+
+def test_f1_a_shield_passed_is_no_answer_for_the_rebuke(tmp_path: Path) -> None:
+    """Both reactions against one hit: the table passes Shield, the hit lands and hurts, and the
+    rebuke is its own question (the answers kept by the guard: one for the other would cast
+    or refuse it unasked)."""
+    text = FIGHT.replace(
+        "[eldritch blast, hellish rebuke]", "[eldritch blast, hellish rebuke, shield]"
+    )
+    path, out = _at_the_hit(tmp_path, text, seed=4)  # 1d20 + 5 in 15–19: Shield would turn it
+    assert "Shield (+5 AC) would turn it into a miss" in out
+    run("react", path, "Mor", "--pass")
+    code, out = run("next", path)
+    assert code == 0 and "Mor may cast Hellish Rebuke at Orc" in out, out
+    assert "Orc attacks Mor" not in out  # nothing of the turn recorded while it waits
+
+
+def test_f1_the_hero_policy_rebukes_in_lnf_run(tmp_path: Path) -> None:
+    path = tmp_path / "rebuke.yaml"
+    path.write_text(FIGHT, encoding="utf-8")
+    code, out = run("run", str(path), "--seed", "1")
+    assert code == 0, out
+    assert "Mor takes a reaction, Hellish Rebuke, at Orc, whose hit hurt it (F1)." in out
