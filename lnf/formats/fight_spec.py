@@ -200,7 +200,7 @@ def _combatant_fields() -> dict[str, Field]:
             ListOf(Str()),
             [],
             "F1: reactions against a hit: shield (+5 AC, a 1st-level slot), parry 2 (mêlée), "
-            "uncanny dodge (F2: half its damage)",
+            "uncanny dodge (F2: half its damage), hellish rebuke (the spell, once it hurts)",
         ),
         "flags": Field(ListOf(OneOf(Flag), unique=True), [], "standing facts rules ask about"),
         "resist": Field(DAMAGE_TYPES, [], "damage resistances (D6)"),
