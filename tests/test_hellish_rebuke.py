@@ -47,17 +47,17 @@ def test_f1_not_on_the_warlock_s_own_turn() -> None:
 
 def test_f1_asked_once_the_hit_hurt_then_cast_at_the_attacker(tmp_path: Path) -> None:
     path, out = _at_the_hit(tmp_path)
-    asked = "Orc hits Mor for 15 damage; Mor may cast Hellish Rebuke at Orc: does Mor take that"
+    asked = "Orc hurts Mor for 15 damage; Mor may cast Hellish Rebuke at Orc: does Mor take that"
     assert asked in out
     page = run("show", "--html", path)[1]
-    assert "Orc hits Mor for 15 damage: does Mor cast Hellish Rebuke (F1)?" in page
+    assert "Orc hurts Mor for 15 damage: does Mor cast Hellish Rebuke (F1)?" in page
     assert run("react", path, "Mor")[0] == 0
     code, out = run("next", path)
     assert code == 0, out
     lines = out.splitlines()
     hit = next(i for i, x in enumerate(lines) if x.startswith("Orc attacks Mor with Greataxe"))
     assert lines[hit + 1] == "Mor spends a 3rd-level spell slot (1 of 2 left)."  # a pact slot
-    assert lines[hit + 2] == "Mor takes a reaction, Hellish Rebuke, at Orc, whose hit hurt it (F1)."
+    assert lines[hit + 2] == "Mor takes a reaction, Hellish Rebuke, at Orc, who hurt it (F1)."
     assert lines[hit + 3].startswith("Mor casts Hellish Rebuke at 3rd level on Orc: 4d10")
 
 
@@ -89,4 +89,32 @@ def test_f1_the_hero_policy_rebukes_in_lnf_run(tmp_path: Path) -> None:
     path.write_text(FIGHT, encoding="utf-8")
     code, out = run("run", str(path), "--seed", "1")
     assert code == 0, out
-    assert "Mor takes a reaction, Hellish Rebuke, at Orc, whose hit hurt it (F1)." in out
+    assert "Mor takes a reaction, Hellish Rebuke, at Orc, who hurt it (F1)." in out
+
+
+BREATH = """
+title: Breath
+heroes:
+  - {name: Mor, class: warlock, level: 5, scores: {dex: 14, con: 14, cha: 18}, weapons: [dagger],
+     spells: [eldritch blast, hellish rebuke], invocations: [agonizing blast, armor of shadows]}
+monsters:
+  - {name: Drake, hp: 30, ac: 12, attacks: [{name: Bite, to_hit: 2, damage: 1d4 piercing}],
+     actions: [{name: Fire Breath, save: dex 13, damage: 4d6 fire, area: cone 15, recharge: 6}]}
+groups:
+  A: [Mor, Drake]
+"""
+
+
+def test_f1_a_breath_that_hurt_is_rebuked_too(tmp_path: Path) -> None:
+    """Damage by a creature, not only a hit: the breath waits for Mor's save (B3), then, once
+    it hurt, for the rebuke; the saves' d20 is said again until the turn is recorded."""
+    path = tmp_path / "breath.yaml"
+    path.write_text(BREATH, encoding="utf-8")
+    assert "rolls a Dexterity save (DC 13)" in run("next", str(path), "--seed", "1")[1]
+    code, out = run("next", str(path), "--saves", "Mor=3")
+    assert code == 0 and "Drake hurts Mor for 15 damage; Mor may cast Hellish Rebuke" in out, out
+    run("react", str(path), "Mor", "--saves", "Mor=3")
+    code, out = run("next", str(path), "--saves", "Mor=3")
+    assert code == 0, out
+    assert "Mor takes a reaction, Hellish Rebuke, at Drake, who hurt it (F1)." in out
+    assert "Mor casts Hellish Rebuke at 3rd level on Drake" in out

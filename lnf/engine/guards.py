@@ -67,19 +67,30 @@ def land(
 
 
 def rebuke(turn: Steps, done: StepDone, ask: Ask | None, dice: DiceSource) -> None:
-    """F1 Hellish Rebuke, once a monster's hit has hurt a hero (`rules.economy.rebuking_guard`
-    says when it is open): asked as a guard is; taken, its slot and the reaction are spent and
-    the spell is cast at the attacker, at the slot's level, as any the hero casts (B7: a
-    Legendary Resistance may turn its save; B8: Undead Fortitude)."""
+    """F1 Hellish Rebuke, once a monster's hit has hurt a hero."""
     hit = done.step
     assert isinstance(hit, Attacked)
-    hurt = next((d.amount for d in done.dealt if d.who == hit.target), 0)
-    guard = rebuking_guard(turn.fight, hit, hurt)
-    hero = turn.fight.combatant(hit.target)
+    rebuke_hurt(turn, done, hit.attacker, ask, dice)
+
+
+def rebuke_hurt(turn: Steps, done: StepDone, by: str, ask: Ask | None, dice: DiceSource) -> None:
+    """F1 Hellish Rebuke, for each hero the step of `by` (a hit, a spell, a breath, a dart)
+    hurt, in turn (`rules.economy.rebuking_guard` says when it is open): asked as a guard is;
+    taken, its slot and the reaction are spent and the spell is cast at `by`, at the slot's
+    level, as any the hero casts (B7: a Legendary Resistance may turn its save; B8: Undead
+    Fortitude)."""
+    for dealt in done.dealt:
+        if dealt.amount > 0:
+            _rebuke(turn, dealt.who, by, dealt.amount, ask, dice)
+
+
+def _rebuke(turn: Steps, who: str, by: str, hurt: int, ask: Ask | None, dice: DiceSource) -> None:
+    guard = rebuking_guard(turn.fight, who, by, hurt)
+    hero = turn.fight.combatant(who)
     spell = attack_named(hero, guard.name) if guard is not None else None
     if guard is None or spell is None or not isinstance(hero, Hero):
         return  # none open, or a guard written without its spell: nothing to cast
-    foe = turn.fight.monster(hit.attacker)
+    foe = turn.fight.monster(by)
     takes = ask(hero, foe, guard) if ask is not None else True
     if takes is None:
         raise Waits(hero.name, foe.name, guard, hurt)

@@ -9,15 +9,16 @@ a spell it casts on itself when it attacks nobody (B6: Invisibility).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from lnf.dice import DiceExpr
 from lnf.dice.roll import DiceSource, PlayerDie, roll
 from lnf.engine.apply import Steps
-from lnf.engine.guards import Ask, Waits, land
+from lnf.engine.guards import Ask, Waits, land, rebuke_hurt
 from lnf.engine.resolve import imposed, poisons, roll_attack, roll_spell
 from lnf.model import Ability, Attack, Fight
 from lnf.model.answer_steps import Split
+from lnf.model.applied import StepDone
 from lnf.model.plan import Mode, Order
 from lnf.model.steps import ConcentrationEnded, Damaged, EffectEnded, Healed, SpellCast, Used
 from lnf.rules.areas import area_said, target_count
@@ -80,9 +81,11 @@ def monster_action(
     if not targets or not can_take_turn(turn.fight.monster(me.name)):
         return
     if action.save is not None or (action.damage.maximum == 0 and action.to_hit == 0):
-        save_action(turn, me.name, action, targets, dice, getattr(side, "save_faces", None))
+        done = save_action(turn, me.name, action, targets, dice, getattr(side, "save_faces", None))
+        rebuke_hurt(turn, done, me.name, ask, dice)  # F1: a hero its breath or spell hurt
     elif sure_hit(action):
-        _darts(turn, me.name, action, targets, dice)
+        for dart in _darts(turn, me.name, action, targets, dice):
+            rebuke_hurt(turn, dart, me.name, ask, dice)
     else:
         _attack_rolls(turn, me.name, action, order, targets, dice, ask)
 
@@ -94,6 +97,7 @@ def multiattack_first(
     targets: tuple[str, ...],
     dice: DiceSource,
     side: object = None,
+    ask: Ask | None = None,
 ) -> None:
     """B1: the special action a Multiattack uses before its attacks (rules.multiattack_first
     says at whom), its use spent as any (B2), then played as its own order would be."""
@@ -102,9 +106,13 @@ def multiattack_first(
     if (use := use_of(me, action)) is not None:
         turn.do(Used(name, use))
     if action.save is not None or (action.damage.maximum == 0 and action.to_hit == 0):
-        save_action(turn, name, action, targets, dice, getattr(side, "save_faces", None))
+        done = save_action(turn, name, action, targets, dice, getattr(side, "save_faces", None))
+        if ask is not None:  # F1: a hero it hurt may rebuke it
+            rebuke_hurt(turn, done, name, ask, dice)
     elif sure_hit(action):
-        _darts(turn, name, action, targets, dice)
+        for dart in _darts(turn, name, action, targets, dice):
+            if ask is not None:
+                rebuke_hurt(turn, dart, name, ask, dice)
 
 
 def _heal(turn: Steps, name: str, action: Attack, dice_: DiceExpr, dice: DiceSource) -> None:
@@ -141,7 +149,7 @@ def save_action(
     targets: tuple[str, ...],
     dice: DiceSource,
     told: SavesTold | None,
-) -> None:
+) -> StepDone:
     """E1–E4, F6, F7: the damage rolled once, each hero caught saving on its own (a player's
     own d20 when `told` gives them; 0: lnf rolls it); what a failed save imposes and a
     concentration follow the step (`effects.follow`). B3: the one place a save waits for the
@@ -162,7 +170,9 @@ def save_action(
 
     area = area_said(action.area, target_count(action.area)) if action.area is not None else ""
     me = turn.fight.monster(name)
-    turn.do(roll_spell(turn.fight, me, action, targets, dice, area=area, save_dice=save_dice))
+    return turn.do(
+        roll_spell(turn.fight, me, action, targets, dice, area=area, save_dice=save_dice)
+    )
 
 
 def _edges(fight: Fight, action: Attack, heroes: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -198,9 +208,9 @@ def _rolling(turn: Steps, action: Attack, targets: tuple[str, ...]) -> tuple[str
 
 def _darts(
     turn: Steps, name: str, action: Attack, targets: tuple[str, ...], dice: DiceSource
-) -> None:
+) -> Iterator[StepDone]:
     """B3, F7: Magic Missile: each dart hits without a roll, its dice rolled on their own,
-    at the heroes named in turn."""
+    at the heroes named in turn; each dart's step as it lands (what answers it comes first)."""
     kind = action.damage.parts[0].damage_type if action.damage.parts else None
     darts = split_targets(action, targets)
     for number, target in enumerate(darts, start=1):
@@ -213,7 +223,7 @@ def _darts(
         what = f"{name}'s {action.name}" + (f", dart {number}" if len(darts) > 1 else "")
         dice.about(f"{what} at {target}: {action.damage} (a sure hit)")
         rolled = roll(action.damage, dice)
-        turn.do(Damaged(target, rolled.total, kind, text=f"{what}: {rolled}"))
+        yield turn.do(Damaged(target, rolled.total, kind, text=f"{what}: {rolled}"))
 
 
 def _attack_rolls(

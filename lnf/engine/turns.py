@@ -175,7 +175,7 @@ def monster_attacks(
     else:
         used = first_use(turn.fight, me, start_spot(turn.fight, name), me.rank)
         if used is not None:  # B1: "can use its Frightful Presence. It then makes …"
-            multiattack_first(turn, name, *used, dice, side)
+            multiattack_first(turn, name, *used, dice, side, ask)
             if not can_take_turn(turn.fight.monster(name)):
                 return
             me = turn.fight.monster(name)

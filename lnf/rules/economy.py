@@ -255,18 +255,23 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
         if not guard.halves and hit.total < hit.ac + guard.ac and hit.kept != 20:
             return guard
     for guard in own:  # F2: only once nothing turns the hit
-        if guard.halves and sum(n for _, n in hit.damage) >= 2 and _sees(fight, target, hit):
+        if (
+            guard.halves
+            and sum(n for _, n in hit.damage) >= 2
+            and _sees(fight, target, hit.attacker)
+        ):
             return guard
     return None
 
 
-def rebuking_guard(fight: Fight, hit: Attacked, hurt: int) -> Guard | None:
+def rebuking_guard(fight: Fight, who: str, by: str, hurt: int) -> Guard | None:
     """F1 Hellish Rebuke ("a reaction, which you take in response to being damaged by a
-    creature within 60 feet of you that you can see"): the guard the hero may answer `hit`
-    with, once it has dealt `hurt` damage. Its reaction unspent, not incapacitated nor down
-    (F3, D8), a slot for the spell, the attacker standing and seen. Within 60 feet: every foe
-    of a mêlée round, none in a volley round or a chase (V3, C4: apart)."""
-    target, foe = fight.combatant(hit.target), fight.combatant(hit.attacker)
+    creature within 60 feet of you that you can see"): the guard the hero `who` may answer
+    `by` with, once `by` has dealt it `hurt` damage (a hit, a spell, a breath). Its reaction
+    unspent, not incapacitated nor down (F3, D8), a slot for the spell, the foe standing and
+    seen. Within 60 feet: every foe of a mêlée round, none in a volley round or a chase (V3,
+    C4: apart)."""
+    target, foe = fight.combatant(who), fight.combatant(by)
     if hurt <= 0 or not isinstance(target, Hero) or not isinstance(foe, Monster):
         return None
     guard = next((g for g in target.guards if g.rebukes), None)
@@ -276,13 +281,13 @@ def rebuking_guard(fight: Fight, hit: Attacked, hurt: int) -> Guard | None:
         return None
     if guard.slot and _counts_slots(target) and not guard_slot(target, guard):
         return None
-    return guard if _sees(fight, target, hit) else None
+    return guard if _sees(fight, target, by) else None
 
 
-def _sees(fight: Fight, target: Hero | Monster, hit: Attacked) -> bool:
-    """F2 Uncanny Dodge's "an attacker that you can see": the target is not blinded, and the
-    attacker is neither invisible nor hidden (F3, R4)."""
-    attacker = fight.combatant(hit.attacker)
+def _sees(fight: Fight, target: Hero | Monster, by: str) -> bool:
+    """F2 Uncanny Dodge's "an attacker that you can see" (F1 Hellish Rebuke's "a creature"):
+    the target is not blinded, and the attacker `by` is neither invisible nor hidden (F3, R4)."""
+    attacker = fight.combatant(by)
     if Condition.BLINDED in target.conditions or Condition.INVISIBLE in attacker.conditions:
         return False
     return not attacker.has(Flag.HIDDEN)

@@ -206,7 +206,7 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             does = "half the damage, F2" if step.halves else f"+{step.ac} AC"
             who, foe = step.who, step.foe
             if step.rebukes:
-                return f"{who} takes a reaction, {step.guard}, at {foe}, whose hit hurt it (F1)."
+                return f"{who} takes a reaction, {step.guard}, at {foe}, who hurt it (F1)."
             return f"{who} takes a reaction, {step.guard} ({does}), against {foe}'s hit (F1)."
         case _:
             assert_never(step)

@@ -127,7 +127,7 @@ def asked_line(asked: Asked, unseen: set[str]) -> str:
         )
     hero = heroes[0]
     if guard.rebukes:
-        return f"{foe} hits {hero} for {asked.damage} damage: does {hero} cast {guard.name} (F1)?"
+        return f"{foe} hurts {hero} for {asked.damage} damage: does {hero} cast {guard.name} (F1)?"
     if guard.halves:
         return (
             f"{foe} hits {hero} for {asked.damage} damage: does {hero} take {guard.name}, halving "

@@ -202,7 +202,7 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
             return f"{step.who}'s hit-point maximum drops." if dm else ""
         case Guarded():
             if step.rebukes:  # F1: the spell that follows says the rest
-                return f"{step.who} answers {step.foe}'s hit with {step.guard}."
+                return f"{step.who} answers {step.foe} with {step.guard}."
             does = "halves" if step.halves else "turns"
             return f"{step.who} {does} {step.foe}'s hit with {step.guard}."
         case TraitRolled():

@@ -75,9 +75,9 @@ def spell_text(spell: dict[str, Any], caster: Caster, width: int = 100) -> str:
     for name, h in got["heals"].items():
         out += _wrap("  " + heal_words(name, h), width)
     for g in got["guards"]:
-        if g == "hellish rebuke":  # F1: cast at a foe whose hit hurt the caster
-            out.append(f"  {s['name']}: guards: [{g}]: cast with the reaction at a foe whose hit")
-            out.append("      hurt the caster, in a mêlée round; lnf asks the table then (F1)")
+        if g == "hellish rebuke":  # F1: cast at a foe that hurt the caster
+            out.append(f"  {s['name']}: guards: [{g}]: cast with the reaction at a foe that hurt")
+            out.append("      the caster (a hit, a spell, a breath), in a mêlée round (F1)")
             continue
         out.append(f"  {s['name']}: guards: [{g}]: +5 AC until the start of the caster's next turn")
         out.append("      when it turns a hit; a reaction and a 1st-level slot (F1)")

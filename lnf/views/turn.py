@@ -270,7 +270,7 @@ def guard_lines(
     would = (
         f"{foe} hits {hero} for {damage} damage; {guard.name} would halve it to {damage // 2} (F2)"
         if guard.halves
-        else f"{foe} hits {hero} for {damage} damage; {hero} may cast {guard.name} at {foe}"
+        else f"{foe} hurts {hero} for {damage} damage; {hero} may cast {guard.name} at {foe}"
         if guard.rebukes
         else f"{foe} hits {hero}, but {guard.name} (+{guard.ac} AC) would turn it into a miss"
     )
