@@ -92,17 +92,13 @@ def test_f1_the_hero_policy_rebukes_in_lnf_run(tmp_path: Path) -> None:
     assert "Mor takes a reaction, Hellish Rebuke, at Orc, who hurt it (F1)." in out
 
 
-BREATH = """
-title: Breath
-heroes:
-  - {name: Mor, class: warlock, level: 5, scores: {dex: 14, con: 14, cha: 18}, weapons: [dagger],
-     spells: [eldritch blast, hellish rebuke], invocations: [agonizing blast, armor of shadows]}
-monsters:
-  - {name: Drake, hp: 30, ac: 12, attacks: [{name: Bite, to_hit: 2, damage: 1d4 piercing}],
-     actions: [{name: Fire Breath, save: dex 13, damage: 4d6 fire, area: cone 15, recharge: 6}]}
-groups:
-  A: [Mor, Drake]
-"""
+# The same warlock against a drake whose breath (B3) hurts it: damage by a creature, no hit.
+BREATH = FIGHT.replace("A: [Mor, Orc]", "A: [Mor, Drake]").replace(
+    "  - {monster: orc}\n",
+    "  - {name: Drake, hp: 30, ac: 12, attacks: [{name: Bite, to_hit: 2, damage: 1d4 piercing}],\n"
+    "     actions: [{name: Fire Breath, save: dex 13, damage: 4d6 fire, area: cone 15,\n"
+    "                recharge: 6}]}\n",
+)
 
 
 def test_f1_a_breath_that_hurt_is_rebuked_too(tmp_path: Path) -> None:
