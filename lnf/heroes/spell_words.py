@@ -70,11 +70,17 @@ def slot_level(text: str) -> tuple[str, int | None]:
 # --- spells with a save --------------------------------------------------------------------
 
 
+def _spell_said(rest: str) -> str:
+    """The spell named at the start of `cast …` (before "at" or "on" and any slot level), lower
+    case."""
+    name = re.split(r"\s+(?:at|on)\s+", slot_level(rest)[0], maxsplit=1, flags=re.IGNORECASE)[0]
+    return name.strip().lower()
+
+
 def refuse_reactions(hero: Hero, rest: str) -> None:
     """F1: `cast Hellish Rebuke at Orc 1` on the hero's own turn: a spell whose casting time is
     a reaction is cast when what it answers comes (lnf asks then), refused now."""
-    name = re.split(r"\s+(?:at|on)\s+", slot_level(rest)[0], maxsplit=1, flags=re.IGNORECASE)[0]
-    name = name.strip().lower()
+    name = _spell_said(rest)
     for a in hero.attacks:
         if a.cost is Cost.REACTION and a.name.lower() == name:
             raise Refused(
@@ -86,8 +92,7 @@ def refuse_reactions(hero: Hero, rest: str) -> None:
 
 def save_spell(hero: Hero, rest: str) -> Attack | None:
     """The hero's save spell named at the start of `cast …`, if it is one."""
-    name = re.split(r"\s+(?:at|on)\s+", slot_level(rest)[0], maxsplit=1, flags=re.IGNORECASE)[0]
-    name = name.strip().lower()
+    name = _spell_said(rest)
     return next((a for a in hero.attacks if a.save is not None and a.name.lower() == name), None)
 
 
