@@ -35,10 +35,9 @@ from lnf.rules.class_features import (
     speed_bonus,
     unarmored_ac,
 )
-from lnf.rules.inspiration import FONT_OF_INSPIRATION
 from lnf.rules.invocations import ARMOR_OF_SHADOWS, MAGE_ARMOR_BASE
 from lnf.rules.resources import BARDIC_INSPIRATION
-from lnf.rules.sheets import proficiency
+from lnf.rules.sheets import class_resources, proficiency
 
 SHEET = SHEET_LISTS  # worked out (attacks, stealth…), then taken off
 ROLL = "roll"
@@ -152,9 +151,11 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
         out["attacks"] = attacks
     if has_uncanny_dodge(cls, level):
         out["guards"] = [guard_form(UNCANNY_DODGE)]  # F2: a reaction against a hit
-    if cls == "bard":  # F2: "a number of times equal to your Charisma modifier (minimum of once)"
-        rest = "short" if level >= FONT_OF_INSPIRATION else "long"
-        out["uses"] = {f"{BARDIC_INSPIRATION} ({rest})": max(1, mods[Ability.CHA])}
+    # F2 Bardic Inspiration: "equal to your Charisma modifier (a minimum of once)", back on the
+    # rest the class table says (`rules.sheets`)
+    for r in class_resources(cls, level):
+        if r.name == BARDIC_INSPIRATION:
+            out["uses"] = {f"{r.name} ({r.recharge.value})": max(1, mods[Ability.CHA])}
     return out
 
 

@@ -27,7 +27,6 @@ from lnf.rules.resources import BARDIC_INSPIRATION, verify_use
 # SRD bard table, Bardic Inspiration's die: (bard level, faces), highest first.
 DICE = ((15, 12), (10, 10), (5, 8), (1, 6))
 _DIE = re.compile(rf"{BARDIC_INSPIRATION} \(d(\d+)\)")
-FONT_OF_INSPIRATION = 5  # the bard level from which its uses come back on a short rest
 TEN_MINUTES = 100  # rounds: "within the next 10 minutes" (F4)
 DEAF = frozenset({Condition.DEAFENED, Condition.UNCONSCIOUS})
 
