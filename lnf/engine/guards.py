@@ -1,7 +1,7 @@
 """F1: a reaction against a monster's hit, taken before it lands: one that turns it into a
 miss (Shield, Parry, a shield guardian's amulet), or one that halves its damage (F2: the rogue's
 Uncanny Dodge); `rules.economy.turning_guard` decides which may be taken. Or one taken once it
-has hurt: Hellish Rebuke (`rebuke`). A hero's answer may wait for the table (`Waits`)."""
+has hurt: Hellish Rebuke (`rebuke_hurt`). A hero's answer may wait for the table (`Waits`)."""
 
 from __future__ import annotations
 
@@ -62,15 +62,8 @@ def land(
     undead = isinstance(turn.fight.combatant(hit.target), Monster)  # B8: Undead Fortitude's
     done = turn.do(fortitude(turn, hit, dice) if dice is not None and hit.hit and undead else hit)
     if dice is not None and hit.hit:
-        rebuke(turn, done, ask, dice)  # F1: the hero's answer to a hit that hurt it
+        rebuke_hurt(turn, done, hit.attacker, ask, dice)  # F1: an answer to a hit that hurt
     return done
-
-
-def rebuke(turn: Steps, done: StepDone, ask: Ask | None, dice: DiceSource) -> None:
-    """F1 Hellish Rebuke, once a monster's hit has hurt a hero."""
-    hit = done.step
-    assert isinstance(hit, Attacked)
-    rebuke_hurt(turn, done, hit.attacker, ask, dice)
 
 
 def rebuke_hurt(turn: Steps, done: StepDone, by: str, ask: Ask | None, dice: DiceSource) -> None:
