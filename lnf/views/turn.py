@@ -8,18 +8,17 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from lnf.errors import Refused
-from lnf.model import Attack, Condition, Cost, Fight, Guard, Hero, Monster, Rank
+from lnf.model import Action, Attack, Condition, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.rules.darts import sure_hit
 from lnf.rules.economy import left_this_turn, verify_after_attack
 from lnf.rules.hyrule import hyrule
 from lnf.rules.inspiration import inspiration_die, verify_inspire
-from lnf.rules.ki import has_ki_actions
+from lnf.rules.ki import PATIENT_DEFENSE, verify_ki_action
 from lnf.rules.legal import MODE_WORDS, attack_modes, options
 from lnf.rules.resources import BARDIC_INSPIRATION
 from lnf.rules.roster import in_fight
 from lnf.rules.spell_effects import effect_options
 from lnf.rules.strike_order import up_next
-from lnf.rules.stunning import KI
 from lnf.rules.wording import a_an, and_list, or_list
 from lnf.views.effects_text import edges_said
 from lnf.views.grid import sheet_line
@@ -107,10 +106,11 @@ def follow_ups(fight: Fight, hero: Hero, *, opened: bool) -> list[str]:
 def ki_options(fight: Fight, hero: Hero) -> list[str]:
     """F2: a monk's Patient Defense and Step of the Wind, while it has Ki and its bonus
     action (`rules.ki`)."""
-    ki = hero.resource(KI)
-    if not has_ki_actions(hero) or (ki is not None and not ki.left):
-        return []
     if Cost.BONUS not in left_this_turn(fight, hero.name):
+        return []
+    try:
+        verify_ki_action(hero, PATIENT_DEFENSE, Action.DODGE)  # a monk with Ki left
+    except Refused:
         return []
     return [
         "patient defense (a bonus-action Dodge, 1 Ki)",
