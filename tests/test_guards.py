@@ -192,8 +192,8 @@ def test_f1_guards_in_the_fight_file_and_the_srd_parry() -> None:
         parse_fight(text.replace("[shield]", "[sheild]"), "k.yaml")
     except InputError as exc:
         said = (
-            "'sheild' is no reaction lnf plays: say shield, parry 2, amulet 2, uncanny dodge or "
-            "hellish rebuke"
+            "'sheild' is no reaction lnf plays: say shield, parry 2, amulet 2, uncanny dodge, "
+            "deflect missiles 8 (1d10 + 8 off a ranged weapon hit) or hellish rebuke"
         )
         assert "guards[0]" in str(exc) and said in str(exc) and ":2" in str(exc)
         assert "did you mean 'shield'?" in str(exc)

@@ -364,8 +364,8 @@ def test_the_page_says_the_reaction_the_table_waits_for(tmp_path: Path) -> None:
 
 
 def test_the_page_asks_a_guard_as_the_terminal_does() -> None:
-    """F1, F2: a Shield that would turn a hit, Uncanny Dodge that would halve it; a hidden
-    foe unnamed."""
+    """F1, F2: a Shield that would turn a hit, Uncanny Dodge that would halve it, Deflect
+    Missiles that would lessen it; a hidden foe unnamed."""
     from lnf.model import Guard
     from lnf.views.page import Asked, asked_line
 
@@ -376,6 +376,11 @@ def test_the_page_asks_a_guard_as_the_terminal_does() -> None:
     said = "Wraith hits Nix for 14 damage: does Nix take Uncanny Dodge, halving it (F2)?"
     assert asked_line(dodge, set()) == said
     assert asked_line(dodge, {"Wraith"}).startswith("A foe hits Nix for 14 damage")
+    deflect = Asked("Scout", ("Sen",), Guard("Deflect Missiles", 0, deflects=9), 8)
+    said = (
+        "Scout hits Sen for 8 damage: does Sen take Deflect Missiles, taking 1d10 + 9 off it (F2)?"
+    )
+    assert asked_line(deflect, set()) == said
     two = Asked("Ogre", ("Bram", "Ann"))
     said = "Ogre is leaving its group: Bram and Ann may each take an opportunity attack (M6)."
     assert asked_line(two, set()) == said

@@ -213,8 +213,11 @@ def _step(fight: Fight, step: Step) -> list[str]:
             return _names(fight, [step.who])
         case Drained():
             return _names(fight, [step.who]) + _amounts([step.amount])
-        case Guarded():
-            return _names(fight, [step.who, step.foe]) + _amounts([step.ac])
+        case Guarded():  # F2 Deflect Missiles: a d10, and its bonus with it
+            deflect = _faces([step.face], 10) if step.face or step.deflects else []
+            return (
+                _names(fight, [step.who, step.foe]) + _amounts([step.ac, step.deflects]) + deflect
+            )
         case Heads():  # B8
             return _names(fight, [step.who], Monster) + _amounts([step.heads, step.lost])
         case Split():  # B10: a new name, free before the step; B6: an action that brings it

@@ -1,7 +1,8 @@
 """F1: a reaction against a monster's hit, taken before it lands: one that turns it into a
-miss (Shield, Parry, a shield guardian's amulet), or one that halves its damage (F2: the rogue's
-Uncanny Dodge); `rules.economy.turning_guard` decides which may be taken. Or one taken once it
-has hurt: Hellish Rebuke (`rebuke_hurt`). A hero's answer may wait for the table (`Waits`)."""
+miss (Shield, Parry, a shield guardian's amulet), or one that lessens its damage (F2: the rogue's
+Uncanny Dodge, the monk's Deflect Missiles); `rules.economy.turning_guard` decides which may be
+taken. Or one taken once it has hurt: Hellish Rebuke (`rebuke_hurt`). A hero's answer may wait
+for the table (`Waits`)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ def land(
         if takes and guard.halves:  # F2 Uncanny Dodge: the hit lands, its damage halved
             turn.do(Guarded(target.name, guard.name, foe.name, 0, halves=True))
             hit = halved(hit, guard.name)
+        elif takes and guard.deflects:  # F2 Deflect Missiles: the hit lands, lighter
+            hit = _deflected(turn, hit, guard, dice)
         elif takes:
             slot = guard_slot(target, guard) if guard.slot else None
             if slot is not None:
@@ -100,6 +103,25 @@ def _rebuke(turn: Steps, who: str, by: str, hurt: int, ask: Ask | None, dice: Di
     resisted = resist_cast(turn, rolled, cast)
     turn.do(fortitude(turn, resisted, dice))
     spend_resisted(turn, resisted.saves)
+
+
+def _deflected(turn: Steps, hit: Attacked, guard: Guard, dice: DiceSource | None) -> Attacked:
+    """F2 Deflect Missiles: "the damage you take from the attack is reduced by 1d10 + your
+    Dexterity modifier + your monk level" (`guard.deflects`), before resistance (D6), the
+    first type first. Only a ranged weapon's hit is deflected (`turning_guard`): each such
+    attack is rolled with dice, so `dice` is never None here."""
+    assert dice is not None, "a ranged weapon's hit is rolled with dice"
+    dice.about(f"{hit.target}'s Deflect Missiles: 1d10 + {guard.deflects} off the damage")
+    step = Guarded(hit.target, guard.name, hit.attacker, 0, face=dice.face(10))
+    turn.do(replace(step, deflects=guard.deflects))
+    left, parts = step.face + guard.deflects, []
+    for kind, n in hit.damage:
+        parts.append((kind, max(0, n - left)))
+        left = max(0, left - n)
+    total = sum(n for _, n in parts)
+    text = f"{hit.damage_text}, less {step.face + guard.deflects} ({guard.name}): {total}"
+    text += " (caught: 1 Ki may throw it back, F2; the DM rules it)" if total == 0 else ""
+    return replace(hit, damage=tuple(parts), damage_text=text)
 
 
 def halved(hit: Attacked, why: str) -> Attacked:

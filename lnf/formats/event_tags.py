@@ -161,6 +161,8 @@ LATER_FIELDS = {
     (Attacked, "inspired"),  # F2: Bardic Inspiration
     (Saved, "inspired"),
     (Guarded, "rebukes"),  # F1: Hellish Rebuke
+    (Guarded, "face"),  # F2: Deflect Missiles
+    (Guarded, "deflects"),
     (Contested, "worse"),
     (Contested, "target_worse"),  # F6: intoxicated
     (Moved, "pushed"),

@@ -472,7 +472,7 @@ def _guards(d: dict[str, Any], path: tuple[str | int, ...], ck: Checker) -> list
         try:
             out.append(parse_guard(text))
         except ValueError as exc:
-            named = ["shield", "parry 2", "amulet 2", "uncanny dodge"]
+            named = ["shield", "parry 2", "amulet 2", "uncanny dodge", "deflect missiles 8"]
             hint = did_you_mean(str(text).strip().lower(), named) or "the reactions of F1"
             ck.fail((*path, "guards", j), str(exc), hint)
     return out

@@ -200,7 +200,8 @@ def _combatant_fields() -> dict[str, Field]:
             ListOf(Str()),
             [],
             "F1: reactions against a hit: shield (+5 AC, a 1st-level slot), parry 2 (mêlée), "
-            "uncanny dodge (F2: half its damage), hellish rebuke (the spell, once it hurts)",
+            "uncanny dodge (F2: half its damage), deflect missiles 8 (F2: 1d10 + 8 off a ranged "
+            "weapon hit), hellish rebuke (the spell, once it hurts)",
         ),
         "flags": Field(ListOf(OneOf(Flag), unique=True), [], "standing facts rules ask about"),
         "resist": Field(DAMAGE_TYPES, [], "damage resistances (D6)"),

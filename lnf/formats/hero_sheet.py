@@ -15,7 +15,7 @@ from lnf.errors import Refused
 from lnf.formats.armory import armor, weapon
 from lnf.formats.fight_combatants import SHEET_LISTS, class_unknown
 from lnf.formats.hero_invocations import check_invocations, invoked
-from lnf.formats.short_forms import UNCANNY_DODGE, guard_form
+from lnf.formats.short_forms import UNCANNY_DODGE, deflect_missiles, guard_form
 from lnf.formats.spec import Checker, did_you_mean
 from lnf.formats.yaml_source import FieldPath
 from lnf.model import Ability
@@ -25,6 +25,7 @@ from lnf.rules.class_features import (
     SKILLS,
     armored_ac,
     attacks_per_action,
+    deflects_missiles,
     expertise_count,
     has_uncanny_dodge,
     hit_points,
@@ -151,6 +152,9 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
         out["attacks"] = attacks
     if has_uncanny_dodge(cls, level):
         out["guards"] = [guard_form(UNCANNY_DODGE)]  # F2: a reaction against a hit
+    if deflects_missiles(cls, level):  # F2: "1d10 + your Dexterity modifier + your monk level"
+        bonus = max(1, mods[Ability.DEX] + level)  # (a monk of Dexterity 5 or less: at least 1)
+        out["guards"] = [guard_form(deflect_missiles(bonus))]
     # F2 Bardic Inspiration: "equal to your Charisma modifier (a minimum of once)", back on the
     # rest the class table says (`rules.sheets`)
     for r in class_resources(cls, level):

@@ -237,12 +237,20 @@ def parse_rider_damage(value: Any) -> tuple[DiceExpr, DamageType | None]:
 
 UNCANNY_DODGE = Guard("Uncanny Dodge", 0, halves=True)
 HELLISH_REBUKE = Guard("Hellish Rebuke", 0, slot=1, rebukes=True)  # F1: the spell's own
+DEFLECT_MISSILES = "Deflect Missiles"  # F2: the monk's, 1d10 + Dexterity + level off a hit
+
+
+def deflect_missiles(bonus: int) -> Guard:
+    """F2 Deflect Missiles: 1d10 + `bonus` (the monk's Dexterity modifier + its level) off a
+    ranged weapon hit's damage."""
+    return Guard(DEFLECT_MISSILES, 0, deflects=bonus)
 
 
 def parse_guard(value: Any) -> Guard:
     """F1: `shield` (+5 AC until the start of its next turn, a 1st-level slot), `parry N`
     (+N AC against one mêlée attack that would hit) or `amulet N` (B8: a shield guardian's
-    Shield, +N AC to its amulet's wearer beside it)."""
+    Shield, +N AC to its amulet's wearer beside it); F2: `uncanny dodge`, `deflect missiles N`
+    (1d10 + N off a ranged weapon hit)."""
     words = str(value).strip().lower().split()
     if words == ["shield"]:
         return Guard("Shield", 5, slot=1, lasts=True)
@@ -254,9 +262,12 @@ def parse_guard(value: Any) -> Guard:
         return UNCANNY_DODGE  # F2: the rogue's, from the 5th level (its sheet gives it)
     if words == ["hellish", "rebuke"]:
         return HELLISH_REBUKE  # F1: with the spell among its attacks (`spells:` gives both)
+    deflect = len(words) == 3 and words[:2] == ["deflect", "missiles"] and words[2].isdigit()
+    if deflect and 1 <= int(words[2]) <= 40:  # Dexterity + monk level: at most 5 + 20
+        return deflect_missiles(int(words[2]))
     raise ValueError(
-        f"{value!r} is no reaction lnf plays: say shield, parry 2, amulet 2, uncanny dodge or "
-        "hellish rebuke"
+        f"{value!r} is no reaction lnf plays: say shield, parry 2, amulet 2, uncanny dodge, "
+        "deflect missiles 8 (1d10 + 8 off a ranged weapon hit) or hellish rebuke"
     )
 
 
@@ -268,6 +279,8 @@ def guard_form(guard: Guard) -> str:
         return "uncanny dodge"
     if guard.rebukes:
         return "hellish rebuke"
+    if guard.deflects:
+        return f"deflect missiles {guard.deflects}"
     return "shield" if guard.lasts else f"parry {guard.ac}"
 
 

@@ -341,6 +341,12 @@ def hero_sheet(cls: str, level: int) -> str:
             "Uncanny Dodge (F2): when a foe hits, the reaction that halves the damage (lnf asks "
             "the table, as for a Shield; the hero policy takes it on the first hit of a round)"
         )
+    for guard in sheet.get("guards", []):
+        if guard.startswith("deflect missiles "):
+            lines += _wrapped(
+                f"Deflect Missiles (F2): when a ranged weapon hits, the reaction that takes 1d10 "
+                f"+ {guard.split()[-1]} off its damage (lnf asks the table, as for a Shield)"
+            )
     if cls == "barbarian":
         lines += _wrapped(
             f"raging (a bonus action: `rage`): +{rage_damage(level)} damage on Strength "

@@ -229,8 +229,9 @@ class SpellEffect:
 class Guard:
     """F1: a reaction that raises AC against a hit that would land: the Shield spell (+5 until
     the start of the caster's next turn, a 1st-level slot), a stat block's Parry (+2 against
-    one mêlée attack); or one that halves a hit's damage (F2: the rogue's Uncanny Dodge); or a
-    spell cast at the attacker once its hit has hurt (Hellish Rebuke)."""
+    one mêlée attack); or one that halves a hit's damage (F2: the rogue's Uncanny Dodge) or takes
+    1d10 + `deflects` off a ranged weapon hit's (F2: the monk's Deflect Missiles); or a spell cast
+    at the attacker once its hit has hurt (Hellish Rebuke)."""
 
     name: str
     ac: int
@@ -241,6 +242,7 @@ class Guard:
     by: str = ""  # whose reaction it is when not the target's (the guardian's, `wearer`)
     halves: bool = False  # F2 Uncanny Dodge: it halves the hit's damage (ac 0), not turns it
     rebukes: bool = False  # F1 Hellish Rebuke: cast at the attacker once its hit has hurt (ac 0)
+    deflects: int = 0  # F2 Deflect Missiles: 1d10 + this off a ranged weapon hit (ac 0)
 
 
 @value

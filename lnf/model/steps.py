@@ -360,8 +360,9 @@ class ConcentrationEnded:
 @value
 class Guarded:
     """F1: `who` spends its reaction on `guard` against `foe`'s hit, which becomes a miss;
-    or, `halves` (F2 Uncanny Dodge), whose damage is halved; or, `rebukes` (Hellish Rebuke),
-    which it answers with a spell at `foe` (its own step)."""
+    or, `halves` (F2 Uncanny Dodge), whose damage is halved; or, `deflects` (F2 Deflect
+    Missiles), whose damage loses the d10's `face` + `deflects`; or, `rebukes` (Hellish
+    Rebuke), which it answers with a spell at `foe` (its own step)."""
 
     who: str
     guard: str
@@ -369,6 +370,13 @@ class Guarded:
     ac: int
     halves: bool = False
     rebukes: bool = False
+    face: int = 0
+    deflects: int = 0
+
+    @property
+    def deflected(self) -> int:
+        """F2 Deflect Missiles: the damage it takes off the hit (0 for any other guard)."""
+        return self.face + self.deflects if self.face else 0
 
 
 @value

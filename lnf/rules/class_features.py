@@ -152,6 +152,7 @@ STUN_LEVEL = 5  # F2: the monk's Stunning Strike
 DANGER_SENSE_LEVEL = 2  # F2: the barbarian's
 EVASION_LEVEL = 7  # F2: the rogue's and the monk's
 UNCANNY_DODGE_LEVEL = 5  # F2: the rogue's
+DEFLECT_MISSILES_LEVEL = 3  # F2: the monk's
 SCULPT_LEVEL = 2  # F2: the evoker's Sculpt Spells
 RECKLESS_LEVEL = 2  # F2: the barbarian's Reckless Attack
 # "you can't be blinded, deafened, or incapacitated" (and what incapacitates: F3)
@@ -269,6 +270,12 @@ def has_uncanny_dodge(cls: str, level: int) -> bool:
     return cls.lower() == "rogue" and level >= UNCANNY_DODGE_LEVEL
 
 
+def deflects_missiles(cls: str, level: int) -> bool:
+    """F2: the monk has Deflect Missiles from the 3rd level (the levels file: tests); the
+    sheet gives it as a guard (F1), `rules.economy.turning_guard` plays it."""
+    return cls.lower() == "monk" and level >= DEFLECT_MISSILES_LEVEL
+
+
 def danger_sense(c: Combatant, ability: Ability) -> str:
     """F2, SRD 5.1 Danger Sense: "advantage on Dexterity saving throws against effects that
     you can see, such as traps and spells. To gain this benefit, you can't be blinded,
@@ -336,6 +343,7 @@ PLAYED_FEATURES: dict[str, frozenset[str]] = {
     "monk": frozenset(
         {"Unarmored Defense", "Martial Arts", "Ki", "Flurry of Blows", "Unarmored Movement"}
         | {"Extra Attack", "Stunning Strike", "Evasion", "Patient Defense", "Step of the Wind"}
+        | {"Deflect Missiles"}
     ),
     "paladin": frozenset({"Lay on Hands", "Spellcasting: Paladin", "Divine Smite", "Extra Attack"}),
     "ranger": frozenset({"Spellcasting: Ranger", "Extra Attack"}),

@@ -25,6 +25,7 @@ from lnf.model import (
     PhaseKind,
 )
 from lnf.model.answer_steps import Countered, Mirrored, Reacted, Split, Warded
+from lnf.model.plan import Mode
 from lnf.model.steps import (
     Acted,
     Attacked,
@@ -232,7 +233,9 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
     a miss: its reaction unspent this round, not incapacitated, the guard fitting the attack
     (Parry: mêlée only), a slot left for a spell, and the roll short of the raised AC (a natural
     20 hits whatever the AC, D3). Else one that halves its damage (F2 Uncanny Dodge: "when an
-    attacker that you can see hits you with an attack"), on a hit of 2 damage or more."""
+    attacker that you can see hits you with an attack"), on a hit of 2 damage or more; or one
+    that takes some off a ranged weapon hit that deals any (F2 Deflect Missiles: "when you are
+    hit by a ranged weapon attack": not a spell's, nor a thrown weapon's in mêlée)."""
     if not hit.hit or not hit.faces:
         return None  # F7: a dart (Magic Missile) has no roll for a raised AC to fall short of
     target = fight.combatant(hit.target)
@@ -254,12 +257,12 @@ def turning_guard(fight: Fight, hit: Attacked) -> Guard | None:
             continue
         if not guard.halves and hit.total < hit.ac + guard.ac and hit.kept != 20:
             return guard
+    dealt = sum(n for _, n in hit.damage)
     for guard in own:  # F2: only once nothing turns the hit
-        if (
-            guard.halves
-            and sum(n for _, n in hit.damage) >= 2
-            and _sees(fight, target, hit.attacker)
-        ):
+        if guard.halves and dealt >= 2 and _sees(fight, target, hit.attacker):
+            return guard
+        weapon = attack is None or not attack.spell  # B1: a "Ranged Spell Attack" is a spell's
+        if guard.deflects and dealt >= 1 and hit.mode is Mode.RANGED and weapon:
             return guard
     return None
 

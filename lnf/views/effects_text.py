@@ -207,6 +207,8 @@ def effect_text(step: EffectStep, before: Fight, after: Fight) -> str:
             who, foe = step.who, step.foe
             if step.rebukes:
                 return f"{who} takes a reaction, {step.guard}, at {foe}, who hurt it (F1)."
+            if step.face:  # F2 Deflect Missiles
+                does = f"1d10 ({step.face}) + {step.deflects} = {step.deflected} off the damage, F2"
             return f"{who} takes a reaction, {step.guard} ({does}), against {foe}'s hit (F1)."
         case _:
             assert_never(step)

@@ -102,7 +102,8 @@ def turn_line(fight: Fight, unseen: set[str]) -> str:
 class Asked(NamedTuple):
     """M6, F1: a reaction the table answers before the fight goes on: an opportunity attack as
     `foe` leaves its group (each of `heroes` may take one), or `guard` against `foe`'s hit on
-    the one hero, `damage` the hit's (what Uncanny Dodge would halve, F2)."""
+    the one hero, `damage` the hit's (what Uncanny Dodge would halve or Deflect Missiles lessen,
+    F2)."""
 
     foe: str
     heroes: tuple[str, ...]
@@ -128,10 +129,11 @@ def asked_line(asked: Asked, unseen: set[str]) -> str:
     hero = heroes[0]
     if guard.rebukes:
         return f"{foe} hurts {hero} for {asked.damage} damage: does {hero} cast {guard.name} (F1)?"
-    if guard.halves:
+    if guard.halves or guard.deflects:
+        does = "halving it" if guard.halves else f"taking 1d10 + {guard.deflects} off it"
         return (
-            f"{foe} hits {hero} for {asked.damage} damage: does {hero} take {guard.name}, halving "
-            "it (F2)?"
+            f"{foe} hits {hero} for {asked.damage} damage: does {hero} take {guard.name}, {does} "
+            "(F2)?"
         )
     return (
         f"{foe} hits {hero}: does {hero} take {guard.name} (+{guard.ac} AC), turning it into a "

@@ -203,7 +203,7 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         case Guarded():
             if step.rebukes:  # F1: the spell that follows says the rest
                 return f"{step.who} answers {step.foe} with {step.guard}."
-            does = "halves" if step.halves else "turns"
+            does = "halves" if step.halves else "deflects" if step.face else "turns"
             return f"{step.who} {does} {step.foe}'s hit with {step.guard}."
         case TraitRolled():
             return f"{step.who} goes berserk." if step.face == 6 and step.trait == "Berserk" else ""

@@ -261,7 +261,7 @@ def guard_lines(
     damage: int = 0,
 ) -> list[str]:
     """F1: a monster's hit would land; the hero's reaction (Shield) would turn it, or halve its
-    `damage` (Uncanny Dodge, F2). `saves`:
+    `damage` (Uncanny Dodge, F2) or lessen it (Deflect Missiles, F2). `saves`:
     the players' d20s said for the same turn's saves (B3), to say again with `lnf next`: the
     turn is recorded only once the reaction is answered."""
     f = shlex.quote(str(fight_file))
@@ -270,6 +270,9 @@ def guard_lines(
     would = (
         f"{foe} hits {hero} for {damage} damage; {guard.name} would halve it to {damage // 2} (F2)"
         if guard.halves
+        else f"{foe} hits {hero} for {damage} damage; {guard.name} would take 1d10 + "
+        f"{guard.deflects} off it (F2)"
+        if guard.deflects
         else f"{foe} hurts {hero} for {damage} damage; {hero} may cast {guard.name} at {foe}"
         if guard.rebukes
         else f"{foe} hits {hero}, but {guard.name} (+{guard.ac} AC) would turn it into a miss"
