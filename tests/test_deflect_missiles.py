@@ -120,3 +120,28 @@ def test_the_table_is_asked_with_the_damage_and_the_answer_lessens_it(tmp_path: 
     assert "off the damage, F2), against Scout's hit (F1)." in out
     assert "= 8, less 1" in out and "(Deflect Missiles): 0 (caught" in out
     assert "Sen 38/38 hp." in out
+
+
+@needs_data
+def test_solo_play_asks_it_by_what_it_does(tmp_path: Path) -> None:
+    """F1, F2: the solo prompt says what each reaction does (before, every guard was asked as
+    "+0 AC turns it")."""
+    from click.testing import CliRunner
+
+    from lnf.cli import main
+    from lnf.cli.solo_commands import guard_asked
+    from lnf.formats.short_forms import HELLISH_REBUKE, UNCANNY_DODGE
+
+    path = tmp_path / "deflect.yaml"
+    path.write_text(FIGHT.split("monsters:")[0] + "monsters:\n  - {monster: scout}\n", "utf-8")
+    out = CliRunner().invoke(main, ["play", str(path), "--seed", "3"], input="y\nquit\n").output
+    assert "Scout hits Sen: Deflect Missiles takes 1d10 + 9 off its damage (F2)? [Y/n]" in out
+    assert "less 15 (Deflect Missiles): 0 (caught" in out
+    assert (
+        guard_asked("Nix", "Orc", UNCANNY_DODGE)
+        == "Orc hits Nix: Uncanny Dodge halves its damage (F2)?"
+    )
+    assert (
+        guard_asked("Mor", "Orc", HELLISH_REBUKE)
+        == "Orc hurts Mor: cast Hellish Rebuke at Orc (F1)?"
+    )

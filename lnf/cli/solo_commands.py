@@ -81,8 +81,7 @@ class PromptHeroes:
                     click.echo(f"  Not allowed: {exc.describe()}")
 
     def takes_guard(self, fight: Fight, hero: Hero, foe: Monster, guard: Guard) -> bool:
-        asked = f"{foe.name} hits {hero.name}: {guard.name} (+{guard.ac} AC) turns it (F1)? [Y/n] "
-        return _yes(asked, default=True)
+        return _yes(f"{guard_asked(hero.name, foe.name, guard)} [Y/n] ", default=True)
 
     def takes_opportunity(self, fight: Fight, hero: Hero, foe: Monster) -> bool:
         together = fight.group_of(foe.name) is not None
@@ -229,3 +228,14 @@ def play(fight_file: Path, seed: int | None, new: bool) -> None:
         sys.exit(INTERRUPTED)
     if winner is None:
         click.echo(f"\nStopped. lnf play {fight_file} carries on from here.")
+
+
+def guard_asked(hero: str, foe: str, guard: Guard) -> str:
+    """F1, F2: the reaction a solo player decides, by what it does."""
+    if guard.rebukes:
+        return f"{foe} hurts {hero}: cast {guard.name} at {foe} (F1)?"
+    if guard.halves:
+        return f"{foe} hits {hero}: {guard.name} halves its damage (F2)?"
+    if guard.deflects:
+        return f"{foe} hits {hero}: {guard.name} takes 1d10 + {guard.deflects} off its damage (F2)?"
+    return f"{foe} hits {hero}: {guard.name} (+{guard.ac} AC) turns it into a miss (F1)?"
