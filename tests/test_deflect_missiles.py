@@ -55,6 +55,8 @@ def test_the_sheet_gives_it_from_the_3rd_level_with_dexterity_and_level() -> Non
     sen = parse_fight(FIGHT, "d.yaml").hero("Sen")
     assert [(g.name, g.deflects) for g in sen.guards] == [("Deflect Missiles", 4 + 5)]
     assert not parse_fight(FIGHT.replace("level: 5", "level: 2"), "d.yaml").hero("Sen").guards
+    said = "# Deflect Missiles (F2): when a ranged weapon hits, the reaction that takes 1d10 + 6"
+    assert said in run("init", "--hero", "monk", "--level", "3")[1]  # Dexterity 16, level 3
     rogue = FIGHT.replace("class: monk, level: 5", "class: rogue, level: 3")
     assert not parse_fight(rogue, "d.yaml").hero("Sen").guards
     again = parse_fight(dump_fight(parse_fight(FIGHT, "d.yaml")), "again.yaml")

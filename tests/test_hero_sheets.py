@@ -452,11 +452,6 @@ def test_the_sheet_says_which_features_lnf_plays_and_which_the_dm_rules() -> Non
     assert played in out and "#   Uncanny Dodge, Evasion\n" in out
     assert "# the DM rules: Thieves' Cant, Roguish Archetype\n" in out
     assert "# Uncanny Dodge (F2): when a foe hits, the reaction that halves the damage" in out
-    out = run("init", "--hero", "monk", "--level", "3")[1]  # Dexterity 16 (+3), level 3
-    assert (
-        "# Deflect Missiles (F2): when a ranged weapon hits, the reaction that takes 1d10 + 6"
-        in out
-    )
     assert plays_feature("cleric", "Destroy Undead (CR 1 or below)")
     assert not plays_feature("paladin", "Channel Divinity")
 

@@ -272,7 +272,7 @@ def _hero_sheets(data: Any, ck: Checker) -> None:
     if isinstance(heroes, list) and any(
         isinstance(h, dict)
         and (
-            any(k in h for k in ("scores", "invocations", *SHEET_LISTS))
+            any(k in h for k in ("scores", "invocations", "fighting_style", *SHEET_LISTS))
             or str(h.get("hp")).strip().lower() == "roll"
         )
         for h in heroes
@@ -440,7 +440,8 @@ def _assumed(path: Path, located: Located) -> list[str]:
     out[:0] = _no_ac(path, located, no_ac)
     heroes = doc.get("heroes")
     if isinstance(heroes, list) and any(
-        isinstance(h, dict) and ("spells" in h or "invocations" in h) for h in heroes
+        isinstance(h, dict) and ("spells" in h or "invocations" in h or "fighting_style" in h)
+        for h in heroes
     ):
         from lnf.formats.hero_spells import spell_warnings
 

@@ -297,6 +297,11 @@ HERO = Obj(
             [],
             "F2: a warlock's Eldritch Invocations by SRD name, such as [agonizing blast]",
         ),
+        "fighting_style": Field(
+            ListOf(Str(), unique=True, one=True),
+            [],
+            "F2: a fighter's, paladin's or ranger's Fighting Style by SRD name, such as dueling",
+        ),
         "spell_mod": Field(
             Int(minimum=-5, maximum=10), None, "F7: the spellcasting modifier (else from scores)"
         ),

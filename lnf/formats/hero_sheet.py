@@ -14,6 +14,7 @@ from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.formats.armory import armor, weapon
 from lnf.formats.fight_combatants import SHEET_LISTS, class_unknown
+from lnf.formats.fighting_style import FIELD, check_styles, style_weapons, styled_ac, styles_of
 from lnf.formats.hero_invocations import check_invocations, invoked
 from lnf.formats.short_forms import UNCANNY_DODGE, deflect_missiles, guard_form
 from lnf.formats.spec import Checker, did_you_mean
@@ -58,7 +59,9 @@ def expand_sheets(data: Any, ck: Checker) -> None:
         rolled = str(entry.get("hp", "")).strip().lower() == ROLL
         if "invocations" in entry:  # F2: a warlock's, kept on the entry for its spells
             check_invocations(entry, ("heroes", i), ck)
-        if not rolled and not any(k in entry for k in ("scores", *SHEET)):
+        if FIELD in entry:  # F2: a Fighting Style, kept on the entry for `lnf check`'s warning
+            check_styles(entry, ("heroes", i), ck)
+        if not rolled and not any(k in entry for k in ("scores", FIELD, *SHEET)):
             continue
         worked = _sheet(entry, ("heroes", i), ck, seed)
         given = {k: v for k, v in entry.items() if k not in SHEET}
@@ -133,6 +136,7 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
     out["con"] = mods[Ability.CON]
     out["con_score"] = scores[Ability.CON]
     out["ac"] = _ac(cls, body, shield, mods, ARMOR_OF_SHADOWS in invoked(entry))
+    out["ac"] = styled_ac(out["ac"], styles_of(entry), body is not None)  # F2: Defense
     out["speed"] = _speed(cls, level, body, shield, scores[Ability.STR])
     proficient = SAVING_THROWS.get(cls, ())
     out["saves"] = {a.value: mods[a] + (prof if a in proficient else 0) for a in Ability}
@@ -146,6 +150,7 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
     out["stealth"] = check["stealth"]  # the Hide action's, D12's and C5's Stealth
     out.update(_hp(entry, cls, level, mods[Ability.CON], path, ck, seed))
     attacks = _weapons(entry.get("weapons", []), (*path, "weapons"), ck, cls, level, mods)
+    style_weapons(attacks, styles_of(entry))  # F2: Archery, Dueling
     if cls == "monk":
         attacks += _martial_arts(level, mods, _monk_weapons(entry.get("weapons", [])))
     if attacks:
@@ -167,6 +172,7 @@ _NEEDS_SCORES = {
     "weapons": "weapons need scores: (Strength or Dexterity sets to-hit and damage)",
     "skills": "skills need scores: (a skill adds its ability's modifier)",
     "expertise": "expertise needs scores: (a skill adds its ability's modifier)",
+    FIELD: "a Fighting Style needs scores: (it is worked into the sheet's to-hit, damage or AC)",
 }
 
 

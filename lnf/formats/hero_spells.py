@@ -12,6 +12,7 @@ from typing import Any
 from lnf.dice.abilities import ability_modifier
 from lnf.errors import Refused
 from lnf.formats.fight_combatants import class_unknown
+from lnf.formats.fighting_style import style_warning
 from lnf.formats.hero_invocations import unplayed_warning, with_invocations
 from lnf.formats.spec import Checker
 from lnf.model import Hero
@@ -117,14 +118,16 @@ def _off_list(cls: str, spell: dict[str, Any]) -> bool:
 
 
 def spell_warnings(data: Any) -> list[tuple[FieldPath, str]]:
-    """What `lnf check` and `lnf show` say of the heroes' spells: those lnf does not play (the
-    DM rules them) and those the hero's class does not have in the SRD (played all the same:
-    a domain, a feat or a second class may give them)."""
+    """What `lnf check` and `lnf show` say of the heroes' spells, invocations and Fighting
+    Styles: those lnf does not play (the DM rules them) and the spells the hero's class does not
+    have in the SRD (played all the same: a domain, a feat or a second class may give them)."""
     out: list[tuple[FieldPath, str]] = []
     heroes = data.get("heroes") if isinstance(data, dict) else None
     for i, entry in enumerate(heroes if isinstance(heroes, list) else []):
         if isinstance(entry, dict) and (said := unplayed_warning(entry)):
             out.append((("heroes", i, "invocations"), said))  # F2: the DM rules them
+        if isinstance(entry, dict) and (said := style_warning(entry)):
+            out.append((("heroes", i, "fighting_style"), said))
     for i, entry in _casters(data):
         name = entry.get("name", f"hero {i + 1}")
         caster = caster_of(entry, ("heroes", i), None)

@@ -24,6 +24,7 @@ from lnf.rules.class_features import (
     plays_feature,
     rage_damage,
 )
+from lnf.rules.fighting_styles import ARCHERY, DEFENSE, DUELING, styles_known
 from lnf.rules.invocations import (
     AGONIZING_BLAST,
     ARMOR_OF_SHADOWS,
@@ -216,6 +217,14 @@ NAMES = {
     "wizard": "Quill",
 }
 POTION = ("Potion of Healing", "2d4+2")
+# F2: the Fighting Styles a sheet takes, first first (a Champion's second at level 10), and
+# what each does to the numbers worked out
+STYLE_PICKS = {"fighter": (DEFENSE, DUELING), "paladin": (DUELING,), "ranger": (ARCHERY,)}
+STYLE_DOES = {
+    ARCHERY: "+2 to hit with ranged weapons",
+    DEFENSE: "+1 AC in armor",
+    DUELING: "+2 damage with a one-handed mêlée weapon",
+}
 # F2: a warlock's Eldritch Invocations, as many as its level knows: the three lnf plays
 INVOCATIONS = (AGONIZING_BLAST, ARMOR_OF_SHADOWS, ELDRITCH_SPEAR)
 # F2: Divine Smite is a feature of the sheet, said with the attack (rules.on_hit), so it is
@@ -300,6 +309,9 @@ def hero_sheet(cls: str, level: int) -> str:
     expert = EXPERTISE.get(cls, ())[: expertise_count(cls, level) or 0]
     if expert:
         entry["expertise"] = list(expert)
+    styles = STYLE_PICKS.get(cls, ())[: styles_known(cls, level)]
+    if styles:
+        entry["fighting_style"] = styles[0] if len(styles) == 1 else list(styles)
     invocations = INVOCATIONS[: invocations_known(level)] if invokes(cls) else ()
     armor = () if ARMOR_OF_SHADOWS in invocations else build.armor  # F2: Mage Armor at will
     if invocations:
@@ -315,6 +327,7 @@ def hero_sheet(cls: str, level: int) -> str:
         f"    armor: {_flow(armor)}" + ("" if armor else "   # unarmored"),
         f"    skills: {_flow(SKILLS[cls])}",
         *([f"    expertise: {_flow(expert)}   # twice the proficiency bonus"] if expert else []),
+        *(_style_lines(styles) if styles else []),
         f"    # works out (F2): AC {sheet['ac']}, speed {sheet['speed']} ft, hp {sheet['hp']} "
         f"(average; or hp: roll), proficiency +{proficiency(level)}",
         f"    #   Stealth {sheet['stealth']:+d}, passive Perception {sheet['perception']}",
@@ -453,3 +466,12 @@ groups:                    # mêlée groups, the Xs (G5): label: [members]
 
 def starter_fight() -> str:
     return STARTER
+
+
+def _style_lines(styles: tuple[str, ...]) -> list[str]:
+    """F2: the sheet's Fighting Style, with what it does ("dueling   # F2: +2 damage…")."""
+    said = styles[0] if len(styles) == 1 else _flow(styles)
+    does = "; ".join(STYLE_DOES[s] for s in styles)
+    if len(styles) == 1:
+        return [f"    fighting_style: {said}   # F2: {does}"]
+    return [f"    fighting_style: {said}", *_wrapped(f"Fighting Styles (F2): {does}")]

@@ -339,14 +339,16 @@ PLAYED_FEATURES: dict[str, frozenset[str]] = {
         | {"Destroy Undead"}
     ),
     "druid": frozenset({"Spellcasting: Druid"}),
-    "fighter": frozenset({"Second Wind", "Action Surge", "Extra Attack"}),
+    "fighter": frozenset({"Second Wind", "Action Surge", "Extra Attack", "Fighting Style"}),
     "monk": frozenset(
         {"Unarmored Defense", "Martial Arts", "Ki", "Flurry of Blows", "Unarmored Movement"}
         | {"Extra Attack", "Stunning Strike", "Evasion", "Patient Defense", "Step of the Wind"}
         | {"Deflect Missiles"}
     ),
-    "paladin": frozenset({"Lay on Hands", "Spellcasting: Paladin", "Divine Smite", "Extra Attack"}),
-    "ranger": frozenset({"Spellcasting: Ranger", "Extra Attack"}),
+    "paladin": frozenset(
+        {"Lay on Hands", "Spellcasting: Paladin", "Divine Smite", "Extra Attack", "Fighting Style"}
+    ),
+    "ranger": frozenset({"Spellcasting: Ranger", "Extra Attack", "Fighting Style"}),
     "rogue": frozenset({"Expertise", "Sneak Attack", "Cunning Action", "Uncanny Dodge", "Evasion"}),
     "sorcerer": frozenset({"Spellcasting: Sorcerer"}),
     "warlock": frozenset({"Pact Magic", "Eldritch Invocations"}),  # three of them: invocations
