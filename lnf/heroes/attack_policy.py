@@ -36,17 +36,22 @@ def is_spell(attack: Attack) -> bool:
 
 
 def attack_choices(
-    fight: Fight, hero: Hero, only: Mode | None = None, cost: Cost = _ACTION
+    fight: Fight,
+    hero: Hero,
+    only: Mode | None = None,
+    cost: Cost = _ACTION,
+    opened: frozenset[str] = frozenset(),
 ) -> Iterable[Option]:
     """Every attack of `cost` (the action's, or the bonus action's) at every foe it reaches,
-    weighed; a slotted attack spell at the slot `at_best_slot` picks (F7)."""
+    weighed; a slotted attack spell at the slot `at_best_slot` picks (F7). `opened`: the
+    Attack action's attacks (lower case), whose bonus-action blows are open too (F1)."""
     for a in hero.attacks:
         if a.cost is cost:
             break
     else:
         return  # F1: none of that cost (most heroes have no bonus-action blow): nothing to weigh
     danger = {m.name: i for i, m in enumerate(fight.monsters)}
-    for monster, attack, mode in attack_options(fight, hero):
+    for monster, attack, mode in attack_options(fight, hero, opened):
         if (only is not None and mode is not only) or attack.cost is not cost or attack.save:
             continue
         if attack.effect is not None:

@@ -281,9 +281,10 @@ def _with_bonus_action(
     if isinstance(choice.action, AttackChoice) and now is not None and now.drops:
         dropped = choice.action.target
     if weapon and now is not None:
-        blows = [
-            o for o in attack_choices(after, me, cost=Cost.BONUS) if not is_spell(_attack_of(o))
-        ]
+        assert isinstance(choice.action, AttackChoice)
+        opened = frozenset({choice.action.attack.name.lower()})  # F1: Martial Arts, Flurry
+        chances = attack_choices(after, me, cost=Cost.BONUS, opened=opened)
+        blows = [o for o in chances if not is_spell(_attack_of(o))]
         if blows:
             blow = max(blows, key=lambda o: (_target_of(o) != dropped, o.score))
             return replace(
@@ -359,7 +360,29 @@ def _best_action(
         options += effect_actions(fight, hero)  # F7: Spirit Guardians, Bless, Sleep
     if cantrips_only:
         options = [o for o in options if not (o.level and is_spell(_attack_of(o)))]
+    if any(a.after_attack for a in hero.attacks):
+        options = _with_blows(fight, hero, options)
     return best_option(options)
+
+
+def _with_blows(fight: Fight, hero: Hero, options: list[Option]) -> list[Option]:
+    """F1, F2: an Attack action with a weapon that opens bonus-action blows (a monk's Martial
+    Arts and Flurry of Blows) is worth the best of them too, so the monk does not throw darts
+    where its sword would bring its blows (docs/policy.md)."""
+    blows: dict[str, float] = {}
+    out = []
+    for option in options:
+        action = option.choice
+        if not isinstance(action, AttackChoice) or is_spell(action.attack):
+            out.append(option)
+            continue
+        name = action.attack.name.lower()
+        if name not in blows:
+            opened = attack_choices(fight, hero, cost=_BONUS, opened=frozenset({name}))
+            granted = [o.score for o in opened if _attack_of(o).after_attack]
+            blows[name] = max(granted, default=0.0)
+        out.append(replace(option, score=option.score + blows[name]) if blows[name] else option)
+    return out
 
 
 # The grid after a move, the last one remembered by the fight's identity and the move: closing

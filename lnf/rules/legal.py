@@ -152,12 +152,19 @@ def _attack_modes(
     return modes
 
 
-def attack_options(fight: Fight, hero: Hero) -> list[tuple[Monster, Attack, Mode]]:
+def attack_options(
+    fight: Fight, hero: Hero, opened: frozenset[str] = frozenset()
+) -> list[tuple[Monster, Attack, Mode]]:
     """Every (monster, attack, mode) open to the hero as its action, monsters in danger order
-    (G3); not the bonus-action blows the Attack action grants (F1: Martial Arts, Flurry).
-    What `_modes` asks of the foe alone is asked once per foe."""
+    (G3); not the bonus-action blows the Attack action grants (F1: Martial Arts, Flurry), but
+    those an Attack action with one of `opened` (lower-case attack names) would grant. What
+    `_modes` asks of the foe alone is asked once per foe."""
     now = _HeroNow(fight, hero)
-    attacks = [a for a in hero.attacks if not a.after_attack]
+    attacks = [
+        a
+        for a in hero.attacks
+        if not a.after_attack or opened & {n.lower() for n in a.after_attack}
+    ]
     out = []
     for m in monsters(fight):
         if not _open_foe(now, m):
