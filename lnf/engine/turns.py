@@ -102,10 +102,16 @@ def opportunity(
 def opportunity_weapon(
     fight: Fight, by: Hero | Monster, target: Hero | Monster
 ) -> tuple[Attack, Mode]:
-    """D10, M6: the weapon an opportunity attack is made with, and how it reaches."""
+    """D10, M6: the weapon an opportunity attack is made with, and how it reaches: a mêlée
+    attack the Attack action makes (a weapon, claws, a bite), not a spell's (Vampiric Touch,
+    Shocking Grasp: cast with an action) nor a blow of the bonus action (Flurry of Blows)."""
     mode = opportunity_mode(fight, by.name, target.name)
     melee = [
-        a for a in by.attacks if a.is_melee and (mode is _MELEE or out_reaches(a.reach, target))
+        a
+        for a in by.attacks
+        if a.is_melee
+        and (mode is _MELEE or out_reaches(a.reach, target))
+        and not (a.spell or a.slot or a.save or a.area or a.spends or a.cost is not Cost.ACTION)
     ]
     return (max(melee, key=lambda a: a.damage.average) if melee else UNARMED), mode
 
