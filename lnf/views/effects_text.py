@@ -10,6 +10,7 @@ from lnf.model import Condition, Confused, Effect, Fight, Lasting, TurnEdge
 from lnf.model.answer_steps import Mirrored, Warded
 from lnf.model.effects import NO_HEALING
 from lnf.model.steps import (
+    Attacked,
     ConcentrationEnded,
     Drained,
     EffectEnded,
@@ -36,6 +37,16 @@ def d4_text(d4: tuple[int, ...]) -> str:
 def inspired_text(face: int) -> str:
     """F2: the Bardic Inspiration die rolled on a roll: " + Bardic Inspiration (5)"."""
     return f" + Bardic Inspiration ({face})" if face else ""
+
+
+def critical_why(step: Attacked, before: Fight) -> str:
+    """F3: why a hit that is no natural 20 is critical: " (Gnoll 1 is unconscious: a hit from
+    within 5 ft is critical, F3)"; "" for a natural 20, or B8's Assassinate (its reason says)."""
+    if not step.critical or step.kept == 20 or any("Assassinate" in r for r in step.reasons):
+        return ""
+    target = before.combatant(step.target)
+    how = "paralyzed" if Condition.PARALYZED in target.conditions else "unconscious"
+    return f" ({step.target} is {how}: a hit from within 5 ft is critical, F3)"
 
 
 def save_roll(saved: Saved) -> str:

@@ -85,6 +85,7 @@ from lnf.views.action_words import action_of, action_verb, area_words, recharge_
 from lnf.views.dm_items import on_its_turn
 from lnf.views.effects_text import (
     confused_words,
+    critical_why,
     d4_text,
     effect_text,
     globe_text,
@@ -359,6 +360,7 @@ def _roll_text(step: Attacked, done: StepDone) -> str:
         dice = f"2d20 ({', '.join(map(str, step.faces))}, {step.roll}: keeps {step.kept})"
     sign = "+" if step.bonus >= 0 else "-"
     verdict = "critical hit" if step.critical else "hit" if step.hit else "miss"
+    verdict += critical_why(step, done.before)  # F3: paralysed or unconscious
     if step.favored:
         verdict = "a miss by 1 made good by favor (V-D20-1): hit"
     surge = f" + surge {'+'.join(map(str, step.power))}" if step.power else ""
