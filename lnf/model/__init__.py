@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING, Any
 
-from lnf.model.attacks import Area, Attack
+from lnf.model.attacks import Area, Attack, Healing
 from lnf.model.effects import Effect, Guard, Lasting, Rider, SpellEffect
 from lnf.model.enums import (
     CLASS_FAMILIES,
@@ -42,7 +42,6 @@ from lnf.model.fight import (
     Escape,
     Fight,
     Group,
-    Healing,
     Hero,
     Legendary,
     Monster,

@@ -110,3 +110,23 @@ class Attack:
     @property
     def is_ranged(self) -> bool:
         return self.kind in _RANGED_KINDS
+
+
+@value
+class Healing:
+    """A way a hero heals (Healing Word, Cure Wounds, a potion): its dice, and the slot it
+    takes (0: none; a potion counts as a use of the same name, if the sheet has one)."""
+
+    name: str
+    dice: DiceExpr
+    slot: int = 0
+    cost: Cost = Cost.ACTION  # F1: Healing Word is a bonus action
+    # F7: the dice when cast with a higher slot, (slot level, dice), lowest first
+    upcast: tuple[tuple[int, DiceExpr], ...] = ()
+    note: str = ""  # F7: what of it lnf does not play, said when it is used (the DM rules it)
+
+    def at_slot(self, level: int) -> Healing:
+        """F7: this healing cast with a slot of `level` (Cure Wounds at 2nd: 2d8 + mod)."""
+        if not self.slot or level <= self.slot:
+            return self
+        return replace(self, slot=level, dice=upcast_at(self.dice, self.upcast, level))

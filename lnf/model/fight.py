@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from lnf.dice import DamageType, DiceExpr
-from lnf.model.attacks import DEFAULT_REACH, Attack, upcast_at
+from lnf.model.attacks import DEFAULT_REACH, Attack, Healing
 from lnf.model.effects import Effect, Guard
 from lnf.model.enums import (
     CLASS_FAMILIES,
@@ -31,7 +31,7 @@ from lnf.model.enums import (
     Variant,
 )
 from lnf.model.traits import Trait, TraitKind
-from lnf.values import cached_of, replace, value
+from lnf.values import cached_of, value
 from lnf.values import replace as copied
 
 DEFAULT_SPEED = 30
@@ -149,26 +149,6 @@ class Combatant:
         if ability not in listed and ability is Ability.CON:
             return self.con
         return listed.get(ability, 0)
-
-
-@value
-class Healing:
-    """A way a hero heals (Healing Word, Cure Wounds, a potion): its dice, and the slot it
-    takes (0: none; a potion counts as a use of the same name, if the sheet has one)."""
-
-    name: str
-    dice: DiceExpr
-    slot: int = 0
-    cost: Cost = Cost.ACTION  # F1: Healing Word is a bonus action
-    # F7: the dice when cast with a higher slot, (slot level, dice), lowest first
-    upcast: tuple[tuple[int, DiceExpr], ...] = ()
-    note: str = ""  # F7: what of it lnf does not play, said when it is used (the DM rules it)
-
-    def at_slot(self, level: int) -> Healing:
-        """F7: this healing cast with a slot of `level` (Cure Wounds at 2nd: 2d8 + mod)."""
-        if not self.slot or level <= self.slot:
-            return self
-        return replace(self, slot=level, dice=upcast_at(self.dice, self.upcast, level))
 
 
 @value(kw_only=True)
