@@ -74,6 +74,16 @@ def classes(levels: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return out
 
 
+def subclasses(levels: list[dict[str, Any]]) -> dict[str, dict[str, list[str]]]:
+    """Each class's SRD subclass features by level (F2: a sheet plays its class's one)."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for lv in levels:
+        if "subclass" in lv and lv.get("features"):
+            rows = out.setdefault(lv["class"]["index"], {})
+            rows[str(lv["level"])] = [f["name"] for f in lv["features"]]
+    return out
+
+
 def main() -> None:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/data")
     equipment = json.loads((folder / "5e-srd-5.1-equipment.json").read_text(encoding="utf-8"))
@@ -86,6 +96,7 @@ def main() -> None:
         "weapons": {e["index"]: weapon(e) for e in equipment if category(e) == "weapon"},
         "armor": {e["index"]: armor(e) for e in equipment if category(e) == "armor"},
         "classes": classes(levels),
+        "subclasses": subclasses(levels),
     }
     OUT.write_text(
         json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8"

@@ -450,7 +450,7 @@ def test_the_sheet_says_which_features_lnf_plays_and_which_the_dm_rules() -> Non
     assert code == 0, out
     played = "# features lnf plays (F2): Expertise, Sneak Attack, Cunning Action, Ability Score"
     assert played in out and "#   Uncanny Dodge, Evasion\n" in out
-    assert "# the DM rules: Thieves' Cant, Roguish Archetype\n" in out
+    assert "# the DM rules: Thieves' Cant\n    subclass: thief\n" in out  # F2: its own line
     assert "# Uncanny Dodge (F2): when a foe hits, the reaction that halves the damage" in out
     assert plays_feature("cleric", "Destroy Undead (CR 1 or below)")
     assert not plays_feature("paladin", "Channel Divinity")

@@ -213,7 +213,8 @@ def test_fireball_and_cure_wounds_by_name_in_a_fight_file() -> None:
     hands = next(a for a in aria.attacks if a.name == "Burning Hands")
     assert hands.area is not None and target_count(hands.area) == 2
     cure = next(h for h in bo.heals if h.name == "Cure Wounds")
-    assert (str(cure.dice), str(cure.at_slot(2).dice), cure.cost) == ("1d8+3", "2d8+3", Cost.ACTION)
+    # F2: the Life Domain's Disciple of Life, 2 + the slot's level more
+    assert (str(cure.dice), str(cure.at_slot(2).dice), cure.cost) == ("1d8+6", "2d8+7", Cost.ACTION)
     word = next(h for h in aria.heals if h.name == "Healing Word")
     assert (str(word.dice), word.cost, word.slot) == ("1d4+3", Cost.BONUS, 1)
     assert [g.name for g in aria.guards] == ["Shield"]

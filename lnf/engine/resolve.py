@@ -150,15 +150,16 @@ def roll_attack(
     # D3: a natural 20 always hits and is critical, a natural 1 always misses; total cover
     # (no Hit DC) stops it (V-ACL2); favor turns a miss by 1 into a hit (V-D20-1).
     total = d20.total + sum(powered) + sum(d4) + situational
-    decided = d20.natural_1 or d20.natural_20  # D3: no die added turns these
+    crit = d20.kept >= attack.crit_on  # D3: a natural 20; F2 Improved Critical: 19 too
+    decided = d20.natural_1 or crit  # D3: no die added turns these
     total += (inspired := inspired_roll(fight, attacker, total, dc, dice, decided))  # F2
-    hit = dc is not None and not d20.natural_1 and (d20.natural_20 or total >= dc)
+    hit = dc is not None and not d20.natural_1 and (crit or total >= dc)
     by_favor = (
         not hit and dc is not None and not d20.natural_1 and favored(total, dc, attacker.favor)
     )
     hit = hit or by_favor or (bool(sure) and dc is not None)
     helpless = bool(target.conditions & _HELPLESS) or (isinstance(target, Hero) and downed(target))
-    critical = hit and (d20.natural_20 or (close and helpless))
+    critical = hit and (crit or (close and helpless))
     used = used_damage(attack, mode, attacker, target)
     if hit and used is not attack and attack.alt_when is _HALF_HP:  # B8: a swarm's bites
         weaker = (

@@ -57,6 +57,12 @@ def class_level(cls: str, level: int) -> dict[str, Any] | None:
     return None if rows is None else rows.get(str(level))
 
 
+def subclass_features(cls: str, level: int) -> list[str]:
+    """The class's SRD subclass features gained up to `level`, in order (Improved Critical…)."""
+    rows: dict[str, list[str]] = armory().get("subclasses", {}).get(cls.lower(), {})
+    return [f for n in range(1, level + 1) for f in rows.get(str(n), [])]
+
+
 def features(cls: str, level: int) -> list[str]:
     """The class features gained up to `level`, in order (Extra Attack, Fast Movement…)."""
     out: list[str] = []

@@ -312,6 +312,11 @@ ATTACK = Obj(
         "either": Field(
             MapOf(Str()), {}, "D6: a type it may deal as another, such as {lightning: thunder}"
         ),
+        "crit_on": Field(
+            Int(minimum=18, maximum=20),
+            ATTACK_DEFAULTS["crit_on"],
+            "F2: the lowest d20 roll that is a critical hit (a Champion's Improved Critical: 19)",
+        ),
         "crit_times": Field(
             Int(minimum=2, maximum=4),
             ATTACK_DEFAULTS["crit_times"],

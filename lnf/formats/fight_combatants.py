@@ -162,6 +162,7 @@ def read_attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: 
         alt_damage=a["alt_damage"],
         alt_when=a["alt_when"],
         crit_times=a["crit_times"],
+        crit_on=a["crit_on"],
         either=_either(a, path, ck),
         finesse=a["finesse"],
         light=a["light"],
@@ -211,6 +212,7 @@ def _upcast(
 # F2: the lists of a hero written as a sheet: worked out (attacks, Stealth…) and then taken off
 # the entry (`hero_sheet`); an entry with one of them, or `scores:`, is a sheet (`fight_file`)
 SHEET_LISTS = ("weapons", "skills", "expertise")
+SHEET_WARNED = ("fighting_style", "subclass")  # F2: what a sheet says lnf may not play
 
 
 def class_unknown(d: dict[str, Any]) -> bool:
@@ -275,6 +277,7 @@ def read_hero(d: dict[str, Any], i: int, ck: Checker) -> Hero:
         or (sneak_dice(d["class"], d["level"]) if d["level"] else None),
         heals=tuple(_healing(k, v, (*path, "heals", k), ck) for k, v in d["heals"].items()),
         scores=tuple((Ability(k), v) for k, v in d["scores"].items()),
+        subclass=d["subclass"],
         **_common(d, path, ck),
     )
 

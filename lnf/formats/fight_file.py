@@ -14,7 +14,13 @@ from typing import Any
 
 from lnf.errors import InputError, InputProblem, Refused
 from lnf.formats import yaml_source as parse_cache
-from lnf.formats.fight_combatants import SHEET_LISTS, check_class, read_hero, read_monsters
+from lnf.formats.fight_combatants import (
+    SHEET_LISTS,
+    SHEET_WARNED,
+    check_class,
+    read_hero,
+    read_monsters,
+)
 from lnf.formats.fight_spec import (
     FIGHT,
 )
@@ -440,7 +446,7 @@ def _assumed(path: Path, located: Located) -> list[str]:
     out[:0] = _no_ac(path, located, no_ac)
     heroes = doc.get("heroes")
     if isinstance(heroes, list) and any(
-        isinstance(h, dict) and ("spells" in h or "invocations" in h or "fighting_style" in h)
+        isinstance(h, dict) and any(k in h for k in ("spells", "invocations", *SHEET_WARNED))
         for h in heroes
     ):
         from lnf.formats.hero_spells import spell_warnings

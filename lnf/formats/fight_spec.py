@@ -297,6 +297,11 @@ HERO = Obj(
             [],
             "F2: a warlock's Eldritch Invocations by SRD name, such as [agonizing blast]",
         ),
+        "subclass": Field(
+            Str(),
+            HERO_DEFAULTS["subclass"],
+            "F2: the subclass, such as champion (unsaid: the SRD's; another's is the DM's to play)",
+        ),
         "fighting_style": Field(
             ListOf(Str(), unique=True, one=True),
             [],

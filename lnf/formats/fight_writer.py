@@ -116,6 +116,8 @@ def _sheet_doc(h: Hero) -> dict[str, Any]:
     given = {r.name: r for r in class_resources(h.cls, h.level)} if h.level else {}
     if h.level is not None:
         d["level"] = h.level
+    if h.subclass is not None:
+        d["subclass"] = h.subclass
     slots, uses, used = {}, {}, {}
     for r in h.resources:
         if r.name == STAMINA:  # V-HYR2: its own field
@@ -292,6 +294,8 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
         d["alt_when"] = a.alt_when.value
     if a.crit_times != 2:
         d["crit_times"] = a.crit_times
+    if a.crit_on != 20:
+        d["crit_on"] = a.crit_on
     if a.either:
         d["either"] = {k.value: o.value for k, o in a.either}
     if a.only_on is not None:

@@ -16,6 +16,7 @@ from lnf.formats.armory import armor, weapon
 from lnf.formats.fight_combatants import SHEET_LISTS, class_unknown
 from lnf.formats.fighting_style import FIELD, check_styles, style_weapons, styled_ac, styles_of
 from lnf.formats.hero_invocations import check_invocations, invoked
+from lnf.formats.hero_subclass import check_subclass, natural_armor, with_subclass
 from lnf.formats.short_forms import UNCANNY_DODGE, deflect_missiles, guard_form
 from lnf.formats.spec import Checker, did_you_mean
 from lnf.formats.yaml_source import FieldPath
@@ -61,6 +62,7 @@ def expand_sheets(data: Any, ck: Checker) -> None:
             check_invocations(entry, ("heroes", i), ck)
         if FIELD in entry:  # F2: a Fighting Style, kept on the entry for `lnf check`'s warning
             check_styles(entry, ("heroes", i), ck)
+        check_subclass(entry, ("heroes", i), ck)  # F2: kept on the entry, and on the Hero
         if not rolled and not any(k in entry for k in ("scores", FIELD, *SHEET)):
             continue
         worked = _sheet(entry, ("heroes", i), ck, seed)
@@ -135,7 +137,8 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
         out["armor"] = worn  # the SRD's indexes, which V-ACL4's DR reads
     out["con"] = mods[Ability.CON]
     out["con_score"] = scores[Ability.CON]
-    out["ac"] = _ac(cls, body, shield, mods, ARMOR_OF_SHADOWS in invoked(entry))
+    natural = MAGE_ARMOR_BASE if ARMOR_OF_SHADOWS in invoked(entry) else None  # F2
+    out["ac"] = _ac(cls, body, shield, mods, natural or natural_armor(entry, cls, level))
     out["ac"] = styled_ac(out["ac"], styles_of(entry), body is not None)  # F2: Defense
     out["speed"] = _speed(cls, level, body, shield, scores[Ability.STR])
     proficient = SAVING_THROWS.get(cls, ())
@@ -155,6 +158,7 @@ def _sheet(entry: dict[str, Any], path: FieldPath, ck: Checker, seed: int) -> di
         attacks += _martial_arts(level, mods, _monk_weapons(entry.get("weapons", [])))
     if attacks:
         out["attacks"] = attacks
+    with_subclass(out, entry, cls, level)  # F2: Improved Critical, Draconic Resilience
     if has_uncanny_dodge(cls, level):
         out["guards"] = [guard_form(UNCANNY_DODGE)]  # F2: a reaction against a hit
     if deflects_missiles(cls, level):  # F2: "1d10 + your Dexterity modifier + your monk level"
@@ -269,14 +273,15 @@ def _ac(
     body: dict[str, Any] | None,
     shield: dict[str, Any] | None,
     mods: dict[Ability, int],
-    shadows: bool = False,
+    natural: int | None = None,
 ) -> int:
-    """F2: the armor's, else unarmored (Unarmored Defense); Armor of Shadows' Mage Armor, 13 +
-    Dexterity, where the hero wears none and it gives more."""
+    """F2: the armor's, else unarmored (Unarmored Defense); a `natural` base + Dexterity
+    (Armor of Shadows' Mage Armor, Draconic Resilience: 13) where the hero wears none and it
+    gives more."""
     dex = mods[Ability.DEX]
     if body is None:
         ac = unarmored_ac(cls, dex, mods[Ability.CON], mods[Ability.WIS], shield is not None)
-        ac = max(ac, MAGE_ARMOR_BASE + dex) if shadows else ac
+        ac = max(ac, natural + dex) if natural is not None else ac
     else:
         ac = armored_ac(body["base"], body["dex_cap"], dex)
     return ac + (shield["base"] if shield is not None else 0)

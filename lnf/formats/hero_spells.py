@@ -14,12 +14,14 @@ from lnf.errors import Refused
 from lnf.formats.fight_combatants import class_unknown
 from lnf.formats.fighting_style import style_warning
 from lnf.formats.hero_invocations import unplayed_warning, with_invocations
+from lnf.formats.hero_subclass import said_subclass, subclass_warning
 from lnf.formats.spec import Checker
 from lnf.model import Hero
 from lnf.rules.resources import ordinal, tracked
 from lnf.rules.sheets import highest_slot, proficiency, top_slot
 from lnf.rules.spell_answers import ANSWERED
 from lnf.rules.spellcasting import Caster, casting_ability
+from lnf.rules.subclasses import LIFE, played_subclass
 from lnf.rules.wording import and_list
 
 FieldPath = tuple[str | int, ...]
@@ -128,6 +130,8 @@ def spell_warnings(data: Any) -> list[tuple[FieldPath, str]]:
             out.append((("heroes", i, "invocations"), said))  # F2: the DM rules them
         if isinstance(entry, dict) and (said := style_warning(entry)):
             out.append((("heroes", i, "fighting_style"), said))
+        if isinstance(entry, dict) and (said := subclass_warning(entry)):
+            out.append((("heroes", i, "subclass"), said))
     for i, entry in _casters(data):
         name = entry.get("name", f"hero {i + 1}")
         caster = caster_of(entry, ("heroes", i), None)
@@ -234,8 +238,15 @@ def caster_of(entry: dict[str, Any], path: FieldPath, ck: Checker | None) -> Cas
             said = f"{why}, and the entry gives no modifier"
             ck.fail(at, said, f"give {how}", "F7", follows=class_unknown(entry))
         return None
+    disciple = played_subclass(cls, level, said_subclass(entry)) == LIFE  # F2: Disciple of Life
     return Caster(
-        cls=cls, level=level, mod=mod, proficiency=prof, own_dc=own_dc, own_attack=own_attack
+        cls=cls,
+        level=level,
+        mod=mod,
+        proficiency=prof,
+        own_dc=own_dc,
+        own_attack=own_attack,
+        disciple=disciple,
     )
 
 

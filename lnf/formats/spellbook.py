@@ -5,6 +5,7 @@ lnf does not play, so that nothing a spell does is dropped in silence."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lnf.formats.bestiary import ATTRIBUTION as ATTRIBUTION
@@ -12,6 +13,7 @@ from lnf.formats.bestiary import Catalogue, shipped
 from lnf.formats.spell_effects import effect_fields
 from lnf.model import Ability
 from lnf.rules.spellcasting import Caster, cantrip_tier
+from lnf.rules.subclasses import DISCIPLE_BONUS
 from lnf.rules.wording import and_list
 
 MAX_FEET = 10_000  # the longest range a fight file holds (500 miles is no fight's)
@@ -176,11 +178,19 @@ def _dice(text: str, kind_of: str | None, mod: int, types: list[str] | None = No
 
 def _healing(spell: dict[str, Any], caster: Caster) -> dict[str, Any]:
     """F7: a healing spell: its dice at its own slot with the caster's modifier (Cure Wounds
-    1d8 + mod), the higher slots' dice, its cost (Healing Word: a bonus action)."""
+    1d8 + mod), the higher slots' dice, its cost (Healing Word: a bonus action); a Life
+    cleric's Disciple of Life adds 2 + the slot's level to a spell of the 1st level or higher
+    (F2: "2 + the spell's level")."""
     levels = sorted(int(k) for k in spell["heal"])
 
     def dice(level: int) -> str:
-        return _dice(spell["heal"][str(level)], None, caster.mod)
+        healed = _dice(spell["heal"][str(level)], None, caster.mod)
+        if not caster.disciple or level < 1:
+            return healed
+        found = re.fullmatch(r"(.*d\d+)?([+-]?\d+)?", healed)  # "1d8+3", "2d8", "70"
+        assert found is not None, healed  # the SRD's healing dice, read by the spellbook test
+        more = int(found[2] or 0) + DISCIPLE_BONUS + level
+        return f"{found[1] or ''}{more:+d}" if found[1] else str(more)
 
     entry: dict[str, Any] = {"dice": dice(levels[0]), "slot": spell["level"]}
     entry["cost"] = spell["cost"]

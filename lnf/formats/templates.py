@@ -34,6 +34,7 @@ from lnf.rules.invocations import (
 )
 from lnf.rules.resources import ordinal
 from lnf.rules.sheets import class_resources, proficiency, sneak_dice
+from lnf.rules.subclasses import PLAYED_SUBCLASS_FEATURES, SRD_SUBCLASS, subclass_step
 from lnf.values import replace, value
 
 
@@ -340,11 +341,12 @@ def hero_sheet(cls: str, level: int) -> str:
         lines.append(
             f"    #   {a['name']}{times}{reach}: {a['to_hit']:+d} to hit, {a['damage']}{how}{spend}"
         )
-    gained = features(cls, level)
+    gained = [f for f in features(cls, level) if not subclass_step(cls, f)]  # its own line
     played = [f for f in gained if plays_feature(cls, f)]
     lines += _wrapped("features lnf plays (F2): " + (", ".join(played) or "none"))
     if rest := [f for f in gained if not plays_feature(cls, f)]:
         lines += _wrapped("the DM rules: " + ", ".join(rest))
+    lines += _subclass_lines(cls, level)
     if cls == "paladin" and level >= SMITE_LEVEL:
         lines.append(SMITE)
     if cls == "monk" and has_stunning_strike(cls, level):
@@ -475,3 +477,21 @@ def _style_lines(styles: tuple[str, ...]) -> list[str]:
     if len(styles) == 1:
         return [f"    fighting_style: {said}   # F2: {does}"]
     return [f"    fighting_style: {said}", *_wrapped(f"Fighting Styles (F2): {does}")]
+
+
+def _subclass_lines(cls: str, level: int) -> list[str]:
+    """F2: the SRD subclass a sheet plays once the class has chosen one, and which of its
+    features lnf plays (`rules.subclasses`)."""
+    from lnf.formats.armory import subclass_features
+
+    srd = SRD_SUBCLASS.get(cls)
+    if srd is None or level < srd[2]:
+        return []
+    index, name = srd[:2]
+    gained = subclass_features(cls, level)
+    played = [f for f in gained if f in PLAYED_SUBCLASS_FEATURES.get(index, ())]
+    rest = [f for f in gained if f not in played]
+    said = [f"the SRD's {name} (F2; another's name: the DM rules its features)"]
+    said += [f"lnf plays {', '.join(played)}"] if played else []
+    said += [f"the DM rules {', '.join(rest)}"] if rest else []
+    return [f"    subclass: {index}", *_wrapped("; ".join(said))]

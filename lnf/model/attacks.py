@@ -55,6 +55,7 @@ class Attack:
     alt_damage: DiceExpr | None = None  # the other damage of a thrown or versatile weapon, a swarm
     alt_when: AltUse | None = None  # when the other damage applies
     crit_times: int = 2  # D5: its dice on a critical hit, rolled this many times (the balor's 3)
+    crit_on: int = 20  # D3, F2: the lowest d20 roll that is a critical hit (a Champion's 19)
     # D6, B6: a damage type its wielder may deal as another ("lightning or thunder damage
     # (djinni's choice)"): (the type written, the other); `rules.attacks.used_damage` chooses.
     either: tuple[tuple[DamageType, DamageType], ...] = ()

@@ -172,6 +172,7 @@ class Hero(Combatant):
     # F2: the ability scores of a sheet (`scores:`), for what is worked out of them (a
     # spellcaster's DC); () when the file gives the figures themselves.
     scores: tuple[tuple[Ability, int], ...] = ()
+    subclass: str | None = None  # F2: the subclass written (None: the class's SRD one)
 
     side = Side.HEROES
 

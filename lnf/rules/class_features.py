@@ -12,6 +12,7 @@ from lnf.model import INCAPACITATING, Ability, Action, Attack, Combatant, Condit
 from lnf.model.plan import Mode
 from lnf.rules.resources import RAGE
 from lnf.rules.sheets import proficiency
+from lnf.rules.subclasses import EVOCATION, srd_subclass
 
 # SRD 5.1, each class's "Hit Points" and "Proficiencies" (not in the levels file).
 HIT_DIE = {
@@ -258,10 +259,12 @@ def has_reckless_attack(cls: str, level: int) -> bool:
     return cls.lower() == "barbarian" and level >= RECKLESS_LEVEL
 
 
-def sculpts(cls: str, level: int) -> bool:
+def sculpts(cls: str, level: int, subclass: str | None = None) -> bool:
     """F2: a wizard of the 2nd level or higher has Sculpt Spells (the SRD's only Arcane
-    Tradition, the School of Evocation; the levels file: tests); `rules.legal.verify_sculpt`."""
-    return cls.lower() == "wizard" and level >= SCULPT_LEVEL
+    Tradition, the School of Evocation, unless `subclass` names another; the levels file:
+    tests); `rules.legal.verify_sculpt`."""
+    evoker = subclass is None or srd_subclass(cls, subclass) == EVOCATION
+    return cls.lower() == "wizard" and level >= SCULPT_LEVEL and evoker
 
 
 def has_uncanny_dodge(cls: str, level: int) -> bool:

@@ -276,7 +276,7 @@ def verify_sculpt(hero: Hero, spell: Attack, level: int, spared: Sequence[str]) 
     wizard written without a level is taken to have it (the DM's own sheet)."""
     if not spared:
         return
-    if not sculpts(hero.cls, hero.level if hero.level is not None else SCULPT_LEVEL):
+    if not sculpts(hero.cls, hero.level or SCULPT_LEVEL, hero.subclass):
         why = "a wizard's from the 2nd level, the School of Evocation"
         raise Refused(f"{hero.name} has no Sculpt Spells ({why}): allies caught take it", "F2")
     if len(spared) > 1 + level:

@@ -36,6 +36,7 @@ class Caster:
     proficiency: int
     own_dc: int | None = None
     own_attack: int | None = None
+    disciple: bool = False  # F2: a Life cleric's Disciple of Life (`rules.subclasses`)
 
     @property
     def dc(self) -> int:

@@ -20,6 +20,7 @@ from lnf.model.steps import (
     SaveRolled,
 )
 from lnf.rules.conditions import ACTS, ATTACKS, STAYS, confused_does
+from lnf.rules.economy import attack_named
 from lnf.rules.mirror_image import duplicates
 from lnf.rules.mouther import gibbering_does
 from lnf.rules.reckless import RECKLESS_ATTACK
@@ -41,9 +42,13 @@ def inspired_text(face: int) -> str:
 
 def critical_why(step: Attacked, before: Fight) -> str:
     """F3: why a hit that is no natural 20 is critical: " (Gnoll 1 is unconscious: a hit from
-    within 5 ft is critical, F3)"; "" for a natural 20, or B8's Assassinate (its reason says)."""
+    within 5 ft is critical, F3)", or F2's Improved Critical; "" for a natural 20, or B8's
+    Assassinate (its reason says)."""
     if not step.critical or step.kept == 20 or any("Assassinate" in r for r in step.reasons):
         return ""
+    attack = attack_named(before.combatant(step.attacker), step.attack)
+    if attack is not None and step.kept >= attack.crit_on:
+        return f" (Improved Critical: {attack.crit_on}–20, F2)"
     target = before.combatant(step.target)
     how = "paralyzed" if Condition.PARALYZED in target.conditions else "unconscious"
     return f" ({step.target} is {how}: a hit from within 5 ft is critical, F3)"
