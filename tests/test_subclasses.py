@@ -144,3 +144,13 @@ def test_the_subclasses_are_the_levels_files() -> None:
         assert choice in [f["name"] for f in row["features"]], cls
     for index, played in PLAYED_SUBCLASS_FEATURES.items():
         assert played <= features[index], index
+
+
+def test_show_names_the_subclass_of_each_sheet(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        _fight(vex=", subclass: Wild Magic").replace("level: 5", "level: 2", 1), "utf-8"
+    )
+    out = run("show", str(path))[1]
+    assert "Bram (fighter 2): " in out  # a fighter chooses at 3
+    assert "Vex (sorcerer 5, Wild Magic): " in out and "Cade (cleric 5, Life Domain): " in out

@@ -84,6 +84,16 @@ def played_subclass(cls: str, level: int, said: str | None) -> str | None:
     return srd_subclass(cls, said) if at is not None and level >= at else None
 
 
+def subclass_name(cls: str, level: int | None, said: str | None) -> str:
+    """The subclass a sheet's hero has, as the DM reads it ("Champion", "Battle Master"): the
+    SRD's when unsaid or named so; "" before the class chooses one (or without a level)."""
+    at = chooses_at(cls)
+    if level is None or at is None or level < at:
+        return said or ""
+    srd = srd_subclass(cls, said)
+    return SRD_SUBCLASS[cls.strip().lower()][1] if srd is not None else said or ""
+
+
 def critical_roll(level: int, played: str | None) -> int:
     """F2 Improved Critical: the lowest d20 roll a Champion's weapon attack is critical on (20
     for everyone else)."""

@@ -28,6 +28,7 @@ from lnf.rules.class_features import has_stunning_strike, smites
 from lnf.rules.hyrule import heart_points, hyrule
 from lnf.rules.resources import ordinal
 from lnf.rules.roster import banished
+from lnf.rules.subclasses import subclass_name
 from lnf.rules.surprise import surprise_round_next
 from lnf.rules.wording import and_list, plural
 from lnf.views.style import Style, pad, visible_len
@@ -328,6 +329,7 @@ def _render_show(fight: Fight, problems: list[Violation], style: Style, width: i
         out.append(style("Sheets", "bold") + " (what is left):")
         for h, line in sheets:
             level = f" {h.level}" if h.level else ""
+            level += f", {sub}" if (sub := subclass_name(h.cls, h.level, h.subclass)) else ""
             out.extend(wrapped(f"  {h.name} ({h.cls}{level}): ", [line], width, " "))
     for head, unplayed in _not_modelled(fight).items():  # B8, B9: each reason apart
         out.append(style(head, "bold") + ":")
