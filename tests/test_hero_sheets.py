@@ -453,7 +453,7 @@ def test_the_sheet_says_which_features_lnf_plays_and_which_the_dm_rules() -> Non
     assert "# the DM rules: Thieves' Cant\n    subclass: thief\n" in out  # F2: its own line
     assert "# Uncanny Dodge (F2): when a foe hits, the reaction that halves the damage" in out
     assert plays_feature("cleric", "Destroy Undead (CR 1 or below)")
-    assert not plays_feature("paladin", "Channel Divinity")
+    assert plays_feature("paladin", "Channel Divinity")  # Turn the Unholy (Oath of Devotion)
 
 
 @needs_data

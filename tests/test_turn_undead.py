@@ -160,7 +160,7 @@ def test_f2_turn_undead_at_the_table(tmp_path: Path) -> None:
 def test_f2_a_fighter_cannot_turn_undead(tmp_path: Path) -> None:
     path = _crypt(tmp_path, CRYPT.replace("started: heroes", "started: monsters"))
     f = load_fight(path)
-    with pytest.raises(Refused, match="no cleric"):
+    with pytest.raises(Refused, match="no Turn Undead \\(a cleric's from the 2nd level\\)"):
         parse_choice(f, f.hero("Tamsin"), "turn undead")
     choice = parse_choice(f, f.hero("Edda"), "turn undead")
     assert choice.spend == (("Channel Divinity", 1),)

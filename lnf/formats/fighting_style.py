@@ -92,7 +92,7 @@ def style_weapons(attacks: list[dict[str, Any]], styles: tuple[str, ...]) -> Non
 def _more(damage: str, bonus: int) -> str:
     """ "1d8+3 slashing" with 2 more: "1d8+5 slashing"."""
     dice, _, kind = damage.partition(" ")
-    found = re.fullmatch(r"(\d+d\d+)([+-]\d+)?", dice)
+    found = re.fullmatch(r"(\d+d\d+|\d+)([+-]\d+)?", dice)  # the SRD's: "1d8", a blowgun's "1"
     assert found is not None, damage  # the sheet's own weapon damage
     total = int(found[2] or 0) + bonus
     return f"{found[1]}{total:+d} {kind}" if total else f"{found[1]} {kind}"
@@ -106,5 +106,6 @@ def style_warning(entry: dict[str, Any]) -> str:
     name = entry.get("name", "the hero")
     them = "them" if len(rest) > 1 else "it"
     return (
-        f"{name}'s Fighting Style {and_list(rest)}: lnf does not play {them}; the DM rules it (F2)"
+        f"{name}'s Fighting Style {and_list(rest)}: lnf does not play {them}; the DM rules {them} "
+        "(F2)"
     )

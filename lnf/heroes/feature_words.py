@@ -1,7 +1,7 @@
 """F2: class features said by name that are an action or a bonus action of their own: a
-cleric's `turn undead` (`heroes.turn_words`), a monk's `patient defense` and `step of the wind
-to disengage` (or `… to dash`: `rules.ki` decides them), a bard's `inspire Bram`
-(`rules.inspiration`)."""
+cleric's `turn undead`, a paladin's `turn the unholy` (`heroes.turn_words`), a monk's `patient
+defense` and `step of the wind to disengage` (or `… to dash`: `rules.ki` decides them), a
+bard's `inspire Bram` (`rules.inspiration`)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,13 @@ from lnf.rules.inspiration import verify_inspire
 from lnf.rules.ki import PATIENT_DEFENSE, STEP_OF_THE_WIND, verify_ki_action
 from lnf.rules.resources import BARDIC_INSPIRATION
 from lnf.rules.stunning import KI
+from lnf.rules.turning import TURN_THE_UNHOLY, TURN_UNDEAD
 
 Spend = list[tuple[str, int]]
 INSPIRE_VERBS = ("inspire", "bardic")
 # "inspire Bram", "bardic inspiration on Bram" ("use bardic inspiration on Bram": `use_words`)
 INSPIRE = re.compile(r"(?:inspire|bardic\s+inspiration(?:\s+(?:on|for|to))?)\s+(?P<ally>.+)", re.I)
+TURNINGS = {"undead": TURN_UNDEAD, "the unholy": TURN_THE_UNHOLY}  # F2: `turn …`
 FEATURE_VERBS = ("turn", "patient", "step", *INSPIRE_VERBS)  # the first words they are said with
 PATIENT = re.compile(r"patient\s+defen[cs]e", re.IGNORECASE)
 # "step of the wind to disengage", "step of the wind: dash", "step of the wind and disengage"
@@ -33,8 +35,9 @@ def feature_choice(
     fight: Fight, hero: Hero, verb: str, rest: str, spend: Spend
 ) -> ActionChoice | None:
     """The feature said as `verb rest`, its uses added to `spend`; None for other words."""
-    if verb == "turn" and rest.lower() == "undead":  # F2: Channel Divinity
-        return turn_choice(fight, hero, spend)
+    turned = TURNINGS.get(" ".join(rest.lower().split()))
+    if verb == "turn" and turned is not None:  # F2: Channel Divinity
+        return turn_choice(fight, hero, spend, turned)
     said = f"{verb} {rest}".strip()
     if PATIENT.fullmatch(said):
         feature, action = PATIENT_DEFENSE, Action.DODGE

@@ -350,6 +350,7 @@ PLAYED_FEATURES: dict[str, frozenset[str]] = {
     ),
     "paladin": frozenset(
         {"Lay on Hands", "Spellcasting: Paladin", "Divine Smite", "Extra Attack", "Fighting Style"}
+        | {"Channel Divinity"}  # F2: the Oath of Devotion's Turn the Unholy
     ),
     "ranger": frozenset({"Spellcasting: Ranger", "Extra Attack", "Fighting Style"}),
     "rogue": frozenset({"Expertise", "Sneak Attack", "Cunning Action", "Uncanny Dodge", "Evasion"}),

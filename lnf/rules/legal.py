@@ -53,7 +53,7 @@ from lnf.rules.ranks import can_fly_now, rank_choices, verify_rank_open
 from lnf.rules.roster import in_fight, incapacitated, monsters, speed_now
 from lnf.rules.spell_effects import effect_options, spell_reach
 from lnf.rules.state_check import check_state
-from lnf.rules.turning import CHANNEL_DIVINITY, channels, turn_attack, turn_candidates
+from lnf.rules.turning import CHANNEL_DIVINITY, channels, turn_attack, turn_candidates, turning
 from lnf.rules.wording import and_list, or_list
 
 # Read once, not per call: Python 3.11 reads `Enum.X` through the enum's `__getattr__` hook.
@@ -241,7 +241,7 @@ def turned_at(fight: Fight, hero: Hero) -> tuple[str, ...]:
         attack = turn_attack(hero)
     except Refused:
         return ()
-    near = [m for m in turn_candidates(fight) if can_reach_with_spell(fight, hero, attack, m)]
+    near = [m for m in turn_candidates(fight, hero) if can_reach_with_spell(fight, hero, attack, m)]
     return tuple(m.name for m in near)
 
 
@@ -413,7 +413,7 @@ def options(fight: Fight, hero: Hero) -> list[str]:
             out.append(f"cast {spell.name} at {or_list(reached)} ({where}save)")
     out += effect_options(fight, hero)  # F7
     if caught := turned_at(fight, hero):  # F2: Channel Divinity
-        out.append(f"turn undead ({and_list(caught)}: Wisdom save)")
+        out.append(f"{(turning(hero) or '').lower()} ({and_list(caught)}: Wisdom save)")
     if (hold := hold_to_escape(fight, hero.name)) is not None:  # F6
         out.append(f"escape (DC {hold.escape}, from {hold.by})")
     out += [f"join {w}" for w in join_targets(fight, hero)]

@@ -38,12 +38,14 @@ SRD_SUBCLASS = {
     "wizard": ("evocation", "School of Evocation", 2, "Arcane Tradition"),
 }
 CHAMPION, DRACONIC, LIFE, EVOCATION = "champion", "draconic", "life", "evocation"
+DEVOTION = "devotion"
 # The subclass features lnf plays, as the levels file names them
 PLAYED_SUBCLASS_FEATURES = {
     CHAMPION: frozenset({"Improved Critical", "Superior Critical", "Additional Fighting Style"}),
     DRACONIC: frozenset({"Draconic Resilience"}),
     LIFE: frozenset({"Disciple of Life"}),
     EVOCATION: frozenset({"Sculpt Spells"}),
+    DEVOTION: frozenset({"Channel Divinity: Turn the Unholy"}),
 }
 IMPROVED_CRITICAL = ((15, 18), (3, 19))  # (Champion level, the lowest critical roll)
 DRACONIC_AC = 13  # + Dexterity, without armor

@@ -1,6 +1,9 @@
 """F2: a cleric's Channel Divinity: Turn Undead (SRD 5.1, cleric level 2) and Destroy Undead
-(level 5), read without a map; and B8's traits that save against it (the ghast's Turn Defiance,
-the lich's Turn Resistance). One decider each.
+(level 5), and a paladin's Channel Divinity: Turn the Unholy (the Oath of Devotion, level 3:
+"Each fiend or undead that can see or hear you within 30 feet of you must make a Wisdom saving
+throw … it is turned for 1 minute or until it takes damage", as Turn Undead, with the paladin's
+spell save DC), read without a map; and B8's traits that save against it (the ghast's Turn
+Defiance, the lich's Turn Resistance). One decider each.
 
 "Each undead that can see or hear you within 30 feet of you must make a Wisdom saving throw.
 If the creature fails its saving throw, it is turned for 1 minute or until it takes any
@@ -33,11 +36,14 @@ from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order
 from lnf.rules.creature_limits import creature_type
 from lnf.rules.roster import in_fight, speed_now
 from lnf.rules.sheets import proficiency
+from lnf.rules.spellcasting import casting_ability
+from lnf.rules.subclasses import DEVOTION, played_subclass
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
 TURN_UNDEAD = "Turn Undead"
+TURN_THE_UNHOLY = "Turn the Unholy"  # F2: the Oath of Devotion's
 DESTROYED = "Destroy Undead"  # F2: the words of its kill, which the transcript cites F2 for
 CHANNEL_DIVINITY = "Channel Divinity"
 TURN_FEET = 30  # "within 30 feet of you": B4's 30–59 ft, reached as a thrown weapon reaches
@@ -49,8 +55,19 @@ DESTROY_FIRST = (5, "1/2")
 
 
 def channels(hero: Hero) -> bool:
-    """F2: a cleric of the 2nd level or higher has Channel Divinity: Turn Undead."""
-    return hero.cls.lower() == "cleric" and (hero.level or 0) >= 2
+    """F2: a hero with a turning of its Channel Divinity (`turning`)."""
+    return turning(hero) is not None
+
+
+def turning(hero: Hero) -> str | None:
+    """F2: the hero's turning: Turn Undead for a cleric of the 2nd level or higher; Turn the
+    Unholy for a paladin of the 3rd who plays the Oath of Devotion (`rules.subclasses`)."""
+    cls, level = hero.cls.lower(), hero.level or 0
+    if cls == "cleric" and level >= 2:
+        return TURN_UNDEAD
+    if cls == "paladin" and played_subclass(cls, level, hero.subclass) == DEVOTION:
+        return TURN_THE_UNHOLY
+    return None
 
 
 def destroys_up_to(level: int) -> Fraction | None:
@@ -69,19 +86,22 @@ def destroyed(hero: Hero, monster: Monster) -> bool:
     destroyed" — whether `monster` is one for this cleric."""
     from fractions import Fraction
 
+    if turning(hero) != TURN_UNDEAD:
+        return False  # F2: a cleric's; Turn the Unholy destroys nothing
     top = destroys_up_to(hero.level or 0)
     return top is not None and bool(monster.cr) and Fraction(monster.cr) <= top
 
 
 def turn_dc(hero: Hero) -> int:
-    """F2: Channel Divinity's DC is the cleric's spell save DC: its save spells' DC, else
-    8 + proficiency + Wisdom modifier from its sheet's scores."""
+    """F2: Channel Divinity's DC is the hero's spell save DC: its save spells' DC, else
+    8 + proficiency + its casting modifier (Wisdom, a paladin's Charisma) from its scores."""
     dcs = [a.save[1] for a in hero.attacks if a.spell and a.save is not None]
     if dcs:
         return max(dcs)
     scores = dict(hero.scores)
-    if Ability.WIS in scores and hero.level:
-        return 8 + proficiency(hero.level) + (scores[Ability.WIS] - 10) // 2
+    ability = casting_ability(hero.cls) or Ability.WIS
+    if ability in scores and hero.level:
+        return 8 + proficiency(hero.level) + (scores[ability] - 10) // 2
     raise Refused(f"{hero.name} has no spell save DC: give the hero its scores or a save spell")
 
 
@@ -91,7 +111,7 @@ def turn_attack(hero: Hero) -> Attack:
     no Counterspell); its reach is a thrown weapon's (30 ft)."""
     turned = Rider(conditions=(Condition.TURNED,), lasting=Lasting(rounds=MINUTE, hurt=True))
     return Attack(
-        name=TURN_UNDEAD,
+        name=turning(hero) or TURN_UNDEAD,
         kind=AttackKind.RANGED,
         damage=parse("0"),
         range=(TURN_FEET, TURN_FEET),
@@ -110,9 +130,13 @@ def hears_or_sees(monster: Monster) -> bool:
     return not {Condition.BLINDED, Condition.DEAFENED} <= monster.conditions
 
 
-def turn_candidates(fight: Fight) -> list[Monster]:
-    """The undead in the fight that could be turned, before reach (`rules.legal` checks it)."""
-    return [m for m in fight.monsters if in_fight(m) and undead(m) and hears_or_sees(m)]
+def turn_candidates(fight: Fight, hero: Hero) -> list[Monster]:
+    """The undead in the fight (and, for Turn the Unholy, the fiends) that could be turned,
+    before reach (`rules.legal` checks it)."""
+    kinds = ("undead", "fiend") if turning(hero) == TURN_THE_UNHOLY else ("undead",)
+    return [
+        m for m in fight.monsters if in_fight(m) and creature_type(m) in kinds and hears_or_sees(m)
+    ]
 
 
 # --- the turned monster in the plan (P1) -----------------------------------------------------

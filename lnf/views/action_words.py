@@ -12,14 +12,14 @@ from lnf.rules.economy import attack_named
 from lnf.rules.resources import slot_words
 from lnf.rules.specials import action_named
 from lnf.rules.stunning import STUNNING_STRIKE
-from lnf.rules.turning import TURN_UNDEAD
+from lnf.rules.turning import TURN_THE_UNHOLY, TURN_UNDEAD
 from lnf.rules.wording import and_list
 
 
 def action_of(fight: Fight, who: str, name: str) -> Attack | None:
     """The special action or spell `name` of the monster `who` (a legendary action's too,
     B7); None for anyone else."""
-    if name in (TURN_UNDEAD, STUNNING_STRIKE):  # F2: a class feature is used, not cast
+    if name in (TURN_UNDEAD, TURN_THE_UNHOLY, STUNNING_STRIKE):  # F2: used, not cast
         return Attack(name=name, damage=parse("0"))
     c = fight.combatant(who) if who in fight else None
     return (action_named(c, name) or attack_named(c, name)) if isinstance(c, Monster) else None
