@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from lnf.engine.acl_steps import contested, surged, wounded
+from lnf.engine.chase_steps import dashed, fled
 from lnf.engine.effect_steps import (
     concentration_ended,
     counted,
@@ -20,7 +21,6 @@ from lnf.engine.inspired import spent_inspirations
 from lnf.engine.trait_apply import (
     absorbed,
     after_hurt,
-    dash_notes,
     evaded,
     held_at_one,
     transferred,
@@ -68,7 +68,7 @@ from lnf.model.steps import (
 )
 from lnf.rules.acl import acl, reduced
 from lnf.rules.amulet import bound_share
-from lnf.rules.chase import after_speeds, escapers, settle, spends_action, start_pools
+from lnf.rules.chase import escapers, settle
 from lnf.rules.class_features import raging_damage
 from lnf.rules.d20 import at_least_one, d20_variant, rolled_at_least_one
 from lnf.rules.damage import (
@@ -83,8 +83,7 @@ from lnf.rules.damage import (
 )
 from lnf.rules.economy import attack_named, spell_cast, step_cost
 from lnf.rules.effects import healing_barred
-from lnf.rules.escapes import spent_by, start_points
-from lnf.rules.group_changes import moved, tidy, without
+from lnf.rules.group_changes import moved, tidy
 from lnf.rules.heads import with_heads
 from lnf.rules.hiding import given_away, hidden_again, searched
 from lnf.rules.holds import drank
@@ -152,9 +151,9 @@ def _step(fight: Fight, step: Step) -> StepDone:
         case Acted():
             return StepDone(step, fight, _acted(fight, step))
         case Fled():
-            return _fled(fight, step)
+            return fled(fight, step)
         case Dashed():
-            return _dashed(fight, step)
+            return dashed(fight, step)
         case Hid():
             return _hid(fight, step)
         case Searched():  # R4: the heroes it finds are hidden no more
@@ -407,41 +406,6 @@ def _o_dot(
         return fight, None
     notes.append(f"{who} gets an O dot: {big} that dealt damage (T1)")
     return fight.with_combatant(replace(c, o_dot=True)), who
-
-
-def _fled(fight: Fight, step: Fled) -> StepDone:
-    """C1: the escaper and its pursuers leave their groups; a pool per pair, where the
-    escaper's magic (`by`) left it, that magic's use spent (B2)."""
-    after = fight
-    for name in (step.who, *step.pursuers):
-        after = without(after, name)
-    start = start_points(fight, step.who, step.by)
-    after = replace(after, chase=start_pools(after, step.who, list(step.pursuers), start))
-    me = fight.combatant(step.who)
-    if isinstance(me, Monster) and (spends := spent_by(me, step.by)) is not None:
-        after = after.with_combatant(spent(after.combatant(step.who), *spends))
-    after, notes = settle(tidy(after), [step.who])
-    return StepDone(step, fight, after, notes=tuple(notes))
-
-
-def _dashed(fight: Fight, step: Dashed) -> StepDone:
-    """C2: pools move by speed; C3: dashes counted, a failed check is a level of exhaustion."""
-    notes = []
-    after = fight
-    for name, n in step.dashes:
-        c = after.combatant(name)
-        failed = sum(1 for s in step.checks if s.who == name and not s.success)
-        if failed:
-            notes.append(f"{name} gains {failed} level(s) of exhaustion (C3)")
-        after = after.with_combatant(
-            replace(c, dashes=c.dashes + n, exhaustion=c.exhaustion + failed)
-        )
-    dashed = frozenset(n for n, k in step.dashes if spends_action(fight, fight.combatant(n), k))
-    notes += dash_notes(fight, step.dashes)  # B8: Aggressive
-    after = replace(after, chase=after_speeds(after, dict(step.dashes)))
-    turns = after.turns
-    after = replace(after, turns=replace(turns, dashed=turns.dashed | dashed))
-    return StepDone(step, fight, after, notes=tuple(notes))
 
 
 def _acted(fight: Fight, step: Acted) -> Fight:
