@@ -58,7 +58,9 @@ from lnf.model import (
     Condition,
     Effect,
     Fight,
+    Hero,
     Lasting,
+    Monster,
     TraitKind,
     TurnEdge,
 )
@@ -92,6 +94,7 @@ from lnf.rules.effects import (
 from lnf.rules.mirror_image import duplicate
 from lnf.rules.roster import changed, in_fight, trait_kinds
 from lnf.rules.spell_effects import calm_ends, overwhelmed, sleepers, weapon_up, woken
+from lnf.rules.subclasses import DARK_ONES_BLESSING, blessing
 from lnf.rules.trait_saves import immune_now
 from lnf.rules.traits import UNDEAD_FORTITUDE, fortitude_dc
 from lnf.values import replace
@@ -125,6 +128,22 @@ class Rolled(Steps):
             finally:
                 self.dice = dice
         return done
+
+
+def blessed(turn: Steps, done: StepDone) -> None:
+    """F2 Dark One's Blessing: the Fiend warlock whose hit or spell (`done`) dropped a monster
+    gains its temporary hit points (D7: the larger kept)."""
+    step = done.step
+    who = step.attacker if isinstance(step, Attacked) else ""
+    who = step.caster if isinstance(step, SpellCast) else who
+    hero = turn.fight.combatant(who) if who in turn.fight else None
+    if not isinstance(hero, Hero) or not any(
+        isinstance(done.before.combatant(n), Monster) for n in done.dropped
+    ):
+        return
+    amount = blessing(hero)
+    if amount > hero.temp_hp:
+        turn.do(Healed(who, amount, by=DARK_ONES_BLESSING, temp=True))
 
 
 def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
@@ -190,7 +209,9 @@ def follow(turn: Steps, done: StepDone, dice: DiceSource) -> None:
         if (why := broken(turn.fight, turn.fight.combatant(c.name))) and not broken(done.before, c):
             turn.do(ConcentrationEnded(c.name, why))
         died(turn, c)  # F4: nothing lasts on the dead
-    if isinstance(step, Healed) and step.amount > 0:
+    if done.dropped:
+        blessed(turn, done)  # F2: Dark One's Blessing
+    if isinstance(step, Healed) and step.amount > 0 and not step.temp:
         for e in closed_by_healing(turn.fight, step.who, step.by):
             turn.do(EffectEnded(e.key, "magical healing closes it"))
     landed(turn, done)

@@ -136,6 +136,10 @@ def _step(fight: Fight, step: Step) -> StepDone:
         case DeathSave():
             hero, notes = death_save(fight.hero(step.who), step.face)
             return StepDone(step, fight, tidy(fight.with_combatant(hero)), notes=tuple(notes))
+        case Healed() if step.temp:  # D7: temporary hit points do not stack: the larger
+            c = fight.combatant(step.who)
+            more = replace(c, temp_hp=max(c.temp_hp, step.amount))
+            return StepDone(step, fight, fight.with_combatant(more))
         case Healed():
             barred = None if step.revive else healing_barred(fight, step.who, step.by)
             amount = 0 if barred is not None else step.amount

@@ -162,6 +162,7 @@ LATER_FIELDS = {
     (Saved, "inspired"),
     (Guarded, "rebukes"),  # F1: Hellish Rebuke
     (Guarded, "face"),  # F2: Deflect Missiles
+    (Healed, "temp"),  # D7, F2: Dark One's Blessing
     (Guarded, "deflects"),
     (Contested, "worse"),
     (Contested, "target_worse"),  # F6: intoxicated

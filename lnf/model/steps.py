@@ -155,6 +155,7 @@ class Healed:
     healer: str = ""
     revive: bool = False  # D9: the DM says a dead hero is brought back (Revivify, a wish…)
     slot: int = 0  # F7: the slot level a healing spell was cast with, when above its own
+    temp: bool = False  # D7: temporary hit points (F2 Dark One's Blessing), the larger kept
 
 
 @value

@@ -13,13 +13,17 @@ lnf plays the subclass features that are numbers a fight without a map uses:
   restore hit points to a creature, the creature regains additional hit points equal to 2 +
   the spell's level."
 - School of Evocation, Sculpt Spells (2nd): `rules.legal.verify_sculpt`.
+- Oath of Devotion, Channel Divinity: Turn the Unholy (3rd): `rules.turning`.
+- The Fiend, Dark One's Blessing (1st): temporary hit points on a kill (`blessing`).
 
-The others (Frenzy, Cutting Words, Sacred Weapon, Hunter's Prey, Dark One's Blessing…) are the
-DM's, as the class features lnf does not play."""
+The others (Frenzy, Cutting Words, Sacred Weapon, Hunter's Prey…) are the DM's, as the class
+features lnf does not play."""
 
 from __future__ import annotations
 
 import re
+
+from lnf.model import Ability, Hero
 
 # class: (the SRD's subclass as its levels file indexes it, as the SRD names it, the level the
 # class chooses it, the class feature that chooses it)
@@ -38,7 +42,8 @@ SRD_SUBCLASS = {
     "wizard": ("evocation", "School of Evocation", 2, "Arcane Tradition"),
 }
 CHAMPION, DRACONIC, LIFE, EVOCATION = "champion", "draconic", "life", "evocation"
-DEVOTION = "devotion"
+DEVOTION, FIEND = "devotion", "fiend"
+DARK_ONES_BLESSING = "Dark One's Blessing"
 # The subclass features lnf plays, as the levels file names them
 PLAYED_SUBCLASS_FEATURES = {
     CHAMPION: frozenset({"Improved Critical", "Superior Critical", "Additional Fighting Style"}),
@@ -46,6 +51,7 @@ PLAYED_SUBCLASS_FEATURES = {
     LIFE: frozenset({"Disciple of Life"}),
     EVOCATION: frozenset({"Sculpt Spells"}),
     DEVOTION: frozenset({"Channel Divinity: Turn the Unholy"}),
+    FIEND: frozenset({DARK_ONES_BLESSING}),
 }
 IMPROVED_CRITICAL = ((15, 18), (3, 19))  # (Champion level, the lowest critical roll)
 DRACONIC_AC = 13  # + Dexterity, without armor
@@ -102,3 +108,15 @@ def critical_roll(level: int, played: str | None) -> int:
     if played != CHAMPION:
         return 20
     return next((roll for at, roll in IMPROVED_CRITICAL if level >= at), 20)
+
+
+def blessing(hero: Hero) -> int:
+    """F2 Dark One's Blessing (the Fiend, warlock level 1): "When you reduce a hostile creature
+    to 0 hit points, you gain temporary hit points equal to your Charisma modifier + your
+    warlock level (minimum of 1)" — 0 for any other hero, or one whose sheet has no scores
+    (the DM's)."""
+    scores = dict(hero.scores)
+    level = hero.level or 0
+    if played_subclass(hero.cls, level, hero.subclass) != FIEND or Ability.CHA not in scores:
+        return 0
+    return max(1, (scores[Ability.CHA] - 10) // 2 + level)

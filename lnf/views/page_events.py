@@ -135,6 +135,8 @@ def _step(done: StepDone, dm: bool, hp: MonsterHp) -> str:
         return f"{step.who} is stable at 0 hit points: {step.text}."
     if isinstance(step, Damaged):
         return f"{step.who} takes damage; {_looks(after, step.who, dm, hp)}."
+    if isinstance(step, Healed) and step.temp:  # D7, F2: Dark One's Blessing
+        return f"{step.who} gains temporary hit points ({step.by})."
     if isinstance(step, Healed):
         with_what = f" with {step.by}" if step.by else ""
         if step.healer == step.who:  # Second Wind, a potion drunk

@@ -222,6 +222,8 @@ def _step_text(done: StepDone) -> str:
             result = "success" if step.face >= 10 else "failure"
             result = {1: "two failures", 20: "natural 20"}.get(step.face, result)
             return f"{step.who} rolls a death save: 1d20 ({step.face}): {result}."
+        case Healed() if step.temp:  # D7, F2
+            return f"{step.who} gains {plural(step.amount, 'temporary hit point')} ({step.by}, F2)."
         case Healed():
             how = f" ({step.text})" if step.text else ""
             by = f" with {step.by}{_at_level(step.slot)}" if step.by else ""
