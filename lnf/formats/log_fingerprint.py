@@ -36,6 +36,9 @@ FORM = 2  # fields at their default left out of the checksums
 FORM_1_LATER: tuple[tuple[str, str], ...] = (
     ("Attack", "more_per_slot"),
     ("Hero", "hid_with"),  # R4: the Stealth total a Search contests
+    ("Guard", "deflects"),  # F2: Deflect Missiles
+    ("Attack", "crit_on"),  # F2: Improved Critical
+    ("Hero", "subclass"),  # F2
 )
 
 
