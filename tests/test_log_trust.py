@@ -21,7 +21,7 @@ from lnf.errors import InputError, Refused
 from lnf.formats.event_codec import event_from_json
 from lnf.formats.fight_file import load_fight
 from lnf.formats.fight_log import FightLog, log_path
-from lnf.formats.log_fingerprint import NOTED
+from lnf.formats.log_fingerprint import FORM, NOTED
 from lnf.model.events import Recorded, Undone
 from lnf.model.steps import Damaged
 from lnf.session import open_fight
@@ -319,4 +319,4 @@ def test_a_field_added_with_its_default_changes_no_fingerprint(tmp_path: Path) -
     path = Path(_form_1_copy(tmp_path))
     log_path(path).unlink()
     assert run("damage", str(path), "Bugbear", "5")[0] == 0
-    assert json.loads(log_path(path).read_text().splitlines()[0])[NOTED]["form"] == 2
+    assert json.loads(log_path(path).read_text().splitlines()[0])[NOTED]["form"] == FORM

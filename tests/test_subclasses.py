@@ -16,8 +16,10 @@ from lnf.dice.roll import ScriptedDice
 from lnf.errors import InputError, Refused
 from lnf.formats.fight_file import parse_fight
 from lnf.formats.fight_writer import dump_fight
+from lnf.model import Hero, School
 from lnf.model.plan import Mode
 from lnf.rules.subclasses import PLAYED_SUBCLASS_FEATURES, SRD_SUBCLASS
+from lnf.values import replace
 from tests.cli import run
 from tests.srd import DATA, needs_data
 
@@ -102,23 +104,26 @@ def test_another_subclass_is_the_dms_and_one_too_early_is_refused(tmp_path: Path
         parse_fight(early, "s.yaml")
 
 
-def test_sculpt_spells_is_the_school_of_evocation_s() -> None:
-    from lnf.model.attacks import Attack
+def test_sculpt_spells_is_the_school_of_evocation_s_for_evocation_spells() -> None:
+    """F2: "When you cast an evocation spell": a Fireball spares Bram, an Ice Knife (the SRD
+    has none: a conjuration written by hand) does not; a diviner sculpts nothing."""
     from lnf.rules.legal import verify_sculpt
 
-    text = FIGHT.replace("BRAM", "").replace("VEX", "").replace("CADE", "")
-    wizard = "{name: Quill, class: wizard, level: 5, scores: {int: 16}SUB}"
-    fireball = Attack(
-        name="Fireball", slot=3, damage=parse_fight(text, "s").hero("Bram").attacks[0].damage
-    )
-    quill = parse_fight(
-        text.replace("monsters:", f"  - {wizard.replace('SUB', '')}\nmonsters:"), "s"
-    ).hero("Quill")
-    verify_sculpt(quill, fireball, 3, ["Bram"])
-    seer = wizard.replace("SUB", ", subclass: divination")
-    diviner = parse_fight(text.replace("monsters:", f"  - {seer}\nmonsters:"), "s").hero("Quill")
+    wizard = "{name: Quill, class: wizard, level: 5, scores: {int: 16}, spells: [fireball]SUB}"
+
+    def quill(sub: str = "") -> Hero:
+        text = _fight().replace("monsters:", f"  - {wizard.replace('SUB', sub)}\nmonsters:")
+        return parse_fight(text, "s.yaml").hero("Quill")
+
+    fireball = next(a for a in quill().attacks if a.name == "Fireball")
+    assert fireball.school is School.EVOCATION  # from the spellbook
+    verify_sculpt(quill(), fireball, 3, ["Bram"])
+    conjured = replace(fireball, name="Ice Knife", school=School.CONJURATION)
+    with pytest.raises(Refused, match="Sculpt Spells shapes evocation spells; Ice Knife is conj"):
+        verify_sculpt(quill(), conjured, 3, ["Bram"])
+    verify_sculpt(quill(), replace(fireball, school=None), 3, ["Bram"])  # not said: the DM's
     with pytest.raises(Refused, match="has no Sculpt Spells"):
-        verify_sculpt(diviner, fireball, 3, ["Bram"])
+        verify_sculpt(quill(", subclass: divination"), fireball, 3, ["Bram"])
 
 
 @needs_data

@@ -34,7 +34,7 @@ from lnf.formats.spec import (
     Text,
 )
 from lnf.formats.yaml_source import FieldPath
-from lnf.model import Ability, AltUse, Attack, AttackKind, Condition, Cost, TurnEdge
+from lnf.model import Ability, AltUse, Attack, AttackKind, Condition, Cost, School, TurnEdge
 from lnf.model.effects import NO_HEALING
 
 
@@ -311,6 +311,11 @@ ATTACK = Obj(
         ),
         "either": Field(
             MapOf(Str()), {}, "D6: a type it may deal as another, such as {lightning: thunder}"
+        ),
+        "school": Field(
+            OneOf(School),
+            None,
+            "F7: a spell's school of magic, such as evocation (Sculpt Spells shapes those, F2)",
         ),
         "crit_on": Field(
             Int(minimum=18, maximum=20),

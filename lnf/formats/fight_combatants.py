@@ -163,6 +163,7 @@ def read_attack(a: dict[str, Any], reach: int, path: tuple[str | int, ...], ck: 
         alt_when=a["alt_when"],
         crit_times=a["crit_times"],
         crit_on=a["crit_on"],
+        school=a["school"],
         either=_either(a, path, ck),
         finesse=a["finesse"],
         light=a["light"],

@@ -296,6 +296,8 @@ def _attack_doc(a: Attack, reach: int) -> dict[str, Any]:
         d["crit_times"] = a.crit_times
     if a.crit_on != 20:
         d["crit_on"] = a.crit_on
+    if a.school is not None:
+        d["school"] = a.school.value
     if a.either:
         d["either"] = {k.value: o.value for k, o in a.either}
     if a.only_on is not None:

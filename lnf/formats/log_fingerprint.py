@@ -13,7 +13,9 @@ new field must not look like an edit. Form 2 (`"form": 2`) sums only the fields 
 from their default: a field lnf adds with a default (as `Attack.more_per_slot` was) changes no
 checksum. Form 1 (no `"form"`, logs written before it) summed every field; it is checked by
 summing again without the fields added since (`FORM_1_LATER`), so an upgrade alone says
-nothing and an edit of the file is still said."""
+nothing and an edit of the file is still said. Form 3 sums the fields lnf then added whose
+value the same file now fills (a spell's school from the spellbook, a Champion's critical
+roll: `FORM_2_LATER`); a form-2 log is checked without them."""
 
 from __future__ import annotations
 
@@ -29,31 +31,40 @@ from lnf.values import value
 KIND = "fight-file"  # a log entry holding a fingerprint, not an event of play
 NOTED = "fight_file"  # the log's first entry holds the first fingerprint under this key
 SHOWN = ("hp", "ac", "dr")  # said by value; the rest of a stat block by its checksum
-FORM = 2  # fields at their default left out of the checksums
+FORM = 3  # fields at their default left out of the checksums; FORM_2_LATER's summed
 
 # The fields lnf added, with a default, after logs noted form 1 and before form 2, oldest
 # first: a form-1 log written before one of them summed none of it nor those after it.
 FORM_1_LATER: tuple[tuple[str, str], ...] = (
     ("Attack", "more_per_slot"),
     ("Hero", "hid_with"),  # R4: the Stealth total a Search contests
-    ("Guard", "deflects"),  # F2: Deflect Missiles
-    ("Attack", "crit_on"),  # F2: Improved Critical
+)
+# The fields lnf added after form 2 whose value the same file may fill (form 3), oldest first:
+# a form-2 (or form-1) log was written before them, and is summed without them.
+FORM_2_LATER: tuple[tuple[str, str], ...] = (
+    ("Guard", "deflects"),  # F2: a monk's sheet's Deflect Missiles
+    ("Attack", "crit_on"),  # F2: a Champion's Improved Critical
     ("Hero", "subclass"),  # F2
+    ("Attack", "school"),  # F7: a spell's school, from the spellbook
 )
 
 
 def fingerprint(
-    fight: Fight, form: int = FORM, later: frozenset[tuple[str, str]] = frozenset()
+    fight: Fight,
+    form: int = FORM,
+    later: frozenset[tuple[str, str]] = frozenset(),
+    dropped: frozenset[tuple[str, str]] = frozenset(),
 ) -> dict[str, Any]:
     """What of the fight file the log's facts rest on, small enough to log (a few dozen bytes
-    a combatant). `form` 1 sums every field but those of `later` left at their default."""
+    a combatant). `form` 1 sums every field but those of `later` left at their default; any
+    form sums none of `dropped` (fields added after it)."""
     lean = form >= 2
     who: dict[str, Any] = {}
     for c in fight.everyone:
         shown = {k: getattr(c, k) for k in SHOWN}
-        rest = _fields(c, lean, later, skip=(*SHOWN, "name"))
+        rest = _fields(c, lean, later, skip=(*SHOWN, "name"), dropped=dropped)
         who[c.name] = {"side": str(c.side), **shown, "rest": _digest(rest)}
-    own = _fields(fight, lean, later, skip=("heroes", "monsters"))
+    own = _fields(fight, lean, later, skip=("heroes", "monsters"), dropped=dropped)
     return {"who": who, "rest": _digest(own), **({"form": form} if lean else {})}
 
 
@@ -81,9 +92,16 @@ def changes(old: dict[str, Any], fight: Fight) -> list[Change]:
     if not isinstance(was, dict):
         return []
     form = old.get("form", 1)
+    after_2 = frozenset(FORM_2_LATER)
     if form == 1:  # each lnf that wrote form 1: without the fields added since, down to none
         nows = [
-            fingerprint(fight, 1, frozenset(FORM_1_LATER[k:])) for k in range(len(FORM_1_LATER) + 1)
+            fingerprint(fight, 1, frozenset(FORM_1_LATER[k:]), after_2)
+            for k in range(len(FORM_1_LATER) + 1)
+        ]
+    elif form == 2:  # each lnf that wrote form 2: without the fields added since, down to none
+        nows = [
+            fingerprint(fight, 2, dropped=frozenset(FORM_2_LATER[k:]))
+            for k in range(len(FORM_2_LATER) + 1)
         ]
     else:
         nows = [fingerprint(fight, form if isinstance(form, int) else FORM)]
@@ -119,20 +137,25 @@ def _digest(data: Any) -> str:
 
 
 def _fields(
-    x: Any, lean: bool, later: frozenset[tuple[str, str]], skip: tuple[str, ...] = ()
+    x: Any,
+    lean: bool,
+    later: frozenset[tuple[str, str]],
+    skip: tuple[str, ...] = (),
+    dropped: frozenset[tuple[str, str]] = frozenset(),
 ) -> dict[str, Any]:
     """A value's fields in their canonical form: those at their default left out when `lean`
-    (form 2), and those of `later` when at their default (form 1 as an older lnf summed it)."""
+    (form 2), those of `later` when at their default (form 1 as an older lnf summed it), and
+    those of `dropped` whatever their value (fields an older lnf did not have)."""
     defaults = _defaults(type(x))
     kind = type(x).__name__
     out = {}
     for f in dataclasses.fields(x):
-        if f.name in skip:
+        if f.name in skip or (kind, f.name) in dropped:
             continue
         v = getattr(x, f.name)
         if (lean or (kind, f.name) in later) and f.name in defaults and v == defaults[f.name]:
             continue
-        out[f.name] = _canonical(v, lean, later)
+        out[f.name] = _canonical(v, lean, later, dropped)
     return out
 
 
@@ -148,20 +171,25 @@ def _defaults(kind: type) -> dict[str, Any]:
     return _DEFAULTS[kind]
 
 
-def _canonical(x: Any, lean: bool, later: frozenset[tuple[str, str]]) -> Any:
+def _canonical(
+    x: Any,
+    lean: bool,
+    later: frozenset[tuple[str, str]],
+    dropped: frozenset[tuple[str, str]] = frozenset(),
+) -> Any:
     """A form of a value that is the same in every process (sets sorted: a set's order follows
     string hashing, which Python varies from run to run)."""
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return _fields(x, lean, later)
+        return _fields(x, lean, later, dropped=dropped)
     if isinstance(x, Enum):
         return _canonical(x.value, lean, later)
     if isinstance(x, frozenset | set):
-        items = (_canonical(v, lean, later) for v in x)
+        items = (_canonical(v, lean, later, dropped) for v in x)
         return sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
     if isinstance(x, tuple | list):
-        return [_canonical(v, lean, later) for v in x]
+        return [_canonical(v, lean, later, dropped) for v in x]
     if isinstance(x, dict):
-        return {str(k): _canonical(v, lean, later) for k, v in x.items()}
+        return {str(k): _canonical(v, lean, later, dropped) for k, v in x.items()}
     if x is None or isinstance(x, bool | int | float | str):
         return x
     return str(x)

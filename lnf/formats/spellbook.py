@@ -111,6 +111,7 @@ def _attack(spell: dict[str, Any], caster: Caster, notes: list[str]) -> dict[str
     caster's character level (a cantrip, F7), upcast, area (E1), range, cost and concentration."""
     kind_of = spell["damage_type"]
     entry: dict[str, Any] = {"name": spell["name"], "spell": True, "cost": spell["cost"]}
+    entry["school"] = spell["school"]  # F2: Sculpt Spells shapes evocation spells
     feet = min(spell["feet"] if spell["feet"] is not None else MAX_FEET, MAX_FEET)
     if spell["area"] and feet == 0:  # Burning Hands: the area starts at the caster
         feet = spell["area"]["size"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lnf.dice import DamageType, DiceExpr
 from lnf.model.effects import Rider, SpellEffect
-from lnf.model.enums import Ability, AltUse, AttackKind, Condition, Cost, Shape
+from lnf.model.enums import Ability, AltUse, AttackKind, Condition, Cost, School, Shape
 from lnf.values import replace, value
 
 # Read once: on Python 3.11 each `AttackKind.X` goes through the enum class's `__getattr__`
@@ -56,6 +56,7 @@ class Attack:
     alt_when: AltUse | None = None  # when the other damage applies
     crit_times: int = 2  # D5: its dice on a critical hit, rolled this many times (the balor's 3)
     crit_on: int = 20  # D3, F2: the lowest d20 roll that is a critical hit (a Champion's 19)
+    school: School | None = None  # F7: a spell's school of magic (None: not said)
     # D6, B6: a damage type its wielder may deal as another ("lightning or thunder damage
     # (djinni's choice)"): (the type written, the other); `rules.attacks.used_damage` chooses.
     either: tuple[tuple[DamageType, DamageType], ...] = ()

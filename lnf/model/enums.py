@@ -264,6 +264,19 @@ class Cost(StrEnum):
     REACTION = "reaction"
 
 
+class School(StrEnum):
+    """F7: the SRD's eight schools of magic (Sculpt Spells shapes evocation spells, F2)."""
+
+    ABJURATION = "abjuration"
+    CONJURATION = "conjuration"
+    DIVINATION = "divination"
+    ENCHANTMENT = "enchantment"
+    EVOCATION = "evocation"
+    ILLUSION = "illusion"
+    NECROMANCY = "necromancy"
+    TRANSMUTATION = "transmutation"
+
+
 class TurnEdge(StrEnum):
     """F4: the start or the end of a creature's turn, where effects end and saves repeat."""
 

@@ -24,6 +24,7 @@ from lnf.model import (
     Monster,
     PhaseKind,
     Rank,
+    School,
     Variant,
 )
 from lnf.model.plan import Mode
@@ -270,15 +271,19 @@ def verify_area(fight: Fight, spell: Attack, targets: Sequence[str], spared: Seq
 
 
 def verify_sculpt(hero: Hero, spell: Attack, level: int, spared: Sequence[str]) -> None:
-    """F2, E3: Sculpt Spells (SRD 5.1, the School of Evocation, wizard level 2: "you can choose
-    a number of them equal to 1 + the spell's level"): only a wizard of the 2nd level or higher
-    spares allies (the SRD's one wizard tradition), at most 1 + the level it is cast at; a
-    wizard written without a level is taken to have it (the DM's own sheet)."""
+    """F2, E3: Sculpt Spells (SRD 5.1, the School of Evocation, wizard level 2: "When you cast
+    an evocation spell … you can choose a number of them equal to 1 + the spell's level"): only
+    a wizard of the 2nd level or higher spares allies (the SRD's one wizard tradition), with an
+    evocation spell (one whose school is not said is the DM's), at most 1 + the level it is
+    cast at; a wizard written without a level is taken to have it (the DM's own sheet)."""
     if not spared:
         return
     if not sculpts(hero.cls, hero.level or SCULPT_LEVEL, hero.subclass):
         why = "a wizard's from the 2nd level, the School of Evocation"
         raise Refused(f"{hero.name} has no Sculpt Spells ({why}): allies caught take it", "F2")
+    if spell.school not in (None, School.EVOCATION):  # "When you cast an evocation spell"
+        said = f"Sculpt Spells shapes evocation spells; {spell.name} is {spell.school.value}"
+        raise Refused(f"{said}: allies caught take it", "F2")
     if len(spared) > 1 + level:
         raise Refused(
             f"Sculpt Spells spares 1 + the spell's level: {1 + level} at a {level}-level "
