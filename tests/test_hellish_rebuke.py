@@ -14,6 +14,8 @@ from lnf.errors import Refused
 from lnf.formats.fight_file import parse_fight
 from lnf.heroes.words import parse_choice
 from lnf.rules.legal import options
+from lnf.values import replace
+from tests.builders import fight, hero
 from tests.cli import run
 
 FIGHT = """
@@ -114,3 +116,31 @@ def test_f1_a_breath_that_hurt_is_rebuked_too(tmp_path: Path) -> None:
     assert code == 0, out
     assert "Mor takes a reaction, Hellish Rebuke, at Drake, who hurt it (F1)." in out
     assert "Mor casts Hellish Rebuke at 3rd level on Drake" in out
+
+
+def test_f1_a_legendary_wing_attack_that_hurts_is_answered_too() -> None:
+    """B7, F1: the Wing Attack's save damage (a legendary action, between turns) hurts Mor:
+    the rebuke is taken as against a legendary hit (lnf does not stop to ask), its slot spent.
+    Before, only a legendary hit was answered."""
+    from lnf.engine.legendary import legendary_taker
+    from lnf.engine.runner import Runner
+    from lnf.engine.table import Table
+    from lnf.model.events import Recorded
+    from lnf.model.steps import Guarded
+    from tests.test_legendary import ROLLED, _dragon, _planner
+
+    lair = parse_fight(FIGHT.replace("{monster: orc}", "{name: Orc, hp: 1}"), "lair.yaml")
+    mor = replace(lair.hero("Mor"), hp=300, hp_now=300)
+    others = [hero(n, hp=300, ac=16) for n in ("Ann", "Bo")]
+    start = fight([mor, *others], [_dragon()], {"A": ["Mor", "Ann", "Adult Red Dragon"]})
+    table = Table(start)
+    said: list = []
+    runner = Runner(table, ROLLED, _planner, said.append)
+    runner.begin(7)
+    while runner.on_at_table(monster_turns=None) is None and not runner.round_over():
+        if any(legendary_taker(r.event) for r in said):
+            break
+    wing = next(r.event for r in said if legendary_taker(r.event))
+    assert isinstance(wing, Recorded)
+    rebukes = [s for s in wing.steps if isinstance(s, Guarded) and s.rebukes]
+    assert [(g.who, g.foe) for g in rebukes] == [("Mor", "Adult Red Dragon")]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from lnf.dice.roll import DiceSource
 from lnf.engine.begin import start
 from lnf.engine.effects import Rolled
-from lnf.engine.guards import land
+from lnf.engine.guards import land, rebuke_hurt
 from lnf.engine.monster_actions import SavesTold, SavesWait, save_action
 from lnf.engine.resolve import roll_attack, roll_healing
 from lnf.engine.table import Table
@@ -171,7 +171,8 @@ def _play(
                 hit = roll_attack(turn.fight, me, hero_now, use, pick.mode, dice)
                 land(turn, hit, _guards_taken, dice)
     else:  # B3: its saves rolled, or waited for, as a monster's turn's are
-        save_action(turn, me.name, use, targets, dice, told)
+        done = save_action(turn, me.name, use, targets, dice, told)
+        rebuke_hurt(turn, done, me.name, _guards_taken, dice)  # F1: each hero it hurt
     at = and_list(targets)
     note = (
         f"At the end of {hero}'s turn, {monster.name} uses a legendary action (B7): "
@@ -181,8 +182,9 @@ def _play(
 
 
 def _guards_taken(hero: Hero, foe: Monster, guard: Guard) -> bool:
-    """F1: a hero's reaction that turns a legendary action's hit is taken, as the hero policy
-    takes it (lnf does not stop between turns to ask; undo if it should not have been)."""
+    """F1: a hero's reaction to a legendary action is taken, as the hero policy takes it: one
+    that turns its hit, a Hellish Rebuke once it has hurt (lnf does not stop between turns to
+    ask; undo if it should not have been)."""
     return True
 
 
