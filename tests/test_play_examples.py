@@ -74,7 +74,8 @@ SHOWS = {
         "Bram uses Action Surge (0 of 1 left).",
         "Quill casts Fireball (20 ft sphere, 4 targets) on Bugbear 2, Goblin 2, Goblin 4 and "
         "Goblin 5",
-        "with Guiding Bolt at 2nd level",
+        "Ilsa steps to the back rank (guarded).",  # R2, R5: to cast without disadvantage
+        "Ilsa attacks Bugbear 1 with Guiding Bolt at range: 1d20 (19) + 7 = 26 vs AC 16: hit;",
         "Ilsa: Spiritual Weapon, 1 minute (F4).",
         "Ilsa attacks Goblin 6 with Spiritual Weapon in mêlée: 1d20 (15) + 7 = 22 vs AC 15: hit; "
         "1d8 (4) + 4 force = 8;",  # a later turn's bonus action: no slot

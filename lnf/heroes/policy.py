@@ -21,7 +21,8 @@
 4. **Else close in**: a front-rank hero with a mêlée weapon and no foe beside it (unengaged, or
    its group's foes all in the back rank or the air) joins the most dangerous foe it can hit
    (M3, M5) where no foe takes an opportunity attack; a guarded caster stays in the back rank
-   (R4, R5) and shoots.
+   (R4, R5) and shoots, and a front-rank one whose best action is a shot at R2's disadvantage
+   steps back there first where it may stand guarded (`_stand_back`).
 5. **Dodge** only when nothing above is open.
 6. **The bonus action beside the action** (F1): Flurry of Blows (with its Ki) or another
    bonus-action blow after the Attack action; a bonus-action spell (Spiritual Weapon) worth its
@@ -62,7 +63,7 @@ from lnf.heroes.inspire_policy import inspiration
 from lnf.heroes.mark_policy import hunters_mark
 from lnf.heroes.spell_policy import Option, Spend, best_option, save_options, worth_alone
 from lnf.heroes.turn_policy import turn_options
-from lnf.model import Action, Attack, Cost, Fight, Guard, Hero, Monster, Rank
+from lnf.model import Action, Attack, BackReason, Cost, Fight, Guard, Hero, Monster, Rank
 from lnf.model.plan import Mode
 from lnf.model.steps import Moved
 from lnf.rules.acl import acl
@@ -73,7 +74,7 @@ from lnf.rules.effects import healing_barred
 from lnf.rules.group_changes import moved
 from lnf.rules.healing import verify_reaches
 from lnf.rules.holds import wants_escape
-from lnf.rules.legal import join_targets, verify_join
+from lnf.rules.legal import join_targets, verify_join, verify_rank
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.resources import LAY_ON_HANDS, RAGE, SECOND_WIND, slot_for, verify_use
 from lnf.rules.roster import downed, in_fight
@@ -173,7 +174,30 @@ def _plan(
     closing = _close_in(fight, hero)
     if closing is not None and (now is None or closing[1].score > now.score):
         return closing
+    back = _stand_back(fight, hero, now, cantrips_only)
+    if back is not None:
+        return back
     return (), now
+
+
+def _stand_back(
+    fight: Fight, hero: Hero, now: Option | None, cantrips_only: bool
+) -> tuple[tuple[Moved, ...], Option] | None:
+    """4 (R2, R3, R5): a front-rank hero whose best action shoots at R2's disadvantage steps
+    back where it may stand guarded, and shoots from there, when that is worth more (out of
+    mêlée reach too). Never from a group whose foes it could strike (`now` would be a blow)."""
+    action = now.choice if now is not None else None
+    if hero.rank is not Rank.FRONT or not isinstance(action, AttackChoice):
+        return None
+    if action.mode is not Mode.RANGED or now is None:
+        return None
+    try:
+        move = verify_rank(fight, hero, Rank.BACK, BackReason.GUARDED)
+    except Refused:
+        return None  # R5: not guarded (two monsters a hero or more, too few guards)
+    after = _moved(fight, move)
+    then = _best_action(after, after.hero(hero.name), cantrips_only=cantrips_only)
+    return ((move,), then) if then is not None and then.score > now.score else None
 
 
 def _close_in(fight: Fight, hero: Hero) -> tuple[tuple[Moved, ...], Option] | None:
