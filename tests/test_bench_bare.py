@@ -44,7 +44,8 @@ def test_the_bare_fight_reads_lnfs_attacks_order_and_targets() -> None:
 def test_the_bare_fight_ends_as_lnfs_fights_do() -> None:
     """The same ends: the heroes win as often, in about as many rounds (lnf's moves and the
     opportunity attacks they draw, which the bare fight leaves out, end its fights a little
-    sooner: 2.69 rounds against 2.85 over 300 and 20,000)."""
+    sooner: 2.58 rounds against 2.85 over 300 and 20,000; since the hero policy steps back to
+    shoot (stop 47), X1's cleric casts from the back rank once one foe is left, R5)."""
     bare = _bare()
     start = load_fight(bare.X1)
     played = bare.lnf_fights(start, range(60), MonsterKind.LNF)
@@ -52,8 +53,8 @@ def test_the_bare_fight_ends_as_lnfs_fights_do() -> None:
     alone = bare.bare_fights(fighters, [m.name for m in start.monsters], range(3000))
     lnf_rounds = statistics.fmean(o.rounds for o in played)
     bare_rounds = statistics.fmean(r for _, r in alone)
-    # both are the same figures every run (the same seeds): 2.80 and 2.85; without D6 the
+    # both are the same figures every run (the same seeds): 2.65 and 2.85; without D6 the
     # bare fight comes to 2.60
-    assert abs(lnf_rounds - bare_rounds) < 0.15, (lnf_rounds, bare_rounds)
+    assert abs(lnf_rounds - bare_rounds) < 0.25, (lnf_rounds, bare_rounds)
     assert sum(o.winner == "heroes" for o in played) / len(played) >= 0.95
     assert sum(won for won, _ in alone) / len(alone) >= 0.95

@@ -65,12 +65,13 @@ def test_every_plan_in_seeded_fights_gives_orders(seed: int, which: int) -> None
 
 
 @pytest.mark.parametrize(
-    ("example", "seed"), [("raiders-on-the-grassland", 1), ("raiders-on-the-grassland", 25)]
+    ("example", "seed"), [("raiders-on-the-grassland", 35)]
 )
 def test_the_r6_cases_found_in_played_fights(example: str, seed: int) -> None:
     """The case once ended in "no legal plan": a back-rank monster had acted before the
-    front-rank monsters fell below the count. Found in played fights (first orcs-at-the-ford 17
-    and raiders 25; the seeds follow the hero policy, whose choices lead there)."""
+    front-rank monsters fell below the count. Found in played fights (first orcs-at-the-ford 17,
+    then raiders 1 and 25, now raiders 35: the seeds follow the hero policy, whose choices lead
+    there; since it stands back to shoot, raiders 1 and 25 meet R5's case instead, below)."""
     planned = _played_with_every_plan_checked(Path(f"examples/{example}.yaml"), seed)
     assert not [p.note for p in planned if p.note.startswith("no legal plan")]
     notes = [p.note for p in planned if p.note]
@@ -271,9 +272,12 @@ def _planner(f: Fight) -> Plan:
 # count the attacks of those that acted this round: once, after Gnoll 2 carried out its order
 # (joined Quill, hit), a re-plan sent Gnoll 1 at Quill too, where the plan in force had it
 # strike Kara (raiders, seed 1). That round went another way when B4 kept the wizard's Burning
-# Hands to its own group, and no example at seeds 1–8 shows it now; P6's decision still keeps
-# the plan in force. These (example, seed) are where the two differ.
-FORGETS: set[tuple[str, int]] = set()
+# Hands to its own group; P6's decision still keeps the plan in force. Since the hero policy
+# stands back to shoot (stop 47: Quill guarded in the back rank), raiders at seed 2 differs so:
+# once Gnoll 3 has carried out its order (joined Kara, hit), a full re-plan, which no longer
+# counts that attack, sends Gnoll 2 to the back rank to shoot Kara where the plan in force
+# kept it on Sly. These (example, seed) are where the two differ.
+FORGETS: set[tuple[str, int]] = {("raiders-on-the-grassland", 2)}
 # The other way (`_forgets_the_round_joins`): Hobgoblin 2 stays with Nix only so that Hobgoblin 3
 # may join Quill above one monster per hero (K2, K3). Once Hobgoblin 3 stands in group Q, a full
 # re-plan no longer sees that it joined this round, and sends Hobgoblin 2 to the back rank to
