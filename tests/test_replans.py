@@ -64,9 +64,7 @@ def test_every_plan_in_seeded_fights_gives_orders(seed: int, which: int) -> None
     assert planned and not [p.note for p in planned if p.note.startswith("no legal plan")]
 
 
-@pytest.mark.parametrize(
-    ("example", "seed"), [("raiders-on-the-grassland", 35)]
-)
+@pytest.mark.parametrize(("example", "seed"), [("raiders-on-the-grassland", 35)])
 def test_the_r6_cases_found_in_played_fights(example: str, seed: int) -> None:
     """The case once ended in "no legal plan": a back-rank monster had acted before the
     front-rank monsters fell below the count. Found in played fights (first orcs-at-the-ford 17,
