@@ -185,7 +185,7 @@ def _stand_back(
 ) -> tuple[tuple[Moved, ...], Option] | None:
     """4 (R2, R3, R5): a front-rank hero whose best action shoots at R2's disadvantage steps
     back where it may stand guarded, and shoots from there, when that is worth more (out of
-    mêlée reach too). Never from a group whose foes it could strike (`now` would be a blow)."""
+    mêlée reach too). A hero whose best action is a blow or a save spell stays in front."""
     action = now.choice if now is not None else None
     if hero.rank is not Rank.FRONT or not isinstance(action, AttackChoice):
         return None
