@@ -75,6 +75,7 @@ from lnf.rules.group_changes import moved
 from lnf.rules.healing import verify_reaches
 from lnf.rules.holds import wants_escape
 from lnf.rules.legal import join_targets, verify_join, verify_rank
+from lnf.rules.ranks import guarded_capacity
 from lnf.rules.reactions import opportunity_attackers
 from lnf.rules.resources import LAY_ON_HANDS, RAGE, SECOND_WIND, slot_for, verify_use
 from lnf.rules.roster import downed, in_fight
@@ -191,11 +192,15 @@ def _stand_back(
         return None
     if action.mode is not Mode.RANGED or now is None:
         return None
+    after = _moved(fight, Moved(hero.name, rank=Rank.BACK, why=BackReason.GUARDED))
+    room = guarded_capacity(after)  # R5 first, as a count: the whole check costs more
+    guarded = [h for h in after.heroes if h.rank is Rank.BACK and h.why is BackReason.GUARDED]
+    if room is not None and room < len(guarded):
+        return None
     try:
         move = verify_rank(fight, hero, Rank.BACK, BackReason.GUARDED)
     except Refused:
         return None  # R5: not guarded (two monsters a hero or more, too few guards)
-    after = _moved(fight, move)
     then = _best_action(after, after.hero(hero.name), cantrips_only=cantrips_only)
     return ((move,), then) if then is not None and then.score > now.score else None
 
