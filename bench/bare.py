@@ -46,6 +46,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+# this tree's lnf, not the installed one's: paired runs run each tree's copy (`--before`)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from lnf.dice import Dice, DiceExpr
 from lnf.formats.fight_file import load_fight
 from lnf.model import AttackKind, Fight, Hero, Monster, MonsterKind, Rank
