@@ -121,10 +121,6 @@ def turn_attack(hero: Hero) -> Attack:
     )
 
 
-def undead(monster: Monster) -> bool:
-    return creature_type(monster) == "undead"
-
-
 def hears_or_sees(monster: Monster) -> bool:
     """ "Each undead that can see or hear you": not one both blinded and deafened."""
     return not {Condition.BLINDED, Condition.DEAFENED} <= monster.conditions
