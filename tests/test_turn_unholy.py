@@ -79,3 +79,14 @@ def test_each_turns_by_its_own(tmp_path: Path, who: str, kara: str, words: str, 
     f = load_fight(_shrine(tmp_path, kara))
     with pytest.raises(Refused, match=said):
         parse_choice(f, f.hero(who), words)
+
+
+@needs_data
+@pytest.mark.parametrize(
+    "words", ["use turn the unholy", "use Channel Divinity: Turn the Unholy", "Turn the  Unholy"]
+)
+def test_said_as_players_say_it(tmp_path: Path, words: str) -> None:
+    """F2 in a player's words; before, "use turn the unholy" was the Use an Object action."""
+    f = load_fight(_shrine(tmp_path))
+    choice = parse_choice(f, f.hero("Kara"), words)
+    assert choice.spend == (("Channel Divinity", 1),)

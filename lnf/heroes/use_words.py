@@ -9,10 +9,13 @@ from collections.abc import Collection
 
 from lnf.errors import Refused
 
-# F1, T1: the features these words know by name, said with "use" too ("use Second Wind")
+# F1, T1: the features these words know by name, said with "use" too ("use Second Wind", "use
+# Channel Divinity: Turn the Unholy")
 USED = re.compile(
     r"use\s+(?:cunning\s+action\W*(?:to\s+)?(?P<cunning>dash|disengage|hide)"
-    r"|(?P<said>rage|second\s+wind|turn\s+undead|action\s+surge|(?:flurry|martial)\b.*"
+    r"|(?:channel\s+divinity\W*)?(?P<turn>turn\s+(?:undead|the\s+unholy))"
+    r"|(?P<said>rage|second\s+wind|action\s+surge"
+    r"|(?:flurry|martial)\b.*"
     r"|patient\s+defen[cs]e|step\s+of\s+the\s+wind\b.*|bardic\s+inspiration\b.*))",
     re.IGNORECASE,
 )
@@ -58,7 +61,10 @@ def plainly(parts: list[str], verbs: Collection[str]) -> list[str]:
     `surge` of the words' one attack (its verb among `verbs`). Any other use (a potion, a
     sheet's uses) stays as said."""
     parts = [_surged(_stepped(p), verbs) for p in parts]
-    said = [str(m["cunning"] or m["said"]) if (m := USED.fullmatch(p)) else p for p in parts]
+    said = [
+        str(m["cunning"] or m["turn"] or m["said"]) if (m := USED.fullmatch(p)) else p
+        for p in parts
+    ]
     surge = [p for p in said if re.fullmatch(r"action\s+surge", p, re.IGNORECASE)]
     if not surge:
         return said
