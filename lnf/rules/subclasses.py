@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from lnf.dice.abilities import ability_modifier
 from lnf.model import Ability, Hero
 
 # class: (the SRD's subclass as its levels file indexes it, as the SRD names it, the level the
@@ -66,8 +67,8 @@ def srd_subclass(cls: str, said: str | None) -> str | None:
         return None
     if said is None:
         return srd[0]
-    words = re.sub(r"[^a-z]+", " ", said.lower()).split()
-    return srd[0] if " ".join(words).find(srd[0].replace("-", " ")) >= 0 else None
+    words = " ".join(re.sub(r"[^a-z]+", " ", said.lower()).split())
+    return srd[0] if f" {srd[0].replace('-', ' ')} " in f" {words} " else None
 
 
 def subclass_step(cls: str, feature: str) -> bool:
@@ -119,4 +120,4 @@ def blessing(hero: Hero) -> int:
     level = hero.level or 0
     if played_subclass(hero.cls, level, hero.subclass) != FIEND or Ability.CHA not in scores:
         return 0
-    return max(1, (scores[Ability.CHA] - 10) // 2 + level)
+    return max(1, ability_modifier(scores[Ability.CHA]) + level)

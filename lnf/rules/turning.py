@@ -35,8 +35,7 @@ from lnf.model import (
 from lnf.model.plan import LEAVE, STAY, Move, MoveKind, Order
 from lnf.rules.creature_limits import creature_type
 from lnf.rules.roster import in_fight, speed_now
-from lnf.rules.sheets import proficiency
-from lnf.rules.spellcasting import casting_ability
+from lnf.rules.spell_answers import caster_dc
 from lnf.rules.subclasses import DEVOTION, played_subclass
 
 if TYPE_CHECKING:
@@ -93,16 +92,12 @@ def destroyed(hero: Hero, monster: Monster) -> bool:
 
 
 def turn_dc(hero: Hero) -> int:
-    """F2: Channel Divinity's DC is the hero's spell save DC: its save spells' DC, else
-    8 + proficiency + its casting modifier (Wisdom, a paladin's Charisma) from its scores."""
-    dcs = [a.save[1] for a in hero.attacks if a.spell and a.save is not None]
-    if dcs:
-        return max(dcs)
-    scores = dict(hero.scores)
-    ability = casting_ability(hero.cls) or Ability.WIS
-    if ability in scores and hero.level:
-        return 8 + proficiency(hero.level) + (scores[ability] - 10) // 2
-    raise Refused(f"{hero.name} has no spell save DC: give the hero its scores or a save spell")
+    """F2: Channel Divinity's DC is the hero's spell save DC (`spell_answers.caster_dc`: its
+    save spells', else from its scores with its casting ability, a paladin's Charisma)."""
+    dc = caster_dc(hero)
+    if dc is None:
+        raise Refused(f"{hero.name} has no spell save DC: give the hero its scores or a save spell")
+    return dc
 
 
 def turn_attack(hero: Hero) -> Attack:
