@@ -142,3 +142,4 @@ def test_the_style_levels_are_the_levels_files() -> None:
     assert {c: n for (c, f), n in named.items() if f == "Fighting Style"} == STYLE_LEVEL
     assert named[("fighter", "Additional Fighting Style")] == 10
     assert [styles_known("fighter", n) for n in (1, 9, 10)] == [1, 1, 2]
+    assert styles_known("fighter", 10, "battle master") == 1  # the Champion's second only

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lnf.formats.hero_subclass import said_subclass
 from lnf.formats.spec import Checker, did_you_mean
 from lnf.rules.fighting_styles import (
     ARCHERY,
@@ -37,18 +38,21 @@ def _key(name: str) -> str:
 _ALL = {_key(s): s for styles in STYLES.values() for s in styles}
 
 
+def _said(entry: dict[str, Any]) -> list[Any] | None:
+    """The styles as written: one name is a list of one; None for anything else."""
+    said = entry.get(FIELD)
+    return [said] if isinstance(said, str) else said if isinstance(said, list) else None
+
+
 def styles_of(entry: dict[str, Any]) -> tuple[str, ...]:
     """The entry's Fighting Styles by their SRD names, lower case (those it names right)."""
-    said = entry.get(FIELD)
-    names = [said] if isinstance(said, str) else said if isinstance(said, list) else []
+    names = _said(entry) or []
     return tuple(_ALL[_key(n)] for n in names if isinstance(n, str) and _key(n) in _ALL)
 
 
 def check_styles(entry: dict[str, Any], path: FieldPath, ck: Checker) -> None:
     """F2: the entry's `fighting_style:`, each problem at its place."""
-    said = entry.get(FIELD)
-    names = [said] if isinstance(said, str) else said if isinstance(said, list) else None
-    at = (*path, FIELD)
+    names, at = _said(entry), (*path, FIELD)
     if names is None:
         ck.fail(at, "give a Fighting Style, such as dueling, or a list of them", rule="F2")
         return
@@ -59,13 +63,13 @@ def check_styles(entry: dict[str, Any], path: FieldPath, ck: Checker) -> None:
         has = or_list(sorted(STYLES))
         ck.fail(at, f"a Fighting Style is a {has}'s; this hero is a {cls or 'hero'}", "", "F2")
         return
-    if (known := styles_known(cls, level)) < len(names):
+    if (known := styles_known(cls, level, said_subclass(entry))) < len(names):
         said_level = f"a level-{level} {cls}"
         has = f"has {known} Fighting Style{'s' * (known != 1)}" if known else "has none yet"
         hint = f"a {cls} chooses one at level {STYLE_LEVEL[cls]}"
         ck.fail(at, f"{said_level} {has}, not {len(names)}", hint, "F2")
     for j, name in enumerate(names):
-        where = at if isinstance(said, str) else (*at, j)
+        where = at if isinstance(entry[FIELD], str) else (*at, j)
         style = _ALL.get(_key(name)) if isinstance(name, str) else None
         if style is None:
             near = did_you_mean(str(name), list(STYLES["fighter"]))

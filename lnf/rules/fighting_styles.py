@@ -15,6 +15,8 @@ Protection's reaction for an ally, Two-Weapon Fighting's off-hand attack): the D
 
 from __future__ import annotations
 
+from lnf.rules.subclasses import CHAMPION, played_subclass
+
 ARCHERY = "archery"
 DEFENSE = "defense"
 DUELING = "dueling"
@@ -36,9 +38,11 @@ STYLE_LEVEL = {"fighter": 1, "paladin": 2, "ranger": 2}
 ADDITIONAL_STYLE_LEVEL = 10  # the Champion's (the SRD's one Martial Archetype)
 
 
-def styles_known(cls: str, level: int) -> int:
-    """How many Fighting Styles a hero of `cls` and `level` has (0: none yet, or another class)."""
+def styles_known(cls: str, level: int, subclass: str | None = None) -> int:
+    """How many Fighting Styles a hero of `cls` and `level` has (0: none yet, or another class);
+    a Champion (the SRD's fighter when `subclass` is unsaid) a second from level 10."""
     cls = cls.strip().lower()
     if level < STYLE_LEVEL.get(cls, 21):
         return 0
-    return 2 if cls == "fighter" and level >= ADDITIONAL_STYLE_LEVEL else 1
+    champion = played_subclass(cls, level, subclass) == CHAMPION
+    return 2 if champion and level >= ADDITIONAL_STYLE_LEVEL else 1
