@@ -112,14 +112,15 @@ def _deflected(turn: Steps, hit: Attacked, guard: Guard, dice: DiceSource | None
     attack is rolled with dice, so `dice` is never None here."""
     assert dice is not None, "a ranged weapon's hit is rolled with dice"
     dice.about(f"{hit.target}'s Deflect Missiles: 1d10 + {guard.deflects} off the damage")
-    step = Guarded(hit.target, guard.name, hit.attacker, 0, face=dice.face(10))
-    turn.do(replace(step, deflects=guard.deflects))
-    left, parts = step.face + guard.deflects, []
+    face = dice.face(10)
+    step = Guarded(hit.target, guard.name, hit.attacker, 0, face=face, deflects=guard.deflects)
+    turn.do(step)
+    left, parts = step.deflected, []
     for kind, n in hit.damage:
         parts.append((kind, max(0, n - left)))
         left = max(0, left - n)
     total = sum(n for _, n in parts)
-    text = f"{hit.damage_text}, less {step.face + guard.deflects} ({guard.name}): {total}"
+    text = f"{hit.damage_text}, less {step.deflected} ({guard.name}): {total}"
     text += " (caught: 1 Ki may throw it back, F2; the DM rules it)" if total == 0 else ""
     return replace(hit, damage=tuple(parts), damage_text=text)
 

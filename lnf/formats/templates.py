@@ -12,6 +12,7 @@ from typing import Any
 
 from lnf.dice.abilities import ability_modifier
 from lnf.formats.fight_combatants import named_use
+from lnf.formats.short_forms import parse_guard
 from lnf.model import SLOT
 from lnf.rules.class_features import (
     CASTING,
@@ -356,11 +357,11 @@ def hero_sheet(cls: str, level: int) -> str:
             "Uncanny Dodge (F2): when a foe hits, the reaction that halves the damage (lnf asks "
             "the table, as for a Shield; the hero policy takes it on the first hit of a round)"
         )
-    for guard in sheet.get("guards", []):
-        if guard.startswith("deflect missiles "):
+    for guard in map(parse_guard, sheet.get("guards", [])):
+        if guard.deflects:
             lines += _wrapped(
                 f"Deflect Missiles (F2): when a ranged weapon hits, the reaction that takes 1d10 "
-                f"+ {guard.split()[-1]} off its damage (lnf asks the table, as for a Shield)"
+                f"+ {guard.deflects} off its damage (lnf asks the table, as for a Shield)"
             )
     if cls == "barbarian":
         lines += _wrapped(
@@ -486,7 +487,7 @@ def _subclass_lines(cls: str, level: int) -> list[str]:
 
     srd = SRD_SUBCLASS.get(cls)
     if srd is None or level < srd[2]:
-        return []
+        return []  # none chosen yet at this level
     index, name = srd[:2]
     gained = subclass_features(cls, level)
     played = [f for f in gained if f in PLAYED_SUBCLASS_FEATURES.get(index, ())]

@@ -187,10 +187,9 @@ def _stand_back(
     """4 (R2, R3, R5): a front-rank hero whose best action shoots at R2's disadvantage steps
     back where it may stand guarded, and shoots from there, when that is worth more (out of
     mêlée reach too). A hero whose best action is a blow or a save spell stays in front."""
-    action = now.choice if now is not None else None
-    if hero.rank is not Rank.FRONT or not isinstance(action, AttackChoice):
+    if now is None or hero.rank is not Rank.FRONT:
         return None
-    if action.mode is not Mode.RANGED or now is None:
+    if not isinstance(now.choice, AttackChoice) or now.choice.mode is not Mode.RANGED:
         return None
     after = _moved(fight, Moved(hero.name, rank=Rank.BACK, why=BackReason.GUARDED))
     room = guarded_capacity(after)  # R5 first, as a count: the whole check costs more
