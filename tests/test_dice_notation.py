@@ -89,3 +89,12 @@ def test_d1_text_round_trip(expr: DiceExpr) -> None:
 def test_d1_any_text_parses_or_raises_dice_error(text: str) -> None:
     with contextlib.suppress(DiceError):
         parse(text)
+
+
+def test_plus_adds_to_the_first_part_s_flat_modifier() -> None:
+    """A sheet's flat bonus on its dice (F2: Dueling's +2 damage, Disciple of Life's healing)."""
+    from lnf.dice import plus
+
+    said = {t: str(plus(parse(t), n)) for t, n in (("1d8+3 slashing", 2), ("70", 8))}
+    assert said == {"1d8+3 slashing": "1d8+5 slashing", "70": "78"}
+    assert str(plus(parse("1d8-2 piercing + 1d6 fire"), 2)) == "1d8 piercing + 1d6 fire"

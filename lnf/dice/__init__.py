@@ -2,7 +2,7 @@
 (`lnf.dice.roll`)."""
 
 from lnf.dice.abilities import ability_modifier
-from lnf.dice.notation import DamageType, Dice, DiceExpr, Modifier, Part, added, parse
+from lnf.dice.notation import DamageType, Dice, DiceExpr, Modifier, Part, added, parse, plus
 from lnf.errors import DiceError
 
 __all__ = [
@@ -15,4 +15,5 @@ __all__ = [
     "ability_modifier",
     "added",
     "parse",
+    "plus",
 ]

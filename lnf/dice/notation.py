@@ -121,6 +121,16 @@ def added(first: DiceExpr | None, more: DiceExpr | None) -> DiceExpr | None:
     return DiceExpr((*first.parts, *more.parts))
 
 
+def plus(expr: DiceExpr, n: int) -> DiceExpr:
+    """`expr` with `n` more on its first part's flat modifier: "1d8+3 slashing" and 2 make
+    "1d8+5 slashing", "70" and 8 make "78" (a sheet's bonuses: Dueling, Disciple of Life)."""
+    first, *rest = expr.parts
+    dice: tuple[Term, ...] = tuple(t for t in first.terms if isinstance(t, Dice))
+    flat = sum(t.value for t in first.terms if isinstance(t, Modifier)) + n
+    terms = (*dice, Modifier(flat)) if flat or not dice else dice
+    return DiceExpr((Part(terms, first.damage_type), *rest))
+
+
 def _term_bound(term: Term, *, low: bool) -> int:
     if isinstance(term, Modifier):
         return term.value

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lnf.dice import parse, plus
 from lnf.formats.hero_subclass import said_subclass
 from lnf.formats.spec import Checker, did_you_mean
 from lnf.rules.fighting_styles import (
@@ -90,16 +91,7 @@ def style_weapons(attacks: list[dict[str, Any]], styles: tuple[str, ...]) -> Non
         if ARCHERY in styles and attack.get("kind") == "ranged":
             attack["to_hit"] += ARCHERY_BONUS
         if DUELING in styles and attack.get("kind") != "ranged" and not attack.get("two_handed"):
-            attack["damage"] = _more(attack["damage"], DUELING_BONUS)
-
-
-def _more(damage: str, bonus: int) -> str:
-    """ "1d8+3 slashing" with 2 more: "1d8+5 slashing"."""
-    dice, _, kind = damage.partition(" ")
-    found = re.fullmatch(r"(\d+d\d+|\d+)([+-]\d+)?", dice)  # the SRD's: "1d8", a blowgun's "1"
-    assert found is not None, damage  # the sheet's own weapon damage
-    total = int(found[2] or 0) + bonus
-    return f"{found[1]}{total:+d} {kind}" if total else f"{found[1]} {kind}"
+            attack["damage"] = str(plus(parse(attack["damage"]), DUELING_BONUS))
 
 
 def style_warning(entry: dict[str, Any]) -> str:

@@ -5,9 +5,9 @@ lnf does not play, so that nothing a spell does is dropped in silence."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from lnf.dice import parse, plus
 from lnf.formats.bestiary import ATTRIBUTION as ATTRIBUTION
 from lnf.formats.bestiary import Catalogue, shipped
 from lnf.formats.spell_effects import effect_fields
@@ -188,10 +188,7 @@ def _healing(spell: dict[str, Any], caster: Caster) -> dict[str, Any]:
         healed = _dice(spell["heal"][str(level)], None, caster.mod)
         if not caster.disciple or level < 1:
             return healed
-        found = re.fullmatch(r"(.*d\d+)?([+-]?\d+)?", healed)  # "1d8+3", "2d8", "70"
-        assert found is not None, healed  # the SRD's healing dice, read by the spellbook test
-        more = int(found[2] or 0) + DISCIPLE_BONUS + level
-        return f"{found[1] or ''}{more:+d}" if found[1] else str(more)
+        return str(plus(parse(healed), DISCIPLE_BONUS + level))
 
     entry: dict[str, Any] = {"dice": dice(levels[0]), "slot": spell["level"]}
     entry["cost"] = spell["cost"]
