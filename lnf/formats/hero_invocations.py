@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lnf.dice import parse, plus
 from lnf.formats.spec import Checker, did_you_mean
 from lnf.rules.invocations import (
     AGONIZING_BLAST,
@@ -100,8 +101,7 @@ def with_invocations(attack: dict[str, Any], entry: dict[str, Any], mod: int) ->
     played = invoked(entry)
     out = dict(attack)
     if AGONIZING_BLAST in played and mod:
-        dice, _, kind = str(attack["damage"]).partition(" ")
-        out["damage"] = f"{dice}{mod:+d} {kind}".strip()
+        out["damage"] = str(plus(parse(str(attack["damage"])), mod))
     if ELDRITCH_SPEAR in played:
         out["range"] = SPEAR_FEET
     return out
