@@ -278,7 +278,7 @@ def _hero_sheets(data: Any, ck: Checker) -> None:
     if isinstance(heroes, list) and any(
         isinstance(h, dict)
         and (
-            any(k in h for k in ("scores", "invocations", "fighting_style", *SHEET_LISTS))
+            any(k in h for k in ("scores", "invocations", *SHEET_WARNED, *SHEET_LISTS))
             or str(h.get("hp")).strip().lower() == "roll"
         )
         for h in heroes
